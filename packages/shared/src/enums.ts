@@ -1,0 +1,153 @@
+/** Every enumeration of the product specification (§3, §4, §6, §9), defined once. */
+
+export const languages = ['es', 'en', 'fr', 'pt'] as const;
+export type Language = (typeof languages)[number];
+/** The interface falls back to English when the detected language is not offered. */
+export const fallbackLanguage: Language = 'en';
+
+export const currencies = ['us_dollar', 'euro', 'brazilian_real', 'argentine_peso'] as const;
+export type Currency = (typeof currencies)[number];
+/** ISO 4217 code of each currency, for Intl.NumberFormat. */
+export const currencyIsoCodes: Record<Currency, string> = {
+  us_dollar: 'USD',
+  euro: 'EUR',
+  brazilian_real: 'BRL',
+  argentine_peso: 'ARS',
+};
+
+export const userLevels = ['administrator', 'supervisor', 'user', 'customer'] as const;
+export type UserLevel = (typeof userLevels)[number];
+
+export const documentTypes = [
+  'budget',
+  'proforma_invoice',
+  'purchase_order',
+  'delivery_note',
+  'invoice',
+  'credit_note',
+  'debit_note',
+  'proof_payment',
+  'receipt',
+] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+export const conditionsSale = ['cash', 'cards', 'current_account'] as const;
+export type ConditionSale = (typeof conditionsSale)[number];
+
+export const paymentMethods = [
+  'bank_transfer',
+  'cash_payment',
+  'credit_card',
+  'debit_card',
+  'wallet',
+  'bank_deposit',
+] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentStatuses = ['pending', 'paid'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const applicationTypes = ['injectable', 'topical', 'oral', 'sublingual', 'periodontal', 'intracanal'] as const;
+export type ApplicationType = (typeof applicationTypes)[number];
+
+export const attendanceGroups = [
+  'medical_attendance',
+  'specializations',
+  'surgery',
+  'hospitalization',
+  'diagnosis',
+  'laboratory',
+] as const;
+export type AttendanceGroup = (typeof attendanceGroups)[number];
+
+export const attendanceTypes = [
+  'medical_attendance',
+  'home_attendance',
+  'virtual_attendance',
+  'emergency_attendance',
+  'checkup_control',
+  'preventive_medicine',
+  'anesthesiology',
+  'dentistry',
+  'oncology',
+  'nutrition',
+  'traumatology_orthopedics',
+  'psychology',
+  'pre_surgical_attendance',
+  'pre_anesthetic_attendance',
+  'general_surgery',
+  'dental_surgery',
+  'oncological_surgery',
+  'reconstructive_surgery',
+  'general_hospitalization',
+  'magnetic_resonance',
+  'computed_tomography',
+  'ultrasound',
+  'x_ray',
+  'dental_radiography',
+  'hematology',
+  'blood_chemistry',
+  'blood_count',
+  'coagulation',
+  'allergy_tests',
+  'dna_tests',
+  'biopsy',
+  'bacterial_plaque_assessment',
+] as const;
+export type AttendanceType = (typeof attendanceTypes)[number];
+
+export const toothStatuses = [
+  'healthy',
+  'caries',
+  'filling',
+  'sealant',
+  'missing',
+  'extracted',
+  'implant',
+  'crown',
+  'bridge',
+  'fractured',
+  'provisional',
+  'root_canal',
+  'retained_root',
+  'supernumerary',
+  'to_extract',
+  'eruption',
+  'impacted',
+] as const;
+export type ToothStatus = (typeof toothStatuses)[number];
+
+export const toothZones = ['mesial', 'distal', 'buccal', 'lingual', 'occlusal'] as const;
+export type ToothZone = (typeof toothZones)[number];
+
+export const toothScopes = ['complete_piece', 'zone'] as const;
+export type ToothScope = (typeof toothScopes)[number];
+
+export const approvalStatuses = ['underReview', 'approved', 'suspended', 'withdrawn'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+export const ageGroups = ['child', 'adult'] as const;
+export type AgeGroup = (typeof ageGroups)[number];
+
+export const sexes = ['male', 'female'] as const;
+export type Sex = (typeof sexes)[number];
+
+export const appointmentStatuses = ['scheduled', 'completed', 'cancelled', 'rescheduled'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+export const authorizationStatuses = ['unsigned', 'signed'] as const;
+export type AuthorizationStatus = (typeof authorizationStatuses)[number];
+
+export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** Layout settings of spec §3 "Theme settings". */
+export const themeModes = ['light', 'dark'] as const;
+export type ThemeMode = (typeof themeModes)[number];
+
+export const menuSizes = ['default', 'condensed', 'sm-hover', 'sm-hover-active', 'hidden'] as const;
+export type MenuSize = (typeof menuSizes)[number];
+
+/** Spinner sizes of spec §9; the session check uses 12. */
+export const spinnerSizes = [4, 6, 8, 12, 16] as const;
+export type SpinnerSize = (typeof spinnerSizes)[number];

@@ -1,0 +1,182 @@
+/**
+ * Every message code the server can answer, with its HTTP status.
+ * The web client translates the code (namespace `messages`); the server never sends UI text
+ * that the client has to parse. Spec §8 lists the codes; ARCHITECTURE §5 the statuses.
+ */
+
+/** Entities whose reads and writes have the spec's `error_get … error_remove` codes. */
+const clinicalRecordEntities = [
+  'attendance',
+  'diagnosis',
+  'diagnosis_file',
+  'health_certificate',
+  'laboratory',
+  'laboratory_file',
+  'patient',
+  'prescription',
+] as const;
+
+/** Commercial entities with create, update and delete error codes. */
+const commercialEntities = ['provider', 'purchase', 'sale', 'payment', 'collection'] as const;
+
+type RecordErrorCode =
+  `error_${'get' | 'create' | 'update' | 'delete' | 'remove'}_${(typeof clinicalRecordEntities)[number]}`;
+type CommercialErrorCode = `error_${'create' | 'update' | 'delete'}_${(typeof commercialEntities)[number]}`;
+
+function recordErrorCodes(): Record<RecordErrorCode, 500> {
+  const codes = {} as Record<RecordErrorCode, 500>;
+  for (const entity of clinicalRecordEntities) {
+    for (const verb of ['get', 'create', 'update', 'delete', 'remove'] as const) {
+      codes[`error_${verb}_${entity}`] = 500;
+    }
+  }
+  return codes;
+}
+
+function commercialErrorCodes(): Record<CommercialErrorCode, 500> {
+  const codes = {} as Record<CommercialErrorCode, 500>;
+  for (const entity of commercialEntities) {
+    for (const verb of ['create', 'update', 'delete'] as const) {
+      codes[`error_${verb}_${entity}`] = 500;
+    }
+  }
+  return codes;
+}
+
+/** Error codes and the HTTP status each one leaves the server with. */
+export const errorStatuses = {
+  // General
+  validation_error: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  session_locked: 401,
+  session_expired: 401,
+  forbidden: 403,
+  account_not_activated: 403,
+  not_found: 404,
+  route_not_found: 404,
+  user_not_found: 404,
+  account_already_activated: 409,
+  email_already_exists: 409,
+  version_conflict: 409,
+  invalid_transition: 409,
+  insufficient_stock: 409,
+  duplicate_value: 409,
+  file_too_large: 413,
+  files_too_large: 413,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_server_error: 500,
+  error_sending_email: 502,
+  service_unavailable: 503,
+
+  // Not found (another clinic's id answers the same)
+  attendance_not_found: 404,
+  attendance_detail_not_found: 404,
+  diagnosis_not_found: 404,
+  laboratory_not_found: 404,
+  odontogram_not_found: 404,
+  patient_not_found: 404,
+  prescription_not_found: 404,
+  prescription_file_not_found: 404,
+  authorization_not_found: 404,
+  file_not_found: 404,
+  medication_not_found: 404,
+  supply_not_found: 404,
+  provider_not_found: 404,
+  purchase_not_found: 404,
+  sale_not_found: 404,
+  payment_not_found: 404,
+  collection_not_found: 404,
+  appointment_not_found: 404,
+
+  // Reading and writing clinical records
+  ...recordErrorCodes(),
+
+  // Treatment authorizations (informed consent)
+  error_create_authorization: 500,
+  error_sign_authorization: 409,
+  error_unsign_authorization: 409,
+  error_delete_authorization: 409,
+
+  // Files and commercial documents
+  error_download_file: 500,
+  ...commercialErrorCodes(),
+} as const;
+
+export type ErrorCode = keyof typeof errorStatuses;
+
+/** Success codes a mutation answers with, for the confirmation toast. */
+const successEntities = [
+  'patient',
+  'attendance',
+  'diagnosis',
+  'laboratory',
+  'prescription',
+  'authorization',
+  'file',
+  'odontogram',
+  'medication',
+  'supply',
+  'provider',
+  'purchase',
+  'sale',
+  'payment',
+  'collection',
+  'appointment',
+  'user',
+] as const;
+
+type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
+
+function entitySuccessCodes(): EntitySuccessCode[] {
+  return successEntities.flatMap((entity) =>
+    (['created', 'updated', 'deleted'] as const).map((verb): EntitySuccessCode => `${entity}_${verb}`),
+  );
+}
+
+export const successCodes = [
+  ...entitySuccessCodes(),
+  'login_success',
+  'logout_success',
+  'account_created',
+  'account_activated',
+  'password_reset_link_sent',
+  'password_reset',
+  'password_changed',
+  'profile_updated',
+  'session_unlocked',
+  'authorization_signed',
+  'authorization_unsigned',
+  'system_setting_updated',
+  'entity_schedule_updated',
+  'entity_document_updated',
+] as const;
+
+export type SuccessCode = (typeof successCodes)[number];
+export type MessageCode = ErrorCode | SuccessCode;
+
+export const errorCodes = Object.keys(errorStatuses) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatuses, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorStatuses[code];
+}
+
+/** One invalid field of a request: where it is and which message code explains it. */
+export interface FieldError {
+  path: string;
+  code: string;
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: { fields?: FieldError[] } & Record<string, unknown>;
+}

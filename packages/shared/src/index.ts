@@ -1,0 +1,3 @@
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './validation.ts';
