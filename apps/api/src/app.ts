@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { installFieldCodes } from '@odontia/shared/validation';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { appVersion } from './lib/version.ts';
+import { errorHandling, send } from './plugins/errors.ts';
+import { openApi } from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { webApp } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Database;
+  }
+}
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The whole application as a Fastify instance, not yet listening: `server.ts` listens, tests
+ * use `app.inject`. The caller owns the database and closes it after the app.
+ */
+export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyInstance> {
+  installFieldCodes();
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    // Keep a caller's request id (a proxy's) when it is safe to log; otherwise make one.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('db', db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const apiPrefix = `${env.BASE_PATH}api`;
+  await app.register(securityHeaders);
+  await app.register(errorHandling);
+  await app.register(openApi, { basePath: env.BASE_PATH, version: appVersion });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { version: appVersion });
+    },
+    { prefix: apiPrefix },
+  );
+  await app.register(webApp, { basePath: env.BASE_PATH, distDir: env.WEB_DIST_DIR });
+
+  // Unknown API paths answer JSON; any other GET under the base path is a client-side route.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(env.BASE_PATH);
+    if (!isApi && isPage) {
+      const answered = app.spaFallback(reply);
+      if (answered) return answered;
+    }
+    return send(reply, 'route_not_found');
+  });
+
+  return app;
+}

@@ -1,0 +1,98 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { type AppDatabase, createTenancy, type Tenancy } from './tenancy.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the Drizzle handle, the tenancy entry points and a clean close. */
+export interface Database extends Tenancy {
+  readonly kind: DatabaseKind;
+  readonly orm: AppDatabase;
+  /** One round trip, for the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+/** Extensions every database loads; PGlite needs their WASM modules at construction. */
+const pgliteExtensions = { pg_trgm, unaccent, btree_gist };
+
+// Any constant: serialises migrations of several API processes starting at once on one server.
+const migrationLockKey = 7_240_771_001;
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; unset → embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder; unset → in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** Pool size on PostgreSQL. */
+  poolMax?: number;
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) await mkdir(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: pgliteExtensions });
+  try {
+    const orm = drizzlePglite(client, { schema });
+    await migratePglite(orm, { migrationsFolder });
+    return assemble('pglite', orm, () => client.close());
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  await migratePostgres(connectionString);
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const orm = drizzleNodePg(pool, { schema });
+  return assemble('postgres', orm, () => pool.end());
+}
+
+/** Applies migrations on one dedicated connection holding an advisory lock. */
+async function migratePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    await client.end();
+  }
+}
+
+function assemble(kind: DatabaseKind, orm: AppDatabase, closeClient: () => Promise<void>): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    kind,
+    orm,
+    ...createTenancy(orm),
+    async ping() {
+      await orm.execute(sql`select 1`);
+    },
+    close() {
+      closing ??= closeClient();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (ARCHITECTURE §7). Everything else receives an `Env`.
+ * A bad value stops start-up with one line naming the variable.
+ */
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+    error: 'must be one of 1, 0, true, false, on, off, yes, no',
+  })
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const megabytes = z.coerce
+  .number({ error: 'must be a number of megabytes' })
+  .positive({ error: 'must be greater than 0' })
+  .max(10_240, { error: 'must be at most 10240 (10 GB)' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65_535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+        error: 'must start with postgres:// or postgresql://',
+      }),
+    BASE_PATH: z
+      .string()
+      .default('/')
+      .refine((value) => /^\/([A-Za-z0-9._~-]+\/?)*$/.test(value), {
+        error: 'must be a path such as / or /clinica/',
+      })
+      .transform((value) => (value.endsWith('/') ? value : `${value}/`)),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined))
+      .refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+        error: 'must start with smtp:// or smtps://',
+      }),
+    UPLOAD_MAX_MB: megabytes.default(10),
+    UPLOAD_TOTAL_MAX_MB: megabytes.default(50),
+    SEED_DEMO: booleanFlag.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .refine((env) => env.UPLOAD_TOTAL_MAX_MB >= env.UPLOAD_MAX_MB, {
+    path: ['UPLOAD_TOTAL_MAX_MB'],
+    error: 'must be at least UPLOAD_MAX_MB',
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR'> {
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Absolute folder of the built web app. */
+  WEB_DIST_DIR: string;
+}
+
+export class EnvError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly reason: string,
+    readonly received: string | undefined,
+  ) {
+    super(
+      `Invalid configuration: ${variable} ${reason}${received === undefined ? '' : ` (got ${JSON.stringify(received)})`}`,
+    );
+    this.name = 'EnvError';
+  }
+}
+
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Parses the environment; throws `EnvError` naming the first bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    // Connection strings carry passwords: never echo them.
+    const received = secretVariables.has(variable) ? undefined : source[variable];
+    throw new EnvError(variable, issue?.message ?? 'is invalid', received);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+  };
+}

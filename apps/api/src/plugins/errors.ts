@@ -1,0 +1,76 @@
+import { type ErrorBody, type ErrorCode, type FieldError, statusOf } from '@odontia/shared/errors';
+import { isFieldCode } from '@odontia/shared/validation';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import { messageOf } from '../lib/messages.ts';
+
+/**
+ * One place where errors become answers: `{ code, message, details? }`. Validation errors list
+ * the fields; anything unexpected is logged with its stack and answers a bare 500 — no stack,
+ * no SQL, no driver message ever reaches the client.
+ */
+export const errorHandling = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        return send(reply, error.code, error.details);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: FieldError[] = error.validation.map((issue) => ({
+          path: fieldPath(error.validationContext, issue.instancePath),
+          code: isFieldCode(issue.message) ? issue.message : 'invalid_value',
+        }));
+        return send(reply, 'validation_error', { fields });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response does not match its contract');
+        return send(reply, 'internal_server_error');
+      }
+      const clientCode = clientErrorCode(error);
+      if (clientCode) {
+        request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+        return send(reply, clientCode);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return send(reply, 'internal_server_error');
+    });
+  },
+  { name: 'error-handling' },
+);
+
+export function send(reply: FastifyReply, code: ErrorCode, details?: ErrorBody['details']): FastifyReply {
+  const body: ErrorBody = { code, message: messageOf(code), ...(details ? { details } : {}) };
+  return reply.status(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+/** `body.email` style paths; the body context is implied. */
+function fieldPath(context: string | undefined, instancePath: string): string {
+  const inner = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (!context || context === 'body') return inner;
+  return inner ? `${context}.${inner}` : context;
+}
+
+/** Errors raised by Fastify itself for a bad request (bad JSON, wrong media type, too large…). */
+function clientErrorCode(error: FastifyError): ErrorCode | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return 'bad_request';
+  }
+}

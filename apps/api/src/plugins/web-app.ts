@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface WebAppOptions {
+  /** Where the app is mounted, with a trailing slash: `/` or `/clinica/`. */
+  basePath: string;
+  /** The built web app (`apps/web/dist`). */
+  distDir: string;
+}
+
+/** Answers the SPA's page for a client-side route, or false when no web app is built. */
+export type SpaFallback = (reply: FastifyReply) => FastifyReply | false;
+
+/**
+ * Serves the built web app under the base path. The build is base-independent (`base: './'`);
+ * the page's `<base href>` is set here, so the same build works under any BASE_PATH and the
+ * router takes its basename from it. Hashed assets are cached for a year, the page never.
+ */
+export const webApp = fp(
+  async (app: FastifyInstance, options: WebAppOptions) => {
+    const indexFile = path.join(options.distDir, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served (run npm run build)');
+      app.decorate('spaFallback', (() => false) satisfies SpaFallback);
+      return;
+    }
+    const indexHtml = readFileSync(indexFile, 'utf8').replace(
+      /<base href="[^"]*"\s*\/?>/,
+      `<base href="${options.basePath}" />`,
+    );
+
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: options.basePath,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+
+    const sendIndex: SpaFallback = (reply) =>
+      reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    app.decorate('spaFallback', sendIndex);
+
+    app.get(options.basePath, (_request, reply) => sendIndex(reply));
+    if (options.basePath !== '/') {
+      const bare = options.basePath.slice(0, -1);
+      app.get('/', (_request, reply) => reply.redirect(options.basePath));
+      app.get(bare, (_request, reply) => reply.redirect(options.basePath));
+    }
+  },
+  { name: 'web-app' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spaFallback: SpaFallback;
+  }
+}

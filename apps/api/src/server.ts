@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { EnvError, type Env, loadEnv } from './env.ts';
+
+/**
+ * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT stop accepting,
+ * let requests in flight finish, then close the database — PGlite must be closed cleanly or
+ * its files may be left inconsistent. A second signal, or 10 s without finishing, forces exit.
+ */
+
+const shutdownTimeoutMs = 10_000;
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = readEnv();
+const startedAt = performance.now();
+let db: Database;
+try {
+  db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+} catch (error) {
+  console.error(`Could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const app = await buildApp({ env, db });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const forced = setTimeout(() => {
+    app.log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, shutdownTimeoutMs);
+  forced.unref();
+  try {
+    await app.close();
+    await db.close();
+    app.log.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    {
+      database: db.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'db')}` : 'PostgreSQL',
+      basePath: env.BASE_PATH,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    'Odontia is ready',
+  );
+} catch (error) {
+  app.log.error({ err: error }, 'could not start listening');
+  await db.close();
+  process.exit(1);
+}
