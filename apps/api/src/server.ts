@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { EnvError, type Env, loadEnv } from './env.ts';
+import { type Env, EnvError, loadEnv } from './env.ts';
 
 /**
  * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT stop accepting,

@@ -11,7 +11,8 @@ export const openApi = fp(
       openapi: {
         info: {
           title: 'Odontia API',
-          description: 'Back office for dental and medical clinics. Every answer is JSON: `{ data }`, or `{ code, message, details? }` for an error.',
+          description:
+            'Back office for dental and medical clinics. Every answer is JSON: `{ data }`, or `{ code, message, details? }` for an error.',
           version: options.version,
         },
         components: {

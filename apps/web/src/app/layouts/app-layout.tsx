@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
+import { ActivityStream } from './activity-stream';
+import { Footer } from './footer';
+import { LayoutUiProvider, useLayoutUi } from './layout-ui-context';
+import { Sidebar } from './sidebar';
+import { ThemeCustomizer } from './theme-customizer';
+import { Topbar } from './topbar';
+
+function Shell() {
+  const { t } = useTranslation('layout');
+  const { mobileMenuOpen, setMobileMenuOpen } = useLayoutUi();
+  const { pathname } = useLocation();
+  const mobile = useMediaQuery(mobileLayoutQuery);
+
+  // A menu link was followed, or the window grew past the breakpoint: close the off-canvas sidebar.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => {
+    setMobileMenuOpen(false);
+  }, [pathname, mobile, setMobileMenuOpen]);
+
+  useEffect(() => {
+    if (!mobileMenuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMobileMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mobileMenuOpen, setMobileMenuOpen]);
+
+  return (
+    <div className={`app-wrapper${mobileMenuOpen ? ' sidebar-open' : ''}`}>
+      <Sidebar />
+      {mobileMenuOpen ? (
+        <button
+          type="button"
+          className="sidebar-backdrop"
+          aria-label={t('sidebar.close')}
+          onClick={() => setMobileMenuOpen(false)}
+          data-testid="sidebar-backdrop"
+        />
+      ) : null}
+      <div className="app-content">
+        <Topbar />
+        <main className="page-content" id="main-content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ActivityStream />
+      <ThemeCustomizer />
+    </div>
+  );
+}
+
+/** Sidebar, top bar, content and footer; rendered by ProtectedLayout after the session check. */
+export function AppLayout() {
+  return (
+    <LayoutUiProvider>
+      <Shell />
+    </LayoutUiProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { ChevronDown, Pin } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { OdontiaWordmark } from '../../components/odontia-logo';
+import { useThemeSettings } from '../../lib/theme-context';
+import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
+import { isMenuGroup, type MenuGroup, type MenuLink, menuSections } from './menu';
+
+function isActivePath(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** Labels are hidden in the icon bars, so links carry a title for the tooltip. */
+function useIconOnly(): boolean {
+  const { menuSize } = useThemeSettings();
+  const mobile = useMediaQuery(mobileLayoutQuery);
+  return !mobile && menuSize !== 'default' && menuSize !== 'hidden';
+}
+
+function SidebarLink({ item, nested = false }: { item: MenuLink; nested?: boolean }) {
+  const { t } = useTranslation('layout');
+  const iconOnly = useIconOnly();
+  const label = t(`menu.${item.labelKey}`);
+  const Icon = item.icon;
+  return (
+    <li className="menu-item">
+      <NavLink
+        to={item.to}
+        end={item.to === '/account'}
+        className={({ isActive }) => `menu-link${nested ? ' menu-link-nested' : ''}${isActive ? ' active' : ''}`}
+        title={iconOnly ? label : undefined}
+      >
+        <span className="menu-icon">
+          <Icon size={nested ? 16 : 20} strokeWidth={1.75} aria-hidden="true" />
+        </span>
+        <span className="menu-text">{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function SidebarGroup({ group }: { group: MenuGroup }) {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const containsActive = group.children.some((child) => isActivePath(pathname, child.to));
+  const [open, setOpen] = useState(containsActive);
+  const expanded = open || containsActive;
+  const Icon = group.icon;
+  const id = `menu-group-${group.key}`;
+  return (
+    <li className={`menu-item menu-group${expanded ? ' open' : ''}`}>
+      <button
+        type="button"
+        className={`menu-link menu-group-toggle${containsActive ? ' has-active' : ''}`}
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setOpen(!expanded)}
+      >
+        <span className="menu-icon">
+          <Icon size={20} strokeWidth={1.75} aria-hidden="true" />
+        </span>
+        <span className="menu-text">{t(`menu.${group.labelKey}`)}</span>
+        <ChevronDown className="menu-arrow" size={16} aria-hidden="true" />
+      </button>
+      <ul className="sub-menu" id={id}>
+        {group.children.map((child) => (
+          <SidebarLink key={child.key} item={child} nested />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function Sidebar() {
+  const { t } = useTranslation('layout');
+  const { settings, setMenuSize } = useThemeSettings();
+
+  return (
+    <aside className="app-sidebar" id="app-sidebar">
+      <div className="sidebar-brand">
+        <Link to="/dashboard" className="brand-link" aria-label={t('sidebar.home')}>
+          <OdontiaWordmark size={34} />
+        </Link>
+        {settings.menu.size === 'sm-hover-active' ? (
+          <button
+            type="button"
+            className="sidebar-pin"
+            onClick={() => setMenuSize('default')}
+            aria-label={t('sidebar.pin')}
+            title={t('sidebar.pin')}
+          >
+            <Pin size={16} aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <nav className="sidebar-nav" aria-label={t('sidebar.label')}>
+        <ul className="sidebar-menu">
+          {menuSections.map((section) => (
+            <li key={section.titleKey} className="menu-section">
+              <span className="menu-title">{t(`menu.sections.${section.titleKey}`)}</span>
+              <ul className="menu-section-items">
+                {section.items.map((item) =>
+                  isMenuGroup(item) ? (
+                    <SidebarGroup key={item.key} group={item} />
+                  ) : (
+                    <SidebarLink key={item.key} item={item} />
+                  ),
+                )}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import { Lock, LogOut, UserCog, UserRound } from 'lucide-react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionUser, useSignOut } from '../../features/auth/session';
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
+  return letters.toUpperCase() || '?';
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('layout');
+  const user = useSessionUser();
+  const signOut = useSignOut();
+  const name = user?.completeName || user?.email || t('user.anonymous');
+  const level = user?.level ? t(`levels.${user.level}`, { defaultValue: user.level }) : '';
+
+  return (
+    <Dropdown align="end" className="user-menu">
+      <Dropdown.Toggle variant="link" className="topbar-user no-caret" aria-label={t('topbar.userMenu')}>
+        <span className="avatar" aria-hidden="true">
+          {initialsOf(name)}
+        </span>
+        <span className="topbar-user-text">
+          <span className="topbar-user-name">{name}</span>
+          {level ? <span className="topbar-user-level">{level}</span> : null}
+        </span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="dropdown-menu-animated user-menu-dropdown">
+        <Dropdown.Header>
+          <span className="d-block fw-semibold text-body">{name}</span>
+          {user?.account?.clinicName ? <span className="d-block small">{user.account.clinicName}</span> : null}
+        </Dropdown.Header>
+        <Dropdown.Item as={Link} to="/profile">
+          <UserRound size={16} aria-hidden="true" />
+          {t('user.profile')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/account/users">
+          <UserCog size={16} aria-hidden="true" />
+          {t('user.users')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/auth/lock-screen">
+          <Lock size={16} aria-hidden="true" />
+          {t('user.lock')}
+        </Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" className="text-danger" onClick={() => void signOut()}>
+          <LogOut size={16} aria-hidden="true" />
+          {t('user.signOut')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,123 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ProgressBar } from '../components/progress-bar';
+import { routerBasename } from '../lib/base-path';
+import { ProtectedLayout } from './layouts/protected-layout';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+
+/*
+ * The one route table (spec §2). Every page and both layouts load lazily, so the public pages
+ * never download the authenticated layout (ProtectedLayout loads it after the session check). Areas built by later issues share the "coming soon"
+ * page and differ only by their title key (`handle.titleKey`, namespace `common`).
+ */
+
+const comingSoon = () => import('../pages/coming-soon').then((module) => ({ Component: module.ComingSoonPage }));
+const authComingSoon = () =>
+  import('../pages/auth-coming-soon').then((module) => ({ Component: module.AuthComingSoonPage }));
+const notFound = () => import('../pages/not-found').then((module) => ({ Component: module.NotFoundPage }));
+
+function page(path: string, titleKey: string): RouteObject {
+  const handle: RouteHandle = { titleKey: `pages.${titleKey}` };
+  return { path, lazy: comingSoon, handle };
+}
+
+function authPage(path: string, titleKey: string): RouteObject {
+  const handle: RouteHandle = { titleKey: `pages.${titleKey}` };
+  return { path, lazy: authComingSoon, handle };
+}
+
+/** Clinical record screens under a patient's medical history. */
+function medicalHistoryRecord(kind: 'diagnosis' | 'laboratory' | 'attendance', idParam: string): RouteObject[] {
+  return [
+    page(`patients/:patientId/mh/${kind}/new`, `${kind}New`),
+    page(`patients/:patientId/mh/${kind}/show/:${idParam}`, `${kind}Show`),
+    page(`patients/:patientId/mh/${kind}/edit/:${idParam}`, `${kind}Edit`),
+  ];
+}
+
+/** List, create and view screens of a commercial document. */
+function documentPages(area: 'purchases' | 'sales' | 'payments' | 'collections', singular: string, idParam: string) {
+  return [
+    page(area, area),
+    page(`${area}/create`, `${singular}Create`),
+    page(`${area}/view/:${idParam}`, `${singular}View`),
+  ];
+}
+
+export const protectedRoutes: RouteObject[] = [
+  page('dashboard', 'dashboard'),
+  // Patients and medical history
+  page('patients', 'patients'),
+  page('patients/create', 'patientCreate'),
+  page('patients/edit/:patientId', 'patientEdit'),
+  page('patients/:patientId/mh', 'medicalHistory'),
+  ...medicalHistoryRecord('diagnosis', 'id_diagnosis'),
+  ...medicalHistoryRecord('laboratory', 'id_laboratory'),
+  ...medicalHistoryRecord('attendance', 'id_attendance'),
+  // Agenda (path not given by the spec)
+  page('calendar', 'calendar'),
+  // Inventory
+  page('medications', 'medications'),
+  page('medications/create', 'medicationCreate'),
+  page('medications/edit/:id_pharmacy', 'medicationEdit'),
+  page('supplies', 'supplies'),
+  page('supplies/create', 'supplyCreate'),
+  page('supplies/edit/:id_supplie', 'supplyEdit'),
+  page('providers', 'providers'),
+  page('providers/create', 'providerCreate'),
+  page('providers/edit/:providerId', 'providerEdit'),
+  // Commercial
+  ...documentPages('purchases', 'purchase', 'purchaseId'),
+  ...documentPages('sales', 'sale', 'saleId'),
+  ...documentPages('payments', 'payment', 'paymentId'),
+  ...documentPages('collections', 'collection', 'collectionId'),
+  page('cc-providers', 'ccProviders'),
+  page('cc-customers', 'ccCustomers'),
+  // Administration (paths not given by the spec)
+  page('reports', 'reports'),
+  page('schedules', 'schedules'),
+  page('settings', 'settings'),
+  page('account', 'account'),
+  page('account/users', 'accountUsers'),
+  page('profile', 'profile'),
+];
+
+export const authRoutes: RouteObject[] = [
+  authPage('sign-in', 'signIn'),
+  authPage('sign-up', 'signUp'),
+  authPage('activation/:token', 'activation'),
+  authPage('forgot-password', 'forgotPassword'),
+  authPage('reset_password/:id', 'resetPassword'),
+  authPage('lock-screen', 'lockScreen'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    // First lazy load of the matched page: only the progress bar.
+    HydrateFallback: ProgressBar,
+    children: [
+      { index: true, Component: () => <Navigate to="/dashboard" replace /> },
+      {
+        path: 'auth',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: [{ index: true, Component: () => <Navigate to="/auth/sign-in" replace /> }, ...authRoutes],
+      },
+      {
+        id: 'app',
+        Component: ProtectedLayout,
+        children: protectedRoutes,
+      },
+      { path: 'pages/error-404-alt', lazy: notFound },
+      { path: 'error-404', lazy: notFound },
+      { path: '*', lazy: notFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: routerBasename() });
+}

@@ -1,0 +1,86 @@
+import { apiBase } from './base-path';
+import { tokenStore } from './storage-keys';
+
+/** Spec §9: every call gives up after 10 s. */
+export const httpTimeoutMs = 10_000;
+
+/** A failed call: the server's `{ code, message, details? }`, or `networkError` when no answer came. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Turns an error answer into an ApiError, whatever the body looks like. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const { code, message, details } = body as { code?: unknown; message?: unknown; details?: unknown };
+    if (typeof code === 'string') {
+      return new ApiError(
+        status,
+        code,
+        typeof message === 'string' ? message : code,
+        details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined,
+      );
+    }
+  }
+  return new ApiError(status, 'systemError', `HTTP ${status}`);
+}
+
+function joinUrl(path: string): string {
+  return `${apiBase()}/${path.replace(/^\/+/, '')}`;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(joinUrl(path), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(httpTimeoutMs),
+    });
+  } catch (error) {
+    // Offline, DNS, CORS, or the 10 s timeout: the server never answered.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, 'networkError', message);
+  }
+
+  const parsed = await parseBody(response).catch(() => null);
+  if (!response.ok) throw apiErrorFromBody(response.status, parsed);
+  return parsed as T;
+}
+
+export const http = {
+  get: <T = unknown>(path: string) => request<T>('GET', path),
+  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+};

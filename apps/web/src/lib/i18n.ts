@@ -1,0 +1,126 @@
+import { type Language, languages } from '@odontia/shared';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { textDirection } from './text-direction';
+
+export { textDirection };
+
+/** Namespaces of `src/locales` (web) and of `packages/shared/src/locales` (shared with the server). */
+export const appNamespaces = ['common', 'layout'] as const;
+export const sharedNamespaces = ['messages', 'validation'] as const;
+export const namespaces = [...appNamespaces, ...sharedNamespaces];
+
+/** Each language's name in that language, for the switcher. */
+export const languageNames: Record<Language, string> = {
+  es: 'Español',
+  en: 'English',
+  fr: 'Français',
+  pt: 'Português',
+};
+
+export const languageStorageKey = 'i18nextLng';
+
+type Catalog = Record<string, ResourceKey>;
+type CatalogLoader = () => Promise<Catalog>;
+
+// Lazy globs: Vite emits one small chunk per language and namespace, fetched on demand.
+const appCatalogs = import.meta.glob<Catalog>('../locales/*/*.json', { import: 'default' });
+const sharedCatalogs = import.meta.glob<Catalog>('../../../../packages/shared/src/locales/*/*.json', {
+  import: 'default',
+});
+
+function findLoader(language: string, namespace: string): CatalogLoader | undefined {
+  const suffix = `/locales/${language}/${namespace}.json`;
+  const catalogs = (sharedNamespaces as readonly string[]).includes(namespace) ? sharedCatalogs : appCatalogs;
+  const path = Object.keys(catalogs).find((key) => key.endsWith(suffix));
+  return path ? catalogs[path] : undefined;
+}
+
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const loader = findLoader(language, namespace);
+    if (!loader) {
+      callback(null, {});
+      return;
+    }
+    loader().then(
+      (catalog) => callback(null, catalog),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** `es-AR` → `es`; anything else → `en` (the spec's fallback). */
+export function supportedLanguage(value: string | null | undefined): Language {
+  const base = value?.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : 'en';
+}
+
+function applyDocumentLanguage(language: string): void {
+  const lang = supportedLanguage(language);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = textDirection(lang);
+}
+
+/**
+ * `?lng=` is an explicit choice: an unsupported value means English (the fallback), not the
+ * browser's language further down the detection order. The built-in detectors are registered in
+ * `init`, so the override has to come after it.
+ */
+class StrictQueryDetector extends LanguageDetector {
+  override init(...args: Parameters<LanguageDetector['init']>): void {
+    super.init(...args);
+    this.addDetector({
+      name: 'querystring',
+      lookup: (options) => {
+        const value = new URLSearchParams(window.location.search).get(options.lookupQuerystring ?? 'lng');
+        if (!value) return undefined;
+        return isLanguage(value.toLowerCase().split(/[-_]/)[0]) ? value : 'en';
+      },
+    });
+  }
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const detector = new StrictQueryDetector();
+
+  i18n.on('languageChanged', applyDocumentLanguage);
+
+  await i18n
+    .use(catalogBackend)
+    .use(detector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...languages],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      // English for anything unsupported; a supported language loads only its own catalogs
+      // (all four have the same keys, a unit test makes sure).
+      fallbackLng: (code: string | undefined) => (isLanguage(code?.toLowerCase().split(/[-_]/)[0]) ? [] : ['en']),
+      ns: namespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: languageStorageKey,
+        lookupSessionStorage: languageStorageKey,
+        caches: ['localStorage'],
+      },
+      react: { useSuspense: false },
+    });
+
+  applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return i18n;
+}
+
+export { i18n };

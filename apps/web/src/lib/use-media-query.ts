@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Below Bootstrap's `lg` breakpoint the sidebar becomes an off-canvas panel. */
+export const mobileLayoutQuery = '(max-width: 991.98px)';

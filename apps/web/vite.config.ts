@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  // Relative asset URLs: the server injects <base href="BASE_PATH/"> so one build serves any mount point.
+  base: command === 'build' ? './' : '/',
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+  },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3 still uses @import and global colour functions; keep the build log readable.
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
+}));
