@@ -19,6 +19,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database extends Tenancy {
   readonly kind: DatabaseKind;
   readonly orm: AppDatabase;
+  /** PGlite only: the whole data dir as a tarball (test snapshots, backups). */
+  dump?: () => Promise<Blob>;
   /** One round trip, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,22 +39,30 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; unset → in memory (tests). */
   pgliteDir?: string | undefined;
+  /** A migrated PGlite data dir dump to start from (tests: skips initdb, ~3× faster). */
+  pgliteSnapshot?: Blob | undefined;
   /** Pool size on PostgreSQL. */
   poolMax?: number;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   if (dir) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: pgliteExtensions });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+    extensions: pgliteExtensions,
+  });
   try {
     const orm = drizzlePglite(client, { schema });
     await migratePglite(orm, { migrationsFolder });
-    return assemble('pglite', orm, () => client.close());
+    return assemble('pglite', orm, () => client.close(), () => client.dumpDataDir('none'));
   } catch (error) {
     await client.close();
     throw error;
@@ -81,11 +91,17 @@ async function migratePostgres(connectionString: string): Promise<void> {
   }
 }
 
-function assemble(kind: DatabaseKind, orm: AppDatabase, closeClient: () => Promise<void>): Database {
+function assemble(
+  kind: DatabaseKind,
+  orm: AppDatabase,
+  closeClient: () => Promise<void>,
+  dump?: () => Promise<Blob>,
+): Database {
   let closing: Promise<void> | undefined;
   return {
     kind,
     orm,
+    ...(dump ? { dump } : {}),
     ...createTenancy(orm),
     async ping() {
       await orm.execute(sql`select 1`);

@@ -36,6 +36,7 @@ export const webApp = fp(
       root: options.distDir,
       prefix: options.basePath,
       index: false,
+      cacheControl: false,
       wildcard: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -47,12 +48,9 @@ export const webApp = fp(
       reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     app.decorate('spaFallback', sendIndex);
 
+    // With ignoreTrailingSlash this also answers the bare `/clinica`; <base href> keeps it working.
     app.get(options.basePath, (_request, reply) => sendIndex(reply));
-    if (options.basePath !== '/') {
-      const bare = options.basePath.slice(0, -1);
-      app.get('/', (_request, reply) => reply.redirect(options.basePath));
-      app.get(bare, (_request, reply) => reply.redirect(options.basePath));
-    }
+    if (options.basePath !== '/') app.get('/', (_request, reply) => reply.redirect(options.basePath));
   },
   { name: 'web-app' },
 );

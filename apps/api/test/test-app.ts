@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { type Env, loadEnv } from '../src/env.ts';
+import { type Backend, createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  backend?: Backend;
+  /** Adds test-only routes before the app is ready. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The real application on a fresh database, for `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-app-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const db = await createTestDatabase(options.backend);
+  const app = await buildApp({ env, db });
+  await options.configure?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    env,
+    async close() {
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
