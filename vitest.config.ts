@@ -26,6 +26,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite runs in-process and is CPU-bound; two files at a time fit a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { AppError } from './lib/app-error.ts';
 

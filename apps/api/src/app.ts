@@ -53,6 +53,15 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While shutting down, answers in flight close their keep-alive connection, or an idle
+  // socket would hold the server open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const apiPrefix = `${env.BASE_PATH}api`;
   await app.register(securityHeaders);

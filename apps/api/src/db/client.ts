@@ -62,7 +62,12 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
   try {
     const orm = drizzlePglite(client, { schema });
     await migratePglite(orm, { migrationsFolder });
-    return assemble('pglite', orm, () => client.close(), () => client.dumpDataDir('none'));
+    return assemble(
+      'pglite',
+      orm,
+      () => client.close(),
+      () => client.dumpDataDir('none'),
+    );
   } catch (error) {
     await client.close();
     throw error;

@@ -43,7 +43,7 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
     await db?.close();
   });
 
-  it("shows a clinic only its own rows", async () => {
+  it('shows a clinic only its own rows', async () => {
     expect(await db.withTenant(clinicA, names)).toEqual([
       { account_id: clinicA, name: 'a-1' },
       { account_id: clinicA, name: 'a-2' },
@@ -89,7 +89,10 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
         from pg_roles r where r.rolname = 'odontia_app'`)
     ).rows;
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
-    const current = await db.withTenant(clinicA, async (tx) => (await tx.execute<{ who: string }>(sql`select current_user as who`)).rows[0]?.who);
+    const current = await db.withTenant(
+      clinicA,
+      async (tx) => (await tx.execute<{ who: string }>(sql`select current_user as who`)).rows[0]?.who,
+    );
     expect(current).toBe('odontia_app');
   });
 

@@ -30,7 +30,12 @@ describe('web app under /clinica/', () => {
     testApp.app.inject({ method: 'GET', url, headers });
 
   it('serves the page with the base path for every client-side route', async () => {
-    for (const url of ['/clinica/', '/clinica/dashboard', '/clinica/patients/123/mh/diagnosis/new', '/clinica/error-404']) {
+    for (const url of [
+      '/clinica/',
+      '/clinica/dashboard',
+      '/clinica/patients/123/mh/diagnosis/new',
+      '/clinica/error-404',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('applies the defaults of ARCHITECTURE §7', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, BASE_PATH: '/', UPLOAD_MAX_MB: 10, UPLOAD_TOTAL_MAX_MB: 50 });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+  });
+
+  it('normalises values', () => {
+    const env = loadEnv({ BASE_PATH: '/clinica', SEED_DEMO: 'off', DATABASE_URL: '  ', UPLOAD_MAX_MB: '2.5' });
+    expect(env.BASE_PATH).toBe('/clinica/');
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.UPLOAD_MAX_MB).toBe(2.5);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
+    [
+      { BASE_PATH: 'clinica' },
+      'Invalid configuration: BASE_PATH must be a path such as / or /clinica/ (got "clinica")',
+    ],
+    [
+      { SEED_DEMO: 'maybe' },
+      'Invalid configuration: SEED_DEMO must be one of 1, 0, true, false, on, off, yes, no (got "maybe")',
+    ],
+    [{ UPLOAD_MAX_MB: '0' }, 'Invalid configuration: UPLOAD_MAX_MB must be greater than 0 (got "0")'],
+    [{ UPLOAD_MAX_MB: '60' }, 'Invalid configuration: UPLOAD_TOTAL_MAX_MB must be at least UPLOAD_MAX_MB'],
+    [{ LOG_LEVEL: 'loud' }, expect.stringContaining('Invalid configuration: LOG_LEVEL must be one of')],
+  ])('names the bad variable in one line: %o', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect((error as Error).message).toEqual(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('never echoes a connection string, which may hold a password', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://admin:s3cret@db/odontia' })).toThrow(
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    );
+    try {
+      loadEnv({ SMTP_URL: 'http://user:s3cret@mail' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cret');
+    }
+  });
+});

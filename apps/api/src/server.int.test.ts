@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from '../test/test-app.ts';
+
+const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
+
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): RunningServer {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no health answer:\n${server.output()}`);
+}
+
+/** server.ts as an operator runs it: embedded database on disk, signals, restarts. */
+describe('server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-server-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves on PGlite, stops cleanly on SIGTERM and SIGINT, and starts again on the same files', async () => {
+    const port = 43_000 + Math.floor(Math.random() * 1000);
+    const env = { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+
+    const first = startServer(env);
+    await waitForHealth(port, first);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+
+    // The files PGlite left must open again, with the migrations already applied.
+    const second = startServer(env);
+    await waitForHealth(port, second);
+    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('stopped cleanly');
+  }, 120_000);
+
+  it('refuses to start on a bad variable with one line naming it', async () => {
+    const server = startServer({ PORT: 'ochenta', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toEqual(['Invalid configuration: PORT must be a port number (got "ochenta")']);
+  });
+
+  it('finishes a request in flight before closing', async () => {
+    const { app, close } = await createTestApp({
+      configure(instance) {
+        instance.get('/api/test/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return { data: 'done' };
+        });
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(z.object({ data: z.literal('done') }).parse(await response.json())).toEqual({ data: 'done' });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
