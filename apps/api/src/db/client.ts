@@ -79,7 +79,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const orm = drizzleNodePg(pool, { schema });
+  // Both drivers answer `{ rows }`; AppDatabase states that once for the repositories.
+  const orm = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
   return assemble('postgres', orm, () => pool.end());
 }
 

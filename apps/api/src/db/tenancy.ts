@@ -13,8 +13,17 @@ import type * as schema from './schema/index.ts';
  */
 
 type Schema = typeof schema;
-export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
-type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+
+/** What `execute` answers on both drivers (PGlite `Results`, node-postgres `QueryResult`). */
+interface RowsResult<TRow> {
+  rows: TRow[];
+}
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+export type AppDatabase = PgDatabase<RowsResultHKT, Schema>;
+type Transaction = PgTransaction<RowsResultHKT, Schema>;
 
 declare const context: unique symbol;
 /** A transaction in one clinic's context: RLS shows and accepts that clinic's rows only. */
