@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '--workspace', 'apps/web'], { cwd: root, env, stdio: 'inherit' }),
 ];
 

@@ -1,0 +1,138 @@
+// `npm run bench <startup|bundle|all>`: prints the platform's figures.
+//   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
+//            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
+//   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'apps/web/dist');
+const budgetKb = 150;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+function ensureWebBuild() {
+  if (existsSync(path.join(distDir, 'index.html'))) return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(1);
+}
+
+function startServer(dataDir, port) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return { child, exited };
+}
+
+async function timeToHealth(port, child) {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited before answering');
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('no health answer in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function stopServer(server) {
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function benchStartup() {
+  ensureWebBuild();
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const empty = [];
+  const reused = [];
+  for (let run = 0; run < runs; run += 1) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+    try {
+      let server = startServer(dataDir, port);
+      empty.push(await timeToHealth(port, server.child));
+      await stopServer(server);
+      server = startServer(dataDir, port);
+      reused.push(await timeToHealth(port, server.child));
+      await stopServer(server);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  const show = (values) =>
+    `${(median(values) / 1000).toFixed(2)} s (median of ${values.length}: ${values.map((v) => (v / 1000).toFixed(2)).join(', ')})`;
+  console.log(`startup to first 200 of /api/health, empty DATA_DIR:  ${show(empty)}`);
+  console.log(`startup to first 200 of /api/health, reused DATA_DIR: ${show(reused)}`);
+}
+
+async function benchBundle() {
+  ensureWebBuild();
+  const { chromium } = await import('@playwright/test');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+  const port = 3990 + Math.floor(Math.random() * 9);
+  const server = startServer(dataDir, port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  try {
+    await timeToHealth(port, server.child);
+    const page = await browser.newPage({ locale: 'es-ES' });
+    const scripts = new Set();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(`http://127.0.0.1:${port}/auth/sign-in`, { waitUntil: 'networkidle' });
+    let total = 0;
+    const rows = [];
+    for (const pathname of scripts) {
+      const file = path.join(distDir, pathname.replace(/^\//, ''));
+      const gzip = gzipSync(readFileSync(file), { level: 9 }).length;
+      total += gzip;
+      rows.push([gzip, path.basename(file)]);
+    }
+    rows.sort((a, b) => b[0] - a[0]);
+    for (const [size, name] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${name}`);
+    const heavy = [...scripts].filter((name) => /apexcharts|fullcalendar/i.test(name));
+    console.log(
+      `sign-in page JavaScript: ${rows.length} files, ${(total / 1024).toFixed(1)} KB gzip (budget ${budgetKb} KB)`,
+    );
+    console.log(`charts or calendar loaded on sign-in: ${heavy.length ? heavy.join(', ') : 'no'}`);
+    if (total > budgetKb * 1024 || heavy.length) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const which = process.argv[2] ?? 'all';
+const benches = { startup: benchStartup, bundle: benchBundle };
+if (which !== 'all' && !benches[which]) {
+  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|all]`);
+  process.exit(2);
+}
+for (const [name, bench] of Object.entries(benches)) {
+  if (which === 'all' || which === name) await bench();
+}
