@@ -28,6 +28,7 @@ describe('application conventions', () => {
           },
           async (request) => ({ data: request.body }),
         );
+        typed.delete('/api/test/thing', async () => ({ code: 'patient_deleted' }));
         typed.get('/api/test/missing-patient', async () => {
           throw new AppError('patient_not_found');
         });
@@ -124,6 +125,27 @@ describe('application conventions', () => {
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('unsupported_media_type');
+  });
+
+  it('takes an empty JSON body as no body, as the web client sends on DELETE', async () => {
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/test/thing',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 'patient_deleted' });
+  });
+
+  it('refuses prototype poisoning in JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","name":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('bad_request');
   });
 
   it('answers 413 for a body over the limit', async () => {

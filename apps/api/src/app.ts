@@ -46,6 +46,14 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The web client sends `Content-Type: application/json` on every call (spec §7), DELETE too:
+  // an empty body is "no body", not a 400. Otherwise Fastify's safe parser (no __proto__).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
