@@ -1,10 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useToastContainerWanted } from '../lib/api-toast';
 import { isApiError } from '../lib/http';
 import { NotificationProvider } from '../lib/notifications';
-import { ThemeProvider, useThemeSettings } from '../lib/theme-context';
+import { ThemeProvider } from '../lib/theme-context';
+
+// Toasts answer user actions, never the first paint: react-toastify loads with the first toast.
+const Toasts = lazy(() => import('./toasts'));
+
+function LazyToasts() {
+  const wanted = useToastContainerWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -18,28 +29,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-function Toasts() {
-  const { settings } = useThemeSettings();
-  const { t } = useTranslation('common');
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      theme={settings.theme}
-      newestOnTop
-      closeButton
-      aria-label={t('notifications')}
-    />
-  );
-}
-
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <NotificationProvider>
           {children}
-          <Toasts />
+          <LazyToasts />
         </NotificationProvider>
       </ThemeProvider>
     </QueryClientProvider>
