@@ -87,7 +87,10 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`);
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(env.BASE_PATH);
+    // A missing file (an old tab asking for a chunk replaced by a deploy) is a 404, not the page.
+    const isFile = /\.[A-Za-z0-9]+$/.test(pathname);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(env.BASE_PATH) && !isFile;
     if (!isApi && isPage) {
       const answered = app.spaFallback(reply);
       if (answered) return answered;

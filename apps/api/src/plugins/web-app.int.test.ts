@@ -55,6 +55,14 @@ describe('web app under /clinica/', () => {
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers 404 for a missing file instead of the page', async () => {
+    for (const url of ['/clinica/assets/app-old999.js', '/clinica/robots.txt']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).not.toContain('text/html');
+    }
+  });
+
   it('redirects the server root to the base path and serves the bare base path', async () => {
     const root = await get('/');
     expect(root.statusCode).toBe(302);

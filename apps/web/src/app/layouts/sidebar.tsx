@@ -46,6 +46,8 @@ function SidebarGroup({ group }: { group: MenuGroup }) {
   const containsActive = group.children.some((child) => isActivePath(pathname, child.to));
   const [open, setOpen] = useState(containsActive);
   const expanded = open || containsActive;
+  const iconOnly = useIconOnly();
+  const label = t(`menu.${group.labelKey}`);
   const Icon = group.icon;
   const id = `menu-group-${group.key}`;
   return (
@@ -55,12 +57,13 @@ function SidebarGroup({ group }: { group: MenuGroup }) {
         className={`menu-link menu-group-toggle${containsActive ? ' has-active' : ''}`}
         aria-expanded={expanded}
         aria-controls={id}
+        title={iconOnly ? label : undefined}
         onClick={() => setOpen(!expanded)}
       >
         <span className="menu-icon">
           <Icon size={20} strokeWidth={1.75} aria-hidden="true" />
         </span>
-        <span className="menu-text">{t(`menu.${group.labelKey}`)}</span>
+        <span className="menu-text">{label}</span>
         <ChevronDown className="menu-arrow" size={16} aria-hidden="true" />
       </button>
       <ul className="sub-menu" id={id}>

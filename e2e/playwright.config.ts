@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { basePathServer, rootServer } from './support/servers';
+import { snapshotWebBuild } from './support/web-build';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const ci = Boolean(process.env.CI);
+
+/**
+ * Per run: a temp folder with one fresh PGlite folder per server and a private copy of the web
+ * build (see support/web-build.ts). The config is evaluated again in every worker process;
+ * workers inherit the runner's environment, so only the runner creates them and, on exit (after
+ * the servers have stopped), removes them.
+ */
+function runDir(): string {
+  const existing = process.env.ODONTIA_E2E_RUN_DIR;
+  if (existing) return existing;
+  const created = mkdtempSync(path.join(os.tmpdir(), 'odontia-e2e-'));
+  process.env.ODONTIA_E2E_RUN_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+  for (const name of ['root', 'clinica']) mkdirSync(path.join(created, 'data', name), { recursive: true });
+  snapshotWebBuild(repoRoot, path.join(created, 'web'));
+  return created;
+}
+
+function server(port: number, basePath: string, dataName: string) {
+  return {
+    command: 'node scripts/start.mjs',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}${basePath}api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets the server finish requests and close PGlite cleanly.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_PATH: basePath,
+      DATA_DIR: path.join(runDir(), 'data', dataName),
+      WEB_DIST_DIR: path.join(runDir(), 'web'),
+      LOG_LEVEL: 'warn',
+      // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
+      DATABASE_URL: '',
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: ci,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  webServer: [
+    server(rootServer.port, rootServer.basePath, 'root'),
+    server(basePathServer.port, basePathServer.basePath, 'clinica'),
+  ],
+  use: {
+    baseURL: rootServer.origin,
+    // The app is Spanish-first: unless a test says otherwise, a Spanish browser in Madrid.
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+    // Traces cost about a third of the run time: only when CI retries a failed test (locally: --trace=on).
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});

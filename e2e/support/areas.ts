@@ -1,0 +1,59 @@
+/** Every area of the sidebar (apps/web/src/app/layouts/menu.ts) with its Spanish label and page title. */
+export interface Area {
+  section: string;
+  /** The group the link sits in, if any. */
+  group?: string;
+  label: string;
+  path: string;
+  title: string;
+}
+
+export const areas: Area[] = [
+  { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel' },
+  { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes' },
+  { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda' },
+  { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias' },
+  { section: 'Inventario', label: 'Insumos', path: '/supplies', title: 'Insumos' },
+  { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores' },
+  { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras' },
+  { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
+  { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos' },
+  { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas' },
+  {
+    section: 'Comercial',
+    group: 'Cuentas corrientes',
+    label: 'Proveedores',
+    path: '/cc-providers',
+    title: 'Cuenta corriente de proveedores',
+  },
+  {
+    section: 'Comercial',
+    group: 'Cuentas corrientes',
+    label: 'Clientes',
+    path: '/cc-customers',
+    title: 'Cuenta corriente de clientes',
+  },
+  { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes' },
+  { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención' },
+  { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
+  {
+    section: 'Administración',
+    group: 'Mi cuenta',
+    label: 'Datos de la cuenta',
+    path: '/account',
+    title: 'Datos de la cuenta',
+  },
+  { section: 'Administración', group: 'Mi cuenta', label: 'Usuarios', path: '/account/users', title: 'Usuarios' },
+];
+
+/** Deep pages that share the coming-soon page, reached by URL only. */
+export const deepPages: { path: string; title: string }[] = [
+  { path: '/patients/create', title: 'Nuevo paciente' },
+  { path: '/patients/42/mh', title: 'Historia clínica' },
+  { path: '/patients/42/mh/diagnosis/new', title: 'Nuevo diagnóstico' },
+  { path: '/patients/42/mh/laboratory/show/7', title: 'Orden de laboratorio' },
+  { path: '/patients/42/mh/attendance/edit/7', title: 'Editar atención' },
+  { path: '/supplies/edit/3', title: 'Editar insumo' },
+  { path: '/purchases/view/9', title: 'Detalle de la compra' },
+  { path: '/profile', title: 'Mi perfil' },
+];

@@ -1,0 +1,11 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** e2e/artifacts (git-ignored): screenshots the suite takes on purpose, for people to look at. */
+export const artifactsDir = path.resolve(import.meta.dirname, '..', 'artifacts');
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  return file;
+}
