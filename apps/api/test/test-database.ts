@@ -40,12 +40,18 @@ export async function createTestDatabase(backend: Backend = defaultBackend()): P
   url.pathname = `/${name}`;
   try {
     const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+    let closing: Promise<void> | undefined;
+    const dropDatabase = async () => {
+      await db.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    // Idempotent like Database.close: a test may close early (e.g. to see the database gone).
     return {
       ...db,
-      async close() {
-        await db.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+      close() {
+        closing ??= dropDatabase();
+        return closing;
       },
     };
   } catch (error) {
