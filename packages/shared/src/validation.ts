@@ -20,6 +20,9 @@ export const fieldCodes = [
   'passwords_must_match',
   'fill_required_fields',
   'promotional_code_required',
+  'password_too_short',
+  'password_too_common',
+  'must_accept_terms',
   'unknown_field',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];

@@ -1,0 +1,50 @@
+import type { UserLevel } from './enums.ts';
+
+/**
+ * What each user level may do, written once (issue 3). The server checks it on every route;
+ * the web app hides what a level may not do. docs/permissions.md shows the same table.
+ */
+export const permissionActions = [
+  'profile.manage',
+  'patients.read',
+  'patients.write',
+  'clinical.write',
+  'appointments.write',
+  'inventory.read',
+  'inventory.write',
+  'commercial.read',
+  'commercial.write',
+  'commercial.delete',
+  'reports.read',
+  'users.manage',
+  'account.manage',
+  'settings.manage',
+] as const;
+export type PermissionAction = (typeof permissionActions)[number];
+
+const clinicalWork: PermissionAction[] = [
+  'profile.manage',
+  'patients.read',
+  'patients.write',
+  'clinical.write',
+  'appointments.write',
+  'inventory.read',
+];
+
+export const permissionMatrix: Record<UserLevel, ReadonlySet<PermissionAction>> = {
+  administrator: new Set(permissionActions),
+  supervisor: new Set([
+    ...clinicalWork,
+    'inventory.write',
+    'commercial.read',
+    'commercial.write',
+    'commercial.delete',
+    'reports.read',
+  ]),
+  user: new Set([...clinicalWork, 'commercial.read', 'commercial.write']),
+  customer: new Set(['profile.manage']),
+};
+
+export function can(level: UserLevel, action: PermissionAction): boolean {
+  return permissionMatrix[level].has(action);
+}

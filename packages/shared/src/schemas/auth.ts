@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { currencies, languages, userLevels } from '../enums.ts';
+import { emailAddress, phoneNumber, requiredText } from '../validation.ts';
+
+/**
+ * Contracts of the session endpoints (issue 3, ARCHITECTURE §5): /api/auth/*.
+ * Passwords: at least 10 characters, any Unicode, no composition rules; the server also
+ * refuses the most common ones (`password_too_common`).
+ */
+
+export const minPasswordLength = 10;
+export const maxPasswordLength = 1024;
+
+export const passwordSchema = z
+  .string()
+  .min(1, 'required')
+  .min(minPasswordLength, 'password_too_short')
+  .max(maxPasswordLength, 'too_long');
+
+/** A new password and its confirmation must match; the message sits on the confirmation. */
+const passwordsMatch = (value: { password: string; passwordConfirmation: string }) =>
+  value.password === value.passwordConfirmation;
+const passwordsMismatch = { path: ['passwordConfirmation'], message: 'passwords_must_match' };
+const newPasswordFields = { password: passwordSchema, passwordConfirmation: z.string().min(1, 'required') };
+
+/** POST /api/auth/sign-up */
+export const signUpRequestSchema = z
+  .object({
+    ...newPasswordFields,
+    completeName: requiredText(120),
+    email: emailAddress(),
+    clinicName: requiredText(120),
+    contact: phoneNumber(),
+    promotionalCode: z.string().trim().max(40, 'too_long').optional(),
+    acceptTerms: z.literal(true, { message: 'must_accept_terms' }),
+    /** The interface language at sign-up: the activation mail and the user's systemLanguage. */
+    language: z.enum(languages).optional(),
+  })
+  .refine(passwordsMatch, passwordsMismatch);
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** POST /api/auth/sign-in */
+export const signInRequestSchema = z.object({
+  email: emailAddress(),
+  password: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'),
+  remember: z.boolean().default(false),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** POST /api/auth/forgot-password */
+export const forgotPasswordRequestSchema = z.object({ email: emailAddress() });
+
+/** POST /api/auth/reset-password/:id */
+export const resetPasswordRequestSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordsMismatch);
+
+/** POST /api/auth/unlock */
+export const unlockRequestSchema = z.object({
+  password: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'),
+});
+
+/** GET /api/auth/system/me: the signed-in user's profile. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  completeName: z.string(),
+  email: z.string(),
+  level: z.enum(userLevels),
+  account: z.object({
+    id: z.uuid(),
+    clinicName: z.string(),
+    plan: z.string(),
+    planEndsAt: z.string().nullable(),
+  }),
+  settings: z.object({
+    systemLanguage: z.enum(languages),
+    dateFormat: z.string(),
+    systemCurrency: z.enum(currencies),
+    /** The screen locks itself after this many minutes without activity (clinic setting). */
+    lockAfterMinutes: z.number().int().min(1),
+  }),
+  locked: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/auth/sign-in answer: the opaque token (kept by the client) and the profile. */
+export const signInResponseSchema = z.object({
+  data: z.object({ token: z.string(), expiresAt: z.string(), user: profileSchema }),
+  code: z.literal('login_success'),
+});
