@@ -17,6 +17,7 @@ describe('application conventions', () => {
         typed.post(
           '/api/test/echo',
           {
+            config: { permission: 'public' },
             schema: {
               body: z.object({
                 email: z.email(),
@@ -28,11 +29,13 @@ describe('application conventions', () => {
           },
           async (request) => ({ data: request.body }),
         );
-        typed.delete('/api/test/thing', async () => ({ code: 'patient_deleted' }));
-        typed.get('/api/test/missing-patient', async () => {
+        typed.delete('/api/test/thing', { config: { permission: 'public' } }, async () => ({
+          code: 'patient_deleted',
+        }));
+        typed.get('/api/test/missing-patient', { config: { permission: 'public' } }, async () => {
           throw new AppError('patient_not_found');
         });
-        typed.get('/api/test/crash', async () => {
+        typed.get('/api/test/crash', { config: { permission: 'public' } }, async () => {
           // What a driver error looks like: SQL and a stack must never reach the client.
           await instance.db.orm.execute('select * from table_that_does_not_exist where secret = 1');
           return {};

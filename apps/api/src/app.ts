@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { installFieldCodes } from '@odontia/shared/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
+import { authentication } from './plugins/auth.ts';
 import { errorHandling, send } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -14,12 +20,17 @@ import { webApp } from './plugins/web-app.ts';
 export interface BuildAppOptions {
   env: Env;
   db: Database;
+  /** Replaces the mail transport of the environment (tests). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     db: Database;
+    mailer: Mailer;
+    /** Failures of sign-in, unlock, forgot-password and sign-up per IP and per account (§ issue 3). */
+    authLimiter: RateLimiter;
   }
 }
 
@@ -29,7 +40,7 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
  * The whole application as a Fastify instance, not yet listening: `server.ts` listens, tests
  * use `app.inject`. The caller owns the database and closes it after the app.
  */
-export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   installFieldCodes();
   const app = Fastify({
     logger: {
@@ -58,6 +69,17 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('db', db);
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        outboxDir: path.join(env.DATA_DIR, 'outbox'),
+        from: env.MAIL_FROM,
+        log: app.log,
+      }),
+  );
+  app.decorate('authLimiter', new RateLimiter({ limit: 10, windowMs: 15 * 60_000 }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -74,10 +96,20 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   const apiPrefix = `${env.BASE_PATH}api`;
   await app.register(securityHeaders);
   await app.register(errorHandling);
+  // Before any route: its onRoute hook refuses an API route without a declared permission.
+  await app.register(authentication, { apiPrefix });
   await app.register(openApi, { basePath: env.BASE_PATH, version: appVersion });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: appVersion });
+      const service = createAuthService({
+        db,
+        mailer: app.mailer,
+        limiter: app.authLimiter,
+        publicUrl: env.PUBLIC_URL,
+        log: app.log,
+      });
+      await api.register(authRoutes, { service });
     },
     { prefix: apiPrefix },
   );

@@ -51,6 +51,15 @@ const envSchema = z
       .refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
         error: 'must start with smtp:// or smtps://',
       }),
+    /** Where users reach the app (mail links), base path included; default http://localhost:PORT + BASE_PATH. */
+    PUBLIC_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined))
+      .refine((value) => value === undefined || URL.canParse(value), {
+        error: 'must be an absolute URL such as https://odontia.example.com/',
+      }),
+    MAIL_FROM: z.string().trim().min(1, { error: 'must not be empty' }).default('Odontia <no-reply@odontia.local>'),
     UPLOAD_MAX_MB: megabytes.default(10),
     UPLOAD_TOTAL_MAX_MB: megabytes.default(50),
     SEED_DEMO: booleanFlag.optional(),
@@ -68,7 +77,9 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR'> {
+export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL'> {
+  /** Absolute, ends with '/': mail links are `${PUBLIC_URL}auth/...`. */
+  PUBLIC_URL: string;
   /** Absolute. */
   DATA_DIR: string;
   /** Absolute folder of the built web app. */
@@ -103,8 +114,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(variable, issue?.message ?? 'is invalid', received);
   }
   const env = result.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}${env.BASE_PATH}`;
   return {
     ...env,
+    PUBLIC_URL: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
   };

@@ -81,7 +81,7 @@ describe('server process', () => {
   it('finishes a request in flight before closing', async () => {
     const { app, close } = await createTestApp({
       configure(instance) {
-        instance.get('/api/test/slow', async () => {
+        instance.get('/api/test/slow', { config: { permission: 'public' } }, async () => {
           await new Promise((resolve) => setTimeout(resolve, 400));
           return { data: 'done' };
         });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { type Env, loadEnv } from '../src/env.ts';
+import type { Mailer } from '../src/lib/mail.ts';
 import { type Backend, createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   /** Environment variables on top of the test defaults. */
   env?: Record<string, string>;
   backend?: Backend;
+  /** Replaces the mail transport (see test/mail.ts). */
+  mailer?: Mailer;
   /** Adds test-only routes before the app is ready. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -33,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const db = await createTestDatabase(options.backend);
-  const app = await buildApp({ env, db });
+  const app = await buildApp({ env, db, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await options.configure?.(app);
   await app.ready();
   return {

@@ -53,13 +53,13 @@ export function createTenancy(orm: AppDatabase): Tenancy {
         await tx.execute(
           sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true)`,
         );
-        return fn(tx as TenantTx);
+        return fn(tx as unknown as TenantTx);
       });
     },
     withSystem(fn) {
       return orm.transaction(async (tx) => {
         await tx.execute(sql`select set_config('role', ${systemRole}, true), set_config('app.account_id', '', true)`);
-        return fn(tx as SystemTx);
+        return fn(tx as unknown as SystemTx);
       });
     },
   };

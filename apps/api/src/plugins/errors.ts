@@ -16,6 +16,8 @@ export const errorHandling = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        const retryAfter = error.details?.retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return send(reply, error.code, error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -86,3 +86,15 @@ export const signInResponseSchema = z.object({
   data: z.object({ token: z.string(), expiresAt: z.string(), user: profileSchema }),
   code: z.literal('login_success'),
 });
+
+/** POST /api/auth/resend-activation */
+export const resendActivationRequestSchema = z.object({ email: emailAddress() });
+
+/** GET /api/auth/system/me answer. */
+export const profileResponseSchema = z.object({ data: profileSchema });
+
+/** The answer of a session mutation with nothing to return but its success code (for the toast). */
+export const authCodeResponseSchema = <TCode extends string>(code: TCode) => z.object({ code: z.literal(code) });
+
+/** GET /api/auth/reset-password/:id answer: the link can still be used. */
+export const resetLinkResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });

@@ -8,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
   app.get(
     '/health',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database round trip',

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts (clinics), their users, sessions, one-time auth tokens and the audit trail (issue 3).
+ * Every clinic-owned table has `account_id`, a primary key `(account_id, id)` and foreign keys
+ * that include `account_id` (ARCHITECTURE §4). Row-level security is switched on in the
+ * migration (`enable_tenant_rls`), not here.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The clinic (tenant). Its own id is the tenant key: policy `id = current_account_id()`. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey(),
+  clinicName: text('clinic_name').notNull(),
+  contact: text('contact').notNull(),
+  plan: text('plan').notNull().default('trial'),
+  planEndsAt: timestamp('plan_ends_at', { withTimezone: true }),
+  promotionalCode: text('promotional_code'),
+  systemCurrency: text('system_currency').notNull(),
+  lockAfterMinutes: integer('lock_after_minutes').notNull().default(15),
+  timeZone: text('time_zone').notNull(),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  ...timestamps,
+  version: integer('version').notNull().default(1),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    completeName: text('complete_name').notNull(),
+    /** Stored lower-cased; unique across the installation (sign-in by e-mail alone). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    level: text('level').notNull(),
+    systemLanguage: text('system_language').notNull(),
+    dateFormat: text('date_format').notNull(),
+    systemCurrency: text('system_currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** sha256 (hex) of the opaque bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId, table.userId], foreignColumns: [users.accountId, users.id] }),
+    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
+    index('sessions_user_idx').on(table.accountId, table.userId),
+  ],
+);
+
+export const authTokenPurposes = ['activation', 'reset', 'invitation'] as const;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+
+/** Activation, password-reset and invitation links: hashed, single use, expiring. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId, table.userId], foreignColumns: [users.accountId, users.id] }),
+    uniqueIndex('auth_tokens_token_hash_unique').on(table.tokenHash),
+  ],
+);
+
+/**
+ * Who did what, chained by hash per clinic: `hash = sha256(prev_hash ‖ the event)`, `seq` counts
+ * per clinic. The app roles may only INSERT and SELECT (migration 0001).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    seq: integer('seq').notNull(),
+    userId: uuid('user_id'),
+    patientId: uuid('patient_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    uniqueIndex('audit_events_chain_unique').on(table.accountId, table.seq),
+  ],
+);

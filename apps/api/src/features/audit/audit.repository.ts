@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/index.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+import { newId } from '../../lib/ids.ts';
+
+/**
+ * The audit trail (ARCHITECTURE §4): one row per event, chained per clinic —
+ * `hash = sha256(prev_hash ‖ canonical JSON of the event)` and `seq` counts 1, 2, 3… A
+ * transaction-scoped advisory lock per clinic keeps the chain a line under concurrency; the
+ * unique `(account_id, seq)` would refuse a fork anyway.
+ */
+
+export interface AuditEventInput {
+  accountId: string;
+  userId?: string | null;
+  patientId?: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+}
+
+export function auditHash(prevHash: string | null, event: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(prevHash ?? '')
+    .update(JSON.stringify(event))
+    .digest('hex');
+}
+
+export async function recordAuditEvent(tx: TenantTx | SystemTx, input: AuditEventInput): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${input.accountId}`}, 0))`);
+  const [last] = await tx
+    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(eq(auditEvents.accountId, input.accountId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  const createdAt = new Date();
+  const event = {
+    accountId: input.accountId,
+    id: newId(),
+    seq: (last?.seq ?? 0) + 1,
+    userId: input.userId ?? null,
+    patientId: input.patientId ?? null,
+    action: input.action,
+    entity: input.entity,
+    entityId: input.entityId ?? null,
+    before: input.before ?? null,
+    after: input.after ?? null,
+    ip: input.ip ?? null,
+    createdAt: createdAt.toISOString(),
+  };
+  const prevHash = last?.hash ?? null;
+  await tx.insert(auditEvents).values({ ...event, createdAt, prevHash, hash: auditHash(prevHash, event) });
+}
+
+/** The clinic's events, oldest first (tests, and later the audit screen). */
+export function listAuditEvents(tx: TenantTx, filter: { action?: string } = {}) {
+  return tx
+    .select()
+    .from(auditEvents)
+    .where(filter.action ? and(eq(auditEvents.action, filter.action)) : undefined)
+    .orderBy(auditEvents.seq);
+}

@@ -1,0 +1,150 @@
+import type { Language } from '@odontia/shared/enums';
+import type { MailMessage } from '../../lib/mail.ts';
+
+/**
+ * The session mails in the user's language, with the clinic's name: activation (24 h),
+ * password reset (60 min) and invitation. Plain text and a simple HTML twin.
+ */
+
+export type AuthMailKind = 'activation' | 'reset' | 'invitation';
+
+interface Template {
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+const templates: Record<Language, Record<AuthMailKind, Template>> = {
+  es: {
+    activation: {
+      subject: 'Activa tu cuenta de {clinic} en Odontia',
+      greeting: 'Hola, {name}:',
+      body: 'Gracias por registrar {clinic} en Odontia. Para activar la cuenta, abre este enlace (vence en 24 horas):',
+      action: 'Activar la cuenta',
+      footer: 'Si no creaste esta cuenta, puedes ignorar este correo.',
+    },
+    reset: {
+      subject: 'Restablece tu contraseña de Odontia ({clinic})',
+      greeting: 'Hola, {name}:',
+      body: 'Recibimos un pedido para restablecer tu contraseña en {clinic}. Abre este enlace para elegir una nueva (sirve una sola vez y vence en 60 minutos):',
+      action: 'Restablecer la contraseña',
+      footer: 'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+    },
+    invitation: {
+      subject: '{clinic} te invita a Odontia',
+      greeting: 'Hola, {name}:',
+      body: '{clinic} te invitó a su equipo en Odontia. Abre este enlace para elegir tu contraseña:',
+      action: 'Aceptar la invitación',
+      footer: 'Si no esperabas esta invitación, puedes ignorar este correo.',
+    },
+  },
+  en: {
+    activation: {
+      subject: 'Activate your {clinic} account on Odontia',
+      greeting: 'Hello {name},',
+      body: 'Thank you for signing {clinic} up to Odontia. To activate the account, open this link (it expires in 24 hours):',
+      action: 'Activate the account',
+      footer: 'If you did not create this account, you can ignore this e-mail.',
+    },
+    reset: {
+      subject: 'Reset your Odontia password ({clinic})',
+      greeting: 'Hello {name},',
+      body: 'We received a request to reset your password at {clinic}. Open this link to choose a new one (it works once and expires in 60 minutes):',
+      action: 'Reset the password',
+      footer: 'If you did not ask for it, ignore this e-mail: your password stays the same.',
+    },
+    invitation: {
+      subject: '{clinic} invites you to Odontia',
+      greeting: 'Hello {name},',
+      body: '{clinic} invited you to its team on Odontia. Open this link to choose your password:',
+      action: 'Accept the invitation',
+      footer: 'If you were not expecting this invitation, you can ignore this e-mail.',
+    },
+  },
+  fr: {
+    activation: {
+      subject: 'Activez le compte de {clinic} sur Odontia',
+      greeting: 'Bonjour {name},',
+      body: "Merci d'avoir inscrit {clinic} sur Odontia. Pour activer le compte, ouvrez ce lien (il expire dans 24 heures) :",
+      action: 'Activer le compte',
+      footer: "Si vous n'avez pas créé ce compte, vous pouvez ignorer cet e-mail.",
+    },
+    reset: {
+      subject: 'Réinitialisez votre mot de passe Odontia ({clinic})',
+      greeting: 'Bonjour {name},',
+      body: 'Nous avons reçu une demande de réinitialisation de votre mot de passe pour {clinic}. Ouvrez ce lien pour en choisir un nouveau (il ne sert qu’une fois et expire dans 60 minutes) :',
+      action: 'Réinitialiser le mot de passe',
+      footer: "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe ne change pas.",
+    },
+    invitation: {
+      subject: '{clinic} vous invite sur Odontia',
+      greeting: 'Bonjour {name},',
+      body: '{clinic} vous a invité à rejoindre son équipe sur Odontia. Ouvrez ce lien pour choisir votre mot de passe :',
+      action: "Accepter l'invitation",
+      footer: 'Si vous ne vous attendiez pas à cette invitation, vous pouvez ignorer cet e-mail.',
+    },
+  },
+  pt: {
+    activation: {
+      subject: 'Ative a conta de {clinic} no Odontia',
+      greeting: 'Olá, {name}!',
+      body: 'Obrigado por cadastrar {clinic} no Odontia. Para ativar a conta, abra este link (ele expira em 24 horas):',
+      action: 'Ativar a conta',
+      footer: 'Se você não criou esta conta, pode ignorar este e-mail.',
+    },
+    reset: {
+      subject: 'Redefina sua senha do Odontia ({clinic})',
+      greeting: 'Olá, {name}!',
+      body: 'Recebemos um pedido para redefinir sua senha em {clinic}. Abra este link para escolher uma nova (ele funciona uma única vez e expira em 60 minutos):',
+      action: 'Redefinir a senha',
+      footer: 'Se você não pediu, ignore este e-mail: sua senha continua a mesma.',
+    },
+    invitation: {
+      subject: '{clinic} convida você para o Odontia',
+      greeting: 'Olá, {name}!',
+      body: '{clinic} convidou você para a equipe no Odontia. Abra este link para escolher sua senha:',
+      action: 'Aceitar o convite',
+      footer: 'Se você não esperava este convite, pode ignorar este e-mail.',
+    },
+  },
+};
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function authMail(options: {
+  kind: AuthMailKind;
+  language: Language;
+  to: string;
+  name: string;
+  clinicName: string;
+  link: string;
+}): MailMessage {
+  const template = templates[options.language][options.kind];
+  const fill = (text: string, html: boolean) =>
+    text
+      .replaceAll('{clinic}', html ? escapeHtml(options.clinicName) : options.clinicName)
+      .replaceAll('{name}', html ? escapeHtml(options.name) : options.name);
+  const text = [
+    fill(template.greeting, false),
+    '',
+    fill(template.body, false),
+    '',
+    options.link,
+    '',
+    template.footer,
+    '',
+    '— Odontia',
+  ].join('\n');
+  const link = escapeHtml(options.link);
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif">
+<p>${fill(template.greeting, true)}</p>
+<p>${fill(template.body, true)}</p>
+<p><a href="${link}">${escapeHtml(template.action)}</a></p>
+<p>${link}</p>
+<p style="color:#666">${escapeHtml(template.footer)}</p>
+<p>— Odontia</p>
+</body></html>`;
+  return { to: options.to, subject: fill(template.subject, false), text, html, link: options.link };
+}

@@ -1,0 +1,169 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { type AuthTokenPurpose, accounts, authTokens, sessions, users } from '../../db/schema/index.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+
+/**
+ * Data access of the session flows. Look-ups that must cross clinics (by e-mail, by token
+ * hash) take a `SystemTx`; everything done inside a known clinic takes a `TenantTx`.
+ */
+
+type AnyTx = TenantTx | SystemTx;
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+const lowerEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+export async function findUserByEmail(tx: SystemTx, email: string) {
+  const [row] = await tx
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(lowerEmail(email))
+    .limit(1);
+  return row;
+}
+
+export async function insertAccountWithAdministrator(
+  tx: SystemTx,
+  account: typeof accounts.$inferInsert,
+  user: typeof users.$inferInsert,
+): Promise<void> {
+  await tx.insert(accounts).values(account);
+  await tx.insert(users).values(user);
+}
+
+export async function insertAuthToken(tx: AnyTx, token: typeof authTokens.$inferInsert): Promise<void> {
+  await tx.insert(authTokens).values(token);
+}
+
+export async function findAuthToken(tx: SystemTx, tokenHash: string, purpose: AuthTokenPurpose) {
+  const [row] = await tx
+    .select({ token: authTokens, user: users, account: accounts })
+    .from(authTokens)
+    .innerJoin(users, and(eq(users.accountId, authTokens.accountId), eq(users.id, authTokens.userId)))
+    .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+export async function markAuthTokenUsed(tx: AnyTx, accountId: string, id: string, at: Date): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.accountId, accountId), eq(authTokens.id, id)));
+}
+
+/** Uses a link up unless it already was or has expired; answers whether this call did. */
+export async function claimAuthToken(tx: AnyTx, accountId: string, id: string): Promise<boolean> {
+  const claimed = await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.accountId, accountId),
+        eq(authTokens.id, id),
+        isNull(authTokens.usedAt),
+        sql`${authTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return claimed.length > 0;
+}
+
+export async function activateUser(tx: SystemTx, accountId: string, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ activatedAt: at, updatedAt: at, version: sql`${users.version} + 1` })
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), isNull(users.activatedAt)));
+  await tx
+    .update(accounts)
+    .set({ activatedAt: at, updatedAt: at, version: sql`${accounts.version} + 1` })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.activatedAt)));
+}
+
+export async function setPassword(tx: AnyTx, accountId: string, userId: string, passwordHash: string): Promise<void> {
+  const at = new Date();
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: at, version: sql`${users.version} + 1` })
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+}
+
+export async function insertSession(tx: TenantTx, session: typeof sessions.$inferInsert): Promise<void> {
+  await tx.insert(sessions).values(session);
+}
+
+/** The session of a bearer token with what the auth check needs (system context: no clinic yet). */
+export async function findSessionByTokenHash(tx: SystemTx, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      session: sessions,
+      level: users.level,
+      active: users.active,
+      lockAfterMinutes: accounts.lockAfterMinutes,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.accountId, sessions.accountId), eq(users.id, sessions.userId)))
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function updateSessionActivity(
+  tx: SystemTx,
+  accountId: string,
+  sessionId: string,
+  change: { lastActivityAt?: Date; lockedAt?: Date | null },
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set(change)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)));
+}
+
+export async function setSessionLock(tx: TenantTx, sessionId: string, lockedAt: Date | null): Promise<void> {
+  const change = lockedAt ? { lockedAt } : { lockedAt: null, lastActivityAt: new Date() };
+  await tx.update(sessions).set(change).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(tx: TenantTx, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, but the one given (password reset: none is kept). */
+export async function revokeUserSessions(
+  tx: AnyTx,
+  accountId: string,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** The signed-in user with their clinic (tenant context: RLS hides every other clinic). */
+export async function findUserWithAccount(tx: TenantTx, userId: string) {
+  const [row] = await tx
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

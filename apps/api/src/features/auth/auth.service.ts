@@ -1,0 +1,408 @@
+import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
+import type { Profile, SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { type AuthMailKind, authMail } from './auth.mail.ts';
+import * as repository from './auth.repository.ts';
+import { isCommonPassword } from './password-policy.ts';
+
+/**
+ * The session flows (issue 3): sign-up → activation → sign-in → lock/unlock → sign-out, and
+ * the forgotten password. Business rules live here; SQL in the repository; HTTP in the routes.
+ */
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+export const trialDays = 30;
+export const activationTtlMs = 24 * hour;
+export const resetTtlMs = 60 * 60 * 1000;
+export const rememberedSessionMs = 30 * day;
+export const sessionMs = 12 * hour;
+
+/** Defaults of a new clinic by the language it signed up in (the spec leaves them open). */
+const clinicDefaults: Record<Language, { currency: Currency; timeZone: string; dateFormat: string }> = {
+  es: { currency: 'argentine_peso', timeZone: 'America/Argentina/Buenos_Aires', dateFormat: 'DD/MM/YYYY' },
+  pt: { currency: 'brazilian_real', timeZone: 'America/Sao_Paulo', dateFormat: 'DD/MM/YYYY' },
+  fr: { currency: 'euro', timeZone: 'Europe/Paris', dateFormat: 'DD/MM/YYYY' },
+  en: { currency: 'us_dollar', timeZone: 'UTC', dateFormat: 'MM/DD/YYYY' },
+};
+
+export interface AuthServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Absolute, ends with '/'. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface RequestContext {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export interface SessionRef {
+  sessionId: string;
+  userId: string;
+  accountId: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('validation_error', { fields: [{ path: 'password', code: 'password_too_common' }] });
+  }
+}
+
+export function toProfile(row: { user: repository.UserRow; account: repository.AccountRow }, locked: boolean): Profile {
+  const { user, account } = row;
+  return {
+    id: user.id,
+    completeName: user.completeName,
+    email: user.email,
+    level: user.level as UserLevel,
+    account: {
+      id: account.id,
+      clinicName: account.clinicName,
+      plan: account.plan,
+      planEndsAt: account.planEndsAt?.toISOString() ?? null,
+    },
+    settings: {
+      systemLanguage: user.systemLanguage as Language,
+      dateFormat: user.dateFormat,
+      systemCurrency: user.systemCurrency as Currency,
+      lockAfterMinutes: account.lockAfterMinutes,
+    },
+    locked,
+  };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, mailer, limiter, publicUrl } = deps;
+
+  function throttle(keys: string[]): void {
+    const retryAfterSeconds = limiter.retryAfterSeconds(keys);
+    if (retryAfterSeconds > 0) {
+      throw new AppError('too_many_requests', {
+        retryAfterSeconds,
+        retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
+      });
+    }
+  }
+  const keysOf = (context: RequestContext, account: string) => [`ip:${context.ip}`, `account:${account}`];
+
+  async function issueToken(
+    tx: SystemTx | TenantTx,
+    target: { accountId: string; userId: string },
+    purpose: 'activation' | 'reset' | 'invitation',
+    ttlMs: number,
+  ): Promise<string> {
+    const token = newToken();
+    await repository.insertAuthToken(tx, {
+      accountId: target.accountId,
+      id: newId(),
+      userId: target.userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return token;
+  }
+
+  async function sendMail(options: {
+    kind: AuthMailKind;
+    path: string;
+    user: { email: string; completeName: string; systemLanguage: string };
+    clinicName: string;
+  }): Promise<void> {
+    try {
+      await mailer.send(
+        authMail({
+          kind: options.kind,
+          language: options.user.systemLanguage as Language,
+          to: options.user.email,
+          name: options.user.completeName,
+          clinicName: options.clinicName,
+          link: `${publicUrl}${options.path}`,
+        }),
+      );
+    } catch (cause) {
+      deps.log.error({ err: cause, to: options.user.email }, 'could not send mail');
+      throw new AppError('error_sending_email', undefined, { cause });
+    }
+  }
+
+  async function createSession(
+    tx: TenantTx,
+    user: { accountId: string; id: string },
+    remember: boolean,
+    context: RequestContext,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + (remember ? rememberedSessionMs : sessionMs));
+    await repository.insertSession(tx, {
+      accountId: user.accountId,
+      id: newId(),
+      userId: user.id,
+      tokenHash: hashToken(token),
+      remember,
+      expiresAt,
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  return {
+    /** A clinic on the trial plan and its administrator, not activated; sends the activation mail. */
+    async signUp(input: SignUpRequest, context: RequestContext): Promise<void> {
+      const keys = keysOf(context, input.email);
+      throttle(keys);
+      refuseCommonPassword(input.password);
+      const language = input.language ?? 'es';
+      const defaults = clinicDefaults[language];
+      const passwordHash = await hashPassword(input.password);
+      const accountId = newId();
+      const userId = newId();
+      const user = {
+        accountId,
+        id: userId,
+        completeName: input.completeName,
+        email: input.email,
+        passwordHash,
+        level: 'administrator',
+        systemLanguage: language,
+        dateFormat: defaults.dateFormat,
+        systemCurrency: defaults.currency,
+      };
+      let token: string;
+      try {
+        token = await db.withSystem(async (tx) => {
+          if (await repository.findUserByEmail(tx, input.email)) throw new AppError('email_already_exists');
+          await repository.insertAccountWithAdministrator(
+            tx,
+            {
+              id: accountId,
+              clinicName: input.clinicName,
+              contact: input.contact,
+              plan: 'trial',
+              planEndsAt: new Date(Date.now() + trialDays * day),
+              promotionalCode: input.promotionalCode || null,
+              systemCurrency: defaults.currency,
+              timeZone: defaults.timeZone,
+            },
+            user,
+          );
+          return issueToken(tx, { accountId, userId }, 'activation', activationTtlMs);
+        });
+      } catch (error) {
+        if (error instanceof AppError || isUniqueViolation(error)) {
+          limiter.fail(keys);
+          if (isUniqueViolation(error)) throw new AppError('email_already_exists');
+        }
+        throw error;
+      }
+      await sendMail({ kind: 'activation', path: `auth/activation/${token}`, user, clinicName: input.clinicName });
+    },
+
+    async activate(token: string): Promise<void> {
+      await db.withSystem(async (tx) => {
+        const found = await repository.findAuthToken(tx, hashToken(token), 'activation');
+        if (!found) throw new AppError('invalid_token');
+        if (found.user.activatedAt) throw new AppError('account_already_activated');
+        if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
+        const now = new Date();
+        await repository.markAuthTokenUsed(tx, found.token.accountId, found.token.id, now);
+        await repository.activateUser(tx, found.user.accountId, found.user.id, now);
+        await recordAuditEvent(tx, {
+          accountId: found.user.accountId,
+          userId: found.user.id,
+          action: 'account_activated',
+          entity: 'user',
+          entityId: found.user.id,
+        });
+      });
+    },
+
+    /** Same answer whether or not the e-mail exists; sends only to a user not yet activated. */
+    async resendActivation(email: string, context: RequestContext): Promise<void> {
+      const keys = keysOf(context, email);
+      throttle(keys);
+      const pending = await db.withSystem(async (tx) => {
+        const found = await repository.findUserByEmail(tx, email);
+        if (!found || found.user.activatedAt) return undefined;
+        const token = await issueToken(
+          tx,
+          { accountId: found.user.accountId, userId: found.user.id },
+          'activation',
+          activationTtlMs,
+        );
+        return { ...found, token };
+      });
+      limiter.fail(keys);
+      if (!pending) return;
+      await sendMail({
+        kind: 'activation',
+        path: `auth/activation/${pending.token}`,
+        user: pending.user,
+        clinicName: pending.account.clinicName,
+      });
+    },
+
+    async signIn(input: SignInRequest, context: RequestContext) {
+      const keys = keysOf(context, input.email);
+      throttle(keys);
+      const found = await db.withSystem((tx) => repository.findUserByEmail(tx, input.email));
+      const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+      if (!found || !valid) {
+        limiter.fail(keys);
+        if (found) {
+          await db.withTenant(found.user.accountId, (tx) =>
+            recordAuditEvent(tx, {
+              accountId: found.user.accountId,
+              userId: found.user.id,
+              action: 'sign_in_failed',
+              entity: 'session',
+              ip: context.ip,
+            }),
+          );
+        }
+        throw new AppError('invalid_credentials');
+      }
+      if (!found.user.activatedAt) throw new AppError('account_not_activated');
+      if (!found.user.active) throw new AppError('user_inactive');
+      return db.withTenant(found.user.accountId, async (tx) => {
+        const session = await createSession(tx, found.user, input.remember, context);
+        await recordAuditEvent(tx, {
+          accountId: found.user.accountId,
+          userId: found.user.id,
+          action: 'sign_in',
+          entity: 'session',
+          ip: context.ip,
+          after: { remember: input.remember, expiresAt: session.expiresAt.toISOString() },
+        });
+        return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toProfile(found, false) };
+      });
+    },
+
+    async profile(session: SessionRef & { locked: boolean }): Promise<Profile> {
+      const row = await db.withTenant(session.accountId, (tx) => repository.findUserWithAccount(tx, session.userId));
+      if (!row) throw new AppError('unauthorized');
+      return toProfile(row, session.locked);
+    },
+
+    async signOut(session: SessionRef): Promise<void> {
+      await db.withTenant(session.accountId, (tx) => repository.revokeSession(tx, session.sessionId));
+    },
+
+    async lock(session: SessionRef, context: RequestContext): Promise<void> {
+      await db.withTenant(session.accountId, async (tx) => {
+        await repository.setSessionLock(tx, session.sessionId, new Date());
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          action: 'session_locked',
+          entity: 'session',
+          ip: context.ip,
+        });
+      });
+    },
+
+    async unlock(session: SessionRef, password: string, context: RequestContext): Promise<void> {
+      const keys = keysOf(context, `user:${session.userId}`);
+      throttle(keys);
+      const row = await db.withTenant(session.accountId, (tx) => repository.findUserWithAccount(tx, session.userId));
+      const valid = await verifyPassword(row?.user.passwordHash ?? null, password);
+      await db.withTenant(session.accountId, async (tx) => {
+        if (valid) await repository.setSessionLock(tx, session.sessionId, null);
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          action: valid ? 'session_unlocked' : 'unlock_failed',
+          entity: 'session',
+          ip: context.ip,
+        });
+      });
+      if (!valid) {
+        limiter.fail(keys);
+        throw new AppError('invalid_credentials');
+      }
+    },
+
+    /** Same answer whether or not the e-mail exists. Every request counts against the limits. */
+    async forgotPassword(email: string, context: RequestContext): Promise<void> {
+      const keys = keysOf(context, email);
+      throttle(keys);
+      limiter.fail(keys);
+      const pending = await db.withSystem(async (tx) => {
+        const found = await repository.findUserByEmail(tx, email);
+        if (!found?.user.active) return undefined;
+        const token = await issueToken(
+          tx,
+          { accountId: found.user.accountId, userId: found.user.id },
+          'reset',
+          resetTtlMs,
+        );
+        return { ...found, token };
+      });
+      if (!pending) return;
+      await sendMail({
+        kind: 'reset',
+        path: `auth/reset_password/${pending.token}`,
+        user: pending.user,
+        clinicName: pending.account.clinicName,
+      });
+    },
+
+    /** Whether a reset link can still be used (the page asks before showing the form). */
+    async checkResetToken(token: string): Promise<void> {
+      await db.withSystem(async (tx) => {
+        const found = await repository.findAuthToken(tx, hashToken(token), 'reset');
+        if (!found) throw new AppError('invalid_token');
+        if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
+      });
+    },
+
+    /** Sets the new password, uses the link up and ends every session of the user. */
+    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+      refuseCommonPassword(password);
+      const tokenHash = hashToken(token);
+      const found = await db.withSystem((tx) => repository.findAuthToken(tx, tokenHash, 'reset'));
+      if (!found) throw new AppError('invalid_token');
+      if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
+      const passwordHash = await hashPassword(password);
+      const { accountId, id: userId } = found.user;
+      await db.withTenant(accountId, async (tx) => {
+        // Claim the link inside the transaction: two submissions at once, only one wins.
+        if (!(await repository.claimAuthToken(tx, accountId, found.token.id))) throw new AppError('token_expired');
+        await repository.setPassword(tx, accountId, userId, passwordHash);
+        const ended = await repository.revokeUserSessions(tx, accountId, userId);
+        await recordAuditEvent(tx, {
+          accountId,
+          userId,
+          action: 'password_reset',
+          entity: 'user',
+          entityId: userId,
+          ip: context.ip,
+          after: { sessionsEnded: ended },
+        });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

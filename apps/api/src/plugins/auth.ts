@@ -1,0 +1,131 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import { can, type PermissionAction, permissionActions } from '@odontia/shared/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TenantTx } from '../db/tenancy.ts';
+import { findSessionByTokenHash, updateSessionActivity } from '../features/auth/auth.repository.ts';
+import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+/**
+ * Authentication and authorization of every API route.
+ *
+ * Each route under `<base>api` declares `config: { permission }`: `'public'`, `'authenticated'`
+ * (any signed-in level) or an action of the permission matrix. A route without one stops
+ * start-up. For a non-public route the `Authorization: Bearer <token>` header is looked up by
+ * its sha256 (system context: the clinic is not known yet); the session must exist, not be
+ * revoked or expired, and belong to an active user. A session idle longer than the clinic's
+ * `lockAfterMinutes` becomes locked; a locked session answers 401 `session_locked` except on
+ * routes with `config.allowLocked` (me, unlock, sign-out). A level without the action answers
+ * 403 `forbidden`. Each request counts as activity, except one sent with `x-background: 1`
+ * (polling), which neither counts nor keeps the screen unlocked.
+ */
+
+export type RoutePermission = 'public' | 'authenticated' | PermissionAction;
+
+export interface AuthSession {
+  sessionId: string;
+  userId: string;
+  accountId: string;
+  level: UserLevel;
+  locked: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared permission, as registered (tests list them). */
+    apiRoutes: { method: string; url: string; permission: RoutePermission }[];
+  }
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** The route works on a locked session (me, unlock, sign-out). */
+    allowLocked?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in session; null on public routes. */
+    session: AuthSession | null;
+    /** Runs `fn` in one transaction in the context of the session's clinic. */
+    tenant<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  }
+}
+
+const knownPermissions = new Set<string>(['public', 'authenticated', ...permissionActions]);
+
+export const backgroundHeader = 'x-background';
+
+/** The session of an authenticated request; throws `unauthorized` on a public one. */
+export function sessionOf(request: FastifyRequest): AuthSession {
+  if (!request.session) throw new AppError('unauthorized');
+  return request.session;
+}
+
+export const authentication = fp(
+  async (app: FastifyInstance, options: { apiPrefix: string }) => {
+    const { apiPrefix } = options;
+    const docsPrefix = `${apiPrefix}/docs`;
+
+    const apiRoutes: FastifyInstance['apiRoutes'] = [];
+    app.decorate('apiRoutes', apiRoutes);
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? '';
+      if (url !== apiPrefix && !url.startsWith(`${apiPrefix}/`)) return;
+      if (url === docsPrefix || url.startsWith(`${docsPrefix}/`)) {
+        route.config = { ...route.config, permission: route.config?.permission ?? 'public' };
+        return;
+      }
+      const permission = route.config?.permission;
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      if (permission === undefined) {
+        throw new Error(`Route ${methods} ${url} declares no permission (config.permission)`);
+      }
+      if (!knownPermissions.has(permission)) {
+        throw new Error(`Route ${methods} ${url} declares an unknown permission "${permission}"`);
+      }
+      apiRoutes.push({ method: methods, url, permission });
+    });
+
+    app.decorateRequest('session', null);
+    app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: TenantTx) => Promise<T>) {
+      return app.db.withTenant(sessionOf(this).accountId, fn);
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      const permission = config?.permission;
+      if (permission === undefined || permission === 'public') return;
+
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match?.[1]) throw new AppError('unauthorized');
+      const tokenHash = hashToken(match[1]);
+      const background = request.headers[backgroundHeader] === '1';
+
+      const session = await app.db.withSystem(async (tx) => {
+        const found = await findSessionByTokenHash(tx, tokenHash);
+        if (!found || found.session.revokedAt || !found.active) throw new AppError('unauthorized');
+        const now = new Date();
+        if (found.session.expiresAt.getTime() <= now.getTime()) throw new AppError('session_expired');
+        let locked = found.session.lockedAt !== null;
+        const idleMs = now.getTime() - found.session.lastActivityAt.getTime();
+        if (!locked && idleMs > found.lockAfterMinutes * 60_000) {
+          locked = true;
+          await updateSessionActivity(tx, found.session.accountId, found.session.id, { lockedAt: now });
+        } else if (!locked && !background) {
+          await updateSessionActivity(tx, found.session.accountId, found.session.id, { lastActivityAt: now });
+        }
+        return {
+          sessionId: found.session.id,
+          userId: found.session.userId,
+          accountId: found.session.accountId,
+          level: found.level as UserLevel,
+          locked,
+        } satisfies AuthSession;
+      });
+
+      if (session.locked && !config.allowLocked) throw new AppError('session_locked');
+      if (permission !== 'authenticated' && !can(session.level, permission)) throw new AppError('forbidden');
+      request.session = session;
+    });
+  },
+  { name: 'authentication' },
+);

@@ -1,0 +1,65 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.ts';
+import type { MemoryMailer } from './mail.ts';
+
+/** Factories: a clinic signed up, activated and signed in through the real endpoints. */
+
+export const testPassword = 'muelas-de-gato-azul-42';
+let counter = 0;
+
+export interface TestClinic {
+  accountId: string;
+  userId: string;
+  email: string;
+  token: string;
+}
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    completeName: `Ana Pérez ${counter}`,
+    email: `ana.${counter}.${Date.now()}@clinica.test`,
+    password: testPassword,
+    passwordConfirmation: testPassword,
+    clinicName: `Clínica ${counter}`,
+    contact: '+54 11 4444-5555',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = testPassword, remember = false) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password, remember },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().data as { token: string; expiresAt: string; user: { id: string; account: { id: string } } };
+}
+
+export async function createTestClinic(
+  app: FastifyInstance,
+  mailer: MemoryMailer,
+  overrides: Record<string, unknown> = {},
+): Promise<TestClinic> {
+  const body = signUpBody(overrides);
+  const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+  const activation = await app.inject({
+    method: 'POST',
+    url: `/api/auth/activation/${mailer.tokenFor(body.email)}`,
+  });
+  if (activation.statusCode !== 200) throw new Error(`activation failed: ${activation.body}`);
+  const session = await signIn(app, body.email, String(body.password));
+  return { accountId: session.user.account.id, userId: session.user.id, email: body.email, token: session.token };
+}
+
+/** Test shortcut (superuser connection): sets a user's level directly. */
+export async function setLevel(db: Database, userId: string, level: UserLevel): Promise<void> {
+  await db.orm.execute(sql`update users set level = ${level} where id = ${userId}`);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
