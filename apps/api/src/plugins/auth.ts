@@ -69,12 +69,14 @@ export const authentication = fp(
     app.addHook('onRoute', (route) => {
       const url = route.url ?? '';
       if (url !== apiPrefix && !url.startsWith(`${apiPrefix}/`)) return;
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       if (url === docsPrefix || url.startsWith(`${docsPrefix}/`)) {
+        // The OpenAPI UI's own routes (registered by @fastify/swagger-ui) are public.
         route.config = { ...route.config, permission: route.config?.permission ?? 'public' };
+        apiRoutes.push({ method: methods, url, permission: 'public' });
         return;
       }
       const permission = route.config?.permission;
-      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       if (permission === undefined) {
         throw new Error(`Route ${methods} ${url} declares no permission (config.permission)`);
       }
