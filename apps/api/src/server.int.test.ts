@@ -60,12 +60,15 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
+    // An empty embedded database gets the demo clinic, and the log gives its sign-in.
+    expect(first.output()).toContain('Demo clinic created: sign in as administrador@sonrisa.demo');
 
     // The files PGlite left must open again, with the migrations already applied.
     const second = startServer(env);
     await waitForHealth(port, second);
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(second.output()).toContain('Demo clinic ready: sign in as administrador@sonrisa.demo');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('stopped cleanly');

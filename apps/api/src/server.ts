@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 
 /**
@@ -34,6 +35,11 @@ try {
 }
 
 const app = await buildApp({ env, db });
+try {
+  await seedDemoAtStartup(db, env.SEED_DEMO, app.log);
+} catch (error) {
+  app.log.error({ err: error }, 'could not create the demo clinic');
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -1,0 +1,76 @@
+import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Database } from '../client.ts';
+import { accounts, users } from '../schema/index.ts';
+
+/**
+ * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
+ * administrator, a supervisor and a user, all activated. Created only on a database without
+ * any clinic; by default only on the embedded database (`SEED_DEMO` overrides).
+ */
+
+export const demoPassword = 'sonrisa-demo-2026';
+export const demoUsers = [
+  { email: 'administrador@sonrisa.demo', completeName: 'Laura Gómez', level: 'administrator' },
+  { email: 'supervisor@sonrisa.demo', completeName: 'Martín Sosa', level: 'supervisor' },
+  { email: 'usuario@sonrisa.demo', completeName: 'Carla Díaz', level: 'user' },
+] as const;
+
+export type DemoSeedResult = 'created' | 'exists' | 'skipped';
+
+export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
+  const passwordHash = await hashPassword(demoPassword);
+  return db.withSystem(async (tx) => {
+    // One seeding at a time when several processes start together on one server.
+    await tx.execute(sql`select pg_advisory_xact_lock(7240771002)`);
+    const [existing] = await tx.select({ n: count() }).from(accounts);
+    if ((existing?.n ?? 0) > 0) {
+      const { rows } = await tx.execute(sql`select 1 from users where email = ${demoUsers[0].email}`);
+      return rows.length > 0 ? 'exists' : 'skipped';
+    }
+    const accountId = newId();
+    const now = new Date();
+    await tx.insert(accounts).values({
+      id: accountId,
+      clinicName: 'Clínica Dental Sonrisa',
+      contact: '+54 11 4321-5678',
+      plan: 'demo',
+      planEndsAt: null,
+      systemCurrency: 'argentine_peso',
+      timeZone: 'America/Argentina/Buenos_Aires',
+      activatedAt: now,
+    });
+    await tx.insert(users).values(
+      demoUsers.map((user) => ({
+        accountId,
+        id: newId(),
+        ...user,
+        passwordHash,
+        systemLanguage: 'es',
+        dateFormat: 'DD/MM/YYYY',
+        systemCurrency: 'argentine_peso',
+        activatedAt: now,
+      })),
+    );
+    return 'created';
+  });
+}
+
+/** Start-up: seeds when asked (default: embedded database) and logs the demo sign-in. */
+export async function seedDemoAtStartup(
+  db: Database,
+  seedDemo: boolean | undefined,
+  log: FastifyBaseLogger,
+): Promise<DemoSeedResult> {
+  if (!(seedDemo ?? db.kind === 'pglite')) return 'skipped';
+  const result = await seedDemoClinic(db);
+  if (result !== 'skipped') {
+    log.info(
+      { clinic: 'Clínica Dental Sonrisa', users: demoUsers.map((user) => user.email), password: demoPassword },
+      `Demo clinic ${result === 'created' ? 'created' : 'ready'}: sign in as ${demoUsers[0].email} / ${demoPassword}`,
+    );
+  }
+  return result;
+}
