@@ -10,7 +10,8 @@ test('?lng=fr shows French, sets <html lang="fr"> and is remembered', async ({ p
 
   const auth = new AuthLayout(page);
   await expect(auth.heading).toHaveText('Se connecter');
-  await expect(auth.comingSoon).toContainText('Cette section est en préparation');
+  await expect(auth.card.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(auth.card.getByLabel('Adresse e-mail')).toBeVisible();
   await expect(auth.languageSelect).toHaveValue('fr');
   await expect(page).toHaveTitle('Odontia | Se connecter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

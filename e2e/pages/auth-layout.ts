@@ -6,14 +6,12 @@ export class AuthLayout {
   readonly card: Locator;
   readonly languageSelect: Locator;
   readonly heading: Locator;
-  readonly comingSoon: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator('.auth-layout');
     this.card = this.root.locator('.auth-card');
     this.languageSelect = this.root.getByRole('combobox', { name: /^(Idioma|Language|Langue)$/ });
     this.heading = this.card.getByRole('heading', { level: 1 });
-    this.comingSoon = page.getByTestId('coming-soon');
   }
 }
 

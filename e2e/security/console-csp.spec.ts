@@ -30,13 +30,19 @@ test('the CSP watcher does catch a violation (so silence below means something)'
 
 test('public pages: no console error, CSP violation or failed request', async ({ page, issues }) => {
   const auth = new AuthLayout(page);
+  // The activation page calls the server as it opens; answer it here, the real flow has its own test.
+  await page.route('**/api/auth/activation/*', (route) =>
+    route.fulfill({ status: 200, json: { code: 'account_activated' } }),
+  );
   const publicPages: [string, string][] = [
     ['/auth/sign-in', 'Iniciar sesión'],
-    ['/auth/sign-up', 'Crear cuenta'],
-    ['/auth/forgot-password', 'Recuperar contraseña'],
-    ['/auth/reset_password/abc', 'Restablecer contraseña'],
-    ['/auth/activation/abc', 'Activación de la cuenta'],
-    ['/auth/lock-screen', 'Pantalla bloqueada'],
+    ['/auth/sign-up', 'Registra tu clínica'],
+    ['/auth/forgot-password', '¿Olvidaste tu contraseña?'],
+    ['/auth/reset_password/abc', 'Crea una nueva contraseña'],
+    ['/auth/activation/abc', '¡Tu cuenta está activa!'],
+    ['/auth/terms', 'Términos de uso'],
+    // Without a session there is nothing to unlock.
+    ['/auth/lock-screen', 'Iniciar sesión'],
   ];
   for (const [path, heading] of publicPages) {
     await page.goto(path);

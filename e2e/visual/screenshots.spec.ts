@@ -47,6 +47,79 @@ test.describe('plain layout', () => {
   });
 });
 
+test.describe('auth screens', () => {
+  const screens = [
+    { name: 'sign-up', path: '/auth/sign-up', heading: 'Registra tu clínica' },
+    { name: 'forgot-password', path: '/auth/forgot-password', heading: '¿Olvidaste tu contraseña?' },
+    { name: 'reset-password', path: '/auth/reset_password/abc', heading: 'Crea una nueva contraseña' },
+    { name: 'terms', path: '/auth/terms', heading: 'Términos de uso' },
+  ];
+  for (const screen of screens) {
+    test(`${screen.name}: light, dark and 390 px`, async ({ page }) => {
+      await page.goto(screen.path);
+      await expect(new AuthLayout(page).heading).toHaveText(screen.heading);
+      await settle(page);
+      await saveScreenshot(page, `auth-${screen.name}-light`);
+      await page.goto(`${screen.path}?layout_theme=dark`);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+      await settle(page);
+      await saveScreenshot(page, `auth-${screen.name}-dark`);
+      await page.goto(`${screen.path}?layout_theme=light`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(new AuthLayout(page).heading).toHaveText(screen.heading);
+      await settle(page);
+      await saveScreenshot(page, `auth-${screen.name}-390`);
+    });
+  }
+
+  test('sign-in and sign-up with their messages', async ({ page }) => {
+    await page.route('**/api/auth/sign-in', (route) =>
+      route.fulfill({ status: 403, json: { code: 'account_not_activated', message: 'Not activated.' } }),
+    );
+    await page.goto('/auth/sign-in');
+    const auth = new AuthLayout(page);
+    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await settle(page);
+    await saveScreenshot(page, 'auth-sign-in-errors');
+    await auth.card.getByLabel('Correo electrónico').fill('ana@clinica.com');
+    await auth.card.getByLabel('Contraseña', { exact: true }).fill('una frase larga');
+    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, 'auth-sign-in-not-activated');
+
+    await page.goto('/auth/sign-up?layout_theme=dark');
+    await auth.card.getByLabel('Tengo un código promocional').check();
+    await auth.card.getByRole('button', { name: 'Crear cuenta' }).click();
+    await settle(page);
+    await saveScreenshot(page, 'auth-sign-up-errors-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await saveScreenshot(page, 'auth-sign-up-errors-390');
+  });
+
+  test('activation and lock screen', async ({ page, fakeSession }) => {
+    void fakeSession;
+    await page.route('**/api/auth/activation/*', (route) =>
+      route.fulfill({ status: 409, json: { code: 'account_already_activated', message: 'Already.' } }),
+    );
+    await page.goto('/auth/activation/abc');
+    await expect(page.getByTestId('activation-already')).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, 'auth-activation-already');
+
+    await page.goto('/dashboard');
+    await expect(new AppLayout(page).title).toHaveText('Panel');
+    await page.goto('/auth/lock-screen?layout_theme=dark');
+    await expect(page.getByTestId('lock-user-name')).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, 'auth-lock-screen-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await saveScreenshot(page, 'auth-lock-screen-390');
+  });
+});
+
 test.describe('authenticated layout', () => {
   test('light', async ({ page, fakeSession }) => {
     void fakeSession;

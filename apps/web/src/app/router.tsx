@@ -13,8 +13,6 @@ import type { RouteHandle } from './route-handle';
  */
 
 const comingSoon = () => import('../pages/coming-soon').then((module) => ({ Component: module.ComingSoonPage }));
-const authComingSoon = () =>
-  import('../pages/auth-coming-soon').then((module) => ({ Component: module.AuthComingSoonPage }));
 const notFound = () => import('../pages/not-found').then((module) => ({ Component: module.NotFoundPage }));
 
 function page(path: string, titleKey: string): RouteObject {
@@ -22,9 +20,14 @@ function page(path: string, titleKey: string): RouteObject {
   return { path, lazy: comingSoon, handle };
 }
 
-function authPage(path: string, titleKey: string): RouteObject {
-  const handle: RouteHandle = { titleKey: `pages.${titleKey}` };
-  return { path, lazy: authComingSoon, handle };
+function authPage(
+  path: string,
+  titleKey: string,
+  lazy: NonNullable<RouteObject['lazy']>,
+  options: Omit<RouteHandle, 'titleKey'> = {},
+): RouteObject {
+  const handle: RouteHandle = { titleKey: `pages.${titleKey}`, ...options };
+  return { path, lazy, handle } as RouteObject;
 }
 
 /** Clinical record screens under a patient's medical history. */
@@ -84,12 +87,26 @@ export const protectedRoutes: RouteObject[] = [
 ];
 
 export const authRoutes: RouteObject[] = [
-  authPage('sign-in', 'signIn'),
-  authPage('sign-up', 'signUp'),
-  authPage('activation/:token', 'activation'),
-  authPage('forgot-password', 'forgotPassword'),
-  authPage('reset_password/:id', 'resetPassword'),
-  authPage('lock-screen', 'lockScreen'),
+  authPage('sign-in', 'signIn', () => import('../pages/auth/sign-in').then((m) => ({ Component: m.SignInPage }))),
+  authPage('sign-up', 'signUp', () => import('../pages/auth/sign-up').then((m) => ({ Component: m.SignUpPage })), {
+    wideCard: true,
+  }),
+  authPage('activation/:token', 'activation', () =>
+    import('../pages/auth/activation').then((m) => ({ Component: m.ActivationPage })),
+  ),
+  authPage('forgot-password', 'forgotPassword', () =>
+    import('../pages/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+  ),
+  authPage('reset_password/:id', 'resetPassword', () =>
+    import('../pages/auth/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
+  ),
+  authPage('lock-screen', 'lockScreen', () =>
+    import('../pages/auth/lock-screen').then((m) => ({ Component: m.LockScreenPage })),
+  ),
+  // The terms of use accepted at sign-up (path not given by the spec).
+  authPage('terms', 'terms', () => import('../pages/auth/terms').then((m) => ({ Component: m.TermsPage })), {
+    wideCard: true,
+  }),
 ];
 
 export const routes: RouteObject[] = [

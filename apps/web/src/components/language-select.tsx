@@ -1,4 +1,4 @@
-import { languages } from '@odontia/shared';
+import { languages } from '@odontia/shared/enums';
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { SpinnerSize } from '@odontia/shared';
+import type { SpinnerSize } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
 
 interface SpinnerProps {

@@ -53,6 +53,28 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * What a 401 of an authenticated call means for the app: the screen is locked
+ * (`session_locked`), or the session is gone (`unauthorized`, `session_expired`).
+ */
+export type AuthFailure = 'locked' | 'signedOut';
+const authFailureListeners = new Set<(failure: AuthFailure, error: ApiError) => void>();
+
+/** Called on every 401 that ends or locks the session; returns the unsubscribe function. */
+export function onAuthFailure(listener: (failure: AuthFailure, error: ApiError) => void): () => void {
+  authFailureListeners.add(listener);
+  return () => {
+    authFailureListeners.delete(listener);
+  };
+}
+
+export function authFailureOf(error: ApiError): AuthFailure | null {
+  if (error.status !== 401) return null;
+  if (error.code === 'session_locked') return 'locked';
+  if (error.code === 'unauthorized' || error.code === 'session_expired') return 'signedOut';
+  return null;
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = tokenStore.get();
@@ -74,7 +96,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
 
   const parsed = await parseBody(response).catch(() => null);
-  if (!response.ok) throw apiErrorFromBody(response.status, parsed);
+  if (!response.ok) {
+    const error = apiErrorFromBody(response.status, parsed);
+    const failure = token ? authFailureOf(error) : null;
+    if (failure) for (const listener of authFailureListeners) listener(failure, error);
+    throw error;
+  }
   return parsed as T;
 }
 

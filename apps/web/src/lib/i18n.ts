@@ -1,4 +1,4 @@
-import { type Language, languages } from '@odontia/shared';
+import { type Language, languages } from '@odontia/shared/enums';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -7,7 +7,9 @@ import { textDirection } from './text-direction';
 export { textDirection };
 
 /** Namespaces of `src/locales` (web) and of `packages/shared/src/locales` (shared with the server). */
-export const appNamespaces = ['common', 'layout'] as const;
+export const appNamespaces = ['common', 'layout', 'auth'] as const;
+/** Loaded by the page that needs them, not at start: long texts few visitors read. */
+export const onDemandNamespaces = ['terms'] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 

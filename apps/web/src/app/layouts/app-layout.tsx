@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useAutoLock } from '../../features/auth/auto-lock';
+import { useSessionUser } from '../../features/auth/session';
+import { lockAfterMinutesOf } from '../../features/auth/types';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
 import { ActivityStream } from './activity-stream';
 import { Footer } from './footer';
@@ -14,6 +17,7 @@ function Shell() {
   const { mobileMenuOpen, setMobileMenuOpen } = useLayoutUi();
   const { pathname } = useLocation();
   const mobile = useMediaQuery(mobileLayoutQuery);
+  useAutoLock(lockAfterMinutesOf(useSessionUser()));
 
   // A menu link was followed, or the window grew past the breakpoint: close the off-canvas sidebar.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose

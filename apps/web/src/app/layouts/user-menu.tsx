@@ -2,7 +2,7 @@ import { Lock, LogOut, UserCog, UserRound } from 'lucide-react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionUser, useSignOut } from '../../features/auth/session';
+import { useLockSession, useSessionUser, useSignOut } from '../../features/auth/session';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -14,6 +14,7 @@ export function UserMenu() {
   const { t } = useTranslation('layout');
   const user = useSessionUser();
   const signOut = useSignOut();
+  const lock = useLockSession();
   const name = user?.completeName || user?.email || t('user.anonymous');
   const level = user?.level ? t(`levels.${user.level}`, { defaultValue: user.level }) : '';
 
@@ -41,7 +42,7 @@ export function UserMenu() {
           <UserCog size={16} aria-hidden="true" />
           {t('user.users')}
         </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/auth/lock-screen">
+        <Dropdown.Item as="button" onClick={() => void lock()}>
           <Lock size={16} aria-hidden="true" />
           {t('user.lock')}
         </Dropdown.Item>

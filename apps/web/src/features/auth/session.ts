@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { http } from '../../lib/http';
+import { useCallback, useRef } from 'react';
+import { type Location, useLocation, useNavigate } from 'react-router';
+import { authFailureOf, http, isApiError } from '../../lib/http';
+import { i18n, isLanguage } from '../../lib/i18n';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import type { SessionUser } from './types';
 
-/** The session cookie of spec §3 (set by the server, holds the user as JSON). */
+/** The session cookie of spec §3: the user as JSON, never the token. */
 export const sessionCookieName = '_REBACK_AUTH_KEY_';
 export const sessionQueryKey = ['auth', 'me'] as const;
 
@@ -36,6 +37,7 @@ async function fetchProfile(): Promise<SessionUser> {
 export type SessionState =
   | { status: 'pending' }
   | { status: 'authenticated'; user: SessionUser }
+  | { status: 'locked' }
   | { status: 'unauthenticated' };
 
 /** Spec §4: pending → authenticated (token and a profile) or unauthenticated (no token, empty or failed call). */
@@ -52,7 +54,9 @@ export function useSession(): SessionState {
 
   if (!hasToken) return { status: 'unauthenticated' };
   if (query.isPending) return { status: 'pending' };
+  if (query.isError && isApiError(query.error) && authFailureOf(query.error) === 'locked') return { status: 'locked' };
   if (query.isError || !query.data) return { status: 'unauthenticated' };
+  if (query.data.locked) return { status: 'locked' };
   return { status: 'authenticated', user: query.data };
 }
 
@@ -60,6 +64,46 @@ export function useSession(): SessionState {
 export function useSessionUser(): SessionUser | null {
   const session = useSession();
   return session.status === 'authenticated' ? session.user : null;
+}
+
+function basePath(): string {
+  return new URL(document.baseURI).pathname;
+}
+
+/** Writes the `_REBACK_AUTH_KEY_` cookie; with remember me it lasts until the session expires. */
+export function writeSessionCookie(user: SessionUser, expiresAt?: string | null): void {
+  const expires = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  const maxAge = Number.isFinite(expires) ? `; Max-Age=${Math.max(0, Math.floor((expires - Date.now()) / 1000))}` : '';
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, no library needed
+  document.cookie = `${sessionCookieName}=${encodeURIComponent(JSON.stringify(user))}; path=${basePath()}; SameSite=Lax${maxAge}${secure}`;
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: string;
+  user: SessionUser;
+}
+
+/** After sign-in: token, user and cookie kept, the interface in the user's language. */
+export function storeSession(session: StartedSession, remember: boolean): void {
+  tokenStore.set(session.token);
+  userStore.set(session.user);
+  writeSessionCookie(session.user, remember ? session.expiresAt : null);
+  const language = session.user.settings?.systemLanguage;
+  if (isLanguage(language) && language !== i18n.resolvedLanguage) void i18n.changeLanguage(language);
+}
+
+/**
+ * Where to go after sign-in or unlock: the page first asked for (`location.state.from`, set by
+ * the session guard or the lock), else the dashboard. Never back to an /auth page.
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: Partial<Location> | string } | null)?.from;
+  const target =
+    typeof from === 'string' ? from : from?.pathname ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '';
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/auth')) return '/dashboard';
+  return target;
 }
 
 function removeSessionCookie(): void {
@@ -90,4 +134,24 @@ export function useSignOut(): () => Promise<void> {
     queryClient.clear();
     await navigate('/auth/sign-in', { replace: true });
   }, [queryClient, navigate]);
+}
+
+/** Locks the screen: the server refuses data calls until unlock; the lock screen remembers the page. */
+export function useLockSession(): () => Promise<void> {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
+  return useCallback(async () => {
+    const from = here.current;
+    if (from.pathname.startsWith('/auth/')) return;
+    try {
+      await http.post('auth/lock');
+    } catch (error) {
+      // The session is over: the session guard is already on its way to sign-in.
+      if (isApiError(error) && authFailureOf(error) === 'signedOut') return;
+      // Otherwise locked locally anyway.
+    }
+    await navigate('/auth/lock-screen', { state: { from } });
+  }, [navigate]);
 }

@@ -1,0 +1,56 @@
+import { isApiError } from '../../lib/http';
+import { i18n } from '../../lib/i18n';
+
+export interface FieldError {
+  path: string;
+  code: string;
+}
+
+/** `details.fields` of a 400 `validation_error`: `[{ path, code }]`, the path as a dotted string. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error)) return [];
+  const fields = error.details?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((field: unknown) => {
+    if (!field || typeof field !== 'object') return [];
+    const { path, code } = field as { path?: unknown; code?: unknown };
+    const dotted = Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : '';
+    return dotted && typeof code === 'string' ? [{ path: dotted, code }] : [];
+  });
+}
+
+/**
+ * The translated text of a field code (namespace `validation`); unknown codes read as "invalid
+ * value". (The catalog decides, not `isFieldCode`: importing the shared validation module would
+ * bring zod into the sign-in page.)
+ */
+export function fieldMessage(code: string | undefined): string {
+  if (!code) return '';
+  const key = `validation:${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('validation:invalid_value');
+}
+
+/** "in 5 minutes" in the interface language, from `details.retryAfterSeconds` of a 429. */
+export function retryAfterText(seconds: number, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  if (seconds < 60) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
+  return format.format(Math.ceil(seconds / 60), 'minute');
+}
+
+/**
+ * The text of a failed call for an alert on an auth screen: the server code's translation
+ * (`messages:<code>`), the retry time for a 429, the generic system or network error otherwise.
+ */
+export function errorMessage(error: unknown): string {
+  if (!isApiError(error)) return i18n.t('messages:systemError');
+  if (error.code === 'too_many_requests') {
+    const seconds = Number(error.details?.retryAfterSeconds);
+    if (Number.isFinite(seconds) && seconds > 0) {
+      return i18n.t('auth:common.tooManyRequests', {
+        when: retryAfterText(seconds, i18n.resolvedLanguage ?? i18n.language),
+      });
+    }
+  }
+  const key = `messages:${error.code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('messages:systemError');
+}

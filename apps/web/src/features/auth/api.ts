@@ -1,0 +1,15 @@
+import type { SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
+import { http } from '../../lib/http';
+import type { StartedSession } from './session';
+
+/** The session endpoints of issue 3 (ARCHITECTURE §5), relative to the API base. */
+export const authApi = {
+  signIn: (body: SignInRequest) => http.post<{ data: StartedSession; code: string }>('auth/sign-in', body),
+  signUp: (body: SignUpRequest) => http.post('auth/sign-up', body),
+  activate: (token: string) => http.post(`auth/activation/${encodeURIComponent(token)}`),
+  resendActivation: (email: string) => http.post('auth/resend-activation', { email }),
+  forgotPassword: (email: string) => http.post('auth/forgot-password', { email }),
+  resetPassword: (id: string, body: { password: string; passwordConfirmation: string }) =>
+    http.post(`auth/reset-password/${encodeURIComponent(id)}`, body),
+  unlock: (password: string) => http.post('auth/unlock', { password }),
+};

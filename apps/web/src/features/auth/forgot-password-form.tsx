@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { authApi } from './api';
+import { errorMessage } from './api-errors';
+import { Field, fieldProps, inputClass } from './form-field';
+import { applyServerFieldErrors, forgotPasswordRequestSchema } from './forms';
+
+/** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setProblem(null);
+    try {
+      await authApi.forgotPassword(email);
+      setSentTo(email);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['email'])) setProblem(errorMessage(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="auth-result" data-testid="forgot-password-sent">
+        <span className="auth-result-icon auth-result-icon-success">
+          <MailCheck size={28} aria-hidden="true" />
+        </span>
+        <h1 className="auth-title">{t('forgot.sentTitle')}</h1>
+        <p className="auth-subtitle">
+          <Trans t={t} i18nKey="forgot.sentText" values={{ email: sentTo }} components={{ strong: <strong /> }} />
+        </p>
+        <Link to="/auth/sign-in" className="btn btn-primary w-100">
+          {t('common.backToSignIn')}
+        </Link>
+      </div>
+    );
+  }
+
+  const emailId = `${id}-email`;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+      <h1 className="auth-title">{t('forgot.title')}</h1>
+      <p className="auth-subtitle">{t('forgot.subtitle')}</p>
+      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+      <Field id={emailId} label={t('common.email')} error={errors.email?.message} className="mb-4">
+        <input
+          {...register('email')}
+          {...fieldProps(emailId, errors.email?.message)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('common.emailPlaceholder')}
+          className={inputClass(errors.email?.message)}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <Send size={18} aria-hidden="true" className="me-2" />
+        )}
+        {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
+      </button>
+      <p className="auth-footer-text">
+        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
+      </p>
+    </form>
+  );
+}

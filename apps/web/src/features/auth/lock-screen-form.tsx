@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { LockOpen } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { PasswordInput } from '../../components/password-input';
+import { authFailureOf, isApiError } from '../../lib/http';
+import { tokenStore, userStore } from '../../lib/storage-keys';
+import { authApi } from './api';
+import { errorMessage } from './api-errors';
+import { Field, fieldProps } from './form-field';
+import { applyServerFieldErrors, unlockRequestSchema } from './forms';
+import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
+import type { SessionUser } from './types';
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
+  return letters.toUpperCase() || '?';
+}
+
+/** `/auth/lock-screen`: the user's name and the password; then back to where they were. */
+export function LockScreenForm() {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [user] = useState(() => userStore.get<SessionUser>());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(unlockRequestSchema), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setProblem(null);
+    try {
+      await authApi.unlock(password);
+      const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
+      if (current) {
+        queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      } else {
+        // The check had failed with session_locked: start it again.
+        queryClient.removeQueries({ queryKey: sessionQueryKey });
+      }
+      await navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && authFailureOf(error) === 'signedOut') {
+        clearLocalSession();
+        queryClient.clear();
+        await navigate('/auth/sign-in', { replace: true, state: location.state });
+        return;
+      }
+      if (!applyServerFieldErrors(error, setError, ['password'])) setProblem(errorMessage(error));
+    }
+  });
+
+  if (!tokenStore.get()) return <Navigate to="/auth/sign-in" replace state={location.state} />;
+
+  const name = user?.completeName || user?.email || '';
+  const passwordId = `${id}-password`;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+      <div className="lock-user">
+        <span className="avatar avatar-lg" aria-hidden="true">
+          {initialsOf(name)}
+        </span>
+        <p className="lock-user-name" data-testid="lock-user-name">
+          {name}
+        </p>
+        {user?.email && user.email !== name ? <p className="lock-user-email">{user.email}</p> : null}
+      </div>
+      <h1 className="auth-title">{t('lock.title')}</h1>
+      <p className="auth-subtitle">{t('lock.subtitle')}</p>
+      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+      {/* For password managers: the account being unlocked. */}
+      <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <Field id={passwordId} label={t('common.password')} error={errors.password?.message} className="mb-4">
+        <PasswordInput
+          {...register('password')}
+          {...fieldProps(passwordId, errors.password?.message)}
+          invalid={Boolean(errors.password)}
+          autoComplete="current-password"
+          autoFocus
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <LockOpen size={18} aria-hidden="true" className="me-2" />
+        )}
+        {isSubmitting ? t('lock.submitting') : t('lock.submit')}
+      </button>
+      <p className="auth-footer-text">
+        {name ? t('lock.notYou', { name }) : null}{' '}
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void signOut()}>
+          {t('lock.signOut')}
+        </button>
+      </p>
+    </form>
+  );
+}

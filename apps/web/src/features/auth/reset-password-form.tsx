@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { PasswordInput } from '../../components/password-input';
+import { isApiError } from '../../lib/http';
+import { authApi } from './api';
+import { errorMessage } from './api-errors';
+import { Field, fieldProps } from './form-field';
+import { applyServerFieldErrors, resetPasswordFormSchema } from './forms';
+
+/** A link that no longer works: unknown, used or older than 60 minutes. */
+function isDeadLink(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 404 || error.status === 410 || /token|link|expired|not_found|invalid_reset/.test(error.code);
+}
+
+/** `/auth/reset_password/:id`: a new password and its confirmation; the link works once. */
+export function ResetPasswordForm({ resetId }: { resetId: string }) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const [state, setState] = useState<'form' | 'done' | 'deadLink'>('form');
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', passwordConfirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await authApi.resetPassword(resetId, values);
+      setState('done');
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, ['password', 'passwordConfirmation'])) return;
+      if (isDeadLink(error)) setState('deadLink');
+      else setProblem(errorMessage(error));
+    }
+  });
+
+  if (state === 'done') {
+    return (
+      <div className="auth-result" data-testid="reset-password-done">
+        <span className="auth-result-icon auth-result-icon-success">
+          <CircleCheck size={28} aria-hidden="true" />
+        </span>
+        <h1 className="auth-title">{t('reset.doneTitle')}</h1>
+        <p className="auth-subtitle">{t('reset.doneText')}</p>
+        <Link to="/auth/sign-in" className="btn btn-primary btn-lg w-100">
+          {t('activation.signIn')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (state === 'deadLink') {
+    return (
+      <div className="auth-result" data-testid="reset-password-expired">
+        <span className="auth-result-icon auth-result-icon-danger">
+          <CircleAlert size={28} aria-hidden="true" />
+        </span>
+        <h1 className="auth-title">{t('reset.expiredTitle')}</h1>
+        <p className="auth-subtitle">{t('reset.expiredText')}</p>
+        <Link to="/auth/forgot-password" className="btn btn-primary w-100">
+          {t('reset.requestNew')}
+        </Link>
+        <Link to="/auth/sign-in" className="btn btn-link w-100 mt-2">
+          {t('common.backToSignIn')}
+        </Link>
+      </div>
+    );
+  }
+
+  const passwordId = `${id}-password`;
+  const confirmationId = `${id}-confirmation`;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+      <h1 className="auth-title">{t('reset.title')}</h1>
+      <p className="auth-subtitle">{t('reset.subtitle')}</p>
+      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+      <Field
+        id={passwordId}
+        label={t('reset.password')}
+        error={errors.password?.message}
+        hint={t('common.passwordHint')}
+      >
+        <PasswordInput
+          {...register('password')}
+          {...fieldProps(passwordId, errors.password?.message, true)}
+          invalid={Boolean(errors.password)}
+          autoComplete="new-password"
+        />
+      </Field>
+      <Field
+        id={confirmationId}
+        label={t('common.passwordConfirmation')}
+        error={errors.passwordConfirmation?.message}
+        className="mb-4"
+      >
+        <PasswordInput
+          {...register('passwordConfirmation')}
+          {...fieldProps(confirmationId, errors.passwordConfirmation?.message)}
+          invalid={Boolean(errors.passwordConfirmation)}
+          autoComplete="new-password"
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <KeyRound size={18} aria-hidden="true" className="me-2" />
+        )}
+        {isSubmitting ? t('reset.submitting') : t('reset.submit')}
+      </button>
+      <p className="auth-footer-text">
+        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
+      </p>
+    </form>
+  );
+}

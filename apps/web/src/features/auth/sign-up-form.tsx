@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck, UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { PasswordInput } from '../../components/password-input';
+import { supportedLanguage } from '../../lib/i18n';
+import { authApi } from './api';
+import { errorMessage, fieldMessage } from './api-errors';
+import { Field, fieldProps, inputClass } from './form-field';
+import {
+  applyServerFieldErrors,
+  type SignUpFormInput,
+  type SignUpFormOutput,
+  signUpFormSchema,
+  signUpRequiredFields,
+} from './forms';
+import { ResendActivation } from './resend-activation';
+
+const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] as const;
+
+/** `/auth/sign-up`: the clinic's account and its administrator; then "check your e-mail". */
+export function SignUpForm() {
+  const { t, i18n } = useTranslation('auth');
+  const id = useId();
+  const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      completeName: '',
+      email: '',
+      password: '',
+      passwordConfirmation: '',
+      clinicName: '',
+      contact: '',
+      promotionalCode: '',
+      hasPromotionalCode: false,
+    },
+  });
+  const values = watch();
+  const incomplete =
+    submitCount > 0 &&
+    Object.keys(errors).length > 0 &&
+    (signUpRequiredFields.some((field) => !String(values[field] ?? '').trim()) || !values.acceptTerms);
+
+  const onSubmit = handleSubmit(async (form) => {
+    setProblem(null);
+    const { hasPromotionalCode, promotionalCode, ...rest } = form;
+    const code = promotionalCode?.trim();
+    try {
+      await authApi.signUp({
+        ...rest,
+        ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
+        language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
+      });
+      setCreatedFor(form.email);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, formFields)) {
+        const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
+        setProblem({ code: known, text: errorMessage(error) });
+      }
+    }
+  });
+
+  if (createdFor) {
+    return (
+      <div className="auth-result" data-testid="sign-up-done">
+        <span className="auth-result-icon auth-result-icon-success">
+          <MailCheck size={28} aria-hidden="true" />
+        </span>
+        <h1 className="auth-title">{t('signUp.doneTitle')}</h1>
+        <p className="auth-subtitle">
+          <Trans t={t} i18nKey="signUp.doneText" values={{ email: createdFor }} components={{ strong: <strong /> }} />
+        </p>
+        <ResendActivation email={createdFor} />
+        <Link to="/auth/sign-in" className="btn btn-primary w-100 mt-3">
+          {t('common.backToSignIn')}
+        </Link>
+      </div>
+    );
+  }
+
+  const field = (name: (typeof formFields)[number]) => `${id}-${name}`;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+      <h1 className="auth-title">{t('signUp.title')}</h1>
+      <p className="auth-subtitle">{t('signUp.subtitle')}</p>
+
+      {problem ? (
+        <FormAlert testId="form-error">
+          {problem.text}{' '}
+          {problem.code === 'email_already_exists' ? (
+            <Link to="/auth/sign-in" className="alert-link">
+              {t('signUp.signIn')}
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {incomplete ? (
+        <FormAlert variant="warning" testId="form-incomplete">
+          {fieldMessage('fill_required_fields')}
+        </FormAlert>
+      ) : null}
+
+      <div className="row g-3 mb-3">
+        <Field
+          id={field('completeName')}
+          label={t('signUp.completeName')}
+          error={errors.completeName?.message}
+          className="col-sm-6"
+        >
+          <input
+            {...register('completeName')}
+            {...fieldProps(field('completeName'), errors.completeName?.message)}
+            className={inputClass(errors.completeName?.message)}
+            autoComplete="name"
+          />
+        </Field>
+        <Field id={field('email')} label={t('common.email')} error={errors.email?.message} className="col-sm-6">
+          <input
+            {...register('email')}
+            {...fieldProps(field('email'), errors.email?.message)}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('common.emailPlaceholder')}
+            className={inputClass(errors.email?.message)}
+          />
+        </Field>
+        <Field
+          id={field('password')}
+          label={t('common.password')}
+          error={errors.password?.message}
+          hint={t('common.passwordHint')}
+          className="col-sm-6"
+        >
+          <PasswordInput
+            {...register('password')}
+            {...fieldProps(field('password'), errors.password?.message, true)}
+            invalid={Boolean(errors.password)}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Field
+          id={field('passwordConfirmation')}
+          label={t('common.passwordConfirmation')}
+          error={errors.passwordConfirmation?.message}
+          className="col-sm-6"
+        >
+          <PasswordInput
+            {...register('passwordConfirmation')}
+            {...fieldProps(field('passwordConfirmation'), errors.passwordConfirmation?.message)}
+            invalid={Boolean(errors.passwordConfirmation)}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Field
+          id={field('clinicName')}
+          label={t('signUp.clinicName')}
+          error={errors.clinicName?.message}
+          className="col-sm-6"
+        >
+          <input
+            {...register('clinicName')}
+            {...fieldProps(field('clinicName'), errors.clinicName?.message)}
+            autoComplete="organization"
+            className={inputClass(errors.clinicName?.message)}
+          />
+        </Field>
+        <Field id={field('contact')} label={t('signUp.contact')} error={errors.contact?.message} className="col-sm-6">
+          <input
+            {...register('contact')}
+            {...fieldProps(field('contact'), errors.contact?.message)}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={t('signUp.contactPlaceholder')}
+            className={inputClass(errors.contact?.message)}
+          />
+        </Field>
+      </div>
+
+      <div className="form-check mb-2">
+        <input {...register('hasPromotionalCode')} id={`${id}-hasCode`} type="checkbox" className="form-check-input" />
+        <label htmlFor={`${id}-hasCode`} className="form-check-label">
+          {t('signUp.hasPromotionalCode')}
+        </label>
+      </div>
+      {values.hasPromotionalCode ? (
+        <Field
+          id={field('promotionalCode')}
+          label={t('signUp.promotionalCode')}
+          error={errors.promotionalCode?.message}
+        >
+          <input
+            {...register('promotionalCode')}
+            {...fieldProps(field('promotionalCode'), errors.promotionalCode?.message)}
+            autoComplete="off"
+            className={inputClass(errors.promotionalCode?.message)}
+          />
+        </Field>
+      ) : null}
+
+      <div className="form-check mb-4 mt-3">
+        <input
+          {...register('acceptTerms')}
+          id={field('acceptTerms')}
+          type="checkbox"
+          className={`form-check-input${errors.acceptTerms ? ' is-invalid' : ''}`}
+          aria-invalid={errors.acceptTerms ? true : undefined}
+          aria-describedby={errors.acceptTerms ? `${field('acceptTerms')}-error` : undefined}
+        />
+        <label htmlFor={field('acceptTerms')} className="form-check-label">
+          <Trans
+            t={t}
+            i18nKey="signUp.acceptTerms"
+            components={{ termsLink: <Link to="/auth/terms" target="_blank" rel="noopener" /> }}
+          />
+        </label>
+        <FieldFeedback id={`${field('acceptTerms')}-error`} message={fieldMessage(errors.acceptTerms?.message)} />
+      </div>
+
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <UserPlus size={18} aria-hidden="true" className="me-2" />
+        )}
+        {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
+      </button>
+
+      <p className="auth-footer-text">
+        {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>
+      </p>
+    </form>
+  );
+}
