@@ -8,6 +8,8 @@ import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
@@ -110,6 +112,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         log: app.log,
       });
       await api.register(authRoutes, { service });
+      await api.register(usersRoutes, {
+        service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
+      });
     },
     { prefix: apiPrefix },
   );

@@ -47,6 +47,7 @@ function commercialErrorCodes(): Record<CommercialErrorCode, 500> {
 export const errorStatuses = {
   // General
   validation_error: 400,
+  current_password_incorrect: 400,
   bad_request: 400,
   unauthorized: 401,
   invalid_credentials: 401,
@@ -63,6 +64,8 @@ export const errorStatuses = {
   email_already_exists: 409,
   token_expired: 410,
   version_conflict: 409,
+  cannot_deactivate_self: 409,
+  last_administrator: 409,
   invalid_transition: 409,
   insufficient_stock: 409,
   duplicate_value: 409,
@@ -152,6 +155,7 @@ export const successCodes = [
   'password_changed',
   'profile_updated',
   'session_unlocked',
+  'user_invited',
   'screen_locked',
   'authorization_signed',
   'authorization_unsigned',

@@ -98,3 +98,19 @@ export const authCodeResponseSchema = <TCode extends string>(code: TCode) => z.o
 
 /** GET /api/auth/reset-password/:id answer: the link can still be used. */
 export const resetLinkResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
+
+/** PATCH /api/auth/system/me: the user's own profile. Changing the e-mail needs the current password. */
+export const updateProfileRequestSchema = z.object({
+  completeName: requiredText(120).optional(),
+  email: emailAddress().optional(),
+  currentPassword: z.string().max(maxPasswordLength, 'too_long').optional(),
+  systemLanguage: z.enum(languages).optional(),
+  dateFormat: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']).optional(),
+  systemCurrency: z.enum(currencies).optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** POST /api/auth/system/password: change the password; ends the user's other sessions. */
+export const changePasswordRequestSchema = z
+  .object({ currentPassword: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'), ...newPasswordFields })
+  .refine(passwordsMatch, passwordsMismatch);

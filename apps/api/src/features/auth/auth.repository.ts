@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type AuthTokenPurpose, accounts, authTokens, sessions, users } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -36,13 +36,18 @@ export async function insertAuthToken(tx: AnyTx, token: typeof authTokens.$infer
   await tx.insert(authTokens).values(token);
 }
 
-export async function findAuthToken(tx: SystemTx, tokenHash: string, purpose: AuthTokenPurpose) {
+export async function findAuthToken(tx: SystemTx, tokenHash: string, purpose: AuthTokenPurpose | AuthTokenPurpose[]) {
   const [row] = await tx
     .select({ token: authTokens, user: users, account: accounts })
     .from(authTokens)
     .innerJoin(users, and(eq(users.accountId, authTokens.accountId), eq(users.id, authTokens.userId)))
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        Array.isArray(purpose) ? inArray(authTokens.purpose, purpose) : eq(authTokens.purpose, purpose),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -71,7 +76,12 @@ export async function claimAuthToken(tx: AnyTx, accountId: string, id: string): 
   return claimed.length > 0;
 }
 
-export async function activateUser(tx: SystemTx, accountId: string, userId: string, at: Date): Promise<void> {
+export async function activateUser(
+  tx: SystemTx | TenantTx,
+  accountId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await tx
     .update(users)
     .set({ activatedAt: at, updatedAt: at, version: sql`${users.version} + 1` })
@@ -166,4 +176,15 @@ export async function findUserWithAccount(tx: TenantTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+export type ProfileChange = Partial<
+  Pick<UserRow, 'completeName' | 'email' | 'systemLanguage' | 'dateFormat' | 'systemCurrency'>
+>;
+
+export async function updateProfile(tx: TenantTx, userId: string, change: ProfileChange): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...change, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(eq(users.id, userId));
 }

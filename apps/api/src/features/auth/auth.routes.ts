@@ -1,5 +1,6 @@
 import {
   authCodeResponseSchema,
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   profileResponseSchema,
   resendActivationRequestSchema,
@@ -9,6 +10,7 @@ import {
   signInResponseSchema,
   signUpRequestSchema,
   unlockRequestSchema,
+  updateProfileRequestSchema,
 } from '@odontia/shared/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -112,6 +114,42 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request) => ({ data: await service.profile(sessionOf(request)) }),
+  );
+
+  app.patch(
+    '/auth/system/me',
+    {
+      config: { permission: 'profile.manage' },
+      schema: {
+        tags,
+        summary: 'Update the own profile (a new e-mail needs currentPassword)',
+        security: [{ bearerAuth: [] }],
+        body: updateProfileRequestSchema,
+        response: { 200: profileResponseSchema.extend({ code: z.literal('profile_updated') }) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateProfile(sessionOf(request), request.body, contextOf(request)),
+      code: 'profile_updated' as const,
+    }),
+  );
+
+  app.post(
+    '/auth/system/password',
+    {
+      config: { permission: 'profile.manage' },
+      schema: {
+        tags,
+        summary: 'Change the own password; ends the other sessions of the user',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: authCodeResponseSchema('password_changed') },
+      },
+    },
+    async (request) => {
+      await service.changePassword(sessionOf(request), request.body, contextOf(request));
+      return { code: 'password_changed' as const };
+    },
   );
 
   app.post(

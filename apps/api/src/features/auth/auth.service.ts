@@ -1,5 +1,5 @@
 import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
-import type { Profile, SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
+import type { Profile, SignInRequest, SignUpRequest, UpdateProfileRequest } from '@odontia/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
@@ -26,6 +26,9 @@ export const activationTtlMs = 24 * hour;
 export const resetTtlMs = 60 * 60 * 1000;
 export const rememberedSessionMs = 30 * day;
 export const sessionMs = 12 * hour;
+export const invitationTtlMs = 7 * day;
+/** Links that set a password on the reset page: a reset, or an invitation to the clinic. */
+const passwordLinkPurposes: ('reset' | 'invitation')[] = ['reset', 'invitation'];
 
 /** Defaults of a new clinic by the language it signed up in (the spec leaves them open). */
 const clinicDefaults: Record<Language, { currency: Currency; timeZone: string; dateFormat: string }> = {
@@ -55,14 +58,14 @@ export interface SessionRef {
   accountId: string;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;
 }
 
-function refuseCommonPassword(password: string): void {
+export function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password)) {
     throw new AppError('validation_error', { fields: [{ path: 'password', code: 'password_too_common' }] });
   }
@@ -305,6 +308,83 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toProfile(row, session.locked);
     },
 
+    /** The user's own profile; a new e-mail needs the current password and must be free. */
+    async updateProfile(
+      session: SessionRef & { locked: boolean },
+      input: UpdateProfileRequest,
+      context: RequestContext,
+    ): Promise<Profile> {
+      const { currentPassword, ...change } = input;
+      const current = await db.withTenant(session.accountId, (tx) =>
+        repository.findUserWithAccount(tx, session.userId),
+      );
+      if (!current) throw new AppError('unauthorized');
+      const emailChanges = change.email !== undefined && change.email !== current.user.email;
+      if (!emailChanges) delete change.email;
+      if (emailChanges) {
+        if (!currentPassword) {
+          throw new AppError('validation_error', { fields: [{ path: 'currentPassword', code: 'required' }] });
+        }
+        if (!(await verifyPassword(current.user.passwordHash, currentPassword))) {
+          throw new AppError('current_password_incorrect');
+        }
+        const taken = await db.withSystem((tx) => repository.findUserByEmail(tx, change.email ?? ''));
+        if (taken) throw new AppError('email_already_exists');
+      }
+      try {
+        return await db.withTenant(session.accountId, async (tx) => {
+          await repository.updateProfile(tx, session.userId, change);
+          await recordAuditEvent(tx, {
+            accountId: session.accountId,
+            userId: session.userId,
+            action: 'profile_updated',
+            entity: 'user',
+            entityId: session.userId,
+            ip: context.ip,
+            before: Object.fromEntries(
+              Object.keys(change).map((key) => [key, current.user[key as keyof typeof change]]),
+            ),
+            after: change,
+          });
+          const row = await repository.findUserWithAccount(tx, session.userId);
+          if (!row) throw new AppError('unauthorized');
+          return toProfile(row, session.locked);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('email_already_exists');
+        throw error;
+      }
+    },
+
+    /** A new password with the current one; ends the user's other sessions. */
+    async changePassword(
+      session: SessionRef,
+      input: { currentPassword: string; password: string },
+      context: RequestContext,
+    ): Promise<void> {
+      const current = await db.withTenant(session.accountId, (tx) =>
+        repository.findUserWithAccount(tx, session.userId),
+      );
+      if (!current || !(await verifyPassword(current.user.passwordHash, input.currentPassword))) {
+        throw new AppError('current_password_incorrect');
+      }
+      refuseCommonPassword(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await db.withTenant(session.accountId, async (tx) => {
+        await repository.setPassword(tx, session.accountId, session.userId, passwordHash);
+        const ended = await repository.revokeUserSessions(tx, session.accountId, session.userId, session.sessionId);
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          action: 'password_changed',
+          entity: 'user',
+          entityId: session.userId,
+          ip: context.ip,
+          after: { sessionsEnded: ended },
+        });
+      });
+    },
+
     async signOut(session: SessionRef): Promise<void> {
       await db.withTenant(session.accountId, (tx) => repository.revokeSession(tx, session.sessionId));
     },
@@ -371,7 +451,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Whether a reset link can still be used (the page asks before showing the form). */
     async checkResetToken(token: string): Promise<void> {
       await db.withSystem(async (tx) => {
-        const found = await repository.findAuthToken(tx, hashToken(token), 'reset');
+        const found = await repository.findAuthToken(tx, hashToken(token), passwordLinkPurposes);
         if (!found) throw new AppError('invalid_token');
         if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
       });
@@ -381,7 +461,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
       refuseCommonPassword(password);
       const tokenHash = hashToken(token);
-      const found = await db.withSystem((tx) => repository.findAuthToken(tx, tokenHash, 'reset'));
+      const found = await db.withSystem((tx) => repository.findAuthToken(tx, tokenHash, passwordLinkPurposes));
       if (!found) throw new AppError('invalid_token');
       if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
       const passwordHash = await hashPassword(password);
@@ -390,11 +470,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Claim the link inside the transaction: two submissions at once, only one wins.
         if (!(await repository.claimAuthToken(tx, accountId, found.token.id))) throw new AppError('token_expired');
         await repository.setPassword(tx, accountId, userId, passwordHash);
+        // The link reached the mailbox: that proves the address like an activation does.
+        if (!found.user.activatedAt) await repository.activateUser(tx, accountId, userId, new Date());
         const ended = await repository.revokeUserSessions(tx, accountId, userId);
         await recordAuditEvent(tx, {
           accountId,
           userId,
-          action: 'password_reset',
+          action: found.token.purpose === 'invitation' ? 'invitation_accepted' : 'password_reset',
           entity: 'user',
           entityId: userId,
           ip: context.ip,

@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** The clinic's users (tenant context only: RLS keeps every other clinic out). */
+
+export type UserRow = typeof users.$inferSelect;
+
+const sortColumns = {
+  completeName: users.completeName,
+  email: users.email,
+  level: users.level,
+  createdAt: users.createdAt,
+} as const;
+
+export interface ListUsersQuery {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+  sort?: string | undefined;
+}
+
+export async function listUsers(tx: TenantTx, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const escaped = query.q?.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const where: SQL | undefined = escaped
+    ? or(ilike(users.completeName, `%${escaped}%`), ilike(users.email, `%${escaped}%`))
+    : undefined;
+  const descending = query.sort?.startsWith('-') ?? false;
+  const key = (query.sort?.replace(/^-/, '') ?? 'completeName') as keyof typeof sortColumns;
+  const column = sortColumns[key] ?? users.completeName;
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(descending ? desc(column) : asc(column), asc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertUser(tx: TenantTx, user: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(user).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The user, locked for the rest of the transaction. */
+export async function findUserForUpdate(tx: TenantTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** Locks the clinic's active administrators and counts them (the last one must stay). */
+export async function lockActiveAdministrators(tx: TenantTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.level, 'administrator'), eq(users.active, true)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateUser(
+  tx: TenantTx,
+  id: string,
+  change: Partial<Pick<UserRow, 'level' | 'active'>>,
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...change, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error('update returned no row');
+  return row;
+}

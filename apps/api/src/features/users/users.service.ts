@@ -1,0 +1,164 @@
+import type { Language, UserLevel } from '@odontia/shared/enums';
+import type { ClinicUser } from '@odontia/shared/schemas/users';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { authMail } from '../auth/auth.mail.ts';
+import * as authRepository from '../auth/auth.repository.ts';
+import { invitationTtlMs, isUniqueViolation } from '../auth/auth.service.ts';
+import * as repository from './users.repository.ts';
+
+/**
+ * Users of the clinic (administrators: `users.manage`). Invite by e-mail — the invitation link
+ * opens the reset-password page, which sets the password and activates the user — change the
+ * level, deactivate and reactivate. A user cannot deactivate themself, and the last active
+ * administrator can be neither demoted nor deactivated. Deactivation ends the user's sessions.
+ */
+
+export interface UsersServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export function toClinicUser(row: repository.UserRow): ClinicUser {
+  return {
+    id: row.id,
+    completeName: row.completeName,
+    email: row.email,
+    level: row.level as UserLevel,
+    active: row.active,
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, mailer, publicUrl } = deps;
+
+  return {
+    async list(session: AuthSession, query: repository.ListUsersQuery) {
+      const { rows, total } = await db.withTenant(session.accountId, (tx) => repository.listUsers(tx, query));
+      return { data: rows.map(toClinicUser), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async invite(
+      session: AuthSession,
+      input: { completeName: string; email: string; level: UserLevel },
+      ip: string,
+    ): Promise<ClinicUser> {
+      if (await db.withSystem((tx) => authRepository.findUserByEmail(tx, input.email))) {
+        throw new AppError('email_already_exists');
+      }
+      const token = newToken();
+      let created: { user: repository.UserRow; clinicName: string; language: Language };
+      try {
+        created = await db.withTenant(session.accountId, async (tx) => {
+          const inviter = await authRepository.findUserWithAccount(tx, session.userId);
+          if (!inviter) throw new AppError('unauthorized');
+          const user = await repository.insertUser(tx, {
+            accountId: session.accountId,
+            id: newId(),
+            completeName: input.completeName,
+            email: input.email,
+            passwordHash: null,
+            level: input.level,
+            systemLanguage: inviter.user.systemLanguage,
+            dateFormat: inviter.user.dateFormat,
+            systemCurrency: inviter.account.systemCurrency,
+          });
+          await authRepository.insertAuthToken(tx, {
+            accountId: session.accountId,
+            id: newId(),
+            userId: user.id,
+            purpose: 'invitation',
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + invitationTtlMs),
+          });
+          await recordAuditEvent(tx, {
+            accountId: session.accountId,
+            userId: session.userId,
+            action: 'user_invited',
+            entity: 'user',
+            entityId: user.id,
+            ip,
+            after: { email: user.email, level: user.level },
+          });
+          return {
+            user,
+            clinicName: inviter.account.clinicName,
+            language: inviter.user.systemLanguage as Language,
+          };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('email_already_exists');
+        throw error;
+      }
+      try {
+        await mailer.send(
+          authMail({
+            kind: 'invitation',
+            language: created.language,
+            to: created.user.email,
+            name: created.user.completeName,
+            clinicName: created.clinicName,
+            link: `${publicUrl}auth/reset_password/${token}`,
+          }),
+        );
+      } catch (cause) {
+        deps.log.error({ err: cause, to: created.user.email }, 'could not send the invitation');
+        throw new AppError('error_sending_email', undefined, { cause });
+      }
+      return toClinicUser(created.user);
+    },
+
+    async update(
+      session: AuthSession,
+      id: string,
+      input: { level?: UserLevel | undefined; active?: boolean | undefined; version: number },
+      ip: string,
+    ): Promise<ClinicUser> {
+      return db.withTenant(session.accountId, async (tx) => {
+        const administrators = await repository.lockActiveAdministrators(tx);
+        const user = await repository.findUserForUpdate(tx, id);
+        if (!user) throw new AppError('user_not_found');
+        if (user.version !== input.version) throw new AppError('version_conflict');
+        if (input.active === false && user.id === session.userId) throw new AppError('cannot_deactivate_self');
+        const level = input.level ?? (user.level as UserLevel);
+        const active = input.active ?? user.active;
+        const losesAdministrator =
+          user.level === 'administrator' && user.active && (level !== 'administrator' || !active);
+        if (losesAdministrator && administrators.filter((adminId) => adminId !== user.id).length === 0) {
+          throw new AppError('last_administrator');
+        }
+        const updated = await repository.updateUser(tx, id, { level, active });
+        if (!active && user.active) await authRepository.revokeUserSessions(tx, session.accountId, id);
+        const events: string[] = [];
+        if (level !== user.level) events.push('user_level_changed');
+        if (active !== user.active) events.push(active ? 'user_reactivated' : 'user_deactivated');
+        for (const action of events) {
+          await recordAuditEvent(tx, {
+            accountId: session.accountId,
+            userId: session.userId,
+            action,
+            entity: 'user',
+            entityId: id,
+            ip,
+            before: { level: user.level, active: user.active },
+            after: { level, active },
+          });
+        }
+        return toClinicUser(updated);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

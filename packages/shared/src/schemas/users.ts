@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { userLevels } from '../enums.ts';
+import { emailAddress, requiredText } from '../validation.ts';
+import { listQuerySchema, pageSchema } from './common.ts';
+
+/** Users of the clinic (administrators only: `users.manage`): /api/users. */
+
+export const clinicUserSchema = z.object({
+  id: z.uuid(),
+  completeName: z.string(),
+  email: z.string(),
+  level: z.enum(userLevels),
+  active: z.boolean(),
+  /** Null while an invitation has not been accepted. */
+  activatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type ClinicUser = z.infer<typeof clinicUserSchema>;
+
+export const usersListQuerySchema = listQuerySchema(['completeName', 'email', 'level', 'createdAt']);
+export const usersPageSchema = pageSchema(clinicUserSchema);
+
+/** POST /api/users: invites by e-mail; the invitation link sets the password. */
+export const inviteUserRequestSchema = z.object({
+  completeName: requiredText(120),
+  email: emailAddress(),
+  level: z.enum(userLevels),
+});
+
+/** PATCH /api/users/:id: change the level, deactivate or reactivate. `version` guards concurrent edits. */
+export const updateUserRequestSchema = z.object({
+  level: z.enum(userLevels).optional(),
+  active: z.boolean().optional(),
+  version: z.number().int().min(1),
+});
+
+export const userResponseSchema = z.object({ data: clinicUserSchema, code: z.enum(['user_invited', 'user_updated']) });
