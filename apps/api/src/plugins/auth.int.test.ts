@@ -1,9 +1,11 @@
-import { permissionActions } from '@odontia/shared/permissions';
+import { userLevels } from '@odontia/shared/enums';
+import { can, type PermissionAction, permissionActions } from '@odontia/shared/permissions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClinic, signIn } from '../../test/clinics.ts';
+import { bearer, createTestClinic, setLevel, signIn } from '../../test/clinics.ts';
 import { MemoryMailer } from '../../test/mail.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { newId } from '../lib/ids.ts';
 import { sessionOf } from './auth.ts';
 
 /** Every API route declares its permission; every clinic-owned table is under RLS; clinics never meet. */
@@ -126,11 +128,11 @@ describe('authorization and clinic isolation', () => {
     ).rejects.toThrow();
   });
 
-  it('keeps clinics apart under interleaved concurrent requests', async () => {
+  it('keeps clinics apart under 500 interleaved concurrent requests', async () => {
     const app = testApp.app;
     const clinics = [await createTestClinic(app, mailer), await createTestClinic(app, mailer)];
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => {
+      Array.from({ length: 500 }, (_, index) => {
         const clinic = clinics[index % 2];
         if (!clinic) throw new Error('no clinic');
         return app
@@ -140,6 +142,34 @@ describe('authorization and clinic isolation', () => {
     );
     for (const { clinic, body } of answers) {
       expect(body.data).toEqual([{ id: clinic.userId, account_id: clinic.accountId }]);
+    }
+  }, 120_000);
+
+  it('answers every route of a permission action as the matrix says, for every level', async () => {
+    const app = testApp.app;
+    const clinic = await createTestClinic(app, mailer);
+    const routes = app.apiRoutes.filter(
+      (route) => route.permission !== 'public' && route.permission !== 'authenticated' && !route.url.includes('/test/'),
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    for (const level of userLevels) {
+      await setLevel(testApp.db, clinic.userId, level);
+      for (const route of routes) {
+        const url = route.url.replace(/:[A-Za-z]+/g, newId());
+        for (const method of route.method.split(',').filter((name) => name !== 'HEAD')) {
+          const response = await app.inject({
+            method: method as 'GET',
+            url,
+            headers: bearer(clinic.token),
+            ...(method === 'GET' ? {} : { payload: {} }),
+          });
+          const allowed = can(level, route.permission as PermissionAction);
+          expect(response.statusCode === 403, `${level} ${method} ${route.url} → ${response.statusCode}`).toBe(
+            !allowed,
+          );
+          expect(response.statusCode).not.toBe(401);
+        }
+      }
     }
   });
 });
