@@ -10,7 +10,7 @@ export function PasswordInput({ invalid, className, ...props }: PasswordInputPro
   const [visible, setVisible] = useState(false);
   const label = visible ? t('common.hidePassword') : t('common.showPassword');
   return (
-    <div className={`input-group password-input${invalid ? ' has-validation' : ''}`}>
+    <div className="input-group password-input">
       <input
         {...props}
         type={visible ? 'text' : 'password'}

@@ -1,22 +1,22 @@
 import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
-import { SessionGuard } from '../../features/auth/session-guard';
 import { tokenStore } from '../../lib/storage-keys';
 
-// A React.lazy (not a route `lazy`): the router would fetch a route module even for a visitor
-// without a token who is about to be redirected to sign in.
-const loadAppLayout = () => import('./app-layout');
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+// React.lazy (not a route `lazy`): a visitor without a token is sent to sign-in at once, without
+// downloading anything. With a token, the session check (and TanStack Query) and the
+// authenticated layout load in parallel.
+const loadGuardedApp = () => import('./guarded-app');
+const GuardedApp = lazy(() => loadGuardedApp().then((module) => ({ default: module.GuardedApp })));
 
-/** Protected routes: the session check first, then the authenticated layout. */
+/** Protected routes: spec §4 "no token" is signed out; otherwise the session check, then the layout. */
 export function ProtectedLayout() {
-  // With a token, fetch the layout while the session check runs.
-  if (tokenStore.get()) void loadAppLayout();
+  const location = useLocation();
+  if (!tokenStore.get()) return <Navigate to="/auth/sign-in" replace state={{ from: location }} />;
+  void import('./app-layout');
   return (
-    <SessionGuard>
-      <Suspense fallback={<FullScreenSpinner />}>
-        <AppLayout />
-      </Suspense>
-    </SessionGuard>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <GuardedApp />
+    </Suspense>
   );
 }

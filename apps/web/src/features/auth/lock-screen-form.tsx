@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { PasswordInput } from '../../components/password-input';
 import { authFailureOf, isApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
@@ -28,7 +28,6 @@ export function LockScreenForm() {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const signOut = useSignOut();
   const [problem, setProblem] = useState<string | null>(null);
   const [user] = useState(() => userStore.get<SessionUser>());

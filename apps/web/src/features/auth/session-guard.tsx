@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
 import { onAuthFailure } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
 import { clearLocalSession, useSession } from './session';
 
 /**
@@ -14,7 +14,6 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(
     () =>
@@ -27,7 +26,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
         queryClient.clear();
         void navigate('/auth/sign-in', { replace: true, state: { from: location } });
       }),
-    [navigate, queryClient, location],
+    [navigate, location],
   );
 
   if (session.status === 'pending') return <FullScreenSpinner />;

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { PasswordInput } from '../../components/password-input';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage, fieldErrorsOf, fieldMessage } from './api-errors';
-import { returnPath, sessionQueryKey, storeSession } from './session';
+import { returnPath, sessionQueryKey, storeSession } from './session-store';
 import { type SignInErrors, type SignInValues, signInBody, validateSignIn } from './sign-in-validation';
 
 type ServerProblem = { code: string; text: string } | null;
@@ -19,7 +18,6 @@ export function SignInForm() {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<SignInValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -49,6 +47,8 @@ export function SignInForm() {
     try {
       const answer = await authApi.signIn(signInBody(values));
       storeSession(answer.data, values.remember);
+      // The query library is not part of this page: load the cache now and seed the session check.
+      const { queryClient } = await import('../../lib/query-client');
       queryClient.setQueryData(sessionQueryKey, answer.data.user);
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {

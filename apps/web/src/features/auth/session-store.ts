@@ -1,0 +1,78 @@
+import { i18n, isLanguage } from '../../lib/i18n';
+import { tokenStore, userStore } from '../../lib/storage-keys';
+import type { SessionUser } from './types';
+
+/*
+ * The session as the browser keeps it: token, user, cookie. No TanStack Query here, so the
+ * sign-in page can use it without loading the query library (bundle budget).
+ */
+
+/** The session cookie of spec §3: the user as JSON, never the token. */
+export const sessionCookieName = '_REBACK_AUTH_KEY_';
+export const sessionQueryKey = ['auth', 'me'] as const;
+
+/**
+ * The profile inside an answer: the answer itself or its `{ data }` envelope (API convention).
+ * Null means "empty", which spec §4 treats as signed out.
+ */
+export function profileFromBody(body: unknown): SessionUser | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = 'data' in body ? (body as { data: unknown }).data : body;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0) return null;
+  return value as SessionUser;
+}
+
+function basePath(): string {
+  return new URL(document.baseURI).pathname;
+}
+
+/** Writes the `_REBACK_AUTH_KEY_` cookie; with remember me it lasts until the session expires. */
+export function writeSessionCookie(user: SessionUser, expiresAt?: string | null): void {
+  const expires = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  const maxAge = Number.isFinite(expires) ? `; Max-Age=${Math.max(0, Math.floor((expires - Date.now()) / 1000))}` : '';
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, no library needed
+  document.cookie = `${sessionCookieName}=${encodeURIComponent(JSON.stringify(user))}; path=${basePath()}; SameSite=Lax${maxAge}${secure}`;
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: string;
+  user: SessionUser;
+}
+
+/** After sign-in: token, user and cookie kept, the interface in the user's language. */
+export function storeSession(session: StartedSession, remember: boolean): void {
+  tokenStore.set(session.token);
+  userStore.set(session.user);
+  writeSessionCookie(session.user, remember ? session.expiresAt : null);
+  const language = session.user.settings?.systemLanguage;
+  if (isLanguage(language) && language !== i18n.resolvedLanguage) void i18n.changeLanguage(language);
+}
+
+/**
+ * Where to go after sign-in or unlock: the page first asked for (`location.state.from`, set by
+ * the session guard or the lock), else the dashboard. Never back to an /auth page.
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: Partial<{ pathname: string; search: string; hash: string }> | string } | null)?.from;
+  const target =
+    typeof from === 'string' ? from : from?.pathname ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '';
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/auth')) return '/dashboard';
+  return target;
+}
+
+function removeSessionCookie(): void {
+  const basePath = new URL(document.baseURI).pathname;
+  for (const path of new Set(['/', basePath, basePath.replace(/\/$/, '')])) {
+    // biome-ignore lint/suspicious/noDocumentCookie: plain cookie removal, works in every browser
+    if (path) document.cookie = `${sessionCookieName}=; Max-Age=0; path=${path}; SameSite=Lax`;
+  }
+}
+
+/** Clears everything the browser keeps of the session. */
+export function clearLocalSession(): void {
+  removeSessionCookie();
+  tokenStore.remove();
+  userStore.remove();
+}
