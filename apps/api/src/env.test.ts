@@ -20,7 +20,20 @@ describe('loadEnv', () => {
     expect(env.UPLOAD_MAX_MB).toBe(2.5);
   });
 
+  it('derives PUBLIC_URL from PORT and BASE_PATH unless given, always ending with /', () => {
+    expect(loadEnv({}).PUBLIC_URL).toBe('http://localhost:3000/');
+    expect(loadEnv({ PORT: '8080', BASE_PATH: '/clinica' }).PUBLIC_URL).toBe('http://localhost:8080/clinica/');
+    expect(loadEnv({ PUBLIC_URL: 'https://odontia.example.com/clinica' }).PUBLIC_URL).toBe(
+      'https://odontia.example.com/clinica/',
+    );
+    expect(loadEnv({}).MAIL_FROM).toBe('Odontia <no-reply@odontia.local>');
+  });
+
   it.each([
+    [
+      { PUBLIC_URL: 'odontia.example.com' },
+      'Invalid configuration: PUBLIC_URL must be an absolute URL such as https://odontia.example.com/ (got "odontia.example.com")',
+    ],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
     [
