@@ -194,5 +194,8 @@ describe('application conventions', () => {
     const document = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(document.statusCode).toBe(200);
     expect(document.json().paths).toHaveProperty('/api/health');
+    expect(Object.keys(document.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/system/me', '/api/users/{id}']),
+    );
   });
 });
