@@ -61,12 +61,14 @@ test('"not you?" signs out', async ({ page, fakeSession }) => {
 
 test('the screen locks itself after the clinic setting without activity', async ({ page, fakeSession }) => {
   await page.clock.install();
-  await page.route(meRoute, (route) =>
-    route.fulfill({
+  const meCalls: (string | null)[] = [];
+  await page.route(meRoute, async (route) => {
+    meCalls.push(await route.request().headerValue('x-background'));
+    await route.fulfill({
       status: 200,
       json: { data: { ...fakeUser, settings: { ...fakeUser.settings, lockAfterMinutes: 2 } } },
-    }),
-  );
+    });
+  });
   await page.goto('/patients');
   const layout = new AppLayout(page);
   await expect(layout.title).toHaveText('Pacientes');
@@ -75,7 +77,12 @@ test('the screen locks itself after the clinic setting without activity', async 
   await page.clock.runFor(90_000);
   await page.mouse.move(200, 200);
   await page.mouse.move(220, 240);
-  await page.clock.runFor(60_000);
+  // The server counts requests, not clicks: after half the period, activity sends one ordinary
+  // call to keep the server's session open (waited for before the clock jumps past its timeout).
+  await page.clock.runFor(15_000);
+  await expect.poll(() => meCalls.length).toBe(2);
+  expect(meCalls).toEqual([null, null]);
+  await page.clock.runFor(45_000);
   await expect(page).toHaveURL('/patients');
   expect(fakeSession.lockRequests).toHaveLength(0);
 

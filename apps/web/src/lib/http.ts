@@ -75,8 +75,17 @@ export function authFailureOf(error: ApiError): AuthFailure | null {
   return null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export interface RequestOptions {
+  /**
+   * A call the user did not ask for (polling): sent with `x-background: 1`, so the server neither
+   * counts it as activity nor lets it keep the screen unlocked.
+   */
+  background?: boolean;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (options.background) headers['x-background'] = '1';
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -106,7 +115,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 }
 
 export const http = {
-  get: <T = unknown>(path: string) => request<T>('GET', path),
+  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T = unknown>(path: string) => request<T>('DELETE', path),

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useLockSession } from './session';
+import { http } from '../../lib/http';
+import { profileFromBody, useLockSession } from './session';
 
 /** What counts as the user being there. Timers, polling and other background calls never do. */
 export const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -7,12 +8,17 @@ export const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchst
 /**
  * Locks the screen after `minutes` without user activity (clinic setting `lockAfterMinutes`).
  * Mounted by the authenticated layout only, so the public pages never lock.
+ *
+ * The server locks a session idle for as long (it counts requests, not clicks). So that someone
+ * reading or typing on one page is not locked by the server, user activity with no call for half
+ * the period sends one ordinary (not background) call.
  */
 export function useAutoLock(minutes: number): void {
   const lock = useLockSession();
   useEffect(() => {
     const limit = minutes * 60_000;
     let lastActivity = Date.now();
+    let lastCall = Date.now();
     const markActivity = () => {
       lastActivity = Date.now();
     };
@@ -20,7 +26,20 @@ export function useAutoLock(minutes: number): void {
     for (const name of activityEvents) window.addEventListener(name, markActivity, options);
     const timer = window.setInterval(
       () => {
-        if (Date.now() - lastActivity < limit) return;
+        const now = Date.now();
+        if (now - lastActivity < limit) {
+          if (lastActivity > lastCall && now - lastCall >= limit / 2) {
+            lastCall = now;
+            http.get('auth/system/me').then(
+              (body) => {
+                // Locked by the server meanwhile (e.g. in another tab): show it.
+                if (profileFromBody(body)?.locked) void lock();
+              },
+              () => undefined,
+            );
+          }
+          return;
+        }
         window.clearInterval(timer);
         void lock();
       },
