@@ -27,7 +27,8 @@ function startServer(env: Record<string, string>): RunningServer {
 }
 
 async function waitForHealth(port: number, server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 45_000;
+  // Generous: a cold start (tsx, PGlite initdb, migrations, demo seed) on a busy 2-core machine.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
@@ -72,7 +73,7 @@ describe('server process', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('stopped cleanly');
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to start on a bad variable with one line naming it', async () => {
     const server = startServer({ PORT: 'ochenta', DATA_DIR: dataDir });
@@ -82,9 +83,14 @@ describe('server process', () => {
   });
 
   it('finishes a request in flight before closing', async () => {
+    let arrived: () => void = () => {};
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const { app, close } = await createTestApp({
       configure(instance) {
         instance.get('/api/test/slow', { config: { permission: 'public' } }, async () => {
+          arrived();
           await new Promise((resolve) => setTimeout(resolve, 400));
           return { data: 'done' };
         });
@@ -94,7 +100,8 @@ describe('server process', () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Close only once the request is being handled (a fixed wait is too short on a busy machine).
+    await requestArrived;
     const closing = close();
     const response = await inFlight;
     expect(response.status).toBe(200);
