@@ -30,6 +30,10 @@ function authPage(
   return { path, lazy, handle } as RouteObject;
 }
 
+/** A built page of the authenticated area (lazy, like every page). */
+const builtPage = (path: string, titleKey: string, lazy: NonNullable<RouteObject['lazy']>) =>
+  authPage(path, titleKey, lazy);
+
 /** Clinical record screens under a patient's medical history. */
 function medicalHistoryRecord(kind: 'diagnosis' | 'laboratory' | 'attendance', idParam: string): RouteObject[] {
   return [
@@ -82,8 +86,10 @@ export const protectedRoutes: RouteObject[] = [
   page('schedules', 'schedules'),
   page('settings', 'settings'),
   page('account', 'account'),
-  page('account/users', 'accountUsers'),
-  page('profile', 'profile'),
+  builtPage('account/users', 'accountUsers', () =>
+    import('../pages/account-users').then((m) => ({ Component: m.AccountUsersPage })),
+  ),
+  builtPage('profile', 'profile', () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage }))),
 ];
 
 export const authRoutes: RouteObject[] = [

@@ -118,5 +118,6 @@ export const http = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T = unknown>(path: string) => request<T>('DELETE', path),
 };

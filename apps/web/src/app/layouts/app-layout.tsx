@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAutoLock } from '../../features/auth/auto-lock';
 import { useSessionUser } from '../../features/auth/session';
 import { lockAfterMinutesOf } from '../../features/auth/types';
@@ -8,6 +8,7 @@ import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
 import { ActivityStream } from './activity-stream';
 import { Footer } from './footer';
 import { LayoutUiProvider, useLayoutUi } from './layout-ui-context';
+import { PermittedOutlet } from './permission-guard';
 import { Sidebar } from './sidebar';
 import { ThemeCustomizer } from './theme-customizer';
 import { Topbar } from './topbar';
@@ -47,7 +48,7 @@ function Shell() {
       <div className="app-content">
         <Topbar />
         <main className="page-content" id="main-content">
-          <Outlet />
+          <PermittedOutlet />
         </main>
         <Footer />
       </div>

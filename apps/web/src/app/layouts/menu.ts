@@ -1,3 +1,5 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import { can, type PermissionAction } from '@odontia/shared/permissions';
 import {
   BarChart3,
   BookUser,
@@ -46,6 +48,81 @@ export interface MenuSection {
 
 export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
   return 'children' in entry;
+}
+
+/**
+ * The action a level needs to open a path (docs/permissions.md), written once: the sidebar and
+ * the user menu hide what a level may not use, and the route guard shows the 403 page for it.
+ * The longest matching prefix wins; a path not listed here is open to every signed-in level.
+ */
+export const pathActions: ReadonlyArray<readonly [path: string, action: PermissionAction]> = [
+  ['/dashboard', 'patients.read'],
+  ['/patients', 'patients.read'],
+  ['/patients/create', 'patients.write'],
+  ['/patients/edit', 'patients.write'],
+  ['/calendar', 'appointments.write'],
+  ['/medications', 'inventory.read'],
+  ['/medications/create', 'inventory.write'],
+  ['/medications/edit', 'inventory.write'],
+  ['/supplies', 'inventory.read'],
+  ['/supplies/create', 'inventory.write'],
+  ['/supplies/edit', 'inventory.write'],
+  ['/providers', 'commercial.read'],
+  ['/providers/create', 'commercial.write'],
+  ['/providers/edit', 'commercial.write'],
+  ['/purchases', 'commercial.read'],
+  ['/purchases/create', 'commercial.write'],
+  ['/sales', 'commercial.read'],
+  ['/sales/create', 'commercial.write'],
+  ['/payments', 'commercial.read'],
+  ['/payments/create', 'commercial.write'],
+  ['/collections', 'commercial.read'],
+  ['/collections/create', 'commercial.write'],
+  ['/cc-providers', 'commercial.read'],
+  ['/cc-customers', 'commercial.read'],
+  ['/reports', 'reports.read'],
+  // Opening hours are a clinic setting.
+  ['/schedules', 'settings.manage'],
+  ['/settings', 'settings.manage'],
+  ['/account', 'account.manage'],
+  ['/account/users', 'users.manage'],
+  ['/profile', 'profile.manage'],
+];
+
+function matchesPath(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The action needed to open `pathname` (inside the app, without the base path); null when none. */
+export function actionForPath(pathname: string): PermissionAction | null {
+  let found: readonly [string, PermissionAction] | null = null;
+  for (const entry of pathActions) {
+    if (matchesPath(pathname, entry[0]) && (!found || entry[0].length > found[0].length)) found = entry;
+  }
+  return found ? found[1] : null;
+}
+
+/** True when `level` may open `pathname`. */
+export function canOpen(level: UserLevel, pathname: string): boolean {
+  const action = actionForPath(pathname);
+  return action === null || can(level, action);
+}
+
+/** Where a level lands: the dashboard, or the profile for a level without clinic pages (customer). */
+export function homePathFor(level: UserLevel): string {
+  return canOpen(level, '/dashboard') ? '/dashboard' : '/profile';
+}
+
+/** The sidebar of one level: links it may open, groups and sections left without links dropped. */
+export function menuSectionsFor(level: UserLevel): MenuSection[] {
+  return menuSections.flatMap((section) => {
+    const items = section.items.flatMap((item): MenuEntry[] => {
+      if (!isMenuGroup(item)) return canOpen(level, item.to) ? [item] : [];
+      const children = item.children.filter((child) => canOpen(level, child.to));
+      return children.length ? [{ ...item, children }] : [];
+    });
+    return items.length ? [{ ...section, items }] : [];
+  });
 }
 
 /** The sidebar, in the order clinic staff use it. */

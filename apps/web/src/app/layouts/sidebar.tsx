@@ -1,11 +1,17 @@
-import { ChevronDown, Pin } from 'lucide-react';
+import { ChevronDown, Pin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { OdontiaWordmark } from '../../components/odontia-logo';
+import { useSessionUser } from '../../features/auth/session';
 import { useThemeSettings } from '../../lib/theme-context';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
-import { isMenuGroup, type MenuGroup, type MenuLink, menuSections } from './menu';
+import { isMenuGroup, type MenuGroup, type MenuLink, type MenuSection, menuSectionsFor } from './menu';
+
+/** A level without clinic pages (customer) still gets its one page. */
+const profileOnly: MenuSection[] = [
+  { titleKey: 'account', items: [{ key: 'profile', labelKey: 'profile', icon: UserRound, to: '/profile' }] },
+];
 
 function isActivePath(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -78,6 +84,9 @@ function SidebarGroup({ group }: { group: MenuGroup }) {
 export function Sidebar() {
   const { t } = useTranslation('layout');
   const { settings, setMenuSize } = useThemeSettings();
+  const level = useSessionUser()?.level;
+  const sections = level ? menuSectionsFor(level) : [];
+  const visibleSections = sections.length || !level ? sections : profileOnly;
 
   return (
     <aside className="app-sidebar" id="app-sidebar">
@@ -99,7 +108,7 @@ export function Sidebar() {
       </div>
       <nav className="sidebar-nav" aria-label={t('sidebar.label')}>
         <ul className="sidebar-menu">
-          {menuSections.map((section) => (
+          {visibleSections.map((section) => (
             <li key={section.titleKey} className="menu-section">
               <span className="menu-title">{t(`menu.sections.${section.titleKey}`)}</span>
               <ul className="menu-section-items">

@@ -1,3 +1,4 @@
+import { can } from '@odontia/shared/permissions';
 import { Lock, LogOut, UserCog, UserRound } from 'lucide-react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
@@ -38,10 +39,12 @@ export function UserMenu() {
           <UserRound size={16} aria-hidden="true" />
           {t('user.profile')}
         </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/account/users">
-          <UserCog size={16} aria-hidden="true" />
-          {t('user.users')}
-        </Dropdown.Item>
+        {user && can(user.level, 'users.manage') ? (
+          <Dropdown.Item as={Link} to="/account/users">
+            <UserCog size={16} aria-hidden="true" />
+            {t('user.users')}
+          </Dropdown.Item>
+        ) : null}
         <Dropdown.Item as="button" onClick={() => void lock()}>
           <Lock size={16} aria-hidden="true" />
           {t('user.lock')}

@@ -1,0 +1,47 @@
+import { userLevels } from '@odontia/shared/enums';
+import { can } from '@odontia/shared/permissions';
+import { describe, expect, it } from 'vitest';
+import { actionForPath, canOpen, homePathFor, isMenuGroup, menuSections, menuSectionsFor } from './menu';
+
+function linksOf(level: Parameters<typeof menuSectionsFor>[0]): string[] {
+  return menuSectionsFor(level).flatMap((section) =>
+    section.items.flatMap((item) => (isMenuGroup(item) ? item.children.map((child) => child.to) : [item.to])),
+  );
+}
+
+describe('menu by level', () => {
+  it('every sidebar link has an action', () => {
+    const all = menuSections.flatMap((section) =>
+      section.items.flatMap((item) => (isMenuGroup(item) ? item.children : [item])),
+    );
+    for (const link of all) expect(actionForPath(link.to), link.to).not.toBeNull();
+  });
+
+  it('users, account and settings only for administrators; reports for administrator and supervisor', () => {
+    expect(linksOf('administrator')).toEqual(expect.arrayContaining(['/account/users', '/account', '/settings']));
+    for (const level of ['supervisor', 'user', 'customer'] as const) {
+      expect(linksOf(level)).not.toContain('/account/users');
+      expect(linksOf(level)).not.toContain('/account');
+      expect(linksOf(level)).not.toContain('/settings');
+    }
+    expect(linksOf('supervisor')).toContain('/reports');
+    expect(linksOf('user')).not.toContain('/reports');
+    expect(linksOf('customer')).toEqual([]);
+  });
+
+  it('the longest prefix decides, and nested paths follow their area', () => {
+    expect(actionForPath('/account/users')).toBe('users.manage');
+    expect(actionForPath('/account')).toBe('account.manage');
+    expect(actionForPath('/medications/edit/12')).toBe('inventory.write');
+    expect(actionForPath('/patients/abc/mh')).toBe('patients.read');
+    expect(actionForPath('/accounting')).toBeNull();
+    expect(canOpen('user', '/medications')).toBe(true);
+    expect(canOpen('user', '/medications/create')).toBe(false);
+  });
+
+  it('every level may open its profile; the customer lands there', () => {
+    for (const level of userLevels) expect(canOpen(level, '/profile')).toBe(can(level, 'profile.manage'));
+    expect(homePathFor('customer')).toBe('/profile');
+    expect(homePathFor('user')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedField, FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useChangePassword } from './api';
+import { passwordFormSchema } from './forms';
+import { placeServerErrors } from './server-errors';
+
+/** Current password, new one and its confirmation; the user's other sessions end. */
+export function PasswordForm() {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await change.mutateAsync(values);
+      reset();
+      toastSuccess(answer.code);
+    } catch (error) {
+      const placed = placeServerErrors(error, setError, ['currentPassword', 'password', 'passwordConfirmation'], {
+        current_password_incorrect: 'currentPassword',
+      });
+      if (!placed) toastApiError(error);
+    }
+  });
+
+  const fields = [
+    { name: 'currentPassword', label: t('password.current'), autoComplete: 'current-password', hint: undefined },
+    { name: 'password', label: t('password.new'), autoComplete: 'new-password', hint: t('password.hint') },
+    { name: 'passwordConfirmation', label: t('password.confirmation'), autoComplete: 'new-password', hint: undefined },
+  ] as const;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-password">
+      <p className="text-body-secondary small">{t('password.otherSessions')}</p>
+      {fields.map((field) => {
+        const fieldId = `${id}-${field.name}`;
+        const error = errors[field.name]?.message;
+        return (
+          <FormField key={field.name} id={fieldId} label={field.label} error={error} hint={field.hint}>
+            <PasswordInput
+              {...register(field.name)}
+              {...describedField(fieldId, error, Boolean(field.hint))}
+              invalid={Boolean(error)}
+              autoComplete={field.autoComplete}
+            />
+          </FormField>
+        );
+      })}
+      <div className="d-flex justify-content-end">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : (
+            <KeyRound size={16} aria-hidden="true" className="me-2" />
+          )}
+          {t('password.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

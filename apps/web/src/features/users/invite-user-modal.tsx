@@ -1,0 +1,105 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { userLevels } from '@odontia/shared/enums';
+import { inviteUserRequestSchema } from '@odontia/shared/schemas/users';
+import { Send } from 'lucide-react';
+import { useId } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedField, FormField } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { placeServerErrors } from '../profile/server-errors';
+import { useInviteUser } from './api';
+
+/** Invite by e-mail: the invitation link lets the new user choose a password and activates them. */
+export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['users', 'layout']);
+  const id = useId();
+  const invite = useInviteUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(inviteUserRequestSchema),
+    defaultValues: { completeName: '', email: '', level: 'user' as const },
+  });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await invite.mutateAsync(values);
+      toastSuccess(answer.code);
+      close();
+    } catch (error) {
+      const placed = placeServerErrors(error, setError, ['completeName', 'email', 'level'], {
+        email_already_exists: 'email',
+      });
+      if (!placed) toastApiError(error);
+    }
+  });
+
+  const nameId = `${id}-name`;
+  const emailId = `${id}-email`;
+  const levelId = `${id}-level`;
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="invite-user">
+        <Modal.Header closeButton closeLabel={t('users:cancel')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            {t('users:invite.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-body-secondary small">{t('users:invite.text')}</p>
+          <FormField id={nameId} label={t('users:invite.completeName')} error={errors.completeName?.message}>
+            <input
+              {...register('completeName')}
+              {...describedField(nameId, errors.completeName?.message)}
+              className={`form-control${errors.completeName ? ' is-invalid' : ''}`}
+              autoComplete="off"
+            />
+          </FormField>
+          <FormField id={emailId} label={t('users:invite.email')} error={errors.email?.message}>
+            <input
+              {...register('email')}
+              {...describedField(emailId, errors.email?.message)}
+              type="email"
+              className={`form-control${errors.email ? ' is-invalid' : ''}`}
+              autoComplete="off"
+            />
+          </FormField>
+          <FormField id={levelId} label={t('users:invite.level')} error={errors.level?.message} className="mb-0">
+            <select {...register('level')} {...describedField(levelId, errors.level?.message)} className="form-select">
+              {userLevels.map((level) => (
+                <option key={level} value={level}>
+                  {t(`layout:levels.${level}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={close}>
+            {t('users:cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            ) : (
+              <Send size={16} aria-hidden="true" className="me-2" />
+            )}
+            {t('users:invite.submit')}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

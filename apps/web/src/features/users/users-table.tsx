@@ -1,0 +1,244 @@
+import { type UserLevel, userLevels } from '@odontia/shared/enums';
+import type { ClinicUser } from '@odontia/shared/schemas/users';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search, UserPlus, UserRoundCheck, UserX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useSessionUser } from '../auth/session';
+import { useUpdateUser, useUsers } from './api';
+import { DeactivateUserModal } from './deactivate-user-modal';
+import { InviteUserModal } from './invite-user-modal';
+import { useDebouncedValue } from './use-debounced-value';
+
+const pageSize = 20;
+type SortColumn = 'completeName' | 'email' | 'level';
+
+function statusOf(user: ClinicUser): 'active' | 'pending' | 'inactive' {
+  if (!user.active) return 'inactive';
+  return user.activatedAt ? 'active' : 'pending';
+}
+
+const statusBadge = { active: 'text-bg-success', pending: 'text-bg-warning', inactive: 'text-bg-secondary' } as const;
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  label,
+}: {
+  column: SortColumn;
+  sort: string;
+  onSort: (sort: string) => void;
+  label: string;
+}) {
+  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined;
+  return (
+    <th scope="col" aria-sort={direction ?? 'none'}>
+      <button
+        type="button"
+        className="btn btn-link p-0 sort-button"
+        onClick={() => onSort(direction === 'ascending' ? `-${column}` : column)}
+      >
+        {label}
+        {direction === 'ascending' ? <ArrowUp size={14} aria-hidden="true" className="ms-1" /> : null}
+        {direction === 'descending' ? <ArrowDown size={14} aria-hidden="true" className="ms-1" /> : null}
+      </button>
+    </th>
+  );
+}
+
+/** One row: level choice and (de)activation, each a PATCH with the row's version. */
+function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean; onDeactivate: () => void }) {
+  const { t } = useTranslation(['users', 'layout']);
+  const update = useUpdateUser();
+  const status = statusOf(user);
+
+  const change = async (body: { level?: UserLevel; active?: boolean }) => {
+    try {
+      const answer = await update.mutateAsync({ id: user.id, version: user.version, ...body });
+      toastSuccess(answer.code);
+    } catch (error) {
+      toastApiError(error);
+    }
+  };
+
+  return (
+    <tr data-testid="user-row" data-email={user.email}>
+      <td className="fw-semibold">
+        {user.completeName}
+        {self ? <span className="badge text-bg-light border ms-2">{t('users:you')}</span> : null}
+      </td>
+      <td className="text-break">{user.email}</td>
+      <td>
+        <select
+          className="form-select form-select-sm level-select"
+          value={user.level}
+          aria-label={t('users:levelOf', { name: user.completeName })}
+          disabled={update.isPending || !user.active}
+          onChange={(event) => void change({ level: event.target.value as UserLevel })}
+        >
+          {userLevels.map((level) => (
+            <option key={level} value={level}>
+              {t(`layout:levels.${level}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <span className={`badge ${statusBadge[status]}`}>{t(`users:status.${status}`)}</span>
+      </td>
+      <td className="text-end text-nowrap">
+        {user.active ? (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDeactivate}>
+            <UserX size={15} aria-hidden="true" className="me-1" />
+            {t('users:deactivate.action')}
+            <span className="visually-hidden"> {user.completeName}</span>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-success"
+            disabled={update.isPending}
+            onClick={() => void change({ active: true })}
+          >
+            <UserRoundCheck size={15} aria-hidden="true" className="me-1" />
+            {t('users:reactivate')}
+            <span className="visually-hidden"> {user.completeName}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** `/account/users`: the clinic's users, searched and paginated by the server. */
+export function UsersTable() {
+  const { t } = useTranslation('users');
+  const searchId = useId();
+  const me = useSessionUser();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState('completeName');
+  const [inviting, setInviting] = useState(false);
+  const [deactivating, setDeactivating] = useState<ClinicUser | null>(null);
+  const q = useDebouncedValue(search.trim(), 300);
+  const query = useUsers({ q, page, pageSize, sort });
+
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const onSort = (next: string) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  return (
+    <section className="card users-card" data-testid="users-page">
+      <div className="card-header users-toolbar">
+        <div className="users-search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('search')}
+          </label>
+          <Search size={16} aria-hidden="true" className="users-search-icon" />
+          <input
+            id={searchId}
+            type="search"
+            className="form-control"
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
+          <UserPlus size={16} aria-hidden="true" className="me-2" />
+          {t('invite.open')}
+        </button>
+      </div>
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-0 users-table" aria-busy={query.isFetching}>
+          <caption className="visually-hidden">{t('caption')}</caption>
+          <thead>
+            <tr>
+              <SortHeader column="completeName" sort={sort} onSort={onSort} label={t('columns.name')} />
+              <SortHeader column="email" sort={sort} onSort={onSort} label={t('columns.email')} />
+              <SortHeader column="level" sort={sort} onSort={onSort} label={t('columns.level')} />
+              <th scope="col">{t('columns.status')}</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">{t('columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.isPending ? (
+              <tr>
+                <td colSpan={5} className="text-center py-5">
+                  <Spinner size={8} />
+                </td>
+              </tr>
+            ) : query.isError ? (
+              <tr>
+                <td colSpan={5} className="text-center py-5 text-danger" role="alert">
+                  {t('loadError')}
+                  <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+                    {t('retry')}
+                  </button>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="text-center py-5 text-body-secondary" data-testid="users-empty">
+                  {q ? t('noMatches', { q }) : t('empty')}
+                </td>
+              </tr>
+            ) : (
+              rows.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  self={user.id === me?.id}
+                  onDeactivate={() => setDeactivating(user)}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="card-footer users-pagination">
+        <span className="text-body-secondary small" data-testid="users-range">
+          {t('range', { from, to, total })}
+        </span>
+        <nav aria-label={t('pagination')} className="d-flex gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            aria-label={t('previous')}
+            title={t('previous')}
+          >
+            <ChevronLeft size={16} aria-hidden="true" />
+          </button>
+          <span className="small align-self-center">{t('pageOf', { page, pages: lastPage })}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={page >= lastPage}
+            onClick={() => setPage(page + 1)}
+            aria-label={t('next')}
+            title={t('next')}
+          >
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+        </nav>
+      </div>
+      <InviteUserModal show={inviting} onClose={() => setInviting(false)} />
+      <DeactivateUserModal user={deactivating} onClose={() => setDeactivating(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { KeyRound, SlidersHorizontal, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../components/page-title';
+import { useSessionUser } from '../features/auth/session';
+import { DetailsForm } from '../features/profile/details-form';
+import { PasswordForm } from '../features/profile/password-form';
+import { PreferencesForm } from '../features/profile/preferences-form';
+
+function ProfileCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card profile-card">
+      <div className="card-header">
+        <h2 className="card-title">
+          {icon}
+          {title}
+        </h2>
+      </div>
+      <div className="card-body">{children}</div>
+    </section>
+  );
+}
+
+/** `/profile`: the signed-in user's data, preferences and password. */
+export function ProfilePage() {
+  const { t } = useTranslation(['profile', 'common']);
+  const profile = useSessionUser();
+  if (!profile) return null;
+  return (
+    <>
+      <PageTitle title={t('common:pages.profile')} />
+      <div className="row g-4 profile-page" data-testid="profile-page">
+        <div className="col-12 col-xl-6 d-flex flex-column gap-4">
+          <ProfileCard title={t('details.title')} icon={<UserRound size={18} aria-hidden="true" />}>
+            {/* A new profile (another e-mail saved) starts the form again from the saved values. */}
+            <DetailsForm key={`${profile.completeName}|${profile.email}`} profile={profile} />
+          </ProfileCard>
+          <ProfileCard title={t('preferences.title')} icon={<SlidersHorizontal size={18} aria-hidden="true" />}>
+            <PreferencesForm profile={profile} />
+          </ProfileCard>
+        </div>
+        <div className="col-12 col-xl-6">
+          <ProfileCard title={t('password.title')} icon={<KeyRound size={18} aria-hidden="true" />}>
+            <PasswordForm />
+          </ProfileCard>
+        </div>
+      </div>
+    </>
+  );
+}
