@@ -10,7 +10,7 @@ import { useUpdateUser } from './api';
 
 /** Asks before deactivating: the user can no longer sign in and their open sessions end. */
 export function DeactivateUserModal({ user, onClose }: { user: ClinicUser | null; onClose: () => void }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common']);
   const update = useUpdateUser();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -35,7 +35,7 @@ export function DeactivateUserModal({ user, onClose }: { user: ClinicUser | null
   return (
     <Modal show={user !== null} onHide={close} centered aria-labelledby="deactivate-user-title">
       <div data-testid="deactivate-user">
-        <Modal.Header closeButton closeLabel={t('cancel')}>
+        <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id="deactivate-user-title" as="h2" className="h5">
             {t('deactivate.title')}
           </Modal.Title>

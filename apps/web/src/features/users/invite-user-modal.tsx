@@ -14,7 +14,7 @@ import { useInviteUser } from './api';
 
 /** Invite by e-mail: the invitation link lets the new user choose a password and activates them. */
 export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['users', 'layout']);
+  const { t } = useTranslation(['users', 'layout', 'common']);
   const id = useId();
   const invite = useInviteUser();
   const {
@@ -52,7 +52,7 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="invite-user">
-        <Modal.Header closeButton closeLabel={t('users:cancel')}>
+        <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             {t('users:invite.title')}
           </Modal.Title>

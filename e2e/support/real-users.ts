@@ -1,0 +1,72 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { seedToken } from '../fixtures/session';
+import { linkFromOutbox } from './outbox';
+import { rootServer } from './servers';
+
+/*
+ * Real sessions on the root server (demo clinic seeded on a fresh PGlite). Tests that change a
+ * user make their own through an invitation, so no test changes what another one reads.
+ */
+
+export const demoPassword = 'sonrisa-demo-2026';
+export const demoUsers = {
+  administrator: 'administrador@sonrisa.demo',
+  supervisor: 'supervisor@sonrisa.demo',
+  user: 'usuario@sonrisa.demo',
+} as const;
+
+export type Level = 'administrator' | 'supervisor' | 'user' | 'customer';
+
+/** A unique e-mail for one test. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@clinica.test`;
+}
+
+/** Signs in through the API (no failures: the sign-in rate limit counts them) and returns the token. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = demoPassword): Promise<string> {
+  const response = await request.post(rootServer.url('api/auth/sign-in'), {
+    data: { email, password, remember: false },
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** The page opens signed in as `email`: the token where the app looks for it. */
+export async function signInPage(page: Page, email: string, password = demoPassword): Promise<void> {
+  await seedToken(page, await apiSignIn(page.request, email, password));
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+  completeName: string;
+}
+
+/**
+ * A new, active user of the demo clinic: the demo administrator invites them through the API,
+ * and the invitation link from the outbox sets the password (which activates them).
+ */
+export async function createUser(
+  request: APIRequestContext,
+  level: Level,
+  completeName = 'Paula Gómez',
+): Promise<CreatedUser> {
+  const adminToken = await apiSignIn(request, demoUsers.administrator);
+  const email = uniqueEmail(level);
+  const invited = await request.post(rootServer.url('api/users'), {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { completeName, email, level },
+  });
+  expect(invited.status(), 'invitation').toBe(201);
+  const { data } = (await invited.json()) as { data: { id: string } };
+  const link = await linkFromOutbox(email, '/auth/reset_password/');
+  const token = link.split('/').at(-1) ?? '';
+  const password = 'una frase larga de prueba';
+  const reset = await request.post(rootServer.url(`api/auth/reset-password/${token}`), {
+    data: { password, passwordConfirmation: password },
+  });
+  expect(reset.status(), 'password from the invitation').toBe(200);
+  return { id: data.id, email, password, completeName };
+}
