@@ -6,6 +6,8 @@ export interface Area {
   label: string;
   path: string;
   title: string;
+  /** A built page (not the coming-soon page). */
+  built?: boolean;
 }
 
 export const areas: Area[] = [
@@ -43,7 +45,14 @@ export const areas: Area[] = [
     path: '/account',
     title: 'Datos de la cuenta',
   },
-  { section: 'Administración', group: 'Mi cuenta', label: 'Usuarios', path: '/account/users', title: 'Usuarios' },
+  {
+    section: 'Administración',
+    group: 'Mi cuenta',
+    label: 'Usuarios',
+    path: '/account/users',
+    title: 'Usuarios',
+    built: true,
+  },
 ];
 
 /** Deep pages that share the coming-soon page, reached by URL only. */
@@ -54,6 +63,6 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/42/mh/laboratory/show/7', title: 'Orden de laboratorio' },
   { path: '/patients/42/mh/attendance/edit/7', title: 'Editar atención' },
   { path: '/supplies/edit/3', title: 'Editar insumo' },
-  { path: '/purchases/view/9', title: 'Detalle de la compra' },
   { path: '/profile', title: 'Mi perfil' },
+  { path: '/purchases/view/9', title: 'Detalle de la compra' },
 ];

@@ -65,12 +65,12 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
 
   return (
     <tr data-testid="user-row" data-email={user.email}>
-      <td className="fw-semibold">
+      <td className="user-name fw-semibold">
         {user.completeName}
         {self ? <span className="badge text-bg-light border ms-2">{t('users:you')}</span> : null}
       </td>
-      <td className="text-break">{user.email}</td>
-      <td>
+      <td className="user-email">{user.email}</td>
+      <td className="user-level">
         <select
           className="form-select form-select-sm level-select"
           value={user.level}
@@ -85,10 +85,10 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
           ))}
         </select>
       </td>
-      <td>
+      <td className="user-status">
         <span className={`badge ${statusBadge[status]}`}>{t(`users:status.${status}`)}</span>
       </td>
-      <td className="text-end text-nowrap">
+      <td className="user-actions text-end text-nowrap">
         {user.active ? (
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDeactivate}>
             <UserX size={15} aria-hidden="true" className="me-1" />
