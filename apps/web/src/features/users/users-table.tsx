@@ -67,7 +67,7 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
     <tr data-testid="user-row" data-email={user.email}>
       <td className="user-name fw-semibold">
         {user.completeName}
-        {self ? <span className="badge text-bg-light border ms-2">{t('users:you')}</span> : null}
+        {self ? <span className="badge bg-body-secondary text-body-emphasis border ms-2">{t('users:you')}</span> : null}
       </td>
       <td className="user-email">{user.email}</td>
       <td className="user-level">
