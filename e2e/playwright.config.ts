@@ -43,6 +43,8 @@ function server(port: number, basePath: string, dataName: string) {
       DATA_DIR: path.join(runDir(), 'data', dataName),
       WEB_DIST_DIR: path.join(runDir(), 'web'),
       LOG_LEVEL: 'warn',
+      // The e2e servers stand for an app behind a proxy: tests pick their client address.
+      TRUST_PROXY: 'true',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
       DATABASE_URL: '',
     },

@@ -55,7 +55,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a reverse proxy (TRUST_PROXY): otherwise a forged X-Forwarded-For would pick
+    // the client IP that the rate limit and the audit trail see.
+    trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

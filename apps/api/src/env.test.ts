@@ -20,6 +20,14 @@ describe('loadEnv', () => {
     expect(env.UPLOAD_MAX_MB).toBe(2.5);
   });
 
+  it('TRUST_PROXY: false by default, boolean words, or the proxies as given', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    for (const word of ['1', 'true', 'on', 'yes']) expect(loadEnv({ TRUST_PROXY: word }).TRUST_PROXY).toBe(true);
+    for (const word of ['0', 'false', 'off', 'no']) expect(loadEnv({ TRUST_PROXY: word }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: ' 127.0.0.1,10.0.0.0/8 ' }).TRUST_PROXY).toBe('127.0.0.1,10.0.0.0/8');
+  });
+
   it('derives PUBLIC_URL from PORT and BASE_PATH unless given, always ending with /', () => {
     expect(loadEnv({}).PUBLIC_URL).toBe('http://localhost:3000/');
     expect(loadEnv({ PORT: '8080', BASE_PATH: '/clinica' }).PUBLIC_URL).toBe('http://localhost:8080/clinica/');

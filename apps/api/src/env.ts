@@ -12,6 +12,22 @@ const booleanFlag = z
   })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+const booleanWords = new Set(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']);
+
+/**
+ * Fastify's `trustProxy`: a boolean word (false by default, so X-Forwarded-For cannot be forged
+ * to escape the per-IP rate limit) or the proxies' addresses/CIDRs, comma-separated, as given.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value): boolean | string => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return false;
+    if (booleanWords.has(trimmed)) return ['1', 'true', 'on', 'yes'].includes(trimmed);
+    return trimmed;
+  });
+
 const megabytes = z.coerce
   .number({ error: 'must be a number of megabytes' })
   .positive({ error: 'must be greater than 0' })
@@ -63,6 +79,7 @@ const envSchema = z
     UPLOAD_MAX_MB: megabytes.default(10),
     UPLOAD_TOTAL_MAX_MB: megabytes.default(50),
     SEED_DEMO: booleanFlag.optional(),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
