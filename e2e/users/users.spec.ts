@@ -120,7 +120,15 @@ test('a stale row answers version_conflict, translated, and the list reloads', a
   const user = await createUser(request, 'user', 'Sergio Paz');
   await signInPage(page, demoUsers.administrator);
   await page.goto('/account/users');
+  // The row may already show in the unfiltered first page: wait for the search's own answer, or it
+  // could arrive after the other administrator's change and carry the new version.
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.endsWith('/api/users') &&
+      new URL(response.url()).searchParams.get('q') === user.email,
+  );
   await page.getByLabel('Buscar usuarios').fill(user.email);
+  await searched;
   const row = rowOf(page, user.email);
   await expect(row).toBeVisible();
 
