@@ -19,6 +19,9 @@ export function describedField(id: string, error: string | undefined, hint?: boo
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
 }
 
+/** Bootstrap's input class, invalid when the field has a message. */
+export const inputClass = (error: string | undefined) => `form-control${error ? ' is-invalid' : ''}`;
+
 /** Label, control (children), hint and the field's translated message. */
 export function FormField({
   id,

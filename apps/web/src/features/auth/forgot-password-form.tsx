@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { describedField, FormField, inputClass } from '../../components/form-field';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { Field, fieldProps, inputClass } from './form-field';
 import { applyServerFieldErrors, forgotPasswordRequestSchema } from './forms';
 
 /** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
@@ -56,17 +56,17 @@ export function ForgotPasswordForm() {
       <h1 className="auth-title">{t('forgot.title')}</h1>
       <p className="auth-subtitle">{t('forgot.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
-      <Field id={emailId} label={t('common.email')} error={errors.email?.message} className="mb-4">
+      <FormField id={emailId} label={t('common.email')} error={errors.email?.message} className="mb-4">
         <input
           {...register('email')}
-          {...fieldProps(emailId, errors.email?.message)}
+          {...describedField(emailId, errors.email?.message)}
           type="email"
           inputMode="email"
           autoComplete="email"
           placeholder={t('common.emailPlaceholder')}
           className={inputClass(errors.email?.message)}
         />
-      </Field>
+      </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
         {isSubmitting ? (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { Field, fieldProps } from './form-field';
 import { applyServerFieldErrors, unlockRequestSchema } from './forms';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
 import type { SessionUser } from './types';
@@ -82,15 +82,15 @@ export function LockScreenForm() {
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
       {/* For password managers: the account being unlocked. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <Field id={passwordId} label={t('common.password')} error={errors.password?.message} className="mb-4">
+      <FormField id={passwordId} label={t('common.password')} error={errors.password?.message} className="mb-4">
         <PasswordInput
           {...register('password')}
-          {...fieldProps(passwordId, errors.password?.message)}
+          {...describedField(passwordId, errors.password?.message)}
           invalid={Boolean(errors.password)}
           autoComplete="current-password"
           autoFocus
         />
-      </Field>
+      </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
         {isSubmitting ? (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { Field, fieldProps } from './form-field';
 import { applyServerFieldErrors, resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, used or older than 60 minutes. */
@@ -86,7 +86,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       <h1 className="auth-title">{t('reset.title')}</h1>
       <p className="auth-subtitle">{t('reset.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
-      <Field
+      <FormField
         id={passwordId}
         label={t('reset.password')}
         error={errors.password?.message}
@@ -94,12 +94,12 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       >
         <PasswordInput
           {...register('password')}
-          {...fieldProps(passwordId, errors.password?.message, true)}
+          {...describedField(passwordId, errors.password?.message, true)}
           invalid={Boolean(errors.password)}
           autoComplete="new-password"
         />
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id={confirmationId}
         label={t('common.passwordConfirmation')}
         error={errors.passwordConfirmation?.message}
@@ -107,11 +107,11 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       >
         <PasswordInput
           {...register('passwordConfirmation')}
-          {...fieldProps(confirmationId, errors.passwordConfirmation?.message)}
+          {...describedField(confirmationId, errors.passwordConfirmation?.message)}
           invalid={Boolean(errors.passwordConfirmation)}
           autoComplete="new-password"
         />
-      </Field>
+      </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
         {isSubmitting ? (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

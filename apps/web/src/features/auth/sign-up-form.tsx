@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { describedField, FormField, inputClass } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
 import { errorMessage, fieldMessage } from './api-errors';
-import { Field, fieldProps, inputClass } from './form-field';
 import {
   applyServerFieldErrors,
   type SignUpFormInput,
@@ -113,7 +113,7 @@ export function SignUpForm() {
       ) : null}
 
       <div className="row g-3 mb-3">
-        <Field
+        <FormField
           id={field('completeName')}
           label={t('signUp.completeName')}
           error={errors.completeName?.message}
@@ -121,23 +121,23 @@ export function SignUpForm() {
         >
           <input
             {...register('completeName')}
-            {...fieldProps(field('completeName'), errors.completeName?.message)}
+            {...describedField(field('completeName'), errors.completeName?.message)}
             className={inputClass(errors.completeName?.message)}
             autoComplete="name"
           />
-        </Field>
-        <Field id={field('email')} label={t('common.email')} error={errors.email?.message} className="col-sm-6">
+        </FormField>
+        <FormField id={field('email')} label={t('common.email')} error={errors.email?.message} className="col-sm-6">
           <input
             {...register('email')}
-            {...fieldProps(field('email'), errors.email?.message)}
+            {...describedField(field('email'), errors.email?.message)}
             type="email"
             inputMode="email"
             autoComplete="email"
             placeholder={t('common.emailPlaceholder')}
             className={inputClass(errors.email?.message)}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={field('password')}
           label={t('common.password')}
           error={errors.password?.message}
@@ -146,12 +146,12 @@ export function SignUpForm() {
         >
           <PasswordInput
             {...register('password')}
-            {...fieldProps(field('password'), errors.password?.message, true)}
+            {...describedField(field('password'), errors.password?.message, true)}
             invalid={Boolean(errors.password)}
             autoComplete="new-password"
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={field('passwordConfirmation')}
           label={t('common.passwordConfirmation')}
           error={errors.passwordConfirmation?.message}
@@ -159,12 +159,12 @@ export function SignUpForm() {
         >
           <PasswordInput
             {...register('passwordConfirmation')}
-            {...fieldProps(field('passwordConfirmation'), errors.passwordConfirmation?.message)}
+            {...describedField(field('passwordConfirmation'), errors.passwordConfirmation?.message)}
             invalid={Boolean(errors.passwordConfirmation)}
             autoComplete="new-password"
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={field('clinicName')}
           label={t('signUp.clinicName')}
           error={errors.clinicName?.message}
@@ -172,22 +172,27 @@ export function SignUpForm() {
         >
           <input
             {...register('clinicName')}
-            {...fieldProps(field('clinicName'), errors.clinicName?.message)}
+            {...describedField(field('clinicName'), errors.clinicName?.message)}
             autoComplete="organization"
             className={inputClass(errors.clinicName?.message)}
           />
-        </Field>
-        <Field id={field('contact')} label={t('signUp.contact')} error={errors.contact?.message} className="col-sm-6">
+        </FormField>
+        <FormField
+          id={field('contact')}
+          label={t('signUp.contact')}
+          error={errors.contact?.message}
+          className="col-sm-6"
+        >
           <input
             {...register('contact')}
-            {...fieldProps(field('contact'), errors.contact?.message)}
+            {...describedField(field('contact'), errors.contact?.message)}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             placeholder={t('signUp.contactPlaceholder')}
             className={inputClass(errors.contact?.message)}
           />
-        </Field>
+        </FormField>
       </div>
 
       <div className="form-check mb-2">
@@ -197,18 +202,18 @@ export function SignUpForm() {
         </label>
       </div>
       {values.hasPromotionalCode ? (
-        <Field
+        <FormField
           id={field('promotionalCode')}
           label={t('signUp.promotionalCode')}
           error={errors.promotionalCode?.message}
         >
           <input
             {...register('promotionalCode')}
-            {...fieldProps(field('promotionalCode'), errors.promotionalCode?.message)}
+            {...describedField(field('promotionalCode'), errors.promotionalCode?.message)}
             autoComplete="off"
             className={inputClass(errors.promotionalCode?.message)}
           />
-        </Field>
+        </FormField>
       ) : null}
 
       <div className="form-check mb-4 mt-3">
