@@ -151,3 +151,85 @@ export type MenuSize = (typeof menuSizes)[number];
 /** Spinner sizes of spec §9; the session check uses 12. */
 export const spinnerSizes = [4, 6, 8, 12, 16] as const;
 export type SpinnerSize = (typeof spinnerSizes)[number];
+
+/** Inventory (issue 4): medicines ("Farmacias") and supplies share one catalogue and one stock ledger. */
+export const inventoryKinds = ['medication', 'supply'] as const;
+export type InventoryKind = (typeof inventoryKinds)[number];
+
+/** An inactive item stays in the catalogue and its history, but is no longer offered. */
+export const productStatuses = ['active', 'inactive'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/** The unit in which a supply is counted (its stock is a whole number of these). */
+export const unitMeasurements = [
+  'unit',
+  'box',
+  'pack',
+  'pair',
+  'cartridge',
+  'syringe',
+  'vial',
+  'ampoule',
+  'bottle',
+  'tube',
+  'roll',
+  'kit',
+  'ml',
+  'l',
+  'g',
+  'kg',
+] as const;
+export type UnitMeasurement = (typeof unitMeasurements)[number];
+
+/**
+ * Kinds of stock movement. In: initial, purchase, adjustment_in; out: sale, consumption,
+ * adjustment_out; a return goes either way (a patient's return comes in, a return to the
+ * provider goes out). The ledger stores the signed quantity.
+ */
+export const stockMovementKinds = [
+  'initial',
+  'purchase',
+  'sale',
+  'consumption',
+  'adjustment_in',
+  'adjustment_out',
+  'return',
+] as const;
+export type StockMovementKind = (typeof stockMovementKinds)[number];
+
+/** The sign a movement kind must have: +1 in, -1 out, 0 either. */
+export const stockMovementDirection: Record<StockMovementKind, 1 | -1 | 0> = {
+  initial: 1,
+  purchase: 1,
+  sale: -1,
+  consumption: -1,
+  adjustment_in: 1,
+  adjustment_out: -1,
+  return: 0,
+};
+
+/**
+ * Medicine approval (issue 4): underReview → approved | withdrawn; approved → suspended |
+ * withdrawn; suspended → approved | withdrawn; withdrawn is final.
+ */
+export const approvalTransitions: Record<ApprovalStatus, readonly ApprovalStatus[]> = {
+  underReview: ['approved', 'withdrawn'],
+  approved: ['suspended', 'withdrawn'],
+  suspended: ['approved', 'withdrawn'],
+  withdrawn: [],
+};
+
+/** Whether a medicine may move from one approval status to another (staying put is no move). */
+export function canChangeApproval(from: ApprovalStatus, to: ApprovalStatus): boolean {
+  return from === to || approvalTransitions[from].includes(to);
+}
+
+/** Stock badge: red at or below the minimum, amber at or below the reorder level. */
+export const stockLevels = ['critical', 'reorder', 'ok'] as const;
+export type StockLevel = (typeof stockLevels)[number];
+
+export function stockLevelOf(item: { totalStock: number; minStock: number; reorderStock: number }): StockLevel {
+  if (item.totalStock <= item.minStock) return 'critical';
+  if (item.totalStock <= item.reorderStock) return 'reorder';
+  return 'ok';
+}

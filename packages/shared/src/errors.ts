@@ -69,6 +69,9 @@ export const errorStatuses = {
   invalid_transition: 409,
   insufficient_stock: 409,
   duplicate_value: 409,
+  duplicate_sku: 409,
+  duplicate_barcode: 409,
+  import_has_errors: 400,
   file_too_large: 413,
   files_too_large: 413,
   payload_too_large: 413,
@@ -162,6 +165,8 @@ export const successCodes = [
   'system_setting_updated',
   'entity_schedule_updated',
   'entity_document_updated',
+  'stock_adjusted',
+  'inventory_imported',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -24,6 +24,11 @@ export const fieldCodes = [
   'password_too_common',
   'must_accept_terms',
   'unknown_field',
+  'min_above_reorder',
+  'reorder_above_max',
+  'duplicate_in_file',
+  'already_exists',
+  'invalid_transition',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 
@@ -91,3 +96,67 @@ export const phoneNumber = () =>
     .string()
     .trim()
     .refine((value) => phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 6, 'invalid_phone');
+
+/** Optional free text: trimmed; empty becomes null. */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'too_long')
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Blank form inputs ('' or spaces) count as missing, so numbers and amounts say "required". */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const moneyPattern = /^\d{1,12}(\.\d{1,2})?$/;
+const percentagePattern = /^\d{1,3}(\.\d{1,2})?$/;
+
+/**
+ * A money amount ≥ 0 with at most two decimals, typed "1234.5", "1234,50" or sent as a number;
+ * normalised to a decimal string with two decimals ("1234.50"). Never a float in between.
+ */
+export const moneyAmount = (max = 999_999_999_999.99) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value).trim().replace(',', '.'))
+      .refine((value) => moneyPattern.test(value), 'invalid_number')
+      .refine((value) => !moneyPattern.test(value) || Number(value) <= max, 'too_big')
+      .transform((value) => {
+        const [units = '0', cents = ''] = value.split('.');
+        return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
+      }),
+  );
+
+/** A percentage 0–100 with at most two decimals ("21", "10,5"), as a decimal string. */
+export const percentage = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value).trim().replace(',', '.'))
+      .refine((value) => percentagePattern.test(value), 'invalid_number')
+      .refine((value) => !percentagePattern.test(value) || Number(value) <= 100, 'too_big')
+      .transform((value) => String(Number(value))),
+  );
+
+/** A whole number (typed or sent as a number) within bounds. */
+export const wholeNumber = (min = 0, max = 1_000_000_000) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      return typeof blank === 'string' ? Number(blank.trim()) : blank;
+    },
+    z.number().int('invalid_number').min(min, 'too_small').max(max, 'too_big'),
+  );
+
+/** An optional whole number: blank becomes null. */
+export const optionalWholeNumber = (min = 0, max = 1_000_000_000) =>
+  z.preprocess((value) => {
+    const blank = blankToUndefined(value);
+    if (blank === undefined) return null;
+    return typeof blank === 'string' ? Number(blank.trim()) : blank;
+  }, z.number().int('invalid_number').min(min, 'too_small').max(max, 'too_big').nullable());

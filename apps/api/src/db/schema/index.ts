@@ -3,3 +3,4 @@
  * Tenant tables call `enable_tenant_rls('<table>')` in their migration (see migrations/0000).
  */
 export * from './accounts.ts';
+export * from './inventory.ts';

@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import {
+  ageGroups,
+  applicationTypes,
+  approvalStatuses,
+  inventoryKinds,
+  productStatuses,
+  stockLevels,
+  stockMovementKinds,
+  unitMeasurements,
+} from '../enums.ts';
+import {
+  moneyAmount,
+  optionalText,
+  optionalWholeNumber,
+  percentage,
+  requiredText,
+  wholeNumber,
+} from '../validation.ts';
+import { listQuerySchema, pageSchema } from './common.ts';
+
+/**
+ * Medicines ("Farmacias", /api/medications) and supplies (/api/supplies), issue 4. Both live in
+ * one catalogue with one stock ledger; each kind shows its own fields (spec §3 "Medicine and
+ * supply"). Money is a decimal string; stock is a whole number of units.
+ */
+
+export const maxStockQuantity = 1_000_000_000;
+
+// ——— Fields shared by both kinds ———
+const commonFields = {
+  name: requiredText(160),
+  description: optionalText(2000),
+  manufacturer: optionalText(160),
+  /** The clinic's own code; unique in the clinic across both catalogues (409 `duplicate_sku`). */
+  sku: optionalText(60),
+  /** What a barcode scanner types; unique in the clinic (409 `duplicate_barcode`). */
+  barCode: z
+    .string()
+    .trim()
+    .max(64, 'too_long')
+    .refine((value) => value === '' || /^[0-9A-Za-z\-.]+$/.test(value), 'invalid_format')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  costPrice: moneyAmount(),
+  basePrice: moneyAmount(),
+  taxRate: percentage(),
+  minStock: wholeNumber(0, maxStockQuantity),
+  /** Empty: no maximum. */
+  maxStock: optionalWholeNumber(0, maxStockQuantity),
+  reorderStock: wholeNumber(0, maxStockQuantity),
+  storageConditions: optionalText(500),
+  productStatus: z.enum(productStatuses).default('active'),
+};
+
+const medicationFields = {
+  activePrinciple: optionalText(160),
+  concentration: optionalText(80),
+  presentation: optionalText(160),
+  applicationType: z
+    .enum(applicationTypes)
+    .nullish()
+    .transform((value) => value ?? null),
+  prescriptionRequired: z.boolean().default(false),
+  approvalStatus: z.enum(approvalStatuses).default('underReview'),
+  /** child or adult; null: no restriction. */
+  ageRestriction: z
+    .enum(ageGroups)
+    .nullish()
+    .transform((value) => value ?? null),
+  dosage: optionalText(1000),
+  indications: optionalText(2000),
+  sideEffects: optionalText(2000),
+  contraindications: optionalText(2000),
+};
+
+const supplyFields = {
+  brand: optionalText(120),
+  model: optionalText(120),
+  consumable: z.boolean().default(true),
+  unitMeasurement: z.enum(unitMeasurements).default('unit'),
+  /** Units per package, e.g. 50 cartridges per box; empty when sold loose. */
+  packagingQty: optionalWholeNumber(1, 1_000_000),
+};
+
+/** The initial stock, only on create: later changes go through stock movements. */
+const initialStock = { totalStock: wholeNumber(0, maxStockQuantity) };
+/** The version the edit started from (409 `version_conflict` when stale). */
+const versionField = { version: z.number().int().min(1) };
+
+type StockLevelsInput = { minStock: number; maxStock: number | null; reorderStock: number };
+
+/** As a pharmacist expects: minimum ≤ reorder level ≤ maximum. */
+function checkStockLevels(value: StockLevelsInput, ctx: z.RefinementCtx) {
+  if (value.minStock > value.reorderStock) {
+    ctx.addIssue({ code: 'custom', path: ['minStock'], message: 'min_above_reorder' });
+  }
+  if (value.maxStock !== null && value.reorderStock > value.maxStock) {
+    ctx.addIssue({ code: 'custom', path: ['maxStock'], message: 'reorder_above_max' });
+  }
+}
+
+/** POST /api/medications */
+export const createMedicationRequestSchema = z
+  .object({ ...commonFields, ...medicationFields, ...initialStock })
+  .superRefine(checkStockLevels);
+/** PUT /api/medications/:id (an approval change must follow the allowed transitions). */
+export const updateMedicationRequestSchema = z
+  .object({ ...commonFields, ...medicationFields, ...versionField })
+  .superRefine(checkStockLevels);
+/** POST /api/supplies */
+export const createSupplyRequestSchema = z
+  .object({ ...commonFields, ...supplyFields, ...initialStock })
+  .superRefine(checkStockLevels);
+/** PUT /api/supplies/:id */
+export const updateSupplyRequestSchema = z
+  .object({ ...commonFields, ...supplyFields, ...versionField })
+  .superRefine(checkStockLevels);
+
+export type CreateMedicationRequest = z.input<typeof createMedicationRequestSchema>;
+export type UpdateMedicationRequest = z.input<typeof updateMedicationRequestSchema>;
+export type CreateSupplyRequest = z.input<typeof createSupplyRequestSchema>;
+export type UpdateSupplyRequest = z.input<typeof updateSupplyRequestSchema>;
+export type MedicationInput = z.output<typeof createMedicationRequestSchema>;
+export type SupplyInput = z.output<typeof createSupplyRequestSchema>;
+
+/** One item as the API answers it: the other kind's fields are null. */
+export const inventoryItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(inventoryKinds),
+  name: z.string(),
+  description: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  sku: z.string().nullable(),
+  barCode: z.string().nullable(),
+  costPrice: z.string(),
+  basePrice: z.string(),
+  taxRate: z.string(),
+  /** basePrice with taxRate added, rounded half-up to cents. */
+  priceWithTax: z.string(),
+  totalStock: z.number().int(),
+  minStock: z.number().int(),
+  maxStock: z.number().int().nullable(),
+  reorderStock: z.number().int(),
+  stockLevel: z.enum(stockLevels),
+  storageConditions: z.string().nullable(),
+  productStatus: z.enum(productStatuses),
+  activePrinciple: z.string().nullable(),
+  concentration: z.string().nullable(),
+  presentation: z.string().nullable(),
+  applicationType: z.enum(applicationTypes).nullable(),
+  prescriptionRequired: z.boolean().nullable(),
+  approvalStatus: z.enum(approvalStatuses).nullable(),
+  ageRestriction: z.enum(ageGroups).nullable(),
+  dosage: z.string().nullable(),
+  indications: z.string().nullable(),
+  sideEffects: z.string().nullable(),
+  contraindications: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  consumable: z.boolean().nullable(),
+  unitMeasurement: z.enum(unitMeasurements).nullable(),
+  packagingQty: z.number().int().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const inventorySortColumns = ['name', 'sku', 'totalStock', 'basePrice', 'updatedAt'] as const;
+
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** Filters of both lists and of their CSV export. */
+export const inventoryFiltersSchema = z.object({
+  /** At or below the reorder level. */
+  lowStock: queryFlag,
+  approvalStatus: z.enum(approvalStatuses).optional(),
+  productStatus: z.enum(productStatuses).optional(),
+});
+
+/** GET /api/medications, GET /api/supplies: `q` searches name, SKU, barcode and active principle. */
+export const inventoryListQuerySchema = listQuerySchema(inventorySortColumns).extend(inventoryFiltersSchema.shape);
+export type InventoryListQuery = z.output<typeof inventoryListQuerySchema>;
+/** GET /api/medications/export, GET /api/supplies/export: the list's search, filters and sort, as CSV. */
+export const inventoryExportQuerySchema = inventoryListQuerySchema.omit({ page: true, pageSize: true });
+
+export const inventoryPageSchema = pageSchema(inventoryItemSchema);
+
+export const medicationResponseSchema = z.object({
+  data: inventoryItemSchema,
+  code: z.enum(['medication_created', 'medication_updated']).optional(),
+});
+export const supplyResponseSchema = z.object({
+  data: inventoryItemSchema,
+  code: z.enum(['supply_created', 'supply_updated']).optional(),
+});
+
+// ——— Stock ———
+
+export const stockMovementSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  kind: z.enum(stockMovementKinds),
+  /** Signed: positive in, negative out. */
+  quantity: z.number().int(),
+  /** The item's stock right after this movement. */
+  stockAfter: z.number().int(),
+  unitCost: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The document or attendance that caused it: 'purchase', 'sale', 'attendance', 'import'… */
+  referenceType: z.string().nullable(),
+  referenceId: z.uuid().nullable(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** GET /api/{medications,supplies}/:id/stock-movements: newest first. */
+export const stockMovementsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const stockMovementsPageSchema = pageSchema(stockMovementSchema);
+
+/** POST /api/{medications,supplies}/:id/stock-movements: a supervisor's adjustment. */
+export const stockAdjustmentRequestSchema = z.object({
+  direction: z.enum(['in', 'out']),
+  quantity: wholeNumber(1, maxStockQuantity),
+  reason: requiredText(500),
+  /** What one unit cost, for stock coming in (optional). */
+  unitCost: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    moneyAmount()
+      .optional()
+      .transform((value) => value ?? null),
+  ),
+});
+export type StockAdjustmentRequest = z.input<typeof stockAdjustmentRequestSchema>;
+
+export const stockAdjustmentResponseSchema = z.object({
+  data: z.object({ item: inventoryItemSchema, movement: stockMovementSchema }),
+  code: z.literal('stock_adjusted'),
+});
+
+/** GET /api/inventory/reorder: items of both kinds at or below their reorder level, for the "to order" list. */
+export const reorderQuerySchema = z.object({
+  kind: z.enum(inventoryKinds).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const reorderItemSchema = inventoryItemSchema.extend({
+  /** Units to order: up to the maximum, or to twice the reorder level when there is no maximum. */
+  suggestedQuantity: z.number().int(),
+});
+export const reorderPageSchema = pageSchema(reorderItemSchema);
+
+/** How many units to order so that the stock reaches the maximum (or twice the reorder level). */
+export function suggestedOrderQuantity(item: {
+  totalStock: number;
+  maxStock: number | null;
+  reorderStock: number;
+  minStock: number;
+}): number {
+  const target = item.maxStock ?? Math.max(item.reorderStock * 2, item.minStock + 1, 1);
+  return Math.max(0, target - item.totalStock);
+}
+
+// ——— CSV import ———
+
+export const maxImportRows = 5000;
+
+/** POST /api/{medications,supplies}/import: the CSV text; `dryRun` only checks it (the preview). */
+export const inventoryImportRequestSchema = z.object({
+  content: z.string().min(1, 'required'),
+  dryRun: z.boolean().default(true),
+});
+
+export const importRowErrorSchema = z.object({
+  /** Line in the file (the header is line 1). */
+  line: z.number().int(),
+  /** The field name (e.g. `sku`); the web shows its label. */
+  field: z.string(),
+  /** A field code of the validation catalogue. */
+  code: z.string(),
+});
+
+export const inventoryImportResultSchema = z.object({
+  /** Data rows in the file. */
+  total: z.number().int(),
+  /** Rows that would be (or were) imported: 0 while any row is invalid. */
+  valid: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+  /** Columns of the file that match no field (ignored). */
+  ignoredColumns: z.array(z.string()),
+  /** The first rows as they would be imported. */
+  preview: z.array(
+    z.object({ line: z.number().int(), name: z.string(), sku: z.string().nullable(), totalStock: z.number().int() }),
+  ),
+  /** Rows created; 0 on a dry run. */
+  created: z.number().int(),
+});
+export type InventoryImportResult = z.infer<typeof inventoryImportResultSchema>;
+
+export const inventoryImportResponseSchema = z.object({
+  data: inventoryImportResultSchema,
+  code: z.literal('inventory_imported').optional(),
+});
+
+/**
+ * CSV columns of each catalogue, in export order, with the Spanish label the export writes.
+ * The import accepts either the label or the field name as a column header (any case, with or
+ * without accents). Enumerations travel as their codes (`approved`, `oral`, `box`), yes/no as
+ * `sí`/`no` (also `si`, `true`, `false`, `1`, `0`), amounts with a dot or a comma.
+ */
+const commonCsvColumns = [
+  ['name', 'Nombre'],
+  ['sku', 'SKU'],
+  ['barCode', 'Código de barras'],
+  ['description', 'Descripción'],
+  ['manufacturer', 'Fabricante'],
+  ['costPrice', 'Precio de costo'],
+  ['basePrice', 'Precio de venta'],
+  ['taxRate', 'Impuesto (%)'],
+  ['totalStock', 'Stock'],
+  ['minStock', 'Stock mínimo'],
+  ['reorderStock', 'Punto de pedido'],
+  ['maxStock', 'Stock máximo'],
+  ['storageConditions', 'Conservación'],
+  ['productStatus', 'Estado'],
+] as const;
+
+export const inventoryCsvColumns = {
+  medication: [
+    ...commonCsvColumns,
+    ['activePrinciple', 'Principio activo'],
+    ['concentration', 'Concentración'],
+    ['presentation', 'Presentación'],
+    ['applicationType', 'Vía de aplicación'],
+    ['prescriptionRequired', 'Requiere receta'],
+    ['approvalStatus', 'Estado de aprobación'],
+    ['ageRestriction', 'Restricción de edad'],
+    ['dosage', 'Posología'],
+    ['indications', 'Indicaciones'],
+    ['sideEffects', 'Efectos adversos'],
+    ['contraindications', 'Contraindicaciones'],
+  ],
+  supply: [
+    ...commonCsvColumns,
+    ['brand', 'Marca'],
+    ['model', 'Modelo'],
+    ['consumable', 'Consumible'],
+    ['unitMeasurement', 'Unidad de medida'],
+    ['packagingQty', 'Unidades por envase'],
+  ],
+} as const satisfies Record<(typeof inventoryKinds)[number], readonly (readonly [string, string])[]>;
