@@ -94,6 +94,8 @@ export const errorStatuses = {
   file_not_found: 404,
   medication_not_found: 404,
   supply_not_found: 404,
+  /** A stock movement named an item that is not in the clinic's catalogue. */
+  inventory_item_not_found: 404,
   provider_not_found: 404,
   purchase_not_found: 404,
   sale_not_found: 404,
