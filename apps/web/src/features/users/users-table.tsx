@@ -1,52 +1,26 @@
 import { type UserLevel, userLevels } from '@odontia/shared/enums';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search, UserPlus, UserRoundCheck, UserX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { UserPlus, UserRoundCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaginationFooter } from '../../components/pagination-footer';
+import { SearchBox } from '../../components/search-box';
+import { SortHeader } from '../../components/sort-header';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSessionUser } from '../auth/session';
 import { useUpdateUser, useUsers } from './api';
 import { DeactivateUserModal } from './deactivate-user-modal';
 import { InviteUserModal } from './invite-user-modal';
-import { useDebouncedValue } from './use-debounced-value';
 
 const pageSize = 20;
-type SortColumn = 'completeName' | 'email' | 'level';
-
 function statusOf(user: ClinicUser): 'active' | 'pending' | 'inactive' {
   if (!user.active) return 'inactive';
   return user.activatedAt ? 'active' : 'pending';
 }
 
 const statusBadge = { active: 'text-bg-success', pending: 'text-bg-warning', inactive: 'text-bg-secondary' } as const;
-
-function SortHeader({
-  column,
-  sort,
-  onSort,
-  label,
-}: {
-  column: SortColumn;
-  sort: string;
-  onSort: (sort: string) => void;
-  label: string;
-}) {
-  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined;
-  return (
-    <th scope="col" aria-sort={direction ?? 'none'}>
-      <button
-        type="button"
-        className="btn btn-link p-0 sort-button"
-        onClick={() => onSort(direction === 'ascending' ? `-${column}` : column)}
-      >
-        {label}
-        {direction === 'ascending' ? <ArrowUp size={14} aria-hidden="true" className="ms-1" /> : null}
-        {direction === 'descending' ? <ArrowDown size={14} aria-hidden="true" className="ms-1" /> : null}
-      </button>
-    </th>
-  );
-}
 
 /** One row: level choice and (de)activation, each a PATCH with the row's version. */
 function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean; onDeactivate: () => void }) {
@@ -115,7 +89,6 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
 /** `/account/users`: the clinic's users, searched and paginated by the server. */
 export function UsersTable() {
   const { t } = useTranslation('users');
-  const searchId = useId();
   const me = useSessionUser();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -127,9 +100,6 @@ export function UsersTable() {
 
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   const onSort = (next: string) => {
     setSort(next);
     setPage(1);
@@ -137,31 +107,23 @@ export function UsersTable() {
 
   return (
     <section className="card users-card" data-testid="users-page">
-      <div className="card-header users-toolbar">
-        <div className="users-search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('search')}
-          </label>
-          <Search size={16} aria-hidden="true" className="users-search-icon" />
-          <input
-            id={searchId}
-            type="search"
-            className="form-control"
-            placeholder={t('searchPlaceholder')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+      <div className="card-header list-toolbar">
+        <SearchBox
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
         <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
           <UserPlus size={16} aria-hidden="true" className="me-2" />
           {t('invite.open')}
         </button>
       </div>
       <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 users-table" aria-busy={query.isFetching}>
+        <table className="table table-hover align-middle mb-0 data-table users-table" aria-busy={query.isFetching}>
           <caption className="visually-hidden">{t('caption')}</caption>
           <thead>
             <tr>
@@ -209,34 +171,14 @@ export function UsersTable() {
           </tbody>
         </table>
       </div>
-      <div className="card-footer users-pagination">
-        <span className="text-body-secondary small" data-testid="users-range">
-          {t('range', { from, to, total })}
-        </span>
-        <nav aria-label={t('pagination')} className="d-flex gap-2">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            aria-label={t('previous')}
-            title={t('previous')}
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-          </button>
-          <span className="small align-self-center">{t('pageOf', { page, pages: lastPage })}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            disabled={page >= lastPage}
-            onClick={() => setPage(page + 1)}
-            aria-label={t('next')}
-            title={t('next')}
-          >
-            <ChevronRight size={16} aria-hidden="true" />
-          </button>
-        </nav>
-      </div>
+      <PaginationFooter
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPage={setPage}
+        label={t('pagination')}
+        testId="users-range"
+      />
       <InviteUserModal show={inviting} onClose={() => setInviting(false)} />
       <DeactivateUserModal user={deactivating} onClose={() => setDeactivating(null)} />
     </section>
