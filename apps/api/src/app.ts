@@ -8,6 +8,8 @@ import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
+import { createInventoryService } from './features/inventory/inventory.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
@@ -117,6 +119,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(usersRoutes, {
         service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
       });
+      const inventory = createInventoryService({ db });
+      const uploadMaxBytes = env.UPLOAD_MAX_MB * 1024 * 1024;
+      await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
+      await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
+      await api.register(reorderRoutes, { service: inventory });
     },
     { prefix: apiPrefix },
   );

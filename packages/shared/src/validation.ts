@@ -59,6 +59,9 @@ export function fieldCodeOf(issue: Issue): FieldCode {
       return 'invalid_format';
     case 'unrecognized_keys':
       return 'unknown_field';
+    case 'invalid_union':
+      // A blank amount (string | number) fails every branch of its union: it is missing.
+      return issue.input === undefined || issue.input === null ? 'required' : 'invalid_value';
     default:
       return 'invalid_value';
   }

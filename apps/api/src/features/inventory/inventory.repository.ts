@@ -1,0 +1,251 @@
+import type { InventoryKind } from '@odontia/shared/enums';
+import { and, asc, count, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts, inventoryItems, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** The catalogue of medicines and supplies (tenant context; every query also names the clinic for its indexes). */
+
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+export type InventoryRowWithNames = InventoryRow & { createdByName: string | null; updatedByName: string | null };
+export type InventoryInsert = typeof inventoryItems.$inferInsert;
+
+const sortColumns = {
+  name: inventoryItems.name,
+  sku: inventoryItems.sku,
+  totalStock: inventoryItems.totalStock,
+  basePrice: inventoryItems.basePrice,
+  updatedAt: inventoryItems.updatedAt,
+} as const;
+
+export interface InventoryFilters {
+  q?: string | undefined;
+  sort?: string | undefined;
+  lowStock?: boolean | undefined;
+  approvalStatus?: string | undefined;
+  productStatus?: string | undefined;
+}
+
+/** Each word of `q` must appear in the search key (accent- and case-free), under its trigram index. */
+export function searchCondition(q: string | undefined): SQL | undefined {
+  const words = (q ?? '').split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const escaped = word.replace(/[\\%_]/g, (char) => `\\${char}`);
+      return sql`${inventoryItems.searchText} like '%' || odontia_search_text(${escaped}::text) || '%'`;
+    }),
+  );
+}
+
+function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
+  return and(
+    eq(inventoryItems.accountId, accountId),
+    eq(inventoryItems.kind, kind),
+    searchCondition(filters.q),
+    filters.lowStock ? sql`${inventoryItems.totalStock} <= ${inventoryItems.reorderStock}` : undefined,
+    filters.approvalStatus ? eq(inventoryItems.approvalStatus, filters.approvalStatus) : undefined,
+    filters.productStatus ? eq(inventoryItems.productStatus, filters.productStatus) : undefined,
+  );
+}
+
+function orderOf(sort: string | undefined): SQL[] {
+  const descending = sort?.startsWith('-') ?? false;
+  const key = (sort?.replace(/^-/, '') ?? 'name') as keyof typeof sortColumns;
+  const column = sortColumns[key] ?? inventoryItems.name;
+  return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(inventoryItems.id)];
+}
+
+/** One page of a catalogue and the number of matches (two queries, whatever the page size). */
+export async function listItems(
+  tx: TenantTx,
+  accountId: string,
+  kind: InventoryKind,
+  query: InventoryFilters & { page: number; pageSize: number },
+): Promise<{ rows: InventoryRow[]; total: number }> {
+  const where = whereOf(accountId, kind, query);
+  const rows = await tx
+    .select()
+    .from(inventoryItems)
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(inventoryItems).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every match of a catalogue, for the CSV export. */
+export async function exportItems(
+  tx: TenantTx,
+  accountId: string,
+  kind: InventoryKind,
+  filters: InventoryFilters,
+): Promise<InventoryRow[]> {
+  return tx
+    .select()
+    .from(inventoryItems)
+    .where(whereOf(accountId, kind, filters))
+    .orderBy(...orderOf(filters.sort));
+}
+
+const creator = alias(users, 'creator');
+const updater = alias(users, 'updater');
+
+/** One item of a kind, with the names of who created and last changed it. */
+export async function findItem(
+  tx: TenantTx,
+  accountId: string,
+  kind: InventoryKind,
+  id: string,
+): Promise<InventoryRowWithNames | undefined> {
+  const [row] = await tx
+    .select({
+      ...getTableColumns(inventoryItems),
+      createdByName: creator.completeName,
+      updatedByName: updater.completeName,
+    })
+    .from(inventoryItems)
+    .leftJoin(creator, and(eq(creator.accountId, inventoryItems.accountId), eq(creator.id, inventoryItems.createdBy)))
+    .leftJoin(updater, and(eq(updater.accountId, inventoryItems.accountId), eq(updater.id, inventoryItems.updatedBy)))
+    .where(and(eq(inventoryItems.accountId, accountId), eq(inventoryItems.kind, kind), eq(inventoryItems.id, id)));
+  return row;
+}
+
+/** The item, locked for the rest of the transaction. */
+export async function findItemForUpdate(
+  tx: TenantTx,
+  accountId: string,
+  kind: InventoryKind,
+  id: string,
+): Promise<InventoryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, accountId), eq(inventoryItems.kind, kind), eq(inventoryItems.id, id)))
+    .for('update');
+  return row;
+}
+
+export interface CodeConflict {
+  field: 'sku' | 'barCode';
+  existingId: string;
+  existingKind: InventoryKind;
+}
+
+/** An item of the clinic (either kind) that already has this SKU (any case) or barcode. */
+export async function findCodeConflict(
+  tx: TenantTx,
+  accountId: string,
+  codes: { sku: string | null; barCode: string | null },
+  exceptId?: string,
+): Promise<CodeConflict | undefined> {
+  const matches: SQL[] = [];
+  if (codes.sku) matches.push(sql`lower(${inventoryItems.sku}) = lower(${codes.sku})`);
+  if (codes.barCode) matches.push(eq(inventoryItems.barCode, codes.barCode));
+  if (matches.length === 0) return undefined;
+  const rows = await tx
+    .select({
+      id: inventoryItems.id,
+      kind: inventoryItems.kind,
+      sku: inventoryItems.sku,
+      barCode: inventoryItems.barCode,
+    })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.accountId, accountId),
+        or(...matches),
+        exceptId ? ne(inventoryItems.id, exceptId) : undefined,
+      ),
+    )
+    .limit(2);
+  const bySku = codes.sku ? rows.find((row) => row.sku?.toLowerCase() === codes.sku?.toLowerCase()) : undefined;
+  if (bySku) return { field: 'sku', existingId: bySku.id, existingKind: bySku.kind };
+  const byBarCode = rows.find((row) => row.barCode === codes.barCode);
+  if (byBarCode) return { field: 'barCode', existingId: byBarCode.id, existingKind: byBarCode.kind };
+  return undefined;
+}
+
+/** Which of these SKUs (lower-cased) and barcodes the clinic already uses (the import's check, one query). */
+export async function existingCodes(
+  tx: TenantTx,
+  accountId: string,
+  skus: string[],
+  barCodes: string[],
+): Promise<{ skus: Set<string>; barCodes: Set<string> }> {
+  const found = { skus: new Set<string>(), barCodes: new Set<string>() };
+  if (skus.length === 0 && barCodes.length === 0) return found;
+  const matches: SQL[] = [];
+  if (skus.length > 0) matches.push(sql`lower(${inventoryItems.sku}) = any(${sql.param(skus)}::text[])`);
+  if (barCodes.length > 0) matches.push(sql`${inventoryItems.barCode} = any(${sql.param(barCodes)}::text[])`);
+  const rows = await tx
+    .select({ sku: inventoryItems.sku, barCode: inventoryItems.barCode })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, accountId), or(...matches)));
+  for (const row of rows) {
+    if (row.sku) found.skus.add(row.sku.toLowerCase());
+    if (row.barCode) found.barCodes.add(row.barCode);
+  }
+  return found;
+}
+
+const insertChunk = 500;
+
+export async function insertItems(tx: TenantTx, rows: InventoryInsert[]): Promise<InventoryRow[]> {
+  const inserted: InventoryRow[] = [];
+  for (let start = 0; start < rows.length; start += insertChunk) {
+    inserted.push(
+      ...(await tx
+        .insert(inventoryItems)
+        .values(rows.slice(start, start + insertChunk))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+export async function updateItem(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+  change: Partial<InventoryInsert>,
+): Promise<void> {
+  await tx
+    .update(inventoryItems)
+    .set({ ...change, updatedAt: new Date(), version: sql`${inventoryItems.version} + 1` })
+    .where(and(eq(inventoryItems.accountId, accountId), eq(inventoryItems.id, id)));
+}
+
+/** Active items of both kinds (or one) at or below their reorder level: critical first, then by name. */
+export async function listReorder(
+  tx: TenantTx,
+  accountId: string,
+  query: { kind?: InventoryKind | undefined; page: number; pageSize: number },
+): Promise<{ rows: InventoryRow[]; total: number }> {
+  const where = and(
+    eq(inventoryItems.accountId, accountId),
+    query.kind ? eq(inventoryItems.kind, query.kind) : inArray(inventoryItems.kind, ['medication', 'supply']),
+    sql`${inventoryItems.totalStock} <= ${inventoryItems.reorderStock}`,
+    eq(inventoryItems.productStatus, 'active'),
+  );
+  const rows = await tx
+    .select()
+    .from(inventoryItems)
+    .where(where)
+    .orderBy(
+      sql`case when ${inventoryItems.totalStock} <= ${inventoryItems.minStock} then 0 else 1 end`,
+      asc(inventoryItems.name),
+      asc(inventoryItems.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(inventoryItems).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The clinic's time zone (the export's file name carries the clinic's date). */
+export async function clinicTimeZone(tx: TenantTx, accountId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.timeZone ?? 'UTC';
+}

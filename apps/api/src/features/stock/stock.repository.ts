@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inventoryItems, stockMovements, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** The stock ledger: locked item rows, one batched stock update, one multi-row insert of movements. */
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type LockedItem = { id: string; kind: 'medication' | 'supply'; name: string; totalStock: number };
+
+/** Locks the items in id order (a consistent order: two transactions never wait on each other in a cycle). */
+export async function lockItems(tx: TenantTx, accountId: string, ids: string[]): Promise<LockedItem[]> {
+  return tx
+    .select({
+      id: inventoryItems.id,
+      kind: inventoryItems.kind,
+      name: inventoryItems.name,
+      totalStock: inventoryItems.totalStock,
+    })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)))
+    .orderBy(asc(inventoryItems.id))
+    .for('update');
+}
+
+/** Sets the stock of several items in one statement. */
+export async function setStocks(
+  tx: TenantTx,
+  accountId: string,
+  stocks: { id: string; totalStock: number }[],
+): Promise<void> {
+  if (stocks.length === 0) return;
+  const values = sql.join(
+    stocks.map((stock) => sql`(${stock.id}::uuid, ${stock.totalStock}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update inventory_items as i set total_stock = v.total_stock
+    from (values ${values}) as v(id, total_stock)
+    where i.account_id = ${accountId}::uuid and i.id = v.id`);
+}
+
+const insertChunk = 1000;
+
+export async function insertMovements(
+  tx: TenantTx,
+  rows: (typeof stockMovements.$inferInsert)[],
+): Promise<StockMovementRow[]> {
+  const inserted: StockMovementRow[] = [];
+  for (let start = 0; start < rows.length; start += insertChunk) {
+    inserted.push(
+      ...(await tx
+        .insert(stockMovements)
+        .values(rows.slice(start, start + insertChunk))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+export type StockMovementWithUser = StockMovementRow & { userName: string | null };
+
+const movementColumns = {
+  accountId: stockMovements.accountId,
+  id: stockMovements.id,
+  itemId: stockMovements.itemId,
+  kind: stockMovements.kind,
+  quantity: stockMovements.quantity,
+  stockAfter: stockMovements.stockAfter,
+  unitCost: stockMovements.unitCost,
+  reason: stockMovements.reason,
+  referenceType: stockMovements.referenceType,
+  referenceId: stockMovements.referenceId,
+  userId: stockMovements.userId,
+  createdAt: stockMovements.createdAt,
+  userName: users.completeName,
+};
+
+/** An item's movements, newest first, with the name of who made each. */
+export async function listMovements(
+  tx: TenantTx,
+  accountId: string,
+  itemId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: StockMovementWithUser[]; total: number }> {
+  const where: SQL | undefined = and(eq(stockMovements.accountId, accountId), eq(stockMovements.itemId, itemId));
+  const rows = await tx
+    .select(movementColumns)
+    .from(stockMovements)
+    .leftJoin(users, and(eq(users.accountId, stockMovements.accountId), eq(users.id, stockMovements.userId)))
+    .where(where)
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await tx.select({ n: count() }).from(stockMovements).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMovement(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+): Promise<StockMovementWithUser | undefined> {
+  const [row] = await tx
+    .select(movementColumns)
+    .from(stockMovements)
+    .leftJoin(users, and(eq(users.accountId, stockMovements.accountId), eq(users.id, stockMovements.userId)))
+    .where(and(eq(stockMovements.accountId, accountId), eq(stockMovements.id, id)));
+  return row;
+}
