@@ -380,7 +380,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
       ];
       for (const item of items) {
         const created = await create('medications', item, searchClinic.token);
-        ids[String((item as { sku: string }).sku)] = created.id;
+        ids[String((item as unknown as { sku: string }).sku)] = created.id;
       }
       await create('supplies', supply({ name: 'Anestésico en gel (insumo)' }), searchClinic.token);
     });
