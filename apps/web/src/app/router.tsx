@@ -65,12 +65,28 @@ export const protectedRoutes: RouteObject[] = [
   // Agenda (path not given by the spec)
   page('calendar', 'calendar'),
   // Inventory
-  page('medications', 'medications'),
-  page('medications/create', 'medicationCreate'),
-  page('medications/edit/:id_pharmacy', 'medicationEdit'),
-  page('supplies', 'supplies'),
-  page('supplies/create', 'supplyCreate'),
-  page('supplies/edit/:id_supplie', 'supplyEdit'),
+  builtPage('medications', 'medications', () =>
+    import('../pages/inventory-list').then((m) => ({ Component: m.MedicationsPage })),
+  ),
+  builtPage('medications/create', 'medicationCreate', () =>
+    import('../pages/inventory-item').then((m) => ({ Component: m.MedicationCreatePage })),
+  ),
+  builtPage('medications/edit/:id_pharmacy', 'medicationEdit', () =>
+    import('../pages/inventory-item').then((m) => ({ Component: m.MedicationEditPage })),
+  ),
+  builtPage('supplies', 'supplies', () =>
+    import('../pages/inventory-list').then((m) => ({ Component: m.SuppliesPage })),
+  ),
+  builtPage('supplies/create', 'supplyCreate', () =>
+    import('../pages/inventory-item').then((m) => ({ Component: m.SupplyCreatePage })),
+  ),
+  builtPage('supplies/edit/:id_supplie', 'supplyEdit', () =>
+    import('../pages/inventory-item').then((m) => ({ Component: m.SupplyEditPage })),
+  ),
+  // The "to order" list (path not given by the spec).
+  builtPage('inventory/reorder', 'inventoryReorder', () =>
+    import('../pages/inventory-reorder').then((m) => ({ Component: m.InventoryReorderPage })),
+  ),
   page('providers', 'providers'),
   page('providers/create', 'providerCreate'),
   page('providers/edit/:providerId', 'providerEdit'),

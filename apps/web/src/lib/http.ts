@@ -83,8 +83,14 @@ export interface RequestOptions {
   background?: boolean;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept };
   if (options.background) headers['x-background'] = '1';
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -103,15 +109,27 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     const message = error instanceof Error ? error.message : String(error);
     throw new ApiError(0, 'networkError', message);
   }
-
-  const parsed = await parseBody(response).catch(() => null);
   if (!response.ok) {
+    const parsed = await parseBody(response).catch(() => null);
     const error = apiErrorFromBody(response.status, parsed);
     const failure = token ? authFailureOf(error) : null;
     if (failure) for (const listener of authFailureListeners) listener(failure, error);
     throw error;
   }
-  return parsed as T;
+  return response;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, body, options);
+  return (await parseBody(response).catch(() => null)) as T;
+}
+
+/** A file the server sends (a CSV export): its content and the name from Content-Disposition. */
+async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('GET', path, undefined, {}, '*/*');
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), fileName: match?.[1] ? decodeURIComponent(match[1]) : null };
 }
 
 export const http = {
@@ -120,4 +138,5 @@ export const http = {
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  download,
 };

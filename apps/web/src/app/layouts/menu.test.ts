@@ -32,11 +32,18 @@ describe('menu by level', () => {
   it('the longest prefix decides, and nested paths follow their area', () => {
     expect(actionForPath('/account/users')).toBe('users.manage');
     expect(actionForPath('/account')).toBe('account.manage');
-    expect(actionForPath('/medications/edit/12')).toBe('inventory.write');
+    expect(actionForPath('/medications/edit/12')).toBe('inventory.read');
+    expect(actionForPath('/supplies/edit/12')).toBe('inventory.read');
+    expect(actionForPath('/supplies/create')).toBe('inventory.write');
+    expect(actionForPath('/inventory/reorder')).toBe('inventory.read');
     expect(actionForPath('/patients/abc/mh')).toBe('patients.read');
     expect(actionForPath('/accounting')).toBeNull();
     expect(canOpen('user', '/medications')).toBe(true);
     expect(canOpen('user', '/medications/create')).toBe(false);
+    // The item page opens read-only for a level without inventory.write.
+    expect(canOpen('user', '/medications/edit/12')).toBe(true);
+    expect(canOpen('customer', '/medications/edit/12')).toBe(false);
+    expect(linksOf('user')).toContain('/inventory/reorder');
   });
 
   it('every level may open its profile; the customer lands there', () => {

@@ -1,0 +1,58 @@
+import type { ApprovalStatus, ProductStatus, StockLevel } from '@odontia/shared/enums';
+import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from './format';
+
+const stockClass: Record<StockLevel, string> = {
+  critical: 'text-bg-danger',
+  reorder: 'text-bg-warning',
+  ok: 'bg-success-subtle text-success-emphasis',
+};
+
+/** The stock with its level: red at or below the minimum, amber at or below the reorder level. */
+export function StockBadge({ stock, level }: { stock: number; level: StockLevel }) {
+  const { t } = useTranslation('inventory');
+  const number = useNumberFormat();
+  return (
+    <span
+      className={`badge stock-badge ${stockClass[level]}`}
+      data-testid="stock-badge"
+      data-level={level}
+      title={t(`stockLevels.${level}`)}
+    >
+      {number(stock)}
+      {level === 'ok' ? (
+        <span className="visually-hidden"> · {t('stockLevels.ok')}</span>
+      ) : (
+        <span className="stock-badge-level"> · {t(`stockLevelsShort.${level}`)}</span>
+      )}
+    </span>
+  );
+}
+
+const approvalClass: Record<ApprovalStatus, string> = {
+  underReview: 'bg-info-subtle text-info-emphasis',
+  approved: 'bg-success-subtle text-success-emphasis',
+  suspended: 'bg-warning-subtle text-warning-emphasis',
+  withdrawn: 'bg-danger-subtle text-danger-emphasis',
+};
+
+export function ApprovalBadge({ status }: { status: ApprovalStatus | null }) {
+  const { t } = useTranslation('inventory');
+  if (!status) return null;
+  return (
+    <span className={`badge ${approvalClass[status]}`} data-testid="approval-badge">
+      {t(`approvalStatuses.${status}`)}
+    </span>
+  );
+}
+
+export function ProductStatusBadge({ status }: { status: ProductStatus }) {
+  const { t } = useTranslation('inventory');
+  return (
+    <span
+      className={`badge ${status === 'active' ? 'bg-primary-subtle text-primary-emphasis' : 'bg-secondary-subtle text-secondary-emphasis'}`}
+    >
+      {t(`productStatuses.${status}`)}
+    </span>
+  );
+}

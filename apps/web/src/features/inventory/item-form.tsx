@@ -1,0 +1,529 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AgeGroup,
+  type ApplicationType,
+  type ApprovalStatus,
+  ageGroups,
+  applicationTypes,
+  approvalStatuses,
+  approvalTransitions,
+  type InventoryKind,
+  type ProductStatus,
+  productStatuses,
+  type UnitMeasurement,
+  unitMeasurements,
+} from '@odontia/shared/enums';
+import { priceWithTax } from '@odontia/shared/money';
+import {
+  createMedicationRequestSchema,
+  createSupplyRequestSchema,
+  type InventoryItem,
+  updateMedicationRequestSchema,
+  updateSupplyRequestSchema,
+} from '@odontia/shared/schemas/inventory';
+import { Boxes, FlaskConical, Info, Package, Receipt, Save } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { describedField, FormField, inputClass } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { fieldErrorsOf } from '../auth/api-errors';
+import { type ItemAnswer, itemPath, kindPaths, useSaveItem } from './api';
+import { useMoneyFormat } from './format';
+
+export interface ItemFormValues {
+  name: string;
+  description: string;
+  manufacturer: string;
+  sku: string;
+  barCode: string;
+  productStatus: ProductStatus;
+  costPrice: string;
+  basePrice: string;
+  taxRate: string;
+  totalStock: string;
+  minStock: string;
+  reorderStock: string;
+  maxStock: string;
+  storageConditions: string;
+  activePrinciple: string;
+  concentration: string;
+  presentation: string;
+  applicationType: ApplicationType | '';
+  prescriptionRequired: boolean;
+  approvalStatus: ApprovalStatus;
+  ageRestriction: AgeGroup | '';
+  dosage: string;
+  indications: string;
+  sideEffects: string;
+  contraindications: string;
+  brand: string;
+  model: string;
+  consumable: boolean;
+  unitMeasurement: UnitMeasurement;
+  packagingQty: string;
+  version: number;
+}
+
+const fieldNames = [
+  'name',
+  'description',
+  'manufacturer',
+  'sku',
+  'barCode',
+  'productStatus',
+  'costPrice',
+  'basePrice',
+  'taxRate',
+  'totalStock',
+  'minStock',
+  'reorderStock',
+  'maxStock',
+  'storageConditions',
+  'activePrinciple',
+  'concentration',
+  'presentation',
+  'applicationType',
+  'prescriptionRequired',
+  'approvalStatus',
+  'ageRestriction',
+  'dosage',
+  'indications',
+  'sideEffects',
+  'contraindications',
+  'brand',
+  'model',
+  'consumable',
+  'unitMeasurement',
+  'packagingQty',
+] as const satisfies readonly (keyof ItemFormValues)[];
+
+const text = (value: string | null | undefined) => value ?? '';
+const count = (value: number | null | undefined) => (value == null ? '' : String(value));
+
+/** The form's values: a saved item's, or the defaults of a new one. */
+export function formValuesOf(item: InventoryItem | null): ItemFormValues {
+  return {
+    name: text(item?.name),
+    description: text(item?.description),
+    manufacturer: text(item?.manufacturer),
+    sku: text(item?.sku),
+    barCode: text(item?.barCode),
+    productStatus: item?.productStatus ?? 'active',
+    costPrice: item?.costPrice ?? '',
+    basePrice: item?.basePrice ?? '',
+    taxRate: item?.taxRate ?? '21',
+    totalStock: item ? String(item.totalStock) : '0',
+    minStock: item ? String(item.minStock) : '0',
+    reorderStock: item ? String(item.reorderStock) : '0',
+    maxStock: count(item?.maxStock),
+    storageConditions: text(item?.storageConditions),
+    activePrinciple: text(item?.activePrinciple),
+    concentration: text(item?.concentration),
+    presentation: text(item?.presentation),
+    applicationType: item?.applicationType ?? '',
+    prescriptionRequired: item?.prescriptionRequired ?? false,
+    approvalStatus: item?.approvalStatus ?? 'underReview',
+    ageRestriction: item?.ageRestriction ?? '',
+    dosage: text(item?.dosage),
+    indications: text(item?.indications),
+    sideEffects: text(item?.sideEffects),
+    contraindications: text(item?.contraindications),
+    brand: text(item?.brand),
+    model: text(item?.model),
+    consumable: item?.consumable ?? true,
+    unitMeasurement: item?.unitMeasurement ?? 'unit',
+    packagingQty: count(item?.packagingQty),
+    version: item?.version ?? 1,
+  };
+}
+
+/** The empty choice of an optional select means "none" (null), as the contract says. */
+const blankChoicesToNull = (value: unknown) => {
+  if (!value || typeof value !== 'object') return value;
+  const values = { ...(value as Record<string, unknown>) };
+  for (const key of ['applicationType', 'ageRestriction']) if (values[key] === '') values[key] = null;
+  return values;
+};
+
+/** The shared request schema of the kind and mode, fed by the form's text inputs. */
+function schemaFor(kind: InventoryKind, editing: boolean) {
+  const schema =
+    kind === 'medication'
+      ? editing
+        ? updateMedicationRequestSchema
+        : createMedicationRequestSchema
+      : editing
+        ? updateSupplyRequestSchema
+        : createSupplyRequestSchema;
+  return z.preprocess(blankChoicesToNull, schema);
+}
+
+/** The price with tax while the user types, or null while the amounts are not valid yet. */
+function livePriceWithTax(basePrice: string, taxRate: string): string | null {
+  const base = basePrice.trim().replace(',', '.');
+  const rate = taxRate.trim().replace(',', '.');
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(base) || !/^\d{1,3}(\.\d{1,2})?$/.test(rate)) return null;
+  return priceWithTax(base, rate);
+}
+
+function FormCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card inventory-form-card h-100">
+      <div className="card-header">
+        <h2 className="card-title">
+          {icon}
+          {title}
+        </h2>
+      </div>
+      <div className="card-body">
+        <div className="row g-3">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+interface Duplicate {
+  field: 'sku' | 'barCode';
+  existingId: string;
+  existingKind: InventoryKind;
+}
+
+/**
+ * Create or edit a medicine or a supply: every field of the contract in cards, validated with the
+ * shared schema; server field errors, duplicates (with a link to the existing item) and a stale
+ * save (someone else changed it: the current values are loaded again) shown where they belong.
+ * `readOnly`: a level without inventory.write sees the item but cannot save.
+ */
+export function ItemForm({
+  kind,
+  item,
+  readOnly = false,
+  onConflict,
+}: {
+  kind: InventoryKind;
+  item: InventoryItem | null;
+  readOnly?: boolean;
+  /** A stale save: reload the item (the page remounts the form with the current values). */
+  onConflict?: () => Promise<void>;
+}) {
+  const { t } = useTranslation(['inventory', 'common']);
+  const id = useId();
+  const navigate = useNavigate();
+  const money = useMoneyFormat();
+  const editing = item !== null;
+  const save = useSaveItem(kind, item?.id);
+  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ItemFormValues>({
+    resolver: zodResolver(
+      schemaFor(kind, editing) as unknown as z.ZodType<FieldValues, FieldValues>,
+    ) as unknown as Resolver<ItemFormValues>,
+    defaultValues: formValuesOf(item),
+  });
+  const [basePrice, taxRate] = useWatch({ control, name: ['basePrice', 'taxRate'] });
+  const withTax = livePriceWithTax(basePrice ?? '', taxRate ?? '');
+  const medication = kind === 'medication';
+  // On the edit page, only the allowed next approval statuses (and the current one).
+  const approvalOptions =
+    editing && item.approvalStatus
+      ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]]
+      : [...approvalStatuses];
+
+  const onSubmit = handleSubmit(async (values) => {
+    setDuplicate(null);
+    try {
+      // `values` went through the schema's transforms: the request body as the contract wants it.
+      const answer: ItemAnswer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      if (editing) reset(formValuesOf(answer.data));
+      else void navigate(itemPath(kind, answer.data.id), { replace: true });
+    } catch (error) {
+      if (!isApiError(error)) {
+        toastApiError(error);
+        return;
+      }
+      if (error.code === 'version_conflict' && onConflict) {
+        await onConflict();
+        return;
+      }
+      if (error.code === 'duplicate_sku' || error.code === 'duplicate_barcode') {
+        const field = error.code === 'duplicate_sku' ? 'sku' : 'barCode';
+        const details = error.details as { existingId?: string; existingKind?: InventoryKind } | undefined;
+        setError(field, { type: 'server', message: error.code }, { shouldFocus: true });
+        if (details?.existingId && details.existingKind) {
+          setDuplicate({ field, existingId: details.existingId, existingKind: details.existingKind });
+        }
+        return;
+      }
+      if (error.code === 'invalid_transition') {
+        setError('approvalStatus', { type: 'server', message: 'invalid_transition' }, { shouldFocus: true });
+        return;
+      }
+      const placed = fieldErrorsOf(error).filter((field) => (fieldNames as readonly string[]).includes(field.path));
+      placed.forEach((field, index) => {
+        setError(
+          field.path as Path<ItemFormValues>,
+          { type: 'server', message: field.code },
+          { shouldFocus: index === 0 },
+        );
+      });
+      if (!placed.length) toastApiError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const messageOf = (name: keyof ItemFormValues) => errors[name]?.message;
+
+  const duplicateLink = (field: Duplicate['field']) =>
+    duplicate?.field === field ? (
+      <Link
+        to={itemPath(duplicate.existingKind, duplicate.existingId)}
+        className="small d-inline-block mt-1"
+        data-testid="duplicate-link"
+      >
+        {t('form.openExisting')}
+      </Link>
+    ) : null;
+
+  /** A text, number or money input in a grid column. */
+  const input = (
+    name: keyof ItemFormValues,
+    options: {
+      col?: string;
+      hint?: string;
+      inputMode?: 'decimal' | 'numeric' | 'text';
+      suffix?: string;
+      after?: ReactNode;
+      required?: boolean;
+    } = {},
+  ) => {
+    const message = messageOf(name);
+    const control = (
+      <input
+        {...register(name)}
+        {...describedField(fieldId(name), message, Boolean(options.hint))}
+        className={inputClass(message)}
+        inputMode={options.inputMode}
+        autoComplete="off"
+        aria-required={options.required || undefined}
+      />
+    );
+    return (
+      <div className={options.col ?? 'col-md-6'} key={name}>
+        <FormField
+          id={fieldId(name)}
+          label={
+            <>
+              {t(`fields.${name}`)}
+              {options.required ? <span className="text-danger ms-1">*</span> : null}
+            </>
+          }
+          error={message}
+          hint={options.hint}
+          className="mb-0"
+        >
+          {options.suffix ? (
+            <div className={`input-group${message ? ' has-validation' : ''}`}>
+              {control}
+              <span className="input-group-text">{options.suffix}</span>
+            </div>
+          ) : (
+            control
+          )}
+        </FormField>
+        {options.after}
+      </div>
+    );
+  };
+
+  const textarea = (name: keyof ItemFormValues, col = 'col-12') => {
+    const message = messageOf(name);
+    return (
+      <div className={col} key={name}>
+        <FormField id={fieldId(name)} label={t(`fields.${name}`)} error={message} className="mb-0">
+          <textarea
+            {...register(name)}
+            {...describedField(fieldId(name), message)}
+            className={inputClass(message)}
+            rows={2}
+          />
+        </FormField>
+      </div>
+    );
+  };
+
+  const select = (name: keyof ItemFormValues, options: ReactNode, col = 'col-md-6') => {
+    const message = messageOf(name);
+    return (
+      <div className={col} key={name}>
+        <FormField id={fieldId(name)} label={t(`fields.${name}`)} error={message} className="mb-0">
+          <select
+            {...register(name)}
+            {...describedField(fieldId(name), message)}
+            className={`form-select${message ? ' is-invalid' : ''}`}
+          >
+            {options}
+          </select>
+        </FormField>
+      </div>
+    );
+  };
+
+  const checkbox = (name: 'prescriptionRequired' | 'consumable', hint: string) => (
+    <div className="col-md-6 d-flex align-items-end" key={name}>
+      <div className="form-check form-switch mb-2">
+        <input {...register(name)} id={fieldId(name)} type="checkbox" className="form-check-input" />
+        <label htmlFor={fieldId(name)} className="form-check-label">
+          {t(`fields.${name}`)}
+          <span className="d-block small text-body-secondary">{hint}</span>
+        </label>
+      </div>
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="inventory-form" data-kind={kind}>
+      <fieldset disabled={readOnly || isSubmitting} className="inventory-form">
+        <div className="row g-4">
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.general')} icon={<Info size={18} aria-hidden="true" />}>
+              {input('name', { col: 'col-12', required: true })}
+              {input('manufacturer')}
+              {select(
+                'productStatus',
+                productStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`productStatuses.${status}`)}
+                  </option>
+                )),
+              )}
+              {input('sku', { hint: t('form.hints.sku'), after: duplicateLink('sku') })}
+              {input('barCode', { hint: t('form.hints.barCode'), after: duplicateLink('barCode') })}
+              {textarea('description')}
+            </FormCard>
+          </div>
+          <div className="col-12 col-xl-6">
+            {medication ? (
+              <FormCard title={t('form.sections.pharmacology')} icon={<FlaskConical size={18} aria-hidden="true" />}>
+                {input('activePrinciple')}
+                {input('concentration', { hint: t('form.hints.concentration') })}
+                {input('presentation', { hint: t('form.hints.presentation') })}
+                {select(
+                  'applicationType',
+                  <>
+                    <option value="">{t('form.notSet')}</option>
+                    {applicationTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`applicationTypes.${type}`)}
+                      </option>
+                    ))}
+                  </>,
+                )}
+                {select(
+                  'approvalStatus',
+                  approvalOptions.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`approvalStatuses.${status}`)}
+                    </option>
+                  )),
+                )}
+                {select(
+                  'ageRestriction',
+                  <>
+                    <option value="">{t('ageGroups.none')}</option>
+                    {ageGroups.map((group) => (
+                      <option key={group} value={group}>
+                        {t(`ageGroups.${group}`)}
+                      </option>
+                    ))}
+                  </>,
+                )}
+                {checkbox('prescriptionRequired', t('form.hints.prescriptionRequired'))}
+                {textarea('dosage')}
+                {textarea('indications', 'col-md-6')}
+                {textarea('contraindications', 'col-md-6')}
+                {textarea('sideEffects')}
+              </FormCard>
+            ) : (
+              <FormCard title={t('form.sections.supply')} icon={<Package size={18} aria-hidden="true" />}>
+                {input('brand')}
+                {input('model')}
+                {select(
+                  'unitMeasurement',
+                  unitMeasurements.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {t(`unitMeasurements.${unit}`)}
+                    </option>
+                  )),
+                )}
+                {input('packagingQty', { inputMode: 'numeric', hint: t('form.hints.packagingQty') })}
+                {checkbox('consumable', t('form.hints.consumable'))}
+              </FormCard>
+            )}
+          </div>
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.prices')} icon={<Receipt size={18} aria-hidden="true" />}>
+              {input('costPrice', { inputMode: 'decimal', required: true })}
+              {input('basePrice', { inputMode: 'decimal', required: true, hint: t('form.hints.basePrice') })}
+              {input('taxRate', { inputMode: 'decimal', required: true, suffix: '%' })}
+              <div className="col-md-6">
+                <span className="form-label d-block">{t('fields.priceWithTax')}</span>
+                <output className="form-control-plaintext fw-semibold fs-5 py-1" data-testid="price-with-tax">
+                  {withTax === null ? '—' : money(withTax)}
+                </output>
+              </div>
+            </FormCard>
+          </div>
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.stock')} icon={<Boxes size={18} aria-hidden="true" />}>
+              {editing
+                ? null
+                : input('totalStock', {
+                    inputMode: 'numeric',
+                    required: true,
+                    hint: t('form.hints.totalStock'),
+                    col: 'col-12',
+                  })}
+              {input('minStock', { inputMode: 'numeric', required: true, col: 'col-sm-4' })}
+              {input('reorderStock', { inputMode: 'numeric', required: true, col: 'col-sm-4' })}
+              {input('maxStock', { inputMode: 'numeric', col: 'col-sm-4' })}
+              <div className="col-12 form-text mt-1">{t('form.hints.stockLevels')}</div>
+              {textarea('storageConditions')}
+            </FormCard>
+          </div>
+        </div>
+      </fieldset>
+      {readOnly ? null : (
+        <div className="inventory-form-actions">
+          <Link to={kindPaths[kind].web} className="btn btn-outline-secondary">
+            {t('form.back')}
+          </Link>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={isSubmitting || (editing && !isDirty)}
+            data-testid="inventory-save"
+          >
+            {isSubmitting ? (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            ) : (
+              <Save size={16} aria-hidden="true" className="me-2" />
+            )}
+            {editing ? t('form.save') : t(`form.create.${kind}`)}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
