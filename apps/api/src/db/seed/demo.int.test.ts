@@ -33,6 +33,43 @@ describe('demo clinic', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('has a pharmacy and supplies with stock histories, some to reorder and one critical', async () => {
+    testApp = await createTestApp();
+    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: demoUsers[1].email, password: demoPassword },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+    const get = async (url: string) => {
+      const response = await testApp?.app.inject({ method: 'GET', url, headers });
+      expect(response?.statusCode, url).toBe(200);
+      return response?.json();
+    };
+    const medicines = await get('/api/medications?pageSize=100');
+    const supplies = await get('/api/supplies?pageSize=100');
+    expect(medicines.total).toBeGreaterThanOrEqual(10);
+    expect(supplies.total).toBeGreaterThanOrEqual(12);
+    const approvals = medicines.data.map((item: { approvalStatus: string }) => item.approvalStatus);
+    expect(approvals).toEqual(expect.arrayContaining(['approved', 'underReview', 'suspended']));
+    expect((await get('/api/medications?q=lidocaina')).data[0].name).toMatch(/^Lidocaína 2%/);
+    const reorder = await get('/api/inventory/reorder?pageSize=100');
+    expect(reorder.total).toBeGreaterThanOrEqual(3);
+    expect(reorder.data[0].stockLevel).toBe('critical');
+    expect(new Set(reorder.data.map((item: { kind: string }) => item.kind))).toEqual(new Set(['medication', 'supply']));
+    const lidocaine = medicines.data.find((item: { sku: string }) => item.sku === 'MED-LIDO-2E');
+    const history = await get(`/api/medications/${lidocaine.id}/stock-movements`);
+    expect(history.data.map((movement: { kind: string }) => movement.kind)).toEqual(
+      expect.arrayContaining(['initial', 'purchase', 'consumption']),
+    );
+    const { rows } = await testApp.db.orm.execute(sql`
+      select i.id from inventory_items i
+      left join (select item_id, sum(quantity) as sum from stock_movements group by 1) m on m.item_id = i.id
+      where i.total_stock <> coalesce(m.sum, 0)`);
+    expect(rows).toEqual([]);
+  });
+
   it('never runs on a database that already has a clinic', async () => {
     const mailer = new MemoryMailer();
     testApp = await createTestApp({ mailer });

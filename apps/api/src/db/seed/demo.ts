@@ -4,10 +4,13 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
+import { appRole, type TenantTx } from '../tenancy.ts';
+import { seedDemoInventory } from './demo-inventory.ts';
 
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
- * administrator, a supervisor and a user, all activated. Created only on a database without
+ * administrator, a supervisor and a user, all activated, and its pharmacy and supplies with
+ * stock (issue 4, demo-inventory.ts). Created only on a database without
  * any clinic; by default only on the embedded database (`SEED_DEMO` overrides).
  */
 
@@ -42,10 +45,11 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       timeZone: 'America/Argentina/Buenos_Aires',
       activatedAt: now,
     });
+    const userIds = demoUsers.map(() => newId());
     await tx.insert(users).values(
-      demoUsers.map((user) => ({
+      demoUsers.map((user, index) => ({
         accountId,
-        id: newId(),
+        id: userIds[index] as string,
         ...user,
         passwordHash,
         systemLanguage: 'es',
@@ -54,6 +58,14 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
         activatedAt: now,
       })),
     );
+    // The clinic's own rows are written in its tenant context (RLS), in this same transaction.
+    await tx.execute(
+      sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true)`,
+    );
+    await seedDemoInventory(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      supervisorId: userIds[1] as string,
+    });
     return 'created';
   });
 }
