@@ -195,7 +195,14 @@ describe('application conventions', () => {
     expect(document.statusCode).toBe(200);
     expect(document.json().paths).toHaveProperty('/api/health');
     expect(Object.keys(document.json().paths)).toEqual(
-      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/system/me', '/api/users/{id}']),
+      expect.arrayContaining([
+        '/api/auth/sign-in',
+        '/api/auth/system/me',
+        '/api/users/{id}',
+        '/api/medications',
+        '/api/supplies/{id}/stock-movements',
+        '/api/inventory/reorder',
+      ]),
     );
   });
 });

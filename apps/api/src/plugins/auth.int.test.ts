@@ -80,7 +80,15 @@ describe('authorization and clinic isolation', () => {
           select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'account_id' and not a.attisdropped))
       order by 1`);
     expect(rows.map((row) => row.table)).toEqual(
-      expect.arrayContaining(['accounts', 'audit_events', 'auth_tokens', 'sessions', 'users']),
+      expect.arrayContaining([
+        'accounts',
+        'audit_events',
+        'auth_tokens',
+        'inventory_items',
+        'sessions',
+        'stock_movements',
+        'users',
+      ]),
     );
     for (const row of rows) expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: 2 });
   });
