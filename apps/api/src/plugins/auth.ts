@@ -59,6 +59,12 @@ export function sessionOf(request: FastifyRequest): AuthSession {
   return request.session;
 }
 
+/**
+ * A request refreshes its session's last activity at most this often: the idle lock counts in
+ * minutes, and a write (and its commit) on every request would cost each call several ms.
+ */
+export const activityWriteIntervalMs = 30_000;
+
 export const authentication = fp(
   async (app: FastifyInstance, options: { apiPrefix: string }) => {
     const { apiPrefix } = options;
@@ -112,7 +118,7 @@ export const authentication = fp(
         if (!locked && idleMs > found.lockAfterMinutes * 60_000) {
           locked = true;
           await updateSessionActivity(tx, found.session.accountId, found.session.id, { lockedAt: now });
-        } else if (!locked && !background) {
+        } else if (!locked && !background && idleMs >= activityWriteIntervalMs) {
           await updateSessionActivity(tx, found.session.accountId, found.session.id, { lastActivityAt: now });
         }
         return {
