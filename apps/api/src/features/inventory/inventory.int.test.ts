@@ -7,6 +7,7 @@ import { MemoryMailer } from '../../../test/mail.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
+import { listItems } from './inventory.repository.ts';
 
 /** Medicines and supplies: catalogue, search, stock adjustments, reorder list, CSV (issue 4). */
 describe.each(availableBackends())('inventory on %s', (backend) => {
@@ -414,6 +415,27 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
       expect(await names('q=%25')).toEqual(['Clorhexidina 0,12%']);
       expect(await names('q=0,12%25')).toEqual(['Clorhexidina 0,12%']);
       expect(await names('q=ket%25ac')).toEqual([]);
+      // Other clinics have Lidocaína and Guantes: never found here.
+      expect(await list('q=lidocaina')).toMatchObject({ data: [], total: 0 });
+      expect(await names('q=gel')).toEqual([]);
+    });
+
+    it('a search goes back to the clinic context within its transaction', async () => {
+      const settings = await testApp.db.withTenant(searchClinic.accountId, async (tx) => {
+        const found = await listItems(tx, searchClinic.accountId, 'medication', { q: 'amoxi', page: 1, pageSize: 5 });
+        const { rows } = await tx.execute<{ role: string; account: string; count: number }>(
+          sql`select current_setting('role') as role, current_setting('app.account_id') as account,
+                (select count(distinct account_id)::int from inventory_items) as count`,
+        );
+        return { found: found.rows.map((row) => row.name), total: found.total, ...rows[0] };
+      });
+      expect(settings).toEqual({
+        found: ['Amoxicilina 500 mg'],
+        total: 1,
+        role: 'odontia_app',
+        account: searchClinic.accountId,
+        count: 1,
+      });
     });
 
     it('filters by low stock, approval and product status; sorts by any allowed column', async () => {
