@@ -2,6 +2,7 @@ import { fakeUser, meRoute, unlockRoute } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout } from '../pages/auth-layout';
+import { answerEmptyLists } from '../support/fake-users';
 
 /* Locking and unlocking with a fake session (fixtures/session.ts): lock and unlock are routed. */
 
@@ -104,6 +105,7 @@ test('a session the server reports as locked (401 session_locked) opens the lock
   await page.route(meRoute, (route) =>
     route.fulfill({ status: 401, json: { code: 'session_locked', message: 'Locked.' } }),
   );
+  await answerEmptyLists(page);
   await page.goto('/medications');
   await expect(page).toHaveURL('/auth/lock-screen');
   await expect(new AuthLayout(page).heading).toHaveText('Pantalla bloqueada');

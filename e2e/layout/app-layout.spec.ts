@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout } from '../pages/auth-layout';
 import { areas, deepPages } from '../support/areas';
-import { answerEmptyUsersList } from '../support/fake-users';
+import { answerEmptyLists } from '../support/fake-users';
 
 test.describe('authenticated layout (fake session)', () => {
   test('the sidebar lists every area under its section', async ({ page, fakeSession }) => {
@@ -35,7 +35,7 @@ test.describe('authenticated layout (fake session)', () => {
     page,
     fakeSession,
   }) => {
-    await answerEmptyUsersList(page);
+    await answerEmptyLists(page);
     await page.goto('/dashboard?menu_size=default');
     const layout = new AppLayout(page);
     await expect(layout.title).toHaveText('Panel');
@@ -113,7 +113,7 @@ test.describe('authenticated layout (fake session)', () => {
     fakeSession,
   }) => {
     void fakeSession;
-    await answerEmptyUsersList(page);
+    await answerEmptyLists(page);
     await page.goto('/dashboard');
     const layout = new AppLayout(page);
     await expect(layout.userMenuButton).toContainText('Dra. Lucía Fernández');
@@ -237,6 +237,7 @@ test.describe('below 992 px (390 × 844)', () => {
 
   test('following a link or pressing Escape closes the off-canvas sidebar', async ({ page, fakeSession }) => {
     void fakeSession;
+    await answerEmptyLists(page);
     await page.goto('/dashboard');
     const layout = new AppLayout(page);
 

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout, NotFoundPage } from '../pages/auth-layout';
 import { areas } from '../support/areas';
-import { answerEmptyUsersList } from '../support/fake-users';
+import { answerEmptyLists } from '../support/fake-users';
 
 test('the pages are served with a strict Content-Security-Policy', async ({ page }) => {
   const response = await page.goto('/auth/sign-in');
@@ -68,7 +68,7 @@ test('authenticated pages and panels: no console error, CSP violation or failed 
   issues,
 }) => {
   void fakeSession;
-  await answerEmptyUsersList(page);
+  await answerEmptyLists(page);
   await page.goto('/dashboard');
   const layout = new AppLayout(page);
   await expect(layout.title).toHaveText('Panel');

@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { routerBasename } from '../lib/base-path';
+import { i18n } from '../lib/i18n';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -34,6 +36,10 @@ function authPage(
 const builtPage = (path: string, titleKey: string, lazy: NonNullable<RouteObject['lazy']>) =>
   authPage(path, titleKey, lazy);
 
+/** An inventory page: its chunk and the `inventory` texts load together (no untranslated flash). */
+const inventoryPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
+  builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('inventory')]).then(([module]) => module));
+
 /** Clinical record screens under a patient's medical history. */
 function medicalHistoryRecord(kind: 'diagnosis' | 'laboratory' | 'attendance', idParam: string): RouteObject[] {
   return [
@@ -65,26 +71,26 @@ export const protectedRoutes: RouteObject[] = [
   // Agenda (path not given by the spec)
   page('calendar', 'calendar'),
   // Inventory
-  builtPage('medications', 'medications', () =>
+  inventoryPage('medications', 'medications', () =>
     import('../pages/inventory-list').then((m) => ({ Component: m.MedicationsPage })),
   ),
-  builtPage('medications/create', 'medicationCreate', () =>
+  inventoryPage('medications/create', 'medicationCreate', () =>
     import('../pages/inventory-item').then((m) => ({ Component: m.MedicationCreatePage })),
   ),
-  builtPage('medications/edit/:id_pharmacy', 'medicationEdit', () =>
+  inventoryPage('medications/edit/:id_pharmacy', 'medicationEdit', () =>
     import('../pages/inventory-item').then((m) => ({ Component: m.MedicationEditPage })),
   ),
-  builtPage('supplies', 'supplies', () =>
+  inventoryPage('supplies', 'supplies', () =>
     import('../pages/inventory-list').then((m) => ({ Component: m.SuppliesPage })),
   ),
-  builtPage('supplies/create', 'supplyCreate', () =>
+  inventoryPage('supplies/create', 'supplyCreate', () =>
     import('../pages/inventory-item').then((m) => ({ Component: m.SupplyCreatePage })),
   ),
-  builtPage('supplies/edit/:id_supplie', 'supplyEdit', () =>
+  inventoryPage('supplies/edit/:id_supplie', 'supplyEdit', () =>
     import('../pages/inventory-item').then((m) => ({ Component: m.SupplyEditPage })),
   ),
   // The "to order" list (path not given by the spec).
-  builtPage('inventory/reorder', 'inventoryReorder', () =>
+  inventoryPage('inventory/reorder', 'inventoryReorder', () =>
     import('../pages/inventory-reorder').then((m) => ({ Component: m.InventoryReorderPage })),
   ),
   page('providers', 'providers'),

@@ -7,9 +7,12 @@ import { textDirection } from './text-direction';
 export { textDirection };
 
 /** Namespaces of `src/locales` (web) and of `packages/shared/src/locales` (shared with the server). */
-export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users', 'inventory'] as const;
-/** Loaded by the page that needs them, not at start: long texts few visitors read. */
-export const onDemandNamespaces = ['terms'] as const;
+export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as const;
+/**
+ * Loaded by the page that needs them, not at start: long texts few visitors read, and the
+ * inventory pages' texts (their routes load the namespace with the page, see app/router.tsx).
+ */
+export const onDemandNamespaces = ['terms', 'inventory'] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 
