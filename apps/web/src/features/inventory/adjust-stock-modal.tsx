@@ -58,7 +58,8 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
     setShort(null);
     const body = values as unknown as StockAdjustmentRequest;
     try {
-      const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: null } : body);
+      // Stock going out has no unit cost: the field is left out of the body.
+      const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
       toastSuccess(answer.code);
       close();
     } catch (error) {
@@ -72,7 +73,9 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
         });
         return;
       }
-      const placed = placeServerErrors(error, setError, ['direction', 'quantity', 'reason', 'unitCost']);
+      const shown =
+        direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
+      const placed = placeServerErrors(error, setError, [...shown]);
       if (!placed) toastApiError(error);
     }
   });

@@ -8,10 +8,25 @@ const stockClass: Record<StockLevel, string> = {
   ok: 'bg-success-subtle text-success-emphasis',
 };
 
-/** The stock with its level: red at or below the minimum, amber at or below the reorder level. */
-export function StockBadge({ stock, level }: { stock: number; level: StockLevel }) {
+/**
+ * The stock with its level: red at or below the minimum, amber at or below the reorder level.
+ * Without `stock` (next to a stock shown in large) only the level's name.
+ */
+export function StockBadge({ stock, level }: { stock?: number; level: StockLevel }) {
   const { t } = useTranslation('inventory');
   const number = useNumberFormat();
+  if (stock === undefined) {
+    return (
+      <span
+        className={`badge stock-badge ${stockClass[level]}`}
+        data-testid="stock-badge"
+        data-level={level}
+        title={t(`stockLevels.${level}`)}
+      >
+        {t(`stockLevelsShort.${level}`)}
+      </span>
+    );
+  }
   return (
     <span
       className={`badge stock-badge ${stockClass[level]}`}

@@ -262,7 +262,7 @@ export function ImportModal({ kind, onClose }: { kind: InventoryKind; onClose: (
           onClick={() => void onImport()}
           data-testid="import-submit"
         >
-          {t('import.submit', { count: importable })}
+          {importable ? t('import.submit', { count: importable }) : t('import.submitEmpty')}
         </button>
       </Modal.Footer>
     </Modal>

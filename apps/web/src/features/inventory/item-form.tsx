@@ -326,7 +326,11 @@ export function ItemForm({
           label={
             <>
               {t(`fields.${name}`)}
-              {options.required ? <span className="text-danger ms-1">*</span> : null}
+              {options.required ? (
+                <span className="text-danger ms-1" aria-hidden="true">
+                  *
+                </span>
+              ) : null}
             </>
           }
           error={message}

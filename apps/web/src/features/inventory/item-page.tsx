@@ -49,7 +49,7 @@ function StockSummary({ item, canWrite }: { item: InventoryItem; canWrite: boole
                 {number(item.totalStock)}
               </span>
               {unit ? <span className="text-body-secondary">{unit}</span> : null}
-              <StockBadge stock={item.totalStock} level={item.stockLevel} />
+              <StockBadge level={item.stockLevel} />
             </div>
           </div>
           <dl className="stock-levels mb-0">
