@@ -1,3 +1,4 @@
+import '../auth/zod-setup';
 import { approvalStatuses, type InventoryKind, productStatuses } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';

@@ -1,3 +1,4 @@
+import '../auth/zod-setup';
 import type { InventoryKind } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';

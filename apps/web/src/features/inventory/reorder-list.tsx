@@ -1,3 +1,4 @@
+import '../auth/zod-setup';
 import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
