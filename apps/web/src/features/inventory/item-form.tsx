@@ -6,7 +6,6 @@ import {
   type ApprovalStatus,
   ageGroups,
   applicationTypes,
-  approvalStatuses,
   approvalTransitions,
   type InventoryKind,
   type ProductStatus,
@@ -142,6 +141,9 @@ export function formValuesOf(item: InventoryItem | null): ItemFormValues {
   };
 }
 
+/** A new medicine starts under review or approved (the server refuses the others, `invalid_transition`). */
+const startingApprovals: readonly ApprovalStatus[] = ['underReview', 'approved'];
+
 /** The empty choice of an optional select means "none" (null), as the contract says. */
 const blankChoicesToNull = (value: unknown) => {
   if (!value || typeof value !== 'object') return value;
@@ -238,7 +240,7 @@ export function ItemForm({
   const approvalOptions =
     editing && item.approvalStatus
       ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]]
-      : [...approvalStatuses];
+      : startingApprovals;
 
   const onSubmit = handleSubmit(async (values) => {
     setDuplicate(null);
