@@ -94,6 +94,7 @@ test('a medicine is created through the form, adjusted below its reorder level a
   // Taking out more than there is: the item and what is left are named.
   let dialog = await adjust(page, 'out', '50', 'Inventario físico');
   await expect(dialog.getByTestId('insufficient-stock')).toContainText(`«${item.name}»: quedan 10`);
+  await saveScreenshot(page, 'inventory-adjust-insufficient');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   dialog = await adjust(page, 'out', '6', 'Vencidos');
@@ -249,6 +250,8 @@ test('the user level sees the catalogue and the item read-only: no adjustment, n
   await expect(page.getByTestId('inventory-save')).toHaveCount(0);
   await expect(page.getByTestId('inventory-form').getByLabel('Nombre')).toBeDisabled();
   await expect(page.getByTestId('stock-history')).toBeVisible();
+  await settle(page);
+  await saveScreenshot(page, 'inventory-item-read-only');
 
   await page.goto('/medications/create');
   await expect(page.getByTestId('forbidden')).toBeVisible();
