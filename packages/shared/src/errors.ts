@@ -71,6 +71,10 @@ export const errorStatuses = {
   duplicate_value: 409,
   duplicate_sku: 409,
   duplicate_barcode: 409,
+  /** Another patient of the clinic has this ID number (details.existingId links to them). */
+  duplicate_ssn: 409,
+  /** A finished attendance cannot be edited; corrections go in an addendum. */
+  attendance_finished: 409,
   import_has_errors: 400,
   file_too_large: 413,
   files_too_large: 413,

@@ -81,10 +81,12 @@ describe('authorization and clinic isolation', () => {
       order by 1`);
     expect(rows.map((row) => row.table)).toEqual(
       expect.arrayContaining([
+        'account_counters',
         'accounts',
         'audit_events',
         'auth_tokens',
         'inventory_items',
+        'patients',
         'sessions',
         'stock_movements',
         'users',

@@ -4,3 +4,4 @@
  */
 export * from './accounts.ts';
 export * from './inventory.ts';
+export * from './patients.ts';

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.ts';
+
+/**
+ * Patients (issue 5) and the per-clinic counters that number them (P-000123). A patient is never
+ * physically deleted: `deleted_at`/`deleted_by` hide them everywhere, the audit keeps the rest.
+ */
+
+/** Human codes per clinic (ARCHITECTURE §4): `next = value + 1` under the row lock. */
+export const accountCounters = pgTable(
+  'account_counters',
+  {
+    accountId: uuid('account_id').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.name] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    skuPatient: text('sku_patient').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneArea: text('phone_area'),
+    phone: text('phone'),
+    sex: text('sex').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    ssn: text('ssn'),
+    medicalHistory: text('medical_history'),
+    active: boolean('active').notNull().default(true),
+    street: text('street'),
+    complement: text('complement'),
+    zipCode: text('zip_code'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    district: text('district'),
+    address: text('address'),
+    obs: text('obs'),
+    allergies: text('allergies'),
+    chronicConditions: text('chronic_conditions'),
+    currentMedication: text('current_medication'),
+    /**
+     * What search as you type looks in: first and last name (each word of the query matches on its own, so either order works), ID number, skuPatient, e-mail and
+     * phone, lower-cased and without accents, under a trigram index.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`odontia_search_text(first_name, last_name, ssn, sku_patient, email, phone_area, phone, medical_history)`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    uniqueIndex('patients_sku_unique').on(table.accountId, table.skuPatient),
+    // The same ID number twice in one clinic: 409 duplicate_ssn (a deleted patient keeps theirs).
+    uniqueIndex('patients_ssn_unique')
+      .on(table.accountId, sql`lower(${table.ssn})`)
+      .where(sql`${table.ssn} is not null and ${table.deletedAt} is null`),
+    index('patients_name_idx')
+      .on(table.accountId, table.lastName, table.firstName, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('patients_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);

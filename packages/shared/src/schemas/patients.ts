@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { sexes } from '../enums.ts';
+import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
+import { listQuerySchema, pageSchema } from './common.ts';
+
+/**
+ * Patients (issue 5, spec §3 "Patient"): /api/patients. `skuPatient` is assigned by the clinic's
+ * counter (P-000123); `age` is computed from `birthdate`. A patient is never physically deleted:
+ * "delete" hides them everywhere and the audit keeps everything.
+ */
+
+/** A calendar date 'YYYY-MM-DD' that exists. */
+export const calendarDate = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .refine((value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, 'invalid_date');
+
+/** A birthdate: a real date, not in the future, not before 1900. */
+const birthdate = () =>
+  calendarDate()
+    .refine((value) => value >= '1900-01-01', 'too_small')
+    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'too_big');
+
+const optionalEmail = () =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailAddress().nullish())
+    .transform((value) => value ?? null);
+
+const optionalPhone = () =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), phoneNumber().nullish())
+    .transform((value) => value ?? null);
+
+/** Country calling code as written on a form: '+54', '54'. */
+const phoneArea = () =>
+  z
+    .string()
+    .trim()
+    .max(8, 'too_long')
+    .refine((value) => value === '' || /^\+?\d{1,4}$/.test(value), 'invalid_phone')
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const patientFields = {
+  firstName: requiredText(80),
+  lastName: requiredText(80),
+  email: optionalEmail(),
+  phoneArea: phoneArea(),
+  phone: optionalPhone(),
+  sex: z.enum(sexes),
+  birthdate: birthdate(),
+  /** National ID number (DNI, NIE, CPF…); unique in the clinic when given (409 duplicate_ssn). */
+  ssn: optionalText(30),
+  /** The clinic's own record number (historia clínica). */
+  medicalHistory: optionalText(40),
+  active: z.boolean().default(true),
+  street: optionalText(160),
+  complement: optionalText(80),
+  zipCode: optionalText(20),
+  country: optionalText(80),
+  state: optionalText(80),
+  city: optionalText(80),
+  district: optionalText(80),
+  address: optionalText(240),
+  /** Internal notes, never printed for the patient. */
+  obs: optionalText(4000),
+  // Clinical alerts: shown as a banner on every clinical screen of the patient.
+  allergies: optionalText(1000),
+  chronicConditions: optionalText(1000),
+  currentMedication: optionalText(1000),
+};
+
+/** POST /api/patients */
+export const createPatientRequestSchema = z.object(patientFields);
+/** PUT /api/patients/:patientId (the version the edit started from: 409 version_conflict when stale). */
+export const updatePatientRequestSchema = z.object({ ...patientFields, version: z.number().int().min(1) });
+export type CreatePatientRequest = z.input<typeof createPatientRequestSchema>;
+export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
+export type PatientInput = z.output<typeof createPatientRequestSchema>;
+
+export const patientSchema = z.object({
+  id: z.uuid(),
+  skuPatient: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phoneArea: z.string().nullable(),
+  phone: z.string().nullable(),
+  sex: z.enum(sexes),
+  birthdate: z.string(),
+  /** Whole years today, in the clinic's time zone. */
+  age: z.number().int(),
+  ssn: z.string().nullable(),
+  medicalHistory: z.string().nullable(),
+  active: z.boolean(),
+  street: z.string().nullable(),
+  complement: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  district: z.string().nullable(),
+  address: z.string().nullable(),
+  obs: z.string().nullable(),
+  allergies: z.string().nullable(),
+  chronicConditions: z.string().nullable(),
+  currentMedication: z.string().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+
+export const patientSortColumns = [
+  'lastName',
+  'firstName',
+  'skuPatient',
+  'birthdate',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * GET /api/patients: `q` searches first and last name (either order, partial words: "gonz mar"
+ * finds "María González"), ID number, skuPatient, e-mail and phone, accent- and case-insensitive.
+ */
+export const patientsListQuerySchema = listQuerySchema(patientSortColumns).extend({
+  active: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+});
+export type PatientsListQuery = z.output<typeof patientsListQuerySchema>;
+export const patientsPageSchema = pageSchema(patientSchema);
+
+export const patientResponseSchema = z.object({
+  data: patientSchema,
+  code: z.enum(['patient_created', 'patient_updated']).optional(),
+});
+
+/** One version of a record in its "history of changes": who, when, what changed. */
+export const recordChangeSchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type RecordChange = z.infer<typeof recordChangeSchema>;
+export const recordChangesPageSchema = pageSchema(recordChangeSchema);
