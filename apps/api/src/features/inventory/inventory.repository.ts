@@ -1,8 +1,9 @@
 import type { InventoryKind } from '@odontia/shared/enums';
 import { and, asc, count, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { accounts, inventoryItems, users } from '../../db/schema/index.ts';
-import { appRole, systemRole, type TenantTx } from '../../db/tenancy.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The catalogue of medicines and supplies (tenant context; every query also names the clinic for its indexes). */
 
@@ -26,23 +27,11 @@ export interface InventoryFilters {
   productStatus?: string | undefined;
 }
 
-/** Each word of `q` must appear in the search key (accent- and case-free), under its trigram index. */
-export function searchCondition(q: string | undefined): SQL | undefined {
-  const words = (q ?? '').split(/\s+/).filter(Boolean);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const escaped = word.replace(/[\\%_]/g, (char) => `\\${char}`);
-      return sql`${inventoryItems.searchText} like '%' || odontia_search_text(${escaped}::text) || '%'`;
-    }),
-  );
-}
-
 function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
   return and(
     eq(inventoryItems.accountId, accountId),
     eq(inventoryItems.kind, kind),
-    searchCondition(filters.q),
+    searchCondition(inventoryItems.searchText, filters.q),
     filters.lowStock ? sql`${inventoryItems.totalStock} <= ${inventoryItems.reorderStock}` : undefined,
     filters.approvalStatus ? eq(inventoryItems.approvalStatus, filters.approvalStatus) : undefined,
     filters.productStatus ? eq(inventoryItems.productStatus, filters.productStatus) : undefined,
@@ -56,51 +45,6 @@ function orderOf(sort: string | undefined): SQL[] {
   return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(inventoryItems.id)];
 }
 
-/** Whether the trigram index can narrow the search: some word has three letters or more. */
-export function usesTrigramIndex(q: string | undefined): boolean {
-  return (q ?? '').split(/\s+/).some((word) => word.normalize('NFD').replace(/\p{Diacritic}/gu, '').length >= 3);
-}
-
-/**
- * Search under row-level security cannot use the trigram index: `LIKE` is not leakproof, so
- * PostgreSQL must check the clinic policy on every row before it (a scan of the clinic's whole
- * catalogue: ~25 ms at 50,000 items). The matching ids are therefore looked up in the system
- * context with the clinic named explicitly (`account_id = <session's clinic>`, the same filter
- * the policy applies), where the index answers in a few milliseconds; the rows themselves are
- * then read back in the clinic context, under RLS, so no other clinic's row can ever come out.
- * Both settings are transaction-local, like the tenant context they briefly replace.
- */
-async function searchIds(
-  tx: TenantTx,
-  accountId: string,
-  kind: InventoryKind,
-  query: InventoryFilters & { page: number; pageSize: number },
-): Promise<{ ids: string[]; total: number }> {
-  const where = whereOf(accountId, kind, query);
-  await tx.execute(
-    sql`select set_config('role', ${systemRole}, true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-  );
-  // One pass over the index: the page and, beside each row, the number of matches.
-  const rows = await tx
-    .select({ id: inventoryItems.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(inventoryItems)
-    .where(where)
-    .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // A page past the end: count separately.
-    const [counted] = await tx.select({ n: count() }).from(inventoryItems).where(where);
-    total = counted?.n ?? 0;
-  }
-  // Back to the clinic context (no error may come between: an error rolls the transaction back).
-  await tx.execute(
-    sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true), set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
-  );
-  return { ids: rows.map((row) => row.id), total };
-}
-
 /** One page of a catalogue and the number of matches (two queries, whatever the page size). */
 export async function listItems(
   tx: TenantTx,
@@ -109,14 +53,21 @@ export async function listItems(
   query: InventoryFilters & { page: number; pageSize: number },
 ): Promise<{ rows: InventoryRow[]; total: number }> {
   if (usesTrigramIndex(query.q)) {
-    const { ids, total } = await searchIds(tx, accountId, kind, query);
+    // The index pass runs in the system context (see db/indexed-search.ts); rows come back under RLS.
+    const { ids, total } = await findPageIds(tx, accountId, {
+      table: inventoryItems,
+      id: inventoryItems.id,
+      where: whereOf(accountId, kind, query),
+      orderBy: orderOf(query.sort),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
     if (ids.length === 0) return { rows: [], total };
     const found = await tx
       .select()
       .from(inventoryItems)
       .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+    return { rows: inIdOrder(ids, found), total };
   }
   const where = whereOf(accountId, kind, query);
   const rows = await tx
