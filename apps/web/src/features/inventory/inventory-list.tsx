@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
-import { Spinner } from '../../components/spinner';
+import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -270,32 +270,21 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
             </tr>
           </thead>
           <tbody>
-            {query.isPending ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5">
-                  <Spinner size={8} />
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5 text-danger" role="alert">
-                  {t('list.loadError')}
-                  <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-                    {t('list.retry')}
-                  </button>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5 text-body-secondary" data-testid="inventory-empty">
-                  {q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)}
-                </td>
-              </tr>
-            ) : (
-              rows.map((item) => (
+            <TableBodyState
+              query={query}
+              columns={columns}
+              isEmpty={rows.length === 0}
+              emptyText={
+                q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)
+              }
+              emptyTestId="inventory-empty"
+              errorText={t('list.loadError')}
+              retryText={t('list.retry')}
+            >
+              {rows.map((item) => (
                 <ItemRow key={item.id} item={item} onOpen={() => void navigate(itemPath(item.kind, item.id))} />
-              ))
-            )}
+              ))}
+            </TableBodyState>
           </tbody>
         </table>
       </div>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
-import { Spinner } from '../../components/spinner';
+import { TableBodyState } from '../../components/table-body-state';
 import { itemPath, useReorderList } from './api';
 import { StockBadge } from './badges';
 import { itemDetails, useNumberFormat } from './format';
@@ -68,29 +68,16 @@ export function ReorderList() {
             </tr>
           </thead>
           <tbody>
-            {query.isPending ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5">
-                  <Spinner size={8} />
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5 text-danger" role="alert">
-                  {t('list.loadError')}
-                  <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-                    {t('list.retry')}
-                  </button>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-5 text-body-secondary" data-testid="reorder-empty">
-                  {t('reorder.empty')}
-                </td>
-              </tr>
-            ) : (
-              rows.map((item) => {
+            <TableBodyState
+              query={query}
+              columns={columns}
+              isEmpty={rows.length === 0}
+              emptyText={t('reorder.empty')}
+              emptyTestId="reorder-empty"
+              errorText={t('list.loadError')}
+              retryText={t('list.retry')}
+            >
+              {rows.map((item) => {
                 const details = itemDetails(item);
                 return (
                   <tr
@@ -125,8 +112,8 @@ export function ReorderList() {
                     </td>
                   </tr>
                 );
-              })
-            )}
+              })}
+            </TableBodyState>
           </tbody>
         </table>
       </div>

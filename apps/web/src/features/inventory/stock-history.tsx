@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
-import { Spinner } from '../../components/spinner';
+import { TableBodyState } from '../../components/table-body-state';
 import { useStockMovements } from './api';
 import { useDateTimeFormat, useMoneyFormat, useNumberFormat } from './format';
 
@@ -50,29 +50,16 @@ export function StockHistory({ kind, itemId }: { kind: InventoryKind; itemId: st
             </tr>
           </thead>
           <tbody>
-            {query.isPending ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-4">
-                  <Spinner size={6} />
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-4 text-danger" role="alert">
-                  {t('history.loadError')}
-                  <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-                    {t('list.retry')}
-                  </button>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns} className="text-center py-4 text-body-secondary">
-                  {t('history.empty')}
-                </td>
-              </tr>
-            ) : (
-              rows.map((movement) => (
+            <TableBodyState
+              query={query}
+              columns={columns}
+              isEmpty={rows.length === 0}
+              emptyText={t('history.empty')}
+              errorText={t('history.loadError')}
+              retryText={t('list.retry')}
+              compact
+            >
+              {rows.map((movement) => (
                 <tr key={movement.id} data-testid="movement-row" data-kind={movement.kind}>
                   <td className="movement-date text-nowrap">{dateTime(movement.createdAt)}</td>
                   <td className="movement-kind">{t(`movementKinds.${movement.kind}`)}</td>
@@ -99,8 +86,8 @@ export function StockHistory({ kind, itemId }: { kind: InventoryKind; itemId: st
                   </td>
                   <td className="movement-user small">{movement.userName ?? '—'}</td>
                 </tr>
-              ))
-            )}
+              ))}
+            </TableBodyState>
           </tbody>
         </table>
       </div>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
-import { Spinner } from '../../components/spinner';
+import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSessionUser } from '../auth/session';
@@ -137,37 +137,24 @@ export function UsersTable() {
             </tr>
           </thead>
           <tbody>
-            {query.isPending ? (
-              <tr>
-                <td colSpan={5} className="text-center py-5">
-                  <Spinner size={8} />
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={5} className="text-center py-5 text-danger" role="alert">
-                  {t('loadError')}
-                  <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-                    {t('retry')}
-                  </button>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="text-center py-5 text-body-secondary" data-testid="users-empty">
-                  {q ? t('noMatches', { q }) : t('empty')}
-                </td>
-              </tr>
-            ) : (
-              rows.map((user) => (
+            <TableBodyState
+              query={query}
+              columns={5}
+              isEmpty={rows.length === 0}
+              emptyText={q ? t('noMatches', { q }) : t('empty')}
+              emptyTestId="users-empty"
+              errorText={t('loadError')}
+              retryText={t('retry')}
+            >
+              {rows.map((user) => (
                 <UserRow
                   key={user.id}
                   user={user}
                   self={user.id === me?.id}
                   onDeactivate={() => setDeactivating(user)}
                 />
-              ))
-            )}
+              ))}
+            </TableBodyState>
           </tbody>
         </table>
       </div>
