@@ -202,6 +202,8 @@ describe('application conventions', () => {
         '/api/medications',
         '/api/supplies/{id}/stock-movements',
         '/api/inventory/reorder',
+        '/api/patients',
+        '/api/patients/{patientId}/changes',
       ]),
     );
   });

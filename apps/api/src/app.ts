@@ -10,6 +10,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createInventoryService } from './features/inventory/inventory.service.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
@@ -124,6 +126,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
       await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
       await api.register(reorderRoutes, { service: inventory });
+      await api.register(patientsRoutes, { service: createPatientsService({ db }) });
     },
     { prefix: apiPrefix },
   );

@@ -53,7 +53,8 @@ const patientFields = {
   email: optionalEmail(),
   phoneArea: phoneArea(),
   phone: optionalPhone(),
-  sex: z.enum(sexes),
+  /** Not chosen yet: 'required', like the text fields (a select left empty). */
+  sex: z.enum(sexes, { error: (issue) => (issue.input == null ? 'required' : 'invalid_value') }),
   birthdate: birthdate(),
   /** National ID number (DNI, NIE, CPF…); unique in the clinic when given (409 duplicate_ssn). */
   ssn: optionalText(30),
@@ -158,3 +159,12 @@ export const recordChangeSchema = z.object({
 });
 export type RecordChange = z.infer<typeof recordChangeSchema>;
 export const recordChangesPageSchema = pageSchema(recordChangeSchema);
+
+/** GET /api/patients/:patientId/changes: newest first. */
+export const recordChangesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** DELETE /api/patients/:patientId */
+export const patientDeletedResponseSchema = z.object({ code: z.literal('patient_deleted') });

@@ -1,0 +1,478 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
+import { MemoryMailer } from '../../../test/mail.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { newId } from '../../lib/ids.ts';
+import { listAuditEvents } from '../audit/audit.repository.ts';
+import { listPatients } from './patients.repository.ts';
+
+/** Patients: records, numbering, duplicates, search, soft delete, conflicts, history, isolation (issue 5). */
+describe.each(availableBackends())('patients on %s', (backend) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let clinic: TestClinic;
+  const mailer = new MemoryMailer();
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  let counter = 0;
+  const patient = (overrides: Record<string, unknown> = {}) => {
+    counter += 1;
+    return {
+      firstName: 'Paciente',
+      lastName: `Prueba ${counter}`,
+      sex: 'female',
+      birthdate: '1985-06-15',
+      ...overrides,
+    };
+  };
+  type PatientBody = { id: string; version: number; skuPatient: string; [key: string]: unknown };
+  async function create(body: object, token = clinic.token): Promise<PatientBody> {
+    const response = await call('POST', '/api/patients', token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ backend, mailer });
+    app = testApp.app;
+    clinic = await createTestClinic(app, mailer);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  describe('records', () => {
+    it('creates a patient with the next number, computed age, author names and an audit row', async () => {
+      const response = await call(
+        'POST',
+        '/api/patients',
+        clinic.token,
+        patient({
+          firstName: '  María ',
+          lastName: 'González',
+          email: 'Maria.Gonzalez@Correo.test',
+          phoneArea: '+54',
+          phone: '11 4567-8901',
+          ssn: '30.123.456',
+          allergies: 'Penicilina',
+        }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const body = response.json();
+      expect(body.code).toBe('patient_created');
+      expect(body.data).toMatchObject({
+        firstName: 'María',
+        lastName: 'González',
+        email: 'maria.gonzalez@correo.test',
+        phoneArea: '+54',
+        phone: '11 4567-8901',
+        ssn: '30.123.456',
+        sex: 'female',
+        birthdate: '1985-06-15',
+        active: true,
+        allergies: 'Penicilina',
+        chronicConditions: null,
+        obs: null,
+        version: 1,
+      });
+      expect(body.data.skuPatient).toMatch(/^P-\d{6}$/);
+      expect(body.data.createdByName).toMatch(/^Ana Pérez/);
+      expect(body.data.updatedByName).toMatch(/^Ana Pérez/);
+      expect(body.data).not.toHaveProperty('searchText');
+      // Age: whole years; the birthday of this year may or may not have passed.
+      const today = new Date();
+      const expected = today.getUTCFullYear() - 1985 - (today.toISOString().slice(5, 10) < '06-15' ? 1 : 0);
+      expect(Math.abs(body.data.age - expected)).toBeLessThanOrEqual(1);
+      const got = await call('GET', `/api/patients/${body.data.id}`);
+      expect(got.statusCode).toBe(200);
+      expect(got.json().data).toEqual(body.data);
+      const audit = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'patient_created' }),
+      );
+      const event = audit.find((row) => row.entityId === body.data.id);
+      expect(event).toMatchObject({ entity: 'patient', patientId: body.data.id, userId: clinic.userId, before: null });
+      expect(event?.after).toMatchObject({ firstName: 'María', ssn: '30.123.456', skuPatient: body.data.skuPatient });
+    });
+
+    it('computes the age in the clinic time zone: a birthday today counts, tomorrow not yet', async () => {
+      const zoneClinic = await createTestClinic(app, mailer);
+      await testApp.db.orm.execute(
+        sql`update accounts set time_zone = 'Pacific/Kiritimati' where id = ${zoneClinic.accountId}`,
+      );
+      // Kiritimati is UTC+14: its "today" is the date at now + 14 h.
+      const clinicToday = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+      const [year, month, day] = clinicToday.split('-');
+      const birthday = `${Number(year) - 30}-${month}-${day}`;
+      if (`${month}-${day}` !== '02-29') {
+        const born = await create(patient({ birthdate: birthday }), zoneClinic.token);
+        expect(born.age).toBe(30);
+      }
+      const next = new Date(Date.UTC(Number(year) - 30, Number(month) - 1, Number(day) + 1)).toISOString().slice(0, 10);
+      const notYet = await create(patient({ birthdate: next }), zoneClinic.token);
+      expect(notYet.age).toBe(29);
+      const child = await create(patient({ birthdate: clinicToday }), zoneClinic.token);
+      expect(child.age).toBe(0);
+    });
+
+    it('numbers patients per clinic from P-000001', async () => {
+      const first = await createTestClinic(app, mailer);
+      const second = await createTestClinic(app, mailer);
+      const a1 = await create(patient(), first.token);
+      const b1 = await create(patient(), second.token);
+      const a2 = await create(patient(), first.token);
+      const a3 = await create(patient(), first.token);
+      expect([a1.skuPatient, a2.skuPatient, a3.skuPatient]).toEqual(['P-000001', 'P-000002', 'P-000003']);
+      expect(b1.skuPatient).toBe('P-000001');
+      // Concurrent creations never share a number.
+      const many = await Promise.all(Array.from({ length: 8 }, () => create(patient(), second.token)));
+      expect(new Set(many.map((row) => row.skuPatient)).size).toBe(8);
+      expect(many.map((row) => row.skuPatient).sort()).toEqual(
+        Array.from({ length: 8 }, (_, index) => `P-00000${index + 2}`),
+      );
+    });
+
+    it('validates every field with field codes', async () => {
+      const fieldsOf = async (body: object) => {
+        const response = await call('POST', '/api/patients', clinic.token, body);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().code).toBe('validation_error');
+        // The first code of each field (a later refinement may add another).
+        const codes: Record<string, string> = {};
+        for (const field of response.json().details.fields as { path: string; code: string }[]) {
+          codes[field.path] ??= field.code;
+        }
+        return codes;
+      };
+      expect(await fieldsOf({})).toMatchObject({
+        firstName: 'required',
+        lastName: 'required',
+        sex: 'required',
+        birthdate: 'required',
+      });
+      expect(await fieldsOf(patient({ firstName: '  ', lastName: '' }))).toMatchObject({
+        firstName: 'required',
+        lastName: 'required',
+      });
+      expect(await fieldsOf(patient({ sex: 'other' }))).toMatchObject({ sex: 'invalid_value' });
+      expect(await fieldsOf(patient({ birthdate: '2001-02-30' }))).toMatchObject({ birthdate: 'invalid_date' });
+      expect(await fieldsOf(patient({ birthdate: '15/06/1985' }))).toMatchObject({ birthdate: 'invalid_date' });
+      expect(await fieldsOf(patient({ birthdate: '2999-01-01' }))).toMatchObject({ birthdate: 'too_big' });
+      expect(await fieldsOf(patient({ email: 'maria@' }))).toMatchObject({ email: 'invalid_email' });
+      expect(await fieldsOf(patient({ phone: '12ab' }))).toMatchObject({ phone: 'invalid_phone' });
+      expect(await fieldsOf(patient({ phoneArea: 'x54' }))).toMatchObject({ phoneArea: 'invalid_phone' });
+      expect(await fieldsOf(patient({ firstName: 'x'.repeat(81) }))).toMatchObject({ firstName: 'too_long' });
+      // Blank optional fields are no value.
+      const blank = await create(patient({ email: ' ', phone: '', ssn: '', obs: '' }));
+      expect(blank).toMatchObject({ email: null, phone: null, ssn: null, obs: null });
+      const update = await call('PUT', `/api/patients/${blank.id}`, clinic.token, patient());
+      expect(update.statusCode).toBe(400);
+      expect(update.json().details.fields).toEqual(expect.arrayContaining([{ path: 'version', code: 'required' }]));
+      expect((await call('GET', '/api/patients/not-a-uuid')).statusCode).toBe(400);
+    });
+
+    it('refuses an ID number taken in the clinic (any case) naming the patient; free again once deleted', async () => {
+      const first = await create(patient({ firstName: 'José', lastName: 'Pérez Núñez', ssn: 'AB-123' }));
+      const again = await call('POST', '/api/patients', clinic.token, patient({ ssn: 'ab-123' }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'duplicate_ssn',
+        details: { existingId: first.id, existingName: 'José Pérez Núñez' },
+      });
+      // On edit too, but a patient keeps their own number.
+      const other = await create(patient({ ssn: 'CD-456' }));
+      const taken = await call('PUT', `/api/patients/${other.id}`, clinic.token, {
+        ...patient({ ssn: 'AB-123' }),
+        version: other.version,
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().details.existingId).toBe(first.id);
+      const own = await call('PUT', `/api/patients/${first.id}`, clinic.token, {
+        ...patient({ firstName: 'José', lastName: 'Pérez Núñez', ssn: 'AB-123' }),
+        version: first.version,
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      // Another clinic may have the same number.
+      const otherClinic = await createTestClinic(app, mailer);
+      await create(patient({ ssn: 'AB-123' }), otherClinic.token);
+      // Once the first is deleted, the number is free.
+      expect((await call('DELETE', `/api/patients/${first.id}`)).statusCode).toBe(200);
+      await create(patient({ ssn: 'AB-123' }));
+    });
+
+    it('a unique-index race still answers duplicate_ssn', async () => {
+      const raceClinic = await createTestClinic(app, mailer);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => call('POST', '/api/patients', raceClinic.token, patient({ ssn: 'RACE-1' }))),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([201, 409, 409, 409]);
+      for (const answer of answers.filter((a) => a.statusCode === 409)) {
+        expect(answer.json().code).toBe('duplicate_ssn');
+      }
+    });
+
+    it('updates with the version, audits only what changed; a stale version answers the current values', async () => {
+      const created = await create(patient({ firstName: 'Lucía', lastName: 'Fernández', phone: '11 5555-0000' }));
+      const body = { ...patient({ firstName: 'Lucía', lastName: 'Fernández', phone: '11 5555-1111' }) };
+      const updated = await call('PUT', `/api/patients/${created.id}`, clinic.token, {
+        ...body,
+        chronicConditions: 'Hipertensión',
+        version: 1,
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json()).toMatchObject({
+        code: 'patient_updated',
+        data: { phone: '11 5555-1111', chronicConditions: 'Hipertensión', version: 2, skuPatient: created.skuPatient },
+      });
+      const audit = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'patient_updated' }),
+      );
+      const event = audit.filter((row) => row.entityId === created.id).at(-1);
+      expect(event?.patientId).toBe(created.id);
+      expect(event?.before).toEqual({ phone: '11 5555-0000', chronicConditions: null });
+      expect(event?.after).toEqual({ phone: '11 5555-1111', chronicConditions: 'Hipertensión' });
+
+      const stale = await call('PUT', `/api/patients/${created.id}`, clinic.token, {
+        ...body,
+        phone: '11 9999-9999',
+        version: 1,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({
+        code: 'version_conflict',
+        details: { current: { id: created.id, phone: '11 5555-1111', chronicConditions: 'Hipertensión', version: 2 } },
+      });
+      expect((await call('GET', `/api/patients/${created.id}`)).json().data.phone).toBe('11 5555-1111');
+    });
+
+    it('deletes softly: 404 everywhere afterwards, the row kept with who and when, the audit keeps the before', async () => {
+      const created = await create(patient({ firstName: 'Ramón', lastName: 'Borrado', ssn: 'DEL-1' }));
+      const deleted = await call('DELETE', `/api/patients/${created.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(deleted.json()).toEqual({ code: 'patient_deleted' });
+      for (const [method, url] of [
+        ['GET', `/api/patients/${created.id}`],
+        ['PUT', `/api/patients/${created.id}`],
+        ['DELETE', `/api/patients/${created.id}`],
+        ['GET', `/api/patients/${created.id}/changes`],
+      ] as [Method, string][]) {
+        const response = await call(
+          method,
+          url,
+          clinic.token,
+          method === 'PUT' ? { ...patient(), version: 2 } : undefined,
+        );
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().code).toBe('patient_not_found');
+      }
+      const list = await call('GET', '/api/patients?q=borrado');
+      expect(list.json()).toMatchObject({ total: 0, data: [] });
+      const listAll = await call('GET', '/api/patients?pageSize=100');
+      expect(listAll.json().data.map((row: { id: string }) => row.id)).not.toContain(created.id);
+      const { rows } = await testApp.db.orm.execute<{ deleted_at: Date | null; deleted_by: string; version: number }>(
+        sql`select deleted_at, deleted_by, version from patients where id = ${created.id}`,
+      );
+      expect(rows[0]?.deleted_at).not.toBeNull();
+      expect(rows[0]).toMatchObject({ deleted_by: clinic.userId, version: 2 });
+      const audit = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'patient_deleted' }),
+      );
+      const event = audit.find((row) => row.entityId === created.id);
+      expect(event?.patientId).toBe(created.id);
+      expect(event?.before).toMatchObject({ firstName: 'Ramón', lastName: 'Borrado', ssn: 'DEL-1', version: 1 });
+      // The app role cannot physically delete a patient.
+      await expect(
+        testApp.db.withTenant(clinic.accountId, (tx) => tx.execute(sql`delete from patients where id = ${created.id}`)),
+      ).rejects.toThrow();
+    });
+
+    it('lists the history of changes newest first, with user names, paginated', async () => {
+      const created = await create(patient({ firstName: 'Historia', lastName: 'Clínica' }));
+      await call('PUT', `/api/patients/${created.id}`, clinic.token, {
+        ...patient({ firstName: 'Historia', lastName: 'Clínica', obs: 'Prefiere turnos por la mañana' }),
+        version: 1,
+      });
+      const changes = await call('GET', `/api/patients/${created.id}/changes`);
+      expect(changes.statusCode, changes.body).toBe(200);
+      const page = changes.json();
+      expect(page).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+      expect(page.data.map((row: { action: string }) => row.action)).toEqual(['patient_updated', 'patient_created']);
+      expect(page.data[0]).toMatchObject({
+        userId: clinic.userId,
+        before: { obs: null },
+        after: { obs: 'Prefiere turnos por la mañana' },
+      });
+      expect(page.data[0].userName).toMatch(/^Ana Pérez/);
+      expect(page.data[1]).toMatchObject({ before: null, after: { firstName: 'Historia' } });
+      const second = await call('GET', `/api/patients/${created.id}/changes?page=2&pageSize=1`);
+      expect(second.json()).toMatchObject({ total: 2, data: [{ action: 'patient_created' }] });
+      // The delete is the newest version, kept in the audit (the history itself answers 404 once deleted).
+      await call('DELETE', `/api/patients/${created.id}`);
+      const events = await testApp.db.withTenant(clinic.accountId, (tx) => listAuditEvents(tx));
+      expect(events.filter((row) => row.entityId === created.id).map((row) => row.action)).toEqual([
+        'patient_created',
+        'patient_updated',
+        'patient_deleted',
+      ]);
+    });
+
+    it("answers 404 for another clinic's patient on every route, and changes nothing there", async () => {
+      const other = await createTestClinic(app, mailer);
+      const theirs = await create(patient({ firstName: 'Ajena' }), other.token);
+      for (const [method, url] of [
+        ['GET', `/api/patients/${theirs.id}`],
+        ['PUT', `/api/patients/${theirs.id}`],
+        ['DELETE', `/api/patients/${theirs.id}`],
+        ['GET', `/api/patients/${theirs.id}/changes`],
+        ['GET', `/api/patients/${newId()}`],
+      ] as [Method, string][]) {
+        const response = await call(
+          method,
+          url,
+          clinic.token,
+          method === 'PUT' ? { ...patient(), version: 1 } : undefined,
+        );
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().code).toBe('patient_not_found');
+      }
+      const still = await call('GET', `/api/patients/${theirs.id}`, other.token);
+      expect(still.json().data).toMatchObject({ firstName: 'Ajena', version: 1 });
+    });
+  });
+
+  describe('list and search', () => {
+    let searchClinic: TestClinic;
+    beforeAll(async () => {
+      searchClinic = await createTestClinic(app, mailer);
+      const people = [
+        {
+          firstName: 'María',
+          lastName: 'González',
+          ssn: '28111222',
+          email: 'maria.g@correo.test',
+          birthdate: '1970-03-01',
+        },
+        { firstName: 'José', lastName: 'Pérez Núñez', ssn: '30999888', phone: '11 4321-0001', birthdate: '2015-09-20' },
+        { firstName: 'Lucía', lastName: 'Fernández', ssn: '35777666', birthdate: '1990-12-31', active: false },
+        { firstName: 'Martín', lastName: 'Gonzaga', ssn: '40555444', birthdate: '1955-01-15' },
+        { firstName: 'Ana', lastName: 'Marín', birthdate: '2001-07-07', sex: 'female' },
+      ];
+      for (const person of people) await create(patient({ sex: 'male', ...person }), searchClinic.token);
+    });
+    const list = async (query: string) => {
+      const response = await call('GET', `/api/patients?${query}`, searchClinic.token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        data: { id: string; firstName: string; lastName: string; skuPatient: string }[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
+    };
+    const names = async (query: string) => (await list(query)).data.map((row) => `${row.firstName} ${row.lastName}`);
+
+    it('lists by last name then first name, paginated, with the total', async () => {
+      const page = await list('pageSize=2');
+      expect(page).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+      expect(page.data.map((row) => row.lastName)).toEqual(['Fernández', 'Gonzaga']);
+      expect(await names('page=2&pageSize=2')).toEqual(['María González', 'Ana Marín']);
+      expect(await names('page=3&pageSize=2')).toEqual(['José Pérez Núñez']);
+      expect(await list('page=9&pageSize=2')).toMatchObject({ total: 5, data: [] });
+      expect((await call('GET', '/api/patients?pageSize=101', searchClinic.token)).statusCode).toBe(400);
+      expect((await call('GET', '/api/patients?sort=ssn', searchClinic.token)).statusCode).toBe(400);
+      expect((await call('GET', '/api/patients?active=maybe', searchClinic.token)).statusCode).toBe(400);
+    });
+
+    it('searches every word, without accents or case, in either order and by fragments', async () => {
+      expect(await names('q=gonz%20mar')).toEqual(['Martín Gonzaga', 'María González']);
+      expect(await names('q=gonzalez%20maria')).toEqual(['María González']);
+      expect(await names('q=MARIA%20GONZ')).toEqual(['María González']);
+      expect(await names('q=nunez')).toEqual(['José Pérez Núñez']);
+      expect(await names('q=ernand')).toEqual(['Lucía Fernández']);
+      expect(await names('q=marin')).toEqual(['Ana Marín']);
+      expect(await names('q=30999888')).toEqual(['José Pérez Núñez']);
+      expect(await names('q=999')).toEqual(['José Pérez Núñez']);
+      expect(await names('q=maria.g%40correo')).toEqual(['María González']);
+      expect(await names('q=4321-0001')).toEqual(['José Pérez Núñez']);
+      const jose = (await list('q=jose')).data[0];
+      expect(await names(`q=${jose?.skuPatient.toLowerCase()}`)).toEqual(['José Pérez Núñez']);
+      // Short words (no index) search the same way.
+      expect(await names('q=ma')).toEqual(['Martín Gonzaga', 'María González', 'Ana Marín']);
+      expect(await list('q=zzz')).toMatchObject({ total: 0, data: [] });
+      expect(await list('q=%25')).toMatchObject({ total: 0, data: [] });
+      // Paginated search counts every match.
+      expect(await list('q=gon&pageSize=1')).toMatchObject({ total: 2, data: [{ lastName: 'Gonzaga' }] });
+      expect(await list('q=gon&page=3&pageSize=1')).toMatchObject({ total: 2, data: [] });
+      // Other clinics' patients are never found.
+      expect(await list('q=paciente')).toMatchObject({ total: 0, data: [] });
+    });
+
+    it('a search goes back to the clinic context within its transaction', async () => {
+      const settings = await testApp.db.withTenant(searchClinic.accountId, async (tx) => {
+        const found = await listPatients(tx, searchClinic.accountId, { q: 'gonz', page: 1, pageSize: 5 });
+        const { rows } = await tx.execute<{ role: string; account: string; count: number }>(
+          sql`select current_setting('role') as role, current_setting('app.account_id') as account,
+                (select count(distinct account_id)::int from patients) as count`,
+        );
+        return { total: found.total, ...rows[0] };
+      });
+      expect(settings).toEqual({ total: 2, role: 'odontia_app', account: searchClinic.accountId, count: 1 });
+    });
+
+    it('filters active and inactive; sorts by any allowed column', async () => {
+      expect(await names('active=false')).toEqual(['Lucía Fernández']);
+      expect((await list('active=true')).total).toBe(4);
+      expect(await names('q=luc&active=true')).toEqual([]);
+      expect(await names('sort=-lastName')).toEqual([
+        'José Pérez Núñez',
+        'Ana Marín',
+        'María González',
+        'Martín Gonzaga',
+        'Lucía Fernández',
+      ]);
+      expect(await names('sort=birthdate')).toEqual([
+        'Martín Gonzaga',
+        'María González',
+        'Lucía Fernández',
+        'Ana Marín',
+        'José Pérez Núñez',
+      ]);
+      expect(await names('sort=firstName&pageSize=2')).toEqual(['Ana Marín', 'José Pérez Núñez']);
+      const bySku = (await list('sort=-skuPatient')).data.map((row) => row.skuPatient);
+      expect(bySku).toEqual([...bySku].sort().reverse());
+      expect((await list('sort=-createdAt')).data[0]?.lastName).toBe('Marín');
+      expect((await list('sort=updatedAt&q=gonz')).total).toBe(2);
+    });
+  });
+
+  describe('permissions', () => {
+    it('administrator, supervisor and user read and write patients; customer nothing', async () => {
+      const levelClinic = await createTestClinic(app, mailer);
+      const target = await create(patient(), levelClinic.token);
+      for (const level of ['administrator', 'supervisor', 'user', 'customer'] as const) {
+        await setLevel(testApp.db, levelClinic.userId, level);
+        const allowed = level !== 'customer';
+        const own = allowed ? await create(patient(), levelClinic.token) : target;
+        const requests: [Method, string, object | undefined][] = [
+          ['GET', '/api/patients', undefined],
+          ['GET', `/api/patients/${target.id}`, undefined],
+          ['GET', `/api/patients/${target.id}/changes`, undefined],
+          ['POST', '/api/patients', patient()],
+          ['PUT', `/api/patients/${own.id}`, { ...patient(), version: own.version }],
+          ['DELETE', `/api/patients/${own.id}`, undefined],
+        ];
+        for (const [method, url, payload] of requests) {
+          const response = await call(method, url, levelClinic.token, payload);
+          expect(response.statusCode, `${level} ${method} ${url} → ${response.body}`).toBe(
+            allowed ? (method === 'POST' ? 201 : 200) : 403,
+          );
+        }
+      }
+    });
+  });
+});

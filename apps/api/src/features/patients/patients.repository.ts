@@ -1,0 +1,233 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import { accountCounters, accounts, auditEvents, patients, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
+
+export type PatientInsert = typeof patients.$inferInsert;
+const { searchText: _searchText, ...patientColumns } = getTableColumns(patients);
+export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText'> & { age: number };
+export type PatientRowWithNames = PatientRow & { createdByName: string | null; updatedByName: string | null };
+
+/** Whole years from the birthdate to today in the clinic's time zone (one sub-select, evaluated once). */
+function ageOf(accountId: string): SQL<number> {
+  return sql<number>`date_part('year', age((now() at time zone coalesce((select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${accountId}), 'UTC'))::date, ${patients.birthdate}))::int`.mapWith(
+    Number,
+  );
+}
+
+const selection = (accountId: string) => ({ ...patientColumns, age: ageOf(accountId) });
+
+const sortColumns = {
+  lastName: patients.lastName,
+  firstName: patients.firstName,
+  skuPatient: patients.skuPatient,
+  birthdate: patients.birthdate,
+  createdAt: patients.createdAt,
+  updatedAt: patients.updatedAt,
+} as const;
+
+export interface PatientFilters {
+  q?: string | undefined;
+  sort?: string | undefined;
+  active?: boolean | undefined;
+}
+
+const live = (accountId: string) => and(eq(patients.accountId, accountId), isNull(patients.deletedAt));
+
+function whereOf(accountId: string, filters: PatientFilters): SQL | undefined {
+  return and(
+    live(accountId),
+    searchCondition(patients.searchText, filters.q),
+    filters.active === undefined ? undefined : eq(patients.active, filters.active),
+  );
+}
+
+/** The sort column, then last and first name and the id, so pages never overlap. */
+function orderOf(sort: string | undefined): SQL[] {
+  const descending = sort?.startsWith('-') ?? false;
+  const key = (sort?.replace(/^-/, '') ?? 'lastName') as keyof typeof sortColumns;
+  const column = sortColumns[key] ?? patients.lastName;
+  const direction = (value: unknown) => (descending ? sql`${value} desc nulls last` : sql`${value} asc nulls last`);
+  const order = [direction(column)];
+  if (column !== patients.lastName) order.push(direction(patients.lastName));
+  if (column !== patients.firstName) order.push(direction(patients.firstName));
+  order.push(asc(patients.id));
+  return order;
+}
+
+/** One page and the number of matches (two or three queries, whatever the page size). */
+export async function listPatients(
+  tx: TenantTx,
+  accountId: string,
+  query: PatientFilters & { page: number; pageSize: number },
+): Promise<{ rows: PatientRow[]; total: number }> {
+  const where = whereOf(accountId, query);
+  if (usesTrigramIndex(query.q)) {
+    const { ids, total } = await findPageIds(tx, accountId, {
+      table: patients,
+      id: patients.id,
+      where,
+      orderBy: orderOf(query.sort),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    if (ids.length === 0) return { rows: [], total };
+    const found = await tx
+      .select(selection(accountId))
+      .from(patients)
+      .where(and(live(accountId), inArray(patients.id, ids)));
+    return { rows: inIdOrder(ids, found), total };
+  }
+  const rows = await tx
+    .select(selection(accountId))
+    .from(patients)
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(patients).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+const creator = alias(users, 'creator');
+const updater = alias(users, 'updater');
+
+/** One patient (not deleted), with the names of who created and last changed them. */
+export async function findPatient(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+): Promise<PatientRowWithNames | undefined> {
+  const [row] = await tx
+    .select({ ...selection(accountId), createdByName: creator.completeName, updatedByName: updater.completeName })
+    .from(patients)
+    .leftJoin(creator, and(eq(creator.accountId, patients.accountId), eq(creator.id, patients.createdBy)))
+    .leftJoin(updater, and(eq(updater.accountId, patients.accountId), eq(updater.id, patients.updatedBy)))
+    .where(and(live(accountId), eq(patients.id, id)));
+  return row;
+}
+
+/** Whether the clinic has this patient (not deleted). */
+export async function patientExists(tx: TenantTx, accountId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(live(accountId), eq(patients.id, id)));
+  return rows.length > 0;
+}
+
+/** The patient (not deleted), locked for the rest of the transaction. */
+export async function findPatientForUpdate(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+): Promise<PatientRow | undefined> {
+  const [row] = await tx
+    .select(selection(accountId))
+    .from(patients)
+    .where(and(live(accountId), eq(patients.id, id)))
+    .for('update');
+  return row;
+}
+
+/** A patient of the clinic (not deleted, not `exceptId`) with this ID number, any case. */
+export async function findBySsn(
+  tx: TenantTx,
+  accountId: string,
+  ssn: string,
+  exceptId?: string,
+): Promise<{ id: string; firstName: string; lastName: string } | undefined> {
+  const [row] = await tx
+    .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+    .from(patients)
+    .where(
+      and(
+        live(accountId),
+        sql`lower(${patients.ssn}) = lower(${ssn})`,
+        exceptId ? ne(patients.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The clinic's next number of a counter ('patient' → 1, 2, 3…), under the counter row's lock. */
+export async function nextCounterValue(tx: TenantTx, accountId: string, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(accountCounters)
+    .values({ accountId, name, value: 1 })
+    .onConflictDoUpdate({
+      target: [accountCounters.accountId, accountCounters.name],
+      set: { value: sql`${accountCounters.value} + 1` },
+    })
+    .returning({ value: accountCounters.value });
+  if (!row) throw new Error(`counter ${name} returned no value`);
+  return row.value;
+}
+
+export async function insertPatient(tx: TenantTx, row: PatientInsert): Promise<void> {
+  await tx.insert(patients).values(row);
+}
+
+export async function updatePatient(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+  change: Partial<PatientInsert>,
+): Promise<void> {
+  await tx
+    .update(patients)
+    .set({ ...change, updatedAt: new Date(), version: sql`${patients.version} + 1` })
+    .where(and(live(accountId), eq(patients.id, id)));
+}
+
+/** Soft delete: hidden everywhere from now on; the row and its audit stay. */
+export async function softDeletePatient(tx: TenantTx, accountId: string, id: string, userId: string): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(patients)
+    .set({
+      deletedAt: now,
+      deletedBy: userId,
+      updatedAt: now,
+      updatedBy: userId,
+      version: sql`${patients.version} + 1`,
+    })
+    .where(and(live(accountId), eq(patients.id, id)));
+}
+
+/** The audit events of one record, newest first, with the name of who made each (one join). */
+export async function listRecordChanges(
+  tx: TenantTx,
+  accountId: string,
+  entity: string,
+  entityId: string,
+  page: { page: number; pageSize: number },
+) {
+  const where = and(
+    eq(auditEvents.accountId, accountId),
+    eq(auditEvents.entity, entity),
+    eq(auditEvents.entityId, entityId),
+  );
+  const rows = await tx
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      userId: auditEvents.userId,
+      userName: users.completeName,
+      createdAt: auditEvents.createdAt,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .leftJoin(users, and(eq(users.accountId, auditEvents.accountId), eq(users.id, auditEvents.userId)))
+    .where(where)
+    .orderBy(desc(auditEvents.seq))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await tx.select({ n: count() }).from(auditEvents).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,275 @@
+import type { Sex } from '@odontia/shared/enums';
+import type { Patient, PatientInput, PatientsListQuery, RecordChange } from '@odontia/shared/schemas/patients';
+import type { Database } from '../../db/client.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { isUniqueViolation } from '../auth/auth.service.ts';
+import * as repository from './patients.repository.ts';
+
+/**
+ * Patients (issue 5): numbered by the clinic's counter (P-000123), unique ID number among the
+ * clinic's patients, never physically deleted. Every create, edit and delete writes an audit
+ * event (entity 'patient', with the patient id) in the same transaction.
+ */
+
+type UpdateInput = PatientInput & { version: number };
+
+/** The columns a person edits (create and update write exactly these). */
+const editableKeys = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneArea',
+  'phone',
+  'sex',
+  'birthdate',
+  'ssn',
+  'medicalHistory',
+  'active',
+  'street',
+  'complement',
+  'zipCode',
+  'country',
+  'state',
+  'city',
+  'district',
+  'address',
+  'obs',
+  'allergies',
+  'chronicConditions',
+  'currentMedication',
+] as const satisfies readonly (keyof PatientInput)[];
+
+function columnsOf(input: PatientInput): Pick<PatientInput, (typeof editableKeys)[number]> {
+  const columns: Record<string, unknown> = {};
+  for (const key of editableKeys) columns[key] = input[key] ?? null;
+  return columns as Pick<PatientInput, (typeof editableKeys)[number]>;
+}
+
+/** P-000123: six digits at least. */
+export function formatSkuPatient(value: number): string {
+  return `P-${String(value).padStart(6, '0')}`;
+}
+
+export function toPatient(row: repository.PatientRow & Partial<repository.PatientRowWithNames>): Patient {
+  return {
+    id: row.id,
+    skuPatient: row.skuPatient,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneArea: row.phoneArea,
+    phone: row.phone,
+    sex: row.sex as Sex,
+    birthdate: row.birthdate,
+    age: row.age,
+    ssn: row.ssn,
+    medicalHistory: row.medicalHistory,
+    active: row.active,
+    street: row.street,
+    complement: row.complement,
+    zipCode: row.zipCode,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    district: row.district,
+    address: row.address,
+    obs: row.obs,
+    allergies: row.allergies,
+    chronicConditions: row.chronicConditions,
+    currentMedication: row.currentMedication,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName ?? null,
+    version: row.version,
+  };
+}
+
+/** The editable fields of a row, as the audit stores them. */
+function auditedColumns(row: repository.PatientRow): Record<string, unknown> {
+  const columns: Record<string, unknown> = { skuPatient: row.skuPatient };
+  for (const key of editableKeys) columns[key] = row[key];
+  return columns;
+}
+
+function duplicateSsn(existing: { id: string; firstName: string; lastName: string }): AppError {
+  return new AppError('duplicate_ssn', {
+    existingId: existing.id,
+    existingName: `${existing.firstName} ${existing.lastName}`,
+  });
+}
+
+function isSsnViolation(error: unknown): boolean {
+  if (!isUniqueViolation(error)) return false;
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { constraint?: unknown }).constraint === 'patients_ssn_unique') return true;
+  }
+  return false;
+}
+
+export interface PatientsServiceDeps {
+  db: Database;
+}
+
+export function createPatientsService({ db }: PatientsServiceDeps) {
+  /** Runs a write; a unique-index race on the ID number becomes 409 duplicate_ssn. */
+  async function writing<T>(
+    session: AuthSession,
+    ssn: string | null,
+    fn: (tx: TenantTx) => Promise<T>,
+    exceptId?: string,
+  ): Promise<T> {
+    try {
+      return await db.withTenant(session.accountId, fn);
+    } catch (error) {
+      if (!ssn || !isSsnViolation(error)) throw error;
+      const existing = await db.withTenant(session.accountId, (tx) =>
+        repository.findBySsn(tx, session.accountId, ssn, exceptId),
+      );
+      if (existing) throw duplicateSsn(existing);
+      throw new AppError('duplicate_ssn', {}, { cause: error });
+    }
+  }
+
+  async function getPatient(tx: TenantTx, session: AuthSession, id: string): Promise<Patient> {
+    const row = await repository.findPatient(tx, session.accountId, id);
+    if (!row) throw new AppError('patient_not_found');
+    return toPatient(row);
+  }
+
+  return {
+    async list(session: AuthSession, query: PatientsListQuery) {
+      const { rows, total } = await db.withTenant(session.accountId, (tx) =>
+        repository.listPatients(tx, session.accountId, query),
+      );
+      return { data: rows.map(toPatient), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(session: AuthSession, id: string): Promise<Patient> {
+      return db.withTenant(session.accountId, (tx) => getPatient(tx, session, id));
+    },
+
+    async create(session: AuthSession, input: PatientInput, ip: string): Promise<Patient> {
+      return writing(session, input.ssn, async (tx) => {
+        if (input.ssn) {
+          const existing = await repository.findBySsn(tx, session.accountId, input.ssn);
+          if (existing) throw duplicateSsn(existing);
+        }
+        const id = newId();
+        const skuPatient = formatSkuPatient(await repository.nextCounterValue(tx, session.accountId, 'patient'));
+        const columns = columnsOf(input);
+        await repository.insertPatient(tx, {
+          ...columns,
+          accountId: session.accountId,
+          id,
+          skuPatient,
+          createdBy: session.userId,
+          updatedBy: session.userId,
+        });
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          patientId: id,
+          action: 'patient_created',
+          entity: 'patient',
+          entityId: id,
+          ip,
+          after: { skuPatient, ...columns },
+        });
+        return getPatient(tx, session, id);
+      });
+    },
+
+    async update(session: AuthSession, id: string, input: UpdateInput, ip: string): Promise<Patient> {
+      return writing(
+        session,
+        input.ssn,
+        async (tx) => {
+          const current = await repository.findPatientForUpdate(tx, session.accountId, id);
+          if (!current) throw new AppError('patient_not_found');
+          if (current.version !== input.version) {
+            throw new AppError('version_conflict', { current: await getPatient(tx, session, id) });
+          }
+          if (input.ssn) {
+            const existing = await repository.findBySsn(tx, session.accountId, input.ssn, id);
+            if (existing) throw duplicateSsn(existing);
+          }
+          const next = columnsOf(input);
+          const before: Record<string, unknown> = {};
+          const after: Record<string, unknown> = {};
+          for (const [key, value] of Object.entries(next)) {
+            const old = current[key as keyof typeof next];
+            if (old !== value) {
+              before[key] = old;
+              after[key] = value;
+            }
+          }
+          await repository.updatePatient(tx, session.accountId, id, { ...next, updatedBy: session.userId });
+          await recordAuditEvent(tx, {
+            accountId: session.accountId,
+            userId: session.userId,
+            patientId: id,
+            action: 'patient_updated',
+            entity: 'patient',
+            entityId: id,
+            ip,
+            before,
+            after,
+          });
+          return getPatient(tx, session, id);
+        },
+        id,
+      );
+    },
+
+    async remove(session: AuthSession, id: string, ip: string): Promise<void> {
+      await db.withTenant(session.accountId, async (tx) => {
+        const current = await repository.findPatientForUpdate(tx, session.accountId, id);
+        if (!current) throw new AppError('patient_not_found');
+        await repository.softDeletePatient(tx, session.accountId, id, session.userId);
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          patientId: id,
+          action: 'patient_deleted',
+          entity: 'patient',
+          entityId: id,
+          ip,
+          before: { ...auditedColumns(current), version: current.version },
+          after: { deleted: true },
+        });
+      });
+    },
+
+    async changes(
+      session: AuthSession,
+      id: string,
+      page: { page: number; pageSize: number },
+    ): Promise<{ data: RecordChange[]; total: number; page: number; pageSize: number }> {
+      return db.withTenant(session.accountId, async (tx) => {
+        if (!(await repository.patientExists(tx, session.accountId, id))) throw new AppError('patient_not_found');
+        const { rows, total } = await repository.listRecordChanges(tx, session.accountId, 'patient', id, page);
+        return {
+          data: rows.map((row) => ({
+            id: row.id,
+            action: row.action,
+            userId: row.userId,
+            userName: row.userName,
+            createdAt: row.createdAt.toISOString(),
+            before: (row.before as Record<string, unknown> | null) ?? null,
+            after: (row.after as Record<string, unknown> | null) ?? null,
+          })),
+          total,
+          page: page.page,
+          pageSize: page.pageSize,
+        };
+      });
+    },
+  };
+}
+
+export type PatientsService = ReturnType<typeof createPatientsService>;
