@@ -140,5 +140,7 @@ export const auditEvents = pgTable(
     primaryKey({ columns: [table.accountId, table.id] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
     uniqueIndex('audit_events_chain_unique').on(table.accountId, table.seq),
+    // A record's "history of changes" (newest first) without reading the clinic's whole trail.
+    index('audit_events_entity_idx').on(table.accountId, table.entity, table.entityId, table.seq),
   ],
 );
