@@ -70,6 +70,47 @@ describe('demo clinic', () => {
     expect(rows).toEqual([]);
   });
 
+  it('has about thirty patients numbered by the counter, searchable, a few inactive and some with alerts', async () => {
+    testApp = await createTestApp();
+    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: demoUsers[2].email, password: demoPassword },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+    const get = async (url: string) => {
+      const response = await testApp?.app.inject({ method: 'GET', url, headers });
+      expect(response?.statusCode, url).toBe(200);
+      return response?.json();
+    };
+    const all = await get('/api/patients?pageSize=100&sort=skuPatient');
+    expect(all.total).toBe(30);
+    expect(all.data[0].skuPatient).toBe('P-000001');
+    expect(all.data.at(-1).skuPatient).toBe('P-000030');
+    const ages = all.data.map((patient: { age: number }) => patient.age);
+    expect(Math.min(...ages)).toBeLessThan(12);
+    expect(Math.max(...ages)).toBeGreaterThan(75);
+    expect((await get('/api/patients?active=false')).total).toBeGreaterThanOrEqual(2);
+    const alerts = all.data.filter((patient: { allergies: string | null; chronicConditions: string | null }) =>
+      Boolean(patient.allergies || patient.chronicConditions),
+    );
+    expect(alerts.length).toBeGreaterThanOrEqual(4);
+    const found = await get('/api/patients?q=gonz%20mar');
+    expect(found.data[0]).toMatchObject({ firstName: 'María', lastName: 'González', allergies: 'Penicilina' });
+    expect((await get('/api/patients?q=nunez')).total).toBeGreaterThanOrEqual(2);
+    const history = await get(`/api/patients/${found.data[0].id}/changes`);
+    expect(history).toMatchObject({ total: 1, data: [{ action: 'patient_created' }] });
+    // The next patient continues the clinic's numbering.
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers,
+      payload: { firstName: 'Nuevo', lastName: 'Paciente', sex: 'male', birthdate: '2000-01-01' },
+    });
+    expect(created.json().data.skuPatient).toBe('P-000031');
+  });
+
   it('never runs on a database that already has a clinic', async () => {
     const mailer = new MemoryMailer();
     testApp = await createTestApp({ mailer });

@@ -6,11 +6,12 @@ import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoPatients } from './demo-patients.ts';
 
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
  * administrator, a supervisor and a user, all activated, and its pharmacy and supplies with
- * stock (issue 4, demo-inventory.ts). Created only on a database without
+ * stock (issue 4, demo-inventory.ts) and 30 patients (issue 5, demo-patients.ts). Created only on a database without
  * any clinic; by default only on the embedded database (`SEED_DEMO` overrides).
  */
 
@@ -65,6 +66,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
     await seedDemoInventory(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       supervisorId: userIds[1] as string,
+    });
+    await seedDemoPatients(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      userId: userIds[2] as string,
     });
     return 'created';
   });
