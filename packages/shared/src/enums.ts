@@ -96,6 +96,72 @@ export const attendanceTypes = [
 ] as const;
 export type AttendanceType = (typeof attendanceTypes)[number];
 
+/** The group each attendance type belongs to (the picker groups the types by it). */
+export const attendanceGroupOf: Record<AttendanceType, AttendanceGroup> = {
+  medical_attendance: 'medical_attendance',
+  home_attendance: 'medical_attendance',
+  virtual_attendance: 'medical_attendance',
+  emergency_attendance: 'medical_attendance',
+  checkup_control: 'medical_attendance',
+  preventive_medicine: 'medical_attendance',
+  anesthesiology: 'specializations',
+  dentistry: 'specializations',
+  oncology: 'specializations',
+  nutrition: 'specializations',
+  traumatology_orthopedics: 'specializations',
+  psychology: 'specializations',
+  pre_surgical_attendance: 'surgery',
+  pre_anesthetic_attendance: 'surgery',
+  general_surgery: 'surgery',
+  dental_surgery: 'surgery',
+  oncological_surgery: 'surgery',
+  reconstructive_surgery: 'surgery',
+  general_hospitalization: 'hospitalization',
+  magnetic_resonance: 'diagnosis',
+  computed_tomography: 'diagnosis',
+  ultrasound: 'diagnosis',
+  x_ray: 'diagnosis',
+  dental_radiography: 'diagnosis',
+  hematology: 'laboratory',
+  blood_chemistry: 'laboratory',
+  blood_count: 'laboratory',
+  coagulation: 'laboratory',
+  allergy_tests: 'laboratory',
+  dna_tests: 'laboratory',
+  biopsy: 'laboratory',
+  bacterial_plaque_assessment: 'laboratory',
+};
+
+/** What a laboratory order may request: the laboratory and imaging (diagnosis group) attendance types. */
+export const laboratoryStudies = [
+  'hematology',
+  'blood_chemistry',
+  'blood_count',
+  'coagulation',
+  'allergy_tests',
+  'dna_tests',
+  'biopsy',
+  'bacterial_plaque_assessment',
+  'magnetic_resonance',
+  'computed_tomography',
+  'ultrasound',
+  'x_ray',
+  'dental_radiography',
+] as const satisfies readonly AttendanceType[];
+export type LaboratoryStudy = (typeof laboratoryStudies)[number];
+
+export const diagnosisStatuses = ['active', 'resolved'] as const;
+export type DiagnosisStatus = (typeof diagnosisStatuses)[number];
+
+export const laboratoryStatuses = ['ordered', 'sample_taken', 'result_received'] as const;
+export type LaboratoryStatus = (typeof laboratoryStatuses)[number];
+
+/** Permanent (11–48) and primary (51–85) teeth in FDI notation. */
+export const fdiTeeth: readonly number[] = [
+  ...[1, 2, 3, 4].flatMap((quadrant) => [1, 2, 3, 4, 5, 6, 7, 8].map((tooth) => quadrant * 10 + tooth)),
+  ...[5, 6, 7, 8].flatMap((quadrant) => [1, 2, 3, 4, 5].map((tooth) => quadrant * 10 + tooth)),
+];
+
 export const toothStatuses = [
   'healthy',
   'caries',

@@ -173,6 +173,7 @@ export const successCodes = [
   'entity_document_updated',
   'stock_adjusted',
   'inventory_imported',
+  'attendance_addendum_created',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -5,3 +5,4 @@
 export * from './accounts.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
+export * from './clinical.ts';

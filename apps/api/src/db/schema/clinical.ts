@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.ts';
+import { inventoryItems } from './inventory.ts';
+import { patients } from './patients.ts';
+
+/**
+ * Clinical records of the medical history (issue 5): diagnoses, laboratory orders and
+ * attendances with their billing lines, the supplies and medicines they used, and their addenda.
+ * Never physically deleted (the app roles have no DELETE): "delete" sets `deleted_at`/`deleted_by`;
+ * the lines and items an edit replaces are soft-deleted the same way, so nothing is lost, and
+ * the audit keeps every version. Each list reads "a patient's records, newest first" from one
+ * partial index.
+ */
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: uuid('created_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
+  version: integer('version').notNull().default(1),
+};
+
+export const diagnoses = pgTable(
+  'diagnoses',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    text: text('text').notNull(),
+    icd10Code: text('icd10_code'),
+    /** FDI numbers. */
+    teeth: integer('teeth').array().notNull().default(sql`'{}'::integer[]`),
+    status: text('status').notNull(),
+    notes: text('notes'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('diagnoses_patient_idx')
+      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check('diagnoses_status', sql`${table.status} in ('active', 'resolved')`),
+  ],
+);
+
+export const laboratories = pgTable(
+  'laboratories',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    orderDate: date('order_date', { mode: 'string' }).notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    laboratoryName: text('laboratory_name').notNull(),
+    studies: text('studies').array().notNull(),
+    instructions: text('instructions'),
+    notes: text('notes'),
+    status: text('status').notNull(),
+    resultDate: date('result_date', { mode: 'string' }),
+    result: text('result'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('laboratories_patient_idx')
+      .on(table.accountId, table.patientId, table.orderDate.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check('laboratories_status', sql`${table.status} in ('ordered', 'sample_taken', 'result_received')`),
+    check('laboratories_result_date', sql`${table.resultDate} is null or ${table.resultDate} >= ${table.orderDate}`),
+  ],
+);
+
+export const attendances = pgTable(
+  'attendances',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    attendanceType: text('attendance_type').notNull(),
+    attendanceGroup: text('attendance_group').notNull(),
+    specialization: text('specialization'),
+    professionalId: uuid('professional_id').notNull(),
+    titleResume: text('title_resume').notNull(),
+    resume: text('resume'),
+    detail: text('detail'),
+    nextAppointment: date('next_appointment', { mode: 'string' }),
+    finished: boolean('finished').notNull().default(false),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    resultDate: date('result_date', { mode: 'string' }),
+    result: text('result'),
+    billable: boolean('billable').notNull().default(false),
+    attendanceFee: numeric('attendance_fee', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** attendance_fee + Σ line totals, computed by the server on every save. */
+    totalBillable: numeric('total_billable', { precision: 14, scale: 2 }).notNull().default('0'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('attendances_patient_idx')
+      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check('attendances_money', sql`${table.attendanceFee} >= 0 and ${table.totalBillable} >= 0`),
+  ],
+);
+
+/** Billing lines of an attendance; an edit soft-deletes the old set and writes the new one. */
+export const attendanceLines = pgTable(
+  'attendance_lines',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    attendanceId: uuid('attendance_id').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    itemId: uuid('item_id'),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({
+      columns: [table.accountId, table.itemId],
+      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('attendance_lines_attendance_idx')
+      .on(table.accountId, table.attendanceId, table.position)
+      .where(sql`${table.deletedAt} is null`),
+    check('attendance_lines_amounts', sql`${table.quantity} > 0 and ${table.price} >= 0 and ${table.total} >= 0`),
+  ],
+);
+
+/** Supplies and medicines an attendance used (kind 'supply' | 'medication'), with their quantity. */
+export const attendanceItems = pgTable(
+  'attendance_items',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    attendanceId: uuid('attendance_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({
+      columns: [table.accountId, table.itemId],
+      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('attendance_items_attendance_idx')
+      .on(table.accountId, table.attendanceId)
+      .where(sql`${table.deletedAt} is null`),
+    check('attendance_items_kind', sql`${table.kind} in ('supply', 'medication')`),
+    check('attendance_items_quantity', sql`${table.quantity} > 0`),
+  ],
+);
+
+/** Dated corrections of a finished attendance; never changed once written. */
+export const attendanceAddenda = pgTable(
+  'attendance_addenda',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    attendanceId: uuid('attendance_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('attendance_addenda_attendance_idx').on(table.accountId, table.attendanceId, table.createdAt),
+  ],
+);

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { attendanceGroups, attendanceTypes } from '../enums.ts';
+import { moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
+import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { pageSchema } from './common.ts';
+import { calendarDate } from './patients.ts';
+
+/**
+ * Attendances of the medical history (issue 5, spec §3 "Attendance"):
+ * /api/patients/:patientId/attendances. Billing lines and totals are computed by the server with
+ * decimals (line total = price × quantity; totalBillable = attendanceFee + Σ line totals). The
+ * supplies and medications used are taken from stock in the same transaction as the attendance;
+ * an edit moves only the difference, a delete returns them. A finished attendance is read-only:
+ * corrections are dated addenda (POST …/:id/addenda).
+ */
+
+export const maxAttendanceQuantity = 100_000;
+
+const optionalDate = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    calendarDate()
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+/** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC. */
+export const dateTime = () =>
+  z
+    .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
+    .trim()
+    .min(1, 'required')
+    .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
+    .transform((value) => new Date(value).toISOString());
+
+/** A billing line: a product (optionally an inventory item, for reference) or a treatment. */
+export const attendanceLineInputSchema = z.object({
+  description: requiredText(200),
+  /** An item of the clinic's catalogue (billing only: stock moves through supplies/medications). */
+  itemId: z
+    .uuid('invalid_value')
+    .nullish()
+    .transform((value) => value ?? null),
+  quantity: wholeNumber(1, maxAttendanceQuantity),
+  price: moneyAmount(),
+});
+
+/** A supply or a medicine used, and how many units. */
+export const attendanceItemInputSchema = z.object({
+  itemId: z.uuid('invalid_value'),
+  quantity: wholeNumber(1, maxAttendanceQuantity),
+});
+
+/** Each item once in its list (the second one is marked). */
+const uniqueItems = (items: { itemId: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.itemId)) ctx.addIssue({ code: 'custom', path: [index, 'itemId'], message: 'invalid_value' });
+    seen.add(item.itemId);
+  });
+};
+
+const attendanceFields = {
+  date: dateTime(),
+  attendanceType: z.enum(attendanceTypes, {
+    error: (issue) => (issue.input == null ? 'required' : 'invalid_value'),
+  }),
+  specialization: optionalText(120),
+  professionalId: professionalIdField,
+  titleResume: requiredText(200),
+  resume: optionalText(4000),
+  detail: optionalText(20000),
+  nextAppointment: optionalDate(),
+  finished: z.boolean().default(false),
+  resultDate: optionalDate(),
+  result: optionalText(20000),
+  billable: z.boolean().default(false),
+  attendanceFee: z.preprocess((value) => value ?? '0', moneyAmount()),
+  lines: z.array(attendanceLineInputSchema).max(100, 'too_big').default([]),
+  /** Supplies (items of kind supply) used, taken from stock. */
+  supplies: z.array(attendanceItemInputSchema).max(100, 'too_big').default([]).superRefine(uniqueItems),
+  /** Medicines used (approved and active), taken from stock. */
+  medications: z.array(attendanceItemInputSchema).max(100, 'too_big').default([]).superRefine(uniqueItems),
+};
+
+/** POST /api/patients/:patientId/attendances */
+export const createAttendanceRequestSchema = z.object(attendanceFields);
+/** PUT /api/patients/:patientId/attendances/:id (409 attendance_finished once finished). */
+export const updateAttendanceRequestSchema = z.object({ ...attendanceFields, version: versionField });
+export type CreateAttendanceRequest = z.input<typeof createAttendanceRequestSchema>;
+export type UpdateAttendanceRequest = z.input<typeof updateAttendanceRequestSchema>;
+export type AttendanceInput = z.output<typeof createAttendanceRequestSchema>;
+
+/** POST …/attendances/:id/addenda: only on a finished attendance. */
+export const createAddendumRequestSchema = z.object({ text: requiredText(4000) });
+export type CreateAddendumRequest = z.input<typeof createAddendumRequestSchema>;
+
+export const attendanceLineSchema = z.object({
+  id: z.uuid(),
+  description: z.string(),
+  itemId: z.uuid().nullable(),
+  quantity: z.number().int(),
+  price: z.string(),
+  /** price × quantity, rounded half-up to cents. */
+  total: z.string(),
+});
+
+export const attendanceItemSchema = z.object({
+  itemId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int(),
+});
+
+export const addendumSchema = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  createdAt: z.string(),
+  userName: z.string().nullable(),
+});
+export type Addendum = z.infer<typeof addendumSchema>;
+
+const attendanceSummaryFields = {
+  id: z.uuid(),
+  patientId: z.uuid(),
+  date: z.string(),
+  attendanceType: z.enum(attendanceTypes),
+  attendanceGroup: z.enum(attendanceGroups),
+  specialization: z.string().nullable(),
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  titleResume: z.string(),
+  nextAppointment: z.string().nullable(),
+  finished: z.boolean(),
+  billable: z.boolean(),
+  attendanceFee: z.string(),
+  /** attendanceFee + Σ line totals. */
+  totalBillable: z.string(),
+  ...recordStampsSchema,
+};
+
+/** A row of the list (the lines, items and addenda come with GET …/:id). */
+export const attendanceSummarySchema = z.object(attendanceSummaryFields);
+export type AttendanceSummary = z.infer<typeof attendanceSummarySchema>;
+
+export const attendanceSchema = z.object({
+  ...attendanceSummaryFields,
+  resume: z.string().nullable(),
+  detail: z.string().nullable(),
+  resultDate: z.string().nullable(),
+  result: z.string().nullable(),
+  lines: z.array(attendanceLineSchema),
+  supplies: z.array(attendanceItemSchema),
+  medications: z.array(attendanceItemSchema),
+  addenda: z.array(addendumSchema),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+/** GET /api/patients/:patientId/attendances: newest first. */
+export const attendancesPageSchema = pageSchema(attendanceSummarySchema);
+
+export const attendanceResponseSchema = z.object({
+  data: attendanceSchema,
+  code: z.enum(['attendance_created', 'attendance_updated', 'attendance_addendum_created']).optional(),
+});
+/** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
+export const attendanceDeletedResponseSchema = z.object({ code: z.literal('attendance_deleted') });

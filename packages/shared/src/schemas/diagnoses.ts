@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { diagnosisStatuses, fdiTeeth } from '../enums.ts';
+import { optionalText, requiredText } from '../validation.ts';
+import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { pageSchema } from './common.ts';
+import { calendarDate } from './patients.ts';
+
+/**
+ * Diagnoses of the medical history (issue 5): /api/patients/:patientId/diagnoses. The spec leaves
+ * the fields open; these are what a clinician expects. Never physically deleted.
+ */
+
+const icd10Pattern = /^[A-Z][0-9]{2}(\.[0-9A-Z]{1,4})?$/;
+const knownTeeth = new Set(fdiTeeth);
+
+/** An ICD-10 (CIE-10) code such as K02.1 or A00: upper-cased; empty becomes null. */
+export const icd10Code = () =>
+  z
+    .string()
+    .trim()
+    .max(10, 'too_long')
+    .transform((value) => value.toUpperCase())
+    .refine((value) => value === '' || icd10Pattern.test(value), 'invalid_format')
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Teeth concerned, FDI numbers (11–48 permanent, 51–85 primary), each once, sorted. */
+export const fdiTeethField = () =>
+  z
+    .array(
+      z
+        .number()
+        .int('invalid_value')
+        .refine((tooth) => knownTeeth.has(tooth), 'invalid_value'),
+    )
+    .max(52, 'too_big')
+    .refine((teeth) => new Set(teeth).size === teeth.length, 'invalid_value')
+    .default([])
+    .transform((teeth) => [...teeth].sort((a, b) => a - b));
+
+const diagnosisFields = {
+  date: calendarDate(),
+  professionalId: professionalIdField,
+  text: requiredText(2000),
+  icd10Code: icd10Code(),
+  teeth: fdiTeethField(),
+  status: z.enum(diagnosisStatuses).default('active'),
+  notes: optionalText(4000),
+};
+
+/** POST /api/patients/:patientId/diagnoses */
+export const createDiagnosisRequestSchema = z.object(diagnosisFields);
+/** PUT /api/patients/:patientId/diagnoses/:id */
+export const updateDiagnosisRequestSchema = z.object({ ...diagnosisFields, version: versionField });
+export type CreateDiagnosisRequest = z.input<typeof createDiagnosisRequestSchema>;
+export type UpdateDiagnosisRequest = z.input<typeof updateDiagnosisRequestSchema>;
+export type DiagnosisInput = z.output<typeof createDiagnosisRequestSchema>;
+
+export const diagnosisSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  date: z.string(),
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  text: z.string(),
+  icd10Code: z.string().nullable(),
+  teeth: z.array(z.number().int()),
+  status: z.enum(diagnosisStatuses),
+  notes: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type Diagnosis = z.infer<typeof diagnosisSchema>;
+
+/** GET /api/patients/:patientId/diagnoses: newest first (date, then creation). */
+export const diagnosesPageSchema = pageSchema(diagnosisSchema);
+
+export const diagnosisResponseSchema = z.object({
+  data: diagnosisSchema,
+  code: z.enum(['diagnosis_created', 'diagnosis_updated']).optional(),
+});
+/** DELETE …/diagnoses/:id: hidden from now on; the row and its audit stay. */
+export const diagnosisDeletedResponseSchema = z.object({ code: z.literal('diagnosis_deleted') });

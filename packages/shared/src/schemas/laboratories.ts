@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
+import { optionalText, requiredText } from '../validation.ts';
+import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { pageSchema } from './common.ts';
+import { calendarDate } from './patients.ts';
+
+/**
+ * Laboratory orders and their results (issue 5): /api/patients/:patientId/laboratories. The
+ * studies are the spec's laboratory and imaging attendance types; GET …/:id/order.pdf prints the
+ * order for the patient to take to the laboratory.
+ */
+
+const optionalDate = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    calendarDate()
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+const laboratoryFields = {
+  orderDate: calendarDate(),
+  professionalId: professionalIdField,
+  /** The laboratory or imaging centre that will do the studies. */
+  laboratoryName: requiredText(160),
+  /** At least one; each once. */
+  studies: z
+    .array(z.enum(laboratoryStudies))
+    .min(1, 'required')
+    .max(laboratoryStudies.length, 'too_big')
+    .refine((studies) => new Set(studies).size === studies.length, 'invalid_value'),
+  /** Printed on the order (fasting, preparation…). */
+  instructions: optionalText(2000),
+  /** Internal notes, not printed. */
+  notes: optionalText(4000),
+  status: z.enum(laboratoryStatuses).default('ordered'),
+  /** Required once the result is received; never before the order date. */
+  resultDate: optionalDate(),
+  result: optionalText(20000),
+};
+
+type LaboratoryDates = { orderDate: string; status: string; resultDate: string | null };
+
+function checkResult(value: LaboratoryDates, ctx: z.RefinementCtx) {
+  if (value.status === 'result_received' && !value.resultDate) {
+    ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'required' });
+  }
+  if (value.resultDate && value.resultDate < value.orderDate) {
+    ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'too_small' });
+  }
+}
+
+/** POST /api/patients/:patientId/laboratories */
+export const createLaboratoryRequestSchema = z.object(laboratoryFields).superRefine(checkResult);
+/** PUT /api/patients/:patientId/laboratories/:id */
+export const updateLaboratoryRequestSchema = z
+  .object({ ...laboratoryFields, version: versionField })
+  .superRefine(checkResult);
+export type CreateLaboratoryRequest = z.input<typeof createLaboratoryRequestSchema>;
+export type UpdateLaboratoryRequest = z.input<typeof updateLaboratoryRequestSchema>;
+export type LaboratoryInput = z.output<typeof createLaboratoryRequestSchema>;
+
+export const laboratorySchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  orderDate: z.string(),
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  laboratoryName: z.string(),
+  studies: z.array(z.enum(laboratoryStudies)),
+  instructions: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(laboratoryStatuses),
+  resultDate: z.string().nullable(),
+  result: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type Laboratory = z.infer<typeof laboratorySchema>;
+
+/** GET /api/patients/:patientId/laboratories: newest order first. */
+export const laboratoriesPageSchema = pageSchema(laboratorySchema);
+
+export const laboratoryResponseSchema = z.object({
+  data: laboratorySchema,
+  code: z.enum(['laboratory_created', 'laboratory_updated']).optional(),
+});
+/** DELETE …/laboratories/:id */
+export const laboratoryDeletedResponseSchema = z.object({ code: z.literal('laboratory_deleted') });
