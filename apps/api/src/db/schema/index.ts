@@ -3,6 +3,6 @@
  * Tenant tables call `enable_tenant_rls('<table>')` in their migration (see migrations/0000).
  */
 export * from './accounts.ts';
+export * from './clinical.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
-export * from './clinical.ts';
