@@ -40,6 +40,10 @@ const builtPage = (path: string, titleKey: string, lazy: NonNullable<RouteObject
 const inventoryPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('inventory')]).then(([module]) => module));
 
+/** A patient page: its chunk and the `patients` texts load together. */
+const patientPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
+  builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('patients')]).then(([module]) => module));
+
 /** Clinical record screens under a patient's medical history. */
 function medicalHistoryRecord(kind: 'diagnosis' | 'laboratory' | 'attendance', idParam: string): RouteObject[] {
   return [
@@ -61,10 +65,16 @@ function documentPages(area: 'purchases' | 'sales' | 'payments' | 'collections',
 export const protectedRoutes: RouteObject[] = [
   page('dashboard', 'dashboard'),
   // Patients and medical history
-  page('patients', 'patients'),
-  page('patients/create', 'patientCreate'),
-  page('patients/edit/:patientId', 'patientEdit'),
-  page('patients/:patientId/mh', 'medicalHistory'),
+  patientPage('patients', 'patients', () => import('../pages/patients').then((m) => ({ Component: m.PatientsPage }))),
+  patientPage('patients/create', 'patientCreate', () =>
+    import('../pages/patients').then((m) => ({ Component: m.PatientCreatePage })),
+  ),
+  patientPage('patients/edit/:patientId', 'patientEdit', () =>
+    import('../pages/patients').then((m) => ({ Component: m.PatientEditPage })),
+  ),
+  patientPage('patients/:patientId/mh', 'medicalHistory', () =>
+    import('../pages/patients').then((m) => ({ Component: m.MedicalHistoryPage })),
+  ),
   ...medicalHistoryRecord('diagnosis', 'id_diagnosis'),
   ...medicalHistoryRecord('laboratory', 'id_laboratory'),
   ...medicalHistoryRecord('attendance', 'id_attendance'),

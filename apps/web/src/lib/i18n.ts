@@ -10,9 +10,10 @@ export { textDirection };
 export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as const;
 /**
  * Loaded by the page that needs them, not at start: long texts few visitors read, and the
- * inventory pages' texts (their routes load the namespace with the page, see app/router.tsx).
+ * inventory and patient pages' texts (their routes load the namespace with the page, see
+ * app/router.tsx).
  */
-export const onDemandNamespaces = ['terms', 'inventory'] as const;
+export const onDemandNamespaces = ['terms', 'inventory', 'patients'] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 

@@ -1,0 +1,62 @@
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** "González, María": how a clinic files and reads its patients. */
+export function patientName(patient: Pick<Patient, 'firstName' | 'lastName'>): string {
+  return `${patient.lastName}, ${patient.firstName}`;
+}
+
+/** "+54 11 5555-1234": the calling code (with its plus sign) and the number; null when there is no number. */
+export function patientPhone(patient: Pick<Patient, 'phoneArea' | 'phone'>): string | null {
+  if (!patient.phone) return null;
+  const area = patient.phoneArea
+    ? patient.phoneArea.startsWith('+')
+      ? patient.phoneArea
+      : `+${patient.phoneArea}`
+    : '';
+  return area ? `${area} ${patient.phone}` : patient.phone;
+}
+
+/** The clinical alerts the patient has (allergies, chronic conditions, current medication). */
+export function hasClinicalAlerts(patient: Pick<Patient, 'allergies' | 'chronicConditions' | 'currentMedication'>) {
+  return Boolean(patient.allergies?.trim() || patient.chronicConditions?.trim() || patient.currentMedication?.trim());
+}
+
+/**
+ * Whole years between a 'YYYY-MM-DD' birthdate and today (the browser's calendar), or null
+ * while the date is not complete or valid: the form shows it live; lists use the server's `age`.
+ */
+export function ageFrom(birthdate: string, today = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  const [nowYear, nowMonth, nowDay] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+  let age = nowYear - year;
+  if (nowMonth < month || (nowMonth === month && nowDay < day)) age -= 1;
+  return age >= 0 && year >= 1900 ? age : null;
+}
+
+/** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
+export function useDateFormat(): (date: string) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    return (date) => {
+      const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
+    };
+  }, [language]);
+}
+
+export function useDateTimeFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+    return (iso) => format.format(new Date(iso));
+  }, [language]);
+}

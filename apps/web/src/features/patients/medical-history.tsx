@@ -1,0 +1,138 @@
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { History, type LucideIcon, Pencil } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { patientPaths } from './api';
+import { PatientStatusBadge } from './badges';
+import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
+import { PatientAlertsBanner } from './patient-alerts-banner';
+import { PatientChanges } from './patient-changes';
+import { BackToPatients } from './patient-pages';
+
+/**
+ * The tabs of the medical history, in order. A clinical area joins the history with one entry
+ * here (its key is the `?tab=` value and `patients:tabs.<key>`); only built areas are listed.
+ */
+export const medicalHistoryTabs: { key: string; icon: LucideIcon; Component: ComponentType<{ patient: Patient }> }[] = [
+  { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
+];
+
+function Fact({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+  return (
+    <div className="patient-fact">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value ?? <span className="text-body-secondary">—</span>}</dd>
+    </div>
+  );
+}
+
+/** Name, age, sex, ID number, record numbers and contact of the patient, with the edit button. */
+export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrite: boolean }) {
+  const { t } = useTranslation('patients');
+  const date = useDateFormat();
+  const dateTime = useDateTimeFormat();
+  return (
+    <section className="card patient-header" data-testid="patient-header">
+      <div className="card-body d-flex flex-column gap-3">
+        <div className="d-flex flex-wrap align-items-start gap-3">
+          <div className="me-auto min-w-0">
+            <div className="d-flex flex-wrap align-items-center gap-2">
+              <h1 className="h3 mb-0" data-testid="patient-name">
+                {patientName(patient)}
+              </h1>
+              <PatientStatusBadge active={patient.active} />
+            </div>
+            <div className="text-body-secondary" data-testid="patient-summary">
+              {[
+                t('list.years', { count: patient.age }),
+                t(`sexes.${patient.sex}`),
+                `${t('fields.skuPatient')} ${patient.skuPatient}`,
+              ].join(' · ')}
+            </div>
+          </div>
+          {canWrite ? (
+            <Link
+              to={patientPaths.edit(patient.id)}
+              className="btn btn-outline-primary"
+              data-testid="patient-edit-link"
+            >
+              <Pencil size={16} aria-hidden="true" className="me-2" />
+              {t('history.edit')}
+            </Link>
+          ) : null}
+        </div>
+        <dl className="patient-facts mb-0">
+          <Fact label={t('fields.birthdate')} value={date(patient.birthdate)} />
+          <Fact label={t('fields.ssnShort')} value={patient.ssn} testId="patient-ssn" />
+          <Fact label={t('fields.medicalHistory')} value={patient.medicalHistory} />
+          <Fact label={t('fields.phone')} value={patientPhone(patient)} testId="patient-phone" />
+          <Fact label={t('fields.email')} value={patient.email} testId="patient-email" />
+        </dl>
+        <PatientAlertsBanner patient={patient} showEmpty />
+        <p className="small text-body-secondary mb-0" data-testid="patient-audit">
+          {t('history.created', {
+            who: patient.createdByName ?? t('changes.unknownUser'),
+            when: dateTime(patient.createdAt),
+          })}
+          {patient.updatedAt !== patient.createdAt
+            ? ` · ${t('history.updated', {
+                who: patient.updatedByName ?? t('changes.unknownUser'),
+                when: dateTime(patient.updatedAt),
+              })}`
+            : null}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** `/patients/:patientId/mh`: the patient's header and alerts, then the tabs of their history. */
+export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWrite: boolean }) {
+  const { t } = useTranslation('patients');
+  const [params, setParams] = useSearchParams();
+  const first = medicalHistoryTabs[0];
+  const current = medicalHistoryTabs.find((tab) => tab.key === params.get('tab')) ?? first;
+  if (!current) return null;
+  const Current = current.Component;
+  return (
+    <>
+      <PageTitle title={patientName(patient)} />
+      <div className="patients-page d-flex flex-column gap-4" data-testid="medical-history">
+        <div>
+          <BackToPatients />
+          <PatientHeader patient={patient} canWrite={canWrite} />
+        </div>
+        <section className="card">
+          <div className="card-header pb-0 border-bottom-0">
+            <div className="nav nav-tabs card-header-tabs" role="tablist">
+              {medicalHistoryTabs.map((tab) => {
+                const Icon = tab.icon;
+                const selected = tab.key === current.key;
+                return (
+                  <button
+                    key={tab.key}
+                    type="button"
+                    role="tab"
+                    id={`mh-tab-${tab.key}`}
+                    aria-selected={selected}
+                    aria-controls={`mh-panel-${tab.key}`}
+                    className={`nav-link d-flex align-items-center gap-2${selected ? ' active' : ''}`}
+                    onClick={() => setParams(tab === first ? {} : { tab: tab.key }, { replace: true })}
+                  >
+                    <Icon size={16} aria-hidden="true" />
+                    {t(`tabs.${tab.key}`)}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          <div role="tabpanel" id={`mh-panel-${current.key}`} aria-labelledby={`mh-tab-${current.key}`}>
+            <Current patient={patient} />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,390 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Sex, sexes } from '@odontia/shared/enums';
+import { createPatientRequestSchema, type Patient, updatePatientRequestSchema } from '@odontia/shared/schemas/patients';
+import { AlertTriangle, Contact, Home, NotebookPen, Save, UserRound } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { describedField, FormField, inputClass } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { fieldErrorsOf } from '../auth/api-errors';
+import { type PatientAnswer, patientPaths, useSavePatient } from './api';
+import { ageFrom } from './format';
+
+export interface PatientFormValues {
+  firstName: string;
+  lastName: string;
+  sex: Sex | '';
+  birthdate: string;
+  ssn: string;
+  medicalHistory: string;
+  active: boolean;
+  email: string;
+  phoneArea: string;
+  phone: string;
+  street: string;
+  complement: string;
+  zipCode: string;
+  country: string;
+  state: string;
+  city: string;
+  district: string;
+  address: string;
+  allergies: string;
+  chronicConditions: string;
+  currentMedication: string;
+  obs: string;
+  version: number;
+}
+
+type TextField = Exclude<keyof PatientFormValues, 'sex' | 'active' | 'version'>;
+
+const fieldNames = [
+  'firstName',
+  'lastName',
+  'sex',
+  'birthdate',
+  'ssn',
+  'medicalHistory',
+  'active',
+  'email',
+  'phoneArea',
+  'phone',
+  'street',
+  'complement',
+  'zipCode',
+  'country',
+  'state',
+  'city',
+  'district',
+  'address',
+  'allergies',
+  'chronicConditions',
+  'currentMedication',
+  'obs',
+] as const satisfies readonly (keyof PatientFormValues)[];
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The form's values: a saved patient's, or the defaults of a new one. */
+export function formValuesOf(patient: Patient | null): PatientFormValues {
+  return {
+    firstName: text(patient?.firstName),
+    lastName: text(patient?.lastName),
+    sex: patient?.sex ?? '',
+    birthdate: text(patient?.birthdate).slice(0, 10),
+    ssn: text(patient?.ssn),
+    medicalHistory: text(patient?.medicalHistory),
+    active: patient?.active ?? true,
+    email: text(patient?.email),
+    phoneArea: text(patient?.phoneArea),
+    phone: text(patient?.phone),
+    street: text(patient?.street),
+    complement: text(patient?.complement),
+    zipCode: text(patient?.zipCode),
+    country: text(patient?.country),
+    state: text(patient?.state),
+    city: text(patient?.city),
+    district: text(patient?.district),
+    address: text(patient?.address),
+    allergies: text(patient?.allergies),
+    chronicConditions: text(patient?.chronicConditions),
+    currentMedication: text(patient?.currentMedication),
+    obs: text(patient?.obs),
+    version: patient?.version ?? 1,
+  };
+}
+
+/** A sex not chosen yet is "missing" (the schema says 'required'), not an invalid value. */
+const blankSexToUndefined = (value: unknown) => {
+  if (!value || typeof value !== 'object') return value;
+  const values = { ...(value as Record<string, unknown>) };
+  if (values.sex === '') values.sex = undefined;
+  return values;
+};
+
+function FormCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card patient-form-card h-100">
+      <div className="card-header">
+        <h2 className="card-title">
+          {icon}
+          {title}
+        </h2>
+      </div>
+      <div className="card-body">
+        <div className="row g-3">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export interface DuplicateSsn {
+  existingId: string;
+  existingName: string;
+}
+
+/**
+ * Create or edit a patient: every field of the contract in sections, validated with the shared
+ * schema; server field errors, a duplicate ID number (with a link to the patient who has it) and
+ * a stale save (`onConflict` gets the current patient) handled where they belong.
+ */
+export function PatientForm({
+  patient,
+  onConflict,
+  actions,
+}: {
+  patient: Patient | null;
+  /** A stale save: the patient as it is now (details.current of the 409). */
+  onConflict?: (current: Patient | null) => void;
+  /** Extra buttons at the start of the action bar (the delete button). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation(['patients', 'common']);
+  const id = useId();
+  const navigate = useNavigate();
+  const editing = patient !== null;
+  const save = useSavePatient(patient?.id);
+  const [duplicate, setDuplicate] = useState<DuplicateSsn | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PatientFormValues>({
+    resolver: zodResolver(
+      z.preprocess(
+        blankSexToUndefined,
+        editing ? updatePatientRequestSchema : createPatientRequestSchema,
+      ) as unknown as z.ZodType<FieldValues, FieldValues>,
+    ) as unknown as Resolver<PatientFormValues>,
+    defaultValues: formValuesOf(patient),
+  });
+  const birthdate = useWatch({ control, name: 'birthdate' });
+  const age = ageFrom(birthdate ?? '');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setDuplicate(null);
+    try {
+      // `values` went through the schema's transforms: the request body as the contract wants it.
+      const answer: PatientAnswer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      if (editing) reset(formValuesOf(answer.data));
+      else void navigate(patientPaths.history(answer.data.id), { replace: true });
+    } catch (error) {
+      if (!isApiError(error)) {
+        toastApiError(error);
+        return;
+      }
+      if (error.code === 'version_conflict' && onConflict) {
+        const current = (error.details as { current?: Patient } | undefined)?.current ?? null;
+        onConflict(current);
+        return;
+      }
+      if (error.code === 'duplicate_ssn') {
+        const details = error.details as Partial<DuplicateSsn> | undefined;
+        setError('ssn', { type: 'server', message: 'duplicate_ssn' }, { shouldFocus: true });
+        if (details?.existingId) {
+          setDuplicate({ existingId: details.existingId, existingName: details.existingName ?? '' });
+        }
+        return;
+      }
+      const placed = fieldErrorsOf(error).filter((field) => (fieldNames as readonly string[]).includes(field.path));
+      placed.forEach((field, index) => {
+        setError(
+          field.path as Path<PatientFormValues>,
+          { type: 'server', message: field.code },
+          { shouldFocus: index === 0 },
+        );
+      });
+      if (!placed.length) toastApiError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const messageOf = (name: keyof PatientFormValues) => errors[name]?.message;
+  const label = (name: keyof PatientFormValues, required = false) => (
+    <>
+      {t(`fields.${name}`)}
+      {required ? (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+
+  /** A text input in a grid column. */
+  const input = (
+    name: TextField,
+    options: {
+      col?: string;
+      hint?: ReactNode;
+      type?: 'text' | 'email' | 'tel' | 'date';
+      inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+      autoComplete?: string;
+      required?: boolean;
+      after?: ReactNode;
+    } = {},
+  ) => {
+    const message = messageOf(name);
+    return (
+      <div className={options.col ?? 'col-md-6'} key={name}>
+        <FormField
+          id={fieldId(name)}
+          label={label(name, options.required)}
+          error={message}
+          hint={options.hint}
+          className="mb-0"
+        >
+          <input
+            {...register(name)}
+            {...describedField(fieldId(name), message, Boolean(options.hint))}
+            className={inputClass(message)}
+            type={options.type ?? 'text'}
+            inputMode={options.inputMode}
+            autoComplete={options.autoComplete ?? 'off'}
+            aria-required={options.required || undefined}
+          />
+        </FormField>
+        {options.after}
+      </div>
+    );
+  };
+
+  const textarea = (name: TextField, options: { col?: string; hint?: ReactNode; rows?: number } = {}) => {
+    const message = messageOf(name);
+    return (
+      <div className={options.col ?? 'col-12'} key={name}>
+        <FormField id={fieldId(name)} label={label(name)} error={message} hint={options.hint} className="mb-0">
+          <textarea
+            {...register(name)}
+            {...describedField(fieldId(name), message, Boolean(options.hint))}
+            className={inputClass(message)}
+            rows={options.rows ?? 2}
+          />
+        </FormField>
+      </div>
+    );
+  };
+
+  const sexMessage = messageOf('sex');
+  const duplicateLink = duplicate ? (
+    <Link
+      to={patientPaths.history(duplicate.existingId)}
+      className="small d-inline-block mt-1"
+      data-testid="duplicate-link"
+    >
+      {t('form.openExisting', { name: duplicate.existingName })}
+    </Link>
+  ) : null;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="patient-form">
+      <fieldset disabled={isSubmitting} className="patient-form">
+        <div className="row g-4">
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.personal')} icon={<UserRound size={18} aria-hidden="true" />}>
+              {input('firstName', { required: true, autoComplete: 'off' })}
+              {input('lastName', { required: true, autoComplete: 'off' })}
+              <div className="col-md-6">
+                <FormField id={fieldId('sex')} label={label('sex', true)} error={sexMessage} className="mb-0">
+                  <select
+                    {...register('sex')}
+                    {...describedField(fieldId('sex'), sexMessage)}
+                    className={`form-select${sexMessage ? ' is-invalid' : ''}`}
+                    aria-required
+                  >
+                    <option value="">{t('form.choose')}</option>
+                    {sexes.map((sex) => (
+                      <option key={sex} value={sex}>
+                        {t(`sexes.${sex}`)}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+              </div>
+              {input('birthdate', {
+                type: 'date',
+                required: true,
+                hint: (
+                  <span data-testid="live-age">
+                    {age === null ? t('form.hints.age') : t('form.ageNow', { count: age })}
+                  </span>
+                ),
+              })}
+              {input('ssn', { hint: t('form.hints.ssn'), after: duplicateLink })}
+              {input('medicalHistory', { hint: t('form.hints.medicalHistory') })}
+              <div className="col-12">
+                <div className="form-check form-switch mb-0">
+                  <input {...register('active')} id={fieldId('active')} type="checkbox" className="form-check-input" />
+                  <label htmlFor={fieldId('active')} className="form-check-label">
+                    {t('fields.active')}
+                    <span className="d-block small text-body-secondary">{t('form.hints.active')}</span>
+                  </label>
+                </div>
+              </div>
+            </FormCard>
+          </div>
+          <div className="col-12 col-xl-6 d-flex flex-column gap-4">
+            <FormCard title={t('form.sections.contact')} icon={<Contact size={18} aria-hidden="true" />}>
+              {input('email', { col: 'col-12', type: 'email', inputMode: 'email' })}
+              {input('phoneArea', { col: 'col-4 col-sm-3', inputMode: 'tel', hint: t('form.hints.phoneArea') })}
+              {input('phone', { col: 'col-8 col-sm-9', type: 'tel', inputMode: 'tel' })}
+            </FormCard>
+            <FormCard title={t('form.sections.alerts')} icon={<AlertTriangle size={18} aria-hidden="true" />}>
+              <div className="col-12 form-text mt-0" data-testid="alerts-hint">
+                {t('form.hints.alerts')}
+              </div>
+              {textarea('allergies')}
+              {textarea('chronicConditions')}
+              {textarea('currentMedication')}
+            </FormCard>
+          </div>
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.address')} icon={<Home size={18} aria-hidden="true" />}>
+              {input('street', { col: 'col-md-8' })}
+              {input('complement', { col: 'col-md-4', hint: t('form.hints.complement') })}
+              {input('zipCode', { col: 'col-sm-4' })}
+              {input('country', { col: 'col-sm-8' })}
+              {input('state')}
+              {input('city')}
+              {input('district')}
+              {input('address', { hint: t('form.hints.address') })}
+            </FormCard>
+          </div>
+          <div className="col-12 col-xl-6">
+            <FormCard title={t('form.sections.notes')} icon={<NotebookPen size={18} aria-hidden="true" />}>
+              {textarea('obs', { hint: t('form.hints.obs'), rows: 5 })}
+            </FormCard>
+          </div>
+        </div>
+      </fieldset>
+      <div className="patient-form-actions">
+        {actions ? <div className="me-auto">{actions}</div> : null}
+        <Link to={editing ? patientPaths.history(patient.id) : patientPaths.list} className="btn btn-outline-secondary">
+          {t('form.back')}
+        </Link>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={isSubmitting || (editing && !isDirty)}
+          data-testid="patient-save"
+        >
+          {isSubmitting ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : (
+            <Save size={16} aria-hidden="true" className="me-2" />
+          )}
+          {editing ? t('form.save') : t('form.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import '../auth/zod-setup';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { isApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+import { patientKey, patientPaths, usePatient } from './api';
+import { DeletePatientModal } from './delete-patient-modal';
+import { patientName } from './format';
+import { PatientForm } from './patient-form';
+
+export function BackToPatients() {
+  const { t } = useTranslation('common');
+  return (
+    <Link to={patientPaths.list} className="btn btn-link px-0 mb-2 patients-back">
+      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+      {t('pages.patients')}
+    </Link>
+  );
+}
+
+/** Loads one patient: a spinner, "not found" (also a deleted one or another clinic's), or `children(patient)`. */
+export function PatientLoader({
+  id,
+  children,
+}: {
+  id: string;
+  children: (patient: Patient, reload: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation(['patients', 'messages']);
+  const query = usePatient(id);
+  if (query.isPending) {
+    return (
+      <div className="text-center py-5">
+        <Spinner size={8} />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className="patients-page">
+        <BackToPatients />
+        <FormAlert testId="patient-load-error">
+          {notFound ? t('messages:patient_not_found') : t('patients:list.loadError')}
+          {notFound ? null : (
+            <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+              {t('patients:list.retry')}
+            </button>
+          )}
+        </FormAlert>
+      </div>
+    );
+  }
+  return <>{children(query.data, () => void query.refetch())}</>;
+}
+
+/** `/patients/create` (patients.write). */
+export function CreatePatientPage() {
+  return (
+    <div className="patients-page" data-testid="patient-create">
+      <BackToPatients />
+      <PatientForm patient={null} />
+    </div>
+  );
+}
+
+function EditPatient({ patient }: { patient: Patient }) {
+  const { t } = useTranslation('patients');
+  const [conflict, setConflict] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <PageTitle title={`${t('edit.title')}: ${patientName(patient)}`} />
+      <div className="patients-page d-flex flex-column gap-3" data-testid="patient-edit">
+        <div>
+          <Link to={patientPaths.history(patient.id)} className="btn btn-link px-0 mb-2 patients-back">
+            <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+            {t('edit.backToHistory')}
+          </Link>
+          <div className="d-flex flex-wrap align-items-baseline gap-2">
+            <h1 className="h3 mb-0" data-testid="patient-name">
+              {patientName(patient)}
+            </h1>
+            <span className="text-body-secondary">{patient.skuPatient}</span>
+          </div>
+        </div>
+        {conflict ? (
+          <div className="alert alert-warning mb-0" role="alert" data-testid="version-conflict">
+            {t('form.conflict')}
+          </div>
+        ) : null}
+        <PatientForm
+          key={patient.version}
+          patient={patient}
+          onConflict={(current) => {
+            setConflict(true);
+            if (current) queryClient.setQueryData(patientKey(patient.id), current);
+            else void queryClient.invalidateQueries({ queryKey: patientKey(patient.id) });
+          }}
+          actions={
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              onClick={() => setDeleting(true)}
+              data-testid="patient-delete"
+            >
+              <Trash2 size={16} aria-hidden="true" className="me-2" />
+              {t('delete.open')}
+            </button>
+          }
+        />
+        <DeletePatientModal patient={patient} show={deleting} onClose={() => setDeleting(false)} />
+      </div>
+    </>
+  );
+}
+
+/** `/patients/edit/:patientId` (patients.write): the form with the current values, and delete. */
+export function EditPatientPage({ id }: { id: string }) {
+  return <PatientLoader id={id}>{(patient) => <EditPatient patient={patient} />}</PatientLoader>;
+}

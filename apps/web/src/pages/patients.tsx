@@ -1,0 +1,53 @@
+import { can } from '@odontia/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '../components/page-title';
+import { useSessionUser } from '../features/auth/session';
+import { MedicalHistory } from '../features/patients/medical-history';
+import { CreatePatientPage, EditPatientPage, PatientLoader } from '../features/patients/patient-pages';
+import { PatientsList } from '../features/patients/patients-list';
+
+function useCanWritePatients(): boolean {
+  const user = useSessionUser();
+  return user ? can(user.level, 'patients.write') : false;
+}
+
+/** `/patients` (patients.read; "Nuevo paciente" with patients.write). */
+export function PatientsPage() {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWritePatients();
+  return (
+    <>
+      <PageTitle title={t('pages.patients')} />
+      <PatientsList canWrite={canWrite} />
+    </>
+  );
+}
+
+/** `/patients/create` (patients.write). */
+export function PatientCreatePage() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <PageTitle title={t('pages.patientCreate')} />
+      <CreatePatientPage />
+    </>
+  );
+}
+
+/** `/patients/edit/:patientId` (patients.write). */
+export function PatientEditPage() {
+  const { patientId = '' } = useParams();
+  return <EditPatientPage key={patientId} id={patientId} />;
+}
+
+/** `/patients/:patientId/mh` (patients.read): the medical history. */
+export function MedicalHistoryPage() {
+  const { patientId = '' } = useParams();
+  const canWrite = useCanWritePatients();
+  return (
+    <PatientLoader key={patientId} id={patientId}>
+      {(patient) => <MedicalHistory patient={patient} canWrite={canWrite} />}
+    </PatientLoader>
+  );
+}
