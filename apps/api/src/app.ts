@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createInventoryService } from './features/inventory/inventory.service.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
       await api.register(reorderRoutes, { service: inventory });
       await api.register(patientsRoutes, { service: createPatientsService({ db }) });
+      await api.register(clinicalRoutes, { db });
     },
     { prefix: apiPrefix },
   );

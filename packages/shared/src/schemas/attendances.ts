@@ -47,7 +47,7 @@ export const attendanceLineInputSchema = z.object({
 
 /** A supply or a medicine used, and how many units. */
 export const attendanceItemInputSchema = z.object({
-  itemId: z.uuid('invalid_value'),
+  itemId: z.uuid({ error: (issue) => (issue.input == null || issue.input === '' ? 'required' : 'invalid_value') }),
   quantity: wholeNumber(1, maxAttendanceQuantity),
 });
 

@@ -13,7 +13,9 @@ export const patientParamsSchema = z.object({ patientId: idSchema });
 export const clinicalRecordParamsSchema = z.object({ patientId: idSchema, id: idSchema });
 
 /** A user of the clinic (400 validation_error on `professionalId` when not an active user of it). */
-export const professionalIdField = z.uuid('invalid_value');
+export const professionalIdField = z.uuid({
+  error: (issue) => (issue.input == null || issue.input === '' ? 'required' : 'invalid_value'),
+});
 
 /** The version the edit started from (409 `version_conflict`, with details.current, when stale). */
 export const versionField = z.number().int().min(1);

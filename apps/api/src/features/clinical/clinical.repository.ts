@@ -1,0 +1,41 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { patients, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** What every clinical record of a patient checks first (tenant context). */
+
+/**
+ * The patient (not deleted) of the clinic, share-locked for the rest of the transaction so a
+ * record is never written for a patient being deleted at the same moment.
+ */
+export async function lockPatient(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)))
+    .for('share');
+  return rows.length > 0;
+}
+
+/** Whether the clinic has this patient (not deleted). */
+export async function patientVisible(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+  return rows.length > 0;
+}
+
+/** An active user of the clinic who can attend patients (any level but customer). */
+export async function findProfessional(
+  tx: TenantTx,
+  accountId: string,
+  userId: string,
+): Promise<{ id: string; completeName: string } | undefined> {
+  const [row] = await tx
+    .select({ id: users.id, completeName: users.completeName, level: users.level, active: users.active })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+  if (!row?.active || row.level === 'customer') return undefined;
+  return { id: row.id, completeName: row.completeName };
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
+import { createDiagnosesService } from '../diagnoses/diagnoses.service.ts';
+import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
+import { createLaboratoriesService } from '../laboratories/laboratories.service.ts';
+
+/** The clinical records of the medical history (issue 5), under /api/patients/:patientId/…. */
+export const clinicalRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  await app.register(diagnosesRoutes, { service: createDiagnosesService({ db }) });
+  await app.register(laboratoriesRoutes, { service: createLaboratoriesService({ db }) });
+};
