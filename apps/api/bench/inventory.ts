@@ -13,19 +13,20 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
  * --pglite: the embedded database, in memory.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { loadEnv } from '../src/env.ts';
+import type { Database } from '../src/db/client.ts';
 import { applyStockMovements } from '../src/features/stock/stock.service.ts';
-import { newId } from '../src/lib/ids.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
+import {
+  type BenchClinic,
+  createBenchClinic,
+  openBenchDatabase,
+  report,
+  seconds,
+  sqlArray,
+  startBenchApp,
+  vacuumAnalyze,
+} from './bench-kit.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -41,42 +42,6 @@ const itemCount = Number(options.items);
 const movementCount = Number(options.movements);
 const runs = Number(options.runs);
 const movementsPerItem = Math.max(1, Math.round(movementCount / itemCount));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const elapsed = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-
-async function openBenchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (options.pglite) {
-    const db = await openDatabase({});
-    return { db, drop: async () => db.close() };
-  }
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `odontia_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      if (options.keep) {
-        console.log(`kept database ${name}`);
-        await admin.end();
-        return;
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 // Words staff type: the catalogue is built from them, so searches find realistic shares of it.
 const medicineWords = [
@@ -132,22 +97,9 @@ const variants = [
 ];
 const manufacturers = ['Bagó', 'Roemmers', 'Elea', 'Densell', '3M', 'Ivoclar', 'Dentsply', 'Medix', 'Voco', 'Coltene'];
 
-const sqlArray = (words: string[]) =>
-  sql.raw(`array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`);
-
-async function seed(db: Database): Promise<{ accountId: string; email: string; password: string }> {
-  const accountId = newId();
-  const userId = newId();
-  const email = `bench.${randomBytes(3).toString('hex')}@odontia.bench`;
-  const password = 'bench-password-2026';
-  const passwordHash = await hashPassword(password);
-  await db.orm.execute(sql`
-    insert into accounts (id, clinic_name, contact, system_currency, time_zone, activated_at)
-    values (${accountId}, 'Clínica Benchmark', '+54 11 5555-0000', 'argentine_peso', 'America/Argentina/Buenos_Aires', now())`);
-  await db.orm.execute(sql`
-    insert into users (account_id, id, complete_name, email, password_hash, level, system_language, date_format, system_currency, activated_at)
-    values (${accountId}, ${userId}, 'Bench Admin', ${email}, ${passwordHash}, 'administrator', 'es', 'DD/MM/YYYY', 'argentine_peso', now())`);
-
+/** The catalogue and its ledger, written in bulk with SQL (superuser connection). */
+async function seed(db: Database, clinic: BenchClinic): Promise<void> {
+  const { accountId, userId } = clinic;
   let started = performance.now();
   // Items: even numbers medicines, odd supplies; names from the word lists, a variant and a number.
   await db.orm.execute(sql`
@@ -174,7 +126,7 @@ async function seed(db: Database): Promise<{ accountId: string; email: string; p
       case when i % 2 = 1 then 'unit' end,
       ${userId}::uuid, ${userId}::uuid
     from generate_series(1, ${itemCount}) as i`);
-  console.log(`  ${itemCount.toLocaleString('en')} items in ${elapsed(started)}`);
+  console.log(`  ${itemCount.toLocaleString('en')} items in ${seconds(started)}`);
 
   started = performance.now();
   // Movements per item: an initial +500, then purchases of +5 and consumptions of -3 in turn,
@@ -196,15 +148,13 @@ async function seed(db: Database): Promise<{ accountId: string; email: string; p
     from (select item_id, sum(quantity) as total from stock_movements group by item_id) s
     where it.account_id = ${accountId}::uuid and it.id = s.item_id`);
   // What autovacuum does on a running server: the stock update above left a dead version of every item.
-  await db.orm.execute(sql`vacuum analyze inventory_items`);
-  await db.orm.execute(sql`vacuum analyze stock_movements`);
+  await vacuumAnalyze(db, ['inventory_items', 'stock_movements']);
   const [counted] = (
     await db.orm.execute<{ n: string }>(
       sql`select count(*)::text as n from stock_movements where account_id = ${accountId}`,
     )
   ).rows;
-  console.log(`  ${Number(counted?.n).toLocaleString('en')} stock movements in ${elapsed(started)}`);
-  return { accountId, email, password };
+  console.log(`  ${Number(counted?.n).toLocaleString('en')} stock movements in ${seconds(started)}`);
 }
 
 async function main() {
@@ -212,32 +162,11 @@ async function main() {
   console.log(
     `inventory bench on ${backend}: ${itemCount.toLocaleString('en')} items, ~${movementCount.toLocaleString('en')} movements`,
   );
-  const { db, drop } = await openBenchDatabase();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+  const { db, drop } = await openBenchDatabase(options);
   try {
-    // Time-ordered ids for generated rows, like the app's UUID v7 (keeps the primary key compact).
-    await db.orm.execute(sql`
-      create or replace function uuid_generate_v7_bench(n bigint) returns uuid language sql as $$
-        select (lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
-          || '7' || lpad(to_hex(n % 4096), 3, '0') || '8' || lpad(to_hex(n), 15, '0'))::uuid $$`);
-    const clinic = await seed(db);
-    await db.orm.execute(sql`drop function uuid_generate_v7_bench(bigint)`);
-
-    const env = loadEnv({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    });
-    const app = await buildApp({ env, db });
-    await app.ready();
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: clinic.email, password: clinic.password },
-    });
-    const token = signIn.json().data.token as string;
-    const headers = { authorization: `Bearer ${token}` };
+    const clinic = await createBenchClinic(db);
+    await seed(db, clinic);
+    const { app, headers, close } = await startBenchApp(db, clinic);
 
     async function timeSearch(terms: string[]): Promise<{ times: number[]; matches: number[] }> {
       const times: number[] = [];
@@ -266,22 +195,19 @@ async function main() {
       await app.inject({ method: 'GET', url: '/api/auth/system/me', headers });
       baseline.push(performance.now() - started);
     }
-    console.log(
-      `baseline, an authenticated request that reads one row (GET /api/auth/system/me): ` +
-        `p50 ${ms(percentile(baseline, 50))}, p95 ${ms(percentile(baseline, 95))}`,
-    );
+    report('baseline, an authenticated request that reads one row (GET /api/auth/system/me)', baseline);
     const prefixes = ['lid', 'gua', 'com', 'amo', 'ibu', 'fre', 'imp', 'anes', 'clo', 'ket'];
     const fragments = ['ocai', 'trilo', 'xicil', 'dazol', 'amant', 'fenac', 'rofen', 'tract'];
     const prefix = await timeSearch(prefixes);
     const fragment = await timeSearch(fragments);
     const avg = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
-    console.log(
-      `search as you type, 3-letter prefix (${prefixes.join(', ')}; ~${avg(prefix.matches)} matches each): ` +
-        `p50 ${ms(percentile(prefix.times, 50))}, p95 ${ms(percentile(prefix.times, 95))} (${runs} requests)`,
+    report(
+      `search as you type, 3-letter prefix (${prefixes.join(', ')}; ~${avg(prefix.matches)} matches each)`,
+      prefix.times,
     );
-    console.log(
-      `search as you type, middle-of-word fragment (${fragments.join(', ')}; ~${avg(fragment.matches)} matches each): ` +
-        `p50 ${ms(percentile(fragment.times, 50))}, p95 ${ms(percentile(fragment.times, 95))} (${runs} requests)`,
+    report(
+      `search as you type, middle-of-word fragment (${fragments.join(', ')}; ~${avg(fragment.matches)} matches each)`,
+      fragment.times,
     );
 
     // 5-item decrement: random distinct items, one clinic transaction each, through the stock service.
@@ -289,7 +215,7 @@ async function main() {
       sql`select id from inventory_items where account_id = ${clinic.accountId} order by random() limit 5000`,
     );
     const ids = itemRows.map((row) => row.id);
-    const userId = signIn.json().data.user.id as string;
+    const userId = clinic.userId;
     const decrementTimes: number[] = [];
     for (let run = 0; run < runs + 20; run += 1) {
       const chosen = new Set<string>();
@@ -304,14 +230,10 @@ async function main() {
       );
       if (run >= 20) decrementTimes.push(performance.now() - started);
     }
-    console.log(
-      `5-item stock decrement (lock, check, update, ledger rows, commit): p50 ${ms(percentile(decrementTimes, 50))}, ` +
-        `p95 ${ms(percentile(decrementTimes, 95))} (${runs} transactions)`,
-    );
-    await app.close();
+    report('5-item stock decrement (lock, check, update, ledger rows, commit)', decrementTimes, 'transactions');
+    await close();
   } finally {
     await drop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

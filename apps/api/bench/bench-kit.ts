@@ -1,0 +1,133 @@
+/**
+ * What the benchmarks share: a throw-away database (PostgreSQL or PGlite), a clinic with an
+ * administrator signed in through the real endpoint, the real app for `app.inject`, and the
+ * percentiles they print.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { loadEnv } from '../src/env.ts';
+import { newId } from '../src/lib/ids.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`;
+export const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/** `label: p50 …, p95 … (n …)` */
+export function report(label: string, times: number[], unit = 'requests'): void {
+  console.log(`${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${times.length} ${unit})`);
+}
+
+/**
+ * PostgreSQL: a new database on BENCH_DATABASE_URL / DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), dropped at the end unless `keep`.
+ * PGlite: in memory.
+ */
+export async function openBenchDatabase(options: {
+  pglite: boolean;
+  keep: boolean;
+}): Promise<{ db: Database; drop: () => Promise<void> }> {
+  let opened: { db: Database; drop: () => Promise<void> };
+  if (options.pglite) {
+    const db = await openDatabase({});
+    opened = { db, drop: () => db.close() };
+  } else {
+    const serverUrl =
+      process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `odontia_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
+    opened = {
+      db,
+      drop: async () => {
+        await db.close();
+        if (options.keep) console.log(`kept database ${name}`);
+        else await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  // Time-ordered ids for generated rows, like the app's UUID v7 (keeps primary keys compact).
+  await opened.db.orm.execute(sql`
+    create or replace function uuid_generate_v7_bench(n bigint) returns uuid language sql as $$
+      select (lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+        || '7' || lpad(to_hex(n % 4096), 3, '0') || '8' || lpad(to_hex(n), 15, '0'))::uuid $$`);
+  return opened;
+}
+
+export interface BenchClinic {
+  accountId: string;
+  userId: string;
+  email: string;
+  password: string;
+}
+
+/** A clinic and its administrator, written directly (superuser connection). */
+export async function createBenchClinic(db: Database): Promise<BenchClinic> {
+  const accountId = newId();
+  const userId = newId();
+  const email = `bench.${randomBytes(3).toString('hex')}@odontia.bench`;
+  const password = 'bench-password-2026';
+  const passwordHash = await hashPassword(password);
+  await db.orm.execute(sql`
+    insert into accounts (id, clinic_name, contact, system_currency, time_zone, activated_at)
+    values (${accountId}, 'Clínica Benchmark', '+54 11 5555-0000', 'argentine_peso', 'America/Argentina/Buenos_Aires', now())`);
+  await db.orm.execute(sql`
+    insert into users (account_id, id, complete_name, email, password_hash, level, system_language, date_format, system_currency, activated_at)
+    values (${accountId}, ${userId}, 'Bench Admin', ${email}, ${passwordHash}, 'administrator', 'es', 'DD/MM/YYYY', 'argentine_peso', now())`);
+  return { accountId, userId, email, password };
+}
+
+/** The real application, signed in as the clinic's administrator. */
+export async function startBenchApp(
+  db: Database,
+  clinic: BenchClinic,
+): Promise<{ app: FastifyInstance; headers: Record<string, string>; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp({ env, db });
+  await app.ready();
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email: clinic.email, password: clinic.password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`bench sign-in failed: ${signIn.body}`);
+  return {
+    app,
+    headers: { authorization: `Bearer ${signIn.json().data.token as string}` },
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What autovacuum does on a running server: bulk updates leave dead row versions behind. */
+export async function vacuumAnalyze(db: Database, tables: string[]): Promise<void> {
+  for (const table of tables) await db.orm.execute(sql.raw(`vacuum analyze ${table}`));
+}
+
+/** `array['a','b']` for SQL built from constant word lists. */
+export const sqlArray = (words: readonly string[]) =>
+  sql.raw(`array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`);
