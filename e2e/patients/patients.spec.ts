@@ -1,0 +1,285 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { AppLayout } from '../pages/app-layout';
+import { saveScreenshot } from '../support/artifacts';
+import { apiSignIn, createUser, demoUsers, signInPage } from '../support/real-users';
+import { rootServer } from '../support/servers';
+
+/*
+ * Patients and their medical history against the real server (demo clinic of Buenos Aires).
+ * Every test makes its own patients (a random tag in the surname, a random ID number), so tests
+ * running side by side never read what another one changes.
+ */
+
+/** Lowercase letters only: a word the search can match as a fragment. */
+function tag(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+function uniqueSsn(): string {
+  return String(40_000_000 + Math.floor(Math.random() * 9_999_999));
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+interface CreatedPatient extends Record<string, unknown> {
+  id: string;
+  firstName: string;
+  lastName: string;
+  skuPatient: string;
+  version: number;
+}
+
+async function createPatient(
+  request: APIRequestContext,
+  fields: Record<string, unknown> = {},
+): Promise<CreatedPatient> {
+  const token = await apiSignIn(request, demoUsers.administrator);
+  const response = await request.post(rootServer.url('api/patients'), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      firstName: 'Carla',
+      lastName: `Benítez ${tag()}`,
+      sex: 'female',
+      birthdate: '1990-05-20',
+      ssn: uniqueSsn(),
+      ...fields,
+    },
+  });
+  expect(response.status(), 'patient created').toBe(201);
+  return ((await response.json()) as { data: CreatedPatient }).data;
+}
+
+/** The id of a demo patient found by its ID number (as the administrator). */
+async function demoPatientId(request: APIRequestContext, ssn: string): Promise<string> {
+  const token = await apiSignIn(request, demoUsers.administrator);
+  const response = await request.get(rootServer.url(`api/patients?q=${ssn}`), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { id: string; ssn: string | null }[] };
+  const patient = body.data.find((candidate) => candidate.ssn === ssn);
+  expect(patient, `patient ${ssn}`).toBeTruthy();
+  return patient?.id ?? '';
+}
+
+test('a patient is created through the form, found without accents, opened, edited and deleted', async ({ page }) => {
+  test.setTimeout(60_000);
+  const word = tag();
+  const lastName = `Núñez ${word[0]?.toUpperCase()}${word.slice(1)}`;
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/patients');
+  const layout = new AppLayout(page);
+  await expect(layout.title).toHaveText('Pacientes');
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await expect(page.getByLabel('Buscar pacientes')).toHaveAttribute(
+    'placeholder',
+    'Nombre, apellido, DNI, n.º de paciente, e-mail o teléfono',
+  );
+  await page.getByRole('link', { name: 'Nuevo paciente' }).click();
+  await expect(page).toHaveURL('/patients/create');
+  await expect(layout.title).toHaveText('Nuevo paciente');
+
+  const form = page.getByTestId('patient-form');
+  const create = form.getByRole('button', { name: 'Crear paciente' });
+  await create.click();
+  // Nombre, apellido, sexo y fecha de nacimiento.
+  await expect(form.getByText('Este campo es obligatorio')).toHaveCount(4);
+  await expect(form.getByRole('textbox', { name: 'Nombre', exact: true })).toBeFocused();
+
+  await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana');
+  await form.getByLabel('Apellido').fill(lastName);
+  await form.getByLabel('Sexo').selectOption({ label: 'Femenino' });
+  await form.getByLabel('Fecha de nacimiento').fill('1985-03-14');
+  await expect(form.getByTestId('live-age')).toHaveText(/^Edad: \d+ años$/);
+  await form.getByLabel('Correo electrónico').fill('ana-en-ningun-lado');
+  await form.getByLabel('Teléfono').fill('abc');
+  await create.click();
+  await expect(form.getByText('Correo electrónico no válido')).toBeVisible();
+  await expect(form.getByText('Número de teléfono no válido')).toBeVisible();
+
+  await form.getByLabel('Correo electrónico').fill(`ana.${word}@correo.test`);
+  await form.getByLabel('Código de área').fill('+54');
+  await form.getByLabel('Teléfono').fill('11 4567-8901');
+  await form.getByLabel('DNI / documento de identidad').fill(uniqueSsn());
+  await form.getByLabel('Barrio').fill('Caballito');
+  await form.getByLabel('Alergias').fill('Látex');
+  await form.getByLabel('Enfermedades crónicas').fill('Asma');
+  await expect(form.getByTestId('alerts-hint')).toHaveText('Se muestran en todas las pantallas clínicas del paciente.');
+  await create.click();
+
+  await expect(page.getByText('Paciente creado correctamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]+\/mh$/);
+  await expect(layout.title).toHaveText('Historia clínica');
+  const header = page.getByTestId('patient-header');
+  await expect(header.getByTestId('patient-name')).toHaveText(`${lastName}, Ana`);
+  await expect(header.getByTestId('patient-summary')).toContainText('Femenino');
+  await expect(header.getByTestId('patient-summary')).toContainText(/P-\d{6}/);
+  await expect(header.getByTestId('patient-phone')).toHaveText('+54 11 4567-8901');
+  await expect(header.getByTestId('alert-allergies')).toContainText('Látex');
+  await expect(header.getByTestId('alert-allergies')).toHaveClass(/alert-danger/);
+  await expect(header.getByTestId('alert-chronicConditions')).toHaveClass(/alert-warning/);
+  await expect(header.getByTestId('patient-audit')).toContainText('Creado por');
+  await expect(page.getByRole('tab', { name: 'Historial de cambios' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('change-row')).toHaveCount(1);
+  await expect(page.getByTestId('change-row').first()).toHaveAttribute('data-action', 'patient_created');
+  const historyUrl = page.url();
+
+  // Part of the surname, without accents, and a fragment of the tag.
+  await page.goto('/patients');
+  await page.getByLabel('Buscar pacientes').fill(`nune ${word.slice(0, 4)}`);
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  const row = page.getByTestId('patient-row');
+  await expect(row).toContainText(`${lastName}, Ana`);
+  await expect(row.getByTestId('alerts-badge')).toBeVisible();
+  await row.getByTestId('patient-status').click();
+  await expect(page).toHaveURL(historyUrl);
+
+  await page.getByTestId('patient-edit-link').click();
+  await expect(page).toHaveURL(/\/patients\/edit\/[0-9a-f-]+$/);
+  await expect(layout.title).toHaveText('Editar paciente');
+  await expect(form.getByLabel('Apellido')).toHaveValue(lastName);
+  await form.getByLabel('Teléfono').fill('11 4000-1234');
+  await form.getByLabel('Medicación actual').fill('Salbutamol');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
+
+  await page.goto(historyUrl);
+  await expect(page.getByTestId('alert-currentMedication')).toContainText('Salbutamol');
+  const change = page.locator('[data-testid="change-row"][data-action="patient_updated"]');
+  await expect(change).toHaveCount(1);
+  await expect(change.locator('[data-field="phone"]')).toContainText('Teléfono');
+  await expect(change.locator('[data-field="phone"]')).toContainText('11 4567-8901');
+  await expect(change.locator('[data-field="phone"]')).toContainText('11 4000-1234');
+  await expect(change.locator('[data-field="currentMedication"]')).toContainText('(vacío)');
+
+  await page.getByTestId('patient-edit-link').click();
+  await page.getByRole('button', { name: 'Eliminar paciente' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Eliminar este paciente?' });
+  await expect(dialog).toContainText('La eliminación es permanente');
+  await saveScreenshot(page, 'patients-delete-confirm');
+  await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(page.getByText('Paciente eliminado correctamente.')).toBeVisible();
+  await expect(page).toHaveURL('/patients');
+  await page.getByLabel('Buscar pacientes').fill(`nune ${word}`);
+  await expect(page.getByTestId('patients-empty')).toBeVisible();
+
+  await page.goto(historyUrl);
+  await expect(page.getByTestId('patient-load-error')).toHaveText('No se encontró el paciente.');
+});
+
+test('an ID number already in the clinic links to the patient who has it', async ({ page, request }) => {
+  const existing = await createPatient(request, { firstName: 'Raúl', lastName: `Ibáñez ${tag()}` });
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/patients/create');
+  const form = page.getByTestId('patient-form');
+  await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Otro');
+  await form.getByLabel('Apellido').fill(`Paciente ${tag()}`);
+  await form.getByLabel('Sexo').selectOption({ label: 'Masculino' });
+  await form.getByLabel('Fecha de nacimiento').fill('2001-01-30');
+  await form.getByLabel('DNI / documento de identidad').fill(String(existing.ssn));
+  await form.getByRole('button', { name: 'Crear paciente' }).click();
+  await expect(form.getByText('Ya hay un paciente con este número de documento en tu clínica.')).toBeVisible();
+  const link = form.getByTestId('duplicate-link');
+  await expect(link).toHaveText(`Abrir la ficha de Raúl ${existing.lastName}`);
+  await expect(link).toHaveAttribute('href', `/patients/${existing.id}/mh`);
+  await saveScreenshot(page, 'patients-duplicate-ssn');
+  await link.click();
+  await expect(page.getByTestId('patient-name')).toHaveText(`${existing.lastName}, Raúl`);
+});
+
+test('a stale edit in a second page says someone else changed the patient and shows the current values', async ({
+  page,
+  context,
+  request,
+}) => {
+  const patient = await createPatient(request);
+  await signInPage(page, demoUsers.administrator);
+  const other = await context.newPage();
+  await page.goto(`/patients/edit/${patient.id}`);
+  await other.goto(`/patients/edit/${patient.id}`);
+  const first = page.getByTestId('patient-form');
+  const second = other.getByTestId('patient-form');
+  await expect(second.getByLabel('Apellido')).toHaveValue(patient.lastName);
+
+  await first.getByLabel('Barrio').fill('Palermo');
+  await first.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
+
+  await second.getByLabel('Ciudad').fill('Rosario');
+  await second.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(other.getByTestId('version-conflict')).toContainText('Otra persona modificó este paciente');
+  await expect(second.getByLabel('Barrio')).toHaveValue('Palermo');
+  await expect(second.getByLabel('Ciudad')).toHaveValue('');
+  await saveScreenshot(other, 'patients-conflict');
+  // Redone on the current version, it saves.
+  await second.getByLabel('Ciudad').fill('Rosario');
+  await second.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(other.getByText('Paciente actualizado correctamente.')).toBeVisible();
+  await other.close();
+});
+
+test('the user level reads and edits patients; a customer cannot open them', async ({ page, browser, request }) => {
+  const patient = await createPatient(request, { allergies: 'Ibuprofeno' });
+  await signInPage(page, demoUsers.user);
+  await page.goto('/patients');
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nuevo paciente' })).toBeVisible();
+  await page.goto(`/patients/${patient.id}/mh`);
+  await expect(page.getByTestId('alert-allergies')).toContainText('Ibuprofeno');
+  await page.getByTestId('patient-edit-link').click();
+  const form = page.getByTestId('patient-form');
+  await form.getByLabel('Código postal').fill('C1405');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
+
+  const customer = await createUser(request, 'customer', 'Bruno Ledesma');
+  const customerPage = await browser.newPage({ locale: 'es-ES' });
+  await signInPage(customerPage, customer.email, customer.password);
+  await customerPage.goto('/patients');
+  await expect(customerPage.getByTestId('forbidden')).toBeVisible();
+  await customerPage.goto(`/patients/${patient.id}/mh`);
+  await expect(customerPage.getByTestId('forbidden')).toBeVisible();
+  await customerPage.close();
+});
+
+test('screenshots: list, form and medical history in light, dark and at 390 px', async ({ page, request, issues }) => {
+  test.setTimeout(90_000);
+  // María González: allergies, a chronic condition and medication.
+  const id = await demoPatientId(request, '17845231');
+  await signInPage(page, demoUsers.administrator);
+  const screens = [
+    { name: 'patients-list', path: '/patients', ready: 'patient-row' },
+    { name: 'patients-form', path: '/patients/create', ready: 'patient-form' },
+    { name: 'patients-edit', path: `/patients/edit/${id}`, ready: 'patient-form' },
+    { name: 'patients-history', path: `/patients/${id}/mh`, ready: 'change-row' },
+  ];
+  for (const screen of screens) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${screen.path}?layout_theme=${theme}`);
+      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+      await settle(page);
+      await saveScreenshot(page, `${screen.name}-${theme}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${screen.path}?layout_theme=light`);
+    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, `${screen.name}-390`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
+  }
+  // The required-field messages on the form.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/patients/create');
+  await page.getByRole('button', { name: 'Crear paciente' }).click();
+  await expect(page.getByText('Este campo es obligatorio').first()).toBeVisible();
+  await settle(page);
+  await saveScreenshot(page, 'patients-form-errors');
+  expect(issues.all()).toEqual([]);
+});
