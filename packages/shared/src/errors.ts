@@ -75,6 +75,8 @@ export const errorStatuses = {
   duplicate_ssn: 409,
   /** A finished attendance cannot be edited; corrections go in an addendum. */
   attendance_finished: 409,
+  /** Addenda correct a finished attendance; an open one is edited instead. */
+  attendance_not_finished: 409,
   import_has_errors: 400,
   file_too_large: 413,
   files_too_large: 413,

@@ -1,0 +1,495 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPatient } from '../../../test/clinical.ts';
+import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
+import { MemoryMailer } from '../../../test/mail.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { newId } from '../../lib/ids.ts';
+import { listAuditEvents } from '../audit/audit.repository.ts';
+
+/** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
+describe.each(availableBackends())('attendances on %s', (backend) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let clinic: TestClinic;
+  let other: TestClinic;
+  let patientId: string;
+  const mailer = new MemoryMailer();
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const url = (id?: string, patient = patientId) => `/api/patients/${patient}/attendances${id ? `/${id}` : ''}`;
+
+  let counter = 0;
+  async function item(
+    kind: 'supply' | 'medication',
+    totalStock: number,
+    overrides: Record<string, unknown> = {},
+    token = clinic.token,
+  ) {
+    counter += 1;
+    const body =
+      kind === 'supply'
+        ? {
+            name: `Guantes ${counter}`,
+            costPrice: '1',
+            basePrice: '2',
+            taxRate: '21',
+            minStock: 0,
+            reorderStock: 0,
+            totalStock,
+          }
+        : {
+            name: `Articaína ${counter}`,
+            costPrice: '1',
+            basePrice: '2',
+            taxRate: '21',
+            minStock: 0,
+            reorderStock: 0,
+            totalStock,
+            approvalStatus: 'approved',
+          };
+    const response = await call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', token, {
+      ...body,
+      ...overrides,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id as string;
+  }
+  async function stockOf(id: string): Promise<number> {
+    const { rows } = await testApp.db.orm.execute<{ total_stock: number }>(
+      sql`select total_stock from inventory_items where id = ${id}`,
+    );
+    return rows[0]?.total_stock ?? Number.NaN;
+  }
+  async function movementsOf(attendanceId: string) {
+    const { rows } = await testApp.db.orm.execute<{ item_id: string; kind: string; quantity: number }>(
+      sql`select item_id, kind, quantity from stock_movements
+          where reference_type = 'attendance' and reference_id = ${attendanceId} order by created_at, id`,
+    );
+    return rows;
+  }
+  const attendance = (overrides: Record<string, unknown> = {}) => ({
+    date: '2026-03-10T10:30:00-03:00',
+    attendanceType: 'dentistry',
+    specialization: 'Odontología general',
+    professionalId: clinic.userId,
+    titleResume: 'Obturación pieza 36',
+    resume: 'Caries oclusal',
+    detail: 'Anestesia infiltrativa, obturación con resina',
+    nextAppointment: '2026-04-10',
+    billable: true,
+    attendanceFee: '0.01',
+    lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
+    ...overrides,
+  });
+  async function create(body: object, patient = patientId) {
+    const response = await call('POST', url(undefined, patient), clinic.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; version: number; [key: string]: unknown };
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ backend, mailer });
+    app = testApp.app;
+    clinic = await createTestClinic(app, mailer);
+    other = await createTestClinic(app, mailer);
+    patientId = await createTestPatient(app, clinic.token);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  // The ledger invariant after every scenario: each item's stock is the sum of its movements.
+  afterEach(async () => {
+    const { rows } = await testApp.db.orm.execute<{ id: string }>(sql`
+      select i.id from inventory_items i
+      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
+        on m.account_id = i.account_id and m.item_id = i.id
+      where i.total_stock <> coalesce(m.sum, 0)`);
+    expect(rows).toEqual([]);
+  });
+
+  it('creates an attendance: group derived, totals with decimals, supplies and medicines leave stock, audit row', async () => {
+    const gloves = await item('supply', 10);
+    const needles = await item('supply', 5);
+    const anaesthetic = await item('medication', 4);
+    const response = await call(
+      'POST',
+      url(),
+      clinic.token,
+      attendance({
+        supplies: [
+          { itemId: gloves, quantity: 2 },
+          { itemId: needles, quantity: 1 },
+        ],
+        medications: [{ itemId: anaesthetic, quantity: 1 }],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.code).toBe('attendance_created');
+    expect(body.data).toMatchObject({
+      patientId,
+      date: '2026-03-10T13:30:00.000Z',
+      attendanceType: 'dentistry',
+      attendanceGroup: 'specializations',
+      titleResume: 'Obturación pieza 36',
+      nextAppointment: '2026-04-10',
+      finished: false,
+      billable: true,
+      attendanceFee: '0.01',
+      totalBillable: '100.00',
+      lines: [{ description: 'Resina compuesta', itemId: null, quantity: 3, price: '33.33', total: '99.99' }],
+      supplies: [
+        { itemId: gloves, quantity: 2 },
+        { itemId: needles, quantity: 1 },
+      ],
+      medications: [{ itemId: anaesthetic, quantity: 1 }],
+      addenda: [],
+      version: 1,
+    });
+    expect(body.data.supplies[0].name).toMatch(/^Guantes/);
+    expect(body.data.professionalName).toMatch(/^Ana Pérez/);
+    expect([await stockOf(gloves), await stockOf(needles), await stockOf(anaesthetic)]).toEqual([8, 4, 3]);
+    expect(await movementsOf(body.data.id)).toEqual(
+      expect.arrayContaining([
+        { item_id: gloves, kind: 'consumption', quantity: -2 },
+        { item_id: needles, kind: 'consumption', quantity: -1 },
+        { item_id: anaesthetic, kind: 'consumption', quantity: -1 },
+      ]),
+    );
+    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
+      listAuditEvents(tx, { action: 'attendance_created' }),
+    );
+    const event = events.find((row) => row.entityId === body.data.id);
+    expect(event).toMatchObject({ entity: 'attendance', patientId });
+    expect(event?.after).toMatchObject({
+      totalBillable: '100.00',
+      supplies: [
+        { itemId: gloves, quantity: 2 },
+        { itemId: needles, quantity: 1 },
+      ],
+    });
+  });
+
+  it('an edit moves only the difference per item', async () => {
+    const gloves = await item('supply', 10);
+    const needles = await item('supply', 5);
+    const cotton = await item('supply', 5);
+    const anaesthetic = await item('medication', 4);
+    const created = await create(
+      attendance({
+        supplies: [
+          { itemId: gloves, quantity: 2 },
+          { itemId: needles, quantity: 3 },
+        ],
+        medications: [{ itemId: anaesthetic, quantity: 2 }],
+      }),
+    );
+    const edited = await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({
+        version: 1,
+        titleResume: 'Obturación pieza 36 y 37',
+        lines: [
+          { description: 'Resina compuesta', quantity: 2, price: '33.33' },
+          { description: 'Radiografía', quantity: 1, price: '10.5' },
+        ],
+        supplies: [
+          { itemId: gloves, quantity: 5 },
+          { itemId: needles, quantity: 1 },
+          { itemId: cotton, quantity: 1 },
+        ],
+        medications: [],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      code: 'attendance_updated',
+      data: { version: 2, totalBillable: '77.17', medications: [], lines: [{ total: '66.66' }, { total: '10.50' }] },
+    });
+    expect([await stockOf(gloves), await stockOf(needles), await stockOf(cotton), await stockOf(anaesthetic)]).toEqual([
+      5, 4, 4, 4,
+    ]);
+    const movements = await movementsOf(created.id);
+    expect(movements.slice(3)).toEqual(
+      expect.arrayContaining([
+        { item_id: gloves, kind: 'consumption', quantity: -3 },
+        { item_id: needles, kind: 'return', quantity: 2 },
+        { item_id: cotton, kind: 'consumption', quantity: -1 },
+        { item_id: anaesthetic, kind: 'return', quantity: 2 },
+      ]),
+    );
+    expect(movements).toHaveLength(7);
+    // The same items again: no movement at all.
+    const same = await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({
+        version: 2,
+        supplies: [
+          { itemId: cotton, quantity: 1 },
+          { itemId: gloves, quantity: 5 },
+          { itemId: needles, quantity: 1 },
+        ],
+      }),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await movementsOf(created.id)).toHaveLength(7);
+    const changes = await call('GET', `${url(created.id)}/changes`);
+    expect(changes.json().data[1]).toMatchObject({
+      action: 'attendance_updated',
+      before: { titleResume: 'Obturación pieza 36' },
+      after: { titleResume: 'Obturación pieza 36 y 37' },
+    });
+  });
+
+  it('not enough stock refuses the whole save: nothing written, stock unchanged', async () => {
+    const gloves = await item('supply', 3);
+    const anaesthetic = await item('medication', 1);
+    const before = await call('GET', `${url()}?pageSize=100`);
+    const refused = await call(
+      'POST',
+      url(),
+      clinic.token,
+      attendance({
+        supplies: [{ itemId: gloves, quantity: 2 }],
+        medications: [{ itemId: anaesthetic, quantity: 2 }],
+      }),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'insufficient_stock',
+      details: { items: [{ id: anaesthetic, available: 1, requested: 2 }] },
+    });
+    expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([3, 1]);
+    const after = await call('GET', `${url()}?pageSize=100`);
+    expect(after.json().total).toBe(before.json().total);
+    // An edit asking for more than there is changes nothing either.
+    const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
+    const more = await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({ version: 1, titleResume: 'Cambiada', supplies: [{ itemId: gloves, quantity: 4 }] }),
+    );
+    expect(more.statusCode).toBe(409);
+    expect(more.json().code).toBe('insufficient_stock');
+    expect(await stockOf(gloves)).toBe(2);
+    expect((await call('GET', url(created.id))).json().data).toMatchObject({
+      titleResume: 'Obturación pieza 36',
+      version: 1,
+      supplies: [{ itemId: gloves, quantity: 1 }],
+    });
+  });
+
+  it('delete is soft and returns every item to stock', async () => {
+    const gloves = await item('supply', 10);
+    const anaesthetic = await item('medication', 4);
+    const created = await create(
+      attendance({ supplies: [{ itemId: gloves, quantity: 4 }], medications: [{ itemId: anaesthetic, quantity: 1 }] }),
+    );
+    expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([6, 3]);
+    const removed = await call('DELETE', url(created.id));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ code: 'attendance_deleted' });
+    expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([10, 4]);
+    expect((await movementsOf(created.id)).slice(2)).toEqual(
+      expect.arrayContaining([
+        { item_id: gloves, kind: 'return', quantity: 4 },
+        { item_id: anaesthetic, kind: 'return', quantity: 1 },
+      ]),
+    );
+    expect((await call('GET', url(created.id))).json().code).toBe('attendance_not_found');
+    expect((await call('DELETE', url(created.id))).statusCode).toBe(404);
+    const { rows } = await testApp.db.orm.execute(
+      sql`select id from attendances where id = ${created.id} and deleted_at is not null`,
+    );
+    expect(rows).toHaveLength(1);
+    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
+      listAuditEvents(tx, { action: 'attendance_deleted' }),
+    );
+    expect(events.find((row) => row.entityId === created.id)?.before).toMatchObject({
+      supplies: [{ itemId: gloves, quantity: 4 }],
+    });
+  });
+
+  it('a finished attendance cannot be edited or deleted; addenda correct it and it stays readable', async () => {
+    const gloves = await item('supply', 10);
+    const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
+    const early = await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: 'Demasiado pronto' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('attendance_not_finished');
+    const finish = await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({ version: 1, finished: true, supplies: [{ itemId: gloves, quantity: 1 }] }),
+    );
+    expect(finish.statusCode, finish.body).toBe(200);
+    expect(finish.json().data.finished).toBe(true);
+    const edit = await call('PUT', url(created.id), clinic.token, attendance({ version: 2, titleResume: 'Otra' }));
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().code).toBe('attendance_finished');
+    const remove = await call('DELETE', url(created.id));
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().code).toBe('attendance_finished');
+    expect(await stockOf(gloves)).toBe(9);
+    const blank = await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: ' ' });
+    expect(blank.json().details.fields).toEqual([{ path: 'text', code: 'required' }]);
+    const addendum = await call('POST', `${url(created.id)}/addenda`, clinic.token, {
+      text: 'La pieza tratada fue la 37, no la 36.',
+    });
+    expect(addendum.statusCode, addendum.body).toBe(201);
+    expect(addendum.json()).toMatchObject({
+      code: 'attendance_addendum_created',
+      data: {
+        titleResume: 'Obturación pieza 36',
+        version: 2,
+        addenda: [{ text: 'La pieza tratada fue la 37, no la 36.' }],
+      },
+    });
+    expect(addendum.json().data.addenda[0].userName).toMatch(/^Ana Pérez/);
+    const changes = await call('GET', `${url(created.id)}/changes`);
+    expect(changes.json().data[0]).toMatchObject({
+      action: 'attendance_addendum_created',
+      after: { text: 'La pieza tratada fue la 37, no la 36.' },
+    });
+  });
+
+  it('checks the items: a supply must be a supply, a medicine approved and active, lines name real items', async () => {
+    const gloves = await item('supply', 10);
+    const review = await item('medication', 10, { approvalStatus: 'underReview' });
+    const inactive = await item('medication', 10, { productStatus: 'inactive' });
+    const foreign = await item('supply', 10, {}, other.token);
+    const response = await call(
+      'POST',
+      url(),
+      clinic.token,
+      attendance({
+        supplies: [
+          { itemId: review, quantity: 1 },
+          { itemId: foreign, quantity: 1 },
+        ],
+        medications: [
+          { itemId: gloves, quantity: 1 },
+          { itemId: inactive, quantity: 1 },
+        ],
+        lines: [{ description: 'Guantes', itemId: newId(), quantity: 1, price: '1' }],
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.fields).toEqual([
+      { path: 'supplies.0.itemId', code: 'invalid_value' },
+      { path: 'supplies.1.itemId', code: 'invalid_value' },
+      { path: 'medications.0.itemId', code: 'invalid_value' },
+      { path: 'medications.1.itemId', code: 'invalid_value' },
+      { path: 'lines.0.itemId', code: 'invalid_value' },
+    ]);
+    expect(await stockOf(gloves)).toBe(10);
+    const shape = await call(
+      'POST',
+      url(),
+      clinic.token,
+      attendance({
+        date: 'ayer',
+        attendanceType: 'magic',
+        titleResume: '',
+        attendanceFee: '1,234',
+        lines: [{ description: 'x', quantity: 0, price: '-1' }],
+        supplies: [
+          { itemId: gloves, quantity: 1 },
+          { itemId: gloves, quantity: 2 },
+        ],
+      }),
+    );
+    expect(shape.statusCode).toBe(400);
+    expect(shape.json().details.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'date', code: 'invalid_date' },
+        { path: 'attendanceType', code: 'invalid_value' },
+        { path: 'titleResume', code: 'required' },
+        { path: 'attendanceFee', code: 'invalid_number' },
+        { path: 'lines.0.quantity', code: 'too_small' },
+        { path: 'lines.0.price', code: 'invalid_number' },
+        { path: 'supplies.1.itemId', code: 'invalid_value' },
+      ]),
+    );
+    const missing = await call('POST', url(), clinic.token, {});
+    expect(missing.json().details.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'date', code: 'required' },
+        { path: 'attendanceType', code: 'required' },
+        { path: 'professionalId', code: 'required' },
+        { path: 'titleResume', code: 'required' },
+      ]),
+    );
+  });
+
+  it('a stale edit answers 409 with the current values; nothing moves', async () => {
+    const gloves = await item('supply', 10);
+    const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
+    await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({ version: 1, titleResume: 'Primera', supplies: [{ itemId: gloves, quantity: 1 }] }),
+    );
+    const stale = await call(
+      'PUT',
+      url(created.id),
+      clinic.token,
+      attendance({ version: 1, titleResume: 'Segunda', supplies: [{ itemId: gloves, quantity: 6 }] }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'version_conflict',
+      details: { current: { titleResume: 'Primera', version: 2, supplies: [{ itemId: gloves, quantity: 1 }] } },
+    });
+    expect(await stockOf(gloves)).toBe(9);
+  });
+
+  it('lists newest first without the details, paginated', async () => {
+    const patient = await createTestPatient(app, clinic.token);
+    await create(attendance({ date: '2025-01-01T09:00:00Z', titleResume: 'Antigua' }), patient);
+    await create(
+      attendance({ date: '2026-01-01T09:00:00Z', titleResume: 'Reciente', attendanceType: 'x_ray' }),
+      patient,
+    );
+    await create(attendance({ date: '2025-06-01T09:00:00Z', titleResume: 'Intermedia' }), patient);
+    const page = await call('GET', `${url(undefined, patient)}?pageSize=2`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.json().data.map((row: { titleResume: string }) => row.titleResume)).toEqual(['Reciente', 'Intermedia']);
+    expect(page.json().data[0]).toMatchObject({ attendanceGroup: 'diagnosis', totalBillable: '100.00' });
+    expect(page.json().data[0]).not.toHaveProperty('lines');
+  });
+
+  it("answers 404 for another clinic's patient or attendance and another patient's; levels", async () => {
+    const created = await create(attendance());
+    const otherPatient = await createTestPatient(app, other.token);
+    expect((await call('GET', url(undefined, otherPatient))).json().code).toBe('patient_not_found');
+    expect((await call('GET', url(created.id, otherPatient), other.token)).json().code).toBe('attendance_not_found');
+    expect(
+      (await call('POST', `${url(created.id, otherPatient)}/addenda`, other.token, { text: 'x' })).json().code,
+    ).toBe('attendance_not_found');
+    const sibling = await createTestPatient(app, clinic.token);
+    expect((await call('GET', url(created.id, sibling))).json().code).toBe('attendance_not_found');
+    expect((await call('DELETE', url(newId()))).json().code).toBe('attendance_not_found');
+    try {
+      await setLevel(testApp.db, clinic.userId, 'user');
+      expect((await call('POST', url(), clinic.token, attendance())).statusCode).toBe(201);
+      await setLevel(testApp.db, clinic.userId, 'customer');
+      expect((await call('GET', url())).statusCode).toBe(403);
+      expect((await call('POST', url(), clinic.token, attendance())).statusCode).toBe(403);
+      expect((await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: 'x' })).statusCode).toBe(403);
+    } finally {
+      await setLevel(testApp.db, clinic.userId, 'administrator');
+    }
+  });
+});
