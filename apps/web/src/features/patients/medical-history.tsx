@@ -44,12 +44,12 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
               </h1>
               <PatientStatusBadge active={patient.active} />
             </div>
-            <div className="text-body-secondary" data-testid="patient-summary">
-              {[
-                t('list.years', { count: patient.age }),
-                t(`sexes.${patient.sex}`),
-                `${t('fields.skuPatient')} ${patient.skuPatient}`,
-              ].join(' · ')}
+            <div className="text-body-secondary patient-summary" data-testid="patient-summary">
+              <span>{t('list.years', { count: patient.age })}</span>
+              <span>{t(`sexes.${patient.sex}`)}</span>
+              <span>
+                {t('fields.skuPatient')} {patient.skuPatient}
+              </span>
             </div>
           </div>
           {canWrite ? (
@@ -128,7 +128,12 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
               })}
             </div>
           </div>
-          <div role="tabpanel" id={`mh-panel-${current.key}`} aria-labelledby={`mh-tab-${current.key}`}>
+          <div
+            className="mh-panel"
+            role="tabpanel"
+            id={`mh-panel-${current.key}`}
+            aria-labelledby={`mh-tab-${current.key}`}
+          >
             <Current patient={patient} />
           </div>
         </section>

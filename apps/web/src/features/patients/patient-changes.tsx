@@ -11,6 +11,37 @@ const pageSize = 10;
 /** Fields the history does not list as changes (bookkeeping, not the patient's data). */
 const hiddenFields = new Set(['version', 'deleted', 'updatedBy', 'createdBy', 'accountId', 'id']);
 
+/** The order of the form: a change lists its fields in it (the audit keeps no order). */
+const fieldOrder = [
+  'skuPatient',
+  'firstName',
+  'lastName',
+  'sex',
+  'birthdate',
+  'ssn',
+  'medicalHistory',
+  'active',
+  'email',
+  'phoneArea',
+  'phone',
+  'street',
+  'complement',
+  'zipCode',
+  'city',
+  'state',
+  'country',
+  'district',
+  'address',
+  'allergies',
+  'chronicConditions',
+  'currentMedication',
+  'obs',
+];
+const rank = (field: string) => {
+  const index = fieldOrder.indexOf(field);
+  return index === -1 ? fieldOrder.length : index;
+};
+
 /** The fields a change touched, in the order of the form, with their old and new values. */
 function changedFields(change: RecordChange): { field: string; before: unknown; after: unknown }[] {
   const before = change.before ?? {};
@@ -19,6 +50,7 @@ function changedFields(change: RecordChange): { field: string; before: unknown; 
   if (change.action.endsWith('_deleted')) return [];
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])].filter((key) => !hiddenFields.has(key));
   return keys
+    .sort((a, b) => rank(a) - rank(b))
     .map((field) => ({ field, before: before[field], after: after[field] }))
     .filter((row) => (change.action.endsWith('_created') ? row.after !== null && row.after !== '' : true));
 }
@@ -50,7 +82,7 @@ export function PatientChanges({ patientId }: { patientId: string }) {
   return (
     <div data-testid="patient-changes">
       <div className="table-responsive">
-        <table className="table align-middle mb-0 data-table changes-table" aria-busy={query.isFetching}>
+        <table className="table align-top mb-0 data-table changes-table" aria-busy={query.isFetching}>
           <caption className="visually-hidden">{t('changes.title')}</caption>
           <thead>
             <tr>
@@ -75,7 +107,7 @@ export function PatientChanges({ patientId }: { patientId: string }) {
                 return (
                   <tr key={change.id} data-testid="change-row" data-action={change.action}>
                     <td className="change-date text-nowrap">{dateTime(change.createdAt)}</td>
-                    <td className="change-user">{change.userName ?? t('changes.unknownUser')}</td>
+                    <td className="change-user text-nowrap">{change.userName ?? t('changes.unknownUser')}</td>
                     <td className="change-action">
                       <span className={`badge ${actionClass(change.action)}`}>
                         {t(`changes.actions.${change.action}`, { defaultValue: change.action })}
@@ -83,7 +115,7 @@ export function PatientChanges({ patientId }: { patientId: string }) {
                     </td>
                     <td className="change-fields">
                       {fields.length ? (
-                        <dl className="change-list mb-0">
+                        <dl className={`change-list mb-0${fields.length > 6 ? ' change-list-long' : ''}`}>
                           {fields.map((row) => (
                             <div key={row.field} data-testid="change-field" data-field={row.field}>
                               <dt>{fieldLabel(row.field)}</dt>

@@ -107,14 +107,28 @@ const blankSexToUndefined = (value: unknown) => {
   return values;
 };
 
-function FormCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+function FormCard({
+  title,
+  icon,
+  subtitle,
+  order,
+  children,
+}: {
+  /** The place on one column (phones, tablets): personal, contact, alerts, address, notes. */
+  order: number;
+  title: string;
+  icon: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section className="card patient-form-card h-100">
+    <section className={`card patient-form-card mb-0 patient-form-order-${order}`}>
       <div className="card-header">
         <h2 className="card-title">
           {icon}
           {title}
         </h2>
+        {subtitle ? <div className="small text-body-secondary mt-1">{subtitle}</div> : null}
       </div>
       <div className="card-body">
         <div className="row g-3">{children}</div>
@@ -288,11 +302,11 @@ export function PatientForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="patient-form">
       <fieldset disabled={isSubmitting} className="patient-form">
-        <div className="row g-4">
-          <div className="col-12 col-xl-6">
-            <FormCard title={t('form.sections.personal')} icon={<UserRound size={18} aria-hidden="true" />}>
-              {input('firstName', { required: true, autoComplete: 'off' })}
-              {input('lastName', { required: true, autoComplete: 'off' })}
+        <div className="patient-form-layout">
+          <div className="patient-form-column">
+            <FormCard order={1} title={t('form.sections.personal')} icon={<UserRound size={18} aria-hidden="true" />}>
+              {input('firstName', { required: true })}
+              {input('lastName', { required: true })}
               <div className="col-md-6">
                 <FormField id={fieldId('sex')} label={label('sex', true)} error={sexMessage} className="mb-0">
                   <select
@@ -331,37 +345,35 @@ export function PatientForm({
                 </div>
               </div>
             </FormCard>
-          </div>
-          <div className="col-12 col-xl-6 d-flex flex-column gap-4">
-            <FormCard title={t('form.sections.contact')} icon={<Contact size={18} aria-hidden="true" />}>
-              {input('email', { col: 'col-12', type: 'email', inputMode: 'email' })}
-              {input('phoneArea', { col: 'col-4 col-sm-3', inputMode: 'tel', hint: t('form.hints.phoneArea') })}
-              {input('phone', { col: 'col-8 col-sm-9', type: 'tel', inputMode: 'tel' })}
+            <FormCard order={4} title={t('form.sections.address')} icon={<Home size={18} aria-hidden="true" />}>
+              {input('street', { col: 'col-sm-8' })}
+              {input('complement', { col: 'col-sm-4', hint: t('form.hints.complement') })}
+              {input('zipCode', { col: 'col-sm-4' })}
+              {input('city', { col: 'col-sm-8' })}
+              {input('state', { col: 'col-12' })}
+              {input('country', { col: 'col-sm-6' })}
+              {input('district', { col: 'col-sm-6' })}
+              {input('address', { col: 'col-12', hint: t('form.hints.address') })}
             </FormCard>
-            <FormCard title={t('form.sections.alerts')} icon={<AlertTriangle size={18} aria-hidden="true" />}>
-              <div className="col-12 form-text mt-0" data-testid="alerts-hint">
-                {t('form.hints.alerts')}
-              </div>
+          </div>
+          <div className="patient-form-column">
+            <FormCard order={2} title={t('form.sections.contact')} icon={<Contact size={18} aria-hidden="true" />}>
+              {input('email', { col: 'col-12', type: 'email', inputMode: 'email' })}
+              {input('phoneArea', { col: 'col-5 col-sm-3', inputMode: 'tel', hint: t('form.hints.phoneArea') })}
+              {input('phone', { col: 'col-7 col-sm-9', type: 'tel', inputMode: 'tel' })}
+            </FormCard>
+            <FormCard
+              order={3}
+              title={t('form.sections.alerts')}
+              icon={<AlertTriangle size={18} aria-hidden="true" />}
+              subtitle={<span data-testid="alerts-hint">{t('form.hints.alerts')}</span>}
+            >
               {textarea('allergies')}
               {textarea('chronicConditions')}
               {textarea('currentMedication')}
             </FormCard>
-          </div>
-          <div className="col-12 col-xl-6">
-            <FormCard title={t('form.sections.address')} icon={<Home size={18} aria-hidden="true" />}>
-              {input('street', { col: 'col-md-8' })}
-              {input('complement', { col: 'col-md-4', hint: t('form.hints.complement') })}
-              {input('zipCode', { col: 'col-sm-4' })}
-              {input('country', { col: 'col-sm-8' })}
-              {input('state')}
-              {input('city')}
-              {input('district')}
-              {input('address', { hint: t('form.hints.address') })}
-            </FormCard>
-          </div>
-          <div className="col-12 col-xl-6">
-            <FormCard title={t('form.sections.notes')} icon={<NotebookPen size={18} aria-hidden="true" />}>
-              {textarea('obs', { hint: t('form.hints.obs'), rows: 5 })}
+            <FormCard order={5} title={t('form.sections.notes')} icon={<NotebookPen size={18} aria-hidden="true" />}>
+              {textarea('obs', { hint: t('form.hints.obs'), rows: 4 })}
             </FormCard>
           </div>
         </div>

@@ -8,6 +8,7 @@ import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
 import { TableBodyState } from '../../components/table-body-state';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { type ActiveFilter, patientPaths, usePatientsList } from './api';
 import { AlertsBadge, PatientStatusBadge } from './badges';
 import { patientName, patientPhone } from './format';
@@ -52,8 +53,8 @@ function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void 
         {patient.ssn ?? none}
       </td>
       <td className="patient-age text-nowrap">{t('list.years', { count: patient.age })}</td>
-      <td className="patient-phone text-nowrap">{phone ?? none}</td>
-      <td className="patient-email">{patient.email ?? none}</td>
+      <td className={`patient-phone text-nowrap${phone ? '' : ' is-empty'}`}>{phone ?? none}</td>
+      <td className={`patient-email${patient.email ? '' : ' is-empty'}`}>{patient.email ?? none}</td>
       <td className="patient-status">
         <PatientStatusBadge active={patient.active} />
       </td>
@@ -66,6 +67,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation(['patients', 'common']);
   const navigate = useNavigate();
   const id = useId();
+  const phone = useMediaQuery('(max-width: 767.98px)');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('lastName');
@@ -87,7 +89,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
       <div className="card-header list-toolbar">
         <SearchBox
           label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
+          placeholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
           value={search}
           autoComplete="off"
           data-testid="patients-search"
