@@ -149,6 +149,27 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('prints the order as a PDF with the clinic, the patient and the studies in Spanish', async () => {
+    const patient = await createTestPatient(app, clinic.token, {
+      firstName: 'Mónica',
+      lastName: 'Ibáñez',
+      ssn: '28.111.222',
+    });
+    const created = await create(order(), patient);
+    const response = await call('GET', `${url(created.id, patient)}/order.pdf`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('inline; filename="orden-laboratorio-Ibanez-2026-03-10.pdf"');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The document's info (uncompressed): a text with an accent is written in UTF-16BE.
+    const utf16 = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
+    expect(pdf.includes(utf16('Hemograma completo, Coagulograma, Radiografía dental'))).toBe(true);
+    expect(pdf.includes(utf16('Orden de laboratorio — Mónica Ibáñez'))).toBe(true);
+    expect((await call('GET', `${url(created.id)}/order.pdf`)).json().code).toBe('laboratory_not_found');
+    expect((await call('GET', `${url(created.id, patient)}/order.pdf`, other.token)).statusCode).toBe(404);
+  });
+
   it("answers 404 for another clinic's patient or order and another patient's order; a customer gets 403", async () => {
     const created = await create();
     const otherPatient = await createTestPatient(app, other.token);

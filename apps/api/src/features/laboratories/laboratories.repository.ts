@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { laboratories, users } from '../../db/schema/index.ts';
+import { accounts, laboratories, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** A patient's laboratory orders (tenant context). Deleted ones never come out. */
@@ -108,4 +108,42 @@ export async function softDeleteLaboratory(tx: TenantTx, accountId: string, id: 
       version: sql`${laboratories.version} + 1`,
     })
     .where(and(eq(laboratories.accountId, accountId), eq(laboratories.id, id)));
+}
+
+/** What the printed order needs besides the order: the clinic, the patient (age in the clinic's time zone) and the reader's language. */
+export async function findOrderHeader(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  userId: string,
+): Promise<
+  | {
+      clinicName: string;
+      clinicContact: string;
+      firstName: string;
+      lastName: string;
+      ssn: string | null;
+      age: number;
+      language: string | null;
+    }
+  | undefined
+> {
+  const [row] = await tx
+    .select({
+      clinicName: accounts.clinicName,
+      clinicContact: accounts.contact,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      ssn: patients.ssn,
+      age: sql<number>`date_part('year', age((now() at time zone ${accounts.timeZone})::date, ${patients.birthdate}))::int`.mapWith(
+        Number,
+      ),
+      language: sql<
+        string | null
+      >`(select ${users.systemLanguage} from ${users} where ${users.accountId} = ${accountId} and ${users.id} = ${userId})`,
+    })
+    .from(patients)
+    .innerJoin(accounts, eq(accounts.id, patients.accountId))
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+  return row;
 }

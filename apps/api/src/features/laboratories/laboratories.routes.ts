@@ -122,6 +122,28 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   );
 
   app.get(
+    `${base}/:id/order.pdf`,
+    {
+      config: { permission: 'patients.read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The printable order (PDF): clinic header, patient, professional, studies, instructions, signature line',
+        params: clinicalRecordParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.orderPdf(sessionOf(request), request.params.patientId, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
     `${base}/:id/changes`,
     {
       config: { permission: 'patients.read' },

@@ -1,15 +1,17 @@
-import type { LaboratoryStatus, LaboratoryStudy } from '@odontia/shared/enums';
+import { type LaboratoryStatus, type LaboratoryStudy, type Language, languages } from '@odontia/shared/enums';
 import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { renderPdf, safeFileName } from '../../lib/pdf.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import * as repository from './laboratories.repository.ts';
+import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
 
 /**
  * Laboratory orders and results of a patient's medical history (issue 5). Every create, edit and delete writes an
@@ -173,6 +175,35 @@ export function createLaboratoriesService({ db }: { db: Database }) {
           after: { deleted: true },
         });
       });
+    },
+
+    /** The printable order (PDF) in the reader's language, with its file name. */
+    async orderPdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
+      const { order, header } = await db.withTenant(session.accountId, async (tx) => {
+        await requirePatient(tx, session.accountId, patientId);
+        const order = await getLaboratory(tx, session.accountId, patientId, id);
+        const header = await repository.findOrderHeader(tx, session.accountId, patientId, session.userId);
+        if (!header) throw new AppError('patient_not_found');
+        return { order, header };
+      });
+      const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
+      const patientName = `${header.firstName} ${header.lastName}`;
+      const pdf = await renderPdf(
+        laboratoryOrderDocument({
+          language,
+          clinicName: header.clinicName,
+          clinicContact: header.clinicContact,
+          patientName,
+          patientSsn: header.ssn,
+          patientAge: header.age,
+          professionalName: order.professionalName,
+          orderDate: order.orderDate,
+          laboratoryName: order.laboratoryName,
+          studies: order.studies,
+          instructions: order.instructions,
+        }),
+      );
+      return { pdf, fileName: safeFileName(`orden-laboratorio-${header.lastName}-${order.orderDate}.pdf`) };
     },
 
     async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
