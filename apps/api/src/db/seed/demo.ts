@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
+import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 
@@ -70,6 +71,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
     await seedDemoPatients(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       userId: userIds[2] as string,
+    });
+    await seedDemoClinical(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      supervisorId: userIds[1] as string,
     });
     return 'created';
   });
