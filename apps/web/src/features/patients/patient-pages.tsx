@@ -1,7 +1,7 @@
 import '../auth/zod-setup';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
@@ -72,8 +72,16 @@ export function CreatePatientPage() {
 
 function EditPatient({ patient }: { patient: Patient }) {
   const { t } = useTranslation('patients');
-  const [conflict, setConflict] = useState(false);
+  // Counts stale saves: each one brings the message (above the form, out of view from the save
+  // button) into view again.
+  const [conflict, setConflict] = useState(0);
   const [deleting, setDeleting] = useState(false);
+  const conflictRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!conflict) return;
+    conflictRef.current?.scrollIntoView({ block: 'center' });
+    conflictRef.current?.focus({ preventScroll: true });
+  }, [conflict]);
   return (
     <>
       <PageTitle title={`${t('edit.title')}: ${patientName(patient)}`} />
@@ -91,7 +99,13 @@ function EditPatient({ patient }: { patient: Patient }) {
           </div>
         </div>
         {conflict ? (
-          <div className="alert alert-warning mb-0" role="alert" data-testid="version-conflict">
+          <div
+            ref={conflictRef}
+            tabIndex={-1}
+            className="alert alert-warning mb-0"
+            role="alert"
+            data-testid="version-conflict"
+          >
             {t('form.conflict')}
           </div>
         ) : null}
@@ -99,7 +113,7 @@ function EditPatient({ patient }: { patient: Patient }) {
           key={patient.version}
           patient={patient}
           onConflict={(current) => {
-            setConflict(true);
+            setConflict((count) => count + 1);
             if (current) queryClient.setQueryData(patientKey(patient.id), current);
             else void queryClient.invalidateQueries({ queryKey: patientKey(patient.id) });
           }}
