@@ -470,6 +470,38 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     expect(page.json().data[0]).not.toHaveProperty('lines');
   });
 
+  it('answers the first page of a history of 1,200 attendances from the patient index', async () => {
+    const patient = await createTestPatient(app, clinic.token);
+    await testApp.db.orm.execute(sql`
+      insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
+                               title_resume, attendance_fee, total_billable, created_by, updated_by)
+      select ${clinic.accountId}::uuid, gen_random_uuid(), ${patient}::uuid,
+             timestamptz '2020-01-01' + n * interval '1 day', 'dentistry', 'specializations', ${clinic.userId}::uuid,
+             'Control ' || n, 0, 0, ${clinic.userId}::uuid, ${clinic.userId}::uuid
+      from generate_series(1, 1200) as n`);
+    await testApp.db.orm.execute(sql`analyze attendances`);
+    const started = performance.now();
+    const page = await call('GET', `${url(undefined, patient)}?pageSize=20`);
+    const elapsed = performance.now() - started;
+    expect(page.json().total).toBe(1200);
+    expect(page.json().data[0].titleResume).toBe('Control 1200');
+    expect(page.json().data).toHaveLength(20);
+    expect(elapsed).toBeLessThan(1000);
+    // On a table this small a scan and a sort are cheaper; without scans, the index alone gives the order.
+    const rows = await testApp.db.orm.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`
+        explain select id from attendances
+        where account_id = ${clinic.accountId} and patient_id = ${patient} and deleted_at is null
+        order by date desc nulls last, id desc nulls last limit 20`);
+      return result.rows;
+    });
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('attendances_patient_idx');
+    expect(plan).not.toContain('Sort');
+  });
+
   it("answers 404 for another clinic's patient or attendance and another patient's; levels", async () => {
     const created = await create(attendance());
     const otherPatient = await createTestPatient(app, other.token);

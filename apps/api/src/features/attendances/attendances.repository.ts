@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   attendanceAddenda,
@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { newestFirst } from '../clinical/clinical.repository.ts';
 
 /**
  * A patient's attendances with their billing lines, supplies and medicines used, and addenda
@@ -61,7 +62,7 @@ export async function listAttendances(
   const where = live(accountId, patientId);
   const rows = await selectWithNames(tx)
     .where(where)
-    .orderBy(desc(attendances.date), desc(attendances.id))
+    .orderBy(...newestFirst(attendances.date, attendances.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const [total] = await tx.select({ n: count() }).from(attendances).where(where);

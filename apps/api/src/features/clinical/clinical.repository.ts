@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -38,4 +38,13 @@ export async function findProfessional(
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
   if (!row?.active || row.level === 'customer') return undefined;
   return { id: row.id, completeName: row.completeName };
+}
+
+/**
+ * ORDER BY of "a patient's records, newest first": the same direction and null order as the
+ * partial indexes (drizzle writes `desc` there as DESC NULLS LAST), so the index gives the order
+ * and the first page reads 20 index entries, not the whole history.
+ */
+export function newestFirst(date: AnyColumn, id: AnyColumn): SQL[] {
+  return [sql`${date} desc nulls last`, sql`${id} desc nulls last`];
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accounts, laboratories, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { newestFirst } from '../clinical/clinical.repository.ts';
 
 /** A patient's laboratory orders (tenant context). Deleted ones never come out. */
 
@@ -47,7 +48,7 @@ export async function listLaboratories(
   const where = live(accountId, patientId);
   const rows = await selectWithNames(tx)
     .where(where)
-    .orderBy(desc(laboratories.orderDate), desc(laboratories.id))
+    .orderBy(...newestFirst(laboratories.orderDate, laboratories.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const [total] = await tx.select({ n: count() }).from(laboratories).where(where);
