@@ -204,6 +204,9 @@ describe('application conventions', () => {
         '/api/inventory/reorder',
         '/api/patients',
         '/api/patients/{patientId}/changes',
+        '/api/patients/{patientId}/diagnoses/{id}/changes',
+        '/api/patients/{patientId}/laboratories/{id}/order.pdf',
+        '/api/patients/{patientId}/attendances/{id}/addenda',
       ]),
     );
   });
