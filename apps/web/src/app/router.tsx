@@ -44,13 +44,32 @@ const inventoryPage = (path: string, titleKey: string, load: () => Promise<{ Com
 const patientPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('patients')]).then(([module]) => module));
 
-/** Clinical record screens under a patient's medical history. */
-function medicalHistoryRecord(kind: 'diagnosis' | 'laboratory' | 'attendance', idParam: string): RouteObject[] {
-  return [
-    page(`patients/:patientId/mh/${kind}/new`, `${kind}New`),
-    page(`patients/:patientId/mh/${kind}/show/:${idParam}`, `${kind}Show`),
-    page(`patients/:patientId/mh/${kind}/edit/:${idParam}`, `${kind}Edit`),
-  ];
+/** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
+const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
+  builtPage(path, titleKey, () =>
+    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical'])]).then(([module]) => module),
+  );
+
+type RecordPages = { New: ComponentType; Show: ComponentType; Edit: ComponentType };
+
+/** Clinical record screens under a patient's medical history (new, show, edit). */
+function medicalHistoryRecord(
+  kind: 'diagnosis' | 'laboratory' | 'attendance',
+  idParam: string,
+  pages?: (module: typeof import('../pages/medical-history')) => RecordPages,
+): RouteObject[] {
+  const paths = [
+    [`patients/:patientId/mh/${kind}/new`, `${kind}New`, 'New'],
+    [`patients/:patientId/mh/${kind}/show/:${idParam}`, `${kind}Show`, 'Show'],
+    [`patients/:patientId/mh/${kind}/edit/:${idParam}`, `${kind}Edit`, 'Edit'],
+  ] as const;
+  return paths.map(([path, titleKey, screen]) =>
+    pages
+      ? historyPage(path, titleKey, () =>
+          import('../pages/medical-history').then((m) => ({ Component: pages(m)[screen] })),
+        )
+      : page(path, titleKey),
+  );
 }
 
 /** List, create and view screens of a commercial document. */
@@ -72,12 +91,24 @@ export const protectedRoutes: RouteObject[] = [
   patientPage('patients/edit/:patientId', 'patientEdit', () =>
     import('../pages/patients').then((m) => ({ Component: m.PatientEditPage })),
   ),
-  patientPage('patients/:patientId/mh', 'medicalHistory', () =>
+  historyPage('patients/:patientId/mh', 'medicalHistory', () =>
     import('../pages/patients').then((m) => ({ Component: m.MedicalHistoryPage })),
   ),
-  ...medicalHistoryRecord('diagnosis', 'id_diagnosis'),
-  ...medicalHistoryRecord('laboratory', 'id_laboratory'),
-  ...medicalHistoryRecord('attendance', 'id_attendance'),
+  ...medicalHistoryRecord('diagnosis', 'id_diagnosis', (m) => ({
+    New: m.DiagnosisNewPage,
+    Show: m.DiagnosisShowPage,
+    Edit: m.DiagnosisEditPage,
+  })),
+  ...medicalHistoryRecord('laboratory', 'id_laboratory', (m) => ({
+    New: m.LaboratoryNewPage,
+    Show: m.LaboratoryShowPage,
+    Edit: m.LaboratoryEditPage,
+  })),
+  ...medicalHistoryRecord('attendance', 'id_attendance', (m) => ({
+    New: m.AttendanceNewPage,
+    Show: m.AttendanceShowPage,
+    Edit: m.AttendanceEditPage,
+  })),
   // Agenda (path not given by the spec)
   page('calendar', 'calendar'),
   // Inventory

@@ -10,10 +10,10 @@ export { textDirection };
 export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as const;
 /**
  * Loaded by the page that needs them, not at start: long texts few visitors read, and the
- * inventory and patient pages' texts (their routes load the namespace with the page, see
+ * inventory, patient and clinical record pages' texts (their routes load the namespace with the page, see
  * app/router.tsx).
  */
-export const onDemandNamespaces = ['terms', 'inventory', 'patients'] as const;
+export const onDemandNamespaces = ['terms', 'inventory', 'patients', 'clinical'] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 

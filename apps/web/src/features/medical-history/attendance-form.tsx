@@ -1,0 +1,597 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
+import { lineTotal, sumMoney } from '@odontia/shared/money';
+import {
+  type Attendance,
+  createAttendanceRequestSchema,
+  updateAttendanceRequestSchema,
+} from '@odontia/shared/schemas/attendances';
+import { moneyAmount } from '@odontia/shared/validation';
+import { Boxes, ClipboardCheck, Plus, Receipt, Stethoscope, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FormAlert } from '../../components/form-feedback';
+import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useMoneyFormat, useNumberFormat } from '../inventory/format';
+import { historyPath, recordPaths, useSaveRecord } from './api';
+import {
+  FieldLabel,
+  FormActions,
+  isVersionConflict,
+  ProfessionalField,
+  placeFieldErrors,
+  toastSaveError,
+  useProfessional,
+} from './form-bits';
+import { ItemSearch, type PickedItem } from './item-picker';
+
+interface LineValues {
+  description: string;
+  itemId: string | null;
+  quantity: string;
+  price: string;
+}
+
+export interface AttendanceValues {
+  date: string;
+  attendanceType: AttendanceType | '';
+  specialization: string;
+  professionalId: string;
+  titleResume: string;
+  resume: string;
+  detail: string;
+  nextAppointment: string;
+  finished: boolean;
+  resultDate: string;
+  result: string;
+  billable: boolean;
+  attendanceFee: string;
+  lines: LineValues[];
+  supplies: PickedItem[];
+  medications: PickedItem[];
+  version: number;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as the value of a datetime-local input, in the browser's time zone. */
+export function localDateTime(iso: string | null): string {
+  const date = iso ? new Date(iso) : new Date();
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function valuesOf(record: Attendance | null, professionalId: string): AttendanceValues {
+  const picked = (items: Attendance['supplies']): PickedItem[] =>
+    items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
+  return {
+    date: localDateTime(record?.date ?? null),
+    attendanceType: record?.attendanceType ?? '',
+    specialization: record?.specialization ?? '',
+    professionalId: record?.professionalId ?? professionalId,
+    titleResume: record?.titleResume ?? '',
+    resume: record?.resume ?? '',
+    detail: record?.detail ?? '',
+    nextAppointment: record?.nextAppointment?.slice(0, 10) ?? '',
+    finished: record?.finished ?? false,
+    resultDate: record?.resultDate?.slice(0, 10) ?? '',
+    result: record?.result ?? '',
+    billable: record?.billable ?? false,
+    attendanceFee: record?.attendanceFee ?? '0.00',
+    lines: (record?.lines ?? []).map((line) => ({
+      description: line.description,
+      itemId: line.itemId,
+      quantity: String(line.quantity),
+      price: line.price,
+    })),
+    supplies: picked(record?.supplies ?? []),
+    medications: picked(record?.medications ?? []),
+    version: record?.version ?? 1,
+  };
+}
+
+/** The form's values as the contract wants them: the local time with its offset, blanks as missing. */
+function toRequest(value: unknown) {
+  if (!value || typeof value !== 'object') return value;
+  const values = { ...(value as Record<string, unknown>) };
+  if (typeof values.date === 'string' && values.date) {
+    const parsed = new Date(values.date);
+    if (!Number.isNaN(parsed.getTime())) values.date = parsed.toISOString();
+  }
+  if (values.attendanceType === '') values.attendanceType = undefined;
+  return values;
+}
+
+/** A typed amount as a decimal string, or null while it is not one (never a float). */
+function decimalOf(value: unknown): string | null {
+  const parsed = moneyAmount().safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function quantityOf(value: unknown): number | null {
+  const number = Number(String(value ?? '').trim());
+  return String(value ?? '').trim() !== '' && Number.isInteger(number) && number > 0 ? number : null;
+}
+
+/** Each line's total and the attendance's total, with decimals, as the server computes them. */
+export function billingTotals(fee: unknown, lines: { price?: unknown; quantity?: unknown }[]) {
+  const totals = lines.map((line) => {
+    const price = decimalOf(line.price);
+    const quantity = quantityOf(line.quantity);
+    return price !== null && quantity !== null ? lineTotal(price, quantity) : null;
+  });
+  const feeAmount = decimalOf(fee);
+  const complete = feeAmount !== null && totals.every((total) => total !== null);
+  return {
+    lineTotals: totals,
+    total: complete ? sumMoney([feeAmount, ...(totals as string[])]) : null,
+  };
+}
+
+function Section({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section className="card mb-0 clinical-form-card" data-testid={testId}>
+      <div className="card-header">
+        <h2 className="card-title h6 mb-0 d-flex align-items-center gap-2">
+          {icon}
+          {title}
+        </h2>
+      </div>
+      <div className="card-body">{children}</div>
+    </section>
+  );
+}
+
+interface ShortItem {
+  name: string;
+  available: number;
+  requested: number;
+}
+
+function UsedItems({
+  kind,
+  fields,
+  register,
+  errors,
+  onAdd,
+  onRemove,
+}: {
+  kind: 'supply' | 'medication';
+  fields: (PickedItem & { id: string })[];
+  register: UseFormRegister<AttendanceValues>;
+  errors: FieldErrors<AttendanceValues>;
+  onAdd: (item: PickedItem) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { t } = useTranslation('clinical');
+  const id = useId();
+  const number = useNumberFormat();
+  const list = kind === 'supply' ? 'supplies' : 'medications';
+  const listErrors = errors[list];
+  return (
+    <div className="used-items" data-testid={`used-${list}`}>
+      <h3 className="h6">{t(`fields.${list}`)}</h3>
+      <ItemSearch kind={kind} exclude={fields.map((field) => field.itemId)} onPick={onAdd} />
+      {fields.length === 0 ? (
+        <p className="small text-body-secondary mt-2 mb-0">{t('attendance.noItems')}</p>
+      ) : (
+        <ul className="list-unstyled used-items-list mt-2 mb-0">
+          {fields.map((field, index) => {
+            const message = listErrors?.[index]?.quantity?.message ?? listErrors?.[index]?.itemId?.message;
+            const inputId = `${id}-${index}`;
+            return (
+              <li key={field.id} className="used-item" data-testid="used-item" data-name={field.name}>
+                <label htmlFor={inputId} className="used-item-name">
+                  <span className="fw-semibold">{field.name}</span>
+                  {field.available !== null ? (
+                    <span className="small text-body-secondary d-block">
+                      {t('attendance.available', { count: field.available, formatted: number(field.available) })}
+                    </span>
+                  ) : null}
+                </label>
+                <input
+                  {...register(`${list}.${index}.quantity` as const)}
+                  {...describedField(inputId, message)}
+                  className={`${inputClass(message)} used-item-quantity`}
+                  inputMode="numeric"
+                  aria-label={`${t('fields.quantity')}: ${field.name}`}
+                />
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => onRemove(index)}
+                  aria-label={t('attendance.remove', { name: field.name })}
+                  title={t('attendance.remove', { name: field.name })}
+                >
+                  <Trash2 size={14} aria-hidden="true" />
+                </button>
+                {message ? (
+                  <div id={`${inputId}-error`} className="invalid-feedback d-block used-item-error">
+                    {fieldCodeText(message)}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Create or edit an (open) attendance: every field of spec §3, billing with live totals in
+ * decimals, and the supplies and medicines used (taken from stock when saved).
+ */
+export function AttendanceForm({
+  patientId,
+  record,
+  onConflict,
+}: {
+  patientId: string;
+  record: Attendance | null;
+  onConflict?: (current: Attendance | null) => void;
+}) {
+  const { t } = useTranslation('clinical');
+  const id = useId();
+  const navigate = useNavigate();
+  const money = useMoneyFormat();
+  const professional = useProfessional(record);
+  const save = useSaveRecord('attendance', patientId, record?.id);
+  const editing = record !== null;
+  const schema = editing ? updateAttendanceRequestSchema : createAttendanceRequestSchema;
+  const [short, setShort] = useState<ShortItem[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<AttendanceValues>({
+    resolver: ((values, context, options) =>
+      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+        toRequest(values) as FieldValues,
+        context,
+        options as never,
+      )) as Resolver<AttendanceValues>,
+    defaultValues: valuesOf(record, professional.id),
+  });
+  const lines = useFieldArray({ control, name: 'lines' });
+  const supplies = useFieldArray({ control, name: 'supplies' });
+  const medications = useFieldArray({ control, name: 'medications' });
+  const watchedLines = useWatch({ control, name: 'lines' }) ?? [];
+  const fee = useWatch({ control, name: 'attendanceFee' });
+  const billable = useWatch({ control, name: 'billable' });
+  const totals = billingTotals(fee, watchedLines);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setShort([]);
+    try {
+      const answer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      void navigate(recordPaths.show('attendance', patientId, answer.data.id), { replace: editing });
+    } catch (error) {
+      if (isVersionConflict(error) && onConflict) {
+        onConflict((error.details?.current as Attendance | undefined) ?? null);
+        return;
+      }
+      if (isApiError(error) && error.code === 'insufficient_stock') {
+        const items = (error.details?.items ?? []) as Partial<ShortItem>[];
+        setShort(
+          items.map((item) => ({
+            name: item.name ?? '',
+            available: Number(item.available ?? 0),
+            requested: Number(item.requested ?? 0),
+          })),
+        );
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        return;
+      }
+      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  type Simple =
+    | 'specialization'
+    | 'titleResume'
+    | 'resume'
+    | 'detail'
+    | 'result'
+    | 'date'
+    | 'nextAppointment'
+    | 'resultDate';
+  const field = (
+    name: Simple,
+    options: { rows?: number; type?: 'date' | 'datetime-local'; required?: boolean; hint?: string } = {},
+  ) => {
+    const message = errors[name]?.message;
+    const props = {
+      ...register(name),
+      ...describedField(fieldId(name), message, Boolean(options.hint)),
+      className: inputClass(message),
+    };
+    return (
+      <FormField
+        id={fieldId(name)}
+        label={<FieldLabel text={t(`fields.${name}`)} required={options.required} />}
+        error={message}
+        hint={options.hint}
+        className="mb-0"
+      >
+        {options.rows ? (
+          <textarea {...props} rows={options.rows} />
+        ) : (
+          <input
+            {...props}
+            type={options.type ?? 'text'}
+            autoComplete="off"
+            aria-required={options.required || undefined}
+          />
+        )}
+      </FormField>
+    );
+  };
+  const typeMessage = errors.attendanceType?.message;
+  const feeMessage = errors.attendanceFee?.message;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="attendance-form">
+      {short.length ? (
+        <FormAlert testId="insufficient-stock">
+          {short.map((item) => (
+            <div key={item.name}>
+              {t('attendance.insufficient', {
+                name: item.name,
+                available: item.available,
+                requested: item.requested,
+              })}
+            </div>
+          ))}
+        </FormAlert>
+      ) : null}
+      <fieldset disabled={isSubmitting} className="attendance-form-layout">
+        <Section title={t('attendance.sections.main')} icon={<Stethoscope size={18} aria-hidden="true" />}>
+          <div className="row g-3">
+            <div className="col-sm-6 col-xl-4">{field('date', { type: 'datetime-local', required: true })}</div>
+            <div className="col-sm-6 col-xl-4">
+              <FormField
+                id={fieldId('attendanceType')}
+                label={<FieldLabel text={t('fields.attendanceType')} required />}
+                error={typeMessage}
+                className="mb-0"
+              >
+                <select
+                  {...register('attendanceType')}
+                  {...describedField(fieldId('attendanceType'), typeMessage)}
+                  className={`form-select${typeMessage ? ' is-invalid' : ''}`}
+                  aria-required
+                >
+                  <option value="">{t('attendance.choose')}</option>
+                  {attendanceGroups.map((group) => (
+                    <optgroup key={group} label={t(`attendanceGroups.${group}`)}>
+                      {attendanceTypes
+                        .filter((type) => attendanceGroupOf[type] === group)
+                        .map((type) => (
+                          <option key={type} value={type}>
+                            {t(`attendanceTypes.${type}`)}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </FormField>
+            </div>
+            <div className="col-sm-6 col-xl-4">{field('specialization')}</div>
+            <div className="col-sm-6 col-xl-4">
+              <ProfessionalField
+                id={fieldId('professional')}
+                name={professional.name}
+                error={errors.professionalId?.message}
+              />
+            </div>
+            <div className="col-xl-8">{field('titleResume', { required: true })}</div>
+            <div className="col-12">{field('resume', { rows: 2 })}</div>
+            <div className="col-12">{field('detail', { rows: 5 })}</div>
+          </div>
+        </Section>
+        <Section title={t('attendance.sections.result')} icon={<ClipboardCheck size={18} aria-hidden="true" />}>
+          <div className="row g-3">
+            <div className="col-sm-6">{field('resultDate', { type: 'date' })}</div>
+            <div className="col-sm-6">{field('nextAppointment', { type: 'date' })}</div>
+            <div className="col-12">{field('result', { rows: 3 })}</div>
+            <div className="col-12">
+              <div className="form-check form-switch mb-0">
+                <input
+                  {...register('finished')}
+                  id={fieldId('finished')}
+                  type="checkbox"
+                  className="form-check-input"
+                />
+                <label htmlFor={fieldId('finished')} className="form-check-label">
+                  {t('attendance.finishedLabel')}
+                  <span className="d-block small text-body-secondary">{t('attendance.finishedHint')}</span>
+                </label>
+              </div>
+            </div>
+          </div>
+        </Section>
+        <Section
+          title={t('attendance.sections.billing')}
+          icon={<Receipt size={18} aria-hidden="true" />}
+          testId="billing"
+        >
+          <div className="row g-3 align-items-end">
+            <div className="col-sm-6">
+              <div className="form-check form-switch mb-2">
+                <input
+                  {...register('billable')}
+                  id={fieldId('billable')}
+                  type="checkbox"
+                  className="form-check-input"
+                />
+                <label htmlFor={fieldId('billable')} className="form-check-label">
+                  {t('fields.billable')}
+                  <span className="d-block small text-body-secondary">{t('attendance.billableHint')}</span>
+                </label>
+              </div>
+            </div>
+            <div className="col-sm-6">
+              <FormField
+                id={fieldId('attendanceFee')}
+                label={t('fields.attendanceFee')}
+                error={feeMessage}
+                className="mb-0"
+              >
+                <input
+                  {...register('attendanceFee')}
+                  {...describedField(fieldId('attendanceFee'), feeMessage)}
+                  className={`${inputClass(feeMessage)} text-end`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              </FormField>
+            </div>
+          </div>
+          <div className="billing-lines mt-3">
+            {lines.fields.length === 0 ? (
+              <p className="small text-body-secondary mb-2">{t('attendance.noLines')}</p>
+            ) : (
+              <div className="billing-lines-head small text-body-secondary" aria-hidden="true">
+                <span>{t('fields.description')}</span>
+                <span>{t('fields.quantity')}</span>
+                <span>{t('fields.price')}</span>
+                <span className="text-end">{t('fields.total')}</span>
+                <span />
+              </div>
+            )}
+            {lines.fields.map((line, index) => {
+              const lineErrors = errors.lines?.[index];
+              const number = index + 1;
+              const cell = (name: 'description' | 'quantity' | 'price', inputMode?: 'numeric' | 'decimal') => {
+                const message = lineErrors?.[name]?.message;
+                const cellId = `${fieldId('line')}-${index}-${name}`;
+                return (
+                  <div className={`billing-cell billing-${name}`}>
+                    <label htmlFor={cellId} className="billing-cell-label small text-body-secondary">
+                      {t(`fields.${name}`)}
+                    </label>
+                    <input
+                      {...register(`lines.${index}.${name}` as const)}
+                      {...describedField(cellId, message)}
+                      className={`${inputClass(message)}${name === 'description' ? '' : ' text-end'}`}
+                      inputMode={inputMode}
+                      autoComplete="off"
+                    />
+                    {message ? (
+                      <div id={`${cellId}-error`} className="invalid-feedback d-block">
+                        {fieldCodeText(message)}
+                      </div>
+                    ) : null}
+                  </div>
+                );
+              };
+              return (
+                <div className="billing-line" key={line.id} data-testid="billing-line">
+                  {cell('description')}
+                  {cell('quantity', 'numeric')}
+                  {cell('price', 'decimal')}
+                  <div className="billing-cell billing-total text-end">
+                    <span className="billing-cell-label small text-body-secondary">{t('attendance.lineTotal')}</span>
+                    <output className="fw-semibold" data-testid="line-total">
+                      {money(totals.lineTotals[index])}
+                    </output>
+                  </div>
+                  <div className="billing-cell billing-remove">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      onClick={() => lines.remove(index)}
+                      aria-label={t('attendance.removeLine', { number })}
+                      title={t('attendance.removeLine', { number })}
+                    >
+                      <Trash2 size={14} aria-hidden="true" />
+                    </button>
+                  </div>
+                </div>
+              );
+            })}
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => lines.append({ description: '', itemId: null, quantity: '1', price: '' })}
+              data-testid="line-add"
+            >
+              <Plus size={14} aria-hidden="true" className="me-1" />
+              {t('attendance.addLine')}
+            </button>
+          </div>
+          <div className={`billing-total-row${billable ? '' : ' text-body-secondary'}`}>
+            <span>{t('fields.totalBillable')}</span>
+            <output className="fs-5 fw-semibold" data-testid="total-billable">
+              {money(totals.total)}
+            </output>
+          </div>
+        </Section>
+        <Section
+          title={t('attendance.sections.stock')}
+          icon={<Boxes size={18} aria-hidden="true" />}
+          testId="stock-used"
+        >
+          <p className="small text-body-secondary">{t('attendance.stockHint')}</p>
+          <div className="row g-4">
+            <div className="col-lg-6">
+              <UsedItems
+                kind="supply"
+                fields={supplies.fields}
+                register={register}
+                errors={errors}
+                onAdd={(item) => supplies.append(item)}
+                onRemove={(index) => supplies.remove(index)}
+              />
+            </div>
+            <div className="col-lg-6">
+              <UsedItems
+                kind="medication"
+                fields={medications.fields}
+                register={register}
+                errors={errors}
+                onAdd={(item) => medications.append(item)}
+                onRemove={(index) => medications.remove(index)}
+              />
+            </div>
+          </div>
+        </Section>
+      </fieldset>
+      <FormActions
+        backTo={editing ? recordPaths.show('attendance', patientId, record.id) : historyPath(patientId, 'attendances')}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </form>
+  );
+}

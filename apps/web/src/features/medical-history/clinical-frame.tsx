@@ -1,0 +1,176 @@
+import { can } from '@odontia/shared/permissions';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { isApiError } from '../../lib/http';
+import { useSessionUser } from '../auth/session';
+import { usePatient } from '../patients/api';
+import { patientName } from '../patients/format';
+import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
+import { historyPath, type RecordKind, type RecordOf, tabOf, useRecord } from './api';
+
+/** Whether the signed-in user may write clinical records (clinical.write). */
+export function useCanWriteClinical(): boolean {
+  const user = useSessionUser();
+  return user ? can(user.level, 'clinical.write') : false;
+}
+
+/**
+ * Every clinical screen of a patient: back to their history (on the record's tab), the patient's
+ * name and number, the clinical alerts banner, then the screen's title and content.
+ */
+export function ClinicalFrame({
+  patientId,
+  kind,
+  title,
+  testId,
+  actions,
+  children,
+}: {
+  patientId: string;
+  kind: RecordKind;
+  title: string;
+  testId: string;
+  actions?: ReactNode;
+  children: (patient: Patient) => ReactNode;
+}) {
+  const { t } = useTranslation(['clinical', 'messages']);
+  const query = usePatient(patientId);
+  const back = (
+    <Link to={historyPath(patientId, tabOf[kind])} className="btn btn-link px-0 mb-2 clinical-back">
+      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+      {t('common.backToHistory')}
+    </Link>
+  );
+  if (query.isPending) {
+    return (
+      <div className="text-center py-5">
+        <PageTitle title={title} />
+        <Spinner size={8} />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className="clinical-page">
+        <PageTitle title={title} />
+        {notFound ? null : back}
+        <FormAlert testId="patient-load-error">
+          {notFound ? t('messages:patient_not_found') : t('clinical:common.loadError')}
+          {notFound ? null : (
+            <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+              {t('clinical:common.retry')}
+            </button>
+          )}
+        </FormAlert>
+      </div>
+    );
+  }
+  const patient = query.data;
+  return (
+    <>
+      <PageTitle title={`${title}: ${patientName(patient)}`} />
+      <div className="clinical-page d-flex flex-column gap-3" data-testid={testId}>
+        <div>
+          {back}
+          <div className="d-flex flex-wrap align-items-baseline gap-2">
+            <span className="h5 mb-0" data-testid="patient-name">
+              {patientName(patient)}
+            </span>
+            <span className="text-body-secondary">
+              {patient.skuPatient} · {t('common.years', { count: patient.age })}
+            </span>
+          </div>
+        </div>
+        <PatientAlertsBanner patient={patient} />
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <h1 className="h3 mb-0 me-auto" data-testid="record-title">
+            {title}
+          </h1>
+          {actions}
+        </div>
+        {children(patient)}
+      </div>
+    </>
+  );
+}
+
+/** Loads one record of the patient: a spinner, "not found" (also a deleted one), or `children(record)`. */
+export function RecordLoader<K extends RecordKind>({
+  kind,
+  patientId,
+  id,
+  children,
+}: {
+  kind: K;
+  patientId: string;
+  id: string;
+  children: (record: RecordOf[K]) => ReactNode;
+}) {
+  const { t } = useTranslation(['clinical', 'messages']);
+  const query = useRecord(kind, patientId, id);
+  if (query.isPending) {
+    return (
+      <div className="text-center py-5">
+        <Spinner size={8} />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <FormAlert testId="record-load-error">
+        {notFound ? t(`messages:${kind}_not_found`) : t('clinical:common.loadError')}
+        {notFound ? null : (
+          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+            {t('clinical:common.retry')}
+          </button>
+        )}
+      </FormAlert>
+    );
+  }
+  return <>{children(query.data as RecordOf[K])}</>;
+}
+
+/** The screen a user without clinical.write sees on a new or edit route. */
+export function ReadOnlyNotice() {
+  const { t } = useTranslation('clinical');
+  return (
+    <div className="alert alert-info mb-0" role="status" data-testid="read-only">
+      {t('common.readOnly')}
+    </div>
+  );
+}
+
+/** Who created and last changed a record, and when. */
+export function RecordStamps({
+  record,
+}: {
+  record: { createdAt: string; createdByName: string | null; updatedAt: string; updatedByName: string | null };
+}) {
+  const { t, i18n } = useTranslation('clinical');
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return (
+    <p className="small text-body-secondary mb-0" data-testid="record-stamps">
+      {t('common.created', {
+        who: record.createdByName ?? t('common.system'),
+        when: format.format(new Date(record.createdAt)),
+      })}
+      {record.updatedAt !== record.createdAt
+        ? ` · ${t('common.updated', {
+            who: record.updatedByName ?? t('common.system'),
+            when: format.format(new Date(record.updatedAt)),
+          })}`
+        : null}
+    </p>
+  );
+}

@@ -1,0 +1,268 @@
+import { Pencil, Save, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { useSessionUser } from '../auth/session';
+import { forgetRecord, historyPath, type RecordKind, recordPaths, tabOf, useDeleteRecord } from './api';
+
+/** A field label with the required mark. */
+export function FieldLabel({ text, required = false }: { text: string; required?: boolean }) {
+  return (
+    <>
+      {text}
+      {required ? (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The professional of a record. There is no list of the clinic's professionals for clinical
+ * users (GET /api/users needs users.manage), so a new record is the signed-in user's and an
+ * edited one keeps its professional.
+ */
+export function useProfessional(record: { professionalId: string; professionalName: string } | null) {
+  const user = useSessionUser();
+  if (record) return { id: record.professionalId, name: record.professionalName };
+  return { id: user?.id ?? '', name: user?.completeName ?? '' };
+}
+
+export function ProfessionalField({ id, name, error }: { id: string; name: string; error?: string }) {
+  const { t } = useTranslation('clinical');
+  return (
+    <div>
+      <label htmlFor={id} className="form-label">
+        {t('fields.professional')}
+      </label>
+      <input
+        id={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={name}
+        readOnly
+        aria-describedby={`${id}-hint`}
+        data-testid="professional"
+      />
+      <div id={`${id}-hint`} className="form-text">
+        {t('common.professionalHint')}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Puts a failed save on the form: the server's field errors on their fields (true), else false
+ * (the caller decides: a toast or its own message).
+ */
+export function placeFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): boolean {
+  const fields = fieldErrorsOf(error);
+  fields.forEach((field, index) => {
+    setError(field.path as Path<T>, { type: 'server', message: field.code }, { shouldFocus: index === 0 });
+  });
+  return fields.length > 0;
+}
+
+/** A save's failure that is not a field's: a toast, except a 409 stale version (the caller's). */
+export function isVersionConflict(error: unknown): error is { details?: { current?: unknown } } & Error {
+  return isApiError(error) && error.code === 'version_conflict';
+}
+
+export function toastSaveError(error: unknown) {
+  toastApiError(error);
+}
+
+/** Someone else saved the record first: the form now shows their values. */
+export function ConflictAlert({ current }: { current: { updatedByName: string | null; updatedAt: string } | null }) {
+  const { t, i18n } = useTranslation('clinical');
+  const when = current
+    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(new Date(current.updatedAt))
+    : '';
+  return (
+    <div className="alert alert-warning mb-0" role="alert" data-testid="version-conflict">
+      <div className="fw-semibold">{t('common.conflictTitle')}</div>
+      {current
+        ? t('common.conflictBy', { who: current.updatedByName ?? t('common.system'), when })
+        : t('common.conflictText')}
+    </div>
+  );
+}
+
+/** Back and save, at the end of a record form. */
+export function FormActions({
+  backTo,
+  editing,
+  submitting,
+  disabled,
+  start,
+}: {
+  backTo: string;
+  editing: boolean;
+  submitting: boolean;
+  disabled: boolean;
+  start?: ReactNode;
+}) {
+  const { t } = useTranslation('clinical');
+  return (
+    <div className="clinical-form-actions">
+      {start ? <div className="me-auto">{start}</div> : null}
+      <Link to={backTo} className="btn btn-outline-secondary">
+        {t('common.back')}
+      </Link>
+      <button type="submit" className="btn btn-primary" disabled={disabled} data-testid="record-save">
+        {submitting ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <Save size={16} aria-hidden="true" className="me-2" />
+        )}
+        {editing ? t('common.save') : t('common.create')}
+      </button>
+    </div>
+  );
+}
+
+export function EditLink({ kind, patientId, id }: { kind: RecordKind; patientId: string; id: string }) {
+  const { t } = useTranslation('clinical');
+  return (
+    <Link to={recordPaths.edit(kind, patientId, id)} className="btn btn-outline-primary" data-testid="record-edit">
+      <Pencil size={16} aria-hidden="true" className="me-2" />
+      {t('common.edit')}
+    </Link>
+  );
+}
+
+/** The delete button and its confirmation (deletion is permanent), then back to the history. */
+export function DeleteRecordButton({
+  kind,
+  patientId,
+  id,
+  description,
+  extra,
+}: {
+  kind: RecordKind;
+  patientId: string;
+  id: string;
+  description: string;
+  extra?: string;
+}) {
+  const { t } = useTranslation('clinical');
+  const navigate = useNavigate();
+  const remove = useDeleteRecord(kind, patientId, id);
+  const [show, setShow] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setProblem(null);
+    remove.reset();
+    setShow(false);
+  };
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      await navigate(historyPath(patientId, tabOf[kind]), { replace: true });
+      forgetRecord(kind, patientId, id);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => setShow(true)}
+        data-testid="record-delete"
+      >
+        <Trash2 size={16} aria-hidden="true" className="me-2" />
+        {t('common.delete')}
+      </button>
+      <Modal show={show} onHide={close} centered aria-labelledby="delete-record-title">
+        <div data-testid="delete-record">
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title id="delete-record-title" as="h2" className="h5">
+              {t(`delete.title.${kind}`)}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
+            <p>{t('delete.text', { name: description })}</p>
+            {extra ? <p>{extra}</p> : null}
+            <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={close}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.isPending}
+              onClick={() => void confirm()}
+              data-testid="delete-confirm"
+            >
+              {remove.isPending ? (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              ) : (
+                <Trash2 size={16} aria-hidden="true" className="me-2" />
+              )}
+              {t('delete.confirm')}
+            </button>
+          </Modal.Footer>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/** A label and its value in a record's read view. */
+export function Fact({
+  label,
+  children,
+  wide = false,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <div className={`clinical-fact${wide ? ' clinical-fact-wide' : ''}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{empty ? <span className="text-body-secondary">—</span> : children}</dd>
+    </div>
+  );
+}
+
+/** Today as 'YYYY-MM-DD' in the browser's calendar. */
+export function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
+export function useCalendarDate(): (date: string | null) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  return (date) => {
+    if (!date) return '';
+    const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
+  };
+}

@@ -1,0 +1,472 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { attendanceGroupOf, type LaboratoryStudy, laboratoryStatuses, laboratoryStudies } from '@odontia/shared/enums';
+import {
+  createLaboratoryRequestSchema,
+  type Laboratory,
+  updateLaboratoryRequestSchema,
+} from '@odontia/shared/schemas/laboratories';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { Printer } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FieldFeedback } from '../../components/form-feedback';
+import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { toastSuccess } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
+import { useSessionUser } from '../auth/session';
+import { patientName } from '../patients/format';
+import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
+import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
+import {
+  ConflictAlert,
+  DeleteRecordButton,
+  EditLink,
+  Fact,
+  FieldLabel,
+  FormActions,
+  isVersionConflict,
+  ProfessionalField,
+  placeFieldErrors,
+  toastSaveError,
+  today,
+  useCalendarDate,
+  useProfessional,
+} from './form-bits';
+import { RecordChanges } from './record-changes';
+
+/** The studies as the order groups them: laboratory, then imaging. */
+export const studyGroups: { key: 'laboratory' | 'imaging'; studies: LaboratoryStudy[] }[] = [
+  { key: 'laboratory', studies: laboratoryStudies.filter((study) => attendanceGroupOf[study] === 'laboratory') },
+  { key: 'imaging', studies: laboratoryStudies.filter((study) => attendanceGroupOf[study] !== 'laboratory') },
+];
+
+interface LaboratoryValues {
+  orderDate: string;
+  professionalId: string;
+  laboratoryName: string;
+  studies: LaboratoryStudy[];
+  instructions: string;
+  notes: string;
+  status: (typeof laboratoryStatuses)[number];
+  resultDate: string;
+  result: string;
+  version: number;
+}
+
+function valuesOf(record: Laboratory | null, professionalId: string): LaboratoryValues {
+  return {
+    orderDate: record?.orderDate.slice(0, 10) ?? today(),
+    professionalId: record?.professionalId ?? professionalId,
+    laboratoryName: record?.laboratoryName ?? '',
+    studies: record?.studies ?? [],
+    instructions: record?.instructions ?? '',
+    notes: record?.notes ?? '',
+    status: record?.status ?? 'ordered',
+    resultDate: record?.resultDate?.slice(0, 10) ?? '',
+    result: record?.result ?? '',
+    version: record?.version ?? 1,
+  };
+}
+
+/** Checkbox groups give `false` when none is ticked: the schema wants a list. */
+const normalise = (value: unknown) => {
+  if (!value || typeof value !== 'object') return value;
+  const values = { ...(value as Record<string, unknown>) };
+  if (!Array.isArray(values.studies)) values.studies = values.studies ? [values.studies] : [];
+  // The result belongs to a received result only (the fields are hidden otherwise).
+  if (values.status !== 'result_received') {
+    values.resultDate = '';
+    values.result = '';
+  }
+  return values;
+};
+
+export function statusClass(status: Laboratory['status']): string {
+  if (status === 'result_received') return 'text-bg-success';
+  if (status === 'sample_taken') return 'text-bg-info';
+  return 'text-bg-secondary';
+}
+
+function LaboratoryForm({
+  patientId,
+  record,
+  onConflict,
+}: {
+  patientId: string;
+  record: Laboratory | null;
+  onConflict?: (current: Laboratory | null) => void;
+}) {
+  const { t } = useTranslation('clinical');
+  const id = useId();
+  const navigate = useNavigate();
+  const professional = useProfessional(record);
+  const save = useSaveRecord('laboratory', patientId, record?.id);
+  const editing = record !== null;
+  const schema = editing ? updateLaboratoryRequestSchema : createLaboratoryRequestSchema;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<LaboratoryValues>({
+    resolver: ((values, context, options) =>
+      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+        normalise(values) as FieldValues,
+        context,
+        options as never,
+      )) as Resolver<LaboratoryValues>,
+    defaultValues: valuesOf(record, professional.id),
+  });
+  const status = useWatch({ control, name: 'status' });
+  const received = status === 'result_received';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      void navigate(recordPaths.show('laboratory', patientId, answer.data.id), { replace: editing });
+    } catch (error) {
+      if (isVersionConflict(error) && onConflict) {
+        onConflict((error.details?.current as Laboratory | undefined) ?? null);
+        return;
+      }
+      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const text = (name: 'laboratoryName' | 'instructions' | 'notes' | 'result', rows?: number, required = false) => {
+    const message = errors[name]?.message;
+    return (
+      <FormField
+        id={fieldId(name)}
+        label={<FieldLabel text={t(`fields.${name}`)} required={required} />}
+        error={message}
+        hint={
+          name === 'instructions'
+            ? t('laboratory.instructionsHint')
+            : name === 'notes'
+              ? t('laboratory.notesHint')
+              : undefined
+        }
+        className="mb-0"
+      >
+        {rows ? (
+          <textarea
+            {...register(name)}
+            {...describedField(fieldId(name), message, name === 'instructions' || name === 'notes')}
+            rows={rows}
+            className={inputClass(message)}
+          />
+        ) : (
+          <input
+            {...register(name)}
+            {...describedField(fieldId(name), message)}
+            className={inputClass(message)}
+            autoComplete="off"
+            aria-required={required || undefined}
+          />
+        )}
+      </FormField>
+    );
+  };
+  const studiesMessage = errors.studies?.message ?? errors.studies?.root?.message;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="laboratory-form">
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          <div className="row g-3">
+            <div className="col-sm-6 col-lg-3">
+              <FormField
+                id={fieldId('orderDate')}
+                label={<FieldLabel text={t('fields.orderDate')} required />}
+                error={errors.orderDate?.message}
+                className="mb-0"
+              >
+                <input
+                  {...register('orderDate')}
+                  {...describedField(fieldId('orderDate'), errors.orderDate?.message)}
+                  type="date"
+                  className={inputClass(errors.orderDate?.message)}
+                />
+              </FormField>
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <ProfessionalField
+                id={fieldId('professional')}
+                name={professional.name}
+                error={errors.professionalId?.message}
+              />
+            </div>
+            <div className="col-lg-5">{text('laboratoryName', undefined, true)}</div>
+            <div className="col-12">
+              <fieldset aria-describedby={studiesMessage ? `${fieldId('studies')}-error` : undefined}>
+                <legend className="form-label fs-6 mb-1">
+                  <FieldLabel text={t('fields.studies')} required />
+                </legend>
+                <div className="study-groups">
+                  {studyGroups.map((group) => (
+                    <div key={group.key} className="study-group" data-testid={`studies-${group.key}`}>
+                      <div className="small fw-semibold text-body-secondary mb-1">
+                        {t(`laboratory.groups.${group.key}`)}
+                      </div>
+                      {group.studies.map((study) => (
+                        <div className="form-check" key={study}>
+                          <input
+                            {...register('studies')}
+                            type="checkbox"
+                            value={study}
+                            id={fieldId(`study-${study}`)}
+                            className={`form-check-input${studiesMessage ? ' is-invalid' : ''}`}
+                          />
+                          <label className="form-check-label" htmlFor={fieldId(`study-${study}`)}>
+                            {t(`attendanceTypes.${study}`)}
+                          </label>
+                        </div>
+                      ))}
+                    </div>
+                  ))}
+                </div>
+                <FieldFeedback id={`${fieldId('studies')}-error`} message={fieldCodeText(studiesMessage)} />
+              </fieldset>
+            </div>
+            <div className="col-lg-6">{text('instructions', 3)}</div>
+            <div className="col-lg-6">{text('notes', 3)}</div>
+            <div className="col-sm-6 col-lg-4">
+              <FormField
+                id={fieldId('status')}
+                label={t('fields.status')}
+                error={errors.status?.message}
+                className="mb-0"
+              >
+                <select {...register('status')} id={fieldId('status')} className="form-select">
+                  {laboratoryStatuses.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`laboratory.statuses.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            </div>
+            {received ? (
+              <>
+                <div className="col-sm-6 col-lg-4">
+                  <FormField
+                    id={fieldId('resultDate')}
+                    label={<FieldLabel text={t('fields.resultDate')} required />}
+                    error={errors.resultDate?.message}
+                    className="mb-0"
+                  >
+                    <input
+                      {...register('resultDate')}
+                      {...describedField(fieldId('resultDate'), errors.resultDate?.message)}
+                      type="date"
+                      className={inputClass(errors.resultDate?.message)}
+                    />
+                  </FormField>
+                </div>
+                <div className="col-12">{text('result', 5)}</div>
+              </>
+            ) : null}
+          </div>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={editing ? recordPaths.show('laboratory', patientId, record.id) : historyPath(patientId, 'laboratory')}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </form>
+  );
+}
+
+/** `…/mh/laboratory/new` */
+export function NewLaboratory({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame patientId={patientId} kind="laboratory" title={t('pages.laboratoryNew')} testId="laboratory-new">
+      {() => (canWrite ? <LaboratoryForm patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
+    </ClinicalFrame>
+  );
+}
+
+function EditLaboratoryForm({ patientId, record }: { patientId: string; record: Laboratory }) {
+  const [conflict, setConflict] = useState<{ current: Laboratory | null } | null>(null);
+  return (
+    <>
+      {conflict ? <ConflictAlert current={conflict.current} /> : null}
+      <LaboratoryForm
+        key={record.version}
+        patientId={patientId}
+        record={record}
+        onConflict={(current) => {
+          setConflict({ current });
+          if (current) queryClient.setQueryData(recordKey('laboratory', patientId, record.id), current);
+          else void queryClient.invalidateQueries({ queryKey: recordKey('laboratory', patientId, record.id) });
+        }}
+      />
+    </>
+  );
+}
+
+/** `…/mh/laboratory/edit/:id_laboratory` */
+export function EditLaboratory({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame patientId={patientId} kind="laboratory" title={t('pages.laboratoryEdit')} testId="laboratory-edit">
+      {() =>
+        canWrite ? (
+          <RecordLoader kind="laboratory" patientId={patientId} id={id}>
+            {(record) => <EditLaboratoryForm patientId={patientId} record={record} />}
+          </RecordLoader>
+        ) : (
+          <ReadOnlyNotice />
+        )
+      }
+    </ClinicalFrame>
+  );
+}
+
+/**
+ * The order as the patient takes it to the laboratory: shown only when printing (the browser's
+ * print dialog saves it as PDF too). The server prints no PDF for it yet.
+ */
+function PrintableOrder({ record, patient }: { record: Laboratory; patient: Patient }) {
+  const { t } = useTranslation('clinical');
+  const user = useSessionUser();
+  const date = useCalendarDate();
+  return (
+    <section className="print-only print-order" aria-hidden="true">
+      <h1 className="h4">{user?.account.clinicName}</h1>
+      <h2 className="h5">{t('laboratory.orderTitle')}</h2>
+      <p>
+        <strong>{t('laboratory.patient')}:</strong> {patientName(patient)}
+        {patient.ssn ? ` · ${patient.ssn}` : ''}
+        <br />
+        <strong>{t('fields.orderDate')}:</strong> {date(record.orderDate)}
+        <br />
+        <strong>{t('fields.laboratoryName')}:</strong> {record.laboratoryName}
+      </p>
+      <p className="mb-1">
+        <strong>{t('fields.studies')}:</strong>
+      </p>
+      <ul>
+        {record.studies.map((study) => (
+          <li key={study}>{t(`attendanceTypes.${study}`)}</li>
+        ))}
+      </ul>
+      {record.instructions ? (
+        <p className="text-prewrap">
+          <strong>{t('fields.instructions')}:</strong> {record.instructions}
+        </p>
+      ) : null}
+      <p className="print-signature">
+        {record.professionalName}
+        <br />
+        {t('fields.professional')}
+      </p>
+    </section>
+  );
+}
+
+function LaboratoryView({
+  patientId,
+  patient,
+  record,
+  canWrite,
+}: {
+  patientId: string;
+  patient: Patient;
+  record: Laboratory;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation('clinical');
+  const date = useCalendarDate();
+  return (
+    <>
+      <PrintableOrder record={record} patient={patient} />
+      <section className="card mb-0 no-print" data-testid="laboratory-view">
+        <div className="card-body d-flex flex-column gap-3">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <span className={`badge ${statusClass(record.status)}`} data-testid="record-status">
+              {t(`laboratory.statuses.${record.status}`)}
+            </span>
+            <div className="ms-auto d-flex gap-2 flex-wrap">
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => window.print()}
+                data-testid="print-order"
+              >
+                <Printer size={16} aria-hidden="true" className="me-2" />
+                {t('laboratory.print')}
+              </button>
+              {canWrite ? (
+                <>
+                  <DeleteRecordButton
+                    kind="laboratory"
+                    patientId={patientId}
+                    id={record.id}
+                    description={record.laboratoryName}
+                  />
+                  <EditLink kind="laboratory" patientId={patientId} id={record.id} />
+                </>
+              ) : null}
+            </div>
+          </div>
+          <dl className="clinical-facts mb-0">
+            <Fact label={t('fields.orderDate')} testId="record-date">
+              {date(record.orderDate)}
+            </Fact>
+            <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
+            <Fact label={t('fields.laboratoryName')} testId="record-laboratory">
+              {record.laboratoryName}
+            </Fact>
+            <Fact label={t('fields.studies')} wide testId="record-studies">
+              {record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', ')}
+            </Fact>
+            <Fact label={t('fields.instructions')} wide>
+              {record.instructions ? <span className="text-prewrap">{record.instructions}</span> : null}
+            </Fact>
+            <Fact label={t('fields.notes')} wide>
+              {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
+            </Fact>
+            <Fact label={t('fields.resultDate')} testId="record-result-date">
+              {date(record.resultDate)}
+            </Fact>
+            <Fact label={t('fields.result')} wide testId="record-result">
+              {record.result ? <span className="text-prewrap">{record.result}</span> : null}
+            </Fact>
+          </dl>
+          <RecordStamps record={record} />
+        </div>
+      </section>
+      <div className="no-print">
+        <RecordChanges kind="laboratory" patientId={patientId} id={record.id} />
+      </div>
+    </>
+  );
+}
+
+/** `…/mh/laboratory/show/:id_laboratory` */
+export function ShowLaboratory({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame patientId={patientId} kind="laboratory" title={t('pages.laboratoryShow')} testId="laboratory-show">
+      {(patient) => (
+        <RecordLoader kind="laboratory" patientId={patientId} id={id}>
+          {(record) => <LaboratoryView patientId={patientId} patient={patient} record={record} canWrite={canWrite} />}
+        </RecordLoader>
+      )}
+    </ClinicalFrame>
+  );
+}
