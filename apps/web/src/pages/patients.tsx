@@ -45,8 +45,9 @@ export function PatientEditPage() {
 export function MedicalHistoryPage() {
   const { patientId = '' } = useParams();
   const canWrite = useCanWritePatients();
+  const { t } = useTranslation('common');
   return (
-    <PatientLoader key={patientId} id={patientId}>
+    <PatientLoader key={patientId} id={patientId} title={t('pages.medicalHistory')}>
       {(patient) => <MedicalHistory patient={patient} canWrite={canWrite} />}
     </PatientLoader>
   );

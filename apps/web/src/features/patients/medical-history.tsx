@@ -90,7 +90,7 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
 
 /** `/patients/:patientId/mh`: the patient's header and alerts, then the tabs of their history. */
 export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWrite: boolean }) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'common']);
   const [params, setParams] = useSearchParams();
   const first = medicalHistoryTabs[0];
   const current = medicalHistoryTabs.find((tab) => tab.key === params.get('tab')) ?? first;
@@ -98,7 +98,7 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
   const Current = current.Component;
   return (
     <>
-      <PageTitle title={patientName(patient)} />
+      <PageTitle title={`${patientName(patient)} · ${t('common:pages.medicalHistory')}`} />
       <div className="patients-page d-flex flex-column gap-4" data-testid="medical-history">
         <div>
           <BackToPatients />

@@ -27,9 +27,12 @@ export function BackToPatients() {
 /** Loads one patient: a spinner, "not found" (also a deleted one or another clinic's), or `children(patient)`. */
 export function PatientLoader({
   id,
+  title,
   children,
 }: {
   id: string;
+  /** The tab title until the patient is there (the route's title). */
+  title?: string;
   children: (patient: Patient, reload: () => void) => ReactNode;
 }) {
   const { t } = useTranslation(['patients', 'messages']);
@@ -37,6 +40,7 @@ export function PatientLoader({
   if (query.isPending) {
     return (
       <div className="text-center py-5">
+        {title ? <PageTitle title={title} /> : null}
         <Spinner size={8} />
       </div>
     );
@@ -45,6 +49,7 @@ export function PatientLoader({
     const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <div className="patients-page">
+        {title ? <PageTitle title={title} /> : null}
         <BackToPatients />
         <FormAlert testId="patient-load-error">
           {notFound ? t('messages:patient_not_found') : t('patients:list.loadError')}
@@ -137,5 +142,10 @@ function EditPatient({ patient }: { patient: Patient }) {
 
 /** `/patients/edit/:patientId` (patients.write): the form with the current values, and delete. */
 export function EditPatientPage({ id }: { id: string }) {
-  return <PatientLoader id={id}>{(patient) => <EditPatient patient={patient} />}</PatientLoader>;
+  const { t } = useTranslation('common');
+  return (
+    <PatientLoader id={id} title={t('pages.patientEdit')}>
+      {(patient) => <EditPatient patient={patient} />}
+    </PatientLoader>
+  );
 }
