@@ -1,6 +1,7 @@
 import { fakeUser, storageKey } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { AuthLayout } from '../pages/auth-layout';
+import { answerEmptyLists } from '../support/fake-users';
 
 /*
  * The sign-in screen on its own. Answers of the server that the real API does not give yet are
@@ -132,6 +133,7 @@ test.describe('answers of the server (routed in the browser)', () => {
       });
     });
     await page.route('**/api/auth/system/me', (route) => route.fulfill({ status: 200, json: { data: user } }));
+    await answerEmptyLists(page);
 
     await page.goto('/patients');
     await expect(page).toHaveURL('/auth/sign-in');

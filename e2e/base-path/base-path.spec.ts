@@ -57,7 +57,8 @@ test('with a session, a deep link renders the layout and every link keeps the /c
 
   const layout = new AppLayout(page);
   await expect(layout.title).toHaveText('Pacientes');
-  await expect(layout.comingSoon).toBeVisible();
+  // The patients list, its API call under the base path too (the fake clinic has none).
+  await expect(page.getByTestId('patients-empty')).toBeVisible();
   await expect(page).toHaveURL(base.url('patients?menu_size=default'));
 
   // The session check went to the API under the base path, with the token.

@@ -12,7 +12,7 @@ export interface Area {
 
 export const areas: Area[] = [
   { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel' },
-  { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes' },
+  { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes', built: true },
   { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda' },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },
   { section: 'Inventario', label: 'Insumos', path: '/supplies', title: 'Insumos', built: true },
@@ -62,7 +62,7 @@ export const areas: Area[] = [
   },
 ];
 
-/** Deep pages that share the coming-soon page, reached by URL only. */
+/** Deep pages reached by URL only (built ones and coming-soon ones), each with its own title. */
 export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/create', title: 'Nuevo paciente' },
   { path: '/patients/42/mh', title: 'Historia clínica' },
