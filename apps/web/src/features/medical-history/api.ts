@@ -71,6 +71,8 @@ export const clinicalApi = {
   remove: (kind: RecordKind, patientId: string, id: string) => http.delete<{ code: string }>(one(kind, patientId, id)),
   changes: (kind: RecordKind, patientId: string, id: string, page: number, pageSize: number) =>
     http.get<Page<RecordChange>>(`${one(kind, patientId, id)}/changes?page=${page}&pageSize=${pageSize}`),
+  /** The printable laboratory order (PDF). */
+  orderPdf: (patientId: string, id: string) => http.download(`${one('laboratory', patientId, id)}/order.pdf`),
   addendum: (patientId: string, id: string, text: string) =>
     http.post<RecordAnswer<'attendance'>>(`${one('attendance', patientId, id)}/addenda`, { text }),
 };

@@ -279,7 +279,15 @@ function AttendanceView({ patientId, record, canWrite }: { patientId: string; re
           </div>
         </section>
       ) : null}
-      <RecordChanges kind="attendance" patientId={patientId} id={record.id} />
+      <RecordChanges
+        kind="attendance"
+        patientId={patientId}
+        id={record.id}
+        names={Object.fromEntries([
+          [record.professionalId, record.professionalName],
+          ...[...record.supplies, ...record.medications].map((item) => [item.itemId, item.name]),
+        ])}
+      />
     </>
   );
 }

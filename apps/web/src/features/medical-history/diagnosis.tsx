@@ -306,7 +306,12 @@ function DiagnosisView({ patientId, record, canWrite }: { patientId: string; rec
           <RecordStamps record={record} />
         </div>
       </section>
-      <RecordChanges kind="diagnosis" patientId={patientId} id={record.id} />
+      <RecordChanges
+        kind="diagnosis"
+        patientId={patientId}
+        id={record.id}
+        names={{ [record.professionalId]: record.professionalName }}
+      />
     </>
   );
 }

@@ -6,7 +6,6 @@ import {
   type Laboratory,
   updateLaboratoryRequestSchema,
 } from '@odontia/shared/schemas/laboratories';
-import type { Patient } from '@odontia/shared/schemas/patients';
 import { Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -15,11 +14,10 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
-import { toastSuccess } from '../../lib/api-toast';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
-import { useSessionUser } from '../auth/session';
-import { patientName } from '../patients/format';
-import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
+import { saveFile } from '../inventory/api';
+import { clinicalApi, historyPath, recordKey, recordPaths, useSaveRecord } from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import {
   ConflictAlert,
@@ -336,79 +334,66 @@ export function EditLaboratory({ patientId, id }: { patientId: string; id: strin
 }
 
 /**
- * The order as the patient takes it to the laboratory: shown only when printing (the browser's
- * print dialog saves it as PDF too). The server prints no PDF for it yet.
+ * "Imprimir orden": the server's PDF (clinic header, patient, professional, studies, signature
+ * line). It needs the Bearer header, so it is fetched as a file and opened in a new tab from an
+ * object URL; where the browser blocks the tab, it is downloaded instead.
  */
-function PrintableOrder({ record, patient }: { record: Laboratory; patient: Patient }) {
+function PrintOrderButton({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
-  const user = useSessionUser();
-  const date = useCalendarDate();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    // Opened now, inside the click, so the browser does not take it for a pop-up.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const { blob, fileName } = await clinicalApi.orderPdf(patientId, id);
+      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+      const url = URL.createObjectURL(pdf);
+      if (tab) {
+        tab.location.href = url;
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } else {
+        URL.revokeObjectURL(url);
+        saveFile(pdf, fileName ?? 'orden-laboratorio.pdf');
+      }
+    } catch (error) {
+      tab?.close();
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <section className="print-only print-order" aria-hidden="true">
-      <h1 className="h4">{user?.account.clinicName}</h1>
-      <h2 className="h5">{t('laboratory.orderTitle')}</h2>
-      <p>
-        <strong>{t('laboratory.patient')}:</strong> {patientName(patient)}
-        {patient.ssn ? ` · ${patient.ssn}` : ''}
-        <br />
-        <strong>{t('fields.orderDate')}:</strong> {date(record.orderDate)}
-        <br />
-        <strong>{t('fields.laboratoryName')}:</strong> {record.laboratoryName}
-      </p>
-      <p className="mb-1">
-        <strong>{t('fields.studies')}:</strong>
-      </p>
-      <ul>
-        {record.studies.map((study) => (
-          <li key={study}>{t(`attendanceTypes.${study}`)}</li>
-        ))}
-      </ul>
-      {record.instructions ? (
-        <p className="text-prewrap">
-          <strong>{t('fields.instructions')}:</strong> {record.instructions}
-        </p>
-      ) : null}
-      <p className="print-signature">
-        {record.professionalName}
-        <br />
-        {t('fields.professional')}
-      </p>
-    </section>
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      onClick={() => void open()}
+      disabled={busy}
+      data-testid="print-order"
+    >
+      {busy ? (
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      ) : (
+        <Printer size={16} aria-hidden="true" className="me-2" />
+      )}
+      {t('laboratory.print')}
+    </button>
   );
 }
 
-function LaboratoryView({
-  patientId,
-  patient,
-  record,
-  canWrite,
-}: {
-  patientId: string;
-  patient: Patient;
-  record: Laboratory;
-  canWrite: boolean;
-}) {
+function LaboratoryView({ patientId, record, canWrite }: { patientId: string; record: Laboratory; canWrite: boolean }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
   return (
     <>
-      <PrintableOrder record={record} patient={patient} />
-      <section className="card mb-0 no-print" data-testid="laboratory-view">
+      <section className="card mb-0" data-testid="laboratory-view">
         <div className="card-body d-flex flex-column gap-3">
           <div className="d-flex flex-wrap gap-2 align-items-center">
             <span className={`badge ${statusClass(record.status)}`} data-testid="record-status">
               {t(`laboratory.statuses.${record.status}`)}
             </span>
             <div className="ms-auto d-flex gap-2 flex-wrap">
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={() => window.print()}
-                data-testid="print-order"
-              >
-                <Printer size={16} aria-hidden="true" className="me-2" />
-                {t('laboratory.print')}
-              </button>
+              <PrintOrderButton patientId={patientId} id={record.id} />
               {canWrite ? (
                 <>
                   <DeleteRecordButton
@@ -449,9 +434,12 @@ function LaboratoryView({
           <RecordStamps record={record} />
         </div>
       </section>
-      <div className="no-print">
-        <RecordChanges kind="laboratory" patientId={patientId} id={record.id} />
-      </div>
+      <RecordChanges
+        kind="laboratory"
+        patientId={patientId}
+        id={record.id}
+        names={{ [record.professionalId]: record.professionalName }}
+      />
     </>
   );
 }
@@ -462,9 +450,9 @@ export function ShowLaboratory({ patientId, id }: { patientId: string; id: strin
   const canWrite = useCanWriteClinical();
   return (
     <ClinicalFrame patientId={patientId} kind="laboratory" title={t('pages.laboratoryShow')} testId="laboratory-show">
-      {(patient) => (
+      {() => (
         <RecordLoader kind="laboratory" patientId={patientId} id={id}>
-          {(record) => <LaboratoryView patientId={patientId} patient={patient} record={record} canWrite={canWrite} />}
+          {(record) => <LaboratoryView patientId={patientId} record={record} canWrite={canWrite} />}
         </RecordLoader>
       )}
     </ClinicalFrame>

@@ -3,19 +3,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { TableBodyState } from '../../components/table-body-state';
+import { useMoneyFormat } from '../inventory/format';
 import { type RecordKind, useRecordChanges } from './api';
+import { useCalendarDate } from './form-bits';
 
 const pageSize = 10;
 
 /** Bookkeeping the history does not list as changes. */
 const hiddenFields = new Set(['version', 'deleted', 'updatedBy', 'createdBy', 'accountId', 'id', 'patientId']);
 
-/** Translated enumerations the history shows as words, not codes. */
+/** Translated enumerations the history shows as words, not codes (per kind where they differ). */
 const enumFields: Record<string, string> = {
-  status: 'statuses',
   attendanceType: 'attendanceTypes',
   attendanceGroup: 'attendanceGroups',
 };
+const statusGroups: Record<RecordKind, string> = {
+  diagnosis: 'statuses',
+  laboratory: 'laboratory.statuses',
+  attendance: 'statuses',
+};
+const moneyFields = new Set(['attendanceFee', 'totalBillable', 'price', 'total']);
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function changedFields(change: RecordChange): { field: string; before: unknown; after: unknown }[] {
   if (change.action.endsWith('_deleted')) return [];
@@ -33,8 +42,21 @@ function changedFields(change: RecordChange): { field: string; before: unknown; 
 }
 
 /** A record's history of changes (GET …/:id/changes), newest first: when, who, what, before → after. */
-export function RecordChanges({ kind, patientId, id }: { kind: RecordKind; patientId: string; id: string }) {
+export function RecordChanges({
+  kind,
+  patientId,
+  id,
+  names = {},
+}: {
+  kind: RecordKind;
+  patientId: string;
+  id: string;
+  /** Names of the ids the audit keeps (the professional, the supplies and medicines used). */
+  names?: Record<string, string>;
+}) {
   const { t, i18n } = useTranslation('clinical');
+  const money = useMoneyFormat();
+  const calendarDate = useCalendarDate();
   const [page, setPage] = useState(1);
   const query = useRecordChanges(kind, patientId, id, page, pageSize);
   const rows = query.data?.data ?? [];
@@ -51,15 +73,22 @@ export function RecordChanges({ kind, patientId, id }: { kind: RecordKind; patie
           if (field === 'studies' && typeof entry === 'string') return t(`attendanceTypes.${entry}`);
           if (entry && typeof entry === 'object') {
             const item = entry as { description?: string; name?: string; itemId?: string; quantity?: number };
-            return `${item.description ?? item.name ?? item.itemId ?? ''} × ${item.quantity ?? ''}`;
+            const label = item.description ?? item.name ?? (item.itemId ? (names[item.itemId] ?? item.itemId) : '');
+            return `${label} × ${item.quantity ?? ''}`;
           }
           return String(entry);
         })
         .join(', ');
     }
-    const group = enumFields[field];
+    const group = field === 'status' ? statusGroups[kind] : enumFields[field];
     if (group && typeof value === 'string' && i18n.exists(`clinical:${group}.${value}`)) return t(`${group}.${value}`);
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') {
+      if (field === 'professionalId') return names[value] ?? value;
+      if (moneyFields.has(field)) return money(value);
+      if (dayPattern.test(value)) return calendarDate(value);
+      if (instantPattern.test(value)) return dateTime.format(new Date(value));
+      return value;
+    }
     return JSON.stringify(value);
   };
 
