@@ -2,8 +2,8 @@ import type { AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { ClipboardList, FlaskConical, type LucideIcon, Plus, Stethoscope } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { ClipboardList, FlaskConical, ListTree, type LucideIcon, Plus, Stethoscope } from 'lucide-react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
@@ -336,10 +336,18 @@ export function TimelineTab({ patient }: { patient: Patient }) {
   );
 }
 
-/** The history tabs this feature adds (key = `?tab=` value; label = `clinical:tabs.labels.<key>`). */
-export const clinicalTabs = [
-  { key: 'attendances', icon: Stethoscope, Component: AttendancesTab },
-  { key: 'diagnoses', icon: ClipboardList, Component: DiagnosesTab },
-  { key: 'laboratory', icon: FlaskConical, Component: LaboratoryTab },
-  { key: 'timeline', icon: ClipboardList, Component: TimelineTab },
+/**
+ * The history tabs this feature adds, in the order of the issue (the first one opens by default):
+ * key = the `?tab=` value, label = `clinical:tabs.labels.<key>`.
+ */
+export const clinicalTabs: {
+  key: string;
+  labelKey: string;
+  icon: LucideIcon;
+  Component: ComponentType<{ patient: Patient }>;
+}[] = [
+  { key: 'attendances', labelKey: 'clinical:tabs.labels.attendances', icon: Stethoscope, Component: AttendancesTab },
+  { key: 'diagnoses', labelKey: 'clinical:tabs.labels.diagnoses', icon: ClipboardList, Component: DiagnosesTab },
+  { key: 'laboratory', labelKey: 'clinical:tabs.labels.laboratory', icon: FlaskConical, Component: LaboratoryTab },
+  { key: 'timeline', labelKey: 'clinical:tabs.labels.timeline', icon: ListTree, Component: TimelineTab },
 ];

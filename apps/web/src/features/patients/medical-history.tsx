@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { clinicalTabs } from '../medical-history/tabs';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
 import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
@@ -15,7 +16,14 @@ import { BackToPatients } from './patient-pages';
  * The tabs of the medical history, in order. A clinical area joins the history with one entry
  * here (its key is the `?tab=` value and `patients:tabs.<key>`); only built areas are listed.
  */
-export const medicalHistoryTabs: { key: string; icon: LucideIcon; Component: ComponentType<{ patient: Patient }> }[] = [
+export const medicalHistoryTabs: {
+  key: string;
+  /** A label of another namespace ('clinical:…'); else `patients:tabs.<key>`. */
+  labelKey?: string;
+  icon: LucideIcon;
+  Component: ComponentType<{ patient: Patient }>;
+}[] = [
+  ...clinicalTabs,
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 
@@ -122,7 +130,7 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
                     onClick={() => setParams(tab === first ? {} : { tab: tab.key }, { replace: true })}
                   >
                     <Icon size={16} aria-hidden="true" />
-                    {t(`tabs.${tab.key}`)}
+                    {t(tab.labelKey ?? `tabs.${tab.key}`)}
                   </button>
                 );
               })}
