@@ -203,7 +203,7 @@ export function AttendancesTab({ patient }: { patient: Patient }) {
         t('fields.titleResume'),
         t('fields.attendanceType'),
         t('fields.professional'),
-        t('fields.finished'),
+        t('fields.status'),
       ]}
       row={(record: AttendanceSummary) => (
         <tr key={record.id} data-testid="attendance-row">
@@ -226,10 +226,17 @@ export function AttendancesTab({ patient }: { patient: Patient }) {
   );
 }
 
+/** The calendar day of an instant in the browser's time zone ('YYYY-MM-DD'). */
+function localDay(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 interface TimelineEntry {
   kind: RecordKind;
   id: string;
-  /** For the order: an instant (attendance) or a calendar day at noon UTC. */
+  /** For the order: the day, then when it was recorded. */
   sortKey: string;
   when: string;
   title: string;
@@ -255,7 +262,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
     ...(attendances.data?.data ?? []).map((record) => ({
       kind: 'attendance' as const,
       id: record.id,
-      sortKey: `${record.date}|${record.createdAt}`,
+      sortKey: `${localDay(record.date)}|${record.createdAt}`,
       when: dateTime(record.date),
       title: record.titleResume,
       detail: `${t(`attendanceTypes.${record.attendanceType}`)} · ${record.professionalName}`,
@@ -263,7 +270,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
     ...(diagnoses.data?.data ?? []).map((record) => ({
       kind: 'diagnosis' as const,
       id: record.id,
-      sortKey: `${record.date.slice(0, 10)}T12:00:00.000Z|${record.createdAt}`,
+      sortKey: `${record.date.slice(0, 10)}|${record.createdAt}`,
       when: date(record.date),
       title: record.text,
       detail: [record.icd10Code, t(`statuses.${record.status}`), record.professionalName].filter(Boolean).join(' · '),
@@ -271,7 +278,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
     ...(laboratories.data?.data ?? []).map((record) => ({
       kind: 'laboratory' as const,
       id: record.id,
-      sortKey: `${record.orderDate.slice(0, 10)}T12:00:00.000Z|${record.createdAt}`,
+      sortKey: `${record.orderDate.slice(0, 10)}|${record.createdAt}`,
       when: date(record.orderDate),
       title: `${record.laboratoryName}: ${record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', ')}`,
       detail: `${t(`laboratory.statuses.${record.status}`)} · ${record.professionalName}`,
