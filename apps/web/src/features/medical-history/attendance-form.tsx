@@ -90,7 +90,7 @@ function valuesOf(record: Attendance | null, professionalId: string): Attendance
     resultDate: record?.resultDate?.slice(0, 10) ?? '',
     result: record?.result ?? '',
     billable: record?.billable ?? false,
-    attendanceFee: record?.attendanceFee ?? '0.00',
+    attendanceFee: record?.attendanceFee ?? '0',
     lines: (record?.lines ?? []).map((line) => ({
       description: line.description,
       itemId: line.itemId,

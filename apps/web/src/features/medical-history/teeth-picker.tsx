@@ -30,22 +30,25 @@ export function TeethPicker({
     else next.add(tooth);
     onChange([...next].sort((a, b) => a - b));
   };
+  const button = (tooth: number) => (
+    <button
+      key={tooth}
+      type="button"
+      className={`tooth-button${selected.has(tooth) ? ' active' : ''}`}
+      aria-pressed={selected.has(tooth)}
+      aria-label={t('diagnosis.tooth', { tooth })}
+      onClick={() => toggle(tooth)}
+      disabled={disabled}
+      data-tooth={tooth}
+    >
+      {tooth}
+    </button>
+  );
+  /** One arch: the patient's right half, the midline, the left half (stacked on phones). */
   const row = (teeth: number[], key: string) => (
     <div className="teeth-row" key={key}>
-      {teeth.map((tooth, index) => (
-        <button
-          key={tooth}
-          type="button"
-          className={`tooth-button${selected.has(tooth) ? ' active' : ''}${index === teeth.length / 2 ? ' tooth-midline' : ''}`}
-          aria-pressed={selected.has(tooth)}
-          aria-label={t('diagnosis.tooth', { tooth })}
-          onClick={() => toggle(tooth)}
-          disabled={disabled}
-          data-tooth={tooth}
-        >
-          {tooth}
-        </button>
-      ))}
+      <div className="teeth-half">{teeth.slice(0, teeth.length / 2).map(button)}</div>
+      <div className="teeth-half">{teeth.slice(teeth.length / 2).map(button)}</div>
     </div>
   );
   return (
