@@ -124,10 +124,13 @@ test('a patient is created through the form, found without accents, opened, edit
   await expect(header.getByTestId('alert-allergies')).toHaveClass(/alert-danger/);
   await expect(header.getByTestId('alert-chronicConditions')).toHaveClass(/alert-warning/);
   await expect(header.getByTestId('patient-audit')).toContainText('Creado por');
-  await expect(page.getByRole('tab', { name: 'Historial de cambios' })).toHaveAttribute('aria-selected', 'true');
+  const changesTab = page.getByRole('tab', { name: 'Historial de cambios' });
+  await changesTab.click();
+  await expect(changesTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\?tab=changes$/);
   await expect(page.getByTestId('change-row')).toHaveCount(1);
   await expect(page.getByTestId('change-row').first()).toHaveAttribute('data-action', 'patient_created');
-  const historyUrl = page.url();
+  const historyUrl = page.url().replace(/\?.*$/, '');
 
   // Part of the surname, without accents, and a fragment of the tag.
   await page.goto('/patients');
@@ -148,7 +151,7 @@ test('a patient is created through the form, found without accents, opened, edit
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Paciente actualizado correctamente.')).toBeVisible();
 
-  await page.goto(historyUrl);
+  await page.goto(`${historyUrl}?tab=changes`);
   await expect(page.getByTestId('alert-currentMedication')).toContainText('Salbutamol');
   const change = page.locator('[data-testid="change-row"][data-action="patient_updated"]');
   await expect(change).toHaveCount(1);
@@ -256,18 +259,20 @@ test('screenshots: list, form and medical history in light, dark and at 390 px',
     { name: 'patients-list', path: '/patients', ready: 'patient-row' },
     { name: 'patients-form', path: '/patients/create', ready: 'patient-form' },
     { name: 'patients-edit', path: `/patients/edit/${id}`, ready: 'patient-form' },
-    { name: 'patients-history', path: `/patients/${id}/mh`, ready: 'change-row' },
+    { name: 'patients-history', path: `/patients/${id}/mh`, ready: 'patient-alerts' },
+    { name: 'patients-changes', path: `/patients/${id}/mh?tab=changes`, ready: 'change-row' },
   ];
+  const themed = (path: string, theme: string) => `${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`;
   for (const screen of screens) {
     for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${screen.path}?layout_theme=${theme}`);
+      await page.goto(themed(screen.path, theme));
       await expect(page.getByTestId(screen.ready).first()).toBeVisible();
       await settle(page);
       await saveScreenshot(page, `${screen.name}-${theme}`);
     }
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${screen.path}?layout_theme=light`);
+    await page.goto(themed(screen.path, 'light'));
     await expect(page.getByTestId(screen.ready).first()).toBeVisible();
     await settle(page);
     await saveScreenshot(page, `${screen.name}-390`);
