@@ -165,7 +165,7 @@ test('diagnosis, laboratory order with its result, and an attendance that takes 
   await form.getByLabel(`Cantidad: ${gauze}`).fill('3');
   await form.getByLabel(`Cantidad: ${gloves}`).fill('2');
   await settle(page);
-  await saveScreenshot(page, 'medical-history-attendance-form-light');
+  await saveScreenshot(page, 'medical-history-attendance-filled');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Atención creada correctamente.')).toBeVisible();
   await expect(page.getByTestId('record-supplies')).toContainText(`${gauze} × 3`);
