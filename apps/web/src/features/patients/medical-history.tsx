@@ -114,7 +114,7 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
         </div>
         <section className="card">
           <div className="card-header pb-0 border-bottom-0">
-            <div className="nav nav-tabs card-header-tabs" role="tablist">
+            <div className="nav nav-tabs card-header-tabs mh-tabs" role="tablist">
               {medicalHistoryTabs.map((tab) => {
                 const Icon = tab.icon;
                 const selected = tab.key === current.key;
