@@ -26,6 +26,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { historyPath, recordPaths, useSaveRecord } from './api';
 import {
@@ -74,6 +75,12 @@ export function localDateTime(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A saved amount ("1500.50") as people type it in the interface language ("1500,50" but in English). */
+function amountInput(value: string): string {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return language?.startsWith('en') ? value : value.replace('.', ',');
+}
+
 function valuesOf(record: Attendance | null, professionalId: string): AttendanceValues {
   const picked = (items: Attendance['supplies']): PickedItem[] =>
     items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
@@ -90,12 +97,12 @@ function valuesOf(record: Attendance | null, professionalId: string): Attendance
     resultDate: record?.resultDate?.slice(0, 10) ?? '',
     result: record?.result ?? '',
     billable: record?.billable ?? false,
-    attendanceFee: record?.attendanceFee ?? '0',
+    attendanceFee: record ? amountInput(record.attendanceFee) : '0',
     lines: (record?.lines ?? []).map((line) => ({
       description: line.description,
       itemId: line.itemId,
       quantity: String(line.quantity),
-      price: line.price,
+      price: amountInput(line.price),
     })),
     supplies: picked(record?.supplies ?? []),
     medications: picked(record?.medications ?? []),
