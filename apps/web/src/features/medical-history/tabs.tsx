@@ -253,7 +253,8 @@ const kindIcons: Record<RecordKind, LucideIcon> = {
 export function TimelineTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
-  const dateTime = useDateTime();
+  const { i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' });
   const attendances = useRecordList('attendance', patient.id, 1, 20);
   const diagnoses = useRecordList('diagnosis', patient.id, 1, 20);
   const laboratories = useRecordList('laboratory', patient.id, 1, 20);
@@ -263,7 +264,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
       kind: 'attendance' as const,
       id: record.id,
       sortKey: `${localDay(record.date)}|${record.createdAt}`,
-      when: dateTime(record.date),
+      when: `${date(localDay(record.date))}, ${time.format(new Date(record.date))}`,
       title: record.titleResume,
       detail: `${t(`attendanceTypes.${record.attendanceType}`)} · ${record.professionalName}`,
     })),
