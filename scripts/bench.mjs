@@ -1,9 +1,11 @@
-// `npm run bench <startup|bundle|inventory|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
 //   inventory  search-as-you-type and 5-item stock decrement p50/p95 on 50,000 items and
 //            2,000,000 movements (apps/api/bench/inventory.ts; `-- --pglite` for the embedded database)
+//   patients   search, the heaviest history and saving an attendance on 100,000 patients and
+//            1,000,000 attendances (apps/api/bench/patients.ts; also `-- --pglite`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -129,19 +131,27 @@ async function benchBundle() {
   }
 }
 
-function benchInventory() {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/bench/inventory.ts', ...process.argv.slice(3)],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) process.exitCode = 1;
+/** A benchmark of the API (apps/api/bench/<name>.ts), with the arguments after its name. */
+function apiBench(name) {
+  return () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', `apps/api/bench/${name}.ts`, ...process.argv.slice(3)],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (result.status !== 0) process.exitCode = 1;
+  };
 }
 
 const which = process.argv[2] ?? 'all';
-const benches = { startup: benchStartup, bundle: benchBundle, inventory: benchInventory };
+const benches = {
+  startup: benchStartup,
+  bundle: benchBundle,
+  inventory: apiBench('inventory'),
+  patients: apiBench('patients'),
+};
 if (which !== 'all' && !benches[which]) {
-  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|all]`);
+  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|all]`);
   process.exit(2);
 }
 for (const [name, bench] of Object.entries(benches)) {

@@ -37,23 +37,39 @@ export function usesTrigramIndex(q: string | undefined): boolean {
   return searchWords(q).some((word) => word.normalize('NFD').replace(/\p{Diacritic}/gu, '').length >= 3);
 }
 
+/** Planner settings of the system-context search: the trigram index through a bitmap. */
+const plannerForBitmap = { enable_seqscan: 'off', enable_indexscan: 'off', enable_bitmapscan: 'on' };
+/** …or a walk of a covering index in the list's order, filtering as it goes. */
+const plannerForOrderedWalk = { enable_seqscan: 'off', enable_indexscan: 'on', enable_bitmapscan: 'off' };
+const plannerDefaults = { enable_seqscan: 'on', enable_indexscan: 'on', enable_bitmapscan: 'on' };
+
+const plannerSettings = (settings: Record<string, string>) =>
+  Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+
+async function setPlanner(tx: TenantTx | SystemTx, settings: Record<string, string>): Promise<void> {
+  await tx.execute(sql`select ${sql.join(plannerSettings(settings), sql`, `)}`);
+}
+
 /**
  * Runs `fn` in the system context within the clinic's transaction, then returns to the clinic
- * context. `fn` must name the clinic in every query (`account_id = accountId`). An error in `fn`
- * rolls the whole transaction back, so the system context never outlives it.
+ * context (one statement each way). `fn` must name the clinic in every query
+ * (`account_id = accountId`). An error in `fn` rolls the whole transaction back, so the system
+ * context never outlives it.
  */
 export async function inSystemContext<T>(
   tx: TenantTx,
   accountId: string,
   fn: (systemTx: SystemTx) => Promise<T>,
 ): Promise<T> {
-  await tx.execute(
-    sql`select set_config('role', ${systemRole}, true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-  );
+  const enter = [sql`set_config('role', ${systemRole}, true)`, ...plannerSettings(plannerForBitmap)];
+  await tx.execute(sql`select ${sql.join(enter, sql`, `)}`);
   const result = await fn(tx as unknown as SystemTx);
-  await tx.execute(
-    sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true), set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
-  );
+  const leave = [
+    sql`set_config('role', ${appRole}, true)`,
+    sql`set_config('app.account_id', ${accountId}, true)`,
+    ...plannerSettings(plannerDefaults),
+  ];
+  await tx.execute(sql`select ${sql.join(leave, sql`, `)}`);
   return result;
 }
 
@@ -65,34 +81,71 @@ export interface IndexedPageQuery {
   orderBy: SQL[];
   page: number;
   pageSize: number;
+  /**
+   * Past this many matches the total is only "more than `countCap`" and, with
+   * `orderedByCoveringIndex`, the page is read by walking that index instead of sorting every match.
+   */
+  countCap?: number;
+  /** Whether a btree holds `orderBy` as its key and every filtered column (key or INCLUDE). */
+  orderedByCoveringIndex?: boolean;
+}
+
+export interface IndexedPage {
+  ids: string[];
+  total: number;
+  /** The total is a floor: there are more matches than it says. */
+  totalIsLowerBound: boolean;
 }
 
 /**
- * One page of ids and the number of matches, from one pass over the index in the system context
- * (a separate count only for a page past the end). The caller reads the rows back under RLS.
+ * One page of ids and the number of matches, looked up in the system context; the caller reads
+ * the rows back under RLS.
+ *
+ * A search with few matches reads them all through the trigram index and sorts them (one pass,
+ * which also counts them). One with thousands (three common letters) would spend its time
+ * fetching rows nobody will page through, so with a `countCap` they are counted only up to the
+ * cap and, where a covering index has the list's order, the first page comes from walking it.
  */
-export async function findPageIds(
-  tx: TenantTx,
-  accountId: string,
-  query: IndexedPageQuery,
-): Promise<{ ids: string[]; total: number }> {
+export async function findPageIds(tx: TenantTx, accountId: string, query: IndexedPageQuery): Promise<IndexedPage> {
   if (!containsAccount(query.where, accountId)) {
     throw new TypeError('findPageIds needs a filter on the clinic (account_id)');
   }
   return inSystemContext(tx, accountId, async (system) => {
+    const offset = (query.page - 1) * query.pageSize;
+    if (query.countCap !== undefined) {
+      const matches = system
+        .select({ one: sql`1`.as('one') })
+        .from(query.table)
+        .where(query.where)
+        .limit(query.countCap + 1)
+        .as('matches');
+      const [capped] = await system.select({ n: count() }).from(matches);
+      if ((capped?.n ?? 0) > query.countCap) {
+        if (query.orderedByCoveringIndex) await setPlanner(system, plannerForOrderedWalk);
+        const rows = await system
+          .select({ id: query.id })
+          .from(query.table)
+          .where(query.where)
+          .orderBy(...query.orderBy)
+          .limit(query.pageSize)
+          .offset(offset);
+        return { ids: rows.map((row) => String(row.id)), total: query.countCap, totalIsLowerBound: true };
+      }
+    }
+
     const rows = await system
       .select({ id: query.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(query.table)
       .where(query.where)
       .orderBy(...query.orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+      .offset(offset);
     let total = rows[0]?.total;
     if (total === undefined) {
       const [counted] = await system.select({ n: count() }).from(query.table).where(query.where);
       total = counted?.n ?? 0;
     }
-    return { ids: rows.map((row) => String(row.id)), total };
+    return { ids: rows.map((row) => String(row.id)), total, totalIsLowerBound: false };
   });
 }
 

@@ -16,14 +16,27 @@ export function listQuerySchema<const TSort extends readonly [string, ...string[
   });
 }
 
-/** `{ data, total, page, pageSize }`: the answer of every list endpoint. */
+/**
+ * `{ data, total, page, pageSize }`: the answer of every list endpoint. `totalIsLowerBound`: a
+ * search with very many matches counted them only up to `total` ("more than 1,000").
+ */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     total: z.number().int().min(0),
+    totalIsLowerBound: z.boolean().optional(),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
   });
+}
+
+/** One page of a list, as every list endpoint answers it. */
+export interface Page<T> {
+  data: T[];
+  total: number;
+  totalIsLowerBound?: boolean;
+  page: number;
+  pageSize: number;
 }
 
 /** `{ data }`: the answer for one resource; mutations add a success `code`. */

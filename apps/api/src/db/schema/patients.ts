@@ -87,6 +87,8 @@ export const patients = pgTable(
     uniqueIndex('patients_ssn_unique')
       .on(table.accountId, sql`lower(${table.ssn})`)
       .where(sql`${table.ssn} is not null and ${table.deletedAt} is null`),
+    // Migration 0006 adds INCLUDE (search_text, active), which drizzle-kit cannot express: a
+    // search with thousands of matches walks this index in name order without the table.
     index('patients_name_idx')
       .on(table.accountId, table.lastName, table.firstName, table.id)
       .where(sql`${table.deletedAt} is null`),

@@ -424,6 +424,64 @@ describe.each(availableBackends())('patients on %s', (backend) => {
       expect(settings).toEqual({ total: 2, role: 'odontia_app', account: searchClinic.accountId, count: 1 });
     });
 
+    it('a search with more than 1,000 matches says "more than 1,000" and still pages in name order', async () => {
+      const crowd = await createTestClinic(app, mailer);
+      // 1,100 Gonzálezes (some inactive, some deleted) and one other patient, straight into the table.
+      await testApp.db.withSystem((tx) =>
+        tx.execute(sql`
+          insert into patients (account_id, id, sku_patient, first_name, last_name, sex, birthdate, active,
+            deleted_at, created_by, updated_by)
+          select ${crowd.accountId}::uuid, gen_random_uuid(), 'P-' || lpad(i::text, 6, '0'),
+            (array['Ana', 'Zoe', 'Luis', 'Bea'])[1 + i % 4], (array['González', 'Gonzaga', 'Argonz'])[1 + i % 3],
+            'female', date '1980-01-01', i % 10 <> 0, case when i % 25 = 0 then now() end,
+            ${crowd.userId}::uuid, ${crowd.userId}::uuid
+          from generate_series(1, 1100) as i
+          union all
+          select ${crowd.accountId}::uuid, gen_random_uuid(), 'P-999999', 'Aarón', 'Abad', 'male', date '1990-01-01',
+            true, null, ${crowd.userId}::uuid, ${crowd.userId}::uuid`),
+      );
+      const expected = async (order: string, active: boolean | null, offset: number) => {
+        const { rows } = await testApp.db.withSystem((tx) =>
+          tx.execute<{ id: string }>(sql`
+            select id from patients where account_id = ${crowd.accountId} and deleted_at is null
+              and last_name ilike '%gonz%' and (${active}::boolean is null or active = ${active}::boolean)
+            order by ${sql.raw(order)} limit 20 offset ${offset}`),
+        );
+        return rows.map((row) => row.id);
+      };
+      const search = async (query: string) => {
+        const response = await call('GET', `/api/patients?${query}`, crowd.token);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { data: { id: string }[]; total: number; totalIsLowerBound?: boolean };
+      };
+      const byName = 'last_name, first_name, id';
+      const page1 = await search('q=gonz');
+      expect(page1).toMatchObject({ total: 1000, totalIsLowerBound: true });
+      expect(page1.data.map((row) => row.id)).toEqual(await expected(byName, null, 0));
+      expect((await search('q=gonz&page=3')).data.map((row) => row.id)).toEqual(await expected(byName, null, 40));
+      const activeOnly = await search('q=gonz&active=true');
+      expect(activeOnly.data.map((row) => row.id)).toEqual(await expected(byName, true, 0));
+      // Another order sorts every match (no index walks it) and is just as right.
+      const descending = await search('q=GONZ&sort=-lastName');
+      expect(descending).toMatchObject({ total: 1000, totalIsLowerBound: true });
+      expect(descending.data.map((row) => row.id)).toEqual(
+        await expected('last_name desc, first_name desc, id', null, 0),
+      );
+      // Fewer matches than the cap are counted exactly.
+      expect(await search('q=gonzaga&active=false')).toMatchObject({ total: 30 });
+      expect((await search('q=gonzaga&active=false')).totalIsLowerBound).toBeUndefined();
+      // The walk's planner settings end with the search.
+      const settings = await testApp.db.withTenant(crowd.accountId, async (tx) => {
+        await listPatients(tx, crowd.accountId, { q: 'gonz', page: 1, pageSize: 5 });
+        const { rows } = await tx.execute<Record<string, string>>(
+          sql`select current_setting('role') as role, current_setting('enable_indexscan') as indexscan,
+                current_setting('enable_bitmapscan') as bitmapscan, current_setting('enable_seqscan') as seqscan`,
+        );
+        return rows[0];
+      });
+      expect(settings).toEqual({ role: 'odontia_app', indexscan: 'on', bitmapscan: 'on', seqscan: 'on' });
+    });
+
     it('filters active and inactive; sorts by any allowed column', async () => {
       expect(await names('active=false')).toEqual(['Lucía Fernández']);
       expect((await list('active=true')).total).toBe(4);

@@ -58,28 +58,37 @@ function orderOf(sort: string | undefined): SQL[] {
   return order;
 }
 
-/** One page and the number of matches (two or three queries, whatever the page size). */
+/** Past this many matches a search says "more than 1,000" instead of counting them all. */
+export const patientSearchCountCap = 1000;
+
+/**
+ * One page and the number of matches (two or three queries, whatever the page size). A search
+ * with more than `patientSearchCountCap` matches gives that number as a floor.
+ */
 export async function listPatients(
   tx: TenantTx,
   accountId: string,
   query: PatientFilters & { page: number; pageSize: number },
-): Promise<{ rows: PatientRow[]; total: number }> {
+): Promise<{ rows: PatientRow[]; total: number; totalIsLowerBound: boolean }> {
   const where = whereOf(accountId, query);
   if (usesTrigramIndex(query.q)) {
-    const { ids, total } = await findPageIds(tx, accountId, {
+    const { ids, total, totalIsLowerBound } = await findPageIds(tx, accountId, {
       table: patients,
       id: patients.id,
       where,
       orderBy: orderOf(query.sort),
       page: query.page,
       pageSize: query.pageSize,
+      countCap: patientSearchCountCap,
+      // patients_name_idx: (account_id, last_name, first_name, id) INCLUDE (search_text, active).
+      orderedByCoveringIndex: query.sort === undefined || query.sort === 'lastName',
     });
-    if (ids.length === 0) return { rows: [], total };
+    if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
     const found = await tx
       .select(selection(accountId))
       .from(patients)
       .where(and(live(accountId), inArray(patients.id, ids)));
-    return { rows: inIdOrder(ids, found), total };
+    return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
   }
   const rows = await tx
     .select(selection(accountId))
@@ -89,7 +98,7 @@ export async function listPatients(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [total] = await tx.select({ n: count() }).from(patients).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0, totalIsLowerBound: false };
 }
 
 const creator = alias(users, 'creator');

@@ -143,10 +143,16 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
 
   return {
     async list(session: AuthSession, query: PatientsListQuery) {
-      const { rows, total } = await db.withTenant(session.accountId, (tx) =>
+      const { rows, total, totalIsLowerBound } = await db.withTenant(session.accountId, (tx) =>
         repository.listPatients(tx, session.accountId, query),
       );
-      return { data: rows.map(toPatient), total, page: query.page, pageSize: query.pageSize };
+      return {
+        data: rows.map(toPatient),
+        total,
+        ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async get(session: AuthSession, id: string): Promise<Patient> {

@@ -17,12 +17,9 @@ export const kindPaths = {
 
 export const itemPath = (kind: InventoryKind, id: string) => `${kindPaths[kind].web}/edit/${encodeURIComponent(id)}`;
 
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import type { Page } from '@odontia/shared/schemas/common';
+
+export type { Page };
 
 export interface InventoryFilters {
   q: string;

@@ -1,4 +1,5 @@
 import type { Attendance, AttendanceSummary } from '@odontia/shared/schemas/attendances';
+import type { Page } from '@odontia/shared/schemas/common';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
@@ -7,12 +8,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { Page };
 
 /** The three clinical records of this issue: their API collection and their web path segment. */
 export type RecordKind = 'diagnosis' | 'laboratory' | 'attendance';

@@ -1,14 +1,10 @@
+import type { Page } from '@odontia/shared/schemas/common';
 import type { Patient, RecordChange } from '@odontia/shared/schemas/patients';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { Page };
 
 /** The list's "active" filter: only active patients (the default), only inactive ones, or all. */
 export type ActiveFilter = 'true' | 'false' | 'all';

@@ -195,6 +195,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
         page={page}
         pageSize={pageSize}
         total={total}
+        totalIsLowerBound={query.data?.totalIsLowerBound}
         onPage={setPage}
         label={t('list.pagination')}
         testId="patients-range"

@@ -1,0 +1,302 @@
+/**
+ * `npm run bench -- patients [--pglite] [--patients N] [--attendances N] [--heavy N] [--runs N] [--keep]`
+ *
+ * Seeds one clinic with 100,000 patients and 1,000,000 attendances (three patients with
+ * 1,500 each, the rest spread evenly), then prints the server-side p50/p95 (the real routes,
+ * app.inject) of:
+ *   - search as you type: 3-letter prefixes, middle-of-word fragments and ID numbers;
+ *   - opening the history of the heaviest patient: the patient and the first page of each tab
+ *     (attendances, diagnoses, laboratory), asked together as the page does;
+ *   - saving an attendance that uses two supplies (stock taken in the same transaction).
+ * Goal on PostgreSQL on the CI machine: search p95 < 20 ms, heavy history < 50 ms, save < 30 ms.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import {
+  type BenchClinic,
+  createBenchClinic,
+  openBenchDatabase,
+  report,
+  seconds,
+  sqlArray,
+  startBenchApp,
+  vacuumAnalyze,
+} from './bench-kit.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    patients: { type: 'string', default: '100000' },
+    attendances: { type: 'string', default: '1000000' },
+    heavy: { type: 'string', default: '1500' },
+    runs: { type: 'string', default: '300' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const patientCount = Number(options.patients);
+const attendanceCount = Number(options.attendances);
+const heavyCount = Math.min(Number(options.heavy), Math.floor(attendanceCount / 4));
+const heavyPatients = 3;
+const runs = Number(options.runs);
+
+const firstNames = [
+  'María',
+  'José',
+  'Lucía',
+  'Juan',
+  'Sofía',
+  'Martín',
+  'Valentina',
+  'Mateo',
+  'Camila',
+  'Santiago',
+  'Florencia',
+  'Agustín',
+  'Julieta',
+  'Tomás',
+  'Micaela',
+  'Nicolás',
+  'Carolina',
+  'Facundo',
+  'Ana',
+  'Diego',
+  'Paula',
+  'Joaquín',
+  'Victoria',
+  'Ignacio',
+  'Martina',
+  'Gonzalo',
+  'Rocío',
+  'Federico',
+  'Agustina',
+  'Ramiro',
+];
+const lastNames = [
+  'González',
+  'Rodríguez',
+  'Fernández',
+  'López',
+  'Martínez',
+  'García',
+  'Pérez',
+  'Gómez',
+  'Sánchez',
+  'Romero',
+  'Díaz',
+  'Álvarez',
+  'Torres',
+  'Ruiz',
+  'Ramírez',
+  'Flores',
+  'Acosta',
+  'Benítez',
+  'Medina',
+  'Suárez',
+  'Herrera',
+  'Aguirre',
+  'Giménez',
+  'Gutiérrez',
+  'Pereyra',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Silva',
+  'Núñez',
+  'Luna',
+  'Juárez',
+  'Cabrera',
+  'Ríos',
+  'Ferreyra',
+  'Godoy',
+  'Morales',
+  'Domínguez',
+  'Moreno',
+  'Peralta',
+];
+const titles = ['Control', 'Limpieza', 'Extracción', 'Obturación', 'Endodoncia', 'Consulta', 'Urgencia', 'Radiografía'];
+const types = ['checkup_control', 'dentistry', 'dental_surgery', 'medical_attendance', 'emergency_attendance'];
+const groups = ['medical_attendance', 'specializations', 'surgery', 'medical_attendance', 'medical_attendance'];
+
+async function seed(db: Database, clinic: BenchClinic): Promise<void> {
+  const { accountId, userId } = clinic;
+  let started = performance.now();
+  await db.orm.execute(sql`
+    insert into patients (account_id, id, sku_patient, first_name, last_name, email, phone_area, phone, sex, birthdate,
+      ssn, active, city, created_by, updated_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(i), 'P-' || lpad(i::text, 6, '0'),
+      (${sqlArray(firstNames)})[1 + i % ${firstNames.length}],
+      (${sqlArray(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}]
+        || case when i % 3 = 0 then ' ' || (${sqlArray(lastNames)})[1 + (i / 7) % ${lastNames.length}] else '' end,
+      'paciente' || i || '@correo.test', '+54', '11 4' || lpad((i % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
+      case when i % 2 = 0 then 'female' else 'male' end,
+      date '1940-01-01' + (i % 30000),
+      (20000000 + i)::text, i % 20 <> 0, 'Buenos Aires', ${userId}::uuid, ${userId}::uuid
+    from generate_series(1, ${patientCount}) as i`);
+  await db.orm.execute(sql`
+    insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
+  console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
+
+  started = performance.now();
+  // The first patients (P-000001…) are the heavy ones; the rest share what is left evenly.
+  const spread = attendanceCount - heavyPatients * heavyCount;
+  await db.orm.execute(sql`
+    with numbered as (
+      select id, row_number() over (order by sku_patient) as n from patients where account_id = ${accountId}::uuid
+    ), wanted as (
+      select g, case when g <= ${heavyPatients * heavyCount}::int then 1 + (g - 1) / ${heavyCount}::int
+                     else ${heavyPatients + 1}::int + g % ${patientCount - heavyPatients}::int end as n
+      from generate_series(1, ${heavyPatients * heavyCount + spread}::int) as g
+    )
+    insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
+      title_resume, resume, finished, billable, attendance_fee, total_billable, created_by, updated_by, created_at, updated_at)
+    select ${accountId}::uuid, uuid_generate_v7_bench(w.g), p.id, now() - interval '1 hour' * w.g,
+      (${sqlArray(types)})[1 + w.g % ${types.length}], (${sqlArray(groups)})[1 + w.g % ${groups.length}],
+      ${userId}::uuid, (${sqlArray(titles)})[1 + w.g % ${titles.length}], 'Atención de rutina.',
+      w.g % 3 <> 0, w.g % 2 = 0, 15000, 15000, ${userId}::uuid, ${userId}::uuid, now(), now()
+    from wanted w join numbered p on p.n = w.n`);
+  console.log(`  ${attendanceCount.toLocaleString('en')} attendances in ${seconds(started)}`);
+
+  started = performance.now();
+  // The heavy patients also have a long list of diagnoses and laboratory orders.
+  await db.orm.execute(sql`
+    insert into diagnoses (account_id, id, patient_id, date, professional_id, text, status, created_by, updated_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(10000000 + g * 10 + p.n), p.id, current_date - g, ${userId}::uuid,
+      'Caries en pieza ' || (11 + g % 8), case when g % 4 = 0 then 'active' else 'resolved' end, ${userId}::uuid, ${userId}::uuid
+    from generate_series(1, 300) as g
+    cross join (select id, row_number() over (order by sku_patient) as n from patients
+      where account_id = ${accountId}::uuid order by sku_patient limit ${heavyPatients}::int) p`);
+  await db.orm.execute(sql`
+    insert into laboratories (account_id, id, patient_id, order_date, professional_id, laboratory_name, studies, status,
+      created_by, updated_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(20000000 + g * 10 + p.n), p.id, current_date - g, ${userId}::uuid,
+      'Laboratorio Central', array['hematology', 'blood_chemistry'], 'ordered', ${userId}::uuid, ${userId}::uuid
+    from generate_series(1, 200) as g
+    cross join (select id, row_number() over (order by sku_patient) as n from patients
+      where account_id = ${accountId}::uuid order by sku_patient limit ${heavyPatients}::int) p`);
+  await vacuumAnalyze(db, ['patients', 'attendances', 'diagnoses', 'laboratories']);
+  console.log(`  diagnoses and laboratory orders of the heavy patients, vacuum analyze: ${seconds(started)}`);
+}
+
+async function main() {
+  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
+  console.log(
+    `patients bench on ${backend}: ${patientCount.toLocaleString('en')} patients, ` +
+      `${attendanceCount.toLocaleString('en')} attendances (${heavyPatients} patients with ${heavyCount} each)`,
+  );
+  const { db, drop } = await openBenchDatabase(options);
+  try {
+    const clinic = await createBenchClinic(db);
+    await seed(db, clinic);
+    const { app, headers, close } = await startBenchApp(db, clinic);
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers });
+      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+      return response.json();
+    };
+
+    async function timeSearch(terms: string[]): Promise<{ times: number[]; matches: number }> {
+      const times: number[] = [];
+      let matches = 0;
+      for (let run = 0; run < runs; run += 1) {
+        const term = terms[run % terms.length] as string;
+        const started = performance.now();
+        const page = await get(`/api/patients?q=${encodeURIComponent(term)}&pageSize=20`);
+        times.push(performance.now() - started);
+        matches += page.total;
+      }
+      return { times, matches: Math.round(matches / runs) };
+    }
+
+    await timeSearch(['gon', 'mar']); // warm-up
+    const prefixes = ['gon', 'rod', 'fer', 'mar', 'gar', 'per', 'alv', 'nun', 'sua', 'god'];
+    const fragments = ['nzal', 'drigu', 'rnand', 'artin', 'errey', 'utier', 'gonz mar', 'perez luc'];
+    const idNumbers = ['20012345', '20054321', '20099999', '20000777', '2003456'];
+    for (const [label, terms] of [
+      ['3-letter prefix', prefixes],
+      ['middle-of-word fragment or two words', fragments],
+      ['ID number', idNumbers],
+    ] as const) {
+      const { times, matches } = await timeSearch([...terms]);
+      report(`search as you type, ${label} (${terms.join(', ')}; ~${matches} matches each)`, times);
+    }
+
+    // The heaviest patient's history: the patient and the first page of each tab, together.
+    const [heaviest] = (
+      await db.orm.execute<{ id: string; n: string }>(sql`
+        select patient_id as id, count(*)::text as n from attendances where account_id = ${clinic.accountId}
+        group by patient_id order by count(*) desc limit 1`)
+    ).rows;
+    if (!heaviest) throw new Error('no attendances were seeded');
+    const base = `/api/patients/${heaviest.id}`;
+    const historyTimes: number[] = [];
+    for (let run = 0; run < runs + 10; run += 1) {
+      const started = performance.now();
+      await Promise.all([
+        get(base),
+        get(`${base}/attendances?page=1&pageSize=20`),
+        get(`${base}/diagnoses?page=1&pageSize=20`),
+        get(`${base}/laboratories?page=1&pageSize=20`),
+      ]);
+      if (run >= 10) historyTimes.push(performance.now() - started);
+    }
+    report(
+      `opening the history of the heaviest patient (${Number(heaviest.n).toLocaleString('en')} attendances; ` +
+        'patient + first page of attendances, diagnoses and laboratory)',
+      historyTimes,
+      'openings',
+    );
+
+    // Saving an attendance that takes two supplies from stock.
+    const supplies: string[] = [];
+    for (const name of ['Guantes de nitrilo bench', 'Eyectores bench']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/supplies',
+        headers,
+        payload: {
+          name,
+          costPrice: '10',
+          basePrice: '20',
+          taxRate: '21',
+          totalStock: 1_000_000,
+          minStock: 0,
+          reorderStock: 0,
+        },
+      });
+      if (response.statusCode !== 201) throw new Error(`creating a supply answered ${response.body}`);
+      supplies.push(response.json().data.id);
+    }
+    const { rows: patientRows } = await db.orm.execute<{ id: string }>(
+      sql`select id from patients where account_id = ${clinic.accountId} order by random() limit 1000`,
+    );
+    const saveTimes: number[] = [];
+    for (let run = 0; run < runs + 10; run += 1) {
+      const patientId = patientRows[run % patientRows.length]?.id;
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/patients/${patientId}/attendances`,
+        headers,
+        payload: {
+          date: new Date().toISOString(),
+          attendanceType: 'dentistry',
+          professionalId: clinic.userId,
+          titleResume: 'Obturación pieza 36',
+          billable: true,
+          attendanceFee: '15000',
+          lines: [{ description: 'Obturación con composite', quantity: 1, price: '25000' }],
+          supplies: supplies.map((itemId) => ({ itemId, quantity: 2 })),
+        },
+      });
+      if (run >= 10) saveTimes.push(performance.now() - started);
+      if (response.statusCode !== 201) throw new Error(`saving an attendance answered ${response.body}`);
+    }
+    report('saving an attendance with two supplies (stock taken in the same transaction)', saveTimes, 'saves');
+    await close();
+  } finally {
+    await drop();
+  }
+}
+
+await main();
