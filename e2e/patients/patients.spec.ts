@@ -175,6 +175,25 @@ test('a patient is created through the form, found without accents, opened, edit
   await expect(page.getByTestId('patient-load-error')).toHaveText('No se encontró el paciente.');
 });
 
+test('a search with more than 1,000 matches says so and pages on without a last page', async ({ page }) => {
+  // The demo clinic has a few dozen patients: the server's real answer is stretched to a
+  // capped count, as it comes back for three common letters in a clinic of 100,000.
+  await page.route(/\/api\/patients\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { total: number };
+    await route.fulfill({ response, json: { ...body, total: 1000, totalIsLowerBound: true } });
+  });
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/patients');
+  const range = page.getByTestId('patients-range');
+  // Spanish groups thousands from five digits on (CLDR): 1000, but 10.000.
+  await expect(range).toHaveText('1–20 de más de 1000');
+  await expect(page.getByText('Página 1', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(range).toHaveText('21–40 de más de 1000');
+  await expect(page.getByText('Página 2', { exact: true })).toBeVisible();
+});
+
 test('an ID number already in the clinic links to the patient who has it', async ({ page, request }) => {
   const existing = await createPatient(request, { firstName: 'Raúl', lastName: `Ibáñez ${tag()}` });
   await signInPage(page, demoUsers.administrator);
