@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { accountCounters, accounts, auditEvents, patients, users } from '../../db/schema/index.ts';
+import { accountCounters, accounts, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
@@ -206,37 +206,4 @@ export async function softDeletePatient(tx: TenantTx, accountId: string, id: str
       version: sql`${patients.version} + 1`,
     })
     .where(and(live(accountId), eq(patients.id, id)));
-}
-
-/** The audit events of one record, newest first, with the name of who made each (one join). */
-export async function listRecordChanges(
-  tx: TenantTx,
-  accountId: string,
-  entity: string,
-  entityId: string,
-  page: { page: number; pageSize: number },
-) {
-  const where = and(
-    eq(auditEvents.accountId, accountId),
-    eq(auditEvents.entity, entity),
-    eq(auditEvents.entityId, entityId),
-  );
-  const rows = await tx
-    .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      userId: auditEvents.userId,
-      userName: users.completeName,
-      createdAt: auditEvents.createdAt,
-      before: auditEvents.before,
-      after: auditEvents.after,
-    })
-    .from(auditEvents)
-    .leftJoin(users, and(eq(users.accountId, auditEvents.accountId), eq(users.id, auditEvents.userId)))
-    .where(where)
-    .orderBy(desc(auditEvents.seq))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await tx.select({ n: count() }).from(auditEvents).where(where);
-  return { rows, total: total?.n ?? 0 };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import * as repository from './patients.repository.ts';
 
@@ -205,15 +206,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
             if (existing) throw duplicateSsn(existing);
           }
           const next = columnsOf(input);
-          const before: Record<string, unknown> = {};
-          const after: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(next)) {
-            const old = current[key as keyof typeof next];
-            if (old !== value) {
-              before[key] = old;
-              after[key] = value;
-            }
-          }
+          const { before, after } = changedFields(current, next);
           await repository.updatePatient(tx, session.accountId, id, { ...next, updatedBy: session.userId });
           await recordAuditEvent(tx, {
             accountId: session.accountId,
@@ -258,21 +251,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
     ): Promise<{ data: RecordChange[]; total: number; page: number; pageSize: number }> {
       return db.withTenant(session.accountId, async (tx) => {
         if (!(await repository.patientExists(tx, session.accountId, id))) throw new AppError('patient_not_found');
-        const { rows, total } = await repository.listRecordChanges(tx, session.accountId, 'patient', id, page);
-        return {
-          data: rows.map((row) => ({
-            id: row.id,
-            action: row.action,
-            userId: row.userId,
-            userName: row.userName,
-            createdAt: row.createdAt.toISOString(),
-            before: (row.before as Record<string, unknown> | null) ?? null,
-            after: (row.after as Record<string, unknown> | null) ?? null,
-          })),
-          total,
-          page: page.page,
-          pageSize: page.pageSize,
-        };
+        return listRecordChanges(tx, session.accountId, { entity: 'patient', entityId: id }, page);
       });
     },
   };
