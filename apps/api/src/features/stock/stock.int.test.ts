@@ -155,4 +155,40 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
     expect(applied).toBe(10);
     expect(await stocks([a, b])).toEqual({ [a]: 0, [b]: 0 });
   });
+
+  it.skipIf(backend === 'pglite')(
+    'does not wait for a row that references the item (the foreign-key lock of an open save)',
+    async () => {
+      const a = await item('Hilo de sutura', 5);
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let referenced: () => void = () => {};
+      const isReferenced = new Promise<void>((resolve) => {
+        referenced = resolve;
+      });
+      // An open save that has just written a row pointing at the item: PostgreSQL holds
+      // FOR KEY SHARE on the item until that transaction ends.
+      const openSave = testApp.db.withTenant(clinic.accountId, async (tx) => {
+        await tx.execute(sql`select id from inventory_items where id = ${a} for key share`);
+        referenced();
+        await released;
+      });
+      await isReferenced;
+      try {
+        const moved = await testApp.db.withTenant(clinic.accountId, async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          return applyStockMovements(tx, { accountId: clinic.accountId, userId: clinic.userId }, [
+            { itemId: a, kind: 'consumption', quantity: -1 },
+          ]);
+        });
+        expect(moved.items[0]?.totalStock).toBe(4);
+      } finally {
+        release();
+        await openSave;
+      }
+      expect(await stocks([a])).toEqual({ [a]: 4 });
+    },
+  );
 });

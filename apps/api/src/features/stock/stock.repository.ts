@@ -7,7 +7,13 @@ import type { TenantTx } from '../../db/tenancy.ts';
 export type StockMovementRow = typeof stockMovements.$inferSelect;
 export type LockedItem = { id: string; kind: 'medication' | 'supply'; name: string; totalStock: number };
 
-/** Locks the items in id order (a consistent order: two transactions never wait on each other in a cycle). */
+/**
+ * Locks the items in id order (a consistent order: two transactions never wait on each other in a
+ * cycle). FOR NO KEY UPDATE, the lock the stock UPDATE itself takes: it does not wait for the
+ * KEY SHARE locks that rows referencing the item (an attendance's items, a prescription's lines)
+ * take, so a transaction that wrote such a row before moving stock cannot deadlock with another
+ * doing the same, which FOR UPDATE did (two saves of the last units at once).
+ */
 export async function lockItems(tx: TenantTx, accountId: string, ids: string[]): Promise<LockedItem[]> {
   return tx
     .select({
@@ -19,7 +25,7 @@ export async function lockItems(tx: TenantTx, accountId: string, ids: string[]):
     .from(inventoryItems)
     .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)))
     .orderBy(asc(inventoryItems.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** Sets the stock of several items in one statement. */
