@@ -117,6 +117,15 @@ export const errorStatuses = {
   error_sign_authorization: 409,
   error_unsign_authorization: 409,
   error_delete_authorization: 409,
+  /** A signed authorization cannot be edited or deleted; unsigning (with a reason) comes first. */
+  authorization_signed: 409,
+  /** Unsign asked of an authorization without a standing signature. */
+  authorization_not_signed: 409,
+  authorization_template_not_found: 404,
+  /** A prescription may name only approved, active medicines of the catalogue (details.name). */
+  medication_not_prescribable: 409,
+  /** The content of the file is not an allowed type, whatever its name says (details.file). */
+  file_type_not_allowed: 415,
 
   // Files and commercial documents
   error_download_file: 500,
@@ -133,6 +142,7 @@ const successEntities = [
   'laboratory',
   'prescription',
   'authorization',
+  'authorization_template',
   'file',
   'odontogram',
   'medication',
@@ -176,6 +186,9 @@ export const successCodes = [
   'stock_adjusted',
   'inventory_imported',
   'attendance_addendum_created',
+  'files_uploaded',
+  'odontogram_entries_saved',
+  'odontogram_entry_voided',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -54,6 +54,9 @@ export const users = pgTable(
     systemLanguage: text('system_language').notNull(),
     dateFormat: text('date_format').notNull(),
     systemCurrency: text('system_currency').notNull(),
+    /** A professional's licence (matrícula) and title, printed on prescriptions (issue 6). */
+    licenseNumber: text('license_number'),
+    specialty: text('specialty'),
     active: boolean('active').notNull().default(true),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     ...timestamps,

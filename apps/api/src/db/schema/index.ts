@@ -4,5 +4,6 @@
  */
 export * from './accounts.ts';
 export * from './clinical.ts';
+export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';

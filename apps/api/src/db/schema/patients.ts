@@ -58,6 +58,8 @@ export const patients = pgTable(
     district: text('district'),
     address: text('address'),
     obs: text('obs'),
+    /** The language of the documents printed for the patient (prescriptions, consents). */
+    language: text('language').notNull().default('es'),
     allergies: text('allergies'),
     chronicConditions: text('chronic_conditions'),
     currentMedication: text('current_medication'),

@@ -1,0 +1,335 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.ts';
+import { attendances } from './clinical.ts';
+import { inventoryItems } from './inventory.ts';
+import { patients } from './patients.ts';
+
+/**
+ * The dental chart and clinical documents of the medical history (issue 6): odontogram entries,
+ * prescriptions, treatment authorizations (informed consent) with their signatures, and the
+ * patient's files and exams. Like the other clinical records they are never physically deleted
+ * (the app roles have no DELETE); "delete" sets `deleted_at`/`deleted_by` and the audit keeps
+ * every version.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: uuid('created_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
+  version: integer('version').notNull().default(1),
+};
+
+/**
+ * One mark on the chart: a status on a whole tooth (`zone` null) or on one of its five zones, on a
+ * date, by a professional, from an attendance when there is one. Append-only: the chart on a day
+ * is, for each tooth and zone, the latest entry charted up to that day; a mistaken entry is voided
+ * (`deleted_at`), never edited.
+ */
+export const odontogramEntries = pgTable(
+  'odontogram_entries',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    /** FDI number: 11–48 permanent, 51–85 primary. */
+    tooth: integer('tooth').notNull(),
+    /** mesial | distal | buccal | lingual | occlusal; null = the complete piece. */
+    zone: text('zone'),
+    status: text('status').notNull(),
+    chartedAt: timestamp('charted_at', { withTimezone: true }).notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    attendanceId: uuid('attendance_id'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+    deleteReason: text('delete_reason'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('odontogram_entries_patient_idx')
+      .on(table.accountId, table.patientId, table.chartedAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check(
+      'odontogram_entries_tooth',
+      sql`${table.tooth} between 11 and 18 or ${table.tooth} between 21 and 28 or ${table.tooth} between 31 and 38
+        or ${table.tooth} between 41 and 48 or ${table.tooth} between 51 and 55 or ${table.tooth} between 61 and 65
+        or ${table.tooth} between 71 and 75 or ${table.tooth} between 81 and 85`,
+    ),
+    check(
+      'odontogram_entries_zone',
+      sql`${table.zone} is null or ${table.zone} in ('mesial', 'distal', 'buccal', 'lingual', 'occlusal')`,
+    ),
+    check(
+      'odontogram_entries_status',
+      sql`${table.status} in ('healthy', 'caries', 'filling', 'sealant', 'missing', 'extracted', 'implant', 'crown',
+        'bridge', 'fractured', 'provisional', 'root_canal', 'retained_root', 'supernumerary', 'to_extract', 'eruption',
+        'impacted')`,
+    ),
+  ],
+);
+
+/**
+ * A prescription: patient, professional (name and licence copied when it is written, so a later
+ * profile change does not alter a printed prescription), date, diagnosis and its lines. The
+ * verification code is printed on the PDF; the clinic finds the prescription by it.
+ */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    professionalName: text('professional_name').notNull(),
+    professionalLicense: text('professional_license'),
+    professionalSpecialty: text('professional_specialty'),
+    date: date('date', { mode: 'string' }).notNull(),
+    diagnosis: text('diagnosis'),
+    notes: text('notes'),
+    verificationCode: text('verification_code').notNull(),
+    attendanceId: uuid('attendance_id'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('prescriptions_patient_idx')
+      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('prescriptions_verification_code_unique').on(table.accountId, table.verificationCode),
+  ],
+);
+
+/** A line of a prescription: a catalogue medicine (its name copied) or free text; an edit soft-deletes the old set. */
+export const prescriptionLines = pgTable(
+  'prescription_lines',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    prescriptionId: uuid('prescription_id').notNull(),
+    position: integer('position').notNull(),
+    medicationId: uuid('medication_id'),
+    medicine: text('medicine').notNull(),
+    dose: text('dose'),
+    frequency: text('frequency'),
+    duration: text('duration'),
+    quantity: text('quantity'),
+    instructions: text('instructions'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({
+      columns: [table.accountId, table.prescriptionId],
+      foreignColumns: [prescriptions.accountId, prescriptions.id],
+    }),
+    foreignKey({
+      columns: [table.accountId, table.medicationId],
+      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('prescription_lines_prescription_idx')
+      .on(table.accountId, table.prescriptionId, table.position)
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * The clinic's informed-consent templates: a title and a body with placeholders
+ * ({{patient}}, {{idNumber}}, {{treatment}}, {{risks}}, {{alternatives}}, {{cost}},
+ * {{professional}}, {{date}}, {{clinic}}).
+ */
+export const authorizationTemplates = pgTable(
+  'authorization_templates',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('authorization_templates_title_idx').on(table.accountId, table.title).where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A treatment authorization (informed consent) of a patient, written from a template and editable
+ * until it is signed. `status` is 'signed' while a signature stands, 'unsigned' otherwise
+ * (never signed, or its signature revoked); every signature stays in `authorization_signatures`.
+ */
+export const treatmentAuthorizations = pgTable(
+  'treatment_authorizations',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    templateId: uuid('template_id'),
+    professionalId: uuid('professional_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    title: text('title').notNull(),
+    treatment: text('treatment').notNull(),
+    risks: text('risks'),
+    alternatives: text('alternatives'),
+    costEstimate: numeric('cost_estimate', { precision: 14, scale: 2 }),
+    /** The body as the template wrote it, placeholders filled, edited by hand before signing. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('unsigned'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({
+      columns: [table.accountId, table.templateId],
+      foreignColumns: [authorizationTemplates.accountId, authorizationTemplates.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('treatment_authorizations_patient_idx')
+      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check('treatment_authorizations_status', sql`${table.status} in ('unsigned', 'signed')`),
+    check('treatment_authorizations_cost', sql`${table.costEstimate} is null or ${table.costEstimate} >= 0`),
+  ],
+);
+
+/**
+ * A signature of an authorization: the exact text signed, the signature image (PNG), the signer's
+ * name and ID number, when, who collected it, and SHA-256 over text + image. Written once; an
+ * unsign fills `revoked_*` and keeps the row.
+ */
+export const authorizationSignatures = pgTable(
+  'authorization_signatures',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    authorizationId: uuid('authorization_id').notNull(),
+    signedText: text('signed_text').notNull(),
+    signatureImage: bytea('signature_image').notNull(),
+    signerName: text('signer_name').notNull(),
+    signerIdNumber: text('signer_id_number').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    collectedBy: uuid('collected_by').notNull(),
+    sha256: text('sha256').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by'),
+    revokeReason: text('revoke_reason'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({
+      columns: [table.accountId, table.authorizationId],
+      foreignColumns: [treatmentAuthorizations.accountId, treatmentAuthorizations.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.collectedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.revokedBy], foreignColumns: [users.accountId, users.id] }),
+    index('authorization_signatures_authorization_idx').on(table.accountId, table.authorizationId, table.signedAt),
+    // At most one standing signature per authorization.
+    uniqueIndex('authorization_signatures_standing_unique')
+      .on(table.accountId, table.authorizationId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * A file or exam of the patient (radiograph, photograph, lab result PDF…). The bytes live in the
+ * file storage (DATA_DIR/uploads by default) under `storage_key`, a generated name; the original
+ * name is only shown and sent back in Content-Disposition.
+ */
+export const patientFiles = pgTable(
+  'patient_files',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    fileType: text('file_type').notNull(),
+    note: text('note'),
+    originalName: text('original_name').notNull(),
+    /** Detected from the content, never taken from the name or the browser. */
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** A small JPEG/PNG preview for images, in the same storage; null for PDFs. */
+    thumbnailKey: text('thumbnail_key'),
+    takenOn: date('taken_on', { mode: 'string' }),
+    attendanceId: uuid('attendance_id'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    foreignKey({
+      columns: [table.accountId, table.attendanceId],
+      foreignColumns: [attendances.accountId, attendances.id],
+    }),
+    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    index('patient_files_patient_idx')
+      .on(table.accountId, table.patientId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    check(
+      'patient_files_type',
+      sql`${table.fileType} in ('x_ray', 'dental_radiography', 'photo', 'lab_result', 'other')`,
+    ),
+    check('patient_files_size', sql`${table.sizeBytes} > 0`),
+  ],
+);
