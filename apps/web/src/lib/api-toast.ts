@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from './http';
 import { i18n } from './i18n';
 
@@ -28,15 +29,27 @@ export function useToastContainerWanted(): boolean {
   );
 }
 
+/**
+ * A toast's text, translated when it renders rather than when it is raised: a save that also
+ * switches the interface language (the profile) shows its toast in the new language once that
+ * language's texts have loaded. `values` fill the message's placeholders ({{file}}, {{max}}…).
+ */
+function ToastText({ messageKey, values }: { messageKey: string; values?: Record<string, unknown> }) {
+  const { t } = useTranslation('messages');
+  return t(messageKey, values ?? {});
+}
+
 /** Shows a failed call as a translated toast (`messages:<code>`, else the generic system error). */
 export function toastApiError(error: unknown): void {
   const code = isApiError(error) ? error.code : 'systemError';
   const key = `messages:${code}`;
-  const text = i18n.exists(key) ? i18n.t(key) : i18n.t('messages:systemError');
+  const known = i18n.exists(key);
+  const values = known && isApiError(error) ? error.details : undefined;
+  const text = createElement(ToastText, { messageKey: known ? key : 'messages:systemError', values });
   void loadToast().then((toast) => toast.error(text, { toastId: code }));
 }
 
 export function toastSuccess(code: string): void {
   const key = `messages:${code}`;
-  if (i18n.exists(key)) void loadToast().then((toast) => toast.success(i18n.t(key)));
+  if (i18n.exists(key)) void loadToast().then((toast) => toast.success(createElement(ToastText, { messageKey: key })));
 }
