@@ -38,3 +38,15 @@ export const recordStampsSchema = {
   updatedByName: z.string().nullable(),
   version: z.number().int(),
 };
+
+/** Who may be a record's professional: an active user of the clinic who is not a customer. */
+export const professionalSchema = z.object({
+  id: z.uuid(),
+  completeName: z.string(),
+  licenseNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
+});
+export type Professional = z.infer<typeof professionalSchema>;
+
+/** GET /api/professionals: the clinic's professionals by name (a clinic has tens, not thousands). */
+export const professionalsResponseSchema = z.object({ data: z.array(professionalSchema) });

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -27,6 +27,24 @@ export async function patientVisible(tx: TenantTx, accountId: string, patientId:
 }
 
 /** An active user of the clinic who can attend patients (any level but customer). */
+/** Upper bound of the professionals list: far above any clinic's staff, a guard against a runaway answer. */
+export const maxProfessionals = 500;
+
+/** The clinic's active users who are not customers, by name, with licence and specialty. */
+export async function listProfessionals(tx: TenantTx, accountId: string) {
+  return tx
+    .select({
+      id: users.id,
+      completeName: users.completeName,
+      licenseNumber: users.licenseNumber,
+      specialty: users.specialty,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.active, true), ne(users.level, 'customer')))
+    .orderBy(asc(users.completeName), asc(users.id))
+    .limit(maxProfessionals);
+}
+
 export async function findProfessional(
   tx: TenantTx,
   accountId: string,

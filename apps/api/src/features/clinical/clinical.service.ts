@@ -1,4 +1,6 @@
 import type { FieldError } from '@odontia/shared/errors';
+import type { Professional } from '@odontia/shared/schemas/clinical';
+import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repository from './clinical.repository.ts';
@@ -26,4 +28,9 @@ export async function requireProfessional(tx: TenantTx, accountId: string, profe
 
 export function invalidFields(fields: FieldError[]): AppError {
   return new AppError('validation_error', { fields });
+}
+
+/** The professionals a clinical form offers: the clinic's active users who are not customers. */
+export async function listProfessionals(db: Database, accountId: string): Promise<Professional[]> {
+  return db.withTenant(accountId, (tx) => repository.listProfessionals(tx, accountId));
 }

@@ -1,4 +1,5 @@
 import type { Attendance, AttendanceSummary } from '@odontia/shared/schemas/attendances';
+import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
@@ -161,5 +162,14 @@ export function useStockSearch(kind: 'supply' | 'medication', q: string, enabled
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+  });
+}
+
+/** The clinic's professionals (active users who are not customers), for every clinical form. */
+export function useProfessionals() {
+  return useQuery({
+    queryKey: ['professionals'],
+    queryFn: () => http.get<{ data: Professional[] }>('professionals').then((answer) => answer.data),
+    staleTime: 5 * 60_000,
   });
 }

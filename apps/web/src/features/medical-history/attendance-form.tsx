@@ -416,7 +416,8 @@ export function AttendanceForm({
             <div className="col-sm-6 col-xl-4">
               <ProfessionalField
                 id={fieldId('professional')}
-                name={professional.name}
+                initial={professional}
+                registration={register('professionalId')}
                 error={errors.professionalId?.message}
               />
             </div>

@@ -127,7 +127,8 @@ function DiagnosisForm({
             <div className="col-sm-6 col-lg-5">
               <ProfessionalField
                 id={fieldId('professional')}
-                name={professional.name}
+                initial={professional}
+                registration={register('professionalId')}
                 error={errors.professionalId?.message}
               />
             </div>

@@ -1,7 +1,7 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
@@ -9,7 +9,15 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { useSessionUser } from '../auth/session';
-import { forgetRecord, historyPath, type RecordKind, recordPaths, tabOf, useDeleteRecord } from './api';
+import {
+  forgetRecord,
+  historyPath,
+  type RecordKind,
+  recordPaths,
+  tabOf,
+  useDeleteRecord,
+  useProfessionals,
+} from './api';
 
 /** A field label with the required mark. */
 export function FieldLabel({ text, required = false }: { text: string; required?: boolean }) {
@@ -26,9 +34,8 @@ export function FieldLabel({ text, required = false }: { text: string; required?
 }
 
 /**
- * The professional of a record. There is no list of the clinic's professionals for clinical
- * users (GET /api/users needs users.manage), so a new record is the signed-in user's and an
- * edited one keeps its professional.
+ * The professional a record starts with: its own when it is edited, else the signed-in user
+ * (who may pick another one of the clinic's professionals).
  */
 export function useProfessional(record: { professionalId: string; professionalName: string } | null) {
   const user = useSessionUser();
@@ -36,21 +43,52 @@ export function useProfessional(record: { professionalId: string; professionalNa
   return { id: user?.id ?? '', name: user?.completeName ?? '' };
 }
 
-export function ProfessionalField({ id, name, error }: { id: string; name: string; error?: string }) {
+/**
+ * The record's professional, chosen among the clinic's (GET /api/professionals). The record's
+ * own professional stays offered even if they have since been deactivated.
+ */
+export function ProfessionalField({
+  id,
+  initial,
+  registration,
+  error,
+}: {
+  id: string;
+  /** The professional the form started with (the record's, or the signed-in user). */
+  initial: { id: string; name: string };
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+}) {
   const { t } = useTranslation('clinical');
+  const professionals = useProfessionals();
+  const options = (professionals.data ?? []).map((professional) => ({
+    id: professional.id,
+    label: professional.specialty
+      ? `${professional.completeName} · ${professional.specialty}`
+      : professional.completeName,
+  }));
+  if (initial.id && !options.some((option) => option.id === initial.id)) {
+    options.unshift({ id: initial.id, label: initial.name });
+  }
   return (
     <div>
       <label htmlFor={id} className="form-label">
         {t('fields.professional')}
       </label>
-      <input
+      <select
         id={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        value={name}
-        readOnly
+        {...registration}
+        className={`form-select${error ? ' is-invalid' : ''}`}
         aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
         data-testid="professional"
-      />
+      >
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <div id={`${id}-hint`} className="form-text">
         {t('common.professionalHint')}
       </div>

@@ -197,7 +197,8 @@ function LaboratoryForm({
             <div className="col-sm-6 col-lg-4">
               <ProfessionalField
                 id={fieldId('professional')}
-                name={professional.name}
+                initial={professional}
+                registration={register('professionalId')}
                 error={errors.professionalId?.message}
               />
             </div>
