@@ -178,6 +178,8 @@ export interface OdontogramChartProps {
   /** A zone (or, for a click on the number, null) of a tooth was clicked. */
   onPick: (tooth: number, zone: ToothZone | null) => void;
   onKeyDown: (event: KeyboardEvent<SVGSVGElement>) => void;
+  /** A tooth got the focus (Tab, or a click). */
+  onFocusTooth: (tooth: number) => void;
   toothLabel: (tooth: number, state: ToothState | undefined) => string;
   title: string;
   /** While the chart shows a past date it cannot be edited. */
@@ -191,6 +193,7 @@ export function OdontogramChart({
   focusZone,
   onPick,
   onKeyDown,
+  onFocusTooth,
   toothLabel,
   title,
   readOnly,
@@ -213,6 +216,10 @@ export function OdontogramChart({
       data-testid="odontogram-chart"
       onClick={onClick}
       onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const tooth = (event.target as Element).closest?.('[data-tooth]')?.getAttribute('data-tooth');
+        if (tooth) onFocusTooth(Number(tooth));
+      }}
     >
       <line x1={chartWidth / 2} y1={0} x2={chartWidth / 2} y2={height} className="odo-midline" />
       {rows.map((rowKey, rowIndex) => {

@@ -338,7 +338,7 @@ function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boo
                     {entry.notes ? <div className="small text-body-secondary">{entry.notes}</div> : null}
                   </td>
                   <td className="text-nowrap">{entry.professionalName}</td>
-                  <td className="mh-text-cell">{entry.attendanceTitle ?? '—'}</td>
+                  <td className="odo-attendance-cell">{entry.attendanceTitle ?? '—'}</td>
                   {canWrite ? (
                     <td className="text-end">
                       <button
@@ -466,6 +466,21 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
   useLayoutEffect(() => {
     if (chart) markChartPainted();
   }, [chart]);
+
+  // The rest of the tab (zoomed tooth, palette, changes) mounts at the frame after the chart's
+  // first paint: the chart shows first, the rest a frame later, out of the chart's way.
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    if (!chart || restShown) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setRestShown(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [chart, restShown]);
 
   // A tooth not shown in this dentition: focus the first one shown.
   useEffect(() => {
@@ -687,23 +702,26 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
             focusZone={focusZone}
             onPick={pick}
             onKeyDown={onKeyDown}
+            onFocusTooth={setFocusedTooth}
             toothLabel={toothLabel}
             title={t('title')}
             readOnly={readOnly}
           />
         </div>
-        <div className="odo-side">
-          <ToothEditor
-            tooth={focusedTooth}
-            state={teeth.get(focusedTooth)}
-            zone={focusZone}
-            onPick={(tooth, zone) => pick(tooth, zone)}
-            interactive={!readOnly}
-          />
-          <Palette selected={status} onSelect={setStatus} interactive={!readOnly} />
-        </div>
+        {restShown ? (
+          <div className="odo-side">
+            <ToothEditor
+              tooth={focusedTooth}
+              state={teeth.get(focusedTooth)}
+              zone={focusZone}
+              onPick={(tooth, zone) => pick(tooth, zone)}
+              interactive={!readOnly}
+            />
+            <Palette selected={status} onSelect={setStatus} interactive={!readOnly} />
+          </div>
+        ) : null}
       </div>
-      <ChangesList patientId={patient.id} canWrite={canWrite} />
+      {restShown ? <ChangesList patientId={patient.id} canWrite={canWrite} /> : null}
     </div>
   );
 }
