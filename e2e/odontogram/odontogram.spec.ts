@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { saveScreenshot } from '../support/artifacts';
+import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -134,20 +135,21 @@ test('odontogram screenshots: light, dark and 390 px (demo patient with a chart)
   });
   const patientId = ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
   await signInPage(page, demoUsers.administrator);
-  const path = `/patients/${patientId}/mh?tab=odontogram`;
+  const tabPath = `/patients/${patientId}/mh?tab=odontogram`;
   for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${path}&layout_theme=${theme}`);
+    await page.goto(`${tabPath}&layout_theme=${theme}`);
     await expect(page.getByTestId('tooth-36')).toBeVisible();
     await expect(page.getByTestId('zone-36-occlusal')).toHaveAttribute('data-status', 'filling');
     await settle(page);
     await saveScreenshot(page, `odontogram-${theme}`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${path}&layout_theme=light`);
+  await page.goto(`${tabPath}&layout_theme=light`);
   await expect(page.getByTestId('tooth-36')).toBeVisible();
   await settle(page);
   await saveScreenshot(page, 'odontogram-390');
+  await page.getByTestId('tab-odontogram').screenshot({ path: path.join(artifactsDir, 'odontogram-390-tab.png') });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, 'the page fits 390 px (the chart scrolls in its own box)').toBeLessThanOrEqual(390);
   // On a phone a zone is tapped in the zoomed tooth editor: big enough for a finger.
