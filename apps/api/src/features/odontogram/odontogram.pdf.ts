@@ -29,19 +29,17 @@ export interface OdontogramPdfData {
 const cell = 27;
 const glyph = 24;
 
+/** One row of the chart; the numbers on the outer side of the arch (above the upper teeth, below the lower ones). */
 function toothRow(numbers: readonly number[], states: Map<number, ToothState>, numbersBelow: boolean) {
-  const columns = numbers.map((tooth, index) => {
+  const teeth = numbers.map((tooth) => {
     const label = { text: String(tooth), fontSize: 7, alignment: 'center', color: '#333333' };
     const svg = { svg: toothSvg(tooth, states.get(tooth), glyph), width: glyph, alignment: 'center' };
-    // The midline: a little more room between the two halves.
-    const gap = index === numbers.length / 2 ? 10 : 0;
-    return {
-      width: cell,
-      margin: [gap, 0, 0, 0],
-      stack: numbersBelow ? [svg, label] : [label, svg],
-    };
+    return { width: cell, stack: numbersBelow ? [svg, label] : [label, svg] };
   });
-  return { columns, columnGap: 0, alignment: 'center', margin: [0, 4, 0, 4] };
+  const half = numbers.length / 2;
+  // The midline: a little room between the two halves.
+  const columns = [...teeth.slice(0, half), { width: 10, text: '' }, ...teeth.slice(half)];
+  return { columns, columnGap: 0, margin: [0, 3, 0, 3] };
 }
 
 function centred(row: ReturnType<typeof toothRow>, count: number) {
@@ -72,14 +70,14 @@ export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
   const states = new Map(data.teeth.map((state) => [state.tooth, state]));
   const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
   const rows = [
-    centred(toothRow(chartRows.permanentUpper, states, true), 16),
+    centred(toothRow(chartRows.permanentUpper, states, false), 16),
     ...(data.primary
       ? [
-          centred(toothRow(chartRows.primaryUpper, states, true), 10),
-          centred(toothRow(chartRows.primaryLower, states, false), 10),
+          centred(toothRow(chartRows.primaryUpper, states, false), 10),
+          centred(toothRow(chartRows.primaryLower, states, true), 10),
         ]
       : []),
-    centred(toothRow(chartRows.permanentLower, states, false), 16),
+    centred(toothRow(chartRows.permanentLower, states, true), 16),
   ];
   const describe = (state: ToothState) =>
     [
