@@ -59,8 +59,11 @@ test('charts a caries on 36 occlusal and a crown on 11, sees them after reload a
   await page.getByTestId('zone-36-occlusal').click();
   await expect(page.getByTestId('zone-36-occlusal')).toHaveAttribute('data-status', 'caries');
   await page.getByTestId('status-crown').click();
+  await page.getByTestId('odontogram-note').fill('Corona de zirconio');
   await page.getByTestId('zone-11-occlusal').click();
   await expect(page.getByTestId('tooth-11')).toHaveAttribute('data-piece', 'crown');
+  await expect(page.locator('[data-testid="odontogram-entry"][data-tooth="11"]')).toContainText('Corona de zirconio');
+  await expect(page.getByTestId('odontogram-note')).toHaveValue('');
   await expect(page.getByTestId('tooth-editor')).toContainText('Pieza 11');
   await expect(page.getByTestId('odontogram-entry')).toHaveCount(3);
 

@@ -455,6 +455,7 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
   const [focusedTooth, setFocusedTooth] = useState(16);
   const [focusZone, setFocusZone] = useState<ToothZone | null>('occlusal');
   const [attendanceId, setAttendanceId] = useState('');
+  const [note, setNote] = useState('');
   const attendances = useRecordList('attendance', patient.id, 1, 20);
   const save = useChartMarks(patient.id);
   const svgHolder = useRef<HTMLDivElement>(null);
@@ -500,12 +501,17 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
     const current = markZone === null ? teeth.get(tooth)?.piece : teeth.get(tooth)?.zones[markZone];
     // The same status again clears it (a mistaken click is undone at once).
     const next: ToothStatus = current?.status === chosen && chosen !== 'healthy' ? 'healthy' : chosen;
+    const notes = note.trim();
     save.mutate(
       {
-        marks: [{ tooth, zone: markZone, status: next }],
+        marks: [{ tooth, zone: markZone, status: next, ...(notes ? { notes } : {}) }],
         ...(attendanceId ? { attendanceId } : {}),
       },
-      { onError: (error) => toastApiError(error) },
+      {
+        // The note goes with one mark: once it is saved, the field is cleared.
+        onSuccess: () => (notes ? setNote('') : undefined),
+        onError: (error) => toastApiError(error),
+      },
     );
   };
 
@@ -688,6 +694,19 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
                 </option>
               ))}
             </select>
+            <label htmlFor="odo-note" className="small fw-semibold mb-0">
+              {t('note.label')}
+            </label>
+            <input
+              id="odo-note"
+              type="text"
+              className="form-control form-control-sm odo-note"
+              maxLength={500}
+              value={note}
+              placeholder={t('note.placeholder')}
+              onChange={(event) => setNote(event.target.value)}
+              data-testid="odontogram-note"
+            />
           </div>
         ) : null}
         <div className="odo-chart-scroll" ref={svgHolder}>
