@@ -6,6 +6,9 @@
 //            2,000,000 movements (apps/api/bench/inventory.ts; `-- --pglite` for the embedded database)
 //   patients   search, the heaviest history and saving an attendance on 100,000 patients and
 //            1,000,000 attendances (apps/api/bench/patients.ts; also `-- --pglite`)
+//   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
+//            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
+//            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -131,6 +134,115 @@ async function benchBundle() {
   }
 }
 
+/** The odontogram's render figure (issue 6): data arrival → frame after paint, measured by the page itself. */
+async function benchOdontogram() {
+  ensureWebBuild();
+  const odontogramRuns = Number(process.env.BENCH_RUNS ?? 10);
+  const { chromium } = await import('@playwright/test');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+  const port = 3980 + Math.floor(Math.random() * 9);
+  const server = startServer(dataDir, port);
+  const origin = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    await timeToHealth(port, server.child);
+    const email = 'administrador@sonrisa.demo';
+    const password = 'sonrisa-demo-2026';
+    const api = async (method, url, token, body) => {
+      const response = await fetch(`${origin}/api/${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const token = (await api('POST', 'auth/sign-in', null, { email, password, remember: false })).data.token;
+    const patient = (
+      await api('POST', 'patients', token, {
+        firstName: 'Benchmark',
+        lastName: 'Odontograma',
+        sex: 'female',
+        birthdate: '2015-03-01',
+      })
+    ).data.id;
+    // 200 entries in 40 visits of 5 marks, over the last 400 days, on permanent and primary teeth.
+    const teeth = [
+      ...[1, 2, 3, 4].flatMap((q) => [1, 2, 3, 4, 5, 6, 7, 8].map((t) => q * 10 + t)),
+      ...[5, 6, 7, 8].flatMap((q) => [1, 2, 3, 4, 5].map((t) => q * 10 + t)),
+    ];
+    const zones = ['occlusal', 'mesial', 'distal', 'buccal', 'lingual'];
+    const zoneStatuses = ['caries', 'filling', 'sealant', 'fractured'];
+    const pieceStatuses = ['crown', 'root_canal', 'implant', 'missing', 'to_extract', 'provisional', 'bridge'];
+    let n = 0;
+    for (let visit = 0; visit < 40; visit += 1) {
+      const marks = [];
+      const used = new Set();
+      while (marks.length < 5) {
+        const tooth = teeth[(n * 7) % teeth.length];
+        const piece = n % 6 === 5;
+        const zone = piece ? null : zones[n % zones.length];
+        n += 1;
+        if (used.has(`${tooth}:${zone}`)) continue;
+        used.add(`${tooth}:${zone}`);
+        marks.push({
+          tooth,
+          zone,
+          status: piece ? pieceStatuses[n % pieceStatuses.length] : zoneStatuses[n % zoneStatuses.length],
+        });
+      }
+      const chartedAt = new Date(Date.now() - (400 - visit * 10) * 86_400_000).toISOString();
+      await api('POST', `patients/${patient}/odontogram/entries`, token, { chartedAt, marks });
+    }
+    const page = await browser.newPage({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    await page.goto(`${origin}/auth/sign-in`);
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    const renders = () => page.evaluate(() => performance.getEntriesByName('odontogram:render').map((e) => e.duration));
+    const nextRender = async (before) => {
+      await page.waitForFunction((count) => performance.getEntriesByName('odontogram:render').length > count, before, {
+        timeout: 30_000,
+      });
+      return (await renders()).at(-1);
+    };
+    const open = [];
+    for (let run = 0; run < odontogramRuns + 1; run += 1) {
+      await page.goto(`${origin}/patients/${patient}/mh?tab=odontogram`);
+      const value = await nextRender(0);
+      if (run > 0) open.push(value); // the first load warms the caches (chunks, catalogs)
+    }
+    const drawn = await page.locator('[data-testid="odontogram-chart"] [data-tooth]').count();
+    const stops = Number(await page.getByTestId('timeline-slider').getAttribute('max'));
+    const timeline = [];
+    for (let run = 0; run < odontogramRuns; run += 1) {
+      const before = (await renders()).length;
+      await page.getByTestId('timeline-slider').fill(String((run * 7) % stops));
+      timeline.push(await nextRender(before));
+    }
+    const entries = (await api('GET', `patients/${patient}/odontogram/entries?pageSize=1`, token)).total;
+    const percentile = (values, p) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+    };
+    const show = (values) =>
+      `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (${values.length} runs: ${values.map((v) => v.toFixed(1)).join(', ')})`;
+    console.log(`odontogram: ${drawn} teeth drawn, ${entries} entries, ${stops} timeline stops`);
+    console.log(`odontogram render on opening the tab (data → painted frame): ${show(open)}`);
+    console.log(`odontogram render on a timeline step (data → painted frame): ${show(timeline)}`);
+    console.log('goal: under 100 ms');
+    if (percentile(open, 50) > 100) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** A benchmark of the API (apps/api/bench/<name>.ts), with the arguments after its name. */
 function apiBench(name) {
   return () => {
@@ -149,9 +261,10 @@ const benches = {
   bundle: benchBundle,
   inventory: apiBench('inventory'),
   patients: apiBench('patients'),
+  odontogram: benchOdontogram,
 };
 if (which !== 'all' && !benches[which]) {
-  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|all]`);
+  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|odontogram|all]`);
   process.exit(2);
 }
 for (const [name, bench] of Object.entries(benches)) {

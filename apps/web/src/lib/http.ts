@@ -137,6 +137,6 @@ export const http = {
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
-  delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   download,
 };

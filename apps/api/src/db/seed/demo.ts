@@ -7,6 +7,7 @@ import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 
 /**
@@ -73,6 +74,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       userId: userIds[2] as string,
     });
     await seedDemoClinical(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      supervisorId: userIds[1] as string,
+    });
+    await seedDemoOdontogram(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       supervisorId: userIds[1] as string,
     });

@@ -9,6 +9,8 @@ import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
 import { createDiagnosesService } from '../diagnoses/diagnoses.service.ts';
 import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { createLaboratoriesService } from '../laboratories/laboratories.service.ts';
+import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
+import { createOdontogramService } from '../odontogram/odontogram.service.ts';
 import { listProfessionals } from './clinical.service.ts';
 
 /**
@@ -35,4 +37,5 @@ export const clinicalRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
   await app.register(diagnosesRoutes, { service: createDiagnosesService({ db }) });
   await app.register(laboratoriesRoutes, { service: createLaboratoriesService({ db }) });
   await app.register(attendancesRoutes, { service: createAttendancesService({ db }) });
+  await app.register(odontogramRoutes, { service: createOdontogramService({ db }) });
 };

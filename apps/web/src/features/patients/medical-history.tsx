@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { clinicalTabs } from '../medical-history/tabs';
+import { odontogramTab } from '../odontogram/tab';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
 import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
@@ -24,6 +25,7 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
+  odontogramTab,
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

@@ -1,0 +1,196 @@
+import { and, count, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts, attendances, odontogramEntries, patients, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { newestFirst } from '../clinical/clinical.repository.ts';
+
+/** A patient's odontogram entries (tenant context). Voided entries never come out. */
+
+export type OdontogramEntryInsert = typeof odontogramEntries.$inferInsert;
+export type OdontogramEntryRow = typeof odontogramEntries.$inferSelect;
+export type OdontogramEntryRowWithNames = OdontogramEntryRow & {
+  professionalName: string;
+  attendanceTitle: string | null;
+  createdByName: string | null;
+};
+
+const professional = alias(users, 'professional');
+const creator = alias(users, 'creator');
+
+const live = (accountId: string, patientId: string) =>
+  and(
+    eq(odontogramEntries.accountId, accountId),
+    eq(odontogramEntries.patientId, patientId),
+    isNull(odontogramEntries.deletedAt),
+  );
+
+function selectWithNames(tx: TenantTx) {
+  return tx
+    .select({
+      ...getTableColumns(odontogramEntries),
+      professionalName: professional.completeName,
+      attendanceTitle: attendances.titleResume,
+      createdByName: creator.completeName,
+    })
+    .from(odontogramEntries)
+    .innerJoin(
+      professional,
+      and(
+        eq(professional.accountId, odontogramEntries.accountId),
+        eq(professional.id, odontogramEntries.professionalId),
+      ),
+    )
+    .leftJoin(
+      attendances,
+      and(
+        eq(attendances.accountId, odontogramEntries.accountId),
+        eq(attendances.id, odontogramEntries.attendanceId),
+        isNull(attendances.deletedAt),
+      ),
+    )
+    .leftJoin(
+      creator,
+      and(eq(creator.accountId, odontogramEntries.accountId), eq(creator.id, odontogramEntries.createdBy)),
+    );
+}
+
+/** The entries charted up to `at` (what the chart at that instant is computed from). */
+export async function entriesUpTo(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  at: Date,
+): Promise<Pick<OdontogramEntryRow, 'id' | 'tooth' | 'zone' | 'status' | 'chartedAt'>[]> {
+  return tx
+    .select({
+      id: odontogramEntries.id,
+      tooth: odontogramEntries.tooth,
+      zone: odontogramEntries.zone,
+      status: odontogramEntries.status,
+      chartedAt: odontogramEntries.chartedAt,
+    })
+    .from(odontogramEntries)
+    .where(and(live(accountId, patientId), lte(odontogramEntries.chartedAt, at)));
+}
+
+/** Every instant with entries, oldest first, and whether any primary tooth was charted. */
+export async function chartDates(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+): Promise<{ dates: Date[]; hasPrimary: boolean }> {
+  const rows = await tx
+    .select({
+      chartedAt: odontogramEntries.chartedAt,
+      primary: sql<boolean>`bool_or(${odontogramEntries.tooth} >= 51)`,
+    })
+    .from(odontogramEntries)
+    .where(live(accountId, patientId))
+    .groupBy(odontogramEntries.chartedAt)
+    .orderBy(odontogramEntries.chartedAt);
+  return { dates: rows.map((row) => row.chartedAt), hasPrimary: rows.some((row) => row.primary) };
+}
+
+/** One page, newest first (charted, then id), and the count. */
+export async function listEntries(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: OdontogramEntryRowWithNames[]; total: number }> {
+  const where = live(accountId, patientId);
+  const rows = await selectWithNames(tx)
+    .where(where)
+    .orderBy(...newestFirst(odontogramEntries.chartedAt, odontogramEntries.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await tx.select({ n: count() }).from(odontogramEntries).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findEntriesByIds(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  ids: string[],
+): Promise<OdontogramEntryRowWithNames[]> {
+  if (ids.length === 0) return [];
+  return selectWithNames(tx)
+    .where(and(live(accountId, patientId), sql`${odontogramEntries.id} in ${ids}`))
+    .orderBy(odontogramEntries.tooth, odontogramEntries.zone);
+}
+
+/** The entry (not voided), locked for the rest of the transaction. */
+export async function findEntryForUpdate(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  id: string,
+): Promise<OdontogramEntryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(odontogramEntries)
+    .where(and(live(accountId, patientId), eq(odontogramEntries.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertEntries(tx: TenantTx, rows: OdontogramEntryInsert[]): Promise<void> {
+  await tx.insert(odontogramEntries).values(rows);
+}
+
+/** Void: hidden from the chart and the list from now on; the row and its audit stay. */
+export async function voidEntry(
+  tx: TenantTx,
+  accountId: string,
+  id: string,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(odontogramEntries)
+    .set({ deletedAt: new Date(), deletedBy: userId, deleteReason: reason })
+    .where(and(eq(odontogramEntries.accountId, accountId), eq(odontogramEntries.id, id)));
+}
+
+/** Whether the attendance (not deleted) belongs to this patient. */
+export async function attendanceOfPatient(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  attendanceId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: attendances.id })
+    .from(attendances)
+    .where(
+      and(
+        eq(attendances.accountId, accountId),
+        eq(attendances.patientId, patientId),
+        eq(attendances.id, attendanceId),
+        isNull(attendances.deletedAt),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** What the printed chart needs: the clinic, the patient and the reader's language. */
+export async function findChartHeader(tx: TenantTx, accountId: string, patientId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      clinicName: accounts.clinicName,
+      clinicContact: accounts.contact,
+      timeZone: accounts.timeZone,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      ssn: patients.ssn,
+      skuPatient: patients.skuPatient,
+      language: sql<
+        string | null
+      >`(select ${users.systemLanguage} from ${users} where ${users.accountId} = ${accountId} and ${users.id} = ${userId})`,
+    })
+    .from(patients)
+    .innerJoin(accounts, eq(accounts.id, patients.accountId))
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+  return row;
+}

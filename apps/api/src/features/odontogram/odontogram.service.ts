@@ -1,0 +1,218 @@
+import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
+import { chartAt } from '@odontia/shared/odontogram';
+import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
+import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
+import type { Database } from '../../db/client.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { renderPdf, safeFileName } from '../../lib/pdf.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import * as clinicalRepository from '../clinical/clinical.repository.ts';
+import { invalidFields, requireProfessional } from '../clinical/clinical.service.ts';
+import { odontogramDocument } from './odontogram.pdf.ts';
+import * as repository from './odontogram.repository.ts';
+
+/**
+ * The odontogram of a patient (issue 6): append-only dated entries. A batch of marks is one
+ * transaction and one audit event ('odontogram_entries_saved'); a void is one audit event
+ * ('odontogram_entry_voided'). An unknown patient, another clinic's, or an entry not of this
+ * patient answers 404 odontogram_not_found.
+ */
+
+/** A little clock skew between the browser and the server is not "the future". */
+const futureSlackMs = 5 * 60 * 1000;
+
+export function toEntry(row: repository.OdontogramEntryRowWithNames): OdontogramEntry {
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    tooth: row.tooth,
+    zone: row.zone as ToothZone | null,
+    status: row.status as ToothStatus,
+    notes: row.notes,
+    chartedAt: row.chartedAt.toISOString(),
+    professionalId: row.professionalId,
+    professionalName: row.professionalName,
+    attendanceId: row.attendanceId,
+    attendanceTitle: row.attendanceTitle,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+  };
+}
+
+async function requireChartPatient(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  options: { lock?: boolean } = {},
+): Promise<void> {
+  const found = options.lock
+    ? await clinicalRepository.lockPatient(tx, accountId, patientId)
+    : await clinicalRepository.patientVisible(tx, accountId, patientId);
+  if (!found) throw new AppError('odontogram_not_found');
+}
+
+async function chartOf(tx: TenantTx, accountId: string, patientId: string, at: Date): Promise<OdontogramChart> {
+  const rows = await repository.entriesUpTo(tx, accountId, patientId, at);
+  const { dates, hasPrimary } = await repository.chartDates(tx, accountId, patientId);
+  const teeth = chartAt(
+    rows.map((row) => ({
+      id: row.id,
+      tooth: row.tooth,
+      zone: row.zone as ToothZone | null,
+      status: row.status as ToothStatus,
+      chartedAt: row.chartedAt.toISOString(),
+    })),
+  );
+  return { at: at.toISOString(), teeth, dates: dates.map((date) => date.toISOString()), hasPrimary };
+}
+
+export function createOdontogramService({ db }: { db: Database }) {
+  return {
+    async chart(session: AuthSession, patientId: string, at?: string): Promise<OdontogramChart> {
+      return db.withTenant(session.accountId, async (tx) => {
+        await requireChartPatient(tx, session.accountId, patientId);
+        return chartOf(tx, session.accountId, patientId, at ? new Date(at) : new Date());
+      });
+    },
+
+    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+      return db.withTenant(session.accountId, async (tx) => {
+        await requireChartPatient(tx, session.accountId, patientId);
+        const { rows, total } = await repository.listEntries(tx, session.accountId, patientId, query);
+        return { data: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
+      });
+    },
+
+    async create(
+      session: AuthSession,
+      patientId: string,
+      input: OdontogramEntriesInput,
+      ip: string,
+    ): Promise<OdontogramEntry[]> {
+      const chartedAt = input.chartedAt ? new Date(input.chartedAt) : new Date();
+      if (chartedAt.getTime() > Date.now() + futureSlackMs) {
+        throw invalidFields([{ path: 'chartedAt', code: 'too_big' }]);
+      }
+      return db.withTenant(session.accountId, async (tx) => {
+        await requireChartPatient(tx, session.accountId, patientId, { lock: true });
+        const professionalId = input.professionalId ?? session.userId;
+        await requireProfessional(tx, session.accountId, professionalId);
+        if (
+          input.attendanceId &&
+          !(await repository.attendanceOfPatient(tx, session.accountId, patientId, input.attendanceId))
+        ) {
+          throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
+        }
+        const rows = input.marks.map((mark) => ({
+          accountId: session.accountId,
+          id: newId(),
+          patientId,
+          tooth: mark.tooth,
+          zone: mark.zone,
+          status: mark.status,
+          notes: mark.notes ?? null,
+          chartedAt,
+          professionalId,
+          attendanceId: input.attendanceId,
+          createdBy: session.userId,
+        }));
+        await repository.insertEntries(tx, rows);
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          patientId,
+          action: 'odontogram_entries_saved',
+          entity: 'odontogram',
+          entityId: patientId,
+          ip,
+          after: {
+            chartedAt: chartedAt.toISOString(),
+            professionalId,
+            attendanceId: input.attendanceId,
+            marks: rows.map((row) => ({
+              id: row.id,
+              tooth: row.tooth,
+              zone: row.zone,
+              status: row.status,
+              notes: row.notes,
+            })),
+          },
+        });
+        const saved = await repository.findEntriesByIds(
+          tx,
+          session.accountId,
+          patientId,
+          rows.map((row) => row.id),
+        );
+        return saved.map(toEntry);
+      });
+    },
+
+    async void(session: AuthSession, patientId: string, entryId: string, reason: string, ip: string): Promise<void> {
+      await db.withTenant(session.accountId, async (tx) => {
+        await requireChartPatient(tx, session.accountId, patientId, { lock: true });
+        const current = await repository.findEntryForUpdate(tx, session.accountId, patientId, entryId);
+        if (!current) throw new AppError('odontogram_not_found');
+        await repository.voidEntry(tx, session.accountId, entryId, session.userId, reason);
+        await recordAuditEvent(tx, {
+          accountId: session.accountId,
+          userId: session.userId,
+          patientId,
+          action: 'odontogram_entry_voided',
+          entity: 'odontogram_entry',
+          entityId: entryId,
+          ip,
+          before: {
+            tooth: current.tooth,
+            zone: current.zone,
+            status: current.status,
+            notes: current.notes,
+            chartedAt: current.chartedAt.toISOString(),
+            professionalId: current.professionalId,
+            attendanceId: current.attendanceId,
+          },
+          after: { voided: true, reason },
+        });
+      });
+    },
+
+    async pdf(session: AuthSession, patientId: string, at?: string): Promise<{ pdf: Buffer; fileName: string }> {
+      const instant = at ? new Date(at) : new Date();
+      const { chart, header } = await db.withTenant(session.accountId, async (tx) => {
+        await requireChartPatient(tx, session.accountId, patientId);
+        const header = await repository.findChartHeader(tx, session.accountId, patientId, session.userId);
+        if (!header) throw new AppError('odontogram_not_found');
+        return { chart: await chartOf(tx, session.accountId, patientId, instant), header };
+      });
+      const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
+      const locale = { es: 'es-AR', en: 'en-GB', fr: 'fr-FR', pt: 'pt-BR' }[language];
+      const format = (date: Date, withTime: boolean) =>
+        new Intl.DateTimeFormat(locale, {
+          timeZone: header.timeZone,
+          dateStyle: 'short',
+          ...(withTime ? { timeStyle: 'short' as const } : {}),
+        }).format(date);
+      const pdf = await renderPdf(
+        odontogramDocument({
+          language,
+          clinicName: header.clinicName,
+          clinicContact: header.clinicContact,
+          patientName: `${header.firstName} ${header.lastName}`,
+          patientSsn: header.ssn,
+          skuPatient: header.skuPatient,
+          chartAtText: format(instant, true),
+          printedAtText: format(new Date(), true),
+          teeth: chart.teeth,
+          primary: chart.hasPrimary,
+        }),
+      );
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: header.timeZone }).format(instant);
+      return { pdf, fileName: safeFileName(`odontograma-${header.lastName}-${day}.pdf`) };
+    },
+  };
+}
+
+export type OdontogramService = ReturnType<typeof createOdontogramService>;
