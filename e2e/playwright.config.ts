@@ -1,4 +1,3 @@
-// LEAD TO HELPER: before anything else read /work/wt-files/HELPER-RULES.md (deadline 09:20 UTC, e2e only under flock /tmp/odontia-e2e.lock, no new migrations, report format). Delete this line in your first commit.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +43,9 @@ function server(port: number, basePath: string, dataName: string) {
       DATA_DIR: path.join(runDir(), 'data', dataName),
       WEB_DIST_DIR: path.join(runDir(), 'web'),
       LOG_LEVEL: 'warn',
+      // Small upload limits, so the files spec can show a file too large without sending megabytes.
+      UPLOAD_MAX_MB: '2',
+      UPLOAD_TOTAL_MAX_MB: '10',
       // The e2e servers stand for an app behind a proxy: tests pick their client address.
       TRUST_PROXY: 'true',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.

@@ -1,6 +1,6 @@
-// LEAD TO HELPER: before anything else read /work/wt-files/HELPER-RULES.md (deadline 09:20 UTC, e2e only under flock /tmp/odontia-e2e.lock, no new migrations, report format). Delete this line in your first commit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { allowedFileMimeTypes, maxFilesPerUpload } from '@odontia/shared/schemas/files';
 import { installFieldCodes } from '@odontia/shared/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -140,6 +140,12 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           limits: { maxFileBytes: uploadMaxBytes, maxTotalBytes: Math.floor(env.UPLOAD_TOTAL_MAX_MB * 1024 * 1024) },
         }),
         maxFileBytes: uploadMaxBytes,
+        limits: {
+          maxFileMb: env.UPLOAD_MAX_MB,
+          maxTotalMb: env.UPLOAD_TOTAL_MAX_MB,
+          maxFiles: maxFilesPerUpload,
+          mimeTypes: [...allowedFileMimeTypes],
+        },
       });
     },
     { prefix: apiPrefix },

@@ -1,4 +1,3 @@
-// LEAD TO HELPER: before anything else read /work/wt-files/HELPER-RULES.md (deadline 09:20 UTC, e2e only under flock /tmp/odontia-e2e.lock, no new migrations, report format). Delete this line in your first commit.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
@@ -48,7 +47,7 @@ const patientPage = (path: string, titleKey: string, load: () => Promise<{ Compo
 /** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
 const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () =>
-    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical'])]).then(([module]) => module),
+    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'files'])]).then(([module]) => module),
   );
 
 type RecordPages = { New: ComponentType; Show: ComponentType; Edit: ComponentType };

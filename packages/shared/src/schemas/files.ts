@@ -98,5 +98,14 @@ export const patientFileResponseSchema = z.object({
   data: patientFileSchema,
   code: z.literal('file_updated').optional(),
 });
+/** GET /api/files/limits: what the upload dialog checks before sending (the server checks again). */
+export const uploadLimitsSchema = z.object({
+  maxFileMb: z.number(),
+  maxTotalMb: z.number(),
+  maxFiles: z.number().int(),
+  mimeTypes: z.array(z.enum(allowedFileMimeTypes)),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
 /** DELETE …/files/:id */
 export const patientFileDeletedResponseSchema = z.object({ code: z.literal('file_deleted') });

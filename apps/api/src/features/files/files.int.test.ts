@@ -232,6 +232,15 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
     expect(await storedObjects(uploadsDir)).toEqual(before);
   });
 
+  it('tells the web the limits it checks before sending', async () => {
+    expect((await call('GET', '/api/files/limits')).json()).toEqual({
+      maxFileMb: 0.1,
+      maxTotalMb: 0.25,
+      maxFiles: 20,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+    });
+  });
+
   it('validates the metadata: one entry per file, known types, an attendance of the patient', async () => {
     const noFiles = await upload([], [{ fileType: 'photo' }]);
     expect(noFiles.json()).toMatchObject({

@@ -12,7 +12,9 @@ import {
   patientFilesPageSchema,
   patientFilesQuerySchema,
   patientFilesUploadedResponseSchema,
+  type UploadLimits,
   updatePatientFileRequestSchema,
+  uploadLimitsSchema,
 } from '@odontia/shared/schemas/files';
 import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
 import contentDisposition from 'content-disposition';
@@ -65,7 +67,8 @@ function sendStored(
 export const filesRoutes: FastifyPluginAsyncZod<{
   service: FilesService;
   maxFileBytes: number;
-}> = async (app, { service, maxFileBytes }) => {
+  limits: UploadLimits;
+}> = async (app, { service, maxFileBytes, limits }) => {
   await app.register(multipart, {
     // The service meters every file itself (and names the one too large); busboy's own
     // limits only stop a file from being read much further than that.
@@ -78,6 +81,20 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       parts: maxFilesPerUpload + 10,
     },
   });
+
+  app.get(
+    '/files/limits',
+    {
+      config: { permission: 'patients.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The upload limits (UPLOAD_MAX_MB a file, UPLOAD_TOTAL_MAX_MB an upload) and the accepted types',
+        response: { 200: uploadLimitsSchema },
+      },
+    },
+    async () => limits,
+  );
 
   app.get(
     base,

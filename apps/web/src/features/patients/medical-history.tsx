@@ -1,10 +1,10 @@
-// LEAD TO HELPER: before anything else read /work/wt-files/HELPER-RULES.md (deadline 09:20 UTC, e2e only under flock /tmp/odontia-e2e.lock, no new migrations, report format). Delete this line in your first commit.
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { History, type LucideIcon, Pencil } from 'lucide-react';
+import { History, type LucideIcon, Paperclip, Pencil } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
@@ -25,6 +25,7 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
+  { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 
