@@ -194,6 +194,24 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
     expect(await storedObjects(uploadsDir)).toEqual(before);
   });
 
+  it('answers a real client the 413 after reading the rest of its body (no connection reset mid-upload)', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const body = await multipart(
+      [
+        { name: 'enorme.png', content: paddedPng(3 * 1024 * 1024) },
+        { name: 'después.png', content: photo },
+      ],
+      [{ fileType: 'photo' }, { fileType: 'photo' }],
+    );
+    const response = await fetch(`${address}${url()}`, {
+      method: 'POST',
+      headers: { ...bearer(clinic.token), 'content-type': body.contentType },
+      body: body.payload,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'file_too_large', details: { file: 'enorme.png' } });
+  });
+
   it('refuses a batch over UPLOAD_TOTAL_MAX_MB as a whole, nothing left in storage or in the list', async () => {
     const patient = await createTestPatient(app, clinic.token);
     const before = await storedObjects(uploadsDir);
