@@ -259,7 +259,7 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
   return (
     <Modal show onHide={onHide} centered aria-labelledby="file-edit-title">
       <div data-testid="file-edit-dialog">
-        <Modal.Header closeButton closeLabel={t('edit.cancel')}>
+        <Modal.Header closeButton closeLabel={t('viewer.close')}>
           <Modal.Title id="file-edit-title" as="h2" className="h5">
             {t('edit.title')}
           </Modal.Title>
@@ -353,7 +353,7 @@ function DeleteDialog({ patientId, file, onHide }: { patientId: string; file: Pa
   return (
     <Modal show onHide={onHide} centered aria-labelledby="file-delete-title">
       <div data-testid="delete-file">
-        <Modal.Header closeButton closeLabel={t('delete.cancel')}>
+        <Modal.Header closeButton closeLabel={t('viewer.close')}>
           <Modal.Title id="file-delete-title" as="h2" className="h5">
             {t('delete.title')}
           </Modal.Title>

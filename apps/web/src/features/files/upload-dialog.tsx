@@ -150,7 +150,7 @@ export function UploadDialog({
       aria-labelledby={`${ids}-title`}
     >
       <div data-testid="upload-dialog">
-        <Modal.Header closeButton={!busy} closeLabel={t('edit.cancel')}>
+        <Modal.Header closeButton={!busy} closeLabel={t('viewer.close')}>
           <Modal.Title id={`${ids}-title`} as="h2" className="h5">
             {t('upload.title')}
           </Modal.Title>
