@@ -43,6 +43,9 @@ function server(port: number, basePath: string, dataName: string) {
       DATA_DIR: path.join(runDir(), 'data', dataName),
       WEB_DIST_DIR: path.join(runDir(), 'web'),
       LOG_LEVEL: 'warn',
+      // Small upload limits, so the files spec can show a file too large without sending megabytes.
+      UPLOAD_MAX_MB: '2',
+      UPLOAD_TOTAL_MAX_MB: '10',
       // The e2e servers stand for an app behind a proxy: tests pick their client address.
       TRUST_PROXY: 'true',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.

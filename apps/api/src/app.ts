@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { allowedFileMimeTypes, maxFilesPerUpload } from '@odontia/shared/schemas/files';
 import { installFieldCodes } from '@odontia/shared/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,8 @@ import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { createFilesService } from './features/files/files.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createInventoryService } from './features/inventory/inventory.service.ts';
@@ -15,6 +18,7 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createDiskStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
@@ -123,12 +127,26 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
       });
       const inventory = createInventoryService({ db });
-      const uploadMaxBytes = env.UPLOAD_MAX_MB * 1024 * 1024;
+      const uploadMaxBytes = Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024);
       await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
       await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
       await api.register(reorderRoutes, { service: inventory });
       await api.register(patientsRoutes, { service: createPatientsService({ db }) });
       await api.register(clinicalRoutes, { db });
+      await api.register(filesRoutes, {
+        service: createFilesService({
+          db,
+          storage: createDiskStorage(path.join(env.DATA_DIR, 'uploads')),
+          limits: { maxFileBytes: uploadMaxBytes, maxTotalBytes: Math.floor(env.UPLOAD_TOTAL_MAX_MB * 1024 * 1024) },
+        }),
+        maxFileBytes: uploadMaxBytes,
+        limits: {
+          maxFileMb: env.UPLOAD_MAX_MB,
+          maxTotalMb: env.UPLOAD_TOTAL_MAX_MB,
+          maxFiles: maxFilesPerUpload,
+          mimeTypes: [...allowedFileMimeTypes],
+        },
+      });
     },
     { prefix: apiPrefix },
   );

@@ -47,7 +47,9 @@ const patientPage = (path: string, titleKey: string, load: () => Promise<{ Compo
 /** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
 const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () =>
-    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'odontogram'])]).then(([module]) => module),
+    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'files'])]).then(
+      ([module]) => module,
+    ),
   );
 
 type RecordPages = { New: ComponentType; Show: ComponentType; Edit: ComponentType };

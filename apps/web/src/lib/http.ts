@@ -132,6 +132,72 @@ async function download(path: string): Promise<{ blob: Blob; fileName: string | 
   return { blob: await response.blob(), fileName: match?.[1] ? decodeURIComponent(match[1]) : null };
 }
 
+export interface UploadOptions {
+  /** Called as the body goes out: bytes sent and the body's size. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart upload (FormData; the browser writes the boundary). XMLHttpRequest rather than
+ * fetch: it is the one that reports upload progress. A large body may take longer than the 10 s
+ * of a JSON call, so the limit is 10 s without progress instead; errors are ApiErrors as above.
+ */
+function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', joinUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = tokenStore.get();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(idle);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    const fail = (message: string) => {
+      settle();
+      reject(new ApiError(0, 'networkError', message));
+    };
+    const stillAlive = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        xhr.abort();
+        fail('timeout');
+      }, httpTimeoutMs);
+    };
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort);
+    xhr.upload.onprogress = (event) => {
+      stillAlive();
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onprogress = stillAlive;
+    xhr.onerror = () => fail('network error');
+    xhr.onabort = () => fail('aborted');
+    xhr.onload = () => {
+      settle();
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as T);
+        return;
+      }
+      const error = apiErrorFromBody(xhr.status, body);
+      const failure = token ? authFailureOf(error) : null;
+      if (failure) for (const listener of authFailureListeners) listener(failure, error);
+      reject(error);
+    };
+    stillAlive();
+    xhr.send(form);
+  });
+}
+
 export const http = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
@@ -139,4 +205,5 @@ export const http = {
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   download,
+  upload,
 };

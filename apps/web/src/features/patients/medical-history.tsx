@@ -1,9 +1,10 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { History, type LucideIcon, Pencil } from 'lucide-react';
+import { History, type LucideIcon, Paperclip, Pencil } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
 import { patientPaths } from './api';
@@ -26,6 +27,7 @@ export const medicalHistoryTabs: {
 }[] = [
   ...clinicalTabs,
   odontogramTab,
+  { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

@@ -1,0 +1,382 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPatient } from '../../../test/clinical.ts';
+import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
+import { MemoryMailer } from '../../../test/mail.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { newId } from '../../lib/ids.ts';
+import { listAuditEvents } from '../audit/audit.repository.ts';
+
+interface Part {
+  name: string;
+  content: Buffer;
+  /** What the browser claims; the server never trusts it. */
+  type?: string;
+}
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(files: Part[], metadata: unknown) {
+  const form = new FormData();
+  if (metadata !== undefined) form.append('metadata', JSON.stringify(metadata));
+  for (const file of files) {
+    form.append('files', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'image/png' }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
+const pngSignature = Buffer.from('89504e470d0a1a0a', 'hex');
+/** A PNG header followed by padding: passes the first-bytes check, stops at the size limits. */
+const paddedPng = (bytes: number) => Buffer.concat([pngSignature, Buffer.alloc(bytes - pngSignature.length, 7)]);
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Every stored object under DATA_DIR/uploads (temp files included). */
+async function storedObjects(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Files and exams of a patient: uploads and their limits, content checks, thumbnails, headers, isolation, levels (issue 6). */
+describe.each(availableBackends())('patient files on %s', (backend) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let clinic: TestClinic;
+  let other: TestClinic;
+  let patientId: string;
+  let uploadsDir: string;
+  let photo: Buffer;
+  let jpeg: Buffer;
+  let webp: Buffer;
+  const mailer = new MemoryMailer();
+  const url = (id?: string, patient = patientId) => `/api/patients/${patient}/files${id ? `/${id}` : ''}`;
+  const call = (method: 'GET' | 'PATCH' | 'DELETE', target: string, token: string = clinic.token, payload?: object) =>
+    app.inject({ method, url: target, headers: bearer(token), ...(payload ? { payload } : {}) });
+  async function upload(files: Part[], metadata: unknown, options: { token?: string; patient?: string } = {}) {
+    const body = await multipart(files, metadata);
+    return app.inject({
+      method: 'POST',
+      url: url(undefined, options.patient),
+      headers: { ...bearer(options.token ?? clinic.token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  }
+  async function uploadOne(part: Part = { name: 'sonrisa.png', content: photo }, patient = patientId) {
+    const response = await upload([part], [{ fileType: 'photo', note: 'Frente' }], { patient });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data[0] as { id: string; version: number; [key: string]: unknown };
+  }
+
+  beforeAll(async () => {
+    // Small limits: 0.1 MB (about 102 KB) a file, 0.25 MB an upload.
+    testApp = await createTestApp({
+      backend,
+      mailer,
+      env: { UPLOAD_MAX_MB: '0.1', UPLOAD_TOTAL_MAX_MB: '0.25' },
+    });
+    app = testApp.app;
+    uploadsDir = path.join(testApp.env.DATA_DIR, 'uploads');
+    clinic = await createTestClinic(app, mailer);
+    other = await createTestClinic(app, mailer);
+    patientId = await createTestPatient(app, clinic.token);
+    const image = sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7bd5' } });
+    photo = await image.clone().png().toBuffer();
+    jpeg = await image.clone().jpeg().toBuffer();
+    webp = await image.clone().webp().toBuffer();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('uploads several files at once: type from the content, SHA-256, a thumbnail for images, audited', async () => {
+    const response = await upload(
+      [
+        { name: 'radiografía panorámica.jpg', content: jpeg, type: 'image/jpeg' },
+        { name: 'sonrisa.webp', content: webp, type: 'application/octet-stream' },
+        { name: 'hemograma.pdf', content: pdf, type: 'application/pdf' },
+      ],
+      [
+        { fileType: 'x_ray', note: 'Panorámica inicial', takenOn: '2026-03-01' },
+        { fileType: 'photo' },
+        { fileType: 'lab_result', note: '  ' },
+      ],
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.code).toBe('files_uploaded');
+    expect(body.data).toMatchObject([
+      {
+        patientId,
+        fileType: 'x_ray',
+        note: 'Panorámica inicial',
+        takenOn: '2026-03-01',
+        originalName: 'radiografía panorámica.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: jpeg.length,
+        hasThumbnail: true,
+        version: 1,
+      },
+      { fileType: 'photo', note: null, mimeType: 'image/webp', hasThumbnail: true },
+      { fileType: 'lab_result', note: null, mimeType: 'application/pdf', hasThumbnail: false, sizeBytes: pdf.length },
+    ]);
+    const { createHash } = await import('node:crypto');
+    expect(body.data[0].sha256).toBe(createHash('sha256').update(jpeg).digest('hex'));
+    expect(body.data[0].createdByName).toMatch(/^Ana Pérez/);
+    // Stored under generated keys: three originals and two thumbnails, never the user's names.
+    const objects = await storedObjects(uploadsDir);
+    expect(objects.length).toBeGreaterThanOrEqual(5);
+    expect(objects.some((file) => file.includes('radiograf'))).toBe(false);
+
+    const thumbnail = await call('GET', `${url(body.data[0].id)}/thumbnail`);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(320);
+    expect((await call('GET', `${url(body.data[2].id)}/thumbnail`)).json().code).toBe('file_not_found');
+
+    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
+      listAuditEvents(tx, { action: 'file_uploaded' }),
+    );
+    for (const file of body.data) {
+      expect(events.find((row) => row.entityId === file.id)).toMatchObject({ entity: 'file', patientId });
+    }
+  });
+
+  it('serves the content with its detected type, RFC 5987 name, nosniff, a sandbox CSP and private caching', async () => {
+    const created = await uploadOne({ name: 'Ñandú año 1.png', content: photo, type: 'text/html' });
+    const inline = await call('GET', `${url(created.id)}/content`);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.rawPayload.equals(photo)).toBe(true);
+    expect(inline.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=3600',
+      'content-length': String(photo.length),
+    });
+    expect(inline.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect(inline.headers['content-disposition']).toBe(
+      `inline; filename="Nandu ano 1.png"; filename*=UTF-8''%C3%91and%C3%BA%20a%C3%B1o%201.png`,
+    );
+    const download = await call('GET', `${url(created.id)}/content?download=1`);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+
+    const [document] = (await upload([{ name: 'informe.pdf', content: pdf }], [{ fileType: 'other' }])).json().data;
+    const pdfAnswer = await call('GET', `${url(document.id)}/content`);
+    expect(pdfAnswer.headers['content-type']).toBe('application/pdf');
+    expect(pdfAnswer.headers['content-disposition']).toBe('inline; filename="informe.pdf"');
+  });
+
+  it('refuses a file over UPLOAD_MAX_MB naming it, and stores nothing of the upload', async () => {
+    const before = await storedObjects(uploadsDir);
+    const response = await upload(
+      [
+        { name: 'foto.png', content: photo },
+        { name: 'tomografía.png', content: paddedPng(150 * 1024) },
+        { name: 'otra.png', content: photo },
+      ],
+      [{ fileType: 'photo' }, { fileType: 'x_ray' }, { fileType: 'photo' }],
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'file_too_large',
+      details: { file: 'tomografía.png', max: 0.1 },
+    });
+    expect(await storedObjects(uploadsDir)).toEqual(before);
+  });
+
+  it('answers a real client the 413 after reading the rest of its body (no connection reset mid-upload)', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const body = await multipart(
+      [
+        { name: 'enorme.png', content: paddedPng(3 * 1024 * 1024) },
+        { name: 'después.png', content: photo },
+      ],
+      [{ fileType: 'photo' }, { fileType: 'photo' }],
+    );
+    const response = await fetch(`${address}${url()}`, {
+      method: 'POST',
+      headers: { ...bearer(clinic.token), 'content-type': body.contentType },
+      body: body.payload,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'file_too_large', details: { file: 'enorme.png' } });
+  });
+
+  it('refuses a batch over UPLOAD_TOTAL_MAX_MB as a whole, nothing left in storage or in the list', async () => {
+    const patient = await createTestPatient(app, clinic.token);
+    const before = await storedObjects(uploadsDir);
+    const response = await upload(
+      [
+        { name: 'uno.png', content: paddedPng(90 * 1024) },
+        { name: 'dos.png', content: paddedPng(90 * 1024) },
+        { name: 'tres.png', content: paddedPng(90 * 1024) },
+      ],
+      [{ fileType: 'photo' }, { fileType: 'photo' }, { fileType: 'photo' }],
+      { patient },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'files_too_large', details: { max: 0.25 } });
+    expect(await storedObjects(uploadsDir)).toEqual(before);
+    expect((await call('GET', url(undefined, patient))).json()).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('checks the type from the content: HTML or SVG renamed .png and a forged PNG header answer 415', async () => {
+    const before = await storedObjects(uploadsDir);
+    const disguised = [
+      { name: 'inocente.png', content: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'image/png' },
+      { name: 'logo.png', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+      { name: 'vacío.png', content: Buffer.alloc(0) },
+      { name: 'roto.png', content: paddedPng(2000) },
+      { name: 'animación.gif', content: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') },
+    ];
+    for (const file of disguised) {
+      const response = await upload(
+        [{ name: 'bien.png', content: photo }, file],
+        [{ fileType: 'photo' }, { fileType: 'photo' }],
+      );
+      expect(response.statusCode, file.name).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'file_type_not_allowed', details: { file: file.name } });
+    }
+    expect(await storedObjects(uploadsDir)).toEqual(before);
+  });
+
+  it('tells the web the limits it checks before sending', async () => {
+    expect((await call('GET', '/api/files/limits')).json()).toEqual({
+      maxFileMb: 0.1,
+      maxTotalMb: 0.25,
+      maxFiles: 20,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+    });
+  });
+
+  it('validates the metadata: one entry per file, known types, an attendance of the patient', async () => {
+    const noFiles = await upload([], [{ fileType: 'photo' }]);
+    expect(noFiles.json()).toMatchObject({
+      code: 'validation_error',
+      details: { fields: [{ path: 'files', code: 'required' }] },
+    });
+    const bad = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'selfie', takenOn: '2026-02-30' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'metadata.0.fileType', code: 'invalid_value' },
+        { path: 'metadata.0.takenOn', code: expect.any(String) },
+      ]),
+    );
+    const missing = await upload([{ name: 'a.png', content: photo }], undefined);
+    expect(missing.json().details.fields).toEqual([{ path: 'metadata', code: 'required' }]);
+    const count = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }, { fileType: 'photo' }]);
+    expect(count.json().details.fields).toEqual([{ path: 'metadata', code: 'invalid_value' }]);
+    const stranger = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo', attendanceId: newId() }]);
+    expect(stranger.json().details.fields).toEqual([{ path: 'metadata.0.attendanceId', code: 'invalid_value' }]);
+    const json = await app.inject({
+      method: 'POST',
+      url: url(),
+      headers: bearer(clinic.token),
+      payload: { files: [] },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('lists newest first with a type filter, edits type and note with the version, deletes softly', async () => {
+    const patient = await createTestPatient(app, clinic.token);
+    const first = await uploadOne(undefined, patient);
+    const second = (
+      await upload([{ name: 'estudio.pdf', content: pdf }], [{ fileType: 'lab_result' }], { patient })
+    ).json().data[0];
+    const list = await call('GET', url(undefined, patient));
+    expect(list.json()).toMatchObject({ total: 2, page: 1, data: [{ id: second.id }, { id: first.id }] });
+    const onlyLab = await call('GET', `${url(undefined, patient)}?fileType=lab_result`);
+    expect(onlyLab.json()).toMatchObject({ total: 1, data: [{ id: second.id }] });
+    expect((await call('GET', `${url(undefined, patient)}?fileType=video`)).statusCode).toBe(400);
+
+    const edited = await call('PATCH', url(first.id, patient), clinic.token, {
+      fileType: 'dental_radiography',
+      note: 'Control',
+      version: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      code: 'file_updated',
+      data: { fileType: 'dental_radiography', note: 'Control', version: 2 },
+    });
+    const noteOnly = await call('PATCH', url(first.id, patient), clinic.token, { note: '', version: 2 });
+    expect(noteOnly.json().data).toMatchObject({ fileType: 'dental_radiography', note: null, version: 3 });
+    const stale = await call('PATCH', url(first.id, patient), clinic.token, { note: 'x', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'version_conflict', details: { current: { version: 3 } } });
+    const badType = await call('PATCH', url(first.id, patient), clinic.token, { fileType: 'video', version: 3 });
+    expect(badType.json().details.fields).toEqual([{ path: 'fileType', code: 'invalid_value' }]);
+
+    const before = await storedObjects(uploadsDir);
+    expect((await call('DELETE', url(first.id, patient))).json()).toEqual({ code: 'file_deleted' });
+    expect((await call('GET', url(first.id, patient))).json().code).toBe('file_not_found');
+    expect((await call('GET', `${url(first.id, patient)}/content`)).statusCode).toBe(404);
+    expect((await call('DELETE', url(first.id, patient))).json().code).toBe('file_not_found');
+    expect((await call('GET', url(undefined, patient))).json()).toMatchObject({ total: 1, data: [{ id: second.id }] });
+    // The row and its bytes are kept.
+    const { rows } = await testApp.db.orm.execute(sql`select deleted_at from patient_files where id = ${first.id}`);
+    expect(rows).toHaveLength(1);
+    expect(await storedObjects(uploadsDir)).toEqual(before);
+
+    const changes = await call('GET', `${url(second.id, patient)}/changes`);
+    expect(changes.json()).toMatchObject({ total: 1, data: [{ action: 'file_uploaded' }] });
+    const events = await testApp.db.withTenant(clinic.accountId, (tx) => listAuditEvents(tx, {}));
+    const ofFirst = events.filter((row) => row.entityId === first.id).map((row) => row.action);
+    expect(ofFirst.sort()).toEqual(['file_deleted', 'file_updated', 'file_updated', 'file_uploaded']);
+  });
+
+  it("answers 404 for another clinic's patient or file and another patient's file", async () => {
+    const created = await uploadOne();
+    const otherPatient = await createTestPatient(app, other.token);
+    expect((await call('GET', url(undefined, otherPatient))).json().code).toBe('patient_not_found');
+    const foreign = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }], {
+      patient: otherPatient,
+    });
+    expect(foreign.json().code).toBe('patient_not_found');
+    for (const suffix of ['', '/content', '/thumbnail', '/changes']) {
+      const response = await call('GET', `${url(created.id, otherPatient)}${suffix}`, other.token);
+      expect(response.json().code, suffix).toBe('file_not_found');
+    }
+    expect((await call('DELETE', url(created.id, otherPatient), other.token)).json().code).toBe('file_not_found');
+    const sibling = await createTestPatient(app, clinic.token);
+    expect((await call('GET', `${url(created.id, sibling)}/content`)).json().code).toBe('file_not_found');
+    expect((await call('PATCH', url(newId()), clinic.token, { note: 'x', version: 1 })).json().code).toBe(
+      'file_not_found',
+    );
+  });
+
+  it('lets every level that reads patients see files, and only clinical writers change them', async () => {
+    const created = await uploadOne();
+    try {
+      for (const level of ['supervisor', 'user'] as const) {
+        await setLevel(testApp.db, clinic.userId, level);
+        expect((await call('GET', `${url(created.id)}/content`)).statusCode, level).toBe(200);
+        const posted = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }]);
+        expect(posted.statusCode, level).toBe(201);
+        const patched = await call('PATCH', url(posted.json().data[0].id), clinic.token, { note: level, version: 1 });
+        expect(patched.statusCode, level).toBe(200);
+      }
+      await setLevel(testApp.db, clinic.userId, 'customer');
+      const before = await storedObjects(uploadsDir);
+      expect((await call('GET', url())).statusCode).toBe(403);
+      expect((await call('GET', `${url(created.id)}/content`)).statusCode).toBe(403);
+      expect((await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }])).statusCode).toBe(403);
+      expect((await call('PATCH', url(created.id), clinic.token, { note: 'x', version: 1 })).statusCode).toBe(403);
+      expect((await call('DELETE', url(created.id))).statusCode).toBe(403);
+      expect(await storedObjects(uploadsDir)).toEqual(before);
+    } finally {
+      await setLevel(testApp.db, clinic.userId, 'administrator');
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where uploaded files live (issue 6). The key is generated here (a random UUID, never the user's
+ * file name); the database keeps it with the file's metadata. Bytes are never deleted by the
+ * application: a deleted file is only hidden. `remove` exists to undo a put whose upload was
+ * refused or failed before anything pointed to it.
+ */
+export interface StoredObject {
+  key: string;
+  sizeBytes: number;
+  /** Hex SHA-256 of the content, computed while writing. */
+  sha256: string;
+}
+
+export interface FileStorage {
+  /** Stores the content; the key exists only once every byte is written (temp file, then rename). */
+  put(source: Readable | Buffer): Promise<StoredObject>;
+  /** The content; throws when the key does not exist. */
+  open(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  /** Undoes a put that nothing refers to (a refused upload). */
+  remove(key: string): Promise<void>;
+}
+
+const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The local disk: `<root>/<first two characters of the key>/<key>`, written to `<root>/.tmp/`
+ * first and renamed into place (same file system, so the rename is atomic). `root` is
+ * `DATA_DIR/uploads`, outside any folder the server serves.
+ */
+export function createDiskStorage(root: string): FileStorage {
+  const tmpDir = path.join(root, '.tmp');
+  const pathOf = (key: string) => {
+    // Keys come from the database, but a path is built from them: only our own shape is accepted.
+    if (!keyPattern.test(key)) throw new Error('Invalid storage key');
+    return path.join(root, key.slice(0, 2), key);
+  };
+
+  return {
+    async put(source) {
+      const key = randomUUID();
+      const target = pathOf(key);
+      const temp = path.join(tmpDir, `${key}.part`);
+      await mkdir(tmpDir, { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      const hash = createHash('sha256');
+      let sizeBytes = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          sizeBytes += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      try {
+        const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+        await pipeline(input, tap, createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }));
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return { key, sizeBytes, sha256: hash.digest('hex') };
+    },
+
+    async open(key) {
+      const file = pathOf(key);
+      await access(file);
+      return createReadStream(file);
+    },
+
+    async exists(key) {
+      try {
+        await access(pathOf(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,491 @@
+import type { PatientFile, PatientFileType } from '@odontia/shared/schemas/files';
+import { patientFileTypes } from '@odontia/shared/schemas/files';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form-feedback';
+import { PaginationFooter } from '../../components/pagination-footer';
+import { Spinner } from '../../components/spinner';
+import { toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { i18n } from '../../lib/i18n';
+import { saveFile } from '../inventory/api';
+import { useCanWriteClinical } from '../medical-history/clinical-frame';
+import { useCalendarDate } from '../medical-history/form-bits';
+import {
+  filesApi,
+  formatSize,
+  useDeleteFile,
+  useFileObjectUrl,
+  usePatientFiles,
+  useUpdateFile,
+  useUploadLimits,
+} from './api';
+import { fileErrorMessage } from './messages';
+import { UploadDialog } from './upload-dialog';
+
+const pageSize = 24;
+
+function useDay(): (iso: string) => string {
+  const { i18n: instance } = useTranslation();
+  const format = new Intl.DateTimeFormat(instance.resolvedLanguage ?? instance.language, { dateStyle: 'medium' });
+  return (iso) => format.format(new Date(iso));
+}
+
+async function toastDownloadError(): Promise<void> {
+  const { toast } = await import('react-toastify/unstyled');
+  toast.error(i18n.t('messages:error_download_file'), { toastId: 'error_download_file' });
+}
+
+/** Saves the original with its name (Content-Disposition: attachment). */
+async function downloadFile(patientId: string, file: PatientFile): Promise<void> {
+  try {
+    const { blob } = await filesApi.content(patientId, file.id, true);
+    saveFile(blob, file.originalName);
+  } catch {
+    await toastDownloadError();
+  }
+}
+
+/**
+ * A PDF opens in a new tab: fetched with the session and shown from an object URL (the tab is
+ * opened inside the click, so it is not taken for a pop-up); where the tab is blocked, it is saved.
+ */
+async function openPdf(patientId: string, file: PatientFile): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { blob } = await filesApi.content(patientId, file.id);
+    const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+    if (tab) {
+      const url = URL.createObjectURL(pdf);
+      tab.location.href = url;
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } else {
+      saveFile(pdf, file.originalName);
+    }
+  } catch {
+    tab?.close();
+    await toastDownloadError();
+  }
+}
+
+function Thumbnail({ patientId, file }: { patientId: string; file: PatientFile }) {
+  const { t } = useTranslation('files');
+  const { url, isError } = useFileObjectUrl(patientId, file.id, 'thumbnail', file.hasThumbnail);
+  if (!file.hasThumbnail) {
+    return (
+      <span className="file-icon" data-testid="file-pdf-icon">
+        <FileText size={44} aria-hidden="true" />
+        <span className="small fw-semibold">{t('card.pdf')}</span>
+      </span>
+    );
+  }
+  if (isError) return <ImageOff size={32} aria-hidden="true" className="text-body-secondary" />;
+  if (!url) return <span className="spinner-border spinner-border-sm text-body-secondary" aria-hidden="true" />;
+  return <img src={url} alt={t('card.thumbnailOf', { name: file.originalName })} data-testid="file-thumbnail" />;
+}
+
+function FileCard({
+  patientId,
+  file,
+  canWrite,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  patientId: string;
+  file: PatientFile;
+  canWrite: boolean;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n: instance } = useTranslation('files');
+  const day = useDay();
+  const date = useCalendarDate();
+  const who = file.createdByName ?? t('card.system');
+  return (
+    <li className="card file-card" data-testid="file-card">
+      <button
+        type="button"
+        className="file-preview"
+        onClick={onView}
+        aria-label={`${t('actions.view')}: ${file.originalName}`}
+      >
+        <Thumbnail patientId={patientId} file={file} />
+      </button>
+      <div className="card-body file-card-body">
+        <span className="badge text-bg-secondary align-self-start" data-testid="file-type">
+          {t(`types.${file.fileType}`)}
+        </span>
+        <div className="fw-semibold file-name" title={file.originalName} data-testid="file-name">
+          {file.originalName}
+        </div>
+        {file.note ? (
+          <div className="small file-note" data-testid="file-note">
+            {file.note}
+          </div>
+        ) : null}
+        <div className="small text-body-secondary">
+          {file.takenOn ? <div>{t('card.takenOn', { date: date(file.takenOn) })}</div> : null}
+          <div data-testid="file-uploaded">{t('card.uploaded', { date: day(file.createdAt), who })}</div>
+          <div>{formatSize(file.sizeBytes, instance.resolvedLanguage ?? instance.language)}</div>
+        </div>
+      </div>
+      <div className="file-actions">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={onView}
+          title={t('actions.view')}
+          aria-label={t('actions.view')}
+          data-testid="file-view"
+        >
+          <Eye size={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={() => void downloadFile(patientId, file)}
+          title={t('actions.download')}
+          aria-label={t('actions.download')}
+          data-testid="file-download"
+        >
+          <Download size={16} aria-hidden="true" />
+        </button>
+        {canWrite ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={onEdit}
+              title={t('actions.edit')}
+              aria-label={t('actions.edit')}
+              data-testid="file-edit"
+            >
+              <Pencil size={16} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={onDelete}
+              title={t('actions.delete')}
+              aria-label={t('actions.delete')}
+              data-testid="file-delete"
+            >
+              <Trash2 size={16} aria-hidden="true" />
+            </button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** An image in a large modal (the original, fetched with the session), with its download. */
+function ImageViewer({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
+  const { t } = useTranslation('files');
+  const { url, isError } = useFileObjectUrl(patientId, file.id, 'content');
+  return (
+    <Modal show onHide={onHide} centered size="xl" aria-labelledby="file-viewer-title" contentClassName="file-viewer">
+      <div data-testid="file-viewer">
+        <Modal.Header closeButton closeLabel={t('viewer.close')}>
+          <Modal.Title id="file-viewer-title" as="h2" className="h6 text-truncate">
+            {file.originalName}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="text-center">
+          {isError ? (
+            <FormAlert testId="viewer-error">{i18n.t('messages:error_download_file')}</FormAlert>
+          ) : url ? (
+            <img
+              src={url}
+              alt={file.note ?? file.originalName}
+              className="file-viewer-image"
+              data-testid="file-viewer-image"
+            />
+          ) : (
+            <Spinner size={6} />
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          {file.note ? <span className="me-auto small text-body-secondary text-prewrap">{file.note}</span> : null}
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => void downloadFile(patientId, file)}
+            data-testid="viewer-download"
+          >
+            <Download size={16} aria-hidden="true" className="me-2" />
+            {t('actions.download')}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
+
+/** Type, note and date of a file, saved with its version (409: the current values are shown). */
+function EditDialog({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
+  const { t } = useTranslation(['files', 'validation']);
+  const update = useUpdateFile(patientId, file.id);
+  const [base, setBase] = useState(file);
+  const [fileType, setFileType] = useState<PatientFileType>(file.fileType);
+  const [note, setNote] = useState(file.note ?? '');
+  const [takenOn, setTakenOn] = useState(file.takenOn ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    setProblem(null);
+    try {
+      const answer = await update.mutateAsync({ fileType, note, takenOn: takenOn || null, version: base.version });
+      toastSuccess(answer.code);
+      onHide();
+    } catch (error) {
+      const current = isApiError(error) && error.code === 'version_conflict' ? error.details?.current : undefined;
+      if (current && typeof current === 'object') {
+        const fresh = current as PatientFile;
+        setBase(fresh);
+        setFileType(fresh.fileType);
+        setNote(fresh.note ?? '');
+        setTakenOn(fresh.takenOn ?? '');
+        setProblem(t('edit.conflict'));
+      } else {
+        setProblem(fileErrorMessage(error));
+      }
+    }
+  };
+  return (
+    <Modal show onHide={onHide} centered aria-labelledby="file-edit-title">
+      <div data-testid="file-edit-dialog">
+        <Modal.Header closeButton closeLabel={t('viewer.close')}>
+          <Modal.Title id="file-edit-title" as="h2" className="h5">
+            {t('edit.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="d-flex flex-column gap-3">
+          <div className="fw-semibold text-truncate" title={file.originalName}>
+            {file.originalName}
+          </div>
+          {problem ? (
+            <FormAlert variant={problem === t('edit.conflict') ? 'warning' : 'danger'}>{problem}</FormAlert>
+          ) : null}
+          <div>
+            <label className="form-label" htmlFor="file-edit-type">
+              {t('upload.type')}
+            </label>
+            <select
+              id="file-edit-type"
+              className="form-select"
+              value={fileType}
+              onChange={(event) => setFileType(event.target.value as PatientFileType)}
+              data-testid="edit-type"
+            >
+              {patientFileTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className="form-label" htmlFor="file-edit-date">
+              {t('upload.takenOn')}
+            </label>
+            <input
+              id="file-edit-date"
+              type="date"
+              className="form-control"
+              value={takenOn}
+              onChange={(event) => setTakenOn(event.target.value)}
+            />
+          </div>
+          <div>
+            <label className="form-label" htmlFor="file-edit-note">
+              {t('upload.note')}
+            </label>
+            <textarea
+              id="file-edit-note"
+              className="form-control"
+              rows={3}
+              maxLength={2000}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              data-testid="edit-note"
+            />
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onHide}>
+            {t('edit.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void save()}
+            disabled={update.isPending}
+            data-testid="edit-save"
+          >
+            {update.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            {t('edit.save')}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
+  const { t } = useTranslation('files');
+  const remove = useDeleteFile(patientId, file.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      onHide();
+    } catch (error) {
+      setProblem(fileErrorMessage(error));
+    }
+  };
+  return (
+    <Modal show onHide={onHide} centered aria-labelledby="file-delete-title">
+      <div data-testid="delete-file">
+        <Modal.Header closeButton closeLabel={t('viewer.close')}>
+          <Modal.Title id="file-delete-title" as="h2" className="h5">
+            {t('delete.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
+          <p className="text-break">{t('delete.text', { name: file.originalName })}</p>
+          <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onHide}>
+            {t('delete.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => void confirm()}
+            disabled={remove.isPending}
+            data-testid="confirm-delete"
+          >
+            {remove.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            {t('delete.confirm')}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
+
+/** Tab "Archivos y estudios" of the medical history: the patient's files, newest first. */
+export function FilesTab({ patient }: { patient: Patient }) {
+  const { t } = useTranslation('files');
+  const canWrite = useCanWriteClinical();
+  const limits = useUploadLimits();
+  const [page, setPage] = useState(1);
+  const [fileType, setFileType] = useState<PatientFileType | ''>('');
+  const query = usePatientFiles(patient.id, page, pageSize, fileType);
+  const [uploading, setUploading] = useState(false);
+  const [viewing, setViewing] = useState<PatientFile | null>(null);
+  const [editing, setEditing] = useState<PatientFile | null>(null);
+  const [deleting, setDeleting] = useState<PatientFile | null>(null);
+  const files = query.data?.data ?? [];
+  const view = (file: PatientFile) => {
+    if (file.mimeType === 'application/pdf') void openPdf(patient.id, file);
+    else setViewing(file);
+  };
+  return (
+    <div data-testid="tab-files">
+      <div className="mh-toolbar">
+        <span className="text-body-secondary small me-auto" data-testid="files-count">
+          {query.data ? t('count', { count: query.data.total }) : null}
+        </span>
+        <label className="visually-hidden" htmlFor="files-filter">
+          {t('filter.label')}
+        </label>
+        <select
+          id="files-filter"
+          className="form-select form-select-sm files-filter"
+          value={fileType}
+          onChange={(event) => {
+            setFileType(event.target.value as PatientFileType | '');
+            setPage(1);
+          }}
+          data-testid="files-filter"
+        >
+          <option value="">{t('filter.all')}</option>
+          {patientFileTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </select>
+        {canWrite ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setUploading(true)}
+            disabled={!limits.data}
+            data-testid="upload-files"
+          >
+            <Upload size={16} aria-hidden="true" className="me-1" />
+            {t('actions.upload')}
+          </button>
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <div className="text-center py-5">
+          <Spinner size={6} />
+        </div>
+      ) : query.isError ? (
+        <div className="p-3">
+          <FormAlert testId="files-error">
+            {t('loadError')}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </button>
+          </FormAlert>
+        </div>
+      ) : files.length === 0 ? (
+        <p className="text-body-secondary text-center py-5 mb-0" data-testid="empty-files">
+          {fileType ? t('emptyFiltered') : t('empty')}
+        </p>
+      ) : (
+        <ul className="files-grid" aria-busy={query.isFetching}>
+          {files.map((file) => (
+            <FileCard
+              key={file.id}
+              patientId={patient.id}
+              file={file}
+              canWrite={canWrite}
+              onView={() => view(file)}
+              onEdit={() => setEditing(file)}
+              onDelete={() => setDeleting(file)}
+            />
+          ))}
+        </ul>
+      )}
+      {(query.data?.total ?? 0) > pageSize ? (
+        <PaginationFooter
+          page={page}
+          pageSize={pageSize}
+          total={query.data?.total ?? 0}
+          onPage={setPage}
+          label={t('pages')}
+        />
+      ) : null}
+      {limits.data && canWrite ? (
+        <UploadDialog patientId={patient.id} limits={limits.data} show={uploading} onHide={() => setUploading(false)} />
+      ) : null}
+      {viewing ? <ImageViewer patientId={patient.id} file={viewing} onHide={() => setViewing(null)} /> : null}
+      {editing ? <EditDialog patientId={patient.id} file={editing} onHide={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteDialog patientId={patient.id} file={deleting} onHide={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
