@@ -1,4 +1,3 @@
-// LEAD TO HELPER: before anything else read /work/wt-authorizations/HELPER-RULES.md (deadline 09:20 UTC, e2e only under flock /tmp/odontia-e2e.lock, no new migrations, report format). Delete this line in your first commit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { installFieldCodes } from '@odontia/shared/validation';
@@ -8,6 +7,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
@@ -130,6 +130,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes, { service: inventory });
       await api.register(patientsRoutes, { service: createPatientsService({ db }) });
       await api.register(clinicalRoutes, { db });
+      await api.register(authorizationFeatureRoutes, { db });
     },
     { prefix: apiPrefix },
   );
