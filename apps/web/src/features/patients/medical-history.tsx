@@ -1,9 +1,10 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { History, type LucideIcon, Pencil } from 'lucide-react';
+import { FileSignature, History, type LucideIcon, Pencil } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { AuthorizationsTab } from '../authorizations/tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
@@ -24,6 +25,7 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
+  { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 
