@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { saveFile } from '../inventory/api';
@@ -96,8 +96,9 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
     setErrors(next);
     if (Object.keys(next).length > 0 || !png) return;
     try {
-      const answer = await sign.mutateAsync({ signerName: name, signerIdNumber: idNumber, signature: png });
-      if (answer.code) toastSuccess(answer.code);
+      await sign.mutateAsync({ signerName: name, signerIdNumber: idNumber, signature: png });
+      // messages:authorization_signed is also the error "already signed": the toast says it in its own words.
+      toastSuccessText(t('sign.done'));
       onDone();
     } catch (error) {
       const fields = fieldErrorsOf(error);
