@@ -94,7 +94,7 @@ test('write an authorization from a template, sign it on the pad, verify, open t
   await expect(preview).toContainText(`Extracción de la pieza 38 (${word})`);
   await expect(preview).toContainText('150.000,00');
   await expect(preview).not.toContainText('{{');
-  await page.getByTestId('authorization-form').getByRole('button', { name: 'Crear' }).click();
+  await page.getByTestId('authorization-form').getByTestId('record-save').click();
   await expect(page.getByText('Autorización de tratamiento creada correctamente.')).toBeVisible();
   await expect(page).toHaveURL(/\/mh\/authorization\/show\//);
   await expect(page.getByTestId('authorization-status')).toHaveText('Sin firmar');
@@ -102,10 +102,13 @@ test('write an authorization from a template, sign it on the pad, verify, open t
 
   // Edit before signing.
   await page.getByTestId('record-edit').click();
-  const body = page.getByTestId('authorization-body');
+  await expect(page).toHaveURL(/\/mh\/authorization\/edit\//);
+  const body = page.getByTestId('authorization-form').getByTestId('authorization-body');
+  await expect(body).toBeVisible();
   await body.fill(`${await body.inputValue()}\n\nAgregado antes de firmar: {{treatment}}.`);
-  await page.getByTestId('authorization-form').getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByTestId('authorization-body')).toContainText(
+  await page.getByTestId('authorization-form').getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/mh\/authorization\/show\//);
+  await expect(page.getByTestId('authorization-view').getByTestId('authorization-body')).toContainText(
     `Agregado antes de firmar: Extracción de la pieza 38 (${word}).`,
   );
 

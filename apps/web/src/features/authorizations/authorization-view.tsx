@@ -1,7 +1,7 @@
 import type { AuthorizationDetail, AuthorizationSignature } from '@odontia/shared/schemas/authorizations';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { FileDown, Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -107,8 +107,13 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
     }
   };
   const padError = errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature);
+  const panel = useRef<HTMLElement>(null);
+  // The panel opens below the text the patient just read: bring it into view.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
   return (
-    <section className="card mb-0 border-primary" data-testid="sign-panel" aria-labelledby={`${id}-title`}>
+    <section ref={panel} className="card mb-0 border-primary" data-testid="sign-panel" aria-labelledby={`${id}-title`}>
       <div className="card-body d-flex flex-column gap-3">
         <div>
           <h2 className="h5 mb-1" id={`${id}-title`}>
@@ -466,7 +471,9 @@ export function AuthorizationView({
             <Fact label={t('fields.treatment')} wide testId="authorization-treatment">
               {record.treatment}
             </Fact>
-            <Fact label={t('view.template')}>{record.templateTitle}</Fact>
+            <Fact label={t('view.template')} wide>
+              {record.templateTitle}
+            </Fact>
           </dl>
           <div>
             <h2 className="h6">{standing ? t('signature.signedText') : t('view.text')}</h2>
