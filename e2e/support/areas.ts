@@ -47,6 +47,13 @@ export const areas: Area[] = [
   { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
   {
     section: 'Administración',
+    label: 'Plantillas de consentimiento',
+    path: '/settings/authorization-templates',
+    title: 'Plantillas de consentimiento',
+    built: true,
+  },
+  {
+    section: 'Administración',
     group: 'Mi cuenta',
     label: 'Datos de la cuenta',
     path: '/account',

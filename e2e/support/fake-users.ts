@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
  * `/medications`, `/supplies`, `/inventory/reorder`, `/patients`) answer their lists here: empty.
  */
 export async function answerEmptyLists(page: Page): Promise<void> {
-  await page.route(/\/api\/(users|medications|supplies|inventory\/reorder|patients)(\?|$)/, (route) =>
-    route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
+  await page.route(
+    /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates)(\?|$)/,
+    (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
 }

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -147,6 +148,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           mimeTypes: [...allowedFileMimeTypes],
         },
       });
+      await api.register(authorizationFeatureRoutes, { db });
     },
     { prefix: apiPrefix },
   );

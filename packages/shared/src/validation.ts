@@ -29,6 +29,8 @@ export const fieldCodes = [
   'duplicate_in_file',
   'already_exists',
   'invalid_transition',
+  /** A template or authorization text names a placeholder that does not exist. */
+  'unknown_placeholder',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

@@ -47,7 +47,7 @@ const patientPage = (path: string, titleKey: string, load: () => Promise<{ Compo
 /** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
 const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () =>
-    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'files'])]).then(
+    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'files', 'authorizations'])]).then(
       ([module]) => module,
     ),
   );
@@ -111,6 +111,16 @@ export const protectedRoutes: RouteObject[] = [
     Show: m.AttendanceShowPage,
     Edit: m.AttendanceEditPage,
   })),
+  // Treatment authorizations (issue 6)
+  ...(
+    [
+      ['patients/:patientId/mh/authorization/new', 'authorizationNew', 'AuthorizationNewPage'],
+      ['patients/:patientId/mh/authorization/show/:id_authorization', 'authorizationShow', 'AuthorizationShowPage'],
+      ['patients/:patientId/mh/authorization/edit/:id_authorization', 'authorizationEdit', 'AuthorizationEditPage'],
+    ] as const
+  ).map(([path, titleKey, name]) =>
+    historyPage(path, titleKey, () => import('../pages/authorizations').then((m) => ({ Component: m[name] }))),
+  ),
   // Agenda (path not given by the spec)
   page('calendar', 'calendar'),
   // Inventory
@@ -150,6 +160,12 @@ export const protectedRoutes: RouteObject[] = [
   page('reports', 'reports'),
   page('schedules', 'schedules'),
   page('settings', 'settings'),
+  builtPage('settings/authorization-templates', 'authorizationTemplates', () =>
+    Promise.all([
+      import('../pages/authorizations').then((m) => ({ Component: m.AuthorizationTemplatesPage })),
+      i18n.loadNamespaces('authorizations'),
+    ]).then(([module]) => module),
+  ),
   page('account', 'account'),
   builtPage('account/users', 'accountUsers', () =>
     import('../pages/account-users').then((m) => ({ Component: m.AccountUsersPage })),

@@ -53,3 +53,8 @@ export function toastSuccess(code: string): void {
   const key = `messages:${code}`;
   if (i18n.exists(key)) void loadToast().then((toast) => toast.success(createElement(ToastText, { messageKey: key })));
 }
+
+/** A success toast with a text of its own (when the message code's catalog text does not fit). */
+export function toastSuccessText(text: string): void {
+  void loadToast().then((toast) => toast.success(text));
+}

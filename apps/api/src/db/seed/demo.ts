@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
+import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
@@ -80,6 +81,9 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
     await seedDemoOdontogram(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       supervisorId: userIds[1] as string,
+    });
+    await seedDemoAuthorizationTemplates(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
     });
     return 'created';
   });

@@ -10,6 +10,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { defaultTemplates } from '../authorizations/template-texts.ts';
+import { insertTemplates } from '../authorizations/templates.repository.ts';
 import { type AuthMailKind, authMail } from './auth.mail.ts';
 import * as repository from './auth.repository.ts';
 import { isCommonPassword } from './password-policy.ts';
@@ -210,6 +212,10 @@ export function createAuthService(deps: AuthServiceDeps) {
             },
             user,
           );
+          // A new clinic starts with a general informed-consent template in its language (issue 6).
+          await insertTemplates(tx, [
+            { accountId, id: newId(), ...defaultTemplates[language], createdBy: userId, updatedBy: userId },
+          ]);
           return issueToken(tx, { accountId, userId }, 'activation', activationTtlMs);
         });
       } catch (error) {

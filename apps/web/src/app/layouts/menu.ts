@@ -8,6 +8,7 @@ import {
   CircleUser,
   ClipboardList,
   Clock,
+  FileSignature,
   HandCoins,
   Landmark,
   LayoutDashboard,
@@ -171,6 +172,12 @@ export const menuSections: MenuSection[] = [
       { key: 'reports', labelKey: 'reports', icon: BarChart3, to: '/reports' },
       { key: 'schedules', labelKey: 'schedules', icon: Clock, to: '/schedules' },
       { key: 'settings', labelKey: 'settings', icon: Settings, to: '/settings' },
+      {
+        key: 'authorizationTemplates',
+        labelKey: 'authorizationTemplates',
+        icon: FileSignature,
+        to: '/settings/authorization-templates',
+      },
       {
         key: 'myAccount',
         labelKey: 'myAccount',

@@ -33,7 +33,7 @@ function SidebarLink({ item, nested = false }: { item: MenuLink; nested?: boolea
     <li className="menu-item">
       <NavLink
         to={item.to}
-        end={item.to === '/account'}
+        end={item.to === '/account' || item.to === '/settings'}
         className={({ isActive }) => `menu-link${nested ? ' menu-link-nested' : ''}${isActive ? ' active' : ''}`}
         title={iconOnly ? label : undefined}
       >

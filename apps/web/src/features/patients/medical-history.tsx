@@ -1,9 +1,10 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { History, type LucideIcon, Paperclip, Pencil } from 'lucide-react';
+import { FileSignature, History, type LucideIcon, Paperclip, Pencil } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { AuthorizationsTab } from '../authorizations/tab';
 import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
@@ -28,6 +29,7 @@ export const medicalHistoryTabs: {
   ...clinicalTabs,
   odontogramTab,
   { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
+  { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

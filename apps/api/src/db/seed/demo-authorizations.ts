@@ -1,0 +1,25 @@
+import { defaultTemplates, demoTemplates } from '../../features/authorizations/template-texts.ts';
+import { insertTemplates } from '../../features/authorizations/templates.repository.ts';
+import { newId } from '../../lib/ids.ts';
+import type { TenantTx } from '../tenancy.ts';
+
+/**
+ * The demo clinic's informed-consent templates (issue 6): the general one every clinic gets at
+ * sign-up, and the two procedure ones (tooth extraction, root canal treatment), in Spanish.
+ */
+export async function seedDemoAuthorizationTemplates(
+  tx: TenantTx,
+  accountId: string,
+  { administratorId }: { administratorId: string },
+): Promise<void> {
+  await insertTemplates(
+    tx,
+    [...demoTemplates, defaultTemplates.es].map((template) => ({
+      accountId,
+      id: newId(),
+      ...template,
+      createdBy: administratorId,
+      updatedBy: administratorId,
+    })),
+  );
+}

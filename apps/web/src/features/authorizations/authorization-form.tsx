@@ -1,0 +1,381 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { currencyIsoCodes } from '@odontia/shared/enums';
+import {
+  type AuthorizationDetail,
+  createAuthorizationRequestSchema,
+  fillPlaceholders,
+  formatMoney,
+  updateAuthorizationRequestSchema,
+  writtenDate,
+} from '@odontia/shared/schemas/authorizations';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { useId, useState } from 'react';
+import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { describedField, FormField, inputClass } from '../../components/form-field';
+import { toastSuccess } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
+import { useSessionUser } from '../auth/session';
+import { useProfessionals } from '../medical-history/api';
+import {
+  ConflictAlert,
+  FieldLabel,
+  FormActions,
+  isVersionConflict,
+  ProfessionalField,
+  placeFieldErrors,
+  toastSaveError,
+  today,
+  useProfessional,
+} from '../medical-history/form-bits';
+import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
+
+interface Values {
+  templateId: string;
+  title: string;
+  date: string;
+  professionalId: string;
+  treatment: string;
+  risks: string;
+  alternatives: string;
+  costEstimate: string;
+  body: string;
+  version: number;
+}
+
+function valuesOf(record: AuthorizationDetail | null, professionalId: string): Values {
+  return {
+    templateId: record?.templateId ?? '',
+    title: record?.title ?? '',
+    date: record?.date ?? today(),
+    professionalId: record?.professionalId ?? professionalId,
+    treatment: record?.treatment ?? '',
+    risks: record?.risks ?? '',
+    alternatives: record?.alternatives ?? '',
+    costEstimate: record?.costEstimate ?? '',
+    body: record?.body ?? '',
+    version: record?.version ?? 1,
+  };
+}
+
+/** The preview of the text: the same filling the server does, with the data the browser has. */
+function usePreview(patient: Patient, initialProfessional: { id: string; name: string }) {
+  const user = useSessionUser();
+  const { i18n } = useTranslation();
+  const professionals = useProfessionals();
+  const currency = user?.settings.systemCurrency ?? 'us_dollar';
+  return (body: string, values: Values) => {
+    const professionalName =
+      professionals.data?.find((row) => row.id === values.professionalId)?.completeName ??
+      (values.professionalId === initialProfessional.id ? initialProfessional.name : '…');
+    let cost = '—';
+    try {
+      const amount = values.costEstimate.trim().replace(',', '.');
+      if (/^\d{1,12}(\.\d{1,2})?$/.test(amount)) cost = formatMoney(amount, currency, i18n.language);
+    } catch {
+      cost = values.costEstimate;
+    }
+    return fillPlaceholders(body, {
+      patient: `${patient.firstName} ${patient.lastName}`,
+      idNumber: patient.ssn ?? '—',
+      treatment: values.treatment.trim() || '…',
+      risks: values.risks.trim() || '—',
+      alternatives: values.alternatives.trim() || '—',
+      cost,
+      professional: professionalName,
+      date: /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? writtenDate(values.date) : values.date,
+      clinic: user?.account.clinicName ?? '',
+    });
+  };
+}
+
+export function AuthorizationForm({
+  patient,
+  record,
+  onConflict,
+}: {
+  patient: Patient;
+  record: AuthorizationDetail | null;
+  onConflict?: (current: AuthorizationDetail | null) => void;
+}) {
+  const { t } = useTranslation('authorizations');
+  const id = useId();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const professional = useProfessional(record);
+  const editing = record !== null;
+  const save = useSaveAuthorization(patient.id, record?.id);
+  const templates = useTemplates({ active: true });
+  const preview = usePreview(patient, professional);
+  const schema = (editing
+    ? updateAuthorizationRequestSchema
+    : createAuthorizationRequestSchema) as unknown as z.ZodType<FieldValues, FieldValues>;
+  const zod = zodResolver(schema) as unknown as Resolver<Values>;
+  const resolver: Resolver<Values> = async (values, context, options) => {
+    const result = await zod(values, context, options);
+    if (!editing && !values.templateId) {
+      return { values: {}, errors: { ...result.errors, templateId: { type: 'required', message: 'required' } } };
+    }
+    return result;
+  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Values>({ resolver, defaultValues: valuesOf(record, professional.id) });
+  const values = useWatch({ control }) as Values;
+  const template = templates.data?.data.find((row) => row.id === values.templateId);
+
+  const onSubmit = handleSubmit(async (input) => {
+    const body = editing
+      ? {
+          title: input.title,
+          body: input.body,
+          date: input.date,
+          professionalId: input.professionalId,
+          treatment: input.treatment,
+          risks: input.risks,
+          alternatives: input.alternatives,
+          costEstimate: input.costEstimate,
+          version: input.version,
+        }
+      : {
+          templateId: input.templateId,
+          title: input.title,
+          date: input.date,
+          professionalId: input.professionalId,
+          treatment: input.treatment,
+          risks: input.risks,
+          alternatives: input.alternatives,
+          costEstimate: input.costEstimate,
+        };
+    try {
+      const answer = await save.mutateAsync(body);
+      if (answer.code) toastSuccess(answer.code);
+      void navigate(authorizationPaths.show(patient.id, answer.data.id), { replace: editing });
+    } catch (error) {
+      if (isVersionConflict(error) && onConflict) {
+        onConflict((error.details?.current as AuthorizationDetail | undefined) ?? null);
+        return;
+      }
+      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const currency = currencyIsoCodes[user?.settings.systemCurrency ?? 'us_dollar'];
+  const noTemplates = !editing && templates.isSuccess && templates.data.data.length === 0;
+  const previewText = editing ? null : template ? preview(template.body, values) : null;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="authorization-form">
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          <div className="row g-3">
+            {editing ? null : (
+              <div className="col-lg-6">
+                <FormField
+                  id={fieldId('templateId')}
+                  label={<FieldLabel text={t('fields.template')} required />}
+                  error={errors.templateId?.message}
+                  hint={noTemplates ? undefined : t('form.templateHint')}
+                  className="mb-0"
+                >
+                  <select
+                    {...register('templateId')}
+                    {...describedField(fieldId('templateId'), errors.templateId?.message, !noTemplates)}
+                    className={`form-select${errors.templateId?.message ? ' is-invalid' : ''}`}
+                    data-testid="template-select"
+                  >
+                    <option value="">{t('form.chooseTemplate')}</option>
+                    {(templates.data?.data ?? []).map((row) => (
+                      <option key={row.id} value={row.id}>
+                        {row.title}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                {noTemplates ? (
+                  <div className="alert alert-warning mt-2 mb-0 small" role="status" data-testid="no-templates">
+                    {t('form.noTemplates')}
+                  </div>
+                ) : null}
+              </div>
+            )}
+            <div className={editing ? 'col-lg-6' : 'col-lg-6'}>
+              <FormField
+                id={fieldId('title')}
+                label={<FieldLabel text={t('fields.title')} required={editing} />}
+                error={errors.title?.message}
+                hint={editing ? undefined : t('form.titleHint')}
+                className="mb-0"
+              >
+                <input
+                  {...register('title')}
+                  {...describedField(fieldId('title'), errors.title?.message, !editing)}
+                  className={inputClass(errors.title?.message)}
+                  placeholder={template?.title}
+                  maxLength={200}
+                  data-testid="authorization-title"
+                />
+              </FormField>
+            </div>
+            <div className="col-sm-6 col-lg-3">
+              <FormField
+                id={fieldId('date')}
+                label={<FieldLabel text={t('fields.date')} required />}
+                error={errors.date?.message}
+                className="mb-0"
+              >
+                <input
+                  {...register('date')}
+                  {...describedField(fieldId('date'), errors.date?.message)}
+                  type="date"
+                  className={inputClass(errors.date?.message)}
+                />
+              </FormField>
+            </div>
+            <div className="col-sm-6 col-lg-5">
+              <ProfessionalField
+                id={fieldId('professional')}
+                initial={professional}
+                registration={register('professionalId')}
+                error={errors.professionalId?.message}
+              />
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <FormField
+                id={fieldId('costEstimate')}
+                label={t('fields.costEstimate', { currency })}
+                error={errors.costEstimate?.message}
+                hint={t('form.costHint')}
+                className="mb-0"
+              >
+                <input
+                  {...register('costEstimate')}
+                  {...describedField(fieldId('costEstimate'), errors.costEstimate?.message, true)}
+                  inputMode="decimal"
+                  className={inputClass(errors.costEstimate?.message)}
+                  data-testid="authorization-cost"
+                />
+              </FormField>
+            </div>
+            <div className="col-12">
+              <FormField
+                id={fieldId('treatment')}
+                label={<FieldLabel text={t('fields.treatment')} required />}
+                error={errors.treatment?.message}
+                hint={t('form.treatmentHint')}
+                className="mb-0"
+              >
+                <input
+                  {...register('treatment')}
+                  {...describedField(fieldId('treatment'), errors.treatment?.message, true)}
+                  className={inputClass(errors.treatment?.message)}
+                  maxLength={500}
+                  aria-required
+                  data-testid="authorization-treatment"
+                />
+              </FormField>
+            </div>
+            <div className="col-lg-6">
+              <FormField id={fieldId('risks')} label={t('fields.risks')} error={errors.risks?.message} className="mb-0">
+                <textarea
+                  {...register('risks')}
+                  {...describedField(fieldId('risks'), errors.risks?.message)}
+                  rows={3}
+                  className={inputClass(errors.risks?.message)}
+                  data-testid="authorization-risks"
+                />
+              </FormField>
+            </div>
+            <div className="col-lg-6">
+              <FormField
+                id={fieldId('alternatives')}
+                label={t('fields.alternatives')}
+                error={errors.alternatives?.message}
+                className="mb-0"
+              >
+                <textarea
+                  {...register('alternatives')}
+                  {...describedField(fieldId('alternatives'), errors.alternatives?.message)}
+                  rows={3}
+                  className={inputClass(errors.alternatives?.message)}
+                  data-testid="authorization-alternatives"
+                />
+              </FormField>
+            </div>
+            {editing ? (
+              <div className="col-12">
+                <FormField
+                  id={fieldId('body')}
+                  label={<FieldLabel text={t('fields.body')} required />}
+                  error={errors.body?.message}
+                  hint={t('form.bodyHint', { interpolation: { escapeValue: false }, treatment: '{{treatment}}' })}
+                  className="mb-0"
+                >
+                  <textarea
+                    {...register('body')}
+                    {...describedField(fieldId('body'), errors.body?.message, true)}
+                    rows={14}
+                    className={inputClass(errors.body?.message)}
+                    data-testid="authorization-body"
+                  />
+                </FormField>
+              </div>
+            ) : previewText !== null ? (
+              <div className="col-12">
+                <h2 className="h6 mb-1">{t('form.preview')}</h2>
+                <p className="small text-body-secondary mb-2">{t('form.previewHint')}</p>
+                <pre className="authorization-text" data-testid="authorization-preview">
+                  {previewText}
+                </pre>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={editing && record ? authorizationPaths.show(patient.id, record.id) : authorizationPaths.tab(patient.id)}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </form>
+  );
+}
+
+/** The edit form, with the "someone saved first" notice; a signed authorization is shown as such. */
+export function EditAuthorizationForm({ patient, record }: { patient: Patient; record: AuthorizationDetail }) {
+  const { t } = useTranslation('authorizations');
+  const [conflict, setConflict] = useState<{ current: AuthorizationDetail | null } | null>(null);
+  if (record.status === 'signed') {
+    return (
+      <div className="alert alert-info mb-0" role="status" data-testid="authorization-signed-notice">
+        {t('view.signedNotice')}{' '}
+        <Link to={authorizationPaths.show(patient.id, record.id)} className="alert-link">
+          {t('common.back')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      {conflict ? <ConflictAlert current={conflict.current} /> : null}
+      <AuthorizationForm
+        key={record.version}
+        patient={patient}
+        record={record}
+        onConflict={(current) => {
+          setConflict({ current });
+          if (current) queryClient.setQueryData(authorizationKey(patient.id, record.id), current);
+          else void queryClient.invalidateQueries({ queryKey: authorizationKey(patient.id, record.id) });
+        }}
+      />
+    </>
+  );
+}

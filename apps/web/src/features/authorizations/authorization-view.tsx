@@ -1,0 +1,533 @@
+import type { AuthorizationDetail, AuthorizationSignature } from '@odontia/shared/schemas/authorizations';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import { FileDown, Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { fieldCodeText } from '../../components/form-field';
+import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
+import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { saveFile } from '../inventory/api';
+import { useCalendarDate } from '../medical-history/form-bits';
+import {
+  authorizationKey,
+  authorizationPaths,
+  authorizationsApi,
+  useDeleteAuthorization,
+  useSignAuthorization,
+  useUnsignAuthorization,
+} from './api';
+import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
+import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
+
+export function StatusBadge({ status }: { status: AuthorizationDetail['status'] }) {
+  const { t } = useTranslation('authorizations');
+  return (
+    <span
+      className={`badge ${status === 'signed' ? 'text-bg-success' : 'text-bg-warning'}`}
+      data-testid="authorization-status"
+    >
+      {t(`statuses.${status}`)}
+    </span>
+  );
+}
+
+/** "PDF": fetched with the session (Bearer) and opened in a new tab from an object URL, or downloaded. */
+function PdfButton({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('authorizations');
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const { blob, fileName } = await authorizationsApi.pdf(patientId, id);
+      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+      const url = URL.createObjectURL(pdf);
+      if (tab) {
+        tab.location.href = url;
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } else {
+        URL.revokeObjectURL(url);
+        saveFile(pdf, fileName ?? 'autorizacion.pdf');
+      }
+    } catch (error) {
+      tab?.close();
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      onClick={() => void open()}
+      disabled={busy}
+      data-testid="authorization-pdf"
+    >
+      {busy ? (
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      ) : (
+        <FileDown size={16} aria-hidden="true" className="me-2" />
+      )}
+      {t('pdf')}
+    </button>
+  );
+}
+
+/** The sign screen: the text was read above; name and ID (the patient's by default) and the pad. */
+function SignPanel({ patient, record, onDone }: { patient: Patient; record: AuthorizationDetail; onDone: () => void }) {
+  const { t } = useTranslation('authorizations');
+  const id = useId();
+  const pad = useRef<SignaturePadHandle>(null);
+  const sign = useSignAuthorization(patient.id, record.id);
+  const [name, setName] = useState(`${patient.firstName} ${patient.lastName}`);
+  const [idNumber, setIdNumber] = useState(patient.ssn ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    const png = pad.current?.toPng() ?? null;
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.signerName = 'required';
+    if (!idNumber.trim()) next.signerIdNumber = 'required';
+    if (!png) next.signature = 'required';
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !png) return;
+    try {
+      await sign.mutateAsync({ signerName: name, signerIdNumber: idNumber, signature: png });
+      // messages:authorization_signed is also the error "already signed": the toast says it in its own words.
+      toastSuccessText(t('sign.done'));
+      onDone();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.length) setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
+      else toastApiError(error);
+    }
+  };
+  const padError = errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature);
+  const panel = useRef<HTMLElement>(null);
+  // The panel opens below the text the patient just read: bring it into view.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
+  return (
+    <section ref={panel} className="card mb-0 border-primary" data-testid="sign-panel" aria-labelledby={`${id}-title`}>
+      <div className="card-body d-flex flex-column gap-3">
+        <div>
+          <h2 className="h5 mb-1" id={`${id}-title`}>
+            {t('sign.title')}
+          </h2>
+          <p className="text-body-secondary mb-0">{t('sign.intro')}</p>
+        </div>
+        <fieldset disabled={sign.isPending} className="d-flex flex-column gap-3">
+          <div className="row g-3">
+            <div className="col-sm-7">
+              <label htmlFor={`${id}-name`} className="form-label">
+                {t('fields.signerName')}
+              </label>
+              <input
+                id={`${id}-name`}
+                className={`form-control${errors.signerName ? ' is-invalid' : ''}`}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                maxLength={200}
+                autoComplete="off"
+                data-testid="signer-name"
+              />
+              <FieldFeedback id={`${id}-name-error`} message={fieldCodeText(errors.signerName)} />
+            </div>
+            <div className="col-sm-5">
+              <label htmlFor={`${id}-ssn`} className="form-label">
+                {t('fields.signerIdNumber')}
+              </label>
+              <input
+                id={`${id}-ssn`}
+                className={`form-control${errors.signerIdNumber ? ' is-invalid' : ''}`}
+                value={idNumber}
+                onChange={(event) => setIdNumber(event.target.value)}
+                maxLength={40}
+                autoComplete="off"
+                data-testid="signer-id"
+              />
+              <FieldFeedback id={`${id}-ssn-error`} message={fieldCodeText(errors.signerIdNumber)} />
+            </div>
+          </div>
+          <div>
+            <SignaturePadField
+              ref={pad}
+              id={`${id}-pad`}
+              invalid={Boolean(errors.signature)}
+              describedBy={errors.signature ? `${id}-pad-error` : undefined}
+              onChange={(empty) => {
+                if (!empty) setErrors(({ signature: _, ...rest }) => rest);
+              }}
+            />
+            {errors.signature ? (
+              <div id={`${id}-pad-error`} className="invalid-feedback d-block" data-testid="signature-error">
+                {padError}
+              </div>
+            ) : null}
+          </div>
+          <div className="d-flex flex-wrap gap-2 justify-content-end">
+            <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+              {t('sign.cancel')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void submit()} data-testid="sign-confirm">
+              {sign.isPending ? (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              ) : (
+                <PenLine size={16} aria-hidden="true" className="me-2" />
+              )}
+              {t('sign.confirm')}
+            </button>
+          </div>
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+function UnsignButton({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('authorizations');
+  const fieldId = useId();
+  const unsign = useUnsignAuthorization(patientId, id);
+  const [show, setShow] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setShow(false);
+    setReason('');
+    setError(null);
+  };
+  const confirm = async () => {
+    if (!reason.trim()) {
+      setError(fieldCodeText('required'));
+      return;
+    }
+    try {
+      const answer = await unsign.mutateAsync(reason);
+      if (answer.code) toastSuccess(answer.code);
+      close();
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      setError(fields.length ? fieldCodeText(fields[0]?.code) : errorMessage(failure));
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-outline-danger" onClick={() => setShow(true)} data-testid="unsign">
+        <Undo2 size={16} aria-hidden="true" className="me-2" />
+        {t('unsign.action')}
+      </button>
+      <Modal show={show} onHide={close} centered aria-labelledby={`${fieldId}-title`}>
+        <div data-testid="unsign-dialog">
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title id={`${fieldId}-title`} as="h2" className="h5">
+              {t('unsign.title')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('unsign.text')}</p>
+            <label htmlFor={fieldId} className="form-label">
+              {t('fields.reason')}
+              <span className="text-danger ms-1" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <textarea
+              id={fieldId}
+              className={`form-control${error ? ' is-invalid' : ''}`}
+              rows={3}
+              value={reason}
+              maxLength={1000}
+              onChange={(event) => setReason(event.target.value)}
+              data-testid="unsign-reason"
+            />
+            <FieldFeedback id={`${fieldId}-error`} message={error} />
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={close}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={unsign.isPending}
+              onClick={() => void confirm()}
+              data-testid="unsign-confirm"
+            >
+              {unsign.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              {t('unsign.confirm')}
+            </button>
+          </Modal.Footer>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+function DeleteButton({ patientId, record }: { patientId: string; record: AuthorizationDetail }) {
+  const { t } = useTranslation('authorizations');
+  const navigate = useNavigate();
+  const remove = useDeleteAuthorization(patientId, record.id);
+  const [show, setShow] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      await navigate(authorizationPaths.tab(patientId), { replace: true });
+      queryClient.removeQueries({ queryKey: authorizationKey(patientId, record.id) });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => setShow(true)}
+        data-testid="record-delete"
+      >
+        <Trash2 size={16} aria-hidden="true" className="me-2" />
+        {t('common.delete')}
+      </button>
+      <Modal show={show} onHide={() => setShow(false)} centered>
+        <div data-testid="delete-record">
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title as="h2" className="h5">
+              {t('delete.title')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
+            <p>{t('delete.text', { name: record.title })}</p>
+            <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setShow(false)}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.isPending}
+              onClick={() => void confirm()}
+              data-testid="delete-confirm"
+            >
+              {t('delete.confirm')}
+            </button>
+          </Modal.Footer>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/** "Verificar": the server recomputes every signature's hash from what it stores. */
+function VerifyButton({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('authorizations');
+  const [result, setResult] = useState<'ok' | 'bad' | 'none' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const verify = async () => {
+    setBusy(true);
+    try {
+      const { data } = await authorizationsApi.verify(patientId, id);
+      setResult(data.signatures.length === 0 ? 'none' : data.valid ? 'ok' : 'bad');
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="d-flex flex-column gap-2">
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => void verify()}
+          disabled={busy}
+          data-testid="verify"
+        >
+          {busy ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : (
+            <ShieldCheck size={16} aria-hidden="true" className="me-2" />
+          )}
+          {t('signature.verify')}
+        </button>
+      </div>
+      {result ? (
+        <div
+          className={`alert mb-0 py-2 small d-flex align-items-center gap-2 ${result === 'bad' ? 'alert-danger' : 'alert-success'}`}
+          role="status"
+          data-testid="verify-result"
+          data-result={result}
+        >
+          {result === 'bad' ? <ShieldX size={16} aria-hidden="true" /> : <ShieldCheck size={16} aria-hidden="true" />}
+          {t(
+            result === 'ok' ? 'signature.verifyOk' : result === 'bad' ? 'signature.verifyBad' : 'signature.verifyNone',
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SignatureFacts({ signature }: { signature: AuthorizationSignature }) {
+  const { t } = useTranslation('authorizations');
+  const dateTime = useDateTimeFormat();
+  return (
+    <div className="row g-3 align-items-start">
+      <div className="col-md-5">
+        <img
+          src={signature.image}
+          alt={t('signature.image', { name: signature.signerName })}
+          className="signature-image"
+          data-testid="signature-image"
+        />
+      </div>
+      <div className="col-md-7">
+        <dl className="clinical-facts mb-0">
+          <Fact label={t('signature.signedBy')} testId="signature-signer">
+            {signature.signerName}
+          </Fact>
+          <Fact label={t('signature.idNumber')}>{signature.signerIdNumber}</Fact>
+          <Fact label={t('signature.signedAt')} testId="signature-time">
+            {dateTime(signature.signedAt)}
+          </Fact>
+          <Fact label={t('signature.collectedBy')}>{signature.collectedByName}</Fact>
+          <Fact label={t('signature.hash')} wide testId="signature-hash">
+            <span className="authorization-hash" title={t('signature.hashHint')}>
+              {signature.sha256}
+            </span>
+          </Fact>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+export function AuthorizationView({
+  patient,
+  record,
+  canWrite,
+}: {
+  patient: Patient;
+  record: AuthorizationDetail;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation('authorizations');
+  const date = useCalendarDate();
+  const dateTime = useDateTimeFormat();
+  const [signing, setSigning] = useState(false);
+  const standing = record.signatures.find((signature) => signature.revokedAt === null) ?? null;
+  const revoked = record.signatures.filter((signature) => signature.revokedAt !== null);
+  const signed = record.status === 'signed';
+  const text = standing ? standing.signedText.slice(standing.signedText.indexOf('\n\n') + 2) : record.body;
+  return (
+    <>
+      <section className="card mb-0" data-testid="authorization-view">
+        <div className="card-body d-flex flex-column gap-3">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <StatusBadge status={record.status} />
+            <div className="ms-auto d-flex gap-2 flex-wrap">
+              <PdfButton patientId={patient.id} id={record.id} />
+              {canWrite && !signed && record.signatures.length === 0 ? (
+                <DeleteButton patientId={patient.id} record={record} />
+              ) : null}
+              {canWrite && !signed ? (
+                <Link
+                  to={authorizationPaths.edit(patient.id, record.id)}
+                  className="btn btn-outline-primary"
+                  data-testid="record-edit"
+                >
+                  <Pencil size={16} aria-hidden="true" className="me-2" />
+                  {t('common.edit')}
+                </Link>
+              ) : null}
+              {canWrite && signed ? <UnsignButton patientId={patient.id} id={record.id} /> : null}
+              {canWrite && !signed && !signing ? (
+                <button type="button" className="btn btn-primary" onClick={() => setSigning(true)} data-testid="sign">
+                  <PenLine size={16} aria-hidden="true" className="me-2" />
+                  {t('sign.action')}
+                </button>
+              ) : null}
+            </div>
+          </div>
+          <div className={`alert mb-0 py-2 small ${signed ? 'alert-success' : 'alert-secondary'}`} role="status">
+            {t(signed ? 'view.signedNotice' : 'view.unsignedNotice')}
+          </div>
+          <dl className="clinical-facts mb-0">
+            <Fact label={t('fields.title')} wide testId="authorization-title">
+              {standing ? standing.signedText.slice(0, standing.signedText.indexOf('\n\n')) : record.title}
+            </Fact>
+            <Fact label={t('fields.date')}>{date(record.date)}</Fact>
+            <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
+            <Fact label={t('fields.treatment')} wide testId="authorization-treatment">
+              {record.treatment}
+            </Fact>
+            <Fact label={t('view.template')} wide>
+              {record.templateTitle}
+            </Fact>
+          </dl>
+          <div>
+            <h2 className="h6">{standing ? t('signature.signedText') : t('view.text')}</h2>
+            <pre className="authorization-text" data-testid="authorization-body">
+              {text}
+            </pre>
+          </div>
+          <RecordStampsLine record={record} />
+        </div>
+      </section>
+      {signing && !signed ? <SignPanel patient={patient} record={record} onDone={() => setSigning(false)} /> : null}
+      {standing ? (
+        <section className="card mb-0" data-testid="signature-card">
+          <div className="card-body d-flex flex-column gap-3">
+            <h2 className="h5 mb-0">{t('signature.title')}</h2>
+            <SignatureFacts signature={standing} />
+            <p className="small text-body-secondary mb-0">{t('signature.hashHint')}</p>
+            <VerifyButton patientId={patient.id} id={record.id} />
+          </div>
+        </section>
+      ) : null}
+      {revoked.length > 0 ? (
+        <section className="card mb-0" data-testid="signature-history">
+          <div className="card-body d-flex flex-column gap-3">
+            <h2 className="h5 mb-0">{t('signature.history')}</h2>
+            {revoked.map((signature) => (
+              <div
+                key={signature.id}
+                className="border rounded p-3 d-flex flex-column gap-2"
+                data-testid="revoked-signature"
+              >
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <span className="badge text-bg-danger">{t('signature.revoked')}</span>
+                  <span className="small text-body-secondary">
+                    {t('signature.revokedAt', {
+                      when: dateTime(signature.revokedAt ?? ''),
+                      who: signature.revokedByName ?? '—',
+                    })}
+                  </span>
+                </div>
+                <div className="small" data-testid="revoke-reason">
+                  {t('signature.reason', { reason: signature.revokeReason ?? '' })}
+                </div>
+                <SignatureFacts signature={signature} />
+                <details>
+                  <summary className="small">{t('signature.signedText')}</summary>
+                  <pre className="authorization-text mt-2">{signature.signedText}</pre>
+                </details>
+              </div>
+            ))}
+            {standing ? null : <VerifyButton patientId={patient.id} id={record.id} />}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,292 @@
+import { type AuthorizationTemplate, authorizationPlaceholders } from '@odontia/shared/schemas/authorizations';
+import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { fieldCodeText } from '../../components/form-field';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
+import { useDateTimeFormat } from './bits';
+import './authorizations.css';
+
+/** The placeholders, what each one becomes, and a button that writes it where the cursor is. */
+function PlaceholderHelp({ onInsert }: { onInsert: (name: string) => void }) {
+  const { t } = useTranslation('authorizations');
+  return (
+    <div className="border rounded p-3 bg-body-tertiary" data-testid="placeholder-help">
+      <h3 className="h6 mb-1">{t('templates.placeholdersTitle')}</h3>
+      <p className="small text-body-secondary mb-2">{t('templates.placeholdersIntro')}</p>
+      <ul className="placeholder-list small">
+        {authorizationPlaceholders.map((name) => (
+          <li key={name}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 align-baseline"
+              onClick={() => onInsert(name)}
+              title={t('templates.insert', { name: `{{${name}}}`, interpolation: { escapeValue: false } })}
+            >
+              <code>{`{{${name}}}`}</code>
+            </button>{' '}
+            {t(`templates.placeholders.${name}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | null; onDone: () => void }) {
+  const { t } = useTranslation('authorizations');
+  const id = useId();
+  const save = useSaveTemplate(template?.id);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const [values, setValues] = useState({
+    title: template?.title ?? '',
+    body: template?.body ?? '',
+    active: template?.active ?? true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState(false);
+  const insert = (name: string) => {
+    const area = body.current;
+    const token = `{{${name}}}`;
+    const start = area?.selectionStart ?? values.body.length;
+    const end = area?.selectionEnd ?? values.body.length;
+    const next = values.body.slice(0, start) + token + values.body.slice(end);
+    setValues({ ...values, body: next });
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+  const submit = async () => {
+    const local: Record<string, string> = {};
+    if (!values.title.trim()) local.title = 'required';
+    if (!values.body.trim()) local.body = 'required';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    try {
+      const answer = await save.mutateAsync(template ? { ...values, version: template.version } : values);
+      if (answer.code) toastSuccess(answer.code);
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = error.details?.current as AuthorizationTemplate | undefined;
+        if (current) setValues({ title: current.title, body: current.body, active: current.active });
+        setConflict(true);
+        return;
+      }
+      const fields = fieldErrorsOf(error);
+      if (fields.length) setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
+      else toastApiError(error);
+    }
+  };
+  return (
+    <section className="card mb-0" data-testid="template-form">
+      <div className="card-body d-flex flex-column gap-3">
+        <h2 className="h5 mb-0">{template ? t('templates.edit') : t('templates.new')}</h2>
+        {conflict ? (
+          <div className="alert alert-warning mb-0" role="alert">
+            {t('templates.conflict')}
+          </div>
+        ) : null}
+        <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+          <div>
+            <label htmlFor={`${id}-title`} className="form-label">
+              {t('fields.title')}
+              <span className="text-danger ms-1" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <input
+              id={`${id}-title`}
+              className={`form-control${errors.title ? ' is-invalid' : ''}`}
+              value={values.title}
+              maxLength={200}
+              onChange={(event) => setValues({ ...values, title: event.target.value })}
+              data-testid="template-title"
+            />
+            <FieldFeedback id={`${id}-title-error`} message={fieldCodeText(errors.title)} />
+          </div>
+          <PlaceholderHelp onInsert={insert} />
+          <div>
+            <label htmlFor={`${id}-body`} className="form-label">
+              {t('fields.body')}
+              <span className="text-danger ms-1" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <textarea
+              ref={body}
+              id={`${id}-body`}
+              className={`form-control${errors.body ? ' is-invalid' : ''}`}
+              rows={14}
+              value={values.body}
+              onChange={(event) => setValues({ ...values, body: event.target.value })}
+              aria-describedby={errors.body ? `${id}-body-error` : undefined}
+              data-testid="template-body"
+            />
+            <FieldFeedback id={`${id}-body-error`} message={fieldCodeText(errors.body)} />
+          </div>
+          <div className="form-check form-switch">
+            <input
+              id={`${id}-active`}
+              type="checkbox"
+              className="form-check-input"
+              checked={values.active}
+              onChange={(event) => setValues({ ...values, active: event.target.checked })}
+            />
+            <label htmlFor={`${id}-active`} className="form-check-label">
+              {t('templates.active')}
+            </label>
+            <div className="form-text">{t('templates.activeHint')}</div>
+          </div>
+          <div className="d-flex flex-wrap gap-2 justify-content-end">
+            <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void submit()} data-testid="template-save">
+              {save.isPending ? (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              ) : (
+                <Save size={16} aria-hidden="true" className="me-2" />
+              )}
+              {template ? t('common.save') : t('common.create')}
+            </button>
+          </div>
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
+  const { t } = useTranslation('authorizations');
+  const remove = useDeleteTemplate(template.id);
+  const [show, setShow] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      setShow(false);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        onClick={() => setShow(true)}
+        aria-label={`${t('common.delete')}: ${template.title}`}
+      >
+        <Trash2 size={14} aria-hidden="true" />
+      </button>
+      <Modal show={show} onHide={() => setShow(false)} centered>
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title as="h2" className="h5">
+            {t('templates.deleteTitle')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
+          <p>{t('templates.deleteText', { name: template.title })}</p>
+          <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setShow(false)}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => void confirm()}>
+            {t('delete.confirm')}
+          </button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
+
+/** `/settings/authorization-templates`: the clinic's consent templates (administrators). */
+export function AuthorizationTemplatesPage() {
+  const { t } = useTranslation(['authorizations', 'common']);
+  const templates = useTemplates();
+  const dateTime = useDateTimeFormat();
+  const [editing, setEditing] = useState<AuthorizationTemplate | 'new' | null>(null);
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="authorization-templates">
+      <PageTitle title={t('common:pages.authorizationTemplates')} />
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <div className="me-auto">
+          <h1 className="h3 mb-1">{t('templates.title')}</h1>
+          <p className="text-body-secondary mb-0">{t('templates.intro')}</p>
+        </div>
+        {editing ? null : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setEditing('new')}
+            data-testid="template-new"
+          >
+            <Plus size={16} aria-hidden="true" className="me-1" />
+            {t('templates.new')}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <TemplateForm
+          key={editing === 'new' ? 'new' : `${editing.id}-${editing.version}`}
+          template={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      <section className="card mb-0">
+        {templates.isPending ? (
+          <div className="text-center py-4">
+            <Spinner size={6} />
+          </div>
+        ) : templates.isError ? (
+          <FormAlert testId="templates-error">{t('common.loadError')}</FormAlert>
+        ) : templates.data.data.length === 0 ? (
+          <p className="text-center text-body-secondary py-4 mb-0">{t('templates.empty')}</p>
+        ) : (
+          <ul className="list-group list-group-flush">
+            {templates.data.data.map((template) => (
+              <li
+                key={template.id}
+                className="list-group-item d-flex flex-wrap align-items-center gap-2"
+                data-testid="template-row"
+              >
+                <div className="me-auto min-w-0">
+                  <div className="fw-semibold">{template.title}</div>
+                  <div className="small text-body-secondary">
+                    {t('templates.updated')} {dateTime(template.updatedAt)}
+                    {template.updatedByName ? ` · ${template.updatedByName}` : ''}
+                  </div>
+                </div>
+                <span className={`badge ${template.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                  {template.active ? t('templates.active') : t('templates.inactive')}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  onClick={() => setEditing(template)}
+                  aria-label={`${t('common.edit')}: ${template.title}`}
+                >
+                  <Pencil size={14} aria-hidden="true" />
+                </button>
+                <DeleteTemplate template={template} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { type Currency, currencyIsoCodes } from '../enums.ts';
+import { moneyAmount, optionalText, requiredText } from '../validation.ts';
+import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { idSchema, pageSchema } from './common.ts';
+import { calendarDate } from './patients.ts';
+
+/**
+ * Treatment authorizations (informed consent) and the clinic's templates (issue 6):
+ * /api/authorization-templates and /api/patients/:patientId/authorizations. A template's body
+ * holds placeholders that the server fills when an authorization is written from it; the
+ * authorization is editable until it is signed, and a signature keeps the exact text signed, the
+ * signature image and a SHA-256 over both (see `signatureHashInput`).
+ */
+
+/** The placeholders a template may use, in the order the form explains them. */
+export const authorizationPlaceholders = [
+  'patient',
+  'idNumber',
+  'treatment',
+  'risks',
+  'alternatives',
+  'cost',
+  'professional',
+  'date',
+  'clinic',
+] as const;
+export type AuthorizationPlaceholder = (typeof authorizationPlaceholders)[number];
+
+const knownPlaceholders = new Set<string>(authorizationPlaceholders);
+const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of a text that are not known (each once, in order of appearance). */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown: string[] = [];
+  for (const match of text.matchAll(placeholderPattern)) {
+    const name = match[1] ?? '';
+    if (!knownPlaceholders.has(name) && !unknown.includes(name)) unknown.push(name);
+  }
+  return unknown;
+}
+
+/** Replaces every known placeholder ({{ name }}, spaces allowed) by its value; unknown ones stay. */
+export function fillPlaceholders(text: string, values: Record<AuthorizationPlaceholder, string>): string {
+  return text.replace(placeholderPattern, (whole, name: string) =>
+    knownPlaceholders.has(name) ? values[name as AuthorizationPlaceholder] : whole,
+  );
+}
+
+/** The locale money is written in: Argentine pesos as in Argentina, reais as in Brazil. */
+export function moneyLocale(language: string, currency: Currency): string {
+  if (language === 'es' && currency === 'argentine_peso') return 'es-AR';
+  if (language === 'pt' && currency === 'brazilian_real') return 'pt-BR';
+  return language;
+}
+
+/** A decimal string ("150000.00") as money of the clinic's currency, in a language. */
+export function formatMoney(amount: string, currency: Currency, language: string): string {
+  const format = new Intl.NumberFormat(moneyLocale(language, currency), {
+    style: 'currency',
+    currency: currencyIsoCodes[currency],
+  });
+  // Intl.NumberFormat formats a decimal string exactly (ES2023); the types still say number.
+  return format.format(amount as unknown as number);
+}
+
+/** 'YYYY-MM-DD' as a clinic writes it: DD/MM/YYYY. */
+export function writtenDate(day: string): string {
+  const [year, month, day_] = day.split('-');
+  return `${day_}/${month}/${year}`;
+}
+
+/** A body field: required, at most 20,000 characters, only known placeholders. */
+const bodyField = () =>
+  requiredText(20000).superRefine((value, ctx) => {
+    if (unknownPlaceholders(value).length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'unknown_placeholder', params: { names: unknownPlaceholders(value) } });
+    }
+  });
+
+// ---------------------------------------------------------------- templates
+
+const templateFields = {
+  title: requiredText(200),
+  body: bodyField(),
+  active: z.boolean().default(true),
+};
+
+/** POST /api/authorization-templates (settings.manage) */
+export const createAuthorizationTemplateRequestSchema = z.object(templateFields);
+/** PUT /api/authorization-templates/:id (settings.manage) */
+export const updateAuthorizationTemplateRequestSchema = z.object({ ...templateFields, version: versionField });
+export type CreateAuthorizationTemplateRequest = z.input<typeof createAuthorizationTemplateRequestSchema>;
+export type AuthorizationTemplateInput = z.output<typeof createAuthorizationTemplateRequestSchema>;
+
+export const authorizationTemplateSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  active: z.boolean(),
+  ...recordStampsSchema,
+});
+export type AuthorizationTemplate = z.infer<typeof authorizationTemplateSchema>;
+
+/** GET /api/authorization-templates?active=true&q=…: by title. */
+export const authorizationTemplatesQuerySchema = z.object({
+  q: z.string().trim().max(200, 'too_long').optional(),
+  active: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AuthorizationTemplatesQuery = z.output<typeof authorizationTemplatesQuerySchema>;
+export const authorizationTemplatesPageSchema = pageSchema(authorizationTemplateSchema);
+export const authorizationTemplateParamsSchema = z.object({ id: idSchema });
+export const authorizationTemplateResponseSchema = z.object({
+  data: authorizationTemplateSchema,
+  code: z.enum(['authorization_template_created', 'authorization_template_updated']).optional(),
+});
+export const authorizationTemplateDeletedResponseSchema = z.object({
+  code: z.literal('authorization_template_deleted'),
+});
+
+// ---------------------------------------------------------------- authorizations
+
+export const authorizationStatuses = ['unsigned', 'signed'] as const;
+export type AuthorizationStatus = (typeof authorizationStatuses)[number];
+
+const optionalMoney = () =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), moneyAmount().nullable());
+
+const authorizationFields = {
+  date: calendarDate(),
+  professionalId: professionalIdField,
+  treatment: requiredText(500),
+  risks: optionalText(4000),
+  alternatives: optionalText(4000),
+  /** In the clinic's currency; printed with it. */
+  costEstimate: optionalMoney(),
+};
+
+/**
+ * POST /api/patients/:patientId/authorizations: written from an active template of the clinic;
+ * the title defaults to the template's, the body is the template's with its placeholders filled.
+ */
+export const createAuthorizationRequestSchema = z.object({
+  templateId: idSchema,
+  title: optionalText(200),
+  ...authorizationFields,
+});
+/**
+ * PUT …/authorizations/:id while unsigned: fields, title and the body as edited by hand (known
+ * placeholders left in it are filled again from the fields; unknown ones are refused).
+ */
+export const updateAuthorizationRequestSchema = z.object({
+  title: requiredText(200),
+  body: bodyField(),
+  ...authorizationFields,
+  version: versionField,
+});
+export type CreateAuthorizationRequest = z.input<typeof createAuthorizationRequestSchema>;
+export type UpdateAuthorizationRequest = z.input<typeof updateAuthorizationRequestSchema>;
+export type AuthorizationCreateInput = z.output<typeof createAuthorizationRequestSchema>;
+export type AuthorizationUpdateInput = z.output<typeof updateAuthorizationRequestSchema>;
+
+/** Limits of a signature image: a PNG of at most 512 KiB, 50×20 to 4000×2000 pixels. */
+export const signatureLimits = {
+  maxBytes: 512 * 1024,
+  minWidth: 50,
+  minHeight: 20,
+  maxWidth: 4000,
+  maxHeight: 2000,
+  /** Fewer drawn (opaque, dark) pixels than this is an empty pad. */
+  minInkPixels: 30,
+} as const;
+
+/**
+ * POST …/authorizations/:id/sign. `signature`: the PNG as base64, with or without the
+ * `data:image/png;base64,` prefix (what a canvas gives).
+ */
+export const signAuthorizationRequestSchema = z.object({
+  signerName: requiredText(200),
+  signerIdNumber: requiredText(40),
+  signature: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(Math.ceil((signatureLimits.maxBytes * 4) / 3) + 64, 'too_big'),
+});
+export type SignAuthorizationRequest = z.input<typeof signAuthorizationRequestSchema>;
+
+/** POST …/authorizations/:id/unsign */
+export const unsignAuthorizationRequestSchema = z.object({ reason: requiredText(1000) });
+
+export const authorizationListQuerySchema = z.object({
+  status: z.enum(authorizationStatuses).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AuthorizationListQuery = z.output<typeof authorizationListQuerySchema>;
+
+/** One signature of an authorization (standing, or revoked with its reason). */
+export const authorizationSignatureSchema = z.object({
+  id: z.uuid(),
+  signerName: z.string(),
+  signerIdNumber: z.string(),
+  signedAt: z.string(),
+  collectedByName: z.string().nullable(),
+  /** SHA-256 (hex) over the UTF-8 bytes of `signedText`, one 0x00 byte, then the PNG bytes. */
+  sha256: z.string(),
+  signedText: z.string(),
+  /** The signature as a data: URL (image/png). */
+  image: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedByName: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+});
+export type AuthorizationSignature = z.infer<typeof authorizationSignatureSchema>;
+
+export const authorizationSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  templateId: z.uuid().nullable(),
+  templateTitle: z.string().nullable(),
+  date: z.string(),
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  title: z.string(),
+  treatment: z.string(),
+  risks: z.string().nullable(),
+  alternatives: z.string().nullable(),
+  costEstimate: z.string().nullable(),
+  body: z.string(),
+  status: z.enum(authorizationStatuses),
+  /** When the standing signature was made (null when unsigned). */
+  signedAt: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type Authorization = z.infer<typeof authorizationSchema>;
+
+/** GET …/authorizations/:id: the authorization with every signature, newest first. */
+export const authorizationDetailSchema = authorizationSchema.extend({
+  signatures: z.array(authorizationSignatureSchema),
+});
+export type AuthorizationDetail = z.infer<typeof authorizationDetailSchema>;
+
+export const authorizationsPageSchema = pageSchema(authorizationSchema);
+export const authorizationResponseSchema = z.object({
+  data: authorizationDetailSchema,
+  code: z
+    .enum(['authorization_created', 'authorization_updated', 'authorization_signed', 'authorization_unsigned'])
+    .optional(),
+});
+export const authorizationDeletedResponseSchema = z.object({ code: z.literal('authorization_deleted') });
+
+/** GET …/authorizations/:id/verify: each signature's hash recomputed from the stored text and image. */
+export const authorizationVerificationSchema = z.object({
+  data: z.object({
+    /** Every signature matches (true when there is none). */
+    valid: z.boolean(),
+    signatures: z.array(
+      z.object({
+        id: z.uuid(),
+        sha256: z.string(),
+        recomputed: z.string(),
+        matches: z.boolean(),
+        revoked: z.boolean(),
+      }),
+    ),
+  }),
+});
+export type AuthorizationVerification = z.infer<typeof authorizationVerificationSchema>['data'];
