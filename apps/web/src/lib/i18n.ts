@@ -13,7 +13,7 @@ export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as
  * inventory, patient and clinical record pages' texts (their routes load the namespace with the page, see
  * app/router.tsx).
  */
-export const onDemandNamespaces = ['terms', 'inventory', 'patients', 'clinical'] as const;
+export const onDemandNamespaces = ['terms', 'inventory', 'patients', 'clinical', 'prescriptions'] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 

@@ -1,10 +1,11 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { History, type LucideIcon, Pencil } from 'lucide-react';
+import { History, type LucideIcon, Pencil, Pill } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { clinicalTabs } from '../medical-history/tabs';
+import { PrescriptionsTab } from '../prescriptions/tab';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
 import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
@@ -24,6 +25,7 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
+  { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 
