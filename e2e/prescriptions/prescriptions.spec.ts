@@ -124,15 +124,18 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await expect(page.getByTestId('change-row')).toHaveCount(1);
 
   // "Imprimir receta": the PDF opens in a new tab and carries the medicines and the code.
-  const [pdf] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('print-prescription').click()]);
+  const [pdf, response] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((answer) => /\/api\/patients\/[^/]+\/prescriptions\/[^/]+\/pdf$/.test(answer.url())),
+    page.getByTestId('print-prescription').click(),
+  ]);
   await expect.poll(() => pdf.url()).toMatch(/^blob:/);
-  const base64 = await page.evaluate(async (url) => {
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  }, pdf.url());
-  const bytes = Buffer.from(base64, 'base64');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  // The same document, read again with the session (the browser's copy lives in a blob URL).
+  const again = await request.get(response.url(), { headers: await adminHeaders(request) });
+  expect(again.status()).toBe(200);
+  const bytes = await again.body();
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.includes(utf16(`${approved}, ${freeText} · ${code}`))).toBe(true);
   await pdf.close();

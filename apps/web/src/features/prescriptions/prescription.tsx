@@ -496,7 +496,7 @@ function useFieldLabels(): Record<string, string> {
     attendanceId: t('fields.attendance'),
     lines: t('fields.lines'),
     verificationCode: t('fields.verificationCode'),
-    professionalName: t('fields.professional'),
+    professionalName: t('fields.printedName'),
     professionalLicense: t('fields.license'),
     professionalSpecialty: t('fields.specialty'),
   };
