@@ -145,6 +145,16 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await expect(page.getByTestId('prescription-row').first()).toContainText(approved);
   await expect(page.getByTestId('prescription-row').first()).toContainText(code);
 
+  // The front desk verifies the code a pharmacy reads out (any case), from the patients list.
+  await page.goto('/patients');
+  await page.getByTestId('verify-prescription-open').click();
+  await page.getByTestId('verify-code').fill(code.toLowerCase());
+  await page.getByTestId('verify-prescription').getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('verify-result')).toContainText(approved);
+  await expect(page.getByTestId('verify-result')).toContainText(freeText);
+  await page.getByTestId('verify-result').getByRole('link', { name: 'Abrir la receta' }).click();
+  await expect(page.getByTestId('verification-code')).toHaveText(code);
+
   // Deleting asks first (the deletion is permanent) and goes back to the list.
   await page.getByTestId('prescription-link').first().click();
   await page.getByTestId('record-delete').click();
@@ -154,8 +164,16 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await expect(page).toHaveURL(new RegExp(`/patients/${patient.id}/mh\\?tab=prescriptions$`));
   await expect(page.getByTestId('tab-prescription')).not.toContainText(code);
 
-  // Expected 4xx: none but the empty save, which never reaches the server.
-  expect(issues.all()).toEqual([]);
+  // A deleted prescription no longer verifies.
+  await page.goto('/patients');
+  await page.getByTestId('verify-prescription-open').click();
+  await page.getByTestId('verify-code').fill(code);
+  await page.getByTestId('verify-prescription').getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('verify-error')).toContainText('No hay ninguna receta vigente');
+
+  // Expected 4xx: only the lookup of the deleted code.
+  const unexpected = issues.all().filter((issue) => !/HTTP 404/.test(issue) && !/status of 404/.test(issue));
+  expect(unexpected).toEqual([]);
 });
 
 test('screenshots: the prescriptions list and form in light, dark and at 390 px', async ({ page, request, issues }) => {
