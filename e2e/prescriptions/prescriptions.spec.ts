@@ -155,8 +155,7 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await page.getByTestId('verify-result').getByRole('link', { name: 'Abrir la receta' }).click();
   await expect(page.getByTestId('verification-code')).toHaveText(code);
 
-  // Deleting asks first (the deletion is permanent) and goes back to the list.
-  await page.getByTestId('prescription-link').first().click();
+  // Deleting (from its page) asks first (the deletion is permanent) and goes back to the list.
   await page.getByTestId('record-delete').click();
   await expect(page.getByTestId('delete-record')).toContainText('¿Eliminar esta receta?');
   await page.getByTestId('delete-confirm').click();
