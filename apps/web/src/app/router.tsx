@@ -47,9 +47,10 @@ const patientPage = (path: string, titleKey: string, load: () => Promise<{ Compo
 /** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
 const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
   builtPage(path, titleKey, () =>
-    Promise.all([load(), i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'files', 'authorizations'])]).then(
-      ([module]) => module,
-    ),
+    Promise.all([
+      load(),
+      i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'prescriptions', 'authorizations', 'files']),
+    ]).then(([module]) => module),
   );
 
 type RecordPages = { New: ComponentType; Show: ComponentType; Edit: ComponentType };
@@ -111,6 +112,15 @@ export const protectedRoutes: RouteObject[] = [
     Show: m.AttendanceShowPage,
     Edit: m.AttendanceEditPage,
   })),
+  historyPage('patients/:patientId/mh/prescription/new', 'prescriptionNew', () =>
+    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionNewPage })),
+  ),
+  historyPage('patients/:patientId/mh/prescription/show/:id_prescription', 'prescriptionShow', () =>
+    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionShowPage })),
+  ),
+  historyPage('patients/:patientId/mh/prescription/edit/:id_prescription', 'prescriptionEdit', () =>
+    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionEditPage })),
+  ),
   // Treatment authorizations (issue 6)
   ...(
     [

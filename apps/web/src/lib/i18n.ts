@@ -19,8 +19,9 @@ export const onDemandNamespaces = [
   'patients',
   'clinical',
   'odontogram',
-  'files',
+  'prescriptions',
   'authorizations',
+  'files',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

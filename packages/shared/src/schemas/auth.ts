@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies, languages, userLevels } from '../enums.ts';
-import { emailAddress, phoneNumber, requiredText } from '../validation.ts';
+import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
 
 /**
  * Contracts of the session endpoints (issue 3, ARCHITECTURE §5): /api/auth/*.
@@ -64,6 +64,9 @@ export const profileSchema = z.object({
   completeName: z.string(),
   email: z.string(),
   level: z.enum(userLevels),
+  /** The professional's licence (matrícula) and title, printed on prescriptions. */
+  licenseNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
   account: z.object({
     id: z.uuid(),
     clinicName: z.string(),
@@ -104,6 +107,10 @@ export const updateProfileRequestSchema = z.object({
   completeName: requiredText(120).optional(),
   email: emailAddress().optional(),
   currentPassword: z.string().max(maxPasswordLength, 'too_long').optional(),
+  /** Matrícula; blank clears it. */
+  licenseNumber: optionalText(60).optional(),
+  /** Especialidad / título; blank clears it. */
+  specialty: optionalText(120).optional(),
   systemLanguage: z.enum(languages).optional(),
   dateFormat: z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD']).optional(),
   systemCurrency: z.enum(currencies).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sexes } from '../enums.ts';
+import { languages, sexes } from '../enums.ts';
 import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
@@ -75,6 +75,8 @@ const patientFields = {
   allergies: optionalText(1000),
   chronicConditions: optionalText(1000),
   currentMedication: optionalText(1000),
+  /** The language of the documents printed for the patient (prescriptions, consents). */
+  language: z.enum(languages).default('es'),
 };
 
 /** POST /api/patients */
@@ -112,6 +114,7 @@ export const patientSchema = z.object({
   allergies: z.string().nullable(),
   chronicConditions: z.string().nullable(),
   currentMedication: z.string().nullable(),
+  language: z.enum(languages),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
   updatedAt: z.string(),

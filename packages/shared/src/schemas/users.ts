@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userLevels } from '../enums.ts';
-import { emailAddress, requiredText } from '../validation.ts';
+import { emailAddress, optionalText, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
 /** Users of the clinic (administrators only: `users.manage`): /api/users. */
@@ -11,6 +11,9 @@ export const clinicUserSchema = z.object({
   email: z.string(),
   level: z.enum(userLevels),
   active: z.boolean(),
+  /** The professional's licence (matrícula) and title, printed on prescriptions. */
+  licenseNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
   /** Null while an invitation has not been accepted. */
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -32,6 +35,10 @@ export const inviteUserRequestSchema = z.object({
 export const updateUserRequestSchema = z.object({
   level: z.enum(userLevels).optional(),
   active: z.boolean().optional(),
+  /** Matrícula; blank clears it. */
+  licenseNumber: optionalText(60).optional(),
+  /** Especialidad / título; blank clears it. */
+  specialty: optionalText(120).optional(),
   version: z.number().int().min(1),
 });
 

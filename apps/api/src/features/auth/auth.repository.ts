@@ -179,7 +179,10 @@ export async function findUserWithAccount(tx: TenantTx, userId: string) {
 }
 
 export type ProfileChange = Partial<
-  Pick<UserRow, 'completeName' | 'email' | 'systemLanguage' | 'dateFormat' | 'systemCurrency'>
+  Pick<
+    UserRow,
+    'completeName' | 'email' | 'licenseNumber' | 'specialty' | 'systemLanguage' | 'dateFormat' | 'systemCurrency'
+  >
 >;
 
 export async function updateProfile(tx: TenantTx, userId: string, change: ProfileChange): Promise<void> {

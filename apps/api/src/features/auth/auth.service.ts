@@ -80,6 +80,8 @@ export function toProfile(row: { user: repository.UserRow; account: repository.A
     completeName: user.completeName,
     email: user.email,
     level: user.level as UserLevel,
+    licenseNumber: user.licenseNumber,
+    specialty: user.specialty,
     account: {
       id: account.id,
       clinicName: account.clinicName,

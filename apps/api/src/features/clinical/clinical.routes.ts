@@ -11,6 +11,8 @@ import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { createLaboratoriesService } from '../laboratories/laboratories.service.ts';
 import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
 import { createOdontogramService } from '../odontogram/odontogram.service.ts';
+import { prescriptionsRoutes } from '../prescriptions/prescriptions.routes.ts';
+import { createPrescriptionsService } from '../prescriptions/prescriptions.service.ts';
 import { listProfessionals } from './clinical.service.ts';
 
 /**
@@ -38,4 +40,5 @@ export const clinicalRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
   await app.register(laboratoriesRoutes, { service: createLaboratoriesService({ db }) });
   await app.register(attendancesRoutes, { service: createAttendancesService({ db }) });
   await app.register(odontogramRoutes, { service: createOdontogramService({ db }) });
+  await app.register(prescriptionsRoutes, { service: createPrescriptionsService({ db }) });
 };

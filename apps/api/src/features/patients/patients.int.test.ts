@@ -175,6 +175,30 @@ describe.each(availableBackends())('patients on %s', (backend) => {
       expect((await call('GET', '/api/patients/not-a-uuid')).statusCode).toBe(400);
     });
 
+    it("keeps the patient's document language (es by default), validates it and audits a change", async () => {
+      const created = await create(patient({ firstName: 'Idioma', lastName: 'Por defecto' }));
+      expect(created).toMatchObject({ language: 'es' });
+      const bad = await call('POST', '/api/patients', clinic.token, patient({ language: 'de' }));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details.fields).toEqual([{ path: 'language', code: 'invalid_value' }]);
+      const updated = await call('PUT', `/api/patients/${created.id}`, clinic.token, {
+        ...patient({ firstName: 'Idioma', lastName: 'Por defecto' }),
+        language: 'fr',
+        version: 1,
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data.language).toBe('fr');
+      expect((await call('GET', `/api/patients/${created.id}`)).json().data.language).toBe('fr');
+      const audit = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'patient_updated' }),
+      );
+      const event = audit.filter((row) => row.entityId === created.id).at(-1);
+      expect(event?.before).toEqual({ language: 'es' });
+      expect(event?.after).toEqual({ language: 'fr' });
+      const changes = await call('GET', `/api/patients/${created.id}/changes`);
+      expect(changes.json().data[0]).toMatchObject({ before: { language: 'es' }, after: { language: 'fr' } });
+    });
+
     it('refuses an ID number taken in the clinic (any case) naming the patient; free again once deleted', async () => {
       const first = await create(patient({ firstName: 'José', lastName: 'Pérez Núñez', ssn: 'AB-123' }));
       const again = await call('POST', '/api/patients', clinic.token, patient({ ssn: 'ab-123' }));

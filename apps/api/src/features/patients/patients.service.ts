@@ -1,4 +1,4 @@
-import type { Sex } from '@odontia/shared/enums';
+import type { Language, Sex } from '@odontia/shared/enums';
 import type { Patient, PatientInput, PatientsListQuery, RecordChange } from '@odontia/shared/schemas/patients';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -42,6 +42,7 @@ const editableKeys = [
   'allergies',
   'chronicConditions',
   'currentMedication',
+  'language',
 ] as const satisfies readonly (keyof PatientInput)[];
 
 function columnsOf(input: PatientInput): Pick<PatientInput, (typeof editableKeys)[number]> {
@@ -82,6 +83,7 @@ export function toPatient(row: repository.PatientRow & Partial<repository.Patien
     allergies: row.allergies,
     chronicConditions: row.chronicConditions,
     currentMedication: row.currentMedication,
+    language: row.language as Language,
     createdAt: row.createdAt.toISOString(),
     createdByName: row.createdByName ?? null,
     updatedAt: row.updatedAt.toISOString(),

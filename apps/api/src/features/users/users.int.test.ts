@@ -50,6 +50,35 @@ describe('profile and users', () => {
       });
     });
 
+    it("sets and clears the professional's licence and specialty (Matrícula, Especialidad / título)", async () => {
+      const clinic = await createTestClinic(app, mailer);
+      const before = await call('GET', '/api/auth/system/me', clinic.token);
+      expect(before.json().data).toMatchObject({ licenseNumber: null, specialty: null });
+      const set = await call('PATCH', '/api/auth/system/me', clinic.token, {
+        licenseNumber: ' MN 12345 ',
+        specialty: 'Odontóloga, especialista en endodoncia',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json().data).toMatchObject({
+        licenseNumber: 'MN 12345',
+        specialty: 'Odontóloga, especialista en endodoncia',
+      });
+      // A change of something else keeps them.
+      const other = await call('PATCH', '/api/auth/system/me', clinic.token, { completeName: 'Ana Pérez' });
+      expect(other.json().data).toMatchObject({ licenseNumber: 'MN 12345' });
+      const cleared = await call('PATCH', '/api/auth/system/me', clinic.token, { specialty: '' });
+      expect(cleared.json().data).toMatchObject({ licenseNumber: 'MN 12345', specialty: null });
+      const tooLong = await call('PATCH', '/api/auth/system/me', clinic.token, { licenseNumber: 'x'.repeat(61) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().details.fields).toEqual([{ path: 'licenseNumber', code: 'too_long' }]);
+      const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'profile_updated' }),
+      );
+      expect(events.map((event) => event.after)).toEqual(
+        expect.arrayContaining([{ licenseNumber: 'MN 12345', specialty: 'Odontóloga, especialista en endodoncia' }]),
+      );
+    });
+
     it('changing the e-mail needs the current password and a free address', async () => {
       const clinic = await createTestClinic(app, mailer);
       const other = await createTestClinic(app, mailer);
@@ -233,6 +262,36 @@ describe('profile and users', () => {
       const events = await testApp.db.withTenant(clinic.accountId, (tx) => listAuditEvents(tx));
       expect(events.map((event) => event.action)).toEqual(
         expect.arrayContaining(['user_level_changed', 'user_deactivated', 'user_reactivated']),
+      );
+    });
+
+    it("an administrator sets a user's licence and specialty; listed and audited", async () => {
+      const clinic = await createTestClinic(app, mailer);
+      const staff = await invite(clinic, 'user');
+      const set = await call('PATCH', `/api/users/${staff.id}`, clinic.token, {
+        licenseNumber: 'MP 4321',
+        specialty: 'Ortodoncista',
+        version: staff.version,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toMatchObject({
+        code: 'user_updated',
+        data: { licenseNumber: 'MP 4321', specialty: 'Ortodoncista', level: 'user', active: true },
+      });
+      const listed = (await call('GET', '/api/users', clinic.token))
+        .json()
+        .data.find((user: { id: string }) => user.id === staff.id);
+      expect(listed).toMatchObject({ licenseNumber: 'MP 4321', specialty: 'Ortodoncista' });
+      const cleared = await call('PATCH', `/api/users/${staff.id}`, clinic.token, {
+        licenseNumber: '',
+        version: set.json().data.version,
+      });
+      expect(cleared.json().data).toMatchObject({ licenseNumber: null, specialty: 'Ortodoncista' });
+      const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
+        listAuditEvents(tx, { action: 'user_professional_updated' }),
+      );
+      expect(events.filter((event) => event.entityId === staff.id).map((event) => event.after)).toEqual(
+        expect.arrayContaining([{ licenseNumber: 'MP 4321', specialty: 'Ortodoncista' }, { licenseNumber: null }]),
       );
     });
 

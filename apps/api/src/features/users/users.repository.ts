@@ -64,7 +64,7 @@ export async function lockActiveAdministrators(tx: TenantTx): Promise<string[]> 
 export async function updateUser(
   tx: TenantTx,
   id: string,
-  change: Partial<Pick<UserRow, 'level' | 'active'>>,
+  change: Partial<Pick<UserRow, 'level' | 'active' | 'licenseNumber' | 'specialty'>>,
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)

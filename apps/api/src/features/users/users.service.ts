@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
 import { invitationTtlMs, isUniqueViolation } from '../auth/auth.service.ts';
@@ -34,6 +35,8 @@ export function toClinicUser(row: repository.UserRow): ClinicUser {
     email: row.email,
     level: row.level as UserLevel,
     active: row.active,
+    licenseNumber: row.licenseNumber,
+    specialty: row.specialty,
     activatedAt: row.activatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
@@ -122,7 +125,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     async update(
       session: AuthSession,
       id: string,
-      input: { level?: UserLevel | undefined; active?: boolean | undefined; version: number },
+      input: {
+        level?: UserLevel | undefined;
+        active?: boolean | undefined;
+        licenseNumber?: string | null | undefined;
+        specialty?: string | null | undefined;
+        version: number;
+      },
       ip: string,
     ): Promise<ClinicUser> {
       return db.withTenant(session.accountId, async (tx) => {
@@ -138,7 +147,9 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (losesAdministrator && administrators.filter((adminId) => adminId !== user.id).length === 0) {
           throw new AppError('last_administrator');
         }
-        const updated = await repository.updateUser(tx, id, { level, active });
+        const licenseNumber = input.licenseNumber === undefined ? user.licenseNumber : input.licenseNumber;
+        const specialty = input.specialty === undefined ? user.specialty : input.specialty;
+        const updated = await repository.updateUser(tx, id, { level, active, licenseNumber, specialty });
         if (!active && user.active) await authRepository.revokeUserSessions(tx, session.accountId, id);
         const events: string[] = [];
         if (level !== user.level) events.push('user_level_changed');
@@ -153,6 +164,22 @@ export function createUsersService(deps: UsersServiceDeps) {
             ip,
             before: { level: user.level, active: user.active },
             after: { level, active },
+          });
+        }
+        const professional = changedFields(
+          { licenseNumber: user.licenseNumber, specialty: user.specialty },
+          { licenseNumber, specialty },
+        );
+        if (Object.keys(professional.after).length > 0) {
+          await recordAuditEvent(tx, {
+            accountId: session.accountId,
+            userId: session.userId,
+            action: 'user_professional_updated',
+            entity: 'user',
+            entityId: id,
+            ip,
+            before: professional.before,
+            after: professional.after,
           });
         }
         return toClinicUser(updated);

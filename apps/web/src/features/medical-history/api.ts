@@ -5,19 +5,21 @@ import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { RecordChange } from '@odontia/shared/schemas/patients';
+import type { Prescription } from '@odontia/shared/schemas/prescriptions';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
 export type { Page };
 
-/** The three clinical records of this issue: their API collection and their web path segment. */
-export type RecordKind = 'diagnosis' | 'laboratory' | 'attendance';
+/** The clinical records of the history: their API collection and their web path segment. */
+export type RecordKind = 'diagnosis' | 'laboratory' | 'attendance' | 'prescription';
 
 export const recordCollections: Record<RecordKind, string> = {
   diagnosis: 'diagnoses',
   laboratory: 'laboratories',
   attendance: 'attendances',
+  prescription: 'prescriptions',
 };
 
 /** The record each kind's show page reads. */
@@ -25,12 +27,14 @@ export interface RecordOf {
   diagnosis: Diagnosis;
   laboratory: Laboratory;
   attendance: Attendance;
+  prescription: Prescription;
 }
 /** A row of each kind's list. */
 export interface RowOf {
   diagnosis: Diagnosis;
   laboratory: Laboratory;
   attendance: AttendanceSummary;
+  prescription: Prescription;
 }
 
 const enc = encodeURIComponent;
@@ -49,6 +53,7 @@ export const tabOf: Record<RecordKind, string> = {
   diagnosis: 'diagnoses',
   laboratory: 'laboratory',
   attendance: 'attendances',
+  prescription: 'prescriptions',
 };
 
 const collection = (kind: RecordKind, patientId: string) => `patients/${enc(patientId)}/${recordCollections[kind]}`;
@@ -70,6 +75,8 @@ export const clinicalApi = {
     http.get<Page<RecordChange>>(`${one(kind, patientId, id)}/changes?page=${page}&pageSize=${pageSize}`),
   /** The printable laboratory order (PDF). */
   orderPdf: (patientId: string, id: string) => http.download(`${one('laboratory', patientId, id)}/order.pdf`),
+  /** The printable prescription (PDF), in the patient's language. */
+  prescriptionPdf: (patientId: string, id: string) => http.download(`${one('prescription', patientId, id)}/pdf`),
   addendum: (patientId: string, id: string, text: string) =>
     http.post<RecordAnswer<'attendance'>>(`${one('attendance', patientId, id)}/addenda`, { text }),
 };

@@ -186,12 +186,15 @@ export function DeleteRecordButton({
   id,
   description,
   extra,
+  title,
 }: {
   kind: RecordKind;
   patientId: string;
   id: string;
   description: string;
   extra?: string;
+  /** The dialog's title, when not clinical:delete.title.<kind>. */
+  title?: string;
 }) {
   const { t } = useTranslation('clinical');
   const navigate = useNavigate();
@@ -229,7 +232,7 @@ export function DeleteRecordButton({
         <div data-testid="delete-record">
           <Modal.Header closeButton closeLabel={t('common.close')}>
             <Modal.Title id="delete-record-title" as="h2" className="h5">
-              {t(`delete.title.${kind}`)}
+              {title ?? t(`delete.title.${kind}`)}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>

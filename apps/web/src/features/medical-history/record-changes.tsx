@@ -21,6 +21,7 @@ const statusGroups: Record<RecordKind, string> = {
   diagnosis: 'statuses',
   laboratory: 'laboratory.statuses',
   attendance: 'statuses',
+  prescription: 'statuses',
 };
 const moneyFields = new Set(['attendanceFee', 'totalBillable', 'price', 'total']);
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,12 +48,15 @@ export function RecordChanges({
   patientId,
   id,
   names = {},
+  fieldLabels = {},
 }: {
   kind: RecordKind;
   patientId: string;
   id: string;
   /** Names of the ids the audit keeps (the professional, the supplies and medicines used). */
   names?: Record<string, string>;
+  /** Labels of the record's own fields (another namespace's), before clinical:fields.<field>. */
+  fieldLabels?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation('clinical');
   const money = useMoneyFormat();
@@ -62,7 +66,8 @@ export function RecordChanges({
   const rows = query.data?.data ?? [];
   const language = i18n.resolvedLanguage ?? i18n.language;
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-  const fieldLabel = (field: string) => (i18n.exists(`clinical:fields.${field}`) ? t(`fields.${field}`) : field);
+  const fieldLabel = (field: string) =>
+    fieldLabels[field] ?? (i18n.exists(`clinical:fields.${field}`) ? t(`fields.${field}`) : field);
   const valueText = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('changes.empty');
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');

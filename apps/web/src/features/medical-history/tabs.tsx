@@ -2,7 +2,7 @@ import type { AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { ClipboardList, FlaskConical, ListTree, type LucideIcon, Plus, Stethoscope } from 'lucide-react';
+import { ClipboardList, FlaskConical, ListTree, type LucideIcon, Pill, Plus, Stethoscope } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -247,6 +247,7 @@ const kindIcons: Record<RecordKind, LucideIcon> = {
   attendance: Stethoscope,
   diagnosis: ClipboardList,
   laboratory: FlaskConical,
+  prescription: Pill,
 };
 
 /** The first page of the three lists merged, newest first, each entry opening its record. */

@@ -1,5 +1,5 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { FileSignature, History, type LucideIcon, Paperclip, Pencil } from 'lucide-react';
+import { FileSignature, History, type LucideIcon, Paperclip, Pencil, Pill } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { AuthorizationsTab } from '../authorizations/tab';
 import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
+import { PrescriptionsTab } from '../prescriptions/tab';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
 import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
@@ -28,8 +29,9 @@ export const medicalHistoryTabs: {
 }[] = [
   ...clinicalTabs,
   odontogramTab,
-  { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
+  { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
+  { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

@@ -20,6 +20,7 @@ const fieldOrder = [
   'birthdate',
   'ssn',
   'medicalHistory',
+  'language',
   'active',
   'email',
   'phoneArea',
@@ -63,6 +64,7 @@ function useValueText() {
     if (typeof value === 'boolean') return t(value ? 'changes.yes' : 'changes.no');
     if (field === 'sex' && typeof value === 'string') return t(`sexes.${value}`, { defaultValue: value });
     if (field === 'birthdate' && typeof value === 'string') return date(value);
+    if (field === 'language' && typeof value === 'string') return t(`languages.${value}`, { defaultValue: value });
     if (typeof value === 'string') return value;
     if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
     return JSON.stringify(value);

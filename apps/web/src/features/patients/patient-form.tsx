@@ -1,6 +1,6 @@
 import '../auth/zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Sex, sexes } from '@odontia/shared/enums';
+import { type Language, languages, type Sex, sexes } from '@odontia/shared/enums';
 import { createPatientRequestSchema, type Patient, updatePatientRequestSchema } from '@odontia/shared/schemas/patients';
 import { AlertTriangle, Contact, Home, NotebookPen, Save, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -38,10 +38,11 @@ export interface PatientFormValues {
   chronicConditions: string;
   currentMedication: string;
   obs: string;
+  language: Language;
   version: number;
 }
 
-type TextField = Exclude<keyof PatientFormValues, 'sex' | 'active' | 'version'>;
+type TextField = Exclude<keyof PatientFormValues, 'sex' | 'active' | 'version' | 'language'>;
 
 const fieldNames = [
   'firstName',
@@ -66,6 +67,7 @@ const fieldNames = [
   'chronicConditions',
   'currentMedication',
   'obs',
+  'language',
 ] as const satisfies readonly (keyof PatientFormValues)[];
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -95,6 +97,7 @@ export function formValuesOf(patient: Patient | null): PatientFormValues {
     chronicConditions: text(patient?.chronicConditions),
     currentMedication: text(patient?.currentMedication),
     obs: text(patient?.obs),
+    language: patient?.language ?? 'es',
     version: patient?.version ?? 1,
   };
 }
@@ -335,6 +338,28 @@ export function PatientForm({
               })}
               {input('ssn', { hint: t('form.hints.ssn'), after: duplicateLink })}
               {input('medicalHistory', { hint: t('form.hints.medicalHistory') })}
+              <div className="col-md-6">
+                <FormField
+                  id={fieldId('language')}
+                  label={label('language')}
+                  error={messageOf('language')}
+                  hint={t('form.hints.language')}
+                  className="mb-0"
+                >
+                  <select
+                    {...register('language')}
+                    {...describedField(fieldId('language'), messageOf('language'), true)}
+                    className={`form-select${messageOf('language') ? ' is-invalid' : ''}`}
+                    data-testid="patient-language"
+                  >
+                    {languages.map((language) => (
+                      <option key={language} value={language}>
+                        {t(`languages.${language}`)}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+              </div>
               <div className="col-12">
                 <div className="form-check form-switch mb-0">
                   <input {...register('active')} id={fieldId('active')} type="checkbox" className="form-check-input" />

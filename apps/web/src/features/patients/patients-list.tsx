@@ -9,6 +9,7 @@ import { SortHeader } from '../../components/sort-header';
 import { TableBodyState } from '../../components/table-body-state';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { VerifyPrescriptionButton } from '../prescriptions/verify-modal';
 import { type ActiveFilter, patientPaths, usePatientsList } from './api';
 import { AlertsBadge, PatientStatusBadge } from './badges';
 import { patientName, patientPhone } from './format';
@@ -98,6 +99,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
             setPage(1);
           }}
         />
+        <VerifyPrescriptionButton />
         {canWrite ? (
           <Link to={patientPaths.create} className="btn btn-primary">
             <Plus size={16} aria-hidden="true" className="me-2" />

@@ -25,24 +25,47 @@ export function DetailsForm({ profile }: { profile: Profile }) {
     formState: { errors, isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(detailsFormSchema(profile.email)),
-    defaultValues: { completeName: profile.completeName, email: profile.email, currentPassword: '' },
+    defaultValues: {
+      completeName: profile.completeName,
+      email: profile.email,
+      currentPassword: '',
+      licenseNumber: profile.licenseNumber ?? '',
+      specialty: profile.specialty ?? '',
+    },
   });
   const email = useWatch({ control, name: 'email' });
   const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   const onSubmit = handleSubmit(async (values) => {
+    const professional = { licenseNumber: values.licenseNumber, specialty: values.specialty };
     const body = emailChanged
-      ? { completeName: values.completeName, email: values.email, currentPassword: values.currentPassword }
-      : { completeName: values.completeName };
+      ? {
+          completeName: values.completeName,
+          email: values.email,
+          currentPassword: values.currentPassword,
+          ...professional,
+        }
+      : { completeName: values.completeName, ...professional };
     try {
       const answer = await update.mutateAsync(body);
-      reset({ completeName: answer.data.completeName, email: answer.data.email, currentPassword: '' });
+      reset({
+        completeName: answer.data.completeName,
+        email: answer.data.email,
+        currentPassword: '',
+        licenseNumber: answer.data.licenseNumber ?? '',
+        specialty: answer.data.specialty ?? '',
+      });
       toastSuccess(answer.code);
     } catch (error) {
-      const placed = placeServerErrors(error, setError, ['completeName', 'email', 'currentPassword'], {
-        current_password_incorrect: 'currentPassword',
-        email_already_exists: 'email',
-      });
+      const placed = placeServerErrors(
+        error,
+        setError,
+        ['completeName', 'email', 'currentPassword', 'licenseNumber', 'specialty'],
+        {
+          current_password_incorrect: 'currentPassword',
+          email_already_exists: 'email',
+        },
+      );
       if (!placed) toastApiError(error);
     }
   });
@@ -50,6 +73,8 @@ export function DetailsForm({ profile }: { profile: Profile }) {
   const nameId = `${id}-name`;
   const emailId = `${id}-email`;
   const passwordId = `${id}-current-password`;
+  const licenseId = `${id}-license`;
+  const specialtyId = `${id}-specialty`;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-details">
       <FormField id={nameId} label={t('details.completeName')} error={errors.completeName?.message}>
@@ -84,6 +109,36 @@ export function DetailsForm({ profile }: { profile: Profile }) {
           />
         </FormField>
       ) : null}
+      <div className="row g-3 mb-3">
+        <div className="col-sm-5">
+          <FormField
+            id={licenseId}
+            label={t('details.licenseNumber')}
+            error={errors.licenseNumber?.message}
+            className="mb-0"
+          >
+            <input
+              {...register('licenseNumber')}
+              {...describedField(licenseId, errors.licenseNumber?.message)}
+              className={`form-control${errors.licenseNumber ? ' is-invalid' : ''}`}
+              autoComplete="off"
+              data-testid="profile-license"
+            />
+          </FormField>
+        </div>
+        <div className="col-sm-7">
+          <FormField id={specialtyId} label={t('details.specialty')} error={errors.specialty?.message} className="mb-0">
+            <input
+              {...register('specialty')}
+              {...describedField(specialtyId, errors.specialty?.message)}
+              className={`form-control${errors.specialty ? ' is-invalid' : ''}`}
+              autoComplete="off"
+              data-testid="profile-specialty"
+            />
+          </FormField>
+        </div>
+        <div className="col-12 form-text mt-1">{t('details.professionalHint')}</div>
+      </div>
       <div className="d-flex justify-content-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? (

@@ -13,6 +13,8 @@ export function detailsFormSchema(currentEmail: string) {
       completeName: requiredText(120),
       email: emailAddress(),
       currentPassword: z.string().max(maxPasswordLength, 'too_long'),
+      licenseNumber: z.string().trim().max(60, 'too_long'),
+      specialty: z.string().trim().max(120, 'too_long'),
     })
     .refine((value) => value.email === currentEmail.toLowerCase() || value.currentPassword.length > 0, {
       path: ['currentPassword'],

@@ -27,6 +27,8 @@ export interface InviteUserRequest {
 export interface UpdateUserRequest {
   level?: UserLevel;
   active?: boolean;
+  licenseNumber?: string;
+  specialty?: string;
   version: number;
 }
 

@@ -1,6 +1,6 @@
 import { type UserLevel, userLevels } from '@odontia/shared/enums';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
-import { UserPlus, UserRoundCheck, UserX } from 'lucide-react';
+import { IdCard, UserPlus, UserRoundCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
@@ -13,6 +13,7 @@ import { useSessionUser } from '../auth/session';
 import { useUpdateUser, useUsers } from './api';
 import { DeactivateUserModal } from './deactivate-user-modal';
 import { InviteUserModal } from './invite-user-modal';
+import { ProfessionalModal } from './professional-modal';
 
 const pageSize = 20;
 function statusOf(user: ClinicUser): 'active' | 'pending' | 'inactive' {
@@ -23,7 +24,17 @@ function statusOf(user: ClinicUser): 'active' | 'pending' | 'inactive' {
 const statusBadge = { active: 'text-bg-success', pending: 'text-bg-warning', inactive: 'text-bg-secondary' } as const;
 
 /** One row: level choice and (de)activation, each a PATCH with the row's version. */
-function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean; onDeactivate: () => void }) {
+function UserRow({
+  user,
+  self,
+  onDeactivate,
+  onProfessional,
+}: {
+  user: ClinicUser;
+  self: boolean;
+  onDeactivate: () => void;
+  onProfessional: () => void;
+}) {
   const { t } = useTranslation(['users', 'layout']);
   const update = useUpdateUser();
   const status = statusOf(user);
@@ -42,6 +53,16 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
       <td className="user-name fw-semibold">
         {user.completeName}
         {self ? <span className="badge bg-body-secondary text-body-emphasis border ms-2">{t('users:you')}</span> : null}
+        {user.licenseNumber || user.specialty ? (
+          <div className="small text-body-secondary fw-normal" data-testid="user-professional-summary">
+            {[
+              user.specialty,
+              user.licenseNumber ? t('users:professional.licenseShort', { number: user.licenseNumber }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </div>
+        ) : null}
       </td>
       <td className="user-email">{user.email}</td>
       <td className="user-level">
@@ -63,6 +84,16 @@ function UserRow({ user, self, onDeactivate }: { user: ClinicUser; self: boolean
         <span className={`badge ${statusBadge[status]}`}>{t(`users:status.${status}`)}</span>
       </td>
       <td className="user-actions text-end text-nowrap">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary me-2"
+          onClick={onProfessional}
+          data-testid="user-professional-open"
+        >
+          <IdCard size={15} aria-hidden="true" className="me-1" />
+          {t('users:professional.action')}
+          <span className="visually-hidden"> {user.completeName}</span>
+        </button>
         {user.active ? (
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDeactivate}>
             <UserX size={15} aria-hidden="true" className="me-1" />
@@ -95,6 +126,7 @@ export function UsersTable() {
   const [sort, setSort] = useState('completeName');
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<ClinicUser | null>(null);
+  const [professional, setProfessional] = useState<ClinicUser | null>(null);
   const q = useDebouncedValue(search.trim(), 300);
   const query = useUsers({ q, page, pageSize, sort });
 
@@ -152,6 +184,7 @@ export function UsersTable() {
                   user={user}
                   self={user.id === me?.id}
                   onDeactivate={() => setDeactivating(user)}
+                  onProfessional={() => setProfessional(user)}
                 />
               ))}
             </TableBodyState>
@@ -168,6 +201,7 @@ export function UsersTable() {
       />
       <InviteUserModal show={inviting} onClose={() => setInviting(false)} />
       <DeactivateUserModal user={deactivating} onClose={() => setDeactivating(null)} />
+      <ProfessionalModal user={professional} onClose={() => setProfessional(null)} />
     </section>
   );
 }

@@ -1,0 +1,138 @@
+import type { Language } from '@odontia/shared/enums';
+import type { PdfDocument } from '../../lib/pdf.ts';
+import { prescriptionTexts } from './prescription.labels.ts';
+
+/** What the printed prescription shows (issue 6). */
+export interface PrescriptionPrintData {
+  language: Language;
+  clinicName: string;
+  clinicContact: string;
+  patientName: string;
+  patientSsn: string | null;
+  patientAge: number;
+  date: string;
+  diagnosis: string | null;
+  professionalName: string;
+  professionalLicense: string | null;
+  professionalSpecialty: string | null;
+  verificationCode: string;
+  lines: {
+    medicine: string;
+    dose: string | null;
+    frequency: string | null;
+    duration: string | null;
+    quantity: string | null;
+    instructions: string | null;
+  }[];
+}
+
+/** 'YYYY-MM-DD' as the clinic writes it: DD/MM/YYYY. */
+function dayOf(value: string): string {
+  const [year, month, day] = value.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * The prescription as a pdfmake document: clinic header, patient, date, diagnosis, the numbered
+ * medicines with dose, frequency, duration, quantity and instructions, the professional with
+ * licence and specialty, a signature line and the verification code.
+ */
+export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
+  const texts = prescriptionTexts[data.language] ?? prescriptionTexts.es;
+  const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
+  const detail = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
+  const professionalLines = [
+    data.professionalName,
+    data.professionalSpecialty,
+    data.professionalLicense ? `${texts.license} ${data.professionalLicense}` : null,
+  ].filter((line): line is string => Boolean(line));
+  return {
+    info: {
+      title: `${texts.title} — ${data.patientName}`,
+      subject: `${data.lines.map((line) => line.medicine).join(', ')} · ${data.verificationCode}`,
+      keywords: data.verificationCode,
+      creator: 'Odontia',
+    },
+    pageMargins: [48, 48, 48, 64],
+    content: [
+      {
+        columns: [
+          [
+            { text: data.clinicName, style: 'clinic' },
+            { text: data.clinicContact, color: '#555555' },
+          ],
+          {
+            width: 'auto',
+            stack: [
+              { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
+              { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
+            ],
+          },
+        ],
+        margin: [0, 0, 0, 8],
+      },
+      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] },
+      { text: texts.title, style: 'title' },
+      {
+        columns: [
+          [
+            field(texts.patient, data.patientName),
+            field(texts.idNumber, data.patientSsn ?? '—'),
+            field(texts.age, `${data.patientAge} ${texts.years}`),
+          ],
+          [field(texts.date, dayOf(data.date)), field(texts.professional, data.professionalName)],
+        ],
+        columnGap: 16,
+      },
+      ...(data.diagnosis ? [{ text: texts.diagnosis, style: 'section' }, { text: data.diagnosis }] : []),
+      { text: texts.medicines, style: 'section' },
+      {
+        ol: data.lines.map((line) => ({
+          stack: [
+            { text: line.medicine, bold: true },
+            {
+              text: [
+                detail(texts.dose, line.dose),
+                detail(texts.frequency, line.frequency),
+                detail(texts.duration, line.duration),
+                detail(texts.quantity, line.quantity),
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            },
+            ...(line.instructions ? [{ text: `${texts.instructions}: ${line.instructions}`, italics: true }] : []),
+          ],
+          margin: [0, 0, 0, 6],
+        })),
+        margin: [8, 0, 0, 0],
+      },
+      {
+        margin: [260, 64, 0, 0],
+        stack: [
+          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
+          ...professionalLines.map((text, index) => ({
+            text,
+            alignment: 'center',
+            margin: [0, index === 0 ? 4 : 0, 0, 0],
+            bold: index === 0,
+          })),
+          { text: texts.signature, alignment: 'center', fontSize: 8, color: '#555555' },
+        ],
+      },
+      {
+        margin: [0, 32, 0, 0],
+        text: [
+          { text: `${texts.verificationCode}: `, bold: true },
+          { text: data.verificationCode, bold: true },
+          { text: ` — ${texts.verificationHint}`, color: '#555555' },
+        ],
+        fontSize: 8,
+      },
+    ],
+    styles: {
+      clinic: { fontSize: 16, bold: true },
+      title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
+      section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
+    },
+  };
+}

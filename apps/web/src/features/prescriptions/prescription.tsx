@@ -1,0 +1,634 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPrescriptionRequestSchema,
+  maxPrescriptionLines,
+  type Prescription,
+  updatePrescriptionRequestSchema,
+} from '@odontia/shared/schemas/prescriptions';
+import { Plus, Printer, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, type FieldValues, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+import { saveFile } from '../inventory/api';
+import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
+import {
+  ClinicalFrame,
+  ReadOnlyNotice,
+  RecordLoader,
+  RecordStamps,
+  useCanWriteClinical,
+} from '../medical-history/clinical-frame';
+import {
+  ConflictAlert,
+  DeleteRecordButton,
+  EditLink,
+  Fact,
+  FieldLabel,
+  FormActions,
+  isVersionConflict,
+  ProfessionalField,
+  placeFieldErrors,
+  toastSaveError,
+  today,
+  useCalendarDate,
+  useProfessional,
+} from '../medical-history/form-bits';
+import { RecordChanges } from '../medical-history/record-changes';
+import { useDateTime } from '../medical-history/tabs';
+import { MedicinePicker } from './medicine-picker';
+
+interface LineValues {
+  medicationId: string;
+  medicine: string;
+  dose: string;
+  frequency: string;
+  duration: string;
+  quantity: string;
+  instructions: string;
+}
+
+interface PrescriptionValues {
+  date: string;
+  professionalId: string;
+  diagnosis: string;
+  notes: string;
+  attendanceId: string;
+  lines: LineValues[];
+  version: number;
+}
+
+const emptyLine = (): LineValues => ({
+  medicationId: '',
+  medicine: '',
+  dose: '',
+  frequency: '',
+  duration: '',
+  quantity: '',
+  instructions: '',
+});
+
+function valuesOf(record: Prescription | null, professionalId: string): PrescriptionValues {
+  return {
+    date: record?.date.slice(0, 10) ?? today(),
+    professionalId: record?.professionalId ?? professionalId,
+    diagnosis: record?.diagnosis ?? '',
+    notes: record?.notes ?? '',
+    attendanceId: record?.attendanceId ?? '',
+    lines: record?.lines.map((line) => ({
+      medicationId: line.medicationId ?? '',
+      medicine: line.medicine,
+      dose: line.dose ?? '',
+      frequency: line.frequency ?? '',
+      duration: line.duration ?? '',
+      quantity: line.quantity ?? '',
+      instructions: line.instructions ?? '',
+    })) ?? [emptyLine()],
+    version: record?.version ?? 1,
+  };
+}
+
+/** The patient's recent attendances, to link the prescription to one of them. */
+function AttendanceSelect({ patientId, id, register }: { patientId: string; id: string; register: object }) {
+  const { t } = useTranslation('prescriptions');
+  const dateTime = useDateTime();
+  const attendances = useRecordList('attendance', patientId, 1, 20);
+  return (
+    <FormField id={id} label={t('fields.attendance')} hint={t('form.attendanceHint')} className="mb-0">
+      <select {...register} id={id} className="form-select" aria-describedby={`${id}-hint`}>
+        <option value="">{t('form.noAttendance')}</option>
+        {(attendances.data?.data ?? []).map((attendance) => (
+          <option key={attendance.id} value={attendance.id}>
+            {dateTime(attendance.date)} · {attendance.titleResume}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+function PrescriptionForm({
+  patientId,
+  record,
+  onConflict,
+}: {
+  patientId: string;
+  record: Prescription | null;
+  onConflict?: (current: Prescription | null) => void;
+}) {
+  const { t } = useTranslation('prescriptions');
+  const id = useId();
+  const navigate = useNavigate();
+  const professional = useProfessional(record);
+  const save = useSaveRecord('prescription', patientId, record?.id);
+  const editing = record !== null;
+  const schema = editing ? updatePrescriptionRequestSchema : createPrescriptionRequestSchema;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PrescriptionValues>({
+    resolver: zodResolver(
+      schema as unknown as z.ZodType<FieldValues, FieldValues>,
+    ) as unknown as Resolver<PrescriptionValues>,
+    defaultValues: valuesOf(record, professional.id),
+  });
+  const lines = useFieldArray({ control, name: 'lines' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      void navigate(recordPaths.show('prescription', patientId, answer.data.id), { replace: editing });
+    } catch (error) {
+      if (isVersionConflict(error) && onConflict) {
+        onConflict((error.details?.current as Prescription | undefined) ?? null);
+        return;
+      }
+      if (isApiError(error) && error.code === 'medication_not_prescribable') {
+        const path = error.details?.path;
+        if (typeof path === 'string') {
+          const index = Number(path.split('.')[1]);
+          if (Number.isInteger(index)) {
+            setError(`lines.${index}.medicine`, { type: 'server', message: 'invalid_value' }, { shouldFocus: true });
+          }
+        }
+        toastApiError(error);
+        return;
+      }
+      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+    }
+  });
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="prescription-form">
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          <div className="row g-3">
+            <div className="col-sm-6 col-lg-3">
+              <FormField
+                id={fieldId('date')}
+                label={<FieldLabel text={t('fields.date')} required />}
+                error={errors.date?.message}
+                className="mb-0"
+              >
+                <input
+                  {...register('date')}
+                  {...describedField(fieldId('date'), errors.date?.message)}
+                  type="date"
+                  className={inputClass(errors.date?.message)}
+                />
+              </FormField>
+            </div>
+            <div className="col-sm-6 col-lg-4">
+              <ProfessionalField
+                id={fieldId('professional')}
+                initial={professional}
+                registration={register('professionalId')}
+                error={errors.professionalId?.message}
+              />
+            </div>
+            <div className="col-lg-5">
+              <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
+            </div>
+            <div className="col-12">
+              <FormField
+                id={fieldId('diagnosis')}
+                label={t('fields.diagnosis')}
+                error={errors.diagnosis?.message}
+                hint={t('form.diagnosisHint')}
+                className="mb-0"
+              >
+                <textarea
+                  {...register('diagnosis')}
+                  {...describedField(fieldId('diagnosis'), errors.diagnosis?.message, true)}
+                  rows={2}
+                  className={inputClass(errors.diagnosis?.message)}
+                />
+              </FormField>
+            </div>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset disabled={isSubmitting} className="card mt-3 mb-0" data-testid="prescription-lines">
+        <div className="card-header d-flex flex-wrap align-items-center gap-2">
+          <legend className="h6 mb-0 me-auto float-none w-auto">
+            <FieldLabel text={t('fields.lines')} required />
+          </legend>
+          <span className="small text-body-secondary">
+            {t('form.linesCount', { count: lines.fields.length, max: maxPrescriptionLines })}
+          </span>
+        </div>
+        <div className="card-body d-flex flex-column gap-3">
+          {linesMessage ? (
+            <div className="text-danger small" role="alert" data-testid="lines-error">
+              {fieldCodeText(linesMessage)}
+            </div>
+          ) : null}
+          {lines.fields.map((field, index) => {
+            const lineErrors = errors.lines?.[index];
+            const base = fieldId(`line-${field.id}`);
+            const small = (name: 'dose' | 'frequency' | 'duration' | 'quantity', col: string) => (
+              <div className={col}>
+                <FormField
+                  id={`${base}-${name}`}
+                  label={t(`fields.${name}`)}
+                  error={lineErrors?.[name]?.message}
+                  className="mb-0"
+                >
+                  <input
+                    {...register(`lines.${index}.${name}`)}
+                    {...describedField(`${base}-${name}`, lineErrors?.[name]?.message)}
+                    className={inputClass(lineErrors?.[name]?.message)}
+                    placeholder={t(`form.placeholders.${name}`)}
+                    autoComplete="off"
+                    data-testid={`line-${name}`}
+                  />
+                </FormField>
+              </div>
+            );
+            const medicineMessage = lineErrors?.medicine?.message;
+            return (
+              <div key={field.id} className="prescription-line" data-testid="prescription-line">
+                <div className="d-flex align-items-center gap-2 mb-2">
+                  <span className="badge rounded-pill text-bg-primary">{index + 1}</span>
+                  <span className="fw-semibold small me-auto">{t('form.lineTitle', { number: index + 1 })}</span>
+                  {lines.fields.length > 1 ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      onClick={() => lines.remove(index)}
+                      data-testid="line-remove"
+                    >
+                      <Trash2 size={14} aria-hidden="true" className="me-1" />
+                      {t('form.removeLine')}
+                      <span className="visually-hidden"> {index + 1}</span>
+                    </button>
+                  ) : null}
+                </div>
+                <div className="row g-2">
+                  <div className="col-lg-6">
+                    <label htmlFor={`${base}-medicine`} className="form-label">
+                      <FieldLabel text={t('fields.medicine')} required />
+                    </label>
+                    <Controller
+                      control={control}
+                      name={`lines.${index}.medicine`}
+                      render={({ field: medicine }) => (
+                        <Controller
+                          control={control}
+                          name={`lines.${index}.medicationId`}
+                          render={({ field: medication }) => (
+                            <MedicinePicker
+                              id={`${base}-medicine`}
+                              value={medicine.value}
+                              medicationId={medication.value}
+                              invalid={Boolean(medicineMessage)}
+                              describedBy={medicineMessage ? `${base}-medicine-error` : undefined}
+                              onChange={(next) => {
+                                medicine.onChange(next.medicine);
+                                medication.onChange(next.medicationId);
+                              }}
+                            />
+                          )}
+                        />
+                      )}
+                    />
+                    {medicineMessage ? (
+                      <div id={`${base}-medicine-error`} className="invalid-feedback d-block">
+                        {fieldCodeText(medicineMessage)}
+                      </div>
+                    ) : null}
+                  </div>
+                  {small('dose', 'col-sm-6 col-lg-3')}
+                  {small('frequency', 'col-sm-6 col-lg-3')}
+                  {small('duration', 'col-sm-6 col-lg-3')}
+                  {small('quantity', 'col-sm-6 col-lg-3')}
+                  <div className="col-lg-6">
+                    <FormField
+                      id={`${base}-instructions`}
+                      label={t('fields.instructions')}
+                      error={lineErrors?.instructions?.message}
+                      className="mb-0"
+                    >
+                      <input
+                        {...register(`lines.${index}.instructions`)}
+                        {...describedField(`${base}-instructions`, lineErrors?.instructions?.message)}
+                        className={inputClass(lineErrors?.instructions?.message)}
+                        placeholder={t('form.placeholders.instructions')}
+                        autoComplete="off"
+                        data-testid="line-instructions"
+                      />
+                    </FormField>
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+          <div>
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              disabled={lines.fields.length >= maxPrescriptionLines}
+              onClick={() => lines.append(emptyLine())}
+              data-testid="line-add"
+            >
+              <Plus size={14} aria-hidden="true" className="me-1" />
+              {t('form.addLine')}
+            </button>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset disabled={isSubmitting} className="card mt-3 mb-0">
+        <div className="card-body">
+          <FormField
+            id={fieldId('notes')}
+            label={t('fields.notes')}
+            error={errors.notes?.message}
+            hint={t('form.notesHint')}
+            className="mb-0"
+          >
+            <textarea
+              {...register('notes')}
+              {...describedField(fieldId('notes'), errors.notes?.message, true)}
+              rows={2}
+              className={inputClass(errors.notes?.message)}
+            />
+          </FormField>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={
+          editing ? recordPaths.show('prescription', patientId, record.id) : historyPath(patientId, 'prescriptions')
+        }
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </form>
+  );
+}
+
+/** `…/mh/prescription/new` */
+export function NewPrescription({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame
+      patientId={patientId}
+      kind="prescription"
+      title={t('pages.prescriptionNew')}
+      testId="prescription-new"
+    >
+      {() => (canWrite ? <PrescriptionForm patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
+    </ClinicalFrame>
+  );
+}
+
+function EditPrescriptionForm({ patientId, record }: { patientId: string; record: Prescription }) {
+  const [conflict, setConflict] = useState<{ current: Prescription | null } | null>(null);
+  return (
+    <>
+      {conflict ? <ConflictAlert current={conflict.current} /> : null}
+      <PrescriptionForm
+        key={record.version}
+        patientId={patientId}
+        record={record}
+        onConflict={(current) => {
+          setConflict({ current });
+          if (current) queryClient.setQueryData(recordKey('prescription', patientId, record.id), current);
+          else void queryClient.invalidateQueries({ queryKey: recordKey('prescription', patientId, record.id) });
+        }}
+      />
+    </>
+  );
+}
+
+/** `…/mh/prescription/edit/:id_prescription` */
+export function EditPrescription({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame
+      patientId={patientId}
+      kind="prescription"
+      title={t('pages.prescriptionEdit')}
+      testId="prescription-edit"
+    >
+      {() =>
+        canWrite ? (
+          <RecordLoader kind="prescription" patientId={patientId} id={id}>
+            {(record) => <EditPrescriptionForm patientId={patientId} record={record} />}
+          </RecordLoader>
+        ) : (
+          <ReadOnlyNotice />
+        )
+      }
+    </ClinicalFrame>
+  );
+}
+
+/**
+ * "Imprimir receta": the server's PDF in the patient's language. It needs the Bearer header, so it
+ * is fetched as a file and opened in a new tab from an object URL; where the browser blocks the
+ * tab, it is downloaded instead.
+ */
+function PrintPrescriptionButton({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('prescriptions');
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const { blob, fileName } = await clinicalApi.prescriptionPdf(patientId, id);
+      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+      const url = URL.createObjectURL(pdf);
+      if (tab) {
+        tab.location.href = url;
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } else {
+        URL.revokeObjectURL(url);
+        saveFile(pdf, fileName ?? 'receta.pdf');
+      }
+    } catch (error) {
+      tab?.close();
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      onClick={() => void open()}
+      disabled={busy}
+      data-testid="print-prescription"
+    >
+      {busy ? (
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      ) : (
+        <Printer size={16} aria-hidden="true" className="me-2" />
+      )}
+      {t('print')}
+    </button>
+  );
+}
+
+/** The audit's field names, in this namespace. */
+function useFieldLabels(): Record<string, string> {
+  const { t } = useTranslation('prescriptions');
+  return {
+    date: t('fields.date'),
+    diagnosis: t('fields.diagnosis'),
+    notes: t('fields.notes'),
+    attendanceId: t('fields.attendance'),
+    lines: t('fields.lines'),
+    verificationCode: t('fields.verificationCode'),
+    professionalName: t('fields.printedName'),
+    professionalLicense: t('fields.license'),
+    professionalSpecialty: t('fields.specialty'),
+  };
+}
+
+function PrescriptionView({
+  patientId,
+  record,
+  canWrite,
+}: {
+  patientId: string;
+  record: Prescription;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation('prescriptions');
+  const date = useCalendarDate();
+  const fieldLabels = useFieldLabels();
+  const medicines = record.lines.map((line) => line.medicine).join(', ');
+  return (
+    <>
+      <section className="card mb-0" data-testid="prescription-view">
+        <div className="card-body d-flex flex-column gap-3">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <span className="small text-body-secondary">{t('fields.verificationCode')}</span>
+            <code className="fs-6 fw-semibold text-body" data-testid="verification-code">
+              {record.verificationCode}
+            </code>
+            <div className="ms-auto d-flex gap-2 flex-wrap">
+              <PrintPrescriptionButton patientId={patientId} id={record.id} />
+              {canWrite ? (
+                <>
+                  <DeleteRecordButton
+                    kind="prescription"
+                    patientId={patientId}
+                    id={record.id}
+                    description={`${date(record.date)} · ${medicines}`}
+                    title={t('delete.title')}
+                  />
+                  <EditLink kind="prescription" patientId={patientId} id={record.id} />
+                </>
+              ) : null}
+            </div>
+          </div>
+          <dl className="clinical-facts mb-0">
+            <Fact label={t('fields.date')} testId="record-date">
+              {date(record.date)}
+            </Fact>
+            <Fact label={t('fields.professional')} testId="record-professional">
+              {[
+                record.professionalName,
+                record.professionalSpecialty,
+                record.professionalLicense ? t('licenseShort', { number: record.professionalLicense }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Fact>
+            <Fact label={t('fields.diagnosis')} wide testId="record-diagnosis">
+              {record.diagnosis ? <span className="text-prewrap">{record.diagnosis}</span> : null}
+            </Fact>
+            <Fact label={t('fields.attendance')}>
+              {record.attendanceId ? (
+                <Link to={recordPaths.show('attendance', patientId, record.attendanceId)}>{t('openAttendance')}</Link>
+              ) : null}
+            </Fact>
+            <Fact label={t('fields.notes')} wide>
+              {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
+            </Fact>
+          </dl>
+          <div>
+            <h2 className="h6">{t('fields.lines')}</h2>
+            <ol className="prescription-lines list-group list-group-numbered" data-testid="record-lines">
+              {record.lines.map((line) => (
+                <li key={line.id} className="list-group-item d-flex gap-2" data-testid="record-line">
+                  <div className="min-w-0 ms-1">
+                    <div className="fw-semibold d-flex flex-wrap align-items-center gap-2">
+                      <span data-testid="record-line-medicine">{line.medicine}</span>
+                      <span
+                        className={`badge ${line.medicationId ? 'text-bg-success' : 'text-bg-warning'}`}
+                        data-testid="record-line-source"
+                      >
+                        {line.medicationId ? t('form.fromCatalogue') : t('form.freeText')}
+                      </span>
+                    </div>
+                    <div className="small">
+                      {[
+                        line.dose ? `${t('fields.dose')}: ${line.dose}` : null,
+                        line.frequency ? `${t('fields.frequency')}: ${line.frequency}` : null,
+                        line.duration ? `${t('fields.duration')}: ${line.duration}` : null,
+                        line.quantity ? `${t('fields.quantity')}: ${line.quantity}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
+                    {line.instructions ? (
+                      <div className="small text-body-secondary fst-italic">{line.instructions}</div>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <RecordStamps record={record} />
+        </div>
+      </section>
+      <RecordChanges
+        kind="prescription"
+        patientId={patientId}
+        id={record.id}
+        names={{ [record.professionalId]: record.professionalName }}
+        fieldLabels={fieldLabels}
+      />
+    </>
+  );
+}
+
+/** `…/mh/prescription/show/:id_prescription` */
+export function ShowPrescription({ patientId, id }: { patientId: string; id: string }) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame
+      patientId={patientId}
+      kind="prescription"
+      title={t('pages.prescriptionShow')}
+      testId="prescription-show"
+    >
+      {() => (
+        <RecordLoader kind="prescription" patientId={patientId} id={id}>
+          {(record) => <PrescriptionView patientId={patientId} record={record} canWrite={canWrite} />}
+        </RecordLoader>
+      )}
+    </ClinicalFrame>
+  );
+}

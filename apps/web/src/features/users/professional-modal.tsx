@@ -1,0 +1,106 @@
+import '../auth/zod-setup';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ClinicUser } from '@odontia/shared/schemas/users';
+import { Save } from 'lucide-react';
+import { useId } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { describedField, FormField } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { fieldErrorsOf } from '../auth/api-errors';
+import { useUpdateUser } from './api';
+
+const professionalSchema = z.object({
+  licenseNumber: z.string().trim().max(60, 'too_long'),
+  specialty: z.string().trim().max(120, 'too_long'),
+});
+type ProfessionalValues = z.infer<typeof professionalSchema>;
+
+/** An administrator edits a user's licence (matrícula) and specialty, printed on their prescriptions. */
+export function ProfessionalModal({ user, onClose }: { user: ClinicUser | null; onClose: () => void }) {
+  return (
+    <Modal show={user !== null} onHide={onClose} centered aria-labelledby="user-professional-title">
+      {user ? <ProfessionalForm key={`${user.id}-${user.version}`} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => void }) {
+  const { t } = useTranslation(['users', 'common']);
+  const id = useId();
+  const update = useUpdateUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfessionalValues>({
+    resolver: zodResolver(professionalSchema),
+    defaultValues: { licenseNumber: user.licenseNumber ?? '', specialty: user.specialty ?? '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await update.mutateAsync({ id: user.id, version: user.version, ...values });
+      toastSuccess(answer.code);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsOf(error).filter(
+        (field) => field.path === 'licenseNumber' || field.path === 'specialty',
+      );
+      for (const field of fields) {
+        setError(field.path as keyof ProfessionalValues, { type: 'server', message: field.code });
+      }
+      if (fields.length === 0) toastApiError(error);
+    }
+  });
+  const licenseId = `${id}-license`;
+  const specialtyId = `${id}-specialty`;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="user-professional">
+      <Modal.Header closeButton closeLabel={t('common:close')}>
+        <Modal.Title id="user-professional-title" as="h2" className="h5">
+          {t('professional.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary">{t('professional.text', { name: user.completeName })}</p>
+        <FormField id={licenseId} label={t('professional.licenseNumber')} error={errors.licenseNumber?.message}>
+          <input
+            {...register('licenseNumber')}
+            {...describedField(licenseId, errors.licenseNumber?.message)}
+            className={`form-control${errors.licenseNumber ? ' is-invalid' : ''}`}
+            autoComplete="off"
+          />
+        </FormField>
+        <FormField
+          id={specialtyId}
+          label={t('professional.specialty')}
+          error={errors.specialty?.message}
+          className="mb-0"
+        >
+          <input
+            {...register('specialty')}
+            {...describedField(specialtyId, errors.specialty?.message)}
+            className={`form-control${errors.specialty ? ' is-invalid' : ''}`}
+            autoComplete="off"
+          />
+        </FormField>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          ) : (
+            <Save size={16} aria-hidden="true" className="me-2" />
+          )}
+          {t('professional.save')}
+        </button>
+      </Modal.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../validation.ts';
+import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { pageSchema } from './common.ts';
+import { calendarDate } from './patients.ts';
+
+/**
+ * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The
+ * professional's name, licence and specialty are copied when the prescription is written; each
+ * line is a medicine of the clinic's catalogue (approved and active: else 409
+ * medication_not_prescribable) or free text. GET …/:id/pdf prints it in the patient's language with
+ * its verification code; GET /api/prescriptions/by-code/:code finds it by that code.
+ */
+
+export const maxPrescriptionLines = 20;
+
+/** An optional id: '' and null mean none. */
+const optionalId = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .uuid('invalid_value')
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+export const prescriptionLineInputSchema = z.object({
+  /** A medicine of the catalogue (its name is copied into `medicine`); null = written as free text. */
+  medicationId: optionalId(),
+  /** The free text; with a catalogue medicine, ignored (the catalogue's name is printed). */
+  medicine: requiredText(200),
+  dose: optionalText(120),
+  frequency: optionalText(120),
+  duration: optionalText(120),
+  quantity: optionalText(60),
+  instructions: optionalText(1000),
+});
+export type PrescriptionLineInput = z.output<typeof prescriptionLineInputSchema>;
+
+const prescriptionFields = {
+  date: calendarDate(),
+  professionalId: professionalIdField,
+  diagnosis: optionalText(1000),
+  /** Internal notes, not printed. */
+  notes: optionalText(4000),
+  /** One of this patient's attendances (400 invalid_value on `attendanceId` otherwise). */
+  attendanceId: optionalId(),
+  lines: z.array(prescriptionLineInputSchema).min(1, 'required').max(maxPrescriptionLines, 'too_big'),
+};
+
+/** POST /api/patients/:patientId/prescriptions */
+export const createPrescriptionRequestSchema = z.object(prescriptionFields);
+/** PUT /api/patients/:patientId/prescriptions/:id */
+export const updatePrescriptionRequestSchema = z.object({ ...prescriptionFields, version: versionField });
+export type CreatePrescriptionRequest = z.input<typeof createPrescriptionRequestSchema>;
+export type UpdatePrescriptionRequest = z.input<typeof updatePrescriptionRequestSchema>;
+export type PrescriptionInput = z.output<typeof createPrescriptionRequestSchema>;
+
+export const prescriptionLineSchema = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  medicationId: z.uuid().nullable(),
+  medicine: z.string(),
+  dose: z.string().nullable(),
+  frequency: z.string().nullable(),
+  duration: z.string().nullable(),
+  quantity: z.string().nullable(),
+  instructions: z.string().nullable(),
+});
+export type PrescriptionLine = z.infer<typeof prescriptionLineSchema>;
+
+export const prescriptionSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  date: z.string(),
+  professionalId: z.uuid(),
+  /** As they were when the prescription was written. */
+  professionalName: z.string(),
+  professionalLicense: z.string().nullable(),
+  professionalSpecialty: z.string().nullable(),
+  diagnosis: z.string().nullable(),
+  notes: z.string().nullable(),
+  attendanceId: z.uuid().nullable(),
+  verificationCode: z.string(),
+  lines: z.array(prescriptionLineSchema),
+  ...recordStampsSchema,
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;
+
+/** GET /api/patients/:patientId/prescriptions: newest first (date, then id). */
+export const prescriptionsPageSchema = pageSchema(prescriptionSchema);
+
+export const prescriptionResponseSchema = z.object({
+  data: prescriptionSchema,
+  code: z.enum(['prescription_created', 'prescription_updated']).optional(),
+});
+/** DELETE …/prescriptions/:id */
+export const prescriptionDeletedResponseSchema = z.object({ code: z.literal('prescription_deleted') });
+
+/** 'RX-' and two groups of four letters and digits, without the ambiguous 0/O, 1/I/L. */
+export const verificationCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const verificationCodePattern = /^RX-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+/** GET /api/prescriptions/by-code/:code (upper-cased, spaces trimmed). */
+export const prescriptionByCodeParamsSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => verificationCodePattern.test(value), 'invalid_format'),
+});
+/** What the front desk sees when a pharmacy reads out a code: the prescription and its patient. */
+export const prescriptionByCodeResponseSchema = z.object({
+  data: prescriptionSchema.extend({ patientName: z.string(), patientSsn: z.string().nullable() }),
+});
+export type PrescriptionByCode = z.infer<typeof prescriptionByCodeResponseSchema>['data'];
