@@ -118,7 +118,7 @@ export const errorStatuses = {
   error_unsign_authorization: 409,
   error_delete_authorization: 409,
   /** A signed authorization cannot be edited or deleted; unsigning (with a reason) comes first. */
-  authorization_signed: 409,
+  authorization_is_signed: 409,
   /** Unsign asked of an authorization without a standing signature. */
   authorization_not_signed: 409,
   authorization_template_not_found: 404,

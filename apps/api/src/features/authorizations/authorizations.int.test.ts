@@ -315,13 +315,13 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       );
       const edit = await call('PUT', url(created.id), clinic.token, { ...fields(), title: 'x', body: 'y', version: 2 });
       expect(edit.statusCode).toBe(409);
-      expect(edit.json().code).toBe('authorization_signed');
+      expect(edit.json().code).toBe('authorization_is_signed');
       const again = await call('POST', `${url(created.id)}/sign`, clinic.token, signBody());
       expect(again.json().code).toBe('error_sign_authorization');
       expect(again.statusCode).toBe(409);
       const remove = await call('DELETE', url(created.id));
       expect(remove.statusCode).toBe(409);
-      expect(remove.json().code).toBe('authorization_signed');
+      expect(remove.json().code).toBe('authorization_is_signed');
       const list = await call('GET', `${url()}?status=signed`);
       expect(list.json().data.map((row: { id: string }) => row.id)).toContain(created.id);
       const unsignedList = await call('GET', `${url()}?status=unsigned`);

@@ -152,7 +152,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
   async function lockUnsigned(tx: TenantTx, accountId: string, patientId: string, id: string) {
     const current = await repository.findAuthorizationForUpdate(tx, accountId, patientId, id);
     if (!current) throw new AppError('authorization_not_found');
-    if (current.status === 'signed') throw new AppError('authorization_signed');
+    if (current.status === 'signed') throw new AppError('authorization_is_signed');
     return current;
   }
 
@@ -234,7 +234,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
         if (current.version !== input.version) {
           throw new AppError('version_conflict', { current: await detail(tx, session.accountId, patientId, id) });
         }
-        if (current.status === 'signed') throw new AppError('authorization_signed');
+        if (current.status === 'signed') throw new AppError('authorization_is_signed');
         const name = await professionalName(tx, session.accountId, input.professionalId);
         const values = placeholderValues(await context(tx, session.accountId, patientId), input, name);
         const next = auditColumns({ ...input, body: fillPlaceholders(input.body, values) });
