@@ -59,11 +59,15 @@ export function createDiskStorage(root: string): FileStorage {
           callback(null, chunk);
         },
       });
+      const output = createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true });
       try {
         const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-        await pipeline(input, tap, createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }));
+        await pipeline(input, tap, output);
         await rename(temp, target);
       } catch (error) {
+        // A source that failed at once (a refused type) can reject the pipeline before the file
+        // is even opened: wait until the stream has closed, or the temp file appears after rm.
+        if (!output.closed) await new Promise((resolve) => output.once('close', resolve));
         await rm(temp, { force: true });
         throw error;
       }
