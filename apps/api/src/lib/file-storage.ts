@@ -67,7 +67,7 @@ export function createDiskStorage(root: string): FileStorage {
       } catch (error) {
         // A source that failed at once (a refused type) can reject the pipeline before the file
         // is even opened: wait until the stream has closed, or the temp file appears after rm.
-        if (!output.closed) await new Promise((resolve) => output.once('close', resolve));
+        if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }
