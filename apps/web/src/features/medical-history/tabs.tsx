@@ -2,12 +2,22 @@ import type { AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { ClipboardList, FlaskConical, ListTree, type LucideIcon, Pill, Plus, Stethoscope } from 'lucide-react';
+import {
+  ClipboardList,
+  FileSignature,
+  FlaskConical,
+  ListTree,
+  type LucideIcon,
+  Pill,
+  Plus,
+  Stethoscope,
+} from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { TableBodyState } from '../../components/table-body-state';
+import { authorizationPaths, useAuthorizations } from '../authorizations/api';
 import { type RecordKind, recordPaths, useRecordList } from './api';
 import { useCanWriteClinical } from './clinical-frame';
 import { useCalendarDate } from './form-bits';
@@ -233,9 +243,12 @@ function localDay(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+type TimelineKind = RecordKind | 'authorization';
+
 interface TimelineEntry {
-  kind: RecordKind;
+  kind: TimelineKind;
   id: string;
+  href: string;
   /** For the order: the day, then when it was recorded. */
   sortKey: string;
   when: string;
@@ -243,14 +256,19 @@ interface TimelineEntry {
   detail: string;
 }
 
-const kindIcons: Record<RecordKind, LucideIcon> = {
+const kindIcons: Record<TimelineKind, LucideIcon> = {
   attendance: Stethoscope,
   diagnosis: ClipboardList,
   laboratory: FlaskConical,
   prescription: Pill,
+  authorization: FileSignature,
 };
 
-/** The first page of the three lists merged, newest first, each entry opening its record. */
+/**
+ * The first page of the dated records merged, newest first, each entry opening its record:
+ * attendances, diagnoses, laboratory orders, prescriptions and treatment authorizations. The
+ * odontogram (one entry per mark) and the files keep their own tabs and timelines.
+ */
 export function TimelineTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
@@ -259,11 +277,15 @@ export function TimelineTab({ patient }: { patient: Patient }) {
   const attendances = useRecordList('attendance', patient.id, 1, 20);
   const diagnoses = useRecordList('diagnosis', patient.id, 1, 20);
   const laboratories = useRecordList('laboratory', patient.id, 1, 20);
-  const queries = [attendances, diagnoses, laboratories];
+  const prescriptions = useRecordList('prescription', patient.id, 1, 20);
+  const authorizations = useAuthorizations(patient.id, 1, 20);
+  const queries = [attendances, diagnoses, laboratories, prescriptions, authorizations];
+  const linkOf = (kind: RecordKind, id: string) => recordPaths.show(kind, patient.id, id);
   const entries: TimelineEntry[] = [
     ...(attendances.data?.data ?? []).map((record) => ({
       kind: 'attendance' as const,
       id: record.id,
+      href: linkOf('attendance', record.id),
       sortKey: `${localDay(record.date)}|${record.createdAt}`,
       when: `${date(localDay(record.date))}, ${time.format(new Date(record.date))}`,
       title: record.titleResume,
@@ -272,6 +294,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
     ...(diagnoses.data?.data ?? []).map((record) => ({
       kind: 'diagnosis' as const,
       id: record.id,
+      href: linkOf('diagnosis', record.id),
       sortKey: `${record.date.slice(0, 10)}|${record.createdAt}`,
       when: date(record.date),
       title: record.text,
@@ -280,10 +303,29 @@ export function TimelineTab({ patient }: { patient: Patient }) {
     ...(laboratories.data?.data ?? []).map((record) => ({
       kind: 'laboratory' as const,
       id: record.id,
+      href: linkOf('laboratory', record.id),
       sortKey: `${record.orderDate.slice(0, 10)}|${record.createdAt}`,
       when: date(record.orderDate),
       title: `${record.laboratoryName}: ${record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', ')}`,
       detail: `${t(`laboratory.statuses.${record.status}`)} · ${record.professionalName}`,
+    })),
+    ...(prescriptions.data?.data ?? []).map((record) => ({
+      kind: 'prescription' as const,
+      id: record.id,
+      href: linkOf('prescription', record.id),
+      sortKey: `${record.date.slice(0, 10)}|${record.createdAt}`,
+      when: date(record.date),
+      title: record.lines.map((line) => line.medicine).join(', '),
+      detail: [record.diagnosis, record.verificationCode, record.professionalName].filter(Boolean).join(' · '),
+    })),
+    ...(authorizations.data?.data ?? []).map((record) => ({
+      kind: 'authorization' as const,
+      id: record.id,
+      href: authorizationPaths.show(patient.id, record.id),
+      sortKey: `${record.date.slice(0, 10)}|${record.createdAt}`,
+      when: date(record.date),
+      title: record.title,
+      detail: `${t(`authorizations:statuses.${record.status}`)} · ${record.professionalName}`,
     })),
   ].sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
   const pending = queries.some((query) => query.isPending);
@@ -330,7 +372,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
                   <div className="small text-body-secondary">
                     {entry.when} · {t(`timeline.kinds.${entry.kind}`)}
                   </div>
-                  <Link to={recordPaths.show(entry.kind, patient.id, entry.id)} className="fw-semibold record-link">
+                  <Link to={entry.href} className="fw-semibold record-link">
                     {entry.title}
                   </Link>
                   <div className="small text-body-secondary">{entry.detail}</div>
