@@ -25,15 +25,17 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
 }
 
-async function demoPatient(request: APIRequestContext): Promise<{ id: string; lastName: string }> {
+async function demoPatient(
+  request: APIRequestContext,
+): Promise<{ id: string; lastName: string; allergies: string | null }> {
   const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
     headers: await adminHeaders(request),
   });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; lastName: string }[] };
+  const body = (await response.json()) as { data: { id: string; lastName: string; allergies: string | null }[] };
   const patient = body.data[0];
   expect(patient, 'a demo patient').toBeTruthy();
-  return { id: patient?.id ?? '', lastName: patient?.lastName ?? '' };
+  return { id: patient?.id ?? '', lastName: patient?.lastName ?? '', allergies: patient?.allergies ?? null };
 }
 
 async function createMedication(request: APIRequestContext, name: string, approvalStatus: string): Promise<string> {
@@ -108,6 +110,17 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await expect(second.getByTestId('medicine-no-results')).toBeVisible();
   await expect(second.getByTestId('line-free-text')).toBeVisible();
   await second.getByTestId('line-instructions').fill('Dos veces al día, sin tragar');
+  await expect(form.getByTestId('allergy-warning')).toHaveCount(0);
+
+  // A medicine the patient is allergic to (the demo's first patient: ibuprofen) is flagged.
+  const allergy = (patient.allergies ?? '').split(',')[0]?.trim() ?? '';
+  expect(allergy, 'the demo patient has an allergy').not.toBe('');
+  await form.getByTestId('line-add').click();
+  const third = form.getByTestId('prescription-line').nth(2);
+  await third.getByTestId('line-medicine').fill(`${allergy.toUpperCase()} 400 mg`);
+  await expect(third.getByTestId('allergy-warning')).toContainText(allergy);
+  await third.getByTestId('line-remove').click();
+  await expect(form.getByTestId('prescription-line')).toHaveCount(2);
   await form.getByLabel('Diagnóstico').fill(`Pulpitis ${word}`);
   await saveScreenshot(page, 'prescriptions-form-filled');
   await form.getByTestId('record-save').click();

@@ -7,8 +7,8 @@ import {
   updatePrescriptionRequestSchema,
 } from '@odontia/shared/schemas/prescriptions';
 import { Plus, Printer, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Controller, type FieldValues, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -42,6 +42,8 @@ import {
 } from '../medical-history/form-bits';
 import { RecordChanges } from '../medical-history/record-changes';
 import { useDateTime } from '../medical-history/tabs';
+import { usePatient } from '../patients/api';
+import { allergyTerms, matchingAllergy } from './allergy-match';
 import { MedicinePicker } from './medicine-picker';
 
 interface LineValues {
@@ -142,6 +144,10 @@ function PrescriptionForm({
     defaultValues: valuesOf(record, professional.id),
   });
   const lines = useFieldArray({ control, name: 'lines' });
+  // The patient is already loaded by the page's frame (same query): no extra request.
+  const allergies = usePatient(patientId).data?.allergies;
+  const allergyList = useMemo(() => allergyTerms(allergies), [allergies]);
+  const watchedLines = useWatch({ control, name: 'lines' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -310,6 +316,18 @@ function PrescriptionForm({
                         {fieldCodeText(medicineMessage)}
                       </div>
                     ) : null}
+                    {(() => {
+                      const allergy = matchingAllergy(watchedLines?.[index]?.medicine ?? '', allergyList);
+                      return allergy ? (
+                        <div
+                          className="alert alert-danger py-1 px-2 small mt-2 mb-0"
+                          role="alert"
+                          data-testid="allergy-warning"
+                        >
+                          {t('form.allergyWarning', { allergy })}
+                        </div>
+                      ) : null;
+                    })()}
                   </div>
                   {small('dose', 'col-sm-6 col-lg-3')}
                   {small('frequency', 'col-sm-6 col-lg-3')}
