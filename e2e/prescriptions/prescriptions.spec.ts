@@ -134,6 +134,7 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
     'Del catálogo',
     'Texto libre (no está en el catálogo)',
   ]);
+  await expect(page.getByTestId('record-line-allergy')).toHaveCount(0);
   await expect(page.getByTestId('change-row')).toHaveCount(1);
 
   // "Imprimir receta": the PDF opens in a new tab and carries the medicines and the code.
@@ -157,6 +158,11 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   await page.goto(`/patients/${patient.id}/mh?tab=prescriptions`);
   await expect(page.getByTestId('prescription-row').first()).toContainText(approved);
   await expect(page.getByTestId('prescription-row').first()).toContainText(code);
+  // …and so does the timeline of the history, with a link to it.
+  await page.getByRole('tab', { name: 'Línea de tiempo' }).click();
+  const entry = page.locator('[data-testid="timeline-entry"][data-kind="prescription"]', { hasText: approved });
+  await expect(entry).toContainText(code);
+  await expect(entry.getByRole('link')).toHaveAttribute('href', /\/mh\/prescription\/show\//);
 
   // The front desk verifies the code a pharmacy reads out (any case), from the patients list.
   await page.goto('/patients');
@@ -207,6 +213,9 @@ test('screenshots: the prescriptions list and form in light, dark and at 390 px'
   expect(created.status()).toBe(201);
   const { id } = ((await created.json()) as { data: { id: string } }).data;
   await signInPage(page, demoUsers.administrator);
+  // The demo patient is allergic to ibuprofen: the written line says so on the prescription.
+  await page.goto(`/patients/${patient.id}/mh/prescription/show/${id}`);
+  await expect(page.getByTestId('record-line-allergy')).toHaveText('Alergia registrada: Ibuprofeno');
   const screens = [
     { name: 'prescriptions-list', path: `/patients/${patient.id}/mh?tab=prescriptions`, ready: 'prescription-row' },
     { name: 'prescriptions-form', path: `/patients/${patient.id}/mh/prescription/new`, ready: 'prescription-form' },
