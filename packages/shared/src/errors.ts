@@ -115,12 +115,11 @@ export const errorStatuses = {
   // Treatment authorizations (informed consent)
   error_create_authorization: 500,
   error_sign_authorization: 409,
+  /** Unsign asked of an authorization without a standing signature. */
   error_unsign_authorization: 409,
   error_delete_authorization: 409,
   /** A signed authorization cannot be edited or deleted; unsigning (with a reason) comes first. */
   authorization_is_signed: 409,
-  /** Unsign asked of an authorization without a standing signature. */
-  authorization_not_signed: 409,
   authorization_template_not_found: 404,
   /** A prescription may name only approved, active medicines of the catalogue (details.name). */
   medication_not_prescribable: 409,
@@ -133,6 +132,12 @@ export const errorStatuses = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;
+
+/**
+ * The codes of an unexpected failure of one action (HTTP 500, e.g. `error_create_prescription`):
+ * a route names its own, so the toast says what could not be done instead of a bare system error.
+ */
+export type FailureCode = { [Code in ErrorCode]: (typeof errorStatuses)[Code] extends 500 ? Code : never }[ErrorCode];
 
 /** Success codes a mutation answers with, for the confirmation toast. */
 const successEntities = [

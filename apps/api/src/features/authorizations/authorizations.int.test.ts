@@ -370,7 +370,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(noReason.json().details.fields).toEqual([{ path: 'reason', code: 'required' }]);
       const notSigned = await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'x' });
       expect(notSigned.statusCode).toBe(409);
-      expect(notSigned.json().code).toBe('authorization_not_signed');
+      expect(notSigned.json().code).toBe('error_unsign_authorization');
       const signed = await sign(created.id);
       const unsigned = await call('POST', `${url(created.id)}/unsign`, clinic.token, {
         reason: 'El paciente pidió cambiar el tratamiento',
@@ -393,7 +393,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(unsigned.json().data.signatures[0].revokedAt).toEqual(expect.any(String));
       expect(unsigned.json().data.signatures[0].revokedByName).toMatch(/^Ana Pérez/);
       const twice = await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'otra vez' });
-      expect(twice.json().code).toBe('authorization_not_signed');
+      expect(twice.json().code).toBe('error_unsign_authorization');
       // Editable again, and signable again: two signatures, the newest standing.
       const version = unsigned.json().data.version as number;
       const edited = await call('PUT', url(created.id), clinic.token, {

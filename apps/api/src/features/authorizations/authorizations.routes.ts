@@ -90,7 +90,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary:
-          'Edit an unsigned authorization (409 authorization_signed when signed, 409 version_conflict when stale)',
+          'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
         params: clinicalRecordParamsSchema,
         body: updateAuthorizationRequestSchema,
         response: { 200: authorizationResponseSchema },
@@ -116,7 +116,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary:
-          'Delete a never-signed authorization (soft). Signed: 409 authorization_signed; signed once: 409 error_delete_authorization',
+          'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
         params: clinicalRecordParamsSchema,
         response: { 200: authorizationDeletedResponseSchema },
       },
@@ -160,7 +160,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
       schema: {
         tags,
         security,
-        summary: 'Revoke the standing signature with a reason (409 authorization_not_signed when unsigned)',
+        summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)',
         params: clinicalRecordParamsSchema,
         body: unsignAuthorizationRequestSchema,
         response: { 200: authorizationResponseSchema },

@@ -36,10 +36,10 @@ import { decodeSignature, pngDataUrl, signatureHash } from './signature.ts';
  * SHA-256(UTF-8 text ‖ 0x00 ‖ PNG); unsign revokes it with a reason and keeps it. Every step writes
  * an audit event (entity 'authorization', with the patient) in the same transaction.
  *
- * Error codes: a signed authorization cannot be edited or deleted (409 authorization_signed); one
+ * Error codes: a signed authorization cannot be edited or deleted (409 authorization_is_signed); one
  * that was ever signed (its signatures revoked) cannot be deleted either, so a signed consent never
  * disappears from the history (409 error_delete_authorization); signing a signed one answers 409
- * error_sign_authorization; unsigning an unsigned one 409 authorization_not_signed; an unexpected
+ * error_sign_authorization; unsigning an unsigned one 409 error_unsign_authorization; an unexpected
  * failure while writing one, 500 error_create_authorization.
  */
 
@@ -353,7 +353,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
         const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('authorization_not_found');
         const standing = await repository.findStandingSignature(tx, session.accountId, id);
-        if (current.status !== 'signed' || !standing) throw new AppError('authorization_not_signed');
+        if (current.status !== 'signed' || !standing) throw new AppError('error_unsign_authorization');
         const revokedAt = new Date();
         await repository.revokeSignature(tx, session.accountId, standing.id, {
           at: revokedAt,
