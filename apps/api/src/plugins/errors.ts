@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, type FieldError, statusOf } from '@odontia/shared/errors';
+import { type ErrorBody, type ErrorCode, type FailureCode, type FieldError, statusOf } from '@odontia/shared/errors';
 import { isFieldCode } from '@odontia/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,10 +6,18 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../lib/app-error.ts';
 import { messageOf } from '../lib/messages.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's code for an unexpected failure of this route's action (default internal_server_error). */
+    failureCode?: FailureCode;
+  }
+}
+
 /**
  * One place where errors become answers: `{ code, message, details? }`. Validation errors list
- * the fields; anything unexpected is logged with its stack and answers a bare 500 — no stack,
- * no SQL, no driver message ever reaches the client.
+ * the fields; anything unexpected is logged with its stack and answers a bare 500 — the route's
+ * `config.failureCode` or internal_server_error; no stack, no SQL, no driver message ever
+ * reaches the client.
  */
 export const errorHandling = fp(
   async (app: FastifyInstance) => {
@@ -37,7 +45,7 @@ export const errorHandling = fp(
         return send(reply, clientCode);
       }
       request.log.error({ err: error }, 'unexpected error');
-      return send(reply, 'internal_server_error');
+      return send(reply, request.routeOptions.config?.failureCode ?? 'internal_server_error');
     });
   },
   { name: 'error-handling' },

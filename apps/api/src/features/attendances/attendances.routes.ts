@@ -29,7 +29,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.get(
     base,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_attendance' },
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.get(
     `${base}/:id`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_attendance' },
       schema: {
         tags,
         security,
@@ -62,7 +62,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.post(
     base,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_create_attendance' },
       schema: {
         tags,
         security,
@@ -82,7 +82,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.put(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_update_attendance' },
       schema: {
         tags,
         security,
@@ -108,7 +108,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.delete(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_delete_attendance' },
       schema: {
         tags,
         security,
@@ -127,7 +127,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.post(
     `${base}/:id/addenda`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_update_attendance' },
       schema: {
         tags,
         security,
@@ -152,7 +152,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
   app.get(
     `${base}/:id/changes`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_attendance' },
       schema: {
         tags,
         security,

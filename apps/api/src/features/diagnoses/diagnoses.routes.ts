@@ -28,7 +28,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.get(
     base,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_diagnosis' },
       schema: {
         tags,
         security,
@@ -44,7 +44,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.get(
     `${base}/:id`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_diagnosis' },
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.post(
     base,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_create_diagnosis' },
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.put(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_update_diagnosis' },
       schema: {
         tags,
         security,
@@ -105,7 +105,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.delete(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_delete_diagnosis' },
       schema: {
         tags,
         security,
@@ -123,7 +123,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
   app.get(
     `${base}/:id/changes`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_diagnosis' },
       schema: {
         tags,
         security,

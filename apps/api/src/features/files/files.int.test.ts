@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -174,6 +174,21 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
     const pdfAnswer = await call('GET', `${url(document.id)}/content`);
     expect(pdfAnswer.headers['content-type']).toBe('application/pdf');
     expect(pdfAnswer.headers['content-disposition']).toBe('inline; filename="informe.pdf"');
+  });
+
+  it('answers a file whose stored bytes are gone with 500 error_download_file, naming no path', async () => {
+    const before = new Set(await storedObjects(uploadsDir));
+    const created = await uploadOne({ name: 'perdida.png', content: photo });
+    const added = (await storedObjects(uploadsDir)).filter((object) => !before.has(object));
+    expect(added).toHaveLength(2); // the original and its thumbnail
+    await Promise.all(added.map((object) => rm(object)));
+    for (const which of ['content', 'thumbnail']) {
+      const answer = await call('GET', `${url(created.id)}/${which}`);
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toEqual({ code: 'error_download_file', message: expect.any(String) });
+      expect(answer.body).not.toContain(uploadsDir);
+      expect(answer.body).not.toContain('ENOENT');
+    }
   });
 
   it('refuses a file over UPLOAD_MAX_MB naming it, and stores nothing of the upload', async () => {

@@ -158,7 +158,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${base}/:id/content`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_download_file' },
       schema: {
         tags,
         security,
@@ -177,7 +177,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${base}/:id/thumbnail`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_download_file' },
       schema: {
         tags,
         security,

@@ -28,7 +28,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.get(
     base,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_laboratory' },
       schema: {
         tags,
         security,
@@ -44,7 +44,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.get(
     `${base}/:id`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_laboratory' },
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.post(
     base,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_create_laboratory' },
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.put(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_update_laboratory' },
       schema: {
         tags,
         security,
@@ -106,7 +106,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.delete(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_delete_laboratory' },
       schema: {
         tags,
         security,
@@ -124,7 +124,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.get(
     `${base}/:id/order.pdf`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_laboratory' },
       schema: {
         tags,
         security,
@@ -146,7 +146,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
   app.get(
     `${base}/:id/changes`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_laboratory' },
       schema: {
         tags,
         security,

@@ -23,7 +23,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.get(
     '/patients',
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
       schema: {
         tags,
         security,
@@ -38,7 +38,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.get(
     '/patients/:patientId',
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
       schema: { tags, security, summary: 'One patient', params, response: { 200: patientResponseSchema } },
     },
     async (request) => ({ data: await service.get(sessionOf(request), request.params.patientId) }),
@@ -47,7 +47,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.post(
     '/patients',
     {
-      config: { permission: 'patients.write' },
+      config: { permission: 'patients.write', failureCode: 'error_create_patient' },
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.put(
     '/patients/:patientId',
     {
-      config: { permission: 'patients.write' },
+      config: { permission: 'patients.write', failureCode: 'error_update_patient' },
       schema: {
         tags,
         security,
@@ -84,7 +84,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.delete(
     '/patients/:patientId',
     {
-      config: { permission: 'patients.write' },
+      config: { permission: 'patients.write', failureCode: 'error_delete_patient' },
       schema: {
         tags,
         security,
@@ -102,7 +102,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }>
   app.get(
     '/patients/:patientId/changes',
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
       schema: {
         tags,
         security,

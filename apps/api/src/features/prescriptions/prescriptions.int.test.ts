@@ -418,6 +418,29 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     expect((await call('GET', `${url(created.id, english)}/pdf`, other.token)).statusCode).toBe(404);
   });
 
+  it("answers an unexpected database failure with the action's code of spec §8, no SQL in the body", async () => {
+    const created = await create();
+    // Simulates a broken database for this one table (the superuser connection of the test).
+    await testApp.db.orm.execute(sql`alter table prescription_lines rename to prescription_lines_away`);
+    try {
+      const answers = {
+        error_create_prescription: await call('POST', url(), clinic.token, prescription()),
+        error_get_prescription: await call('GET', url(created.id)),
+        error_update_prescription: await call('PUT', url(created.id), clinic.token, prescription({ version: 1 })),
+        error_delete_prescription: await call('DELETE', url(created.id)),
+      };
+      for (const [code, answer] of Object.entries(answers)) {
+        expect(answer.statusCode, code).toBe(500);
+        expect(answer.json(), code).toEqual({ code, message: expect.any(String) });
+        expect(answer.body).not.toContain('prescription_lines');
+      }
+    } finally {
+      await testApp.db.orm.execute(sql`alter table prescription_lines_away rename to prescription_lines`);
+    }
+    // Nothing was half-written: the prescription is as it was.
+    expect((await call('GET', url(created.id))).json().data).toMatchObject({ version: created.version });
+  });
+
   it("answers 404 for another clinic's patient or prescription and another patient's", async () => {
     const created = await create();
     const otherPatient = await createTestPatient(app, other.token);

@@ -34,7 +34,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.get(
     base,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_prescription' },
       schema: {
         tags,
         security,
@@ -50,7 +50,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.get(
     '/prescriptions/by-code/:code',
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_prescription' },
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.get(
     `${base}/:id`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_prescription' },
       schema: {
         tags,
         security,
@@ -82,7 +82,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.post(
     base,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_create_prescription' },
       schema: {
         tags,
         security,
@@ -102,7 +102,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.put(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_update_prescription' },
       schema: {
         tags,
         security,
@@ -127,7 +127,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.delete(
     `${base}/:id`,
     {
-      config: { permission: 'clinical.write' },
+      config: { permission: 'clinical.write', failureCode: 'error_delete_prescription' },
       schema: {
         tags,
         security,
@@ -145,7 +145,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.get(
     `${base}/:id/pdf`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_prescription' },
       schema: {
         tags,
         security,
@@ -167,7 +167,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
   app.get(
     `${base}/:id/changes`,
     {
-      config: { permission: 'patients.read' },
+      config: { permission: 'patients.read', failureCode: 'error_get_prescription' },
       schema: {
         tags,
         security,
