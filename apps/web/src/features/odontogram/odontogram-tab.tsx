@@ -660,7 +660,7 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
           >
             <ChevronRight size={16} aria-hidden="true" />
           </button>
-          <span className="small text-nowrap" data-testid="timeline-value">
+          <span className="small text-nowrap odo-timeline-value" data-testid="timeline-value">
             {at ? t('timeline.at', { date: dateTime(at) }) : t('timeline.now')}
           </span>
         </div>

@@ -534,6 +534,8 @@ function PrescriptionView({
   const date = useCalendarDate();
   const fieldLabels = useFieldLabels();
   const medicines = record.lines.map((line) => line.medicine).join(', ');
+  const allergies = usePatient(patientId).data?.allergies;
+  const allergyList = useMemo(() => allergyTerms(allergies), [allergies]);
   return (
     <>
       <section className="card mb-0" data-testid="prescription-view">
@@ -598,6 +600,14 @@ function PrescriptionView({
                       >
                         {line.medicationId ? t('form.fromCatalogue') : t('form.freeText')}
                       </span>
+                      {(() => {
+                        const allergy = matchingAllergy(line.medicine, allergyList);
+                        return allergy ? (
+                          <span className="badge text-bg-danger" data-testid="record-line-allergy">
+                            {t('allergyOnLine', { allergy })}
+                          </span>
+                        ) : null;
+                      })()}
                     </div>
                     <div className="small">
                       {[
