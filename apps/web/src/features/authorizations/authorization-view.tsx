@@ -1,16 +1,16 @@
 import type { AuthorizationDetail, AuthorizationSignature } from '@odontia/shared/schemas/authorizations';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { FileDown, Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
+import { Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
-import { saveFile } from '../inventory/api';
 import { useCalendarDate } from '../medical-history/form-bits';
 import {
   authorizationKey,
@@ -32,49 +32,6 @@ export function StatusBadge({ status }: { status: AuthorizationDetail['status'] 
     >
       {t(`statuses.${status}`)}
     </span>
-  );
-}
-
-/** "PDF": fetched with the session (Bearer) and opened in a new tab from an object URL, or downloaded. */
-function PdfButton({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('authorizations');
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    const tab = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const { blob, fileName } = await authorizationsApi.pdf(patientId, id);
-      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-      const url = URL.createObjectURL(pdf);
-      if (tab) {
-        tab.location.href = url;
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else {
-        URL.revokeObjectURL(url);
-        saveFile(pdf, fileName ?? 'autorizacion.pdf');
-      }
-    } catch (error) {
-      tab?.close();
-      toastApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-outline-secondary"
-      onClick={() => void open()}
-      disabled={busy}
-      data-testid="authorization-pdf"
-    >
-      {busy ? (
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-      ) : (
-        <FileDown size={16} aria-hidden="true" className="me-2" />
-      )}
-      {t('pdf')}
-    </button>
   );
 }
 
@@ -436,7 +393,13 @@ export function AuthorizationView({
           <div className="d-flex flex-wrap gap-2 align-items-center">
             <StatusBadge status={record.status} />
             <div className="ms-auto d-flex gap-2 flex-wrap">
-              <PdfButton patientId={patient.id} id={record.id} />
+              <PdfButton
+                load={() => authorizationsApi.pdf(patient.id, record.id)}
+                fallbackName="autorizacion.pdf"
+                label={t('pdf')}
+                icon="download"
+                testId="authorization-pdf"
+              />
               {canWrite && !signed && record.signatures.length === 0 ? (
                 <DeleteButton patientId={patient.id} record={record} />
               ) : null}

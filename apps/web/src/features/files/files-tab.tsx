@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
-import { saveFile } from '../inventory/api';
+import { openPdfInNewTab, saveFile } from '../../lib/save-file';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import {
@@ -49,24 +49,11 @@ async function downloadFile(patientId: string, file: PatientFile): Promise<void>
   }
 }
 
-/**
- * A PDF opens in a new tab: fetched with the session and shown from an object URL (the tab is
- * opened inside the click, so it is not taken for a pop-up); where the tab is blocked, it is saved.
- */
+/** A PDF opens in a new tab (fetched with the session); where the tab is blocked, it is saved. */
 async function openPdf(patientId: string, file: PatientFile): Promise<void> {
-  const tab = window.open('', '_blank');
   try {
-    const { blob } = await filesApi.content(patientId, file.id);
-    const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-    if (tab) {
-      const url = URL.createObjectURL(pdf);
-      tab.location.href = url;
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } else {
-      saveFile(pdf, file.originalName);
-    }
+    await openPdfInNewTab(() => filesApi.content(patientId, file.id), file.originalName);
   } catch {
-    tab?.close();
     await toastDownloadError();
   }
 }

@@ -146,15 +146,3 @@ export function useImportItems(kind: InventoryKind) {
     onSuccess: (_answer, variables) => (variables.dryRun ? undefined : refreshInventory()),
   });
 }
-
-/** Saves a file the browser received (the CSV export, the import template). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -9,7 +9,8 @@ import { FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { saveFile, useImportItems } from './api';
+import { saveFile } from '../../lib/save-file';
+import { useImportItems } from './api';
 
 /** A CSV with the export's header (Spanish labels) and one example row, for the user to fill in. */
 export function templateCsv(kind: InventoryKind): string {

@@ -12,6 +12,7 @@ import { SortHeader } from '../../components/sort-header';
 import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
+import { saveFile } from '../../lib/save-file';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSessionUser } from '../auth/session';
 import {
@@ -21,7 +22,6 @@ import {
   itemPath,
   kindPaths,
   listKey,
-  saveFile,
   useInventoryList,
 } from './api';
 import { ApprovalBadge, ProductStatusBadge, StockBadge } from './badges';

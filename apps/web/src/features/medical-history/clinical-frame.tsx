@@ -20,29 +20,25 @@ export function useCanWriteClinical(): boolean {
   return user ? can(user.level, 'clinical.write') : false;
 }
 
-/**
- * Every clinical screen of a patient: back to their history (on the record's tab), the patient's
- * name and number, the clinical alerts banner, then the screen's title and content.
- */
-export function ClinicalFrame({
-  patientId,
-  kind,
-  title,
-  testId,
-  actions,
-  children,
-}: {
+export type ClinicalFrameProps = {
   patientId: string;
-  kind: RecordKind;
   title: string;
   testId: string;
   actions?: ReactNode;
   children: (patient: Patient) => ReactNode;
-}) {
+} & ({ kind: RecordKind } | { backTo: string });
+
+/**
+ * Every clinical screen of a patient: back to their history (on the record's tab, or `backTo`), the
+ * patient's name and number, the clinical alerts banner, then the screen's title and content.
+ */
+export function ClinicalFrame(props: ClinicalFrameProps) {
+  const { patientId, title, testId, actions, children } = props;
   const { t } = useTranslation(['clinical', 'messages']);
   const query = usePatient(patientId);
+  const backPath = 'backTo' in props ? props.backTo : historyPath(patientId, tabOf[props.kind]);
   const back = (
-    <Link to={historyPath(patientId, tabOf[kind])} className="btn btn-link px-0 mb-2 clinical-back">
+    <Link to={backPath} className="btn btn-link px-0 mb-2 clinical-back">
       <ArrowLeft size={16} aria-hidden="true" className="me-1" />
       {t('common.backToHistory')}
     </Link>

@@ -6,7 +6,6 @@ import {
   type Laboratory,
   updateLaboratoryRequestSchema,
 } from '@odontia/shared/schemas/laboratories';
-import { Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,9 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { PdfButton } from '../../components/pdf-button';
+import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
-import { saveFile } from '../inventory/api';
 import { clinicalApi, historyPath, recordKey, recordPaths, useSaveRecord } from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import {
@@ -334,54 +333,6 @@ export function EditLaboratory({ patientId, id }: { patientId: string; id: strin
   );
 }
 
-/**
- * "Imprimir orden": the server's PDF (clinic header, patient, professional, studies, signature
- * line). It needs the Bearer header, so it is fetched as a file and opened in a new tab from an
- * object URL; where the browser blocks the tab, it is downloaded instead.
- */
-function PrintOrderButton({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('clinical');
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    // Opened now, inside the click, so the browser does not take it for a pop-up.
-    const tab = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const { blob, fileName } = await clinicalApi.orderPdf(patientId, id);
-      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-      const url = URL.createObjectURL(pdf);
-      if (tab) {
-        tab.location.href = url;
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else {
-        URL.revokeObjectURL(url);
-        saveFile(pdf, fileName ?? 'orden-laboratorio.pdf');
-      }
-    } catch (error) {
-      tab?.close();
-      toastApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-outline-secondary"
-      onClick={() => void open()}
-      disabled={busy}
-      data-testid="print-order"
-    >
-      {busy ? (
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-      ) : (
-        <Printer size={16} aria-hidden="true" className="me-2" />
-      )}
-      {t('laboratory.print')}
-    </button>
-  );
-}
-
 function LaboratoryView({ patientId, record, canWrite }: { patientId: string; record: Laboratory; canWrite: boolean }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
@@ -394,7 +345,12 @@ function LaboratoryView({ patientId, record, canWrite }: { patientId: string; re
               {t(`laboratory.statuses.${record.status}`)}
             </span>
             <div className="ms-auto d-flex gap-2 flex-wrap">
-              <PrintOrderButton patientId={patientId} id={record.id} />
+              <PdfButton
+                load={() => clinicalApi.orderPdf(patientId, record.id)}
+                fallbackName="orden-laboratorio.pdf"
+                label={t('laboratory.print')}
+                testId="print-order"
+              />
               {canWrite ? (
                 <>
                   <DeleteRecordButton

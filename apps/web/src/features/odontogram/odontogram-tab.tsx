@@ -10,14 +10,14 @@ import {
 } from '@odontia/shared/odontogram';
 import type { OdontogramEntry } from '@odontia/shared/schemas/odontogram';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { ChevronLeft, ChevronRight, Keyboard, Printer } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Keyboard } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
+import { PdfButton } from '../../components/pdf-button';
 import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { saveFile } from '../inventory/api';
 import { useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useDateTime } from '../medical-history/tabs';
@@ -113,49 +113,6 @@ function Palette({
         <span className="odo-colour-blue">{t('legend.blue')}</span>
       </p>
     </section>
-  );
-}
-
-/** Print: the server's PDF, fetched with the session and opened in a new tab (downloaded if the tab is blocked). */
-function PrintButton({ patientId, at }: { patientId: string; at: string | null }) {
-  const { t } = useTranslation('odontogram');
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    const tab = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const { blob, fileName } = await odontogramApi.pdf(patientId, at);
-      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-      const url = URL.createObjectURL(pdf);
-      if (tab) {
-        tab.location.href = url;
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else {
-        URL.revokeObjectURL(url);
-        saveFile(pdf, fileName ?? 'odontograma.pdf');
-      }
-    } catch (error) {
-      tab?.close();
-      toastApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-outline-secondary btn-sm"
-      onClick={() => void open()}
-      disabled={busy}
-      data-testid="odontogram-print"
-    >
-      {busy ? (
-        <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-      ) : (
-        <Printer size={16} aria-hidden="true" className="me-1" />
-      )}
-      {t('print')}
-    </button>
   );
 }
 
@@ -617,7 +574,13 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
           {save.isPending ? t('saving') : save.isSuccess ? t('saved') : ''}
         </span>
         <KeyboardHelp />
-        <PrintButton patientId={patient.id} at={at} />
+        <PdfButton
+          load={() => odontogramApi.pdf(patient.id, at)}
+          fallbackName="odontograma.pdf"
+          label={t('print')}
+          small
+          testId="odontogram-print"
+        />
       </div>
       <div className="odo-body">
         <div className="odo-timeline" data-testid="odontogram-timeline">

@@ -6,17 +6,17 @@ import {
   type Prescription,
   updatePrescriptionRequestSchema,
 } from '@odontia/shared/schemas/prescriptions';
-import { Plus, Printer, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
-import { saveFile } from '../inventory/api';
 import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
 import {
   ClinicalFrame,
@@ -458,53 +458,6 @@ export function EditPrescription({ patientId, id }: { patientId: string; id: str
   );
 }
 
-/**
- * "Imprimir receta": the server's PDF in the patient's language. It needs the Bearer header, so it
- * is fetched as a file and opened in a new tab from an object URL; where the browser blocks the
- * tab, it is downloaded instead.
- */
-function PrintPrescriptionButton({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('prescriptions');
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    const tab = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const { blob, fileName } = await clinicalApi.prescriptionPdf(patientId, id);
-      const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-      const url = URL.createObjectURL(pdf);
-      if (tab) {
-        tab.location.href = url;
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else {
-        URL.revokeObjectURL(url);
-        saveFile(pdf, fileName ?? 'receta.pdf');
-      }
-    } catch (error) {
-      tab?.close();
-      toastApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-outline-secondary"
-      onClick={() => void open()}
-      disabled={busy}
-      data-testid="print-prescription"
-    >
-      {busy ? (
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-      ) : (
-        <Printer size={16} aria-hidden="true" className="me-2" />
-      )}
-      {t('print')}
-    </button>
-  );
-}
-
 /** The audit's field names, in this namespace. */
 function useFieldLabels(): Record<string, string> {
   const { t } = useTranslation('prescriptions');
@@ -546,7 +499,12 @@ function PrescriptionView({
               {record.verificationCode}
             </code>
             <div className="ms-auto d-flex gap-2 flex-wrap">
-              <PrintPrescriptionButton patientId={patientId} id={record.id} />
+              <PdfButton
+                load={() => clinicalApi.prescriptionPdf(patientId, record.id)}
+                fallbackName="receta.pdf"
+                label={t('print')}
+                testId="print-prescription"
+              />
               {canWrite ? (
                 <>
                   <DeleteRecordButton
