@@ -1,9 +1,6 @@
-import { ClinicalFrame, type ClinicalFrameProps, useCanWriteClinical } from '../medical-history/clinical-frame';
+import { ClinicalFrame, type ClinicalFrameProps } from '../medical-history/clinical-frame';
 import { authorizationPaths } from './api';
 import './authorizations.css';
-
-/** Whether the signed-in user may write, sign and unsign authorizations (clinical.write). */
-export const useCanWriteAuthorizations = useCanWriteClinical;
 
 /** Every authorization screen: the clinical frame, its back link on the history's Autorizaciones tab. */
 export function AuthorizationFrame(props: Omit<ClinicalFrameProps, 'kind' | 'backTo'>) {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
-import { ReadOnlyNotice } from '../medical-history/clinical-frame';
+import { ReadOnlyNotice, useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useAuthorization } from './api';
 import { AuthorizationForm, EditAuthorizationForm } from './authorization-form';
 import { AuthorizationView } from './authorization-view';
-import { AuthorizationFrame, useCanWriteAuthorizations } from './frame';
+import { AuthorizationFrame } from './frame';
 
 function Loader({
   patientId,
@@ -47,7 +47,7 @@ function Loader({
 /** `…/mh/authorization/new` (clinical.write). */
 export function NewAuthorization({ patientId }: { patientId: string }) {
   const { t } = useTranslation('common');
-  const canWrite = useCanWriteAuthorizations();
+  const canWrite = useCanWriteClinical();
   return (
     <AuthorizationFrame patientId={patientId} title={t('pages.authorizationNew')} testId="authorization-new">
       {(patient) => (canWrite ? <AuthorizationForm patient={patient} record={null} /> : <ReadOnlyNotice />)}
@@ -58,7 +58,7 @@ export function NewAuthorization({ patientId }: { patientId: string }) {
 /** `…/mh/authorization/show/:id_authorization` (patients.read). */
 export function ShowAuthorization({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('common');
-  const canWrite = useCanWriteAuthorizations();
+  const canWrite = useCanWriteClinical();
   return (
     <AuthorizationFrame patientId={patientId} title={t('pages.authorizationShow')} testId="authorization-show">
       {(patient) => (
@@ -73,7 +73,7 @@ export function ShowAuthorization({ patientId, id }: { patientId: string; id: st
 /** `…/mh/authorization/edit/:id_authorization` (clinical.write; only while unsigned). */
 export function EditAuthorization({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('common');
-  const canWrite = useCanWriteAuthorizations();
+  const canWrite = useCanWriteClinical();
   return (
     <AuthorizationFrame patientId={patientId} title={t('pages.authorizationEdit')} testId="authorization-edit">
       {(patient) =>

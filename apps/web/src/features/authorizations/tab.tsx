@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { TableBodyState } from '../../components/table-body-state';
+import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import { authorizationPaths, useAuthorizations } from './api';
 import { StatusBadge } from './authorization-view';
-import { useCanWriteAuthorizations } from './frame';
 
 const pageSize = 10;
 const filters = ['', 'unsigned', 'signed'] as const;
@@ -17,7 +17,7 @@ const filters = ['', 'unsigned', 'signed'] as const;
 /** The "Autorizaciones" tab of the medical history: newest first, paginated, by status. */
 export function AuthorizationsTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('authorizations');
-  const canWrite = useCanWriteAuthorizations();
+  const canWrite = useCanWriteClinical();
   const date = useCalendarDate();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<(typeof filters)[number]>('');

@@ -487,6 +487,7 @@ function PrescriptionView({
   const date = useCalendarDate();
   const fieldLabels = useFieldLabels();
   const medicines = record.lines.map((line) => line.medicine).join(', ');
+  // The patient is already loaded by the page's frame (same query): no extra request.
   const allergies = usePatient(patientId).data?.allergies;
   const allergyList = useMemo(() => allergyTerms(allergies), [allergies]);
   return (
@@ -547,42 +548,42 @@ function PrescriptionView({
           <div>
             <h2 className="h6">{t('fields.lines')}</h2>
             <ol className="prescription-lines list-group list-group-numbered" data-testid="record-lines">
-              {record.lines.map((line) => (
-                <li key={line.id} className="list-group-item d-flex gap-2" data-testid="record-line">
-                  <div className="min-w-0 ms-1">
-                    <div className="fw-semibold d-flex flex-wrap align-items-center gap-2">
-                      <span data-testid="record-line-medicine">{line.medicine}</span>
-                      <span
-                        className={`badge ${line.medicationId ? 'text-bg-success' : 'text-bg-warning'}`}
-                        data-testid="record-line-source"
-                      >
-                        {line.medicationId ? t('form.fromCatalogue') : t('form.freeText')}
-                      </span>
-                      {(() => {
-                        const allergy = matchingAllergy(line.medicine, allergyList);
-                        return allergy ? (
+              {record.lines.map((line) => {
+                const allergy = matchingAllergy(line.medicine, allergyList);
+                return (
+                  <li key={line.id} className="list-group-item d-flex gap-2" data-testid="record-line">
+                    <div className="min-w-0 ms-1">
+                      <div className="fw-semibold d-flex flex-wrap align-items-center gap-2">
+                        <span data-testid="record-line-medicine">{line.medicine}</span>
+                        <span
+                          className={`badge ${line.medicationId ? 'text-bg-success' : 'text-bg-warning'}`}
+                          data-testid="record-line-source"
+                        >
+                          {line.medicationId ? t('form.fromCatalogue') : t('form.freeText')}
+                        </span>
+                        {allergy ? (
                           <span className="badge text-bg-danger" data-testid="record-line-allergy">
                             {t('allergyOnLine', { allergy })}
                           </span>
-                        ) : null;
-                      })()}
+                        ) : null}
+                      </div>
+                      <div className="small">
+                        {[
+                          line.dose ? `${t('fields.dose')}: ${line.dose}` : null,
+                          line.frequency ? `${t('fields.frequency')}: ${line.frequency}` : null,
+                          line.duration ? `${t('fields.duration')}: ${line.duration}` : null,
+                          line.quantity ? `${t('fields.quantity')}: ${line.quantity}` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </div>
+                      {line.instructions ? (
+                        <div className="small text-body-secondary fst-italic">{line.instructions}</div>
+                      ) : null}
                     </div>
-                    <div className="small">
-                      {[
-                        line.dose ? `${t('fields.dose')}: ${line.dose}` : null,
-                        line.frequency ? `${t('fields.frequency')}: ${line.frequency}` : null,
-                        line.duration ? `${t('fields.duration')}: ${line.duration}` : null,
-                        line.quantity ? `${t('fields.quantity')}: ${line.quantity}` : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                    {line.instructions ? (
-                      <div className="small text-body-secondary fst-italic">{line.instructions}</div>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ol>
           </div>
           <RecordStamps record={record} />
