@@ -72,6 +72,8 @@ export const profileSchema = z.object({
     clinicName: z.string(),
     plan: z.string(),
     planEndsAt: z.string().nullable(),
+    /** The clinic's IANA time zone: its "today", its days and the times the screens show. */
+    timeZone: z.string(),
   }),
   settings: z.object({
     systemLanguage: z.enum(languages),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
 import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
@@ -21,11 +22,16 @@ export const calendarDate = () =>
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
     }, 'invalid_date');
 
-/** A birthdate: a real date, not in the future, not before 1900. */
-const birthdate = () =>
+/**
+ * A birthdate: a real date, not before 1900, not in the future. "The future" starts after the
+ * clinic's today (`clinicToday` of its time zone), which only the caller knows: the contract used
+ * before the clinic is known (the route) bounds it by the latest date on Earth, and the service
+ * and the form check it again with the clinic's today (`patientRequestSchemas`).
+ */
+const birthdate = (today: () => string) =>
   calendarDate()
     .refine((value) => value >= '1900-01-01', 'too_small')
-    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'too_big');
+    .refine((value) => value <= today(), 'too_big');
 
 const optionalEmail = () =>
   z
@@ -55,7 +61,7 @@ const patientFields = {
   phone: optionalPhone(),
   /** Not chosen yet: 'required', like the text fields (a select left empty). */
   sex: z.enum(sexes, { error: (issue) => (issue.input == null ? 'required' : 'invalid_value') }),
-  birthdate: birthdate(),
+  birthdate: birthdate(latestDayOnEarth),
   /** National ID number (DNI, NIE, CPF…); unique in the clinic when given (409 duplicate_ssn). */
   ssn: optionalText(30),
   /** The clinic's own record number (historia clínica). */
@@ -83,6 +89,15 @@ const patientFields = {
 export const createPatientRequestSchema = z.object(patientFields);
 /** PUT /api/patients/:patientId (the version the edit started from: 409 version_conflict when stale). */
 export const updatePatientRequestSchema = z.object({ ...patientFields, version: z.number().int().min(1) });
+
+/** The patient contracts of one clinic: a birthdate after the clinic's today is `too_big`. */
+export function patientRequestSchemas(clinicToday: () => string) {
+  const fields = { ...patientFields, birthdate: birthdate(clinicToday) };
+  return {
+    create: z.object(fields),
+    update: z.object({ ...fields, version: z.number().int().min(1) }),
+  };
+}
 export type CreatePatientRequest = z.input<typeof createPatientRequestSchema>;
 export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
 export type PatientInput = z.output<typeof createPatientRequestSchema>;
