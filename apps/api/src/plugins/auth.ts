@@ -29,6 +29,8 @@ export interface AuthSession {
   accountId: string;
   level: UserLevel;
   locked: boolean;
+  /** The clinic's IANA time zone: its "today" is `clinicToday(session.timeZone)`. */
+  timeZone: string;
 }
 
 declare module 'fastify' {
@@ -127,6 +129,7 @@ export const authentication = fp(
           accountId: found.session.accountId,
           level: found.level as UserLevel,
           locked,
+          timeZone: found.timeZone,
         } satisfies AuthSession;
       });
 

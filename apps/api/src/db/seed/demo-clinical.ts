@@ -9,6 +9,7 @@ import { insertLaboratory } from '../../features/laboratories/laboratories.repos
 import { applyStockMovements } from '../../features/stock/stock.service.ts';
 import { newId } from '../../lib/ids.ts';
 import { inventoryItems, patients } from '../schema/index.ts';
+import { demoDay, demoInstant } from './demo-time.ts';
 
 /**
  * The demo clinic's medical histories (issue 5): diagnoses, laboratory orders (one with its
@@ -16,14 +17,6 @@ import { inventoryItems, patients } from '../schema/index.ts';
  * from stock through the stock service like any attendance; each write with its audit event.
  * Runs after the inventory and the patients of the demo.
  */
-
-const dayMs = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number, hour = 10) => {
-  const date = new Date(Date.now() - days * dayMs);
-  date.setUTCHours(hour + 3, 0, 0, 0); // Buenos Aires local time (UTC−3)
-  return date;
-};
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 interface DemoAttendance {
   patient: number;
@@ -175,7 +168,7 @@ export async function seedDemoClinical(
   for (const [index, diagnosis] of demoDiagnoses.entries()) {
     const id = newId();
     const columns = {
-      date: dayOf(daysAgo(diagnosis.days)),
+      date: demoDay(diagnosis.days),
       professionalId: professionalOf(index),
       text: diagnosis.text,
       icd10Code: diagnosis.icd10Code,
@@ -199,14 +192,14 @@ export async function seedDemoClinical(
   for (const [index, laboratory] of demoLaboratories.entries()) {
     const id = newId();
     const columns = {
-      orderDate: dayOf(daysAgo(laboratory.days)),
+      orderDate: demoDay(laboratory.days),
       professionalId: professionalOf(index),
       laboratoryName: laboratory.laboratoryName,
       studies: laboratory.studies,
       instructions: laboratory.instructions,
       notes: null,
       status: laboratory.result ? 'result_received' : 'ordered',
-      resultDate: laboratory.result ? dayOf(daysAgo(laboratory.result.days)) : null,
+      resultDate: laboratory.result ? demoDay(laboratory.result.days) : null,
       result: laboratory.result?.text ?? null,
     };
     const patientId = patientOf(laboratory.patient);
@@ -237,7 +230,7 @@ export async function seedDemoClinical(
       const itemId = items.get(item.name);
       return itemId ? [{ itemId, kind: item.kind, quantity: item.quantity }] : [];
     });
-    const date = daysAgo(attendance.days);
+    const date = demoInstant(attendance.days);
     const columns = {
       date,
       attendanceType: attendance.attendanceType,
@@ -247,7 +240,7 @@ export async function seedDemoClinical(
       titleResume: attendance.titleResume,
       resume: attendance.resume,
       detail: null,
-      nextAppointment: attendance.finished ? null : dayOf(daysAgo(-14)),
+      nextAppointment: attendance.finished ? null : demoDay(-14),
       finished: attendance.finished,
       finishedAt: attendance.finished ? date : null,
       resultDate: null,

@@ -5,6 +5,7 @@ import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
 import { insertEntries } from '../../features/odontogram/odontogram.repository.ts';
 import { newId } from '../../lib/ids.ts';
 import { attendances, patients } from '../schema/index.ts';
+import { demoInstant } from './demo-time.ts';
 
 /**
  * The demo clinic's odontograms (issue 6): the first two patients get a plausible chart charted
@@ -12,13 +13,6 @@ import { attendances, patients } from '../schema/index.ts';
  * the timeline has stops. Each batch with its audit event, like the API writes it. Runs after
  * the medical histories.
  */
-
-const dayMs = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => {
-  const date = new Date(Date.now() - days * dayMs);
-  date.setUTCHours(13, 30, 0, 0); // 10:30 in Buenos Aires
-  return date;
-};
 
 type Mark = [tooth: number, zone: ToothZone | null, status: ToothStatus];
 
@@ -80,7 +74,7 @@ export async function seedDemoOdontogram(
     const attendanceId =
       visits.find((visit) => visit.patientId === patientId && visit.title === chart.attendance)?.id ?? null;
     const professionalId = index % 2 === 0 ? users.administratorId : users.supervisorId;
-    const chartedAt = daysAgo(chart.days);
+    const chartedAt = demoInstant(chart.days, '10:30');
     const rows = chart.marks.map(([tooth, zone, status]) => ({
       accountId,
       id: newId(),

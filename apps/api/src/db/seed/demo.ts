@@ -10,6 +10,7 @@ import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { demoTimeZone } from './demo-time.ts';
 
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
@@ -46,7 +47,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       plan: 'demo',
       planEndsAt: null,
       systemCurrency: 'argentine_peso',
-      timeZone: 'America/Argentina/Buenos_Aires',
+      timeZone: demoTimeZone,
       activatedAt: now,
     });
     const userIds = demoUsers.map(() => newId());

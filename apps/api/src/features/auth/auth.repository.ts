@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type AuthTokenPurpose, accounts, authTokens, sessions, users } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -69,7 +69,8 @@ export async function claimAuthToken(tx: AnyTx, accountId: string, id: string): 
         eq(authTokens.accountId, accountId),
         eq(authTokens.id, id),
         isNull(authTokens.usedAt),
-        sql`${authTokens.expiresAt} > now()`,
+        // The application's clock (JavaScript's), like every other time decision.
+        gt(authTokens.expiresAt, new Date()),
       ),
     )
     .returning({ id: authTokens.id });
@@ -112,6 +113,7 @@ export async function findSessionByTokenHash(tx: SystemTx, tokenHash: string) {
       level: users.level,
       active: users.active,
       lockAfterMinutes: accounts.lockAfterMinutes,
+      timeZone: accounts.timeZone,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.accountId, sessions.accountId), eq(users.id, sessions.userId)))

@@ -87,6 +87,7 @@ export function toProfile(row: { user: repository.UserRow; account: repository.A
       clinicName: account.clinicName,
       plan: account.plan,
       planEndsAt: account.planEndsAt?.toISOString() ?? null,
+      timeZone: account.timeZone,
     },
     settings: {
       systemLanguage: user.systemLanguage as Language,
@@ -160,8 +161,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     context: RequestContext,
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
-    const expiresAt = new Date(Date.now() + (remember ? rememberedSessionMs : sessionMs));
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + (remember ? rememberedSessionMs : sessionMs));
     await repository.insertSession(tx, {
+      // The idle lock compares with the application's clock, not the database's.
+      lastActivityAt: now,
       accountId: user.accountId,
       id: newId(),
       userId: user.id,

@@ -2,7 +2,7 @@ import type { InventoryKind } from '@odontia/shared/enums';
 import { and, asc, count, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { accounts, inventoryItems, users } from '../../db/schema/index.ts';
+import { inventoryItems, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The catalogue of medicines and supplies (tenant context; every query also names the clinic for its indexes). */
@@ -248,10 +248,4 @@ export async function listReorder(
     .offset((query.page - 1) * query.pageSize);
   const [total] = await tx.select({ n: count() }).from(inventoryItems).where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** The clinic's time zone (the export's file name carries the clinic's date). */
-export async function clinicTimeZone(tx: TenantTx, accountId: string): Promise<string> {
-  const [row] = await tx.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.timeZone ?? 'UTC';
 }

@@ -1,3 +1,4 @@
+import { clinicToday } from '@odontia/shared/clinic-time';
 import {
   type AgeGroup,
   type ApplicationType,
@@ -368,16 +369,10 @@ export function createInventoryService({ db }: InventoryServiceDeps) {
       kind: InventoryKind,
       filters: repository.InventoryFilters,
     ): Promise<{ csv: string; fileName: string }> {
-      const { rows, timeZone } = await db.withTenant(session.accountId, async (tx) => ({
-        rows: await repository.exportItems(tx, session.accountId, kind, filters),
-        timeZone: await repository.clinicTimeZone(tx, session.accountId),
-      }));
-      const day = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      }).format(new Date());
+      const rows = await db.withTenant(session.accountId, (tx) =>
+        repository.exportItems(tx, session.accountId, kind, filters),
+      );
+      const day = clinicToday(session.timeZone);
       const prefix = kind === 'medication' ? 'farmacias' : 'insumos';
       return { csv: buildExportCsv(kind, rows.map(toInventoryItem)), fileName: `${prefix}-${day}.csv` };
     },

@@ -124,7 +124,7 @@ export async function findOrderHeader(
       firstName: string;
       lastName: string;
       ssn: string | null;
-      age: number;
+      birthdate: string;
       language: string | null;
     }
   | undefined
@@ -136,9 +136,7 @@ export async function findOrderHeader(
       firstName: patients.firstName,
       lastName: patients.lastName,
       ssn: patients.ssn,
-      age: sql<number>`date_part('year', age((now() at time zone ${accounts.timeZone})::date, ${patients.birthdate}))::int`.mapWith(
-        Number,
-      ),
+      birthdate: patients.birthdate,
       language: sql<
         string | null
       >`(select ${users.systemLanguage} from ${users} where ${users.accountId} = ${accountId} and ${users.id} = ${userId})`,

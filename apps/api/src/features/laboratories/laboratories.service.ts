@@ -1,3 +1,4 @@
+import { yearsOld } from '@odontia/shared/clinic-time';
 import { type LaboratoryStatus, type LaboratoryStudy, type Language, languages } from '@odontia/shared/enums';
 import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
@@ -195,7 +196,8 @@ export function createLaboratoriesService({ db }: { db: Database }) {
           clinicContact: header.clinicContact,
           patientName,
           patientSsn: header.ssn,
-          patientAge: header.age,
+          // The age on the order's date: a reprint years later shows what was true then.
+          patientAge: yearsOld(header.birthdate, order.orderDate.slice(0, 10)) ?? 0,
           professionalName: order.professionalName,
           orderDate: order.orderDate,
           laboratoryName: order.laboratoryName,

@@ -1,3 +1,4 @@
+import { clinicToday } from '@odontia/shared/clinic-time';
 import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
 import { chartAt } from '@odontia/shared/odontogram';
 import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
@@ -209,7 +210,7 @@ export function createOdontogramService({ db }: { db: Database }) {
           primary: chart.hasPrimary,
         }),
       );
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: header.timeZone }).format(instant);
+      const day = clinicToday(header.timeZone, instant);
       return { pdf, fileName: safeFileName(`odontograma-${header.lastName}-${day}.pdf`) };
     },
   };

@@ -1,24 +1,15 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { accountCounters, accounts, patients, users } from '../../db/schema/index.ts';
+import { accountCounters, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
 
 export type PatientInsert = typeof patients.$inferInsert;
 const { searchText: _searchText, ...patientColumns } = getTableColumns(patients);
-export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText'> & { age: number };
+export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText'>;
 export type PatientRowWithNames = PatientRow & { createdByName: string | null; updatedByName: string | null };
-
-/** Whole years from the birthdate to today in the clinic's time zone (one sub-select, evaluated once). */
-function ageOf(accountId: string): SQL<number> {
-  return sql<number>`date_part('year', age((now() at time zone coalesce((select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${accountId}), 'UTC'))::date, ${patients.birthdate}))::int`.mapWith(
-    Number,
-  );
-}
-
-const selection = (accountId: string) => ({ ...patientColumns, age: ageOf(accountId) });
 
 const sortColumns = {
   lastName: patients.lastName,
@@ -85,13 +76,13 @@ export async function listPatients(
     });
     if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
     const found = await tx
-      .select(selection(accountId))
+      .select(patientColumns)
       .from(patients)
       .where(and(live(accountId), inArray(patients.id, ids)));
     return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
   }
   const rows = await tx
-    .select(selection(accountId))
+    .select(patientColumns)
     .from(patients)
     .where(where)
     .orderBy(...orderOf(query.sort))
@@ -111,7 +102,7 @@ export async function findPatient(
   id: string,
 ): Promise<PatientRowWithNames | undefined> {
   const [row] = await tx
-    .select({ ...selection(accountId), createdByName: creator.completeName, updatedByName: updater.completeName })
+    .select({ ...patientColumns, createdByName: creator.completeName, updatedByName: updater.completeName })
     .from(patients)
     .leftJoin(creator, and(eq(creator.accountId, patients.accountId), eq(creator.id, patients.createdBy)))
     .leftJoin(updater, and(eq(updater.accountId, patients.accountId), eq(updater.id, patients.updatedBy)))
@@ -135,7 +126,7 @@ export async function findPatientForUpdate(
   id: string,
 ): Promise<PatientRow | undefined> {
   const [row] = await tx
-    .select(selection(accountId))
+    .select(patientColumns)
     .from(patients)
     .where(and(live(accountId), eq(patients.id, id)))
     .for('update');

@@ -1,3 +1,4 @@
+import { clinicToday, yearsOld } from '@odontia/shared/clinic-time';
 import type { Language, Sex } from '@odontia/shared/enums';
 import type { Patient, PatientInput, PatientsListQuery, RecordChange } from '@odontia/shared/schemas/patients';
 import type { Database } from '../../db/client.ts';
@@ -56,7 +57,18 @@ export function formatSkuPatient(value: number): string {
   return `P-${String(value).padStart(6, '0')}`;
 }
 
-export function toPatient(row: repository.PatientRow & Partial<repository.PatientRowWithNames>): Patient {
+/** 400 on the birthdate when it is after the clinic's today (the contract bounds it by the latest date on Earth). */
+function checkBirthdate(session: AuthSession, birthdate: string): void {
+  if (birthdate > clinicToday(session.timeZone)) {
+    throw new AppError('validation_error', { fields: [{ path: 'birthdate', code: 'too_big' }] });
+  }
+}
+
+/** A patient as the API answers it; `today` is the clinic's (the age counts a birthday on the day). */
+export function toPatient(
+  row: repository.PatientRow & Partial<repository.PatientRowWithNames>,
+  today: string,
+): Patient {
   return {
     id: row.id,
     skuPatient: row.skuPatient,
@@ -67,7 +79,7 @@ export function toPatient(row: repository.PatientRow & Partial<repository.Patien
     phone: row.phone,
     sex: row.sex as Sex,
     birthdate: row.birthdate,
-    age: row.age,
+    age: yearsOld(row.birthdate, today) ?? 0,
     ssn: row.ssn,
     medicalHistory: row.medicalHistory,
     active: row.active,
@@ -141,7 +153,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
   async function getPatient(tx: TenantTx, session: AuthSession, id: string): Promise<Patient> {
     const row = await repository.findPatient(tx, session.accountId, id);
     if (!row) throw new AppError('patient_not_found');
-    return toPatient(row);
+    return toPatient(row, clinicToday(session.timeZone));
   }
 
   return {
@@ -149,8 +161,9 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
       const { rows, total, totalIsLowerBound } = await db.withTenant(session.accountId, (tx) =>
         repository.listPatients(tx, session.accountId, query),
       );
+      const today = clinicToday(session.timeZone);
       return {
-        data: rows.map(toPatient),
+        data: rows.map((row) => toPatient(row, today)),
         total,
         ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
         page: query.page,
@@ -163,6 +176,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
     },
 
     async create(session: AuthSession, input: PatientInput, ip: string): Promise<Patient> {
+      checkBirthdate(session, input.birthdate);
       return writing(session, input.ssn, async (tx) => {
         if (input.ssn) {
           const existing = await repository.findBySsn(tx, session.accountId, input.ssn);
@@ -194,6 +208,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
     },
 
     async update(session: AuthSession, id: string, input: UpdateInput, ip: string): Promise<Patient> {
+      checkBirthdate(session, input.birthdate);
       return writing(
         session,
         input.ssn,

@@ -267,7 +267,7 @@ export async function findPrintHeader(
       firstName: string;
       lastName: string;
       ssn: string | null;
-      age: number;
+      birthdate: string;
       language: string;
     }
   | undefined
@@ -279,9 +279,7 @@ export async function findPrintHeader(
       firstName: patients.firstName,
       lastName: patients.lastName,
       ssn: patients.ssn,
-      age: sql<number>`date_part('year', age((now() at time zone ${accounts.timeZone})::date, ${patients.birthdate}))::int`.mapWith(
-        Number,
-      ),
+      birthdate: patients.birthdate,
       language: patients.language,
     })
     .from(patients)

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { yearsOld } from '@odontia/shared/clinic-time';
 import { type Language, languages } from '@odontia/shared/enums';
 import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import {
@@ -355,7 +356,8 @@ export function createPrescriptionsService({ db }: { db: Database }) {
           clinicContact: header.clinicContact,
           patientName: `${header.firstName} ${header.lastName}`,
           patientSsn: header.ssn,
-          patientAge: header.age,
+          // The age on the prescription's date: a reprint years later shows what was true then.
+          patientAge: yearsOld(header.birthdate, record.date.slice(0, 10)) ?? 0,
           date: record.date,
           diagnosis: record.diagnosis,
           professionalName: record.professionalName,
