@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
+import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { useProfessionals } from '../medical-history/api';
 import {
@@ -28,7 +29,6 @@ import {
   ProfessionalField,
   placeFieldErrors,
   toastSaveError,
-  today,
   useProfessional,
 } from '../medical-history/form-bits';
 import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
@@ -46,11 +46,11 @@ interface Values {
   version: number;
 }
 
-function valuesOf(record: AuthorizationDetail | null, professionalId: string): Values {
+function valuesOf(record: AuthorizationDetail | null, professionalId: string, today: string): Values {
   return {
     templateId: record?.templateId ?? '',
     title: record?.title ?? '',
-    date: record?.date ?? today(),
+    date: record?.date ?? today,
     professionalId: record?.professionalId ?? professionalId,
     treatment: record?.treatment ?? '',
     risks: record?.risks ?? '',
@@ -106,6 +106,7 @@ export function AuthorizationForm({
   const navigate = useNavigate();
   const user = useSessionUser();
   const professional = useProfessional(record);
+  const today = useClinicToday();
   const editing = record !== null;
   const save = useSaveAuthorization(patient.id, record?.id);
   const templates = useTemplates({ active: true });
@@ -127,7 +128,7 @@ export function AuthorizationForm({
     setError,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values>({ resolver, defaultValues: valuesOf(record, professional.id) });
+  } = useForm<Values>({ resolver, defaultValues: valuesOf(record, professional.id, today) });
   const values = useWatch({ control }) as Values;
   const template = templates.data?.data.find((row) => row.id === values.templateId);
 

@@ -12,6 +12,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { openPdfInNewTab, saveFile } from '../../lib/save-file';
+import { useInstantFormat } from '../auth/clinic-time';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import {
@@ -27,12 +28,6 @@ import { fileErrorMessage } from './messages';
 import { UploadDialog } from './upload-dialog';
 
 const pageSize = 24;
-
-function useDay(): (iso: string) => string {
-  const { i18n: instance } = useTranslation();
-  const format = new Intl.DateTimeFormat(instance.resolvedLanguage ?? instance.language, { dateStyle: 'medium' });
-  return (iso) => format.format(new Date(iso));
-}
 
 async function toastDownloadError(): Promise<void> {
   const { toast } = await import('react-toastify/unstyled');
@@ -90,7 +85,7 @@ function FileCard({
   onDelete: () => void;
 }) {
   const { t, i18n: instance } = useTranslation('files');
-  const day = useDay();
+  const day = useInstantFormat('date');
   const date = useCalendarDate();
   const who = file.createdByName ?? t('card.system');
   return (

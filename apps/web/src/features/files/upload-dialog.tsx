@@ -10,6 +10,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
+import { useClinicToday } from '../auth/clinic-time';
 import { formatSize, useUploadFiles } from './api';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 
@@ -69,6 +70,7 @@ export function UploadDialog({
   const language = i18n.resolvedLanguage ?? i18n.language;
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = useId();
+  const today = useClinicToday();
   const upload = useUploadFiles(patientId);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -271,7 +273,7 @@ export function UploadDialog({
                             type="date"
                             className="form-control form-control-sm"
                             value={item.takenOn}
-                            max={new Date().toISOString().slice(0, 10)}
+                            max={today}
                             onChange={(event) => change(item.key, { takenOn: event.target.value })}
                             disabled={busy}
                           />

@@ -39,14 +39,8 @@ export function useNumberFormat(): (value: number) => string {
   }, [language]);
 }
 
-export function useDateTimeFormat(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-    return (iso) => format.format(new Date(iso));
-  }, [language]);
-}
+/** Date and time of an instant on the clinic's clock. */
+export { useDateTimeFormat } from '../auth/clinic-time';
 
 /** The second line under the name: active principle and concentration, or brand and model. */
 export function itemDetails(item: InventoryItem): string {

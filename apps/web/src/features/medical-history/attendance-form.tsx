@@ -1,3 +1,5 @@
+import { clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { useClinicTimeZone } from '../auth/clinic-time';
 import '../auth/zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
@@ -67,25 +69,18 @@ export interface AttendanceValues {
   version: number;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as the value of a datetime-local input, in the browser's time zone. */
-export function localDateTime(iso: string | null): string {
-  const date = iso ? new Date(iso) : new Date();
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** A saved amount ("1500.50") as people type it in the interface language ("1500,50" but in English). */
 function amountInput(value: string): string {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return language?.startsWith('en') ? value : value.replace('.', ',');
 }
 
-function valuesOf(record: Attendance | null, professionalId: string): AttendanceValues {
+function valuesOf(record: Attendance | null, professionalId: string, timeZone: string): AttendanceValues {
   const picked = (items: Attendance['supplies']): PickedItem[] =>
     items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
   return {
-    date: localDateTime(record?.date ?? null),
+    // The datetime-local input shows the clinic's wall-clock time, whatever the browser's zone.
+    date: clinicWallTime(record?.date ?? new Date(), timeZone),
     attendanceType: record?.attendanceType ?? '',
     specialization: record?.specialization ?? '',
     professionalId: record?.professionalId ?? professionalId,
@@ -110,13 +105,13 @@ function valuesOf(record: Attendance | null, professionalId: string): Attendance
   };
 }
 
-/** The form's values as the contract wants them: the local time with its offset, blanks as missing. */
-function toRequest(value: unknown) {
+/** The form's values as the contract wants them: the clinic's wall-clock time as an instant, blanks as missing. */
+function toRequest(value: unknown, timeZone: string) {
   if (!value || typeof value !== 'object') return value;
   const values = { ...(value as Record<string, unknown>) };
   if (typeof values.date === 'string' && values.date) {
-    const parsed = new Date(values.date);
-    if (!Number.isNaN(parsed.getTime())) values.date = parsed.toISOString();
+    const instant = instantOfClinicWallTime(values.date, timeZone);
+    if (instant) values.date = instant.toISOString();
   }
   if (values.attendanceType === '') values.attendanceType = undefined;
   return values;
@@ -271,6 +266,7 @@ export function AttendanceForm({
   const editing = record !== null;
   const schema = editing ? updateAttendanceRequestSchema : createAttendanceRequestSchema;
   const [short, setShort] = useState<ShortItem[]>([]);
+  const timeZone = useClinicTimeZone();
   const {
     register,
     handleSubmit,
@@ -280,11 +276,11 @@ export function AttendanceForm({
   } = useForm<AttendanceValues>({
     resolver: ((values, context, options) =>
       zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
-        toRequest(values) as FieldValues,
+        toRequest(values, timeZone) as FieldValues,
         context,
         options as never,
       )) as Resolver<AttendanceValues>,
-    defaultValues: valuesOf(record, professional.id),
+    defaultValues: valuesOf(record, professional.id, timeZone),
   });
   const lines = useFieldArray({ control, name: 'lines' });
   const supplies = useFieldArray({ control, name: 'supplies' });

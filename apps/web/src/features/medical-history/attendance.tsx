@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
+import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
 import { recordKey, recordPaths, useAddAddendum } from './api';
 import { AttendanceForm } from './attendance-form';
@@ -24,7 +25,6 @@ import {
   useCalendarDate,
 } from './form-bits';
 import { RecordChanges } from './record-changes';
-import { useDateTime } from './tabs';
 
 /** `…/mh/attendance/new` */
 export function NewAttendance({ patientId }: { patientId: string }) {
@@ -140,7 +140,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
 function AttendanceView({ patientId, record, canWrite }: { patientId: string; record: Attendance; canWrite: boolean }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeFormat();
   const money = useMoneyFormat();
   const items = (list: Attendance['supplies']) =>
     list.length ? list.map((item) => `${item.name} × ${item.quantity}`).join(', ') : null;

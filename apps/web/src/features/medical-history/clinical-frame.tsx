@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
+import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { usePatient } from '../patients/api';
 import { patientName } from '../patients/format';
@@ -150,21 +151,18 @@ export function RecordStamps({
 }: {
   record: { createdAt: string; createdByName: string | null; updatedAt: string; updatedByName: string | null };
 }) {
-  const { t, i18n } = useTranslation('clinical');
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  const { t } = useTranslation('clinical');
+  const dateTime = useDateTimeFormat();
   return (
     <p className="small text-body-secondary mb-0" data-testid="record-stamps">
       {t('common.created', {
         who: record.createdByName ?? t('common.system'),
-        when: format.format(new Date(record.createdAt)),
+        when: dateTime(record.createdAt),
       })}
       {record.updatedAt !== record.createdAt
         ? ` · ${t('common.updated', {
             who: record.updatedByName ?? t('common.system'),
-            when: format.format(new Date(record.updatedAt)),
+            when: dateTime(record.updatedAt),
           })}`
         : null}
     </p>

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
+import { useClinicToday } from '../auth/clinic-time';
 import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import {
@@ -27,7 +28,6 @@ import {
   ProfessionalField,
   placeFieldErrors,
   toastSaveError,
-  today,
   useCalendarDate,
   useProfessional,
 } from './form-bits';
@@ -45,9 +45,9 @@ interface DiagnosisValues {
   version: number;
 }
 
-function valuesOf(record: Diagnosis | null, professionalId: string): DiagnosisValues {
+function valuesOf(record: Diagnosis | null, professionalId: string, today: string): DiagnosisValues {
   return {
-    date: record?.date.slice(0, 10) ?? today(),
+    date: record?.date.slice(0, 10) ?? today,
     professionalId: record?.professionalId ?? professionalId,
     text: record?.text ?? '',
     icd10Code: record?.icd10Code ?? '',
@@ -71,6 +71,7 @@ function DiagnosisForm({
   const id = useId();
   const navigate = useNavigate();
   const professional = useProfessional(record);
+  const today = useClinicToday();
   const save = useSaveRecord('diagnosis', patientId, record?.id);
   const editing = record !== null;
   const {
@@ -86,7 +87,7 @@ function DiagnosisForm({
         FieldValues
       >,
     ) as unknown as Resolver<DiagnosisValues>,
-    defaultValues: valuesOf(record, professional.id),
+    defaultValues: valuesOf(record, professional.id, today),
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import {
   forgetRecord,
@@ -119,13 +120,9 @@ export function toastSaveError(error: unknown) {
 
 /** Someone else saved the record first: the form now shows their values. */
 export function ConflictAlert({ current }: { current: { updatedByName: string | null; updatedAt: string } | null }) {
-  const { t, i18n } = useTranslation('clinical');
-  const when = current
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-        dateStyle: 'short',
-        timeStyle: 'short',
-      }).format(new Date(current.updatedAt))
-    : '';
+  const { t } = useTranslation('clinical');
+  const dateTime = useDateTimeFormat();
+  const when = current ? dateTime(current.updatedAt) : '';
   return (
     <div className="alert alert-warning mb-0" role="alert" data-testid="version-conflict">
       <div className="fw-semibold">{t('common.conflictTitle')}</div>
@@ -285,13 +282,6 @@ export function Fact({
       <dd data-testid={testId}>{empty ? <span className="text-body-secondary">—</span> : children}</dd>
     </div>
   );
-}
-
-/** Today as 'YYYY-MM-DD' in the browser's calendar. */
-export function today(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */

@@ -16,6 +16,7 @@ import { describedField, FormField, fieldCodeText, inputClass } from '../../comp
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
+import { useClinicToday } from '../auth/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useSaveRecord } from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import {
@@ -29,7 +30,6 @@ import {
   ProfessionalField,
   placeFieldErrors,
   toastSaveError,
-  today,
   useCalendarDate,
   useProfessional,
 } from './form-bits';
@@ -54,9 +54,9 @@ interface LaboratoryValues {
   version: number;
 }
 
-function valuesOf(record: Laboratory | null, professionalId: string): LaboratoryValues {
+function valuesOf(record: Laboratory | null, professionalId: string, today: string): LaboratoryValues {
   return {
-    orderDate: record?.orderDate.slice(0, 10) ?? today(),
+    orderDate: record?.orderDate.slice(0, 10) ?? today,
     professionalId: record?.professionalId ?? professionalId,
     laboratoryName: record?.laboratoryName ?? '',
     studies: record?.studies ?? [],
@@ -101,6 +101,7 @@ function LaboratoryForm({
   const id = useId();
   const navigate = useNavigate();
   const professional = useProfessional(record);
+  const today = useClinicToday();
   const save = useSaveRecord('laboratory', patientId, record?.id);
   const editing = record !== null;
   const schema = editing ? updateLaboratoryRequestSchema : createLaboratoryRequestSchema;
@@ -117,7 +118,7 @@ function LaboratoryForm({
         context,
         options as never,
       )) as Resolver<LaboratoryValues>,
-    defaultValues: valuesOf(record, professional.id),
+    defaultValues: valuesOf(record, professional.id, today),
   });
   const status = useWatch({ control, name: 'status' });
   const received = status === 'result_received';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { TableBodyState } from '../../components/table-body-state';
+import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
 import { type RecordKind, useRecordChanges } from './api';
 import { useCalendarDate } from './form-bits';
@@ -64,8 +65,7 @@ export function RecordChanges({
   const [page, setPage] = useState(1);
   const query = useRecordChanges(kind, patientId, id, page, pageSize);
   const rows = query.data?.data ?? [];
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = useDateTimeFormat();
   const fieldLabel = (field: string) =>
     fieldLabels[field] ?? (i18n.exists(`clinical:fields.${field}`) ? t(`fields.${field}`) : field);
   const valueText = (field: string, value: unknown): string => {
@@ -91,7 +91,7 @@ export function RecordChanges({
       if (field === 'professionalId') return names[value] ?? value;
       if (moneyFields.has(field)) return money(value);
       if (dayPattern.test(value)) return calendarDate(value);
-      if (instantPattern.test(value)) return dateTime.format(new Date(value));
+      if (instantPattern.test(value)) return dateTime(value);
       return value;
     }
     return JSON.stringify(value);
@@ -126,7 +126,7 @@ export function RecordChanges({
                 const fields = changedFields(change);
                 return (
                   <tr key={change.id} data-testid="change-row" data-action={change.action}>
-                    <td className="change-date text-nowrap">{dateTime.format(new Date(change.createdAt))}</td>
+                    <td className="change-date text-nowrap">{dateTime(change.createdAt)}</td>
                     <td className="change-user text-nowrap">{change.userName ?? t('common.system')}</td>
                     <td className="change-action">
                       <span className={`badge ${actionClass(change.action)}`}>

@@ -1,3 +1,4 @@
+import { clinicToday } from '@odontia/shared/clinic-time';
 import type { AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { TableBodyState } from '../../components/table-body-state';
+import { useClinicTimeZone, useDateTimeFormat, useInstantFormat } from '../auth/clinic-time';
 import { authorizationPaths, useAuthorizations } from '../authorizations/api';
 import { type RecordKind, recordPaths, useRecordList } from './api';
 import { useCanWriteClinical } from './clinical-frame';
@@ -24,15 +26,6 @@ import { useCalendarDate } from './form-bits';
 import { statusClass } from './laboratory';
 
 const pageSize = 10;
-
-export function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-  return (iso) => format.format(new Date(iso));
-}
 
 function TabToolbar({ kind, patientId, count }: { kind: RecordKind; patientId: string; count?: number }) {
   const { t } = useTranslation('clinical');
@@ -203,7 +196,7 @@ export function LaboratoryTab({ patient }: { patient: Patient }) {
 
 export function AttendancesTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('clinical');
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeFormat();
   return (
     <RecordTable
       kind="attendance"
@@ -236,13 +229,6 @@ export function AttendancesTab({ patient }: { patient: Patient }) {
   );
 }
 
-/** The calendar day of an instant in the browser's time zone ('YYYY-MM-DD'). */
-function localDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 type TimelineKind = RecordKind | 'authorization';
 
 interface TimelineEntry {
@@ -272,8 +258,10 @@ const kindIcons: Record<TimelineKind, LucideIcon> = {
 export function TimelineTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
-  const { i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' });
+  const time = useInstantFormat('time');
+  const timeZone = useClinicTimeZone();
+  /** The clinic's calendar day of an instant ('YYYY-MM-DD'). */
+  const localDay = (iso: string) => clinicToday(timeZone, new Date(iso));
   const attendances = useRecordList('attendance', patient.id, 1, 20);
   const diagnoses = useRecordList('diagnosis', patient.id, 1, 20);
   const laboratories = useRecordList('laboratory', patient.id, 1, 20);
@@ -287,7 +275,7 @@ export function TimelineTab({ patient }: { patient: Patient }) {
       id: record.id,
       href: linkOf('attendance', record.id),
       sortKey: `${localDay(record.date)}|${record.createdAt}`,
-      when: `${date(localDay(record.date))}, ${time.format(new Date(record.date))}`,
+      when: `${date(localDay(record.date))}, ${time(record.date)}`,
       title: record.titleResume,
       detail: `${t(`attendanceTypes.${record.attendanceType}`)} · ${record.professionalName}`,
     })),

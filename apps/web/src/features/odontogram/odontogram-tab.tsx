@@ -18,9 +18,9 @@ import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
 import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useDateTimeFormat } from '../auth/clinic-time';
 import { useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
-import { useDateTime } from '../medical-history/tabs';
 import { odontogramApi, useChartMarks, useOdontogramChart, useOdontogramEntries, useVoidEntry } from './api';
 import { neighbourTooth } from './chart-state';
 import { OdontogramChart, ToothGlyph } from './odontogram-chart';
@@ -238,7 +238,7 @@ const changesPageSize = 10;
 
 function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boolean }) {
   const { t } = useTranslation('odontogram');
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeFormat();
   const [page, setPage] = useState(1);
   const [voiding, setVoiding] = useState<OdontogramEntry | null>(null);
   const query = useOdontogramEntries(patientId, page, changesPageSize);
@@ -393,7 +393,7 @@ function ToothEditor({
 export function OdontogramTab({ patient }: { patient: Patient }) {
   const { t, ready } = useTranslation(['odontogram', 'clinical']);
   const canWrite = useCanWriteClinical();
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeFormat();
   const [stop, setStop] = useState<number | null>(null);
   const nowQuery = useOdontogramChart(patient.id, null);
   const dates = nowQuery.data?.dates ?? [];

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ageFrom, hasClinicalAlerts, patientName, patientPhone } from './format';
 
 describe('patient formatting', () => {
-  it('computes whole years, the birthday counting from its own day', () => {
-    const today = new Date(2026, 10, 22);
+  it('computes whole years to the clinic’s today, the birthday counting from its own day', () => {
+    const today = '2026-11-22';
     expect(ageFrom('1990-11-22', today)).toBe(36);
     expect(ageFrom('1990-11-23', today)).toBe(35);
     expect(ageFrom('2026-11-22', today)).toBe(0);
   });
 
   it('has no age for an incomplete, impossible or future date', () => {
-    const today = new Date(2026, 10, 22);
+    const today = '2026-11-22';
     expect(ageFrom('', today)).toBeNull();
     expect(ageFrom('1990-02-30', today)).toBeNull();
     expect(ageFrom('2027-01-01', today)).toBeNull();

@@ -1,4 +1,6 @@
+import { yearsOld } from '@odontia/shared/clinic-time';
 import type { Patient } from '@odontia/shared/schemas/patients';
+import { calendarDate } from '@odontia/shared/schemas/patients';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,19 +26,13 @@ export function hasClinicalAlerts(patient: Pick<Patient, 'allergies' | 'chronicC
 }
 
 /**
- * Whole years between a 'YYYY-MM-DD' birthdate and today (the browser's calendar), or null
+ * Whole years between a 'YYYY-MM-DD' birthdate and the clinic's today ('YYYY-MM-DD'), or null
  * while the date is not complete or valid: the form shows it live; lists use the server's `age`.
  */
-export function ageFrom(birthdate: string, today = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  const [nowYear, nowMonth, nowDay] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
-  let age = nowYear - year;
-  if (nowMonth < month || (nowMonth === month && nowDay < day)) age -= 1;
-  return age >= 0 && year >= 1900 ? age : null;
+export function ageFrom(birthdate: string, today: string): number | null {
+  const value = birthdate.trim();
+  if (!calendarDate().safeParse(value).success || value < '1900-01-01') return null;
+  return yearsOld(value, today);
 }
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
@@ -52,11 +48,5 @@ export function useDateFormat(): (date: string) => string {
   }, [language]);
 }
 
-export function useDateTimeFormat(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-    return (iso) => format.format(new Date(iso));
-  }, [language]);
-}
+/** Date and time of an instant on the clinic's clock. */
+export { useDateTimeFormat } from '../auth/clinic-time';

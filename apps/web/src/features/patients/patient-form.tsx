@@ -1,9 +1,10 @@
 import '../auth/zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { clinicToday } from '@odontia/shared/clinic-time';
 import { type Language, languages, type Sex, sexes } from '@odontia/shared/enums';
-import { createPatientRequestSchema, type Patient, updatePatientRequestSchema } from '@odontia/shared/schemas/patients';
+import { type Patient, patientRequestSchemas } from '@odontia/shared/schemas/patients';
 import { AlertTriangle, Contact, Home, NotebookPen, Save, UserRound } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type FieldValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { describedField, FormField, inputClass } from '../../components/form-fie
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { fieldErrorsOf } from '../auth/api-errors';
+import { useClinicTimeZone } from '../auth/clinic-time';
 import { type PatientAnswer, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
 
@@ -167,6 +169,9 @@ export function PatientForm({
   const editing = patient !== null;
   const save = useSavePatient(patient?.id);
   const [duplicate, setDuplicate] = useState<DuplicateSsn | null>(null);
+  const timeZone = useClinicTimeZone();
+  // "Born in the future" starts after the clinic's today, read when the form validates.
+  const schemas = useMemo(() => patientRequestSchemas(() => clinicToday(timeZone)), [timeZone]);
   const {
     register,
     handleSubmit,
@@ -176,15 +181,15 @@ export function PatientForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PatientFormValues>({
     resolver: zodResolver(
-      z.preprocess(
-        blankSexToUndefined,
-        editing ? updatePatientRequestSchema : createPatientRequestSchema,
-      ) as unknown as z.ZodType<FieldValues, FieldValues>,
+      z.preprocess(blankSexToUndefined, editing ? schemas.update : schemas.create) as unknown as z.ZodType<
+        FieldValues,
+        FieldValues
+      >,
     ) as unknown as Resolver<PatientFormValues>,
     defaultValues: formValuesOf(patient),
   });
   const birthdate = useWatch({ control, name: 'birthdate' });
-  const age = ageFrom(birthdate ?? '');
+  const age = ageFrom(birthdate ?? '', clinicToday(timeZone));
 
   const onSubmit = handleSubmit(async (values) => {
     setDuplicate(null);

@@ -17,6 +17,7 @@ import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { useClinicToday, useDateTimeFormat } from '../auth/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
 import {
   ClinicalFrame,
@@ -36,12 +37,10 @@ import {
   ProfessionalField,
   placeFieldErrors,
   toastSaveError,
-  today,
   useCalendarDate,
   useProfessional,
 } from '../medical-history/form-bits';
 import { RecordChanges } from '../medical-history/record-changes';
-import { useDateTime } from '../medical-history/tabs';
 import { usePatient } from '../patients/api';
 import { allergyTerms, matchingAllergy } from './allergy-match';
 import { MedicinePicker } from './medicine-picker';
@@ -76,9 +75,9 @@ const emptyLine = (): LineValues => ({
   instructions: '',
 });
 
-function valuesOf(record: Prescription | null, professionalId: string): PrescriptionValues {
+function valuesOf(record: Prescription | null, professionalId: string, today: string): PrescriptionValues {
   return {
-    date: record?.date.slice(0, 10) ?? today(),
+    date: record?.date.slice(0, 10) ?? today,
     professionalId: record?.professionalId ?? professionalId,
     diagnosis: record?.diagnosis ?? '',
     notes: record?.notes ?? '',
@@ -99,7 +98,7 @@ function valuesOf(record: Prescription | null, professionalId: string): Prescrip
 /** The patient's recent attendances, to link the prescription to one of them. */
 function AttendanceSelect({ patientId, id, register }: { patientId: string; id: string; register: object }) {
   const { t } = useTranslation('prescriptions');
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeFormat();
   const attendances = useRecordList('attendance', patientId, 1, 20);
   return (
     <FormField id={id} label={t('fields.attendance')} hint={t('form.attendanceHint')} className="mb-0">
@@ -128,6 +127,7 @@ function PrescriptionForm({
   const id = useId();
   const navigate = useNavigate();
   const professional = useProfessional(record);
+  const today = useClinicToday();
   const save = useSaveRecord('prescription', patientId, record?.id);
   const editing = record !== null;
   const schema = editing ? updatePrescriptionRequestSchema : createPrescriptionRequestSchema;
@@ -141,7 +141,7 @@ function PrescriptionForm({
     resolver: zodResolver(
       schema as unknown as z.ZodType<FieldValues, FieldValues>,
     ) as unknown as Resolver<PrescriptionValues>,
-    defaultValues: valuesOf(record, professional.id),
+    defaultValues: valuesOf(record, professional.id, today),
   });
   const lines = useFieldArray({ control, name: 'lines' });
   // The patient is already loaded by the page's frame (same query): no extra request.
