@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -205,7 +205,7 @@ test('screenshots: the form, the sign pad and the signed view in light, dark and
     headers,
     data: {
       templateId: template?.id,
-      date: new Date().toISOString().slice(0, 10),
+      date: demoClinicToday(),
       professionalId: me.data.id,
       treatment: 'Tratamiento de conducto de la pieza 46',
       risks: 'Dolor posoperatorio, fractura de instrumental, necesidad de retratamiento.',

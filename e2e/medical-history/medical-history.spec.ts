@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -134,10 +134,7 @@ test('diagnosis, laboratory order with its result, and an attendance that takes 
   await labForm.getByLabel('Estado').selectOption('result_received');
   await labForm.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(labForm.getByText('Este campo es obligatorio')).toBeVisible();
-  const today = await page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
+  const today = demoClinicToday();
   await labForm.getByLabel('Fecha del resultado').fill(today);
   await labForm.getByLabel('Resultado', { exact: true }).fill('Hemograma dentro de valores normales.');
   await labForm.getByRole('button', { name: 'Guardar cambios' }).click();

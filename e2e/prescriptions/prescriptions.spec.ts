@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -204,7 +204,7 @@ test('screenshots: the prescriptions list and form in light, dark and at 390 px'
   const created = await request.post(rootServer.url(`api/patients/${patient.id}/prescriptions`), {
     headers,
     data: {
-      date: new Date().toISOString().slice(0, 10),
+      date: demoClinicToday(),
       professionalId: me.data.id,
       diagnosis: 'Control postoperatorio',
       lines: [{ medicine: 'Ibuprofeno 400 mg', dose: '1 comprimido', frequency: 'cada 8 horas', duration: '3 días' }],

@@ -17,6 +17,14 @@ export const demoUsers = {
 
 export type Level = 'administrator' | 'supervisor' | 'user' | 'customer';
 
+/** The demo clinic's time zone; the test browser runs in another one (Europe/Madrid) on purpose. */
+export const demoTimeZone = 'America/Argentina/Buenos_Aires';
+
+/** The demo clinic's date today 'YYYY-MM-DD': what its forms start with, whatever UTC's or the browser's date. */
+export function demoClinicToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: demoTimeZone }).format(new Date());
+}
+
 /** A unique e-mail for one test. */
 export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@clinica.test`;
