@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { activityRoutes } from './features/activity/activity.routes.ts';
+import { createActivityService } from './features/activity/activity.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
@@ -149,6 +151,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         },
       });
       await api.register(authorizationFeatureRoutes, { db });
+      await api.register(activityRoutes, { service: createActivityService({ db }) });
     },
     { prefix: apiPrefix },
   );

@@ -1,3 +1,4 @@
+import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
 import { type Currency, currencies, type Language, languages } from '@odontia/shared/enums';
 import {
   type Authorization,
@@ -410,26 +411,18 @@ export function createAuthorizationsService({ db }: { db: Database }) {
         return { authorization, signatures, found: await context(tx, session.accountId, patientId) };
       });
       const language = languageOf(found.language);
-      const moment = new Intl.DateTimeFormat(language, {
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZone: found.timeZone,
-        timeZoneName: 'short',
-      });
+      // Like the screens, on the clinic's clock; a signature keeps its seconds.
+      const moment = instantFormatter(language, found.timeZone, 'dateTimeSeconds');
       const printed = (signature: repository.SignatureRowWithNames): PrintedSignature => ({
         signerName: signature.signerName,
         signerIdNumber: signature.signerIdNumber,
-        signedAt: moment.format(signature.signedAt),
+        signedAt: moment(signature.signedAt),
         collectedByName: signature.collectedByName,
         sha256: signature.sha256,
         png: signature.signatureImage,
         revoked: signature.revokedAt
           ? {
-              at: moment.format(signature.revokedAt),
+              at: moment(signature.revokedAt),
               byName: signature.revokedByName,
               reason: signature.revokeReason ?? '',
             }
@@ -448,7 +441,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
           clinicContact: found.clinicContact,
           patientName: `${found.firstName} ${found.lastName}`,
           patientSsn: found.ssn,
-          date: writtenDate(authorization.date),
+          date: calendarDateFormatter(language)(authorization.date),
           professionalName: authorization.professionalName,
           title,
           text,

@@ -31,7 +31,7 @@ describe('laboratory order document', () => {
       'Mónica Ibáñez',
       '28.111.222',
       '41 años',
-      '10/03/2026',
+      '10 mar 2026',
       'Dra. Ana Pérez',
       'Hemograma completo',
       'Radiografía',

@@ -1,3 +1,4 @@
+import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { LaboratoryStudy, Language } from '@odontia/shared/enums';
 import type { PdfDocument } from '../../lib/pdf.ts';
 import { laboratoryOrderTexts } from './laboratory-order.labels.ts';
@@ -18,10 +19,6 @@ export interface LaboratoryOrderData {
 }
 
 /** 'YYYY-MM-DD' as the clinic writes it: DD/MM/YYYY. */
-function dayOf(value: string): string {
-  const [year, month, day] = value.split('-');
-  return `${day}/${month}/${year}`;
-}
 
 /** The order as a pdfmake document: clinic header, patient, professional, studies, instructions, signature line. */
 export function laboratoryOrderDocument(order: LaboratoryOrderData): PdfDocument {
@@ -44,7 +41,7 @@ export function laboratoryOrderDocument(order: LaboratoryOrderData): PdfDocument
             field(texts.age, `${order.patientAge} ${texts.years}`),
           ],
           [
-            field(texts.orderDate, dayOf(order.orderDate)),
+            field(texts.orderDate, calendarDateFormatter(order.language)(order.orderDate)),
             field(texts.professional, order.professionalName),
             field(texts.laboratory, order.laboratoryName),
           ],

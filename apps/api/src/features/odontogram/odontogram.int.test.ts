@@ -296,6 +296,9 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const utf16 = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
     expect(pdf.includes(utf16('Odontograma — Mónica Ibáñez'))).toBe(true);
+    // The chart's instant as the screens show it: the clinic's clock (Buenos Aires), 24-hour Spanish.
+    // (pdfkit writes an ASCII-only info string as it is.)
+    expect(pdf.includes(Buffer.from('(10/3/26, 21:00)', 'latin1'))).toBe(true);
     expect((await call('GET', `${base(patientId)}.pdf`, other.token)).json().code).toBe('odontogram_not_found');
   });
 

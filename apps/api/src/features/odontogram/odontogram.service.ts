@@ -1,4 +1,5 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
+import { instantFormatter } from '@odontia/shared/date-format';
 import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
 import { chartAt } from '@odontia/shared/odontogram';
 import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
@@ -189,13 +190,8 @@ export function createOdontogramService({ db }: { db: Database }) {
         return { chart: await chartOf(tx, session.accountId, patientId, instant), header };
       });
       const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
-      const locale = { es: 'es-AR', en: 'en-GB', fr: 'fr-FR', pt: 'pt-BR' }[language];
-      const format = (date: Date, withTime: boolean) =>
-        new Intl.DateTimeFormat(locale, {
-          timeZone: header.timeZone,
-          dateStyle: 'short',
-          ...(withTime ? { timeStyle: 'short' as const } : {}),
-        }).format(date);
+      // Like the screens: the reader's language, the clinic's clock.
+      const format = instantFormatter(language, header.timeZone);
       const pdf = await renderPdf(
         odontogramDocument({
           language,
@@ -204,8 +200,8 @@ export function createOdontogramService({ db }: { db: Database }) {
           patientName: `${header.firstName} ${header.lastName}`,
           patientSsn: header.ssn,
           skuPatient: header.skuPatient,
-          chartAtText: format(instant, true),
-          printedAtText: format(new Date(), true),
+          chartAtText: format(instant),
+          printedAtText: format(new Date()),
           teeth: chart.teeth,
           primary: chart.hasPrimary,
         }),

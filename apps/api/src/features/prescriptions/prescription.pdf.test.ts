@@ -44,7 +44,7 @@ describe('prescription document', () => {
       'Mónica Ibáñez',
       '28.111.222',
       '41 años',
-      '10/03/2026',
+      '10 mar 2026',
       'Pulpitis irreversible 36',
       'Amoxicilina 500 mg',
       'Dosis: 1 comprimido · Frecuencia: cada 8 horas · Duración: 7 días · Cantidad: 21',

@@ -1,3 +1,4 @@
+import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { PdfDocument } from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
@@ -27,10 +28,6 @@ export interface PrescriptionPrintData {
 }
 
 /** 'YYYY-MM-DD' as the clinic writes it: DD/MM/YYYY. */
-function dayOf(value: string): string {
-  const [year, month, day] = value.split('-');
-  return `${day}/${month}/${year}`;
-}
 
 /**
  * The prescription as a pdfmake document: clinic header, patient, date, diagnosis, the numbered
@@ -80,7 +77,10 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
             field(texts.idNumber, data.patientSsn ?? '—'),
             field(texts.age, `${data.patientAge} ${texts.years}`),
           ],
-          [field(texts.date, dayOf(data.date)), field(texts.professional, data.professionalName)],
+          [
+            field(texts.date, calendarDateFormatter(data.language)(data.date)),
+            field(texts.professional, data.professionalName),
+          ],
         ],
         columnGap: 16,
       },

@@ -1,4 +1,5 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
+import { calendarDateFormatter, type InstantStyle, instantFormatter } from '@odontia/shared/date-format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from './session';
@@ -27,14 +28,6 @@ export function useClinicToday(): string {
   return clinicToday(useClinicTimeZone());
 }
 
-type InstantStyle = 'dateTime' | 'date' | 'time';
-
-const styles: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
-  dateTime: { dateStyle: 'short', timeStyle: 'short' },
-  date: { dateStyle: 'medium' },
-  time: { timeStyle: 'short' },
-};
-
 /**
  * Formats an instant (ISO text) on the clinic's clock in the interface language: date and time
  * (default), the day only, or the time only. Empty text for a missing instant.
@@ -43,14 +36,14 @@ export function useInstantFormat(style: InstantStyle = 'dateTime'): (iso: string
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const timeZone = useClinicTimeZone();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { ...styles[style], timeZone });
-    return (iso) => {
-      if (!iso) return '';
-      const instant = new Date(iso);
-      return Number.isNaN(instant.getTime()) ? iso : format.format(instant);
-    };
-  }, [language, style, timeZone]);
+  return useMemo(() => instantFormatter(language, timeZone, style), [language, style, timeZone]);
+}
+
+/** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift), as the PDFs print it. */
+export function useCalendarDateFormat(): (day: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => calendarDateFormatter(language), [language]);
 }
 
 /** Date and time of an instant on the clinic's clock (the lists' "created", "changed"). */

@@ -1,5 +1,7 @@
+import type { AllergyMatch } from '@odontia/shared/allergies';
 import { clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { useClinicTimeZone } from '../auth/clinic-time';
+import { AllergyWarning, useAllergyCheck } from '../patients/allergy-warning';
 import '../auth/zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
@@ -180,6 +182,7 @@ function UsedItems({
   errors,
   onAdd,
   onRemove,
+  allergyOf,
 }: {
   kind: 'supply' | 'medication';
   fields: (PickedItem & { id: string })[];
@@ -187,6 +190,8 @@ function UsedItems({
   errors: FieldErrors<AttendanceValues>;
   onAdd: (item: PickedItem) => void;
   onRemove: (index: number) => void;
+  /** The patient's allergy check (medicines only). */
+  allergyOf?: (medicine: string) => AllergyMatch | null;
 }) {
   const { t } = useTranslation('clinical');
   const id = useId();
@@ -204,6 +209,7 @@ function UsedItems({
           {fields.map((field, index) => {
             const message = listErrors?.[index]?.quantity?.message ?? listErrors?.[index]?.itemId?.message;
             const inputId = `${id}-${index}`;
+            const allergy = allergyOf?.(field.name) ?? null;
             return (
               <li key={field.id} className="used-item" data-testid="used-item" data-name={field.name}>
                 <label htmlFor={inputId} className="used-item-name">
@@ -233,6 +239,11 @@ function UsedItems({
                 {message ? (
                   <div id={`${inputId}-error`} className="invalid-feedback d-block used-item-error">
                     {fieldCodeText(message)}
+                  </div>
+                ) : null}
+                {allergy ? (
+                  <div className="used-item-error">
+                    <AllergyWarning match={allergy} />
                   </div>
                 ) : null}
               </li>
@@ -267,6 +278,7 @@ export function AttendanceForm({
   const schema = editing ? updateAttendanceRequestSchema : createAttendanceRequestSchema;
   const [short, setShort] = useState<ShortItem[]>([]);
   const timeZone = useClinicTimeZone();
+  const allergyOf = useAllergyCheck(patientId);
   const {
     register,
     handleSubmit,
@@ -585,6 +597,7 @@ export function AttendanceForm({
                 errors={errors}
                 onAdd={(item) => medications.append(item)}
                 onRemove={(index) => medications.remove(index)}
+                allergyOf={allergyOf}
               />
             </div>
           </div>

@@ -12,6 +12,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
+import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { recordKey, recordPaths, useAddAddendum } from './api';
 import { AttendanceForm } from './attendance-form';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
@@ -144,6 +145,12 @@ function AttendanceView({ patientId, record, canWrite }: { patientId: string; re
   const money = useMoneyFormat();
   const items = (list: Attendance['supplies']) =>
     list.length ? list.map((item) => `${item.name} × ${item.quantity}`).join(', ') : null;
+  const allergyOf = useAllergyCheck(patientId);
+  const allergyText = useAllergyText();
+  const medicineAllergies = record.medications.flatMap((item) => {
+    const match = allergyOf(item.name);
+    return match ? [{ name: item.name, text: allergyText(match, 'short') }] : [];
+  });
   return (
     <>
       <section className="card mb-0" data-testid="attendance-view">
@@ -197,6 +204,11 @@ function AttendanceView({ patientId, record, canWrite }: { patientId: string; re
             </Fact>
             <Fact label={t('fields.medications')} wide testId="record-medications">
               {items(record.medications)}
+              {medicineAllergies.map((allergy) => (
+                <span key={allergy.name} className="badge text-bg-danger ms-2" data-testid="record-medication-allergy">
+                  {allergy.name}: {allergy.text}
+                </span>
+              ))}
             </Fact>
           </dl>
           <div>

@@ -285,15 +285,4 @@ export function Fact({
 }
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
-export function useCalendarDate(): (date: string | null) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
-  return (date) => {
-    if (!date) return '';
-    const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-    return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
-  };
-}
+export { useCalendarDateFormat as useCalendarDate } from '../auth/clinic-time';

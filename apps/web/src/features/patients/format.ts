@@ -1,8 +1,6 @@
 import { yearsOld } from '@odontia/shared/clinic-time';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { calendarDate } from '@odontia/shared/schemas/patients';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** "González, María": how a clinic files and reads its patients. */
 export function patientName(patient: Pick<Patient, 'firstName' | 'lastName'>): string {
@@ -36,17 +34,5 @@ export function ageFrom(birthdate: string, today: string): number | null {
 }
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
-export function useDateFormat(): (date: string) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-    return (date) => {
-      const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
-    };
-  }, [language]);
-}
-
 /** Date and time of an instant on the clinic's clock. */
-export { useDateTimeFormat } from '../auth/clinic-time';
+export { useCalendarDateFormat as useDateFormat, useDateTimeFormat } from '../auth/clinic-time';

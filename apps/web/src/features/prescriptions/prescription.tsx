@@ -7,7 +7,7 @@ import {
   updatePrescriptionRequestSchema,
 } from '@odontia/shared/schemas/prescriptions';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -41,8 +41,7 @@ import {
   useProfessional,
 } from '../medical-history/form-bits';
 import { RecordChanges } from '../medical-history/record-changes';
-import { usePatient } from '../patients/api';
-import { allergyTerms, matchingAllergy } from './allergy-match';
+import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { MedicinePicker } from './medicine-picker';
 
 interface LineValues {
@@ -145,8 +144,7 @@ function PrescriptionForm({
   });
   const lines = useFieldArray({ control, name: 'lines' });
   // The patient is already loaded by the page's frame (same query): no extra request.
-  const allergies = usePatient(patientId).data?.allergies;
-  const allergyList = useMemo(() => allergyTerms(allergies), [allergies]);
+  const allergyOf = useAllergyCheck(patientId);
   const watchedLines = useWatch({ control, name: 'lines' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -316,18 +314,7 @@ function PrescriptionForm({
                         {fieldCodeText(medicineMessage)}
                       </div>
                     ) : null}
-                    {(() => {
-                      const allergy = matchingAllergy(watchedLines?.[index]?.medicine ?? '', allergyList);
-                      return allergy ? (
-                        <div
-                          className="alert alert-danger py-1 px-2 small mt-2 mb-0"
-                          role="alert"
-                          data-testid="allergy-warning"
-                        >
-                          {t('form.allergyWarning', { allergy })}
-                        </div>
-                      ) : null;
-                    })()}
+                    <AllergyWarning match={allergyOf(watchedLines?.[index]?.medicine ?? '')} />
                   </div>
                   {small('dose', 'col-sm-6 col-lg-3')}
                   {small('frequency', 'col-sm-6 col-lg-3')}
@@ -488,8 +475,8 @@ function PrescriptionView({
   const fieldLabels = useFieldLabels();
   const medicines = record.lines.map((line) => line.medicine).join(', ');
   // The patient is already loaded by the page's frame (same query): no extra request.
-  const allergies = usePatient(patientId).data?.allergies;
-  const allergyList = useMemo(() => allergyTerms(allergies), [allergies]);
+  const allergyText = useAllergyText();
+  const allergyOf = useAllergyCheck(patientId);
   return (
     <>
       <section className="card mb-0" data-testid="prescription-view">
@@ -549,7 +536,7 @@ function PrescriptionView({
             <h2 className="h6">{t('fields.lines')}</h2>
             <ol className="prescription-lines list-group list-group-numbered" data-testid="record-lines">
               {record.lines.map((line) => {
-                const allergy = matchingAllergy(line.medicine, allergyList);
+                const allergy = allergyOf(line.medicine);
                 return (
                   <li key={line.id} className="list-group-item d-flex gap-2" data-testid="record-line">
                     <div className="min-w-0 ms-1">
@@ -563,7 +550,7 @@ function PrescriptionView({
                         </span>
                         {allergy ? (
                           <span className="badge text-bg-danger" data-testid="record-line-allergy">
-                            {t('allergyOnLine', { allergy })}
+                            {allergyText(allergy, 'short')}
                           </span>
                         ) : null}
                       </div>
