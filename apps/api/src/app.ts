@@ -19,11 +19,12 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { createDiskStorage } from './lib/file-storage.ts';
+import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
+import { bodyIdleTimeout } from './plugins/body-timeout.ts';
 import { errorHandling, send } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -108,6 +109,10 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   });
 
   const apiPrefix = `${env.BASE_PATH}api`;
+  const bodyIdleMs = env.BODY_IDLE_TIMEOUT_SECONDS * 1000;
+  await app.register(bodyIdleTimeout, { idleMs: bodyIdleMs });
+  const storage = createDiskStorage(path.join(env.DATA_DIR, 'uploads'));
+  await sweepUploadLeftovers(app, storage, bodyIdleMs);
   await app.register(securityHeaders);
   await app.register(errorHandling);
   // Before any route: its onRoute hook refuses an API route without a declared permission.
@@ -137,7 +142,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(filesRoutes, {
         service: createFilesService({
           db,
-          storage: createDiskStorage(path.join(env.DATA_DIR, 'uploads')),
+          storage,
           limits: { maxFileBytes: uploadMaxBytes, maxTotalBytes: Math.floor(env.UPLOAD_TOTAL_MAX_MB * 1024 * 1024) },
         }),
         maxFileBytes: uploadMaxBytes,
@@ -170,4 +175,24 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   });
 
   return app;
+}
+
+/**
+ * Partial uploads a stopped process left in `uploads/.tmp` (issue 14). A live upload writes at
+ * least once per idle timeout or is cut off, so a temp file untouched for two of them is a
+ * leftover; a recent one may be another process's upload (a shared disk), so it waits for the
+ * second sweep, once that much time has passed.
+ */
+async function sweepUploadLeftovers(app: FastifyInstance, storage: DiskStorage, bodyIdleMs: number): Promise<void> {
+  const staleAfterMs = 2 * bodyIdleMs;
+  const sweep = async () => {
+    const removed = await storage.sweepTemp(staleAfterMs);
+    if (removed > 0) app.log.info({ removed }, 'removed partial uploads left by a previous run');
+  };
+  await sweep();
+  const later = setTimeout(() => {
+    sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep partial uploads'));
+  }, staleAfterMs + 1000);
+  later.unref();
+  app.addHook('onClose', async () => clearTimeout(later));
 }
