@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -21,7 +22,6 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
-import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
 import { bodyIdleTimeout } from './plugins/body-timeout.ts';
@@ -42,8 +42,8 @@ declare module 'fastify' {
     env: Env;
     db: Database;
     mailer: Mailer;
-    /** Failures of sign-in, unlock, forgot-password and sign-up per IP and per account (§ issue 3). */
-    authLimiter: RateLimiter;
+    /** Password checks and auth mails per e-mail and address, counted in PostgreSQL (issues 3, 14). */
+    authThrottle: AuthThrottle;
   }
 }
 
@@ -94,7 +94,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         log: app.log,
       }),
   );
-  app.decorate('authLimiter', new RateLimiter({ limit: 10, windowMs: 15 * 60_000 }));
+  app.decorate('authThrottle', createAuthThrottle({ db }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -124,7 +124,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       const service = createAuthService({
         db,
         mailer: app.mailer,
-        limiter: app.authLimiter,
+        throttle: app.authThrottle,
         publicUrl: env.PUBLIC_URL,
         log: app.log,
       });
