@@ -35,12 +35,15 @@ function multipartBody(size: number): { body: Buffer; fileStart: number } {
 async function filesIn(folder: string): Promise<{ name: string; size: number }[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = entries.filter((entry) => entry.isFile());
-  return Promise.all(
+  const found = await Promise.all(
     files.map(async (entry) => {
       const full = path.join(entry.parentPath, entry.name);
-      return { name: path.relative(folder, full), size: (await stat(full)).size };
+      // A temp file may go between the listing and its stat: the server is removing it.
+      const info = await stat(full).catch(() => undefined);
+      return info ? [{ name: path.relative(folder, full), size: info.size }] : [];
     }),
   );
+  return found.flat();
 }
 
 /** Polls until `check` holds or `ms` pass; answers whether it held. */
