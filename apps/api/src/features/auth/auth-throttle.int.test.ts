@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestClinic, testPassword } from '../../../test/clinics.ts';
@@ -187,5 +188,17 @@ describe.each(availableBackends())('auth throttle on %s', (backend) => {
     } finally {
       await other.close();
     }
+  });
+
+  it("keeps the counters out of a clinic's reach: the clinic role cannot read them", async () => {
+    const clinic = await createTestClinic(app, mailer);
+    await expect(
+      testApp.db.withTenant(clinic.accountId, (tx) => tx.execute(sql`select count(*) from auth_failures`)),
+    ).rejects.toThrow();
+    // The system context of the auth flows can.
+    const { rows } = await testApp.db.withSystem((tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from auth_failures`),
+    );
+    expect(rows[0]?.n).toEqual(expect.any(Number));
   });
 });
