@@ -10,6 +10,7 @@ import { activityRoutes } from './features/activity/activity.routes.ts';
 import { createActivityService } from './features/activity/activity.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -21,11 +22,11 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { createDiskStorage } from './lib/file-storage.ts';
+import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
-import { RateLimiter } from './lib/rate-limit.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
+import { bodyIdleTimeout } from './plugins/body-timeout.ts';
 import { errorHandling, send } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -43,8 +44,8 @@ declare module 'fastify' {
     env: Env;
     db: Database;
     mailer: Mailer;
-    /** Failures of sign-in, unlock, forgot-password and sign-up per IP and per account (§ issue 3). */
-    authLimiter: RateLimiter;
+    /** Password checks and auth mails per e-mail and address, counted in PostgreSQL (issues 3, 14). */
+    authThrottle: AuthThrottle;
   }
 }
 
@@ -95,7 +96,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         log: app.log,
       }),
   );
-  app.decorate('authLimiter', new RateLimiter({ limit: 10, windowMs: 15 * 60_000 }));
+  app.decorate('authThrottle', createAuthThrottle({ db }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -110,6 +111,10 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   });
 
   const apiPrefix = `${env.BASE_PATH}api`;
+  const bodyIdleMs = env.BODY_IDLE_TIMEOUT_SECONDS * 1000;
+  await app.register(bodyIdleTimeout, { idleMs: bodyIdleMs });
+  const storage = createDiskStorage(path.join(env.DATA_DIR, 'uploads'));
+  await sweepUploadLeftovers(app, storage, bodyIdleMs);
   await app.register(securityHeaders);
   await app.register(errorHandling);
   // Before any route: its onRoute hook refuses an API route without a declared permission.
@@ -121,7 +126,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       const service = createAuthService({
         db,
         mailer: app.mailer,
-        limiter: app.authLimiter,
+        throttle: app.authThrottle,
         publicUrl: env.PUBLIC_URL,
         log: app.log,
       });
@@ -139,7 +144,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(filesRoutes, {
         service: createFilesService({
           db,
-          storage: createDiskStorage(path.join(env.DATA_DIR, 'uploads')),
+          storage,
           limits: { maxFileBytes: uploadMaxBytes, maxTotalBytes: Math.floor(env.UPLOAD_TOTAL_MAX_MB * 1024 * 1024) },
         }),
         maxFileBytes: uploadMaxBytes,
@@ -173,4 +178,24 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   });
 
   return app;
+}
+
+/**
+ * Partial uploads a stopped process left in `uploads/.tmp` (issue 14). A live upload writes at
+ * least once per idle timeout or is cut off, so a temp file untouched for two of them is a
+ * leftover; a recent one may be another process's upload (a shared disk), so it waits for the
+ * second sweep, once that much time has passed.
+ */
+async function sweepUploadLeftovers(app: FastifyInstance, storage: DiskStorage, bodyIdleMs: number): Promise<void> {
+  const staleAfterMs = 2 * bodyIdleMs;
+  const sweep = async () => {
+    const removed = await storage.sweepTemp(staleAfterMs);
+    if (removed > 0) app.log.info({ removed }, 'removed partial uploads left by a previous run');
+  };
+  await sweep();
+  const later = setTimeout(() => {
+    sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep partial uploads'));
+  }, staleAfterMs + 1000);
+  later.unref();
+  app.addHook('onClose', async () => clearTimeout(later));
 }

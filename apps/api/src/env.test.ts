@@ -5,7 +5,13 @@ import { EnvError, loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('applies the defaults of ARCHITECTURE §7', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, BASE_PATH: '/', UPLOAD_MAX_MB: 10, UPLOAD_TOTAL_MAX_MB: 50 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      BASE_PATH: '/',
+      UPLOAD_MAX_MB: 10,
+      UPLOAD_TOTAL_MAX_MB: 50,
+      BODY_IDLE_TIMEOUT_SECONDS: 30,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
@@ -54,6 +60,10 @@ describe('loadEnv', () => {
     ],
     [{ UPLOAD_MAX_MB: '0' }, 'Invalid configuration: UPLOAD_MAX_MB must be greater than 0 (got "0")'],
     [{ UPLOAD_MAX_MB: '60' }, 'Invalid configuration: UPLOAD_TOTAL_MAX_MB must be at least UPLOAD_MAX_MB'],
+    [
+      { BODY_IDLE_TIMEOUT_SECONDS: '0' },
+      'Invalid configuration: BODY_IDLE_TIMEOUT_SECONDS must be greater than 0 (got "0")',
+    ],
     [{ LOG_LEVEL: 'loud' }, expect.stringContaining('Invalid configuration: LOG_LEVEL must be one of')],
   ])('names the bad variable in one line: %o', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

@@ -78,6 +78,15 @@ const envSchema = z
     MAIL_FROM: z.string().trim().min(1, { error: 'must not be empty' }).default('Odontia <no-reply@odontia.local>'),
     UPLOAD_MAX_MB: megabytes.default(10),
     UPLOAD_TOTAL_MAX_MB: megabytes.default(50),
+    /**
+     * Seconds a request body may go without a byte before the connection is closed (issue 14):
+     * a cut-off upload must not hold its socket and its partial file forever.
+     */
+    BODY_IDLE_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .positive({ error: 'must be greater than 0' })
+      .max(3600, { error: 'must be at most 3600 (one hour)' })
+      .default(30),
     SEED_DEMO: booleanFlag.optional(),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z

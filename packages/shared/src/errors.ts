@@ -81,6 +81,8 @@ export const errorStatuses = {
   file_too_large: 413,
   files_too_large: 413,
   payload_too_large: 413,
+  /** A multipart body without a valid boundary, malformed or cut short (issue 14). */
+  invalid_multipart_body: 400,
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal_server_error: 500,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,6 +28,16 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** The local disk also keeps partial files, which a crash can leave behind. */
+export interface DiskStorage extends FileStorage {
+  /**
+   * Removes what is in the temp folder and was not written to for `olderThanMs` (issue 14):
+   * leftovers of a process that stopped mid-upload. A recent one may be another process's
+   * upload in flight, so it is left for a later sweep. Answers how many were removed.
+   */
+  sweepTemp(olderThanMs: number): Promise<number>;
+}
+
 const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -35,7 +45,7 @@ const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * first and renamed into place (same file system, so the rename is atomic). `root` is
  * `DATA_DIR/uploads`, outside any folder the server serves.
  */
-export function createDiskStorage(root: string): FileStorage {
+export function createDiskStorage(root: string): DiskStorage {
   const tmpDir = path.join(root, '.tmp');
   const pathOf = (key: string) => {
     // Keys come from the database, but a path is built from them: only our own shape is accepted.
@@ -91,6 +101,21 @@ export function createDiskStorage(root: string): FileStorage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async sweepTemp(olderThanMs) {
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (info?.isFile() && info.mtimeMs < cutoff) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -7,3 +7,4 @@ export * from './clinical.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
+export * from './throttle.ts';

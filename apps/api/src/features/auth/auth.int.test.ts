@@ -47,9 +47,7 @@ describe('session endpoints', () => {
   afterAll(async () => {
     await testApp?.close();
   });
-  beforeEach(() => {
-    app.authLimiter.reset();
-  });
+  beforeEach(() => app.authThrottle.reset());
 
   describe('sign-up', () => {
     it('validates every field with its field code', async () => {
@@ -468,22 +466,22 @@ describe('session endpoints', () => {
         details: { retryAfterSeconds: expect.any(Number), retryAfterMinutes: 15 },
       });
       expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(890);
-      // Per account: another IP is refused too; per IP: another account from this IP too.
+      // The limit is the pair (account, address): the user elsewhere still signs in (issue 14),
+      // and this address may still try another account (its own limit is 30 failures).
       const otherIp = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
         remoteAddress: '203.0.113.9',
         payload: { email: clinic.email, password: testPassword },
       });
-      expect(otherIp.statusCode).toBe(429);
-      expect((await post('/api/auth/forgot-password', { email: 'otra@clinica.test' })).statusCode).toBe(429);
-      expect((await post('/api/auth/sign-up', signUpBody())).statusCode).toBe(429);
+      expect(otherIp.statusCode).toBe(200);
+      expect((await post('/api/auth/forgot-password', { email: 'otra@clinica.test' })).statusCode).toBe(200);
     });
 
     it('throttles unlock after 10 wrong passwords', async () => {
       const clinic = await createTestClinic(app, mailer);
       await post('/api/auth/lock', undefined, clinic.token);
-      app.authLimiter.reset();
+      await app.authThrottle.reset();
       const headers = { 'x-forwarded-for': '198.51.100.7' };
       for (let attempt = 1; attempt <= 10; attempt++) {
         expect(

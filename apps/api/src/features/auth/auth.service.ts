@@ -7,13 +7,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { defaultTemplates } from '../authorizations/template-texts.ts';
 import { insertTemplates } from '../authorizations/templates.repository.ts';
 import { type AuthMailKind, authMail } from './auth.mail.ts';
 import * as repository from './auth.repository.ts';
+import type { AuthThrottle } from './auth.throttle.ts';
 import { isCommonPassword } from './password-policy.ts';
 
 /**
@@ -43,7 +43,7 @@ const clinicDefaults: Record<Language, { currency: Currency; timeZone: string; d
 export interface AuthServiceDeps {
   db: Database;
   mailer: Mailer;
-  limiter: RateLimiter;
+  throttle: AuthThrottle;
   /** Absolute, ends with '/'. */
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -100,18 +100,22 @@ export function toProfile(row: { user: repository.UserRow; account: repository.A
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, limiter, publicUrl } = deps;
+  const { db, mailer, throttle, publicUrl } = deps;
 
-  function throttle(keys: string[]): void {
-    const retryAfterSeconds = limiter.retryAfterSeconds(keys);
-    if (retryAfterSeconds > 0) {
-      throw new AppError('too_many_requests', {
-        retryAfterSeconds,
-        retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
-      });
-    }
+  /**
+   * Checks the password of a signed-in user under the throttle (issue 14): a stolen session
+   * must not become a way to guess the password. Answers whether it is right.
+   */
+  async function checkOwnPassword(
+    user: { accountId: string; id: string; email: string; passwordHash: string | null },
+    password: string,
+    context: RequestContext,
+  ): Promise<boolean> {
+    const attempt = await throttle.attempt({ email: user.email, ip: context.ip, user });
+    const valid = await verifyPassword(user.passwordHash, password);
+    if (valid) await attempt.forgive();
+    return valid;
   }
-  const keysOf = (context: RequestContext, account: string) => [`ip:${context.ip}`, `account:${account}`];
 
   async function issueToken(
     tx: SystemTx | TenantTx,
@@ -181,9 +185,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** A clinic on the trial plan and its administrator, not activated; sends the activation mail. */
     async signUp(input: SignUpRequest, context: RequestContext): Promise<void> {
-      const keys = keysOf(context, input.email);
-      throttle(keys);
       refuseCommonPassword(input.password);
+      // Only a taken e-mail counts: it tells whether an address has an account.
+      const attempt = await throttle.attempt({ email: input.email, ip: context.ip });
       const language = input.language ?? 'es';
       const defaults = clinicDefaults[language];
       const passwordHash = await hashPassword(input.password);
@@ -225,12 +229,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           return issueToken(tx, { accountId, userId }, 'activation', activationTtlMs);
         });
       } catch (error) {
-        if (error instanceof AppError || isUniqueViolation(error)) {
-          limiter.fail(keys);
-          if (isUniqueViolation(error)) throw new AppError('email_already_exists');
-        }
+        if (isUniqueViolation(error)) throw new AppError('email_already_exists');
+        if (!(error instanceof AppError && error.code === 'email_already_exists')) await attempt.forgive();
         throw error;
       }
+      await attempt.forgive();
       await sendMail({ kind: 'activation', path: `auth/activation/${token}`, user, clinicName: input.clinicName });
     },
 
@@ -255,8 +258,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Same answer whether or not the e-mail exists; sends only to a user not yet activated. */
     async resendActivation(email: string, context: RequestContext): Promise<void> {
-      const keys = keysOf(context, email);
-      throttle(keys);
+      await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
         const found = await repository.findUserByEmail(tx, email);
         if (!found || found.user.activatedAt) return undefined;
@@ -268,7 +270,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         return { ...found, token };
       });
-      limiter.fail(keys);
       if (!pending) return;
       await sendMail({
         kind: 'activation',
@@ -279,12 +280,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signIn(input: SignInRequest, context: RequestContext) {
-      const keys = keysOf(context, input.email);
-      throttle(keys);
       const found = await db.withSystem((tx) => repository.findUserByEmail(tx, input.email));
+      const attempt = await throttle.attempt({ email: input.email, ip: context.ip, user: found?.user });
       const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
       if (!found || !valid) {
-        limiter.fail(keys);
         if (found) {
           await db.withTenant(found.user.accountId, (tx) =>
             recordAuditEvent(tx, {
@@ -298,6 +297,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw new AppError('invalid_credentials');
       }
+      await attempt.forgive();
       if (!found.user.activatedAt) throw new AppError('account_not_activated');
       if (!found.user.active) throw new AppError('user_inactive');
       return db.withTenant(found.user.accountId, async (tx) => {
@@ -337,7 +337,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!currentPassword) {
           throw new AppError('validation_error', { fields: [{ path: 'currentPassword', code: 'required' }] });
         }
-        if (!(await verifyPassword(current.user.passwordHash, currentPassword))) {
+        if (!(await checkOwnPassword(current.user, currentPassword, context))) {
           throw new AppError('current_password_incorrect');
         }
         const taken = await db.withSystem((tx) => repository.findUserByEmail(tx, change.email ?? ''));
@@ -377,7 +377,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const current = await db.withTenant(session.accountId, (tx) =>
         repository.findUserWithAccount(tx, session.userId),
       );
-      if (!current || !(await verifyPassword(current.user.passwordHash, input.currentPassword))) {
+      if (!current) throw new AppError('unauthorized');
+      if (!(await checkOwnPassword(current.user, input.currentPassword, context))) {
         throw new AppError('current_password_incorrect');
       }
       refuseCommonPassword(input.password);
@@ -415,10 +416,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async unlock(session: SessionRef, password: string, context: RequestContext): Promise<void> {
-      const keys = keysOf(context, `user:${session.userId}`);
-      throttle(keys);
       const row = await db.withTenant(session.accountId, (tx) => repository.findUserWithAccount(tx, session.userId));
-      const valid = await verifyPassword(row?.user.passwordHash ?? null, password);
+      if (!row) throw new AppError('unauthorized');
+      const valid = await checkOwnPassword(row.user, password, context);
       await db.withTenant(session.accountId, async (tx) => {
         if (valid) await repository.setSessionLock(tx, session.sessionId, null);
         await recordAuditEvent(tx, {
@@ -429,17 +429,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: context.ip,
         });
       });
-      if (!valid) {
-        limiter.fail(keys);
-        throw new AppError('invalid_credentials');
-      }
+      if (!valid) throw new AppError('invalid_credentials');
     },
 
     /** Same answer whether or not the e-mail exists. Every request counts against the limits. */
     async forgotPassword(email: string, context: RequestContext): Promise<void> {
-      const keys = keysOf(context, email);
-      throttle(keys);
-      limiter.fail(keys);
+      await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
         const found = await repository.findUserByEmail(tx, email);
         if (!found?.user.active) return undefined;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   clinicalChangesQuerySchema,
   clinicalRecordParamsSchema,
@@ -22,6 +21,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
 import type { FilesService } from './files.service.ts';
 
 const tags = ['medical history'];
@@ -69,10 +69,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   maxFileBytes: number;
   limits: UploadLimits;
 }> = async (app, { service, maxFileBytes, limits }) => {
-  await app.register(multipart, {
-    // The service meters every file itself (and names the one too large); busboy's own
-    // limits only stop a file from being read much further than that.
-    throwFileSizeLimit: false,
+  await app.register(multipartBodies, {
     limits: {
       fileSize: maxFileBytes + 1,
       files: maxFilesPerUpload,
@@ -120,7 +117,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Upload one or several files (multipart: parts `files`, and `metadata`, a JSON array with one {fileType, note, takenOn, attendanceId} per file in their order). JPEG, PNG, WebP (with a thumbnail) or PDF, detected from the content (415 file_type_not_allowed); 413 file_too_large names the file over UPLOAD_MAX_MB, 413 files_too_large a batch over UPLOAD_TOTAL_MAX_MB: nothing is stored then',
+          'Upload one or several files (multipart: parts `files`, and `metadata`, a JSON array with one {fileType, note, takenOn, attendanceId} per file in their order). JPEG, PNG, WebP (with a thumbnail) or PDF, detected from the content (415 file_type_not_allowed); 413 file_too_large names the file over UPLOAD_MAX_MB, 413 files_too_large a batch over UPLOAD_TOTAL_MAX_MB; 400 invalid_multipart_body for a body without a valid boundary, malformed or cut short; a body idle for BODY_IDLE_TIMEOUT_SECONDS closes the connection: nothing is stored then',
         consumes: ['multipart/form-data'],
         params: patientParamsSchema,
         response: { 201: patientFilesUploadedResponseSchema },
@@ -131,7 +128,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       const data = await service.upload(
         sessionOf(request),
         request.params.patientId,
-        () => request.parts(),
+        () => multipartParts(request),
         request.ip,
       );
       return reply.status(201).send({ data, code: 'files_uploaded' as const });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback, finished as whenFinished } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import { type UploadFileEntryInput, uploadMetadataSchema } from '@odontia/shared/schemas/files';
@@ -7,6 +7,7 @@ import { isFieldCode } from '@odontia/shared/validation';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage, StoredObject } from '../../lib/file-storage.ts';
+import { multipartFailure } from '../../plugins/multipart.ts';
 import { detectContentType, isImage, sniffBytes } from './content-type.ts';
 
 /**
@@ -14,7 +15,9 @@ import { detectContentType, isImage, sniffBytes } from './content-type.ts';
  * storage through a meter that stops it past its limit and reads its first bytes for its type;
  * nothing is held in memory but one chunk. The upload is all or nothing: on the first refusal
  * (too large, wrong type, bad metadata) the rest of the request is read and discarded so the
- * browser gets the answer, and every object already stored is removed.
+ * browser gets the answer, and every object already stored is removed. A request that fails on
+ * its side (the client goes away, its body stops arriving or is malformed) fails the file being
+ * stored, whose temp file is removed, and the upload with it (issue 14).
  */
 
 export interface UploadLimits {
@@ -129,6 +132,14 @@ export async function receiveUpload(
       const meter = new Meter(Math.min(limits.maxFileBytes, limits.maxTotalBytes - total));
       // Its error reaches the storage's pipeline (even one raised before the pipeline is set up).
       meter.on('error', () => undefined);
+      // `pipe` passes neither an error nor a premature close on: without this the storage would
+      // wait for the rest of a file that is not coming, its temp file left behind.
+      let requestFailure: unknown;
+      const stopWatching = whenFinished(part.file, (error) => {
+        if (!error) return;
+        requestFailure = error;
+        meter.destroy(error);
+      });
       part.file.pipe(meter);
       try {
         const stored = await storage.put(meter);
@@ -137,6 +148,7 @@ export async function receiveUpload(
         files.push({ originalName, mimeType: meter.mimeType ?? 'application/octet-stream', stored });
       } catch (error) {
         part.file.unpipe(meter);
+        if (requestFailure !== undefined) throw multipartFailure(requestFailure);
         await drain(part.file);
         if (error instanceof MeterLimit) {
           refusal =
@@ -148,6 +160,8 @@ export async function receiveUpload(
         } else {
           throw error;
         }
+      } finally {
+        stopWatching();
       }
     }
     if (refusal) throw refusal;

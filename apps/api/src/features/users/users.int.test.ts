@@ -21,9 +21,7 @@ describe('profile and users', () => {
   afterAll(async () => {
     await testApp?.close();
   });
-  beforeEach(() => {
-    app.authLimiter.reset();
-  });
+  beforeEach(() => app.authThrottle.reset());
 
   async function invite(clinic: TestClinic, level: string, email = `staff.${Math.random()}@clinica.test`) {
     const response = await call('POST', '/api/users', clinic.token, { completeName: 'Juan Staff', email, level });
