@@ -52,15 +52,22 @@ test('attendance: supplies and medicines picked with the keyboard; Enter in pick
   await signInPage(page, demoUsers.administrator);
   await page.goto(`/patients/${patientId}/mh/attendance/new`);
   const form = page.getByTestId('attendance-form');
+  // Everything a save needs is filled in, so only the keys decide whether it is sent.
   await form.getByRole('textbox', { name: 'Título', exact: true }).fill('Control');
+  await form.getByRole('combobox', { name: 'Tipo de atención' }).selectOption({ index: 1 });
 
-  // Supplies: type, ArrowDown, Enter adds the highlighted supply with quantity 1.
-  const supplies = form.getByTestId('search-supply').getByRole('combobox');
+  // Supplies: Enter while the suggestions are open saves nothing and adds nothing.
+  const supplies = form.getByTestId('search-supply').locator('input');
   await supplies.fill('a');
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(options.first()).toBeVisible();
+  await expect(page.getByTestId('item-add').first()).toBeVisible();
   await supplies.press('Enter');
+  await page.waitForTimeout(500);
+  expect(writes, 'Enter in the supplies search sent no attendance').toEqual([]);
+  await expect(page).toHaveURL(/\/mh\/attendance\/new$/);
   await expect(form.getByTestId('used-item')).toHaveCount(0);
+  // A combobox: ArrowDown, ArrowDown, Enter adds the highlighted supply with quantity 1.
+  await expect(supplies).toHaveRole('combobox');
+  const options = page.getByRole('listbox').getByRole('option');
   await supplies.press('ArrowDown');
   await supplies.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
@@ -118,6 +125,8 @@ test('diagnosis and authorization: Enter in the ICD-10 code, a tooth or a field 
   await diagnosis.getByLabel('Diagnóstico').fill('Caries oclusal');
   await diagnosis.getByLabel('Código CIE-10').fill('K02.1');
   await diagnosis.getByLabel('Código CIE-10').press('Enter');
+  await page.waitForTimeout(500);
+  expect(writes, 'Enter in the ICD-10 code sent no diagnosis').toEqual([]);
   // A tooth is a toggle: Enter and Space toggle it, nothing else.
   const tooth = diagnosis.getByRole('button', { name: 'Pieza 36', exact: true });
   await tooth.focus();
