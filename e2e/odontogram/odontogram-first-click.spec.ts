@@ -90,7 +90,8 @@ test('the first click on a tooth charts nothing until a status is chosen; a mark
   await expect(page.getByTestId('zone-36-occlusal')).toHaveAttribute('data-status', 'caries');
   const undo = page.getByTestId('odontogram-undo');
   await expect(undo).toBeVisible();
-  await expect(undo).toContainText('36');
+  await expect(undo).toContainText('Anotado: Pieza 36 · Oclusal · Caries');
+  await saveScreenshot(page, 'odontogram-undo-light');
   await expect.poll(() => entriesOf(request, patientId)).toBe(1);
   await undo.getByRole('button', { name: 'Deshacer' }).click();
   await expect(page.getByTestId('zone-36-occlusal')).not.toHaveAttribute('data-status', /./);
@@ -142,6 +143,12 @@ test('odontogram on first open: dark theme and 390 px screenshots, axe', async (
       `odontogram on first open (${theme}, ${width} px)`,
       '[data-testid="tab-odontogram"]',
     );
+    // A mark, with its undo offered.
+    await page.getByTestId('status-filling').click();
+    await page.getByTestId('zone-36-occlusal').click();
+    await expect(page.getByTestId('odontogram-undo')).toBeVisible();
+    await saveScreenshot(page, `odontogram-undo-${width === 390 ? '390' : theme}`);
+    await expectNoAxeViolations(page, `odontogram undo (${theme}, ${width} px)`, '[data-testid="tab-odontogram"]');
   }
   expect(issues.all()).toEqual([]);
 });
