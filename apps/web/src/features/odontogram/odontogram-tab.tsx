@@ -369,7 +369,7 @@ function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boo
                     <td className="text-end">
                       <button
                         type="button"
-                        className="btn btn-link btn-sm text-danger p-0"
+                        className="btn btn-link btn-sm odo-void-link p-0"
                         onClick={() => setVoiding(entry)}
                         data-testid="void-entry"
                         aria-label={`${t('changes.void')}: ${describe(entry)}`}
