@@ -64,7 +64,7 @@ async function stockOf(page: Page, id: string): Promise<string> {
 }
 
 async function pickSupply(page: Page, name: string): Promise<void> {
-  const search = page.getByTestId('search-supply').getByRole('searchbox');
+  const search = page.getByTestId('search-supply').getByRole('combobox');
   await search.fill(name);
   const add = page.locator(`[data-testid="item-add"][data-name="${name}"]`);
   await expect(add).toBeVisible();

@@ -17,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
@@ -173,7 +174,12 @@ export function AuthorizationForm({
   const noTemplates = !editing && templates.isSuccess && templates.data.data.length === 0;
   const previewText = editing ? null : template ? preview(template.body, values) : null;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="authorization-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="authorization-form"
+    >
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
@@ -374,7 +375,12 @@ export function AttendanceForm({
   const feeMessage = errors.attendanceFee?.message;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="attendance-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="attendance-form"
+    >
       {short.length ? (
         <FormAlert testId="insufficient-stock">
           {short.map((item) => (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
@@ -117,7 +118,13 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   });
   const message = errors.text?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="addendum-form" className="mt-3">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="addendum-form"
+      className="mt-3"
+    >
       <FormField id={fieldId} label={t('attendance.addendumLabel')} error={message} hint={t('attendance.addendumHint')}>
         <textarea
           {...register('text')}

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
@@ -106,7 +107,12 @@ function DiagnosisForm({
 
   const fieldId = (name: string) => `${id}-${name}`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="diagnosis-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="diagnosis-form"
+    >
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

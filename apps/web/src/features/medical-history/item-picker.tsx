@@ -1,6 +1,7 @@
-import { Plus, X } from 'lucide-react';
+import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { itemDetails, useNumberFormat } from '../inventory/format';
 import { useStockSearch } from './api';
@@ -15,7 +16,8 @@ export interface PickedItem {
 
 /**
  * Search the clinic's supplies (active) or medicines (approved and active) as you type and add
- * one to the list, with its stock in sight.
+ * one to the list, with its stock in sight. The shared combobox: the list opens on focus, arrows
+ * move, Enter (or a click) adds the highlighted item, and Enter never saves the attendance.
  */
 export function ItemSearch({
   kind,
@@ -40,68 +42,43 @@ export function ItemSearch({
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <input
+      <Combobox<InventoryItem>
         id={id}
         type="search"
-        className="form-control"
-        placeholder={label}
         value={q}
-        autoComplete="off"
-        onChange={(event) => {
-          setQ(event.target.value);
-          setOpen(true);
+        onInputChange={setQ}
+        open={open}
+        onOpenChange={setOpen}
+        minLength={0}
+        items={results}
+        itemKey={(item) => item.id}
+        itemName={(item) => item.name}
+        renderItem={(item) => (
+          <ComboboxOptionText
+            name={item.name}
+            detail={[item.sku, itemDetails(item)].filter(Boolean).join(' · ')}
+            aside={
+              <span
+                className={`badge ${item.totalStock > 0 ? 'text-bg-light border' : 'text-bg-danger'}`}
+                data-testid="item-stock"
+              >
+                {t('attendance.available', { count: item.totalStock, formatted: number(item.totalStock) })}
+              </span>
+            }
+          />
+        )}
+        onPick={(item) => {
+          onPick({ itemId: item.id, name: item.name, quantity: '1', available: item.totalStock });
+          setQ('');
         }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
+        listLabel={label}
+        pending={query.isPending}
+        busy={query.isFetching}
+        pendingText={t('common.loading')}
+        emptyText={t('attendance.noResults')}
+        placeholder={label}
+        optionTestId="item-add"
       />
-      {open ? (
-        <ul className="item-search-results list-group" aria-label={label}>
-          {query.isPending ? (
-            <li className="list-group-item text-body-secondary small">{t('common.loading')}</li>
-          ) : results.length === 0 ? (
-            <li className="list-group-item text-body-secondary small">{t('attendance.noResults')}</li>
-          ) : (
-            results.map((item) => (
-              <li key={item.id} className="list-group-item d-flex align-items-center gap-2">
-                <div className="min-w-0 me-auto">
-                  <div className="fw-semibold text-truncate">{item.name}</div>
-                  <div className="small text-body-secondary text-truncate">
-                    {[item.sku, itemDetails(item)].filter(Boolean).join(' · ')}
-                  </div>
-                </div>
-                <span
-                  className={`badge ${item.totalStock > 0 ? 'text-bg-light border' : 'text-bg-danger'}`}
-                  data-testid="item-stock"
-                >
-                  {t('attendance.available', { count: item.totalStock, formatted: number(item.totalStock) })}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  data-testid="item-add"
-                  data-name={item.name}
-                  onClick={() => {
-                    onPick({ itemId: item.id, name: item.name, quantity: '1', available: item.totalStock });
-                    setQ('');
-                    setOpen(false);
-                  }}
-                >
-                  <Plus size={14} aria-hidden="true" className="me-1" />
-                  {t('attendance.add')}
-                </button>
-              </li>
-            ))
-          )}
-          <li className="list-group-item p-1 text-end">
-            <button type="button" className="btn btn-sm btn-link" onClick={() => setOpen(false)}>
-              <X size={14} aria-hidden="true" className="me-1" />
-              {t('common.close')}
-            </button>
-          </li>
-        </ul>
-      ) : null}
     </div>
   );
 }

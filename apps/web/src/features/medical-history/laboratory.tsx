@@ -15,6 +15,7 @@ import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useSaveRecord } from './api';
@@ -175,7 +176,12 @@ function LaboratoryForm({
   };
   const studiesMessage = errors.studies?.message ?? errors.studies?.root?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="laboratory-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="laboratory-form"
+    >
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

@@ -65,17 +65,30 @@ function Palette({
   selected,
   onSelect,
   interactive,
+  attention,
 }: {
-  selected: ToothStatus;
+  /** Null until a status is chosen in this visit of the tab: nothing is charted before. */
+  selected: ToothStatus | null;
   onSelect: (status: ToothStatus) => void;
   interactive: boolean;
+  /** A tooth was clicked without a status: the palette asks for one. */
+  attention: boolean;
 }) {
   const { t } = useTranslation('odontogram');
   return (
-    <section className="odo-palette" aria-labelledby="odo-palette-title" data-testid="odontogram-palette">
+    <section
+      className={`odo-palette${attention && selected === null ? ' odo-palette-attention' : ''}`}
+      aria-labelledby="odo-palette-title"
+      data-testid="odontogram-palette"
+    >
       <h2 id="odo-palette-title" className="h6 mb-2">
         {interactive ? t('palette.title') : t('legend.title')}
       </h2>
+      {interactive && selected === null ? (
+        <p className="small text-body-secondary mb-2" data-testid="odontogram-palette-hint">
+          {t('palette.chooseHint')}
+        </p>
+      ) : null}
       {interactive ? (
         <div className="odo-palette-grid" role="radiogroup" aria-labelledby="odo-palette-title">
           {paletteStatuses.map((status, index) => (
@@ -144,6 +157,7 @@ function KeyboardHelp() {
             <li>{t('help.statuses')}</li>
             <li>{t('help.apply')}</li>
             <li>{t('help.clear')}</li>
+            <li>{t('help.undo')}</li>
             <li>{t('help.click')}</li>
           </ul>
         </Modal.Body>
@@ -234,6 +248,61 @@ function VoidModal({
   );
 }
 
+/** The last mark saved, offered for undo for a few seconds. */
+interface UndoableMark {
+  ids: string[];
+  label: string;
+}
+
+const undoSeconds = 8;
+
+/**
+ * "Anotado: Pieza 36 · Oclusal · Caries — Deshacer", for a few seconds after each mark (the
+ * time stops while the pointer or the focus is on it). Ctrl+Z on the chart does the same.
+ */
+function UndoBar({
+  mark,
+  onUndo,
+  onExpire,
+}: {
+  mark: UndoableMark | null;
+  onUndo: (mark: UndoableMark) => void;
+  onExpire: () => void;
+}) {
+  const { t } = useTranslation('odontogram');
+  const [held, setHeld] = useState(false);
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
+  useEffect(() => {
+    if (!mark || held) return;
+    const timer = window.setTimeout(() => expire.current(), undoSeconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [mark, held]);
+  useEffect(() => {
+    if (!mark) setHeld(false);
+  }, [mark]);
+  return (
+    <div className="odo-undo-holder" role="status">
+      {mark ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only hold the timer; the button is the action.
+        <div
+          className="odo-undo"
+          data-testid="odontogram-undo"
+          onMouseEnter={() => setHeld(true)}
+          onMouseLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
+        >
+          <span className="odo-undo-text">{t('undo.done', { mark: mark.label })}</span>
+          <button type="button" className="btn btn-sm btn-light" onClick={() => onUndo(mark)}>
+            {t('undo.action')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 const changesPageSize = 10;
 
 function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boolean }) {
@@ -300,7 +369,7 @@ function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boo
                     <td className="text-end">
                       <button
                         type="button"
-                        className="btn btn-link btn-sm text-danger p-0"
+                        className="btn btn-link btn-sm odo-void-link p-0"
                         onClick={() => setVoiding(entry)}
                         data-testid="void-entry"
                         aria-label={`${t('changes.void')}: ${describe(entry)}`}
@@ -336,12 +405,15 @@ function ToothEditor({
   zone,
   onPick,
   interactive,
+  needsStatus,
 }: {
   tooth: number;
   state: ToothState | undefined;
   zone: ToothZone | null;
   onPick: (tooth: number, zone: ToothZone | null) => void;
   interactive: boolean;
+  /** The tooth was selected without a status chosen: say what to do. */
+  needsStatus: boolean;
 }) {
   const { t } = useTranslation('odontogram');
   const describe = [
@@ -355,6 +427,13 @@ function ToothEditor({
       <h2 id="odo-editor-title" className="h6 mb-2">
         {t('editor.title', { tooth })}
       </h2>
+      <div role="status" className="odo-choose-status-holder">
+        {needsStatus ? (
+          <div className="alert alert-info py-2 px-3 small mb-2" data-testid="odontogram-choose-status">
+            {t('palette.chooseFirst', { tooth })}
+          </div>
+        ) : null}
+      </div>
       <div className="d-flex gap-3 align-items-start flex-wrap">
         <svg
           viewBox="0 0 40 40"
@@ -408,13 +487,18 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
     () => rowsOf(shownDentition).map((key) => chartRows[key]),
     [shownDentition],
   );
-  const [status, setStatus] = useState<ToothStatus>('caries');
+  // No status when the tab opens (issue 14: a first click charted "Caries"): a click before one
+  // is chosen selects the tooth only. Each visit of the tab starts without one (the tab remounts).
+  const [status, setStatus] = useState<ToothStatus | null>(null);
+  const [needsStatus, setNeedsStatus] = useState(false);
+  const [undoable, setUndoable] = useState<UndoableMark | null>(null);
   const [focusedTooth, setFocusedTooth] = useState(16);
   const [focusZone, setFocusZone] = useState<ToothZone | null>('occlusal');
   const [attendanceId, setAttendanceId] = useState('');
   const [note, setNote] = useState('');
   const attendances = useRecordList('attendance', patient.id, 1, 20);
   const save = useChartMarks(patient.id);
+  const voidEntry = useVoidEntry(patient.id);
   const svgHolder = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
   const readOnly = !canWrite || at !== null;
@@ -451,25 +535,57 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
     svgHolder.current?.querySelector<SVGGElement>(`[data-tooth="${focusedTooth}"]`)?.focus();
   }, [focusedTooth]);
 
-  const chartMark = (tooth: number, zone: ToothZone | null, chosen: ToothStatus) => {
+  const describeMark = (tooth: number, zone: ToothZone | null, marked: ToothStatus) =>
+    `${t('tooth', { tooth })} · ${zone ? t(`zones.${zone}`) : t('piece')} · ${t(`statuses.${marked}`)}`;
+
+  /** Saves one mark; once saved, it is offered for undo for a few seconds. */
+  const saveMark = (tooth: number, zone: ToothZone | null, marked: ToothStatus, notes = '') => {
+    save.mutate(
+      {
+        marks: [{ tooth, zone, status: marked, ...(notes ? { notes } : {}) }],
+        ...(attendanceId ? { attendanceId } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          // The note goes with one mark: once it is saved, the field is cleared.
+          if (notes) setNote('');
+          setUndoable({ ids: answer.data.map((entry) => entry.id), label: describeMark(tooth, zone, marked) });
+        },
+        onError: (error) => toastApiError(error),
+      },
+    );
+  };
+
+  const chartMark = (tooth: number, zone: ToothZone | null, chosen: ToothStatus | null) => {
+    if (chosen === null) {
+      setNeedsStatus(true);
+      return;
+    }
     const scope = statusScopes[chosen];
     if (scope === 'zone' && zone === null) return;
     const markZone = scope === 'piece' ? null : zone;
     const current = markZone === null ? teeth.get(tooth)?.piece : teeth.get(tooth)?.zones[markZone];
     // The same status again clears it (a mistaken click is undone at once).
     const next: ToothStatus = current?.status === chosen && chosen !== 'healthy' ? 'healthy' : chosen;
-    const notes = note.trim();
-    save.mutate(
-      {
-        marks: [{ tooth, zone: markZone, status: next, ...(notes ? { notes } : {}) }],
-        ...(attendanceId ? { attendanceId } : {}),
-      },
-      {
-        // The note goes with one mark: once it is saved, the field is cleared.
-        onSuccess: () => (notes ? setNote('') : undefined),
-        onError: (error) => toastApiError(error),
-      },
-    );
+    saveMark(tooth, markZone, next, note.trim());
+  };
+
+  /** Undo of the last mark: its entries are voided (audited like any void) with an automatic reason. */
+  const undo = (mark: UndoableMark) => {
+    // Undone from its button: the focus goes back to the chart, not to the page.
+    if (document.activeElement?.closest('.odo-undo')) {
+      svgHolder.current?.querySelector<SVGGElement>(`[data-tooth="${focusedTooth}"]`)?.focus();
+    }
+    setUndoable(null);
+    const reason = t('undo.reason');
+    Promise.all(mark.ids.map((entryId) => voidEntry.mutateAsync({ entryId, reason })))
+      .then(() => toastSuccess('odontogram_entry_voided'))
+      .catch((error: unknown) => toastApiError(error));
+  };
+
+  const chooseStatus = (chosen: ToothStatus) => {
+    setStatus(chosen);
+    setNeedsStatus(false);
   };
 
   const pick = (tooth: number, zone: ToothZone | null) => {
@@ -493,15 +609,23 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
       setFocusZone(zoneKeys[lower] ?? null);
       return;
     }
+    if ((event.ctrlKey || event.metaKey) && lower === 'z' && !event.shiftKey && !event.altKey) {
+      if (undoable && !readOnly) {
+        event.preventDefault();
+        undo(undoable);
+      }
+      return;
+    }
     if (/^[1-9]$/.test(key)) {
       const chosen = paletteStatuses[Number(key) - 1];
-      if (chosen) setStatus(chosen);
+      if (chosen) chooseStatus(chosen);
       return;
     }
     if (key === '[' || key === ']') {
-      const index = paletteStatuses.indexOf(status);
+      const index = status === null ? (key === ']' ? -1 : 0) : paletteStatuses.indexOf(status);
       const next = (index + (key === ']' ? 1 : -1) + paletteStatuses.length) % paletteStatuses.length;
-      setStatus(paletteStatuses[next] ?? status);
+      const chosen = paletteStatuses[next];
+      if (chosen) chooseStatus(chosen);
       return;
     }
     if ((key === 'Enter' || key === ' ') && !readOnly) {
@@ -510,11 +634,9 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
       return;
     }
     if ((key === 'Delete' || key === 'Backspace') && !readOnly) {
+      // An explicit "healthy" (a status chosen by its own key), offered for undo like any mark.
       event.preventDefault();
-      save.mutate(
-        { marks: [{ tooth: focusedTooth, zone: focusZone, status: 'healthy' }] },
-        { onError: (error) => toastApiError(error) },
-      );
+      saveMark(focusedTooth, focusZone, 'healthy');
     }
   };
 
@@ -698,12 +820,19 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
               zone={focusZone}
               onPick={(tooth, zone) => pick(tooth, zone)}
               interactive={!readOnly}
+              needsStatus={needsStatus && status === null && !readOnly}
             />
-            <Palette selected={status} onSelect={setStatus} interactive={!readOnly} />
+            <Palette
+              selected={status}
+              onSelect={chooseStatus}
+              interactive={!readOnly}
+              attention={needsStatus && !readOnly}
+            />
           </div>
         ) : null}
       </div>
       {restShown ? <ChangesList patientId={patient.id} canWrite={canWrite} /> : null}
+      <UndoBar mark={undoable} onUndo={undo} onExpire={() => setUndoable(null)} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { BookCheck, PenLine } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { itemDetails } from '../inventory/format';
 import { useStockSearch } from '../medical-history/api';
@@ -8,7 +10,7 @@ import { useStockSearch } from '../medical-history/api';
 /**
  * The medicine of a prescription line: typing searches the clinic's catalogue (only approved and
  * active medicines are offered); choosing one links it, and anything else typed is free text,
- * marked as such.
+ * marked as such. The shared combobox: arrows and Enter pick, Enter never saves the prescription.
  */
 export function MedicinePicker({
   id,
@@ -26,36 +28,39 @@ export function MedicinePicker({
   onChange: (next: { medicine: string; medicationId: string }) => void;
 }) {
   const { t } = useTranslation('prescriptions');
-  const listId = useId();
   const [open, setOpen] = useState(false);
   const debounced = useDebouncedValue(value, 250);
   const query = useStockSearch('medication', debounced, open && debounced.trim().length > 0);
   const results = query.data?.data ?? [];
-  const showList = open && value.trim().length > 0;
   return (
     <div className="item-search" data-testid="medicine-picker">
-      <input
+      <Combobox<InventoryItem>
         id={id}
-        type="text"
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
-        className={`form-control${invalid ? ' is-invalid' : ''}`}
         value={value}
-        autoComplete="off"
+        onInputChange={(text) => onChange({ medicine: text, medicationId: '' })}
+        open={open}
+        onOpenChange={setOpen}
+        items={results}
+        itemKey={(item) => item.id}
+        itemName={(item) => item.name}
+        renderItem={(item) => (
+          <ComboboxOptionText
+            name={item.name}
+            detail={[itemDetails(item), item.presentation].filter(Boolean).join(' · ') || t('form.catalogueItem')}
+          />
+        )}
+        onPick={(item) => onChange({ medicine: item.name, medicationId: item.id })}
+        listLabel={t('form.catalogue')}
+        pending={query.isPending || debounced.trim() === ''}
+        busy={query.isFetching}
+        pendingText={t('form.searching')}
+        emptyText={t('form.notInCatalogue')}
+        emptyTestId="medicine-no-results"
         placeholder={t('form.medicinePlaceholder')}
-        data-testid="line-medicine"
-        onChange={(event) => {
-          onChange({ medicine: event.target.value, medicationId: '' });
-          setOpen(true);
-        }}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
+        invalid={invalid}
+        describedBy={describedBy}
+        inputTestId="line-medicine"
+        optionTestId="medicine-option"
       />
       <div className="mt-1 small" data-testid="line-source">
         {medicationId ? (
@@ -70,38 +75,6 @@ export function MedicinePicker({
           </span>
         ) : null}
       </div>
-      {showList ? (
-        <ul id={listId} className="item-search-results list-group" aria-label={t('form.catalogue')}>
-          {query.isPending ? (
-            <li className="list-group-item text-body-secondary small">{t('form.searching')}</li>
-          ) : results.length === 0 ? (
-            <li className="list-group-item text-body-secondary small" data-testid="medicine-no-results">
-              {t('form.notInCatalogue')}
-            </li>
-          ) : (
-            results.map((item) => (
-              <li key={item.id} className="list-group-item p-0">
-                <button
-                  type="button"
-                  className="btn btn-link text-start text-body w-100 px-3 py-2 text-decoration-none"
-                  data-testid="medicine-option"
-                  data-name={item.name}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => {
-                    onChange({ medicine: item.name, medicationId: item.id });
-                    setOpen(false);
-                  }}
-                >
-                  <span className="d-block fw-semibold text-truncate">{item.name}</span>
-                  <span className="d-block small text-body-secondary text-truncate">
-                    {[itemDetails(item), item.presentation].filter(Boolean).join(' · ') || t('form.catalogueItem')}
-                  </span>
-                </button>
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
     </div>
   );
 }

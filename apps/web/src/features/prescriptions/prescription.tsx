@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday, useDateTimeFormat } from '../auth/clinic-time';
@@ -175,7 +176,12 @@ function PrescriptionForm({
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="prescription-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={keepEnterInForm}
+      data-testid="prescription-form"
+    >
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
