@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,10 +6,11 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { applyServerFieldErrors, resetPasswordFormSchema } from './forms';
+import { resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, used or older than 60 minutes. */
 function isDeadLink(error: unknown): boolean {
@@ -24,27 +24,35 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const id = useId();
   const [state, setState] = useState<'form' | 'done' | 'deadLink'>('form');
   const [problem, setProblem] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await authApi.resetPassword(resetId, values);
-      setState('done');
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ['password', 'passwordConfirmation'])) return;
-      if (isDeadLink(error)) setState('deadLink');
-      else setProblem(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        await authApi.resetPassword(resetId, values);
+        setState('done');
+      } catch (error) {
+        if (formErrors.place(error, setError, { fields: ['password', 'passwordConfirmation'] })) return;
+        if (isDeadLink(error)) setState('deadLink');
+        else setProblem(errorMessage(error));
+      }
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (state === 'done') {
     return (
@@ -82,7 +90,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const passwordId = `${id}-password`;
   const confirmationId = `${id}-confirmation`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <h1 className="auth-title">{t('reset.title')}</h1>
       <p className="auth-subtitle">{t('reset.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}

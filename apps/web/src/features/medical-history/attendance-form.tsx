@@ -1,7 +1,6 @@
 import { clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import {
@@ -27,6 +26,7 @@ import type { z } from 'zod';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
@@ -36,7 +36,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useProfessional,
 } from './form-bits';
@@ -267,6 +266,7 @@ export function AttendanceForm({
   const schema = editing ? updateAttendanceRequestSchema : createAttendanceRequestSchema;
   const [short, setShort] = useState<ShortItem[]>([]);
   const timeZone = useClinicTimeZone();
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -275,7 +275,7 @@ export function AttendanceForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<AttendanceValues>({
     resolver: ((values, context, options) =>
-      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+      formResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
         toRequest(values, timeZone) as FieldValues,
         context,
         options as never,
@@ -313,9 +313,9 @@ export function AttendanceForm({
         window.scrollTo({ top: 0, behavior: 'smooth' });
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   type Simple =
@@ -362,7 +362,7 @@ export function AttendanceForm({
   const feeMessage = errors.attendanceFee?.message;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="attendance-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="attendance-form">
       {short.length ? (
         <FormAlert testId="insufficient-stock">
           {short.map((item) => (

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { diagnosisStatuses } from '@odontia/shared/enums';
 import {
   createDiagnosisRequestSchema,
@@ -13,6 +12,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
@@ -26,7 +26,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -74,6 +73,7 @@ function DiagnosisForm({
   const today = useClinicToday();
   const save = useSaveRecord('diagnosis', patientId, record?.id);
   const editing = record !== null;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -81,7 +81,7 @@ function DiagnosisForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<DiagnosisValues>({
-    resolver: zodResolver(
+    resolver: formResolver(
       (editing ? updateDiagnosisRequestSchema : createDiagnosisRequestSchema) as unknown as z.ZodType<
         FieldValues,
         FieldValues
@@ -100,13 +100,13 @@ function DiagnosisForm({
         onConflict((error.details?.current as Diagnosis | undefined) ?? null);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="diagnosis-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="diagnosis-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { attendanceGroupOf, type LaboratoryStudy, laboratoryStatuses, laboratoryStudies } from '@odontia/shared/enums';
 import {
   createLaboratoryRequestSchema,
@@ -15,6 +14,7 @@ import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useSaveRecord } from './api';
@@ -28,7 +28,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -105,6 +104,7 @@ function LaboratoryForm({
   const save = useSaveRecord('laboratory', patientId, record?.id);
   const editing = record !== null;
   const schema = editing ? updateLaboratoryRequestSchema : createLaboratoryRequestSchema;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -113,7 +113,7 @@ function LaboratoryForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<LaboratoryValues>({
     resolver: ((values, context, options) =>
-      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+      formResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
         normalise(values) as FieldValues,
         context,
         options as never,
@@ -133,9 +133,9 @@ function LaboratoryForm({
         onConflict((error.details?.current as Laboratory | undefined) ?? null);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   const text = (name: 'laboratoryName' | 'instructions' | 'notes' | 'result', rows?: number, required = false) => {
@@ -175,7 +175,7 @@ function LaboratoryForm({
   };
   const studiesMessage = errors.studies?.message ?? errors.studies?.root?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="laboratory-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="laboratory-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
