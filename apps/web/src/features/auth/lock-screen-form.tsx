@@ -60,7 +60,11 @@ export function LockScreenForm() {
           await navigate('/auth/sign-in', { replace: true, state: location.state });
           return;
         }
-        if (!formErrors.place(error, setError, { fields: ['password'] })) setProblem(errorMessage(error));
+        if (formErrors.place(error, setError, { fields: ['password'] })) return;
+        // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
+        setProblem(
+          isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
+        );
       }
     },
     () => {

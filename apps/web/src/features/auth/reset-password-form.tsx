@@ -1,28 +1,53 @@
 import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
 import { resetPasswordFormSchema } from './forms';
 
-/** A link that no longer works: unknown, used or older than 60 minutes. */
+/** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
 function isDeadLink(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return error.status === 404 || error.status === 410 || /token|link|expired|not_found|invalid_reset/.test(error.code);
+  return (
+    error.status === 400 ||
+    error.status === 404 ||
+    error.status === 410 ||
+    /token|link|expired|not_found|invalid_reset/.test(error.code)
+  );
 }
 
-/** `/auth/reset_password/:id`: a new password and its confirmation; the link works once. */
+/**
+ * `/auth/reset_password/:id`: the link is checked as the page opens (a used or expired one says
+ * so at once, with a way to ask for a new one, before anyone types a password); then a new
+ * password and its confirmation. The link works once. If the check gets no answer, the form shows:
+ * the save checks the link again.
+ */
 export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const { t } = useTranslation('auth');
   const id = useId();
-  const [state, setState] = useState<'form' | 'done' | 'deadLink'>('form');
+  const [state, setState] = useState<'checking' | 'form' | 'done' | 'deadLink'>('checking');
+  useEffect(() => {
+    let current = true;
+    authApi.checkResetLink(resetId).then(
+      () => {
+        if (current) setState((state) => (state === 'checking' ? 'form' : state));
+      },
+      (error: unknown) => {
+        if (current) setState((state) => (state === 'checking' ? (isDeadLink(error) ? 'deadLink' : 'form') : state));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [resetId]);
   const [problem, setProblem] = useState<string | null>(null);
   const formErrors = useFormErrors();
   const {
@@ -53,6 +78,14 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       formErrors.onInvalid();
     },
   );
+
+  if (state === 'checking') {
+    return (
+      <div className="text-center py-5" data-testid="reset-password-checking">
+        <Spinner size={8} />
+      </div>
+    );
+  }
 
   if (state === 'done') {
     return (
