@@ -4,8 +4,9 @@ import type { Page } from '@playwright/test';
 /** e2e/artifacts (git-ignored): screenshots the suite takes on purpose, for people to look at. */
 export const artifactsDir = path.resolve(import.meta.dirname, '..', 'artifacts');
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/** The whole page by default; `fullPage: false` for what the user sees (a toast over a scrolled form). */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
   return file;
 }

@@ -20,14 +20,14 @@ function Loader({
   id: string;
   children: (record: AuthorizationDetail) => ReactNode;
 }) {
-  const { t } = useTranslation(['authorizations', 'common']);
+  const { t } = useTranslation(['authorizations', 'common', 'clinical']);
   const query = useAuthorization(patientId, id);
   if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
     return (
       <RecordNotFound
         code="authorization_not_found"
         backTo={authorizationPaths.tab(patientId)}
-        backLabel={t('common:pages.medicalHistory')}
+        backLabel={t('clinical:common.backToHistory')}
       />
     );
   }

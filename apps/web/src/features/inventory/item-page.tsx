@@ -110,7 +110,13 @@ export function EditItemPage({ kind, id }: { kind: InventoryKind; id: string }) 
   const listName = t(`common:pages.${kind === 'medication' ? 'medications' : 'supplies'}`);
 
   if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
-    return <RecordNotFound code={`${kind}_not_found`} backTo={kindPaths[kind].web} backLabel={listName} />;
+    return (
+      <RecordNotFound
+        code={`${kind}_not_found`}
+        backTo={kindPaths[kind].web}
+        backLabel={t('common:recordNotFound.back', { place: listName })}
+      />
+    );
   }
   if (query.isPending) {
     return (

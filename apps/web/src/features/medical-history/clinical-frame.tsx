@@ -46,7 +46,13 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
     </Link>
   );
   if (!isRecordId(patientId) || (query.isError && isNotFoundError(query.error))) {
-    return <RecordNotFound code="patient_not_found" backTo="/patients" backLabel={t('common:pages.patients')} />;
+    return (
+      <RecordNotFound
+        code="patient_not_found"
+        backTo="/patients"
+        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
+      />
+    );
   }
   if (query.isPending) {
     return (
@@ -118,7 +124,7 @@ export function RecordLoader<K extends RecordKind>({
       <RecordNotFound
         code={`${kind}_not_found`}
         backTo={historyPath(patientId, tabOf[kind])}
-        backLabel={t('common:pages.medicalHistory')}
+        backLabel={t('clinical:common.backToHistory')}
       />
     );
   }

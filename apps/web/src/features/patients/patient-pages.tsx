@@ -40,7 +40,11 @@ export function PatientLoader({
   const query = usePatient(id);
   if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
     return (
-      <RecordNotFound code="patient_not_found" backTo={patientPaths.list} backLabel={t('common:pages.patients')} />
+      <RecordNotFound
+        code="patient_not_found"
+        backTo={patientPaths.list}
+        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
+      />
     );
   }
   if (query.isPending) {
