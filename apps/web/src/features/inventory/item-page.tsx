@@ -112,6 +112,7 @@ export function EditItemPage({ kind, id }: { kind: InventoryKind; id: string }) 
   if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
     return (
       <RecordNotFound
+        title={t('common:pages.notFound')}
         code={`${kind}_not_found`}
         backTo={kindPaths[kind].web}
         backLabel={t('common:recordNotFound.back', { place: listName })}

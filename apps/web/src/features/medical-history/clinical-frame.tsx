@@ -48,6 +48,7 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
   if (!isRecordId(patientId) || (query.isError && isNotFoundError(query.error))) {
     return (
       <RecordNotFound
+        title={title}
         code="patient_not_found"
         backTo="/patients"
         backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}

@@ -41,6 +41,7 @@ export function PatientLoader({
   if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
     return (
       <RecordNotFound
+        title={title}
         code="patient_not_found"
         backTo={patientPaths.list}
         backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
