@@ -82,9 +82,11 @@ test('a duplicate SKU out of view is scrolled to, focused and toasted (light and
   await expect(sku).toHaveAccessibleDescription('Ya existe un artículo con este SKU.');
   await expect(toasts(page)).toHaveText('SKU: Ya existe un artículo con este SKU.');
   await expect(page).toHaveURL('/medications/create');
-  // What the user sees at that moment: the field in the middle of the screen and the toast.
+  // What the user sees at that moment: the field in the middle of the screen and the toast (once
+  // its entrance is over: the first toast of a page also loads its container).
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await saveScreenshot(page, 'errors-duplicate-sku-in-view-light', { fullPage: false });
+  await page.waitForTimeout(700);
+  await saveScreenshot(page, 'errors-duplicate-sku-in-view-light', { fullPage: false, animations: 'allow' });
 
   await page.goto('/medications/create?layout_theme=dark');
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
@@ -97,7 +99,7 @@ test('a duplicate SKU out of view is scrolled to, focused and toasted (light and
   await expect(sku).toBeInViewport({ ratio: 1 });
   await expect(toasts(page)).toHaveText('SKU: Ya existe un artículo con este SKU.');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await saveScreenshot(page, 'errors-duplicate-sku-in-view-dark', { fullPage: false });
+  await saveScreenshot(page, 'errors-duplicate-sku-in-view-dark', { fullPage: false, animations: 'allow' });
 });
 
 test('a mistake caught in the browser is scrolled to and focused too, with what is wrong', async ({ page }) => {
