@@ -37,6 +37,8 @@ export const fieldCodes = [
   'date_too_early',
   /** An amount, a rate or a count below zero. */
   'not_negative',
+  /** A laboratory result dated before its order. */
+  'date_before_order',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

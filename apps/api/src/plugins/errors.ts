@@ -29,11 +29,14 @@ export const errorHandling = fp(
         return send(reply, error.code, error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: FieldError[] = error.validation.map((issue) => ({
-          path: fieldPath(error.validationContext, issue.instancePath),
-          code: isFieldCode(issue.message) ? issue.message : 'invalid_value',
-          ...limitsOf(issue.params),
-        }));
+        const fields: FieldError[] = error.validation.map((issue) => {
+          const code = isFieldCode(issue.message) ? issue.message : 'invalid_value';
+          return {
+            path: fieldPath(error.validationContext, issue.instancePath),
+            code,
+            ...(limitCodes.has(code) ? limitsOf(issue.params) : {}),
+          };
+        });
         return send(reply, 'validation_error', { fields });
       }
       if (isResponseSerializationError(error)) {
@@ -62,6 +65,8 @@ export function send(reply: FastifyReply, code: ErrorCode, details?: ErrorBody['
  * issue), so the form can say "Máximo 80 caracteres" rather than "too long". Not for lists or
  * dates: their codes say it.
  */
+const limitCodes = new Set(['too_long', 'too_short', 'too_big', 'too_small']);
+
 function limitsOf(params: unknown): Pick<FieldError, 'max' | 'min'> {
   if (!params || typeof params !== 'object') return {};
   const { origin, maximum, minimum } = params as { origin?: unknown; maximum?: unknown; minimum?: unknown };

@@ -11,7 +11,8 @@ function messageFor(schema: z.ZodType, value: unknown): string {
   const result = schema.safeParse(value);
   if (result.success) return '';
   const issue = result.error.issues[0] as z.core.$ZodIssue;
-  const limits = issue.code === 'too_big' || issue.code === 'too_small' ? limitsOf(issue) : {};
+  const limitCode = ['too_long', 'too_short', 'too_big', 'too_small'].includes(issue.message);
+  const limits = limitCode && (issue.code === 'too_big' || issue.code === 'too_small') ? limitsOf(issue) : {};
   return formatFieldMessage({ code: issue.message, ...limits });
 }
 

@@ -25,7 +25,8 @@ type Issue = z.core.$ZodIssue;
 
 /** The field message of a zod issue: its code, with the length or bound it broke. */
 export function issueMessage(issue: Issue): string {
-  const limits = issue.code === 'too_big' || issue.code === 'too_small' ? limitsOf(issue) : {};
+  const limitCode = ['too_long', 'too_short', 'too_big', 'too_small'].includes(issue.message);
+  const limits = limitCode && (issue.code === 'too_big' || issue.code === 'too_small') ? limitsOf(issue) : {};
   return formatFieldMessage({ code: issue.message, ...limits });
 }
 
