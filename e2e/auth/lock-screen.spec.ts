@@ -46,7 +46,8 @@ test('a wrong password on the lock screen says so', async ({ page, fakeSession }
   const auth = new AuthLayout(page);
   await auth.card.getByLabel('Contraseña', { exact: true }).fill('incorrecta');
   await auth.card.getByRole('button', { name: 'Desbloquear' }).click();
-  await expect(page.getByTestId('form-error')).toHaveText('El correo electrónico o la contraseña no son correctos.');
+  await expect(page.getByTestId('form-error')).toHaveText('La contraseña no es correcta. Vuelve a intentarlo.');
+  await expect(page.getByTestId('form-error')).not.toContainText('correo');
   await expect(page).toHaveURL('/auth/lock-screen');
 });
 

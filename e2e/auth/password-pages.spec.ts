@@ -80,6 +80,10 @@ test.describe('reset password', () => {
   test('new password and confirmation must match; success leads to sign in', async ({ page }) => {
     const calls: { path: string; body: unknown }[] = [];
     await page.route('**/api/auth/reset-password/*', async (route) => {
+      if (route.request().method() === 'GET') {
+        await route.fulfill({ status: 200, json: { data: { valid: true } } });
+        return;
+      }
       calls.push({ path: new URL(route.request().url()).pathname, body: route.request().postDataJSON() });
       await route.fulfill({ status: 200, json: { code: 'password_reset' } });
     });
@@ -106,16 +110,18 @@ test.describe('reset password', () => {
     await expect(page).toHaveURL('/auth/sign-in');
   });
 
-  test('an expired or used link says so and offers a new one', async ({ page }) => {
-    await page.route('**/api/auth/reset-password/*', (route) =>
-      route.fulfill({ status: 404, json: { code: 'user_not_found', message: 'Not found.' } }),
-    );
+  test('an expired or used link says so as the page opens and offers a new one', async ({ page }) => {
+    const methods: string[] = [];
+    await page.route('**/api/auth/reset-password/*', (route) => {
+      methods.push(route.request().method());
+      return route.fulfill({ status: 410, json: { code: 'token_expired', message: 'Expired.' } });
+    });
     await page.goto('/auth/reset_password/old-link');
     const auth = new AuthLayout(page);
-    await auth.card.getByLabel('Nueva contraseña').fill('una frase bastante larga');
-    await auth.card.getByLabel('Repite la contraseña').fill('una frase bastante larga');
-    await auth.card.getByRole('button', { name: 'Guardar la contraseña' }).click();
+    // Nobody has to type a new password twice to learn the link is dead.
     await expect(page.getByTestId('reset-password-expired')).toContainText('Este enlace ya no sirve');
+    await expect(auth.card.getByLabel('Nueva contraseña')).toHaveCount(0);
+    expect(methods).toEqual(['GET']);
     await page.getByRole('link', { name: 'Pedir un enlace nuevo' }).click();
     await expect(page).toHaveURL('/auth/forgot-password');
   });

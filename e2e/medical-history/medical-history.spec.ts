@@ -218,7 +218,7 @@ test('diagnosis, laboratory order with its result, and an attendance that takes 
   expect(await stockOf(page, gauzeId)).toBe('20');
   expect(await stockOf(page, glovesId)).toBe('10');
   await page.goto(attendanceUrl);
-  await expect(page.getByTestId('record-load-error')).toBeVisible();
+  await expect(page.getByTestId('record-not-found')).toContainText('No se encontró la atención.');
   expect(attendanceId).not.toBe('');
   // Expected 4xx: the empty save, the refused stock, the stale version and the deleted record.
   const unexpected = issues

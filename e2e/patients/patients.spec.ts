@@ -172,7 +172,8 @@ test('a patient is created through the form, found without accents, opened, edit
   await expect(page.getByTestId('patients-empty')).toBeVisible();
 
   await page.goto(historyUrl);
-  await expect(page.getByTestId('patient-load-error')).toHaveText('No se encontró el paciente.');
+  await expect(page.getByTestId('record-not-found')).toContainText('No se encontró el paciente.');
+  await expect(page.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
 });
 
 test('a search with more than 1,000 matches says so and pages on without a last page', async ({ page }) => {

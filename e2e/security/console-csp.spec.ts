@@ -35,6 +35,10 @@ test('public pages: no console error, CSP violation or failed request', async ({
   await page.route('**/api/auth/activation/*', (route) =>
     route.fulfill({ status: 200, json: { code: 'account_activated' } }),
   );
+  // The reset page checks its link as it opens: this one is valid.
+  await page.route('**/api/auth/reset-password/*', (route) =>
+    route.fulfill({ status: 200, json: { data: { valid: true } } }),
+  );
   const publicPages: [string, string][] = [
     ['/auth/sign-in', 'Iniciar sesión'],
     ['/auth/sign-up', 'Registra tu clínica'],

@@ -4,8 +4,17 @@ import type { Page } from '@playwright/test';
 /** e2e/artifacts (git-ignored): screenshots the suite takes on purpose, for people to look at. */
 export const artifactsDir = path.resolve(import.meta.dirname, '..', 'artifacts');
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * The whole page by default; `fullPage: false` for what the user sees (a toast over a scrolled
+ * form); `animations: 'allow'` keeps a toast, whose timer is a CSS animation that fast-forwarding
+ * would end.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, animations = 'disabled' as 'disabled' | 'allow' } = {},
+): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: file, fullPage, animations, caret: 'hide' });
   return file;
 }

@@ -56,6 +56,9 @@ test.describe('auth screens', () => {
   ];
   for (const screen of screens) {
     test(`${screen.name}: light, dark and 390 px`, async ({ page }) => {
+      await page.route('**/api/auth/reset-password/*', (route) =>
+        route.fulfill({ status: 200, json: { data: { valid: true } } }),
+      );
       await page.goto(screen.path);
       await expect(new AuthLayout(page).heading).toHaveText(screen.heading);
       await settle(page);

@@ -73,7 +73,7 @@ describe('application conventions', () => {
         { path: 'email', code: 'invalid_email' },
         { path: 'name', code: 'required' },
         { path: 'age', code: 'invalid_number' },
-        { path: 'address.zipCode', code: 'too_short' },
+        { path: 'address.zipCode', code: 'too_short', min: 4 },
       ]),
     );
   });

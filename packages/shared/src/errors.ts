@@ -211,10 +211,15 @@ export function statusOf(code: ErrorCode): number {
   return errorStatuses[code];
 }
 
-/** One invalid field of a request: where it is and which message code explains it. */
+/**
+ * One invalid field of a request: where it is and which message code explains it; for a text's
+ * length or a number's bounds, the limit it broke (`max`, `min`), so the message can say it.
+ */
 export interface FieldError {
   path: string;
   code: string;
+  max?: number;
+  min?: number;
 }
 
 /** The body of every error answer. */

@@ -31,6 +31,14 @@ export const fieldCodes = [
   'invalid_transition',
   /** A template or authorization text names a placeholder that does not exist. */
   'unknown_placeholder',
+  /** A date that may not be after today (a birthdate, when something was charted). */
+  'date_in_future',
+  /** A date before the earliest the product accepts (1900-01-01). */
+  'date_too_early',
+  /** An amount, a rate or a count below zero. */
+  'not_negative',
+  /** A laboratory result dated before its order. */
+  'date_before_order',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 
@@ -116,6 +124,10 @@ const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 const moneyPattern = /^\d{1,12}(\.\d{1,2})?$/;
+/** A number typed with a minus sign: "cannot be negative" says more than "invalid number". */
+const negativeNumberPattern = /^-\s*\d/;
+const numberCode = (value: unknown) =>
+  negativeNumberPattern.test(String(value).trim()) ? 'not_negative' : 'invalid_number';
 const percentagePattern = /^\d{1,3}(\.\d{1,2})?$/;
 
 /**
@@ -128,7 +140,7 @@ export const moneyAmount = (max = 999_999_999_999.99) =>
     z
       .union([z.string(), z.number()])
       .transform((value) => String(value).trim().replace(',', '.'))
-      .refine((value) => moneyPattern.test(value), 'invalid_number')
+      .refine((value) => moneyPattern.test(value), { error: (issue) => numberCode(issue.input) })
       .refine((value) => !moneyPattern.test(value) || Number(value) <= max, 'too_big')
       .transform((value) => {
         const [units = '0', cents = ''] = value.split('.');
@@ -143,7 +155,7 @@ export const percentage = () =>
     z
       .union([z.string(), z.number()])
       .transform((value) => String(value).trim().replace(',', '.'))
-      .refine((value) => percentagePattern.test(value), 'invalid_number')
+      .refine((value) => percentagePattern.test(value), { error: (issue) => numberCode(issue.input) })
       .refine((value) => !percentagePattern.test(value) || Number(value) <= 100, 'too_big')
       .transform((value) => String(Number(value))),
   );

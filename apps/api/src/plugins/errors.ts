@@ -29,10 +29,14 @@ export const errorHandling = fp(
         return send(reply, error.code, error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: FieldError[] = error.validation.map((issue) => ({
-          path: fieldPath(error.validationContext, issue.instancePath),
-          code: isFieldCode(issue.message) ? issue.message : 'invalid_value',
-        }));
+        const fields: FieldError[] = error.validation.map((issue) => {
+          const code = isFieldCode(issue.message) ? issue.message : 'invalid_value';
+          return {
+            path: fieldPath(error.validationContext, issue.instancePath),
+            code,
+            ...(limitCodes.has(code) ? limitsOf(issue.params) : {}),
+          };
+        });
         return send(reply, 'validation_error', { fields });
       }
       if (isResponseSerializationError(error)) {
@@ -54,6 +58,27 @@ export const errorHandling = fp(
 export function send(reply: FastifyReply, code: ErrorCode, details?: ErrorBody['details']): FastifyReply {
   const body: ErrorBody = { code, message: messageOf(code), ...(details ? { details } : {}) };
   return reply.status(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The limit a text's length or a number broke (zod's `maximum`/`minimum` of a too_big/too_small
+ * issue), so the form can say "Máximo 80 caracteres" rather than "too long". Not for lists or
+ * dates: their codes say it.
+ */
+const limitCodes = new Set(['too_long', 'too_short', 'too_big', 'too_small']);
+
+function limitsOf(params: unknown): Pick<FieldError, 'max' | 'min'> {
+  if (!params || typeof params !== 'object') return {};
+  const { origin, maximum, minimum } = params as { origin?: unknown; maximum?: unknown; minimum?: unknown };
+  if (origin !== 'string' && origin !== 'number' && origin !== 'int') return {};
+  const limits: Pick<FieldError, 'max' | 'min'> = {};
+  if ((typeof maximum === 'number' || typeof maximum === 'bigint') && Number.isFinite(Number(maximum))) {
+    limits.max = Number(maximum);
+  }
+  if ((typeof minimum === 'number' || typeof minimum === 'bigint') && Number.isFinite(Number(minimum))) {
+    limits.min = Number(minimum);
+  }
+  return limits;
 }
 
 /** `body.email` style paths; the body context is implied. */

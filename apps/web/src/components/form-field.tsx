@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
+import { fieldMessageKey, parseFieldMessage } from '../lib/field-message';
 import { i18n } from '../lib/i18n';
 import { FieldFeedback } from './form-feedback';
 
 /**
- * The text of a field's message code: a field code (namespace `validation`) or a server code
- * placed on a field (`messages`, e.g. `current_password_incorrect`); anything else reads as
- * "invalid value".
+ * The text of a field's message: a field code (namespace `validation`) or a server code placed on
+ * a field (`messages`, e.g. `current_password_incorrect`), with the limit it broke when known
+ * (`too_long|max=80` reads "Máximo 80 caracteres", see lib/field-message.ts); anything else reads
+ * as "invalid value".
  */
-export function fieldCodeText(code: string | undefined): string {
-  if (!code) return '';
-  for (const key of [`validation:${code}`, `messages:${code}`]) if (i18n.exists(key)) return i18n.t(key);
+export function fieldCodeText(message: string | undefined): string {
+  if (!message) return '';
+  const { key, values } = fieldMessageKey(parseFieldMessage(message));
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language ?? 'es');
+  const formatted = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, number.format(value)]));
+  for (const candidate of [`validation:${key}`, `messages:${key}`]) {
+    if (i18n.exists(candidate)) return i18n.t(candidate, formatted);
+  }
   return i18n.t('validation:invalid_value');
 }
 

@@ -58,3 +58,11 @@ export function toastSuccess(code: string): void {
 export function toastSuccessText(text: string): void {
   void loadToast().then((toast) => toast.success(text));
 }
+
+/**
+ * An error toast with a text of its own (a form's first field in error: "SKU: Ya existe…"). The
+ * same text twice in a row shows once.
+ */
+export function toastErrorText(text: string): void {
+  void loadToast().then((toast) => toast.error(text, { toastId: `text:${text}` }));
+}

@@ -25,7 +25,7 @@ const optionalDate = () =>
   z.preprocess(
     (value) => (value === '' ? null : value),
     calendarDate()
-      .refine((value) => value >= '1900-01-01', 'too_small')
+      .refine((value) => value >= '1900-01-01', 'date_too_early')
       .nullish()
       .transform((value) => value ?? null),
   );

@@ -47,7 +47,7 @@ function checkResult(value: LaboratoryDates, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'required' });
   }
   if (value.resultDate && value.resultDate < value.orderDate) {
-    ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'too_small' });
+    ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'date_before_order' });
   }
 }
 

@@ -30,8 +30,8 @@ export const calendarDate = () =>
  */
 const birthdate = (today: () => string) =>
   calendarDate()
-    .refine((value) => value >= '1900-01-01', 'too_small')
-    .refine((value) => value <= today(), 'too_big');
+    .refine((value) => value >= '1900-01-01', 'date_too_early')
+    .refine((value) => value <= today(), 'date_in_future');
 
 const optionalEmail = () =>
   z
@@ -90,7 +90,7 @@ export const createPatientRequestSchema = z.object(patientFields);
 /** PUT /api/patients/:patientId (the version the edit started from: 409 version_conflict when stale). */
 export const updatePatientRequestSchema = z.object({ ...patientFields, version: z.number().int().min(1) });
 
-/** The patient contracts of one clinic: a birthdate after the clinic's today is `too_big`. */
+/** The patient contracts of one clinic: a birthdate after the clinic's today is `date_in_future`. */
 export function patientRequestSchemas(clinicToday: () => string) {
   const fields = { ...patientFields, birthdate: birthdate(clinicToday) };
   return {

@@ -432,8 +432,8 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         { path: 'attendanceType', code: 'invalid_value' },
         { path: 'titleResume', code: 'required' },
         { path: 'attendanceFee', code: 'invalid_number' },
-        { path: 'lines.0.quantity', code: 'too_small' },
-        { path: 'lines.0.price', code: 'invalid_number' },
+        { path: 'lines.0.quantity', code: 'too_small', min: 1 },
+        { path: 'lines.0.price', code: 'not_negative' },
         { path: 'supplies.1.itemId', code: 'invalid_value' },
       ]),
     );

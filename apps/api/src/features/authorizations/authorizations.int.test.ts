@@ -241,7 +241,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(bad.json().details.fields).toEqual(
         expect.arrayContaining([
           { path: 'treatment', code: 'required' },
-          { path: 'costEstimate', code: 'invalid_number' },
+          { path: 'costEstimate', code: 'not_negative' },
           { path: 'templateId', code: 'invalid_value' },
         ]),
       );

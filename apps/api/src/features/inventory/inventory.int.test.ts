@@ -136,14 +136,14 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
     });
 
     it('validates every field with field codes', async () => {
-      const cases: [Record<string, unknown>, { path: string; code: string }][] = [
+      const cases: [Record<string, unknown>, { path: string; code: string; min?: number }][] = [
         [{ name: '' }, { path: 'name', code: 'required' }],
         [{ name: undefined }, { path: 'name', code: 'required' }],
-        [{ basePrice: '-1' }, { path: 'basePrice', code: 'invalid_number' }],
+        [{ basePrice: '-1' }, { path: 'basePrice', code: 'not_negative' }],
         [{ costPrice: 'abc' }, { path: 'costPrice', code: 'invalid_number' }],
         [{ basePrice: '' }, { path: 'basePrice', code: 'required' }],
         [{ taxRate: '101' }, { path: 'taxRate', code: 'too_big' }],
-        [{ taxRate: '-5' }, { path: 'taxRate', code: 'invalid_number' }],
+        [{ taxRate: '-5' }, { path: 'taxRate', code: 'not_negative' }],
         [
           { minStock: 6, reorderStock: 5 },
           { path: 'minStock', code: 'min_above_reorder' },
@@ -152,7 +152,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
           { reorderStock: 60, maxStock: 50 },
           { path: 'maxStock', code: 'reorder_above_max' },
         ],
-        [{ totalStock: -1 }, { path: 'totalStock', code: 'too_small' }],
+        [{ totalStock: -1 }, { path: 'totalStock', code: 'too_small', min: 0 }],
         [{ totalStock: 1.5 }, { path: 'totalStock', code: 'invalid_number' }],
         [{ barCode: 'no spaces!' }, { path: 'barCode', code: 'invalid_format' }],
         [{ approvalStatus: 'nope' }, { path: 'approvalStatus', code: 'invalid_value' }],
@@ -536,7 +536,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().details.fields).toEqual(
         expect.arrayContaining([
-          { path: 'quantity', code: 'too_small' },
+          { path: 'quantity', code: 'too_small', min: 1 },
           { path: 'reason', code: 'required' },
         ]),
       );
@@ -710,7 +710,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
         expect.arrayContaining([
           { line: 3, field: 'sku', code: 'duplicate_in_file' },
           { line: 4, field: 'name', code: 'required' },
-          { line: 4, field: 'basePrice', code: 'invalid_number' },
+          { line: 4, field: 'basePrice', code: 'not_negative' },
           { line: 4, field: 'taxRate', code: 'too_big' },
           { line: 4, field: 'totalStock', code: 'invalid_number' },
           { line: 4, field: 'consumable', code: 'invalid_value' },

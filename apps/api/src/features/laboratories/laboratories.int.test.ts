@@ -94,7 +94,7 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
       clinic.token,
       order({ status: 'result_received', resultDate: '2026-03-09' }),
     );
-    expect(early.json().details.fields).toEqual([{ path: 'resultDate', code: 'too_small' }]);
+    expect(early.json().details.fields).toEqual([{ path: 'resultDate', code: 'date_before_order' }]);
     const stranger = await call('POST', url(), clinic.token, order({ professionalId: other.userId }));
     expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
   });

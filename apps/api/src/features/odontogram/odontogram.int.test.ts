@@ -119,7 +119,7 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
       marks: [{ tooth: 11, zone: null, status: 'crown' }],
       chartedAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    expect(future.json().details.fields).toEqual([{ path: 'chartedAt', code: 'too_big' }]);
+    expect(future.json().details.fields).toEqual([{ path: 'chartedAt', code: 'date_in_future' }]);
     const stranger = await post({ marks: [{ tooth: 11, zone: null, status: 'crown' }], professionalId: other.userId });
     expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
     expect((await call('GET', `${base(patientId)}?at=yesterday`)).json().details.fields).toEqual([

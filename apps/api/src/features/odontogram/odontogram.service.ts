@@ -96,7 +96,7 @@ export function createOdontogramService({ db }: { db: Database }) {
     ): Promise<OdontogramEntry[]> {
       const chartedAt = input.chartedAt ? new Date(input.chartedAt) : new Date();
       if (chartedAt.getTime() > Date.now() + futureSlackMs) {
-        throw invalidFields([{ path: 'chartedAt', code: 'too_big' }]);
+        throw invalidFields([{ path: 'chartedAt', code: 'date_in_future' }]);
       }
       return db.withTenant(session.accountId, async (tx) => {
         await requireChartPatient(tx, session.accountId, patientId, { lock: true });

@@ -60,7 +60,7 @@ export function formatSkuPatient(value: number): string {
 /** 400 on the birthdate when it is after the clinic's today (the contract bounds it by the latest date on Earth). */
 function checkBirthdate(session: AuthSession, birthdate: string): void {
   if (birthdate > clinicToday(session.timeZone)) {
-    throw new AppError('validation_error', { fields: [{ path: 'birthdate', code: 'too_big' }] });
+    throw new AppError('validation_error', { fields: [{ path: 'birthdate', code: 'date_in_future' }] });
   }
 }
 

@@ -68,7 +68,7 @@ describe('profile and users', () => {
       expect(cleared.json().data).toMatchObject({ licenseNumber: 'MN 12345', specialty: null });
       const tooLong = await call('PATCH', '/api/auth/system/me', clinic.token, { licenseNumber: 'x'.repeat(61) });
       expect(tooLong.statusCode).toBe(400);
-      expect(tooLong.json().details.fields).toEqual([{ path: 'licenseNumber', code: 'too_long' }]);
+      expect(tooLong.json().details.fields).toEqual([{ path: 'licenseNumber', code: 'too_long', max: 60 }]);
       const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
         listAuditEvents(tx, { action: 'profile_updated' }),
       );

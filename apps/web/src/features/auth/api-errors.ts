@@ -1,3 +1,4 @@
+import { fieldMessageKey, formatFieldMessage, limitsOf, parseFieldMessage } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 
@@ -6,16 +7,21 @@ export interface FieldError {
   code: string;
 }
 
-/** `details.fields` of a 400 `validation_error`: `[{ path, code }]`, the path as a dotted string. */
+/**
+ * `details.fields` of a 400 `validation_error`: `[{ path, code, max?, min? }]`, the path as a
+ * dotted string; the code carries the limit it broke (`too_long|max=80`, lib/field-message.ts).
+ */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!isApiError(error)) return [];
   const fields = error.details?.fields;
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((field: unknown) => {
     if (!field || typeof field !== 'object') return [];
-    const { path, code } = field as { path?: unknown; code?: unknown };
+    const { path, code, max, min } = field as { path?: unknown; code?: unknown; max?: unknown; min?: unknown };
     const dotted = Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : '';
-    return dotted && typeof code === 'string' ? [{ path: dotted, code }] : [];
+    if (!dotted || typeof code !== 'string') return [];
+    const limits = limitsOf({ origin: 'number', maximum: max, minimum: min });
+    return [{ path: dotted, code: formatFieldMessage({ code, ...limits }) }];
   });
 }
 
@@ -26,8 +32,9 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
  */
 export function fieldMessage(code: string | undefined): string {
   if (!code) return '';
-  const key = `validation:${code}`;
-  return i18n.exists(key) ? i18n.t(key) : i18n.t('validation:invalid_value');
+  const { key, values } = fieldMessageKey(parseFieldMessage(code));
+  const full = `validation:${key}`;
+  return i18n.exists(full) ? i18n.t(full, values) : i18n.t('validation:invalid_value');
 }
 
 /** "in 5 minutes" in the interface language, from `details.retryAfterSeconds` of a 429. */

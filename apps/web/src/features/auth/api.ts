@@ -9,6 +9,8 @@ export const authApi = {
   activate: (token: string) => http.post(`auth/activation/${encodeURIComponent(token)}`),
   resendActivation: (email: string) => http.post('auth/resend-activation', { email }),
   forgotPassword: (email: string) => http.post('auth/forgot-password', { email }),
+  /** Whether a password-reset link can still be used (404/410 when it cannot). */
+  checkResetLink: (id: string) => http.get(`auth/reset-password/${encodeURIComponent(id)}`),
   resetPassword: (id: string, body: { password: string; passwordConfirmation: string }) =>
     http.post(`auth/reset-password/${encodeURIComponent(id)}`, body),
   unlock: (password: string) => http.post('auth/unlock', { password }),

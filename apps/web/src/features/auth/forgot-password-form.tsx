@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,9 +5,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { applyServerFieldErrors, forgotPasswordRequestSchema } from './forms';
+import { forgotPasswordRequestSchema } from './forms';
 
 /** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
@@ -16,22 +16,30 @@ export function ForgotPasswordForm() {
   const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: formResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setProblem(null);
-    try {
-      await authApi.forgotPassword(email);
-      setSentTo(email);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email'])) setProblem(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      setProblem(null);
+      try {
+        await authApi.forgotPassword(email);
+        setSentTo(email);
+      } catch (error) {
+        if (!formErrors.place(error, setError, { fields: ['email'] })) setProblem(errorMessage(error));
+      }
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (sentTo) {
     return (
@@ -52,7 +60,7 @@ export function ForgotPasswordForm() {
 
   const emailId = `${id}-email`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <h1 className="auth-title">{t('forgot.title')}</h1>
       <p className="auth-subtitle">{t('forgot.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}

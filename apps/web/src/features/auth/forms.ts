@@ -6,9 +6,7 @@ import {
   unlockRequestSchema,
 } from '@odontia/shared/schemas/auth';
 import { phoneNumber } from '@odontia/shared/validation';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import { fieldErrorsOf } from './api-errors';
 
 /*
  * Schemas of the auth forms that use react-hook-form: the shared contracts, plus the fields
@@ -53,16 +51,3 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema.refine(
   { path: ['passwordConfirmation'], message: 'passwords_must_match', when: always },
 );
 export { forgotPasswordRequestSchema, unlockRequestSchema };
-
-/** Puts a 400's `details.fields` on the form's fields; returns false when there were none. */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): boolean {
-  const found = fieldErrorsOf(error).filter((field) => fields.includes(field.path));
-  found.forEach((field, index) => {
-    setError(field.path as Path<T>, { type: 'server', message: field.code }, { shouldFocus: index === 0 });
-  });
-  return found.length > 0;
-}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,12 +6,13 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { applyServerFieldErrors, unlockRequestSchema } from './forms';
+import { unlockRequestSchema } from './forms';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
 import type { SessionUser } from './types';
 
@@ -31,43 +31,55 @@ export function LockScreenForm() {
   const signOut = useSignOut();
   const [problem, setProblem] = useState<string | null>(null);
   const [user] = useState(() => userStore.get<SessionUser>());
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(unlockRequestSchema), defaultValues: { password: '' } });
+  } = useForm({ resolver: formResolver(unlockRequestSchema), defaultValues: { password: '' } });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setProblem(null);
-    try {
-      await authApi.unlock(password);
-      const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
-      if (current) {
-        queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      } else {
-        // The check had failed with session_locked: start it again.
-        queryClient.removeQueries({ queryKey: sessionQueryKey });
+  const onSubmit = handleSubmit(
+    async ({ password }) => {
+      setProblem(null);
+      try {
+        await authApi.unlock(password);
+        const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
+        if (current) {
+          queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        } else {
+          // The check had failed with session_locked: start it again.
+          queryClient.removeQueries({ queryKey: sessionQueryKey });
+        }
+        await navigate(returnPath(location.state), { replace: true });
+      } catch (error) {
+        if (isApiError(error) && authFailureOf(error) === 'signedOut') {
+          clearLocalSession();
+          queryClient.clear();
+          await navigate('/auth/sign-in', { replace: true, state: location.state });
+          return;
+        }
+        if (formErrors.place(error, setError, { fields: ['password'] })) return;
+        // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
+        setProblem(
+          isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
+        );
       }
-      await navigate(returnPath(location.state), { replace: true });
-    } catch (error) {
-      if (isApiError(error) && authFailureOf(error) === 'signedOut') {
-        clearLocalSession();
-        queryClient.clear();
-        await navigate('/auth/sign-in', { replace: true, state: location.state });
-        return;
-      }
-      if (!applyServerFieldErrors(error, setError, ['password'])) setProblem(errorMessage(error));
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (!tokenStore.get()) return <Navigate to="/auth/sign-in" replace state={location.state} />;
 
   const name = user?.completeName || user?.email || '';
   const passwordId = `${id}-password`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <div className="lock-user">
         <span className="avatar avatar-lg" aria-hidden="true">
           {initialsOf(name)}

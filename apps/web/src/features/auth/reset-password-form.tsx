@@ -1,50 +1,91 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { applyServerFieldErrors, resetPasswordFormSchema } from './forms';
+import { resetPasswordFormSchema } from './forms';
 
-/** A link that no longer works: unknown, used or older than 60 minutes. */
+/** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
 function isDeadLink(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return error.status === 404 || error.status === 410 || /token|link|expired|not_found|invalid_reset/.test(error.code);
+  return (
+    error.status === 400 ||
+    error.status === 404 ||
+    error.status === 410 ||
+    /token|link|expired|not_found|invalid_reset/.test(error.code)
+  );
 }
 
-/** `/auth/reset_password/:id`: a new password and its confirmation; the link works once. */
+/**
+ * `/auth/reset_password/:id`: the link is checked as the page opens (a used or expired one says
+ * so at once, with a way to ask for a new one, before anyone types a password); then a new
+ * password and its confirmation. The link works once. If the check gets no answer, the form shows:
+ * the save checks the link again.
+ */
 export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const { t } = useTranslation('auth');
   const id = useId();
-  const [state, setState] = useState<'form' | 'done' | 'deadLink'>('form');
+  const [state, setState] = useState<'checking' | 'form' | 'done' | 'deadLink'>('checking');
+  useEffect(() => {
+    let current = true;
+    authApi.checkResetLink(resetId).then(
+      () => {
+        if (current) setState((state) => (state === 'checking' ? 'form' : state));
+      },
+      (error: unknown) => {
+        if (current) setState((state) => (state === 'checking' ? (isDeadLink(error) ? 'deadLink' : 'form') : state));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [resetId]);
   const [problem, setProblem] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await authApi.resetPassword(resetId, values);
-      setState('done');
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ['password', 'passwordConfirmation'])) return;
-      if (isDeadLink(error)) setState('deadLink');
-      else setProblem(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        await authApi.resetPassword(resetId, values);
+        setState('done');
+      } catch (error) {
+        if (formErrors.place(error, setError, { fields: ['password', 'passwordConfirmation'] })) return;
+        if (isDeadLink(error)) setState('deadLink');
+        else setProblem(errorMessage(error));
+      }
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
+
+  if (state === 'checking') {
+    return (
+      <div className="text-center py-5" data-testid="reset-password-checking">
+        <Spinner size={8} />
+      </div>
+    );
+  }
 
   if (state === 'done') {
     return (
@@ -82,7 +123,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const passwordId = `${id}-password`;
   const confirmationId = `${id}-confirmation`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <h1 className="auth-title">{t('reset.title')}</h1>
       <p className="auth-subtitle">{t('reset.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,16 +6,11 @@ import { Link } from 'react-router';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
 import { errorMessage, fieldMessage } from './api-errors';
-import {
-  applyServerFieldErrors,
-  type SignUpFormInput,
-  type SignUpFormOutput,
-  signUpFormSchema,
-  signUpRequiredFields,
-} from './forms';
+import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
 
 const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] as const;
@@ -27,6 +21,7 @@ export function SignUpForm() {
   const id = useId();
   const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -34,7 +29,7 @@ export function SignUpForm() {
     setError,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: formResolver(signUpFormSchema),
     defaultValues: {
       completeName: '',
       email: '',
@@ -52,24 +47,31 @@ export function SignUpForm() {
     Object.keys(errors).length > 0 &&
     (signUpRequiredFields.some((field) => !String(values[field] ?? '').trim()) || !values.acceptTerms);
 
-  const onSubmit = handleSubmit(async (form) => {
-    setProblem(null);
-    const { hasPromotionalCode, promotionalCode, ...rest } = form;
-    const code = promotionalCode?.trim();
-    try {
-      await authApi.signUp({
-        ...rest,
-        ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
-        language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
-      });
-      setCreatedFor(form.email);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, formFields)) {
-        const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
-        setProblem({ code: known, text: errorMessage(error) });
+  const onSubmit = handleSubmit(
+    async (form) => {
+      setProblem(null);
+      const { hasPromotionalCode, promotionalCode, ...rest } = form;
+      const code = promotionalCode?.trim();
+      try {
+        await authApi.signUp({
+          ...rest,
+          ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
+          language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
+        });
+        setCreatedFor(form.email);
+      } catch (error) {
+        if (!formErrors.place(error, setError, { fields: formFields })) {
+          const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
+          setProblem({ code: known, text: errorMessage(error) });
+        }
       }
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (createdFor) {
     return (
@@ -92,7 +94,7 @@ export function SignUpForm() {
   const field = (name: (typeof formFields)[number]) => `${id}-${name}`;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <h1 className="auth-title">{t('signUp.title')}</h1>
       <p className="auth-subtitle">{t('signUp.subtitle')}</p>
 

@@ -9,6 +9,7 @@ import type { RecordChange } from '@odontia/shared/schemas/patients';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { isRecordId } from '../../lib/record-id';
 
 /** Treatment authorizations of a patient and the clinic's consent templates (issue 6). */
 
@@ -71,6 +72,7 @@ export function useAuthorization(patientId: string, id: string) {
   return useQuery({
     queryKey: authorizationKey(patientId, id),
     queryFn: () => authorizationsApi.get(patientId, id).then((answer) => answer.data),
+    enabled: isRecordId(patientId) && isRecordId(id),
     refetchOnWindowFocus: false,
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
   });

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { currencyIsoCodes } from '@odontia/shared/enums';
 import {
   type AuthorizationDetail,
@@ -17,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
@@ -28,7 +28,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
@@ -115,7 +114,7 @@ export function AuthorizationForm({
   const schema = (editing
     ? updateAuthorizationRequestSchema
     : createAuthorizationRequestSchema) as unknown as z.ZodType<FieldValues, FieldValues>;
-  const zod = zodResolver(schema) as unknown as Resolver<Values>;
+  const zod = formResolver(schema) as unknown as Resolver<Values>;
   const resolver: Resolver<Values> = async (values, context, options) => {
     const result = await zod(values, context, options);
     if (!editing && !values.templateId) {
@@ -123,6 +122,7 @@ export function AuthorizationForm({
     }
     return result;
   };
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -165,9 +165,9 @@ export function AuthorizationForm({
         onConflict((error.details?.current as AuthorizationDetail | undefined) ?? null);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   const currency = currencyIsoCodes[user?.settings.systemCurrency ?? 'us_dollar'];
@@ -175,6 +175,7 @@ export function AuthorizationForm({
   const previewText = editing ? null : template ? preview(template.body, values) : null;
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

@@ -9,6 +9,7 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
+import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -44,6 +45,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
   const [name, setName] = useState(`${patient.firstName} ${patient.lastName}`);
   const [idNumber, setIdNumber] = useState(patient.ssn ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formErrors = useFormErrors<HTMLFieldSetElement>();
   const submit = async () => {
     const png = pad.current?.toPng() ?? null;
     const next: Record<string, string> = {};
@@ -51,7 +53,10 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
     if (!idNumber.trim()) next.signerIdNumber = 'required';
     if (!png) next.signature = 'required';
     setErrors(next);
-    if (Object.keys(next).length > 0 || !png) return;
+    if (Object.keys(next).length > 0 || !png) {
+      formErrors.reveal();
+      return;
+    }
     try {
       await sign.mutateAsync({ signerName: name, signerIdNumber: idNumber, signature: png });
       // messages:authorization_signed is also the error "already signed": the toast says it in its own words.
@@ -59,8 +64,10 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
       onDone();
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.length) setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-      else toastApiError(error);
+      if (fields.length) {
+        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
+        formErrors.reveal();
+      } else toastApiError(error);
     }
   };
   const padError = errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature);
@@ -78,7 +85,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
           </h2>
           <p className="text-body-secondary mb-0">{t('sign.intro')}</p>
         </div>
-        <fieldset disabled={sign.isPending} className="d-flex flex-column gap-3">
+        <fieldset ref={formErrors.ref} disabled={sign.isPending} className="d-flex flex-column gap-3">
           <div className="row g-3">
             <div className="col-sm-7">
               <label htmlFor={`${id}-name`} className="form-label">

@@ -2,10 +2,11 @@ import type { AuthorizationDetail } from '@odontia/shared/schemas/authorizations
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
+import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
-import { isApiError } from '../../lib/http';
+import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { ReadOnlyNotice, useCanWriteClinical } from '../medical-history/clinical-frame';
-import { useAuthorization } from './api';
+import { authorizationPaths, useAuthorization } from './api';
 import { AuthorizationForm, EditAuthorizationForm } from './authorization-form';
 import { AuthorizationView } from './authorization-view';
 import { AuthorizationFrame } from './frame';
@@ -19,8 +20,17 @@ function Loader({
   id: string;
   children: (record: AuthorizationDetail) => ReactNode;
 }) {
-  const { t } = useTranslation(['authorizations', 'messages']);
+  const { t } = useTranslation(['authorizations', 'common', 'clinical']);
   const query = useAuthorization(patientId, id);
+  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
+    return (
+      <RecordNotFound
+        code="authorization_not_found"
+        backTo={authorizationPaths.tab(patientId)}
+        backLabel={t('clinical:common.backToHistory')}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className="text-center py-5">
@@ -29,15 +39,12 @@ function Loader({
     );
   }
   if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <FormAlert testId="record-load-error">
-        {notFound ? t('messages:authorization_not_found') : t('common.loadError')}
-        {notFound ? null : (
-          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        )}
+        {t('common.loadError')}
+        <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </button>
       </FormAlert>
     );
   }

@@ -8,6 +8,7 @@ import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
@@ -52,6 +53,7 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
+  const formErrors = useFormErrors<HTMLElement>();
   const insert = (name: string) => {
     const area = body.current;
     const token = `{{${name}}}`;
@@ -69,7 +71,10 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
     if (!values.title.trim()) local.title = 'required';
     if (!values.body.trim()) local.body = 'required';
     setErrors(local);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) {
+      formErrors.reveal();
+      return;
+    }
     try {
       const answer = await save.mutateAsync(template ? { ...values, version: template.version } : values);
       if (answer.code) toastSuccess(answer.code);
@@ -82,12 +87,14 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
         return;
       }
       const fields = fieldErrorsOf(error);
-      if (fields.length) setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-      else toastApiError(error);
+      if (fields.length) {
+        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
+        formErrors.reveal();
+      } else toastApiError(error);
     }
   };
   return (
-    <section className="card mb-0" data-testid="template-form">
+    <section ref={formErrors.ref} className="card mb-0" data-testid="template-form">
       <div className="card-body d-flex flex-column gap-3">
         <h2 className="h5 mb-0">{template ? t('templates.edit') : t('templates.new')}</h2>
         {conflict ? (

@@ -105,14 +105,5 @@ export function useFileObjectUrl(patientId: string, id: string, which: 'thumbnai
   return { url, isError: query.isError, isPending: enabled && query.isPending };
 }
 
-/** A size in the interface's language: 850 kB, 2,4 MB. */
-export function formatSize(bytes: number, language: string): string {
-  const [value, unit] =
-    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes / 1024, 0.1), 'kilobyte'];
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: value < 10 ? 1 : 0,
-  }).format(value);
-}
+/** Sizes are shown by the one formatter of the app. */
+export { formatSize } from '../../lib/format-size';

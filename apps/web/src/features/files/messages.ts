@@ -1,14 +1,15 @@
+import { formatSize, megabyte } from '../../lib/format-size';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 
-/** Megabytes in the interface's language ("0,5", "10"). */
+/** A limit in megabytes as every size is shown ("10 MB", "512 kB", "2 Mo"): lib/format-size.ts. */
 export function formatMegabytes(value: number): string {
-  return new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 2 }).format(value);
+  return formatSize(value * megabyte, i18n.resolvedLanguage ?? i18n.language);
 }
 
 /**
  * A file message of the shared catalog with its values: the file's name and the limit in MB
- * (file_too_large, files_too_large, file_type_not_allowed…).
+ * (file_too_large, files_too_large, file_type_not_allowed…); the limit is formatted with its unit.
  */
 export function fileMessage(code: string, values: { file?: string; max?: number } = {}): string {
   const key = `messages:${code}`;

@@ -10,8 +10,9 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
+import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../auth/clinic-time';
-import { formatSize, useUploadFiles } from './api';
+import { useUploadFiles } from './api';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 
 interface Item {
@@ -22,7 +23,6 @@ interface Item {
   takenOn: string;
 }
 
-const megabyte = 1024 * 1024;
 const accepted = new Set<string>(allowedFileMimeTypes);
 let counter = 0;
 

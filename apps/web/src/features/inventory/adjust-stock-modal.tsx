@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { type StockAdjustmentRequest, stockAdjustmentRequestSchema } from '@odontia/shared/schemas/inventory';
 import { Check } from 'lucide-react';
@@ -10,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { placeServerErrors } from '../profile/server-errors';
 import { useAdjustStock } from './api';
 import { useNumberFormat } from './format';
 
@@ -35,6 +34,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
   const number = useNumberFormat();
   const adjust = useAdjustStock(item.kind, item.id);
   const [short, setShort] = useState<ShortItem | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -43,7 +43,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
     control,
     formState: { errors, isSubmitting },
   } = useForm<AdjustValues>({
-    resolver: zodResolver(stockAdjustmentRequestSchema) as unknown as Resolver<AdjustValues>,
+    resolver: formResolver(stockAdjustmentRequestSchema) as unknown as Resolver<AdjustValues>,
     defaultValues: { direction: 'in', quantity: '', reason: '', unitCost: '' },
   });
   const direction = useWatch({ control, name: 'direction' });
@@ -54,38 +54,45 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setShort(null);
-    const body = values as unknown as StockAdjustmentRequest;
-    try {
-      // Stock going out has no unit cost: the field is left out of the body.
-      const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
-      toastSuccess(answer.code);
-      close();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'insufficient_stock') {
-        const items = (error.details?.items ?? []) as Partial<ShortItem>[];
-        const found = items[0];
-        setShort({
-          name: found?.name ?? item.name,
-          available: found?.available ?? item.totalStock,
-          requested: found?.requested ?? Number(values.quantity),
-        });
-        return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setShort(null);
+      const body = values as unknown as StockAdjustmentRequest;
+      try {
+        // Stock going out has no unit cost: the field is left out of the body.
+        const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
+        toastSuccess(answer.code);
+        close();
+      } catch (error) {
+        if (isApiError(error) && error.code === 'insufficient_stock') {
+          const items = (error.details?.items ?? []) as Partial<ShortItem>[];
+          const found = items[0];
+          setShort({
+            name: found?.name ?? item.name,
+            available: found?.available ?? item.totalStock,
+            requested: found?.requested ?? Number(values.quantity),
+          });
+          return;
+        }
+        const shown =
+          direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
+        const placed = formErrors.place(error, setError, { fields: shown });
+        if (!placed) toastApiError(error);
       }
-      const shown =
-        direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
-      const placed = placeServerErrors(error, setError, [...shown]);
-      if (!placed) toastApiError(error);
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale "not enough stock" beside it.
+      setShort(null);
+      formErrors.onInvalid();
+    },
+  );
 
   const field = (name: 'quantity' | 'reason' | 'unitCost', options: { inputMode?: 'numeric' | 'decimal' } = {}) => {
     const message = errors[name]?.message;
     return (
       <FormField id={`${id}-${name}`} label={t(`adjust.${name}`)} error={message}>
         <input
-          {...register(name)}
+          {...register(name, { onChange: name === 'quantity' ? () => setShort(null) : undefined })}
           {...describedField(`${id}-${name}`, message)}
           className={inputClass(message)}
           inputMode={options.inputMode}
@@ -97,7 +104,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="adjust-stock">
+      <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="adjust-stock">
         <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             {t('adjust.title')}
@@ -120,7 +127,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
               {(['in', 'out'] as const).map((value) => (
                 <Fragment key={value}>
                   <input
-                    {...register('direction')}
+                    {...register('direction', { onChange: () => setShort(null) })}
                     type="radio"
                     value={value}
                     className="btn-check"

@@ -8,6 +8,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { isRecordId } from '../../lib/record-id';
 
 /** Where each kind lives: its API collection, its web pages and the id parameter of its item page. */
 export const kindPaths = {
@@ -99,6 +100,7 @@ export function useInventoryItem(kind: InventoryKind, id: string) {
   return useQuery({
     queryKey: itemKey(kind, id),
     queryFn: () => inventoryApi.get(kind, id).then((answer) => answer.data),
+    enabled: isRecordId(id),
     // An item open in a form is not refetched under the user's feet.
     refetchOnWindowFocus: false,
   });

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AgeGroup,
   type ApplicationType,
@@ -23,14 +22,14 @@ import {
 } from '@odontia/shared/schemas/inventory';
 import { Boxes, FlaskConical, Info, Package, Receipt, Save } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { type FieldValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { fieldErrorsOf } from '../auth/api-errors';
 import { type ItemAnswer, itemPath, kindPaths, useSaveItem } from './api';
 import { useMoneyFormat } from './format';
 
@@ -220,6 +219,7 @@ export function ItemForm({
   const editing = item !== null;
   const save = useSaveItem(kind, item?.id);
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -228,9 +228,7 @@ export function ItemForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ItemFormValues>({
-    resolver: zodResolver(
-      schemaFor(kind, editing) as unknown as z.ZodType<FieldValues, FieldValues>,
-    ) as unknown as Resolver<ItemFormValues>,
+    resolver: formResolver(schemaFor(kind, editing)) as unknown as Resolver<ItemFormValues>,
     defaultValues: formValuesOf(item),
   });
   const [basePrice, taxRate] = useWatch({ control, name: ['basePrice', 'taxRate'] });
@@ -242,47 +240,50 @@ export function ItemForm({
       ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]]
       : startingApprovals;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setDuplicate(null);
-    try {
-      // `values` went through the schema's transforms: the request body as the contract wants it.
-      const answer: ItemAnswer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      if (editing) reset(formValuesOf(answer.data));
-      else void navigate(itemPath(kind, answer.data.id), { replace: true });
-    } catch (error) {
-      if (!isApiError(error)) {
-        toastApiError(error);
-        return;
-      }
-      if (error.code === 'version_conflict' && onConflict) {
-        await onConflict();
-        return;
-      }
-      if (error.code === 'duplicate_sku' || error.code === 'duplicate_barcode') {
-        const field = error.code === 'duplicate_sku' ? 'sku' : 'barCode';
-        const details = error.details as { existingId?: string; existingKind?: InventoryKind } | undefined;
-        setError(field, { type: 'server', message: error.code }, { shouldFocus: true });
-        if (details?.existingId && details.existingKind) {
-          setDuplicate({ field, existingId: details.existingId, existingKind: details.existingKind });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setDuplicate(null);
+      try {
+        // `values` went through the schema's transforms: the request body as the contract wants it.
+        const answer: ItemAnswer = await save.mutateAsync(values);
+        if (answer.code) toastSuccess(answer.code);
+        if (editing) reset(formValuesOf(answer.data));
+        else void navigate(itemPath(kind, answer.data.id), { replace: true });
+      } catch (error) {
+        if (!isApiError(error)) {
+          toastApiError(error);
+          return;
         }
-        return;
+        if (error.code === 'version_conflict' && onConflict) {
+          await onConflict();
+          return;
+        }
+        if (error.code === 'duplicate_sku' || error.code === 'duplicate_barcode') {
+          const field = error.code === 'duplicate_sku' ? 'sku' : 'barCode';
+          const details = error.details as { existingId?: string; existingKind?: InventoryKind } | undefined;
+          setError(field, { type: 'server', message: error.code });
+          if (details?.existingId && details.existingKind) {
+            setDuplicate({ field, existingId: details.existingId, existingKind: details.existingKind });
+          }
+          formErrors.reveal();
+          return;
+        }
+        if (
+          !formErrors.place(error, setError, {
+            fields: fieldNames,
+            codeFields: { invalid_transition: 'approvalStatus' },
+          })
+        ) {
+          toastApiError(error);
+        }
       }
-      if (error.code === 'invalid_transition') {
-        setError('approvalStatus', { type: 'server', message: 'invalid_transition' }, { shouldFocus: true });
-        return;
-      }
-      const placed = fieldErrorsOf(error).filter((field) => (fieldNames as readonly string[]).includes(field.path));
-      placed.forEach((field, index) => {
-        setError(
-          field.path as Path<ItemFormValues>,
-          { type: 'server', message: field.code },
-          { shouldFocus: index === 0 },
-        );
-      });
-      if (!placed.length) toastApiError(error);
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setDuplicate(null);
+      formErrors.onInvalid();
+    },
+  );
 
   const fieldId = (name: string) => `${id}-${name}`;
   const messageOf = (name: keyof ItemFormValues) => errors[name]?.message;
@@ -399,7 +400,13 @@ export function ItemForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="inventory-form" data-kind={kind}>
+    <form
+      ref={formErrors.ref}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      data-testid="inventory-form"
+      data-kind={kind}
+    >
       <fieldset disabled={readOnly || isSubmitting} className="inventory-form">
         <div className="row g-4">
           <div className="col-12 col-xl-6">

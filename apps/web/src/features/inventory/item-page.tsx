@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
-import { isApiError } from '../../lib/http';
+import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { useSessionUser } from '../auth/session';
 import { AdjustStockModal } from './adjust-stock-modal';
 import { kindPaths, useInventoryItem } from './api';
@@ -106,7 +107,18 @@ export function EditItemPage({ kind, id }: { kind: InventoryKind; id: string }) 
   const query = useInventoryItem(kind, id);
   const [conflict, setConflict] = useState(false);
   const item = query.data;
+  const listName = t(`common:pages.${kind === 'medication' ? 'medications' : 'supplies'}`);
 
+  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
+    return (
+      <RecordNotFound
+        title={t('common:pages.notFound')}
+        code={`${kind}_not_found`}
+        backTo={kindPaths[kind].web}
+        backLabel={t('common:recordNotFound.back', { place: listName })}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className="text-center py-5">
@@ -115,17 +127,14 @@ export function EditItemPage({ kind, id }: { kind: InventoryKind; id: string }) 
     );
   }
   if (query.isError || !item) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <div className="inventory-page">
         <BackLink kind={kind} />
         <FormAlert testId="item-load-error">
-          {notFound ? t(`messages:${kind}_not_found`) : t('inventory:list.loadError')}
-          {notFound ? null : (
-            <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-              {t('inventory:list.retry')}
-            </button>
-          )}
+          {t('inventory:list.loadError')}
+          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+            {t('inventory:list.retry')}
+          </button>
         </FormAlert>
       </div>
     );

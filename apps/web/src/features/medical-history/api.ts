@@ -9,6 +9,7 @@ import type { Prescription } from '@odontia/shared/schemas/prescriptions';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { isRecordId } from '../../lib/record-id';
 
 export type { Page };
 
@@ -97,6 +98,7 @@ export function useRecord<K extends RecordKind>(kind: K, patientId: string, id: 
   return useQuery({
     queryKey: recordKey(kind, patientId, id),
     queryFn: () => clinicalApi.get(kind, patientId, id).then((answer) => answer.data),
+    enabled: isRecordId(patientId) && isRecordId(id),
     // A record open in a form is not refetched under the user's feet.
     refetchOnWindowFocus: false,
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,

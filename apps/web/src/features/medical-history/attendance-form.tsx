@@ -3,7 +3,6 @@ import { clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { AllergyWarning, useAllergyCheck } from '../patients/allergy-warning';
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import {
@@ -29,6 +28,7 @@ import type { z } from 'zod';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
@@ -39,7 +39,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useProfessional,
 } from './form-bits';
@@ -280,6 +279,7 @@ export function AttendanceForm({
   const [short, setShort] = useState<ShortItem[]>([]);
   const timeZone = useClinicTimeZone();
   const allergyOf = useAllergyCheck(patientId);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -288,7 +288,7 @@ export function AttendanceForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<AttendanceValues>({
     resolver: ((values, context, options) =>
-      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+      formResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
         toRequest(values, timeZone) as FieldValues,
         context,
         options as never,
@@ -326,9 +326,9 @@ export function AttendanceForm({
         window.scrollTo({ top: 0, behavior: 'smooth' });
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   type Simple =
@@ -376,6 +376,7 @@ export function AttendanceForm({
 
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

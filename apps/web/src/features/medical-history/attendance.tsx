@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Attendance } from '@odontia/shared/schemas/attendances';
 import { createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
 import { FilePlus2, Lock } from 'lucide-react';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useDateTimeFormat } from '../auth/clinic-time';
@@ -17,15 +17,7 @@ import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { recordKey, recordPaths, useAddAddendum } from './api';
 import { AttendanceForm } from './attendance-form';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
-import {
-  ConflictAlert,
-  DeleteRecordButton,
-  EditLink,
-  Fact,
-  placeFieldErrors,
-  toastSaveError,
-  useCalendarDate,
-} from './form-bits';
+import { ConflictAlert, DeleteRecordButton, EditLink, Fact, toastSaveError, useCalendarDate } from './form-bits';
 import { RecordChanges } from './record-changes';
 
 /** `…/mh/attendance/new` */
@@ -97,6 +89,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
   const fieldId = useId();
   const add = useAddAddendum(patientId, id);
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -104,7 +97,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<{ text: string }>({
-    resolver: zodResolver(createAddendumRequestSchema) as unknown as Resolver<{ text: string }>,
+    resolver: formResolver(createAddendumRequestSchema) as unknown as Resolver<{ text: string }>,
     defaultValues: { text: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -113,12 +106,13 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
       if (answer.code) toastSuccess(answer.code);
       reset({ text: '' });
     } catch (error) {
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
   const message = errors.text?.message;
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
-import { isApiError } from '../../lib/http';
+import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { usePatient } from '../patients/api';
@@ -35,7 +36,7 @@ export type ClinicalFrameProps = {
  */
 export function ClinicalFrame(props: ClinicalFrameProps) {
   const { patientId, title, testId, actions, children } = props;
-  const { t } = useTranslation(['clinical', 'messages']);
+  const { t } = useTranslation(['clinical', 'common']);
   const query = usePatient(patientId);
   const backPath = 'backTo' in props ? props.backTo : historyPath(patientId, tabOf[props.kind]);
   const back = (
@@ -44,6 +45,16 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
       {t('common.backToHistory')}
     </Link>
   );
+  if (!isRecordId(patientId) || (query.isError && isNotFoundError(query.error))) {
+    return (
+      <RecordNotFound
+        title={title}
+        code="patient_not_found"
+        backTo="/patients"
+        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className="text-center py-5">
@@ -53,18 +64,15 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
     );
   }
   if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <div className="clinical-page">
         <PageTitle title={title} />
-        {notFound ? null : back}
+        {back}
         <FormAlert testId="patient-load-error">
-          {notFound ? t('messages:patient_not_found') : t('clinical:common.loadError')}
-          {notFound ? null : (
-            <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-              {t('clinical:common.retry')}
-            </button>
-          )}
+          {t('clinical:common.loadError')}
+          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+            {t('clinical:common.retry')}
+          </button>
         </FormAlert>
       </div>
     );
@@ -110,8 +118,17 @@ export function RecordLoader<K extends RecordKind>({
   id: string;
   children: (record: RecordOf[K]) => ReactNode;
 }) {
-  const { t } = useTranslation(['clinical', 'messages']);
+  const { t } = useTranslation(['clinical', 'common']);
   const query = useRecord(kind, patientId, id);
+  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
+    return (
+      <RecordNotFound
+        code={`${kind}_not_found`}
+        backTo={historyPath(patientId, tabOf[kind])}
+        backLabel={t('clinical:common.backToHistory')}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className="text-center py-5">
@@ -120,15 +137,12 @@ export function RecordLoader<K extends RecordKind>({
     );
   }
   if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <FormAlert testId="record-load-error">
-        {notFound ? t(`messages:${kind}_not_found`) : t('clinical:common.loadError')}
-        {notFound ? null : (
-          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-            {t('clinical:common.retry')}
-          </button>
-        )}
+        {t('clinical:common.loadError')}
+        <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+          {t('clinical:common.retry')}
+        </button>
       </FormAlert>
     );
   }

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { diagnosisStatuses } from '@odontia/shared/enums';
 import {
   createDiagnosisRequestSchema,
@@ -13,6 +12,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
@@ -27,7 +27,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -75,6 +74,7 @@ function DiagnosisForm({
   const today = useClinicToday();
   const save = useSaveRecord('diagnosis', patientId, record?.id);
   const editing = record !== null;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -82,7 +82,7 @@ function DiagnosisForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<DiagnosisValues>({
-    resolver: zodResolver(
+    resolver: formResolver(
       (editing ? updateDiagnosisRequestSchema : createDiagnosisRequestSchema) as unknown as z.ZodType<
         FieldValues,
         FieldValues
@@ -101,13 +101,14 @@ function DiagnosisForm({
         onConflict((error.details?.current as Diagnosis | undefined) ?? null);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

@@ -1,13 +1,13 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { errorMessage } from '../auth/api-errors';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import {
@@ -95,18 +95,6 @@ export function ProfessionalField({
       </div>
     </div>
   );
-}
-
-/**
- * Puts a failed save on the form: the server's field errors on their fields (true), else false
- * (the caller decides: a toast or its own message).
- */
-export function placeFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): boolean {
-  const fields = fieldErrorsOf(error);
-  fields.forEach((field, index) => {
-    setError(field.path as Path<T>, { type: 'server', message: field.code }, { shouldFocus: index === 0 });
-  });
-  return fields.length > 0;
 }
 
 /** A save's failure that is not a field's: a toast, except a 409 stale version (the caller's). */

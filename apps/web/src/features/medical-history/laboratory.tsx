@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { attendanceGroupOf, type LaboratoryStudy, laboratoryStatuses, laboratoryStudies } from '@odontia/shared/enums';
 import {
   createLaboratoryRequestSchema,
@@ -15,6 +14,7 @@ import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
@@ -29,7 +29,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -106,6 +105,7 @@ function LaboratoryForm({
   const save = useSaveRecord('laboratory', patientId, record?.id);
   const editing = record !== null;
   const schema = editing ? updateLaboratoryRequestSchema : createLaboratoryRequestSchema;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -114,7 +114,7 @@ function LaboratoryForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<LaboratoryValues>({
     resolver: ((values, context, options) =>
-      zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
+      formResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
         normalise(values) as FieldValues,
         context,
         options as never,
@@ -134,9 +134,9 @@ function LaboratoryForm({
         onConflict((error.details?.current as Laboratory | undefined) ?? null);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   const text = (name: 'laboratoryName' | 'instructions' | 'notes' | 'result', rows?: number, required = false) => {
@@ -177,6 +177,7 @@ function LaboratoryForm({
   const studiesMessage = errors.studies?.message ?? errors.studies?.root?.message;
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

@@ -3,6 +3,7 @@ import type { Patient, RecordChange } from '@odontia/shared/schemas/patients';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { isRecordId } from '../../lib/record-id';
 
 export type { Page };
 
@@ -59,6 +60,7 @@ export function usePatient(id: string) {
   return useQuery({
     queryKey: patientKey(id),
     queryFn: () => patientsApi.get(id).then((answer) => answer.data),
+    enabled: isRecordId(id),
     // A patient open in a form is not refetched under the user's feet.
     refetchOnWindowFocus: false,
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,

@@ -1,18 +1,17 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { type Language, languages, type Sex, sexes } from '@odontia/shared/enums';
 import { type Patient, patientRequestSchemas } from '@odontia/shared/schemas/patients';
 import { AlertTriangle, Contact, Home, NotebookPen, Save, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { type FieldValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { fieldErrorsOf } from '../auth/api-errors';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { type PatientAnswer, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
@@ -170,6 +169,7 @@ export function PatientForm({
   const save = useSavePatient(patient?.id);
   const [duplicate, setDuplicate] = useState<DuplicateSsn | null>(null);
   const timeZone = useClinicTimeZone();
+  const formErrors = useFormErrors();
   // "Born in the future" starts after the clinic's today, read when the form validates.
   const schemas = useMemo(() => patientRequestSchemas(() => clinicToday(timeZone)), [timeZone]);
   const {
@@ -180,54 +180,51 @@ export function PatientForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PatientFormValues>({
-    resolver: zodResolver(
-      z.preprocess(blankSexToUndefined, editing ? schemas.update : schemas.create) as unknown as z.ZodType<
-        FieldValues,
-        FieldValues
-      >,
+    resolver: formResolver(
+      z.preprocess(blankSexToUndefined, editing ? schemas.update : schemas.create),
     ) as unknown as Resolver<PatientFormValues>,
     defaultValues: formValuesOf(patient),
   });
   const birthdate = useWatch({ control, name: 'birthdate' });
   const age = ageFrom(birthdate ?? '', clinicToday(timeZone));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setDuplicate(null);
-    try {
-      // `values` went through the schema's transforms: the request body as the contract wants it.
-      const answer: PatientAnswer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      if (editing) reset(formValuesOf(answer.data));
-      else void navigate(patientPaths.history(answer.data.id), { replace: true });
-    } catch (error) {
-      if (!isApiError(error)) {
-        toastApiError(error);
-        return;
-      }
-      if (error.code === 'version_conflict' && onConflict) {
-        const current = (error.details as { current?: Patient } | undefined)?.current ?? null;
-        onConflict(current);
-        return;
-      }
-      if (error.code === 'duplicate_ssn') {
-        const details = error.details as Partial<DuplicateSsn> | undefined;
-        setError('ssn', { type: 'server', message: 'duplicate_ssn' }, { shouldFocus: true });
-        if (details?.existingId) {
-          setDuplicate({ existingId: details.existingId, existingName: details.existingName ?? '' });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setDuplicate(null);
+      try {
+        // `values` went through the schema's transforms: the request body as the contract wants it.
+        const answer: PatientAnswer = await save.mutateAsync(values);
+        if (answer.code) toastSuccess(answer.code);
+        if (editing) reset(formValuesOf(answer.data));
+        else void navigate(patientPaths.history(answer.data.id), { replace: true });
+      } catch (error) {
+        if (!isApiError(error)) {
+          toastApiError(error);
+          return;
         }
-        return;
+        if (error.code === 'version_conflict' && onConflict) {
+          const current = (error.details as { current?: Patient } | undefined)?.current ?? null;
+          onConflict(current);
+          return;
+        }
+        if (error.code === 'duplicate_ssn') {
+          const details = error.details as Partial<DuplicateSsn> | undefined;
+          setError('ssn', { type: 'server', message: 'duplicate_ssn' });
+          if (details?.existingId) {
+            setDuplicate({ existingId: details.existingId, existingName: details.existingName ?? '' });
+          }
+          formErrors.reveal();
+          return;
+        }
+        if (!formErrors.place(error, setError, { fields: fieldNames })) toastApiError(error);
       }
-      const placed = fieldErrorsOf(error).filter((field) => (fieldNames as readonly string[]).includes(field.path));
-      placed.forEach((field, index) => {
-        setError(
-          field.path as Path<PatientFormValues>,
-          { type: 'server', message: field.code },
-          { shouldFocus: index === 0 },
-        );
-      });
-      if (!placed.length) toastApiError(error);
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setDuplicate(null);
+      formErrors.onInvalid();
+    },
+  );
 
   const fieldId = (name: string) => `${id}-${name}`;
   const messageOf = (name: keyof PatientFormValues) => errors[name]?.message;
@@ -308,7 +305,7 @@ export function PatientForm({
   ) : null;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="patient-form">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="patient-form">
       <fieldset disabled={isSubmitting} className="patient-form">
         <div className="patient-form-layout">
           <div className="patient-form-column">

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
-import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { patientKey, patientPaths, usePatient } from './api';
 import { DeletePatientModal } from './delete-patient-modal';
 import { patientName } from './format';
@@ -35,8 +36,18 @@ export function PatientLoader({
   title?: string;
   children: (patient: Patient, reload: () => void) => ReactNode;
 }) {
-  const { t } = useTranslation(['patients', 'messages']);
+  const { t } = useTranslation(['patients', 'common']);
   const query = usePatient(id);
+  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
+    return (
+      <RecordNotFound
+        title={title}
+        code="patient_not_found"
+        backTo={patientPaths.list}
+        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className="text-center py-5">
@@ -46,18 +57,15 @@ export function PatientLoader({
     );
   }
   if (query.isError || !query.data) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <div className="patients-page">
         {title ? <PageTitle title={title} /> : null}
         <BackToPatients />
         <FormAlert testId="patient-load-error">
-          {notFound ? t('messages:patient_not_found') : t('patients:list.loadError')}
-          {notFound ? null : (
-            <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-              {t('patients:list.retry')}
-            </button>
-          )}
+          {t('patients:list.loadError')}
+          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
+            {t('patients:list.retry')}
+          </button>
         </FormAlert>
       </div>
     );

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createPrescriptionRequestSchema,
   maxPrescriptionLines,
@@ -15,6 +14,7 @@ import type { z } from 'zod';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
@@ -36,7 +36,6 @@ import {
   FormActions,
   isVersionConflict,
   ProfessionalField,
-  placeFieldErrors,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -131,6 +130,7 @@ function PrescriptionForm({
   const save = useSaveRecord('prescription', patientId, record?.id);
   const editing = record !== null;
   const schema = editing ? updatePrescriptionRequestSchema : createPrescriptionRequestSchema;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -138,7 +138,7 @@ function PrescriptionForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PrescriptionValues>({
-    resolver: zodResolver(
+    resolver: formResolver(
       schema as unknown as z.ZodType<FieldValues, FieldValues>,
     ) as unknown as Resolver<PrescriptionValues>,
     defaultValues: valuesOf(record, professional.id, today),
@@ -163,20 +163,22 @@ function PrescriptionForm({
         if (typeof path === 'string') {
           const index = Number(path.split('.')[1]);
           if (Number.isInteger(index)) {
-            setError(`lines.${index}.medicine`, { type: 'server', message: 'invalid_value' }, { shouldFocus: true });
+            setError(`lines.${index}.medicine`, { type: 'server', message: 'invalid_value' });
+            formErrors.reveal({ toast: false });
           }
         }
         toastApiError(error);
         return;
       }
-      if (!placeFieldErrors(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
   return (
     <form
+      ref={formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

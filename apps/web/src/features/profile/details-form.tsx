@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@odontia/shared/schemas/auth';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
@@ -7,15 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useUpdateProfile } from './api';
 import { detailsFormSchema } from './forms';
-import { placeServerErrors } from './server-errors';
 
 /** Name and e-mail; changing the e-mail asks for the current password. */
 export function DetailsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const update = useUpdateProfile();
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -24,7 +24,7 @@ export function DetailsForm({ profile }: { profile: Profile }) {
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm({
-    resolver: zodResolver(detailsFormSchema(profile.email)),
+    resolver: formResolver(detailsFormSchema(profile.email)),
     defaultValues: {
       completeName: profile.completeName,
       email: profile.email,
@@ -57,18 +57,13 @@ export function DetailsForm({ profile }: { profile: Profile }) {
       });
       toastSuccess(answer.code);
     } catch (error) {
-      const placed = placeServerErrors(
-        error,
-        setError,
-        ['completeName', 'email', 'currentPassword', 'licenseNumber', 'specialty'],
-        {
-          current_password_incorrect: 'currentPassword',
-          email_already_exists: 'email',
-        },
-      );
+      const placed = formErrors.place(error, setError, {
+        fields: ['completeName', 'email', 'currentPassword', 'licenseNumber', 'specialty'],
+        codeFields: { current_password_incorrect: 'currentPassword', email_already_exists: 'email' },
+      });
       if (!placed) toastApiError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const nameId = `${id}-name`;
   const emailId = `${id}-email`;
@@ -76,7 +71,7 @@ export function DetailsForm({ profile }: { profile: Profile }) {
   const licenseId = `${id}-license`;
   const specialtyId = `${id}-specialty`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-details">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-details">
       <FormField id={nameId} label={t('details.completeName')} error={errors.completeName?.message}>
         <input
           {...register('completeName')}

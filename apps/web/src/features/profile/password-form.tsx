@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
 import { passwordFormSchema } from './forms';
-import { placeServerErrors } from './server-errors';
 
 /** Current password, new one and its confirmation; the user's other sessions end. */
 export function PasswordForm() {
   const { t } = useTranslation('profile');
   const id = useId();
   const change = useChangePassword();
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -22,7 +22,7 @@ export function PasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(passwordFormSchema),
+    resolver: formResolver(passwordFormSchema),
     defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });
 
@@ -32,12 +32,13 @@ export function PasswordForm() {
       reset();
       toastSuccess(answer.code);
     } catch (error) {
-      const placed = placeServerErrors(error, setError, ['currentPassword', 'password', 'passwordConfirmation'], {
-        current_password_incorrect: 'currentPassword',
+      const placed = formErrors.place(error, setError, {
+        fields: ['currentPassword', 'password', 'passwordConfirmation'],
+        codeFields: { current_password_incorrect: 'currentPassword' },
       });
       if (!placed) toastApiError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const fields = [
     { name: 'currentPassword', label: t('password.current'), autoComplete: 'current-password', hint: undefined },
@@ -46,7 +47,7 @@ export function PasswordForm() {
   ] as const;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-password">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-password">
       <p className="text-body-secondary small">{t('password.otherSessions')}</p>
       {fields.map((field) => {
         const fieldId = `${id}-${field.name}`;

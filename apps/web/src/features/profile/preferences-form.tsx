@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useFormErrors } from '../../lib/form-errors';
 import { languageNames } from '../../lib/i18n';
 import { useUpdateProfile } from './api';
 import { dateFormats, formatExample } from './forms';
@@ -18,6 +19,7 @@ export function PreferencesForm({ profile }: { profile: Profile }) {
   const id = useId();
   const update = useUpdateProfile();
   const current = profile.settings;
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -41,10 +43,10 @@ export function PreferencesForm({ profile }: { profile: Profile }) {
     } catch (error) {
       toastApiError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-preferences">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-preferences">
       <FormField id={`${id}-language`} label={t('preferences.language')} hint={t('preferences.languageHint')}>
         <select
           {...register('systemLanguage')}

@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { userLevels } from '@odontia/shared/enums';
 import { inviteUserRequestSchema } from '@odontia/shared/schemas/users';
 import { Send } from 'lucide-react';
@@ -9,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { placeServerErrors } from '../profile/server-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useInviteUser } from './api';
 
 /** Invite by e-mail: the invitation link lets the new user choose a password and activates them. */
@@ -17,6 +16,7 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
   const { t } = useTranslation(['users', 'layout', 'common']);
   const id = useId();
   const invite = useInviteUser();
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
@@ -24,7 +24,7 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(inviteUserRequestSchema),
+    resolver: formResolver(inviteUserRequestSchema),
     defaultValues: { completeName: '', email: '', level: 'user' as const },
   });
 
@@ -39,19 +39,20 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
       toastSuccess(answer.code);
       close();
     } catch (error) {
-      const placed = placeServerErrors(error, setError, ['completeName', 'email', 'level'], {
-        email_already_exists: 'email',
+      const placed = formErrors.place(error, setError, {
+        fields: ['completeName', 'email', 'level'],
+        codeFields: { email_already_exists: 'email' },
       });
       if (!placed) toastApiError(error);
     }
-  });
+  }, formErrors.onInvalid);
 
   const nameId = `${id}-name`;
   const emailId = `${id}-email`;
   const levelId = `${id}-level`;
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="invite-user">
+      <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="invite-user">
         <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             {t('users:invite.title')}

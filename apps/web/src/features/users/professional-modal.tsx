@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
@@ -9,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { fieldErrorsOf } from '../auth/api-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useUpdateUser } from './api';
 
 const professionalSchema = z.object({
@@ -31,13 +30,14 @@ function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => 
   const { t } = useTranslation(['users', 'common']);
   const id = useId();
   const update = useUpdateUser();
+  const formErrors = useFormErrors();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfessionalValues>({
-    resolver: zodResolver(professionalSchema),
+    resolver: formResolver(professionalSchema),
     defaultValues: { licenseNumber: user.licenseNumber ?? '', specialty: user.specialty ?? '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -46,19 +46,13 @@ function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => 
       toastSuccess(answer.code);
       onClose();
     } catch (error) {
-      const fields = fieldErrorsOf(error).filter(
-        (field) => field.path === 'licenseNumber' || field.path === 'specialty',
-      );
-      for (const field of fields) {
-        setError(field.path as keyof ProfessionalValues, { type: 'server', message: field.code });
-      }
-      if (fields.length === 0) toastApiError(error);
+      if (!formErrors.place(error, setError, { fields: ['licenseNumber', 'specialty'] })) toastApiError(error);
     }
-  });
+  }, formErrors.onInvalid);
   const licenseId = `${id}-license`;
   const specialtyId = `${id}-specialty`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="user-professional">
+    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="user-professional">
       <Modal.Header closeButton closeLabel={t('common:close')}>
         <Modal.Title id="user-professional-title" as="h2" className="h5">
           {t('professional.title')}

@@ -94,7 +94,8 @@ function UserRow({
           {t('users:professional.action')}
           <span className="visually-hidden"> {user.completeName}</span>
         </button>
-        {user.active ? (
+        {self ? null : user.active ? (
+          // Spec §5: a user cannot deactivate their own user, so their own row does not offer it.
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDeactivate}>
             <UserX size={15} aria-hidden="true" className="me-1" />
             {t('users:deactivate.action')}

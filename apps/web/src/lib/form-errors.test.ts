@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * "Errors where the eye is" applies to every form: each react-hook-form form goes through
+ * lib/form-errors.ts (its resolver, its ref, its invalid handler), none places server errors or
+ * focuses fields on its own.
+ */
+
+const source = path.resolve(import.meta.dirname, '..');
+
+function files(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return files(full);
+    return /\.tsx$/.test(entry.name) && !/\.test\./.test(entry.name) ? [full] : [];
+  });
+}
+
+const forms = files(source)
+  .map((file) => ({ file: path.relative(source, file), text: readFileSync(file, 'utf8') }))
+  .filter(({ text }) => /\buseForm\s*[<(]/.test(text));
+
+describe('every form shows its errors where the eye is', () => {
+  it('finds the forms', () => {
+    expect(forms.length).toBeGreaterThan(15);
+  });
+
+  it.each(forms.map(({ file }) => file))('%s uses the shared form errors', (file) => {
+    const text = forms.find((form) => form.file === file)?.text ?? '';
+    expect(text).toMatch(/useFormErrors\(/);
+    expect(text).toMatch(/ref=\{formErrors\.ref\}/);
+    expect(text).toMatch(/formErrors\.onInvalid/);
+    expect(text).not.toMatch(/zodResolver|shouldFocus: true|fieldErrorsOf\(/);
+  });
+});
