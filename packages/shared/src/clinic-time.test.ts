@@ -41,12 +41,12 @@ const expected: Record<string, Record<keyof typeof instants, string>> = {
 };
 
 describe.each(machineZones)('on a machine in %s', (machineZone) => {
-  const original = process.env.TZ;
+  // Node reads TZ again whenever it changes: the rest of the file runs with the machine in that zone.
   beforeAll(() => {
-    process.env.TZ = machineZone;
+    vi.stubEnv('TZ', machineZone);
   });
   afterAll(() => {
-    process.env.TZ = original;
+    vi.unstubAllEnvs();
   });
 
   it('runs with the machine in that zone', () => {
