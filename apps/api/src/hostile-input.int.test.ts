@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestClinic, type TestClinic } from '../test/clinics.ts';
+import { MemoryMailer } from '../test/mail.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { availableBackends } from '../test/test-database.ts';
+
+/**
+ * Hostile text and dates (issue 14, "From outside"): NUL, a lone UTF-16 surrogate and year-0
+ * dates are a 400 with the field's code on every route, never a 500 from the database or the
+ * audit trail.
+ */
+describe.each(availableBackends())('hostile input on %s', (backend) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let clinic: TestClinic;
+  const mailer = new MemoryMailer();
+  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  const call = (method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(clinic.token), 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+  const patient = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Lucía',
+    lastName: 'Fernández',
+    sex: 'female',
+    birthdate: '1990-04-12',
+    ...overrides,
+  });
+  const fieldsOf = (body: string) => (JSON.parse(body) as { details?: { fields?: unknown[] } }).details?.fields;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ backend, mailer });
+    app = testApp.app;
+    clinic = await createTestClinic(app, mailer);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it.each([
+    ['a NUL', 'Ana\u0000Belén'],
+    ['a lone high surrogate', 'Ana\ud800'],
+    ['a lone low surrogate', '\udc00Ana'],
+  ])('refuses %s in a patient field with invalid_characters', async (_what, text) => {
+    for (const field of ['firstName', 'obs']) {
+      const response = await call('POST', '/api/patients', patient({ [field]: text }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(fieldsOf(response.body)).toEqual([{ path: field, code: 'invalid_characters' }]);
+    }
+  });
+
+  it('keeps emoji and accents (a surrogate pair is one character)', async () => {
+    const response = await call('POST', '/api/patients', patient({ obs: 'Sonríe 😁 sin miedo' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.obs).toBe('Sonríe 😁 sin miedo');
+  });
+
+  it('refuses NUL and lone surrogates in the search text', async () => {
+    for (const q of ['%00', 'Ana%00', '%ED%A0%80']) {
+      const response = await call('GET', `/api/patients?q=${q}`);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    }
+    const nul = await call('GET', '/api/patients?q=Ana%00');
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(fieldsOf(nul.body)).toEqual([{ path: 'querystring.q', code: 'invalid_characters' }]);
+  });
+
+  it('refuses a lone surrogate in an update that the audit trail records', async () => {
+    const created = await call('POST', '/api/patients', patient());
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version } = created.json().data;
+    const response = await call('PUT', `/api/patients/${id}`, patient({ obs: 'nota \ud83d', version }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(fieldsOf(response.body)).toEqual([{ path: 'obs', code: 'invalid_characters' }]);
+    const unchanged = await call('GET', `/api/patients/${id}`);
+    expect(unchanged.json().data).toMatchObject({ obs: null, version });
+  });
+
+  it('refuses dates outside 1900–2999 in bodies', async () => {
+    const created = await call('POST', '/api/patients', patient());
+    const { id } = created.json().data;
+    for (const date of ['0000-01-01', '1899-12-31', '3000-01-01']) {
+      const response = await call('POST', `/api/patients/${id}/diagnoses`, {
+        date,
+        professionalId: clinic.userId,
+        text: 'Caries',
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(fieldsOf(response.body)).toEqual([{ path: 'date', code: date < '1900' ? 'too_small' : 'too_big' }]);
+    }
+    const attendance = await call('POST', `/api/patients/${id}/attendances`, {
+      date: '0000-01-01T10:00:00Z',
+      attendanceType: 'medical_attendance',
+      professionalId: clinic.userId,
+      titleResume: 'Control',
+    });
+    expect(attendance.statusCode, attendance.body).toBe(400);
+    expect(fieldsOf(attendance.body)).toEqual([{ path: 'date', code: 'too_small' }]);
+  });
+
+  it('refuses an instant outside 1900–2999 in the odontogram’s ?at=', async () => {
+    const created = await call('POST', '/api/patients', patient());
+    const { id } = created.json().data;
+    for (const at of ['0000-01-01T00:00:00Z', '3000-01-01T00:00:00Z']) {
+      for (const suffix of ['', '.pdf']) {
+        const response = await call('GET', `/api/patients/${id}/odontogram${suffix}?at=${encodeURIComponent(at)}`);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(fieldsOf(response.body)).toEqual([
+          { path: 'querystring.at', code: at.startsWith('0') ? 'too_small' : 'too_big' },
+        ]);
+      }
+    }
+    const fine = await call(
+      'GET',
+      `/api/patients/${id}/odontogram?at=${encodeURIComponent('2020-01-01T00:00:00-03:00')}`,
+    );
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+});
