@@ -17,13 +17,18 @@ import { availableBackends, type Backend } from './test-database.ts';
  * any answer that shows SQL, a stack trace or a path of the server's disk.
  *
  * Bounded and seeded: FUZZ_RUNS generated requests per operation (default 3) after a fixed set of
- * hostile examples per operation; FUZZ_SEED replays a run (default 14); FUZZ_BACKEND picks one
- * database ('pglite' or 'postgres'; default: PGlite, and PostgreSQL too when DATABASE_URL is set).
+ * hostile examples per operation; FUZZ_SECONDS caps the generated runs of the whole walk (each
+ * operation gets its share); FUZZ_SEED replays a run (default 14); FUZZ_BACKEND picks one
+ * database ('pglite' or 'postgres'; default: PGlite, and PostgreSQL too when DATABASE_URL is set);
+ * FUZZ_STATS=1 prints how each operation answered, FUZZ_DEBUG='POST /api/patients' every request
+ * of one operation.
  * `FUZZ_RUNS=200 FUZZ_BACKEND=postgres DATABASE_URL=… npx vitest run --project integration
  * apps/api/test/fuzz.int.test.ts` walks longer (the CI does).
  */
 
 const runs = Number(process.env.FUZZ_RUNS ?? 3);
+/** A time budget for the generated runs of the whole walk (FUZZ_SECONDS), shared by the operations. */
+const budgetSeconds = Number(process.env.FUZZ_SECONDS ?? 0);
 const seed = Number(process.env.FUZZ_SEED ?? 14);
 const backends: Backend[] = process.env.FUZZ_BACKEND ? [process.env.FUZZ_BACKEND as Backend] : availableBackends();
 
@@ -837,13 +842,17 @@ describe.each(backends)('fuzz of every API operation on %s', (backend) => {
           seed,
           numRuns: runs,
           endOnFailure: true,
+          // With a budget, each operation walks until its share is spent (an interruption is no failure).
+          ...(budgetSeconds > 0
+            ? { interruptAfterTimeLimit: (budgetSeconds * 1000) / operations.length, markInterruptAsFailure: false }
+            : {}),
         });
       } finally {
         // What a delete removed, the next operations need: a fresh record of every kind.
         if (operation.method === 'DELETE') pools.ours = await seedClinic(app, clinic);
       }
     },
-    60_000 + runs * 3_000,
+    60_000 + (budgetSeconds > 0 ? (budgetSeconds * 1000) / operations.length : runs * 3_000),
   );
 });
 
