@@ -80,6 +80,27 @@ describe.each(availableBackends())('hostile input on %s', (backend) => {
     expect(unchanged.json().data).toMatchObject({ obs: null, version });
   });
 
+  it('refuses them wherever a request carries text: path parameters and keys the contract does not know', async () => {
+    const token = await app.inject({ method: 'POST', url: '/api/auth/activation/abc%00def' });
+    expect(token.statusCode, token.body).toBe(400);
+    expect(fieldsOf(token.body)).toEqual([{ path: 'params.token', code: 'invalid_characters' }]);
+    const reset = await app.inject({ method: 'GET', url: '/api/auth/reset-password/%ED%A0%80abc' });
+    expect(reset.statusCode, reset.body).toBeLessThan(500);
+    const unknownKey = await call('POST', '/api/patients', { ...patient(), 'nota\u0000': 'x' });
+    expect(unknownKey.statusCode, unknownKey.body).toBe(400);
+    expect(fieldsOf(unknownKey.body)).toEqual([{ path: '(key)', code: 'invalid_characters' }]);
+  });
+
+  it('answers a malformed id 400 and an unknown or other clinic’s id 404, never 500', async () => {
+    for (const id of ['123', 'not-a-uuid', '%00', '01234567-89ab-7def-8123-456789abcdef0']) {
+      const response = await call('GET', `/api/patients/${id}`);
+      expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
+    }
+    const unknown = await call('GET', '/api/patients/01234567-89ab-7def-8123-456789abcdef');
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().code).toBe('patient_not_found');
+  });
+
   it('refuses dates outside 1900–2999 in bodies', async () => {
     const created = await call('POST', '/api/patients', patient());
     const { id } = created.json().data;
