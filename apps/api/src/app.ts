@@ -27,7 +27,9 @@ import { createMailer, type Mailer } from './lib/mail.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
 import { bodyIdleTimeout } from './plugins/body-timeout.ts';
+import { apiNoStore } from './plugins/cache-control.ts';
 import { errorHandling, send } from './plugins/errors.ts';
+import { inputText } from './plugins/input-text.ts';
 import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -117,6 +119,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   await sweepUploadLeftovers(app, storage, bodyIdleMs);
   await app.register(securityHeaders);
   await app.register(errorHandling);
+  await app.register(apiNoStore, { apiPrefix });
+  // Before every route's contract: no NUL or lone surrogate reaches a service (issue 14).
+  await app.register(inputText);
   // Before any route: its onRoute hook refuses an API route without a declared permission.
   await app.register(authentication, { apiPrefix });
   await app.register(openApi, { basePath: env.BASE_PATH, version: appVersion });

@@ -39,6 +39,8 @@ export const fieldCodes = [
   'not_negative',
   /** A laboratory result dated before its order. */
   'date_before_order',
+  /** NUL or half of a UTF-16 surrogate pair: text that cannot be stored (see `safeText`). */
+  'invalid_characters',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 
@@ -89,13 +91,36 @@ export function installFieldCodes(): void {
   z.config({ customError: (issue) => fieldCodeOf(issue) });
 }
 
+/**
+ * What text the product accepts: any well-formed Unicode except NUL. NUL cannot be stored in a
+ * PostgreSQL text, and a lone UTF-16 surrogate (half of an emoji) has no UTF-8 form: the record
+ * would keep a replacement character and the audit trail's JSON refuses it. Every other
+ * character (accents, emoji, tabs, line breaks, other scripts) is kept as typed.
+ */
+const loneSurrogate = /\p{Cs}/u;
+
+/** Whether a text holds a NUL or a lone surrogate (a surrogate pair is one character: fine). */
+export function hasInvalidCharacters(value: string): boolean {
+  return value.includes('\u0000') || loneSurrogate.test(value);
+}
+
+/**
+ * The string every text of a request starts from (bodies, `q`, path parameters): NUL and lone
+ * surrogates are `invalid_characters`. The other helpers build on it; a bare `z.string()` in a
+ * request contract fails `validation.test.ts`.
+ */
+export const safeText = () =>
+  z.string().refine((value) => !hasInvalidCharacters(value), { message: 'invalid_characters', abort: true });
+
 /** A required, trimmed text field. */
-export const requiredText = (max = 255) => z.string().trim().min(1, 'required').max(max, 'too_long');
+export const requiredText = (max = 255) => safeText().trim().min(1, 'required').max(max, 'too_long');
+
+/** A search text (`q` of the lists): trimmed, at most 200 characters. */
+export const searchText = () => safeText().trim().max(200, 'too_long');
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = () =>
-  z
-    .string()
+  safeText()
     .trim()
     .min(1, 'required')
     .max(254, 'too_long')
@@ -105,15 +130,13 @@ export const emailAddress = () =>
 /** A phone number as people write it: digits with optional +, spaces, dashes, dots and brackets. */
 const phonePattern = /^\+?[0-9 ().-]{6,20}$/;
 export const phoneNumber = () =>
-  z
-    .string()
+  safeText()
     .trim()
     .refine((value) => phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 6, 'invalid_phone');
 
 /** Optional free text: trimmed; empty becomes null. */
 export const optionalText = (max = 255) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, 'too_long')
     .nullish()
@@ -177,3 +200,63 @@ export const optionalWholeNumber = (min = 0, max = 1_000_000_000) =>
     if (blank === undefined) return null;
     return typeof blank === 'string' ? Number(blank.trim()) : blank;
   }, z.number().int('invalid_number').min(min, 'too_small').max(max, 'too_big').nullable());
+
+/**
+ * The dates the product accepts: years 1900 to 2999. Before 1900 there is no living patient nor
+ * record to write, and PostgreSQL has no year 0 (JavaScript has), so '0000-01-01' reached the
+ * database and failed there; past 2999 is a typing slip. Birthdates keep their own end (today).
+ */
+export const earliestDay = '1900-01-01';
+export const latestDay = '2999-12-31';
+const earliestInstant = Date.parse(`${earliestDay}T00:00:00.000Z`);
+const latestInstant = Date.parse(`${latestDay}T23:59:59.999Z`);
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  if (!dayPattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A calendar date 'YYYY-MM-DD' that exists, from 1900 to 2999, and not after `latest()` when given
+ * (the clinic's today, for a birthdate): one field code, `invalid_date`, `date_too_early`,
+ * `date_in_future` or `too_big`.
+ */
+export const calendarDate = ({ latest }: { latest?: () => string } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .superRefine((value, ctx) => {
+      if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message: 'invalid_date' });
+      else if (value < earliestDay) ctx.addIssue({ code: 'custom', message: 'date_too_early' });
+      else if (latest && value > latest()) ctx.addIssue({ code: 'custom', message: 'date_in_future' });
+      else if (value > latestDay) ctx.addIssue({ code: 'custom', message: 'too_big' });
+    });
+
+/**
+ * An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC, from
+ * 1900-01-01 to 2999-12-31 (UTC).
+ */
+export const instant = () =>
+  z
+    .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
+    .transform((value, ctx) => {
+      const time = Date.parse(value);
+      const problem = Number.isNaN(time)
+        ? 'invalid_date'
+        : time < earliestInstant
+          ? 'date_too_early'
+          : time > latestInstant
+            ? 'too_big'
+            : undefined;
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: value });
+        return z.NEVER;
+      }
+      return new Date(time).toISOString();
+    });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { attendanceGroups, attendanceTypes } from '../enums.ts';
-import { moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
+import { calendarDate, instant, moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
 import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Attendances of the medical history (issue 5, spec §3 "Attendance"):
@@ -24,14 +23,8 @@ const optionalDate = () =>
       .transform((value) => value ?? null),
   );
 
-/** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC. */
-export const dateTime = () =>
-  z
-    .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
-    .trim()
-    .min(1, 'required')
-    .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
-    .transform((value) => new Date(value).toISOString());
+/** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC; 1900–2999. */
+export const dateTime = instant;
 
 /** A billing line: a product (optionally an inventory item, for reference) or a treatment. */
 export const attendanceLineInputSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies, languages, userLevels } from '../enums.ts';
-import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
+import { emailAddress, optionalText, phoneNumber, requiredText, safeText } from '../validation.ts';
 
 /**
  * Contracts of the session endpoints (issue 3, ARCHITECTURE §5): /api/auth/*.
@@ -11,8 +11,7 @@ import { emailAddress, optionalText, phoneNumber, requiredText } from '../valida
 export const minPasswordLength = 10;
 export const maxPasswordLength = 1024;
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = safeText()
   .min(1, 'required')
   .min(minPasswordLength, 'password_too_short')
   .max(maxPasswordLength, 'too_long');
@@ -21,7 +20,7 @@ export const passwordSchema = z
 const passwordsMatch = (value: { password: string; passwordConfirmation: string }) =>
   value.password === value.passwordConfirmation;
 const passwordsMismatch = { path: ['passwordConfirmation'], message: 'passwords_must_match' };
-const newPasswordFields = { password: passwordSchema, passwordConfirmation: z.string().min(1, 'required') };
+const newPasswordFields = { password: passwordSchema, passwordConfirmation: safeText().min(1, 'required') };
 
 /** POST /api/auth/sign-up */
 export const signUpRequestSchema = z
@@ -31,7 +30,7 @@ export const signUpRequestSchema = z
     email: emailAddress(),
     clinicName: requiredText(120),
     contact: phoneNumber(),
-    promotionalCode: z.string().trim().max(40, 'too_long').optional(),
+    promotionalCode: safeText().trim().max(40, 'too_long').optional(),
     acceptTerms: z.literal(true, { message: 'must_accept_terms' }),
     /** The interface language at sign-up: the activation mail and the user's systemLanguage. */
     language: z.enum(languages).optional(),
@@ -42,7 +41,7 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 /** POST /api/auth/sign-in */
 export const signInRequestSchema = z.object({
   email: emailAddress(),
-  password: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'),
+  password: safeText().min(1, 'required').max(maxPasswordLength, 'too_long'),
   remember: z.boolean().default(false),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
@@ -50,12 +49,21 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** POST /api/auth/forgot-password */
 export const forgotPasswordRequestSchema = z.object({ email: emailAddress() });
 
+/** A link's secret as it arrives in the path (the server looks up its hash). */
+const linkSecret = () => safeText().min(1).max(512);
+
+/** POST /api/auth/activation/:token */
+export const activationParamsSchema = z.object({ token: linkSecret() });
+
+/** GET and POST /api/auth/reset-password/:id */
+export const resetPasswordParamsSchema = z.object({ id: linkSecret() });
+
 /** POST /api/auth/reset-password/:id */
 export const resetPasswordRequestSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordsMismatch);
 
 /** POST /api/auth/unlock */
 export const unlockRequestSchema = z.object({
-  password: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'),
+  password: safeText().min(1, 'required').max(maxPasswordLength, 'too_long'),
 });
 
 /** GET /api/auth/system/me: the signed-in user's profile. */
@@ -108,7 +116,7 @@ export const resetLinkResponseSchema = z.object({ data: z.object({ valid: z.lite
 export const updateProfileRequestSchema = z.object({
   completeName: requiredText(120).optional(),
   email: emailAddress().optional(),
-  currentPassword: z.string().max(maxPasswordLength, 'too_long').optional(),
+  currentPassword: safeText().max(maxPasswordLength, 'too_long').optional(),
   /** Matrícula; blank clears it. */
   licenseNumber: optionalText(60).optional(),
   /** Especialidad / título; blank clears it. */
@@ -121,5 +129,5 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /** POST /api/auth/system/password: change the password; ends the user's other sessions. */
 export const changePasswordRequestSchema = z
-  .object({ currentPassword: z.string().min(1, 'required').max(maxPasswordLength, 'too_long'), ...newPasswordFields })
+  .object({ currentPassword: safeText().min(1, 'required').max(maxPasswordLength, 'too_long'), ...newPasswordFields })
   .refine(passwordsMatch, passwordsMismatch);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { type Currency, currencyIsoCodes } from '../enums.ts';
-import { moneyAmount, optionalText, requiredText } from '../validation.ts';
+import { calendarDate, moneyAmount, optionalText, requiredText, safeText, searchText } from '../validation.ts';
 import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
 import { idSchema, pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Treatment authorizations (informed consent) and the clinic's templates (issue 6):
@@ -104,7 +103,7 @@ export type AuthorizationTemplate = z.infer<typeof authorizationTemplateSchema>;
 
 /** GET /api/authorization-templates?active=true&q=…: by title. */
 export const authorizationTemplatesQuerySchema = z.object({
-  q: z.string().trim().max(200, 'too_long').optional(),
+  q: searchText().optional(),
   active: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -180,8 +179,7 @@ export const signatureLimits = {
 export const signAuthorizationRequestSchema = z.object({
   signerName: requiredText(200),
   signerIdNumber: requiredText(40),
-  signature: z
-    .string()
+  signature: safeText()
     .trim()
     .min(1, 'required')
     .max(Math.ceil((signatureLimits.maxBytes * 4) / 3) + 64, 'too_big'),

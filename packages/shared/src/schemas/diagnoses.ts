@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { diagnosisStatuses, fdiTeeth } from '../enums.ts';
-import { optionalText, requiredText } from '../validation.ts';
+import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Diagnoses of the medical history (issue 5): /api/patients/:patientId/diagnoses. The spec leaves
@@ -15,8 +14,7 @@ const knownTeeth = new Set(fdiTeeth);
 
 /** An ICD-10 (CIE-10) code such as K02.1 or A00: upper-cased; empty becomes null. */
 export const icd10Code = () =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(10, 'too_long')
     .transform((value) => value.toUpperCase())

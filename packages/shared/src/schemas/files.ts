@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { optionalText } from '../validation.ts';
+import { calendarDate, optionalText } from '../validation.ts';
 import { recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Files and exams of a patient (issue 6): /api/patients/:patientId/files. An upload is one
@@ -25,7 +24,6 @@ const optionalDate = () =>
   z.preprocess(
     (value) => (value === '' ? null : value),
     calendarDate()
-      .refine((value) => value >= '1900-01-01', 'date_too_early')
       .nullish()
       .transform((value) => value ?? null),
   );

@@ -15,6 +15,7 @@ import {
   optionalWholeNumber,
   percentage,
   requiredText,
+  safeText,
   wholeNumber,
 } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
@@ -35,8 +36,7 @@ const commonFields = {
   /** The clinic's own code; unique in the clinic across both catalogues (409 `duplicate_sku`). */
   sku: optionalText(60),
   /** What a barcode scanner types; unique in the clinic (409 `duplicate_barcode`). */
-  barCode: z
-    .string()
+  barCode: safeText()
     .trim()
     .max(64, 'too_long')
     .refine((value) => value === '' || /^[0-9A-Za-z\-.]+$/.test(value), 'invalid_format')
@@ -278,7 +278,7 @@ export const maxImportRows = 5000;
 
 /** POST /api/{medications,supplies}/import: the CSV text; `dryRun` only checks it (the preview). */
 export const inventoryImportRequestSchema = z.object({
-  content: z.string().min(1, 'required'),
+  content: safeText().min(1, 'required'),
   dryRun: z.boolean().default(true),
 });
 

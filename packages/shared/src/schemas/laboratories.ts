@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
-import { optionalText, requiredText } from '../validation.ts';
+import { calendarDate, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Laboratory orders and their results (issue 5): /api/patients/:patientId/laboratories. The

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toothStatuses, toothZones } from '../enums.ts';
 import { isFdiTooth, scopeAllows } from '../odontogram.ts';
-import { optionalText, requiredText } from '../validation.ts';
+import { instant, optionalText, requiredText } from '../validation.ts';
 import { idSchema, pageSchema } from './common.ts';
 
 /**
@@ -11,14 +11,6 @@ import { idSchema, pageSchema } from './common.ts';
  */
 
 export const maxMarksPerBatch = 200;
-
-/** An instant with its offset, answered in UTC. */
-const instant = () =>
-  z
-    .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
-    .trim()
-    .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
-    .transform((value) => new Date(value).toISOString());
 
 /** GET …/odontogram?at= (default: now) and GET …/odontogram.pdf?at= */
 export const odontogramQuerySchema = z.object({ at: instant().optional() });

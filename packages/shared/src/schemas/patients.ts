@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
-import { emailAddress, optionalText, phoneNumber, requiredText } from '../validation.ts';
+import { calendarDate, emailAddress, optionalText, phoneNumber, requiredText, safeText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
 /**
@@ -10,17 +10,8 @@ import { listQuerySchema, pageSchema } from './common.ts';
  * "delete" hides them everywhere and the audit keeps everything.
  */
 
-/** A calendar date 'YYYY-MM-DD' that exists. */
-export const calendarDate = () =>
-  z
-    .string()
-    .trim()
-    .min(1, 'required')
-    .refine((value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    }, 'invalid_date');
+/** A calendar date 'YYYY-MM-DD' that exists, 1900–2999 (the shared rule; kept here for its importers). */
+export { calendarDate };
 
 /**
  * A birthdate: a real date, not before 1900, not in the future. "The future" starts after the
@@ -28,10 +19,7 @@ export const calendarDate = () =>
  * before the clinic is known (the route) bounds it by the latest date on Earth, and the service
  * and the form check it again with the clinic's today (`patientRequestSchemas`).
  */
-const birthdate = (today: () => string) =>
-  calendarDate()
-    .refine((value) => value >= '1900-01-01', 'date_too_early')
-    .refine((value) => value <= today(), 'date_in_future');
+const birthdate = (today: () => string) => calendarDate({ latest: today });
 
 const optionalEmail = () =>
   z
@@ -45,8 +33,7 @@ const optionalPhone = () =>
 
 /** Country calling code as written on a form: '+54', '54'. */
 const phoneArea = () =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(8, 'too_long')
     .refine((value) => value === '' || /^\+?\d{1,4}$/.test(value), 'invalid_phone')

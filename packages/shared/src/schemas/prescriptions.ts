@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../validation.ts';
+import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
-import { calendarDate } from './patients.ts';
 
 /**
  * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The
@@ -103,8 +102,7 @@ export const verificationCodePattern = /^RX-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4
 
 /** GET /api/prescriptions/by-code/:code (upper-cased, spaces trimmed). */
 export const prescriptionByCodeParamsSchema = z.object({
-  code: z
-    .string()
+  code: safeText()
     .trim()
     .transform((value) => value.toUpperCase())
     .refine((value) => verificationCodePattern.test(value), 'invalid_format'),

@@ -1,10 +1,12 @@
 import {
+  activationParamsSchema,
   authCodeResponseSchema,
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   profileResponseSchema,
   resendActivationRequestSchema,
   resetLinkResponseSchema,
+  resetPasswordParamsSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
   signInResponseSchema,
@@ -22,9 +24,6 @@ import type { AuthService, RequestContext } from './auth.service.ts';
  * /api/auth/*: the session endpoints (ARCHITECTURE §5). Contracts from packages/shared;
  * the rules in auth.service.ts. Every answer has a success `code` for the toast.
  */
-
-const tokenParams = z.object({ token: z.string().min(1).max(512) });
-const resetParams = z.object({ id: z.string().min(1).max(512) });
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
@@ -58,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags,
         summary: 'Activate an account with the link of its activation mail',
-        params: tokenParams,
+        params: activationParamsSchema,
         response: { 200: authCodeResponseSchema('account_activated') },
       },
     },
@@ -228,7 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags,
         summary: 'Whether a password-reset link can still be used',
-        params: resetParams,
+        params: resetPasswordParamsSchema,
         response: { 200: resetLinkResponseSchema },
       },
     },
@@ -245,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags,
         summary: 'Set a new password with a reset link (single use, 60 minutes); ends every session of the user',
-        params: resetParams,
+        params: resetPasswordParamsSchema,
         body: resetPasswordRequestSchema,
         response: { 200: authCodeResponseSchema('password_reset') },
       },
