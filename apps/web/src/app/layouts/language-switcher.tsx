@@ -14,7 +14,8 @@ export function LanguageSwitcher() {
       <Dropdown.Toggle
         variant="link"
         className="topbar-btn no-caret"
-        aria-label={t('topbar.language')}
+        // The name holds the visible code (WCAG 2.5.3, label in name): "Idioma (ES)".
+        aria-label={`${t('topbar.language')} (${current.toUpperCase()})`}
         title={t('topbar.language')}
       >
         <Languages size={18} aria-hidden="true" />

@@ -21,7 +21,8 @@ export function UserMenu() {
 
   return (
     <Dropdown align="end" className="user-menu">
-      <Dropdown.Toggle variant="link" className="topbar-user no-caret" aria-label={t('topbar.userMenu')}>
+      {/* The visible name and level are the button's name (WCAG 2.5.3); the hidden words say what it opens. */}
+      <Dropdown.Toggle variant="link" className="topbar-user no-caret">
         <span className="avatar" aria-hidden="true">
           {initialsOf(name)}
         </span>
@@ -29,6 +30,7 @@ export function UserMenu() {
           <span className="topbar-user-name">{name}</span>
           {level ? <span className="topbar-user-level">{level}</span> : null}
         </span>
+        <span className="visually-hidden">{t('topbar.userMenu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="dropdown-menu-animated user-menu-dropdown">
         <Dropdown.Header>
