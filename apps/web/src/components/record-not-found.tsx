@@ -34,7 +34,7 @@ export function RecordNotFound({
           <span className="coming-soon-icon coming-soon-icon-danger">
             <SearchX size={26} aria-hidden="true" />
           </span>
-          <p className="coming-soon-eyebrow text-danger">{t('common:recordNotFound.code')}</p>
+          <p className="coming-soon-eyebrow text-danger-emphasis">{t('common:recordNotFound.code')}</p>
           <h2 id="record-not-found-title" className="coming-soon-title">
             {t(`messages:${code}`)}
           </h2>

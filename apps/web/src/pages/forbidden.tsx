@@ -14,7 +14,7 @@ export function ForbiddenPage({ homePath }: { homePath: string }) {
           <span className="coming-soon-icon coming-soon-icon-danger">
             <ShieldX size={26} aria-hidden="true" />
           </span>
-          <p className="coming-soon-eyebrow text-danger">{t('forbidden.code')}</p>
+          <p className="coming-soon-eyebrow text-danger-emphasis">{t('forbidden.code')}</p>
           <h2 id="forbidden-title" className="coming-soon-title">
             {t('forbidden.title')}
           </h2>

@@ -14,11 +14,11 @@ export function LanguageSwitcher() {
       <Dropdown.Toggle
         variant="link"
         className="topbar-btn no-caret"
-        // The name holds the visible code (WCAG 2.5.3, label in name): "Idioma (ES)".
-        aria-label={`${t('topbar.language')} (${current.toUpperCase()})`}
         title={t('topbar.language')}
       >
         <Languages size={18} aria-hidden="true" />
+        {/* The name is the visible code with a hidden word before it (WCAG 2.5.3): "Idioma: ES". */}
+        <span className="visually-hidden">{t('topbar.language')}: </span>
         <span className="topbar-btn-label">{current.toUpperCase()}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="dropdown-menu-animated">

@@ -64,7 +64,7 @@ export function StockHistory({ kind, itemId }: { kind: InventoryKind; itemId: st
                   <td className="movement-date text-nowrap">{dateTime(movement.createdAt)}</td>
                   <td className="movement-kind">{t(`movementKinds.${movement.kind}`)}</td>
                   <td
-                    className={`movement-quantity text-end fw-semibold text-nowrap ${movement.quantity < 0 ? 'text-danger' : 'text-success'}`}
+                    className={`movement-quantity text-end fw-semibold text-nowrap ${movement.quantity < 0 ? 'text-danger-emphasis' : 'text-success-emphasis'}`}
                   >
                     {movement.quantity > 0 ? '+' : movement.quantity < 0 ? '−' : ''}
                     {number(Math.abs(movement.quantity))}
