@@ -14,6 +14,21 @@ describe('file names', () => {
     expect(long.endsWith('.jpg')).toBe(true);
   });
 
+  it('cuts a long name between characters as a person sees them, and drops what cannot be stored', () => {
+    const family = '👩‍👩‍👧';
+    const long = cleanFileName(`${family.repeat(250)}.png`);
+    expect(long).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    const kept = Array.from(
+      new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(long),
+      (part) => part.segment,
+    );
+    expect(kept).toHaveLength(200);
+    expect(kept.slice(0, 160).every((character) => character === family)).toBe(true);
+    expect(long.endsWith(`${family}.png`)).toBe(true);
+    expect(cleanFileName('informe\ud800.pdf')).toBe('informe.pdf');
+    expect(cleanFileName('\udfff')).toBe('archivo');
+  });
+
   it('gives old clients a plain ASCII fallback', () => {
     expect(asciiFallback('Ñandú año "1".png')).toBe('Nandu ano _1_.png');
     expect(asciiFallback('歯の写真.jpg')).toBe('____.jpg');

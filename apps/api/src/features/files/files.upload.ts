@@ -76,13 +76,25 @@ class Meter extends Transform {
   }
 }
 
-/** The name as the user knows it, without any folder, control characters or excess length. */
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/** Half of a UTF-16 surrogate pair: no database or JSON encoder can store it. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The name as the user knows it, without any folder, control characters, lone surrogates or excess
+ * length: a long name keeps its first 160 and last 39 characters as a person sees them
+ * (graphemes), so the cut never splits an emoji, an accent or a flag.
+ */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(loneSurrogate, '')
+    .trim();
   if (!clean) return 'archivo';
-  return clean.length > 200 ? `${clean.slice(0, 160)}…${clean.slice(-39)}` : clean;
+  const characters = Array.from(graphemes.segment(clean), (part) => part.segment);
+  return characters.length > 200 ? `${characters.slice(0, 160).join('')}…${characters.slice(-39).join('')}` : clean;
 }
 
 async function drain(stream: Readable): Promise<void> {
