@@ -11,11 +11,7 @@ export function LanguageSwitcher() {
 
   return (
     <Dropdown align="end" className="language-switcher">
-      <Dropdown.Toggle
-        variant="link"
-        className="topbar-btn no-caret"
-        title={t('topbar.language')}
-      >
+      <Dropdown.Toggle variant="link" className="topbar-btn no-caret" title={t('topbar.language')}>
         <Languages size={18} aria-hidden="true" />
         {/* The name is the visible code with a hidden word before it (WCAG 2.5.3): "Idioma: ES". */}
         <span className="visually-hidden">{t('topbar.language')}: </span>
