@@ -12,6 +12,8 @@ import { rootServer } from '../support/servers';
 const instant = new Date('2026-11-24T02:30:00Z');
 const clinicToday = '2026-11-23';
 const clinicTomorrow = '2026-11-24';
+/** As the demo administrator writes dates (profile: DD/MM/YYYY). */
+const clinicTodayTyped = '23/11/2026';
 
 async function anyPatientId(request: APIRequestContext): Promise<string> {
   const token = await apiSignIn(request, demoUsers.administrator);
@@ -30,9 +32,9 @@ test('forms start on the clinic’s today and time, and a birthdate after it is 
 
   // A new diagnosis and a new laboratory order are dated the clinic's today.
   await page.goto(`/patients/${patientId}/mh/diagnosis/new`);
-  await expect(page.getByRole('textbox', { name: 'Fecha', exact: true })).toHaveValue(clinicToday);
+  await expect(page.getByRole('textbox', { name: 'Fecha', exact: true })).toHaveValue(clinicTodayTyped);
   await page.goto(`/patients/${patientId}/mh/laboratory/new`);
-  await expect(page.getByRole('textbox', { name: 'Fecha de la orden' })).toHaveValue(clinicToday);
+  await expect(page.getByRole('textbox', { name: 'Fecha de la orden' })).toHaveValue(clinicTodayTyped);
   // A new attendance starts at the clinic's wall-clock time, not the browser's (03:30 in Madrid).
   await page.goto(`/patients/${patientId}/mh`);
   await page.getByTestId('new-attendance').click();

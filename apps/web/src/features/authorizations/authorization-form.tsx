@@ -14,6 +14,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -239,10 +240,9 @@ export function AuthorizationForm({
                 error={errors.date?.message}
                 className="mb-0"
               >
-                <input
+                <DateInput
                   {...register('date')}
                   {...describedField(fieldId('date'), errors.date?.message)}
-                  type="date"
                   className={inputClass(errors.date?.message)}
                 />
               </FormField>

@@ -5,6 +5,7 @@ import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucid
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
@@ -275,9 +276,9 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
             <label className="form-label" htmlFor="file-edit-date">
               {t('upload.takenOn')}
             </label>
-            <input
+            <DateInput
               id="file-edit-date"
-              type="date"
+              name="takenOn"
               className="form-control"
               value={takenOn}
               onChange={(event) => setTakenOn(event.target.value)}

@@ -8,6 +8,7 @@ import { FileText, Image as ImageIcon, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
@@ -268,9 +269,9 @@ export function UploadDialog({
                           <label className="form-label small mb-1" htmlFor={`${ids}-${item.key}-date`}>
                             {t('upload.takenOn')}
                           </label>
-                          <input
+                          <DateInput
                             id={`${ids}-${item.key}-date`}
-                            type="date"
+                            name={`takenOn-${item.key}`}
                             className="form-control form-control-sm"
                             value={item.takenOn}
                             max={today}

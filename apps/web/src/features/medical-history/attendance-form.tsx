@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
@@ -360,6 +361,8 @@ export function AttendanceForm({
       >
         {options.rows ? (
           <textarea {...props} rows={options.rows} />
+        ) : options.type === 'date' ? (
+          <DateInput {...props} aria-required={options.required || undefined} />
         ) : (
           <input
             {...props}

@@ -10,6 +10,7 @@ import { Controller, type FieldValues, type Resolver, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -124,10 +125,9 @@ function DiagnosisForm({
                 error={errors.date?.message}
                 className="mb-0"
               >
-                <input
+                <DateInput
                   {...register('date')}
                   {...describedField(fieldId('date'), errors.date?.message)}
-                  type="date"
                   className={inputClass(errors.date?.message)}
                 />
               </FormField>

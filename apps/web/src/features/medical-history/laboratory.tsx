@@ -10,6 +10,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
@@ -193,10 +194,9 @@ function LaboratoryForm({
                 error={errors.orderDate?.message}
                 className="mb-0"
               >
-                <input
+                <DateInput
                   {...register('orderDate')}
                   {...describedField(fieldId('orderDate'), errors.orderDate?.message)}
-                  type="date"
                   className={inputClass(errors.orderDate?.message)}
                 />
               </FormField>
@@ -268,10 +268,9 @@ function LaboratoryForm({
                     error={errors.resultDate?.message}
                     className="mb-0"
                   >
-                    <input
+                    <DateInput
                       {...register('resultDate')}
                       {...describedField(fieldId('resultDate'), errors.resultDate?.message)}
-                      type="date"
                       className={inputClass(errors.resultDate?.message)}
                     />
                   </FormField>

@@ -8,6 +8,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -262,15 +263,25 @@ export function PatientForm({
           hint={options.hint}
           className="mb-0"
         >
-          <input
-            {...register(name)}
-            {...describedField(fieldId(name), message, Boolean(options.hint))}
-            className={inputClass(message)}
-            type={options.type ?? 'text'}
-            inputMode={options.inputMode}
-            autoComplete={options.autoComplete ?? 'off'}
-            aria-required={options.required || undefined}
-          />
+          {options.type === 'date' ? (
+            <DateInput
+              {...register(name)}
+              {...describedField(fieldId(name), message, Boolean(options.hint))}
+              className={inputClass(message)}
+              max={clinicToday(timeZone)}
+              aria-required={options.required || undefined}
+            />
+          ) : (
+            <input
+              {...register(name)}
+              {...describedField(fieldId(name), message, Boolean(options.hint))}
+              className={inputClass(message)}
+              type={options.type ?? 'text'}
+              inputMode={options.inputMode}
+              autoComplete={options.autoComplete ?? 'off'}
+              aria-required={options.required || undefined}
+            />
+          )}
         </FormField>
         {options.after}
       </div>

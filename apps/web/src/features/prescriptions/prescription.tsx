@@ -11,6 +11,7 @@ import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, us
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -194,10 +195,9 @@ function PrescriptionForm({
                 error={errors.date?.message}
                 className="mb-0"
               >
-                <input
+                <DateInput
                   {...register('date')}
                   {...describedField(fieldId('date'), errors.date?.message)}
-                  type="date"
                   className={inputClass(errors.date?.message)}
                 />
               </FormField>
