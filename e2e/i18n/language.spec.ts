@@ -78,7 +78,9 @@ test('the language menu of the top bar switches the language live', async ({ pag
   await page.goto('/patients?menu_size=default');
   const layout = new AppLayout(page);
   await expect(layout.title).toHaveText('Pacientes');
-  await expect(layout.languageButton).toHaveText('ES');
+  // The button shows the code; its name also says what it is ("Idioma: ES").
+  await expect(layout.languageButton).toHaveAccessibleName('Idioma: ES');
+  await expect(layout.languageButton.locator('.topbar-btn-label')).toHaveText('ES');
 
   await layout.languageButton.click();
   await page.getByRole('button', { name: 'English' }).click();
@@ -89,7 +91,7 @@ test('the language menu of the top bar switches the language live', async ({ pag
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }),
   ).toBeVisible();
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Patients');
-  await expect(page.getByRole('button', { name: 'Language' })).toHaveText('EN');
+  await expect(page.getByRole('button', { name: 'Language' })).toHaveAccessibleName('Language: EN');
   await expect(page.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible();
   // The page's own texts (namespace 'patients', loaded with the page) follow too.
   await expect(page.getByTestId('patients-empty')).toContainText('No patients yet');
