@@ -1,5 +1,6 @@
 // `npm run dev`: the API with reload on change (tsx watch) and the Vite dev server with hot
 // reload, which proxies /api to the API. Ctrl+C (or SIGTERM) stops both.
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when its sources are newer than the build, then serves the
 // API and the web app on one port, in this same process (so SIGTERM/SIGINT reach the server).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
