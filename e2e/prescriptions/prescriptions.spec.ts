@@ -154,10 +154,11 @@ test('writes a prescription with a catalogue medicine and a free-text one, print
   expect(bytes.includes(utf16(`${approved}, ${freeText} · ${code}`))).toBe(true);
   await pdf.close();
 
-  // The list shows it, newest first.
+  // The list shows it (other tests write prescriptions for the same demo patient at the same time,
+  // so it is found by its code rather than by its place).
   await page.goto(`/patients/${patient.id}/mh?tab=prescriptions`);
-  await expect(page.getByTestId('prescription-row').first()).toContainText(approved);
-  await expect(page.getByTestId('prescription-row').first()).toContainText(code);
+  const row = page.getByTestId('prescription-row').filter({ hasText: code });
+  await expect(row).toContainText(approved);
   // …and so does the timeline of the history, with a link to it.
   await page.getByRole('tab', { name: 'Línea de tiempo' }).click();
   const entry = page.locator('[data-testid="timeline-entry"][data-kind="prescription"]', { hasText: approved });
