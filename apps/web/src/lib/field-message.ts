@@ -1,3 +1,5 @@
+import type { FieldError } from '@odontia/shared/errors';
+import { isApiError } from './http';
 /*
  * A field's message as the forms hold it: a field code (namespace `validation`) or a server code
  * placed on a field (`messages`), optionally with the limit that was broken, written
@@ -65,4 +67,22 @@ export function fieldMessageKey(message: FieldMessage): { key: string; values: R
   if (code === 'too_small' && min !== undefined) return { key: 'too_small_min', values: { min } };
   if (code === 'too_big' && max !== undefined) return { key: 'too_big_max', values: { max } };
   return { key: code, values: {} };
+}
+
+/**
+ * `details.fields` of a 400 `validation_error`: `[{ path, code, max?, min? }]`, the path as a
+ * dotted string; the code carries the limit it broke (`too_long|max=80`, lib/field-message.ts).
+ */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error)) return [];
+  const fields = error.details?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((field: unknown) => {
+    if (!field || typeof field !== 'object') return [];
+    const { path, code, max, min } = field as { path?: unknown; code?: unknown; max?: unknown; min?: unknown };
+    const dotted = Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : '';
+    if (!dotted || typeof code !== 'string') return [];
+    const limits = limitsOf({ origin: 'number', maximum: max, minimum: min });
+    return [{ path: dotted, code: formatFieldMessage({ code, ...limits }) }];
+  });
 }

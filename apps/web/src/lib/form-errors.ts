@@ -2,9 +2,8 @@ import { toNestErrors } from '@hookform/resolvers';
 import { useCallback, useRef } from 'react';
 import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../features/auth/api-errors';
 import { toastErrorText } from './api-toast';
-import { formatFieldMessage, limitsOf } from './field-message';
+import { fieldErrorsOf, formatFieldMessage, limitsOf } from './field-message';
 import { isApiError } from './http';
 import { i18n } from './i18n';
 

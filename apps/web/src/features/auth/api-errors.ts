@@ -1,4 +1,4 @@
-import { fieldMessageKey, formatFieldMessage, limitsOf, parseFieldMessage } from '../../lib/field-message';
+import { fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 
@@ -7,23 +7,7 @@ export interface FieldError {
   code: string;
 }
 
-/**
- * `details.fields` of a 400 `validation_error`: `[{ path, code, max?, min? }]`, the path as a
- * dotted string; the code carries the limit it broke (`too_long|max=80`, lib/field-message.ts).
- */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!isApiError(error)) return [];
-  const fields = error.details?.fields;
-  if (!Array.isArray(fields)) return [];
-  return fields.flatMap((field: unknown) => {
-    if (!field || typeof field !== 'object') return [];
-    const { path, code, max, min } = field as { path?: unknown; code?: unknown; max?: unknown; min?: unknown };
-    const dotted = Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : '';
-    if (!dotted || typeof code !== 'string') return [];
-    const limits = limitsOf({ origin: 'number', maximum: max, minimum: min });
-    return [{ path: dotted, code: formatFieldMessage({ code, ...limits }) }];
-  });
-}
+export { fieldErrorsOf } from '../../lib/field-message';
 
 /**
  * The translated text of a field code (namespace `validation`); unknown codes read as "invalid

@@ -14,7 +14,6 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -32,6 +31,7 @@ import {
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
+import { DateInput } from '../profile/date-input';
 import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
 
 interface Values {

@@ -5,7 +5,6 @@ import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucid
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
@@ -16,6 +15,7 @@ import { openPdfInNewTab, saveFile } from '../../lib/save-file';
 import { useInstantFormat } from '../auth/clinic-time';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
+import { DateInput } from '../profile/date-input';
 import {
   filesApi,
   formatSize,

@@ -8,11 +8,11 @@ import { FileText, Image as ImageIcon, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../auth/clinic-time';
+import { DateInput } from '../profile/date-input';
 import { useUploadFiles } from './api';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 

@@ -25,7 +25,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
@@ -34,6 +33,7 @@ import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
+import { DateInput } from '../profile/date-input';
 import { historyPath, recordPaths, useSaveRecord } from './api';
 import {
   FieldLabel,

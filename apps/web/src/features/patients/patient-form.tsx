@@ -8,12 +8,12 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone } from '../auth/clinic-time';
+import { DateInput } from '../profile/date-input';
 import { type PatientAnswer, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
 

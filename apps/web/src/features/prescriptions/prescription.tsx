@@ -11,7 +11,6 @@ import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, us
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { DateInput } from '../../components/date-input';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -43,6 +42,7 @@ import {
 } from '../medical-history/form-bits';
 import { RecordChanges } from '../medical-history/record-changes';
 import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
+import { DateInput } from '../profile/date-input';
 import { MedicinePicker } from './medicine-picker';
 
 interface LineValues {

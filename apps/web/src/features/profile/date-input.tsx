@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../features/auth/session';
+import { useSessionUser } from '../auth/session';
 
 /**
  * A calendar date typed as the user writes dates (their profile's date format: 31/12/2026,
