@@ -15,11 +15,21 @@ export const openApi = fp(
             'Back office for dental and medical clinics. Every answer is JSON: `{ data }`, or `{ code, message, details? }` for an error.',
           version: options.version,
         },
+        servers: [{ url: '/' }],
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
         },
       },
-      transform: jsonSchemaTransform,
+      // Only the API is documented (not the web app's pages); a public operation says so with an
+      // empty `security`, as client generators and linters expect.
+      transform: (input) => {
+        const { route } = input as { route?: { config?: { permission?: string } } };
+        const isApi = input.url === `${options.basePath}api` || input.url.startsWith(`${options.basePath}api/`);
+        const schema = { ...(input.schema ?? {}) } as Record<string, unknown>;
+        if (!isApi) schema.hide = true;
+        else if (route?.config?.permission === 'public' && schema.security === undefined) schema.security = [];
+        return jsonSchemaTransform({ ...input, schema } as Parameters<typeof jsonSchemaTransform>[0]);
+      },
     });
     await app.register(swaggerUi, {
       routePrefix: `${options.basePath}api/docs`,
