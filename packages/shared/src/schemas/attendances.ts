@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { attendanceGroups, attendanceTypes } from '../enums.ts';
 import { calendarDate, instant, moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
-import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Attendances of the medical history (issue 5, spec §3 "Attendance"):

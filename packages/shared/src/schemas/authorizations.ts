@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type Currency, currencyIsoCodes } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalText, requiredText, safeText, searchText } from '../validation.ts';
-import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { professionalIdField } from './clinical.ts';
 import { idSchema, pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Treatment authorizations (informed consent) and the clinic's templates (issue 6):

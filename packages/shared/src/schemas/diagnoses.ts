@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { diagnosisStatuses, fdiTeeth } from '../enums.ts';
 import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
-import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Diagnoses of the medical history (issue 5): /api/patients/:patientId/diagnoses. The spec leaves

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, optionalText } from '../validation.ts';
-import { recordStampsSchema, versionField } from './clinical.ts';
 import { pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Files and exams of a patient (issue 6): /api/patients/:patientId/files. An upload is one

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
 import { calendarDate, optionalText, requiredText } from '../validation.ts';
-import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Laboratory orders and their results (issue 5): /api/patients/:patientId/laboratories. The

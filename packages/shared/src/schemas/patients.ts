@@ -11,7 +11,6 @@ import { listQuerySchema, pageSchema } from './common.ts';
  */
 
 /** A calendar date 'YYYY-MM-DD' that exists, 1900–2999 (the shared rule; kept here for its importers). */
-export { calendarDate };
 
 /**
  * A birthdate: a real date, not before 1900, not in the future. "The future" starts after the
@@ -150,25 +149,6 @@ export const patientsPageSchema = pageSchema(patientSchema);
 export const patientResponseSchema = z.object({
   data: patientSchema,
   code: z.enum(['patient_created', 'patient_updated']).optional(),
-});
-
-/** One version of a record in its "history of changes": who, when, what changed. */
-export const recordChangeSchema = z.object({
-  id: z.uuid(),
-  action: z.string(),
-  userId: z.uuid().nullable(),
-  userName: z.string().nullable(),
-  createdAt: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
-export type RecordChange = z.infer<typeof recordChangeSchema>;
-export const recordChangesPageSchema = pageSchema(recordChangeSchema);
-
-/** GET /api/patients/:patientId/changes: newest first. */
-export const recordChangesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 /** DELETE /api/patients/:patientId */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
-import { professionalIdField, recordStampsSchema, versionField } from './clinical.ts';
+import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The

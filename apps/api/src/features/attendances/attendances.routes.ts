@@ -7,12 +7,12 @@ import {
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
 import {
-  clinicalChangesQuerySchema,
-  clinicalListQuerySchema,
-  clinicalRecordParamsSchema,
+  pageQuerySchema,
   patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { AttendancesService } from './attendances.service.ts';
@@ -35,7 +35,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         security,
         summary: "A patient's attendances, newest first",
         params: patientParamsSchema,
-        querystring: clinicalListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: attendancesPageSchema },
       },
     },
@@ -50,7 +50,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         tags,
         security,
         summary: 'One attendance',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: attendanceResponseSchema },
       },
     },
@@ -88,7 +88,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         security,
         summary:
           'Edit an open attendance (409 attendance_finished once finished); stock moves by the difference; 409 version_conflict with the current values',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updateAttendanceRequestSchema,
         response: { 200: attendanceResponseSchema },
       },
@@ -114,7 +114,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         security,
         summary:
           'Delete an open attendance: hidden from now on, its supplies and medicines back in stock; the record and its audit are kept',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: attendanceDeletedResponseSchema },
       },
     },
@@ -132,7 +132,7 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         tags,
         security,
         summary: 'Add a dated addendum to a finished attendance (409 attendance_not_finished on an open one)',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: createAddendumRequestSchema,
         response: { 201: attendanceResponseSchema },
       },
@@ -157,8 +157,8 @@ export const attendancesRoutes: FastifyPluginAsyncZod<{ service: AttendancesServ
         tags,
         security,
         summary: "The attendance's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

@@ -2,7 +2,7 @@ import { type AttendanceGroup, type AttendanceType, attendanceGroupOf } from '@o
 import type { FieldError } from '@odontia/shared/errors';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import type { Attendance, AttendanceInput, AttendanceSummary } from '@odontia/shared/schemas/attendances';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -300,7 +300,7 @@ export function createAttendancesService({ db }: { db: Database }) {
   }
 
   return {
-    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+    async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         const { rows, total } = await repository.listAttendances(tx, session.accountId, patientId, query);
@@ -467,7 +467,7 @@ export function createAttendancesService({ db }: { db: Database }) {
       });
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         if (!(await repository.findAttendance(tx, session.accountId, patientId, id))) {

@@ -1,4 +1,4 @@
-import type { RecordChange } from '@odontia/shared/schemas/patients';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';

@@ -2,6 +2,7 @@ import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
 import type { Profile, SignInRequest, SignUpRequest, UpdateProfileRequest } from '@odontia/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -58,13 +59,6 @@ export interface SessionRef {
   sessionId: string;
   userId: string;
   accountId: string;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export function refuseCommonPassword(password: string): void {

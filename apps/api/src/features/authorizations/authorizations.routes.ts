@@ -10,11 +10,11 @@ import {
   updateAuthorizationRequestSchema,
 } from '@odontia/shared/schemas/authorizations';
 import {
-  clinicalChangesQuerySchema,
-  clinicalRecordParamsSchema,
   patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { AuthorizationsService } from './authorizations.service.ts';
@@ -55,7 +55,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary: 'One authorization with every signature (standing and revoked), newest first',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: authorizationResponseSchema },
       },
     },
@@ -91,7 +91,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         security,
         summary:
           'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updateAuthorizationRequestSchema,
         response: { 200: authorizationResponseSchema },
       },
@@ -117,7 +117,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         security,
         summary:
           'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: authorizationDeletedResponseSchema },
       },
     },
@@ -136,7 +136,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         security,
         summary:
           'Sign: signer name and ID number, signature PNG (base64). Stores the text as signed and SHA-256(UTF-8 text ‖ 0x00 ‖ PNG)',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: signAuthorizationRequestSchema,
         response: { 200: authorizationResponseSchema },
       },
@@ -161,7 +161,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: unsignAuthorizationRequestSchema,
         response: { 200: authorizationResponseSchema },
       },
@@ -186,7 +186,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary: "Recompute each signature's SHA-256 from the stored text and image and say whether it matches",
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: authorizationVerificationSchema },
       },
     },
@@ -204,7 +204,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         security,
         summary:
           'The printable authorization (PDF): clinic, patient, text; when signed the signature, signer, time and SHA-256',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
       },
     },
     async (request, reply) => {
@@ -225,8 +225,8 @@ export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: Authorizatio
         tags,
         security,
         summary: "The authorization's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

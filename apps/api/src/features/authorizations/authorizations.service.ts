@@ -14,8 +14,9 @@ import {
   type SignAuthorizationRequest,
   writtenDate,
 } from '@odontia/shared/schemas/authorizations';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,7 +24,6 @@ import { renderPdf, safeFileName } from '../../lib/pdf.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
@@ -452,7 +452,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
       return { pdf, fileName: safeFileName(`autorizacion-${found.lastName}-${authorization.date}.pdf`) };
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         if (!(await repository.findAuthorization(tx, session.accountId, patientId, id))) {

@@ -7,8 +7,7 @@ import {
   createAuthorizationTemplateRequestSchema,
   updateAuthorizationTemplateRequestSchema,
 } from '@odontia/shared/schemas/authorizations';
-import { clinicalChangesQuerySchema } from '@odontia/shared/schemas/clinical';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+import { recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { TemplatesService } from './templates.service.ts';
@@ -117,7 +116,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService 
         security,
         summary: "The template's history of changes (audit events), newest first",
         params: authorizationTemplateParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

@@ -3,7 +3,7 @@ import type {
   AuthorizationTemplateInput,
   AuthorizationTemplatesQuery,
 } from '@odontia/shared/schemas/authorizations';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -127,7 +127,7 @@ export function createTemplatesService({ db }: { db: Database }) {
       });
     },
 
-    async changes(session: AuthSession, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await getTemplate(tx, session.accountId, id);
         return listRecordChanges(tx, session.accountId, { entity: 'authorization_template', entityId: id }, page);

@@ -1,17 +1,17 @@
 import {
-  clinicalChangesQuerySchema,
-  clinicalListQuerySchema,
-  clinicalRecordParamsSchema,
-  patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import {
   createDiagnosisRequestSchema,
   diagnosesPageSchema,
   diagnosisDeletedResponseSchema,
   diagnosisResponseSchema,
   updateDiagnosisRequestSchema,
 } from '@odontia/shared/schemas/diagnoses';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+import {
+  pageQuerySchema,
+  patientParamsSchema,
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { DiagnosesService } from './diagnoses.service.ts';
@@ -34,7 +34,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
         security,
         summary: "A patient's diagnoses, newest first",
         params: patientParamsSchema,
-        querystring: clinicalListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: diagnosesPageSchema },
       },
     },
@@ -49,7 +49,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
         tags,
         security,
         summary: 'One diagnosis',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: diagnosisResponseSchema },
       },
     },
@@ -85,7 +85,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
         tags,
         security,
         summary: 'Edit a diagnosis; 409 version_conflict (with the current values) when the version is stale',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updateDiagnosisRequestSchema,
         response: { 200: diagnosisResponseSchema },
       },
@@ -110,7 +110,7 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
         tags,
         security,
         summary: 'Delete a diagnosis: hidden from now on; the record and its audit are kept',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: diagnosisDeletedResponseSchema },
       },
     },
@@ -128,8 +128,8 @@ export const diagnosesRoutes: FastifyPluginAsyncZod<{ service: DiagnosesService 
         tags,
         security,
         summary: "The diagnosis's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

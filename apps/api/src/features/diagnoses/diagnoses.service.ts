@@ -1,6 +1,6 @@
 import type { DiagnosisStatus } from '@odontia/shared/enums';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type { Diagnosis, DiagnosisInput } from '@odontia/shared/schemas/diagnoses';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,7 +61,7 @@ export function createDiagnosesService({ db }: { db: Database }) {
   }
 
   return {
-    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+    async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         const { rows, total } = await repository.listDiagnoses(tx, session.accountId, patientId, query);
@@ -161,7 +161,7 @@ export function createDiagnosesService({ db }: { db: Database }) {
       });
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         if (!(await repository.findDiagnosis(tx, session.accountId, patientId, id))) {

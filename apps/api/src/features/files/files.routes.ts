@@ -1,9 +1,4 @@
 import {
-  clinicalChangesQuerySchema,
-  clinicalRecordParamsSchema,
-  patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import {
   maxFilesPerUpload,
   patientFileContentQuerySchema,
   patientFileDeletedResponseSchema,
@@ -15,7 +10,12 @@ import {
   updatePatientFileRequestSchema,
   uploadLimitsSchema,
 } from '@odontia/shared/schemas/files';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+import {
+  patientParamsSchema,
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -143,7 +143,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "One file's metadata",
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: patientFileResponseSchema },
       },
     },
@@ -160,7 +160,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         querystring: patientFileContentQuerySchema,
       },
     },
@@ -179,7 +179,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF",
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
       },
     },
     async (request, reply) => {
@@ -196,7 +196,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "Change a file's type, note or date; 409 version_conflict (with the current values) when stale",
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updatePatientFileRequestSchema,
         response: { 200: patientFileResponseSchema },
       },
@@ -221,7 +221,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Delete a file: hidden from now on; its bytes, record and audit are kept',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: patientFileDeletedResponseSchema },
       },
     },
@@ -239,8 +239,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "The file's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type {
   AllowedFileMimeType,
   PatientFile,
@@ -8,6 +7,7 @@ import type {
   PatientFileType,
   UpdatePatientFileInput,
 } from '@odontia/shared/schemas/files';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -243,7 +243,7 @@ export function createFilesService({
       };
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         await getFile(tx, session.accountId, patientId, id);

@@ -21,12 +21,12 @@ import {
   suggestedOrderQuantity,
 } from '@odontia/shared/schemas/inventory';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
 import * as stockRepository from '../stock/stock.repository.ts';
 import { applyStockMovements, toStockMovement } from '../stock/stock.service.ts';
 import { buildExportCsv, parseImport } from './inventory.csv.ts';

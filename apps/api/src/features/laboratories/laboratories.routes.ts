@@ -1,17 +1,17 @@
 import {
-  clinicalChangesQuerySchema,
-  clinicalListQuerySchema,
-  clinicalRecordParamsSchema,
-  patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import {
   createLaboratoryRequestSchema,
   laboratoriesPageSchema,
   laboratoryDeletedResponseSchema,
   laboratoryResponseSchema,
   updateLaboratoryRequestSchema,
 } from '@odontia/shared/schemas/laboratories';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
+import {
+  pageQuerySchema,
+  patientParamsSchema,
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { LaboratoriesService } from './laboratories.service.ts';
@@ -34,7 +34,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         security,
         summary: "A patient's laboratory orders, newest order first",
         params: patientParamsSchema,
-        querystring: clinicalListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: laboratoriesPageSchema },
       },
     },
@@ -49,7 +49,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         tags,
         security,
         summary: 'One laboratory order and its result',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: laboratoryResponseSchema },
       },
     },
@@ -86,7 +86,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         security,
         summary:
           'Edit a laboratory order or record its result; 409 version_conflict (with the current values) when the version is stale',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updateLaboratoryRequestSchema,
         response: { 200: laboratoryResponseSchema },
       },
@@ -111,7 +111,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         tags,
         security,
         summary: 'Delete a laboratory order: hidden from now on; the record and its audit are kept',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: laboratoryDeletedResponseSchema },
       },
     },
@@ -130,7 +130,7 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         security,
         summary:
           'The printable order (PDF): clinic header, patient, professional, studies, instructions, signature line',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
       },
     },
     async (request, reply) => {
@@ -151,8 +151,8 @@ export const laboratoriesRoutes: FastifyPluginAsyncZod<{ service: LaboratoriesSe
         tags,
         security,
         summary: "The laboratory's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

@@ -1,7 +1,7 @@
 import { yearsOld } from '@odontia/shared/clinic-time';
 import { type LaboratoryStatus, type LaboratoryStudy, type Language, languages } from '@odontia/shared/enums';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -78,7 +78,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
   }
 
   return {
-    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+    async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         const { rows, total } = await repository.listLaboratories(tx, session.accountId, patientId, query);
@@ -208,7 +208,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
       return { pdf, fileName: safeFileName(`orden-laboratorio-${header.lastName}-${order.orderDate}.pdf`) };
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         if (!(await repository.findLaboratory(tx, session.accountId, patientId, id))) {

@@ -1,4 +1,3 @@
-import { clinicalListQuerySchema, patientParamsSchema } from '@odontia/shared/schemas/clinical';
 import {
   createOdontogramEntriesRequestSchema,
   odontogramChartResponseSchema,
@@ -9,6 +8,7 @@ import {
   odontogramQuerySchema,
   voidOdontogramEntryRequestSchema,
 } from '@odontia/shared/schemas/odontogram';
+import { pageQuerySchema, patientParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { OdontogramService } from './odontogram.service.ts';
@@ -71,7 +71,7 @@ export const odontogramRoutes: FastifyPluginAsyncZod<{ service: OdontogramServic
         security,
         summary: 'The changes of the chart (entries not voided), newest first',
         params: patientParamsSchema,
-        querystring: clinicalListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: odontogramEntriesPageSchema },
       },
     },

@@ -2,8 +2,8 @@ import { clinicToday } from '@odontia/shared/clinic-time';
 import { instantFormatter } from '@odontia/shared/date-format';
 import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
 import { chartAt } from '@odontia/shared/odontogram';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -80,7 +80,7 @@ export function createOdontogramService({ db }: { db: Database }) {
       });
     },
 
-    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+    async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requireChartPatient(tx, session.accountId, patientId);
         const { rows, total } = await repository.listEntries(tx, session.accountId, patientId, query);

@@ -5,10 +5,9 @@ import {
   patientResponseSchema,
   patientsListQuerySchema,
   patientsPageSchema,
-  recordChangesPageSchema,
-  recordChangesQuerySchema,
   updatePatientRequestSchema,
 } from '@odontia/shared/schemas/patients';
+import { recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth.ts';

@@ -1,14 +1,15 @@
 import { clinicToday, yearsOld } from '@odontia/shared/clinic-time';
 import type { Language, Sex } from '@odontia/shared/enums';
-import type { Patient, PatientInput, PatientsListQuery, RecordChange } from '@odontia/shared/schemas/patients';
+import type { Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
 import * as repository from './patients.repository.ts';
 
 /**

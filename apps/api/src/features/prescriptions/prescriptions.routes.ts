@@ -1,11 +1,4 @@
 import {
-  clinicalChangesQuerySchema,
-  clinicalListQuerySchema,
-  clinicalRecordParamsSchema,
-  patientParamsSchema,
-} from '@odontia/shared/schemas/clinical';
-import { recordChangesPageSchema } from '@odontia/shared/schemas/patients';
-import {
   createPrescriptionRequestSchema,
   prescriptionByCodeParamsSchema,
   prescriptionByCodeResponseSchema,
@@ -14,6 +7,13 @@ import {
   prescriptionsPageSchema,
   updatePrescriptionRequestSchema,
 } from '@odontia/shared/schemas/prescriptions';
+import {
+  pageQuerySchema,
+  patientParamsSchema,
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { PrescriptionsService } from './prescriptions.service.ts';
@@ -40,7 +40,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         security,
         summary: "A patient's prescriptions, newest first",
         params: patientParamsSchema,
-        querystring: clinicalListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: prescriptionsPageSchema },
       },
     },
@@ -70,7 +70,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         tags,
         security,
         summary: 'One prescription and its lines',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: prescriptionResponseSchema },
       },
     },
@@ -107,7 +107,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         tags,
         security,
         summary: 'Edit a prescription; 409 version_conflict (with the current values) when the version is stale',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         body: updatePrescriptionRequestSchema,
         response: { 200: prescriptionResponseSchema },
       },
@@ -132,7 +132,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         tags,
         security,
         summary: 'Delete a prescription: hidden from now on; the record and its audit are kept',
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
         response: { 200: prescriptionDeletedResponseSchema },
       },
     },
@@ -151,7 +151,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         security,
         summary:
           "The printable prescription (PDF) in the patient's language: clinic, patient, medicines, professional, signature line, verification code",
-        params: clinicalRecordParamsSchema,
+        params: patientRecordParamsSchema,
       },
     },
     async (request, reply) => {
@@ -172,8 +172,8 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{ service: Prescriptions
         tags,
         security,
         summary: "The prescription's history of changes (audit events), newest first",
-        params: clinicalRecordParamsSchema,
-        querystring: clinicalChangesQuerySchema,
+        params: patientRecordParamsSchema,
+        querystring: recordChangesQuerySchema,
         response: { 200: recordChangesPageSchema },
       },
     },

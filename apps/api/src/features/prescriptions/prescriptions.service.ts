@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { yearsOld } from '@odontia/shared/clinic-time';
 import { type Language, languages } from '@odontia/shared/enums';
-import type { ClinicalListQuery } from '@odontia/shared/schemas/clinical';
 import {
   type Prescription,
   type PrescriptionByCode,
@@ -9,6 +8,7 @@ import {
   type PrescriptionLineInput,
   verificationCodeAlphabet,
 } from '@odontia/shared/schemas/prescriptions';
+import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -178,7 +178,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
   }
 
   return {
-    async list(session: AuthSession, patientId: string, query: ClinicalListQuery) {
+    async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         const { rows, total } = await repository.listPrescriptions(tx, session.accountId, patientId, query);
@@ -370,7 +370,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
       return { pdf, fileName: safeFileName(`receta-${header.lastName}-${record.date}-${record.verificationCode}.pdf`) };
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: ClinicalListQuery) {
+    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
         await requirePatient(tx, session.accountId, patientId);
         if (!(await repository.findPrescription(tx, session.accountId, patientId, id))) {

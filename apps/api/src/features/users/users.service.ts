@@ -2,6 +2,7 @@ import type { Language, UserLevel } from '@odontia/shared/enums';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -11,7 +12,7 @@ import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
-import { invitationTtlMs, isUniqueViolation } from '../auth/auth.service.ts';
+import { invitationTtlMs } from '../auth/auth.service.ts';
 import * as repository from './users.repository.ts';
 
 /**

@@ -5,7 +5,7 @@ import type {
   AuthorizationVerification,
 } from '@odontia/shared/schemas/authorizations';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { RecordChange } from '@odontia/shared/schemas/patients';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';

@@ -1,5 +1,6 @@
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Patient, RecordChange } from '@odontia/shared/schemas/patients';
+import type { Patient } from '@odontia/shared/schemas/patients';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';

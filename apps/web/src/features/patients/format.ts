@@ -1,6 +1,6 @@
 import { yearsOld } from '@odontia/shared/clinic-time';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { calendarDate } from '@odontia/shared/schemas/patients';
+import { calendarDate } from '@odontia/shared/validation';
 
 /** "González, María": how a clinic files and reads its patients. */
 export function patientName(patient: Pick<Patient, 'firstName' | 'lastName'>): string {

@@ -1,4 +1,4 @@
-import type { RecordChange } from '@odontia/shared/schemas/patients';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationFooter } from '../../components/pagination-footer';
