@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { diagnosisStatuses, fdiTeeth } from '../enums.ts';
 import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Diagnoses of the medical history (issue 5): /api/patients/:patientId/diagnoses. The spec leaves
@@ -47,14 +46,6 @@ const diagnosisFields = {
   notes: optionalText(4000),
 };
 
-/** POST /api/patients/:patientId/diagnoses */
-export const createDiagnosisRequestSchema = z.object(diagnosisFields);
-/** PUT /api/patients/:patientId/diagnoses/:id */
-export const updateDiagnosisRequestSchema = z.object({ ...diagnosisFields, version: versionField });
-export type CreateDiagnosisRequest = z.input<typeof createDiagnosisRequestSchema>;
-export type UpdateDiagnosisRequest = z.input<typeof updateDiagnosisRequestSchema>;
-export type DiagnosisInput = z.output<typeof createDiagnosisRequestSchema>;
-
 export const diagnosisSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
@@ -70,12 +61,10 @@ export const diagnosisSchema = z.object({
 });
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
 
-/** GET /api/patients/:patientId/diagnoses: newest first (date, then creation). */
-export const diagnosesPageSchema = pageSchema(diagnosisSchema);
-
-export const diagnosisResponseSchema = z.object({
-  data: diagnosisSchema,
-  code: z.enum(['diagnosis_created', 'diagnosis_updated']).optional(),
-});
-/** DELETE …/diagnoses/:id: hidden from now on; the row and its audit stay. */
-export const diagnosisDeletedResponseSchema = z.object({ code: z.literal('diagnosis_deleted') });
+/** /api/patients/:patientId/diagnoses[/:id]: the list is newest first (date, then creation). */
+export const diagnosisContracts = recordContracts('diagnosis', diagnosisFields, diagnosisSchema);
+export const createDiagnosisRequestSchema = diagnosisContracts.create;
+export const updateDiagnosisRequestSchema = diagnosisContracts.update;
+export type CreateDiagnosisRequest = z.input<typeof createDiagnosisRequestSchema>;
+export type UpdateDiagnosisRequest = z.input<typeof updateDiagnosisRequestSchema>;
+export type DiagnosisInput = z.output<typeof createDiagnosisRequestSchema>;

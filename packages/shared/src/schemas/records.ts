@@ -59,6 +59,7 @@ export function recordContracts<const TName extends string, TFields extends z.Zo
   record: TRecord,
 ) {
   return {
+    name,
     create: z.object(fields),
     update: z.object({ ...fields, version: versionField }),
     one: z.object({

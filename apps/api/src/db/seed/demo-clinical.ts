@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import * as attendancesRepository from '../../features/attendances/attendances.repository.ts';
 import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { insertDiagnosis } from '../../features/diagnoses/diagnoses.repository.ts';
+import { diagnosesRepository } from '../../features/diagnoses/diagnoses.repository.ts';
 import { insertLaboratory } from '../../features/laboratories/laboratories.repository.ts';
 import { applyStockMovements } from '../../features/stock/stock.service.ts';
 import { newId } from '../../lib/ids.ts';
@@ -177,7 +177,7 @@ export async function seedDemoClinical(
       notes: null,
     };
     const patientId = patientOf(diagnosis.patient);
-    await insertDiagnosis(tx, { ...columns, accountId, id, patientId, createdBy: author, updatedBy: author });
+    await diagnosesRepository.insert({ tx, accountId, userId: author }, { ...columns, id, patientId });
     await recordAuditEvent(tx, {
       accountId,
       userId: author,

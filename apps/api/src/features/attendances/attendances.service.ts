@@ -292,7 +292,7 @@ export function createAttendancesService({ db }: { db: Database }) {
 
   /** An attendance (not deleted) locked for a change; 409 attendance_finished once finished. */
   async function lockOpen(tx: TenantTx, session: AuthSession, patientId: string, id: string) {
-    await requirePatient(tx, session.accountId, patientId, { lock: true });
+    await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
     const current = await repository.findAttendanceForUpdate(tx, session.accountId, patientId, id);
     if (!current) throw new AppError('attendance_not_found');
     if (current.finished) throw new AppError('attendance_finished');
@@ -302,7 +302,7 @@ export function createAttendancesService({ db }: { db: Database }) {
   return {
     async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const { rows, total } = await repository.listAttendances(tx, session.accountId, patientId, query);
         return { data: rows.map(toAttendanceSummary), total, page: query.page, pageSize: query.pageSize };
       });
@@ -310,15 +310,15 @@ export function createAttendancesService({ db }: { db: Database }) {
 
     async get(session: AuthSession, patientId: string, id: string): Promise<Attendance> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return getAttendance(tx, session.accountId, patientId, id);
       });
     },
 
     async create(session: AuthSession, patientId: string, input: AttendanceInput, ip: string): Promise<Attendance> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
-        await requireProfessional(tx, session.accountId, input.professionalId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
+        await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
         await checkItems(tx, session.accountId, input, new Map());
         const id = newId();
         const computed = compute(input);
@@ -366,7 +366,7 @@ export function createAttendancesService({ db }: { db: Database }) {
           });
         }
         if (input.professionalId !== current.professionalId) {
-          await requireProfessional(tx, session.accountId, input.professionalId);
+          await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
         }
         const [currentLines, currentItems] = [
           await repository.listLines(tx, session.accountId, id),
@@ -441,7 +441,7 @@ export function createAttendancesService({ db }: { db: Database }) {
       ip: string,
     ): Promise<Attendance> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findAttendanceForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('attendance_not_found');
         if (!current.finished) throw new AppError('attendance_not_finished');
@@ -469,7 +469,7 @@ export function createAttendancesService({ db }: { db: Database }) {
 
     async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         if (!(await repository.findAttendance(tx, session.accountId, patientId, id))) {
           throw new AppError('attendance_not_found');
         }

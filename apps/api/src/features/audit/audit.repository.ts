@@ -77,3 +77,16 @@ export function listAuditEvents(tx: TenantTx, filter: { action?: string } = {}) 
     .where(filter.action ? and(eq(auditEvents.action, filter.action)) : undefined)
     .orderBy(auditEvents.seq);
 }
+
+/** Who writes an audit event and where: the request context has all of it. */
+export interface AuditActor {
+  readonly tx: TenantTx;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly ip: string;
+}
+
+/** The audit event of an action by the request's actor, in the request's transaction. */
+export function audit(ctx: AuditActor, event: Omit<AuditEventInput, 'accountId' | 'userId' | 'ip'>): Promise<void> {
+  return recordAuditEvent(ctx.tx, { ...event, accountId: ctx.accountId, userId: ctx.userId, ip: ctx.ip });
+}

@@ -160,7 +160,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
   return {
     async list(session: AuthSession, patientId: string, query: AuthorizationListQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const { rows, total } = await repository.listAuthorizations(tx, session.accountId, patientId, query);
         return { data: rows.map(toAuthorization), total, page: query.page, pageSize: query.pageSize };
       });
@@ -168,7 +168,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
 
     async get(session: AuthSession, patientId: string, id: string): Promise<AuthorizationDetail> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return detail(tx, session.accountId, patientId, id);
       });
     },
@@ -181,7 +181,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
     ): Promise<AuthorizationDetail> {
       try {
         return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient(tx, session.accountId, patientId, { lock: true });
+          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
           const template = await repository.findTemplateToWrite(tx, session.accountId, input.templateId);
           if (!template) throw new AppError('authorization_template_not_found');
           if (!template.active) throw invalidFields([{ path: 'templateId', code: 'invalid_value' }]);
@@ -229,7 +229,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
       ip: string,
     ): Promise<AuthorizationDetail> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('authorization_not_found');
         if (current.version !== input.version) {
@@ -258,7 +258,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
 
     async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
       await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await lockUnsigned(tx, session.accountId, patientId, id);
         if ((await repository.countSignatures(tx, session.accountId, id)) > 0) {
           throw new AppError('error_delete_authorization');
@@ -289,7 +289,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
       const png = decodeSignature(input.signature);
       try {
         return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient(tx, session.accountId, patientId, { lock: true });
+          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
           const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
           if (!current) throw new AppError('authorization_not_found');
           if (current.status === 'signed') throw new AppError('error_sign_authorization');
@@ -350,7 +350,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
       ip: string,
     ): Promise<AuthorizationDetail> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('authorization_not_found');
         const standing = await repository.findStandingSignature(tx, session.accountId, id);
@@ -383,7 +383,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
     /** Recomputes each signature's hash from the stored text and image. */
     async verify(session: AuthSession, patientId: string, id: string): Promise<AuthorizationVerification> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         if (!(await repository.findAuthorization(tx, session.accountId, patientId, id))) {
           throw new AppError('authorization_not_found');
         }
@@ -404,7 +404,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
     /** The printed authorization in the patient's language: the signed text and signature when signed. */
     async pdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
       const { authorization, signatures, found } = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const authorization = await repository.findAuthorization(tx, session.accountId, patientId, id);
         if (!authorization) throw new AppError('authorization_not_found');
         const signatures = await repository.listSignatures(tx, session.accountId, id);
@@ -454,7 +454,7 @@ export function createAuthorizationsService({ db }: { db: Database }) {
 
     async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         if (!(await repository.findAuthorization(tx, session.accountId, patientId, id))) {
           throw new AppError('authorization_not_found');
         }

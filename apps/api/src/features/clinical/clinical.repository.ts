@@ -5,24 +5,21 @@ import type { TenantTx } from '../../db/tenancy.ts';
 /** What every clinical record of a patient checks first (tenant context). */
 
 /**
- * The patient (not deleted) of the clinic, share-locked for the rest of the transaction so a
- * record is never written for a patient being deleted at the same moment.
+ * Whether the clinic has this patient (not deleted). With `lock`, the patient is share-locked for
+ * the rest of the transaction so a record is never written for a patient being deleted at the
+ * same moment.
  */
-export async function lockPatient(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)))
-    .for('share');
-  return rows.length > 0;
-}
-
-/** Whether the clinic has this patient (not deleted). */
-export async function patientVisible(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
-  const rows = await tx
+export async function patientExists(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+  options: { lock?: boolean } = {},
+): Promise<boolean> {
+  const query = tx
     .select({ id: patients.id })
     .from(patients)
     .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+  const rows = options.lock ? await query.for('share') : await query;
   return rows.length > 0;
 }
 

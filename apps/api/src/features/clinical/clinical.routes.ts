@@ -6,7 +6,6 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { attendancesRoutes } from '../attendances/attendances.routes.ts';
 import { createAttendancesService } from '../attendances/attendances.service.ts';
 import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
-import { createDiagnosesService } from '../diagnoses/diagnoses.service.ts';
 import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { createLaboratoriesService } from '../laboratories/laboratories.service.ts';
 import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
@@ -36,7 +35,7 @@ export const clinicalRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
       return { data: await listProfessionals(db, sessionOf(request).accountId) };
     },
   );
-  await app.register(diagnosesRoutes, { service: createDiagnosesService({ db }) });
+  await app.register(diagnosesRoutes);
   await app.register(laboratoriesRoutes, { service: createLaboratoriesService({ db }) });
   await app.register(attendancesRoutes, { service: createAttendancesService({ db }) });
   await app.register(odontogramRoutes, { service: createOdontogramService({ db }) });

@@ -7,22 +7,26 @@ import * as repository from './clinical.repository.ts';
 
 /** Checks shared by the clinical records of the medical history (issue 5). */
 
+/** The transaction and the clinic (a request context has both). */
+export interface TenantScope {
+  readonly tx: TenantTx;
+  readonly accountId: string;
+}
+
 /** 404 patient_not_found for a deleted patient or another clinic's. Locks the patient (share) for a write. */
 export async function requirePatient(
-  tx: TenantTx,
-  accountId: string,
+  ctx: TenantScope,
   patientId: string,
   options: { lock?: boolean } = {},
 ): Promise<void> {
-  const found = options.lock
-    ? await repository.lockPatient(tx, accountId, patientId)
-    : await repository.patientVisible(tx, accountId, patientId);
-  if (!found) throw new AppError('patient_not_found');
+  if (!(await repository.patientExists(ctx.tx, ctx.accountId, patientId, options))) {
+    throw new AppError('patient_not_found');
+  }
 }
 
 /** 400 validation_error on the field when the professional is not an active user of the clinic. */
-export async function requireProfessional(tx: TenantTx, accountId: string, professionalId: string): Promise<void> {
-  const found = await repository.findProfessional(tx, accountId, professionalId);
+export async function requireProfessional(ctx: TenantScope, professionalId: string): Promise<void> {
+  const found = await repository.findProfessional(ctx.tx, ctx.accountId, professionalId);
   if (!found) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
 }
 

@@ -72,7 +72,7 @@ export function createFilesService({
   return {
     async list(session: AuthSession, patientId: string, query: PatientFilesQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const { rows, total } = await repository.listFiles(tx, session.accountId, patientId, query);
         return { data: rows.map(toPatientFile), total, page: query.page, pageSize: query.pageSize };
       });
@@ -80,7 +80,7 @@ export function createFilesService({
 
     async get(session: AuthSession, patientId: string, id: string): Promise<PatientFile> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return toPatientFile(await getFile(tx, session.accountId, patientId, id));
       });
     },
@@ -93,11 +93,13 @@ export function createFilesService({
       ip: string,
     ): Promise<PatientFile[]> {
       // Before reading a byte: an unknown patient is refused without storing anything.
-      await db.withTenant(session.accountId, (tx) => requirePatient(tx, session.accountId, patientId));
+      await db.withTenant(session.accountId, (tx) =>
+        requirePatient({ tx: tx, accountId: session.accountId }, patientId),
+      );
       const received = await receiveUpload(parts(), storage, limits);
       try {
         return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient(tx, session.accountId, patientId, { lock: true });
+          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
           const attendanceIds = [...new Set(received.flatMap((file) => file.entry.attendanceId ?? []))];
           const known = await repository.attendancesOfPatient(tx, session.accountId, patientId, attendanceIds);
           const unknown = received.flatMap((file, index) =>
@@ -164,7 +166,7 @@ export function createFilesService({
       ip: string,
     ): Promise<PatientFile> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findFileForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('file_not_found');
         if (current.version !== input.version) {
@@ -196,7 +198,7 @@ export function createFilesService({
 
     async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
       await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findFileForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('file_not_found');
         await repository.softDeleteFile(tx, session.accountId, id, session.userId);
@@ -222,7 +224,7 @@ export function createFilesService({
       which: 'original' | 'thumbnail',
     ): Promise<{ stream: Readable; mimeType: string; sizeBytes: number | null; originalName: string }> {
       const row = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return getFile(tx, session.accountId, patientId, id);
       });
       if (which === 'thumbnail') {
@@ -245,7 +247,7 @@ export function createFilesService({
 
     async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         await getFile(tx, session.accountId, patientId, id);
         return listRecordChanges(tx, session.accountId, { entity: 'file', entityId: id }, page);
       });

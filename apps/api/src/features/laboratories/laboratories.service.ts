@@ -80,7 +80,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
   return {
     async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const { rows, total } = await repository.listLaboratories(tx, session.accountId, patientId, query);
         return { data: rows.map(toLaboratory), total, page: query.page, pageSize: query.pageSize };
       });
@@ -88,15 +88,15 @@ export function createLaboratoriesService({ db }: { db: Database }) {
 
     async get(session: AuthSession, patientId: string, id: string): Promise<Laboratory> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return getLaboratory(tx, session.accountId, patientId, id);
       });
     },
 
     async create(session: AuthSession, patientId: string, input: LaboratoryInput, ip: string): Promise<Laboratory> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
-        await requireProfessional(tx, session.accountId, input.professionalId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
+        await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
         const id = newId();
         const columns = columnsOf(input);
         await repository.insertLaboratory(tx, {
@@ -129,7 +129,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
       ip: string,
     ): Promise<Laboratory> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findLaboratoryForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('laboratory_not_found');
         if (current.version !== input.version) {
@@ -138,7 +138,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
           });
         }
         if (input.professionalId !== current.professionalId) {
-          await requireProfessional(tx, session.accountId, input.professionalId);
+          await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
         }
         const next = columnsOf(input);
         const { before, after } = changedFields(columnsOf(current as Columns), next);
@@ -160,7 +160,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
 
     async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
       await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findLaboratoryForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('laboratory_not_found');
         await repository.softDeleteLaboratory(tx, session.accountId, id, session.userId);
@@ -181,7 +181,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
     /** The printable order (PDF) in the reader's language, with its file name. */
     async orderPdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
       const { order, header } = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const order = await getLaboratory(tx, session.accountId, patientId, id);
         const header = await repository.findOrderHeader(tx, session.accountId, patientId, session.userId);
         if (!header) throw new AppError('patient_not_found');
@@ -210,7 +210,7 @@ export function createLaboratoriesService({ db }: { db: Database }) {
 
     async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         if (!(await repository.findLaboratory(tx, session.accountId, patientId, id))) {
           throw new AppError('laboratory_not_found');
         }

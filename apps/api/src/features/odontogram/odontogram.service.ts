@@ -50,10 +50,8 @@ async function requireChartPatient(
   patientId: string,
   options: { lock?: boolean } = {},
 ): Promise<void> {
-  const found = options.lock
-    ? await clinicalRepository.lockPatient(tx, accountId, patientId)
-    : await clinicalRepository.patientVisible(tx, accountId, patientId);
-  if (!found) throw new AppError('odontogram_not_found');
+  if (!(await clinicalRepository.patientExists(tx, accountId, patientId, options)))
+    throw new AppError('odontogram_not_found');
 }
 
 async function chartOf(tx: TenantTx, accountId: string, patientId: string, at: Date): Promise<OdontogramChart> {
@@ -101,7 +99,7 @@ export function createOdontogramService({ db }: { db: Database }) {
       return db.withTenant(session.accountId, async (tx) => {
         await requireChartPatient(tx, session.accountId, patientId, { lock: true });
         const professionalId = input.professionalId ?? session.userId;
-        await requireProfessional(tx, session.accountId, professionalId);
+        await requireProfessional({ tx: tx, accountId: session.accountId }, professionalId);
         if (
           input.attendanceId &&
           !(await repository.attendanceOfPatient(tx, session.accountId, patientId, input.attendanceId))

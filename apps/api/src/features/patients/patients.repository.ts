@@ -110,15 +110,6 @@ export async function findPatient(
   return row;
 }
 
-/** Whether the clinic has this patient (not deleted). */
-export async function patientExists(tx: TenantTx, accountId: string, id: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(live(accountId), eq(patients.id, id)));
-  return rows.length > 0;
-}
-
 /** The patient (not deleted), locked for the rest of the transaction. */
 export async function findPatientForUpdate(
   tx: TenantTx,

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
+import { requirePatient } from '../clinical/clinical.service.ts';
 import * as repository from './patients.repository.ts';
 
 /**
@@ -268,7 +269,7 @@ export function createPatientsService({ db }: PatientsServiceDeps) {
       page: { page: number; pageSize: number },
     ): Promise<{ data: RecordChange[]; total: number; page: number; pageSize: number }> {
       return db.withTenant(session.accountId, async (tx) => {
-        if (!(await repository.patientExists(tx, session.accountId, id))) throw new AppError('patient_not_found');
+        await requirePatient({ tx, accountId: session.accountId }, id);
         return listRecordChanges(tx, session.accountId, { entity: 'patient', entityId: id }, page);
       });
     },

@@ -145,7 +145,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
   }
 
   async function professionalDetails(tx: TenantTx, accountId: string, professionalId: string) {
-    await requireProfessional(tx, accountId, professionalId);
+    await requireProfessional({ tx: tx, accountId: accountId }, professionalId);
     const details = await repository.findProfessionalDetails(tx, accountId, professionalId);
     if (!details) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
     return {
@@ -180,7 +180,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
   return {
     async list(session: AuthSession, patientId: string, query: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const { rows, total } = await repository.listPrescriptions(tx, session.accountId, patientId, query);
         const lines = await repository.listLines(
           tx,
@@ -198,7 +198,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
 
     async get(session: AuthSession, patientId: string, id: string): Promise<Prescription> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         return getPrescription(tx, session.accountId, patientId, id);
       });
     },
@@ -218,7 +218,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
 
     async create(session: AuthSession, patientId: string, input: PrescriptionInput, ip: string): Promise<Prescription> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const professional = await professionalDetails(tx, session.accountId, input.professionalId);
         await checkAttendance(tx, session.accountId, patientId, input.attendanceId);
         const lines = await resolveLines(tx, session.accountId, input.lines);
@@ -264,7 +264,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
       ip: string,
     ): Promise<Prescription> {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findPrescriptionForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('prescription_not_found');
         if (current.version !== input.version) {
@@ -314,7 +314,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
 
     async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
       await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId, { lock: true });
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
         const current = await repository.findPrescriptionForUpdate(tx, session.accountId, patientId, id);
         if (!current) throw new AppError('prescription_not_found');
         const lines = await repository.listLines(tx, session.accountId, [id]);
@@ -340,7 +340,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
     /** The printable prescription (PDF) in the patient's language, with its file name. */
     async pdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
       const { record, header } = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         const row = await repository.findPrescription(tx, session.accountId, patientId, id);
         if (!row) throw new AppError('prescription_file_not_found');
         const record = toPrescription(row, await repository.listLines(tx, session.accountId, [id]));
@@ -372,7 +372,7 @@ export function createPrescriptionsService({ db }: { db: Database }) {
 
     async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
       return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient(tx, session.accountId, patientId);
+        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
         if (!(await repository.findPrescription(tx, session.accountId, patientId, id))) {
           throw new AppError('prescription_not_found');
         }

@@ -1,0 +1,152 @@
+import type { ErrorCode } from '@odontia/shared/errors';
+import type { Page } from '@odontia/shared/schemas/common';
+import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { PageRequest, RecordRepository, RowWithNames } from '../../db/records.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { type AuditActor, audit } from './audit.repository.ts';
+import { changedFields, listRecordChanges } from './record-changes.ts';
+
+/**
+ * The audited life of a versioned, soft-deleted record (docs/adding-a-domain.md, ARCHITECTURE §4):
+ * read (404 `<entity>_not_found`, also for another clinic's or patient's id), create, edit under
+ * lock with its version (409 `version_conflict` with the current record when stale), soft delete,
+ * and its history of changes. Each write records `<entity>_created|updated|deleted` in the same
+ * transaction with what changed. A domain service adds only its own rules around these steps.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the repository's table type is checked where it is built
+type AnyRecordRepository = RecordRepository<any, any, any>;
+type ScopeOf<TRepository extends AnyRecordRepository> = Parameters<TRepository['find']>[1];
+type StoredRow<TRepository extends AnyRecordRepository> = NonNullable<
+  Awaited<ReturnType<TRepository['findForUpdate']>>
+>;
+type NamedRow<TRepository extends AnyRecordRepository> = NonNullable<Awaited<ReturnType<TRepository['find']>>>;
+type InsertOf<TRepository extends AnyRecordRepository> = Parameters<TRepository['insert']>[1];
+
+export interface AuditedRecordOptions<TRepository extends AnyRecordRepository, TRecord, TColumns> {
+  repository: TRepository;
+  /** The audit entity and the prefix of its actions: 'diagnosis' → diagnosis_created … */
+  entity: string;
+  notFound: ErrorCode;
+  /** The record as the API answers it. */
+  present: (row: NamedRow<TRepository>) => TRecord;
+  /** The audited (editable) columns of a stored row, to compare with an edit's. */
+  columnsOf: (row: StoredRow<TRepository>) => TColumns;
+  /** The patient an event belongs to (default: the scope's `patientId`). */
+  patientOf?: (scope: ScopeOf<TRepository>, id: string) => string | null;
+}
+
+export function auditedRecords<
+  TRepository extends AnyRecordRepository,
+  TRecord,
+  TColumns extends Record<string, unknown>,
+>(options: AuditedRecordOptions<TRepository, TRecord, TColumns>) {
+  const { repository, entity, notFound, present, columnsOf } = options;
+  type Scope = ScopeOf<TRepository>;
+  const patientOf =
+    options.patientOf ?? ((scope: Scope) => ((scope as { patientId?: string }).patientId ?? null) as string | null);
+
+  async function get(ctx: AuditActor, scope: Scope, id: string): Promise<TRecord> {
+    const row = (await repository.find(ctx, scope, id)) as NamedRow<TRepository> | undefined;
+    if (!row) throw new AppError(notFound);
+    return present(row);
+  }
+
+  /** The live row locked for a write; 404 when there is none. */
+  async function lock(ctx: AuditActor, scope: Scope, id: string): Promise<StoredRow<TRepository>> {
+    const current = (await repository.findForUpdate(ctx, scope, id)) as StoredRow<TRepository> | undefined;
+    if (!current) throw new AppError(notFound);
+    return current;
+  }
+
+  return {
+    get,
+    lock,
+
+    async page(ctx: AuditActor, scope: Scope, query: PageRequest): Promise<Page<TRecord>> {
+      const { rows, total } = await repository.page(ctx, scope, query);
+      return {
+        data: (rows as RowWithNames<never>[]).map((row) => present(row as NamedRow<TRepository>)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** Inserts the record (`columns` audited, `extra` stored too) and answers it as read back. */
+    async create(
+      ctx: AuditActor,
+      scope: Scope,
+      columns: TColumns,
+      extra: Partial<InsertOf<TRepository>> = {},
+    ): Promise<TRecord> {
+      const id = (extra as { id?: string }).id ?? newId();
+      await repository.insert(ctx, { ...scope, ...extra, ...columns, id });
+      await audit(ctx, {
+        patientId: patientOf(scope, id),
+        action: `${entity}_created`,
+        entity,
+        entityId: id,
+        after: columns,
+      });
+      return get(ctx, scope, id);
+    },
+
+    /**
+     * Writes `next` over the locked current version when `version` is still current (409 with
+     * the current record otherwise); `check` applies the domain's rules to the current row
+     * first. The audit event holds only the fields that changed.
+     */
+    async update(
+      ctx: AuditActor,
+      scope: Scope,
+      id: string,
+      change: { version: number; next: TColumns; extra?: Partial<InsertOf<TRepository>> },
+      check?: (current: StoredRow<TRepository>) => Promise<void> | void,
+    ): Promise<TRecord> {
+      const current = await lock(ctx, scope, id);
+      if (current.version !== change.version) {
+        throw new AppError('version_conflict', { current: await get(ctx, scope, id) });
+      }
+      await check?.(current);
+      const { before, after } = changedFields(columnsOf(current), change.next);
+      await repository.update(ctx, id, { ...change.extra, ...change.next });
+      await audit(ctx, {
+        patientId: patientOf(scope, id),
+        action: `${entity}_updated`,
+        entity,
+        entityId: id,
+        before,
+        after,
+      });
+      return get(ctx, scope, id);
+    },
+
+    /** Soft delete: hidden from now on; the audit keeps the last version. */
+    async remove(
+      ctx: AuditActor,
+      scope: Scope,
+      id: string,
+      check?: (current: StoredRow<TRepository>) => Promise<void> | void,
+    ): Promise<void> {
+      const current = await lock(ctx, scope, id);
+      await check?.(current);
+      await repository.softDelete(ctx, id);
+      await audit(ctx, {
+        patientId: patientOf(scope, id),
+        action: `${entity}_deleted`,
+        entity,
+        entityId: id,
+        before: { ...columnsOf(current), version: current.version },
+        after: { deleted: true },
+      });
+    },
+
+    /** The record's history of changes (its audit events), newest first. */
+    async changes(ctx: AuditActor, scope: Scope, id: string, query: PageQuery): Promise<Page<RecordChange>> {
+      if (!(await repository.find(ctx, scope, id))) throw new AppError(notFound);
+      return listRecordChanges(ctx.tx, ctx.accountId, { entity, entityId: id }, query);
+    },
+  };
+}

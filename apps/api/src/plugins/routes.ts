@@ -1,0 +1,155 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import type { FailureCode } from '@odontia/shared/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import type { TenantTx } from '../db/tenancy.ts';
+import { type RoutePermission, sessionOf } from './auth.ts';
+
+/**
+ * The request context and the one way to declare an API route (docs/adding-a-domain.md).
+ *
+ * A route states its permission, its failure code, its summary and its contracts; the helper
+ * fills in what every route repeats (tags, bearer security, the answer's status), builds the
+ * request context once — who asks, for which clinic, from where — and runs the handler in ONE
+ * transaction in that clinic's context. Services receive that context as `ctx` inside one object
+ * argument and pass it to repositories: nobody names the clinic again.
+ */
+
+/** Who asks and for which clinic: what every service needs to apply the rules and to audit. */
+export interface Actor {
+  readonly accountId: string;
+  readonly userId: string;
+  readonly level: UserLevel;
+  /** The clinic's IANA time zone: its "today" is `clinicToday(timeZone)`. */
+  readonly timeZone: string;
+  readonly ip: string;
+}
+
+/** The actor and the request's transaction in the clinic's context (RLS shows that clinic only). */
+export interface RequestContext extends Actor {
+  readonly tx: TenantTx;
+}
+
+type Contract = z.ZodType | undefined;
+type Parsed<TContract extends Contract> = TContract extends z.ZodType ? z.output<TContract> : undefined;
+
+export interface RouteDefinition<
+  TParams extends Contract,
+  TQuery extends Contract,
+  TBody extends Contract,
+  TAnswer extends z.ZodType,
+  TTransaction extends boolean,
+> {
+  permission: Exclude<RoutePermission, 'public'>;
+  /** The spec's code when the action fails unexpectedly (error_get_diagnosis …). */
+  failureCode?: FailureCode;
+  summary: string;
+  description?: string;
+  params?: TParams;
+  querystring?: TQuery;
+  body?: TBody;
+  answer: TAnswer;
+  /** 201 for a create. */
+  status?: 200 | 201;
+  /** The route works on a locked session (me, unlock, sign-out). */
+  allowLocked?: boolean;
+  /**
+   * `false`: the handler gets the actor without a transaction and opens its own (an upload
+   * streamed to disk first, a PDF rendered after the read, mail sent after the commit).
+   */
+  transaction?: TTransaction;
+}
+
+export interface RouteInput<TParams extends Contract, TQuery extends Contract, TBody extends Contract> {
+  params: Parsed<TParams>;
+  query: Parsed<TQuery>;
+  body: Parsed<TBody>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<TInput, TContext, TAnswer extends z.ZodType> = (
+  input: TInput & TContext,
+) => Promise<z.input<TAnswer> | FastifyReply>;
+
+function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
+  return <
+    TParams extends Contract = undefined,
+    TQuery extends Contract = undefined,
+    TBody extends Contract = undefined,
+    TAnswer extends z.ZodType = z.ZodType,
+    TTransaction extends boolean = true,
+  >(
+    url: string,
+    definition: RouteDefinition<TParams, TQuery, TBody, TAnswer, TTransaction>,
+    handler: Handler<
+      RouteInput<TParams, TQuery, TBody>,
+      TTransaction extends false ? { actor: Actor } : { ctx: RequestContext },
+      TAnswer
+    >,
+  ): void => {
+    const status = definition.status ?? 200;
+    app.route({
+      method,
+      url,
+      config: {
+        permission: definition.permission,
+        ...(definition.failureCode ? { failureCode: definition.failureCode } : {}),
+        ...(definition.allowLocked ? { allowLocked: true } : {}),
+      },
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: definition.summary,
+        ...(definition.description ? { description: definition.description } : {}),
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.querystring ? { querystring: definition.querystring } : {}),
+        ...(definition.body ? { body: definition.body } : {}),
+        response: { [status]: definition.answer },
+      },
+      handler: async (request, reply): Promise<unknown> => {
+        const actor = actorOf(request);
+        const input = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          request,
+          reply,
+        } as RouteInput<TParams, TQuery, TBody>;
+        if (status !== 200) reply.status(status);
+        if (definition.transaction === false) {
+          return (handler as Handler<typeof input, { actor: Actor }, TAnswer>)({ ...input, actor });
+        }
+        return app.db.withTenant(actor.accountId, (tx) =>
+          (handler as Handler<typeof input, { ctx: RequestContext }, TAnswer>)({ ...input, ctx: { ...actor, tx } }),
+        );
+      },
+    } as RouteOptions);
+  };
+}
+
+/** The actor of an authenticated request (401 on a public one). */
+export function actorOf(request: FastifyRequest): Actor {
+  const session = sessionOf(request);
+  return {
+    accountId: session.accountId,
+    userId: session.userId,
+    level: session.level,
+    timeZone: session.timeZone,
+    ip: request.ip,
+  };
+}
+
+/**
+ * `const route = routes(app, { tags: ['medical history'] })`, then
+ * `route.get(url, { permission, failureCode, summary, params, querystring, answer }, ({ ctx, params, query }) => …)`.
+ */
+export function routes(app: FastifyInstance, options: { tags: string[] }) {
+  return {
+    get: define(app, options.tags, 'GET'),
+    post: define(app, options.tags, 'POST'),
+    put: define(app, options.tags, 'PUT'),
+    patch: define(app, options.tags, 'PATCH'),
+    delete: define(app, options.tags, 'DELETE'),
+  };
+}
