@@ -13,9 +13,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
 import { inventoryItems } from './inventory.ts';
-import { patients } from './patients.ts';
+import { patientRef } from './patients.ts';
+import { newestOfPatientIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
 /**
  * Clinical records of the medical history (issue 5): diagnoses, laboratory orders and
@@ -25,16 +25,6 @@ import { patients } from './patients.ts';
  * the audit keeps every version. Each list reads "a patient's records, newest first" from one
  * partial index.
  */
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: uuid('created_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by'),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  deletedBy: uuid('deleted_by'),
-  version: integer('version').notNull().default(1),
-};
 
 export const diagnoses = pgTable(
   'diagnoses',
@@ -50,19 +40,13 @@ export const diagnoses = pgTable(
     teeth: integer('teeth').array().notNull().default(sql`'{}'::integer[]`),
     status: text('status').notNull(),
     notes: text('notes'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('diagnoses_patient_idx')
-      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...recordKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId),
+    newestOfPatientIndex('diagnoses_patient_idx', table, table.date),
     check('diagnoses_status', sql`${table.status} in ('active', 'resolved')`),
   ],
 );
@@ -82,19 +66,13 @@ export const laboratories = pgTable(
     status: text('status').notNull(),
     resultDate: date('result_date', { mode: 'string' }),
     result: text('result'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('laboratories_patient_idx')
-      .on(table.accountId, table.patientId, table.orderDate.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...recordKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId),
+    newestOfPatientIndex('laboratories_patient_idx', table, table.orderDate),
     check('laboratories_status', sql`${table.status} in ('ordered', 'sample_taken', 'result_received')`),
     check('laboratories_result_date', sql`${table.resultDate} is null or ${table.resultDate} >= ${table.orderDate}`),
   ],
@@ -123,19 +101,13 @@ export const attendances = pgTable(
     attendanceFee: numeric('attendance_fee', { precision: 14, scale: 2 }).notNull().default('0'),
     /** attendance_fee + Σ line totals, computed by the server on every save. */
     totalBillable: numeric('total_billable', { precision: 14, scale: 2 }).notNull().default('0'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('attendances_patient_idx')
-      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...recordKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId),
+    newestOfPatientIndex('attendances_patient_idx', table, table.date),
     check('attendances_money', sql`${table.attendanceFee} >= 0 and ${table.totalBillable} >= 0`),
   ],
 );
@@ -168,8 +140,7 @@ export const attendanceLines = pgTable(
       columns: [table.accountId, table.itemId],
       foreignColumns: [inventoryItems.accountId, inventoryItems.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...userRefs(table, table.createdBy, table.deletedBy),
     index('attendance_lines_attendance_idx')
       .on(table.accountId, table.attendanceId, table.position)
       .where(sql`${table.deletedAt} is null`),
@@ -202,8 +173,7 @@ export const attendanceItems = pgTable(
       columns: [table.accountId, table.itemId],
       foreignColumns: [inventoryItems.accountId, inventoryItems.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...userRefs(table, table.createdBy, table.deletedBy),
     index('attendance_items_attendance_idx')
       .on(table.accountId, table.attendanceId)
       .where(sql`${table.deletedAt} is null`),
@@ -231,8 +201,7 @@ export const attendanceAddenda = pgTable(
       columns: [table.accountId, table.attendanceId],
       foreignColumns: [attendances.accountId, attendances.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...userRefs(table, table.createdBy, table.deletedBy),
     index('attendance_addenda_attendance_idx').on(table.accountId, table.attendanceId, table.createdAt),
   ],
 );

@@ -16,10 +16,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
 import { attendances } from './clinical.ts';
 import { inventoryItems } from './inventory.ts';
-import { patients } from './patients.ts';
+import { patientRef } from './patients.ts';
+import { clinicKeys, newestOfPatientIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
 /**
  * The dental chart and clinical documents of the medical history (issue 6): odontogram entries,
@@ -30,16 +30,6 @@ import { patients } from './patients.ts';
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: uuid('created_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by'),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  deletedBy: uuid('deleted_by'),
-  version: integer('version').notNull().default(1),
-};
 
 /**
  * One mark on the chart: a status on a whole tooth (`zone` null) or on one of its five zones, on a
@@ -69,19 +59,15 @@ export const odontogramEntries = pgTable(
     deleteReason: text('delete_reason'),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    ...clinicKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId),
     foreignKey({
       columns: [table.accountId, table.attendanceId],
       foreignColumns: [attendances.accountId, attendances.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('odontogram_entries_patient_idx')
-      .on(table.accountId, table.patientId, table.chartedAt.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...userRefs(table, table.createdBy, table.deletedBy),
+    newestOfPatientIndex('odontogram_entries_patient_idx', table, table.chartedAt),
     check(
       'odontogram_entries_tooth',
       sql`${table.tooth} between 11 and 18 or ${table.tooth} between 21 and 28 or ${table.tooth} between 31 and 38
@@ -121,23 +107,18 @@ export const prescriptions = pgTable(
     notes: text('notes'),
     verificationCode: text('verification_code').notNull(),
     attendanceId: uuid('attendance_id'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
+    ...clinicKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId),
     foreignKey({
       columns: [table.accountId, table.attendanceId],
       foreignColumns: [attendances.accountId, attendances.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('prescriptions_patient_idx')
-      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...userRefs(table, table.createdBy, table.updatedBy, table.deletedBy),
+    newestOfPatientIndex('prescriptions_patient_idx', table, table.date),
     uniqueIndex('prescriptions_verification_code_unique').on(table.accountId, table.verificationCode),
   ],
 );
@@ -172,8 +153,7 @@ export const prescriptionLines = pgTable(
       columns: [table.accountId, table.medicationId],
       foreignColumns: [inventoryItems.accountId, inventoryItems.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...userRefs(table, table.createdBy, table.deletedBy),
     index('prescription_lines_prescription_idx')
       .on(table.accountId, table.prescriptionId, table.position)
       .where(sql`${table.deletedAt} is null`),
@@ -193,14 +173,10 @@ export const authorizationTemplates = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     active: boolean('active').notNull().default(true),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...recordKeys(table),
     index('authorization_templates_title_idx').on(table.accountId, table.title).where(sql`${table.deletedAt} is null`),
   ],
 );
@@ -227,23 +203,17 @@ export const treatmentAuthorizations = pgTable(
     /** The body as the template wrote it, placeholders filled, edited by hand before signing. */
     body: text('body').notNull(),
     status: text('status').notNull().default('unsigned'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    ...clinicKeys(table),
+    patientRef(table),
     foreignKey({
       columns: [table.accountId, table.templateId],
       foreignColumns: [authorizationTemplates.accountId, authorizationTemplates.id],
     }),
-    foreignKey({ columns: [table.accountId, table.professionalId], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('treatment_authorizations_patient_idx')
-      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...userRefs(table, table.professionalId, table.createdBy, table.updatedBy, table.deletedBy),
+    newestOfPatientIndex('treatment_authorizations_patient_idx', table, table.date),
     check('treatment_authorizations_status', sql`${table.status} in ('unsigned', 'signed')`),
     check('treatment_authorizations_cost', sql`${table.costEstimate} is null or ${table.costEstimate} >= 0`),
   ],
@@ -277,8 +247,7 @@ export const authorizationSignatures = pgTable(
       columns: [table.accountId, table.authorizationId],
       foreignColumns: [treatmentAuthorizations.accountId, treatmentAuthorizations.id],
     }),
-    foreignKey({ columns: [table.accountId, table.collectedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.revokedBy], foreignColumns: [users.accountId, users.id] }),
+    ...userRefs(table, table.collectedBy, table.revokedBy),
     index('authorization_signatures_authorization_idx').on(table.accountId, table.authorizationId, table.signedAt),
     // At most one standing signature per authorization.
     uniqueIndex('authorization_signatures_standing_unique')
@@ -310,22 +279,17 @@ export const patientFiles = pgTable(
     thumbnailKey: text('thumbnail_key'),
     takenOn: date('taken_on', { mode: 'string' }),
     attendanceId: uuid('attendance_id'),
-    ...stamps,
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] }),
+    ...clinicKeys(table),
+    patientRef(table),
     foreignKey({
       columns: [table.accountId, table.attendanceId],
       foreignColumns: [attendances.accountId, attendances.id],
     }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
-    index('patient_files_patient_idx')
-      .on(table.accountId, table.patientId, table.createdAt.desc(), table.id.desc())
-      .where(sql`${table.deletedAt} is null`),
+    ...userRefs(table, table.createdBy, table.updatedBy, table.deletedBy),
+    newestOfPatientIndex('patient_files_patient_idx', table, table.createdAt),
     check(
       'patient_files_type',
       sql`${table.fileType} in ('x_ray', 'dental_radiography', 'photo', 'lab_result', 'other')`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
   date,
@@ -8,11 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { accounts } from './accounts.ts';
+import { recordKeys, recordStamps } from './records.ts';
 
 /**
  * Patients (issue 5) and the per-clinic counters that number them (P-000123). A patient is never
@@ -70,20 +71,10 @@ export const patients = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`odontia_search_text(first_name, last_name, ssn, sku_patient, email, phone_area, phone, medical_history)`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
-    version: integer('version').notNull().default(1),
+    ...recordStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.deletedBy], foreignColumns: [users.accountId, users.id] }),
+    ...recordKeys(table),
     uniqueIndex('patients_sku_unique').on(table.accountId, table.skuPatient),
     // The same ID number twice in one clinic: 409 duplicate_ssn (a deleted patient keeps theirs).
     uniqueIndex('patients_ssn_unique')
@@ -97,3 +88,8 @@ export const patients = pgTable(
     index('patients_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
+
+/** The record's patient, of the same clinic. */
+export function patientRef(table: { accountId: PgColumn; patientId: PgColumn }) {
+  return foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] });
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+  foreignKey,
+  index,
+  integer,
+  type PgColumn,
+  primaryKey,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.ts';
+
+/**
+ * What every clinic-owned record table declares (docs/adding-a-domain.md): its stamps (who and
+ * when created, changed, deleted; the version of an edit), the primary key `(account_id, id)`,
+ * the clinic, and foreign keys that include `account_id` so a row never points at another
+ * clinic's (ARCHITECTURE §4).
+ */
+
+export const recordStamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: uuid('created_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
+  version: integer('version').notNull().default(1),
+};
+
+interface ClinicOwned {
+  accountId: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/** `(account_id, id)` and the clinic. */
+export function clinicKeys(table: ClinicOwned) {
+  return [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ];
+}
+
+/** Each column points at a user of the same clinic. */
+export function userRefs(table: ClinicOwned, ...columns: PgColumn[]) {
+  return columns.map((column) =>
+    foreignKey({ columns: [table.accountId, column], foreignColumns: [users.accountId, users.id] }),
+  );
+}
+
+/** Keys of a record with stamps: clinic keys and who created, changed and deleted it. */
+export function recordKeys(table: ClinicOwned & { createdBy: PgColumn; updatedBy: PgColumn; deletedBy: PgColumn }) {
+  return [...clinicKeys(table), ...userRefs(table, table.createdBy, table.updatedBy, table.deletedBy)];
+}
+
+/**
+ * "The patient's records, newest first" over live rows: the one index a patient's list reads
+ * (ORDER BY `newestFirst()` of clinical.repository matches its direction and null order).
+ */
+export function newestOfPatientIndex(
+  name: string,
+  table: { accountId: ExtraConfigColumn; id: ExtraConfigColumn; patientId: ExtraConfigColumn; deletedAt: PgColumn },
+  date: ExtraConfigColumn,
+) {
+  return index(name)
+    .on(table.accountId, table.patientId, date.desc(), table.id.desc())
+    .where(sql`${table.deletedAt} is null`);
+}
