@@ -10,7 +10,7 @@ import { Controller, type FieldValues, type Resolver, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { describedField, FormField, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
@@ -24,10 +24,9 @@ import {
   DeleteRecordButton,
   EditLink,
   Fact,
-  FieldLabel,
   FormActions,
   isVersionConflict,
-  ProfessionalField,
+  ProfessionalSelect,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -133,7 +132,7 @@ function DiagnosisForm({
               </FormField>
             </div>
             <div className="col-sm-6 col-lg-5">
-              <ProfessionalField
+              <ProfessionalSelect
                 id={fieldId('professional')}
                 initial={professional}
                 registration={register('professionalId')}

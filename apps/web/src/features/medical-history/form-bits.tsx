@@ -1,9 +1,10 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -20,20 +21,6 @@ import {
   useProfessionals,
 } from './api';
 
-/** A field label with the required mark. */
-export function FieldLabel({ text, required = false }: { text: string; required?: boolean }) {
-  return (
-    <>
-      {text}
-      {required ? (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      ) : null}
-    </>
-  );
-}
-
 /**
  * The professional a record starts with: its own when it is edited, else the signed-in user
  * (who may pick another one of the clinic's professionals).
@@ -48,7 +35,7 @@ export function useProfessional(record: { professionalId: string; professionalNa
  * The record's professional, chosen among the clinic's (GET /api/professionals). The record's
  * own professional stays offered even if they have since been deactivated.
  */
-export function ProfessionalField({
+export function ProfessionalSelect({
   id,
   initial,
   registration,
@@ -94,6 +81,29 @@ export function ProfessionalField({
         {t('common.professionalHint')}
       </div>
     </div>
+  );
+}
+
+/**
+ * The professional of a record form, bound to its `professionalId`:
+ * `<ProfessionalField form={form} initial={useProfessional(record)} />`.
+ */
+export function ProfessionalField<T extends FieldValues & { professionalId: string }>({
+  form,
+  initial,
+}: {
+  form: BoundForm<T>;
+  initial: { id: string; name: string };
+}) {
+  const id = useId();
+  const name = 'professionalId' as Path<T>;
+  return (
+    <ProfessionalSelect
+      id={`${id}-professional`}
+      initial={initial}
+      registration={form.register(name)}
+      error={fieldError(form, name)}
+    />
   );
 }
 

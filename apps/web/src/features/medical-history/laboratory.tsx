@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FieldFeedback } from '../../components/form-feedback';
-import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -26,10 +26,9 @@ import {
   DeleteRecordButton,
   EditLink,
   Fact,
-  FieldLabel,
   FormActions,
   isVersionConflict,
-  ProfessionalField,
+  ProfessionalSelect,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -202,7 +201,7 @@ function LaboratoryForm({
               </FormField>
             </div>
             <div className="col-sm-6 col-lg-4">
-              <ProfessionalField
+              <ProfessionalSelect
                 id={fieldId('professional')}
                 initial={professional}
                 registration={register('professionalId')}

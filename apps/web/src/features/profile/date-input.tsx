@@ -9,7 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type BoundFieldProps, useBoundField } from '../../components/bound-fields';
+import { FieldLabel, FormField, inputClass } from '../../components/form-field';
 import { useSessionUser } from '../auth/session';
 
 /**
@@ -187,5 +190,40 @@ export function DateInput({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A date field bound to a react-hook-form form by name: label, the date typed in the user's
+ * format, and the field's message. `<DateField form={form} name="date" label={t('fields.date')} required />`
+ */
+export function DateField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required = false,
+  hint,
+  className = 'mb-0',
+  max,
+  min,
+}: BoundFieldProps<T> & { max?: string; min?: string }) {
+  const field = useBoundField(form, name, hint !== undefined);
+  return (
+    <FormField
+      id={field.id}
+      label={<FieldLabel text={label} required={required} />}
+      error={field.error}
+      hint={hint}
+      className={className}
+    >
+      <DateInput
+        {...form.register(name)}
+        {...field.described}
+        className={inputClass(field.error)}
+        aria-required={required || undefined}
+        max={max}
+        min={min}
+      />
+    </FormField>
   );
 }
