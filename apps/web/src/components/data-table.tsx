@@ -84,7 +84,9 @@ export function DataTable<Row>({
   const { t } = useTranslation('common');
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const classes = ['table align-middle mb-0 data-table', cards ? 'data-table-cards' : '', className];
+  // A feature may align its cells otherwise (`align-top`): Bootstrap's last alignment class would win.
+  const align = className.includes('align-') ? '' : 'align-middle';
+  const classes = ['table mb-0 data-table', align, cards ? 'data-table-cards' : '', className];
   const showFooter = pagination && (!pagination.onlyWhenNeeded || total > pagination.pageSize);
   return (
     <>

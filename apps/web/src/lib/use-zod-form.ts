@@ -22,10 +22,15 @@ export function useZodForm<Schema extends ZodFormSchema>(
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver' | 'defaultValues'> & {
     /** Reshapes the values before the schema reads them (e.g. unticked checkboxes → []). */
     prepare?: (values: z.input<Schema>) => z.input<Schema>;
+    /**
+     * Validates with this schema instead, of the same fields but fewer: a record's create schema,
+     * when the form is typed by its update schema (which adds `version`, left out on create).
+     */
+    validateWith?: ZodFormSchema | undefined;
   } = {},
 ) {
-  const { prepare, ...formOptions } = options;
-  const validate = formResolver<z.input<Schema>, z.output<Schema>>(schema);
+  const { prepare, validateWith, ...formOptions } = options;
+  const validate = formResolver<z.input<Schema>, z.output<Schema>>(validateWith ?? schema);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     ...formOptions,
     resolver: prepare

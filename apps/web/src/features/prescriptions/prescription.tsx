@@ -39,7 +39,7 @@ import {
   useCalendarDate,
   useProfessional,
 } from '../medical-history/form-bits';
-import { RecordChanges } from '../medical-history/record-changes';
+import { ClinicalChanges } from '../medical-history/record-changes';
 import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { DateInput } from '../profile/date-input';
 import { MedicinePicker } from './medicine-picker';
@@ -583,7 +583,7 @@ function PrescriptionView({
           <RecordStamps record={record} />
         </div>
       </section>
-      <RecordChanges
+      <ClinicalChanges
         kind="prescription"
         patientId={patientId}
         id={record.id}
