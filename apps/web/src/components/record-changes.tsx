@@ -61,6 +61,7 @@ export function RecordChanges({
   fieldLabel,
   valueText,
   fieldOrder,
+  actionLabel,
   card = true,
   testId = 'record-changes',
 }: {
@@ -75,6 +76,8 @@ export function RecordChanges({
   valueText?: (field: string, value: unknown) => string | undefined;
   /** The order of the record's form: a change lists its fields in it (the audit keeps none). */
   fieldOrder?: readonly string[];
+  /** The record's own name of an action code (`patient_created`); undefined = the generic verb. */
+  actionLabel?: (action: string) => string | undefined;
   /** In a card with its title (false: the caller's section has one). */
   card?: boolean;
   testId?: string;
@@ -148,7 +151,8 @@ export function RecordChanges({
             const verb = actionVerb(change.action);
             return (
               <span className={`badge ${actionClass(verb)}`}>
-                {i18n.exists(`common:changes.actions.${verb}`) ? t(`changes.actions.${verb}`) : change.action}
+                {actionLabel?.(change.action) ??
+                  (i18n.exists(`common:changes.actions.${verb}`) ? t(`changes.actions.${verb}`) : change.action)}
               </span>
             );
           },
