@@ -29,89 +29,90 @@ export function fieldError<T extends FieldValues>(form: BoundForm<T>, name: Path
   return error?.message ?? error?.root?.message;
 }
 
-/** A bound field's id, message and the props that describe its control. */
-export function useBoundField<T extends FieldValues>(form: BoundForm<T>, name: Path<T>, hint: boolean) {
-  const id = `${useId()}-${name}`;
-  const error = fieldError(form, name);
-  return { id, error, described: describedField(id, error, hint && !error) };
+/** What a bound field's control receives: its message and the props that tie it to its label. */
+export interface BoundControl {
+  error: string | undefined;
+  props: ReturnType<typeof describedField> & { 'aria-required': true | undefined };
 }
 
-/** A text input, or a textarea when `rows` is given. */
-export function TextField<T extends FieldValues>({
+/**
+ * The frame of every bound field (label with the required mark, hint, message); `children` draws
+ * the control: `<BoundField form={form} name="date" label={…}>{(c) => <DateInput {...c.props} />}</BoundField>`.
+ */
+export function BoundField<T extends FieldValues>({
   form,
   name,
   label,
   required = false,
   hint,
   className = 'mb-0',
-  rows,
-  inputClassName = '',
-  ...input
-}: BoundFieldProps<T> & { rows?: number; inputClassName?: string } & Omit<
-    InputHTMLAttributes<HTMLInputElement>,
-    'form' | 'name' | 'className' | 'required'
-  >) {
-  const field = useBoundField(form, name, hint !== undefined);
-  const classes = `${inputClass(field.error)}${inputClassName ? ` ${inputClassName}` : ''}`;
+  children,
+}: BoundFieldProps<T> & { children: (control: BoundControl) => ReactNode }) {
+  const id = `${useId()}-${name}`;
+  const error = fieldError(form, name);
+  const props = { ...describedField(id, error, hint !== undefined && !error), 'aria-required': required || undefined };
   return (
     <FormField
-      id={field.id}
+      id={id}
       label={<FieldLabel text={label} required={required} />}
-      error={field.error}
+      error={error}
       hint={hint}
       className={className}
     >
-      {rows ? (
-        <textarea {...form.register(name)} {...field.described} rows={rows} className={classes} />
-      ) : (
-        <input
-          autoComplete="off"
-          {...input}
-          {...form.register(name)}
-          {...field.described}
-          className={classes}
-          aria-required={required || undefined}
-        />
-      )}
+      {children({ error, props })}
     </FormField>
+  );
+}
+
+type ControlProps<E> = Omit<E, 'form' | 'name' | 'className' | 'required'>;
+
+/** A text input, or a textarea when `rows` is given. */
+export function TextField<T extends FieldValues>({
+  rows,
+  inputClassName = '',
+  ...props
+}: BoundFieldProps<T> & { rows?: number; inputClassName?: string } & ControlProps<
+    InputHTMLAttributes<HTMLInputElement>
+  >) {
+  const { form, name, label, required, hint, className, ...input } = props;
+  return (
+    <BoundField {...{ form, name, label, required, hint, className }}>
+      {(control) => {
+        const classes = `${inputClass(control.error)}${inputClassName ? ` ${inputClassName}` : ''}`;
+        return rows ? (
+          <textarea {...form.register(name)} {...control.props} rows={rows} className={classes} />
+        ) : (
+          <input autoComplete="off" {...input} {...form.register(name)} {...control.props} className={classes} />
+        );
+      }}
+    </BoundField>
   );
 }
 
 /** A select of fixed options. */
 export function SelectField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required = false,
-  hint,
-  className = 'mb-0',
   options,
-  ...select
-}: BoundFieldProps<T> & { options: { value: string; label: string }[] } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
-    'form' | 'name' | 'className' | 'required'
+  ...props
+}: BoundFieldProps<T> & { options: { value: string; label: string }[] } & ControlProps<
+    SelectHTMLAttributes<HTMLSelectElement>
   >) {
-  const field = useBoundField(form, name, hint !== undefined);
+  const { form, name, label, required, hint, className, ...select } = props;
   return (
-    <FormField
-      id={field.id}
-      label={<FieldLabel text={label} required={required} />}
-      error={field.error}
-      hint={hint}
-      className={className}
-    >
-      <select
-        {...select}
-        {...form.register(name)}
-        {...field.described}
-        className={`form-select${field.error ? ' is-invalid' : ''}`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FormField>
+    <BoundField {...{ form, name, label, required, hint, className }}>
+      {(control) => (
+        <select
+          {...select}
+          {...form.register(name)}
+          {...control.props}
+          className={`form-select${control.error ? ' is-invalid' : ''}`}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </BoundField>
   );
 }

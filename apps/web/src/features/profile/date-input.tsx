@@ -11,8 +11,8 @@ import {
 } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type BoundFieldProps, useBoundField } from '../../components/bound-fields';
-import { FieldLabel, FormField, inputClass } from '../../components/form-field';
+import { BoundField, type BoundFieldProps } from '../../components/bound-fields';
+import { inputClass } from '../../components/form-field';
 import { useSessionUser } from '../auth/session';
 
 /**
@@ -198,32 +198,21 @@ export function DateInput({
  * format, and the field's message. `<DateField form={form} name="date" label={t('fields.date')} required />`
  */
 export function DateField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required = false,
-  hint,
-  className = 'mb-0',
   max,
   min,
+  ...field
 }: BoundFieldProps<T> & { max?: string; min?: string }) {
-  const field = useBoundField(form, name, hint !== undefined);
   return (
-    <FormField
-      id={field.id}
-      label={<FieldLabel text={label} required={required} />}
-      error={field.error}
-      hint={hint}
-      className={className}
-    >
-      <DateInput
-        {...form.register(name)}
-        {...field.described}
-        className={inputClass(field.error)}
-        aria-required={required || undefined}
-        max={max}
-        min={min}
-      />
-    </FormField>
+    <BoundField {...field}>
+      {(control) => (
+        <DateInput
+          {...field.form.register(field.name)}
+          {...control.props}
+          className={inputClass(control.error)}
+          max={max}
+          min={min}
+        />
+      )}
+    </BoundField>
   );
 }
