@@ -10,200 +10,126 @@ import type { RouteHandle } from './route-handle';
 
 /*
  * The one route table (spec §2). Every page and both layouts load lazily, so the public pages
- * never download the authenticated layout (ProtectedLayout loads it after the session check). Areas built by later issues share the "coming soon"
- * page and differ only by their title key (`handle.titleKey`, namespace `common`).
+ * never download the authenticated layout (ProtectedLayout loads it after the session check).
+ *
+ * One name per screen (docs/decisions.md, "Screen names"): a screen's id is `<entity><Action>`
+ * (`diagnosisNew`, `patientCreate`, `patients` for a list); it is the route id, the title key
+ * (`common:pages.<id>`) and, capitalised with `Page`, the component its pages/ module exports
+ * (`DiagnosisNewPage`). The action word follows the spec's path (`new`/`show`/`edit` in the
+ * medical history, `create`/`edit`/`view` elsewhere). `screen()` holds the rule: it finds the
+ * component by the id, so a screen cannot be named twice.
  */
 
-const comingSoon = () => import('../pages/coming-soon').then((module) => ({ Component: module.ComingSoonPage }));
+type PageModule<Id extends string> = { [K in `${Capitalize<Id>}Page`]: ComponentType };
+
+/** A built screen: its chunk and its texts (`namespaces`) load together, so no untranslated flash. */
+function screen<Id extends string>(
+  id: Id,
+  path: string,
+  load: () => Promise<PageModule<Id>>,
+  namespaces: readonly string[] = [],
+  handle: Omit<RouteHandle, 'titleKey'> = {},
+): RouteObject {
+  const name = `${id.charAt(0).toUpperCase()}${id.slice(1)}Page` as `${Capitalize<Id>}Page`;
+  return {
+    id,
+    path,
+    handle: { titleKey: `pages.${id}`, ...handle } satisfies RouteHandle,
+    lazy: () =>
+      Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : null]).then(([module]) => ({
+        Component: module[name],
+      })),
+  };
+}
+
+/** An area built by a later issue: the shared "coming soon" page under the screen's title. */
+function comingSoon(id: string, path: string): RouteObject {
+  const handle: RouteHandle = { titleKey: `pages.${id}` };
+  return {
+    id,
+    path,
+    handle,
+    lazy: () => import('../pages/coming-soon').then((module) => ({ Component: module.ComingSoonPage })),
+  };
+}
+
 const notFound = () => import('../pages/not-found').then((module) => ({ Component: module.NotFoundPage }));
 
-function page(path: string, titleKey: string): RouteObject {
-  const handle: RouteHandle = { titleKey: `pages.${titleKey}` };
-  return { path, lazy: comingSoon, handle };
-}
-
-function authPage(
-  path: string,
-  titleKey: string,
-  lazy: NonNullable<RouteObject['lazy']>,
-  options: Omit<RouteHandle, 'titleKey'> = {},
-): RouteObject {
-  const handle: RouteHandle = { titleKey: `pages.${titleKey}`, ...options };
-  return { path, lazy, handle } as RouteObject;
-}
-
-/** A built page of the authenticated area (lazy, like every page). */
-const builtPage = (path: string, titleKey: string, lazy: NonNullable<RouteObject['lazy']>) =>
-  authPage(path, titleKey, lazy);
-
-/** An inventory page: its chunk and the `inventory` texts load together (no untranslated flash). */
-const inventoryPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
-  builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('inventory')]).then(([module]) => module));
-
-/** A patient page: its chunk and the `patients` texts load together. */
-const patientPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
-  builtPage(path, titleKey, () => Promise.all([load(), i18n.loadNamespaces('patients')]).then(([module]) => module));
-
-/** A page of the medical history: its chunk, the `patients` and the `clinical` texts load together. */
-const historyPage = (path: string, titleKey: string, load: () => Promise<{ Component: ComponentType }>) =>
-  builtPage(path, titleKey, () =>
-    Promise.all([
-      load(),
-      i18n.loadNamespaces(['patients', 'clinical', 'odontogram', 'prescriptions', 'authorizations', 'files']),
-    ]).then(([module]) => module),
-  );
-
-type RecordPages = { New: ComponentType; Show: ComponentType; Edit: ComponentType };
-
-/** Clinical record screens under a patient's medical history (new, show, edit). */
-function medicalHistoryRecord(
-  kind: 'diagnosis' | 'laboratory' | 'attendance',
-  idParam: string,
-  pages?: (module: typeof import('../pages/medical-history')) => RecordPages,
-): RouteObject[] {
-  const paths = [
-    [`patients/:patientId/mh/${kind}/new`, `${kind}New`, 'New'],
-    [`patients/:patientId/mh/${kind}/show/:${idParam}`, `${kind}Show`, 'Show'],
-    [`patients/:patientId/mh/${kind}/edit/:${idParam}`, `${kind}Edit`, 'Edit'],
-  ] as const;
-  return paths.map(([path, titleKey, screen]) =>
-    pages
-      ? historyPage(path, titleKey, () =>
-          import('../pages/medical-history').then((m) => ({ Component: pages(m)[screen] })),
-        )
-      : page(path, titleKey),
-  );
-}
-
-/** List, create and view screens of a commercial document. */
-function documentPages(area: 'purchases' | 'sales' | 'payments' | 'collections', singular: string, idParam: string) {
-  return [
-    page(area, area),
-    page(`${area}/create`, `${singular}Create`),
-    page(`${area}/view/:${idParam}`, `${singular}View`),
-  ];
-}
+const patients = ['patients'] as const;
+const inventory = ['inventory'] as const;
+/** The medical history's screens show every clinical area's texts. */
+const history = ['patients', 'clinical', 'odontogram', 'prescriptions', 'authorizations', 'files'] as const;
+const medicalHistory = () => import('../pages/medical-history');
+const prescriptions = () => import('../pages/prescriptions');
+const authorizations = () => import('../pages/authorizations');
+const inventoryItem = () => import('../pages/inventory-item');
+const inventoryList = () => import('../pages/inventory-list');
+const mh = 'patients/:patientId/mh';
 
 export const protectedRoutes: RouteObject[] = [
-  page('dashboard', 'dashboard'),
+  comingSoon('dashboard', 'dashboard'),
   // Patients and medical history
-  patientPage('patients', 'patients', () => import('../pages/patients').then((m) => ({ Component: m.PatientsPage }))),
-  patientPage('patients/create', 'patientCreate', () =>
-    import('../pages/patients').then((m) => ({ Component: m.PatientCreatePage })),
-  ),
-  patientPage('patients/edit/:patientId', 'patientEdit', () =>
-    import('../pages/patients').then((m) => ({ Component: m.PatientEditPage })),
-  ),
-  historyPage('patients/:patientId/mh', 'medicalHistory', () =>
-    import('../pages/patients').then((m) => ({ Component: m.MedicalHistoryPage })),
-  ),
-  ...medicalHistoryRecord('diagnosis', 'id_diagnosis', (m) => ({
-    New: m.DiagnosisNewPage,
-    Show: m.DiagnosisShowPage,
-    Edit: m.DiagnosisEditPage,
-  })),
-  ...medicalHistoryRecord('laboratory', 'id_laboratory', (m) => ({
-    New: m.LaboratoryNewPage,
-    Show: m.LaboratoryShowPage,
-    Edit: m.LaboratoryEditPage,
-  })),
-  ...medicalHistoryRecord('attendance', 'id_attendance', (m) => ({
-    New: m.AttendanceNewPage,
-    Show: m.AttendanceShowPage,
-    Edit: m.AttendanceEditPage,
-  })),
-  historyPage('patients/:patientId/mh/prescription/new', 'prescriptionNew', () =>
-    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionNewPage })),
-  ),
-  historyPage('patients/:patientId/mh/prescription/show/:id_prescription', 'prescriptionShow', () =>
-    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionShowPage })),
-  ),
-  historyPage('patients/:patientId/mh/prescription/edit/:id_prescription', 'prescriptionEdit', () =>
-    import('../pages/prescriptions').then((m) => ({ Component: m.PrescriptionEditPage })),
-  ),
+  screen('patients', 'patients', () => import('../pages/patients'), patients),
+  screen('patientCreate', 'patients/create', () => import('../pages/patients'), patients),
+  screen('patientEdit', 'patients/edit/:patientId', () => import('../pages/patients'), patients),
+  screen('medicalHistory', mh, () => import('../pages/patients'), history),
+  screen('diagnosisNew', `${mh}/diagnosis/new`, medicalHistory, history),
+  screen('diagnosisShow', `${mh}/diagnosis/show/:id_diagnosis`, medicalHistory, history),
+  screen('diagnosisEdit', `${mh}/diagnosis/edit/:id_diagnosis`, medicalHistory, history),
+  screen('laboratoryNew', `${mh}/laboratory/new`, medicalHistory, history),
+  screen('laboratoryShow', `${mh}/laboratory/show/:id_laboratory`, medicalHistory, history),
+  screen('laboratoryEdit', `${mh}/laboratory/edit/:id_laboratory`, medicalHistory, history),
+  screen('attendanceNew', `${mh}/attendance/new`, medicalHistory, history),
+  screen('attendanceShow', `${mh}/attendance/show/:id_attendance`, medicalHistory, history),
+  screen('attendanceEdit', `${mh}/attendance/edit/:id_attendance`, medicalHistory, history),
+  screen('prescriptionNew', `${mh}/prescription/new`, prescriptions, history),
+  screen('prescriptionShow', `${mh}/prescription/show/:id_prescription`, prescriptions, history),
+  screen('prescriptionEdit', `${mh}/prescription/edit/:id_prescription`, prescriptions, history),
   // Treatment authorizations (issue 6)
-  ...(
-    [
-      ['patients/:patientId/mh/authorization/new', 'authorizationNew', 'AuthorizationNewPage'],
-      ['patients/:patientId/mh/authorization/show/:id_authorization', 'authorizationShow', 'AuthorizationShowPage'],
-      ['patients/:patientId/mh/authorization/edit/:id_authorization', 'authorizationEdit', 'AuthorizationEditPage'],
-    ] as const
-  ).map(([path, titleKey, name]) =>
-    historyPage(path, titleKey, () => import('../pages/authorizations').then((m) => ({ Component: m[name] }))),
-  ),
+  screen('authorizationNew', `${mh}/authorization/new`, authorizations, history),
+  screen('authorizationShow', `${mh}/authorization/show/:id_authorization`, authorizations, history),
+  screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
-  page('calendar', 'calendar'),
+  comingSoon('calendar', 'calendar'),
   // Inventory
-  inventoryPage('medications', 'medications', () =>
-    import('../pages/inventory-list').then((m) => ({ Component: m.MedicationsPage })),
-  ),
-  inventoryPage('medications/create', 'medicationCreate', () =>
-    import('../pages/inventory-item').then((m) => ({ Component: m.MedicationCreatePage })),
-  ),
-  inventoryPage('medications/edit/:id_pharmacy', 'medicationEdit', () =>
-    import('../pages/inventory-item').then((m) => ({ Component: m.MedicationEditPage })),
-  ),
-  inventoryPage('supplies', 'supplies', () =>
-    import('../pages/inventory-list').then((m) => ({ Component: m.SuppliesPage })),
-  ),
-  inventoryPage('supplies/create', 'supplyCreate', () =>
-    import('../pages/inventory-item').then((m) => ({ Component: m.SupplyCreatePage })),
-  ),
-  inventoryPage('supplies/edit/:id_supplie', 'supplyEdit', () =>
-    import('../pages/inventory-item').then((m) => ({ Component: m.SupplyEditPage })),
-  ),
+  screen('medications', 'medications', inventoryList, inventory),
+  screen('medicationCreate', 'medications/create', inventoryItem, inventory),
+  screen('medicationEdit', 'medications/edit/:id_pharmacy', inventoryItem, inventory),
+  screen('supplies', 'supplies', inventoryList, inventory),
+  screen('supplyCreate', 'supplies/create', inventoryItem, inventory),
+  screen('supplyEdit', 'supplies/edit/:id_supplie', inventoryItem, inventory),
   // The "to order" list (path not given by the spec).
-  inventoryPage('inventory/reorder', 'inventoryReorder', () =>
-    import('../pages/inventory-reorder').then((m) => ({ Component: m.InventoryReorderPage })),
-  ),
-  page('providers', 'providers'),
-  page('providers/create', 'providerCreate'),
-  page('providers/edit/:providerId', 'providerEdit'),
-  // Commercial
-  ...documentPages('purchases', 'purchase', 'purchaseId'),
-  ...documentPages('sales', 'sale', 'saleId'),
-  ...documentPages('payments', 'payment', 'paymentId'),
-  ...documentPages('collections', 'collection', 'collectionId'),
-  page('cc-providers', 'ccProviders'),
-  page('cc-customers', 'ccCustomers'),
+  screen('inventoryReorder', 'inventory/reorder', () => import('../pages/inventory-reorder'), inventory),
+  comingSoon('providers', 'providers'),
+  comingSoon('providerCreate', 'providers/create'),
+  comingSoon('providerEdit', 'providers/edit/:providerId'),
+  // Commercial: list, create and view of each document
+  ...(['purchase', 'sale', 'payment', 'collection'] as const).flatMap((document) => [
+    comingSoon(`${document}s`, `${document}s`),
+    comingSoon(`${document}Create`, `${document}s/create`),
+    comingSoon(`${document}View`, `${document}s/view/:${document}Id`),
+  ]),
+  comingSoon('ccProviders', 'cc-providers'),
+  comingSoon('ccCustomers', 'cc-customers'),
   // Administration (paths not given by the spec)
-  page('reports', 'reports'),
-  page('schedules', 'schedules'),
-  page('settings', 'settings'),
-  builtPage('settings/authorization-templates', 'authorizationTemplates', () =>
-    Promise.all([
-      import('../pages/authorizations').then((m) => ({ Component: m.AuthorizationTemplatesPage })),
-      i18n.loadNamespaces('authorizations'),
-    ]).then(([module]) => module),
-  ),
-  page('account', 'account'),
-  builtPage('account/users', 'accountUsers', () =>
-    import('../pages/account-users').then((m) => ({ Component: m.AccountUsersPage })),
-  ),
-  builtPage('profile', 'profile', () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage }))),
+  comingSoon('reports', 'reports'),
+  comingSoon('schedules', 'schedules'),
+  comingSoon('settings', 'settings'),
+  screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
+  comingSoon('account', 'account'),
+  screen('accountUsers', 'account/users', () => import('../pages/account-users')),
+  screen('profile', 'profile', () => import('../pages/profile')),
 ];
 
 export const authRoutes: RouteObject[] = [
-  authPage('sign-in', 'signIn', () => import('../pages/auth/sign-in').then((m) => ({ Component: m.SignInPage }))),
-  authPage('sign-up', 'signUp', () => import('../pages/auth/sign-up').then((m) => ({ Component: m.SignUpPage })), {
-    wideCard: true,
-  }),
-  authPage('activation/:token', 'activation', () =>
-    import('../pages/auth/activation').then((m) => ({ Component: m.ActivationPage })),
-  ),
-  authPage('forgot-password', 'forgotPassword', () =>
-    import('../pages/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
-  ),
-  authPage('reset_password/:id', 'resetPassword', () =>
-    import('../pages/auth/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
-  ),
-  authPage('lock-screen', 'lockScreen', () =>
-    import('../pages/auth/lock-screen').then((m) => ({ Component: m.LockScreenPage })),
-  ),
+  screen('signIn', 'sign-in', () => import('../pages/auth/sign-in')),
+  screen('signUp', 'sign-up', () => import('../pages/auth/sign-up'), [], { wideCard: true }),
+  screen('activation', 'activation/:token', () => import('../pages/auth/activation')),
+  screen('forgotPassword', 'forgot-password', () => import('../pages/auth/forgot-password')),
+  screen('resetPassword', 'reset_password/:id', () => import('../pages/auth/reset-password')),
+  screen('lockScreen', 'lock-screen', () => import('../pages/auth/lock-screen')),
   // The terms of use accepted at sign-up (path not given by the spec).
-  authPage('terms', 'terms', () => import('../pages/auth/terms').then((m) => ({ Component: m.TermsPage })), {
-    wideCard: true,
-  }),
+  screen('terms', 'terms', () => import('../pages/auth/terms'), [], { wideCard: true }),
 ];
 
 export const routes: RouteObject[] = [

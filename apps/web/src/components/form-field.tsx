@@ -29,6 +29,20 @@ export function describedField(id: string, error: string | undefined, hint?: boo
 /** Bootstrap's input class, invalid when the field has a message. */
 export const inputClass = (error: string | undefined) => `form-control${error ? ' is-invalid' : ''}`;
 
+/** A field label with the required mark (hidden from screen readers: the control says aria-required). */
+export function FieldLabel({ text, required = false }: { text: ReactNode; required?: boolean }) {
+  return (
+    <>
+      {text}
+      {required ? (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** Label, control (children), hint and the field's translated message. */
 export function FormField({
   id,

@@ -20,7 +20,7 @@ function files(folder: string): string[] {
 
 const forms = files(source)
   .map((file) => ({ file: path.relative(source, file), text: readFileSync(file, 'utf8') }))
-  .filter(({ text }) => /\buseForm\s*[<(]/.test(text));
+  .filter(({ text }) => /\buse(Zod)?Form\s*[<(]/.test(text));
 
 describe('every form shows its errors where the eye is', () => {
   it('finds the forms', () => {
@@ -29,9 +29,16 @@ describe('every form shows its errors where the eye is', () => {
 
   it.each(forms.map(({ file }) => file))('%s uses the shared form errors', (file) => {
     const text = forms.find((form) => form.file === file)?.text ?? '';
-    expect(text).toMatch(/useFormErrors\(/);
-    expect(text).toMatch(/ref=\{formErrors\.ref\}/);
-    expect(text).toMatch(/formErrors\.onInvalid/);
+    if (/\buseZodForm\s*[<(]/.test(text)) {
+      // useZodForm (lib/use-zod-form.ts) holds useFormErrors; its `submit` passes formErrors.onInvalid.
+      expect(text).toMatch(/ref=\{(form\.)?formErrors\.ref\}/);
+      expect(text).toMatch(/\.submit\(/);
+      expect(text).not.toMatch(/\.handleSubmit\(/);
+    } else {
+      expect(text).toMatch(/useFormErrors\(/);
+      expect(text).toMatch(/ref=\{formErrors\.ref\}/);
+      expect(text).toMatch(/formErrors\.onInvalid/);
+    }
     expect(text).not.toMatch(/zodResolver|shouldFocus: true|fieldErrorsOf\(/);
   });
 });

@@ -1,63 +1,26 @@
-import { useParams } from 'react-router';
-import { EditAttendance, NewAttendance, ShowAttendance } from '../features/medical-history/attendance';
-import { EditDiagnosis, NewDiagnosis, ShowDiagnosis } from '../features/medical-history/diagnosis';
-import { EditLaboratory, NewLaboratory, ShowLaboratory } from '../features/medical-history/laboratory';
+import { AttendanceView, attendanceLocked } from '../features/medical-history/attendance';
+import { AttendanceForm } from '../features/medical-history/attendance-form';
+import { DiagnosisForm, DiagnosisView } from '../features/medical-history/diagnosis';
+import { LaboratoryForm, LaboratoryView } from '../features/medical-history/laboratory';
+import { RecordEditScreen, RecordNewScreen, RecordShowScreen } from '../features/medical-history/record-screens';
 
 /*
- * The clinical record screens of a patient's medical history (issue 5). Each screen is keyed by
- * its ids, so moving between records starts from a fresh form.
+ * The clinical record screens of a patient's medical history (issue 5): new and edit need
+ * clinical.write, show patients.read. Each screen is keyed by its ids, so moving between records
+ * starts from a fresh form.
  */
 
-/** `/patients/:patientId/mh/diagnosis/new` (clinical.write). */
-export function DiagnosisNewPage() {
-  const { patientId = '' } = useParams();
-  return <NewDiagnosis key={patientId} patientId={patientId} />;
-}
+export const DiagnosisNewPage = () => <RecordNewScreen kind="diagnosis" Form={DiagnosisForm} />;
+export const DiagnosisShowPage = () => <RecordShowScreen kind="diagnosis" View={DiagnosisView} />;
+export const DiagnosisEditPage = () => <RecordEditScreen kind="diagnosis" Form={DiagnosisForm} />;
 
-/** `/patients/:patientId/mh/diagnosis/show/:id_diagnosis` (patients.read). */
-export function DiagnosisShowPage() {
-  const { patientId = '', id_diagnosis: id = '' } = useParams();
-  return <ShowDiagnosis key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
+export const LaboratoryNewPage = () => <RecordNewScreen kind="laboratory" Form={LaboratoryForm} />;
+export const LaboratoryShowPage = () => <RecordShowScreen kind="laboratory" View={LaboratoryView} />;
+export const LaboratoryEditPage = () => <RecordEditScreen kind="laboratory" Form={LaboratoryForm} />;
 
-/** `/patients/:patientId/mh/diagnosis/edit/:id_diagnosis` (clinical.write). */
-export function DiagnosisEditPage() {
-  const { patientId = '', id_diagnosis: id = '' } = useParams();
-  return <EditDiagnosis key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
-
-/** `/patients/:patientId/mh/laboratory/new` (clinical.write). */
-export function LaboratoryNewPage() {
-  const { patientId = '' } = useParams();
-  return <NewLaboratory key={patientId} patientId={patientId} />;
-}
-
-/** `/patients/:patientId/mh/laboratory/show/:id_laboratory` (patients.read). */
-export function LaboratoryShowPage() {
-  const { patientId = '', id_laboratory: id = '' } = useParams();
-  return <ShowLaboratory key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
-
-/** `/patients/:patientId/mh/laboratory/edit/:id_laboratory` (clinical.write). */
-export function LaboratoryEditPage() {
-  const { patientId = '', id_laboratory: id = '' } = useParams();
-  return <EditLaboratory key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
-
-/** `/patients/:patientId/mh/attendance/new` (clinical.write). */
-export function AttendanceNewPage() {
-  const { patientId = '' } = useParams();
-  return <NewAttendance key={patientId} patientId={patientId} />;
-}
-
-/** `/patients/:patientId/mh/attendance/show/:id_attendance` (patients.read). */
-export function AttendanceShowPage() {
-  const { patientId = '', id_attendance: id = '' } = useParams();
-  return <ShowAttendance key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
-
-/** `/patients/:patientId/mh/attendance/edit/:id_attendance` (clinical.write). */
-export function AttendanceEditPage() {
-  const { patientId = '', id_attendance: id = '' } = useParams();
-  return <EditAttendance key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
+export const AttendanceNewPage = () => <RecordNewScreen kind="attendance" Form={AttendanceForm} />;
+export const AttendanceShowPage = () => <RecordShowScreen kind="attendance" View={AttendanceView} />;
+/** A finished attendance says it can no longer be edited. */
+export const AttendanceEditPage = () => (
+  <RecordEditScreen kind="attendance" Form={AttendanceForm} locked={attendanceLocked} />
+);

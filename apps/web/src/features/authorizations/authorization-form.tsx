@@ -14,7 +14,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { describedField, FormField, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
@@ -24,10 +24,9 @@ import { useSessionUser } from '../auth/session';
 import { useProfessionals } from '../medical-history/api';
 import {
   ConflictAlert,
-  FieldLabel,
   FormActions,
   isVersionConflict,
-  ProfessionalField,
+  ProfessionalSelect,
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
@@ -248,7 +247,7 @@ export function AuthorizationForm({
               </FormField>
             </div>
             <div className="col-sm-6 col-lg-5">
-              <ProfessionalField
+              <ProfessionalSelect
                 id={fieldId('professional')}
                 initial={professional}
                 registration={register('professionalId')}

@@ -1,42 +1,14 @@
-import type { Attendance, AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import type { Laboratory } from '@odontia/shared/schemas/laboratories';
-import type { Prescription } from '@odontia/shared/schemas/prescriptions';
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { type RecordKind, type RecordOf, type RowOf, recordKinds } from './records';
 
-export type { Page };
-
-/** The clinical records of the history: their API collection and their web path segment. */
-export type RecordKind = 'diagnosis' | 'laboratory' | 'attendance' | 'prescription';
-
-export const recordCollections: Record<RecordKind, string> = {
-  diagnosis: 'diagnoses',
-  laboratory: 'laboratories',
-  attendance: 'attendances',
-  prescription: 'prescriptions',
-};
-
-/** The record each kind's show page reads. */
-export interface RecordOf {
-  diagnosis: Diagnosis;
-  laboratory: Laboratory;
-  attendance: Attendance;
-  prescription: Prescription;
-}
-/** A row of each kind's list. */
-export interface RowOf {
-  diagnosis: Diagnosis;
-  laboratory: Laboratory;
-  attendance: AttendanceSummary;
-  prescription: Prescription;
-}
+export type { Page, RecordKind, RecordOf, RowOf };
 
 const enc = encodeURIComponent;
 
@@ -49,15 +21,8 @@ export const recordPaths = {
   edit: (kind: RecordKind, patientId: string, id: string) => `/patients/${enc(patientId)}/mh/${kind}/edit/${enc(id)}`,
 };
 
-/** The history tab that lists each kind. */
-export const tabOf: Record<RecordKind, string> = {
-  diagnosis: 'diagnoses',
-  laboratory: 'laboratory',
-  attendance: 'attendances',
-  prescription: 'prescriptions',
-};
-
-const collection = (kind: RecordKind, patientId: string) => `patients/${enc(patientId)}/${recordCollections[kind]}`;
+const collection = (kind: RecordKind, patientId: string) =>
+  `patients/${enc(patientId)}/${recordKinds[kind].collection}`;
 const one = (kind: RecordKind, patientId: string, id: string) => `${collection(kind, patientId)}/${enc(id)}`;
 
 export type RecordAnswer<K extends RecordKind> = { data: RecordOf[K]; code?: string };

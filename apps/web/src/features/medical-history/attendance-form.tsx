@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert } from '../../components/form-feedback';
-import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
@@ -35,14 +35,7 @@ import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { DateInput } from '../profile/date-input';
 import { historyPath, recordPaths, useSaveRecord } from './api';
-import {
-  FieldLabel,
-  FormActions,
-  isVersionConflict,
-  ProfessionalField,
-  toastSaveError,
-  useProfessional,
-} from './form-bits';
+import { FormActions, isVersionConflict, ProfessionalSelect, toastSaveError, useProfessional } from './form-bits';
 import { ItemSearch, type PickedItem } from './item-picker';
 
 interface LineValues {
@@ -432,7 +425,7 @@ export function AttendanceForm({
             </div>
             <div className="col-sm-6 col-xl-4">{field('specialization')}</div>
             <div className="col-sm-6 col-xl-4">
-              <ProfessionalField
+              <ProfessionalSelect
                 id={fieldId('professional')}
                 initial={professional}
                 registration={register('professionalId')}

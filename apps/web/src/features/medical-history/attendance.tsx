@@ -2,86 +2,40 @@ import '../auth/zod-setup';
 import type { Attendance } from '@odontia/shared/schemas/attendances';
 import { createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
 import { FilePlus2, Lock } from 'lucide-react';
-import { useId, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
-import { queryClient } from '../../lib/query-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
-import { recordKey, recordPaths, useAddAddendum } from './api';
-import { AttendanceForm } from './attendance-form';
-import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
-import { ConflictAlert, DeleteRecordButton, EditLink, Fact, toastSaveError, useCalendarDate } from './form-bits';
-import { RecordChanges } from './record-changes';
+import { recordPaths, useAddAddendum } from './api';
+import { Fact, toastSaveError, useCalendarDate } from './form-bits';
+import { RecordCard, type RecordViewProps } from './record-screens';
 
-/** `…/mh/attendance/new` */
-export function NewAttendance({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="attendance" title={t('pages.attendanceNew')} testId="attendance-new">
-      {() => (canWrite ? <AttendanceForm patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
-    </ClinicalFrame>
-  );
+/** A finished attendance's edit route: it can no longer be edited (null: the form). */
+export function attendanceLocked(record: Attendance, patientId: string) {
+  if (!record.finished) return null;
+  return <AttendanceLocked patientId={patientId} id={record.id} />;
 }
 
-function EditAttendanceForm({ patientId, record }: { patientId: string; record: Attendance }) {
+function AttendanceLocked({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
-  const [conflict, setConflict] = useState<{ current: Attendance | null } | null>(null);
-  if (record.finished) {
-    return (
-      <div
-        className="alert alert-info mb-0 d-flex flex-wrap align-items-center gap-2"
-        role="status"
-        data-testid="attendance-locked"
-      >
-        <Lock size={16} aria-hidden="true" />
-        <span className="me-auto">{t('attendance.finishedLocked')}</span>
-        <Link to={recordPaths.show('attendance', patientId, record.id)} className="btn btn-sm btn-outline-primary">
-          {t('attendance.openRecord')}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <>
-      {conflict ? <ConflictAlert current={conflict.current} /> : null}
-      <AttendanceForm
-        key={record.version}
-        patientId={patientId}
-        record={record}
-        onConflict={(current) => {
-          setConflict({ current });
-          if (current) queryClient.setQueryData(recordKey('attendance', patientId, record.id), current);
-          else void queryClient.invalidateQueries({ queryKey: recordKey('attendance', patientId, record.id) });
-        }}
-      />
-    </>
-  );
-}
-
-/** `…/mh/attendance/edit/:id_attendance` (a finished one says it can no longer be edited). */
-export function EditAttendance({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="attendance" title={t('pages.attendanceEdit')} testId="attendance-edit">
-      {() =>
-        canWrite ? (
-          <RecordLoader kind="attendance" patientId={patientId} id={id}>
-            {(record) => <EditAttendanceForm patientId={patientId} record={record} />}
-          </RecordLoader>
-        ) : (
-          <ReadOnlyNotice />
-        )
-      }
-    </ClinicalFrame>
+    <div
+      className="alert alert-info mb-0 d-flex flex-wrap align-items-center gap-2"
+      role="status"
+      data-testid="attendance-locked"
+    >
+      <Lock size={16} aria-hidden="true" />
+      <span className="me-auto">{t('attendance.finishedLocked')}</span>
+      <Link to={recordPaths.show('attendance', patientId, id)} className="btn btn-sm btn-outline-primary">
+        {t('attendance.openRecord')}
+      </Link>
+    </div>
   );
 }
 
@@ -89,27 +43,19 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
   const fieldId = useId();
   const add = useAddAddendum(patientId, id);
-  const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ text: string }>({
-    resolver: formResolver(createAddendumRequestSchema) as unknown as Resolver<{ text: string }>,
-    defaultValues: { text: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
+  const form = useZodForm(createAddendumRequestSchema, { text: '' });
+  const { formErrors } = form;
+  const onSubmit = form.submit(async (values) => {
     try {
       const answer = await add.mutateAsync(values.text);
       if (answer.code) toastSuccess(answer.code);
-      reset({ text: '' });
+      form.reset({ text: '' });
     } catch (error) {
-      if (!formErrors.place(error, setError)) toastSaveError(error);
+      if (!formErrors.place(error, form.setError)) toastSaveError(error);
     }
-  }, formErrors.onInvalid);
-  const message = errors.text?.message;
+  });
+  const message = form.formState.errors.text?.message;
+  const isSubmitting = form.formState.isSubmitting;
   return (
     <form
       ref={formErrors.ref}
@@ -121,7 +67,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
     >
       <FormField id={fieldId} label={t('attendance.addendumLabel')} error={message} hint={t('attendance.addendumHint')}>
         <textarea
-          {...register('text')}
+          {...form.register('text')}
           {...describedField(fieldId, message, true)}
           className={inputClass(message)}
           rows={3}
@@ -139,7 +85,8 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   );
 }
 
-function AttendanceView({ patientId, record, canWrite }: { patientId: string; record: Attendance; canWrite: boolean }) {
+export function AttendanceView(props: RecordViewProps<'attendance'>) {
+  const { patientId, record, canWrite } = props;
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
   const dateTime = useDateTimeFormat();
@@ -153,169 +100,136 @@ function AttendanceView({ patientId, record, canWrite }: { patientId: string; re
     return match ? [{ name: item.name, text: allergyText(match, 'short') }] : [];
   });
   return (
-    <>
-      <section className="card mb-0" data-testid="attendance-view">
-        <div className="card-body d-flex flex-column gap-3">
-          <div className="d-flex flex-wrap gap-2 align-items-center">
-            <span
-              className={`badge ${record.finished ? 'text-bg-secondary' : 'text-bg-primary'}`}
-              data-testid="record-status"
-            >
-              {t(record.finished ? 'attendance.finished' : 'attendance.open')}
-            </span>
-            <span className="badge text-bg-light border">{t(`attendanceGroups.${record.attendanceGroup}`)}</span>
-            {canWrite && !record.finished ? (
-              <div className="ms-auto d-flex gap-2 flex-wrap">
-                <DeleteRecordButton
-                  kind="attendance"
-                  patientId={patientId}
-                  id={record.id}
-                  description={record.titleResume}
-                  extra={record.supplies.length || record.medications.length ? t('attendance.deleteStock') : undefined}
-                />
-                <EditLink kind="attendance" patientId={patientId} id={record.id} />
-              </div>
-            ) : null}
-          </div>
-          <dl className="clinical-facts mb-0">
-            <Fact label={t('fields.date')} testId="record-date">
-              {dateTime(record.date)}
-            </Fact>
-            <Fact label={t('fields.attendanceType')} testId="record-type">
-              {t(`attendanceTypes.${record.attendanceType}`)}
-            </Fact>
-            <Fact label={t('fields.specialization')}>{record.specialization}</Fact>
-            <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
-            <Fact label={t('fields.titleResume')} wide testId="record-title-resume">
-              {record.titleResume}
-            </Fact>
-            <Fact label={t('fields.resume')} wide>
-              {record.resume ? <span className="text-prewrap">{record.resume}</span> : null}
-            </Fact>
-            <Fact label={t('fields.detail')} wide>
-              {record.detail ? <span className="text-prewrap">{record.detail}</span> : null}
-            </Fact>
-            <Fact label={t('fields.resultDate')}>{date(record.resultDate)}</Fact>
-            <Fact label={t('fields.nextAppointment')}>{date(record.nextAppointment)}</Fact>
-            <Fact label={t('fields.result')} wide>
-              {record.result ? <span className="text-prewrap">{record.result}</span> : null}
-            </Fact>
-            <Fact label={t('fields.supplies')} wide testId="record-supplies">
-              {items(record.supplies)}
-            </Fact>
-            <Fact label={t('fields.medications')} wide testId="record-medications">
-              {items(record.medications)}
-              {medicineAllergies.map((allergy) => (
-                <span key={allergy.name} className="badge text-bg-danger ms-2" data-testid="record-medication-allergy">
-                  {allergy.name}: {allergy.text}
-                </span>
-              ))}
-            </Fact>
-          </dl>
-          <div>
-            <h2 className="h6">{t('attendance.sections.billing')}</h2>
-            <div className="table-responsive">
-              <table className="table table-sm mb-0 billing-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fields.description')}</th>
-                    <th scope="col" className="text-end">
-                      {t('fields.quantity')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('fields.price')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('fields.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <td>{t('fields.attendanceFee')}</td>
-                    <td />
-                    <td />
-                    <td className="text-end">{money(record.attendanceFee)}</td>
-                  </tr>
-                  {record.lines.map((line) => (
-                    <tr key={line.id}>
-                      <td>{line.description}</td>
-                      <td className="text-end">{line.quantity}</td>
-                      <td className="text-end">{money(line.price)}</td>
-                      <td className="text-end">{money(line.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={3}>
-                      {t('fields.totalBillable')}
-                      {record.billable
-                        ? null
-                        : ` (${t('fields.billable').toLowerCase()}: ${t('common.no').toLowerCase()})`}
-                    </th>
-                    <td className="text-end fw-semibold" data-testid="record-total">
-                      {money(record.totalBillable)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
+    <RecordCard
+      {...props}
+      kind="attendance"
+      description={record.finished ? null : record.titleResume}
+      deleteExtra={record.supplies.length || record.medications.length ? t('attendance.deleteStock') : undefined}
+      names={Object.fromEntries([...record.supplies, ...record.medications].map((item) => [item.itemId, item.name]))}
+      status={
+        <>
+          <span
+            className={`badge ${record.finished ? 'text-bg-secondary' : 'text-bg-primary'}`}
+            data-testid="record-status"
+          >
+            {t(record.finished ? 'attendance.finished' : 'attendance.open')}
+          </span>
+          <span className="badge text-bg-light border">{t(`attendanceGroups.${record.attendanceGroup}`)}</span>
+        </>
+      }
+      after={
+        record.finished ? (
+          <section className="card mb-0" data-testid="addenda">
+            <div className="card-header">
+              <h2 className="card-title h6 mb-0">{t('attendance.addenda')}</h2>
             </div>
-          </div>
-          <RecordStamps record={record} />
+            <div className="card-body">
+              {record.addenda.length === 0 ? (
+                <p className="text-body-secondary mb-0">{t('attendance.noAddenda')}</p>
+              ) : (
+                <ol className="list-unstyled addenda-list mb-0">
+                  {record.addenda.map((addendum) => (
+                    <li key={addendum.id} className="addendum" data-testid="addendum">
+                      <div className="small text-body-secondary">
+                        {t('attendance.addendumBy', {
+                          who: addendum.userName ?? t('common.system'),
+                          when: dateTime(addendum.createdAt),
+                        })}
+                      </div>
+                      <div className="text-prewrap">{addendum.text}</div>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {canWrite ? <AddendumForm patientId={patientId} id={record.id} /> : null}
+            </div>
+          </section>
+        ) : null
+      }
+    >
+      <dl className="clinical-facts mb-0">
+        <Fact label={t('fields.date')} testId="record-date">
+          {dateTime(record.date)}
+        </Fact>
+        <Fact label={t('fields.attendanceType')} testId="record-type">
+          {t(`attendanceTypes.${record.attendanceType}`)}
+        </Fact>
+        <Fact label={t('fields.specialization')}>{record.specialization}</Fact>
+        <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
+        <Fact label={t('fields.titleResume')} wide testId="record-title-resume">
+          {record.titleResume}
+        </Fact>
+        <Fact label={t('fields.resume')} wide>
+          {record.resume ? <span className="text-prewrap">{record.resume}</span> : null}
+        </Fact>
+        <Fact label={t('fields.detail')} wide>
+          {record.detail ? <span className="text-prewrap">{record.detail}</span> : null}
+        </Fact>
+        <Fact label={t('fields.resultDate')}>{date(record.resultDate)}</Fact>
+        <Fact label={t('fields.nextAppointment')}>{date(record.nextAppointment)}</Fact>
+        <Fact label={t('fields.result')} wide>
+          {record.result ? <span className="text-prewrap">{record.result}</span> : null}
+        </Fact>
+        <Fact label={t('fields.supplies')} wide testId="record-supplies">
+          {items(record.supplies)}
+        </Fact>
+        <Fact label={t('fields.medications')} wide testId="record-medications">
+          {items(record.medications)}
+          {medicineAllergies.map((allergy) => (
+            <span key={allergy.name} className="badge text-bg-danger ms-2" data-testid="record-medication-allergy">
+              {allergy.name}: {allergy.text}
+            </span>
+          ))}
+        </Fact>
+      </dl>
+      <div>
+        <h2 className="h6">{t('attendance.sections.billing')}</h2>
+        <div className="table-responsive">
+          <table className="table table-sm mb-0 billing-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.description')}</th>
+                <th scope="col" className="text-end">
+                  {t('fields.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.price')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{t('fields.attendanceFee')}</td>
+                <td />
+                <td />
+                <td className="text-end">{money(record.attendanceFee)}</td>
+              </tr>
+              {record.lines.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.description}</td>
+                  <td className="text-end">{line.quantity}</td>
+                  <td className="text-end">{money(line.price)}</td>
+                  <td className="text-end">{money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('fields.totalBillable')}
+                  {record.billable ? null : ` (${t('fields.billable').toLowerCase()}: ${t('common.no').toLowerCase()})`}
+                </th>
+                <td className="text-end fw-semibold" data-testid="record-total">
+                  {money(record.totalBillable)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
         </div>
-      </section>
-      {record.finished ? (
-        <section className="card mb-0" data-testid="addenda">
-          <div className="card-header">
-            <h2 className="card-title h6 mb-0">{t('attendance.addenda')}</h2>
-          </div>
-          <div className="card-body">
-            {record.addenda.length === 0 ? (
-              <p className="text-body-secondary mb-0">{t('attendance.noAddenda')}</p>
-            ) : (
-              <ol className="list-unstyled addenda-list mb-0">
-                {record.addenda.map((addendum) => (
-                  <li key={addendum.id} className="addendum" data-testid="addendum">
-                    <div className="small text-body-secondary">
-                      {t('attendance.addendumBy', {
-                        who: addendum.userName ?? t('common.system'),
-                        when: dateTime(addendum.createdAt),
-                      })}
-                    </div>
-                    <div className="text-prewrap">{addendum.text}</div>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {canWrite ? <AddendumForm patientId={patientId} id={record.id} /> : null}
-          </div>
-        </section>
-      ) : null}
-      <RecordChanges
-        kind="attendance"
-        patientId={patientId}
-        id={record.id}
-        names={Object.fromEntries([
-          [record.professionalId, record.professionalName],
-          ...[...record.supplies, ...record.medications].map((item) => [item.itemId, item.name]),
-        ])}
-      />
-    </>
-  );
-}
-
-/** `…/mh/attendance/show/:id_attendance` */
-export function ShowAttendance({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="attendance" title={t('pages.attendanceShow')} testId="attendance-show">
-      {() => (
-        <RecordLoader kind="attendance" patientId={patientId} id={id}>
-          {(record) => <AttendanceView patientId={patientId} record={record} canWrite={canWrite} />}
-        </RecordLoader>
-      )}
-    </ClinicalFrame>
+      </div>
+    </RecordCard>
   );
 }

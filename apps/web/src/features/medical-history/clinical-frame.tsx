@@ -14,7 +14,8 @@ import { useSessionUser } from '../auth/session';
 import { usePatient } from '../patients/api';
 import { patientName } from '../patients/format';
 import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
-import { historyPath, type RecordKind, type RecordOf, tabOf, useRecord } from './api';
+import { historyPath, type RecordKind, type RecordOf, useRecord } from './api';
+import { recordKinds } from './records';
 
 /** Whether the signed-in user may write clinical records (clinical.write). */
 export function useCanWriteClinical(): boolean {
@@ -38,7 +39,7 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
   const { patientId, title, testId, actions, children } = props;
   const { t } = useTranslation(['clinical', 'common']);
   const query = usePatient(patientId);
-  const backPath = 'backTo' in props ? props.backTo : historyPath(patientId, tabOf[props.kind]);
+  const backPath = 'backTo' in props ? props.backTo : historyPath(patientId, recordKinds[props.kind].tab);
   const back = (
     <Link to={backPath} className="btn btn-link px-0 mb-2 clinical-back">
       <ArrowLeft size={16} aria-hidden="true" className="me-1" />
@@ -124,7 +125,7 @@ export function RecordLoader<K extends RecordKind>({
     return (
       <RecordNotFound
         code={`${kind}_not_found`}
-        backTo={historyPath(patientId, tabOf[kind])}
+        backTo={historyPath(patientId, recordKinds[kind].tab)}
         backLabel={t('clinical:common.backToHistory')}
       />
     );

@@ -1,115 +1,46 @@
 import '../auth/zod-setup';
 import { diagnosisStatuses } from '@odontia/shared/enums';
-import {
-  createDiagnosisRequestSchema,
-  type Diagnosis,
-  updateDiagnosisRequestSchema,
-} from '@odontia/shared/schemas/diagnoses';
-import { useId, useState } from 'react';
-import { Controller, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { createDiagnosisRequestSchema, updateDiagnosisRequestSchema } from '@odontia/shared/schemas/diagnoses';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { describedField, FormField, inputClass } from '../../components/form-field';
-import { toastSuccess } from '../../lib/api-toast';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
+import { SelectField, TextField } from '../../components/bound-fields';
 import { keepEnterInForm } from '../../lib/form-keys';
-import { queryClient } from '../../lib/query-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../auth/clinic-time';
-import { DateInput } from '../profile/date-input';
-import { historyPath, recordKey, recordPaths, useSaveRecord } from './api';
-import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
-import {
-  ConflictAlert,
-  DeleteRecordButton,
-  EditLink,
-  Fact,
-  FieldLabel,
-  FormActions,
-  isVersionConflict,
-  ProfessionalField,
-  toastSaveError,
-  useCalendarDate,
-  useProfessional,
-} from './form-bits';
-import { RecordChanges } from './record-changes';
+import { DateField } from '../profile/date-input';
+import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
+import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
+import { diagnosisStatusClass } from './records';
 import { TeethPicker } from './teeth-picker';
 
-interface DiagnosisValues {
-  date: string;
-  professionalId: string;
-  text: string;
-  icd10Code: string;
-  teeth: number[];
-  status: (typeof diagnosisStatuses)[number];
-  notes: string;
-  version: number;
-}
+/** A diagnosis of the medical history: its form and its read view (the screens are record-screens.tsx). */
 
-function valuesOf(record: Diagnosis | null, professionalId: string, today: string): DiagnosisValues {
-  return {
-    date: record?.date.slice(0, 10) ?? today,
-    professionalId: record?.professionalId ?? professionalId,
-    text: record?.text ?? '',
-    icd10Code: record?.icd10Code ?? '',
-    teeth: record?.teeth ?? [],
-    status: record?.status ?? 'active',
-    notes: record?.notes ?? '',
-    version: record?.version ?? 1,
-  };
-}
-
-function DiagnosisForm({
-  patientId,
-  record,
-  onConflict,
-}: {
-  patientId: string;
-  record: Diagnosis | null;
-  onConflict?: (current: Diagnosis | null) => void;
-}) {
+export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
+  const { patientId, record } = props;
   const { t } = useTranslation('clinical');
-  const id = useId();
-  const navigate = useNavigate();
   const professional = useProfessional(record);
   const today = useClinicToday();
-  const save = useSaveRecord('diagnosis', patientId, record?.id);
   const editing = record !== null;
-  const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<DiagnosisValues>({
-    resolver: formResolver(
-      (editing ? updateDiagnosisRequestSchema : createDiagnosisRequestSchema) as unknown as z.ZodType<
-        FieldValues,
-        FieldValues
-      >,
-    ) as unknown as Resolver<DiagnosisValues>,
-    defaultValues: valuesOf(record, professional.id, today),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      void navigate(recordPaths.show('diagnosis', patientId, answer.data.id), { replace: editing });
-    } catch (error) {
-      if (isVersionConflict(error) && onConflict) {
-        onConflict((error.details?.current as Diagnosis | undefined) ?? null);
-        return;
-      }
-      if (!formErrors.place(error, setError)) toastSaveError(error);
-    }
-  }, formErrors.onInvalid);
-
-  const fieldId = (name: string) => `${id}-${name}`;
+  const form = useZodForm(
+    updateDiagnosisRequestSchema,
+    {
+      date: record?.date.slice(0, 10) ?? today,
+      professionalId: record?.professionalId ?? professional.id,
+      text: record?.text ?? '',
+      icd10Code: record?.icd10Code ?? '',
+      teeth: record?.teeth ?? [],
+      status: record?.status ?? 'active',
+      notes: record?.notes ?? '',
+      version: record?.version ?? 1,
+    },
+    { validateWith: editing ? undefined : createDiagnosisRequestSchema },
+  );
+  const save = useRecordSave('diagnosis', props, form.formErrors);
+  const onSubmit = form.submit((values) => save(values, form.setError));
+  const { isSubmitting, isDirty } = form.formState;
   return (
     <form
-      ref={formErrors.ref}
+      ref={form.formErrors.ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}
@@ -119,103 +50,52 @@ function DiagnosisForm({
         <div className="card-body">
           <div className="row g-3">
             <div className="col-sm-6 col-lg-3">
-              <FormField
-                id={fieldId('date')}
-                label={<FieldLabel text={t('fields.date')} required />}
-                error={errors.date?.message}
-                className="mb-0"
-              >
-                <DateInput
-                  {...register('date')}
-                  {...describedField(fieldId('date'), errors.date?.message)}
-                  className={inputClass(errors.date?.message)}
-                />
-              </FormField>
+              <DateField form={form} name="date" label={t('fields.date')} required />
             </div>
             <div className="col-sm-6 col-lg-5">
-              <ProfessionalField
-                id={fieldId('professional')}
-                initial={professional}
-                registration={register('professionalId')}
-                error={errors.professionalId?.message}
-              />
+              <ProfessionalField form={form} initial={professional} />
             </div>
             <div className="col-sm-6 col-lg-4">
-              <FormField
-                id={fieldId('status')}
+              <SelectField
+                form={form}
+                name="status"
                 label={t('fields.status')}
-                error={errors.status?.message}
-                className="mb-0"
-              >
-                <select {...register('status')} id={fieldId('status')} className="form-select">
-                  {diagnosisStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`statuses.${status}`)}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
+                options={diagnosisStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
             </div>
             <div className="col-lg-9">
-              <FormField
-                id={fieldId('text')}
-                label={<FieldLabel text={t('fields.text')} required />}
-                error={errors.text?.message}
-                className="mb-0"
-              >
-                <textarea
-                  {...register('text')}
-                  {...describedField(fieldId('text'), errors.text?.message)}
-                  rows={3}
-                  className={inputClass(errors.text?.message)}
-                  aria-required
-                />
-              </FormField>
+              <TextField form={form} name="text" label={t('fields.text')} rows={3} required />
             </div>
             <div className="col-sm-6 col-lg-3">
-              <FormField
-                id={fieldId('icd10Code')}
+              <TextField
+                form={form}
+                name="icd10Code"
                 label={t('fields.icd10Code')}
-                error={errors.icd10Code?.message}
                 hint={t('diagnosis.icd10Hint')}
-                className="mb-0"
-              >
-                <input
-                  {...register('icd10Code')}
-                  {...describedField(fieldId('icd10Code'), errors.icd10Code?.message, true)}
-                  className={`${inputClass(errors.icd10Code?.message)} text-uppercase`}
-                  autoComplete="off"
-                  maxLength={10}
-                />
-              </FormField>
+                inputClassName="text-uppercase"
+                maxLength={10}
+              />
             </div>
             <div className="col-12">
-              <span className="form-label d-block" id={`${fieldId('teeth')}-label`}>
+              <span className="form-label d-block" id="diagnosis-teeth-label">
                 {t('fields.teeth')}
               </span>
               <Controller
-                control={control}
+                control={form.control}
                 name="teeth"
                 render={({ field }) => (
-                  <TeethPicker id={fieldId('teeth')} value={field.value} onChange={field.onChange} />
+                  <TeethPicker id="diagnosis-teeth" value={field.value ?? []} onChange={field.onChange} />
                 )}
               />
             </div>
             <div className="col-12">
-              <FormField id={fieldId('notes')} label={t('fields.notes')} error={errors.notes?.message} className="mb-0">
-                <textarea
-                  {...register('notes')}
-                  {...describedField(fieldId('notes'), errors.notes?.message)}
-                  rows={3}
-                  className={inputClass(errors.notes?.message)}
-                />
-              </FormField>
+              <TextField form={form} name="notes" label={t('fields.notes')} rows={3} />
             </div>
           </div>
         </div>
       </fieldset>
       <FormActions
-        backTo={editing ? recordPaths.show('diagnosis', patientId, record.id) : historyPath(patientId, 'diagnoses')}
+        backTo={formBackPath('diagnosis', patientId, record)}
         editing={editing}
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
@@ -224,118 +104,39 @@ function DiagnosisForm({
   );
 }
 
-/** `…/mh/diagnosis/new` */
-export function NewDiagnosis({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="diagnosis" title={t('pages.diagnosisNew')} testId="diagnosis-new">
-      {() => (canWrite ? <DiagnosisForm patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
-    </ClinicalFrame>
-  );
-}
-
-function EditDiagnosisForm({ patientId, record }: { patientId: string; record: Diagnosis }) {
-  const [conflict, setConflict] = useState<{ current: Diagnosis | null } | null>(null);
-  return (
-    <>
-      {conflict ? <ConflictAlert current={conflict.current} /> : null}
-      <DiagnosisForm
-        key={record.version}
-        patientId={patientId}
-        record={record}
-        onConflict={(current) => {
-          setConflict({ current });
-          if (current) queryClient.setQueryData(recordKey('diagnosis', patientId, record.id), current);
-          else void queryClient.invalidateQueries({ queryKey: recordKey('diagnosis', patientId, record.id) });
-        }}
-      />
-    </>
-  );
-}
-
-/** `…/mh/diagnosis/edit/:id_diagnosis` */
-export function EditDiagnosis({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="diagnosis" title={t('pages.diagnosisEdit')} testId="diagnosis-edit">
-      {() =>
-        canWrite ? (
-          <RecordLoader kind="diagnosis" patientId={patientId} id={id}>
-            {(record) => <EditDiagnosisForm patientId={patientId} record={record} />}
-          </RecordLoader>
-        ) : (
-          <ReadOnlyNotice />
-        )
-      }
-    </ClinicalFrame>
-  );
-}
-
-function DiagnosisView({ patientId, record, canWrite }: { patientId: string; record: Diagnosis; canWrite: boolean }) {
+export function DiagnosisView(props: RecordViewProps<'diagnosis'>) {
+  const { record } = props;
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
   return (
-    <>
-      <section className="card mb-0" data-testid="diagnosis-view">
-        <div className="card-body d-flex flex-column gap-3">
-          <div className="d-flex flex-wrap gap-2 align-items-center">
-            <span
-              className={`badge ${record.status === 'active' ? 'text-bg-warning' : 'text-bg-success'}`}
-              data-testid="record-status"
-            >
-              {t(`statuses.${record.status}`)}
-            </span>
-            {canWrite ? (
-              <div className="ms-auto d-flex gap-2 flex-wrap">
-                <DeleteRecordButton kind="diagnosis" patientId={patientId} id={record.id} description={record.text} />
-                <EditLink kind="diagnosis" patientId={patientId} id={record.id} />
-              </div>
-            ) : null}
-          </div>
-          <dl className="clinical-facts mb-0">
-            <Fact label={t('fields.date')} testId="record-date">
-              {date(record.date)}
-            </Fact>
-            <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
-            <Fact label={t('fields.icd10Code')} testId="record-icd10">
-              {record.icd10Code}
-            </Fact>
-            <Fact label={t('fields.teeth')} testId="record-teeth">
-              {record.teeth.length ? record.teeth.join(', ') : null}
-            </Fact>
-            <Fact label={t('fields.text')} wide testId="record-text">
-              <span className="text-prewrap">{record.text}</span>
-            </Fact>
-            <Fact label={t('fields.notes')} wide>
-              {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
-            </Fact>
-          </dl>
-          <RecordStamps record={record} />
-        </div>
-      </section>
-      <RecordChanges
-        kind="diagnosis"
-        patientId={patientId}
-        id={record.id}
-        names={{ [record.professionalId]: record.professionalName }}
-      />
-    </>
-  );
-}
-
-/** `…/mh/diagnosis/show/:id_diagnosis` */
-export function ShowDiagnosis({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame patientId={patientId} kind="diagnosis" title={t('pages.diagnosisShow')} testId="diagnosis-show">
-      {() => (
-        <RecordLoader kind="diagnosis" patientId={patientId} id={id}>
-          {(record) => <DiagnosisView patientId={patientId} record={record} canWrite={canWrite} />}
-        </RecordLoader>
-      )}
-    </ClinicalFrame>
+    <RecordCard
+      {...props}
+      kind="diagnosis"
+      description={record.text}
+      status={
+        <span className={`badge ${diagnosisStatusClass(record.status)}`} data-testid="record-status">
+          {t(`statuses.${record.status}`)}
+        </span>
+      }
+    >
+      <dl className="clinical-facts mb-0">
+        <Fact label={t('fields.date')} testId="record-date">
+          {date(record.date)}
+        </Fact>
+        <Fact label={t('fields.professional')}>{record.professionalName}</Fact>
+        <Fact label={t('fields.icd10Code')} testId="record-icd10">
+          {record.icd10Code}
+        </Fact>
+        <Fact label={t('fields.teeth')} testId="record-teeth">
+          {record.teeth.length ? record.teeth.join(', ') : null}
+        </Fact>
+        <Fact label={t('fields.text')} wide testId="record-text">
+          <span className="text-prewrap">{record.text}</span>
+        </Fact>
+        <Fact label={t('fields.notes')} wide>
+          {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
+        </Fact>
+      </dl>
+    </RecordCard>
   );
 }

@@ -1,38 +1,17 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
+import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert } from '../../components/form-feedback';
+import { type BoundForm, fieldError } from '../../components/bound-fields';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { errorMessage } from '../auth/api-errors';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import {
-  forgetRecord,
-  historyPath,
-  type RecordKind,
-  recordPaths,
-  tabOf,
-  useDeleteRecord,
-  useProfessionals,
-} from './api';
-
-/** A field label with the required mark. */
-export function FieldLabel({ text, required = false }: { text: string; required?: boolean }) {
-  return (
-    <>
-      {text}
-      {required ? (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      ) : null}
-    </>
-  );
-}
+import { forgetRecord, historyPath, type RecordKind, recordPaths, useDeleteRecord, useProfessionals } from './api';
+import { recordKinds } from './records';
 
 /**
  * The professional a record starts with: its own when it is edited, else the signed-in user
@@ -48,7 +27,7 @@ export function useProfessional(record: { professionalId: string; professionalNa
  * The record's professional, chosen among the clinic's (GET /api/professionals). The record's
  * own professional stays offered even if they have since been deactivated.
  */
-export function ProfessionalField({
+export function ProfessionalSelect({
   id,
   initial,
   registration,
@@ -94,6 +73,29 @@ export function ProfessionalField({
         {t('common.professionalHint')}
       </div>
     </div>
+  );
+}
+
+/**
+ * The professional of a record form, bound to its `professionalId`:
+ * `<ProfessionalField form={form} initial={useProfessional(record)} />`.
+ */
+export function ProfessionalField<T extends FieldValues & { professionalId: string }>({
+  form,
+  initial,
+}: {
+  form: BoundForm<T>;
+  initial: { id: string; name: string };
+}) {
+  const id = useId();
+  const name = 'professionalId' as Path<T>;
+  return (
+    <ProfessionalSelect
+      id={`${id}-professional`}
+      initial={initial}
+      registration={form.register(name)}
+      error={fieldError(form, name)}
+    />
   );
 }
 
@@ -196,7 +198,7 @@ export function DeleteRecordButton({
     try {
       const answer = await remove.mutateAsync();
       toastSuccess(answer.code);
-      await navigate(historyPath(patientId, tabOf[kind]), { replace: true });
+      await navigate(historyPath(patientId, recordKinds[kind].tab), { replace: true });
       forgetRecord(kind, patientId, id);
     } catch (error) {
       setProblem(errorMessage(error));
@@ -213,40 +215,19 @@ export function DeleteRecordButton({
         <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('common.delete')}
       </button>
-      <Modal show={show} onHide={close} centered aria-labelledby="delete-record-title">
-        <div data-testid="delete-record">
-          <Modal.Header closeButton closeLabel={t('common.close')}>
-            <Modal.Title id="delete-record-title" as="h2" className="h5">
-              {title ?? t(`delete.title.${kind}`)}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
-            <p>{t('delete.text', { name: description })}</p>
-            {extra ? <p>{extra}</p> : null}
-            <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
-          </Modal.Body>
-          <Modal.Footer>
-            <button type="button" className="btn btn-outline-secondary" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={remove.isPending}
-              onClick={() => void confirm()}
-              data-testid="delete-confirm"
-            >
-              {remove.isPending ? (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              ) : (
-                <Trash2 size={16} aria-hidden="true" className="me-2" />
-              )}
-              {t('delete.confirm')}
-            </button>
-          </Modal.Footer>
-        </div>
-      </Modal>
+      <ConfirmDelete
+        show={show}
+        title={title ?? t(`delete.title.${kind}`)}
+        onCancel={close}
+        onConfirm={() => void confirm()}
+        pending={remove.isPending}
+        problem={problem}
+        testId="delete-record"
+      >
+        <p>{t('delete.text', { name: description })}</p>
+        {extra ? <p>{extra}</p> : null}
+        <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+      </ConfirmDelete>
     </>
   );
 }

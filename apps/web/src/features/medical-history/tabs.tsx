@@ -1,29 +1,17 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
-import type { AttendanceSummary } from '@odontia/shared/schemas/attendances';
-import type { Diagnosis } from '@odontia/shared/schemas/diagnoses';
-import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import {
-  ClipboardList,
-  FileSignature,
-  FlaskConical,
-  ListTree,
-  type LucideIcon,
-  Pill,
-  Plus,
-  Stethoscope,
-} from 'lucide-react';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { ClipboardList, FileSignature, FlaskConical, ListTree, type LucideIcon, Plus, Stethoscope } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PaginationFooter } from '../../components/pagination-footer';
-import { TableBodyState } from '../../components/table-body-state';
+import { type Column, DataTable } from '../../components/data-table';
+import { useListState } from '../../lib/use-list-state';
 import { useClinicTimeZone, useDateTimeFormat, useInstantFormat } from '../auth/clinic-time';
 import { authorizationPaths, useAuthorizations } from '../authorizations/api';
-import { type RecordKind, recordPaths, useRecordList } from './api';
+import { type RecordKind, type RowOf, recordPaths, useRecordList } from './api';
 import { useCanWriteClinical } from './clinical-frame';
 import { useCalendarDate } from './form-bits';
-import { statusClass } from './laboratory';
+import { diagnosisStatusClass, laboratoryStatusClass, recordKinds } from './records';
 
 const pageSize = 10;
 
@@ -45,63 +33,42 @@ function TabToolbar({ kind, patientId, count }: { kind: RecordKind; patientId: s
   );
 }
 
-/** One list tab: the newest first, paginated on the server. */
-function RecordTable<K extends RecordKind>({
+/** One list tab: the newest first, paginated on the server; its page is kept in the URL. */
+function RecordTable<K extends 'diagnosis' | 'laboratory' | 'attendance'>({
   kind,
   patientId,
-  headers,
-  row,
+  columns,
 }: {
   kind: K;
   patientId: string;
-  headers: string[];
-  row: (
-    record: K extends 'attendance' ? AttendanceSummary : K extends 'diagnosis' ? Diagnosis : Laboratory,
-  ) => ReactNode;
+  columns: Column<RowOf[K]>[];
 }) {
   const { t } = useTranslation('clinical');
-  const [page, setPage] = useState(1);
-  const query = useRecordList(kind, patientId, page, pageSize);
-  const rows = (query.data?.data ?? []) as never[];
+  const list = useListState();
+  const query = useRecordList(kind, patientId, list.page, pageSize);
   return (
     <div data-testid={`tab-${kind}`}>
       <TabToolbar kind={kind} patientId={patientId} count={query.data?.total} />
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 data-table mh-table" aria-busy={query.isFetching}>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th scope="col" key={header}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <TableBodyState
-              query={query}
-              columns={headers.length}
-              isEmpty={rows.length === 0}
-              emptyText={t(`tabs.empty.${kind}`)}
-              emptyTestId={`empty-${kind}`}
-              errorText={t('common.loadError')}
-              retryText={t('common.retry')}
-              compact
-            >
-              {rows.map((record) => row(record))}
-            </TableBodyState>
-          </tbody>
-        </table>
-      </div>
-      {(query.data?.total ?? 0) > pageSize ? (
-        <PaginationFooter
-          page={page}
-          pageSize={pageSize}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-          label={t(`tabs.pages.${kind}`)}
-        />
-      ) : null}
+      <DataTable<RowOf[K]>
+        label={t(`tabs.labels.${recordKinds[kind].tab}`)}
+        query={query}
+        columns={columns}
+        rowKey={(record) => record.id}
+        rowProps={() => ({ 'data-testid': `${kind}-row` })}
+        className="table-hover mh-table"
+        compact
+        emptyText={t(`tabs.empty.${kind}`)}
+        emptyTestId={`empty-${kind}`}
+        errorText={t('common.loadError')}
+        retryText={t('common.retry')}
+        pagination={{
+          page: list.page,
+          pageSize,
+          onPage: list.setPage,
+          label: t(`tabs.pages.${kind}`),
+          onlyWhenNeeded: true,
+        }}
+      />
     </div>
   );
 }
@@ -131,32 +98,39 @@ export function DiagnosesTab({ patient }: { patient: Patient }) {
     <RecordTable
       kind="diagnosis"
       patientId={patient.id}
-      headers={[
-        t('fields.date'),
-        t('fields.text'),
-        t('fields.icd10Code'),
-        t('fields.teeth'),
-        t('fields.status'),
-        t('fields.professional'),
-      ]}
-      row={(record: Diagnosis) => (
-        <tr key={record.id} data-testid="diagnosis-row">
-          <td className="text-nowrap">{date(record.date)}</td>
-          <td className="mh-text-cell">
+      columns={[
+        { key: 'date', header: t('fields.date'), className: 'text-nowrap', cell: (record) => date(record.date) },
+        {
+          key: 'text',
+          header: t('fields.text'),
+          className: 'mh-text-cell',
+          primary: true,
+          cell: (record) => (
             <RecordLink kind="diagnosis" patientId={patient.id} id={record.id}>
               {record.text}
             </RecordLink>
-          </td>
-          <td>{record.icd10Code ?? '—'}</td>
-          <td>{record.teeth.length ? record.teeth.join(', ') : '—'}</td>
-          <td>
-            <span className={`badge ${record.status === 'active' ? 'text-bg-warning' : 'text-bg-success'}`}>
-              {t(`statuses.${record.status}`)}
-            </span>
-          </td>
-          <td className="text-nowrap">{record.professionalName}</td>
-        </tr>
-      )}
+          ),
+        },
+        { key: 'icd10Code', header: t('fields.icd10Code'), cell: (record) => record.icd10Code ?? '—' },
+        {
+          key: 'teeth',
+          header: t('fields.teeth'),
+          cell: (record) => (record.teeth.length ? record.teeth.join(', ') : '—'),
+        },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          cell: (record) => (
+            <span className={`badge ${diagnosisStatusClass(record.status)}`}>{t(`statuses.${record.status}`)}</span>
+          ),
+        },
+        {
+          key: 'professional',
+          header: t('fields.professional'),
+          className: 'text-nowrap',
+          cell: (record) => record.professionalName,
+        },
+      ]}
     />
   );
 }
@@ -168,28 +142,45 @@ export function LaboratoryTab({ patient }: { patient: Patient }) {
     <RecordTable
       kind="laboratory"
       patientId={patient.id}
-      headers={[
-        t('fields.orderDate'),
-        t('fields.laboratoryName'),
-        t('fields.studies'),
-        t('fields.status'),
-        t('fields.resultDate'),
-      ]}
-      row={(record: Laboratory) => (
-        <tr key={record.id} data-testid="laboratory-row">
-          <td className="text-nowrap">{date(record.orderDate)}</td>
-          <td>
+      columns={[
+        {
+          key: 'orderDate',
+          header: t('fields.orderDate'),
+          className: 'text-nowrap',
+          cell: (record) => date(record.orderDate),
+        },
+        {
+          key: 'laboratoryName',
+          header: t('fields.laboratoryName'),
+          primary: true,
+          cell: (record) => (
             <RecordLink kind="laboratory" patientId={patient.id} id={record.id}>
               {record.laboratoryName}
             </RecordLink>
-          </td>
-          <td className="mh-text-cell">{record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', ')}</td>
-          <td>
-            <span className={`badge ${statusClass(record.status)}`}>{t(`laboratory.statuses.${record.status}`)}</span>
-          </td>
-          <td className="text-nowrap">{record.resultDate ? date(record.resultDate) : '—'}</td>
-        </tr>
-      )}
+          ),
+        },
+        {
+          key: 'studies',
+          header: t('fields.studies'),
+          className: 'mh-text-cell',
+          cell: (record) => record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', '),
+        },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          cell: (record) => (
+            <span className={`badge ${laboratoryStatusClass(record.status)}`}>
+              {t(`laboratory.statuses.${record.status}`)}
+            </span>
+          ),
+        },
+        {
+          key: 'resultDate',
+          header: t('fields.resultDate'),
+          className: 'text-nowrap',
+          cell: (record) => (record.resultDate ? date(record.resultDate) : '—'),
+        },
+      ]}
     />
   );
 }
@@ -201,30 +192,40 @@ export function AttendancesTab({ patient }: { patient: Patient }) {
     <RecordTable
       kind="attendance"
       patientId={patient.id}
-      headers={[
-        t('fields.date'),
-        t('fields.titleResume'),
-        t('fields.attendanceType'),
-        t('fields.professional'),
-        t('fields.status'),
-      ]}
-      row={(record: AttendanceSummary) => (
-        <tr key={record.id} data-testid="attendance-row">
-          <td className="text-nowrap">{dateTime(record.date)}</td>
-          <td className="mh-text-cell">
+      columns={[
+        { key: 'date', header: t('fields.date'), className: 'text-nowrap', cell: (record) => dateTime(record.date) },
+        {
+          key: 'titleResume',
+          header: t('fields.titleResume'),
+          className: 'mh-text-cell',
+          primary: true,
+          cell: (record) => (
             <RecordLink kind="attendance" patientId={patient.id} id={record.id}>
               {record.titleResume}
             </RecordLink>
-          </td>
-          <td>{t(`attendanceTypes.${record.attendanceType}`)}</td>
-          <td className="text-nowrap">{record.professionalName}</td>
-          <td>
+          ),
+        },
+        {
+          key: 'attendanceType',
+          header: t('fields.attendanceType'),
+          cell: (record) => t(`attendanceTypes.${record.attendanceType}`),
+        },
+        {
+          key: 'professional',
+          header: t('fields.professional'),
+          className: 'text-nowrap',
+          cell: (record) => record.professionalName,
+        },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          cell: (record) => (
             <span className={`badge ${record.finished ? 'text-bg-secondary' : 'text-bg-primary'}`}>
               {t(record.finished ? 'attendance.finished' : 'attendance.open')}
             </span>
-          </td>
-        </tr>
-      )}
+          ),
+        },
+      ]}
     />
   );
 }
@@ -243,12 +244,9 @@ interface TimelineEntry {
 }
 
 const kindIcons: Record<TimelineKind, LucideIcon> = {
-  attendance: Stethoscope,
-  diagnosis: ClipboardList,
-  laboratory: FlaskConical,
-  prescription: Pill,
+  ...Object.fromEntries(Object.entries(recordKinds).map(([kind, info]) => [kind, info.icon])),
   authorization: FileSignature,
-};
+} as Record<TimelineKind, LucideIcon>;
 
 /**
  * The first page of the dated records merged, newest first, each entry opening its record:

@@ -11,7 +11,7 @@ import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, us
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -32,15 +32,14 @@ import {
   DeleteRecordButton,
   EditLink,
   Fact,
-  FieldLabel,
   FormActions,
   isVersionConflict,
-  ProfessionalField,
+  ProfessionalSelect,
   toastSaveError,
   useCalendarDate,
   useProfessional,
 } from '../medical-history/form-bits';
-import { RecordChanges } from '../medical-history/record-changes';
+import { ClinicalChanges } from '../medical-history/record-changes';
 import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { DateInput } from '../profile/date-input';
 import { MedicinePicker } from './medicine-picker';
@@ -203,7 +202,7 @@ function PrescriptionForm({
               </FormField>
             </div>
             <div className="col-sm-6 col-lg-4">
-              <ProfessionalField
+              <ProfessionalSelect
                 id={fieldId('professional')}
                 initial={professional}
                 registration={register('professionalId')}
@@ -584,7 +583,7 @@ function PrescriptionView({
           <RecordStamps record={record} />
         </div>
       </section>
-      <RecordChanges
+      <ClinicalChanges
         kind="prescription"
         patientId={patientId}
         id={record.id}

@@ -9,7 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BoundField, type BoundFieldProps } from '../../components/bound-fields';
+import { inputClass } from '../../components/form-field';
 import { useSessionUser } from '../auth/session';
 
 /**
@@ -187,5 +190,29 @@ export function DateInput({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A date field bound to a react-hook-form form by name: label, the date typed in the user's
+ * format, and the field's message. `<DateField form={form} name="date" label={t('fields.date')} required />`
+ */
+export function DateField<T extends FieldValues>({
+  max,
+  min,
+  ...field
+}: BoundFieldProps<T> & { max?: string; min?: string }) {
+  return (
+    <BoundField {...field}>
+      {(control) => (
+        <DateInput
+          {...field.form.register(field.name)}
+          {...control.props}
+          className={inputClass(control.error)}
+          max={max}
+          min={min}
+        />
+      )}
+    </BoundField>
   );
 }

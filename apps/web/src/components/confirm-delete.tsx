@@ -1,0 +1,72 @@
+import { Trash2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from './form-feedback';
+
+/*
+ * The confirmation before deleting something: a modal dialog (Escape or Cancel closes it, the
+ * focus starts inside it and returns to the button that opened it), the problem of a failed
+ * attempt, and a danger button that shows a spinner while the deletion runs.
+ */
+export function ConfirmDelete({
+  show,
+  title,
+  onCancel,
+  onConfirm,
+  pending = false,
+  problem,
+  confirmLabel,
+  testId = 'confirm-delete',
+  children,
+}: {
+  show: boolean;
+  title: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+  pending?: boolean;
+  /** Why the last attempt failed (shown above the text). */
+  problem?: string | null;
+  /** Default: common:confirmDelete.confirm ("Eliminar"). */
+  confirmLabel?: ReactNode;
+  /** `data-testid` of the dialog (its error is `delete-error`, its button `delete-confirm`). */
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId} restoreFocus>
+      <div data-testid={testId}>
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
+          {children}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            {t('confirmDelete.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={pending}
+            onClick={onConfirm}
+            data-testid="delete-confirm"
+          >
+            {pending ? (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            ) : (
+              <Trash2 size={16} aria-hidden="true" className="me-2" />
+            )}
+            {confirmLabel ?? t('confirmDelete.confirm')}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}

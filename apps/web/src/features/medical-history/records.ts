@@ -1,0 +1,80 @@
+import type { attendanceSchema, attendanceSummarySchema } from '@odontia/shared/schemas/attendances';
+import type { diagnosisSchema } from '@odontia/shared/schemas/diagnoses';
+import type { laboratorySchema } from '@odontia/shared/schemas/laboratories';
+import type { prescriptionSchema } from '@odontia/shared/schemas/prescriptions';
+import { ClipboardList, FlaskConical, type LucideIcon, Pill, Stethoscope } from 'lucide-react';
+import type { z } from 'zod';
+
+/*
+ * The clinical record kinds of the medical history, each described once: its API collection, the
+ * history tab that lists it, its route's id parameter, its icon, and where its statuses are
+ * translated. Types come from the shared contracts, so a field added there reaches every screen.
+ * A new kind is one entry here (and its form and view); the API client, the tabs, the frames and
+ * the history of changes read this table.
+ */
+
+interface RecordKindInfo {
+  /** `/api/patients/:patientId/<collection>` */
+  collection: string;
+  /** The `?tab=` of the medical history that lists the kind. */
+  tab: string;
+  /** The id parameter of its show and edit routes (the spec's names). */
+  idParam: string;
+  icon: LucideIcon;
+  /** `clinical:<statusGroup>.<status>` translates a status. */
+  statusGroup: string;
+}
+
+export const recordKinds = {
+  diagnosis: {
+    collection: 'diagnoses',
+    tab: 'diagnoses',
+    idParam: 'id_diagnosis',
+    icon: ClipboardList,
+    statusGroup: 'statuses',
+  },
+  laboratory: {
+    collection: 'laboratories',
+    tab: 'laboratory',
+    idParam: 'id_laboratory',
+    icon: FlaskConical,
+    statusGroup: 'laboratory.statuses',
+  },
+  attendance: {
+    collection: 'attendances',
+    tab: 'attendances',
+    idParam: 'id_attendance',
+    icon: Stethoscope,
+    statusGroup: 'statuses',
+  },
+  prescription: {
+    collection: 'prescriptions',
+    tab: 'prescriptions',
+    idParam: 'id_prescription',
+    icon: Pill,
+    statusGroup: 'statuses',
+  },
+} as const satisfies Record<string, RecordKindInfo>;
+
+export type RecordKind = keyof typeof recordKinds;
+
+/** The record each kind's show page reads (the shared contract's answer). */
+export interface RecordOf {
+  diagnosis: z.infer<typeof diagnosisSchema>;
+  laboratory: z.infer<typeof laboratorySchema>;
+  attendance: z.infer<typeof attendanceSchema>;
+  prescription: z.infer<typeof prescriptionSchema>;
+}
+/** A row of each kind's list (an attendance's list leaves its lines out). */
+export type RowOf = Omit<RecordOf, 'attendance'> & { attendance: z.infer<typeof attendanceSummarySchema> };
+
+/** The badge of a laboratory order's status. */
+export function laboratoryStatusClass(status: RecordOf['laboratory']['status']): string {
+  if (status === 'result_received') return 'text-bg-success';
+  if (status === 'sample_taken') return 'text-bg-info';
+  return 'text-bg-secondary';
+}
+
+/** The badge of a diagnosis' status. */
+export const diagnosisStatusClass = (status: RecordOf['diagnosis']['status']) =>
+  status === 'active' ? 'text-bg-warning' : 'text-bg-success';
