@@ -159,7 +159,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           mimeTypes: [...allowedFileMimeTypes],
         },
       });
-      await api.register(authorizationFeatureRoutes, { db });
+      await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
     },
     { prefix: apiPrefix },

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@odontia/shared/errors';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { SQL } from 'drizzle-orm';
 import type { PageRequest, RecordRepository, RowWithNames } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -64,8 +65,8 @@ export function auditedRecords<
     get,
     lock,
 
-    async page(ctx: AuditActor, scope: Scope, query: PageRequest): Promise<Page<TRecord>> {
-      const { rows, total } = await repository.page(ctx, scope, query);
+    async page(ctx: AuditActor, scope: Scope, query: PageRequest, filter?: SQL): Promise<Page<TRecord>> {
+      const { rows, total } = await repository.page(ctx, scope, query, filter);
       return {
         data: (rows as RowWithNames<never>[]).map((row) => present(row as NamedRow<TRepository>)),
         total,
