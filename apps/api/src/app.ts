@@ -7,7 +7,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { activityRoutes } from './features/activity/activity.routes.ts';
-import { createActivityService } from './features/activity/activity.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
@@ -160,8 +159,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           mimeTypes: [...allowedFileMimeTypes],
         },
       });
-      await api.register(authorizationFeatureRoutes, { db });
-      await api.register(activityRoutes, { service: createActivityService({ db }) });
+      await api.register(authorizationFeatureRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: apiPrefix },
   );

@@ -106,13 +106,14 @@ export function recordRepository<
   }
 
   return {
-    /** One page in the list's order, and the count of the scope's live rows. */
+    /** One page in the list's order, and the count of the scope's live rows (those matching `filter`, if any). */
     async page(
       ctx: RecordScope,
       scope: Scope,
       page: PageRequest,
+      filter?: SQL,
     ): Promise<{ rows: RowWithNames<TTable, TPeople>[]; total: number }> {
-      const where = live(ctx, scope);
+      const where = filter ? (and(live(ctx, scope), filter) as SQL) : live(ctx, scope);
       const rows = await selectWithNames(ctx)
         .where(where)
         .orderBy(...order)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 
 /**
  * PDF documents with pdfmake on the server (ARCHITECTURE §1), with the Roboto fonts that ship
@@ -49,4 +50,13 @@ export function safeFileName(name: string): string {
       .replace(/-+/g, '-')
       .replace(/^-|-$/g, '') || 'document'
   );
+}
+
+/** Answers a rendered document inline under its file name; a patient's document is never cached. */
+export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }

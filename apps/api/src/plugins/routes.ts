@@ -2,6 +2,7 @@ import type { UserLevel } from '@odontia/shared/enums';
 import type { FailureCode } from '@odontia/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
 
@@ -48,7 +49,10 @@ export interface RouteDefinition<
   params?: TParams;
   querystring?: TQuery;
   body?: TBody;
-  answer: TAnswer;
+  /** The request body's media types when not JSON (an upload: multipart/form-data). */
+  consumes?: string[];
+  /** The answer's contract; none for a file or a PDF sent as it is. */
+  answer?: TAnswer;
   /** 201 for a create. */
   status?: 200 | 201;
   /** The route works on a locked session (me, unlock, sign-out). */
@@ -104,8 +108,9 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.description ? { description: definition.description } : {}),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
+        ...(definition.consumes ? { consumes: definition.consumes } : {}),
         ...(definition.body ? { body: definition.body } : {}),
-        response: { [status]: definition.answer },
+        ...(definition.answer ? { response: { [status]: definition.answer } } : {}),
       },
       handler: async (request, reply): Promise<unknown> => {
         const actor = actorOf(request);
@@ -120,12 +125,20 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         if (definition.transaction === false) {
           return (handler as Handler<typeof input, { actor: Actor }, TAnswer>)({ ...input, actor });
         }
-        return app.db.withTenant(actor.accountId, (tx) =>
-          (handler as Handler<typeof input, { ctx: RequestContext }, TAnswer>)({ ...input, ctx: { ...actor, tx } }),
+        return inTransaction(app.db, actor, (ctx) =>
+          (handler as Handler<typeof input, { ctx: RequestContext }, TAnswer>)({ ...input, ctx }),
         );
       },
     } as RouteOptions);
   };
+}
+
+/**
+ * Runs `work` in one transaction in the actor's clinic, with the request context: what every
+ * route does for its handler, and what a `transaction: false` route does itself when it is ready.
+ */
+export function inTransaction<T>(db: Database, actor: Actor, work: (ctx: RequestContext) => Promise<T>): Promise<T> {
+  return db.withTenant(actor.accountId, (tx) => work({ ...actor, tx }));
 }
 
 /** The actor of an authenticated request (401 on a public one). */

@@ -7,7 +7,11 @@ import type { TenantTx } from '../../db/tenancy.ts';
  * The clinic's latest audit events of some entities, with the names a person reads (author,
  * patient, item) joined in the same query. Walks the (account_id, seq) index backwards.
  */
-export async function latestEvents(tx: TenantTx, accountId: string, entities: string[], limit: number) {
+export async function latestEvents(
+  { tx, accountId }: { tx: TenantTx; accountId: string },
+  entities: string[],
+  limit: number,
+) {
   if (entities.length === 0) return [];
   const author = alias(users, 'author');
   return (

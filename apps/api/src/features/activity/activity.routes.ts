@@ -1,22 +1,18 @@
 import { activityQuerySchema, activityResponseSchema } from '@odontia/shared/schemas/activity';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { ActivityService } from './activity.service.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
+import { activityService } from './activity.service.ts';
 
 /** GET /api/activity: the top bar's activity stream, filtered by what the level may read. */
-export const activityRoutes: FastifyPluginAsyncZod<{ service: ActivityService }> = async (app, { service }) => {
-  app.get(
+export const activityRoutes: FastifyPluginAsync = async (app) => {
+  routes(app, { tags: ['activity'] }).get(
     '/activity',
     {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['activity'],
-        security: [{ bearerAuth: [] }],
-        summary: "The clinic's latest audited changes the signed-in level may see, newest first",
-        querystring: activityQuerySchema,
-        response: { 200: activityResponseSchema },
-      },
+      permission: 'authenticated',
+      summary: "The clinic's latest audited changes the signed-in level may see, newest first",
+      querystring: activityQuerySchema,
+      answer: activityResponseSchema,
     },
-    async (request) => ({ data: await service.latest(sessionOf(request), request.query) }),
+    async ({ ctx, query }) => ({ data: await activityService.latest({ ctx, query }) }),
   );
 };

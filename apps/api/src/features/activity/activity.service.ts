@@ -1,7 +1,6 @@
 import { can, type PermissionAction } from '@odontia/shared/permissions';
 import type { ActivityEntry, ActivityQuery } from '@odontia/shared/schemas/activity';
-import type { Database } from '../../db/client.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
+import type { Actor, RequestContext } from '../../plugins/routes.ts';
 import * as repository from './activity.repository.ts';
 
 /**
@@ -25,31 +24,25 @@ const entitiesByPermission: Record<string, PermissionAction> = {
   user: 'users.manage',
 };
 
-export function visibleEntities(session: Pick<AuthSession, 'level'>): string[] {
+export function visibleEntities(actor: Pick<Actor, 'level'>): string[] {
   return Object.entries(entitiesByPermission)
-    .filter(([, permission]) => can(session.level, permission))
+    .filter(([, permission]) => can(actor.level, permission))
     .map(([entity]) => entity);
 }
 
-export function createActivityService({ db }: { db: Database }) {
-  return {
-    async latest(session: AuthSession, query: ActivityQuery): Promise<ActivityEntry[]> {
-      const rows = await db.withTenant(session.accountId, (tx) =>
-        repository.latestEvents(tx, session.accountId, visibleEntities(session), query.limit),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entityId,
-        patientId: row.patientId,
-        patientName: row.patientId ? `${row.patientLastName}, ${row.patientFirstName}` : null,
-        itemName: row.itemName,
-        userName: row.userName,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
-  };
-}
-
-export type ActivityService = ReturnType<typeof createActivityService>;
+export const activityService = {
+  async latest({ ctx, query }: { ctx: RequestContext; query: ActivityQuery }): Promise<ActivityEntry[]> {
+    const rows = await repository.latestEvents(ctx, visibleEntities(ctx), query.limit);
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId,
+      patientId: row.patientId,
+      patientName: row.patientId ? `${row.patientLastName}, ${row.patientFirstName}` : null,
+      itemName: row.itemName,
+      userName: row.userName,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  },
+};

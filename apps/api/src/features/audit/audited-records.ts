@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@odontia/shared/errors';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { SQL } from 'drizzle-orm';
 import type { PageRequest, RecordRepository, RowWithNames } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -64,8 +65,8 @@ export function auditedRecords<
     get,
     lock,
 
-    async page(ctx: AuditActor, scope: Scope, query: PageRequest): Promise<Page<TRecord>> {
-      const { rows, total } = await repository.page(ctx, scope, query);
+    async page(ctx: AuditActor, scope: Scope, query: PageRequest, filter?: SQL): Promise<Page<TRecord>> {
+      const { rows, total } = await repository.page(ctx, scope, query, filter);
       return {
         data: (rows as RowWithNames<never>[]).map((row) => present(row as NamedRow<TRepository>)),
         total,
@@ -96,13 +97,18 @@ export function auditedRecords<
     /**
      * Writes `next` over the locked current version when `version` is still current (409 with
      * the current record otherwise); `check` applies the domain's rules to the current row
-     * first. The audit event holds only the fields that changed.
+     * first. `next` may be worked out from the current row (a partial edit keeps what it omits).
+     * The audit event holds only the fields that changed.
      */
     async update(
       ctx: AuditActor,
       scope: Scope,
       id: string,
-      change: { version: number; next: TColumns; extra?: Partial<InsertOf<TRepository>> },
+      change: {
+        version: number;
+        next: TColumns | ((current: StoredRow<TRepository>) => TColumns);
+        extra?: Partial<InsertOf<TRepository>>;
+      },
       check?: (current: StoredRow<TRepository>) => Promise<void> | void,
     ): Promise<TRecord> {
       const current = await lock(ctx, scope, id);
@@ -110,8 +116,9 @@ export function auditedRecords<
         throw new AppError('version_conflict', { current: await get(ctx, scope, id) });
       }
       await check?.(current);
-      const { before, after } = changedFields(columnsOf(current), change.next);
-      await repository.update(ctx, id, { ...change.extra, ...change.next });
+      const next = typeof change.next === 'function' ? change.next(current) : change.next;
+      const { before, after } = changedFields(columnsOf(current), next);
+      await repository.update(ctx, id, { ...change.extra, ...next });
       await audit(ctx, {
         patientId: patientOf(scope, id),
         action: `${entity}_updated`,

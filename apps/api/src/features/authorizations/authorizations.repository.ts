@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   accounts,
   authorizationSignatures,
@@ -10,10 +11,14 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
+import type { TenantScope } from '../clinical/clinical.service.ts';
 
-/** A patient's treatment authorizations and their signatures (tenant context). Deleted ones never come out. */
+/**
+ * A patient's treatment authorizations and their signatures (tenant context). Deleted ones never
+ * come out. The record's plain writes (lock, insert, versioned update, soft delete) are the
+ * usual ones; reading one also reads its template's title and when its standing signature was made.
+ */
 
-export type AuthorizationInsert = typeof treatmentAuthorizations.$inferInsert;
 export type AuthorizationRow = typeof treatmentAuthorizations.$inferSelect;
 export type AuthorizationRowWithNames = AuthorizationRow & {
   professionalName: string;
@@ -31,6 +36,12 @@ const updater = alias(users, 'updater');
 const collector = alias(users, 'collector');
 const revoker = alias(users, 'revoker');
 const t = treatmentAuthorizations;
+
+export const authorizationRecords = recordRepository({
+  table: t,
+  scope: ['patientId'],
+  order: newestFirst(t.date, t.id),
+});
 
 const live = (accountId: string, patientId: string) =>
   and(eq(t.accountId, accountId), eq(t.patientId, patientId), isNull(t.deletedAt));
@@ -62,8 +73,7 @@ function selectWithNames(tx: TenantTx) {
 
 /** One page, newest first (date desc, id desc: the patient index), optionally of one status, and the count. */
 export async function listAuthorizations(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   query: { status?: string | undefined; page: number; pageSize: number },
 ): Promise<{ rows: AuthorizationRowWithNames[]; total: number }> {
@@ -80,8 +90,7 @@ export async function listAuthorizations(
 }
 
 export async function findAuthorization(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   id: string,
 ): Promise<AuthorizationRowWithNames | undefined> {
@@ -89,54 +98,9 @@ export async function findAuthorization(
   return row;
 }
 
-/** The authorization (not deleted), locked for the rest of the transaction: sign, unsign, edit and delete queue here. */
-export async function findAuthorizationForUpdate(
-  tx: TenantTx,
-  accountId: string,
-  patientId: string,
-  id: string,
-): Promise<AuthorizationRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(t)
-    .where(and(live(accountId, patientId), eq(t.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function insertAuthorization(tx: TenantTx, row: AuthorizationInsert): Promise<void> {
-  await tx.insert(t).values(row);
-}
-
-export async function updateAuthorization(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-  change: Partial<AuthorizationInsert>,
-): Promise<void> {
-  await tx
-    .update(t)
-    .set({ ...change, updatedAt: new Date(), version: sql`${t.version} + 1` })
-    .where(and(eq(t.accountId, accountId), eq(t.id, id)));
-}
-
-export async function softDeleteAuthorization(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-  userId: string,
-): Promise<void> {
-  const now = new Date();
-  await tx
-    .update(t)
-    .set({ deletedAt: now, deletedBy: userId, updatedAt: now, updatedBy: userId, version: sql`${t.version} + 1` })
-    .where(and(eq(t.accountId, accountId), eq(t.id, id)));
-}
-
 /** Every signature of an authorization, newest first, with who collected and who revoked it. */
 export async function listSignatures(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   authorizationId: string,
 ): Promise<SignatureRowWithNames[]> {
   const s = authorizationSignatures;
@@ -151,7 +115,7 @@ export async function listSignatures(
   return rows.map((row) => ({ ...row, signatureImage: Buffer.from(row.signatureImage) }));
 }
 
-export async function countSignatures(tx: TenantTx, accountId: string, authorizationId: string): Promise<number> {
+export async function countSignatures({ tx, accountId }: TenantScope, authorizationId: string): Promise<number> {
   const s = authorizationSignatures;
   const [row] = await tx
     .select({ n: count() })
@@ -161,8 +125,7 @@ export async function countSignatures(tx: TenantTx, accountId: string, authoriza
 }
 
 export async function findStandingSignature(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   authorizationId: string,
 ): Promise<SignatureRow | undefined> {
   const s = authorizationSignatures;
@@ -174,25 +137,29 @@ export async function findStandingSignature(
   return row;
 }
 
-export async function insertSignature(tx: TenantTx, row: typeof authorizationSignatures.$inferInsert): Promise<void> {
-  await tx.insert(authorizationSignatures).values(row);
+/** A signature collected by the actor. */
+export async function insertSignature(
+  { tx, accountId, userId }: RecordScope,
+  row: Omit<typeof authorizationSignatures.$inferInsert, 'accountId' | 'collectedBy'>,
+): Promise<void> {
+  await tx.insert(authorizationSignatures).values({ ...row, accountId, collectedBy: userId });
 }
 
+/** Revoked by the actor. */
 export async function revokeSignature(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId, userId }: RecordScope,
   id: string,
-  revoke: { at: Date; by: string; reason: string },
+  revoke: { at: Date; reason: string },
 ): Promise<void> {
   const s = authorizationSignatures;
   await tx
     .update(s)
-    .set({ revokedAt: revoke.at, revokedBy: revoke.by, revokeReason: revoke.reason })
+    .set({ revokedAt: revoke.at, revokedBy: userId, revokeReason: revoke.reason })
     .where(and(eq(s.accountId, accountId), eq(s.id, id)));
 }
 
 /** The active, not deleted template to write from. */
-export async function findTemplateToWrite(tx: TenantTx, accountId: string, id: string) {
+export async function findTemplateToWrite({ tx, accountId }: TenantScope, id: string) {
   const [row] = await tx
     .select({
       id: authorizationTemplates.id,
@@ -213,8 +180,7 @@ export async function findTemplateToWrite(tx: TenantTx, accountId: string, id: s
 
 /** What the text and the printed document need: the clinic (name, contact, currency) and the patient. */
 export async function findDocumentContext(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
 ): Promise<
   | {

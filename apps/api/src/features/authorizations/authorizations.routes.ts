@@ -15,221 +15,154 @@ import {
   recordChangesPageSchema,
   recordChangesQuerySchema,
 } from '@odontia/shared/schemas/records';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthorizationsService } from './authorizations.service.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendPdf } from '../../lib/pdf.ts';
+import { routes } from '../../plugins/routes.ts';
+import { authorizationsService as service } from './authorizations.service.ts';
 
-const tags = ['medical history'];
-const security = [{ bearerAuth: [] }];
 const base = '/patients/:patientId/authorizations';
+const one = `${base}/:id`;
 
 /**
  * /api/patients/:patientId/authorizations (issue 6). A deleted patient or another clinic's answers
  * 404 patient_not_found; an authorization of another patient or clinic, 404 authorization_not_found.
  */
-export const authorizationsRoutes: FastifyPluginAsyncZod<{ service: AuthorizationsService }> = async (
-  app,
-  { service },
-) => {
-  app.get(
+export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
+  const route = routes(app, { tags: ['medical history'] });
+  const read = { permission: 'patients.read' } as const;
+  const write = { permission: 'clinical.write' } as const;
+  const params = patientRecordParamsSchema;
+  const answer = authorizationResponseSchema;
+
+  route.get(
     base,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)",
-        params: patientParamsSchema,
-        querystring: authorizationListQuerySchema,
-        response: { 200: authorizationsPageSchema },
-      },
+      ...read,
+      summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)",
+      params: patientParamsSchema,
+      querystring: authorizationListQuerySchema,
+      answer: authorizationsPageSchema,
     },
-    async (request) => service.list(sessionOf(request), request.params.patientId, request.query),
+    ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: 'One authorization with every signature (standing and revoked), newest first',
-        params: patientRecordParamsSchema,
-        response: { 200: authorizationResponseSchema },
-      },
-    },
-    async (request) => ({ data: await service.get(sessionOf(request), request.params.patientId, request.params.id) }),
+  route.get(
+    one,
+    { ...read, summary: 'One authorization with every signature (standing and revoked), newest first', params, answer },
+    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
   );
 
-  app.post(
+  route.post(
     base,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          "Write an authorization from an active template: the template's placeholders are filled from the fields",
-        params: patientParamsSchema,
-        body: createAuthorizationRequestSchema,
-        response: { 201: authorizationResponseSchema },
-      },
+      ...write,
+      failureCode: 'error_create_authorization',
+      summary: "Write an authorization from an active template: the template's placeholders are filled from the fields",
+      params: patientParamsSchema,
+      body: createAuthorizationRequestSchema,
+      answer,
+      status: 201,
     },
-    async (request, reply) => {
-      const data = await service.create(sessionOf(request), request.params.patientId, request.body, request.ip);
-      return reply.status(201).send({ data, code: 'authorization_created' as const });
-    },
+    async ({ ctx, params, body }) => ({
+      data: await service.create({ ctx, ...params, input: body }),
+      code: 'authorization_created' as const,
+    }),
   );
 
-  app.put(
-    `${base}/:id`,
+  route.put(
+    one,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
-        params: patientRecordParamsSchema,
-        body: updateAuthorizationRequestSchema,
-        response: { 200: authorizationResponseSchema },
-      },
+      ...write,
+      summary:
+        'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
+      params,
+      body: updateAuthorizationRequestSchema,
+      answer,
     },
-    async (request) => ({
-      data: await service.update(
-        sessionOf(request),
-        request.params.patientId,
-        request.params.id,
-        request.body,
-        request.ip,
-      ),
+    async ({ ctx, params, body }) => ({
+      data: await service.update({ ctx, ...params, input: body }),
       code: 'authorization_updated' as const,
     }),
   );
 
-  app.delete(
-    `${base}/:id`,
+  route.delete(
+    one,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
-        params: patientRecordParamsSchema,
-        response: { 200: authorizationDeletedResponseSchema },
-      },
+      ...write,
+      summary:
+        'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
+      params,
+      answer: authorizationDeletedResponseSchema,
     },
-    async (request) => {
-      await service.remove(sessionOf(request), request.params.patientId, request.params.id, request.ip);
+    async ({ ctx, params }) => {
+      await service.remove({ ctx, ...params });
       return { code: 'authorization_deleted' as const };
     },
   );
 
-  app.post(
-    `${base}/:id/sign`,
+  route.post(
+    `${one}/sign`,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Sign: signer name and ID number, signature PNG (base64). Stores the text as signed and SHA-256(UTF-8 text ‖ 0x00 ‖ PNG)',
-        params: patientRecordParamsSchema,
-        body: signAuthorizationRequestSchema,
-        response: { 200: authorizationResponseSchema },
-      },
+      ...write,
+      summary:
+        'Sign: signer name and ID number, signature PNG (base64). Stores the text as signed and SHA-256(UTF-8 text ‖ 0x00 ‖ PNG)',
+      params,
+      body: signAuthorizationRequestSchema,
+      answer,
     },
-    async (request) => ({
-      data: await service.sign(
-        sessionOf(request),
-        request.params.patientId,
-        request.params.id,
-        request.body,
-        request.ip,
-      ),
+    async ({ ctx, params, body }) => ({
+      data: await service.sign({ ctx, ...params, input: body }),
       code: 'authorization_signed' as const,
     }),
   );
 
-  app.post(
-    `${base}/:id/unsign`,
+  route.post(
+    `${one}/unsign`,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)',
-        params: patientRecordParamsSchema,
-        body: unsignAuthorizationRequestSchema,
-        response: { 200: authorizationResponseSchema },
-      },
+      ...write,
+      summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)',
+      params,
+      body: unsignAuthorizationRequestSchema,
+      answer,
     },
-    async (request) => ({
-      data: await service.unsign(
-        sessionOf(request),
-        request.params.patientId,
-        request.params.id,
-        request.body.reason,
-        request.ip,
-      ),
+    async ({ ctx, params, body }) => ({
+      data: await service.unsign({ ctx, ...params, reason: body.reason }),
       code: 'authorization_unsigned' as const,
     }),
   );
 
-  app.get(
-    `${base}/:id/verify`,
+  route.get(
+    `${one}/verify`,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "Recompute each signature's SHA-256 from the stored text and image and say whether it matches",
-        params: patientRecordParamsSchema,
-        response: { 200: authorizationVerificationSchema },
-      },
+      ...read,
+      summary: "Recompute each signature's SHA-256 from the stored text and image and say whether it matches",
+      params,
+      answer: authorizationVerificationSchema,
     },
-    async (request) => ({
-      data: await service.verify(sessionOf(request), request.params.patientId, request.params.id),
-    }),
+    async ({ ctx, params }) => ({ data: await service.verify({ ctx, ...params }) }),
   );
 
-  app.get(
-    `${base}/:id/pdf`,
+  route.get(
+    `${one}/pdf`,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'The printable authorization (PDF): clinic, patient, text; when signed the signature, signer, time and SHA-256',
-        params: patientRecordParamsSchema,
-      },
+      ...read,
+      summary:
+        'The printable authorization (PDF): clinic, patient, text; when signed the signature, signer, time and SHA-256',
+      params,
+      transaction: false,
     },
-    async (request, reply) => {
-      const { pdf, fileName } = await service.pdf(sessionOf(request), request.params.patientId, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
+    async ({ actor, params, reply }) => sendPdf(reply, await service.pdf({ db: app.db, actor, ...params })),
   );
 
-  app.get(
-    `${base}/:id/changes`,
+  route.get(
+    `${one}/changes`,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "The authorization's history of changes (audit events), newest first",
-        params: patientRecordParamsSchema,
-        querystring: recordChangesQuerySchema,
-        response: { 200: recordChangesPageSchema },
-      },
+      ...read,
+      summary: "The authorization's history of changes (audit events), newest first",
+      params,
+      querystring: recordChangesQuerySchema,
+      answer: recordChangesPageSchema,
     },
-    async (request) => service.changes(sessionOf(request), request.params.patientId, request.params.id, request.query),
+    ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 };

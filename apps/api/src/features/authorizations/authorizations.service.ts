@@ -17,17 +17,17 @@ import {
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
-import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
+import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
+import { authorizationRecords as records } from './authorizations.repository.ts';
 import { decodeSignature, pngDataUrl, signatureHash } from './signature.ts';
 
 /**
@@ -44,7 +44,7 @@ import { decodeSignature, pngDataUrl, signatureHash } from './signature.ts';
  * failure while writing one, 500 error_create_authorization.
  */
 
-type Context = NonNullable<Awaited<ReturnType<typeof repository.findDocumentContext>>>;
+type DocumentContext = NonNullable<Awaited<ReturnType<typeof repository.findDocumentContext>>>;
 type Fields = Pick<
   AuthorizationCreateInput,
   'date' | 'professionalId' | 'treatment' | 'risks' | 'alternatives' | 'costEstimate'
@@ -58,7 +58,7 @@ const currencyOf = (value: string): Currency =>
 export const signedTextOf = (row: { title: string; body: string }) => `${row.title}\n\n${row.body}`;
 
 function placeholderValues(
-  context: Context,
+  context: DocumentContext,
   fields: Fields,
   professionalName: string,
 ): Record<AuthorizationPlaceholder, string> {
@@ -115,353 +115,279 @@ function auditColumns(row: Fields & { title: string; body: string }) {
   };
 }
 
-export function createAuthorizationsService({ db }: { db: Database }) {
-  async function detail(tx: TenantTx, accountId: string, patientId: string, id: string): Promise<AuthorizationDetail> {
-    const row = await repository.findAuthorization(tx, accountId, patientId, id);
-    if (!row) throw new AppError('authorization_not_found');
-    const signatures = await repository.listSignatures(tx, accountId, id);
-    return {
-      ...toAuthorization(row),
-      signatures: signatures.map((signature) => ({
-        id: signature.id,
-        signerName: signature.signerName,
-        signerIdNumber: signature.signerIdNumber,
-        signedAt: signature.signedAt.toISOString(),
-        collectedByName: signature.collectedByName,
-        sha256: signature.sha256,
-        signedText: signature.signedText,
-        image: pngDataUrl(signature.signatureImage),
-        revokedAt: signature.revokedAt ? signature.revokedAt.toISOString() : null,
-        revokedByName: signature.revokedByName,
-        revokeReason: signature.revokeReason,
-      })),
-    };
-  }
+type Scope = { ctx: RequestContext; patientId: string };
+type One = Scope & { id: string };
 
-  async function context(tx: TenantTx, accountId: string, patientId: string): Promise<Context> {
-    const found = await repository.findDocumentContext(tx, accountId, patientId);
-    if (!found) throw new AppError('patient_not_found');
-    return found;
-  }
-
-  async function professionalName(tx: TenantTx, accountId: string, professionalId: string): Promise<string> {
-    const found = await findProfessional(tx, accountId, professionalId);
-    if (!found) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
-    return found.completeName;
-  }
-
-  async function lockUnsigned(tx: TenantTx, accountId: string, patientId: string, id: string) {
-    const current = await repository.findAuthorizationForUpdate(tx, accountId, patientId, id);
-    if (!current) throw new AppError('authorization_not_found');
-    if (current.status === 'signed') throw new AppError('authorization_is_signed');
-    return current;
-  }
-
+async function detail(ctx: TenantScope, patientId: string, id: string): Promise<AuthorizationDetail> {
+  const row = await repository.findAuthorization(ctx, patientId, id);
+  if (!row) throw new AppError('authorization_not_found');
+  const signatures = await repository.listSignatures(ctx, id);
   return {
-    async list(session: AuthSession, patientId: string, query: AuthorizationListQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const { rows, total } = await repository.listAuthorizations(tx, session.accountId, patientId, query);
-        return { data: rows.map(toAuthorization), total, page: query.page, pageSize: query.pageSize };
-      });
-    },
-
-    async get(session: AuthSession, patientId: string, id: string): Promise<AuthorizationDetail> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        return detail(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async create(
-      session: AuthSession,
-      patientId: string,
-      input: AuthorizationCreateInput,
-      ip: string,
-    ): Promise<AuthorizationDetail> {
-      try {
-        return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-          const template = await repository.findTemplateToWrite(tx, session.accountId, input.templateId);
-          if (!template) throw new AppError('authorization_template_not_found');
-          if (!template.active) throw invalidFields([{ path: 'templateId', code: 'invalid_value' }]);
-          const name = await professionalName(tx, session.accountId, input.professionalId);
-          const values = placeholderValues(await context(tx, session.accountId, patientId), input, name);
-          const id = newId();
-          const columns = auditColumns({
-            ...input,
-            title: input.title ?? template.title,
-            body: fillPlaceholders(template.body, values),
-          });
-          await repository.insertAuthorization(tx, {
-            ...columns,
-            accountId: session.accountId,
-            id,
-            patientId,
-            templateId: template.id,
-            status: 'unsigned',
-            createdBy: session.userId,
-            updatedBy: session.userId,
-          });
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            patientId,
-            action: 'authorization_created',
-            entity: 'authorization',
-            entityId: id,
-            ip,
-            after: { ...columns, templateId: template.id },
-          });
-          return detail(tx, session.accountId, patientId, id);
-        });
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('error_create_authorization', undefined, { cause: error });
-      }
-    },
-
-    async update(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      input: AuthorizationUpdateInput,
-      ip: string,
-    ): Promise<AuthorizationDetail> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('authorization_not_found');
-        if (current.version !== input.version) {
-          throw new AppError('version_conflict', { current: await detail(tx, session.accountId, patientId, id) });
-        }
-        if (current.status === 'signed') throw new AppError('authorization_is_signed');
-        const name = await professionalName(tx, session.accountId, input.professionalId);
-        const values = placeholderValues(await context(tx, session.accountId, patientId), input, name);
-        const next = auditColumns({ ...input, body: fillPlaceholders(input.body, values) });
-        const { before, after } = changedFields(auditColumns(current), next);
-        await repository.updateAuthorization(tx, session.accountId, id, { ...next, updatedBy: session.userId });
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'authorization_updated',
-          entity: 'authorization',
-          entityId: id,
-          ip,
-          before,
-          after,
-        });
-        return detail(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await lockUnsigned(tx, session.accountId, patientId, id);
-        if ((await repository.countSignatures(tx, session.accountId, id)) > 0) {
-          throw new AppError('error_delete_authorization');
-        }
-        await repository.softDeleteAuthorization(tx, session.accountId, id, session.userId);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'authorization_deleted',
-          entity: 'authorization',
-          entityId: id,
-          ip,
-          before: { ...auditColumns(current), version: current.version },
-          after: { deleted: true },
-        });
-      });
-    },
-
-    /** Seals the current title and body with the signature; 409 error_sign_authorization when already signed. */
-    async sign(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      input: SignAuthorizationRequest,
-      ip: string,
-    ): Promise<AuthorizationDetail> {
-      const png = decodeSignature(input.signature);
-      try {
-        return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-          const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
-          if (!current) throw new AppError('authorization_not_found');
-          if (current.status === 'signed') throw new AppError('error_sign_authorization');
-          const signedText = signedTextOf(current);
-          const sha256 = signatureHash(signedText, png);
-          const signatureId = newId();
-          const signedAt = new Date();
-          await repository.insertSignature(tx, {
-            accountId: session.accountId,
-            id: signatureId,
-            authorizationId: id,
-            signedText,
-            signatureImage: png,
-            signerName: input.signerName,
-            signerIdNumber: input.signerIdNumber,
-            signedAt,
-            collectedBy: session.userId,
-            sha256,
-          });
-          await repository.updateAuthorization(tx, session.accountId, id, {
-            status: 'signed',
-            updatedBy: session.userId,
-          });
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            patientId,
-            action: 'authorization_signed',
-            entity: 'authorization',
-            entityId: id,
-            ip,
-            before: { status: 'unsigned' },
-            after: {
-              status: 'signed',
-              signatureId,
-              signerName: input.signerName,
-              signerIdNumber: input.signerIdNumber,
-              signedAt: signedAt.toISOString(),
-              sha256,
-              imageBytes: png.length,
-            },
-          });
-          return detail(tx, session.accountId, patientId, id);
-        });
-      } catch (error) {
-        // Two signatures at once: the partial unique index lets one stand.
-        if (isUniqueViolation(error)) throw new AppError('error_sign_authorization', undefined, { cause: error });
-        throw error;
-      }
-    },
-
-    /** Revokes the standing signature with a reason; it stays, with the revocation, in the record and the audit. */
-    async unsign(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      reason: string,
-      ip: string,
-    ): Promise<AuthorizationDetail> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findAuthorizationForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('authorization_not_found');
-        const standing = await repository.findStandingSignature(tx, session.accountId, id);
-        if (current.status !== 'signed' || !standing) throw new AppError('error_unsign_authorization');
-        const revokedAt = new Date();
-        await repository.revokeSignature(tx, session.accountId, standing.id, {
-          at: revokedAt,
-          by: session.userId,
-          reason,
-        });
-        await repository.updateAuthorization(tx, session.accountId, id, {
-          status: 'unsigned',
-          updatedBy: session.userId,
-        });
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'authorization_unsigned',
-          entity: 'authorization',
-          entityId: id,
-          ip,
-          before: { status: 'signed', signatureId: standing.id, sha256: standing.sha256 },
-          after: { status: 'unsigned', signatureId: standing.id, revokedAt: revokedAt.toISOString(), reason },
-        });
-        return detail(tx, session.accountId, patientId, id);
-      });
-    },
-
-    /** Recomputes each signature's hash from the stored text and image. */
-    async verify(session: AuthSession, patientId: string, id: string): Promise<AuthorizationVerification> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        if (!(await repository.findAuthorization(tx, session.accountId, patientId, id))) {
-          throw new AppError('authorization_not_found');
-        }
-        const signatures = (await repository.listSignatures(tx, session.accountId, id)).map((signature) => {
-          const recomputed = signatureHash(signature.signedText, signature.signatureImage);
-          return {
-            id: signature.id,
-            sha256: signature.sha256,
-            recomputed,
-            matches: recomputed === signature.sha256,
-            revoked: signature.revokedAt !== null,
-          };
-        });
-        return { valid: signatures.every((signature) => signature.matches), signatures };
-      });
-    },
-
-    /** The printed authorization in the patient's language: the signed text and signature when signed. */
-    async pdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
-      const { authorization, signatures, found } = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const authorization = await repository.findAuthorization(tx, session.accountId, patientId, id);
-        if (!authorization) throw new AppError('authorization_not_found');
-        const signatures = await repository.listSignatures(tx, session.accountId, id);
-        return { authorization, signatures, found: await context(tx, session.accountId, patientId) };
-      });
-      const language = languageOf(found.language);
-      // Like the screens, on the clinic's clock; a signature keeps its seconds.
-      const moment = instantFormatter(language, found.timeZone, 'dateTimeSeconds');
-      const printed = (signature: repository.SignatureRowWithNames): PrintedSignature => ({
-        signerName: signature.signerName,
-        signerIdNumber: signature.signerIdNumber,
-        signedAt: moment(signature.signedAt),
-        collectedByName: signature.collectedByName,
-        sha256: signature.sha256,
-        png: signature.signatureImage,
-        revoked: signature.revokedAt
-          ? {
-              at: moment(signature.revokedAt),
-              byName: signature.revokedByName,
-              reason: signature.revokeReason ?? '',
-            }
-          : null,
-      });
-      // A standing signature prints the text as signed; otherwise the current text, marked unsigned,
-      // and any revoked signatures after it, each saying so.
-      const standing = signatures.find((signature) => signature.revokedAt === null);
-      const cut = standing ? standing.signedText.indexOf('\n\n') : -1;
-      const title = standing && cut >= 0 ? standing.signedText.slice(0, cut) : authorization.title;
-      const text = standing && cut >= 0 ? standing.signedText.slice(cut + 2) : authorization.body;
-      const pdf = await renderPdf(
-        authorizationDocument({
-          language,
-          clinicName: found.clinicName,
-          clinicContact: found.clinicContact,
-          patientName: `${found.firstName} ${found.lastName}`,
-          patientSsn: found.ssn,
-          date: calendarDateFormatter(language)(authorization.date),
-          professionalName: authorization.professionalName,
-          title,
-          text,
-          signature: standing ? printed(standing) : null,
-          earlier: signatures.filter((signature) => signature !== standing).map(printed),
-        }),
-      );
-      return { pdf, fileName: safeFileName(`autorizacion-${found.lastName}-${authorization.date}.pdf`) };
-    },
-
-    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        if (!(await repository.findAuthorization(tx, session.accountId, patientId, id))) {
-          throw new AppError('authorization_not_found');
-        }
-        return listRecordChanges(tx, session.accountId, { entity: 'authorization', entityId: id }, page);
-      });
-    },
+    ...toAuthorization(row),
+    signatures: signatures.map((signature) => ({
+      id: signature.id,
+      signerName: signature.signerName,
+      signerIdNumber: signature.signerIdNumber,
+      signedAt: signature.signedAt.toISOString(),
+      collectedByName: signature.collectedByName,
+      sha256: signature.sha256,
+      signedText: signature.signedText,
+      image: pngDataUrl(signature.signatureImage),
+      revokedAt: signature.revokedAt ? signature.revokedAt.toISOString() : null,
+      revokedByName: signature.revokedByName,
+      revokeReason: signature.revokeReason,
+    })),
   };
 }
 
-export type AuthorizationsService = ReturnType<typeof createAuthorizationsService>;
+async function documentContext(ctx: TenantScope, patientId: string): Promise<DocumentContext> {
+  const found = await repository.findDocumentContext(ctx, patientId);
+  if (!found) throw new AppError('patient_not_found');
+  return found;
+}
+
+async function professionalName(ctx: TenantScope, professionalId: string): Promise<string> {
+  const found = await findProfessional(ctx.tx, ctx.accountId, professionalId);
+  if (!found) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
+  return found.completeName;
+}
+
+/** The authorization locked for a write; 404 when there is none. */
+async function lock(ctx: RequestContext, patientId: string, id: string) {
+  const current = await records.findForUpdate(ctx, { patientId }, id);
+  if (!current) throw new AppError('authorization_not_found');
+  return current;
+}
+
+async function requireAuthorization(ctx: TenantScope, patientId: string, id: string): Promise<void> {
+  await requirePatient(ctx, patientId);
+  if (!(await repository.findAuthorization(ctx, patientId, id))) throw new AppError('authorization_not_found');
+}
+
+export const authorizationsService = {
+  async list({ ctx, patientId, query }: Scope & { query: AuthorizationListQuery }) {
+    await requirePatient(ctx, patientId);
+    const { rows, total } = await repository.listAuthorizations(ctx, patientId, query);
+    return { data: rows.map(toAuthorization), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  async get({ ctx, patientId, id }: One): Promise<AuthorizationDetail> {
+    await requirePatient(ctx, patientId);
+    return detail(ctx, patientId, id);
+  },
+
+  /** An unexpected failure answers 500 error_create_authorization (the route's failure code). */
+  async create({ ctx, patientId, input }: Scope & { input: AuthorizationCreateInput }): Promise<AuthorizationDetail> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const template = await repository.findTemplateToWrite(ctx, input.templateId);
+    if (!template) throw new AppError('authorization_template_not_found');
+    if (!template.active) throw invalidFields([{ path: 'templateId', code: 'invalid_value' }]);
+    const name = await professionalName(ctx, input.professionalId);
+    const values = placeholderValues(await documentContext(ctx, patientId), input, name);
+    const id = newId();
+    const columns = auditColumns({
+      ...input,
+      title: input.title ?? template.title,
+      body: fillPlaceholders(template.body, values),
+    });
+    await records.insert(ctx, { ...columns, id, patientId, templateId: template.id, status: 'unsigned' });
+    await audit(ctx, {
+      patientId,
+      action: 'authorization_created',
+      entity: 'authorization',
+      entityId: id,
+      after: { ...columns, templateId: template.id },
+    });
+    return detail(ctx, patientId, id);
+  },
+
+  async update({ ctx, patientId, id, input }: One & { input: AuthorizationUpdateInput }): Promise<AuthorizationDetail> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await lock(ctx, patientId, id);
+    if (current.version !== input.version) {
+      throw new AppError('version_conflict', { current: await detail(ctx, patientId, id) });
+    }
+    if (current.status === 'signed') throw new AppError('authorization_is_signed');
+    const name = await professionalName(ctx, input.professionalId);
+    const values = placeholderValues(await documentContext(ctx, patientId), input, name);
+    const next = auditColumns({ ...input, body: fillPlaceholders(input.body, values) });
+    const { before, after } = changedFields(auditColumns(current), next);
+    await records.update(ctx, id, next);
+    await audit(ctx, {
+      patientId,
+      action: 'authorization_updated',
+      entity: 'authorization',
+      entityId: id,
+      before,
+      after,
+    });
+    return detail(ctx, patientId, id);
+  },
+
+  async remove({ ctx, patientId, id }: One): Promise<void> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await lock(ctx, patientId, id);
+    if (current.status === 'signed') throw new AppError('authorization_is_signed');
+    if ((await repository.countSignatures(ctx, id)) > 0) throw new AppError('error_delete_authorization');
+    await records.softDelete(ctx, id);
+    await audit(ctx, {
+      patientId,
+      action: 'authorization_deleted',
+      entity: 'authorization',
+      entityId: id,
+      before: { ...auditColumns(current), version: current.version },
+      after: { deleted: true },
+    });
+  },
+
+  /** Seals the current title and body with the signature; 409 error_sign_authorization when already signed. */
+  async sign({ ctx, patientId, id, input }: One & { input: SignAuthorizationRequest }): Promise<AuthorizationDetail> {
+    const png = decodeSignature(input.signature);
+    try {
+      await requirePatient(ctx, patientId, { lock: true });
+      const current = await lock(ctx, patientId, id);
+      if (current.status === 'signed') throw new AppError('error_sign_authorization');
+      const signedText = signedTextOf(current);
+      const sha256 = signatureHash(signedText, png);
+      const signatureId = newId();
+      const signedAt = new Date();
+      await repository.insertSignature(ctx, {
+        id: signatureId,
+        authorizationId: id,
+        signedText,
+        signatureImage: png,
+        signerName: input.signerName,
+        signerIdNumber: input.signerIdNumber,
+        signedAt,
+        sha256,
+      });
+      await records.update(ctx, id, { status: 'signed' });
+      await audit(ctx, {
+        patientId,
+        action: 'authorization_signed',
+        entity: 'authorization',
+        entityId: id,
+        before: { status: 'unsigned' },
+        after: {
+          status: 'signed',
+          signatureId,
+          signerName: input.signerName,
+          signerIdNumber: input.signerIdNumber,
+          signedAt: signedAt.toISOString(),
+          sha256,
+          imageBytes: png.length,
+        },
+      });
+      return await detail(ctx, patientId, id);
+    } catch (error) {
+      // Two signatures at once: the partial unique index lets one stand.
+      if (isUniqueViolation(error)) throw new AppError('error_sign_authorization', undefined, { cause: error });
+      throw error;
+    }
+  },
+
+  /** Revokes the standing signature with a reason; it stays, with the revocation, in the record and the audit. */
+  async unsign({ ctx, patientId, id, reason }: One & { reason: string }): Promise<AuthorizationDetail> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await lock(ctx, patientId, id);
+    const standing = await repository.findStandingSignature(ctx, id);
+    if (current.status !== 'signed' || !standing) throw new AppError('error_unsign_authorization');
+    const revokedAt = new Date();
+    await repository.revokeSignature(ctx, standing.id, { at: revokedAt, reason });
+    await records.update(ctx, id, { status: 'unsigned' });
+    await audit(ctx, {
+      patientId,
+      action: 'authorization_unsigned',
+      entity: 'authorization',
+      entityId: id,
+      before: { status: 'signed', signatureId: standing.id, sha256: standing.sha256 },
+      after: { status: 'unsigned', signatureId: standing.id, revokedAt: revokedAt.toISOString(), reason },
+    });
+    return detail(ctx, patientId, id);
+  },
+
+  /** Recomputes each signature's hash from the stored text and image. */
+  async verify({ ctx, patientId, id }: One): Promise<AuthorizationVerification> {
+    await requireAuthorization(ctx, patientId, id);
+    const signatures = (await repository.listSignatures(ctx, id)).map((signature) => {
+      const recomputed = signatureHash(signature.signedText, signature.signatureImage);
+      return {
+        id: signature.id,
+        sha256: signature.sha256,
+        recomputed,
+        matches: recomputed === signature.sha256,
+        revoked: signature.revokedAt !== null,
+      };
+    });
+    return { valid: signatures.every((signature) => signature.matches), signatures };
+  },
+
+  /**
+   * The printed authorization in the patient's language: the signed text and signature when
+   * signed. Reads in one transaction, then renders outside it (the route runs without one).
+   */
+  async pdf({
+    db,
+    actor,
+    patientId,
+    id,
+  }: {
+    db: Database;
+    actor: Actor;
+    patientId: string;
+    id: string;
+  }): Promise<{ pdf: Buffer; fileName: string }> {
+    const { authorization, signatures, found } = await inTransaction(db, actor, async (ctx) => {
+      await requirePatient(ctx, patientId);
+      const authorization = await repository.findAuthorization(ctx, patientId, id);
+      if (!authorization) throw new AppError('authorization_not_found');
+      const signatures = await repository.listSignatures(ctx, id);
+      return { authorization, signatures, found: await documentContext(ctx, patientId) };
+    });
+    const language = languageOf(found.language);
+    // Like the screens, on the clinic's clock; a signature keeps its seconds.
+    const moment = instantFormatter(language, found.timeZone, 'dateTimeSeconds');
+    const printed = (signature: repository.SignatureRowWithNames): PrintedSignature => ({
+      signerName: signature.signerName,
+      signerIdNumber: signature.signerIdNumber,
+      signedAt: moment(signature.signedAt),
+      collectedByName: signature.collectedByName,
+      sha256: signature.sha256,
+      png: signature.signatureImage,
+      revoked: signature.revokedAt
+        ? {
+            at: moment(signature.revokedAt),
+            byName: signature.revokedByName,
+            reason: signature.revokeReason ?? '',
+          }
+        : null,
+    });
+    // A standing signature prints the text as signed; otherwise the current text, marked unsigned,
+    // and any revoked signatures after it, each saying so.
+    const standing = signatures.find((signature) => signature.revokedAt === null);
+    const cut = standing ? standing.signedText.indexOf('\n\n') : -1;
+    const title = standing && cut >= 0 ? standing.signedText.slice(0, cut) : authorization.title;
+    const text = standing && cut >= 0 ? standing.signedText.slice(cut + 2) : authorization.body;
+    const pdf = await renderPdf(
+      authorizationDocument({
+        language,
+        clinicName: found.clinicName,
+        clinicContact: found.clinicContact,
+        patientName: `${found.firstName} ${found.lastName}`,
+        patientSsn: found.ssn,
+        date: calendarDateFormatter(language)(authorization.date),
+        professionalName: authorization.professionalName,
+        title,
+        text,
+        signature: standing ? printed(standing) : null,
+        earlier: signatures.filter((signature) => signature !== standing).map(printed),
+      }),
+    );
+    return { pdf, fileName: safeFileName(`autorizacion-${found.lastName}-${authorization.date}.pdf`) };
+  },
+
+  async changes({ ctx, patientId, id, query }: One & { query: PageQuery }) {
+    await requireAuthorization(ctx, patientId, id);
+    return listRecordChanges(ctx.tx, ctx.accountId, { entity: 'authorization', entityId: id }, query);
+  },
+};

@@ -8,118 +8,92 @@ import {
   updateAuthorizationTemplateRequestSchema,
 } from '@odontia/shared/schemas/authorizations';
 import { recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { TemplatesService } from './templates.service.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
+import { templatesService } from './templates.service.ts';
 
-const tags = ['authorization templates'];
-const security = [{ bearerAuth: [] }];
 const base = '/authorization-templates';
+const one = `${base}/:id`;
 
 /**
  * /api/authorization-templates (issue 6): clinicians read them (patients.read) to write an
  * authorization; administrators write them (settings.manage). Another clinic's id answers 404
  * authorization_template_not_found.
  */
-export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService }> = async (app, { service }) => {
-  app.get(
+export const templatesRoutes: FastifyPluginAsync = async (app) => {
+  const route = routes(app, { tags: ['authorization templates'] });
+  const params = authorizationTemplateParamsSchema;
+
+  route.get(
     base,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "The clinic's informed-consent templates by title (active=true: the ones to write from)",
-        querystring: authorizationTemplatesQuerySchema,
-        response: { 200: authorizationTemplatesPageSchema },
-      },
+      permission: 'patients.read',
+      summary: "The clinic's informed-consent templates by title (active=true: the ones to write from)",
+      querystring: authorizationTemplatesQuerySchema,
+      answer: authorizationTemplatesPageSchema,
     },
-    async (request) => service.list(sessionOf(request), request.query),
+    ({ ctx, query }) => templatesService.list({ ctx, query }),
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: 'One template',
-        params: authorizationTemplateParamsSchema,
-        response: { 200: authorizationTemplateResponseSchema },
-      },
-    },
-    async (request) => ({ data: await service.get(sessionOf(request), request.params.id) }),
+  route.get(
+    one,
+    { permission: 'patients.read', summary: 'One template', params, answer: authorizationTemplateResponseSchema },
+    async ({ ctx, params }) => ({ data: await templatesService.get({ ctx, ...params }) }),
   );
 
-  app.post(
+  route.post(
     base,
     {
-      config: { permission: 'settings.manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Add a template; an unknown {{placeholder}} in the body answers 400 (body: unknown_placeholder)',
-        body: createAuthorizationTemplateRequestSchema,
-        response: { 201: authorizationTemplateResponseSchema },
-      },
+      permission: 'settings.manage',
+      summary: 'Add a template; an unknown {{placeholder}} in the body answers 400 (body: unknown_placeholder)',
+      body: createAuthorizationTemplateRequestSchema,
+      answer: authorizationTemplateResponseSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const data = await service.create(sessionOf(request), request.body, request.ip);
-      return reply.status(201).send({ data, code: 'authorization_template_created' as const });
-    },
+    async ({ ctx, body }) => ({
+      data: await templatesService.create({ ctx, input: body }),
+      code: 'authorization_template_created' as const,
+    }),
   );
 
-  app.put(
-    `${base}/:id`,
+  route.put(
+    one,
     {
-      config: { permission: 'settings.manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a template (title, body, active); 409 version_conflict when the version is stale',
-        params: authorizationTemplateParamsSchema,
-        body: updateAuthorizationTemplateRequestSchema,
-        response: { 200: authorizationTemplateResponseSchema },
-      },
+      permission: 'settings.manage',
+      summary: 'Edit a template (title, body, active); 409 version_conflict when the version is stale',
+      params,
+      body: updateAuthorizationTemplateRequestSchema,
+      answer: authorizationTemplateResponseSchema,
     },
-    async (request) => ({
-      data: await service.update(sessionOf(request), request.params.id, request.body, request.ip),
+    async ({ ctx, params, body }) => ({
+      data: await templatesService.update({ ctx, ...params, input: body }),
       code: 'authorization_template_updated' as const,
     }),
   );
 
-  app.delete(
-    `${base}/:id`,
+  route.delete(
+    one,
     {
-      config: { permission: 'settings.manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a template: hidden from now on; authorizations written from it keep their text',
-        params: authorizationTemplateParamsSchema,
-        response: { 200: authorizationTemplateDeletedResponseSchema },
-      },
+      permission: 'settings.manage',
+      summary: 'Delete a template: hidden from now on; authorizations written from it keep their text',
+      params,
+      answer: authorizationTemplateDeletedResponseSchema,
     },
-    async (request) => {
-      await service.remove(sessionOf(request), request.params.id, request.ip);
+    async ({ ctx, params }) => {
+      await templatesService.remove({ ctx, ...params });
       return { code: 'authorization_template_deleted' as const };
     },
   );
 
-  app.get(
-    `${base}/:id/changes`,
+  route.get(
+    `${one}/changes`,
     {
-      config: { permission: 'settings.manage' },
-      schema: {
-        tags,
-        security,
-        summary: "The template's history of changes (audit events), newest first",
-        params: authorizationTemplateParamsSchema,
-        querystring: recordChangesQuerySchema,
-        response: { 200: recordChangesPageSchema },
-      },
+      permission: 'settings.manage',
+      summary: "The template's history of changes (audit events), newest first",
+      params,
+      querystring: recordChangesQuerySchema,
+      answer: recordChangesPageSchema,
     },
-    async (request) => service.changes(sessionOf(request), request.params.id, request.query),
+    ({ ctx, params, query }) => templatesService.changes({ ctx, ...params, query }),
   );
 };

@@ -9,7 +9,6 @@ import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
 import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { createLaboratoriesService } from '../laboratories/laboratories.service.ts';
 import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
-import { createOdontogramService } from '../odontogram/odontogram.service.ts';
 import { prescriptionsRoutes } from '../prescriptions/prescriptions.routes.ts';
 import { createPrescriptionsService } from '../prescriptions/prescriptions.service.ts';
 import { listProfessionals } from './clinical.service.ts';
@@ -38,6 +37,6 @@ export const clinicalRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
   await app.register(diagnosesRoutes);
   await app.register(laboratoriesRoutes, { service: createLaboratoriesService({ db }) });
   await app.register(attendancesRoutes, { service: createAttendancesService({ db }) });
-  await app.register(odontogramRoutes, { service: createOdontogramService({ db }) });
+  await app.register(odontogramRoutes);
   await app.register(prescriptionsRoutes, { service: createPrescriptionsService({ db }) });
 };

@@ -17,16 +17,14 @@ import {
   recordChangesQuerySchema,
 } from '@odontia/shared/schemas/records';
 import contentDisposition from 'content-disposition';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { sessionOf } from '../../plugins/auth.ts';
 import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
+import { routes } from '../../plugins/routes.ts';
 import type { FilesService } from './files.service.ts';
 
-const tags = ['medical history'];
-const security = [{ bearerAuth: [] }];
 const base = '/patients/:patientId/files';
+const one = `${base}/:id`;
 
 /** The plain-ASCII `filename=` for old clients (accents dropped); `filename*=` keeps the real name. */
 export function asciiFallback(name: string): string {
@@ -64,7 +62,7 @@ function sendStored(
  * patient_not_found; a file of another patient or clinic, or a deleted one, 404 file_not_found.
  * Only these routes accept multipart bodies.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{
+export const filesRoutes: FastifyPluginAsync<{
   service: FilesService;
   maxFileBytes: number;
   limits: UploadLimits;
@@ -78,172 +76,126 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       parts: maxFilesPerUpload + 10,
     },
   });
+  const route = routes(app, { tags: ['medical history'] });
+  const read = { permission: 'patients.read' } as const;
+  const write = { permission: 'clinical.write' } as const;
+  const download = { ...read, failureCode: 'error_download_file' } as const;
+  const params = patientRecordParamsSchema;
 
-  app.get(
+  route.get(
     '/files/limits',
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The upload limits (UPLOAD_MAX_MB a file, UPLOAD_TOTAL_MAX_MB an upload) and the accepted types',
-        response: { 200: uploadLimitsSchema },
-      },
+      ...read,
+      summary: 'The upload limits (UPLOAD_MAX_MB a file, UPLOAD_TOTAL_MAX_MB an upload) and the accepted types',
+      answer: uploadLimitsSchema,
+      // Configuration, not the clinic's data: no transaction.
+      transaction: false,
     },
     async () => limits,
   );
 
-  app.get(
+  route.get(
     base,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "A patient's files and exams, newest upload first; ?fileType= keeps one type",
-        params: patientParamsSchema,
-        querystring: patientFilesQuerySchema,
-        response: { 200: patientFilesPageSchema },
-      },
+      ...read,
+      summary: "A patient's files and exams, newest upload first; ?fileType= keeps one type",
+      params: patientParamsSchema,
+      querystring: patientFilesQuerySchema,
+      answer: patientFilesPageSchema,
     },
-    async (request) => service.list(sessionOf(request), request.params.patientId, request.query),
+    ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
   );
 
-  app.post(
+  route.post(
     base,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Upload one or several files (multipart: parts `files`, and `metadata`, a JSON array with one {fileType, note, takenOn, attendanceId} per file in their order). JPEG, PNG, WebP (with a thumbnail) or PDF, detected from the content (415 file_type_not_allowed); 413 file_too_large names the file over UPLOAD_MAX_MB, 413 files_too_large a batch over UPLOAD_TOTAL_MAX_MB; 400 invalid_multipart_body for a body without a valid boundary, malformed or cut short; a body idle for BODY_IDLE_TIMEOUT_SECONDS closes the connection: nothing is stored then',
-        consumes: ['multipart/form-data'],
-        params: patientParamsSchema,
-        response: { 201: patientFilesUploadedResponseSchema },
-      },
+      ...write,
+      summary:
+        'Upload one or several files (multipart: parts `files`, and `metadata`, a JSON array with one {fileType, note, takenOn, attendanceId} per file in their order). JPEG, PNG, WebP (with a thumbnail) or PDF, detected from the content (415 file_type_not_allowed); 413 file_too_large names the file over UPLOAD_MAX_MB, 413 files_too_large a batch over UPLOAD_TOTAL_MAX_MB; 400 invalid_multipart_body for a body without a valid boundary, malformed or cut short; a body idle for BODY_IDLE_TIMEOUT_SECONDS closes the connection: nothing is stored then',
+      consumes: ['multipart/form-data'],
+      params: patientParamsSchema,
+      answer: patientFilesUploadedResponseSchema,
+      status: 201,
+      // The bytes are streamed to the storage first; the service records them in its own transaction.
+      transaction: false,
     },
-    async (request, reply) => {
+    async ({ actor, params, request }) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const data = await service.upload(
-        sessionOf(request),
-        request.params.patientId,
-        () => multipartParts(request),
-        request.ip,
-      );
-      return reply.status(201).send({ data, code: 'files_uploaded' as const });
+      const data = await service.upload({ actor, ...params, parts: () => multipartParts(request) });
+      return { data, code: 'files_uploaded' as const };
     },
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "One file's metadata",
-        params: patientRecordParamsSchema,
-        response: { 200: patientFileResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await service.get(sessionOf(request), request.params.patientId, request.params.id),
-    }),
+  route.get(
+    one,
+    { ...read, summary: "One file's metadata", params, answer: patientFileResponseSchema },
+    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
   );
 
-  app.get(
-    `${base}/:id/content`,
+  route.get(
+    `${one}/content`,
     {
-      config: { permission: 'patients.read', failureCode: 'error_download_file' },
-      schema: {
-        tags,
-        security,
-        summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1',
-        params: patientRecordParamsSchema,
-        querystring: patientFileContentQuerySchema,
-      },
+      ...download,
+      summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1',
+      params,
+      querystring: patientFileContentQuerySchema,
     },
-    async (request, reply) => {
-      const file = await service.content(sessionOf(request), request.params.patientId, request.params.id, 'original');
-      const download = request.query.download === '1' || request.query.download === 'true';
-      return sendStored(reply, file, download ? 'attachment' : 'inline');
+    async ({ ctx, params, query, reply }) => {
+      const file = await service.content({ ctx, ...params, which: 'original' });
+      const attachment = query.download === '1' || query.download === 'true';
+      return sendStored(reply, file, attachment ? 'attachment' : 'inline');
     },
   );
 
-  app.get(
-    `${base}/:id/thumbnail`,
+  route.get(
+    `${one}/thumbnail`,
     {
-      config: { permission: 'patients.read', failureCode: 'error_download_file' },
-      schema: {
-        tags,
-        security,
-        summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF",
-        params: patientRecordParamsSchema,
-      },
+      ...download,
+      summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF",
+      params,
     },
-    async (request, reply) => {
-      const file = await service.content(sessionOf(request), request.params.patientId, request.params.id, 'thumbnail');
-      return sendStored(reply, file, 'inline');
-    },
+    async ({ ctx, params, reply }) =>
+      sendStored(reply, await service.content({ ctx, ...params, which: 'thumbnail' }), 'inline'),
   );
 
-  app.patch(
-    `${base}/:id`,
+  route.patch(
+    one,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary: "Change a file's type, note or date; 409 version_conflict (with the current values) when stale",
-        params: patientRecordParamsSchema,
-        body: updatePatientFileRequestSchema,
-        response: { 200: patientFileResponseSchema },
-      },
+      ...write,
+      summary: "Change a file's type, note or date; 409 version_conflict (with the current values) when stale",
+      params,
+      body: updatePatientFileRequestSchema,
+      answer: patientFileResponseSchema,
     },
-    async (request) => ({
-      data: await service.update(
-        sessionOf(request),
-        request.params.patientId,
-        request.params.id,
-        request.body,
-        request.ip,
-      ),
+    async ({ ctx, params, body }) => ({
+      data: await service.update({ ctx, ...params, input: body }),
       code: 'file_updated' as const,
     }),
   );
 
-  app.delete(
-    `${base}/:id`,
+  route.delete(
+    one,
     {
-      config: { permission: 'clinical.write' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a file: hidden from now on; its bytes, record and audit are kept',
-        params: patientRecordParamsSchema,
-        response: { 200: patientFileDeletedResponseSchema },
-      },
+      ...write,
+      summary: 'Delete a file: hidden from now on; its bytes, record and audit are kept',
+      params,
+      answer: patientFileDeletedResponseSchema,
     },
-    async (request) => {
-      await service.remove(sessionOf(request), request.params.patientId, request.params.id, request.ip);
+    async ({ ctx, params }) => {
+      await service.remove({ ctx, ...params });
       return { code: 'file_deleted' as const };
     },
   );
 
-  app.get(
-    `${base}/:id/changes`,
+  route.get(
+    `${one}/changes`,
     {
-      config: { permission: 'patients.read' },
-      schema: {
-        tags,
-        security,
-        summary: "The file's history of changes (audit events), newest first",
-        params: patientRecordParamsSchema,
-        querystring: recordChangesQuerySchema,
-        response: { 200: recordChangesPageSchema },
-      },
+      ...read,
+      summary: "The file's history of changes (audit events), newest first",
+      params,
+      querystring: recordChangesQuerySchema,
+      answer: recordChangesPageSchema,
     },
-    async (request) => service.changes(sessionOf(request), request.params.patientId, request.params.id, request.query),
+    ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 };

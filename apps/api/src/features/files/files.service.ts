@@ -9,25 +9,32 @@ import type {
 } from '@odontia/shared/schemas/files';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
+import type { RowWithNames } from '../../db/records.ts';
+import type { patientFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
+import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { auditedRecords } from '../audit/audited-records.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
-import * as repository from './files.repository.ts';
+import {
+  attendancesOfPatient,
+  filesRepository,
+  fileTypeFilter,
+  insertFiles,
+  type PatientFileRow,
+} from './files.repository.ts';
 import { receiveUpload, removeAll, type UploadLimits } from './files.upload.ts';
 
 /**
  * Files and exams of a patient (issue 6). An upload is stored first (streamed, all or nothing),
  * then recorded with one audit event per file in one transaction; a failed transaction removes
  * what was stored. Edits change the type, note or date (with the version); delete is soft and
- * keeps the bytes.
+ * keeps the bytes. A factory: uploads and downloads need the storage.
  */
 
-export function toPatientFile(row: repository.PatientFileRowWithNames): PatientFile {
+export function toPatientFile(row: RowWithNames<typeof patientFiles>): PatientFile {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -48,11 +55,22 @@ export function toPatientFile(row: repository.PatientFileRowWithNames): PatientF
   };
 }
 
-const editable = (row: Pick<repository.PatientFileRow, 'fileType' | 'note' | 'takenOn'>) => ({
+const editable = (row: Pick<PatientFileRow, 'fileType' | 'note' | 'takenOn'>) => ({
   fileType: row.fileType,
   note: row.note,
   takenOn: row.takenOn,
 });
+
+const records = auditedRecords({
+  repository: filesRepository,
+  entity: 'file',
+  notFound: 'file_not_found',
+  present: toPatientFile,
+  columnsOf: editable,
+});
+
+type Scope = { ctx: RequestContext; patientId: string };
+type One = Scope & { id: string };
 
 export function createFilesService({
   db,
@@ -63,45 +81,38 @@ export function createFilesService({
   storage: FileStorage;
   limits: UploadLimits;
 }) {
-  async function getFile(tx: TenantTx, accountId: string, patientId: string, id: string) {
-    const row = await repository.findFile(tx, accountId, patientId, id);
-    if (!row) throw new AppError('file_not_found');
-    return row;
-  }
-
   return {
-    async list(session: AuthSession, patientId: string, query: PatientFilesQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const { rows, total } = await repository.listFiles(tx, session.accountId, patientId, query);
-        return { data: rows.map(toPatientFile), total, page: query.page, pageSize: query.pageSize };
-      });
+    async list({ ctx, patientId, query }: Scope & { query: PatientFilesQuery }) {
+      await requirePatient(ctx, patientId);
+      return records.page(ctx, { patientId }, query, fileTypeFilter(query.fileType));
     },
 
-    async get(session: AuthSession, patientId: string, id: string): Promise<PatientFile> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        return toPatientFile(await getFile(tx, session.accountId, patientId, id));
-      });
+    async get({ ctx, patientId, id }: One): Promise<PatientFile> {
+      await requirePatient(ctx, patientId);
+      return records.get(ctx, { patientId }, id);
     },
 
-    /** Streams the multipart request into the storage, then records every file at once. */
-    async upload(
-      session: AuthSession,
-      patientId: string,
-      parts: () => AsyncIterableIterator<Multipart>,
-      ip: string,
-    ): Promise<PatientFile[]> {
+    /**
+     * Streams the multipart request into the storage, then records every file at once in its
+     * own transaction (the route runs without one: nothing waits on the upload's bytes).
+     */
+    async upload({
+      actor,
+      patientId,
+      parts,
+    }: {
+      actor: Actor;
+      patientId: string;
+      parts: () => AsyncIterableIterator<Multipart>;
+    }): Promise<PatientFile[]> {
       // Before reading a byte: an unknown patient is refused without storing anything.
-      await db.withTenant(session.accountId, (tx) =>
-        requirePatient({ tx: tx, accountId: session.accountId }, patientId),
-      );
+      await inTransaction(db, actor, (ctx) => requirePatient(ctx, patientId));
       const received = await receiveUpload(parts(), storage, limits);
       try {
-        return await db.withTenant(session.accountId, async (tx) => {
-          await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
+        return await inTransaction(db, actor, async (ctx) => {
+          await requirePatient(ctx, patientId, { lock: true });
           const attendanceIds = [...new Set(received.flatMap((file) => file.entry.attendanceId ?? []))];
-          const known = await repository.attendancesOfPatient(tx, session.accountId, patientId, attendanceIds);
+          const known = await attendancesOfPatient(ctx, patientId, attendanceIds);
           const unknown = received.flatMap((file, index) =>
             file.entry.attendanceId && !known.has(file.entry.attendanceId)
               ? [{ path: `metadata.${index}.attendanceId`, code: 'invalid_value' as const }]
@@ -109,7 +120,6 @@ export function createFilesService({
           );
           if (unknown.length > 0) throw invalidFields(unknown);
           const rows = received.map((file) => ({
-            accountId: session.accountId,
             id: newId(),
             patientId,
             fileType: file.entry.fileType,
@@ -122,19 +132,14 @@ export function createFilesService({
             thumbnailKey: file.thumbnail?.key ?? null,
             takenOn: file.entry.takenOn,
             attendanceId: file.entry.attendanceId ?? null,
-            createdBy: session.userId,
-            updatedBy: session.userId,
           }));
-          await repository.insertFiles(tx, rows);
+          await insertFiles(ctx, rows);
           for (const row of rows) {
-            await recordAuditEvent(tx, {
-              accountId: session.accountId,
-              userId: session.userId,
+            await audit(ctx, {
               patientId,
               action: 'file_uploaded',
               entity: 'file',
               entityId: row.id,
-              ip,
               after: {
                 ...editable(row),
                 attendanceId: row.attendanceId,
@@ -146,7 +151,7 @@ export function createFilesService({
             });
           }
           const files: PatientFile[] = [];
-          for (const row of rows) files.push(toPatientFile(await getFile(tx, session.accountId, patientId, row.id)));
+          for (const row of rows) files.push(await records.get(ctx, { patientId }, row.id));
           return files;
         });
       } catch (error) {
@@ -158,75 +163,44 @@ export function createFilesService({
       }
     },
 
-    async update(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      input: UpdatePatientFileInput,
-      ip: string,
-    ): Promise<PatientFile> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findFileForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('file_not_found');
-        if (current.version !== input.version) {
-          throw new AppError('version_conflict', {
-            current: toPatientFile(await getFile(tx, session.accountId, patientId, id)),
-          });
-        }
-        const next = {
+    /** A partial edit: what the input omits stays as it is. */
+    async update({ ctx, patientId, id, input }: One & { input: UpdatePatientFileInput }): Promise<PatientFile> {
+      await requirePatient(ctx, patientId, { lock: true });
+      return records.update(ctx, { patientId }, id, {
+        version: input.version,
+        next: (current) => ({
           fileType: input.fileType ?? current.fileType,
           note: input.note === undefined ? current.note : input.note,
           takenOn: input.takenOn === undefined ? current.takenOn : input.takenOn,
-        };
-        const { before, after } = changedFields(editable(current), next);
-        await repository.updateFile(tx, session.accountId, id, { ...next, updatedBy: session.userId });
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'file_updated',
-          entity: 'file',
-          entityId: id,
-          ip,
-          before,
-          after,
-        });
-        return toPatientFile(await getFile(tx, session.accountId, patientId, id));
+        }),
       });
     },
 
-    async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findFileForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('file_not_found');
-        await repository.softDeleteFile(tx, session.accountId, id, session.userId);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'file_deleted',
-          entity: 'file',
-          entityId: id,
-          ip,
-          before: { ...editable(current), originalName: current.originalName, version: current.version },
-          after: { deleted: true },
-        });
+    /** Soft delete, audited with the file's name: its bytes stay. */
+    async remove({ ctx, patientId, id }: One): Promise<void> {
+      await requirePatient(ctx, patientId, { lock: true });
+      const current = await records.lock(ctx, { patientId }, id);
+      await filesRepository.softDelete(ctx, id);
+      await audit(ctx, {
+        patientId,
+        action: 'file_deleted',
+        entity: 'file',
+        entityId: id,
+        before: { ...editable(current), originalName: current.originalName, version: current.version },
+        after: { deleted: true },
       });
     },
 
     /** The file's bytes (or its thumbnail) with what the answer's headers need. */
-    async content(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      which: 'original' | 'thumbnail',
-    ): Promise<{ stream: Readable; mimeType: string; sizeBytes: number | null; originalName: string }> {
-      const row = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        return getFile(tx, session.accountId, patientId, id);
-      });
+    async content({ ctx, patientId, id, which }: One & { which: 'original' | 'thumbnail' }): Promise<{
+      stream: Readable;
+      mimeType: string;
+      sizeBytes: number | null;
+      originalName: string;
+    }> {
+      await requirePatient(ctx, patientId);
+      const row = await filesRepository.find(ctx, { patientId }, id);
+      if (!row) throw new AppError('file_not_found');
       if (which === 'thumbnail') {
         if (!row.thumbnailKey) throw new AppError('file_not_found');
         const name = `${row.originalName.replace(/\.[^.]*$/, '')}-miniatura.jpg`;
@@ -245,12 +219,9 @@ export function createFilesService({
       };
     },
 
-    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        await getFile(tx, session.accountId, patientId, id);
-        return listRecordChanges(tx, session.accountId, { entity: 'file', entityId: id }, page);
-      });
+    async changes({ ctx, patientId, id, query }: One & { query: PageQuery }) {
+      await requirePatient(ctx, patientId);
+      return records.changes(ctx, { patientId }, id, query);
     },
   };
 }

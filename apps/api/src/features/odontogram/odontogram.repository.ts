@@ -1,8 +1,10 @@
 import { and, count, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { RecordScope } from '../../db/records.ts';
 import { accounts, attendances, odontogramEntries, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
+import type { TenantScope } from '../clinical/clinical.service.ts';
 
 /** A patient's odontogram entries (tenant context). Voided entries never come out. */
 
@@ -56,8 +58,7 @@ function selectWithNames(tx: TenantTx) {
 
 /** The entries charted up to `at` (what the chart at that instant is computed from). */
 export async function entriesUpTo(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   at: Date,
 ): Promise<Pick<OdontogramEntryRow, 'id' | 'tooth' | 'zone' | 'status' | 'chartedAt'>[]> {
@@ -75,8 +76,7 @@ export async function entriesUpTo(
 
 /** Every instant with entries, oldest first, and whether any primary tooth was charted. */
 export async function chartDates(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
 ): Promise<{ dates: Date[]; hasPrimary: boolean }> {
   const rows = await tx
@@ -93,8 +93,7 @@ export async function chartDates(
 
 /** One page, newest first (charted, then id), and the count. */
 export async function listEntries(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: OdontogramEntryRowWithNames[]; total: number }> {
@@ -109,8 +108,7 @@ export async function listEntries(
 }
 
 export async function findEntriesByIds(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   ids: string[],
 ): Promise<OdontogramEntryRowWithNames[]> {
@@ -122,8 +120,7 @@ export async function findEntriesByIds(
 
 /** The entry (not voided), locked for the rest of the transaction. */
 export async function findEntryForUpdate(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   id: string,
 ): Promise<OdontogramEntryRow | undefined> {
@@ -140,13 +137,7 @@ export async function insertEntries(tx: TenantTx, rows: OdontogramEntryInsert[])
 }
 
 /** Void: hidden from the chart and the list from now on; the row and its audit stay. */
-export async function voidEntry(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-  userId: string,
-  reason: string,
-): Promise<void> {
+export async function voidEntry({ tx, accountId, userId }: RecordScope, id: string, reason: string): Promise<void> {
   await tx
     .update(odontogramEntries)
     .set({ deletedAt: new Date(), deletedBy: userId, deleteReason: reason })
@@ -155,8 +146,7 @@ export async function voidEntry(
 
 /** Whether the attendance (not deleted) belongs to this patient. */
 export async function attendanceOfPatient(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   patientId: string,
   attendanceId: string,
 ): Promise<boolean> {
@@ -175,7 +165,7 @@ export async function attendanceOfPatient(
 }
 
 /** What the printed chart needs: the clinic, the patient and the reader's language. */
-export async function findChartHeader(tx: TenantTx, accountId: string, patientId: string, userId: string) {
+export async function findChartHeader({ tx, accountId, userId }: RecordScope, patientId: string) {
   const [row] = await tx
     .select({
       clinicName: accounts.clinicName,

@@ -5,14 +5,13 @@ import { chartAt } from '@odontia/shared/odontogram';
 import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import * as clinicalRepository from '../clinical/clinical.repository.ts';
-import { invalidFields, requireProfessional } from '../clinical/clinical.service.ts';
+import { invalidFields, requireProfessional, type TenantScope } from '../clinical/clinical.service.ts';
 import { odontogramDocument } from './odontogram.pdf.ts';
 import * as repository from './odontogram.repository.ts';
 
@@ -44,19 +43,16 @@ export function toEntry(row: repository.OdontogramEntryRowWithNames): Odontogram
   };
 }
 
-async function requireChartPatient(
-  tx: TenantTx,
-  accountId: string,
-  patientId: string,
-  options: { lock?: boolean } = {},
-): Promise<void> {
-  if (!(await clinicalRepository.patientExists(tx, accountId, patientId, options)))
+type Chart = { ctx: RequestContext; patientId: string };
+
+async function requireChartPatient(ctx: TenantScope, patientId: string, options: { lock?: boolean } = {}) {
+  if (!(await clinicalRepository.patientExists(ctx.tx, ctx.accountId, patientId, options)))
     throw new AppError('odontogram_not_found');
 }
 
-async function chartOf(tx: TenantTx, accountId: string, patientId: string, at: Date): Promise<OdontogramChart> {
-  const rows = await repository.entriesUpTo(tx, accountId, patientId, at);
-  const { dates, hasPrimary } = await repository.chartDates(tx, accountId, patientId);
+async function chartOf(ctx: TenantScope, patientId: string, at: Date): Promise<OdontogramChart> {
+  const rows = await repository.entriesUpTo(ctx, patientId, at);
+  const { dates, hasPrimary } = await repository.chartDates(ctx, patientId);
   const teeth = chartAt(
     rows.map((row) => ({
       id: row.id,
@@ -69,145 +65,129 @@ async function chartOf(tx: TenantTx, accountId: string, patientId: string, at: D
   return { at: at.toISOString(), teeth, dates: dates.map((date) => date.toISOString()), hasPrimary };
 }
 
-export function createOdontogramService({ db }: { db: Database }) {
-  return {
-    async chart(session: AuthSession, patientId: string, at?: string): Promise<OdontogramChart> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requireChartPatient(tx, session.accountId, patientId);
-        return chartOf(tx, session.accountId, patientId, at ? new Date(at) : new Date());
-      });
-    },
+export const odontogramService = {
+  async chart({ ctx, patientId, at }: Chart & { at?: string | undefined }): Promise<OdontogramChart> {
+    await requireChartPatient(ctx, patientId);
+    return chartOf(ctx, patientId, at ? new Date(at) : new Date());
+  },
 
-    async list(session: AuthSession, patientId: string, query: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requireChartPatient(tx, session.accountId, patientId);
-        const { rows, total } = await repository.listEntries(tx, session.accountId, patientId, query);
-        return { data: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
-      });
-    },
+  async list({ ctx, patientId, query }: Chart & { query: PageQuery }) {
+    await requireChartPatient(ctx, patientId);
+    const { rows, total } = await repository.listEntries(ctx, patientId, query);
+    return { data: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
+  },
 
-    async create(
-      session: AuthSession,
-      patientId: string,
-      input: OdontogramEntriesInput,
-      ip: string,
-    ): Promise<OdontogramEntry[]> {
-      const chartedAt = input.chartedAt ? new Date(input.chartedAt) : new Date();
-      if (chartedAt.getTime() > Date.now() + futureSlackMs) {
-        throw invalidFields([{ path: 'chartedAt', code: 'date_in_future' }]);
-      }
-      return db.withTenant(session.accountId, async (tx) => {
-        await requireChartPatient(tx, session.accountId, patientId, { lock: true });
-        const professionalId = input.professionalId ?? session.userId;
-        await requireProfessional({ tx: tx, accountId: session.accountId }, professionalId);
-        if (
-          input.attendanceId &&
-          !(await repository.attendanceOfPatient(tx, session.accountId, patientId, input.attendanceId))
-        ) {
-          throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
-        }
-        const rows = input.marks.map((mark) => ({
-          accountId: session.accountId,
-          id: newId(),
-          patientId,
-          tooth: mark.tooth,
-          zone: mark.zone,
-          status: mark.status,
-          notes: mark.notes ?? null,
-          chartedAt,
-          professionalId,
-          attendanceId: input.attendanceId,
-          createdBy: session.userId,
-        }));
-        await repository.insertEntries(tx, rows);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'odontogram_entries_saved',
-          entity: 'odontogram',
-          entityId: patientId,
-          ip,
-          after: {
-            chartedAt: chartedAt.toISOString(),
-            professionalId,
-            attendanceId: input.attendanceId,
-            marks: rows.map((row) => ({
-              id: row.id,
-              tooth: row.tooth,
-              zone: row.zone,
-              status: row.status,
-              notes: row.notes,
-            })),
-          },
-        });
-        const saved = await repository.findEntriesByIds(
-          tx,
-          session.accountId,
-          patientId,
-          rows.map((row) => row.id),
-        );
-        return saved.map(toEntry);
-      });
-    },
+  async create({ ctx, patientId, input }: Chart & { input: OdontogramEntriesInput }): Promise<OdontogramEntry[]> {
+    const chartedAt = input.chartedAt ? new Date(input.chartedAt) : new Date();
+    if (chartedAt.getTime() > Date.now() + futureSlackMs) {
+      throw invalidFields([{ path: 'chartedAt', code: 'date_in_future' }]);
+    }
+    await requireChartPatient(ctx, patientId, { lock: true });
+    const professionalId = input.professionalId ?? ctx.userId;
+    await requireProfessional(ctx, professionalId);
+    if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+      throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
+    }
+    const rows = input.marks.map((mark) => ({
+      accountId: ctx.accountId,
+      id: newId(),
+      patientId,
+      tooth: mark.tooth,
+      zone: mark.zone,
+      status: mark.status,
+      notes: mark.notes ?? null,
+      chartedAt,
+      professionalId,
+      attendanceId: input.attendanceId,
+      createdBy: ctx.userId,
+    }));
+    await repository.insertEntries(ctx.tx, rows);
+    await audit(ctx, {
+      patientId,
+      action: 'odontogram_entries_saved',
+      entity: 'odontogram',
+      entityId: patientId,
+      after: {
+        chartedAt: chartedAt.toISOString(),
+        professionalId,
+        attendanceId: input.attendanceId,
+        marks: rows.map((row) => ({
+          id: row.id,
+          tooth: row.tooth,
+          zone: row.zone,
+          status: row.status,
+          notes: row.notes,
+        })),
+      },
+    });
+    const saved = await repository.findEntriesByIds(
+      ctx,
+      patientId,
+      rows.map((row) => row.id),
+    );
+    return saved.map(toEntry);
+  },
 
-    async void(session: AuthSession, patientId: string, entryId: string, reason: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        await requireChartPatient(tx, session.accountId, patientId, { lock: true });
-        const current = await repository.findEntryForUpdate(tx, session.accountId, patientId, entryId);
-        if (!current) throw new AppError('odontogram_not_found');
-        await repository.voidEntry(tx, session.accountId, entryId, session.userId, reason);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'odontogram_entry_voided',
-          entity: 'odontogram_entry',
-          entityId: entryId,
-          ip,
-          before: {
-            tooth: current.tooth,
-            zone: current.zone,
-            status: current.status,
-            notes: current.notes,
-            chartedAt: current.chartedAt.toISOString(),
-            professionalId: current.professionalId,
-            attendanceId: current.attendanceId,
-          },
-          after: { voided: true, reason },
-        });
-      });
-    },
+  async void({ ctx, patientId, entryId, reason }: Chart & { entryId: string; reason: string }): Promise<void> {
+    await requireChartPatient(ctx, patientId, { lock: true });
+    const current = await repository.findEntryForUpdate(ctx, patientId, entryId);
+    if (!current) throw new AppError('odontogram_not_found');
+    await repository.voidEntry(ctx, entryId, reason);
+    await audit(ctx, {
+      patientId,
+      action: 'odontogram_entry_voided',
+      entity: 'odontogram_entry',
+      entityId: entryId,
+      before: {
+        tooth: current.tooth,
+        zone: current.zone,
+        status: current.status,
+        notes: current.notes,
+        chartedAt: current.chartedAt.toISOString(),
+        professionalId: current.professionalId,
+        attendanceId: current.attendanceId,
+      },
+      after: { voided: true, reason },
+    });
+  },
 
-    async pdf(session: AuthSession, patientId: string, at?: string): Promise<{ pdf: Buffer; fileName: string }> {
-      const instant = at ? new Date(at) : new Date();
-      const { chart, header } = await db.withTenant(session.accountId, async (tx) => {
-        await requireChartPatient(tx, session.accountId, patientId);
-        const header = await repository.findChartHeader(tx, session.accountId, patientId, session.userId);
-        if (!header) throw new AppError('odontogram_not_found');
-        return { chart: await chartOf(tx, session.accountId, patientId, instant), header };
-      });
-      const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
-      // Like the screens: the reader's language, the clinic's clock.
-      const format = instantFormatter(language, header.timeZone);
-      const pdf = await renderPdf(
-        odontogramDocument({
-          language,
-          clinicName: header.clinicName,
-          clinicContact: header.clinicContact,
-          patientName: `${header.firstName} ${header.lastName}`,
-          patientSsn: header.ssn,
-          skuPatient: header.skuPatient,
-          chartAtText: format(instant),
-          printedAtText: format(new Date()),
-          teeth: chart.teeth,
-          primary: chart.hasPrimary,
-        }),
-      );
-      const day = clinicToday(header.timeZone, instant);
-      return { pdf, fileName: safeFileName(`odontograma-${header.lastName}-${day}.pdf`) };
-    },
-  };
-}
-
-export type OdontogramService = ReturnType<typeof createOdontogramService>;
+  /** Reads in one transaction, then renders outside it (the route runs without one). */
+  async pdf({
+    db,
+    actor,
+    patientId,
+    at,
+  }: {
+    db: Database;
+    actor: Actor;
+    patientId: string;
+    at?: string | undefined;
+  }): Promise<{ pdf: Buffer; fileName: string }> {
+    const instant = at ? new Date(at) : new Date();
+    const { chart, header } = await inTransaction(db, actor, async (ctx) => {
+      await requireChartPatient(ctx, patientId);
+      const header = await repository.findChartHeader(ctx, patientId);
+      if (!header) throw new AppError('odontogram_not_found');
+      return { chart: await chartOf(ctx, patientId, instant), header };
+    });
+    const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
+    // Like the screens: the reader's language, the clinic's clock.
+    const format = instantFormatter(language, header.timeZone);
+    const pdf = await renderPdf(
+      odontogramDocument({
+        language,
+        clinicName: header.clinicName,
+        clinicContact: header.clinicContact,
+        patientName: `${header.firstName} ${header.lastName}`,
+        patientSsn: header.ssn,
+        skuPatient: header.skuPatient,
+        chartAtText: format(instant),
+        printedAtText: format(new Date()),
+        teeth: chart.teeth,
+        primary: chart.hasPrimary,
+      }),
+    );
+    const day = clinicToday(header.timeZone, instant);
+    return { pdf, fileName: safeFileName(`odontograma-${header.lastName}-${day}.pdf`) };
+  },
+};
