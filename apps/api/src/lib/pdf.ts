@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { type Language, languages } from '@odontia/shared/enums';
+import type { FastifyReply } from 'fastify';
 
 /**
  * PDF documents with pdfmake on the server (ARCHITECTURE §1), with the Roboto fonts that ship
@@ -49,4 +51,18 @@ export function safeFileName(name: string): string {
       .replace(/-+/g, '-')
       .replace(/^-|-$/g, '') || 'document'
   );
+}
+
+/** The language a document is printed in: the one asked for when the product has it, else Spanish. */
+export function printLanguage(value: string | null | undefined): Language {
+  return languages.includes(value as Language) ? (value as Language) : 'es';
+}
+
+/** Answers a rendered PDF, shown in the browser, never cached (it holds clinical data). */
+export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }

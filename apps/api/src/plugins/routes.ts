@@ -48,7 +48,8 @@ export interface RouteDefinition<
   params?: TParams;
   querystring?: TQuery;
   body?: TBody;
-  answer: TAnswer;
+  /** The JSON answer's contract; none for a file (a PDF) sent through `reply`. */
+  answer?: TAnswer;
   /** 201 for a create. */
   status?: 200 | 201;
   /** The route works on a locked session (me, unlock, sign-out). */
@@ -105,7 +106,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
         ...(definition.body ? { body: definition.body } : {}),
-        response: { [status]: definition.answer },
+        ...(definition.answer ? { response: { [status]: definition.answer } } : {}),
       },
       handler: async (request, reply): Promise<unknown> => {
         const actor = actorOf(request);

@@ -149,12 +149,19 @@ export const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-/** GET /api/patients/:patientId/attendances: newest first. */
-export const attendancesPageSchema = pageSchema(attendanceSummarySchema);
-
-export const attendanceResponseSchema = z.object({
-  data: attendanceSchema,
-  code: z.enum(['attendance_created', 'attendance_updated', 'attendance_addendum_created']).optional(),
-});
-/** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
-export const attendanceDeletedResponseSchema = z.object({ code: z.literal('attendance_deleted') });
+/**
+ * /api/patients/:patientId/attendances[/:id]: the list (newest first) shows summaries; one
+ * attendance is also answered by POST …/:id/addenda (attendance_addendum_created).
+ */
+export const attendanceContracts = {
+  name: 'attendance',
+  create: createAttendanceRequestSchema,
+  update: updateAttendanceRequestSchema,
+  one: z.object({
+    data: attendanceSchema,
+    code: z.enum(['attendance_created', 'attendance_updated', 'attendance_addendum_created']).optional(),
+  }),
+  page: pageSchema(attendanceSummarySchema),
+  /** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
+  deleted: z.object({ code: z.literal('attendance_deleted') }),
+} as const;

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
 import { calendarDate, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Laboratory orders and their results (issue 5): /api/patients/:patientId/laboratories. The
@@ -51,16 +50,6 @@ function checkResult(value: LaboratoryDates, ctx: z.RefinementCtx) {
   }
 }
 
-/** POST /api/patients/:patientId/laboratories */
-export const createLaboratoryRequestSchema = z.object(laboratoryFields).superRefine(checkResult);
-/** PUT /api/patients/:patientId/laboratories/:id */
-export const updateLaboratoryRequestSchema = z
-  .object({ ...laboratoryFields, version: versionField })
-  .superRefine(checkResult);
-export type CreateLaboratoryRequest = z.input<typeof createLaboratoryRequestSchema>;
-export type UpdateLaboratoryRequest = z.input<typeof updateLaboratoryRequestSchema>;
-export type LaboratoryInput = z.output<typeof createLaboratoryRequestSchema>;
-
 export const laboratorySchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
@@ -78,12 +67,12 @@ export const laboratorySchema = z.object({
 });
 export type Laboratory = z.infer<typeof laboratorySchema>;
 
-/** GET /api/patients/:patientId/laboratories: newest order first. */
-export const laboratoriesPageSchema = pageSchema(laboratorySchema);
-
-export const laboratoryResponseSchema = z.object({
-  data: laboratorySchema,
-  code: z.enum(['laboratory_created', 'laboratory_updated']).optional(),
+/** /api/patients/:patientId/laboratories[/:id]: the list is newest order first. */
+export const laboratoryContracts = recordContracts('laboratory', laboratoryFields, laboratorySchema, {
+  refine: checkResult,
 });
-/** DELETE …/laboratories/:id */
-export const laboratoryDeletedResponseSchema = z.object({ code: z.literal('laboratory_deleted') });
+export const createLaboratoryRequestSchema = laboratoryContracts.create;
+export const updateLaboratoryRequestSchema = laboratoryContracts.update;
+export type CreateLaboratoryRequest = z.input<typeof createLaboratoryRequestSchema>;
+export type UpdateLaboratoryRequest = z.input<typeof updateLaboratoryRequestSchema>;
+export type LaboratoryInput = z.output<typeof createLaboratoryRequestSchema>;

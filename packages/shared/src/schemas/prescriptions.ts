@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The
@@ -48,14 +47,6 @@ const prescriptionFields = {
   lines: z.array(prescriptionLineInputSchema).min(1, 'required').max(maxPrescriptionLines, 'too_big'),
 };
 
-/** POST /api/patients/:patientId/prescriptions */
-export const createPrescriptionRequestSchema = z.object(prescriptionFields);
-/** PUT /api/patients/:patientId/prescriptions/:id */
-export const updatePrescriptionRequestSchema = z.object({ ...prescriptionFields, version: versionField });
-export type CreatePrescriptionRequest = z.input<typeof createPrescriptionRequestSchema>;
-export type UpdatePrescriptionRequest = z.input<typeof updatePrescriptionRequestSchema>;
-export type PrescriptionInput = z.output<typeof createPrescriptionRequestSchema>;
-
 export const prescriptionLineSchema = z.object({
   id: z.uuid(),
   position: z.number().int(),
@@ -87,15 +78,13 @@ export const prescriptionSchema = z.object({
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
-/** GET /api/patients/:patientId/prescriptions: newest first (date, then id). */
-export const prescriptionsPageSchema = pageSchema(prescriptionSchema);
-
-export const prescriptionResponseSchema = z.object({
-  data: prescriptionSchema,
-  code: z.enum(['prescription_created', 'prescription_updated']).optional(),
-});
-/** DELETE …/prescriptions/:id */
-export const prescriptionDeletedResponseSchema = z.object({ code: z.literal('prescription_deleted') });
+/** /api/patients/:patientId/prescriptions[/:id]: the list is newest first (date, then id). */
+export const prescriptionContracts = recordContracts('prescription', prescriptionFields, prescriptionSchema);
+export const createPrescriptionRequestSchema = prescriptionContracts.create;
+export const updatePrescriptionRequestSchema = prescriptionContracts.update;
+export type CreatePrescriptionRequest = z.input<typeof createPrescriptionRequestSchema>;
+export type UpdatePrescriptionRequest = z.input<typeof updatePrescriptionRequestSchema>;
+export type PrescriptionInput = z.output<typeof createPrescriptionRequestSchema>;
 
 /** 'RX-' and two groups of four letters and digits, without the ambiguous 0/O, 1/I/L. */
 export const verificationCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

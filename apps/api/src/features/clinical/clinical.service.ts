@@ -1,6 +1,5 @@
 import type { FieldError } from '@odontia/shared/errors';
 import type { Professional } from '@odontia/shared/schemas/clinical';
-import type { Database } from '../../db/client.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repository from './clinical.repository.ts';
@@ -26,8 +25,14 @@ export async function requirePatient(
 
 /** 400 validation_error on the field when the professional is not an active user of the clinic. */
 export async function requireProfessional(ctx: TenantScope, professionalId: string): Promise<void> {
+  await professionalDetails(ctx, professionalId);
+}
+
+/** The professional's name, licence and specialty (a prescription copies them); 400 like requireProfessional. */
+export async function professionalDetails(ctx: TenantScope, professionalId: string) {
   const found = await repository.findProfessional(ctx.tx, ctx.accountId, professionalId);
   if (!found) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
+  return found;
 }
 
 export function invalidFields(fields: FieldError[]): AppError {
@@ -35,6 +40,6 @@ export function invalidFields(fields: FieldError[]): AppError {
 }
 
 /** The professionals a clinical form offers: the clinic's active users who are not customers. */
-export async function listProfessionals(db: Database, accountId: string): Promise<Professional[]> {
-  return db.withTenant(accountId, (tx) => repository.listProfessionals(tx, accountId));
+export function listProfessionals(ctx: TenantScope): Promise<Professional[]> {
+  return repository.listProfessionals(ctx);
 }
