@@ -1,13 +1,12 @@
 import { yearsOld } from '@odontia/shared/clinic-time';
 import type { LaboratoryStatus, LaboratoryStudy } from '@odontia/shared/enums';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
-import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { findPrintHeader } from '../clinical/clinical.repository.ts';
-import { requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { patientRecordService, requirePatient } from '../clinical/clinical.service.ts';
 import { laboratoriesRepository } from './laboratories.repository.ts';
 import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
 
@@ -16,8 +15,6 @@ import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
  * soft-deleted records whose professional must be an active user of the clinic, and the printable
  * order.
  */
-
-type Scope = { ctx: RequestContext; patientId: string };
 
 function columnsOf(input: Omit<LaboratoryInput, 'studies' | 'status'> & { studies: string[]; status: string }) {
   return {
@@ -60,41 +57,10 @@ const records = auditedRecords({
 });
 
 export const laboratoriesService = {
-  async list({ ctx, patientId, query }: Scope & { query: PageQuery }) {
-    await requirePatient(ctx, patientId);
-    return records.page(ctx, { patientId }, query);
-  },
-
-  async get({ ctx, patientId, id }: Scope & { id: string }): Promise<Laboratory> {
-    await requirePatient(ctx, patientId);
-    return records.get(ctx, { patientId }, id);
-  },
-
-  async create({ ctx, patientId, input }: Scope & { input: LaboratoryInput }): Promise<Laboratory> {
-    await requirePatient(ctx, patientId, { lock: true });
-    await requireProfessional(ctx, input.professionalId);
-    return records.create(ctx, { patientId }, columnsOf(input));
-  },
-
-  async update({ ctx, patientId, id, input }: Scope & { id: string; input: LaboratoryInput & { version: number } }) {
-    await requirePatient(ctx, patientId, { lock: true });
-    return records.update(ctx, { patientId }, id, { version: input.version, next: columnsOf(input) }, (current) =>
-      input.professionalId === current.professionalId ? undefined : requireProfessional(ctx, input.professionalId),
-    );
-  },
-
-  async remove({ ctx, patientId, id }: Scope & { id: string }): Promise<void> {
-    await requirePatient(ctx, patientId, { lock: true });
-    await records.remove(ctx, { patientId }, id);
-  },
-
-  async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {
-    await requirePatient(ctx, patientId);
-    return records.changes(ctx, { patientId }, id, query);
-  },
+  ...patientRecordService(records, (input: LaboratoryInput) => columnsOf(input)),
 
   /** What the printed order shows, read in the request's transaction (rendered after it). */
-  async printable({ ctx, patientId, id }: Scope & { id: string }) {
+  async printable({ ctx, patientId, id }: { ctx: RequestContext; patientId: string; id: string }) {
     await requirePatient(ctx, patientId);
     const order = await records.get(ctx, { patientId }, id);
     const header = await findPrintHeader(ctx, patientId);
