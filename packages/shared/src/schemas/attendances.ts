@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attendanceGroups, attendanceTypes } from '../enums.ts';
-import { calendarDate, instant, moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
+import { instant, moneyAmount, optionalCalendarDate, optionalText, requiredText, wholeNumber } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
 import { recordStampsSchema, versionField } from './records.ts';
@@ -15,14 +15,6 @@ import { recordStampsSchema, versionField } from './records.ts';
  */
 
 export const maxAttendanceQuantity = 100_000;
-
-const optionalDate = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 /** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC; 1900–2999. */
 export const dateTime = instant;
@@ -64,9 +56,9 @@ const attendanceFields = {
   titleResume: requiredText(200),
   resume: optionalText(4000),
   detail: optionalText(20000),
-  nextAppointment: optionalDate(),
+  nextAppointment: optionalCalendarDate(),
   finished: z.boolean().default(false),
-  resultDate: optionalDate(),
+  resultDate: optionalCalendarDate(),
   result: optionalText(20000),
   billable: z.boolean().default(false),
   attendanceFee: z.preprocess((value) => value ?? '0', moneyAmount()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
-import { calendarDate, optionalText, requiredText } from '../validation.ts';
+import { calendarDate, optionalCalendarDate, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 
@@ -9,14 +9,6 @@ import { recordContracts, recordStampsSchema } from './records.ts';
  * studies are the spec's laboratory and imaging attendance types; GET …/:id/order.pdf prints the
  * order for the patient to take to the laboratory.
  */
-
-const optionalDate = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 const laboratoryFields = {
   orderDate: calendarDate(),
@@ -35,7 +27,7 @@ const laboratoryFields = {
   notes: optionalText(4000),
   status: z.enum(laboratoryStatuses).default('ordered'),
   /** Required once the result is received; never before the order date. */
-  resultDate: optionalDate(),
+  resultDate: optionalCalendarDate(),
   result: optionalText(20000),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
+import { calendarDate, optionalId, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 
@@ -12,16 +12,6 @@ import { recordContracts, recordStampsSchema } from './records.ts';
  */
 
 export const maxPrescriptionLines = 20;
-
-/** An optional id: '' and null mean none. */
-const optionalId = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .uuid('invalid_value')
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 export const prescriptionLineInputSchema = z.object({
   /** A medicine of the catalogue (its name is copied into `medicine`); null = written as free text. */
