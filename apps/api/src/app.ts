@@ -144,7 +144,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
       await api.register(reorderRoutes, { service: inventory });
       await api.register(patientsRoutes, { service: createPatientsService({ db }) });
-      await api.register(clinicalRoutes, { db });
+      await api.register(clinicalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
           db,

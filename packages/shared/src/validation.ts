@@ -235,6 +235,25 @@ export const calendarDate = ({ latest }: { latest?: () => string } = {}) =>
       else if (value > latestDay) ctx.addIssue({ code: 'custom', message: 'too_big' });
     });
 
+/** An optional calendar date: '' and null mean none (answered as null). */
+export const optionalCalendarDate = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    calendarDate()
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+/** An optional reference to another record: '' and null mean none (answered as null). */
+export const optionalId = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .uuid('invalid_value')
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
 /**
  * An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC, from
  * 1900-01-01 to 2999-12-31 (UTC).

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { type Language, languages } from '@odontia/shared/enums';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -52,7 +53,12 @@ export function safeFileName(name: string): string {
   );
 }
 
-/** Answers a rendered document inline under its file name; a patient's document is never cached. */
+/** The language a document is printed in: the one asked for when the product has it, else Spanish. */
+export function printLanguage(value: string | null | undefined): Language {
+  return languages.includes(value as Language) ? (value as Language) : 'es';
+}
+
+/** Answers a rendered PDF, shown in the browser, never cached (it holds clinical data). */
 export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }): FastifyReply {
   return reply
     .type('application/pdf')

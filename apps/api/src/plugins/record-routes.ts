@@ -28,9 +28,12 @@ interface RecordContracts<TRecord, TCreate, TUpdate> {
 
 type Query = z.output<typeof pageQuerySchema>;
 
-/** What the routes call: one object argument with the context, the path's params and the input. */
-export interface RecordService<TParams, TRecord, TCreate, TUpdate> {
-  list(input: { ctx: RequestContext; query: Query } & TParams): Promise<Page<TRecord>>;
+/**
+ * What the routes call: one object argument with the context, the path's params and the input.
+ * The list may answer a shorter row than one record (`TListed`: an attendance's summary).
+ */
+export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRecord> {
+  list(input: { ctx: RequestContext; query: Query } & TParams): Promise<Page<TListed>>;
   get(input: { ctx: RequestContext; id: string } & TParams): Promise<TRecord>;
   create(input: { ctx: RequestContext; input: TCreate } & TParams): Promise<TRecord>;
   update(input: { ctx: RequestContext; id: string; input: TUpdate } & TParams): Promise<TRecord>;
@@ -38,7 +41,7 @@ export interface RecordService<TParams, TRecord, TCreate, TUpdate> {
   changes(input: { ctx: RequestContext; id: string; query: Query } & TParams): Promise<Page<RecordChange>>;
 }
 
-export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate>(
+export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, TListed = TRecord>(
   route: Route,
   options: {
     /** '/patients/:patientId/diagnoses' */
@@ -46,7 +49,7 @@ export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate>(
     contracts: RecordContracts<TRecord, TCreate, TUpdate>;
     /** The path's params of the list and of one record (the latter with `id`). */
     params: { list: z.ZodType<TParams>; record: z.ZodType<TParams & { id: string }> };
-    service: RecordService<TParams, TRecord, TCreate, TUpdate>;
+    service: RecordService<TParams, TRecord, TCreate, TUpdate, TListed>;
     list: Declared;
     get: Declared;
     create: Declared;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attendanceGroups, attendanceTypes } from '../enums.ts';
-import { calendarDate, instant, moneyAmount, optionalText, requiredText, wholeNumber } from '../validation.ts';
+import { instant, moneyAmount, optionalCalendarDate, optionalText, requiredText, wholeNumber } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
 import { recordStampsSchema, versionField } from './records.ts';
@@ -15,14 +15,6 @@ import { recordStampsSchema, versionField } from './records.ts';
  */
 
 export const maxAttendanceQuantity = 100_000;
-
-const optionalDate = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 /** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC; 1900–2999. */
 export const dateTime = instant;
@@ -64,9 +56,9 @@ const attendanceFields = {
   titleResume: requiredText(200),
   resume: optionalText(4000),
   detail: optionalText(20000),
-  nextAppointment: optionalDate(),
+  nextAppointment: optionalCalendarDate(),
   finished: z.boolean().default(false),
-  resultDate: optionalDate(),
+  resultDate: optionalCalendarDate(),
   result: optionalText(20000),
   billable: z.boolean().default(false),
   attendanceFee: z.preprocess((value) => value ?? '0', moneyAmount()),
@@ -149,12 +141,19 @@ export const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-/** GET /api/patients/:patientId/attendances: newest first. */
-export const attendancesPageSchema = pageSchema(attendanceSummarySchema);
-
-export const attendanceResponseSchema = z.object({
-  data: attendanceSchema,
-  code: z.enum(['attendance_created', 'attendance_updated', 'attendance_addendum_created']).optional(),
-});
-/** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
-export const attendanceDeletedResponseSchema = z.object({ code: z.literal('attendance_deleted') });
+/**
+ * /api/patients/:patientId/attendances[/:id]: the list (newest first) shows summaries; one
+ * attendance is also answered by POST …/:id/addenda (attendance_addendum_created).
+ */
+export const attendanceContracts = {
+  name: 'attendance',
+  create: createAttendanceRequestSchema,
+  update: updateAttendanceRequestSchema,
+  one: z.object({
+    data: attendanceSchema,
+    code: z.enum(['attendance_created', 'attendance_updated', 'attendance_addendum_created']).optional(),
+  }),
+  page: pageSchema(attendanceSummarySchema),
+  /** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
+  deleted: z.object({ code: z.literal('attendance_deleted') }),
+} as const;

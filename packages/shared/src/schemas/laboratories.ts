@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
-import { calendarDate, optionalText, requiredText } from '../validation.ts';
+import { calendarDate, optionalCalendarDate, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Laboratory orders and their results (issue 5): /api/patients/:patientId/laboratories. The
  * studies are the spec's laboratory and imaging attendance types; GET …/:id/order.pdf prints the
  * order for the patient to take to the laboratory.
  */
-
-const optionalDate = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 const laboratoryFields = {
   orderDate: calendarDate(),
@@ -36,7 +27,7 @@ const laboratoryFields = {
   notes: optionalText(4000),
   status: z.enum(laboratoryStatuses).default('ordered'),
   /** Required once the result is received; never before the order date. */
-  resultDate: optionalDate(),
+  resultDate: optionalCalendarDate(),
   result: optionalText(20000),
 };
 
@@ -50,16 +41,6 @@ function checkResult(value: LaboratoryDates, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['resultDate'], message: 'date_before_order' });
   }
 }
-
-/** POST /api/patients/:patientId/laboratories */
-export const createLaboratoryRequestSchema = z.object(laboratoryFields).superRefine(checkResult);
-/** PUT /api/patients/:patientId/laboratories/:id */
-export const updateLaboratoryRequestSchema = z
-  .object({ ...laboratoryFields, version: versionField })
-  .superRefine(checkResult);
-export type CreateLaboratoryRequest = z.input<typeof createLaboratoryRequestSchema>;
-export type UpdateLaboratoryRequest = z.input<typeof updateLaboratoryRequestSchema>;
-export type LaboratoryInput = z.output<typeof createLaboratoryRequestSchema>;
 
 export const laboratorySchema = z.object({
   id: z.uuid(),
@@ -78,12 +59,12 @@ export const laboratorySchema = z.object({
 });
 export type Laboratory = z.infer<typeof laboratorySchema>;
 
-/** GET /api/patients/:patientId/laboratories: newest order first. */
-export const laboratoriesPageSchema = pageSchema(laboratorySchema);
-
-export const laboratoryResponseSchema = z.object({
-  data: laboratorySchema,
-  code: z.enum(['laboratory_created', 'laboratory_updated']).optional(),
+/** /api/patients/:patientId/laboratories[/:id]: the list is newest order first. */
+export const laboratoryContracts = recordContracts('laboratory', laboratoryFields, laboratorySchema, {
+  refine: checkResult,
 });
-/** DELETE …/laboratories/:id */
-export const laboratoryDeletedResponseSchema = z.object({ code: z.literal('laboratory_deleted') });
+export const createLaboratoryRequestSchema = laboratoryContracts.create;
+export const updateLaboratoryRequestSchema = laboratoryContracts.update;
+export type CreateLaboratoryRequest = z.input<typeof createLaboratoryRequestSchema>;
+export type UpdateLaboratoryRequest = z.input<typeof updateLaboratoryRequestSchema>;
+export type LaboratoryInput = z.output<typeof createLaboratoryRequestSchema>;

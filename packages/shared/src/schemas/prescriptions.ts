@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
+import { calendarDate, optionalId, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The
@@ -13,16 +12,6 @@ import { recordStampsSchema, versionField } from './records.ts';
  */
 
 export const maxPrescriptionLines = 20;
-
-/** An optional id: '' and null mean none. */
-const optionalId = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .uuid('invalid_value')
-      .nullish()
-      .transform((value) => value ?? null),
-  );
 
 export const prescriptionLineInputSchema = z.object({
   /** A medicine of the catalogue (its name is copied into `medicine`); null = written as free text. */
@@ -47,14 +36,6 @@ const prescriptionFields = {
   attendanceId: optionalId(),
   lines: z.array(prescriptionLineInputSchema).min(1, 'required').max(maxPrescriptionLines, 'too_big'),
 };
-
-/** POST /api/patients/:patientId/prescriptions */
-export const createPrescriptionRequestSchema = z.object(prescriptionFields);
-/** PUT /api/patients/:patientId/prescriptions/:id */
-export const updatePrescriptionRequestSchema = z.object({ ...prescriptionFields, version: versionField });
-export type CreatePrescriptionRequest = z.input<typeof createPrescriptionRequestSchema>;
-export type UpdatePrescriptionRequest = z.input<typeof updatePrescriptionRequestSchema>;
-export type PrescriptionInput = z.output<typeof createPrescriptionRequestSchema>;
 
 export const prescriptionLineSchema = z.object({
   id: z.uuid(),
@@ -87,15 +68,13 @@ export const prescriptionSchema = z.object({
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
-/** GET /api/patients/:patientId/prescriptions: newest first (date, then id). */
-export const prescriptionsPageSchema = pageSchema(prescriptionSchema);
-
-export const prescriptionResponseSchema = z.object({
-  data: prescriptionSchema,
-  code: z.enum(['prescription_created', 'prescription_updated']).optional(),
-});
-/** DELETE …/prescriptions/:id */
-export const prescriptionDeletedResponseSchema = z.object({ code: z.literal('prescription_deleted') });
+/** /api/patients/:patientId/prescriptions[/:id]: the list is newest first (date, then id). */
+export const prescriptionContracts = recordContracts('prescription', prescriptionFields, prescriptionSchema);
+export const createPrescriptionRequestSchema = prescriptionContracts.create;
+export const updatePrescriptionRequestSchema = prescriptionContracts.update;
+export type CreatePrescriptionRequest = z.input<typeof createPrescriptionRequestSchema>;
+export type UpdatePrescriptionRequest = z.input<typeof updatePrescriptionRequestSchema>;
+export type PrescriptionInput = z.output<typeof createPrescriptionRequestSchema>;
 
 /** 'RX-' and two groups of four letters and digits, without the ambiguous 0/O, 1/I/L. */
 export const verificationCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

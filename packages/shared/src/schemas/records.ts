@@ -52,16 +52,24 @@ export const recordChangesQuerySchema = pageQuerySchema;
  * The contracts of a record's usual routes, from its name, its fields and what it answers:
  * create (the fields), update (the fields and the version), one (`{ data, code? }` with
  * `<name>_created` / `<name>_updated`), a page, and delete (`{ code: <name>_deleted }`).
+ * `refine` checks the fields together (a result date not before the order date …) on create and update.
  */
 export function recordContracts<const TName extends string, TFields extends z.ZodRawShape, TRecord extends z.ZodType>(
   name: TName,
   fields: TFields,
   record: TRecord,
+  options: { refine?: (value: z.output<z.ZodObject<TFields>>, ctx: z.RefinementCtx) => void } = {},
 ) {
+  const { refine } = options;
+  const create = z.object(fields);
+  const update = z.object({ ...fields, version: versionField });
   return {
     name,
-    create: z.object(fields),
-    update: z.object({ ...fields, version: versionField }),
+    create: refine ? create.superRefine(refine) : create,
+    // An edit's value has the fields (and its version): the same check applies.
+    update: refine
+      ? update.superRefine(refine as (value: z.output<typeof update>, ctx: z.RefinementCtx) => void)
+      : update,
     one: z.object({
       data: record,
       code: z.enum([`${name}_created`, `${name}_updated`] as [`${TName}_created`, `${TName}_updated`]).optional(),

@@ -2,10 +2,10 @@ import { type AttendanceType, attendanceGroupOf, type LaboratoryStudy } from '@o
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
-import * as attendancesRepository from '../../features/attendances/attendances.repository.ts';
-import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
+import { attendancesRepository, insertLinesAndItems } from '../../features/attendances/attendances.repository.ts';
+import { type AuditEventInput, recordAuditEvent } from '../../features/audit/audit.repository.ts';
 import { diagnosesRepository } from '../../features/diagnoses/diagnoses.repository.ts';
-import { insertLaboratory } from '../../features/laboratories/laboratories.repository.ts';
+import { laboratoriesRepository } from '../../features/laboratories/laboratories.repository.ts';
 import { applyStockMovements } from '../../features/stock/stock.service.ts';
 import { newId } from '../../lib/ids.ts';
 import { inventoryItems, patients } from '../schema/index.ts';
@@ -164,6 +164,10 @@ export async function seedDemoClinical(
   const patientOf = (index: number) => patientIds[index] as string;
   const professionalOf = (index: number) => (index % 2 === 0 ? users.administratorId : users.supervisorId);
   const author = users.administratorId;
+  // Written by the administrator, like any record; the audit rows have no ip (nobody's request).
+  const asAuthor = { tx, accountId, userId: author };
+  const audited = (event: Omit<AuditEventInput, 'accountId' | 'userId'>) =>
+    recordAuditEvent(tx, { ...event, accountId, userId: author });
 
   for (const [index, diagnosis] of demoDiagnoses.entries()) {
     const id = newId();
@@ -177,10 +181,8 @@ export async function seedDemoClinical(
       notes: null,
     };
     const patientId = patientOf(diagnosis.patient);
-    await diagnosesRepository.insert({ tx, accountId, userId: author }, { ...columns, id, patientId });
-    await recordAuditEvent(tx, {
-      accountId,
-      userId: author,
+    await diagnosesRepository.insert(asAuthor, { ...columns, id, patientId });
+    await audited({
       patientId,
       action: 'diagnosis_created',
       entity: 'diagnosis',
@@ -203,10 +205,8 @@ export async function seedDemoClinical(
       result: laboratory.result?.text ?? null,
     };
     const patientId = patientOf(laboratory.patient);
-    await insertLaboratory(tx, { ...columns, accountId, id, patientId, createdBy: author, updatedBy: author });
-    await recordAuditEvent(tx, {
-      accountId,
-      userId: author,
+    await laboratoriesRepository.insert(asAuthor, { ...columns, id, patientId });
+    await audited({
       patientId,
       action: 'laboratory_created',
       entity: 'laboratory',
@@ -249,32 +249,15 @@ export async function seedDemoClinical(
       attendanceFee: attendance.fee,
       totalBillable: sumMoney([attendance.fee, ...lines.map((line) => line.total)]),
     };
-    await attendancesRepository.insertAttendance(tx, {
-      ...columns,
-      accountId,
-      id,
-      patientId,
-      createdBy: author,
-      updatedBy: author,
-    });
-    await attendancesRepository.insertLines(
-      tx,
-      lines.map((line, position) => ({
-        ...line,
-        accountId,
-        id: newId(),
-        attendanceId: id,
-        position,
-        createdBy: author,
-      })),
-    );
-    await attendancesRepository.insertItems(
-      tx,
-      used.map((item) => ({ ...item, accountId, id: newId(), attendanceId: id, createdBy: author })),
+    await attendancesRepository.insert(asAuthor, { ...columns, id, patientId });
+    await insertLinesAndItems(
+      asAuthor,
+      lines.map((line, position) => ({ ...line, id: newId(), attendanceId: id, position })),
+      used.map((item) => ({ ...item, id: newId(), attendanceId: id })),
     );
     await applyStockMovements(
       tx,
-      { accountId, userId: author },
+      asAuthor,
       used.map((item) => ({
         itemId: item.itemId,
         kind: 'consumption',
@@ -284,9 +267,7 @@ export async function seedDemoClinical(
         referenceId: id,
       })),
     );
-    await recordAuditEvent(tx, {
-      accountId,
-      userId: author,
+    await audited({
       patientId,
       action: 'attendance_created',
       entity: 'attendance',

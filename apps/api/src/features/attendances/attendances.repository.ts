@@ -1,5 +1,5 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   attendanceAddenda,
   attendanceItems,
@@ -8,93 +8,24 @@ import {
   inventoryItems,
   users,
 } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
 
 /**
- * A patient's attendances with their billing lines, supplies and medicines used, and addenda
- * (tenant context). Deleted rows never come out. The list reads only the attendance rows (the
- * total is stored), so its first page costs two queries whatever the history's length.
+ * A patient's attendances (tenant context), newest first from the patient index, with their
+ * billing lines, supplies and medicines used, and addenda. The list reads only the attendance
+ * rows (the total is stored), so its first page costs two queries whatever the history's length.
  */
+export const attendancesRepository = recordRepository({
+  table: attendances,
+  scope: ['patientId'],
+  people: { professionalName: attendances.professionalId },
+  order: newestFirst(attendances.date, attendances.id),
+});
 
-export type AttendanceInsert = typeof attendances.$inferInsert;
-export type AttendanceRow = typeof attendances.$inferSelect;
-export type AttendanceRowWithNames = AttendanceRow & {
-  professionalName: string;
-  createdByName: string | null;
-  updatedByName: string | null;
-};
-export type AttendanceLineRow = typeof attendanceLines.$inferSelect;
-export type AttendanceItemRow = typeof attendanceItems.$inferSelect & { name: string };
-export type AddendumRow = { id: string; text: string; createdAt: Date; userName: string | null };
+export type AttendanceLineInsert = Omit<typeof attendanceLines.$inferInsert, 'accountId' | 'createdBy'>;
+export type AttendanceItemInsert = Omit<typeof attendanceItems.$inferInsert, 'accountId' | 'createdBy'>;
 
-const professional = alias(users, 'professional');
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
-
-const live = (accountId: string, patientId: string) =>
-  and(eq(attendances.accountId, accountId), eq(attendances.patientId, patientId), isNull(attendances.deletedAt));
-
-function selectWithNames(tx: TenantTx) {
-  return tx
-    .select({
-      ...getTableColumns(attendances),
-      professionalName: professional.completeName,
-      createdByName: creator.completeName,
-      updatedByName: updater.completeName,
-    })
-    .from(attendances)
-    .innerJoin(
-      professional,
-      and(eq(professional.accountId, attendances.accountId), eq(professional.id, attendances.professionalId)),
-    )
-    .leftJoin(creator, and(eq(creator.accountId, attendances.accountId), eq(creator.id, attendances.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, attendances.accountId), eq(updater.id, attendances.updatedBy)));
-}
-
-/** One page, newest first (the patient index: date desc, id desc), and the count. */
-export async function listAttendances(
-  tx: TenantTx,
-  accountId: string,
-  patientId: string,
-  page: { page: number; pageSize: number },
-): Promise<{ rows: AttendanceRowWithNames[]; total: number }> {
-  const where = live(accountId, patientId);
-  const rows = await selectWithNames(tx)
-    .where(where)
-    .orderBy(...newestFirst(attendances.date, attendances.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await tx.select({ n: count() }).from(attendances).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findAttendance(
-  tx: TenantTx,
-  accountId: string,
-  patientId: string,
-  id: string,
-): Promise<AttendanceRowWithNames | undefined> {
-  const [row] = await selectWithNames(tx).where(and(live(accountId, patientId), eq(attendances.id, id)));
-  return row;
-}
-
-/** The attendance (not deleted), locked for the rest of the transaction. */
-export async function findAttendanceForUpdate(
-  tx: TenantTx,
-  accountId: string,
-  patientId: string,
-  id: string,
-): Promise<AttendanceRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(attendances)
-    .where(and(live(accountId, patientId), eq(attendances.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function listLines(tx: TenantTx, accountId: string, attendanceId: string): Promise<AttendanceLineRow[]> {
+export async function listLines({ tx, accountId }: RecordScope, attendanceId: string) {
   return tx
     .select()
     .from(attendanceLines)
@@ -109,7 +40,7 @@ export async function listLines(tx: TenantTx, accountId: string, attendanceId: s
 }
 
 /** The supplies and medicines the attendance used, with the item names. */
-export async function listItems(tx: TenantTx, accountId: string, attendanceId: string): Promise<AttendanceItemRow[]> {
+export async function listItems({ tx, accountId }: RecordScope, attendanceId: string) {
   return tx
     .select({ ...getTableColumns(attendanceItems), name: inventoryItems.name })
     .from(attendanceItems)
@@ -127,7 +58,7 @@ export async function listItems(tx: TenantTx, accountId: string, attendanceId: s
     .orderBy(asc(attendanceItems.createdAt), asc(attendanceItems.id));
 }
 
-export async function listAddenda(tx: TenantTx, accountId: string, attendanceId: string): Promise<AddendumRow[]> {
+export async function listAddenda({ tx, accountId }: RecordScope, attendanceId: string) {
   return tx
     .select({
       id: attendanceAddenda.id,
@@ -147,16 +78,8 @@ export async function listAddenda(tx: TenantTx, accountId: string, attendanceId:
     .orderBy(asc(attendanceAddenda.createdAt), asc(attendanceAddenda.id));
 }
 
-export type CatalogueItem = {
-  id: string;
-  kind: 'medication' | 'supply';
-  name: string;
-  productStatus: string;
-  approvalStatus: string | null;
-};
-
 /** The clinic's catalogue items among `ids` (one query). */
-export async function findCatalogueItems(tx: TenantTx, accountId: string, ids: string[]): Promise<CatalogueItem[]> {
+export async function findCatalogueItems({ tx, accountId }: RecordScope, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
     .select({
@@ -170,75 +93,42 @@ export async function findCatalogueItems(tx: TenantTx, accountId: string, ids: s
     .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
 }
 
-export async function insertAttendance(tx: TenantTx, row: AttendanceInsert): Promise<void> {
-  await tx.insert(attendances).values(row);
-}
-
-export async function updateAttendance(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-  change: Partial<AttendanceInsert>,
+/** The attendance's billing lines and items used, written by the actor. */
+export async function insertLinesAndItems(
+  ctx: RecordScope,
+  lines: AttendanceLineInsert[],
+  items: AttendanceItemInsert[],
 ): Promise<void> {
-  await tx
-    .update(attendances)
-    .set({ ...change, updatedAt: new Date(), version: sql`${attendances.version} + 1` })
-    .where(and(eq(attendances.accountId, accountId), eq(attendances.id, id)));
-}
-
-/** Soft delete: hidden everywhere from now on; the row, its lines, items and audit stay. */
-export async function softDeleteAttendance(tx: TenantTx, accountId: string, id: string, userId: string): Promise<void> {
-  const now = new Date();
-  await tx
-    .update(attendances)
-    .set({
-      deletedAt: now,
-      deletedBy: userId,
-      updatedAt: now,
-      updatedBy: userId,
-      version: sql`${attendances.version} + 1`,
-    })
-    .where(and(eq(attendances.accountId, accountId), eq(attendances.id, id)));
-}
-
-export async function insertLines(tx: TenantTx, rows: (typeof attendanceLines.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(attendanceLines).values(rows);
-}
-
-export async function insertItems(tx: TenantTx, rows: (typeof attendanceItems.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(attendanceItems).values(rows);
+  const stamps = { accountId: ctx.accountId, createdBy: ctx.userId };
+  if (lines.length > 0) await ctx.tx.insert(attendanceLines).values(lines.map((line) => ({ ...line, ...stamps })));
+  if (items.length > 0) await ctx.tx.insert(attendanceItems).values(items.map((item) => ({ ...item, ...stamps })));
 }
 
 /** An edit replaces the lines and items: the old set is soft-deleted (kept, hidden). */
-export async function retireLinesAndItems(
-  tx: TenantTx,
-  accountId: string,
-  attendanceId: string,
-  userId: string,
-): Promise<void> {
-  const now = new Date();
-  await tx
+export async function retireLinesAndItems(ctx: RecordScope, attendanceId: string): Promise<void> {
+  const retired = { deletedAt: new Date(), deletedBy: ctx.userId };
+  await ctx.tx
     .update(attendanceLines)
-    .set({ deletedAt: now, deletedBy: userId })
+    .set(retired)
     .where(
       and(
-        eq(attendanceLines.accountId, accountId),
+        eq(attendanceLines.accountId, ctx.accountId),
         eq(attendanceLines.attendanceId, attendanceId),
         isNull(attendanceLines.deletedAt),
       ),
     );
-  await tx
+  await ctx.tx
     .update(attendanceItems)
-    .set({ deletedAt: now, deletedBy: userId })
+    .set(retired)
     .where(
       and(
-        eq(attendanceItems.accountId, accountId),
+        eq(attendanceItems.accountId, ctx.accountId),
         eq(attendanceItems.attendanceId, attendanceId),
         isNull(attendanceItems.deletedAt),
       ),
     );
 }
 
-export async function insertAddendum(tx: TenantTx, row: typeof attendanceAddenda.$inferInsert): Promise<void> {
-  await tx.insert(attendanceAddenda).values(row);
+export async function insertAddendum(ctx: RecordScope, addendum: { id: string; attendanceId: string; text: string }) {
+  await ctx.tx.insert(attendanceAddenda).values({ ...addendum, accountId: ctx.accountId, createdBy: ctx.userId });
 }

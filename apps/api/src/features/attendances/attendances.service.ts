@@ -3,13 +3,12 @@ import type { FieldError } from '@odontia/shared/errors';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import type { Attendance, AttendanceInput, AttendanceSummary } from '@odontia/shared/schemas/attendances';
 import type { PageQuery } from '@odontia/shared/schemas/records';
-import type { Database } from '../../db/client.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { auditedRecords } from '../audit/audited-records.ts';
+import { changedFields } from '../audit/record-changes.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import * as repository from './attendances.repository.ts';
@@ -30,9 +29,13 @@ import * as repository from './attendances.repository.ts';
  * - Every write audits (entity 'attendance', with the patient) in the same transaction.
  */
 
-type UpdateInput = AttendanceInput & { version: number };
+type Scope = { ctx: RequestContext; patientId: string };
+type UsedItem = { kind: 'supply' | 'medication'; itemId: string; quantity: number };
+/** An item used as stored (its kind a plain string). */
+type StoredItem = { kind: string; itemId: string; quantity: number };
+type Row = NonNullable<Awaited<ReturnType<typeof repository.attendancesRepository.find>>>;
 
-const columnKeys = [
+const auditedKeys = [
   'date',
   'attendanceType',
   'specialization',
@@ -46,30 +49,11 @@ const columnKeys = [
   'result',
   'billable',
   'attendanceFee',
+  'totalBillable',
 ] as const;
 
-interface Computed {
-  columns: {
-    date: Date;
-    attendanceType: AttendanceType;
-    attendanceGroup: AttendanceGroup;
-    specialization: string | null;
-    professionalId: string;
-    titleResume: string;
-    resume: string | null;
-    detail: string | null;
-    nextAppointment: string | null;
-    finished: boolean;
-    resultDate: string | null;
-    result: string | null;
-    billable: boolean;
-    attendanceFee: string;
-    totalBillable: string;
-  };
-  lines: { description: string; itemId: string | null; quantity: number; price: string; total: string }[];
-}
-
-function compute(input: AttendanceInput): Computed {
+/** The stored columns and lines of an input, totals computed with decimals. */
+function compute(input: AttendanceInput) {
   const lines = input.lines.map((line) => ({
     description: line.description,
     itemId: line.itemId ?? null,
@@ -77,70 +61,59 @@ function compute(input: AttendanceInput): Computed {
     price: line.price,
     total: lineTotal(line.price, line.quantity),
   }));
-  return {
-    columns: {
-      date: new Date(input.date),
-      attendanceType: input.attendanceType,
-      attendanceGroup: attendanceGroupOf[input.attendanceType],
-      specialization: input.specialization ?? null,
-      professionalId: input.professionalId,
-      titleResume: input.titleResume,
-      resume: input.resume ?? null,
-      detail: input.detail ?? null,
-      nextAppointment: input.nextAppointment ?? null,
-      finished: input.finished,
-      resultDate: input.resultDate ?? null,
-      result: input.result ?? null,
-      billable: input.billable,
-      attendanceFee: input.attendanceFee,
-      totalBillable: sumMoney([input.attendanceFee, ...lines.map((line) => line.total)]),
-    },
-    lines,
+  const columns = {
+    date: new Date(input.date),
+    attendanceType: input.attendanceType,
+    attendanceGroup: attendanceGroupOf[input.attendanceType],
+    specialization: input.specialization ?? null,
+    professionalId: input.professionalId,
+    titleResume: input.titleResume,
+    resume: input.resume ?? null,
+    detail: input.detail ?? null,
+    nextAppointment: input.nextAppointment ?? null,
+    finished: input.finished,
+    resultDate: input.resultDate ?? null,
+    result: input.result ?? null,
+    billable: input.billable,
+    attendanceFee: input.attendanceFee,
+    totalBillable: sumMoney([input.attendanceFee, ...lines.map((line) => line.total)]),
   };
+  return { columns, lines, items: usedItems(input) };
 }
+type Computed = ReturnType<typeof compute>;
 
 /** The audited shape of an attendance: its columns, lines and items (JSON-friendly). */
-function auditShape(
-  columns: Record<string, unknown>,
-  lines: Computed['lines'],
-  items: { kind: string; itemId: string; quantity: number }[],
-): Record<string, unknown> {
+function auditShape(columns: Record<string, unknown>, lines: Computed['lines'], items: StoredItem[]) {
   const shape: Record<string, unknown> = {};
-  for (const key of [...columnKeys, 'totalBillable']) {
+  for (const key of auditedKeys) {
     const value = columns[key];
     shape[key] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
-  shape.lines = lines.map((line) => ({
-    description: line.description,
-    itemId: line.itemId,
-    quantity: line.quantity,
-    price: line.price,
-    total: line.total,
-  }));
-  shape.supplies = items.filter((i) => i.kind === 'supply').map((i) => ({ itemId: i.itemId, quantity: i.quantity }));
-  shape.medications = items
-    .filter((i) => i.kind === 'medication')
-    .map((i) => ({ itemId: i.itemId, quantity: i.quantity }));
+  shape.lines = lines.map(({ description, itemId, quantity, price, total }) => {
+    return { description, itemId, quantity, price, total };
+  });
+  const of = (kind: UsedItem['kind']) =>
+    items.filter((item) => item.kind === kind).map(({ itemId, quantity }) => ({ itemId, quantity }));
+  shape.supplies = of('supply');
+  shape.medications = of('medication');
   return shape;
 }
 
-function usedItems(input: AttendanceInput): { kind: 'supply' | 'medication'; itemId: string; quantity: number }[] {
+function usedItems(input: AttendanceInput): UsedItem[] {
   return [
     ...input.supplies.map((item) => ({ kind: 'supply' as const, itemId: item.itemId, quantity: item.quantity })),
     ...input.medications.map((item) => ({ kind: 'medication' as const, itemId: item.itemId, quantity: item.quantity })),
   ];
 }
 
+const quantities = (items: { itemId: string; quantity: number }[]) =>
+  new Map(items.map((item) => [item.itemId, item.quantity] as const));
+
 /**
  * Checks the items against the catalogue. `previous` is what the attendance used before the
  * edit: only an item whose quantity grows must still be active (and a medicine approved).
  */
-async function checkItems(
-  tx: TenantTx,
-  accountId: string,
-  input: AttendanceInput,
-  previous: Map<string, number>,
-): Promise<void> {
+async function checkItems(ctx: RequestContext, input: AttendanceInput, previous: Map<string, number>) {
   const ids = [
     ...new Set([
       ...input.supplies.map((item) => item.itemId),
@@ -148,9 +121,7 @@ async function checkItems(
       ...input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])),
     ]),
   ];
-  const catalogue = new Map(
-    (await repository.findCatalogueItems(tx, accountId, ids)).map((item) => [item.id, item] as const),
-  );
+  const catalogue = new Map((await repository.findCatalogueItems(ctx, ids)).map((item) => [item.id, item] as const));
   const fields: FieldError[] = [];
   const check = (list: 'supplies' | 'medications', kind: 'supply' | 'medication') => {
     input[list].forEach((used, index) => {
@@ -171,33 +142,29 @@ async function checkItems(
   if (fields.length > 0) throw invalidFields(fields);
 }
 
-/** The stock movements that take `next` from `previous` (per item: the difference only). */
-function stockDifference(
+/** Moves stock from `previous` to `next` (per item: the difference only), in the request's transaction. */
+function moveStock(
+  ctx: RequestContext,
   attendanceId: string,
-  previous: Map<string, number>,
-  next: Map<string, number>,
-  reason: string,
-): StockMovementInput[] {
+  change: { previous: Map<string, number>; next: Map<string, number>; reason: string },
+) {
   const movements: StockMovementInput[] = [];
-  for (const itemId of new Set([...previous.keys(), ...next.keys()])) {
-    const change = (next.get(itemId) ?? 0) - (previous.get(itemId) ?? 0);
-    if (change === 0) continue;
+  for (const itemId of new Set([...change.previous.keys(), ...change.next.keys()])) {
+    const difference = (change.next.get(itemId) ?? 0) - (change.previous.get(itemId) ?? 0);
+    if (difference === 0) continue;
     movements.push({
       itemId,
-      kind: change > 0 ? 'consumption' : 'return',
-      quantity: -change,
-      reason,
+      kind: difference > 0 ? 'consumption' : 'return',
+      quantity: -difference,
+      reason: change.reason,
       referenceType: 'attendance',
       referenceId: attendanceId,
     });
   }
-  return movements;
+  return applyStockMovements(ctx.tx, ctx, movements);
 }
 
-const quantities = (items: { itemId: string; quantity: number }[]) =>
-  new Map(items.map((item) => [item.itemId, item.quantity] as const));
-
-export function toAttendanceSummary(row: repository.AttendanceRowWithNames): AttendanceSummary {
+function summary(row: Row): AttendanceSummary {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -221,262 +188,150 @@ export function toAttendanceSummary(row: repository.AttendanceRowWithNames): Att
   };
 }
 
-export function createAttendancesService({ db }: { db: Database }) {
-  async function getAttendance(tx: TenantTx, accountId: string, patientId: string, id: string): Promise<Attendance> {
-    const row = await repository.findAttendance(tx, accountId, patientId, id);
-    if (!row) throw new AppError('attendance_not_found');
-    const [lines, items, addenda] = [
-      await repository.listLines(tx, accountId, id),
-      await repository.listItems(tx, accountId, id),
-      await repository.listAddenda(tx, accountId, id),
-    ];
-    const itemOf = (item: repository.AttendanceItemRow) => ({
-      itemId: item.itemId,
-      name: item.name,
-      quantity: item.quantity,
-    });
-    return {
-      ...toAttendanceSummary(row),
-      resume: row.resume,
-      detail: row.detail,
-      resultDate: row.resultDate,
-      result: row.result,
-      lines: lines.map((line) => ({
-        id: line.id,
-        description: line.description,
-        itemId: line.itemId,
-        quantity: line.quantity,
-        price: line.price,
-        total: line.total,
-      })),
-      supplies: items.filter((item) => item.kind === 'supply').map(itemOf),
-      medications: items.filter((item) => item.kind === 'medication').map(itemOf),
-      addenda: addenda.map((addendum) => ({
-        id: addendum.id,
-        text: addendum.text,
-        createdAt: addendum.createdAt.toISOString(),
-        userName: addendum.userName,
-      })),
-    };
-  }
+const records = auditedRecords({
+  repository: repository.attendancesRepository,
+  entity: 'attendance',
+  notFound: 'attendance_not_found',
+  present: summary,
+  // The writes are this file's own (lines, items, stock): the helper reads, locks and lists changes.
+  columnsOf: (row) => auditShape(row, [], []),
+});
 
-  async function writeLinesAndItems(
-    tx: TenantTx,
-    session: AuthSession,
-    attendanceId: string,
-    computed: Computed,
-    input: AttendanceInput,
-  ): Promise<void> {
-    await repository.insertLines(
-      tx,
-      computed.lines.map((line, position) => ({
-        ...line,
-        accountId: session.accountId,
-        id: newId(),
-        attendanceId,
-        position,
-        createdBy: session.userId,
-      })),
-    );
-    await repository.insertItems(
-      tx,
-      usedItems(input).map((item) => ({
-        ...item,
-        accountId: session.accountId,
-        id: newId(),
-        attendanceId,
-        createdBy: session.userId,
-      })),
-    );
-  }
-
-  /** An attendance (not deleted) locked for a change; 409 attendance_finished once finished. */
-  async function lockOpen(tx: TenantTx, session: AuthSession, patientId: string, id: string) {
-    await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-    const current = await repository.findAttendanceForUpdate(tx, session.accountId, patientId, id);
-    if (!current) throw new AppError('attendance_not_found');
-    if (current.finished) throw new AppError('attendance_finished');
-    return current;
-  }
-
+/** One attendance with its lines, items and addenda. */
+async function get(ctx: RequestContext, patientId: string, id: string): Promise<Attendance> {
+  const row = await repository.attendancesRepository.find(ctx, { patientId }, id);
+  if (!row) throw new AppError('attendance_not_found');
+  const lines = await repository.listLines(ctx, id);
+  const items = await repository.listItems(ctx, id);
+  const addenda = await repository.listAddenda(ctx, id);
+  const itemsOf = (kind: UsedItem['kind']) =>
+    items.filter((item) => item.kind === kind).map(({ itemId, name, quantity }) => ({ itemId, name, quantity }));
   return {
-    async list(session: AuthSession, patientId: string, query: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const { rows, total } = await repository.listAttendances(tx, session.accountId, patientId, query);
-        return { data: rows.map(toAttendanceSummary), total, page: query.page, pageSize: query.pageSize };
-      });
-    },
-
-    async get(session: AuthSession, patientId: string, id: string): Promise<Attendance> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        return getAttendance(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async create(session: AuthSession, patientId: string, input: AttendanceInput, ip: string): Promise<Attendance> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
-        await checkItems(tx, session.accountId, input, new Map());
-        const id = newId();
-        const computed = compute(input);
-        await repository.insertAttendance(tx, {
-          ...computed.columns,
-          finishedAt: computed.columns.finished ? new Date() : null,
-          accountId: session.accountId,
-          id,
-          patientId,
-          createdBy: session.userId,
-          updatedBy: session.userId,
-        });
-        await writeLinesAndItems(tx, session, id, computed, input);
-        await applyStockMovements(
-          tx,
-          { accountId: session.accountId, userId: session.userId },
-          stockDifference(id, new Map(), quantities(usedItems(input)), computed.columns.titleResume),
-        );
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'attendance_created',
-          entity: 'attendance',
-          entityId: id,
-          ip,
-          after: auditShape(computed.columns, computed.lines, usedItems(input)),
-        });
-        return getAttendance(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async update(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      input: UpdateInput,
-      ip: string,
-    ): Promise<Attendance> {
-      return db.withTenant(session.accountId, async (tx) => {
-        const current = await lockOpen(tx, session, patientId, id);
-        if (current.version !== input.version) {
-          throw new AppError('version_conflict', {
-            current: await getAttendance(tx, session.accountId, patientId, id),
-          });
-        }
-        if (input.professionalId !== current.professionalId) {
-          await requireProfessional({ tx: tx, accountId: session.accountId }, input.professionalId);
-        }
-        const [currentLines, currentItems] = [
-          await repository.listLines(tx, session.accountId, id),
-          await repository.listItems(tx, session.accountId, id),
-        ];
-        const previous = quantities(currentItems);
-        await checkItems(tx, session.accountId, input, previous);
-        const computed = compute(input);
-        await repository.updateAttendance(tx, session.accountId, id, {
-          ...computed.columns,
-          finishedAt: computed.columns.finished ? new Date() : null,
-          updatedBy: session.userId,
-        });
-        await repository.retireLinesAndItems(tx, session.accountId, id, session.userId);
-        await writeLinesAndItems(tx, session, id, computed, input);
-        await applyStockMovements(
-          tx,
-          { accountId: session.accountId, userId: session.userId },
-          stockDifference(id, previous, quantities(usedItems(input)), computed.columns.titleResume),
-        );
-        const { before, after } = changedFields(
-          auditShape(current, currentLines, currentItems),
-          auditShape(computed.columns, computed.lines, usedItems(input)),
-        );
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'attendance_updated',
-          entity: 'attendance',
-          entityId: id,
-          ip,
-          before,
-          after,
-        });
-        return getAttendance(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        const current = await lockOpen(tx, session, patientId, id);
-        const [currentLines, currentItems] = [
-          await repository.listLines(tx, session.accountId, id),
-          await repository.listItems(tx, session.accountId, id),
-        ];
-        await repository.softDeleteAttendance(tx, session.accountId, id, session.userId);
-        await applyStockMovements(
-          tx,
-          { accountId: session.accountId, userId: session.userId },
-          stockDifference(id, quantities(currentItems), new Map(), current.titleResume),
-        );
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'attendance_deleted',
-          entity: 'attendance',
-          entityId: id,
-          ip,
-          before: { ...auditShape(current, currentLines, currentItems), version: current.version },
-          after: { deleted: true },
-        });
-      });
-    },
-
-    async addAddendum(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      text: string,
-      ip: string,
-    ): Promise<Attendance> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findAttendanceForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('attendance_not_found');
-        if (!current.finished) throw new AppError('attendance_not_finished');
-        const addendumId = newId();
-        await repository.insertAddendum(tx, {
-          accountId: session.accountId,
-          id: addendumId,
-          attendanceId: id,
-          text,
-          createdBy: session.userId,
-        });
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'attendance_addendum_created',
-          entity: 'attendance',
-          entityId: id,
-          ip,
-          after: { addendumId, text },
-        });
-        return getAttendance(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        if (!(await repository.findAttendance(tx, session.accountId, patientId, id))) {
-          throw new AppError('attendance_not_found');
-        }
-        return listRecordChanges(tx, session.accountId, { entity: 'attendance', entityId: id }, page);
-      });
-    },
+    ...summary(row),
+    resume: row.resume,
+    detail: row.detail,
+    resultDate: row.resultDate,
+    result: row.result,
+    lines: lines.map(({ id, description, itemId, quantity, price, total }) => {
+      return { id, description, itemId, quantity, price, total };
+    }),
+    supplies: itemsOf('supply'),
+    medications: itemsOf('medication'),
+    addenda: addenda.map((addendum) => ({ ...addendum, createdAt: addendum.createdAt.toISOString() })),
   };
 }
 
-export type AttendancesService = ReturnType<typeof createAttendancesService>;
+/** Writes the computed lines and items used of the attendance. */
+function writeLinesAndItems(ctx: RequestContext, attendanceId: string, computed: Computed) {
+  return repository.insertLinesAndItems(
+    ctx,
+    computed.lines.map((line, position) => ({ ...line, id: newId(), attendanceId, position })),
+    computed.items.map((item) => ({ ...item, id: newId(), attendanceId })),
+  );
+}
+
+/** The attendance locked for a change, with what it has now; 409 attendance_finished once finished. */
+async function lockOpen(ctx: RequestContext, patientId: string, id: string) {
+  await requirePatient(ctx, patientId, { lock: true });
+  const current = await records.lock(ctx, { patientId }, id);
+  if (current.finished) throw new AppError('attendance_finished');
+  return current;
+}
+
+export const attendancesService = {
+  async list({ ctx, patientId, query }: Scope & { query: PageQuery }) {
+    await requirePatient(ctx, patientId);
+    return records.page(ctx, { patientId }, query);
+  },
+
+  async get({ ctx, patientId, id }: Scope & { id: string }): Promise<Attendance> {
+    await requirePatient(ctx, patientId);
+    return get(ctx, patientId, id);
+  },
+
+  async create({ ctx, patientId, input }: Scope & { input: AttendanceInput }): Promise<Attendance> {
+    await requirePatient(ctx, patientId, { lock: true });
+    await requireProfessional(ctx, input.professionalId);
+    await checkItems(ctx, input, new Map());
+    const id = newId();
+    const computed = compute(input);
+    const finishedAt = computed.columns.finished ? new Date() : null;
+    await repository.attendancesRepository.insert(ctx, { ...computed.columns, finishedAt, id, patientId });
+    await writeLinesAndItems(ctx, id, computed);
+    await moveStock(ctx, id, {
+      previous: new Map(),
+      next: quantities(computed.items),
+      reason: computed.columns.titleResume,
+    });
+    await audit(ctx, {
+      patientId,
+      action: 'attendance_created',
+      entity: 'attendance',
+      entityId: id,
+      after: auditShape(computed.columns, computed.lines, computed.items),
+    });
+    return get(ctx, patientId, id);
+  },
+
+  async update({ ctx, patientId, id, input }: Scope & { id: string; input: AttendanceInput & { version: number } }) {
+    const current = await lockOpen(ctx, patientId, id);
+    if (current.version !== input.version) {
+      throw new AppError('version_conflict', { current: await get(ctx, patientId, id) });
+    }
+    if (input.professionalId !== current.professionalId) await requireProfessional(ctx, input.professionalId);
+    const currentLines = await repository.listLines(ctx, id);
+    const currentItems = await repository.listItems(ctx, id);
+    const previous = quantities(currentItems);
+    await checkItems(ctx, input, previous);
+    const computed = compute(input);
+    const finishedAt = computed.columns.finished ? new Date() : null;
+    await repository.attendancesRepository.update(ctx, id, { ...computed.columns, finishedAt });
+    await repository.retireLinesAndItems(ctx, id);
+    await writeLinesAndItems(ctx, id, computed);
+    await moveStock(ctx, id, { previous, next: quantities(computed.items), reason: computed.columns.titleResume });
+    const { before, after } = changedFields(
+      auditShape(current, currentLines, currentItems),
+      auditShape(computed.columns, computed.lines, computed.items),
+    );
+    await audit(ctx, { patientId, action: 'attendance_updated', entity: 'attendance', entityId: id, before, after });
+    return get(ctx, patientId, id);
+  },
+
+  async remove({ ctx, patientId, id }: Scope & { id: string }): Promise<void> {
+    const current = await lockOpen(ctx, patientId, id);
+    const currentLines = await repository.listLines(ctx, id);
+    const currentItems = await repository.listItems(ctx, id);
+    await repository.attendancesRepository.softDelete(ctx, id);
+    await moveStock(ctx, id, { previous: quantities(currentItems), next: new Map(), reason: current.titleResume });
+    await audit(ctx, {
+      patientId,
+      action: 'attendance_deleted',
+      entity: 'attendance',
+      entityId: id,
+      before: { ...auditShape(current, currentLines, currentItems), version: current.version },
+      after: { deleted: true },
+    });
+  },
+
+  /** A dated correction of a finished attendance (409 attendance_not_finished on an open one). */
+  async addAddendum({ ctx, patientId, id, text }: Scope & { id: string; text: string }): Promise<Attendance> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await records.lock(ctx, { patientId }, id);
+    if (!current.finished) throw new AppError('attendance_not_finished');
+    const addendumId = newId();
+    await repository.insertAddendum(ctx, { id: addendumId, attendanceId: id, text });
+    await audit(ctx, {
+      patientId,
+      action: 'attendance_addendum_created',
+      entity: 'attendance',
+      entityId: id,
+      after: { addendumId, text },
+    });
+    return get(ctx, patientId, id);
+  },
+
+  async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {
+    await requirePatient(ctx, patientId);
+    return records.changes(ctx, { patientId }, id, query);
+  },
+};

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { patients, users } from '../../db/schema/index.ts';
+import { accounts, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -23,12 +23,11 @@ export async function patientExists(
   return rows.length > 0;
 }
 
-/** An active user of the clinic who can attend patients (any level but customer). */
 /** Upper bound of the professionals list: far above any clinic's staff, a guard against a runaway answer. */
 export const maxProfessionals = 500;
 
 /** The clinic's active users who are not customers, by name, with licence and specialty. */
-export async function listProfessionals(tx: TenantTx, accountId: string) {
+export async function listProfessionals({ tx, accountId }: { tx: TenantTx; accountId: string }) {
   return tx
     .select({
       id: users.id,
@@ -42,17 +41,25 @@ export async function listProfessionals(tx: TenantTx, accountId: string) {
     .limit(maxProfessionals);
 }
 
+/** An active user of the clinic who can attend patients (any level but customer), with licence and specialty. */
 export async function findProfessional(
   tx: TenantTx,
   accountId: string,
   userId: string,
-): Promise<{ id: string; completeName: string } | undefined> {
+): Promise<{ id: string; completeName: string; licenseNumber: string | null; specialty: string | null } | undefined> {
   const [row] = await tx
-    .select({ id: users.id, completeName: users.completeName, level: users.level, active: users.active })
+    .select({
+      id: users.id,
+      completeName: users.completeName,
+      licenseNumber: users.licenseNumber,
+      specialty: users.specialty,
+      level: users.level,
+      active: users.active,
+    })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
   if (!row?.active || row.level === 'customer') return undefined;
-  return { id: row.id, completeName: row.completeName };
+  return { id: row.id, completeName: row.completeName, licenseNumber: row.licenseNumber, specialty: row.specialty };
 }
 
 /**
@@ -62,4 +69,28 @@ export async function findProfessional(
  */
 export function newestFirst(date: AnyColumn, id: AnyColumn): SQL[] {
   return [sql`${date} desc nulls last`, sql`${id} desc nulls last`];
+}
+
+/**
+ * What a printed record shows besides itself: the clinic, the patient (the age is computed on the
+ * record's date), and the languages it may be printed in (the patient's, the reader's).
+ */
+export async function findPrintHeader(ctx: { tx: TenantTx; accountId: string; userId: string }, patientId: string) {
+  const [row] = await ctx.tx
+    .select({
+      clinicName: accounts.clinicName,
+      clinicContact: accounts.contact,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      ssn: patients.ssn,
+      birthdate: patients.birthdate,
+      patientLanguage: patients.language,
+      readerLanguage: sql<
+        string | null
+      >`(select ${users.systemLanguage} from ${users} where ${users.accountId} = ${ctx.accountId} and ${users.id} = ${ctx.userId})`,
+    })
+    .from(patients)
+    .innerJoin(accounts, eq(accounts.id, patients.accountId))
+    .where(and(eq(patients.accountId, ctx.accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+  return row;
 }

@@ -1,8 +1,10 @@
 import type { FieldError } from '@odontia/shared/errors';
 import type { Professional } from '@odontia/shared/schemas/clinical';
-import type { Database } from '../../db/client.ts';
+import type { Page } from '@odontia/shared/schemas/common';
+import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
 import * as repository from './clinical.repository.ts';
 
 /** Checks shared by the clinical records of the medical history (issue 5). */
@@ -26,8 +28,14 @@ export async function requirePatient(
 
 /** 400 validation_error on the field when the professional is not an active user of the clinic. */
 export async function requireProfessional(ctx: TenantScope, professionalId: string): Promise<void> {
+  await professionalDetails(ctx, professionalId);
+}
+
+/** The professional's name, licence and specialty (a prescription copies them); 400 like requireProfessional. */
+export async function professionalDetails(ctx: TenantScope, professionalId: string) {
   const found = await repository.findProfessional(ctx.tx, ctx.accountId, professionalId);
   if (!found) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
+  return found;
 }
 
 export function invalidFields(fields: FieldError[]): AppError {
@@ -35,6 +43,68 @@ export function invalidFields(fields: FieldError[]): AppError {
 }
 
 /** The professionals a clinical form offers: the clinic's active users who are not customers. */
-export async function listProfessionals(db: Database, accountId: string): Promise<Professional[]> {
-  return db.withTenant(accountId, (tx) => repository.listProfessionals(tx, accountId));
+export function listProfessionals(ctx: TenantScope): Promise<Professional[]> {
+  return repository.listProfessionals(ctx);
+}
+
+/** A patient's audited records (`auditedRecords()` scoped by `patientId`), as the service below uses them. */
+interface PatientRecords<TRecord, TColumns> {
+  page(ctx: RequestContext, scope: { patientId: string }, query: PageQuery): Promise<Page<TRecord>>;
+  get(ctx: RequestContext, scope: { patientId: string }, id: string): Promise<TRecord>;
+  create(ctx: RequestContext, scope: { patientId: string }, columns: TColumns): Promise<TRecord>;
+  update(
+    ctx: RequestContext,
+    scope: { patientId: string },
+    id: string,
+    change: { version: number; next: TColumns },
+    check: (current: { professionalId: string }) => Promise<void> | undefined,
+  ): Promise<TRecord>;
+  remove(ctx: RequestContext, scope: { patientId: string }, id: string): Promise<void>;
+  changes(ctx: RequestContext, scope: { patientId: string }, id: string, query: PageQuery): Promise<Page<RecordChange>>;
+}
+
+/**
+ * The whole service of a patient's record whose only rules are the patient's and the
+ * professional's (diagnoses, laboratories): the patient must be the clinic's (share-locked for a
+ * write), and the professional an active user of the clinic when written or changed.
+ */
+export function patientRecordService<TRecord, TInput extends { professionalId: string }, TColumns>(
+  records: PatientRecords<TRecord, TColumns>,
+  columnsOf: (input: TInput) => TColumns,
+) {
+  type Scope = { ctx: RequestContext; patientId: string };
+  return {
+    async list({ ctx, patientId, query }: Scope & { query: PageQuery }): Promise<Page<TRecord>> {
+      await requirePatient(ctx, patientId);
+      return records.page(ctx, { patientId }, query);
+    },
+
+    async get({ ctx, patientId, id }: Scope & { id: string }): Promise<TRecord> {
+      await requirePatient(ctx, patientId);
+      return records.get(ctx, { patientId }, id);
+    },
+
+    async create({ ctx, patientId, input }: Scope & { input: TInput }): Promise<TRecord> {
+      await requirePatient(ctx, patientId, { lock: true });
+      await requireProfessional(ctx, input.professionalId);
+      return records.create(ctx, { patientId }, columnsOf(input));
+    },
+
+    async update({ ctx, patientId, id, input }: Scope & { id: string; input: TInput & { version: number } }) {
+      await requirePatient(ctx, patientId, { lock: true });
+      return records.update(ctx, { patientId }, id, { version: input.version, next: columnsOf(input) }, (current) =>
+        input.professionalId === current.professionalId ? undefined : requireProfessional(ctx, input.professionalId),
+      );
+    },
+
+    async remove({ ctx, patientId, id }: Scope & { id: string }): Promise<void> {
+      await requirePatient(ctx, patientId, { lock: true });
+      await records.remove(ctx, { patientId }, id);
+    },
+
+    async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {
+      await requirePatient(ctx, patientId);
+      return records.changes(ctx, { patientId }, id, query);
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { yearsOld } from '@odontia/shared/clinic-time';
-import { type Language, languages } from '@odontia/shared/enums';
 import {
   type Prescription,
   type PrescriptionByCode,
@@ -9,25 +8,29 @@ import {
   verificationCodeAlphabet,
 } from '@odontia/shared/schemas/prescriptions';
 import type { PageQuery } from '@odontia/shared/schemas/records';
-import type { Database } from '../../db/client.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
-import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { auditedRecords } from '../audit/audited-records.ts';
+import { changedFields } from '../audit/record-changes.ts';
+import { findPrintHeader } from '../clinical/clinical.repository.ts';
+import { invalidFields, professionalDetails, requirePatient } from '../clinical/clinical.service.ts';
 import { prescriptionDocument } from './prescription.pdf.ts';
 import * as repository from './prescriptions.repository.ts';
 
 /**
  * Prescriptions of a patient's medical history (issue 6). Every create, edit and delete writes an
  * audit event (entity 'prescription', with the patient) in the same transaction; delete is soft,
- * and an edit soft-deletes the old set of lines and writes the new one.
+ * and an edit that changes the lines soft-deletes the old set and writes the new one. The
+ * professional's name, licence and specialty are copied when written (and when the professional
+ * changes), so a reprint shows what was signed.
  */
 
-type UpdateInput = PrescriptionInput & { version: number };
+type Scope = { ctx: RequestContext; patientId: string };
+type Line = Omit<PrescriptionLineInput, 'medicationId'> & { medicationId: string | null };
+type Columns = Pick<Prescription, 'date' | 'professionalId' | 'diagnosis' | 'notes' | 'attendanceId'>;
 
 /** A short code a pharmacy can read out on the phone: 'RX-7KQ2-M9PD' (no 0/O, 1/I/L). */
 export function newVerificationCode(): string {
@@ -36,26 +39,24 @@ export function newVerificationCode(): string {
   return `RX-${group()}-${group()}`;
 }
 
-/** A line as the history of changes shows it: one readable sentence. */
-function lineText(line: Omit<PrescriptionLineInput, 'medicationId'> & { medicationId?: string | null }): string {
-  return [line.medicine, line.dose, line.frequency, line.duration, line.quantity, line.instructions]
-    .filter(Boolean)
-    .join(' · ');
+function columnsOf(record: Columns): Columns {
+  const { date, professionalId, diagnosis, notes, attendanceId } = record;
+  return { date, professionalId, diagnosis, notes, attendanceId };
 }
 
-interface Audited {
-  date: string;
-  professionalId: string;
-  diagnosis: string | null;
-  notes: string | null;
-  attendanceId: string | null;
-  lines: string[];
+/** The audited shape: the columns, and each line as one readable sentence. */
+function audited(record: Columns & { lines: Line[] }) {
+  const lineText = (line: Line) =>
+    [line.medicine, line.dose, line.frequency, line.duration, line.quantity, line.instructions]
+      .filter(Boolean)
+      .join(' · ');
+  return { ...columnsOf(record), lines: record.lines.map(lineText) };
 }
 
-function toPrescription(
-  row: repository.PrescriptionRowWithNames,
-  lines: repository.PrescriptionLineRow[],
-): Prescription {
+type Row = NonNullable<Awaited<ReturnType<typeof repository.prescriptionsRepository.find>>>;
+
+/** The prescription without its lines: withLines adds them, one query for a whole page. */
+function present(row: Row): Prescription {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -68,19 +69,7 @@ function toPrescription(
     notes: row.notes,
     attendanceId: row.attendanceId,
     verificationCode: row.verificationCode,
-    lines: lines
-      .filter((line) => line.prescriptionId === row.id)
-      .map((line) => ({
-        id: line.id,
-        position: line.position,
-        medicationId: line.medicationId,
-        medicine: line.medicine,
-        dose: line.dose,
-        frequency: line.frequency,
-        duration: line.duration,
-        quantity: line.quantity,
-        instructions: line.instructions,
-      })),
+    lines: [],
     createdAt: row.createdAt.toISOString(),
     createdByName: row.createdByName,
     updatedAt: row.updatedAt.toISOString(),
@@ -89,297 +78,210 @@ function toPrescription(
   };
 }
 
-function audited(record: {
-  date: string;
-  professionalId: string;
-  diagnosis: string | null;
-  notes: string | null;
-  attendanceId: string | null;
-  lines: (Omit<PrescriptionLineInput, 'medicationId'> & { medicationId?: string | null })[];
-}): Audited {
+const records = auditedRecords({
+  repository: repository.prescriptionsRepository,
+  entity: 'prescription',
+  notFound: 'prescription_not_found',
+  columnsOf,
+  present,
+});
+
+async function withLines(ctx: RequestContext, list: Prescription[]): Promise<Prescription[]> {
+  const lines = await repository.listLines(
+    ctx,
+    list.map((prescription) => prescription.id),
+  );
+  return list.map((prescription) => ({
+    ...prescription,
+    lines: lines
+      .filter((line) => line.prescriptionId === prescription.id)
+      .map(({ id, position, medicationId, medicine, dose, frequency, duration, quantity, instructions }) => {
+        return { id, position, medicationId, medicine, dose, frequency, duration, quantity, instructions };
+      }),
+  }));
+}
+
+async function get(ctx: RequestContext, patientId: string, id: string): Promise<Prescription> {
+  const [prescription] = await withLines(ctx, [await records.get(ctx, { patientId }, id)]);
+  return prescription as Prescription;
+}
+
+/** What is copied of the professional into the prescription (400 when not an active professional). */
+async function professionalCopy(ctx: RequestContext, professionalId: string) {
+  const professional = await professionalDetails(ctx, professionalId);
   return {
-    date: record.date,
-    professionalId: record.professionalId,
-    diagnosis: record.diagnosis,
-    notes: record.notes,
-    attendanceId: record.attendanceId,
-    lines: record.lines.map(lineText),
+    professionalName: professional.completeName,
+    professionalLicense: professional.licenseNumber,
+    professionalSpecialty: professional.specialty,
   };
 }
 
-export function createPrescriptionsService({ db }: { db: Database }) {
-  async function getPrescription(
-    tx: TenantTx,
-    accountId: string,
-    patientId: string,
-    id: string,
-  ): Promise<Prescription> {
-    const row = await repository.findPrescription(tx, accountId, patientId, id);
-    if (!row) throw new AppError('prescription_not_found');
-    return toPrescription(row, await repository.listLines(tx, accountId, [id]));
+/**
+ * The lines to write: a catalogue medicine must be a medication of the clinic, approved and
+ * active (else 409 medication_not_prescribable, or 400 on the line when it is not the clinic's);
+ * its name is copied. Free text is written as given. The attendance, when named, must be the patient's.
+ */
+async function checkInput(ctx: RequestContext, patientId: string, input: PrescriptionInput): Promise<Line[]> {
+  if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+    throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
   }
-
-  /**
-   * The lines to write: a catalogue medicine must be a medication of the clinic, approved and
-   * active (else 409 medication_not_prescribable, or 400 on the line when it is not the clinic's);
-   * its name is copied. Free text is written as given.
-   */
-  async function resolveLines(tx: TenantTx, accountId: string, lines: PrescriptionLineInput[]) {
-    const ids = [...new Set(lines.flatMap((line) => (line.medicationId ? [line.medicationId] : [])))];
-    const items = new Map((await repository.findItems(tx, accountId, ids)).map((item) => [item.id, item]));
-    return lines.map((line, index) => {
-      if (!line.medicationId) return { ...line, medicationId: null };
-      const item = items.get(line.medicationId);
-      if (!item) throw invalidFields([{ path: `lines.${index}.medicationId`, code: 'invalid_value' }]);
-      if (item.kind !== 'medication' || item.approvalStatus !== 'approved' || item.productStatus !== 'active') {
-        throw new AppError('medication_not_prescribable', { name: item.name, path: `lines.${index}.medicationId` });
-      }
-      return { ...line, medicine: item.name };
-    });
-  }
-
-  async function checkAttendance(tx: TenantTx, accountId: string, patientId: string, attendanceId: string | null) {
-    if (attendanceId && !(await repository.attendanceOfPatient(tx, accountId, patientId, attendanceId))) {
-      throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
+  const ids = [...new Set(input.lines.flatMap((line) => (line.medicationId ? [line.medicationId] : [])))];
+  const items = new Map((await repository.findItems(ctx, ids)).map((item) => [item.id, item]));
+  return input.lines.map((line, index) => {
+    if (!line.medicationId) return { ...line, medicationId: null };
+    const item = items.get(line.medicationId);
+    if (!item) throw invalidFields([{ path: `lines.${index}.medicationId`, code: 'invalid_value' }]);
+    if (item.kind !== 'medication' || item.approvalStatus !== 'approved' || item.productStatus !== 'active') {
+      throw new AppError('medication_not_prescribable', { name: item.name, path: `lines.${index}.medicationId` });
     }
-  }
-
-  async function professionalDetails(tx: TenantTx, accountId: string, professionalId: string) {
-    await requireProfessional({ tx: tx, accountId: accountId }, professionalId);
-    const details = await repository.findProfessionalDetails(tx, accountId, professionalId);
-    if (!details) throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
-    return {
-      professionalName: details.completeName,
-      professionalLicense: details.licenseNumber,
-      professionalSpecialty: details.specialty,
-    };
-  }
-
-  function lineRows(
-    accountId: string,
-    prescriptionId: string,
-    userId: string,
-    lines: Awaited<ReturnType<typeof resolveLines>>,
-  ): repository.PrescriptionLineInsert[] {
-    return lines.map((line, index) => ({
-      accountId,
-      id: newId(),
-      prescriptionId,
-      position: index + 1,
-      medicationId: line.medicationId,
-      medicine: line.medicine,
-      dose: line.dose,
-      frequency: line.frequency,
-      duration: line.duration,
-      quantity: line.quantity,
-      instructions: line.instructions,
-      createdBy: userId,
-    }));
-  }
-
-  return {
-    async list(session: AuthSession, patientId: string, query: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const { rows, total } = await repository.listPrescriptions(tx, session.accountId, patientId, query);
-        const lines = await repository.listLines(
-          tx,
-          session.accountId,
-          rows.map((row) => row.id),
-        );
-        return {
-          data: rows.map((row) => toPrescription(row, lines)),
-          total,
-          page: query.page,
-          pageSize: query.pageSize,
-        };
-      });
-    },
-
-    async get(session: AuthSession, patientId: string, id: string): Promise<Prescription> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        return getPrescription(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async byCode(session: AuthSession, code: string): Promise<PrescriptionByCode> {
-      return db.withTenant(session.accountId, async (tx) => {
-        const row = await repository.findPrescriptionByCode(tx, session.accountId, code);
-        if (!row) throw new AppError('prescription_not_found');
-        const lines = await repository.listLines(tx, session.accountId, [row.id]);
-        return {
-          ...toPrescription(row, lines),
-          patientName: `${row.firstName} ${row.lastName}`,
-          patientSsn: row.ssn,
-        };
-      });
-    },
-
-    async create(session: AuthSession, patientId: string, input: PrescriptionInput, ip: string): Promise<Prescription> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const professional = await professionalDetails(tx, session.accountId, input.professionalId);
-        await checkAttendance(tx, session.accountId, patientId, input.attendanceId);
-        const lines = await resolveLines(tx, session.accountId, input.lines);
-        let verificationCode = newVerificationCode();
-        while (await repository.codeTaken(tx, session.accountId, verificationCode)) {
-          verificationCode = newVerificationCode();
-        }
-        const id = newId();
-        await repository.insertPrescription(tx, {
-          accountId: session.accountId,
-          id,
-          patientId,
-          professionalId: input.professionalId,
-          ...professional,
-          date: input.date,
-          diagnosis: input.diagnosis,
-          notes: input.notes,
-          attendanceId: input.attendanceId,
-          verificationCode,
-          createdBy: session.userId,
-          updatedBy: session.userId,
-        });
-        await repository.insertLines(tx, lineRows(session.accountId, id, session.userId, lines));
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'prescription_created',
-          entity: 'prescription',
-          entityId: id,
-          ip,
-          after: { ...audited({ ...input, lines }), ...professional, verificationCode },
-        });
-        return getPrescription(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async update(
-      session: AuthSession,
-      patientId: string,
-      id: string,
-      input: UpdateInput,
-      ip: string,
-    ): Promise<Prescription> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findPrescriptionForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('prescription_not_found');
-        if (current.version !== input.version) {
-          throw new AppError('version_conflict', {
-            current: await getPrescription(tx, session.accountId, patientId, id),
-          });
-        }
-        // Another professional: their details now; the same one keeps what was printed.
-        const professional =
-          input.professionalId !== current.professionalId
-            ? await professionalDetails(tx, session.accountId, input.professionalId)
-            : {};
-        await checkAttendance(tx, session.accountId, patientId, input.attendanceId);
-        const lines = await resolveLines(tx, session.accountId, input.lines);
-        const currentLines = await repository.listLines(tx, session.accountId, [id]);
-        const { before, after } = changedFields(
-          audited({ ...current, lines: currentLines }) as unknown as Record<string, unknown>,
-          audited({ ...input, lines }) as unknown as Record<string, unknown>,
-        );
-        await repository.updatePrescription(tx, session.accountId, id, {
-          professionalId: input.professionalId,
-          ...professional,
-          date: input.date,
-          diagnosis: input.diagnosis,
-          notes: input.notes,
-          attendanceId: input.attendanceId,
-          updatedBy: session.userId,
-        });
-        if ('lines' in after) {
-          await repository.softDeleteLines(tx, session.accountId, id, session.userId);
-          await repository.insertLines(tx, lineRows(session.accountId, id, session.userId, lines));
-        }
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'prescription_updated',
-          entity: 'prescription',
-          entityId: id,
-          ip,
-          before,
-          after: { ...after, ...professional },
-        });
-        return getPrescription(tx, session.accountId, patientId, id);
-      });
-    },
-
-    async remove(session: AuthSession, patientId: string, id: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId, { lock: true });
-        const current = await repository.findPrescriptionForUpdate(tx, session.accountId, patientId, id);
-        if (!current) throw new AppError('prescription_not_found');
-        const lines = await repository.listLines(tx, session.accountId, [id]);
-        await repository.softDeletePrescription(tx, session.accountId, id, session.userId);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId,
-          action: 'prescription_deleted',
-          entity: 'prescription',
-          entityId: id,
-          ip,
-          before: {
-            ...audited({ ...current, lines }),
-            verificationCode: current.verificationCode,
-            version: current.version,
-          },
-          after: { deleted: true },
-        });
-      });
-    },
-
-    /** The printable prescription (PDF) in the patient's language, with its file name. */
-    async pdf(session: AuthSession, patientId: string, id: string): Promise<{ pdf: Buffer; fileName: string }> {
-      const { record, header } = await db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        const row = await repository.findPrescription(tx, session.accountId, patientId, id);
-        if (!row) throw new AppError('prescription_file_not_found');
-        const record = toPrescription(row, await repository.listLines(tx, session.accountId, [id]));
-        const header = await repository.findPrintHeader(tx, session.accountId, patientId);
-        if (!header) throw new AppError('patient_not_found');
-        return { record, header };
-      });
-      const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
-      const pdf = await renderPdf(
-        prescriptionDocument({
-          language,
-          clinicName: header.clinicName,
-          clinicContact: header.clinicContact,
-          patientName: `${header.firstName} ${header.lastName}`,
-          patientSsn: header.ssn,
-          // The age on the prescription's date: a reprint years later shows what was true then.
-          patientAge: yearsOld(header.birthdate, record.date.slice(0, 10)) ?? 0,
-          date: record.date,
-          diagnosis: record.diagnosis,
-          professionalName: record.professionalName,
-          professionalLicense: record.professionalLicense,
-          professionalSpecialty: record.professionalSpecialty,
-          verificationCode: record.verificationCode,
-          lines: record.lines,
-        }),
-      );
-      return { pdf, fileName: safeFileName(`receta-${header.lastName}-${record.date}-${record.verificationCode}.pdf`) };
-    },
-
-    async changes(session: AuthSession, patientId: string, id: string, page: PageQuery) {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx: tx, accountId: session.accountId }, patientId);
-        if (!(await repository.findPrescription(tx, session.accountId, patientId, id))) {
-          throw new AppError('prescription_not_found');
-        }
-        return listRecordChanges(tx, session.accountId, { entity: 'prescription', entityId: id }, page);
-      });
-    },
-  };
+    return { ...line, medicine: item.name };
+  });
 }
 
-export type PrescriptionsService = ReturnType<typeof createPrescriptionsService>;
+function writeLines(ctx: RequestContext, prescriptionId: string, lines: Line[]) {
+  return repository.insertLines(
+    ctx,
+    lines.map((line, index) => ({ ...line, id: newId(), prescriptionId, position: index + 1 })),
+  );
+}
+
+export const prescriptionsService = {
+  async list({ ctx, patientId, query }: Scope & { query: PageQuery }) {
+    await requirePatient(ctx, patientId);
+    const page = await records.page(ctx, { patientId }, query);
+    return { ...page, data: await withLines(ctx, page.data) };
+  },
+
+  async get({ ctx, patientId, id }: Scope & { id: string }): Promise<Prescription> {
+    await requirePatient(ctx, patientId);
+    return get(ctx, patientId, id);
+  },
+
+  async byCode({ ctx, code }: { ctx: RequestContext; code: string }): Promise<PrescriptionByCode> {
+    const found = await repository.findByCode(ctx, code);
+    if (!found) throw new AppError('prescription_not_found');
+    return {
+      ...(await get(ctx, found.patientId, found.id)),
+      patientName: `${found.firstName} ${found.lastName}`,
+      patientSsn: found.ssn,
+    };
+  },
+
+  async create({ ctx, patientId, input }: Scope & { input: PrescriptionInput }): Promise<Prescription> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const professional = await professionalCopy(ctx, input.professionalId);
+    const lines = await checkInput(ctx, patientId, input);
+    let verificationCode = newVerificationCode();
+    while (await repository.codeTaken(ctx, verificationCode)) verificationCode = newVerificationCode();
+    const id = newId();
+    await repository.prescriptionsRepository.insert(ctx, {
+      ...columnsOf(input),
+      ...professional,
+      id,
+      patientId,
+      verificationCode,
+    });
+    await writeLines(ctx, id, lines);
+    await audit(ctx, {
+      patientId,
+      action: 'prescription_created',
+      entity: 'prescription',
+      entityId: id,
+      after: { ...audited({ ...input, lines }), ...professional, verificationCode },
+    });
+    return get(ctx, patientId, id);
+  },
+
+  async update({ ctx, patientId, id, input }: Scope & { id: string; input: PrescriptionInput & { version: number } }) {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await records.lock(ctx, { patientId }, id);
+    if (current.version !== input.version) {
+      throw new AppError('version_conflict', { current: await get(ctx, patientId, id) });
+    }
+    // Another professional: their details now; the same one keeps what was printed.
+    const professional =
+      input.professionalId !== current.professionalId ? await professionalCopy(ctx, input.professionalId) : {};
+    const lines = await checkInput(ctx, patientId, input);
+    const currentLines = await repository.listLines(ctx, [id]);
+    const { before, after } = changedFields(audited({ ...current, lines: currentLines }), audited({ ...input, lines }));
+    await repository.prescriptionsRepository.update(ctx, id, { ...columnsOf(input), ...professional });
+    if ('lines' in after) {
+      await repository.softDeleteLines(ctx, id);
+      await writeLines(ctx, id, lines);
+    }
+    await audit(ctx, {
+      patientId,
+      action: 'prescription_updated',
+      entity: 'prescription',
+      entityId: id,
+      before,
+      after: { ...after, ...professional },
+    });
+    return get(ctx, patientId, id);
+  },
+
+  async remove({ ctx, patientId, id }: Scope & { id: string }): Promise<void> {
+    await requirePatient(ctx, patientId, { lock: true });
+    const current = await records.lock(ctx, { patientId }, id);
+    const lines = await repository.listLines(ctx, [id]);
+    await repository.prescriptionsRepository.softDelete(ctx, id);
+    await audit(ctx, {
+      patientId,
+      action: 'prescription_deleted',
+      entity: 'prescription',
+      entityId: id,
+      before: {
+        ...audited({ ...current, lines }),
+        verificationCode: current.verificationCode,
+        version: current.version,
+      },
+      after: { deleted: true },
+    });
+  },
+
+  async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {
+    await requirePatient(ctx, patientId);
+    return records.changes(ctx, { patientId }, id, query);
+  },
+
+  /** What the printed prescription shows, read in the request's transaction (rendered after it). */
+  async printable({ ctx, patientId, id }: Scope & { id: string }) {
+    await requirePatient(ctx, patientId);
+    const row = await repository.prescriptionsRepository.find(ctx, { patientId }, id);
+    if (!row) throw new AppError('prescription_file_not_found');
+    const [prescription] = await withLines(ctx, [present(row)]);
+    const header = await findPrintHeader(ctx, patientId);
+    if (!header) throw new AppError('patient_not_found');
+    return { prescription: prescription as Prescription, header };
+  },
+};
+
+/** The printable prescription (PDF) in the patient's language, with its file name. */
+export async function prescriptionPdf({
+  prescription,
+  header,
+}: Awaited<ReturnType<typeof prescriptionsService.printable>>) {
+  const pdf = await renderPdf(
+    prescriptionDocument({
+      language: printLanguage(header.patientLanguage),
+      clinicName: header.clinicName,
+      clinicContact: header.clinicContact,
+      patientName: `${header.firstName} ${header.lastName}`,
+      patientSsn: header.ssn,
+      // The age on the prescription's date: a reprint years later shows what was true then.
+      patientAge: yearsOld(header.birthdate, prescription.date.slice(0, 10)) ?? 0,
+      date: prescription.date,
+      diagnosis: prescription.diagnosis,
+      professionalName: prescription.professionalName,
+      professionalLicense: prescription.professionalLicense,
+      professionalSpecialty: prescription.professionalSpecialty,
+      verificationCode: prescription.verificationCode,
+      lines: prescription.lines,
+    }),
+  );
+  const { lastName } = header;
+  return {
+    pdf,
+    fileName: safeFileName(`receta-${lastName}-${prescription.date}-${prescription.verificationCode}.pdf`),
+  };
+}
