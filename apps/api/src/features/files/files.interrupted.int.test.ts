@@ -276,7 +276,9 @@ describe('leftovers in uploads/.tmp at start', () => {
     await utimes(stale, anHourAgo, anHourAgo);
     await utimes(stored, anHourAgo, anHourAgo);
 
-    const testApp = await createTestApp({ env: { DATA_DIR: dataDir, BODY_IDLE_TIMEOUT_SECONDS: '1' } });
+    // Two idle timeouts of 4 s: long enough that the recent file is still recent when the app has
+    // started on a loaded machine (the database is created before the first sweep).
+    const testApp = await createTestApp({ env: { DATA_DIR: dataDir, BODY_IDLE_TIMEOUT_SECONDS: '4' } });
     try {
       // A temp file touched within two idle timeouts may be another process's upload in flight.
       expect((await filesIn(path.join(dataDir, 'uploads'))).map((file) => file.name).sort()).toEqual([
@@ -284,7 +286,7 @@ describe('leftovers in uploads/.tmp at start', () => {
         path.join('01', path.basename(stored)),
       ]);
       // Once it is older than that, the sweep after start removes it too.
-      expect(await eventually(async () => (await filesIn(tmpDir)).length === 0, 4000)).toBe(true);
+      expect(await eventually(async () => (await filesIn(tmpDir)).length === 0, 15_000)).toBe(true);
       expect(await filesIn(storedDir)).toHaveLength(1);
     } finally {
       await testApp.close();
