@@ -21,6 +21,8 @@ export interface TestAppOptions {
   backend?: Backend;
   /** Replaces the mail transport (see test/mail.ts). */
   mailer?: Mailer;
+  /** Runs once the database is ready, just before the app is built (files the start-up must find). */
+  beforeBuild?: () => Promise<void>;
   /** Adds test-only routes before the app is ready. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const db = await createTestDatabase(options.backend);
+  await options.beforeBuild?.();
   const app = await buildApp({ env, db, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await options.configure?.(app);
   await app.ready();

@@ -269,16 +269,21 @@ describe('leftovers in uploads/.tmp at start', () => {
     const stale = path.join(tmpDir, '0190f5a4-0000-7000-8000-000000000001.part');
     const recent = path.join(tmpDir, '0190f5a4-0000-7000-8000-000000000002.part');
     const stored = path.join(storedDir, '0190f5a4-0000-7000-8000-000000000003');
-    await writeFile(stale, Buffer.alloc(1_000_008));
-    await writeFile(recent, Buffer.alloc(10));
-    await writeFile(stored, Buffer.alloc(10));
-    const anHourAgo = new Date(Date.now() - 60 * 60_000);
-    await utimes(stale, anHourAgo, anHourAgo);
-    await utimes(stored, anHourAgo, anHourAgo);
+    const leaveFiles = async () => {
+      await writeFile(stale, Buffer.alloc(1_000_008));
+      await writeFile(recent, Buffer.alloc(10));
+      await writeFile(stored, Buffer.alloc(10));
+      const anHourAgo = new Date(Date.now() - 60 * 60_000);
+      await utimes(stale, anHourAgo, anHourAgo);
+      await utimes(stored, anHourAgo, anHourAgo);
+    };
 
-    // Two idle timeouts of 4 s: long enough that the recent file is still recent when the app has
-    // started on a loaded machine (the database is created before the first sweep).
-    const testApp = await createTestApp({ env: { DATA_DIR: dataDir, BODY_IDLE_TIMEOUT_SECONDS: '4' } });
+    // The files appear once the database is ready, just before start-up sweeps: on a loaded machine
+    // creating the database alone can take longer than two idle timeouts (2 × 2 s).
+    const testApp = await createTestApp({
+      env: { DATA_DIR: dataDir, BODY_IDLE_TIMEOUT_SECONDS: '2' },
+      beforeBuild: leaveFiles,
+    });
     try {
       // A temp file touched within two idle timeouts may be another process's upload in flight.
       expect((await filesIn(path.join(dataDir, 'uploads'))).map((file) => file.name).sort()).toEqual([
@@ -286,7 +291,7 @@ describe('leftovers in uploads/.tmp at start', () => {
         path.join('01', path.basename(stored)),
       ]);
       // Once it is older than that, the sweep after start removes it too.
-      expect(await eventually(async () => (await filesIn(tmpDir)).length === 0, 15_000)).toBe(true);
+      expect(await eventually(async () => (await filesIn(tmpDir)).length === 0, 10_000)).toBe(true);
       expect(await filesIn(storedDir)).toHaveLength(1);
     } finally {
       await testApp.close();
