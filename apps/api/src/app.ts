@@ -19,7 +19,6 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createInventoryService } from './features/inventory/inventory.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
-import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
@@ -144,7 +143,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
       await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
       await api.register(reorderRoutes, { service: inventory });
-      await api.register(patientsRoutes, { service: createPatientsService({ db }) });
+      await api.register(patientsRoutes);
       await api.register(clinicalRoutes, { db });
       await api.register(filesRoutes, {
         service: createFilesService({
