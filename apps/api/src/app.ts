@@ -17,7 +17,6 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
-import { createInventoryService } from './features/inventory/inventory.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -138,11 +137,10 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(usersRoutes, {
         service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
       });
-      const inventory = createInventoryService({ db });
       const uploadMaxBytes = Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024);
-      await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
-      await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
-      await api.register(reorderRoutes, { service: inventory });
+      await api.register(inventoryRoutes, { kind: 'medication', uploadMaxBytes });
+      await api.register(inventoryRoutes, { kind: 'supply', uploadMaxBytes });
+      await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(clinicalRoutes, { db });
       await api.register(filesRoutes, {

@@ -48,9 +48,16 @@ export interface RouteDefinition<
   params?: TParams;
   querystring?: TQuery;
   body?: TBody;
-  answer: TAnswer;
+  /** The answer's contract; none when the handler sends something else itself (a CSV). */
+  answer?: TAnswer;
   /** 201 for a create. */
   status?: 200 | 201;
+  /** Answers of other statuses the handler may pick with `reply.status()` (an import's dry run 200, the import 201). */
+  otherAnswers?: Partial<Record<200 | 201, z.ZodType>>;
+  /** Media types of an answer that is not JSON (['text/csv']). */
+  produces?: string[];
+  /** A larger body than the server's default (an uploaded CSV). */
+  bodyLimit?: number;
   /** The route works on a locked session (me, unlock, sign-out). */
   allowLocked?: boolean;
   /**
@@ -92,6 +99,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
     app.route({
       method,
       url,
+      ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       config: {
         permission: definition.permission,
         ...(definition.failureCode ? { failureCode: definition.failureCode } : {}),
@@ -105,7 +113,8 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
         ...(definition.body ? { body: definition.body } : {}),
-        response: { [status]: definition.answer },
+        ...(definition.produces ? { produces: definition.produces } : {}),
+        ...(definition.answer ? { response: { ...definition.otherAnswers, [status]: definition.answer } } : {}),
       },
       handler: async (request, reply): Promise<unknown> => {
         const actor = actorOf(request);
