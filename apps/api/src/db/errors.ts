@@ -10,6 +10,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The name of the constraint a statement violated ('patients_ssn_unique'), if the driver says. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /**
  * Runs `write` under a savepoint of the request's transaction (it keeps using that transaction:
  * the savepoint is the connection's). When a unique index refuses it — two requests raced past

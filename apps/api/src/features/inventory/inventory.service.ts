@@ -21,7 +21,7 @@ import {
   type SupplyInput,
   suggestedOrderQuantity,
 } from '@odontia/shared/schemas/inventory';
-import { guardUnique } from '../../db/errors.ts';
+import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -150,11 +150,9 @@ function duplicateError(conflict: repository.CodeConflict): AppError {
 
 /** A unique index refused the row (two requests raced past the check): which code, and whose. */
 function violatedField(error: unknown): 'sku' | 'barCode' | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (constraint === 'inventory_items_sku_unique') return 'sku';
-    if (constraint === 'inventory_items_bar_code_unique') return 'barCode';
-  }
+  const constraint = violatedConstraint(error);
+  if (constraint === 'inventory_items_sku_unique') return 'sku';
+  if (constraint === 'inventory_items_bar_code_unique') return 'barCode';
   return undefined;
 }
 

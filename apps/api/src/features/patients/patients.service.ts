@@ -3,7 +3,7 @@ import type { Language, Sex } from '@odontia/shared/enums';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
-import { guardUnique, isUniqueViolation } from '../../db/errors.ts';
+import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -119,21 +119,13 @@ function duplicateSsn(existing: { id: string; firstName: string; lastName: strin
   });
 }
 
-function isSsnViolation(error: unknown): boolean {
-  if (!isUniqueViolation(error)) return false;
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { constraint?: unknown }).constraint === 'patients_ssn_unique') return true;
-  }
-  return false;
-}
-
 /**
  * Runs a write under a savepoint: a unique-index race on the ID number becomes 409
  * duplicate_ssn, naming the patient who holds it.
  */
 function guardSsn<T>(ctx: RequestContext, ssn: string | null, write: () => Promise<T>, exceptId?: string) {
   return guardUnique(ctx.tx, write, async (error) => {
-    if (!ssn || !isSsnViolation(error)) throw error;
+    if (!ssn || violatedConstraint(error) !== 'patients_ssn_unique') throw error;
     const existing = await repository.findBySsn(ctx, ssn, exceptId);
     if (existing) throw duplicateSsn(existing);
     throw new AppError('duplicate_ssn', {}, { cause: error });
