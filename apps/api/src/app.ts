@@ -16,9 +16,7 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
-import { createInventoryService } from './features/inventory/inventory.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
-import { createPatientsService } from './features/patients/patients.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
@@ -138,12 +136,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(usersRoutes, {
         service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
       });
-      const inventory = createInventoryService({ db });
       const uploadMaxBytes = Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024);
-      await api.register(inventoryRoutes, { kind: 'medication', service: inventory, uploadMaxBytes });
-      await api.register(inventoryRoutes, { kind: 'supply', service: inventory, uploadMaxBytes });
-      await api.register(reorderRoutes, { service: inventory });
-      await api.register(patientsRoutes, { service: createPatientsService({ db }) });
+      await api.register(inventoryRoutes, { kind: 'medication', uploadMaxBytes });
+      await api.register(inventoryRoutes, { kind: 'supply', uploadMaxBytes });
+      await api.register(reorderRoutes);
+      await api.register(patientsRoutes);
       await api.register(clinicalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({

@@ -51,10 +51,16 @@ export interface RouteDefinition<
   body?: TBody;
   /** The request body's media types when not JSON (an upload: multipart/form-data). */
   consumes?: string[];
-  /** The answer's contract; none for a file or a PDF sent as it is. */
+  /** The answer's contract; none for a file, a PDF or a CSV the handler sends itself. */
   answer?: TAnswer;
   /** 201 for a create. */
   status?: 200 | 201;
+  /** Answers of other statuses the handler may pick with `reply.status()` (an import's dry run 200, the import 201). */
+  otherAnswers?: Partial<Record<200 | 201, z.ZodType>>;
+  /** Media types of an answer that is not JSON (['text/csv']). */
+  produces?: string[];
+  /** A larger body than the server's default (an uploaded CSV). */
+  bodyLimit?: number;
   /** The route works on a locked session (me, unlock, sign-out). */
   allowLocked?: boolean;
   /**
@@ -96,6 +102,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
     app.route({
       method,
       url,
+      ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       config: {
         permission: definition.permission,
         ...(definition.failureCode ? { failureCode: definition.failureCode } : {}),
@@ -110,7 +117,8 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
         ...(definition.consumes ? { consumes: definition.consumes } : {}),
         ...(definition.body ? { body: definition.body } : {}),
-        ...(definition.answer ? { response: { [status]: definition.answer } } : {}),
+        ...(definition.produces ? { produces: definition.produces } : {}),
+        ...(definition.answer ? { response: { ...definition.otherAnswers, [status]: definition.answer } } : {}),
       },
       handler: async (request, reply): Promise<unknown> => {
         const actor = actorOf(request);

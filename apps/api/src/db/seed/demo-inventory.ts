@@ -506,7 +506,7 @@ export async function seedDemoInventory(
   };
   for (const item of medicines) add('medication', item);
   for (const item of supplies) add('supply', item);
-  await insertItems(tx, rows);
+  await insertItems({ tx, accountId }, rows);
   await applyStockMovements(tx, { accountId, userId: people.administratorId }, initial);
   for (const { movement, userId } of later) await applyStockMovements(tx, { accountId, userId }, [movement]);
 }

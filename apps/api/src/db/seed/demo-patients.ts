@@ -1,6 +1,6 @@
 import type { TenantTx } from '../../db/tenancy.ts';
 import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { insertPatient, nextCounterValue } from '../../features/patients/patients.repository.ts';
+import { nextCounterValue, patientRecords } from '../../features/patients/patients.repository.ts';
 import { formatSkuPatient } from '../../features/patients/patients.service.ts';
 import { newId } from '../../lib/ids.ts';
 import type { patients } from '../schema/index.ts';
@@ -330,7 +330,7 @@ export async function seedDemoPatients(
 ): Promise<void> {
   for (const [index, person] of people.entries()) {
     const id = newId();
-    const skuPatient = formatSkuPatient(await nextCounterValue(tx, accountId, 'patient'));
+    const skuPatient = formatSkuPatient(await nextCounterValue({ tx, accountId }, 'patient'));
     const author = index % 3 === 0 ? users.userId : users.administratorId;
     const columns = {
       email: index % 4 === 3 ? null : emailOf(person),
@@ -345,7 +345,7 @@ export async function seedDemoPatients(
       address: `${person.street}, ${person.district}`,
       ...person,
     };
-    await insertPatient(tx, { ...columns, accountId, id, skuPatient, createdBy: author, updatedBy: author });
+    await patientRecords.insert({ tx, accountId, userId: author }, { ...columns, id, skuPatient });
     await recordAuditEvent(tx, {
       accountId,
       userId: author,

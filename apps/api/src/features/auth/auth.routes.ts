@@ -18,14 +18,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth.ts';
-import type { AuthService, RequestContext } from './auth.service.ts';
+import { routes } from '../../plugins/routes.ts';
+import type { AuthService, ClientContext } from './auth.service.ts';
 
 /**
- * /api/auth/*: the session endpoints (ARCHITECTURE §5). Contracts from packages/shared;
+ * /api/auth/*: the session endpoints (ARCHITECTURE §5); the public ones (sign-up, sign-in, the
+ * links) are declared by hand, the signed-in user's with `routes()`. Contracts from packages/shared;
  * the rules in auth.service.ts. Every answer has a success `code` for the toast.
  */
 
-const contextOf = (request: FastifyRequest): RequestContext => ({
+const contextOf = (request: FastifyRequest): ClientContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
@@ -101,104 +103,91 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     },
   );
 
-  app.get(
+  // The signed-in user's routes. Those that check the password run their own transactions: the
+  // check counts under the throttle (its own transaction) even when the request fails.
+  const route = routes(app, { tags });
+  const sessionIdOf = (request: FastifyRequest) => sessionOf(request).sessionId;
+
+  route.get(
     '/auth/system/me',
     {
-      config: { permission: 'authenticated', allowLocked: true },
-      schema: {
-        tags,
-        summary: 'The signed-in user, their clinic and settings',
-        security: [{ bearerAuth: [] }],
-        response: { 200: profileResponseSchema },
-      },
+      permission: 'authenticated',
+      allowLocked: true,
+      summary: 'The signed-in user, their clinic and settings',
+      answer: profileResponseSchema,
     },
-    async (request) => ({ data: await service.profile(sessionOf(request)) }),
+    async ({ ctx, request }) => ({ data: await service.profile({ ctx, locked: sessionOf(request).locked }) }),
   );
 
-  app.patch(
+  route.patch(
     '/auth/system/me',
     {
-      config: { permission: 'profile.manage' },
-      schema: {
-        tags,
-        summary: 'Update the own profile (a new e-mail needs currentPassword)',
-        security: [{ bearerAuth: [] }],
-        body: updateProfileRequestSchema,
-        response: { 200: profileResponseSchema.extend({ code: z.literal('profile_updated') }) },
-      },
+      permission: 'profile.manage',
+      summary: 'Update the own profile (a new e-mail needs currentPassword)',
+      body: updateProfileRequestSchema,
+      answer: profileResponseSchema.extend({ code: z.literal('profile_updated') }),
+      transaction: false,
     },
-    async (request) => ({
-      data: await service.updateProfile(sessionOf(request), request.body, contextOf(request)),
+    async ({ actor, body, request }) => ({
+      data: await service.updateProfile({ actor, locked: sessionOf(request).locked, input: body }),
       code: 'profile_updated' as const,
     }),
   );
 
-  app.post(
+  route.post(
     '/auth/system/password',
     {
-      config: { permission: 'profile.manage' },
-      schema: {
-        tags,
-        summary: 'Change the own password; ends the other sessions of the user',
-        security: [{ bearerAuth: [] }],
-        body: changePasswordRequestSchema,
-        response: { 200: authCodeResponseSchema('password_changed') },
-      },
+      permission: 'profile.manage',
+      summary: 'Change the own password; ends the other sessions of the user',
+      body: changePasswordRequestSchema,
+      answer: authCodeResponseSchema('password_changed'),
+      transaction: false,
     },
-    async (request) => {
-      await service.changePassword(sessionOf(request), request.body, contextOf(request));
+    async ({ actor, body, request }) => {
+      await service.changePassword({ actor, sessionId: sessionIdOf(request), input: body });
       return { code: 'password_changed' as const };
     },
   );
 
-  app.post(
+  route.post(
     '/auth/sign-out',
     {
-      config: { permission: 'authenticated', allowLocked: true },
-      schema: {
-        tags,
-        summary: 'End this session on the server',
-        security: [{ bearerAuth: [] }],
-        response: { 200: authCodeResponseSchema('logout_success') },
-      },
+      permission: 'authenticated',
+      allowLocked: true,
+      summary: 'End this session on the server',
+      answer: authCodeResponseSchema('logout_success'),
     },
-    async (request) => {
-      await service.signOut(sessionOf(request));
+    async ({ ctx, request }) => {
+      await service.signOut({ ctx, sessionId: sessionIdOf(request) });
       return { code: 'logout_success' as const };
     },
   );
 
-  app.post(
+  route.post(
     '/auth/lock',
     {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'Lock this session: every data route answers 401 session_locked until unlocked',
-        security: [{ bearerAuth: [] }],
-        response: { 200: authCodeResponseSchema('screen_locked') },
-      },
+      permission: 'authenticated',
+      summary: 'Lock this session: every data route answers 401 session_locked until unlocked',
+      answer: authCodeResponseSchema('screen_locked'),
     },
-    async (request) => {
-      await service.lock(sessionOf(request), contextOf(request));
+    async ({ ctx, request }) => {
+      await service.lock({ ctx, sessionId: sessionIdOf(request) });
       return { code: 'screen_locked' as const };
     },
   );
 
-  app.post(
+  route.post(
     '/auth/unlock',
     {
-      config: { permission: 'authenticated', allowLocked: true },
-      schema: {
-        tags,
-        summary: "Unlock this session with the user's password",
-        security: [{ bearerAuth: [] }],
-        body: unlockRequestSchema,
-        response: { 200: authCodeResponseSchema('session_unlocked') },
-      },
+      permission: 'authenticated',
+      allowLocked: true,
+      summary: "Unlock this session with the user's password",
+      body: unlockRequestSchema,
+      answer: authCodeResponseSchema('session_unlocked'),
+      transaction: false,
     },
-    async (request) => {
-      await service.unlock(sessionOf(request), request.body.password, contextOf(request));
+    async ({ actor, body, request }) => {
+      await service.unlock({ actor, sessionId: sessionIdOf(request), password: body.password });
       return { code: 'session_unlocked' as const };
     },
   );

@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import type { Actor, RequestContext } from '../../plugins/routes.ts';
+import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { defaultTemplates } from '../authorizations/template-texts.ts';
 import { insertTemplates } from '../authorizations/templates.repository.ts';
 import { type AuthMailKind, authMail } from './auth.mail.ts';
@@ -50,15 +51,10 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
 }
 
-export interface RequestContext {
+/** Where a public request comes from (no session yet). */
+export interface ClientContext {
   ip: string;
   userAgent?: string | undefined;
-}
-
-export interface SessionRef {
-  sessionId: string;
-  userId: string;
-  accountId: string;
 }
 
 export function refuseCommonPassword(password: string): void {
@@ -103,7 +99,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function checkOwnPassword(
     user: { accountId: string; id: string; email: string; passwordHash: string | null },
     password: string,
-    context: RequestContext,
+    context: ClientContext,
   ): Promise<boolean> {
     const attempt = await throttle.attempt({ email: user.email, ip: context.ip, user });
     const valid = await verifyPassword(user.passwordHash, password);
@@ -156,7 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     tx: TenantTx,
     user: { accountId: string; id: string },
     remember: boolean,
-    context: RequestContext,
+    context: ClientContext,
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
     const now = new Date();
@@ -178,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /** A clinic on the trial plan and its administrator, not activated; sends the activation mail. */
-    async signUp(input: SignUpRequest, context: RequestContext): Promise<void> {
+    async signUp(input: SignUpRequest, context: ClientContext): Promise<void> {
       refuseCommonPassword(input.password);
       // Only a taken e-mail counts: it tells whether an address has an account.
       const attempt = await throttle.attempt({ email: input.email, ip: context.ip });
@@ -251,7 +247,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Same answer whether or not the e-mail exists; sends only to a user not yet activated. */
-    async resendActivation(email: string, context: RequestContext): Promise<void> {
+    async resendActivation(email: string, context: ClientContext): Promise<void> {
       await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
         const found = await repository.findUserByEmail(tx, email);
@@ -273,7 +269,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    async signIn(input: SignInRequest, context: RequestContext) {
+    async signIn(input: SignInRequest, context: ClientContext) {
       const found = await db.withSystem((tx) => repository.findUserByEmail(tx, input.email));
       const attempt = await throttle.attempt({ email: input.email, ip: context.ip, user: found?.user });
       const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
@@ -308,22 +304,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    async profile(session: SessionRef & { locked: boolean }): Promise<Profile> {
-      const row = await db.withTenant(session.accountId, (tx) => repository.findUserWithAccount(tx, session.userId));
+    async profile({ ctx, locked }: { ctx: RequestContext; locked: boolean }): Promise<Profile> {
+      const row = await repository.findUserWithAccount(ctx.tx, ctx.userId);
       if (!row) throw new AppError('unauthorized');
-      return toProfile(row, session.locked);
+      return toProfile(row, locked);
     },
 
-    /** The user's own profile; a new e-mail needs the current password and must be free. */
-    async updateProfile(
-      session: SessionRef & { locked: boolean },
-      input: UpdateProfileRequest,
-      context: RequestContext,
-    ): Promise<Profile> {
+    /**
+     * The user's own profile; a new e-mail needs the current password and must be free. Its own
+     * transactions: the password check counts under the throttle and the e-mail is looked up
+     * across clinics before the write.
+     */
+    async updateProfile({
+      actor,
+      locked,
+      input,
+    }: {
+      actor: Actor;
+      locked: boolean;
+      input: UpdateProfileRequest;
+    }): Promise<Profile> {
       const { currentPassword, ...change } = input;
-      const current = await db.withTenant(session.accountId, (tx) =>
-        repository.findUserWithAccount(tx, session.userId),
-      );
+      const current = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
       if (!current) throw new AppError('unauthorized');
       const emailChanges = change.email !== undefined && change.email !== current.user.email;
       if (!emailChanges) delete change.email;
@@ -331,30 +333,30 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!currentPassword) {
           throw new AppError('validation_error', { fields: [{ path: 'currentPassword', code: 'required' }] });
         }
-        if (!(await checkOwnPassword(current.user, currentPassword, context))) {
+        if (!(await checkOwnPassword(current.user, currentPassword, actor))) {
           throw new AppError('current_password_incorrect');
         }
         const taken = await db.withSystem((tx) => repository.findUserByEmail(tx, change.email ?? ''));
         if (taken) throw new AppError('email_already_exists');
       }
       try {
-        return await db.withTenant(session.accountId, async (tx) => {
-          await repository.updateProfile(tx, session.userId, change);
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            action: 'profile_updated',
-            entity: 'user',
-            entityId: session.userId,
-            ip: context.ip,
-            before: Object.fromEntries(
-              Object.keys(change).map((key) => [key, current.user[key as keyof typeof change]]),
-            ),
-            after: change,
-          });
-          const row = await repository.findUserWithAccount(tx, session.userId);
+        return await db.withTenant(actor.accountId, async (tx) => {
+          await repository.updateProfile(tx, actor.userId, change);
+          await audit(
+            { ...actor, tx },
+            {
+              action: 'profile_updated',
+              entity: 'user',
+              entityId: actor.userId,
+              before: Object.fromEntries(
+                Object.keys(change).map((key) => [key, current.user[key as keyof typeof change]]),
+              ),
+              after: change,
+            },
+          );
+          const row = await repository.findUserWithAccount(tx, actor.userId);
           if (!row) throw new AppError('unauthorized');
-          return toProfile(row, session.locked);
+          return toProfile(row, locked);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_exists');
@@ -362,72 +364,56 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** A new password with the current one; ends the user's other sessions. */
-    async changePassword(
-      session: SessionRef,
-      input: { currentPassword: string; password: string },
-      context: RequestContext,
-    ): Promise<void> {
-      const current = await db.withTenant(session.accountId, (tx) =>
-        repository.findUserWithAccount(tx, session.userId),
-      );
+    /** A new password with the current one (checked under the throttle first); ends the user's other sessions. */
+    async changePassword({
+      actor,
+      sessionId,
+      input,
+    }: {
+      actor: Actor;
+      sessionId: string;
+      input: { currentPassword: string; password: string };
+    }): Promise<void> {
+      const current = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
       if (!current) throw new AppError('unauthorized');
-      if (!(await checkOwnPassword(current.user, input.currentPassword, context))) {
+      if (!(await checkOwnPassword(current.user, input.currentPassword, actor))) {
         throw new AppError('current_password_incorrect');
       }
       refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
-      await db.withTenant(session.accountId, async (tx) => {
-        await repository.setPassword(tx, session.accountId, session.userId, passwordHash);
-        const ended = await repository.revokeUserSessions(tx, session.accountId, session.userId, session.sessionId);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: 'password_changed',
-          entity: 'user',
-          entityId: session.userId,
-          ip: context.ip,
-          after: { sessionsEnded: ended },
-        });
+      await db.withTenant(actor.accountId, async (tx) => {
+        await repository.setPassword(tx, actor.accountId, actor.userId, passwordHash);
+        const ended = await repository.revokeUserSessions(tx, actor.accountId, actor.userId, sessionId);
+        await audit(
+          { ...actor, tx },
+          { action: 'password_changed', entity: 'user', entityId: actor.userId, after: { sessionsEnded: ended } },
+        );
       });
     },
 
-    async signOut(session: SessionRef): Promise<void> {
-      await db.withTenant(session.accountId, (tx) => repository.revokeSession(tx, session.sessionId));
+    async signOut({ ctx, sessionId }: { ctx: RequestContext; sessionId: string }): Promise<void> {
+      await repository.revokeSession(ctx.tx, sessionId);
     },
 
-    async lock(session: SessionRef, context: RequestContext): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        await repository.setSessionLock(tx, session.sessionId, new Date());
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: 'session_locked',
-          entity: 'session',
-          ip: context.ip,
-        });
-      });
+    async lock({ ctx, sessionId }: { ctx: RequestContext; sessionId: string }): Promise<void> {
+      await repository.setSessionLock(ctx.tx, sessionId, new Date());
+      await audit(ctx, { action: 'session_locked', entity: 'session' });
     },
 
-    async unlock(session: SessionRef, password: string, context: RequestContext): Promise<void> {
-      const row = await db.withTenant(session.accountId, (tx) => repository.findUserWithAccount(tx, session.userId));
+    /** Its own transactions: the password check counts under the throttle, also when it fails. */
+    async unlock({ actor, sessionId, password }: { actor: Actor; sessionId: string; password: string }): Promise<void> {
+      const row = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
       if (!row) throw new AppError('unauthorized');
-      const valid = await checkOwnPassword(row.user, password, context);
-      await db.withTenant(session.accountId, async (tx) => {
-        if (valid) await repository.setSessionLock(tx, session.sessionId, null);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: valid ? 'session_unlocked' : 'unlock_failed',
-          entity: 'session',
-          ip: context.ip,
-        });
+      const valid = await checkOwnPassword(row.user, password, actor);
+      await db.withTenant(actor.accountId, async (tx) => {
+        if (valid) await repository.setSessionLock(tx, sessionId, null);
+        await audit({ ...actor, tx }, { action: valid ? 'session_unlocked' : 'unlock_failed', entity: 'session' });
       });
       if (!valid) throw new AppError('invalid_credentials');
     },
 
     /** Same answer whether or not the e-mail exists. Every request counts against the limits. */
-    async forgotPassword(email: string, context: RequestContext): Promise<void> {
+    async forgotPassword(email: string, context: ClientContext): Promise<void> {
       await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
         const found = await repository.findUserByEmail(tx, email);
@@ -459,7 +445,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets the new password, uses the link up and ends every session of the user. */
-    async resetPassword(token: string, password: string, context: RequestContext): Promise<void> {
+    async resetPassword(token: string, password: string, context: ClientContext): Promise<void> {
       refuseCommonPassword(password);
       const tokenHash = hashToken(token);
       const found = await db.withSystem((tx) => repository.findAuthToken(tx, tokenHash, passwordLinkPurposes));

@@ -1,7 +1,8 @@
 import type { InventoryKind } from '@odontia/shared/enums';
-import { and, asc, count, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
 import { inventoryItems, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -39,13 +40,11 @@ function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilte
 }
 
 function orderOf(sort: string | undefined): SQL[] {
-  const descending = sort?.startsWith('-') ?? false;
-  const key = (sort?.replace(/^-/, '') ?? 'name') as keyof typeof sortColumns;
-  const column = sortColumns[key] ?? inventoryItems.name;
+  const { column, descending } = sortedBy(sort, sortColumns, 'name');
   return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(inventoryItems.id)];
 }
 
-/** One page of a catalogue and the number of matches (two queries, whatever the page size). */
+/** One page of a catalogue and the number of matches (two queries, whatever the page size); tests call it with a bare transaction. */
 export async function listItems(
   tx: TenantTx,
   accountId: string,
@@ -77,14 +76,12 @@ export async function listItems(
     .orderBy(...orderOf(query.sort))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await tx.select({ n: count() }).from(inventoryItems).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countRows(tx, inventoryItems, where) };
 }
 
 /** Every match of a catalogue, for the CSV export. */
 export async function exportItems(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   kind: InventoryKind,
   filters: InventoryFilters,
 ): Promise<InventoryRow[]> {
@@ -100,8 +97,7 @@ const updater = alias(users, 'updater');
 
 /** One item of a kind, with the names of who created and last changed it. */
 export async function findItem(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   kind: InventoryKind,
   id: string,
 ): Promise<InventoryRowWithNames | undefined> {
@@ -120,8 +116,7 @@ export async function findItem(
 
 /** The item, locked for the rest of the transaction. */
 export async function findItemForUpdate(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   kind: InventoryKind,
   id: string,
 ): Promise<InventoryRow | undefined> {
@@ -141,8 +136,7 @@ export interface CodeConflict {
 
 /** An item of the clinic (either kind) that already has this SKU (any case) or barcode. */
 export async function findCodeConflict(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   codes: { sku: string | null; barCode: string | null },
   exceptId?: string,
 ): Promise<CodeConflict | undefined> {
@@ -175,8 +169,7 @@ export async function findCodeConflict(
 
 /** Which of these SKUs (lower-cased) and barcodes the clinic already uses (the import's check, one query). */
 export async function existingCodes(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   skus: string[],
   barCodes: string[],
 ): Promise<{ skus: Set<string>; barCodes: Set<string> }> {
@@ -198,7 +191,7 @@ export async function existingCodes(
 
 const insertChunk = 500;
 
-export async function insertItems(tx: TenantTx, rows: InventoryInsert[]): Promise<InventoryRow[]> {
+export async function insertItems({ tx }: TenantScope, rows: InventoryInsert[]): Promise<InventoryRow[]> {
   const inserted: InventoryRow[] = [];
   for (let start = 0; start < rows.length; start += insertChunk) {
     inserted.push(
@@ -212,8 +205,7 @@ export async function insertItems(tx: TenantTx, rows: InventoryInsert[]): Promis
 }
 
 export async function updateItem(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   id: string,
   change: Partial<InventoryInsert>,
 ): Promise<void> {
@@ -225,8 +217,7 @@ export async function updateItem(
 
 /** Active items of both kinds (or one) at or below their reorder level: critical first, then by name. */
 export async function listReorder(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   query: { kind?: InventoryKind | undefined; page: number; pageSize: number },
 ): Promise<{ rows: InventoryRow[]; total: number }> {
   const where = and(
@@ -246,6 +237,5 @@ export async function listReorder(
     )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await tx.select({ n: count() }).from(inventoryItems).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countRows(tx, inventoryItems, where) };
 }

@@ -1,5 +1,4 @@
 import type { InventoryKind } from '@odontia/shared/enums';
-import { idSchema } from '@odontia/shared/schemas/common';
 import {
   createMedicationRequestSchema,
   createSupplyRequestSchema,
@@ -19,62 +18,50 @@ import {
   updateMedicationRequestSchema,
   updateSupplyRequestSchema,
 } from '@odontia/shared/schemas/inventory';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { InventoryService, ItemInput } from './inventory.service.ts';
-
-const idParams = z.object({ id: idSchema });
+import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
+import { type ItemInput, inventoryService as service } from './inventory.service.ts';
 
 /**
  * One catalogue's routes, registered twice: medicines at /medications, supplies at /supplies.
  * An id of another clinic or of the other kind answers `<kind>_not_found`.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<{
-  kind: InventoryKind;
-  service: InventoryService;
-  uploadMaxBytes: number;
-}> = async (app, { kind, service, uploadMaxBytes }) => {
+export const inventoryRoutes: FastifyPluginAsync<{ kind: InventoryKind; uploadMaxBytes: number }> = async (
+  app,
+  { kind, uploadMaxBytes },
+) => {
   const medication = kind === 'medication';
   const base = medication ? '/medications' : '/supplies';
   const label = medication ? 'medicine' : 'supply';
-  const tags = [medication ? 'medications' : 'supplies'];
-  const security = [{ bearerAuth: [] }];
-  const createSchema = medication ? createMedicationRequestSchema : createSupplyRequestSchema;
-  const updateSchema = medication ? updateMedicationRequestSchema : updateSupplyRequestSchema;
-  const responseSchema = medication ? medicationResponseSchema : supplyResponseSchema;
+  const route = routes(app, { tags: [medication ? 'medications' : 'supplies'] });
+  const read = { permission: 'inventory.read' } as const;
+  const write = { permission: 'inventory.write' } as const;
+  const answer = medication ? medicationResponseSchema : supplyResponseSchema;
   const created = medication ? ('medication_created' as const) : ('supply_created' as const);
   const updated = medication ? ('medication_updated' as const) : ('supply_updated' as const);
 
-  app.get(
+  route.get(
     base,
     {
-      config: { permission: 'inventory.read' },
-      schema: {
-        tags,
-        security,
-        summary: `List ${label} items: search (name, SKU, barcode, active principle), filters, sort`,
-        querystring: inventoryListQuerySchema,
-        response: { 200: inventoryPageSchema },
-      },
+      ...read,
+      summary: `List ${label} items: search (name, SKU, barcode, active principle), filters, sort`,
+      querystring: inventoryListQuerySchema,
+      answer: inventoryPageSchema,
     },
-    async (request) => service.list(sessionOf(request), kind, request.query),
+    ({ ctx, query }) => service.list({ ctx, kind, query }),
   );
 
-  app.get(
+  route.get(
     `${base}/export`,
     {
-      config: { permission: 'inventory.read' },
-      schema: {
-        tags,
-        security,
-        summary: `The ${label} list as CSV (same search, filters and sort, every page)`,
-        querystring: inventoryExportQuerySchema,
-        produces: ['text/csv'],
-      },
+      ...read,
+      summary: `The ${label} list as CSV (same search, filters and sort, every page)`,
+      querystring: inventoryExportQuerySchema,
+      produces: ['text/csv'],
     },
-    async (request, reply) => {
-      const { csv, fileName } = await service.exportCsv(sessionOf(request), kind, request.query);
+    async ({ ctx, query, reply }) => {
+      const { csv, fileName } = await service.exportCsv({ ctx, kind, query });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -83,122 +70,94 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
+  route.post(
     `${base}/import`,
     {
+      ...write,
+      summary: `Import ${label} items from CSV: dryRun previews; otherwise all rows or none`,
       bodyLimit: uploadMaxBytes,
-      config: { permission: 'inventory.write' },
-      schema: {
-        tags,
-        security,
-        summary: `Import ${label} items from CSV: dryRun previews; otherwise all rows or none`,
-        body: inventoryImportRequestSchema,
-        response: { 200: inventoryImportResponseSchema, 201: inventoryImportResponseSchema },
-      },
+      body: inventoryImportRequestSchema,
+      answer: inventoryImportResponseSchema,
+      otherAnswers: { 201: inventoryImportResponseSchema },
     },
-    async (request, reply) => {
-      const data = await service.importCsv(sessionOf(request), kind, request.body, request.ip);
-      if (request.body.dryRun) return { data };
-      return reply.status(201).send({ data, code: 'inventory_imported' as const });
+    async ({ ctx, body, reply }) => {
+      const data = await service.importCsv({ ctx, kind, input: body });
+      if (body.dryRun) return { data };
+      reply.status(201);
+      return { data, code: 'inventory_imported' as const };
     },
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { permission: 'inventory.read' },
-      schema: { tags, security, summary: `One ${label} item`, params: idParams, response: { 200: responseSchema } },
-    },
-    async (request) => ({ data: await service.get(sessionOf(request), kind, request.params.id) }),
-  );
+  route.get(`${base}/:id`, { ...read, summary: `One ${label} item`, params, answer }, async ({ ctx, params }) => ({
+    data: await service.get({ ctx, kind, ...params }),
+  }));
 
-  app.post(
+  route.post(
     base,
     {
-      config: { permission: 'inventory.write' },
-      schema: {
-        tags,
-        security,
-        summary: `Create a ${label} item; its stock becomes an 'initial' movement`,
-        body: createSchema,
-        response: { 201: responseSchema },
-      },
+      ...write,
+      summary: `Create a ${label} item; its stock becomes an 'initial' movement`,
+      body: medication ? createMedicationRequestSchema : createSupplyRequestSchema,
+      answer,
+      status: 201,
     },
-    async (request, reply) => {
-      const data = await service.create(sessionOf(request), kind, request.body as ItemInput, request.ip);
-      return reply.status(201).send({ data, code: created });
-    },
+    async ({ ctx, body }) => ({ data: await service.create({ ctx, kind, input: body as ItemInput }), code: created }),
   );
 
-  app.put(
+  route.put(
     `${base}/:id`,
     {
-      config: { permission: 'inventory.write' },
-      schema: {
-        tags,
-        security,
-        summary: `Edit a ${label} item (not its stock); 409 when the version is stale`,
-        params: idParams,
-        body: updateSchema,
-        response: { 200: responseSchema },
-      },
+      ...write,
+      summary: `Edit a ${label} item (not its stock); 409 when the version is stale`,
+      params,
+      body: medication ? updateMedicationRequestSchema : updateSupplyRequestSchema,
+      answer,
     },
-    async (request) => ({
-      data: await service.update(sessionOf(request), kind, request.params.id, request.body, request.ip),
+    async ({ ctx, params, body }) => ({
+      data: await service.update({ ctx, kind, ...params, input: body }),
       code: updated,
     }),
   );
 
-  app.get(
+  route.get(
     `${base}/:id/stock-movements`,
     {
-      config: { permission: 'inventory.read' },
-      schema: {
-        tags,
-        security,
-        summary: `Stock movements of a ${label} item, newest first`,
-        params: idParams,
-        querystring: stockMovementsQuerySchema,
-        response: { 200: stockMovementsPageSchema },
-      },
+      ...read,
+      summary: `Stock movements of a ${label} item, newest first`,
+      params,
+      querystring: stockMovementsQuerySchema,
+      answer: stockMovementsPageSchema,
     },
-    async (request) => service.listMovements(sessionOf(request), kind, request.params.id, request.query),
+    ({ ctx, params, query }) => service.listMovements({ ctx, kind, ...params, query }),
   );
 
-  app.post(
+  route.post(
     `${base}/:id/stock-movements`,
     {
-      config: { permission: 'inventory.write' },
-      schema: {
-        tags,
-        security,
-        summary: `Adjust the stock of a ${label} item (in or out, with a reason)`,
-        params: idParams,
-        body: stockAdjustmentRequestSchema,
-        response: { 201: stockAdjustmentResponseSchema },
-      },
+      ...write,
+      summary: `Adjust the stock of a ${label} item (in or out, with a reason)`,
+      params,
+      body: stockAdjustmentRequestSchema,
+      answer: stockAdjustmentResponseSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const data = await service.adjust(sessionOf(request), kind, request.params.id, request.body, request.ip);
-      return reply.status(201).send({ data, code: 'stock_adjusted' as const });
-    },
+    async ({ ctx, params, body }) => ({
+      data: await service.adjust({ ctx, kind, ...params, input: body }),
+      code: 'stock_adjusted' as const,
+    }),
   );
 };
 
 /** GET /api/inventory/reorder: the "to order" list of both catalogues. */
-export const reorderRoutes: FastifyPluginAsyncZod<{ service: InventoryService }> = async (app, { service }) => {
-  app.get(
+export const reorderRoutes: FastifyPluginAsync = async (app) => {
+  routes(app, { tags: ['inventory'] }).get(
     '/inventory/reorder',
     {
-      config: { permission: 'inventory.read' },
-      schema: {
-        tags: ['inventory'],
-        security: [{ bearerAuth: [] }],
-        summary: 'Active items at or below their reorder level, critical first, with a suggested quantity',
-        querystring: reorderQuerySchema,
-        response: { 200: reorderPageSchema },
-      },
+      permission: 'inventory.read',
+      summary: 'Active items at or below their reorder level, critical first, with a suggested quantity',
+      querystring: reorderQuerySchema,
+      answer: reorderPageSchema,
     },
-    async (request) => service.reorder(sessionOf(request), request.query),
+    ({ ctx, query }) => service.reorder({ ctx, query }),
   );
 };

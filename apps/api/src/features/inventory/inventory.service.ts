@@ -11,6 +11,7 @@ import {
 } from '@odontia/shared/enums';
 import type { ErrorCode } from '@odontia/shared/errors';
 import { priceWithTax, toCents } from '@odontia/shared/money';
+import type { Page } from '@odontia/shared/schemas/common';
 import {
   type InventoryImportResult,
   type InventoryItem,
@@ -20,13 +21,11 @@ import {
   type SupplyInput,
   suggestedOrderQuantity,
 } from '@odontia/shared/schemas/inventory';
-import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
+import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import * as stockRepository from '../stock/stock.repository.ts';
 import { applyStockMovements, toStockMovement } from '../stock/stock.service.ts';
 import { buildExportCsv, parseImport } from './inventory.csv.ts';
@@ -151,321 +150,262 @@ function duplicateError(conflict: repository.CodeConflict): AppError {
 
 /** A unique index refused the row (two requests raced past the check): which code, and whose. */
 function violatedField(error: unknown): 'sku' | 'barCode' | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (constraint === 'inventory_items_sku_unique') return 'sku';
-    if (constraint === 'inventory_items_bar_code_unique') return 'barCode';
-  }
+  const constraint = violatedConstraint(error);
+  if (constraint === 'inventory_items_sku_unique') return 'sku';
+  if (constraint === 'inventory_items_bar_code_unique') return 'barCode';
   return undefined;
 }
 
-export interface InventoryServiceDeps {
-  db: Database;
+/**
+ * Runs a write under a savepoint: a unique-index race becomes 409 duplicate_sku /
+ * duplicate_barcode, naming the item that holds the code.
+ */
+function guardCodes<T>(
+  ctx: RequestContext,
+  codes: { sku: string | null; barCode: string | null },
+  write: () => Promise<T>,
+  exceptId?: string,
+): Promise<T> {
+  return guardUnique(ctx.tx, write, async (error) => {
+    const field = violatedField(error);
+    if (!field) throw error;
+    const conflict = await repository.findCodeConflict(ctx, codes, exceptId);
+    if (conflict) throw duplicateError(conflict);
+    throw new AppError(field === 'sku' ? 'duplicate_sku' : 'duplicate_barcode', { field });
+  });
 }
 
-export function createInventoryService({ db }: InventoryServiceDeps) {
-  /** Runs a write; a unique-index race becomes 409 duplicate_sku / duplicate_barcode. */
-  async function writing<T>(
-    session: AuthSession,
-    codes: { sku: string | null; barCode: string | null },
-    fn: (tx: TenantTx) => Promise<T>,
-    exceptId?: string,
-  ): Promise<T> {
-    try {
-      return await db.withTenant(session.accountId, fn);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const field = violatedField(error);
-      if (!field) throw error;
-      const conflict = await db.withTenant(session.accountId, (tx) =>
-        repository.findCodeConflict(tx, session.accountId, codes, exceptId),
-      );
-      if (conflict) throw duplicateError(conflict);
-      throw new AppError(field === 'sku' ? 'duplicate_sku' : 'duplicate_barcode', { field });
-    }
-  }
+async function findOfKind(ctx: RequestContext, kind: InventoryKind, id: string) {
+  const row = await repository.findItem(ctx, kind, id);
+  if (!row) throw new AppError(notFoundCode[kind]);
+  return row;
+}
 
-  async function getItem(tx: TenantTx, session: AuthSession, kind: InventoryKind, id: string) {
-    const row = await repository.findItem(tx, session.accountId, kind, id);
-    if (!row) throw new AppError(notFoundCode[kind]);
-    return toInventoryItem(row);
-  }
+async function getItem(ctx: RequestContext, kind: InventoryKind, id: string): Promise<InventoryItem> {
+  return toInventoryItem(await findOfKind(ctx, kind, id));
+}
 
+/** The new items of a create or an import: the stock starts at 0 and comes in as 'initial' movements. */
+function newItemRow(
+  ctx: RequestContext,
+  kind: InventoryKind,
+  id: string,
+  input: ItemInput,
+): repository.InventoryInsert {
   return {
-    async list(session: AuthSession, kind: InventoryKind, query: InventoryListQuery) {
-      const { rows, total } = await db.withTenant(session.accountId, (tx) =>
-        repository.listItems(tx, session.accountId, kind, query),
-      );
-      return { data: rows.map(toInventoryItem), total, page: query.page, pageSize: query.pageSize };
-    },
-
-    async get(session: AuthSession, kind: InventoryKind, id: string): Promise<InventoryItem> {
-      return db.withTenant(session.accountId, (tx) => getItem(tx, session, kind, id));
-    },
-
-    async create(session: AuthSession, kind: InventoryKind, input: ItemInput, ip: string): Promise<InventoryItem> {
-      if (kind === 'medication') {
-        const approval = (input as MedicationInput).approvalStatus;
-        if (!startingApprovals.includes(approval)) {
-          throw new AppError('validation_error', { fields: [{ path: 'approvalStatus', code: 'invalid_transition' }] });
-        }
-      }
-      return writing(session, input, async (tx) => {
-        const conflict = await repository.findCodeConflict(tx, session.accountId, input);
-        if (conflict) throw duplicateError(conflict);
-        const id = newId();
-        await repository.insertItems(tx, [
-          {
-            ...columnsOf(kind, input),
-            accountId: session.accountId,
-            id,
-            kind,
-            name: input.name,
-            costPrice: input.costPrice,
-            basePrice: input.basePrice,
-            taxRate: input.taxRate,
-            totalStock: 0,
-            createdBy: session.userId,
-            updatedBy: session.userId,
-          },
-        ]);
-        if (input.totalStock > 0) {
-          await applyStockMovements(tx, { accountId: session.accountId, userId: session.userId }, [
-            { itemId: id, kind: 'initial', quantity: input.totalStock },
-          ]);
-        }
-        const item = await getItem(tx, session, kind, id);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: `${kind}_created`,
-          entity: kind,
-          entityId: id,
-          ip,
-          after: { ...columnsOf(kind, input), totalStock: input.totalStock },
-        });
-        return item;
-      });
-    },
-
-    async update(
-      session: AuthSession,
-      kind: InventoryKind,
-      id: string,
-      input: UpdateInput,
-      ip: string,
-    ): Promise<InventoryItem> {
-      return writing(
-        session,
-        input,
-        async (tx) => {
-          const current = await repository.findItemForUpdate(tx, session.accountId, kind, id);
-          if (!current) throw new AppError(notFoundCode[kind]);
-          if (current.version !== input.version) throw new AppError('version_conflict');
-          if (kind === 'medication') {
-            const from = (current.approvalStatus ?? 'underReview') as ApprovalStatus;
-            const to = (input as unknown as MedicationInput).approvalStatus;
-            if (!canChangeApproval(from, to)) throw new AppError('invalid_transition', { from, to });
-          }
-          const conflict = await repository.findCodeConflict(tx, session.accountId, input, id);
-          if (conflict) throw duplicateError(conflict);
-          const next = columnsOf(kind, input);
-          const before: Record<string, unknown> = {};
-          const after: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(next)) {
-            const old = (current as Record<string, unknown>)[key];
-            if (!sameValue(old, value)) {
-              before[key] = old;
-              after[key] = value;
-            }
-          }
-          await repository.updateItem(tx, session.accountId, id, { ...next, updatedBy: session.userId });
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            action: `${kind}_updated`,
-            entity: kind,
-            entityId: id,
-            ip,
-            before,
-            after,
-          });
-          return getItem(tx, session, kind, id);
-        },
-        id,
-      );
-    },
-
-    async listMovements(
-      session: AuthSession,
-      kind: InventoryKind,
-      id: string,
-      page: { page: number; pageSize: number },
-    ): Promise<{ data: StockMovement[]; total: number; page: number; pageSize: number }> {
-      return db.withTenant(session.accountId, async (tx) => {
-        const item = await repository.findItem(tx, session.accountId, kind, id);
-        if (!item) throw new AppError(notFoundCode[kind]);
-        const { rows, total } = await stockRepository.listMovements(tx, session.accountId, id, page);
-        return { data: rows.map(toStockMovement), total, page: page.page, pageSize: page.pageSize };
-      });
-    },
-
-    async adjust(
-      session: AuthSession,
-      kind: InventoryKind,
-      id: string,
-      input: { direction: 'in' | 'out'; quantity: number; reason: string; unitCost: string | null },
-      ip: string,
-    ): Promise<{ item: InventoryItem; movement: StockMovement }> {
-      return db.withTenant(session.accountId, async (tx) => {
-        const found = await repository.findItem(tx, session.accountId, kind, id);
-        if (!found) throw new AppError(notFoundCode[kind]);
-        const { movements } = await applyStockMovements(tx, { accountId: session.accountId, userId: session.userId }, [
-          {
-            itemId: id,
-            kind: input.direction === 'in' ? 'adjustment_in' : 'adjustment_out',
-            quantity: input.direction === 'in' ? input.quantity : -input.quantity,
-            reason: input.reason,
-            unitCost: input.unitCost,
-          },
-        ]);
-        const movementRow = movements[0];
-        if (!movementRow) throw new Error('the adjustment wrote no movement');
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: 'stock_adjusted',
-          entity: kind,
-          entityId: id,
-          ip,
-          before: { totalStock: found.totalStock },
-          after: {
-            totalStock: movementRow.stockAfter,
-            quantity: movementRow.quantity,
-            reason: input.reason,
-            unitCost: input.unitCost,
-          },
-        });
-        const movement = await stockRepository.findMovement(tx, session.accountId, movementRow.id);
-        if (!movement) throw new Error('the adjustment movement is missing');
-        return { item: await getItem(tx, session, kind, id), movement: toStockMovement(movement) };
-      });
-    },
-
-    async reorder(session: AuthSession, query: { kind?: InventoryKind | undefined; page: number; pageSize: number }) {
-      const { rows, total } = await db.withTenant(session.accountId, (tx) =>
-        repository.listReorder(tx, session.accountId, query),
-      );
-      return {
-        data: rows.map((row) => ({ ...toInventoryItem(row), suggestedQuantity: suggestedOrderQuantity(row) })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
-
-    async exportCsv(
-      session: AuthSession,
-      kind: InventoryKind,
-      filters: repository.InventoryFilters,
-    ): Promise<{ csv: string; fileName: string }> {
-      const rows = await db.withTenant(session.accountId, (tx) =>
-        repository.exportItems(tx, session.accountId, kind, filters),
-      );
-      const day = clinicToday(session.timeZone);
-      const prefix = kind === 'medication' ? 'farmacias' : 'insumos';
-      return { csv: buildExportCsv(kind, rows.map(toInventoryItem)), fileName: `${prefix}-${day}.csv` };
-    },
-
-    async importCsv(
-      session: AuthSession,
-      kind: InventoryKind,
-      input: { content: string; dryRun: boolean },
-      ip: string,
-    ): Promise<InventoryImportResult> {
-      const parsed = parseImport(kind, input.content);
-      return writing(session, { sku: null, barCode: null }, async (tx) => {
-        const existing = await repository.existingCodes(
-          tx,
-          session.accountId,
-          parsed.rows.flatMap((row) => (row.value?.sku ? [row.value.sku.toLowerCase()] : [])),
-          parsed.rows.flatMap((row) => (row.value?.barCode ? [row.value.barCode] : [])),
-        );
-        const errors = [...parsed.errors];
-        for (const row of parsed.rows) {
-          if (row.value?.sku && existing.skus.has(row.value.sku.toLowerCase())) {
-            errors.push({ line: row.line, field: 'sku', code: 'already_exists' });
-          }
-          if (row.value?.barCode && existing.barCodes.has(row.value.barCode)) {
-            errors.push({ line: row.line, field: 'barCode', code: 'already_exists' });
-          }
-        }
-        errors.sort((a, b) => a.line - b.line);
-        const total = parsed.rows.length;
-        const valid = errors.length > 0 ? 0 : total;
-        const preview = parsed.rows
-          .filter((row) => row.value)
-          .slice(0, 10)
-          .map((row) => ({
-            line: row.line,
-            name: row.value?.name ?? '',
-            sku: row.value?.sku ?? null,
-            totalStock: row.value?.totalStock ?? 0,
-          }));
-        const result: InventoryImportResult = {
-          total,
-          valid,
-          errors,
-          ignoredColumns: parsed.ignoredColumns,
-          preview,
-          created: 0,
-        };
-        if (input.dryRun) return result;
-        if (errors.length > 0) throw new AppError('import_has_errors', { errors, total });
-        if (total === 0) return result;
-        const items = parsed.rows.map((row) => {
-          const value = row.value as ItemInput;
-          return {
-            id: newId(),
-            totalStock: value.totalStock,
-            row: {
-              ...columnsOf(kind, value),
-              accountId: session.accountId,
-              id: '',
-              kind,
-              name: value.name,
-              costPrice: value.costPrice,
-              basePrice: value.basePrice,
-              taxRate: value.taxRate,
-              totalStock: 0,
-              createdBy: session.userId,
-              updatedBy: session.userId,
-            } satisfies repository.InventoryInsert,
-          };
-        });
-        await repository.insertItems(
-          tx,
-          items.map((item) => ({ ...item.row, id: item.id })),
-        );
-        await applyStockMovements(
-          tx,
-          { accountId: session.accountId, userId: session.userId },
-          items
-            .filter((item) => item.totalStock > 0)
-            .map((item) => ({ itemId: item.id, kind: 'initial', quantity: item.totalStock, referenceType: 'import' })),
-        );
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          action: 'inventory_imported',
-          entity: 'inventory',
-          ip,
-          after: { kind, count: items.length },
-        });
-        return { ...result, created: items.length };
-      });
-    },
+    ...columnsOf(kind, input),
+    accountId: ctx.accountId,
+    id,
+    kind,
+    name: input.name,
+    costPrice: input.costPrice,
+    basePrice: input.basePrice,
+    taxRate: input.taxRate,
+    totalStock: 0,
+    createdBy: ctx.userId,
+    updatedBy: ctx.userId,
   };
 }
 
-export type InventoryService = ReturnType<typeof createInventoryService>;
+type Kind = { ctx: RequestContext; kind: InventoryKind };
+type Item = Kind & { id: string };
+type PageRequest = { page: number; pageSize: number };
+
+export const inventoryService = {
+  async list({ ctx, kind, query }: Kind & { query: InventoryListQuery }) {
+    const { rows, total } = await repository.listItems(ctx.tx, ctx.accountId, kind, query);
+    return { data: rows.map(toInventoryItem), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  get({ ctx, kind, id }: Item): Promise<InventoryItem> {
+    return getItem(ctx, kind, id);
+  },
+
+  async create({ ctx, kind, input }: Kind & { input: ItemInput }): Promise<InventoryItem> {
+    if (kind === 'medication') {
+      const approval = (input as MedicationInput).approvalStatus;
+      if (!startingApprovals.includes(approval)) {
+        throw new AppError('validation_error', { fields: [{ path: 'approvalStatus', code: 'invalid_transition' }] });
+      }
+    }
+    return guardCodes(ctx, input, async () => {
+      const conflict = await repository.findCodeConflict(ctx, input);
+      if (conflict) throw duplicateError(conflict);
+      const id = newId();
+      await repository.insertItems(ctx, [newItemRow(ctx, kind, id, input)]);
+      if (input.totalStock > 0) {
+        await applyStockMovements(ctx.tx, ctx, [{ itemId: id, kind: 'initial', quantity: input.totalStock }]);
+      }
+      const item = await getItem(ctx, kind, id);
+      await audit(ctx, {
+        action: `${kind}_created`,
+        entity: kind,
+        entityId: id,
+        after: { ...columnsOf(kind, input), totalStock: input.totalStock },
+      });
+      return item;
+    });
+  },
+
+  async update({ ctx, kind, id, input }: Item & { input: UpdateInput }): Promise<InventoryItem> {
+    return guardCodes(
+      ctx,
+      input,
+      async () => {
+        const current = await repository.findItemForUpdate(ctx, kind, id);
+        if (!current) throw new AppError(notFoundCode[kind]);
+        if (current.version !== input.version) throw new AppError('version_conflict');
+        if (kind === 'medication') {
+          const from = (current.approvalStatus ?? 'underReview') as ApprovalStatus;
+          const to = (input as unknown as MedicationInput).approvalStatus;
+          if (!canChangeApproval(from, to)) throw new AppError('invalid_transition', { from, to });
+        }
+        const conflict = await repository.findCodeConflict(ctx, input, id);
+        if (conflict) throw duplicateError(conflict);
+        const next = columnsOf(kind, input);
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(next)) {
+          const old = (current as Record<string, unknown>)[key];
+          if (!sameValue(old, value)) {
+            before[key] = old;
+            after[key] = value;
+          }
+        }
+        await repository.updateItem(ctx, id, { ...next, updatedBy: ctx.userId });
+        await audit(ctx, { action: `${kind}_updated`, entity: kind, entityId: id, before, after });
+        return getItem(ctx, kind, id);
+      },
+      id,
+    );
+  },
+
+  async listMovements({ ctx, kind, id, query }: Item & { query: PageRequest }): Promise<Page<StockMovement>> {
+    await findOfKind(ctx, kind, id);
+    const { rows, total } = await stockRepository.listMovements(ctx, id, query);
+    return { data: rows.map(toStockMovement), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  async adjust({
+    ctx,
+    kind,
+    id,
+    input,
+  }: Item & {
+    input: { direction: 'in' | 'out'; quantity: number; reason: string; unitCost: string | null };
+  }): Promise<{ item: InventoryItem; movement: StockMovement }> {
+    const found = await findOfKind(ctx, kind, id);
+    const { movements } = await applyStockMovements(ctx.tx, ctx, [
+      {
+        itemId: id,
+        kind: input.direction === 'in' ? 'adjustment_in' : 'adjustment_out',
+        quantity: input.direction === 'in' ? input.quantity : -input.quantity,
+        reason: input.reason,
+        unitCost: input.unitCost,
+      },
+    ]);
+    const movementRow = movements[0];
+    if (!movementRow) throw new Error('the adjustment wrote no movement');
+    await audit(ctx, {
+      action: 'stock_adjusted',
+      entity: kind,
+      entityId: id,
+      before: { totalStock: found.totalStock },
+      after: {
+        totalStock: movementRow.stockAfter,
+        quantity: movementRow.quantity,
+        reason: input.reason,
+        unitCost: input.unitCost,
+      },
+    });
+    const movement = await stockRepository.findMovement(ctx, movementRow.id);
+    if (!movement) throw new Error('the adjustment movement is missing');
+    return { item: await getItem(ctx, kind, id), movement: toStockMovement(movement) };
+  },
+
+  async reorder({ ctx, query }: { ctx: RequestContext; query: PageRequest & { kind?: InventoryKind | undefined } }) {
+    const { rows, total } = await repository.listReorder(ctx, query);
+    return {
+      data: rows.map((row) => ({ ...toInventoryItem(row), suggestedQuantity: suggestedOrderQuantity(row) })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  },
+
+  async exportCsv({
+    ctx,
+    kind,
+    query,
+  }: Kind & { query: repository.InventoryFilters }): Promise<{ csv: string; fileName: string }> {
+    const rows = await repository.exportItems(ctx, kind, query);
+    const day = clinicToday(ctx.timeZone);
+    const prefix = kind === 'medication' ? 'farmacias' : 'insumos';
+    return { csv: buildExportCsv(kind, rows.map(toInventoryItem)), fileName: `${prefix}-${day}.csv` };
+  },
+
+  /** A dry run answers the check; otherwise every row is created, or none (409 import_has_errors). */
+  async importCsv({
+    ctx,
+    kind,
+    input,
+  }: Kind & { input: { content: string; dryRun: boolean } }): Promise<InventoryImportResult> {
+    const parsed = parseImport(kind, input.content);
+    return guardCodes(ctx, { sku: null, barCode: null }, async () => {
+      const existing = await repository.existingCodes(
+        ctx,
+        parsed.rows.flatMap((row) => (row.value?.sku ? [row.value.sku.toLowerCase()] : [])),
+        parsed.rows.flatMap((row) => (row.value?.barCode ? [row.value.barCode] : [])),
+      );
+      const errors = [...parsed.errors];
+      for (const row of parsed.rows) {
+        if (row.value?.sku && existing.skus.has(row.value.sku.toLowerCase())) {
+          errors.push({ line: row.line, field: 'sku', code: 'already_exists' });
+        }
+        if (row.value?.barCode && existing.barCodes.has(row.value.barCode)) {
+          errors.push({ line: row.line, field: 'barCode', code: 'already_exists' });
+        }
+      }
+      errors.sort((a, b) => a.line - b.line);
+      const total = parsed.rows.length;
+      const valid = errors.length > 0 ? 0 : total;
+      const preview = parsed.rows
+        .filter((row) => row.value)
+        .slice(0, 10)
+        .map((row) => ({
+          line: row.line,
+          name: row.value?.name ?? '',
+          sku: row.value?.sku ?? null,
+          totalStock: row.value?.totalStock ?? 0,
+        }));
+      const result: InventoryImportResult = {
+        total,
+        valid,
+        errors,
+        ignoredColumns: parsed.ignoredColumns,
+        preview,
+        created: 0,
+      };
+      if (input.dryRun) return result;
+      if (errors.length > 0) throw new AppError('import_has_errors', { errors, total });
+      if (total === 0) return result;
+      const items = parsed.rows.map((row) => {
+        const value = row.value as ItemInput;
+        return { id: newId(), totalStock: value.totalStock, value };
+      });
+      await repository.insertItems(
+        ctx,
+        items.map((item) => newItemRow(ctx, kind, item.id, item.value)),
+      );
+      await applyStockMovements(
+        ctx.tx,
+        ctx,
+        items
+          .filter((item) => item.totalStock > 0)
+          .map((item) => ({ itemId: item.id, kind: 'initial', quantity: item.totalStock, referenceType: 'import' })),
+      );
+      await audit(ctx, { action: 'inventory_imported', entity: 'inventory', after: { kind, count: items.length } });
+      return { ...result, created: items.length };
+    });
+  },
+};

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import type { TenantScope } from '../../db/list-query.ts';
+import { recordRepository } from '../../db/records.ts';
 import { accountCounters, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
 
-export type PatientInsert = typeof patients.$inferInsert;
 const { searchText: _searchText, ...patientColumns } = getTableColumns(patients);
 export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText'>;
 export type PatientRowWithNames = PatientRow & { createdByName: string | null; updatedByName: string | null };
@@ -110,24 +111,12 @@ export async function findPatient(
   return row;
 }
 
-/** The patient (not deleted), locked for the rest of the transaction. */
-export async function findPatientForUpdate(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-): Promise<PatientRow | undefined> {
-  const [row] = await tx
-    .select(patientColumns)
-    .from(patients)
-    .where(and(live(accountId), eq(patients.id, id)))
-    .for('update');
-  return row;
-}
+/** The clinic's patients as a versioned, soft-deleted record: the writes of create, edit and delete. */
+export const patientRecords = recordRepository({ table: patients, scope: [], order: orderOf(undefined) });
 
 /** A patient of the clinic (not deleted, not `exceptId`) with this ID number, any case. */
 export async function findBySsn(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   ssn: string,
   exceptId?: string,
 ): Promise<{ id: string; firstName: string; lastName: string } | undefined> {
@@ -146,7 +135,7 @@ export async function findBySsn(
 }
 
 /** The clinic's next number of a counter ('patient' → 1, 2, 3…), under the counter row's lock. */
-export async function nextCounterValue(tx: TenantTx, accountId: string, name: string): Promise<number> {
+export async function nextCounterValue({ tx, accountId }: TenantScope, name: string): Promise<number> {
   const [row] = await tx
     .insert(accountCounters)
     .values({ accountId, name, value: 1 })
@@ -157,35 +146,4 @@ export async function nextCounterValue(tx: TenantTx, accountId: string, name: st
     .returning({ value: accountCounters.value });
   if (!row) throw new Error(`counter ${name} returned no value`);
   return row.value;
-}
-
-export async function insertPatient(tx: TenantTx, row: PatientInsert): Promise<void> {
-  await tx.insert(patients).values(row);
-}
-
-export async function updatePatient(
-  tx: TenantTx,
-  accountId: string,
-  id: string,
-  change: Partial<PatientInsert>,
-): Promise<void> {
-  await tx
-    .update(patients)
-    .set({ ...change, updatedAt: new Date(), version: sql`${patients.version} + 1` })
-    .where(and(live(accountId), eq(patients.id, id)));
-}
-
-/** Soft delete: hidden everywhere from now on; the row and its audit stay. */
-export async function softDeletePatient(tx: TenantTx, accountId: string, id: string, userId: string): Promise<void> {
-  const now = new Date();
-  await tx
-    .update(patients)
-    .set({
-      deletedAt: now,
-      deletedBy: userId,
-      updatedAt: now,
-      updatedBy: userId,
-      version: sql`${patients.version} + 1`,
-    })
-    .where(and(live(accountId), eq(patients.id, id)));
 }

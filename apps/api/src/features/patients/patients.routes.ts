@@ -1,4 +1,3 @@
-import { idSchema } from '@odontia/shared/schemas/common';
 import {
   createPatientRequestSchema,
   patientDeletedResponseSchema,
@@ -7,110 +6,91 @@ import {
   patientsPageSchema,
   updatePatientRequestSchema,
 } from '@odontia/shared/schemas/patients';
-import { recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sessionOf } from '../../plugins/auth.ts';
-import type { PatientsService } from './patients.service.ts';
-
-const params = z.object({ patientId: idSchema });
-const tags = ['patients'];
-const security = [{ bearerAuth: [] }];
+import {
+  patientParamsSchema as params,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+} from '@odontia/shared/schemas/records';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
+import { patientsService as service } from './patients.service.ts';
 
 /** /api/patients (issue 5). Another clinic's or a deleted patient's id answers 404 patient_not_found. */
-export const patientsRoutes: FastifyPluginAsyncZod<{ service: PatientsService }> = async (app, { service }) => {
-  app.get(
+export const patientsRoutes: FastifyPluginAsync = async (app) => {
+  const route = routes(app, { tags: ['patients'] });
+  const read = { permission: 'patients.read', failureCode: 'error_get_patient' } as const;
+  const write = { permission: 'patients.write' } as const;
+
+  route.get(
     '/patients',
     {
-      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
-      schema: {
-        tags,
-        security,
-        summary: 'List patients: search as you type (names, ID number, skuPatient, e-mail, phone), active, sort',
-        querystring: patientsListQuerySchema,
-        response: { 200: patientsPageSchema },
-      },
+      ...read,
+      summary: 'List patients: search as you type (names, ID number, skuPatient, e-mail, phone), active, sort',
+      querystring: patientsListQuerySchema,
+      answer: patientsPageSchema,
     },
-    async (request) => service.list(sessionOf(request), request.query),
+    ({ ctx, query }) => service.list({ ctx, query }),
   );
 
-  app.get(
+  route.get(
     '/patients/:patientId',
-    {
-      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
-      schema: { tags, security, summary: 'One patient', params, response: { 200: patientResponseSchema } },
-    },
-    async (request) => ({ data: await service.get(sessionOf(request), request.params.patientId) }),
+    { ...read, summary: 'One patient', params, answer: patientResponseSchema },
+    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
   );
 
-  app.post(
+  route.post(
     '/patients',
     {
-      config: { permission: 'patients.write', failureCode: 'error_create_patient' },
-      schema: {
-        tags,
-        security,
-        summary: "Create a patient; skuPatient comes from the clinic's counter; 409 duplicate_ssn",
-        body: createPatientRequestSchema,
-        response: { 201: patientResponseSchema },
-      },
+      ...write,
+      failureCode: 'error_create_patient',
+      summary: "Create a patient; skuPatient comes from the clinic's counter; 409 duplicate_ssn",
+      body: createPatientRequestSchema,
+      answer: patientResponseSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const data = await service.create(sessionOf(request), request.body, request.ip);
-      return reply.status(201).send({ data, code: 'patient_created' as const });
-    },
+    async ({ ctx, body }) => ({ data: await service.create({ ctx, input: body }), code: 'patient_created' as const }),
   );
 
-  app.put(
+  route.put(
     '/patients/:patientId',
     {
-      config: { permission: 'patients.write', failureCode: 'error_update_patient' },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a patient; 409 version_conflict (with the current values) when the version is stale',
-        params,
-        body: updatePatientRequestSchema,
-        response: { 200: patientResponseSchema },
-      },
+      ...write,
+      failureCode: 'error_update_patient',
+      summary: 'Edit a patient; 409 version_conflict (with the current values) when the version is stale',
+      params,
+      body: updatePatientRequestSchema,
+      answer: patientResponseSchema,
     },
-    async (request) => ({
-      data: await service.update(sessionOf(request), request.params.patientId, request.body, request.ip),
+    async ({ ctx, params, body }) => ({
+      data: await service.update({ ctx, ...params, input: body }),
       code: 'patient_updated' as const,
     }),
   );
 
-  app.delete(
+  route.delete(
     '/patients/:patientId',
     {
-      config: { permission: 'patients.write', failureCode: 'error_delete_patient' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a patient: hidden everywhere from now on; the record and its audit are kept',
-        params,
-        response: { 200: patientDeletedResponseSchema },
-      },
+      ...write,
+      failureCode: 'error_delete_patient',
+      summary: 'Delete a patient: hidden everywhere from now on; the record and its audit are kept',
+      params,
+      answer: patientDeletedResponseSchema,
     },
-    async (request) => {
-      await service.remove(sessionOf(request), request.params.patientId, request.ip);
+    async ({ ctx, params }) => {
+      await service.remove({ ctx, ...params });
       return { code: 'patient_deleted' as const };
     },
   );
 
-  app.get(
+  route.get(
     '/patients/:patientId/changes',
     {
-      config: { permission: 'patients.read', failureCode: 'error_get_patient' },
-      schema: {
-        tags,
-        security,
-        summary: "The patient's history of changes (audit events), newest first",
-        params,
-        querystring: recordChangesQuerySchema,
-        response: { 200: recordChangesPageSchema },
-      },
+      ...read,
+      summary: "The patient's history of changes (audit events), newest first",
+      params,
+      querystring: recordChangesQuerySchema,
+      answer: recordChangesPageSchema,
     },
-    async (request) => service.changes(sessionOf(request), request.params.patientId, request.query),
+    ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 };

@@ -1,14 +1,13 @@
 import { clinicToday, yearsOld } from '@odontia/shared/clinic-time';
 import type { Language, Sex } from '@odontia/shared/enums';
+import type { Page } from '@odontia/shared/schemas/common';
 import type { Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
-import type { RecordChange } from '@odontia/shared/schemas/records';
-import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
+import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
 import * as repository from './patients.repository.ts';
@@ -60,8 +59,8 @@ export function formatSkuPatient(value: number): string {
 }
 
 /** 400 on the birthdate when it is after the clinic's today (the contract bounds it by the latest date on Earth). */
-function checkBirthdate(session: AuthSession, birthdate: string): void {
-  if (birthdate > clinicToday(session.timeZone)) {
+function checkBirthdate(ctx: RequestContext, birthdate: string): void {
+  if (birthdate > clinicToday(ctx.timeZone)) {
     throw new AppError('validation_error', { fields: [{ path: 'birthdate', code: 'date_in_future' }] });
   }
 }
@@ -120,160 +119,111 @@ function duplicateSsn(existing: { id: string; firstName: string; lastName: strin
   });
 }
 
-function isSsnViolation(error: unknown): boolean {
-  if (!isUniqueViolation(error)) return false;
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { constraint?: unknown }).constraint === 'patients_ssn_unique') return true;
-  }
-  return false;
+/**
+ * Runs a write under a savepoint: a unique-index race on the ID number becomes 409
+ * duplicate_ssn, naming the patient who holds it.
+ */
+function guardSsn<T>(ctx: RequestContext, ssn: string | null, write: () => Promise<T>, exceptId?: string) {
+  return guardUnique(ctx.tx, write, async (error) => {
+    if (!ssn || violatedConstraint(error) !== 'patients_ssn_unique') throw error;
+    const existing = await repository.findBySsn(ctx, ssn, exceptId);
+    if (existing) throw duplicateSsn(existing);
+    throw new AppError('duplicate_ssn', {}, { cause: error });
+  });
 }
 
-export interface PatientsServiceDeps {
-  db: Database;
+async function refuseTakenSsn(ctx: RequestContext, ssn: string | null, exceptId?: string): Promise<void> {
+  if (!ssn) return;
+  const existing = await repository.findBySsn(ctx, ssn, exceptId);
+  if (existing) throw duplicateSsn(existing);
 }
 
-export function createPatientsService({ db }: PatientsServiceDeps) {
-  /** Runs a write; a unique-index race on the ID number becomes 409 duplicate_ssn. */
-  async function writing<T>(
-    session: AuthSession,
-    ssn: string | null,
-    fn: (tx: TenantTx) => Promise<T>,
-    exceptId?: string,
-  ): Promise<T> {
-    try {
-      return await db.withTenant(session.accountId, fn);
-    } catch (error) {
-      if (!ssn || !isSsnViolation(error)) throw error;
-      const existing = await db.withTenant(session.accountId, (tx) =>
-        repository.findBySsn(tx, session.accountId, ssn, exceptId),
-      );
-      if (existing) throw duplicateSsn(existing);
-      throw new AppError('duplicate_ssn', {}, { cause: error });
-    }
-  }
+async function getPatient(ctx: RequestContext, id: string): Promise<Patient> {
+  const row = await repository.findPatient(ctx.tx, ctx.accountId, id);
+  if (!row) throw new AppError('patient_not_found');
+  return toPatient(row, clinicToday(ctx.timeZone));
+}
 
-  async function getPatient(tx: TenantTx, session: AuthSession, id: string): Promise<Patient> {
-    const row = await repository.findPatient(tx, session.accountId, id);
-    if (!row) throw new AppError('patient_not_found');
-    return toPatient(row, clinicToday(session.timeZone));
-  }
+async function lockPatient(ctx: RequestContext, id: string) {
+  const current = await repository.patientRecords.findForUpdate(ctx, {}, id);
+  if (!current) throw new AppError('patient_not_found');
+  return current;
+}
 
-  return {
-    async list(session: AuthSession, query: PatientsListQuery) {
-      const { rows, total, totalIsLowerBound } = await db.withTenant(session.accountId, (tx) =>
-        repository.listPatients(tx, session.accountId, query),
-      );
-      const today = clinicToday(session.timeZone);
-      return {
-        data: rows.map((row) => toPatient(row, today)),
-        total,
-        ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
+type PatientRef = { ctx: RequestContext; patientId: string };
 
-    async get(session: AuthSession, id: string): Promise<Patient> {
-      return db.withTenant(session.accountId, (tx) => getPatient(tx, session, id));
-    },
+export const patientsService = {
+  async list({ ctx, query }: { ctx: RequestContext; query: PatientsListQuery }) {
+    const { rows, total, totalIsLowerBound } = await repository.listPatients(ctx.tx, ctx.accountId, query);
+    const today = clinicToday(ctx.timeZone);
+    return {
+      data: rows.map((row) => toPatient(row, today)),
+      total,
+      ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  },
 
-    async create(session: AuthSession, input: PatientInput, ip: string): Promise<Patient> {
-      checkBirthdate(session, input.birthdate);
-      return writing(session, input.ssn, async (tx) => {
-        if (input.ssn) {
-          const existing = await repository.findBySsn(tx, session.accountId, input.ssn);
-          if (existing) throw duplicateSsn(existing);
+  get({ ctx, patientId }: PatientRef): Promise<Patient> {
+    return getPatient(ctx, patientId);
+  },
+
+  async create({ ctx, input }: { ctx: RequestContext; input: PatientInput }): Promise<Patient> {
+    checkBirthdate(ctx, input.birthdate);
+    return guardSsn(ctx, input.ssn, async () => {
+      await refuseTakenSsn(ctx, input.ssn);
+      const id = newId();
+      const skuPatient = formatSkuPatient(await repository.nextCounterValue(ctx, 'patient'));
+      const columns = columnsOf(input);
+      await repository.patientRecords.insert(ctx, { ...columns, id, skuPatient });
+      await audit(ctx, {
+        patientId: id,
+        action: 'patient_created',
+        entity: 'patient',
+        entityId: id,
+        after: { skuPatient, ...columns },
+      });
+      return getPatient(ctx, id);
+    });
+  },
+
+  async update({ ctx, patientId: id, input }: PatientRef & { input: UpdateInput }): Promise<Patient> {
+    checkBirthdate(ctx, input.birthdate);
+    return guardSsn(
+      ctx,
+      input.ssn,
+      async () => {
+        const current = await lockPatient(ctx, id);
+        if (current.version !== input.version) {
+          throw new AppError('version_conflict', { current: await getPatient(ctx, id) });
         }
-        const id = newId();
-        const skuPatient = formatSkuPatient(await repository.nextCounterValue(tx, session.accountId, 'patient'));
-        const columns = columnsOf(input);
-        await repository.insertPatient(tx, {
-          ...columns,
-          accountId: session.accountId,
-          id,
-          skuPatient,
-          createdBy: session.userId,
-          updatedBy: session.userId,
-        });
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId: id,
-          action: 'patient_created',
-          entity: 'patient',
-          entityId: id,
-          ip,
-          after: { skuPatient, ...columns },
-        });
-        return getPatient(tx, session, id);
-      });
-    },
+        await refuseTakenSsn(ctx, input.ssn, id);
+        const next = columnsOf(input);
+        const { before, after } = changedFields(current, next);
+        await repository.patientRecords.update(ctx, id, next);
+        await audit(ctx, { patientId: id, action: 'patient_updated', entity: 'patient', entityId: id, before, after });
+        return getPatient(ctx, id);
+      },
+      id,
+    );
+  },
 
-    async update(session: AuthSession, id: string, input: UpdateInput, ip: string): Promise<Patient> {
-      checkBirthdate(session, input.birthdate);
-      return writing(
-        session,
-        input.ssn,
-        async (tx) => {
-          const current = await repository.findPatientForUpdate(tx, session.accountId, id);
-          if (!current) throw new AppError('patient_not_found');
-          if (current.version !== input.version) {
-            throw new AppError('version_conflict', { current: await getPatient(tx, session, id) });
-          }
-          if (input.ssn) {
-            const existing = await repository.findBySsn(tx, session.accountId, input.ssn, id);
-            if (existing) throw duplicateSsn(existing);
-          }
-          const next = columnsOf(input);
-          const { before, after } = changedFields(current, next);
-          await repository.updatePatient(tx, session.accountId, id, { ...next, updatedBy: session.userId });
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            patientId: id,
-            action: 'patient_updated',
-            entity: 'patient',
-            entityId: id,
-            ip,
-            before,
-            after,
-          });
-          return getPatient(tx, session, id);
-        },
-        id,
-      );
-    },
+  async remove({ ctx, patientId: id }: PatientRef): Promise<void> {
+    const current = await lockPatient(ctx, id);
+    await repository.patientRecords.softDelete(ctx, id);
+    await audit(ctx, {
+      patientId: id,
+      action: 'patient_deleted',
+      entity: 'patient',
+      entityId: id,
+      before: { ...auditedColumns(current), version: current.version },
+      after: { deleted: true },
+    });
+  },
 
-    async remove(session: AuthSession, id: string, ip: string): Promise<void> {
-      await db.withTenant(session.accountId, async (tx) => {
-        const current = await repository.findPatientForUpdate(tx, session.accountId, id);
-        if (!current) throw new AppError('patient_not_found');
-        await repository.softDeletePatient(tx, session.accountId, id, session.userId);
-        await recordAuditEvent(tx, {
-          accountId: session.accountId,
-          userId: session.userId,
-          patientId: id,
-          action: 'patient_deleted',
-          entity: 'patient',
-          entityId: id,
-          ip,
-          before: { ...auditedColumns(current), version: current.version },
-          after: { deleted: true },
-        });
-      });
-    },
-
-    async changes(
-      session: AuthSession,
-      id: string,
-      page: { page: number; pageSize: number },
-    ): Promise<{ data: RecordChange[]; total: number; page: number; pageSize: number }> {
-      return db.withTenant(session.accountId, async (tx) => {
-        await requirePatient({ tx, accountId: session.accountId }, id);
-        return listRecordChanges(tx, session.accountId, { entity: 'patient', entityId: id }, page);
-      });
-    },
-  };
-}
-
-export type PatientsService = ReturnType<typeof createPatientsService>;
+  async changes({ ctx, patientId: id, query }: PatientRef & { query: PageQuery }): Promise<Page<RecordChange>> {
+    await requirePatient(ctx, id);
+    return listRecordChanges(ctx.tx, ctx.accountId, { entity: 'patient', entityId: id }, query);
+  },
+};

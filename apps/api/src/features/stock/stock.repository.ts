@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { countRows, type TenantScope } from '../../db/list-query.ts';
 import { inventoryItems, stockMovements, users } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The stock ledger: locked item rows, one batched stock update, one multi-row insert of movements. */
 
@@ -14,7 +14,7 @@ export type LockedItem = { id: string; kind: 'medication' | 'supply'; name: stri
  * take, so a transaction that wrote such a row before moving stock cannot deadlock with another
  * doing the same, which FOR UPDATE did (two saves of the last units at once).
  */
-export async function lockItems(tx: TenantTx, accountId: string, ids: string[]): Promise<LockedItem[]> {
+export async function lockItems({ tx, accountId }: TenantScope, ids: string[]): Promise<LockedItem[]> {
   return tx
     .select({
       id: inventoryItems.id,
@@ -30,8 +30,7 @@ export async function lockItems(tx: TenantTx, accountId: string, ids: string[]):
 
 /** Sets the stock of several items in one statement. */
 export async function setStocks(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   stocks: { id: string; totalStock: number }[],
 ): Promise<void> {
   if (stocks.length === 0) return;
@@ -48,7 +47,7 @@ export async function setStocks(
 const insertChunk = 1000;
 
 export async function insertMovements(
-  tx: TenantTx,
+  { tx }: TenantScope,
   rows: (typeof stockMovements.$inferInsert)[],
 ): Promise<StockMovementRow[]> {
   const inserted: StockMovementRow[] = [];
@@ -83,8 +82,7 @@ const movementColumns = {
 
 /** An item's movements, newest first, with the name of who made each. */
 export async function listMovements(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   itemId: string,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: StockMovementWithUser[]; total: number }> {
@@ -97,13 +95,11 @@ export async function listMovements(
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [total] = await tx.select({ n: count() }).from(stockMovements).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countRows(tx, stockMovements, where) };
 }
 
 export async function findMovement(
-  tx: TenantTx,
-  accountId: string,
+  { tx, accountId }: TenantScope,
   id: string,
 ): Promise<StockMovementWithUser | undefined> {
   const [row] = await tx

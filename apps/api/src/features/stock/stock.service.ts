@@ -64,7 +64,8 @@ export async function applyStockMovements(
     }
   }
   const ids = [...new Set(movements.map((movement) => movement.itemId))].sort();
-  const locked = await repository.lockItems(tx, context.accountId, ids);
+  const scope = { tx, accountId: context.accountId };
+  const locked = await repository.lockItems(scope, ids);
   const byId = new Map(locked.map((item) => [item.id, item]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new AppError('inventory_item_not_found', { itemId: missing });
@@ -129,11 +130,10 @@ export async function applyStockMovements(
     });
   }
   await repository.setStocks(
-    tx,
-    context.accountId,
+    scope,
     locked.map((item) => ({ id: item.id, totalStock: running.get(item.id) ?? item.totalStock })),
   );
-  const inserted = await repository.insertMovements(tx, rows);
+  const inserted = await repository.insertMovements(scope, rows);
   return {
     items: locked.map((item) => ({ ...item, totalStock: running.get(item.id) ?? item.totalStock })),
     movements: inserted,

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
 import { users } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's users (tenant context only: RLS keeps every other clinic out). */
 
@@ -20,14 +20,15 @@ export interface ListUsersQuery {
   sort?: string | undefined;
 }
 
-export async function listUsers(tx: TenantTx, query: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(
+  { tx }: TenantScope,
+  query: ListUsersQuery,
+): Promise<{ rows: UserRow[]; total: number }> {
   const escaped = query.q?.replace(/[\\%_]/g, (char) => `\\${char}`);
   const where: SQL | undefined = escaped
     ? or(ilike(users.completeName, `%${escaped}%`), ilike(users.email, `%${escaped}%`))
     : undefined;
-  const descending = query.sort?.startsWith('-') ?? false;
-  const key = (query.sort?.replace(/^-/, '') ?? 'completeName') as keyof typeof sortColumns;
-  const column = sortColumns[key] ?? users.completeName;
+  const { column, descending } = sortedBy(query.sort, sortColumns, 'completeName');
   const rows = await tx
     .select()
     .from(users)
@@ -35,24 +36,23 @@ export async function listUsers(tx: TenantTx, query: ListUsersQuery): Promise<{ 
     .orderBy(descending ? desc(column) : asc(column), asc(users.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await tx.select({ n: count() }).from(users).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countRows(tx, users, where) };
 }
 
-export async function insertUser(tx: TenantTx, user: typeof users.$inferInsert): Promise<UserRow> {
+export async function insertUser({ tx }: TenantScope, user: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await tx.insert(users).values(user).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** The user, locked for the rest of the transaction. */
-export async function findUserForUpdate(tx: TenantTx, id: string): Promise<UserRow | undefined> {
+export async function findUserForUpdate({ tx }: TenantScope, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
 
 /** Locks the clinic's active administrators and counts them (the last one must stay). */
-export async function lockActiveAdministrators(tx: TenantTx): Promise<string[]> {
+export async function lockActiveAdministrators({ tx }: TenantScope): Promise<string[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
@@ -62,7 +62,7 @@ export async function lockActiveAdministrators(tx: TenantTx): Promise<string[]> 
 }
 
 export async function updateUser(
-  tx: TenantTx,
+  { tx }: TenantScope,
   id: string,
   change: Partial<Pick<UserRow, 'level' | 'active' | 'licenseNumber' | 'specialty'>>,
 ): Promise<UserRow> {

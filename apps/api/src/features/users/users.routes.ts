@@ -1,4 +1,4 @@
-import { idSchema } from '@odontia/shared/schemas/common';
+import { recordParamsSchema } from '@odontia/shared/schemas/records';
 import {
   inviteUserRequestSchema,
   updateUserRequestSchema,
@@ -6,64 +6,46 @@ import {
   usersListQuerySchema,
   usersPageSchema,
 } from '@odontia/shared/schemas/users';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sessionOf } from '../../plugins/auth.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
 import type { UsersService } from './users.service.ts';
 
 /** /api/users: the clinic's users, for administrators (`users.manage`). */
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
-  const tags = ['users'];
-  const security = [{ bearerAuth: [] }];
+export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async (app, { service }) => {
+  const route = routes(app, { tags: ['users'] });
+  const permission = 'users.manage';
 
-  app.get(
+  route.get(
     '/users',
-    {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags,
-        security,
-        summary: "List the clinic's users",
-        querystring: usersListQuerySchema,
-        response: { 200: usersPageSchema },
-      },
-    },
-    async (request) => service.list(sessionOf(request), request.query),
+    { permission, summary: "List the clinic's users", querystring: usersListQuerySchema, answer: usersPageSchema },
+    ({ ctx, query }) => service.list({ ctx, query }),
   );
 
-  app.post(
+  route.post(
     '/users',
     {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Invite a user by e-mail; the invitation link sets the password',
-        body: inviteUserRequestSchema,
-        response: { 201: userResponseSchema },
-      },
+      permission,
+      summary: 'Invite a user by e-mail; the invitation link sets the password',
+      body: inviteUserRequestSchema,
+      answer: userResponseSchema,
+      status: 201,
+      // The invitation mail leaves after the commit.
+      transaction: false,
     },
-    async (request, reply) => {
-      const data = await service.invite(sessionOf(request), request.body, request.ip);
-      return reply.status(201).send({ data, code: 'user_invited' as const });
-    },
+    async ({ actor, body }) => ({ data: await service.invite({ actor, input: body }), code: 'user_invited' as const }),
   );
 
-  app.patch(
+  route.patch(
     '/users/:id',
     {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Change the level of a user, deactivate or reactivate them',
-        params: z.object({ id: idSchema }),
-        body: updateUserRequestSchema,
-        response: { 200: userResponseSchema },
-      },
+      permission,
+      summary: 'Change the level of a user, deactivate or reactivate them',
+      params: recordParamsSchema,
+      body: updateUserRequestSchema,
+      answer: userResponseSchema,
     },
-    async (request) => ({
-      data: await service.update(sessionOf(request), request.params.id, request.body, request.ip),
+    async ({ ctx, params, body }) => ({
+      data: await service.update({ ctx, id: params.id, input: body }),
       code: 'user_updated' as const,
     }),
   );

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { AuthSession } from '../../plugins/auth.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import type { Actor, RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
@@ -44,31 +44,43 @@ export function toClinicUser(row: repository.UserRow): ClinicUser {
   };
 }
 
+export interface UserChange {
+  level?: UserLevel | undefined;
+  active?: boolean | undefined;
+  licenseNumber?: string | null | undefined;
+  specialty?: string | null | undefined;
+  version: number;
+}
+
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, mailer, publicUrl } = deps;
 
   return {
-    async list(session: AuthSession, query: repository.ListUsersQuery) {
-      const { rows, total } = await db.withTenant(session.accountId, (tx) => repository.listUsers(tx, query));
+    async list({ ctx, query }: { ctx: RequestContext; query: repository.ListUsersQuery }) {
+      const { rows, total } = await repository.listUsers(ctx, query);
       return { data: rows.map(toClinicUser), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async invite(
-      session: AuthSession,
-      input: { completeName: string; email: string; level: UserLevel },
-      ip: string,
-    ): Promise<ClinicUser> {
+    /** Its own transactions: the e-mail is checked across clinics first, the mail sent after the commit. */
+    async invite({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { completeName: string; email: string; level: UserLevel };
+    }): Promise<ClinicUser> {
       if (await db.withSystem((tx) => authRepository.findUserByEmail(tx, input.email))) {
         throw new AppError('email_already_exists');
       }
       const token = newToken();
       let created: { user: repository.UserRow; clinicName: string; language: Language };
       try {
-        created = await db.withTenant(session.accountId, async (tx) => {
-          const inviter = await authRepository.findUserWithAccount(tx, session.userId);
+        created = await db.withTenant(actor.accountId, async (tx) => {
+          const ctx = { ...actor, tx };
+          const inviter = await authRepository.findUserWithAccount(tx, actor.userId);
           if (!inviter) throw new AppError('unauthorized');
-          const user = await repository.insertUser(tx, {
-            accountId: session.accountId,
+          const user = await repository.insertUser(ctx, {
+            accountId: actor.accountId,
             id: newId(),
             completeName: input.completeName,
             email: input.email,
@@ -79,20 +91,17 @@ export function createUsersService(deps: UsersServiceDeps) {
             systemCurrency: inviter.account.systemCurrency,
           });
           await authRepository.insertAuthToken(tx, {
-            accountId: session.accountId,
+            accountId: actor.accountId,
             id: newId(),
             userId: user.id,
             purpose: 'invitation',
             tokenHash: hashToken(token),
             expiresAt: new Date(Date.now() + invitationTtlMs),
           });
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
+          await audit(ctx, {
             action: 'user_invited',
             entity: 'user',
             entityId: user.id,
-            ip,
             after: { email: user.email, level: user.level },
           });
           return {
@@ -123,68 +132,49 @@ export function createUsersService(deps: UsersServiceDeps) {
       return toClinicUser(created.user);
     },
 
-    async update(
-      session: AuthSession,
-      id: string,
-      input: {
-        level?: UserLevel | undefined;
-        active?: boolean | undefined;
-        licenseNumber?: string | null | undefined;
-        specialty?: string | null | undefined;
-        version: number;
-      },
-      ip: string,
-    ): Promise<ClinicUser> {
-      return db.withTenant(session.accountId, async (tx) => {
-        const administrators = await repository.lockActiveAdministrators(tx);
-        const user = await repository.findUserForUpdate(tx, id);
-        if (!user) throw new AppError('user_not_found');
-        if (user.version !== input.version) throw new AppError('version_conflict');
-        if (input.active === false && user.id === session.userId) throw new AppError('cannot_deactivate_self');
-        const level = input.level ?? (user.level as UserLevel);
-        const active = input.active ?? user.active;
-        const losesAdministrator =
-          user.level === 'administrator' && user.active && (level !== 'administrator' || !active);
-        if (losesAdministrator && administrators.filter((adminId) => adminId !== user.id).length === 0) {
-          throw new AppError('last_administrator');
-        }
-        const licenseNumber = input.licenseNumber === undefined ? user.licenseNumber : input.licenseNumber;
-        const specialty = input.specialty === undefined ? user.specialty : input.specialty;
-        const updated = await repository.updateUser(tx, id, { level, active, licenseNumber, specialty });
-        if (!active && user.active) await authRepository.revokeUserSessions(tx, session.accountId, id);
-        const events: string[] = [];
-        if (level !== user.level) events.push('user_level_changed');
-        if (active !== user.active) events.push(active ? 'user_reactivated' : 'user_deactivated');
-        for (const action of events) {
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            action,
-            entity: 'user',
-            entityId: id,
-            ip,
-            before: { level: user.level, active: user.active },
-            after: { level, active },
-          });
-        }
-        const professional = changedFields(
-          { licenseNumber: user.licenseNumber, specialty: user.specialty },
-          { licenseNumber, specialty },
-        );
-        if (Object.keys(professional.after).length > 0) {
-          await recordAuditEvent(tx, {
-            accountId: session.accountId,
-            userId: session.userId,
-            action: 'user_professional_updated',
-            entity: 'user',
-            entityId: id,
-            ip,
-            before: professional.before,
-            after: professional.after,
-          });
-        }
-        return toClinicUser(updated);
-      });
+    async update({ ctx, id, input }: { ctx: RequestContext; id: string; input: UserChange }): Promise<ClinicUser> {
+      const administrators = await repository.lockActiveAdministrators(ctx);
+      const user = await repository.findUserForUpdate(ctx, id);
+      if (!user) throw new AppError('user_not_found');
+      if (user.version !== input.version) throw new AppError('version_conflict');
+      if (input.active === false && user.id === ctx.userId) throw new AppError('cannot_deactivate_self');
+      const level = input.level ?? (user.level as UserLevel);
+      const active = input.active ?? user.active;
+      const losesAdministrator =
+        user.level === 'administrator' && user.active && (level !== 'administrator' || !active);
+      if (losesAdministrator && administrators.filter((adminId) => adminId !== user.id).length === 0) {
+        throw new AppError('last_administrator');
+      }
+      const licenseNumber = input.licenseNumber === undefined ? user.licenseNumber : input.licenseNumber;
+      const specialty = input.specialty === undefined ? user.specialty : input.specialty;
+      const updated = await repository.updateUser(ctx, id, { level, active, licenseNumber, specialty });
+      if (!active && user.active) await authRepository.revokeUserSessions(ctx.tx, ctx.accountId, id);
+      const events: string[] = [];
+      if (level !== user.level) events.push('user_level_changed');
+      if (active !== user.active) events.push(active ? 'user_reactivated' : 'user_deactivated');
+      for (const action of events) {
+        await audit(ctx, {
+          action,
+          entity: 'user',
+          entityId: id,
+          before: { level: user.level, active: user.active },
+          after: { level, active },
+        });
+      }
+      const professional = changedFields(
+        { licenseNumber: user.licenseNumber, specialty: user.specialty },
+        { licenseNumber, specialty },
+      );
+      if (Object.keys(professional.after).length > 0) {
+        await audit(ctx, {
+          action: 'user_professional_updated',
+          entity: 'user',
+          entityId: id,
+          before: professional.before,
+          after: professional.after,
+        });
+      }
+      return toClinicUser(updated);
     },
   };
 }
