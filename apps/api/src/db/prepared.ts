@@ -14,8 +14,8 @@ import type { AppDatabase, SystemTx, TenantTx } from './tenancy.ts';
  * The built query belongs to no transaction: each call runs it on the connection of the handle
  * it is given (a tenant or system transaction, or the database outside one), so row-level
  * security applies as for any other query of that transaction. A statement's text must not
- * depend on its inputs; a query whose shape varies (a list of words, a sort) keeps one prepared
- * query per shape (`preparedShape`).
+ * depend on its inputs (a list goes in as one array parameter: `= any(${placeholder}::uuid[])`);
+ * queries whose shape varies with the request (search words, sort) are built per request.
  */
 
 type QueryHandle = AppDatabase | TenantTx | SystemTx;
@@ -26,9 +26,9 @@ interface Prepared<TResult> {
 
 const names = new Set<string>();
 
-/** The driver's client behind a handle: the pool, PGlite, or the transaction's connection. */
-function clientOf(handle: QueryHandle): unknown {
-  return (handle._.session as unknown as { client: unknown }).client;
+/** The driver's session behind a handle; its `client` is the pool, PGlite, or the transaction's connection. */
+function sessionOf(handle: QueryHandle): { client: unknown } {
+  return handle._.session as unknown as { client: unknown };
 }
 
 export function preparedQuery<TValues extends Record<string, unknown>, TResult>(
@@ -38,32 +38,18 @@ export function preparedQuery<TValues extends Record<string, unknown>, TResult>(
   // A statement name is per connection: two texts under one name would fail on node-postgres.
   if (names.has(name)) throw new Error(`prepared query "${name}" is defined twice`);
   names.add(name);
-  let built: Prepared<TResult> | undefined;
+  // Built once per driver (tests run PGlite and PostgreSQL in one process).
+  const built = new Map<object, Prepared<TResult>>();
   return (handle, values) => {
-    built ??= build(handle).prepare(name);
-    // Drizzle's prepared query with the client swapped for this call's connection.
-    const bound = Object.create(built, { client: { value: clientOf(handle) } }) as Prepared<TResult>;
-    return bound.execute(values);
-  };
-}
-
-/**
- * One prepared query per shape of a query that varies: `shapeOf` names the shape (e.g. the
- * number of search words and the sort), `build` builds that shape once.
- */
-export function preparedShape<TShape, TValues extends Record<string, unknown>, TResult>(
-  name: string,
-  shapeKey: (shape: TShape) => string,
-  build: (db: QueryHandle, shape: TShape) => { prepare(name: string): Prepared<TResult> },
-): (handle: QueryHandle, shape: TShape, values: TValues) => Promise<TResult> {
-  const shapes = new Map<string, (handle: QueryHandle, values: TValues) => Promise<TResult>>();
-  return (handle, shape, values) => {
-    const key = shapeKey(shape);
-    let query = shapes.get(key);
+    const session = sessionOf(handle);
+    const driver = Object.getPrototypeOf(session) as object;
+    let query = built.get(driver);
     if (!query) {
-      query = preparedQuery<TValues, TResult>(`${name}:${key}`, (db) => build(db, shape));
-      shapes.set(key, query);
+      query = build(handle).prepare(name);
+      built.set(driver, query);
     }
-    return query(handle, values);
+    // Drizzle's prepared query with the client swapped for this call's connection.
+    const bound = Object.create(query, { client: { value: session.client } }) as Prepared<TResult>;
+    return bound.execute(values);
   };
 }
