@@ -36,45 +36,41 @@ describe.each(availableBackends())('the session check of each request on %s', (b
     await testApp?.close();
   });
 
-  it('refuses a session revoked between two requests on the very next one', async () => {
+  /** A request that passes, `change` in the database, then the very next request: refused with `code`. */
+  async function refusedAfter(change: ReturnType<typeof sql>, code: string): Promise<string> {
     const token = await freshToken();
     expect((await getPatient(token)).statusCode).toBe(200);
-    await exec(sql`update sessions set revoked_at = now() where revoked_at is null and user_id = ${clinic.userId}`);
+    await exec(change);
     const refused = await getPatient(token);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe('unauthorized');
+    expect(refused.json().code).toBe(code);
+    return token;
+  }
+  const openSessions = () => sql`revoked_at is null and user_id = ${clinic.userId}`;
+
+  it('refuses a session revoked between two requests on the very next one', async () => {
+    await refusedAfter(sql`update sessions set revoked_at = now() where ${openSessions()}`, 'unauthorized');
   });
 
   it('refuses a session that expired between two requests', async () => {
-    const token = await freshToken();
-    expect((await getPatient(token)).statusCode).toBe(200);
-    await exec(
-      sql`update sessions set expires_at = now() - interval '1 second' where revoked_at is null and user_id = ${clinic.userId}`,
+    await refusedAfter(
+      sql`update sessions set expires_at = now() - interval '1 second' where ${openSessions()}`,
+      'session_expired',
     );
-    const refused = await getPatient(token);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe('session_expired');
   });
 
   it('refuses a session locked between two requests, but me still answers it is locked', async () => {
-    const token = await freshToken();
-    expect((await getPatient(token)).statusCode).toBe(200);
-    await exec(sql`update sessions set locked_at = now() where revoked_at is null and user_id = ${clinic.userId}`);
-    const refused = await getPatient(token);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe('session_locked');
+    const token = await refusedAfter(
+      sql`update sessions set locked_at = now() where ${openSessions()}`,
+      'session_locked',
+    );
     const me = await testApp.app.inject({ method: 'GET', url: '/api/auth/system/me', headers: bearer(token) });
     expect(me.json().data.locked).toBe(true);
   });
 
   it('refuses the session of a user deactivated between two requests', async () => {
-    const token = await freshToken();
-    expect((await getPatient(token)).statusCode).toBe(200);
-    await exec(sql`update users set active = false where id = ${clinic.userId}`);
     try {
-      const refused = await getPatient(token);
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json().code).toBe('unauthorized');
+      await refusedAfter(sql`update users set active = false where id = ${clinic.userId}`, 'unauthorized');
     } finally {
       await exec(sql`update users set active = true where id = ${clinic.userId}`);
     }
@@ -82,7 +78,7 @@ describe.each(availableBackends())('the session check of each request on %s', (b
 
   it('answers 401 before validating the body', async () => {
     const token = await freshToken();
-    await exec(sql`update sessions set revoked_at = now() where revoked_at is null and user_id = ${clinic.userId}`);
+    await exec(sql`update sessions set revoked_at = now() where ${openSessions()}`);
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/patients',
