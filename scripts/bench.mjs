@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|odontogram|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -6,6 +6,10 @@
 //            2,000,000 movements (apps/api/bench/inventory.ts; `-- --pglite` for the embedded database)
 //   patients   search, the heaviest history and saving an attendance on 100,000 patients and
 //            1,000,000 attendances (apps/api/bench/patients.ts; also `-- --pglite`)
+//   http     requests/s and p50/p99 over real HTTP (the server of `npm start` on PostgreSQL, autocannon at
+//            16 connections) of one patient, the patient search and /api/health, against the same
+//            statements sent straight through pg (apps/api/bench/http.ts; `-- --server-root <dir>`
+//            also benches another checkout's server)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -261,10 +265,11 @@ const benches = {
   bundle: benchBundle,
   inventory: apiBench('inventory'),
   patients: apiBench('patients'),
+  http: apiBench('http'),
   odontogram: benchOdontogram,
 };
 if (which !== 'all' && !benches[which]) {
-  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|odontogram|all]`);
+  console.error(`Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|odontogram|all]`);
   process.exit(2);
 }
 for (const [name, bench] of Object.entries(benches)) {

@@ -31,14 +31,14 @@ export function report(label: string, times: number[], unit = 'requests'): void 
 
 /**
  * PostgreSQL: a new database on BENCH_DATABASE_URL / DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres), dropped at the end unless `keep`.
+ * postgres://postgres@127.0.0.1:5432/postgres), dropped at the end unless `keep`; `url` names it.
  * PGlite: in memory.
  */
 export async function openBenchDatabase(options: {
   pglite: boolean;
   keep: boolean;
-}): Promise<{ db: Database; drop: () => Promise<void> }> {
-  let opened: { db: Database; drop: () => Promise<void> };
+}): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
+  let opened: { db: Database; drop: () => Promise<void>; url?: string };
   if (options.pglite) {
     const db = await openDatabase({});
     opened = { db, drop: () => db.close() };
@@ -54,6 +54,7 @@ export async function openBenchDatabase(options: {
     const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
     opened = {
       db,
+      url: url.toString(),
       drop: async () => {
         await db.close();
         if (options.keep) console.log(`kept database ${name}`);

@@ -12,17 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client.ts';
-import {
-  type BenchClinic,
-  createBenchClinic,
-  openBenchDatabase,
-  report,
-  seconds,
-  sqlArray,
-  startBenchApp,
-  vacuumAnalyze,
-} from './bench-kit.ts';
+import { createBenchClinic, openBenchDatabase, report, startBenchApp } from './bench-kit.ts';
+import { seedPatients } from './patients-seed.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -40,144 +31,6 @@ const heavyCount = Math.min(Number(options.heavy), Math.floor(attendanceCount / 
 const heavyPatients = 3;
 const runs = Number(options.runs);
 
-const firstNames = [
-  'María',
-  'José',
-  'Lucía',
-  'Juan',
-  'Sofía',
-  'Martín',
-  'Valentina',
-  'Mateo',
-  'Camila',
-  'Santiago',
-  'Florencia',
-  'Agustín',
-  'Julieta',
-  'Tomás',
-  'Micaela',
-  'Nicolás',
-  'Carolina',
-  'Facundo',
-  'Ana',
-  'Diego',
-  'Paula',
-  'Joaquín',
-  'Victoria',
-  'Ignacio',
-  'Martina',
-  'Gonzalo',
-  'Rocío',
-  'Federico',
-  'Agustina',
-  'Ramiro',
-];
-const lastNames = [
-  'González',
-  'Rodríguez',
-  'Fernández',
-  'López',
-  'Martínez',
-  'García',
-  'Pérez',
-  'Gómez',
-  'Sánchez',
-  'Romero',
-  'Díaz',
-  'Álvarez',
-  'Torres',
-  'Ruiz',
-  'Ramírez',
-  'Flores',
-  'Acosta',
-  'Benítez',
-  'Medina',
-  'Suárez',
-  'Herrera',
-  'Aguirre',
-  'Giménez',
-  'Gutiérrez',
-  'Pereyra',
-  'Molina',
-  'Castro',
-  'Ortiz',
-  'Silva',
-  'Núñez',
-  'Luna',
-  'Juárez',
-  'Cabrera',
-  'Ríos',
-  'Ferreyra',
-  'Godoy',
-  'Morales',
-  'Domínguez',
-  'Moreno',
-  'Peralta',
-];
-const titles = ['Control', 'Limpieza', 'Extracción', 'Obturación', 'Endodoncia', 'Consulta', 'Urgencia', 'Radiografía'];
-const types = ['checkup_control', 'dentistry', 'dental_surgery', 'medical_attendance', 'emergency_attendance'];
-const groups = ['medical_attendance', 'specializations', 'surgery', 'medical_attendance', 'medical_attendance'];
-
-async function seed(db: Database, clinic: BenchClinic): Promise<void> {
-  const { accountId, userId } = clinic;
-  let started = performance.now();
-  await db.orm.execute(sql`
-    insert into patients (account_id, id, sku_patient, first_name, last_name, email, phone_area, phone, sex, birthdate,
-      ssn, active, city, created_by, updated_by)
-    select ${accountId}::uuid, uuid_generate_v7_bench(i), 'P-' || lpad(i::text, 6, '0'),
-      (${sqlArray(firstNames)})[1 + i % ${firstNames.length}],
-      (${sqlArray(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}]
-        || case when i % 3 = 0 then ' ' || (${sqlArray(lastNames)})[1 + (i / 7) % ${lastNames.length}] else '' end,
-      'paciente' || i || '@correo.test', '+54', '11 4' || lpad((i % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
-      case when i % 2 = 0 then 'female' else 'male' end,
-      date '1940-01-01' + (i % 30000),
-      (20000000 + i)::text, i % 20 <> 0, 'Buenos Aires', ${userId}::uuid, ${userId}::uuid
-    from generate_series(1, ${patientCount}) as i`);
-  await db.orm.execute(sql`
-    insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
-  console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
-
-  started = performance.now();
-  // The first patients (P-000001…) are the heavy ones; the rest share what is left evenly.
-  const spread = attendanceCount - heavyPatients * heavyCount;
-  await db.orm.execute(sql`
-    with numbered as (
-      select id, row_number() over (order by sku_patient) as n from patients where account_id = ${accountId}::uuid
-    ), wanted as (
-      select g, case when g <= ${heavyPatients * heavyCount}::int then 1 + (g - 1) / ${heavyCount}::int
-                     else ${heavyPatients + 1}::int + g % ${patientCount - heavyPatients}::int end as n
-      from generate_series(1, ${heavyPatients * heavyCount + spread}::int) as g
-    )
-    insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
-      title_resume, resume, finished, billable, attendance_fee, total_billable, created_by, updated_by, created_at, updated_at)
-    select ${accountId}::uuid, uuid_generate_v7_bench(w.g), p.id, now() - interval '1 hour' * w.g,
-      (${sqlArray(types)})[1 + w.g % ${types.length}], (${sqlArray(groups)})[1 + w.g % ${groups.length}],
-      ${userId}::uuid, (${sqlArray(titles)})[1 + w.g % ${titles.length}], 'Atención de rutina.',
-      w.g % 3 <> 0, w.g % 2 = 0, 15000, 15000, ${userId}::uuid, ${userId}::uuid, now(), now()
-    from wanted w join numbered p on p.n = w.n`);
-  console.log(`  ${attendanceCount.toLocaleString('en')} attendances in ${seconds(started)}`);
-
-  started = performance.now();
-  // The heavy patients also have a long list of diagnoses and laboratory orders.
-  await db.orm.execute(sql`
-    insert into diagnoses (account_id, id, patient_id, date, professional_id, text, status, created_by, updated_by)
-    select ${accountId}::uuid, uuid_generate_v7_bench(10000000 + g * 10 + p.n), p.id, current_date - g, ${userId}::uuid,
-      'Caries en pieza ' || (11 + g % 8), case when g % 4 = 0 then 'active' else 'resolved' end, ${userId}::uuid, ${userId}::uuid
-    from generate_series(1, 300) as g
-    cross join (select id, row_number() over (order by sku_patient) as n from patients
-      where account_id = ${accountId}::uuid order by sku_patient limit ${heavyPatients}::int) p`);
-  await db.orm.execute(sql`
-    insert into laboratories (account_id, id, patient_id, order_date, professional_id, laboratory_name, studies, status,
-      created_by, updated_by)
-    select ${accountId}::uuid, uuid_generate_v7_bench(20000000 + g * 10 + p.n), p.id, current_date - g, ${userId}::uuid,
-      'Laboratorio Central', array['hematology', 'blood_chemistry'], 'ordered', ${userId}::uuid, ${userId}::uuid
-    from generate_series(1, 200) as g
-    cross join (select id, row_number() over (order by sku_patient) as n from patients
-      where account_id = ${accountId}::uuid order by sku_patient limit ${heavyPatients}::int) p`);
-  await vacuumAnalyze(db, ['patients', 'attendances', 'diagnoses', 'laboratories']);
-  console.log(`  diagnoses and laboratory orders of the heavy patients, vacuum analyze: ${seconds(started)}`);
-}
-
 async function main() {
   const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
   console.log(
@@ -187,7 +40,12 @@ async function main() {
   const { db, drop } = await openBenchDatabase(options);
   try {
     const clinic = await createBenchClinic(db);
-    await seed(db, clinic);
+    await seedPatients(db, clinic, {
+      patients: patientCount,
+      attendances: attendanceCount,
+      heavy: heavyCount,
+      heavyPatients,
+    });
     const { app, headers, close } = await startBenchApp(db, clinic);
     const get = async (url: string) => {
       const response = await app.inject({ method: 'GET', url, headers });

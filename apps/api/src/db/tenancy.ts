@@ -23,7 +23,7 @@ export interface RowsResultHKT extends PgQueryResultHKT {
 }
 
 export type AppDatabase = PgDatabase<RowsResultHKT, Schema>;
-type Transaction = PgTransaction<RowsResultHKT, Schema>;
+export type Transaction = PgTransaction<RowsResultHKT, Schema>;
 
 declare const context: unique symbol;
 /** A transaction in one clinic's context: RLS shows and accepts that clinic's rows only. */
@@ -43,24 +43,36 @@ export interface Tenancy {
   withSystem<T>(fn: (tx: SystemTx) => Promise<T>): Promise<T>;
 }
 
-export function createTenancy(orm: AppDatabase): Tenancy {
+/**
+ * Runs `fn` in a transaction whose first statement is `setup` (SQL text built here from
+ * constants and a validated UUID, never from a caller's input).
+ */
+export type TransactionRunner = <T>(setup: string, fn: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+/** Any driver: Drizzle's transaction, then the setup as its first statement (PGlite: no network). */
+export function drizzleTransactions(orm: AppDatabase): TransactionRunner {
+  return (setup, fn) =>
+    orm.transaction(async (tx) => {
+      await tx.execute(sql.raw(setup));
+      return fn(tx as unknown as Transaction);
+    });
+}
+
+const contextSetup = (role: string, accountId: string) =>
+  `select set_config('role', '${role}', true), set_config('app.account_id', '${accountId}', true)`;
+const systemSetup = contextSetup(systemRole, '');
+
+export function createTenancy(transaction: TransactionRunner): Tenancy {
   return {
     withTenant(accountId, fn) {
       if (!uuidPattern.test(accountId)) {
         return Promise.reject(new TypeError('withTenant needs the clinic id as a UUID'));
       }
-      return orm.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true)`,
-        );
-        return fn(tx as unknown as TenantTx);
-      });
+      // The id is a validated UUID: safe in the statement's text.
+      return transaction(contextSetup(appRole, accountId), (tx) => fn(tx as TenantTx));
     },
     withSystem(fn) {
-      return orm.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', ${systemRole}, true), set_config('app.account_id', '', true)`);
-        return fn(tx as unknown as SystemTx);
-      });
+      return transaction(systemSetup, (tx) => fn(tx as SystemTx));
     },
   };
 }

@@ -3,7 +3,7 @@ import { can, type PermissionAction, permissionActions } from '@odontia/shared/p
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantTx } from '../db/tenancy.ts';
-import { findSessionByTokenHash, updateSessionActivity } from '../features/auth/auth.repository.ts';
+import { checkSession } from '../features/auth/auth.repository.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -110,28 +110,24 @@ export const authentication = fp(
       const tokenHash = hashToken(match[1]);
       const background = request.headers[backgroundHeader] === '1';
 
-      const session = await app.db.withSystem(async (tx) => {
-        const found = await findSessionByTokenHash(tx, tokenHash);
-        if (!found || found.session.revokedAt || !found.active) throw new AppError('unauthorized');
-        const now = new Date();
-        if (found.session.expiresAt.getTime() <= now.getTime()) throw new AppError('session_expired');
-        let locked = found.session.lockedAt !== null;
-        const idleMs = now.getTime() - found.session.lastActivityAt.getTime();
-        if (!locked && idleMs > found.lockAfterMinutes * 60_000) {
-          locked = true;
-          await updateSessionActivity(tx, found.session.accountId, found.session.id, { lockedAt: now });
-        } else if (!locked && !background && idleMs >= activityWriteIntervalMs) {
-          await updateSessionActivity(tx, found.session.accountId, found.session.id, { lastActivityAt: now });
-        }
-        return {
-          sessionId: found.session.id,
-          userId: found.session.userId,
-          accountId: found.session.accountId,
-          level: found.level as UserLevel,
-          locked,
-          timeZone: found.timeZone,
-        } satisfies AuthSession;
+      // One statement, never cached: a revoked, expired, locked or deactivated session is refused
+      // on its very next request.
+      const found = await checkSession(app.db.orm, {
+        tokenHash,
+        at: new Date(),
+        background,
+        activityIntervalMs: activityWriteIntervalMs,
       });
+      if (!found || found.refusal === 'unauthorized') throw new AppError('unauthorized');
+      if (found.refusal === 'session_expired') throw new AppError('session_expired');
+      const session: AuthSession = {
+        sessionId: found.sessionId,
+        userId: found.userId,
+        accountId: found.accountId,
+        level: found.level as UserLevel,
+        locked: found.locked,
+        timeZone: found.timeZone,
+      };
 
       if (session.locked && !config.allowLocked) throw new AppError('session_locked');
       if (permission !== 'authenticated' && !can(session.level, permission)) throw new AppError('forbidden');

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../db/prepared.ts';
 import { type AuthTokenPurpose, accounts, authTokens, sessions, users } from '../../db/schema/index.ts';
-import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+import type { AppDatabase, SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /**
  * Data access of the session flows. Look-ups that must cross clinics (by e-mail, by token
@@ -105,34 +106,51 @@ export async function insertSession(tx: TenantTx, session: typeof sessions.$infe
   await tx.insert(sessions).values(session);
 }
 
-/** The session of a bearer token with what the auth check needs (system context: no clinic yet). */
-export async function findSessionByTokenHash(tx: SystemTx, tokenHash: string) {
-  const [row] = await tx
-    .select({
-      session: sessions,
-      level: users.level,
-      active: users.active,
-      lockAfterMinutes: accounts.lockAfterMinutes,
-      timeZone: accounts.timeZone,
-    })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.accountId, sessions.accountId), eq(users.id, sessions.userId)))
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row;
+/** What the bearer-token check of a request decides on. */
+export interface SessionCheck {
+  sessionId: string;
+  userId: string;
+  accountId: string;
+  level: string;
+  timeZone: string;
+  /** Why the session is refused: revoked or its user deactivated (`unauthorized`), or expired. */
+  refusal: 'unauthorized' | 'session_expired' | null;
+  /** Locked now: before this request, or by it (idle past the clinic's lock_after_minutes). */
+  locked: boolean;
 }
 
-export async function updateSessionActivity(
-  tx: SystemTx,
-  accountId: string,
-  sessionId: string,
-  change: { lastActivityAt?: Date; lockedAt?: Date | null },
-): Promise<void> {
-  await tx
-    .update(sessions)
-    .set(change)
-    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)));
+const sessionCheck = preparedQuery<
+  { tokenHash: string; at: string; background: boolean; activityIntervalMs: number },
+  SessionCheck[]
+>('auth_session_check', (db) =>
+  db
+    .select({
+      sessionId: sql<string>`session_id`,
+      userId: sql<string>`user_id`,
+      accountId: sql<string>`account_id`,
+      level: sql<string>`level`,
+      timeZone: sql<string>`time_zone`,
+      refusal: sql<SessionCheck['refusal']>`refusal`,
+      locked: sql<boolean>`locked`,
+    })
+    .from(
+      sql`odontia_session_check(${sql.placeholder('tokenHash')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('background')}::boolean, ${sql.placeholder('activityIntervalMs')}::integer)`,
+    ),
+);
+
+/**
+ * The session of a bearer token, checked and touched in ONE statement outside any transaction
+ * (migration 0009, `odontia_session_check`, which runs in the system context: the clinic is not
+ * known yet). At `at` it refreshes the last activity when it is `activityIntervalMs` old (not for
+ * a `background` request) or locks the session once idle past the clinic's limit. Undefined: no
+ * such session.
+ */
+export async function checkSession(
+  db: AppDatabase,
+  check: { tokenHash: string; at: Date; background: boolean; activityIntervalMs: number },
+): Promise<SessionCheck | undefined> {
+  const [row] = await sessionCheck(db, { ...check, at: check.at.toISOString() });
+  return row;
 }
 
 export async function setSessionLock(tx: TenantTx, sessionId: string, lockedAt: Date | null): Promise<void> {

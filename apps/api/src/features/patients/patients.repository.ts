@@ -1,7 +1,8 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { recordRepository } from '../../db/records.ts';
 import { accountCounters, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -53,6 +54,20 @@ function orderOf(sort: string | undefined): SQL[] {
 /** Past this many matches a search says "more than 1,000" instead of counting them all. */
 export const patientSearchCountCap = 1000;
 
+/** A search page's rows, read back under RLS by their ids (one statement text for any page size). */
+const patientsByIdsQuery = preparedQuery<{ accountId: string; ids: string[] }, PatientRow[]>('patients_by_ids', (db) =>
+  db
+    .select(patientColumns)
+    .from(patients)
+    .where(
+      and(
+        eq(patients.accountId, sql.placeholder('accountId')),
+        isNull(patients.deletedAt),
+        sql`${patients.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    ),
+);
+
 /**
  * One page and the number of matches (two or three queries, whatever the page size). A search
  * with more than `patientSearchCountCap` matches gives that number as a floor.
@@ -76,10 +91,7 @@ export async function listPatients(
       orderedByCoveringIndex: query.sort === undefined || query.sort === 'lastName',
     });
     if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
-    const found = await tx
-      .select(patientColumns)
-      .from(patients)
-      .where(and(live(accountId), inArray(patients.id, ids)));
+    const found = await patientsByIdsQuery(tx, { accountId, ids });
     return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
   }
   const rows = await tx
@@ -96,18 +108,30 @@ export async function listPatients(
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
 
-/** One patient (not deleted), with the names of who created and last changed them. */
+const findPatientQuery = preparedQuery<{ accountId: string; id: string }, PatientRowWithNames[]>(
+  'patients_find',
+  (db) =>
+    db
+      .select({ ...patientColumns, createdByName: creator.completeName, updatedByName: updater.completeName })
+      .from(patients)
+      .leftJoin(creator, and(eq(creator.accountId, patients.accountId), eq(creator.id, patients.createdBy)))
+      .leftJoin(updater, and(eq(updater.accountId, patients.accountId), eq(updater.id, patients.updatedBy)))
+      .where(
+        and(
+          eq(patients.accountId, sql.placeholder('accountId')),
+          isNull(patients.deletedAt),
+          eq(patients.id, sql.placeholder('id')),
+        ),
+      ),
+);
+
+/** One patient (not deleted), with the names of who created and last changed them (a prepared query). */
 export async function findPatient(
   tx: TenantTx,
   accountId: string,
   id: string,
 ): Promise<PatientRowWithNames | undefined> {
-  const [row] = await tx
-    .select({ ...patientColumns, createdByName: creator.completeName, updatedByName: updater.completeName })
-    .from(patients)
-    .leftJoin(creator, and(eq(creator.accountId, patients.accountId), eq(creator.id, patients.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, patients.accountId), eq(updater.id, patients.updatedBy)))
-    .where(and(live(accountId), eq(patients.id, id)));
+  const [row] = await findPatientQuery(tx, { accountId, id });
   return row;
 }
 

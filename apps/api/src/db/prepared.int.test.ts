@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
+import { newId } from '../lib/ids.ts';
+import type { Database } from './client.ts';
+import { preparedQuery } from './prepared.ts';
+
+const probe = pgTable('prepared_probe', {
+  accountId: uuid('account_id').notNull(),
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+});
+
+/** One prepared query for every backend: the statement name lives per connection, not per database. */
+const probeNames = preparedQuery<{ prefix: string }, { accountId: string; name: string }[]>('test_probe_names', (db) =>
+  db
+    .select({ accountId: probe.accountId, name: probe.name })
+    .from(probe)
+    .where(sql`${probe.name} like ${sql.placeholder('prefix')} || '%'`)
+    .orderBy(probe.name),
+);
+
+describe.each(availableBackends())('prepared queries and transactions on %s', (backend) => {
+  let db: Database;
+  const clinicA = newId();
+  const clinicB = newId();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await db.orm.execute(sql`
+      create table prepared_probe (account_id uuid not null, id uuid not null, name text not null,
+        primary key (account_id, id))`);
+    await db.orm.execute(sql`select enable_tenant_rls('prepared_probe')`);
+    await db.withSystem(async (tx) => {
+      for (const [account, name] of [
+        [clinicA, 'a-1'],
+        [clinicA, 'a-2'],
+        [clinicB, 'b-1'],
+      ] as const) {
+        await tx.execute(sql`insert into prepared_probe values (${account}, ${newId()}, ${name})`);
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('runs a query built once in whichever transaction it is given, under that context', async () => {
+    // Many times, concurrently: every pooled connection prepares it and runs it for both clinics.
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => {
+        const clinic = index % 2 === 0 ? clinicA : clinicB;
+        return db.withTenant(clinic, async (tx) => ({ clinic, rows: await probeNames(tx, { prefix: '' }) }));
+      }),
+    );
+    for (const { clinic, rows } of results) {
+      expect(rows.map((row) => row.name)).toEqual(clinic === clinicA ? ['a-1', 'a-2'] : ['b-1']);
+    }
+    const all = await db.withSystem((tx) => probeNames(tx, { prefix: '' }));
+    expect(all.map((row) => row.name)).toEqual(['a-1', 'a-2', 'b-1']);
+    expect(await db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-2' }))).toEqual([
+      { accountId: clinicA, name: 'a-2' },
+    ]);
+  });
+
+  it('refuses to define two prepared queries under one name', () => {
+    expect(() => preparedQuery('test_probe_names', (handle) => handle.select().from(probe))).toThrow(/defined twice/);
+  });
+
+  it('rolls a failed transaction back and leaves its connection clean', async () => {
+    const failure = new Error('rolled back');
+    await expect(
+      db.withTenant(clinicA, async (tx) => {
+        await tx.execute(sql`insert into prepared_probe values (${clinicA}, ${newId()}, 'a-rolled-back')`);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    const rows = await db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-rolled' }));
+    expect(rows).toEqual([]);
+    for (let round = 0; round < 12; round += 1) {
+      const { rows: context } = await db.orm.execute<{ who: string; account: string | null }>(
+        sql`select current_user as who, nullif(current_setting('app.account_id', true), '') as account`,
+      );
+      expect(context[0]?.who).not.toBe('odontia_app');
+      expect(context[0]?.account).toBeNull();
+    }
+  });
+
+  it('starts the tenant context with the transaction: role and clinic are set before the first query', async () => {
+    const context = await db.withTenant(clinicB, async (tx) => {
+      const { rows } = await tx.execute<{ who: string; account: string }>(
+        sql`select current_user as who, current_setting('app.account_id') as account`,
+      );
+      return rows[0];
+    });
+    expect(context).toEqual({ who: 'odontia_app', account: clinicB });
+  });
+});
