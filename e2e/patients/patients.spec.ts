@@ -191,9 +191,13 @@ test('Back from a patient and a reload keep the list where it was: page, search,
   await page.goBack();
   await expect(range).toHaveText(/^21–/);
 
+  // Each change waits for the URL to hold it, as a person's would.
   await page.getByLabel('Buscar pacientes').fill(patient.lastName);
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByTestId('patients-active').selectOption('true');
+  await expect(page).toHaveURL(/[?&]active=true/);
   await page.getByTestId('patients-sort').selectOption('firstName');
+  await expect(page).toHaveURL(/[?&]sort=firstName/);
   await expect(page.getByTestId('patient-row')).toHaveCount(1);
   await expect(range).toHaveText(/^1–1 /);
   await page.getByTestId('patient-link').click();

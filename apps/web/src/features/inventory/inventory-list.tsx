@@ -5,7 +5,7 @@ import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { Download, Plus, Upload } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { toastApiError } from '../../lib/api-toast';
@@ -22,8 +22,8 @@ import {
   listKey,
   useInventoryList,
 } from './api';
-import { ApprovalBadge, ProductStatusBadge, StockBadge } from './badges';
-import { itemDetails, useMoneyFormat } from './format';
+import { ApprovalBadge, ItemName, ProductStatusBadge, StockBadge } from './badges';
+import { useMoneyFormat } from './format';
 
 const ImportModal = lazy(() => import('./import-modal').then((module) => ({ default: module.ImportModal })));
 
@@ -43,17 +43,7 @@ function useItemColumns(kind: InventoryKind): Column<InventoryItem>[] {
       sortable: true,
       primary: true,
       className: 'item-name',
-      cell: (item) => {
-        const details = itemDetails(item);
-        return (
-          <>
-            <Link to={itemPath(item.kind, item.id)} className="fw-semibold link-body-emphasis text-decoration-none">
-              {item.name}
-            </Link>
-            {details ? <div className="small text-body-secondary">{details}</div> : null}
-          </>
-        );
-      },
+      cell: (item) => <ItemName item={item} />,
     },
     {
       key: 'sku',
@@ -110,6 +100,7 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
     filters: ['lowStock', 'approvalStatus', 'productStatus'],
     debounceMs: 250,
   });
+  const [, setParams] = useSearchParams();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const medication = kind === 'medication';
@@ -131,6 +122,17 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
     event.preventDefault();
     const text = event.currentTarget.value.trim();
     if (!text) return;
+    // The code is the search at once: the list's debounced write of it, landing while the item's
+    // page loads, would cancel that navigation and bring the list back.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('q', text);
+        next.delete('page');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
     const scanQuery: InventoryListQuery = { ...filters, q: text, page: 1, pageSize };
     try {
       const answer = await queryClient.fetchQuery({

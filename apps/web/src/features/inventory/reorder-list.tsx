@@ -2,12 +2,12 @@ import '../auth/zod-setup';
 import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
-import { StockBadge } from './badges';
-import { itemDetails, useNumberFormat } from './format';
+import { ItemName, StockBadge } from './badges';
+import { useNumberFormat } from './format';
 
 const pageSize = 20;
 
@@ -76,20 +76,7 @@ export function ReorderList() {
             header: t('fields.name'),
             primary: true,
             className: 'item-name',
-            cell: (item) => {
-              const details = itemDetails(item);
-              return (
-                <>
-                  <Link
-                    to={itemPath(item.kind, item.id)}
-                    className="fw-semibold link-body-emphasis text-decoration-none"
-                  >
-                    {item.name}
-                  </Link>
-                  {details ? <div className="small text-body-secondary">{details}</div> : null}
-                </>
-              );
-            },
+            cell: (item) => <ItemName item={item} />,
           },
           { key: 'kind', header: t('reorder.kind'), className: 'item-kind', cell: (item) => t(`kinds.${item.kind}`) },
           {
