@@ -36,37 +36,29 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
     onClose();
   };
 
-  const onSubmit = form.handleSubmit(
-    async (body) => {
-      setShort(null);
-      try {
-        // Stock going out has no unit cost: the field is left out of the body.
-        const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
-        toastSuccess(answer.code);
-        close();
-      } catch (error) {
-        if (isApiError(error) && error.code === 'insufficient_stock') {
-          const items = (error.details?.items ?? []) as Partial<ShortItem>[];
-          const found = items[0];
-          setShort({
-            name: found?.name ?? item.name,
-            available: found?.available ?? item.totalStock,
-            requested: found?.requested ?? body.quantity,
-          });
-          return;
-        }
-        const shown =
-          direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
-        const placed = formErrors.place(error, form.setError, { fields: shown });
-        if (!placed) toastApiError(error);
+  const onSubmit = form.submit(async (body) => {
+    try {
+      // Stock going out has no unit cost: the field is left out of the body.
+      const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
+      toastSuccess(answer.code);
+      close();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'insufficient_stock') {
+        const items = (error.details?.items ?? []) as Partial<ShortItem>[];
+        const found = items[0];
+        setShort({
+          name: found?.name ?? item.name,
+          available: found?.available ?? item.totalStock,
+          requested: found?.requested ?? body.quantity,
+        });
+        return;
       }
-    },
-    () => {
-      // A new mistake replaces the last answer: no stale "not enough stock" beside it.
-      setShort(null);
-      formErrors.onInvalid();
-    },
-  );
+      const shown =
+        direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
+      const placed = formErrors.place(error, form.setError, { fields: shown });
+      if (!placed) toastApiError(error);
+    }
+  });
 
   const field = (name: 'quantity' | 'reason' | 'unitCost', inputMode?: 'numeric' | 'decimal') => (
     <TextField
@@ -81,7 +73,16 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
-      <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="adjust-stock">
+      <form
+        ref={formErrors.ref}
+        noValidate
+        onSubmit={(event) => {
+          // Every attempt, valid or not, replaces the last answer: no stale "not enough stock" beside it.
+          setShort(null);
+          void onSubmit(event);
+        }}
+        data-testid="adjust-stock"
+      >
         <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             {t('adjust.title')}
