@@ -144,7 +144,7 @@ test('uploads several files (thumbnail shown), refuses one too large by name, vi
   const confirm = page.getByTestId('delete-file');
   await expect(confirm).toContainText('Vas a eliminar «hemograma.pdf».');
   await expect(confirm).toContainText('La eliminación es permanente');
-  await confirm.getByTestId('confirm-delete').click();
+  await confirm.getByTestId('delete-confirm').click();
   await expect(page.getByText('Archivo eliminado correctamente.')).toBeVisible();
   await expect(cards).toHaveCount(1);
   await expect(page.getByTestId('files-count')).toHaveText('1 archivo');

@@ -176,6 +176,42 @@ test('a patient is created through the form, found without accents, opened, edit
   await expect(page.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
 });
 
+test('Back from a patient and a reload keep the list where it was: page, search, filter and sort', async ({
+  page,
+  request,
+}) => {
+  const patient = await createPatient(request, { firstName: 'Olga', lastName: `Quiroga ${tag()}` });
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/patients');
+  const range = page.getByTestId('patients-range');
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(range).toHaveText(/^21–/);
+  await page.getByTestId('patient-link').first().click();
+  await expect(page).toHaveURL(/\/mh$/);
+  await page.goBack();
+  await expect(range).toHaveText(/^21–/);
+
+  // Each change waits for the URL to hold it, as a person's would.
+  await page.getByLabel('Buscar pacientes').fill(patient.lastName);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.getByTestId('patients-active').selectOption('true');
+  await expect(page).toHaveURL(/[?&]active=true/);
+  await page.getByTestId('patients-sort').selectOption('firstName');
+  await expect(page).toHaveURL(/[?&]sort=firstName/);
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  await expect(range).toHaveText(/^1–1 /);
+  await page.getByTestId('patient-link').click();
+  await expect(page.getByTestId('patient-name')).toHaveText(`${patient.lastName}, Olga`);
+  await page.goBack();
+  await expect(page.getByLabel('Buscar pacientes')).toHaveValue(patient.lastName);
+  await expect(page.getByTestId('patients-active')).toHaveValue('true');
+  await expect(page.getByTestId('patients-sort')).toHaveValue('firstName');
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel('Buscar pacientes')).toHaveValue(patient.lastName);
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+});
+
 test('a search with more than 1,000 matches says so and pages on without a last page', async ({ page }) => {
   // The demo clinic has a few dozen patients: the server's real answer is stretched to a
   // capped count, as it comes back for three common letters in a clinic of 100,000.

@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
@@ -259,34 +260,18 @@ function DeleteButton({ patientId, record }: { patientId: string; record: Author
         <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('common.delete')}
       </button>
-      <Modal show={show} onHide={() => setShow(false)} centered>
-        <div data-testid="delete-record">
-          <Modal.Header closeButton closeLabel={t('common.close')}>
-            <Modal.Title as="h2" className="h5">
-              {t('delete.title')}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
-            <p>{t('delete.text', { name: record.title })}</p>
-            <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
-          </Modal.Body>
-          <Modal.Footer>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setShow(false)}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={remove.isPending}
-              onClick={() => void confirm()}
-              data-testid="delete-confirm"
-            >
-              {t('delete.confirm')}
-            </button>
-          </Modal.Footer>
-        </div>
-      </Modal>
+      <ConfirmDelete
+        show={show}
+        title={t('delete.title')}
+        onCancel={() => setShow(false)}
+        onConfirm={() => void confirm()}
+        pending={remove.isPending}
+        problem={problem}
+        testId="delete-record"
+      >
+        <p>{t('delete.text', { name: record.title })}</p>
+        <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+      </ConfirmDelete>
     </>
   );
 }

@@ -1,11 +1,10 @@
 import type { Authorization } from '@odontia/shared/schemas/authorizations';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PaginationFooter } from '../../components/pagination-footer';
-import { TableBodyState } from '../../components/table-body-state';
+import { DataTable } from '../../components/data-table';
+import { useListState } from '../../lib/use-list-state';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import { authorizationPaths, useAuthorizations } from './api';
@@ -19,17 +18,9 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('authorizations');
   const canWrite = useCanWriteClinical();
   const date = useCalendarDate();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<(typeof filters)[number]>('');
-  const query = useAuthorizations(patient.id, page, pageSize, status || undefined);
-  const rows: Authorization[] = query.data?.data ?? [];
-  const headers = [
-    t('fields.date'),
-    t('fields.title'),
-    t('fields.treatment'),
-    t('fields.status'),
-    t('fields.professional'),
-  ];
+  const list = useListState({ filters: ['status'] });
+  const status = filters.find((value) => value === list.filters.status) ?? '';
+  const query = useAuthorizations(patient.id, list.page, pageSize, status || undefined);
   return (
     <div data-testid="tab-authorizations">
       <div className="mh-toolbar">
@@ -37,10 +28,7 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
           className="form-select form-select-sm w-auto"
           value={status}
           aria-label={t('fields.status')}
-          onChange={(event) => {
-            setStatus(event.target.value as (typeof filters)[number]);
-            setPage(1);
-          }}
+          onChange={(event) => list.setFilter('status', event.target.value)}
           data-testid="authorization-status-filter"
         >
           {filters.map((value) => (
@@ -63,60 +51,45 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
           </Link>
         ) : null}
       </div>
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 data-table mh-table" aria-busy={query.isFetching}>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th scope="col" key={header}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <TableBodyState
-              query={query}
-              columns={headers.length}
-              isEmpty={rows.length === 0}
-              emptyText={t('list.empty')}
-              emptyTestId="empty-authorization"
-              errorText={t('common.loadError')}
-              retryText={t('common.retry')}
-              compact
-            >
-              {rows.map((record) => (
-                <tr key={record.id} data-testid="authorization-row">
-                  <td className="text-nowrap">{date(record.date)}</td>
-                  <td className="mh-text-cell">
-                    <Link
-                      to={authorizationPaths.show(patient.id, record.id)}
-                      className="fw-semibold record-link"
-                      data-testid="authorization-link"
-                    >
-                      {record.title}
-                    </Link>
-                  </td>
-                  <td className="mh-text-cell">{record.treatment}</td>
-                  <td>
-                    <StatusBadge status={record.status} />
-                  </td>
-                  <td className="text-nowrap">{record.professionalName}</td>
-                </tr>
-              ))}
-            </TableBodyState>
-          </tbody>
-        </table>
-      </div>
-      {(query.data?.total ?? 0) > pageSize ? (
-        <PaginationFooter
-          page={page}
-          pageSize={pageSize}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-          label={t('list.pages')}
-        />
-      ) : null}
+      <DataTable<Authorization>
+        label={t('list.caption')}
+        className="table-hover mh-table"
+        compact
+        query={query}
+        rowKey={(record) => record.id}
+        rowProps={() => ({ 'data-testid': 'authorization-row' })}
+        emptyText={t('list.empty')}
+        emptyTestId="empty-authorization"
+        errorText={t('common.loadError')}
+        retryText={t('common.retry')}
+        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('list.pages'), onlyWhenNeeded: true }}
+        columns={[
+          { key: 'date', header: t('fields.date'), className: 'text-nowrap', cell: (record) => date(record.date) },
+          {
+            key: 'title',
+            header: t('fields.title'),
+            primary: true,
+            className: 'mh-text-cell',
+            cell: (record) => (
+              <Link
+                to={authorizationPaths.show(patient.id, record.id)}
+                className="fw-semibold record-link"
+                data-testid="authorization-link"
+              >
+                {record.title}
+              </Link>
+            ),
+          },
+          { key: 'treatment', header: t('fields.treatment'), className: 'mh-text-cell', cell: (r) => r.treatment },
+          { key: 'status', header: t('fields.status'), cell: (record) => <StatusBadge status={record.status} /> },
+          {
+            key: 'professional',
+            header: t('fields.professional'),
+            className: 'text-nowrap',
+            cell: (record) => record.professionalName,
+          },
+        ]}
+      />
     </div>
   );
 }

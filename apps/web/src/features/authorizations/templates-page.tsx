@@ -1,8 +1,8 @@
 import { type AuthorizationTemplate, authorizationPlaceholders } from '@odontia/shared/schemas/authorizations';
 import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
@@ -196,26 +196,17 @@ function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
       >
         <Trash2 size={14} aria-hidden="true" />
       </button>
-      <Modal show={show} onHide={() => setShow(false)} centered>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
-            {t('templates.deleteTitle')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
-          <p>{t('templates.deleteText', { name: template.title })}</p>
-          <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setShow(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => void confirm()}>
-            {t('delete.confirm')}
-          </button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDelete
+        show={show}
+        title={t('templates.deleteTitle')}
+        onCancel={() => setShow(false)}
+        onConfirm={() => void confirm()}
+        pending={remove.isPending}
+        problem={problem}
+      >
+        <p>{t('templates.deleteText', { name: template.title })}</p>
+        <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+      </ConfirmDelete>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucid
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
@@ -12,6 +13,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { openPdfInNewTab, saveFile } from '../../lib/save-file';
+import { useListState } from '../../lib/use-list-state';
 import { useInstantFormat } from '../auth/clinic-time';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -334,35 +336,18 @@ function DeleteDialog({ patientId, file, onHide }: { patientId: string; file: Pa
     }
   };
   return (
-    <Modal show onHide={onHide} centered aria-labelledby="file-delete-title">
-      <div data-testid="delete-file">
-        <Modal.Header closeButton closeLabel={t('viewer.close')}>
-          <Modal.Title id="file-delete-title" as="h2" className="h5">
-            {t('delete.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem ? <FormAlert testId="delete-error">{problem}</FormAlert> : null}
-          <p className="text-break">{t('delete.text', { name: file.originalName })}</p>
-          <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onHide}>
-            {t('delete.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => void confirm()}
-            disabled={remove.isPending}
-            data-testid="confirm-delete"
-          >
-            {remove.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-            {t('delete.confirm')}
-          </button>
-        </Modal.Footer>
-      </div>
-    </Modal>
+    <ConfirmDelete
+      show
+      title={t('delete.title')}
+      onCancel={onHide}
+      onConfirm={() => void confirm()}
+      pending={remove.isPending}
+      problem={problem}
+      testId="delete-file"
+    >
+      <p className="text-break">{t('delete.text', { name: file.originalName })}</p>
+      <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+    </ConfirmDelete>
   );
 }
 
@@ -371,8 +356,8 @@ export function FilesTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('files');
   const canWrite = useCanWriteClinical();
   const limits = useUploadLimits();
-  const [page, setPage] = useState(1);
-  const [fileType, setFileType] = useState<PatientFileType | ''>('');
+  const { page, setPage, filters, setFilter } = useListState({ filters: ['type'] });
+  const fileType = patientFileTypes.find((type) => type === filters.type) ?? '';
   const query = usePatientFiles(patient.id, page, pageSize, fileType);
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<PatientFile | null>(null);
@@ -396,10 +381,7 @@ export function FilesTab({ patient }: { patient: Patient }) {
           id="files-filter"
           className="form-select form-select-sm files-filter"
           value={fileType}
-          onChange={(event) => {
-            setFileType(event.target.value as PatientFileType | '');
-            setPage(1);
-          }}
+          onChange={(event) => setFilter('type', event.target.value)}
           data-testid="files-filter"
         >
           <option value="">{t('filter.all')}</option>

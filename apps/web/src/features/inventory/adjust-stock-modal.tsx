@@ -1,25 +1,17 @@
 import '../auth/zod-setup';
-import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import { type StockAdjustmentRequest, stockAdjustmentRequestSchema } from '@odontia/shared/schemas/inventory';
+import { type InventoryItem, stockAdjustmentRequestSchema } from '@odontia/shared/schemas/inventory';
 import { Check } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
-import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useAdjustStock } from './api';
 import { useNumberFormat } from './format';
-
-interface AdjustValues {
-  direction: 'in' | 'out';
-  quantity: string;
-  reason: string;
-  unitCost: string;
-}
 
 interface ShortItem {
   name: string;
@@ -34,77 +26,63 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
   const number = useNumberFormat();
   const adjust = useAdjustStock(item.kind, item.id);
   const [short, setShort] = useState<ShortItem | null>(null);
-  const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<AdjustValues>({
-    resolver: formResolver(stockAdjustmentRequestSchema) as unknown as Resolver<AdjustValues>,
-    defaultValues: { direction: 'in', quantity: '', reason: '', unitCost: '' },
-  });
-  const direction = useWatch({ control, name: 'direction' });
+  const form = useZodForm(stockAdjustmentRequestSchema, { direction: 'in', quantity: '', reason: '', unitCost: '' });
+  const { formErrors } = form;
+  const direction = useWatch({ control: form.control, name: 'direction' });
 
   const close = () => {
-    reset();
+    form.reset();
     setShort(null);
     onClose();
   };
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setShort(null);
-      const body = values as unknown as StockAdjustmentRequest;
-      try {
-        // Stock going out has no unit cost: the field is left out of the body.
-        const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
-        toastSuccess(answer.code);
-        close();
-      } catch (error) {
-        if (isApiError(error) && error.code === 'insufficient_stock') {
-          const items = (error.details?.items ?? []) as Partial<ShortItem>[];
-          const found = items[0];
-          setShort({
-            name: found?.name ?? item.name,
-            available: found?.available ?? item.totalStock,
-            requested: found?.requested ?? Number(values.quantity),
-          });
-          return;
-        }
-        const shown =
-          direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
-        const placed = formErrors.place(error, setError, { fields: shown });
-        if (!placed) toastApiError(error);
+  const onSubmit = form.submit(async (body) => {
+    try {
+      // Stock going out has no unit cost: the field is left out of the body.
+      const answer = await adjust.mutateAsync(direction === 'out' ? { ...body, unitCost: undefined } : body);
+      toastSuccess(answer.code);
+      close();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'insufficient_stock') {
+        const items = (error.details?.items ?? []) as Partial<ShortItem>[];
+        const found = items[0];
+        setShort({
+          name: found?.name ?? item.name,
+          available: found?.available ?? item.totalStock,
+          requested: found?.requested ?? body.quantity,
+        });
+        return;
       }
-    },
-    () => {
-      // A new mistake replaces the last answer: no stale "not enough stock" beside it.
-      setShort(null);
-      formErrors.onInvalid();
-    },
-  );
+      const shown =
+        direction === 'in' ? (['quantity', 'reason', 'unitCost'] as const) : (['quantity', 'reason'] as const);
+      const placed = formErrors.place(error, form.setError, { fields: shown });
+      if (!placed) toastApiError(error);
+    }
+  });
 
-  const field = (name: 'quantity' | 'reason' | 'unitCost', options: { inputMode?: 'numeric' | 'decimal' } = {}) => {
-    const message = errors[name]?.message;
-    return (
-      <FormField id={`${id}-${name}`} label={t(`adjust.${name}`)} error={message}>
-        <input
-          {...register(name, { onChange: name === 'quantity' ? () => setShort(null) : undefined })}
-          {...describedField(`${id}-${name}`, message)}
-          className={inputClass(message)}
-          inputMode={options.inputMode}
-          autoComplete="off"
-        />
-      </FormField>
-    );
-  };
+  const field = (name: 'quantity' | 'reason' | 'unitCost', inputMode?: 'numeric' | 'decimal') => (
+    <TextField
+      form={form}
+      name={name}
+      label={t(`adjust.${name}`)}
+      className="mb-3"
+      inputMode={inputMode}
+      onInput={name === 'quantity' ? () => setShort(null) : undefined}
+    />
+  );
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
-      <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="adjust-stock">
+      <form
+        ref={formErrors.ref}
+        noValidate
+        onSubmit={(event) => {
+          // Every attempt, valid or not, replaces the last answer: no stale "not enough stock" beside it.
+          setShort(null);
+          void onSubmit(event);
+        }}
+        data-testid="adjust-stock"
+      >
         <Modal.Header closeButton closeLabel={t('common:close')}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             {t('adjust.title')}
@@ -127,7 +105,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
               {(['in', 'out'] as const).map((value) => (
                 <Fragment key={value}>
                   <input
-                    {...register('direction', { onChange: () => setShort(null) })}
+                    {...form.register('direction', { onChange: () => setShort(null) })}
                     type="radio"
                     value={value}
                     className="btn-check"
@@ -144,16 +122,16 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
               ))}
             </div>
           </fieldset>
-          {field('quantity', { inputMode: 'numeric' })}
+          {field('quantity', 'numeric')}
           {field('reason')}
-          {direction === 'in' ? field('unitCost', { inputMode: 'decimal' }) : null}
+          {direction === 'in' ? field('unitCost', 'decimal') : null}
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={close}>
             {t('adjust.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? (
+          <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             ) : (
               <Check size={16} aria-hidden="true" className="me-2" />

@@ -1,6 +1,22 @@
 import type { ApprovalStatus, ProductStatus, StockLevel } from '@odontia/shared/enums';
+import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { useTranslation } from 'react-i18next';
-import { useNumberFormat } from './format';
+import { Link } from 'react-router';
+import { itemPath } from './api';
+import { itemDetails, useNumberFormat } from './format';
+
+/** An item's name in a list: the link that opens it, with its details (concentration, brand…) below. */
+export function ItemName({ item }: { item: InventoryItem }) {
+  const details = itemDetails(item);
+  return (
+    <>
+      <Link to={itemPath(item.kind, item.id)} className="fw-semibold link-body-emphasis text-decoration-none">
+        {item.name}
+      </Link>
+      {details ? <div className="small text-body-secondary">{details}</div> : null}
+    </>
+  );
+}
 
 const stockClass: Record<StockLevel, string> = {
   critical: 'text-bg-danger',

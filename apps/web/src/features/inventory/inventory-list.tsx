@@ -5,15 +5,13 @@ import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { Download, Plus, Upload } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { PaginationFooter } from '../../components/pagination-footer';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
-import { SortHeader } from '../../components/sort-header';
-import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { saveFile } from '../../lib/save-file';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../auth/session';
 import {
   type InventoryFilters,
@@ -24,53 +22,70 @@ import {
   listKey,
   useInventoryList,
 } from './api';
-import { ApprovalBadge, ProductStatusBadge, StockBadge } from './badges';
-import { itemDetails, useMoneyFormat } from './format';
+import { ApprovalBadge, ItemName, ProductStatusBadge, StockBadge } from './badges';
+import { useMoneyFormat } from './format';
 
 const ImportModal = lazy(() => import('./import-modal').then((module) => ({ default: module.ImportModal })));
 
 const pageSize = 20;
 
-function ItemRow({ item, onOpen }: { item: InventoryItem; onOpen: () => void }) {
+/** A filter read from the URL: one of its values, or '' (not filtered) for anything else. */
+const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
+  (values as readonly string[]).includes(value) ? (value as T) : '';
+
+function useItemColumns(kind: InventoryKind): Column<InventoryItem>[] {
   const { t } = useTranslation('inventory');
   const money = useMoneyFormat();
-  const details = itemDetails(item);
-  return (
-    <tr
-      data-testid="inventory-row"
-      data-sku={item.sku ?? ''}
-      className={`inventory-row${item.productStatus === 'inactive' ? ' text-body-secondary' : ''}`}
-      onClick={(event) => {
-        // The name is a link of its own; a click elsewhere on the row opens the item too.
-        if (!(event.target as HTMLElement).closest('a')) onOpen();
-      }}
-    >
-      <td className="item-name">
-        <Link to={itemPath(item.kind, item.id)} className="fw-semibold link-body-emphasis text-decoration-none">
-          {item.name}
-        </Link>
-        {details ? <div className="small text-body-secondary">{details}</div> : null}
-      </td>
-      <td className="item-sku">
-        {item.sku ? <code className="text-body">{item.sku}</code> : <span className="text-body-secondary">—</span>}
-      </td>
-      <td className="item-stock text-end">
-        <StockBadge stock={item.totalStock} level={item.stockLevel} />
-      </td>
-      <td className="item-price text-end text-nowrap">
-        <span className="visually-hidden">{t('fields.priceWithTax')}: </span>
-        {money(item.priceWithTax)}
-      </td>
-      {item.kind === 'medication' ? (
-        <td className="item-approval">
-          <ApprovalBadge status={item.approvalStatus} />
-        </td>
-      ) : null}
-      <td className="item-status">
-        <ProductStatusBadge status={item.productStatus} />
-      </td>
-    </tr>
-  );
+  const columns: Column<InventoryItem>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      primary: true,
+      className: 'item-name',
+      cell: (item) => <ItemName item={item} />,
+    },
+    {
+      key: 'sku',
+      header: t('fields.sku'),
+      sortable: true,
+      className: 'item-sku',
+      cell: (item) =>
+        item.sku ? <code className="text-body">{item.sku}</code> : <span className="text-body-secondary">—</span>,
+    },
+    {
+      key: 'totalStock',
+      header: t('fields.totalStock'),
+      sortable: true,
+      className: 'item-stock text-end',
+      cell: (item) => <StockBadge stock={item.totalStock} level={item.stockLevel} />,
+    },
+    {
+      key: 'basePrice',
+      header: t('fields.priceWithTax'),
+      sortable: true,
+      className: 'item-price text-end text-nowrap',
+      cell: (item) => (
+        <>
+          <span className="visually-hidden">{t('fields.priceWithTax')}: </span>
+          {money(item.priceWithTax)}
+        </>
+      ),
+    },
+    {
+      key: 'approvalStatus',
+      header: t('fields.approvalStatus'),
+      className: 'item-approval',
+      cell: (item) => (item.kind === 'medication' ? <ApprovalBadge status={item.approvalStatus} /> : null),
+    },
+    {
+      key: 'productStatus',
+      header: t('fields.productStatus'),
+      className: 'item-status',
+      cell: (item) => <ProductStatusBadge status={item.productStatus} />,
+    },
+  ];
+  return kind === 'medication' ? columns : columns.filter((column) => column.key !== 'approvalStatus');
 }
 
 /** `/medications` and `/supplies`: the catalogue of one kind, searched, filtered and paginated by the server. */
@@ -80,35 +95,26 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
   const id = useId();
   const user = useSessionUser();
   const canWrite = user ? can(user.level, 'inventory.write') : false;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState('name');
-  const [lowStock, setLowStock] = useState(false);
-  const [approvalStatus, setApprovalStatus] = useState<InventoryFilters['approvalStatus']>('');
-  const [productStatus, setProductStatus] = useState<InventoryFilters['productStatus']>('');
+  const list = useListState({
+    sort: 'name',
+    filters: ['lowStock', 'approvalStatus', 'productStatus'],
+    debounceMs: 250,
+  });
+  const [, setParams] = useSearchParams();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const q = useDebouncedValue(search.trim(), 250);
+  const medication = kind === 'medication';
+  const q = list.search;
   const filters: InventoryFilters = {
     q,
-    sort,
-    lowStock,
-    approvalStatus: kind === 'medication' ? approvalStatus : '',
-    productStatus,
+    sort: list.sort,
+    lowStock: list.filters.lowStock === 'true',
+    approvalStatus: medication ? oneOf(approvalStatuses, list.filters.approvalStatus) : '',
+    productStatus: oneOf(productStatuses, list.filters.productStatus),
   };
-  const query = useInventoryList(kind, { ...filters, page, pageSize });
-  const rows = query.data?.data ?? [];
-  const total = query.data?.total ?? 0;
-  const medication = kind === 'medication';
-  const columns = medication ? 6 : 5;
-  const filtered = Boolean(q || lowStock || filters.approvalStatus || productStatus);
-
-  const changeFilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const query = useInventoryList(kind, { ...filters, page: list.page, pageSize });
+  const columns = useItemColumns(kind);
+  const filtered = Boolean(q || filters.lowStock || filters.approvalStatus || filters.productStatus);
 
   /** A barcode scanner types the code and presses Enter: search at once and open the item it names. */
   const onSearchKey = async (event: KeyboardEvent<HTMLInputElement>) => {
@@ -116,6 +122,17 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
     event.preventDefault();
     const text = event.currentTarget.value.trim();
     if (!text) return;
+    // The code is the search at once: the list's debounced write of it, landing while the item's
+    // page loads, would cancel that navigation and bring the list back.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('q', text);
+        next.delete('page');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
     const scanQuery: InventoryListQuery = { ...filters, q: text, page: 1, pageSize };
     try {
       const answer = await queryClient.fetchQuery({
@@ -151,13 +168,10 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
         <SearchBox
           label={t('list.search')}
           placeholder={t(`list.searchPlaceholder.${kind}`)}
-          value={search}
+          value={list.searchText}
           autoComplete="off"
           data-testid="inventory-search"
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => list.setSearchText(event.target.value)}
           onKeyDown={(event) => void onSearchKey(event)}
         />
         <div className="d-flex flex-wrap gap-2 inventory-actions">
@@ -194,8 +208,8 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
             className="form-check-input"
             type="checkbox"
             id={`${id}-low`}
-            checked={lowStock}
-            onChange={(event) => changeFilter(setLowStock)(event.target.checked)}
+            checked={filters.lowStock}
+            onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : '')}
           />
           <label className="form-check-label" htmlFor={`${id}-low`}>
             {t('list.lowStock')}
@@ -209,10 +223,8 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
             <select
               id={`${id}-approval`}
               className="form-select form-select-sm"
-              value={approvalStatus}
-              onChange={(event) =>
-                changeFilter(setApprovalStatus)(event.target.value as InventoryFilters['approvalStatus'])
-              }
+              value={filters.approvalStatus}
+              onChange={(event) => list.setFilter('approvalStatus', event.target.value)}
             >
               <option value="">{t('list.anyApproval')}</option>
               {approvalStatuses.map((status) => (
@@ -230,10 +242,8 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
           <select
             id={`${id}-status`}
             className="form-select form-select-sm"
-            value={productStatus}
-            onChange={(event) =>
-              changeFilter(setProductStatus)(event.target.value as InventoryFilters['productStatus'])
-            }
+            value={filters.productStatus}
+            onChange={(event) => list.setFilter('productStatus', event.target.value)}
           >
             <option value="">{t('list.anyStatus')}</option>
             {productStatuses.map((status) => (
@@ -244,57 +254,33 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
           </select>
         </div>
       </div>
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 data-table inventory-table" aria-busy={query.isFetching}>
-          <caption className="visually-hidden">{t(`list.caption.${kind}`)}</caption>
-          <thead>
-            <tr>
-              <SortHeader column="name" sort={sort} onSort={changeFilter(setSort)} label={t('fields.name')} />
-              <SortHeader column="sku" sort={sort} onSort={changeFilter(setSort)} label={t('fields.sku')} />
-              <SortHeader
-                column="totalStock"
-                sort={sort}
-                onSort={changeFilter(setSort)}
-                label={t('fields.totalStock')}
-                className="text-end"
-              />
-              <SortHeader
-                column="basePrice"
-                sort={sort}
-                onSort={changeFilter(setSort)}
-                label={t('fields.priceWithTax')}
-                className="text-end"
-              />
-              {medication ? <th scope="col">{t('fields.approvalStatus')}</th> : null}
-              <th scope="col">{t('fields.productStatus')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableBodyState
-              query={query}
-              columns={columns}
-              isEmpty={rows.length === 0}
-              emptyText={
-                q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)
-              }
-              emptyTestId="inventory-empty"
-              errorText={t('list.loadError')}
-              retryText={t('list.retry')}
-            >
-              {rows.map((item) => (
-                <ItemRow key={item.id} item={item} onOpen={() => void navigate(itemPath(item.kind, item.id))} />
-              ))}
-            </TableBodyState>
-          </tbody>
-        </table>
-      </div>
-      <PaginationFooter
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        onPage={setPage}
-        label={t(`list.pagination.${kind}`)}
-        testId="inventory-range"
+      <DataTable<InventoryItem>
+        label={t(`list.caption.${kind}`)}
+        className="table-hover inventory-table"
+        columns={columns}
+        query={query}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({
+          'data-testid': 'inventory-row',
+          'data-sku': item.sku ?? '',
+          className: `data-table-row inventory-row${item.productStatus === 'inactive' ? ' text-body-secondary' : ''}`,
+          onClick: (event) => {
+            // The name is a link of its own; a click elsewhere on the row opens the item too.
+            if (!(event.target as HTMLElement).closest('a')) void navigate(itemPath(item.kind, item.id));
+          },
+        })}
+        sort={{ value: list.sort, onSort: list.setSort }}
+        emptyText={q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)}
+        emptyTestId="inventory-empty"
+        errorText={t('list.loadError')}
+        retryText={t('list.retry')}
+        pagination={{
+          page: list.page,
+          pageSize,
+          onPage: list.setPage,
+          label: t(`list.pagination.${kind}`),
+          testId: 'inventory-range',
+        }}
       />
       {importing ? (
         <Suspense fallback={null}>

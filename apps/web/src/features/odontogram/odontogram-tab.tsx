@@ -14,10 +14,10 @@ import { ChevronLeft, ChevronRight, Keyboard } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { PaginationFooter } from '../../components/pagination-footer';
+import { type Column, DataTable } from '../../components/data-table';
 import { PdfButton } from '../../components/pdf-button';
-import { TableBodyState } from '../../components/table-body-state';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useListState } from '../../lib/use-list-state';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
@@ -308,91 +308,93 @@ const changesPageSize = 10;
 function ChangesList({ patientId, canWrite }: { patientId: string; canWrite: boolean }) {
   const { t } = useTranslation('odontogram');
   const dateTime = useDateTimeFormat();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListState();
   const [voiding, setVoiding] = useState<OdontogramEntry | null>(null);
   const query = useOdontogramEntries(patientId, page, changesPageSize);
-  const rows = query.data?.data ?? [];
-  const headers = [
-    t('changes.date'),
-    t('changes.tooth'),
-    t('changes.zone'),
-    t('changes.status'),
-    t('changes.professional'),
-    t('changes.attendance'),
-    ...(canWrite ? [''] : []),
-  ];
   const describe = (entry: OdontogramEntry) =>
     `${t('tooth', { tooth: entry.tooth })} · ${entry.zone ? t(`zones.${entry.zone}`) : t('piece')} · ${t(`statuses.${entry.status}`)}`;
+  const columns: Column<OdontogramEntry>[] = [
+    { key: 'date', header: t('changes.date'), className: 'text-nowrap', cell: (entry) => dateTime(entry.chartedAt) },
+    { key: 'tooth', header: t('changes.tooth'), className: 'fw-semibold', cell: (entry) => entry.tooth },
+    {
+      key: 'zone',
+      header: t('changes.zone'),
+      cell: (entry) => (entry.zone ? t(`zones.${entry.zone}`) : t('piece')),
+    },
+    {
+      key: 'status',
+      header: t('changes.status'),
+      cell: (entry) => (
+        <>
+          <span
+            className={`odo-status odo-colour-${entry.status === 'healthy' ? 'none' : statusColours[entry.status]}`}
+          >
+            {t(`statuses.${entry.status}`)}
+          </span>
+          {entry.notes ? <div className="small text-body-secondary">{entry.notes}</div> : null}
+        </>
+      ),
+    },
+    {
+      key: 'professional',
+      header: t('changes.professional'),
+      className: 'text-nowrap',
+      cell: (entry) => entry.professionalName,
+    },
+    {
+      key: 'attendance',
+      header: t('changes.attendance'),
+      className: 'odo-attendance-cell',
+      cell: (entry) => entry.attendanceTitle ?? '—',
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'void',
+      header: '',
+      className: 'text-end',
+      cell: (entry) => (
+        <button
+          type="button"
+          className="btn btn-link btn-sm odo-void-link p-0"
+          onClick={() => setVoiding(entry)}
+          data-testid="void-entry"
+          aria-label={`${t('changes.void')}: ${describe(entry)}`}
+        >
+          {t('changes.void')}
+        </button>
+      ),
+    });
+  }
   return (
     <section className="mt-4" aria-labelledby="odo-changes-title" data-testid="odontogram-changes">
       <h2 id="odo-changes-title" className="h6 px-3">
         {t('changes.title')}
       </h2>
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 data-table mh-table" aria-busy={query.isFetching}>
-          <thead>
-            <tr>
-              {headers.map((header, index) => (
-                <th scope="col" key={`${header}-${index.toString()}`}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <TableBodyState
-              query={query}
-              columns={headers.length}
-              isEmpty={rows.length === 0}
-              emptyText={t('changes.empty')}
-              emptyTestId="odontogram-changes-empty"
-              errorText={t('loadError')}
-              retryText={t('retry')}
-              compact
-            >
-              {rows.map((entry) => (
-                <tr key={entry.id} data-testid="odontogram-entry" data-tooth={entry.tooth} data-status={entry.status}>
-                  <td className="text-nowrap">{dateTime(entry.chartedAt)}</td>
-                  <td className="fw-semibold">{entry.tooth}</td>
-                  <td>{entry.zone ? t(`zones.${entry.zone}`) : t('piece')}</td>
-                  <td>
-                    <span
-                      className={`odo-status odo-colour-${entry.status === 'healthy' ? 'none' : statusColours[entry.status]}`}
-                    >
-                      {t(`statuses.${entry.status}`)}
-                    </span>
-                    {entry.notes ? <div className="small text-body-secondary">{entry.notes}</div> : null}
-                  </td>
-                  <td className="text-nowrap">{entry.professionalName}</td>
-                  <td className="odo-attendance-cell">{entry.attendanceTitle ?? '—'}</td>
-                  {canWrite ? (
-                    <td className="text-end">
-                      <button
-                        type="button"
-                        className="btn btn-link btn-sm odo-void-link p-0"
-                        onClick={() => setVoiding(entry)}
-                        data-testid="void-entry"
-                        aria-label={`${t('changes.void')}: ${describe(entry)}`}
-                      >
-                        {t('changes.void')}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </TableBodyState>
-          </tbody>
-        </table>
-      </div>
-      {(query.data?.total ?? 0) > changesPageSize ? (
-        <PaginationFooter
-          page={page}
-          pageSize={changesPageSize}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-          label={t('changes.pages')}
-        />
-      ) : null}
+      <DataTable<OdontogramEntry>
+        label={t('changes.title')}
+        className="table-hover mh-table"
+        compact
+        columns={columns}
+        query={query}
+        rowKey={(entry) => entry.id}
+        rowProps={(entry) => ({
+          'data-testid': 'odontogram-entry',
+          'data-tooth': String(entry.tooth),
+          'data-status': entry.status,
+        })}
+        emptyText={t('changes.empty')}
+        emptyTestId="odontogram-changes-empty"
+        errorText={t('loadError')}
+        retryText={t('retry')}
+        pagination={{
+          page,
+          pageSize: changesPageSize,
+          onPage: setPage,
+          label: t('changes.pages'),
+          onlyWhenNeeded: true,
+        }}
+      />
       <VoidModal entry={voiding} onClose={() => setVoiding(null)} patientId={patientId} describe={describe} />
     </section>
   );

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordChanges } from '../../components/record-changes';
+import { useListState } from '../../lib/use-list-state';
 import { usePatientChanges } from './api';
 import { useDateFormat, useDateTimeFormat } from './format';
 
@@ -49,7 +49,7 @@ function useValueText() {
 /** The patient record's history of changes, newest first: when, who, what, and each field before → after. */
 export function PatientChanges({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation('patients');
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListState();
   const query = usePatientChanges(patientId, page, pageSize);
   const dateTime = useDateTimeFormat();
   const valueText = useValueText();

@@ -7,17 +7,16 @@ import {
 } from '@odontia/shared/schemas/prescriptions';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday, useDateTimeFormat } from '../auth/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
 import {
@@ -129,26 +128,22 @@ function PrescriptionForm({
   const today = useClinicToday();
   const save = useSaveRecord('prescription', patientId, record?.id);
   const editing = record !== null;
-  const schema = editing ? updatePrescriptionRequestSchema : createPrescriptionRequestSchema;
-  const formErrors = useFormErrors();
+  const form = useZodForm(updatePrescriptionRequestSchema, valuesOf(record, professional.id, today), {
+    validateWith: editing ? undefined : createPrescriptionRequestSchema,
+  });
   const {
     register,
-    handleSubmit,
     setError,
     control,
+    formErrors,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<PrescriptionValues>({
-    resolver: formResolver(
-      schema as unknown as z.ZodType<FieldValues, FieldValues>,
-    ) as unknown as Resolver<PrescriptionValues>,
-    defaultValues: valuesOf(record, professional.id, today),
-  });
+  } = form;
   const lines = useFieldArray({ control, name: 'lines' });
   // The patient is already loaded by the page's frame (same query): no extra request.
   const allergyOf = useAllergyCheck(patientId);
   const watchedLines = useWatch({ control, name: 'lines' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.submit(async (values) => {
     try {
       const answer = await save.mutateAsync(values);
       if (answer.code) toastSuccess(answer.code);
@@ -172,7 +167,7 @@ function PrescriptionForm({
       }
       if (!formErrors.place(error, setError)) toastSaveError(error);
     }
-  }, formErrors.onInvalid);
+  });
 
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
@@ -304,7 +299,7 @@ function PrescriptionForm({
                             <MedicinePicker
                               id={`${base}-medicine`}
                               value={medicine.value}
-                              medicationId={medication.value}
+                              medicationId={typeof medication.value === 'string' ? medication.value : ''}
                               invalid={Boolean(medicineMessage)}
                               describedBy={medicineMessage ? `${base}-medicine-error` : undefined}
                               onChange={(next) => {

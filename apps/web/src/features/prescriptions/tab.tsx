@@ -1,10 +1,9 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PaginationFooter } from '../../components/pagination-footer';
-import { TableBodyState } from '../../components/table-body-state';
+import { DataTable } from '../../components/data-table';
+import { useListState } from '../../lib/use-list-state';
 import { recordPaths, useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -16,10 +15,8 @@ export function PrescriptionsTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('prescriptions');
   const canWrite = useCanWriteClinical();
   const date = useCalendarDate();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListState();
   const query = useRecordList('prescription', patient.id, page, pageSize);
-  const rows = query.data?.data ?? [];
-  const headers = [t('fields.date'), t('fields.lines'), t('fields.diagnosis'), t('fields.professional'), t('code')];
   return (
     <div data-testid="tab-prescription">
       <div className="mh-toolbar">
@@ -37,61 +34,55 @@ export function PrescriptionsTab({ patient }: { patient: Patient }) {
           </Link>
         ) : null}
       </div>
-      <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0 data-table mh-table" aria-busy={query.isFetching}>
-          <caption className="visually-hidden">{t('caption')}</caption>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th scope="col" key={header}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <TableBodyState
-              query={query}
-              columns={headers.length}
-              isEmpty={rows.length === 0}
-              emptyText={t('empty')}
-              emptyTestId="empty-prescription"
-              errorText={t('loadError')}
-              retryText={t('retry')}
-              compact
-            >
-              {rows.map((record) => (
-                <tr key={record.id} data-testid="prescription-row">
-                  <td className="text-nowrap">{date(record.date)}</td>
-                  <td className="mh-text-cell">
-                    <Link
-                      to={recordPaths.show('prescription', patient.id, record.id)}
-                      className="fw-semibold record-link"
-                      data-testid="prescription-link"
-                    >
-                      {record.lines.map((line) => line.medicine).join(', ')}
-                    </Link>
-                  </td>
-                  <td className="mh-text-cell">{record.diagnosis ?? '—'}</td>
-                  <td className="text-nowrap">{record.professionalName}</td>
-                  <td className="text-nowrap">
-                    <code className="text-body">{record.verificationCode}</code>
-                  </td>
-                </tr>
-              ))}
-            </TableBodyState>
-          </tbody>
-        </table>
-      </div>
-      {(query.data?.total ?? 0) > pageSize ? (
-        <PaginationFooter
-          page={page}
-          pageSize={pageSize}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-          label={t('pages')}
-        />
-      ) : null}
+      <DataTable
+        label={t('caption')}
+        className="table-hover mh-table"
+        compact
+        query={query}
+        rowKey={(record) => record.id}
+        rowProps={() => ({ 'data-testid': 'prescription-row' })}
+        emptyText={t('empty')}
+        emptyTestId="empty-prescription"
+        errorText={t('loadError')}
+        retryText={t('retry')}
+        pagination={{ page, pageSize, onPage: setPage, label: t('pages'), onlyWhenNeeded: true }}
+        columns={[
+          { key: 'date', header: t('fields.date'), className: 'text-nowrap', cell: (record) => date(record.date) },
+          {
+            key: 'lines',
+            header: t('fields.lines'),
+            primary: true,
+            className: 'mh-text-cell',
+            cell: (record) => (
+              <Link
+                to={recordPaths.show('prescription', patient.id, record.id)}
+                className="fw-semibold record-link"
+                data-testid="prescription-link"
+              >
+                {record.lines.map((line) => line.medicine).join(', ')}
+              </Link>
+            ),
+          },
+          {
+            key: 'diagnosis',
+            header: t('fields.diagnosis'),
+            className: 'mh-text-cell',
+            cell: (record) => record.diagnosis ?? '—',
+          },
+          {
+            key: 'professional',
+            header: t('fields.professional'),
+            className: 'text-nowrap',
+            cell: (record) => record.professionalName,
+          },
+          {
+            key: 'code',
+            header: t('code'),
+            className: 'text-nowrap',
+            cell: (record) => <code className="text-body">{record.verificationCode}</code>,
+          },
+        ]}
+      />
     </div>
   );
 }
