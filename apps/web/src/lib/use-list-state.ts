@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { useDebouncedValue } from './use-debounced-value';
 
 /*
@@ -41,6 +41,9 @@ export function useListState<F extends string = never>({
   debounceMs = 300,
 }: ListStateOptions<F> = {}): ListState<F> {
   const [params, setParams] = useSearchParams();
+  // While another screen is loading, a late write (the debounced search) would cancel its navigation.
+  const navigating = useRef(false);
+  navigating.current = useNavigation().state !== 'idle';
   const key = useCallback(
     (name: string) => (prefix ? `${prefix}${name[0]?.toUpperCase()}${name.slice(1)}` : name),
     [prefix],
@@ -49,21 +52,21 @@ export function useListState<F extends string = never>({
   const [searchText, setSearchText] = useState(urlSearch);
   const debounced = useDebouncedValue(searchText.trim(), debounceMs);
 
-  /** Writes parameters (empty = removed); any change but the page's goes back to page 1. */
+  /**
+   * Writes parameters (empty = removed); any change but the page's goes back to page 1. It starts
+   * from the address bar, not from the last render: a filter changed while the search's debounce
+   * runs must not be lost by the search's write, nor the other way round.
+   */
   const write = useCallback(
     (changes: Record<string, string>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(key(name), value);
-            else next.delete(key(name));
-          }
-          if (!('page' in changes)) next.delete(key('page'));
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      if (navigating.current) return;
+      const next = new URLSearchParams(window.location.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(key(name), value);
+        else next.delete(key(name));
+      }
+      if (!('page' in changes)) next.delete(key('page'));
+      setParams(next, { replace: true, preventScrollReset: true });
     },
     [setParams, key],
   );
