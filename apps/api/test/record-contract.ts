@@ -129,9 +129,14 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
       const shows = contract.update.shows ?? contract.update.body(t);
       const first = await edit(created.id, created.version);
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toMatchObject({ code: `${entity}_updated`, data: { ...shows, version: created.version + 1 } });
+      expect(first.json()).toMatchObject({
+        code: `${entity}_updated`,
+        data: { ...shows, version: created.version + 1 },
+      });
       const staleBody = contract.update.stale?.(t) ?? contract.body(t);
-      const stale = await t.call(updateMethod, record(created.id), { body: { ...staleBody, version: created.version } });
+      const stale = await t.call(updateMethod, record(created.id), {
+        body: { ...staleBody, version: created.version },
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({
         code: 'version_conflict',
