@@ -114,7 +114,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
     });
 
     if (contract.patientScoped) {
-      it(`answers patient_not_found for a ${entity} of a deleted patient`, async () => {
+      it(`answers patient_not_found for the ${entity} records of a deleted patient`, async () => {
         const doomed = await t.newPatient();
         const kept = await create(doomed);
         expect((await t.call('DELETE', `/api/patients/${doomed}`)).statusCode).toBe(200);

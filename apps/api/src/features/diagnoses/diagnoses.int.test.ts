@@ -28,7 +28,7 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
   describeRecordContract(t, {
     entity: 'diagnosis',
     table: 'diagnoses',
-    collection: (patientId) => url(undefined, patientId),
+    collection: (patient) => url(undefined, patient),
     patientScoped: true,
     body: () => diagnosis(),
     update: {

@@ -24,7 +24,7 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
   describeRecordContract(t, {
     entity: 'laboratory',
     table: 'laboratories',
-    collection: (patientId) => url(undefined, patientId),
+    collection: (patient) => url(undefined, patient),
     patientScoped: true,
     body: () => order(),
     update: { body: () => order({ status: 'sample_taken' }), shows: { status: 'sample_taken' } },
