@@ -106,6 +106,9 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
         const list = await t.call('GET', `${collection()}?pageSize=100`, otherClinic);
         expect(list.json().data.map((row: RecordRow) => row.id)).not.toContain(created.id);
       }
+      if (contract.history) {
+        expect((await t.call('GET', `${record(created.id)}/changes`, otherClinic)).statusCode).toBe(404);
+      }
       if (readOne) expect((await t.call('GET', record(newId()))).json().code).toBe(notFound);
       if (contract.softDelete) expect((await t.call('DELETE', record(newId()))).json().code).toBe(notFound);
       expect((await edit(newId(), 1)).json().code).toBe(notFound);
