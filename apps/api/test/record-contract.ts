@@ -47,8 +47,8 @@ export interface RecordContract {
   softDelete?: { auditBefore: Record<string, unknown> };
   /** `GET …/:id/changes` exists: the first edit's before and after. */
   history?: { before: Record<string, unknown>; after: Record<string, unknown> };
-  /** The permission actions that guard reading and writing. */
-  permissions: { read: PermissionAction; write: PermissionAction };
+  /** The permission actions that guard reading and writing (and the history, when not `read`). */
+  permissions: { read: PermissionAction; write: PermissionAction; history?: PermissionAction };
 }
 
 export function describeRecordContract(t: TestClinicContext, contract: RecordContract): void {
@@ -202,7 +202,8 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
           expectStatus(await t.call('GET', collection()), reads, 200, 'list');
           if (readOne) expectStatus(await t.call('GET', record(target.id)), reads, 200, 'get');
           if (contract.history) {
-            expectStatus(await t.call('GET', `${record(target.id)}/changes`), reads, 200, 'changes');
+            const readsHistory = permissionMatrix[level].has(contract.permissions.history ?? contract.permissions.read);
+            expectStatus(await t.call('GET', `${record(target.id)}/changes`), readsHistory, 200, 'changes');
           }
           const posted = contract.create
             ? await contract.create(t, scope(), t.clinic.token)

@@ -59,8 +59,8 @@ export interface CallOptions {
 }
 
 export interface TestClinicOptions extends Omit<TestAppOptions, 'backend' | 'mailer'> {
-  /** Create a patient of the clinic (`t.patientId`). */
-  patient?: boolean;
+  /** Create a patient of the clinic (`t.patientId`), with these fields when an object. */
+  patient?: boolean | Record<string, unknown>;
   /** Sign up the clinics (default true); false gives only the app. */
   clinics?: boolean;
 }
@@ -104,7 +104,7 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
     if (!clinics) return;
     clinic = await createTestClinic(testApp.app, mailer);
     other = await createTestClinic(testApp.app, mailer);
-    if (patient) patientId = await createTestPatient(testApp.app, clinic.token);
+    if (patient) patientId = await createTestPatient(testApp.app, clinic.token, patient === true ? {} : patient);
   });
   afterAll(async () => {
     await testApp?.close();
