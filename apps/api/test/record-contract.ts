@@ -28,6 +28,8 @@ export interface RecordContract {
   collection: (patientId: string) => string;
   /** Whether the record belongs to a patient (`/api/patients/:patientId/…`). */
   patientScoped: boolean;
+  /** The audit action of a create (default `<entity>_created`). */
+  createdAction?: string;
   /** A valid create body. */
   body: (t: TestClinicContext) => Record<string, unknown>;
   /** Creates one through the API (default: POST `body` to the collection). */
@@ -60,10 +62,12 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
   const updateMethod = contract.update.method ?? 'PUT';
   const readOne = contract.readOne ?? true;
 
+  const post = (patientId = scope(), token = t.clinic.token) =>
+    contract.create
+      ? contract.create(t, patientId, token)
+      : t.call('POST', collection(patientId), { token, body: contract.body(t) });
   async function create(patientId = scope(), token = t.clinic.token): Promise<RecordRow> {
-    const response = contract.create
-      ? await contract.create(t, patientId, token)
-      : await t.call('POST', collection(patientId), { token, body: contract.body(t) });
+    const response = await post(patientId, token);
     expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json<{ data: RecordRow | RecordRow[] }>();
     return Array.isArray(data) ? (data[0] as RecordRow) : data;
@@ -83,7 +87,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
       if (contract.patientScoped) {
         const theirPatient = await t.newPatient(t.other.token);
         expect((await t.call('GET', collection(theirPatient))).json().code).toBe('patient_not_found');
-        const posted = await t.call('POST', collection(theirPatient), { body: contract.body(t) });
+        const posted = await post(theirPatient);
         expect(posted.statusCode).toBe(404);
         expect(posted.json().code).toBe('patient_not_found');
         expect((await t.call('GET', record(created.id), otherClinic)).json().code).toBe('patient_not_found');
@@ -153,7 +157,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
           total: 2,
           data: [
             { action: `${entity}_updated`, ...contract.history },
-            { action: `${entity}_created`, before: null },
+            { action: contract.createdAction ?? `${entity}_created`, before: null },
           ],
         });
         expect(changes.json().data[0].userName).toMatch(/^Ana Pérez/);
@@ -205,10 +209,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
             const readsHistory = permissionMatrix[level].has(contract.permissions.history ?? contract.permissions.read);
             expectStatus(await t.call('GET', `${record(target.id)}/changes`), readsHistory, 200, 'changes');
           }
-          const posted = contract.create
-            ? await contract.create(t, scope(), t.clinic.token)
-            : await t.call('POST', collection(), { body: contract.body(t) });
-          expectStatus(posted, writes, 201, 'create');
+          expectStatus(await post(), writes, 201, 'create');
           expectStatus(await edit(target.id, target.version), writes, 200, 'edit');
           if (doomed) expectStatus(await t.call('DELETE', record(doomed.id)), writes, 200, 'delete');
         });
