@@ -111,7 +111,9 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
         expect(list.json().data.map((row: RecordRow) => row.id)).not.toContain(created.id);
       }
       if (contract.history) {
-        expect((await t.call('GET', `${record(created.id)}/changes`, otherClinic)).statusCode).toBe(404);
+        const changes = await t.call('GET', `${record(created.id)}/changes`, otherClinic);
+        expect(changes.statusCode).toBe(404);
+        expect(changes.json().code).toBe(contract.patientScoped ? 'patient_not_found' : notFound);
       }
       if (readOne) expect((await t.call('GET', record(newId()))).json().code).toBe(notFound);
       if (contract.softDelete) expect((await t.call('DELETE', record(newId()))).json().code).toBe(notFound);
