@@ -63,6 +63,8 @@ export interface TestClinicOptions extends Omit<TestAppOptions, 'backend' | 'mai
   patient?: boolean | Record<string, unknown>;
   /** Sign up the clinics (default true); false gives only the app. */
   clinics?: boolean;
+  /** Sign-up fields of the clinic (e.g. its administrator's `completeName`). */
+  clinic?: Record<string, unknown>;
 }
 
 export interface TestClinicContext {
@@ -87,7 +89,7 @@ export interface TestClinicContext {
 }
 
 export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}): TestClinicContext {
-  const { patient = false, clinics = true, ...appOptions } = options;
+  const { patient = false, clinics = true, clinic: signUp = {}, ...appOptions } = options;
   const mailer = new MemoryMailer();
   let testApp: TestApp | undefined;
   let clinic: TestClinic | undefined;
@@ -102,7 +104,7 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
   beforeAll(async () => {
     testApp = await createTestApp({ ...appOptions, ...(backend ? { backend } : {}), mailer });
     if (!clinics) return;
-    clinic = await createTestClinic(testApp.app, mailer);
+    clinic = await createTestClinic(testApp.app, mailer, signUp);
     other = await createTestClinic(testApp.app, mailer);
     if (patient) patientId = await createTestPatient(testApp.app, clinic.token, patient === true ? {} : patient);
   });

@@ -289,12 +289,7 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
     expect(count.json().details.fields).toEqual([{ path: 'metadata', code: 'invalid_value' }]);
     const stranger = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo', attendanceId: newId() }]);
     expect(stranger.json().details.fields).toEqual([{ path: 'metadata.0.attendanceId', code: 'invalid_value' }]);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: bearer(t.clinic.token),
-      payload: { files: [] },
-    });
+    const json = await t.call('POST', url(), { body: { files: [] } });
     expect(json.statusCode).toBe(415);
   });
 

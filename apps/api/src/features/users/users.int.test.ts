@@ -173,19 +173,17 @@ describe('profile and users', () => {
       expect(mail?.link).toMatch(/\/auth\/reset_password\/[A-Za-z0-9_-]{43}$/);
       expect(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/auth/sign-in',
-            payload: { email: invited.email, password: testPassword },
+          await t.call('POST', '/api/auth/sign-in', {
+            token: null,
+            body: { email: invited.email, password: testPassword },
           })
         ).statusCode,
       ).toBe(401);
 
       const password = 'mi clave de recepción';
-      const accept = await t.app.inject({
-        method: 'POST',
-        url: `/api/auth/reset-password/${t.mailer.tokenFor(invited.email)}`,
-        payload: { password, passwordConfirmation: password },
+      const accept = await t.call('POST', `/api/auth/reset-password/${t.mailer.tokenFor(invited.email)}`, {
+        token: null,
+        body: { password, passwordConfirmation: password },
       });
       expect(accept.json()).toEqual({ code: 'password_reset' });
       const session = await signIn(t.app, invited.email, password);
@@ -250,10 +248,9 @@ describe('profile and users', () => {
 
       const staff = await invite(clinic, 'user');
       const password = 'clave del personal 1';
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/auth/reset-password/${t.mailer.tokenFor(staff.email)}`,
-        payload: { password, passwordConfirmation: password },
+      await t.call('POST', `/api/auth/reset-password/${t.mailer.tokenFor(staff.email)}`, {
+        token: null,
+        body: { password, passwordConfirmation: password },
       });
       const staffSession = await signIn(t.app, staff.email, password);
       const staffVersion = (await t.call('GET', '/api/users', { token: clinic.token }))
@@ -289,10 +286,9 @@ describe('profile and users', () => {
       expect((await t.call('GET', '/api/auth/system/me', { token: staffSession.token })).json().code).toBe(
         'unauthorized',
       );
-      const signInRefused = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: staff.email, password },
+      const signInRefused = await t.call('POST', '/api/auth/sign-in', {
+        token: null,
+        body: { email: staff.email, password },
       });
       expect(signInRefused.json().code).toBe('user_inactive');
       const reactivated = await t.call('PATCH', `/api/users/${staff.id}`, {
