@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders } from '../support/clinic-api';
+import { settle, tag } from '../support/page';
+import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -10,20 +12,6 @@ import { rootServer } from '../support/servers';
  * supplies from stock, is edited in two pages (the stale one sees the conflict) and is deleted
  * (the stock comes back). The supplies are the test's own, so no other test sees their stock move.
  */
-
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
 
 /** A demo patient with clinical alerts (the banner must show on every clinical screen). */
 async function demoPatient(request: APIRequestContext): Promise<{ id: string; lastName: string; allergies: string }> {
