@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { adminHeaders } from '../support/clinic-api';
+import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
@@ -15,12 +15,8 @@ import { rootServer } from '../support/servers';
 
 /** A demo patient with an ID number (prefilled as the signer's). */
 async function demoPatient(request: APIRequestContext) {
-  const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as {
-    data: { id: string; firstName: string; lastName: string; ssn: string | null }[];
+  const body = {
+    data: await demoPatients<{ id: string; firstName: string; lastName: string; ssn: string | null }>(request),
   };
   const patient = body.data.find((candidate) => candidate.ssn);
   expect(patient, 'a demo patient with an ID number').toBeTruthy();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { adminHeaders } from '../support/clinic-api';
+import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
@@ -15,11 +15,7 @@ import { rootServer } from '../support/servers';
 
 /** A demo patient with clinical alerts (the banner must show on every clinical screen). */
 async function demoPatient(request: APIRequestContext): Promise<{ id: string; lastName: string; allergies: string }> {
-  const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; lastName: string; allergies: string | null }[] };
+  const body = { data: await demoPatients<{ id: string; lastName: string; allergies: string | null }>(request) };
   const patient = body.data.find((candidate) => candidate.allergies);
   expect(patient, 'a demo patient with allergies').toBeTruthy();
   return { id: patient?.id ?? '', lastName: patient?.lastName ?? '', allergies: patient?.allergies ?? '' };
