@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/test';
+import type { APIRequestContext } from '@playwright/test';
+import { test } from '../fixtures/test';
 import { areas } from '../support/areas';
 import { expectNoAxeViolations } from '../support/axe';
+import { settle } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -22,12 +23,6 @@ async function demoIds(request: APIRequestContext) {
   return { patient, attendance: attendance?.id ?? '', medication: medication?.id ?? '', supply: supply?.id ?? '' };
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await expect(page.locator('.spinner-border')).toHaveCount(0);
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe on every page, ${theme}`, () => {
     test('the sidebar’s areas', async ({ page }) => {
@@ -35,7 +30,7 @@ for (const theme of ['light', 'dark'] as const) {
       await signInPage(page, demoUsers.administrator);
       for (const area of areas) {
         await page.goto(`${area.path}?layout_theme=${theme}`);
-        await settle(page);
+        await settle(page, { spinners: true });
         await expectNoAxeViolations(page, `${area.path} (${theme})`);
       }
     });
@@ -74,7 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
       ];
       for (const path of paths) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
-        await settle(page);
+        await settle(page, { spinners: true });
         await expectNoAxeViolations(page, `${path} (${theme})`);
       }
     });

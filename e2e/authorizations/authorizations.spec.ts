@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders, demoPatients } from '../support/clinic-api';
+import { settle, tag } from '../support/page';
+import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -11,28 +13,10 @@ import { rootServer } from '../support/servers';
  * it carries the hash, then revoke the signature with a reason.
  */
 
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
 /** A demo patient with an ID number (prefilled as the signer's). */
 async function demoPatient(request: APIRequestContext) {
-  const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as {
-    data: { id: string; firstName: string; lastName: string; ssn: string | null }[];
+  const body = {
+    data: await demoPatients<{ id: string; firstName: string; lastName: string; ssn: string | null }>(request),
   };
   const patient = body.data.find((candidate) => candidate.ssn);
   expect(patient, 'a demo patient with an ID number').toBeTruthy();

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders } from '../support/clinic-api';
+import { settle } from '../support/page';
+import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -10,16 +12,6 @@ import { rootServer } from '../support/servers';
  * a not-found page (no "Reintentar"); messages say what is wrong; stale messages go; the history
  * tabs are all reachable at every width.
  */
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
 
 function stamp(): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`;

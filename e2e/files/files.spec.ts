@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
+import { settle, tag } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 import { onePagePdf, pngPicture } from './images';
@@ -11,16 +12,6 @@ import { onePagePdf, pngPicture } from './images';
  * before anything is sent, a disguised page refused by the server, the image viewed in the modal
  * and downloaded, the PDF opened in a new tab, an edit, a delete, a failed download.
  */
-
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
 
 async function newPatient(request: APIRequestContext): Promise<{ id: string; token: string }> {
   const token = await apiSignIn(request, demoUsers.administrator);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { settle } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -14,12 +15,6 @@ import { rootServer } from '../support/servers';
 function unique(label: string): { sku: string; barCode: string; name: string } {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   return { sku: `E2E-${label}-${stamp}`, barCode: `779${stamp}`.slice(0, 13), name: `${label} ${stamp}` };
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 /** The id of an item found by its exact SKU (through the API, as the administrator). */

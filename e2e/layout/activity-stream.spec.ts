@@ -1,20 +1,14 @@
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
-import { rootServer } from '../support/servers';
+import { createPatient } from '../support/clinic-api';
+import { demoUsers, signInPage } from '../support/real-users';
 
 /* The top bar's activity stream shows the clinic's recent audited changes and opens them (issue 14). */
 
 test('the activity stream lists a new patient with who and when, and opens the history', async ({ page, request }) => {
   const lastName = `Actividad ${Math.random().toString(36).slice(2, 8)}`;
-  const token = await apiSignIn(request, demoUsers.administrator);
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { firstName: 'Rocío', lastName, sex: 'female', birthdate: '1991-02-03' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = ((await created.json()) as { data: { id: string } }).data;
+  const id = await createPatient(request, { firstName: 'Rocío', lastName, sex: 'female', birthdate: '1991-02-03' });
 
   await signInPage(page, demoUsers.administrator);
   await page.goto('/patients');

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders, demoPatients } from '../support/clinic-api';
+import { settle, tag } from '../support/page';
+import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -11,27 +13,9 @@ import { rootServer } from '../support/servers';
  * (the stock comes back). The supplies are the test's own, so no other test sees their stock move.
  */
 
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
 /** A demo patient with clinical alerts (the banner must show on every clinical screen). */
 async function demoPatient(request: APIRequestContext): Promise<{ id: string; lastName: string; allergies: string }> {
-  const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; lastName: string; allergies: string | null }[] };
+  const body = { data: await demoPatients<{ id: string; lastName: string; allergies: string | null }>(request) };
   const patient = body.data.find((candidate) => candidate.allergies);
   expect(patient, 'a demo patient with allergies').toBeTruthy();
   return { id: patient?.id ?? '', lastName: patient?.lastName ?? '', allergies: patient?.allergies ?? '' };

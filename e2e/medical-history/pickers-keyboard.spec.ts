@@ -2,8 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
-import { rootServer } from '../support/servers';
+import { createPatient, totalOf } from '../support/clinic-api';
+import { demoUsers, signInPage } from '../support/real-users';
 
 /*
  * Issue 14, every clinical form with a picker or line fields: the attendance's supplies and
@@ -11,24 +11,13 @@ import { rootServer } from '../support/servers';
  * billing line, a quantity, the ICD-10 code or an authorization's fields never saves the record.
  */
 
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
-async function newPatient(request: APIRequestContext): Promise<string> {
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers: await adminHeaders(request),
-    data: { firstName: 'Andrés', lastName: `Selectores ${Date.now()}`, sex: 'male', birthdate: '1982-07-21' },
+const newPatient = (request: APIRequestContext) =>
+  createPatient(request, {
+    firstName: 'Andrés',
+    lastName: `Selectores ${Date.now()}`,
+    sex: 'male',
+    birthdate: '1982-07-21',
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: string } }).data.id;
-}
-
-async function countOf(request: APIRequestContext, path: string): Promise<number> {
-  const response = await request.get(rootServer.url(path), { headers: await adminHeaders(request) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { total: number }).total;
-}
 
 /** Every write (POST/PUT) of a clinical record the page sends. */
 function watchWrites(page: Page): string[] {
@@ -106,7 +95,7 @@ test('attendance: supplies and medicines picked with the keyboard; Enter in pick
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/mh\/attendance\/new$/);
   expect(writes, 'no attendance was sent').toEqual([]);
-  expect(await countOf(request, `api/patients/${patientId}/attendances`)).toBe(0);
+  expect(await totalOf(request, `api/patients/${patientId}/attendances`)).toBe(0);
   expect(issues.all()).toEqual([]);
 });
 
@@ -136,7 +125,7 @@ test('diagnosis and authorization: Enter in the ICD-10 code, a tooth or a field 
   await expect(tooth).toHaveAttribute('aria-pressed', 'false');
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/mh\/diagnosis\/new$/);
-  expect(await countOf(request, `api/patients/${patientId}/diagnoses`)).toBe(0);
+  expect(await totalOf(request, `api/patients/${patientId}/diagnoses`)).toBe(0);
 
   await page.goto(`/patients/${patientId}/mh/authorization/new`);
   const authorization = page.getByTestId('authorization-form');
@@ -150,7 +139,7 @@ test('diagnosis and authorization: Enter in the ICD-10 code, a tooth or a field 
   await authorization.getByTestId('authorization-title').press('Enter');
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/mh\/authorization\/new$/);
-  expect(await countOf(request, `api/patients/${patientId}/authorizations`)).toBe(0);
+  expect(await totalOf(request, `api/patients/${patientId}/authorizations`)).toBe(0);
   expect(writes, 'no record was sent').toEqual([]);
   expect(issues.all()).toEqual([]);
 });

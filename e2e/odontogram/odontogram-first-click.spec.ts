@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
-import { rootServer } from '../support/servers';
+import { createPatient, totalOf } from '../support/clinic-api';
+import { settle } from '../support/page';
+import { demoUsers, signInPage } from '../support/real-users';
 
 /*
  * Issue 14: the odontogram tab opened with "Caries" chosen, so one click on a tooth saved a caries.
@@ -12,26 +13,16 @@ import { rootServer } from '../support/servers';
  * the entry through the void API (audited like any void).
  */
 
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
-async function newPatient(request: APIRequestContext): Promise<string> {
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers: await adminHeaders(request),
-    data: { firstName: 'Marta', lastName: `Primer clic ${Date.now()}`, sex: 'female', birthdate: '1979-11-02' },
+const newPatient = (request: APIRequestContext) =>
+  createPatient(request, {
+    firstName: 'Marta',
+    lastName: `Primer clic ${Date.now()}`,
+    sex: 'female',
+    birthdate: '1979-11-02',
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: string } }).data.id;
-}
 
-async function entriesOf(request: APIRequestContext, patientId: string): Promise<number> {
-  const response = await request.get(rootServer.url(`api/patients/${patientId}/odontogram/entries`), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { total: number }).total;
-}
+const entriesOf = (request: APIRequestContext, patientId: string) =>
+  totalOf(request, `api/patients/${patientId}/odontogram/entries`);
 
 function watchCharting(page: Page): string[] {
   const posts: string[] = [];
@@ -39,12 +30,6 @@ function watchCharting(page: Page): string[] {
     if (request.method() === 'POST' && /\/odontogram\/entries$/.test(request.url())) posts.push(request.url());
   });
   return posts;
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 test('the first click on a tooth charts nothing until a status is chosen; a mark can be undone', async ({

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { artifactsDir, saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders, createPatient } from '../support/clinic-api';
+import { settle } from '../support/page';
+import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -11,25 +13,15 @@ import { rootServer } from '../support/servers';
  * void a mark, print the PDF; screenshots in light, dark and at 390 px.
  */
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
 /** A patient of the test's own, with one mark charted a month ago (the timeline's earlier stop). */
 async function patientWithHistory(request: APIRequestContext): Promise<string> {
   const headers = await adminHeaders(request);
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers,
-    data: { firstName: 'Tomás', lastName: `Odontograma ${Date.now()}`, sex: 'male', birthdate: '1985-06-01' },
+  const id = await createPatient(request, {
+    firstName: 'Tomás',
+    lastName: `Odontograma ${Date.now()}`,
+    sex: 'male',
+    birthdate: '1985-06-01',
   });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { data: { id: string } }).data.id;
   const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const charted = await request.post(rootServer.url(`api/patients/${id}/odontogram/entries`), {
     headers,

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { settle, tag } from '../support/page';
 import { apiSignIn, createUser, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -12,18 +13,8 @@ import { rootServer } from '../support/servers';
  */
 
 /** Lowercase letters only: a word the search can match as a fragment. */
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
 function uniqueSsn(): string {
   return String(40_000_000 + Math.floor(Math.random() * 9_999_999));
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 interface CreatedPatient extends Record<string, unknown> {

@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
-import { rootServer } from '../support/servers';
+import { createPatient, totalOf } from '../support/clinic-api';
+import { settle } from '../support/page';
+import { demoUsers, signInPage } from '../support/real-users';
 
 /*
  * Issue 14: on "Nueva receta", Enter in the medicine field while the catalogue's suggestions were
@@ -12,27 +13,17 @@ import { rootServer } from '../support/servers';
  * and Enter never submits the prescription, from the medicine or from any line field.
  */
 
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
 /** A patient of the test's own, so the number of their prescriptions says whether one was saved. */
-async function newPatient(request: APIRequestContext): Promise<string> {
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers: await adminHeaders(request),
-    data: { firstName: 'Lucía', lastName: `Teclado ${Date.now()}`, sex: 'female', birthdate: '1990-03-14' },
+const newPatient = (request: APIRequestContext) =>
+  createPatient(request, {
+    firstName: 'Lucía',
+    lastName: `Teclado ${Date.now()}`,
+    sex: 'female',
+    birthdate: '1990-03-14',
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: string } }).data.id;
-}
 
-async function prescriptionsOf(request: APIRequestContext, patientId: string): Promise<number> {
-  const response = await request.get(rootServer.url(`api/patients/${patientId}/prescriptions`), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { total: number }).total;
-}
+const prescriptionsOf = (request: APIRequestContext, patientId: string) =>
+  totalOf(request, `api/patients/${patientId}/prescriptions`);
 
 /** Every POST of a prescription the page sends (there must be none). */
 function watchSaves(page: Page): string[] {
@@ -43,12 +34,6 @@ function watchSaves(page: Page): string[] {
     }
   });
   return saves;
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 test('typing "amoxi" then Enter never saves; ArrowDown and Enter pick the suggestion; no prescription is created', async ({

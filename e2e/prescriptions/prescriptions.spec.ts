@@ -1,7 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { adminHeaders, demoPatients } from '../support/clinic-api';
+import { settle, tag } from '../support/page';
+import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -11,28 +13,10 @@ import { rootServer } from '../support/servers';
  * list and the form in light, dark and at 390 px.
  */
 
-function tag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiSignIn(request, demoUsers.administrator)}` };
-}
-
 async function demoPatient(
   request: APIRequestContext,
 ): Promise<{ id: string; lastName: string; allergies: string | null }> {
-  const response = await request.get(rootServer.url('api/patients?pageSize=100'), {
-    headers: await adminHeaders(request),
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; lastName: string; allergies: string | null }[] };
+  const body = { data: await demoPatients<{ id: string; lastName: string; allergies: string | null }>(request) };
   const patient = body.data[0];
   expect(patient, 'a demo patient').toBeTruthy();
   return { id: patient?.id ?? '', lastName: patient?.lastName ?? '', allergies: patient?.allergies ?? null };

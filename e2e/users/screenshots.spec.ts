@@ -1,19 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 
 /*
  * Screenshots of the profile and users pages for people to look at (e2e/artifacts, git-ignored):
  * light, dark and 390 px, as the demo administrador (nothing is changed).
  */
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
 
 const screens = [
   { name: 'profile', path: '/profile', title: 'Mi perfil', ready: 'profile-page' },

@@ -1,19 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout, NotFoundPage } from '../pages/auth-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { settle } from '../support/page';
 
 /*
  * Screenshots for people to look at (e2e/artifacts/*.png, git-ignored); nothing is compared.
  * Each one is taken once the page has settled: fonts loaded, no progress bar, no request left.
  */
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
 
 test.describe('plain layout', () => {
   test('light', async ({ page }) => {

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClinic, type TestClinic } from '../test/clinics.ts';
-import { MemoryMailer } from '../test/mail.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Method, useTestClinic } from '../test/test-clinic.ts';
 import { availableBackends } from '../test/test-database.ts';
 
 /**
@@ -11,17 +8,11 @@ import { availableBackends } from '../test/test-database.ts';
  * audit trail.
  */
 describe.each(availableBackends())('hostile input on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  const mailer = new MemoryMailer();
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  const t = useTestClinic(backend);
   const call = (method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...bearer(clinic.token), 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    t.call(method, url, {
+      headers: { 'content-type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
     });
   const patient = (overrides: Record<string, unknown> = {}) => ({
     firstName: 'Lucía',
@@ -31,15 +22,6 @@ describe.each(availableBackends())('hostile input on %s', (backend) => {
     ...overrides,
   });
   const fieldsOf = (body: string) => (JSON.parse(body) as { details?: { fields?: unknown[] } }).details?.fields;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
 
   it.each([
     ['a NUL', 'Ana\u0000Belén'],
@@ -81,10 +63,10 @@ describe.each(availableBackends())('hostile input on %s', (backend) => {
   });
 
   it('refuses them wherever a request carries text: path parameters and keys the contract does not know', async () => {
-    const token = await app.inject({ method: 'POST', url: '/api/auth/activation/abc%00def' });
+    const token = await t.call('POST', '/api/auth/activation/abc%00def', { token: null });
     expect(token.statusCode, token.body).toBe(400);
     expect(fieldsOf(token.body)).toEqual([{ path: 'params.token', code: 'invalid_characters' }]);
-    const reset = await app.inject({ method: 'GET', url: '/api/auth/reset-password/%ED%A0%80abc' });
+    const reset = await t.call('GET', '/api/auth/reset-password/%ED%A0%80abc', { token: null });
     expect(reset.statusCode, reset.body).toBeLessThan(500);
     const unknownKey = await call('POST', '/api/patients', { ...patient(), 'nota\u0000': 'x' });
     expect(unknownKey.statusCode, unknownKey.body).toBe(400);
@@ -107,7 +89,7 @@ describe.each(availableBackends())('hostile input on %s', (backend) => {
     for (const date of ['0000-01-01', '1899-12-31', '3000-01-01']) {
       const response = await call('POST', `/api/patients/${id}/diagnoses`, {
         date,
-        professionalId: clinic.userId,
+        professionalId: t.clinic.userId,
         text: 'Caries',
       });
       expect(response.statusCode, response.body).toBe(400);
@@ -116,7 +98,7 @@ describe.each(availableBackends())('hostile input on %s', (backend) => {
     const attendance = await call('POST', `/api/patients/${id}/attendances`, {
       date: '0000-01-01T10:00:00Z',
       attendanceType: 'medical_attendance',
-      professionalId: clinic.userId,
+      professionalId: t.clinic.userId,
       titleResume: 'Control',
     });
     expect(attendance.statusCode, attendance.body).toBe(400);

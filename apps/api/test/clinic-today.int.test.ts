@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClinic } from './clinics.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from './clock.ts';
-import { MemoryMailer } from './mail.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestClinic } from './test-clinic.ts';
 import { availableBackends } from './test-database.ts';
 
 /**
@@ -48,25 +45,15 @@ const cases: Case[] = [
 const yearsBefore = (day: string, years: number) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
 
 describe.each(availableBackends())('the clinic’s today on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  const mailer = new MemoryMailer();
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-  });
+  const t = useTestClinic(backend, { clinics: false });
   afterEach(() => restoreClock());
-  afterAll(async () => {
-    await testApp?.close();
-  });
 
   it.each(cases)('at $at in $zone, today is $today', async ({ at, zone, today, tomorrow }) => {
     setClock(at);
-    const clinic = await createTestClinic(app, mailer);
-    await testApp.db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${clinic.accountId}`);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      app.inject({ method, url, headers: bearer(clinic.token), ...(payload ? { payload } : {}) });
+    const clinic = await t.newClinic();
+    await t.db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${clinic.accountId}`);
+    const call = (method: 'GET' | 'POST', url: string, body?: object) =>
+      t.call(method, url, { token: clinic.token, body });
     const patient = (birthdate: string) => ({ firstName: 'Bebé', lastName: 'Recién', sex: 'female', birthdate });
 
     const me = await call('GET', '/api/auth/system/me');
@@ -85,11 +72,9 @@ describe.each(availableBackends())('the clinic’s today on %s', (backend) => {
     });
     // An edit to a birthdate after the clinic's today is refused too, and changes nothing.
     const edited = await call('GET', `/api/patients/${newborn.json().data.id}`);
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/patients/${newborn.json().data.id}`,
-      headers: bearer(clinic.token),
-      payload: { ...patient(tomorrow), version: edited.json().data.version },
+    const put = await t.call('PUT', `/api/patients/${newborn.json().data.id}`, {
+      token: clinic.token,
+      body: { ...patient(tomorrow), version: edited.json().data.version },
     });
     expect(put.statusCode, put.body).toBe(400);
 
@@ -108,8 +93,8 @@ describe.each(availableBackends())('the clinic’s today on %s', (backend) => {
 
   it('keeps a session usable at any instant: sessions and links follow the application’s clock', async () => {
     setClock('2031-01-01T09:00:00Z');
-    const clinic = await createTestClinic(app, mailer);
-    const me = await app.inject({ method: 'GET', url: '/api/auth/system/me', headers: bearer(clinic.token) });
+    const clinic = await t.newClinic();
+    const me = await t.call('GET', '/api/auth/system/me', { token: clinic.token });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().data.locked).toBe(false);
   });

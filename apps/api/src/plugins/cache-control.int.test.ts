@@ -1,49 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../test/clinical.ts';
-import { bearer, createTestClinic, type TestClinic } from '../../test/clinics.ts';
-import { MemoryMailer } from '../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestClinic } from '../../test/test-clinic.ts';
 
 /**
  * Answers of the API carry health data: no browser or proxy may keep them (issue 14). Stored files
  * and their thumbnails keep their private caching (the same user's browser only).
  */
 describe('Cache-Control of the API', () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let patientId: string;
-  const mailer = new MemoryMailer();
-  const get = (url: string, token: string | undefined = clinic.token) =>
-    app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    patientId = await createTestPatient(app, clinic.token, { allergies: 'Penicilina' });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const t = useTestClinic(undefined, { patient: { allergies: 'Penicilina' } });
+  const get = (url: string, token: string | undefined = t.clinic.token) => t.call('GET', url, { token: token || null });
 
   it('answers no-store on reads, writes, errors and PDFs', async () => {
     const answers = [
       await get('/api/auth/system/me'),
       await get('/api/patients'),
-      await get(`/api/patients/${patientId}`),
-      await get(`/api/patients/${patientId}/odontogram.pdf`),
+      await get(`/api/patients/${t.patientId}`),
+      await get(`/api/patients/${t.patientId}/odontogram.pdf`),
       await get('/api/patients/not-a-uuid'),
       await get('/api/patients', undefined),
       await get('/api/no-such-route'),
       await get('/api/health'),
-      await app.inject({
-        method: 'POST',
-        url: '/api/patients',
-        headers: bearer(clinic.token),
-        payload: { firstName: 'Ana', lastName: 'Ruiz', sex: 'female', birthdate: '1990-01-01' },
+      await t.call('POST', '/api/patients', {
+        body: { firstName: 'Ana', lastName: 'Ruiz', sex: 'female', birthdate: '1990-01-01' },
       }),
     ];
     for (const answer of answers) {
@@ -59,18 +37,16 @@ describe('Cache-Control of the API', () => {
     form.append('metadata', JSON.stringify([{ fileType: 'photo' }]));
     form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'sonrisa.png');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: `/api/patients/${patientId}/files`,
-      headers: { ...bearer(clinic.token), 'content-type': request.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await request.arrayBuffer()),
+    const uploaded = await t.call('POST', `/api/patients/${t.patientId}/files`, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      body: Buffer.from(await request.arrayBuffer()),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(uploaded.headers['cache-control']).toBe('no-store');
     const fileId = uploaded.json().data[0].id as string;
     for (const url of [
-      `/api/patients/${patientId}/files/${fileId}/content`,
-      `/api/patients/${patientId}/files/${fileId}/thumbnail`,
+      `/api/patients/${t.patientId}/files/${fileId}/content`,
+      `/api/patients/${t.patientId}/files/${fileId}/thumbnail`,
     ]) {
       const answer = await get(url);
       expect(answer.statusCode, url).toBe(200);

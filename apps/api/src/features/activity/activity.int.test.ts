@@ -1,20 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../../test/clinical.ts';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setLevel } from '../../../test/clinics.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** The top bar's activity stream (issue 14): the clinic's own audited changes, by what the level may read. */
 describe.each(availableBackends())('activity on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  const mailer = new MemoryMailer();
+  const t = useTestClinic(backend, { clinic: { completeName: 'Ana Activa' } });
   const activity = async (token: string, query = '') => {
-    const response = await app.inject({ method: 'GET', url: `/api/activity${query}`, headers: bearer(token) });
+    const response = await t.call('GET', `/api/activity${query}`, { token });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as {
       action: string;
@@ -24,23 +17,10 @@ describe.each(availableBackends())('activity on %s', (backend) => {
     }[];
   };
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer, { completeName: 'Ana Activa' });
-    other = await createTestClinic(app, mailer);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
   it('lists the newest changes first, with who did them and on which patient or item', async () => {
-    await createTestPatient(app, clinic.token, { firstName: 'Mónica', lastName: 'Ibáñez' });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/medications',
-      headers: bearer(clinic.token),
-      payload: {
+    await t.newPatient(t.clinic.token, { firstName: 'Mónica', lastName: 'Ibáñez' });
+    const created = await t.call('POST', '/api/medications', {
+      body: {
         name: 'Articaína 4%',
         costPrice: '100',
         basePrice: '150',
@@ -51,9 +31,9 @@ describe.each(availableBackends())('activity on %s', (backend) => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    await createTestPatient(app, other.token, { firstName: 'Otra', lastName: 'Clínica' });
+    await t.newPatient(t.other.token, { firstName: 'Otra', lastName: 'Clínica' });
 
-    const entries = await activity(clinic.token);
+    const entries = await activity(t.clinic.token);
     expect(entries.slice(0, 2)).toMatchObject([
       { action: 'medication_created', itemName: 'Articaína 4%', userName: 'Ana Activa' },
       { action: 'patient_created', patientName: 'Ibáñez, Mónica', userName: 'Ana Activa' },
@@ -61,30 +41,27 @@ describe.each(availableBackends())('activity on %s', (backend) => {
     // Sign-ins are security records, not activity; another clinic's changes never show.
     expect(entries.map((entry) => entry.action)).not.toContain('sign_in');
     expect(entries.some((entry) => entry.patientName === 'Clínica, Otra')).toBe(false);
-    expect(await activity(clinic.token, '?limit=1')).toHaveLength(1);
+    expect(await activity(t.clinic.token, '?limit=1')).toHaveLength(1);
   });
 
   it('shows each level only what it may read', async () => {
-    const invited = await app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: bearer(clinic.token),
-      payload: { completeName: 'Recepción', email: `recepcion.${Date.now()}@clinica.test`, level: 'user' },
+    const invited = await t.call('POST', '/api/users', {
+      body: { completeName: 'Recepción', email: `recepcion.${Date.now()}@clinica.test`, level: 'user' },
     });
     expect(invited.statusCode, invited.body).toBe(201);
-    expect((await activity(clinic.token)).map((entry) => entry.action)).toContain('user_invited');
+    expect((await activity(t.clinic.token)).map((entry) => entry.action)).toContain('user_invited');
 
-    await setLevel(testApp.db, clinic.userId, 'user');
-    const asUser = (await activity(clinic.token)).map((entry) => entry.action);
+    await setLevel(t.db, t.clinic.userId, 'user');
+    const asUser = (await activity(t.clinic.token)).map((entry) => entry.action);
     expect(asUser).toContain('patient_created');
     expect(asUser).not.toContain('user_invited');
-    await setLevel(testApp.db, clinic.userId, 'customer');
-    expect(await activity(clinic.token)).toEqual([]);
-    await setLevel(testApp.db, clinic.userId, 'administrator');
+    await setLevel(t.db, t.clinic.userId, 'customer');
+    expect(await activity(t.clinic.token)).toEqual([]);
+    await setLevel(t.db, t.clinic.userId, 'administrator');
   });
 
   it('refuses an absurd limit with a field error', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/activity?limit=0', headers: bearer(clinic.token) });
+    const response = await t.call('GET', '/api/activity?limit=0');
     expect(response.statusCode).toBe(400);
     expect(response.json().details.fields).toContainEqual({ path: 'querystring.limit', code: 'too_small', min: 1 });
   });

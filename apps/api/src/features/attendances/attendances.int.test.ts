@@ -1,33 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../../test/clinical.ts';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeRecordContract } from '../../../test/record-contract.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
-import { listAuditEvents } from '../audit/audit.repository.ts';
 
 /** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
 describe.each(availableBackends())('attendances on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  let patientId: string;
-  const mailer = new MemoryMailer();
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const url = (id?: string, patient = patientId) => `/api/patients/${patient}/attendances${id ? `/${id}` : ''}`;
+  const t = useTestClinic(backend, { patient: true });
+  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/attendances${id ? `/${id}` : ''}`;
 
   let counter = 0;
   async function item(
     kind: 'supply' | 'medication',
     totalStock: number,
     overrides: Record<string, unknown> = {},
-    token = clinic.token,
+    token = t.clinic.token,
   ) {
     counter += 1;
     const body =
@@ -51,21 +39,24 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
             totalStock,
             approvalStatus: 'approved',
           };
-    const response = await call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', token, {
-      ...body,
-      ...overrides,
+    const response = await t.call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', {
+      token,
+      body: {
+        ...body,
+        ...overrides,
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as string;
   }
   async function stockOf(id: string): Promise<number> {
-    const { rows } = await testApp.db.orm.execute<{ total_stock: number }>(
+    const { rows } = await t.db.orm.execute<{ total_stock: number }>(
       sql`select total_stock from inventory_items where id = ${id}`,
     );
     return rows[0]?.total_stock ?? Number.NaN;
   }
   async function movementsOf(attendanceId: string) {
-    const { rows } = await testApp.db.orm.execute<{ item_id: string; kind: string; quantity: number }>(
+    const { rows } = await t.db.orm.execute<{ item_id: string; kind: string; quantity: number }>(
       sql`select item_id, kind, quantity from stock_movements
           where reference_type = 'attendance' and reference_id = ${attendanceId} order by created_at, id`,
     );
@@ -75,7 +66,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     date: '2026-03-10T10:30:00-03:00',
     attendanceType: 'dentistry',
     specialization: 'Odontología general',
-    professionalId: clinic.userId,
+    professionalId: t.clinic.userId,
     titleResume: 'Obturación pieza 36',
     resume: 'Caries oclusal',
     detail: 'Anestesia infiltrativa, obturación con resina',
@@ -85,25 +76,26 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
     ...overrides,
   });
-  async function create(body: object, patient = patientId) {
-    const response = await call('POST', url(undefined, patient), clinic.token, body);
+  async function create(body: object, patient = t.patientId) {
+    const response = await t.call('POST', url(undefined, patient), { body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; version: number; [key: string]: unknown };
   }
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    other = await createTestClinic(app, mailer);
-    patientId = await createTestPatient(app, clinic.token);
-  });
-  afterAll(async () => {
-    await testApp?.close();
+  describeRecordContract(t, {
+    entity: 'attendance',
+    table: 'attendances',
+    collection: (patient) => url(undefined, patient),
+    patientScoped: true,
+    body: () => attendance(),
+    update: { body: () => attendance({ titleResume: 'Primera' }), shows: { titleResume: 'Primera' } },
+    history: { before: { titleResume: 'Obturación pieza 36' }, after: { titleResume: 'Primera' } },
+    softDelete: { auditBefore: { titleResume: 'Obturación pieza 36' } },
+    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {
-    const { rows } = await testApp.db.orm.execute<{ id: string }>(sql`
+    const { rows } = await t.db.orm.execute<{ id: string }>(sql`
       select i.id from inventory_items i
       left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
         on m.account_id = i.account_id and m.item_id = i.id
@@ -115,23 +107,20 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     const gloves = await item('supply', 10);
     const needles = await item('supply', 5);
     const anaesthetic = await item('medication', 4);
-    const response = await call(
-      'POST',
-      url(),
-      clinic.token,
-      attendance({
+    const response = await t.call('POST', url(), {
+      body: attendance({
         supplies: [
           { itemId: gloves, quantity: 2 },
           { itemId: needles, quantity: 1 },
         ],
         medications: [{ itemId: anaesthetic, quantity: 1 }],
       }),
-    );
+    });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
     expect(body.code).toBe('attendance_created');
     expect(body.data).toMatchObject({
-      patientId,
+      patientId: t.patientId,
       date: '2026-03-10T13:30:00.000Z',
       attendanceType: 'dentistry',
       attendanceGroup: 'specializations',
@@ -160,11 +149,9 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         { item_id: anaesthetic, kind: 'consumption', quantity: -1 },
       ]),
     );
-    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-      listAuditEvents(tx, { action: 'attendance_created' }),
-    );
+    const events = await t.auditEvents('attendance_created');
     const event = events.find((row) => row.entityId === body.data.id);
-    expect(event).toMatchObject({ entity: 'attendance', patientId });
+    expect(event).toMatchObject({ entity: 'attendance', patientId: t.patientId });
     expect(event?.after).toMatchObject({
       totalBillable: '100.00',
       supplies: [
@@ -188,11 +175,8 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         medications: [{ itemId: anaesthetic, quantity: 2 }],
       }),
     );
-    const edited = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({
+    const edited = await t.call('PUT', url(created.id), {
+      body: attendance({
         version: 1,
         titleResume: 'Obturación pieza 36 y 37',
         lines: [
@@ -206,7 +190,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         ],
         medications: [],
       }),
-    );
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
       code: 'attendance_updated',
@@ -226,11 +210,8 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     );
     expect(movements).toHaveLength(7);
     // The same items again: no movement at all.
-    const same = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({
+    const same = await t.call('PUT', url(created.id), {
+      body: attendance({
         version: 2,
         supplies: [
           { itemId: cotton, quantity: 1 },
@@ -238,10 +219,10 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
           { itemId: needles, quantity: 1 },
         ],
       }),
-    );
+    });
     expect(same.statusCode, same.body).toBe(200);
     expect(await movementsOf(created.id)).toHaveLength(7);
-    const changes = await call('GET', `${url(created.id)}/changes`);
+    const changes = await t.call('GET', `${url(created.id)}/changes`);
     expect(changes.json().data[1]).toMatchObject({
       action: 'attendance_updated',
       before: { titleResume: 'Obturación pieza 36' },
@@ -252,36 +233,30 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   it('not enough stock refuses the whole save: nothing written, stock unchanged', async () => {
     const gloves = await item('supply', 3);
     const anaesthetic = await item('medication', 1);
-    const before = await call('GET', `${url()}?pageSize=100`);
-    const refused = await call(
-      'POST',
-      url(),
-      clinic.token,
-      attendance({
+    const before = await t.call('GET', `${url()}?pageSize=100`);
+    const refused = await t.call('POST', url(), {
+      body: attendance({
         supplies: [{ itemId: gloves, quantity: 2 }],
         medications: [{ itemId: anaesthetic, quantity: 2 }],
       }),
-    );
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'insufficient_stock',
       details: { items: [{ id: anaesthetic, available: 1, requested: 2 }] },
     });
     expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([3, 1]);
-    const after = await call('GET', `${url()}?pageSize=100`);
+    const after = await t.call('GET', `${url()}?pageSize=100`);
     expect(after.json().total).toBe(before.json().total);
     // An edit asking for more than there is changes nothing either.
     const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
-    const more = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({ version: 1, titleResume: 'Cambiada', supplies: [{ itemId: gloves, quantity: 4 }] }),
-    );
+    const more = await t.call('PUT', url(created.id), {
+      body: attendance({ version: 1, titleResume: 'Cambiada', supplies: [{ itemId: gloves, quantity: 4 }] }),
+    });
     expect(more.statusCode).toBe(409);
     expect(more.json().code).toBe('insufficient_stock');
     expect(await stockOf(gloves)).toBe(2);
-    expect((await call('GET', url(created.id))).json().data).toMatchObject({
+    expect((await t.call('GET', url(created.id))).json().data).toMatchObject({
       titleResume: 'Obturación pieza 36',
       version: 1,
       supplies: [{ itemId: gloves, quantity: 1 }],
@@ -295,7 +270,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
       const implants = await item('supply', 3);
       const answers = await Promise.all(
         [0, 1].map(() =>
-          call('POST', url(), clinic.token, attendance({ supplies: [{ itemId: implants, quantity: 2 }] })),
+          t.call('POST', url(), { body: attendance({ supplies: [{ itemId: implants, quantity: 2 }] }) }),
         ),
       );
       const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -312,7 +287,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
       attendance({ supplies: [{ itemId: gloves, quantity: 4 }], medications: [{ itemId: anaesthetic, quantity: 1 }] }),
     );
     expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([6, 3]);
-    const removed = await call('DELETE', url(created.id));
+    const removed = await t.call('DELETE', url(created.id));
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ code: 'attendance_deleted' });
     expect([await stockOf(gloves), await stockOf(anaesthetic)]).toEqual([10, 4]);
@@ -322,15 +297,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         { item_id: anaesthetic, kind: 'return', quantity: 1 },
       ]),
     );
-    expect((await call('GET', url(created.id))).json().code).toBe('attendance_not_found');
-    expect((await call('DELETE', url(created.id))).statusCode).toBe(404);
-    const { rows } = await testApp.db.orm.execute(
-      sql`select id from attendances where id = ${created.id} and deleted_at is not null`,
-    );
-    expect(rows).toHaveLength(1);
-    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-      listAuditEvents(tx, { action: 'attendance_deleted' }),
-    );
+    const events = await t.auditEvents('attendance_deleted');
     expect(events.find((row) => row.entityId === created.id)?.before).toMatchObject({
       supplies: [{ itemId: gloves, quantity: 4 }],
     });
@@ -339,28 +306,27 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   it('a finished attendance cannot be edited or deleted; addenda correct it and it stays readable', async () => {
     const gloves = await item('supply', 10);
     const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
-    const early = await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: 'Demasiado pronto' });
+    const early = await t.call('POST', `${url(created.id)}/addenda`, { body: { text: 'Demasiado pronto' } });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('attendance_not_finished');
-    const finish = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({ version: 1, finished: true, supplies: [{ itemId: gloves, quantity: 1 }] }),
-    );
+    const finish = await t.call('PUT', url(created.id), {
+      body: attendance({ version: 1, finished: true, supplies: [{ itemId: gloves, quantity: 1 }] }),
+    });
     expect(finish.statusCode, finish.body).toBe(200);
     expect(finish.json().data.finished).toBe(true);
-    const edit = await call('PUT', url(created.id), clinic.token, attendance({ version: 2, titleResume: 'Otra' }));
+    const edit = await t.call('PUT', url(created.id), { body: attendance({ version: 2, titleResume: 'Otra' }) });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('attendance_finished');
-    const remove = await call('DELETE', url(created.id));
+    const remove = await t.call('DELETE', url(created.id));
     expect(remove.statusCode).toBe(409);
     expect(remove.json().code).toBe('attendance_finished');
     expect(await stockOf(gloves)).toBe(9);
-    const blank = await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: ' ' });
+    const blank = await t.call('POST', `${url(created.id)}/addenda`, { body: { text: ' ' } });
     expect(blank.json().details.fields).toEqual([{ path: 'text', code: 'required' }]);
-    const addendum = await call('POST', `${url(created.id)}/addenda`, clinic.token, {
-      text: 'La pieza tratada fue la 37, no la 36.',
+    const addendum = await t.call('POST', `${url(created.id)}/addenda`, {
+      body: {
+        text: 'La pieza tratada fue la 37, no la 36.',
+      },
     });
     expect(addendum.statusCode, addendum.body).toBe(201);
     expect(addendum.json()).toMatchObject({
@@ -372,7 +338,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
       },
     });
     expect(addendum.json().data.addenda[0].userName).toMatch(/^Ana Pérez/);
-    const changes = await call('GET', `${url(created.id)}/changes`);
+    const changes = await t.call('GET', `${url(created.id)}/changes`);
     expect(changes.json().data[0]).toMatchObject({
       action: 'attendance_addendum_created',
       after: { text: 'La pieza tratada fue la 37, no la 36.' },
@@ -383,12 +349,9 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     const gloves = await item('supply', 10);
     const review = await item('medication', 10, { approvalStatus: 'underReview' });
     const inactive = await item('medication', 10, { productStatus: 'inactive' });
-    const foreign = await item('supply', 10, {}, other.token);
-    const response = await call(
-      'POST',
-      url(),
-      clinic.token,
-      attendance({
+    const foreign = await item('supply', 10, {}, t.other.token);
+    const response = await t.call('POST', url(), {
+      body: attendance({
         supplies: [
           { itemId: review, quantity: 1 },
           { itemId: foreign, quantity: 1 },
@@ -399,7 +362,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         ],
         lines: [{ description: 'Guantes', itemId: newId(), quantity: 1, price: '1' }],
       }),
-    );
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details.fields).toEqual([
       { path: 'supplies.0.itemId', code: 'invalid_value' },
@@ -409,11 +372,8 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
       { path: 'lines.0.itemId', code: 'invalid_value' },
     ]);
     expect(await stockOf(gloves)).toBe(10);
-    const shape = await call(
-      'POST',
-      url(),
-      clinic.token,
-      attendance({
+    const shape = await t.call('POST', url(), {
+      body: attendance({
         date: 'ayer',
         attendanceType: 'magic',
         titleResume: '',
@@ -424,7 +384,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
           { itemId: gloves, quantity: 2 },
         ],
       }),
-    );
+    });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().details.fields).toEqual(
       expect.arrayContaining([
@@ -437,7 +397,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         { path: 'supplies.1.itemId', code: 'invalid_value' },
       ]),
     );
-    const missing = await call('POST', url(), clinic.token, {});
+    const missing = await t.call('POST', url(), { body: {} });
     expect(missing.json().details.fields).toEqual(
       expect.arrayContaining([
         { path: 'date', code: 'required' },
@@ -451,18 +411,12 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   it('a stale edit answers 409 with the current values; nothing moves', async () => {
     const gloves = await item('supply', 10);
     const created = await create(attendance({ supplies: [{ itemId: gloves, quantity: 1 }] }));
-    await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({ version: 1, titleResume: 'Primera', supplies: [{ itemId: gloves, quantity: 1 }] }),
-    );
-    const stale = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      attendance({ version: 1, titleResume: 'Segunda', supplies: [{ itemId: gloves, quantity: 6 }] }),
-    );
+    await t.call('PUT', url(created.id), {
+      body: attendance({ version: 1, titleResume: 'Primera', supplies: [{ itemId: gloves, quantity: 1 }] }),
+    });
+    const stale = await t.call('PUT', url(created.id), {
+      body: attendance({ version: 1, titleResume: 'Segunda', supplies: [{ itemId: gloves, quantity: 6 }] }),
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'version_conflict',
@@ -472,14 +426,14 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   });
 
   it('lists newest first without the details, paginated', async () => {
-    const patient = await createTestPatient(app, clinic.token);
+    const patient = await t.newPatient();
     await create(attendance({ date: '2025-01-01T09:00:00Z', titleResume: 'Antigua' }), patient);
     await create(
       attendance({ date: '2026-01-01T09:00:00Z', titleResume: 'Reciente', attendanceType: 'x_ray' }),
       patient,
     );
     await create(attendance({ date: '2025-06-01T09:00:00Z', titleResume: 'Intermedia' }), patient);
-    const page = await call('GET', `${url(undefined, patient)}?pageSize=2`);
+    const page = await t.call('GET', `${url(undefined, patient)}?pageSize=2`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page.json().data.map((row: { titleResume: string }) => row.titleResume)).toEqual(['Reciente', 'Intermedia']);
@@ -488,29 +442,29 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   });
 
   it('answers the first page of a history of 1,200 attendances from the patient index', async () => {
-    const patient = await createTestPatient(app, clinic.token);
-    await testApp.db.orm.execute(sql`
+    const patient = await t.newPatient();
+    await t.db.orm.execute(sql`
       insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
                                title_resume, attendance_fee, total_billable, created_by, updated_by)
-      select ${clinic.accountId}::uuid, gen_random_uuid(), ${patient}::uuid,
-             timestamptz '2020-01-01' + n * interval '1 day', 'dentistry', 'specializations', ${clinic.userId}::uuid,
-             'Control ' || n, 0, 0, ${clinic.userId}::uuid, ${clinic.userId}::uuid
+      select ${t.clinic.accountId}::uuid, gen_random_uuid(), ${patient}::uuid,
+             timestamptz '2020-01-01' + n * interval '1 day', 'dentistry', 'specializations', ${t.clinic.userId}::uuid,
+             'Control ' || n, 0, 0, ${t.clinic.userId}::uuid, ${t.clinic.userId}::uuid
       from generate_series(1, 1200) as n`);
-    await testApp.db.orm.execute(sql`analyze attendances`);
+    await t.db.orm.execute(sql`analyze attendances`);
     const started = performance.now();
-    const page = await call('GET', `${url(undefined, patient)}?pageSize=20`);
+    const page = await t.call('GET', `${url(undefined, patient)}?pageSize=20`);
     const elapsed = performance.now() - started;
     expect(page.json().total).toBe(1200);
     expect(page.json().data[0].titleResume).toBe('Control 1200');
     expect(page.json().data).toHaveLength(20);
     expect(elapsed).toBeLessThan(1000);
     // On a table this small a scan and a sort are cheaper; without scans, the index alone gives the order.
-    const rows = await testApp.db.orm.transaction(async (tx) => {
+    const rows = await t.db.orm.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_bitmapscan = off`);
       const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`
         explain select id from attendances
-        where account_id = ${clinic.accountId} and patient_id = ${patient} and deleted_at is null
+        where account_id = ${t.clinic.accountId} and patient_id = ${patient} and deleted_at is null
         order by date desc nulls last, id desc nulls last limit 20`);
       return result.rows;
     });
@@ -519,26 +473,16 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     expect(plan).not.toContain('Sort');
   });
 
-  it("answers 404 for another clinic's patient or attendance and another patient's; levels", async () => {
+  it("answers attendance_not_found for another clinic's attendance's addenda; a customer may not add one", async () => {
     const created = await create(attendance());
-    const otherPatient = await createTestPatient(app, other.token);
-    expect((await call('GET', url(undefined, otherPatient))).json().code).toBe('patient_not_found');
-    expect((await call('GET', url(created.id, otherPatient), other.token)).json().code).toBe('attendance_not_found');
+    const otherPatient = await t.newPatient(t.other.token);
     expect(
-      (await call('POST', `${url(created.id, otherPatient)}/addenda`, other.token, { text: 'x' })).json().code,
+      (
+        await t.call('POST', `${url(created.id, otherPatient)}/addenda`, { token: t.other.token, body: { text: 'x' } })
+      ).json().code,
     ).toBe('attendance_not_found');
-    const sibling = await createTestPatient(app, clinic.token);
-    expect((await call('GET', url(created.id, sibling))).json().code).toBe('attendance_not_found');
-    expect((await call('DELETE', url(newId()))).json().code).toBe('attendance_not_found');
-    try {
-      await setLevel(testApp.db, clinic.userId, 'user');
-      expect((await call('POST', url(), clinic.token, attendance())).statusCode).toBe(201);
-      await setLevel(testApp.db, clinic.userId, 'customer');
-      expect((await call('GET', url())).statusCode).toBe(403);
-      expect((await call('POST', url(), clinic.token, attendance())).statusCode).toBe(403);
-      expect((await call('POST', `${url(created.id)}/addenda`, clinic.token, { text: 'x' })).statusCode).toBe(403);
-    } finally {
-      await setLevel(testApp.db, clinic.userId, 'administrator');
-    }
+    await t.asLevel('customer', async () => {
+      expect((await t.call('POST', `${url(created.id)}/addenda`, { body: { text: 'x' } })).statusCode).toBe(403);
+    });
   });
 });

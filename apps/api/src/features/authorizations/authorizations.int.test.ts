@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../../test/clinical.ts';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeRecordContract } from '../../../test/record-contract.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { newId } from '../../lib/ids.ts';
-import { listAuditEvents } from '../audit/audit.repository.ts';
 import { signatureHash } from './signature.ts';
 
 /** A PNG of `width`×`height`, transparent, with a dark stroke across when `ink`. */
@@ -33,24 +28,16 @@ const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')
 
 /** Treatment authorizations and templates: placeholders, edit/sign/unsign/delete rules, hash check, PNG checks, isolation, levels, audit (issue 6). */
 describe.each(availableBackends())('treatment authorizations on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  let patientId: string;
+  const t = useTestClinic(backend, { patient: { firstName: 'Mónica', lastName: 'Ibáñez', ssn: '28.111.222' } });
   let templateId: string;
-  const mailer = new MemoryMailer();
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const url = (id?: string, patient = patientId) => `/api/patients/${patient}/authorizations${id ? `/${id}` : ''}`;
+  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/authorizations${id ? `/${id}` : ''}`;
   const templateBody =
     'Yo, {{patient}} (DNI {{idNumber}}), autorizo a {{professional}} de {{clinic}} a realizar: {{treatment}}. ' +
     'Riesgos: {{ risks }}. Alternativas: {{alternatives}}. Costo: {{cost}}. Fecha: {{date}}.';
   const fields = (overrides: Record<string, unknown> = {}) => ({
     templateId,
     date: '2026-03-10',
-    professionalId: clinic.userId,
+    professionalId: t.clinic.userId,
     treatment: 'Extracción de la pieza 38',
     risks: 'Dolor, inflamación, alveolitis',
     alternatives: 'Controles periódicos',
@@ -63,41 +50,46 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     signature: dataUrl(signaturePng()),
     ...overrides,
   });
-  async function create(body: object = fields(), patient = patientId) {
-    const response = await call('POST', url(undefined, patient), clinic.token, body);
+  async function create(body: object = fields(), patient = t.patientId) {
+    const response = await t.call('POST', url(undefined, patient), { body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; version: number; body: string; [key: string]: unknown };
   }
-  async function sign(id: string, patient = patientId, body = signBody()) {
-    const response = await call('POST', `${url(id, patient)}/sign`, clinic.token, body);
+  async function sign(id: string, patient = t.patientId, body = signBody()) {
+    const response = await t.call('POST', `${url(id, patient)}/sign`, { body });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   }
 
   beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    other = await createTestClinic(app, mailer);
-    patientId = await createTestPatient(app, clinic.token, {
-      firstName: 'Mónica',
-      lastName: 'Ibáñez',
-      ssn: '28.111.222',
-    });
-    const template = await call('POST', '/api/authorization-templates', clinic.token, {
-      title: 'Consentimiento para extracción',
-      body: templateBody,
+    const template = await t.call('POST', '/api/authorization-templates', {
+      body: {
+        title: 'Consentimiento para extracción',
+        body: templateBody,
+      },
     });
     expect(template.statusCode, template.body).toBe(201);
     templateId = template.json().data.id;
   });
-  afterAll(async () => {
-    await testApp?.close();
-  });
 
   describe('templates', () => {
+    describeRecordContract(t, {
+      entity: 'authorization_template',
+      table: 'authorization_templates',
+      collection: () => '/api/authorization-templates',
+      patientScoped: false,
+      body: () => ({ title: 'Blanqueamiento', body: 'Autorizo {{treatment}}.' }),
+      update: {
+        body: () => ({ title: 'Blanqueamiento dental', body: 'Autorizo {{treatment}} por {{cost}}.' }),
+        stale: () => ({ title: 'X', body: 'Y' }),
+      },
+      history: { before: { title: 'Blanqueamiento' }, after: { title: 'Blanqueamiento dental' } },
+      softDelete: { auditBefore: { title: 'Blanqueamiento' } },
+      permissions: { read: 'patients.read', write: 'settings.manage', history: 'settings.manage' },
+    });
+
     it('gives a new clinic a default template in its language', async () => {
-      const list = await call('GET', '/api/authorization-templates?active=true', other.token);
+      const list = await t.call('GET', '/api/authorization-templates?active=true', { token: t.other.token });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json()).toMatchObject({
         total: 1,
@@ -106,13 +98,15 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     });
 
     it('refuses unknown placeholders with a field error and keeps known ones with spaces', async () => {
-      const bad = await call('POST', '/api/authorization-templates', clinic.token, {
-        title: 'Malo',
-        body: 'Yo, {{patient}}, pago {{precio}} y {{ dni }}.',
+      const bad = await t.call('POST', '/api/authorization-templates', {
+        body: {
+          title: 'Malo',
+          body: 'Yo, {{patient}}, pago {{precio}} y {{ dni }}.',
+        },
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.fields).toEqual([{ path: 'body', code: 'unknown_placeholder' }]);
-      const empty = await call('POST', '/api/authorization-templates', clinic.token, { title: '', body: '' });
+      const empty = await t.call('POST', '/api/authorization-templates', { body: { title: '', body: '' } });
       expect(empty.json().details.fields).toEqual(
         expect.arrayContaining([
           { path: 'title', code: 'required' },
@@ -122,93 +116,88 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     });
 
     it('edits with the version (409 when stale), deactivates, deletes softly, audits each step', async () => {
-      const created = await call('POST', '/api/authorization-templates', clinic.token, {
-        title: 'Blanqueamiento',
-        body: 'Autorizo {{treatment}}.',
+      const created = await t.call('POST', '/api/authorization-templates', {
+        body: {
+          title: 'Blanqueamiento',
+          body: 'Autorizo {{treatment}}.',
+        },
       });
       const id = created.json().data.id as string;
-      const edited = await call('PUT', `/api/authorization-templates/${id}`, clinic.token, {
-        title: 'Blanqueamiento dental',
-        body: 'Autorizo {{treatment}} por {{cost}}.',
-        active: false,
-        version: 1,
+      const edited = await t.call('PUT', `/api/authorization-templates/${id}`, {
+        body: {
+          title: 'Blanqueamiento dental',
+          body: 'Autorizo {{treatment}} por {{cost}}.',
+          active: false,
+          version: 1,
+        },
       });
       expect(edited.json()).toMatchObject({
         code: 'authorization_template_updated',
         data: { title: 'Blanqueamiento dental', active: false, version: 2 },
       });
-      const stale = await call('PUT', `/api/authorization-templates/${id}`, clinic.token, {
-        title: 'X',
-        body: 'Y',
-        version: 1,
+      const stale = await t.call('PUT', `/api/authorization-templates/${id}`, {
+        body: {
+          title: 'X',
+          body: 'Y',
+          version: 1,
+        },
       });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ code: 'version_conflict', details: { current: { version: 2 } } });
-      const active = await call('GET', '/api/authorization-templates?active=true');
+      const active = await t.call('GET', '/api/authorization-templates?active=true');
       expect(active.json().data.map((row: { id: string }) => row.id)).not.toContain(id);
       // An inactive template cannot be written from.
-      const fromInactive = await call('POST', url(), clinic.token, fields({ templateId: id }));
+      const fromInactive = await t.call('POST', url(), { body: fields({ templateId: id }) });
       expect(fromInactive.json().details.fields).toEqual([{ path: 'templateId', code: 'invalid_value' }]);
-      const changes = await call('GET', `/api/authorization-templates/${id}/changes`);
+      const changes = await t.call('GET', `/api/authorization-templates/${id}/changes`);
       expect(changes.json().data.map((row: { action: string }) => row.action)).toEqual([
         'authorization_template_updated',
         'authorization_template_created',
       ]);
-      expect((await call('DELETE', `/api/authorization-templates/${id}`)).json()).toEqual({
+      expect((await t.call('DELETE', `/api/authorization-templates/${id}`)).json()).toEqual({
         code: 'authorization_template_deleted',
       });
-      expect((await call('GET', `/api/authorization-templates/${id}`)).json().code).toBe(
+      expect((await t.call('GET', `/api/authorization-templates/${id}`)).json().code).toBe(
         'authorization_template_not_found',
       );
-      expect((await call('POST', url(), clinic.token, fields({ templateId: id }))).json().code).toBe(
+      expect((await t.call('POST', url(), { body: fields({ templateId: id }) })).json().code).toBe(
         'authorization_template_not_found',
       );
-      const deleted = await testApp.db.withTenant(clinic.accountId, (tx) =>
-        listAuditEvents(tx, { action: 'authorization_template_deleted' }),
-      );
+      const deleted = await t.auditEvents('authorization_template_deleted');
       expect(deleted.find((row) => row.entityId === id)).toMatchObject({ entity: 'authorization_template' });
-      const { rows } = await testApp.db.orm.execute(
-        sql`select deleted_at from authorization_templates where id = ${id}`,
-      );
+      const { rows } = await t.db.orm.execute(sql`select deleted_at from authorization_templates where id = ${id}`);
       expect(rows).toHaveLength(1);
-    });
-
-    it("answers 404 for another clinic's template; writing needs settings.manage, reading patients.read", async () => {
-      expect((await call('GET', `/api/authorization-templates/${templateId}`, other.token)).statusCode).toBe(404);
-      expect(
-        (
-          await call('PUT', `/api/authorization-templates/${templateId}`, other.token, {
-            title: 'X',
-            body: 'Y',
-            version: 1,
-          })
-        ).json().code,
-      ).toBe('authorization_template_not_found');
-      const body = { title: 'Otra', body: 'Autorizo {{treatment}}.' };
-      try {
-        for (const level of ['supervisor', 'user'] as const) {
-          await setLevel(testApp.db, clinic.userId, level);
-          expect((await call('GET', '/api/authorization-templates')).statusCode).toBe(200);
-          expect((await call('GET', `/api/authorization-templates/${templateId}`)).statusCode).toBe(200);
-          expect((await call('POST', '/api/authorization-templates', clinic.token, body)).statusCode).toBe(403);
-          expect((await call('DELETE', `/api/authorization-templates/${templateId}`)).statusCode).toBe(403);
-        }
-        await setLevel(testApp.db, clinic.userId, 'customer');
-        expect((await call('GET', '/api/authorization-templates')).statusCode).toBe(403);
-      } finally {
-        await setLevel(testApp.db, clinic.userId, 'administrator');
-      }
     });
   });
 
   describe('authorizations', () => {
+    describeRecordContract(t, {
+      entity: 'authorization',
+      table: 'treatment_authorizations',
+      collection: (patient) => url(undefined, patient),
+      patientScoped: true,
+      body: () => fields(),
+      update: {
+        body: () => ({
+          ...fields({ treatment: 'Extracción de la pieza 48' }),
+          title: 'Consentimiento — pieza 48',
+          body: 'Texto revisado para {{patient}}: {{treatment}}.',
+        }),
+        shows: { title: 'Consentimiento — pieza 48', treatment: 'Extracción de la pieza 48' },
+        stale: () => ({ ...fields(), title: 'x', body: 'y' }),
+      },
+      history: { before: { title: 'Consentimiento para extracción' }, after: { title: 'Consentimiento — pieza 48' } },
+      softDelete: { auditBefore: { treatment: 'Extracción de la pieza 38' } },
+      permissions: { read: 'patients.read', write: 'clinical.write' },
+    });
+
     it('writes one from a template: placeholders filled, cost in the clinic currency, audited', async () => {
-      const response = await call('POST', url(), clinic.token, fields());
+      const response = await t.call('POST', url(), { body: fields() });
       expect(response.statusCode, response.body).toBe(201);
       const { code, data } = response.json();
       expect(code).toBe('authorization_created');
       expect(data).toMatchObject({
-        patientId,
+        patientId: t.patientId,
         templateId,
         templateTitle: 'Consentimiento para extracción',
         title: 'Consentimiento para extracción',
@@ -224,19 +213,15 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
         /^Yo, Mónica Ibáñez \(DNI 28\.111\.222\), autorizo a Ana Pérez \d+ de Clínica \d+ a realizar: Extracción de la pieza 38\. Riesgos: Dolor, inflamación, alveolitis\. Alternativas: Controles periódicos\. Costo: \$\s150\.000,50\. Fecha: 10\/03\/2026\.$/,
       );
       expect(data.body).not.toContain('{{');
-      const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-        listAuditEvents(tx, { action: 'authorization_created' }),
-      );
-      expect(events.find((row) => row.entityId === data.id)).toMatchObject({ entity: 'authorization', patientId });
+      const events = await t.auditEvents('authorization_created');
+      expect(events.find((row) => row.entityId === data.id)).toMatchObject({
+        entity: 'authorization',
+        patientId: t.patientId,
+      });
     });
 
     it('validates the fields; unknown placeholders in an edited body are refused', async () => {
-      const bad = await call(
-        'POST',
-        url(),
-        clinic.token,
-        fields({ treatment: '', costEstimate: '-3', templateId: 'x' }),
-      );
+      const bad = await t.call('POST', url(), { body: fields({ treatment: '', costEstimate: '-3', templateId: 'x' }) });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.fields).toEqual(
         expect.arrayContaining([
@@ -245,25 +230,29 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           { path: 'templateId', code: 'invalid_value' },
         ]),
       );
-      const stranger = await call('POST', url(), clinic.token, fields({ professionalId: other.userId }));
+      const stranger = await t.call('POST', url(), { body: fields({ professionalId: t.other.userId }) });
       expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
       const created = await create();
-      const edit = await call('PUT', url(created.id), clinic.token, {
-        ...fields(),
-        title: 'T',
-        body: 'Texto con {{firma}}',
-        version: 1,
+      const edit = await t.call('PUT', url(created.id), {
+        body: {
+          ...fields(),
+          title: 'T',
+          body: 'Texto con {{firma}}',
+          version: 1,
+        },
       });
       expect(edit.json().details.fields).toEqual([{ path: 'body', code: 'unknown_placeholder' }]);
     });
 
     it('edits while unsigned (placeholders in the edited body filled again), 409 version_conflict when stale', async () => {
       const created = await create();
-      const edited = await call('PUT', url(created.id), clinic.token, {
-        ...fields({ costEstimate: '90000', treatment: 'Extracción de la pieza 48' }),
-        title: 'Consentimiento — pieza 48',
-        body: 'Texto revisado para {{patient}}: {{treatment}} por {{cost}}.',
-        version: 1,
+      const edited = await t.call('PUT', url(created.id), {
+        body: {
+          ...fields({ costEstimate: '90000', treatment: 'Extracción de la pieza 48' }),
+          title: 'Consentimiento — pieza 48',
+          body: 'Texto revisado para {{patient}}: {{treatment}} por {{cost}}.',
+          version: 1,
+        },
       });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({
@@ -273,15 +262,17 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(edited.json().data.body).toMatch(
         /^Texto revisado para Mónica Ibáñez: Extracción de la pieza 48 por \$\s90\.000,00\.$/,
       );
-      const stale = await call('PUT', url(created.id), clinic.token, {
-        ...fields(),
-        title: 'x',
-        body: 'y',
-        version: 1,
+      const stale = await t.call('PUT', url(created.id), {
+        body: {
+          ...fields(),
+          title: 'x',
+          body: 'y',
+          version: 1,
+        },
       });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ code: 'version_conflict', details: { current: { version: 2 } } });
-      const changes = await call('GET', `${url(created.id)}/changes`);
+      const changes = await t.call('GET', `${url(created.id)}/changes`);
       expect(changes.json().data[0]).toMatchObject({
         action: 'authorization_updated',
         before: { title: 'Consentimiento para extracción', costEstimate: '150000.50' },
@@ -292,7 +283,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     it('signs: stores the text as signed, the PNG, signer, collector and SHA-256(text ‖ 0x00 ‖ PNG); then no edit, no delete, no second sign', async () => {
       const created = await create();
       const png = signaturePng();
-      const signed = await sign(created.id, patientId, signBody({ signature: png.toString('base64') }));
+      const signed = await sign(created.id, t.patientId, signBody({ signature: png.toString('base64') }));
       expect(signed).toMatchObject({ status: 'signed', version: 2 });
       expect(signed.signedAt).toEqual(expect.any(String));
       const [signature] = signed.signatures;
@@ -313,25 +304,25 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           .update(Buffer.concat([Buffer.from(signedText, 'utf8'), Buffer.from([0]), png]))
           .digest('hex'),
       );
-      const edit = await call('PUT', url(created.id), clinic.token, { ...fields(), title: 'x', body: 'y', version: 2 });
+      const edit = await t.call('PUT', url(created.id), { body: { ...fields(), title: 'x', body: 'y', version: 2 } });
       expect(edit.statusCode).toBe(409);
       expect(edit.json().code).toBe('authorization_is_signed');
-      const again = await call('POST', `${url(created.id)}/sign`, clinic.token, signBody());
+      const again = await t.call('POST', `${url(created.id)}/sign`, { body: signBody() });
       expect(again.json().code).toBe('error_sign_authorization');
       expect(again.statusCode).toBe(409);
-      const remove = await call('DELETE', url(created.id));
+      const remove = await t.call('DELETE', url(created.id));
       expect(remove.statusCode).toBe(409);
       expect(remove.json().code).toBe('authorization_is_signed');
-      const list = await call('GET', `${url()}?status=signed`);
+      const list = await t.call('GET', `${url()}?status=signed`);
       expect(list.json().data.map((row: { id: string }) => row.id)).toContain(created.id);
-      const unsignedList = await call('GET', `${url()}?status=unsigned`);
+      const unsignedList = await t.call('GET', `${url()}?status=unsigned`);
       expect(unsignedList.json().data.map((row: { id: string }) => row.id)).not.toContain(created.id);
     });
 
     it('checks the signature image: a real PNG by its bytes, bounded size and dimensions, not blank', async () => {
       const created = await create();
       const refused = async (signature: string) => {
-        const response = await call('POST', `${url(created.id)}/sign`, clinic.token, signBody({ signature }));
+        const response = await t.call('POST', `${url(created.id)}/sign`, { body: signBody({ signature }) });
         expect(response.statusCode, response.body).toBe(400);
         return response.json().details.fields;
       };
@@ -348,12 +339,9 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(await refused(dataUrl(signaturePng(4100, 100)))).toEqual([{ path: 'signature', code: 'too_big' }]);
       expect(await refused(dataUrl(signaturePng(40, 15)))).toEqual([{ path: 'signature', code: 'too_small' }]);
       expect(await refused('')).toEqual([{ path: 'signature', code: 'required' }]);
-      const noName = await call(
-        'POST',
-        `${url(created.id)}/sign`,
-        clinic.token,
-        signBody({ signerName: ' ', signerIdNumber: '' }),
-      );
+      const noName = await t.call('POST', `${url(created.id)}/sign`, {
+        body: signBody({ signerName: ' ', signerIdNumber: '' }),
+      });
       expect(noName.json().details.fields).toEqual(
         expect.arrayContaining([
           { path: 'signerName', code: 'required' },
@@ -361,19 +349,21 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
         ]),
       );
       // Nothing was signed.
-      expect((await call('GET', url(created.id))).json().data).toMatchObject({ status: 'unsigned', signatures: [] });
+      expect((await t.call('GET', url(created.id))).json().data).toMatchObject({ status: 'unsigned', signatures: [] });
     });
 
     it('unsigns with a reason: the signature stays, revoked; edit works again; a second unsign answers 409', async () => {
       const created = await create();
-      const noReason = await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: '' });
+      const noReason = await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: '' } });
       expect(noReason.json().details.fields).toEqual([{ path: 'reason', code: 'required' }]);
-      const notSigned = await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'x' });
+      const notSigned = await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'x' } });
       expect(notSigned.statusCode).toBe(409);
       expect(notSigned.json().code).toBe('error_unsign_authorization');
       const signed = await sign(created.id);
-      const unsigned = await call('POST', `${url(created.id)}/unsign`, clinic.token, {
-        reason: 'El paciente pidió cambiar el tratamiento',
+      const unsigned = await t.call('POST', `${url(created.id)}/unsign`, {
+        body: {
+          reason: 'El paciente pidió cambiar el tratamiento',
+        },
       });
       expect(unsigned.statusCode, unsigned.body).toBe(200);
       expect(unsigned.json()).toMatchObject({
@@ -392,15 +382,17 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       });
       expect(unsigned.json().data.signatures[0].revokedAt).toEqual(expect.any(String));
       expect(unsigned.json().data.signatures[0].revokedByName).toMatch(/^Ana Pérez/);
-      const twice = await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'otra vez' });
+      const twice = await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'otra vez' } });
       expect(twice.json().code).toBe('error_unsign_authorization');
       // Editable again, and signable again: two signatures, the newest standing.
       const version = unsigned.json().data.version as number;
-      const edited = await call('PUT', url(created.id), clinic.token, {
-        ...fields({ treatment: 'Exodoncia de 38 y 48' }),
-        title: 'Consentimiento corregido',
-        body: 'Autorizo {{treatment}}.',
-        version,
+      const edited = await t.call('PUT', url(created.id), {
+        body: {
+          ...fields({ treatment: 'Exodoncia de 38 y 48' }),
+          title: 'Consentimiento corregido',
+          body: 'Autorizo {{treatment}}.',
+          version,
+        },
       });
       expect(edited.statusCode, edited.body).toBe(200);
       const resigned = await sign(created.id);
@@ -411,11 +403,11 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       });
       expect(resigned.signatures[1].revokedAt).toEqual(expect.any(String));
       // Once signed, never deleted (even unsigned again): the signed versions stay visible.
-      await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'Se pospone' });
-      const remove = await call('DELETE', url(created.id));
+      await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'Se pospone' } });
+      const remove = await t.call('DELETE', url(created.id));
       expect(remove.statusCode).toBe(409);
       expect(remove.json().code).toBe('error_delete_authorization');
-      const changes = await call('GET', `${url(created.id)}/changes`);
+      const changes = await t.call('GET', `${url(created.id)}/changes`);
       expect(changes.json().data.map((row: { action: string }) => row.action)).toEqual([
         'authorization_unsigned',
         'authorization_signed',
@@ -433,7 +425,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const created = await create();
       const signed = await sign(created.id);
       const signatureId = signed.signatures[0].id as string;
-      const ok = await call('GET', `${url(created.id)}/verify`);
+      const ok = await t.call('GET', `${url(created.id)}/verify`);
       expect(ok.json()).toEqual({
         data: {
           valid: true,
@@ -449,27 +441,27 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
         },
       });
       // One character of the text changed behind the application's back (superuser connection).
-      await testApp.db.orm.execute(
+      await t.db.orm.execute(
         sql`update authorization_signatures set signed_text = replace(signed_text, 'Extracción', 'Extracciòn') where id = ${signatureId}`,
       );
-      const text = await call('GET', `${url(created.id)}/verify`);
+      const text = await t.call('GET', `${url(created.id)}/verify`);
       expect(text.json().data).toMatchObject({ valid: false, signatures: [{ matches: false }] });
-      await testApp.db.orm.execute(
+      await t.db.orm.execute(
         sql`update authorization_signatures set signed_text = replace(signed_text, 'Extracciòn', 'Extracción') where id = ${signatureId}`,
       );
-      expect((await call('GET', `${url(created.id)}/verify`)).json().data.valid).toBe(true);
+      expect((await t.call('GET', `${url(created.id)}/verify`)).json().data.valid).toBe(true);
       // One byte of the image flipped.
-      await testApp.db.orm.execute(
+      await t.db.orm.execute(
         sql`update authorization_signatures set signature_image = set_byte(signature_image, 40, get_byte(signature_image, 40) # 1) where id = ${signatureId}`,
       );
-      const image = await call('GET', `${url(created.id)}/verify`);
+      const image = await t.call('GET', `${url(created.id)}/verify`);
       expect(image.json().data).toMatchObject({ valid: false, signatures: [{ matches: false }] });
       expect(image.json().data.signatures[0].recomputed).not.toBe(signed.signatures[0].sha256);
     });
 
     it('prints a PDF: unsigned says so; signed has the signer, the hash and the image; revoked says so', async () => {
       const created = await create();
-      const draft = await call('GET', `${url(created.id)}/pdf`);
+      const draft = await t.call('GET', `${url(created.id)}/pdf`);
       expect(draft.statusCode, draft.body).toBe(200);
       expect(draft.headers['content-type']).toBe('application/pdf');
       expect(draft.headers['content-disposition']).toBe('inline; filename="autorizacion-Ibanez-2026-03-10.pdf"');
@@ -477,7 +469,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const utf16 = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
       expect(draft.rawPayload.includes(utf16('Consentimiento para extracción — Mónica Ibáñez'))).toBe(true);
       const signed = await sign(created.id);
-      const pdf = await call('GET', `${url(created.id)}/pdf`);
+      const pdf = await t.call('GET', `${url(created.id)}/pdf`);
       expect(pdf.statusCode).toBe(200);
       // An image XObject: the signature is in the document.
       expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
@@ -486,76 +478,58 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(
         pdf.rawPayload.includes(utf16(`Autorización de tratamiento · SHA-256 ${signed.signatures[0].sha256}`)),
       ).toBe(true);
-      await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'Revocada por el paciente' });
-      const revoked = await call('GET', `${url(created.id)}/pdf`);
+      await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'Revocada por el paciente' } });
+      const revoked = await t.call('GET', `${url(created.id)}/pdf`);
       expect(revoked.statusCode).toBe(200);
-      expect((await call('GET', `${url(created.id)}/pdf`, other.token)).statusCode).toBe(404);
+      expect((await t.call('GET', `${url(created.id)}/pdf`, { token: t.other.token })).statusCode).toBe(404);
     });
 
     it('lists newest first with pagination; deletes a never-signed one softly', async () => {
-      const patient = await createTestPatient(app, clinic.token);
+      const patient = await t.newPatient();
       const old = await create(fields({ date: '2025-01-01' }), patient);
       const recent = await create(fields({ date: '2026-01-01' }), patient);
-      const list = await call('GET', `${url(undefined, patient)}?pageSize=1`);
+      const list = await t.call('GET', `${url(undefined, patient)}?pageSize=1`);
       expect(list.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, data: [{ id: recent.id }] });
-      const second = await call('GET', `${url(undefined, patient)}?pageSize=1&page=2`);
+      const second = await t.call('GET', `${url(undefined, patient)}?pageSize=1&page=2`);
       expect(second.json().data[0].id).toBe(old.id);
-      expect((await call('DELETE', url(old.id, patient))).json()).toEqual({ code: 'authorization_deleted' });
-      expect((await call('GET', url(old.id, patient))).json().code).toBe('authorization_not_found');
-      expect((await call('GET', url(undefined, patient))).json()).toMatchObject({ total: 1 });
-      const { rows } = await testApp.db.orm.execute(
-        sql`select deleted_at from treatment_authorizations where id = ${old.id}`,
-      );
-      expect(rows).toHaveLength(1);
-      const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-        listAuditEvents(tx, { action: 'authorization_deleted' }),
-      );
+      expect((await t.call('DELETE', url(old.id, patient))).json()).toEqual({ code: 'authorization_deleted' });
+      expect((await t.call('GET', url(undefined, patient))).json()).toMatchObject({ total: 1 });
+      const events = await t.auditEvents('authorization_deleted');
       expect(events.find((row) => row.entityId === old.id)).toMatchObject({ patientId: patient });
     });
 
-    it("answers 404 for another clinic's patient or authorization and another patient's", async () => {
+    it("answers 404 to sign or verify another clinic's authorization; another clinic's template cannot be written from", async () => {
       const created = await create();
-      const otherPatient = await createTestPatient(app, other.token);
-      expect((await call('GET', url(undefined, otherPatient))).json().code).toBe('patient_not_found');
-      expect((await call('GET', url(created.id, otherPatient), other.token)).json().code).toBe(
-        'authorization_not_found',
-      );
-      expect((await call('POST', `${url(created.id, otherPatient)}/sign`, other.token, signBody())).statusCode).toBe(
-        404,
-      );
-      expect((await call('GET', `${url(created.id, otherPatient)}/verify`, other.token)).statusCode).toBe(404);
-      const sibling = await createTestPatient(app, clinic.token);
-      expect((await call('GET', url(created.id, sibling))).json().code).toBe('authorization_not_found');
-      expect((await call('DELETE', url(newId()))).json().code).toBe('authorization_not_found');
-      // Another clinic's template cannot be written from.
-      const foreign = await call('GET', '/api/authorization-templates', other.token);
+      const otherPatient = await t.newPatient(t.other.token);
+      expect(
+        (await t.call('POST', `${url(created.id, otherPatient)}/sign`, { token: t.other.token, body: signBody() }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.call('GET', `${url(created.id, otherPatient)}/verify`, { token: t.other.token })).statusCode,
+      ).toBe(404);
+      const foreign = await t.call('GET', '/api/authorization-templates', { token: t.other.token });
       const foreignTemplate = foreign.json().data[0].id as string;
-      expect((await call('POST', url(), clinic.token, fields({ templateId: foreignTemplate }))).json().code).toBe(
+      expect((await t.call('POST', url(), { body: fields({ templateId: foreignTemplate }) })).json().code).toBe(
         'authorization_template_not_found',
       );
     });
 
-    it('levels: user and supervisor write and sign, a customer gets 403 everywhere', async () => {
+    it('levels: user and supervisor sign and unsign, a customer gets 403 on sign, unsign, verify and the PDF', async () => {
       const created = await create();
-      try {
-        for (const level of ['supervisor', 'user'] as const) {
-          await setLevel(testApp.db, clinic.userId, level);
+      for (const level of ['supervisor', 'user'] as const) {
+        await t.asLevel(level, async () => {
           const mine = await create();
           await sign(mine.id);
-          expect((await call('POST', `${url(mine.id)}/unsign`, clinic.token, { reason: 'x' })).statusCode).toBe(200);
-        }
-        await setLevel(testApp.db, clinic.userId, 'customer');
-        expect((await call('GET', url())).statusCode).toBe(403);
-        expect((await call('GET', url(created.id))).statusCode).toBe(403);
-        expect((await call('POST', url(), clinic.token, fields())).statusCode).toBe(403);
-        expect((await call('POST', `${url(created.id)}/sign`, clinic.token, signBody())).statusCode).toBe(403);
-        expect((await call('POST', `${url(created.id)}/unsign`, clinic.token, { reason: 'x' })).statusCode).toBe(403);
-        expect((await call('GET', `${url(created.id)}/verify`)).statusCode).toBe(403);
-        expect((await call('GET', `${url(created.id)}/pdf`)).statusCode).toBe(403);
-        expect((await call('DELETE', url(created.id))).statusCode).toBe(403);
-      } finally {
-        await setLevel(testApp.db, clinic.userId, 'administrator');
+          expect((await t.call('POST', `${url(mine.id)}/unsign`, { body: { reason: 'x' } })).statusCode).toBe(200);
+        });
       }
+      await t.asLevel('customer', async () => {
+        expect((await t.call('POST', `${url(created.id)}/sign`, { body: signBody() })).statusCode).toBe(403);
+        expect((await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'x' } })).statusCode).toBe(403);
+        expect((await t.call('GET', `${url(created.id)}/verify`)).statusCode).toBe(403);
+        expect((await t.call('GET', `${url(created.id)}/pdf`)).statusCode).toBe(403);
+      });
     });
   });
 });

@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setLevel } from '../../../test/clinics.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
 /** GET /api/professionals: who a clinical form may name as the record's professional. */
 describe.each(availableBackends())('professionals on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  const mailer = new MemoryMailer();
-  const list = (token = clinic.token) =>
-    app.inject({ method: 'GET', url: '/api/professionals', headers: bearer(token) });
+  const t = useTestClinic(backend);
+  const list = (token = t.clinic.token) => t.call('GET', '/api/professionals', { token });
 
   async function addUser(accountId: string, completeName: string, level: string, active = true) {
     const id = newId();
-    await testApp.db.orm.execute(sql`
+    await t.db.orm.execute(sql`
       insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency,
         active, license_number, specialty)
       values (${accountId}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY',
@@ -28,18 +21,11 @@ describe.each(availableBackends())('professionals on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    other = await createTestClinic(app, mailer);
-    await addUser(clinic.accountId, 'Bruno Alvarado', 'user');
-    await addUser(clinic.accountId, 'Ana Zapata', 'supervisor');
-    await addUser(clinic.accountId, 'Carla Inactiva', 'user', false);
-    await addUser(clinic.accountId, 'Diego Cliente', 'customer');
-    await addUser(other.accountId, 'Elena de otra clínica', 'user');
-  });
-  afterAll(async () => {
-    await testApp?.close();
+    await addUser(t.clinic.accountId, 'Bruno Alvarado', 'user');
+    await addUser(t.clinic.accountId, 'Ana Zapata', 'supervisor');
+    await addUser(t.clinic.accountId, 'Carla Inactiva', 'user', false);
+    await addUser(t.clinic.accountId, 'Diego Cliente', 'customer');
+    await addUser(t.other.accountId, 'Elena de otra clínica', 'user');
   });
 
   it("lists the clinic's active users who are not customers, by name, with licence and specialty", async () => {
@@ -63,13 +49,13 @@ describe.each(availableBackends())('professionals on %s', (backend) => {
   it('is readable by every clinical level; a customer gets 403', async () => {
     try {
       for (const level of ['supervisor', 'user'] as const) {
-        await setLevel(testApp.db, clinic.userId, level);
+        await setLevel(t.db, t.clinic.userId, level);
         expect((await list()).statusCode).toBe(200);
       }
-      await setLevel(testApp.db, clinic.userId, 'customer');
+      await setLevel(t.db, t.clinic.userId, 'customer');
       expect((await list()).json().code).toBe('forbidden');
     } finally {
-      await setLevel(testApp.db, clinic.userId, 'administrator');
+      await setLevel(t.db, t.clinic.userId, 'administrator');
     }
   });
 });

@@ -1,59 +1,46 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../../test/clinical.ts';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { describeRecordContract } from '../../../test/record-contract.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { newId } from '../../lib/ids.ts';
-import { listAuditEvents } from '../audit/audit.repository.ts';
 
-/** Laboratory orders and results: validation, soft delete, conflicts, history, isolation, levels (issue 5). */
+/** Laboratory orders and results: validation, results, list, PDF; the record contract (issue 5). */
 describe.each(availableBackends())('laboratory orders on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  let patientId: string;
-  const mailer = new MemoryMailer();
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const url = (id?: string, patient = patientId) => `/api/patients/${patient}/laboratories${id ? `/${id}` : ''}`;
+  const t = useTestClinic(backend, { patient: true });
+  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/laboratories${id ? `/${id}` : ''}`;
   const order = (overrides: Record<string, unknown> = {}) => ({
     orderDate: '2026-03-10',
-    professionalId: clinic.userId,
+    professionalId: t.clinic.userId,
     laboratoryName: 'Laboratorio Central',
     studies: ['blood_count', 'coagulation', 'dental_radiography'],
     instructions: 'Ayuno de 8 horas',
     ...overrides,
   });
-  async function create(body: object = order(), patient = patientId) {
-    const response = await call('POST', url(undefined, patient), clinic.token, body);
+  async function create(body: object = order(), patient = t.patientId) {
+    const response = await t.call('POST', url(undefined, patient), { body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; version: number; [key: string]: unknown };
   }
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    other = await createTestClinic(app, mailer);
-    patientId = await createTestPatient(app, clinic.token);
-  });
-  afterAll(async () => {
-    await testApp?.close();
+  describeRecordContract(t, {
+    entity: 'laboratory',
+    table: 'laboratories',
+    collection: (patient) => url(undefined, patient),
+    patientScoped: true,
+    body: () => order(),
+    update: { body: () => order({ status: 'sample_taken' }), shows: { status: 'sample_taken' } },
+    history: { before: { status: 'ordered' }, after: { status: 'sample_taken' } },
+    softDelete: { auditBefore: { laboratoryName: 'Laboratorio Central' } },
+    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('creates an order (status ordered), with names and an audit row', async () => {
-    const response = await call('POST', url(), clinic.token, order());
+    const response = await t.call('POST', url(), { body: order() });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({
       code: 'laboratory_created',
       data: {
-        patientId,
+        patientId: t.patientId,
         orderDate: '2026-03-10',
         laboratoryName: 'Laboratorio Central',
         studies: ['blood_count', 'coagulation', 'dental_radiography'],
@@ -66,14 +53,15 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
       },
     });
     expect(body.data.professionalName).toMatch(/^Ana Pérez/);
-    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-      listAuditEvents(tx, { action: 'laboratory_created' }),
-    );
-    expect(events.find((row) => row.entityId === body.data.id)).toMatchObject({ entity: 'laboratory', patientId });
+    const events = await t.auditEvents('laboratory_created');
+    expect(events.find((row) => row.entityId === body.data.id)).toMatchObject({
+      entity: 'laboratory',
+      patientId: t.patientId,
+    });
   });
 
   it('validates studies, status and the result date', async () => {
-    const bad = await call('POST', url(), clinic.token, order({ studies: [], status: 'lost', laboratoryName: '' }));
+    const bad = await t.call('POST', url(), { body: order({ studies: [], status: 'lost', laboratoryName: '' }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields).toEqual(
       expect.arrayContaining([
@@ -82,45 +70,37 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
         { path: 'laboratoryName', code: 'required' },
       ]),
     );
-    const unknownStudy = await call('POST', url(), clinic.token, order({ studies: ['dentistry'] }));
+    const unknownStudy = await t.call('POST', url(), { body: order({ studies: ['dentistry'] }) });
     expect(unknownStudy.json().details.fields).toEqual([{ path: 'studies.0', code: 'invalid_value' }]);
-    const twice = await call('POST', url(), clinic.token, order({ studies: ['biopsy', 'biopsy'] }));
+    const twice = await t.call('POST', url(), { body: order({ studies: ['biopsy', 'biopsy'] }) });
     expect(twice.json().details.fields).toEqual([{ path: 'studies', code: 'invalid_value' }]);
-    const noResultDate = await call('POST', url(), clinic.token, order({ status: 'result_received' }));
+    const noResultDate = await t.call('POST', url(), { body: order({ status: 'result_received' }) });
     expect(noResultDate.json().details.fields).toEqual([{ path: 'resultDate', code: 'required' }]);
-    const early = await call(
-      'POST',
-      url(),
-      clinic.token,
-      order({ status: 'result_received', resultDate: '2026-03-09' }),
-    );
+    const early = await t.call('POST', url(), { body: order({ status: 'result_received', resultDate: '2026-03-09' }) });
     expect(early.json().details.fields).toEqual([{ path: 'resultDate', code: 'date_before_order' }]);
-    const stranger = await call('POST', url(), clinic.token, order({ professionalId: other.userId }));
+    const stranger = await t.call('POST', url(), { body: order({ professionalId: t.other.userId }) });
     expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
   });
 
   it('records the result with the version; a stale edit answers 409 with the current values', async () => {
     const created = await create();
-    const sample = await call('PUT', url(created.id), clinic.token, order({ status: 'sample_taken', version: 1 }));
+    const sample = await t.call('PUT', url(created.id), { body: order({ status: 'sample_taken', version: 1 }) });
     expect(sample.statusCode, sample.body).toBe(200);
-    const result = await call(
-      'PUT',
-      url(created.id),
-      clinic.token,
-      order({ status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 2 }),
-    );
+    const result = await t.call('PUT', url(created.id), {
+      body: order({ status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 2 }),
+    });
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json()).toMatchObject({
       code: 'laboratory_updated',
       data: { status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 3 },
     });
-    const stale = await call('PUT', url(created.id), clinic.token, order({ version: 2 }));
+    const stale = await t.call('PUT', url(created.id), { body: order({ version: 2 }) });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'version_conflict',
       details: { current: { status: 'result_received', version: 3 } },
     });
-    const changes = await call('GET', `${url(created.id)}/changes`);
+    const changes = await t.call('GET', `${url(created.id)}/changes`);
     expect(changes.json()).toMatchObject({
       total: 3,
       data: [
@@ -135,28 +115,25 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     });
   });
 
-  it('lists newest order first and deletes softly', async () => {
-    const patient = await createTestPatient(app, clinic.token);
+  it('lists newest order first; a deleted order leaves the list', async () => {
+    const patient = await t.newPatient();
     const old = await create(order({ orderDate: '2025-01-01' }), patient);
     const recent = await create(order({ orderDate: '2026-01-01' }), patient);
-    const list = await call('GET', url(undefined, patient));
+    const list = await t.call('GET', url(undefined, patient));
     expect(list.json().data.map((row: { id: string }) => row.id)).toEqual([recent.id, old.id]);
-    expect((await call('DELETE', url(old.id, patient))).json()).toEqual({ code: 'laboratory_deleted' });
-    const after = await call('GET', url(undefined, patient));
+    expect((await t.call('DELETE', url(old.id, patient))).json()).toEqual({ code: 'laboratory_deleted' });
+    const after = await t.call('GET', url(undefined, patient));
     expect(after.json()).toMatchObject({ total: 1, data: [{ id: recent.id }] });
-    expect((await call('GET', url(old.id, patient))).json().code).toBe('laboratory_not_found');
-    const { rows } = await testApp.db.orm.execute(sql`select id from laboratories where id = ${old.id}`);
-    expect(rows).toHaveLength(1);
   });
 
   it('prints the order as a PDF with the clinic, the patient and the studies in Spanish', async () => {
-    const patient = await createTestPatient(app, clinic.token, {
+    const patient = await t.newPatient(t.clinic.token, {
       firstName: 'Mónica',
       lastName: 'Ibáñez',
       ssn: '28.111.222',
     });
     const created = await create(order(), patient);
-    const response = await call('GET', `${url(created.id, patient)}/order.pdf`);
+    const response = await t.call('GET', `${url(created.id, patient)}/order.pdf`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('inline; filename="orden-laboratorio-Ibanez-2026-03-10.pdf"');
@@ -166,27 +143,9 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     const utf16 = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
     expect(pdf.includes(utf16('Hemograma completo, Coagulograma, Radiografía dental'))).toBe(true);
     expect(pdf.includes(utf16('Orden de laboratorio — Mónica Ibáñez'))).toBe(true);
-    expect((await call('GET', `${url(created.id)}/order.pdf`)).json().code).toBe('laboratory_not_found');
-    expect((await call('GET', `${url(created.id, patient)}/order.pdf`, other.token)).statusCode).toBe(404);
-  });
-
-  it("answers 404 for another clinic's patient or order and another patient's order; a customer gets 403", async () => {
-    const created = await create();
-    const otherPatient = await createTestPatient(app, other.token);
-    expect((await call('GET', url(undefined, otherPatient))).json().code).toBe('patient_not_found');
-    expect((await call('GET', url(created.id, otherPatient), other.token)).json().code).toBe('laboratory_not_found');
-    const sibling = await createTestPatient(app, clinic.token);
-    expect((await call('GET', url(created.id, sibling))).json().code).toBe('laboratory_not_found');
-    expect((await call('DELETE', url(newId()))).json().code).toBe('laboratory_not_found');
-    try {
-      await setLevel(testApp.db, clinic.userId, 'user');
-      expect((await call('POST', url(), clinic.token, order())).statusCode).toBe(201);
-      await setLevel(testApp.db, clinic.userId, 'customer');
-      expect((await call('GET', url(created.id))).statusCode).toBe(403);
-      expect((await call('POST', url(), clinic.token, order())).statusCode).toBe(403);
-      expect((await call('DELETE', url(created.id))).statusCode).toBe(403);
-    } finally {
-      await setLevel(testApp.db, clinic.userId, 'administrator');
-    }
+    expect((await t.call('GET', `${url(created.id)}/order.pdf`)).json().code).toBe('laboratory_not_found');
+    expect((await t.call('GET', `${url(created.id, patient)}/order.pdf`, { token: t.other.token })).statusCode).toBe(
+      404,
+    );
   });
 });

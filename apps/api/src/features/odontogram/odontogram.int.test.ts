@@ -1,35 +1,24 @@
 import { type ToothStatus, toothStatuses, toothZones } from '@odontia/shared/enums';
 import { statusScopes } from '@odontia/shared/odontogram';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPatient } from '../../../test/clinical.ts';
-import { bearer, createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setLevel } from '../../../test/clinics.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
-import { listAuditEvents } from '../audit/audit.repository.ts';
 
 /** The odontogram: scopes, the chart at a date, void, batches, isolation, levels, audit (issue 6). */
 describe.each(availableBackends())('odontogram on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  let other: TestClinic;
-  const mailer = new MemoryMailer();
-  type Method = 'GET' | 'POST' | 'DELETE';
-  const call = (method: Method, url: string, token: string = clinic.token, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const t = useTestClinic(backend);
   const base = (patientId: string) => `/api/patients/${patientId}/odontogram`;
   type Mark = { tooth: number; zone: string | null; status: string; notes?: string };
   async function chart(patientId: string, marks: Mark[], extra: Record<string, unknown> = {}) {
-    const response = await call('POST', `${base(patientId)}/entries`, clinic.token, { marks, ...extra });
+    const response = await t.call('POST', `${base(patientId)}/entries`, { body: { marks, ...extra } });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; tooth: number; zone: string | null; status: string }[];
   }
   async function stateAt(patientId: string, at?: string) {
-    const response = await call('GET', `${base(patientId)}${at ? `?at=${encodeURIComponent(at)}` : ''}`);
+    const response = await t.call('GET', `${base(patientId)}${at ? `?at=${encodeURIComponent(at)}` : ''}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as {
       at: string;
@@ -39,18 +28,8 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
     };
   }
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-    other = await createTestClinic(app, mailer);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
   it('round-trips every status on its scope and every zone, with names and one audit row per batch', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     const zoneStatuses = toothStatuses.filter((status) => statusScopes[status] !== 'piece' && status !== 'healthy');
     const pieceStatuses = toothStatuses.filter((status) => statusScopes[status] !== 'zone' && status !== 'healthy');
     // Each zone status on each of the five zones of its own tooth; each piece status on its own tooth.
@@ -76,18 +55,16 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
     }
     expect(state.hasPrimary).toBe(true);
     expect(state.dates).toEqual(['2026-03-10T13:00:00.000Z']);
-    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-      listAuditEvents(tx, { action: 'odontogram_entries_saved' }),
-    );
+    const events = await t.auditEvents('odontogram_entries_saved');
     const mine = events.filter((event) => event.patientId === patientId);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ entity: 'odontogram', userId: clinic.userId });
+    expect(mine[0]).toMatchObject({ entity: 'odontogram', userId: t.clinic.userId });
     expect((mine[0]?.after as { marks: unknown[] } | undefined)?.marks).toHaveLength(marks.length);
   });
 
   it('refuses the wrong scope, unknown teeth, zones and statuses, duplicates and the future with field codes', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
-    const post = (body: object) => call('POST', `${base(patientId)}/entries`, clinic.token, body);
+    const patientId = await t.newPatient();
+    const post = (body: object) => t.call('POST', `${base(patientId)}/entries`, { body });
     const crownOnZone = await post({ marks: [{ tooth: 11, zone: 'occlusal', status: 'crown' }] });
     expect(crownOnZone.statusCode).toBe(400);
     expect(crownOnZone.json().details.fields).toEqual([{ path: 'marks.0.zone', code: 'invalid_value' }]);
@@ -120,17 +97,20 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
       chartedAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect(future.json().details.fields).toEqual([{ path: 'chartedAt', code: 'date_in_future' }]);
-    const stranger = await post({ marks: [{ tooth: 11, zone: null, status: 'crown' }], professionalId: other.userId });
+    const stranger = await post({
+      marks: [{ tooth: 11, zone: null, status: 'crown' }],
+      professionalId: t.other.userId,
+    });
     expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
-    expect((await call('GET', `${base(patientId)}?at=yesterday`)).json().details.fields).toEqual([
+    expect((await t.call('GET', `${base(patientId)}?at=yesterday`)).json().details.fields).toEqual([
       { path: 'querystring.at', code: 'invalid_date' },
     ]);
     // Nothing of these was written.
-    expect((await call('GET', `${base(patientId)}/entries`)).json().total).toBe(0);
+    expect((await t.call('GET', `${base(patientId)}/entries`)).json().total).toBe(0);
   });
 
   it('shows the chart as it was at a past date; healthy clears a zone, a healthy piece clears its zones', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     await chart(patientId, [{ tooth: 36, zone: 'occlusal', status: 'caries' }], {
       chartedAt: '2026-01-10T12:00:00Z',
     });
@@ -175,13 +155,15 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
   });
 
   it('lists the changes newest first with the attendance; refuses another patient’s attendance', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
-    const siblingId = await createTestPatient(app, clinic.token);
-    const attendance = await call('POST', `/api/patients/${patientId}/attendances`, clinic.token, {
-      date: '2026-03-01T10:00:00-03:00',
-      professionalId: clinic.userId,
-      attendanceType: 'dentistry',
-      titleResume: 'Control odontológico',
+    const patientId = await t.newPatient();
+    const siblingId = await t.newPatient();
+    const attendance = await t.call('POST', `/api/patients/${patientId}/attendances`, {
+      body: {
+        date: '2026-03-01T10:00:00-03:00',
+        professionalId: t.clinic.userId,
+        attendanceType: 'dentistry',
+        titleResume: 'Control odontológico',
+      },
     });
     expect(attendance.statusCode, attendance.body).toBe(201);
     const attendanceId = attendance.json().data.id as string;
@@ -190,7 +172,7 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
       chartedAt: '2026-03-01T13:30:00Z',
       attendanceId,
     });
-    const list = await call('GET', `${base(patientId)}/entries?page=1&pageSize=1`);
+    const list = await t.call('GET', `${base(patientId)}/entries?page=1&pageSize=1`);
     expect(list.json()).toMatchObject({
       total: 2,
       page: 1,
@@ -205,38 +187,38 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
         },
       ],
     });
-    const wrong = await call('POST', `${base(siblingId)}/entries`, clinic.token, {
-      marks: [{ tooth: 16, zone: null, status: 'crown' }],
-      attendanceId,
+    const wrong = await t.call('POST', `${base(siblingId)}/entries`, {
+      body: {
+        marks: [{ tooth: 16, zone: null, status: 'crown' }],
+        attendanceId,
+      },
     });
     expect(wrong.json().details.fields).toEqual([{ path: 'attendanceId', code: 'invalid_value' }]);
   });
 
   it('voids an entry with a reason: it leaves the chart and the list, the row stays, and the audit says why', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     await chart(patientId, [{ tooth: 36, zone: 'occlusal', status: 'caries' }], { chartedAt: '2026-01-10T12:00:00Z' });
     const [filling] = await chart(patientId, [{ tooth: 36, zone: 'occlusal', status: 'filling' }], {
       chartedAt: '2026-02-10T12:00:00Z',
     });
     const url = `${base(patientId)}/entries/${filling?.id}`;
-    const noReason = await call('DELETE', url, clinic.token, { reason: ' ' });
+    const noReason = await t.call('DELETE', url, { body: { reason: ' ' } });
     expect(noReason.json().details.fields).toEqual([{ path: 'reason', code: 'required' }]);
-    const voided = await call('DELETE', url, clinic.token, { reason: 'Pieza equivocada' });
+    const voided = await t.call('DELETE', url, { body: { reason: 'Pieza equivocada' } });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json()).toEqual({ code: 'odontogram_entry_voided' });
     // The caries charted before shows again; the voided instant leaves the timeline.
     const state = await stateAt(patientId);
     expect(state.teeth[0]?.zones.occlusal?.status).toBe('caries');
     expect(state.dates).toEqual(['2026-01-10T12:00:00.000Z']);
-    expect((await call('GET', `${base(patientId)}/entries`)).json().total).toBe(1);
-    expect((await call('DELETE', url, clinic.token, { reason: 'Otra vez' })).json().code).toBe('odontogram_not_found');
-    const { rows } = await testApp.db.orm.execute(
+    expect((await t.call('GET', `${base(patientId)}/entries`)).json().total).toBe(1);
+    expect((await t.call('DELETE', url, { body: { reason: 'Otra vez' } })).json().code).toBe('odontogram_not_found');
+    const { rows } = await t.db.orm.execute(
       sql`select delete_reason, deleted_by from odontogram_entries where id = ${filling?.id}`,
     );
-    expect(rows).toEqual([{ delete_reason: 'Pieza equivocada', deleted_by: clinic.userId }]);
-    const events = await testApp.db.withTenant(clinic.accountId, (tx) =>
-      listAuditEvents(tx, { action: 'odontogram_entry_voided' }),
-    );
+    expect(rows).toEqual([{ delete_reason: 'Pieza equivocada', deleted_by: t.clinic.userId }]);
+    const events = await t.auditEvents('odontogram_entry_voided');
     expect(events.find((event) => event.entityId === filling?.id)).toMatchObject({
       entity: 'odontogram_entry',
       patientId,
@@ -246,17 +228,17 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
   });
 
   it('writes a batch as a whole or not at all', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     // Valid for the contract, refused by the database (the check on the tooth) in the middle of the batch.
-    const response = await testApp.db
-      .withTenant(clinic.accountId, async (tx) => {
+    const response = await t.db
+      .withTenant(t.clinic.accountId, async (tx) => {
         await tx.execute(
           sql`insert into odontogram_entries (account_id, id, patient_id, tooth, zone, status, charted_at, professional_id)
-              values (${clinic.accountId}, ${newId()}, ${patientId}, 11, null, 'crown', now(), ${clinic.userId})`,
+              values (${t.clinic.accountId}, ${newId()}, ${patientId}, 11, null, 'crown', now(), ${t.clinic.userId})`,
         );
         await tx.execute(
           sql`insert into odontogram_entries (account_id, id, patient_id, tooth, zone, status, charted_at, professional_id)
-              values (${clinic.accountId}, ${newId()}, ${patientId}, 19, null, 'crown', now(), ${clinic.userId})`,
+              values (${t.clinic.accountId}, ${newId()}, ${patientId}, 19, null, 'crown', now(), ${t.clinic.userId})`,
         );
       })
       .then(
@@ -265,19 +247,21 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
       );
     expect(response).toBe('refused');
     // Through the API: one bad mark refuses the batch, the good ones are not written either.
-    const mixed = await call('POST', `${base(patientId)}/entries`, clinic.token, {
-      marks: [
-        { tooth: 11, zone: null, status: 'crown' },
-        { tooth: 12, zone: 'occlusal', status: 'implant' },
-      ],
+    const mixed = await t.call('POST', `${base(patientId)}/entries`, {
+      body: {
+        marks: [
+          { tooth: 11, zone: null, status: 'crown' },
+          { tooth: 12, zone: 'occlusal', status: 'implant' },
+        ],
+      },
     });
     expect(mixed.statusCode).toBe(400);
-    expect((await call('GET', `${base(patientId)}/entries`)).json().total).toBe(0);
+    expect((await t.call('GET', `${base(patientId)}/entries`)).json().total).toBe(0);
     expect((await stateAt(patientId)).teeth).toEqual([]);
   });
 
   it('prints the chart as a PDF in Spanish with the clinic, the patient and the legend', async () => {
-    const patientId = await createTestPatient(app, clinic.token, { firstName: 'Mónica', lastName: 'Ibáñez' });
+    const patientId = await t.newPatient(t.clinic.token, { firstName: 'Mónica', lastName: 'Ibáñez' });
     await chart(
       patientId,
       [
@@ -286,7 +270,7 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
       ],
       { chartedAt: '2026-03-10T12:00:00Z' },
     );
-    const response = await call('GET', `${base(patientId)}.pdf?at=2026-03-11T00:00:00Z`);
+    const response = await t.call('GET', `${base(patientId)}.pdf?at=2026-03-11T00:00:00Z`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(
@@ -299,57 +283,64 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
     // The chart's instant as the screens show it: the clinic's clock (Buenos Aires), 24-hour Spanish.
     // (pdfkit writes an ASCII-only info string as it is.)
     expect(pdf.includes(Buffer.from('(10/3/26, 21:00)', 'latin1'))).toBe(true);
-    expect((await call('GET', `${base(patientId)}.pdf`, other.token)).json().code).toBe('odontogram_not_found');
+    expect((await t.call('GET', `${base(patientId)}.pdf`, { token: t.other.token })).json().code).toBe(
+      'odontogram_not_found',
+    );
   });
 
   it("answers 404 odontogram_not_found for another clinic's patient or entry", async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     const [entry] = await chart(patientId, [{ tooth: 11, zone: null, status: 'crown' }]);
-    const foreign = await createTestPatient(app, other.token);
+    const foreign = await t.newPatient(t.other.token);
     for (const response of [
-      await call('GET', base(foreign)),
-      await call('GET', `${base(foreign)}/entries`),
-      await call('POST', `${base(foreign)}/entries`, clinic.token, {
-        marks: [{ tooth: 11, zone: null, status: 'crown' }],
+      await t.call('GET', base(foreign)),
+      await t.call('GET', `${base(foreign)}/entries`),
+      await t.call('POST', `${base(foreign)}/entries`, {
+        body: {
+          marks: [{ tooth: 11, zone: null, status: 'crown' }],
+        },
       }),
-      await call('GET', base(patientId), other.token),
-      await call('GET', base(newId())),
-      await call('DELETE', `${base(patientId)}/entries/${entry?.id}`, other.token, { reason: 'x' }),
-      await call('DELETE', `${base(patientId)}/entries/${newId()}`, clinic.token, { reason: 'x' }),
+      await t.call('GET', base(patientId), { token: t.other.token }),
+      await t.call('GET', base(newId())),
+      await t.call('DELETE', `${base(patientId)}/entries/${entry?.id}`, {
+        token: t.other.token,
+        body: { reason: 'x' },
+      }),
+      await t.call('DELETE', `${base(patientId)}/entries/${newId()}`, { body: { reason: 'x' } }),
     ]) {
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json().code).toBe('odontogram_not_found');
     }
     // Another patient's entry, under this patient.
-    const sibling = await createTestPatient(app, clinic.token);
-    const wrong = await call('DELETE', `${base(sibling)}/entries/${entry?.id}`, clinic.token, { reason: 'x' });
+    const sibling = await t.newPatient();
+    const wrong = await t.call('DELETE', `${base(sibling)}/entries/${entry?.id}`, { body: { reason: 'x' } });
     expect(wrong.json().code).toBe('odontogram_not_found');
   });
 
   it('lets every level but customer read and chart', async () => {
-    const patientId = await createTestPatient(app, clinic.token);
+    const patientId = await t.newPatient();
     const mark = (status: ToothStatus) => ({ marks: [{ tooth: 26, zone: null, status }] });
     try {
       for (const level of ['administrator', 'supervisor', 'user'] as const) {
-        await setLevel(testApp.db, clinic.userId, level);
-        expect((await call('GET', base(patientId))).statusCode, level).toBe(200);
-        const created = await call('POST', `${base(patientId)}/entries`, clinic.token, mark('crown'));
+        await setLevel(t.db, t.clinic.userId, level);
+        expect((await t.call('GET', base(patientId))).statusCode, level).toBe(200);
+        const created = await t.call('POST', `${base(patientId)}/entries`, { body: mark('crown') });
         expect(created.statusCode, level).toBe(201);
         const id = created.json().data[0].id as string;
         expect(
-          (await call('DELETE', `${base(patientId)}/entries/${id}`, clinic.token, { reason: 'prueba' })).statusCode,
+          (await t.call('DELETE', `${base(patientId)}/entries/${id}`, { body: { reason: 'prueba' } })).statusCode,
         ).toBe(200);
       }
-      await setLevel(testApp.db, clinic.userId, 'customer');
-      expect((await call('GET', base(patientId))).statusCode).toBe(403);
-      expect((await call('GET', `${base(patientId)}/entries`)).statusCode).toBe(403);
-      expect((await call('GET', `${base(patientId)}.pdf`)).statusCode).toBe(403);
-      expect((await call('POST', `${base(patientId)}/entries`, clinic.token, mark('crown'))).statusCode).toBe(403);
+      await setLevel(t.db, t.clinic.userId, 'customer');
+      expect((await t.call('GET', base(patientId))).statusCode).toBe(403);
+      expect((await t.call('GET', `${base(patientId)}/entries`)).statusCode).toBe(403);
+      expect((await t.call('GET', `${base(patientId)}.pdf`)).statusCode).toBe(403);
+      expect((await t.call('POST', `${base(patientId)}/entries`, { body: mark('crown') })).statusCode).toBe(403);
       expect(
-        (await call('DELETE', `${base(patientId)}/entries/${newId()}`, clinic.token, { reason: 'x' })).statusCode,
+        (await t.call('DELETE', `${base(patientId)}/entries/${newId()}`, { body: { reason: 'x' } })).statusCode,
       ).toBe(403);
     } finally {
-      await setLevel(testApp.db, clinic.userId, 'administrator');
+      await setLevel(t.db, t.clinic.userId, 'administrator');
     }
   });
 });

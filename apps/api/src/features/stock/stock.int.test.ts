@@ -1,51 +1,34 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClinic, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 import { applyStockMovements, type StockMovementInput } from './stock.service.ts';
 
 /** The one mechanism that changes stock: all or nothing, locked, the ledger always adds up. */
 describe.each(availableBackends())('stock service on %s', (backend) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let clinic: TestClinic;
-  const mailer = new MemoryMailer();
+  const t = useTestClinic(backend);
 
   async function item(name: string, totalStock: number, base = 'supplies') {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/${base}`,
-      headers: bearer(clinic.token),
-      payload: { name, basePrice: '10', costPrice: '5', taxRate: '21', minStock: 0, reorderStock: 0, totalStock },
+    const response = await t.call('POST', `/api/${base}`, {
+      body: { name, basePrice: '10', costPrice: '5', taxRate: '21', minStock: 0, reorderStock: 0, totalStock },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as string;
   }
-  const apply = (movements: StockMovementInput[], accountId = clinic.accountId) =>
-    testApp.db.withTenant(accountId, (tx) => applyStockMovements(tx, { accountId, userId: clinic.userId }, movements));
+  const apply = (movements: StockMovementInput[], accountId = t.clinic.accountId) =>
+    t.db.withTenant(accountId, (tx) => applyStockMovements(tx, { accountId, userId: t.clinic.userId }, movements));
   async function stocks(ids: string[]) {
-    const { rows } = await testApp.db.orm.execute<{ id: string; total_stock: number }>(
+    const { rows } = await t.db.orm.execute<{ id: string; total_stock: number }>(
       sql`select id, total_stock from inventory_items where id in ${sql.raw(`('${ids.join("','")}')`)}`,
     );
     return Object.fromEntries(ids.map((id) => [id, rows.find((row) => row.id === id)?.total_stock]));
   }
   const movementCount = async () =>
-    (await testApp.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from stock_movements`)).rows[0]?.n;
+    (await t.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from stock_movements`)).rows[0]?.n;
 
-  beforeAll(async () => {
-    testApp = await createTestApp({ backend, mailer });
-    app = testApp.app;
-    clinic = await createTestClinic(app, mailer);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
   afterEach(async () => {
-    const { rows } = await testApp.db.orm.execute(sql`
+    const { rows } = await t.db.orm.execute(sql`
       select i.id from inventory_items i
       left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
         on m.account_id = i.account_id and m.item_id = i.id
@@ -71,7 +54,7 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
       [a, 1, 13],
       [b, 2, 2],
     ]);
-    expect(result.movements[2]).toMatchObject({ unitCost: '7.25', userId: clinic.userId });
+    expect(result.movements[2]).toMatchObject({ unitCost: '7.25', userId: t.clinic.userId });
     expect(result.items.find((entry) => entry.id === a)?.totalStock).toBe(13);
     expect(await stocks([a, b])).toEqual({ [a]: 13, [b]: 2 });
   });
@@ -108,8 +91,7 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
       code: 'inventory_item_not_found',
       details: { itemId: unknown },
     });
-    const other = await createTestClinic(app, mailer);
-    await expect(apply([{ itemId: own, kind: 'purchase', quantity: 1 }], other.accountId)).rejects.toMatchObject({
+    await expect(apply([{ itemId: own, kind: 'purchase', quantity: 1 }], t.other.accountId)).rejects.toMatchObject({
       code: 'inventory_item_not_found',
     });
     await expect(apply([{ itemId: own, kind: 'purchase', quantity: 0 }])).rejects.toThrow(/non-zero/);
@@ -170,16 +152,16 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
       });
       // An open save that has just written a row pointing at the item: PostgreSQL holds
       // FOR KEY SHARE on the item until that transaction ends.
-      const openSave = testApp.db.withTenant(clinic.accountId, async (tx) => {
+      const openSave = t.db.withTenant(t.clinic.accountId, async (tx) => {
         await tx.execute(sql`select id from inventory_items where id = ${a} for key share`);
         referenced();
         await released;
       });
       await isReferenced;
       try {
-        const moved = await testApp.db.withTenant(clinic.accountId, async (tx) => {
+        const moved = await t.db.withTenant(t.clinic.accountId, async (tx) => {
           await tx.execute(sql`set local lock_timeout = '2s'`);
-          return applyStockMovements(tx, { accountId: clinic.accountId, userId: clinic.userId }, [
+          return applyStockMovements(tx, { accountId: t.clinic.accountId, userId: t.clinic.userId }, [
             { itemId: a, kind: 'consumption', quantity: -1 },
           ]);
         });
