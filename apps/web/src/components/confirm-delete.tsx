@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from './busy-icon';
 import { FormAlert } from './form-feedback';
 
 /*
@@ -58,11 +59,7 @@ export function ConfirmDelete({
             onClick={onConfirm}
             data-testid="delete-confirm"
           >
-            {pending ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <Trash2 size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={pending} icon={Trash2} />
             {confirmLabel ?? t('confirmDelete.confirm')}
           </button>
         </Modal.Footer>

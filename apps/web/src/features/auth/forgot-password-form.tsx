@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -76,11 +77,7 @@ export function ForgotPasswordForm() {
         />
       </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <Send size={18} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={isSubmitting} icon={Send} size={18} />
         {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
       </button>
       <p className="auth-footer-text">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -104,11 +105,7 @@ export function LockScreenForm() {
         />
       </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <LockOpen size={18} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={isSubmitting} icon={LockOpen} size={18} />
         {isSubmitting ? t('lock.submitting') : t('lock.submit')}
       </button>
       <p className="auth-footer-text">

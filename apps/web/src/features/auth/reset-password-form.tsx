@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -154,11 +155,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
         />
       </FormField>
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <KeyRound size={18} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={isSubmitting} icon={KeyRound} size={18} />
         {isSubmitting ? t('reset.submitting') : t('reset.submit')}
       </button>
       <p className="auth-footer-text">

@@ -2,6 +2,7 @@ import { LogIn, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { PasswordInput } from '../../components/password-input';
 import { isApiError } from '../../lib/http';
@@ -160,11 +161,7 @@ export function SignInForm() {
       </div>
 
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
-        {pending ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <LogIn size={18} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={pending} icon={LogIn} size={18} />
         {pending ? t('signIn.submitting') : t('signIn.submit')}
       </button>
 

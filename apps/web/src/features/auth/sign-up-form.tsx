@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -238,11 +239,7 @@ export function SignUpForm() {
       </div>
 
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <UserPlus size={18} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={isSubmitting} icon={UserPlus} size={18} />
         {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
       </button>
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
@@ -140,11 +141,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
               {t('sign.cancel')}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => void submit()} data-testid="sign-confirm">
-              {sign.isPending ? (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              ) : (
-                <PenLine size={16} aria-hidden="true" className="me-2" />
-              )}
+              <BusyIcon busy={sign.isPending} icon={PenLine} />
               {t('sign.confirm')}
             </button>
           </div>
@@ -223,7 +220,7 @@ function UnsignButton({ patientId, id }: { patientId: string; id: string }) {
               onClick={() => void confirm()}
               data-testid="unsign-confirm"
             >
-              {unsign.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              <BusyIcon busy={unsign.isPending} />
               {t('unsign.confirm')}
             </button>
           </Modal.Footer>
@@ -302,11 +299,7 @@ function VerifyButton({ patientId, id }: { patientId: string; id: string }) {
           disabled={busy}
           data-testid="verify"
         >
-          {busy ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <ShieldCheck size={16} aria-hidden="true" className="me-2" />
-          )}
+          <BusyIcon busy={busy} icon={ShieldCheck} />
           {t('signature.verify')}
         </button>
       </div>

@@ -14,6 +14,7 @@ import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
+import { BusyIcon } from '../../components/busy-icon';
 
 /** The placeholders, what each one becomes, and a button that writes it where the cursor is. */
 function PlaceholderHelp({ onInsert }: { onInsert: (name: string) => void }) {
@@ -158,11 +159,7 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
               {t('common.cancel')}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => void submit()} data-testid="template-save">
-              {save.isPending ? (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              ) : (
-                <Save size={16} aria-hidden="true" className="me-2" />
-              )}
+              <BusyIcon busy={save.isPending} icon={Save} />
               {template ? t('common.save') : t('common.create')}
             </button>
           </div>

@@ -5,6 +5,7 @@ import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucid
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
@@ -312,7 +313,7 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
             disabled={update.isPending}
             data-testid="edit-save"
           >
-            {update.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            <BusyIcon busy={update.isPending} />
             {t('edit.save')}
           </button>
         </Modal.Footer>

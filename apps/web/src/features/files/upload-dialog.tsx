@@ -8,6 +8,7 @@ import { FileText, Image as ImageIcon, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
@@ -334,7 +335,7 @@ export function UploadDialog({
             disabled={busy || items.length === 0 || clientProblems.length > 0}
             data-testid="upload-submit"
           >
-            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            <BusyIcon busy={busy} />
             {items.length > 0 ? t('upload.submit', { count: items.length }) : t('actions.upload')}
           </button>
         </Modal.Footer>

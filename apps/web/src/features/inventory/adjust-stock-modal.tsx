@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -131,11 +132,7 @@ export function AdjustStockModal({ item, show, onClose }: { item: InventoryItem;
             {t('adjust.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <Check size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={form.formState.isSubmitting} icon={Check} />
             {t('adjust.submit')}
           </button>
         </Modal.Footer>

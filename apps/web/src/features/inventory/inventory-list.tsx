@@ -6,6 +6,7 @@ import { Download, Plus, Upload } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { type Column, DataTable } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { toastApiError } from '../../lib/api-toast';
@@ -181,11 +182,7 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
             onClick={() => void onExport()}
             disabled={exporting}
           >
-            {exporting ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <Download size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={exporting} icon={Download} />
             {t('list.export')}
           </button>
           {canWrite ? (

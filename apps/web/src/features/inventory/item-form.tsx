@@ -26,6 +26,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -528,11 +529,7 @@ export function ItemForm({
             disabled={isSubmitting || (editing && !isDirty)}
             data-testid="inventory-save"
           >
-            {isSubmitting ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <Save size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={isSubmitting} icon={Save} />
             {editing ? t('form.save') : t(`form.create.${kind}`)}
           </button>
         </div>

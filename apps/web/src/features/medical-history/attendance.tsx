@@ -5,6 +5,7 @@ import { FilePlus2, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { keepEnterInForm } from '../../lib/form-keys';
@@ -74,11 +75,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
         />
       </FormField>
       <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="addendum-save">
-        {isSubmitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <FilePlus2 size={16} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={isSubmitting} icon={FilePlus2} />
         {t('attendance.addAddendum')}
       </button>
     </form>

@@ -4,6 +4,7 @@ import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -145,11 +146,7 @@ export function FormActions({
         {t('common.back')}
       </Link>
       <button type="submit" className="btn btn-primary" disabled={disabled} data-testid="record-save">
-        {submitting ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
-          <Save size={16} aria-hidden="true" className="me-2" />
-        )}
+        <BusyIcon busy={submitting} icon={Save} />
         {editing ? t('common.save') : t('common.create')}
       </button>
     </div>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { http, isApiError } from '../../lib/http';
 import { errorMessage } from '../auth/api-errors';
@@ -93,7 +94,7 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
               data-testid="verify-code"
             />
             <button type="submit" className="btn btn-primary" disabled={busy || !code.trim()}>
-              {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              <BusyIcon busy={busy} />
               {t('verify.submit')}
             </button>
           </div>

@@ -3,6 +3,7 @@ import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -136,11 +137,7 @@ export function DetailsForm({ profile }: { profile: Profile }) {
       </div>
       <div className="d-flex justify-content-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <Save size={16} aria-hidden="true" className="me-2" />
-          )}
+          <BusyIcon busy={isSubmitting} icon={Save} />
           {t('details.save')}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -65,11 +66,7 @@ export function PasswordForm() {
       })}
       <div className="d-flex justify-content-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <KeyRound size={16} aria-hidden="true" className="me-2" />
-          )}
+          <BusyIcon busy={isSubmitting} icon={KeyRound} />
           {t('password.save')}
         </button>
       </div>

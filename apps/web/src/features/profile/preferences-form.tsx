@@ -4,6 +4,7 @@ import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
@@ -84,11 +85,7 @@ export function PreferencesForm({ profile }: { profile: Profile }) {
       </FormField>
       <div className="d-flex justify-content-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <Save size={16} aria-hidden="true" className="me-2" />
-          )}
+          <BusyIcon busy={isSubmitting} icon={Save} />
           {t('preferences.save')}
         </button>
       </div>

@@ -3,6 +3,7 @@ import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { toastSuccess } from '../../lib/api-toast';
 import { errorMessage } from '../auth/api-errors';
@@ -49,11 +50,7 @@ export function DeactivateUserModal({ user, onClose }: { user: ClinicUser | null
             {t('cancel')}
           </button>
           <button type="button" className="btn btn-danger" disabled={update.isPending} onClick={() => void confirm()}>
-            {update.isPending ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <UserX size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={update.isPending} icon={UserX} />
             {t('deactivate.confirm')}
           </button>
         </Modal.Footer>

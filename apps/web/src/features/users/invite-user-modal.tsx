@@ -6,6 +6,7 @@ import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -92,11 +93,7 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
             {t('users:cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <Send size={16} aria-hidden="true" className="me-2" />
-            )}
+            <BusyIcon busy={isSubmitting} icon={Send} />
             {t('users:invite.submit')}
           </button>
         </Modal.Footer>

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -87,11 +88,7 @@ function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => 
           {t('cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <Save size={16} aria-hidden="true" className="me-2" />
-          )}
+          <BusyIcon busy={isSubmitting} icon={Save} />
           {t('professional.save')}
         </button>
       </Modal.Footer>
