@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { describedField, FieldLabel, FormField, inputClass } from './form-field';
+import { PasswordInput } from './password-input';
 
 /*
  * Fields bound to a react-hook-form form by name: label (with the required mark), control, hint
@@ -85,6 +86,28 @@ export function TextField<T extends FieldValues>({
           <input autoComplete="off" {...input} {...form.register(name)} {...control.props} className={classes} />
         );
       }}
+    </BoundField>
+  );
+}
+
+/** A password input with its show/hide button. */
+export function PasswordField<T extends FieldValues>({
+  autoComplete,
+  autoFocus,
+  ...props
+}: BoundFieldProps<T> & { autoComplete: 'current-password' | 'new-password'; autoFocus?: boolean }) {
+  const { form, name } = props;
+  return (
+    <BoundField {...props}>
+      {(control) => (
+        <PasswordInput
+          {...form.register(name)}
+          {...control.props}
+          invalid={Boolean(control.error)}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+        />
+      )}
     </BoundField>
   );
 }

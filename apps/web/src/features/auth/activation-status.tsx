@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
+import { AuthResult } from './auth-parts';
 
 type ActivationState =
   | { status: 'loading' }
@@ -60,11 +61,7 @@ export function ActivationStatus({ token }: { token: string }) {
 
   if (state.status === 'error') {
     return (
-      <div className="auth-result" data-testid="activation-error">
-        <span className="auth-result-icon auth-result-icon-danger">
-          <CircleAlert size={28} aria-hidden="true" />
-        </span>
-        <h1 className="auth-title">{t('activation.errorTitle')}</h1>
+      <AuthResult testId="activation-error" tone="danger" icon={CircleAlert} title={t('activation.errorTitle')}>
         <p className="auth-subtitle mb-2">{state.message}</p>
         <p className="auth-subtitle">{t('activation.errorText')}</p>
         <button type="button" className="btn btn-primary w-100" onClick={() => run()}>
@@ -74,21 +71,22 @@ export function ActivationStatus({ token }: { token: string }) {
         <Link to="/auth/sign-in" className="btn btn-link w-100 mt-2">
           {t('common.backToSignIn')}
         </Link>
-      </div>
+      </AuthResult>
     );
   }
 
   const already = state.status === 'alreadyActivated';
   return (
-    <div className="auth-result" data-testid={already ? 'activation-already' : 'activation-success'}>
-      <span className="auth-result-icon auth-result-icon-success">
-        <CircleCheck size={28} aria-hidden="true" />
-      </span>
-      <h1 className="auth-title">{already ? t('activation.alreadyTitle') : t('activation.successTitle')}</h1>
+    <AuthResult
+      testId={already ? 'activation-already' : 'activation-success'}
+      tone="success"
+      icon={CircleCheck}
+      title={already ? t('activation.alreadyTitle') : t('activation.successTitle')}
+    >
       <p className="auth-subtitle">{already ? t('activation.alreadyText') : t('activation.successText')}</p>
       <Link to="/auth/sign-in" className="btn btn-primary btn-lg w-100">
         {t('activation.signIn')}
       </Link>
-    </div>
+    </AuthResult>
   );
 }

@@ -1,18 +1,17 @@
 import { LockOpen } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { PasswordField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
-import { describedField, FormField } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
+import { AuthSubmit } from './auth-parts';
 import { unlockRequestSchema } from './forms';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
 import type { SessionUser } from './types';
@@ -26,19 +25,18 @@ function initialsOf(name: string): string {
 /** `/auth/lock-screen`: the user's name and the password; then back to where they were. */
 export function LockScreenForm() {
   const { t } = useTranslation('auth');
-  const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const signOut = useSignOut();
   const [problem, setProblem] = useState<string | null>(null);
   const [user] = useState(() => userStore.get<SessionUser>());
   const formErrors = useFormErrors();
+  const form = useForm({ resolver: formResolver(unlockRequestSchema), defaultValues: { password: '' } });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(unlockRequestSchema), defaultValues: { password: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(
     async ({ password }) => {
@@ -78,7 +76,6 @@ export function LockScreenForm() {
   if (!tokenStore.get()) return <Navigate to="/auth/sign-in" replace state={location.state} />;
 
   const name = user?.completeName || user?.email || '';
-  const passwordId = `${id}-password`;
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <div className="lock-user">
@@ -95,19 +92,15 @@ export function LockScreenForm() {
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
       {/* For password managers: the account being unlocked. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField id={passwordId} label={t('common.password')} error={errors.password?.message} className="mb-4">
-        <PasswordInput
-          {...register('password')}
-          {...describedField(passwordId, errors.password?.message)}
-          invalid={Boolean(errors.password)}
-          autoComplete="current-password"
-          autoFocus
-        />
-      </FormField>
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        <BusyIcon busy={isSubmitting} icon={LockOpen} size={18} />
-        {isSubmitting ? t('lock.submitting') : t('lock.submit')}
-      </button>
+      <PasswordField
+        form={form}
+        name="password"
+        label={t('common.password')}
+        autoComplete="current-password"
+        autoFocus
+        className="mb-4"
+      />
+      <AuthSubmit busy={isSubmitting} icon={LockOpen} label={t('lock.submit')} busyLabel={t('lock.submitting')} />
       <p className="auth-footer-text">
         {name ? t('lock.notYou', { name }) : null}{' '}
         <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void signOut()}>

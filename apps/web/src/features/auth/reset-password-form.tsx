@@ -1,17 +1,16 @@
 import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { PasswordField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
-import { describedField, FormField } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { Spinner } from '../../components/spinner';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
+import { AuthResult, AuthSubmit } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
@@ -33,7 +32,6 @@ function isDeadLink(error: unknown): boolean {
  */
 export function ResetPasswordForm({ resetId }: { resetId: string }) {
   const { t } = useTranslation('auth');
-  const id = useId();
   const [state, setState] = useState<'checking' | 'form' | 'done' | 'deadLink'>('checking');
   useEffect(() => {
     let current = true;
@@ -51,15 +49,15 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   }, [resetId]);
   const [problem, setProblem] = useState<string | null>(null);
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -90,26 +88,18 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
 
   if (state === 'done') {
     return (
-      <div className="auth-result" data-testid="reset-password-done">
-        <span className="auth-result-icon auth-result-icon-success">
-          <CircleCheck size={28} aria-hidden="true" />
-        </span>
-        <h1 className="auth-title">{t('reset.doneTitle')}</h1>
+      <AuthResult testId="reset-password-done" tone="success" icon={CircleCheck} title={t('reset.doneTitle')}>
         <p className="auth-subtitle">{t('reset.doneText')}</p>
         <Link to="/auth/sign-in" className="btn btn-primary btn-lg w-100">
           {t('activation.signIn')}
         </Link>
-      </div>
+      </AuthResult>
     );
   }
 
   if (state === 'deadLink') {
     return (
-      <div className="auth-result" data-testid="reset-password-expired">
-        <span className="auth-result-icon auth-result-icon-danger">
-          <CircleAlert size={28} aria-hidden="true" />
-        </span>
-        <h1 className="auth-title">{t('reset.expiredTitle')}</h1>
+      <AuthResult testId="reset-password-expired" tone="danger" icon={CircleAlert} title={t('reset.expiredTitle')}>
         <p className="auth-subtitle">{t('reset.expiredText')}</p>
         <Link to="/auth/forgot-password" className="btn btn-primary w-100">
           {t('reset.requestNew')}
@@ -117,47 +107,31 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
         <Link to="/auth/sign-in" className="btn btn-link w-100 mt-2">
           {t('common.backToSignIn')}
         </Link>
-      </div>
+      </AuthResult>
     );
   }
 
-  const passwordId = `${id}-password`;
-  const confirmationId = `${id}-confirmation`;
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       <h1 className="auth-title">{t('reset.title')}</h1>
       <p className="auth-subtitle">{t('reset.subtitle')}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
-      <FormField
-        id={passwordId}
+      <PasswordField
+        form={form}
+        name="password"
         label={t('reset.password')}
-        error={errors.password?.message}
         hint={t('common.passwordHint')}
-      >
-        <PasswordInput
-          {...register('password')}
-          {...describedField(passwordId, errors.password?.message, true)}
-          invalid={Boolean(errors.password)}
-          autoComplete="new-password"
-        />
-      </FormField>
-      <FormField
-        id={confirmationId}
+        autoComplete="new-password"
+        className="mb-3"
+      />
+      <PasswordField
+        form={form}
+        name="passwordConfirmation"
         label={t('common.passwordConfirmation')}
-        error={errors.passwordConfirmation?.message}
+        autoComplete="new-password"
         className="mb-4"
-      >
-        <PasswordInput
-          {...register('passwordConfirmation')}
-          {...describedField(confirmationId, errors.passwordConfirmation?.message)}
-          invalid={Boolean(errors.passwordConfirmation)}
-          autoComplete="new-password"
-        />
-      </FormField>
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        <BusyIcon busy={isSubmitting} icon={KeyRound} size={18} />
-        {isSubmitting ? t('reset.submitting') : t('reset.submit')}
-      </button>
+      />
+      <AuthSubmit busy={isSubmitting} icon={KeyRound} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
       <p className="auth-footer-text">
         <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
       </p>

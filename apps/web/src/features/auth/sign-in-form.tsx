@@ -2,12 +2,12 @@ import { LogIn, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { PasswordInput } from '../../components/password-input';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage, fieldErrorsOf, fieldMessage } from './api-errors';
+import { AuthSubmit } from './auth-parts';
 import { returnPath, sessionQueryKey, storeSession } from './session-store';
 import { type SignInErrors, type SignInValues, signInBody, validateSignIn } from './sign-in-validation';
 
@@ -160,10 +160,7 @@ export function SignInForm() {
         </label>
       </div>
 
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
-        <BusyIcon busy={pending} icon={LogIn} size={18} />
-        {pending ? t('signIn.submitting') : t('signIn.submit')}
-      </button>
+      <AuthSubmit busy={pending} icon={LogIn} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} />
 
       <p className="auth-footer-text">
         {t('signIn.noAccount')} <Link to="/auth/sign-up">{t('signIn.signUp')}</Link>

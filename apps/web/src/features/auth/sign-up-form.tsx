@@ -3,14 +3,13 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { PasswordField, TextField } from '../../components/bound-fields';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
-import { describedField, FormField, inputClass } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
 import { errorMessage, fieldMessage } from './api-errors';
+import { AuthResult, AuthSubmit } from './auth-parts';
 import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
 
@@ -23,13 +22,7 @@ export function SignUpForm() {
   const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
+  const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
     resolver: formResolver(signUpFormSchema),
     defaultValues: {
       completeName: '',
@@ -42,6 +35,13 @@ export function SignUpForm() {
       hasPromotionalCode: false,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting, submitCount },
+  } = form;
   const values = watch();
   const incomplete =
     submitCount > 0 &&
@@ -76,11 +76,7 @@ export function SignUpForm() {
 
   if (createdFor) {
     return (
-      <div className="auth-result" data-testid="sign-up-done">
-        <span className="auth-result-icon auth-result-icon-success">
-          <MailCheck size={28} aria-hidden="true" />
-        </span>
-        <h1 className="auth-title">{t('signUp.doneTitle')}</h1>
+      <AuthResult testId="sign-up-done" tone="success" icon={MailCheck} title={t('signUp.doneTitle')}>
         <p className="auth-subtitle">
           <Trans t={t} i18nKey="signUp.doneText" values={{ email: createdFor }} components={{ strong: <strong /> }} />
         </p>
@@ -88,7 +84,7 @@ export function SignUpForm() {
         <Link to="/auth/sign-in" className="btn btn-primary w-100 mt-3">
           {t('common.backToSignIn')}
         </Link>
-      </div>
+      </AuthResult>
     );
   }
 
@@ -116,86 +112,55 @@ export function SignUpForm() {
       ) : null}
 
       <div className="row g-3 mb-3">
-        <FormField
-          id={field('completeName')}
+        <TextField
+          form={form}
+          name="completeName"
           label={t('signUp.completeName')}
-          error={errors.completeName?.message}
+          autoComplete="name"
           className="col-sm-6"
-        >
-          <input
-            {...register('completeName')}
-            {...describedField(field('completeName'), errors.completeName?.message)}
-            className={inputClass(errors.completeName?.message)}
-            autoComplete="name"
-          />
-        </FormField>
-        <FormField id={field('email')} label={t('common.email')} error={errors.email?.message} className="col-sm-6">
-          <input
-            {...register('email')}
-            {...describedField(field('email'), errors.email?.message)}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('common.emailPlaceholder')}
-            className={inputClass(errors.email?.message)}
-          />
-        </FormField>
-        <FormField
-          id={field('password')}
+        />
+        <TextField
+          form={form}
+          name="email"
+          label={t('common.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('common.emailPlaceholder')}
+          className="col-sm-6"
+        />
+        <PasswordField
+          form={form}
+          name="password"
           label={t('common.password')}
-          error={errors.password?.message}
           hint={t('common.passwordHint')}
+          autoComplete="new-password"
           className="col-sm-6"
-        >
-          <PasswordInput
-            {...register('password')}
-            {...describedField(field('password'), errors.password?.message, true)}
-            invalid={Boolean(errors.password)}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField
-          id={field('passwordConfirmation')}
+        />
+        <PasswordField
+          form={form}
+          name="passwordConfirmation"
           label={t('common.passwordConfirmation')}
-          error={errors.passwordConfirmation?.message}
+          autoComplete="new-password"
           className="col-sm-6"
-        >
-          <PasswordInput
-            {...register('passwordConfirmation')}
-            {...describedField(field('passwordConfirmation'), errors.passwordConfirmation?.message)}
-            invalid={Boolean(errors.passwordConfirmation)}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField
-          id={field('clinicName')}
+        />
+        <TextField
+          form={form}
+          name="clinicName"
           label={t('signUp.clinicName')}
-          error={errors.clinicName?.message}
+          autoComplete="organization"
           className="col-sm-6"
-        >
-          <input
-            {...register('clinicName')}
-            {...describedField(field('clinicName'), errors.clinicName?.message)}
-            autoComplete="organization"
-            className={inputClass(errors.clinicName?.message)}
-          />
-        </FormField>
-        <FormField
-          id={field('contact')}
+        />
+        <TextField
+          form={form}
+          name="contact"
           label={t('signUp.contact')}
-          error={errors.contact?.message}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t('signUp.contactPlaceholder')}
           className="col-sm-6"
-        >
-          <input
-            {...register('contact')}
-            {...describedField(field('contact'), errors.contact?.message)}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={t('signUp.contactPlaceholder')}
-            className={inputClass(errors.contact?.message)}
-          />
-        </FormField>
+        />
       </div>
 
       <div className="form-check mb-2">
@@ -205,18 +170,7 @@ export function SignUpForm() {
         </label>
       </div>
       {values.hasPromotionalCode ? (
-        <FormField
-          id={field('promotionalCode')}
-          label={t('signUp.promotionalCode')}
-          error={errors.promotionalCode?.message}
-        >
-          <input
-            {...register('promotionalCode')}
-            {...describedField(field('promotionalCode'), errors.promotionalCode?.message)}
-            autoComplete="off"
-            className={inputClass(errors.promotionalCode?.message)}
-          />
-        </FormField>
+        <TextField form={form} name="promotionalCode" label={t('signUp.promotionalCode')} className="mb-3" />
       ) : null}
 
       <div className="form-check mb-4 mt-3">
@@ -238,10 +192,7 @@ export function SignUpForm() {
         <FieldFeedback id={`${field('acceptTerms')}-error`} message={fieldMessage(errors.acceptTerms?.message)} />
       </div>
 
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        <BusyIcon busy={isSubmitting} icon={UserPlus} size={18} />
-        {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
-      </button>
+      <AuthSubmit busy={isSubmitting} icon={UserPlus} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
 
       <p className="auth-footer-text">
         {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>
