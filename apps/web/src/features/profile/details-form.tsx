@@ -1,11 +1,9 @@
 import type { Profile } from '@odontia/shared/schemas/auth';
 import { Save } from 'lucide-react';
-import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
-import { describedField, FormField } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useUpdateProfile } from './api';
@@ -14,17 +12,9 @@ import { detailsFormSchema } from './forms';
 /** Name and e-mail; changing the e-mail asks for the current password. */
 export function DetailsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
-  const id = useId();
   const update = useUpdateProfile();
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(detailsFormSchema(profile.email)),
     defaultValues: {
       completeName: profile.completeName,
@@ -34,6 +24,13 @@ export function DetailsForm({ profile }: { profile: Profile }) {
       specialty: profile.specialty ?? '',
     },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { isSubmitting, isDirty },
+  } = form;
   const email = useWatch({ control, name: 'email' });
   const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
 
@@ -66,72 +63,52 @@ export function DetailsForm({ profile }: { profile: Profile }) {
     }
   }, formErrors.onInvalid);
 
-  const nameId = `${id}-name`;
-  const emailId = `${id}-email`;
-  const passwordId = `${id}-current-password`;
-  const licenseId = `${id}-license`;
-  const specialtyId = `${id}-specialty`;
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-details">
-      <FormField id={nameId} label={t('details.completeName')} error={errors.completeName?.message}>
-        <input
-          {...register('completeName')}
-          {...describedField(nameId, errors.completeName?.message)}
-          className={`form-control${errors.completeName ? ' is-invalid' : ''}`}
-          autoComplete="name"
-        />
-      </FormField>
-      <FormField id={emailId} label={t('details.email')} error={errors.email?.message} hint={t('details.emailHint')}>
-        <input
-          {...register('email')}
-          {...describedField(emailId, errors.email?.message, true)}
-          type="email"
-          className={`form-control${errors.email ? ' is-invalid' : ''}`}
-          autoComplete="email"
-        />
-      </FormField>
+      <TextField
+        form={form}
+        name="completeName"
+        label={t('details.completeName')}
+        autoComplete="name"
+        className="mb-3"
+      />
+      <TextField
+        form={form}
+        name="email"
+        label={t('details.email')}
+        hint={t('details.emailHint')}
+        type="email"
+        autoComplete="email"
+        className="mb-3"
+      />
       {emailChanged ? (
-        <FormField
-          id={passwordId}
+        <PasswordField
+          form={form}
+          name="currentPassword"
           label={t('details.currentPassword')}
-          error={errors.currentPassword?.message}
           hint={t('details.currentPasswordHint')}
-        >
-          <PasswordInput
-            {...register('currentPassword')}
-            {...describedField(passwordId, errors.currentPassword?.message, true)}
-            invalid={Boolean(errors.currentPassword)}
-            autoComplete="current-password"
-          />
-        </FormField>
+          autoComplete="current-password"
+          className="mb-3"
+        />
       ) : null}
       <div className="row g-3 mb-3">
         <div className="col-sm-5">
-          <FormField
-            id={licenseId}
+          <TextField
+            form={form}
+            name="licenseNumber"
             label={t('details.licenseNumber')}
-            error={errors.licenseNumber?.message}
+            data-testid="profile-license"
             className="mb-0"
-          >
-            <input
-              {...register('licenseNumber')}
-              {...describedField(licenseId, errors.licenseNumber?.message)}
-              className={`form-control${errors.licenseNumber ? ' is-invalid' : ''}`}
-              autoComplete="off"
-              data-testid="profile-license"
-            />
-          </FormField>
+          />
         </div>
         <div className="col-sm-7">
-          <FormField id={specialtyId} label={t('details.specialty')} error={errors.specialty?.message} className="mb-0">
-            <input
-              {...register('specialty')}
-              {...describedField(specialtyId, errors.specialty?.message)}
-              className={`form-control${errors.specialty ? ' is-invalid' : ''}`}
-              autoComplete="off"
-              data-testid="profile-specialty"
-            />
-          </FormField>
+          <TextField
+            form={form}
+            name="specialty"
+            label={t('details.specialty')}
+            data-testid="profile-specialty"
+            className="mb-0"
+          />
         </div>
         <div className="col-12 form-text mt-1">{t('details.professionalHint')}</div>
       </div>

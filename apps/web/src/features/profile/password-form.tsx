@@ -1,10 +1,8 @@
 import { KeyRound } from 'lucide-react';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
-import { describedField, FormField } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
@@ -13,19 +11,18 @@ import { passwordFormSchema } from './forms';
 /** Current password, new one and its confirmation; the user's other sessions end. */
 export function PasswordForm() {
   const { t } = useTranslation('profile');
-  const id = useId();
   const change = useChangePassword();
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(passwordFormSchema),
     defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -50,20 +47,9 @@ export function PasswordForm() {
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-password">
       <p className="text-body-secondary small">{t('password.otherSessions')}</p>
-      {fields.map((field) => {
-        const fieldId = `${id}-${field.name}`;
-        const error = errors[field.name]?.message;
-        return (
-          <FormField key={field.name} id={fieldId} label={field.label} error={error} hint={field.hint}>
-            <PasswordInput
-              {...register(field.name)}
-              {...describedField(fieldId, error, Boolean(field.hint))}
-              invalid={Boolean(error)}
-              autoComplete={field.autoComplete}
-            />
-          </FormField>
-        );
-      })}
+      {fields.map((field) => (
+        <PasswordField key={field.name} form={form} {...field} className="mb-3" />
+      ))}
       <div className="d-flex justify-content-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           <BusyIcon busy={isSubmitting} icon={KeyRound} />

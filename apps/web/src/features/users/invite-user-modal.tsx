@@ -6,8 +6,8 @@ import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
-import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useInviteUser } from './api';
@@ -18,16 +18,16 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
   const id = useId();
   const invite = useInviteUser();
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(inviteUserRequestSchema),
     defaultValues: { completeName: '', email: '', level: 'user' as const },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const close = () => {
     reset();
@@ -48,9 +48,6 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
     }
   }, formErrors.onInvalid);
 
-  const nameId = `${id}-name`;
-  const emailId = `${id}-email`;
-  const levelId = `${id}-level`;
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
       <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="invite-user">
@@ -61,32 +58,14 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
         </Modal.Header>
         <Modal.Body>
           <p className="text-body-secondary small">{t('users:invite.text')}</p>
-          <FormField id={nameId} label={t('users:invite.completeName')} error={errors.completeName?.message}>
-            <input
-              {...register('completeName')}
-              {...describedField(nameId, errors.completeName?.message)}
-              className={`form-control${errors.completeName ? ' is-invalid' : ''}`}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField id={emailId} label={t('users:invite.email')} error={errors.email?.message}>
-            <input
-              {...register('email')}
-              {...describedField(emailId, errors.email?.message)}
-              type="email"
-              className={`form-control${errors.email ? ' is-invalid' : ''}`}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField id={levelId} label={t('users:invite.level')} error={errors.level?.message} className="mb-0">
-            <select {...register('level')} {...describedField(levelId, errors.level?.message)} className="form-select">
-              {userLevels.map((level) => (
-                <option key={level} value={level}>
-                  {t(`layout:levels.${level}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <TextField form={form} name="completeName" label={t('users:invite.completeName')} className="mb-3" />
+          <TextField form={form} name="email" label={t('users:invite.email')} type="email" className="mb-3" />
+          <SelectField
+            form={form}
+            name="level"
+            label={t('users:invite.level')}
+            options={userLevels.map((level) => ({ value: level, label: t(`layout:levels.${level}`) }))}
+          />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={close}>

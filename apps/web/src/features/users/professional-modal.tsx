@@ -1,13 +1,12 @@
 import '../auth/zod-setup';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import { Save } from 'lucide-react';
-import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
-import { describedField, FormField } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { useUpdateUser } from './api';
@@ -29,18 +28,17 @@ export function ProfessionalModal({ user, onClose }: { user: ClinicUser | null; 
 
 function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => void }) {
   const { t } = useTranslation(['users', 'common']);
-  const id = useId();
   const update = useUpdateUser();
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfessionalValues>({
+  const form = useForm<ProfessionalValues>({
     resolver: formResolver(professionalSchema),
     defaultValues: { licenseNumber: user.licenseNumber ?? '', specialty: user.specialty ?? '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting, isDirty },
+  } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await update.mutateAsync({ id: user.id, version: user.version, ...values });
@@ -50,8 +48,6 @@ function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => 
       if (!formErrors.place(error, setError, { fields: ['licenseNumber', 'specialty'] })) toastApiError(error);
     }
   }, formErrors.onInvalid);
-  const licenseId = `${id}-license`;
-  const specialtyId = `${id}-specialty`;
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="user-professional">
       <Modal.Header closeButton closeLabel={t('common:close')}>
@@ -61,27 +57,8 @@ function ProfessionalForm({ user, onClose }: { user: ClinicUser; onClose: () => 
       </Modal.Header>
       <Modal.Body>
         <p className="text-body-secondary">{t('professional.text', { name: user.completeName })}</p>
-        <FormField id={licenseId} label={t('professional.licenseNumber')} error={errors.licenseNumber?.message}>
-          <input
-            {...register('licenseNumber')}
-            {...describedField(licenseId, errors.licenseNumber?.message)}
-            className={`form-control${errors.licenseNumber ? ' is-invalid' : ''}`}
-            autoComplete="off"
-          />
-        </FormField>
-        <FormField
-          id={specialtyId}
-          label={t('professional.specialty')}
-          error={errors.specialty?.message}
-          className="mb-0"
-        >
-          <input
-            {...register('specialty')}
-            {...describedField(specialtyId, errors.specialty?.message)}
-            className={`form-control${errors.specialty ? ' is-invalid' : ''}`}
-            autoComplete="off"
-          />
-        </FormField>
+        <TextField form={form} name="licenseNumber" label={t('professional.licenseNumber')} className="mb-3" />
+        <TextField form={form} name="specialty" label={t('professional.specialty')} className="mb-0" />
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
