@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { describedField, FieldLabel, FormField, inputClass } from './form-field';
 import { PasswordInput } from './password-input';
@@ -81,7 +81,13 @@ export function TextField<T extends FieldValues>({
       {(control) => {
         const classes = `${inputClass(control.error)}${inputClassName ? ` ${inputClassName}` : ''}`;
         return rows ? (
-          <textarea {...form.register(name)} {...control.props} rows={rows} className={classes} />
+          <textarea
+            {...(input as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+            {...form.register(name)}
+            {...control.props}
+            rows={rows}
+            className={classes}
+          />
         ) : (
           <input autoComplete="off" {...input} {...form.register(name)} {...control.props} className={classes} />
         );

@@ -14,7 +14,8 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { describedField, FieldLabel, FormField, inputClass } from '../../components/form-field';
+import { TextField } from '../../components/bound-fields';
+import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { keepEnterInForm } from '../../lib/form-keys';
@@ -26,11 +27,11 @@ import {
   ConflictAlert,
   FormActions,
   isVersionConflict,
-  ProfessionalSelect,
+  ProfessionalField,
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
-import { DateInput } from '../profile/date-input';
+import { DateField } from '../profile/date-input';
 import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
 
 interface Values {
@@ -123,13 +124,14 @@ export function AuthorizationForm({
     return result;
   };
   const formErrors = useFormErrors();
+  const form = useForm<Values>({ resolver, defaultValues: valuesOf(record, professional.id, today) });
   const {
     register,
     handleSubmit,
     setError,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values>({ resolver, defaultValues: valuesOf(record, professional.id, today) });
+  } = form;
   const values = useWatch({ control }) as Values;
   const template = templates.data?.data.find((row) => row.id === values.templateId);
 
@@ -215,124 +217,77 @@ export function AuthorizationForm({
               </div>
             )}
             <div className={editing ? 'col-lg-6' : 'col-lg-6'}>
-              <FormField
-                id={fieldId('title')}
-                label={<FieldLabel text={t('fields.title')} required={editing} />}
-                error={errors.title?.message}
+              <TextField
+                form={form}
+                name="title"
+                label={t('fields.title')}
+                required={editing}
                 hint={editing ? undefined : t('form.titleHint')}
-                className="mb-0"
-              >
-                <input
-                  {...register('title')}
-                  {...describedField(fieldId('title'), errors.title?.message, !editing)}
-                  className={inputClass(errors.title?.message)}
-                  placeholder={template?.title}
-                  maxLength={200}
-                  data-testid="authorization-title"
-                />
-              </FormField>
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <FormField
-                id={fieldId('date')}
-                label={<FieldLabel text={t('fields.date')} required />}
-                error={errors.date?.message}
-                className="mb-0"
-              >
-                <DateInput
-                  {...register('date')}
-                  {...describedField(fieldId('date'), errors.date?.message)}
-                  className={inputClass(errors.date?.message)}
-                />
-              </FormField>
-            </div>
-            <div className="col-sm-6 col-lg-5">
-              <ProfessionalSelect
-                id={fieldId('professional')}
-                initial={professional}
-                registration={register('professionalId')}
-                error={errors.professionalId?.message}
+                placeholder={template?.title}
+                maxLength={200}
+                data-testid="authorization-title"
               />
             </div>
+            <div className="col-sm-6 col-lg-3">
+              <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
+            </div>
+            <div className="col-sm-6 col-lg-5">
+              <ProfessionalField form={form} initial={professional} />
+            </div>
             <div className="col-sm-6 col-lg-4">
-              <FormField
-                id={fieldId('costEstimate')}
+              <TextField
+                form={form}
+                name="costEstimate"
                 label={t('fields.costEstimate', { currency })}
-                error={errors.costEstimate?.message}
                 hint={t('form.costHint')}
+                inputMode="decimal"
+                data-testid="authorization-cost"
                 className="mb-0"
-              >
-                <input
-                  {...register('costEstimate')}
-                  {...describedField(fieldId('costEstimate'), errors.costEstimate?.message, true)}
-                  inputMode="decimal"
-                  className={inputClass(errors.costEstimate?.message)}
-                  data-testid="authorization-cost"
-                />
-              </FormField>
+              />
             </div>
             <div className="col-12">
-              <FormField
-                id={fieldId('treatment')}
-                label={<FieldLabel text={t('fields.treatment')} required />}
-                error={errors.treatment?.message}
+              <TextField
+                form={form}
+                name="treatment"
+                label={t('fields.treatment')}
+                required
                 hint={t('form.treatmentHint')}
+                maxLength={500}
+                data-testid="authorization-treatment"
                 className="mb-0"
-              >
-                <input
-                  {...register('treatment')}
-                  {...describedField(fieldId('treatment'), errors.treatment?.message, true)}
-                  className={inputClass(errors.treatment?.message)}
-                  maxLength={500}
-                  aria-required
-                  data-testid="authorization-treatment"
-                />
-              </FormField>
+              />
             </div>
             <div className="col-lg-6">
-              <FormField id={fieldId('risks')} label={t('fields.risks')} error={errors.risks?.message} className="mb-0">
-                <textarea
-                  {...register('risks')}
-                  {...describedField(fieldId('risks'), errors.risks?.message)}
-                  rows={3}
-                  className={inputClass(errors.risks?.message)}
-                  data-testid="authorization-risks"
-                />
-              </FormField>
+              <TextField
+                form={form}
+                name="risks"
+                label={t('fields.risks')}
+                rows={3}
+                data-testid="authorization-risks"
+                className="mb-0"
+              />
             </div>
             <div className="col-lg-6">
-              <FormField
-                id={fieldId('alternatives')}
+              <TextField
+                form={form}
+                name="alternatives"
                 label={t('fields.alternatives')}
-                error={errors.alternatives?.message}
+                rows={3}
+                data-testid="authorization-alternatives"
                 className="mb-0"
-              >
-                <textarea
-                  {...register('alternatives')}
-                  {...describedField(fieldId('alternatives'), errors.alternatives?.message)}
-                  rows={3}
-                  className={inputClass(errors.alternatives?.message)}
-                  data-testid="authorization-alternatives"
-                />
-              </FormField>
+              />
             </div>
             {editing ? (
               <div className="col-12">
-                <FormField
-                  id={fieldId('body')}
-                  label={<FieldLabel text={t('fields.body')} required />}
-                  error={errors.body?.message}
+                <TextField
+                  form={form}
+                  name="body"
+                  label={t('fields.body')}
+                  required
                   hint={t('form.bodyHint', { interpolation: { escapeValue: false }, treatment: '{{treatment}}' })}
-                  className="mb-0"
-                >
-                  <textarea
-                    {...register('body')}
-                    {...describedField(fieldId('body'), errors.body?.message, true)}
-                    rows={14}
-                    className={inputClass(errors.body?.message)}
-                    data-testid="authorization-body"
-                  />
-                </FormField>
+                  rows={14}
+                  data-testid="authorization-body"
+                />
               </div>
             ) : previewText !== null ? (
               <div className="col-12">

@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { TextField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
@@ -33,9 +34,9 @@ import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
-import { DateInput } from '../profile/date-input';
+import { DateField } from '../profile/date-input';
 import { historyPath, recordPaths, useSaveRecord } from './api';
-import { FormActions, isVersionConflict, ProfessionalSelect, toastSaveError, useProfessional } from './form-bits';
+import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
 import { ItemSearch, type PickedItem } from './item-picker';
 
 interface LineValues {
@@ -274,13 +275,7 @@ export function AttendanceForm({
   const timeZone = useClinicTimeZone();
   const allergyOf = useAllergyCheck(patientId);
   const formErrors = useFormErrors();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<AttendanceValues>({
+  const form = useForm<AttendanceValues>({
     resolver: ((values, context, options) =>
       formResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>)(
         toRequest(values, timeZone) as FieldValues,
@@ -289,6 +284,13 @@ export function AttendanceForm({
       )) as Resolver<AttendanceValues>,
     defaultValues: valuesOf(record, professional.id, timeZone),
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
   const lines = useFieldArray({ control, name: 'lines' });
   const supplies = useFieldArray({ control, name: 'supplies' });
   const medications = useFieldArray({ control, name: 'medications' });
@@ -338,34 +340,17 @@ export function AttendanceForm({
     name: Simple,
     options: { rows?: number; type?: 'date' | 'datetime-local'; required?: boolean; hint?: string } = {},
   ) => {
-    const message = errors[name]?.message;
-    const props = {
-      ...register(name),
-      ...describedField(fieldId(name), message, Boolean(options.hint)),
-      className: inputClass(message),
+    const common = {
+      form,
+      name,
+      label: t(`fields.${name}`),
+      required: options.required,
+      hint: options.hint,
+      className: 'mb-0',
     };
-    return (
-      <FormField
-        id={fieldId(name)}
-        label={<FieldLabel text={t(`fields.${name}`)} required={options.required} />}
-        error={message}
-        hint={options.hint}
-        className="mb-0"
-      >
-        {options.rows ? (
-          <textarea {...props} rows={options.rows} />
-        ) : options.type === 'date' ? (
-          <DateInput {...props} aria-required={options.required || undefined} />
-        ) : (
-          <input
-            {...props}
-            type={options.type ?? 'text'}
-            autoComplete="off"
-            aria-required={options.required || undefined}
-          />
-        )}
-      </FormField>
-    );
+    if (options.type === 'date') return <DateField {...common} />;
+    if (options.rows) return <TextField {...common} rows={options.rows} />;
+    return <TextField {...common} type={options.type ?? 'text'} />;
   };
   const typeMessage = errors.attendanceType?.message;
   const feeMessage = errors.attendanceFee?.message;
@@ -425,12 +410,7 @@ export function AttendanceForm({
             </div>
             <div className="col-sm-6 col-xl-4">{field('specialization')}</div>
             <div className="col-sm-6 col-xl-4">
-              <ProfessionalSelect
-                id={fieldId('professional')}
-                initial={professional}
-                registration={register('professionalId')}
-                error={errors.professionalId?.message}
-              />
+              <ProfessionalField form={form} initial={professional} />
             </div>
             <div className="col-xl-8">{field('titleResume', { required: true })}</div>
             <div className="col-12">{field('resume', { rows: 2 })}</div>

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../components/bound-fields';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -33,14 +34,14 @@ import {
   Fact,
   FormActions,
   isVersionConflict,
-  ProfessionalSelect,
+  ProfessionalField,
   toastSaveError,
   useCalendarDate,
   useProfessional,
 } from '../medical-history/form-bits';
 import { ClinicalChanges } from '../medical-history/record-changes';
 import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
-import { DateInput } from '../profile/date-input';
+import { DateField } from '../profile/date-input';
 import { MedicinePicker } from './medicine-picker';
 
 interface LineValues {
@@ -183,45 +184,23 @@ function PrescriptionForm({
         <div className="card-body">
           <div className="row g-3">
             <div className="col-sm-6 col-lg-3">
-              <FormField
-                id={fieldId('date')}
-                label={<FieldLabel text={t('fields.date')} required />}
-                error={errors.date?.message}
-                className="mb-0"
-              >
-                <DateInput
-                  {...register('date')}
-                  {...describedField(fieldId('date'), errors.date?.message)}
-                  className={inputClass(errors.date?.message)}
-                />
-              </FormField>
+              <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
             </div>
             <div className="col-sm-6 col-lg-4">
-              <ProfessionalSelect
-                id={fieldId('professional')}
-                initial={professional}
-                registration={register('professionalId')}
-                error={errors.professionalId?.message}
-              />
+              <ProfessionalField form={form} initial={professional} />
             </div>
             <div className="col-lg-5">
               <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
             </div>
             <div className="col-12">
-              <FormField
-                id={fieldId('diagnosis')}
+              <TextField
+                form={form}
+                name="diagnosis"
                 label={t('fields.diagnosis')}
-                error={errors.diagnosis?.message}
                 hint={t('form.diagnosisHint')}
+                rows={2}
                 className="mb-0"
-              >
-                <textarea
-                  {...register('diagnosis')}
-                  {...describedField(fieldId('diagnosis'), errors.diagnosis?.message, true)}
-                  rows={2}
-                  className={inputClass(errors.diagnosis?.message)}
-                />
-              </FormField>
+              />
             </div>
           </div>
         </div>
@@ -247,21 +226,13 @@ function PrescriptionForm({
             const base = fieldId(`line-${field.id}`);
             const small = (name: 'dose' | 'frequency' | 'duration' | 'quantity', col: string) => (
               <div className={col}>
-                <FormField
-                  id={`${base}-${name}`}
+                <TextField
+                  form={form}
+                  name={`lines.${index}.${name}`}
                   label={t(`fields.${name}`)}
-                  error={lineErrors?.[name]?.message}
-                  className="mb-0"
-                >
-                  <input
-                    {...register(`lines.${index}.${name}`)}
-                    {...describedField(`${base}-${name}`, lineErrors?.[name]?.message)}
-                    className={inputClass(lineErrors?.[name]?.message)}
-                    placeholder={t(`form.placeholders.${name}`)}
-                    autoComplete="off"
-                    data-testid={`line-${name}`}
-                  />
-                </FormField>
+                  placeholder={t(`form.placeholders.${name}`)}
+                  data-testid={`line-${name}`}
+                />
               </div>
             );
             const medicineMessage = lineErrors?.medicine?.message;
@@ -360,20 +331,14 @@ function PrescriptionForm({
 
       <fieldset disabled={isSubmitting} className="card mt-3 mb-0">
         <div className="card-body">
-          <FormField
-            id={fieldId('notes')}
+          <TextField
+            form={form}
+            name="notes"
             label={t('fields.notes')}
-            error={errors.notes?.message}
             hint={t('form.notesHint')}
+            rows={2}
             className="mb-0"
-          >
-            <textarea
-              {...register('notes')}
-              {...describedField(fieldId('notes'), errors.notes?.message, true)}
-              rows={2}
-              className={inputClass(errors.notes?.message)}
-            />
-          </FormField>
+          />
         </div>
       </fieldset>
       <FormActions
