@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../components/bound-fields';
-import { FormAlert } from '../../components/form-feedback';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
 import { forgotPasswordRequestSchema } from './forms';
 
 /** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
@@ -55,10 +54,13 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
-      <h1 className="auth-title">{t('forgot.title')}</h1>
-      <p className="auth-subtitle">{t('forgot.subtitle')}</p>
-      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+    <AuthForm
+      formRef={formErrors.ref}
+      onSubmit={onSubmit}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      problem={problem}
+    >
       <TextField
         form={form}
         name="email"
@@ -73,6 +75,6 @@ export function ForgotPasswordForm() {
       <p className="auth-footer-text">
         <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

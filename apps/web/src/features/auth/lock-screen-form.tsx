@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
-import { FormAlert } from '../../components/form-feedback';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { AuthSubmit } from './auth-parts';
+import { AuthForm, AuthSubmit } from './auth-parts';
 import { unlockRequestSchema } from './forms';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
 import type { SessionUser } from './types';
@@ -77,19 +76,24 @@ export function LockScreenForm() {
 
   const name = user?.completeName || user?.email || '';
   return (
-    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
-      <div className="lock-user">
-        <span className="avatar avatar-lg" aria-hidden="true">
-          {initialsOf(name)}
-        </span>
-        <p className="lock-user-name" data-testid="lock-user-name">
-          {name}
-        </p>
-        {user?.email && user.email !== name ? <p className="lock-user-email">{user.email}</p> : null}
-      </div>
-      <h1 className="auth-title">{t('lock.title')}</h1>
-      <p className="auth-subtitle">{t('lock.subtitle')}</p>
-      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+    <AuthForm
+      formRef={formErrors.ref}
+      onSubmit={onSubmit}
+      title={t('lock.title')}
+      subtitle={t('lock.subtitle')}
+      problem={problem}
+      header={
+        <div className="lock-user">
+          <span className="avatar avatar-lg" aria-hidden="true">
+            {initialsOf(name)}
+          </span>
+          <p className="lock-user-name" data-testid="lock-user-name">
+            {name}
+          </p>
+          {user?.email && user.email !== name ? <p className="lock-user-email">{user.email}</p> : null}
+        </div>
+      }
+    >
       {/* For password managers: the account being unlocked. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       <PasswordField
@@ -107,6 +111,6 @@ export function LockScreenForm() {
           {t('lock.signOut')}
         </button>
       </p>
-    </form>
+    </AuthForm>
   );
 }

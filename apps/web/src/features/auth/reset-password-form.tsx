@@ -4,13 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
-import { FormAlert } from '../../components/form-feedback';
 import { Spinner } from '../../components/spinner';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { errorMessage } from './api-errors';
-import { AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
@@ -112,10 +111,13 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   }
 
   return (
-    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
-      <h1 className="auth-title">{t('reset.title')}</h1>
-      <p className="auth-subtitle">{t('reset.subtitle')}</p>
-      {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
+    <AuthForm
+      formRef={formErrors.ref}
+      onSubmit={onSubmit}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      problem={problem}
+    >
       <PasswordField
         form={form}
         name="password"
@@ -135,6 +137,6 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       <p className="auth-footer-text">
         <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -9,7 +9,7 @@ import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
 import { errorMessage, fieldMessage } from './api-errors';
-import { AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
 import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
 
@@ -91,20 +91,24 @@ export function SignUpForm() {
   const field = (name: (typeof formFields)[number]) => `${id}-${name}`;
 
   return (
-    <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
-      <h1 className="auth-title">{t('signUp.title')}</h1>
-      <p className="auth-subtitle">{t('signUp.subtitle')}</p>
-
-      {problem ? (
-        <FormAlert testId="form-error">
-          {problem.text}{' '}
-          {problem.code === 'email_already_exists' ? (
-            <Link to="/auth/sign-in" className="alert-link">
-              {t('signUp.signIn')}
-            </Link>
-          ) : null}
-        </FormAlert>
-      ) : null}
+    <AuthForm
+      formRef={formErrors.ref}
+      onSubmit={onSubmit}
+      title={t('signUp.title')}
+      subtitle={t('signUp.subtitle')}
+      problem={
+        problem ? (
+          <>
+            {problem.text}{' '}
+            {problem.code === 'email_already_exists' ? (
+              <Link to="/auth/sign-in" className="alert-link">
+                {t('signUp.signIn')}
+              </Link>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
       {incomplete ? (
         <FormAlert variant="warning" testId="form-incomplete">
           {fieldMessage('fill_required_fields')}
@@ -197,6 +201,6 @@ export function SignUpForm() {
       <p className="auth-footer-text">
         {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }
