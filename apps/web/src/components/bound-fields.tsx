@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { describedField, FieldLabel, FormField, inputClass } from './form-field';
 import { PasswordInput } from './password-input';

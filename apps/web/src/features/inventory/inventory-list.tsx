@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { type Column, DataTable } from '../../components/data-table';
+import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
@@ -213,43 +214,25 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
           </label>
         </div>
         {medication ? (
-          <div className="inventory-filter">
-            <label htmlFor={`${id}-approval`} className="visually-hidden">
-              {t('fields.approvalStatus')}
-            </label>
-            <select
-              id={`${id}-approval`}
-              className="form-select form-select-sm"
-              value={filters.approvalStatus}
-              onChange={(event) => list.setFilter('approvalStatus', event.target.value)}
-            >
-              <option value="">{t('list.anyApproval')}</option>
-              {approvalStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`approvalStatuses.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('fields.approvalStatus')}
+            value={filters.approvalStatus}
+            onChange={(value) => list.setFilter('approvalStatus', value)}
+            options={[
+              { value: '', label: t('list.anyApproval') },
+              ...approvalStatuses.map((status) => ({ value: status, label: t(`approvalStatuses.${status}`) })),
+            ]}
+          />
         ) : null}
-        <div className="inventory-filter">
-          <label htmlFor={`${id}-status`} className="visually-hidden">
-            {t('fields.productStatus')}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="form-select form-select-sm"
-            value={filters.productStatus}
-            onChange={(event) => list.setFilter('productStatus', event.target.value)}
-          >
-            <option value="">{t('list.anyStatus')}</option>
-            {productStatuses.map((status) => (
-              <option key={status} value={status}>
-                {t(`productStatuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('fields.productStatus')}
+          value={filters.productStatus}
+          onChange={(value) => list.setFilter('productStatus', value)}
+          options={[
+            { value: '', label: t('list.anyStatus') },
+            ...productStatuses.map((status) => ({ value: status, label: t(`productStatuses.${status}`) })),
+          ]}
+        />
       </div>
       <DataTable<InventoryItem>
         label={t(`list.caption.${kind}`)}

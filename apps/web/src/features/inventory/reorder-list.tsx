@@ -1,9 +1,9 @@
 import '../auth/zod-setup';
 import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { FilterSelect } from '../../components/filter-select';
 import { useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
 import { ItemName, StockBadge } from './badges';
@@ -14,7 +14,6 @@ const pageSize = 20;
 /** `/inventory/reorder`: medicines and supplies at or below their reorder level, with how many to order. */
 export function ReorderList() {
   const { t } = useTranslation('inventory');
-  const id = useId();
   const navigate = useNavigate();
   const number = useNumberFormat();
   const list = useListState({ filters: ['kind'] });
@@ -27,24 +26,15 @@ export function ReorderList() {
     <section className="card inventory-card" data-testid="reorder-list">
       <div className="card-header list-toolbar">
         <p className="mb-0 text-body-secondary small">{t('reorder.text')}</p>
-        <div className="inventory-filter">
-          <label htmlFor={`${id}-kind`} className="visually-hidden">
-            {t('reorder.kind')}
-          </label>
-          <select
-            id={`${id}-kind`}
-            className="form-select form-select-sm"
-            value={kind}
-            onChange={(event) => list.setFilter('kind', event.target.value)}
-          >
-            <option value="">{t('reorder.allKinds')}</option>
-            {inventoryKinds.map((value) => (
-              <option key={value} value={value}>
-                {t(`kinds.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('reorder.kind')}
+          value={kind}
+          onChange={(value) => list.setFilter('kind', value)}
+          options={[
+            { value: '', label: t('reorder.allKinds') },
+            ...inventoryKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
+          ]}
+        />
       </div>
       <DataTable<ReorderItem>
         label={t('reorder.caption')}

@@ -1,9 +1,9 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
+import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -102,7 +102,6 @@ function usePatientColumns(): Column<Patient>[] {
 export function PatientsList({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation(['patients', 'common']);
   const navigate = useNavigate();
-  const id = useId();
   const phone = useMediaQuery('(max-width: 767.98px)');
   const list = useListState({ sort: 'lastName', filters: ['active'], debounceMs: 250 });
   const active = (activeFilters as readonly string[]).includes(list.filters.active)
@@ -132,41 +131,32 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
         ) : null}
       </div>
       <div className="card-body border-bottom list-filters">
-        <div className="list-filter">
-          <label htmlFor={`${id}-active`} className="form-label small mb-1">
-            {t('list.status')}
-          </label>
-          <select
-            id={`${id}-active`}
-            className="form-select form-select-sm"
-            value={active}
-            data-testid="patients-active"
-            onChange={(event) => list.setFilter('active', event.target.value === 'all' ? '' : event.target.value)}
-          >
-            <option value="all">{t('list.statusAll')}</option>
-            <option value="true">{t('list.statusActive')}</option>
-            <option value="false">{t('list.statusInactive')}</option>
-          </select>
-        </div>
-        <div className="list-filter">
-          <label htmlFor={`${id}-sort`} className="form-label small mb-1">
-            {t('list.sortBy')}
-          </label>
-          <select
-            id={`${id}-sort`}
-            className="form-select form-select-sm"
-            value={list.sort}
-            data-testid="patients-sort"
-            onChange={(event) => list.setSort(event.target.value)}
-          >
-            {(sortOptions as readonly string[]).includes(list.sort) ? null : <option value={list.sort}>—</option>}
-            {sortOptions.map((option) => (
-              <option key={option} value={option}>
-                {t(`list.sort.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('list.status')}
+          visibleLabel
+          className="list-filter"
+          testId="patients-active"
+          value={active}
+          onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
+          options={[
+            { value: 'all', label: t('list.statusAll') },
+            { value: 'true', label: t('list.statusActive') },
+            { value: 'false', label: t('list.statusInactive') },
+          ]}
+        />
+        <FilterSelect
+          label={t('list.sortBy')}
+          visibleLabel
+          className="list-filter"
+          testId="patients-sort"
+          value={list.sort}
+          onChange={list.setSort}
+          options={[
+            // An address-bar sort this list does not offer stays selected, unnamed.
+            ...((sortOptions as readonly string[]).includes(list.sort) ? [] : [{ value: list.sort, label: '—' }]),
+            ...sortOptions.map((option) => ({ value: option, label: t(`list.sort.${option}`) })),
+          ]}
+        />
       </div>
       <DataTable<Patient>
         label={t('list.caption')}
