@@ -16,9 +16,9 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
+import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
-import { keepEnterInForm } from '../../lib/form-keys';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
@@ -176,13 +176,7 @@ export function AuthorizationForm({
   const noTemplates = !editing && templates.isSuccess && templates.data.data.length === 0;
   const previewText = editing ? null : template ? preview(template.body, values) : null;
   return (
-    <form
-      ref={formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="authorization-form"
-    >
+    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="authorization-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
@@ -307,7 +301,7 @@ export function AuthorizationForm({
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
       />
-    </form>
+    </RecordForm>
   );
 }
 

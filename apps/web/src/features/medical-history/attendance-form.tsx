@@ -28,9 +28,9 @@ import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
-import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
@@ -356,13 +356,7 @@ export function AttendanceForm({
   const feeMessage = errors.attendanceFee?.message;
 
   return (
-    <form
-      ref={formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="attendance-form"
-    >
+    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="attendance-form">
       {short.length ? (
         <FormAlert testId="insufficient-stock">
           {short.map((item) => (
@@ -592,6 +586,6 @@ export function AttendanceForm({
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
       />
-    </form>
+    </RecordForm>
   );
 }

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
-import { keepEnterInForm } from '../../lib/form-keys';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
@@ -58,14 +58,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   const message = form.formState.errors.text?.message;
   const isSubmitting = form.formState.isSubmitting;
   return (
-    <form
-      ref={formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="addendum-form"
-      className="mt-3"
-    >
+    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="addendum-form" className="mt-3">
       <FormField id={fieldId} label={t('attendance.addendumLabel')} error={message} hint={t('attendance.addendumHint')}>
         <textarea
           {...form.register('text')}
@@ -78,7 +71,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
         <BusyIcon busy={isSubmitting} icon={FilePlus2} />
         {t('attendance.addAddendum')}
       </button>
-    </form>
+    </RecordForm>
   );
 }
 

@@ -4,7 +4,7 @@ import { createDiagnosisRequestSchema, updateDiagnosisRequestSchema } from '@odo
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/bound-fields';
-import { keepEnterInForm } from '../../lib/form-keys';
+import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../auth/clinic-time';
 import { DateField } from '../profile/date-input';
@@ -39,13 +39,7 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
   const onSubmit = form.submit((values) => save(values, form.setError));
   const { isSubmitting, isDirty } = form.formState;
   return (
-    <form
-      ref={form.formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="diagnosis-form"
-    >
+    <RecordForm formRef={form.formErrors.ref} onSubmit={onSubmit} testId="diagnosis-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
@@ -100,7 +94,7 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
       />
-    </form>
+    </RecordForm>
   );
 }
 

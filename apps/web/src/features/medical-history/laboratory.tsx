@@ -12,7 +12,7 @@ import { fieldError, SelectField, TextField } from '../../components/bound-field
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
-import { keepEnterInForm } from '../../lib/form-keys';
+import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../auth/clinic-time';
 import { DateField } from '../profile/date-input';
@@ -70,13 +70,7 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
   const fieldId = (name: string) => `${id}-${name}`;
   const studiesMessage = fieldError(form, 'studies');
   return (
-    <form
-      ref={form.formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="laboratory-form"
-    >
+    <RecordForm formRef={form.formErrors.ref} onSubmit={onSubmit} testId="laboratory-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
@@ -159,7 +153,7 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
       />
-    </form>
+    </RecordForm>
   );
 }
 

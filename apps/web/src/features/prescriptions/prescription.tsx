@@ -13,8 +13,8 @@ import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/bound-fields';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
+import { RecordForm } from '../../components/record-form';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { keepEnterInForm } from '../../lib/form-keys';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -173,13 +173,7 @@ function PrescriptionForm({
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
   return (
-    <form
-      ref={formErrors.ref}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={keepEnterInForm}
-      data-testid="prescription-form"
-    >
+    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="prescription-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
@@ -349,7 +343,7 @@ function PrescriptionForm({
         submitting={isSubmitting}
         disabled={isSubmitting || (editing && !isDirty)}
       />
-    </form>
+    </RecordForm>
   );
 }
 
