@@ -3,13 +3,13 @@ import { keepEnterInForm } from '../lib/form-keys';
 
 /** A record's form: no browser validation, Enter kept in the form (`keepEnterInForm`), `onSubmit`'s promise let go. */
 export function RecordForm({
-  formRef,
+  ref,
   onSubmit,
   testId,
   className,
   children,
 }: {
-  formRef: RefObject<HTMLFormElement | null>;
+  ref: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   testId: string;
   className?: string;
@@ -17,7 +17,7 @@ export function RecordForm({
 }) {
   return (
     <form
-      ref={formRef}
+      ref={ref}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onKeyDown={keepEnterInForm}

@@ -50,7 +50,7 @@ export function AuthResult({
 
 /** An auth screen's form: title, subtitle and the answer's problem above the fields (`children`). */
 export function AuthForm({
-  formRef,
+  ref,
   onSubmit,
   title,
   subtitle,
@@ -58,7 +58,7 @@ export function AuthForm({
   header,
   children,
 }: {
-  formRef: RefObject<HTMLFormElement | null>;
+  ref: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   title: string;
   subtitle: string;
@@ -69,7 +69,7 @@ export function AuthForm({
   children: ReactNode;
 }) {
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
+    <form ref={ref} noValidate onSubmit={(event) => void onSubmit(event)} className="auth-form">
       {header}
       <h1 className="auth-title">{title}</h1>
       <p className="auth-subtitle">{subtitle}</p>

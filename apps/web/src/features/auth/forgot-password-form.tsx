@@ -55,7 +55,7 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthForm
-      formRef={formErrors.ref}
+      ref={formErrors.ref}
       onSubmit={onSubmit}
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}

@@ -77,7 +77,7 @@ export function LockScreenForm() {
   const name = user?.completeName || user?.email || '';
   return (
     <AuthForm
-      formRef={formErrors.ref}
+      ref={formErrors.ref}
       onSubmit={onSubmit}
       title={t('lock.title')}
       subtitle={t('lock.subtitle')}

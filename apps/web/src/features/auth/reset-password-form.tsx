@@ -112,7 +112,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
 
   return (
     <AuthForm
-      formRef={formErrors.ref}
+      ref={formErrors.ref}
       onSubmit={onSubmit}
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}

@@ -92,7 +92,7 @@ export function SignUpForm() {
 
   return (
     <AuthForm
-      formRef={formErrors.ref}
+      ref={formErrors.ref}
       onSubmit={onSubmit}
       title={t('signUp.title')}
       subtitle={t('signUp.subtitle')}

@@ -176,7 +176,7 @@ export function AuthorizationForm({
   const noTemplates = !editing && templates.isSuccess && templates.data.data.length === 0;
   const previewText = editing ? null : template ? preview(template.body, values) : null;
   return (
-    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="authorization-form">
+    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="authorization-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

@@ -356,7 +356,7 @@ export function AttendanceForm({
   const feeMessage = errors.attendanceFee?.message;
 
   return (
-    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="attendance-form">
+    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="attendance-form">
       {short.length ? (
         <FormAlert testId="insufficient-stock">
           {short.map((item) => (

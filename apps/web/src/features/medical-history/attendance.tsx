@@ -58,7 +58,7 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
   const message = form.formState.errors.text?.message;
   const isSubmitting = form.formState.isSubmitting;
   return (
-    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="addendum-form" className="mt-3">
+    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="addendum-form" className="mt-3">
       <FormField id={fieldId} label={t('attendance.addendumLabel')} error={message} hint={t('attendance.addendumHint')}>
         <textarea
           {...form.register('text')}

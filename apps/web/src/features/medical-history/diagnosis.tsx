@@ -39,7 +39,7 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
   const onSubmit = form.submit((values) => save(values, form.setError));
   const { isSubmitting, isDirty } = form.formState;
   return (
-    <RecordForm formRef={form.formErrors.ref} onSubmit={onSubmit} testId="diagnosis-form">
+    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="diagnosis-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

@@ -70,7 +70,7 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
   const fieldId = (name: string) => `${id}-${name}`;
   const studiesMessage = fieldError(form, 'studies');
   return (
-    <RecordForm formRef={form.formErrors.ref} onSubmit={onSubmit} testId="laboratory-form">
+    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="laboratory-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">

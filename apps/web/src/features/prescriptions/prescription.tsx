@@ -173,7 +173,7 @@ function PrescriptionForm({
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
   return (
-    <RecordForm formRef={formErrors.ref} onSubmit={onSubmit} testId="prescription-form">
+    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="prescription-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
         <div className="card-body">
           <div className="row g-3">
