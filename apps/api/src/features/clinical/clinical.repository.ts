@@ -1,5 +1,5 @@
-import { type AnyColumn, and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { accounts, patients, users } from '../../db/schema/index.ts';
+import { type AnyColumn, and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { accounts, attendances, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -93,4 +93,34 @@ export async function findPrintHeader(ctx: { tx: TenantTx; accountId: string; us
     .innerJoin(accounts, eq(accounts.id, patients.accountId))
     .where(and(eq(patients.accountId, ctx.accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
   return row;
+}
+
+/** The ids among `ids` that are attendances of this patient (not deleted): what a record may link to. */
+export async function attendancesOfPatient(
+  { tx, accountId }: { tx: TenantTx; accountId: string },
+  patientId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: attendances.id })
+    .from(attendances)
+    .where(
+      and(
+        eq(attendances.accountId, accountId),
+        eq(attendances.patientId, patientId),
+        isNull(attendances.deletedAt),
+        inArray(attendances.id, ids),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the attendance (not deleted) belongs to this patient. */
+export async function attendanceOfPatient(
+  scope: { tx: TenantTx; accountId: string },
+  patientId: string,
+  attendanceId: string,
+): Promise<boolean> {
+  return (await attendancesOfPatient(scope, patientId, [attendanceId])).has(attendanceId);
 }

@@ -144,26 +144,6 @@ export async function voidEntry({ tx, accountId, userId }: RecordScope, id: stri
     .where(and(eq(odontogramEntries.accountId, accountId), eq(odontogramEntries.id, id)));
 }
 
-/** Whether the attendance (not deleted) belongs to this patient. */
-export async function attendanceOfPatient(
-  { tx, accountId }: TenantScope,
-  patientId: string,
-  attendanceId: string,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: attendances.id })
-    .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        eq(attendances.id, attendanceId),
-        isNull(attendances.deletedAt),
-      ),
-    );
-  return rows.length > 0;
-}
-
 /** What the printed chart needs: the clinic, the patient and the reader's language. */
 export async function findChartHeader({ tx, accountId, userId }: RecordScope, patientId: string) {
   const [row] = await tx

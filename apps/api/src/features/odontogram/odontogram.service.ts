@@ -85,7 +85,7 @@ export const odontogramService = {
     await requireChartPatient(ctx, patientId, { lock: true });
     const professionalId = input.professionalId ?? ctx.userId;
     await requireProfessional(ctx, professionalId);
-    if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+    if (input.attendanceId && !(await clinicalRepository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
       throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
     }
     const rows = input.marks.map((mark) => ({

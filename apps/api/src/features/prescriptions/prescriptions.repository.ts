@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type RecordScope, recordRepository } from '../../db/records.ts';
-import { attendances, inventoryItems, patients, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+import { inventoryItems, patients, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
 
 /**
@@ -104,24 +104,4 @@ export async function findItems({ tx, accountId }: RecordScope, ids: string[]) {
     })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
-}
-
-/** Whether the attendance is this patient's (not deleted). */
-export async function attendanceOfPatient(
-  { tx, accountId }: RecordScope,
-  patientId: string,
-  attendanceId: string,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: attendances.id })
-    .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        eq(attendances.id, attendanceId),
-        isNull(attendances.deletedAt),
-      ),
-    );
-  return rows.length > 0;
 }

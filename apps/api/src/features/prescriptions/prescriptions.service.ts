@@ -15,7 +15,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
-import { findPrintHeader } from '../clinical/clinical.repository.ts';
+import { attendanceOfPatient, findPrintHeader } from '../clinical/clinical.repository.ts';
 import { invalidFields, professionalDetails, requirePatient } from '../clinical/clinical.service.ts';
 import { prescriptionDocument } from './prescription.pdf.ts';
 import * as repository from './prescriptions.repository.ts';
@@ -122,7 +122,7 @@ async function professionalCopy(ctx: RequestContext, professionalId: string) {
  * its name is copied. Free text is written as given. The attendance, when named, must be the patient's.
  */
 async function checkInput(ctx: RequestContext, patientId: string, input: PrescriptionInput): Promise<Line[]> {
-  if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+  if (input.attendanceId && !(await attendanceOfPatient(ctx, patientId, input.attendanceId))) {
     throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
   }
   const ids = [...new Set(input.lines.flatMap((line) => (line.medicationId ? [line.medicationId] : [])))];
