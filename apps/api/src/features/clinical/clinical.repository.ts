@@ -1,5 +1,6 @@
-import { type AnyColumn, and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { accounts, attendances, patients, users } from '../../db/schema/index.ts';
+import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { liveWhere } from '../../db/records.ts';
+import { accounts, attendances, inventoryItems, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -18,7 +19,7 @@ export async function patientExists(
   const query = tx
     .select({ id: patients.id })
     .from(patients)
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, accountId, patients.id, patientId));
   const rows = options.lock ? await query.for('share') : await query;
   return rows.length > 0;
 }
@@ -91,7 +92,7 @@ export async function findPrintHeader(ctx: { tx: TenantTx; accountId: string; us
     })
     .from(patients)
     .innerJoin(accounts, eq(accounts.id, patients.accountId))
-    .where(and(eq(patients.accountId, ctx.accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, ctx.accountId, patients.id, patientId));
   return row;
 }
 
@@ -105,14 +106,7 @@ export async function attendancesOfPatient(
   const rows = await tx
     .select({ id: attendances.id })
     .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        isNull(attendances.deletedAt),
-        inArray(attendances.id, ids),
-      ),
-    );
+    .where(and(liveWhere(attendances, accountId, attendances.id, ids), eq(attendances.patientId, patientId)));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -123,4 +117,19 @@ export async function attendanceOfPatient(
   attendanceId: string,
 ): Promise<boolean> {
   return (await attendancesOfPatient(scope, patientId, [attendanceId])).has(attendanceId);
+}
+
+/** The clinic's catalogue items among `ids`, any kind and status: the service decides what may be used. */
+export async function findCatalogueItems({ tx, accountId }: { tx: TenantTx; accountId: string }, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: inventoryItems.id,
+      kind: inventoryItems.kind,
+      name: inventoryItems.name,
+      productStatus: inventoryItems.productStatus,
+      approvalStatus: inventoryItems.approvalStatus,
+    })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
 }

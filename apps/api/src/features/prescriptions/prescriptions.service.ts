@@ -15,7 +15,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
-import { attendanceOfPatient, findPrintHeader } from '../clinical/clinical.repository.ts';
+import { attendanceOfPatient, findCatalogueItems, findPrintHeader } from '../clinical/clinical.repository.ts';
 import { invalidFields, professionalDetails, requirePatient } from '../clinical/clinical.service.ts';
 import { prescriptionDocument } from './prescription.pdf.ts';
 import * as repository from './prescriptions.repository.ts';
@@ -126,7 +126,7 @@ async function checkInput(ctx: RequestContext, patientId: string, input: Prescri
     throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
   }
   const ids = [...new Set(input.lines.flatMap((line) => (line.medicationId ? [line.medicationId] : [])))];
-  const items = new Map((await repository.findItems(ctx, ids)).map((item) => [item.id, item]));
+  const items = new Map((await findCatalogueItems(ctx, ids)).map((item) => [item.id, item]));
   return input.lines.map((line, index) => {
     if (!line.medicationId) return { ...line, medicationId: null };
     const item = items.get(line.medicationId);
