@@ -97,6 +97,18 @@ export function fieldColumns(left: unknown[], right: unknown[]) {
   return { columns: [left, right], columnGap: 16 };
 }
 
+/** The patient's name, ID number and age, labelled in the document's language. */
+export function patientFields(
+  texts: { patient: string; idNumber: string; age: string; years: string },
+  data: { patientName: string; patientSsn: string | null; patientAge: number },
+) {
+  return [
+    pdfField(texts.patient, data.patientName),
+    pdfField(texts.idNumber, data.patientSsn ?? '—'),
+    pdfField(texts.age, `${data.patientAge} ${texts.years}`),
+  ];
+}
+
 /** The line the professional signs on, at the right, with who signs and the caption under it. */
 export function signatureLine(top: number, signer: unknown[], caption: string) {
   return {

@@ -5,6 +5,7 @@ import {
   documentStyles,
   fieldColumns,
   type PdfDocument,
+  patientFields,
   pdfField,
   signatureLine,
 } from '../../lib/pdf.ts';
@@ -37,18 +38,11 @@ export function laboratoryOrderDocument(order: LaboratoryOrderData): PdfDocument
     content: [
       ...clinicHeader(order),
       { text: texts.title, style: 'title' },
-      fieldColumns(
-        [
-          pdfField(texts.patient, order.patientName),
-          pdfField(texts.idNumber, order.patientSsn ?? '—'),
-          pdfField(texts.age, `${order.patientAge} ${texts.years}`),
-        ],
-        [
-          pdfField(texts.orderDate, calendarDateFormatter(order.language)(order.orderDate)),
-          pdfField(texts.professional, order.professionalName),
-          pdfField(texts.laboratory, order.laboratoryName),
-        ],
-      ),
+      fieldColumns(patientFields(texts, order), [
+        pdfField(texts.orderDate, calendarDateFormatter(order.language)(order.orderDate)),
+        pdfField(texts.professional, order.professionalName),
+        pdfField(texts.laboratory, order.laboratoryName),
+      ]),
       { text: texts.studies, style: 'section' },
       { ul: studies, margin: [8, 0, 0, 0] },
       ...(order.instructions ? [{ text: texts.instructions, style: 'section' }, { text: order.instructions }] : []),

@@ -1,6 +1,14 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
-import { documentStyles, fieldColumns, headerRule, type PdfDocument, pdfField, signatureLine } from '../../lib/pdf.ts';
+import {
+  documentStyles,
+  fieldColumns,
+  headerRule,
+  type PdfDocument,
+  patientFields,
+  pdfField,
+  signatureLine,
+} from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
 
 /** What the printed prescription shows (issue 6). */
@@ -69,17 +77,10 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
       },
       headerRule,
       { text: texts.title, style: 'title' },
-      fieldColumns(
-        [
-          pdfField(texts.patient, data.patientName),
-          pdfField(texts.idNumber, data.patientSsn ?? '—'),
-          pdfField(texts.age, `${data.patientAge} ${texts.years}`),
-        ],
-        [
-          pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
-          pdfField(texts.professional, data.professionalName),
-        ],
-      ),
+      fieldColumns(patientFields(texts, data), [
+        pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
+        pdfField(texts.professional, data.professionalName),
+      ]),
       ...(data.diagnosis ? [{ text: texts.diagnosis, style: 'section' }, { text: data.diagnosis }] : []),
       { text: texts.medicines, style: 'section' },
       {

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { yearsOld } from '@odontia/shared/clinic-time';
 import {
   type Prescription,
   type PrescriptionByCode,
@@ -15,8 +14,14 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
-import { attendanceOfPatient, findCatalogueItems, findPrintHeader } from '../clinical/clinical.repository.ts';
-import { invalidFields, professionalDetails, requirePatient } from '../clinical/clinical.service.ts';
+import { attendanceOfPatient, findCatalogueItems } from '../clinical/clinical.repository.ts';
+import {
+  invalidFields,
+  printedPatient,
+  professionalDetails,
+  requirePatient,
+  requirePrintHeader,
+} from '../clinical/clinical.service.ts';
 import { prescriptionDocument } from './prescription.pdf.ts';
 import * as repository from './prescriptions.repository.ts';
 
@@ -250,9 +255,7 @@ export const prescriptionsService = {
     const row = await repository.prescriptionsRepository.find(ctx, { patientId }, id);
     if (!row) throw new AppError('prescription_file_not_found');
     const [prescription] = await withLines(ctx, [present(row)]);
-    const header = await findPrintHeader(ctx, patientId);
-    if (!header) throw new AppError('patient_not_found');
-    return { prescription: prescription as Prescription, header };
+    return { prescription: prescription as Prescription, header: await requirePrintHeader(ctx, patientId) };
   },
 };
 
@@ -264,12 +267,7 @@ export async function prescriptionPdf({
   const pdf = await renderPdf(
     prescriptionDocument({
       language: printLanguage(header.patientLanguage),
-      clinicName: header.clinicName,
-      clinicContact: header.clinicContact,
-      patientName: `${header.firstName} ${header.lastName}`,
-      patientSsn: header.ssn,
-      // The age on the prescription's date: a reprint years later shows what was true then.
-      patientAge: yearsOld(header.birthdate, prescription.date.slice(0, 10)) ?? 0,
+      ...printedPatient(header, prescription.date),
       date: prescription.date,
       diagnosis: prescription.diagnosis,
       professionalName: prescription.professionalName,
