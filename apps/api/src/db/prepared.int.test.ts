@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProbeTable } from '../../test/probe-table.ts';
 import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
 import type { Database } from './client.ts';
@@ -28,19 +29,7 @@ describe.each(availableBackends())('prepared queries and transactions on %s', (b
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    await db.orm.execute(sql`
-      create table prepared_probe (account_id uuid not null, id uuid not null, name text not null,
-        primary key (account_id, id))`);
-    await db.orm.execute(sql`select enable_tenant_rls('prepared_probe')`);
-    await db.withSystem(async (tx) => {
-      for (const [account, name] of [
-        [clinicA, 'a-1'],
-        [clinicA, 'a-2'],
-        [clinicB, 'b-1'],
-      ] as const) {
-        await tx.execute(sql`insert into prepared_probe values (${account}, ${newId()}, ${name})`);
-      }
-    });
+    await createProbeTable(db, 'prepared_probe', clinicA, clinicB);
   });
 
   afterAll(async () => {

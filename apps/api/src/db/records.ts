@@ -1,4 +1,15 @@
-import { type AnyColumn, and, count, eq, getTableColumns, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { users } from './schema/index.ts';
 import type { TenantTx } from './tenancy.ts';
@@ -10,6 +21,20 @@ import type { TenantTx } from './tenancy.ts';
  * people whose names it shows. Every statement names the clinic first, as the indexes do
  * (`account_id` leads), and RLS checks it again. Deleted rows never come out.
  */
+
+/**
+ * The clinic's live (not deleted) rows of `table` whose `column` is `value`: one value, a list,
+ * or another table's column in a join ("the row's live patient").
+ */
+export function liveWhere(
+  table: { accountId: AnyColumn; deletedAt: AnyColumn },
+  accountId: string | AnyColumn,
+  column: AnyColumn,
+  value: string | string[] | AnyColumn,
+): SQL {
+  const match = Array.isArray(value) ? inArray(column, value) : eq(column, value);
+  return and(eq(table.accountId, accountId), match, isNull(table.deletedAt)) as SQL;
+}
 
 /** What a repository call needs of the request context. */
 export interface RecordScope {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProbeTable } from '../../test/probe-table.ts';
 import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
 import type { Database } from './client.ts';
@@ -7,7 +8,7 @@ import type { SystemTx, TenantTx } from './tenancy.ts';
 
 /**
  * Row-level security isolates clinics in the database itself, not in WHERE clauses.
- * A test-only tenant table, put under RLS by the same helper the real tables use.
+ * A test-only tenant table (test/probe-table.ts).
  */
 describe.each(availableBackends())('tenancy on %s', (backend) => {
   let db: Database;
@@ -20,23 +21,7 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    await db.orm.execute(sql`
-      create table tenancy_probe (
-        account_id uuid not null,
-        id uuid not null,
-        name text not null,
-        primary key (account_id, id)
-      )`);
-    await db.orm.execute(sql`select enable_tenant_rls('tenancy_probe')`);
-    await db.withSystem(async (tx) => {
-      for (const [account, name] of [
-        [clinicA, 'a-1'],
-        [clinicA, 'a-2'],
-        [clinicB, 'b-1'],
-      ] as const) {
-        await tx.execute(sql`insert into tenancy_probe values (${account}, ${newId()}, ${name})`);
-      }
-    });
+    await createProbeTable(db, 'tenancy_probe', clinicA, clinicB);
   });
 
   afterAll(async () => {

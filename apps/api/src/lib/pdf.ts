@@ -66,3 +66,64 @@ export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; f
     .header('cache-control', 'no-store')
     .send(pdf);
 }
+
+/*
+ * The pieces the clinical documents share (prescription, laboratory order, consent, chart): the
+ * clinic's header over a rule, "Label: value" fields in two columns, the professional's signature
+ * line and the styles they name.
+ */
+
+/** A bold "Label:" and its value. */
+export function pdfField(label: string, value: string) {
+  return { text: [{ text: `${label}: `, bold: true }, value] };
+}
+
+/** The full-width grey rule under the clinic's header. */
+export const headerRule = {
+  canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }],
+};
+
+/** The clinic's name and contact over the rule. */
+export function clinicHeader({ clinicName, clinicContact }: { clinicName: string; clinicContact: string }) {
+  return [
+    { text: clinicName, style: 'clinic' },
+    { text: clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
+    headerRule,
+  ];
+}
+
+/** The fields under the title, in two columns. */
+export function fieldColumns(left: unknown[], right: unknown[]) {
+  return { columns: [left, right], columnGap: 16 };
+}
+
+/** The patient's name, ID number and age, labelled in the document's language. */
+export function patientFields(
+  texts: { patient: string; idNumber: string; age: string; years: string },
+  data: { patientName: string; patientSsn: string | null; patientAge: number },
+) {
+  return [
+    pdfField(texts.patient, data.patientName),
+    pdfField(texts.idNumber, data.patientSsn ?? '—'),
+    pdfField(texts.age, `${data.patientAge} ${texts.years}`),
+  ];
+}
+
+/** The line the professional signs on, at the right, with who signs and the caption under it. */
+export function signatureLine(top: number, signer: unknown[], caption: string) {
+  return {
+    margin: [260, top, 0, 0],
+    stack: [
+      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
+      ...signer,
+      { text: caption, alignment: 'center', fontSize: 8, color: '#555555' },
+    ],
+  };
+}
+
+/** The styles the documents' content names: `clinic`, `title`, `section`. */
+export const documentStyles = {
+  clinic: { fontSize: 16, bold: true },
+  title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
+  section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
+};

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
-import { newestOfPatientIndex, recordKeys, recordStamps, userRefs } from './records.ts';
+import {
+  clinicRef,
+  entryStamps,
+  lineKeys,
+  newestOfPatientIndex,
+  recordKeys,
+  recordStamps,
+  userRefs,
+} from './records.ts';
 
 /**
  * Clinical records of the medical history (issue 5): diagnoses, laboratory orders and
@@ -125,22 +120,11 @@ export const attendanceLines = pgTable(
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
+    ...entryStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
-    foreignKey({
-      columns: [table.accountId, table.itemId],
-      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
-    }),
-    ...userRefs(table, table.createdBy, table.deletedBy),
+    ...lineKeys(table, table.attendanceId, attendances),
+    clinicRef(table, table.itemId, inventoryItems),
     index('attendance_lines_attendance_idx')
       .on(table.accountId, table.attendanceId, table.position)
       .where(sql`${table.deletedAt} is null`),
@@ -158,22 +142,11 @@ export const attendanceItems = pgTable(
     itemId: uuid('item_id').notNull(),
     kind: text('kind').notNull(),
     quantity: integer('quantity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
+    ...entryStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
-    foreignKey({
-      columns: [table.accountId, table.itemId],
-      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
-    }),
-    ...userRefs(table, table.createdBy, table.deletedBy),
+    ...lineKeys(table, table.attendanceId, attendances),
+    clinicRef(table, table.itemId, inventoryItems),
     index('attendance_items_attendance_idx')
       .on(table.accountId, table.attendanceId)
       .where(sql`${table.deletedAt} is null`),
@@ -190,18 +163,10 @@ export const attendanceAddenda = pgTable(
     id: uuid('id').notNull(),
     attendanceId: uuid('attendance_id').notNull(),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
+    ...entryStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
-    ...userRefs(table, table.createdBy, table.deletedBy),
+    ...lineKeys(table, table.attendanceId, attendances),
     index('attendance_addenda_attendance_idx').on(table.accountId, table.attendanceId, table.createdAt),
   ],
 );

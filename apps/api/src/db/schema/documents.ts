@@ -5,7 +5,6 @@ import {
   check,
   customType,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -19,7 +18,16 @@ import {
 import { attendances } from './clinical.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
-import { clinicKeys, newestOfPatientIndex, recordKeys, recordStamps, userRefs } from './records.ts';
+import {
+  clinicKeys,
+  clinicRef,
+  entryStamps,
+  lineKeys,
+  newestOfPatientIndex,
+  recordKeys,
+  recordStamps,
+  userRefs,
+} from './records.ts';
 
 /**
  * The dental chart and clinical documents of the medical history (issue 6): odontogram entries,
@@ -52,20 +60,14 @@ export const odontogramEntries = pgTable(
     professionalId: uuid('professional_id').notNull(),
     attendanceId: uuid('attendance_id'),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
+    ...entryStamps,
     deleteReason: text('delete_reason'),
   },
   (table) => [
     ...clinicKeys(table),
     patientRef(table),
     ...userRefs(table, table.professionalId),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
+    clinicRef(table, table.attendanceId, attendances),
     ...userRefs(table, table.createdBy, table.deletedBy),
     newestOfPatientIndex('odontogram_entries_patient_idx', table, table.chartedAt),
     check(
@@ -110,14 +112,10 @@ export const prescriptions = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...clinicKeys(table),
+    ...recordKeys(table),
     patientRef(table),
     ...userRefs(table, table.professionalId),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
-    ...userRefs(table, table.createdBy, table.updatedBy, table.deletedBy),
+    clinicRef(table, table.attendanceId, attendances),
     newestOfPatientIndex('prescriptions_patient_idx', table, table.date),
     uniqueIndex('prescriptions_verification_code_unique').on(table.accountId, table.verificationCode),
   ],
@@ -138,22 +136,11 @@ export const prescriptionLines = pgTable(
     duration: text('duration'),
     quantity: text('quantity'),
     instructions: text('instructions'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by'),
+    ...entryStamps,
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.prescriptionId],
-      foreignColumns: [prescriptions.accountId, prescriptions.id],
-    }),
-    foreignKey({
-      columns: [table.accountId, table.medicationId],
-      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
-    }),
-    ...userRefs(table, table.createdBy, table.deletedBy),
+    ...lineKeys(table, table.prescriptionId, prescriptions),
+    clinicRef(table, table.medicationId, inventoryItems),
     index('prescription_lines_prescription_idx')
       .on(table.accountId, table.prescriptionId, table.position)
       .where(sql`${table.deletedAt} is null`),
@@ -206,13 +193,10 @@ export const treatmentAuthorizations = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...clinicKeys(table),
+    ...recordKeys(table),
     patientRef(table),
-    foreignKey({
-      columns: [table.accountId, table.templateId],
-      foreignColumns: [authorizationTemplates.accountId, authorizationTemplates.id],
-    }),
-    ...userRefs(table, table.professionalId, table.createdBy, table.updatedBy, table.deletedBy),
+    clinicRef(table, table.templateId, authorizationTemplates),
+    ...userRefs(table, table.professionalId),
     newestOfPatientIndex('treatment_authorizations_patient_idx', table, table.date),
     check('treatment_authorizations_status', sql`${table.status} in ('unsigned', 'signed')`),
     check('treatment_authorizations_cost', sql`${table.costEstimate} is null or ${table.costEstimate} >= 0`),
@@ -243,10 +227,7 @@ export const authorizationSignatures = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.authorizationId],
-      foreignColumns: [treatmentAuthorizations.accountId, treatmentAuthorizations.id],
-    }),
+    clinicRef(table, table.authorizationId, treatmentAuthorizations),
     ...userRefs(table, table.collectedBy, table.revokedBy),
     index('authorization_signatures_authorization_idx').on(table.accountId, table.authorizationId, table.signedAt),
     // At most one standing signature per authorization.
@@ -282,13 +263,9 @@ export const patientFiles = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...clinicKeys(table),
+    ...recordKeys(table),
     patientRef(table),
-    foreignKey({
-      columns: [table.accountId, table.attendanceId],
-      foreignColumns: [attendances.accountId, attendances.id],
-    }),
-    ...userRefs(table, table.createdBy, table.updatedBy, table.deletedBy),
+    clinicRef(table, table.attendanceId, attendances),
     newestOfPatientIndex('patient_files_patient_idx', table, table.createdAt),
     check(
       'patient_files_type',

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { clinicKeys, clinicRef, userRefs } from './records.ts';
 
 /**
  * Inventory (issue 4): medicines ("Farmacias") and supplies in one catalogue, `kind` telling
@@ -71,10 +70,8 @@ export const inventoryItems = pgTable(
     version: integer('version').notNull().default(1),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    foreignKey({ columns: [table.accountId, table.createdBy], foreignColumns: [users.accountId, users.id] }),
-    foreignKey({ columns: [table.accountId, table.updatedBy], foreignColumns: [users.accountId, users.id] }),
+    ...clinicKeys(table),
+    ...userRefs(table, table.createdBy, table.updatedBy),
     uniqueIndex('inventory_items_sku_unique')
       .on(table.accountId, sql`lower(${table.sku})`)
       .where(sql`${table.sku} is not null`),
@@ -117,11 +114,8 @@ export const stockMovements = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({
-      columns: [table.accountId, table.itemId],
-      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
-    }),
-    foreignKey({ columns: [table.accountId, table.userId], foreignColumns: [users.accountId, users.id] }),
+    clinicRef(table, table.itemId, inventoryItems),
+    ...userRefs(table, table.userId),
     index('stock_movements_item_idx').on(table.accountId, table.itemId, table.createdAt.desc(), table.id.desc()),
     index('stock_movements_reference_idx')
       .on(table.accountId, table.referenceType, table.referenceId)

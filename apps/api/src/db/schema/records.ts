@@ -29,6 +29,14 @@ export const recordStamps = {
   version: integer('version').notNull().default(1),
 };
 
+/** The stamps of a row that is written once and only ever voided: lines, chart entries, addenda. */
+export const entryStamps = {
+  createdAt: recordStamps.createdAt,
+  createdBy: recordStamps.createdBy,
+  deletedAt: recordStamps.deletedAt,
+  deletedBy: recordStamps.deletedBy,
+};
+
 interface ClinicOwned {
   accountId: AnyPgColumn;
   id: AnyPgColumn;
@@ -47,6 +55,24 @@ export function userRefs(table: ClinicOwned, ...columns: PgColumn[]) {
   return columns.map((column) =>
     foreignKey({ columns: [table.accountId, column], foreignColumns: [users.accountId, users.id] }),
   );
+}
+
+/** `column` points at a row of `target` of the same clinic. */
+export function clinicRef(table: ClinicOwned, column: PgColumn, target: ClinicOwned) {
+  return foreignKey({ columns: [table.accountId, column], foreignColumns: [target.accountId, target.id] });
+}
+
+/** Keys of a line of `parent` (its row through `column`): `(account_id, id)`, the parent, who wrote and voided it. */
+export function lineKeys(
+  table: ClinicOwned & { createdBy: PgColumn; deletedBy: PgColumn },
+  column: PgColumn,
+  parent: ClinicOwned,
+) {
+  return [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    clinicRef(table, column, parent),
+    ...userRefs(table, table.createdBy, table.deletedBy),
+  ];
 }
 
 /** Keys of a record with stamps: clinic keys and who created, changed and deleted it. */

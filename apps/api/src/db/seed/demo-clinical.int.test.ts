@@ -1,26 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn } from '../../../test/clinics.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { demoPassword, demoUsers, seedDemoClinic } from './demo.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoClinic } from '../../../test/demo-clinic.ts';
 
 describe('demo clinic medical histories', () => {
-  let testApp: TestApp;
-  let token: string;
-  const get = async (url: string) => {
-    const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(response.statusCode, `${url} ${response.body}`).toBe(200);
-    return response;
-  };
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
-    token = (await signIn(testApp.app, demoUsers[0].email, demoPassword)).token;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const { get, db } = useDemoClinic();
 
   it('has diagnoses, laboratory orders and attendances whose supplies left stock through the ledger', async () => {
     const patients = (await get('/api/patients?sort=skuPatient&pageSize=4')).json().data as { id: string }[];
@@ -40,13 +23,13 @@ describe('demo clinic medical histories', () => {
     expect(laboratories[0]).toMatchObject({ status: 'result_received' });
     const pdf = await get(`/api/patients/${second}/laboratories/${laboratories[0].id}/order.pdf`);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { rows } = await testApp.db.orm.execute(sql`
+    const { rows } = await db().orm.execute(sql`
       select i.id from inventory_items i
       left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
         on m.account_id = i.account_id and m.item_id = i.id
       where i.total_stock <> coalesce(m.sum, 0)`);
     expect(rows).toEqual([]);
-    const { rows: consumed } = await testApp.db.orm.execute(
+    const { rows: consumed } = await db().orm.execute(
       sql`select 1 from stock_movements where reference_type = 'attendance'`,
     );
     expect(consumed.length).toBeGreaterThanOrEqual(10);

@@ -1,6 +1,6 @@
 import { type AttendanceType, attendanceGroupOf, type LaboratoryStudy } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { attendancesRepository, insertLinesAndItems } from '../../features/attendances/attendances.repository.ts';
 import { type AuditEventInput, recordAuditEvent } from '../../features/audit/audit.repository.ts';
@@ -8,7 +8,8 @@ import { diagnosesRepository } from '../../features/diagnoses/diagnoses.reposito
 import { laboratoriesRepository } from '../../features/laboratories/laboratories.repository.ts';
 import { applyStockMovements } from '../../features/stock/stock.service.ts';
 import { newId } from '../../lib/ids.ts';
-import { inventoryItems, patients } from '../schema/index.ts';
+import { inventoryItems } from '../schema/index.ts';
+import { firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoInstant } from './demo-time.ts';
 
 /**
@@ -141,15 +142,8 @@ export async function seedDemoClinical(
   accountId: string,
   users: { administratorId: string; supervisorId: string },
 ): Promise<void> {
-  const patientIds = (
-    await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(eq(patients.accountId, accountId))
-      .orderBy(asc(patients.skuPatient))
-      .limit(4)
-  ).map((row) => row.id);
-  if (patientIds.length < 4) return;
+  const patientIds = await firstDemoPatients(tx, accountId, 4);
+  if (!patientIds) return;
   const names = [
     ...new Set(demoAttendances.flatMap((a) => [...a.supplies, ...a.medications].map((item) => item.name))),
   ];

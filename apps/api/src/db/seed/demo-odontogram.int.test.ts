@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn } from '../../../test/clinics.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { demoPassword, demoUsers, seedDemoClinic } from './demo.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoClinic } from '../../../test/demo-clinic.ts';
 
 describe('demo clinic odontograms', () => {
-  let testApp: TestApp;
-  let token: string;
-  const get = async (url: string) => {
-    const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(response.statusCode, `${url} ${response.body}`).toBe(200);
-    return response.json();
-  };
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
-    token = (await signIn(testApp.app, demoUsers[0].email, demoPassword)).token;
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const demo = useDemoClinic();
+  const get = async (url: string) => (await demo.get(url)).json();
 
   it('charts the first two patients on their attendance days, so the timeline has stops', async () => {
     const patients = (await get('/api/patients?sort=skuPatient&pageSize=2')).data as { id: string }[];

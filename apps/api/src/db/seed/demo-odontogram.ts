@@ -1,10 +1,11 @@
 import type { ToothStatus, ToothZone } from '@odontia/shared/enums';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { insertEntries } from '../../features/odontogram/odontogram.repository.ts';
+import { entriesSavedEvent, insertEntries } from '../../features/odontogram/odontogram.repository.ts';
 import { newId } from '../../lib/ids.ts';
-import { attendances, patients } from '../schema/index.ts';
+import { attendances } from '../schema/index.ts';
+import { firstDemoPatients } from './demo-patients.ts';
 import { demoInstant } from './demo-time.ts';
 
 /**
@@ -56,15 +57,8 @@ export async function seedDemoOdontogram(
   accountId: string,
   users: { administratorId: string; supervisorId: string },
 ): Promise<void> {
-  const patientIds = (
-    await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(eq(patients.accountId, accountId))
-      .orderBy(asc(patients.skuPatient))
-      .limit(2)
-  ).map((row) => row.id);
-  if (patientIds.length < 2) return;
+  const patientIds = await firstDemoPatients(tx, accountId, 2);
+  if (!patientIds) return;
   const visits = await tx
     .select({ id: attendances.id, patientId: attendances.patientId, title: attendances.titleResume })
     .from(attendances)
@@ -92,16 +86,7 @@ export async function seedDemoOdontogram(
     await recordAuditEvent(tx, {
       accountId,
       userId: professionalId,
-      patientId,
-      action: 'odontogram_entries_saved',
-      entity: 'odontogram',
-      entityId: patientId,
-      after: {
-        chartedAt: chartedAt.toISOString(),
-        professionalId,
-        attendanceId,
-        marks: rows.map((row) => ({ id: row.id, tooth: row.tooth, zone: row.zone, status: row.status, notes: null })),
-      },
+      ...entriesSavedEvent({ patientId, chartedAt, professionalId, attendanceId }, rows),
     });
   }
 }

@@ -1,9 +1,10 @@
+import { asc, eq } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
 import { nextCounterValue, patientRecords } from '../../features/patients/patients.repository.ts';
 import { formatSkuPatient } from '../../features/patients/patients.service.ts';
 import { newId } from '../../lib/ids.ts';
-import type { patients } from '../schema/index.ts';
+import { patients } from '../schema/index.ts';
 
 /**
  * The demo clinic's patients (issue 5): 30 people of Buenos Aires, children to elderly, with DNI,
@@ -356,4 +357,15 @@ export async function seedDemoPatients(
       after: { skuPatient, ...columns },
     });
   }
+}
+
+/** The ids of the demo clinic's first `count` patients (by record number), or null when it has fewer. */
+export async function firstDemoPatients(tx: TenantTx, accountId: string, count: number): Promise<string[] | null> {
+  const rows = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(eq(patients.accountId, accountId))
+    .orderBy(asc(patients.skuPatient))
+    .limit(count);
+  return rows.length < count ? null : rows.map((row) => row.id);
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { liveWhere } from '../../db/records.ts';
 import { auditEvents, inventoryItems, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -31,14 +32,7 @@ export async function latestEvents(
       .from(auditEvents)
       .leftJoin(author, and(eq(author.accountId, auditEvents.accountId), eq(author.id, auditEvents.userId)))
       // A deleted patient's events stay in the audit, but the stream neither names nor links them.
-      .leftJoin(
-        patients,
-        and(
-          eq(patients.accountId, auditEvents.accountId),
-          eq(patients.id, auditEvents.patientId),
-          isNull(patients.deletedAt),
-        ),
-      )
+      .leftJoin(patients, liveWhere(patients, auditEvents.accountId, patients.id, auditEvents.patientId))
       .leftJoin(
         inventoryItems,
         and(

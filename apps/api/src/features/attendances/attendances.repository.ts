@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
-import { type RecordScope, recordRepository } from '../../db/records.ts';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   attendanceAddenda,
   attendanceItems,
@@ -29,13 +29,7 @@ export async function listLines({ tx, accountId }: RecordScope, attendanceId: st
   return tx
     .select()
     .from(attendanceLines)
-    .where(
-      and(
-        eq(attendanceLines.accountId, accountId),
-        eq(attendanceLines.attendanceId, attendanceId),
-        isNull(attendanceLines.deletedAt),
-      ),
-    )
+    .where(liveWhere(attendanceLines, accountId, attendanceLines.attendanceId, attendanceId))
     .orderBy(asc(attendanceLines.position));
 }
 
@@ -48,13 +42,7 @@ export async function listItems({ tx, accountId }: RecordScope, attendanceId: st
       inventoryItems,
       and(eq(inventoryItems.accountId, attendanceItems.accountId), eq(inventoryItems.id, attendanceItems.itemId)),
     )
-    .where(
-      and(
-        eq(attendanceItems.accountId, accountId),
-        eq(attendanceItems.attendanceId, attendanceId),
-        isNull(attendanceItems.deletedAt),
-      ),
-    )
+    .where(liveWhere(attendanceItems, accountId, attendanceItems.attendanceId, attendanceId))
     .orderBy(asc(attendanceItems.createdAt), asc(attendanceItems.id));
 }
 
@@ -68,29 +56,8 @@ export async function listAddenda({ tx, accountId }: RecordScope, attendanceId: 
     })
     .from(attendanceAddenda)
     .leftJoin(users, and(eq(users.accountId, attendanceAddenda.accountId), eq(users.id, attendanceAddenda.createdBy)))
-    .where(
-      and(
-        eq(attendanceAddenda.accountId, accountId),
-        eq(attendanceAddenda.attendanceId, attendanceId),
-        isNull(attendanceAddenda.deletedAt),
-      ),
-    )
+    .where(liveWhere(attendanceAddenda, accountId, attendanceAddenda.attendanceId, attendanceId))
     .orderBy(asc(attendanceAddenda.createdAt), asc(attendanceAddenda.id));
-}
-
-/** The clinic's catalogue items among `ids` (one query). */
-export async function findCatalogueItems({ tx, accountId }: RecordScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({
-      id: inventoryItems.id,
-      kind: inventoryItems.kind,
-      name: inventoryItems.name,
-      productStatus: inventoryItems.productStatus,
-      approvalStatus: inventoryItems.approvalStatus,
-    })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
 }
 
 /** The attendance's billing lines and items used, written by the actor. */
@@ -110,23 +77,11 @@ export async function retireLinesAndItems(ctx: RecordScope, attendanceId: string
   await ctx.tx
     .update(attendanceLines)
     .set(retired)
-    .where(
-      and(
-        eq(attendanceLines.accountId, ctx.accountId),
-        eq(attendanceLines.attendanceId, attendanceId),
-        isNull(attendanceLines.deletedAt),
-      ),
-    );
+    .where(liveWhere(attendanceLines, ctx.accountId, attendanceLines.attendanceId, attendanceId));
   await ctx.tx
     .update(attendanceItems)
     .set(retired)
-    .where(
-      and(
-        eq(attendanceItems.accountId, ctx.accountId),
-        eq(attendanceItems.attendanceId, attendanceId),
-        isNull(attendanceItems.deletedAt),
-      ),
-    );
+    .where(liveWhere(attendanceItems, ctx.accountId, attendanceItems.attendanceId, attendanceId));
 }
 
 export async function insertAddendum(ctx: RecordScope, addendum: { id: string; attendanceId: string; text: string }) {

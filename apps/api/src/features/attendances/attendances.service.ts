@@ -9,6 +9,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
+import { findCatalogueItems } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import * as repository from './attendances.repository.ts';
@@ -121,7 +122,7 @@ async function checkItems(ctx: RequestContext, input: AttendanceInput, previous:
       ...input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])),
     ]),
   ];
-  const catalogue = new Map((await repository.findCatalogueItems(ctx, ids)).map((item) => [item.id, item] as const));
+  const catalogue = new Map((await findCatalogueItems(ctx, ids)).map((item) => [item.id, item] as const));
   const fields: FieldError[] = [];
   const check = (list: 'supplies' | 'medications', kind: 'supply' | 'medication') => {
     input[list].forEach((used, index) => {

@@ -1,5 +1,5 @@
 import type { Language } from '@odontia/shared/enums';
-import type { PdfDocument } from '../../lib/pdf.ts';
+import { clinicHeader, documentStyles, fieldColumns, type PdfDocument, pdfField } from '../../lib/pdf.ts';
 
 /** The printed treatment authorization (issue 6), its labels in the patient's language. */
 
@@ -120,8 +120,6 @@ export interface AuthorizationDocumentData {
   earlier: PrintedSignature[];
 }
 
-const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
-
 function signatureBlock(t: Texts, signature: PrintedSignature) {
   return {
     unbreakable: true,
@@ -141,10 +139,10 @@ function signatureBlock(t: Texts, signature: PrintedSignature) {
         columns: [
           { image: `data:image/png;base64,${signature.png.toString('base64')}`, fit: [220, 90], width: 230 },
           [
-            field(t.signedBy, signature.signerName),
-            field(t.signerId, signature.signerIdNumber),
-            field(t.signedAt, signature.signedAt),
-            ...(signature.collectedByName ? [field(t.collectedBy, signature.collectedByName)] : []),
+            pdfField(t.signedBy, signature.signerName),
+            pdfField(t.signerId, signature.signerIdNumber),
+            pdfField(t.signedAt, signature.signedAt),
+            ...(signature.collectedByName ? [pdfField(t.collectedBy, signature.collectedByName)] : []),
           ],
         ],
         columnGap: 16,
@@ -175,16 +173,13 @@ export function authorizationDocument(data: AuthorizationDocumentData): PdfDocum
     },
     pageMargins: [48, 48, 48, 56],
     content: [
-      { text: data.clinicName, style: 'clinic' },
-      { text: data.clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
-      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] },
+      ...clinicHeader(data),
       { text: data.title, style: 'title' },
       {
-        columns: [
-          [field(t.patient, data.patientName), field(t.idNumber, data.patientSsn ?? '—')],
-          [field(t.date, data.date), field(t.professional, data.professionalName)],
-        ],
-        columnGap: 16,
+        ...fieldColumns(
+          [pdfField(t.patient, data.patientName), pdfField(t.idNumber, data.patientSsn ?? '—')],
+          [pdfField(t.date, data.date), pdfField(t.professional, data.professionalName)],
+        ),
         margin: [0, 0, 0, 12],
       },
       ...(data.signature ? [] : [{ text: t.unsigned, bold: true, color: '#b02a37', margin: [0, 0, 0, 8] }]),
@@ -195,8 +190,7 @@ export function authorizationDocument(data: AuthorizationDocumentData): PdfDocum
         : []),
     ],
     styles: {
-      clinic: { fontSize: 16, bold: true },
-      title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
+      ...documentStyles,
       section: { fontSize: 11, bold: true, margin: [0, 18, 0, 0] },
     },
   };

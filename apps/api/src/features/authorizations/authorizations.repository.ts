@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type RecordScope, recordRepository } from '../../db/records.ts';
+import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   accounts,
   authorizationSignatures,
@@ -43,8 +43,7 @@ export const authorizationRecords = recordRepository({
   order: newestFirst(t.date, t.id),
 });
 
-const live = (accountId: string, patientId: string) =>
-  and(eq(t.accountId, accountId), eq(t.patientId, patientId), isNull(t.deletedAt));
+const live = (accountId: string, patientId: string) => liveWhere(t, accountId, t.patientId, patientId);
 
 function selectWithNames(tx: TenantTx) {
   return tx
@@ -168,13 +167,7 @@ export async function findTemplateToWrite({ tx, accountId }: TenantScope, id: st
       active: authorizationTemplates.active,
     })
     .from(authorizationTemplates)
-    .where(
-      and(
-        eq(authorizationTemplates.accountId, accountId),
-        eq(authorizationTemplates.id, id),
-        isNull(authorizationTemplates.deletedAt),
-      ),
-    );
+    .where(liveWhere(authorizationTemplates, accountId, authorizationTemplates.id, id));
   return row;
 }
 
@@ -208,6 +201,6 @@ export async function findDocumentContext(
     })
     .from(patients)
     .innerJoin(accounts, eq(accounts.id, patients.accountId))
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, accountId, patients.id, patientId));
   return row;
 }

@@ -1,5 +1,6 @@
-import { type AnyColumn, and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { accounts, patients, users } from '../../db/schema/index.ts';
+import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { liveWhere } from '../../db/records.ts';
+import { accounts, attendances, inventoryItems, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -18,7 +19,7 @@ export async function patientExists(
   const query = tx
     .select({ id: patients.id })
     .from(patients)
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, accountId, patients.id, patientId));
   const rows = options.lock ? await query.for('share') : await query;
   return rows.length > 0;
 }
@@ -91,6 +92,44 @@ export async function findPrintHeader(ctx: { tx: TenantTx; accountId: string; us
     })
     .from(patients)
     .innerJoin(accounts, eq(accounts.id, patients.accountId))
-    .where(and(eq(patients.accountId, ctx.accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, ctx.accountId, patients.id, patientId));
   return row;
+}
+
+/** The ids among `ids` that are attendances of this patient (not deleted): what a record may link to. */
+export async function attendancesOfPatient(
+  { tx, accountId }: { tx: TenantTx; accountId: string },
+  patientId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: attendances.id })
+    .from(attendances)
+    .where(and(liveWhere(attendances, accountId, attendances.id, ids), eq(attendances.patientId, patientId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the attendance (not deleted) belongs to this patient. */
+export async function attendanceOfPatient(
+  scope: { tx: TenantTx; accountId: string },
+  patientId: string,
+  attendanceId: string,
+): Promise<boolean> {
+  return (await attendancesOfPatient(scope, patientId, [attendanceId])).has(attendanceId);
+}
+
+/** The clinic's catalogue items among `ids`, any kind and status: the service decides what may be used. */
+export async function findCatalogueItems({ tx, accountId }: { tx: TenantTx; accountId: string }, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: inventoryItems.id,
+      kind: inventoryItems.kind,
+      name: inventoryItems.name,
+      productStatus: inventoryItems.productStatus,
+      approvalStatus: inventoryItems.approvalStatus,
+    })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
 }

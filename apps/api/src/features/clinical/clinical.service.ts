@@ -1,3 +1,4 @@
+import { yearsOld } from '@odontia/shared/clinic-time';
 import type { FieldError } from '@odontia/shared/errors';
 import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
@@ -106,5 +107,26 @@ export function patientRecordService<TRecord, TInput extends { professionalId: s
       await requirePatient(ctx, patientId);
       return records.changes(ctx, { patientId }, id, query);
     },
+  };
+}
+
+/** The clinic and the patient a printed record shows (404 patient_not_found when the patient is gone). */
+export async function requirePrintHeader(ctx: RequestContext, patientId: string) {
+  const header = await repository.findPrintHeader(ctx, patientId);
+  if (!header) throw new AppError('patient_not_found');
+  return header;
+}
+
+/**
+ * The clinic and patient fields of a printed record, with the patient's age on the record's date:
+ * a reprint years later shows what was true then.
+ */
+export function printedPatient(header: Awaited<ReturnType<typeof requirePrintHeader>>, onDate: string) {
+  return {
+    clinicName: header.clinicName,
+    clinicContact: header.clinicContact,
+    patientName: `${header.firstName} ${header.lastName}`,
+    patientSsn: header.ssn,
+    patientAge: yearsOld(header.birthdate, onDate.slice(0, 10)) ?? 0,
   };
 }

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { type RecordScope, recordRepository } from '../../db/records.ts';
-import { attendances, patientFiles } from '../../db/schema/index.ts';
-import type { TenantScope } from '../clinical/clinical.service.ts';
+import { patientFiles } from '../../db/schema/index.ts';
 
 /** A patient's files and exams (tenant context), newest upload first. Deleted ones never come out. */
 export const filesRepository = recordRepository({
@@ -27,25 +26,4 @@ export async function insertFiles(
       .insert(patientFiles)
       .values(rows.map((row) => ({ ...row, accountId, createdBy: userId, updatedBy: userId })));
   }
-}
-
-/** The ids among `ids` that are attendances of this patient (not deleted). */
-export async function attendancesOfPatient(
-  { tx, accountId }: TenantScope,
-  patientId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: attendances.id })
-    .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        isNull(attendances.deletedAt),
-        inArray(attendances.id, ids),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }

@@ -17,14 +17,9 @@ import { newId } from '../../lib/ids.ts';
 import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
+import { attendancesOfPatient } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
-import {
-  attendancesOfPatient,
-  filesRepository,
-  fileTypeFilter,
-  insertFiles,
-  type PatientFileRow,
-} from './files.repository.ts';
+import { filesRepository, fileTypeFilter, insertFiles, type PatientFileRow } from './files.repository.ts';
 import { receiveUpload, removeAll, type UploadLimits } from './files.upload.ts';
 
 /**

@@ -1,12 +1,14 @@
-import { yearsOld } from '@odontia/shared/clinic-time';
 import type { LaboratoryStatus, LaboratoryStudy } from '@odontia/shared/enums';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
-import { AppError } from '../../lib/app-error.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
-import { findPrintHeader } from '../clinical/clinical.repository.ts';
-import { patientRecordService, requirePatient } from '../clinical/clinical.service.ts';
+import {
+  patientRecordService,
+  printedPatient,
+  requirePatient,
+  requirePrintHeader,
+} from '../clinical/clinical.service.ts';
 import { laboratoriesRepository } from './laboratories.repository.ts';
 import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
 
@@ -63,9 +65,7 @@ export const laboratoriesService = {
   async printable({ ctx, patientId, id }: { ctx: RequestContext; patientId: string; id: string }) {
     await requirePatient(ctx, patientId);
     const order = await records.get(ctx, { patientId }, id);
-    const header = await findPrintHeader(ctx, patientId);
-    if (!header) throw new AppError('patient_not_found');
-    return { order, header };
+    return { order, header: await requirePrintHeader(ctx, patientId) };
   },
 };
 
@@ -74,12 +74,7 @@ export async function laboratoryOrderPdf({ order, header }: Awaited<ReturnType<t
   const pdf = await renderPdf(
     laboratoryOrderDocument({
       language: printLanguage(header.readerLanguage),
-      clinicName: header.clinicName,
-      clinicContact: header.clinicContact,
-      patientName: `${header.firstName} ${header.lastName}`,
-      patientSsn: header.ssn,
-      // The age on the order's date: a reprint years later shows what was true then.
-      patientAge: yearsOld(header.birthdate, order.orderDate.slice(0, 10)) ?? 0,
+      ...printedPatient(header, order.orderDate),
       professionalName: order.professionalName,
       orderDate: order.orderDate,
       laboratoryName: order.laboratoryName,

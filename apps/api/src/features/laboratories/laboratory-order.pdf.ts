@@ -1,6 +1,14 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { LaboratoryStudy, Language } from '@odontia/shared/enums';
-import type { PdfDocument } from '../../lib/pdf.ts';
+import {
+  clinicHeader,
+  documentStyles,
+  fieldColumns,
+  type PdfDocument,
+  patientFields,
+  pdfField,
+  signatureLine,
+} from '../../lib/pdf.ts';
 import { laboratoryOrderTexts } from './laboratory-order.labels.ts';
 
 /** What the printed laboratory order shows (issue 5). */
@@ -24,46 +32,22 @@ export interface LaboratoryOrderData {
 export function laboratoryOrderDocument(order: LaboratoryOrderData): PdfDocument {
   const texts = laboratoryOrderTexts[order.language] ?? laboratoryOrderTexts.es;
   const studies = order.studies.map((study) => texts.studyNames[study]);
-  const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
   return {
     info: { title: `${texts.title} — ${order.patientName}`, subject: studies.join(', '), creator: 'Odontia' },
     pageMargins: [48, 48, 48, 64],
     content: [
-      { text: order.clinicName, style: 'clinic' },
-      { text: order.clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
-      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] },
+      ...clinicHeader(order),
       { text: texts.title, style: 'title' },
-      {
-        columns: [
-          [
-            field(texts.patient, order.patientName),
-            field(texts.idNumber, order.patientSsn ?? '—'),
-            field(texts.age, `${order.patientAge} ${texts.years}`),
-          ],
-          [
-            field(texts.orderDate, calendarDateFormatter(order.language)(order.orderDate)),
-            field(texts.professional, order.professionalName),
-            field(texts.laboratory, order.laboratoryName),
-          ],
-        ],
-        columnGap: 16,
-      },
+      fieldColumns(patientFields(texts, order), [
+        pdfField(texts.orderDate, calendarDateFormatter(order.language)(order.orderDate)),
+        pdfField(texts.professional, order.professionalName),
+        pdfField(texts.laboratory, order.laboratoryName),
+      ]),
       { text: texts.studies, style: 'section' },
       { ul: studies, margin: [8, 0, 0, 0] },
       ...(order.instructions ? [{ text: texts.instructions, style: 'section' }, { text: order.instructions }] : []),
-      {
-        margin: [260, 72, 0, 0],
-        stack: [
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
-          { text: order.professionalName, alignment: 'center', margin: [0, 4, 0, 0] },
-          { text: texts.signature, alignment: 'center', fontSize: 8, color: '#555555' },
-        ],
-      },
+      signatureLine(72, [{ text: order.professionalName, alignment: 'center', margin: [0, 4, 0, 0] }], texts.signature),
     ],
-    styles: {
-      clinic: { fontSize: 16, bold: true },
-      title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
-      section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
-    },
+    styles: documentStyles,
   };
 }

@@ -7,7 +7,7 @@ import {
   type ToothState,
   toothSvg,
 } from '@odontia/shared/odontogram';
-import type { PdfDocument } from '../../lib/pdf.ts';
+import { clinicHeader, documentStyles, fieldColumns, type PdfDocument, pdfField } from '../../lib/pdf.ts';
 import { odontogramTexts } from './odontogram.labels.ts';
 
 /** What the printed odontogram shows (issue 6). */
@@ -68,7 +68,6 @@ function sample(status: ToothStatus): string {
 export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
   const texts = odontogramTexts[data.language] ?? odontogramTexts.es;
   const states = new Map(data.teeth.map((state) => [state.tooth, state]));
-  const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
   const rows = [
     centred(toothRow(chartRows.permanentUpper, states, false), 16),
     ...(data.primary
@@ -106,16 +105,13 @@ export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
     info: { title: `${texts.title} — ${data.patientName}`, subject: data.chartAtText, creator: 'Odontia' },
     pageMargins: [48, 48, 48, 56],
     content: [
-      { text: data.clinicName, style: 'clinic' },
-      { text: data.clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
-      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] },
+      ...clinicHeader(data),
       { text: texts.title, style: 'title' },
       {
-        columns: [
-          [field(texts.patient, data.patientName), field(texts.idNumber, data.patientSsn ?? '—')],
-          [field(texts.record, data.skuPatient), field(texts.chartAt, data.chartAtText)],
-        ],
-        columnGap: 16,
+        ...fieldColumns(
+          [pdfField(texts.patient, data.patientName), pdfField(texts.idNumber, data.patientSsn ?? '—')],
+          [pdfField(texts.record, data.skuPatient), pdfField(texts.chartAt, data.chartAtText)],
+        ),
         margin: [0, 0, 0, 10],
       },
       {
@@ -146,9 +142,8 @@ export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
       { text: `${texts.printedAt} ${data.printedAtText}`, fontSize: 8, color: '#777777', margin: [0, 16, 0, 0] },
     ],
     styles: {
-      clinic: { fontSize: 16, bold: true },
+      ...documentStyles,
       title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 14, 0, 10] },
-      section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
     },
   };
 }

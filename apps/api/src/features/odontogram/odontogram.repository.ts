@@ -1,6 +1,6 @@
-import { and, count, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { RecordScope } from '../../db/records.ts';
+import { liveWhere, type RecordScope } from '../../db/records.ts';
 import { accounts, attendances, odontogramEntries, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
@@ -20,11 +20,7 @@ const professional = alias(users, 'professional');
 const creator = alias(users, 'creator');
 
 const live = (accountId: string, patientId: string) =>
-  and(
-    eq(odontogramEntries.accountId, accountId),
-    eq(odontogramEntries.patientId, patientId),
-    isNull(odontogramEntries.deletedAt),
-  );
+  liveWhere(odontogramEntries, accountId, odontogramEntries.patientId, patientId);
 
 function selectWithNames(tx: TenantTx) {
   return tx
@@ -44,11 +40,7 @@ function selectWithNames(tx: TenantTx) {
     )
     .leftJoin(
       attendances,
-      and(
-        eq(attendances.accountId, odontogramEntries.accountId),
-        eq(attendances.id, odontogramEntries.attendanceId),
-        isNull(attendances.deletedAt),
-      ),
+      liveWhere(attendances, odontogramEntries.accountId, attendances.id, odontogramEntries.attendanceId),
     )
     .leftJoin(
       creator,
@@ -136,32 +128,37 @@ export async function insertEntries(tx: TenantTx, rows: OdontogramEntryInsert[])
   await tx.insert(odontogramEntries).values(rows);
 }
 
+/** The audit event of one batch of marks, as the API and the demo seed record it. */
+export function entriesSavedEvent(
+  batch: { patientId: string; chartedAt: Date; professionalId: string; attendanceId?: string | null },
+  rows: OdontogramEntryInsert[],
+) {
+  return {
+    patientId: batch.patientId,
+    action: 'odontogram_entries_saved',
+    entity: 'odontogram',
+    entityId: batch.patientId,
+    after: {
+      chartedAt: batch.chartedAt.toISOString(),
+      professionalId: batch.professionalId,
+      attendanceId: batch.attendanceId,
+      marks: rows.map((row) => ({
+        id: row.id,
+        tooth: row.tooth,
+        zone: row.zone,
+        status: row.status,
+        notes: row.notes,
+      })),
+    },
+  };
+}
+
 /** Void: hidden from the chart and the list from now on; the row and its audit stay. */
 export async function voidEntry({ tx, accountId, userId }: RecordScope, id: string, reason: string): Promise<void> {
   await tx
     .update(odontogramEntries)
     .set({ deletedAt: new Date(), deletedBy: userId, deleteReason: reason })
     .where(and(eq(odontogramEntries.accountId, accountId), eq(odontogramEntries.id, id)));
-}
-
-/** Whether the attendance (not deleted) belongs to this patient. */
-export async function attendanceOfPatient(
-  { tx, accountId }: TenantScope,
-  patientId: string,
-  attendanceId: string,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: attendances.id })
-    .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        eq(attendances.id, attendanceId),
-        isNull(attendances.deletedAt),
-      ),
-    );
-  return rows.length > 0;
 }
 
 /** What the printed chart needs: the clinic, the patient and the reader's language. */
@@ -181,6 +178,6 @@ export async function findChartHeader({ tx, accountId, userId }: RecordScope, pa
     })
     .from(patients)
     .innerJoin(accounts, eq(accounts.id, patients.accountId))
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId), isNull(patients.deletedAt)));
+    .where(liveWhere(patients, accountId, patients.id, patientId));
   return row;
 }

@@ -85,7 +85,7 @@ export const odontogramService = {
     await requireChartPatient(ctx, patientId, { lock: true });
     const professionalId = input.professionalId ?? ctx.userId;
     await requireProfessional(ctx, professionalId);
-    if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+    if (input.attendanceId && !(await clinicalRepository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
       throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
     }
     const rows = input.marks.map((mark) => ({
@@ -102,24 +102,10 @@ export const odontogramService = {
       createdBy: ctx.userId,
     }));
     await repository.insertEntries(ctx.tx, rows);
-    await audit(ctx, {
-      patientId,
-      action: 'odontogram_entries_saved',
-      entity: 'odontogram',
-      entityId: patientId,
-      after: {
-        chartedAt: chartedAt.toISOString(),
-        professionalId,
-        attendanceId: input.attendanceId,
-        marks: rows.map((row) => ({
-          id: row.id,
-          tooth: row.tooth,
-          zone: row.zone,
-          status: row.status,
-          notes: row.notes,
-        })),
-      },
-    });
+    await audit(
+      ctx,
+      repository.entriesSavedEvent({ patientId, chartedAt, professionalId, attendanceId: input.attendanceId }, rows),
+    );
     const saved = await repository.findEntriesByIds(
       ctx,
       patientId,

@@ -1,6 +1,14 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
-import type { PdfDocument } from '../../lib/pdf.ts';
+import {
+  documentStyles,
+  fieldColumns,
+  headerRule,
+  type PdfDocument,
+  patientFields,
+  pdfField,
+  signatureLine,
+} from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
 
 /** What the printed prescription shows (issue 6). */
@@ -36,7 +44,6 @@ export interface PrescriptionPrintData {
  */
 export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
   const texts = prescriptionTexts[data.language] ?? prescriptionTexts.es;
-  const field = (label: string, value: string) => ({ text: [{ text: `${label}: `, bold: true }, value] });
   const detail = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
   const professionalLines = [
     data.professionalName,
@@ -68,22 +75,12 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         ],
         margin: [0, 0, 0, 8],
       },
-      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] },
+      headerRule,
       { text: texts.title, style: 'title' },
-      {
-        columns: [
-          [
-            field(texts.patient, data.patientName),
-            field(texts.idNumber, data.patientSsn ?? '—'),
-            field(texts.age, `${data.patientAge} ${texts.years}`),
-          ],
-          [
-            field(texts.date, calendarDateFormatter(data.language)(data.date)),
-            field(texts.professional, data.professionalName),
-          ],
-        ],
-        columnGap: 16,
-      },
+      fieldColumns(patientFields(texts, data), [
+        pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
+        pdfField(texts.professional, data.professionalName),
+      ]),
       ...(data.diagnosis ? [{ text: texts.diagnosis, style: 'section' }, { text: data.diagnosis }] : []),
       { text: texts.medicines, style: 'section' },
       {
@@ -106,19 +103,16 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         })),
         margin: [8, 0, 0, 0],
       },
-      {
-        margin: [260, 64, 0, 0],
-        stack: [
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
-          ...professionalLines.map((text, index) => ({
-            text,
-            alignment: 'center',
-            margin: [0, index === 0 ? 4 : 0, 0, 0],
-            bold: index === 0,
-          })),
-          { text: texts.signature, alignment: 'center', fontSize: 8, color: '#555555' },
-        ],
-      },
+      signatureLine(
+        64,
+        professionalLines.map((text, index) => ({
+          text,
+          alignment: 'center',
+          margin: [0, index === 0 ? 4 : 0, 0, 0],
+          bold: index === 0,
+        })),
+        texts.signature,
+      ),
       {
         margin: [0, 32, 0, 0],
         text: [
@@ -129,10 +123,6 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         fontSize: 8,
       },
     ],
-    styles: {
-      clinic: { fontSize: 16, bold: true },
-      title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
-      section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
-    },
+    styles: documentStyles,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { type RecordScope, recordRepository } from '../../db/records.ts';
-import { attendances, inventoryItems, patients, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
+import { patients, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
 
 /**
@@ -27,21 +27,8 @@ export async function findByCode({ tx, accountId }: RecordScope, code: string) {
       ssn: patients.ssn,
     })
     .from(prescriptions)
-    .innerJoin(
-      patients,
-      and(
-        eq(patients.accountId, prescriptions.accountId),
-        eq(patients.id, prescriptions.patientId),
-        isNull(patients.deletedAt),
-      ),
-    )
-    .where(
-      and(
-        eq(prescriptions.accountId, accountId),
-        eq(prescriptions.verificationCode, code),
-        isNull(prescriptions.deletedAt),
-      ),
-    );
+    .innerJoin(patients, liveWhere(patients, prescriptions.accountId, patients.id, prescriptions.patientId))
+    .where(liveWhere(prescriptions, accountId, prescriptions.verificationCode, code));
   return row;
 }
 
@@ -51,13 +38,7 @@ export async function listLines({ tx, accountId }: RecordScope, ids: string[]): 
   return tx
     .select()
     .from(prescriptionLines)
-    .where(
-      and(
-        eq(prescriptionLines.accountId, accountId),
-        inArray(prescriptionLines.prescriptionId, ids),
-        isNull(prescriptionLines.deletedAt),
-      ),
-    )
+    .where(liveWhere(prescriptionLines, accountId, prescriptionLines.prescriptionId, ids))
     .orderBy(asc(prescriptionLines.prescriptionId), asc(prescriptionLines.position));
 }
 
@@ -82,46 +63,5 @@ export async function softDeleteLines(ctx: RecordScope, prescriptionId: string):
   await ctx.tx
     .update(prescriptionLines)
     .set({ deletedAt: new Date(), deletedBy: ctx.userId })
-    .where(
-      and(
-        eq(prescriptionLines.accountId, ctx.accountId),
-        eq(prescriptionLines.prescriptionId, prescriptionId),
-        isNull(prescriptionLines.deletedAt),
-      ),
-    );
-}
-
-/** Catalogue items by id (any kind and status: the service decides what may be prescribed). */
-export async function findItems({ tx, accountId }: RecordScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({
-      id: inventoryItems.id,
-      kind: inventoryItems.kind,
-      name: inventoryItems.name,
-      approvalStatus: inventoryItems.approvalStatus,
-      productStatus: inventoryItems.productStatus,
-    })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
-}
-
-/** Whether the attendance is this patient's (not deleted). */
-export async function attendanceOfPatient(
-  { tx, accountId }: RecordScope,
-  patientId: string,
-  attendanceId: string,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: attendances.id })
-    .from(attendances)
-    .where(
-      and(
-        eq(attendances.accountId, accountId),
-        eq(attendances.patientId, patientId),
-        eq(attendances.id, attendanceId),
-        isNull(attendances.deletedAt),
-      ),
-    );
-  return rows.length > 0;
+    .where(liveWhere(prescriptionLines, ctx.accountId, prescriptionLines.prescriptionId, prescriptionId));
 }

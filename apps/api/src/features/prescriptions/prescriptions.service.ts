@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { yearsOld } from '@odontia/shared/clinic-time';
 import {
   type Prescription,
   type PrescriptionByCode,
@@ -15,8 +14,14 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
-import { findPrintHeader } from '../clinical/clinical.repository.ts';
-import { invalidFields, professionalDetails, requirePatient } from '../clinical/clinical.service.ts';
+import { attendanceOfPatient, findCatalogueItems } from '../clinical/clinical.repository.ts';
+import {
+  invalidFields,
+  printedPatient,
+  professionalDetails,
+  requirePatient,
+  requirePrintHeader,
+} from '../clinical/clinical.service.ts';
 import { prescriptionDocument } from './prescription.pdf.ts';
 import * as repository from './prescriptions.repository.ts';
 
@@ -122,11 +127,11 @@ async function professionalCopy(ctx: RequestContext, professionalId: string) {
  * its name is copied. Free text is written as given. The attendance, when named, must be the patient's.
  */
 async function checkInput(ctx: RequestContext, patientId: string, input: PrescriptionInput): Promise<Line[]> {
-  if (input.attendanceId && !(await repository.attendanceOfPatient(ctx, patientId, input.attendanceId))) {
+  if (input.attendanceId && !(await attendanceOfPatient(ctx, patientId, input.attendanceId))) {
     throw invalidFields([{ path: 'attendanceId', code: 'invalid_value' }]);
   }
   const ids = [...new Set(input.lines.flatMap((line) => (line.medicationId ? [line.medicationId] : [])))];
-  const items = new Map((await repository.findItems(ctx, ids)).map((item) => [item.id, item]));
+  const items = new Map((await findCatalogueItems(ctx, ids)).map((item) => [item.id, item]));
   return input.lines.map((line, index) => {
     if (!line.medicationId) return { ...line, medicationId: null };
     const item = items.get(line.medicationId);
@@ -250,9 +255,7 @@ export const prescriptionsService = {
     const row = await repository.prescriptionsRepository.find(ctx, { patientId }, id);
     if (!row) throw new AppError('prescription_file_not_found');
     const [prescription] = await withLines(ctx, [present(row)]);
-    const header = await findPrintHeader(ctx, patientId);
-    if (!header) throw new AppError('patient_not_found');
-    return { prescription: prescription as Prescription, header };
+    return { prescription: prescription as Prescription, header: await requirePrintHeader(ctx, patientId) };
   },
 };
 
@@ -264,12 +267,7 @@ export async function prescriptionPdf({
   const pdf = await renderPdf(
     prescriptionDocument({
       language: printLanguage(header.patientLanguage),
-      clinicName: header.clinicName,
-      clinicContact: header.clinicContact,
-      patientName: `${header.firstName} ${header.lastName}`,
-      patientSsn: header.ssn,
-      // The age on the prescription's date: a reprint years later shows what was true then.
-      patientAge: yearsOld(header.birthdate, prescription.date.slice(0, 10)) ?? 0,
+      ...printedPatient(header, prescription.date),
       date: prescription.date,
       diagnosis: prescription.diagnosis,
       professionalName: prescription.professionalName,

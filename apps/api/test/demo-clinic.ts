@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { demoPassword, demoUsers, seedDemoClinic } from '../src/db/seed/demo.ts';
+import { bearer, signIn } from './clinics.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * The demo clinic, seeded once for the file on an empty database, read by its administrator:
+ * `get(url)` expects 200; `db()` is the database, for what the API does not show.
+ */
+export function useDemoClinic() {
+  let testApp: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    token = (await signIn(testApp.app, demoUsers[0].email, demoPassword)).token;
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  return {
+    get: async (url: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(200);
+      return response;
+    },
+    db: (): Database => testApp.db,
+  };
+}
