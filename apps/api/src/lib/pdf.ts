@@ -78,17 +78,20 @@ export function pdfField(label: string, value: string) {
   return { text: [{ text: `${label}: `, bold: true }, value] };
 }
 
-/** The full-width grey rule under the clinic's header. */
-export const headerRule = {
-  canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }],
-};
+/**
+ * The full-width grey rule under the clinic's header: a new node for every document, because
+ * pdfmake rewrites the nodes it lays out (a shared one breaks the next document).
+ */
+export function headerRule() {
+  return { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] };
+}
 
 /** The clinic's name and contact over the rule. */
 export function clinicHeader({ clinicName, clinicContact }: { clinicName: string; clinicContact: string }) {
   return [
     { text: clinicName, style: 'clinic' },
     { text: clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
-    headerRule,
+    headerRule(),
   ];
 }
 
@@ -122,8 +125,10 @@ export function signatureLine(top: number, signer: unknown[], caption: string) {
 }
 
 /** The styles the documents' content names: `clinic`, `title`, `section`. */
-export const documentStyles = {
-  clinic: { fontSize: 16, bold: true },
-  title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
-  section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
-};
+export function documentStyles() {
+  return {
+    clinic: { fontSize: 16, bold: true },
+    title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 16, 0, 12] },
+    section: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
+  };
+}

@@ -190,7 +190,7 @@ export function authorizationDocument(data: AuthorizationDocumentData): PdfDocum
         : []),
     ],
     styles: {
-      ...documentStyles,
+      ...documentStyles(),
       section: { fontSize: 11, bold: true, margin: [0, 18, 0, 0] },
     },
   };

@@ -48,6 +48,6 @@ export function laboratoryOrderDocument(order: LaboratoryOrderData): PdfDocument
       ...(order.instructions ? [{ text: texts.instructions, style: 'section' }, { text: order.instructions }] : []),
       signatureLine(72, [{ text: order.professionalName, alignment: 'center', margin: [0, 4, 0, 0] }], texts.signature),
     ],
-    styles: documentStyles,
+    styles: documentStyles(),
   };
 }

@@ -142,7 +142,7 @@ export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
       { text: `${texts.printedAt} ${data.printedAtText}`, fontSize: 8, color: '#777777', margin: [0, 16, 0, 0] },
     ],
     styles: {
-      ...documentStyles,
+      ...documentStyles(),
       title: { fontSize: 14, bold: true, alignment: 'center', margin: [0, 14, 0, 10] },
     },
   };

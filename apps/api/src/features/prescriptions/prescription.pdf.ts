@@ -75,7 +75,7 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         ],
         margin: [0, 0, 0, 8],
       },
-      headerRule,
+      headerRule(),
       { text: texts.title, style: 'title' },
       fieldColumns(patientFields(texts, data), [
         pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
@@ -123,6 +123,6 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         fontSize: 8,
       },
     ],
-    styles: documentStyles,
+    styles: documentStyles(),
   };
 }
