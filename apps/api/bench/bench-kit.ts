@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -127,6 +127,11 @@ export async function startBenchApp(
 /** What autovacuum does on a running server: bulk updates leave dead row versions behind. */
 export async function vacuumAnalyze(db: Database, tables: string[]): Promise<void> {
   for (const table of tables) await db.orm.execute(sql.raw(`vacuum analyze ${table}`));
+}
+
+/** Where bulk SQL runs: the database's ORM or one of its transactions. */
+export interface SqlRunner {
+  execute(query: SQL): Promise<unknown>;
 }
 
 /** `array['a','b']` for SQL built from constant word lists. */

@@ -23,10 +23,10 @@ import {
   openBenchDatabase,
   report,
   seconds,
-  sqlArray,
   startBenchApp,
   vacuumAnalyze,
 } from './bench-kit.ts';
+import { insertItems, itemFragments, itemPrefixes } from './inventory-seed.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -43,89 +43,14 @@ const movementCount = Number(options.movements);
 const runs = Number(options.runs);
 const movementsPerItem = Math.max(1, Math.round(movementCount / itemCount));
 
-// Words staff type: the catalogue is built from them, so searches find realistic shares of it.
-const medicineWords = [
-  'Lidocaína',
-  'Articaína',
-  'Mepivacaína',
-  'Prilocaína',
-  'Amoxicilina',
-  'Clindamicina',
-  'Metronidazol',
-  'Ibuprofeno',
-  'Ketorolac',
-  'Paracetamol',
-  'Dexametasona',
-  'Clorhexidina',
-  'Benzocaína',
-  'Diclofenac',
-  'Azitromicina',
-  'Cefalexina',
-];
-const supplyWords = [
-  'Guantes de nitrilo',
-  'Composite',
-  'Ionómero vítreo',
-  'Fresa diamantada',
-  'Lima K',
-  'Cono de papel',
-  'Eyector de saliva',
-  'Babero descartable',
-  'Barbijo triple capa',
-  'Aguja dental',
-  'Hilo retractor',
-  'Implante cónico',
-  'Gasa estéril',
-  'Algodón en rollos',
-  'Resina fluida',
-  'Adhesivo universal',
-];
-const variants = [
-  'A1',
-  'A2',
-  'A3',
-  'B1',
-  '2%',
-  '4%',
-  '500 mg',
-  '400 mg',
-  'talle S',
-  'talle M',
-  'talle L',
-  'x100',
-  'x50',
-];
-const manufacturers = ['Bagó', 'Roemmers', 'Elea', 'Densell', '3M', 'Ivoclar', 'Dentsply', 'Medix', 'Voco', 'Coltene'];
-
 /** The catalogue and its ledger, written in bulk with SQL (superuser connection). */
 async function seed(db: Database, clinic: BenchClinic): Promise<void> {
   const { accountId, userId } = clinic;
   let started = performance.now();
-  // Items: even numbers medicines, odd supplies; names from the word lists, a variant and a number.
-  await db.orm.execute(sql`
-    insert into inventory_items (account_id, id, kind, name, manufacturer, sku, bar_code, cost_price, base_price, tax_rate,
-      total_stock, min_stock, reorder_stock, max_stock, product_status, active_principle, approval_status,
-      prescription_required, application_type, consumable, unit_measurement, created_by, updated_by)
-    select ${accountId}::uuid,
-      uuid_generate_v7_bench(i),
-      case when i % 2 = 0 then 'medication' else 'supply' end,
-      case when i % 2 = 0
-        then (${sqlArray(medicineWords)})[1 + (i / 2) % ${medicineWords.length}]
-        else (${sqlArray(supplyWords)})[1 + (i / 2) % ${supplyWords.length}] end
-        || ' ' || (${sqlArray(variants)})[1 + (i / 7) % ${variants.length}] || ' ' || i,
-      (${sqlArray(manufacturers)})[1 + i % ${manufacturers.length}],
-      'SKU-' || lpad(i::text, 6, '0'),
-      '779' || lpad(i::text, 10, '0'),
-      (100 + (i % 900))::numeric(14,2), (180 + (i % 1500))::numeric(14,2), case when i % 3 = 0 then 10.5 else 21 end,
-      0, 5, 10, 200, 'active',
-      case when i % 2 = 0 then lower((${sqlArray(medicineWords)})[1 + (i / 2) % ${medicineWords.length}]) end,
-      case when i % 2 = 0 then 'approved' end,
-      case when i % 2 = 0 then (i % 4 = 0) end,
-      case when i % 2 = 0 then 'oral' end,
-      case when i % 2 = 1 then true end,
-      case when i % 2 = 1 then 'unit' end,
-      ${userId}::uuid, ${userId}::uuid
-    from generate_series(1, ${itemCount}) as i`);
+  await insertItems(
+    db.orm,
+    sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${itemCount}) as i) as source`,
+  );
   console.log(`  ${itemCount.toLocaleString('en')} items in ${seconds(started)}`);
 
   started = performance.now();
@@ -196,8 +121,8 @@ async function main() {
       baseline.push(performance.now() - started);
     }
     report('baseline, an authenticated request that reads one row (GET /api/auth/system/me)', baseline);
-    const prefixes = ['lid', 'gua', 'com', 'amo', 'ibu', 'fre', 'imp', 'anes', 'clo', 'ket'];
-    const fragments = ['ocai', 'trilo', 'xicil', 'dazol', 'amant', 'fenac', 'rofen', 'tract'];
+    const prefixes = itemPrefixes;
+    const fragments = itemFragments;
     const prefix = await timeSearch(prefixes);
     const fragment = await timeSearch(fragments);
     const avg = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);

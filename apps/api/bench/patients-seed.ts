@@ -4,9 +4,9 @@
  * list of diagnoses and laboratory orders for the heavy ones. Written in bulk (superuser
  * connection), then vacuumed and analysed as a running server's autovacuum would.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type BenchClinic, seconds, sqlArray, vacuumAnalyze } from './bench-kit.ts';
+import { type BenchClinic, type SqlRunner, seconds, sqlArray, vacuumAnalyze } from './bench-kit.ts';
 
 export interface PatientSeedSizes {
   patients: number;
@@ -91,26 +91,44 @@ const lastNames = [
   'Moreno',
   'Peralta',
 ];
+/** Search terms of the clinic's patients: 3-letter prefixes, fragments and two words, ID numbers. */
+export const patientPrefixes = ['gon', 'rod', 'fer', 'mar', 'gar', 'per', 'alv', 'nun', 'sua', 'god'];
+export const patientFragments = ['nzal', 'drigu', 'rnand', 'artin', 'errey', 'utier'];
+export const patientTwoWords = ['gonz mar', 'perez luc', 'rod sofia', 'garcia juan'];
+export const patientIdNumbers = ['20012345', '20054321', '20099999', '20000777', '2003456'];
+
 const titles = ['Control', 'Limpieza', 'Extracción', 'Obturación', 'Endodoncia', 'Consulta', 'Urgencia', 'Radiografía'];
 const types = ['checkup_control', 'dentistry', 'dental_surgery', 'medical_attendance', 'emergency_attendance'];
 const groups = ['medical_attendance', 'specializations', 'surgery', 'medical_attendance', 'medical_attendance'];
 
-export async function seedPatients(db: Database, clinic: BenchClinic, sizes: PatientSeedSizes): Promise<void> {
-  const { accountId, userId } = clinic;
-  const { patients: patientCount, attendances: attendanceCount, heavy: heavyCount, heavyPatients } = sizes;
-  let started = performance.now();
-  await db.orm.execute(sql`
+/**
+ * Patients from `source`, a FROM item with the columns `account_id`, `user_id` and `i` (the
+ * patient's number in its clinic): Argentine names (a third with two last names), an e-mail, a
+ * phone, an ID number 20000000 + i and P-00000i.
+ */
+export async function insertPatients(db: SqlRunner, source: SQL): Promise<void> {
+  await db.execute(sql`
     insert into patients (account_id, id, sku_patient, first_name, last_name, email, phone_area, phone, sex, birthdate,
       ssn, active, city, created_by, updated_by)
-    select ${accountId}::uuid, uuid_generate_v7_bench(i), 'P-' || lpad(i::text, 6, '0'),
+    select account_id, uuid_generate_v7_bench(i), 'P-' || lpad(i::text, 6, '0'),
       (${sqlArray(firstNames)})[1 + i % ${firstNames.length}],
       (${sqlArray(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}]
         || case when i % 3 = 0 then ' ' || (${sqlArray(lastNames)})[1 + (i / 7) % ${lastNames.length}] else '' end,
       'paciente' || i || '@correo.test', '+54', '11 4' || lpad((i % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
       case when i % 2 = 0 then 'female' else 'male' end,
       date '1940-01-01' + (i % 30000),
-      (20000000 + i)::text, i % 20 <> 0, 'Buenos Aires', ${userId}::uuid, ${userId}::uuid
-    from generate_series(1, ${patientCount}) as i`);
+      (20000000 + i)::text, i % 20 <> 0, 'Buenos Aires', user_id, user_id
+    from ${source}`);
+}
+
+export async function seedPatients(db: Database, clinic: BenchClinic, sizes: PatientSeedSizes): Promise<void> {
+  const { accountId, userId } = clinic;
+  const { patients: patientCount, attendances: attendanceCount, heavy: heavyCount, heavyPatients } = sizes;
+  let started = performance.now();
+  await insertPatients(
+    db.orm,
+    sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
+  );
   await db.orm.execute(sql`
     insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
   console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);

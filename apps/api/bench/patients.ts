@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createBenchClinic, openBenchDatabase, report, startBenchApp } from './bench-kit.ts';
-import { seedPatients } from './patients-seed.ts';
+import { patientFragments, patientIdNumbers, patientPrefixes, patientTwoWords, seedPatients } from './patients-seed.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -67,13 +67,10 @@ async function main() {
     }
 
     await timeSearch(['gon', 'mar']); // warm-up
-    const prefixes = ['gon', 'rod', 'fer', 'mar', 'gar', 'per', 'alv', 'nun', 'sua', 'god'];
-    const fragments = ['nzal', 'drigu', 'rnand', 'artin', 'errey', 'utier', 'gonz mar', 'perez luc'];
-    const idNumbers = ['20012345', '20054321', '20099999', '20000777', '2003456'];
     for (const [label, terms] of [
-      ['3-letter prefix', prefixes],
-      ['middle-of-word fragment or two words', fragments],
-      ['ID number', idNumbers],
+      ['3-letter prefix', patientPrefixes],
+      ['middle-of-word fragment or two words', [...patientFragments, ...patientTwoWords.slice(0, 2)]],
+      ['ID number', patientIdNumbers],
     ] as const) {
       const { times, matches } = await timeSearch([...terms]);
       report(`search as you type, ${label} (${terms.join(', ')}; ~${matches} matches each)`, times);

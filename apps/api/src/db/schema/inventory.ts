@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clinicKeys, clinicRef, userRefs } from './records.ts';
+import { clinicKeys, clinicRef, clinicSearchIndex, userRefs } from './records.ts';
 
 /**
  * Inventory (issue 4): medicines ("Farmacias") and supplies in one catalogue, `kind` telling
@@ -60,7 +60,7 @@ export const inventoryItems = pgTable(
     packagingQty: integer('packaging_qty'),
     /**
      * What search as you type looks in: name, SKU, barcode and active principle, lower-cased
-     * and without accents ("anestesico" finds "Anestésico"), under a trigram index.
+     * and without accents ("anestesico" finds "Anestésico"), under the clinic's trigram index.
      */
     searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(name, sku, bar_code, active_principle)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,7 +79,7 @@ export const inventoryItems = pgTable(
       .on(table.accountId, table.barCode)
       .where(sql`${table.barCode} is not null`),
     index('inventory_items_name_idx').on(table.accountId, table.kind, table.name, table.id),
-    index('inventory_items_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    clinicSearchIndex('inventory_items_search_idx', table),
     index('inventory_items_reorder_idx')
       .on(table.accountId, table.kind, table.name)
       .where(sql`${table.totalStock} <= ${table.reorderStock}`),

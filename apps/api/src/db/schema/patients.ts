@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { recordKeys, recordStamps } from './records.ts';
+import { clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
 
 /**
  * Patients (issue 5) and the per-clinic counters that number them (P-000123). A patient is never
@@ -66,7 +66,7 @@ export const patients = pgTable(
     currentMedication: text('current_medication'),
     /**
      * What search as you type looks in: first and last name (each word of the query matches on its own, so either order works), ID number, skuPatient, e-mail and
-     * phone, lower-cased and without accents, under a trigram index.
+     * phone, lower-cased and without accents, under the clinic's trigram index.
      */
     searchText: text('search_text').generatedAlwaysAs(
       sql`odontia_search_text(first_name, last_name, ssn, sku_patient, email, phone_area, phone, medical_history)`,
@@ -85,7 +85,7 @@ export const patients = pgTable(
     index('patients_name_idx')
       .on(table.accountId, table.lastName, table.firstName, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('patients_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    clinicSearchIndex('patients_search_idx', table),
   ],
 );
 

@@ -93,3 +93,12 @@ export function newestOfPatientIndex(
     .on(table.accountId, table.patientId, date.desc(), table.id.desc())
     .where(sql`${table.deletedAt} is null`);
 }
+
+/**
+ * Search as you type, keyed by clinic (issue 21): a GIN index over the clinic's trigram keys
+ * of `search_text` (migration 0010, `odontia_clinic_search_keys`), so each key's list holds one
+ * clinic's rows and a search never reads another clinic's matches. db/indexed-search.ts queries it.
+ */
+export function clinicSearchIndex(name: string, table: { accountId: PgColumn; searchText: PgColumn }) {
+  return index(name).using('gin', sql`odontia_clinic_search_keys(${table.accountId}, ${table.searchText})`);
+}

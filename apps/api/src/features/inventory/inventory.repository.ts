@@ -28,15 +28,19 @@ export interface InventoryFilters {
   productStatus?: string | undefined;
 }
 
-function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
+/** The list's filters but the clinic. */
+function filterOf(kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
   return and(
-    eq(inventoryItems.accountId, accountId),
     eq(inventoryItems.kind, kind),
     searchCondition(inventoryItems.searchText, filters.q),
     filters.lowStock ? sql`${inventoryItems.totalStock} <= ${inventoryItems.reorderStock}` : undefined,
     filters.approvalStatus ? eq(inventoryItems.approvalStatus, filters.approvalStatus) : undefined,
     filters.productStatus ? eq(inventoryItems.productStatus, filters.productStatus) : undefined,
   );
+}
+
+function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
+  return and(eq(inventoryItems.accountId, accountId), filterOf(kind, filters));
 }
 
 function orderOf(sort: string | undefined): SQL[] {
@@ -56,7 +60,8 @@ export async function listItems(
     const { ids, total } = await findPageIds(tx, accountId, {
       table: inventoryItems,
       id: inventoryItems.id,
-      where: whereOf(accountId, kind, query),
+      q: query.q ?? '',
+      filter: filterOf(kind, query),
       orderBy: orderOf(query.sort),
       page: query.page,
       pageSize: query.pageSize,

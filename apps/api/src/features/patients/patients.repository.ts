@@ -30,12 +30,17 @@ export interface PatientFilters {
 
 const live = (accountId: string) => and(eq(patients.accountId, accountId), isNull(patients.deletedAt));
 
-function whereOf(accountId: string, filters: PatientFilters): SQL | undefined {
+/** The list's filters but the clinic: not deleted, the words, active or not. */
+function filterOf(filters: PatientFilters): SQL | undefined {
   return and(
-    live(accountId),
+    isNull(patients.deletedAt),
     searchCondition(patients.searchText, filters.q),
     filters.active === undefined ? undefined : eq(patients.active, filters.active),
   );
+}
+
+function whereOf(accountId: string, filters: PatientFilters): SQL | undefined {
+  return and(eq(patients.accountId, accountId), filterOf(filters));
 }
 
 /** The sort column, then last and first name and the id, so pages never overlap. */
@@ -77,12 +82,12 @@ export async function listPatients(
   accountId: string,
   query: PatientFilters & { page: number; pageSize: number },
 ): Promise<{ rows: PatientRow[]; total: number; totalIsLowerBound: boolean }> {
-  const where = whereOf(accountId, query);
   if (usesTrigramIndex(query.q)) {
     const { ids, total, totalIsLowerBound } = await findPageIds(tx, accountId, {
       table: patients,
       id: patients.id,
-      where,
+      q: query.q ?? '',
+      filter: filterOf(query),
       orderBy: orderOf(query.sort),
       page: query.page,
       pageSize: query.pageSize,
@@ -94,6 +99,7 @@ export async function listPatients(
     const found = await patientsByIdsQuery(tx, { accountId, ids });
     return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
   }
+  const where = whereOf(accountId, query);
   const rows = await tx
     .select(patientColumns)
     .from(patients)

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
+import type { Database } from './client.ts';
+import {
+  globalLookups,
+  indexesNotLedByClinic,
+  installationTables,
+  undeclaredInstallationTables,
+} from './clinic-indexes.ts';
+
+/** The catalogue keeps every clinic's queries to its own data (issue 21): no index a future change adds may regress it. */
+describe.each(availableBackends())('clinic-led indexes on %s', (backend) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('every index of a clinic-owned table leads with the clinic or is a declared global look-up', async () => {
+    expect(await indexesNotLedByClinic(db)).toEqual([]);
+  });
+
+  it('every table without account_id is a declared installation table', async () => {
+    expect(await undeclaredInstallationTables(db)).toEqual([]);
+  });
+
+  it('the declared global look-ups exist and are unique: one descent, however many clinics', async () => {
+    const { rows } = await db.orm.execute<{ name: string; unique: boolean }>(sql`
+      select i.relname as name, x.indisunique as unique from pg_index x join pg_class i on i.oid = x.indexrelid
+      where i.relnamespace = 'public'::regnamespace`);
+    const unique = new Map(rows.map((row) => [row.name, row.unique]));
+    for (const name of Object.keys(globalLookups))
+      expect({ name, unique: unique.get(name) }).toEqual({ name, unique: true });
+    const { rows: tables } = await db.orm.execute<{ name: string }>(
+      sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+    );
+    expect(tables.map((row) => row.name)).toEqual(expect.arrayContaining(Object.keys(installationTables)));
+  });
+
+  it('finds an index that does not lead with the clinic, and a table that names no clinic', async () => {
+    await db.orm.execute(sql`create index patients_probe_by_name on patients (last_name, account_id)`);
+    await db.orm.execute(sql`create index patients_probe_expression on patients (lower(email))`);
+    await db.orm.execute(sql`create table installation_probe (id uuid primary key)`);
+    try {
+      expect((await indexesNotLedByClinic(db)).map((offence) => offence.index)).toEqual([
+        'patients_probe_by_name',
+        'patients_probe_expression',
+      ]);
+      expect(await undeclaredInstallationTables(db)).toEqual(['installation_probe']);
+    } finally {
+      await db.orm.execute(sql`drop index patients_probe_by_name`);
+      await db.orm.execute(sql`drop index patients_probe_expression`);
+      await db.orm.execute(sql`drop table installation_probe`);
+    }
+  });
+});
