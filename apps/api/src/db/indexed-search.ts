@@ -82,8 +82,8 @@ async function setPlanner(tx: TenantTx | SystemTx, settings: Record<string, stri
 /**
  * Runs `fn` in the system context within the clinic's transaction, then returns to the clinic
  * context (one statement each way). `fn` must name the clinic in every query
- * (`account_id = accountId`; findPageIds adds it itself). An error in `fn` rolls the whole transaction back, so the system
- * context never outlives it.
+ * (`account_id = accountId`; findPageIds adds it itself). An error in `fn` rolls the whole
+ * transaction back, so the system context never outlives it.
  */
 export async function inSystemContext<T>(
   tx: TenantTx,
@@ -110,12 +110,12 @@ export async function inSystemContext<T>(
 export interface IndexedPageQuery {
   table: PgTable & SearchableTable;
   id: PgColumn;
-  /** The words searched: the clinic's trigram index narrows the rows to those holding them all. */
-  q: string;
   /**
-   * The list's filters but the clinic, which findPageIds adds itself: `searchCondition` of `q`
-   * (the exact check of the words) and the rest (not deleted, active…).
+   * The words searched: the clinic's search index narrows the rows to those holding all their
+   * trigrams, then `searchCondition` checks the words exactly. findPageIds adds both.
    */
+  q: string;
+  /** The list's other filters (not deleted, active…); findPageIds adds the clinic and the words. */
   filter: SQL | undefined;
   orderBy: SQL[];
   page: number;
@@ -149,13 +149,15 @@ export async function findPageIds(tx: TenantTx, accountId: string, query: Indexe
   // Through the clinic's search keys, which already hold the clinic's rows only. The clinic is
   // still checked on every row, but as a filter (`is true` keeps it out of the index conditions):
   // the planner cannot know the keys imply it and would AND in the clinic's whole btree range.
+  const words = searchCondition(query.table.searchText, query.q);
   const where = and(
     sql`(${query.table.accountId} = ${accountId}::uuid) is true`,
     clinicSearchKeysCondition(query.table, accountId, query.q),
+    words,
     query.filter,
   );
   // Walking an index in the list's order: the clinic is the walk's range.
-  const walked = and(eq(query.table.accountId, accountId), query.filter);
+  const walked = and(eq(query.table.accountId, accountId), words, query.filter);
   return inSystemContext(tx, accountId, async (system) => {
     const offset = (query.page - 1) * query.pageSize;
     if (query.countCap !== undefined) {

@@ -28,11 +28,10 @@ export interface InventoryFilters {
   productStatus?: string | undefined;
 }
 
-/** The list's filters but the clinic. */
+/** The list's filters but the clinic and the words. */
 function filterOf(kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
   return and(
     eq(inventoryItems.kind, kind),
-    searchCondition(inventoryItems.searchText, filters.q),
     filters.lowStock ? sql`${inventoryItems.totalStock} <= ${inventoryItems.reorderStock}` : undefined,
     filters.approvalStatus ? eq(inventoryItems.approvalStatus, filters.approvalStatus) : undefined,
     filters.productStatus ? eq(inventoryItems.productStatus, filters.productStatus) : undefined,
@@ -40,7 +39,11 @@ function filterOf(kind: InventoryKind, filters: InventoryFilters): SQL | undefin
 }
 
 function whereOf(accountId: string, kind: InventoryKind, filters: InventoryFilters): SQL | undefined {
-  return and(eq(inventoryItems.accountId, accountId), filterOf(kind, filters));
+  return and(
+    eq(inventoryItems.accountId, accountId),
+    searchCondition(inventoryItems.searchText, filters.q),
+    filterOf(kind, filters),
+  );
 }
 
 function orderOf(sort: string | undefined): SQL[] {

@@ -30,17 +30,16 @@ export interface PatientFilters {
 
 const live = (accountId: string) => and(eq(patients.accountId, accountId), isNull(patients.deletedAt));
 
-/** The list's filters but the clinic: not deleted, the words, active or not. */
+/** The list's filters but the clinic and the words: not deleted, active or not. */
 function filterOf(filters: PatientFilters): SQL | undefined {
   return and(
     isNull(patients.deletedAt),
-    searchCondition(patients.searchText, filters.q),
     filters.active === undefined ? undefined : eq(patients.active, filters.active),
   );
 }
 
 function whereOf(accountId: string, filters: PatientFilters): SQL | undefined {
-  return and(eq(patients.accountId, accountId), filterOf(filters));
+  return and(eq(patients.accountId, accountId), searchCondition(patients.searchText, filters.q), filterOf(filters));
 }
 
 /** The sort column, then last and first name and the id, so pages never overlap. */
