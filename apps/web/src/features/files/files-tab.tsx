@@ -49,7 +49,7 @@ async function downloadFile(patientId: string, file: PatientFile): Promise<void>
 }
 
 /** A PDF opens in a new tab (fetched with the session); where the tab is blocked, it is saved. */
-async function openPdf(patientId: string, file: PatientFile): Promise<void> {
+export async function openPdf(patientId: string, file: PatientFile): Promise<void> {
   try {
     await openPdfInNewTab(() => filesApi.content(patientId, file.id), file.originalName);
   } catch {
@@ -171,7 +171,7 @@ function FileCard({
 }
 
 /** An image in a large modal (the original, fetched with the session), with its download. */
-function ImageViewer({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
+export function ImageViewer({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
   const { t } = useTranslation('files');
   const { url, isError } = useFileObjectUrl(patientId, file.id, 'content');
   return (
