@@ -56,7 +56,7 @@ test('attaches the laboratory PDF and marks the order received in one step; a di
 
   // The laboratory's result: the PDF, the date and the text in one dialog, one request.
   await page.goto(`/patients/${patientId}/mh/laboratory/show/${laboratory}`);
-  await expect(page.getByTestId('record-status')).toHaveText('Orden emitida');
+  await expect(page.getByTestId('record-status')).toHaveText('Solicitado');
   await page.getByTestId('receive-result').click();
   const dialog = page.getByTestId('upload-dialog');
   await expect(dialog.getByRole('heading', { name: 'Recibir resultado del laboratorio' })).toBeVisible();
@@ -71,7 +71,7 @@ test('attaches the laboratory PDF and marks the order received in one step; a di
     if (sent.method() !== 'GET' && sent.url().includes('/api/')) posts.push(`${sent.method()} ${sent.url()}`);
   });
   await dialog.getByTestId('upload-submit').click();
-  await expect(page.getByText('Orden de laboratorio modificada', { exact: false })).toBeVisible();
+  await expect(page.getByText('Orden de laboratorio actualizada', { exact: false })).toBeVisible();
   await expect(dialog).toHaveCount(0);
   expect(posts).toEqual([expect.stringMatching(/POST .*\/laboratories\/[^/]+\/result$/)]);
   await expect(page.getByTestId('record-status')).toHaveText('Resultado recibido');

@@ -101,7 +101,8 @@ function FileCard({
         type="button"
         className="file-preview"
         onClick={onView}
-        aria-label={`${t('actions.view')}: ${file.originalName}`}
+        // A PDF's tile shows "Documento PDF": its name says it too (axe: label-content-name-mismatch).
+        aria-label={`${t('actions.view')}: ${file.originalName}${file.hasThumbnail ? '' : `, ${t('card.pdf')}`}`}
       >
         <Thumbnail patientId={patientId} file={file} />
       </button>
