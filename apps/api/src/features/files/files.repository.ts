@@ -14,7 +14,7 @@ export const filesRepository = recordRepository({
 export type PatientFileRow = typeof patientFiles.$inferSelect;
 
 /** The column that ties a file to a record of each kind (issue 24). */
-export const recordColumn = { diagnosis: patientFiles.diagnosisId, laboratory: patientFiles.laboratoryId } as const;
+const recordColumn = { diagnosis: patientFiles.diagnosisId, laboratory: patientFiles.laboratoryId } as const;
 const belongsTo = { ...recordColumn, attendance: patientFiles.attendanceId } as const;
 
 /** The list's filters: one type of file; the files of one kind of record, or of none. */

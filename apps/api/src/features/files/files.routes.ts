@@ -3,8 +3,8 @@ import {
   patientFileContentQuerySchema,
   patientFileDeletedResponseSchema,
   patientFileResponseSchema,
-  patientFilesPageSchema,
   patientFileSchema,
+  patientFilesPageSchema,
   patientFilesQuerySchema,
   patientFilesUploadedResponseSchema,
   type RecordKind,
@@ -15,6 +15,7 @@ import {
   updatePatientFileRequestSchema,
   uploadLimitsSchema,
 } from '@odontia/shared/schemas/files';
+import { laboratoryContracts } from '@odontia/shared/schemas/laboratories';
 import {
   patientParamsSchema,
   patientRecordParamsSchema,
@@ -22,7 +23,6 @@ import {
   recordChangesQuerySchema,
 } from '@odontia/shared/schemas/records';
 import contentDisposition from 'content-disposition';
-import { laboratoryContracts } from '@odontia/shared/schemas/laboratories';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';

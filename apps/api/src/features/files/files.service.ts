@@ -11,6 +11,7 @@ import {
 } from '@odontia/shared/schemas/files';
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import { isFieldCode } from '@odontia/shared/validation';
 import type { Database } from '../../db/client.ts';
 import type { RowWithNames } from '../../db/records.ts';
 import type { patientFiles } from '../../db/schema/index.ts';
@@ -22,18 +23,10 @@ import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { attendancesOfPatient } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
-import { isFieldCode } from '@odontia/shared/validation';
 import { diagnosesRepository } from '../diagnoses/diagnoses.repository.ts';
 import { laboratoriesRepository } from '../laboratories/laboratories.repository.ts';
 import { laboratoriesService } from '../laboratories/laboratories.service.ts';
-import {
-  fileFilter,
-  filesRepository,
-  insertFiles,
-  type PatientFileRow,
-  recordColumn,
-  recordFilter,
-} from './files.repository.ts';
+import { fileFilter, filesRepository, insertFiles, type PatientFileRow, recordFilter } from './files.repository.ts';
 import { receiveUpload, removeAll, type UploadLimits } from './files.upload.ts';
 
 /**
@@ -141,7 +134,7 @@ export function createFilesService({
   /**
    * Streams the multipart request into the storage, then records every file at once in its
    * own transaction (the route runs without one: nothing waits on the upload's bytes). With a
-   * record, the files are attached to it; `then` runs in the same transaction (the laboratory's
+   * record, the files are attached to it; `alsoInTransaction` runs in the same transaction (the laboratory's
    * result) with the upload's other text parts.
    */
   async function upload({
@@ -149,13 +142,13 @@ export function createFilesService({
     patientId,
     parts,
     record,
-    then,
+    alsoInTransaction,
   }: {
     actor: Actor;
     patientId: string;
     parts: () => AsyncIterableIterator<Multipart>;
     record?: RecordRef;
-    then?: (ctx: RequestContext, fields: Record<string, string>) => Promise<void>;
+    alsoInTransaction?: (ctx: RequestContext, fields: Record<string, string>) => Promise<void>;
   }): Promise<PatientFile[]> {
     // Before reading a byte: an unknown patient or record is refused without storing anything.
     await inTransaction(db, actor, async (ctx) => {
@@ -216,7 +209,7 @@ export function createFilesService({
         }
         const files: PatientFile[] = [];
         for (const row of rows) files.push(await records.get(ctx, { patientId }, row.id));
-        await then?.(ctx, fields);
+        await alsoInTransaction?.(ctx, fields);
         return files;
       });
     } catch (error) {
@@ -291,7 +284,7 @@ export function createFilesService({
         patientId,
         parts,
         record: { kind: 'laboratory', id },
-        then: async (ctx, fields) => {
+        alsoInTransaction: async (ctx, fields) => {
           const result = resultPart(fields.result);
           const current = await laboratoriesService.get({ ctx, patientId, id });
           if (result.resultDate < current.orderDate) {

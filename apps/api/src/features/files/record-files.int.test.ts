@@ -51,9 +51,15 @@ describe.each(availableBackends())('record files on %s', (backend) => {
     const [file] = uploaded.json().data;
     expect(file).toMatchObject({ diagnosisId: diagnosis.id, laboratoryId: null, hasThumbnail: true });
     expect((await t.call('GET', url)).json()).toMatchObject({ total: 1, data: [{ id: file.id }] });
-    const loose = await post(`/api/patients/${t.patientId}/files`, [{ name: 'a.pdf', content: pdf }], [{ fileType: 'other' }]);
+    const loose = await post(
+      `/api/patients/${t.patientId}/files`,
+      [{ name: 'a.pdf', content: pdf }],
+      [{ fileType: 'other' }],
+    );
     expect(loose.statusCode).toBe(201);
-    expect((await patientFiles('?record=diagnosis')).json().data.map((row: { id: string }) => row.id)).toEqual([file.id]);
+    expect((await patientFiles('?record=diagnosis')).json().data.map((row: { id: string }) => row.id)).toEqual([
+      file.id,
+    ]);
     expect((await patientFiles('?record=none')).json().data.map((row: { id: string }) => row.id)).toEqual([
       loose.json().data[0].id,
     ]);
@@ -135,7 +141,11 @@ describe.each(availableBackends())('record files on %s', (backend) => {
     const theirs = `${records('diagnoses', otherPatient)}/${diagnosis.id}/files`;
     expect((await t.call('GET', theirs, { token: t.other.token })).json().code).toBe('diagnosis_not_found');
     const sibling = await t.newPatient();
-    const sibling404 = await post(`${records('diagnoses', sibling)}/${diagnosis.id}/files`, [], [{ fileType: 'photo' }]);
+    const sibling404 = await post(
+      `${records('diagnoses', sibling)}/${diagnosis.id}/files`,
+      [],
+      [{ fileType: 'photo' }],
+    );
     expect(sibling404.json().code).toBe('diagnosis_not_found');
     const order = await create('laboratories');
     // The file is the diagnosis's, not the order's.
@@ -149,9 +159,11 @@ describe.each(availableBackends())('record files on %s', (backend) => {
   it('refuses hostile uploads with a 4xx and customers with a 403', async () => {
     const diagnosis = await create('diagnoses');
     const url = `${records('diagnoses')}/${diagnosis.id}/files`;
-    const html = await post(url, [{ name: 'x.png', content: Buffer.from('<html><script>alert(1)</script>') }], [
-      { fileType: 'photo' },
-    ]);
+    const html = await post(
+      url,
+      [{ name: 'x.png', content: Buffer.from('<html><script>alert(1)</script>') }],
+      [{ fileType: 'photo' }],
+    );
     expect(html.statusCode).toBe(415);
     const plain = await t.call('POST', url, { body: { files: [] } });
     expect(plain.statusCode).toBe(415);
