@@ -194,6 +194,7 @@ export const successCodes = [
   'inventory_imported',
   'attendance_addendum_created',
   'files_uploaded',
+  'file_removed',
   'odontogram_entries_saved',
   'odontogram_entry_voided',
 ] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDate, optionalText } from '../validation.ts';
-import { pageSchema } from './common.ts';
-import { recordStampsSchema, versionField } from './records.ts';
+
+import { idSchema, pageSchema } from './common.ts';
+import { patientRecordParamsSchema, recordStampsSchema, versionField } from './records.ts';
 
 /**
  * Files and exams of a patient (issue 6): /api/patients/:patientId/files. An upload is one
@@ -61,6 +62,8 @@ export const patientFilesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(24),
   fileType: z.enum(patientFileTypes, { error: 'invalid_value' }).optional(),
+  /** The record the files belong to: a kind of record, or `none` for the patient's loose files. */
+  record: z.enum(['diagnosis', 'laboratory', 'attendance', 'none'], { error: 'invalid_value' }).optional(),
 });
 export type PatientFilesQuery = z.output<typeof patientFilesQuerySchema>;
 
@@ -81,6 +84,9 @@ export const patientFileSchema = z.object({
   hasThumbnail: z.boolean(),
   takenOn: z.string().nullable(),
   attendanceId: z.uuid().nullable(),
+  /** The diagnosis or laboratory order the file belongs to (issue 24); one record at most. */
+  diagnosisId: z.uuid().nullable(),
+  laboratoryId: z.uuid().nullable(),
   ...recordStampsSchema,
 });
 export type PatientFile = z.infer<typeof patientFileSchema>;
@@ -107,3 +113,28 @@ export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
 /** DELETE …/files/:id */
 export const patientFileDeletedResponseSchema = z.object({ code: z.literal('file_deleted') });
+
+/**
+ * Files of a diagnosis or a laboratory order (issue 24): /api/patients/:patientId/diagnoses/:id/files
+ * and …/laboratories/:id/files. An upload there is the patient's upload (same multipart body, rules
+ * and storage) attached to the record; the bytes are served by the patient's file routes.
+ * DELETE …/files/:fileId/link removes a file from the record (it stays in the patient's files);
+ * DELETE …/files/:fileId deletes it (soft).
+ */
+export const recordKinds = ['diagnosis', 'laboratory'] as const;
+export type RecordKind = (typeof recordKinds)[number];
+
+export const recordFileParamsSchema = patientRecordParamsSchema.extend({ fileId: idSchema });
+export const recordFilesQuerySchema = patientFilesQuerySchema.pick({ page: true, pageSize: true });
+export const recordFileRemovedResponseSchema = z.object({ code: z.literal('file_removed') });
+
+/**
+ * POST /api/patients/:patientId/laboratories/:id/result: the laboratory's files (multipart, as an
+ * upload) and the part `result`, this JSON: the order is marked received with them in one step.
+ */
+export const receiveLaboratoryResultSchema = z.object({
+  resultDate: calendarDate(),
+  result: optionalText(20000),
+  version: versionField,
+});
+export type ReceiveLaboratoryResultRequest = z.input<typeof receiveLaboratoryResultSchema>;

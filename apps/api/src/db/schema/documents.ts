@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { attendances } from './clinical.ts';
+import { attendances, diagnoses, laboratories } from './clinical.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
 import {
@@ -260,13 +260,30 @@ export const patientFiles = pgTable(
     thumbnailKey: text('thumbnail_key'),
     takenOn: date('taken_on', { mode: 'string' }),
     attendanceId: uuid('attendance_id'),
+    /** The diagnosis or laboratory order the file belongs to (issue 24); removed from it, null. */
+    diagnosisId: uuid('diagnosis_id'),
+    laboratoryId: uuid('laboratory_id'),
     ...recordStamps,
   },
   (table) => [
     ...recordKeys(table),
     patientRef(table),
     clinicRef(table, table.attendanceId, attendances),
+    clinicRef(table, table.diagnosisId, diagnoses),
+    clinicRef(table, table.laboratoryId, laboratories),
     newestOfPatientIndex('patient_files_patient_idx', table, table.createdAt),
+    // A record's files, newest first; led by the clinic (db/clinic-indexes.ts).
+    index('patient_files_diagnosis_idx')
+      .on(table.accountId, table.diagnosisId, table.createdAt.desc())
+      .where(sql`${table.diagnosisId} is not null`),
+    index('patient_files_laboratory_idx')
+      .on(table.accountId, table.laboratoryId, table.createdAt.desc())
+      .where(sql`${table.laboratoryId} is not null`),
+    // A file belongs to one record at most.
+    check(
+      'patient_files_one_record',
+      sql`num_nonnulls(${table.attendanceId}, ${table.diagnosisId}, ${table.laboratoryId}) <= 1`,
+    ),
     check(
       'patient_files_type',
       sql`${table.fileType} in ('x_ray', 'dental_radiography', 'photo', 'lab_result', 'other')`,

@@ -3,13 +3,19 @@ import {
   patientFileContentQuerySchema,
   patientFileDeletedResponseSchema,
   patientFileResponseSchema,
+  patientFileSchema,
   patientFilesPageSchema,
   patientFilesQuerySchema,
   patientFilesUploadedResponseSchema,
+  type RecordKind,
+  recordFileParamsSchema,
+  recordFileRemovedResponseSchema,
+  recordFilesQuerySchema,
   type UploadLimits,
   updatePatientFileRequestSchema,
   uploadLimitsSchema,
 } from '@odontia/shared/schemas/files';
+import { laboratoryContracts } from '@odontia/shared/schemas/laboratories';
 import {
   patientParamsSchema,
   patientRecordParamsSchema,
@@ -18,6 +24,7 @@ import {
 } from '@odontia/shared/schemas/records';
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -198,4 +205,112 @@ export const filesRoutes: FastifyPluginAsync<{
     },
     ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
+
+  for (const kind of ['diagnosis', 'laboratory'] as const) recordFileRoutes(route, service, kind);
+
+  route.post(
+    '/patients/:patientId/laboratories/:id/result',
+    {
+      ...write,
+      failureCode: 'error_update_laboratory',
+      summary:
+        "Upload the laboratory's files and mark the order received in one step (multipart: parts `files` and `metadata` as an upload, and `result`, JSON {resultDate, result, version}); 409 version_conflict when stale; nothing is stored when it fails",
+      consumes: ['multipart/form-data'],
+      params,
+      answer: z.object({
+        data: z.object({ laboratory: laboratoryContracts.one.shape.data, files: z.array(patientFileSchema) }),
+        code: z.literal('laboratory_updated'),
+      }),
+      transaction: false,
+    },
+    async ({ actor, params, request }) => {
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      const data = await service.receiveResult({ actor, ...params, parts: () => multipartParts(request) });
+      return { data, code: 'laboratory_updated' as const };
+    },
+  );
 };
+
+/**
+ * The files of a diagnosis or a laboratory order (issue 24), under the record's own path: list,
+ * upload (attached), remove from the record (`…/link`: it stays in the patient's files) and
+ * delete (soft). The bytes are served by the patient's file routes above.
+ */
+function recordFileRoutes(route: ReturnType<typeof routes>, service: FilesService, kind: RecordKind) {
+  const path = `/patients/:patientId/${kind === 'diagnosis' ? 'diagnoses' : 'laboratories'}/:id/files`;
+  const name = kind === 'diagnosis' ? 'diagnosis' : 'laboratory order';
+  const write = { permission: 'clinical.write' } as const;
+  const file = (params: { patientId: string; id: string; fileId: string }) => ({
+    patientId: params.patientId,
+    record: { kind, id: params.id },
+    fileId: params.fileId,
+  });
+
+  route.get(
+    path,
+    {
+      permission: 'patients.read',
+      failureCode: `error_get_${kind}_file`,
+      summary: `The ${name}'s files, newest upload first`,
+      params: patientRecordParamsSchema,
+      querystring: recordFilesQuerySchema,
+      answer: patientFilesPageSchema,
+    },
+    ({ ctx, params, query }) =>
+      service.listOfRecord({ ctx, patientId: params.patientId, record: { kind, id: params.id }, query }),
+  );
+
+  route.post(
+    path,
+    {
+      ...write,
+      failureCode: `error_create_${kind}_file`,
+      summary: `Attach files to the ${name}: the patient's upload (same multipart body, types and limits), attached to it`,
+      consumes: ['multipart/form-data'],
+      params: patientRecordParamsSchema,
+      answer: patientFilesUploadedResponseSchema,
+      status: 201,
+      transaction: false,
+    },
+    async ({ actor, params, request }) => {
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      const data = await service.upload({
+        actor,
+        patientId: params.patientId,
+        record: { kind, id: params.id },
+        parts: () => multipartParts(request),
+      });
+      return { data, code: 'files_uploaded' as const };
+    },
+  );
+
+  route.delete(
+    `${path}/:fileId/link`,
+    {
+      ...write,
+      failureCode: `error_remove_${kind}_file`,
+      summary: `Remove a file from the ${name}: it stays in the patient's files (audited)`,
+      params: recordFileParamsSchema,
+      answer: recordFileRemovedResponseSchema,
+    },
+    async ({ ctx, params }) => {
+      await service.unlink({ ctx, ...file(params) });
+      return { code: 'file_removed' as const };
+    },
+  );
+
+  route.delete(
+    `${path}/:fileId`,
+    {
+      ...write,
+      failureCode: `error_delete_${kind}_file`,
+      summary: `Delete a file of the ${name}: hidden from now on; its bytes, record and audit are kept`,
+      params: recordFileParamsSchema,
+      answer: patientFileDeletedResponseSchema,
+    },
+    async ({ ctx, params }) => {
+      await service.removeOfRecord({ ctx, ...file(params) });
+      return { code: 'file_deleted' as const };
+    },
+  );
+}

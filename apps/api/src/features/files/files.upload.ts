@@ -124,6 +124,8 @@ export async function receiveUpload(
   parts: AsyncIterableIterator<Multipart>,
   storage: FileStorage,
   limits: UploadLimits,
+  /** Filled with the other text parts (`metadata` aside), for a route that takes more than files. */
+  fields: Record<string, string> = {},
 ): Promise<ReceivedFile[]> {
   const files: Omit<ReceivedFile, 'entry' | 'thumbnail'>[] = [];
   const keys: string[] = [];
@@ -133,7 +135,9 @@ export async function receiveUpload(
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'metadata' && typeof part.value === 'string') metadataText = part.value;
+        if (typeof part.value !== 'string') continue;
+        if (part.fieldname === 'metadata') metadataText = part.value;
+        else fields[part.fieldname] = part.value;
         continue;
       }
       const originalName = cleanFileName(part.filename);

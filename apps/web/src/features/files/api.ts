@@ -2,6 +2,8 @@ import type { Page } from '@odontia/shared/schemas/common';
 import type {
   PatientFile,
   PatientFileType,
+  ReceiveLaboratoryResultRequest,
+  RecordKind,
   UpdatePatientFileRequest,
   UploadFileEntry,
   UploadLimits,
@@ -10,26 +12,79 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { refreshClinical } from '../medical-history/api';
 
 const enc = encodeURIComponent;
 const collection = (patientId: string) => `patients/${enc(patientId)}/files`;
 const one = (patientId: string, id: string) => `${collection(patientId)}/${enc(id)}`;
 
+/** A diagnosis or a laboratory order of the patient, whose files are attached to it (issue 24). */
+export type FileRecord = { kind: RecordKind; id: string };
+/** What a file card says it belongs to: a kind of record, or `none`. */
+export const fileRecordFilters = ['diagnosis', 'laboratory', 'attendance', 'none'] as const;
+export type FileRecordFilter = (typeof fileRecordFilters)[number];
+
+const recordFiles = (patientId: string, { kind, id }: FileRecord) =>
+  `patients/${enc(patientId)}/${kind === 'diagnosis' ? 'diagnoses' : 'laboratories'}/${enc(id)}/files`;
+
+/** An upload's body: the metadata first (the server accepts it anywhere), then any other part, then the files. */
+function uploadForm(files: File[], metadata: UploadFileEntry[], fields: Record<string, unknown> = {}) {
+  const form = new FormData();
+  form.append('metadata', JSON.stringify(metadata));
+  for (const [name, value] of Object.entries(fields)) form.append(name, JSON.stringify(value));
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+const progressOf = (onProgress?: (fraction: number) => void) => ({
+  onProgress: (sent: number, total: number) => onProgress?.(total > 0 ? sent / total : 0),
+});
+
 export const filesApi = {
   limits: () => http.get<UploadLimits>('files/limits'),
-  list: (patientId: string, page: number, pageSize: number, fileType: PatientFileType | '') =>
+  list: (
+    patientId: string,
+    page: number,
+    pageSize: number,
+    fileType: PatientFileType | '',
+    record: FileRecordFilter | '' = '',
+  ) =>
     http.get<Page<PatientFile>>(
-      `${collection(patientId)}?page=${page}&pageSize=${pageSize}${fileType ? `&fileType=${fileType}` : ''}`,
+      `${collection(patientId)}?page=${page}&pageSize=${pageSize}${fileType ? `&fileType=${fileType}` : ''}${record ? `&record=${record}` : ''}`,
     ),
-  upload: (patientId: string, files: File[], metadata: UploadFileEntry[], onProgress?: (fraction: number) => void) => {
-    const form = new FormData();
-    // First, so the server reads it before the files (it accepts it anywhere).
-    form.append('metadata', JSON.stringify(metadata));
-    for (const file of files) form.append('files', file, file.name);
-    return http.upload<{ data: PatientFile[]; code: string }>(collection(patientId), form, {
-      onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 0),
-    });
-  },
+  /** To the patient's files, or attached to a record. */
+  upload: (
+    patientId: string,
+    files: File[],
+    metadata: UploadFileEntry[],
+    onProgress?: (fraction: number) => void,
+    record?: FileRecord,
+  ) =>
+    http.upload<{ data: PatientFile[]; code: string }>(
+      record ? recordFiles(patientId, record) : collection(patientId),
+      uploadForm(files, metadata),
+      progressOf(onProgress),
+    ),
+  ofRecord: (patientId: string, record: FileRecord) =>
+    http.get<Page<PatientFile>>(`${recordFiles(patientId, record)}?pageSize=100`),
+  /** Removes the file from the record (it stays in the patient's files). */
+  unlink: (patientId: string, record: FileRecord, id: string) =>
+    http.delete<{ code: string }>(`${recordFiles(patientId, record)}/${enc(id)}/link`),
+  removeOfRecord: (patientId: string, record: FileRecord, id: string) =>
+    http.delete<{ code: string }>(`${recordFiles(patientId, record)}/${enc(id)}`),
+  /** The laboratory's files and the order marked received, in one request. */
+  receiveResult: (
+    patientId: string,
+    id: string,
+    files: File[],
+    metadata: UploadFileEntry[],
+    result: ReceiveLaboratoryResultRequest,
+    onProgress?: (fraction: number) => void,
+  ) =>
+    http.upload<{ code: string }>(
+      `patients/${enc(patientId)}/laboratories/${enc(id)}/result`,
+      uploadForm(files, metadata, { result }),
+      progressOf(onProgress),
+    ),
   update: (patientId: string, id: string, body: UpdatePatientFileRequest) =>
     http.patch<{ data: PatientFile; code: string }>(one(patientId, id), body),
   remove: (patientId: string, id: string) => http.delete<{ code: string }>(one(patientId, id)),
@@ -45,21 +100,49 @@ export function useUploadLimits() {
   return useQuery({ queryKey: [...filesKey, 'limits'], queryFn: filesApi.limits, staleTime: Number.POSITIVE_INFINITY });
 }
 
-export function usePatientFiles(patientId: string, page: number, pageSize: number, fileType: PatientFileType | '') {
+export function usePatientFiles(
+  patientId: string,
+  page: number,
+  pageSize: number,
+  fileType: PatientFileType | '',
+  record: FileRecordFilter | '' = '',
+) {
   return useQuery({
-    queryKey: [...filesKey, patientId, 'list', page, pageSize, fileType],
-    queryFn: () => filesApi.list(patientId, page, pageSize, fileType),
+    queryKey: [...filesKey, patientId, 'list', page, pageSize, fileType, record],
+    queryFn: () => filesApi.list(patientId, page, pageSize, fileType, record),
     placeholderData: keepPreviousData,
   });
 }
 
+/** Every list of the patient's files (the patient's and its records'). */
 const refreshList = (patientId: string) =>
   queryClient.invalidateQueries({ queryKey: [...filesKey, patientId, 'list'] });
 
-export function useUploadFiles(patientId: string) {
+export function useRecordFiles(patientId: string, record: FileRecord) {
+  return useQuery({
+    queryKey: [...filesKey, patientId, 'list', record.kind, record.id],
+    queryFn: () => filesApi.ofRecord(patientId, record),
+  });
+}
+
+/** A laboratory order's result received with the upload (issue 24). */
+export type ReceiveResult = { id: string; result: ReceiveLaboratoryResultRequest };
+
+export function useUploadFiles(patientId: string, record?: FileRecord, receive?: ReceiveResult) {
   return useMutation({
     mutationFn: (input: { files: File[]; metadata: UploadFileEntry[]; onProgress?: (fraction: number) => void }) =>
-      filesApi.upload(patientId, input.files, input.metadata, input.onProgress),
+      receive
+        ? filesApi.receiveResult(patientId, receive.id, input.files, input.metadata, receive.result, input.onProgress)
+        : filesApi.upload(patientId, input.files, input.metadata, input.onProgress, record),
+    onSuccess: () => Promise.all([refreshList(patientId), receive ? refreshClinical() : null]),
+  });
+}
+
+/** Remove from the record (`unlink`) or delete (soft) a record's file. */
+export function useRecordFileAction(patientId: string, record: FileRecord, action: 'unlink' | 'delete') {
+  return useMutation({
+    mutationFn: (id: string) =>
+      action === 'unlink' ? filesApi.unlink(patientId, record, id) : filesApi.removeOfRecord(patientId, record, id),
     onSuccess: () => refreshList(patientId),
   });
 }

@@ -5,6 +5,7 @@ import { Download, Eye, FileText, ImageOff, Pencil, Trash2, Upload } from 'lucid
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
@@ -16,10 +17,12 @@ import { i18n } from '../../lib/i18n';
 import { openPdfInNewTab, saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
 import { useInstantFormat } from '../auth/clinic-time';
+import { recordPaths } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import { DateInput } from '../profile/date-input';
 import {
+  fileRecordFilters,
   filesApi,
   formatSize,
   useDeleteFile,
@@ -49,7 +52,7 @@ async function downloadFile(patientId: string, file: PatientFile): Promise<void>
 }
 
 /** A PDF opens in a new tab (fetched with the session); where the tab is blocked, it is saved. */
-async function openPdf(patientId: string, file: PatientFile): Promise<void> {
+export async function openPdf(patientId: string, file: PatientFile): Promise<void> {
   try {
     await openPdfInNewTab(() => filesApi.content(patientId, file.id), file.originalName);
   } catch {
@@ -98,13 +101,17 @@ function FileCard({
         type="button"
         className="file-preview"
         onClick={onView}
-        aria-label={`${t('actions.view')}: ${file.originalName}`}
+        // A PDF's tile shows "Documento PDF": its name says it too (axe: label-content-name-mismatch).
+        aria-label={`${t('actions.view')}: ${file.originalName}${file.hasThumbnail ? '' : `, ${t('card.pdf')}`}`}
       >
         <Thumbnail patientId={patientId} file={file} />
       </button>
       <div className="card-body file-card-body">
-        <span className="badge text-bg-secondary align-self-start" data-testid="file-type">
-          {t(`types.${file.fileType}`)}
+        <span className="d-flex flex-wrap gap-1 align-items-center">
+          <span className="badge text-bg-secondary" data-testid="file-type">
+            {t(`types.${file.fileType}`)}
+          </span>
+          <FileRecordLink patientId={patientId} file={file} />
         </span>
         <div className="fw-semibold file-name" title={file.originalName} data-testid="file-name">
           {file.originalName}
@@ -171,7 +178,7 @@ function FileCard({
 }
 
 /** An image in a large modal (the original, fetched with the session), with its download. */
-function ImageViewer({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
+export function ImageViewer({ patientId, file, onHide }: { patientId: string; file: PatientFile; onHide: () => void }) {
   const { t } = useTranslation('files');
   const { url, isError } = useFileObjectUrl(patientId, file.id, 'content');
   return (
@@ -352,14 +359,33 @@ function DeleteDialog({ patientId, file, onHide }: { patientId: string; file: Pa
   );
 }
 
+/** The record a file belongs to (issue 24), as a link to it; nothing for a loose file. */
+function FileRecordLink({ patientId, file }: { patientId: string; file: PatientFile }) {
+  const { t } = useTranslation('files');
+  const [kind, id] = file.diagnosisId
+    ? (['diagnosis', file.diagnosisId] as const)
+    : file.laboratoryId
+      ? (['laboratory', file.laboratoryId] as const)
+      : file.attendanceId
+        ? (['attendance', file.attendanceId] as const)
+        : [];
+  if (!kind || !id) return null;
+  return (
+    <Link className="small" to={recordPaths.show(kind, patientId, id)} data-testid="file-record">
+      {t(`record.of.${kind}`)}
+    </Link>
+  );
+}
+
 /** Tab "Archivos y estudios" of the medical history: the patient's files, newest first. */
 export function FilesTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('files');
   const canWrite = useCanWriteClinical();
   const limits = useUploadLimits();
-  const { page, setPage, filters, setFilter } = useListState({ filters: ['type'] });
+  const { page, setPage, filters, setFilter } = useListState({ filters: ['type', 'record'] });
   const fileType = patientFileTypes.find((type) => type === filters.type) ?? '';
-  const query = usePatientFiles(patient.id, page, pageSize, fileType);
+  const record = fileRecordFilters.find((kind) => kind === filters.record) ?? '';
+  const query = usePatientFiles(patient.id, page, pageSize, fileType, record);
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<PatientFile | null>(null);
   const [editing, setEditing] = useState<PatientFile | null>(null);
@@ -392,6 +418,23 @@ export function FilesTab({ patient }: { patient: Patient }) {
             </option>
           ))}
         </select>
+        <label className="visually-hidden" htmlFor="files-record-filter">
+          {t('record.filter')}
+        </label>
+        <select
+          id="files-record-filter"
+          className="form-select form-select-sm files-filter"
+          value={record}
+          onChange={(event) => setFilter('record', event.target.value)}
+          data-testid="files-record-filter"
+        >
+          <option value="">{t('record.all')}</option>
+          {fileRecordFilters.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`record.filters.${kind}`)}
+            </option>
+          ))}
+        </select>
         {canWrite ? (
           <button
             type="button"
@@ -420,7 +463,7 @@ export function FilesTab({ patient }: { patient: Patient }) {
         </div>
       ) : files.length === 0 ? (
         <p className="text-body-secondary text-center py-5 mb-0" data-testid="empty-files">
-          {fileType ? t('emptyFiltered') : t('empty')}
+          {fileType || record ? t('emptyFiltered') : t('empty')}
         </p>
       ) : (
         <ul className="files-grid" aria-busy={query.isFetching}>

@@ -14,7 +14,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../auth/clinic-time';
 import { DateInput } from '../profile/date-input';
-import { useUploadFiles } from './api';
+import { type FileRecord, useUploadFiles } from './api';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 
 interface Item {
@@ -56,24 +56,36 @@ function problemsOf(items: Item[], limits: UploadLimits): { byKey: Map<string, s
 /**
  * "Subir archivos": several files at once (dropped or picked), each with its type, note and
  * date; sizes checked here first, naming the file too large; a progress bar while sending.
+ * With `record`, the files are attached to a diagnosis or a laboratory order; with `receive`,
+ * the laboratory's result date and text go with them and the order is marked received (issue 24).
  */
 export function UploadDialog({
   patientId,
   limits,
   show,
   onHide,
+  record,
+  receive,
 }: {
   patientId: string;
   limits: UploadLimits;
   show: boolean;
   onHide: () => void;
+  record?: FileRecord;
+  receive?: { id: string; orderDate: string; version: number; result: string | null };
 }) {
   const { t, i18n } = useTranslation('files');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = useId();
   const today = useClinicToday();
-  const upload = useUploadFiles(patientId);
+  const [resultDate, setResultDate] = useState('');
+  const [resultText, setResultText] = useState(receive?.result ?? '');
+  const upload = useUploadFiles(
+    patientId,
+    record,
+    receive && { id: receive.id, result: { resultDate, result: resultText, version: receive.version } },
+  );
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -115,6 +127,10 @@ export function UploadDialog({
       return;
     }
     if (clientProblems.length > 0) return;
+    if (receive && (!resultDate || resultDate < receive.orderDate)) {
+      setProblem(t(resultDate ? 'receive.beforeOrder' : 'receive.dateRequired'));
+      return;
+    }
     setProblem(null);
     setProgress(0);
     try {
@@ -127,7 +143,7 @@ export function UploadDialog({
         })),
         onProgress: setProgress,
       });
-      toastSuccess('files_uploaded');
+      toastSuccess(receive ? 'laboratory_updated' : 'files_uploaded');
       reset();
       onHide();
     } catch (error) {
@@ -156,7 +172,7 @@ export function UploadDialog({
       <div data-testid="upload-dialog">
         <Modal.Header closeButton={!busy} closeLabel={t('viewer.close')}>
           <Modal.Title id={`${ids}-title`} as="h2" className="h5">
-            {t('upload.title')}
+            {t(receive ? 'receive.title' : 'upload.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="d-flex flex-column gap-3">
@@ -167,6 +183,42 @@ export function UploadDialog({
                 <div key={text}>{text}</div>
               ))}
             </FormAlert>
+          ) : null}
+          {receive ? (
+            <div className="row g-2">
+              <div className="col-sm-4">
+                <label className="form-label small mb-1" htmlFor={`${ids}-result-date`}>
+                  {t('receive.date')}
+                </label>
+                <DateInput
+                  id={`${ids}-result-date`}
+                  name="resultDate"
+                  className="form-control form-control-sm"
+                  value={resultDate}
+                  min={receive.orderDate}
+                  max={today}
+                  required
+                  onChange={(event) => setResultDate(event.target.value)}
+                  disabled={busy}
+                  data-testid="receive-date"
+                />
+              </div>
+              <div className="col-sm-8">
+                <label className="form-label small mb-1" htmlFor={`${ids}-result-text`}>
+                  {t('receive.result')}
+                </label>
+                <textarea
+                  id={`${ids}-result-text`}
+                  className="form-control form-control-sm"
+                  rows={2}
+                  maxLength={20000}
+                  value={resultText}
+                  onChange={(event) => setResultText(event.target.value)}
+                  disabled={busy}
+                  data-testid="receive-text"
+                />
+              </div>
+            </div>
           ) : null}
           <section
             className={`file-drop${dragging ? ' is-active' : ''}`}
@@ -336,7 +388,11 @@ export function UploadDialog({
             data-testid="upload-submit"
           >
             <BusyIcon busy={busy} />
-            {items.length > 0 ? t('upload.submit', { count: items.length }) : t('actions.upload')}
+            {receive
+              ? t('receive.submit')
+              : items.length > 0
+                ? t('upload.submit', { count: items.length })
+                : t('actions.upload')}
           </button>
         </Modal.Footer>
       </div>

@@ -5,7 +5,8 @@ import {
   type UpdateLaboratoryRequest,
   updateLaboratoryRequestSchema,
 } from '@odontia/shared/schemas/laboratories';
-import { useId } from 'react';
+import { FileUp } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldError, SelectField, TextField } from '../../components/bound-fields';
@@ -15,11 +16,14 @@ import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../auth/clinic-time';
+import { useRecordFiles, useUploadLimits } from '../files/api';
+import { FileLink, useOpenFile } from '../files/record-files';
+import { UploadDialog } from '../files/upload-dialog';
 import { DateField } from '../profile/date-input';
 import { clinicalApi } from './api';
 import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
-import { laboratoryStatusClass } from './records';
+import { laboratoryStatusClass, type RecordOf } from './records';
 
 /** The studies as the order groups them: laboratory, then imaging. */
 export const studyGroups: { key: 'laboratory' | 'imaging'; studies: LaboratoryStudy[] }[] = [
@@ -157,8 +161,58 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
   );
 }
 
+/** The result's text and, beside it, the order's result files (type lab_result), opened where they are. */
+function ResultWithFiles({ patientId, record }: { patientId: string; record: RecordOf['laboratory'] }) {
+  const files = useRecordFiles(patientId, { kind: 'laboratory', id: record.id }).data?.data ?? [];
+  const results = files.filter((file) => file.fileType === 'lab_result');
+  const { open, viewer } = useOpenFile(patientId);
+  if (!record.result && results.length === 0) return <span className="text-body-secondary">—</span>;
+  return (
+    <span className="d-flex flex-wrap gap-3 align-items-start">
+      {record.result ? <span className="text-prewrap flex-grow-1">{record.result}</span> : null}
+      {results.length > 0 ? (
+        <span className="d-flex flex-column align-items-start" data-testid="record-result-files">
+          {results.map((file) => (
+            <FileLink key={file.id} file={file} onOpen={open} />
+          ))}
+        </span>
+      ) : null}
+      {viewer}
+    </span>
+  );
+}
+
+/** "Recibir resultado": the laboratory's PDF uploaded and the order marked received, in one step. */
+function ReceiveResultButton({ patientId, record }: { patientId: string; record: RecordOf['laboratory'] }) {
+  const { t } = useTranslation('files');
+  const limits = useUploadLimits();
+  const [show, setShow] = useState(false);
+  if (!limits.data) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={() => setShow(true)}
+        data-testid="receive-result"
+      >
+        <FileUp size={16} aria-hidden="true" className="me-1" />
+        {t('receive.open')}
+      </button>
+      <UploadDialog
+        key={record.version}
+        patientId={patientId}
+        limits={limits.data}
+        show={show}
+        onHide={() => setShow(false)}
+        receive={record}
+      />
+    </>
+  );
+}
+
 export function LaboratoryView(props: RecordViewProps<'laboratory'>) {
-  const { patientId, record } = props;
+  const { patientId, record, canWrite } = props;
   const { t } = useTranslation('clinical');
   const date = useCalendarDate();
   return (
@@ -172,12 +226,17 @@ export function LaboratoryView(props: RecordViewProps<'laboratory'>) {
         </span>
       }
       actions={
-        <PdfButton
-          load={() => clinicalApi.orderPdf(patientId, record.id)}
-          fallbackName="orden-laboratorio.pdf"
-          label={t('laboratory.print')}
-          testId="print-order"
-        />
+        <>
+          {canWrite && record.status !== 'result_received' ? (
+            <ReceiveResultButton patientId={patientId} record={record} />
+          ) : null}
+          <PdfButton
+            load={() => clinicalApi.orderPdf(patientId, record.id)}
+            fallbackName="orden-laboratorio.pdf"
+            label={t('laboratory.print')}
+            testId="print-order"
+          />
+        </>
       }
     >
       <dl className="clinical-facts mb-0">
@@ -201,7 +260,7 @@ export function LaboratoryView(props: RecordViewProps<'laboratory'>) {
           {date(record.resultDate)}
         </Fact>
         <Fact label={t('fields.result')} wide testId="record-result">
-          {record.result ? <span className="text-prewrap">{record.result}</span> : null}
+          <ResultWithFiles patientId={patientId} record={record} />
         </Fact>
       </dl>
     </RecordCard>

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toastSuccess } from '../../lib/api-toast';
 import type { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
+import { RecordFiles } from '../files/record-files';
 import { historyPath, type RecordKind, type RecordOf, recordKey, recordPaths, useSaveRecord } from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import { ConflictAlert, DeleteRecordButton, EditLink, isVersionConflict, toastSaveError } from './form-bits';
@@ -27,6 +28,22 @@ export interface RecordViewProps<K extends RecordKind> {
   patientId: string;
   record: RecordOf[K];
   canWrite: boolean;
+}
+
+/** The files of a record kind that has them (`files` in records.ts); none for the others. */
+function FilesOf({
+  kind,
+  patientId,
+  id,
+  canWrite,
+}: {
+  kind: RecordKind;
+  patientId: string;
+  id: string;
+  canWrite: boolean;
+}) {
+  if (!('files' in recordKinds[kind]) || (kind !== 'diagnosis' && kind !== 'laboratory')) return null;
+  return <RecordFiles patientId={patientId} record={{ kind, id }} canWrite={canWrite} />;
 }
 
 /** The patient and the record of the route (`:patientId` and the kind's id parameter). */
@@ -116,7 +133,10 @@ export function RecordEditScreen<K extends RecordKind>({
           <RecordLoader kind={kind} patientId={patientId} id={id}>
             {(record) =>
               locked?.(record, patientId) ?? (
-                <EditRecordForm kind={kind} patientId={patientId} record={record} Form={Form} />
+                <>
+                  <EditRecordForm kind={kind} patientId={patientId} record={record} Form={Form} />
+                  <FilesOf kind={kind} patientId={patientId} id={record.id} canWrite />
+                </>
               )
             }
           </RecordLoader>
@@ -244,6 +264,7 @@ export function RecordCard<K extends RecordKind>({
         </div>
       </section>
       {after}
+      <FilesOf kind={kind} patientId={patientId} id={record.id} canWrite={canWrite} />
       <ClinicalChanges
         kind={kind}
         patientId={patientId}

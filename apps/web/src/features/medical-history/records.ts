@@ -23,6 +23,8 @@ interface RecordKindInfo {
   icon: LucideIcon;
   /** `clinical:<statusGroup>.<status>` translates a status. */
   statusGroup: string;
+  /** Files can be attached to it (issue 24): its show and edit pages list them. */
+  files?: true;
 }
 
 export const recordKinds = {
@@ -32,6 +34,7 @@ export const recordKinds = {
     idParam: 'id_diagnosis',
     icon: ClipboardList,
     statusGroup: 'statuses',
+    files: true,
   },
   laboratory: {
     collection: 'laboratories',
@@ -39,6 +42,7 @@ export const recordKinds = {
     idParam: 'id_laboratory',
     icon: FlaskConical,
     statusGroup: 'laboratory.statuses',
+    files: true,
   },
   attendance: {
     collection: 'attendances',

@@ -1,0 +1,7 @@
+ALTER TABLE "patient_files" ADD COLUMN "diagnosis_id" uuid;--> statement-breakpoint
+ALTER TABLE "patient_files" ADD COLUMN "laboratory_id" uuid;--> statement-breakpoint
+ALTER TABLE "patient_files" ADD CONSTRAINT "patient_files_account_id_diagnosis_id_diagnoses_account_id_id_fk" FOREIGN KEY ("account_id","diagnosis_id") REFERENCES "public"."diagnoses"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_files" ADD CONSTRAINT "patient_files_account_id_laboratory_id_laboratories_account_id_id_fk" FOREIGN KEY ("account_id","laboratory_id") REFERENCES "public"."laboratories"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "patient_files_diagnosis_idx" ON "patient_files" USING btree ("account_id","diagnosis_id","created_at" DESC NULLS LAST) WHERE "patient_files"."diagnosis_id" is not null;--> statement-breakpoint
+CREATE INDEX "patient_files_laboratory_idx" ON "patient_files" USING btree ("account_id","laboratory_id","created_at" DESC NULLS LAST) WHERE "patient_files"."laboratory_id" is not null;--> statement-breakpoint
+ALTER TABLE "patient_files" ADD CONSTRAINT "patient_files_one_record" CHECK (num_nonnulls("patient_files"."attendance_id", "patient_files"."diagnosis_id", "patient_files"."laboratory_id") <= 1);
