@@ -106,9 +106,8 @@ export const healthCertificateSchema = z.object({
   text: z.string(),
   notes: z.string().nullable(),
   verificationCode: z.string(),
-  /** Voided: when, by whom, why; the certificate stays, marked. */
+  /** Voided: when and why (who: its history of changes); the certificate stays, marked. */
   voidedAt: z.string().nullable(),
-  voidedByName: z.string().nullable(),
   voidReason: z.string().nullable(),
   /** The voided certificate this one was issued again for. */
   replacesId: z.uuid().nullable(),

@@ -1,3 +1,4 @@
+import { certificatesRoutes } from '../certificates/certificates.routes.ts';
 import { professionalsResponseSchema } from '@odontia/shared/schemas/clinical';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
@@ -28,4 +29,5 @@ export const clinicalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attendancesRoutes);
   await app.register(odontogramRoutes);
   await app.register(prescriptionsRoutes);
+  await app.register(certificatesRoutes);
 };
