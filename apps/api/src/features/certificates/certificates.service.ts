@@ -89,11 +89,15 @@ function present(row: Row): HealthCertificate {
   };
 }
 
+/** The audited columns of a stored row. */
+const storedColumns = (row: Omit<Columns, 'kind'> & { kind: string }) =>
+  columnsOf({ ...row, kind: row.kind as HealthCertificate['kind'] });
+
 const records = auditedRecords({
   repository: repository.certificatesRepository,
   entity: 'health_certificate',
   notFound: 'health_certificate_not_found',
-  columnsOf: (row) => columnsOf({ ...row, kind: row.kind as HealthCertificate['kind'] }),
+  columnsOf: (row) => storedColumns(row),
   present,
 });
 
@@ -170,18 +174,23 @@ export const certificatesService = {
     );
   },
 
-  /** Only the internal notes change; any printed field answers 409 health_certificate_issued. */
+  /**
+   * Only the internal notes change. The text is compared filled as it was at issue (the same
+   * template and values give the same text); any printed field that differs answers 409
+   * health_certificate_issued.
+   */
   async update({ ctx, patientId, id, input }: Scope & { id: string; input: HealthCertificateInput & { version: number } }) {
     await requirePatient(ctx, patientId, { lock: true });
-    const next = columnsOf(input);
     return records.update(
       ctx,
       { patientId },
       id,
-      { version: input.version, next: (current) => ({ ...columnsOf({ ...current, kind: current.kind as HealthCertificate['kind'] }), notes: next.notes }) },
-      (current) => {
-        const stored = columnsOf({ ...current, kind: current.kind as HealthCertificate['kind'] });
-        const changed = printedKeys.filter((key) => stored[key] !== next[key]);
+      { version: input.version, next: (current) => ({ ...storedColumns(current), notes: input.notes ?? null }) },
+      async (current) => {
+        const text = await filledText(ctx, patientId, input, current.professionalName);
+        const next = columnsOf({ ...input, text });
+        const before = storedColumns(current);
+        const changed = printedKeys.filter((key) => before[key] !== next[key]);
         if (changed.length > 0) throw new AppError('health_certificate_issued', { printed: changed });
       },
     );
