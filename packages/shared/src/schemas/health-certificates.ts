@@ -163,7 +163,7 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
   },
   en: {
     attendance:
-      'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} at {{time}}.\n\nThis certificate is issued at the patient\'s request.',
+      "To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} at {{time}}.\n\nThis certificate is issued at the patient's request.",
     rest: 'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} and must rest for {{days}} days, from {{from}} to {{to}} inclusive.\n\nDiagnosis: {{diagnosis}}.',
     fitness:
       'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was examined at {{clinic}} on {{date}} and is fit, from a dental point of view, for: {{activity}}.',

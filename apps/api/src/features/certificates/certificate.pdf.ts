@@ -147,9 +147,7 @@ export function certificateDocument(data: CertificatePrintData): PdfDocument {
       creator: 'Odontia',
     },
     pageMargins: [48, 48, 48, 64],
-    ...(data.voidedAt
-      ? { watermark: { text: texts.voided, color: '#b00020', opacity: 0.15, bold: true } }
-      : {}),
+    ...(data.voidedAt ? { watermark: { text: texts.voided, color: '#b00020', opacity: 0.15, bold: true } } : {}),
     content: [
       {
         columns: [

@@ -63,11 +63,13 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     expect(event?.after).toMatchObject({ kind: 'rest', restTo: '2026-03-12', showDiagnosis: false });
   });
 
-  it('checks each kind\'s fields: rest needs both days in order, fitness an activity, a shown diagnosis a text', async () => {
+  it("checks each kind's fields: rest needs both days in order, fitness an activity, a shown diagnosis a text", async () => {
     const fields = async (body: object) => {
       const response = await t.call('POST', url(), { body });
       expect(response.statusCode).toBe(400);
-      return response.json().details.fields.map((field: { path: string; code: string }) => `${field.path}:${field.code}`);
+      return response
+        .json()
+        .details.fields.map((field: { path: string; code: string }) => `${field.path}:${field.code}`);
     };
     expect(await fields(certificate({ restFrom: null, restTo: '' }))).toEqual(['restFrom:required', 'restTo:required']);
     expect(await fields(certificate({ restTo: '2026-03-01' }))).toEqual(['restTo:invalid_value']);
@@ -77,7 +79,9 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     expect(await fields(certificate({ text: 'a\u0000b' }))).toEqual(['text:invalid_characters']);
     expect(await fields(certificate({ kind: 'nope' }))).toEqual(['kind:invalid_value']);
     expect(await fields(certificate({ date: '2026-02-30' }))).toEqual(['date:invalid_date']);
-    const attendance = await issue(certificate({ kind: 'attendance', visitTime: '10:30', text: certificateTemplates.es.attendance }));
+    const attendance = await issue(
+      certificate({ kind: 'attendance', visitTime: '10:30', text: certificateTemplates.es.attendance }),
+    );
     expect(attendance.text).toMatch(/el día 10 \S+ 2026 a las 10:30 horas/);
   });
 
@@ -98,7 +102,10 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     const data = await issue();
     const voided = await t.call('POST', `${url(data.id)}/void`, { body: { reason: 'Fechas equivocadas', version: 1 } });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json()).toMatchObject({ code: 'health_certificate_voided', data: { voidReason: 'Fechas equivocadas', version: 2 } });
+    expect(voided.json()).toMatchObject({
+      code: 'health_certificate_voided',
+      data: { voidReason: 'Fechas equivocadas', version: 2 },
+    });
     expect(voided.json().data.voidedAt).toBeTruthy();
     const again = await t.call('POST', `${url(data.id)}/void`, { body: { reason: 'Otra vez', version: 2 } });
     expect(again.json().code).toBe('health_certificate_already_voided');

@@ -26,7 +26,8 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     '/certificates/by-code/:code',
     {
       ...read,
-      summary: "The clinic's health certificate with this verification code (an employer or a school calls to verify it)",
+      summary:
+        "The clinic's health certificate with this verification code (an employer or a school calls to verify it)",
       params: certificateByCodeParamsSchema,
       answer: certificateByCodeResponseSchema,
     },

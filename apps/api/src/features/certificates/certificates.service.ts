@@ -1,14 +1,13 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import {
+  type CertificateByCode,
   certificateDefaults,
   fillCertificate,
-  type CertificateByCode,
   type HealthCertificate,
   type HealthCertificateInput,
 } from '@odontia/shared/schemas/health-certificates';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
-import { newId } from '../../lib/ids.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -160,18 +159,13 @@ export const certificatesService = {
     let verificationCode = newVerificationCode('CE');
     while (await repository.codeTaken(ctx, verificationCode)) verificationCode = newVerificationCode('CE');
     const text = await filledText(ctx, patientId, input, professional.completeName);
-    return records.create(
-      ctx,
-      { patientId },
-      columnsOf({ ...input, text }),
-      {
-        professionalName: professional.completeName,
-        professionalLicense: professional.licenseNumber,
-        professionalSpecialty: professional.specialty,
-        verificationCode,
-        replacesId: input.replacesId ?? null,
-      },
-    );
+    return records.create(ctx, { patientId }, columnsOf({ ...input, text }), {
+      professionalName: professional.completeName,
+      professionalLicense: professional.licenseNumber,
+      professionalSpecialty: professional.specialty,
+      verificationCode,
+      replacesId: input.replacesId ?? null,
+    });
   },
 
   /**
@@ -179,7 +173,12 @@ export const certificatesService = {
    * template and values give the same text); any printed field that differs answers 409
    * health_certificate_issued.
    */
-  async update({ ctx, patientId, id, input }: Scope & { id: string; input: HealthCertificateInput & { version: number } }) {
+  async update({
+    ctx,
+    patientId,
+    id,
+    input,
+  }: Scope & { id: string; input: HealthCertificateInput & { version: number } }) {
     await requirePatient(ctx, patientId, { lock: true });
     return records.update(
       ctx,

@@ -1,8 +1,8 @@
-import { certificatesRoutes } from '../certificates/certificates.routes.ts';
 import { professionalsResponseSchema } from '@odontia/shared/schemas/clinical';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { attendancesRoutes } from '../attendances/attendances.routes.ts';
+import { certificatesRoutes } from '../certificates/certificates.routes.ts';
 import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
 import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
