@@ -8,7 +8,7 @@ import {
   updateHealthCertificateRequestSchema,
 } from '@odontia/shared/schemas/health-certificates';
 import { Ban, Copy } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -85,7 +85,8 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
       diagnosis: replaced?.diagnosis ?? '',
       showDiagnosis: replaced?.showDiagnosis ?? false,
       activity: replaced?.activity ?? '',
-      text: replaced?.text ?? certificateTemplates[language].attendance,
+      // Issued again: the fields of the voided one, the template's text filled anew (its dates may be what was wrong).
+      text: certificateTemplates[language][replaced?.kind ?? 'attendance'],
       notes: '',
       replacesId: replaced?.id ?? null,
       version: 1,
@@ -110,7 +111,15 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
   });
   const kind = form.watch('kind');
   const { isSubmitting } = form.formState;
-  const kindField = form.register('kind');
+  // Another kind: its template, in the patient's language, unless the text was written by hand.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    const current = getValues('text');
+    const templates = certificateTemplates[language];
+    if (current !== templates[kind] && (Object.values(templates).includes(current) || !current.trim())) {
+      setValue('text', templates[kind], { shouldDirty: true });
+    }
+  }, [kind, language, getValues, setValue]);
   return (
     <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="certificate-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
@@ -128,15 +137,6 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
                 label={t('fields.kind')}
                 required
                 options={healthCertificateKinds.map((value) => ({ value, label: t(`kinds.${value}`) }))}
-                onChange={(event) => {
-                  void kindField.onChange(event);
-                  // The template of the new kind, in the patient's language, unless the text was written by hand.
-                  const next = event.target.value as HealthCertificate['kind'];
-                  const current = form.getValues('text');
-                  if (Object.values(certificateTemplates[language]).includes(current) || !current.trim()) {
-                    form.setValue('text', certificateTemplates[language][next], { shouldDirty: true });
-                  }
-                }}
                 data-testid="certificate-kind"
               />
             </div>
