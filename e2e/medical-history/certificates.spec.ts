@@ -29,7 +29,7 @@ test('issues a rest certificate, prints it, verifies its code from the patients 
   await form.getByLabel('Tipo').selectOption('rest');
   await expect(form.getByLabel('Texto')).toHaveValue(/debe guardar reposo durante \{\{days\}\} días/);
   await form.getByLabel('Destinatario').fill(addressee);
-  await form.getByLabel('Diagnóstico').fill('Exodoncia de tercer molar');
+  await form.getByLabel('Diagnóstico', { exact: true }).fill('Exodoncia de tercer molar');
   await form.getByRole('button', { name: 'Guardar', exact: true }).click();
 
   await expect(page.getByText('Certificado emitido.')).toBeVisible();
@@ -97,8 +97,11 @@ test('screenshots: the certificates tab, the form and a voided certificate in li
   issues,
 }) => {
   test.setTimeout(90_000);
-  const [, patient] = await demoPatients<{ id: string }>(request, 2);
   const headers = await adminHeaders(request);
+  const patients = (await (await request.get('/api/patients?pageSize=2&sort=skuPatient', { headers })).json()) as {
+    data: { id: string }[];
+  };
+  const patient = patients.data[1];
   // The demo's second patient has a rest certificate voided and issued again.
   const list = (await (await request.get(`/api/patients/${patient?.id}/certificates`, { headers })).json()) as {
     data: { id: string; voidedAt: string | null }[];
