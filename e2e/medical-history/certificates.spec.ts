@@ -27,7 +27,7 @@ test('issues a rest certificate, prints it, verifies its code from the patients 
   await page.getByTestId('new-certificate').click();
   const form = page.getByTestId('certificate-form');
   await form.getByLabel('Tipo').selectOption('rest');
-  await expect(form.getByLabel('Texto')).toHaveValue(/debe guardar reposo durante \{\{days\}\} días/);
+  await expect(form.getByLabel('Texto')).toHaveValue(/debe guardar reposo durante \{\{days\}\}, desde/);
   await form.getByLabel('Destinatario').fill(addressee);
   await form.getByLabel('Diagnóstico', { exact: true }).fill('Exodoncia de tercer molar');
   await form.getByRole('button', { name: 'Guardar', exact: true }).click();
@@ -36,7 +36,7 @@ test('issues a rest certificate, prints it, verifies its code from the patients 
   const view = page.getByTestId('certificate-view');
   await expect(view.getByTestId('record-status')).toHaveText('Emitido');
   await expect(view.getByTestId('record-text')).toContainText(`A ${addressee}:`);
-  await expect(view.getByTestId('record-text')).toContainText('durante 1 días');
+  await expect(view.getByTestId('record-text')).toContainText('durante 1 día, desde');
   await expect(view.getByTestId('record-text')).toContainText('Diagnóstico: reservado a pedido del paciente.');
   const code = (await view.getByTestId('verification-code').textContent()) ?? '';
   expect(code).toMatch(/^CE-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);

@@ -156,7 +156,7 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
   es: {
     attendance:
       'A {{addressee}}:\n\nCertifico que {{patient}}, DNI {{idNumber}}, fue atendido/a en {{clinic}} el día {{date}} a las {{time}} horas.\n\nSe extiende el presente a pedido del interesado para ser presentado ante quien corresponda.',
-    rest: 'A {{addressee}}:\n\nCertifico que {{patient}}, DNI {{idNumber}}, fue atendido/a en {{clinic}} el día {{date}} y debe guardar reposo durante {{days}} días, desde el {{from}} hasta el {{to}} inclusive.\n\nDiagnóstico: {{diagnosis}}.',
+    rest: 'A {{addressee}}:\n\nCertifico que {{patient}}, DNI {{idNumber}}, fue atendido/a en {{clinic}} el día {{date}} y debe guardar reposo durante {{days}}, desde el {{from}} hasta el {{to}} inclusive.\n\nDiagnóstico: {{diagnosis}}.',
     fitness:
       'A {{addressee}}:\n\nCertifico que {{patient}}, DNI {{idNumber}}, fue examinado/a en {{clinic}} el día {{date}} y se encuentra apto/a, desde el punto de vista odontológico, para: {{activity}}.',
     free: 'A {{addressee}}:\n\nCertifico que {{patient}}, DNI {{idNumber}}, ',
@@ -164,7 +164,7 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
   en: {
     attendance:
       "To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} at {{time}}.\n\nThis certificate is issued at the patient's request.",
-    rest: 'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} and must rest for {{days}} days, from {{from}} to {{to}} inclusive.\n\nDiagnosis: {{diagnosis}}.',
+    rest: 'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was seen at {{clinic}} on {{date}} and must rest for {{days}}, from {{from}} to {{to}} inclusive.\n\nDiagnosis: {{diagnosis}}.',
     fitness:
       'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, was examined at {{clinic}} on {{date}} and is fit, from a dental point of view, for: {{activity}}.',
     free: 'To {{addressee}}:\n\nI certify that {{patient}}, ID number {{idNumber}}, ',
@@ -172,7 +172,7 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
   fr: {
     attendance:
       "À {{addressee}} :\n\nJe certifie que {{patient}}, pièce d'identité {{idNumber}}, a été reçu(e) à {{clinic}} le {{date}} à {{time}}.\n\nCertificat délivré à la demande de l'intéressé(e).",
-    rest: "À {{addressee}} :\n\nJe certifie que {{patient}}, pièce d'identité {{idNumber}}, a été reçu(e) à {{clinic}} le {{date}} et doit observer un repos de {{days}} jours, du {{from}} au {{to}} inclus.\n\nDiagnostic : {{diagnosis}}.",
+    rest: "À {{addressee}} :\n\nJe certifie que {{patient}}, pièce d'identité {{idNumber}}, a été reçu(e) à {{clinic}} le {{date}} et doit observer un repos de {{days}}, du {{from}} au {{to}} inclus.\n\nDiagnostic : {{diagnosis}}.",
     fitness:
       "À {{addressee}} :\n\nJe certifie que {{patient}}, pièce d'identité {{idNumber}}, a été examiné(e) à {{clinic}} le {{date}} et est apte, du point de vue dentaire, à : {{activity}}.",
     free: "À {{addressee}} :\n\nJe certifie que {{patient}}, pièce d'identité {{idNumber}}, ",
@@ -180,7 +180,7 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
   pt: {
     attendance:
       'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, foi atendido(a) em {{clinic}} no dia {{date}} às {{time}}.\n\nO presente atestado é emitido a pedido do(a) interessado(a).',
-    rest: 'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, foi atendido(a) em {{clinic}} no dia {{date}} e deve permanecer em repouso por {{days}} dias, de {{from}} a {{to}} inclusive.\n\nDiagnóstico: {{diagnosis}}.',
+    rest: 'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, foi atendido(a) em {{clinic}} no dia {{date}} e deve permanecer em repouso por {{days}}, de {{from}} a {{to}} inclusive.\n\nDiagnóstico: {{diagnosis}}.',
     fitness:
       'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, foi examinado(a) em {{clinic}} no dia {{date}} e está apto(a), do ponto de vista odontológico, para: {{activity}}.',
     free: 'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, ',
@@ -188,9 +188,16 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
 };
 
 /** What fills {{addressee}} when none is given, and {{diagnosis}} when the patient withholds it. */
-export const certificateDefaults: Record<Language, { addressee: string; withheld: string }> = {
-  es: { addressee: 'quien corresponda', withheld: 'reservado a pedido del paciente' },
-  en: { addressee: 'whom it may concern', withheld: "withheld at the patient's request" },
-  fr: { addressee: 'qui de droit', withheld: 'non communiqué à la demande du patient' },
-  pt: { addressee: 'quem interessar possa', withheld: 'omitido a pedido do paciente' },
-};
+export const certificateDefaults: Record<Language, { addressee: string; withheld: string; day: string; days: string }> =
+  {
+    es: { addressee: 'quien corresponda', withheld: 'reservado a pedido del paciente', day: 'día', days: 'días' },
+    en: { addressee: 'whom it may concern', withheld: "withheld at the patient's request", day: 'day', days: 'days' },
+    fr: { addressee: 'qui de droit', withheld: 'non communiqué à la demande du patient', day: 'jour', days: 'jours' },
+    pt: { addressee: 'quem interessar possa', withheld: 'omitido a pedido do paciente', day: 'dia', days: 'dias' },
+  };
+
+/** "1 día", "3 días": {{days}} with its word, in the document's language. */
+export function restDays(language: Language, count: number): string {
+  const words = certificateDefaults[language];
+  return `${count} ${count === 1 ? words.day : words.days}`;
+}

@@ -5,6 +5,7 @@ import {
   fillCertificate,
   type HealthCertificate,
   type HealthCertificateInput,
+  restDays,
 } from '@odontia/shared/schemas/health-certificates';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
@@ -119,7 +120,7 @@ async function filledText(ctx: RequestContext, patientId: string, input: HealthC
     addressee: input.addressee ?? defaults.addressee,
     from: input.restFrom ? day(input.restFrom) : '—',
     to: input.restTo ? day(input.restTo) : '—',
-    days: input.restFrom && input.restTo ? String(daysBetween(input.restFrom, input.restTo)) : '—',
+    days: input.restFrom && input.restTo ? restDays(language, daysBetween(input.restFrom, input.restTo)) : '—',
     diagnosis: input.showDiagnosis && input.diagnosis ? input.diagnosis : defaults.withheld,
     activity: input.activity ?? '—',
     professional: professional,

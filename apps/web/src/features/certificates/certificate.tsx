@@ -345,14 +345,30 @@ function VoidButton({ patientId, record }: { patientId: string; record: HealthCe
   );
 }
 
+/** How the history of changes names a certificate's fields, kinds and its void. */
+function useCertificateChanges() {
+  const { t } = useTranslation('certificates');
+  const fields = ['kind', 'date', 'addressee', 'visitTime', 'restFrom', 'restTo', 'diagnosis', 'showDiagnosis'];
+  return {
+    fieldLabels: {
+      ...Object.fromEntries([...fields, 'activity', 'text', 'notes', 'voidReason'].map((f) => [f, t(`fields.${f}`)])),
+      voided: t('status.voided'),
+    },
+    valueLabels: { kind: Object.fromEntries(healthCertificateKinds.map((kind) => [kind, t(`kinds.${kind}`)])) },
+    actionLabel: (action: string) => (action === 'health_certificate_voided' ? t('void.action') : undefined),
+  };
+}
+
 export function CertificateView(props: RecordViewProps<'certificate'>) {
   const { patientId, record, canWrite } = props;
   const { t } = useTranslation('certificates');
   const date = useCalendarDate();
+  const changes = useCertificateChanges();
   const voided = record.voidedAt !== null;
   return (
     <RecordCard
       {...props}
+      changes={changes}
       kind="certificate"
       description={`${t(`kinds.${record.kind}`)} · ${date(record.date)} · ${record.verificationCode}`}
       status={
