@@ -1,4 +1,7 @@
-import { certificateTemplates, createHealthCertificateRequestSchema } from '@odontia/shared/schemas/health-certificates';
+import {
+  certificateTemplates,
+  createHealthCertificateRequestSchema,
+} from '@odontia/shared/schemas/health-certificates';
 import { certificatesService } from '../../features/certificates/certificates.service.ts';
 import type { TenantTx } from '../tenancy.ts';
 import { firstDemoPatients } from './demo-patients.ts';
@@ -17,7 +20,14 @@ export async function seedDemoCertificates(
   const patientIds = await firstDemoPatients(tx, accountId, 2);
   if (!patientIds) return;
   const [first, second] = patientIds as [string, string];
-  const ctx = { tx, accountId, userId: supervisorId, level: 'supervisor', timeZone: demoTimeZone, ip: '127.0.0.1' } as const;
+  const ctx = {
+    tx,
+    accountId,
+    userId: supervisorId,
+    level: 'supervisor',
+    timeZone: demoTimeZone,
+    ip: '127.0.0.1',
+  } as const;
   const issue = (patientId: string, input: Record<string, unknown>) =>
     certificatesService.create({ ctx, patientId, input: createHealthCertificateRequestSchema.parse(input) });
   await issue(first, {
