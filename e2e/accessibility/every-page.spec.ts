@@ -20,7 +20,14 @@ async function demoIds(request: APIRequestContext) {
   const [attendance] = await get(`api/patients/${patient}/attendances`);
   const [medication] = await get('api/medications?pageSize=1');
   const [supply] = await get('api/supplies?pageSize=1');
-  return { patient, attendance: attendance?.id ?? '', medication: medication?.id ?? '', supply: supply?.id ?? '' };
+  const [certificate] = await get(`api/patients/${patient}/certificates`);
+  return {
+    patient,
+    attendance: attendance?.id ?? '',
+    medication: medication?.id ?? '',
+    supply: supply?.id ?? '',
+    certificate: certificate?.id ?? '',
+  };
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -50,6 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
           'timeline',
           'odontogram',
           'prescriptions',
+          'certificates',
           'authorizations',
           'files',
           'changes',
@@ -59,6 +67,8 @@ for (const theme of ['light', 'dark'] as const) {
         `${history}/diagnosis/new`,
         `${history}/laboratory/new`,
         `${history}/prescription/new`,
+        `${history}/certificate/new`,
+        `${history}/certificate/show/${ids.certificate}`,
         `${history}/authorization/new`,
         '/medications/create',
         `/medications/edit/${ids.medication}`,

@@ -98,6 +98,7 @@ export const errorStatuses = {
   patient_not_found: 404,
   prescription_not_found: 404,
   prescription_file_not_found: 404,
+  health_certificate_not_found: 404,
   authorization_not_found: 404,
   file_not_found: 404,
   medication_not_found: 404,
@@ -123,6 +124,10 @@ export const errorStatuses = {
   /** A signed authorization cannot be edited or deleted; unsigning (with a reason) comes first. */
   authorization_is_signed: 409,
   authorization_template_not_found: 404,
+  /** An issued certificate's printed fields never change: void it and issue it again. */
+  health_certificate_issued: 409,
+  /** A certificate is voided once. */
+  health_certificate_already_voided: 409,
   /** A prescription may name only approved, active medicines of the catalogue (details.name). */
   medication_not_prescribable: 409,
   /** The content of the file is not an allowed type, whatever its name says (details.file). */
@@ -148,6 +153,7 @@ const successEntities = [
   'diagnosis',
   'laboratory',
   'prescription',
+  'health_certificate',
   'authorization',
   'authorization_template',
   'file',
@@ -197,6 +203,7 @@ export const successCodes = [
   'file_removed',
   'odontogram_entries_saved',
   'odontogram_entry_voided',
+  'health_certificate_voided',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -58,10 +58,19 @@ const notFound = () => import('../pages/not-found').then((module) => ({ Componen
 const patients = ['patients'] as const;
 const inventory = ['inventory'] as const;
 /** The medical history's screens show every clinical area's texts. */
-const history = ['patients', 'clinical', 'odontogram', 'prescriptions', 'authorizations', 'files'] as const;
+const history = [
+  'patients',
+  'clinical',
+  'odontogram',
+  'prescriptions',
+  'certificates',
+  'authorizations',
+  'files',
+] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
 const authorizations = () => import('../pages/authorizations');
+const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
 const mh = 'patients/:patientId/mh';
@@ -85,6 +94,10 @@ export const protectedRoutes: RouteObject[] = [
   screen('prescriptionNew', `${mh}/prescription/new`, prescriptions, history),
   screen('prescriptionShow', `${mh}/prescription/show/:id_prescription`, prescriptions, history),
   screen('prescriptionEdit', `${mh}/prescription/edit/:id_prescription`, prescriptions, history),
+  // Health certificates (issue 24)
+  screen('certificateNew', `${mh}/certificate/new`, certificates, history),
+  screen('certificateShow', `${mh}/certificate/show/:id_certificate`, certificates, history),
+  screen('certificateEdit', `${mh}/certificate/edit/:id_certificate`, certificates, history),
   // Treatment authorizations (issue 6)
   screen('authorizationNew', `${mh}/authorization/new`, authorizations, history),
   screen('authorizationShow', `${mh}/authorization/show/:id_authorization`, authorizations, history),

@@ -20,6 +20,7 @@ export const onDemandNamespaces = [
   'clinical',
   'odontogram',
   'prescriptions',
+  'certificates',
   'authorizations',
   'files',
 ] as const;

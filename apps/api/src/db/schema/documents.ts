@@ -291,3 +291,53 @@ export const patientFiles = pgTable(
     check('patient_files_size', sql`${table.sizeBytes} > 0`),
   ],
 );
+
+/**
+ * A health certificate (issue 24): attendance, rest, fitness or free text, from a template whose
+ * placeholders were filled when it was issued. The professional's name, licence and specialty are
+ * copied at issue; the printed fields never change after (only `notes`, internal). A mistake is
+ * voided (`voided_*`, with the reason) and issued again (`replaces_id` names the voided one).
+ */
+export const healthCertificates = pgTable(
+  'health_certificates',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    kind: text('kind').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    professionalName: text('professional_name').notNull(),
+    professionalLicense: text('professional_license'),
+    professionalSpecialty: text('professional_specialty'),
+    addressee: text('addressee'),
+    visitTime: text('visit_time'),
+    restFrom: date('rest_from', { mode: 'string' }),
+    restTo: date('rest_to', { mode: 'string' }),
+    diagnosis: text('diagnosis'),
+    showDiagnosis: boolean('show_diagnosis').notNull().default(false),
+    activity: text('activity'),
+    text: text('text').notNull(),
+    notes: text('notes'),
+    verificationCode: text('verification_code').notNull(),
+    replacesId: uuid('replaces_id'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by'),
+    voidReason: text('void_reason'),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    patientRef(table),
+    ...userRefs(table, table.professionalId, table.voidedBy),
+    clinicRef(table, table.replacesId, table),
+    newestOfPatientIndex('health_certificates_patient_idx', table, table.date),
+    uniqueIndex('health_certificates_verification_code_unique').on(table.accountId, table.verificationCode),
+    check('health_certificates_kind', sql`${table.kind} in ('attendance', 'rest', 'fitness', 'free')`),
+    check(
+      'health_certificates_rest',
+      sql`${table.kind} <> 'rest' or (${table.restFrom} is not null and ${table.restTo} >= ${table.restFrom})`,
+    ),
+    check('health_certificates_void', sql`(${table.voidedAt} is null) = (${table.voidReason} is null)`),
+  ],
+);

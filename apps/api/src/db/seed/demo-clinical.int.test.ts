@@ -34,4 +34,16 @@ describe('demo clinic medical histories', () => {
     );
     expect(consumed.length).toBeGreaterThanOrEqual(10);
   });
+
+  it('has health certificates: an attendance one, and a rest one voided and issued again', async () => {
+    const patients = (await get('/api/patients?sort=skuPatient&pageSize=2')).json().data as { id: string }[];
+    const first = (await get(`/api/patients/${patients[0]?.id}/certificates`)).json().data;
+    expect(first).toMatchObject([{ kind: 'attendance', voidedAt: null }]);
+    expect(first[0].text).toContain('Banco Ciudad');
+    const second = (await get(`/api/patients/${patients[1]?.id}/certificates`)).json().data;
+    expect(second).toHaveLength(2);
+    const voided = second.find((row: { voidedAt: string | null }) => row.voidedAt);
+    expect(second.find((row: { replacesId: string | null }) => row.replacesId)?.replacesId).toBe(voided.id);
+    expect((await get(`/api/certificates/by-code/${first[0].verificationCode}`)).statusCode).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
+import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
@@ -86,6 +87,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
     await seedDemoAuthorizationTemplates(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
     });
+    await seedDemoCertificates(tx as unknown as TenantTx, accountId, { supervisorId: userIds[1] as string });
     return 'created';
   });
 }

@@ -2,6 +2,7 @@ import { professionalsResponseSchema } from '@odontia/shared/schemas/clinical';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { attendancesRoutes } from '../attendances/attendances.routes.ts';
+import { certificatesRoutes } from '../certificates/certificates.routes.ts';
 import { diagnosesRoutes } from '../diagnoses/diagnoses.routes.ts';
 import { laboratoriesRoutes } from '../laboratories/laboratories.routes.ts';
 import { odontogramRoutes } from '../odontogram/odontogram.routes.ts';
@@ -28,4 +29,5 @@ export const clinicalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attendancesRoutes);
   await app.register(odontogramRoutes);
   await app.register(prescriptionsRoutes);
+  await app.register(certificatesRoutes);
 };

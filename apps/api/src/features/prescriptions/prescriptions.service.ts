@@ -37,11 +37,14 @@ type Scope = { ctx: RequestContext; patientId: string };
 type Line = Omit<PrescriptionLineInput, 'medicationId'> & { medicationId: string | null };
 type Columns = Pick<Prescription, 'date' | 'professionalId' | 'diagnosis' | 'notes' | 'attendanceId'>;
 
-/** A short code a pharmacy can read out on the phone: 'RX-7KQ2-M9PD' (no 0/O, 1/I/L). */
-export function newVerificationCode(): string {
+/**
+ * A short code a pharmacy or an employer can read out on the phone: 'RX-7KQ2-M9PD' (no 0/O,
+ * 1/I/L); health certificates use the prefix 'CE'.
+ */
+export function newVerificationCode(prefix: 'RX' | 'CE' = 'RX'): string {
   const group = () =>
     Array.from({ length: 4 }, () => verificationCodeAlphabet[randomInt(verificationCodeAlphabet.length)]).join('');
-  return `RX-${group()}-${group()}`;
+  return `${prefix}-${group()}-${group()}`;
 }
 
 function columnsOf(record: Columns): Columns {

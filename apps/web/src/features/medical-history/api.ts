@@ -43,6 +43,11 @@ export const clinicalApi = {
   orderPdf: (patientId: string, id: string) => http.download(`${one('laboratory', patientId, id)}/order.pdf`),
   /** The printable prescription (PDF), in the patient's language. */
   prescriptionPdf: (patientId: string, id: string) => http.download(`${one('prescription', patientId, id)}/pdf`),
+  /** The printable health certificate (PDF), in the patient's language. */
+  certificatePdf: (patientId: string, id: string) => http.download(`${one('certificate', patientId, id)}/pdf`),
+  /** Voids a health certificate with a reason (it stays, marked). */
+  voidCertificate: (patientId: string, id: string, body: { reason: string; version: number }) =>
+    http.post<RecordAnswer<'certificate'>>(`${one('certificate', patientId, id)}/void`, body),
   addendum: (patientId: string, id: string, text: string) =>
     http.post<RecordAnswer<'attendance'>>(`${one('attendance', patientId, id)}/addenda`, { text }),
 };

@@ -25,6 +25,8 @@ export function ClinicalChanges({
   id,
   names = {},
   fieldLabels = {},
+  valueLabels = {},
+  actionLabel,
 }: {
   kind: RecordKind;
   patientId: string;
@@ -33,6 +35,10 @@ export function ClinicalChanges({
   names?: Record<string, string>;
   /** Labels of the record's own fields (another namespace's), before clinical:fields.<field>. */
   fieldLabels?: Record<string, string>;
+  /** Words of the record's own enumerations: field → value → label. */
+  valueLabels?: Record<string, Record<string, string>>;
+  /** The record's own actions (`health_certificate_voided`); undefined = the generic verb. */
+  actionLabel?: (action: string) => string | undefined;
 }) {
   const { t, i18n } = useTranslation('clinical');
   const money = useMoneyFormat();
@@ -56,6 +62,8 @@ export function ClinicalChanges({
         })
         .join(', ');
     }
+    const own = typeof value === 'string' ? valueLabels[field]?.[value] : undefined;
+    if (own) return own;
     const group = field === 'status' ? recordKinds[kind].statusGroup : enumFields[field];
     if (group && typeof value === 'string' && i18n.exists(`clinical:${group}.${value}`)) return t(`${group}.${value}`);
     if (typeof value !== 'string') return undefined;
@@ -74,6 +82,7 @@ export function ClinicalChanges({
       formatInstant={dateTime}
       fieldLabel={fieldLabel}
       valueText={valueText}
+      actionLabel={actionLabel}
     />
   );
 }

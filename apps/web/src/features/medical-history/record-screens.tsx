@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -220,6 +220,7 @@ export function RecordCard<K extends RecordKind>({
   description,
   deleteExtra,
   names = {},
+  changes = {},
   children,
   after,
 }: RecordViewProps<K> & {
@@ -231,6 +232,8 @@ export function RecordCard<K extends RecordKind>({
   deleteExtra?: string | undefined;
   /** Names of the ids the history of changes shows (the professional's is added). */
   names?: Record<string, string>;
+  /** How the history of changes names the kind's own fields, values and actions. */
+  changes?: Pick<ComponentProps<typeof ClinicalChanges>, 'fieldLabels' | 'valueLabels' | 'actionLabel'>;
   children: ReactNode;
   after?: ReactNode;
 }) {
@@ -270,6 +273,7 @@ export function RecordCard<K extends RecordKind>({
         patientId={patientId}
         id={record.id}
         names={{ [record.professionalId]: record.professionalName, ...names }}
+        {...changes}
       />
     </>
   );

@@ -1,8 +1,9 @@
 import type { attendanceSchema, attendanceSummarySchema } from '@odontia/shared/schemas/attendances';
 import type { diagnosisSchema } from '@odontia/shared/schemas/diagnoses';
+import type { healthCertificateSchema } from '@odontia/shared/schemas/health-certificates';
 import type { laboratorySchema } from '@odontia/shared/schemas/laboratories';
 import type { prescriptionSchema } from '@odontia/shared/schemas/prescriptions';
-import { ClipboardList, FlaskConical, type LucideIcon, Pill, Stethoscope } from 'lucide-react';
+import { ClipboardList, FileBadge, FlaskConical, type LucideIcon, Pill, Stethoscope } from 'lucide-react';
 import type { z } from 'zod';
 
 /*
@@ -58,6 +59,13 @@ export const recordKinds = {
     icon: Pill,
     statusGroup: 'statuses',
   },
+  certificate: {
+    collection: 'certificates',
+    tab: 'certificates',
+    idParam: 'id_certificate',
+    icon: FileBadge,
+    statusGroup: 'statuses',
+  },
 } as const satisfies Record<string, RecordKindInfo>;
 
 export type RecordKind = keyof typeof recordKinds;
@@ -68,6 +76,7 @@ export interface RecordOf {
   laboratory: z.infer<typeof laboratorySchema>;
   attendance: z.infer<typeof attendanceSchema>;
   prescription: z.infer<typeof prescriptionSchema>;
+  certificate: z.infer<typeof healthCertificateSchema>;
 }
 /** A row of each kind's list (an attendance's list leaves its lines out). */
 export type RowOf = Omit<RecordOf, 'attendance'> & { attendance: z.infer<typeof attendanceSummarySchema> };

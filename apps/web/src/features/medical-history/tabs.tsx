@@ -250,7 +250,7 @@ const kindIcons: Record<TimelineKind, LucideIcon> = {
 
 /**
  * The first page of the dated records merged, newest first, each entry opening its record:
- * attendances, diagnoses, laboratory orders, prescriptions and treatment authorizations. The
+ * attendances, diagnoses, laboratory orders, prescriptions, health certificates and treatment authorizations. The
  * odontogram (one entry per mark) and the files keep their own tabs and timelines.
  */
 export function TimelineTab({ patient }: { patient: Patient }) {
@@ -264,8 +264,9 @@ export function TimelineTab({ patient }: { patient: Patient }) {
   const diagnoses = useRecordList('diagnosis', patient.id, 1, 20);
   const laboratories = useRecordList('laboratory', patient.id, 1, 20);
   const prescriptions = useRecordList('prescription', patient.id, 1, 20);
+  const certificates = useRecordList('certificate', patient.id, 1, 20);
   const authorizations = useAuthorizations(patient.id, 1, 20);
-  const queries = [attendances, diagnoses, laboratories, prescriptions, authorizations];
+  const queries = [attendances, diagnoses, laboratories, prescriptions, certificates, authorizations];
   const linkOf = (kind: RecordKind, id: string) => recordPaths.show(kind, patient.id, id);
   const entries: TimelineEntry[] = [
     ...(attendances.data?.data ?? []).map((record) => ({
@@ -303,6 +304,21 @@ export function TimelineTab({ patient }: { patient: Patient }) {
       when: date(record.date),
       title: record.lines.map((line) => line.medicine).join(', '),
       detail: [record.diagnosis, record.verificationCode, record.professionalName].filter(Boolean).join(' · '),
+    })),
+    ...(certificates.data?.data ?? []).map((record) => ({
+      kind: 'certificate' as const,
+      id: record.id,
+      href: linkOf('certificate', record.id),
+      sortKey: `${record.date.slice(0, 10)}|${record.createdAt}`,
+      when: date(record.date),
+      title: t(`certificates:kinds.${record.kind}`),
+      detail: [
+        record.voidedAt ? t('certificates:status.voided') : null,
+        record.verificationCode,
+        record.professionalName,
+      ]
+        .filter(Boolean)
+        .join(' · '),
     })),
     ...(authorizations.data?.data ?? []).map((record) => ({
       kind: 'authorization' as const,

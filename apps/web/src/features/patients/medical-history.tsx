@@ -1,10 +1,11 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { FileSignature, History, type LucideIcon, Paperclip, Pencil, Pill } from 'lucide-react';
+import { FileBadge, FileSignature, History, type LucideIcon, Paperclip, Pencil, Pill } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { AuthorizationsTab } from '../authorizations/tab';
+import { CertificatesTab } from '../certificates/tab';
 import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
@@ -30,6 +31,7 @@ export const medicalHistoryTabs: {
   ...clinicalTabs,
   odontogramTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
+  { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
   { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },

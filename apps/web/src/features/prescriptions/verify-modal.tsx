@@ -1,3 +1,4 @@
+import { type CertificateByCode, certificateCodePattern } from '@odontia/shared/schemas/health-certificates';
 import { type PrescriptionByCode, verificationCodePattern } from '@odontia/shared/schemas/prescriptions';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -12,8 +13,9 @@ import { recordPaths } from '../medical-history/api';
 import { useCalendarDate } from '../medical-history/form-bits';
 
 /**
- * "Verificar receta": a pharmacy reads out the code printed on a prescription and the front desk
- * finds it (GET /api/prescriptions/by-code/:code, this clinic's live prescriptions only).
+ * "Verificar código": a pharmacy reads out the code printed on a prescription (RX-…), or an
+ * employer or a school the one on a health certificate (CE-…), and the front desk finds it
+ * (GET /api/prescriptions/by-code/:code or /api/certificates/by-code/:code, this clinic's only).
  */
 export function VerifyPrescriptionButton() {
   const { t } = useTranslation('prescriptions');
@@ -43,23 +45,34 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<PrescriptionByCode | null>(null);
+  const [certificate, setCertificate] = useState<CertificateByCode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const normalised = code.trim().toUpperCase();
   const submit = async () => {
     setFound(null);
+    setCertificate(null);
     setProblem(null);
-    if (!verificationCodePattern.test(normalised)) {
+    const isCertificate = certificateCodePattern.test(normalised);
+    if (!verificationCodePattern.test(normalised) && !isCertificate) {
       setProblem(t('verify.badFormat'));
       return;
     }
     setBusy(true);
     try {
-      const answer = await http.get<{ data: PrescriptionByCode }>(
-        `prescriptions/by-code/${encodeURIComponent(normalised)}`,
-      );
-      setFound(answer.data);
+      if (isCertificate) {
+        const answer = await http.get<{ data: CertificateByCode }>(
+          `certificates/by-code/${encodeURIComponent(normalised)}`,
+        );
+        setCertificate(answer.data);
+      } else {
+        const answer = await http.get<{ data: PrescriptionByCode }>(
+          `prescriptions/by-code/${encodeURIComponent(normalised)}`,
+        );
+        setFound(answer.data);
+      }
     } catch (error) {
-      setProblem(isApiError(error) && error.status === 404 ? t('verify.notFound') : errorMessage(error));
+      const notFound = t(isCertificate ? 'verify.notFoundCertificate' : 'verify.notFound');
+      setProblem(isApiError(error) && error.status === 404 ? notFound : errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -88,7 +101,7 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
               id={`${id}-code`}
               className="form-control font-monospace"
               value={code}
-              placeholder="RX-XXXX-XXXX"
+              placeholder="RX-XXXX-XXXX · CE-XXXX-XXXX"
               autoComplete="off"
               onChange={(event) => setCode(event.target.value)}
               data-testid="verify-code"
@@ -128,7 +141,41 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
             </Link>
           </div>
         ) : null}
+        {certificate ? <CertificateFound certificate={certificate} onClose={onClose} /> : null}
       </Modal.Body>
     </form>
+  );
+}
+
+/** A certificate found by its code: valid, or voided with its reason. */
+function CertificateFound({ certificate, onClose }: { certificate: CertificateByCode; onClose: () => void }) {
+  const { t } = useTranslation(['prescriptions', 'certificates']);
+  const date = useCalendarDate();
+  const voided = certificate.voidedAt !== null;
+  return (
+    <div
+      className={`alert ${voided ? 'alert-danger' : 'alert-success'} mb-0`}
+      role="status"
+      data-testid="verify-result"
+    >
+      <div className="fw-semibold mb-1">
+        {voided ? t('verify.voidedCertificate', { reason: certificate.voidReason }) : t('verify.validCertificate')}
+      </div>
+      <div>
+        {certificate.patientName}
+        {certificate.patientSsn ? ` · ${certificate.patientSsn}` : ''}
+      </div>
+      <div className="small mb-2">
+        {t(`certificates:kinds.${certificate.kind}`)} · {date(certificate.date)} · {certificate.professionalName}
+        {certificate.kind === 'rest' ? ` · ${date(certificate.restFrom)} – ${date(certificate.restTo)}` : ''}
+      </div>
+      <Link
+        to={recordPaths.show('certificate', certificate.patientId, certificate.id)}
+        onClick={onClose}
+        className="alert-link"
+      >
+        {t('verify.openCertificate')}
+      </Link>
+    </div>
   );
 }

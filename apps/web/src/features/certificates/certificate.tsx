@@ -1,0 +1,449 @@
+import '../auth/zod-setup';
+import { type Language, languages } from '@odontia/shared/enums';
+import {
+  certificateTemplates,
+  createHealthCertificateRequestSchema,
+  type HealthCertificate,
+  healthCertificateKinds,
+  updateHealthCertificateRequestSchema,
+} from '@odontia/shared/schemas/health-certificates';
+import { Ban, Copy } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { SelectField, TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
+import { FieldFeedback } from '../../components/form-feedback';
+import { fieldCodeText } from '../../components/form-field';
+import { PdfButton } from '../../components/pdf-button';
+import { RecordForm } from '../../components/record-form';
+import { toastSuccess } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
+import { useZodForm } from '../../lib/use-zod-form';
+import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
+import { useClinicToday } from '../auth/clinic-time';
+import { clinicalApi, recordKey, recordPaths, refreshClinical, useRecord } from '../medical-history/api';
+import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from '../medical-history/form-bits';
+import {
+  formBackPath,
+  RecordCard,
+  type RecordFormProps,
+  type RecordViewProps,
+  useRecordSave,
+} from '../medical-history/record-screens';
+import { usePatient } from '../patients/api';
+import { DateField } from '../profile/date-input';
+
+/**
+ * A health certificate (issue 24): the form that issues it from the template of its kind (in the
+ * patient's document language; the server fills the placeholders), and its read view with the
+ * PDF, the verification code, void and "issue again". Once issued only the internal notes change:
+ * the edit form shows just them.
+ */
+
+/** `?replaces=<id>`: issuing again a voided certificate starts from its fields. */
+function useReplaced(patientId: string) {
+  const [params] = useSearchParams();
+  const id = params.get('replaces') ?? '';
+  const replaced = useRecord('certificate', patientId, id);
+  return id ? replaced.data : undefined;
+}
+
+export function CertificateForm(props: RecordFormProps<'certificate'>) {
+  const { record } = props;
+  if (record) return <NotesForm {...props} record={record} />;
+  return <IssueFormLoader {...props} />;
+}
+
+function IssueFormLoader(props: RecordFormProps<'certificate'>) {
+  const patient = usePatient(props.patientId);
+  const [params] = useSearchParams();
+  const replaced = useReplaced(props.patientId);
+  if (!patient.data || (params.get('replaces') && !replaced)) return null;
+  const language = (languages as readonly string[]).includes(patient.data.language)
+    ? (patient.data.language as Language)
+    : 'es';
+  return <IssueForm {...props} language={language} replaced={replaced ?? null} />;
+}
+
+function IssueForm(props: RecordFormProps<'certificate'> & { language: Language; replaced: HealthCertificate | null }) {
+  const { patientId, language, replaced } = props;
+  const { t } = useTranslation('certificates');
+  const professional = useProfessional(replaced);
+  const today = useClinicToday();
+  const form = useZodForm(
+    updateHealthCertificateRequestSchema,
+    {
+      kind: replaced?.kind ?? 'attendance',
+      date: replaced?.date ?? today,
+      professionalId: replaced?.professionalId ?? professional.id,
+      addressee: replaced?.addressee ?? '',
+      visitTime: replaced?.visitTime ?? '',
+      restFrom: replaced?.restFrom ?? today,
+      restTo: replaced?.restTo ?? today,
+      diagnosis: replaced?.diagnosis ?? '',
+      showDiagnosis: replaced?.showDiagnosis ?? false,
+      activity: replaced?.activity ?? '',
+      // Issued again: the fields of the voided one, the template's text filled anew (its dates may be what was wrong).
+      text: certificateTemplates[language][replaced?.kind ?? 'attendance'],
+      notes: '',
+      replacesId: replaced?.id ?? null,
+      version: 1,
+    },
+    { validateWith: createHealthCertificateRequestSchema },
+  );
+  const save = useRecordSave('certificate', props, form.formErrors);
+  const onSubmit = form.submit((values) => {
+    const { version: _version, ...body } = values;
+    // Only the fields of its kind are sent.
+    const kind = body.kind;
+    return save(
+      {
+        ...body,
+        visitTime: kind === 'attendance' ? body.visitTime : null,
+        restFrom: kind === 'rest' ? body.restFrom : null,
+        restTo: kind === 'rest' ? body.restTo : null,
+        activity: kind === 'fitness' ? body.activity : null,
+      },
+      form.setError,
+    );
+  });
+  const kind = form.watch('kind');
+  const { isSubmitting } = form.formState;
+  // Another kind: its template, in the patient's language, unless the text was written by hand.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    const current = getValues('text');
+    const templates = certificateTemplates[language];
+    if (current !== templates[kind] && (Object.values(templates).includes(current) || !current.trim())) {
+      setValue('text', templates[kind], { shouldDirty: true });
+    }
+  }, [kind, language, getValues, setValue]);
+  return (
+    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="certificate-form">
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          {replaced ? (
+            <div className="alert alert-info" data-testid="certificate-replaces">
+              {t('form.replaces', { code: replaced.verificationCode })}
+            </div>
+          ) : null}
+          <div className="row g-3">
+            <div className="col-sm-6 col-lg-3">
+              <SelectField
+                form={form}
+                name="kind"
+                label={t('fields.kind')}
+                required
+                options={healthCertificateKinds.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+                data-testid="certificate-kind"
+              />
+            </div>
+            <div className="col-sm-6 col-lg-3">
+              <DateField form={form} name="date" label={t('fields.date')} required />
+            </div>
+            <div className="col-lg-6">
+              <ProfessionalField form={form} initial={professional} />
+            </div>
+            <div className="col-lg-6">
+              <TextField form={form} name="addressee" label={t('fields.addressee')} hint={t('form.addresseeHint')} />
+            </div>
+            {kind === 'attendance' ? (
+              <div className="col-sm-6 col-lg-3">
+                <TextField form={form} name="visitTime" label={t('fields.visitTime')} type="time" />
+              </div>
+            ) : null}
+            {kind === 'rest' ? (
+              <>
+                <div className="col-sm-6 col-lg-3">
+                  <DateField form={form} name="restFrom" label={t('fields.restFrom')} required />
+                </div>
+                <div className="col-sm-6 col-lg-3">
+                  <DateField form={form} name="restTo" label={t('fields.restTo')} required />
+                </div>
+              </>
+            ) : null}
+            {kind === 'fitness' ? (
+              <div className="col-lg-6">
+                <TextField form={form} name="activity" label={t('fields.activity')} required />
+              </div>
+            ) : null}
+            <div className="col-lg-8">
+              <TextField form={form} name="diagnosis" label={t('fields.diagnosis')} />
+            </div>
+            <div className="col-lg-4 d-flex align-items-end">
+              <div className="form-check mb-2">
+                <input
+                  id="certificate-show-diagnosis"
+                  type="checkbox"
+                  className="form-check-input"
+                  {...form.register('showDiagnosis')}
+                  data-testid="certificate-show-diagnosis"
+                />
+                <label htmlFor="certificate-show-diagnosis" className="form-check-label">
+                  {t('fields.showDiagnosis')}
+                </label>
+              </div>
+            </div>
+            <div className="col-12">
+              <TextField
+                form={form}
+                name="text"
+                label={t('fields.text')}
+                hint={t('form.textHint')}
+                rows={9}
+                required
+                data-testid="certificate-text"
+              />
+            </div>
+            <div className="col-12">
+              <TextField form={form} name="notes" label={t('fields.notes')} hint={t('form.notesHint')} rows={2} />
+            </div>
+          </div>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={formBackPath('certificate', patientId, null)}
+        editing={false}
+        submitting={isSubmitting}
+        disabled={isSubmitting}
+      />
+    </RecordForm>
+  );
+}
+
+/** After issue: the internal notes, and nothing printed. */
+function NotesForm(props: RecordFormProps<'certificate'> & { record: HealthCertificate }) {
+  const { patientId, record } = props;
+  const { t } = useTranslation('certificates');
+  const { professionalName: _n, professionalLicense: _l, professionalSpecialty: _s, ...fields } = record;
+  const form = useZodForm(updateHealthCertificateRequestSchema, {
+    kind: fields.kind,
+    date: fields.date,
+    professionalId: fields.professionalId,
+    addressee: fields.addressee ?? '',
+    visitTime: fields.visitTime ?? '',
+    restFrom: fields.restFrom ?? '',
+    restTo: fields.restTo ?? '',
+    diagnosis: fields.diagnosis ?? '',
+    showDiagnosis: fields.showDiagnosis,
+    activity: fields.activity ?? '',
+    text: fields.text,
+    notes: fields.notes ?? '',
+    replacesId: fields.replacesId,
+    version: fields.version,
+  });
+  const save = useRecordSave('certificate', props, form.formErrors);
+  const onSubmit = form.submit((values) => save(values, form.setError));
+  const { isSubmitting, isDirty } = form.formState;
+  return (
+    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="certificate-form">
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body d-flex flex-column gap-3">
+          <div className="alert alert-secondary mb-0">{t('form.issuedNotice')}</div>
+          <TextField form={form} name="notes" label={t('fields.notes')} hint={t('form.notesHint')} rows={4} />
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={formBackPath('certificate', patientId, record)}
+        editing
+        submitting={isSubmitting}
+        disabled={isSubmitting || !isDirty}
+      />
+    </RecordForm>
+  );
+}
+
+function VoidButton({ patientId, record }: { patientId: string; record: HealthCertificate }) {
+  const { t } = useTranslation(['certificates', 'common']);
+  const fieldId = useId();
+  const [show, setShow] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setShow(false);
+    setReason('');
+    setError(null);
+  };
+  const confirm = async () => {
+    if (!reason.trim()) {
+      setError(fieldCodeText('required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await clinicalApi.voidCertificate(patientId, record.id, { reason, version: record.version });
+      queryClient.setQueryData(recordKey('certificate', patientId, record.id), answer.data);
+      await refreshClinical();
+      if (answer.code) toastSuccess(answer.code);
+      close();
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      setError(fields.length ? fieldCodeText(fields[0]?.code) : errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => setShow(true)}
+        data-testid="void-certificate"
+      >
+        <Ban size={16} aria-hidden="true" className="me-2" />
+        {t('void.action')}
+      </button>
+      <Modal show={show} onHide={close} centered aria-labelledby={`${fieldId}-title`}>
+        <div data-testid="void-dialog">
+          <Modal.Header closeButton closeLabel={t('common:close')}>
+            <Modal.Title id={`${fieldId}-title`} as="h2" className="h5">
+              {t('void.title')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('void.text')}</p>
+            <label htmlFor={fieldId} className="form-label">
+              {t('fields.voidReason')}
+              <span className="text-danger ms-1" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <textarea
+              id={fieldId}
+              className={`form-control${error ? ' is-invalid' : ''}`}
+              rows={3}
+              value={reason}
+              maxLength={500}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(event) => setReason(event.target.value)}
+              data-testid="void-reason"
+            />
+            <FieldFeedback id={`${fieldId}-error`} message={error} />
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={close}>
+              {t('common:cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void confirm()}
+              data-testid="void-confirm"
+            >
+              <BusyIcon busy={busy} />
+              {t('void.confirm')}
+            </button>
+          </Modal.Footer>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/** How the history of changes names a certificate's fields, kinds and its void. */
+function useCertificateChanges() {
+  const { t } = useTranslation('certificates');
+  const fields = ['kind', 'date', 'addressee', 'visitTime', 'restFrom', 'restTo', 'diagnosis', 'showDiagnosis'];
+  return {
+    fieldLabels: {
+      ...Object.fromEntries([...fields, 'activity', 'text', 'notes', 'voidReason'].map((f) => [f, t(`fields.${f}`)])),
+      voided: t('status.voided'),
+    },
+    valueLabels: { kind: Object.fromEntries(healthCertificateKinds.map((kind) => [kind, t(`kinds.${kind}`)])) },
+    actionLabel: (action: string) => (action === 'health_certificate_voided' ? t('void.action') : undefined),
+  };
+}
+
+export function CertificateView(props: RecordViewProps<'certificate'>) {
+  const { patientId, record, canWrite } = props;
+  const { t } = useTranslation('certificates');
+  const date = useCalendarDate();
+  const changes = useCertificateChanges();
+  const voided = record.voidedAt !== null;
+  return (
+    <RecordCard
+      {...props}
+      changes={changes}
+      kind="certificate"
+      description={`${t(`kinds.${record.kind}`)} · ${date(record.date)} · ${record.verificationCode}`}
+      status={
+        <>
+          <span className={`badge ${voided ? 'text-bg-danger' : 'text-bg-success'}`} data-testid="record-status">
+            {t(voided ? 'status.voided' : 'status.issued')}
+          </span>
+          <span className="small text-body-secondary">{t('fields.verificationCode')}</span>
+          <code className="fs-6 fw-semibold text-body" data-testid="verification-code">
+            {record.verificationCode}
+          </code>
+        </>
+      }
+      actions={
+        <>
+          <PdfButton
+            load={() => clinicalApi.certificatePdf(patientId, record.id)}
+            fallbackName="certificado.pdf"
+            label={t('print')}
+            testId="print-certificate"
+          />
+          {canWrite && !voided ? <VoidButton patientId={patientId} record={record} /> : null}
+          {canWrite && voided ? (
+            <Link
+              to={`${recordPaths.create('certificate', patientId)}?replaces=${record.id}`}
+              className="btn btn-outline-primary"
+              data-testid="reissue-certificate"
+            >
+              <Copy size={16} aria-hidden="true" className="me-2" />
+              {t('reissue')}
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      {voided ? (
+        <div className="alert alert-danger mb-0" data-testid="certificate-voided">
+          {t('void.notice', { reason: record.voidReason })}
+        </div>
+      ) : null}
+      <dl className="clinical-facts mb-0">
+        <Fact label={t('fields.kind')} testId="record-kind">
+          {t(`kinds.${record.kind}`)}
+        </Fact>
+        <Fact label={t('fields.date')} testId="record-date">
+          {date(record.date)}
+        </Fact>
+        <Fact label={t('fields.professional')}>
+          {[record.professionalName, record.professionalSpecialty, record.professionalLicense]
+            .filter(Boolean)
+            .join(' · ')}
+        </Fact>
+        <Fact label={t('fields.addressee')}>{record.addressee}</Fact>
+        {record.kind === 'rest' ? (
+          <Fact label={t('fields.rest')} testId="record-rest">
+            {`${date(record.restFrom)} – ${date(record.restTo)}`}
+          </Fact>
+        ) : null}
+        <Fact label={t('fields.diagnosis')}>
+          {record.diagnosis
+            ? `${record.diagnosis} (${t(record.showDiagnosis ? 'form.diagnosisShown' : 'form.diagnosisWithheld')})`
+            : null}
+        </Fact>
+        <Fact label={t('fields.text')} wide testId="record-text">
+          <span className="text-prewrap">{record.text}</span>
+        </Fact>
+        <Fact label={t('fields.notes')} wide>
+          {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
+        </Fact>
+        {record.replacesId ? (
+          <Fact label={t('fields.replaces')}>
+            <Link to={recordPaths.show('certificate', patientId, record.replacesId)}>{t('openReplaced')}</Link>
+          </Fact>
+        ) : null}
+      </dl>
+    </RecordCard>
+  );
+}
