@@ -104,7 +104,8 @@ const templateFields = {
 
 function templateRules(value: { kind: TemplateKind; body: string }, ctx: z.RefinementCtx) {
   const names = unknownPlaceholders(value.body, value.kind);
-  if (names.length > 0) ctx.addIssue({ code: 'custom', path: ['body'], message: 'unknown_placeholder', params: { names } });
+  if (names.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['body'], message: 'unknown_placeholder', params: { names } });
 }
 
 /** POST /api/authorization-templates (settings.manage) */

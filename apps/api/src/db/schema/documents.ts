@@ -167,10 +167,7 @@ export const authorizationTemplates = pgTable(
   (table) => [
     ...recordKeys(table),
     index('authorization_templates_title_idx').on(table.accountId, table.title).where(sql`${table.deletedAt} is null`),
-    check(
-      'authorization_templates_kind',
-      sql`${table.kind} in ('consent', 'attendance', 'rest', 'fitness', 'free')`,
-    ),
+    check('authorization_templates_kind', sql`${table.kind} in ('consent', 'attendance', 'rest', 'fitness', 'free')`),
   ],
 );
 

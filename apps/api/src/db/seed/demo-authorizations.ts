@@ -1,4 +1,8 @@
-import { defaultCertificateTemplates, defaultTemplates, demoTemplates } from '../../features/authorizations/template-texts.ts';
+import {
+  defaultCertificateTemplates,
+  defaultTemplates,
+  demoTemplates,
+} from '../../features/authorizations/template-texts.ts';
 import { insertTemplates } from '../../features/authorizations/templates.repository.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TenantTx } from '../tenancy.ts';

@@ -98,13 +98,12 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
         data: [{ kind: 'consent', title: 'Consentimiento informado para tratamiento odontológico', active: true }],
       });
       const all = await t.call('GET', '/api/authorization-templates', { token: t.other.token });
-      expect(all.json().data.map((row: { kind: string }) => row.kind).sort()).toEqual([
-        'attendance',
-        'consent',
-        'fitness',
-        'free',
-        'rest',
-      ]);
+      expect(
+        all
+          .json()
+          .data.map((row: { kind: string }) => row.kind)
+          .sort(),
+      ).toEqual(['attendance', 'consent', 'fitness', 'free', 'rest']);
       const rest = await t.call('GET', '/api/authorization-templates?kind=rest', { token: t.other.token });
       expect(rest.json()).toMatchObject({ total: 1, data: [{ kind: 'rest', title: 'Certificado de reposo' }] });
       expect(rest.json().data[0].body).toContain('{{days}}');
@@ -112,7 +111,11 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
 
     it("keeps certificate templates apart: their kind's placeholders, not in consent lists, not to write an authorization from", async () => {
       const created = await t.call('POST', '/api/authorization-templates', {
-        body: { kind: 'fitness', title: 'Apto deportivo', body: 'Certifico que {{patient}} es apto/a para {{activity}}.' },
+        body: {
+          kind: 'fitness',
+          title: 'Apto deportivo',
+          body: 'Certifico que {{patient}} es apto/a para {{activity}}.',
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().data).toMatchObject({ kind: 'fitness', title: 'Apto deportivo' });

@@ -48,7 +48,11 @@ type Template = { ctx: RequestContext; id: string };
 
 export const templatesService = {
   list({ ctx, query }: { ctx: RequestContext; query: AuthorizationTemplatesQuery }) {
-    const filter = templatesFilter({ kind: query.kind, q: query.q, active: query.active ? query.active === 'true' : undefined });
+    const filter = templatesFilter({
+      kind: query.kind,
+      q: query.q,
+      active: query.active ? query.active === 'true' : undefined,
+    });
     return records.page(ctx, {}, query, filter);
   },
 

@@ -67,7 +67,11 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     const list = await t.call('GET', '/api/authorization-templates?kind=rest&active=true');
     expect(list.statusCode, list.body).toBe(200);
     const [template] = list.json().data;
-    expect(template).toMatchObject({ kind: 'rest', title: 'Certificado de reposo', body: certificateTemplates.es.rest });
+    expect(template).toMatchObject({
+      kind: 'rest',
+      title: 'Certificado de reposo',
+      body: certificateTemplates.es.rest,
+    });
     const edited = await t.call('PUT', `/api/authorization-templates/${template.id}`, {
       body: {
         kind: 'rest',

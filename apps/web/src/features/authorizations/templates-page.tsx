@@ -100,7 +100,8 @@ function TemplateForm({
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
         const current = error.details?.current as AuthorizationTemplate | undefined;
-        if (current) setValues({ kind: current.kind, title: current.title, body: current.body, active: current.active });
+        if (current)
+          setValues({ kind: current.kind, title: current.title, body: current.body, active: current.active });
         setConflict(true);
         return;
       }
@@ -160,7 +161,7 @@ function TemplateForm({
           <PlaceholderHelp kind={values.kind} onInsert={insert} />
           <div>
             <label htmlFor={`${id}-body`} className="form-label">
-              {t('fields.body')}
+              {values.kind === 'consent' ? t('fields.body') : t('templates.certificateBody')}
               <span className="text-danger ms-1" aria-hidden="true">
                 *
               </span>

@@ -73,7 +73,12 @@ function IssueFormLoader(props: RecordFormProps<'certificate'>) {
     ? (patient.data.language as Language)
     : 'es';
   return (
-    <IssueForm {...props} language={language} replaced={replaced ?? null} templates={templates.data?.data ?? noTemplates} />
+    <IssueForm
+      {...props}
+      language={language}
+      replaced={replaced ?? null}
+      templates={templates.data?.data ?? noTemplates}
+    />
   );
 }
 
@@ -89,8 +94,7 @@ function IssueForm(
   const templateFieldId = useId();
   const templatesOf = (kind: HealthCertificateKind) => templates.filter((template) => template.kind === kind);
   /** The text a kind starts from: the clinic's first template of it, else the product's. */
-  const startText = (kind: HealthCertificateKind) =>
-    templatesOf(kind)[0]?.body ?? certificateTemplates[language][kind];
+  const startText = (kind: HealthCertificateKind) => templatesOf(kind)[0]?.body ?? certificateTemplates[language][kind];
   const [templateId, setTemplateId] = useState(templatesOf(replaced?.kind ?? 'attendance')[0]?.id ?? '');
   const professional = useProfessional(replaced);
   const today = useClinicToday();
@@ -140,7 +144,9 @@ function IssueForm(
     const first = templates.find((template) => template.kind === kind);
     const next = first?.body ?? certificateTemplates[language][kind];
     const untouched = [...templates.map((template) => template.body), ...Object.values(certificateTemplates[language])];
-    setTemplateId((chosen) => (templates.some((row) => row.id === chosen && row.kind === kind) ? chosen : (first?.id ?? '')));
+    setTemplateId((chosen) =>
+      templates.some((row) => row.id === chosen && row.kind === kind) ? chosen : (first?.id ?? ''),
+    );
     if (current !== next && (untouched.includes(current) || !current.trim())) {
       setValue('text', next, { shouldDirty: true });
     }
