@@ -182,7 +182,7 @@ test('screenshots: the form, the sign pad and the signed view in light, dark and
     data: { id: string };
   };
   const templates = (await (
-    await request.get(rootServer.url('api/authorization-templates?active=true'), { headers })
+    await request.get(rootServer.url('api/authorization-templates?kind=consent&active=true'), { headers })
   ).json()) as { data: { id: string; title: string }[] };
   const template = templates.data.find((row) => row.title.includes('conducto')) ?? templates.data[0];
   const created = await request.post(rootServer.url(`api/patients/${patient.id}/authorizations`), {

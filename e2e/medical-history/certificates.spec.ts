@@ -26,7 +26,10 @@ test('issues a rest certificate, prints it, verifies its code from the patients 
   await page.goto(`/patients/${patient?.id}/mh?tab=certificates`);
   await page.getByTestId('new-certificate').click();
   const form = page.getByTestId('certificate-form');
+  // The clinic's templates of the kind (Configuración › Plantillas de documentos), the first preselected.
+  await expect(form.getByLabel('Plantilla').locator('option:checked')).toHaveText('Certificado de asistencia');
   await form.getByLabel('Tipo').selectOption('rest');
+  await expect(form.getByLabel('Plantilla').locator('option:checked')).toHaveText('Certificado de reposo');
   await expect(form.getByLabel('Texto')).toHaveValue(/debe guardar reposo durante \{\{days\}\}, desde/);
   await form.getByLabel('Destinatario').fill(addressee);
   await form.getByLabel('Diagnóstico', { exact: true }).fill('Exodoncia de tercer molar');

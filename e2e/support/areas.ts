@@ -47,9 +47,9 @@ export const areas: Area[] = [
   { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
   {
     section: 'Administración',
-    label: 'Plantillas de consentimiento',
+    label: 'Plantillas de documentos',
     path: '/settings/authorization-templates',
-    title: 'Plantillas de consentimiento',
+    title: 'Plantillas de documentos',
     built: true,
   },
   {

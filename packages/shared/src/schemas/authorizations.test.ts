@@ -32,10 +32,20 @@ describe('authorization placeholders', () => {
       ['body', 'unknown_placeholder'],
     ]);
     expect(createAuthorizationTemplateRequestSchema.parse({ title: 'T', body: 'Autorizo {{treatment}}' })).toEqual({
+      kind: 'consent',
       title: 'T',
       body: 'Autorizo {{treatment}}',
       active: true,
     });
+  });
+
+  it("checks a certificate template's body against the certificate placeholders", () => {
+    const parse = (kind: string, body: string) =>
+      createAuthorizationTemplateRequestSchema.safeParse({ kind, title: 'T', body }).success;
+    expect(parse('rest', 'Reposo {{days}} desde {{from}}')).toBe(true);
+    expect(parse('rest', 'Reposo por {{treatment}}')).toBe(false);
+    expect(parse('consent', 'Apto para {{activity}}')).toBe(false);
+    expect(unknownPlaceholders('{{activity}} {{cost}}', 'fitness')).toEqual(['cost']);
   });
 
   it('writes the cost in the clinic currency as people read it', () => {

@@ -3,6 +3,7 @@ import { type Currency, currencyIsoCodes } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalText, requiredText, safeText, searchText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { idSchema, pageSchema } from './common.ts';
+import { certificatePlaceholders, healthCertificateKinds } from './health-certificates.ts';
 import { recordStampsSchema, versionField } from './records.ts';
 
 /**
@@ -30,12 +31,25 @@ export type AuthorizationPlaceholder = (typeof authorizationPlaceholders)[number
 const knownPlaceholders = new Set<string>(authorizationPlaceholders);
 const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** The placeholders of a text that are not known (each once, in order of appearance). */
-export function unknownPlaceholders(text: string): string[] {
+/**
+ * What a template is for: an informed consent (the authorizations' templates) or a health
+ * certificate of one kind (issue 24). Each kind knows its own placeholders.
+ */
+export const templateKinds = ['consent', ...healthCertificateKinds] as const;
+export type TemplateKind = (typeof templateKinds)[number];
+
+/** The placeholders a template of a kind may use. */
+export function placeholdersOf(kind: TemplateKind): readonly string[] {
+  return kind === 'consent' ? authorizationPlaceholders : certificatePlaceholders;
+}
+
+/** The placeholders of a text that are not known for its kind (each once, in order of appearance). */
+export function unknownPlaceholders(text: string, kind: TemplateKind = 'consent'): string[] {
+  const known = kind === 'consent' ? knownPlaceholders : new Set<string>(certificatePlaceholders);
   const unknown: string[] = [];
   for (const match of text.matchAll(placeholderPattern)) {
     const name = match[1] ?? '';
-    if (!knownPlaceholders.has(name) && !unknown.includes(name)) unknown.push(name);
+    if (!known.has(name) && !unknown.includes(name)) unknown.push(name);
   }
   return unknown;
 }
@@ -81,20 +95,31 @@ const bodyField = () =>
 // ---------------------------------------------------------------- templates
 
 const templateFields = {
+  /** 'consent' unless given; the body's placeholders are checked against the kind's. */
+  kind: z.enum(templateKinds).default('consent'),
   title: requiredText(200),
-  body: bodyField(),
+  body: requiredText(20000),
   active: z.boolean().default(true),
 };
 
+function templateRules(value: { kind: TemplateKind; body: string }, ctx: z.RefinementCtx) {
+  const names = unknownPlaceholders(value.body, value.kind);
+  if (names.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['body'], message: 'unknown_placeholder', params: { names } });
+}
+
 /** POST /api/authorization-templates (settings.manage) */
-export const createAuthorizationTemplateRequestSchema = z.object(templateFields);
+export const createAuthorizationTemplateRequestSchema = z.object(templateFields).superRefine(templateRules);
 /** PUT /api/authorization-templates/:id (settings.manage) */
-export const updateAuthorizationTemplateRequestSchema = z.object({ ...templateFields, version: versionField });
+export const updateAuthorizationTemplateRequestSchema = z
+  .object({ ...templateFields, version: versionField })
+  .superRefine(templateRules);
 export type CreateAuthorizationTemplateRequest = z.input<typeof createAuthorizationTemplateRequestSchema>;
 export type AuthorizationTemplateInput = z.output<typeof createAuthorizationTemplateRequestSchema>;
 
 export const authorizationTemplateSchema = z.object({
   id: z.uuid(),
+  kind: z.enum(templateKinds),
   title: z.string(),
   body: z.string(),
   active: z.boolean(),
@@ -102,8 +127,9 @@ export const authorizationTemplateSchema = z.object({
 });
 export type AuthorizationTemplate = z.infer<typeof authorizationTemplateSchema>;
 
-/** GET /api/authorization-templates?active=true&q=…: by title. */
+/** GET /api/authorization-templates?kind=consent&active=true&q=…: by title (every kind when no kind). */
 export const authorizationTemplatesQuerySchema = z.object({
+  kind: z.enum(templateKinds).optional(),
   q: searchText().optional(),
   active: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -149,8 +149,10 @@ export const certificateByCodeResponseSchema = z.object({
 export type CertificateByCode = z.infer<typeof certificateByCodeResponseSchema>['data'];
 
 /**
- * The product's certificate templates, one per kind in each language: what a new certificate's
- * text starts from (the clinician edits it before issuing). Placeholders as listed above.
+ * The product's certificate templates, one per kind in each language: every clinic gets them in its
+ * language as its own templates (authorization_templates with the certificate's kind), which it
+ * edits; a new certificate's text starts from the clinic's template (this text when the clinic has
+ * none of the kind). Placeholders as listed above.
  */
 export const certificateTemplates: Record<Language, Record<HealthCertificateKind, string>> = {
   es: {
@@ -184,6 +186,34 @@ export const certificateTemplates: Record<Language, Record<HealthCertificateKind
     fitness:
       'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, foi examinado(a) em {{clinic}} no dia {{date}} e está apto(a), do ponto de vista odontológico, para: {{activity}}.',
     free: 'A {{addressee}}:\n\nAtesto que {{patient}}, documento {{idNumber}}, ',
+  },
+};
+
+/** The titles of a clinic's default certificate templates (one per kind, written at sign-up). */
+export const certificateTemplateTitles: Record<Language, Record<HealthCertificateKind, string>> = {
+  es: {
+    attendance: 'Certificado de asistencia',
+    rest: 'Certificado de reposo',
+    fitness: 'Certificado de aptitud',
+    free: 'Certificado libre',
+  },
+  en: {
+    attendance: 'Attendance certificate',
+    rest: 'Rest certificate',
+    fitness: 'Fitness certificate',
+    free: 'Free-text certificate',
+  },
+  fr: {
+    attendance: 'Certificat de présence',
+    rest: 'Certificat de repos',
+    fitness: "Certificat d'aptitude",
+    free: 'Certificat libre',
+  },
+  pt: {
+    attendance: 'Atestado de comparecimento',
+    rest: 'Atestado de repouso',
+    fitness: 'Atestado de aptidão',
+    free: 'Atestado livre',
   },
 };
 

@@ -148,15 +148,17 @@ export const prescriptionLines = pgTable(
 );
 
 /**
- * The clinic's informed-consent templates: a title and a body with placeholders
- * ({{patient}}, {{idNumber}}, {{treatment}}, {{risks}}, {{alternatives}}, {{cost}},
- * {{professional}}, {{date}}, {{clinic}}).
+ * The clinic's templates: a kind, a title and a body with placeholders. 'consent' (informed
+ * consent: {{patient}}, {{idNumber}}, {{treatment}}, {{risks}}, {{alternatives}}, {{cost}},
+ * {{professional}}, {{date}}, {{clinic}}) or a health certificate's kind ('attendance', 'rest',
+ * 'fitness', 'free': the placeholders of `certificatePlaceholders`).
  */
 export const authorizationTemplates = pgTable(
   'authorization_templates',
   {
     accountId: uuid('account_id').notNull(),
     id: uuid('id').notNull(),
+    kind: text('kind').notNull().default('consent'),
     title: text('title').notNull(),
     body: text('body').notNull(),
     active: boolean('active').notNull().default(true),
@@ -165,6 +167,7 @@ export const authorizationTemplates = pgTable(
   (table) => [
     ...recordKeys(table),
     index('authorization_templates_title_idx').on(table.accountId, table.title).where(sql`${table.deletedAt} is null`),
+    check('authorization_templates_kind', sql`${table.kind} in ('consent', 'attendance', 'rest', 'fitness', 'free')`),
   ],
 );
 

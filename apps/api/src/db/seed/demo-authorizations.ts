@@ -1,11 +1,16 @@
-import { defaultTemplates, demoTemplates } from '../../features/authorizations/template-texts.ts';
+import {
+  defaultCertificateTemplates,
+  defaultTemplates,
+  demoTemplates,
+} from '../../features/authorizations/template-texts.ts';
 import { insertTemplates } from '../../features/authorizations/templates.repository.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TenantTx } from '../tenancy.ts';
 
 /**
  * The demo clinic's informed-consent templates (issue 6): the general one every clinic gets at
- * sign-up, and the two procedure ones (tooth extraction, root canal treatment), in Spanish.
+ * sign-up, and the two procedure ones (tooth extraction, root canal treatment), in Spanish; and the
+ * certificate templates of every clinic (issue 24).
  */
 export async function seedDemoAuthorizationTemplates(
   tx: TenantTx,
@@ -14,7 +19,7 @@ export async function seedDemoAuthorizationTemplates(
 ): Promise<void> {
   await insertTemplates(
     tx,
-    [...demoTemplates, defaultTemplates.es].map((template) => ({
+    [...demoTemplates, defaultTemplates.es, ...defaultCertificateTemplates('es')].map((template) => ({
       accountId,
       id: newId(),
       ...template,

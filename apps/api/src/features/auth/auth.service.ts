@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Actor, RequestContext } from '../../plugins/routes.ts';
 import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
-import { defaultTemplates } from '../authorizations/template-texts.ts';
+import { defaultCertificateTemplates, defaultTemplates } from '../authorizations/template-texts.ts';
 import { insertTemplates } from '../authorizations/templates.repository.ts';
 import { type AuthMailKind, authMail } from './auth.mail.ts';
 import * as repository from './auth.repository.ts';
@@ -212,10 +212,18 @@ export function createAuthService(deps: AuthServiceDeps) {
             },
             user,
           );
-          // A new clinic starts with a general informed-consent template in its language (issue 6).
-          await insertTemplates(tx, [
-            { accountId, id: newId(), ...defaultTemplates[language], createdBy: userId, updatedBy: userId },
-          ]);
+          // A new clinic starts with a general informed-consent template in its language (issue 6)
+          // and one certificate template of each kind (issue 24).
+          await insertTemplates(
+            tx,
+            [defaultTemplates[language], ...defaultCertificateTemplates(language)].map((template) => ({
+              accountId,
+              id: newId(),
+              ...template,
+              createdBy: userId,
+              updatedBy: userId,
+            })),
+          );
           return issueToken(tx, { accountId, userId }, 'activation', activationTtlMs);
         });
       } catch (error) {

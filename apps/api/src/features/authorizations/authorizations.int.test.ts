@@ -88,13 +88,68 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       permissions: { read: 'patients.read', write: 'settings.manage', history: 'settings.manage' },
     });
 
-    it('gives a new clinic a default template in its language', async () => {
-      const list = await t.call('GET', '/api/authorization-templates?active=true', { token: t.other.token });
+    it('gives a new clinic a default consent template and one certificate template per kind, in its language', async () => {
+      const list = await t.call('GET', '/api/authorization-templates?kind=consent&active=true', {
+        token: t.other.token,
+      });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json()).toMatchObject({
         total: 1,
-        data: [{ title: 'Consentimiento informado para tratamiento odontológico', active: true, version: 1 }],
+        data: [{ kind: 'consent', title: 'Consentimiento informado para tratamiento odontológico', active: true }],
       });
+      const all = await t.call('GET', '/api/authorization-templates', { token: t.other.token });
+      expect(
+        all
+          .json()
+          .data.map((row: { kind: string }) => row.kind)
+          .sort(),
+      ).toEqual(['attendance', 'consent', 'fitness', 'free', 'rest']);
+      const rest = await t.call('GET', '/api/authorization-templates?kind=rest', { token: t.other.token });
+      expect(rest.json()).toMatchObject({ total: 1, data: [{ kind: 'rest', title: 'Certificado de reposo' }] });
+      expect(rest.json().data[0].body).toContain('{{days}}');
+    });
+
+    it("keeps certificate templates apart: their kind's placeholders, not in consent lists, not to write an authorization from", async () => {
+      const created = await t.call('POST', '/api/authorization-templates', {
+        body: {
+          kind: 'fitness',
+          title: 'Apto deportivo',
+          body: 'Certifico que {{patient}} es apto/a para {{activity}}.',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({ kind: 'fitness', title: 'Apto deportivo' });
+      const id = created.json().data.id as string;
+      // Each kind knows its placeholders: {{treatment}} is not a certificate's, {{activity}} not a consent's.
+      for (const body of [
+        { kind: 'rest', title: 'X', body: 'Reposo por {{treatment}}.' },
+        { title: 'X', body: 'Apto para {{activity}}.' },
+      ]) {
+        const bad = await t.call('POST', '/api/authorization-templates', { body });
+        expect(bad.json().details.fields).toEqual([{ path: 'body', code: 'unknown_placeholder' }]);
+      }
+      const bogusKind = await t.call('POST', '/api/authorization-templates', {
+        body: { kind: 'recipe', title: 'X', body: 'Y' },
+      });
+      expect(bogusKind.json().details.fields).toEqual([{ path: 'kind', code: 'invalid_value' }]);
+      const consent = await t.call('GET', '/api/authorization-templates?kind=consent&pageSize=100');
+      expect(consent.json().data.every((row: { kind: string }) => row.kind === 'consent')).toBe(true);
+      expect(consent.json().data.some((row: { id: string }) => row.id === id)).toBe(false);
+      const fitness = await t.call('GET', '/api/authorization-templates?kind=fitness&q=deportivo');
+      expect(fitness.json()).toMatchObject({ total: 1, data: [{ id }] });
+      expect((await t.call('GET', '/api/authorization-templates?kind=nope')).statusCode).toBe(400);
+      // Not an informed consent: writing an authorization from it is 404, as a missing template.
+      const fromCertificate = await t.call('POST', url(), { body: fields({ templateId: id }) });
+      expect(fromCertificate.json().code).toBe('authorization_template_not_found');
+      // Another clinic's certificate template is 404 too.
+      const foreign = await t.call('GET', `/api/authorization-templates/${id}`, { token: t.other.token });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().code).toBe('authorization_template_not_found');
+      const foreignEdit = await t.call('PUT', `/api/authorization-templates/${id}`, {
+        token: t.other.token,
+        body: { kind: 'fitness', title: 'Y', body: 'Z', version: 1 },
+      });
+      expect(foreignEdit.statusCode).toBe(404);
     });
 
     it('refuses unknown placeholders with a field error and keeps known ones with spaces', async () => {

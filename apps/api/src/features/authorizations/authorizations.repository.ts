@@ -157,7 +157,7 @@ export async function revokeSignature(
     .where(and(eq(s.accountId, accountId), eq(s.id, id)));
 }
 
-/** The active, not deleted template to write from. */
+/** The not deleted consent template to write from (a certificate's template is not one). */
 export async function findTemplateToWrite({ tx, accountId }: TenantScope, id: string) {
   const [row] = await tx
     .select({
@@ -167,7 +167,12 @@ export async function findTemplateToWrite({ tx, accountId }: TenantScope, id: st
       active: authorizationTemplates.active,
     })
     .from(authorizationTemplates)
-    .where(liveWhere(authorizationTemplates, accountId, authorizationTemplates.id, id));
+    .where(
+      and(
+        liveWhere(authorizationTemplates, accountId, authorizationTemplates.id, id),
+        eq(authorizationTemplates.kind, 'consent'),
+      ),
+    );
   return row;
 }
 

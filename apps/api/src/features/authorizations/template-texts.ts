@@ -1,4 +1,10 @@
 import type { Language } from '@odontia/shared/enums';
+import {
+  certificateTemplates,
+  certificateTemplateTitles,
+  type HealthCertificateKind,
+  healthCertificateKinds,
+} from '@odontia/shared/schemas/health-certificates';
 
 /**
  * Informed-consent templates the product ships: the general one every new clinic gets in its
@@ -105,3 +111,12 @@ Entiendo que la endodoncia tiene un alto porcentaje de éxito pero no lo garanti
 Declaro que informé mis enfermedades, alergias y medicamentos que tomo, que pude hacer todas las preguntas que quise y que comprendí las respuestas. Sé que puedo revocar este consentimiento antes de iniciado el procedimiento.`,
   },
 ];
+
+/** A clinic's default certificate templates: the product's text of each kind, in a language (issue 24). */
+export function defaultCertificateTemplates(language: Language): (TemplateText & { kind: HealthCertificateKind })[] {
+  return healthCertificateKinds.map((kind) => ({
+    kind,
+    title: certificateTemplateTitles[language][kind],
+    body: certificateTemplates[language][kind],
+  }));
+}

@@ -16,8 +16,8 @@ const base = '/authorization-templates';
 const one = `${base}/:id`;
 
 /**
- * /api/authorization-templates (issue 6): clinicians read them (patients.read) to write an
- * authorization; administrators write them (settings.manage). Another clinic's id answers 404
+ * /api/authorization-templates (issue 6; certificate kinds, issue 24): clinicians read them
+ * (patients.read) to write an authorization or a certificate; administrators write them (settings.manage). Another clinic's id answers 404
  * authorization_template_not_found.
  */
 export const templatesRoutes: FastifyPluginAsync = async (app) => {
@@ -28,7 +28,8 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
     base,
     {
       permission: 'patients.read',
-      summary: "The clinic's informed-consent templates by title (active=true: the ones to write from)",
+      summary:
+        "The clinic's templates by title: kind=consent for authorizations, a certificate's kind for certificates, every kind without it (active=true: the ones to write from)",
       querystring: authorizationTemplatesQuerySchema,
       answer: authorizationTemplatesPageSchema,
     },

@@ -2,6 +2,7 @@ import type {
   AuthorizationTemplate,
   AuthorizationTemplateInput,
   AuthorizationTemplatesQuery,
+  TemplateKind,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -9,13 +10,20 @@ import { auditedRecords } from '../audit/audited-records.ts';
 import { templatesFilter, templatesRepository } from './templates.repository.ts';
 
 /**
- * The clinic's informed-consent templates (issue 6). Administrators write them (settings.manage);
- * every clinician reads them to write an authorization. Audited (entity 'authorization_template');
+ * The clinic's templates (issue 6): informed-consent ones and, by `kind`, health certificate ones
+ * (issue 24). Administrators write them (settings.manage); every clinician reads them to write an
+ * authorization or a certificate. Audited (entity 'authorization_template');
  * delete is soft, and authorizations already written from a template keep their text.
  */
 
-type Columns = Pick<AuthorizationTemplateInput, 'title' | 'body' | 'active'>;
-const columnsOf = (input: Columns): Columns => ({ title: input.title, body: input.body, active: input.active });
+// A stored row's kind reads as text (the column's check keeps it one of `templateKinds`).
+type Columns = Pick<AuthorizationTemplateInput, 'title' | 'body' | 'active'> & { kind: string };
+const columnsOf = (input: Columns): Columns => ({
+  kind: input.kind,
+  title: input.title,
+  body: input.body,
+  active: input.active,
+});
 
 const records = auditedRecords({
   repository: templatesRepository,
@@ -24,6 +32,7 @@ const records = auditedRecords({
   columnsOf,
   present: (row): AuthorizationTemplate => ({
     id: row.id,
+    kind: row.kind as TemplateKind,
     title: row.title,
     body: row.body,
     active: row.active,
@@ -39,7 +48,11 @@ type Template = { ctx: RequestContext; id: string };
 
 export const templatesService = {
   list({ ctx, query }: { ctx: RequestContext; query: AuthorizationTemplatesQuery }) {
-    const filter = templatesFilter({ q: query.q, active: query.active ? query.active === 'true' : undefined });
+    const filter = templatesFilter({
+      kind: query.kind,
+      q: query.q,
+      active: query.active ? query.active === 'true' : undefined,
+    });
     return records.page(ctx, {}, query, filter);
   },
 

@@ -63,6 +63,38 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     expect(event?.after).toMatchObject({ kind: 'rest', restTo: '2026-03-12', showDiagnosis: false });
   });
 
+  it("starts from the clinic's own template of the kind: an edited one is what a new certificate is written from", async () => {
+    const list = await t.call('GET', '/api/authorization-templates?kind=rest&active=true');
+    expect(list.statusCode, list.body).toBe(200);
+    const [template] = list.json().data;
+    expect(template).toMatchObject({
+      kind: 'rest',
+      title: 'Certificado de reposo',
+      body: certificateTemplates.es.rest,
+    });
+    const edited = await t.call('PUT', `/api/authorization-templates/${template.id}`, {
+      body: {
+        kind: 'rest',
+        title: 'Reposo (clínica)',
+        body: 'Sres. {{addressee}}: {{patient}} guardará reposo {{days}} ({{from}} a {{to}}). {{clinic}}.',
+        active: true,
+        version: template.version,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const again = await t.call('GET', '/api/authorization-templates?kind=rest&active=true');
+    const [current] = again.json().data;
+    expect(current).toMatchObject({ id: template.id, title: 'Reposo (clínica)', version: template.version + 1 });
+    const data = await issue(certificate({ text: current.body }));
+    expect(data.text).toMatch(/^Sres\. Colegio San Martín: .+ guardará reposo 3 días \(10 \S+ 2026 a 12 \S+ 2026\)\. /);
+    expect(data.text).not.toContain('{{');
+    // Consent lists never show it; another clinic does not see it.
+    const consent = await t.call('GET', '/api/authorization-templates?kind=consent');
+    expect(consent.json().data.some((row: { id: string }) => row.id === template.id)).toBe(false);
+    const foreign = await t.call('GET', `/api/authorization-templates/${template.id}`, { token: t.other.token });
+    expect(foreign.json().code).toBe('authorization_template_not_found');
+  });
+
   it("checks each kind's fields: rest needs both days in order, fitness an activity, a shown diagnosis a text", async () => {
     const fields = async (body: object) => {
       const response = await t.call('POST', url(), { body });

@@ -3,6 +3,7 @@ import type {
   AuthorizationDetail,
   AuthorizationTemplate,
   AuthorizationVerification,
+  TemplateKind,
 } from '@odontia/shared/schemas/authorizations';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { RecordChange } from '@odontia/shared/schemas/records';
@@ -46,9 +47,10 @@ export const authorizationsApi = {
   pdf: (patientId: string, id: string) => http.download(`${one(patientId, id)}/pdf`),
   changes: (patientId: string, id: string, page: number, pageSize: number) =>
     http.get<Page<RecordChange>>(`${one(patientId, id)}/changes?page=${page}&pageSize=${pageSize}`),
-  templates: (params: { active?: boolean; page?: number; pageSize?: number }) => {
+  templates: (params: { active?: boolean; kind?: TemplateKind; page?: number; pageSize?: number }) => {
     const query = new URLSearchParams({ page: String(params.page ?? 1), pageSize: String(params.pageSize ?? 100) });
     if (params.active) query.set('active', 'true');
+    if (params.kind) query.set('kind', params.kind);
     return http.get<Page<AuthorizationTemplate>>(`authorization-templates?${query}`);
   },
   createTemplate: (body: unknown) => http.post<TemplateAnswer>('authorization-templates', body),
@@ -86,9 +88,10 @@ export function useAuthorizationChanges(patientId: string, id: string, page: num
   });
 }
 
-export function useTemplates(options: { active?: boolean } = {}) {
+/** The clinic's templates: of one kind (consent for authorizations) or every kind, active ones or all. */
+export function useTemplates(options: { active?: boolean; kind?: TemplateKind } = {}) {
   return useQuery({
-    queryKey: [...templatesKey, options.active ? 'active' : 'all'],
+    queryKey: [...templatesKey, options.active ? 'active' : 'all', options.kind ?? 'every'],
     queryFn: () => authorizationsApi.templates(options),
   });
 }

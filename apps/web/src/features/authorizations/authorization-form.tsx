@@ -110,7 +110,7 @@ export function AuthorizationForm({
   const today = useClinicToday();
   const editing = record !== null;
   const save = useSaveAuthorization(patient.id, record?.id);
-  const templates = useTemplates({ active: true });
+  const templates = useTemplates({ active: true, kind: 'consent' });
   const preview = usePreview(patient, professional);
   const schema = (editing
     ? updateAuthorizationRequestSchema

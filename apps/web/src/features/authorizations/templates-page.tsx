@@ -1,4 +1,9 @@
-import { type AuthorizationTemplate, authorizationPlaceholders } from '@odontia/shared/schemas/authorizations';
+import {
+  type AuthorizationTemplate,
+  placeholdersOf,
+  type TemplateKind,
+  templateKinds,
+} from '@odontia/shared/schemas/authorizations';
 import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,15 +21,18 @@ import { useDateTimeFormat } from './bits';
 import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
 
-/** The placeholders, what each one becomes, and a button that writes it where the cursor is. */
-function PlaceholderHelp({ onInsert }: { onInsert: (name: string) => void }) {
+/** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
+function PlaceholderHelp({ kind, onInsert }: { kind: TemplateKind; onInsert: (name: string) => void }) {
   const { t } = useTranslation('authorizations');
+  const consent = kind === 'consent';
   return (
     <div className="border rounded p-3 bg-body-tertiary" data-testid="placeholder-help">
       <h3 className="h6 mb-1">{t('templates.placeholdersTitle')}</h3>
-      <p className="small text-body-secondary mb-2">{t('templates.placeholdersIntro')}</p>
+      <p className="small text-body-secondary mb-2">
+        {consent ? t('templates.placeholdersIntro') : t('templates.certificatePlaceholdersIntro')}
+      </p>
       <ul className="placeholder-list small">
-        {authorizationPlaceholders.map((name) => (
+        {placeholdersOf(kind).map((name) => (
           <li key={name}>
             <button
               type="button"
@@ -34,7 +42,7 @@ function PlaceholderHelp({ onInsert }: { onInsert: (name: string) => void }) {
             >
               <code>{`{{${name}}}`}</code>
             </button>{' '}
-            {t(`templates.placeholders.${name}`)}
+            {consent ? t(`templates.placeholders.${name}`) : t(`templates.certificatePlaceholders.${name}`)}
           </li>
         ))}
       </ul>
@@ -42,12 +50,21 @@ function PlaceholderHelp({ onInsert }: { onInsert: (name: string) => void }) {
   );
 }
 
-function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | null; onDone: () => void }) {
+function TemplateForm({
+  template,
+  initialKind,
+  onDone,
+}: {
+  template: AuthorizationTemplate | null;
+  initialKind: TemplateKind;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('authorizations');
   const id = useId();
   const save = useSaveTemplate(template?.id);
   const body = useRef<HTMLTextAreaElement>(null);
   const [values, setValues] = useState({
+    kind: template?.kind ?? initialKind,
     title: template?.title ?? '',
     body: template?.body ?? '',
     active: template?.active ?? true,
@@ -83,7 +100,8 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
         const current = error.details?.current as AuthorizationTemplate | undefined;
-        if (current) setValues({ title: current.title, body: current.body, active: current.active });
+        if (current)
+          setValues({ kind: current.kind, title: current.title, body: current.body, active: current.active });
         setConflict(true);
         return;
       }
@@ -105,6 +123,25 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
         ) : null}
         <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
           <div>
+            <label htmlFor={`${id}-kind`} className="form-label">
+              {t('templates.kind')}
+            </label>
+            <select
+              id={`${id}-kind`}
+              className={`form-select${errors.kind ? ' is-invalid' : ''}`}
+              value={values.kind}
+              onChange={(event) => setValues({ ...values, kind: event.target.value as TemplateKind })}
+              data-testid="template-kind"
+            >
+              {templateKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`templates.kinds.${kind}`)}
+                </option>
+              ))}
+            </select>
+            <FieldFeedback id={`${id}-kind-error`} message={fieldCodeText(errors.kind)} />
+          </div>
+          <div>
             <label htmlFor={`${id}-title`} className="form-label">
               {t('fields.title')}
               <span className="text-danger ms-1" aria-hidden="true">
@@ -121,10 +158,10 @@ function TemplateForm({ template, onDone }: { template: AuthorizationTemplate | 
             />
             <FieldFeedback id={`${id}-title-error`} message={fieldCodeText(errors.title)} />
           </div>
-          <PlaceholderHelp onInsert={insert} />
+          <PlaceholderHelp kind={values.kind} onInsert={insert} />
           <div>
             <label htmlFor={`${id}-body`} className="form-label">
-              {t('fields.body')}
+              {values.kind === 'consent' ? t('fields.body') : t('templates.certificateBody')}
               <span className="text-danger ms-1" aria-hidden="true">
                 *
               </span>
@@ -208,10 +245,12 @@ function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
   );
 }
 
-/** `/settings/authorization-templates`: the clinic's consent templates (administrators). */
+/** `/settings/authorization-templates`: the clinic's consent and certificate templates (administrators), by kind. */
 export function AuthorizationTemplatesPage() {
   const { t } = useTranslation(['authorizations', 'common']);
-  const templates = useTemplates();
+  const filterId = useId();
+  const [kind, setKind] = useState<TemplateKind | ''>('');
+  const templates = useTemplates(kind ? { kind } : {});
   const dateTime = useDateTimeFormat();
   const [editing, setEditing] = useState<AuthorizationTemplate | 'new' | null>(null);
   return (
@@ -238,9 +277,29 @@ export function AuthorizationTemplatesPage() {
         <TemplateForm
           key={editing === 'new' ? 'new' : `${editing.id}-${editing.version}`}
           template={editing === 'new' ? null : editing}
+          initialKind={kind || 'consent'}
           onDone={() => setEditing(null)}
         />
       ) : null}
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <label htmlFor={filterId} className="form-label mb-0">
+          {t('templates.kind')}
+        </label>
+        <select
+          id={filterId}
+          className="form-select w-auto"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as TemplateKind | '')}
+          data-testid="template-kind-filter"
+        >
+          <option value="">{t('templates.allKinds')}</option>
+          {templateKinds.map((value) => (
+            <option key={value} value={value}>
+              {t(`templates.kinds.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
       <section className="card mb-0">
         {templates.isPending ? (
           <div className="text-center py-4">
@@ -265,6 +324,9 @@ export function AuthorizationTemplatesPage() {
                     {template.updatedByName ? ` · ${template.updatedByName}` : ''}
                   </div>
                 </div>
+                <span className="badge bg-body-secondary text-body border" data-testid="template-kind-badge">
+                  {t(`templates.kinds.${template.kind}`)}
+                </span>
                 <span className={`badge ${template.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
                   {template.active ? t('templates.active') : t('templates.inactive')}
                 </span>

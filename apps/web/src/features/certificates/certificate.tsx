@@ -1,14 +1,16 @@
 import '../auth/zod-setup';
 import { type Language, languages } from '@odontia/shared/enums';
+import type { AuthorizationTemplate } from '@odontia/shared/schemas/authorizations';
 import {
   certificateTemplates,
   createHealthCertificateRequestSchema,
   type HealthCertificate,
+  type HealthCertificateKind,
   healthCertificateKinds,
   updateHealthCertificateRequestSchema,
 } from '@odontia/shared/schemas/health-certificates';
 import { Copy } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField, TextField } from '../../components/bound-fields';
@@ -16,6 +18,7 @@ import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../auth/clinic-time';
+import { useTemplates } from '../authorizations/api';
 import { clinicalApi, recordPaths, useRecord } from '../medical-history/api';
 import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from '../medical-history/form-bits';
 import {
@@ -30,8 +33,9 @@ import { DateField } from '../profile/date-input';
 import { VoidButton } from './void-button';
 
 /**
- * A health certificate (issue 24): the form that issues it from the template of its kind (in the
- * patient's document language; the server fills the placeholders), and its read view with the
+ * A health certificate (issue 24): the form that issues it from one of the clinic's templates of its
+ * kind (the first preselected; the product's text in the patient's document language when the clinic
+ * has none; the server fills the placeholders), and its read view with the
  * PDF, the verification code, void and "issue again". Once issued only the internal notes change:
  * the edit form shows just them.
  */
@@ -50,20 +54,42 @@ export function CertificateForm(props: RecordFormProps<'certificate'>) {
   return <IssueFormLoader {...props} />;
 }
 
+/** When the clinic's templates could not be read: the product's texts. */
+const noTemplates: AuthorizationTemplate[] = [];
+
 function IssueFormLoader(props: RecordFormProps<'certificate'>) {
   const patient = usePatient(props.patientId);
   const [params] = useSearchParams();
   const replaced = useReplaced(props.patientId);
-  if (!patient.data || (params.get('replaces') && !replaced)) return null;
+  const templates = useTemplates({ active: true });
+  if (!patient.data || (params.get('replaces') && !replaced) || templates.isPending) return null;
   const language = (languages as readonly string[]).includes(patient.data.language)
     ? (patient.data.language as Language)
     : 'es';
-  return <IssueForm {...props} language={language} replaced={replaced ?? null} />;
+  return (
+    <IssueForm
+      {...props}
+      language={language}
+      replaced={replaced ?? null}
+      templates={templates.data?.data ?? noTemplates}
+    />
+  );
 }
 
-function IssueForm(props: RecordFormProps<'certificate'> & { language: Language; replaced: HealthCertificate | null }) {
-  const { patientId, language, replaced } = props;
+function IssueForm(
+  props: RecordFormProps<'certificate'> & {
+    language: Language;
+    replaced: HealthCertificate | null;
+    templates: AuthorizationTemplate[];
+  },
+) {
+  const { patientId, language, replaced, templates } = props;
   const { t } = useTranslation('certificates');
+  const templateFieldId = useId();
+  const templatesOf = (kind: HealthCertificateKind) => templates.filter((template) => template.kind === kind);
+  /** The text a kind starts from: the clinic's first template of it, else the product's. */
+  const startText = (kind: HealthCertificateKind) => templatesOf(kind)[0]?.body ?? certificateTemplates[language][kind];
+  const [templateId, setTemplateId] = useState(templatesOf(replaced?.kind ?? 'attendance')[0]?.id ?? '');
   const professional = useProfessional(replaced);
   const today = useClinicToday();
   const form = useZodForm(
@@ -80,7 +106,7 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
       showDiagnosis: replaced?.showDiagnosis ?? false,
       activity: replaced?.activity ?? '',
       // Issued again: the fields of the voided one, the template's text filled anew (its dates may be what was wrong).
-      text: certificateTemplates[language][replaced?.kind ?? 'attendance'],
+      text: startText(replaced?.kind ?? 'attendance'),
       notes: '',
       replacesId: replaced?.id ?? null,
       version: 1,
@@ -105,15 +131,26 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
   });
   const kind = form.watch('kind');
   const { isSubmitting } = form.formState;
-  // Another kind: its template, in the patient's language, unless the text was written by hand.
+  // Another kind: its first template, unless the text was written by hand.
   const { getValues, setValue } = form;
   useEffect(() => {
     const current = getValues('text');
-    const templates = certificateTemplates[language];
-    if (current !== templates[kind] && (Object.values(templates).includes(current) || !current.trim())) {
-      setValue('text', templates[kind], { shouldDirty: true });
+    const first = templates.find((template) => template.kind === kind);
+    const next = first?.body ?? certificateTemplates[language][kind];
+    const untouched = [...templates.map((template) => template.body), ...Object.values(certificateTemplates[language])];
+    setTemplateId((chosen) =>
+      templates.some((row) => row.id === chosen && row.kind === kind) ? chosen : (first?.id ?? ''),
+    );
+    if (current !== next && (untouched.includes(current) || !current.trim())) {
+      setValue('text', next, { shouldDirty: true });
     }
-  }, [kind, language, getValues, setValue]);
+  }, [kind, language, templates, getValues, setValue]);
+  const chooseTemplate = (id: string) => {
+    const chosen = templates.find((template) => template.id === id);
+    setTemplateId(id);
+    if (chosen) setValue('text', chosen.body, { shouldDirty: true });
+  };
+  const ofKind = templatesOf(kind);
   return (
     <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="certificate-form">
       <fieldset disabled={isSubmitting} className="card mb-0">
@@ -180,6 +217,30 @@ function IssueForm(props: RecordFormProps<'certificate'> & { language: Language;
                 </label>
               </div>
             </div>
+            {ofKind.length > 0 ? (
+              <div className="col-lg-6">
+                <label htmlFor={templateFieldId} className="form-label">
+                  {t('form.template')}
+                </label>
+                <select
+                  id={templateFieldId}
+                  className="form-select"
+                  value={templateId}
+                  onChange={(event) => chooseTemplate(event.target.value)}
+                  aria-describedby={`${templateFieldId}-hint`}
+                  data-testid="certificate-template"
+                >
+                  {ofKind.map((template) => (
+                    <option key={template.id} value={template.id}>
+                      {template.title}
+                    </option>
+                  ))}
+                </select>
+                <div id={`${templateFieldId}-hint`} className="form-text">
+                  {t('form.templateHint')}
+                </div>
+              </div>
+            ) : null}
             <div className="col-12">
               <TextField
                 form={form}
