@@ -11,6 +11,7 @@ import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { findCatalogueItems } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { releaseFilesOfRecord } from '../files/record-release.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import * as repository from './attendances.repository.ts';
 
@@ -304,6 +305,7 @@ export const attendancesService = {
     const currentItems = await repository.listItems(ctx, id);
     await repository.attendancesRepository.softDelete(ctx, id);
     await moveStock(ctx, id, { previous: quantities(currentItems), next: new Map(), reason: current.titleResume });
+    await releaseFilesOfRecord(ctx, patientId, 'attendance', id);
     await audit(ctx, {
       patientId,
       action: 'attendance_deleted',

@@ -72,6 +72,10 @@ interface PatientRecords<TRecord, TColumns> {
 export function patientRecordService<TRecord, TInput extends { professionalId: string }, TColumns>(
   records: PatientRecords<TRecord, TColumns>,
   columnsOf: (input: TInput) => TColumns,
+  hooks: {
+    /** What else a delete does, in its transaction (a record's files leave it). */
+    removed?: (ctx: RequestContext, patientId: string, id: string) => Promise<void>;
+  } = {},
 ) {
   type Scope = { ctx: RequestContext; patientId: string };
   return {
@@ -101,6 +105,7 @@ export function patientRecordService<TRecord, TInput extends { professionalId: s
     async remove({ ctx, patientId, id }: Scope & { id: string }): Promise<void> {
       await requirePatient(ctx, patientId, { lock: true });
       await records.remove(ctx, { patientId }, id);
+      await hooks.removed?.(ctx, patientId, id);
     },
 
     async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {

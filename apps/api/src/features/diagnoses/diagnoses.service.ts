@@ -2,6 +2,7 @@ import type { DiagnosisStatus } from '@odontia/shared/enums';
 import type { Diagnosis, DiagnosisInput } from '@odontia/shared/schemas/diagnoses';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { patientRecordService } from '../clinical/clinical.service.ts';
+import { releaseFilesOfRecord } from '../files/record-release.ts';
 import { diagnosesRepository } from './diagnoses.repository.ts';
 
 /**
@@ -45,4 +46,6 @@ const records = auditedRecords({
   }),
 });
 
-export const diagnosesService = patientRecordService(records, columnsOf);
+export const diagnosesService = patientRecordService(records, columnsOf, {
+  removed: (ctx, patientId, id) => releaseFilesOfRecord(ctx, patientId, 'diagnosis', id),
+});

@@ -99,6 +99,49 @@ describe.each(availableBackends())('record files on %s', (backend) => {
     expect((await t.call('GET', url)).json().total).toBe(0);
   });
 
+  it("a deleted diagnosis, laboratory order or attendance lets its files go: they stay in the patient's files, audited", async () => {
+    for (const kind of ['diagnoses', 'laboratories'] as const) {
+      const record = await create(kind);
+      const key = kind === 'diagnoses' ? 'diagnosisId' : 'laboratoryId';
+      const uploaded = await post(
+        `${records(kind)}/${record.id}/files`,
+        [{ name: 'informe.pdf', content: pdf }],
+        [{ fileType: 'lab_result' }],
+      );
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const file = uploaded.json().data[0] as { id: string; version: number };
+      const deleted = await t.call('DELETE', `${records(kind)}/${record.id}`);
+      expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      const kept = await t.call('GET', `/api/patients/${t.patientId}/files/${file.id}`);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data).toMatchObject({ id: file.id, [key]: null, version: file.version + 1 });
+      const event = (await t.auditEvents('file_removed')).find((row) => row.entityId === file.id);
+      expect(event).toMatchObject({ before: { [key]: record.id }, after: { [key]: null, reason: 'record_deleted' } });
+    }
+    const attendance = await t.call('POST', `/api/patients/${t.patientId}/attendances`, {
+      body: {
+        date: '2026-03-10T12:00:00.000Z',
+        attendanceType: 'dentistry',
+        professionalId: t.clinic.userId,
+        titleResume: 'Control',
+      },
+    });
+    expect(attendance.statusCode, attendance.body).toBe(201);
+    const attendanceId = attendance.json().data.id as string;
+    const photoOfVisit = await post(
+      `/api/patients/${t.patientId}/files`,
+      [{ name: 'visita.png', content: photo }],
+      [{ fileType: 'photo', attendanceId }],
+    );
+    expect(photoOfVisit.statusCode, photoOfVisit.body).toBe(201);
+    const visitFile = photoOfVisit.json().data[0] as { id: string };
+    expect(
+      (await t.call('DELETE', `/api/patients/${t.patientId}/attendances/${attendanceId}`)).statusCode,
+    ).toBeLessThan(300);
+    const keptPhoto = await t.call('GET', `/api/patients/${t.patientId}/files/${visitFile.id}`);
+    expect(keptPhoto.json().data).toMatchObject({ id: visitFile.id, attendanceId: null });
+  });
+
   it('receives a laboratory result with its PDF in one step, audited, and rolls it all back when it fails', async () => {
     const order = await create('laboratories');
     const url = `${records('laboratories')}/${order.id}/result`;

@@ -9,6 +9,7 @@ import {
   requirePatient,
   requirePrintHeader,
 } from '../clinical/clinical.service.ts';
+import { releaseFilesOfRecord } from '../files/record-release.ts';
 import { laboratoriesRepository } from './laboratories.repository.ts';
 import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
 
@@ -59,7 +60,9 @@ const records = auditedRecords({
 });
 
 export const laboratoriesService = {
-  ...patientRecordService(records, (input: LaboratoryInput) => columnsOf(input)),
+  ...patientRecordService(records, (input: LaboratoryInput) => columnsOf(input), {
+    removed: (ctx, patientId, id) => releaseFilesOfRecord(ctx, patientId, 'laboratory', id),
+  }),
 
   /** What the printed order shows, read in the request's transaction (rendered after it). */
   async printable({ ctx, patientId, id }: { ctx: RequestContext; patientId: string; id: string }) {
