@@ -124,6 +124,33 @@ export function signatureLine(top: number, signer: unknown[], caption: string) {
   };
 }
 
+/** The professional's signature: the name (bold), then licence and specialty, centred under the line. */
+export function professionalSignature(top: number, professionalLines: string[], caption: string) {
+  return signatureLine(
+    top,
+    professionalLines.map((text, index) => ({
+      text,
+      alignment: 'center',
+      margin: [0, index === 0 ? 4 : 0, 0, 0],
+      bold: index === 0,
+    })),
+    caption,
+  );
+}
+
+/** The foot of a verifiable document: its code and how whoever receives it can check it. */
+export function verificationFooter(texts: { verificationCode: string; verificationHint: string }, code: string) {
+  return {
+    margin: [0, 32, 0, 0],
+    text: [
+      { text: `${texts.verificationCode}: `, bold: true },
+      { text: code, bold: true },
+      { text: ` — ${texts.verificationHint}`, color: '#555555' },
+    ],
+    fontSize: 8,
+  };
+}
+
 /** The styles the documents' content names: `clinic`, `title`, `section`. */
 export function documentStyles() {
   return {

@@ -8,7 +8,8 @@ import {
   type PdfDocument,
   patientFields,
   pdfField,
-  signatureLine,
+  professionalSignature,
+  verificationFooter,
 } from '../../lib/pdf.ts';
 
 /** What the printed certificate shows (issue 24). */
@@ -175,25 +176,8 @@ export function certificateDocument(data: CertificatePrintData): PdfDocument {
         pdfField(texts.professional, data.professionalName),
       ]),
       { text: data.text, margin: [0, 24, 0, 0], lineHeight: 1.4 },
-      signatureLine(
-        72,
-        professionalLines.map((text, index) => ({
-          text,
-          alignment: 'center',
-          margin: [0, index === 0 ? 4 : 0, 0, 0],
-          bold: index === 0,
-        })),
-        texts.signature,
-      ),
-      {
-        margin: [0, 32, 0, 0],
-        text: [
-          { text: `${texts.verificationCode}: `, bold: true },
-          { text: data.verificationCode, bold: true },
-          { text: ` — ${texts.verificationHint}`, color: '#555555' },
-        ],
-        fontSize: 8,
-      },
+      professionalSignature(72, professionalLines, texts.signature),
+      verificationFooter(texts, data.verificationCode),
     ],
     styles: documentStyles(),
   };

@@ -7,7 +7,8 @@ import {
   type PdfDocument,
   patientFields,
   pdfField,
-  signatureLine,
+  professionalSignature,
+  verificationFooter,
 } from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
 
@@ -103,25 +104,8 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         })),
         margin: [8, 0, 0, 0],
       },
-      signatureLine(
-        64,
-        professionalLines.map((text, index) => ({
-          text,
-          alignment: 'center',
-          margin: [0, index === 0 ? 4 : 0, 0, 0],
-          bold: index === 0,
-        })),
-        texts.signature,
-      ),
-      {
-        margin: [0, 32, 0, 0],
-        text: [
-          { text: `${texts.verificationCode}: `, bold: true },
-          { text: data.verificationCode, bold: true },
-          { text: ` — ${texts.verificationHint}`, color: '#555555' },
-        ],
-        fontSize: 8,
-      },
+      professionalSignature(64, professionalLines, texts.signature),
+      verificationFooter(texts, data.verificationCode),
     ],
     styles: documentStyles(),
   };
