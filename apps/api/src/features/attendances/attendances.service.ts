@@ -10,8 +10,12 @@ import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { findCatalogueItems } from '../clinical/clinical.repository.ts';
-import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
-import { releaseFilesOfRecord } from '../files/record-release.ts';
+import {
+  invalidFields,
+  releaseFilesOfRecord,
+  requirePatient,
+  requireProfessional,
+} from '../clinical/clinical.service.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import * as repository from './attendances.repository.ts';
 

@@ -1,6 +1,6 @@
-import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { liveWhere } from '../../db/records.ts';
-import { accounts, attendances, inventoryItems, patients, users } from '../../db/schema/index.ts';
+import { type AnyColumn, and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { liveWhere, type RecordScope } from '../../db/records.ts';
+import { accounts, attendances, inventoryItems, patientFiles, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -132,4 +132,28 @@ export async function findCatalogueItems({ tx, accountId }: { tx: TenantTx; acco
     })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, ids)));
+}
+
+/** The key of a patient's file that names its record, by kind of record. */
+export const fileRecordKey = {
+  diagnosis: 'diagnosisId',
+  laboratory: 'laboratoryId',
+  attendance: 'attendanceId',
+} as const;
+
+/**
+ * The live files of a record being deleted leave it and stay the patient's (a new version each,
+ * by the actor); answers them for the audit.
+ */
+export async function releaseRecordFiles(
+  { tx, accountId, userId }: RecordScope,
+  kind: keyof typeof fileRecordKey,
+  recordId: string,
+) {
+  const key = fileRecordKey[kind];
+  return tx
+    .update(patientFiles)
+    .set({ [key]: null, updatedBy: userId, updatedAt: new Date(), version: sql`${patientFiles.version} + 1` })
+    .where(and(eq(patientFiles.accountId, accountId), eq(patientFiles[key], recordId), isNull(patientFiles.deletedAt)))
+    .returning({ id: patientFiles.id, originalName: patientFiles.originalName, version: patientFiles.version });
 }

@@ -6,6 +6,7 @@ import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
 import * as repository from './clinical.repository.ts';
 
 /** Checks shared by the clinical records of the medical history (issue 5). */
@@ -134,4 +135,28 @@ export function printedPatient(header: Awaited<ReturnType<typeof requirePrintHea
     patientSsn: header.ssn,
     patientAge: yearsOld(header.birthdate, onDate.slice(0, 10)) ?? 0,
   };
+}
+
+/**
+ * A diagnosis, laboratory order or attendance is deleted: its files leave it and stay in the
+ * patient's files, each audited as removed from the record (as "Quitar del registro" does), so no
+ * file points at a deleted record. Called by the record's delete, in its transaction.
+ */
+export async function releaseFilesOfRecord(
+  ctx: RequestContext,
+  patientId: string,
+  kind: keyof typeof repository.fileRecordKey,
+  recordId: string,
+): Promise<void> {
+  const key = repository.fileRecordKey[kind];
+  for (const file of await repository.releaseRecordFiles(ctx, kind, recordId)) {
+    await audit(ctx, {
+      patientId,
+      action: 'file_removed',
+      entity: 'file',
+      entityId: file.id,
+      before: { [key]: recordId, originalName: file.originalName, version: file.version - 1 },
+      after: { [key]: null, reason: 'record_deleted' },
+    });
+  }
 }

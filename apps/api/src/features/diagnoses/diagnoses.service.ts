@@ -1,8 +1,7 @@
 import type { DiagnosisStatus } from '@odontia/shared/enums';
 import type { Diagnosis, DiagnosisInput } from '@odontia/shared/schemas/diagnoses';
 import { auditedRecords } from '../audit/audited-records.ts';
-import { patientRecordService } from '../clinical/clinical.service.ts';
-import { releaseFilesOfRecord } from '../files/record-release.ts';
+import { patientRecordService, releaseFilesOfRecord } from '../clinical/clinical.service.ts';
 import { diagnosesRepository } from './diagnoses.repository.ts';
 
 /**

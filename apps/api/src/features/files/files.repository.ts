@@ -1,5 +1,5 @@
 import type { PatientFilesQuery, RecordKind } from '@odontia/shared/schemas/files';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { type RecordScope, recordRepository } from '../../db/records.ts';
 import { patientFiles } from '../../db/schema/index.ts';
 
@@ -41,28 +41,4 @@ export async function insertFiles(
       .insert(patientFiles)
       .values(rows.map((row) => ({ ...row, accountId, createdBy: userId, updatedBy: userId })));
   }
-}
-
-/** The key of a file's record, by kind of record. */
-export const recordKey = { diagnosis: 'diagnosisId', laboratory: 'laboratoryId', attendance: 'attendanceId' } as const;
-
-/**
- * The live files of a record being deleted leave it and stay the patient's (a new version each,
- * by the actor); answers them for the audit.
- */
-export async function releaseRecordFiles(
-  { tx, accountId, userId }: RecordScope,
-  kind: keyof typeof belongsTo,
-  recordId: string,
-) {
-  return tx
-    .update(patientFiles)
-    .set({
-      [recordKey[kind]]: null,
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: sql`${patientFiles.version} + 1`,
-    })
-    .where(and(eq(patientFiles.accountId, accountId), eq(belongsTo[kind], recordId), isNull(patientFiles.deletedAt)))
-    .returning({ id: patientFiles.id, originalName: patientFiles.originalName, version: patientFiles.version });
 }

@@ -6,10 +6,10 @@ import { auditedRecords } from '../audit/audited-records.ts';
 import {
   patientRecordService,
   printedPatient,
+  releaseFilesOfRecord,
   requirePatient,
   requirePrintHeader,
 } from '../clinical/clinical.service.ts';
-import { releaseFilesOfRecord } from '../files/record-release.ts';
 import { laboratoriesRepository } from './laboratories.repository.ts';
 import { laboratoryOrderDocument } from './laboratory-order.pdf.ts';
 
