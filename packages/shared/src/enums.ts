@@ -201,6 +201,28 @@ export type Sex = (typeof sexes)[number];
 export const appointmentStatuses = ['scheduled', 'completed', 'cancelled', 'rescheduled'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
+/** Why an appointment was cancelled (issue 16); `no_show` is counted by the reports. */
+export const appointmentCancelReasons = [
+  'patient_request',
+  'no_show',
+  'professional_unavailable',
+  'clinic_closed',
+  'other',
+] as const;
+export type AppointmentCancelReason = (typeof appointmentCancelReasons)[number];
+
+/** How a confirmation reached the clinic: by staff on a channel, or by the patient's e-mail link. */
+export const confirmationChannels = ['phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link'] as const;
+export type ConfirmationChannel = (typeof confirmationChannels)[number];
+
+/** The e-mail reminder of an appointment. */
+export const reminderStates = ['none', 'planned', 'sent', 'failed', 'confirmed', 'cancelled_by_patient'] as const;
+export type ReminderState = (typeof reminderStates)[number];
+
+/** A dated exception to opening hours or a professional's schedule. */
+export const scheduleExceptionKinds = ['holiday', 'vacation', 'block'] as const;
+export type ScheduleExceptionKind = (typeof scheduleExceptionKinds)[number];
+
 export const authorizationStatuses = ['unsigned', 'signed'] as const;
 export type AuthorizationStatus = (typeof authorizationStatuses)[number];
 

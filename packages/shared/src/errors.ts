@@ -16,17 +16,31 @@ const clinicalRecordEntities = [
   'prescription',
 ] as const;
 
+/** The agenda's entities (issue 16): `error_get … error_delete` of each. */
+const agendaEntities = ['appointment', 'treatment', 'chair', 'schedule', 'schedule_exception'] as const;
+
 /** Commercial entities with create, update and delete error codes. */
 const commercialEntities = ['provider', 'purchase', 'sale', 'payment', 'collection'] as const;
 
 type RecordErrorCode =
   `error_${'get' | 'create' | 'update' | 'delete' | 'remove'}_${(typeof clinicalRecordEntities)[number]}`;
+type AgendaErrorCode = `error_${'get' | 'create' | 'update' | 'delete'}_${(typeof agendaEntities)[number]}`;
 type CommercialErrorCode = `error_${'create' | 'update' | 'delete'}_${(typeof commercialEntities)[number]}`;
 
 function recordErrorCodes(): Record<RecordErrorCode, 500> {
   const codes = {} as Record<RecordErrorCode, 500>;
   for (const entity of clinicalRecordEntities) {
     for (const verb of ['get', 'create', 'update', 'delete', 'remove'] as const) {
+      codes[`error_${verb}_${entity}`] = 500;
+    }
+  }
+  return codes;
+}
+
+function agendaErrorCodes(): Record<AgendaErrorCode, 500> {
+  const codes = {} as Record<AgendaErrorCode, 500>;
+  for (const entity of agendaEntities) {
+    for (const verb of ['get', 'create', 'update', 'delete'] as const) {
       codes[`error_${verb}_${entity}`] = 500;
     }
   }
@@ -111,6 +125,9 @@ export const errorStatuses = {
   payment_not_found: 404,
   collection_not_found: 404,
   appointment_not_found: 404,
+  treatment_not_found: 404,
+  chair_not_found: 404,
+  schedule_exception_not_found: 404,
 
   // Reading and writing clinical records
   ...recordErrorCodes(),
@@ -132,6 +149,21 @@ export const errorStatuses = {
   medication_not_prescribable: 409,
   /** The content of the file is not an allowed type, whatever its name says (details.file). */
   file_type_not_allowed: 415,
+
+  // The agenda (issue 16)
+  ...agendaErrorCodes(),
+  /** Another active appointment of the professional or the chair holds the time (details.appointment, details.resource). */
+  appointment_overlaps: 409,
+  /** Outside the professional's hours, in a recess or a block (details.reasons); `allowOutsideSchedule` books anyway. */
+  appointment_outside_schedule: 409,
+  /** Only a scheduled appointment is edited, moved, confirmed or cancelled (details.status). */
+  appointment_not_scheduled: 409,
+  /** A no-show is recorded once the appointment has started. */
+  appointment_not_started: 409,
+  /** Only a cancelled appointment is restored. */
+  appointment_not_cancelled: 409,
+  /** A reminder link of an appointment that was moved, cancelled, completed or is past (details.why): nothing changes. */
+  appointment_link_stale: 409,
 
   // Files and commercial documents
   error_download_file: 500,
@@ -166,6 +198,9 @@ const successEntities = [
   'payment',
   'collection',
   'appointment',
+  'treatment',
+  'chair',
+  'schedule_exception',
   'user',
 ] as const;
 
@@ -204,6 +239,14 @@ export const successCodes = [
   'odontogram_entries_saved',
   'odontogram_entry_voided',
   'health_certificate_voided',
+  'appointment_rescheduled',
+  'appointment_cancelled',
+  'appointment_confirmed',
+  'appointment_unconfirmed',
+  'appointment_arrived',
+  'appointment_restored',
+  'appointment_completed',
+  'reminder_settings_updated',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

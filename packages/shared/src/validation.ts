@@ -41,6 +41,16 @@ export const fieldCodes = [
   'date_before_order',
   /** NUL or half of a UTF-16 surrogate pair: text that cannot be stored (see `safeText`). */
   'invalid_characters',
+  /** A wall-clock time that is not 'HH:MM'. */
+  'invalid_time',
+  /** A closing (or a recess end) not after its opening (or recess start). */
+  'closing_before_opening',
+  /** A recess that is not inside its opening hours. */
+  'recess_outside_range',
+  /** Two ranges of the same weekday overlap. */
+  'ranges_overlap',
+  /** An end not after its start (an appointment, a block). */
+  'end_before_start',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

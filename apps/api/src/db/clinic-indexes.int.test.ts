@@ -7,6 +7,7 @@ import {
   indexesNotLedByClinic,
   installationTables,
   undeclaredInstallationTables,
+  workQueues,
 } from './clinic-indexes.ts';
 
 /** The catalogue keeps every clinic's queries to its own data (issue 21): no index a future change adds may regress it. */
@@ -40,6 +41,15 @@ describe.each(availableBackends())('clinic-led indexes on %s', (backend) => {
       sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
     );
     expect(tables.map((row) => row.name)).toEqual(expect.arrayContaining(Object.keys(installationTables)));
+  });
+
+  it('the declared work queues exist and are partial: they hold waiting work only', async () => {
+    const { rows } = await db.orm.execute<{ name: string; partial: boolean }>(sql`
+      select i.relname as name, x.indpred is not null as partial from pg_index x join pg_class i on i.oid = x.indexrelid
+      where i.relnamespace = 'public'::regnamespace`);
+    const partial = new Map(rows.map((row) => [row.name, row.partial]));
+    for (const name of Object.keys(workQueues))
+      expect({ name, partial: partial.get(name) }).toEqual({ name, partial: true });
   });
 
   it('finds an index that does not lead with the clinic, and a table that names no clinic', async () => {

@@ -13,6 +13,17 @@ export const globalLookups: Record<string, string> = {
   users_email_unique: 'sign-in finds the user by e-mail before the clinic is known (one e-mail, one user)',
   sessions_token_hash_unique: 'every request finds its session by the token hash before the clinic is known',
   auth_tokens_token_hash_unique: 'an invitation, activation or reset link finds its token before the clinic is known',
+  appointment_links_token_hash_unique:
+    "a reminder's confirm or cancel link finds its token before the clinic is known (no sign-in)",
+};
+
+/**
+ * Partial indexes over work waiting across clinics (issue 16): the job workers pick due work of
+ * every clinic, oldest first. Only queued and running rows are in them, so they stay the size of
+ * the queue, not of the clinics' history.
+ */
+export const workQueues: Record<string, string> = {
+  jobs_due_idx: 'the job workers claim due jobs of every clinic, oldest first',
 };
 
 /** Tables without `account_id`: they belong to the installation, not to a clinic. */
@@ -44,7 +55,7 @@ export async function indexesNotLedByClinic(db: Database): Promise<IndexOffence[
       and exists (select 1 from pg_attribute c where c.attrelid = t.oid and c.attname = 'account_id' and not c.attisdropped)
     order by 1, 2`);
   return rows
-    .filter((row) => !row.leadsWithClinic && !(row.index in globalLookups))
+    .filter((row) => !row.leadsWithClinic && !(row.index in globalLookups) && !(row.index in workQueues))
     .map(({ table, index, definition }) => ({ table, index, definition }));
 }
 

@@ -36,6 +36,12 @@ export const accounts = pgTable('accounts', {
   systemCurrency: text('system_currency').notNull(),
   lockAfterMinutes: integer('lock_after_minutes').notNull().default(15),
   timeZone: text('time_zone').notNull(),
+  /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
+  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+  reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+  /** Where and how patients reach the clinic, printed on reminders (issue 17 versions the fiscal data). */
+  address: text('address'),
+  phone: text('phone'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   ...timestamps,
   version: integer('version').notNull().default(1),

@@ -3,6 +3,7 @@
  * Tenant tables call `enable_tenant_rls('<table>')` in their migration (see migrations/0000).
  */
 export * from './accounts.ts';
+export * from './agenda.ts';
 export * from './clinical.ts';
 export * from './documents.ts';
 export * from './inventory.ts';

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { scheduleExceptionKinds, weekdays } from '../enums.ts';
+import { instant, optionalText, requiredText, safeText, wholeNumber } from '../validation.ts';
+import { idSchema } from './common.ts';
+import { recordContracts, recordStampsSchema } from './records.ts';
+
+/**
+ * Opening hours, professionals' schedules, their dated exceptions, chairs and treatments
+ * (issue 16, spec §3 "Schedule"): what the agenda books against. /api/schedules, /api/chairs,
+ * /api/treatments. Times of a week are wall-clock 'HH:MM' in the clinic's time zone.
+ */
+
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A wall-clock time 'HH:MM' (00:00–23:59). */
+export const wallTime = () => safeText().trim().regex(timePattern, 'invalid_time');
+const optionalWallTime = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    wallTime()
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** One range of a weekday (spec §3 "Schedule"): opening, closing and an optional recess inside it. */
+export const scheduleRangeSchema = z
+  .object({
+    weekday: z.enum(weekdays),
+    opening: wallTime(),
+    closing: wallTime(),
+    recessStart: optionalWallTime(),
+    recessEnd: optionalWallTime(),
+  })
+  .superRefine((range, ctx) => {
+    if (minutesOf(range.closing) <= minutesOf(range.opening))
+      ctx.addIssue({ code: 'custom', path: ['closing'], message: 'closing_before_opening' });
+    if ((range.recessStart === null) !== (range.recessEnd === null))
+      ctx.addIssue({ code: 'custom', path: [range.recessStart ? 'recessEnd' : 'recessStart'], message: 'required' });
+    if (range.recessStart && range.recessEnd) {
+      const start = minutesOf(range.recessStart);
+      const end = minutesOf(range.recessEnd);
+      if (end <= start) ctx.addIssue({ code: 'custom', path: ['recessEnd'], message: 'closing_before_opening' });
+      else if (start <= minutesOf(range.opening) || end >= minutesOf(range.closing))
+        ctx.addIssue({ code: 'custom', path: ['recessStart'], message: 'recess_outside_range' });
+    }
+  });
+export type ScheduleRange = z.output<typeof scheduleRangeSchema>;
+
+/** Ranges of one owner may not overlap on the same weekday (say which one, on its `opening`). */
+function refineRanges(value: { ranges: ScheduleRange[] }, ctx: z.RefinementCtx) {
+  value.ranges.forEach((range, index) => {
+    const clash = value.ranges.some(
+      (other, otherIndex) =>
+        otherIndex < index &&
+        other.weekday === range.weekday &&
+        minutesOf(other.opening) < minutesOf(range.closing) &&
+        minutesOf(range.opening) < minutesOf(other.closing),
+    );
+    if (clash) ctx.addIssue({ code: 'custom', path: ['ranges', index, 'opening'], message: 'ranges_overlap' });
+  });
+}
+
+/** The week of the clinic (professionalId null: opening hours) or of one professional. */
+export const scheduleSchema = z.object({
+  id: z.uuid().nullable(),
+  professionalId: z.uuid().nullable(),
+  professionalName: z.string().nullable(),
+  ranges: z.array(
+    z.object({
+      weekday: z.enum(weekdays),
+      opening: z.string(),
+      closing: z.string(),
+      recessStart: z.string().nullable(),
+      recessEnd: z.string().nullable(),
+    }),
+  ),
+  /** 0 before the first save (the week is empty, or the professional follows the clinic's hours). */
+  version: z.number().int().min(0),
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** GET /api/schedules: the clinic's opening hours and every professional's week. */
+export const schedulesResponseSchema = z.object({ clinic: scheduleSchema, professionals: z.array(scheduleSchema) });
+
+/**
+ * PUT /api/schedules/clinic and /api/schedules/professionals/:professionalId: the whole week
+ * at once. `version` 0 saves the first week; then the version read (409 when stale).
+ * A professional with no ranges follows the clinic's opening hours.
+ */
+export const saveScheduleRequestSchema = z
+  .object({ ranges: z.array(scheduleRangeSchema).max(70, 'too_big'), version: z.number().int().min(0) })
+  .superRefine(refineRanges);
+export type SaveScheduleRequest = z.input<typeof saveScheduleRequestSchema>;
+export const scheduleAnswerSchema = z.object({ data: scheduleSchema, code: z.literal('entity_schedule_updated') });
+export const professionalScheduleParamsSchema = z.object({ professionalId: idSchema });
+
+const exceptionFields = {
+  /** Null: the whole clinic (a holiday); else one professional (a vacation, a block). */
+  professionalId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .uuid('invalid_value')
+      .nullish()
+      .transform((value) => value ?? null),
+  ),
+  kind: z.enum(scheduleExceptionKinds),
+  startsAt: instant(),
+  endsAt: instant(),
+  allDay: z.boolean().default(false),
+  reason: optionalText(200),
+};
+
+export const scheduleExceptionSchema = z.object({
+  id: z.uuid(),
+  professionalId: z.uuid().nullable(),
+  professionalName: z.string().nullable(),
+  kind: z.enum(scheduleExceptionKinds),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  allDay: z.boolean(),
+  reason: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
+
+/** /api/schedule-exceptions[/:id]: holidays, vacations and blocks; the list by `from`/`to`. */
+export const scheduleExceptionContracts = recordContracts(
+  'schedule_exception',
+  exceptionFields,
+  scheduleExceptionSchema,
+  {
+    refine: (value, ctx) => {
+      if (Date.parse(value.endsAt) <= Date.parse(value.startsAt))
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'end_before_start' });
+      else if (Date.parse(value.endsAt) - Date.parse(value.startsAt) > 400 * 24 * 3_600_000)
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'too_big' });
+    },
+  },
+);
+export type CreateScheduleExceptionRequest = z.input<typeof scheduleExceptionContracts.create>;
+export const scheduleExceptionsQuerySchema = z.object({
+  from: instant().optional(),
+  to: instant().optional(),
+  professionalId: idSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const colorPattern = /^#[0-9a-f]{6}$/i;
+const treatmentFields = {
+  code: optionalText(20),
+  name: requiredText(120),
+  durationMinutes: wholeNumber(5, 720),
+  color: z.preprocess(
+    (value) => (value === '' ? null : value),
+    safeText()
+      .regex(colorPattern, 'invalid_format')
+      .nullish()
+      .transform((value) => (value ? value.toLowerCase() : null)),
+  ),
+  active: z.boolean().default(true),
+};
+
+export const treatmentSchema = z.object({
+  id: z.uuid(),
+  code: z.string().nullable(),
+  name: z.string(),
+  durationMinutes: z.number().int(),
+  color: z.string().nullable(),
+  active: z.boolean(),
+  ...recordStampsSchema,
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+/** /api/treatments[/:id]: what the clinic does and its usual duration (issue 18 adds prices). */
+export const treatmentContracts = recordContracts('treatment', treatmentFields, treatmentSchema);
+export type CreateTreatmentRequest = z.input<typeof treatmentContracts.create>;
+export const treatmentsQuerySchema = z.object({
+  q: safeText().trim().max(200, 'too_long').optional(),
+  active: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const chairFields = {
+  name: requiredText(60),
+  sortOrder: wholeNumber(0, 999).default(0),
+  active: z.boolean().default(true),
+};
+export const chairSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+  ...recordStampsSchema,
+});
+export type Chair = z.infer<typeof chairSchema>;
+/** /api/chairs[/:id]: chairs (sillones) or boxes; each active one is a column of the calendar. */
+export const chairContracts = recordContracts('chair', chairFields, chairSchema);
+export type CreateChairRequest = z.input<typeof chairContracts.create>;
+
+/** GET/PUT /api/schedules/reminders: the clinic's e-mail reminders (settings.manage to change). */
+export const reminderSettingsSchema = z.object({
+  remindersEnabled: z.boolean(),
+  /** How long before the appointment, in minutes: 1 h to 7 days. */
+  reminderLeadMinutes: wholeNumber(60, 7 * 24 * 60),
+  /** The clinic's address and phone as the reminder prints them. */
+  address: optionalText(300),
+  phone: optionalText(40),
+});
+export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
+export const saveReminderSettingsRequestSchema = reminderSettingsSchema;
+export const reminderSettingsAnswerSchema = z.object({
+  data: reminderSettingsSchema,
+  code: z.literal('reminder_settings_updated').optional(),
+});
