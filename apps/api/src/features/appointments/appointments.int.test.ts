@@ -323,6 +323,16 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     expect((await act(a.id, 'cancel', { reason: 'patient_request', version: 2 })).json().code).toBe(
       'appointment_not_scheduled',
     );
+    const range = `from=${at(`${d}T00:00`)}&to=${at(`${d}T23:59`)}`;
+    const ids = async (query: string) =>
+      (await t.call('GET', `/api/appointments/calendar?${query}`)).json().data.map((row: { id: string }) => row.id);
+    expect(await ids(range)).not.toContain(a.id);
+    expect(await ids(`${range}&inactive=true`)).toContain(a.id);
+    const filtered = await t.call(
+      'GET',
+      `/api/appointments?status=cancelled&professionalId=${t.clinic.userId}&from=${at(`${d}T00:00`)}&to=${at(`${d}T23:59`)}`,
+    );
+    expect(filtered.json().data.map((row: { id: string }) => row.id)).toEqual([a.id]);
     // Its time was taken meanwhile: restore is refused; freed again, it is restored.
     const taker = await book(body(d, '16:00', '16:30'));
     const refused = await act(a.id, 'restore', { version: 2 });
