@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
+import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(clinicalRoutes);
+      await api.register(schedulesRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
           db,
