@@ -41,14 +41,7 @@ export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRe
   changes(input: { ctx: RequestContext; id: string; query: Query } & TParams): Promise<Page<RecordChange>>;
 }
 
-export function recordRoutes<
-  TParams extends object,
-  TRecord,
-  TCreate,
-  TUpdate,
-  TListed = TRecord,
-  TListQuery = Query,
->(
+export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, TListed = TRecord, TListQuery = Query>(
   route: Route,
   options: {
     /** '/patients/:patientId/diagnoses' */

@@ -47,7 +47,8 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     {
       ...settings,
       failureCode: 'error_update_schedule',
-      summary: "Save the clinic's whole week of opening hours (version 0 the first time; 409 version_conflict when stale)",
+      summary:
+        "Save the clinic's whole week of opening hours (version 0 the first time; 409 version_conflict when stale)",
       body: saveScheduleRequestSchema,
       answer: scheduleAnswerSchema,
     },

@@ -39,9 +39,7 @@ function sorted(ranges: readonly Range[]): Range[] {
       recessStart: range.recessStart ?? null,
       recessEnd: range.recessEnd ?? null,
     }))
-    .sort(
-      (a, b) => weekdays.indexOf(a.weekday) - weekdays.indexOf(b.weekday) || a.opening.localeCompare(b.opening),
-    );
+    .sort((a, b) => weekdays.indexOf(a.weekday) - weekdays.indexOf(b.weekday) || a.opening.localeCompare(b.opening));
 }
 
 function present(
@@ -87,9 +85,13 @@ async function saveWeek(
   } else {
     id = newId();
     // Two first saves at once: the owner's unique index refuses the second, which is stale.
-    await guardUnique(ctx.tx, () => repository.insertSchedule(ctx, { id, professionalId, ranges }), async () => {
-      throw new AppError('version_conflict', { current: await readWeek(ctx, professionalId, professionalName) });
-    });
+    await guardUnique(
+      ctx.tx,
+      () => repository.insertSchedule(ctx, { id, professionalId, ranges }),
+      async () => {
+        throw new AppError('version_conflict', { current: await readWeek(ctx, professionalId, professionalName) });
+      },
+    );
   }
   await audit(ctx, {
     patientId: null,
@@ -113,8 +115,8 @@ type ExceptionInput = z.output<typeof scheduleExceptionContracts.create>;
 type ExceptionColumns = {
   professionalId: string | null;
   kind: string;
-  startsAt: string;
-  endsAt: string;
+  startsAt: Date;
+  endsAt: Date;
   allDay: boolean;
   reason: string | null;
 };
@@ -128,8 +130,8 @@ const exceptionColumns = (input: {
 }): ExceptionColumns => ({
   professionalId: input.professionalId,
   kind: input.kind,
-  startsAt: new Date(input.startsAt).toISOString(),
-  endsAt: new Date(input.endsAt).toISOString(),
+  startsAt: new Date(input.startsAt),
+  endsAt: new Date(input.endsAt),
   allDay: input.allDay,
   reason: input.reason,
 });
@@ -166,12 +168,6 @@ async function named(ctx: RequestContext, rows: ScheduleException[]): Promise<Sc
   }));
 }
 
-const toRow = (input: ExceptionInput) => ({
-  ...exceptionColumns(input),
-  startsAt: new Date(input.startsAt),
-  endsAt: new Date(input.endsAt),
-});
-
 type One = { ctx: RequestContext; id: string };
 
 export const scheduleExceptionsService = {
@@ -185,7 +181,7 @@ export const scheduleExceptionsService = {
   },
   async create({ ctx, input }: { ctx: RequestContext; input: ExceptionInput }) {
     if (input.professionalId) await requireProfessional(ctx, input.professionalId);
-    const created = await exceptionRecords.create(ctx, {}, exceptionColumns(input), toRow(input));
+    const created = await exceptionRecords.create(ctx, {}, exceptionColumns(input));
     return (await named(ctx, [created]))[0] as ScheduleException;
   },
   async update({ ctx, id, input }: One & { input: ExceptionInput & { version: number } }) {
@@ -193,7 +189,7 @@ export const scheduleExceptionsService = {
       ctx,
       {},
       id,
-      { version: input.version, next: exceptionColumns(input), extra: toRow(input) },
+      { version: input.version, next: exceptionColumns(input) },
       async (current) => {
         if (input.professionalId && input.professionalId !== current.professionalId)
           await requireProfessional(ctx, input.professionalId);
@@ -226,8 +222,7 @@ export const schedulesService = {
     };
   },
 
-  saveClinic: ({ ctx, input }: { ctx: RequestContext; input: SaveWeek }) =>
-    saveWeek(ctx, null, null, input),
+  saveClinic: ({ ctx, input }: { ctx: RequestContext; input: SaveWeek }) => saveWeek(ctx, null, null, input),
 
   async saveProfessional({
     ctx,
