@@ -110,4 +110,7 @@ test('the page at 390 px', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await saveScreenshot(page, 'schedules-390');
+  await saveScreenshot(page, 'schedules-390-top', { fullPage: false });
+  await page.getByTestId('exceptions-section').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'schedules-390-exceptions', { fullPage: false });
 });

@@ -111,6 +111,7 @@ function ProfessionalWeek({
                   canEdit={canEdit}
                   testId="professional-week-editor"
                   {...(copied > 0 ? { initialRows: rowsOf(clinic) } : {})}
+                  emptyDay={follows && copied === 0 ? t('professionals.clinicHours') : undefined}
                   onSaved={() => setCopied(0)}
                 />
               </>

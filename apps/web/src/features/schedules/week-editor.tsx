@@ -54,6 +54,7 @@ export function WeekEditor({
   canEdit,
   testId,
   initialRows,
+  emptyDay,
   onSaved,
 }: {
   schedule: Schedule;
@@ -61,6 +62,8 @@ export function WeekEditor({
   testId: string;
   /** Rows to start from instead of the saved ones (a professional's "copy the clinic's hours"). */
   initialRows?: Row[];
+  /** What a day without ranges says (default "Cerrado"; a professional following the clinic's hours says so). */
+  emptyDay?: string | undefined;
   onSaved?: () => void;
 }) {
   const { t } = useTranslation('schedules');
@@ -168,7 +171,7 @@ export function WeekEditor({
                 <h3 className="h6 mb-0 me-auto week-day-name">{t(`weekdays.${weekday}`)}</h3>
                 {dayRows.length === 0 ? (
                   <span className="badge text-bg-secondary" data-testid="day-closed">
-                    {t('week.closed')}
+                    {emptyDay ?? t('week.closed')}
                   </span>
                 ) : null}
                 {canEdit ? (
