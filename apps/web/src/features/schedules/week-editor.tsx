@@ -37,7 +37,7 @@ export const rowsOf = (schedule: Pick<Schedule, 'ranges'>): Row[] =>
   schedule.ranges.map((range) => rowOf({ ...range, weekday: range.weekday as Weekday }));
 
 /** Field errors by `<row key>.<field>`, from paths `ranges.<index>.<field>` of the rows sent. */
-function errorsByRow(rows: Row[], fields: { path: string; code: string }[]): Record<string, string> {
+export function errorsByRow(rows: Row[], fields: { path: string; code: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const match = /^ranges\.(\d+)\.(\w+)$/.exec(field.path);
