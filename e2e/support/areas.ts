@@ -43,7 +43,7 @@ export const areas: Area[] = [
     title: 'Cuenta corriente de clientes',
   },
   { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes' },
-  { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención' },
+  { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención', built: true },
   { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
   {
     section: 'Administración',

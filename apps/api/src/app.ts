@@ -18,6 +18,7 @@ import { createFilesService } from './features/files/files.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
       await api.register(clinicalRoutes);
+      await api.register(schedulesRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
           db,

@@ -32,8 +32,8 @@ type Query = z.output<typeof pageQuerySchema>;
  * What the routes call: one object argument with the context, the path's params and the input.
  * The list may answer a shorter row than one record (`TListed`: an attendance's summary).
  */
-export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRecord> {
-  list(input: { ctx: RequestContext; query: Query } & TParams): Promise<Page<TListed>>;
+export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRecord, TListQuery = Query> {
+  list(input: { ctx: RequestContext; query: TListQuery } & TParams): Promise<Page<TListed>>;
   get(input: { ctx: RequestContext; id: string } & TParams): Promise<TRecord>;
   create(input: { ctx: RequestContext; input: TCreate } & TParams): Promise<TRecord>;
   update(input: { ctx: RequestContext; id: string; input: TUpdate } & TParams): Promise<TRecord>;
@@ -41,7 +41,7 @@ export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRe
   changes(input: { ctx: RequestContext; id: string; query: Query } & TParams): Promise<Page<RecordChange>>;
 }
 
-export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, TListed = TRecord>(
+export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, TListed = TRecord, TListQuery = Query>(
   route: Route,
   options: {
     /** '/patients/:patientId/diagnoses' */
@@ -49,7 +49,9 @@ export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, 
     contracts: RecordContracts<TRecord, TCreate, TUpdate>;
     /** The path's params of the list and of one record (the latter with `id`). */
     params: { list: z.ZodType<TParams>; record: z.ZodType<TParams & { id: string }> };
-    service: RecordService<TParams, TRecord, TCreate, TUpdate, TListed>;
+    service: RecordService<TParams, TRecord, TCreate, TUpdate, TListed, TListQuery>;
+    /** The list's query when it has filters besides the page (default `pageQuerySchema`). */
+    listQuery?: z.ZodType<TListQuery>;
     list: Declared;
     get: Declared;
     create: Declared;
@@ -63,8 +65,13 @@ export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, 
 
   route.get(
     path,
-    { ...options.list, params: params.list, querystring: pageQuerySchema, answer: contracts.page },
-    ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
+    {
+      ...options.list,
+      params: params.list,
+      querystring: (options.listQuery ?? pageQuerySchema) as z.ZodType<TListQuery>,
+      answer: contracts.page,
+    },
+    ({ ctx, params, query }) => service.list({ ctx, ...params, query: query as TListQuery }),
   );
   route.get(one, { ...options.get, params: params.record, answer: contracts.one }, async ({ ctx, params }) => ({
     data: await service.get({ ctx, ...params }),

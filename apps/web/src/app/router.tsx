@@ -126,7 +126,7 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('ccCustomers', 'cc-customers'),
   // Administration (paths not given by the spec)
   comingSoon('reports', 'reports'),
-  comingSoon('schedules', 'schedules'),
+  screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),
   comingSoon('settings', 'settings'),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   comingSoon('account', 'account'),

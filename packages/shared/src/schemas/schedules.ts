@@ -84,6 +84,7 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 
 /** GET /api/schedules: the clinic's opening hours and every professional's week. */
 export const schedulesResponseSchema = z.object({ clinic: scheduleSchema, professionals: z.array(scheduleSchema) });
+export type SchedulesResponse = z.infer<typeof schedulesResponseSchema>;
 
 /**
  * PUT /api/schedules/clinic and /api/schedules/professionals/:professionalId: the whole week
@@ -212,7 +213,14 @@ export const reminderSettingsSchema = z.object({
 });
 export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
 export const saveReminderSettingsRequestSchema = reminderSettingsSchema;
+/** The settings as answered (plain output types: an answer is not parsed, it is checked). */
+export const reminderSettingsRecordSchema = z.object({
+  remindersEnabled: z.boolean(),
+  reminderLeadMinutes: z.number().int(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 export const reminderSettingsAnswerSchema = z.object({
-  data: reminderSettingsSchema,
+  data: reminderSettingsRecordSchema,
   code: z.literal('reminder_settings_updated').optional(),
 });

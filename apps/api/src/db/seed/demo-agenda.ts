@@ -4,37 +4,29 @@ import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { type AgendaContext, appointmentsService } from '../../features/appointments/appointments.service.ts';
 import { weekdayOf } from '../../features/appointments/availability.ts';
-import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoTimeZone } from './demo-time.ts';
 
 /**
  * The demo clinic's agenda (issue 16): opening hours Monday to Friday 09:00–20:00 with a lunch
- * recess 14:00–15:00, two chairs, eight treatments with their usual duration, and the weekdays
+ * recess 14:00–15:00 (seedDemoSchedules writes them, with the chairs and treatments), and the weekdays
  * around today booked for three professionals — past days done (a few no-shows), today's
- * partly confirmed and arrived, the next days scheduled and some confirmed. The opening hours,
- * chairs and treatments are plain inserts (their service belongs to the schedules feature);
+ * partly confirmed and arrived, the next days scheduled and some confirmed;
  * every appointment and its transitions go through the appointments service, audited.
  */
 
-export const demoTreatments = [
-  { name: 'Revisión', minutes: 30, color: '#0ea5e9' },
-  { name: 'Limpieza', minutes: 45, color: '#22c55e' },
-  { name: 'Empaste', minutes: 45, color: '#f59e0b' },
-  { name: 'Endodoncia', minutes: 90, color: '#ef4444' },
-  { name: 'Extracción', minutes: 45, color: '#a855f7' },
-  { name: 'Blanqueamiento', minutes: 60, color: '#ec4899' },
-  { name: 'Ortodoncia control', minutes: 20, color: '#14b8a6' },
-  { name: 'Implante', minutes: 120, color: '#64748b' },
-] as const;
-
-export const demoOpeningHours = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekday) => ({
-  weekday,
-  opening: '09:00',
-  closing: '20:00',
-  recessStart: '14:00',
-  recessEnd: '15:00',
-}));
+/** The demo's treatments (seedDemoSchedules) by their place in the day plans below. */
+const planTreatments = [
+  'Revisión',
+  'Limpieza',
+  'Empaste',
+  'Endodoncia',
+  'Extracción',
+  'Blanqueamiento',
+  'Control de ortodoncia',
+  'Implante',
+];
 
 /** Each professional's day: start time and treatment (index in demoTreatments). */
 const dayPlans: [string, number][][] = [
@@ -72,20 +64,19 @@ export async function seedDemoAgenda(
   now: Date = new Date(),
 ): Promise<void> {
   const ctx: AgendaContext = { tx, accountId, userId: people.administratorId, ip: '127.0.0.1', timeZone: demoTimeZone };
-  await tx.execute(sql`insert into schedules (account_id, id, professional_id, ranges, created_by, updated_by)
-    values (${accountId}, ${newId()}, null, ${JSON.stringify(demoOpeningHours)}::jsonb, ${people.administratorId}, ${people.administratorId})`);
-  const chairIds = [newId(), newId()];
-  for (const [index, id] of chairIds.entries()) {
-    await tx.execute(sql`insert into chairs (account_id, id, name, sort_order, created_by, updated_by)
-      values (${accountId}, ${id}, ${`Sillón ${index + 1}`}, ${index}, ${people.administratorId}, ${people.administratorId})`);
-  }
-  const treatmentIds: string[] = [];
-  for (const treatment of demoTreatments) {
-    const id = newId();
-    treatmentIds.push(id);
-    await tx.execute(sql`insert into treatments (account_id, id, name, duration_minutes, color, created_by, updated_by)
-      values (${accountId}, ${id}, ${treatment.name}, ${treatment.minutes}, ${treatment.color}, ${people.administratorId}, ${people.administratorId})`);
-  }
+  // The hours, chairs and treatments come first, from seedDemoSchedules (through their services).
+  const chairIds = (
+    await tx.execute<{ id: string }>(
+      sql`select id from chairs where account_id = ${accountId} and deleted_at is null order by sort_order, name`,
+    )
+  ).rows.map((row) => row.id);
+  const treatments = new Map(
+    (
+      await tx.execute<{ id: string; name: string; minutes: number }>(
+        sql`select id, name, duration_minutes as minutes from treatments where account_id = ${accountId} and deleted_at is null`,
+      )
+    ).rows.map((row) => [row.name, row]),
+  );
   const patients = (await firstDemoPatients(tx, accountId, 30)) ?? [];
   if (patients.length === 0) return;
 
@@ -104,23 +95,31 @@ export async function seedDemoAgenda(
         counter += 1;
         // A lighter agenda further from today.
         if (day !== today && counter % 3 === 0) continue;
-        const treatment = demoTreatments[treatmentIndex] ?? demoTreatments[0];
+        const treatment = treatments.get(planTreatments[treatmentIndex] ?? 'Revisión');
+        if (!treatment) continue;
         const startsAt = instantOfClinicWallTime(`${day}T${time}`, demoTimeZone) as Date;
         const endsAt = new Date(startsAt.getTime() + treatment.minutes * 60_000);
-        const booked = await appointmentsService.create({
-          ctx,
-          input: {
-            patientId: patients[counter % patients.length] as string,
-            professionalId,
-            chairId: professionalIndex < chairIds.length ? (chairIds[professionalIndex] as string) : null,
-            treatmentId: treatmentIds[treatmentIndex] as string,
-            startsAt: startsAt.toISOString(),
-            endsAt: endsAt.toISOString(),
-            reason: treatment.name,
-            notes: null,
-            allowOutsideSchedule: true,
-          },
-        });
+        // A professional with a week of their own is booked only within it (the service refuses the rest).
+        const booked = await appointmentsService
+          .create({
+            ctx,
+            input: {
+              patientId: patients[counter % patients.length] as string,
+              professionalId,
+              chairId: professionalIndex < chairIds.length ? (chairIds[professionalIndex] as string) : null,
+              treatmentId: treatment.id,
+              startsAt: startsAt.toISOString(),
+              endsAt: endsAt.toISOString(),
+              reason: treatment.name,
+              notes: null,
+              allowOutsideSchedule: false,
+            },
+          })
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.code === 'appointment_outside_schedule') return null;
+            throw error;
+          });
+        if (!booked) continue;
         let version = booked.version;
         const step = async (action: () => Promise<{ version: number }>) => {
           version = (await action()).version;

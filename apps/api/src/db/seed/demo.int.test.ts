@@ -111,6 +111,40 @@ describe('demo clinic', () => {
     expect(created.json().data.skuPatient).toBe('P-000031');
   });
 
+  it('has opening hours with a lunch recess, a professional with a week of their own, chairs, treatments and a holiday', async () => {
+    testApp = await createTestApp();
+    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: demoUsers[2].email, password: demoPassword },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+    const get = async (url: string) => {
+      const response = await testApp?.app.inject({ method: 'GET', url, headers });
+      expect(response?.statusCode, url).toBe(200);
+      return response?.json();
+    };
+    const weeks = await get('/api/schedules');
+    expect(weeks.clinic.ranges).toHaveLength(6);
+    expect(weeks.clinic.ranges[0]).toEqual({
+      weekday: 'monday',
+      opening: '09:00',
+      closing: '20:00',
+      recessStart: '14:00',
+      recessEnd: '15:00',
+    });
+    const own = weeks.professionals.filter((row: { ranges: unknown[] }) => row.ranges.length > 0);
+    expect(own.map((row: { professionalName: string }) => row.professionalName)).toEqual(['Martín Sosa']);
+    const chairs = await get('/api/chairs');
+    expect(chairs.data.map((row: { name: string }) => row.name)).toEqual(['Sillón 1', 'Sillón 2']);
+    const treatments = await get('/api/treatments?pageSize=100');
+    expect(treatments.total).toBe(8);
+    const holidays = await get('/api/schedule-exceptions');
+    expect(holidays.data).toMatchObject([{ kind: 'holiday', allDay: true, reason: 'Navidad', professionalId: null }]);
+    expect((await get('/api/schedules/reminders')).data.address).toContain('Santa Fe');
+  });
+
   it('never runs on a database that already has a clinic', async () => {
     const mailer = new MemoryMailer();
     testApp = await createTestApp({ mailer });

@@ -12,6 +12,7 @@ import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
 
 /**
@@ -89,6 +90,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
     });
     await seedDemoCertificates(tx as unknown as TenantTx, accountId, { supervisorId: userIds[1] as string });
+    await seedDemoSchedules(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      supervisorId: userIds[1] as string,
+    });
     await seedDemoAgenda(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       professionalIds: userIds,

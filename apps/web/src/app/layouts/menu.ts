@@ -85,8 +85,8 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/cc-providers', 'commercial.read'],
   ['/cc-customers', 'commercial.read'],
   ['/reports', 'reports.read'],
-  // Opening hours are a clinic setting.
-  ['/schedules', 'settings.manage'],
+  // Everyone who reads the agenda reads the hours (issue 16); settings.manage edits them, appointments.write adds blocks.
+  ['/schedules', 'patients.read'],
   ['/settings', 'settings.manage'],
   ['/account', 'account.manage'],
   ['/account/users', 'users.manage'],

@@ -1,0 +1,50 @@
+import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { Chair, chairContracts } from '@odontia/shared/schemas/schedules';
+import type { z } from 'zod';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { auditedRecords } from '../audit/audited-records.ts';
+import { chairsRepository } from './schedules.repository.ts';
+
+/**
+ * The clinic's chairs (sillones) or boxes (issue 16): each active one is a column of the
+ * calendar, in `sortOrder` then name. settings.manage writes them; audited (entity 'chair'); soft delete.
+ */
+
+type Input = z.output<typeof chairContracts.create>;
+type Columns = { name: string; sortOrder: number; active: boolean };
+const columnsOf = (input: Columns): Columns => ({
+  name: input.name,
+  sortOrder: input.sortOrder,
+  active: input.active,
+});
+
+const records = auditedRecords({
+  repository: chairsRepository,
+  entity: 'chair',
+  notFound: 'chair_not_found',
+  columnsOf,
+  present: (row): Chair => ({
+    id: row.id,
+    name: row.name,
+    sortOrder: row.sortOrder,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+    version: row.version,
+  }),
+});
+
+type One = { ctx: RequestContext; id: string };
+
+export const chairsService = {
+  list: ({ ctx, query }: { ctx: RequestContext; query: { page: number; pageSize: number } }) =>
+    records.page(ctx, {}, query),
+  get: ({ ctx, id }: One) => records.get(ctx, {}, id),
+  create: ({ ctx, input }: { ctx: RequestContext; input: Input }) => records.create(ctx, {}, columnsOf(input)),
+  update: ({ ctx, id, input }: One & { input: Input & { version: number } }) =>
+    records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
+  remove: ({ ctx, id }: One) => records.remove(ctx, {}, id),
+  changes: ({ ctx, id, query }: One & { query: PageQuery }) => records.changes(ctx, {}, id, query),
+};

@@ -1,0 +1,162 @@
+import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordRepository } from '../../db/records.ts';
+import { accounts, chairs, scheduleExceptions, schedules, treatments, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/** Opening hours, professionals' weeks, exceptions, chairs and treatments (issue 16; tenant context). */
+
+interface Scope {
+  readonly tx: TenantTx;
+  readonly accountId: string;
+}
+
+export type ScheduleRow = typeof schedules.$inferSelect & { updatedByName: string | null };
+
+const updater = alias(users, 'schedule_updater');
+
+/** Every live week of the clinic (the clinic's has professional_id null), with who last saved it. */
+export async function listSchedules({ tx, accountId }: Scope): Promise<ScheduleRow[]> {
+  return tx
+    .select({ ...schedulesColumns, updatedByName: updater.completeName })
+    .from(schedules)
+    .leftJoin(updater, and(eq(updater.accountId, schedules.accountId), eq(updater.id, schedules.updatedBy)))
+    .where(and(eq(schedules.accountId, accountId), isNull(schedules.deletedAt)));
+}
+
+const schedulesColumns = {
+  accountId: schedules.accountId,
+  id: schedules.id,
+  professionalId: schedules.professionalId,
+  ranges: schedules.ranges,
+  createdAt: schedules.createdAt,
+  createdBy: schedules.createdBy,
+  updatedAt: schedules.updatedAt,
+  updatedBy: schedules.updatedBy,
+  deletedAt: schedules.deletedAt,
+  deletedBy: schedules.deletedBy,
+  version: schedules.version,
+};
+
+/** The owner's live week, locked for a save (null professional: the clinic's opening hours). */
+export async function findScheduleForUpdate(
+  { tx, accountId }: Scope,
+  professionalId: string | null,
+): Promise<typeof schedules.$inferSelect | undefined> {
+  const [row] = await tx
+    .select()
+    .from(schedules)
+    .where(
+      and(
+        eq(schedules.accountId, accountId),
+        professionalId ? eq(schedules.professionalId, professionalId) : isNull(schedules.professionalId),
+        isNull(schedules.deletedAt),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** The first week of an owner; two first saves racing meet the owner's unique index (the loser gets 409). */
+export async function insertSchedule(
+  { tx, accountId, userId }: Scope & { userId: string },
+  row: { id: string; professionalId: string | null; ranges: unknown },
+): Promise<void> {
+  await tx.insert(schedules).values({ ...row, accountId, createdBy: userId, updatedBy: userId });
+}
+
+export async function updateSchedule(
+  { tx, accountId, userId }: Scope & { userId: string },
+  id: string,
+  ranges: unknown,
+): Promise<void> {
+  await tx
+    .update(schedules)
+    .set({ ranges, updatedAt: new Date(), updatedBy: userId, version: sql`${schedules.version} + 1` })
+    .where(and(eq(schedules.accountId, accountId), eq(schedules.id, id)));
+}
+
+/** The clinic's users a week may belong to: active, not customers (as GET /api/professionals). */
+export async function activeProfessionals({ tx, accountId }: Scope) {
+  return tx
+    .select({ id: users.id, completeName: users.completeName })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.active, true), ne(users.level, 'customer')))
+    .orderBy(asc(users.completeName), asc(users.id))
+    .limit(500);
+}
+
+/** Names of the clinic's users by id (for the exceptions' professional, which may be null). */
+export async function userNames({ tx, accountId }: Scope, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, name: users.completeName })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.id} in ${ids}`));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export const exceptionsRepository = recordRepository({
+  table: scheduleExceptions,
+  scope: [],
+  order: [asc(scheduleExceptions.startsAt), asc(scheduleExceptions.id)],
+});
+
+/** The exceptions list's filters: those overlapping [from, to), of one professional (and the clinic's). */
+export function exceptionsFilter(query: { from?: string; to?: string; professionalId?: string }): SQL | undefined {
+  return and(
+    query.from ? gt(scheduleExceptions.endsAt, new Date(query.from)) : undefined,
+    query.to ? lt(scheduleExceptions.startsAt, new Date(query.to)) : undefined,
+    query.professionalId
+      ? sql`(${scheduleExceptions.professionalId} = ${query.professionalId} or ${scheduleExceptions.professionalId} is null)`
+      : undefined,
+  );
+}
+
+export const treatmentsRepository = recordRepository({
+  table: treatments,
+  scope: [],
+  order: [asc(treatments.name), asc(treatments.id)],
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** The treatments list's filters: a piece of the name or the code, active or not. */
+export function treatmentsFilter(query: { q?: string | undefined; active?: boolean | undefined }): SQL | undefined {
+  const like = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  return and(
+    like ? sql`(${treatments.name} ilike ${like} or ${treatments.code} ilike ${like})` : undefined,
+    query.active === undefined ? undefined : eq(treatments.active, query.active),
+  );
+}
+
+export const chairsRepository = recordRepository({
+  table: chairs,
+  scope: [],
+  order: [asc(chairs.sortOrder), asc(chairs.name), asc(chairs.id)],
+});
+
+/** The clinic's reminder settings and the address and phone the reminder prints. */
+export async function findReminderSettings({ tx, accountId }: Scope) {
+  const [row] = await tx
+    .select({
+      remindersEnabled: accounts.remindersEnabled,
+      reminderLeadMinutes: accounts.reminderLeadMinutes,
+      address: accounts.address,
+      phone: accounts.phone,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return row;
+}
+
+export async function updateReminderSettings(
+  { tx, accountId }: Scope,
+  settings: { remindersEnabled: boolean; reminderLeadMinutes: number; address: string | null; phone: string | null },
+): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ ...settings, updatedAt: new Date(), version: sql`${accounts.version} + 1` })
+    .where(eq(accounts.id, accountId));
+}

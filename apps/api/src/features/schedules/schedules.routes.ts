@@ -1,0 +1,166 @@
+import { recordParamsSchema } from '@odontia/shared/schemas/records';
+import {
+  chairContracts,
+  professionalScheduleParamsSchema,
+  reminderSettingsAnswerSchema,
+  saveReminderSettingsRequestSchema,
+  saveScheduleRequestSchema,
+  scheduleAnswerSchema,
+  scheduleExceptionContracts,
+  scheduleExceptionsQuerySchema,
+  schedulesResponseSchema,
+  treatmentContracts,
+  treatmentsQuerySchema,
+} from '@odontia/shared/schemas/schedules';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { recordRoutes } from '../../plugins/record-routes.ts';
+import { routes } from '../../plugins/routes.ts';
+import { chairsService } from './chairs.service.ts';
+import { scheduleExceptionsService, schedulesService } from './schedules.service.ts';
+import { treatmentsService } from './treatments.service.ts';
+
+/**
+ * The agenda's settings (issue 16): /api/schedules (the clinic's opening hours, professionals'
+ * weeks, reminder settings), /api/schedule-exceptions, /api/treatments, /api/chairs. Everyone who
+ * reads the agenda reads them (patients.read); exceptions (holidays, vacations, blocks) are written
+ * by whoever books (appointments.write); weeks, chairs, treatments and reminders by settings.manage.
+ */
+export const schedulesRoutes: FastifyPluginAsync = async (app) => {
+  const route = routes(app, { tags: ['schedules'] });
+  const read = { permission: 'patients.read' } as const;
+  const settings = { permission: 'settings.manage' } as const;
+
+  route.get(
+    '/schedules',
+    {
+      ...read,
+      failureCode: 'error_get_schedule',
+      summary: "The clinic's opening hours and every active professional's week (version 0: follows the clinic's)",
+      answer: schedulesResponseSchema,
+    },
+    ({ ctx }) => schedulesService.all({ ctx }),
+  );
+
+  route.put(
+    '/schedules/clinic',
+    {
+      ...settings,
+      failureCode: 'error_update_schedule',
+      summary:
+        "Save the clinic's whole week of opening hours (version 0 the first time; 409 version_conflict when stale)",
+      body: saveScheduleRequestSchema,
+      answer: scheduleAnswerSchema,
+    },
+    async ({ ctx, body }) => ({
+      data: await schedulesService.saveClinic({ ctx, input: body }),
+      code: 'entity_schedule_updated' as const,
+    }),
+  );
+
+  route.put(
+    '/schedules/professionals/:professionalId',
+    {
+      ...settings,
+      failureCode: 'error_update_schedule',
+      summary:
+        "Save a professional's whole week (no ranges: follows the clinic's hours); 404 user_not_found for another clinic's user",
+      params: professionalScheduleParamsSchema,
+      body: saveScheduleRequestSchema,
+      answer: scheduleAnswerSchema,
+    },
+    async ({ ctx, params, body }) => ({
+      data: await schedulesService.saveProfessional({ ctx, professionalId: params.professionalId, input: body }),
+      code: 'entity_schedule_updated' as const,
+    }),
+  );
+
+  route.get(
+    '/schedules/reminders',
+    {
+      ...read,
+      failureCode: 'error_get_schedule',
+      summary: "The clinic's e-mail reminders: on or off, how long before, the address and phone they print",
+      answer: reminderSettingsAnswerSchema,
+    },
+    async ({ ctx }) => ({ data: await schedulesService.reminders({ ctx }) }),
+  );
+
+  route.put(
+    '/schedules/reminders',
+    {
+      ...settings,
+      failureCode: 'error_update_schedule',
+      summary: "Change the clinic's e-mail reminders (audited)",
+      body: saveReminderSettingsRequestSchema,
+      answer: reminderSettingsAnswerSchema,
+    },
+    async ({ ctx, body }) => ({
+      data: await schedulesService.saveReminders({ ctx, input: body }),
+      code: 'reminder_settings_updated' as const,
+    }),
+  );
+
+  const params = { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> };
+
+  recordRoutes(route, {
+    path: '/schedule-exceptions',
+    contracts: scheduleExceptionContracts,
+    params,
+    service: scheduleExceptionsService,
+    listQuery: scheduleExceptionsQuerySchema,
+    list: {
+      ...read,
+      failureCode: 'error_get_schedule_exception',
+      summary: 'Holidays, vacations and blocks overlapping [from, to), of one professional (and the whole clinic’s)',
+    },
+    get: { ...read, failureCode: 'error_get_schedule_exception', summary: 'One exception' },
+    create: {
+      permission: 'appointments.write',
+      failureCode: 'error_create_schedule_exception',
+      summary: 'Add a holiday (whole clinic), a vacation or a block (one professional)',
+    },
+    update: {
+      permission: 'appointments.write',
+      failureCode: 'error_update_schedule_exception',
+      summary: 'Edit an exception; 409 version_conflict when stale',
+    },
+    remove: {
+      permission: 'appointments.write',
+      failureCode: 'error_delete_schedule_exception',
+      summary: 'Delete an exception (soft)',
+    },
+    changes: { ...read, summary: "The exception's history of changes, newest first" },
+  });
+
+  recordRoutes(route, {
+    path: '/treatments',
+    contracts: treatmentContracts,
+    params,
+    service: treatmentsService,
+    listQuery: treatmentsQuerySchema,
+    list: {
+      ...read,
+      failureCode: 'error_get_treatment',
+      summary: "The clinic's treatments by name: search by name or code (q), active=true|false",
+    },
+    get: { ...read, failureCode: 'error_get_treatment', summary: 'One treatment' },
+    create: { ...settings, failureCode: 'error_create_treatment', summary: 'Add a treatment with its usual duration' },
+    update: { ...settings, failureCode: 'error_update_treatment', summary: 'Edit a treatment; 409 when stale' },
+    remove: { ...settings, failureCode: 'error_delete_treatment', summary: 'Delete a treatment (soft)' },
+    changes: { ...read, summary: "The treatment's history of changes, newest first" },
+  });
+
+  recordRoutes(route, {
+    path: '/chairs',
+    contracts: chairContracts,
+    params,
+    service: chairsService,
+    list: { ...read, failureCode: 'error_get_chair', summary: "The clinic's chairs (boxes) by order, then name" },
+    get: { ...read, failureCode: 'error_get_chair', summary: 'One chair' },
+    create: { ...settings, failureCode: 'error_create_chair', summary: 'Add a chair or box' },
+    update: { ...settings, failureCode: 'error_update_chair', summary: 'Edit a chair; 409 when stale' },
+    remove: { ...settings, failureCode: 'error_delete_chair', summary: 'Delete a chair (soft)' },
+    changes: { ...read, summary: "The chair's history of changes, newest first" },
+  });
+};
