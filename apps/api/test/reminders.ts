@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { accounts, appointmentLinks, appointments, jobs } from '../src/db/schema/index.ts';
-import { reminderJobKind, planReminder } from '../src/features/reminders/reminder-plan.ts';
+import { planReminder, reminderJobKind } from '../src/features/reminders/reminder-plan.ts';
 import { newId } from '../src/lib/ids.ts';
 
 /** Appointments written straight to the table, planned as the appointments service would (issue 16). */
@@ -12,7 +12,14 @@ export async function setClinicContact(db: Database, accountId: string, contact:
 
 export async function bookAppointment(
   db: Database,
-  input: { accountId: string; patientId: string; professionalId: string; startsAt: Date; minutes?: number; plan?: boolean },
+  input: {
+    accountId: string;
+    patientId: string;
+    professionalId: string;
+    startsAt: Date;
+    minutes?: number;
+    plan?: boolean;
+  },
 ): Promise<string> {
   const id = newId();
   await db.withTenant(input.accountId, async (tx) => {
@@ -36,7 +43,10 @@ export async function bookAppointment(
 
 export async function appointmentRow(db: Database, accountId: string, id: string) {
   const [row] = await db.withTenant(accountId, (tx) =>
-    tx.select().from(appointments).where(and(eq(appointments.accountId, accountId), eq(appointments.id, id))),
+    tx
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id))),
   );
   if (!row) throw new Error(`no appointment ${id}`);
   return row;
@@ -55,7 +65,10 @@ export async function reminderJobs(db: Database, accountId: string, appointmentI
 /** Makes the clinic's queued jobs due now (a retry's backoff, without waiting). */
 export async function makeJobsDue(db: Database, accountId: string) {
   await db.withTenant(accountId, (tx) =>
-    tx.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(and(eq(jobs.accountId, accountId), eq(jobs.state, 'queued'))),
+    tx
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(and(eq(jobs.accountId, accountId), eq(jobs.state, 'queued'))),
   );
 }
 

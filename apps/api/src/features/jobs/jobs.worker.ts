@@ -132,7 +132,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         await handler.run({ tx, accountId: job.accountId }, job);
         const done = await tx
           .update(jobs)
-          .set({ state: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+          .set({
+            state: 'done',
+            finishedAt: sql`now()`,
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: null,
+            updatedAt: sql`now()`,
+          })
           .where(mine(job))
           .returning({ id: jobs.id });
         // The lock expired and another worker took the job: leave the outcome to it.
@@ -156,7 +163,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           .update(jobs)
           .set(
             final
-              ? { state: 'failed', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: shortError(error) }
+              ? {
+                  state: 'failed',
+                  finishedAt: sql`now()`,
+                  lockedBy: null,
+                  lockedUntil: null,
+                  lastError: shortError(error),
+                }
               : {
                   state: 'queued',
                   runAt: sql`now() + ${`${backoffAfter(job.attempts)} milliseconds`}::interval`,

@@ -1,4 +1,4 @@
-import { languages, type Language } from '@odontia/shared/enums';
+import { type Language, languages } from '@odontia/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,23 +18,6 @@ import { reminderMail } from './reminder.mail.ts';
 
 /** What the appointment shows after the last attempt: short, nothing of the server's internals. */
 export const reminderFailedMessage = 'The reminder e-mail could not be sent';
-
-export interface ReminderLoad {
-  appointmentId: string;
-  status: string;
-  deleted: boolean;
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
-  patientId: string;
-  email: string | null;
-  firstName: string;
-  language: string;
-  professionalName: string;
-  clinicName: string;
-  clinicAddress: string | null;
-  clinicPhone: string | null;
-}
 
 export async function loadReminder({ tx, accountId }: JobContext, appointmentId: string) {
   const [row] = await tx

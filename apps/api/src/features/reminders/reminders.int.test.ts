@@ -27,7 +27,13 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
     return { email, patientId, startsAt: hoursFromNow(3 + seq) };
   };
   const book = (patientId: string, startsAt: Date, plan = true) =>
-    bookAppointment(t.db, { accountId: t.clinic.accountId, patientId, professionalId: t.clinic.userId, startsAt, plan });
+    bookAppointment(t.db, {
+      accountId: t.clinic.accountId,
+      patientId,
+      professionalId: t.clinic.userId,
+      startsAt,
+      plan,
+    });
   const row = (id: string) => appointmentRow(t.db, t.clinic.accountId, id);
   const run = () => t.app.jobs.runDue();
   const mailsTo = (email: string) => t.mailer.sent.filter((mail) => mail.to === email);
@@ -73,7 +79,10 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
     const cancelled = await scene();
     const cancelledId = await book(cancelled.patientId, cancelled.startsAt);
     await t.db.withTenant(t.clinic.accountId, async (tx) => {
-      await tx.update(appointments).set({ status: 'cancelled', cancelReason: 'other' }).where(eq(appointments.id, cancelledId));
+      await tx
+        .update(appointments)
+        .set({ status: 'cancelled', cancelReason: 'other' })
+        .where(eq(appointments.id, cancelledId));
       await dropReminder({ tx, accountId: t.clinic.accountId }, cancelledId);
     });
 
@@ -93,7 +102,10 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
         .update(appointments)
         .set({ startsAt: newStart, endsAt: new Date(newStart.getTime() + 30 * 60_000) })
         .where(eq(appointments.id, movedId));
-      await planReminder({ tx, accountId: t.clinic.accountId }, { id: movedId, startsAt: newStart, patientHasEmail: true });
+      await planReminder(
+        { tx, accountId: t.clinic.accountId },
+        { id: movedId, startsAt: newStart, patientHasEmail: true },
+      );
     });
     // Moved without a new plan: the job's start no longer matches.
     const stale = await scene();
@@ -290,7 +302,13 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().code).toBe('invalid_token');
       expect((await t.call('POST', linkUrl('A'.repeat(43)), { token: null })).statusCode).toBe(404);
-      for (const hostile of ['%00'.repeat(30), 'x'.repeat(5000), `${'a'.repeat(30)}%00`, 'short', '%F0%9F%98%80'.repeat(10)]) {
+      for (const hostile of [
+        '%00'.repeat(30),
+        'x'.repeat(5000),
+        `${'a'.repeat(30)}%00`,
+        'short',
+        '%F0%9F%98%80'.repeat(10),
+      ]) {
         const response = await t.call('GET', linkUrl(hostile), { token: null });
         expect([400, 404, 414]).toContain(response.statusCode);
         const posted = await t.call('POST', linkUrl(hostile), { token: null });
