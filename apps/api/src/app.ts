@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { activityRoutes } from './features/activity/activity.routes.ts';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(inventoryRoutes, { kind: 'supply', uploadMaxBytes });
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
+      await api.register(appointmentsRoutes);
       await api.register(clinicalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { attendanceGroups, attendanceTypes } from '../enums.ts';
-import { instant, moneyAmount, optionalCalendarDate, optionalText, requiredText, wholeNumber } from '../validation.ts';
+import {
+  instant,
+  moneyAmount,
+  optionalCalendarDate,
+  optionalId,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { pageSchema } from './common.ts';
 import { recordStampsSchema, versionField } from './records.ts';
@@ -69,8 +77,13 @@ const attendanceFields = {
   medications: z.array(attendanceItemInputSchema).max(100, 'too_big').default([]).superRefine(uniqueItems),
 };
 
-/** POST /api/patients/:patientId/attendances */
-export const createAttendanceRequestSchema = z.object(attendanceFields);
+/**
+ * POST /api/patients/:patientId/attendances. `appointmentId`: the attendance was started from
+ * that appointment ("start attendance", issue 16), which is marked completed in the same
+ * transaction (it must be the patient's — 404 appointment_not_found — and scheduled — 409
+ * appointment_not_scheduled).
+ */
+export const createAttendanceRequestSchema = z.object({ ...attendanceFields, appointmentId: optionalId() });
 /** PUT /api/patients/:patientId/attendances/:id (409 attendance_finished once finished). */
 export const updateAttendanceRequestSchema = z.object({ ...attendanceFields, version: versionField });
 export type CreateAttendanceRequest = z.input<typeof createAttendanceRequestSchema>;

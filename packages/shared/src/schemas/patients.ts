@@ -144,7 +144,12 @@ export const patientsListQuerySchema = listQuerySchema(patientSortColumns).exten
     .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
 export type PatientsListQuery = z.output<typeof patientsListQuerySchema>;
-export const patientsPageSchema = pageSchema(patientSchema);
+/** A row of the patients list: the patient and their next scheduled appointment (issue 16), if any. */
+export const patientListItemSchema = patientSchema.extend({
+  nextAppointment: z.object({ id: z.uuid(), startsAt: z.string(), professionalName: z.string() }).nullable(),
+});
+export type PatientListItem = z.infer<typeof patientListItemSchema>;
+export const patientsPageSchema = pageSchema(patientListItemSchema);
 
 export const patientResponseSchema = z.object({
   data: patientSchema,

@@ -6,6 +6,7 @@ import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { appointmentsService } from '../appointments/appointments.service.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
@@ -276,6 +277,13 @@ export const attendancesService = {
       entityId: id,
       after: auditShape(computed.columns, computed.lines, computed.items),
     });
+    if (input.appointmentId) {
+      await appointmentsService.completeForAttendance(ctx, {
+        appointmentId: input.appointmentId,
+        patientId,
+        attendanceId: id,
+      });
+    }
     return get(ctx, patientId, id);
   },
 

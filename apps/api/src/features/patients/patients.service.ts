@@ -7,6 +7,7 @@ import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { nextOfPatients } from '../appointments/appointments.repository.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
@@ -156,8 +157,15 @@ export const patientsService = {
   async list({ ctx, query }: { ctx: RequestContext; query: PatientsListQuery }) {
     const { rows, total, totalIsLowerBound } = await repository.listPatients(ctx.tx, ctx.accountId, query);
     const today = clinicToday(ctx.timeZone);
+    // The page's next appointments in one query (appointments_patient_idx), never one per row.
+    const next = await nextOfPatients(
+      ctx.tx,
+      ctx.accountId,
+      rows.map((row) => row.id),
+      new Date(),
+    );
     return {
-      data: rows.map((row) => toPatient(row, today)),
+      data: rows.map((row) => ({ ...toPatient(row, today), nextAppointment: next.get(row.id) ?? null })),
       total,
       ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
       page: query.page,

@@ -1,0 +1,338 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { searchCondition } from '../../db/indexed-search.ts';
+import { type RecordScope, recordRepository } from '../../db/records.ts';
+import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/**
+ * The clinic's appointments (issue 16). Writes go through `recordRepository` (the clinic, the
+ * author, the version); reads are one query per page joining everything the calendar shows — the
+ * patient's name and phone, the professional, the chair, the treatment, who confirmed and who
+ * cancelled — never a query per row.
+ */
+
+export const appointmentsRepository = recordRepository({
+  table: appointments,
+  scope: [],
+  people: { professionalName: appointments.professionalId },
+  order: [asc(appointments.startsAt), asc(appointments.id)],
+});
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** The longest appointment (the database checks it): a range read looks this far back for starts. */
+const longestMs = 12 * 3_600_000;
+
+const professional = alias(users, 'appointment_professional');
+const confirmer = alias(users, 'appointment_confirmer');
+const canceller = alias(users, 'appointment_canceller');
+const creator = alias(users, 'appointment_creator');
+const updater = alias(users, 'appointment_updater');
+
+function selectNamed(tx: TenantTx) {
+  return tx
+    .select({
+      row: appointments,
+      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+      patientPhone: sql<string | null>`nullif(concat_ws(' ', ${patients.phoneArea}, ${patients.phone}), '')`,
+      patientHasEmail: sql<boolean>`coalesce(${patients.email}, '') <> ''`,
+      professionalName: professional.completeName,
+      chairName: chairs.name,
+      treatmentName: treatments.name,
+      treatmentColor: treatments.color,
+      confirmedByName: confirmer.completeName,
+      cancelledByName: canceller.completeName,
+      createdByName: creator.completeName,
+      updatedByName: updater.completeName,
+    })
+    .from(appointments)
+    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
+    .innerJoin(
+      professional,
+      and(eq(professional.accountId, appointments.accountId), eq(professional.id, appointments.professionalId)),
+    )
+    .leftJoin(chairs, and(eq(chairs.accountId, appointments.accountId), eq(chairs.id, appointments.chairId)))
+    .leftJoin(
+      treatments,
+      and(eq(treatments.accountId, appointments.accountId), eq(treatments.id, appointments.treatmentId)),
+    )
+    .leftJoin(
+      confirmer,
+      and(eq(confirmer.accountId, appointments.accountId), eq(confirmer.id, appointments.confirmedBy)),
+    )
+    .leftJoin(
+      canceller,
+      and(eq(canceller.accountId, appointments.accountId), eq(canceller.id, appointments.cancelledBy)),
+    )
+    .leftJoin(creator, and(eq(creator.accountId, appointments.accountId), eq(creator.id, appointments.createdBy)))
+    .leftJoin(updater, and(eq(updater.accountId, appointments.accountId), eq(updater.id, appointments.updatedBy)))
+    .$dynamic();
+}
+
+export type NamedAppointmentRow = Awaited<ReturnType<ReturnType<typeof selectNamed>['execute']>>[number];
+
+const live = (accountId: string) => and(eq(appointments.accountId, accountId), isNull(appointments.deletedAt));
+const active = inArray(appointments.status, ['scheduled', 'completed']);
+
+export async function findNamed(ctx: RecordScope, id: string): Promise<NamedAppointmentRow | undefined> {
+  const [row] = await selectNamed(ctx.tx).where(and(live(ctx.accountId), eq(appointments.id, id)));
+  return row;
+}
+
+/** The live row locked for a write. */
+export async function findForUpdate(ctx: RecordScope, id: string): Promise<AppointmentRow | undefined> {
+  return appointmentsRepository.findForUpdate(ctx, {}, id);
+}
+
+/** Overlaps [from, to): starts within [from - 12 h, to) (the starts index), ends after from. */
+function overlapping(from: Date, to: Date): SQL {
+  return and(
+    gte(appointments.startsAt, new Date(from.getTime() - longestMs)),
+    lt(appointments.startsAt, to),
+    gt(appointments.endsAt, from),
+  ) as SQL;
+}
+
+export interface CalendarFilter {
+  from: Date;
+  to: Date;
+  professionalIds?: string[] | undefined;
+  chairIds?: string[] | undefined;
+  inactive: boolean;
+}
+
+/** The calendar's range: every appointment overlapping [from, to), in start order. */
+export function calendar(ctx: RecordScope, filter: CalendarFilter): Promise<NamedAppointmentRow[]> {
+  const people = filter.professionalIds?.length
+    ? inArray(appointments.professionalId, filter.professionalIds)
+    : undefined;
+  const seats = filter.chairIds?.length ? inArray(appointments.chairId, filter.chairIds) : undefined;
+  return selectNamed(ctx.tx)
+    .where(
+      and(
+        live(ctx.accountId),
+        overlapping(filter.from, filter.to),
+        people && seats ? or(people, seats) : (people ?? seats),
+        filter.inactive ? undefined : active,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+export interface ListFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+  professionalId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  sort?: 'startsAt' | '-startsAt' | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** The searchable list: one query for the page (the patient's search key joined), one to count. */
+export async function list(ctx: RecordScope, filter: ListFilter) {
+  const where = and(
+    live(ctx.accountId),
+    searchCondition(patients.searchText, filter.q),
+    filter.status ? eq(appointments.status, filter.status) : undefined,
+    filter.professionalId ? eq(appointments.professionalId, filter.professionalId) : undefined,
+    filter.from ? gte(appointments.startsAt, filter.from) : undefined,
+    filter.to ? lt(appointments.startsAt, filter.to) : undefined,
+  );
+  const order =
+    filter.sort === '-startsAt'
+      ? [desc(appointments.startsAt), desc(appointments.id)]
+      : [asc(appointments.startsAt), asc(appointments.id)];
+  const rows = await selectNamed(ctx.tx)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await ctx.tx
+    .select({ n: count() })
+    .from(appointments)
+    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A patient's appointments: the next ones soonest first, then the past ones newest first. */
+export async function ofPatient(
+  ctx: RecordScope,
+  patientId: string,
+  page: { page: number; pageSize: number },
+  now: Date,
+) {
+  const where = and(live(ctx.accountId), eq(appointments.patientId, patientId));
+  const upcoming = gte(appointments.startsAt, now);
+  const rows = await selectNamed(ctx.tx)
+    .where(where)
+    .orderBy(
+      sql`case when ${upcoming} then 0 else 1 end`,
+      sql`case when ${upcoming} then ${appointments.startsAt} end asc`,
+      desc(appointments.startsAt),
+      asc(appointments.id),
+    )
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await ctx.tx.select({ n: count() }).from(appointments).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The active appointment of the professional (or of the chair) that overlaps [start, end), but
+ * `except`: who holds the time when the exclusion constraint refused a write.
+ */
+export async function findOverlapping(
+  ctx: RecordScope,
+  slot: { start: Date; end: Date; professionalId: string; chairId: string | null; except: string[] },
+): Promise<{ resource: 'professional' | 'chair'; row: NamedAppointmentRow } | undefined> {
+  const base = and(
+    live(ctx.accountId),
+    active,
+    overlapping(slot.start, slot.end),
+    lt(appointments.startsAt, slot.end),
+    slot.except.length ? notInArray(appointments.id, slot.except) : undefined,
+  );
+  const [byProfessional] = await selectNamed(ctx.tx)
+    .where(and(base, eq(appointments.professionalId, slot.professionalId)))
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  if (byProfessional) return { resource: 'professional', row: byProfessional };
+  if (!slot.chairId) return undefined;
+  const [byChair] = await selectNamed(ctx.tx)
+    .where(and(base, eq(appointments.chairId, slot.chairId)))
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  return byChair ? { resource: 'chair', row: byChair } : undefined;
+}
+
+/** Whether the chair (or treatment) is the clinic's, live and active. */
+export async function chairExists(tx: TenantTx, accountId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: chairs.id })
+    .from(chairs)
+    .where(and(eq(chairs.accountId, accountId), eq(chairs.id, id), isNull(chairs.deletedAt), eq(chairs.active, true)));
+  return rows.length > 0;
+}
+
+export async function treatmentExists(tx: TenantTx, accountId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(
+      and(
+        eq(treatments.accountId, accountId),
+        eq(treatments.id, id),
+        isNull(treatments.deletedAt),
+        eq(treatments.active, true),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** Whether the patient has an e-mail address (a reminder can go out). */
+export async function patientHasEmail(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ email: patients.email })
+    .from(patients)
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId)));
+  return Boolean(row?.email);
+}
+
+/** The next scheduled appointment of each patient of a page, in one query (appointments_patient_idx). */
+export async function nextOfPatients(
+  tx: TenantTx,
+  accountId: string,
+  patientIds: string[],
+  now: Date,
+): Promise<Map<string, { id: string; startsAt: string; professionalName: string }>> {
+  const found = new Map<string, { id: string; startsAt: string; professionalName: string }>();
+  if (patientIds.length === 0) return found;
+  const rows = await tx
+    .selectDistinctOn([appointments.patientId], {
+      patientId: appointments.patientId,
+      id: appointments.id,
+      startsAt: appointments.startsAt,
+      professionalName: users.completeName,
+    })
+    .from(appointments)
+    .innerJoin(users, and(eq(users.accountId, appointments.accountId), eq(users.id, appointments.professionalId)))
+    .where(
+      and(
+        live(accountId),
+        inArray(appointments.patientId, patientIds),
+        eq(appointments.status, 'scheduled'),
+        gte(appointments.startsAt, now),
+      ),
+    )
+    .orderBy(appointments.patientId, asc(appointments.startsAt));
+  for (const row of rows) {
+    found.set(row.patientId, {
+      id: row.id,
+      startsAt: row.startsAt.toISOString(),
+      professionalName: row.professionalName,
+    });
+  }
+  return found;
+}
+
+/** The professionals free slots are searched for: the named one, or every active non-customer user. */
+export async function activeProfessionals(tx: TenantTx, accountId: string, professionalId?: string) {
+  return tx
+    .select({ id: users.id, name: users.completeName })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        eq(users.active, true),
+        ne(users.level, 'customer'),
+        professionalId ? eq(users.id, professionalId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.completeName), asc(users.id))
+    .limit(500);
+}
+
+/** The busy time of professionals (and a chair) within [from, to): active appointments. */
+export async function busyBetween(
+  tx: TenantTx,
+  accountId: string,
+  range: { from: Date; to: Date; professionalIds: string[]; chairId?: string | undefined },
+) {
+  const people = inArray(appointments.professionalId, range.professionalIds);
+  return tx
+    .select({
+      professionalId: appointments.professionalId,
+      chairId: appointments.chairId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+    })
+    .from(appointments)
+    .where(
+      and(
+        live(accountId),
+        active,
+        overlapping(range.from, range.to),
+        range.chairId ? or(people, eq(appointments.chairId, range.chairId)) : people,
+      ),
+    );
+}

@@ -1,0 +1,664 @@
+import type {
+  AppointmentCancelReason,
+  AppointmentStatus,
+  ConfirmationChannel,
+  ReminderState,
+} from '@odontia/shared/enums';
+import type {
+  Appointment,
+  AppointmentInput,
+  FreeSlot,
+  OutsideScheduleReason,
+} from '@odontia/shared/schemas/appointments';
+import type { Page } from '@odontia/shared/schemas/common';
+import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { RecordScope } from '../../db/records.ts';
+import type { appointments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { type AuditActor, audit } from '../audit/audit.repository.ts';
+import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
+import { patientExists } from '../clinical/clinical.repository.ts';
+import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
+import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
+import * as repository from './appointments.repository.ts';
+import { readExceptions, readWeeks } from './availability.repository.ts';
+import { effectiveWeek, freeStarts, type Interval, outsideScheduleReasons } from './availability.ts';
+
+/**
+ * The agenda's appointments (issue 16; docs/decisions.md "The agenda (issue 16): appointments").
+ * States: scheduled → completed | cancelled | rescheduled; cancelled → scheduled (restore);
+ * completed and rescheduled are final. An edit that changes the start is a move: a new scheduled
+ * appointment, the old one `rescheduled` pointing at it. PostgreSQL's exclusion constraints refuse
+ * overlaps (409 appointment_overlaps naming the other one); every write is audited and keeps the
+ * reminder queue in step (planReminder / dropReminder) in the same transaction.
+ */
+
+/** What a service call needs: the request context (a seed builds one too). */
+export interface AgendaContext extends RecordScope, AuditActor {
+  readonly timeZone: string;
+}
+
+export function present(named: NamedAppointmentRow): Appointment {
+  const row = named.row;
+  const iso = (value: Date | null) => (value ? value.toISOString() : null);
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    patientName: named.patientName,
+    patientPhone: named.patientPhone,
+    patientHasEmail: named.patientHasEmail,
+    professionalId: row.professionalId,
+    professionalName: named.professionalName,
+    chairId: row.chairId,
+    chairName: named.chairName,
+    treatmentId: row.treatmentId,
+    treatmentName: named.treatmentName,
+    treatmentColor: named.treatmentColor,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    timeZone: row.timeZone,
+    reason: row.reason,
+    notes: row.notes,
+    status: row.status as AppointmentStatus,
+    outsideSchedule: row.outsideSchedule,
+    confirmedAt: iso(row.confirmedAt),
+    confirmationChannel: row.confirmationChannel as ConfirmationChannel | null,
+    confirmedByName: named.confirmedByName,
+    arrivedAt: iso(row.arrivedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason as AppointmentCancelReason | null,
+    cancelNote: row.cancelNote,
+    cancelledByName: named.cancelledByName,
+    rescheduledTo: row.rescheduledTo,
+    rescheduledFrom: row.rescheduledFrom,
+    attendanceId: row.attendanceId,
+    reminderState: row.reminderState as ReminderState,
+    reminderSentAt: iso(row.reminderSentAt),
+    reminderError: row.reminderError,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: named.createdByName,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: named.updatedByName,
+    version: row.version,
+  };
+}
+
+/** The audited (editable) columns of a stored row or of an input. */
+function columnsOf(row: {
+  patientId: string;
+  professionalId: string;
+  chairId?: string | null | undefined;
+  treatmentId?: string | null | undefined;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  reason?: string | null | undefined;
+  notes?: string | null | undefined;
+}) {
+  return {
+    patientId: row.patientId,
+    professionalId: row.professionalId,
+    chairId: row.chairId ?? null,
+    treatmentId: row.treatmentId ?? null,
+    startsAt: new Date(row.startsAt).toISOString(),
+    endsAt: new Date(row.endsAt).toISOString(),
+    reason: row.reason ?? null,
+    notes: row.notes ?? null,
+  };
+}
+
+async function get(ctx: AgendaContext, id: string): Promise<Appointment> {
+  const row = await repository.findNamed(ctx, id);
+  if (!row) throw new AppError('appointment_not_found');
+  return present(row);
+}
+
+/** The live row locked, at the version read (409 version_conflict with the current record otherwise). */
+async function lockAt(ctx: AgendaContext, id: string, version: number): Promise<AppointmentRow> {
+  const current = await repository.findForUpdate(ctx, id);
+  if (!current) throw new AppError('appointment_not_found');
+  if (current.version !== version) throw new AppError('version_conflict', { current: await get(ctx, id) });
+  return current;
+}
+
+function requireScheduled(row: AppointmentRow): void {
+  if (row.status !== 'scheduled') throw new AppError('appointment_not_scheduled', { status: row.status });
+}
+
+/** True when PostgreSQL's exclusion constraint refused the write (SQLSTATE 23P01). */
+function isExclusionViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a write that may overlap another appointment under a savepoint: when the exclusion
+ * constraint refuses it, only the write is undone and the answer names who holds the time.
+ */
+async function guardOverlap<T>(
+  ctx: AgendaContext,
+  slot: { start: Date; end: Date; professionalId: string; chairId: string | null; except: string[] },
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.tx.transaction(() => write());
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const other = await repository.findOverlapping(ctx, slot);
+    throw new AppError(
+      'appointment_overlaps',
+      other
+        ? {
+            resource: other.resource,
+            appointment: {
+              id: other.row.row.id,
+              startsAt: other.row.row.startsAt.toISOString(),
+              endsAt: other.row.row.endsAt.toISOString(),
+              patientName: other.row.patientName,
+              professionalName: other.row.professionalName,
+            },
+          }
+        : undefined,
+      { cause: error },
+    );
+  }
+}
+
+/** Why [start, end) is outside the professional's schedule (empty when it fits). */
+export async function outsideReasons(
+  ctx: AgendaContext,
+  slot: { start: Date; end: Date; professionalId: string },
+): Promise<OutsideScheduleReason[]> {
+  const weeks = await readWeeks(ctx.tx, ctx.accountId, [slot.professionalId]);
+  const exceptions = await readExceptions(ctx.tx, ctx.accountId, {
+    from: slot.start,
+    to: slot.end,
+    professionalIds: [slot.professionalId],
+  });
+  const week = effectiveWeek(weeks.byProfessional.get(slot.professionalId), weeks.clinic);
+  return outsideScheduleReasons(slot, week, exceptions, ctx.timeZone);
+}
+
+/** 409 appointment_outside_schedule (details.reasons) unless the booking was confirmed; whether it is outside. */
+async function checkSchedule(
+  ctx: AgendaContext,
+  slot: { start: Date; end: Date; professionalId: string },
+  allowOutside: boolean,
+): Promise<boolean> {
+  const reasons = await outsideReasons(ctx, slot);
+  if (reasons.length > 0 && !allowOutside) throw new AppError('appointment_outside_schedule', { reasons });
+  return reasons.length > 0;
+}
+
+/** The references of a booking: the clinic's patient, an active professional, chair and treatment (400 otherwise). */
+async function checkReferences(ctx: AgendaContext, input: AppointmentInput, current?: AppointmentRow) {
+  if (!current || current.patientId !== input.patientId) {
+    if (!(await patientExists(ctx.tx, ctx.accountId, input.patientId, { lock: true }))) {
+      throw invalidFields([{ path: 'patientId', code: 'invalid_value' }]);
+    }
+  }
+  if (!current || current.professionalId !== input.professionalId) await requireProfessional(ctx, input.professionalId);
+  if (input.chairId && input.chairId !== current?.chairId) {
+    if (!(await repository.chairExists(ctx.tx, ctx.accountId, input.chairId))) {
+      throw invalidFields([{ path: 'chairId', code: 'invalid_value' }]);
+    }
+  }
+  if (input.treatmentId && input.treatmentId !== current?.treatmentId) {
+    if (!(await repository.treatmentExists(ctx.tx, ctx.accountId, input.treatmentId))) {
+      throw invalidFields([{ path: 'treatmentId', code: 'invalid_value' }]);
+    }
+  }
+}
+
+async function replan(ctx: AgendaContext, id: string, patientId: string, startsAt: Date): Promise<void> {
+  await planReminder(ctx, {
+    id,
+    startsAt,
+    patientHasEmail: await repository.patientHasEmail(ctx.tx, ctx.accountId, patientId),
+  });
+}
+
+/** Inserts a scheduled appointment (overlap-guarded), audits it and plans its reminder. */
+function book(ctx: AgendaContext, input: AppointmentInput, extra: { outsideSchedule: boolean }): Promise<string> {
+  return bookAs(ctx, newId(), input, extra);
+}
+
+/** A state change of a locked row: written as a new version, audited with what changed. */
+async function transition(
+  ctx: AgendaContext,
+  current: AppointmentRow,
+  action: string,
+  change: Partial<typeof appointments.$inferInsert>,
+  audited: Record<string, unknown>,
+): Promise<void> {
+  await repository.appointmentsRepository.update(ctx, current.id, change);
+  const before: Record<string, unknown> = {};
+  for (const key of Object.keys(audited)) {
+    const value = (current as Record<string, unknown>)[key];
+    before[key] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  await audit(ctx, {
+    patientId: current.patientId,
+    action,
+    entity: 'appointment',
+    entityId: current.id,
+    before,
+    after: audited,
+  });
+}
+
+export const appointmentsService = {
+  get: ({ ctx, id }: { ctx: AgendaContext; id: string }) => get(ctx, id),
+
+  async calendar({
+    ctx,
+    query,
+  }: {
+    ctx: AgendaContext;
+    query: {
+      from: string;
+      to: string;
+      professionalIds?: string[] | undefined;
+      chairIds?: string[] | undefined;
+      inactive?: 'true' | 'false' | undefined;
+    };
+  }): Promise<Appointment[]> {
+    const rows = await repository.calendar(ctx, {
+      from: new Date(query.from),
+      to: new Date(query.to),
+      professionalIds: query.professionalIds,
+      chairIds: query.chairIds,
+      inactive: query.inactive === 'true',
+    });
+    return rows.map(present);
+  },
+
+  async list({
+    ctx,
+    query,
+  }: {
+    ctx: AgendaContext;
+    query: Omit<repository.ListFilter, 'from' | 'to'> & { from?: string | undefined; to?: string | undefined };
+  }): Promise<Page<Appointment>> {
+    const { rows, total } = await repository.list(ctx, {
+      ...query,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+    });
+    return { data: rows.map(present), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  async ofPatient({
+    ctx,
+    patientId,
+    query,
+    now = new Date(),
+  }: {
+    ctx: AgendaContext;
+    patientId: string;
+    query: PageQuery;
+    now?: Date;
+  }): Promise<Page<Appointment>> {
+    await requirePatient(ctx, patientId);
+    const { rows, total } = await repository.ofPatient(ctx, patientId, query, now);
+    return { data: rows.map(present), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  async freeSlots({
+    ctx,
+    query,
+    now = new Date(),
+  }: {
+    ctx: AgendaContext;
+    query: {
+      professionalId?: string | undefined;
+      chairId?: string | undefined;
+      durationMinutes: number;
+      from?: string | undefined;
+      days: number;
+      limit: number;
+    };
+    now?: Date;
+  }): Promise<FreeSlot[]> {
+    const professionals = await repository.activeProfessionals(ctx.tx, ctx.accountId, query.professionalId);
+    if (query.professionalId && professionals.length === 0) {
+      throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
+    }
+    if (query.chairId && !(await repository.chairExists(ctx.tx, ctx.accountId, query.chairId))) {
+      throw invalidFields([{ path: 'chairId', code: 'invalid_value' }]);
+    }
+    const from = query.from ? new Date(query.from) : now;
+    const until = new Date(from.getTime() + query.days * 24 * 3_600_000);
+    const ids = professionals.map((professional) => professional.id);
+    const weeks = await readWeeks(ctx.tx, ctx.accountId, ids);
+    const exceptions = await readExceptions(ctx.tx, ctx.accountId, { from, to: until, professionalIds: ids });
+    const busy = await repository.busyBetween(ctx.tx, ctx.accountId, {
+      from,
+      to: until,
+      professionalIds: ids,
+      chairId: query.chairId,
+    });
+    const slots: FreeSlot[] = [];
+    for (const professional of professionals) {
+      const week = effectiveWeek(weeks.byProfessional.get(professional.id), weeks.clinic);
+      if (!week) continue;
+      const taken: Interval[] = [
+        ...exceptions
+          .filter((exception) => exception.professionalId === null || exception.professionalId === professional.id)
+          .map((exception) => ({ start: exception.startsAt.getTime(), end: exception.endsAt.getTime() })),
+        ...busy
+          .filter((row) => row.professionalId === professional.id || (query.chairId && row.chairId === query.chairId))
+          .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
+      ];
+      for (const slot of freeStarts({
+        week,
+        busy: taken,
+        from,
+        until,
+        now,
+        durationMinutes: query.durationMinutes,
+        timeZone: ctx.timeZone,
+        limit: query.limit,
+      })) {
+        slots.push({
+          startsAt: new Date(slot.start).toISOString(),
+          endsAt: new Date(slot.end).toISOString(),
+          professionalId: professional.id,
+          professionalName: professional.name,
+        });
+      }
+    }
+    // By time, then by name (the professionals came by name and the sort is stable).
+    return slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt)).slice(0, query.limit);
+  },
+
+  async create({ ctx, input }: { ctx: AgendaContext; input: AppointmentInput }): Promise<Appointment> {
+    await checkReferences(ctx, input);
+    const outside = await checkSchedule(
+      ctx,
+      { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
+      input.allowOutsideSchedule,
+    );
+    const id = await book(ctx, input, { outsideSchedule: outside });
+    return get(ctx, id);
+  },
+
+  /**
+   * An edit at the version read. A different start moves it (answer `rescheduled: true` with the
+   * new appointment); anything else changes the same appointment.
+   */
+  async update({
+    ctx,
+    id,
+    input,
+  }: {
+    ctx: AgendaContext;
+    id: string;
+    input: AppointmentInput & { version: number };
+  }): Promise<{ appointment: Appointment; rescheduled: boolean }> {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    await checkReferences(ctx, input, current);
+    const start = new Date(input.startsAt);
+    const end = new Date(input.endsAt);
+    const slot = { start, end, professionalId: input.professionalId };
+    if (start.getTime() !== current.startsAt.getTime()) {
+      const outside = await checkSchedule(ctx, slot, input.allowOutsideSchedule);
+      const newIdOf = newId();
+      // The old one leaves the active set first, so the new one may overlap its old time.
+      await transition(
+        ctx,
+        current,
+        'appointment_rescheduled',
+        { status: 'rescheduled', rescheduledTo: newIdOf },
+        { status: 'rescheduled', rescheduledTo: newIdOf },
+      );
+      await dropReminder(ctx, current.id);
+      const bookedId = await bookAs(ctx, newIdOf, input, { outsideSchedule: outside, rescheduledFrom: current.id });
+      return { appointment: await get(ctx, bookedId), rescheduled: true };
+    }
+    const timesChanged = end.getTime() !== current.endsAt.getTime() || input.professionalId !== current.professionalId;
+    const outside = timesChanged ? await checkSchedule(ctx, slot, input.allowOutsideSchedule) : current.outsideSchedule;
+    const next = columnsOf(input);
+    const { before, after } = changedFields(columnsOf(current), next);
+    if (outside !== current.outsideSchedule) {
+      before.outsideSchedule = current.outsideSchedule;
+      after.outsideSchedule = outside;
+    }
+    await guardOverlap(
+      ctx,
+      { start, end, professionalId: input.professionalId, chairId: input.chairId ?? null, except: [id] },
+      () =>
+        repository.appointmentsRepository.update(ctx, id, {
+          ...next,
+          startsAt: start,
+          endsAt: end,
+          outsideSchedule: outside,
+        }),
+    );
+    await audit(ctx, {
+      patientId: input.patientId,
+      action: 'appointment_updated',
+      entity: 'appointment',
+      entityId: id,
+      before,
+      after,
+    });
+    if (input.patientId !== current.patientId) await replan(ctx, id, input.patientId, start);
+    return { appointment: await get(ctx, id), rescheduled: false };
+  },
+
+  async remove({ ctx, id }: { ctx: AgendaContext; id: string }): Promise<void> {
+    const current = await repository.findForUpdate(ctx, id);
+    if (!current) throw new AppError('appointment_not_found');
+    await repository.appointmentsRepository.softDelete(ctx, id);
+    await audit(ctx, {
+      patientId: current.patientId,
+      action: 'appointment_deleted',
+      entity: 'appointment',
+      entityId: id,
+      before: { ...columnsOf(current), status: current.status, version: current.version },
+      after: { deleted: true },
+    });
+    await dropReminder(ctx, id);
+  },
+
+  async changes({ ctx, id, query }: { ctx: AgendaContext; id: string; query: PageQuery }): Promise<Page<RecordChange>> {
+    if (!(await repository.findNamed(ctx, id))) throw new AppError('appointment_not_found');
+    return listRecordChanges(ctx.tx, ctx.accountId, { entity: 'appointment', entityId: id }, query);
+  },
+
+  async cancel({
+    ctx,
+    id,
+    input,
+    now = new Date(),
+  }: {
+    ctx: AgendaContext;
+    id: string;
+    input: { reason: AppointmentCancelReason; note?: string | null | undefined; version: number };
+    now?: Date;
+  }): Promise<Appointment> {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    if (input.reason === 'no_show' && current.startsAt.getTime() > now.getTime()) {
+      throw new AppError('appointment_not_started');
+    }
+    const at = now.toISOString();
+    await transition(
+      ctx,
+      current,
+      'appointment_cancelled',
+      {
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: input.reason,
+        cancelNote: input.note ?? null,
+        cancelledBy: ctx.userId,
+      },
+      { status: 'cancelled', cancelledAt: at, cancelReason: input.reason, cancelNote: input.note ?? null },
+    );
+    await dropReminder(ctx, id);
+    return get(ctx, id);
+  },
+
+  async confirm({
+    ctx,
+    id,
+    input,
+  }: {
+    ctx: AgendaContext;
+    id: string;
+    input: { channel: ConfirmationChannel; version: number };
+  }): Promise<Appointment> {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    const now = new Date();
+    await transition(
+      ctx,
+      current,
+      'appointment_confirmed',
+      { confirmedAt: now, confirmationChannel: input.channel, confirmedBy: ctx.userId },
+      { confirmedAt: now.toISOString(), confirmationChannel: input.channel },
+    );
+    return get(ctx, id);
+  },
+
+  async unconfirm({ ctx, id, input }: { ctx: AgendaContext; id: string; input: { version: number } }) {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    await transition(
+      ctx,
+      current,
+      'appointment_unconfirmed',
+      { confirmedAt: null, confirmationChannel: null, confirmedBy: null },
+      { confirmedAt: null, confirmationChannel: null },
+    );
+    return get(ctx, id);
+  },
+
+  async arrive({ ctx, id, input }: { ctx: AgendaContext; id: string; input: { version: number } }) {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    const now = new Date();
+    await transition(ctx, current, 'appointment_arrived', { arrivedAt: now }, { arrivedAt: now.toISOString() });
+    return get(ctx, id);
+  },
+
+  async complete({
+    ctx,
+    id,
+    input,
+    attendanceId = null,
+  }: {
+    ctx: AgendaContext;
+    id: string;
+    input: { version: number };
+    attendanceId?: string | null;
+  }) {
+    const current = await lockAt(ctx, id, input.version);
+    requireScheduled(current);
+    await transition(
+      ctx,
+      current,
+      'appointment_completed',
+      { status: 'completed', attendanceId },
+      { status: 'completed', attendanceId },
+    );
+    await dropReminder(ctx, id);
+    return get(ctx, id);
+  },
+
+  async restore({
+    ctx,
+    id,
+    input,
+  }: {
+    ctx: AgendaContext;
+    id: string;
+    input: { version: number; allowOutsideSchedule: boolean };
+  }): Promise<Appointment> {
+    const current = await lockAt(ctx, id, input.version);
+    if (current.status !== 'cancelled') throw new AppError('appointment_not_cancelled', { status: current.status });
+    const slot = { start: current.startsAt, end: current.endsAt, professionalId: current.professionalId };
+    const outside = await checkSchedule(ctx, slot, input.allowOutsideSchedule);
+    await guardOverlap(ctx, { ...slot, chairId: current.chairId, except: [id] }, () =>
+      transition(
+        ctx,
+        current,
+        'appointment_restored',
+        {
+          status: 'scheduled',
+          cancelledAt: null,
+          cancelReason: null,
+          cancelNote: null,
+          cancelledBy: null,
+          outsideSchedule: outside,
+        },
+        { status: 'scheduled', cancelledAt: null, cancelReason: null, cancelNote: null, outsideSchedule: outside },
+      ),
+    );
+    await replan(ctx, id, current.patientId, current.startsAt);
+    return get(ctx, id);
+  },
+
+  /**
+   * "Start attendance" (issue 16): the attendance being saved completes its appointment, in the
+   * same transaction. The appointment must be the patient's (404 otherwise) and scheduled (409).
+   */
+  async completeForAttendance(
+    ctx: AgendaContext,
+    input: { appointmentId: string; patientId: string; attendanceId: string },
+  ): Promise<void> {
+    const current = await repository.findForUpdate(ctx, input.appointmentId);
+    if (!current || current.patientId !== input.patientId) throw new AppError('appointment_not_found');
+    requireScheduled(current);
+    await transition(
+      ctx,
+      current,
+      'appointment_completed',
+      { status: 'completed', attendanceId: input.attendanceId },
+      { status: 'completed', attendanceId: input.attendanceId },
+    );
+    await dropReminder(ctx, current.id);
+  },
+};
+
+/** Inserts the scheduled appointment `id` (a move chooses the id first, to point the old one at it). */
+async function bookAs(
+  ctx: AgendaContext,
+  id: string,
+  input: AppointmentInput,
+  extra: { outsideSchedule: boolean; rescheduledFrom?: string },
+): Promise<string> {
+  const start = new Date(input.startsAt);
+  const end = new Date(input.endsAt);
+  const columns = columnsOf(input);
+  await guardOverlap(
+    ctx,
+    { start, end, professionalId: input.professionalId, chairId: input.chairId ?? null, except: [] },
+    () =>
+      repository.appointmentsRepository.insert(ctx, {
+        id,
+        ...columns,
+        startsAt: start,
+        endsAt: end,
+        timeZone: ctx.timeZone,
+        status: 'scheduled',
+        outsideSchedule: extra.outsideSchedule,
+        rescheduledFrom: extra.rescheduledFrom ?? null,
+      }),
+  );
+  await audit(ctx, {
+    patientId: input.patientId,
+    action: 'appointment_created',
+    entity: 'appointment',
+    entityId: id,
+    after: { ...columns, outsideSchedule: extra.outsideSchedule, rescheduledFrom: extra.rescheduledFrom ?? null },
+  });
+  await replan(ctx, id, input.patientId, start);
+  return id;
+}
