@@ -200,6 +200,46 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
     expect((await reminderJobs(t.db, t.clinic.accountId, id))[0]).toMatchObject({ state: 'done', attempts: 2 });
   });
 
+  it('through the appointments API: a move re-plans, a cancel drops, a link of the moved one is stale', async () => {
+    const { email, patientId, startsAt } = await scene();
+    const body = (start: Date) => ({
+      patientId,
+      professionalId: t.clinic.userId,
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      allowOutsideSchedule: true,
+    });
+    const booked = await t.call('POST', '/api/appointments', { body: body(startsAt) });
+    expect(booked.statusCode).toBe(201);
+    const first = booked.json().data;
+    expect((await reminderJobs(t.db, t.clinic.accountId, first.id)).map((job) => job.state)).toEqual(['queued']);
+    await run();
+    expect(mailsTo(email)).toHaveLength(1);
+    const token = tokenIn(mailsTo(email)[0]?.text ?? '', 'confirm');
+
+    const later = hoursFromNow(80);
+    const moved = await t.call('PUT', `/api/appointments/${first.id}`, {
+      body: { ...body(later), version: (await row(first.id)).version },
+    });
+    expect(moved.statusCode).toBe(200);
+    const second = moved.json().data;
+    expect(second.id).not.toBe(first.id);
+    const stale = await t.call('POST', `/api/public/appointment-links/${token}`, { token: null });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().details.why).toBe('rescheduled');
+    expect((await reminderJobs(t.db, t.clinic.accountId, second.id)).map((job) => job.state)).toEqual(['queued']);
+    expect((await row(second.id)).reminderState).toBe('planned');
+
+    const cancelled = await t.call('POST', `/api/appointments/${second.id}/cancel`, {
+      body: { reason: 'patient_request', version: (await row(second.id)).version },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await reminderJobs(t.db, t.clinic.accountId, second.id)).map((job) => job.state)).toEqual(['cancelled']);
+    await makeJobsDue(t.db, t.clinic.accountId);
+    await run();
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
   describe('public links', () => {
     const linkUrl = (token: string) => `/api/public/appointment-links/${token}`;
     const send = async () => {
