@@ -22,7 +22,7 @@ const isStaleReason = (value: unknown): value is NonNullable<AppointmentLink['st
   (staleReasons as readonly unknown[]).includes(value);
 
 /** The appointment as the patient recognises it: clinic, date and time in the clinic's zone, professional. */
-function AppointmentSummary({ link }: { link: AppointmentLink }) {
+function AppointmentSummary({ link, last = false }: { link: AppointmentLink; last?: boolean }) {
   const { t, i18n } = useTranslation('appointmentLinks');
   const when = new Intl.DateTimeFormat(i18n.language, {
     timeZone: link.timeZone,
@@ -30,7 +30,10 @@ function AppointmentSummary({ link }: { link: AppointmentLink }) {
     timeStyle: 'short',
   }).format(new Date(link.startsAt));
   return (
-    <dl className="appointment-link-summary text-start mb-4" data-testid="appointment-link-summary">
+    <dl
+      className={`appointment-link-summary text-start ${last ? 'mb-0' : 'mb-4'}`}
+      data-testid="appointment-link-summary"
+    >
       <dt>{t('clinic')}</dt>
       <dd>
         {link.clinicName}
@@ -120,7 +123,7 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
         title={t(`stale.${state.why}.title`)}
       >
         <p className="auth-subtitle">{t(`stale.${state.why}.text`)}</p>
-        {state.link ? <AppointmentSummary link={state.link} /> : null}
+        {state.link ? <AppointmentSummary link={state.link} last={!state.link.clinicPhone} /> : null}
         {state.link?.clinicPhone ? <p>{t('callClinic', { phone: state.link.clinicPhone })}</p> : null}
       </AuthResult>
     );
@@ -134,7 +137,7 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
         title={t(`${purpose}.doneTitle`)}
       >
         <p className="auth-subtitle">{t(`${purpose}.doneText`)}</p>
-        <AppointmentSummary link={state.link} />
+        <AppointmentSummary link={state.link} last />
       </AuthResult>
     );
   }
