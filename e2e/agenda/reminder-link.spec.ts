@@ -52,7 +52,7 @@ async function book(request: APIRequestContext, patientId: string, hoursAhead: n
 const appointment = async (request: APIRequestContext, id: string) =>
   (await apiGet<{ data: Appointment }>(request, `api/appointments/${id}`)).data;
 
-async function scene(request: APIRequestContext, hoursAhead: number) {
+async function scene(request: APIRequestContext, hoursAhead: number, language = 'es') {
   const name = tag();
   const email = `recordatorio.${name}@correo.test`;
   const patientId = await createPatient(request, {
@@ -61,6 +61,7 @@ async function scene(request: APIRequestContext, hoursAhead: number) {
     sex: 'female',
     birthdate: '1975-06-15',
     email,
+    language,
   });
   const booked = await book(request, patientId, hoursAhead);
   return { email, booked };
@@ -152,6 +153,21 @@ test('a link of a moved appointment says so and changes nothing', async ({ brows
   await expectNoAxeViolations(page, 'a stale link');
   await saveScreenshot(page, 'reminder-link-stale-light');
   expect((await appointment(request, booked.id)).status).toBe('rescheduled');
+  await page.context().close();
+});
+
+test("the page speaks the patient's language without saving it as the browser's choice", async ({
+  browser,
+  request,
+}) => {
+  const { email } = await scene(request, 10, 'pt');
+  const path = await linkFromOutbox(email, '/appointment/confirm/', 20_000);
+  const page = await patientPage(browser);
+  await page.goto(rootServer.url(path));
+  await expect(page.getByRole('heading', { name: /Rosario, confirma a sua consulta\?/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar a minha consulta' })).toBeVisible();
+  // The browser's own language (cached by the detector at start), not the patient's.
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es-ES');
   await page.context().close();
 });
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
+import { languageStorageKey } from '../../lib/i18n';
 import { AuthResult } from '../auth/auth-parts';
 import { appointmentLinksApi } from './api';
 
@@ -20,6 +21,26 @@ type State =
 const staleReasons = ['rescheduled', 'cancelled', 'completed', 'past', 'answered'] as const;
 const isStaleReason = (value: unknown): value is NonNullable<AppointmentLink['stale']> =>
   (staleReasons as readonly unknown[]).includes(value);
+
+/**
+ * The page speaks the patient's language (the link's), without making it this browser's saved
+ * choice: a front desk that opens a patient's link keeps its own language afterwards.
+ */
+async function showInLanguage(i18n: { changeLanguage(language: string): Promise<unknown> }, language: string) {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(languageStorageKey);
+  } catch {
+    // Storage blocked: nothing to keep.
+  }
+  await i18n.changeLanguage(language);
+  try {
+    if (saved === null) localStorage.removeItem(languageStorageKey);
+    else localStorage.setItem(languageStorageKey, saved);
+  } catch {
+    // As above.
+  }
+}
 
 /** The appointment as the patient recognises it: clinic, date and time in the clinic's zone, professional. */
 function AppointmentSummary({ link, last = false }: { link: AppointmentLink; last?: boolean }) {
@@ -63,7 +84,7 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
       ({ data }) => {
         if (!current) return;
         if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
-          void i18n.changeLanguage(data.language);
+          void showInLanguage(i18n, data.language);
         }
         if (data.stale) setState({ step: 'stale', link: data, why: data.stale });
         else setState({ step: 'ready', link: data, busy: false, failed: false });
