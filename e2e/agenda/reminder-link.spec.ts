@@ -152,6 +152,11 @@ test('a link of a moved appointment says so and changes nothing', async ({ brows
   await settle(page);
   await expectNoAxeViolations(page, 'a stale link');
   await saveScreenshot(page, 'reminder-link-stale-light');
+  await page.goto(`${rootServer.url(path)}?layout_theme=dark`);
+  await expect(page.getByRole('heading', { name: 'Esta cita fue reprogramada' })).toBeVisible();
+  await settle(page);
+  await expectNoAxeViolations(page, 'a stale link, dark');
+  await saveScreenshot(page, 'reminder-link-stale-dark');
   expect((await appointment(request, booked.id)).status).toBe('rescheduled');
   await page.context().close();
 });
