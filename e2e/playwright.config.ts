@@ -48,6 +48,8 @@ function server(port: number, basePath: string, dataName: string) {
       UPLOAD_TOTAL_MAX_MB: '10',
       // The e2e servers stand for an app behind a proxy: tests pick their client address.
       TRUST_PROXY: 'true',
+      // The job queue looks often, so a reminder reaches the outbox within a test (issue 16).
+      JOBS_POLL_MS: '300',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
       DATABASE_URL: '',
     },

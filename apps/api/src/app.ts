@@ -17,7 +17,12 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
+import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
+import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
+import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
+import { reminderJobKind } from './features/reminders/reminder-plan.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -47,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Password checks and auth mails per e-mail and address, counted in PostgreSQL (issues 3, 14). */
     authThrottle: AuthThrottle;
+    /** The job queue's worker of this instance (issue 16); started when the app is ready if JOBS_ENABLED. */
+    jobs: JobWorker;
   }
 }
 
@@ -98,6 +105,21 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       }),
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
+  // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
+  app.decorate(
+    'jobs',
+    createJobWorker({
+      db,
+      log: app.log,
+      pollMs: env.JOBS_POLL_MS,
+      handlers: {
+        [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+      },
+    }),
+  );
+  if (env.JOBS_ENABLED) app.addHook('onReady', async () => app.jobs.start());
+  // Before the database closes (the caller closes it after the app): jobs in flight finish first.
+  app.addHook('preClose', async () => app.jobs.stop());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -162,6 +184,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       });
       await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
+      await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
     },
     { prefix: apiPrefix },
   );

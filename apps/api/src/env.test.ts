@@ -11,6 +11,8 @@ describe('loadEnv', () => {
       UPLOAD_MAX_MB: 10,
       UPLOAD_TOTAL_MAX_MB: 50,
       BODY_IDLE_TIMEOUT_SECONDS: 30,
+      JOBS_ENABLED: true,
+      JOBS_POLL_MS: 5000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -63,6 +65,12 @@ describe('loadEnv', () => {
     [
       { BODY_IDLE_TIMEOUT_SECONDS: '0' },
       'Invalid configuration: BODY_IDLE_TIMEOUT_SECONDS must be greater than 0 (got "0")',
+    ],
+    [{ JOBS_POLL_MS: '10' }, 'Invalid configuration: JOBS_POLL_MS must be at least 50 (got "10")'],
+    [{ JOBS_POLL_MS: 'often' }, 'Invalid configuration: JOBS_POLL_MS must be a number of milliseconds (got "often")'],
+    [
+      { JOBS_ENABLED: 'maybe' },
+      'Invalid configuration: JOBS_ENABLED must be one of 1, 0, true, false, on, off, yes, no (got "maybe")',
     ],
     [{ LOG_LEVEL: 'loud' }, expect.stringContaining('Invalid configuration: LOG_LEVEL must be one of')],
   ])('names the bad variable in one line: %o', (source, message) => {

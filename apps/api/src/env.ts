@@ -87,6 +87,14 @@ const envSchema = z
       .positive({ error: 'must be greater than 0' })
       .max(3600, { error: 'must be at most 3600 (one hour)' })
       .default(30),
+    /** The job queue (issue 16): whether this instance runs a worker, and how often it looks for due jobs. */
+    JOBS_ENABLED: booleanFlag.default(true),
+    JOBS_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(50, { error: 'must be at least 50' })
+      .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
+      .default(5000),
     SEED_DEMO: booleanFlag.optional(),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z

@@ -35,6 +35,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // The job queue's worker polls only where a test asks for it (reminders' tests drive it with runDue).
+    JOBS_ENABLED: 'false',
     ...options.env,
   });
   const db = await createTestDatabase(options.backend);

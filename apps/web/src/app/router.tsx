@@ -145,6 +145,13 @@ export const authRoutes: RouteObject[] = [
   screen('terms', 'terms', () => import('../pages/auth/terms'), [], { wideCard: true }),
 ];
 
+/** The reminder's links (issue 16): public like the auth pages, in the same plain layout. */
+const appointmentLinkPages = () => import('../pages/appointment-links');
+export const appointmentLinkRoutes: RouteObject[] = [
+  screen('appointmentConfirm', 'confirm/:token', appointmentLinkPages, ['appointmentLinks']),
+  screen('appointmentCancel', 'cancel/:token', appointmentLinkPages, ['appointmentLinks']),
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -158,6 +165,11 @@ export const routes: RouteObject[] = [
         path: 'auth',
         lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
         children: [{ index: true, Component: () => <Navigate to="/auth/sign-in" replace /> }, ...authRoutes],
+      },
+      {
+        path: 'appointment',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: appointmentLinkRoutes,
       },
       {
         id: 'app',

@@ -24,6 +24,7 @@ export const onDemandNamespaces = [
   'authorizations',
   'files',
   'schedules',
+  'appointmentLinks',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

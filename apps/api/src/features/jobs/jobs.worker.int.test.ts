@@ -1,0 +1,101 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { enqueueJob } from './jobs.repository.ts';
+import { createJobWorker } from './jobs.worker.ts';
+
+/** The worker's own rules, with a handler of the test's (issue 16). */
+describe.each(availableBackends())('the job worker on %s', (backend) => {
+  const t = useTestClinic(backend);
+  const jobRow = async (id: string) => {
+    const [row] = await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.accountId, t.clinic.accountId), eq(jobs.id, id))),
+    );
+    return row;
+  };
+  const enqueue = (kind: string) =>
+    t.db.withTenant(t.clinic.accountId, (tx) =>
+      enqueueJob({ tx, accountId: t.clinic.accountId }, { kind, key: kind, runAt: new Date(Date.now() - 1000) }),
+    );
+
+  it('stop waits for the job in flight, which ends done; nothing runs after it', async () => {
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const ran: string[] = [];
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 50,
+      handlers: {
+        slow: {
+          async run(_ctx, job) {
+            ran.push(job.id);
+            started();
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          },
+        },
+      },
+    });
+    const id = await enqueue('slow');
+    worker.start();
+    await running;
+    const stopping = worker.stop();
+    let stopped = false;
+    void stopping.then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect((await jobRow(id))?.state).toBe('done');
+    const later = await enqueue('slow');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toEqual([id]);
+    expect((await jobRow(later))?.state).toBe('queued');
+  });
+
+  it('a job of an unknown kind stays queued (no worker claims what it cannot run)', async () => {
+    const id = await enqueue('nobody_handles_this');
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 50,
+      handlers: { other: { run: async () => {} } },
+    });
+    expect(await worker.runDue()).toBe(0);
+    expect((await jobRow(id))?.state).toBe('queued');
+  });
+
+  it('a handler error rolls back its writes and is kept, short, on the job', async () => {
+    const id = await enqueue('broken');
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 50,
+      handlers: {
+        broken: {
+          async run(ctx, job) {
+            await ctx.tx.update(jobs).set({ key: 'changed' }).where(eq(jobs.id, job.id));
+            throw new Error(`line one\n   at stack ${'x'.repeat(1000)}`);
+          },
+        },
+      },
+    });
+    await worker.runDue();
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ state: 'queued', key: 'broken', attempts: 1, lockedBy: null });
+    expect(row?.lastError?.length).toBeLessThanOrEqual(500);
+    expect(row?.lastError).not.toContain('\n');
+  });
+});

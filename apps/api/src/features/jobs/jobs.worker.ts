@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+
+/**
+ * The job queue's worker (issue 16). Every API instance runs one; they share the `jobs` table:
+ *
+ * 1. claim: in a short transaction of the system role, due rows (queued and due, or running with
+ *    an expired lock: a crashed process) are locked `FOR UPDATE SKIP LOCKED`, marked running with
+ *    `locked_by`/`locked_until` and `attempts + 1`, and COMMITTED — another worker no longer sees them;
+ * 2. run: the handler works in ONE transaction in the clinic's context, and the same transaction marks
+ *    the job done (only while this worker still holds it), so the work and "done" commit together;
+ * 3. failure: the handler's transaction rolls back; the job goes back to queued with backoff
+ *    (1 min, 5 min, 30 min, 2 h…) or, after `max_attempts`, to failed (the handler's `onFailed`
+ *    records it where the screens show it).
+ */
+
+export interface ClaimedJob {
+  accountId: string;
+  id: string;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  lockedBy: string;
+}
+
+export interface JobContext {
+  tx: TenantTx;
+  accountId: string;
+}
+
+export interface JobHandler {
+  /** Does the work in the clinic's transaction; throwing rolls it back and retries later. */
+  run(ctx: JobContext, job: ClaimedJob): Promise<void>;
+  /** After the last failed attempt, in the clinic's transaction that marks the job failed. */
+  onFailed?(ctx: JobContext, job: ClaimedJob, error: unknown): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  handlers: Record<string, JobHandler>;
+  pollMs: number;
+  /** Jobs claimed per round. */
+  batch?: number;
+  /** How long a claim holds before another worker may take the job again. */
+  lockMs?: number;
+  /** How long `stop` waits for jobs in flight. */
+  stopTimeoutMs?: number;
+}
+
+export interface JobWorker {
+  readonly id: string;
+  start(): void;
+  /** Stops polling and waits (bounded) for the jobs in flight. */
+  stop(): Promise<void>;
+  /** One round: claims what is due and runs it; answers how many jobs ran (tests, and the loop). */
+  runDue(): Promise<number>;
+}
+
+/** Waits after the 1st, 2nd, 3rd, 4th… failure. */
+export const backoffMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+export const backoffAfter = (attempts: number): number =>
+  backoffMs[Math.min(attempts, backoffMs.length) - 1] ?? backoffMs[0] ?? 60_000;
+
+/** What a job's row keeps of an error: short, one line, no stack. */
+const shortError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, log, handlers, pollMs, batch = 10, lockMs = 5 * 60_000, stopTimeoutMs = 8_000 } = options;
+  const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = true;
+  let round: Promise<number> | undefined;
+
+  async function claim(): Promise<ClaimedJob[]> {
+    const kinds = Object.keys(handlers);
+    if (kinds.length === 0) return [];
+    return db.withSystem(async (tx) => {
+      const result = await tx.execute<{
+        account_id: string;
+        id: string;
+        kind: string;
+        key: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        max_attempts: number;
+      }>(sql`
+        with due as (
+          select account_id, id from jobs
+          where ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
+            and kind in ${kinds}
+          order by run_at
+          limit ${batch}
+          for update skip locked
+        )
+        update jobs set state = 'running', locked_by = ${id},
+          locked_until = now() + ${`${lockMs} milliseconds`}::interval,
+          attempts = jobs.attempts + 1, updated_at = now()
+        from due where jobs.account_id = due.account_id and jobs.id = due.id
+        returning jobs.account_id, jobs.id, jobs.kind, jobs.key, jobs.payload, jobs.attempts, jobs.max_attempts`);
+      return result.rows.map((row) => ({
+        accountId: row.account_id,
+        id: row.id,
+        kind: row.kind,
+        key: row.key,
+        payload: row.payload ?? {},
+        attempts: Number(row.attempts),
+        maxAttempts: Number(row.max_attempts),
+        lockedBy: id,
+      }));
+    });
+  }
+
+  const mine = (job: ClaimedJob) =>
+    and(eq(jobs.accountId, job.accountId), eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, id));
+
+  async function execute(job: ClaimedJob): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for ${job.kind}`);
+      if (job.attempts > job.maxAttempts) throw new Error('too many attempts (the job was left running)');
+      await db.withTenant(job.accountId, async (tx) => {
+        await handler.run({ tx, accountId: job.accountId }, job);
+        const done = await tx
+          .update(jobs)
+          .set({
+            state: 'done',
+            finishedAt: sql`now()`,
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: null,
+            updatedAt: sql`now()`,
+          })
+          .where(mine(job))
+          .returning({ id: jobs.id });
+        // The lock expired and another worker took the job: leave the outcome to it.
+        if (done.length === 0) throw new LostClaim();
+      });
+    } catch (error) {
+      if (error instanceof LostClaim) {
+        log.warn({ job: job.id, kind: job.kind }, 'job claim lost before it finished');
+        return;
+      }
+      await fail(job, handler, error);
+    }
+  }
+
+  async function fail(job: ClaimedJob, handler: JobHandler | undefined, error: unknown): Promise<void> {
+    const final = job.attempts >= job.maxAttempts;
+    log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, final, err: error }, 'job failed');
+    try {
+      await db.withTenant(job.accountId, async (tx) => {
+        const updated = await tx
+          .update(jobs)
+          .set(
+            final
+              ? {
+                  state: 'failed',
+                  finishedAt: sql`now()`,
+                  lockedBy: null,
+                  lockedUntil: null,
+                  lastError: shortError(error),
+                }
+              : {
+                  state: 'queued',
+                  runAt: sql`now() + ${`${backoffAfter(job.attempts)} milliseconds`}::interval`,
+                  lockedBy: null,
+                  lockedUntil: null,
+                  lastError: shortError(error),
+                },
+          )
+          .where(mine(job))
+          .returning({ id: jobs.id });
+        if (final && updated.length > 0) await handler?.onFailed?.({ tx, accountId: job.accountId }, job, error);
+      });
+    } catch (inner) {
+      // The lock expires and the job is claimed again: nothing is lost.
+      log.error({ job: job.id, err: inner }, 'could not record a job failure');
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    const claimed = await claim();
+    // One at a time: a clinic's audit chain and the mail server both prefer it, and a round is small.
+    for (const job of claimed) await execute(job);
+    return claimed.length;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(loop, delay);
+    timer.unref();
+  }
+
+  function loop() {
+    if (stopped || running) return;
+    running = true;
+    round = runDue()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'job queue round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = false;
+      });
+    void round.then((count) => schedule(count > 0 ? 0 : pollMs));
+  }
+
+  return {
+    id,
+    runDue,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(Math.min(pollMs, 1000));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (!round) return;
+      let bounded: NodeJS.Timeout | undefined;
+      await Promise.race([
+        round,
+        new Promise<void>((resolve) => {
+          bounded = setTimeout(() => {
+            log.warn('stopping with a job in flight: its lock expires and another worker runs it again');
+            resolve();
+          }, stopTimeoutMs);
+        }),
+      ]);
+      if (bounded) clearTimeout(bounded);
+    },
+  };
+}
+
+class LostClaim extends Error {}

@@ -1,0 +1,160 @@
+import type { AppointmentLink } from '@odontia/shared/schemas/appointments';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { appointmentLinks, appointments } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { languageOf, loadReminder } from './reminder.job.ts';
+import { dropReminder } from './reminder-plan.ts';
+
+/**
+ * The reminder's public links (issue 16): no session, the token is the only key. Its hash finds
+ * the clinic in the system context (the one look-up across clinics), then everything happens in
+ * that clinic's transaction with the appointment locked, so a link acts on its own appointment only
+ * and two clicks at once answer once.
+ */
+
+type StaleReason = NonNullable<AppointmentLink['stale']>;
+
+interface Found {
+  accountId: string;
+  linkId: string;
+  appointmentId: string;
+  purpose: 'confirm' | 'cancel';
+  usedAt: Date | null;
+  expiresAt: Date;
+}
+
+async function findLink(db: Database, token: string): Promise<Found> {
+  const found = await db.withSystem(async (tx) => {
+    const [row] = await tx
+      .select({
+        accountId: appointmentLinks.accountId,
+        linkId: appointmentLinks.id,
+        appointmentId: appointmentLinks.appointmentId,
+        purpose: appointmentLinks.purpose,
+        usedAt: appointmentLinks.usedAt,
+        expiresAt: appointmentLinks.expiresAt,
+      })
+      .from(appointmentLinks)
+      .where(eq(appointmentLinks.tokenHash, hashToken(token)));
+    return row;
+  });
+  if (!found) throw new AppError('invalid_token');
+  return { ...found, purpose: found.purpose === 'cancel' ? 'cancel' : 'confirm' };
+}
+
+async function readLink(tx: TenantTx, link: Found, now: Date) {
+  const appointment = await loadReminder({ tx, accountId: link.accountId }, link.appointmentId);
+  if (!appointment) throw new AppError('invalid_token');
+  const [used] = await tx
+    .select({ usedAt: appointmentLinks.usedAt, confirmedAt: appointments.confirmedAt })
+    .from(appointmentLinks)
+    .innerJoin(
+      appointments,
+      and(eq(appointments.accountId, appointmentLinks.accountId), eq(appointments.id, appointmentLinks.appointmentId)),
+    )
+    .where(and(eq(appointmentLinks.accountId, link.accountId), eq(appointmentLinks.id, link.linkId)));
+  const stale: StaleReason | null =
+    appointment.deletedAt !== null || appointment.status === 'cancelled'
+      ? 'cancelled'
+      : appointment.status === 'rescheduled'
+        ? 'rescheduled'
+        : appointment.status === 'completed'
+          ? 'completed'
+          : used?.usedAt
+            ? 'answered'
+            : appointment.startsAt.getTime() <= now.getTime() || link.expiresAt.getTime() <= now.getTime()
+              ? 'past'
+              : null;
+  const data: AppointmentLink = {
+    purpose: link.purpose,
+    clinicName: appointment.clinicName,
+    clinicAddress: appointment.clinicAddress,
+    clinicPhone: appointment.clinicPhone,
+    patientFirstName: appointment.firstName,
+    professionalName: appointment.professionalName,
+    startsAt: appointment.startsAt.toISOString(),
+    endsAt: appointment.endsAt.toISOString(),
+    timeZone: appointment.timeZone,
+    language: languageOf(appointment.language),
+    status: appointment.status as AppointmentLink['status'],
+    confirmedAt: used?.confirmedAt?.toISOString() ?? null,
+    stale,
+  };
+  return { data, appointment };
+}
+
+export function createAppointmentLinksService(db: Database) {
+  return {
+    /** What the public page shows, `stale` saying why the link no longer acts. */
+    async show(token: string, now = new Date()): Promise<{ data: AppointmentLink }> {
+      const link = await findLink(db, token);
+      return db.withTenant(link.accountId, async (tx) => ({ data: (await readLink(tx, link, now)).data }));
+    },
+
+    /** The patient's answer: confirms or cancels, once; a stale link changes nothing (409). */
+    async answer(token: string, ip: string, now = new Date()) {
+      const link = await findLink(db, token);
+      return db.withTenant(link.accountId, async (tx) => {
+        const { data, appointment } = await readLink(tx, link, now);
+        if (data.stale) throw new AppError('appointment_link_stale', { why: data.stale });
+        const where = and(eq(appointments.accountId, link.accountId), eq(appointments.id, link.appointmentId));
+        const common = { version: sql`${appointments.version} + 1`, updatedAt: sql`now()`, updatedBy: null };
+        const before = { status: appointment.status };
+        let after: Record<string, unknown>;
+        if (link.purpose === 'confirm') {
+          await tx
+            .update(appointments)
+            .set({
+              ...common,
+              confirmedAt: now,
+              confirmationChannel: 'reminder_link',
+              confirmedBy: null,
+              reminderState: 'confirmed',
+            })
+            .where(where);
+          after = { status: 'scheduled', confirmedAt: now.toISOString(), confirmationChannel: 'reminder_link' };
+        } else {
+          await tx
+            .update(appointments)
+            .set({
+              ...common,
+              status: 'cancelled',
+              cancelReason: 'patient_request',
+              cancelledBy: null,
+              cancelledAt: now,
+              reminderState: 'cancelled_by_patient',
+            })
+            .where(where);
+          await dropReminder({ tx, accountId: link.accountId }, link.appointmentId);
+          after = { status: 'cancelled', cancelReason: 'patient_request', channel: 'reminder_link' };
+        }
+        await tx
+          .update(appointmentLinks)
+          .set({ usedAt: now })
+          .where(and(eq(appointmentLinks.accountId, link.accountId), eq(appointmentLinks.id, link.linkId)));
+        await recordAuditEvent(tx, {
+          accountId: link.accountId,
+          userId: null,
+          patientId: appointment.patientId,
+          action: link.purpose === 'confirm' ? 'appointment_confirmed' : 'appointment_cancelled',
+          entity: 'appointment',
+          entityId: link.appointmentId,
+          before,
+          after,
+          ip,
+        });
+        const answered = await readLink(tx, link, now);
+        return {
+          data: answered.data,
+          code: link.purpose === 'confirm' ? ('appointment_confirmed' as const) : ('appointment_cancelled' as const),
+        };
+      });
+    },
+  };
+}
+
+export type AppointmentLinksService = ReturnType<typeof createAppointmentLinksService>;

@@ -1,0 +1,138 @@
+import { type Language, languages } from '@odontia/shared/enums';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { recordAuditEvent } from '../audit/audit.repository.ts';
+import type { ClaimedJob, JobContext, JobHandler } from '../jobs/jobs.worker.ts';
+import { reminderMail } from './reminder.mail.ts';
+
+/**
+ * The `appointment_reminder` job (issue 16). It re-reads the appointment in the clinic's
+ * transaction and sends nothing when the booking changed since it was planned (no longer
+ * scheduled, deleted, moved, already started); otherwise it makes the confirm and cancel links,
+ * mails them, and marks the appointment `sent` — all in the job's transaction, so a failed send
+ * leaves neither links nor state behind and the queue retries.
+ */
+
+/** What the appointment shows after the last attempt: short, nothing of the server's internals. */
+export const reminderFailedMessage = 'The reminder e-mail could not be sent';
+
+export async function loadReminder({ tx, accountId }: JobContext, appointmentId: string) {
+  const [row] = await tx
+    .select({
+      appointmentId: appointments.id,
+      status: appointments.status,
+      deletedAt: appointments.deletedAt,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      timeZone: appointments.timeZone,
+      patientId: appointments.patientId,
+      email: patients.email,
+      firstName: patients.firstName,
+      language: patients.language,
+      professionalName: users.completeName,
+      clinicName: accounts.clinicName,
+      clinicAddress: accounts.address,
+      clinicPhone: accounts.phone,
+    })
+    .from(appointments)
+    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
+    .innerJoin(users, and(eq(users.accountId, appointments.accountId), eq(users.id, appointments.professionalId)))
+    .innerJoin(accounts, eq(accounts.id, appointments.accountId))
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, appointmentId)))
+    .for('update', { of: appointments });
+  return row;
+}
+
+export const languageOf = (value: string): Language =>
+  (languages as readonly string[]).includes(value) ? (value as Language) : 'es';
+
+export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {
+  return {
+    async run(ctx, job) {
+      const appointmentId = String(job.payload.appointmentId ?? job.key);
+      const plannedStart = String(job.payload.startsAt ?? '');
+      const appointment = await loadReminder(ctx, appointmentId);
+      if (
+        !appointment ||
+        appointment.deletedAt !== null ||
+        appointment.status !== 'scheduled' ||
+        appointment.startsAt.getTime() !== new Date(plannedStart).getTime() ||
+        appointment.startsAt.getTime() <= Date.now() ||
+        !appointment.email
+      ) {
+        return; // The booking changed since the plan: nothing to send, the job is done.
+      }
+      const language = languageOf(appointment.language);
+      const link = async (purpose: 'confirm' | 'cancel') => {
+        const token = newToken();
+        await ctx.tx.insert(appointmentLinks).values({
+          accountId: ctx.accountId,
+          id: newId(),
+          appointmentId,
+          purpose,
+          tokenHash: hashToken(token),
+          expiresAt: appointment.endsAt,
+        });
+        return `${deps.publicUrl}appointment/${purpose}/${token}`;
+      };
+      const confirmLink = await link('confirm');
+      const cancelLink = await link('cancel');
+      await deps.mailer.send(
+        reminderMail({
+          language,
+          to: appointment.email,
+          firstName: appointment.firstName,
+          clinicName: appointment.clinicName,
+          clinicAddress: appointment.clinicAddress,
+          clinicPhone: appointment.clinicPhone,
+          professionalName: appointment.professionalName,
+          startsAt: appointment.startsAt,
+          timeZone: appointment.timeZone,
+          confirmLink,
+          cancelLink,
+        }),
+      );
+      await ctx.tx
+        .update(appointments)
+        .set({ reminderState: 'sent', reminderSentAt: sql`now()`, reminderError: null })
+        .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointmentId)));
+      await recordAuditEvent(ctx.tx, {
+        accountId: ctx.accountId,
+        userId: null,
+        patientId: appointment.patientId,
+        action: 'appointment_reminder_sent',
+        entity: 'appointment',
+        entityId: appointmentId,
+        after: { to: appointment.email, startsAt: appointment.startsAt.toISOString(), attempts: job.attempts },
+      });
+    },
+
+    async onFailed(ctx, job: ClaimedJob) {
+      const appointmentId = String(job.payload.appointmentId ?? job.key);
+      const [appointment] = await ctx.tx
+        .update(appointments)
+        .set({ reminderState: 'failed', reminderError: reminderFailedMessage })
+        .where(
+          and(
+            eq(appointments.accountId, ctx.accountId),
+            eq(appointments.id, appointmentId),
+            eq(appointments.reminderState, 'planned'),
+          ),
+        )
+        .returning({ patientId: appointments.patientId });
+      if (!appointment) return;
+      await recordAuditEvent(ctx.tx, {
+        accountId: ctx.accountId,
+        userId: null,
+        patientId: appointment.patientId,
+        action: 'appointment_reminder_failed',
+        entity: 'appointment',
+        entityId: appointmentId,
+        after: { attempts: job.attempts, error: reminderFailedMessage },
+      });
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { languages } from '@odontia/shared/enums';
+import type { AppointmentLink } from '@odontia/shared/schemas/appointments';
+import { CalendarCheck, CalendarX, CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner';
+import { isApiError } from '../../lib/http';
+import { languageStorageKey } from '../../lib/i18n';
+import { AuthResult } from '../auth/auth-parts';
+import { appointmentLinksApi } from './api';
+
+type Purpose = AppointmentLink['purpose'];
+type State =
+  | { step: 'loading' }
+  | { step: 'invalid' }
+  | { step: 'problem' }
+  | { step: 'ready'; link: AppointmentLink; busy: boolean; failed: boolean }
+  | { step: 'done'; link: AppointmentLink }
+  | { step: 'stale'; link: AppointmentLink | null; why: NonNullable<AppointmentLink['stale']> };
+
+const staleReasons = ['rescheduled', 'cancelled', 'completed', 'past', 'answered'] as const;
+const isStaleReason = (value: unknown): value is NonNullable<AppointmentLink['stale']> =>
+  (staleReasons as readonly unknown[]).includes(value);
+
+/**
+ * The page speaks the patient's language (the link's), without making it this browser's saved
+ * choice: a front desk that opens a patient's link keeps its own language afterwards.
+ */
+async function showInLanguage(i18n: { changeLanguage(language: string): Promise<unknown> }, language: string) {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(languageStorageKey);
+  } catch {
+    // Storage blocked: nothing to keep.
+  }
+  await i18n.changeLanguage(language);
+  try {
+    if (saved === null) localStorage.removeItem(languageStorageKey);
+    else localStorage.setItem(languageStorageKey, saved);
+  } catch {
+    // As above.
+  }
+}
+
+/** The appointment as the patient recognises it: clinic, date and time in the clinic's zone, professional. */
+function AppointmentSummary({ link, last = false }: { link: AppointmentLink; last?: boolean }) {
+  const { t, i18n } = useTranslation('appointmentLinks');
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    timeZone: link.timeZone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(link.startsAt));
+  return (
+    <dl
+      className={`appointment-link-summary text-start ${last ? 'mb-0' : 'mb-4'}`}
+      data-testid="appointment-link-summary"
+    >
+      <dt>{t('clinic')}</dt>
+      <dd>
+        {link.clinicName}
+        {link.clinicAddress ? <span className="d-block text-body-secondary">{link.clinicAddress}</span> : null}
+        {link.clinicPhone ? <span className="d-block text-body-secondary">{link.clinicPhone}</span> : null}
+      </dd>
+      <dt>{t('when')}</dt>
+      <dd data-testid="appointment-link-when">{when}</dd>
+      <dt>{t('professional')}</dt>
+      <dd>{link.professionalName}</dd>
+    </dl>
+  );
+}
+
+/**
+ * `/appointment/confirm/:token` and `/appointment/cancel/:token` (issue 16): what the reminder's
+ * links open, without signing in. The page reads the link first (in the patient's language), shows
+ * the appointment and one button; a link that no longer acts says why and offers nothing to press.
+ */
+export function AppointmentLinkScreen({ token, purpose }: { token: string; purpose: Purpose }) {
+  const { t, i18n } = useTranslation('appointmentLinks');
+  const [state, setState] = useState<State>({ step: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    appointmentLinksApi.show(token).then(
+      ({ data }) => {
+        if (!current) return;
+        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
+          void showInLanguage(i18n, data.language);
+        }
+        if (data.stale) setState({ step: 'stale', link: data, why: data.stale });
+        else setState({ step: 'ready', link: data, busy: false, failed: false });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const dead = isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 414);
+        setState({ step: dead ? 'invalid' : 'problem' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, i18n]);
+
+  const answer = async (link: AppointmentLink) => {
+    setState({ step: 'ready', link, busy: true, failed: false });
+    try {
+      const answered = await appointmentLinksApi.answer(token);
+      setState({ step: 'done', link: answered.data });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'appointment_link_stale' && isStaleReason(error.details?.why)) {
+        setState({ step: 'stale', link, why: error.details.why });
+      } else if (isApiError(error) && error.status === 404) {
+        setState({ step: 'invalid' });
+      } else {
+        setState({ step: 'ready', link, busy: false, failed: true });
+      }
+    }
+  };
+
+  if (state.step === 'loading') {
+    return (
+      <div className="text-center py-5" data-testid="appointment-link-loading">
+        <Spinner size={8} />
+      </div>
+    );
+  }
+  if (state.step === 'invalid' || state.step === 'problem') {
+    return (
+      <AuthResult
+        testId={`appointment-link-${state.step}`}
+        tone="danger"
+        icon={CircleAlert}
+        title={t(`${state.step}.title`)}
+      >
+        <p className="auth-subtitle">{t(`${state.step}.text`)}</p>
+      </AuthResult>
+    );
+  }
+  if (state.step === 'stale') {
+    return (
+      <AuthResult
+        testId="appointment-link-stale"
+        tone="danger"
+        icon={CircleAlert}
+        title={t(`stale.${state.why}.title`)}
+      >
+        <p className="auth-subtitle">{t(`stale.${state.why}.text`)}</p>
+        {state.link ? <AppointmentSummary link={state.link} last={!state.link.clinicPhone} /> : null}
+        {state.link?.clinicPhone ? <p>{t('callClinic', { phone: state.link.clinicPhone })}</p> : null}
+      </AuthResult>
+    );
+  }
+  if (state.step === 'done') {
+    return (
+      <AuthResult
+        testId={`appointment-link-${purpose}ed`}
+        tone="success"
+        icon={CircleCheck}
+        title={t(`${purpose}.doneTitle`)}
+      >
+        <p className="auth-subtitle">{t(`${purpose}.doneText`)}</p>
+        <AppointmentSummary link={state.link} last />
+      </AuthResult>
+    );
+  }
+  const { link, busy, failed } = state;
+  const Icon = purpose === 'confirm' ? CalendarCheck : CalendarX;
+  return (
+    <div data-testid="appointment-link-ready">
+      <h1 className="auth-title">{t(`${purpose}.title`, { name: link.patientFirstName })}</h1>
+      <p className="auth-subtitle">{t(`${purpose}.subtitle`)}</p>
+      <AppointmentSummary link={link} />
+      {failed ? (
+        <div className="alert alert-danger" role="alert">
+          {t('problem.text')}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className={`btn btn-lg w-100 ${purpose === 'confirm' ? 'btn-primary' : 'btn-danger'}`}
+        disabled={busy}
+        onClick={() => void answer(link)}
+      >
+        {busy ? <Spinner size={4} /> : <Icon size={20} aria-hidden="true" className="me-2" />}
+        {t(`${purpose}.action`)}
+      </button>
+    </div>
+  );
+}
