@@ -23,6 +23,7 @@ export const onDemandNamespaces = [
   'certificates',
   'authorizations',
   'files',
+  'dashboard',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
