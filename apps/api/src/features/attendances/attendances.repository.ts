@@ -111,7 +111,11 @@ export async function listRecent({ tx, accountId }: RecordScope, limit: number) 
     .from(attendances)
     .innerJoin(
       patients,
-      and(eq(patients.accountId, attendances.accountId), eq(patients.id, attendances.patientId), isNull(patients.deletedAt)),
+      and(
+        eq(patients.accountId, attendances.accountId),
+        eq(patients.id, attendances.patientId),
+        isNull(patients.deletedAt),
+      ),
     )
     .innerJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
     .where(and(eq(attendances.accountId, accountId), isNull(attendances.deletedAt)))

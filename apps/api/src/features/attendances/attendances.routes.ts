@@ -52,7 +52,8 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
     '/attendances/recent',
     {
       ...read,
-      summary: "The clinic's latest attendances across patients, newest first (at most 20), with patient and professional",
+      summary:
+        "The clinic's latest attendances across patients, newest first (at most 20), with patient and professional",
       querystring: recentAttendancesQuerySchema,
       answer: recentAttendancesResponseSchema,
     },

@@ -1,7 +1,12 @@
 import { type AttendanceGroup, type AttendanceType, attendanceGroupOf } from '@odontia/shared/enums';
 import type { FieldError } from '@odontia/shared/errors';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
-import type { Attendance, AttendanceInput, AttendanceSummary, RecentAttendance } from '@odontia/shared/schemas/attendances';
+import type {
+  Attendance,
+  AttendanceInput,
+  AttendanceSummary,
+  RecentAttendance,
+} from '@odontia/shared/schemas/attendances';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';

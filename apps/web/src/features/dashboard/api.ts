@@ -110,9 +110,7 @@ export function useAppointmentAction() {
     mutationFn: ({ appointment, action }: { appointment: Appointment; action: AppointmentAction }) =>
       http.post<AppointmentAnswer>(
         `appointments/${enc(appointment.id)}/${action}`,
-        action === 'confirm'
-          ? { channel: 'phone', version: appointment.version }
-          : { version: appointment.version },
+        action === 'confirm' ? { channel: 'phone', version: appointment.version } : { version: appointment.version },
       ),
     onSuccess: () => refreshAppointments(),
   });

@@ -135,7 +135,11 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
             </button>
           ) : null}
           {canAttend ? (
-            <Link to={startAttendancePath(appointment)} className="btn btn-primary btn-sm" data-testid="start-attendance">
+            <Link
+              to={startAttendancePath(appointment)}
+              className="btn btn-primary btn-sm"
+              data-testid="start-attendance"
+            >
               <Stethoscope size={14} aria-hidden="true" className="me-1" />
               {t('actions.startAttendance')}
             </Link>

@@ -1,6 +1,6 @@
+import { can } from '@odontia/shared/permissions';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { can } from '@odontia/shared/permissions';
 import { CalendarPlus, Stethoscope } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

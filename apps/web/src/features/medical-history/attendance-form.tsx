@@ -5,12 +5,12 @@ import { AllergyWarning, useAllergyCheck } from '../patients/allergy-warning';
 import '../auth/zod-setup';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
+import type { Appointment } from '@odontia/shared/schemas/appointments';
 import {
   type Attendance,
   createAttendanceRequestSchema,
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
-import type { Appointment } from '@odontia/shared/schemas/appointments';
 import { moneyAmount } from '@odontia/shared/validation';
 import { Boxes, ClipboardCheck, Plus, Receipt, Stethoscope, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';

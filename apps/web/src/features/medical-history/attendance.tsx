@@ -1,7 +1,7 @@
 import '../auth/zod-setup';
+import { can } from '@odontia/shared/permissions';
 import type { Attendance } from '@odontia/shared/schemas/attendances';
 import { createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
-import { can } from '@odontia/shared/permissions';
 import { CalendarPlus, FilePlus2, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,14 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { CalendarDays, FileBadge, FileSignature, History, type LucideIcon, Paperclip, Pencil, Pill } from 'lucide-react';
+import {
+  CalendarDays,
+  FileBadge,
+  FileSignature,
+  History,
+  type LucideIcon,
+  Paperclip,
+  Pencil,
+  Pill,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -30,7 +39,12 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
-  { key: 'appointments', labelKey: 'dashboard:appointments.tab', icon: CalendarDays, Component: PatientAppointmentsTab },
+  {
+    key: 'appointments',
+    labelKey: 'dashboard:appointments.tab',
+    icon: CalendarDays,
+    Component: PatientAppointmentsTab,
+  },
   odontogramTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
