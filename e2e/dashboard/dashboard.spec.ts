@@ -100,6 +100,7 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
     `Atención de la cita de las ${hour}:30 con ${professional.completeName}`,
   );
   const form = page.getByTestId('attendance-form');
+  await saveScreenshot(page, 'dashboard-start-attendance', { fullPage: false });
   await expect(form.getByLabel('Título')).toHaveValue(`Limpieza ${word}`);
   await expect(form.getByLabel('Profesional')).toHaveValue(professional.id);
   await expect(form.getByRole('textbox', { name: 'Fecha', exact: true })).toHaveValue(`${today}T${hour}:30`);
@@ -123,6 +124,7 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
   await page.goto(`/patients/${patientId}/mh?tab=appointments`);
   const rows = page.getByTestId('patient-appointment-row');
   await expect(rows).toHaveCount(2);
+  await saveScreenshot(page, 'dashboard-patient-appointments');
   await expect(page.locator(`[data-testid="patient-appointment-row"][data-status="completed"]`)).toContainText(
     'Atendida',
   );
@@ -138,6 +140,7 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
   // The patients list shows the next appointment (the confirmed one, still scheduled).
   await page.goto(`/patients?q=${encodeURIComponent(word)}`);
   await expect(page.getByTestId('patient-next-appointment').first()).toContainText(professional.completeName);
+  await saveScreenshot(page, 'dashboard-patients-next-appointment', { fullPage: false });
 });
 
 for (const theme of ['light', 'dark'] as const) {
