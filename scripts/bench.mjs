@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|odontogram|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|odontogram|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -13,6 +13,9 @@
 //   installation  whether a clinic pays for the others' data: one clinic's searches and heaviest
 //            history alone, then among 300 clinics (6,000,000 patients, 3,000,000 items), PostgreSQL
 //            only; the p95 ratio per operation (goal within 1.2×) (apps/api/bench/installation.ts)
+//   agenda   a week view for all professionals, the free-slots search and booking (p50/p95) on
+//            10 professionals and 200,000 appointments over three years (apps/api/bench/agenda.ts;
+//            also `-- --pglite`; goal p95 < 30 ms week, < 20 ms booking on PostgreSQL)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -270,11 +273,12 @@ const benches = {
   patients: apiBench('patients'),
   http: apiBench('http'),
   installation: apiBench('installation'),
+  agenda: apiBench('agenda'),
   odontogram: benchOdontogram,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|odontogram|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|odontogram|all]`,
   );
   process.exit(2);
 }

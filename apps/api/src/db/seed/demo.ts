@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
+import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
@@ -88,6 +89,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
     });
     await seedDemoCertificates(tx as unknown as TenantTx, accountId, { supervisorId: userIds[1] as string });
+    await seedDemoAgenda(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      professionalIds: userIds,
+    });
     return 'created';
   });
 }

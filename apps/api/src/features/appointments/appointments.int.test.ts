@@ -179,6 +179,11 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
       expect(response.statusCode, field).toBe(400);
       expect(response.json().details.fields).toEqual([{ path: field, code: 'invalid_value' }]);
     }
+    const theirSlots = await t.call(
+      'GET',
+      `/api/appointments/free-slots?professionalId=${t.other.userId}&durationMinutes=30`,
+    );
+    expect(theirSlots.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
     const mine = await book(body(d));
     const other = { token: t.other.token };
     expect((await t.call('GET', `/api/appointments/${mine.id}`, other)).json().code).toBe('appointment_not_found');

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { type RecordScope, recordRepository } from '../../db/records.ts';
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -118,22 +119,43 @@ export interface CalendarFilter {
   inactive: boolean;
 }
 
-/** The calendar's range: every appointment overlapping [from, to), in start order. */
-export function calendar(ctx: RecordScope, filter: CalendarFilter): Promise<NamedAppointmentRow[]> {
-  const people = filter.professionalIds?.length
-    ? inArray(appointments.professionalId, filter.professionalIds)
-    : undefined;
-  const seats = filter.chairIds?.length ? inArray(appointments.chairId, filter.chairIds) : undefined;
-  return selectNamed(ctx.tx)
+/**
+ * The calendar's read, built once and prepared (db/prepared.ts): every screen of the agenda asks
+ * it, and planning the joins costs as much as running them. The filters are parameters (a list
+ * as one array, null for "all"), so the text never changes.
+ */
+const calendarQuery = preparedQuery('appointments_calendar', (db) =>
+  selectNamed(db as TenantTx)
     .where(
       and(
-        live(ctx.accountId),
-        overlapping(filter.from, filter.to),
-        people && seats ? or(people, seats) : (people ?? seats),
-        filter.inactive ? undefined : active,
+        eq(appointments.accountId, sql.placeholder('accountId')),
+        isNull(appointments.deletedAt),
+        sql`${appointments.startsAt} >= ${sql.placeholder('lookback')}::timestamptz`,
+        sql`${appointments.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+        sql`${appointments.endsAt} > ${sql.placeholder('from')}::timestamptz`,
+        sql`(${sql.placeholder('inactive')}::boolean or ${appointments.status} in ('scheduled', 'completed'))`,
+        sql`((${sql.placeholder('professionalIds')}::uuid[] is null and ${sql.placeholder('chairIds')}::uuid[] is null)
+          or ${appointments.professionalId} = any(${sql.placeholder('professionalIds')}::uuid[])
+          or ${appointments.chairId} = any(${sql.placeholder('chairIds')}::uuid[]))`,
       ),
     )
-    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    .orderBy(asc(appointments.startsAt), asc(appointments.id)),
+);
+
+/** A list of ids as one array parameter ('{a,b}'), or null when there is none. */
+const idArray = (ids: string[] | undefined) => (ids?.length ? `{${ids.join(',')}}` : null);
+
+/** The calendar's range: every appointment overlapping [from, to), in start order. */
+export function calendar(ctx: RecordScope, filter: CalendarFilter): Promise<NamedAppointmentRow[]> {
+  return calendarQuery(ctx.tx, {
+    accountId: ctx.accountId,
+    lookback: new Date(filter.from.getTime() - longestMs).toISOString(),
+    from: filter.from.toISOString(),
+    to: filter.to.toISOString(),
+    inactive: filter.inactive,
+    professionalIds: idArray(filter.professionalIds),
+    chairIds: idArray(filter.chairIds),
+  }) as Promise<NamedAppointmentRow[]>;
 }
 
 export interface ListFilter {

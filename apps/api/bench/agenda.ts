@@ -1,0 +1,220 @@
+/**
+ * `npm run bench -- agenda [--pglite] [--professionals N] [--appointments N] [--patients N] [--runs N] [--keep]`
+ *
+ * Seeds one clinic (Europe/Madrid, opening hours Monday to Friday 09:00–20:00) with 10
+ * professionals, 5,000 patients and 200,000 appointments over three years (two and a half
+ * past, half a year ahead; generated in SQL), then prints the server-side p50/p95 (the real
+ * routes through app.inject: authentication, the transaction, validation, the answer) of:
+ *   - loading a week view for all professionals (GET /api/appointments/calendar, any week);
+ *   - the free-slots search (one professional, and all of them) over the next 14 days;
+ *   - booking (POST /api/appointments: references, schedule check, exclusion constraints, audit,
+ *     reminder plan).
+ * Goal on PostgreSQL: week p95 < 30 ms, booking p95 < 20 ms.
+ */
+import { parseArgs } from 'node:util';
+import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { sql } from 'drizzle-orm';
+import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
+import { newId } from '../src/lib/ids.ts';
+import { inTransaction } from '../src/plugins/routes.ts';
+import { createBenchClinic, openBenchDatabase, report, seconds, startBenchApp, vacuumAnalyze } from './bench-kit.ts';
+import { insertPatients } from './patients-seed.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    professionals: { type: 'string', default: '10' },
+    appointments: { type: 'string', default: '200000' },
+    patients: { type: 'string', default: '5000' },
+    runs: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const professionalCount = Number(options.professionals);
+const appointmentCount = Number(options.appointments);
+const patientCount = Number(options.patients);
+const runs = Number(options.runs);
+const zone = 'Europe/Madrid';
+const slotMinutes = 25;
+
+async function main() {
+  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
+  console.log(
+    `agenda bench on ${backend}: ${professionalCount} professionals, ${appointmentCount.toLocaleString('en')} appointments over three years, ${patientCount.toLocaleString('en')} patients`,
+  );
+  const { db, drop } = await openBenchDatabase(options);
+  try {
+    const clinic = await createBenchClinic(db);
+    const { accountId, userId } = clinic;
+    await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
+    let started = performance.now();
+    for (let index = 1; index < professionalCount; index += 1) {
+      await db.orm.execute(sql`
+        insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency, active)
+        values (${accountId}, ${newId()}, ${`Profesional ${index + 1}`}, ${`pro${index}.${accountId}@odontia.bench`}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
+    }
+    const ranges = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekday) => ({
+      weekday,
+      opening: '09:00',
+      closing: '20:00',
+      recessStart: null,
+      recessEnd: null,
+    }));
+    await db.orm.execute(sql`insert into schedules (account_id, id, professional_id, ranges)
+      values (${accountId}, ${newId()}, null, ${JSON.stringify(ranges)}::jsonb)`);
+    await insertPatients(
+      db.orm,
+      sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
+    );
+    await db.orm.execute(sql`
+      insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
+    console.log(
+      `  ${professionalCount} professionals, opening hours and ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`,
+    );
+
+    // Weekdays from two and a half years ago to half a year ahead; as many 25-minute slots a day
+    // per professional (from 09:00) as the count needs. Past ones completed (1 in 20 cancelled).
+    started = performance.now();
+    const today = clinicToday(zone);
+    const firstDay = addDays(today, -912);
+    const lastDay = addDays(today, 183);
+    await db.orm.execute(sql`
+      with days as (
+        select d::date as day from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as d
+        where extract(isodow from d) < 6
+      ), pros as (
+        select id from users where account_id = ${accountId}::uuid
+      ), pats as (
+        select array_agg(id) as ids from patients where account_id = ${accountId}::uuid
+      ), per_day as (
+        select ceil(${appointmentCount}::numeric / ((select count(*) from days) * (select count(*) from pros)))::int as n
+      ), wanted as (
+        select pros.id as professional_id, days.day, slot,
+          row_number() over (order by days.day, slot, pros.id) as g
+        from days cross join pros cross join per_day cross join generate_series(0, per_day.n - 1) as slot
+      ), timed as (
+        select w.*, ((w.day + time '09:00') at time zone ${zone}) + make_interval(mins => w.slot * ${slotMinutes}) as starts_at
+        from wanted w where w.g <= ${appointmentCount}
+      )
+      insert into appointments (account_id, id, patient_id, professional_id, starts_at, ends_at, time_zone, status,
+        cancel_reason, cancelled_at, reason, created_by, updated_by)
+      select ${accountId}::uuid, uuid_generate_v7_bench(t.g), pats.ids[1 + t.g % cardinality(pats.ids)], t.professional_id,
+        t.starts_at, t.starts_at + make_interval(mins => ${slotMinutes}), ${zone},
+        case when t.starts_at >= now() then 'scheduled' when t.g % 20 = 0 then 'cancelled' else 'completed' end,
+        case when t.starts_at < now() and t.g % 20 = 0 then 'no_show' end,
+        case when t.starts_at < now() and t.g % 20 = 0 then t.starts_at end,
+        'Revisión', ${userId}::uuid, ${userId}::uuid
+      from timed t cross join pats`);
+    await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
+    const [{ n } = { n: 0 }] = (
+      await db.orm.execute<{ n: number }>(
+        sql`select count(*)::int as n from appointments where account_id = ${accountId}`,
+      )
+    ).rows;
+    console.log(`  ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`);
+
+    const { app, headers, close } = await startBenchApp(db, clinic);
+    try {
+      const call = async (method: 'GET' | 'POST', url: string, payload?: object, expected = 200) => {
+        const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        if (response.statusCode !== expected)
+          throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+        return response.json();
+      };
+      const time = async (work: (run: number) => Promise<unknown>): Promise<number[]> => {
+        for (let run = 0; run < Math.min(10, runs); run += 1) await work(run + runs); // warm-up
+        const times: number[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const begun = performance.now();
+          await work(run);
+          times.push(performance.now() - begun);
+        }
+        return times;
+      };
+
+      // A week view (Monday to Monday, wall-clock) for all professionals, any week of the three years.
+      const weekOf = (run: number) => {
+        const shift = (new Date(`${firstDay}T00:00:00Z`).getUTCDay() + 6) % 7;
+        const monday = addDays(firstDay, 7 * ((run * 37) % 150) + 7 - shift);
+        return {
+          from: (instantOfClinicWallTime(`${monday}T00:00`, zone) as Date).toISOString(),
+          to: (instantOfClinicWallTime(`${addDays(monday, 7)}T00:00`, zone) as Date).toISOString(),
+        };
+      };
+      let rowsSeen = 0;
+      let calls = 0;
+      const actor = { accountId, userId, level: 'administrator' as const, timeZone: zone, ip: '127.0.0.1' };
+      const weekService = await time(async (run) => {
+        const rows = await inTransaction(db, actor, (ctx) => appointmentsService.calendar({ ctx, query: weekOf(run) }));
+        rowsSeen += rows.length;
+        calls += 1;
+      });
+      report(
+        `week view, all ${professionalCount} professionals, the service call (~${Math.round(rowsSeen / calls)} appointments a week)`,
+        weekService,
+      );
+      const week = await time(async (run) => {
+        const { from, to } = weekOf(run);
+        await call('GET', `/api/appointments/calendar?from=${from}&to=${to}`);
+      });
+      report(`week view, the whole request (answer validated and serialised as JSON)`, week);
+
+      const professionals = (
+        await db.orm.execute<{ id: string }>(sql`select id from users where account_id = ${accountId} order by id`)
+      ).rows.map((row) => row.id);
+      const nextWeek = (instantOfClinicWallTime(`${addDays(today, 1)}T00:00`, zone) as Date).toISOString();
+      const oneSlots = await time(async (run) => {
+        const professional = professionals[run % professionals.length];
+        await call(
+          'GET',
+          `/api/appointments/free-slots?professionalId=${professional}&durationMinutes=30&from=${nextWeek}&days=14&limit=10`,
+        );
+      });
+      report('free slots, one professional, next 14 days', oneSlots);
+      const allSlots = await time(async () => {
+        await call('GET', `/api/appointments/free-slots?durationMinutes=45&from=${nextWeek}&days=14&limit=10`);
+      });
+      report(`free slots, all ${professionalCount} professionals, next 14 days`, allSlots);
+
+      // Booking: a free slot each time, after the generated half year, within opening hours.
+      const patients = (
+        await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
+      ).rows.map((row) => row.id);
+      let bookingDay = addDays(lastDay, 7);
+      let slot = 0;
+      const booking = await time(async (run) => {
+        const professional = professionals[run % professionals.length] as string;
+        if (run % professionals.length === 0) slot += 1;
+        if (slot >= 20) {
+          slot = 0;
+          do bookingDay = addDays(bookingDay, 1);
+          while ([0, 6].includes(new Date(`${bookingDay}T00:00:00Z`).getUTCDay()));
+        }
+        const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
+        const startsAt = new Date(start.getTime() + slot * 30 * 60_000);
+        await call(
+          'POST',
+          '/api/appointments',
+          {
+            patientId: patients[run % patients.length],
+            professionalId: professional,
+            startsAt: startsAt.toISOString(),
+            endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
+            reason: 'Revisión',
+          },
+          201,
+        );
+      });
+      report('booking (POST /api/appointments)', booking);
+    } finally {
+      await close();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
