@@ -54,8 +54,9 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
     sex: 'female',
     birthdate: '1990-04-02',
   });
-  // A retry books two hours later, so its appointments never overlap the first try's.
-  const hour = String(14 + testInfo.retry * 2).padStart(2, '0');
+  // After the demo agenda's hours (it closes at 20:00): never on a demo appointment; a retry
+  // books an hour later, so its appointments never overlap the first try's.
+  const hour = String(20 + testInfo.retry).padStart(2, '0');
   const arriving = await bookToday(request, {
     patientId,
     professionalId: professional.id,

@@ -322,8 +322,8 @@ export function Dashboard() {
       <div className="dashboard-side">
         <FreeSlots />
         {showInventory ? <Reorder /> : null}
+        <RecentPatients />
       </div>
-      <RecentPatients />
     </div>
   );
 }
