@@ -144,6 +144,32 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
   await saveScreenshot(page, 'dashboard-patients-next-appointment', { fullPage: false });
 });
 
+test('an attendance with a next appointment offers to book it in the calendar', async ({ page, request }) => {
+  const professional = (await apiGet<{ data: { id: string }[] }>(request, 'api/professionals')).data[0];
+  if (!professional) throw new Error('the demo clinic has no professional');
+  const patientId = await createPatient(request, {
+    firstName: 'Bruno',
+    lastName: `Control ${tag()}`,
+    sex: 'male',
+    birthdate: '1985-06-07',
+  });
+  const attendance = await apiCreate(request, `api/patients/${patientId}/attendances`, {
+    date: new Date().toISOString(),
+    attendanceType: 'dentistry',
+    professionalId: professional.id,
+    titleResume: 'Control',
+    nextAppointment: '2027-01-15',
+  });
+  await signInPage(page, demoUsers.administrator);
+  await page.goto(`/patients/${patientId}/mh/attendance/show/${attendance.id}`);
+  const book = page.getByTestId('book-next-appointment');
+  await expect(book).toHaveText('Reservar cita');
+  await expect(book).toHaveAttribute(
+    'href',
+    `/calendar?date=2027-01-15&view=day&book=1&patientId=${patientId}&professionalId=${professional.id}`,
+  );
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the dashboard passes axe and looks right, ${theme}`, async ({ page }) => {
     await signInPage(page, demoUsers.administrator);
