@@ -55,6 +55,7 @@ for (const theme of ['light', 'dark'] as const) {
           'diagnoses',
           'laboratory',
           'timeline',
+          'appointments',
           'odontogram',
           'prescriptions',
           'certificates',

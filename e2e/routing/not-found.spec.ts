@@ -40,7 +40,7 @@ test('with a session, the not-found home link opens the dashboard', async ({ pag
   await expect(page).toHaveURL('/dashboard');
   const layout = new AppLayout(page);
   await expect(layout.title).toHaveText('Panel');
-  await expect(layout.comingSoon).toBeVisible();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page).toHaveTitle('Odontia | Panel');
   expect(fakeSession.meRequests.length).toBeGreaterThan(0);
 });

@@ -5,6 +5,8 @@ import { basePathServer } from '../support/servers';
 
 /** The lazy chunk of the areas' shared "coming soon" page (not `auth-coming-soon-*`). */
 const comingSoonChunk = '**/assets/coming-soon-*.js';
+/** The dashboard's lazy chunks (its page and its texts): the home link's first page (issue 16). */
+const dashboardChunk = '**/assets/dashboard-*.js';
 
 test('a page chunk that fails to load while navigating shows the route error, and reload recovers', async ({
   page,
@@ -15,17 +17,17 @@ test('a page chunk that fails to load while navigating shows the route error, an
   const notFound = new NotFoundPage(page);
   await expect(notFound.heading).toHaveText('Página no encontrada');
 
-  await page.route(comingSoonChunk, (route) => route.abort('connectionfailed'));
+  await page.route(dashboardChunk, (route) => route.abort('connectionfailed'));
   await notFound.homeLink.click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
   const message = page.getByTestId('route-error-message');
-  await expect(message).toContainText(/coming-soon-[\w-]+\.js/);
+  await expect(message).toContainText(/dashboard-[\w-]+\.js/);
   await expect(message).not.toBeEmpty();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
 
-  await page.unroute(comingSoonChunk);
+  await page.unroute(dashboardChunk);
   await page.getByRole('button', { name: 'Recargar la página' }).click();
 
   await expect(new AppLayout(page).title).toHaveText('Panel');
@@ -47,7 +49,7 @@ test('under the base path the route error links home to the base path', async ({
   void fakeSession;
   await page.route(comingSoonChunk, (route) => route.abort('failed'));
 
-  await page.goto(basePathServer.url('dashboard'));
+  await page.goto(basePathServer.url('reports'));
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
   await expect(page.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/clinica/');

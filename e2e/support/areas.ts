@@ -11,7 +11,7 @@ export interface Area {
 }
 
 export const areas: Area[] = [
-  { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel' },
+  { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel', built: true },
   { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes', built: true },
   { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda' },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },

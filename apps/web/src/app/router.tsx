@@ -55,7 +55,7 @@ function comingSoon(id: string, path: string): RouteObject {
 
 const notFound = () => import('../pages/not-found').then((module) => ({ Component: module.NotFoundPage }));
 
-const patients = ['patients'] as const;
+const patients = ['patients', 'dashboard'] as const;
 const inventory = ['inventory'] as const;
 /** The medical history's screens show every clinical area's texts. */
 const history = [
@@ -66,6 +66,7 @@ const history = [
   'certificates',
   'authorizations',
   'files',
+  'dashboard',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -76,7 +77,7 @@ const inventoryList = () => import('../pages/inventory-list');
 const mh = 'patients/:patientId/mh';
 
 export const protectedRoutes: RouteObject[] = [
-  comingSoon('dashboard', 'dashboard'),
+  screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard']),
   // Patients and medical history
   screen('patients', 'patients', () => import('../pages/patients'), patients),
   screen('patientCreate', 'patients/create', () => import('../pages/patients'), patients),

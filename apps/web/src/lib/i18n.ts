@@ -25,6 +25,7 @@ export const onDemandNamespaces = [
   'files',
   'schedules',
   'appointmentLinks',
+  'dashboard',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

@@ -170,3 +170,24 @@ export const attendanceContracts = {
   /** DELETE …/attendances/:id: hidden from now on, the supplies and medicines back in stock. */
   deleted: z.object({ code: z.literal('attendance_deleted') }),
 } as const;
+
+/**
+ * GET /api/attendances/recent (issue 16, the dashboard's "patients seen recently"): the clinic's
+ * latest attendances across patients, newest first, at most 20 (patients.read).
+ */
+export const recentAttendancesQuerySchema = z.object({
+  limit: wholeNumber(1, 20).default(8),
+});
+export type RecentAttendancesQuery = z.input<typeof recentAttendancesQuerySchema>;
+export const recentAttendanceSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  patientName: z.string(),
+  date: z.string(),
+  attendanceType: z.enum(attendanceTypes),
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  titleResume: z.string(),
+});
+export type RecentAttendance = z.infer<typeof recentAttendanceSchema>;
+export const recentAttendancesResponseSchema = z.object({ data: z.array(recentAttendanceSchema) });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   attendanceAddenda,
@@ -6,6 +6,7 @@ import {
   attendanceLines,
   attendances,
   inventoryItems,
+  patients,
   users,
 } from '../../db/schema/index.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
@@ -86,4 +87,38 @@ export async function retireLinesAndItems(ctx: RecordScope, attendanceId: string
 
 export async function insertAddendum(ctx: RecordScope, addendum: { id: string; attendanceId: string; text: string }) {
   await ctx.tx.insert(attendanceAddenda).values({ ...addendum, accountId: ctx.accountId, createdBy: ctx.userId });
+}
+
+/**
+ * The clinic's latest attendances across patients (the dashboard), newest first, with the
+ * patient's and the professional's names; deleted attendances and deleted patients left out.
+ * One query. No index leads with (account_id, date): the planner walks the clinic's rows of the
+ * primary key (account_id, id) and sorts the top N (docs/decisions.md: an index
+ * `attendances (account_id, date desc, id desc) where deleted_at is null` is asked for).
+ */
+export async function listRecent({ tx, accountId }: RecordScope, limit: number) {
+  return tx
+    .select({
+      id: attendances.id,
+      patientId: attendances.patientId,
+      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+      date: attendances.date,
+      attendanceType: attendances.attendanceType,
+      professionalId: attendances.professionalId,
+      professionalName: users.completeName,
+      titleResume: attendances.titleResume,
+    })
+    .from(attendances)
+    .innerJoin(
+      patients,
+      and(
+        eq(patients.accountId, attendances.accountId),
+        eq(patients.id, attendances.patientId),
+        isNull(patients.deletedAt),
+      ),
+    )
+    .innerJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
+    .where(and(eq(attendances.accountId, accountId), isNull(attendances.deletedAt)))
+    .orderBy(desc(attendances.date), desc(attendances.id))
+    .limit(limit);
 }

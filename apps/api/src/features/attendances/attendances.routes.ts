@@ -1,4 +1,9 @@
-import { attendanceContracts, createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
+import {
+  attendanceContracts,
+  createAddendumRequestSchema,
+  recentAttendancesQuerySchema,
+  recentAttendancesResponseSchema,
+} from '@odontia/shared/schemas/attendances';
 import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -42,6 +47,18 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
     },
     changes: { ...read, summary: "The attendance's history of changes (audit events), newest first" },
   });
+
+  route.get(
+    '/attendances/recent',
+    {
+      ...read,
+      summary:
+        "The clinic's latest attendances across patients, newest first (at most 20), with patient and professional",
+      querystring: recentAttendancesQuerySchema,
+      answer: recentAttendancesResponseSchema,
+    },
+    async ({ ctx, query }) => ({ data: await attendancesService.recent({ ctx, limit: query.limit }) }),
+  );
 
   route.post(
     `${path}/:id/addenda`,

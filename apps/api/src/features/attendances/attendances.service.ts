@@ -1,7 +1,12 @@
 import { type AttendanceGroup, type AttendanceType, attendanceGroupOf } from '@odontia/shared/enums';
 import type { FieldError } from '@odontia/shared/errors';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
-import type { Attendance, AttendanceInput, AttendanceSummary } from '@odontia/shared/schemas/attendances';
+import type {
+  Attendance,
+  AttendanceInput,
+  AttendanceSummary,
+  RecentAttendance,
+} from '@odontia/shared/schemas/attendances';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -246,6 +251,16 @@ async function lockOpen(ctx: RequestContext, patientId: string, id: string) {
 }
 
 export const attendancesService = {
+  /** The clinic's latest attendances across patients (the dashboard's "patients seen recently"). */
+  async recent({ ctx, limit }: { ctx: RequestContext; limit: number }): Promise<RecentAttendance[]> {
+    const rows = await repository.listRecent(ctx, limit);
+    return rows.map((row) => ({
+      ...row,
+      date: row.date.toISOString(),
+      attendanceType: row.attendanceType as AttendanceType,
+    }));
+  },
+
   async list({ ctx, patientId, query }: Scope & { query: PageQuery }) {
     await requirePatient(ctx, patientId);
     return records.page(ctx, { patientId }, query);

@@ -5,6 +5,7 @@ import { AllergyWarning, useAllergyCheck } from '../patients/allergy-warning';
 import '../auth/zod-setup';
 import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
+import type { Appointment } from '@odontia/shared/schemas/appointments';
 import {
   type Attendance,
   createAttendanceRequestSchema,
@@ -23,16 +24,19 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
+import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
+import { refreshAppointments, useAppointment } from '../dashboard/api';
+import { AppointmentBanner } from '../dashboard/appointment-banner';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { DateField } from '../profile/date-input';
 import { historyPath, recordPaths, useSaveRecord } from './api';
@@ -72,17 +76,23 @@ function amountInput(value: string): string {
   return language?.startsWith('en') ? value : value.replace('.', ',');
 }
 
-function valuesOf(record: Attendance | null, professionalId: string, timeZone: string): AttendanceValues {
+function valuesOf(
+  record: Attendance | null,
+  professionalId: string,
+  timeZone: string,
+  appointment: Appointment | null = null,
+): AttendanceValues {
   const picked = (items: Attendance['supplies']): PickedItem[] =>
     items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
   return {
     // The datetime-local input shows the clinic's wall-clock time, whatever the browser's zone.
-    date: clinicWallTime(record?.date ?? new Date(), timeZone),
+    // Started from an appointment: its professional, its time and its treatment or reason.
+    date: clinicWallTime(record?.date ?? appointment?.startsAt ?? new Date(), timeZone),
     attendanceType: record?.attendanceType ?? '',
     specialization: record?.specialization ?? '',
-    professionalId: record?.professionalId ?? professionalId,
-    titleResume: record?.titleResume ?? '',
-    resume: record?.resume ?? '',
+    professionalId: record?.professionalId ?? appointment?.professionalId ?? professionalId,
+    titleResume: record?.titleResume ?? appointment?.treatmentName ?? appointment?.reason ?? '',
+    resume: record?.resume ?? (appointment?.treatmentName && appointment.reason ? appointment.reason : ''),
     detail: record?.detail ?? '',
     nextAppointment: record?.nextAppointment?.slice(0, 10) ?? '',
     finished: record?.finished ?? false,
@@ -254,14 +264,48 @@ function UsedItems({
  * Create or edit an (open) attendance: every field of spec §3, billing with live totals in
  * decimals, and the supplies and medicines used (taken from stock when saved).
  */
-export function AttendanceForm({
+/**
+ * The attendance form. A new attendance opened with `?appointmentId=` ("start attendance", issue
+ * 16) is that appointment's: the form starts with its professional, time and treatment or reason,
+ * and saving sends `appointmentId`, so the server marks the appointment completed.
+ */
+export function AttendanceForm(props: {
+  patientId: string;
+  record: Attendance | null;
+  onConflict?: (current: Attendance | null) => void;
+}) {
+  const [params] = useSearchParams();
+  const appointmentId = props.record ? null : params.get('appointmentId');
+  const appointment = useAppointment(appointmentId);
+  if (!appointmentId) return <AttendanceFormBody {...props} appointment={null} />;
+  if (appointment.isPending)
+    return (
+      <div className="d-flex justify-content-center py-4">
+        <Spinner />
+      </div>
+    );
+  const usable =
+    appointment.data && appointment.data.patientId === props.patientId && appointment.data.status === 'scheduled'
+      ? appointment.data
+      : null;
+  return (
+    <>
+      <AppointmentBanner appointment={appointment.data ?? null} usable={usable !== null} />
+      <AttendanceFormBody {...props} appointment={usable} />
+    </>
+  );
+}
+
+function AttendanceFormBody({
   patientId,
   record,
   onConflict,
+  appointment,
 }: {
   patientId: string;
   record: Attendance | null;
   onConflict?: (current: Attendance | null) => void;
+  appointment: Appointment | null;
 }) {
   const { t } = useTranslation('clinical');
   const id = useId();
@@ -282,7 +326,7 @@ export function AttendanceForm({
         context,
         options as never,
       )) as Resolver<AttendanceValues>,
-    defaultValues: valuesOf(record, professional.id, timeZone),
+    defaultValues: valuesOf(record, professional.id, timeZone, appointment),
   });
   const {
     register,
@@ -302,7 +346,8 @@ export function AttendanceForm({
   const onSubmit = handleSubmit(async (values) => {
     setShort([]);
     try {
-      const answer = await save.mutateAsync(values);
+      const answer = await save.mutateAsync(appointment ? { ...values, appointmentId: appointment.id } : values);
+      if (appointment) void refreshAppointments();
       if (answer.code) toastSuccess(answer.code);
       void navigate(recordPaths.show('attendance', patientId, answer.data.id), { replace: editing });
     } catch (error) {

@@ -1,7 +1,8 @@
 import '../auth/zod-setup';
+import { can } from '@odontia/shared/permissions';
 import type { Attendance } from '@odontia/shared/schemas/attendances';
 import { createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
-import { FilePlus2, Lock } from 'lucide-react';
+import { CalendarPlus, FilePlus2, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,8 @@ import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
+import { calendarPath } from '../dashboard/api';
 import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { recordPaths, useAddAddendum } from './api';
@@ -78,6 +81,9 @@ function AddendumForm({ patientId, id }: { patientId: string; id: string }) {
 export function AttendanceView(props: RecordViewProps<'attendance'>) {
   const { patientId, record, canWrite } = props;
   const { t } = useTranslation('clinical');
+  const { t: tDashboard } = useTranslation('dashboard');
+  const user = useSessionUser();
+  const canBook = user ? can(user.level, 'appointments.write') : false;
   const date = useCalendarDate();
   const dateTime = useDateTimeFormat();
   const money = useMoneyFormat();
@@ -156,7 +162,27 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
           {record.detail ? <span className="text-prewrap">{record.detail}</span> : null}
         </Fact>
         <Fact label={t('fields.resultDate')}>{date(record.resultDate)}</Fact>
-        <Fact label={t('fields.nextAppointment')}>{date(record.nextAppointment)}</Fact>
+        <Fact label={t('fields.nextAppointment')}>
+          {record.nextAppointment ? (
+            <span className="d-inline-flex flex-wrap align-items-center gap-2">
+              {date(record.nextAppointment)}
+              {canBook ? (
+                <Link
+                  to={calendarPath({
+                    date: record.nextAppointment.slice(0, 10),
+                    patientId,
+                    professionalId: record.professionalId,
+                  })}
+                  className="btn btn-outline-primary btn-sm"
+                  data-testid="book-next-appointment"
+                >
+                  <CalendarPlus size={14} aria-hidden="true" className="me-1" />
+                  {tDashboard('attendance.bookNext')}
+                </Link>
+              ) : null}
+            </span>
+          ) : null}
+        </Fact>
         <Fact label={t('fields.result')} wide>
           {record.result ? <span className="text-prewrap">{record.result}</span> : null}
         </Fact>

@@ -1,5 +1,5 @@
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Patient } from '@odontia/shared/schemas/patients';
+import type { Patient, PatientListItem } from '@odontia/shared/schemas/patients';
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -36,7 +36,7 @@ export const patientsApi = {
     if (query.q.trim()) params.set('q', query.q.trim());
     if (query.sort) params.set('sort', query.sort);
     if (query.active !== 'all') params.set('active', query.active);
-    return http.get<Page<Patient>>(`patients?${params}`);
+    return http.get<Page<PatientListItem>>(`patients?${params}`);
   },
   get: (id: string) => http.get<PatientAnswer>(one(id)),
   create: (body: unknown) => http.post<PatientAnswer>('patients', body),

@@ -1,11 +1,21 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { FileBadge, FileSignature, History, type LucideIcon, Paperclip, Pencil, Pill } from 'lucide-react';
+import {
+  CalendarDays,
+  FileBadge,
+  FileSignature,
+  History,
+  type LucideIcon,
+  Paperclip,
+  Pencil,
+  Pill,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { AuthorizationsTab } from '../authorizations/tab';
 import { CertificatesTab } from '../certificates/tab';
+import { PatientAppointmentsTab } from '../dashboard/patient-appointments-tab';
 import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
@@ -29,6 +39,12 @@ export const medicalHistoryTabs: {
   Component: ComponentType<{ patient: Patient }>;
 }[] = [
   ...clinicalTabs,
+  {
+    key: 'appointments',
+    labelKey: 'dashboard:appointments.tab',
+    icon: CalendarDays,
+    Component: PatientAppointmentsTab,
+  },
   odontogramTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },

@@ -1,4 +1,4 @@
-import type { Patient } from '@odontia/shared/schemas/patients';
+import type { PatientListItem } from '@odontia/shared/schemas/patients';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useInstantFormat } from '../auth/clinic-time';
 import { VerifyPrescriptionButton } from '../prescriptions/verify-modal';
 import { type ActiveFilter, patientPaths, usePatientsList } from './api';
 import { AlertsBadge, PatientStatusBadge } from './badges';
@@ -31,8 +32,10 @@ const ageSort: Record<string, string> = {
   '-birthdate': 'age',
 };
 
-function usePatientColumns(): Column<Patient>[] {
+function usePatientColumns(): Column<PatientListItem>[] {
   const { t } = useTranslation('patients');
+  const { t: tDashboard } = useTranslation('dashboard');
+  const when = useInstantFormat('dateTime');
   return [
     {
       key: 'lastName',
@@ -88,6 +91,20 @@ function usePatientColumns(): Column<Patient>[] {
       header: t('fields.email'),
       className: 'patient-email',
       cell: (patient) => patient.email ?? missing,
+    },
+    {
+      key: 'nextAppointment',
+      header: tDashboard('patientsList.nextAppointment'),
+      className: 'patient-next-appointment',
+      cell: (patient) =>
+        patient.nextAppointment ? (
+          <span data-testid="patient-next-appointment">
+            <span className="text-nowrap">{when(patient.nextAppointment.startsAt)}</span>
+            <span className="small text-body-secondary d-block">{patient.nextAppointment.professionalName}</span>
+          </span>
+        ) : (
+          missing
+        ),
     },
     {
       key: 'status',
@@ -158,7 +175,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
           ]}
         />
       </div>
-      <DataTable<Patient>
+      <DataTable<PatientListItem>
         label={t('list.caption')}
         className="table-hover patients-table"
         columns={columns}
