@@ -103,6 +103,10 @@ export const attendances = pgTable(
     patientRef(table),
     ...userRefs(table, table.professionalId),
     newestOfPatientIndex('attendances_patient_idx', table, table.date),
+    /** The clinic's latest attendances across patients: the dashboard's "seen recently" (issue 16). */
+    index('attendances_recent_idx')
+      .on(table.accountId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
     check('attendances_money', sql`${table.attendanceFee} >= 0 and ${table.totalBillable} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
 import {
   attendanceAddenda,
@@ -119,6 +119,6 @@ export async function listRecent({ tx, accountId }: RecordScope, limit: number) 
     )
     .innerJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
     .where(and(eq(attendances.accountId, accountId), isNull(attendances.deletedAt)))
-    .orderBy(desc(attendances.date), desc(attendances.id))
+    .orderBy(...newestFirst(attendances.date, attendances.id))
     .limit(limit);
 }

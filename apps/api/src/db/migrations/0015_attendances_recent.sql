@@ -1,0 +1,1 @@
+CREATE INDEX "attendances_recent_idx" ON "attendances" USING btree ("account_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "attendances"."deleted_at" is null;
