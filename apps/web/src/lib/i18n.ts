@@ -23,6 +23,7 @@ export const onDemandNamespaces = [
   'certificates',
   'authorizations',
   'files',
+  'agenda',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

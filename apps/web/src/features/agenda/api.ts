@@ -79,7 +79,10 @@ export function useSchedules() {
   return useQuery({
     queryKey: [...agendaKey, 'schedules'],
     queryFn: () =>
-      optional<{ clinic: Schedule | null; professionals: Schedule[] }>('schedules', { clinic: null, professionals: [] }),
+      optional<{ clinic: Schedule | null; professionals: Schedule[] }>('schedules', {
+        clinic: null,
+        professionals: [],
+      }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,10 @@
-import { addDays, type CalendarDay, clinicDayRange, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import {
+  addDays,
+  type CalendarDay,
+  clinicDayRange,
+  clinicWallTime,
+  instantOfClinicWallTime,
+} from '@odontia/shared/clinic-time';
 
 /*
  * The calendar library works with the browser's Date fields. The agenda shows the clinic's
