@@ -7,7 +7,7 @@ import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { type CSSProperties, useCallback, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type SlotInfo, type View, Views } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
@@ -59,6 +59,9 @@ interface Resource {
   title: string;
 }
 
+/** The addon is CommonJS only (lib/): the bundler may hand its whole `exports` as the default. */
+const withDragAndDrop = ((dragAndDrop as unknown as { default?: typeof dragAndDrop }).default ??
+  dragAndDrop) as typeof dragAndDrop;
 const DnDCalendar = withDragAndDrop<CalendarEvent, Resource>(Calendar);
 
 const rbcView: Record<AgendaView, View> = { day: Views.DAY, week: Views.WEEK, month: Views.MONTH, list: Views.AGENDA };
