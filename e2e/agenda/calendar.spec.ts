@@ -15,7 +15,6 @@ import { demoClinicToday, demoTimeZone, demoUsers, signInPage } from '../support
  * the demo agenda (the days around today) and the other tests stay out of the way.
  */
 
-
 interface Professional {
   id: string;
   completeName: string;
@@ -180,7 +179,7 @@ test('drag to another day and another professional, resize, and a refused drop o
   await expect(event).toBeVisible();
   await event.hover();
   const anchor = event.locator('.rbc-addons-dnd-resize-ns-anchor').last();
-  await drag(page, anchor, slot(column(page, 1), '10:45'), { fromTop: true });
+  await drag(page, anchor, slot(column(page, 1), '11:00'), { fromTop: true });
   await expect.poll(async () => (await appointment(request, afterDay.id)).endsAt).toBe(at(addDays(day, 1), '11:00'));
   await saveScreenshot(page, 'agenda-after-move-resize', { fullPage: false });
 

@@ -12,6 +12,7 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
 import { http, isApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { useProfessionals } from '../medical-history/api';
@@ -299,6 +300,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
         ? await agendaApi.update(editing.id, { ...body, version: editing.version })
         : await agendaApi.create(body);
       toastSuccess(answer.code ?? 'appointment_created');
+      await queryClient.invalidateQueries({ queryKey: ['agenda'] });
       onClose();
     } catch (error) {
       if (isApiError(error) && error.code === 'appointment_outside_schedule')

@@ -431,6 +431,9 @@ export function AgendaCalendar() {
           onEventDrop={onDrop}
           onEventResize={onDrop}
           eventPropGetter={eventPropGetter}
+          tooltipAccessor={(event) =>
+            `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
+          }
           slotPropGetter={slotPropGetter}
           components={{ event: EventBody, agenda: { event: ListEvent } }}
           messages={{
