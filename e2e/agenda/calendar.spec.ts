@@ -84,11 +84,11 @@ function eventOf(page: Page, id: string): Locator {
   return page.locator(`.rbc-event:has([data-appointment-id="${id}"])`);
 }
 
-async function drag(page: Page, from: Locator, to: Locator, { fromTop = false } = {}) {
+async function drag(page: Page, from: Locator, to: Locator, { fromTop = false, grabCentre = false } = {}) {
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('not visible');
-  const startY = fromTop ? a.y + 6 : a.y + a.height / 2;
+  const startY = fromTop && !grabCentre ? a.y + 6 : a.y + a.height / 2;
   await page.mouse.move(a.x + a.width / 2, startY);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2, startY + 8, { steps: 3 });
@@ -163,7 +163,7 @@ test('drag to another day and another professional, resize, and a refused drop o
 
   // Week view: columns per professional, seven days each (Monday first): Wednesday is index 2.
   await openCalendar(page, day, 'week', `&professionals=${first.id},${second.id}`);
-  await drag(page, eventOf(page, moved.id), slot(column(page, 3), '10:00'));
+  await drag(page, eventOf(page, moved.id), slot(column(page, 3), '10:00'), { fromTop: true });
   await expect.poll(async () => (await appointment(request, moved.id)).status).toBe('rescheduled');
   const afterDay = await appointment(request, (await appointment(request, moved.id)).rescheduledTo as string);
   expect(afterDay.startsAt).toBe(at(addDays(day, 1), '10:00'));
@@ -171,7 +171,7 @@ test('drag to another day and another professional, resize, and a refused drop o
 
   // Day view of Thursday: drag to the second professional's column.
   await openCalendar(page, addDays(day, 1), 'day', `&professionals=${first.id},${second.id}`);
-  await drag(page, eventOf(page, afterDay.id), slot(column(page, 1), '10:00'));
+  await drag(page, eventOf(page, afterDay.id), slot(column(page, 1), '10:00'), { fromTop: true });
   await expect.poll(async () => (await appointment(request, afterDay.id)).professionalId).toBe(second.id);
 
   // Resize: the bottom edge down by 30 minutes (same appointment, longer).
@@ -179,7 +179,7 @@ test('drag to another day and another professional, resize, and a refused drop o
   await expect(event).toBeVisible();
   await event.hover();
   const anchor = event.locator('.rbc-addons-dnd-resize-ns-anchor').last();
-  await drag(page, anchor, slot(column(page, 1), '11:00'), { fromTop: true });
+  await drag(page, anchor, slot(column(page, 1), '10:45'), { fromTop: true, grabCentre: true });
   await expect.poll(async () => (await appointment(request, afterDay.id)).endsAt).toBe(at(addDays(day, 1), '11:00'));
   await saveScreenshot(page, 'agenda-after-move-resize', { fullPage: false });
 
@@ -192,7 +192,7 @@ test('drag to another day and another professional, resize, and a refused drop o
   }).then(async (third) => {
     await openCalendar(page, day, 'day', `&professionals=${first.id},${second.id}`);
     const before = await eventOf(page, third.id).boundingBox();
-    await drag(page, eventOf(page, third.id), slot(column(page, 1), '12:00'));
+    await drag(page, eventOf(page, third.id), slot(column(page, 1), '12:00'), { fromTop: true });
     await expect(page.getByText(/El profesional ya tiene una cita a esa hora: Lucía Agenda/)).toBeVisible();
     await saveScreenshot(page, 'agenda-refused-drop', { fullPage: false, animations: 'allow' });
     expect((await appointment(request, third.id)).status).toBe('scheduled');

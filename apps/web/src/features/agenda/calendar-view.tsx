@@ -435,7 +435,7 @@ export function AgendaCalendar() {
             `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
           }
           slotPropGetter={slotPropGetter}
-          components={{ event: EventBody, agenda: { event: ListEvent } }}
+          components={{ event: EventBody, header: DayHeader, agenda: { event: ListEvent } }}
           messages={{
             date: t('list.date'),
             time: t('list.time'),
@@ -471,6 +471,11 @@ export function AgendaCalendar() {
       ) : null}
     </div>
   );
+}
+
+/** A day's header without the library's stray role="columnheader" (no grid around it). */
+function DayHeader({ label }: { label: string }) {
+  return <span>{label}</span>;
 }
 
 function EventBody({ event }: { event: CalendarEvent }) {
