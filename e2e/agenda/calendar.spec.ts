@@ -179,7 +179,7 @@ test('drag to another day and another professional, resize, and a refused drop o
   await expect(event).toBeVisible();
   await event.hover();
   const anchor = event.locator('.rbc-addons-dnd-resize-ns-anchor').last();
-  await drag(page, anchor, slot(column(page, 1), '10:45'), { fromTop: true, grabCentre: true });
+  await drag(page, anchor, slot(column(page, 1), '11:00'), { fromTop: true, grabCentre: true });
   await expect.poll(async () => (await appointment(request, afterDay.id)).endsAt).toBe(at(addDays(day, 1), '11:00'));
   await saveScreenshot(page, 'agenda-after-move-resize', { fullPage: false });
 

@@ -5,7 +5,7 @@ import type { Schedule } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { type CSSProperties, useCallback, useMemo, useState } from 'react';
+import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type SlotInfo, type View, Views } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
@@ -273,7 +273,7 @@ export function AgendaCalendar() {
   };
 
   const { first } = viewDays(view, date);
-  const title =
+  const longTitle =
     view === 'month'
       ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(displayOfDay(date))
       : view === 'day'
@@ -282,10 +282,21 @@ export function AgendaCalendar() {
           )
         : `${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(displayOfDay(first))} – ${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(displayOfDay(addDays(first, 6)))}`;
 
+  const title = longTitle.charAt(0).toUpperCase() + longTitle.slice(1);
+
   const toggleProfessional = (id: string) => {
     const next = selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
     set({ professionals: next.length ? next.join(',') : null });
   };
+
+  // The month grid's ARIA roles are the library's and incomplete (a row holding "+N más" buttons, no
+  // cells): without them the month is plain boxes of buttons and links, which is what it is.
+  useLayoutEffect(() => {
+    for (const element of document.querySelectorAll('.agenda .rbc-month-view, .agenda .rbc-month-view [role]')) {
+      element.removeAttribute('role');
+      element.removeAttribute('aria-sort');
+    }
+  });
 
   return (
     <div className={`agenda agenda-view-${view}`} data-testid="agenda">
@@ -435,7 +446,12 @@ export function AgendaCalendar() {
             `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
           }
           slotPropGetter={slotPropGetter}
-          components={{ event: EventBody, header: DayHeader, agenda: { event: ListEvent } }}
+          components={{
+            event: EventBody,
+            week: { header: DayHeader },
+            day: { header: DayHeader },
+            agenda: { event: ListEvent },
+          }}
           messages={{
             date: t('list.date'),
             time: t('list.time'),
