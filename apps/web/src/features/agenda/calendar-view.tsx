@@ -5,7 +5,7 @@ import type { Schedule } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { type CSSProperties, createContext, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type SlotInfo, type View, Views } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
@@ -404,65 +404,67 @@ export function AgendaCalendar() {
           ))}
         </ul>
       </div>
-      <div className="agenda-calendar" data-testid="agenda-calendar" aria-busy={calendar.isFetching}>
-        <DnDCalendar
-          localizer={localizer}
-          culture={language}
-          events={events}
-          backgroundEvents={backgroundEvents as unknown as CalendarEvent[]}
-          resources={resources}
-          resourceIdAccessor="id"
-          resourceTitleAccessor="title"
-          view={rbcView[view]}
-          views={[Views.DAY, Views.WEEK, Views.MONTH, Views.AGENDA]}
-          onView={(next) =>
-            set({ view: (Object.keys(rbcView) as AgendaView[]).find((k) => rbcView[k] === next) ?? 'week' })
-          }
-          date={displayOfDay(date)}
-          onNavigate={(next) => set({ date: dayOfDisplay(next) })}
-          onDrillDown={(next) => set({ date: dayOfDisplay(next), view: 'day' })}
-          length={7}
-          toolbar={false}
-          step={15}
-          timeslots={4}
-          min={new Date(1970, 0, 1, 7, 0)}
-          max={new Date(1970, 0, 1, 21, 0)}
-          scrollToTime={new Date(1970, 0, 1, 8, 0)}
-          getNow={() => toDisplay(new Date(), timeZone)}
-          selectable
-          resizable
-          popup
-          onSelectSlot={onSelectSlot}
-          onSelectEvent={(event) => setOpenId(event.id)}
-          onKeyPressEvent={(event, e) => {
-            if ((e as unknown as KeyboardEvent).key === 'Enter') setOpenId(event.id);
-          }}
-          draggableAccessor={(event) => event.appointment.status === 'scheduled'}
-          resizableAccessor={(event) => event.appointment.status === 'scheduled'}
-          onEventDrop={onDrop}
-          onEventResize={onDrop}
-          eventPropGetter={eventPropGetter}
-          tooltipAccessor={(event) =>
-            `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
-          }
-          slotPropGetter={slotPropGetter}
-          components={{
-            event: EventBody,
-            week: { header: DayHeader },
-            day: { header: DayHeader },
-            agenda: { event: ListEvent },
-          }}
-          messages={{
-            date: t('list.date'),
-            time: t('list.time'),
-            event: t('list.appointment'),
-            allDay: t('allDay'),
-            noEventsInRange: t('list.empty'),
-            showMore: (count: number) => t('showMore', { count }),
-          }}
-          formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: () => '' }}
-        />
-      </div>
+      <OpenAppointment.Provider value={setOpenId}>
+        <div className="agenda-calendar" data-testid="agenda-calendar" aria-busy={calendar.isFetching}>
+          <DnDCalendar
+            localizer={localizer}
+            culture={language}
+            events={events}
+            backgroundEvents={backgroundEvents as unknown as CalendarEvent[]}
+            resources={resources}
+            resourceIdAccessor="id"
+            resourceTitleAccessor="title"
+            view={rbcView[view]}
+            views={[Views.DAY, Views.WEEK, Views.MONTH, Views.AGENDA]}
+            onView={(next) =>
+              set({ view: (Object.keys(rbcView) as AgendaView[]).find((k) => rbcView[k] === next) ?? 'week' })
+            }
+            date={displayOfDay(date)}
+            onNavigate={(next) => set({ date: dayOfDisplay(next) })}
+            onDrillDown={(next) => set({ date: dayOfDisplay(next), view: 'day' })}
+            length={7}
+            toolbar={false}
+            step={15}
+            timeslots={4}
+            min={new Date(1970, 0, 1, 7, 0)}
+            max={new Date(1970, 0, 1, 21, 0)}
+            scrollToTime={new Date(1970, 0, 1, 8, 0)}
+            getNow={() => toDisplay(new Date(), timeZone)}
+            selectable
+            resizable
+            popup
+            onSelectSlot={onSelectSlot}
+            onSelectEvent={(event) => setOpenId(event.id)}
+            onKeyPressEvent={(event, e) => {
+              if ((e as unknown as KeyboardEvent).key === 'Enter') setOpenId(event.id);
+            }}
+            draggableAccessor={(event) => event.appointment.status === 'scheduled'}
+            resizableAccessor={(event) => event.appointment.status === 'scheduled'}
+            onEventDrop={onDrop}
+            onEventResize={onDrop}
+            eventPropGetter={eventPropGetter}
+            tooltipAccessor={(event) =>
+              `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
+            }
+            slotPropGetter={slotPropGetter}
+            components={{
+              event: EventBody,
+              week: { header: DayHeader },
+              day: { header: DayHeader },
+              agenda: { event: ListEvent },
+            }}
+            messages={{
+              date: t('list.date'),
+              time: t('list.time'),
+              event: t('list.appointment'),
+              allDay: t('allDay'),
+              noEventsInRange: t('list.empty'),
+              showMore: (count: number) => t('showMore', { count }),
+            }}
+            formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: () => '' }}
+          />
+        </div>
+      </OpenAppointment.Provider>
       {draft ? <BookingDialog draft={draft} onClose={closeDraft} /> : null}
       {openId ? (
         <AppointmentDialog
@@ -517,14 +519,21 @@ function EventBody({ event }: { event: CalendarEvent }) {
   );
 }
 
+/** Opens an appointment's details (the list view's rows are buttons). */
+const OpenAppointment = createContext<(id: string) => void>(() => undefined);
+
 function ListEvent({ event }: { event: CalendarEvent }) {
   const { t } = useTranslation('agenda');
+  const open = useContext(OpenAppointment);
   const a = event.appointment;
   const status = displayStatus(a);
   return (
-    <span className="agenda-list-event" data-testid="agenda-list-event">
-      <span className={`badge agenda-badge agenda-status-${status}`}>{t(`displayStatus.${status}`)}</span>{' '}
-      <strong>{a.patientName}</strong> · {a.professionalName}
+    <span className={`agenda-list-event agenda-status-${status}`} data-testid="agenda-list-event">
+      <span className="badge agenda-badge">{t(`displayStatus.${status}`)}</span>{' '}
+      <button type="button" className="btn btn-link p-0 align-baseline agenda-event-patient" onClick={() => open(a.id)}>
+        {a.patientName}
+      </button>{' '}
+      · {a.professionalName}
       {a.chairName ? ` · ${a.chairName}` : ''}
       {a.treatmentName ? ` · ${a.treatmentName}` : ''}
     </span>
