@@ -91,7 +91,7 @@ export function useScheduleExceptions(from: string, to: string) {
   return useQuery({
     queryKey: [...agendaKey, 'exceptions', from, to],
     queryFn: () =>
-      optional<{ data: ScheduleException[] }>(`schedule-exceptions?${params({ from, to })}`, { data: [] }).then(
+      optional<{ data: ScheduleException[] }>(`schedule-exceptions?${params({ from, to, pageSize: 100 })}`, { data: [] }).then(
         (answer) => answer.data ?? [],
       ),
     placeholderData: keepPreviousData,
@@ -102,7 +102,7 @@ export function useChairs() {
   return useQuery({
     queryKey: [...agendaKey, 'chairs'],
     queryFn: () =>
-      optional<{ data: Chair[] }>('chairs?active=true&pageSize=100', { data: [] }).then((answer) =>
+      optional<{ data: Chair[] }>('chairs?pageSize=100', { data: [] }).then((answer) =>
         (answer.data ?? []).filter((chair) => chair.active).sort((a, b) => a.sortOrder - b.sortOrder),
       ),
     staleTime: 5 * 60_000,
