@@ -91,9 +91,9 @@ export function useScheduleExceptions(from: string, to: string) {
   return useQuery({
     queryKey: [...agendaKey, 'exceptions', from, to],
     queryFn: () =>
-      optional<{ data: ScheduleException[] }>(`schedule-exceptions?${params({ from, to, pageSize: 100 })}`, { data: [] }).then(
-        (answer) => answer.data ?? [],
-      ),
+      optional<{ data: ScheduleException[] }>(`schedule-exceptions?${params({ from, to, pageSize: 100 })}`, {
+        data: [],
+      }).then((answer) => answer.data ?? []),
     placeholderData: keepPreviousData,
   });
 }

@@ -451,6 +451,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
                 </select>
               </Field>
             ) : null}
+            <div className="w-100 m-0 p-0" aria-hidden="true" />
             <Field id={`${id}-date`} label={t('fields.date')} error={errors.date} className="col-sm-4">
               <input
                 id={`${id}-date`}
