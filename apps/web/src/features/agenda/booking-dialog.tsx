@@ -1,3 +1,4 @@
+import '../auth/zod-setup';
 import { clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sexes } from '@odontia/shared/enums';
 import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';

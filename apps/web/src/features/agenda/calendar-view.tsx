@@ -1,3 +1,4 @@
+import '../auth/zod-setup';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { weekdays } from '@odontia/shared/enums';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
