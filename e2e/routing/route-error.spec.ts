@@ -38,7 +38,7 @@ test('a page chunk that fails on the first load shows the route error too', asyn
   void fakeSession;
   await page.route(comingSoonChunk, (route) => route.abort('failed'));
 
-  await page.goto('/calendar');
+  await page.goto('/reports');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
   await expect(page.getByTestId('route-error-message')).toContainText(/coming-soon-[\w-]+\.js/);

@@ -13,7 +13,7 @@ export interface Area {
 export const areas: Area[] = [
   { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel', built: true },
   { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes', built: true },
-  { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda' },
+  { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda', built: true },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },
   { section: 'Inventario', label: 'Insumos', path: '/supplies', title: 'Insumos', built: true },
   {

@@ -104,7 +104,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('authorizationShow', `${mh}/authorization/show/:id_authorization`, authorizations, history),
   screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
-  comingSoon('calendar', 'calendar'),
+  screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients']),
   // Inventory
   screen('medications', 'medications', inventoryList, inventory),
   screen('medicationCreate', 'medications/create', inventoryItem, inventory),

@@ -26,6 +26,7 @@ export const onDemandNamespaces = [
   'schedules',
   'appointmentLinks',
   'dashboard',
+  'agenda',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

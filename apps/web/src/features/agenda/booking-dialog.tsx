@@ -1,0 +1,574 @@
+import '../auth/zod-setup';
+import { clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { sexes } from '@odontia/shared/enums';
+import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';
+import { createPatientRequestSchema } from '@odontia/shared/schemas/patients';
+import { CalendarPlus } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
+import { Combobox, ComboboxOptionText } from '../../components/combobox';
+import { FieldFeedback, FormAlert } from '../../components/form-feedback';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
+import { http, isApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useClinicTimeZone } from '../auth/clinic-time';
+import { useProfessionals } from '../medical-history/api';
+import { agendaApi, type PatientHit, useChairs, useFreeSlots, usePatientSearch, useTreatments } from './api';
+import { overlapText } from './calendar-view';
+import { OutsideScheduleReasons } from './outside-schedule';
+
+/** What opens the booking dialog: a selected slot, a deep link, or an appointment to edit. */
+export interface BookingDraft {
+  startsAt?: string;
+  endsAt?: string;
+  professionalId?: string;
+  chairId?: string;
+  patientId?: string;
+  appointment?: Appointment;
+}
+
+type Errors = Record<string, string>;
+
+const defaultMinutes = 30;
+
+function PatientPicker({
+  picked,
+  onPick,
+  error,
+  inputId,
+}: {
+  picked: { id: string; name: string } | null;
+  onPick: (patient: { id: string; name: string } | null) => void;
+  error?: string;
+  inputId: string;
+}) {
+  const { t } = useTranslation('agenda');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const debounced = useDebouncedValue(q, 250);
+  const search = usePatientSearch(debounced.trim(), open && debounced.trim().length >= 2);
+  if (picked)
+    return (
+      <div className="d-flex align-items-center gap-2" data-testid="picked-patient">
+        <strong>{picked.name}</strong>
+        <button type="button" className="btn btn-link btn-sm" onClick={() => onPick(null)}>
+          {t('booking.changePatient')}
+        </button>
+      </div>
+    );
+  return (
+    <>
+      <Combobox<PatientHit>
+        id={inputId}
+        type="search"
+        value={q}
+        onInputChange={setQ}
+        open={open}
+        onOpenChange={setOpen}
+        minLength={2}
+        items={search.data ?? []}
+        itemKey={(p) => p.id}
+        itemName={(p) => `${p.firstName} ${p.lastName}`}
+        renderItem={(p) => (
+          <ComboboxOptionText
+            name={`${p.firstName} ${p.lastName}`}
+            detail={[p.ssn, p.phone].filter(Boolean).join(' · ')}
+          />
+        )}
+        onPick={(p) => {
+          onPick({ id: p.id, name: `${p.firstName} ${p.lastName}` });
+          setQ('');
+        }}
+        listLabel={t('booking.patientResults')}
+        pending={search.isPending}
+        busy={search.isFetching}
+        pendingText={t('booking.searching')}
+        emptyText={t('booking.noPatients')}
+        invalid={Boolean(error)}
+        describedBy={error ? `${inputId}-error` : undefined}
+        placeholder={t('booking.searchPatient')}
+      />
+      <FieldFeedback id={`${inputId}-error`} message={error} />
+    </>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+  className = 'col-12',
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children}
+      <FieldFeedback id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function NewPatient({ onCreated }: { onCreated: (patient: { id: string; name: string }) => void }) {
+  const { t } = useTranslation(['agenda', 'validation']);
+  const id = useId();
+  const [values, setValues] = useState({ firstName: '', lastName: '', phone: '', ssn: '', sex: '', birthdate: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const message = (code: string) => {
+    const { key, values: v } = fieldMessageKey(parseFieldMessage(code));
+    return t(`validation:${key}`, v);
+  };
+  const save = async () => {
+    const body = { ...values, sex: values.sex || undefined, language: 'es' };
+    const parsed = createPatientRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), message(issue.message)])),
+      );
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const answer = await http.post<{ data: { id: string; firstName: string; lastName: string } }>('patients', body);
+      toastSuccess('patient_created');
+      onCreated({ id: answer.data.id, name: `${answer.data.firstName} ${answer.data.lastName}` });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.length) setErrors(Object.fromEntries(fields.map((f) => [f.path, message(f.code)])));
+      else toastApiError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  const input = (name: keyof typeof values, type = 'text') => (
+    <Field id={`${id}-${name}`} label={t(`agenda:newPatient.${name}`)} error={errors[name]} className="col-sm-6">
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        className={`form-control ${errors[name] ? 'is-invalid' : ''}`}
+        value={values[name]}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      />
+    </Field>
+  );
+  return (
+    <fieldset className="agenda-new-patient row g-2 mt-1" data-testid="new-patient">
+      <legend className="h6 mb-1">{t('agenda:newPatient.title')}</legend>
+      {input('firstName')}
+      {input('lastName')}
+      {input('phone', 'tel')}
+      {input('ssn')}
+      <Field id={`${id}-sex`} label={t('agenda:newPatient.sex')} error={errors.sex} className="col-sm-6">
+        <select
+          id={`${id}-sex`}
+          className={`form-select ${errors.sex ? 'is-invalid' : ''}`}
+          value={values.sex}
+          onChange={(event) => setValues({ ...values, sex: event.target.value })}
+        >
+          <option value="">{t('agenda:choose')}</option>
+          {sexes.map((sex) => (
+            <option key={sex} value={sex}>
+              {t(`agenda:newPatient.sexes.${sex}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {input('birthdate', 'date')}
+      <div className="col-12">
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => void save()}
+          disabled={pending}
+          data-testid="new-patient-save"
+        >
+          <BusyIcon busy={pending} icon={CalendarPlus} />
+          {t('agenda:newPatient.save')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['agenda', 'validation']);
+  const id = useId();
+  const timeZone = useClinicTimeZone();
+  const language = (i18n.resolvedLanguage ?? 'es').slice(0, 2);
+  const editing = draft.appointment ?? null;
+  const professionals = useProfessionals().data ?? [];
+  const chairs = useChairs().data ?? [];
+  const treatments = useTreatments().data ?? [];
+  const startsAt = editing?.startsAt ?? draft.startsAt;
+  const endsAt = editing?.endsAt ?? draft.endsAt;
+  const startWall = startsAt ? clinicWallTime(startsAt, timeZone) : `${clinicToday(timeZone)}T09:00`;
+  const [patient, setPatient] = useState<{ id: string; name: string } | null>(
+    editing ? { id: editing.patientId, name: editing.patientName } : null,
+  );
+  const [patientIdFromLink] = useState(draft.patientId ?? null);
+  usePatientById(patient ? null : patientIdFromLink, setPatient);
+  const [creating, setCreating] = useState(false);
+  const [values, setValues] = useState({
+    professionalId: editing?.professionalId ?? draft.professionalId ?? '',
+    chairId: editing?.chairId ?? draft.chairId ?? '',
+    treatmentId: editing?.treatmentId ?? '',
+    date: startWall.slice(0, 10),
+    time: startWall.slice(11, 16),
+    minutes: String(
+      startsAt && endsAt ? Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60_000) : defaultMinutes,
+    ),
+    reason: editing?.reason ?? '',
+    notes: editing?.notes ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [outside, setOutside] = useState<string[] | null>(null);
+  const [overlap, setOverlap] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const minutes = Number(values.minutes) || defaultMinutes;
+  const freeSlots = useFreeSlots(
+    {
+      professionalId: values.professionalId || undefined,
+      chairId: values.chairId || undefined,
+      durationMinutes: minutes,
+      limit: 6,
+    },
+    minutes >= 5,
+  );
+  const set = (name: keyof typeof values, value: string) => {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      if (name === 'treatmentId') {
+        const treatment = treatments.find((x) => x.id === value);
+        if (treatment) {
+          next.minutes = String(treatment.durationMinutes);
+          if (!current.reason) next.reason = treatment.name;
+        }
+      }
+      return next;
+    });
+    setOutside(null);
+    setOverlap(null);
+  };
+  const message = (code: string) => {
+    const { key, values: v } = fieldMessageKey(parseFieldMessage(code));
+    return t(`validation:${key}`, v);
+  };
+  const fieldOf = (path: string) => (path === 'startsAt' ? 'time' : path === 'endsAt' ? 'minutes' : path);
+
+  const submit = async (allowOutsideSchedule: boolean) => {
+    const start = instantOfClinicWallTime(`${values.date}T${values.time}`, timeZone);
+    const local: Errors = {};
+    if (!values.date) local.date = message('required');
+    if (!start) local.time = message(values.time ? 'invalid_time' : 'required');
+    if (!(Number(values.minutes) >= 5)) local.minutes = message('too_small|min=5');
+    const body = {
+      patientId: patient?.id ?? '',
+      professionalId: values.professionalId,
+      chairId: values.chairId || null,
+      treatmentId: values.treatmentId || null,
+      startsAt: start?.toISOString() ?? '',
+      endsAt: start ? new Date(start.getTime() + minutes * 60_000).toISOString() : '',
+      reason: values.reason,
+      notes: values.notes,
+      allowOutsideSchedule,
+    };
+    const parsed = createAppointmentRequestSchema.safeParse(body);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(String(issue.path[0]));
+        local[field] ??= message(issue.message);
+      }
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setPending(true);
+    try {
+      const answer = editing
+        ? await agendaApi.update(editing.id, { ...body, version: editing.version })
+        : await agendaApi.create(body);
+      toastSuccess(answer.code ?? 'appointment_created');
+      await queryClient.invalidateQueries({ queryKey: ['agenda'] });
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'appointment_outside_schedule')
+        setOutside((error.details?.reasons as string[] | undefined) ?? []);
+      else if (isApiError(error) && error.code === 'appointment_overlaps')
+        setOverlap(overlapText(t, error.details, timeZone, language));
+      else {
+        const fields = fieldErrorsOf(error);
+        if (fields.length) setErrors(Object.fromEntries(fields.map((f) => [fieldOf(f.path), message(f.code)])));
+        else toastApiError(error);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(false);
+  };
+  const titleId = `${id}-title`;
+  const slotTime = new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
+  const invalid = (name: string) => (errors[name] ? 'is-invalid' : '');
+  const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+  return (
+    <Modal show onHide={onClose} size="lg" aria-labelledby={titleId} restoreFocus>
+      <form onSubmit={onSubmit} noValidate data-testid="booking-dialog">
+        <Modal.Header closeButton closeLabel={t('close')}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {editing ? t('booking.editTitle') : t('booking.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {overlap ? <FormAlert testId="booking-overlap">{overlap}</FormAlert> : null}
+          {outside ? (
+            <FormAlert variant="warning" testId="booking-outside">
+              <p className="mb-1">{t('outsideText')}</p>
+              <OutsideScheduleReasons reasons={outside} />
+              <button
+                type="button"
+                className="btn btn-warning btn-sm mt-2"
+                onClick={() => void submit(true)}
+                data-testid="book-anyway"
+              >
+                {t('bookAnyway')}
+              </button>
+            </FormAlert>
+          ) : null}
+          <div className="row g-3">
+            <div className="col-12">
+              <label htmlFor={`${id}-patient`} className="form-label">
+                {t('fields.patient')}
+              </label>
+              <PatientPicker
+                inputId={`${id}-patient`}
+                picked={patient}
+                onPick={(picked) => {
+                  setPatient(picked);
+                  setCreating(false);
+                }}
+                error={errors.patientId}
+              />
+              {!patient && !editing ? (
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm px-0"
+                  aria-expanded={creating}
+                  onClick={() => setCreating(!creating)}
+                  data-testid="new-patient-toggle"
+                >
+                  {t('newPatient.toggle')}
+                </button>
+              ) : null}
+              {creating && !patient ? (
+                <NewPatient
+                  onCreated={(created) => {
+                    setPatient(created);
+                    setCreating(false);
+                  }}
+                />
+              ) : null}
+            </div>
+            <Field
+              id={`${id}-professionalId`}
+              label={t('fields.professional')}
+              error={errors.professionalId}
+              className="col-sm-6"
+            >
+              <select
+                id={`${id}-professionalId`}
+                className={`form-select ${invalid('professionalId')}`}
+                aria-describedby={described('professionalId')}
+                value={values.professionalId}
+                onChange={(event) => set('professionalId', event.target.value)}
+                data-testid="booking-professional"
+              >
+                <option value="">{t('choose')}</option>
+                {professionals.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.completeName}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {chairs.length ? (
+              <Field id={`${id}-chairId`} label={t('fields.chair')} error={errors.chairId} className="col-sm-6">
+                <select
+                  id={`${id}-chairId`}
+                  className={`form-select ${invalid('chairId')}`}
+                  value={values.chairId}
+                  onChange={(event) => set('chairId', event.target.value)}
+                >
+                  <option value="">{t('noChair')}</option>
+                  {chairs.map((chair) => (
+                    <option key={chair.id} value={chair.id}>
+                      {chair.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            {treatments.length ? (
+              <Field
+                id={`${id}-treatmentId`}
+                label={t('fields.treatment')}
+                error={errors.treatmentId}
+                className="col-sm-6"
+              >
+                <select
+                  id={`${id}-treatmentId`}
+                  className={`form-select ${invalid('treatmentId')}`}
+                  value={values.treatmentId}
+                  onChange={(event) => set('treatmentId', event.target.value)}
+                  data-testid="booking-treatment"
+                >
+                  <option value="">{t('noTreatment')}</option>
+                  {treatments.map((treatment) => (
+                    <option key={treatment.id} value={treatment.id}>
+                      {t('treatmentOption', { name: treatment.name, minutes: treatment.durationMinutes })}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <div className="w-100 m-0 p-0" aria-hidden="true" />
+            <Field id={`${id}-date`} label={t('fields.date')} error={errors.date} className="col-sm-4">
+              <input
+                id={`${id}-date`}
+                type="date"
+                className={`form-control ${invalid('date')}`}
+                aria-describedby={described('date')}
+                value={values.date}
+                onChange={(event) => set('date', event.target.value)}
+                data-testid="booking-date"
+              />
+            </Field>
+            <Field id={`${id}-time`} label={t('fields.time')} error={errors.time} className="col-sm-4">
+              <input
+                id={`${id}-time`}
+                type="time"
+                step={300}
+                className={`form-control ${invalid('time')}`}
+                aria-describedby={described('time')}
+                value={values.time}
+                onChange={(event) => set('time', event.target.value)}
+                data-testid="booking-time"
+              />
+            </Field>
+            <Field id={`${id}-minutes`} label={t('fields.minutes')} error={errors.minutes} className="col-sm-4">
+              <input
+                id={`${id}-minutes`}
+                type="number"
+                min={5}
+                step={5}
+                className={`form-control ${invalid('minutes')}`}
+                aria-describedby={described('minutes')}
+                value={values.minutes}
+                onChange={(event) => set('minutes', event.target.value)}
+                data-testid="booking-minutes"
+              />
+            </Field>
+            <section className="col-12" aria-labelledby={`${id}-free`}>
+              <h3 id={`${id}-free`} className="h6">
+                {t('booking.freeSlots')}
+              </h3>
+              {freeSlots.data?.length ? (
+                <ul className="agenda-free-slots list-unstyled d-flex flex-wrap gap-2 mb-0" data-testid="free-slots">
+                  {freeSlots.data.map((slot) => (
+                    <li key={`${slot.startsAt}-${slot.professionalId}`}>
+                      <button
+                        type="button"
+                        className="btn btn-outline-primary btn-sm"
+                        onClick={() => {
+                          const wall = clinicWallTime(slot.startsAt, timeZone);
+                          setValues((current) => ({
+                            ...current,
+                            date: wall.slice(0, 10),
+                            time: wall.slice(11, 16),
+                            professionalId: slot.professionalId,
+                          }));
+                          setOutside(null);
+                          setOverlap(null);
+                        }}
+                      >
+                        {slotTime.format(new Date(slot.startsAt))}
+                        {values.professionalId ? '' : ` · ${slot.professionalName}`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-body-secondary small mb-0">
+                  {freeSlots.isFetching ? t('booking.searching') : t('booking.noFreeSlots')}
+                </p>
+              )}
+            </section>
+            <Field id={`${id}-reason`} label={t('fields.reason')} error={errors.reason}>
+              <input
+                id={`${id}-reason`}
+                className={`form-control ${invalid('reason')}`}
+                maxLength={200}
+                value={values.reason}
+                onChange={(event) => set('reason', event.target.value)}
+                data-testid="booking-reason"
+              />
+            </Field>
+            <Field id={`${id}-notes`} label={t('fields.notes')} error={errors.notes}>
+              <textarea
+                id={`${id}-notes`}
+                className={`form-control ${invalid('notes')}`}
+                rows={2}
+                maxLength={2000}
+                value={values.notes}
+                onChange={(event) => set('notes', event.target.value)}
+              />
+            </Field>
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending} data-testid="booking-save">
+            <BusyIcon busy={pending} icon={CalendarPlus} />
+            {editing ? t('booking.save') : t('booking.book')}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+/** The patient of a deep link (?patientId=): their name for the picker. */
+function usePatientById(patientId: string | null, onLoaded: (patient: { id: string; name: string }) => void) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  if (patientId && loaded !== patientId) {
+    setLoaded(patientId);
+    void http
+      .get<{ data: { id: string; firstName: string; lastName: string } }>(`patients/${patientId}`)
+      .then((answer) => onLoaded({ id: answer.data.id, name: `${answer.data.firstName} ${answer.data.lastName}` }))
+      .catch(() => undefined);
+  }
+  return loaded;
+}
