@@ -131,8 +131,8 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('settings', 'settings'),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   comingSoon('account', 'account'),
-  screen('accountUsers', 'account/users', () => import('../pages/account-users')),
-  screen('profile', 'profile', () => import('../pages/profile')),
+  screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
+  screen('profile', 'profile', () => import('../pages/profile'), ['profile']),
 ];
 
 export const authRoutes: RouteObject[] = [

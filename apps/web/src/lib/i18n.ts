@@ -7,7 +7,7 @@ import { textDirection } from './text-direction';
 export { textDirection };
 
 /** Namespaces of `src/locales` (web) and of `packages/shared/src/locales` (shared with the server). */
-export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as const;
+export const appNamespaces = ['common', 'layout', 'auth'] as const;
 /**
  * Loaded by the page that needs them, not at start: long texts few visitors read, and the
  * inventory, patient and clinical record pages' texts (their routes load the namespace with the page, see
@@ -15,6 +15,8 @@ export const appNamespaces = ['common', 'layout', 'auth', 'profile', 'users'] as
  */
 export const onDemandNamespaces = [
   'terms',
+  'profile',
+  'users',
   'inventory',
   'patients',
   'clinical',

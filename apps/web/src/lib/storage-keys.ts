@@ -1,9 +1,8 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from './sha256';
 
 /**
  * Local-storage keys are obfuscated (spec §7): product prefix + hex SHA-256 of host name + key.
- * The hash is synchronous (@noble/hashes) because crypto.subtle is missing on plain http.
+ * The hash is synchronous (./sha256.ts) because crypto.subtle is missing on plain http.
  */
 export const storagePrefix = '__ODONTIA__';
 /** Used instead of the host name when there is no window (tests, server rendering). */
@@ -16,7 +15,7 @@ function currentHost(): string {
 }
 
 export function obfuscatedKey(key: string, host: string = currentHost()): string {
-  return storagePrefix + bytesToHex(sha256(utf8ToBytes(host + key)));
+  return storagePrefix + sha256Hex(host + key);
 }
 
 function storage(): Storage | null {
