@@ -170,7 +170,38 @@ export const calendarQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'too_big' });
   });
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
-export const calendarResponseSchema = z.object({ data: z.array(appointmentSchema) });
+/**
+ * An appointment as the calendar and the day's agenda draw it: what a block shows and a drag
+ * sends back (the fields of an edit and the version). A week of ten professionals is about 1,250
+ * of them, so the details (who confirmed, the reminder's times, the stamps) come with GET
+ * /api/appointments/:id when one is opened (issue 16 bench: half the bytes, a third of the time).
+ */
+export const calendarAppointmentSchema = appointmentSchema.pick({
+  id: true,
+  patientId: true,
+  patientName: true,
+  patientPhone: true,
+  professionalId: true,
+  professionalName: true,
+  chairId: true,
+  chairName: true,
+  treatmentId: true,
+  treatmentName: true,
+  treatmentColor: true,
+  startsAt: true,
+  endsAt: true,
+  reason: true,
+  notes: true,
+  status: true,
+  outsideSchedule: true,
+  confirmedAt: true,
+  arrivedAt: true,
+  cancelReason: true,
+  reminderState: true,
+  version: true,
+});
+export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
+export const calendarResponseSchema = z.object({ data: z.array(calendarAppointmentSchema) });
 
 /**
  * GET /api/appointments: the searchable, paginated list (by patient name, status, professional,

@@ -1,5 +1,6 @@
 import { instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { permissionMatrix } from '@odontia/shared/permissions';
+import { calendarAppointmentSchema } from '@odontia/shared/schemas/appointments';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -128,6 +129,11 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     );
     expect(calendar.statusCode, calendar.body).toBe(200);
     expect(calendar.json().data.map((row: { id: string }) => row.id)).toEqual([data.id]);
+    // A calendar block is the appointment's own answer, fewer fields (calendarAppointmentSchema).
+    const current = edited.json().data;
+    const [block] = calendar.json().data;
+    expect(Object.keys(block).sort()).toEqual(Object.keys(calendarAppointmentSchema.shape).sort());
+    expect(block).toEqual(Object.fromEntries(Object.keys(block).map((key) => [key, current[key]])));
     const byChair = await t.call(
       'GET',
       `/api/appointments/calendar?from=${at(`${d}T00:00`)}&to=${at(`${d}T23:59`)}&chairIds=${chair}`,

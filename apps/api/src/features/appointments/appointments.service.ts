@@ -7,6 +7,7 @@ import type {
 import type {
   Appointment,
   AppointmentInput,
+  CalendarAppointment,
   FreeSlot,
   OutsideScheduleReason,
 } from '@odontia/shared/schemas/appointments';
@@ -82,6 +83,20 @@ export function present(named: NamedAppointmentRow): Appointment {
     updatedAt: row.updatedAt.toISOString(),
     updatedByName: named.updatedByName,
     version: row.version,
+  };
+}
+
+/** A calendar block (`calendarAppointmentSchema`): the same values `present()` gives, fewer of them. */
+function presentCalendar(row: repository.CalendarRow): CalendarAppointment {
+  return {
+    ...row,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status as AppointmentStatus,
+    confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+    arrivedAt: row.arrivedAt ? row.arrivedAt.toISOString() : null,
+    cancelReason: row.cancelReason as AppointmentCancelReason | null,
+    reminderState: row.reminderState as ReminderState,
   };
 }
 
@@ -265,7 +280,7 @@ export const appointmentsService = {
       chairIds?: string[] | undefined;
       inactive?: 'true' | 'false' | undefined;
     };
-  }): Promise<Appointment[]> {
+  }): Promise<CalendarAppointment[]> {
     const rows = await repository.calendar(ctx, {
       from: new Date(query.from),
       to: new Date(query.to),
@@ -273,7 +288,7 @@ export const appointmentsService = {
       chairIds: query.chairIds,
       inactive: query.inactive === 'true',
     });
-    return rows.map(present);
+    return rows.map(presentCalendar);
   },
 
   async list({

@@ -1,6 +1,7 @@
 import type {
   Appointment,
   AppointmentAnswer,
+  CalendarAppointment,
   CalendarQuery,
   CancelAppointmentRequest,
   ConfirmAppointmentRequest,
@@ -37,7 +38,7 @@ export function useCalendarAppointments(query: CalendarQuery) {
     queryKey: [...agendaKey, 'calendar', query],
     queryFn: () =>
       http
-        .get<{ data: Appointment[] }>(
+        .get<{ data: CalendarAppointment[] }>(
           `appointments/calendar?${params(query as Record<string, string | readonly string[] | undefined>)}`,
         )
         .then((answer) => answer.data),

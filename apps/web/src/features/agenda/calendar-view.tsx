@@ -1,7 +1,7 @@
 import '../auth/zod-setup';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { weekdays } from '@odontia/shared/enums';
-import type { Appointment } from '@odontia/shared/schemas/appointments';
+import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
 import type { Schedule } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
@@ -46,7 +46,7 @@ export interface CalendarEvent {
   start: Date;
   end: Date;
   resourceId: string;
-  appointment: Appointment;
+  appointment: CalendarAppointment;
 }
 interface BackgroundEvent {
   id: string;
@@ -71,7 +71,9 @@ const statusOrder = ['scheduled', 'confirmed', 'arrived', 'completed', 'cancelle
 export type DisplayStatus = (typeof statusOrder)[number] | 'rescheduled';
 
 /** What the calendar shows of an appointment's state: its status, or its confirmation / arrival. */
-export function displayStatus(appointment: Appointment): DisplayStatus {
+export function displayStatus(
+  appointment: Pick<CalendarAppointment, 'status' | 'cancelReason' | 'arrivedAt' | 'confirmedAt'>,
+): DisplayStatus {
   if (appointment.status === 'cancelled') return appointment.cancelReason === 'no_show' ? 'no_show' : 'cancelled';
   if (appointment.status !== 'scheduled') return appointment.status;
   if (appointment.arrivedAt) return 'arrived';
@@ -141,7 +143,7 @@ export function AgendaCalendar() {
       : null,
   );
   const [pendingMove, setPendingMove] = useState<{
-    appointment: Appointment;
+    appointment: CalendarAppointment;
     body: MoveBody;
     reasons: string[];
   } | null>(null);
@@ -220,7 +222,7 @@ export function AgendaCalendar() {
   }, []);
 
   type MoveBody = Parameters<typeof agendaApi.update>[1];
-  const move = async (appointment: Appointment, body: MoveBody) => {
+  const move = async (appointment: CalendarAppointment, body: MoveBody) => {
     try {
       const answer = await agendaApi.update(appointment.id, body);
       toastSuccess(answer.code ?? 'appointment_updated');

@@ -1,4 +1,9 @@
-import type { Appointment, AppointmentAnswer, FreeSlot } from '@odontia/shared/schemas/appointments';
+import type {
+  Appointment,
+  AppointmentAnswer,
+  CalendarAppointment,
+  FreeSlot,
+} from '@odontia/shared/schemas/appointments';
 import type { RecentAttendance } from '@odontia/shared/schemas/attendances';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
@@ -47,7 +52,7 @@ export function useCalendarRange(from: string, to: string) {
     queryKey: [...appointmentsKey, 'calendar', from, to],
     queryFn: () =>
       http
-        .get<{ data: Appointment[] }>(`appointments/calendar?${new URLSearchParams({ from, to })}`)
+        .get<{ data: CalendarAppointment[] }>(`appointments/calendar?${new URLSearchParams({ from, to })}`)
         .then((answer) => answer.data),
     refetchInterval: 60_000,
   });
@@ -107,7 +112,13 @@ export type AppointmentAction = 'arrive' | 'confirm';
 /** "Llegó" and "Confirmar" (by phone, at the desk) from the dashboard. */
 export function useAppointmentAction() {
   return useMutation({
-    mutationFn: ({ appointment, action }: { appointment: Appointment; action: AppointmentAction }) =>
+    mutationFn: ({
+      appointment,
+      action,
+    }: {
+      appointment: Pick<Appointment, 'id' | 'version'>;
+      action: AppointmentAction;
+    }) =>
       http.post<AppointmentAnswer>(
         `appointments/${enc(appointment.id)}/${action}`,
         action === 'confirm' ? { channel: 'phone', version: appointment.version } : { version: appointment.version },

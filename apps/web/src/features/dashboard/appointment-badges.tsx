@@ -1,4 +1,4 @@
-import type { Appointment } from '@odontia/shared/schemas/appointments';
+import type { Appointment, CalendarAppointment } from '@odontia/shared/schemas/appointments';
 import { useTranslation } from 'react-i18next';
 
 /** Bootstrap colour of an appointment's state (the calendar's legend uses the same hues). */
@@ -19,7 +19,11 @@ export function appointmentStatusClass(status: Appointment['status']): string {
  * The badges of an appointment at a glance: its state when it is no longer scheduled (with the
  * cancel reason), else confirmed / not confirmed, and arrived.
  */
-export function AppointmentBadges({ appointment }: { appointment: Appointment }) {
+export function AppointmentBadges({
+  appointment,
+}: {
+  appointment: Pick<CalendarAppointment, 'status' | 'cancelReason' | 'confirmedAt' | 'arrivedAt'>;
+}) {
   const { t } = useTranslation('dashboard');
   if (appointment.status !== 'scheduled')
     return (

@@ -1,6 +1,6 @@
 import { clinicDayRange, clinicWallTime } from '@odontia/shared/clinic-time';
 import { can } from '@odontia/shared/permissions';
-import type { Appointment } from '@odontia/shared/schemas/appointments';
+import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
 import { CalendarClock, CalendarPlus, Check, DoorOpen, PackageSearch, Stethoscope, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
@@ -76,7 +76,7 @@ function Widget({
   );
 }
 
-function AppointmentRow({ appointment }: { appointment: Appointment }) {
+function AppointmentRow({ appointment }: { appointment: CalendarAppointment }) {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser();
   const time = useInstantFormat('time');
@@ -159,7 +159,7 @@ function TodayAgenda() {
   const range = useMemo(() => clinicDayRange(timeZone, today), [timeZone, today]);
   const query = useCalendarRange(range.start.toISOString(), range.end.toISOString());
   const groups = useMemo(() => {
-    const byProfessional = new Map<string, { id: string; name: string; appointments: Appointment[] }>();
+    const byProfessional = new Map<string, { id: string; name: string; appointments: CalendarAppointment[] }>();
     for (const appointment of query.data ?? []) {
       const group = byProfessional.get(appointment.professionalId) ?? {
         id: appointment.professionalId,
