@@ -14,8 +14,8 @@ import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useClinicTimeZone, useInstantFormat } from '../auth/clinic-time';
 import { agendaApi, useAppointment } from './api';
-import { displayStatus } from './calendar-view';
 import { OutsideScheduleDialog } from './outside-schedule';
+import { displayStatus } from './status';
 
 const staffChannels = confirmationChannels.filter((channel) => channel !== 'reminder_link');
 

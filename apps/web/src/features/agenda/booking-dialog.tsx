@@ -18,8 +18,8 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { useProfessionals } from '../medical-history/api';
 import { agendaApi, type PatientHit, useChairs, useFreeSlots, usePatientSearch, useTreatments } from './api';
-import { overlapText } from './calendar-view';
 import { OutsideScheduleReasons } from './outside-schedule';
+import { overlapText } from './status';
 
 /** What opens the booking dialog: a selected slot, a deep link, or an appointment to edit. */
 export interface BookingDraft {

@@ -31,6 +31,7 @@ import {
   viewRange,
 } from './display-time';
 import { OutsideScheduleDialog } from './outside-schedule';
+import { displayStatus, overlapText, statusOrder } from './status';
 
 const localizer = dateFnsLocalizer({
   format,
@@ -66,20 +67,6 @@ const withDragAndDrop = ((dragAndDrop as unknown as { default?: typeof dragAndDr
 const DnDCalendar = withDragAndDrop<CalendarEvent, Resource>(Calendar);
 
 const rbcView: Record<AgendaView, View> = { day: Views.DAY, week: Views.WEEK, month: Views.MONTH, list: Views.AGENDA };
-
-const statusOrder = ['scheduled', 'confirmed', 'arrived', 'completed', 'cancelled', 'no_show'] as const;
-export type DisplayStatus = (typeof statusOrder)[number] | 'rescheduled';
-
-/** What the calendar shows of an appointment's state: its status, or its confirmation / arrival. */
-export function displayStatus(
-  appointment: Pick<CalendarAppointment, 'status' | 'cancelReason' | 'arrivedAt' | 'confirmedAt'>,
-): DisplayStatus {
-  if (appointment.status === 'cancelled') return appointment.cancelReason === 'no_show' ? 'no_show' : 'cancelled';
-  if (appointment.status !== 'scheduled') return appointment.status;
-  if (appointment.arrivedAt) return 'arrived';
-  if (appointment.confirmedAt) return 'confirmed';
-  return 'scheduled';
-}
 
 function useUrlState() {
   const [search, setSearch] = useSearchParams();
@@ -541,25 +528,4 @@ function ListEvent({ event }: { event: CalendarEvent }) {
       {a.treatmentName ? ` · ${a.treatmentName}` : ''}
     </span>
   );
-}
-
-/** "Ese horario está ocupado por …": the 409 appointment_overlaps answer in words. */
-export function overlapText(
-  t: (key: string, values?: Record<string, unknown>) => string,
-  details: Record<string, unknown> | undefined,
-  timeZone: string,
-  language: string,
-): string {
-  const other = details?.appointment as
-    | { startsAt: string; endsAt: string; patientName: string; professionalName: string }
-    | undefined;
-  const resource = details?.resource === 'chair' ? 'chair' : 'professional';
-  if (!other) return t('overlap.generic');
-  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone });
-  return t(`overlap.${resource}`, {
-    patient: other.patientName,
-    professional: other.professionalName,
-    start: time.format(new Date(other.startsAt)),
-    end: time.format(new Date(other.endsAt)),
-  });
 }
