@@ -285,3 +285,38 @@ test('axe and screenshots of the day, week and month views in Spanish, light and
   await settle(page, { spinners: true });
   await saveScreenshot(page, 'agenda-day-390', { fullPage: false });
 });
+
+test('the mini-month jumps to a day with the keyboard alone, and passes axe in both themes', async ({ page }) => {
+  await signInPage(page, demoUsers.administrator);
+  const today = demoClinicToday();
+  await openCalendar(page, today, 'week');
+  const toggle = page.getByTestId('agenda-mini-month');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const chosen = page.locator(`[data-day="${today}"]`);
+  await expect(chosen).toBeFocused();
+  // A week on, then a month on (Page Down), then the day before: picked with Enter.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('ArrowLeft');
+  const [year, month, date] = addDays(today, 7).split('-').map(Number) as [number, number, number];
+  const nextMonth = new Date(Date.UTC(year, month, 1));
+  const last = new Date(Date.UTC(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth() + 1, 0)).getUTCDate();
+  nextMonth.setUTCDate(Math.min(date, last));
+  const target = addDays(nextMonth.toISOString().slice(0, 10), -1);
+  await expect(page.locator(`[data-day="${target}"]`)).toBeFocused();
+  await expectNoAxeViolations(page, '/calendar mini-month (light)');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`date=${target}`));
+  await expect(toggle).toBeFocused();
+  await expect(page.locator('.agenda-mini-month-panel')).toHaveCount(0);
+
+  await page.goto(`/calendar?date=${today}&view=week&layout_theme=dark`);
+  await settle(page);
+  await page.getByTestId('agenda-mini-month').click();
+  await expect(page.locator(`[data-day="${today}"]`)).toBeFocused();
+  await saveScreenshot(page, 'agenda-mini-month-dark', { fullPage: false });
+  await expectNoAxeViolations(page, '/calendar mini-month (dark)');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.agenda-mini-month-panel')).toHaveCount(0);
+});

@@ -441,7 +441,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     expect(page.json().data[0]).not.toHaveProperty('lines');
   });
 
-  it('answers the first page of a history of 1,200 attendances from the patient index', async () => {
+  it('answers the first page of a history of 1,200 attendances, among 20,000 of the clinic, from the patient index', async () => {
     const patient = await t.newPatient();
     await t.db.orm.execute(sql`
       insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
@@ -450,6 +450,16 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
              timestamptz '2020-01-01' + n * interval '1 day', 'dentistry', 'specializations', ${t.clinic.userId}::uuid,
              'Control ' || n, 0, 0, ${t.clinic.userId}::uuid, ${t.clinic.userId}::uuid
       from generate_series(1, 1200) as n`);
+    // Among the clinic's other patients' attendances, as in a real clinic (the clinic's "latest
+    // attendances" index, attendances_recent_idx, would otherwise serve a one-patient clinic as well).
+    const others = await t.newPatient();
+    await t.db.orm.execute(sql`
+      insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
+                               title_resume, attendance_fee, total_billable, created_by, updated_by)
+      select ${t.clinic.accountId}::uuid, gen_random_uuid(), ${others}::uuid,
+             timestamptz '2020-01-01' + (n % 1200) * interval '1 day', 'dentistry', 'specializations', ${t.clinic.userId}::uuid,
+             'Otro ' || n, 0, 0, ${t.clinic.userId}::uuid, ${t.clinic.userId}::uuid
+      from generate_series(1, 20000) as n`);
     await t.db.orm.execute(sql`analyze attendances`);
     const started = performance.now();
     const page = await t.call('GET', `${url(undefined, patient)}?pageSize=20`);

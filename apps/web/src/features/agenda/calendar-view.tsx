@@ -30,6 +30,7 @@ import {
   viewDays,
   viewRange,
 } from './display-time';
+import { MiniMonth } from './mini-month';
 import { OutsideScheduleDialog } from './outside-schedule';
 import { displayStatus, overlapText, statusOrder } from './status';
 
@@ -325,6 +326,7 @@ export function AgendaCalendar() {
             onChange={(event) => event.target.value && set({ date: event.target.value })}
           />
         </label>
+        <MiniMonth value={date} today={today} onPick={(day) => set({ date: day })} />
         <fieldset className="btn-group" aria-label={t('views')}>
           {agendaViews.map((name) => (
             <button
