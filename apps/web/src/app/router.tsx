@@ -67,6 +67,7 @@ const history = [
   'authorizations',
   'files',
   'dashboard',
+  'agenda',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -77,7 +78,7 @@ const inventoryList = () => import('../pages/inventory-list');
 const mh = 'patients/:patientId/mh';
 
 export const protectedRoutes: RouteObject[] = [
-  screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard']),
+  screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda']),
   // Patients and medical history
   screen('patients', 'patients', () => import('../pages/patients'), patients),
   screen('patientCreate', 'patients/create', () => import('../pages/patients'), patients),

@@ -24,19 +24,19 @@ export function AppointmentBadges({
 }: {
   appointment: Pick<CalendarAppointment, 'status' | 'cancelReason' | 'confirmedAt' | 'arrivedAt'>;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'agenda']);
   if (appointment.status !== 'scheduled')
     return (
       <span className="d-inline-flex flex-wrap gap-1">
         <span className={`badge ${appointmentStatusClass(appointment.status)}`} data-testid="appointment-status">
-          {t(`statuses.${appointment.status}`)}
+          {t(`agenda:statuses.${appointment.status}`)}
         </span>
         {appointment.cancelReason ? (
           <span
             className={`badge ${appointment.cancelReason === 'no_show' ? 'text-bg-danger' : 'bg-body-secondary text-body'}`}
             data-testid="appointment-cancel-reason"
           >
-            {t(`cancelReasons.${appointment.cancelReason}`)}
+            {t(`agenda:cancelReasons.${appointment.cancelReason}`)}
           </span>
         ) : null}
       </span>

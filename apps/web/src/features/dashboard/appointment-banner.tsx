@@ -8,7 +8,7 @@ import { useInstantFormat } from '../auth/clinic-time';
  * will not (another patient's, no longer scheduled, not found).
  */
 export function AppointmentBanner({ appointment, usable }: { appointment: Appointment | null; usable: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'agenda']);
   const time = useInstantFormat('time');
   const day = useInstantFormat('date');
   if (appointment && usable)
@@ -31,7 +31,7 @@ export function AppointmentBanner({ appointment, usable }: { appointment: Appoin
       <CalendarX size={18} aria-hidden="true" className="flex-shrink-0 mt-1" />
       <div>
         {appointment
-          ? t('attendance.appointmentNotUsable', { status: t(`statuses.${appointment.status}`) })
+          ? t('attendance.appointmentNotUsable', { status: t(`agenda:statuses.${appointment.status}`) })
           : t('attendance.appointmentNotFound')}
       </div>
     </div>
