@@ -228,6 +228,14 @@ test('cancel as no-show through the details dialog', async ({ page, request }) =
   await expect(dialog.getByTestId('appointment-status')).toHaveText('No se presentó');
   await expect(dialog.getByTestId('appointment-cancellation')).toContainText('No se presentó');
   expect(await appointment(request, booked.id)).toMatchObject({ status: 'cancelled', cancelReason: 'no_show' });
+  // The history of changes says who booked it and who cancelled it, and why, in words.
+  await dialog.getByText('Historial de cambios').click();
+  const history = dialog.getByTestId('appointment-changes');
+  await expect(history).toContainText('Cancelada');
+  await expect(history).toContainText('Reservada');
+  await expect(history.locator('[data-field="cancelReason"]')).toContainText('No se presentó');
+  await expectNoAxeViolations(page, '/calendar appointment history');
+  await saveScreenshot(page, 'agenda-appointment-history', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   // A no-show stays in the calendar, struck through.
   await expect(eventOf(page, booked.id)).toHaveClass(/agenda-status-no_show/);

@@ -10,6 +10,8 @@ import type {
   FreeSlotsQuery,
   UpdateAppointmentRequest,
 } from '@odontia/shared/schemas/appointments';
+import type { Page } from '@odontia/shared/schemas/common';
+import type { RecordChange } from '@odontia/shared/schemas/records';
 import type { Chair, Schedule, ScheduleException, Treatment } from '@odontia/shared/schemas/schedules';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http, isApiError } from '../../lib/http';
@@ -51,6 +53,15 @@ export function useAppointment(id: string | null) {
     queryKey: [...agendaKey, 'one', id],
     queryFn: () => http.get<{ data: Appointment }>(`appointments/${id}`).then((answer) => answer.data),
     enabled: Boolean(id),
+  });
+}
+
+/** GET /api/appointments/:id/changes: the appointment's audit events, newest first. */
+export function useAppointmentChanges(id: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...agendaKey, 'changes', id, page, pageSize],
+    queryFn: () => http.get<Page<RecordChange>>(`appointments/${id}/changes?page=${page}&pageSize=${pageSize}`),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -14,6 +14,7 @@ import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useClinicTimeZone, useInstantFormat } from '../auth/clinic-time';
 import { agendaApi, useAppointment } from './api';
+import { AppointmentChanges } from './appointment-changes';
 import { OutsideScheduleDialog } from './outside-schedule';
 import { displayStatus } from './status';
 
@@ -312,6 +313,7 @@ export function AppointmentDialog({
                   {t('actions.restore')}
                 </button>
               ) : null}
+              <AppointmentChanges id={a.id} />
             </>
           )}
         </Modal.Body>

@@ -118,7 +118,14 @@ export function MiniMonth({
         <CalendarDays size={16} aria-hidden="true" />
       </button>
       {open && (
-        <div ref={panel} id={id} className="agenda-mini-month-panel shadow" onKeyDown={onKeyDown}>
+        <div
+          ref={panel}
+          id={id}
+          role="dialog"
+          aria-label={t('miniMonth.open')}
+          className="agenda-mini-month-panel shadow"
+          onKeyDown={onKeyDown}
+        >
           <div className="d-flex align-items-center justify-content-between mb-1">
             <button
               type="button"
