@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
 /**
+ * In a browser zod runs without its JIT: the web's CSP forbids eval, and zod's `new Function`
+ * probe alone, made when the first object schema is built, is reported as a violation. Every
+ * schema module imports this file (directly, or through common.ts; apps/web/src/lib/shared-schemas-zod.test.ts checks it),
+ * so this runs before any schema is built, whichever chunk the bundler puts a schema in. The
+ * server keeps the JIT.
+ */
+if ('document' in globalThis) z.config({ jitless: true });
+
+/**
  * Field message codes. Zod issues carry one of these as their message, so the server's
  * `validation_error` details and the web form show the same translated text
  * (namespace `validation` of the web catalogs).

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Before any schema is built: zod's browser configuration (see validation.ts).
+import '../validation.ts';
 
 /**
  * The activity stream of the top bar (issue 14): the clinic's latest audited changes that the

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Before any schema is built: zod's browser configuration (see validation.ts).
+import '../validation.ts';
 
 /** GET /api/health */
 export const healthResponseSchema = z.object({

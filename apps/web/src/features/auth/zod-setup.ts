@@ -1,10 +1,8 @@
 import { installFieldCodes } from '@odontia/shared/validation';
-import { z } from 'zod';
 
 /*
- * Imported first by the forms (a side-effect import, so it runs before the shared schemas are
- * built): no `new Function` probe or JIT, because the CSP forbids eval and the probe alone is
- * reported as a violation; every zod message a field code (namespace `validation`).
+ * Imported first by the forms (a side-effect import): every zod message a field code (namespace
+ * `validation`). Zod's browser configuration (no JIT: the CSP forbids eval) is made by
+ * @odontia/shared/validation itself, before any schema is built, whichever chunk holds it.
  */
-z.config({ jitless: true });
 installFieldCodes();
