@@ -1,10 +1,18 @@
 import { addDays, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { type ScheduleExceptionKind, scheduleExceptionKinds } from '@odontia/shared/enums';
-import type { Chair, ScheduleException, Treatment } from '@odontia/shared/schemas/schedules';
+import '../auth/zod-setup';
+import {
+  type Chair,
+  chairContracts,
+  type ScheduleException,
+  type Treatment,
+  treatmentContracts,
+} from '@odontia/shared/schemas/schedules';
 import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
@@ -23,6 +31,18 @@ import { useChairs, useDeleteRecord, useSaveRecord, useScheduleExceptions, useTr
  */
 
 type Collection = 'schedule-exceptions' | 'treatments' | 'chairs';
+
+/** The shared contract's verdict on a dialog's values: the body to send, or each field's first code. */
+function checkedBy(
+  schema: z.ZodType,
+  values: unknown,
+): { body: Record<string, unknown> } | { errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  if (result.success) return { body: result.data as Record<string, unknown> };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { errors };
+}
 
 /** A labelled input with its field message. */
 function Field({
@@ -543,14 +563,7 @@ function TreatmentDialog({ treatment, onDone }: { treatment: Treatment | null; o
   });
   const [values, setValues] = useState(() => valuesOf(treatment));
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
-  const body = () => {
-    const errors: Record<string, string> = {};
-    if (!values.name.trim()) errors.name = 'required';
-    const minutes = Number(values.durationMinutes);
-    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 720) errors.durationMinutes = 'invalid_value';
-    if (Object.keys(errors).length) return { errors };
-    return { body: { ...values, durationMinutes: minutes } };
-  };
+  const body = () => checkedBy(treatmentContracts.create, values);
   return (
     <RecordDialog<Treatment>
       collection="treatments"
@@ -687,14 +700,7 @@ function ChairDialog({ chair, next, onDone }: { chair: Chair | null; next: numbe
   });
   const [values, setValues] = useState(() => valuesOf(chair));
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
-  const body = () => {
-    const errors: Record<string, string> = {};
-    if (!values.name.trim()) errors.name = 'required';
-    const order = Number(values.sortOrder || 0);
-    if (!Number.isInteger(order) || order < 0 || order > 999) errors.sortOrder = 'invalid_value';
-    if (Object.keys(errors).length) return { errors };
-    return { body: { ...values, sortOrder: order } };
-  };
+  const body = () => checkedBy(chairContracts.create, { ...values, sortOrder: values.sortOrder || 0 });
   return (
     <RecordDialog<Chair>
       collection="chairs"
