@@ -25,7 +25,7 @@ const commercialEntities = ['provider', 'purchase', 'sale', 'payment', 'collecti
 type RecordErrorCode =
   `error_${'get' | 'create' | 'update' | 'delete' | 'remove'}_${(typeof clinicalRecordEntities)[number]}`;
 type AgendaErrorCode = `error_${'get' | 'create' | 'update' | 'delete'}_${(typeof agendaEntities)[number]}`;
-type CommercialErrorCode = `error_${'create' | 'update' | 'delete'}_${(typeof commercialEntities)[number]}`;
+type CommercialErrorCode = `error_${'get' | 'create' | 'update' | 'delete'}_${(typeof commercialEntities)[number]}`;
 
 function recordErrorCodes(): Record<RecordErrorCode, 500> {
   const codes = {} as Record<RecordErrorCode, 500>;
@@ -50,7 +50,7 @@ function agendaErrorCodes(): Record<AgendaErrorCode, 500> {
 function commercialErrorCodes(): Record<CommercialErrorCode, 500> {
   const codes = {} as Record<CommercialErrorCode, 500>;
   for (const entity of commercialEntities) {
-    for (const verb of ['create', 'update', 'delete'] as const) {
+    for (const verb of ['get', 'create', 'update', 'delete'] as const) {
       codes[`error_${verb}_${entity}`] = 500;
     }
   }
@@ -168,6 +168,38 @@ export const errorStatuses = {
   // Files and commercial documents
   error_download_file: 500,
   ...commercialErrorCodes(),
+
+  // The commercial area (issue 17)
+  error_get_fiscal_data: 500,
+  error_update_fiscal_data: 500,
+  error_get_current_account: 500,
+  point_of_sale_not_found: 404,
+  /** Another point of sale of the clinic has the code (details.pointOfSale). */
+  point_of_sale_exists: 409,
+  /** Another provider of the clinic has the tax id (details.provider: id and name). */
+  provider_tax_id_exists: 409,
+  /** A provider with documents or payments is deactivated, never deleted. */
+  provider_has_documents: 409,
+  /** The provider already has a document of that type, point of sale and number (details.document). */
+  purchase_number_exists: 409,
+  /** A registered or issued document is never edited or deleted: correct it with a credit or debit note. */
+  document_final: 409,
+  /** The related document is not one this document may point at (details.why). */
+  related_document_invalid: 409,
+  /** The delivery note is already billed by another invoice (details.document). */
+  delivery_note_already_invoiced: 409,
+  /** An allocation above what the document still owes or what the payment has left (details). */
+  payment_over_allocation: 409,
+  /** The payment and the document are in different currencies. */
+  currency_mismatch: 409,
+  payment_already_reversed: 409,
+  payment_already_paid: 409,
+  /** The same Idempotency-Key was sent with a different request. */
+  idempotency_key_reused: 409,
+  /** A create that moves money needs an Idempotency-Key header. */
+  idempotency_key_required: 400,
+  /** The logo is not a PNG or JPEG image, or is too big (details.maxBytes). */
+  logo_invalid: 415,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;
@@ -202,6 +234,7 @@ const successEntities = [
   'chair',
   'schedule_exception',
   'user',
+  'point_of_sale',
 ] as const;
 
 type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
@@ -247,6 +280,13 @@ export const successCodes = [
   'appointment_restored',
   'appointment_completed',
   'reminder_settings_updated',
+  'fiscal_data_updated',
+  'logo_updated',
+  'logo_removed',
+  'purchase_registered',
+  'payment_allocated',
+  'payment_reversed',
+  'payment_marked_paid',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

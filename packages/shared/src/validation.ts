@@ -60,6 +60,14 @@ export const fieldCodes = [
   'ranges_overlap',
   /** An end not after its start (an appointment, a block). */
   'end_before_start',
+  /** A tax id whose check digits (or form) are wrong for its kind: CUIT, NIF, CNPJ, SIRET… */
+  'invalid_tax_id',
+  /** A credit or debit note that does not name the document it corrects. */
+  'related_document_required',
+  /** A quantity of a catalogue item that is not a whole number of units. */
+  'whole_quantity_required',
+  /** A due date before the document's date. */
+  'due_before_date',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 
@@ -152,6 +160,27 @@ export const phoneNumber = () =>
   safeText()
     .trim()
     .refine((value) => phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 6, 'invalid_phone');
+
+/** An optional e-mail: blank becomes null. */
+export const optionalEmail = () =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailAddress().nullish())
+    .transform((value) => value ?? null);
+
+/** An optional phone number: blank becomes null. */
+export const optionalPhone = () =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), phoneNumber().nullish())
+    .transform((value) => value ?? null);
+
+/** Country calling code as written on a form: '+54', '54'. */
+export const phoneArea = () =>
+  safeText()
+    .trim()
+    .max(8, 'too_long')
+    .refine((value) => value === '' || /^\+?\d{1,4}$/.test(value), 'invalid_phone')
+    .nullish()
+    .transform((value) => (value ? value : null));
 
 /** Optional free text: trimmed; empty becomes null. */
 export const optionalText = (max = 255) =>

@@ -1,10 +1,11 @@
 import type { UserLevel } from '@odontia/shared/enums';
 import type { FailureCode } from '@odontia/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
+import { idempotencyKeyOf, idempotentAnswer } from './idempotency.ts';
 
 /**
  * The request context and the one way to declare an API route (docs/adding-a-domain.md).
@@ -32,6 +33,14 @@ export interface RequestContext extends Actor {
 }
 
 type Contract = z.ZodType | undefined;
+
+/** The header an idempotent create documents (its presence and form are checked by the route). */
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('A key the client makes once per intended create (a UUID): retries with it answer the first result'),
+});
 type Parsed<TContract extends Contract> = TContract extends z.ZodType ? z.output<TContract> : undefined;
 
 export interface RouteDefinition<
@@ -63,6 +72,12 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /** The route works on a locked session (me, unlock, sign-out). */
   allowLocked?: boolean;
+  /**
+   * A create that moves money (ARCHITECTURE §4 "Idempotency"): the scope of its `Idempotency-Key`
+   * header ('payments.create'). The key is required; the same key answers the first result, also
+   * when sent concurrently or to another instance (plugins/idempotency.ts).
+   */
+  idempotent?: string;
   /**
    * `false`: the handler gets the actor without a transaction and opens its own (an upload
    * streamed to disk first, a PDF rendered after the read, mail sent after the commit).
@@ -115,6 +130,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.description ? { description: definition.description } : {}),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
+        ...(definition.idempotent ? { headers: idempotencyHeaders } : {}),
         ...(definition.consumes ? { consumes: definition.consumes } : {}),
         ...(definition.body ? { body: definition.body } : {}),
         ...(definition.produces ? { produces: definition.produces } : {}),
@@ -133,9 +149,16 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         if (definition.transaction === false) {
           return (handler as Handler<typeof input, { actor: Actor }, TAnswer>)({ ...input, actor });
         }
-        return inTransaction(app.db, actor, (ctx) =>
-          (handler as Handler<typeof input, { ctx: RequestContext }, TAnswer>)({ ...input, ctx }),
-        );
+        const run = (ctx: RequestContext) =>
+          (handler as Handler<typeof input, { ctx: RequestContext }, TAnswer>)({ ...input, ctx });
+        const scope = definition.idempotent;
+        if (scope) {
+          const key = idempotencyKeyOf(request);
+          return inTransaction(app.db, actor, (ctx) =>
+            idempotentAnswer(ctx, { scope, key, request, reply, status }, () => run(ctx)),
+          );
+        }
+        return inTransaction(app.db, actor, run);
       },
     } as RouteOptions);
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
-import { calendarDate, emailAddress, optionalText, phoneNumber, requiredText, safeText } from '../validation.ts';
+import { calendarDate, optionalEmail, optionalPhone, optionalText, phoneArea, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
 /**
@@ -19,25 +19,6 @@ import { listQuerySchema, pageSchema } from './common.ts';
  * and the form check it again with the clinic's today (`patientRequestSchemas`).
  */
 const birthdate = (today: () => string) => calendarDate({ latest: today });
-
-const optionalEmail = () =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailAddress().nullish())
-    .transform((value) => value ?? null);
-
-const optionalPhone = () =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), phoneNumber().nullish())
-    .transform((value) => value ?? null);
-
-/** Country calling code as written on a form: '+54', '54'. */
-const phoneArea = () =>
-  safeText()
-    .trim()
-    .max(8, 'too_long')
-    .refine((value) => value === '' || /^\+?\d{1,4}$/.test(value), 'invalid_phone')
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const patientFields = {
   firstName: requiredText(80),

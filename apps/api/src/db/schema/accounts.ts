@@ -42,6 +42,23 @@ export const accounts = pgTable('accounts', {
   /** Where and how patients reach the clinic, printed on reminders (issue 17 versions the fiscal data). */
   address: text('address'),
   phone: text('phone'),
+  /**
+   * Business and fiscal data (issue 17), printed on every PDF and copied onto each commercial
+   * document when it is registered or issued, so a later change never rewrites a past document.
+   */
+  legalName: text('legal_name'),
+  tradeName: text('trade_name'),
+  /** ISO 3166 country of the fiscal data ('AR', 'ES', 'BR', 'FR'…): which tax ids and conditions apply. */
+  country: text('country'),
+  taxIdKind: text('tax_id_kind'),
+  taxId: text('tax_id'),
+  fiscalCondition: text('fiscal_condition'),
+  city: text('city'),
+  province: text('province'),
+  postalCode: text('postal_code'),
+  phoneMobile: text('phone_mobile'),
+  email: text('email'),
+  website: text('website'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   ...timestamps,
   version: integer('version').notNull().default(1),

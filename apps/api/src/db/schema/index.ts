@@ -5,6 +5,7 @@
 export * from './accounts.ts';
 export * from './agenda.ts';
 export * from './clinical.ts';
+export * from './commercial.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';

@@ -35,6 +35,12 @@ export const inventoryItems = pgTable(
     basePrice: numeric('base_price', { precision: 14, scale: 2 }).notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     totalStock: integer('total_stock').notNull().default(0),
+    /**
+     * Kept by purchases (issue 17): the unit cost of the last purchase that brought it in, and the
+     * moving weighted average cost of what is in stock. `cost_price` stays the catalogue's own.
+     */
+    lastCost: numeric('last_cost', { precision: 14, scale: 2 }),
+    averageCost: numeric('average_cost', { precision: 14, scale: 2 }),
     minStock: integer('min_stock').notNull().default(0),
     maxStock: integer('max_stock'),
     reorderStock: integer('reorder_stock').notNull().default(0),

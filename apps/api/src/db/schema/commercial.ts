@@ -1,0 +1,428 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { inventoryItems } from './inventory.ts';
+import { patientRef } from './patients.ts';
+import { clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
+
+/**
+ * The commercial area (issue 17; the sales side of issue 18 shares it): the clinic's points of
+ * sale and logo (its fiscal data are columns of `accounts`), providers, ONE document model for
+ * purchases and sales with its lines, payments and collections with their allocations to
+ * documents, and ONE current-account ledger with the balance of each party kept beside it.
+ *
+ * Money is numeric(14,2) and a decimal string in code. Registered documents, payments and ledger
+ * entries are never updated in what they say nor deleted: the migration's triggers refuse it, and
+ * corrections are new rows (credit/debit notes, reversals).
+ */
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** The clinic's logo, printed on every PDF: one row per clinic, the bytes in the database (backed up with it). */
+export const clinicLogos = pgTable(
+  'clinic_logos',
+  {
+    accountId: uuid('account_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...userRefs({ accountId: table.accountId, id: table.accountId }, table.updatedBy),
+  ],
+);
+
+/** A point of sale (punto de venta, e.g. 0001): the prefix of the clinic's own document numbers. */
+export const pointsOfSale = pgTable(
+  'points_of_sale',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    /** Four or five digits, '0001'. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    uniqueIndex('points_of_sale_code_unique').on(table.accountId, table.code).where(sql`${table.deletedAt} is null`),
+    check('points_of_sale_code', sql`${table.code} ~ '^[0-9]{4,5}$'`),
+  ],
+);
+
+/** Spec §3 "Provider". `tax_id_key` is the tax id without separators, upper-cased: unique per clinic. */
+export const providers = pgTable(
+  'providers',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    nif: text('nif'),
+    /** Which kind of tax id `nif` is (cuit, nif, cnpj, siren…), so its check digits are checked. */
+    taxIdKind: text('tax_id_kind'),
+    taxIdKey: text('tax_id_key').generatedAlwaysAs(
+      sql`nullif(upper(regexp_replace(nif, '[^0-9A-Za-z]', '', 'g')), '')`,
+    ),
+    fantasyName: text('fantasy_name').notNull(),
+    bussinesName: text('bussines_name'),
+    companyName: text('company_name'),
+    fiscalCondition: text('fiscal_condition'),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    bankKey: text('bank_key'),
+    currency: text('currency').notNull(),
+    contactName: text('contact_name'),
+    commercialAddress: text('commercial_address'),
+    phoneAreaBussines: text('phone_area_bussines'),
+    phoneBusiness: text('phone_business'),
+    phoneMobile: text('phone_mobile'),
+    email: text('email'),
+    /** Days from a document's date to its due date when the paper does not say (0 = cash). */
+    paymentTermDays: integer('payment_term_days').notNull().default(30),
+    notes: text('notes'),
+    active: boolean('active').notNull().default(true),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`odontia_search_text(fantasy_name, bussines_name, company_name, nif, contact_name)`,
+    ),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    uniqueIndex('providers_tax_id_unique')
+      .on(table.accountId, table.taxIdKey)
+      .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null`),
+    index('providers_name_idx')
+      .on(table.accountId, sql`lower(${table.fantasyName})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    clinicSearchIndex('providers_search_idx', table),
+    check('providers_payment_term', sql`${table.paymentTermDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * The provider's SKU of a catalogue item, remembered the first time a purchase line pairs them,
+ * so the next document's line with that SKU finds the item by itself.
+ */
+export const providerItems = pgTable(
+  'provider_items',
+  {
+    accountId: uuid('account_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    /** The provider's SKU, trimmed and lower-cased. */
+    skuKey: text('sku_key').notNull(),
+    sku: text('sku').notNull(),
+    itemId: uuid('item_id').notNull(),
+    lastUnitCost: money('last_unit_cost'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.providerId, table.skuKey] }),
+    foreignKey({ columns: [table.accountId, table.providerId], foreignColumns: [providers.accountId, providers.id] }),
+    foreignKey({
+      columns: [table.accountId, table.itemId],
+      foreignColumns: [inventoryItems.accountId, inventoryItems.id],
+    }),
+    index('provider_items_item_idx').on(table.accountId, table.itemId),
+  ],
+);
+
+/**
+ * One document model for both sides (ARCHITECTURE §4 "Commercial documents"). `side` purchase:
+ * typed from a provider's paper, its number is the provider's. `side` sale (issue 18): numbered
+ * by the clinic at issue. A draft has `status` draft and may change; `registered` (a purchase)
+ * or `issued` (a sale) is final: the database refuses any change but `open_amount` (allocations)
+ * and `version`/`updated_*` that go with it. Totals: `subtotal1` the lines' quantity × price
+ * before discounts, `discount_total`, `subtotal2` the taxable net after discounts, `vat_total`
+ * (per rate in `vat_breakdown`), `total`. `open_amount` is what is still owed on it, signed as the
+ * ledger (a credit note's is negative) and 0 for documents without money effect.
+ */
+export const commercialDocuments = pgTable(
+  'commercial_documents',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
+    status: text('status', { enum: ['draft', 'registered', 'issued'] })
+      .notNull()
+      .default('draft'),
+    documentType: text('document_type').notNull(),
+    providerId: uuid('provider_id'),
+    patientId: uuid('patient_id'),
+    pointOfService: text('point_of_service'),
+    documentNumber: text('document_number'),
+    date: date('date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    currency: text('currency').notNull(),
+    conditionSale: text('condition_sale'),
+    paymentMethod: text('payment_method'),
+    notes: text('notes'),
+    /** The document a credit or debit note corrects, or the delivery note an invoice bills. */
+    relatedDocumentId: uuid('related_document_id'),
+    /** A credit note for goods sent back: its catalogue lines leave the stock. */
+    returnsGoods: boolean('returns_goods').notNull().default(false),
+    /** Whether registering it moved stock (recorded, so an invoice after its delivery note never moves it twice). */
+    movedStock: boolean('moved_stock').notNull().default(false),
+    subtotal1: money('subtotal1').notNull().default('0'),
+    discountTotal: money('discount_total').notNull().default('0'),
+    subtotal2: money('subtotal2').notNull().default('0'),
+    vatTotal: money('vat_total').notNull().default('0'),
+    total: money('total').notNull().default('0'),
+    /** [{ rate: '21.00', base: '100.00', vat: '21.00' }], one per VAT rate of the lines. */
+    vatBreakdown: jsonb('vat_breakdown').notNull().default(sql`'[]'::jsonb`),
+    openAmount: money('open_amount').notNull().default('0'),
+    /** Who issued the paper and who received it, copied when it was registered or issued. */
+    issuerSnapshot: jsonb('issuer_snapshot'),
+    counterpartySnapshot: jsonb('counterparty_snapshot'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    registeredBy: uuid('registered_by'),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`odontia_search_text(point_of_service, document_number, counterparty_snapshot ->> 'name', counterparty_snapshot ->> 'taxId', notes)`,
+    ),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    ...userRefs(table, table.registeredBy),
+    clinicRef(table, table.providerId, providers),
+    patientRef(table),
+    foreignKey({
+      name: 'commercial_documents_related_fk',
+      columns: [table.accountId, table.relatedDocumentId],
+      foreignColumns: [table.accountId, table.id],
+    }),
+    uniqueIndex('commercial_documents_purchase_number_unique')
+      .on(table.accountId, table.providerId, table.documentType, table.pointOfService, table.documentNumber)
+      .where(sql`${table.side} = 'purchase' and ${table.deletedAt} is null`),
+    index('commercial_documents_list_idx')
+      .on(table.accountId, table.side, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('commercial_documents_provider_idx')
+      .on(table.accountId, table.providerId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.providerId} is not null`),
+    index('commercial_documents_open_idx')
+      .on(table.accountId, table.side, table.providerId, table.dueDate, table.id)
+      .where(sql`${table.openAmount} <> 0 and ${table.deletedAt} is null`),
+    index('commercial_documents_related_idx')
+      .on(table.accountId, table.relatedDocumentId)
+      .where(sql`${table.relatedDocumentId} is not null`),
+    clinicSearchIndex('commercial_documents_search_idx', table),
+    check('commercial_documents_party', sql`${table.side} <> 'purchase' or ${table.providerId} is not null`),
+  ],
+);
+
+/** A line of a document: a catalogue item or free text, with its own net, VAT and total. */
+export const documentLines = pgTable(
+  'document_lines',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    position: integer('position').notNull(),
+    itemId: uuid('item_id'),
+    description: text('description').notNull(),
+    skuProvider: text('sku_provider'),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: money('unit_price').notNull(),
+    /** Percent off the line (0–100). */
+    discountRate: numeric('discount_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+    /** quantity × unit price, before the discount. */
+    subtotal1: money('subtotal1').notNull(),
+    discount: money('discount').notNull(),
+    /** The line's net (spec `subtotal`): subtotal1 − discount. */
+    subtotal: money('subtotal').notNull(),
+    vat: money('vat').notNull(),
+    total: money('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    clinicRef(table, table.documentId, commercialDocuments),
+    clinicRef(table, table.itemId, inventoryItems),
+    index('document_lines_document_idx').on(table.accountId, table.documentId, table.position),
+    check('document_lines_amounts', sql`${table.quantity} > 0 and ${table.unitPrice} >= 0`),
+    check('document_lines_rates', sql`${table.discountRate} between 0 and 100 and ${table.vatRate} between 0 and 100`),
+  ],
+);
+
+/**
+ * A payment to a provider (`side` provider) or a collection from a customer (`side` customer,
+ * issue 18). Never edited: `status` pending → paid is its only change, and a reversal (with a
+ * reason) is a ledger entry of its own that marks it `reversed_at`. `number` is the clinic's
+ * proof of payment number (OP-000123).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    side: text('side', { enum: ['provider', 'customer'] }).notNull(),
+    number: text('number').notNull(),
+    providerId: uuid('provider_id'),
+    patientId: uuid('patient_id'),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(),
+    transactionNumber: text('transaction_number'),
+    notes: text('notes'),
+    status: text('status', { enum: ['pending', 'paid'] }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }),
+    /** What of `amount` is allocated to documents; the rest stays on account. */
+    allocatedAmount: money('allocated_amount').notNull().default('0'),
+    counterpartySnapshot: jsonb('counterparty_snapshot'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by'),
+    reversalReason: text('reversal_reason'),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`odontia_search_text(number, transaction_number, counterparty_snapshot ->> 'name', notes)`,
+    ),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    ...userRefs(table, table.reversedBy),
+    clinicRef(table, table.providerId, providers),
+    uniqueIndex('payments_number_unique').on(table.accountId, table.side, table.number),
+    index('payments_list_idx')
+      .on(table.accountId, table.side, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('payments_provider_idx')
+      .on(table.accountId, table.providerId, table.date.desc(), table.id.desc())
+      .where(sql`${table.providerId} is not null`),
+    index('payments_unallocated_idx')
+      .on(table.accountId, table.side, table.providerId, table.date)
+      .where(sql`${table.allocatedAmount} < ${table.amount} and ${table.reversedAt} is null`),
+    clinicSearchIndex('payments_search_idx', table),
+    check('payments_amounts', sql`${table.amount} > 0 and ${table.allocatedAmount} between 0 and ${table.amount}`),
+    check('payments_party', sql`${table.side} <> 'provider' or ${table.providerId} is not null`),
+  ],
+);
+
+/** A part of a payment applied to a document (or of a credit note to the document it corrects). */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    paymentId: uuid('payment_id'),
+    /** A credit note applied to the document it corrects (instead of a payment). */
+    creditDocumentId: uuid('credit_document_id'),
+    documentId: uuid('document_id').notNull(),
+    amount: money('amount').notNull(),
+    /** Set when the payment is reversed: the document is open again by `amount`. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    clinicRef(table, table.paymentId, payments),
+    foreignKey({
+      columns: [table.accountId, table.creditDocumentId],
+      foreignColumns: [commercialDocuments.accountId, commercialDocuments.id],
+    }),
+    clinicRef(table, table.documentId, commercialDocuments),
+    ...userRefs(table, table.createdBy),
+    index('payment_allocations_payment_idx').on(table.accountId, table.paymentId),
+    index('payment_allocations_document_idx').on(table.accountId, table.documentId),
+    check('payment_allocations_amount', sql`${table.amount} > 0`),
+    check('payment_allocations_source', sql`(${table.paymentId} is null) <> (${table.creditDocumentId} is null)`),
+  ],
+);
+
+/**
+ * The current-account ledger of every party (a provider; a customer in issue 18). Append-only.
+ * For a provider, `credit` is what the clinic comes to owe (invoice, debit note) and `debit`
+ * what settles it (payment, credit note); a reversal is the opposite entry. The balance is the sum
+ * of the entries (party_balances keeps it for the lists, in the same transaction).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    partyKind: text('party_kind', { enum: ['provider', 'customer'] }).notNull(),
+    partyId: uuid('party_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['document', 'payment', 'payment_reversal'] }).notNull(),
+    documentId: uuid('document_id'),
+    paymentId: uuid('payment_id'),
+    description: text('description').notNull(),
+    debit: money('debit').notNull().default('0'),
+    credit: money('credit').notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    clinicRef(table, table.documentId, commercialDocuments),
+    clinicRef(table, table.paymentId, payments),
+    ...userRefs(table, table.createdBy),
+    index('ledger_entries_party_idx').on(table.accountId, table.partyKind, table.partyId, table.date, table.id),
+    check('ledger_entries_amounts', sql`${table.debit} >= 0 and ${table.credit} >= 0`),
+  ],
+);
+
+/** Each party's balance and totals, kept with every ledger entry (checked against the ledger in tests). */
+export const partyBalances = pgTable(
+  'party_balances',
+  {
+    accountId: uuid('account_id').notNull(),
+    partyKind: text('party_kind', { enum: ['provider', 'customer'] }).notNull(),
+    partyId: uuid('party_id').notNull(),
+    debits: money('debits').notNull().default('0'),
+    credits: money('credits').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.partyKind, table.partyId] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+/**
+ * An `Idempotency-Key` of a create that moves money (ARCHITECTURE §4): the first request claims it
+ * in its transaction; a concurrent one waits on the key's row and then answers what the first
+ * answered. `request_hash` refuses the same key with another body.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id').notNull(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.scope, table.key] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    index('idempotency_keys_age_idx').on(table.accountId, table.createdAt),
+  ],
+);

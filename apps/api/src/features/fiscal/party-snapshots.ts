@@ -1,0 +1,55 @@
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import { eq } from 'drizzle-orm';
+import { accounts, type providers } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+
+/**
+ * What a commercial document copies of its parties when it is registered or issued (issue 17):
+ * the clinic's fiscal data and the provider's (a customer's in issue 18), as they are at that
+ * moment. The document prints the copy, so a later change of address never rewrites it.
+ */
+
+export async function clinicSnapshot(ctx: Pick<RequestContext, 'tx' | 'accountId'>): Promise<PartySnapshot> {
+  const [clinic] = await ctx.tx
+    .select({
+      clinicName: accounts.clinicName,
+      legalName: accounts.legalName,
+      tradeName: accounts.tradeName,
+      taxIdKind: accounts.taxIdKind,
+      taxId: accounts.taxId,
+      fiscalCondition: accounts.fiscalCondition,
+      address: accounts.address,
+      city: accounts.city,
+      phone: accounts.phone,
+      email: accounts.email,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.accountId));
+  if (!clinic) throw new Error(`clinic ${ctx.accountId} not found`);
+  return {
+    name: clinic.tradeName ?? clinic.clinicName,
+    legalName: clinic.legalName,
+    taxIdKind: clinic.taxIdKind,
+    taxId: clinic.taxId,
+    fiscalCondition: clinic.fiscalCondition,
+    address: clinic.address,
+    city: clinic.city,
+    phone: clinic.phone,
+    email: clinic.email,
+  };
+}
+
+export function providerSnapshot(provider: typeof providers.$inferSelect): PartySnapshot {
+  const phone = [provider.phoneAreaBussines, provider.phoneBusiness].filter(Boolean).join(' ') || provider.phoneMobile;
+  return {
+    name: provider.fantasyName,
+    legalName: provider.bussinesName,
+    taxIdKind: provider.taxIdKind,
+    taxId: provider.nif,
+    fiscalCondition: provider.fiscalCondition,
+    address: provider.commercialAddress,
+    city: null,
+    phone: phone || null,
+    email: provider.email,
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { canonicalJson } from '../features/audit/audit.repository.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { RequestContext } from './routes.ts';
+
+/**
+ * Idempotent creates (ARCHITECTURE §4): the request claims its `Idempotency-Key` inside its own
+ * transaction (INSERT … ON CONFLICT DO NOTHING on the clinic's key). A second request with the
+ * same key — a double click, a retry after a lost answer, another instance — waits on that row
+ * until the first commits, then answers what the first answered (`Idempotent-Replayed: true`);
+ * if the first rolled back, the key is free again and the second does the work. The same key with
+ * another body is refused (409 `idempotency_key_reused`). Nothing lives in an instance's memory.
+ */
+
+const keyPattern = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers['idempotency-key'];
+  const key = Array.isArray(value) ? value[0] : value;
+  if (!key || !keyPattern.test(key)) throw new AppError('idempotency_key_required');
+  return key;
+}
+
+interface IdempotentRequest {
+  scope: string;
+  key: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  status: number;
+}
+
+export async function idempotentAnswer<T>(
+  ctx: RequestContext,
+  { scope, key, request, reply, status }: IdempotentRequest,
+  work: () => Promise<T>,
+): Promise<T> {
+  const requestHash = createHash('sha256')
+    .update(canonicalJson({ params: request.params ?? null, body: request.body ?? null }))
+    .digest('hex');
+  const claimed = await ctx.tx
+    .insert(idempotencyKeys)
+    .values({ accountId: ctx.accountId, scope, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length === 0) {
+    const [stored] = await ctx.tx
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.accountId, ctx.accountId),
+          eq(idempotencyKeys.scope, scope),
+          eq(idempotencyKeys.key, key),
+        ),
+      );
+    if (!stored || stored.requestHash !== requestHash || stored.answer === null) {
+      throw new AppError('idempotency_key_reused');
+    }
+    reply.status(stored.statusCode ?? status).header('idempotent-replayed', 'true');
+    return stored.answer as T;
+  }
+  const answer = await work();
+  await ctx.tx
+    .update(idempotencyKeys)
+    .set({ statusCode: status, answer: sql`${JSON.stringify(answer)}::jsonb` })
+    .where(
+      and(eq(idempotencyKeys.accountId, ctx.accountId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)),
+    );
+  return answer;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { currencies, paymentMethods, paymentStatuses } from '../enums.ts';
+import { calendarDate, moneyAmount, optionalCalendarDate, optionalText, requiredText } from '../validation.ts';
+import { partySnapshotSchema } from './clinic-fiscal.ts';
+import { documentRefSchema } from './commercial-documents.ts';
+import { idSchema, listQuerySchema, pageSchema } from './common.ts';
+import { recordStampsSchema, versionField } from './records.ts';
+
+/**
+ * Payments to providers (issue 17; collections of issue 18 are the same record, side customer):
+ * /api/payments. A payment is never edited: it is allocated to open documents (partly, oldest
+ * first by default), its remainder stays on account and can be allocated later, pending → paid is
+ * its only state change, and a mistake is reversed with a reason. Every create carries an
+ * `Idempotency-Key` header: the same key answers the first result.
+ */
+
+export const allocationInputSchema = z.object({
+  documentId: idSchema,
+  amount: moneyAmount().refine((value) => Number(value) > 0, 'too_small'),
+});
+export type AllocationInput = z.output<typeof allocationInputSchema>;
+
+export const createPaymentSchema = z.object({
+  providerId: idSchema,
+  date: calendarDate(),
+  amount: moneyAmount().refine((value) => Number(value) > 0, 'too_small'),
+  currency: z.enum(currencies),
+  method: z.enum(paymentMethods),
+  /** Transfer, cheque or card operation number. */
+  transactionNumber: optionalText(60),
+  notes: optionalText(2000),
+  /** pending: a scheduled transfer or a post-dated cheque; paid on `paidOn` (default `date`). */
+  status: z.enum(paymentStatuses).default('paid'),
+  paidOn: optionalCalendarDate(),
+  allocations: z.array(allocationInputSchema).max(200, 'too_big').default([]),
+});
+export type CreatePayment = z.output<typeof createPaymentSchema>;
+
+/** POST /api/payments/:id/allocations: allocate what is still on account. */
+export const allocatePaymentSchema = z.object({
+  version: versionField,
+  allocations: z.array(allocationInputSchema).min(1, 'required').max(200, 'too_big'),
+});
+/** POST /api/payments/:id/reverse */
+export const reversePaymentSchema = z.object({ version: versionField, reason: requiredText(500) });
+/** POST /api/payments/:id/paid: a pending payment left the bank. */
+export const markPaymentPaidSchema = z.object({ version: versionField, paidOn: calendarDate() });
+
+export const paymentAllocationSchema = z.object({
+  id: idSchema,
+  document: documentRefSchema,
+  amount: z.string(),
+  createdAt: z.string(),
+  reversed: z.boolean(),
+});
+
+export const paymentSchema = z.object({
+  id: idSchema,
+  side: z.enum(['provider', 'customer']),
+  /** The clinic's proof-of-payment number, OP-000123. */
+  number: z.string(),
+  providerId: z.string().nullable(),
+  providerName: z.string().nullable(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.enum(currencies),
+  method: z.enum(paymentMethods),
+  transactionNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  paidOn: z.string().nullable(),
+  allocatedAmount: z.string(),
+  /** On account: amount − allocated (0 once reversed). */
+  unallocatedAmount: z.string(),
+  allocations: z.array(paymentAllocationSchema),
+  counterpartySnapshot: partySnapshotSchema.nullable(),
+  reversedAt: z.string().nullable(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListItemSchema = paymentSchema.omit({ allocations: true, counterpartySnapshot: true });
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+
+export const paymentResponseSchema = z.object({
+  data: paymentSchema,
+  code: z.enum(['payment_created', 'payment_allocated', 'payment_reversed', 'payment_marked_paid']).optional(),
+});
+
+export const paymentSortColumns = ['date', 'number', 'amount'] as const;
+export const paymentListQuerySchema = listQuerySchema(paymentSortColumns).extend({
+  providerId: idSchema.optional(),
+  status: z.enum([...paymentStatuses, 'reversed']).optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+export const paymentPageSchema = pageSchema(paymentListItemSchema);
+
+/** GET /api/providers/:id/open-documents: what a payment can be allocated to, oldest due first. */
+export const openDocumentSchema = documentRefSchema.extend({
+  dueDate: z.string().nullable(),
+  currency: z.enum(currencies),
+  openAmount: z.string(),
+});
+export type OpenDocument = z.infer<typeof openDocumentSchema>;
+export const openDocumentsSchema = z.object({ data: z.array(openDocumentSchema) });
