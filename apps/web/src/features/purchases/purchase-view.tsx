@@ -166,7 +166,7 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
             {!draft && moneyMoves && purchase.providerId && canWrite ? (
               <Link
                 to={`/payments/create?providerId=${purchase.providerId}`}
-                className="btn btn-outline-success btn-sm"
+                className="btn btn-outline-secondary btn-sm"
               >
                 <Banknote size={14} aria-hidden="true" className="me-1" />
                 {t('view.pay')}
