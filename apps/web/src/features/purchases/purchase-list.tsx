@@ -35,7 +35,7 @@ function useColumns(): Column<PurchaseListItem>[] {
       sortable: true,
       primary: true,
       cell: (row) => (
-        <span className="d-flex flex-column gap-1">
+        <span className="d-flex flex-column align-items-start gap-1">
           <Link to={purchasePath(row.id)} className="fw-semibold">
             {documentNumberText(row)}
           </Link>
