@@ -75,6 +75,8 @@ for (const theme of ['light', 'dark'] as const) {
         `/medications/edit/${ids.medication}`,
         `/supplies/edit/${ids.supply}`,
         '/settings/authorization-templates',
+        '/purchases/create',
+        '/purchases/view/not-a-uuid',
         '/profile',
         '/patients/edit/not-a-uuid',
       ];

@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       });
       await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
+      await api.register(purchasesRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
     },
     { prefix: apiPrefix },

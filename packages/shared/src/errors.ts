@@ -188,6 +188,8 @@ export const errorStatuses = {
   related_document_invalid: 409,
   /** The delivery note is already billed by another invoice (details.document). */
   delivery_note_already_invoiced: 409,
+  /** The provider is deactivated: it gets no new documents (details.provider). */
+  provider_inactive: 409,
   /** An allocation above what the document still owes or what the payment has left (details). */
   payment_over_allocation: 409,
   /** The payment and the document are in different currencies. */

@@ -75,6 +75,7 @@ const authorizations = () => import('../pages/authorizations');
 const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
+const purchases = () => import('../pages/purchases');
 const mh = 'patients/:patientId/mh';
 
 export const protectedRoutes: RouteObject[] = [
@@ -119,7 +120,11 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('providerCreate', 'providers/create'),
   comingSoon('providerEdit', 'providers/edit/:providerId'),
   // Commercial: list, create and view of each document
-  ...(['purchase', 'sale', 'payment', 'collection'] as const).flatMap((document) => [
+  // Purchases (issue 17)
+  screen('purchases', 'purchases', purchases, ['purchases']),
+  screen('purchaseCreate', 'purchases/create', purchases, ['purchases']),
+  screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
+  ...(['sale', 'payment', 'collection'] as const).flatMap((document) => [
     comingSoon(`${document}s`, `${document}s`),
     comingSoon(`${document}Create`, `${document}s/create`),
     comingSoon(`${document}View`, `${document}s/view/:${document}Id`),

@@ -138,6 +138,10 @@ export const inventoryItemSchema = z.object({
   taxRate: z.string(),
   /** basePrice with taxRate added, rounded half-up to cents. */
   priceWithTax: z.string(),
+  /** The unit cost of the last purchase that brought it in (issue 17); null before any. */
+  lastCost: z.string().nullable(),
+  /** The weighted average unit cost of the purchases in stock (issue 17); null before any. */
+  averageCost: z.string().nullable(),
   totalStock: z.number().int(),
   minStock: z.number().int(),
   maxStock: z.number().int().nullable(),

@@ -199,7 +199,7 @@ export const commercialDocuments = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     registeredBy: uuid('registered_by'),
     searchText: text('search_text').generatedAlwaysAs(
-      sql`odontia_search_text(point_of_service, document_number, counterparty_snapshot ->> 'name', counterparty_snapshot ->> 'taxId', notes)`,
+      sql`odontia_search_text(point_of_service, document_number, issuer_snapshot ->> 'name', issuer_snapshot ->> 'taxId', counterparty_snapshot ->> 'name', counterparty_snapshot ->> 'taxId', notes)`,
     ),
     ...recordStamps,
   },

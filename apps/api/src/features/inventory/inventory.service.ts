@@ -104,6 +104,8 @@ export function toInventoryItem(
     basePrice: row.basePrice,
     taxRate: row.taxRate,
     priceWithTax: priceWithTax(row.basePrice, row.taxRate),
+    lastCost: row.lastCost,
+    averageCost: row.averageCost,
     totalStock: row.totalStock,
     minStock: row.minStock,
     maxStock: row.maxStock,

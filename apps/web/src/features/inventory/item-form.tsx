@@ -497,6 +497,23 @@ export function ItemForm({
                   {withTax === null ? '—' : money(withTax)}
                 </output>
               </div>
+              {item ? (
+                <>
+                  <div className="col-md-6">
+                    <span className="form-label d-block">{t('fields.lastCost')}</span>
+                    <output className="form-control-plaintext py-1" data-testid="last-cost">
+                      {item.lastCost === null ? '—' : money(item.lastCost)}
+                    </output>
+                  </div>
+                  <div className="col-md-6">
+                    <span className="form-label d-block">{t('fields.averageCost')}</span>
+                    <output className="form-control-plaintext py-1" data-testid="average-cost">
+                      {item.averageCost === null ? '—' : money(item.averageCost)}
+                    </output>
+                  </div>
+                  <p className="col-12 form-text mt-0">{t('form.hints.costs')}</p>
+                </>
+              ) : null}
             </FormCard>
           </div>
           <div className="col-12 col-xl-6">

@@ -1,0 +1,557 @@
+import { addDays } from '@odontia/shared/clinic-time';
+import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
+import type { Currency, DocumentType } from '@odontia/shared/enums';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type {
+  CreatePurchase,
+  DocumentRef,
+  Purchase,
+  PurchaseListItem,
+  PurchaseListQuery,
+  UpdatePurchase,
+} from '@odontia/shared/schemas/commercial-documents';
+import Big from 'big.js';
+import { guardUnique } from '../../db/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
+import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
+import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
+import * as repository from './purchases.repository.ts';
+
+/**
+ * Purchases (issue 17; docs/decisions.md "The commercial area (issue 17): purchases"). A draft is
+ * typed from the provider's paper, edited and deleted; registering it is final: totals again on
+ * the server, both parties' data copied, stock in (or out for returned goods) with the item's
+ * costs, the provider's SKUs remembered, the current account credited and a credit note applied
+ * to the document it corrects — all in the request's one transaction.
+ */
+
+type Ctx = RequestContext;
+type DocumentInput = Omit<CreatePurchase, 'register'>;
+
+const correcting = new Set<string>(['credit_note', 'debit_note']);
+
+/** The database's guard on final documents (migration 0016) answers as the API does. */
+async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+      if ((current as { hint?: unknown }).hint === 'document_final') throw new AppError('document_final');
+    }
+    throw error;
+  }
+}
+
+function ref(row: {
+  id: string;
+  documentType: string;
+  pointOfService: string | null;
+  documentNumber: string | null;
+  date: string;
+  total: string;
+}): DocumentRef {
+  return { ...row, documentType: row.documentType as DocumentType };
+}
+
+function presentListItem(row: repository.ListRow): PurchaseListItem {
+  return {
+    id: row.id,
+    side: row.side,
+    status: row.status,
+    documentType: row.documentType as DocumentType,
+    providerId: row.providerId,
+    providerName: row.providerName,
+    pointOfService: row.pointOfService,
+    documentNumber: row.documentNumber,
+    date: row.date,
+    dueDate: row.dueDate,
+    currency: row.currency as Currency,
+    conditionSale: row.conditionSale as PurchaseListItem['conditionSale'],
+    paymentMethod: row.paymentMethod as PurchaseListItem['paymentMethod'],
+    subtotal2: row.subtotal2,
+    vatTotal: row.vatTotal,
+    total: row.total,
+    openAmount: row.openAmount,
+    registeredAt: row.registeredAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The audited columns of a stored document (its lines as quantity × price per item or text). */
+function columnsOf(row: repository.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
+  return {
+    providerId: row.providerId,
+    documentType: row.documentType,
+    pointOfService: row.pointOfService,
+    documentNumber: row.documentNumber,
+    date: row.date,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    conditionSale: row.conditionSale,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    relatedDocumentId: row.relatedDocumentId,
+    returnsGoods: row.returnsGoods,
+    status: row.status,
+    total: row.total,
+    openAmount: row.openAmount,
+    lines: lines.map((line) => `${line.quantity} × ${line.unitPrice} ${line.description}`),
+  };
+}
+
+async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
+  const row = await repository.findPurchase(ctx, id);
+  if (!row) throw new AppError('purchase_not_found');
+  const [lines, related, from, allocations] = await Promise.all([
+    repository.linesOf(ctx, id),
+    row.relatedDocumentId ? repository.documentRefs(ctx, [row.relatedDocumentId]) : Promise.resolve([]),
+    repository.relatedFrom(ctx, id),
+    repository.allocationsOf(ctx, id),
+  ]);
+  return {
+    ...presentListItem(row),
+    notes: row.notes,
+    relatedDocumentId: row.relatedDocumentId,
+    relatedDocument: related[0] ? ref(related[0]) : null,
+    relatedFrom: from.map(ref),
+    returnsGoods: row.returnsGoods,
+    movedStock: row.movedStock,
+    subtotal1: row.subtotal1,
+    discountTotal: row.discountTotal,
+    vatBreakdown: row.vatBreakdown as Purchase['vatBreakdown'],
+    issuerSnapshot: (row.issuerSnapshot as PartySnapshot | null) ?? null,
+    counterpartySnapshot: (row.counterpartySnapshot as PartySnapshot | null) ?? null,
+    registeredByName: row.registeredByName,
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      itemId: line.itemId,
+      itemName: line.itemName,
+      itemKind: line.itemKind,
+      description: line.description,
+      skuProvider: line.skuProvider,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discountRate: line.discountRate,
+      vatRate: line.vatRate,
+      subtotal1: line.subtotal1,
+      discount: line.discount,
+      subtotal: line.subtotal,
+      vat: line.vat,
+      total: line.total,
+    })),
+    allocations: allocations.map((allocation) => ({
+      id: allocation.id,
+      paymentId: allocation.paymentId,
+      paymentNumber: allocation.paymentNumber,
+      creditDocumentId: allocation.creditDocumentId,
+      date: allocation.paymentDate ?? allocation.creditDate ?? allocation.createdAt.toISOString().slice(0, 10),
+      amount: allocation.amount,
+      reversed: allocation.reversedAt !== null,
+    })),
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+    version: row.version,
+  };
+}
+
+async function list({ ctx, query }: { ctx: Ctx; query: PurchaseListQuery }) {
+  const { rows, total, totalIsLowerBound } = await repository.listPurchases(ctx, query);
+  return {
+    data: rows.map(presentListItem),
+    total,
+    ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The provider a new or edited document names: the clinic's, live and active. */
+async function providerFor(ctx: Ctx, providerId: string): Promise<repository.ProviderRow> {
+  const provider = await repository.findProvider(ctx, providerId);
+  if (!provider) throw new AppError('provider_not_found');
+  if (!provider.active) {
+    throw new AppError('provider_inactive', { provider: { id: provider.id, fantasyName: provider.fantasyName } });
+  }
+  return provider;
+}
+
+/**
+ * The related document must fit: a credit or debit note corrects a registered invoice or debit
+ * note of the same provider and currency; an invoice may bill a registered delivery note of the
+ * same provider (once); no other type names one. Answers the locked related row.
+ */
+async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<repository.DocumentRow | null> {
+  if (!input.relatedDocumentId) return null;
+  const invalid = (why: string) => new AppError('related_document_invalid', { why });
+  if (!correcting.has(input.documentType) && input.documentType !== 'invoice') throw invalid('type_without_related');
+  if (input.relatedDocumentId === selfId) throw invalid('itself');
+  const related = await repository.lockPurchase(ctx, input.relatedDocumentId);
+  if (!related || related.providerId !== input.providerId) throw invalid('other_provider');
+  if (related.status !== 'registered') throw invalid('draft');
+  if (correcting.has(input.documentType)) {
+    if (!['invoice', 'debit_note'].includes(related.documentType)) throw invalid('type');
+    if (related.currency !== input.currency) throw invalid('currency');
+  } else {
+    if (related.documentType !== 'delivery_note') throw invalid('type');
+    const invoice = await repository.findInvoiceOf(ctx, related.id, selfId);
+    if (invoice) {
+      throw new AppError('delivery_note_already_invoiced', {
+        document: {
+          id: invoice.id,
+          documentType: invoice.documentType,
+          pointOfService: invoice.pointOfService,
+          documentNumber: invoice.documentNumber,
+        },
+      });
+    }
+  }
+  return related;
+}
+
+function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repository.LineInsert[] {
+  return input.lines.map((line, index) => ({
+    accountId: ctx.accountId,
+    id: newId(),
+    documentId,
+    position: index + 1,
+    itemId: line.itemId,
+    description: line.description,
+    skuProvider: line.skuProvider,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discountRate: line.discountRate,
+    vatRate: line.vatRate,
+    ...lineAmounts(line),
+  }));
+}
+
+/** The document's columns from the form (totals on the server; due date from the provider's term). */
+function documentColumns(input: DocumentInput, provider: repository.ProviderRow) {
+  const totals = documentTotals(input.lines);
+  return {
+    providerId: provider.id,
+    documentType: input.documentType,
+    pointOfService: input.pointOfService,
+    documentNumber: input.documentNumber,
+    date: input.date,
+    dueDate: input.dueDate ?? addDays(input.date, provider.paymentTermDays),
+    currency: input.currency,
+    conditionSale: input.conditionSale,
+    paymentMethod: input.paymentMethod,
+    notes: input.notes,
+    relatedDocumentId: input.relatedDocumentId,
+    returnsGoods: input.documentType === 'credit_note' ? input.returnsGoods : false,
+    subtotal1: totals.subtotal1,
+    discountTotal: totals.discountTotal,
+    subtotal2: totals.subtotal2,
+    vatTotal: totals.vatTotal,
+    total: totals.total,
+    vatBreakdown: totals.vatBreakdown,
+    // The provider's data while a draft (so a search by its name finds it); copied again when registered.
+    issuerSnapshot: providerSnapshot(provider),
+  };
+}
+
+async function checkItems(ctx: Ctx, input: DocumentInput): Promise<void> {
+  const ids = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
+  const found = await repository.existingItems(ctx, ids);
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw new AppError('inventory_item_not_found', { itemId: missing });
+}
+
+/** Writes the row under a savepoint: a duplicate number answers 409 naming the existing document. */
+async function guardNumber(ctx: Ctx, input: DocumentInput, selfId: string, write: () => Promise<void>) {
+  await guardUnique(ctx.tx, write, async () => {
+    const existing = await repository.findByNumber(ctx, input, selfId);
+    throw new AppError('purchase_number_exists', {
+      document: existing
+        ? {
+            id: existing.id,
+            status: existing.status,
+            documentType: existing.documentType,
+            pointOfService: existing.pointOfService,
+            documentNumber: existing.documentNumber,
+            date: existing.date,
+          }
+        : null,
+    });
+  });
+}
+
+async function create({ ctx, input }: { ctx: Ctx; input: CreatePurchase }) {
+  const provider = await providerFor(ctx, input.providerId);
+  const id = newId();
+  await checkRelated(ctx, input, id);
+  await checkItems(ctx, input);
+  const lines = lineRows(ctx, id, input);
+  const row = {
+    accountId: ctx.accountId,
+    id,
+    side: 'purchase' as const,
+    status: 'draft' as const,
+    ...documentColumns(input, provider),
+    createdBy: ctx.userId,
+    updatedBy: ctx.userId,
+  };
+  await guardNumber(ctx, input, id, () => repository.insertDocument(ctx, row));
+  await repository.insertLines(ctx, lines);
+  const stored = (await repository.lockPurchase(ctx, id)) as repository.DocumentRow;
+  await audit(ctx, { action: 'purchase_created', entity: 'purchase', entityId: id, after: columnsOf(stored, lines) });
+  if (input.register) return registerLocked(ctx, stored, provider, lines);
+  return { data: await get({ ctx, id }), code: 'purchase_created' as const };
+}
+
+async function lockDraft(ctx: Ctx, id: string, version: number): Promise<repository.DocumentRow> {
+  const current = await repository.lockPurchase(ctx, id);
+  if (!current) throw new AppError('purchase_not_found');
+  if (current.status !== 'draft') throw new AppError('document_final');
+  if (current.version !== version) throw new AppError('version_conflict', { current: await get({ ctx, id }) });
+  return current;
+}
+
+async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdatePurchase }) {
+  const current = await lockDraft(ctx, id, input.version);
+  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const provider = await providerFor(ctx, input.providerId);
+  await checkRelated(ctx, input, id);
+  await checkItems(ctx, input);
+  const lines = lineRows(ctx, id, input);
+  await finalGuard(async () => {
+    await guardNumber(ctx, input, id, () =>
+      repository.updateDocument(ctx, id, {
+        ...documentColumns(input, provider),
+        version: current.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      }),
+    );
+    await repository.deleteLines(ctx, id);
+    await repository.insertLines(ctx, lines);
+  });
+  const stored = (await repository.lockPurchase(ctx, id)) as repository.DocumentRow;
+  await audit(ctx, {
+    action: 'purchase_updated',
+    entity: 'purchase',
+    entityId: id,
+    before,
+    after: columnsOf(stored, lines),
+  });
+  if (input.register) return registerLocked(ctx, stored, provider, lines);
+  return { data: await get({ ctx, id }), code: 'purchase_updated' as const };
+}
+
+async function remove({ ctx, id }: { ctx: Ctx; id: string }) {
+  const current = await repository.lockPurchase(ctx, id);
+  if (!current) throw new AppError('purchase_not_found');
+  if (current.status !== 'draft') throw new AppError('document_final');
+  const lines = await repository.linesOf(ctx, id);
+  await finalGuard(() =>
+    repository.updateDocument(ctx, id, {
+      deletedAt: new Date(),
+      deletedBy: ctx.userId,
+      version: current.version + 1,
+      updatedAt: new Date(),
+      updatedBy: ctx.userId,
+    }),
+  );
+  await audit(ctx, { action: 'purchase_deleted', entity: 'purchase', entityId: id, before: columnsOf(current, lines) });
+  return { code: 'purchase_deleted' as const };
+}
+
+async function register({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
+  const current = await lockDraft(ctx, id, version);
+  const provider = await providerFor(ctx, current.providerId as string);
+  const lines = await repository.linesOf(ctx, id);
+  return registerLocked(ctx, current, provider, lines);
+}
+
+const cents = (value: Big) => value.round(2, Big.roundHalfUp);
+
+/** The net unit cost of a line: its subtotal (after discount, before VAT) over its quantity. */
+const unitCostOf = (line: { subtotal: string; quantity: string }) =>
+  cents(new Big(line.subtotal).div(line.quantity)).toFixed(2);
+
+/** Stock in with the costs, or out for returned goods (ARCHITECTURE §4: the stock service moves it). */
+async function moveStock(
+  ctx: Ctx,
+  document: repository.DocumentRow,
+  related: repository.DocumentRow | null,
+  lines: { itemId: string | null; quantity: string; subtotal: string }[],
+): Promise<boolean> {
+  const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
+  const stockIn =
+    document.documentType === 'delivery_note' ||
+    (document.documentType === 'invoice' && related?.documentType !== 'delivery_note');
+  const stockOut = document.documentType === 'credit_note' && document.returnsGoods;
+  if (itemLines.length === 0 || (!stockIn && !stockOut)) return false;
+  const reference = { referenceType: 'purchase', referenceId: document.id };
+  if (stockOut) {
+    await applyStockMovements(
+      ctx.tx,
+      ctx,
+      itemLines.map((line) => ({
+        itemId: line.itemId,
+        kind: 'return',
+        quantity: -Number(line.quantity),
+        unitCost: unitCostOf(line),
+        ...reference,
+      })),
+    );
+    return true;
+  }
+  // Weighted average: the stock before (locked here, before the stock service locks it again) at
+  // its average, plus each line at its unit cost; no average yet → the unit cost.
+  const items = await repository.lockItemCosts(
+    ctx,
+    itemLines.map((line) => line.itemId),
+  );
+  const state = new Map(
+    items.map((item) => [
+      item.id,
+      {
+        stock: new Big(item.totalStock),
+        average: item.averageCost === null ? null : new Big(item.averageCost),
+        last: '',
+      },
+    ]),
+  );
+  const movements: StockMovementInput[] = [];
+  for (const line of itemLines) {
+    const unitCost = unitCostOf(line);
+    const quantity = new Big(line.quantity);
+    const item = state.get(line.itemId);
+    if (item) {
+      const before = item.average ?? new Big(unitCost);
+      item.average = cents(item.stock.times(before).plus(quantity.times(unitCost)).div(item.stock.plus(quantity)));
+      item.stock = item.stock.plus(quantity);
+      item.last = unitCost;
+    }
+    movements.push({ itemId: line.itemId, kind: 'purchase', quantity: Number(line.quantity), unitCost, ...reference });
+  }
+  await applyStockMovements(ctx.tx, ctx, movements);
+  for (const [itemId, item] of state) {
+    if (item.average && item.last)
+      await repository.setItemCosts(ctx, itemId, { lastCost: item.last, averageCost: item.average.toFixed(2) });
+  }
+  return true;
+}
+
+const documentLabel = (document: {
+  documentType: string;
+  pointOfService: string | null;
+  documentNumber: string | null;
+}) => `${document.documentType} ${document.pointOfService ?? ''}-${document.documentNumber ?? ''}`;
+
+/** Registers a locked draft whose lines are stored: final from here on. */
+async function registerLocked(
+  ctx: Ctx,
+  current: repository.DocumentRow,
+  provider: repository.ProviderRow,
+  lines: repository.LineInsert[] | repository.LineRow[],
+) {
+  const input = {
+    providerId: provider.id,
+    documentType: current.documentType,
+    currency: current.currency,
+    relatedDocumentId: current.relatedDocumentId,
+  } as DocumentInput;
+  const related = await checkRelated(ctx, input, current.id);
+  // Totals again from the stored lines (the same arithmetic as the form).
+  const totals = documentTotals(
+    lines.map((line) => ({
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discountRate: line.discountRate ?? '0',
+      vatRate: line.vatRate,
+    })),
+  );
+  const document = { ...current, ...totals };
+  const movedStock = await moveStock(
+    ctx,
+    document,
+    related,
+    lines.map((line) => ({ itemId: line.itemId ?? null, quantity: line.quantity, subtotal: line.subtotal })),
+  );
+  const pairs = lines.flatMap((line) =>
+    line.itemId && line.skuProvider ? [{ sku: line.skuProvider, itemId: line.itemId, unitCost: unitCostOf(line) }] : [],
+  );
+  await repository.rememberSkus(ctx, provider.id, pairs);
+
+  const ledger = documentEntry({
+    id: current.id,
+    side: 'purchase',
+    documentType: current.documentType as DocumentType,
+    partyId: provider.id,
+    date: current.date,
+    total: totals.total,
+    description: documentLabel(current),
+  });
+  let openAmount = ledger?.openAmount ?? '0.00';
+  if (ledger) await postLedgerEntries(ctx, [ledger.entry]);
+  // A credit note settles the document it corrects up to what that document still owes.
+  if (ledger && current.documentType === 'credit_note' && related && new Big(related.openAmount).gt(0)) {
+    const applied = new Big(totals.total).lt(related.openAmount) ? new Big(totals.total) : new Big(related.openAmount);
+    await allocateToDocuments(
+      ctx,
+      { creditDocumentId: current.id, side: 'purchase', partyId: provider.id, currency: current.currency },
+      [{ documentId: related.id, amount: applied.toFixed(2) }],
+    );
+    openAmount = new Big(openAmount).plus(applied).toFixed(2);
+  }
+  const registeredAt = new Date();
+  const counterpartySnapshot = await clinicSnapshot(ctx);
+  await finalGuard(() =>
+    repository.updateDocument(ctx, current.id, {
+      status: 'registered',
+      subtotal1: totals.subtotal1,
+      discountTotal: totals.discountTotal,
+      subtotal2: totals.subtotal2,
+      vatTotal: totals.vatTotal,
+      total: totals.total,
+      vatBreakdown: totals.vatBreakdown,
+      openAmount,
+      movedStock,
+      issuerSnapshot: providerSnapshot(provider),
+      counterpartySnapshot,
+      registeredAt,
+      registeredBy: ctx.userId,
+      version: current.version + 1,
+      updatedAt: registeredAt,
+      updatedBy: ctx.userId,
+    }),
+  );
+  await audit(ctx, {
+    action: 'purchase_registered',
+    entity: 'purchase',
+    entityId: current.id,
+    before: { status: 'draft', version: current.version },
+    after: { status: 'registered', total: totals.total, openAmount, movedStock },
+  });
+  return { data: await get({ ctx, id: current.id }), code: 'purchase_registered' as const };
+}
+
+async function providerSku({ ctx, providerId, sku }: { ctx: Ctx; providerId: string; sku: string }) {
+  const provider = await repository.findProvider(ctx, providerId);
+  if (!provider) throw new AppError('provider_not_found');
+  const match = await repository.findSku(ctx, providerId, sku);
+  return {
+    data: match
+      ? {
+          itemId: match.itemId,
+          itemName: match.itemName,
+          itemKind: match.itemKind as 'medication' | 'supply',
+          lastUnitCost: match.lastUnitCost,
+        }
+      : null,
+  };
+}
+
+export const purchasesService = { list, get, create, update, remove, register, providerSku };

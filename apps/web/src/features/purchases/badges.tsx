@@ -1,0 +1,33 @@
+import type { DocumentStatus, DocumentType } from '@odontia/shared/enums';
+import { useTranslation } from 'react-i18next';
+
+const statusClass: Record<DocumentStatus, string> = {
+  draft: 'text-bg-warning',
+  registered: 'text-bg-success',
+  issued: 'text-bg-success',
+};
+
+export function StatusBadge({ status }: { status: DocumentStatus }) {
+  const { t } = useTranslation('purchases');
+  return (
+    <span className={`badge ${statusClass[status]}`} data-testid="purchase-status" data-status={status}>
+      {t(`statuses.${status}`)}
+    </span>
+  );
+}
+
+const typeClass: Partial<Record<DocumentType, string>> = {
+  invoice: 'text-bg-primary',
+  delivery_note: 'text-bg-info',
+  credit_note: 'text-bg-danger',
+  debit_note: 'text-bg-secondary',
+};
+
+export function TypeBadge({ type }: { type: DocumentType }) {
+  const { t } = useTranslation('purchases');
+  return (
+    <span className={`badge ${typeClass[type] ?? 'text-bg-light border'}`} data-testid="purchase-type">
+      {t(`types.${type}`)}
+    </span>
+  );
+}

@@ -1,0 +1,403 @@
+import { can } from '@odontia/shared/permissions';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
+import { Banknote, FileMinus, FilePlus, Pencil, Stamp, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormAlert } from '../../components/form-feedback';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
+import { itemPath } from '../inventory/api';
+import { purchasePath, useDeletePurchase, useRegisterPurchase } from './api';
+import { StatusBadge, TypeBadge } from './badges';
+import { documentNumberText, useDocumentMoney } from './format';
+
+function Party({ title, party, testId }: { title: string; party: PartySnapshot | null; testId: string }) {
+  const { t } = useTranslation('purchases');
+  return (
+    <div className="col-md-6" data-testid={testId}>
+      <h3 className="h6 text-body-secondary">{title}</h3>
+      {party ? (
+        <address className="mb-0">
+          <strong>{party.name}</strong>
+          {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
+          {party.taxId ? <div>{[party.taxIdKind?.toUpperCase(), party.taxId].filter(Boolean).join(' ')}</div> : null}
+          {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
+          {party.phone ? <div>{party.phone}</div> : null}
+          {party.email ? <div>{party.email}</div> : null}
+        </address>
+      ) : (
+        <p className="text-body-secondary mb-0">{t('view.copiedOnRegister')}</p>
+      )}
+    </div>
+  );
+}
+
+function RefLink({ document }: { document: DocumentRef }) {
+  const { t } = useTranslation('purchases');
+  const day = useCalendarDateFormat();
+  return (
+    <Link to={purchasePath(document.id)}>
+      {t(`types.${document.documentType}`)} {documentNumberText(document)} · {day(document.date)}
+    </Link>
+  );
+}
+
+/** `/purchases/view/:purchaseId`: the document as typed and registered, with what it is linked to. */
+export function PurchaseView({ purchase }: { purchase: Purchase }) {
+  const { t } = useTranslation('purchases');
+  const navigate = useNavigate();
+  const format = useDocumentMoney();
+  const money = (amount: string | null | undefined) => format(amount, purchase.currency);
+  const day = useCalendarDateFormat();
+  const instant = useInstantFormat();
+  const user = useSessionUser();
+  const canWrite = user ? can(user.level, 'commercial.write') : false;
+  const canDelete = user ? can(user.level, 'commercial.delete') : false;
+  const register = useRegisterPurchase(purchase.id);
+  const remove = useDeletePurchase(purchase.id);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const draft = purchase.status === 'draft';
+  const correctable = !draft && (purchase.documentType === 'invoice' || purchase.documentType === 'debit_note');
+  const billable =
+    !draft &&
+    purchase.documentType === 'delivery_note' &&
+    !purchase.relatedFrom.some((document) => document.documentType === 'invoice');
+  const moneyMoves = ['invoice', 'debit_note', 'credit_note'].includes(purchase.documentType);
+
+  const onRegister = async () => {
+    setProblem(null);
+    try {
+      const answer = await register.mutateAsync(purchase.version);
+      if (answer.code) toastSuccess(answer.code);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setProblem(error.message);
+      else toastApiError(error);
+    }
+  };
+  const onDelete = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      void navigate('/purchases');
+    } catch (error) {
+      setConfirming(false);
+      toastApiError(error);
+    }
+  };
+
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="purchase-view" data-status={purchase.status}>
+      {problem ? <FormAlert testId="purchase-problem">{problem}</FormAlert> : null}
+      <section className="card">
+        <div className="card-header d-flex flex-wrap gap-2 align-items-center justify-content-between">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <h2 className="h5 mb-0" data-testid="purchase-number-view">
+              {documentNumberText(purchase)}
+            </h2>
+            <TypeBadge type={purchase.documentType} />
+            <StatusBadge status={purchase.status} />
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            {draft && canWrite ? (
+              <>
+                <Link to={`/purchases/create?edit=${purchase.id}`} className="btn btn-outline-secondary btn-sm">
+                  <Pencil size={14} aria-hidden="true" className="me-1" />
+                  {t('view.edit')}
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => void onRegister()}
+                  disabled={register.isPending}
+                  data-testid="view-register"
+                >
+                  <BusyIcon busy={register.isPending} icon={Stamp} />
+                  {t('form.register')}
+                </button>
+              </>
+            ) : null}
+            {draft && canDelete ? (
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm"
+                onClick={() => setConfirming(true)}
+                data-testid="view-delete"
+              >
+                <Trash2 size={14} aria-hidden="true" className="me-1" />
+                {t('view.delete')}
+              </button>
+            ) : null}
+            {correctable && canWrite ? (
+              <>
+                <Link
+                  to={`/purchases/create?from=${purchase.id}&type=credit_note`}
+                  className="btn btn-outline-secondary btn-sm"
+                  data-testid="view-credit-note"
+                >
+                  <FileMinus size={14} aria-hidden="true" className="me-1" />
+                  {t('view.creditNote')}
+                </Link>
+                <Link
+                  to={`/purchases/create?from=${purchase.id}&type=debit_note`}
+                  className="btn btn-outline-secondary btn-sm"
+                >
+                  <FilePlus size={14} aria-hidden="true" className="me-1" />
+                  {t('view.debitNote')}
+                </Link>
+              </>
+            ) : null}
+            {billable && canWrite ? (
+              <Link
+                to={`/purchases/create?from=${purchase.id}&type=invoice`}
+                className="btn btn-outline-secondary btn-sm"
+                data-testid="view-bill"
+              >
+                <FilePlus size={14} aria-hidden="true" className="me-1" />
+                {t('view.bill')}
+              </Link>
+            ) : null}
+            {!draft && moneyMoves && purchase.providerId && canWrite ? (
+              <Link
+                to={`/payments/create?providerId=${purchase.providerId}`}
+                className="btn btn-outline-secondary btn-sm"
+              >
+                <Banknote size={14} aria-hidden="true" className="me-1" />
+                {t('view.pay')}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        <div className="card-body">
+          <dl className="row mb-0">
+            <dt className="col-sm-4 col-lg-2">{t('fields.provider')}</dt>
+            <dd className="col-sm-8 col-lg-4">{purchase.providerName ?? '—'}</dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.date')}</dt>
+            <dd className="col-sm-8 col-lg-4">{day(purchase.date)}</dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.dueDate')}</dt>
+            <dd className="col-sm-8 col-lg-4">{day(purchase.dueDate)}</dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.currency')}</dt>
+            <dd className="col-sm-8 col-lg-4">{t(`currencies.${purchase.currency}`)}</dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.conditionSale')}</dt>
+            <dd className="col-sm-8 col-lg-4">
+              {purchase.conditionSale ? t(`conditions.${purchase.conditionSale}`) : '—'}
+            </dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.paymentMethod')}</dt>
+            <dd className="col-sm-8 col-lg-4">
+              {purchase.paymentMethod ? t(`methods.${purchase.paymentMethod}`) : '—'}
+            </dd>
+            {purchase.documentType === 'credit_note' ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.returnsGoods')}</dt>
+                <dd className="col-sm-8 col-lg-4">{purchase.returnsGoods ? t('view.yes') : t('view.no')}</dd>
+              </>
+            ) : null}
+            {!draft ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('view.stock')}</dt>
+                <dd className="col-sm-8 col-lg-4" data-testid="moved-stock">
+                  {purchase.movedStock ? t('view.movedStock') : t('view.noStock')}
+                </dd>
+                <dt className="col-sm-4 col-lg-2">{t('view.registered')}</dt>
+                <dd className="col-sm-8 col-lg-4">
+                  {instant(purchase.registeredAt)} {purchase.registeredByName ? `· ${purchase.registeredByName}` : ''}
+                </dd>
+              </>
+            ) : null}
+            {purchase.notes ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.notes')}</dt>
+                <dd className="col-sm-8 col-lg-10" style={{ whiteSpace: 'pre-wrap' }}>
+                  {purchase.notes}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </section>
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('view.parties')}</div>
+        <div className="card-body row g-3">
+          <Party title={t('view.issuer')} party={draft ? null : purchase.issuerSnapshot} testId="issuer" />
+          <Party title={t('view.receiver')} party={draft ? null : purchase.counterpartySnapshot} testId="receiver" />
+        </div>
+      </section>
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
+        <div className="table-responsive">
+          <table className="table mb-0 align-middle" data-testid="purchase-lines">
+            <caption className="visually-hidden">{t('form.sections.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.item')}</th>
+                <th scope="col">{t('fields.skuProvider')}</th>
+                <th scope="col" className="text-end">
+                  {t('fields.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.unitPrice')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.discountRate')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.subtotal')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.vatRate')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {purchase.lines.map((line) => (
+                <tr key={line.id} data-testid="view-line">
+                  <td>
+                    {line.itemId && line.itemKind ? (
+                      <Link to={itemPath(line.itemKind, line.itemId)}>{line.itemName ?? line.description}</Link>
+                    ) : (
+                      line.description
+                    )}
+                    {line.itemId && line.itemName && line.itemName !== line.description ? (
+                      <div className="small text-body-secondary">{line.description}</div>
+                    ) : null}
+                    <div className="small text-body-secondary">
+                      {t('view.unitCost', {
+                        cost: money((Number(line.subtotal) / Number(line.quantity)).toFixed(2)),
+                      })}
+                    </div>
+                  </td>
+                  <td>{line.skuProvider ?? '—'}</td>
+                  <td className="text-end">{Number(line.quantity).toLocaleString()}</td>
+                  <td className="text-end">{money(line.unitPrice)}</td>
+                  <td className="text-end">{Number(line.discountRate)} %</td>
+                  <td className="text-end">{money(line.subtotal)}</td>
+                  <td className="text-end">{Number(line.vatRate)} %</td>
+                  <td className="text-end fw-semibold">{money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="card-body border-top row g-3">
+          <div className="col-md-6">
+            <h3 className="h6">{t('view.vatBreakdown')}</h3>
+            <table className="table table-sm mb-0" data-testid="vat-breakdown">
+              <thead>
+                <tr>
+                  <th scope="col">{t('fields.vatRate')}</th>
+                  <th scope="col" className="text-end">
+                    {t('view.base')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('view.vat')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {purchase.vatBreakdown.map((share) => (
+                  <tr key={share.rate}>
+                    <td>{Number(share.rate)} %</td>
+                    <td className="text-end">{money(share.base)}</td>
+                    <td className="text-end">{money(share.vat)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="col-md-6">
+            <dl className="row mb-0" data-testid="view-totals">
+              <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
+              <dd className="col-5 text-end mb-1">{money(purchase.subtotal1)}</dd>
+              <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
+              <dd className="col-5 text-end mb-1">{money(purchase.discountTotal)}</dd>
+              <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
+              <dd className="col-5 text-end mb-1">{money(purchase.subtotal2)}</dd>
+              <dt className="col-7 fw-normal">{t('view.vat')}</dt>
+              <dd className="col-5 text-end mb-1">{money(purchase.vatTotal)}</dd>
+              <dt className="col-7">{t('fields.total')}</dt>
+              <dd className="col-5 text-end mb-1 fw-bold fs-5" data-testid="view-total">
+                {money(purchase.total)}
+              </dd>
+              {!draft && moneyMoves ? (
+                <>
+                  <dt className="col-7">{t('fields.openAmount')}</dt>
+                  <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
+                    {money(purchase.openAmount)}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        </div>
+      </section>
+
+      {purchase.relatedDocument || purchase.relatedFrom.length > 0 || purchase.allocations.length > 0 ? (
+        <section className="card">
+          <div className="card-header fw-semibold">{t('view.links')}</div>
+          <div className="card-body">
+            {purchase.relatedDocument ? (
+              <p className="mb-2" data-testid="related-document">
+                {purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}{' '}
+                <RefLink document={purchase.relatedDocument} />
+              </p>
+            ) : null}
+            {purchase.relatedFrom.length > 0 ? (
+              <>
+                <h3 className="h6">{t('view.relatedFrom')}</h3>
+                <ul data-testid="related-from">
+                  {purchase.relatedFrom.map((document) => (
+                    <li key={document.id}>
+                      <RefLink document={document} /> · {money(document.total)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {purchase.allocations.length > 0 ? (
+              <>
+                <h3 className="h6">{t('view.allocations')}</h3>
+                <ul className="mb-0" data-testid="allocations">
+                  {purchase.allocations.map((allocation) => (
+                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
+                      {day(allocation.date)} ·{' '}
+                      {allocation.paymentId ? (
+                        <Link to={`/payments/view/${allocation.paymentId}`}>
+                          {t('view.payment', { number: allocation.paymentNumber ?? '' })}
+                        </Link>
+                      ) : allocation.creditDocumentId ? (
+                        <Link to={purchasePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
+                      ) : null}{' '}
+                      · {money(allocation.amount)}
+                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <ConfirmDelete
+        show={confirming}
+        title={t('view.deleteTitle')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+      >
+        {t('view.deleteText', { number: documentNumberText(purchase) })}
+      </ConfirmDelete>
+    </div>
+  );
+}
