@@ -1,7 +1,7 @@
 import '../auth/zod-setup';
 import { type Currency, currencies, fiscalConditions, fiscalConditionsByCountry } from '@odontia/shared/enums';
 import { type Provider, providerContracts } from '@odontia/shared/schemas/providers';
-import { type TaxIdKind, taxIdKinds } from '@odontia/shared/tax-ids';
+import { formatTaxId, type TaxIdKind, taxIdKinds } from '@odontia/shared/tax-ids';
 import { Banknote, Contact, FileText, Handshake, IdCard, NotebookPen, Save } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -34,7 +34,8 @@ const text = (value: string | null | undefined) => value ?? '';
 
 export function formValuesOf(provider: Provider | null, currency: Currency): Values {
   return {
-    nif: text(provider?.nif),
+    // As its kind prints it (20-12345678-6); stored without separators.
+    nif: formatTaxId(provider?.taxIdKind, provider?.nif),
     taxIdKind: provider?.taxIdKind ?? null,
     fantasyName: text(provider?.fantasyName),
     bussinesName: text(provider?.bussinesName),
