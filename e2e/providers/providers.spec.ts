@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { apiCreate } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 
@@ -120,4 +121,43 @@ test('screenshots: list, form and edit in light, dark and at 390 px', async ({ p
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
   }
+});
+
+test('a provider without documents is deleted after confirming; one with documents is offered "Desactivar"', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const doomed = await apiCreate(request, 'api/providers', {
+    fantasyName: `Borrable ${Date.now()}`,
+    currency: 'argentine_peso',
+  });
+  const kept = await apiCreate(request, 'api/providers', {
+    fantasyName: `Con facturas ${Date.now()}`,
+    currency: 'argentine_peso',
+  });
+  await signInPage(page, demoUsers.administrator);
+
+  await page.goto(`/providers/edit/${doomed.id}`);
+  await page.getByTestId('provider-delete').click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar proveedor' });
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page).toHaveURL('/providers');
+  await expect(page.getByText('Proveedor eliminado correctamente.')).toBeVisible();
+
+  // Documents name it (the purchases screens are another helper's: the answer says so here).
+  await page.route(`**/api/providers/${kept.id}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, hasDocuments: true } } });
+  });
+  await page.goto(`/providers/edit/${kept.id}`);
+  await expect(page.getByTestId('provider-has-documents')).toBeVisible();
+  await expect(page.getByTestId('provider-delete')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByText('Proveedor actualizado correctamente.')).toBeVisible();
+  await expect(page.getByTestId('provider-edit').getByText('Inactivo', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
+  await expect(page.getByLabel('Activo')).not.toBeChecked();
 });

@@ -82,7 +82,9 @@ function ProviderActions({ provider }: { provider: Provider }) {
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState(false);
-  const [hasDocuments, setHasDocuments] = useState(provider.hasDocuments);
+  // The server may refuse a delete this screen did not expect (a purchase typed meanwhile).
+  const [refused, setRefused] = useState(false);
+  const hasDocuments = provider.hasDocuments || refused;
 
   const deactivate = async () => {
     setDeactivating(true);
@@ -108,7 +110,7 @@ function ProviderActions({ provider }: { provider: Provider }) {
       await navigate(providerPaths.list, { replace: true });
       forgetProvider(provider.id);
     } catch (error) {
-      if (isApiError(error) && error.code === 'provider_has_documents') setHasDocuments(true);
+      if (isApiError(error) && error.code === 'provider_has_documents') setRefused(true);
       setProblem(errorMessage(error));
     }
   };

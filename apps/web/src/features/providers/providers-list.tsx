@@ -11,6 +11,7 @@ import { SearchBox } from '../../components/search-box';
 import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { type ActiveFilter, type ProviderFilters, providerPaths, providersApi, useProvidersList } from './api';
 
 const pageSize = 20;
@@ -102,6 +103,7 @@ export function ProvidersList({ canWrite }: { canWrite: boolean }) {
   const navigate = useNavigate();
   const list = useListState({ sort: 'fantasyName', filters: ['active'], debounceMs: 250 });
   const [exporting, setExporting] = useState(false);
+  const phone = useMediaQuery('(max-width: 767.98px)');
   const active = (activeFilters as readonly string[]).includes(list.filters.active)
     ? (list.filters.active as ActiveFilter)
     : 'all';
@@ -127,7 +129,7 @@ export function ProvidersList({ canWrite }: { canWrite: boolean }) {
       <div className="card-header list-toolbar">
         <SearchBox
           label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
+          placeholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
           value={list.searchText}
           autoComplete="off"
           data-testid="providers-search"
