@@ -21,7 +21,9 @@ async function demoIds(request: APIRequestContext) {
   const [medication] = await get('api/medications?pageSize=1');
   const [supply] = await get('api/supplies?pageSize=1');
   const [certificate] = await get(`api/patients/${patient}/certificates`);
+  const [provider] = await get('api/providers?pageSize=1');
   return {
+    provider: provider?.id ?? '',
     patient,
     attendance: attendance?.id ?? '',
     medication: medication?.id ?? '',
@@ -77,6 +79,8 @@ for (const theme of ['light', 'dark'] as const) {
         '/settings/authorization-templates',
         '/purchases/create',
         '/purchases/view/not-a-uuid',
+        '/providers/create',
+        `/providers/edit/${ids.provider}`,
         '/profile',
         '/patients/edit/not-a-uuid',
       ];

@@ -23,7 +23,7 @@ export const areas: Area[] = [
     title: 'Artículos para pedir',
     built: true,
   },
-  { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores' },
+  { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores', built: true },
   { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras' },
   { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
   { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos' },
@@ -76,7 +76,7 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/42/mh/diagnosis/new', title: 'Nuevo diagnóstico' },
   { path: '/patients/42/mh/laboratory/show/7', title: 'Orden de laboratorio' },
   { path: '/patients/42/mh/attendance/edit/7', title: 'Editar atención' },
-  { path: '/providers/edit/3', title: 'Editar proveedor' },
+  { path: '/providers/create', title: 'Nuevo proveedor' },
   { path: '/profile', title: 'Mi perfil' },
   { path: '/purchases/view/9', title: 'Detalle de la compra' },
 ];

@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(appointmentsRoutes);
       await api.register(clinicalRoutes);
       await api.register(schedulesRoutes);
+      await api.register(providersRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
           db,

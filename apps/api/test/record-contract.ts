@@ -51,8 +51,13 @@ export interface RecordContract {
   softDelete?: { auditBefore: Record<string, unknown> };
   /** `GET …/:id/changes` exists: the first edit's before and after. */
   history?: { before: Record<string, unknown>; after: Record<string, unknown> };
-  /** The permission actions that guard reading and writing (and the history, when not `read`). */
-  permissions: { read: PermissionAction; write: PermissionAction; history?: PermissionAction };
+  /** The permission actions that guard reading and writing (the history and the delete, when not `read` and `write`). */
+  permissions: {
+    read: PermissionAction;
+    write: PermissionAction;
+    history?: PermissionAction;
+    delete?: PermissionAction;
+  };
 }
 
 export function describeRecordContract(t: TestClinicContext, contract: RecordContract): void {
@@ -201,6 +206,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
       async (level) => {
         const reads = permissionMatrix[level].has(contract.permissions.read);
         const writes = permissionMatrix[level].has(contract.permissions.write);
+        const deletes = permissionMatrix[level].has(contract.permissions.delete ?? contract.permissions.write);
         const target = await create();
         const doomed = contract.softDelete ? await create() : undefined;
         const expectStatus = (response: TestResponse, allowed: boolean, ok: number, what: string) => {
@@ -216,7 +222,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
           }
           expectStatus(await post(), writes, 201, 'create');
           expectStatus(await edit(target.id, target.version), writes, 200, 'edit');
-          if (doomed) expectStatus(await t.call('DELETE', record(doomed.id)), writes, 200, 'delete');
+          if (doomed) expectStatus(await t.call('DELETE', record(doomed.id)), deletes, 200, 'delete');
         });
         // A refused edit changed nothing.
         expect((await current(target.id))?.version).toBe(writes ? target.version + 1 : target.version);

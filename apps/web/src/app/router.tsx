@@ -76,6 +76,7 @@ const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
 const purchases = () => import('../pages/purchases');
+const providersPages = () => import('../pages/providers');
 const mh = 'patients/:patientId/mh';
 
 export const protectedRoutes: RouteObject[] = [
@@ -116,9 +117,10 @@ export const protectedRoutes: RouteObject[] = [
   screen('supplyEdit', 'supplies/edit/:id_supplie', inventoryItem, inventory),
   // The "to order" list (path not given by the spec).
   screen('inventoryReorder', 'inventory/reorder', () => import('../pages/inventory-reorder'), inventory),
-  comingSoon('providers', 'providers'),
-  comingSoon('providerCreate', 'providers/create'),
-  comingSoon('providerEdit', 'providers/edit/:providerId'),
+  // Providers (issue 17)
+  screen('providers', 'providers', providersPages, ['providers']),
+  screen('providerCreate', 'providers/create', providersPages, ['providers']),
+  screen('providerEdit', 'providers/edit/:providerId', providersPages, ['providers']),
   // Commercial: list, create and view of each document
   // Purchases (issue 17)
   screen('purchases', 'purchases', purchases, ['purchases']),

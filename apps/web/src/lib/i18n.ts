@@ -30,6 +30,7 @@ export const onDemandNamespaces = [
   'dashboard',
   'agenda',
   'purchases',
+  'providers',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

@@ -46,4 +46,19 @@ describe('demo clinic medical histories', () => {
     expect(second.find((row: { replacesId: string | null }) => row.replacesId)?.replacesId).toBe(voided.id);
     expect((await get(`/api/certificates/by-code/${first[0].verificationCode}`)).statusCode).toBe(200);
   });
+
+  it('has three providers in pesos with valid CUITs, searchable by name and tax id, none with documents yet', async () => {
+    const providers = (await get('/api/providers?pageSize=100')).json();
+    expect(providers.data.map((row: { fantasyName: string }) => row.fantasyName)).toEqual([
+      'Depósito Dental Rivadavia',
+      'Implantes Austral',
+      'Laboratorio Andino',
+    ]);
+    expect(providers.data[0]).toMatchObject({ nif: '30708945125', taxIdKind: 'cuit', currency: 'argentine_peso' });
+    expect((await get('/api/providers?q=30-65432198-8')).json().data[0].fantasyName).toBe('Laboratorio Andino');
+    expect((await get('/api/providers?q=anestesicos')).json().data).toEqual([]);
+    expect((await get('/api/providers?q=implant')).json().total).toBe(1);
+    const csv = await get('/api/providers/export.csv');
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(4);
+  });
 });

@@ -9,6 +9,7 @@ import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
+import { seedDemoCommercial } from './demo-commercial.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { seedDemoPatients } from './demo-patients.ts';
@@ -18,7 +19,7 @@ import { demoTimeZone } from './demo-time.ts';
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
  * administrator, a supervisor and a user, all activated, and its pharmacy and supplies with
- * stock (issue 4, demo-inventory.ts) and 30 patients (issue 5, demo-patients.ts). Created only on a database without
+ * stock (issue 4, demo-inventory.ts), its three providers (issue 17, demo-commercial.ts) and 30 patients (issue 5, demo-patients.ts). Created only on a database without
  * any clinic; by default only on the embedded database (`SEED_DEMO` overrides).
  */
 
@@ -74,6 +75,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
       supervisorId: userIds[1] as string,
     });
+    await seedDemoCommercial(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
     await seedDemoPatients(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       userId: userIds[2] as string,
