@@ -29,6 +29,7 @@ export const onDemandNamespaces = [
   'appointmentLinks',
   'dashboard',
   'agenda',
+  'fiscal',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
