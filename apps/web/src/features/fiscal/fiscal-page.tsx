@@ -26,7 +26,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
 import { errorMessage } from '../auth/api-errors';
-import { useDateTimeFormat } from '../auth/clinic-time';
+import { useClinicTimeZone, useDateTimeFormat } from '../auth/clinic-time';
 import {
   useDeletePointOfSale,
   useFiscalData,
@@ -44,7 +44,20 @@ import {
  * the tax id's check digits are checked by the shared contract here and again by the server.
  */
 
-const countryOfCurrency: Record<string, FiscalCountry> = { ARS: 'AR', EUR: 'ES', BRL: 'BR' };
+/** A clinic that has not said its country yet: guessed from its time zone, then its currency. */
+function guessedCountry(timeZone: string, currency: string): FiscalCountry {
+  if (timeZone.startsWith('America/Argentina') || currency === 'ARS') return 'AR';
+  if (['Europe/Madrid', 'Atlantic/Canary', 'Africa/Ceuta'].includes(timeZone)) return 'ES';
+  if (
+    ['America/Sao_Paulo', 'America/Manaus', 'America/Recife', 'America/Fortaleza', 'America/Bahia'].includes(
+      timeZone,
+    ) ||
+    currency === 'BRL'
+  )
+    return 'BR';
+  if (timeZone === 'Europe/Paris') return 'FR';
+  return currency === 'EUR' ? 'ES' : 'other';
+}
 
 type FormValues = {
   legalName: string;
@@ -64,8 +77,8 @@ type FormValues = {
   version: number;
 };
 
-function valuesOf(data: FiscalData): FormValues {
-  const country = data.country ?? countryOfCurrency[data.currency] ?? 'other';
+function valuesOf(data: FiscalData, timeZone: string): FormValues {
+  const country = data.country ?? guessedCountry(timeZone, data.currency);
   return {
     legalName: data.legalName ?? '',
     tradeName: data.tradeName ?? '',
@@ -117,7 +130,8 @@ function FiscalForm({ data }: { data: FiscalData }) {
   const dateTime = useDateTimeFormat();
   const save = useSaveFiscalData();
   const [conflict, setConflict] = useState(false);
-  const form = useZodForm(updateFiscalDataSchema, valuesOf(data));
+  const timeZone = useClinicTimeZone();
+  const form = useZodForm(updateFiscalDataSchema, valuesOf(data, timeZone));
   const country = form.watch('country') as FiscalCountry;
   const taxIdKind = form.watch('taxIdKind');
   const fiscalCondition = form.watch('fiscalCondition');
@@ -133,12 +147,12 @@ function FiscalForm({ data }: { data: FiscalData }) {
     try {
       const answer = await save.mutateAsync(body);
       setConflict(false);
-      form.reset(valuesOf(answer.data));
+      form.reset(valuesOf(answer.data, timeZone));
       toastSuccess(answer.code ?? 'fiscal_data_updated');
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
         const current = error.details?.current as FiscalData | undefined;
-        if (current) form.reset(valuesOf(current));
+        if (current) form.reset(valuesOf(current, timeZone));
         setConflict(true);
         return;
       }
