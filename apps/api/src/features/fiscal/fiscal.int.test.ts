@@ -82,7 +82,7 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
     expect(again.json().data.city).toBe('La Plata');
     const event = (await t.auditEvents('fiscal_data_updated')).at(-1);
     expect(event).toMatchObject({
-      entity: 'clinic',
+      entity: 'account',
       entityId: t.clinic.accountId,
       before: { city: 'Buenos Aires' },
       after: { city: 'La Plata' },
@@ -210,7 +210,7 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
     });
     const events = await t.auditEvents('logo_updated');
     expect(events.at(-1)).toMatchObject({
-      entity: 'clinic',
+      entity: 'account',
       before: { sha256: answer.data.logoSha256, width: 600 },
       after: { width: 120, height: 60 },
     });

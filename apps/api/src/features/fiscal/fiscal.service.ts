@@ -21,8 +21,9 @@ import * as repository from './fiscal.repository.ts';
  * The clinic's business and fiscal data (issue 17, spec §1). They are columns of `accounts`,
  * versioned by `accounts.version` (the reminder settings that write the address and phone bump
  * it too, so a stale form answers 409 rather than undoing them). Each edit is audited
- * (`fiscal_data_updated`, entity `clinic`, only the fields that changed). The logo is one PNG per
- * clinic, at most 600 px wide, made from the PNG or JPEG uploaded (≤ 1 MB, read by its content).
+ * (`fiscal_data_updated`, entity `account` as the reminder settings, only the fields that
+ * changed). The logo is one PNG per clinic, at most 600 px wide, made from the PNG or JPEG
+ * uploaded (≤ 1 MB, read by its content).
  */
 
 /** The largest logo accepted, as uploaded. */
@@ -136,7 +137,7 @@ export const fiscalService = {
     await repository.updateFiscalData(ctx, next);
     await audit(ctx, {
       action: 'fiscal_data_updated',
-      entity: 'clinic',
+      entity: 'account',
       entityId: ctx.accountId,
       before: { ...before, version: current.version },
       after,
@@ -162,7 +163,7 @@ export const fiscalService = {
       await repository.saveLogo(ctx, logo);
       await audit(ctx, {
         action: 'logo_updated',
-        entity: 'clinic',
+        entity: 'account',
         entityId: ctx.accountId,
         before: previous ? { sha256: previous.sha256, width: previous.width, height: previous.height } : null,
         after: { sha256: logo.sha256, width: logo.width, height: logo.height },
@@ -177,7 +178,7 @@ export const fiscalService = {
       await repository.deleteLogo(ctx);
       await audit(ctx, {
         action: 'logo_removed',
-        entity: 'clinic',
+        entity: 'account',
         entityId: ctx.accountId,
         before: { sha256: previous.sha256, width: previous.width, height: previous.height },
         after: null,
