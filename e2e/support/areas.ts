@@ -44,6 +44,13 @@ export const areas: Area[] = [
   },
   { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes' },
   { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención', built: true },
+  {
+    section: 'Administración',
+    label: 'Datos fiscales',
+    path: '/settings/fiscal',
+    title: 'Datos fiscales de la clínica',
+    built: true,
+  },
   { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
   {
     section: 'Administración',

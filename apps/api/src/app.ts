@@ -15,6 +15,7 @@ import { authorizationFeatureRoutes } from './features/authorizations/authorizat
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
+import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
@@ -171,6 +172,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(clinicalRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);
+      await api.register(fiscalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
           db,

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Language, languages } from '@odontia/shared/enums';
+import { type FiscalCondition, type Language, languages } from '@odontia/shared/enums';
+import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { FastifyReply } from 'fastify';
+import { fiscalConditionLabels, taxIdKindLabels } from '../features/fiscal/fiscal.labels.ts';
 
 /**
  * PDF documents with pdfmake on the server (ARCHITECTURE §1), with the Roboto fonts that ship
@@ -86,13 +88,66 @@ export function headerRule() {
   return { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 499, y2: 0, lineWidth: 1, lineColor: '#999999' }] };
 }
 
-/** The clinic's name and contact over the rule. */
-export function clinicHeader({ clinicName, clinicContact }: { clinicName: string; clinicContact: string }) {
+/**
+ * The clinic as every printed document shows it (issue 17): its logo, trade name (or the clinic's
+ * name), legal name, tax id with its kind and fiscal condition, address, phone and e-mail, read
+ * by `loadPrintHeader` (features/fiscal/print-header.ts) in the request's transaction.
+ */
+export interface ClinicPrintHeader {
+  /** The trade name, else the clinic's name. */
+  name: string;
+  legalName: string | null;
+  taxIdKind: string | null;
+  taxId: string | null;
+  fiscalCondition: string | null;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  /** The phone given at sign-up: printed when the fiscal data have no phone. */
+  contact: string;
+  /** The logo as a `data:image/png;base64,…` URL, or null. */
+  logo: string | null;
+}
+
+/** The header's lines under the name: legal name, "CUIT 20-12345678-6 · condition", address, phone · e-mail. */
+export function clinicHeaderLines(clinic: ClinicPrintHeader, language: Language): string[] {
+  const kind = clinic.taxIdKind as TaxIdKind | null;
+  const taxId = clinic.taxId
+    ? `${taxIdKindLabels[language][kind ?? 'other'] ?? kind} ${formatTaxId(kind, clinic.taxId)}`
+    : null;
+  const condition = clinic.fiscalCondition
+    ? (fiscalConditionLabels[language][clinic.fiscalCondition as FiscalCondition] ?? clinic.fiscalCondition)
+    : null;
+  const joined = (parts: (string | null)[], separator: string) => parts.filter(Boolean).join(separator) || null;
   return [
-    { text: clinicName, style: 'clinic' },
-    { text: clinicContact, color: '#555555', margin: [0, 0, 0, 8] },
-    headerRule(),
+    clinic.legalName && clinic.legalName !== clinic.name ? clinic.legalName : null,
+    joined([taxId, condition], ' · '),
+    joined([clinic.address, clinic.city], ', '),
+    joined([clinic.phone ?? clinic.contact, clinic.email], ' · '),
+  ].filter((line): line is string => Boolean(line));
+}
+
+/**
+ * The clinic's header over the rule: the logo at the left when there is one, the name and the
+ * lines of `clinicHeaderLines`, and `aside` at the right (a verification code). A document built
+ * without the fiscal header (`clinic` absent: unit tests, old callers) prints the name and contact.
+ */
+export function clinicHeader(
+  data: { clinicName: string; clinicContact: string; clinic?: ClinicPrintHeader; language?: Language },
+  aside?: object,
+) {
+  const clinic = data.clinic;
+  const lines = clinic ? clinicHeaderLines(clinic, data.language ?? 'es') : [data.clinicContact];
+  const text = [
+    { text: clinic?.name ?? data.clinicName, style: 'clinic' },
+    ...lines.map((line) => ({ text: line, color: '#555555', fontSize: 9 })),
   ];
+  const columns: unknown[] = [];
+  if (clinic?.logo) columns.push({ image: clinic.logo, fit: [110, 60], width: 'auto', margin: [0, 0, 12, 0] });
+  columns.push({ stack: text, width: '*' });
+  if (aside) columns.push({ width: 'auto', ...aside });
+  return [{ columns, margin: [0, 0, 0, 8] }, headerRule()];
 }
 
 /** The fields under the title, in two columns. */

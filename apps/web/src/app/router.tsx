@@ -136,6 +136,7 @@ export const protectedRoutes: RouteObject[] = [
   // Administration (paths not given by the spec)
   comingSoon('reports', 'reports'),
   screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),
+  screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
   comingSoon('settings', 'settings'),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   comingSoon('account', 'account'),

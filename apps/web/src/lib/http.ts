@@ -136,6 +136,8 @@ export interface UploadOptions {
   /** Called as the body goes out: bytes sent and the body's size. */
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
+  /** POST by default; PUT replaces a single file (the clinic's logo). */
+  method?: 'POST' | 'PUT';
 }
 
 /**
@@ -146,7 +148,7 @@ export interface UploadOptions {
 function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', joinUrl(path));
+    xhr.open(options.method ?? 'POST', joinUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = tokenStore.get();

@@ -31,6 +31,7 @@ export const onDemandNamespaces = [
   'agenda',
   'purchases',
   'providers',
+  'fiscal',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

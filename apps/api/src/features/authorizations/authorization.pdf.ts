@@ -1,5 +1,12 @@
 import type { Language } from '@odontia/shared/enums';
-import { clinicHeader, documentStyles, fieldColumns, type PdfDocument, pdfField } from '../../lib/pdf.ts';
+import {
+  type ClinicPrintHeader,
+  clinicHeader,
+  documentStyles,
+  fieldColumns,
+  type PdfDocument,
+  pdfField,
+} from '../../lib/pdf.ts';
 
 /** The printed treatment authorization (issue 6), its labels in the patient's language. */
 
@@ -107,6 +114,8 @@ export interface AuthorizationDocumentData {
   language: Language;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
   patientName: string;
   patientSsn: string | null;
   date: string;

@@ -25,6 +25,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
 import { authorizationRecords as records } from './authorizations.repository.ts';
@@ -337,12 +338,17 @@ export const authorizationsService = {
     patientId: string;
     id: string;
   }): Promise<{ pdf: Buffer; fileName: string }> {
-    const { authorization, signatures, found } = await inTransaction(db, actor, async (ctx) => {
+    const { authorization, signatures, found, clinic } = await inTransaction(db, actor, async (ctx) => {
       await requirePatient(ctx, patientId);
       const authorization = await repository.findAuthorization(ctx, patientId, id);
       if (!authorization) throw new AppError('authorization_not_found');
       const signatures = await repository.listSignatures(ctx, id);
-      return { authorization, signatures, found: await documentContext(ctx, patientId) };
+      return {
+        authorization,
+        signatures,
+        found: await documentContext(ctx, patientId),
+        clinic: await loadPrintHeader(ctx),
+      };
     });
     const language = languageOf(found.language);
     // Like the screens, on the clinic's clock; a signature keeps its seconds.
@@ -373,6 +379,7 @@ export const authorizationsService = {
         language,
         clinicName: found.clinicName,
         clinicContact: found.clinicContact,
+        clinic,
         patientName: `${found.firstName} ${found.lastName}`,
         patientSsn: found.ssn,
         date: calendarDateFormatter(language)(authorization.date),

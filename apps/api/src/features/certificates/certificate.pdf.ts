@@ -2,9 +2,10 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { HealthCertificateKind } from '@odontia/shared/schemas/health-certificates';
 import {
+  type ClinicPrintHeader,
+  clinicHeader,
   documentStyles,
   fieldColumns,
-  headerRule,
   type PdfDocument,
   patientFields,
   pdfField,
@@ -17,6 +18,8 @@ export interface CertificatePrintData {
   language: Language;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
   patientName: string;
   patientSsn: string | null;
   patientAge: number;
@@ -150,23 +153,12 @@ export function certificateDocument(data: CertificatePrintData): PdfDocument {
     pageMargins: [48, 48, 48, 64],
     ...(data.voidedAt ? { watermark: { text: texts.voided, color: '#b00020', opacity: 0.15, bold: true } } : {}),
     content: [
-      {
-        columns: [
-          [
-            { text: data.clinicName, style: 'clinic' },
-            { text: data.clinicContact, color: '#555555' },
-          ],
-          {
-            width: 'auto',
-            stack: [
-              { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
-              { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
-            ],
-          },
+      ...clinicHeader(data, {
+        stack: [
+          { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
+          { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
         ],
-        margin: [0, 0, 0, 8],
-      },
-      headerRule(),
+      }),
       { text: title, style: 'title' },
       ...(data.voidedAt
         ? [{ text: `${texts.voided}: ${data.voidReason ?? ''}`, bold: true, color: '#b00020', margin: [0, 0, 0, 8] }]

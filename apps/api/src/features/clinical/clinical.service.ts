@@ -7,6 +7,7 @@ import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './clinical.repository.ts';
 
 /** Checks shared by the clinical records of the medical history (issue 5). */
@@ -120,7 +121,7 @@ export function patientRecordService<TRecord, TInput extends { professionalId: s
 export async function requirePrintHeader(ctx: RequestContext, patientId: string) {
   const header = await repository.findPrintHeader(ctx, patientId);
   if (!header) throw new AppError('patient_not_found');
-  return header;
+  return { ...header, clinic: await loadPrintHeader(ctx) };
 }
 
 /**
@@ -131,6 +132,7 @@ export function printedPatient(header: Awaited<ReturnType<typeof requirePrintHea
   return {
     clinicName: header.clinicName,
     clinicContact: header.clinicContact,
+    clinic: header.clinic,
     patientName: `${header.firstName} ${header.lastName}`,
     patientSsn: header.ssn,
     patientAge: yearsOld(header.birthdate, onDate.slice(0, 10)) ?? 0,

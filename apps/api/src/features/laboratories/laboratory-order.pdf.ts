@@ -1,6 +1,7 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { LaboratoryStudy, Language } from '@odontia/shared/enums';
 import {
+  type ClinicPrintHeader,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -16,6 +17,8 @@ export interface LaboratoryOrderData {
   language: Language;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
   patientName: string;
   patientSsn: string | null;
   patientAge: number;

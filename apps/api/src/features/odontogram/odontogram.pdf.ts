@@ -7,7 +7,14 @@ import {
   type ToothState,
   toothSvg,
 } from '@odontia/shared/odontogram';
-import { clinicHeader, documentStyles, fieldColumns, type PdfDocument, pdfField } from '../../lib/pdf.ts';
+import {
+  type ClinicPrintHeader,
+  clinicHeader,
+  documentStyles,
+  fieldColumns,
+  type PdfDocument,
+  pdfField,
+} from '../../lib/pdf.ts';
 import { odontogramTexts } from './odontogram.labels.ts';
 
 /** What the printed odontogram shows (issue 6). */
@@ -15,6 +22,8 @@ export interface OdontogramPdfData {
   language: Language;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
   patientName: string;
   patientSsn: string | null;
   skuPatient: string;

@@ -12,6 +12,7 @@ import { type Actor, inTransaction, type RequestContext } from '../../plugins/ro
 import { audit } from '../audit/audit.repository.ts';
 import * as clinicalRepository from '../clinical/clinical.repository.ts';
 import { invalidFields, requireProfessional, type TenantScope } from '../clinical/clinical.service.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { odontogramDocument } from './odontogram.pdf.ts';
 import * as repository from './odontogram.repository.ts';
 
@@ -150,11 +151,11 @@ export const odontogramService = {
     at?: string | undefined;
   }): Promise<{ pdf: Buffer; fileName: string }> {
     const instant = at ? new Date(at) : new Date();
-    const { chart, header } = await inTransaction(db, actor, async (ctx) => {
+    const { chart, header, clinic } = await inTransaction(db, actor, async (ctx) => {
       await requireChartPatient(ctx, patientId);
       const header = await repository.findChartHeader(ctx, patientId);
       if (!header) throw new AppError('odontogram_not_found');
-      return { chart: await chartOf(ctx, patientId, instant), header };
+      return { chart: await chartOf(ctx, patientId, instant), header, clinic: await loadPrintHeader(ctx) };
     });
     const language: Language = languages.includes(header.language as Language) ? (header.language as Language) : 'es';
     // Like the screens: the reader's language, the clinic's clock.
@@ -164,6 +165,7 @@ export const odontogramService = {
         language,
         clinicName: header.clinicName,
         clinicContact: header.clinicContact,
+        clinic,
         patientName: `${header.firstName} ${header.lastName}`,
         patientSsn: header.ssn,
         skuPatient: header.skuPatient,

@@ -1,9 +1,10 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import {
+  type ClinicPrintHeader,
+  clinicHeader,
   documentStyles,
   fieldColumns,
-  headerRule,
   type PdfDocument,
   patientFields,
   pdfField,
@@ -17,6 +18,8 @@ export interface PrescriptionPrintData {
   language: Language;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
   patientName: string;
   patientSsn: string | null;
   patientAge: number;
@@ -60,23 +63,12 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
     },
     pageMargins: [48, 48, 48, 64],
     content: [
-      {
-        columns: [
-          [
-            { text: data.clinicName, style: 'clinic' },
-            { text: data.clinicContact, color: '#555555' },
-          ],
-          {
-            width: 'auto',
-            stack: [
-              { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
-              { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
-            ],
-          },
+      ...clinicHeader(data, {
+        stack: [
+          { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
+          { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
         ],
-        margin: [0, 0, 0, 8],
-      },
-      headerRule(),
+      }),
       { text: texts.title, style: 'title' },
       fieldColumns(patientFields(texts, data), [
         pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),

@@ -18,11 +18,14 @@ describe('menu by level', () => {
   });
 
   it('users, account and settings only for administrators; reports for administrator and supervisor', () => {
-    expect(linksOf('administrator')).toEqual(expect.arrayContaining(['/account/users', '/account', '/settings']));
+    expect(linksOf('administrator')).toEqual(
+      expect.arrayContaining(['/account/users', '/account', '/settings', '/settings/fiscal']),
+    );
     for (const level of ['supervisor', 'user', 'customer'] as const) {
       expect(linksOf(level)).not.toContain('/account/users');
       expect(linksOf(level)).not.toContain('/account');
       expect(linksOf(level)).not.toContain('/settings');
+      expect(linksOf(level)).not.toContain('/settings/fiscal');
     }
     expect(linksOf('supervisor')).toContain('/reports');
     expect(linksOf('user')).not.toContain('/reports');

@@ -15,6 +15,7 @@ import {
   type LucideIcon,
   Package,
   Pill,
+  Receipt,
   Scale,
   Settings,
   ShoppingBag,
@@ -88,6 +89,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   // Everyone who reads the agenda reads the hours (issue 16); settings.manage edits them, appointments.write adds blocks.
   ['/schedules', 'patients.read'],
   ['/settings', 'settings.manage'],
+  ['/settings/fiscal', 'settings.manage'],
   ['/account', 'account.manage'],
   ['/account/users', 'users.manage'],
   ['/profile', 'profile.manage'],
@@ -171,6 +173,7 @@ export const menuSections: MenuSection[] = [
     items: [
       { key: 'reports', labelKey: 'reports', icon: BarChart3, to: '/reports' },
       { key: 'schedules', labelKey: 'schedules', icon: Clock, to: '/schedules' },
+      { key: 'fiscalSettings', labelKey: 'fiscalSettings', icon: Receipt, to: '/settings/fiscal' },
       { key: 'settings', labelKey: 'settings', icon: Settings, to: '/settings' },
       {
         key: 'authorizationTemplates',

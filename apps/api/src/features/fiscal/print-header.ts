@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { accounts, clinicLogos } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import type { ClinicPrintHeader } from '../../lib/pdf.ts';
+
+/**
+ * The clinic's header of every printed document (issue 17): read in the request's transaction,
+ * rendered after it by `clinicHeader` (lib/pdf.ts) in the document's language. The logo travels
+ * as a data URL, the only image source pdfmake is allowed (it may fetch nothing).
+ */
+export async function loadPrintHeader(ctx: { tx: TenantTx; accountId: string }): Promise<ClinicPrintHeader> {
+  const [row] = await ctx.tx
+    .select({
+      clinicName: accounts.clinicName,
+      contact: accounts.contact,
+      legalName: accounts.legalName,
+      tradeName: accounts.tradeName,
+      taxIdKind: accounts.taxIdKind,
+      taxId: accounts.taxId,
+      fiscalCondition: accounts.fiscalCondition,
+      address: accounts.address,
+      city: accounts.city,
+      phone: accounts.phone,
+      email: accounts.email,
+      logoType: clinicLogos.contentType,
+      logo: clinicLogos.bytes,
+    })
+    .from(accounts)
+    .leftJoin(clinicLogos, eq(clinicLogos.accountId, accounts.id))
+    .where(eq(accounts.id, ctx.accountId));
+  if (!row) throw new Error(`clinic ${ctx.accountId} not found`);
+  return {
+    name: row.tradeName ?? row.clinicName,
+    legalName: row.legalName,
+    taxIdKind: row.taxIdKind,
+    taxId: row.taxId,
+    fiscalCondition: row.fiscalCondition,
+    address: row.address,
+    city: row.city,
+    phone: row.phone,
+    email: row.email,
+    contact: row.contact,
+    logo: row.logo ? `data:${row.logoType ?? 'image/png'};base64,${Buffer.from(row.logo).toString('base64')}` : null,
+  };
+}

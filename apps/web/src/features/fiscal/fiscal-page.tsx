@@ -1,0 +1,649 @@
+import '../auth/zod-setup';
+import {
+  type FiscalCountry,
+  fiscalConditionsByCountry,
+  fiscalCountries,
+  taxIdKindsByCountry,
+} from '@odontia/shared/enums';
+import {
+  type FiscalData,
+  type PointOfSale,
+  pointOfSaleContracts,
+  updateFiscalDataSchema,
+} from '@odontia/shared/schemas/clinic-fiscal';
+import type { TaxIdKind } from '@odontia/shared/tax-ids';
+import { ImageUp, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormAlert } from '../../components/form-feedback';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useZodForm } from '../../lib/use-zod-form';
+import { errorMessage } from '../auth/api-errors';
+import { useClinicTimeZone, useDateTimeFormat } from '../auth/clinic-time';
+import {
+  useDeletePointOfSale,
+  useFiscalData,
+  useLogoUrl,
+  usePointsOfSale,
+  useRemoveLogo,
+  useSaveFiscalData,
+  useSavePointOfSale,
+  useUploadLogo,
+} from './api';
+
+/*
+ * /settings/fiscal (issue 17, spec §1): the clinic's business and fiscal data, its logo and its
+ * points of sale. The country decides which tax-id kinds and fiscal conditions the selects offer;
+ * the tax id's check digits are checked by the shared contract here and again by the server.
+ */
+
+/** A clinic that has not said its country yet: guessed from its time zone, then its currency. */
+function guessedCountry(timeZone: string, currency: string): FiscalCountry {
+  if (timeZone.startsWith('America/Argentina') || currency === 'ARS') return 'AR';
+  if (['Europe/Madrid', 'Atlantic/Canary', 'Africa/Ceuta'].includes(timeZone)) return 'ES';
+  if (
+    ['America/Sao_Paulo', 'America/Manaus', 'America/Recife', 'America/Fortaleza', 'America/Bahia'].includes(
+      timeZone,
+    ) ||
+    currency === 'BRL'
+  )
+    return 'BR';
+  if (timeZone === 'Europe/Paris') return 'FR';
+  return currency === 'EUR' ? 'ES' : 'other';
+}
+
+type FormValues = {
+  legalName: string;
+  tradeName: string;
+  country: FiscalCountry;
+  taxIdKind: TaxIdKind;
+  taxId: string;
+  fiscalCondition: string;
+  address: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  phone: string;
+  phoneMobile: string;
+  email: string;
+  website: string;
+  version: number;
+};
+
+function valuesOf(data: FiscalData, timeZone: string): FormValues {
+  const country = data.country ?? guessedCountry(timeZone, data.currency);
+  return {
+    legalName: data.legalName ?? '',
+    tradeName: data.tradeName ?? '',
+    country,
+    taxIdKind: data.taxIdKind ?? taxIdKindsByCountry[country][0] ?? 'other',
+    taxId: data.taxId ?? '',
+    fiscalCondition: data.fiscalCondition ?? fiscalConditionsByCountry[country][0],
+    address: data.address ?? '',
+    city: data.city ?? '',
+    province: data.province ?? '',
+    postalCode: data.postalCode ?? '',
+    phone: data.phone ?? '',
+    phoneMobile: data.phoneMobile ?? '',
+    email: data.email ?? '',
+    website: data.website ?? '',
+    version: data.version,
+  };
+}
+
+function Section({
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card mb-0" aria-labelledby={headingId} data-testid={testId}>
+      <div className="card-body d-flex flex-column gap-3">
+        <div>
+          <h2 id={headingId} className="h5 mb-0">
+            {title}
+          </h2>
+          {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function FiscalForm({ data }: { data: FiscalData }) {
+  const { t } = useTranslation('fiscal');
+  const dateTime = useDateTimeFormat();
+  const save = useSaveFiscalData();
+  const [conflict, setConflict] = useState(false);
+  const timeZone = useClinicTimeZone();
+  const form = useZodForm(updateFiscalDataSchema, valuesOf(data, timeZone));
+  const country = form.watch('country') as FiscalCountry;
+  const taxIdKind = form.watch('taxIdKind');
+  const fiscalCondition = form.watch('fiscalCondition');
+  const kinds = taxIdKindsByCountry[country] ?? taxIdKindsByCountry.other;
+  const conditions: readonly string[] = fiscalConditionsByCountry[country] ?? fiscalConditionsByCountry.other;
+  // Another country: its own kinds and conditions (the first of each until one is picked).
+  useEffect(() => {
+    if (!taxIdKind || !kinds.includes(taxIdKind)) form.setValue('taxIdKind', kinds[0] ?? 'other');
+    if (!conditions.includes(fiscalCondition)) form.setValue('fiscalCondition', conditions[0] ?? 'other');
+  }, [kinds, conditions, taxIdKind, fiscalCondition, form]);
+
+  const onSubmit = form.submit(async (body) => {
+    try {
+      const answer = await save.mutateAsync(body);
+      setConflict(false);
+      form.reset(valuesOf(answer.data, timeZone));
+      toastSuccess(answer.code ?? 'fiscal_data_updated');
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = error.details?.current as FiscalData | undefined;
+        if (current) form.reset(valuesOf(current, timeZone));
+        setConflict(true);
+        return;
+      }
+      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
+    }
+  });
+
+  return (
+    <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="fiscal-form">
+      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+        {conflict ? (
+          <FormAlert variant="warning" testId="fiscal-conflict">
+            {t('conflict')}
+          </FormAlert>
+        ) : null}
+        <Section title={t('sections.identity')} testId="fiscal-identity">
+          <div className="row g-3">
+            <TextField
+              form={form}
+              name="legalName"
+              label={t('fields.legalName')}
+              required
+              maxLength={160}
+              className="col-md-6"
+              data-testid="fiscal-legalName"
+            />
+            <TextField
+              form={form}
+              name="tradeName"
+              label={t('fields.tradeName')}
+              maxLength={160}
+              hint={t('hints.tradeName')}
+              className="col-md-6"
+              data-testid="fiscal-tradeName"
+            />
+            <SelectField
+              form={form}
+              name="country"
+              label={t('fields.country')}
+              required
+              options={fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))}
+              className="col-md-4"
+              data-testid="fiscal-country"
+            />
+            <SelectField
+              form={form}
+              name="taxIdKind"
+              label={t('fields.taxIdKind')}
+              required
+              options={kinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) }))}
+              className="col-md-3"
+              data-testid="fiscal-taxIdKind"
+            />
+            <TextField
+              form={form}
+              name="taxId"
+              label={t('fields.taxId')}
+              hint={t('hints.taxId')}
+              maxLength={30}
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="col-md-5"
+              data-testid="fiscal-taxId"
+            />
+            <SelectField
+              form={form}
+              name="fiscalCondition"
+              label={t('fields.fiscalCondition')}
+              required
+              options={conditions.map((value) => ({ value, label: t(`conditions.${value}`) }))}
+              className="col-md-6"
+              data-testid="fiscal-fiscalCondition"
+            />
+          </div>
+        </Section>
+        <Section title={t('sections.contact')} intro={t('hints.phone')} testId="fiscal-contact">
+          <div className="row g-3">
+            <TextField
+              form={form}
+              name="address"
+              label={t('fields.address')}
+              maxLength={300}
+              autoComplete="street-address"
+              className="col-md-6"
+              data-testid="fiscal-address"
+            />
+            <TextField form={form} name="city" label={t('fields.city')} maxLength={120} className="col-md-6" />
+            <TextField form={form} name="province" label={t('fields.province')} maxLength={120} className="col-md-6" />
+            <TextField
+              form={form}
+              name="postalCode"
+              label={t('fields.postalCode')}
+              maxLength={20}
+              autoComplete="postal-code"
+              className="col-md-6"
+            />
+            <TextField
+              form={form}
+              name="phone"
+              label={t('fields.phone')}
+              type="tel"
+              autoComplete="tel"
+              className="col-md-6"
+            />
+            <TextField form={form} name="phoneMobile" label={t('fields.phoneMobile')} type="tel" className="col-md-6" />
+            <TextField
+              form={form}
+              name="email"
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              className="col-md-6"
+              data-testid="fiscal-email"
+            />
+            <TextField
+              form={form}
+              name="website"
+              label={t('fields.website')}
+              type="url"
+              maxLength={200}
+              className="col-md-6"
+            />
+          </div>
+        </Section>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" data-testid="fiscal-save">
+            <BusyIcon busy={save.isPending} icon={Save} />
+            <span className="ms-1">{t('actions.save')}</span>
+          </button>
+          {data.legalName ? (
+            <span className="small text-body-secondary">{t('savedAt', { when: dateTime(data.updatedAt) })}</span>
+          ) : null}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function LogoSection({ data }: { data: FiscalData }) {
+  const { t } = useTranslation('fiscal');
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const url = useLogoUrl(data.logoSha256);
+  const upload = useUploadLogo();
+  const remove = useRemoveLogo();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    try {
+      const answer = await upload.mutateAsync(file);
+      toastSuccess(answer.code ?? 'logo_updated');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <Section title={t('sections.logo')} intro={t('logo.hint')} testId="fiscal-logo">
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <div
+          className="border rounded d-flex align-items-center justify-content-center p-2 bg-body-tertiary"
+          style={{ width: 220, height: 100 }}
+        >
+          {url ? (
+            <img
+              src={url}
+              alt={t('logo.alt')}
+              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+              data-testid="fiscal-logo-preview"
+            />
+          ) : (
+            <span className="small text-body-secondary text-center">{t('logo.none')}</span>
+          )}
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('logo.file')}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            aria-describedby={problem ? `${inputId}-error` : undefined}
+            onChange={(event) => void onFile(event.target.files?.[0])}
+            data-testid="fiscal-logo-input"
+          />
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+            data-testid="fiscal-logo-upload"
+          >
+            <BusyIcon busy={upload.isPending} icon={ImageUp} />
+            <span className="ms-1">{data.logoSha256 ? t('actions.replaceLogo') : t('actions.uploadLogo')}</span>
+          </button>
+          {data.logoSha256 ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              onClick={() => setConfirm(true)}
+              data-testid="fiscal-logo-remove"
+            >
+              <Trash2 size={16} aria-hidden="true" />
+              <span className="ms-1">{t('actions.removeLogo')}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {problem ? (
+        <div id={`${inputId}-error`} className="text-danger small" role="alert" data-testid="fiscal-logo-error">
+          {problem}
+        </div>
+      ) : null}
+      <ConfirmDelete
+        show={confirm}
+        title={t('logo.removeTitle')}
+        confirmLabel={t('actions.removeLogo')}
+        pending={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={async () => {
+          try {
+            const answer = await remove.mutateAsync();
+            toastSuccess(answer.code ?? 'logo_removed');
+            setConfirm(false);
+          } catch (error) {
+            toastApiError(error);
+          }
+        }}
+      >
+        {t('logo.removeText')}
+      </ConfirmDelete>
+    </Section>
+  );
+}
+
+function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onDone: () => void }) {
+  const { t } = useTranslation('fiscal');
+  const id = useId();
+  const titleId = useId();
+  const save = useSavePointOfSale(record?.id);
+  const valuesFor = (row: PointOfSale | null) => ({
+    code: row?.code ?? '',
+    name: row?.name ?? '',
+    active: row?.active ?? true,
+    version: row?.version ?? 0,
+  });
+  const form = useZodForm(pointOfSaleContracts.update, valuesFor(record), {
+    validateWith: record ? undefined : pointOfSaleContracts.create,
+  });
+  const [conflict, setConflict] = useState(false);
+  const onSubmit = form.submit(async (body) => {
+    try {
+      const answer = await save.mutateAsync(record ? body : { code: body.code, name: body.name, active: body.active });
+      toastSuccess(answer.code);
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = error.details?.current as PointOfSale | undefined;
+        if (current) form.reset(valuesFor(current));
+        setConflict(true);
+        return;
+      }
+      if (!form.formErrors.place(error, form.setError, { codeFields: { point_of_sale_exists: 'code' } }))
+        toastApiError(error);
+    }
+  });
+  return (
+    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
+      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="pos-form">
+        <Modal.Header closeButton closeLabel={t('actions.close')}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {record ? t('pointsOfSale.edit') : t('pointsOfSale.new')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {conflict ? (
+            <div className="alert alert-warning" role="alert">
+              {t('conflict')}
+            </div>
+          ) : null}
+          <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+            <TextField
+              form={form}
+              name="code"
+              label={t('pointsOfSale.code')}
+              required
+              inputMode="numeric"
+              maxLength={5}
+              hint={t('pointsOfSale.codeHint')}
+              data-testid="pos-code"
+            />
+            <TextField
+              form={form}
+              name="name"
+              label={t('pointsOfSale.name')}
+              required
+              maxLength={120}
+              data-testid="pos-name"
+            />
+            <div className="form-check form-switch">
+              <input
+                id={`${id}-active`}
+                type="checkbox"
+                className="form-check-input"
+                {...form.register('active')}
+                data-testid="pos-active"
+              />
+              <label htmlFor={`${id}-active`} className="form-check-label">
+                {t('pointsOfSale.active')}
+              </label>
+            </div>
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+            {t('actions.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="pos-save">
+            <BusyIcon busy={save.isPending} icon={Save} />
+            <span className="ms-1">{record ? t('actions.saveRecord') : t('actions.create')}</span>
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+function PointOfSaleActions({ row, onEdit }: { row: PointOfSale; onEdit: () => void }) {
+  const { t } = useTranslation('fiscal');
+  const remove = useDeletePointOfSale(row.id);
+  const toggle = useSavePointOfSale(row.id);
+  const [confirm, setConfirm] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = `${row.code} — ${row.name}`;
+  return (
+    <div className="d-flex flex-wrap gap-1 justify-content-end">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        onClick={onEdit}
+        aria-label={`${t('actions.edit')}: ${label}`}
+        data-testid="pos-edit"
+      >
+        <Pencil size={14} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={toggle.isPending}
+        onClick={async () => {
+          try {
+            const answer = await toggle.mutateAsync({
+              code: row.code,
+              name: row.name,
+              active: !row.active,
+              version: row.version,
+            });
+            toastSuccess(answer.code);
+          } catch (error) {
+            toastApiError(error);
+          }
+        }}
+        data-testid="pos-toggle"
+      >
+        {row.active ? t('actions.deactivate') : t('actions.activate')}
+        <span className="visually-hidden">: {label}</span>
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        onClick={() => setConfirm(true)}
+        aria-label={`${t('actions.delete')}: ${label}`}
+        data-testid="pos-delete"
+      >
+        <Trash2 size={14} aria-hidden="true" />
+      </button>
+      <ConfirmDelete
+        show={confirm}
+        title={t('pointsOfSale.deleteTitle')}
+        pending={remove.isPending}
+        problem={problem}
+        onCancel={() => setConfirm(false)}
+        onConfirm={async () => {
+          try {
+            const answer = await remove.mutateAsync();
+            toastSuccess(answer.code);
+            setConfirm(false);
+          } catch (error) {
+            setProblem(errorMessage(error));
+          }
+        }}
+      >
+        {t('pointsOfSale.deleteText', { code: row.code, name: row.name })}
+      </ConfirmDelete>
+    </div>
+  );
+}
+
+function PointsOfSaleSection() {
+  const { t } = useTranslation('fiscal');
+  const list = usePointsOfSale();
+  const [editing, setEditing] = useState<PointOfSale | 'new' | null>(null);
+  return (
+    <Section title={t('sections.pointsOfSale')} intro={t('pointsOfSale.intro')} testId="fiscal-points-of-sale">
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => setEditing('new')}
+          data-testid="pos-new"
+        >
+          <Plus size={16} aria-hidden="true" />
+          <span className="ms-1">{t('actions.add')}</span>
+        </button>
+      </div>
+      {list.isPending ? (
+        <p className="text-body-secondary mb-0">{t('loading')}</p>
+      ) : list.isError ? (
+        <FormAlert>{t('loadError')}</FormAlert>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary mb-0" data-testid="pos-empty">
+          {t('pointsOfSale.empty')}
+        </p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle mb-0" data-testid="pos-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('pointsOfSale.code')}</th>
+                <th scope="col">{t('pointsOfSale.name')}</th>
+                <th scope="col">{t('pointsOfSale.status')}</th>
+                <th scope="col" className="text-end">
+                  {t('pointsOfSale.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((row) => (
+                <tr key={row.id} data-testid="pos-row">
+                  <td className="font-monospace">{row.code}</td>
+                  <td className="text-break">{row.name}</td>
+                  <td>
+                    <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                      {row.active ? t('pointsOfSale.active') : t('pointsOfSale.inactive')}
+                    </span>
+                  </td>
+                  <td>
+                    <PointOfSaleActions row={row} onEdit={() => setEditing(row)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? (
+        <PointOfSaleDialog record={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : null}
+    </Section>
+  );
+}
+
+export function FiscalSettingsPage() {
+  const { t } = useTranslation('fiscal');
+  const fiscal = useFiscalData();
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="fiscal-page">
+      <PageTitle title={t('common:pages.fiscalSettings')} />
+      <div>
+        <h1 className="h3 mb-1">{t('common:pages.fiscalSettings')}</h1>
+        <p className="text-body-secondary mb-0">{t('intro')}</p>
+      </div>
+      {fiscal.isPending ? (
+        <div className="text-center py-4">
+          <Spinner size={6} />
+        </div>
+      ) : fiscal.isError ? (
+        <FormAlert testId="fiscal-error">{t('loadError')}</FormAlert>
+      ) : (
+        <>
+          <FiscalForm key={fiscal.data.data.version} data={fiscal.data.data} />
+          <LogoSection data={fiscal.data.data} />
+        </>
+      )}
+      <PointsOfSaleSection />
+    </div>
+  );
+}

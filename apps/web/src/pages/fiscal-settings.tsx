@@ -1,0 +1,1 @@
+export { FiscalSettingsPage } from '../features/fiscal/fiscal-page';
