@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,18 +35,39 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     const providerId = await insertProvider(t);
     const cases: [Record<string, unknown>, { path: string; code: string }][] = [
       [{ providerId: 'nope' }, { path: 'providerId', code: 'invalid_value' }],
-      [{ providerId, amount: '0' }, { path: 'amount', code: 'too_small' }],
-      [{ providerId, amount: 'abc' }, { path: 'amount', code: 'invalid_value' }],
-      [{ providerId, date: '2026-02-30' }, { path: 'date', code: 'invalid_value' }],
-      [{ providerId, method: 'cheque' }, { path: 'method', code: 'invalid_value' }],
-      [{ providerId, currency: 'yen' }, { path: 'currency', code: 'invalid_value' }],
-      [{ providerId, notes: 'a\u0000b' }, { path: 'notes', code: 'invalid_value' }],
+      [
+        { providerId, amount: '0' },
+        { path: 'amount', code: 'too_small' },
+      ],
+      [
+        { providerId, amount: 'abc' },
+        { path: 'amount', code: 'invalid_value' },
+      ],
+      [
+        { providerId, date: '2026-02-30' },
+        { path: 'date', code: 'invalid_value' },
+      ],
+      [
+        { providerId, method: 'cheque' },
+        { path: 'method', code: 'invalid_value' },
+      ],
+      [
+        { providerId, currency: 'yen' },
+        { path: 'currency', code: 'invalid_value' },
+      ],
+      [
+        { providerId, notes: 'a\u0000b' },
+        { path: 'notes', code: 'invalid_value' },
+      ],
     ];
     for (const [body, field] of cases) {
       const response = await pay(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       const fields = response.json().details.fields as { path: string; code: string }[];
-      expect(fields.map((f) => f.path), JSON.stringify(body)).toContain(field.path);
+      expect(
+        fields.map((f) => f.path),
+        JSON.stringify(body),
+      ).toContain(field.path);
     }
     const missing = await t.call('POST', '/api/payments', {
       body: { providerId, date: '2026-10-15', amount: '1', currency: 'argentine_peso', method: 'bank_transfer' },
@@ -70,7 +91,11 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     const over = await pay({ providerId, amount: '100.00', allocations: [{ documentId: a.id, amount: '100.01' }] });
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('payment_over_allocation');
-    const aboveDocument = await pay({ providerId, amount: '5000.00', allocations: [{ documentId: b.id, amount: '605.01' }] });
+    const aboveDocument = await pay({
+      providerId,
+      amount: '5000.00',
+      allocations: [{ documentId: b.id, amount: '605.01' }],
+    });
     expect(aboveDocument.statusCode).toBe(409);
     expect(aboveDocument.json().code).toBe('payment_over_allocation');
 
@@ -303,7 +328,9 @@ describe.each(availableBackends())('payments on %s', (backend) => {
       expect(text).toContain('Factura 0001-00001234');
       expect(text).toContain('Queda a cuenta');
     }
-    await t.call('POST', `/api/payments/${payment.id}/reverse`, { body: { version: payment.version, reason: 'Duplicado' } });
+    await t.call('POST', `/api/payments/${payment.id}/reverse`, {
+      body: { version: payment.version, reason: 'Duplicado' },
+    });
     const reversed = pdfText((await t.call('GET', `/api/payments/${payment.id}/proof.pdf`)).rawPayload);
     if (reversed !== null) {
       expect(reversed).toContain('REVERTIDO');
