@@ -76,6 +76,9 @@ const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
 const mh = 'patients/:patientId/mh';
+const money = ['payments', 'currentAccounts'] as const;
+const payments = () => import('../pages/payments');
+const currentAccounts = () => import('../pages/current-accounts');
 
 export const protectedRoutes: RouteObject[] = [
   screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda']),
@@ -119,12 +122,16 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('providerCreate', 'providers/create'),
   comingSoon('providerEdit', 'providers/edit/:providerId'),
   // Commercial: list, create and view of each document
-  ...(['purchase', 'sale', 'payment', 'collection'] as const).flatMap((document) => [
+  screen('payments', 'payments', payments, money),
+  screen('paymentCreate', 'payments/create', payments, money),
+  screen('paymentView', 'payments/view/:paymentId', payments, money),
+  ...(['purchase', 'sale', 'collection'] as const).flatMap((document) => [
     comingSoon(`${document}s`, `${document}s`),
     comingSoon(`${document}Create`, `${document}s/create`),
     comingSoon(`${document}View`, `${document}s/view/:${document}Id`),
   ]),
-  comingSoon('ccProviders', 'cc-providers'),
+  screen('ccProviders', 'cc-providers', currentAccounts, money),
+  screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
   comingSoon('ccCustomers', 'cc-customers'),
   // Administration (paths not given by the spec)
   comingSoon('reports', 'reports'),

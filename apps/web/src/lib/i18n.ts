@@ -29,6 +29,8 @@ export const onDemandNamespaces = [
   'appointmentLinks',
   'dashboard',
   'agenda',
+  'payments',
+  'currentAccounts',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Provider current accounts (issue 17): balances, aging on the clinic's today, the ledger and its exports. */
@@ -49,7 +50,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     setClock('2026-11-15T15:00:00Z');
     const response = await t.call('GET', '/api/current-accounts/providers?q=aging&pageSize=50');
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json();
+    const page = response.json<Answer<typeof providerAccountsPageSchema>>();
     const account = page.data.find((row: { providerId: string }) => row.providerId === providerId);
     expect(account).toMatchObject({
       name: 'Aging Depósito Dental',
@@ -171,7 +172,10 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
       `/api/current-accounts/providers/${providerId}?startDate=2026-03-31&endDate=2026-02-01`,
     );
     expect(reversedEnd.statusCode).toBe(400);
-    expect(reversedEnd.json().details.fields[0]).toMatchObject({ path: 'querystring.endDate', code: 'end_before_start' });
+    expect(reversedEnd.json().details.fields[0]).toMatchObject({
+      path: 'querystring.endDate',
+      code: 'end_before_start',
+    });
     expect((await t.call('GET', `/api/current-accounts/providers/${providerId}?startDate=2026-02-01`)).statusCode).toBe(
       400,
     );
