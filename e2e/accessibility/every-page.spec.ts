@@ -21,7 +21,11 @@ async function demoIds(request: APIRequestContext) {
   const [medication] = await get('api/medications?pageSize=1');
   const [supply] = await get('api/supplies?pageSize=1');
   const [certificate] = await get(`api/patients/${patient}/certificates`);
+  const [payment] = await get('api/payments?pageSize=1');
+  const [account] = (await get('api/current-accounts/providers?pageSize=1')) as unknown as { providerId: string }[];
   return {
+    payment: payment?.id ?? '',
+    provider: account?.providerId ?? '',
     patient,
     attendance: attendance?.id ?? '',
     medication: medication?.id ?? '',
@@ -77,6 +81,10 @@ for (const theme of ['light', 'dark'] as const) {
         '/settings/authorization-templates',
         '/profile',
         '/patients/edit/not-a-uuid',
+        '/payments/create',
+        // The demo clinic's payments and providers (issue 17), once it has them.
+        ...(ids.payment ? [`/payments/view/${ids.payment}`] : []),
+        ...(ids.provider ? [`/cc-providers/${ids.provider}`] : []),
       ];
       for (const path of paths) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);

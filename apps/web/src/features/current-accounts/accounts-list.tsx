@@ -13,6 +13,7 @@ import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { type AccountFilters, currentAccountsApi, useAccounts } from '../payments/api';
+import { withCardLabels } from '../payments/card-labels';
 import { useCurrencyFormat } from '../payments/format';
 
 const pageSize = 50;
@@ -32,7 +33,9 @@ export function AccountsList() {
   const currencies = new Set(query.data?.data.map((account) => account.currency));
   const totalCurrency = currencies.size === 1 ? [...currencies][0] : undefined;
   const amount = (value: string, currency: string) => (
-    <span className={value.startsWith('-') ? 'text-success' : value === '0.00' ? 'text-body-secondary' : undefined}>
+    <span
+      className={value.startsWith('-') ? 'text-success-emphasis' : value === '0.00' ? 'text-body-secondary' : undefined}
+    >
       {money(value, currency)}
     </span>
   );
@@ -65,7 +68,7 @@ export function AccountsList() {
       sortable: true,
       className: 'text-end text-nowrap',
       cell: (a) => (
-        <span className={a.overdue !== '0.00' ? 'text-danger' : 'text-body-secondary'}>
+        <span className={a.overdue !== '0.00' ? 'text-danger-emphasis' : 'text-body-secondary'}>
           {money(a.overdue, a.currency)}
         </span>
       ),
@@ -170,7 +173,7 @@ export function AccountsList() {
       <DataTable<ProviderAccount>
         label={t('list.caption')}
         className="table-hover"
-        columns={columns}
+        columns={withCardLabels(columns)}
         query={query}
         rowKey={(account) => account.providerId}
         rowProps={(account) => ({

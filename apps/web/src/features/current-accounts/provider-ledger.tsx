@@ -150,9 +150,9 @@ export function ProviderLedger() {
               onChange={(event) => setDate('endDate', event.target.value)}
             />
           </div>
-          {invalid ? <p className="text-danger small mb-0">{t('ledger.invalidRange')}</p> : null}
+          {invalid ? <p className="text-danger-emphasis small mb-0">{t('ledger.invalidRange')}</p> : null}
         </div>
-        <div className="table-responsive">
+        <div className="table-responsive px-2">
           <table className="table table-sm align-middle mb-0 ledger-table" data-testid="ledger-table">
             <caption className="visually-hidden">{t('ledger.caption')}</caption>
             <thead>
@@ -179,7 +179,7 @@ export function ProviderLedger() {
             <tbody>
               {ledger ? (
                 <>
-                  <tr className="table-light" data-testid="ledger-opening">
+                  <tr className="table-active" data-testid="ledger-opening">
                     <td>{day(ledger.startDate)}</td>
                     <th scope="row" colSpan={3} className="fw-semibold">
                       {t('ledger.opening')}

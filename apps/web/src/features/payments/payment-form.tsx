@@ -383,14 +383,14 @@ export function PaymentForm() {
           </dd>
           <dt className="col-7 col-md-9 text-md-end">{t('form.remainder')}</dt>
           <dd
-            className={`col-5 col-md-3 text-end mb-0 fw-semibold${remainderCents < 0 ? ' text-danger' : ''}`}
+            className={`col-5 col-md-3 text-end mb-0 fw-semibold${remainderCents < 0 ? ' text-danger-emphasis' : ''}`}
             data-testid="payment-remainder"
           >
             {money(fromCents(remainderCents), draft.currency)}
           </dd>
         </dl>
         {remainderCents < 0 || errors.allocations ? (
-          <div className="text-danger small mt-1" role="alert">
+          <div className="text-danger-emphasis small mt-1" role="alert">
             {t('form.overAllocated')}
           </div>
         ) : null}
@@ -456,7 +456,7 @@ export function AllocationTable({
                   {name}
                 </th>
                 <td className="text-nowrap">{day(document.date)}</td>
-                <td className={`text-nowrap${overdue ? ' text-danger' : ''}`}>{day(document.dueDate)}</td>
+                <td className={`text-nowrap${overdue ? ' text-danger-emphasis' : ''}`}>{day(document.dueDate)}</td>
                 <td className="text-end text-nowrap">{money(document.openAmount, document.currency)}</td>
                 <td className="text-end" style={{ minWidth: '8rem' }}>
                   {other ? (

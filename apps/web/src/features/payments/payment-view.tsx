@@ -308,7 +308,7 @@ function AllocatePanel({
         )}
         <p className="mt-2 mb-0 text-end">
           {t('form.remainder')}:{' '}
-          <strong className={onAccount - allocated < 0 ? 'text-danger' : undefined}>
+          <strong className={onAccount - allocated < 0 ? 'text-danger-emphasis' : undefined}>
             {money(fromCents(onAccount - allocated), payment.currency)}
           </strong>
         </p>

@@ -14,6 +14,7 @@ import { useSessionUser } from '../auth/session';
 import { DateInput } from '../profile/date-input';
 import { type PaymentFilters, usePayments } from './api';
 import { PaymentStatusBadge } from './badges';
+import { withCardLabels } from './card-labels';
 import { useCurrencyFormat } from './format';
 
 const pageSize = 20;
@@ -127,7 +128,7 @@ export function PaymentsList() {
       <DataTable<PaymentListItem>
         label={t('list.caption')}
         className="table-hover"
-        columns={columns}
+        columns={withCardLabels(columns)}
         query={query}
         rowKey={(payment) => payment.id}
         rowProps={(payment) => ({
