@@ -105,6 +105,20 @@ function accountsQuery(
     select * from accounts ${filters.withBalance ? sql`where balance <> 0` : sql``}`;
 }
 
+/**
+ * Runs `fn` without parallel workers: the planner cannot tell how few rows a partial index holds
+ * (it guesses a tenth of the table) and would start workers, ~30 ms each time, for a few thousand
+ * open documents. The setting is the transaction's and is put back afterwards.
+ */
+async function serially<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await ctx.tx.execute<{ workers: string }>(
+    sql`select current_setting('max_parallel_workers_per_gather') as workers, set_config('max_parallel_workers_per_gather', '0', true)`,
+  );
+  const result = await fn();
+  await ctx.tx.execute(sql`select set_config('max_parallel_workers_per_gather', ${rows[0]?.workers ?? '2'}, true)`);
+  return result;
+}
+
 /** The page of accounts, the number that match and their totals (every match, not the page). */
 export async function listAccounts(
   ctx: Ctx,
@@ -114,7 +128,8 @@ export async function listAccounts(
 ): Promise<{ rows: ProviderAccountRow[]; totals: AccountTotalsRow }> {
   const base = accountsQuery(ctx, today, { q: query.q, withBalance: query.withBalance });
   const order = sortOrders[query.sort ?? 'name'] ?? sortOrders.name;
-  const { rows } = await ctx.tx.execute<ProviderAccountRow & { [key: string]: unknown }>(sql`
+  return serially(ctx, async () => {
+    const { rows } = await ctx.tx.execute<ProviderAccountRow & { [key: string]: unknown }>(sql`
     with listed as (${base})
     select l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active,
       l.balance::text, l.current::text, l.days_0_30::text, l.days_31_60::text, l.days_61_90::text,
@@ -125,7 +140,7 @@ export async function listAccounts(
     from listed l
     order by ${order}
     ${paged ? sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}` : sql``}`);
-  const { rows: totals } = await ctx.tx.execute<AccountTotalsRow & Record<string, unknown>>(sql`
+    const { rows: totals } = await ctx.tx.execute<AccountTotalsRow & Record<string, unknown>>(sql`
     with listed as (${base})
     select count(*)::int as total,
       coalesce(sum(balance), 0)::text as balance,
@@ -136,7 +151,8 @@ export async function listAccounts(
       coalesce(sum(days_over_90), 0)::text as days_over_90,
       coalesce(sum(credit_on_account + unallocated), 0)::text as on_account
     from listed`);
-  return { rows: rows as ProviderAccountRow[], totals: totals[0] as AccountTotalsRow };
+    return { rows: rows as ProviderAccountRow[], totals: totals[0] as AccountTotalsRow };
+  });
 }
 
 /** One provider's account (also an inactive one), or undefined when it is not the clinic's. */
@@ -145,7 +161,8 @@ export async function findAccount(
   today: string,
   providerId: string,
 ): Promise<ProviderAccountRow | undefined> {
-  const { rows } = await ctx.tx.execute<ProviderAccountRow & { [key: string]: unknown }>(sql`
+  const { rows } = await serially(ctx, () =>
+    ctx.tx.execute<ProviderAccountRow & { [key: string]: unknown }>(sql`
     with listed as (${accountsQuery(ctx, today, { providerId })})
     select l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active,
       l.balance::text, l.current::text, l.days_0_30::text, l.days_31_60::text, l.days_61_90::text,
@@ -153,7 +170,8 @@ export async function findAccount(
       (select max(e.date) from ledger_entries e
         where e.account_id = ${ctx.accountId}::uuid and e.party_kind = 'provider' and e.party_id = l.provider_id)::text
         as last_movement_on
-    from listed l`);
+    from listed l`),
+  );
   return rows[0] as ProviderAccountRow | undefined;
 }
 

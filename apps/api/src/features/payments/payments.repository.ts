@@ -1,5 +1,5 @@
 import type { PaymentListQuery } from '@odontia/shared/schemas/payments';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { sortedBy } from '../../db/list-query.ts';
@@ -146,9 +146,14 @@ function filterOf(query: PaymentListQuery): SQL | undefined {
 
 function orderOf(sort: string | undefined): SQL[] {
   const { column, descending } = sortedBy(sort ?? '-date', sortColumns, 'date');
-  const direction = descending ? desc : asc;
-  return [direction(column), direction(payments.number), direction(payments.id)];
+  // The indexes' order (payments_list_idx, payments_provider_idx: date desc nulls last, id desc
+  // nulls last), written as they are or the planner sorts every match; numbers are unique.
+  const direction = (value: unknown) => (descending ? sql`${value} desc nulls last` : sql`${value} asc nulls first`);
+  return [direction(column), direction(payments.id)];
 }
+
+/** Past this many matches the list says "more than 1,000". */
+export const paymentCountCap = 1000;
 
 /** One page of the clinic's payments to providers (search through the clinic's search index). */
 export async function listPayments(ctx: Ctx, query: PaymentListQuery) {
@@ -164,7 +169,7 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery) {
       orderBy: orderOf(query.sort),
       page: query.page,
       pageSize: query.pageSize,
-      countCap: 1000,
+      countCap: paymentCountCap,
     });
     ids = page.ids;
     total = page.total;
@@ -183,8 +188,16 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery) {
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
     ids = rows.map((row) => row.id);
-    const [counted] = await ctx.tx.select({ n: count() }).from(payments).where(where);
-    total = counted?.n ?? 0;
+    // Counted up to the cap: a clinic's every payment is not worth counting for a page number.
+    const matches = ctx.tx
+      .select({ one: sql`1`.as('one') })
+      .from(payments)
+      .where(where)
+      .limit(paymentCountCap + 1)
+      .as('matches');
+    const [counted] = await ctx.tx.select({ n: count() }).from(matches);
+    total = Math.min(counted?.n ?? 0, paymentCountCap);
+    totalIsLowerBound = (counted?.n ?? 0) > paymentCountCap;
   }
   if (ids.length === 0) return { rows: [] as PaymentRowWithNames[], total, totalIsLowerBound };
   const rows = await withNames(ctx).where(and(livePayment(ctx.accountId), inArray(payments.id, ids)));
