@@ -43,7 +43,9 @@ export async function registerInvoice(
     date: input.date,
     dueDate: input.dueDate,
     currency: 'argentine_peso',
-    lines: [{ description: 'Composite A2 jeringa 4 g', quantity: input.quantity, unitPrice: input.unitPrice, vatRate: '21' }],
+    lines: [
+      { description: 'Composite A2 jeringa 4 g', quantity: input.quantity, unitPrice: input.unitPrice, vatRate: '21' },
+    ],
     register: true,
   });
 }
