@@ -244,7 +244,8 @@ export const paymentsService = {
       {
         partyKind: 'provider',
         partyId: current.providerId as string,
-        date: clinicToday(ctx.timeZone),
+        // The day it is undone (never before the payment's own date: a scheduled one reversed early).
+        date: [clinicToday(ctx.timeZone), current.date].sort().at(-1) as string,
         kind: 'payment_reversal',
         paymentId: id,
         description: input.reason,
