@@ -21,8 +21,10 @@ async function demoIds(request: APIRequestContext) {
   const [medication] = await get('api/medications?pageSize=1');
   const [supply] = await get('api/supplies?pageSize=1');
   const [certificate] = await get(`api/patients/${patient}/certificates`);
+  const [payment] = await get('api/payments?pageSize=1');
   const [provider] = await get('api/providers?pageSize=1');
   return {
+    payment: payment?.id ?? '',
     provider: provider?.id ?? '',
     patient,
     attendance: attendance?.id ?? '',
@@ -83,6 +85,10 @@ for (const theme of ['light', 'dark'] as const) {
         `/providers/edit/${ids.provider}`,
         '/profile',
         '/patients/edit/not-a-uuid',
+        '/payments/create',
+        // The demo clinic's payments and providers (issue 17), once it has them.
+        ...(ids.payment ? [`/payments/view/${ids.payment}`] : []),
+        ...(ids.provider ? [`/cc-providers/${ids.provider}`] : []),
       ];
       for (const path of paths) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);

@@ -13,6 +13,7 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
+import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
@@ -20,6 +21,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
@@ -190,6 +192,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
       await api.register(purchasesRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(currentAccountsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
     },
     { prefix: apiPrefix },

@@ -78,6 +78,9 @@ const inventoryList = () => import('../pages/inventory-list');
 const purchases = () => import('../pages/purchases');
 const providersPages = () => import('../pages/providers');
 const mh = 'patients/:patientId/mh';
+const money = ['payments', 'currentAccounts'] as const;
+const payments = () => import('../pages/payments');
+const currentAccounts = () => import('../pages/current-accounts');
 
 export const protectedRoutes: RouteObject[] = [
   screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda']),
@@ -126,12 +129,16 @@ export const protectedRoutes: RouteObject[] = [
   screen('purchases', 'purchases', purchases, ['purchases']),
   screen('purchaseCreate', 'purchases/create', purchases, ['purchases']),
   screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
-  ...(['sale', 'payment', 'collection'] as const).flatMap((document) => [
+  screen('payments', 'payments', payments, money),
+  screen('paymentCreate', 'payments/create', payments, money),
+  screen('paymentView', 'payments/view/:paymentId', payments, money),
+  ...(['sale', 'collection'] as const).flatMap((document) => [
     comingSoon(`${document}s`, `${document}s`),
     comingSoon(`${document}Create`, `${document}s/create`),
     comingSoon(`${document}View`, `${document}s/view/:${document}Id`),
   ]),
-  comingSoon('ccProviders', 'cc-providers'),
+  screen('ccProviders', 'cc-providers', currentAccounts, money),
+  screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
   comingSoon('ccCustomers', 'cc-customers'),
   // Administration (paths not given by the spec)
   comingSoon('reports', 'reports'),

@@ -81,6 +81,8 @@ export interface RequestOptions {
    * counts it as activity nor lets it keep the screen unlocked.
    */
   background?: boolean;
+  /** Headers of this call only (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 async function send(
@@ -92,6 +94,7 @@ async function send(
 ): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept };
   if (options.background) headers['x-background'] = '1';
+  Object.assign(headers, options.headers);
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -202,7 +205,8 @@ function upload<T>(path: string, form: FormData, options: UploadOptions = {}): P
 
 export const http = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, body),

@@ -32,6 +32,8 @@ export const onDemandNamespaces = [
   'purchases',
   'providers',
   'fiscal',
+  'payments',
+  'currentAccounts',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 export const namespaces = [...appNamespaces, ...sharedNamespaces];

@@ -328,15 +328,16 @@ REVOKE DELETE, TRUNCATE ON points_of_sale, providers, commercial_documents, paym
 REVOKE UPDATE, DELETE, TRUNCATE ON ledger_entries FROM odontia_app, odontia_system;
 --> statement-breakpoint
 -- A registered (purchase) or issued (sale) document is final (ARCHITECTURE §4): only what
--- allocations change (open_amount) and the stamps that go with it may move.
+-- allocations change (open_amount) and the stamps that go with it may move. `search_text` is
+-- left out: a BEFORE trigger sees a stored generated column as NULL in NEW (it is computed after).
 CREATE OR REPLACE FUNCTION odontia_final_document_guard() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
   IF OLD.status <> 'draft' AND (
-    to_jsonb(NEW) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by']
+    to_jsonb(NEW) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by', 'search_text']
   ) IS DISTINCT FROM (
-    to_jsonb(OLD) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by']
+    to_jsonb(OLD) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by', 'search_text']
   ) THEN
     RAISE EXCEPTION 'commercial document % is %: it is never changed', OLD.id, OLD.status
       USING ERRCODE = 'P0001', HINT = 'document_final';
@@ -376,9 +377,9 @@ CREATE OR REPLACE FUNCTION odontia_payment_guard() RETURNS trigger
   AS $$
 BEGIN
   IF (
-    to_jsonb(NEW) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by']
+    to_jsonb(NEW) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by', 'search_text']
   ) IS DISTINCT FROM (
-    to_jsonb(OLD) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by']
+    to_jsonb(OLD) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by', 'search_text']
   ) OR (OLD.reversed_at IS NOT NULL AND NEW.reversed_at IS DISTINCT FROM OLD.reversed_at)
     OR (OLD.status = 'paid' AND NEW.status <> 'paid') THEN
     RAISE EXCEPTION 'payment % is never edited', OLD.id USING ERRCODE = 'P0001', HINT = 'payment_final';

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/clock.ts';
+import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
+import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+
+/** Provider current accounts (issue 17): balances, aging on the clinic's today, the ledger and its exports. */
+describe.each(availableBackends())('provider current accounts on %s', (backend) => {
+  const t = useTestClinic(backend);
+
+  afterEach(async () => {
+    restoreClock();
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  const pay = async (body: Record<string, unknown>) => {
+    const response = await t.call('POST', '/api/payments', {
+      body: { date: '2026-11-01', currency: 'argentine_peso', method: 'bank_transfer', ...body },
+      headers: { 'idempotency-key': `test-${randomUUID()}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; number: string; version: number };
+  };
+
+  async function agedProvider(name: string) {
+    const providerId = await insertProvider(t, { fantasyName: name });
+    // 121.00 each, due: not yet, 14, 45, 87 and 137 days ago on 2026-11-15.
+    const dues = ['2026-11-20', '2026-11-01', '2026-10-01', '2026-08-20', '2026-07-01'];
+    const documents = [];
+    for (const due of dues)
+      documents.push(await insertRegisteredPurchase(t, { providerId, date: due, dueDate: due, net: '100' }));
+    // A credit note not yet applied: −60.50 open.
+    await insertRegisteredPurchase(t, {
+      providerId,
+      documentType: 'credit_note',
+      date: '2026-10-05',
+      net: '50',
+      relatedDocumentId: documents[0]?.id as string,
+    });
+    // 100.00 paid and left on account.
+    await pay({ providerId, amount: '100.00', date: '2026-11-02' });
+    return providerId;
+  }
+
+  it('lists balances, overdue and aging on the clinic today, with totals; balance = Σ aging − on account', async () => {
+    const providerId = await agedProvider('Aging Depósito Dental');
+    const idle = await insertProvider(t, { fantasyName: 'Aging Sin Movimientos' });
+    setClock('2026-11-15T15:00:00Z');
+    const response = await t.call('GET', '/api/current-accounts/providers?q=aging&pageSize=50');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<Answer<typeof providerAccountsPageSchema>>();
+    const account = page.data.find((row: { providerId: string }) => row.providerId === providerId);
+    expect(account).toMatchObject({
+      name: 'Aging Depósito Dental',
+      balance: '444.50',
+      overdue: '484.00',
+      onAccount: '160.50',
+      aging: {
+        current: '121.00',
+        days_0_30: '121.00',
+        days_31_60: '121.00',
+        days_61_90: '121.00',
+        days_over_90: '121.00',
+      },
+      lastMovementOn: '2026-11-20',
+    });
+    expect(page.data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId, idle]);
+    expect(page.total).toBe(2);
+    expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
+
+    const withBalance = await t.call('GET', '/api/current-accounts/providers?q=aging&withBalance=true');
+    expect(withBalance.json().data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId]);
+    const byBalance = await t.call('GET', '/api/current-accounts/providers?q=aging&sort=balance');
+    expect(byBalance.json().data.map((row: { providerId: string }) => row.providerId)).toEqual([idle, providerId]);
+    const byOverdue = await t.call('GET', '/api/current-accounts/providers?q=aging&sort=-overdue');
+    expect(byOverdue.json().data[0].providerId).toBe(providerId);
+
+    // Seen on an earlier day, the same documents sit in younger buckets (a later day would
+    // expire the test session: the clock only moves back here).
+    setClock('2026-10-20T15:00:00Z');
+    const later = await t.call('GET', `/api/current-accounts/providers?q=${encodeURIComponent('depósito')}`);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().data[0].aging).toEqual({
+      current: '242.00',
+      days_0_30: '121.00',
+      days_31_60: '0.00',
+      days_61_90: '121.00',
+      days_over_90: '121.00',
+    });
+    expect(later.json().data[0].balance).toBe('444.50');
+
+    const csv = await t.call('GET', '/api/current-accounts/providers/export.csv?q=aging');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFProveedor;')).toBe(true);
+    expect(csv.body).toContain('Aging Depósito Dental;');
+    expect(csv.body).toContain(';444,50;');
+    expect((await t.call('GET', '/api/current-accounts/providers?sort=nope')).statusCode).toBe(400);
+  });
+
+  it("shows a provider's ledger with the opening balance carried in and a running balance", async () => {
+    const providerId = await insertProvider(t, { fantasyName: 'Ledger Implantes' });
+    const first = await insertRegisteredPurchase(t, {
+      providerId,
+      date: '2026-01-10',
+      net: '1000',
+      number: '00001234',
+    }); // 1210
+    const payment = await pay({
+      providerId,
+      date: '2026-02-01',
+      amount: '500.00',
+      allocations: [{ documentId: first.id, amount: '500.00' }],
+    });
+    await insertRegisteredPurchase(t, { providerId, date: '2026-03-05', net: '200', number: '00001240' }); // 242
+    const second = await pay({ providerId, date: '2026-03-20', amount: '100.00' });
+    await insertRegisteredPurchase(t, { providerId, date: '2026-05-01', net: '10' }); // after the range
+
+    const response = await t.call(
+      'GET',
+      `/api/current-accounts/providers/${providerId}?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const ledger = response.json().data;
+    expect(ledger.openingBalance).toBe('1210.00');
+    expect(
+      ledger.entries.map((entry: Record<string, string>) => [
+        entry.date,
+        entry.reference,
+        entry.debit,
+        entry.credit,
+        entry.balance,
+      ]),
+    ).toEqual([
+      ['2026-02-01', `Pago ${payment.number}`, '500.00', '0.00', '710.00'],
+      ['2026-03-05', 'Factura 0001-00001240', '0.00', '242.00', '952.00'],
+      ['2026-03-20', `Pago ${second.number}`, '100.00', '0.00', '852.00'],
+    ]);
+    expect(ledger.totals).toEqual({ debit: '600.00', credit: '242.00' });
+    expect(ledger.closingBalance).toBe('852.00');
+    expect(ledger.account.balance).toBe('864.10');
+
+    const whole = await t.call(
+      'GET',
+      `/api/current-accounts/providers/${providerId}?startDate=2025-01-01&endDate=2026-12-31`,
+    );
+    expect(whole.json().data.openingBalance).toBe('0.00');
+    expect(whole.json().data.entries[0].reference).toBe('Factura 0001-00001234');
+    expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
+
+    const csv = await t.call(
+      'GET',
+      `/api/current-accounts/providers/${providerId}/ledger.csv?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFFecha;Comprobante;Descripción;Vencimiento;Debe;Haber;Saldo');
+    expect(lines[1]).toBe('2026-02-01;Saldo inicial;;;;;1210,00');
+    expect(lines.at(-2)).toBe('2026-03-31;Saldo final;;;600,00;242,00;852,00');
+
+    const pdf = await t.call(
+      'GET',
+      `/api/current-accounts/providers/${providerId}/ledger.pdf?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const reversedEnd = await t.call(
+      'GET',
+      `/api/current-accounts/providers/${providerId}?startDate=2026-03-31&endDate=2026-02-01`,
+    );
+    expect(reversedEnd.statusCode).toBe(400);
+    expect(reversedEnd.json().details.fields[0]).toMatchObject({
+      path: 'querystring.endDate',
+      code: 'end_before_start',
+    });
+    expect((await t.call('GET', `/api/current-accounts/providers/${providerId}?startDate=2026-02-01`)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("answers 404 for another clinic's provider and follows the permission matrix", async () => {
+    const providerId = await insertProvider(t);
+    const range = 'startDate=2026-01-01&endDate=2026-12-31';
+    const other = t.other.token;
+    for (const url of [
+      `/api/current-accounts/providers/${providerId}?${range}`,
+      `/api/current-accounts/providers/${providerId}/ledger.csv?${range}`,
+      `/api/current-accounts/providers/${providerId}/ledger.pdf?${range}`,
+      `/api/current-accounts/providers/${randomUUID()}?${range}`,
+    ]) {
+      const response = await t.call('GET', url, { token: url.includes(providerId) ? other : undefined });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe('provider_not_found');
+    }
+    const theirs = await t.call('GET', '/api/current-accounts/providers?pageSize=100', { token: other });
+    expect(theirs.json().data.some((row: { providerId: string }) => row.providerId === providerId)).toBe(false);
+    await t.asLevel('customer', async () => {
+      expect((await t.call('GET', '/api/current-accounts/providers')).statusCode).toBe(403);
+      expect((await t.call('GET', `/api/current-accounts/providers/${providerId}?${range}`)).statusCode).toBe(403);
+    });
+    await t.asLevel('user', async () => {
+      expect((await t.call('GET', '/api/current-accounts/providers')).statusCode).toBe(200);
+    });
+  });
+});
