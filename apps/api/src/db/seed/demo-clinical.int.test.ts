@@ -47,7 +47,7 @@ describe('demo clinic medical histories', () => {
     expect((await get(`/api/certificates/by-code/${first[0].verificationCode}`)).statusCode).toBe(200);
   });
 
-  it('has three providers in pesos with valid CUITs, searchable by name and tax id, none with documents yet', async () => {
+  it('has three providers in pesos with valid CUITs, searchable by name and tax id', async () => {
     const providers = (await get('/api/providers?pageSize=100')).json();
     expect(providers.data.map((row: { fantasyName: string }) => row.fantasyName)).toEqual([
       'Depósito Dental Rivadavia',
@@ -60,5 +60,34 @@ describe('demo clinic medical histories', () => {
     expect((await get('/api/providers?q=implant')).json().total).toBe(1);
     const csv = await get('/api/providers/export.csv');
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(4);
+  });
+
+  it('has its fiscal data, a point of sale and a few months of purchases and payments that add up', async () => {
+    const fiscal = (await get('/api/settings/fiscal')).json().data;
+    expect(fiscal).toMatchObject({ legalName: 'Clínica Dental Sonrisa S.R.L.', taxId: '30712345671', country: 'AR' });
+    expect(fiscal.logoSha256).toEqual(expect.any(String));
+    const purchases = (await get('/api/purchases?pageSize=100')).json();
+    const types = purchases.data.map((row: { documentType: string }) => row.documentType);
+    expect(types).toEqual(expect.arrayContaining(['delivery_note', 'invoice', 'credit_note', 'purchase_order']));
+    expect(purchases.data.every((row: { status: string }) => row.status === 'registered')).toBe(true);
+    const payments = (await get('/api/payments?pageSize=100')).json().data as { status: string; reversedAt: string | null }[];
+    expect(payments.some((payment) => payment.reversedAt)).toBe(true);
+    expect(payments.some((payment) => payment.status === 'pending')).toBe(true);
+    const accounts = (await get('/api/current-accounts/providers')).json();
+    expect(accounts.data).toHaveLength(3);
+    for (const account of accounts.data as { balance: string; onAccount: string; aging: Record<string, string> }[]) {
+      const aged = Object.values(account.aging).reduce((total, value) => total + Number(value), 0);
+      expect(Number(account.balance)).toBeCloseTo(aged - Number(account.onAccount), 2);
+    }
+    expect(Number(accounts.totals.overdue)).toBeGreaterThan(0);
+    expect(Number(accounts.totals.onAccount)).toBeGreaterThan(0);
+    const { rows } = await db().orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from party_balances b
+      where (b.credits - b.debits) <> (
+        (select coalesce(sum(open_amount), 0) from commercial_documents d
+          where d.account_id = b.account_id and d.provider_id = b.party_id and d.deleted_at is null)
+        - (select coalesce(sum(amount - allocated_amount), 0) from payments p
+          where p.account_id = b.account_id and p.provider_id = b.party_id and p.reversed_at is null))`);
+    expect(rows[0]?.n).toBe(0);
   });
 });

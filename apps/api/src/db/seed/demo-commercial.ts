@@ -1,6 +1,17 @@
+import { addDays, clinicToday } from '@odontia/shared/clinic-time';
+import { pointOfSaleContracts, updateFiscalDataSchema } from '@odontia/shared/schemas/clinic-fiscal';
+import { createPurchaseSchema, type DocumentLineInput } from '@odontia/shared/schemas/commercial-documents';
+import { createPaymentSchema } from '@odontia/shared/schemas/payments';
 import { providerContracts } from '@odontia/shared/schemas/providers';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { saveLogo } from '../../features/fiscal/fiscal.repository.ts';
+import { fiscalService, normalizeLogo, pointsOfSaleService } from '../../features/fiscal/fiscal.service.ts';
+import { paymentsService } from '../../features/payments/payments.service.ts';
 import { providersService } from '../../features/providers/providers.service.ts';
+import { purchasesService } from '../../features/purchases/purchases.service.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { inventoryItems } from '../schema/index.ts';
 import type { TenantTx } from '../tenancy.ts';
 import { demoTimeZone } from './demo-time.ts';
 
@@ -96,13 +107,418 @@ export async function seedDemoProviders(ctx: RequestContext): Promise<Record<Dem
   return ids;
 }
 
-/** The demo's commercial area; purchases and payments append their steps here with the providers' ids. */
+/**
+ * The clinic's fiscal data (a responsable inscripto in Buenos Aires), its point of sale and a logo
+ * drawn here (a tooth in the clinic's teal), so every PDF of the demo prints a real header.
+ */
+async function seedDemoFiscalData(ctx: RequestContext): Promise<void> {
+  const current = await fiscalService.get({ ctx });
+  await fiscalService.update({
+    ctx,
+    input: updateFiscalDataSchema.parse({
+      legalName: 'Clínica Dental Sonrisa S.R.L.',
+      tradeName: 'Clínica Dental Sonrisa',
+      country: 'AR',
+      taxIdKind: 'cuit',
+      taxId: '30-71234567-1',
+      fiscalCondition: 'ar_responsable_inscripto',
+      address: 'Av. Santa Fe 2450, piso 3',
+      city: 'Ciudad Autónoma de Buenos Aires',
+      province: 'Buenos Aires',
+      postalCode: 'C1123',
+      phone: '+54 11 4821-5566',
+      phoneMobile: '+54 9 11 5566-2450',
+      email: 'recepcion@sonrisa.demo',
+      website: null,
+      version: current.version,
+    }),
+  });
+  await pointsOfSaleService.create({ ctx, input: pointOfSaleContracts.create.parse({ code: '1', name: 'Recepción' }) });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
+    <rect width="240" height="240" rx="48" fill="#0f766e"/>
+    <path d="M120 62c-18-16-58-16-66 18-6 26 6 46 14 70 6 20 8 48 24 48 14 0 12-34 28-34s14 34 28 34c16 0 18-28 24-48 8-24 20-44 14-70-8-34-48-34-66-18z" fill="#ffffff"/>
+    <path d="M86 92c6-12 22-14 30-6" stroke="#5eead4" stroke-width="8" fill="none" stroke-linecap="round"/>
+  </svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  await saveLogo(ctx, await normalizeLogo(png));
+}
+
+type Line = Omit<DocumentLineInput, 'itemId'> & { sku?: string };
+
+/**
+ * A few months of purchases and payments with the three providers, written through the services
+ * (stock in with the cost, the ledger, the SKU memory, the audit) as the screens would: delivery
+ * notes and the invoices that bill them, direct invoices, a credit note for a returned unit, a
+ * purchase order, payments in full, in part and on account, one pending and one reversed.
+ */
+async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoProviderKey, string>): Promise<void> {
+  const today = clinicToday(ctx.timeZone);
+  const skus = [
+    'INS-GUA-M',
+    'INS-EYE',
+    'INS-COMP-A2',
+    'INS-IONO',
+    'INS-FRE-DIA',
+    'INS-BAB',
+    'INS-BAR-3C',
+    'INS-IMP-375',
+  ];
+  const moreSkus = ['INS-HIL-00', 'MED-LIDO-2E', 'MED-ARTI-4', 'MED-AMOX-500', 'INS-AGU-30G'];
+  const items = await ctx.tx
+    .select({ id: inventoryItems.id, sku: inventoryItems.sku })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, ctx.accountId), inArray(inventoryItems.sku, [...skus, ...moreSkus])));
+  const itemOf = new Map(items.map((item) => [item.sku, item.id]));
+  const lines = (list: Line[]) =>
+    list.map(({ sku, ...line }) => ({ ...line, itemId: sku ? (itemOf.get(sku) ?? null) : null }));
+  let number = 1200;
+  const purchase = async (
+    provider: DemoProviderKey,
+    values: {
+      documentType: string;
+      daysAgo: number;
+      pos?: string;
+      related?: string;
+      returnsGoods?: boolean;
+      lines: Line[];
+      notes?: string;
+      register?: boolean;
+    },
+  ) => {
+    number += 7;
+    const created = await purchasesService.create({
+      ctx,
+      input: createPurchaseSchema.parse({
+        providerId: providers[provider],
+        documentType: values.documentType,
+        pointOfService: values.pos ?? '0003',
+        documentNumber: String(number),
+        date: addDays(today, -values.daysAgo),
+        currency: 'argentine_peso',
+        conditionSale: 'current_account',
+        notes: values.notes ?? null,
+        relatedDocumentId: values.related ?? null,
+        returnsGoods: values.returnsGoods ?? false,
+        lines: lines(values.lines),
+        register: values.register ?? true,
+      }),
+    });
+    return created.data;
+  };
+  const pay = async (
+    provider: DemoProviderKey,
+    values: {
+      daysAgo: number;
+      amount: string;
+      method: string;
+      allocations: { documentId: string; amount: string }[];
+      status?: string;
+      reference?: string;
+      notes?: string;
+    },
+  ) =>
+    paymentsService.create({
+      ctx,
+      input: createPaymentSchema.parse({
+        providerId: providers[provider],
+        date: addDays(today, -values.daysAgo),
+        amount: values.amount,
+        currency: 'argentine_peso',
+        method: values.method,
+        transactionNumber: values.reference ?? null,
+        notes: values.notes ?? null,
+        status: values.status ?? 'paid',
+        allocations: values.allocations,
+      }),
+    });
+
+  // Depósito Dental Rivadavia: a delivery note and the invoice that bills it, a direct invoice
+  // paid in half, a credit note for a returned composite, this month's disposables still due.
+  const gloves: Line[] = [
+    {
+      sku: 'INS-GUA-M',
+      skuProvider: 'RV-GN-M',
+      description: 'Guantes de nitrilo talle M x100',
+      quantity: '10',
+      unitPrice: '8600.00',
+      vatRate: '21',
+    },
+    {
+      sku: 'INS-EYE',
+      skuProvider: 'RV-EY-100',
+      description: 'Eyectores descartables x100',
+      quantity: '6',
+      unitPrice: '3100.00',
+      vatRate: '21',
+    },
+  ];
+  const deliveryNote = await purchase('depot', {
+    documentType: 'delivery_note',
+    daysAgo: 95,
+    pos: '0007',
+    lines: gloves,
+  });
+  const billed = await purchase('depot', {
+    documentType: 'invoice',
+    daysAgo: 92,
+    related: deliveryNote.id,
+    lines: gloves,
+  });
+  await pay('depot', {
+    daysAgo: 70,
+    amount: billed.total,
+    method: 'bank_transfer',
+    reference: 'TRF 004512',
+    allocations: [{ documentId: billed.id, amount: billed.total }],
+  });
+  const restorative = await purchase('depot', {
+    documentType: 'invoice',
+    daysAgo: 58,
+    lines: [
+      {
+        sku: 'INS-COMP-A2',
+        skuProvider: 'RV-CMP-A2',
+        description: 'Composite fotocurable A2 4 g',
+        quantity: '6',
+        unitPrice: '23900.00',
+        discountRate: '5',
+        vatRate: '21',
+      },
+      {
+        sku: 'INS-IONO',
+        skuProvider: 'RV-IONO',
+        description: 'Ionómero vítreo restaurador',
+        quantity: '2',
+        unitPrice: '56500.00',
+        vatRate: '21',
+      },
+      {
+        sku: 'INS-FRE-DIA',
+        skuProvider: 'RV-FD-TC',
+        description: 'Fresas de diamante troncocónicas',
+        quantity: '12',
+        unitPrice: '2850.00',
+        vatRate: '21',
+      },
+      { description: 'Flete a domicilio', quantity: '1', unitPrice: '6500.00', vatRate: '21' },
+    ],
+  });
+  const half = (amount: string) => (Math.round(Number(amount) * 50) / 100).toFixed(2);
+  await pay('depot', {
+    daysAgo: 40,
+    amount: half(restorative.total),
+    method: 'bank_transfer',
+    reference: 'TRF 004988',
+    allocations: [{ documentId: restorative.id, amount: half(restorative.total) }],
+  });
+  await purchase('depot', {
+    documentType: 'credit_note',
+    daysAgo: 50,
+    related: restorative.id,
+    returnsGoods: true,
+    notes: 'Devolución de un composite con el envase dañado.',
+    lines: [
+      {
+        sku: 'INS-COMP-A2',
+        skuProvider: 'RV-CMP-A2',
+        description: 'Composite fotocurable A2 4 g (devolución)',
+        quantity: '1',
+        unitPrice: '23900.00',
+        discountRate: '5',
+        vatRate: '21',
+      },
+    ],
+  });
+  await purchase('depot', {
+    documentType: 'invoice',
+    daysAgo: 12,
+    lines: [
+      {
+        sku: 'INS-BAB',
+        skuProvider: 'RV-BAB-500',
+        description: 'Baberos descartables x500',
+        quantity: '3',
+        unitPrice: '11200.00',
+        vatRate: '21',
+      },
+      {
+        sku: 'INS-BAR-3C',
+        skuProvider: 'RV-BAR-50',
+        description: 'Barbijos triple capa x50',
+        quantity: '8',
+        unitPrice: '2500.00',
+        vatRate: '21',
+      },
+    ],
+  });
+
+  // Implantes Austral (60 days): implants paid in two parts, one by a deposit still pending; a
+  // second invoice not yet due; a purchase order for the next surgeries.
+  const implants = await purchase('implants', {
+    documentType: 'invoice',
+    daysAgo: 80,
+    pos: '0002',
+    lines: [
+      {
+        sku: 'INS-IMP-375',
+        skuProvider: 'AUS-C375-10',
+        description: 'Implante cónico 3,75 x 10 mm',
+        quantity: '4',
+        unitPrice: '182000.00',
+        vatRate: '10.5',
+      },
+      {
+        sku: 'INS-HIL-00',
+        skuProvider: 'AUS-HR-00',
+        description: 'Hilo retractor #00',
+        quantity: '2',
+        unitPrice: '15200.00',
+        vatRate: '21',
+      },
+    ],
+  });
+  const firstPart = (Math.round(Number(implants.total) * 60) / 100).toFixed(2);
+  const secondPart = (Number(implants.total) - Number(firstPart)).toFixed(2);
+  await pay('implants', {
+    daysAgo: 30,
+    amount: firstPart,
+    method: 'bank_transfer',
+    reference: 'TRF 005102',
+    allocations: [{ documentId: implants.id, amount: firstPart }],
+  });
+  await pay('implants', {
+    daysAgo: 2,
+    amount: secondPart,
+    method: 'bank_deposit',
+    status: 'pending',
+    reference: 'Depósito 7781',
+    notes: 'Depósito programado para el viernes.',
+    allocations: [{ documentId: implants.id, amount: secondPart }],
+  });
+  await purchase('implants', {
+    documentType: 'invoice',
+    daysAgo: 20,
+    pos: '0002',
+    lines: [
+      {
+        sku: 'INS-IMP-375',
+        skuProvider: 'AUS-C375-10',
+        description: 'Implante cónico 3,75 x 10 mm',
+        quantity: '2',
+        unitPrice: '189000.00',
+        vatRate: '10.5',
+      },
+    ],
+  });
+  await purchase('implants', {
+    documentType: 'purchase_order',
+    daysAgo: 1,
+    pos: '0001',
+    notes: 'Para las cirugías programadas del mes próximo.',
+    lines: [
+      {
+        sku: 'INS-IMP-375',
+        skuProvider: 'AUS-C375-10',
+        description: 'Implante cónico 3,75 x 10 mm',
+        quantity: '3',
+        unitPrice: '189000.00',
+        vatRate: '10.5',
+      },
+    ],
+  });
+
+  // Laboratorio Andino (15 days): anaesthetics paid in cash; a payment first entered with the
+  // wrong amount and reversed; money on account; this month's invoice overdue by a few days.
+  const anaesthetics = await purchase('pharmacy', {
+    documentType: 'invoice',
+    daysAgo: 64,
+    pos: '0004',
+    lines: [
+      {
+        sku: 'MED-LIDO-2E',
+        skuProvider: 'LA-LIDO2E-50',
+        description: 'Lidocaína 2% con epinefrina x50 carpules',
+        quantity: '3',
+        unitPrice: '37800.00',
+        vatRate: '21',
+      },
+      {
+        sku: 'MED-ARTI-4',
+        skuProvider: 'LA-ARTI4-50',
+        description: 'Articaína 4% con epinefrina x50 carpules',
+        quantity: '2',
+        unitPrice: '60100.00',
+        vatRate: '21',
+      },
+      {
+        sku: 'INS-AGU-30G',
+        skuProvider: 'LA-AG30-100',
+        description: 'Agujas dentales cortas 30G x100',
+        quantity: '4',
+        unitPrice: '7200.00',
+        vatRate: '21',
+      },
+    ],
+  });
+  const mistaken = await pay('pharmacy', {
+    daysAgo: 50,
+    amount: '100000.00',
+    method: 'cash_payment',
+    allocations: [{ documentId: anaesthetics.id, amount: '100000.00' }],
+  });
+  await paymentsService.reverse({
+    ctx,
+    id: mistaken.id,
+    input: { version: mistaken.version, reason: 'Importe cargado por error: el pago fue por el total.' },
+  });
+  await pay('pharmacy', {
+    daysAgo: 50,
+    amount: anaesthetics.total,
+    method: 'cash_payment',
+    allocations: [{ documentId: anaesthetics.id, amount: anaesthetics.total }],
+  });
+  await pay('pharmacy', {
+    daysAgo: 25,
+    amount: '50000.00',
+    method: 'bank_transfer',
+    reference: 'TRF 005044',
+    notes: 'Anticipo a cuenta del próximo pedido.',
+    allocations: [],
+  });
+  await purchase('pharmacy', {
+    documentType: 'invoice',
+    daysAgo: 22,
+    pos: '0004',
+    lines: [
+      {
+        sku: 'MED-AMOX-500',
+        skuProvider: 'LA-AMOX500',
+        description: 'Amoxicilina 500 mg x16 comprimidos',
+        quantity: '10',
+        unitPrice: '4150.00',
+        vatRate: '21',
+      },
+      {
+        sku: 'MED-LIDO-2E',
+        skuProvider: 'LA-LIDO2E-50',
+        description: 'Lidocaína 2% con epinefrina x50 carpules',
+        quantity: '2',
+        unitPrice: '38900.00',
+        vatRate: '21',
+      },
+    ],
+  });
+}
+
+/** The demo's commercial area: fiscal data, providers, a few months of purchases and payments. */
 export async function seedDemoCommercial(
   tx: TenantTx,
   accountId: string,
   { administratorId }: { administratorId: string },
 ): Promise<{ providers: Record<DemoProviderKey, string> }> {
   const ctx = demoCommercialContext(tx, accountId, administratorId);
+  await seedDemoFiscalData(ctx);
   const providers = await seedDemoProviders(ctx);
+  await seedDemoPurchasing(ctx, providers);
   return { providers };
 }

@@ -11,6 +11,7 @@ import Big from 'big.js';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  type ClinicPrintHeader,
   clinicHeader,
   documentStyles,
   type PdfDocument,
@@ -19,6 +20,7 @@ import {
   safeFileName,
 } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { documentReference, paymentReference } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
 import { readerOf } from '../payments/payments.repository.ts';
@@ -220,7 +222,8 @@ function ledgerDocument({
   language,
   clinicName,
   clinicContact,
-}: Awaited<ReturnType<typeof ledger>>): PdfDocument {
+  clinic,
+}: Awaited<ReturnType<typeof ledger>> & { clinic: ClinicPrintHeader }): PdfDocument {
   const t = csvTexts[language];
   const format = moneyFormatter(language, data.account.currency);
   const day = calendarDateFormatter(language);
@@ -230,7 +233,7 @@ function ledgerDocument({
     pageOrientation: 'landscape',
     pageMargins: [36, 36, 36, 48],
     content: [
-      ...clinicHeader({ clinicName, clinicContact }),
+      ...clinicHeader({ clinicName, clinicContact, clinic, language }),
       { text: `${t.title}: ${data.account.name}`, style: 'title' },
       {
         text: `${data.account.nif ? `${data.account.nif} — ` : ''}${t.period}: ${day(data.startDate)} – ${day(data.endDate)}`,
@@ -367,8 +370,19 @@ export const currentAccountsService = {
   },
 
   /** Read in the transaction; rendered after it. */
-  printableLedger: ({ ctx, providerId, query }: { ctx: RequestContext; providerId: string; query: LedgerQuery }) =>
-    ledger(ctx, providerId, query),
+  /** The ledger and the clinic's printed header (logo, fiscal data), read in the request's transaction. */
+  printableLedger: async ({
+    ctx,
+    providerId,
+    query,
+  }: {
+    ctx: RequestContext;
+    providerId: string;
+    query: LedgerQuery;
+  }) => ({
+    ...(await ledger(ctx, providerId, query)),
+    clinic: await loadPrintHeader(ctx),
+  }),
 };
 
 export async function ledgerPdf(printable: Awaited<ReturnType<typeof currentAccountsService.printableLedger>>) {

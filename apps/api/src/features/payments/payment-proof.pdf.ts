@@ -2,6 +2,7 @@ import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-fo
 import type { Language } from '@odontia/shared/enums';
 import type { Payment } from '@odontia/shared/schemas/payments';
 import {
+  type ClinicPrintHeader,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -154,6 +155,8 @@ export interface PaymentProofData {
   payment: Payment;
   clinicName: string;
   clinicContact: string;
+  /** The clinic's printed header (logo, fiscal data); without it, the name and contact. */
+  clinic?: ClinicPrintHeader;
   readerLanguage: string | null;
   timeZone: string;
 }
@@ -163,6 +166,7 @@ export function paymentProofDocument({
   payment,
   clinicName,
   clinicContact,
+  clinic,
   readerLanguage,
   timeZone,
 }: PaymentProofData): PdfDocument {
@@ -196,7 +200,7 @@ export function paymentProofDocument({
     info: { title: `${t.title} ${payment.number}`, creator: 'Odontia' },
     pageMargins: [48, 48, 48, 64],
     content: [
-      ...clinicHeader({ clinicName, clinicContact }),
+      ...clinicHeader({ clinicName, clinicContact, clinic, language }),
       { text: t.title, style: 'title' },
       ...(payment.reversedAt
         ? [

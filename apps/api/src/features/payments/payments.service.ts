@@ -16,6 +16,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { allocateToDocuments, postLedgerEntries, reversePaymentAllocations } from '../current-accounts/ledger.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './payments.repository.ts';
 
 /**
@@ -304,6 +305,6 @@ export const paymentsService = {
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
     const payment = await get(ctx, id);
     const reader = await repository.readerOf(ctx);
-    return { payment, ...reader };
+    return { payment, ...reader, clinic: await loadPrintHeader(ctx) };
   },
 };
