@@ -70,7 +70,10 @@ describe('demo clinic medical histories', () => {
     const types = purchases.data.map((row: { documentType: string }) => row.documentType);
     expect(types).toEqual(expect.arrayContaining(['delivery_note', 'invoice', 'credit_note', 'purchase_order']));
     expect(purchases.data.every((row: { status: string }) => row.status === 'registered')).toBe(true);
-    const payments = (await get('/api/payments?pageSize=100')).json().data as { status: string; reversedAt: string | null }[];
+    const payments = (await get('/api/payments?pageSize=100')).json().data as {
+      status: string;
+      reversedAt: string | null;
+    }[];
     expect(payments.some((payment) => payment.reversedAt)).toBe(true);
     expect(payments.some((payment) => payment.status === 'pending')).toBe(true);
     const accounts = (await get('/api/current-accounts/providers')).json();
