@@ -1,3 +1,4 @@
+import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import '../auth/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import type { Payment } from '@odontia/shared/schemas/payments';
@@ -108,7 +109,12 @@ function PaymentDetails({ payment }: { payment: Payment }) {
             <Detail label={t('fields.provider')} testId="payment-provider-name">
               {payment.providerName ?? '—'}
               {payment.counterpartySnapshot?.taxId ? (
-                <span className="d-block small text-body-secondary">{payment.counterpartySnapshot.taxId}</span>
+                <span className="d-block small text-body-secondary">
+                  {formatTaxId(
+                    payment.counterpartySnapshot.taxIdKind as TaxIdKind | null,
+                    payment.counterpartySnapshot.taxId,
+                  )}
+                </span>
               ) : null}
             </Detail>
             <Detail label={t('fields.date')}>{day(payment.date)}</Detail>

@@ -1,6 +1,7 @@
 import { can } from '@odontia/shared/permissions';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
+import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { Banknote, FileMinus, FilePlus, Pencil, Stamp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,13 @@ function Party({ title, party, testId }: { title: string; party: PartySnapshot |
         <address className="mb-0">
           <strong>{party.name}</strong>
           {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
-          {party.taxId ? <div>{[party.taxIdKind?.toUpperCase(), party.taxId].filter(Boolean).join(' ')}</div> : null}
+          {party.taxId ? (
+            <div>
+              {[party.taxIdKind?.toUpperCase(), formatTaxId(party.taxIdKind as TaxIdKind | null, party.taxId)]
+                .filter(Boolean)
+                .join(' ')}
+            </div>
+          ) : null}
           {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
           {party.phone ? <div>{party.phone}</div> : null}
           {party.email ? <div>{party.email}</div> : null}
