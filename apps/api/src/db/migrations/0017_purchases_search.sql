@@ -4,38 +4,11 @@ ALTER TABLE "commercial_documents" ADD COLUMN "search_text" text GENERATED ALWAY
 -- A purchase's issuer is the provider (its name and tax id are searched); a sale's counterparty is the customer.
 CREATE INDEX "commercial_documents_search_idx" ON "commercial_documents" USING gin (odontia_clinic_search_keys("account_id", "search_text"));
 --> statement-breakpoint
--- Hand-written: a BEFORE UPDATE trigger sees NEW's stored generated columns as NULL (they are
--- computed after it), so the guards of 0016 took every allocation on a registered document or a
--- payment for a change of `search_text` and refused it. They compare without that column now (it
--- is derived from the others, which they still compare).
-CREATE OR REPLACE FUNCTION odontia_final_document_guard() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-BEGIN
-  IF OLD.status <> 'draft' AND (
-    to_jsonb(NEW) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by', 'search_text']
-  ) IS DISTINCT FROM (
-    to_jsonb(OLD) - ARRAY['open_amount', 'version', 'updated_at', 'updated_by', 'search_text']
-  ) THEN
-    RAISE EXCEPTION 'commercial document % is %: it is never changed', OLD.id, OLD.status
-      USING ERRCODE = 'P0001', HINT = 'document_final';
-  END IF;
-  RETURN NEW;
-END
-$$;
+-- Hand-written: the open documents' index also carries what aging sums (open_amount and the
+-- dates), so the providers' current accounts read their aging from the index alone (an
+-- index-only scan of the open documents) instead of the clinic's whole history: with 200,000
+-- documents of which 30,000 open, the planner chose a sequential scan (80 ms) over the
+-- partial index. drizzle-kit cannot express INCLUDE; the schema keeps the key columns.
+DROP INDEX IF EXISTS "commercial_documents_open_idx";
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION odontia_payment_guard() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-BEGIN
-  IF (
-    to_jsonb(NEW) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by', 'search_text']
-  ) IS DISTINCT FROM (
-    to_jsonb(OLD) - ARRAY['status', 'paid_on', 'allocated_amount', 'reversed_at', 'reversed_by', 'reversal_reason', 'version', 'updated_at', 'updated_by', 'search_text']
-  ) OR (OLD.reversed_at IS NOT NULL AND NEW.reversed_at IS DISTINCT FROM OLD.reversed_at)
-    OR (OLD.status = 'paid' AND NEW.status <> 'paid') THEN
-    RAISE EXCEPTION 'payment % is never edited', OLD.id USING ERRCODE = 'P0001', HINT = 'payment_final';
-  END IF;
-  RETURN NEW;
-END
-$$;
+CREATE INDEX "commercial_documents_open_idx" ON "commercial_documents" USING btree ("account_id","side","provider_id","due_date","id") INCLUDE ("open_amount","date") WHERE "commercial_documents"."open_amount" <> 0 and "commercial_documents"."deleted_at" is null;

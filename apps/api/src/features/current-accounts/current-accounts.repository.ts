@@ -128,30 +128,47 @@ export async function listAccounts(
 ): Promise<{ rows: ProviderAccountRow[]; totals: AccountTotalsRow }> {
   const base = accountsQuery(ctx, today, { q: query.q, withBalance: query.withBalance });
   const order = sortOrders[query.sort ?? 'name'] ?? sortOrders.name;
+  // One statement: the matches are computed once (a CTE read twice is materialised), the totals
+  // over all of them and the page beside them; a page past the end still answers the totals.
   return serially(ctx, async () => {
-    const { rows } = await ctx.tx.execute<ProviderAccountRow & { [key: string]: unknown }>(sql`
-    with listed as (${base})
-    select l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active,
-      l.balance::text, l.current::text, l.days_0_30::text, l.days_31_60::text, l.days_61_90::text,
-      l.days_over_90::text, l.credit_on_account::text, l.unallocated::text,
-      (select max(e.date) from ledger_entries e
-        where e.account_id = ${ctx.accountId}::uuid and e.party_kind = 'provider' and e.party_id = l.provider_id)::text
-        as last_movement_on
-    from listed l
-    order by ${order}
-    ${paged ? sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}` : sql``}`);
-    const { rows: totals } = await ctx.tx.execute<AccountTotalsRow & Record<string, unknown>>(sql`
-    with listed as (${base})
-    select count(*)::int as total,
-      coalesce(sum(balance), 0)::text as balance,
-      coalesce(sum(current), 0)::text as current,
-      coalesce(sum(days_0_30), 0)::text as days_0_30,
-      coalesce(sum(days_31_60), 0)::text as days_31_60,
-      coalesce(sum(days_61_90), 0)::text as days_61_90,
-      coalesce(sum(days_over_90), 0)::text as days_over_90,
-      coalesce(sum(credit_on_account + unallocated), 0)::text as on_account
-    from listed`);
-    return { rows: rows as ProviderAccountRow[], totals: totals[0] as AccountTotalsRow };
+    const { rows } = await ctx.tx.execute<{ [key: string]: unknown }>(sql`
+    with listed as (${base}),
+    totals as (
+      select count(*)::int as t_total,
+        coalesce(sum(balance), 0)::text as t_balance,
+        coalesce(sum(current), 0)::text as t_current,
+        coalesce(sum(days_0_30), 0)::text as t_days_0_30,
+        coalesce(sum(days_31_60), 0)::text as t_days_31_60,
+        coalesce(sum(days_61_90), 0)::text as t_days_61_90,
+        coalesce(sum(days_over_90), 0)::text as t_days_over_90,
+        coalesce(sum(credit_on_account + unallocated), 0)::text as t_on_account
+      from listed
+    )
+    select t.*, page.* from totals t
+    left join lateral (
+      select l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active,
+        l.balance::text, l.current::text, l.days_0_30::text, l.days_31_60::text, l.days_61_90::text,
+        l.days_over_90::text, l.credit_on_account::text, l.unallocated::text,
+        (select max(e.date) from ledger_entries e
+          where e.account_id = ${ctx.accountId}::uuid and e.party_kind = 'provider' and e.party_id = l.provider_id)::text
+          as last_movement_on
+      from listed l
+      order by ${order}
+      ${paged ? sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}` : sql``}
+    ) page on true`);
+    const first = rows[0] ?? {};
+    const totals: AccountTotalsRow = {
+      total: Number(first.t_total ?? 0),
+      balance: String(first.t_balance ?? '0'),
+      current: String(first.t_current ?? '0'),
+      days_0_30: String(first.t_days_0_30 ?? '0'),
+      days_31_60: String(first.t_days_31_60 ?? '0'),
+      days_61_90: String(first.t_days_61_90 ?? '0'),
+      days_over_90: String(first.t_days_over_90 ?? '0'),
+      on_account: String(first.t_on_account ?? '0'),
+    };
+    const page = rows.filter((row) => row.provider_id !== null) as unknown as ProviderAccountRow[];
+    return { rows: page, totals };
   });
 }
 

@@ -281,15 +281,20 @@ export async function lockItemCosts(
 }
 
 /** Sets an item's last and average cost (not its version: like stock, not a catalogue edit). */
+/** Sets the last and average cost of several items in one statement. */
 export async function setItemCosts(
   scope: TenantScope,
-  id: string,
-  costs: { lastCost: string; averageCost: string },
+  costs: { id: string; lastCost: string; averageCost: string }[],
 ): Promise<void> {
-  await scope.tx
-    .update(inventoryItems)
-    .set(costs)
-    .where(and(eq(inventoryItems.accountId, scope.accountId), eq(inventoryItems.id, id)));
+  if (costs.length === 0) return;
+  const values = sql.join(
+    costs.map((cost) => sql`(${cost.id}::uuid, ${cost.lastCost}::numeric, ${cost.averageCost}::numeric)`),
+    sql`, `,
+  );
+  await scope.tx.execute(sql`
+    update inventory_items as i set last_cost = v.last_cost, average_cost = v.average_cost
+    from (values ${values}) as v(id, last_cost, average_cost)
+    where i.account_id = ${scope.accountId}::uuid and i.id = v.id`);
 }
 
 /** Remembers each provider SKU → item pairing with its last unit cost. */

@@ -437,10 +437,12 @@ async function moveStock(
     movements.push({ itemId: line.itemId, kind: 'purchase', quantity: Number(line.quantity), unitCost, ...reference });
   }
   await applyStockMovements(ctx.tx, ctx, movements);
-  for (const [itemId, item] of state) {
-    if (item.average && item.last)
-      await repository.setItemCosts(ctx, itemId, { lastCost: item.last, averageCost: item.average.toFixed(2) });
-  }
+  await repository.setItemCosts(
+    ctx,
+    [...state].flatMap(([id, item]) =>
+      item.average && item.last ? [{ id, lastCost: item.last, averageCost: item.average.toFixed(2) }] : [],
+    ),
+  );
   return true;
 }
 
