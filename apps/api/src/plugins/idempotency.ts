@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
 import { canonicalJson } from '../features/audit/audit.repository.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { RequestContext } from './routes.ts';
 
 /**
  * Idempotent creates (ARCHITECTURE §4): the request claims its `Idempotency-Key` inside its own
@@ -33,7 +33,7 @@ interface IdempotentRequest {
 }
 
 export async function idempotentAnswer<T>(
-  ctx: RequestContext,
+  ctx: { tx: TenantTx; accountId: string },
   { scope, key, request, reply, status }: IdempotentRequest,
   work: () => Promise<T>,
 ): Promise<T> {

@@ -90,7 +90,7 @@ export const paymentMethodNames: Record<Language, Record<PaymentMethod, string>>
 };
 
 const ledgerWords: Record<Language, { payment: string; reversal: string }> = {
-  es: { payment: 'Pago', reversal: 'Reversión del pago' },
+  es: { payment: 'Pago', reversal: 'Anulación del pago' },
   en: { payment: 'Payment', reversal: 'Reversal of payment' },
   fr: { payment: 'Paiement', reversal: 'Annulation du paiement' },
   pt: { payment: 'Pagamento', reversal: 'Estorno do pagamento' },
@@ -111,7 +111,7 @@ export function documentReference(
   return `${documentTypeNames[language][document.documentType]} ${documentNumberText(document)}`;
 }
 
-/** 'Pago OP-000012' or 'Reversión del pago OP-000012'. */
+/** 'Pago OP-000012' or 'Anulación del pago OP-000012'. */
 export function paymentReference(language: Language, number: string, reversal = false): string {
   const words = ledgerWords[language];
   return `${reversal ? words.reversal : words.payment} ${number}`;

@@ -333,7 +333,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     });
     const reversed = pdfText((await t.call('GET', `/api/payments/${payment.id}/proof.pdf`)).rawPayload);
     if (reversed !== null) {
-      expect(reversed).toContain('REVERTIDO');
+      expect(reversed).toContain('ANULADO');
       expect(reversed).toContain('Duplicado');
     }
   });

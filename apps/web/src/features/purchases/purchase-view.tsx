@@ -57,7 +57,7 @@ function RefLink({ document }: { document: DocumentRef }) {
 
 /** `/purchases/view/:purchaseId`: the document as typed and registered, with what it is linked to. */
 export function PurchaseView({ purchase }: { purchase: Purchase }) {
-  const { t } = useTranslation('purchases');
+  const { t, i18n } = useTranslation('purchases');
   const navigate = useNavigate();
   const format = useDocumentMoney();
   const money = (amount: string | null | undefined) => format(amount, purchase.currency);
@@ -240,7 +240,7 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
         <div className="table-responsive">
-          <table className="table mb-0 align-middle" data-testid="purchase-lines">
+          <table className="table mb-0 align-middle table-stack-phone" data-testid="purchase-lines">
             <caption className="visually-hidden">{t('form.sections.lines')}</caption>
             <thead>
               <tr>
@@ -284,13 +284,25 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
                       })}
                     </div>
                   </td>
-                  <td>{line.skuProvider ?? '—'}</td>
-                  <td className="text-end">{Number(line.quantity).toLocaleString()}</td>
-                  <td className="text-end">{money(line.unitPrice)}</td>
-                  <td className="text-end">{Number(line.discountRate)} %</td>
-                  <td className="text-end">{money(line.subtotal)}</td>
-                  <td className="text-end">{Number(line.vatRate)} %</td>
-                  <td className="text-end fw-semibold">{money(line.total)}</td>
+                  <td data-label={t('fields.skuProvider')}>{line.skuProvider ?? '—'}</td>
+                  <td className="text-end" data-label={t('fields.quantity')}>
+                    {Number(line.quantity).toLocaleString(i18n.language)}
+                  </td>
+                  <td className="text-end" data-label={t('fields.unitPrice')}>
+                    {money(line.unitPrice)}
+                  </td>
+                  <td className="text-end" data-label={t('fields.discountRate')}>
+                    {Number(line.discountRate)} %
+                  </td>
+                  <td className="text-end" data-label={t('fields.subtotal')}>
+                    {money(line.subtotal)}
+                  </td>
+                  <td className="text-end" data-label={t('fields.vatRate')}>
+                    {Number(line.vatRate)} %
+                  </td>
+                  <td className="text-end fw-semibold" data-label={t('fields.total')}>
+                    {money(line.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>
