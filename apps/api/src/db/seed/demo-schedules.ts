@@ -115,7 +115,7 @@ export async function seedDemoSchedules(
     input: {
       remindersEnabled: true,
       reminderLeadMinutes: 24 * 60,
-      address: 'Av. Santa Fe 2450, piso 3, C1123 CABA',
+      address: 'Av. Santa Fe 2450, piso 3',
       phone: '+54 11 4821-5566',
     },
   });
