@@ -24,9 +24,9 @@ export const areas: Area[] = [
     built: true,
   },
   { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores', built: true },
-  { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras' },
+  { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras', built: true },
   { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
-  { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos' },
+  { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos', built: true },
   { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas' },
   {
     section: 'Comercial',
@@ -34,6 +34,7 @@ export const areas: Area[] = [
     label: 'Proveedores',
     path: '/cc-providers',
     title: 'Cuenta corriente de proveedores',
+    built: true,
   },
   {
     section: 'Comercial',
@@ -85,5 +86,5 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/42/mh/attendance/edit/7', title: 'Editar atención' },
   { path: '/providers/create', title: 'Nuevo proveedor' },
   { path: '/profile', title: 'Mi perfil' },
-  { path: '/purchases/view/9', title: 'Detalle de la compra' },
+  { path: '/sales/view/9', title: 'Detalle de la venta' },
 ];

@@ -128,8 +128,8 @@ test.describe('authenticated layout', () => {
 
   test('light, full menu', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/cc-providers?menu_size=default');
-    await expect(new AppLayout(page).title).toHaveText('Cuenta corriente de proveedores');
+    await page.goto('/cc-customers?menu_size=default');
+    await expect(new AppLayout(page).title).toHaveText('Cuenta corriente de clientes');
     await settle(page);
     await saveScreenshot(page, 'app-light-full-menu');
   });
