@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type FiscalCondition, type Language, languages } from '@odontia/shared/enums';
+import type { FiscalCondition } from '@odontia/shared/commercial';
+import { type Language, languages } from '@odontia/shared/enums';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { FastifyReply } from 'fastify';
 import { fiscalConditionLabels, taxIdKindLabels } from '../features/fiscal/fiscal.labels.ts';

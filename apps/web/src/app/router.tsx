@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { routerBasename } from '../lib/base-path';
-import { i18n } from '../lib/i18n';
+import { appMessagesNamespace, i18n } from '../lib/i18n';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -39,6 +39,16 @@ function screen<Id extends string>(
       Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : null]).then(([module]) => ({
         Component: module[name],
       })),
+  };
+}
+
+/** A signed-in screen also loads the server's codes of the signed-in app (lib/i18n.ts `appMessagesNamespace`). */
+function signedIn(route: RouteObject): RouteObject {
+  const { lazy } = route;
+  if (typeof lazy !== 'function') return route;
+  return {
+    ...route,
+    lazy: () => Promise.all([lazy(), i18n.loadNamespaces(appMessagesNamespace)]).then(([loaded]) => loaded),
   };
 }
 
@@ -149,7 +159,7 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('account', 'account'),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
   screen('profile', 'profile', () => import('../pages/profile'), ['profile']),
-];
+].map(signedIn);
 
 export const authRoutes: RouteObject[] = [
   screen('signIn', 'sign-in', () => import('../pages/auth/sign-in')),

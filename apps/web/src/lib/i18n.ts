@@ -36,6 +36,12 @@ export const onDemandNamespaces = [
   'currentAccounts',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
+/**
+ * The server's codes that only a signed-in screen meets (a record's, a document's…), in a catalog
+ * of their own so the sign-in page does not carry them: every signed-in route loads it
+ * (app/router.tsx), and a lookup of `messages:<code>` falls back to it (`fallbackNS`).
+ */
+export const appMessagesNamespace = 'appMessages';
 export const namespaces = [...appNamespaces, ...sharedNamespaces];
 
 /** Each language's name in that language, for the switcher. */
@@ -59,7 +65,8 @@ const sharedCatalogs = import.meta.glob<Catalog>('../../../../packages/shared/sr
 
 function findLoader(language: string, namespace: string): CatalogLoader | undefined {
   const suffix = `/locales/${language}/${namespace}.json`;
-  const catalogs = (sharedNamespaces as readonly string[]).includes(namespace) ? sharedCatalogs : appCatalogs;
+  const shared = (sharedNamespaces as readonly string[]).includes(namespace) || namespace === appMessagesNamespace;
+  const catalogs = shared ? sharedCatalogs : appCatalogs;
   const path = Object.keys(catalogs).find((key) => key.endsWith(suffix));
   return path ? catalogs[path] : undefined;
 }
@@ -133,6 +140,7 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackLng: (code: string | undefined) => (isLanguage(code?.toLowerCase().split(/[-_]/)[0]) ? [] : ['en']),
       ns: namespaces,
       defaultNS: 'common',
+      fallbackNS: appMessagesNamespace,
       interpolation: { escapeValue: false },
       returnNull: false,
       detection: {

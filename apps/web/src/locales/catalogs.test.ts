@@ -75,14 +75,25 @@ describe.each(Object.entries(folders))('catalogs in %s', (_folder, catalogs) => 
 describe('shared catalogs', () => {
   const shared = folders['packages/shared/src/locales'];
 
-  it('messages.json is flat and covers every error and success code plus the generic messages', () => {
+  it('messages.json and appMessages.json are flat, apart, and cover every error and success code plus the generic messages', () => {
     const required = [...errorCodes, ...successCodes, 'systemError', 'networkError', 'tryAgain', 'contactSupport'];
     for (const language of languages) {
-      const messages = shared[language]?.messages ?? {};
+      const publicMessages = shared[language]?.messages ?? {};
+      const appMessages = shared[language]?.appMessages ?? {};
+      const both = Object.keys(publicMessages).filter((code) => code in appMessages);
+      expect(both, `${language}: codes in both messages.json and appMessages.json`).toEqual([]);
+      const messages = { ...publicMessages, ...appMessages };
       for (const value of Object.values(messages)) expect(typeof value).toBe('string');
       const missing = required.filter((code) => typeof messages[code] !== 'string');
-      expect(missing, `${language}/messages.json`).toEqual([]);
+      expect(missing, `${language}/messages.json + appMessages.json`).toEqual([]);
     }
+  });
+
+  it('keeps in messages.json what a signed-out visitor can meet (the sign-in page loads only it)', () => {
+    const messages = shared.es?.messages ?? {};
+    for (const code of ['invalid_credentials', 'too_many_requests', 'account_not_activated', 'appointment_link_stale'])
+      expect(typeof messages[code], code).toBe('string');
+    expect(Object.keys(messages).length).toBeLessThan(80);
   });
 
   it('validation.json covers every field code', () => {

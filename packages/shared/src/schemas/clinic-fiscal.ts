@@ -5,7 +5,7 @@ import {
   fiscalConditionsByCountry,
   fiscalCountries,
   taxIdKindsByCountry,
-} from '../enums.ts';
+} from '../commercial.ts';
 import { isValidTaxId, normalizeTaxId, type TaxIdKind, taxIdKinds } from '../tax-ids.ts';
 import { optionalEmail, optionalPhone, optionalText, requiredText, safeText } from '../validation.ts';
 import { idSchema } from './common.ts';

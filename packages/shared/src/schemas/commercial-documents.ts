@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  conditionsSale,
-  correctingDocumentTypes,
-  currencies,
-  documentStatuses,
-  documentTypes,
-  paymentMethods,
-  purchaseDocumentTypes,
-} from '../enums.ts';
+import { correctingDocumentTypes, documentStatuses, purchaseDocumentTypes } from '../commercial.ts';
+import { conditionsSale, currencies, documentTypes, paymentMethods } from '../enums.ts';
 import {
   calendarDate,
   moneyAmount,

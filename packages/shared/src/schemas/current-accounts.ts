@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agingBuckets, currencies, documentTypes } from '../enums.ts';
+import { agingBuckets } from '../commercial.ts';
+import { currencies, documentTypes } from '../enums.ts';
 import { calendarDate } from '../validation.ts';
 import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 

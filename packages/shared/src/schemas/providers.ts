@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencies, fiscalConditions } from '../enums.ts';
+import { fiscalConditions } from '../commercial.ts';
+import { currencies } from '../enums.ts';
 import { taxIdKinds } from '../tax-ids.ts';
 import { optionalEmail, optionalPhone, optionalText, phoneArea, requiredText, wholeNumber } from '../validation.ts';
 import { refineTaxId, taxIdField } from './clinic-fiscal.ts';

@@ -1,4 +1,5 @@
-import { type DocumentType, documentMoneySign } from '@odontia/shared/enums';
+import { documentMoneySign } from '@odontia/shared/commercial';
+import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { commercialDocuments, ledgerEntries, paymentAllocations } from '../../db/schema/index.ts';

@@ -1,4 +1,5 @@
-import type { FiscalCondition, Language } from '@odontia/shared/enums';
+import type { FiscalCondition } from '@odontia/shared/commercial';
+import type { Language } from '@odontia/shared/enums';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 
 /**

@@ -1,5 +1,5 @@
 import '../auth/zod-setup';
-import { agingBuckets } from '@odontia/shared/enums';
+import { agingBuckets } from '@odontia/shared/commercial';
 import type { ProviderAccount } from '@odontia/shared/schemas/current-accounts';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 import '../auth/zod-setup';
-import { agingBuckets } from '@odontia/shared/enums';
+import { agingBuckets } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import { ArrowLeft, Download, Plus } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -4,7 +4,7 @@ import {
   fiscalConditionsByCountry,
   fiscalCountries,
   taxIdKindsByCountry,
-} from '@odontia/shared/enums';
+} from '@odontia/shared/commercial';
 import {
   type FiscalData,
   type PointOfSale,

@@ -1,5 +1,6 @@
 import '../auth/zod-setup';
-import { type Currency, currencies, fiscalConditions, fiscalConditionsByCountry } from '@odontia/shared/enums';
+import { fiscalConditions, fiscalConditionsByCountry } from '@odontia/shared/commercial';
+import { type Currency, currencies } from '@odontia/shared/enums';
 import { type Provider, providerContracts } from '@odontia/shared/schemas/providers';
 import { formatTaxId, type TaxIdKind, taxIdKinds } from '@odontia/shared/tax-ids';
 import { Banknote, Contact, FileText, Handshake, IdCard, NotebookPen, Save } from 'lucide-react';

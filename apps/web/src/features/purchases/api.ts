@@ -1,4 +1,4 @@
-import type { PurchaseDocumentType } from '@odontia/shared/enums';
+import type { PurchaseDocumentType } from '@odontia/shared/commercial';
 import type { Purchase, PurchaseListItem } from '@odontia/shared/schemas/commercial-documents';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';

@@ -1,4 +1,5 @@
-import type { DocumentStatus, DocumentType } from '@odontia/shared/enums';
+import type { DocumentStatus } from '@odontia/shared/commercial';
+import type { DocumentType } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
 
 const statusClass: Record<DocumentStatus, string> = {

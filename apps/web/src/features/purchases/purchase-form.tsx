@@ -1,14 +1,7 @@
 import '../auth/zod-setup';
+import { type PurchaseDocumentType, purchaseDocumentTypes } from '@odontia/shared/commercial';
 import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
-import {
-  type Currency,
-  conditionsSale,
-  currencies,
-  type PaymentMethod,
-  type PurchaseDocumentType,
-  paymentMethods,
-  purchaseDocumentTypes,
-} from '@odontia/shared/enums';
+import { type Currency, conditionsSale, currencies, type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import {
   createPurchaseSchema,
   type Purchase,

@@ -1,5 +1,5 @@
 import '../auth/zod-setup';
-import { purchaseDocumentTypes } from '@odontia/shared/enums';
+import { purchaseDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { PurchaseListItem } from '@odontia/shared/schemas/commercial-documents';
 import { Plus, X } from 'lucide-react';
