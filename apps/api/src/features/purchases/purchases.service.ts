@@ -107,12 +107,11 @@ function columnsOf(row: repository.DocumentRow, lines: { description: string; qu
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const row = await repository.findPurchase(ctx, id);
   if (!row) throw new AppError('purchase_not_found');
-  const [lines, related, from, allocations] = await Promise.all([
-    repository.linesOf(ctx, id),
-    row.relatedDocumentId ? repository.documentRefs(ctx, [row.relatedDocumentId]) : Promise.resolve([]),
-    repository.relatedFrom(ctx, id),
-    repository.allocationsOf(ctx, id),
-  ]);
+  // One after the other: the statements share the request's one connection (pg refuses overlap).
+  const lines = await repository.linesOf(ctx, id);
+  const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
+  const from = await repository.relatedFrom(ctx, id);
+  const allocations = await repository.allocationsOf(ctx, id);
   return {
     ...presentListItem(row),
     notes: row.notes,

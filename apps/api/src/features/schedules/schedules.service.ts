@@ -204,10 +204,9 @@ export const scheduleExceptionsService = {
 export const schedulesService = {
   /** The clinic's opening hours and every active professional's week (version 0: follows the clinic's). */
   async all({ ctx }: { ctx: RequestContext }): Promise<{ clinic: Schedule; professionals: Schedule[] }> {
-    const [rows, professionals] = await Promise.all([
-      repository.listSchedules(ctx),
-      repository.activeProfessionals(ctx),
-    ]);
+    // One after the other: both run on the request's one connection.
+    const rows = await repository.listSchedules(ctx);
+    const professionals = await repository.activeProfessionals(ctx);
     return {
       clinic: present(
         rows.find((row) => row.professionalId === null),
