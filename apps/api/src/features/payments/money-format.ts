@@ -1,13 +1,14 @@
 import { type Currency, currencyIsoCodes, type Language } from '@odontia/shared/enums';
+import { moneyLocale } from '@odontia/shared/schemas/authorizations';
 
-/** Money as the reader reads it (Argentine pesos as in Argentina, reais as in Brazil); the decimal string goes to Intl as it is. */
+/**
+ * Money as the reader reads it, in the locale of `moneyLocale` (the one the consent's cost uses):
+ * one formatter for a whole document; the decimal string goes to Intl as it is.
+ */
 export function moneyFormatter(language: Language, currency: Currency): (amount: string) => string {
-  const locale =
-    language === 'es' && currency === 'argentine_peso'
-      ? 'es-AR'
-      : language === 'pt' && currency === 'brazilian_real'
-        ? 'pt-BR'
-        : language;
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyIsoCodes[currency] });
+  const format = new Intl.NumberFormat(moneyLocale(language, currency), {
+    style: 'currency',
+    currency: currencyIsoCodes[currency],
+  });
   return (amount) => format.format(amount as unknown as number);
 }
