@@ -77,3 +77,35 @@ export type DocumentStatus = (typeof documentStatuses)[number];
 /** Aging of what is owed, by days past the due date. */
 export const agingBuckets = ['current', 'days_0_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
 export type AgingBucket = (typeof agingBuckets)[number];
+
+/**
+ * The document types a sale may be (issue 18). A receipt is a sale-side paper for a payment
+ * received outside a collection; proof_payment belongs to collections and payments.
+ */
+export const saleDocumentTypes = [
+  'budget',
+  'proforma_invoice',
+  'delivery_note',
+  'invoice',
+  'debit_note',
+  'credit_note',
+  'receipt',
+] as const satisfies readonly DocumentType[];
+export type SaleDocumentType = (typeof saleDocumentTypes)[number];
+
+/** Who a sale bills: a patient, or a company or insurer with its own fiscal data. */
+export const customerKinds = ['patient', 'company', 'insurer'] as const;
+export type CustomerKind = (typeof customerKinds)[number];
+
+/** A budget's answer: accepted (signed on the pad or marked with a date) or rejected. */
+export const budgetDecisionKinds = ['accepted', 'rejected'] as const;
+export type BudgetDecisionKind = (typeof budgetDecisionKinds)[number];
+
+/** An issued sale's number as printed: point of sale and eight digits, `0001-00000123`. */
+export function formatSaleNumber(pointOfService: string, sequenceNumber: number): string {
+  return `${pointOfService}-${String(sequenceNumber).padStart(8, '0')}`;
+}
+
+/** The electronic-invoicing submission of an issued sale (the local adapter accepts at once). */
+export const einvoiceStatuses = ['pending', 'accepted', 'rejected'] as const;
+export type EinvoiceStatus = (typeof einvoiceStatuses)[number];

@@ -202,6 +202,40 @@ export const errorStatuses = {
   idempotency_key_required: 400,
   /** The logo is not a PNG or JPEG image, or is too big (details.maxBytes). */
   logo_invalid: 415,
+
+  // Sales and collections (issue 18)
+  customer_not_found: 404,
+  error_get_customer: 500,
+  error_create_customer: 500,
+  error_update_customer: 500,
+  /** Another company or insurer of the clinic has the tax id (details.customer: id and name). */
+  customer_tax_id_exists: 409,
+  /** The customer is deactivated: it gets no new documents (details.customer). */
+  customer_inactive: 409,
+  /** Another treatment of the price list has the code (details.treatment). */
+  treatment_code_exists: 409,
+  /** The budget has no accepted answer yet (details.decision when rejected). */
+  budget_not_accepted: 409,
+  /** The budget already has its answer (details.decision). */
+  budget_already_decided: 409,
+  /** Only an issued budget is answered, converted or linked (details.status). */
+  budget_not_issued: 409,
+  /** An attendance's fee or line (or a budget line) is already invoiced (details.document). */
+  already_invoiced: 409,
+  /** An invoiced attendance line is never changed or dropped (details.lineId). */
+  attendance_line_invoiced: 409,
+  /** Nothing of the attendances (or the budget) is left to invoice. */
+  nothing_to_invoice: 409,
+  /** The point of sale is deactivated or unknown (details.pointOfSale). */
+  point_of_sale_inactive: 409,
+  /** The document type is not one a sale may be, or this action does not apply to it (details.documentType). */
+  document_type_invalid: 409,
+  /** The customer has no e-mail address to send the document to. */
+  customer_without_email: 409,
+  collection_already_reversed: 409,
+  collection_already_paid: 409,
+  /** The electronic-invoicing authority refused the document (details.reason); it stays issued, to be retried. */
+  einvoice_rejected: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;
@@ -237,6 +271,7 @@ const successEntities = [
   'schedule_exception',
   'user',
   'point_of_sale',
+  'customer',
 ] as const;
 
 type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
@@ -289,6 +324,15 @@ export const successCodes = [
   'payment_allocated',
   'payment_reversed',
   'payment_marked_paid',
+  'sale_issued',
+  'sale_sent',
+  'budget_accepted',
+  'budget_rejected',
+  'collection_allocated',
+  'collection_reversed',
+  'collection_marked_paid',
+  'statement_sent',
+  'treatments_imported',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

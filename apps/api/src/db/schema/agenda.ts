@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -12,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { patientRef } from './patients.ts';
-import { clinicKeys, clinicRef, recordKeys, recordStamps, userRefs } from './records.ts';
+import { clinicKeys, clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
 /**
  * The agenda (issue 16): the clinic's treatments with their usual duration, its chairs (boxes),
@@ -22,7 +23,11 @@ import { clinicKeys, clinicRef, recordKeys, recordStamps, userRefs } from './rec
  * drizzle-kit has no EXCLUDE) refuse it, whatever the application does.
  */
 
-/** What the clinic does and how long it takes: the appointment's reason (issue 18 adds prices). */
+/**
+ * What the clinic does, how long it takes and what it costs: the appointment's reason (issue 16)
+ * and the clinic's price list (issue 18) — budgets, attendances' billing lines and invoices pick
+ * from it. `price` is net of VAT, in the clinic's currency; `vat_rate` a percent.
+ */
 export const treatments = pgTable(
   'treatments',
   {
@@ -30,16 +35,26 @@ export const treatments = pgTable(
     id: uuid('id').notNull(),
     code: text('code'),
     name: text('name').notNull(),
+    /** The price list's group (Prevención, Endodoncia, Implantes…), free text the clinic chooses. */
+    groupName: text('group_name'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('0'),
     durationMinutes: integer('duration_minutes').notNull(),
     /** A calendar colour ('#0ea5e9'), or null for the status colour alone. */
     color: text('color'),
     active: boolean('active').notNull().default(true),
+    searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(code, name, group_name)`),
     ...recordStamps,
   },
   (table) => [
     ...recordKeys(table),
     index('treatments_name_idx').on(table.accountId, table.name).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('treatments_code_unique')
+      .on(table.accountId, sql`lower(${table.code})`)
+      .where(sql`${table.deletedAt} is null and ${table.code} is not null`),
+    clinicSearchIndex('treatments_search_idx', table),
     check('treatments_duration', sql`${table.durationMinutes} between 5 and 720`),
+    check('treatments_price', sql`${table.price} >= 0 and ${table.vatRate} between 0 and 100`),
   ],
 );
 

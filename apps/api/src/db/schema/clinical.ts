@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { treatments } from './agenda.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
 import {
@@ -111,7 +112,11 @@ export const attendances = pgTable(
   ],
 );
 
-/** Billing lines of an attendance; an edit soft-deletes the old set and writes the new one. */
+/**
+ * Billing lines of an attendance; an edit soft-deletes the lines it changes or drops and writes
+ * the new ones, and keeps (same id) those it leaves alone — an invoiced line (billed_sources) is
+ * never changed or dropped.
+ */
 export const attendanceLines = pgTable(
   'attendance_lines',
   {
@@ -121,6 +126,14 @@ export const attendanceLines = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     itemId: uuid('item_id'),
+    /** The price list's treatment (issue 18), optionally on one tooth (FDI). */
+    treatmentId: uuid('treatment_id'),
+    tooth: text('tooth'),
+    /**
+     * The budget line this attendance carries out (what is done of a treatment plan). A foreign
+     * key to document_lines written in migration 0018 (the commercial schema imports this one).
+     */
+    budgetLineId: uuid('budget_line_id'),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
@@ -129,6 +142,10 @@ export const attendanceLines = pgTable(
   (table) => [
     ...lineKeys(table, table.attendanceId, attendances),
     clinicRef(table, table.itemId, inventoryItems),
+    clinicRef(table, table.treatmentId, treatments),
+    index('attendance_lines_budget_line_idx')
+      .on(table.accountId, table.budgetLineId)
+      .where(sql`${table.budgetLineId} is not null and ${table.deletedAt} is null`),
     index('attendance_lines_attendance_idx')
       .on(table.accountId, table.attendanceId, table.position)
       .where(sql`${table.deletedAt} is null`),

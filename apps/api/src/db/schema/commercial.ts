@@ -17,6 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { treatments } from './agenda.ts';
+import { attendances } from './clinical.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
 import { clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
@@ -150,6 +152,64 @@ export const providerItems = pgTable(
 );
 
 /**
+ * Who a sale bills (issue 18): a patient, or another party the clinic bills — a company or an
+ * insurer (obra social, mutua, seguradora) — with its own fiscal data. Every sale and collection
+ * names a customer, so the customers' current accounts are one table whatever the party. A
+ * patient's customer row is made the first time the patient is billed (one per patient); its
+ * name, e-mail and language follow the patient (a trigger of migration 0018), its fiscal data
+ * (tax id, condition, address for the invoice) are the customer's own.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['patient', 'company', 'insurer'] }).notNull(),
+    patientId: uuid('patient_id'),
+    /** The name on the invoice: the patient's "Last, First", or the company's legal name. */
+    name: text('name').notNull(),
+    tradeName: text('trade_name'),
+    country: text('country'),
+    taxIdKind: text('tax_id_kind'),
+    taxId: text('tax_id'),
+    taxIdKey: text('tax_id_key').generatedAlwaysAs(
+      sql`nullif(upper(regexp_replace(tax_id, '[^0-9A-Za-z]', '', 'g')), '')`,
+    ),
+    fiscalCondition: text('fiscal_condition'),
+    address: text('address'),
+    city: text('city'),
+    province: text('province'),
+    postalCode: text('postal_code'),
+    email: text('email'),
+    phone: text('phone'),
+    /** The language of its documents, statements and e-mails. */
+    language: text('language').notNull().default('es'),
+    /** Days from an invoice on current account to its due date. */
+    paymentTermDays: integer('payment_term_days').notNull().default(0),
+    notes: text('notes'),
+    active: boolean('active').notNull().default(true),
+    searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(name, trade_name, tax_id, email, phone)`),
+    ...recordStamps,
+  },
+  (table) => [
+    ...recordKeys(table),
+    patientRef(table),
+    uniqueIndex('customers_patient_unique')
+      .on(table.accountId, table.patientId)
+      .where(sql`${table.patientId} is not null`),
+    uniqueIndex('customers_tax_id_unique')
+      .on(table.accountId, table.taxIdKey)
+      .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null and ${table.kind} <> 'patient'`),
+    index('customers_name_idx')
+      .on(table.accountId, sql`lower(${table.name})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    clinicSearchIndex('customers_search_idx', table),
+    check('customers_patient', sql`(${table.kind} = 'patient') = (${table.patientId} is not null)`),
+    check('customers_payment_term', sql`${table.paymentTermDays} between 0 and 365`),
+  ],
+);
+
+/**
  * One document model for both sides (ARCHITECTURE §4 "Commercial documents"). `side` purchase:
  * typed from a provider's paper, its number is the provider's. `side` sale (issue 18): numbered
  * by the clinic at issue. A draft has `status` draft and may change; `registered` (a purchase)
@@ -170,9 +230,13 @@ export const commercialDocuments = pgTable(
       .default('draft'),
     documentType: text('document_type').notNull(),
     providerId: uuid('provider_id'),
+    /** A sale's customer (issue 18); `patient_id` too when the customer is a patient. */
+    customerId: uuid('customer_id'),
     patientId: uuid('patient_id'),
     pointOfService: text('point_of_service'),
     documentNumber: text('document_number'),
+    /** A sale's number as a number (123 of '00000123'): the numbering report finds gaps with it. */
+    sequenceNumber: integer('sequence_number'),
     date: date('date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     currency: text('currency').notNull(),
@@ -198,6 +262,13 @@ export const commercialDocuments = pgTable(
     counterpartySnapshot: jsonb('counterparty_snapshot'),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     registeredBy: uuid('registered_by'),
+    /**
+     * The hash chain of an issued sale (issue 18, as Verifactu): its place in its point of sale's
+     * chain, the previous document's hash and the SHA-256 of its canonical content with it.
+     */
+    chainIndex: integer('chain_index'),
+    previousHash: text('previous_hash'),
+    contentHash: text('content_hash'),
     searchText: text('search_text').generatedAlwaysAs(
       sql`odontia_search_text(point_of_service, document_number, issuer_snapshot ->> 'name', issuer_snapshot ->> 'taxId', counterparty_snapshot ->> 'name', counterparty_snapshot ->> 'taxId', notes)`,
     ),
@@ -207,6 +278,7 @@ export const commercialDocuments = pgTable(
     ...recordKeys(table),
     ...userRefs(table, table.registeredBy),
     clinicRef(table, table.providerId, providers),
+    clinicRef(table, table.customerId, customers),
     patientRef(table),
     foreignKey({
       name: 'commercial_documents_related_fk',
@@ -230,8 +302,26 @@ export const commercialDocuments = pgTable(
     index('commercial_documents_related_idx')
       .on(table.accountId, table.relatedDocumentId)
       .where(sql`${table.relatedDocumentId} is not null`),
+    // Issue 18: a sale's number is unique per point of sale and type, its chain link per point of sale.
+    uniqueIndex('commercial_documents_sale_number_unique')
+      .on(table.accountId, table.pointOfService, table.documentType, table.sequenceNumber)
+      .where(sql`${table.side} = 'sale' and ${table.sequenceNumber} is not null`),
+    uniqueIndex('commercial_documents_chain_unique')
+      .on(table.accountId, table.pointOfService, table.chainIndex)
+      .where(sql`${table.side} = 'sale' and ${table.chainIndex} is not null`),
+    index('commercial_documents_customer_idx')
+      .on(table.accountId, table.customerId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.customerId} is not null`),
+    // Migration 0018 adds INCLUDE (open_amount, date), as 0017 does for providers.
+    index('commercial_documents_customer_open_idx')
+      .on(table.accountId, table.customerId, table.dueDate, table.id)
+      .where(sql`${table.side} = 'sale' and ${table.openAmount} <> 0 and ${table.deletedAt} is null`),
+    index('commercial_documents_patient_idx')
+      .on(table.accountId, table.patientId, table.date.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.patientId} is not null`),
     clinicSearchIndex('commercial_documents_search_idx', table),
     check('commercial_documents_party', sql`${table.side} <> 'purchase' or ${table.providerId} is not null`),
+    check('commercial_documents_customer', sql`${table.side} <> 'sale' or ${table.customerId} is not null`),
   ],
 );
 
@@ -244,6 +334,14 @@ export const documentLines = pgTable(
     documentId: uuid('document_id').notNull(),
     position: integer('position').notNull(),
     itemId: uuid('item_id'),
+    /** A sale line from the price list (issue 18), optionally for one tooth (FDI, '16'). */
+    treatmentId: uuid('treatment_id'),
+    tooth: text('tooth'),
+    /** Where a sale line came from: an attendance (its fee when `attendance_line_id` is null, else that line)… */
+    attendanceId: uuid('attendance_id'),
+    attendanceLineId: uuid('attendance_line_id'),
+    /** …or a line of the budget (or delivery note) the document was made from. */
+    sourceLineId: uuid('source_line_id'),
     description: text('description').notNull(),
     skuProvider: text('sku_provider'),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
@@ -264,6 +362,14 @@ export const documentLines = pgTable(
     primaryKey({ columns: [table.accountId, table.id] }),
     clinicRef(table, table.documentId, commercialDocuments),
     clinicRef(table, table.itemId, inventoryItems),
+    clinicRef(table, table.treatmentId, treatments),
+    clinicRef(table, table.attendanceId, attendances),
+    index('document_lines_attendance_idx')
+      .on(table.accountId, table.attendanceId)
+      .where(sql`${table.attendanceId} is not null`),
+    index('document_lines_source_idx')
+      .on(table.accountId, table.sourceLineId)
+      .where(sql`${table.sourceLineId} is not null`),
     index('document_lines_document_idx').on(table.accountId, table.documentId, table.position),
     check('document_lines_amounts', sql`${table.quantity} > 0 and ${table.unitPrice} >= 0`),
     check('document_lines_rates', sql`${table.discountRate} between 0 and 100 and ${table.vatRate} between 0 and 100`),
@@ -284,6 +390,8 @@ export const payments = pgTable(
     side: text('side', { enum: ['provider', 'customer'] }).notNull(),
     number: text('number').notNull(),
     providerId: uuid('provider_id'),
+    /** A collection's customer (issue 18); `patient_id` too when the customer is a patient. */
+    customerId: uuid('customer_id'),
     patientId: uuid('patient_id'),
     date: date('date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
@@ -308,6 +416,7 @@ export const payments = pgTable(
     ...recordKeys(table),
     ...userRefs(table, table.reversedBy),
     clinicRef(table, table.providerId, providers),
+    clinicRef(table, table.customerId, customers),
     uniqueIndex('payments_number_unique').on(table.accountId, table.side, table.number),
     index('payments_list_idx')
       .on(table.accountId, table.side, table.date.desc(), table.id.desc())
@@ -318,7 +427,16 @@ export const payments = pgTable(
     index('payments_unallocated_idx')
       .on(table.accountId, table.side, table.providerId, table.date)
       .where(sql`${table.allocatedAmount} < ${table.amount} and ${table.reversedAt} is null`),
+    index('payments_customer_unallocated_idx')
+      .on(table.accountId, table.customerId, table.date)
+      .where(
+        sql`${table.side} = 'customer' and ${table.allocatedAmount} < ${table.amount} and ${table.reversedAt} is null`,
+      ),
+    index('payments_customer_idx')
+      .on(table.accountId, table.customerId, table.date.desc(), table.id.desc())
+      .where(sql`${table.customerId} is not null`),
     clinicSearchIndex('payments_search_idx', table),
+    check('payments_customer', sql`${table.side} <> 'customer' or ${table.customerId} is not null`),
     check('payments_amounts', sql`${table.amount} > 0 and ${table.allocatedAmount} between 0 and ${table.amount}`),
     check('payments_party', sql`${table.side} <> 'provider' or ${table.providerId} is not null`),
   ],
@@ -426,5 +544,126 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [table.accountId, table.scope, table.key] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
     index('idempotency_keys_age_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+/**
+ * The numbering of a point of sale (issue 18): the last number of each document type, and the
+ * last link of its hash chain. Issuing locks these rows (an upsert), so concurrent issues on one
+ * point of sale wait for each other: numbers without gaps or duplicates, a chain without forks.
+ */
+export const saleSequences = pgTable(
+  'sale_sequences',
+  {
+    accountId: uuid('account_id').notNull(),
+    pointOfService: text('point_of_service').notNull(),
+    documentType: text('document_type').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.pointOfService, table.documentType] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    check('sale_sequences_number', sql`${table.lastNumber} >= 0`),
+  ],
+);
+
+export const saleChains = pgTable(
+  'sale_chains',
+  {
+    accountId: uuid('account_id').notNull(),
+    pointOfService: text('point_of_service').notNull(),
+    lastIndex: integer('last_index').notNull().default(0),
+    lastHash: text('last_hash'),
+    lastDocumentId: uuid('last_document_id'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.pointOfService] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+/**
+ * What has been invoiced, once (issue 18): an attendance's fee (`source_kind` attendance_fee,
+ * `source_id` the attendance), an attendance line (attendance_line) or a budget line
+ * (budget_line). Written when the invoice is issued; the primary key refuses a second invoice of
+ * the same source, whatever races. Never deleted (a credit note corrects money, not this).
+ */
+export const billedSources = pgTable(
+  'billed_sources',
+  {
+    accountId: uuid('account_id').notNull(),
+    sourceKind: text('source_kind', { enum: ['attendance_fee', 'attendance_line', 'budget_line'] }).notNull(),
+    sourceId: uuid('source_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.sourceKind, table.sourceId] }),
+    clinicRef({ accountId: table.accountId, id: table.sourceId }, table.documentId, commercialDocuments),
+    index('billed_sources_document_idx').on(table.accountId, table.documentId),
+  ],
+);
+
+/**
+ * The patient's answer to a budget (treatment plan): accepted — signed on the pad (the image, the
+ * signer, the exact text and a SHA-256 over both, as authorizations) or marked with a date — or
+ * rejected. One per budget, written once: a changed plan is a new budget.
+ */
+export const budgetDecisions = pgTable(
+  'budget_decisions',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    decision: text('decision', { enum: ['accepted', 'rejected'] }).notNull(),
+    decidedOn: date('decided_on', { mode: 'string' }).notNull(),
+    signedText: text('signed_text'),
+    signatureImage: bytea('signature_image'),
+    signerName: text('signer_name'),
+    signerIdNumber: text('signer_id_number'),
+    sha256: text('sha256'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    clinicRef(table, table.documentId, commercialDocuments),
+    ...userRefs(table, table.createdBy),
+    uniqueIndex('budget_decisions_document_unique').on(table.accountId, table.documentId),
+    check(
+      'budget_decisions_signature',
+      sql`(${table.signatureImage} is null) = (${table.sha256} is null) and (${table.signatureImage} is null or ${table.signerName} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An issued sale's submission to the electronic-invoicing authority (ARCA's CAE, Verifactu,
+ * NFS-e) through the installation's adapter (issue 18; the local adapter accepts at once). The
+ * document's id is the idempotency key; a retry first asks the authority what it has.
+ */
+export const einvoiceSubmissions = pgTable(
+  'einvoice_submissions',
+  {
+    accountId: uuid('account_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    adapter: text('adapter').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The authority's answer: a CAE and its expiry, a CSV code, a protocol number… */
+    authorizationCode: text('authorization_code'),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    response: jsonb('response'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.documentId] }),
+    clinicRef({ accountId: table.accountId, id: table.documentId }, table.documentId, commercialDocuments),
+    index('einvoice_submissions_pending_idx')
+      .on(table.accountId, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );

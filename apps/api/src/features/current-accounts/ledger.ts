@@ -157,7 +157,7 @@ export async function allocateToDocuments(
       status: commercialDocuments.status,
       documentType: commercialDocuments.documentType,
       providerId: commercialDocuments.providerId,
-      patientId: commercialDocuments.patientId,
+      customerId: commercialDocuments.customerId,
       currency: commercialDocuments.currency,
       openAmount: commercialDocuments.openAmount,
     })
@@ -174,7 +174,7 @@ export async function allocateToDocuments(
   const found = new Map(documents.map((document) => [document.id, document]));
   for (const id of ids) {
     const document = found.get(id);
-    const partyId = document?.side === 'purchase' ? document.providerId : document?.patientId;
+    const partyId = document?.side === 'purchase' ? document.providerId : document?.customerId;
     if (!document || document.side !== source.side || partyId !== source.partyId || document.status === 'draft') {
       throw new AppError(source.side === 'purchase' ? 'purchase_not_found' : 'sale_not_found', { documentId: id });
     }

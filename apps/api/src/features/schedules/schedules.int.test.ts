@@ -42,14 +42,16 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
     permissions: { read: 'patients.read', write: 'appointments.write' },
   });
 
+  let treatmentCodes = 0;
   describeRecordContract(t, {
     entity: 'treatment',
     table: 'treatments',
     collection: () => '/api/treatments',
     patientScoped: false,
-    body: () => ({ name: 'Limpieza', code: 'LIM', durationMinutes: 45, color: '#0EA5E9' }),
+    // A treatment's code is unique in its clinic (issue 18): each record the contract makes has its own.
+    body: () => ({ name: 'Limpieza', code: `LIM-${++treatmentCodes}`, durationMinutes: 45, color: '#0EA5E9' }),
     update: {
-      body: () => ({ name: 'Limpieza con ultrasonido', code: 'LIM', durationMinutes: 60, color: '#0ea5e9' }),
+      body: () => ({ name: 'Limpieza con ultrasonido', code: null, durationMinutes: 60, color: '#0ea5e9' }),
     },
     history: { before: { durationMinutes: 45 }, after: { durationMinutes: 60 } },
     softDelete: { auditBefore: { name: 'Limpieza' } },

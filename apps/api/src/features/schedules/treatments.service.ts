@@ -1,6 +1,8 @@
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Treatment, treatmentContracts, treatmentsQuerySchema } from '@odontia/shared/schemas/schedules';
 import type { z } from 'zod';
+import { guardUnique } from '../../db/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { treatmentsFilter, treatmentsRepository } from './schedules.repository.ts';
@@ -49,6 +51,11 @@ const records = auditedRecords({
 
 type One = { ctx: RequestContext; id: string };
 
+/** The only unique index of a treatment is its code's (issue 18). */
+async function codeTaken(): Promise<never> {
+  throw new AppError('treatment_code_exists', { fields: [{ path: 'code', code: 'treatment_code_exists' }] });
+}
+
 export const treatmentsService = {
   list: ({ ctx, query }: { ctx: RequestContext; query: z.output<typeof treatmentsQuerySchema> }) =>
     records.page(
@@ -58,9 +65,14 @@ export const treatmentsService = {
       treatmentsFilter({ q: query.q, active: query.active ? query.active === 'true' : undefined }),
     ),
   get: ({ ctx, id }: One) => records.get(ctx, {}, id),
-  create: ({ ctx, input }: { ctx: RequestContext; input: Input }) => records.create(ctx, {}, columnsOf(input)),
+  create: ({ ctx, input }: { ctx: RequestContext; input: Input }) =>
+    guardUnique(ctx.tx, () => records.create(ctx, {}, columnsOf(input)), codeTaken),
   update: ({ ctx, id, input }: One & { input: Input & { version: number } }) =>
-    records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
+    guardUnique(
+      ctx.tx,
+      () => records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
+      codeTaken,
+    ),
   remove: ({ ctx, id }: One) => records.remove(ctx, {}, id),
   changes: ({ ctx, id, query }: One & { query: PageQuery }) => records.changes(ctx, {}, id, query),
 };
