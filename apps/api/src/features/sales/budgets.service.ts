@@ -69,7 +69,8 @@ function presentDecision(row: repository.DecisionRow): BudgetDecision {
     decision: row.decision,
     decidedOn: row.decidedOn,
     signedText: row.signedText,
-    signatureImage: row.signatureImage ? pngDataUrl(row.signatureImage) : null,
+    // PGlite answers bytea as a Uint8Array, pg as a Buffer.
+    signatureImage: row.signatureImage ? pngDataUrl(Buffer.from(row.signatureImage)) : null,
     signerName: row.signerName,
     signerIdNumber: row.signerIdNumber,
     sha256: row.sha256,
