@@ -34,6 +34,7 @@ export const onDemandNamespaces = [
   'fiscal',
   'payments',
   'currentAccounts',
+  'budgets',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**
