@@ -94,7 +94,7 @@ test("the patient's billing tab invoices one attendance, then everything pending
   await expect(page.getByTestId('billing-total')).toContainText('19.000,00');
 
   // "Facturar esta atención" from the attendance view: a draft, opened in the sales view.
-  await page.goto(`/patients/${patientId}/mh/attendance/${first}`);
+  await page.goto(`/patients/${patientId}/mh/attendance/show/${first}`);
   await page.getByTestId('invoice-attendance').click();
   await expect(page).toHaveURL(/\/sales\/view\/[0-9a-f-]{36}$/);
   const draftId = page.url().split('/').at(-1) as string;
