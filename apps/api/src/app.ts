@@ -29,6 +29,7 @@ import { appointmentLinksRoutes } from './features/reminders/appointment-links.r
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
 import { reminderJobKind } from './features/reminders/reminder-plan.ts';
+import { budgetsRoutes } from './features/sales/budgets.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -196,6 +197,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(purchasesRoutes);
       await api.register(paymentsRoutes);
       await api.register(currentAccountsRoutes);
+      await api.register(budgetsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
     },
     { prefix: apiPrefix },

@@ -78,6 +78,7 @@ const history = [
   'files',
   'dashboard',
   'agenda',
+  'budgets',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');

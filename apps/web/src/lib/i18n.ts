@@ -35,6 +35,7 @@ export const onDemandNamespaces = [
   'payments',
   'currentAccounts',
   'customerPicker',
+  'budgets',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

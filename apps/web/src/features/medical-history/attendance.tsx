@@ -16,6 +16,7 @@ import { useSessionUser } from '../auth/session';
 import { calendarPath } from '../dashboard/api';
 import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
+import { InvoiceAttendanceButton } from '../sales/patient-billing';
 import { recordPaths, useAddAddendum } from './api';
 import { Fact, toastSaveError, useCalendarDate } from './form-bits';
 import { RecordCard, type RecordViewProps } from './record-screens';
@@ -245,6 +246,11 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
             </tfoot>
           </table>
         </div>
+        {record.billable && Number.parseFloat(record.totalBillable) > 0 ? (
+          <div className="d-flex justify-content-end mt-2">
+            <InvoiceAttendanceButton patientId={patientId} attendanceId={record.id} />
+          </div>
+        ) : null}
       </div>
     </RecordCard>
   );

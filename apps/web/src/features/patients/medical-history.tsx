@@ -8,6 +8,7 @@ import {
   Paperclip,
   Pencil,
   Pill,
+  Receipt,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
 import { PrescriptionsTab } from '../prescriptions/tab';
+import { PatientBillingTab } from '../sales/patient-billing';
 import { patientPaths } from './api';
 import { PatientStatusBadge } from './badges';
 import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
@@ -50,6 +52,7 @@ export const medicalHistoryTabs: {
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
   { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
+  { key: 'billing', labelKey: 'budgets:billing.tab', icon: Receipt, Component: PatientBillingTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

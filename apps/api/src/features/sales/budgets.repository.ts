@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  attendanceLines,
+  attendances,
+  budgetDecisions,
+  commercialDocuments,
+  customers,
+  documentLines,
+  treatments,
+  users,
+} from '../../db/schema/index.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+
+/** The SQL of budgets and of invoicing attendances (issue 18); see budgets.service.ts. */
+
+type Scope = Pick<RequestContext, 'tx' | 'accountId'>;
+export type DocumentRow = typeof commercialDocuments.$inferSelect;
+export type DecisionRow = typeof budgetDecisions.$inferSelect & { createdByName: string | null };
+
+const liveSale = (scope: Scope) =>
+  and(
+    eq(commercialDocuments.accountId, scope.accountId),
+    eq(commercialDocuments.side, 'sale'),
+    isNull(commercialDocuments.deletedAt),
+  );
+
+/** A live sale of the clinic, locked for the transaction when asked. */
+export async function findSale(scope: Scope, id: string, { lock = false } = {}): Promise<DocumentRow | undefined> {
+  const query = scope.tx
+    .select()
+    .from(commercialDocuments)
+    .where(and(liveSale(scope), eq(commercialDocuments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** A document's lines in order, with the price list's code of their treatment. */
+export function linesOf(scope: Scope, documentId: string) {
+  return scope.tx
+    .select({ line: documentLines, treatmentCode: treatments.code })
+    .from(documentLines)
+    .leftJoin(
+      treatments,
+      and(eq(treatments.accountId, documentLines.accountId), eq(treatments.id, documentLines.treatmentId)),
+    )
+    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
+    .orderBy(asc(documentLines.position));
+}
+export type LineWithCode = Awaited<ReturnType<typeof linesOf>>[number];
+
+export async function decisionOf(scope: Scope, documentId: string): Promise<DecisionRow | undefined> {
+  const [row] = await scope.tx
+    .select({ decision: budgetDecisions, createdByName: users.completeName })
+    .from(budgetDecisions)
+    .leftJoin(users, and(eq(users.accountId, budgetDecisions.accountId), eq(users.id, budgetDecisions.createdBy)))
+    .where(and(eq(budgetDecisions.accountId, scope.accountId), eq(budgetDecisions.documentId, documentId)));
+  return row ? { ...row.decision, createdByName: row.createdByName } : undefined;
+}
+
+export async function insertDecision(scope: Scope, row: typeof budgetDecisions.$inferInsert): Promise<void> {
+  await scope.tx.insert(budgetDecisions).values(row);
+}
+
+/**
+ * The live attendance lines that carry out these budget lines (of live attendances), with whether
+ * each is invoiced (billed_sources attendance_line, or its attendance's fee… no: the line itself).
+ */
+export function attendanceLinesOfBudgetLines(scope: Scope, budgetLineIds: string[]) {
+  if (budgetLineIds.length === 0) return Promise.resolve([]);
+  return scope.tx
+    .select({
+      budgetLineId: attendanceLines.budgetLineId,
+      attendanceLineId: attendanceLines.id,
+      attendanceId: attendances.id,
+      date: attendances.date,
+      titleResume: attendances.titleResume,
+      quantity: attendanceLines.quantity,
+      billed: sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${attendanceLines.accountId}
+        and b.source_kind = 'attendance_line' and b.source_id = ${attendanceLines.id})`,
+    })
+    .from(attendanceLines)
+    .innerJoin(
+      attendances,
+      and(
+        eq(attendances.accountId, attendanceLines.accountId),
+        eq(attendances.id, attendanceLines.attendanceId),
+        isNull(attendances.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(attendanceLines.accountId, scope.accountId),
+        inArray(attendanceLines.budgetLineId, budgetLineIds),
+        isNull(attendanceLines.deletedAt),
+      ),
+    )
+    .orderBy(asc(attendances.date), asc(attendanceLines.position));
+}
+
+/** Which of these budget lines are in billed_sources. */
+export async function billedBudgetLines(scope: Scope, budgetLineIds: string[]): Promise<Set<string>> {
+  if (budgetLineIds.length === 0) return new Set();
+  const { rows } = await scope.tx.execute<{ source_id: string }>(sql`
+    select source_id from billed_sources
+    where account_id = ${scope.accountId}::uuid and source_kind = 'budget_line'
+      and source_id in (${sql.join(
+        budgetLineIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  return new Set(rows.map((row) => row.source_id));
+}
+
+/** The live documents made from this one (related_document_id), newest first. */
+export function documentsFrom(scope: Scope, documentId: string) {
+  return scope.tx
+    .select({
+      id: commercialDocuments.id,
+      documentType: commercialDocuments.documentType,
+      status: commercialDocuments.status,
+      pointOfService: commercialDocuments.pointOfService,
+      documentNumber: commercialDocuments.documentNumber,
+      date: commercialDocuments.date,
+      total: commercialDocuments.total,
+    })
+    .from(commercialDocuments)
+    .where(and(liveSale(scope), eq(commercialDocuments.relatedDocumentId, documentId)))
+    .orderBy(desc(commercialDocuments.createdAt), desc(commercialDocuments.id));
+}
+
+/**
+ * The patient's live billable attendances (all, or these) with their fee, professional and each
+ * live line — its treatment's VAT rate and whether it (or the budget line it carries out) is
+ * already invoiced — oldest first.
+ */
+export async function billableAttendances(scope: Scope, patientId: string, attendanceIds: string[] | null) {
+  const rows = await scope.tx
+    .select({
+      id: attendances.id,
+      date: attendances.date,
+      titleResume: attendances.titleResume,
+      professionalName: users.completeName,
+      finished: attendances.finished,
+      billable: attendances.billable,
+      attendanceFee: attendances.attendanceFee,
+      feeBilled: sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${attendances.accountId}
+        and b.source_kind = 'attendance_fee' and b.source_id = ${attendances.id})`,
+    })
+    .from(attendances)
+    .leftJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
+    .where(
+      and(
+        eq(attendances.accountId, scope.accountId),
+        eq(attendances.patientId, patientId),
+        isNull(attendances.deletedAt),
+        attendanceIds ? inArray(attendances.id, attendanceIds) : eq(attendances.billable, true),
+      ),
+    )
+    .orderBy(asc(attendances.date), asc(attendances.id));
+  const ids = rows.map((row) => row.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : await scope.tx
+          .select({
+            id: attendanceLines.id,
+            attendanceId: attendanceLines.attendanceId,
+            position: attendanceLines.position,
+            description: attendanceLines.description,
+            itemId: attendanceLines.itemId,
+            treatmentId: attendanceLines.treatmentId,
+            tooth: attendanceLines.tooth,
+            budgetLineId: attendanceLines.budgetLineId,
+            quantity: attendanceLines.quantity,
+            price: attendanceLines.price,
+            vatRate: treatments.vatRate,
+            billed: sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${attendanceLines.accountId}
+              and ((b.source_kind = 'attendance_line' and b.source_id = ${attendanceLines.id})
+                or (b.source_kind = 'budget_line' and b.source_id = ${attendanceLines.budgetLineId})))`,
+          })
+          .from(attendanceLines)
+          .leftJoin(
+            treatments,
+            and(eq(treatments.accountId, attendanceLines.accountId), eq(treatments.id, attendanceLines.treatmentId)),
+          )
+          .where(
+            and(
+              eq(attendanceLines.accountId, scope.accountId),
+              inArray(attendanceLines.attendanceId, ids),
+              isNull(attendanceLines.deletedAt),
+            ),
+          )
+          .orderBy(asc(attendanceLines.attendanceId), asc(attendanceLines.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.attendanceId === row.id) }));
+}
+export type BillableAttendanceRow = Awaited<ReturnType<typeof billableAttendances>>[number];
+
+/** The patient's issued budgets with an accepted answer, oldest first. */
+export function acceptedBudgetsOf(scope: Scope, patientId: string) {
+  return scope.tx
+    .select({ document: commercialDocuments })
+    .from(commercialDocuments)
+    .innerJoin(
+      budgetDecisions,
+      and(
+        eq(budgetDecisions.accountId, commercialDocuments.accountId),
+        eq(budgetDecisions.documentId, commercialDocuments.id),
+        eq(budgetDecisions.decision, 'accepted'),
+      ),
+    )
+    .where(
+      and(
+        liveSale(scope),
+        eq(commercialDocuments.patientId, patientId),
+        eq(commercialDocuments.documentType, 'budget'),
+        eq(commercialDocuments.status, 'issued'),
+      ),
+    )
+    .orderBy(asc(commercialDocuments.date), asc(commercialDocuments.id));
+}
+
+/** The patient's customer row when it exists (a GET never makes it). */
+export async function customerIdOfPatient(scope: Scope, patientId: string): Promise<string | null> {
+  const [row] = await scope.tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.accountId, scope.accountId), eq(customers.patientId, patientId)));
+  return row?.id ?? null;
+}

@@ -1,0 +1,481 @@
+import { clinicToday } from '@odontia/shared/clinic-time';
+import type { Currency } from '@odontia/shared/enums';
+import { can } from '@odontia/shared/permissions';
+import type { BudgetDecision, BudgetProgress } from '@odontia/shared/schemas/budgets';
+import { CheckCircle2, FilePlus2, PenLine, XCircle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
+import { FieldFeedback } from '../../components/form-feedback';
+import { fieldCodeText } from '../../components/form-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { fieldErrorsOf } from '../auth/api-errors';
+import { useCalendarDateFormat, useClinicTimeZone, useInstantFormat } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
+import { SignaturePadField, type SignaturePadHandle } from '../authorizations/signature-pad';
+import { useDocumentMoney } from '../purchases/format';
+import { saleViewPath, useBudgetProgress, useConvertBudget, useDecideBudget } from './budgets-api';
+
+/**
+ * A budget's panel in the sale view (issue 18): its answer (signed on the pad in a dialog, or
+ * marked accepted / rejected with a day), what the attendances did of each line, and the
+ * conversion into a proforma or an invoice draft of what is not yet invoiced.
+ */
+
+export interface BudgetPanelSale {
+  id: string;
+  documentType: string;
+  status: string;
+  version: number;
+  patientId: string | null;
+  customerId: string | null;
+  total: string;
+  currency: Currency;
+}
+
+type Errors = Record<string, string | undefined>;
+
+function errorsOf(error: unknown): Errors | null {
+  const fields = fieldErrorsOf(error);
+  return fields.length ? Object.fromEntries(fields.map((field) => [field.path, field.code])) : null;
+}
+
+function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; text: string; onClose: () => void }) {
+  const { t } = useTranslation('budgets');
+  const id = useId();
+  const decide = useDecideBudget(sale.id);
+  const pad = useRef<SignaturePadHandle>(null);
+  const [name, setName] = useState('');
+  const [idNumber, setIdNumber] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async () => {
+    const image = pad.current?.toPng() ?? null;
+    const local: Errors = {
+      signerName: name.trim() ? undefined : 'required',
+      signerIdNumber: idNumber.trim() ? undefined : 'required',
+      signature: image ? undefined : 'required',
+    };
+    if (Object.values(local).some(Boolean) || !image) {
+      setErrors(local);
+      return;
+    }
+    try {
+      const answer = await decide.mutateAsync({
+        decision: 'accepted',
+        signature: { image, signerName: name, signerIdNumber: idNumber },
+      });
+      toastSuccess(answer.code);
+      onClose();
+    } catch (error) {
+      const fields = errorsOf(error);
+      if (fields) {
+        setErrors({
+          signerName: fields['signature.signerName'],
+          signerIdNumber: fields['signature.signerIdNumber'],
+          signature: fields['signature.image'] ?? fields.signature,
+        });
+      } else toastApiError(error);
+    }
+  };
+  return (
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby={`${id}-title`}>
+      <div data-testid="budget-sign-dialog">
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            {t('sign.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-body-secondary">{t('sign.intro')}</p>
+          <pre className="budget-sign-text border rounded p-3 small text-prewrap" data-testid="budget-sign-text">
+            {text}
+          </pre>
+          <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
+            <div className="row g-3">
+              <div className="col-sm-7">
+                <label htmlFor={`${id}-name`} className="form-label">
+                  {t('sign.signerName')}
+                </label>
+                <input
+                  id={`${id}-name`}
+                  className={`form-control${errors.signerName ? ' is-invalid' : ''}`}
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  maxLength={200}
+                  autoComplete="off"
+                  aria-describedby={errors.signerName ? `${id}-name-error` : undefined}
+                  data-testid="budget-signer-name"
+                />
+                <FieldFeedback id={`${id}-name-error`} message={fieldCodeText(errors.signerName)} />
+              </div>
+              <div className="col-sm-5">
+                <label htmlFor={`${id}-number`} className="form-label">
+                  {t('sign.signerIdNumber')}
+                </label>
+                <input
+                  id={`${id}-number`}
+                  className={`form-control${errors.signerIdNumber ? ' is-invalid' : ''}`}
+                  value={idNumber}
+                  onChange={(event) => setIdNumber(event.target.value)}
+                  maxLength={40}
+                  autoComplete="off"
+                  aria-describedby={errors.signerIdNumber ? `${id}-number-error` : undefined}
+                  data-testid="budget-signer-id"
+                />
+                <FieldFeedback id={`${id}-number-error`} message={fieldCodeText(errors.signerIdNumber)} />
+              </div>
+            </div>
+            <div>
+              <SignaturePadField
+                ref={pad}
+                id={`${id}-pad`}
+                invalid={Boolean(errors.signature)}
+                describedBy={errors.signature ? `${id}-pad-error` : undefined}
+                onChange={(empty) => {
+                  if (!empty) setErrors(({ signature: _, ...rest }) => rest);
+                }}
+              />
+              {errors.signature ? (
+                <div id={`${id}-pad-error`} className="invalid-feedback d-block" data-testid="budget-signature-error">
+                  {errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature)}
+                </div>
+              ) : null}
+            </div>
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void submit()}
+            data-testid="budget-sign-confirm"
+          >
+            <BusyIcon busy={decide.isPending} icon={PenLine} />
+            {t('sign.confirm')}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
+
+function MarkDialog({
+  sale,
+  decision,
+  onClose,
+}: {
+  sale: BudgetPanelSale;
+  decision: 'accepted' | 'rejected';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('budgets');
+  const id = useId();
+  const timeZone = useClinicTimeZone();
+  const decide = useDecideBudget(sale.id);
+  const [day, setDay] = useState(() => clinicToday(timeZone));
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async () => {
+    try {
+      const answer = await decide.mutateAsync({ decision, decidedOn: day, notes });
+      toastSuccess(answer.code);
+      onClose();
+    } catch (error) {
+      const fields = errorsOf(error);
+      if (fields) setErrors(fields);
+      else toastApiError(error);
+    }
+  };
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`}>
+      <div data-testid="budget-mark-dialog">
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            {t(`mark.title.${decision}`)}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
+            <div>
+              <label htmlFor={`${id}-day`} className="form-label">
+                {t('mark.decidedOn')}
+              </label>
+              <input
+                id={`${id}-day`}
+                type="date"
+                className={`form-control${errors.decidedOn ? ' is-invalid' : ''}`}
+                value={day}
+                onChange={(event) => setDay(event.target.value)}
+                aria-describedby={errors.decidedOn ? `${id}-day-error` : undefined}
+                data-testid="budget-decided-on"
+              />
+              <FieldFeedback id={`${id}-day-error`} message={fieldCodeText(errors.decidedOn)} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-notes`} className="form-label">
+                {t('mark.notes')}
+              </label>
+              <textarea
+                id={`${id}-notes`}
+                className={`form-control${errors.notes ? ' is-invalid' : ''}`}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+                maxLength={1000}
+                rows={2}
+                aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+              />
+              <FieldFeedback id={`${id}-notes-error`} message={fieldCodeText(errors.notes)} />
+            </div>
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`btn ${decision === 'accepted' ? 'btn-success' : 'btn-danger'}`}
+            onClick={() => void submit()}
+            data-testid="budget-mark-confirm"
+          >
+            <BusyIcon busy={decide.isPending} icon={decision === 'accepted' ? CheckCircle2 : XCircle} />
+            {t(`mark.confirm.${decision}`)}
+          </button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
+
+function DecisionSummary({ decision }: { decision: BudgetDecision }) {
+  const { t } = useTranslation('budgets');
+  const day = useCalendarDateFormat();
+  const instant = useInstantFormat();
+  const accepted = decision.decision === 'accepted';
+  return (
+    <div className="d-flex flex-wrap gap-3 align-items-start" data-testid="budget-decision">
+      <div className="me-auto">
+        <span
+          className={`badge ${accepted ? 'text-bg-success' : 'text-bg-danger'}`}
+          data-testid="budget-decision-badge"
+        >
+          {t(`decision.${decision.decision}`)}
+        </span>{' '}
+        <span>{t('decision.on', { day: day(decision.decidedOn) })}</span>
+        {decision.signerName ? (
+          <div className="small mt-1">
+            {t('decision.signedBy', { name: decision.signerName, idNumber: decision.signerIdNumber ?? '' })}
+          </div>
+        ) : accepted ? (
+          <div className="small text-body-secondary mt-1">{t('decision.marked')}</div>
+        ) : null}
+        {decision.notes ? <div className="small text-prewrap mt-1">{decision.notes}</div> : null}
+        <div className="small text-body-secondary mt-1">
+          {t('decision.recorded', { who: decision.createdByName ?? '—', when: instant(decision.createdAt) })}
+        </div>
+        {decision.sha256 ? (
+          <div className="small text-body-secondary font-monospace" title={decision.sha256}>
+            SHA-256 {decision.sha256.slice(0, 16)}…
+          </div>
+        ) : null}
+      </div>
+      {decision.signatureImage ? (
+        <img
+          src={decision.signatureImage}
+          alt={t('decision.signatureAlt', { name: decision.signerName ?? '' })}
+          className="budget-signature border rounded bg-white"
+          width={200}
+          height={75}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ProgressTable({ progress, currency }: { progress: BudgetProgress; currency: Currency }) {
+  const { t } = useTranslation('budgets');
+  const format = useDocumentMoney();
+  const day = useInstantFormat('date');
+  const quantity = (value: string) => String(Number.parseFloat(value));
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0" data-testid="budget-progress">
+        <caption className="visually-hidden">{t('progress.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('progress.line')}</th>
+            <th scope="col">{t('progress.tooth')}</th>
+            <th scope="col" className="text-end">
+              {t('progress.quantity')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('progress.done')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('progress.left')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('progress.total')}
+            </th>
+            <th scope="col">{t('progress.invoiced')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {progress.lines.map((line) => (
+            <tr key={line.id} data-testid="budget-progress-row">
+              <td>
+                {line.treatmentCode ? <span className="text-body-secondary me-1">{line.treatmentCode}</span> : null}
+                {line.description}
+                {line.attendances.length ? (
+                  <div className="small text-body-secondary">
+                    {line.attendances
+                      .map((attendance) => `${day(attendance.date)} · ${attendance.titleResume}`)
+                      .join('; ')}
+                  </div>
+                ) : null}
+              </td>
+              <td>{line.tooth ?? '—'}</td>
+              <td className="text-end">{quantity(line.quantity)}</td>
+              <td className="text-end" data-testid="budget-line-done">
+                {quantity(line.done)}
+              </td>
+              <td className="text-end">{quantity(line.left)}</td>
+              <td className="text-end text-nowrap">{format(line.total, currency)}</td>
+              <td>
+                <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
+                  {t(line.invoiced ? 'progress.yes' : 'progress.no')}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
+  const { t } = useTranslation(['budgets', 'authorizations']);
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const canWrite = user ? can(user.level, 'commercial.write') : false;
+  const query = useBudgetProgress(sale.id);
+  const convert = useConvertBudget(sale.id);
+  const [dialog, setDialog] = useState<'sign' | 'accepted' | 'rejected' | null>(null);
+  if (sale.documentType !== 'budget') return null;
+  const progress = query.data;
+  const decision = progress?.decision ?? null;
+  const pending = progress ? progress.lines.some((line) => !line.invoiced) : false;
+  const toDraft = async (documentType: 'proforma_invoice' | 'invoice') => {
+    try {
+      const answer = await convert.mutateAsync({ documentType });
+      toastSuccess(answer.code);
+      void navigate(saleViewPath(answer.data.id));
+    } catch (error) {
+      toastApiError(error);
+    }
+  };
+  return (
+    <section className="card" data-testid="budget-panel" aria-labelledby={`budget-${sale.id}-title`}>
+      <div className="card-header">
+        <h2 className="card-title h6 mb-0" id={`budget-${sale.id}-title`}>
+          {t('panel.title')}
+        </h2>
+      </div>
+      <div className="card-body d-flex flex-column gap-3">
+        {query.isError ? (
+          <p className="text-danger mb-0">{t('panel.loadError')}</p>
+        ) : !progress ? (
+          <p className="text-body-secondary mb-0">{t('panel.loading')}</p>
+        ) : (
+          <>
+            {decision ? (
+              <DecisionSummary decision={decision} />
+            ) : sale.status !== 'issued' ? (
+              <p className="text-body-secondary mb-0" data-testid="budget-not-issued">
+                {t('panel.issueFirst')}
+              </p>
+            ) : (
+              <div className="d-flex flex-column gap-2">
+                <p className="mb-0">{t('panel.awaiting')}</p>
+                {canWrite ? (
+                  <div className="d-flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => setDialog('sign')}
+                      data-testid="budget-sign"
+                    >
+                      <PenLine size={16} aria-hidden="true" className="me-2" />
+                      {t('panel.sign')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline-success"
+                      onClick={() => setDialog('accepted')}
+                      data-testid="budget-mark-accepted"
+                    >
+                      <CheckCircle2 size={16} aria-hidden="true" className="me-2" />
+                      {t('panel.markAccepted')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger"
+                      onClick={() => setDialog('rejected')}
+                      data-testid="budget-mark-rejected"
+                    >
+                      <XCircle size={16} aria-hidden="true" className="me-2" />
+                      {t('panel.markRejected')}
+                    </button>
+                  </div>
+                ) : null}
+              </div>
+            )}
+            <ProgressTable progress={progress} currency={sale.currency} />
+            {decision?.decision === 'accepted' && canWrite ? (
+              pending ? (
+                <div className="d-flex flex-wrap gap-2 justify-content-end">
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary"
+                    disabled={convert.isPending}
+                    onClick={() => void toDraft('proforma_invoice')}
+                    data-testid="budget-to-proforma"
+                  >
+                    <FilePlus2 size={16} aria-hidden="true" className="me-2" />
+                    {t('panel.toProforma')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={convert.isPending}
+                    onClick={() => void toDraft('invoice')}
+                    data-testid="budget-to-invoice"
+                  >
+                    <BusyIcon busy={convert.isPending} icon={FilePlus2} />
+                    {t('panel.toInvoice')}
+                  </button>
+                </div>
+              ) : (
+                <p className="text-body-secondary mb-0" data-testid="budget-all-invoiced">
+                  {t('panel.allInvoiced')}
+                </p>
+              )
+            ) : null}
+          </>
+        )}
+      </div>
+      {dialog === 'sign' && progress ? (
+        <SignDialog sale={sale} text={progress.textToSign} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'accepted' || dialog === 'rejected' ? (
+        <MarkDialog sale={sale} decision={dialog} onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}
