@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAmountOf } from '../../../test/commercial.ts';
-import { customerLedgerMismatches, insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
+import { customerLedgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 

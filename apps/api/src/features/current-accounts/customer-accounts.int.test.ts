@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import { ledgerMismatches } from '../../../test/commercial.ts';
-import { customerLedgerMismatches, insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
+import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
