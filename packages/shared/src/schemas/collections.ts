@@ -39,7 +39,8 @@ export const createCollectionSchema = z
     allocations: z.array(allocationInputSchema).max(200, 'too_big').default([]),
   })
   .superRefine((value, ctx) => {
-    if (!value.customerId && !value.patientId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'required' });
+    if (!value.customerId && !value.patientId)
+      ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'required' });
   });
 export type CreateCollection = z.output<typeof createCollectionSchema>;
 

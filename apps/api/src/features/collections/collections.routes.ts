@@ -31,7 +31,8 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
     '/collections',
     {
       ...read,
-      summary: 'Collections: search (number, transaction, customer, notes), customer, patient, status, method, dates, sort',
+      summary:
+        'Collections: search (number, transaction, customer, notes), customer, patient, status, method, dates, sort',
       querystring: collectionListQuerySchema,
       answer: collectionPageSchema,
     },

@@ -13,11 +13,11 @@ import Big from 'big.js';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
+import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import { allocateToDocuments, postLedgerEntries, reversePaymentAllocations } from '../current-accounts/ledger.ts';
 import { findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { allocationsOf } from '../payments/payments.repository.ts';
-import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import * as repository from './collections.repository.ts';
 import { recordCollection } from './record-collection.ts';
 
@@ -243,7 +243,13 @@ export const collectionsService = {
   },
 
   /** The customer's open sales (oldest due first), balance and on-account credit. */
-  async openDocuments({ ctx, customerId }: { ctx: RequestContext; customerId: string }): Promise<CustomerOpenDocuments> {
+  async openDocuments({
+    ctx,
+    customerId,
+  }: {
+    ctx: RequestContext;
+    customerId: string;
+  }): Promise<CustomerOpenDocuments> {
     const customer = await findCustomer(ctx, customerId);
     if (!customer) throw new AppError('customer_not_found');
     const account = await accounts.findCustomerAccount(ctx, clinicToday(ctx.timeZone), customerId);

@@ -217,7 +217,9 @@ export function receiptDocument({ collection, clinic, customerLanguage, timeZone
         [
           pdfField(t.receivedFrom, customer?.name ?? collection.customerName),
           ...(customer?.taxId ? [pdfField(t.taxId, customer.taxId)] : []),
-          ...(customer?.address ? [pdfField(t.address, [customer.address, customer.city].filter(Boolean).join(', '))] : []),
+          ...(customer?.address
+            ? [pdfField(t.address, [customer.address, customer.city].filter(Boolean).join(', '))]
+            : []),
         ],
       ),
       { text: t.amount, style: 'section' },

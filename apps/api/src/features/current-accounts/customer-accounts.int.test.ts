@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Customers' current accounts (issue 18): balances, aging on the clinic's today, the ledger, the statement. */
@@ -30,7 +31,8 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     // 121.00 each, due: not yet, 14, 45, 87 and 137 days ago on 2026-11-15.
     const dues = ['2026-11-20', '2026-11-01', '2026-10-01', '2026-08-20', '2026-07-01'];
     const documents = [];
-    for (const due of dues) documents.push(await insertIssuedSale(t, { customerId, date: due, dueDate: due, net: '100' }));
+    for (const due of dues)
+      documents.push(await insertIssuedSale(t, { customerId, date: due, dueDate: due, net: '100' }));
     // A credit note not yet applied: −60.50 open.
     await insertIssuedSale(t, {
       customerId,
@@ -50,7 +52,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     setClock('2026-11-15T15:00:00Z');
     const response = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50');
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json();
+    const page = response.json<Answer<typeof customerAccountsPageSchema>>();
     const account = page.data.find((row: { customerId: string }) => row.customerId === customerId);
     expect(account).toMatchObject({
       name: 'Aging Obra Social',

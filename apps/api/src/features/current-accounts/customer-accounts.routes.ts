@@ -123,7 +123,8 @@ export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
     '/patients/:patientId/balance',
     {
       ...read,
-      summary: "The patient's current account at a glance: balance, overdue, on account (customerId null: never billed)",
+      summary:
+        "The patient's current account at a glance: balance, overdue, on account (customerId null: never billed)",
       params: z.object({ patientId: idSchema }),
       answer: patientBalanceSchema,
     },

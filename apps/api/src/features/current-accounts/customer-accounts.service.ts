@@ -1,13 +1,13 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Currency, DocumentType, Language } from '@odontia/shared/enums';
+import type { PatientBalance } from '@odontia/shared/schemas/collections';
 import type {
   CustomerAccount,
   CustomerAccountsQuery,
   CustomerLedger,
   LedgerQuery,
 } from '@odontia/shared/schemas/current-accounts';
-import type { PatientBalance } from '@odontia/shared/schemas/collections';
 import Big from 'big.js';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/app-error.ts';
@@ -142,7 +142,8 @@ const texts: Record<
     inFavour: 'Balance in your favour',
     mailSubject: 'Statement of account from {clinic} ({start} – {end})',
     mailGreeting: 'Dear {name},',
-    mailBody: 'Please find attached your statement of account with {clinic} from {start} to {end}. Closing balance: {balance}.',
+    mailBody:
+      'Please find attached your statement of account with {clinic} from {start} to {end}. Closing balance: {balance}.',
     mailFooter: 'If you have any questions, please contact the clinic.',
   },
   fr: {
@@ -172,7 +173,8 @@ const texts: Record<
     inFavour: 'Solde en votre faveur',
     mailSubject: 'Relevé de compte de {clinic} ({start} – {end})',
     mailGreeting: 'Bonjour {name},',
-    mailBody: 'Veuillez trouver ci-joint votre relevé de compte chez {clinic} du {start} au {end}. Solde de clôture : {balance}.',
+    mailBody:
+      'Veuillez trouver ci-joint votre relevé de compte chez {clinic} du {start} au {end}. Solde de clôture : {balance}.',
     mailFooter: "Pour toute question, n'hésitez pas à contacter le cabinet.",
   },
   pt: {
@@ -324,10 +326,7 @@ function statementDocument(data: CustomerLedger, language: Language, clinic: Cli
       },
       {
         margin: [0, 8, 0, 0],
-        text: [
-          { text: `${closing.lt(0) ? t.inFavour : t.owes}: `, bold: true },
-          format(closing.abs().toFixed(2)),
-        ],
+        text: [{ text: `${closing.lt(0) ? t.inFavour : t.owes}: `, bold: true }, format(closing.abs().toFixed(2))],
       },
     ],
     styles: documentStyles(),
@@ -468,7 +467,8 @@ export const customerAccountsService = {
   }): Promise<{ to: string }> {
     const statement = await withTenant((ctx) => printable(ctx, customerId, query));
     const { account } = statement.data;
-    if (!account.email) throw new AppError('customer_without_email', { customer: { id: account.customerId, name: account.name } });
+    if (!account.email)
+      throw new AppError('customer_without_email', { customer: { id: account.customerId, name: account.name } });
     const { pdf, fileName } = await renderStatement(statement);
     const t = texts[statement.language];
     const day = calendarDateFormatter(statement.language);
@@ -480,14 +480,13 @@ export const customerAccountsService = {
       balance: moneyFormatter(statement.language, account.currency)(statement.data.closingBalance),
     };
     const lines = [fill(t.mailGreeting, values), fill(t.mailBody, values), fill(t.mailFooter, values), values.clinic];
-    const escape = (text: string) =>
-      text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+    const html = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
     try {
       await mailer.send({
         to: account.email,
         subject: fill(t.mailSubject, values),
         text: lines.join('\n\n'),
-        html: lines.map((line) => `<p>${escape(line)}</p>`).join(''),
+        html: lines.map((line) => `<p>${html(line)}</p>`).join(''),
         attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
       });
     } catch (cause) {
