@@ -371,6 +371,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
       expect(text).toContain('POS-4455');
       expect(text).toContain(`Factura ${a.number}`);
       expect(text).toContain('Queda a cuenta');
+      expect(text).toContain('Son pesos ciento cincuenta con 00/100.');
     }
     const english = await insertCustomer(t, { name: 'Dental Care Ltd', language: 'en' });
     const theirs = await collect({ customerId: english, amount: '10.00' });
