@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../plugins/routes.ts';
-import type { AccountTotalsRow, LedgerRow } from './current-accounts.repository.ts';
+import { type AccountTotalsRow, type LedgerRow, serially } from './current-accounts.repository.ts';
 
 /**
  * Customers' current accounts (issue 18), the providers' statement turned round: one statement per
@@ -8,7 +8,8 @@ import type { AccountTotalsRow, LedgerRow } from './current-accounts.repository.
  * kind customer); aging from the customer's issued sales with something open (partial index
  * `commercial_documents_open_idx`); on account = collections not allocated and not reversed
  * (`payments_customer_unallocated_idx`) + credit notes not yet applied (negative open amounts).
- * balance = Σ aging − onAccount, always. Every statement names the clinic; RLS checks it again.
+ * balance = Σ aging − onAccount, always. Every statement names the clinic; RLS checks it again;
+ * the aggregates run without parallel workers, as the providers' do (`serially`).
  */
 
 type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
@@ -119,7 +120,8 @@ export async function listCustomerAccounts(
 ): Promise<{ rows: CustomerAccountRow[]; totals: AccountTotalsRow }> {
   const base = accountsQuery(ctx, today, query);
   const order = sortOrders[query.sort ?? 'name'] ?? sortOrders.name;
-  const { rows } = await ctx.tx.execute<{ [key: string]: unknown }>(sql`
+  const { rows } = await serially(ctx, () =>
+    ctx.tx.execute<{ [key: string]: unknown }>(sql`
     with listed as (${base}),
     totals as (
       select count(*)::int as t_total,
@@ -138,7 +140,8 @@ export async function listCustomerAccounts(
       from listed l
       order by ${order}
       ${paged ? sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}` : sql``}
-    ) page on true`);
+    ) page on true`),
+  );
   const first = rows[0] ?? {};
   const totals: AccountTotalsRow = {
     total: Number(first.t_total ?? 0),
@@ -160,9 +163,11 @@ export async function findCustomerAccount(
   today: string,
   customerId: string,
 ): Promise<CustomerAccountRow | undefined> {
-  const { rows } = await ctx.tx.execute<CustomerAccountRow & { [key: string]: unknown }>(sql`
+  const { rows } = await serially(ctx, () =>
+    ctx.tx.execute<CustomerAccountRow & { [key: string]: unknown }>(sql`
     with listed as (${accountsQuery(ctx, today, { customerId })})
-    select ${pageColumns(ctx)} from listed l`);
+    select ${pageColumns(ctx)} from listed l`),
+  );
   return rows[0] as CustomerAccountRow | undefined;
 }
 
