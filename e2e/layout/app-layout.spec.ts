@@ -87,6 +87,7 @@ test.describe('authenticated layout (fake session)', () => {
 
   test('the group of the open page is expanded on arrival', async ({ page, fakeSession }) => {
     void fakeSession;
+    await answerEmptyLists(page);
     await page.goto('/cc-customers?menu_size=default');
     const layout = new AppLayout(page);
     await expect(layout.title).toHaveText('Cuenta corriente de clientes');

@@ -27,7 +27,7 @@ export const areas: Area[] = [
   { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras', built: true },
   { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
   { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos', built: true },
-  { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas' },
+  { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas', built: true },
   {
     section: 'Comercial',
     group: 'Cuentas corrientes',
@@ -42,6 +42,7 @@ export const areas: Area[] = [
     label: 'Clientes',
     path: '/cc-customers',
     title: 'Cuenta corriente de clientes',
+    built: true,
   },
   { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes' },
   { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención', built: true },

@@ -4,16 +4,16 @@ import type { Page } from '@playwright/test';
  * With the fake session (fixtures/session.ts) the real server refuses the fake token, and a 401
  * signs the app out. Specs that only pass through the built list pages (`/account/users`,
  * `/medications`, `/supplies`, `/inventory/reorder`, `/patients`, `/providers`, `/purchases`, `/payments`,
- * `/cc-providers`) answer their lists here: empty.
+ * `/collections`, `/cc-providers`, `/cc-customers`) answer their lists here: empty.
  */
 export async function answerEmptyLists(page: Page): Promise<void> {
   await page.route(
-    /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments)(\?|$)/,
+    /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
   const zero = '0.00';
   const aging = { current: zero, days_0_30: zero, days_31_60: zero, days_61_90: zero, days_over_90: zero };
-  await page.route(/\/api\/current-accounts\/providers(\?|$)/, (route) =>
+  await page.route(/\/api\/current-accounts\/(providers|customers)(\?|$)/, (route) =>
     route.fulfill({
       status: 200,
       json: {

@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout, NotFoundPage } from '../pages/auth-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { answerEmptyLists } from '../support/fake-users';
 import { settle } from '../support/page';
 
 /*
@@ -128,6 +129,7 @@ test.describe('authenticated layout', () => {
 
   test('light, full menu', async ({ page, fakeSession }) => {
     void fakeSession;
+    await answerEmptyLists(page);
     await page.goto('/cc-customers?menu_size=default');
     await expect(new AppLayout(page).title).toHaveText('Cuenta corriente de clientes');
     await settle(page);

@@ -13,7 +13,9 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
+import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
+import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -198,6 +200,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(paymentsRoutes);
       await api.register(currentAccountsRoutes);
       await api.register(budgetsRoutes);
+      await api.register(collectionsRoutes);
+      await api.register(customerAccountsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
     },
     { prefix: apiPrefix },

@@ -79,6 +79,7 @@ const history = [
   'dashboard',
   'agenda',
   'budgets',
+  'collections',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -92,6 +93,9 @@ const mh = 'patients/:patientId/mh';
 const money = ['payments', 'currentAccounts'] as const;
 const payments = () => import('../pages/payments');
 const currentAccounts = () => import('../pages/current-accounts');
+const collectionTexts = ['collections', 'payments', 'currentAccounts', 'customerPicker'] as const;
+const collections = () => import('../pages/collections');
+const customerAccounts = () => import('../pages/customer-accounts');
 
 export const protectedRoutes: RouteObject[] = [
   screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda']),
@@ -143,14 +147,18 @@ export const protectedRoutes: RouteObject[] = [
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),
-  ...(['sale', 'collection'] as const).flatMap((document) => [
+  screen('collections', 'collections', collections, collectionTexts),
+  screen('collectionCreate', 'collections/create', collections, collectionTexts),
+  screen('collectionView', 'collections/view/:collectionId', collections, collectionTexts),
+  ...(['sale'] as const).flatMap((document) => [
     comingSoon(`${document}s`, `${document}s`),
     comingSoon(`${document}Create`, `${document}s/create`),
     comingSoon(`${document}View`, `${document}s/view/:${document}Id`),
   ]),
   screen('ccProviders', 'cc-providers', currentAccounts, money),
   screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
-  comingSoon('ccCustomers', 'cc-customers'),
+  screen('ccCustomers', 'cc-customers', customerAccounts, collectionTexts),
+  screen('ccCustomerLedger', 'cc-customers/:customerId', customerAccounts, collectionTexts),
   // Administration (paths not given by the spec)
   comingSoon('reports', 'reports'),
   screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),

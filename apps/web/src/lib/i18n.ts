@@ -36,6 +36,7 @@ export const onDemandNamespaces = [
   'currentAccounts',
   'customerPicker',
   'budgets',
+  'collections',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

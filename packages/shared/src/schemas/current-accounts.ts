@@ -83,3 +83,64 @@ export const providerLedgerSchema = z.object({
   }),
 });
 export type ProviderLedger = z.infer<typeof providerLedgerSchema>['data'];
+
+/**
+ * Customers' current accounts (issue 18): /api/current-accounts/customers. A customer's balance is
+ * what it owes the clinic: debits − credits of its ledger. Aging splits what is owed on issued
+ * sales by days past their due date; `onAccount` is what it paid (or was credited) and is not yet
+ * allocated. balance = Σ aging − onAccount, always.
+ */
+export const customerAccountSchema = z.object({
+  customerId: idSchema,
+  kind: z.enum(['patient', 'company', 'insurer']),
+  patientId: z.string().nullable(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  taxIdKind: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.string(),
+  currency: z.enum(currencies),
+  active: z.boolean(),
+  balance: z.string(),
+  overdue: z.string(),
+  onAccount: z.string(),
+  aging: agingSchema,
+  lastMovementOn: z.string().nullable(),
+});
+export type CustomerAccount = z.infer<typeof customerAccountSchema>;
+
+export const customerAccountSortColumns = ['name', 'balance', 'overdue'] as const;
+export const customerAccountsQuerySchema = listQuerySchema(customerAccountSortColumns).extend({
+  /** 'true': only customers with a balance other than zero. */
+  withBalance: z.enum(['true', 'false']).optional(),
+  kind: z.enum(['patient', 'company', 'insurer']).optional(),
+});
+export type CustomerAccountsQuery = z.output<typeof customerAccountsQuerySchema>;
+export const customerAccountsPageSchema = pageSchema(customerAccountSchema).extend({
+  totals: z.object({ balance: z.string(), overdue: z.string(), onAccount: z.string(), aging: agingSchema }),
+});
+
+export const customerLedgerSchema = z.object({
+  data: z.object({
+    account: customerAccountSchema,
+    startDate: z.string(),
+    endDate: z.string(),
+    openingBalance: z.string(),
+    entries: z.array(ledgerEntrySchema),
+    totals: z.object({ debit: z.string(), credit: z.string() }),
+    closingBalance: z.string(),
+  }),
+});
+export type CustomerLedger = z.infer<typeof customerLedgerSchema>['data'];
+
+/** POST /api/current-accounts/customers/:customerId/statement/send: the statement PDF by e-mail. */
+export const sendStatementSchema = z
+  .object({ startDate: calendarDate(), endDate: calendarDate() })
+  .superRefine((value, ctx) => {
+    if (value.endDate < value.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'end_before_start' });
+  });
+export const sendStatementResponseSchema = z.object({
+  data: z.object({ to: z.string() }),
+  code: z.literal('statement_sent'),
+});

@@ -110,7 +110,7 @@ function accountsQuery(
  * (it guesses a tenth of the table) and would start workers, ~30 ms each time, for a few thousand
  * open documents. The setting is the transaction's and is put back afterwards.
  */
-async function serially<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
+export async function serially<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
   const { rows } = await ctx.tx.execute<{ workers: string }>(
     sql`select current_setting('max_parallel_workers_per_gather') as workers, set_config('max_parallel_workers_per_gather', '0', true)`,
   );

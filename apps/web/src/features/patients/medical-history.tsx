@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { AuthorizationsTab } from '../authorizations/tab';
 import { CertificatesTab } from '../certificates/tab';
+import { PatientBalanceBadge } from '../collections/patient-balance';
 import { PatientAppointmentsTab } from '../dashboard/patient-appointments-tab';
 import { FilesTab } from '../files/files-tab';
 import { clinicalTabs } from '../medical-history/tabs';
@@ -80,6 +81,7 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
                 {patientName(patient)}
               </h1>
               <PatientStatusBadge active={patient.active} />
+              <PatientBalanceBadge patientId={patient.id} />
             </div>
             <div className="text-body-secondary patient-summary" data-testid="patient-summary">
               <span>{t('list.years', { count: patient.age })}</span>

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/clock.ts';
+import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
+import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+
+/** Customers' current accounts (issue 18): balances, aging on the clinic's today, the ledger, the statement. */
+describe.each(availableBackends())("customers' current accounts on %s", (backend) => {
+  const t = useTestClinic(backend);
+
+  afterEach(async () => {
+    restoreClock();
+    expect(await customerLedgerMismatches(t)).toEqual([]);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  const collect = async (body: Record<string, unknown>) => {
+    const response = await t.call('POST', '/api/collections', {
+      body: { date: '2026-11-01', currency: 'argentine_peso', method: 'cash_payment', ...body },
+      headers: { 'idempotency-key': `test-${randomUUID()}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; number: string; version: number };
+  };
+
+  async function agedCustomer(name: string) {
+    const customerId = await insertCustomer(t, { name });
+    // 121.00 each, due: not yet, 14, 45, 87 and 137 days ago on 2026-11-15.
+    const dues = ['2026-11-20', '2026-11-01', '2026-10-01', '2026-08-20', '2026-07-01'];
+    const documents = [];
+    for (const due of dues)
+      documents.push(await insertIssuedSale(t, { customerId, date: due, dueDate: due, net: '100' }));
+    // A credit note not yet applied: −60.50 open.
+    await insertIssuedSale(t, {
+      customerId,
+      documentType: 'credit_note',
+      date: '2026-10-05',
+      net: '50',
+      relatedDocumentId: documents[0]?.id as string,
+    });
+    // 100.00 collected and left on account.
+    await collect({ customerId, amount: '100.00', date: '2026-11-02' });
+    return customerId;
+  }
+
+  it('lists balances, overdue and aging on the clinic today, with totals; balance = Σ aging − on account', async () => {
+    const customerId = await agedCustomer('Aging Obra Social');
+    const idle = await insertCustomer(t, { name: 'Aging Sin Movimientos' });
+    setClock('2026-11-15T15:00:00Z');
+    const response = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<Answer<typeof customerAccountsPageSchema>>();
+    const account = page.data.find((row: { customerId: string }) => row.customerId === customerId);
+    expect(account).toMatchObject({
+      name: 'Aging Obra Social',
+      kind: 'company',
+      balance: '444.50',
+      overdue: '484.00',
+      onAccount: '160.50',
+      currency: 'argentine_peso',
+      aging: {
+        current: '121.00',
+        days_0_30: '121.00',
+        days_31_60: '121.00',
+        days_61_90: '121.00',
+        days_over_90: '121.00',
+      },
+      lastMovementOn: '2026-11-20',
+    });
+    expect(page.data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId, idle]);
+    expect(page.total).toBe(2);
+    expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
+
+    const withBalance = await t.call('GET', '/api/current-accounts/customers?q=aging&withBalance=true');
+    expect(withBalance.json().data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId]);
+    const byBalance = await t.call('GET', '/api/current-accounts/customers?q=aging&sort=balance');
+    expect(byBalance.json().data.map((row: { customerId: string }) => row.customerId)).toEqual([idle, customerId]);
+    const patients = await t.call('GET', '/api/current-accounts/customers?q=aging&kind=patient');
+    expect(patients.json().total).toBe(0);
+
+    setClock('2026-10-20T15:00:00Z');
+    const earlier = await t.call('GET', '/api/current-accounts/customers?q=obra');
+    expect(earlier.json().data[0].aging).toEqual({
+      current: '242.00',
+      days_0_30: '121.00',
+      days_31_60: '0.00',
+      days_61_90: '121.00',
+      days_over_90: '121.00',
+    });
+
+    const csv = await t.call('GET', '/api/current-accounts/customers/export.csv?q=aging');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFCliente;')).toBe(true);
+    expect(csv.body).toContain('Aging Obra Social;');
+    expect(csv.body).toContain(';444,50;');
+    expect((await t.call('GET', '/api/current-accounts/customers?sort=nope')).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/current-accounts/customers?kind=robot')).statusCode).toBe(400);
+  });
+
+  it("shows a customer's ledger with the opening balance carried in, its CSV and its statement PDF", async () => {
+    const customerId = await insertCustomer(t, { name: 'Ledger Mutual' });
+    const first = await insertIssuedSale(t, { customerId, date: '2026-01-10', net: '1000' }); // 1210
+    const collection = await collect({
+      customerId,
+      date: '2026-02-01',
+      amount: '500.00',
+      allocations: [{ documentId: first.id, amount: '500.00' }],
+    });
+    const second = await insertIssuedSale(t, { customerId, date: '2026-03-05', net: '200' }); // 242
+    const other = await collect({ customerId, date: '2026-03-20', amount: '100.00' });
+    await insertIssuedSale(t, { customerId, date: '2026-05-01', net: '10' }); // after the range
+
+    const response = await t.call(
+      'GET',
+      `/api/current-accounts/customers/${customerId}/ledger?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const ledger = response.json().data;
+    expect(ledger.openingBalance).toBe('1210.00');
+    expect(
+      ledger.entries.map((entry: Record<string, string>) => [
+        entry.date,
+        entry.reference,
+        entry.debit,
+        entry.credit,
+        entry.balance,
+      ]),
+    ).toEqual([
+      ['2026-02-01', `Cobro ${collection.number}`, '0.00', '500.00', '710.00'],
+      ['2026-03-05', `Factura ${second.number}`, '242.00', '0.00', '952.00'],
+      ['2026-03-20', `Cobro ${other.number}`, '0.00', '100.00', '852.00'],
+    ]);
+    expect(ledger.totals).toEqual({ debit: '242.00', credit: '600.00' });
+    expect(ledger.closingBalance).toBe('852.00');
+    expect(ledger.account.balance).toBe('864.10');
+
+    const whole = await t.call(
+      'GET',
+      `/api/current-accounts/customers/${customerId}/ledger?startDate=2025-01-01&endDate=2026-12-31`,
+    );
+    expect(whole.json().data.openingBalance).toBe('0.00');
+    expect(whole.json().data.entries[0].reference).toBe(`Factura ${first.number}`);
+    expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
+
+    const csv = await t.call(
+      'GET',
+      `/api/current-accounts/customers/${customerId}/ledger.csv?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFFecha;Comprobante;Descripción;Vencimiento;Debe;Haber;Saldo');
+    expect(lines[1]).toBe('2026-02-01;Saldo inicial;;;;;1210,00');
+    expect(lines.at(-2)).toBe('2026-03-31;Saldo final;;;242,00;600,00;852,00');
+
+    const pdf = await t.call(
+      'GET',
+      `/api/current-accounts/customers/${customerId}/ledger.pdf?startDate=2026-02-01&endDate=2026-03-31`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const reversedEnd = await t.call(
+      'GET',
+      `/api/current-accounts/customers/${customerId}/ledger?startDate=2026-03-31&endDate=2026-02-01`,
+    );
+    expect(reversedEnd.statusCode).toBe(400);
+    expect(reversedEnd.json().details.fields[0]).toMatchObject({
+      path: 'querystring.endDate',
+      code: 'end_before_start',
+    });
+  });
+
+  it('sends the statement by e-mail with the PDF, or 409 when the customer has no e-mail', async () => {
+    const customerId = await insertCustomer(t, { name: 'Statement Seguros', email: 'pagos@seguros.example' });
+    await insertIssuedSale(t, { customerId, date: '2026-03-05', net: '200' });
+    const sent = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
+      body: { startDate: '2026-01-01', endDate: '2026-03-31' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ code: 'statement_sent', data: { to: 'pagos@seguros.example' } });
+    const mail = t.mailer.lastTo('pagos@seguros.example');
+    expect(mail?.subject).toContain('Estado de cuenta');
+    expect(mail?.text).toContain('Estimado/a Statement Seguros:');
+    expect(mail?.attachments?.[0]?.contentType).toBe('application/pdf');
+    expect(mail?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.auditEvents('statement_sent')).some((event) => event.entityId === customerId)).toBe(true);
+
+    const withoutEmail = await insertCustomer(t, { email: null });
+    const refused = await t.call('POST', `/api/current-accounts/customers/${withoutEmail}/statement/send`, {
+      body: { startDate: '2026-01-01', endDate: '2026-03-31' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('customer_without_email');
+    const badRange = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
+      body: { startDate: '2026-03-31', endDate: '2026-01-01' },
+    });
+    expect(badRange.statusCode).toBe(400);
+
+    t.mailer.failing = true;
+    try {
+      const failed = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
+        body: { startDate: '2026-01-01', endDate: '2026-03-31' },
+      });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().code).toBe('error_sending_email');
+    } finally {
+      t.mailer.failing = false;
+    }
+    await t.asLevel('customer', async () => {
+      const denied = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
+        body: { startDate: '2026-01-01', endDate: '2026-03-31' },
+      });
+      expect(denied.statusCode).toBe(403);
+    });
+  });
+
+  it("answers 404 for another clinic's customer and follows the permission matrix", async () => {
+    const customerId = await insertCustomer(t);
+    const range = 'startDate=2026-01-01&endDate=2026-12-31';
+    const other = t.other.token;
+    for (const url of [
+      `/api/current-accounts/customers/${customerId}/ledger?${range}`,
+      `/api/current-accounts/customers/${customerId}/ledger.csv?${range}`,
+      `/api/current-accounts/customers/${customerId}/ledger.pdf?${range}`,
+      `/api/current-accounts/customers/${randomUUID()}/ledger?${range}`,
+    ]) {
+      const response = await t.call('GET', url, { token: url.includes(customerId) ? other : undefined });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe('customer_not_found');
+    }
+    const sent = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
+      token: other,
+      body: { startDate: '2026-01-01', endDate: '2026-03-31' },
+    });
+    expect(sent.statusCode).toBe(404);
+    const theirs = await t.call('GET', '/api/current-accounts/customers?pageSize=100', { token: other });
+    expect(theirs.json().data.some((row: { customerId: string }) => row.customerId === customerId)).toBe(false);
+    await t.asLevel('customer', async () => {
+      expect((await t.call('GET', '/api/current-accounts/customers')).statusCode).toBe(403);
+      expect((await t.call('GET', `/api/current-accounts/customers/${customerId}/ledger?${range}`)).statusCode).toBe(
+        403,
+      );
+    });
+    await t.asLevel('user', async () => {
+      expect((await t.call('GET', '/api/current-accounts/customers')).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import { patientBalanceSchema } from '@odontia/shared/schemas/collections';
+import { idSchema } from '@odontia/shared/schemas/common';
+import {
+  customerAccountsPageSchema,
+  customerAccountsQuerySchema,
+  customerLedgerSchema,
+  ledgerQuerySchema,
+  sendStatementResponseSchema,
+  sendStatementSchema,
+} from '@odontia/shared/schemas/current-accounts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { sendPdf } from '../../lib/pdf.ts';
+import { inTransaction, routes } from '../../plugins/routes.ts';
+import { customerAccountsService as service } from './customer-accounts.service.ts';
+
+/**
+ * /api/current-accounts/customers (issue 18): what customers owe the clinic. Reads need
+ * commercial.read; sending a statement by e-mail commercial.write. /api/patients/:patientId/balance
+ * is the medical history's badge: the patient's balance at a glance.
+ */
+export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
+  const route = routes(app, { tags: ['current accounts'] });
+  const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
+  const params = z.object({ customerId: idSchema });
+  const sendCsv = (reply: FastifyReply, { csv, fileName }: { csv: string; fileName: string }) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+
+  route.get(
+    '/current-accounts/customers',
+    {
+      ...read,
+      summary: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
+      querystring: customerAccountsQuerySchema,
+      answer: customerAccountsPageSchema,
+    },
+    ({ ctx, query }) => service.list({ ctx, query }),
+  );
+
+  route.get(
+    '/current-accounts/customers/export.csv',
+    {
+      ...read,
+      summary: "The customers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
+      querystring: customerAccountsQuerySchema,
+      produces: ['text/csv'],
+    },
+    async ({ ctx, query, reply }) => sendCsv(reply, await service.exportCsv({ ctx, query })),
+  );
+
+  route.get(
+    '/current-accounts/customers/:customerId/ledger',
+    {
+      ...read,
+      summary: "One customer's ledger between two dates: opening balance carried in, running balance, totals",
+      params,
+      querystring: ledgerQuerySchema,
+      answer: customerLedgerSchema,
+    },
+    async ({ ctx, params, query }) => ({ data: await service.ledger({ ctx, customerId: params.customerId, query }) }),
+  );
+
+  route.get(
+    '/current-accounts/customers/:customerId/ledger.csv',
+    {
+      ...read,
+      summary: "One customer's ledger as CSV (UTF-8 with BOM, ';')",
+      params,
+      querystring: ledgerQuerySchema,
+      produces: ['text/csv'],
+    },
+    async ({ ctx, params, query, reply }) =>
+      sendCsv(reply, await service.ledgerCsv({ ctx, customerId: params.customerId, query })),
+  );
+
+  route.get(
+    '/current-accounts/customers/:customerId/ledger.pdf',
+    {
+      ...read,
+      summary: "One customer's statement of account as PDF, in the customer's language",
+      params,
+      querystring: ledgerQuerySchema,
+      produces: ['application/pdf'],
+      transaction: false,
+    },
+    async ({ actor, params, query, reply }) => {
+      const statement = await inTransaction(app.db, actor, (ctx) =>
+        service.printableStatement({ ctx, customerId: params.customerId, query }),
+      );
+      return sendPdf(reply, await service.renderStatement(statement));
+    },
+  );
+
+  route.post(
+    '/current-accounts/customers/:customerId/statement/send',
+    {
+      permission: 'commercial.write',
+      failureCode: 'error_get_current_account',
+      summary:
+        "E-mail the customer's statement of account (PDF) for a period to the customer's address (409 customer_without_email)",
+      params,
+      body: sendStatementSchema,
+      answer: sendStatementResponseSchema,
+      transaction: false,
+    },
+    async ({ actor, params, body }) => ({
+      data: await service.sendStatement({
+        withTenant: (work) => inTransaction(app.db, actor, work),
+        actor,
+        mailer: app.mailer,
+        customerId: params.customerId,
+        query: body,
+      }),
+      code: 'statement_sent' as const,
+    }),
+  );
+
+  route.get(
+    '/patients/:patientId/balance',
+    {
+      ...read,
+      summary:
+        "The patient's current account at a glance: balance, overdue, on account (customerId null: never billed)",
+      params: z.object({ patientId: idSchema }),
+      answer: patientBalanceSchema,
+    },
+    async ({ ctx, params }) => ({ data: await service.patientBalance({ ctx, patientId: params.patientId }) }),
+  );
+};

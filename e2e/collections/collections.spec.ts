@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../fixtures/test';
+import { AppLayout } from '../pages/app-layout';
+import { artifactsDir, saveScreenshot } from '../support/artifacts';
+import { expectNoAxeViolations } from '../support/axe';
+import { adminHeaders, apiCreate, createPatient } from '../support/clinic-api';
+import { dayFrom } from '../support/commercial-api';
+import { settle, tag } from '../support/page';
+import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { rootServer } from '../support/servers';
+
+/*
+ * Collections and customers' current accounts (issue 18) in Chromium, in Spanish. A patient of the
+ * test's own pays on account (nothing billed yet) in cash and by card, the card one is reversed;
+ * the customer's current account, its ledger and the medical history's badge show the $ 3.000,00
+ * in the patient's favour; the receipt prints. The second test collects an invoice in two parts
+ * (cash, then card) and needs the sales API (POST /api/sales with `issue: true`, branch h2-sales):
+ * it is skipped until that route exists.
+ */
+
+async function pickCustomer(page: import('@playwright/test').Page, name: string) {
+  const input = page.getByTestId('customer-input');
+  await input.fill(name);
+  await page.getByTestId('customer-option').filter({ hasText: name }).first().click();
+  await expect(input).toHaveValue(new RegExp(`^${name}`));
+}
+
+test('collect on account in cash and by card, reverse one, see the current account and the patient balance', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const lastName = `Cobranza ${tag()}`;
+  const patientId = await createPatient(request, {
+    firstName: 'Lucía',
+    lastName,
+    sex: 'female',
+    birthdate: '1988-04-12',
+  });
+  const name = `${lastName}, Lucía`;
+  await signInPage(page, demoUsers.administrator);
+  const layout = new AppLayout(page);
+
+  // Cash, on account (the patient was never billed).
+  await page.goto('/collections/create');
+  await expect(layout.title).toHaveText('Nueva cobranza');
+  const form = page.getByTestId('collection-form');
+  await pickCustomer(page, lastName);
+  await expect(form.getByTestId('collection-open-documents')).toContainText('la cobranza queda a cuenta');
+  await form.getByTestId('collection-amount').fill('3000');
+  await form.getByTestId('collection-method').selectOption('cash_payment');
+  await expect(form.getByTestId('collection-remainder')).toHaveText(/3\.000,00/);
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections/create');
+  await saveScreenshot(page, 'collections-create');
+  await form.getByTestId('collection-save').click();
+  await expect(page).toHaveURL(/\/collections\/view\/[0-9a-f-]{36}$/);
+  const view = page.getByTestId('collection-view');
+  await expect(view.getByTestId('collection-number')).toHaveText(/^RC-\d{6}$/);
+  await expect(view.getByTestId('collection-status')).toHaveText('Cobrado');
+  await expect(view.getByTestId('collection-on-account')).toHaveText(/3\.000,00/);
+  const cashId = page.url().split('/').at(-1) ?? '';
+
+  // By card, then reversed with a reason (as the administrator: commercial.delete).
+  await page.goto('/collections/create');
+  await pickCustomer(page, lastName);
+  await form.getByTestId('collection-amount').fill('2000,50');
+  await form.getByTestId('collection-method').selectOption('credit_card');
+  await form.getByTestId('collection-transaction').fill('POS-7788');
+  await form.getByTestId('collection-save').click();
+  await expect(page).toHaveURL(/\/collections\/view\/[0-9a-f-]{36}$/);
+  await expect(view.getByTestId('collection-status')).toHaveText('Cobrado');
+  await view.getByTestId('collection-reverse-open').click();
+  await page.getByTestId('collection-reverse-reason').fill('Cargo duplicado en el posnet');
+  await page.getByTestId('collection-reverse-save').click();
+  await expect(view.getByTestId('collection-status')).toHaveText('Anulado');
+  await expect(view.getByTestId('collection-reversed')).toContainText('Cargo duplicado en el posnet');
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections/view/:collectionId');
+  await saveScreenshot(page, 'collection-view-light');
+  await page.goto(`${new URL(page.url()).pathname}?layout_theme=dark`);
+  await expect(view.getByTestId('collection-status')).toHaveText('Anulado');
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections/view/:collectionId (dark)');
+  await saveScreenshot(page, 'collection-view-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await saveScreenshot(page, 'collection-view-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The list: both, the reversed one marked.
+  await page.goto(`/collections?q=${encodeURIComponent(lastName)}`);
+  await expect(layout.title).toHaveText('Cobranzas');
+  await expect(page.getByTestId('collection-row')).toHaveCount(2);
+  await expect(page.getByTestId('collection-status').filter({ hasText: 'Anulado' })).toHaveCount(1);
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections');
+  await saveScreenshot(page, 'collections-list');
+
+  // The customers' current accounts: $ 3.000,00 in the patient's favour, on account.
+  await page.goto(`/cc-customers?q=${encodeURIComponent(lastName)}&layout_theme=light`);
+  await expect(layout.title).toHaveText('Cuenta corriente de clientes');
+  const row = page.getByTestId('account-row').filter({ hasText: name });
+  await expect(row.getByTestId('account-balance')).toHaveText(/^-.*3\.000,00$/);
+  await settle(page);
+  await expectNoAxeViolations(page, '/cc-customers');
+  await saveScreenshot(page, 'cc-customers-light');
+  await page.goto(`/cc-customers?q=${encodeURIComponent(lastName)}&layout_theme=dark`);
+  await expect(row.getByTestId('account-balance')).toBeVisible();
+  await settle(page);
+  await expectNoAxeViolations(page, '/cc-customers (dark)');
+  await saveScreenshot(page, 'cc-customers-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await saveScreenshot(page, 'cc-customers-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Its ledger: two collections and a reversal, closing at −3.000,00.
+  await row.getByTestId('account-link').click();
+  await expect(page).toHaveURL(/\/cc-customers\/[0-9a-f-]{36}$/);
+  const ledger = page.getByTestId('customer-ledger');
+  await expect(ledger.getByTestId('ledger-entry')).toHaveCount(3);
+  await expect(ledger.getByTestId('ledger-entry').filter({ hasText: 'Anulación del cobro' })).toHaveCount(1);
+  await expect(ledger.getByTestId('ledger-closing')).toHaveText(/3\.000,00/);
+  await settle(page);
+  await expectNoAxeViolations(page, '/cc-customers/:customerId');
+  await saveScreenshot(page, 'cc-customer-ledger');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await saveScreenshot(page, 'cc-customer-ledger-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The medical history's header: the balance in the patient's favour, linking to the ledger.
+  await page.goto(`/patients/${patientId}/mh`);
+  const badge = page.getByTestId('patient-balance');
+  await expect(badge).toContainText('A favor');
+  await expect(badge).toContainText('3.000,00');
+  await settle(page);
+  await expectNoAxeViolations(page, '/patients/:patientId/mh (balance badge)');
+  await saveScreenshot(page, 'patient-balance-badge', { fullPage: false });
+  await badge.click();
+  await expect(page).toHaveURL(/\/cc-customers\/[0-9a-f-]{36}$/);
+
+  // The receipt of the cash collection, as bytes, text and an image.
+  const receipt = await request.get(rootServer.url(`api/collections/${cashId}/receipt`), {
+    headers: await adminHeaders(request),
+  });
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()['content-type']).toBe('application/pdf');
+  const pdf = await receipt.body();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const file = path.join(artifactsDir, 'collection-receipt.pdf');
+  writeFileSync(file, pdf);
+  try {
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Recibo de cobro');
+    expect(text).toContain(name);
+    expect(text).toContain('Efectivo');
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', file, path.join(artifactsDir, 'collection-receipt')]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await page.goto(`/collections/view/${cashId}`);
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('collection-receipt').click();
+  await (await popup).close();
+});
+
+test('collect an invoice in two parts, cash then card, allocated oldest first', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = await adminHeaders(request);
+  const probe = await request.get(rootServer.url('api/sales?pageSize=1'), { headers });
+  test.skip(probe.status() === 404, 'needs the sales API (branch h2-sales)');
+  const today = demoClinicToday();
+  const lastName = `Factura ${tag()}`;
+  const patientId = await createPatient(request, {
+    firstName: 'Mateo',
+    lastName,
+    sex: 'male',
+    birthdate: '1979-09-30',
+  });
+  const invoice = await apiCreate<{ id: string; total: string }>(request, 'api/sales', {
+    documentType: 'invoice',
+    patientId,
+    pointOfService: '0001',
+    date: dayFrom(today, -20),
+    dueDate: dayFrom(today, -5),
+    currency: 'argentine_peso',
+    conditionSale: 'current_account',
+    lines: [{ description: 'Endodoncia unirradicular', quantity: '1', unitPrice: '50000', vatRate: '0' }],
+    issue: true,
+  });
+  expect(invoice.total).toBe('50000.00');
+
+  await signInPage(page, demoUsers.administrator);
+  const form = page.getByTestId('collection-form');
+  const view = page.getByTestId('collection-view');
+  // Cash: 20.000, allocated by the proposal.
+  await page.goto('/collections/create');
+  await pickCustomer(page, lastName);
+  await expect(form.getByTestId('allocation-row')).toHaveCount(1);
+  await form.getByTestId('collection-amount').fill('20000');
+  await form.getByTestId('collection-propose').click();
+  await expect(form.getByTestId('allocation-amount')).toHaveValue('20000.00');
+  await expect(form.getByTestId('collection-remainder')).toHaveText(/0,00/);
+  await form.getByTestId('collection-save').click();
+  await expect(view.getByTestId('collection-allocations')).toContainText('Factura 0001-');
+  // Card: the rest, proposed from what is owed.
+  await page.goto('/collections/create');
+  await pickCustomer(page, lastName);
+  await form.getByTestId('collection-method').selectOption('debit_card');
+  await form.getByTestId('collection-propose').click();
+  await expect(form.getByTestId('collection-amount')).toHaveValue('30000.00');
+  await form.getByTestId('collection-save').click();
+  await expect(view.getByTestId('collection-on-account')).toHaveText(/0,00/);
+  await page.goto(`/patients/${patientId}/mh`);
+  await expect(page.getByTestId('patient-balance')).toHaveText(/Al día/);
+});

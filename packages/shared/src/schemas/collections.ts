@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { currencies, paymentMethods, paymentStatuses } from '../enums.ts';
+import { calendarDate, moneyAmount, optionalCalendarDate, optionalText } from '../validation.ts';
+import { partySnapshotSchema } from './clinic-fiscal.ts';
+import { idSchema, listQuerySchema, pageSchema } from './common.ts';
+import {
+  allocatePaymentSchema,
+  allocationInputSchema,
+  markPaymentPaidSchema,
+  openDocumentSchema,
+  paymentAllocationSchema,
+  reversePaymentSchema,
+} from './payments.ts';
+import { recordStampsSchema } from './records.ts';
+
+/**
+ * Collections (cobranzas, issue 18): money a customer — a patient, a company, an insurer — pays the
+ * clinic: /api/collections. The same record as a payment to a provider (side customer, numbered
+ * RC-000001): never edited; allocated to the customer's open sales (oldest due first by default),
+ * the remainder stays on account; pending → paid; a mistake is reversed with a reason. Every create
+ * carries an `Idempotency-Key` header: the same key answers the first result.
+ */
+
+export const createCollectionSchema = z
+  .object({
+    /** The customer, or the patient (whose customer row is made on first billing). */
+    customerId: idSchema.optional(),
+    patientId: idSchema.optional(),
+    date: calendarDate(),
+    amount: moneyAmount().refine((value) => Number(value) > 0, 'too_small'),
+    currency: z.enum(currencies),
+    method: z.enum(paymentMethods),
+    /** Transfer, cheque or card operation number. */
+    transactionNumber: optionalText(60),
+    notes: optionalText(2000),
+    /** pending: a post-dated cheque or a transfer announced; paid on `paidOn` (default `date`). */
+    status: z.enum(paymentStatuses).default('paid'),
+    paidOn: optionalCalendarDate(),
+    allocations: z.array(allocationInputSchema).max(200, 'too_big').default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.customerId && !value.patientId)
+      ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'required' });
+  });
+export type CreateCollection = z.output<typeof createCollectionSchema>;
+
+/** POST /api/collections/:id/allocate, /reverse, /paid: the payments' shapes. */
+export const allocateCollectionSchema = allocatePaymentSchema;
+export const reverseCollectionSchema = reversePaymentSchema;
+export const markCollectionPaidSchema = markPaymentPaidSchema;
+
+export const collectionSchema = z.object({
+  id: idSchema,
+  /** The clinic's receipt number, RC-000123. */
+  number: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerKind: z.enum(['patient', 'company', 'insurer']),
+  patientId: z.string().nullable(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.enum(currencies),
+  method: z.enum(paymentMethods),
+  transactionNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  paidOn: z.string().nullable(),
+  allocatedAmount: z.string(),
+  /** On account: amount − allocated (0 once reversed). */
+  unallocatedAmount: z.string(),
+  allocations: z.array(paymentAllocationSchema),
+  counterpartySnapshot: partySnapshotSchema.nullable(),
+  reversedAt: z.string().nullable(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  ...recordStampsSchema,
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+export const collectionListItemSchema = collectionSchema.omit({ allocations: true, counterpartySnapshot: true });
+export type CollectionListItem = z.infer<typeof collectionListItemSchema>;
+
+export const collectionResponseSchema = z.object({
+  data: collectionSchema,
+  code: z
+    .enum(['collection_created', 'collection_allocated', 'collection_reversed', 'collection_marked_paid'])
+    .optional(),
+});
+
+export const collectionSortColumns = ['date', 'number', 'amount'] as const;
+export const collectionListQuerySchema = listQuerySchema(collectionSortColumns).extend({
+  customerId: idSchema.optional(),
+  patientId: idSchema.optional(),
+  status: z.enum([...paymentStatuses, 'reversed']).optional(),
+  method: z.enum(paymentMethods).optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
+});
+export type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
+export const collectionPageSchema = pageSchema(collectionListItemSchema);
+
+/**
+ * GET /api/customers/:customerId/open-documents: the customer's issued sales with something still
+ * owed, oldest due first, and what the customer has on account (collections not allocated, credit
+ * notes not applied) — what the collection form proposes to allocate.
+ */
+export const customerOpenDocumentsSchema = z.object({
+  data: z.object({
+    customerId: idSchema,
+    name: z.string(),
+    balance: z.string(),
+    onAccount: z.string(),
+    documents: z.array(openDocumentSchema),
+  }),
+});
+export type CustomerOpenDocuments = z.infer<typeof customerOpenDocumentsSchema>['data'];
+
+/** GET /api/patients/:patientId/balance: the patient's account at a glance (customerId null: never billed). */
+export const patientBalanceSchema = z.object({
+  data: z.object({
+    customerId: z.string().nullable(),
+    currency: z.enum(currencies),
+    balance: z.string(),
+    overdue: z.string(),
+    onAccount: z.string(),
+  }),
+});
+export type PatientBalance = z.infer<typeof patientBalanceSchema>['data'];
