@@ -24,6 +24,8 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
+import { salesRoutes } from './features/sales/sales.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
@@ -119,6 +121,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [einvoiceJobKind]: einvoiceHandler,
       },
     }),
   );
@@ -192,6 +195,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
       await api.register(purchasesRoutes);
+      await api.register(salesRoutes);
       await api.register(paymentsRoutes);
       await api.register(currentAccountsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
