@@ -18,6 +18,8 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about (activation, reset…): logged and sent as `X-Odontia-Link`. */
   link?: string;
+  /** Files sent with it (a sale's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -46,6 +48,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: message.text,
         html: message.html,
         ...(message.link ? { headers: { 'X-Odontia-Link': message.link } } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       };
       const info = await transport.sendMail(mail);
       if (smtpUrl) {

@@ -12,8 +12,8 @@ import {
   safeText,
 } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
-import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 import { documentLineSchema, maxDocumentLines, purchaseSchema, quantityField } from './commercial-documents.ts';
+import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 import { versionField } from './records.ts';
 
 /**
@@ -176,18 +176,16 @@ export const einvoiceSchema = z.object({
 });
 export type Einvoice = z.infer<typeof einvoiceSchema>;
 
-export const saleSchema = purchaseSchema
-  .omit({ providerId: true, providerName: true, lines: true })
-  .extend({
-    ...saleHead,
-    documentType: z.enum(saleDocumentTypes),
-    lines: z.array(saleLineSchema),
-    sequenceNumber: z.number().int().nullable(),
-    chainIndex: z.number().int().nullable(),
-    previousHash: z.string().nullable(),
-    contentHash: z.string().nullable(),
-    einvoice: einvoiceSchema.nullable(),
-  });
+export const saleSchema = purchaseSchema.omit({ providerId: true, providerName: true, lines: true }).extend({
+  ...saleHead,
+  documentType: z.enum(saleDocumentTypes),
+  lines: z.array(saleLineSchema),
+  sequenceNumber: z.number().int().nullable(),
+  chainIndex: z.number().int().nullable(),
+  previousHash: z.string().nullable(),
+  contentHash: z.string().nullable(),
+  einvoice: einvoiceSchema.nullable(),
+});
 export type Sale = z.infer<typeof saleSchema>;
 
 export const saleResponseSchema = z.object({
@@ -251,4 +249,3 @@ export const billableSchema = z.object({
 });
 export type Billable = z.infer<typeof billableSchema>;
 export const billablesSchema = z.object({ data: z.array(billableSchema) });
-

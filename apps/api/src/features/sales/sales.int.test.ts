@@ -166,7 +166,13 @@ describe.each(availableBackends())('sales on %s', (backend) => {
   it("makes the patient's customer on first billing, edits and deletes a draft; an issued one is final, in the database too", async () => {
     await pointOfSale();
     const draft = await post(sale());
-    expect(draft).toMatchObject({ status: 'draft', number: null, total: '121.00', openAmount: '0.00', patientId: t.patientId });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      number: null,
+      total: '121.00',
+      openAmount: '0.00',
+      patientId: t.patientId,
+    });
     expect(draft.customerId).toEqual(expect.any(String));
     const stale = await t.call('PUT', `/api/sales/${draft.id}`, { body: { ...sale(), version: draft.version + 5 } });
     expect(stale.json().code).toBe('version_conflict');
@@ -277,10 +283,17 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     await pointOfSale();
     const cash = await post(sale({ conditionSale: 'cash', issue: true }));
     expect(cash).toMatchObject({ openAmount: '0.00', paymentMethod: 'cash_payment' });
-    expect(cash.allocations).toEqual([expect.objectContaining({ amount: '121.00', paymentNumber: expect.stringMatching(/^RC-\d{6}$/) })]);
+    expect(cash.allocations).toEqual([
+      expect.objectContaining({ amount: '121.00', paymentNumber: expect.stringMatching(/^RC-\d{6}$/) }),
+    ]);
     const card = await post(sale({ conditionSale: 'cards', paymentMethod: 'debit_card', issue: true }));
     expect(card.openAmount).toBe('0.00');
-    const { rows } = await t.db.orm.execute<{ method: string; status: string; amount: string; allocated_amount: string }>(sql`
+    const { rows } = await t.db.orm.execute<{
+      method: string;
+      status: string;
+      amount: string;
+      allocated_amount: string;
+    }>(sql`
       select p.method, p.status, p.amount, p.allocated_amount from payments p
       join payment_allocations a on a.account_id = p.account_id and a.payment_id = p.id
       where a.document_id in (${cash.id}::uuid, ${card.id}::uuid) order by p.number`);
@@ -303,7 +316,11 @@ describe.each(availableBackends())('sales on %s', (backend) => {
       t.call('POST', `/api/sales/${invoice.id}/correct`, { body: { documentType: 'debit_note' } }),
     );
     expect(debit.statusCode, debit.body).toBe(201);
-    expect(debit.json().data).toMatchObject({ documentType: 'debit_note', status: 'draft', relatedDocumentId: invoice.id });
+    expect(debit.json().data).toMatchObject({
+      documentType: 'debit_note',
+      status: 'draft',
+      relatedDocumentId: invoice.id,
+    });
     const credit = await t.call('POST', `/api/sales/${invoice.id}/correct`, { body: { documentType: 'credit_note' } });
     expect(credit.statusCode, credit.body).toBe(201);
     const note = credit.json().data;
@@ -344,7 +361,13 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     expect(direct.movedStock).toBe(true);
     expect(await stockOf(itemId)).toBe(5);
     const credit = await post(
-      sale({ documentType: 'credit_note', relatedDocumentId: direct.id, returnsGoods: true, lines: [{ ...line, quantity: '2' }], issue: true }),
+      sale({
+        documentType: 'credit_note',
+        relatedDocumentId: direct.id,
+        returnsGoods: true,
+        lines: [{ ...line, quantity: '2' }],
+        issue: true,
+      }),
     );
     expect(credit.movedStock).toBe(true);
     expect(await stockOf(itemId)).toBe(7);
@@ -398,25 +421,34 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     expect(pos.gaps).toEqual([{ documentType: 'invoice', from: 4, to: 4 }]);
   });
 
-  it.runIf(backend === 'postgres')('numbers 20 concurrent issues on one point of sale without gaps or duplicates', async () => {
-    const clinic = await t.newClinic();
-    const patient = await t.newPatient(clinic.token);
-    await pointOfSale(clinic, '0001');
-    const drafts = [];
-    for (let index = 0; index < 20; index += 1) {
-      drafts.push(await post(sale({ patientId: patient, documentType: index % 4 === 0 ? 'receipt' : 'invoice' }), clinic.token));
-    }
-    const answers = await Promise.all(drafts.map((draft) => issue(draft, clinic.token)));
-    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    const issued = answers.map((answer) => answer.json().data as { documentType: string; sequenceNumber: number; chainIndex: number });
-    const invoices = issued.filter((row) => row.documentType === 'invoice').map((row) => row.sequenceNumber);
-    const receipts = issued.filter((row) => row.documentType === 'receipt').map((row) => row.sequenceNumber);
-    expect([...invoices].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
-    expect([...receipts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
-    expect(issued.map((row) => row.chainIndex).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    const report = (await t.call('GET', '/api/sales/integrity', { token: clinic.token })).json().data;
-    expect(report).toMatchObject({ ok: true, pointsOfSale: [{ documents: 20, gaps: [], problems: [] }] });
-  });
+  it.runIf(backend === 'postgres')(
+    'numbers 20 concurrent issues on one point of sale without gaps or duplicates',
+    async () => {
+      const clinic = await t.newClinic();
+      const patient = await t.newPatient(clinic.token);
+      await pointOfSale(clinic, '0001');
+      const drafts = [];
+      for (let index = 0; index < 20; index += 1) {
+        drafts.push(
+          await post(sale({ patientId: patient, documentType: index % 4 === 0 ? 'receipt' : 'invoice' }), clinic.token),
+        );
+      }
+      const answers = await Promise.all(drafts.map((draft) => issue(draft, clinic.token)));
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const issued = answers.map(
+        (answer) => answer.json().data as { documentType: string; sequenceNumber: number; chainIndex: number },
+      );
+      const invoices = issued.filter((row) => row.documentType === 'invoice').map((row) => row.sequenceNumber);
+      const receipts = issued.filter((row) => row.documentType === 'receipt').map((row) => row.sequenceNumber);
+      expect([...invoices].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      expect([...receipts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(issued.map((row) => row.chainIndex).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      const report = (await t.call('GET', '/api/sales/integrity', { token: clinic.token })).json().data;
+      expect(report).toMatchObject({ ok: true, pointsOfSale: [{ documents: 20, gaps: [], problems: [] }] });
+    },
+  );
 
   it('lists with search, filters, sort and pages', async () => {
     const clinic = await t.newClinic();
@@ -424,10 +456,15 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     await pointOfSale(clinic, '0001');
     const company = await newCompany(clinic);
     const a = await post(sale({ patientId: patient, date: '2026-01-05', notes: 'ortodoncia fase uno' }), clinic.token);
-    const b = await post(sale({ patientId: undefined, customerId: company, date: '2026-02-05', issue: true }), clinic.token);
+    const b = await post(
+      sale({ patientId: undefined, customerId: company, date: '2026-02-05', issue: true }),
+      clinic.token,
+    );
     const c = await post(sale({ patientId: patient, documentType: 'budget', date: '2026-03-05' }), clinic.token);
     const ids = async (query: string) =>
-      (await t.call('GET', `/api/sales?${query}`, { token: clinic.token })).json().data.map((row: { id: string }) => row.id);
+      (await t.call('GET', `/api/sales?${query}`, { token: clinic.token }))
+        .json()
+        .data.map((row: { id: string }) => row.id);
     expect(await ids('')).toEqual([c.id, b.id, a.id]);
     expect(await ids('sort=date')).toEqual([a.id, b.id, c.id]);
     expect(await ids(`customerId=${company}`)).toEqual([b.id]);
@@ -440,6 +477,43 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     const page = (await t.call('GET', '/api/sales?pageSize=2&page=2', { token: clinic.token })).json();
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.data[0]).toMatchObject({ id: a.id, customerName: expect.any(String) });
+  });
+
+  it("prints the PDF in the customer's language and e-mails it (409 customer_without_email)", async () => {
+    await pointOfSale();
+    const company = await newCompany();
+    await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx.execute(sql`update customers set language = 'fr' where id = ${company}::uuid`),
+    );
+    const invoice = await post(sale({ patientId: undefined, customerId: company, issue: true }));
+    const pdf = await t.call('GET', `/api/sales/${invoice.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const sent = await t.call('POST', `/api/sales/${invoice.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const to = sent.json<{ to: string }>().to;
+    const mail = t.mailer.lastTo(to);
+    expect(mail?.subject).toMatch(/^Facture 0001-\d{8} — /);
+    expect(mail?.text).toContain('Veuillez trouver ci-joint');
+    expect(mail?.attachments?.[0]).toMatchObject({ contentType: 'application/pdf' });
+    expect(mail?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.auditEvents('sale_sent')).some((row) => row.entityId === invoice.id)).toBe(true);
+
+    const patientSale = await post(sale());
+    await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx.execute(sql`update customers set email = null where id = ${patientSale.customerId}::uuid`),
+    );
+    const refused = await t.call('POST', `/api/sales/${patientSale.id}/send`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('customer_without_email');
+    t.mailer.failing = true;
+    try {
+      expect((await t.call('POST', `/api/sales/${invoice.id}/send`)).json().code).toBe('error_sending_email');
+    } finally {
+      t.mailer.failing = false;
+    }
+    expect((await t.call('GET', `/api/sales/${invoice.id}/pdf`, { token: t.other.token })).statusCode).toBe(404);
   });
 
   it('finds treatments and catalogue items in one billables search', async () => {

@@ -234,9 +234,7 @@ export async function existingTreatments(scope: TenantScope, ids: string[]): Pro
   const rows = await scope.tx
     .select({ id: treatments.id })
     .from(treatments)
-    .where(
-      and(eq(treatments.accountId, scope.accountId), inArray(treatments.id, ids), isNull(treatments.deletedAt)),
-    );
+    .where(and(eq(treatments.accountId, scope.accountId), inArray(treatments.id, ids), isNull(treatments.deletedAt)));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -318,10 +316,7 @@ export async function billables(scope: TenantScope, q: string) {
     })
     .from(inventoryItems)
     .where(
-      and(
-        eq(inventoryItems.accountId, scope.accountId),
-        searchCondition(inventoryItems.searchText, q || undefined),
-      ),
+      and(eq(inventoryItems.accountId, scope.accountId), searchCondition(inventoryItems.searchText, q || undefined)),
     )
     .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
     .limit(20);

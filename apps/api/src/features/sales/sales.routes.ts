@@ -1,3 +1,4 @@
+import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
 import {
   billablesQuerySchema,
   billablesSchema,
@@ -10,11 +11,15 @@ import {
   saleListQuerySchema,
   salePageSchema,
   saleResponseSchema,
+  saleSentSchema,
   updateSaleSchema,
 } from '@odontia/shared/schemas/sales';
-import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { sendPdf } from '../../lib/pdf.ts';
 import { routes } from '../../plugins/routes.ts';
+import { saleMail } from './sale.mail.ts';
+import { salePdf } from './sale.pdf.ts';
 import { salesService as service } from './sales.service.ts';
 
 /** Sales (issue 18): the clinic's documents to its customers; see sales.service.ts. */
@@ -27,7 +32,8 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
     '/sales',
     {
       ...read,
-      summary: "The clinic's sales: search (number, customer, notes), customer, patient, type, status, dates, sort, pages",
+      summary:
+        "The clinic's sales: search (number, customer, notes), customer, patient, type, status, dates, sort, pages",
       querystring: saleListQuerySchema,
       answer: salePageSchema,
     },
@@ -123,6 +129,56 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
       status: 201,
     },
     ({ ctx, params, body }) => service.correct({ ctx, id: params.id, documentType: body.documentType }),
+  );
+
+  route.get(
+    '/sales/:id/pdf',
+    {
+      ...read,
+      summary: "The sale as a PDF in the customer's language (a draft prints as such)",
+      params,
+      produces: ['application/pdf'],
+      transaction: false,
+    },
+    async ({ actor, params, reply }) => {
+      const printed = await app.db.withTenant(actor.accountId, (tx) =>
+        service.printable({ ctx: { ...actor, tx }, id: params.id }),
+      );
+      return sendPdf(reply, await salePdf(printed));
+    },
+  );
+
+  route.post(
+    '/sales/:id/send',
+    {
+      ...write,
+      failureCode: 'error_get_sale',
+      summary: "E-mail the sale's PDF to the customer (409 customer_without_email)",
+      params,
+      answer: saleSentSchema,
+      transaction: false,
+    },
+    async ({ actor, params }) => {
+      const printed = await app.db.withTenant(actor.accountId, (tx) =>
+        service.printable({ ctx: { ...actor, tx }, id: params.id }),
+      );
+      const to = service.recipientOf(printed);
+      const { pdf, fileName } = await salePdf(printed);
+      try {
+        await app.mailer.send({
+          to,
+          ...saleMail(printed),
+          attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+        });
+      } catch (error) {
+        app.log.warn({ err: error, saleId: params.id }, 'sale e-mail not sent');
+        throw new AppError('error_sending_email');
+      }
+      await app.db.withTenant(actor.accountId, (tx) =>
+        service.recordSent({ ctx: { ...actor, tx }, id: params.id, to }),
+      );
+      return { code: 'sale_sent' as const, to };
+    },
   );
 
   route.delete(

@@ -23,6 +23,7 @@ import { recordCollection } from '../collections/record-collection.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { allocationsOf } from '../purchases/purchases.repository.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
@@ -542,7 +543,15 @@ async function issueLocked(ctx: Ctx, current: repository.DocumentRow) {
 }
 
 /** A draft credit or debit note of an issued invoice, debit note or receipt, its lines copied. */
-async function correct({ ctx, id, documentType }: { ctx: Ctx; id: string; documentType: 'credit_note' | 'debit_note' }) {
+async function correct({
+  ctx,
+  id,
+  documentType,
+}: {
+  ctx: Ctx;
+  id: string;
+  documentType: 'credit_note' | 'debit_note';
+}) {
   const source = await repository.lockSale(ctx, id);
   if (!source) throw new AppError('sale_not_found');
   if (source.status !== 'issued') throw new AppError('document_final', { status: source.status });
@@ -616,4 +625,43 @@ async function billables({ ctx, q }: { ctx: Ctx; q: string }): Promise<Billable[
   return all.sort((a, b) => a.name.localeCompare(b.name, 'es')).slice(0, 20);
 }
 
-export const salesService = { list, get, create, update, remove, issue, correct, integrity, billables };
+/** What the PDF prints: the sale, the clinic's header, the customer's language and e-mail. */
+async function printable({ ctx, id }: { ctx: Ctx; id: string }) {
+  const sale = await get({ ctx, id });
+  const customer = sale.customerId ? await findCustomer(ctx, sale.customerId) : undefined;
+  return {
+    sale,
+    clinic: await loadPrintHeader(ctx),
+    readerLanguage: customer?.language ?? null,
+    email: customer?.email ?? null,
+  };
+}
+
+/** The e-mail address a sale is sent to: the customer's (409 customer_without_email). */
+function recipientOf(printed: { email: string | null; sale: Sale }): string {
+  if (!printed.email) {
+    throw new AppError('customer_without_email', {
+      customer: { id: printed.sale.customerId, name: printed.sale.customerName },
+    });
+  }
+  return printed.email;
+}
+
+async function recordSent({ ctx, id, to }: { ctx: Ctx; id: string; to: string }) {
+  await audit(ctx, { action: 'sale_sent', entity: 'sale', entityId: id, after: { to } });
+}
+
+export const salesService = {
+  list,
+  get,
+  create,
+  update,
+  remove,
+  issue,
+  correct,
+  integrity,
+  billables,
+  printable,
+  recipientOf,
+  recordSent,
+};

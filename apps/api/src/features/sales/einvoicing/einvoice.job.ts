@@ -91,4 +91,3 @@ export const einvoiceHandler: JobHandler = {
     await runEinvoiceSubmission(ctx, job.key, job.attempts);
   },
 };
-
