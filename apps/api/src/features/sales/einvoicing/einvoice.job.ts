@@ -47,7 +47,7 @@ export async function runEinvoiceSubmission(ctx: Ctx, documentId: string, jobAtt
     .from(einvoiceSubmissions)
     .where(and(eq(einvoiceSubmissions.accountId, ctx.accountId), eq(einvoiceSubmissions.documentId, documentId)))
     .for('update');
-  if (!submission || submission.status !== 'pending') return;
+  if (submission?.status !== 'pending') return;
   const adapter = einvoiceAdapter(submission.adapter);
   // The job's attempt counts tries whose transaction rolled back (the authority unreachable) too.
   const earlier = Math.max(submission.attempts, jobAttempt - 1);
