@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|odontogram|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|odontogram|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -19,6 +19,9 @@
 //   purchasing  the providers' current accounts list, one provider's ledger for a year and registering a
 //            20-line invoice (p50/p95) on 200 providers, 200,000 purchase documents and 150,000 payments
 //            (apps/api/bench/purchasing.ts; also `-- --pglite`; goal p95 < 50, 30 and 40 ms on PostgreSQL)
+//   sales    issuing a 10-line invoice, one customer's sales list, a customer's statement for a year and
+//            the customers' current accounts (p50/p95) on 1,000,000 sales and 800,000 collections
+//            (apps/api/bench/sales.ts; also `-- --pglite`; goal p95 < 30, 30, 50 and 80 ms on PostgreSQL)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -278,11 +281,12 @@ const benches = {
   installation: apiBench('installation'),
   agenda: apiBench('agenda'),
   purchasing: apiBench('purchasing'),
+  sales: apiBench('sales'),
   odontogram: benchOdontogram,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|odontogram|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|odontogram|all]`,
   );
   process.exit(2);
 }

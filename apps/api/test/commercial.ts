@@ -161,3 +161,25 @@ export async function ledgerMismatches(t: TestClinicContext) {
     return !new Big(balance).eq(ledger) || !new Big(ledger).eq(open);
   });
 }
+
+/**
+ * The same invariant for every customer (issue 18): party_balances = Σ ledger (debits − credits)
+ * = Σ open amounts of its issued sales − Σ unallocated of its non-reversed collections.
+ */
+export async function customerLedgerMismatches(t: TestClinicContext) {
+  const { rows } = await t.db.orm.execute(sql`
+    select c.account_id, c.id,
+      coalesce(b.debits - b.credits, 0) as balance,
+      coalesce((select sum(e.debit - e.credit) from ledger_entries e
+        where e.account_id = c.account_id and e.party_kind = 'customer' and e.party_id = c.id), 0) as ledger,
+      coalesce((select sum(d.open_amount) from commercial_documents d
+        where d.account_id = c.account_id and d.customer_id = c.id and d.status <> 'draft' and d.deleted_at is null), 0)
+      - coalesce((select sum(y.amount - y.allocated_amount) from payments y
+        where y.account_id = c.account_id and y.customer_id = c.id and y.reversed_at is null), 0) as open
+    from customers c
+    left join party_balances b on b.account_id = c.account_id and b.party_kind = 'customer' and b.party_id = c.id`);
+  return rows.filter((row) => {
+    const { balance, ledger, open } = row as { balance: string; ledger: string; open: string };
+    return !new Big(balance).eq(ledger) || !new Big(ledger).eq(open);
+  });
+}

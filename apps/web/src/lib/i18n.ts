@@ -34,6 +34,7 @@ export const onDemandNamespaces = [
   'fiscal',
   'payments',
   'currentAccounts',
+  'customerPicker',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**
