@@ -86,6 +86,7 @@ const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
 const purchases = () => import('../pages/purchases');
+const sales = () => import('../pages/sales');
 const providersPages = () => import('../pages/providers');
 const mh = 'patients/:patientId/mh';
 const money = ['payments', 'currentAccounts'] as const;
@@ -142,7 +143,12 @@ export const protectedRoutes: RouteObject[] = [
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),
-  ...(['sale', 'collection'] as const).flatMap((document) => [
+  // Sales (issue 18)
+  screen('sales', 'sales', sales, ['sales', 'customerPicker']),
+  screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker']),
+  screen('saleView', 'sales/view/:saleId', sales, ['sales']),
+  screen('saleIntegrity', 'sales/integrity', sales, ['sales']),
+  ...(['collection'] as const).flatMap((document) => [
     comingSoon(`${document}s`, `${document}s`),
     comingSoon(`${document}Create`, `${document}s/create`),
     comingSoon(`${document}View`, `${document}s/view/:${document}Id`),

@@ -35,6 +35,7 @@ export const onDemandNamespaces = [
   'payments',
   'currentAccounts',
   'customerPicker',
+  'sales',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**
