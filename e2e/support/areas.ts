@@ -25,7 +25,7 @@ export const areas: Area[] = [
   },
   { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores', built: true },
   { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras', built: true },
-  { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
+  { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas', built: true },
   { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos', built: true },
   { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas' },
   {
