@@ -145,7 +145,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('paymentView', 'payments/view/:paymentId', payments, money),
   // Sales (issue 18)
   screen('sales', 'sales', sales, ['sales', 'customerPicker']),
-  screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker']),
+  screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker', 'odontogram']),
   screen('saleView', 'sales/view/:saleId', sales, ['sales']),
   screen('saleIntegrity', 'sales/integrity', sales, ['sales']),
   ...(['collection'] as const).flatMap((document) => [

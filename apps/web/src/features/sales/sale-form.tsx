@@ -24,6 +24,7 @@ import { CustomerPicker } from '../customers/customer-picker';
 import { DateInput } from '../profile/date-input';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, useBillables, useRelatedSales, useSaveSale } from './api';
+import { OdontogramLines } from './odontogram-lines';
 
 interface LineState {
   key: string;
@@ -454,6 +455,24 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
           </button>
         </div>
         <div className="card-body d-flex flex-column gap-3">
+          {documentType === 'budget' && customer?.patientId ? (
+            <OdontogramLines
+              patientId={customer.patientId}
+              onAdd={({ tooth, billable }) =>
+                setLines((current) => [
+                  ...current.filter((line) => line.description.trim() || line.unitPrice.trim()),
+                  newLine({
+                    kind: 'treatment',
+                    refId: billable.id,
+                    description: billable.name,
+                    tooth,
+                    unitPrice: billable.unitPrice,
+                    vatRate: Number(billable.vatRate).toString(),
+                  }),
+                ])
+              }
+            />
+          ) : null}
           {errors.lines ? (
             <div className="text-danger small" role="alert">
               {fieldCodeText(errors.lines)}
