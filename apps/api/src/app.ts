@@ -29,6 +29,7 @@ import { appointmentLinksRoutes } from './features/reminders/appointment-links.r
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
 import { reminderJobKind } from './features/reminders/reminder-plan.ts';
+import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
 import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
 import { salesRoutes } from './features/sales/sales.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       }),
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
+  configureEinvoicing(env.EINVOICE_ADAPTER);
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',

@@ -56,6 +56,13 @@ export function localAdapter(): EinvoiceAdapter {
 
 const factories: Record<string, () => EinvoiceAdapter> = { local: localAdapter };
 const instances = new Map<string, EinvoiceAdapter>();
+let configured = 'local';
+
+/** The app's start names the adapter of its configuration (EINVOICE_ADAPTER); unknown names fail there. */
+export function configureEinvoicing(name: string): void {
+  einvoiceAdapter(name);
+  configured = name;
+}
 
 /** Tests put their own adapter (one that rejects, or fails once) under a name. */
 export function registerEinvoiceAdapter(adapter: EinvoiceAdapter): void {
@@ -63,8 +70,8 @@ export function registerEinvoiceAdapter(adapter: EinvoiceAdapter): void {
   factories[adapter.name] = () => adapter;
 }
 
-/** The adapter of the configuration (EINVOICE_ADAPTER, default local); an unknown name fails loudly. */
-export function einvoiceAdapter(name: string = process.env.EINVOICE_ADAPTER ?? 'local'): EinvoiceAdapter {
+/** The configured adapter, or the one named (a submission keeps the adapter it was queued with). */
+export function einvoiceAdapter(name: string = configured): EinvoiceAdapter {
   const existing = instances.get(name);
   if (existing) return existing;
   const factory = factories[name];
