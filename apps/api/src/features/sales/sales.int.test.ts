@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
+import { customerLedgerMismatches } from '../../../test/commercial.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -99,25 +100,7 @@ describe.each(availableBackends())('sales on %s', (backend) => {
   // The ledger invariant after every scenario: for every customer, party_balances = Σ ledger =
   // Σ open amounts of its issued sales − Σ unallocated of its live collections.
   afterEach(async () => {
-    const { rows } = await t.db.orm.execute(sql`
-      with ledger as (
-        select account_id, party_id, sum(debit) - sum(credit) as balance from ledger_entries
-        where party_kind = 'customer' group by 1, 2),
-      open as (
-        select account_id, customer_id as party_id, sum(open_amount) as open from commercial_documents
-        where side = 'sale' and status = 'issued' and deleted_at is null group by 1, 2),
-      unallocated as (
-        select account_id, customer_id as party_id, sum(amount - allocated_amount) as free from payments
-        where side = 'customer' and reversed_at is null group by 1, 2)
-      select b.party_id, b.debits - b.credits as stored, l.balance, coalesce(o.open, 0) - coalesce(u.free, 0) as documents
-      from party_balances b
-      left join ledger l on l.account_id = b.account_id and l.party_id = b.party_id
-      left join open o on o.account_id = b.account_id and o.party_id = b.party_id
-      left join unallocated u on u.account_id = b.account_id and u.party_id = b.party_id
-      where b.party_kind = 'customer'
-        and (b.debits - b.credits <> coalesce(l.balance, 0)
-             or b.debits - b.credits <> coalesce(o.open, 0) - coalesce(u.free, 0))`);
-    expect(rows).toEqual([]);
+    expect(await customerLedgerMismatches(t)).toEqual([]);
   });
 
   it('validates each field with its code (400, never a 500)', async () => {
