@@ -148,3 +148,44 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
     await saveScreenshot(page, `sales-${label}-390`);
   }
 });
+
+test('a budget of a patient takes its lines from the odontogram: a tooth with findings and a treatment', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const lastName = `Odontograma ${tag()}`;
+  const patientId = await createPatient(request, {
+    firstName: 'Ramiro',
+    lastName,
+    sex: 'male',
+    birthdate: '1979-02-11',
+  });
+  const charted = await request.post(rootServer.url(`api/patients/${patientId}/odontogram/entries`), {
+    headers: await adminHeaders(request),
+    data: { marks: [{ tooth: 36, zone: 'occlusal', status: 'caries' }] },
+  });
+  expect(charted.status(), await charted.text()).toBe(201);
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/sales/create');
+  await pickCustomer(page, lastName);
+  await page.getByTestId('sale-type-select').selectOption('budget');
+  const picker = page.getByTestId('odontogram-lines');
+  await expect(picker.getByTestId('odontogram-tooth').locator('option', { hasText: '36 — Caries' })).toHaveCount(1);
+  await picker.getByTestId('odontogram-tooth').selectOption('36');
+  await picker.getByTestId('odontogram-treatment').fill('Empaste');
+  await page.getByTestId('odontogram-treatment-option').filter({ hasText: 'Empaste' }).first().click();
+  await picker.getByTestId('odontogram-add').click();
+  const line = page.getByTestId('sale-line');
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId('line-tooth')).toHaveValue('36');
+  await expect(line.getByTestId('line-concept')).toHaveValue('Empaste');
+  await expect(line.getByTestId('line-from-list')).toBeVisible();
+  await settle(page);
+  await expectNoAxeViolations(page, 'sale form with the odontogram picker');
+  await saveScreenshot(page, 'sales-budget-odontogram-light');
+  await page.getByTestId('line-price').fill('15000');
+  await page.getByTestId('save-draft').click();
+  await expect(page.getByTestId('sale-view')).toHaveAttribute('data-status', 'draft');
+  await expect(page.getByTestId('view-line')).toContainText('36');
+});
