@@ -87,4 +87,5 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/providers/create', title: 'Nuevo proveedor' },
   { path: '/profile', title: 'Mi perfil' },
   { path: '/sales/view/9', title: 'Detalle de la venta' },
+  { path: '/collections/view/9', title: 'Detalle de la cobranza' },
 ];
