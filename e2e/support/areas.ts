@@ -25,7 +25,7 @@ export const areas: Area[] = [
   },
   { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores', built: true },
   { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras', built: true },
-  { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas' },
+  { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas', built: true },
   { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos', built: true },
   { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas', built: true },
   {
@@ -88,4 +88,7 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/providers/create', title: 'Nuevo proveedor' },
   { path: '/profile', title: 'Mi perfil' },
   { path: '/sales/view/9', title: 'Detalle de la venta' },
+  { path: '/collections/view/9', title: 'Detalle de la cobranza' },
+  // The last one is still coming soon (issue 19): the walk ends on its "Volver al panel".
+  { path: '/account', title: 'Datos de la cuenta' },
 ];

@@ -32,6 +32,9 @@ import { createAppointmentLinksService } from './features/reminders/appointment-
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
 import { reminderJobKind } from './features/reminders/reminder-plan.ts';
 import { budgetsRoutes } from './features/sales/budgets.routes.ts';
+import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
+import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
+import { salesRoutes } from './features/sales/sales.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -114,6 +117,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       }),
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
+  configureEinvoicing(env.EINVOICE_ADAPTER);
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',
@@ -123,6 +127,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [einvoiceJobKind]: einvoiceHandler,
       },
     }),
   );
@@ -197,6 +202,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(authorizationFeatureRoutes);
       await api.register(activityRoutes);
       await api.register(purchasesRoutes);
+      await api.register(salesRoutes);
       await api.register(paymentsRoutes);
       await api.register(currentAccountsRoutes);
       await api.register(budgetsRoutes);

@@ -13,6 +13,7 @@ describe('loadEnv', () => {
       BODY_IDLE_TIMEOUT_SECONDS: 30,
       JOBS_ENABLED: true,
       JOBS_POLL_MS: 5000,
+      EINVOICE_ADAPTER: 'local',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();

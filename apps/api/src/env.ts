@@ -95,6 +95,8 @@ const envSchema = z
       .min(50, { error: 'must be at least 50' })
       .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
       .default(5000),
+    /** Electronic invoicing (issue 18): the authority's adapter (features/sales/einvoicing). */
+    EINVOICE_ADAPTER: z.enum(['local']).default('local'),
     SEED_DEMO: booleanFlag.optional(),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z

@@ -64,7 +64,7 @@ export const documentMoneySign: Record<DocumentType, 1 | -1 | 0> = {
   credit_note: -1,
   debit_note: 1,
   proof_payment: 0,
-  receipt: 0,
+  receipt: 1,
 };
 
 /** The document types that must name the document they correct. */

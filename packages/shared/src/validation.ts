@@ -68,6 +68,14 @@ export const fieldCodes = [
   'whole_quantity_required',
   /** A due date before the document's date. */
   'due_before_date',
+  /** A tooth that is not an FDI tooth number (11–48, 51–85). */
+  'invalid_tooth',
+  /** A sale on cards without a credit or debit card as its method. */
+  'card_method_required',
+  /** A cash sale with a method other than cash. */
+  'cash_method_required',
+  /** A sale line names a catalogue item and a price-list treatment at once. */
+  'item_or_treatment',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

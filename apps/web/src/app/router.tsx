@@ -88,6 +88,7 @@ const certificates = () => import('../pages/certificates');
 const inventoryItem = () => import('../pages/inventory-item');
 const inventoryList = () => import('../pages/inventory-list');
 const purchases = () => import('../pages/purchases');
+const sales = () => import('../pages/sales');
 const providersPages = () => import('../pages/providers');
 const mh = 'patients/:patientId/mh';
 const money = ['payments', 'currentAccounts'] as const;
@@ -150,11 +151,11 @@ export const protectedRoutes: RouteObject[] = [
   screen('collections', 'collections', collections, collectionTexts),
   screen('collectionCreate', 'collections/create', collections, collectionTexts),
   screen('collectionView', 'collections/view/:collectionId', collections, collectionTexts),
-  ...(['sale'] as const).flatMap((document) => [
-    comingSoon(`${document}s`, `${document}s`),
-    comingSoon(`${document}Create`, `${document}s/create`),
-    comingSoon(`${document}View`, `${document}s/view/:${document}Id`),
-  ]),
+  // Sales (issue 18)
+  screen('sales', 'sales', sales, ['sales', 'customerPicker']),
+  screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker', 'odontogram']),
+  screen('saleView', 'sales/view/:saleId', sales, ['sales', 'budgets']),
+  screen('saleIntegrity', 'sales/integrity', sales, ['sales']),
   screen('ccProviders', 'cc-providers', currentAccounts, money),
   screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
   screen('ccCustomers', 'cc-customers', customerAccounts, collectionTexts),

@@ -37,6 +37,7 @@ export const onDemandNamespaces = [
   'customerPicker',
   'budgets',
   'collections',
+  'sales',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

@@ -1,0 +1,291 @@
+import { calendarDateFormatter } from '@odontia/shared/date-format';
+import type { Language } from '@odontia/shared/enums';
+import type { Sale } from '@odontia/shared/schemas/sales';
+import {
+  type ClinicPrintHeader,
+  clinicHeader,
+  documentStyles,
+  fieldColumns,
+  type PdfDocument,
+  pdfField,
+  printLanguage,
+  renderPdf,
+  safeFileName,
+} from '../../lib/pdf.ts';
+import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
+import { moneyFormatter } from '../payments/money-format.ts';
+
+/** A sale's texts in the customer's language (Spanish first). */
+const texts: Record<
+  Language,
+  {
+    draft: string;
+    number: string;
+    date: string;
+    dueDate: string;
+    customer: string;
+    taxId: string;
+    address: string;
+    condition: string;
+    conditions: Record<string, string>;
+    method: string;
+    corrects: string;
+    description: string;
+    tooth: string;
+    quantity: string;
+    unitPrice: string;
+    discount: string;
+    vat: string;
+    amount: string;
+    subtotal: string;
+    discounts: string;
+    taxable: string;
+    vatAt: string;
+    total: string;
+    notes: string;
+    hash: string;
+    einvoice: string;
+  }
+> = {
+  es: {
+    draft: 'BORRADOR — sin validez fiscal',
+    number: 'Número',
+    date: 'Fecha',
+    dueDate: 'Vencimiento',
+    customer: 'Cliente',
+    taxId: 'Identificación fiscal',
+    address: 'Domicilio',
+    condition: 'Condición de venta',
+    conditions: { cash: 'Contado', cards: 'Tarjeta', current_account: 'Cuenta corriente' },
+    method: 'Forma de pago',
+    corrects: 'Corrige a',
+    description: 'Descripción',
+    tooth: 'Pieza',
+    quantity: 'Cant.',
+    unitPrice: 'Precio unit.',
+    discount: 'Bonif. %',
+    vat: 'IVA %',
+    amount: 'Importe',
+    subtotal: 'Subtotal',
+    discounts: 'Bonificaciones',
+    taxable: 'Neto gravado',
+    vatAt: 'IVA',
+    total: 'Total',
+    notes: 'Observaciones',
+    hash: 'Huella del documento (SHA-256)',
+    einvoice: 'Autorización electrónica',
+  },
+  en: {
+    draft: 'DRAFT — not a tax document',
+    number: 'Number',
+    date: 'Date',
+    dueDate: 'Due date',
+    customer: 'Customer',
+    taxId: 'Tax ID',
+    address: 'Address',
+    condition: 'Terms',
+    conditions: { cash: 'Cash', cards: 'Card', current_account: 'On account' },
+    method: 'Payment method',
+    corrects: 'Corrects',
+    description: 'Description',
+    tooth: 'Tooth',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    vat: 'VAT %',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    discounts: 'Discounts',
+    taxable: 'Taxable base',
+    vatAt: 'VAT',
+    total: 'Total',
+    notes: 'Notes',
+    hash: 'Document fingerprint (SHA-256)',
+    einvoice: 'Electronic authorization',
+  },
+  fr: {
+    draft: 'BROUILLON — sans valeur fiscale',
+    number: 'Numéro',
+    date: 'Date',
+    dueDate: 'Échéance',
+    customer: 'Client',
+    taxId: 'Identifiant fiscal',
+    address: 'Adresse',
+    condition: 'Conditions',
+    conditions: { cash: 'Comptant', cards: 'Carte', current_account: 'En compte' },
+    method: 'Mode de paiement',
+    corrects: 'Corrige',
+    description: 'Désignation',
+    tooth: 'Dent',
+    quantity: 'Qté',
+    unitPrice: 'Prix unit.',
+    discount: 'Remise %',
+    vat: 'TVA %',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    discounts: 'Remises',
+    taxable: 'Base HT',
+    vatAt: 'TVA',
+    total: 'Total',
+    notes: 'Observations',
+    hash: 'Empreinte du document (SHA-256)',
+    einvoice: 'Autorisation électronique',
+  },
+  pt: {
+    draft: 'RASCUNHO — sem validade fiscal',
+    number: 'Número',
+    date: 'Data',
+    dueDate: 'Vencimento',
+    customer: 'Cliente',
+    taxId: 'Identificação fiscal',
+    address: 'Endereço',
+    condition: 'Condição de venda',
+    conditions: { cash: 'À vista', cards: 'Cartão', current_account: 'Conta corrente' },
+    method: 'Forma de pagamento',
+    corrects: 'Corrige',
+    description: 'Descrição',
+    tooth: 'Dente',
+    quantity: 'Qtd.',
+    unitPrice: 'Preço unit.',
+    discount: 'Desc. %',
+    vat: 'IVA %',
+    amount: 'Valor',
+    subtotal: 'Subtotal',
+    discounts: 'Descontos',
+    taxable: 'Base tributável',
+    vatAt: 'IVA',
+    total: 'Total',
+    notes: 'Observações',
+    hash: 'Impressão digital do documento (SHA-256)',
+    einvoice: 'Autorização eletrônica',
+  },
+};
+
+export interface SalePdfData {
+  sale: Sale;
+  clinic: ClinicPrintHeader;
+  readerLanguage: string | null;
+}
+
+const rate = (value: string) => String(Number(value));
+
+/** The title of a sale as printed: "Factura 0001-00000123", or the type alone while a draft. */
+export function saleTitle(sale: Pick<Sale, 'documentType' | 'number'>, language: Language): string {
+  return `${documentTypeNames[language][sale.documentType]}${sale.number ? ` ${sale.number}` : ''}`;
+}
+
+/** The sale as a pdfmake document. */
+export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): PdfDocument {
+  const language = printLanguage(readerLanguage);
+  const t = texts[language];
+  const money = moneyFormatter(language, sale.currency);
+  const day = calendarDateFormatter(language);
+  const customer = sale.counterpartySnapshot;
+  const right = (text: string) => ({ text, alignment: 'right' });
+  const lines = {
+    table: {
+      headerRows: 1,
+      widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+      body: [
+        [t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount].map((text, index) => ({
+          text,
+          bold: true,
+          alignment: index >= 2 ? 'right' : 'left',
+        })),
+        ...sale.lines.map((line) => [
+          line.description,
+          line.tooth ?? '',
+          right(rate(line.quantity)),
+          right(money(line.unitPrice)),
+          right(rate(line.discountRate)),
+          right(rate(line.vatRate)),
+          right(money(line.subtotal)),
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+  };
+  const totals = [
+    [t.subtotal, money(sale.subtotal1)],
+    ...(Number(sale.discountTotal) !== 0 ? [[t.discounts, `− ${money(sale.discountTotal)}`]] : []),
+    [t.taxable, money(sale.subtotal2)],
+    ...sale.vatBreakdown.map((share) => [`${t.vatAt} ${rate(share.rate)} %`, money(share.vat)]),
+  ];
+  return {
+    info: { title: saleTitle(sale, language), creator: 'Odontia' },
+    pageMargins: [48, 48, 48, 64],
+    content: [
+      ...clinicHeader({ clinicName: clinic.name, clinicContact: clinic.contact, clinic, language }),
+      { text: saleTitle(sale, language), style: 'title' },
+      ...(sale.status === 'draft'
+        ? [{ text: t.draft, color: '#b91c1c', bold: true, alignment: 'center', margin: [0, 0, 0, 8] }]
+        : []),
+      fieldColumns(
+        [
+          pdfField(t.number, sale.number ?? '—'),
+          pdfField(t.date, day(sale.date)),
+          ...(sale.dueDate && sale.conditionSale === 'current_account' ? [pdfField(t.dueDate, day(sale.dueDate))] : []),
+          pdfField(t.condition, t.conditions[sale.conditionSale ?? 'current_account'] ?? ''),
+          ...(sale.paymentMethod ? [pdfField(t.method, paymentMethodNames[language][sale.paymentMethod])] : []),
+          ...(sale.relatedDocument
+            ? [
+                pdfField(
+                  t.corrects,
+                  `${documentTypeNames[language][sale.relatedDocument.documentType]} ${sale.relatedDocument.pointOfService ?? ''}-${sale.relatedDocument.documentNumber ?? ''}`,
+                ),
+              ]
+            : []),
+        ],
+        [
+          pdfField(t.customer, customer?.name ?? sale.customerName ?? '—'),
+          ...(customer?.legalName ? [{ text: customer.legalName }] : []),
+          pdfField(t.taxId, customer?.taxId ?? '—'),
+          pdfField(t.address, [customer?.address, customer?.city].filter(Boolean).join(', ') || '—'),
+        ],
+      ),
+      { text: ' ' },
+      lines,
+      {
+        margin: [0, 12, 0, 0],
+        columns: [
+          { width: '*', text: '' },
+          {
+            width: 'auto',
+            table: {
+              widths: ['auto', 'auto'],
+              body: [
+                ...totals.map(([label, value]) => [label, right(value as string)]),
+                [
+                  { text: t.total, bold: true, fontSize: 12 },
+                  { text: money(sale.total), bold: true, fontSize: 12, alignment: 'right' },
+                ],
+              ],
+            },
+            layout: 'noBorders',
+          },
+        ],
+      },
+      ...(sale.notes ? [{ text: t.notes, style: 'section' }, { text: sale.notes }] : []),
+      ...(sale.contentHash
+        ? [
+            {
+              margin: [0, 24, 0, 0],
+              fontSize: 7,
+              color: '#555555',
+              stack: [
+                `${t.hash}: ${sale.contentHash}`,
+                ...(sale.einvoice?.authorizationCode ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`] : []),
+              ],
+            },
+          ]
+        : []),
+    ],
+    styles: documentStyles(),
+  };
+}
+
+export async function salePdf(data: SalePdfData) {
+  const language = printLanguage(data.readerLanguage);
+  const pdf = await renderPdf(saleDocument(data));
+  return { pdf, fileName: safeFileName(`${saleTitle(data.sale, language)}.pdf`) };
+}

@@ -1,0 +1,667 @@
+import { addDays, clinicToday } from '@odontia/shared/clinic-time';
+import { documentMoneySign, formatSaleNumber, type SaleDocumentType } from '@odontia/shared/commercial';
+import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
+import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enums';
+import { can } from '@odontia/shared/permissions';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
+import type {
+  Billable,
+  CreateSale,
+  Sale,
+  SaleIntegrity,
+  SaleListItem,
+  SaleListQuery,
+  UpdateSale,
+} from '@odontia/shared/schemas/sales';
+import Big from 'big.js';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { recordCollection } from '../collections/record-collection.ts';
+import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
+import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
+import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
+import { allocationsOf } from '../purchases/purchases.repository.ts';
+import { applyStockMovements } from '../stock/stock.service.ts';
+import { markBilled } from './billed-sources.ts';
+import { queueEinvoice } from './einvoicing/einvoice.job.ts';
+import { assignSaleNumber, verifySaleChains } from './sale-chain.ts';
+import * as repository from './sales.repository.ts';
+
+/**
+ * Sales (issue 18; docs/decisions.md "Sales"). A draft names a customer (a patient's row is made
+ * on first billing), is edited (version) and deleted (soft). Issuing is final and happens in the
+ * request's one transaction: the number and the hash-chain link (sale-chain.ts), both parties'
+ * data copied, the customer's ledger and the open amount, stock out (back in for a returns credit
+ * note), "invoiced once" for what it bills (billed-sources.ts), a cash or cards sale collected at
+ * once (record-collection.ts), the e-invoicing submission queued, and the audit event.
+ */
+
+type Ctx = RequestContext;
+type DocumentInput = Omit<CreateSale, 'issue'>;
+
+const correcting = new Set<string>(['credit_note', 'debit_note']);
+const billing = new Set<string>(['invoice', 'receipt']);
+
+/** The database's guard on final documents (migration 0016) answers as the API does. */
+async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+      if ((current as { hint?: unknown }).hint === 'document_final') throw new AppError('document_final');
+    }
+    throw error;
+  }
+}
+
+const ref = (row: {
+  id: string;
+  documentType: string;
+  pointOfService: string | null;
+  documentNumber: string | null;
+  date: string;
+  total: string;
+}): DocumentRef => ({ ...row, documentType: row.documentType as DocumentType });
+
+const printedNumber = (row: { pointOfService: string | null; sequenceNumber: number | null }) =>
+  row.pointOfService && row.sequenceNumber !== null ? formatSaleNumber(row.pointOfService, row.sequenceNumber) : null;
+
+function presentListItem(row: repository.ListRow): SaleListItem {
+  return {
+    id: row.id,
+    side: row.side,
+    status: row.status,
+    documentType: row.documentType as DocumentType,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    patientId: row.patientId,
+    number: printedNumber(row),
+    pointOfService: row.pointOfService,
+    documentNumber: row.documentNumber,
+    date: row.date,
+    dueDate: row.dueDate,
+    currency: row.currency as Currency,
+    conditionSale: row.conditionSale as SaleListItem['conditionSale'],
+    paymentMethod: row.paymentMethod as SaleListItem['paymentMethod'],
+    subtotal2: row.subtotal2,
+    vatTotal: row.vatTotal,
+    total: row.total,
+    openAmount: row.openAmount,
+    registeredAt: row.registeredAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The audited columns of a stored document (its lines as quantity × price and text). */
+function columnsOf(row: repository.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
+  return {
+    customerId: row.customerId,
+    documentType: row.documentType,
+    pointOfService: row.pointOfService,
+    date: row.date,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    conditionSale: row.conditionSale,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    relatedDocumentId: row.relatedDocumentId,
+    returnsGoods: row.returnsGoods,
+    status: row.status,
+    total: row.total,
+    lines: lines.map((line) => `${line.quantity} × ${line.unitPrice} ${line.description}`),
+  };
+}
+
+async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
+  const row = await repository.findSale(ctx, id);
+  if (!row) throw new AppError('sale_not_found');
+  // One after the other: the statements share the request's one connection.
+  const lines = await repository.linesOf(ctx, id);
+  const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
+  const from = await repository.relatedFrom(ctx, id);
+  const allocations = await allocationsOf(ctx, id);
+  const einvoice = await repository.einvoiceOf(ctx, id);
+  return {
+    ...presentListItem(row),
+    documentType: row.documentType as SaleDocumentType,
+    notes: row.notes,
+    relatedDocumentId: row.relatedDocumentId,
+    relatedDocument: related[0] ? ref(related[0]) : null,
+    relatedFrom: from.map(ref),
+    returnsGoods: row.returnsGoods,
+    movedStock: row.movedStock,
+    subtotal1: row.subtotal1,
+    discountTotal: row.discountTotal,
+    vatBreakdown: row.vatBreakdown as Sale['vatBreakdown'],
+    issuerSnapshot: (row.issuerSnapshot as PartySnapshot | null) ?? null,
+    counterpartySnapshot: (row.counterpartySnapshot as PartySnapshot | null) ?? null,
+    registeredByName: row.registeredByName,
+    sequenceNumber: row.sequenceNumber,
+    chainIndex: row.chainIndex,
+    previousHash: row.previousHash,
+    contentHash: row.contentHash,
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      itemId: line.itemId,
+      itemName: line.itemName,
+      itemKind: line.itemKind,
+      treatmentId: line.treatmentId,
+      tooth: line.tooth,
+      attendanceId: line.attendanceId,
+      attendanceLineId: line.attendanceLineId,
+      sourceLineId: line.sourceLineId,
+      description: line.description,
+      skuProvider: line.skuProvider,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discountRate: line.discountRate,
+      vatRate: line.vatRate,
+      subtotal1: line.subtotal1,
+      discount: line.discount,
+      subtotal: line.subtotal,
+      vat: line.vat,
+      total: line.total,
+    })),
+    allocations: allocations.map((allocation) => ({
+      id: allocation.id,
+      paymentId: allocation.paymentId,
+      paymentNumber: allocation.paymentNumber,
+      creditDocumentId: allocation.creditDocumentId,
+      date: allocation.paymentDate ?? allocation.creditDate ?? allocation.createdAt.toISOString().slice(0, 10),
+      amount: allocation.amount,
+      reversed: allocation.reversedAt !== null,
+    })),
+    einvoice: einvoice
+      ? {
+          adapter: einvoice.adapter,
+          status: einvoice.status,
+          attempts: einvoice.attempts,
+          authorizationCode: einvoice.authorizationCode,
+          authorizedAt: einvoice.authorizedAt?.toISOString() ?? null,
+          lastError: einvoice.lastError,
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+    version: row.version,
+  };
+}
+
+async function list({ ctx, query }: { ctx: Ctx; query: SaleListQuery }) {
+  const { rows, total, totalIsLowerBound } = await repository.listSales(ctx, query);
+  return {
+    data: rows.map(presentListItem),
+    total,
+    ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * The related document must fit: a credit or debit note corrects an issued invoice, debit note
+ * or receipt of the same customer and currency; an invoice may bill an issued delivery note of the
+ * same customer (once) or come from a budget or proforma; a proforma from a budget. Answers the
+ * locked related row.
+ */
+async function checkRelated(
+  ctx: Ctx,
+  input: { documentType: string; relatedDocumentId: string | null; currency: string },
+  customerId: string,
+  selfId: string,
+): Promise<repository.DocumentRow | null> {
+  if (!input.relatedDocumentId) return null;
+  const invalid = (why: string) => new AppError('related_document_invalid', { why });
+  const allowed: Record<string, string[]> = {
+    credit_note: ['invoice', 'debit_note', 'receipt'],
+    debit_note: ['invoice', 'debit_note', 'receipt'],
+    invoice: ['delivery_note', 'budget', 'proforma_invoice'],
+    receipt: ['budget', 'proforma_invoice'],
+    proforma_invoice: ['budget'],
+  };
+  const types = allowed[input.documentType];
+  if (!types) throw invalid('type_without_related');
+  if (input.relatedDocumentId === selfId) throw invalid('itself');
+  const related = await repository.lockSale(ctx, input.relatedDocumentId);
+  if (!related || related.customerId !== customerId) throw invalid('other_customer');
+  if (related.status !== 'issued') throw invalid('draft');
+  if (!types.includes(related.documentType)) throw invalid('type');
+  if (correcting.has(input.documentType) && related.currency !== input.currency) throw invalid('currency');
+  if (input.documentType === 'invoice' && related.documentType === 'delivery_note') {
+    const invoice = await repository.findInvoiceOf(ctx, related.id, selfId);
+    if (invoice) {
+      throw new AppError('delivery_note_already_invoiced', {
+        document: {
+          id: invoice.id,
+          documentType: invoice.documentType,
+          pointOfService: invoice.pointOfService,
+          documentNumber: invoice.documentNumber,
+        },
+      });
+    }
+  }
+  return related;
+}
+
+async function checkCatalogue(ctx: Ctx, input: DocumentInput): Promise<void> {
+  const items = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
+  const found = await repository.existingItems(ctx, items);
+  const missingItem = items.find((id) => !found.has(id));
+  if (missingItem) throw new AppError('inventory_item_not_found', { itemId: missingItem });
+  const treatmentIds = [...new Set(input.lines.flatMap((line) => (line.treatmentId ? [line.treatmentId] : [])))];
+  const foundTreatments = await repository.existingTreatments(ctx, treatmentIds);
+  const missingTreatment = treatmentIds.find((id) => !foundTreatments.has(id));
+  if (missingTreatment) throw new AppError('treatment_not_found', { treatmentId: missingTreatment });
+}
+
+function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repository.LineInsert[] {
+  return input.lines.map((line, index) => ({
+    accountId: ctx.accountId,
+    id: newId(),
+    documentId,
+    position: index + 1,
+    itemId: line.itemId,
+    treatmentId: line.treatmentId,
+    tooth: line.tooth,
+    attendanceId: line.attendanceId,
+    attendanceLineId: line.attendanceLineId,
+    sourceLineId: line.sourceLineId,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discountRate: line.discountRate,
+    vatRate: line.vatRate,
+    ...lineAmounts(line),
+  }));
+}
+
+/** The document's columns from the form: totals on the server, due date from the customer's term. */
+function documentColumns(input: DocumentInput, customer: CustomerRow) {
+  const totals = documentTotals(input.lines);
+  const onAccount = input.conditionSale === 'current_account';
+  return {
+    customerId: customer.id,
+    patientId: customer.patientId,
+    documentType: input.documentType,
+    pointOfService: input.pointOfService,
+    date: input.date,
+    dueDate: input.dueDate ?? (onAccount ? addDays(input.date, customer.paymentTermDays) : input.date),
+    currency: input.currency,
+    conditionSale: input.conditionSale,
+    paymentMethod: input.paymentMethod ?? (input.conditionSale === 'cash' ? 'cash_payment' : null),
+    notes: input.notes,
+    relatedDocumentId: input.relatedDocumentId,
+    returnsGoods: input.documentType === 'credit_note' ? input.returnsGoods : false,
+    subtotal1: totals.subtotal1,
+    discountTotal: totals.discountTotal,
+    subtotal2: totals.subtotal2,
+    vatTotal: totals.vatTotal,
+    total: totals.total,
+    vatBreakdown: totals.vatBreakdown,
+    // The customer's data while a draft (a search by name finds it); copied again when issued.
+    counterpartySnapshot: customerSnapshot(customer),
+  };
+}
+
+/** Issuing a credit note takes money back: commercial.delete (supervisor, administrator). */
+function checkIssueLevel(ctx: Ctx, documentType: string) {
+  if (documentType === 'credit_note' && !can(ctx.level, 'commercial.delete')) throw new AppError('forbidden');
+}
+
+async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
+  const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
+  const id = newId();
+  await checkRelated(ctx, input, customer.id, id);
+  await checkCatalogue(ctx, input);
+  if (input.issue) checkIssueLevel(ctx, input.documentType);
+  const lines = lineRows(ctx, id, input);
+  await repository.insertDocument(ctx, {
+    accountId: ctx.accountId,
+    id,
+    side: 'sale',
+    status: 'draft',
+    ...documentColumns(input, customer),
+    createdBy: ctx.userId,
+    updatedBy: ctx.userId,
+  });
+  await repository.insertLines(ctx, lines);
+  const stored = (await repository.lockSale(ctx, id)) as repository.DocumentRow;
+  await audit(ctx, { action: 'sale_created', entity: 'sale', entityId: id, after: columnsOf(stored, lines) });
+  if (input.issue) return issueLocked(ctx, stored);
+  return { data: await get({ ctx, id }), code: 'sale_created' as const };
+}
+
+async function lockDraft(ctx: Ctx, id: string, version: number): Promise<repository.DocumentRow> {
+  const current = await repository.lockSale(ctx, id);
+  if (!current) throw new AppError('sale_not_found');
+  if (current.status !== 'draft') throw new AppError('document_final');
+  if (current.version !== version) throw new AppError('version_conflict', { current: await get({ ctx, id }) });
+  return current;
+}
+
+async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateSale }) {
+  const current = await lockDraft(ctx, id, input.version);
+  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
+  await checkRelated(ctx, input, customer.id, id);
+  await checkCatalogue(ctx, input);
+  if (input.issue) checkIssueLevel(ctx, input.documentType);
+  const lines = lineRows(ctx, id, input);
+  await finalGuard(async () => {
+    await repository.updateDocument(ctx, id, {
+      ...documentColumns(input, customer),
+      version: current.version + 1,
+      updatedAt: new Date(),
+      updatedBy: ctx.userId,
+    });
+    await repository.deleteLines(ctx, id);
+    await repository.insertLines(ctx, lines);
+  });
+  const stored = (await repository.lockSale(ctx, id)) as repository.DocumentRow;
+  await audit(ctx, { action: 'sale_updated', entity: 'sale', entityId: id, before, after: columnsOf(stored, lines) });
+  if (input.issue) return issueLocked(ctx, stored);
+  return { data: await get({ ctx, id }), code: 'sale_updated' as const };
+}
+
+async function remove({ ctx, id }: { ctx: Ctx; id: string }) {
+  const current = await repository.lockSale(ctx, id);
+  if (!current) throw new AppError('sale_not_found');
+  if (current.status !== 'draft') throw new AppError('document_final');
+  const lines = await repository.linesOf(ctx, id);
+  await finalGuard(() =>
+    repository.updateDocument(ctx, id, {
+      deletedAt: new Date(),
+      deletedBy: ctx.userId,
+      version: current.version + 1,
+      updatedAt: new Date(),
+      updatedBy: ctx.userId,
+    }),
+  );
+  await audit(ctx, { action: 'sale_deleted', entity: 'sale', entityId: id, before: columnsOf(current, lines) });
+  return { code: 'sale_deleted' as const };
+}
+
+async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
+  const current = await lockDraft(ctx, id, version);
+  checkIssueLevel(ctx, current.documentType);
+  return issueLocked(ctx, current);
+}
+
+/**
+ * Stock out for an invoice or delivery note with catalogue lines (not again for an invoice of a
+ * delivery note that moved it), back in for a credit note with returned goods.
+ */
+async function moveStock(
+  ctx: Ctx,
+  document: repository.DocumentRow,
+  related: repository.DocumentRow | null,
+  lines: repository.LineRow[],
+): Promise<boolean> {
+  const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
+  if (itemLines.length === 0) return false;
+  const reference = { referenceType: 'sale', referenceId: document.id };
+  const out =
+    document.documentType === 'delivery_note' ||
+    (document.documentType === 'invoice' && !(related?.documentType === 'delivery_note' && related.movedStock));
+  const back = document.documentType === 'credit_note' && document.returnsGoods;
+  if (out) {
+    await applyStockMovements(
+      ctx.tx,
+      ctx,
+      itemLines.map((line) => ({ itemId: line.itemId, kind: 'sale', quantity: -Number(line.quantity), ...reference })),
+    );
+    return true;
+  }
+  if (back) {
+    await applyStockMovements(
+      ctx.tx,
+      ctx,
+      itemLines.map((line) => ({ itemId: line.itemId, kind: 'return', quantity: Number(line.quantity), ...reference })),
+    );
+    return true;
+  }
+  return false;
+}
+
+const methodOf = (document: repository.DocumentRow): PaymentMethod =>
+  document.conditionSale === 'cash'
+    ? 'cash_payment'
+    : ((document.paymentMethod as PaymentMethod | null) ?? 'credit_card');
+
+/** Issues a locked draft: final from here on. */
+async function issueLocked(ctx: Ctx, current: repository.DocumentRow) {
+  const customer = await findCustomer(ctx, current.customerId as string);
+  if (!customer) throw new AppError('customer_not_found');
+  if (!customer.active) throw new AppError('customer_inactive', { customer: { id: customer.id, name: customer.name } });
+  const pointOfSale = await repository.findPointOfSale(ctx, current.pointOfService as string);
+  if (!pointOfSale?.active) {
+    throw new AppError('point_of_sale_inactive', { pointOfSale: { code: current.pointOfService } });
+  }
+  const related = await checkRelated(
+    ctx,
+    { documentType: current.documentType, relatedDocumentId: current.relatedDocumentId, currency: current.currency },
+    customer.id,
+    current.id,
+  );
+  const lines = await repository.storedLines(ctx, current.id);
+  if (lines.length === 0) throw new AppError('validation_error', { fields: [{ path: 'lines', code: 'required' }] });
+  const issuedAt = new Date();
+  const final: repository.DocumentRow = {
+    ...current,
+    issuerSnapshot: await clinicSnapshot(ctx),
+    counterpartySnapshot: customerSnapshot(customer),
+    patientId: customer.patientId,
+  };
+  const movedStock = await moveStock(ctx, final, related, lines);
+  if (billing.has(current.documentType)) await markBilled(ctx, current.id, lines);
+  const assigned = await assignSaleNumber(ctx, final, lines);
+  const ledger = documentEntry({
+    id: current.id,
+    side: 'sale',
+    documentType: current.documentType as DocumentType,
+    partyId: customer.id,
+    date: current.date,
+    total: current.total,
+    description: `${current.documentType} ${formatSaleNumber(current.pointOfService as string, assigned.sequenceNumber)}`,
+  });
+  const openAmount = ledger?.openAmount ?? '0.00';
+  await finalGuard(() =>
+    repository.updateDocument(ctx, current.id, {
+      status: 'issued',
+      sequenceNumber: assigned.sequenceNumber,
+      documentNumber: assigned.documentNumber,
+      chainIndex: assigned.chainIndex,
+      previousHash: assigned.previousHash,
+      contentHash: assigned.contentHash,
+      issuerSnapshot: final.issuerSnapshot,
+      counterpartySnapshot: final.counterpartySnapshot,
+      patientId: final.patientId,
+      openAmount,
+      movedStock,
+      registeredAt: issuedAt,
+      registeredBy: ctx.userId,
+      version: current.version + 1,
+      updatedAt: issuedAt,
+      updatedBy: ctx.userId,
+    }),
+  );
+  let collection: { id: string; number: string } | null = null;
+  if (ledger) {
+    await postLedgerEntries(ctx, [ledger.entry]);
+    // A credit note settles the document it corrects up to what that document still owes.
+    if (current.documentType === 'credit_note' && related && new Big(related.openAmount).gt(0)) {
+      const applied = new Big(current.total).lt(related.openAmount)
+        ? new Big(current.total)
+        : new Big(related.openAmount);
+      await allocateToDocuments(
+        ctx,
+        { creditDocumentId: current.id, side: 'sale', partyId: customer.id, currency: current.currency },
+        [{ documentId: related.id, amount: applied.toFixed(2) }],
+      );
+      await repository.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
+    }
+    // Cash or cards: collected now, in full, allocated to this document.
+    if (documentMoneySign[current.documentType as DocumentType] > 0 && current.conditionSale !== 'current_account') {
+      collection = await recordCollection(ctx, {
+        customer,
+        date: current.date,
+        amount: current.total,
+        currency: current.currency as Currency,
+        method: methodOf(current),
+        status: 'paid',
+        paidOn: current.date,
+        allocations: [{ documentId: current.id, amount: current.total }],
+      });
+    }
+    await queueEinvoice(ctx, current.id);
+  }
+  await audit(ctx, {
+    action: 'sale_issued',
+    entity: 'sale',
+    entityId: current.id,
+    before: { status: 'draft', version: current.version },
+    after: {
+      status: 'issued',
+      number: formatSaleNumber(current.pointOfService as string, assigned.sequenceNumber),
+      chainIndex: assigned.chainIndex,
+      contentHash: assigned.contentHash,
+      total: current.total,
+      openAmount,
+      movedStock,
+      collection: collection?.number ?? null,
+    },
+  });
+  return { data: await get({ ctx, id: current.id }), code: 'sale_issued' as const };
+}
+
+/** A draft credit or debit note of an issued invoice, debit note or receipt, its lines copied. */
+async function correct({
+  ctx,
+  id,
+  documentType,
+}: {
+  ctx: Ctx;
+  id: string;
+  documentType: 'credit_note' | 'debit_note';
+}) {
+  const source = await repository.lockSale(ctx, id);
+  if (!source) throw new AppError('sale_not_found');
+  if (source.status !== 'issued') throw new AppError('document_final', { status: source.status });
+  if (!['invoice', 'debit_note', 'receipt'].includes(source.documentType)) {
+    throw new AppError('document_type_invalid', { documentType: source.documentType });
+  }
+  checkIssueLevel(ctx, documentType);
+  const lines = await repository.storedLines(ctx, id);
+  return create({
+    ctx,
+    input: {
+      documentType,
+      customerId: source.customerId,
+      patientId: null,
+      pointOfService: source.pointOfService as string,
+      date: clinicToday(ctx.timeZone),
+      dueDate: null,
+      currency: source.currency as Currency,
+      conditionSale: 'current_account',
+      paymentMethod: null,
+      notes: null,
+      relatedDocumentId: source.id,
+      returnsGoods: false,
+      issue: false,
+      lines: lines.map((line) => ({
+        itemId: line.itemId,
+        treatmentId: line.treatmentId,
+        tooth: line.tooth,
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discountRate: line.discountRate,
+        vatRate: line.vatRate,
+        attendanceId: null,
+        attendanceLineId: null,
+        sourceLineId: null,
+      })),
+    },
+  });
+}
+
+async function integrity({ ctx, pointOfService }: { ctx: Ctx; pointOfService?: string }): Promise<SaleIntegrity> {
+  const report = await verifySaleChains(ctx, pointOfService ? { pointOfService } : {});
+  return { ...report, checkedAt: new Date().toISOString() };
+}
+
+async function billables({ ctx, q }: { ctx: Ctx; q: string }): Promise<Billable[]> {
+  const { treatmentRows, itemRows } = await repository.billables(ctx, q);
+  const all: Billable[] = [
+    ...treatmentRows.map((row) => ({
+      kind: 'treatment' as const,
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      group: row.group,
+      unitPrice: row.unitPrice,
+      vatRate: row.vatRate,
+      stock: null,
+    })),
+    ...itemRows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      group: null,
+      unitPrice: row.unitPrice,
+      vatRate: row.vatRate,
+      stock: row.stock,
+    })),
+  ];
+  return all.sort((a, b) => a.name.localeCompare(b.name, 'es')).slice(0, 20);
+}
+
+/** What the PDF prints: the sale, the clinic's header, the customer's language and e-mail. */
+async function printable({ ctx, id }: { ctx: Ctx; id: string }) {
+  const sale = await get({ ctx, id });
+  const customer = sale.customerId ? await findCustomer(ctx, sale.customerId) : undefined;
+  return {
+    sale,
+    clinic: await loadPrintHeader(ctx),
+    readerLanguage: customer?.language ?? null,
+    email: customer?.email ?? null,
+  };
+}
+
+/** The e-mail address a sale is sent to: the customer's (409 customer_without_email). */
+function recipientOf(printed: { email: string | null; sale: Sale }): string {
+  if (!printed.email) {
+    throw new AppError('customer_without_email', {
+      customer: { id: printed.sale.customerId, name: printed.sale.customerName },
+    });
+  }
+  return printed.email;
+}
+
+async function recordSent({ ctx, id, to }: { ctx: Ctx; id: string; to: string }) {
+  await audit(ctx, { action: 'sale_sent', entity: 'sale', entityId: id, after: { to } });
+}
+
+export const salesService = {
+  list,
+  get,
+  create,
+  update,
+  remove,
+  issue,
+  correct,
+  integrity,
+  billables,
+  printable,
+  recipientOf,
+  recordSent,
+};

@@ -1,0 +1,244 @@
+import '../auth/zod-setup';
+import { saleDocumentTypes } from '@odontia/shared/commercial';
+import { can } from '@odontia/shared/permissions';
+import type { SaleListItem } from '@odontia/shared/schemas/sales';
+import { Plus, ShieldCheck, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table';
+import { FilterSelect } from '../../components/filter-select';
+import { SearchBox } from '../../components/search-box';
+import { useListState } from '../../lib/use-list-state';
+import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
+import { CustomerPicker } from '../customers/customer-picker';
+import { DateInput } from '../profile/date-input';
+import { useDocumentMoney } from '../purchases/format';
+import { type SaleFilters, salePath, useSaleList } from './api';
+import { SaleStatusBadge, SaleTypeBadge } from './badges';
+
+const pageSize = 20;
+const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
+  (values as readonly string[]).includes(value) ? (value as T) : '';
+const isDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+function useColumns(): Column<SaleListItem>[] {
+  const { t } = useTranslation('sales');
+  const money = useDocumentMoney();
+  const day = useCalendarDateFormat();
+  return [
+    { key: 'date', header: t('fields.date'), sortable: true, cell: (row) => day(row.date) },
+    {
+      key: 'documentNumber',
+      header: t('fields.number'),
+      sortable: true,
+      primary: true,
+      cell: (row) => (
+        <span className="d-flex flex-column align-items-start gap-1">
+          <Link to={salePath(row.id)} className="fw-semibold">
+            {row.number ?? t('list.noNumber')}
+          </Link>
+          <SaleTypeBadge type={row.documentType} />
+        </span>
+      ),
+    },
+    { key: 'customer', header: t('fields.customer'), cell: (row) => row.customerName ?? '—' },
+    { key: 'status', header: t('fields.status'), cell: (row) => <SaleStatusBadge status={row.status} /> },
+    { key: 'dueDate', header: t('fields.dueDate'), sortable: true, cell: (row) => day(row.dueDate) },
+    {
+      key: 'total',
+      header: t('fields.total'),
+      sortable: true,
+      className: 'text-end',
+      cell: (row) => money(row.total, row.currency),
+    },
+    {
+      key: 'openAmount',
+      header: t('fields.openAmount'),
+      className: 'text-end',
+      cell: (row) => money(row.openAmount, row.currency),
+    },
+  ];
+}
+
+/** `/sales`: the clinic's sales with search, filters, sort and pages in the URL. */
+export function SaleList() {
+  const { t } = useTranslation('sales');
+  const id = useId();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const canWrite = user ? can(user.level, 'commercial.write') : false;
+  const list = useListState({
+    sort: '-date',
+    filters: ['customerId', 'patientId', 'documentType', 'status', 'dateFrom', 'dateTo'],
+    debounceMs: 250,
+  });
+  const [customerText, setCustomerText] = useState('');
+  const filters: SaleFilters = {
+    q: list.search,
+    sort: list.sort,
+    customerId: list.filters.customerId,
+    patientId: list.filters.patientId,
+    documentType: oneOf(saleDocumentTypes, list.filters.documentType),
+    status: oneOf(['draft', 'issued'] as const, list.filters.status),
+    dateFrom: isDay(list.filters.dateFrom),
+    dateTo: isDay(list.filters.dateTo),
+  };
+  const query = useSaleList({ ...filters, page: list.page, pageSize });
+  const columns = useColumns();
+  const shownCustomer = query.data?.data.find(
+    (row) =>
+      (filters.customerId && row.customerId === filters.customerId) ||
+      (filters.patientId && row.patientId === filters.patientId),
+  )?.customerName;
+  useEffect(() => {
+    if ((filters.customerId || filters.patientId) && !customerText && shownCustomer) setCustomerText(shownCustomer);
+  }, [filters.customerId, filters.patientId, customerText, shownCustomer]);
+  const filtered = Boolean(
+    filters.q ||
+      filters.customerId ||
+      filters.patientId ||
+      filters.documentType ||
+      filters.status ||
+      filters.dateFrom ||
+      filters.dateTo,
+  );
+  const clearCustomer = () => {
+    setCustomerText('');
+    list.setFilter('customerId', '');
+    list.setFilter('patientId', '');
+  };
+
+  return (
+    <section className="card" data-testid="sale-list">
+      <div className="card-header list-toolbar">
+        <SearchBox
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={list.searchText}
+          autoComplete="off"
+          data-testid="sale-search"
+          onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <div className="d-flex flex-wrap gap-2">
+          <Link to="/sales/integrity" className="btn btn-outline-secondary" data-testid="sale-integrity-link">
+            <ShieldCheck size={16} aria-hidden="true" className="me-2" />
+            {t('list.integrity')}
+          </Link>
+          {canWrite ? (
+            <Link to="/sales/create" className="btn btn-primary" data-testid="sale-create">
+              <Plus size={16} aria-hidden="true" className="me-2" />
+              {t('list.create')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div className="card-body border-bottom d-flex flex-wrap gap-3 align-items-end">
+        <div style={{ minWidth: '16rem' }}>
+          <label className="form-label small mb-1" htmlFor={`${id}-customer`}>
+            {t('fields.customer')}
+          </label>
+          <div className="d-flex gap-1">
+            <CustomerPicker
+              id={`${id}-customer`}
+              value={customerText}
+              onText={(text) => {
+                setCustomerText(text);
+                if (!text) clearCustomer();
+              }}
+              onPick={(customer) => {
+                setCustomerText(customer.name);
+                if (customer.customerId) {
+                  list.setFilter('patientId', '');
+                  list.setFilter('customerId', customer.customerId);
+                } else {
+                  list.setFilter('customerId', '');
+                  list.setFilter('patientId', customer.patientId ?? '');
+                }
+              }}
+              placeholder={t('list.anyCustomer')}
+            />
+            {filters.customerId || filters.patientId ? (
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={clearCustomer}
+                aria-label={t('list.clearCustomer')}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <FilterSelect
+          label={t('fields.documentType')}
+          value={filters.documentType}
+          visibleLabel
+          className=""
+          onChange={(value) => list.setFilter('documentType', value)}
+          options={[
+            { value: '', label: t('list.anyType') },
+            ...saleDocumentTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
+          ]}
+        />
+        <FilterSelect
+          label={t('fields.status')}
+          value={filters.status}
+          visibleLabel
+          className=""
+          onChange={(value) => list.setFilter('status', value)}
+          options={[
+            { value: '', label: t('list.anyStatus') },
+            { value: 'draft', label: t('statuses.draft') },
+            { value: 'issued', label: t('statuses.issued') },
+          ]}
+        />
+        <div>
+          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
+            {t('list.from')}
+          </label>
+          <DateInput
+            id={`${id}-from`}
+            name="dateFrom"
+            className="form-control"
+            value={filters.dateFrom}
+            onChange={(event) => list.setFilter('dateFrom', event.target.value)}
+          />
+        </div>
+        <div>
+          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
+            {t('list.to')}
+          </label>
+          <DateInput
+            id={`${id}-to`}
+            name="dateTo"
+            className="form-control"
+            value={filters.dateTo}
+            onChange={(event) => list.setFilter('dateTo', event.target.value)}
+          />
+        </div>
+      </div>
+      <DataTable<SaleListItem>
+        label={t('list.caption')}
+        className="table-hover"
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({
+          'data-testid': 'sale-row',
+          className: 'data-table-row',
+          onClick: (event) => {
+            if (!(event.target as HTMLElement).closest('a')) void navigate(salePath(row.id));
+          },
+        })}
+        sort={{ value: list.sort, onSort: list.setSort }}
+        emptyText={filtered ? t('list.noMatches') : t('list.empty')}
+        emptyTestId="sale-empty"
+        errorText={t('list.loadError')}
+        retryText={t('list.retry')}
+        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('list.pagination') }}
+      />
+    </section>
+  );
+}

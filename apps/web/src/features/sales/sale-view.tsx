@@ -1,0 +1,470 @@
+import { documentMoneySign } from '@odontia/shared/commercial';
+import { can } from '@odontia/shared/permissions';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
+import type { Sale } from '@odontia/shared/schemas/sales';
+import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
+import { FileMinus, FilePlus, Mail, Pencil, Stamp, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormAlert } from '../../components/form-feedback';
+import { PdfButton } from '../../components/pdf-button';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
+import { useDocumentMoney } from '../purchases/format';
+import { salePath, salesApi, useCorrectSale, useDeleteSale, useIssueSale, useSendSale } from './api';
+import { SaleStatusBadge, SaleTypeBadge } from './badges';
+import { BudgetPanel } from './budget-panel';
+
+function Party({ title, party, testId }: { title: string; party: PartySnapshot | null; testId: string }) {
+  const { t } = useTranslation('sales');
+  return (
+    <div className="col-md-6" data-testid={testId}>
+      <h3 className="h6 text-body-secondary">{title}</h3>
+      {party ? (
+        <address className="mb-0">
+          <strong>{party.name}</strong>
+          {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
+          {party.taxId ? (
+            <div>
+              {[party.taxIdKind?.toUpperCase(), formatTaxId(party.taxIdKind as TaxIdKind | null, party.taxId)]
+                .filter(Boolean)
+                .join(' ')}
+            </div>
+          ) : null}
+          {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
+          {party.email ? <div>{party.email}</div> : null}
+        </address>
+      ) : (
+        <p className="text-body-secondary mb-0">{t('view.copiedOnIssue')}</p>
+      )}
+    </div>
+  );
+}
+
+function RefLink({ document }: { document: DocumentRef }) {
+  const { t } = useTranslation('sales');
+  const day = useCalendarDateFormat();
+  return (
+    <Link to={salePath(document.id)}>
+      {t(`types.${document.documentType}`)}{' '}
+      {document.documentNumber ? `${document.pointOfService}-${document.documentNumber}` : t('list.noNumber')} ·{' '}
+      {day(document.date)}
+    </Link>
+  );
+}
+
+/** `/sales/view/:saleId`: the sale as issued (or the draft), with its links, collections and integrity data. */
+export function SaleView({ sale }: { sale: Sale }) {
+  const { t, i18n } = useTranslation('sales');
+  const navigate = useNavigate();
+  const format = useDocumentMoney();
+  const money = (amount: string | null | undefined) => format(amount, sale.currency);
+  const day = useCalendarDateFormat();
+  const instant = useInstantFormat();
+  const user = useSessionUser();
+  const canWrite = user ? can(user.level, 'commercial.write') : false;
+  const canDelete = user ? can(user.level, 'commercial.delete') : false;
+  const issue = useIssueSale(sale.id);
+  const remove = useDeleteSale(sale.id);
+  const correct = useCorrectSale(sale.id);
+  const send = useSendSale(sale.id);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const draft = sale.status === 'draft';
+  const correctable = !draft && ['invoice', 'debit_note', 'receipt'].includes(sale.documentType);
+  const moneyMoves = documentMoneySign[sale.documentType] !== 0;
+  const title = sale.number ?? t('list.noNumber');
+
+  const conflict = (error: unknown) => {
+    if (isApiError(error) && error.status === 409) setProblem(error.message);
+    else toastApiError(error);
+  };
+  const onIssue = async () => {
+    setProblem(null);
+    try {
+      const answer = await issue.mutateAsync(sale.version);
+      if (answer.code) toastSuccess(answer.code);
+    } catch (error) {
+      conflict(error);
+    }
+  };
+  const onCorrect = async (documentType: 'credit_note' | 'debit_note') => {
+    setProblem(null);
+    try {
+      const answer = await correct.mutateAsync(documentType);
+      if (answer.code) toastSuccess(answer.code);
+      void navigate(`/sales/create?edit=${answer.data.id}`);
+    } catch (error) {
+      conflict(error);
+    }
+  };
+  const onSend = async () => {
+    setProblem(null);
+    try {
+      const answer = await send.mutateAsync();
+      toastSuccess(answer.code);
+    } catch (error) {
+      conflict(error);
+    }
+  };
+  const onDelete = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      void navigate('/sales');
+    } catch (error) {
+      setConfirming(false);
+      toastApiError(error);
+    }
+  };
+
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="sale-view" data-status={sale.status}>
+      {problem ? <FormAlert testId="sale-problem">{problem}</FormAlert> : null}
+      <section className="card">
+        <div className="card-header d-flex flex-wrap gap-2 align-items-center justify-content-between">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <h2 className="h5 mb-0" data-testid="sale-number">
+              {title}
+            </h2>
+            <SaleTypeBadge type={sale.documentType} />
+            <SaleStatusBadge status={sale.status} />
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <PdfButton
+              load={() => salesApi.pdf(sale.id)}
+              fallbackName={`${t(`types.${sale.documentType}`)} ${sale.number ?? ''}.pdf`}
+              label={t('view.pdf')}
+              small
+              testId="sale-pdf"
+            />
+            {canWrite ? (
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                onClick={() => void onSend()}
+                disabled={send.isPending}
+                data-testid="sale-send"
+              >
+                <BusyIcon busy={send.isPending} icon={Mail} />
+                {t('view.send')}
+              </button>
+            ) : null}
+            {draft && canWrite ? (
+              <>
+                <Link to={`/sales/create?edit=${sale.id}`} className="btn btn-outline-secondary btn-sm">
+                  <Pencil size={14} aria-hidden="true" className="me-1" />
+                  {t('view.edit')}
+                </Link>
+                {sale.documentType !== 'credit_note' || canDelete ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => void onIssue()}
+                    disabled={issue.isPending}
+                    data-testid="view-issue"
+                  >
+                    <BusyIcon busy={issue.isPending} icon={Stamp} />
+                    {t('form.issue')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  onClick={() => setConfirming(true)}
+                  data-testid="view-delete"
+                >
+                  <Trash2 size={14} aria-hidden="true" className="me-1" />
+                  {t('view.delete')}
+                </button>
+              </>
+            ) : null}
+            {correctable && canWrite ? (
+              <>
+                {canDelete ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    onClick={() => void onCorrect('credit_note')}
+                    disabled={correct.isPending}
+                    data-testid="view-credit-note"
+                  >
+                    <FileMinus size={14} aria-hidden="true" className="me-1" />
+                    {t('view.creditNote')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  onClick={() => void onCorrect('debit_note')}
+                  disabled={correct.isPending}
+                  data-testid="view-debit-note"
+                >
+                  <FilePlus size={14} aria-hidden="true" className="me-1" />
+                  {t('view.debitNote')}
+                </button>
+              </>
+            ) : null}
+          </div>
+        </div>
+        <div className="card-body">
+          <dl className="row mb-0">
+            <dt className="col-sm-4 col-lg-2">{t('fields.customer')}</dt>
+            <dd className="col-sm-8 col-lg-4" data-testid="sale-customer">
+              {sale.customerName ?? '—'}
+            </dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.date')}</dt>
+            <dd className="col-sm-8 col-lg-4">{day(sale.date)}</dd>
+            <dt className="col-sm-4 col-lg-2">{t('fields.conditionSale')}</dt>
+            <dd className="col-sm-8 col-lg-4">{sale.conditionSale ? t(`conditions.${sale.conditionSale}`) : '—'}</dd>
+            {sale.conditionSale === 'current_account' ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.dueDate')}</dt>
+                <dd className="col-sm-8 col-lg-4">{day(sale.dueDate)}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.paymentMethod')}</dt>
+                <dd className="col-sm-8 col-lg-4">{sale.paymentMethod ? t(`methods.${sale.paymentMethod}`) : '—'}</dd>
+              </>
+            )}
+            <dt className="col-sm-4 col-lg-2">{t('fields.currency')}</dt>
+            <dd className="col-sm-8 col-lg-4">{t(`currencies.${sale.currency}`)}</dd>
+            {!draft ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('view.issued')}</dt>
+                <dd className="col-sm-8 col-lg-4">
+                  {instant(sale.registeredAt)} {sale.registeredByName ? `· ${sale.registeredByName}` : ''}
+                </dd>
+                <dt className="col-sm-4 col-lg-2">{t('view.stock')}</dt>
+                <dd className="col-sm-8 col-lg-4" data-testid="moved-stock">
+                  {sale.movedStock ? t('view.movedStock') : t('view.noStock')}
+                </dd>
+              </>
+            ) : null}
+            {sale.notes ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.notes')}</dt>
+                <dd className="col-sm-8 col-lg-10" style={{ whiteSpace: 'pre-wrap' }}>
+                  {sale.notes}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </section>
+
+      {sale.documentType === 'budget' && sale.status === 'issued' ? <BudgetPanel sale={sale} /> : null}
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('view.parties')}</div>
+        <div className="card-body row g-3">
+          <Party title={t('view.issuer')} party={draft ? null : sale.issuerSnapshot} testId="issuer" />
+          <Party title={t('fields.customer')} party={draft ? null : sale.counterpartySnapshot} testId="receiver" />
+        </div>
+      </section>
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
+        <div className="table-responsive">
+          <table className="table mb-0 align-middle table-stack-phone" data-testid="sale-lines">
+            <caption className="visually-hidden">{t('form.sections.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.concept')}</th>
+                <th scope="col">{t('fields.tooth')}</th>
+                <th scope="col" className="text-end">
+                  {t('fields.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.unitPrice')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.discountRate')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.vatRate')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('fields.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sale.lines.map((line) => (
+                <tr key={line.id} data-testid="view-line">
+                  <td>{line.description}</td>
+                  <td data-label={t('fields.tooth')}>{line.tooth ?? '—'}</td>
+                  <td className="text-end" data-label={t('fields.quantity')}>
+                    {Number(line.quantity).toLocaleString(i18n.language)}
+                  </td>
+                  <td className="text-end" data-label={t('fields.unitPrice')}>
+                    {money(line.unitPrice)}
+                  </td>
+                  <td className="text-end" data-label={t('fields.discountRate')}>
+                    {Number(line.discountRate)} %
+                  </td>
+                  <td className="text-end" data-label={t('fields.vatRate')}>
+                    {Number(line.vatRate)} %
+                  </td>
+                  <td className="text-end fw-semibold" data-label={t('fields.total')}>
+                    {money(line.total)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="card-body border-top row g-3">
+          <div className="col-md-6">
+            <h3 className="h6">{t('view.vatBreakdown')}</h3>
+            <table className="table table-sm mb-0" data-testid="vat-breakdown">
+              <thead>
+                <tr>
+                  <th scope="col">{t('fields.vatRate')}</th>
+                  <th scope="col" className="text-end">
+                    {t('view.base')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('view.vat')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sale.vatBreakdown.map((share) => (
+                  <tr key={share.rate}>
+                    <td>{Number(share.rate)} %</td>
+                    <td className="text-end">{money(share.base)}</td>
+                    <td className="text-end">{money(share.vat)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="col-md-6">
+            <dl className="row mb-0" data-testid="view-totals">
+              <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
+              <dd className="col-5 text-end mb-1">{money(sale.subtotal1)}</dd>
+              <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
+              <dd className="col-5 text-end mb-1">{money(sale.discountTotal)}</dd>
+              <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
+              <dd className="col-5 text-end mb-1">{money(sale.subtotal2)}</dd>
+              <dt className="col-7 fw-normal">{t('view.vat')}</dt>
+              <dd className="col-5 text-end mb-1">{money(sale.vatTotal)}</dd>
+              <dt className="col-7">{t('fields.total')}</dt>
+              <dd className="col-5 text-end mb-1 fw-bold fs-5" data-testid="view-total">
+                {money(sale.total)}
+              </dd>
+              {!draft && moneyMoves ? (
+                <>
+                  <dt className="col-7">{t('fields.openAmount')}</dt>
+                  <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
+                    {money(sale.openAmount)}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        </div>
+      </section>
+
+      {sale.relatedDocument || sale.relatedFrom.length > 0 || sale.allocations.length > 0 ? (
+        <section className="card">
+          <div className="card-header fw-semibold">{t('view.links')}</div>
+          <div className="card-body">
+            {sale.relatedDocument ? (
+              <p className="mb-2" data-testid="related-document">
+                {sale.documentType === 'credit_note' || sale.documentType === 'debit_note'
+                  ? t('view.corrects')
+                  : t('view.comesFrom')}{' '}
+                <RefLink document={sale.relatedDocument} />
+              </p>
+            ) : null}
+            {sale.relatedFrom.length > 0 ? (
+              <>
+                <h3 className="h6">{t('view.relatedFrom')}</h3>
+                <ul data-testid="related-from">
+                  {sale.relatedFrom.map((document) => (
+                    <li key={document.id}>
+                      <RefLink document={document} /> · {money(document.total)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {sale.allocations.length > 0 ? (
+              <>
+                <h3 className="h6">{t('view.allocations')}</h3>
+                <ul className="mb-0" data-testid="allocations">
+                  {sale.allocations.map((allocation) => (
+                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
+                      {day(allocation.date)} ·{' '}
+                      {allocation.paymentId ? (
+                        <Link to={`/collections/view/${allocation.paymentId}`}>
+                          {t('view.collection', { number: allocation.paymentNumber ?? '' })}
+                        </Link>
+                      ) : allocation.creditDocumentId ? (
+                        <Link to={salePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
+                      ) : null}{' '}
+                      · {money(allocation.amount)}
+                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      {!draft ? (
+        <section className="card" data-testid="sale-integrity">
+          <div className="card-header fw-semibold">{t('view.integrity')}</div>
+          <div className="card-body">
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{t('view.chainIndex')}</dt>
+              <dd className="col-sm-8">{sale.chainIndex}</dd>
+              <dt className="col-sm-4">{t('view.hash')}</dt>
+              <dd className="col-sm-8">
+                <code title={sale.contentHash ?? ''} data-testid="sale-hash">
+                  {sale.contentHash?.slice(0, 16)}…
+                </code>
+              </dd>
+              {sale.einvoice ? (
+                <>
+                  <dt className="col-sm-4">{t('view.einvoice')}</dt>
+                  <dd className="col-sm-8" data-testid="sale-einvoice" data-status={sale.einvoice.status}>
+                    {t(`einvoice.${sale.einvoice.status}`)}
+                    {sale.einvoice.authorizationCode ? (
+                      <>
+                        {' · '}
+                        <code>{sale.einvoice.authorizationCode}</code>
+                      </>
+                    ) : null}
+                    {sale.einvoice.lastError ? ` · ${sale.einvoice.lastError}` : null}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        </section>
+      ) : null}
+
+      <ConfirmDelete
+        show={confirming}
+        title={t('view.deleteTitle')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+      >
+        {t('view.deleteText')}
+      </ConfirmDelete>
+    </div>
+  );
+}
