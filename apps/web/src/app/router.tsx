@@ -78,6 +78,7 @@ const history = [
   'files',
   'dashboard',
   'agenda',
+  'priceList',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -139,6 +140,8 @@ export const protectedRoutes: RouteObject[] = [
   screen('purchases', 'purchases', purchases, ['purchases']),
   screen('purchaseCreate', 'purchases/create', purchases, ['purchases']),
   screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
+  // Price list (issue 18)
+  screen('priceList', 'price-list', () => import('../pages/price-list'), ['priceList']),
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),

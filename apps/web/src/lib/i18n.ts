@@ -34,6 +34,8 @@ export const onDemandNamespaces = [
   'fiscal',
   'payments',
   'currentAccounts',
+  'priceList',
+  'customers',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

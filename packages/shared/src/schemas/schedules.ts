@@ -189,7 +189,8 @@ export type Treatment = z.infer<typeof treatmentSchema>;
 /** /api/treatments[/:id]: what the clinic does and its usual duration (issue 18 adds prices). */
 export const treatmentContracts = recordContracts('treatment', treatmentFields, treatmentSchema);
 export type CreateTreatmentRequest = z.input<typeof treatmentContracts.create>;
-export const treatmentSorts = ['name', 'code', 'group', 'price'] as const;
+/** A column ascending, or descending with a leading '-'. */
+export const treatmentSorts = ['name', '-name', 'code', '-code', 'group', '-group', 'price', '-price'] as const;
 export type TreatmentSort = (typeof treatmentSorts)[number];
 const treatmentFilters = {
   /** Words of the code, name or group, accent- and case-free, as you type. */

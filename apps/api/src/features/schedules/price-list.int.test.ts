@@ -60,6 +60,10 @@ describe.each(availableBackends())('price list on %s', (backend) => {
     const implants = await list('group=Implantes&sort=price');
     expect(implants.data.map((row: { code: string }) => row.code)).toEqual(['IMP-02', 'IMP-01']);
     expect(implants.total).toBe(2);
+    expect((await list('group=Implantes&sort=-price')).data.map((row: { code: string }) => row.code)).toEqual([
+      'IMP-01',
+      'IMP-02',
+    ]);
     expect((await list('active=false')).data.map((row: { code: string }) => row.code)).toEqual(['PRE-01']);
     const byCode = (await list('sort=code&q=-0')).data.map((row: { code: string }) => row.code);
     expect(byCode).toEqual([...byCode].sort());

@@ -120,24 +120,25 @@ export const treatmentsRepository = recordRepository({
   order: [asc(treatments.name), asc(treatments.id)],
 });
 
-/** The price list in each of its orders (the same rows; name and id break ties). */
+/** The price list in each of its orders, ascending and descending (name and id break ties). */
+const treatmentOrders = {
+  name: (dir: SQL) => [sql`${treatments.name} ${dir}`, sql`${treatments.id} ${dir}`],
+  code: (dir: SQL) => [sql`lower(${treatments.code}) ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
+  group: (dir: SQL) => [sql`${treatments.groupName} ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
+  price: (dir: SQL) => [sql`${treatments.price} ${dir}`, asc(treatments.name), asc(treatments.id)],
+};
+const treatmentsIn = (order: SQL[]) => recordRepository({ table: treatments, scope: [], order });
+const ascending = sql.raw('asc');
+const descending = sql.raw('desc');
 export const sortedTreatments = {
   name: treatmentsRepository,
-  code: recordRepository({
-    table: treatments,
-    scope: [],
-    order: [sql`lower(${treatments.code}) asc nulls last`, asc(treatments.name), asc(treatments.id)],
-  }),
-  group: recordRepository({
-    table: treatments,
-    scope: [],
-    order: [sql`${treatments.groupName} asc nulls last`, asc(treatments.name), asc(treatments.id)],
-  }),
-  price: recordRepository({
-    table: treatments,
-    scope: [],
-    order: [asc(treatments.price), asc(treatments.name), asc(treatments.id)],
-  }),
+  '-name': treatmentsIn(treatmentOrders.name(descending)),
+  code: treatmentsIn(treatmentOrders.code(ascending)),
+  '-code': treatmentsIn(treatmentOrders.code(descending)),
+  group: treatmentsIn(treatmentOrders.group(ascending)),
+  '-group': treatmentsIn(treatmentOrders.group(descending)),
+  price: treatmentsIn(treatmentOrders.price(ascending)),
+  '-price': treatmentsIn(treatmentOrders.price(descending)),
 } as const;
 
 /**

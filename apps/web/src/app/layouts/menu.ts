@@ -20,6 +20,7 @@ import {
   Settings,
   ShoppingBag,
   ShoppingCart,
+  Tags,
   Truck,
   UserCog,
   Users,
@@ -77,6 +78,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/providers/edit', 'commercial.write'],
   ['/purchases', 'commercial.read'],
   ['/purchases/create', 'commercial.write'],
+  ['/price-list', 'commercial.read'],
   ['/sales', 'commercial.read'],
   ['/sales/create', 'commercial.write'],
   ['/payments', 'commercial.read'],
@@ -154,6 +156,7 @@ export const menuSections: MenuSection[] = [
     titleKey: 'commercial',
     items: [
       { key: 'purchases', labelKey: 'purchases', icon: ShoppingCart, to: '/purchases' },
+      { key: 'priceList', labelKey: 'priceList', icon: Tags, to: '/price-list' },
       { key: 'sales', labelKey: 'sales', icon: ShoppingBag, to: '/sales' },
       { key: 'payments', labelKey: 'payments', icon: Wallet, to: '/payments' },
       { key: 'collections', labelKey: 'collections', icon: HandCoins, to: '/collections' },
