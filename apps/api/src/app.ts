@@ -14,6 +14,7 @@ import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.thro
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
+import { customersRoutes } from './features/customers/customers.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(clinicalRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);
+      await api.register(customersRoutes);
       await api.register(fiscalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({
