@@ -142,6 +142,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
   // Price list (issue 18)
   screen('priceList', 'price-list', () => import('../pages/price-list'), ['priceList']),
+  screen('customers', 'customers', () => import('../pages/customers'), ['customers', 'providers']),
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),

@@ -8,6 +8,7 @@ import {
   CircleUser,
   ClipboardList,
   Clock,
+  Contact,
   FileSignature,
   HandCoins,
   Landmark,
@@ -79,6 +80,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/purchases', 'commercial.read'],
   ['/purchases/create', 'commercial.write'],
   ['/price-list', 'commercial.read'],
+  ['/customers', 'commercial.read'],
   ['/sales', 'commercial.read'],
   ['/sales/create', 'commercial.write'],
   ['/payments', 'commercial.read'],
@@ -157,6 +159,7 @@ export const menuSections: MenuSection[] = [
     items: [
       { key: 'purchases', labelKey: 'purchases', icon: ShoppingCart, to: '/purchases' },
       { key: 'priceList', labelKey: 'priceList', icon: Tags, to: '/price-list' },
+      { key: 'customers', labelKey: 'customers', icon: Contact, to: '/customers' },
       { key: 'sales', labelKey: 'sales', icon: ShoppingBag, to: '/sales' },
       { key: 'payments', labelKey: 'payments', icon: Wallet, to: '/payments' },
       { key: 'collections', labelKey: 'collections', icon: HandCoins, to: '/collections' },
