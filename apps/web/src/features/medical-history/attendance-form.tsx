@@ -633,8 +633,10 @@ function AttendanceFormBody({
                     budgetLines={budgetLines.data?.data ?? []}
                     locked={locked}
                     onChange={(next, fill) => {
-                      const set = (name: keyof LineValues, value: string) =>
+                      const set = (name: keyof LineValues, value: string) => {
                         form.setValue(`lines.${index}.${name}` as const, value, { shouldDirty: true });
+                        form.clearErrors(`lines.${index}.${name}` as const);
+                      };
                       for (const [name, value] of Object.entries(next)) set(name as keyof LineLinkValues, value);
                       if (fill?.description) set('description', fill.description);
                       if (fill?.price && !(fill.onlyEmptyPrice && current.price)) set('price', amountInput(fill.price));
