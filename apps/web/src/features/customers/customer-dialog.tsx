@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -97,6 +98,8 @@ export function CustomerDialog({
   const remove = useDeleteCustomer(customer?.id ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const form = useZodForm(customerRecordContracts.update, valuesOf(customer), {
     prepare,
     validateWith: editing ? undefined : customerRecordContracts.create,
@@ -131,13 +134,14 @@ export function CustomerDialog({
     }
   });
   const onDelete = async () => {
-    setProblem(null);
+    setDeleteProblem(null);
     try {
       const answer = await remove.mutateAsync();
       toastSuccess(answer.code);
+      setConfirming(false);
       onDone();
     } catch (error) {
-      setProblem(errorMessage(error));
+      setDeleteProblem(errorMessage(error));
     }
   };
   const busy = form.formState.isSubmitting || remove.isPending;
@@ -271,7 +275,7 @@ export function CustomerDialog({
             <button
               type="button"
               className="btn btn-outline-danger me-auto"
-              onClick={() => void onDelete()}
+              onClick={() => setConfirming(true)}
               disabled={busy}
               data-testid="customer-delete"
             >
@@ -288,6 +292,16 @@ export function CustomerDialog({
           </button>
         </Modal.Footer>
       </form>
+      <ConfirmDelete
+        show={confirming}
+        title={t('form.deleteTitle')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+        problem={deleteProblem}
+      >
+        <p className="mb-0">{t('form.deleteText', { name: customer?.name ?? '' })}</p>
+      </ConfirmDelete>
     </Modal>
   );
 }
