@@ -65,16 +65,19 @@ test("a professional's vacation is added as an exception", async ({ page }) => {
   await expect(row).toContainText('Vacaciones');
 });
 
-test('a treatment is added with its duration and listed', async ({ page }) => {
+test('a treatment is added with its duration in the price list and listed in the schedules', async ({ page }) => {
   const name = `Carillas ${stamp()}`;
   await signInPage(page, demoUsers.administrator);
   await page.goto('/schedules');
+  await page.getByTestId('treatments-price-list').click();
+  await expect(page).toHaveURL(/\/price-list/);
   await page.getByTestId('treatment-new').click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo tratamiento' });
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Duración (minutos)').fill('75');
   await dialog.getByTestId('record-save').click();
   await expect(dialog).toBeHidden();
+  await page.goto('/schedules');
   await expect(page.getByTestId('treatment-row').filter({ hasText: name })).toContainText('75 minutos');
 });
 
@@ -83,7 +86,7 @@ test('a user without settings.manage reads the weeks and can still add a block',
   await page.goto('/schedules');
   await expect(page.getByTestId('schedules-read-only')).toBeVisible();
   await expect(page.getByTestId('clinic-week-editor').getByTestId('week-save')).toHaveCount(0);
-  await expect(page.getByTestId('treatment-new')).toHaveCount(0);
+  await expect(page.getByTestId('treatments-price-list')).toHaveCount(0);
   await expect(page.getByTestId('exception-new')).toBeVisible();
 });
 

@@ -25,6 +25,8 @@ export const areas: Area[] = [
   },
   { section: 'Inventario', label: 'Proveedores', path: '/providers', title: 'Proveedores', built: true },
   { section: 'Comercial', label: 'Compras', path: '/purchases', title: 'Compras', built: true },
+  { section: 'Comercial', label: 'Lista de precios', path: '/price-list', title: 'Lista de precios', built: true },
+  { section: 'Comercial', label: 'Clientes', path: '/customers', title: 'Clientes', built: true },
   { section: 'Comercial', label: 'Ventas', path: '/sales', title: 'Ventas', built: true },
   { section: 'Comercial', label: 'Pagos', path: '/payments', title: 'Pagos', built: true },
   { section: 'Comercial', label: 'Cobranzas', path: '/collections', title: 'Cobranzas', built: true },

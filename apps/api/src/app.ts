@@ -17,6 +17,7 @@ import { collectionsRoutes } from './features/collections/collections.routes.ts'
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
+import { customersRoutes } from './features/customers/customers.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);
       await api.register(customerLookupRoutes);
+      await api.register(customersRoutes);
       await api.register(fiscalRoutes);
       await api.register(filesRoutes, {
         service: createFilesService({

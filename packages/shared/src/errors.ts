@@ -236,6 +236,11 @@ export const errorStatuses = {
   collection_already_paid: 409,
   /** The electronic-invoicing authority refused the document (details.reason); it stays issued, to be retried. */
   einvoice_rejected: 502,
+  /** A document or a collection names the customer: deactivate it instead. */
+  customer_has_documents: 409,
+  /** A patient's customer row is never deleted (it follows the patient). */
+  customer_is_patient: 409,
+  error_delete_customer: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;

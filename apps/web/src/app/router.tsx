@@ -80,6 +80,7 @@ const history = [
   'agenda',
   'budgets',
   'collections',
+  'priceList',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -145,6 +146,9 @@ export const protectedRoutes: RouteObject[] = [
   screen('purchases', 'purchases', purchases, ['purchases']),
   screen('purchaseCreate', 'purchases/create', purchases, ['purchases']),
   screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
+  // Price list (issue 18)
+  screen('priceList', 'price-list', () => import('../pages/price-list'), ['priceList']),
+  screen('customers', 'customers', () => import('../pages/customers'), ['customers', 'providers']),
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),

@@ -38,6 +38,8 @@ export const onDemandNamespaces = [
   'budgets',
   'collections',
   'sales',
+  'priceList',
+  'customers',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

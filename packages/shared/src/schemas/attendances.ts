@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attendanceGroups, attendanceTypes } from '../enums.ts';
+import { attendanceGroups, attendanceTypes, fdiTeeth } from '../enums.ts';
 import {
   instant,
   moneyAmount,
@@ -27,17 +27,51 @@ export const maxAttendanceQuantity = 100_000;
 /** An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC; 1900–2999. */
 export const dateTime = instant;
 
-/** A billing line: a product (optionally an inventory item, for reference) or a treatment. */
+const knownTeeth = new Set(fdiTeeth.map(String));
+
+/** One tooth in FDI notation ('16', '85'), as text; a number is accepted; empty becomes null. */
+export const fdiToothField = () =>
+  z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
+    z
+      .string('invalid_value')
+      .refine((tooth) => tooth === '' || knownTeeth.has(tooth), 'invalid_value')
+      .nullish()
+      .transform((tooth) => (tooth ? tooth : null)),
+  );
+
+/**
+ * A billing line: a product (optionally an inventory item, for reference) or a treatment of the
+ * price list (issue 18), optionally on one tooth and carrying out a line of an accepted budget.
+ * `id`: the line as answered by GET; an edit that sends a line unchanged with its id keeps its row
+ * (what an invoice refers to). A changed or dropped line is retired and a new one written, which
+ * an invoiced line refuses (409 attendance_line_invoiced, details.lineId).
+ */
 export const attendanceLineInputSchema = z.object({
+  id: optionalId(),
   description: requiredText(200),
   /** An item of the clinic's catalogue (billing only: stock moves through supplies/medications). */
   itemId: z
     .uuid('invalid_value')
     .nullish()
     .transform((value) => value ?? null),
+  /** A treatment of the price list (its description and price are what the form proposes). */
+  treatmentId: optionalId(),
+  tooth: fdiToothField(),
+  /** The line of an accepted budget of the patient this line carries out. */
+  budgetLineId: optionalId(),
   quantity: wholeNumber(1, maxAttendanceQuantity),
   price: moneyAmount(),
 });
+
+/** Each line id once (the second one is marked). */
+const uniqueLineIds = (lines: { id: string | null }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (line.id && seen.has(line.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'invalid_value' });
+    if (line.id) seen.add(line.id);
+  });
+};
 
 /** A supply or a medicine used, and how many units. */
 export const attendanceItemInputSchema = z.object({
@@ -70,7 +104,7 @@ const attendanceFields = {
   result: optionalText(20000),
   billable: z.boolean().default(false),
   attendanceFee: z.preprocess((value) => value ?? '0', moneyAmount()),
-  lines: z.array(attendanceLineInputSchema).max(100, 'too_big').default([]),
+  lines: z.array(attendanceLineInputSchema).max(100, 'too_big').default([]).superRefine(uniqueLineIds),
   /** Supplies (items of kind supply) used, taken from stock. */
   supplies: z.array(attendanceItemInputSchema).max(100, 'too_big').default([]).superRefine(uniqueItems),
   /** Medicines used (approved and active), taken from stock. */
@@ -98,10 +132,18 @@ export const attendanceLineSchema = z.object({
   id: z.uuid(),
   description: z.string(),
   itemId: z.uuid().nullable(),
+  treatmentId: z.uuid().nullable(),
+  /** The treatment's code and name in the price list (null when free text). */
+  treatmentCode: z.string().nullable(),
+  treatmentName: z.string().nullable(),
+  tooth: z.string().nullable(),
+  budgetLineId: z.uuid().nullable(),
   quantity: z.number().int(),
   price: z.string(),
   /** price × quantity, rounded half-up to cents. */
   total: z.string(),
+  /** Whether an issued invoice bills this line (it can no longer change). */
+  invoiced: z.boolean(),
 });
 
 export const attendanceItemSchema = z.object({
@@ -148,6 +190,8 @@ export const attendanceSchema = z.object({
   resultDate: z.string().nullable(),
   result: z.string().nullable(),
   lines: z.array(attendanceLineSchema),
+  /** Whether an issued invoice bills the attendance's fee (then no line or the fee may change). */
+  feeInvoiced: z.boolean(),
   supplies: z.array(attendanceItemSchema),
   medications: z.array(attendanceItemSchema),
   addenda: z.array(addendumSchema),
@@ -191,3 +235,30 @@ export const recentAttendanceSchema = z.object({
 });
 export type RecentAttendance = z.infer<typeof recentAttendanceSchema>;
 export const recentAttendancesResponseSchema = z.object({ data: z.array(recentAttendanceSchema) });
+
+/**
+ * GET /api/patients/:patientId/budget-lines (issue 18, patients.read): the lines of the patient's
+ * accepted budgets still pending — done (Σ quantity of live attendance lines linking it) below
+ * the quantity and not invoiced — for the attendance line's "carries out" select. With
+ * `attendanceId`, that attendance's own lines are not counted as done and the lines it links are
+ * answered even when complete (the form of an edit shows what is selected).
+ */
+export const budgetLinesQuerySchema = z.object({ attendanceId: optionalId() });
+export type BudgetLinesQuery = z.input<typeof budgetLinesQuerySchema>;
+export const pendingBudgetLineSchema = z.object({
+  id: z.uuid(),
+  budgetId: z.uuid(),
+  /** '0001-00000123' (formatSaleNumber). */
+  budgetNumber: z.string().nullable(),
+  budgetDate: z.string(),
+  description: z.string(),
+  treatmentId: z.uuid().nullable(),
+  treatmentCode: z.string().nullable(),
+  tooth: z.string().nullable(),
+  /** Budget quantity (a decimal string, '2.00'), and what attendances did of it ('1'). */
+  quantity: z.string(),
+  done: z.string(),
+  unitPrice: z.string(),
+});
+export type PendingBudgetLine = z.infer<typeof pendingBudgetLineSchema>;
+export const budgetLinesResponseSchema = z.object({ data: z.array(pendingBudgetLineSchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scheduleExceptionKinds, weekdays } from '../enums.ts';
-import { instant, optionalText, requiredText, safeText, wholeNumber } from '../validation.ts';
+import { instant, moneyAmount, optionalText, percentage, requiredText, safeText, wholeNumber } from '../validation.ts';
 import { idSchema } from './common.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 
@@ -151,9 +151,16 @@ export const scheduleExceptionsQuerySchema = z.object({
 });
 
 const colorPattern = /^#[0-9a-f]{6}$/i;
+/**
+ * A treatment is also the price list's entry (issue 18): its group (free text: Prevención,
+ * Endodoncia…), price (clinic currency, 2 decimals) and VAT rate; blank price or rate is 0.
+ */
 const treatmentFields = {
   code: optionalText(20),
   name: requiredText(120),
+  groupName: optionalText(60),
+  price: z.preprocess((value) => (value == null || value === '' ? '0' : value), moneyAmount()),
+  vatRate: z.preprocess((value) => (value == null || value === '' ? '0' : value), percentage()),
   durationMinutes: wholeNumber(5, 720),
   color: z.preprocess(
     (value) => (value === '' ? null : value),
@@ -169,6 +176,10 @@ export const treatmentSchema = z.object({
   id: z.uuid(),
   code: z.string().nullable(),
   name: z.string(),
+  groupName: z.string().nullable(),
+  /** Decimal strings: '1500.00', '21.00'. */
+  price: z.string(),
+  vatRate: z.string(),
   durationMinutes: z.number().int(),
   color: z.string().nullable(),
   active: z.boolean(),
@@ -178,11 +189,73 @@ export type Treatment = z.infer<typeof treatmentSchema>;
 /** /api/treatments[/:id]: what the clinic does and its usual duration (issue 18 adds prices). */
 export const treatmentContracts = recordContracts('treatment', treatmentFields, treatmentSchema);
 export type CreateTreatmentRequest = z.input<typeof treatmentContracts.create>;
-export const treatmentsQuerySchema = z.object({
+/** A column ascending, or descending with a leading '-'. */
+export const treatmentSorts = ['name', '-name', 'code', '-code', 'group', '-group', 'price', '-price'] as const;
+export type TreatmentSort = (typeof treatmentSorts)[number];
+const treatmentFilters = {
+  /** Words of the code, name or group, accent- and case-free, as you type. */
   q: safeText().trim().max(200, 'too_long').optional(),
   active: z.enum(['true', 'false']).optional(),
+  /** One group exactly (as the list shows it). */
+  group: safeText().trim().max(60, 'too_long').optional(),
+  sort: z.enum(treatmentSorts).default('name'),
+};
+/** GET /api/treatments: the price list (and the agenda's treatments). */
+export const treatmentsQuerySchema = z.object({
+  ...treatmentFilters,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TreatmentsQuery = z.input<typeof treatmentsQuerySchema>;
+/** GET /api/treatments/export: the same search, filters and sort, every row, as CSV. */
+export const treatmentsExportQuerySchema = z.object(treatmentFilters);
+/** GET /api/treatments/groups: the groups in use, for the filter and the form. */
+export const treatmentGroupsResponseSchema = z.object({ data: z.array(z.string()) });
+
+/**
+ * CSV columns of the price list, in export order, with the Spanish label the export writes; the
+ * import accepts the label or the field name (any case, with or without accents).
+ */
+export const treatmentCsvColumns = [
+  ['code', 'Código'],
+  ['name', 'Nombre'],
+  ['groupName', 'Grupo'],
+  ['price', 'Precio'],
+  ['vatRate', 'IVA (%)'],
+  ['durationMinutes', 'Duración (min)'],
+  ['active', 'Activo'],
+] as const;
+export const maxTreatmentImportRows = 2000;
+/**
+ * POST /api/treatments/import: the CSV text; `dryRun` (default) only checks it. A row whose code
+ * matches a treatment updates it, any other row creates one; all rows or none.
+ */
+export const treatmentImportRequestSchema = z.object({
+  content: safeText().min(1, 'required'),
+  dryRun: z.boolean().default(true),
+});
+export const treatmentImportResultSchema = z.object({
+  total: z.number().int(),
+  /** Rows without errors (nothing is written while any row has one). */
+  valid: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), field: z.string(), code: z.string() })),
+  ignoredColumns: z.array(z.string()),
+  preview: z.array(
+    z.object({
+      line: z.number().int(),
+      code: z.string().nullable(),
+      name: z.string(),
+      price: z.string(),
+      action: z.enum(['create', 'update']),
+    }),
+  ),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type TreatmentImportResult = z.infer<typeof treatmentImportResultSchema>;
+export const treatmentImportResponseSchema = z.object({
+  data: treatmentImportResultSchema,
+  code: z.literal('treatments_imported').optional(),
 });
 
 const chairFields = {

@@ -22,15 +22,80 @@ import { demoDay, demoTimeZone } from './demo-time.ts';
 
 const workingDays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 
+/** Also the demo price list (issue 18): groups and prices in pesos; health care is VAT-exempt, whitening is not. */
 export const demoTreatments = [
-  { name: 'Revisión', code: 'REV', durationMinutes: 30, color: '#0ea5e9' },
-  { name: 'Limpieza', code: 'LIM', durationMinutes: 45, color: '#14b8a6' },
-  { name: 'Empaste', code: 'EMP', durationMinutes: 45, color: '#6366f1' },
-  { name: 'Endodoncia', code: 'END', durationMinutes: 90, color: '#f97316' },
-  { name: 'Extracción', code: 'EXT', durationMinutes: 45, color: '#ef4444' },
-  { name: 'Blanqueamiento', code: 'BLA', durationMinutes: 60, color: '#eab308' },
-  { name: 'Control de ortodoncia', code: 'ORT', durationMinutes: 20, color: '#a855f7' },
-  { name: 'Implante', code: 'IMP', durationMinutes: 120, color: '#64748b' },
+  {
+    name: 'Revisión',
+    code: 'REV',
+    groupName: 'Diagnóstico',
+    price: '25000',
+    vatRate: '0',
+    durationMinutes: 30,
+    color: '#0ea5e9',
+  },
+  {
+    name: 'Limpieza',
+    code: 'LIM',
+    groupName: 'Prevención',
+    price: '40000',
+    vatRate: '0',
+    durationMinutes: 45,
+    color: '#14b8a6',
+  },
+  {
+    name: 'Empaste',
+    code: 'EMP',
+    groupName: 'Operatoria',
+    price: '55000',
+    vatRate: '0',
+    durationMinutes: 45,
+    color: '#6366f1',
+  },
+  {
+    name: 'Endodoncia',
+    code: 'END',
+    groupName: 'Endodoncia',
+    price: '180000',
+    vatRate: '0',
+    durationMinutes: 90,
+    color: '#f97316',
+  },
+  {
+    name: 'Extracción',
+    code: 'EXT',
+    groupName: 'Cirugía',
+    price: '70000',
+    vatRate: '0',
+    durationMinutes: 45,
+    color: '#ef4444',
+  },
+  {
+    name: 'Blanqueamiento',
+    code: 'BLA',
+    groupName: 'Estética',
+    price: '150000',
+    vatRate: '21',
+    durationMinutes: 60,
+    color: '#eab308',
+  },
+  {
+    name: 'Control de ortodoncia',
+    code: 'ORT',
+    groupName: 'Ortodoncia',
+    price: '35000',
+    vatRate: '0',
+    durationMinutes: 20,
+    color: '#a855f7',
+  },
+  {
+    name: 'Implante',
+    code: 'IMP',
+    groupName: 'Implantes',
+    price: '950000',
+    vatRate: '0',
+    durationMinutes: 120,
+    color: '#64748b',
+  },
 ];
 
 export async function seedDemoSchedules(

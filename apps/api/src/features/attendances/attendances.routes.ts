@@ -1,5 +1,7 @@
 import {
   attendanceContracts,
+  budgetLinesQuerySchema,
+  budgetLinesResponseSchema,
   createAddendumRequestSchema,
   recentAttendancesQuerySchema,
   recentAttendancesResponseSchema,
@@ -58,6 +60,25 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
       answer: recentAttendancesResponseSchema,
     },
     async ({ ctx, query }) => ({ data: await attendancesService.recent({ ctx, limit: query.limit }) }),
+  );
+
+  route.get(
+    '/patients/:patientId/budget-lines',
+    {
+      ...read,
+      summary:
+        "Lines of the patient's accepted budgets still to carry out (budget number, treatment, tooth, quantity, done), for an attendance line",
+      params: patientParamsSchema,
+      querystring: budgetLinesQuerySchema,
+      answer: budgetLinesResponseSchema,
+    },
+    async ({ ctx, params, query }) => ({
+      data: await attendancesService.budgetLines({
+        ctx,
+        patientId: params.patientId,
+        attendanceId: query.attendanceId ?? null,
+      }),
+    }),
   );
 
   route.post(

@@ -1,3 +1,4 @@
+import { formatSaleNumber } from '@odontia/shared/commercial';
 import { type AttendanceGroup, type AttendanceType, attendanceGroupOf } from '@odontia/shared/enums';
 import type { FieldError } from '@odontia/shared/errors';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
@@ -5,9 +6,11 @@ import type {
   Attendance,
   AttendanceInput,
   AttendanceSummary,
+  PendingBudgetLine,
   RecentAttendance,
 } from '@odontia/shared/schemas/attendances';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import Big from 'big.js';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -39,6 +42,14 @@ import * as repository from './attendances.repository.ts';
  * - A finished attendance is read-only (409 attendance_finished on edit and delete); dated
  *   addenda correct it, and only it (409 attendance_not_finished on an open one).
  * - Every write audits (entity 'attendance', with the patient) in the same transaction.
+ * - Lines (issue 18) keep their ids: an edit that sends a line unchanged with its `id` keeps its
+ *   row (position apart); a changed or dropped line is retired and a new one written. An issued
+ *   invoice that bills a line (billed_sources 'attendance_line') forbids changing or dropping it,
+ *   and one that bills the fee forbids any change of the fee, the billable flag or the lines:
+ *   409 attendance_line_invoiced (details.lineId, null for the fee). A delete of an attendance
+ *   with anything invoiced answers the same.
+ * - A line's treatment must be a live treatment of the price list, its budget line a line of an
+ *   accepted budget of the same patient (else 400 on the field).
  */
 
 type Scope = { ctx: RequestContext; patientId: string };
@@ -67,8 +78,12 @@ const auditedKeys = [
 /** The stored columns and lines of an input, totals computed with decimals. */
 function compute(input: AttendanceInput) {
   const lines = input.lines.map((line) => ({
+    id: line.id ?? null,
     description: line.description,
     itemId: line.itemId ?? null,
+    treatmentId: line.treatmentId ?? null,
+    tooth: line.tooth ?? null,
+    budgetLineId: line.budgetLineId ?? null,
     quantity: line.quantity,
     price: line.price,
     total: lineTotal(line.price, line.quantity),
@@ -95,14 +110,15 @@ function compute(input: AttendanceInput) {
 type Computed = ReturnType<typeof compute>;
 
 /** The audited shape of an attendance: its columns, lines and items (JSON-friendly). */
-function auditShape(columns: Record<string, unknown>, lines: Computed['lines'], items: StoredItem[]) {
+type AuditedLine = Omit<Computed['lines'][number], 'id'>;
+function auditShape(columns: Record<string, unknown>, lines: AuditedLine[], items: StoredItem[]) {
   const shape: Record<string, unknown> = {};
   for (const key of auditedKeys) {
     const value = columns[key];
     shape[key] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
-  shape.lines = lines.map(({ description, itemId, quantity, price, total }) => {
-    return { description, itemId, quantity, price, total };
+  shape.lines = lines.map(({ description, itemId, treatmentId, tooth, budgetLineId, quantity, price, total }) => {
+    return { description, itemId, treatmentId, tooth, budgetLineId, quantity, price, total };
   });
   const of = (kind: UsedItem['kind']) =>
     items.filter((item) => item.kind === kind).map(({ itemId, quantity }) => ({ itemId, quantity }));
@@ -214,6 +230,11 @@ async function get(ctx: RequestContext, patientId: string, id: string): Promise<
   const row = await repository.attendancesRepository.find(ctx, { patientId }, id);
   if (!row) throw new AppError('attendance_not_found');
   const lines = await repository.listLines(ctx, id);
+  const billed = await repository.billedOf(
+    ctx,
+    id,
+    lines.map((line) => line.id),
+  );
   const items = await repository.listItems(ctx, id);
   const addenda = await repository.listAddenda(ctx, id);
   const itemsOf = (kind: UsedItem['kind']) =>
@@ -224,22 +245,126 @@ async function get(ctx: RequestContext, patientId: string, id: string): Promise<
     detail: row.detail,
     resultDate: row.resultDate,
     result: row.result,
-    lines: lines.map(({ id, description, itemId, quantity, price, total }) => {
-      return { id, description, itemId, quantity, price, total };
-    }),
+    lines: lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      itemId: line.itemId,
+      treatmentId: line.treatmentId,
+      treatmentCode: line.treatmentId ? line.treatmentCode : null,
+      treatmentName: line.treatmentId ? line.treatmentName : null,
+      tooth: line.tooth,
+      budgetLineId: line.budgetLineId,
+      quantity: line.quantity,
+      price: line.price,
+      total: line.total,
+      invoiced: billed.lineIds.has(line.id),
+    })),
+    feeInvoiced: billed.fee,
     supplies: itemsOf('supply'),
     medications: itemsOf('medication'),
     addenda: addenda.map((addendum) => ({ ...addendum, createdAt: addendum.createdAt.toISOString() })),
   };
 }
 
-/** Writes the computed lines and items used of the attendance. */
-function writeLinesAndItems(ctx: RequestContext, attendanceId: string, computed: Computed) {
+/**
+ * Writes the computed lines (but those kept: `keep` maps an input position to the kept row, which
+ * only moves) and the items used of the attendance.
+ */
+async function writeLinesAndItems(
+  ctx: RequestContext,
+  attendanceId: string,
+  computed: Computed,
+  keep: Map<number, { id: string; position: number }> = new Map(),
+) {
+  for (const [position, kept] of keep) {
+    if (kept.position !== position) await repository.moveLine(ctx, kept.id, position);
+  }
   return repository.insertLinesAndItems(
     ctx,
-    computed.lines.map((line, position) => ({ ...line, id: newId(), attendanceId, position })),
+    computed.lines.flatMap(({ id: _id, ...line }, position) =>
+      keep.has(position) ? [] : [{ ...line, id: newId(), attendanceId, position }],
+    ),
     computed.items.map((item) => ({ ...item, id: newId(), attendanceId })),
   );
+}
+
+type StoredLine = Awaited<ReturnType<typeof repository.listLines>>[number];
+
+/** Whether an input line is the stored one unchanged (same content; its position apart). */
+function sameLine(stored: StoredLine, line: Computed['lines'][number]): boolean {
+  return (
+    stored.description === line.description &&
+    stored.itemId === line.itemId &&
+    stored.treatmentId === line.treatmentId &&
+    stored.tooth === line.tooth &&
+    stored.budgetLineId === line.budgetLineId &&
+    stored.quantity === line.quantity &&
+    new Big(stored.price).eq(line.price)
+  );
+}
+
+/**
+ * Which stored lines an edit keeps (input position → row) and retires, refusing with 409
+ * attendance_line_invoiced what an issued invoice bills, and 400 an id that is not one of the
+ * attendance's live lines.
+ */
+async function planLines(
+  ctx: RequestContext,
+  current: { id: string; billable: boolean; attendanceFee: string },
+  stored: StoredLine[],
+  computed: Computed,
+) {
+  const byId = new Map(stored.map((line) => [line.id, line] as const));
+  const keep = new Map<number, { id: string; position: number }>();
+  const fields: FieldError[] = [];
+  computed.lines.forEach((line, index) => {
+    if (!line.id) return;
+    const row = byId.get(line.id);
+    if (!row) fields.push({ path: `lines.${index}.id`, code: 'invalid_value' });
+    else if (sameLine(row, line)) keep.set(index, { id: row.id, position: row.position });
+  });
+  if (fields.length > 0) throw invalidFields(fields);
+  const keptIds = new Set([...keep.values()].map((kept) => kept.id));
+  const retired = stored.filter((line) => !keptIds.has(line.id)).map((line) => line.id);
+  const billed = await repository.billedOf(
+    ctx,
+    current.id,
+    stored.map((line) => line.id),
+  );
+  const lockedLine = retired.find((id) => billed.lineIds.has(id));
+  if (lockedLine) throw new AppError('attendance_line_invoiced', { lineId: lockedLine });
+  if (billed.fee) {
+    const linesChanged = retired.length > 0 || keep.size !== computed.lines.length;
+    const feeChanged =
+      !new Big(current.attendanceFee).eq(computed.columns.attendanceFee) ||
+      current.billable !== computed.columns.billable;
+    if (linesChanged || feeChanged) throw new AppError('attendance_line_invoiced', { lineId: null });
+  }
+  return { keep, retired };
+}
+
+/** A written line's treatment must be in the price list, its budget line in the patient's accepted budgets. */
+async function checkLineLinks(
+  ctx: RequestContext,
+  patientId: string,
+  computed: Computed,
+  keep: Map<number, unknown> = new Map(),
+) {
+  const written = computed.lines.map((line, index) => ({ line, index })).filter(({ index }) => !keep.has(index));
+  const treatmentIds = [...new Set(written.flatMap(({ line }) => (line.treatmentId ? [line.treatmentId] : [])))];
+  const budgetLineIds = [...new Set(written.flatMap(({ line }) => (line.budgetLineId ? [line.budgetLineId] : [])))];
+  const treatments = await repository.existingTreatments(ctx, treatmentIds);
+  const budgetLines = await repository.acceptedBudgetLineIds(ctx, patientId, budgetLineIds);
+  const fields: FieldError[] = [];
+  for (const { line, index } of written) {
+    if (line.treatmentId && !treatments.has(line.treatmentId)) {
+      fields.push({ path: `lines.${index}.treatmentId`, code: 'invalid_value' });
+    }
+    if (line.budgetLineId && !budgetLines.has(line.budgetLineId)) {
+      fields.push({ path: `lines.${index}.budgetLineId`, code: 'invalid_value' });
+    }
+  }
+  if (fields.length > 0) throw invalidFields(fields);
 }
 
 /** The attendance locked for a change, with what it has now; 409 attendance_finished once finished. */
@@ -277,6 +402,14 @@ export const attendancesService = {
     await checkItems(ctx, input, new Map());
     const id = newId();
     const computed = compute(input);
+    if (computed.lines.some((line) => line.id)) {
+      throw invalidFields(
+        computed.lines.flatMap((line, index) =>
+          line.id ? [{ path: `lines.${index}.id`, code: 'invalid_value' }] : [],
+        ),
+      );
+    }
+    await checkLineLinks(ctx, patientId, computed);
     const finishedAt = computed.columns.finished ? new Date() : null;
     await repository.attendancesRepository.insert(ctx, { ...computed.columns, finishedAt, id, patientId });
     await writeLinesAndItems(ctx, id, computed);
@@ -313,10 +446,12 @@ export const attendancesService = {
     const previous = quantities(currentItems);
     await checkItems(ctx, input, previous);
     const computed = compute(input);
+    const { keep, retired } = await planLines(ctx, current, currentLines, computed);
+    await checkLineLinks(ctx, patientId, computed, keep);
     const finishedAt = computed.columns.finished ? new Date() : null;
     await repository.attendancesRepository.update(ctx, id, { ...computed.columns, finishedAt });
-    await repository.retireLinesAndItems(ctx, id);
-    await writeLinesAndItems(ctx, id, computed);
+    await repository.retireLinesAndItems(ctx, id, retired);
+    await writeLinesAndItems(ctx, id, computed, keep);
     await moveStock(ctx, id, { previous, next: quantities(computed.items), reason: computed.columns.titleResume });
     const { before, after } = changedFields(
       auditShape(current, currentLines, currentItems),
@@ -330,6 +465,14 @@ export const attendancesService = {
     const current = await lockOpen(ctx, patientId, id);
     const currentLines = await repository.listLines(ctx, id);
     const currentItems = await repository.listItems(ctx, id);
+    const billed = await repository.billedOf(
+      ctx,
+      id,
+      currentLines.map((line) => line.id),
+    );
+    if (billed.fee || billed.lineIds.size > 0) {
+      throw new AppError('attendance_line_invoiced', { lineId: billed.fee ? null : [...billed.lineIds][0] });
+    }
     await repository.attendancesRepository.softDelete(ctx, id);
     await moveStock(ctx, id, { previous: quantities(currentItems), next: new Map(), reason: current.titleResume });
     await releaseFilesOfRecord(ctx, patientId, 'attendance', id);
@@ -358,6 +501,32 @@ export const attendancesService = {
       after: { addendumId, text },
     });
     return get(ctx, patientId, id);
+  },
+
+  /** Lines of the patient's accepted budgets still to carry out (the attendance line's select). */
+  async budgetLines({
+    ctx,
+    patientId,
+    attendanceId,
+  }: Scope & { attendanceId: string | null }): Promise<PendingBudgetLine[]> {
+    await requirePatient(ctx, patientId);
+    const rows = await repository.pendingBudgetLines(ctx, patientId, attendanceId);
+    return rows.map((row) => ({
+      id: row.id,
+      budgetId: row.budget_id,
+      budgetNumber:
+        row.point_of_service && row.sequence_number != null
+          ? formatSaleNumber(row.point_of_service, Number(row.sequence_number))
+          : null,
+      budgetDate: row.budget_date,
+      description: row.description,
+      treatmentId: row.treatment_id,
+      treatmentCode: row.treatment_code,
+      tooth: row.tooth,
+      quantity: row.quantity,
+      done: row.done,
+      unitPrice: row.unit_price,
+    }));
   },
 
   async changes({ ctx, patientId, id, query }: Scope & { id: string; query: PageQuery }) {

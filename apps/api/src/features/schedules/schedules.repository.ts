@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { searchCondition } from '../../db/indexed-search.ts';
 import { recordRepository } from '../../db/records.ts';
 import { accounts, chairs, scheduleExceptions, schedules, treatments, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -119,15 +120,78 @@ export const treatmentsRepository = recordRepository({
   order: [asc(treatments.name), asc(treatments.id)],
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+/** The price list in each of its orders, ascending and descending (name and id break ties). */
+const treatmentOrders = {
+  name: (dir: SQL) => [sql`${treatments.name} ${dir}`, sql`${treatments.id} ${dir}`],
+  code: (dir: SQL) => [sql`lower(${treatments.code}) ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
+  group: (dir: SQL) => [sql`${treatments.groupName} ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
+  price: (dir: SQL) => [sql`${treatments.price} ${dir}`, asc(treatments.name), asc(treatments.id)],
+};
+const treatmentsIn = (order: SQL[]) => recordRepository({ table: treatments, scope: [], order });
+const ascending = sql.raw('asc');
+const descending = sql.raw('desc');
+export const sortedTreatments = {
+  name: treatmentsRepository,
+  '-name': treatmentsIn(treatmentOrders.name(descending)),
+  code: treatmentsIn(treatmentOrders.code(ascending)),
+  '-code': treatmentsIn(treatmentOrders.code(descending)),
+  group: treatmentsIn(treatmentOrders.group(ascending)),
+  '-group': treatmentsIn(treatmentOrders.group(descending)),
+  price: treatmentsIn(treatmentOrders.price(ascending)),
+  '-price': treatmentsIn(treatmentOrders.price(descending)),
+} as const;
 
-/** The treatments list's filters: a piece of the name or the code, active or not. */
-export function treatmentsFilter(query: { q?: string | undefined; active?: boolean | undefined }): SQL | undefined {
-  const like = query.q ? `%${escapeLike(query.q)}%` : undefined;
+/**
+ * The price list's filters: every word of `q` in the code, name or group (accent- and case-free,
+ * `search_text`), active or not, one group. A clinic's price list is a few hundred rows: the
+ * policy-checked LIKE reads them all in a millisecond, so the system-context index lookup of
+ * db/indexed-search.ts is not needed here.
+ */
+export function treatmentsFilter(query: {
+  q?: string | undefined;
+  active?: boolean | undefined;
+  group?: string | undefined;
+}): SQL | undefined {
   return and(
-    like ? sql`(${treatments.name} ilike ${like} or ${treatments.code} ilike ${like})` : undefined,
+    searchCondition(treatments.searchText, query.q),
     query.active === undefined ? undefined : eq(treatments.active, query.active),
+    query.group ? eq(treatments.groupName, query.group) : undefined,
   );
+}
+
+/** The groups of the live treatments, alphabetically. */
+export async function treatmentGroups({ tx, accountId }: Scope): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ groupName: treatments.groupName })
+    .from(treatments)
+    .where(
+      and(eq(treatments.accountId, accountId), isNull(treatments.deletedAt), sql`${treatments.groupName} is not null`),
+    )
+    .orderBy(asc(treatments.groupName));
+  return rows.flatMap((row) => (row.groupName ? [row.groupName] : []));
+}
+
+/** Live treatments whose code (any case) is one of these, with their id, version and duration. */
+export async function treatmentsByCode({ tx, accountId }: Scope, codes: string[]) {
+  if (codes.length === 0) return [];
+  return tx
+    .select({
+      id: treatments.id,
+      code: treatments.code,
+      version: treatments.version,
+      durationMinutes: treatments.durationMinutes,
+    })
+    .from(treatments)
+    .where(
+      and(
+        eq(treatments.accountId, accountId),
+        isNull(treatments.deletedAt),
+        inArray(
+          sql`lower(${treatments.code})`,
+          codes.map((code) => code.toLowerCase()),
+        ),
+      ),
+    );
 }
 
 export const chairsRepository = recordRepository({

@@ -10,6 +10,10 @@ import {
   scheduleExceptionsQuerySchema,
   schedulesResponseSchema,
   treatmentContracts,
+  treatmentGroupsResponseSchema,
+  treatmentImportRequestSchema,
+  treatmentImportResponseSchema,
+  treatmentsExportQuerySchema,
   treatmentsQuerySchema,
 } from '@odontia/shared/schemas/schedules';
 import type { FastifyPluginAsync } from 'fastify';
@@ -133,6 +137,54 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     changes: { ...read, summary: "The exception's history of changes, newest first" },
   });
 
+  // The price list's own routes come before /treatments/:id.
+  route.get(
+    '/treatments/export',
+    {
+      ...read,
+      failureCode: 'error_get_treatment',
+      summary: "The price list as CSV (UTF-8 with BOM, `;`), with the list's search, filters and sort, every row",
+      querystring: treatmentsExportQuerySchema,
+      produces: ['text/csv'],
+    },
+    async ({ ctx, query, reply }) => {
+      const { csv, fileName } = await treatmentsService.exportCsv({ ctx, query });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+  route.get(
+    '/treatments/groups',
+    {
+      ...read,
+      failureCode: 'error_get_treatment',
+      summary: "The price list's groups in use, alphabetically",
+      answer: treatmentGroupsResponseSchema,
+    },
+    async ({ ctx }) => ({ data: await treatmentsService.groups({ ctx }) }),
+  );
+  route.post(
+    '/treatments/import',
+    {
+      ...settings,
+      failureCode: 'error_create_treatment',
+      summary:
+        'Import the price list from CSV, matched by code (a known code updates, others create): dryRun previews with row errors; otherwise all rows or none',
+      body: treatmentImportRequestSchema,
+      answer: treatmentImportResponseSchema,
+      otherAnswers: { 201: treatmentImportResponseSchema },
+    },
+    async ({ ctx, body, reply }) => {
+      const data = await treatmentsService.importCsv({ ctx, input: body });
+      if (body.dryRun) return { data };
+      reply.status(201);
+      return { data, code: 'treatments_imported' as const };
+    },
+  );
+
   recordRoutes(route, {
     path: '/treatments',
     contracts: treatmentContracts,
@@ -142,10 +194,15 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     list: {
       ...read,
       failureCode: 'error_get_treatment',
-      summary: "The clinic's treatments by name: search by name or code (q), active=true|false",
+      summary:
+        "The clinic's treatments (the price list): search as you type by code, name or group (q), active, group, sort name|code|group|price",
     },
     get: { ...read, failureCode: 'error_get_treatment', summary: 'One treatment' },
-    create: { ...settings, failureCode: 'error_create_treatment', summary: 'Add a treatment with its usual duration' },
+    create: {
+      ...settings,
+      failureCode: 'error_create_treatment',
+      summary: 'Add a treatment with its usual duration, group, price and VAT rate',
+    },
     update: { ...settings, failureCode: 'error_update_treatment', summary: 'Edit a treatment; 409 when stale' },
     remove: { ...settings, failureCode: 'error_delete_treatment', summary: 'Delete a treatment (soft)' },
     changes: { ...read, summary: "The treatment's history of changes, newest first" },

@@ -40,15 +40,32 @@ import { AppointmentBanner } from '../dashboard/appointment-banner';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { DateField } from '../profile/date-input';
 import { historyPath, recordPaths, useSaveRecord } from './api';
+import { AttendanceLineLinks, type LineLinkValues, useBudgetLines, usePriceListOptions } from './attendance-line-links';
 import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
 import { ItemSearch, type PickedItem } from './item-picker';
 
-interface LineValues {
+interface LineValues extends LineLinkValues {
+  /** The stored line's id (sent back so an unchanged line keeps its row), null for a new one. */
+  lineId: string | null;
   description: string;
   itemId: string | null;
   quantity: string;
   price: string;
+  /** An issued invoice bills it: read-only here (the server refuses any change). */
+  invoiced: boolean;
 }
+
+const newLine = (): LineValues => ({
+  lineId: null,
+  description: '',
+  itemId: null,
+  treatmentId: '',
+  tooth: '',
+  budgetLineId: '',
+  quantity: '1',
+  price: '',
+  invoiced: false,
+});
 
 export interface AttendanceValues {
   date: string;
@@ -101,10 +118,15 @@ function valuesOf(
     billable: record?.billable ?? false,
     attendanceFee: record ? amountInput(record.attendanceFee) : '0',
     lines: (record?.lines ?? []).map((line) => ({
+      lineId: line.id,
       description: line.description,
       itemId: line.itemId,
+      treatmentId: line.treatmentId ?? '',
+      tooth: line.tooth ?? '',
+      budgetLineId: line.budgetLineId ?? '',
       quantity: String(line.quantity),
       price: amountInput(line.price),
+      invoiced: line.invoiced,
     })),
     supplies: picked(record?.supplies ?? []),
     medications: picked(record?.medications ?? []),
@@ -121,6 +143,12 @@ function toRequest(value: unknown, timeZone: string) {
     if (instant) values.date = instant.toISOString();
   }
   if (values.attendanceType === '') values.attendanceType = undefined;
+  if (Array.isArray(values.lines)) {
+    values.lines = (values.lines as LineValues[]).map(({ lineId, invoiced: _invoiced, ...line }) => ({
+      ...line,
+      ...(lineId ? { id: lineId } : {}),
+    }));
+  }
   return values;
 }
 
@@ -308,6 +336,7 @@ function AttendanceFormBody({
   appointment: Appointment | null;
 }) {
   const { t } = useTranslation('clinical');
+  const { t: tPrice } = useTranslation('priceList');
   const id = useId();
   const navigate = useNavigate();
   const money = useMoneyFormat();
@@ -342,6 +371,9 @@ function AttendanceFormBody({
   const fee = useWatch({ control, name: 'attendanceFee' });
   const billable = useWatch({ control, name: 'billable' });
   const totals = billingTotals(fee, watchedLines);
+  const priceList = usePriceListOptions();
+  const budgetLines = useBudgetLines(patientId, record?.id ?? null);
+  const feeInvoiced = record?.feeInvoiced ?? false;
 
   const onSubmit = handleSubmit(async (values) => {
     setShort([]);
@@ -490,6 +522,7 @@ function AttendanceFormBody({
                   id={fieldId('billable')}
                   type="checkbox"
                   className="form-check-input"
+                  disabled={feeInvoiced}
                 />
                 <label htmlFor={fieldId('billable')} className="form-check-label">
                   {t('fields.billable')}
@@ -510,10 +543,16 @@ function AttendanceFormBody({
                   className={`${inputClass(feeMessage)} text-end`}
                   inputMode="decimal"
                   autoComplete="off"
+                  readOnly={feeInvoiced}
                 />
               </FormField>
             </div>
           </div>
+          {feeInvoiced ? (
+            <p className="small text-body-secondary mt-2 mb-0" data-testid="fee-invoiced">
+              {tPrice('attendanceLines.feeInvoiced')}
+            </p>
+          ) : null}
           <div className="billing-lines mt-3">
             {lines.fields.length === 0 ? (
               <p className="small text-body-secondary mb-2">{t('attendance.noLines')}</p>
@@ -529,6 +568,8 @@ function AttendanceFormBody({
             {lines.fields.map((line, index) => {
               const lineErrors = errors.lines?.[index];
               const number = index + 1;
+              const current = watchedLines[index] ?? line;
+              const locked = current.invoiced || feeInvoiced;
               const cell = (name: 'description' | 'quantity' | 'price', inputMode?: 'numeric' | 'decimal') => {
                 const message = lineErrors?.[name]?.message;
                 const cellId = `${fieldId('line')}-${index}-${name}`;
@@ -543,6 +584,7 @@ function AttendanceFormBody({
                       className={`${inputClass(message)}${name === 'description' ? '' : ' text-end'}`}
                       inputMode={inputMode}
                       autoComplete="off"
+                      readOnly={locked}
                     />
                     {message ? (
                       <div id={`${cellId}-error`} className="invalid-feedback d-block">
@@ -570,18 +612,50 @@ function AttendanceFormBody({
                       onClick={() => lines.remove(index)}
                       aria-label={t('attendance.removeLine', { number })}
                       title={t('attendance.removeLine', { number })}
+                      disabled={locked}
                     >
                       <Trash2 size={14} aria-hidden="true" />
                     </button>
                   </div>
+                  <AttendanceLineLinks
+                    idPrefix={`${fieldId('line')}-${index}`}
+                    values={{
+                      treatmentId: current.treatmentId ?? '',
+                      tooth: current.tooth ?? '',
+                      budgetLineId: current.budgetLineId ?? '',
+                    }}
+                    errors={{
+                      treatmentId: lineErrors?.treatmentId?.message,
+                      tooth: lineErrors?.tooth?.message,
+                      budgetLineId: lineErrors?.budgetLineId?.message,
+                    }}
+                    treatments={priceList.data?.data ?? []}
+                    budgetLines={budgetLines.data?.data ?? []}
+                    locked={locked}
+                    onChange={(next, fill) => {
+                      const set = (name: keyof LineValues, value: string) => {
+                        form.setValue(`lines.${index}.${name}` as const, value, { shouldDirty: true });
+                        form.clearErrors(`lines.${index}.${name}` as const);
+                      };
+                      for (const [name, value] of Object.entries(next)) set(name as keyof LineLinkValues, value);
+                      if (fill?.description) set('description', fill.description);
+                      if (fill?.price && !(fill.onlyEmptyPrice && current.price)) set('price', amountInput(fill.price));
+                    }}
+                  />
+                  {current.invoiced ? (
+                    <span className="badge text-bg-secondary billing-invoiced" data-testid="line-invoiced">
+                      {tPrice('attendanceLines.invoiced')}
+                    </span>
+                  ) : null}
                 </div>
               );
             })}
             <button
               type="button"
               className="btn btn-sm btn-outline-primary"
-              onClick={() => lines.append({ description: '', itemId: null, quantity: '1', price: '' })}
+              onClick={() => lines.append(newLine())}
               data-testid="line-add"
+              disabled={feeInvoiced}
             >
               <Plus size={14} aria-hidden="true" className="me-1" />
               {t('attendance.addLine')}

@@ -83,6 +83,7 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
   const { patientId, record, canWrite } = props;
   const { t } = useTranslation('clinical');
   const { t: tDashboard } = useTranslation('dashboard');
+  const { t: tPrice } = useTranslation('priceList');
   const user = useSessionUser();
   const canBook = user ? can(user.level, 'appointments.write') : false;
   const date = useCalendarDate();
@@ -219,14 +220,33 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
             </thead>
             <tbody>
               <tr>
-                <td>{t('fields.attendanceFee')}</td>
+                <td>
+                  {t('fields.attendanceFee')}
+                  {record.feeInvoiced ? (
+                    <span className="d-block small text-body-secondary">{tPrice('attendanceLines.invoiced')}</span>
+                  ) : null}
+                </td>
                 <td />
                 <td />
                 <td className="text-end">{money(record.attendanceFee)}</td>
               </tr>
               {record.lines.map((line) => (
-                <tr key={line.id}>
-                  <td>{line.description}</td>
+                <tr key={line.id} data-testid="attendance-line">
+                  <td>
+                    {line.description}
+                    {line.treatmentCode || line.tooth || line.invoiced ? (
+                      <span className="d-block small text-body-secondary">
+                        {[
+                          line.treatmentCode,
+                          line.tooth ? tPrice('attendanceLines.toothShort', { tooth: line.tooth }) : null,
+                          line.budgetLineId ? tPrice('attendanceLines.fromBudget') : null,
+                          line.invoiced ? tPrice('attendanceLines.invoiced') : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="text-end">{line.quantity}</td>
                   <td className="text-end">{money(line.price)}</td>
                   <td className="text-end">{money(line.total)}</td>

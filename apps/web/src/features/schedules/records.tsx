@@ -1,17 +1,12 @@
 import { addDays, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { type ScheduleExceptionKind, scheduleExceptionKinds } from '@odontia/shared/enums';
 import '../auth/zod-setup';
-import {
-  type Chair,
-  chairContracts,
-  type ScheduleException,
-  type Treatment,
-  treatmentContracts,
-} from '@odontia/shared/schemas/schedules';
-import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { type Chair, chairContracts, type ScheduleException, type Treatment } from '@odontia/shared/schemas/schedules';
+import { Pencil, Plus, Save, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
@@ -551,100 +546,10 @@ export function ExceptionsSection({
 
 /* ---------------------------------------------------------------- treatments */
 
-function TreatmentDialog({ treatment, onDone }: { treatment: Treatment | null; onDone: () => void }) {
-  const { t } = useTranslation('schedules');
-  const id = useId();
-  const valuesOf = (record: Treatment | null) => ({
-    name: record?.name ?? '',
-    code: record?.code ?? '',
-    durationMinutes: String(record?.durationMinutes ?? 30),
-    color: record?.color ?? '#0ea5e9',
-    active: record?.active ?? true,
-  });
-  const [values, setValues] = useState(() => valuesOf(treatment));
-  const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
-  const body = () => checkedBy(treatmentContracts.create, values);
-  return (
-    <RecordDialog<Treatment>
-      collection="treatments"
-      record={treatment}
-      title={treatment ? t('treatments.edit') : t('treatments.new')}
-      testId="treatment-form"
-      body={body}
-      onDone={onDone}
-      onConflict={(current) => setValues(valuesOf(current))}
-    >
-      {(errors) => (
-        <>
-          <Field id={`${id}-name`} label={t('treatments.name')} error={errors.name} required>
-            <input
-              {...control(`${id}-name`, errors.name)}
-              value={values.name}
-              maxLength={120}
-              onChange={(event) => set({ name: event.target.value })}
-              data-testid="treatment-name"
-            />
-          </Field>
-          <div className="row g-3">
-            <div className="col-6">
-              <Field id={`${id}-code`} label={t('treatments.code')} error={errors.code}>
-                <input
-                  {...control(`${id}-code`, errors.code)}
-                  value={values.code}
-                  maxLength={20}
-                  onChange={(event) => set({ code: event.target.value })}
-                  data-testid="treatment-code"
-                />
-              </Field>
-            </div>
-            <div className="col-6">
-              <Field id={`${id}-duration`} label={t('treatments.duration')} error={errors.durationMinutes} required>
-                <input
-                  type="number"
-                  min={5}
-                  max={720}
-                  step={5}
-                  {...control(`${id}-duration`, errors.durationMinutes)}
-                  value={values.durationMinutes}
-                  onChange={(event) => set({ durationMinutes: event.target.value })}
-                  data-testid="treatment-duration"
-                />
-              </Field>
-            </div>
-          </div>
-          <div className="d-flex flex-wrap align-items-end gap-3">
-            <Field id={`${id}-color`} label={t('treatments.color')} error={errors.color}>
-              <input
-                type="color"
-                {...control(`${id}-color`, errors.color, 'form-control form-control-color')}
-                value={values.color}
-                onChange={(event) => set({ color: event.target.value })}
-                data-testid="treatment-color"
-              />
-            </Field>
-            <div className="form-check form-switch mb-2">
-              <input
-                id={`${id}-active`}
-                type="checkbox"
-                className="form-check-input"
-                checked={values.active}
-                onChange={(event) => set({ active: event.target.checked })}
-              />
-              <label htmlFor={`${id}-active`} className="form-check-label">
-                {t('record.active')}
-              </label>
-            </div>
-          </div>
-        </>
-      )}
-    </RecordDialog>
-  );
-}
-
 export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('schedules');
   const treatments = useTreatments();
-  const [editing, setEditing] = useState<Treatment | 'new' | null>(null);
+  // The price list is the one editor of a treatment (issue 18): price, VAT, duration and colour.
   return (
     <CompactList
       title={t('treatments.title')}
@@ -652,7 +557,10 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
       testId="treatments-section"
       newButton={
         canWrite ? (
-          <NewButton label={t('treatments.new')} onClick={() => setEditing('new')} testId="treatment-new" />
+          <Link to="/price-list" className="btn btn-sm btn-outline-primary" data-testid="treatments-price-list">
+            <Tags size={14} aria-hidden="true" className="me-1" />
+            {t('treatments.editInPriceList')}
+          </Link>
         ) : null
       }
       query={treatments}
@@ -672,18 +580,10 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
               {treatment.active ? '' : ` · ${t('record.inactive')}`}
             </div>
           </div>
-          {canWrite ? (
-            <>
-              <EditButton name={treatment.name} onClick={() => setEditing(treatment)} />
-              <DeleteButton collection="treatments" id={treatment.id} name={treatment.name} />
-            </>
-          ) : null}
         </li>
       )}
     >
-      {editing ? (
-        <TreatmentDialog treatment={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      ) : null}
+      {null}
     </CompactList>
   );
 }

@@ -1,0 +1,307 @@
+import '../auth/zod-setup';
+import {
+  type FiscalCountry,
+  fiscalConditionsByCountry,
+  fiscalCountries,
+  taxIdKindsByCountry,
+} from '@odontia/shared/commercial';
+import { languages } from '@odontia/shared/enums';
+import { type CustomerRecord, customerRecordContracts } from '@odontia/shared/schemas/customer-records';
+import { formatTaxId } from '@odontia/shared/tax-ids';
+import { Save, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SelectField, TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormAlert } from '../../components/form-feedback';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useZodForm } from '../../lib/use-zod-form';
+import { errorMessage } from '../auth/api-errors';
+import { useDeleteCustomer, useSaveCustomer } from './customer-records-api';
+
+type Values = z.input<typeof customerRecordContracts.update>;
+const fieldNames = [
+  'kind',
+  'name',
+  'tradeName',
+  'country',
+  'taxIdKind',
+  'taxId',
+  'fiscalCondition',
+  'address',
+  'city',
+  'province',
+  'postalCode',
+  'email',
+  'phone',
+  'language',
+  'paymentTermDays',
+  'notes',
+  'active',
+];
+
+function valuesOf(customer: CustomerRecord | null): Values {
+  return {
+    kind: customer?.kind ?? 'insurer',
+    name: customer?.name ?? '',
+    tradeName: customer?.tradeName ?? '',
+    country: customer?.country ?? 'AR',
+    taxIdKind: customer?.taxIdKind ?? null,
+    taxId: formatTaxId(customer?.taxIdKind, customer?.taxId),
+    fiscalCondition: customer?.fiscalCondition ?? null,
+    address: customer?.address ?? '',
+    city: customer?.city ?? '',
+    province: customer?.province ?? '',
+    postalCode: customer?.postalCode ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    language: customer?.language ?? 'es',
+    paymentTermDays: customer?.paymentTermDays ?? 30,
+    notes: customer?.notes ?? '',
+    active: customer?.active ?? true,
+    version: customer?.version ?? 1,
+  };
+}
+
+/** A select left on "none" sends '': that is no value. */
+const prepare = (values: Values): Values => ({
+  ...values,
+  country: values.country || null,
+  taxIdKind: values.taxIdKind || null,
+  fiscalCondition: values.fiscalCondition || null,
+});
+
+/**
+ * Create or edit a customer: a company or an insurer with its fiscal data, or a patient's billing
+ * data (its name and kind follow the patient). Delete (commercial.delete) only what no document
+ * names; otherwise the server says so and the customer is deactivated instead.
+ */
+export function CustomerDialog({
+  customer,
+  canDelete,
+  onDone,
+}: {
+  customer: CustomerRecord | null;
+  canDelete: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['customers', 'providers', 'common']);
+  const id = useId();
+  const editing = customer !== null;
+  const patient = customer?.kind === 'patient';
+  const save = useSaveCustomer(customer?.id ?? null);
+  const remove = useDeleteCustomer(customer?.id ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const form = useZodForm(customerRecordContracts.update, valuesOf(customer), {
+    prepare,
+    validateWith: editing ? undefined : customerRecordContracts.create,
+  });
+  const country = (useWatch({ control: form.control, name: 'country' }) || null) as FiscalCountry | null;
+  const kinds = country ? taxIdKindsByCountry[country] : Object.values(taxIdKindsByCountry).flat();
+  const conditions: readonly string[] = country
+    ? fiscalConditionsByCountry[country]
+    : Object.values(fiscalConditionsByCountry).flat();
+
+  const onSubmit = form.submit(async (values) => {
+    setProblem(null);
+    setDuplicate(null);
+    try {
+      const answer = await save.mutateAsync(values);
+      if (answer.code) toastSuccess(answer.code);
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = (error.details as { current?: CustomerRecord } | undefined)?.current ?? null;
+        if (current) form.reset(valuesOf(current));
+        setProblem(t('form.conflict'));
+        return;
+      }
+      if (isApiError(error) && error.code === 'customer_tax_id_exists') {
+        form.setError('taxId', { type: 'server', message: 'customer_tax_id_exists' });
+        setDuplicate((error.details as { customer?: { name: string } } | undefined)?.customer?.name ?? null);
+        form.formErrors.reveal();
+        return;
+      }
+      if (!form.formErrors.place(error, form.setError, { fields: fieldNames })) toastApiError(error);
+    }
+  });
+  const onDelete = async () => {
+    setDeleteProblem(null);
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      setConfirming(false);
+      onDone();
+    } catch (error) {
+      setDeleteProblem(errorMessage(error));
+    }
+  };
+  const busy = form.formState.isSubmitting || remove.isPending;
+  const none = { value: '', label: t('form.none') };
+
+  return (
+    <Modal show onHide={onDone} centered size="lg" aria-labelledby={`${id}-title`} restoreFocus scrollable>
+      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="customer-form">
+        <Modal.Header closeButton closeLabel={t('common:close')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            {editing ? t('form.edit') : t('form.new')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {problem ? <FormAlert testId="customer-problem">{problem}</FormAlert> : null}
+          {patient ? <p className="small text-body-secondary">{t('form.patientHint')}</p> : null}
+          <fieldset disabled={busy} className="row g-3">
+            <div className="col-sm-4">
+              <SelectField
+                form={form}
+                name="kind"
+                label={t('fields.kind')}
+                disabled={patient}
+                options={(patient ? ['patient'] : ['insurer', 'company']).map((value) => ({
+                  value,
+                  label: t(`kinds.${value}`),
+                }))}
+              />
+            </div>
+            <div className="col-sm-8">
+              <TextField form={form} name="name" label={t('fields.name')} required readOnly={patient} maxLength={160} />
+            </div>
+            <div className="col-sm-6">
+              <TextField form={form} name="tradeName" label={t('fields.tradeName')} maxLength={160} />
+            </div>
+            <div className="col-sm-6">
+              <SelectField
+                form={form}
+                name="country"
+                label={t('fields.country')}
+                options={[none, ...fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))]}
+              />
+            </div>
+            <div className="col-sm-4">
+              <SelectField
+                form={form}
+                name="taxIdKind"
+                label={t('providers:fields.taxIdKind')}
+                options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
+              />
+            </div>
+            <div className="col-sm-8">
+              <TextField
+                form={form}
+                name="taxId"
+                label={t('fields.taxId')}
+                inputClassName="text-uppercase"
+                data-testid="customer-tax-id"
+              />
+              {duplicate ? (
+                <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
+                  {t('form.taxIdHolder', { name: duplicate })}
+                </p>
+              ) : null}
+            </div>
+            <div className="col-12">
+              <SelectField
+                form={form}
+                name="fiscalCondition"
+                label={t('providers:fields.fiscalCondition')}
+                options={[
+                  none,
+                  ...conditions.map((value) => ({ value, label: t(`providers:fiscalConditions.${value}`) })),
+                ]}
+              />
+            </div>
+            <div className="col-12">
+              <TextField form={form} name="address" label={t('fields.address')} maxLength={300} />
+            </div>
+            <div className="col-sm-5">
+              <TextField form={form} name="city" label={t('fields.city')} maxLength={120} />
+            </div>
+            <div className="col-sm-4">
+              <TextField form={form} name="province" label={t('fields.province')} maxLength={120} />
+            </div>
+            <div className="col-sm-3">
+              <TextField form={form} name="postalCode" label={t('fields.postalCode')} maxLength={20} />
+            </div>
+            <div className="col-sm-6">
+              <TextField form={form} name="email" label={t('fields.email')} type="email" readOnly={patient} />
+            </div>
+            <div className="col-sm-6">
+              <TextField form={form} name="phone" label={t('fields.phone')} inputMode="tel" />
+            </div>
+            <div className="col-sm-6">
+              <SelectField
+                form={form}
+                name="language"
+                label={t('fields.language')}
+                disabled={patient}
+                options={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
+              />
+            </div>
+            <div className="col-sm-6">
+              <TextField
+                form={form}
+                name="paymentTermDays"
+                label={t('fields.paymentTermDays')}
+                type="number"
+                min={0}
+                max={365}
+                inputClassName="text-end"
+              />
+            </div>
+            <div className="col-12">
+              <TextField form={form} name="notes" label={t('fields.notes')} rows={2} />
+            </div>
+            <div className="col-12">
+              <div className="form-check form-switch">
+                <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
+                <label htmlFor={`${id}-active`} className="form-check-label">
+                  {t('fields.active')}
+                  <span className="d-block small text-body-secondary">{t('form.activeHint')}</span>
+                </label>
+              </div>
+            </div>
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          {editing && canDelete && !patient ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger me-auto"
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+              data-testid="customer-delete"
+            >
+              <Trash2 size={16} aria-hidden="true" className="me-2" />
+              {t('form.delete')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+            {t('form.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="customer-save">
+            <BusyIcon busy={form.formState.isSubmitting} icon={Save} />
+            {editing ? t('form.save') : t('form.create')}
+          </button>
+        </Modal.Footer>
+      </form>
+      <ConfirmDelete
+        show={confirming}
+        title={t('form.deleteTitle')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+        problem={deleteProblem}
+      >
+        <p className="mb-0">{t('form.deleteText', { name: customer?.name ?? '' })}</p>
+      </ConfirmDelete>
+    </Modal>
+  );
+}

@@ -1,0 +1,258 @@
+import { can } from '@odontia/shared/permissions';
+import type { Treatment } from '@odontia/shared/schemas/schedules';
+import { Download, Pencil, Plus, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
+import { type Column, DataTable } from '../../components/data-table';
+import { FilterSelect } from '../../components/filter-select';
+import { PageTitle } from '../../components/page-title';
+import { SearchBox } from '../../components/search-box';
+import { toastApiError } from '../../lib/api-toast';
+import { saveFile } from '../../lib/save-file';
+import { useListState } from '../../lib/use-list-state';
+import { useSessionUser } from '../auth/session';
+import { useMoneyFormat } from '../inventory/format';
+import { type ActiveFilter, type PriceListFilters, priceListApi, usePriceList, useTreatmentGroups } from './api';
+import { ImportDialog } from './import-dialog';
+import { TreatmentDialog } from './treatment-dialog';
+import './price-list.css';
+
+const pageSize = 25;
+const missing = <span className="text-body-secondary is-empty">—</span>;
+
+function usePercent() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 2 });
+  return (value: string) => `${format.format(Number(value))} %`;
+}
+
+function useColumns(canWrite: boolean, onEdit: (treatment: Treatment) => void): Column<Treatment>[] {
+  const { t } = useTranslation('priceList');
+  const money = useMoneyFormat();
+  const percent = usePercent();
+  const columns: Column<Treatment>[] = [
+    {
+      key: 'group',
+      header: t('fields.group'),
+      sortable: true,
+      className: 'price-group',
+      cell: (row) => row.groupName ?? missing,
+    },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      sortable: true,
+      className: 'price-code text-nowrap',
+      cell: (row) => row.code ?? missing,
+    },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      primary: true,
+      className: 'price-name',
+      cell: (row) => (
+        <span className="d-inline-flex align-items-center gap-2">
+          <span
+            className="price-swatch flex-shrink-0"
+            style={{ backgroundColor: row.color ?? 'transparent' }}
+            aria-hidden="true"
+          />
+          <span className="fw-semibold">{row.name}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'duration',
+      header: t('fields.durationShort'),
+      className: 'price-duration text-end text-nowrap',
+      cell: (row) => t('minutes', { count: row.durationMinutes }),
+    },
+    {
+      key: 'price',
+      header: t('fields.price'),
+      sortable: true,
+      className: 'price-price text-end text-nowrap',
+      cell: (row) => <span data-testid="treatment-price">{money(row.price)}</span>,
+    },
+    {
+      key: 'vat',
+      header: t('fields.vatShort'),
+      className: 'price-vat text-end text-nowrap',
+      cell: (row) => percent(row.vatRate),
+    },
+    {
+      key: 'active',
+      header: t('fields.active'),
+      className: 'price-status',
+      cell: (row) => (
+        <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+          {row.active ? t('badge.active') : t('badge.inactive')}
+        </span>
+      ),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">{t('list.actions')}</span>,
+      className: 'price-actions text-end',
+      cell: (row) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={() => onEdit(row)}
+          aria-label={t('list.editOne', { name: row.name })}
+          title={t('list.editOne', { name: row.name })}
+          data-testid="treatment-edit"
+        >
+          <Pencil size={14} aria-hidden="true" />
+        </button>
+      ),
+    });
+  }
+  return columns;
+}
+
+/** `/price-list`: the clinic's treatments with their prices; settings.manage edits and imports. */
+export function PriceListPage() {
+  const { t } = useTranslation(['priceList', 'common']);
+  const user = useSessionUser();
+  const canWrite = user ? can(user.level, 'settings.manage') : false;
+  const list = useListState({ sort: 'name', filters: ['active', 'group'], debounceMs: 250 });
+  const [editing, setEditing] = useState<Treatment | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const groups = useTreatmentGroups();
+  const active = (['all', 'true', 'false'] as string[]).includes(list.filters.active)
+    ? (list.filters.active as ActiveFilter)
+    : 'all';
+  const filters: PriceListFilters = { q: list.search, sort: list.sort, active, group: list.filters.group };
+  const query = usePriceList({ ...filters, page: list.page, pageSize });
+  const columns = useColumns(canWrite, setEditing);
+  const groupNames = groups.data?.data ?? [];
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const file = await priceListApi.export(filters);
+      saveFile(file.blob, file.fileName ?? 'lista-de-precios.csv');
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle title={t('common:pages.priceList')} />
+      <p className="text-body-secondary">{t('list.intro')}</p>
+      <section className="card" data-testid="price-list">
+        <div className="card-header list-toolbar">
+          <SearchBox
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={list.searchText}
+            autoComplete="off"
+            data-testid="price-list-search"
+            onChange={(event) => list.setSearchText(event.target.value)}
+          />
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => void onExport()}
+              disabled={exporting}
+              data-testid="price-list-export"
+            >
+              <BusyIcon busy={exporting} icon={Download} />
+              {t('list.export')}
+            </button>
+            {canWrite ? (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  onClick={() => setImporting(true)}
+                  data-testid="price-list-import"
+                >
+                  <Upload size={16} aria-hidden="true" className="me-2" />
+                  {t('list.import')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => setEditing('new')}
+                  data-testid="treatment-new"
+                >
+                  <Plus size={16} aria-hidden="true" className="me-2" />
+                  {t('list.create')}
+                </button>
+              </>
+            ) : null}
+          </div>
+        </div>
+        <div className="card-body border-bottom list-filters">
+          <FilterSelect
+            label={t('fields.group')}
+            visibleLabel
+            className="list-filter"
+            testId="price-list-group"
+            value={list.filters.group}
+            onChange={(value) => list.setFilter('group', value)}
+            options={[
+              { value: '', label: t('list.groupAll') },
+              ...groupNames.map((group) => ({ value: group, label: group })),
+            ]}
+          />
+          <FilterSelect
+            label={t('list.status')}
+            visibleLabel
+            className="list-filter"
+            testId="price-list-active"
+            value={active}
+            onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
+            options={[
+              { value: 'all', label: t('list.statusAll') },
+              { value: 'true', label: t('list.statusActive') },
+              { value: 'false', label: t('list.statusInactive') },
+            ]}
+          />
+        </div>
+        <DataTable<Treatment>
+          label={t('list.caption')}
+          className="table-hover price-list-table"
+          columns={columns}
+          query={query}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({
+            'data-testid': 'treatment-row',
+            className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
+          })}
+          sort={{ value: list.sort, onSort: list.setSort }}
+          emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+          emptyTestId="price-list-empty"
+          errorText={t('list.loadError')}
+          retryText={t('list.retry')}
+          pagination={{
+            page: list.page,
+            pageSize,
+            onPage: list.setPage,
+            label: t('list.pagination'),
+            testId: 'price-list-range',
+          }}
+        />
+      </section>
+      {editing ? (
+        <TreatmentDialog
+          treatment={editing === 'new' ? null : editing}
+          groups={groupNames}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+    </>
+  );
+}
