@@ -275,7 +275,7 @@ async function main() {
       const statement = await time(async (run) => {
         const answer = await call(
           'GET',
-          `/api/current-accounts/customers/${customerIds[run % customerIds.length]}?startDate=${addDays(today, -365)}&endDate=${today}`,
+          `/api/current-accounts/customers/${customerIds[run % customerIds.length]}/ledger?startDate=${addDays(today, -365)}&endDate=${today}`,
         );
         entriesSeen += (answer as { data: { entries: unknown[] } }).data.entries.length;
       });
