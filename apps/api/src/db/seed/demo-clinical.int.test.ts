@@ -86,11 +86,41 @@ describe('demo clinic medical histories', () => {
     expect(Number(accounts.totals.onAccount)).toBeGreaterThan(0);
     const { rows } = await db().orm.execute<{ n: number }>(sql`
       select count(*)::int as n from party_balances b
-      where (b.credits - b.debits) <> (
+      where b.party_kind = 'provider' and (b.credits - b.debits) <> (
         (select coalesce(sum(open_amount), 0) from commercial_documents d
           where d.account_id = b.account_id and d.provider_id = b.party_id and d.deleted_at is null)
         - (select coalesce(sum(amount - allocated_amount), 0) from payments p
           where p.account_id = b.account_id and p.provider_id = b.party_id and p.reversed_at is null))`);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('has a price list in pesos and months of invoices, collections, budgets and a credit note that add up', async () => {
+    const { rows: counts } = await db().orm.execute<Record<string, number>>(sql`
+      select
+        (select count(*)::int from treatments where price > 0) as priced,
+        (select count(*)::int from commercial_documents where side = 'sale' and document_type = 'invoice' and status = 'issued') as invoices,
+        (select count(*)::int from commercial_documents where side = 'sale' and document_type = 'budget') as budgets,
+        (select count(*)::int from commercial_documents where side = 'sale' and document_type = 'credit_note') as credit_notes,
+        (select count(*)::int from budget_decisions) as decisions,
+        (select count(*)::int from payments where side = 'customer') as collections,
+        (select count(*)::int from commercial_documents where side = 'sale' and open_amount > 0) as open,
+        (select count(*)::int from customers where kind = 'insurer') as insurers`);
+    expect(counts[0]).toMatchObject({ budgets: 3, credit_notes: 1, decisions: 2, insurers: 1 });
+    expect(counts[0]?.priced).toBeGreaterThanOrEqual(20);
+    expect(counts[0]?.invoices).toBeGreaterThanOrEqual(15);
+    expect(counts[0]?.collections).toBeGreaterThanOrEqual(8);
+    expect(counts[0]?.open).toBeGreaterThan(0);
+    // Balance = Σ ledger = Σ open amounts − Σ unallocated collections, for every customer.
+    const { rows } = await db().orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from customers c
+      left join party_balances b on b.account_id = c.account_id and b.party_kind = 'customer' and b.party_id = c.id
+      where coalesce(b.debits - b.credits, 0) <> coalesce((select sum(e.debit - e.credit) from ledger_entries e
+          where e.account_id = c.account_id and e.party_kind = 'customer' and e.party_id = c.id), 0)
+        or coalesce(b.debits - b.credits, 0) <> (
+          (select coalesce(sum(open_amount), 0) from commercial_documents d
+            where d.account_id = c.account_id and d.customer_id = c.id and d.status <> 'draft' and d.deleted_at is null)
+          - (select coalesce(sum(amount - allocated_amount), 0) from payments p
+            where p.account_id = c.account_id and p.customer_id = c.id and p.reversed_at is null))`);
     expect(rows[0]?.n).toBe(0);
   });
 });

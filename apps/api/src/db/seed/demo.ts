@@ -13,6 +13,7 @@ import { seedDemoCommercial } from './demo-commercial.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
 
@@ -100,6 +101,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
       professionalIds: userIds,
     });
+    await seedDemoSales(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
     return 'created';
   });
 }
