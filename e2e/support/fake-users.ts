@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
  */
 export async function answerEmptyLists(page: Page): Promise<void> {
   await page.route(
-    /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales)(\?|$)/,
+    /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales|treatments|treatments\/groups|customers)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
   const zero = '0.00';
