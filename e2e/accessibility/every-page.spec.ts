@@ -37,7 +37,7 @@ async function demoIds(request: APIRequestContext) {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe on every page, ${theme}`, () => {
     test('the sidebar’s areas', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await signInPage(page, demoUsers.administrator);
       for (const area of areas) {
         await page.goto(`${area.path}?layout_theme=${theme}`);
@@ -47,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('records, forms and the history’s tabs', async ({ page, request }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       const ids = await demoIds(request);
       await signInPage(page, demoUsers.administrator);
       const history = `/patients/${ids.patient}/mh`;

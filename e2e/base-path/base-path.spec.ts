@@ -70,7 +70,7 @@ test('with a session, a deep link renders the layout and every link keeps the /c
 
   await expect(layout.sidebarLink('/patients')).toHaveAttribute('aria-current', 'page');
   const hrefs = await layout.nav.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs.length).toBe(20);
+  expect(hrefs.length).toBe(22);
   for (const href of hrefs) expect(href).toMatch(/^\/clinica\/[a-z]/);
   await expect(page.getByRole('link', { name: 'Odontia: ir al panel' })).toHaveAttribute('href', '/clinica/dashboard');
 

@@ -165,8 +165,9 @@ test('a budget is signed on the pad, followed and converted into an invoice draf
 
   // Converted into an invoice draft of both lines.
   await panel.getByTestId('budget-to-invoice').click();
+  // The draft's view, not the budget's (same route: wait for the address to change).
+  await expect(page).not.toHaveURL(new RegExp(budgetId));
   await expect(page).toHaveURL(/\/sales\/view\/[0-9a-f-]{36}$/);
-  expect(page.url()).not.toContain(budgetId);
 
   // The patient's billing lists the accepted budget with its pending lines.
   await page.goto(`/patients/${patientId}/mh?tab=billing`);
