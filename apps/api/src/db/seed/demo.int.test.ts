@@ -139,7 +139,8 @@ describe('demo clinic', () => {
     const chairs = await get('/api/chairs');
     expect(chairs.data.map((row: { name: string }) => row.name)).toEqual(['Sillón 1', 'Sillón 2']);
     const treatments = await get('/api/treatments?pageSize=100');
-    expect(treatments.total).toBe(8);
+    // The agenda's eight and the rest of the price list (demo-sales.ts).
+    expect(treatments.total).toBe(21);
     const holidays = await get('/api/schedule-exceptions');
     expect(holidays.data).toMatchObject([{ kind: 'holiday', allDay: true, reason: 'Navidad', professionalId: null }]);
     expect((await get('/api/schedules/reminders')).data.address).toContain('Santa Fe');
