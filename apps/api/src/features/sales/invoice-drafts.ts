@@ -2,11 +2,12 @@ import type { SaleDocumentType } from '@odontia/shared/commercial';
 import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
 import type { ConditionSale, Currency, PaymentMethod } from '@odontia/shared/enums';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { commercialDocuments, documentLines, pointsOfSale } from '../../db/schema/index.ts';
+import { pointsOfSale } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
+import { type DocumentRow, insertDocument, insertLines, type LineInsert, type LineRow } from './sales.repository.ts';
 
 /**
  * Making a sale DRAFT (issue 18): the one insert of a sale document with its lines, the lines'
@@ -17,8 +18,8 @@ import { type CustomerRow, customerSnapshot } from '../customers/customer-partie
  */
 
 type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
-export type SaleDocumentRow = typeof commercialDocuments.$inferSelect;
-export type SaleLineRow = typeof documentLines.$inferSelect;
+export type SaleDocumentRow = DocumentRow;
+export type SaleLineRow = LineRow;
 
 export interface SaleDraftLine {
   description: string;
@@ -52,78 +53,79 @@ export interface SaleDraftInput {
   lines: SaleDraftLine[];
 }
 
-/** Inserts the draft and its lines (positions 1…n); answers both as stored. */
-export async function insertSaleDraft(
-  ctx: Ctx,
-  input: SaleDraftInput,
-): Promise<{ document: SaleDocumentRow; lines: SaleLineRow[] }> {
-  const id = newId();
-  const amountsInput = input.lines.map((line) => ({
+/** A draft's columns: the totals computed here, never taken from the client. */
+export function saleDraftColumns(input: SaleDraftInput) {
+  const totals = documentTotals(input.lines.map(amountsOf));
+  return {
+    documentType: input.documentType,
+    customerId: input.customer.id,
+    patientId: input.customer.patientId,
+    pointOfService: input.pointOfService,
+    date: input.date,
+    dueDate: input.dueDate ?? null,
+    currency: input.currency,
+    conditionSale: input.conditionSale ?? 'current_account',
+    paymentMethod: input.paymentMethod ?? null,
+    notes: input.notes ?? null,
+    relatedDocumentId: input.relatedDocumentId ?? null,
+    returnsGoods: input.documentType === 'credit_note' ? (input.returnsGoods ?? false) : false,
+    subtotal1: totals.subtotal1,
+    discountTotal: totals.discountTotal,
+    subtotal2: totals.subtotal2,
+    vatTotal: totals.vatTotal,
+    total: totals.total,
+    vatBreakdown: totals.vatBreakdown,
+    // The customer's data while a draft (a search by its name finds it); copied again at issue.
+    counterpartySnapshot: customerSnapshot(input.customer),
+  };
+}
+
+const amountsOf = (line: SaleDraftLine) => ({
+  quantity: line.quantity,
+  unitPrice: line.unitPrice,
+  discountRate: line.discountRate ?? '0',
+  vatRate: line.vatRate,
+});
+
+/** A draft's lines, positions 1…n, each with its amounts. */
+export function saleDraftLines(ctx: Ctx, documentId: string, lines: SaleDraftLine[]): LineInsert[] {
+  return lines.map((line, index) => ({
+    accountId: ctx.accountId,
+    id: newId(),
+    documentId,
+    position: index + 1,
+    itemId: line.itemId ?? null,
+    treatmentId: line.treatmentId ?? null,
+    tooth: line.tooth ?? null,
+    attendanceId: line.attendanceId ?? null,
+    attendanceLineId: line.attendanceLineId ?? null,
+    sourceLineId: line.sourceLineId ?? null,
+    description: line.description,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     discountRate: line.discountRate ?? '0',
     vatRate: line.vatRate,
+    ...lineAmounts(amountsOf(line)),
   }));
-  const totals = documentTotals(amountsInput);
-  const [document] = await ctx.tx
-    .insert(commercialDocuments)
-    .values({
-      accountId: ctx.accountId,
-      id,
-      side: 'sale',
-      status: 'draft',
-      documentType: input.documentType,
-      customerId: input.customer.id,
-      patientId: input.customer.patientId,
-      pointOfService: input.pointOfService,
-      date: input.date,
-      dueDate: input.dueDate ?? null,
-      currency: input.currency,
-      conditionSale: input.conditionSale ?? 'current_account',
-      paymentMethod: input.paymentMethod ?? null,
-      notes: input.notes ?? null,
-      relatedDocumentId: input.relatedDocumentId ?? null,
-      returnsGoods: input.documentType === 'credit_note' ? (input.returnsGoods ?? false) : false,
-      subtotal1: totals.subtotal1,
-      discountTotal: totals.discountTotal,
-      subtotal2: totals.subtotal2,
-      vatTotal: totals.vatTotal,
-      total: totals.total,
-      vatBreakdown: totals.vatBreakdown,
-      // The customer's data while a draft (a search by its name finds it); copied again at issue.
-      counterpartySnapshot: customerSnapshot(input.customer),
-      createdBy: ctx.userId,
-      updatedBy: ctx.userId,
-    })
-    .returning();
-  if (!document) throw new Error('sale draft not written');
-  const lines =
-    input.lines.length === 0
-      ? []
-      : await ctx.tx
-          .insert(documentLines)
-          .values(
-            input.lines.map((line, index) => ({
-              accountId: ctx.accountId,
-              id: newId(),
-              documentId: id,
-              position: index + 1,
-              itemId: line.itemId ?? null,
-              treatmentId: line.treatmentId ?? null,
-              tooth: line.tooth ?? null,
-              attendanceId: line.attendanceId ?? null,
-              attendanceLineId: line.attendanceLineId ?? null,
-              sourceLineId: line.sourceLineId ?? null,
-              description: line.description,
-              quantity: line.quantity,
-              unitPrice: line.unitPrice,
-              discountRate: amountsInput[index]?.discountRate ?? '0',
-              vatRate: line.vatRate,
-              ...lineAmounts(amountsInput[index] as (typeof amountsInput)[number]),
-            })),
-          )
-          .returning();
-  return { document, lines: lines.sort((a, b) => a.position - b.position) };
+}
+
+/** Inserts the draft and its lines; answers both as stored. */
+export async function insertSaleDraft(
+  ctx: Ctx,
+  input: SaleDraftInput & { id?: string },
+): Promise<{ document: SaleDocumentRow; lines: SaleLineRow[] }> {
+  const id = input.id ?? newId();
+  const document = await insertDocument(ctx, {
+    accountId: ctx.accountId,
+    id,
+    side: 'sale',
+    status: 'draft',
+    ...saleDraftColumns(input),
+    createdBy: ctx.userId,
+    updatedBy: ctx.userId,
+  });
+  const lines = await insertLines(ctx, saleDraftLines(ctx, id, input.lines));
+  return { document, lines };
 }
 
 /** The audit event of a draft made from sources (`origin` says from what). */

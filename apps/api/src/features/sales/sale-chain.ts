@@ -95,28 +95,31 @@ export interface AssignedNumber {
 export async function assignSaleNumber(ctx: Ctx, draft: DocumentRow, lines: LineRow[]): Promise<AssignedNumber> {
   const pointOfService = draft.pointOfService;
   if (!pointOfService) throw new Error(`sale ${draft.id} has no point of sale`);
-  // The chain's row first, the same order for every issue of the point of sale: no deadlock.
-  const { rows: chainRows } = await ctx.tx.execute<{ last_index: number; last_hash: string | null }>(sql`
-    insert into sale_chains (account_id, point_of_service, last_index)
-    values (${ctx.accountId}::uuid, ${pointOfService}, 0)
-    on conflict (account_id, point_of_service) do update set last_index = sale_chains.last_index
-    returning last_index, last_hash`);
-  const { rows: sequenceRows } = await ctx.tx.execute<{ last_number: number }>(sql`
-    insert into sale_sequences (account_id, point_of_service, document_type, last_number)
-    values (${ctx.accountId}::uuid, ${pointOfService}, ${draft.documentType}, 1)
-    on conflict (account_id, point_of_service, document_type)
-      do update set last_number = sale_sequences.last_number + 1
-    returning last_number`);
-  const chain = chainRows[0];
-  const sequence = sequenceRows[0];
-  if (!chain || !sequence) throw new Error('sale numbering rows not written');
-  const sequenceNumber = Number(sequence.last_number);
-  const chainIndex = Number(chain.last_index) + 1;
+  // One statement takes both rows, the chain's first (the same order for every issue of the
+  // point of sale: no deadlock); the upserts lock them until the transaction ends.
+  const { rows } = await ctx.tx.execute<{ last_index: number; last_hash: string | null; last_number: number }>(sql`
+    with chain as (
+      insert into sale_chains (account_id, point_of_service, last_index)
+      values (${ctx.accountId}::uuid, ${pointOfService}, 0)
+      on conflict (account_id, point_of_service) do update set last_index = sale_chains.last_index
+      returning last_index, last_hash
+    ), sequence as (
+      insert into sale_sequences (account_id, point_of_service, document_type, last_number)
+      select ${ctx.accountId}::uuid, ${pointOfService}, ${draft.documentType}, 1 from chain
+      on conflict (account_id, point_of_service, document_type)
+        do update set last_number = sale_sequences.last_number + 1
+      returning last_number
+    )
+    select chain.last_index, chain.last_hash, sequence.last_number from chain, sequence`);
+  const head = rows[0];
+  if (!head) throw new Error('sale numbering rows not written');
+  const sequenceNumber = Number(head.last_number);
+  const chainIndex = Number(head.last_index) + 1;
   const assigned = {
     sequenceNumber,
     documentNumber: String(sequenceNumber).padStart(8, '0'),
     chainIndex,
-    previousHash: chain.last_hash,
+    previousHash: head.last_hash,
   };
   const hash = contentHash({ ...draft, ...assigned, status: 'issued' }, lines);
   await ctx.tx.execute(sql`

@@ -239,6 +239,17 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     const budget = await post(mine({ documentType: 'budget', issue: true }), clinic.token);
     const second = await post(mine({ issue: true }), clinic.token);
     expect([first.number, budget.number, second.number]).toEqual(['0001-00000001', '0001-00000001', '0001-00000002']);
+    // Made and issued in one request: one event says both (the draft's columns and the number).
+    expect((await t.auditEvents('sale_created', clinic)).map((row) => row.entityId)).not.toContain(first.id);
+    const issuedEvent = (await t.auditEvents('sale_issued', clinic)).find((row) => row.entityId === first.id);
+    expect(issuedEvent?.before).toBeNull();
+    expect(issuedEvent?.after).toMatchObject({
+      status: 'issued',
+      number: '0001-00000001',
+      documentType: 'invoice',
+      customerId: first.customerId,
+      lines: [expect.stringContaining(' × ')],
+    });
     expect(budget.openAmount).toBe('0.00');
     const chain = [first, budget, second].map((row) => [row.chainIndex, row.previousHash]);
     expect(chain).toEqual([

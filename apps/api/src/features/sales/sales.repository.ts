@@ -174,19 +174,32 @@ export async function findInvoiceOf(scope: TenantScope, deliveryNoteId: string, 
   return row;
 }
 
-export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<void> {
-  await scope.tx.insert(commercialDocuments).values(row);
+/** Inserts a draft and answers it as stored (the new row is the transaction's own: no lock to take). */
+export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<DocumentRow> {
+  const [stored] = await scope.tx.insert(commercialDocuments).values(row).returning();
+  return stored as DocumentRow;
 }
 
-export async function updateDocument(scope: TenantScope, id: string, set: Partial<DocumentInsert>): Promise<void> {
-  await scope.tx
+/** Updates a sale and answers it as stored. */
+export async function updateDocument(
+  scope: TenantScope,
+  id: string,
+  set: Partial<DocumentInsert>,
+): Promise<DocumentRow> {
+  const [row] = await scope.tx
     .update(commercialDocuments)
     .set(set)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)));
+    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)))
+    .returning();
+  if (!row) throw new Error(`sale ${id} not updated`);
+  return row;
 }
 
-export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<void> {
-  if (rows.length > 0) await scope.tx.insert(documentLines).values(rows);
+/** Inserts lines and answers them as stored, in position order (what the hash covers). */
+export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<LineRow[]> {
+  if (rows.length === 0) return [];
+  const stored = await scope.tx.insert(documentLines).values(rows).returning();
+  return stored.sort((a, b) => a.position - b.position);
 }
 
 export async function deleteLines(scope: TenantScope, documentId: string): Promise<void> {

@@ -1,6 +1,5 @@
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { documentMoneySign, formatSaleNumber, type SaleDocumentType } from '@odontia/shared/commercial';
-import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
 import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
@@ -28,6 +27,7 @@ import { allocationsOf } from '../purchases/purchases.repository.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
 import { queueEinvoice } from './einvoicing/einvoice.job.ts';
+import { insertSaleDraft, type SaleDraftInput, saleDraftColumns, saleDraftLines } from './invoice-drafts.ts';
 import { assignSaleNumber, verifySaleChains } from './sale-chain.ts';
 import * as repository from './sales.repository.ts';
 
@@ -262,52 +262,14 @@ async function checkCatalogue(ctx: Ctx, input: DocumentInput): Promise<void> {
   if (missingTreatment) throw new AppError('treatment_not_found', { treatmentId: missingTreatment });
 }
 
-function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repository.LineInsert[] {
-  return input.lines.map((line, index) => ({
-    accountId: ctx.accountId,
-    id: newId(),
-    documentId,
-    position: index + 1,
-    itemId: line.itemId,
-    treatmentId: line.treatmentId,
-    tooth: line.tooth,
-    attendanceId: line.attendanceId,
-    attendanceLineId: line.attendanceLineId,
-    sourceLineId: line.sourceLineId,
-    description: line.description,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    discountRate: line.discountRate,
-    vatRate: line.vatRate,
-    ...lineAmounts(line),
-  }));
-}
-
-/** The document's columns from the form: totals on the server, due date from the customer's term. */
-function documentColumns(input: DocumentInput, customer: CustomerRow) {
-  const totals = documentTotals(input.lines);
+/** The form as a draft (insertSaleDraft's input): the due date from the customer's term. */
+function draftInput(input: DocumentInput, customer: CustomerRow): SaleDraftInput {
   const onAccount = input.conditionSale === 'current_account';
   return {
-    customerId: customer.id,
-    patientId: customer.patientId,
-    documentType: input.documentType,
-    pointOfService: input.pointOfService,
-    date: input.date,
+    ...input,
+    customer,
     dueDate: input.dueDate ?? (onAccount ? addDays(input.date, customer.paymentTermDays) : input.date),
-    currency: input.currency,
-    conditionSale: input.conditionSale,
     paymentMethod: input.paymentMethod ?? (input.conditionSale === 'cash' ? 'cash_payment' : null),
-    notes: input.notes,
-    relatedDocumentId: input.relatedDocumentId,
-    returnsGoods: input.documentType === 'credit_note' ? input.returnsGoods : false,
-    subtotal1: totals.subtotal1,
-    discountTotal: totals.discountTotal,
-    subtotal2: totals.subtotal2,
-    vatTotal: totals.vatTotal,
-    total: totals.total,
-    vatBreakdown: totals.vatBreakdown,
-    // The customer's data while a draft (a search by name finds it); copied again when issued.
-    counterpartySnapshot: customerSnapshot(customer),
   };
 }
 
@@ -322,20 +284,11 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
   await checkRelated(ctx, input, customer.id, id);
   await checkCatalogue(ctx, input);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
-  const lines = lineRows(ctx, id, input);
-  await repository.insertDocument(ctx, {
-    accountId: ctx.accountId,
-    id,
-    side: 'sale',
-    status: 'draft',
-    ...documentColumns(input, customer),
-    createdBy: ctx.userId,
-    updatedBy: ctx.userId,
-  });
-  await repository.insertLines(ctx, lines);
-  const stored = (await repository.lockSale(ctx, id)) as repository.DocumentRow;
-  await audit(ctx, { action: 'sale_created', entity: 'sale', entityId: id, after: columnsOf(stored, lines) });
-  if (input.issue) return issueLocked(ctx, stored);
+  const draft = await insertSaleDraft(ctx, { ...draftInput(input, customer), id });
+  const created = columnsOf(draft.document, draft.lines);
+  // Made and issued in one request: one event, the issue's, says both.
+  if (input.issue) return issueLocked(ctx, draft.document, { customer, lines: draft.lines, created });
+  await audit(ctx, { action: 'sale_created', entity: 'sale', entityId: id, after: created });
   return { data: await get({ ctx, id }), code: 'sale_created' as const };
 }
 
@@ -354,20 +307,19 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateS
   await checkRelated(ctx, input, customer.id, id);
   await checkCatalogue(ctx, input);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
-  const lines = lineRows(ctx, id, input);
-  await finalGuard(async () => {
-    await repository.updateDocument(ctx, id, {
-      ...documentColumns(input, customer),
+  const draft = draftInput(input, customer);
+  const { stored, lines } = await finalGuard(async () => {
+    const row = await repository.updateDocument(ctx, id, {
+      ...saleDraftColumns(draft),
       version: current.version + 1,
       updatedAt: new Date(),
       updatedBy: ctx.userId,
     });
     await repository.deleteLines(ctx, id);
-    await repository.insertLines(ctx, lines);
+    return { stored: row, lines: await repository.insertLines(ctx, saleDraftLines(ctx, id, draft.lines)) };
   });
-  const stored = (await repository.lockSale(ctx, id)) as repository.DocumentRow;
   await audit(ctx, { action: 'sale_updated', entity: 'sale', entityId: id, before, after: columnsOf(stored, lines) });
-  if (input.issue) return issueLocked(ctx, stored);
+  if (input.issue) return issueLocked(ctx, stored, { customer, lines });
   return { data: await get({ ctx, id }), code: 'sale_updated' as const };
 }
 
@@ -436,9 +388,16 @@ const methodOf = (document: repository.DocumentRow): PaymentMethod =>
     ? 'cash_payment'
     : ((document.paymentMethod as PaymentMethod | null) ?? 'credit_card');
 
-/** Issues a locked draft: final from here on. */
-async function issueLocked(ctx: Ctx, current: repository.DocumentRow) {
-  const customer = await findCustomer(ctx, current.customerId as string);
+/**
+ * Issues a locked draft: final from here on. `known` is what the request already holds: the
+ * customer and the lines as stored, and the draft's columns when it was made in this request.
+ */
+async function issueLocked(
+  ctx: Ctx,
+  current: repository.DocumentRow,
+  known: { customer?: CustomerRow; lines?: repository.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
+) {
+  const customer = known.customer ?? (await findCustomer(ctx, current.customerId as string));
   if (!customer) throw new AppError('customer_not_found');
   if (!customer.active) throw new AppError('customer_inactive', { customer: { id: customer.id, name: customer.name } });
   const pointOfSale = await repository.findPointOfSale(ctx, current.pointOfService as string);
@@ -451,7 +410,7 @@ async function issueLocked(ctx: Ctx, current: repository.DocumentRow) {
     customer.id,
     current.id,
   );
-  const lines = await repository.storedLines(ctx, current.id);
+  const lines = known.lines ?? (await repository.storedLines(ctx, current.id));
   if (lines.length === 0) throw new AppError('validation_error', { fields: [{ path: 'lines', code: 'required' }] });
   const issuedAt = new Date();
   const final: repository.DocumentRow = {
@@ -527,8 +486,9 @@ async function issueLocked(ctx: Ctx, current: repository.DocumentRow) {
     action: 'sale_issued',
     entity: 'sale',
     entityId: current.id,
-    before: { status: 'draft', version: current.version },
+    before: known.created ? null : { status: 'draft', version: current.version },
     after: {
+      ...known.created,
       status: 'issued',
       number: formatSaleNumber(current.pointOfService as string, assigned.sequenceNumber),
       chainIndex: assigned.chainIndex,
