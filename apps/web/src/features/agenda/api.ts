@@ -14,6 +14,7 @@ import type { Page } from '@odontia/shared/schemas/common';
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import type { Chair, Schedule, ScheduleException, Treatment } from '@odontia/shared/schemas/schedules';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { getEveryPage } from '../../lib/every-page';
 import { http, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
@@ -125,9 +126,9 @@ export function useTreatments() {
   return useQuery({
     queryKey: [...agendaKey, 'treatments'],
     queryFn: () =>
-      optional<{ data: Treatment[] }>('treatments?active=true&pageSize=100', { data: [] }).then((answer) =>
-        (answer.data ?? []).filter((treatment) => treatment.active),
-      ),
+      getEveryPage<Treatment>('treatments?active=true', (path) =>
+        optional<Page<Treatment>>(path, { data: [], total: 0, page: 1, pageSize: 1 }),
+      ).then((answer) => answer.data.filter((treatment) => treatment.active)),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,9 +1,9 @@
 import type { PendingBudgetLine } from '@odontia/shared/schemas/attendances';
-import type { Page } from '@odontia/shared/schemas/common';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
+import { getEveryPage } from '../../lib/every-page';
 import { http } from '../../lib/http';
 
 /**
@@ -14,11 +14,11 @@ import { http } from '../../lib/http';
 
 const enc = encodeURIComponent;
 
-/** The active treatments of the price list (a clinic's list fits in one page of 100). */
+/** The active treatments of the price list, all of them. */
 export function usePriceListOptions() {
   return useQuery({
     queryKey: ['treatments', 'options'],
-    queryFn: () => http.get<Page<Treatment>>('treatments?active=true&pageSize=100&sort=group'),
+    queryFn: () => getEveryPage<Treatment>('treatments?active=true&sort=group'),
     staleTime: 60_000,
   });
 }

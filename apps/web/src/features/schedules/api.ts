@@ -9,6 +9,7 @@ import type {
   Treatment,
 } from '@odontia/shared/schemas/schedules';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { getEveryPage } from '../../lib/every-page';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
@@ -65,7 +66,7 @@ export function useScheduleExceptions(query: { from?: string; page: number }) {
 export function useTreatments() {
   return useQuery({
     queryKey: schedulesKeys.treatments,
-    queryFn: () => http.get<Page<Treatment>>('treatments?pageSize=100'),
+    queryFn: () => getEveryPage<Treatment>('treatments'),
   });
 }
 
