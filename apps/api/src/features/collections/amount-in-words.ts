@@ -1,10 +1,15 @@
-import type { Currency } from '@odontia/shared/enums';
+import type { Currency, Language } from '@odontia/shared/enums';
 import Big from 'big.js';
+import { toCardinal as englishNumber } from 'n2words/en-US';
+import { toCardinal as frenchNumber } from 'n2words/fr-FR';
+import { toCardinal as portugueseNumber } from 'n2words/pt-PT';
 
 /**
- * An amount in Spanish words as a receipt writes it ("Son pesos tres mil quinientos con 50/100"),
- * the custom of a Spanish-speaking clinic's recibo. Whole units up to 999 999 999 999; the cents
- * as a fraction of 100.
+ * An amount in words as a receipt writes it, in the customer's language: "Son pesos tres mil
+ * quinientos con 50/100." (the custom of a Spanish-speaking clinic's recibo), "A importância de
+ * dois mil e vinte e um reais e 50/100.", "La somme de…", "The sum of…". Whole units up to
+ * 999 999 999 999; the cents as a fraction of 100. Spanish is written here (n2words writes
+ * "veintiuno mil" where a receipt wants "veintiún mil"); the other languages come from n2words.
  */
 
 const upTo29 = [
@@ -92,17 +97,63 @@ export function spanishNumber(n: number): string {
   return [head, rest ? belowMillion(rest, false) : ''].filter(Boolean).join(' ');
 }
 
-const currencyWords: Record<Currency, string> = {
-  argentine_peso: 'pesos',
-  us_dollar: 'dólares estadounidenses',
-  euro: 'euros',
-  brazilian_real: 'reales',
+/** Each currency's name in each language: [one, many]. */
+const currencyNames: Record<Language, Record<Currency, [string, string]>> = {
+  es: {
+    argentine_peso: ['peso', 'pesos'],
+    us_dollar: ['dólar estadounidense', 'dólares estadounidenses'],
+    euro: ['euro', 'euros'],
+    brazilian_real: ['real', 'reales'],
+  },
+  en: {
+    argentine_peso: ['Argentine peso', 'Argentine pesos'],
+    us_dollar: ['US dollar', 'US dollars'],
+    euro: ['euro', 'euros'],
+    brazilian_real: ['Brazilian real', 'Brazilian reais'],
+  },
+  fr: {
+    argentine_peso: ['peso argentin', 'pesos argentins'],
+    us_dollar: ['dollar américain', 'dollars américains'],
+    euro: ['euro', 'euros'],
+    brazilian_real: ['réal brésilien', 'réais brésiliens'],
+  },
+  pt: {
+    argentine_peso: ['peso argentino', 'pesos argentinos'],
+    us_dollar: ['dólar americano', 'dólares americanos'],
+    euro: ['euro', 'euros'],
+    brazilian_real: ['real', 'reais'],
+  },
 };
 
-/** "pesos tres mil quinientos con 50/100" for '3500.50'. */
-export function spanishAmount(amount: string, currency: Currency): string {
+function split(amount: string): { units: number; cents: string } {
   const value = new Big(amount).abs();
   const units = Number(value.round(0, Big.roundDown).toFixed(0));
   const cents = value.minus(units).times(100).round(0, Big.roundHalfUp).toFixed(0).padStart(2, '0');
-  return `${currencyWords[currency]} ${spanishNumber(units)} con ${cents}/100`;
+  return { units, cents };
+}
+
+/** "pesos tres mil quinientos con 50/100" for '3500.50'. */
+export function spanishAmount(amount: string, currency: Currency): string {
+  const { units, cents } = split(amount);
+  return `${currencyNames.es[currency][1]} ${spanishNumber(units)} con ${cents}/100`;
+}
+
+/** The receipt's sentence of the amount in words, in `language`. */
+export function amountInWords(amount: string, currency: Currency, language: Language): string {
+  if (language === 'es') return `Son ${spanishAmount(amount, currency)}.`;
+  const { units, cents } = split(amount);
+  if (units > 999_999_999_999) throw new RangeError(`out of range: ${units}`);
+  const [one, many] = currencyNames[language][currency];
+  const name = units === 1 ? one : many;
+  if (language === 'en') return `The sum of ${englishNumber(units)} ${name} and ${cents}/100.`;
+  if (language === 'fr') {
+    const words = frenchNumber(units);
+    // "un million d'euros", "deux milliards de pesos".
+    const of = /(million|milliard)s?$/.test(words) ? (/^[aeiouéè]/i.test(name) ? " d'" : ' de ') : ' ';
+    return `La somme de ${words}${of}${name} et ${cents}/100.`;
+  }
+  const words = portugueseNumber(units);
+  // "um milhão de reais".
+  const of = /(milhão|milhões|bilião|biliões|bilhão|bilhões)$/.test(words) ? ' de ' : ' ';
+  return `A importância de ${words}${of}${name} e ${cents}/100.`;
 }

@@ -14,12 +14,12 @@ import {
 } from '../../lib/pdf.ts';
 import { documentNumberText, documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
-import { spanishAmount } from './amount-in-words.ts';
+import { amountInWords } from './amount-in-words.ts';
 
 /**
  * The receipt of a collection ("Recibo de cobro", issue 18), printed for the customer in the
  * customer's language (Spanish first): the clinic's header, who paid, how much and how, what it
- * settled and what stays on account (in Spanish, the amount in words too), and a reversal stamp
+ * settled and what stays on account (the amount in words too), and a reversal stamp
  * once reversed.
  */
 
@@ -226,16 +226,12 @@ export function receiptDocument({ collection, clinic, customerLanguage, timeZone
       ),
       { text: t.amount, style: 'section' },
       { text: money(collection.amount), fontSize: 16, bold: true },
-      // The custom of a Spanish recibo: the amount in words too.
-      ...(language === 'es'
-        ? [
-            {
-              text: `Son ${spanishAmount(collection.amount, collection.currency)}.`,
-              italics: true,
-              margin: [0, 2, 0, 4],
-            },
-          ]
-        : []),
+      // The custom of a recibo: the amount in words too.
+      {
+        text: amountInWords(collection.amount, collection.currency, language),
+        italics: true,
+        margin: [0, 2, 0, 4],
+      },
       fieldColumns(
         [pdfField(t.method, paymentMethodNames[language][collection.method])],
         [pdfField(t.transaction, collection.transactionNumber ?? '—')],
