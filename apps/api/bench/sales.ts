@@ -221,12 +221,18 @@ async function main() {
 
       // The invariant on the seeded data: every balance equals its open items.
       const { rows: broken } = await db.orm.execute<{ n: number }>(sql`
+        with open_items as (
+          select customer_id, sum(open_amount) as owed from commercial_documents
+          where account_id = ${accountId}::uuid and side = 'sale' and deleted_at is null group by customer_id
+        ), on_account as (
+          select customer_id, sum(amount - allocated_amount) as credit from payments
+          where account_id = ${accountId}::uuid and side = 'customer' and reversed_at is null group by customer_id
+        )
         select count(*)::int as n from party_balances b
-        where b.account_id = ${accountId} and b.party_kind = 'customer' and (b.debits - b.credits) <> (
-          (select coalesce(sum(open_amount), 0) from commercial_documents d
-            where d.account_id = b.account_id and d.customer_id = b.party_id)
-          - (select coalesce(sum(amount - allocated_amount), 0) from payments p
-            where p.account_id = b.account_id and p.customer_id = b.party_id and p.reversed_at is null))`);
+          left join open_items o on o.customer_id = b.party_id
+          left join on_account p on p.customer_id = b.party_id
+        where b.account_id = ${accountId}::uuid and b.party_kind = 'customer'
+          and (b.debits - b.credits) <> coalesce(o.owed, 0) - coalesce(p.credit, 0)`);
       if (Number(broken[0]?.n) !== 0)
         throw new Error(`${broken[0]?.n} customers whose balance is not their open items`);
 
