@@ -1,7 +1,7 @@
 import type { CollectionListQuery } from '@odontia/shared/schemas/collections';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { customers, payments } from '../../db/schema/index.ts';
-import type { PartyJoin } from '../commercial/side-payments.repository.ts';
+import type { PartyJoin } from '../commercial/party-join.ts';
 
 /**
  * Collections (issue 18): the customer side of `payments`. Writing one is record-collection.ts;

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { sortedBy } from '../../db/list-query.ts';
 import { commercialDocuments, paymentAllocations, payments, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import type { PartyJoin } from './party-join.ts';
 import type { PaymentSide } from './side-payments.ts';
 
 /**
@@ -27,15 +28,6 @@ const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
 const reverser = alias(users, 'reverser');
 
-/**
- * The side's party joined (`on`) for its `fields` (its name…): `TParty` is the type of those
- * fields as read, which the caller states (drizzle cannot infer a select spread from a generic).
- */
-export interface PartyJoin<TParty> {
-  table: PgTable;
-  on: SQL | undefined;
-  fields: Record<keyof TParty & string, SQL | AnyPgColumn>;
-}
 export type PaymentWithNames<TParty> = PaymentRow & PeopleNames & TParty;
 
 /** The live payments of the side that match, with their party's fields and people's names. */

@@ -14,6 +14,7 @@ import {
   postLedgerEntries,
   reversePaymentAllocations,
 } from '../current-accounts/ledger.ts';
+import type { PartyJoin } from './party-join.ts';
 import * as repository from './side-payments.repository.ts';
 
 /**
@@ -204,7 +205,7 @@ export async function recordPayment(
 
 export interface SidePaymentsOptions<TParty, TItem> {
   /** The party joined for its name (and kind…). */
-  party: repository.PartyJoin<TParty>;
+  party: PartyJoin<TParty>;
   /** The answer of one row: the shared fields and the side's own. */
   present: (row: repository.PaymentWithNames<TParty>) => TItem;
   /** What the reversal's audit event keeps of the row before. */

@@ -2,7 +2,7 @@ import type { PaymentListQuery } from '@odontia/shared/schemas/payments';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { payments, providers } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import type { PartyJoin } from '../commercial/side-payments.repository.ts';
+import type { PartyJoin } from '../commercial/party-join.ts';
 import { nextCounterValue } from '../patients/patients.repository.ts';
 
 /**
