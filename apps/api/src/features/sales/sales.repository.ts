@@ -13,7 +13,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 import * as shared from '../commercial/side-documents.repository.ts';
-import { type DocumentRow, type LineRow, liveDocuments } from '../commercial/side-documents.repository.ts';
+import {
+  type DocumentInsert,
+  type DocumentRow,
+  type LineInsert,
+  type LineRow,
+  liveDocuments,
+} from '../commercial/side-documents.repository.ts';
 
 /**
  * The sale side of the commercial documents (issue 18): what the clinic bills its customers.
@@ -29,15 +35,7 @@ export type {
   LineRow,
   NamedLineRow,
 } from '../commercial/side-documents.repository.ts';
-export {
-  deleteLines,
-  documentRefs,
-  existingItems,
-  insertDocument,
-  insertLines,
-  linesOf,
-  updateDocument,
-} from '../commercial/side-documents.repository.ts';
+export { documentRefs, existingItems, linesOf } from '../commercial/side-documents.repository.ts';
 
 const live = (scope: TenantScope) => liveDocuments(scope, 'sale');
 
@@ -88,6 +86,27 @@ export async function findInvoiceOf(scope: TenantScope, deliveryNoteId: string, 
     )
     .limit(1);
   return row;
+}
+
+export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<void> {
+  await scope.tx.insert(commercialDocuments).values(row);
+}
+
+export async function updateDocument(scope: TenantScope, id: string, set: Partial<DocumentInsert>): Promise<void> {
+  await scope.tx
+    .update(commercialDocuments)
+    .set(set)
+    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)));
+}
+
+export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<void> {
+  if (rows.length > 0) await scope.tx.insert(documentLines).values(rows);
+}
+
+export async function deleteLines(scope: TenantScope, documentId: string): Promise<void> {
+  await scope.tx
+    .delete(documentLines)
+    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)));
 }
 
 /** The lines as stored (the hash is computed over these). */
