@@ -17,7 +17,16 @@ import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
 import { newId } from '../src/lib/ids.ts';
 import { inTransaction } from '../src/plugins/routes.ts';
-import { createBenchClinic, openBenchDatabase, report, seconds, startBenchApp, vacuumAnalyze } from './bench-kit.ts';
+import {
+  benchCaller,
+  benchTimer,
+  createBenchClinic,
+  openBenchDatabase,
+  report,
+  seconds,
+  startBenchApp,
+  vacuumAnalyze,
+} from './bench-kit.ts';
 import { insertPatients } from './patients-seed.ts';
 
 const { values: options } = parseArgs({
@@ -115,22 +124,8 @@ async function main() {
 
     const { app, headers, close } = await startBenchApp(db, clinic);
     try {
-      const call = async (method: 'GET' | 'POST', url: string, payload?: object, expected = 200) => {
-        const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-        if (response.statusCode !== expected)
-          throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-        return response.json();
-      };
-      const time = async (work: (run: number) => Promise<unknown>): Promise<number[]> => {
-        for (let run = 0; run < Math.min(10, runs); run += 1) await work(run + runs); // warm-up
-        const times: number[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          const begun = performance.now();
-          await work(run);
-          times.push(performance.now() - begun);
-        }
-        return times;
-      };
+      const call = benchCaller(app, headers, { idempotencyKeys: false });
+      const time = benchTimer(runs);
 
       // A week view (Monday to Monday, wall-clock) for all professionals, any week of the three years.
       const weekOf = (run: number) => {

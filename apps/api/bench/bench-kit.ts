@@ -124,6 +124,45 @@ export async function startBenchApp(
   };
 }
 
+/**
+ * Calls the app with the administrator's headers and answers the JSON body; any status but
+ * `expected` throws. With `idempotencyKeys`, every call carries a fresh Idempotency-Key (the
+ * creates that move money require one).
+ */
+export function benchCaller(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  { idempotencyKeys }: { idempotencyKeys: boolean },
+) {
+  return async (method: 'GET' | 'POST', url: string, payload?: object, expected = 200) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: idempotencyKeys
+        ? { ...headers, 'idempotency-key': `bench-${Math.random().toString(36).slice(2)}-${Date.now()}` }
+        : headers,
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode !== expected)
+      throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+}
+
+/** Times `runs` runs of `work` (run 0, 1…) after up to ten warm-up runs (numbered from `runs` on). */
+export function benchTimer(runs: number) {
+  return async (work: (run: number) => Promise<unknown>): Promise<number[]> => {
+    for (let run = 0; run < Math.min(10, runs); run += 1) await work(run + runs); // warm-up
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const begun = performance.now();
+      await work(run);
+      times.push(performance.now() - begun);
+    }
+    return times;
+  };
+}
+
 /** What autovacuum does on a running server: bulk updates leave dead row versions behind. */
 export async function vacuumAnalyze(db: Database, tables: string[]): Promise<void> {
   for (const table of tables) await db.orm.execute(sql.raw(`vacuum analyze ${table}`));

@@ -18,7 +18,16 @@
 import { parseArgs } from 'node:util';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
-import { createBenchClinic, openBenchDatabase, report, seconds, startBenchApp, vacuumAnalyze } from './bench-kit.ts';
+import {
+  benchCaller,
+  benchTimer,
+  createBenchClinic,
+  openBenchDatabase,
+  report,
+  seconds,
+  startBenchApp,
+  vacuumAnalyze,
+} from './bench-kit.ts';
 import { insertItems } from './inventory-seed.ts';
 
 const { values: options } = parseArgs({
@@ -170,27 +179,8 @@ async function main() {
 
     const { app, headers, close } = await startBenchApp(db, clinic);
     try {
-      const call = async (method: 'GET' | 'POST', url: string, payload?: object, expected = 200) => {
-        const response = await app.inject({
-          method,
-          url,
-          headers: { ...headers, 'idempotency-key': `bench-${Math.random().toString(36).slice(2)}-${Date.now()}` },
-          ...(payload ? { payload } : {}),
-        });
-        if (response.statusCode !== expected)
-          throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-        return response.json();
-      };
-      const time = async (work: (run: number) => Promise<unknown>): Promise<number[]> => {
-        for (let run = 0; run < Math.min(10, runs); run += 1) await work(run + runs); // warm-up
-        const times: number[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          const begun = performance.now();
-          await work(run);
-          times.push(performance.now() - begun);
-        }
-        return times;
-      };
+      const call = benchCaller(app, headers, { idempotencyKeys: true });
+      const time = benchTimer(runs);
 
       // The invariant on the seeded data: every balance equals its ledger and its open items.
       const { rows: broken } = await db.orm.execute<{ n: number }>(sql`

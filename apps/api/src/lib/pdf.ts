@@ -151,6 +151,11 @@ export function clinicHeader(
   return [{ columns, margin: [0, 0, 0, 8] }, headerRule()];
 }
 
+/** A table's header row: bold, the columns from `rightFrom` on (amounts) aligned right. */
+export function headerRow(texts: string[], rightFrom: number) {
+  return texts.map((text, index) => ({ text, bold: true, alignment: index >= rightFrom ? 'right' : 'left' }));
+}
+
 /** The fields under the title, in two columns. */
 export function fieldColumns(left: unknown[], right: unknown[]) {
   return { columns: [left, right], columnGap: 16 };

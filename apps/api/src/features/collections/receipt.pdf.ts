@@ -1,19 +1,15 @@
-import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Collection } from '@odontia/shared/schemas/collections';
 import {
   type ClinicPrintHeader,
   clinicHeader,
-  documentStyles,
-  fieldColumns,
   type PdfDocument,
   pdfField,
   printLanguage,
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { documentNumberText, documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { type PaymentPrintTexts, paymentDocument } from '../commercial/payment-print.ts';
 import { amountInWords } from './amount-in-words.ts';
 
 /**
@@ -23,35 +19,7 @@ import { amountInWords } from './amount-in-words.ts';
  * once reversed.
  */
 
-const texts: Record<
-  Language,
-  {
-    title: string;
-    number: string;
-    date: string;
-    receivedFrom: string;
-    taxId: string;
-    address: string;
-    amount: string;
-    method: string;
-    transaction: string;
-    status: string;
-    pending: string;
-    paidOn: string;
-    allocations: string;
-    document: string;
-    documentDate: string;
-    documentTotal: string;
-    applied: string;
-    noAllocations: string;
-    onAccount: string;
-    notes: string;
-    reversed: string;
-    reversedOn: string;
-    reason: string;
-    signature: string;
-  }
-> = {
+const texts: Record<Language, PaymentPrintTexts & { receivedFrom: string; taxId: string; address: string }> = {
   es: {
     title: 'Recibo de cobro',
     number: 'Número',
@@ -169,94 +137,24 @@ export interface ReceiptData {
 export function receiptDocument({ collection, clinic, customerLanguage, timeZone }: ReceiptData): PdfDocument {
   const language = printLanguage(customerLanguage);
   const t = texts[language];
-  const money = moneyFormatter(language, collection.currency);
-  const day = calendarDateFormatter(language);
   const customer = collection.counterpartySnapshot;
-  const live = collection.allocations.filter((allocation) => !allocation.reversed || collection.reversedAt);
-  const table = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 'auto', 'auto', 'auto'],
-      body: [
-        [t.document, t.documentDate, t.documentTotal, t.applied].map((text, index) => ({
-          text,
-          bold: true,
-          alignment: index >= 2 ? 'right' : 'left',
-        })),
-        ...live.map((allocation) => [
-          `${documentTypeNames[language][allocation.document.documentType]} ${documentNumberText(allocation.document)}`,
-          day(allocation.document.date),
-          { text: money(allocation.document.total), alignment: 'right' },
-          { text: money(allocation.amount), alignment: 'right' },
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-  };
-  return {
-    info: { title: `${t.title} ${collection.number}`, creator: 'Odontia' },
-    pageMargins: [48, 48, 48, 64],
-    content: [
-      ...clinicHeader({ clinicName: clinic.name, clinicContact: '', clinic, language }),
-      { text: t.title, style: 'title' },
-      ...(collection.reversedAt
-        ? [
-            { text: t.reversed, color: '#b91c1c', bold: true, fontSize: 20, alignment: 'center', margin: [0, 0, 0, 4] },
-            {
-              text: `${t.reversedOn} ${instantFormatter(language, timeZone, 'date')(collection.reversedAt)} — ${t.reason}: ${collection.reversalReason ?? ''}`,
-              color: '#b91c1c',
-              alignment: 'center',
-              margin: [0, 0, 0, 8],
-            },
-          ]
-        : []),
-      fieldColumns(
-        [
-          pdfField(t.number, collection.number),
-          pdfField(t.date, day(collection.date)),
-          pdfField(t.status, collection.status === 'paid' ? `${t.paidOn} ${day(collection.paidOn)}` : t.pending),
-        ],
-        [
-          pdfField(t.receivedFrom, customer?.name ?? collection.customerName),
-          ...(customer?.taxId ? [pdfField(t.taxId, customer.taxId)] : []),
-          ...(customer?.address
-            ? [pdfField(t.address, [customer.address, customer.city].filter(Boolean).join(', '))]
-            : []),
-        ],
-      ),
-      { text: t.amount, style: 'section' },
-      { text: money(collection.amount), fontSize: 16, bold: true },
-      // The custom of a recibo: the amount in words too.
-      {
-        text: amountInWords(collection.amount, collection.currency, language),
-        italics: true,
-        margin: [0, 2, 0, 4],
-      },
-      fieldColumns(
-        [pdfField(t.method, paymentMethodNames[language][collection.method])],
-        [pdfField(t.transaction, collection.transactionNumber ?? '—')],
-      ),
-      { text: t.allocations, style: 'section' },
-      live.length > 0 ? table : { text: t.noAllocations, italics: true },
-      ...(collection.reversedAt || collection.unallocatedAmount === '0.00'
-        ? []
-        : [
-            {
-              margin: [0, 8, 0, 0],
-              text: [{ text: `${t.onAccount}: `, bold: true }, money(collection.unallocatedAmount)],
-            },
-          ]),
-      ...(collection.notes ? [{ text: t.notes, style: 'section' }, { text: collection.notes }] : []),
-      {
-        margin: [260, 72, 0, 0],
-        stack: [
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
-          { text: t.signature, alignment: 'center', fontSize: 8, color: '#555555', margin: [0, 4, 0, 0] },
-        ],
-      },
+  return paymentDocument({
+    payment: collection,
+    language,
+    timeZone,
+    texts: t,
+    header: clinicHeader({ clinicName: clinic.name, clinicContact: '', clinic, language }),
+    partyFields: [
+      pdfField(t.receivedFrom, customer?.name ?? collection.customerName),
+      ...(customer?.taxId ? [pdfField(t.taxId, customer.taxId)] : []),
+      ...(customer?.address ? [pdfField(t.address, [customer.address, customer.city].filter(Boolean).join(', '))] : []),
     ],
-    styles: documentStyles(),
-  };
+    // The custom of a recibo: the amount in words too.
+    underAmount: [
+      { text: amountInWords(collection.amount, collection.currency, language), italics: true, margin: [0, 2, 0, 4] },
+    ],
+    printsNothingOnAccount: false,
+  });
 }
 
 export async function receiptPdf(data: ReceiptData) {

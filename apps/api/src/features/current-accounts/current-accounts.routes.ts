@@ -5,8 +5,9 @@ import {
   providerAccountsQuerySchema,
   providerLedgerSchema,
 } from '@odontia/shared/schemas/current-accounts';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { sendPdf } from '../../lib/pdf.ts';
 import { routes } from '../../plugins/routes.ts';
 import { ledgerPdf, currentAccountsService as service } from './current-accounts.service.ts';
@@ -16,12 +17,6 @@ export const currentAccountsRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['current accounts'] });
   const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
   const params = z.object({ providerId: idSchema });
-  const sendCsv = (reply: FastifyReply, { csv, fileName }: { csv: string; fileName: string }) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
 
   route.get(
     '/current-accounts/providers',

@@ -8,8 +8,9 @@ import {
   sendStatementResponseSchema,
   sendStatementSchema,
 } from '@odontia/shared/schemas/current-accounts';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { sendPdf } from '../../lib/pdf.ts';
 import { inTransaction, routes } from '../../plugins/routes.ts';
 import { customerAccountsService as service } from './customer-accounts.service.ts';
@@ -23,12 +24,6 @@ export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['current accounts'] });
   const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
   const params = z.object({ customerId: idSchema });
-  const sendCsv = (reply: FastifyReply, { csv, fileName }: { csv: string; fileName: string }) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
 
   route.get(
     '/current-accounts/customers',

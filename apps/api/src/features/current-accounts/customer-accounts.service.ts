@@ -1,6 +1,6 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { calendarDateFormatter } from '@odontia/shared/date-format';
-import type { Currency, DocumentType, Language } from '@odontia/shared/enums';
+import type { Currency, Language } from '@odontia/shared/enums';
 import type { PatientBalance } from '@odontia/shared/schemas/collections';
 import type {
   CustomerAccount,
@@ -9,24 +9,22 @@ import type {
   LedgerQuery,
 } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
-import Papa from 'papaparse';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import {
-  type ClinicPrintHeader,
-  clinicHeader,
-  documentStyles,
-  type PdfDocument,
-  printLanguage,
-  renderPdf,
-  safeFileName,
-} from '../../lib/pdf.ts';
+import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
-import { documentReference } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
 import { readerOf } from '../payments/payments.repository.ts';
+import {
+  accountFigures,
+  accountsCsv,
+  accountTotals,
+  ledgerCsv,
+  ledgerPdfFile,
+  runningLedger,
+} from './account-views.ts';
 import * as repository from './customer-accounts.repository.ts';
 
 /**
@@ -36,8 +34,6 @@ import * as repository from './customer-accounts.repository.ts';
  * ("estado de cuenta"), prints in the CUSTOMER's language (it is sent to them), its CSV in the
  * reader's.
  */
-
-const money = (value: string | number) => new Big(value).toFixed(2);
 
 function present(row: repository.CustomerAccountRow, currency: string): CustomerAccount {
   return {
@@ -51,30 +47,15 @@ function present(row: repository.CustomerAccountRow, currency: string): Customer
     language: row.language,
     currency: currency as Currency,
     active: row.active,
-    balance: money(row.balance),
-    overdue: new Big(row.days_0_30).plus(row.days_31_60).plus(row.days_61_90).plus(row.days_over_90).toFixed(2),
-    onAccount: new Big(row.credit_on_account).plus(row.unallocated).toFixed(2),
-    aging: {
-      current: money(row.current),
-      days_0_30: money(row.days_0_30),
-      days_31_60: money(row.days_31_60),
-      days_61_90: money(row.days_61_90),
-      days_over_90: money(row.days_over_90),
-    },
-    lastMovementOn: row.last_movement_on,
+    ...accountFigures(row),
   };
 }
 
 const texts: Record<
   Language,
   {
-    accounts: string[];
-    ledger: string[];
-    opening: string;
-    closing: string;
+    customer: string;
     title: string;
-    period: string;
-    totals: string;
     collection: string;
     reversal: string;
     owes: string;
@@ -86,26 +67,8 @@ const texts: Record<
   }
 > = {
   es: {
-    accounts: [
-      'Cliente',
-      'Identificación fiscal',
-      'Moneda',
-      'Saldo',
-      'Vencido',
-      'A cuenta',
-      'A vencer',
-      '1–30 días',
-      '31–60 días',
-      '61–90 días',
-      'Más de 90 días',
-      'Último movimiento',
-    ],
-    ledger: ['Fecha', 'Comprobante', 'Descripción', 'Vencimiento', 'Debe', 'Haber', 'Saldo'],
-    opening: 'Saldo inicial',
-    closing: 'Saldo final',
+    customer: 'Cliente',
     title: 'Estado de cuenta',
-    period: 'Período',
-    totals: 'Totales',
     collection: 'Cobro',
     reversal: 'Anulación del cobro',
     owes: 'Saldo a pagar',
@@ -116,26 +79,8 @@ const texts: Record<
     mailFooter: 'Ante cualquier consulta, no dude en comunicarse con la clínica.',
   },
   en: {
-    accounts: [
-      'Customer',
-      'Tax ID',
-      'Currency',
-      'Balance',
-      'Overdue',
-      'On account',
-      'Not yet due',
-      '1–30 days',
-      '31–60 days',
-      '61–90 days',
-      'Over 90 days',
-      'Last movement',
-    ],
-    ledger: ['Date', 'Document', 'Description', 'Due date', 'Debit', 'Credit', 'Balance'],
-    opening: 'Opening balance',
-    closing: 'Closing balance',
+    customer: 'Customer',
     title: 'Statement of account',
-    period: 'Period',
-    totals: 'Totals',
     collection: 'Payment received',
     reversal: 'Reversal of payment',
     owes: 'Balance due',
@@ -147,26 +92,8 @@ const texts: Record<
     mailFooter: 'If you have any questions, please contact the clinic.',
   },
   fr: {
-    accounts: [
-      'Client',
-      'Identifiant fiscal',
-      'Devise',
-      'Solde',
-      'Échu',
-      'En acompte',
-      'Non échu',
-      '1–30 jours',
-      '31–60 jours',
-      '61–90 jours',
-      'Plus de 90 jours',
-      'Dernier mouvement',
-    ],
-    ledger: ['Date', 'Pièce', 'Libellé', 'Échéance', 'Débit', 'Crédit', 'Solde'],
-    opening: "Solde d'ouverture",
-    closing: 'Solde de clôture',
+    customer: 'Client',
     title: 'Relevé de compte',
-    period: 'Période',
-    totals: 'Totaux',
     collection: 'Encaissement',
     reversal: "Annulation de l'encaissement",
     owes: 'Solde à régler',
@@ -178,26 +105,8 @@ const texts: Record<
     mailFooter: "Pour toute question, n'hésitez pas à contacter le cabinet.",
   },
   pt: {
-    accounts: [
-      'Cliente',
-      'Identificação fiscal',
-      'Moeda',
-      'Saldo',
-      'Vencido',
-      'Adiantamento',
-      'A vencer',
-      '1–30 dias',
-      '31–60 dias',
-      '61–90 dias',
-      'Mais de 90 dias',
-      'Último movimento',
-    ],
-    ledger: ['Data', 'Documento', 'Descrição', 'Vencimento', 'Débito', 'Crédito', 'Saldo'],
-    opening: 'Saldo inicial',
-    closing: 'Saldo final',
+    customer: 'Cliente',
     title: 'Extrato de conta',
-    period: 'Período',
-    totals: 'Totais',
     collection: 'Recebimento',
     reversal: 'Estorno do recebimento',
     owes: 'Saldo a pagar',
@@ -212,13 +121,6 @@ const texts: Record<
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
-const csvAmount = (language: Language, value: string) => (language === 'en' ? value : value.replace('.', ','));
-
-function toCsv(header: string[], rows: string[][]): string {
-  const csv = Papa.unparse({ fields: header, data: rows }, { delimiter: ';', newline: '\r\n', escapeFormulae: true });
-  return `\uFEFF${csv}\r\n`;
-}
-
 async function accountOf(ctx: RequestContext, customerId: string) {
   const row = await repository.findCustomerAccount(ctx, clinicToday(ctx.timeZone), customerId);
   if (!row) throw new AppError('customer_not_found');
@@ -232,105 +134,14 @@ async function ledger(
   query: LedgerQuery,
   language: Language,
 ): Promise<CustomerLedger> {
-  const account = await accountOf(ctx, customerId);
   const t = texts[language];
-  const { openingBalance, rows } = await repository.customerLedgerOf(ctx, customerId, query.startDate, query.endDate);
-  let balance = new Big(openingBalance);
-  let debit = new Big(0);
-  let credit = new Big(0);
-  const entries = rows.map((row) => {
-    balance = balance.plus(row.debit).minus(row.credit);
-    debit = debit.plus(row.debit);
-    credit = credit.plus(row.credit);
-    const reference =
-      row.kind === 'document' && row.document_type
-        ? documentReference(language, {
-            documentType: row.document_type as DocumentType,
-            pointOfService: row.point_of_service,
-            documentNumber: row.document_number,
-          })
-        : `${row.kind === 'payment_reversal' ? t.reversal : t.collection} ${row.payment_number ?? row.description}`;
-    return {
-      id: row.id,
-      date: row.date,
-      kind: row.kind,
-      documentId: row.document_id,
-      documentType: (row.document_type as DocumentType | null) ?? null,
-      paymentId: row.payment_id,
-      reference,
-      description: row.description,
-      dueDate: row.due_date,
-      debit: money(row.debit),
-      credit: money(row.credit),
-      balance: balance.toFixed(2),
-    };
-  });
-  return {
-    account,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    openingBalance: money(openingBalance),
-    entries,
-    totals: { debit: debit.toFixed(2), credit: credit.toFixed(2) },
-    closingBalance: balance.toFixed(2),
-  };
-}
-
-function statementDocument(data: CustomerLedger, language: Language, clinic: ClinicPrintHeader): PdfDocument {
-  const t = texts[language];
-  const format = moneyFormatter(language, data.account.currency);
-  const day = calendarDateFormatter(language);
-  const right = (text: string, bold = false) => ({ text, alignment: 'right', bold });
-  const closing = new Big(data.closingBalance);
-  return {
-    info: { title: `${t.title} — ${data.account.name}`, creator: 'Odontia' },
-    pageOrientation: 'landscape',
-    pageMargins: [36, 36, 36, 48],
-    content: [
-      ...clinicHeader({ clinicName: clinic.name, clinicContact: '', clinic, language }),
-      { text: `${t.title}: ${data.account.name}`, style: 'title' },
-      {
-        text: `${data.account.taxId ? `${data.account.taxId} — ` : ''}${t.period}: ${day(data.startDate)} – ${day(data.endDate)}`,
-        alignment: 'center',
-        margin: [0, 0, 0, 8],
-      },
-      {
-        table: {
-          headerRows: 1,
-          widths: ['auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'],
-          body: [
-            t.ledger.map((text, index) => ({ text, bold: true, alignment: index >= 4 ? 'right' : 'left' })),
-            [{ text: t.opening, colSpan: 6, italics: true }, '', '', '', '', '', right(format(data.openingBalance))],
-            ...data.entries.map((entry) => [
-              day(entry.date),
-              entry.reference,
-              entry.kind === 'document' ? '' : entry.description,
-              day(entry.dueDate),
-              right(entry.debit === '0.00' ? '' : format(entry.debit)),
-              right(entry.credit === '0.00' ? '' : format(entry.credit)),
-              right(format(entry.balance)),
-            ]),
-            [
-              { text: t.totals, colSpan: 4, bold: true },
-              '',
-              '',
-              '',
-              right(format(data.totals.debit), true),
-              right(format(data.totals.credit), true),
-              right(format(data.closingBalance), true),
-            ],
-          ],
-        },
-        layout: 'lightHorizontalLines',
-        fontSize: 9,
-      },
-      {
-        margin: [0, 8, 0, 0],
-        text: [{ text: `${closing.lt(0) ? t.inFavour : t.owes}: `, bold: true }, format(closing.abs().toFixed(2))],
-      },
-    ],
-    styles: documentStyles(),
-  };
+  return runningLedger(
+    'customer',
+    language,
+    { account: await accountOf(ctx, customerId), startDate: query.startDate, endDate: query.endDate },
+    await repository.customerLedgerOf(ctx, customerId, query.startDate, query.endDate),
+    (row) => `${row.kind === 'payment_reversal' ? t.reversal : t.collection} ${row.payment_number ?? row.description}`,
+  );
 }
 
 async function printable(ctx: RequestContext, customerId: string, query: LedgerQuery) {
@@ -339,10 +150,23 @@ async function printable(ctx: RequestContext, customerId: string, query: LedgerQ
   return { data: await ledger(ctx, customerId, query, language), language, clinic: await loadPrintHeader(ctx) };
 }
 
-async function renderStatement(statement: Awaited<ReturnType<typeof printable>>) {
-  const pdf = await renderPdf(statementDocument(statement.data, statement.language, statement.clinic));
-  const { account, startDate, endDate } = statement.data;
-  return { pdf, fileName: safeFileName(`${account.name}-${startDate}-${endDate}.pdf`) };
+function renderStatement(statement: Awaited<ReturnType<typeof printable>>) {
+  const { data, language, clinic } = statement;
+  const t = texts[language];
+  const closing = new Big(data.closingBalance);
+  return ledgerPdfFile({
+    language,
+    data,
+    title: t.title,
+    taxId: data.account.taxId,
+    header: clinicHeader({ clinicName: clinic.name, clinicContact: '', clinic, language }),
+    // A sale's line says all in its reference; a collection's description is its number or the reversal's reason.
+    description: (entry) => (entry.kind === 'document' ? '' : entry.description),
+    closingLine: (format) => ({
+      margin: [0, 8, 0, 0],
+      text: [{ text: `${closing.lt(0) ? t.inFavour : t.owes}: `, bold: true }, format(closing.abs().toFixed(2))],
+    }),
+  });
 }
 
 export const customerAccountsService = {
@@ -357,22 +181,7 @@ export const customerAccountsService = {
       total: totals.total,
       page: query.page,
       pageSize: query.pageSize,
-      totals: {
-        balance: money(totals.balance),
-        overdue: new Big(totals.days_0_30)
-          .plus(totals.days_31_60)
-          .plus(totals.days_61_90)
-          .plus(totals.days_over_90)
-          .toFixed(2),
-        onAccount: money(totals.on_account),
-        aging: {
-          current: money(totals.current),
-          days_0_30: money(totals.days_0_30),
-          days_31_60: money(totals.days_31_60),
-          days_61_90: money(totals.days_61_90),
-          days_over_90: money(totals.days_over_90),
-        },
-      },
+      totals: accountTotals(totals),
     };
   },
 
@@ -385,25 +194,10 @@ export const customerAccountsService = {
     );
     const currency = await repository.clinicCurrency(ctx);
     const language = printLanguage((await readerOf(ctx)).readerLanguage);
-    const amount = (value: string) => csvAmount(language, value);
-    const csv = toCsv(
-      texts[language].accounts,
-      rows
-        .map((row) => present(row, currency))
-        .map((account) => [
-          account.name,
-          account.taxId ?? '',
-          account.currency,
-          amount(account.balance),
-          amount(account.overdue),
-          amount(account.onAccount),
-          amount(account.aging.current),
-          amount(account.aging.days_0_30),
-          amount(account.aging.days_31_60),
-          amount(account.aging.days_61_90),
-          amount(account.aging.days_over_90),
-          account.lastMovementOn ?? '',
-        ]),
+    const csv = accountsCsv(
+      language,
+      texts[language].customer,
+      rows.map((row) => present(row, currency)),
     );
     return { csv, fileName: `cuentas-corrientes-clientes-${clinicToday(ctx.timeZone)}.csv` };
   },
@@ -415,31 +209,7 @@ export const customerAccountsService = {
 
   async ledgerCsv({ ctx, customerId, query }: { ctx: RequestContext; customerId: string; query: LedgerQuery }) {
     const language = printLanguage((await readerOf(ctx)).readerLanguage);
-    const data = await ledger(ctx, customerId, query, language);
-    const t = texts[language];
-    const amount = (value: string) => csvAmount(language, value);
-    const csv = toCsv(t.ledger, [
-      [data.startDate, t.opening, '', '', '', '', amount(data.openingBalance)],
-      ...data.entries.map((entry) => [
-        entry.date,
-        entry.reference,
-        entry.description,
-        entry.dueDate ?? '',
-        amount(entry.debit),
-        amount(entry.credit),
-        amount(entry.balance),
-      ]),
-      [
-        data.endDate,
-        t.closing,
-        '',
-        '',
-        amount(data.totals.debit),
-        amount(data.totals.credit),
-        amount(data.closingBalance),
-      ],
-    ]);
-    return { csv, fileName: safeFileName(`${data.account.name}-${data.startDate}-${data.endDate}.csv`) };
+    return ledgerCsv(language, await ledger(ctx, customerId, query, language));
   },
 
   /** The statement and the clinic's printed header, read in the request's transaction; rendered after it. */

@@ -20,6 +20,7 @@ import {
 } from '@odontia/shared/schemas/inventory';
 import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCsv } from '../../lib/csv.ts';
 import { routes } from '../../plugins/routes.ts';
 import { type ItemInput, inventoryService as service } from './inventory.service.ts';
 
@@ -60,14 +61,7 @@ export const inventoryRoutes: FastifyPluginAsync<{ kind: InventoryKind; uploadMa
       querystring: inventoryExportQuerySchema,
       produces: ['text/csv'],
     },
-    async ({ ctx, query, reply }) => {
-      const { csv, fileName } = await service.exportCsv({ ctx, kind, query });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async ({ ctx, query, reply }) => sendCsv(reply, await service.exportCsv({ ctx, kind, query })),
   );
 
   route.post(

@@ -1,50 +1,18 @@
-import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Payment } from '@odontia/shared/schemas/payments';
 import {
   type ClinicPrintHeader,
   clinicHeader,
-  documentStyles,
-  fieldColumns,
   type PdfDocument,
   pdfField,
   printLanguage,
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { documentNumberText, documentTypeNames, paymentMethodNames } from './commercial-texts.ts';
-import { moneyFormatter } from './money-format.ts';
+import { type PaymentPrintTexts, paymentDocument } from '../commercial/payment-print.ts';
 
 /** The proof of payment's texts in the reader's language (Spanish first). */
-const texts: Record<
-  Language,
-  {
-    title: string;
-    number: string;
-    date: string;
-    provider: string;
-    taxId: string;
-    address: string;
-    amount: string;
-    method: string;
-    transaction: string;
-    status: string;
-    pending: string;
-    paidOn: string;
-    allocations: string;
-    document: string;
-    documentDate: string;
-    documentTotal: string;
-    applied: string;
-    noAllocations: string;
-    onAccount: string;
-    notes: string;
-    reversed: string;
-    reversedOn: string;
-    reason: string;
-    received: string;
-  }
-> = {
+const texts: Record<Language, PaymentPrintTexts & { provider: string; taxId: string; address: string }> = {
   es: {
     title: 'Orden de pago / Comprobante de pago',
     number: 'Número',
@@ -69,7 +37,7 @@ const texts: Record<
     reversed: 'ANULADO',
     reversedOn: 'Anulado el',
     reason: 'Motivo',
-    received: 'Recibí conforme',
+    signature: 'Recibí conforme',
   },
   en: {
     title: 'Payment order / Proof of payment',
@@ -95,7 +63,7 @@ const texts: Record<
     reversed: 'REVERSED',
     reversedOn: 'Reversed on',
     reason: 'Reason',
-    received: 'Received by',
+    signature: 'Received by',
   },
   fr: {
     title: 'Ordre de paiement / Justificatif de paiement',
@@ -121,7 +89,7 @@ const texts: Record<
     reversed: 'ANNULÉ',
     reversedOn: 'Annulé le',
     reason: 'Motif',
-    received: 'Reçu par',
+    signature: 'Reçu par',
   },
   pt: {
     title: 'Ordem de pagamento / Comprovante de pagamento',
@@ -147,7 +115,7 @@ const texts: Record<
     reversed: 'ESTORNADO',
     reversedOn: 'Estornado em',
     reason: 'Motivo',
-    received: 'Recebi',
+    signature: 'Recebi',
   },
 };
 
@@ -172,94 +140,21 @@ export function paymentProofDocument({
 }: PaymentProofData): PdfDocument {
   const language = printLanguage(readerLanguage);
   const t = texts[language];
-  const money = moneyFormatter(language, payment.currency);
-  const day = calendarDateFormatter(language);
   const provider = payment.counterpartySnapshot;
-  const live = payment.allocations.filter((allocation) => !allocation.reversed || payment.reversedAt);
-  const table = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 'auto', 'auto', 'auto'],
-      body: [
-        [t.document, t.documentDate, t.documentTotal, t.applied].map((text, index) => ({
-          text,
-          bold: true,
-          alignment: index >= 2 ? 'right' : 'left',
-        })),
-        ...live.map((allocation) => [
-          `${documentTypeNames[language][allocation.document.documentType]} ${documentNumberText(allocation.document)}`,
-          day(allocation.document.date),
-          { text: money(allocation.document.total), alignment: 'right' },
-          { text: money(allocation.amount), alignment: 'right' },
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-  };
-  return {
-    info: { title: `${t.title} ${payment.number}`, creator: 'Odontia' },
-    pageMargins: [48, 48, 48, 64],
-    content: [
-      ...clinicHeader({ clinicName, clinicContact, clinic, language }),
-      { text: t.title, style: 'title' },
-      ...(payment.reversedAt
-        ? [
-            {
-              text: t.reversed,
-              color: '#b91c1c',
-              bold: true,
-              fontSize: 20,
-              alignment: 'center',
-              margin: [0, 0, 0, 4],
-            },
-            {
-              text: `${t.reversedOn} ${instantFormatter(language, timeZone, 'date')(payment.reversedAt)} — ${t.reason}: ${payment.reversalReason ?? ''}`,
-              color: '#b91c1c',
-              alignment: 'center',
-              margin: [0, 0, 0, 8],
-            },
-          ]
-        : []),
-      fieldColumns(
-        [
-          pdfField(t.number, payment.number),
-          pdfField(t.date, day(payment.date)),
-          pdfField(t.status, payment.status === 'paid' ? `${t.paidOn} ${day(payment.paidOn)}` : t.pending),
-        ],
-        [
-          pdfField(t.provider, provider?.name ?? payment.providerName ?? '—'),
-          ...(provider?.legalName ? [{ text: provider.legalName }] : []),
-          pdfField(t.taxId, provider?.taxId ?? '—'),
-          pdfField(t.address, provider?.address ?? '—'),
-        ],
-      ),
-      { text: t.amount, style: 'section' },
-      { text: money(payment.amount), fontSize: 16, bold: true },
-      fieldColumns(
-        [pdfField(t.method, paymentMethodNames[language][payment.method])],
-        [pdfField(t.transaction, payment.transactionNumber ?? '—')],
-      ),
-      { text: t.allocations, style: 'section' },
-      live.length > 0 ? table : { text: t.noAllocations, italics: true },
-      ...(payment.reversedAt
-        ? []
-        : [
-            {
-              margin: [0, 8, 0, 0],
-              text: [{ text: `${t.onAccount}: `, bold: true }, money(payment.unallocatedAmount)],
-            },
-          ]),
-      ...(payment.notes ? [{ text: t.notes, style: 'section' }, { text: payment.notes }] : []),
-      {
-        margin: [260, 72, 0, 0],
-        stack: [
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.8 }] },
-          { text: t.received, alignment: 'center', fontSize: 8, color: '#555555', margin: [0, 4, 0, 0] },
-        ],
-      },
+  return paymentDocument({
+    payment,
+    language,
+    timeZone,
+    texts: t,
+    header: clinicHeader({ clinicName, clinicContact, clinic, language }),
+    partyFields: [
+      pdfField(t.provider, provider?.name ?? payment.providerName ?? '—'),
+      ...(provider?.legalName ? [{ text: provider.legalName }] : []),
+      pdfField(t.taxId, provider?.taxId ?? '—'),
+      pdfField(t.address, provider?.address ?? '—'),
     ],
-    styles: documentStyles(),
-  };
+    printsNothingOnAccount: true,
+  });
 }
 
 export async function paymentProofPdf(data: PaymentProofData) {

@@ -1,8 +1,14 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { countRows, type TenantScope } from '../../db/list-query.ts';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../db/list-query.ts';
 import { recordRepository } from '../../db/records.ts';
-import { commercialDocuments, payments, providers } from '../../db/schema/index.ts';
+import { providers } from '../../db/schema/index.ts';
+import {
+  listParties,
+  partiesWithDocuments,
+  partyOrder,
+  partyWhere,
+  taxIdKeyOf,
+} from '../commercial/parties.repository.ts';
 
 /**
  * The clinic's providers (issue 17; tenant context, every query names the clinic first as the
@@ -26,16 +32,7 @@ const sortColumns: Record<string, SQL | typeof providers.nif | typeof providers.
 };
 
 /** The list's order: the sort column, then the name (providers_name_idx) and the id, so pages never overlap. */
-function orderOf(sort: string | undefined): SQL[] {
-  const descending = sort?.startsWith('-') ?? false;
-  const key = sort?.replace(/^-/, '') ?? '';
-  const column = Object.hasOwn(sortColumns, key) ? (sortColumns[key] as SQL) : byName;
-  const direction = (value: unknown) => (descending ? sql`${value} desc nulls last` : sql`${value} asc nulls last`);
-  const order = [direction(column)];
-  if (column !== byName) order.push(asc(byName));
-  order.push(asc(providers.id));
-  return order;
-}
+const orderOf = (sort: string | undefined) => partyOrder(sort, { byName, sortColumns, id: providers.id });
 
 export const providersRepository = recordRepository({ table: providers, scope: [], order: orderOf(undefined) });
 
@@ -47,42 +44,15 @@ function filterOf(filters: ProviderFilters): SQL | undefined {
   );
 }
 
-function whereOf(accountId: string, filters: ProviderFilters): SQL | undefined {
-  return and(eq(providers.accountId, accountId), searchCondition(providers.searchText, filters.q), filterOf(filters));
-}
+const whereOf = (accountId: string, filters: ProviderFilters) =>
+  partyWhere(providers, accountId, filters.q, filterOf(filters));
 
 /** One page and the number of matches; a search of three letters or more goes through the clinic's search index. */
-export async function listProviders(
-  { tx, accountId }: TenantScope,
+export const listProviders = (
+  scope: TenantScope,
   query: ProviderFilters & { page: number; pageSize: number },
-): Promise<{ rows: ProviderRow[]; total: number }> {
-  if (usesTrigramIndex(query.q)) {
-    const { ids, total } = await findPageIds(tx, accountId, {
-      table: providers,
-      id: providers.id,
-      q: query.q ?? '',
-      filter: filterOf(query),
-      orderBy: orderOf(query.sort),
-      page: query.page,
-      pageSize: query.pageSize,
-    });
-    if (ids.length === 0) return { rows: [], total };
-    const found = await tx
-      .select()
-      .from(providers)
-      .where(and(eq(providers.accountId, accountId), isNull(providers.deletedAt), inArray(providers.id, ids)));
-    return { rows: inIdOrder(ids, found), total };
-  }
-  const where = whereOf(accountId, query);
-  const rows = await tx
-    .select()
-    .from(providers)
-    .where(where)
-    .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows, total: await countRows(tx, providers, where) };
-}
+): Promise<{ rows: ProviderRow[]; total: number }> =>
+  listParties(scope, providers, { ...query, filter: filterOf(query), orderBy: orderOf(query.sort) });
 
 /** Every match, in the list's order, for the CSV export. */
 export async function exportProviders(
@@ -109,7 +79,7 @@ export async function findByTaxId(
       and(
         eq(providers.accountId, accountId),
         isNull(providers.deletedAt),
-        sql`${providers.taxIdKey} = nullif(upper(regexp_replace(${nif}::text, '[^0-9A-Za-z]', '', 'g')), '')`,
+        sql`${providers.taxIdKey} = ${taxIdKeyOf(nif)}`,
         exceptId ? ne(providers.id, exceptId) : undefined,
       ),
     )
@@ -117,24 +87,6 @@ export async function findByTaxId(
   return row;
 }
 
-/**
- * Which of these providers a live document (a deleted draft does not count) or any payment (never
- * deleted) names: those are deactivated, never deleted. Two probes per provider through commercial_documents_provider_idx and payments_provider_idx.
- */
-export async function providersWithDocuments({ tx, accountId }: TenantScope, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: providers.id })
-    .from(providers)
-    .where(
-      and(
-        eq(providers.accountId, accountId),
-        inArray(providers.id, ids),
-        sql`(exists (select 1 from ${commercialDocuments} d where d.account_id = ${providers.accountId}
-              and d.provider_id = ${providers.id} and d.deleted_at is null)
-          or exists (select 1 from ${payments} p where p.account_id = ${providers.accountId}
-              and p.provider_id = ${providers.id}))`,
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
+/** Which of these providers a live document or any payment names: those are deactivated, never deleted. */
+export const providersWithDocuments = (scope: TenantScope, ids: string[]) =>
+  partiesWithDocuments(scope, providers, 'provider_id', ids);

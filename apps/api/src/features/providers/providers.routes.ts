@@ -6,6 +6,7 @@ import {
 import { recordParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
 import { providersService } from './providers.service.ts';
@@ -27,14 +28,7 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
       querystring: providerExportQuerySchema,
       produces: ['text/csv'],
     },
-    async ({ ctx, query, reply }) => {
-      const { csv, fileName } = await providersService.exportCsv({ ctx, query });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async ({ ctx, query, reply }) => sendCsv(reply, await providersService.exportCsv({ ctx, query })),
   );
 
   recordRoutes(route, {

@@ -1,37 +1,45 @@
 import type { PurchaseListQuery } from '@odontia/shared/schemas/commercial-documents';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
+import type { TenantScope } from '../../db/list-query.ts';
 import {
   commercialDocuments,
-  documentLines,
   inventoryItems,
   paymentAllocations,
   payments,
   providerItems,
   providers,
-  users,
 } from '../../db/schema/index.ts';
+import type { PartyJoin } from '../commercial/party-join.ts';
+import * as shared from '../commercial/side-documents.repository.ts';
+import { type DocumentRow, liveDocuments } from '../commercial/side-documents.repository.ts';
 
 /**
  * The purchase side of the commercial documents (issue 17): the clinic's documents typed from
  * its providers' papers. Every query names the clinic (its indexes lead with it) and reads live
- * rows only; RLS checks the clinic again.
+ * rows only; RLS checks the clinic again. The list, the find, the lock, the lines and the
+ * references are the sales' too (features/commercial/side-documents.repository.ts).
  */
 
-export type DocumentRow = typeof commercialDocuments.$inferSelect;
-export type DocumentInsert = typeof commercialDocuments.$inferInsert;
-export type LineRow = typeof documentLines.$inferSelect;
-export type LineInsert = typeof documentLines.$inferInsert;
+export type {
+  DocumentInsert,
+  DocumentRow,
+  LineInsert,
+  LineRow,
+  NamedLineRow,
+} from '../commercial/side-documents.repository.ts';
+export {
+  deleteLines,
+  documentRefs,
+  existingItems,
+  insertDocument,
+  insertLines,
+  linesOf,
+  updateDocument,
+} from '../commercial/side-documents.repository.ts';
 export type ProviderRow = typeof providers.$inferSelect;
 
-const live = (scope: TenantScope) =>
-  and(
-    eq(commercialDocuments.accountId, scope.accountId),
-    eq(commercialDocuments.side, 'purchase'),
-    isNull(commercialDocuments.deletedAt),
-  );
+const live = (scope: TenantScope) => liveDocuments(scope, 'purchase');
 
 /** A live provider of the clinic (the providers' own module is another helper's; read the table). */
 export async function findProvider(scope: TenantScope, id: string): Promise<ProviderRow | undefined> {
@@ -42,134 +50,36 @@ export async function findProvider(scope: TenantScope, id: string): Promise<Prov
   return row;
 }
 
-const sortColumns = {
-  date: commercialDocuments.date,
-  documentNumber: commercialDocuments.documentNumber,
-  total: commercialDocuments.total,
-  dueDate: commercialDocuments.dueDate,
-} as const;
-
-function orderOf(sort: string | undefined): SQL[] {
-  const { column, descending } = sortedBy(sort ?? '-date', sortColumns, 'date');
-  return [
-    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    descending ? desc(commercialDocuments.id) : asc(commercialDocuments.id),
-  ];
-}
-
-/** The list's filters but the clinic and the words. */
-function filterOf(query: PurchaseListQuery): SQL | undefined {
-  return and(
-    eq(commercialDocuments.side, 'purchase'),
-    isNull(commercialDocuments.deletedAt),
-    query.providerId ? eq(commercialDocuments.providerId, query.providerId) : undefined,
-    query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
-    query.status ? eq(commercialDocuments.status, query.status) : undefined,
-    query.from ? gte(commercialDocuments.date, query.from) : undefined,
-    query.to ? lte(commercialDocuments.date, query.to) : undefined,
-  );
-}
-
-const listColumns = {
-  ...getTableColumns(commercialDocuments),
-  providerName: providers.fantasyName,
+/** A purchase's provider, for its name. */
+const providerJoin: PartyJoin<{ providerName: string | null }> = {
+  table: providers,
+  on: and(eq(providers.accountId, commercialDocuments.accountId), eq(providers.id, commercialDocuments.providerId)),
+  fields: { providerName: providers.fantasyName },
 };
 export type ListRow = DocumentRow & { providerName: string | null };
-
-function listSelect(scope: TenantScope) {
-  return scope.tx
-    .select(listColumns)
-    .from(commercialDocuments)
-    .leftJoin(
-      providers,
-      and(eq(providers.accountId, commercialDocuments.accountId), eq(providers.id, commercialDocuments.providerId)),
-    );
-}
+export type NamedDocumentRow = shared.NamedDocumentRow<{ providerName: string | null }>;
 
 /** One page of the clinic's purchases and the number of matches. */
-export async function listPurchases(
-  scope: TenantScope,
-  query: PurchaseListQuery,
-): Promise<{ rows: ListRow[]; total: number; totalIsLowerBound: boolean }> {
-  if (usesTrigramIndex(query.q)) {
-    const { ids, total, totalIsLowerBound } = await findPageIds(scope.tx, scope.accountId, {
-      table: commercialDocuments,
-      id: commercialDocuments.id,
-      q: query.q ?? '',
-      filter: filterOf(query),
-      orderBy: orderOf(query.sort),
-      page: query.page,
-      pageSize: query.pageSize,
-      countCap: 1000,
-    });
-    if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
-    const found = await listSelect(scope).where(
-      and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)),
-    );
-    return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
-  }
-  const where = and(
-    eq(commercialDocuments.accountId, scope.accountId),
-    searchCondition(commercialDocuments.searchText, query.q),
-    filterOf(query),
-  );
-  const rows = await listSelect(scope)
-    .where(where)
-    .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows, total: await countRows(scope.tx, commercialDocuments, where), totalIsLowerBound: false };
+export function listPurchases(scope: TenantScope, query: PurchaseListQuery) {
+  return shared.listDocuments(scope, 'purchase', {
+    query,
+    filters: [
+      query.providerId ? eq(commercialDocuments.providerId, query.providerId) : undefined,
+      query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
+      query.status ? eq(commercialDocuments.status, query.status) : undefined,
+      query.from ? gte(commercialDocuments.date, query.from) : undefined,
+      query.to ? lte(commercialDocuments.date, query.to) : undefined,
+    ],
+    party: providerJoin,
+  });
 }
-
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
-const registrar = alias(users, 'registrar');
-
-export type NamedDocumentRow = ListRow & {
-  createdByName: string | null;
-  updatedByName: string | null;
-  registeredByName: string | null;
-};
 
 /** One live purchase of the clinic with the names of its provider and of who wrote it. */
-export async function findPurchase(scope: TenantScope, id: string): Promise<NamedDocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select({
-      ...listColumns,
-      createdByName: creator.completeName,
-      updatedByName: updater.completeName,
-      registeredByName: registrar.completeName,
-    })
-    .from(commercialDocuments)
-    .leftJoin(
-      providers,
-      and(eq(providers.accountId, commercialDocuments.accountId), eq(providers.id, commercialDocuments.providerId)),
-    )
-    .leftJoin(
-      creator,
-      and(eq(creator.accountId, commercialDocuments.accountId), eq(creator.id, commercialDocuments.createdBy)),
-    )
-    .leftJoin(
-      updater,
-      and(eq(updater.accountId, commercialDocuments.accountId), eq(updater.id, commercialDocuments.updatedBy)),
-    )
-    .leftJoin(
-      registrar,
-      and(eq(registrar.accountId, commercialDocuments.accountId), eq(registrar.id, commercialDocuments.registeredBy)),
-    )
-    .where(and(live(scope), eq(commercialDocuments.id, id)));
-  return row;
-}
+export const findPurchase = (scope: TenantScope, id: string) =>
+  shared.findDocument(scope, 'purchase', providerJoin, id);
 
 /** The live purchase, locked for the rest of the transaction. */
-export async function lockPurchase(scope: TenantScope, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select()
-    .from(commercialDocuments)
-    .where(and(live(scope), eq(commercialDocuments.id, id)))
-    .for('update');
-  return row;
-}
+export const lockPurchase = (scope: TenantScope, id: string) => shared.lockDocument(scope, 'purchase', id);
 
 /** The live purchase with this provider, type, point of sale and number (the one a 409 names). */
 export async function findByNumber(
@@ -214,56 +124,6 @@ export async function findInvoiceOf(
     )
     .limit(1);
   return row;
-}
-
-export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<void> {
-  await scope.tx.insert(commercialDocuments).values(row);
-}
-
-export async function updateDocument(scope: TenantScope, id: string, set: Partial<DocumentInsert>): Promise<void> {
-  await scope.tx
-    .update(commercialDocuments)
-    .set(set)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)));
-}
-
-export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<void> {
-  if (rows.length > 0) await scope.tx.insert(documentLines).values(rows);
-}
-
-/** A draft's lines go away when it is saved again (the database refuses it once registered). */
-export async function deleteLines(scope: TenantScope, documentId: string): Promise<void> {
-  await scope.tx
-    .delete(documentLines)
-    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)));
-}
-
-export type NamedLineRow = LineRow & { itemName: string | null; itemKind: 'medication' | 'supply' | null };
-
-export async function linesOf(scope: TenantScope, documentId: string): Promise<NamedLineRow[]> {
-  return scope.tx
-    .select({
-      ...getTableColumns(documentLines),
-      itemName: inventoryItems.name,
-      itemKind: inventoryItems.kind,
-    })
-    .from(documentLines)
-    .leftJoin(
-      inventoryItems,
-      and(eq(inventoryItems.accountId, documentLines.accountId), eq(inventoryItems.id, documentLines.itemId)),
-    )
-    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
-    .orderBy(asc(documentLines.position));
-}
-
-/** Which of these catalogue items the clinic has. */
-export async function existingItems(scope: TenantScope, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await scope.tx
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.accountId, scope.accountId), inArray(inventoryItems.id, ids)));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** The items' stock and costs, locked (id order) before a stock-in moves them. */
@@ -351,31 +211,8 @@ export async function findSku(scope: TenantScope, providerId: string, sku: strin
   return row;
 }
 
-const refColumns = {
-  id: commercialDocuments.id,
-  documentType: commercialDocuments.documentType,
-  pointOfService: commercialDocuments.pointOfService,
-  documentNumber: commercialDocuments.documentNumber,
-  date: commercialDocuments.date,
-  total: commercialDocuments.total,
-};
-
-export async function documentRefs(scope: TenantScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return scope.tx
-    .select(refColumns)
-    .from(commercialDocuments)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)));
-}
-
-/** The live documents that name this one as their related document. */
-export async function relatedFrom(scope: TenantScope, id: string) {
-  return scope.tx
-    .select(refColumns)
-    .from(commercialDocuments)
-    .where(and(live(scope), eq(commercialDocuments.relatedDocumentId, id)))
-    .orderBy(asc(commercialDocuments.date), asc(commercialDocuments.id));
-}
+/** The live purchases that name this one as their related document. */
+export const relatedFrom = (scope: TenantScope, id: string) => shared.relatedFrom(scope, 'purchase', id);
 
 /** The payments and credit notes applied to this document. */
 export async function allocationsOf(scope: TenantScope, documentId: string) {

@@ -6,6 +6,7 @@ import {
   clinicHeader,
   documentStyles,
   fieldColumns,
+  headerRow,
   type PdfDocument,
   pdfField,
   printLanguage,
@@ -187,11 +188,7 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
       headerRows: 1,
       widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
       body: [
-        [t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount].map((text, index) => ({
-          text,
-          bold: true,
-          alignment: index >= 2 ? 'right' : 'left',
-        })),
+        headerRow([t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount], 2),
         ...sale.lines.map((line) => [
           line.description,
           line.tooth ?? '',

@@ -1,8 +1,7 @@
 import type { SaleListQuery } from '@odontia/shared/schemas/sales';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
-import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
+import { and, asc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { searchCondition } from '../../db/indexed-search.ts';
+import type { TenantScope } from '../../db/list-query.ts';
 import {
   commercialDocuments,
   customers,
@@ -11,150 +10,65 @@ import {
   inventoryItems,
   pointsOfSale,
   treatments,
-  users,
 } from '../../db/schema/index.ts';
+import type { PartyJoin } from '../commercial/party-join.ts';
+import * as shared from '../commercial/side-documents.repository.ts';
+import {
+  type DocumentInsert,
+  type DocumentRow,
+  type LineInsert,
+  type LineRow,
+  liveDocuments,
+} from '../commercial/side-documents.repository.ts';
 
 /**
  * The sale side of the commercial documents (issue 18): what the clinic bills its customers.
  * Every query names the clinic (its indexes lead with it) and reads live rows; RLS checks again.
+ * The list, the find, the lock, the lines and the references are the purchases' too
+ * (features/commercial/side-documents.repository.ts).
  */
 
-export type DocumentRow = typeof commercialDocuments.$inferSelect;
-export type DocumentInsert = typeof commercialDocuments.$inferInsert;
-export type LineRow = typeof documentLines.$inferSelect;
-export type LineInsert = typeof documentLines.$inferInsert;
+export type {
+  DocumentInsert,
+  DocumentRow,
+  LineInsert,
+  LineRow,
+  NamedLineRow,
+} from '../commercial/side-documents.repository.ts';
+export { documentRefs, existingItems, linesOf } from '../commercial/side-documents.repository.ts';
 
-const live = (scope: TenantScope) =>
-  and(
-    eq(commercialDocuments.accountId, scope.accountId),
-    eq(commercialDocuments.side, 'sale'),
-    isNull(commercialDocuments.deletedAt),
-  );
+const live = (scope: TenantScope) => liveDocuments(scope, 'sale');
 
-const sortColumns = {
-  date: commercialDocuments.date,
-  documentNumber: commercialDocuments.documentNumber,
-  total: commercialDocuments.total,
-  dueDate: commercialDocuments.dueDate,
-} as const;
-
-function orderOf(sort: string | undefined): SQL[] {
-  const { column, descending } = sortedBy(sort ?? '-date', sortColumns, 'date');
-  return [
-    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    descending ? desc(commercialDocuments.id) : asc(commercialDocuments.id),
-  ];
-}
-
-function filterOf(query: SaleListQuery): SQL | undefined {
-  return and(
-    eq(commercialDocuments.side, 'sale'),
-    isNull(commercialDocuments.deletedAt),
-    query.customerId ? eq(commercialDocuments.customerId, query.customerId) : undefined,
-    query.patientId ? eq(commercialDocuments.patientId, query.patientId) : undefined,
-    query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
-    query.status ? eq(commercialDocuments.status, query.status) : undefined,
-    query.dateFrom ? gte(commercialDocuments.date, query.dateFrom) : undefined,
-    query.dateTo ? lte(commercialDocuments.date, query.dateTo) : undefined,
-  );
-}
-
-const listColumns = { ...getTableColumns(commercialDocuments), customerName: customers.name };
+/** A sale's customer, for its name. */
+const customerJoin: PartyJoin<{ customerName: string | null }> = {
+  table: customers,
+  on: and(eq(customers.accountId, commercialDocuments.accountId), eq(customers.id, commercialDocuments.customerId)),
+  fields: { customerName: customers.name },
+};
 export type ListRow = DocumentRow & { customerName: string | null };
-
-function listSelect(scope: TenantScope) {
-  return scope.tx
-    .select(listColumns)
-    .from(commercialDocuments)
-    .leftJoin(
-      customers,
-      and(eq(customers.accountId, commercialDocuments.accountId), eq(customers.id, commercialDocuments.customerId)),
-    );
-}
+export type NamedDocumentRow = shared.NamedDocumentRow<{ customerName: string | null }>;
 
 /** One page of the clinic's sales and the number of matches. */
-export async function listSales(
-  scope: TenantScope,
-  query: SaleListQuery,
-): Promise<{ rows: ListRow[]; total: number; totalIsLowerBound: boolean }> {
-  if (usesTrigramIndex(query.q)) {
-    const { ids, total, totalIsLowerBound } = await findPageIds(scope.tx, scope.accountId, {
-      table: commercialDocuments,
-      id: commercialDocuments.id,
-      q: query.q ?? '',
-      filter: filterOf(query),
-      orderBy: orderOf(query.sort),
-      page: query.page,
-      pageSize: query.pageSize,
-      countCap: 1000,
-    });
-    if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
-    const found = await listSelect(scope).where(
-      and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)),
-    );
-    return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
-  }
-  const where = and(
-    eq(commercialDocuments.accountId, scope.accountId),
-    searchCondition(commercialDocuments.searchText, query.q),
-    filterOf(query),
-  );
-  const rows = await listSelect(scope)
-    .where(where)
-    .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows, total: await countRows(scope.tx, commercialDocuments, where), totalIsLowerBound: false };
+export function listSales(scope: TenantScope, query: SaleListQuery) {
+  return shared.listDocuments(scope, 'sale', {
+    query,
+    filters: [
+      query.customerId ? eq(commercialDocuments.customerId, query.customerId) : undefined,
+      query.patientId ? eq(commercialDocuments.patientId, query.patientId) : undefined,
+      query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
+      query.status ? eq(commercialDocuments.status, query.status) : undefined,
+      query.dateFrom ? gte(commercialDocuments.date, query.dateFrom) : undefined,
+      query.dateTo ? lte(commercialDocuments.date, query.dateTo) : undefined,
+    ],
+    party: customerJoin,
+  });
 }
 
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
-const registrar = alias(users, 'registrar');
-
-export type NamedDocumentRow = ListRow & {
-  createdByName: string | null;
-  updatedByName: string | null;
-  registeredByName: string | null;
-};
-
-export async function findSale(scope: TenantScope, id: string): Promise<NamedDocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select({
-      ...listColumns,
-      createdByName: creator.completeName,
-      updatedByName: updater.completeName,
-      registeredByName: registrar.completeName,
-    })
-    .from(commercialDocuments)
-    .leftJoin(
-      customers,
-      and(eq(customers.accountId, commercialDocuments.accountId), eq(customers.id, commercialDocuments.customerId)),
-    )
-    .leftJoin(
-      creator,
-      and(eq(creator.accountId, commercialDocuments.accountId), eq(creator.id, commercialDocuments.createdBy)),
-    )
-    .leftJoin(
-      updater,
-      and(eq(updater.accountId, commercialDocuments.accountId), eq(updater.id, commercialDocuments.updatedBy)),
-    )
-    .leftJoin(
-      registrar,
-      and(eq(registrar.accountId, commercialDocuments.accountId), eq(registrar.id, commercialDocuments.registeredBy)),
-    )
-    .where(and(live(scope), eq(commercialDocuments.id, id)));
-  return row;
-}
+/** One live sale of the clinic with the names of its customer and of who wrote it. */
+export const findSale = (scope: TenantScope, id: string) => shared.findDocument(scope, 'sale', customerJoin, id);
 
 /** The live sale, locked for the rest of the transaction. */
-export async function lockSale(scope: TenantScope, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select()
-    .from(commercialDocuments)
-    .where(and(live(scope), eq(commercialDocuments.id, id)))
-    .for('update');
-  return row;
-}
+export const lockSale = (scope: TenantScope, id: string) => shared.lockDocument(scope, 'sale', id);
 
 /** An issued invoice of the clinic that bills this delivery note (other than `exceptId`). */
 export async function findInvoiceOf(scope: TenantScope, deliveryNoteId: string, exceptId: string) {
@@ -217,30 +131,6 @@ export async function storedLines(scope: TenantScope, documentId: string): Promi
     .orderBy(asc(documentLines.position));
 }
 
-export type NamedLineRow = LineRow & { itemName: string | null; itemKind: 'medication' | 'supply' | null };
-
-export async function linesOf(scope: TenantScope, documentId: string): Promise<NamedLineRow[]> {
-  return scope.tx
-    .select({ ...getTableColumns(documentLines), itemName: inventoryItems.name, itemKind: inventoryItems.kind })
-    .from(documentLines)
-    .leftJoin(
-      inventoryItems,
-      and(eq(inventoryItems.accountId, documentLines.accountId), eq(inventoryItems.id, documentLines.itemId)),
-    )
-    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
-    .orderBy(asc(documentLines.position));
-}
-
-/** Which of these catalogue items the clinic has. */
-export async function existingItems(scope: TenantScope, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await scope.tx
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.accountId, scope.accountId), inArray(inventoryItems.id, ids)));
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Which of these price-list treatments the clinic has (live). */
 export async function existingTreatments(scope: TenantScope, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -262,30 +152,8 @@ export async function findPointOfSale(scope: TenantScope, code: string) {
   return row;
 }
 
-const refColumns = {
-  id: commercialDocuments.id,
-  documentType: commercialDocuments.documentType,
-  pointOfService: commercialDocuments.pointOfService,
-  documentNumber: commercialDocuments.documentNumber,
-  date: commercialDocuments.date,
-  total: commercialDocuments.total,
-};
-
-export async function documentRefs(scope: TenantScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return scope.tx
-    .select(refColumns)
-    .from(commercialDocuments)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)));
-}
-
-export async function relatedFrom(scope: TenantScope, id: string) {
-  return scope.tx
-    .select(refColumns)
-    .from(commercialDocuments)
-    .where(and(live(scope), eq(commercialDocuments.relatedDocumentId, id)))
-    .orderBy(asc(commercialDocuments.date), asc(commercialDocuments.id));
-}
+/** The live sales that name this one as their related document. */
+export const relatedFrom = (scope: TenantScope, id: string) => shared.relatedFrom(scope, 'sale', id);
 
 export async function einvoiceOf(scope: TenantScope, documentId: string) {
   const [row] = await scope.tx

@@ -18,6 +18,7 @@ import {
 } from '@odontia/shared/schemas/schedules';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
 import { chairsService } from './chairs.service.ts';
@@ -147,14 +148,7 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
       querystring: treatmentsExportQuerySchema,
       produces: ['text/csv'],
     },
-    async ({ ctx, query, reply }) => {
-      const { csv, fileName } = await treatmentsService.exportCsv({ ctx, query });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async ({ ctx, query, reply }) => sendCsv(reply, await treatmentsService.exportCsv({ ctx, query })),
   );
   route.get(
     '/treatments/groups',

@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
+import { commercialDocuments, documentLines, inventoryItems, users } from '../../db/schema/index.ts';
+import type { PartyJoin } from './party-join.ts';
+
+/**
+ * The commercial documents of one side (purchases, issue 17; sales, issue 18): the list, a
+ * document with its party's and people's names, the lock, the lines and the references, written
+ * once. Every query names the clinic (its indexes lead with it) and reads live rows of the side
+ * only; RLS checks the clinic again. What differs by side (the party, the list's filters, the
+ * numbering) stays in purchases.repository.ts and sales.repository.ts.
+ */
+
+export type DocumentSide = 'purchase' | 'sale';
+export type DocumentRow = typeof commercialDocuments.$inferSelect;
+export type DocumentInsert = typeof commercialDocuments.$inferInsert;
+export type LineRow = typeof documentLines.$inferSelect;
+export type LineInsert = typeof documentLines.$inferInsert;
+export type ListRow<TParty> = DocumentRow & TParty;
+export type NamedDocumentRow<TParty> = ListRow<TParty> & {
+  createdByName: string | null;
+  updatedByName: string | null;
+  registeredByName: string | null;
+};
+
+/** The clinic's live documents of the side. */
+export const liveDocuments = (scope: TenantScope, side: DocumentSide) =>
+  and(
+    eq(commercialDocuments.accountId, scope.accountId),
+    eq(commercialDocuments.side, side),
+    isNull(commercialDocuments.deletedAt),
+  );
+
+const sortColumns = {
+  date: commercialDocuments.date,
+  documentNumber: commercialDocuments.documentNumber,
+  total: commercialDocuments.total,
+  dueDate: commercialDocuments.dueDate,
+} as const;
+
+function orderOf(sort: string | undefined): SQL[] {
+  const { column, descending } = sortedBy(sort ?? '-date', sortColumns, 'date');
+  return [
+    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    descending ? desc(commercialDocuments.id) : asc(commercialDocuments.id),
+  ];
+}
+
+function listSelect<TParty>(scope: TenantScope, party: PartyJoin<TParty>) {
+  return scope.tx
+    .select({ ...getTableColumns(commercialDocuments), ...party.fields })
+    .from(commercialDocuments)
+    .leftJoin(party.table, party.on);
+}
+
+export interface DocumentListRequest<TParty> {
+  query: { q?: string | undefined; sort?: string | undefined; page: number; pageSize: number };
+  /** The list's filters but the clinic, the side and the words. */
+  filters: (SQL | undefined)[];
+  party: PartyJoin<TParty>;
+}
+
+/** One page of the clinic's documents of the side and the number of matches. */
+export async function listDocuments<TParty>(
+  scope: TenantScope,
+  side: DocumentSide,
+  { query, filters, party }: DocumentListRequest<TParty>,
+): Promise<{ rows: ListRow<TParty>[]; total: number; totalIsLowerBound: boolean }> {
+  const filter = and(eq(commercialDocuments.side, side), isNull(commercialDocuments.deletedAt), ...filters);
+  if (usesTrigramIndex(query.q)) {
+    const { ids, total, totalIsLowerBound } = await findPageIds(scope.tx, scope.accountId, {
+      table: commercialDocuments,
+      id: commercialDocuments.id,
+      q: query.q ?? '',
+      filter,
+      orderBy: orderOf(query.sort),
+      page: query.page,
+      pageSize: query.pageSize,
+      countCap: 1000,
+    });
+    if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
+    const found = await listSelect(scope, party).where(
+      and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)),
+    );
+    return { rows: inIdOrder(ids, found as unknown as ListRow<TParty>[]), total, totalIsLowerBound };
+  }
+  const where = and(
+    eq(commercialDocuments.accountId, scope.accountId),
+    searchCondition(commercialDocuments.searchText, query.q),
+    filter,
+  );
+  const rows = await listSelect(scope, party)
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    rows: rows as unknown as ListRow<TParty>[],
+    total: await countRows(scope.tx, commercialDocuments, where),
+    totalIsLowerBound: false,
+  };
+}
+
+const creator = alias(users, 'creator');
+const updater = alias(users, 'updater');
+const registrar = alias(users, 'registrar');
+
+/** One live document of the side with the names of its party and of who wrote and registered it. */
+export async function findDocument<TParty>(
+  scope: TenantScope,
+  side: DocumentSide,
+  party: PartyJoin<TParty>,
+  id: string,
+): Promise<NamedDocumentRow<TParty> | undefined> {
+  const [row] = await scope.tx
+    .select({
+      ...getTableColumns(commercialDocuments),
+      ...party.fields,
+      createdByName: creator.completeName,
+      updatedByName: updater.completeName,
+      registeredByName: registrar.completeName,
+    })
+    .from(commercialDocuments)
+    .leftJoin(party.table, party.on)
+    .leftJoin(
+      creator,
+      and(eq(creator.accountId, commercialDocuments.accountId), eq(creator.id, commercialDocuments.createdBy)),
+    )
+    .leftJoin(
+      updater,
+      and(eq(updater.accountId, commercialDocuments.accountId), eq(updater.id, commercialDocuments.updatedBy)),
+    )
+    .leftJoin(
+      registrar,
+      and(eq(registrar.accountId, commercialDocuments.accountId), eq(registrar.id, commercialDocuments.registeredBy)),
+    )
+    .where(and(liveDocuments(scope, side), eq(commercialDocuments.id, id)));
+  return row as unknown as NamedDocumentRow<TParty> | undefined;
+}
+
+/** The live document of the side, locked for the rest of the transaction. */
+export async function lockDocument(
+  scope: TenantScope,
+  side: DocumentSide,
+  id: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(commercialDocuments)
+    .where(and(liveDocuments(scope, side), eq(commercialDocuments.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<void> {
+  await scope.tx.insert(commercialDocuments).values(row);
+}
+
+export async function updateDocument(scope: TenantScope, id: string, set: Partial<DocumentInsert>): Promise<void> {
+  await scope.tx
+    .update(commercialDocuments)
+    .set(set)
+    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)));
+}
+
+export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<void> {
+  if (rows.length > 0) await scope.tx.insert(documentLines).values(rows);
+}
+
+/** A draft's lines go away when it is saved again (the database refuses it once final). */
+export async function deleteLines(scope: TenantScope, documentId: string): Promise<void> {
+  await scope.tx
+    .delete(documentLines)
+    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)));
+}
+
+export type NamedLineRow = LineRow & { itemName: string | null; itemKind: 'medication' | 'supply' | null };
+
+/** The document's lines in order, with the name and kind of their catalogue item. */
+export async function linesOf(scope: TenantScope, documentId: string): Promise<NamedLineRow[]> {
+  return scope.tx
+    .select({ ...getTableColumns(documentLines), itemName: inventoryItems.name, itemKind: inventoryItems.kind })
+    .from(documentLines)
+    .leftJoin(
+      inventoryItems,
+      and(eq(inventoryItems.accountId, documentLines.accountId), eq(inventoryItems.id, documentLines.itemId)),
+    )
+    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
+    .orderBy(asc(documentLines.position));
+}
+
+/** Which of these catalogue items the clinic has. */
+export async function existingItems(scope: TenantScope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await scope.tx
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.accountId, scope.accountId), inArray(inventoryItems.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+const refColumns = {
+  id: commercialDocuments.id,
+  documentType: commercialDocuments.documentType,
+  pointOfService: commercialDocuments.pointOfService,
+  documentNumber: commercialDocuments.documentNumber,
+  date: commercialDocuments.date,
+  total: commercialDocuments.total,
+};
+
+/** How these documents are referred to (type, number, date, total). */
+export async function documentRefs(scope: TenantScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return scope.tx
+    .select(refColumns)
+    .from(commercialDocuments)
+    .where(and(eq(commercialDocuments.accountId, scope.accountId), inArray(commercialDocuments.id, ids)));
+}
+
+/** The live documents of the side that name this one as their related document. */
+export async function relatedFrom(scope: TenantScope, side: DocumentSide, id: string) {
+  return scope.tx
+    .select(refColumns)
+    .from(commercialDocuments)
+    .where(and(liveDocuments(scope, side), eq(commercialDocuments.relatedDocumentId, id)))
+    .orderBy(asc(commercialDocuments.date), asc(commercialDocuments.id));
+}

@@ -1,0 +1,215 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../plugins/routes.ts';
+import type { PartyKind } from './ledger.ts';
+
+/**
+ * The statements both kinds of current account share (providers, issue 17; customers, issue 18):
+ * the aging sums of open documents, the search, the sort, one statement for a page and the totals
+ * of every match, and a party's ledger from its opening balance. What each side selects (its
+ * party's table and columns, which documents and payments count) stays in its repository.
+ */
+
+type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+
+/** The figures of one account as the statements answer them (numbers as text). */
+export interface AccountFiguresRow {
+  balance: string;
+  current: string;
+  days_0_30: string;
+  days_31_60: string;
+  days_61_90: string;
+  days_over_90: string;
+  credit_on_account: string;
+  unallocated: string;
+  last_movement_on: string | null;
+}
+
+export interface AccountTotalsRow {
+  total: number;
+  balance: string;
+  current: string;
+  days_0_30: string;
+  days_31_60: string;
+  days_61_90: string;
+  days_over_90: string;
+  on_account: string;
+}
+
+/** The party kind written into the statement, as the index sees it (a closed set: no injection). */
+const kindLiteral = (kind: PartyKind) => sql.raw(`'${kind}'`);
+
+/** The party's column in an account's row. */
+export type PartyIdColumn = 'provider_id' | 'customer_id';
+
+/**
+ * The aging of the open documents `d` as of `today` (days past the due date, none: the
+ * document's date) and the credit notes not yet applied; for `… from commercial_documents d`.
+ */
+export const openDocumentSums = (today: string) => sql`
+        sum(case when d.open_amount > 0 and coalesce(d.due_date, d.date) >= ${today}::date then d.open_amount else 0 end) as current,
+        sum(case when d.open_amount > 0 and ${today}::date - coalesce(d.due_date, d.date) between 1 and 30 then d.open_amount else 0 end) as days_0_30,
+        sum(case when d.open_amount > 0 and ${today}::date - coalesce(d.due_date, d.date) between 31 and 60 then d.open_amount else 0 end) as days_31_60,
+        sum(case when d.open_amount > 0 and ${today}::date - coalesce(d.due_date, d.date) between 61 and 90 then d.open_amount else 0 end) as days_61_90,
+        sum(case when d.open_amount > 0 and ${today}::date - coalesce(d.due_date, d.date) > 90 then d.open_amount else 0 end) as days_over_90,
+        sum(case when d.open_amount < 0 then -d.open_amount else 0 end) as credit_on_account`;
+
+/** The account's figures out of its open documents `o` and unallocated payments `u`. */
+export const accountFigureColumns = sql`
+        coalesce(o.current, 0) as current,
+        coalesce(o.days_0_30, 0) as days_0_30,
+        coalesce(o.days_31_60, 0) as days_31_60,
+        coalesce(o.days_61_90, 0) as days_61_90,
+        coalesce(o.days_over_90, 0) as days_over_90,
+        coalesce(o.credit_on_account, 0) as credit_on_account,
+        coalesce(u.amount, 0) as unallocated`;
+
+/** ` and <party>.search_text like '%word%'` for every word of `q` (the party's alias, `p` or `c`). */
+export function searchWordsOf(party: 'p' | 'c', q: string | undefined): SQL {
+  const words = (q ?? '').split(/\s+/).filter(Boolean);
+  const column = sql.raw(`${party}.search_text`);
+  return sql.join(
+    words.map((word) => {
+      const escaped = word.replace(/[\\%_]/g, (char) => `\\${char}`);
+      return sql` and ${column} like '%' || odontia_search_text(${escaped}::text) || '%'`;
+    }),
+    sql``,
+  );
+}
+
+/** The list's sorts over the listed accounts; ties by name, then the party. */
+export function accountSortOrders(idColumn: PartyIdColumn): Record<string, SQL> {
+  const id = sql.raw(idColumn);
+  return {
+    name: sql`lower(name) asc, ${id} asc`,
+    '-name': sql`lower(name) desc, ${id} desc`,
+    balance: sql`balance asc, lower(name) asc, ${id} asc`,
+    '-balance': sql`balance desc, lower(name) asc, ${id} asc`,
+    overdue: sql`(days_0_30 + days_31_60 + days_61_90 + days_over_90) asc, lower(name) asc, ${id} asc`,
+    '-overdue': sql`(days_0_30 + days_31_60 + days_61_90 + days_over_90) desc, lower(name) asc, ${id} asc`,
+  };
+}
+
+/** The figures of a listed account `l` as text, and its last movement. */
+export const listedFigures = (ctx: Ctx, partyKind: PartyKind, idColumn: PartyIdColumn) => sql`
+  l.balance::text, l.current::text, l.days_0_30::text, l.days_31_60::text, l.days_61_90::text,
+  l.days_over_90::text, l.credit_on_account::text, l.unallocated::text,
+  (select max(e.date) from ledger_entries e
+    where e.account_id = ${ctx.accountId}::uuid and e.party_kind = ${kindLiteral(partyKind)} and e.party_id = l.${sql.raw(idColumn)})::text
+    as last_movement_on`;
+
+/**
+ * Runs `fn` without parallel workers: the planner cannot tell how few rows a partial index holds
+ * (it guesses a tenth of the table) and would start workers, ~30 ms each time, for a few thousand
+ * open documents. The setting is the transaction's and is put back afterwards.
+ */
+export async function serially<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await ctx.tx.execute<{ workers: string }>(
+    sql`select current_setting('max_parallel_workers_per_gather') as workers, set_config('max_parallel_workers_per_gather', '0', true)`,
+  );
+  const result = await fn();
+  await ctx.tx.execute(sql`select set_config('max_parallel_workers_per_gather', ${rows[0]?.workers ?? '2'}, true)`);
+  return result;
+}
+
+export interface AccountsPage {
+  /** The accounts that match (a statement selecting every column of an account). */
+  listed: SQL;
+  /** What the page selects of a listed account `l`. */
+  columns: SQL;
+  idColumn: PartyIdColumn;
+  order: SQL;
+  /** Without it, every match (the CSV export). */
+  paged: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** The page of accounts, the number that match and their totals (every match, not the page). */
+export async function pageWithTotals<TRow>(
+  ctx: Ctx,
+  { listed, columns, idColumn, order, paged, page, pageSize }: AccountsPage,
+): Promise<{ rows: TRow[]; totals: AccountTotalsRow }> {
+  // One statement: the matches are computed once (a CTE read twice is materialised), the totals
+  // over all of them and the page beside them; a page past the end still answers the totals.
+  const { rows } = await serially(ctx, () =>
+    ctx.tx.execute<{ [key: string]: unknown }>(sql`
+    with listed as (${listed}),
+    totals as (
+      select count(*)::int as t_total,
+        coalesce(sum(balance), 0)::text as t_balance,
+        coalesce(sum(current), 0)::text as t_current,
+        coalesce(sum(days_0_30), 0)::text as t_days_0_30,
+        coalesce(sum(days_31_60), 0)::text as t_days_31_60,
+        coalesce(sum(days_61_90), 0)::text as t_days_61_90,
+        coalesce(sum(days_over_90), 0)::text as t_days_over_90,
+        coalesce(sum(credit_on_account + unallocated), 0)::text as t_on_account
+      from listed
+    )
+    select t.*, page.* from totals t
+    left join lateral (
+      select ${columns}
+      from listed l
+      order by ${order}
+      ${paged ? sql`limit ${pageSize} offset ${(page - 1) * pageSize}` : sql``}
+    ) page on true`),
+  );
+  const first = rows[0] ?? {};
+  const totals: AccountTotalsRow = {
+    total: Number(first.t_total ?? 0),
+    balance: String(first.t_balance ?? '0'),
+    current: String(first.t_current ?? '0'),
+    days_0_30: String(first.t_days_0_30 ?? '0'),
+    days_31_60: String(first.t_days_31_60 ?? '0'),
+    days_61_90: String(first.t_days_61_90 ?? '0'),
+    days_over_90: String(first.t_days_over_90 ?? '0'),
+    on_account: String(first.t_on_account ?? '0'),
+  };
+  const accounts = rows.filter((row) => row[idColumn] !== null) as unknown as TRow[];
+  return { rows: accounts, totals };
+}
+
+export interface LedgerRow {
+  id: string;
+  date: string;
+  kind: 'document' | 'payment' | 'payment_reversal';
+  document_id: string | null;
+  document_type: string | null;
+  point_of_service: string | null;
+  document_number: string | null;
+  due_date: string | null;
+  payment_id: string | null;
+  payment_number: string | null;
+  description: string;
+  debit: string;
+  credit: string;
+}
+
+/**
+ * The party's balance before `startDate`, in its own sign (a provider's credits − debits, a
+ * customer's debits − credits), and its entries from `startDate` to `endDate` in date order.
+ * `sameDayOrder` orders the entries of one day (ids are UUID v7: creation order).
+ */
+export async function partyLedgerOf(
+  ctx: Ctx,
+  party: { kind: PartyKind; id: string; sameDayOrder: SQL },
+  startDate: string,
+  endDate: string,
+) {
+  const openingSum = party.kind === 'provider' ? sql`e.credit - e.debit` : sql`e.debit - e.credit`;
+  const { rows: opening } = await ctx.tx.execute<{ balance: string }>(sql`
+    select coalesce(sum(${openingSum}), 0)::text as balance
+    from ledger_entries e
+    where e.account_id = ${ctx.accountId}::uuid and e.party_kind = ${kindLiteral(party.kind)} and e.party_id = ${party.id}::uuid
+      and e.date < ${startDate}::date`);
+  const { rows } = await ctx.tx.execute<LedgerRow & { [key: string]: unknown }>(sql`
+    select e.id, e.date::text as date, e.kind, e.document_id, d.document_type, d.point_of_service, d.document_number,
+      d.due_date::text as due_date, e.payment_id, y.number as payment_number, e.description,
+      e.debit::text as debit, e.credit::text as credit
+    from ledger_entries e
+    left join commercial_documents d on d.account_id = e.account_id and d.id = e.document_id
+    left join payments y on y.account_id = e.account_id and y.id = e.payment_id
+    where e.account_id = ${ctx.accountId}::uuid and e.party_kind = ${kindLiteral(party.kind)} and e.party_id = ${party.id}::uuid
+      and e.date between ${startDate}::date and ${endDate}::date
+    order by e.date, ${party.sameDayOrder}`);
+  return { openingBalance: opening[0]?.balance ?? '0', rows: rows as LedgerRow[] };
+}
