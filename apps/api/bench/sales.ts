@@ -101,8 +101,9 @@ async function main() {
           ((5000 + (n * 37) % 900000) / 100.0)::numeric(14,2) as net
         from generate_series(1, ${documentCount}) as n
         join bench_customers c on c.k = n % ${patientCount}`);
+      // One statement per call: PGlite's extended protocol takes no batches.
+      await tx.execute(sql`alter table bench_sales add column sequence_number int`);
       await tx.execute(sql`
-        alter table bench_sales add column sequence_number int;
         update bench_sales s set sequence_number = r.number
         from (select id, row_number() over (partition by document_type order by n) as number from bench_sales) r
         where r.id = s.id`);
