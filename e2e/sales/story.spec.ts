@@ -78,8 +78,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, { dialog = fa
 
 /**
  * Clicks a PDF button: the tab it opens is closed; the server's answer to the page is kept as a
- * file and read as text. (A route keeps the bytes: CDP no longer has the body of a fetch whose
- * blob went to another tab.)
+ * file and read as text. A route keeps the bytes (the page's response.body() came back empty
+ * for this fetch, whose blob is shown in the other tab).
  */
 async function pdfText(page: Page, testInfo: TestInfo, button: string, url: RegExp, file: string) {
   let pdf: Buffer | null = null;
@@ -136,6 +136,7 @@ async function pickCustomer(page: Page, name: string) {
 test('the sales story: budget from the odontogram, signed, carried out, invoiced, collected twice, printed and credited', async ({
   page,
   request,
+  issues,
 }, testInfo) => {
   test.setTimeout(420_000);
   const lastName = `Historia ${tag()}`;
@@ -383,4 +384,7 @@ test('the sales story: budget from the odontogram, signed, carried out, invoiced
     await expect(ledger.getByTestId('ledger-closing')).toHaveText(/55\.000,00/);
     await shoot(page, testInfo, 'story-09-ledger');
   });
+
+  // No console error, failed request or CSP violation anywhere in the story.
+  expect(issues.all()).toEqual([]);
 });
