@@ -304,7 +304,7 @@ function ProgressTable({ progress, currency }: { progress: BudgetProgress; curre
   const quantity = (value: string) => String(Number.parseFloat(value));
   return (
     <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0" data-testid="budget-progress">
+      <table className="table table-sm align-middle mb-0 table-stack-phone" data-testid="budget-progress">
         <caption className="visually-hidden">{t('progress.caption')}</caption>
         <thead>
           <tr>
@@ -339,14 +339,20 @@ function ProgressTable({ progress, currency }: { progress: BudgetProgress; curre
                   </div>
                 ) : null}
               </td>
-              <td>{line.tooth ?? '—'}</td>
-              <td className="text-end">{quantity(line.quantity)}</td>
-              <td className="text-end" data-testid="budget-line-done">
+              <td data-label={t('progress.tooth')}>{line.tooth ?? '—'}</td>
+              <td className="text-end" data-label={t('progress.quantity')}>
+                {quantity(line.quantity)}
+              </td>
+              <td className="text-end" data-label={t('progress.done')} data-testid="budget-line-done">
                 {quantity(line.done)}
               </td>
-              <td className="text-end">{quantity(line.left)}</td>
-              <td className="text-end text-nowrap">{format(line.total, currency)}</td>
-              <td>
+              <td className="text-end" data-label={t('progress.left')}>
+                {quantity(line.left)}
+              </td>
+              <td className="text-end text-nowrap" data-label={t('progress.total')}>
+                {format(line.total, currency)}
+              </td>
+              <td data-label={t('progress.invoiced')}>
                 <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
                   {t(line.invoiced ? 'progress.yes' : 'progress.no')}
                 </span>

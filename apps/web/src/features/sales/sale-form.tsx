@@ -6,7 +6,7 @@ import { can } from '@odontia/shared/permissions';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import { type Billable, createSaleSchema, type Sale, updateSaleSchema } from '@odontia/shared/schemas/sales';
 import { BookCheck, PenLine, Plus, Save, Stamp, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
@@ -506,15 +506,17 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
             <dt className="col-7 col-md-9 text-md-end fw-normal">{t('fields.subtotal2')}</dt>
             <dd className="col-5 col-md-3 text-end mb-1">{money(totals.subtotal2, currency)}</dd>
             {totals.vatBreakdown.map((share) => (
-              <div key={share.rate} style={{ display: 'contents' }}>
+              // A fragment, not a wrapper: the row's gutters apply to direct children only.
+              <Fragment key={share.rate}>
                 <dt className="col-7 col-md-9 text-md-end fw-normal">
                   {t('form.vatAt', { rate: Number(share.rate).toString() })}
                 </dt>
                 <dd className="col-5 col-md-3 text-end mb-1">{money(share.vat, currency)}</dd>
-              </div>
+              </Fragment>
             ))}
-            <dt className="col-7 col-md-9 text-md-end">{t('fields.total')}</dt>
-            <dd className="col-5 col-md-3 text-end mb-0 fw-bold fs-5" data-testid="form-total">
+            {/* Half and half on phones: the total, in a larger font, on one line. */}
+            <dt className="col-6 col-md-9 text-md-end">{t('fields.total')}</dt>
+            <dd className="col-6 col-md-3 text-end text-nowrap mb-0 fw-bold fs-5" data-testid="form-total">
               {money(totals.total, currency)}
             </dd>
           </dl>

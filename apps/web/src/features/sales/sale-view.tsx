@@ -321,55 +321,59 @@ export function SaleView({ sale }: { sale: Sale }) {
             </tbody>
           </table>
         </div>
-        <div className="card-body border-top row g-3">
-          <div className="col-md-6">
-            <h3 className="h6">{t('view.vatBreakdown')}</h3>
-            <table className="table table-sm mb-0" data-testid="vat-breakdown">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.vatRate')}</th>
-                  <th scope="col" className="text-end">
-                    {t('view.base')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('view.vat')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sale.vatBreakdown.map((share) => (
-                  <tr key={share.rate}>
-                    <td>{Number(share.rate)} %</td>
-                    <td className="text-end">{money(share.base)}</td>
-                    <td className="text-end">{money(share.vat)}</td>
+        {/* The row inside the body: its negative top margin would pull the body over the last line. */}
+        <div className="card-body border-top">
+          <div className="row g-3">
+            <div className="col-md-6">
+              <h3 className="h6">{t('view.vatBreakdown')}</h3>
+              <table className="table table-sm mb-0" data-testid="vat-breakdown">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('fields.vatRate')}</th>
+                    <th scope="col" className="text-end">
+                      {t('view.base')}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {t('view.vat')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="col-md-6">
-            <dl className="row mb-0" data-testid="view-totals">
-              <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.subtotal1)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.discountTotal)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.subtotal2)}</dd>
-              <dt className="col-7 fw-normal">{t('view.vat')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.vatTotal)}</dd>
-              <dt className="col-7">{t('fields.total')}</dt>
-              <dd className="col-5 text-end mb-1 fw-bold fs-5" data-testid="view-total">
-                {money(sale.total)}
-              </dd>
-              {!draft && moneyMoves ? (
-                <>
-                  <dt className="col-7">{t('fields.openAmount')}</dt>
-                  <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
-                    {money(sale.openAmount)}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
+                </thead>
+                <tbody>
+                  {sale.vatBreakdown.map((share) => (
+                    <tr key={share.rate}>
+                      <td>{Number(share.rate)} %</td>
+                      <td className="text-end">{money(share.base)}</td>
+                      <td className="text-end">{money(share.vat)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="col-md-6">
+              <dl className="row mb-0" data-testid="view-totals">
+                <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
+                <dd className="col-5 text-end mb-1">{money(sale.subtotal1)}</dd>
+                <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
+                <dd className="col-5 text-end mb-1">{money(sale.discountTotal)}</dd>
+                <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
+                <dd className="col-5 text-end mb-1">{money(sale.subtotal2)}</dd>
+                <dt className="col-7 fw-normal">{t('view.vat')}</dt>
+                <dd className="col-5 text-end mb-1">{money(sale.vatTotal)}</dd>
+                {/* Half and half: the total, in a larger font, on one line on phones. */}
+                <dt className="col-6">{t('fields.total')}</dt>
+                <dd className="col-6 text-end text-nowrap mb-1 fw-bold fs-5" data-testid="view-total">
+                  {money(sale.total)}
+                </dd>
+                {!draft && moneyMoves ? (
+                  <>
+                    <dt className="col-7">{t('fields.openAmount')}</dt>
+                    <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
+                      {money(sale.openAmount)}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
           </div>
         </div>
       </section>
