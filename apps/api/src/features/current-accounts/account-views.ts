@@ -238,6 +238,14 @@ export function runningLedger<TAccount>(
   };
 }
 
+/**
+ * What a printed statement says beside an entry's reference, as the screen does: a reversal's
+ * reason; nothing else (a payment's description is its number, already in the reference).
+ */
+export function statementDescription(entry: LedgerEntry): string {
+  return entry.kind === 'payment_reversal' ? entry.description : '';
+}
+
 /** The ledger's CSV, opening and closing lines included, and its file name. */
 export function ledgerCsv(language: Language, data: PartyLedger<{ name: string }>) {
   const t = accountTexts[language];

@@ -20,6 +20,7 @@ import {
   ledgerCsv,
   ledgerPdfFile,
   runningLedger,
+  statementDescription,
 } from './account-views.ts';
 import * as repository from './current-accounts.repository.ts';
 
@@ -133,7 +134,7 @@ export function ledgerPdf({
     title: texts[language].title,
     taxId: data.account.nif,
     header: clinicHeader({ clinicName, clinicContact, clinic, language }),
-    description: (entry) => entry.description,
+    description: statementDescription,
     closingLine: (format) => ({
       margin: [0, 8, 0, 0],
       text: [{ text: `${accountTexts[language].closing}: `, bold: true }, format(data.closingBalance)],

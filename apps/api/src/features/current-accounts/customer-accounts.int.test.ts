@@ -3,6 +3,7 @@ import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -162,6 +163,10 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const statement = pdfText(pdf.rawPayload);
+    expect(statement).toContain(`Factura ${second.number}`);
+    // A collection's line names it once (its reference), as the screen does.
+    expect(statement.split(collection.number)).toHaveLength(2);
 
     const reversedEnd = await t.call(
       'GET',

@@ -24,6 +24,7 @@ import {
   ledgerCsv,
   ledgerPdfFile,
   runningLedger,
+  statementDescription,
 } from './account-views.ts';
 import * as repository from './customer-accounts.repository.ts';
 
@@ -160,8 +161,8 @@ function renderStatement(statement: Awaited<ReturnType<typeof printable>>) {
     title: t.title,
     taxId: data.account.taxId,
     header: clinicHeader({ clinicName: clinic.name, clinicContact: '', clinic, language }),
-    // A sale's line says all in its reference; a collection's description is its number or the reversal's reason.
-    description: (entry) => (entry.kind === 'document' ? '' : entry.description),
+    // As on the screen: the reference says all but a reversal's reason.
+    description: statementDescription,
     closingLine: (format) => ({
       margin: [0, 8, 0, 0],
       text: [{ text: `${closing.lt(0) ? t.inFavour : t.owes}: `, bold: true }, format(closing.abs().toFixed(2))],
