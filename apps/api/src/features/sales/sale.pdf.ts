@@ -1,3 +1,4 @@
+import { documentMoneySign } from '@odontia/shared/commercial';
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Sale } from '@odontia/shared/schemas/sales';
@@ -46,6 +47,10 @@ const texts: Record<
     notes: string;
     hash: string;
     einvoice: string;
+    applied: string;
+    appliedDate: string;
+    appliedBy: string;
+    balanceDue: string;
   }
 > = {
   es: {
@@ -75,6 +80,10 @@ const texts: Record<
     notes: 'Observaciones',
     hash: 'Huella del documento (SHA-256)',
     einvoice: 'Autorización electrónica',
+    applied: 'Cobros aplicados',
+    appliedDate: 'Fecha',
+    appliedBy: 'Cobro o nota',
+    balanceDue: 'Saldo pendiente',
   },
   en: {
     draft: 'DRAFT — not a tax document',
@@ -103,6 +112,10 @@ const texts: Record<
     notes: 'Notes',
     hash: 'Document fingerprint (SHA-256)',
     einvoice: 'Electronic authorization',
+    applied: 'Payments applied',
+    appliedDate: 'Date',
+    appliedBy: 'Payment or note',
+    balanceDue: 'Balance due',
   },
   fr: {
     draft: 'BROUILLON — sans valeur fiscale',
@@ -131,6 +144,10 @@ const texts: Record<
     notes: 'Observations',
     hash: 'Empreinte du document (SHA-256)',
     einvoice: 'Autorisation électronique',
+    applied: 'Paiements imputés',
+    appliedDate: 'Date',
+    appliedBy: 'Encaissement ou avoir',
+    balanceDue: 'Reste dû',
   },
   pt: {
     draft: 'RASCUNHO — sem validade fiscal',
@@ -159,6 +176,10 @@ const texts: Record<
     notes: 'Observações',
     hash: 'Impressão digital do documento (SHA-256)',
     einvoice: 'Autorização eletrônica',
+    applied: 'Recebimentos aplicados',
+    appliedDate: 'Data',
+    appliedBy: 'Recebimento ou nota',
+    balanceDue: 'Saldo em aberto',
   },
 };
 
@@ -262,6 +283,7 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
           },
         ],
       },
+      ...settlement(sale, language),
       ...(sale.notes ? [{ text: t.notes, style: 'section' }, { text: sale.notes }] : []),
       ...(sale.contentHash
         ? [
@@ -279,6 +301,48 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
     ],
     styles: documentStyles(),
   };
+}
+
+/**
+ * What settled an issued document the customer owes (an invoice, a debit note): the collections
+ * and credit notes applied to it and what is still due. Nothing for a draft, a budget, a note
+ * that gives money back, or a document nothing settled that was collected at issue.
+ */
+function settlement(sale: Sale, language: Language): unknown[] {
+  if (sale.status !== 'issued' || documentMoneySign[sale.documentType] <= 0) return [];
+  const applied = sale.allocations.filter((allocation) => !allocation.reversed);
+  if (applied.length === 0 && Number(sale.openAmount) === 0) return [];
+  const t = texts[language];
+  const money = moneyFormatter(language, sale.currency);
+  const day = calendarDateFormatter(language);
+  const right = (text: string) => ({ text, alignment: 'right' });
+  return [
+    ...(applied.length > 0
+      ? [
+          { text: t.applied, style: 'section' },
+          {
+            table: {
+              headerRows: 1,
+              widths: ['*', 'auto', 'auto'],
+              body: [
+                headerRow([t.appliedBy, t.appliedDate, t.amount], 1),
+                ...applied.map((allocation) => [
+                  allocation.paymentNumber ?? documentTypeNames[language].credit_note,
+                  day(allocation.date),
+                  right(money(allocation.amount)),
+                ]),
+              ],
+            },
+            layout: 'lightHorizontalLines',
+          },
+        ]
+      : []),
+    {
+      margin: [0, 8, 0, 0],
+      alignment: 'right',
+      text: [{ text: `${t.balanceDue}: `, bold: true }, money(sale.openAmount)],
+    },
+  ];
 }
 
 export async function salePdf(data: SalePdfData) {

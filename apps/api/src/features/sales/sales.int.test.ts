@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
 import { customerLedgerMismatches } from '../../../test/commercial.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -484,6 +486,24 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain('Reste dû: 121,00');
+    // Collected in part: the PDF lists the collection and what is still due.
+    const collected = await t.call('POST', '/api/collections', {
+      body: {
+        customerId: company,
+        date: '2026-03-12',
+        amount: '21.00',
+        currency: 'euro',
+        method: 'cash_payment',
+        allocations: [{ documentId: invoice.id, amount: '21.00' }],
+      },
+      headers: { 'idempotency-key': `test-${randomUUID()}` },
+    });
+    expect(collected.statusCode, collected.body).toBe(201);
+    const settled = pdfText((await t.call('GET', `/api/sales/${invoice.id}/pdf`)).rawPayload);
+    expect(settled).toContain('Paiements imputés');
+    expect(settled).toContain(collected.json().data.number);
+    expect(settled).toContain('Reste dû: 100,00');
     const sent = await t.call('POST', `/api/sales/${invoice.id}/send`);
     expect(sent.statusCode, sent.body).toBe(200);
     const to = sent.json<{ to: string }>().to;
