@@ -13,10 +13,10 @@ import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { AllocationTable } from '../commercial/allocation-table';
 import { CustomerPicker } from '../customers/customer-picker';
 import { useDocumentName } from '../payments/badges';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
-import { AllocationTable } from '../payments/payment-form';
 import { DateInput } from '../profile/date-input';
 import { collectionsApi, invalidateCollections, useCustomerOpenDocuments } from './api';
 

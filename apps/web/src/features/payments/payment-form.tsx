@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { AllocationTable } from '../commercial/allocation-table';
 import { DateInput } from '../profile/date-input';
 import { invalidateMoney, type ProviderHit, paymentsApi, useOpenDocuments, useProviderSearch } from './api';
 import { useDocumentName } from './badges';
@@ -405,79 +406,5 @@ export function PaymentForm() {
         </button>
       </div>
     </form>
-  );
-}
-
-/** The open documents with an editable amount each (also used to allocate a payment's remainder). */
-export function AllocationTable({
-  documents,
-  currency,
-  allocations,
-  onChange,
-  documentName,
-  money,
-  day,
-}: {
-  documents: OpenDocument[];
-  currency: string;
-  allocations: Record<string, string>;
-  onChange: (documentId: string, value: string) => void;
-  documentName: ReturnType<typeof useDocumentName>;
-  money: ReturnType<typeof useCurrencyFormat>;
-  day: (value: string | null | undefined) => string;
-}) {
-  const { t } = useTranslation('payments');
-  const today = useClinicToday();
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0" data-testid="allocation-table">
-        <caption className="visually-hidden">{t('form.openDocuments')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('form.document')}</th>
-            <th scope="col">{t('fields.date')}</th>
-            <th scope="col">{t('form.dueDate')}</th>
-            <th scope="col" className="text-end">
-              {t('form.openAmount')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('form.allocate')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => {
-            const name = documentName(document);
-            const other = document.currency !== currency;
-            const overdue = document.dueDate !== null && document.dueDate < today;
-            return (
-              <tr key={document.id} data-testid="allocation-row" data-document={name}>
-                <th scope="row" className="fw-normal">
-                  {name}
-                </th>
-                <td className="text-nowrap">{day(document.date)}</td>
-                <td className={`text-nowrap${overdue ? ' text-danger-emphasis' : ''}`}>{day(document.dueDate)}</td>
-                <td className="text-end text-nowrap">{money(document.openAmount, document.currency)}</td>
-                <td className="text-end" style={{ minWidth: '8rem' }}>
-                  {other ? (
-                    <span className="badge text-bg-secondary">{t('form.otherCurrency')}</span>
-                  ) : (
-                    <input
-                      className="form-control form-control-sm text-end"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      aria-label={t('form.allocateTo', { document: name })}
-                      value={allocations[document.id] ?? ''}
-                      data-testid="allocation-amount"
-                      onChange={(event) => onChange(document.id, event.target.value)}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }
