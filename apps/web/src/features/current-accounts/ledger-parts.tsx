@@ -1,5 +1,4 @@
 import '../auth/zod-setup';
-import { agingBuckets } from '@odontia/shared/commercial';
 import type { CustomerLedger, ProviderLedger } from '@odontia/shared/schemas/current-accounts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
 import { DateInput } from '../profile/date-input';
+import { BalanceFigures } from './account-figures';
 
 /** A provider's or a customer's ledger: the same account figures and entries. */
 type Ledger = ProviderLedger | CustomerLedger;
@@ -35,30 +35,10 @@ export function useLedgerRange() {
 /** Balance, overdue, the aging buckets and what is on account. */
 export function LedgerSummary({ ledger }: { ledger: Ledger }) {
   const { t } = useTranslation(['currentAccounts', 'common']);
-  const money = useCurrencyFormat();
-  const currency = ledger.account.currency;
   return (
     <div className="card-body border-bottom" data-testid="ledger-summary">
       <h3 className="h6 mb-2">{t('ledger.summary')}</h3>
-      <dl className="row row-cols-2 row-cols-md-4 row-cols-xl-8 g-2 mb-0 small">
-        {(
-          [
-            ['balance', ledger.account.balance],
-            ['overdue', ledger.account.overdue],
-            ...agingBuckets.map((bucket) => [bucket, ledger.account.aging[bucket]] as const),
-            ['onAccount', ledger.account.onAccount],
-          ] as const
-        ).map(([key, value]) => (
-          <div className="col" key={key}>
-            <dt className="fw-normal text-body-secondary">
-              {key in ledger.account.aging ? t(`aging.${key}`) : t(`fields.${key}`)}
-            </dt>
-            <dd className="mb-0 fw-semibold" data-testid={`ledger-${key}`}>
-              {money(value, currency)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <BalanceFigures figures={ledger.account} currency={ledger.account.currency} testIdPrefix="ledger" />
     </div>
   );
 }
