@@ -1,8 +1,8 @@
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { useTranslation } from 'react-i18next';
-import { useClinicToday } from '../auth/clinic-time';
-import type { useDocumentName } from '../payments/badges';
-import type { useCurrencyFormat } from '../payments/format';
+import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { useDocumentName } from '../payments/badges';
+import { useCurrencyFormat } from '../payments/format';
 
 /** The open documents with an editable amount each (also used to allocate a payment's remainder). */
 export function AllocationTable({
@@ -10,20 +10,17 @@ export function AllocationTable({
   currency,
   allocations,
   onChange,
-  documentName,
-  money,
-  day,
 }: {
   documents: OpenDocument[];
   currency: string;
   allocations: Record<string, string>;
   onChange: (documentId: string, value: string) => void;
-  documentName: ReturnType<typeof useDocumentName>;
-  money: ReturnType<typeof useCurrencyFormat>;
-  day: (value: string | null | undefined) => string;
 }) {
   const { t } = useTranslation('payments');
   const today = useClinicToday();
+  const documentName = useDocumentName();
+  const money = useCurrencyFormat();
+  const day = useCalendarDateFormat();
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0" data-testid="allocation-table">

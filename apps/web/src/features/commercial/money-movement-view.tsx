@@ -18,6 +18,7 @@ import { useDocumentName } from '../payments/badges';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { DateInput } from '../profile/date-input';
 import { AllocationTable } from './allocation-table';
+import { proposeAllocations } from './movement-form-parts';
 
 /** What a payment to a provider and a collection from a customer both are: money, allocated to documents. */
 export type MoneyMovement = Omit<Payment, 'side' | 'providerId' | 'providerName'>;
@@ -301,24 +302,11 @@ function AllocatePanel<M extends MoneyMovement>({
   const prefix = kind.testIdPrefix;
   const documents = kind.useOpenDocuments(movement);
   const money = useCurrencyFormat();
-  const day = useCalendarDateFormat();
-  const documentName = useDocumentName();
   const [allocations, setAllocations] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const onAccount = toCents(movement.unallocatedAmount);
   const allocated = Object.values(allocations).reduce((total, value) => total + (toCents(value || '0') || 0), 0);
-  const propose = () => {
-    let left = onAccount;
-    const next: Record<string, string> = {};
-    for (const document of documents ?? []) {
-      if (left <= 0) break;
-      if (document.currency !== movement.currency) continue;
-      const take = Math.min(left, toCents(document.openAmount));
-      if (take > 0) next[document.id] = fromCents(take);
-      left -= take;
-    }
-    setAllocations(next);
-  };
+  const propose = () => setAllocations(proposeAllocations(documents ?? [], movement.currency, onAccount));
   const save = async () => {
     setBusy(true);
     await onSave({
@@ -352,9 +340,6 @@ function AllocatePanel<M extends MoneyMovement>({
             currency={movement.currency}
             allocations={allocations}
             onChange={(id, value) => setAllocations((current) => ({ ...current, [id]: value }))}
-            documentName={documentName}
-            money={money}
-            day={day}
           />
         )}
         <p className="mt-2 mb-0 text-end">
