@@ -3,7 +3,6 @@ import { paymentMethods } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { CollectionListItem } from '@odontia/shared/schemas/collections';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -12,9 +11,9 @@ import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { DateRangeFilter } from '../commercial/date-range-filter';
 import { withCardLabels } from '../payments/card-labels';
 import { useCurrencyFormat } from '../payments/format';
-import { DateInput } from '../profile/date-input';
 import { type CollectionFilters, useCollections } from './api';
 import { CollectionStatusBadge } from './badges';
 
@@ -26,7 +25,6 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 export function CollectionsList() {
   const { t } = useTranslation(['collections', 'payments', 'common']);
   const navigate = useNavigate();
-  const id = useId();
   const user = useSessionUser();
   const canWrite = user ? can(user.level, 'commercial.write') : false;
   const money = useCurrencyFormat();
@@ -129,30 +127,13 @@ export function CollectionsList() {
             ...paymentMethods.map((method) => ({ value: method, label: t(`payments:methods.${method}`) })),
           ]}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="from"
-            className="form-control form-control-sm"
-            value={filters.from}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="to"
-            className="form-control form-control-sm"
-            value={filters.to}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-          />
-        </div>
+        <DateRangeFilter
+          names={['from', 'to']}
+          values={[filters.from, filters.to]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
+          inputClassName="form-control form-control-sm"
+        />
       </div>
       <DataTable<CollectionListItem>
         label={t('list.caption')}

@@ -2,7 +2,6 @@ import '../auth/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import type { PaymentListItem } from '@odontia/shared/schemas/payments';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -11,7 +10,7 @@ import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { DateInput } from '../profile/date-input';
+import { DateRangeFilter } from '../commercial/date-range-filter';
 import { type PaymentFilters, usePayments } from './api';
 import { PaymentStatusBadge } from './badges';
 import { withCardLabels } from './card-labels';
@@ -24,7 +23,6 @@ const statuses = ['pending', 'paid', 'reversed'] as const;
 export function PaymentsList() {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
-  const id = useId();
   const user = useSessionUser();
   const canWrite = user ? can(user.level, 'commercial.write') : false;
   const money = useCurrencyFormat();
@@ -100,30 +98,13 @@ export function PaymentsList() {
             ...statuses.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
           ]}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="from"
-            className="form-control form-control-sm"
-            value={filters.from}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="to"
-            className="form-control form-control-sm"
-            value={filters.to}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-          />
-        </div>
+        <DateRangeFilter
+          names={['from', 'to']}
+          values={[filters.from, filters.to]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
+          inputClassName="form-control form-control-sm"
+        />
       </div>
       <DataTable<PaymentListItem>
         label={t('list.caption')}

@@ -12,7 +12,7 @@ import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { DateInput } from '../profile/date-input';
+import { DateRangeFilter } from '../commercial/date-range-filter';
 import { type PurchaseFilters, purchasePath, usePurchaseList } from './api';
 import { StatusBadge, TypeBadge } from './badges';
 import { documentNumberText, useDocumentMoney } from './format';
@@ -171,30 +171,12 @@ export function PurchaseList() {
             { value: 'registered', label: t('statuses.registered') },
           ]}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="from"
-            className="form-control"
-            value={filters.from}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="to"
-            className="form-control"
-            value={filters.to}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-          />
-        </div>
+        <DateRangeFilter
+          names={['from', 'to']}
+          values={[filters.from, filters.to]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
+        />
       </div>
       <DataTable<PurchaseListItem>
         label={t('list.caption')}

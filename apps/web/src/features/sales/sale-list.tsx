@@ -12,8 +12,8 @@ import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { DateRangeFilter } from '../commercial/date-range-filter';
 import { CustomerPicker } from '../customers/customer-picker';
-import { DateInput } from '../profile/date-input';
 import { useDocumentMoney } from '../purchases/format';
 import { type SaleFilters, salePath, useSaleList } from './api';
 import { SaleStatusBadge, SaleTypeBadge } from './badges';
@@ -194,30 +194,12 @@ export function SaleList() {
             { value: 'issued', label: t('statuses.issued') },
           ]}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="dateFrom"
-            className="form-control"
-            value={filters.dateFrom}
-            onChange={(event) => list.setFilter('dateFrom', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="dateTo"
-            className="form-control"
-            value={filters.dateTo}
-            onChange={(event) => list.setFilter('dateTo', event.target.value)}
-          />
-        </div>
+        <DateRangeFilter
+          names={['dateFrom', 'dateTo']}
+          values={[filters.dateFrom, filters.dateTo]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
+        />
       </div>
       <DataTable<SaleListItem>
         label={t('list.caption')}
