@@ -1,9 +1,7 @@
 import { documentMoneySign } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import type { Sale } from '@odontia/shared/schemas/sales';
-import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { FileMinus, FilePlus, Mail, Pencil, Stamp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,36 +14,11 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from '../commercial/document-view-parts';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, salesApi, useCorrectSale, useDeleteSale, useIssueSale, useSendSale } from './api';
 import { SaleStatusBadge, SaleTypeBadge } from './badges';
 import { BudgetPanel } from './budget-panel';
-
-function Party({ title, party, testId }: { title: string; party: PartySnapshot | null; testId: string }) {
-  const { t } = useTranslation('sales');
-  return (
-    <div className="col-md-6" data-testid={testId}>
-      <h3 className="h6 text-body-secondary">{title}</h3>
-      {party ? (
-        <address className="mb-0">
-          <strong>{party.name}</strong>
-          {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
-          {party.taxId ? (
-            <div>
-              {[party.taxIdKind?.toUpperCase(), formatTaxId(party.taxIdKind as TaxIdKind | null, party.taxId)]
-                .filter(Boolean)
-                .join(' ')}
-            </div>
-          ) : null}
-          {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
-          {party.email ? <div>{party.email}</div> : null}
-        </address>
-      ) : (
-        <p className="text-body-secondary mb-0">{t('view.copiedOnIssue')}</p>
-      )}
-    </div>
-  );
-}
 
 function RefLink({ document }: { document: DocumentRef }) {
   const { t } = useTranslation('sales');
@@ -61,7 +34,7 @@ function RefLink({ document }: { document: DocumentRef }) {
 
 /** `/sales/view/:saleId`: the sale as issued (or the draft), with its links, collections and integrity data. */
 export function SaleView({ sale }: { sale: Sale }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const format = useDocumentMoney();
   const money = (amount: string | null | undefined) => format(amount, sale.currency);
@@ -265,113 +238,32 @@ export function SaleView({ sale }: { sale: Sale }) {
       <section className="card">
         <div className="card-header fw-semibold">{t('view.parties')}</div>
         <div className="card-body row g-3">
-          <Party title={t('view.issuer')} party={draft ? null : sale.issuerSnapshot} testId="issuer" />
-          <Party title={t('fields.customer')} party={draft ? null : sale.counterpartySnapshot} testId="receiver" />
+          <PartySnapshotCard
+            title={t('view.issuer')}
+            party={draft ? null : sale.issuerSnapshot}
+            testId="issuer"
+            pendingText={t('view.copiedOnIssue')}
+          />
+          <PartySnapshotCard
+            title={t('fields.customer')}
+            party={draft ? null : sale.counterpartySnapshot}
+            testId="receiver"
+            pendingText={t('view.copiedOnIssue')}
+          />
         </div>
       </section>
 
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
-        <div className="table-responsive">
-          <table className="table mb-0 align-middle table-stack-phone" data-testid="sale-lines">
-            <caption className="visually-hidden">{t('form.sections.lines')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.concept')}</th>
-                <th scope="col">{t('fields.tooth')}</th>
-                <th scope="col" className="text-end">
-                  {t('fields.quantity')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.unitPrice')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.discountRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.vatRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.lines.map((line) => (
-                <tr key={line.id} data-testid="view-line">
-                  <td>{line.description}</td>
-                  <td data-label={t('fields.tooth')}>{line.tooth ?? '—'}</td>
-                  <td className="text-end" data-label={t('fields.quantity')}>
-                    {Number(line.quantity).toLocaleString(i18n.language)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.unitPrice')}>
-                    {money(line.unitPrice)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.discountRate')}>
-                    {Number(line.discountRate)} %
-                  </td>
-                  <td className="text-end" data-label={t('fields.vatRate')}>
-                    {Number(line.vatRate)} %
-                  </td>
-                  <td className="text-end fw-semibold" data-label={t('fields.total')}>
-                    {money(line.total)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="card-body border-top row g-3">
-          <div className="col-md-6">
-            <h3 className="h6">{t('view.vatBreakdown')}</h3>
-            <table className="table table-sm mb-0" data-testid="vat-breakdown">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.vatRate')}</th>
-                  <th scope="col" className="text-end">
-                    {t('view.base')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('view.vat')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sale.vatBreakdown.map((share) => (
-                  <tr key={share.rate}>
-                    <td>{Number(share.rate)} %</td>
-                    <td className="text-end">{money(share.base)}</td>
-                    <td className="text-end">{money(share.vat)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="col-md-6">
-            <dl className="row mb-0" data-testid="view-totals">
-              <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.subtotal1)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.discountTotal)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.subtotal2)}</dd>
-              <dt className="col-7 fw-normal">{t('view.vat')}</dt>
-              <dd className="col-5 text-end mb-1">{money(sale.vatTotal)}</dd>
-              <dt className="col-7">{t('fields.total')}</dt>
-              <dd className="col-5 text-end mb-1 fw-bold fs-5" data-testid="view-total">
-                {money(sale.total)}
-              </dd>
-              {!draft && moneyMoves ? (
-                <>
-                  <dt className="col-7">{t('fields.openAmount')}</dt>
-                  <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
-                    {money(sale.openAmount)}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </div>
-        </div>
+        <DocumentLinesTable
+          namespace="sales"
+          testId="sale-lines"
+          lines={sale.lines}
+          money={money}
+          concept={{ header: t('fields.concept'), cell: (line) => line.description }}
+          own={{ header: t('fields.tooth'), cell: (line) => line.tooth ?? '—' }}
+        />
+        <DocumentAmountsView namespace="sales" document={sale} money={money} showOpen={!draft && moneyMoves} />
       </section>
 
       {sale.relatedDocument || sale.relatedFrom.length > 0 || sale.allocations.length > 0 ? (
