@@ -11,7 +11,12 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from '../commercial/document-view-parts';
+import {
+  DocumentAmountsView,
+  DocumentLinesTable,
+  DocumentLinks,
+  PartySnapshotCard,
+} from '../commercial/document-view-parts';
 import { itemPath } from '../inventory/api';
 import { purchasePath, useDeletePurchase, useRegisterPurchase } from './api';
 import { StatusBadge, TypeBadge } from './badges';
@@ -254,52 +259,18 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
         <DocumentAmountsView namespace="purchases" document={purchase} money={money} showOpen={!draft && moneyMoves} />
       </section>
 
-      {purchase.relatedDocument || purchase.relatedFrom.length > 0 || purchase.allocations.length > 0 ? (
-        <section className="card">
-          <div className="card-header fw-semibold">{t('view.links')}</div>
-          <div className="card-body">
-            {purchase.relatedDocument ? (
-              <p className="mb-2" data-testid="related-document">
-                {purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}{' '}
-                <RefLink document={purchase.relatedDocument} />
-              </p>
-            ) : null}
-            {purchase.relatedFrom.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.relatedFrom')}</h3>
-                <ul data-testid="related-from">
-                  {purchase.relatedFrom.map((document) => (
-                    <li key={document.id}>
-                      <RefLink document={document} /> · {money(document.total)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {purchase.allocations.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.allocations')}</h3>
-                <ul className="mb-0" data-testid="allocations">
-                  {purchase.allocations.map((allocation) => (
-                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
-                      {day(allocation.date)} ·{' '}
-                      {allocation.paymentId ? (
-                        <Link to={`/payments/view/${allocation.paymentId}`}>
-                          {t('view.payment', { number: allocation.paymentNumber ?? '' })}
-                        </Link>
-                      ) : allocation.creditDocumentId ? (
-                        <Link to={purchasePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
-                      ) : null}{' '}
-                      · {money(allocation.amount)}
-                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        </section>
-      ) : null}
+      <DocumentLinks
+        namespace="purchases"
+        document={purchase}
+        relatedText={purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}
+        refLink={(document) => <RefLink document={document} />}
+        money={money}
+        movement={(allocation) => ({
+          to: `/payments/view/${allocation.paymentId}`,
+          text: t('view.payment', { number: allocation.paymentNumber ?? '' }),
+        })}
+        creditPath={purchasePath}
+      />
 
       <ConfirmDelete
         show={confirming}

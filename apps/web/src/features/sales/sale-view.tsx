@@ -14,7 +14,12 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from '../commercial/document-view-parts';
+import {
+  DocumentAmountsView,
+  DocumentLinesTable,
+  DocumentLinks,
+  PartySnapshotCard,
+} from '../commercial/document-view-parts';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, salesApi, useCorrectSale, useDeleteSale, useIssueSale, useSendSale } from './api';
 import { SaleStatusBadge, SaleTypeBadge } from './badges';
@@ -266,54 +271,22 @@ export function SaleView({ sale }: { sale: Sale }) {
         <DocumentAmountsView namespace="sales" document={sale} money={money} showOpen={!draft && moneyMoves} />
       </section>
 
-      {sale.relatedDocument || sale.relatedFrom.length > 0 || sale.allocations.length > 0 ? (
-        <section className="card">
-          <div className="card-header fw-semibold">{t('view.links')}</div>
-          <div className="card-body">
-            {sale.relatedDocument ? (
-              <p className="mb-2" data-testid="related-document">
-                {sale.documentType === 'credit_note' || sale.documentType === 'debit_note'
-                  ? t('view.corrects')
-                  : t('view.comesFrom')}{' '}
-                <RefLink document={sale.relatedDocument} />
-              </p>
-            ) : null}
-            {sale.relatedFrom.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.relatedFrom')}</h3>
-                <ul data-testid="related-from">
-                  {sale.relatedFrom.map((document) => (
-                    <li key={document.id}>
-                      <RefLink document={document} /> · {money(document.total)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {sale.allocations.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.allocations')}</h3>
-                <ul className="mb-0" data-testid="allocations">
-                  {sale.allocations.map((allocation) => (
-                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
-                      {day(allocation.date)} ·{' '}
-                      {allocation.paymentId ? (
-                        <Link to={`/collections/view/${allocation.paymentId}`}>
-                          {t('view.collection', { number: allocation.paymentNumber ?? '' })}
-                        </Link>
-                      ) : allocation.creditDocumentId ? (
-                        <Link to={salePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
-                      ) : null}{' '}
-                      · {money(allocation.amount)}
-                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        </section>
-      ) : null}
+      <DocumentLinks
+        namespace="sales"
+        document={sale}
+        relatedText={
+          sale.documentType === 'credit_note' || sale.documentType === 'debit_note'
+            ? t('view.corrects')
+            : t('view.comesFrom')
+        }
+        refLink={(document) => <RefLink document={document} />}
+        money={money}
+        movement={(allocation) => ({
+          to: `/collections/view/${allocation.paymentId}`,
+          text: t('view.collection', { number: allocation.paymentNumber ?? '' }),
+        })}
+        creditPath={salePath}
+      />
 
       {!draft ? (
         <section className="card" data-testid="sale-integrity">
