@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
-import { RecordNotFound } from '../components/record-not-found';
-import { Spinner } from '../components/spinner';
+import { DocumentLoading, type DocumentScreens, DocumentViewScreen } from '../features/commercial/document-screens';
 import { usePurchase } from '../features/purchases/api';
 import { PurchaseForm } from '../features/purchases/purchase-form';
 import { PurchaseList } from '../features/purchases/purchase-list';
 import { PurchaseView } from '../features/purchases/purchase-view';
-import { isApiError } from '../lib/http';
 import { isRecordId } from '../lib/record-id';
 
 /** `/purchases` (commercial.read). */
@@ -21,21 +19,11 @@ export function PurchasesPage() {
   );
 }
 
-function Loading({ error, refetch }: { error: unknown; refetch: () => unknown }) {
-  const { t } = useTranslation('purchases');
-  if (isApiError(error) && error.status === 404)
-    return <RecordNotFound code="purchase_not_found" backTo="/purchases" backLabel={t('view.back')} />;
-  if (error)
-    return (
-      <div className="alert alert-danger">
-        {t('list.loadError')}{' '}
-        <button type="button" className="btn btn-link p-0" onClick={() => void refetch()}>
-          {t('list.retry')}
-        </button>
-      </div>
-    );
-  return <Spinner />;
-}
+const purchasesScreens: DocumentScreens = {
+  namespace: 'purchases',
+  listPath: '/purchases',
+  notFoundCode: 'purchase_not_found',
+};
 
 /** `/purchases/create`, `?edit=<draft>` or `?from=<document>&type=credit_note|debit_note|invoice` (commercial.write). */
 export function PurchaseCreatePage() {
@@ -51,7 +39,7 @@ export function PurchaseCreatePage() {
     return (
       <>
         <PageTitle title={title} />
-        <Loading error={loaded.error} refetch={loaded.refetch} />
+        <DocumentLoading screens={purchasesScreens} error={loaded.error} refetch={loaded.refetch} />
       </>
     );
   const mode =
@@ -73,22 +61,13 @@ export function PurchaseViewPage() {
   const { t } = useTranslation(['common', 'purchases']);
   const { purchaseId = '' } = useParams();
   const query = usePurchase(purchaseId);
-  if (!isRecordId(purchaseId))
-    return (
-      <RecordNotFound
-        code="purchase_not_found"
-        backTo="/purchases"
-        backLabel={t('purchases:view.back')}
-        title={t('common:pages.purchaseView')}
-      />
-    );
   return (
-    <>
-      <PageTitle title={t('common:pages.purchaseView')} />
-      <div className="mb-2">
-        <Link to="/purchases">{t('purchases:view.back')}</Link>
-      </div>
-      {query.data ? <PurchaseView purchase={query.data} /> : <Loading error={query.error} refetch={query.refetch} />}
-    </>
+    <DocumentViewScreen
+      screens={purchasesScreens}
+      id={purchaseId}
+      title={t('common:pages.purchaseView')}
+      query={query}
+      view={(purchase) => <PurchaseView purchase={purchase} />}
+    />
   );
 }

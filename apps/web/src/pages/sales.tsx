@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
-import { RecordNotFound } from '../components/record-not-found';
-import { Spinner } from '../components/spinner';
+import { DocumentLoading, type DocumentScreens, DocumentViewScreen } from '../features/commercial/document-screens';
 import { useSale } from '../features/sales/api';
 import { SaleForm } from '../features/sales/sale-form';
 import { SaleIntegrityReport } from '../features/sales/sale-integrity';
 import { SaleList } from '../features/sales/sale-list';
 import { SaleView } from '../features/sales/sale-view';
-import { isApiError } from '../lib/http';
 import { isRecordId } from '../lib/record-id';
 
 /** `/sales` (commercial.read). */
@@ -22,21 +20,7 @@ export function SalesPage() {
   );
 }
 
-function Loading({ error, refetch }: { error: unknown; refetch: () => unknown }) {
-  const { t } = useTranslation('sales');
-  if (isApiError(error) && error.status === 404)
-    return <RecordNotFound code="sale_not_found" backTo="/sales" backLabel={t('view.back')} />;
-  if (error)
-    return (
-      <div className="alert alert-danger">
-        {t('list.loadError')}{' '}
-        <button type="button" className="btn btn-link p-0" onClick={() => void refetch()}>
-          {t('list.retry')}
-        </button>
-      </div>
-    );
-  return <Spinner />;
-}
+const salesScreens: DocumentScreens = { namespace: 'sales', listPath: '/sales', notFoundCode: 'sale_not_found' };
 
 /** `/sales/create`, `?edit=<draft>` (commercial.write). */
 export function SaleCreatePage() {
@@ -49,7 +33,7 @@ export function SaleCreatePage() {
     return (
       <>
         <PageTitle title={title} />
-        <Loading error={loaded.error} refetch={loaded.refetch} />
+        <DocumentLoading screens={salesScreens} error={loaded.error} refetch={loaded.refetch} />
       </>
     );
   return (
@@ -65,23 +49,14 @@ export function SaleViewPage() {
   const { t } = useTranslation(['common', 'sales']);
   const { saleId = '' } = useParams();
   const query = useSale(saleId);
-  if (!isRecordId(saleId))
-    return (
-      <RecordNotFound
-        code="sale_not_found"
-        backTo="/sales"
-        backLabel={t('sales:view.back')}
-        title={t('common:pages.saleView')}
-      />
-    );
   return (
-    <>
-      <PageTitle title={t('common:pages.saleView')} />
-      <div className="mb-2">
-        <Link to="/sales">{t('sales:view.back')}</Link>
-      </div>
-      {query.data ? <SaleView sale={query.data} /> : <Loading error={query.error} refetch={query.refetch} />}
-    </>
+    <DocumentViewScreen
+      screens={salesScreens}
+      id={saleId}
+      title={t('common:pages.saleView')}
+      query={query}
+      view={(sale) => <SaleView sale={sale} />}
+    />
   );
 }
 

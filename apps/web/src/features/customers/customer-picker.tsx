@@ -1,8 +1,7 @@
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Combobox, ComboboxOptionText } from '../../components/combobox';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ComboboxOptionText } from '../../components/combobox';
+import { PartyPicker, type PartyPickerProps } from '../commercial/party-picker';
 import { useCurrencyFormat } from '../payments/format';
 import { useCustomerLookup } from './api';
 
@@ -12,30 +11,9 @@ import { useCustomerLookup } from './api';
  * or has on account, so the front desk sees it before billing. `onPick` gets the item: send its
  * `customerId`, or its `patientId` when the patient was never billed (`customerId` null).
  */
-export function CustomerPicker({
-  id,
-  value,
-  onText,
-  onPick,
-  invalid = false,
-  describedBy,
-  ariaLabel,
-  placeholder,
-}: {
-  id: string;
-  value: string;
-  onText: (text: string) => void;
-  onPick: (customer: CustomerLookupItem) => void;
-  invalid?: boolean;
-  describedBy?: string | undefined;
-  ariaLabel?: string;
-  placeholder?: string;
-}) {
+export function CustomerPicker(props: PartyPickerProps<CustomerLookupItem>) {
   const { t } = useTranslation('customerPicker');
   const money = useCurrencyFormat();
-  const [open, setOpen] = useState(false);
-  const debounced = useDebouncedValue(value, 250);
-  const query = useCustomerLookup(debounced.trim(), open);
   const detailOf = (customer: CustomerLookupItem) =>
     [
       t(`kinds.${customer.kind}`),
@@ -47,29 +25,20 @@ export function CustomerPicker({
       .filter(Boolean)
       .join(' · ');
   return (
-    <Combobox<CustomerLookupItem>
-      id={id}
-      value={value}
-      onInputChange={onText}
-      open={open}
-      onOpenChange={setOpen}
-      items={query.data?.data ?? []}
+    <PartyPicker<CustomerLookupItem>
+      {...props}
+      useSearch={useCustomerLookup}
       itemKey={(customer) => customer.customerId ?? `patient:${customer.patientId}`}
       itemName={(customer) => customer.name}
       renderItem={(customer) => <ComboboxOptionText name={customer.name} detail={detailOf(customer)} />}
-      onPick={onPick}
-      listLabel={t('list')}
-      pending={query.isPending}
-      busy={query.isFetching}
-      pendingText={t('searching')}
-      emptyText={query.isError ? t('unavailable') : t('none')}
-      minLength={0}
-      placeholder={placeholder ?? t('placeholder')}
-      invalid={invalid}
-      describedBy={describedBy}
-      {...(ariaLabel ? { ariaLabel } : {})}
-      inputTestId="customer-input"
-      optionTestId="customer-option"
+      texts={{
+        list: t('list'),
+        searching: t('searching'),
+        unavailable: t('unavailable'),
+        none: t('none'),
+        placeholder: t('placeholder'),
+      }}
+      testIdPrefix="customer"
     />
   );
 }

@@ -1,21 +1,29 @@
 import '../auth/zod-setup';
-import { currencies, paymentMethods, paymentStatuses } from '@odontia/shared/enums';
 import { createPaymentSchema, type OpenDocument } from '@odontia/shared/schemas/payments';
-import { Wand2, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
-import { describedField, FormField, inputClass } from '../../components/form-field';
-import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
-import { fieldErrorsOf } from '../../lib/field-message';
-import { isApiError } from '../../lib/http';
+import { FormField } from '../../components/form-field';
+import { toastErrorText } from '../../lib/api-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
-import { DateInput } from '../profile/date-input';
+import { useClinicToday } from '../auth/clinic-time';
+import { AllocationTable } from '../commercial/allocation-table';
+import {
+  createMovement,
+  type MovementDraft,
+  MovementFields,
+  MovementFormFooter,
+  type MovementFormTexts,
+  movementBody,
+  movementIssues,
+  OpenDocumentsSection,
+  proposeAllocations,
+  storedDraft,
+  useAllocationSums,
+  useStoredDraft,
+} from '../commercial/movement-form-parts';
 import { invalidateMoney, type ProviderHit, paymentsApi, useOpenDocuments, useProviderSearch } from './api';
-import { useDocumentName } from './badges';
-import { fromCents, toCents, useCurrencyFormat } from './format';
 
 /**
  * `/payments/create`: a payment to a provider and its allocation to the provider's open documents
@@ -27,46 +35,35 @@ import { fromCents, toCents, useCurrencyFormat } from './format';
 
 const storageKey = 'odontia.paymentCreate';
 
-interface Draft {
-  key: string;
+interface Draft extends MovementDraft {
   providerId: string;
   providerName: string;
-  date: string;
-  amount: string;
-  currency: string;
-  method: string;
-  transactionNumber: string;
-  status: string;
   paidOn: string;
-  notes: string;
-  allocations: Record<string, string>;
 }
+
+const texts: MovementFormTexts = { namespaces: ['payments', 'common'], testIdPrefix: 'payment' };
 
 function newKey(): string {
   return `payment-${crypto.randomUUID()}`;
 }
 
 function loadDraft(today: string, providerId: string | null): Draft {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Draft | null;
-    if (stored?.key && (!providerId || stored.providerId === providerId)) return stored;
-  } catch {
-    // A broken value: start again.
-  }
-  return {
-    key: newKey(),
-    providerId: providerId ?? '',
-    providerName: '',
-    date: today,
-    amount: '',
-    currency: 'argentine_peso',
-    method: 'bank_transfer',
-    transactionNumber: '',
-    status: 'paid',
-    paidOn: '',
-    notes: '',
-    allocations: {},
-  };
+  return (
+    storedDraft<Draft>(storageKey, (stored) => !providerId || stored.providerId === providerId) ?? {
+      key: newKey(),
+      providerId: providerId ?? '',
+      providerName: '',
+      date: today,
+      amount: '',
+      currency: 'argentine_peso',
+      method: 'bank_transfer',
+      transactionNumber: '',
+      status: 'paid',
+      paidOn: '',
+      notes: '',
+      allocations: {},
+    }
+  );
 }
 
 export function PaymentForm() {
@@ -75,10 +72,7 @@ export function PaymentForm() {
   const [params] = useSearchParams();
   const today = useClinicToday();
   const id = useId();
-  const money = useCurrencyFormat();
-  const day = useCalendarDateFormat();
-  const documentName = useDocumentName();
-  const [draft, setDraft] = useState<Draft>(() => loadDraft(today, params.get('providerId')));
+  const { draft, setDraft, set } = useStoredDraft(storageKey, () => loadDraft(today, params.get('providerId')));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState(false);
@@ -86,10 +80,6 @@ export function PaymentForm() {
   const debounced = useDebouncedValue(providerText, 250);
   const search = useProviderSearch(debounced.trim(), open && debounced.trim().length > 0);
   const documents = useOpenDocuments(draft.providerId);
-
-  useEffect(() => {
-    sessionStorage.setItem(storageKey, JSON.stringify(draft));
-  }, [draft]);
 
   // ?providerId= preselects the provider: its name and currency come from the provider's record.
   useEffect(() => {
@@ -106,34 +96,13 @@ export function PaymentForm() {
     return () => {
       cancelled = true;
     };
-  }, [draft.providerId, draft.providerName]);
+  }, [draft.providerId, draft.providerName, setDraft]);
 
-  const set = <K extends keyof Draft>(name: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [name]: value }));
   const openDocuments: OpenDocument[] = documents.data ?? [];
-  const allocatedCents = useMemo(
-    () =>
-      Object.entries(draft.allocations).reduce((total, [, value]) => {
-        const cents = toCents(value || '0');
-        return total + (Number.isNaN(cents) ? 0 : cents);
-      }, 0),
-    [draft.allocations],
-  );
-  const amountCents = toCents(draft.amount || '0');
-  const remainderCents = (Number.isNaN(amountCents) ? 0 : amountCents) - allocatedCents;
+  const { allocatedCents, amountCents, remainderCents } = useAllocationSums(draft);
 
-  const propose = () => {
-    let left = Number.isNaN(amountCents) ? 0 : amountCents;
-    const allocations: Record<string, string> = {};
-    for (const document of openDocuments) {
-      if (left <= 0) break;
-      if (document.currency !== draft.currency) continue;
-      const take = Math.min(left, toCents(document.openAmount));
-      if (take > 0) allocations[document.id] = fromCents(take);
-      left -= take;
-    }
-    set('allocations', allocations);
-  };
+  const propose = () =>
+    set('allocations', proposeAllocations(openDocuments, draft.currency, Number.isNaN(amountCents) ? 0 : amountCents));
 
   const pickProvider = (provider: ProviderHit) => {
     setProviderText(provider.fantasyName);
@@ -151,212 +120,89 @@ export function PaymentForm() {
     if (saving) return;
     const body = {
       providerId: draft.providerId,
-      date: draft.date,
-      amount: draft.amount.trim().replace(',', '.'),
-      currency: draft.currency,
-      method: draft.method,
-      transactionNumber: draft.transactionNumber.trim() || undefined,
-      notes: draft.notes.trim() || undefined,
-      status: draft.status,
+      ...movementBody(draft),
       paidOn: draft.status === 'paid' && draft.paidOn ? draft.paidOn : undefined,
-      allocations: Object.entries(draft.allocations)
-        .filter(([, value]) => value.trim() && toCents(value) !== 0)
-        .map(([documentId, value]) => ({ documentId, amount: value.trim().replace(',', '.') })),
     };
-    const parsed = createPaymentSchema.safeParse(body);
-    const found: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path[0] === 'allocations' ? 'allocations' : String(issue.path[0] ?? '');
-        found[path] ??= issue.message;
-      }
-    }
-    if (remainderCents < 0) found.allocations = 'payment_over_allocation';
+    const found = movementIssues(createPaymentSchema, body, remainderCents);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.allocations === 'payment_over_allocation') toastErrorText(t('form.overAllocated'));
       return;
     }
     setSaving(true);
-    try {
-      const answer = await paymentsApi.create(body, draft.key);
-      sessionStorage.removeItem(storageKey);
-      toastSuccess('payment_created');
-      await invalidateMoney();
-      void navigate(`/payments/view/${answer.data.id}`);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length > 0)
-        setErrors(Object.fromEntries(fields.map((field) => [field.path.split('.')[0], field.code])));
-      if (isApiError(error) && error.code === 'idempotency_key_reused') {
-        // The key went out with other values whose answer never came: a new key for these values.
-        set('key', newKey());
-        toastErrorText(t('form.keyReused'));
-      } else toastApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await createMovement({
+      create: () => paymentsApi.create(body, draft.key),
+      storageKey,
+      successCode: 'payment_created',
+      invalidate: invalidateMoney,
+      onCreated: (saved) => void navigate(`/payments/view/${saved}`),
+      setErrors,
+      renewKey: () => set('key', newKey()),
+      keyReusedText: t('form.keyReused'),
+    });
+    setSaving(false);
   };
 
-  const field = (name: string) => describedField(`${id}-${name}`, errors[name]);
   return (
     <form className="card" noValidate onSubmit={(event) => void submit(event)} data-testid="payment-form">
       <div className="card-body">
         <h2 className="h5 mb-3">{t('form.payment')}</h2>
-        <div className="row g-3">
-          <FormField
-            id={`${id}-providerId`}
-            label={t('fields.provider')}
-            error={errors.providerId}
-            className="col-md-6"
-          >
-            <Combobox<ProviderHit>
+        <MovementFields
+          texts={texts}
+          id={id}
+          draft={draft}
+          setDraft={setDraft}
+          errors={errors}
+          party={
+            <FormField
               id={`${id}-providerId`}
-              value={providerText}
-              onInputChange={(text) => {
-                setProviderText(text);
-                if (draft.providerId)
-                  setDraft((current) => ({ ...current, providerId: '', providerName: '', allocations: {} }));
-              }}
-              open={open}
-              onOpenChange={setOpen}
-              items={search.data?.data ?? []}
-              itemKey={(provider) => provider.id}
-              itemName={(provider) => provider.fantasyName}
-              renderItem={(provider) => <ComboboxOptionText name={provider.fantasyName} detail={provider.nif ?? ''} />}
-              onPick={pickProvider}
-              listLabel={t('form.providers')}
-              pending={search.isPending || debounced.trim() === ''}
-              busy={search.isFetching}
-              pendingText={t('form.searching')}
-              emptyText={t('form.noProviders')}
-              placeholder={t('form.providerPlaceholder')}
-              invalid={Boolean(errors.providerId)}
-              describedBy={errors.providerId ? `${id}-providerId-error` : undefined}
-              inputTestId="payment-provider"
-              optionTestId="payment-provider-option"
-            />
-          </FormField>
-          <FormField id={`${id}-date`} label={t('fields.date')} error={errors.date} className="col-6 col-md-3">
-            <DateInput
-              {...field('date')}
-              name="date"
-              className={inputClass(errors.date)}
-              value={draft.date}
-              onChange={(event) => set('date', event.target.value)}
-            />
-          </FormField>
-          <FormField id={`${id}-amount`} label={t('fields.amount')} error={errors.amount} className="col-6 col-md-3">
-            <input
-              {...field('amount')}
-              className={`${inputClass(errors.amount)} text-end`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={draft.amount}
-              data-testid="payment-amount"
-              onChange={(event) => set('amount', event.target.value)}
-            />
-          </FormField>
-          <FormField
-            id={`${id}-currency`}
-            label={t('fields.currency')}
-            error={errors.currency}
-            className="col-6 col-md-3"
-          >
-            <select
-              {...field('currency')}
-              className="form-select"
-              value={draft.currency}
-              onChange={(event) =>
-                setDraft((current) => ({ ...current, currency: event.target.value, allocations: {} }))
-              }
+              label={t('fields.provider')}
+              error={errors.providerId}
+              className="col-md-6"
             >
-              {currencies.map((currency) => (
-                <option key={currency} value={currency}>
-                  {t(`currencies.${currency}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${id}-method`} label={t('fields.method')} error={errors.method} className="col-6 col-md-3">
-            <select
-              {...field('method')}
-              className="form-select"
-              value={draft.method}
-              data-testid="payment-method"
-              onChange={(event) => set('method', event.target.value)}
-            >
-              {paymentMethods.map((method) => (
-                <option key={method} value={method}>
-                  {t(`methods.${method}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
-            id={`${id}-transactionNumber`}
-            label={t('fields.transactionNumber')}
-            error={errors.transactionNumber}
-            className="col-6 col-md-3"
-          >
-            <input
-              {...field('transactionNumber')}
-              className={inputClass(errors.transactionNumber)}
-              autoComplete="off"
-              maxLength={60}
-              value={draft.transactionNumber}
-              data-testid="payment-transaction"
-              onChange={(event) => set('transactionNumber', event.target.value)}
-            />
-          </FormField>
-          <FormField id={`${id}-status`} label={t('fields.status')} error={errors.status} className="col-6 col-md-3">
-            <select
-              {...field('status')}
-              className="form-select"
-              value={draft.status}
-              data-testid="payment-status-select"
-              onChange={(event) => set('status', event.target.value)}
-            >
-              {paymentStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${id}-notes`} label={t('fields.notes')} error={errors.notes} className="col-12">
-            <textarea
-              {...field('notes')}
-              className={inputClass(errors.notes)}
-              rows={2}
-              maxLength={2000}
-              value={draft.notes}
-              onChange={(event) => set('notes', event.target.value)}
-            />
-          </FormField>
-        </div>
+              <Combobox<ProviderHit>
+                id={`${id}-providerId`}
+                value={providerText}
+                onInputChange={(text) => {
+                  setProviderText(text);
+                  if (draft.providerId)
+                    setDraft((current) => ({ ...current, providerId: '', providerName: '', allocations: {} }));
+                }}
+                open={open}
+                onOpenChange={setOpen}
+                items={search.data?.data ?? []}
+                itemKey={(provider) => provider.id}
+                itemName={(provider) => provider.fantasyName}
+                renderItem={(provider) => (
+                  <ComboboxOptionText name={provider.fantasyName} detail={provider.nif ?? ''} />
+                )}
+                onPick={pickProvider}
+                listLabel={t('form.providers')}
+                pending={search.isPending || debounced.trim() === ''}
+                busy={search.isFetching}
+                pendingText={t('form.searching')}
+                emptyText={t('form.noProviders')}
+                placeholder={t('form.providerPlaceholder')}
+                invalid={Boolean(errors.providerId)}
+                describedBy={errors.providerId ? `${id}-providerId-error` : undefined}
+                inputTestId="payment-provider"
+                optionTestId="payment-provider-option"
+              />
+            </FormField>
+          }
+        />
       </div>
-      <div className="card-body border-top" data-testid="payment-open-documents">
-        <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-2">
-          <h2 className="h5 mb-0">{t('form.openDocuments')}</h2>
-          {openDocuments.length > 0 ? (
-            <div className="d-flex gap-2">
-              <button
-                type="button"
-                className="btn btn-outline-primary btn-sm"
-                onClick={propose}
-                data-testid="payment-propose"
-              >
-                <Wand2 size={16} aria-hidden="true" className="me-2" />
-                {t('form.propose')}
-              </button>
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => set('allocations', {})}>
-                <X size={16} aria-hidden="true" className="me-2" />
-                {t('form.clear')}
-              </button>
-            </div>
-          ) : null}
-        </div>
+      <OpenDocumentsSection
+        texts={texts}
+        canPropose={openDocuments.length > 0}
+        onPropose={propose}
+        onClear={() => set('allocations', {})}
+        allocatedCents={allocatedCents}
+        remainderCents={remainderCents}
+        currency={draft.currency}
+        overAllocated={remainderCents < 0 || Boolean(errors.allocations)}
+        summaryClassName="payment-summary"
+      >
         {!draft.providerId ? (
           <p className="text-body-secondary mb-0">{t('form.pickProvider')}</p>
         ) : documents.isPending ? (
@@ -371,113 +217,10 @@ export function PaymentForm() {
             currency={draft.currency}
             allocations={draft.allocations}
             onChange={(documentId, value) => set('allocations', { ...draft.allocations, [documentId]: value })}
-            documentName={documentName}
-            money={money}
-            day={day}
           />
         )}
-        <dl className="row mt-3 mb-0 payment-summary" data-testid="payment-summary">
-          <dt className="col-7 col-md-9 text-md-end">{t('form.allocatedTotal')}</dt>
-          <dd className="col-5 col-md-3 text-end mb-1" data-testid="payment-allocated">
-            {money(fromCents(allocatedCents), draft.currency)}
-          </dd>
-          <dt className="col-7 col-md-9 text-md-end">{t('form.remainder')}</dt>
-          <dd
-            className={`col-5 col-md-3 text-end mb-0 fw-semibold${remainderCents < 0 ? ' text-danger-emphasis' : ''}`}
-            data-testid="payment-remainder"
-          >
-            {money(fromCents(remainderCents), draft.currency)}
-          </dd>
-        </dl>
-        {remainderCents < 0 || errors.allocations ? (
-          <div className="text-danger-emphasis small mt-1" role="alert">
-            {t('form.overAllocated')}
-          </div>
-        ) : null}
-      </div>
-      <div className="card-footer d-flex gap-2 justify-content-end">
-        <Link to="/payments" className="btn btn-outline-secondary">
-          {t('form.cancel')}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={saving} data-testid="payment-save">
-          {saving ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {saving ? t('form.saving') : t('form.save')}
-        </button>
-      </div>
+      </OpenDocumentsSection>
+      <MovementFormFooter texts={texts} listPath="/payments" saving={saving} />
     </form>
-  );
-}
-
-/** The open documents with an editable amount each (also used to allocate a payment's remainder). */
-export function AllocationTable({
-  documents,
-  currency,
-  allocations,
-  onChange,
-  documentName,
-  money,
-  day,
-}: {
-  documents: OpenDocument[];
-  currency: string;
-  allocations: Record<string, string>;
-  onChange: (documentId: string, value: string) => void;
-  documentName: ReturnType<typeof useDocumentName>;
-  money: ReturnType<typeof useCurrencyFormat>;
-  day: (value: string | null | undefined) => string;
-}) {
-  const { t } = useTranslation('payments');
-  const today = useClinicToday();
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0" data-testid="allocation-table">
-        <caption className="visually-hidden">{t('form.openDocuments')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('form.document')}</th>
-            <th scope="col">{t('fields.date')}</th>
-            <th scope="col">{t('form.dueDate')}</th>
-            <th scope="col" className="text-end">
-              {t('form.openAmount')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('form.allocate')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => {
-            const name = documentName(document);
-            const other = document.currency !== currency;
-            const overdue = document.dueDate !== null && document.dueDate < today;
-            return (
-              <tr key={document.id} data-testid="allocation-row" data-document={name}>
-                <th scope="row" className="fw-normal">
-                  {name}
-                </th>
-                <td className="text-nowrap">{day(document.date)}</td>
-                <td className={`text-nowrap${overdue ? ' text-danger-emphasis' : ''}`}>{day(document.dueDate)}</td>
-                <td className="text-end text-nowrap">{money(document.openAmount, document.currency)}</td>
-                <td className="text-end" style={{ minWidth: '8rem' }}>
-                  {other ? (
-                    <span className="badge text-bg-secondary">{t('form.otherCurrency')}</span>
-                  ) : (
-                    <input
-                      className="form-control form-control-sm text-end"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      aria-label={t('form.allocateTo', { document: name })}
-                      value={allocations[document.id] ?? ''}
-                      data-testid="allocation-amount"
-                      onChange={(event) => onChange(document.id, event.target.value)}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -2,34 +2,26 @@ import '../auth/zod-setup';
 import { purchaseDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { PurchaseListItem } from '@odontia/shared/schemas/commercial-documents';
-import { Plus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
-import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { DateInput } from '../profile/date-input';
+import { DateRangeFilter } from '../commercial/date-range-filter';
+import { isDay, oneOf, PartyFilter, TypeAndStatusFilters, useDocumentColumns } from '../commercial/document-list-parts';
 import { type PurchaseFilters, purchasePath, usePurchaseList } from './api';
 import { StatusBadge, TypeBadge } from './badges';
-import { documentNumberText, useDocumentMoney } from './format';
+import { documentNumberText } from './format';
 import { ProviderPicker } from './provider-picker';
 
 const pageSize = 20;
-const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
-  (values as readonly string[]).includes(value) ? (value as T) : '';
-const isDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
-
 function useColumns(): Column<PurchaseListItem>[] {
   const { t } = useTranslation('purchases');
-  const money = useDocumentMoney();
-  const day = useCalendarDateFormat();
-  return [
-    { key: 'date', header: t('fields.date'), sortable: true, cell: (row) => day(row.date) },
-    {
+  return useDocumentColumns<PurchaseListItem>('purchases', {
+    number: {
       key: 'documentNumber',
       header: t('fields.document'),
       sortable: true,
@@ -43,29 +35,14 @@ function useColumns(): Column<PurchaseListItem>[] {
         </span>
       ),
     },
-    { key: 'provider', header: t('fields.provider'), cell: (row) => row.providerName ?? '—' },
-    { key: 'status', header: t('fields.status'), cell: (row) => <StatusBadge status={row.status} /> },
-    { key: 'dueDate', header: t('fields.dueDate'), sortable: true, cell: (row) => day(row.dueDate) },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      sortable: true,
-      className: 'text-end',
-      cell: (row) => money(row.total, row.currency),
-    },
-    {
-      key: 'openAmount',
-      header: t('fields.openAmount'),
-      className: 'text-end',
-      cell: (row) => money(row.openAmount, row.currency),
-    },
-  ];
+    party: { key: 'provider', header: t('fields.provider'), cell: (row) => row.providerName ?? '—' },
+    status: { key: 'status', header: t('fields.status'), cell: (row) => <StatusBadge status={row.status} /> },
+  });
 }
 
 /** `/purchases`: the clinic's purchases with search, filters, sort and pages in the URL. */
 export function PurchaseList() {
   const { t } = useTranslation('purchases');
-  const id = useId();
   const navigate = useNavigate();
   const user = useSessionUser();
   const canWrite = user ? can(user.level, 'commercial.write') : false;
@@ -118,13 +95,16 @@ export function PurchaseList() {
         ) : null}
       </div>
       <div className="card-body border-bottom d-flex flex-wrap gap-3 align-items-end">
-        <div style={{ minWidth: '14rem' }}>
-          <label className="form-label small mb-1" htmlFor={`${id}-provider`}>
-            {t('fields.provider')}
-          </label>
-          <div className="d-flex gap-1">
+        <PartyFilter
+          label={t('fields.provider')}
+          minWidth="14rem"
+          active={Boolean(filters.providerId)}
+          onClear={clearProvider}
+          clearLabel={t('list.clearProvider')}
+        >
+          {(inputId) => (
             <ProviderPicker
-              id={`${id}-provider`}
+              id={inputId}
               value={providerText}
               onText={(text) => {
                 setProviderText(text);
@@ -136,65 +116,22 @@ export function PurchaseList() {
               }}
               placeholder={t('list.anyProvider')}
             />
-            {filters.providerId ? (
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={clearProvider}
-                aria-label={t('list.clearProvider')}
-              >
-                <X size={16} aria-hidden="true" />
-              </button>
-            ) : null}
-          </div>
-        </div>
-        <FilterSelect
-          label={t('fields.documentType')}
-          value={filters.documentType}
-          visibleLabel
-          className=""
-          onChange={(value) => list.setFilter('documentType', value)}
-          options={[
-            { value: '', label: t('list.anyType') },
-            ...purchaseDocumentTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-          ]}
+          )}
+        </PartyFilter>
+        <TypeAndStatusFilters
+          namespace="purchases"
+          types={purchaseDocumentTypes}
+          statuses={['draft', 'registered']}
+          type={filters.documentType}
+          status={filters.status}
+          onChange={list.setFilter}
         />
-        <FilterSelect
-          label={t('fields.status')}
-          value={filters.status}
-          visibleLabel
-          className=""
-          onChange={(value) => list.setFilter('status', value)}
-          options={[
-            { value: '', label: t('list.anyStatus') },
-            { value: 'draft', label: t('statuses.draft') },
-            { value: 'registered', label: t('statuses.registered') },
-          ]}
+        <DateRangeFilter
+          names={['from', 'to']}
+          values={[filters.from, filters.to]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="from"
-            className="form-control"
-            value={filters.from}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="to"
-            className="form-control"
-            value={filters.to}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-          />
-        </div>
       </div>
       <DataTable<PurchaseListItem>
         label={t('list.caption')}

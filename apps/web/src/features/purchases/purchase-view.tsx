@@ -1,7 +1,5 @@
 import { can } from '@odontia/shared/permissions';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
-import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { Banknote, FileMinus, FilePlus, Pencil, Stamp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,37 +11,16 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import {
+  DocumentAmountsView,
+  DocumentLinesTable,
+  DocumentLinks,
+  PartySnapshotCard,
+} from '../commercial/document-view-parts';
 import { itemPath } from '../inventory/api';
 import { purchasePath, useDeletePurchase, useRegisterPurchase } from './api';
 import { StatusBadge, TypeBadge } from './badges';
 import { documentNumberText, useDocumentMoney } from './format';
-
-function Party({ title, party, testId }: { title: string; party: PartySnapshot | null; testId: string }) {
-  const { t } = useTranslation('purchases');
-  return (
-    <div className="col-md-6" data-testid={testId}>
-      <h3 className="h6 text-body-secondary">{title}</h3>
-      {party ? (
-        <address className="mb-0">
-          <strong>{party.name}</strong>
-          {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
-          {party.taxId ? (
-            <div>
-              {[party.taxIdKind?.toUpperCase(), formatTaxId(party.taxIdKind as TaxIdKind | null, party.taxId)]
-                .filter(Boolean)
-                .join(' ')}
-            </div>
-          ) : null}
-          {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
-          {party.phone ? <div>{party.phone}</div> : null}
-          {party.email ? <div>{party.email}</div> : null}
-        </address>
-      ) : (
-        <p className="text-body-secondary mb-0">{t('view.copiedOnRegister')}</p>
-      )}
-    </div>
-  );
-}
 
 function RefLink({ document }: { document: DocumentRef }) {
   const { t } = useTranslation('purchases');
@@ -57,7 +34,7 @@ function RefLink({ document }: { document: DocumentRef }) {
 
 /** `/purchases/view/:purchaseId`: the document as typed and registered, with what it is linked to. */
 export function PurchaseView({ purchase }: { purchase: Purchase }) {
-  const { t, i18n } = useTranslation('purchases');
+  const { t } = useTranslation('purchases');
   const navigate = useNavigate();
   const format = useDocumentMoney();
   const money = (amount: string | null | undefined) => format(amount, purchase.currency);
@@ -232,181 +209,68 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
       <section className="card">
         <div className="card-header fw-semibold">{t('view.parties')}</div>
         <div className="card-body row g-3">
-          <Party title={t('view.issuer')} party={draft ? null : purchase.issuerSnapshot} testId="issuer" />
-          <Party title={t('view.receiver')} party={draft ? null : purchase.counterpartySnapshot} testId="receiver" />
+          <PartySnapshotCard
+            title={t('view.issuer')}
+            party={draft ? null : purchase.issuerSnapshot}
+            testId="issuer"
+            pendingText={t('view.copiedOnRegister')}
+            withPhone
+          />
+          <PartySnapshotCard
+            title={t('view.receiver')}
+            party={draft ? null : purchase.counterpartySnapshot}
+            testId="receiver"
+            pendingText={t('view.copiedOnRegister')}
+            withPhone
+          />
         </div>
       </section>
 
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
-        <div className="table-responsive">
-          <table className="table mb-0 align-middle table-stack-phone" data-testid="purchase-lines">
-            <caption className="visually-hidden">{t('form.sections.lines')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.item')}</th>
-                <th scope="col">{t('fields.skuProvider')}</th>
-                <th scope="col" className="text-end">
-                  {t('fields.quantity')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.unitPrice')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.discountRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.subtotal')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.vatRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {purchase.lines.map((line) => (
-                <tr key={line.id} data-testid="view-line">
-                  <td>
-                    {line.itemId && line.itemKind ? (
-                      <Link to={itemPath(line.itemKind, line.itemId)}>{line.itemName ?? line.description}</Link>
-                    ) : (
-                      line.description
-                    )}
-                    {line.itemId && line.itemName && line.itemName !== line.description ? (
-                      <div className="small text-body-secondary">{line.description}</div>
-                    ) : null}
-                    <div className="small text-body-secondary">
-                      {t('view.unitCost', {
-                        cost: money((Number(line.subtotal) / Number(line.quantity)).toFixed(2)),
-                      })}
-                    </div>
-                  </td>
-                  <td data-label={t('fields.skuProvider')}>{line.skuProvider ?? '—'}</td>
-                  <td className="text-end" data-label={t('fields.quantity')}>
-                    {Number(line.quantity).toLocaleString(i18n.language)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.unitPrice')}>
-                    {money(line.unitPrice)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.discountRate')}>
-                    {Number(line.discountRate)} %
-                  </td>
-                  <td className="text-end" data-label={t('fields.subtotal')}>
-                    {money(line.subtotal)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.vatRate')}>
-                    {Number(line.vatRate)} %
-                  </td>
-                  <td className="text-end fw-semibold" data-label={t('fields.total')}>
-                    {money(line.total)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="card-body border-top row g-3">
-          <div className="col-md-6">
-            <h3 className="h6">{t('view.vatBreakdown')}</h3>
-            <table className="table table-sm mb-0" data-testid="vat-breakdown">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.vatRate')}</th>
-                  <th scope="col" className="text-end">
-                    {t('view.base')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('view.vat')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {purchase.vatBreakdown.map((share) => (
-                  <tr key={share.rate}>
-                    <td>{Number(share.rate)} %</td>
-                    <td className="text-end">{money(share.base)}</td>
-                    <td className="text-end">{money(share.vat)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="col-md-6">
-            <dl className="row mb-0" data-testid="view-totals">
-              <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
-              <dd className="col-5 text-end mb-1">{money(purchase.subtotal1)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
-              <dd className="col-5 text-end mb-1">{money(purchase.discountTotal)}</dd>
-              <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
-              <dd className="col-5 text-end mb-1">{money(purchase.subtotal2)}</dd>
-              <dt className="col-7 fw-normal">{t('view.vat')}</dt>
-              <dd className="col-5 text-end mb-1">{money(purchase.vatTotal)}</dd>
-              <dt className="col-7">{t('fields.total')}</dt>
-              <dd className="col-5 text-end mb-1 fw-bold fs-5" data-testid="view-total">
-                {money(purchase.total)}
-              </dd>
-              {!draft && moneyMoves ? (
-                <>
-                  <dt className="col-7">{t('fields.openAmount')}</dt>
-                  <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
-                    {money(purchase.openAmount)}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </div>
-        </div>
+        <DocumentLinesTable
+          namespace="purchases"
+          testId="purchase-lines"
+          lines={purchase.lines}
+          money={money}
+          withSubtotal
+          concept={{
+            header: t('fields.item'),
+            cell: (line) => (
+              <>
+                {line.itemId && line.itemKind ? (
+                  <Link to={itemPath(line.itemKind, line.itemId)}>{line.itemName ?? line.description}</Link>
+                ) : (
+                  line.description
+                )}
+                {line.itemId && line.itemName && line.itemName !== line.description ? (
+                  <div className="small text-body-secondary">{line.description}</div>
+                ) : null}
+                <div className="small text-body-secondary">
+                  {t('view.unitCost', {
+                    cost: money((Number(line.subtotal) / Number(line.quantity)).toFixed(2)),
+                  })}
+                </div>
+              </>
+            ),
+          }}
+          own={{ header: t('fields.skuProvider'), cell: (line) => line.skuProvider ?? '—' }}
+        />
+        <DocumentAmountsView namespace="purchases" document={purchase} money={money} showOpen={!draft && moneyMoves} />
       </section>
 
-      {purchase.relatedDocument || purchase.relatedFrom.length > 0 || purchase.allocations.length > 0 ? (
-        <section className="card">
-          <div className="card-header fw-semibold">{t('view.links')}</div>
-          <div className="card-body">
-            {purchase.relatedDocument ? (
-              <p className="mb-2" data-testid="related-document">
-                {purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}{' '}
-                <RefLink document={purchase.relatedDocument} />
-              </p>
-            ) : null}
-            {purchase.relatedFrom.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.relatedFrom')}</h3>
-                <ul data-testid="related-from">
-                  {purchase.relatedFrom.map((document) => (
-                    <li key={document.id}>
-                      <RefLink document={document} /> · {money(document.total)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {purchase.allocations.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.allocations')}</h3>
-                <ul className="mb-0" data-testid="allocations">
-                  {purchase.allocations.map((allocation) => (
-                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
-                      {day(allocation.date)} ·{' '}
-                      {allocation.paymentId ? (
-                        <Link to={`/payments/view/${allocation.paymentId}`}>
-                          {t('view.payment', { number: allocation.paymentNumber ?? '' })}
-                        </Link>
-                      ) : allocation.creditDocumentId ? (
-                        <Link to={purchasePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
-                      ) : null}{' '}
-                      · {money(allocation.amount)}
-                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        </section>
-      ) : null}
+      <DocumentLinks
+        namespace="purchases"
+        document={purchase}
+        relatedText={purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}
+        refLink={(document) => <RefLink document={document} />}
+        money={money}
+        movement={(allocation) => ({
+          to: `/payments/view/${allocation.paymentId}`,
+          text: t('view.payment', { number: allocation.paymentNumber ?? '' }),
+        })}
+        creditPath={purchasePath}
+      />
 
       <ConfirmDelete
         show={confirming}

@@ -1,27 +1,34 @@
 import '../auth/zod-setup';
 import { type SaleDocumentType, saleDocumentTypes } from '@odontia/shared/commercial';
-import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
-import { type Currency, conditionsSale, currencies, type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
+import { type Currency, type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import { type Billable, createSaleSchema, type Sale, updateSaleSchema } from '@odontia/shared/schemas/sales';
-import { BookCheck, PenLine, Plus, Save, Stamp, Trash2 } from 'lucide-react';
-import { type FormEvent, Fragment, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { useNavigate } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FormAlert } from '../../components/form-feedback';
-import { FieldLabel, fieldCodeText, inputClass } from '../../components/form-field';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { fieldErrorsOf } from '../../lib/field-message';
-import { revealFirstError } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import {
+  ConditionField,
+  CurrencyField,
+  DocumentDateField,
+  DocumentFormActions,
+  DocumentLinesCard,
+  DocumentTotalsCard,
+  DueDateField,
+  NotesField,
+  PointOfServiceField,
+  ReturnsGoodsField,
+} from '../commercial/document-form-parts';
+import { DocumentLineEditor, type DocumentLineProps, LineOrigin } from '../commercial/document-lines';
+import { amountsToSend, nextLineKey, trimZeros, useLinesTotals } from '../commercial/line-amounts';
+import { useDocumentForm } from '../commercial/use-document-form';
 import { CustomerPicker } from '../customers/customer-picker';
-import { DateInput } from '../profile/date-input';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, useBillables, useRelatedSales, useSaveSale } from './api';
 import { OdontogramLines } from './odontogram-lines';
@@ -42,27 +49,21 @@ interface LineState {
   sourceLineId: string | null;
 }
 
-let lineCounter = 0;
-const newLine = (values: Partial<LineState> = {}): LineState => {
-  lineCounter += 1;
-  return {
-    key: `line-${lineCounter}`,
-    kind: '',
-    refId: '',
-    description: '',
-    tooth: '',
-    quantity: '1',
-    unitPrice: '',
-    discountRate: '0',
-    vatRate: '0',
-    attendanceId: null,
-    attendanceLineId: null,
-    sourceLineId: null,
-    ...values,
-  };
-};
-
-const trimZeros = (value: string) => value.replace(/\.00$/, '');
+const newLine = (values: Partial<LineState> = {}): LineState => ({
+  key: nextLineKey(),
+  kind: '',
+  refId: '',
+  description: '',
+  tooth: '',
+  quantity: '1',
+  unitPrice: '',
+  discountRate: '0',
+  vatRate: '0',
+  attendanceId: null,
+  attendanceLineId: null,
+  sourceLineId: null,
+  ...values,
+});
 
 const linesOf = (sale: Sale): LineState[] =>
   sale.lines.map((line) =>
@@ -81,20 +82,6 @@ const linesOf = (sale: Sale): LineState[] =>
     }),
   );
 
-const decimal = (text: string): string | null => {
-  const value = text.trim().replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(value) ? value : null;
-};
-
-function amountsOf(line: LineState) {
-  const quantity = decimal(line.quantity);
-  const unitPrice = decimal(line.unitPrice);
-  const vatRate = decimal(line.vatRate);
-  const discountRate = decimal(line.discountRate || '0');
-  if (!quantity || !unitPrice || !vatRate || discountRate === null) return null;
-  return { quantity, unitPrice, vatRate, discountRate };
-}
-
 interface PickedCustomer {
   customerId: string | null;
   patientId: string | null;
@@ -106,13 +93,13 @@ interface PickedCustomer {
 /** `/sales/create` (and `?edit=<draft>`): a sale to a patient, a company or an insurer. */
 export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustomer?: PickedCustomer }) {
   const { t } = useTranslation('sales');
-  const id = useId();
   const navigate = useNavigate();
   const today = useClinicToday();
   const money = useDocumentMoney();
   const user = useSessionUser();
   const canIssueCredit = user ? can(user.level, 'commercial.delete') : false;
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useDocumentForm();
+  const { id, errors, field, message, label } = form;
 
   const [customer, setCustomer] = useState<PickedCustomer | null>(
     sale ? { customerId: sale.customerId, patientId: null, name: sale.customerName ?? '' } : (initialCustomer ?? null),
@@ -129,7 +116,6 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
   const [relatedDocumentId, setRelatedDocumentId] = useState(sale?.relatedDocumentId ?? '');
   const [returnsGoods, setReturnsGoods] = useState(sale?.returnsGoods ?? false);
   const [lines, setLines] = useState<LineState[]>(sale ? linesOf(sale) : [newLine()]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const save = useSaveSale(sale?.id);
@@ -143,7 +129,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       : ['delivery_note', 'budget', 'proforma_invoice'].includes(document.documentType),
   );
 
-  const totals = useMemo(() => documentTotals(lines.map(amountsOf).filter((line) => line !== null)), [lines]);
+  const totals = useLinesTotals(lines);
   const setLine = (key: string, change: Partial<LineState>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
 
@@ -166,10 +152,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       treatmentId: line.kind === 'treatment' ? line.refId : null,
       tooth: line.tooth.trim() || null,
       description: line.description,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice.replace(',', '.'),
-      discountRate: (line.discountRate || '0').replace(',', '.'),
-      vatRate: line.vatRate.replace(',', '.'),
+      ...amountsToSend(line),
       attendanceId: line.attendanceId,
       attendanceLineId: line.attendanceLineId,
       sourceLineId: line.sourceLineId,
@@ -177,43 +160,25 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
     ...(sale ? { version: sale.version } : {}),
   });
 
-  const showErrors = (next: Record<string, string>) => {
-    setErrors(next);
-    requestAnimationFrame(() => {
-      if (formRef.current) revealFirstError(formRef.current);
-    });
-  };
-
   const submit = async (issue: boolean) => {
     setProblem(null);
     const request = body(issue);
-    const parsed = (sale ? updateSaleSchema : createSaleSchema).safeParse(request);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issueFound of parsed.error.issues) {
-        next[issueFound.path.map(String).join('.')] ??= issueFound.message;
-      }
-      showErrors(next);
+    const issues = form.issuesOf(sale ? updateSaleSchema : createSaleSchema, request);
+    if (issues) {
+      form.showErrors(issues);
       return;
     }
-    setErrors({});
+    form.setErrors({});
     setIssuing(issue);
-    try {
-      const answer = await save.mutateAsync(request);
-      if (answer.code) toastSuccess(answer.code);
-      void navigate(salePath(answer.data.id));
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length > 0) {
-        showErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        return;
-      }
-      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+    await form.send(
+      () => save.mutateAsync(request),
+      (saved) => void navigate(salePath(saved.id)),
+      (error) => {
+        if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return false;
         setProblem(error.message);
-        return;
-      }
-      toastApiError(error);
-    }
+        return true;
+      },
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -221,23 +186,6 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
     void submit(false);
   };
 
-  const field = (name: string) => ({
-    id: `${id}-${name}`,
-    className: inputClass(errors[name]),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const message = (name: string) =>
-    errors[name] ? (
-      <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
-        {fieldCodeText(errors[name])}
-      </div>
-    ) : null;
-  const label = (name: string, text: string, required = false) => (
-    <label htmlFor={`${id}-${name}`} className="form-label">
-      <FieldLabel text={text} required={required} />
-    </label>
-  );
   const pick = (picked: CustomerLookupItem) => {
     setCustomer({
       customerId: picked.customerId,
@@ -252,7 +200,13 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
   const issueBlocked = documentType === 'credit_note' && !canIssueCredit;
 
   return (
-    <form ref={formRef} className="d-flex flex-column gap-3" onSubmit={onSubmit} noValidate data-testid="sale-form">
+    <form
+      ref={form.formRef}
+      className="d-flex flex-column gap-3"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="sale-form"
+    >
       {problem ? <FormAlert testId="sale-problem">{problem}</FormAlert> : null}
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.document')}</div>
@@ -299,49 +253,25 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
               ))}
             </select>
           </div>
-          <div className="col-6 col-md-3">
-            {label('pointOfService', t('fields.pointOfService'), true)}
-            <input
-              {...field('pointOfService')}
-              value={pointOfService}
-              inputMode="numeric"
-              onChange={(event) => setPointOfService(event.target.value)}
-            />
-            {message('pointOfService') ?? <div className="form-text">{t('form.hints.pointOfService')}</div>}
-          </div>
-          <div className="col-6 col-md-3">
-            {label('date', t('fields.date'), true)}
-            <DateInput {...field('date')} name="date" value={date} onChange={(event) => setDate(event.target.value)} />
-            {message('date')}
-          </div>
-          <div className="col-6 col-md-3">
-            {label('conditionSale', t('fields.conditionSale'))}
-            <select
-              {...field('conditionSale')}
-              className="form-select"
-              value={conditionSale}
-              onChange={(event) => setConditionSale(event.target.value as typeof conditionSale)}
-              data-testid="sale-condition"
-            >
-              {conditionsSale.map((value) => (
-                <option key={value} value={value}>
-                  {t(`conditions.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PointOfServiceField
+            form={form}
+            namespace="sales"
+            value={pointOfService}
+            onChange={setPointOfService}
+            hint={t('form.hints.pointOfService')}
+          />
+          <DocumentDateField form={form} namespace="sales" value={date} onChange={setDate} />
+          <ConditionField
+            form={form}
+            namespace="sales"
+            value={conditionSale}
+            onChange={setConditionSale}
+            className="col-6 col-md-3"
+            testId="sale-condition"
+          />
           <div className="col-6 col-md-3">
             {conditionSale === 'current_account' ? (
-              <>
-                {label('dueDate', t('fields.dueDate'))}
-                <DateInput
-                  {...field('dueDate')}
-                  name="dueDate"
-                  value={dueDate}
-                  onChange={(event) => setDueDate(event.target.value)}
-                />
-                {message('dueDate') ?? <div className="form-text">{t('form.hints.dueDate')}</div>}
-              </>
+              <DueDateField form={form} namespace="sales" value={dueDate} onChange={setDueDate} />
             ) : (
               <>
                 {label('paymentMethod', t('fields.paymentMethod'), conditionSale === 'cards')}
@@ -370,21 +300,13 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
               </>
             )}
           </div>
-          <div className="col-6 col-md-3">
-            {label('currency', t('fields.currency'), true)}
-            <select
-              {...field('currency')}
-              className="form-select"
-              value={currency}
-              onChange={(event) => setCurrency(event.target.value as Currency)}
-            >
-              {currencies.map((value) => (
-                <option key={value} value={value}>
-                  {t(`currencies.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CurrencyField
+            form={form}
+            namespace="sales"
+            value={currency}
+            onChange={setCurrency}
+            className="col-6 col-md-3"
+          />
           {relatedAllowed ? (
             <div className="col-md-6">
               {label(
@@ -418,44 +340,24 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
             </div>
           ) : null}
           {documentType === 'credit_note' ? (
-            <div className="col-md-6 d-flex align-items-end">
-              <div className="form-check mb-2">
-                <input
-                  className="form-check-input"
-                  type="checkbox"
-                  id={`${id}-returnsGoods`}
-                  checked={returnsGoods}
-                  onChange={(event) => setReturnsGoods(event.target.checked)}
-                />
-                <label className="form-check-label" htmlFor={`${id}-returnsGoods`}>
-                  {t('fields.returnsGoods')}
-                </label>
-              </div>
-            </div>
+            <ReturnsGoodsField
+              form={form}
+              namespace="sales"
+              checked={returnsGoods}
+              onChange={setReturnsGoods}
+              className="col-md-6"
+            />
           ) : null}
-          <div className="col-12">
-            {label('notes', t('fields.notes'))}
-            <textarea {...field('notes')} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
-            {message('notes')}
-          </div>
+          <NotesField form={form} namespace="sales" value={notes} onChange={setNotes} />
         </div>
       </section>
 
-      <section className="card">
-        <div className="card-header fw-semibold d-flex justify-content-between align-items-center">
-          <span>{t('form.sections.lines')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => setLines((current) => [...current, newLine()])}
-            data-testid="add-line"
-          >
-            <Plus size={14} aria-hidden="true" className="me-1" />
-            {t('form.addLine')}
-          </button>
-        </div>
-        <div className="card-body d-flex flex-column gap-3">
-          {documentType === 'budget' && customer?.patientId ? (
+      <DocumentLinesCard
+        namespace="sales"
+        onAdd={() => setLines((current) => [...current, newLine()])}
+        error={errors.lines}
+        before={
+          documentType === 'budget' && customer?.patientId ? (
             <OdontogramLines
               patientId={customer.patientId}
               onAdd={({ tooth, billable }) =>
@@ -472,258 +374,127 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
                 ])
               }
             />
-          ) : null}
-          {errors.lines ? (
-            <div className="text-danger small" role="alert">
-              {fieldCodeText(errors.lines)}
-            </div>
-          ) : null}
-          {lines.map((line, index) => (
-            <LineEditor
-              key={line.key}
-              index={index}
-              line={line}
-              errors={errors}
-              currency={currency}
-              onChange={(change) => setLine(line.key, change)}
-              onRemove={
-                lines.length > 1
-                  ? () => setLines((current) => current.filter((row) => row.key !== line.key))
-                  : undefined
-              }
-            />
-          ))}
-        </div>
-      </section>
+          ) : null
+        }
+      >
+        {lines.map((line, index) => (
+          <LineEditor
+            key={line.key}
+            index={index}
+            line={line}
+            errors={errors}
+            currency={currency}
+            onChange={(change) => setLine(line.key, change)}
+            onRemove={
+              lines.length > 1 ? () => setLines((current) => current.filter((row) => row.key !== line.key)) : undefined
+            }
+          />
+        ))}
+      </DocumentLinesCard>
 
-      <section className="card">
-        <div className="card-body">
-          <dl className="row mb-0" data-testid="sale-totals">
-            <dt className="col-7 col-md-9 text-md-end fw-normal">{t('fields.subtotal1')}</dt>
-            <dd className="col-5 col-md-3 text-end mb-1">{money(totals.subtotal1, currency)}</dd>
-            <dt className="col-7 col-md-9 text-md-end fw-normal">{t('fields.discountTotal')}</dt>
-            <dd className="col-5 col-md-3 text-end mb-1">{money(totals.discountTotal, currency)}</dd>
-            <dt className="col-7 col-md-9 text-md-end fw-normal">{t('fields.subtotal2')}</dt>
-            <dd className="col-5 col-md-3 text-end mb-1">{money(totals.subtotal2, currency)}</dd>
-            {totals.vatBreakdown.map((share) => (
-              // A fragment, not a wrapper: the row's gutters apply to direct children only.
-              <Fragment key={share.rate}>
-                <dt className="col-7 col-md-9 text-md-end fw-normal">
-                  {t('form.vatAt', { rate: Number(share.rate).toString() })}
-                </dt>
-                <dd className="col-5 col-md-3 text-end mb-1">{money(share.vat, currency)}</dd>
-              </Fragment>
-            ))}
-            {/* Half and half on phones: the total, in a larger font, on one line. */}
-            <dt className="col-6 col-md-9 text-md-end">{t('fields.total')}</dt>
-            <dd className="col-6 col-md-3 text-end text-nowrap mb-0 fw-bold fs-5" data-testid="form-total">
-              {money(totals.total, currency)}
-            </dd>
-          </dl>
-        </div>
-        <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
-          <Link to={sale ? salePath(sale.id) : '/sales'} className="btn btn-outline-secondary">
-            {t('form.cancel')}
-          </Link>
-          <button type="submit" className="btn btn-outline-primary" disabled={save.isPending} data-testid="save-draft">
-            <BusyIcon busy={save.isPending && !issuing} icon={Save} />
-            {t('form.saveDraft')}
-          </button>
-          {issueBlocked ? null : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={save.isPending}
-              onClick={() => void submit(true)}
-              data-testid="issue"
-            >
-              <BusyIcon busy={save.isPending && issuing} icon={Stamp} />
-              {t('form.issue')}
-            </button>
-          )}
-        </div>
-      </section>
+      <DocumentTotalsCard namespace="sales" totals={totals} currency={currency} testId="sale-totals">
+        <DocumentFormActions
+          namespace="sales"
+          cancelTo={sale ? salePath(sale.id) : '/sales'}
+          pending={save.isPending}
+          finalising={issuing}
+          final={issueBlocked ? null : { text: t('form.issue'), testId: 'issue', onClick: () => void submit(true) }}
+        />
+      </DocumentTotalsCard>
     </form>
   );
 }
 
-function LineEditor({
-  index,
-  line,
-  errors,
-  currency,
-  onChange,
-  onRemove,
-}: {
-  index: number;
-  line: LineState;
-  errors: Record<string, string>;
-  currency: Currency;
-  onChange: (change: Partial<LineState>) => void;
-  onRemove: (() => void) | undefined;
-}) {
+/** A sale's line: a treatment of the price list or an item of the catalogue (or free text), and its tooth. */
+function LineEditor(props: DocumentLineProps<LineState>) {
+  const { line, errors, currency, onChange } = props;
   const { t } = useTranslation('sales');
-  const id = useId();
   const money = useDocumentMoney();
   const [open, setOpen] = useState(false);
   const debounced = useDebouncedValue(line.description, 250);
   const search = useBillables(debounced.trim(), open);
-  const path = (name: string) => `lines.${index}.${name}`;
-  const amounts = amountsOf(line);
-  const computed = amounts ? lineAmounts(amounts) : null;
-  const control = (name: string) => ({
-    id: `${id}-${name}`,
-    className: `${inputClass(errors[path(name)])} form-control-sm`,
-    'aria-invalid': errors[path(name)] ? true : undefined,
-    'aria-describedby': errors[path(name)] ? `${id}-${name}-error` : undefined,
-  });
-  const message = (name: string) =>
-    errors[path(name)] ? (
-      <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
-        {fieldCodeText(errors[path(name)])}
-      </div>
-    ) : null;
-  const small = (name: string, text: string, required = false) => (
-    <label htmlFor={`${id}-${name}`} className="form-label small mb-1">
-      <FieldLabel text={text} required={required} />
-    </label>
-  );
   return (
-    <fieldset className="border rounded p-2 row g-2 mx-0" data-testid="sale-line">
-      <legend className="visually-hidden">{t('form.lineNumber', { n: index + 1 })}</legend>
-      <div className="col-12 col-lg-5">
-        {small('description', t('fields.concept'), true)}
-        <Combobox<Billable>
-          id={`${id}-description`}
-          value={line.description}
-          onInputChange={(text) => onChange({ description: text, kind: '', refId: '' })}
-          open={open}
-          onOpenChange={setOpen}
-          items={search.data ?? []}
-          itemKey={(billable) => `${billable.kind}:${billable.id}`}
-          itemName={(billable) => billable.name}
-          renderItem={(billable) => (
-            <ComboboxOptionText
-              name={billable.name}
-              detail={[
-                t(`billableKinds.${billable.kind}`),
-                billable.code,
-                billable.group,
-                money(billable.unitPrice, currency),
-                billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            />
-          )}
-          onPick={(billable) =>
-            onChange({
-              kind: billable.kind === 'treatment' ? 'treatment' : 'item',
-              refId: billable.id,
-              description: billable.name,
-              unitPrice: billable.unitPrice,
-              vatRate: Number(billable.vatRate).toString(),
-            })
-          }
-          listLabel={t('form.billables')}
-          pending={search.isPending}
-          busy={search.isFetching}
-          pendingText={t('form.searching')}
-          emptyText={t('form.notBillable')}
-          minLength={0}
-          placeholder={t('form.conceptPlaceholder')}
-          invalid={Boolean(errors[path('description')])}
-          describedBy={errors[path('description')] ? `${id}-description-error` : undefined}
-          inputTestId="line-concept"
-          optionTestId="line-concept-option"
-        />
-        {message('description')}
-        <div className="mt-1 small">
-          {line.kind ? (
-            <span className="badge text-bg-success" data-testid="line-from-list">
-              <BookCheck size={12} aria-hidden="true" className="me-1" />
-              {line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue')}
-            </span>
-          ) : line.description.trim() ? (
-            <span className="badge text-bg-warning" data-testid="line-free-text">
-              <PenLine size={12} aria-hidden="true" className="me-1" />
-              {t('form.freeText')}
-            </span>
-          ) : null}
-        </div>
-      </div>
-      <div className="col-4 col-lg-1">
-        {small('tooth', t('fields.tooth'))}
-        <input
-          {...control('tooth')}
-          inputMode="numeric"
-          maxLength={2}
-          value={line.tooth}
-          onChange={(event) => onChange({ tooth: event.target.value })}
-          data-testid="line-tooth"
-        />
-        {message('tooth')}
-      </div>
-      <div className="col-4 col-lg-1">
-        {small('quantity', t('fields.quantity'), true)}
-        <input
-          {...control('quantity')}
-          inputMode="decimal"
-          value={line.quantity}
-          onChange={(event) => onChange({ quantity: event.target.value })}
-          data-testid="line-quantity"
-        />
-        {message('quantity')}
-      </div>
-      <div className="col-4 col-lg-2">
-        {small('unitPrice', t('fields.unitPrice'), true)}
-        <input
-          {...control('unitPrice')}
-          inputMode="decimal"
-          value={line.unitPrice}
-          onChange={(event) => onChange({ unitPrice: event.target.value })}
-          data-testid="line-price"
-        />
-        {message('unitPrice')}
-      </div>
-      <div className="col-6 col-lg-1">
-        {small('discountRate', t('fields.discountRate'))}
-        <input
-          {...control('discountRate')}
-          inputMode="decimal"
-          value={line.discountRate}
-          onChange={(event) => onChange({ discountRate: event.target.value })}
-        />
-        {message('discountRate')}
-      </div>
-      <div className="col-6 col-lg-2">
-        {small('vatRate', t('fields.vatRate'), true)}
-        <input
-          {...control('vatRate')}
-          inputMode="decimal"
-          value={line.vatRate}
-          onChange={(event) => onChange({ vatRate: event.target.value })}
-          data-testid="line-vat"
-        />
-        {message('vatRate')}
-      </div>
-      <div className="col-12 d-flex flex-wrap justify-content-between align-items-center gap-2 small">
-        <span className="text-body-secondary" data-testid="line-totals">
-          {computed
-            ? t('form.lineTotals', {
-                subtotal: money(computed.subtotal, currency),
-                vat: money(computed.vat, currency),
-                total: money(computed.total, currency),
+    <DocumentLineEditor
+      {...props}
+      namespace="sales"
+      testId="sale-line"
+      columns={{
+        quantity: 'col-4 col-lg-1',
+        unitPrice: 'col-4 col-lg-2',
+        discountRate: 'col-6 col-lg-1',
+        vatRate: 'col-6 col-lg-2',
+      }}
+      concept={({ id, label, message, path }) => (
+        <>
+          {label('description', t('fields.concept'), true)}
+          <Combobox<Billable>
+            id={`${id}-description`}
+            value={line.description}
+            onInputChange={(text) => onChange({ description: text, kind: '', refId: '' })}
+            open={open}
+            onOpenChange={setOpen}
+            items={search.data ?? []}
+            itemKey={(billable) => `${billable.kind}:${billable.id}`}
+            itemName={(billable) => billable.name}
+            renderItem={(billable) => (
+              <ComboboxOptionText
+                name={billable.name}
+                detail={[
+                  t(`billableKinds.${billable.kind}`),
+                  billable.code,
+                  billable.group,
+                  money(billable.unitPrice, currency),
+                  billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            )}
+            onPick={(billable) =>
+              onChange({
+                kind: billable.kind === 'treatment' ? 'treatment' : 'item',
+                refId: billable.id,
+                description: billable.name,
+                unitPrice: billable.unitPrice,
+                vatRate: Number(billable.vatRate).toString(),
               })
-            : t('form.lineIncomplete')}
-        </span>
-        {onRemove ? (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRemove}>
-            <Trash2 size={14} aria-hidden="true" className="me-1" />
-            {t('form.removeLine', { n: index + 1 })}
-          </button>
-        ) : null}
-      </div>
-    </fieldset>
+            }
+            listLabel={t('form.billables')}
+            pending={search.isPending}
+            busy={search.isFetching}
+            pendingText={t('form.searching')}
+            emptyText={t('form.notBillable')}
+            minLength={0}
+            placeholder={t('form.conceptPlaceholder')}
+            invalid={Boolean(errors[path('description')])}
+            describedBy={errors[path('description')] ? `${id}-description-error` : undefined}
+            inputTestId="line-concept"
+            optionTestId="line-concept-option"
+          />
+          {message('description')}
+          <LineOrigin
+            namespace="sales"
+            listed={Boolean(line.kind)}
+            listedText={line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue')}
+            listedTestId="line-from-list"
+            typed={Boolean(line.description.trim())}
+          />
+        </>
+      )}
+      extra={({ label, control, message }) => (
+        <div className="col-4 col-lg-1">
+          {label('tooth', t('fields.tooth'))}
+          <input
+            {...control('tooth')}
+            inputMode="numeric"
+            maxLength={2}
+            value={line.tooth}
+            onChange={(event) => onChange({ tooth: event.target.value })}
+            data-testid="line-tooth"
+          />
+          {message('tooth')}
+        </div>
+      )}
+    />
   );
 }

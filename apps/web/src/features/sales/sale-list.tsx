@@ -2,34 +2,25 @@ import '../auth/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { SaleListItem } from '@odontia/shared/schemas/sales';
-import { Plus, ShieldCheck, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Plus, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
-import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { DateRangeFilter } from '../commercial/date-range-filter';
+import { isDay, oneOf, PartyFilter, TypeAndStatusFilters, useDocumentColumns } from '../commercial/document-list-parts';
 import { CustomerPicker } from '../customers/customer-picker';
-import { DateInput } from '../profile/date-input';
-import { useDocumentMoney } from '../purchases/format';
 import { type SaleFilters, salePath, useSaleList } from './api';
 import { SaleStatusBadge, SaleTypeBadge } from './badges';
 
 const pageSize = 20;
-const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
-  (values as readonly string[]).includes(value) ? (value as T) : '';
-const isDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
-
 function useColumns(): Column<SaleListItem>[] {
   const { t } = useTranslation('sales');
-  const money = useDocumentMoney();
-  const day = useCalendarDateFormat();
-  return [
-    { key: 'date', header: t('fields.date'), sortable: true, cell: (row) => day(row.date) },
-    {
+  return useDocumentColumns<SaleListItem>('sales', {
+    number: {
       key: 'documentNumber',
       header: t('fields.number'),
       sortable: true,
@@ -43,29 +34,14 @@ function useColumns(): Column<SaleListItem>[] {
         </span>
       ),
     },
-    { key: 'customer', header: t('fields.customer'), cell: (row) => row.customerName ?? '—' },
-    { key: 'status', header: t('fields.status'), cell: (row) => <SaleStatusBadge status={row.status} /> },
-    { key: 'dueDate', header: t('fields.dueDate'), sortable: true, cell: (row) => day(row.dueDate) },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      sortable: true,
-      className: 'text-end',
-      cell: (row) => money(row.total, row.currency),
-    },
-    {
-      key: 'openAmount',
-      header: t('fields.openAmount'),
-      className: 'text-end',
-      cell: (row) => money(row.openAmount, row.currency),
-    },
-  ];
+    party: { key: 'customer', header: t('fields.customer'), cell: (row) => row.customerName ?? '—' },
+    status: { key: 'status', header: t('fields.status'), cell: (row) => <SaleStatusBadge status={row.status} /> },
+  });
 }
 
 /** `/sales`: the clinic's sales with search, filters, sort and pages in the URL. */
 export function SaleList() {
   const { t } = useTranslation('sales');
-  const id = useId();
   const navigate = useNavigate();
   const user = useSessionUser();
   const canWrite = user ? can(user.level, 'commercial.write') : false;
@@ -135,13 +111,16 @@ export function SaleList() {
         </div>
       </div>
       <div className="card-body border-bottom d-flex flex-wrap gap-3 align-items-end">
-        <div style={{ minWidth: '16rem' }}>
-          <label className="form-label small mb-1" htmlFor={`${id}-customer`}>
-            {t('fields.customer')}
-          </label>
-          <div className="d-flex gap-1">
+        <PartyFilter
+          label={t('fields.customer')}
+          minWidth="16rem"
+          active={Boolean(filters.customerId || filters.patientId)}
+          onClear={clearCustomer}
+          clearLabel={t('list.clearCustomer')}
+        >
+          {(inputId) => (
             <CustomerPicker
-              id={`${id}-customer`}
+              id={inputId}
               value={customerText}
               onText={(text) => {
                 setCustomerText(text);
@@ -159,65 +138,22 @@ export function SaleList() {
               }}
               placeholder={t('list.anyCustomer')}
             />
-            {filters.customerId || filters.patientId ? (
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={clearCustomer}
-                aria-label={t('list.clearCustomer')}
-              >
-                <X size={16} aria-hidden="true" />
-              </button>
-            ) : null}
-          </div>
-        </div>
-        <FilterSelect
-          label={t('fields.documentType')}
-          value={filters.documentType}
-          visibleLabel
-          className=""
-          onChange={(value) => list.setFilter('documentType', value)}
-          options={[
-            { value: '', label: t('list.anyType') },
-            ...saleDocumentTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-          ]}
+          )}
+        </PartyFilter>
+        <TypeAndStatusFilters
+          namespace="sales"
+          types={saleDocumentTypes}
+          statuses={['draft', 'issued']}
+          type={filters.documentType}
+          status={filters.status}
+          onChange={list.setFilter}
         />
-        <FilterSelect
-          label={t('fields.status')}
-          value={filters.status}
-          visibleLabel
-          className=""
-          onChange={(value) => list.setFilter('status', value)}
-          options={[
-            { value: '', label: t('list.anyStatus') },
-            { value: 'draft', label: t('statuses.draft') },
-            { value: 'issued', label: t('statuses.issued') },
-          ]}
+        <DateRangeFilter
+          names={['dateFrom', 'dateTo']}
+          values={[filters.dateFrom, filters.dateTo]}
+          labels={[t('list.from'), t('list.to')]}
+          onChange={list.setFilter}
         />
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-from`}>
-            {t('list.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            name="dateFrom"
-            className="form-control"
-            value={filters.dateFrom}
-            onChange={(event) => list.setFilter('dateFrom', event.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor={`${id}-to`}>
-            {t('list.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            name="dateTo"
-            className="form-control"
-            value={filters.dateTo}
-            onChange={(event) => list.setFilter('dateTo', event.target.value)}
-          />
-        </div>
       </div>
       <DataTable<SaleListItem>
         label={t('list.caption')}

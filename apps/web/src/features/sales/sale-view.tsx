@@ -1,9 +1,7 @@
 import { documentMoneySign } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import type { Sale } from '@odontia/shared/schemas/sales';
-import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { FileMinus, FilePlus, Mail, Pencil, Stamp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,36 +14,16 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import {
+  DocumentAmountsView,
+  DocumentLinesTable,
+  DocumentLinks,
+  PartySnapshotCard,
+} from '../commercial/document-view-parts';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, salesApi, useCorrectSale, useDeleteSale, useIssueSale, useSendSale } from './api';
 import { SaleStatusBadge, SaleTypeBadge } from './badges';
 import { BudgetPanel } from './budget-panel';
-
-function Party({ title, party, testId }: { title: string; party: PartySnapshot | null; testId: string }) {
-  const { t } = useTranslation('sales');
-  return (
-    <div className="col-md-6" data-testid={testId}>
-      <h3 className="h6 text-body-secondary">{title}</h3>
-      {party ? (
-        <address className="mb-0">
-          <strong>{party.name}</strong>
-          {party.legalName && party.legalName !== party.name ? <div>{party.legalName}</div> : null}
-          {party.taxId ? (
-            <div>
-              {[party.taxIdKind?.toUpperCase(), formatTaxId(party.taxIdKind as TaxIdKind | null, party.taxId)]
-                .filter(Boolean)
-                .join(' ')}
-            </div>
-          ) : null}
-          {party.address ? <div>{[party.address, party.city].filter(Boolean).join(', ')}</div> : null}
-          {party.email ? <div>{party.email}</div> : null}
-        </address>
-      ) : (
-        <p className="text-body-secondary mb-0">{t('view.copiedOnIssue')}</p>
-      )}
-    </div>
-  );
-}
 
 function RefLink({ document }: { document: DocumentRef }) {
   const { t } = useTranslation('sales');
@@ -61,7 +39,7 @@ function RefLink({ document }: { document: DocumentRef }) {
 
 /** `/sales/view/:saleId`: the sale as issued (or the draft), with its links, collections and integrity data. */
 export function SaleView({ sale }: { sale: Sale }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const format = useDocumentMoney();
   const money = (amount: string | null | undefined) => format(amount, sale.currency);
@@ -265,167 +243,50 @@ export function SaleView({ sale }: { sale: Sale }) {
       <section className="card">
         <div className="card-header fw-semibold">{t('view.parties')}</div>
         <div className="card-body row g-3">
-          <Party title={t('view.issuer')} party={draft ? null : sale.issuerSnapshot} testId="issuer" />
-          <Party title={t('fields.customer')} party={draft ? null : sale.counterpartySnapshot} testId="receiver" />
+          <PartySnapshotCard
+            title={t('view.issuer')}
+            party={draft ? null : sale.issuerSnapshot}
+            testId="issuer"
+            pendingText={t('view.copiedOnIssue')}
+          />
+          <PartySnapshotCard
+            title={t('fields.customer')}
+            party={draft ? null : sale.counterpartySnapshot}
+            testId="receiver"
+            pendingText={t('view.copiedOnIssue')}
+          />
         </div>
       </section>
 
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
-        <div className="table-responsive">
-          <table className="table mb-0 align-middle table-stack-phone" data-testid="sale-lines">
-            <caption className="visually-hidden">{t('form.sections.lines')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.concept')}</th>
-                <th scope="col">{t('fields.tooth')}</th>
-                <th scope="col" className="text-end">
-                  {t('fields.quantity')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.unitPrice')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.discountRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.vatRate')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('fields.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.lines.map((line) => (
-                <tr key={line.id} data-testid="view-line">
-                  <td>{line.description}</td>
-                  <td data-label={t('fields.tooth')}>{line.tooth ?? '—'}</td>
-                  <td className="text-end" data-label={t('fields.quantity')}>
-                    {Number(line.quantity).toLocaleString(i18n.language)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.unitPrice')}>
-                    {money(line.unitPrice)}
-                  </td>
-                  <td className="text-end" data-label={t('fields.discountRate')}>
-                    {Number(line.discountRate)} %
-                  </td>
-                  <td className="text-end" data-label={t('fields.vatRate')}>
-                    {Number(line.vatRate)} %
-                  </td>
-                  <td className="text-end fw-semibold" data-label={t('fields.total')}>
-                    {money(line.total)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {/* The row inside the body: its negative top margin would pull the body over the last line. */}
-        <div className="card-body border-top">
-          <div className="row g-3">
-            <div className="col-md-6">
-              <h3 className="h6">{t('view.vatBreakdown')}</h3>
-              <table className="table table-sm mb-0" data-testid="vat-breakdown">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fields.vatRate')}</th>
-                    <th scope="col" className="text-end">
-                      {t('view.base')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('view.vat')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sale.vatBreakdown.map((share) => (
-                    <tr key={share.rate}>
-                      <td>{Number(share.rate)} %</td>
-                      <td className="text-end">{money(share.base)}</td>
-                      <td className="text-end">{money(share.vat)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="col-md-6">
-              <dl className="row mb-0" data-testid="view-totals">
-                <dt className="col-7 fw-normal">{t('fields.subtotal1')}</dt>
-                <dd className="col-5 text-end mb-1">{money(sale.subtotal1)}</dd>
-                <dt className="col-7 fw-normal">{t('fields.discountTotal')}</dt>
-                <dd className="col-5 text-end mb-1">{money(sale.discountTotal)}</dd>
-                <dt className="col-7 fw-normal">{t('fields.subtotal2')}</dt>
-                <dd className="col-5 text-end mb-1">{money(sale.subtotal2)}</dd>
-                <dt className="col-7 fw-normal">{t('view.vat')}</dt>
-                <dd className="col-5 text-end mb-1">{money(sale.vatTotal)}</dd>
-                {/* Half and half: the total, in a larger font, on one line on phones. */}
-                <dt className="col-6">{t('fields.total')}</dt>
-                <dd className="col-6 text-end text-nowrap mb-1 fw-bold fs-5" data-testid="view-total">
-                  {money(sale.total)}
-                </dd>
-                {!draft && moneyMoves ? (
-                  <>
-                    <dt className="col-7">{t('fields.openAmount')}</dt>
-                    <dd className="col-5 text-end mb-0 fw-semibold" data-testid="view-open">
-                      {money(sale.openAmount)}
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-            </div>
-          </div>
-        </div>
+        <DocumentLinesTable
+          namespace="sales"
+          testId="sale-lines"
+          lines={sale.lines}
+          money={money}
+          concept={{ header: t('fields.concept'), cell: (line) => line.description }}
+          own={{ header: t('fields.tooth'), cell: (line) => line.tooth ?? '—' }}
+        />
+        <DocumentAmountsView namespace="sales" document={sale} money={money} showOpen={!draft && moneyMoves} />
       </section>
 
-      {sale.relatedDocument || sale.relatedFrom.length > 0 || sale.allocations.length > 0 ? (
-        <section className="card">
-          <div className="card-header fw-semibold">{t('view.links')}</div>
-          <div className="card-body">
-            {sale.relatedDocument ? (
-              <p className="mb-2" data-testid="related-document">
-                {sale.documentType === 'credit_note' || sale.documentType === 'debit_note'
-                  ? t('view.corrects')
-                  : t('view.comesFrom')}{' '}
-                <RefLink document={sale.relatedDocument} />
-              </p>
-            ) : null}
-            {sale.relatedFrom.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.relatedFrom')}</h3>
-                <ul data-testid="related-from">
-                  {sale.relatedFrom.map((document) => (
-                    <li key={document.id}>
-                      <RefLink document={document} /> · {money(document.total)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {sale.allocations.length > 0 ? (
-              <>
-                <h3 className="h6">{t('view.allocations')}</h3>
-                <ul className="mb-0" data-testid="allocations">
-                  {sale.allocations.map((allocation) => (
-                    <li key={allocation.id} className={allocation.reversed ? 'text-decoration-line-through' : ''}>
-                      {day(allocation.date)} ·{' '}
-                      {allocation.paymentId ? (
-                        <Link to={`/collections/view/${allocation.paymentId}`}>
-                          {t('view.collection', { number: allocation.paymentNumber ?? '' })}
-                        </Link>
-                      ) : allocation.creditDocumentId ? (
-                        <Link to={salePath(allocation.creditDocumentId)}>{t('types.credit_note')}</Link>
-                      ) : null}{' '}
-                      · {money(allocation.amount)}
-                      {allocation.reversed ? ` (${t('view.reversed')})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        </section>
-      ) : null}
+      <DocumentLinks
+        namespace="sales"
+        document={sale}
+        relatedText={
+          sale.documentType === 'credit_note' || sale.documentType === 'debit_note'
+            ? t('view.corrects')
+            : t('view.comesFrom')
+        }
+        refLink={(document) => <RefLink document={document} />}
+        money={money}
+        movement={(allocation) => ({
+          to: `/collections/view/${allocation.paymentId}`,
+          text: t('view.collection', { number: allocation.paymentNumber ?? '' }),
+        })}
+        creditPath={salePath}
+      />
 
       {!draft ? (
         <section className="card" data-testid="sale-integrity">

@@ -1,0 +1,193 @@
+import '../auth/zod-setup';
+import type { CustomerLedger, ProviderLedger } from '@odontia/shared/schemas/current-accounts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { useCurrencyFormat } from '../payments/format';
+import { DateInput } from '../profile/date-input';
+import { BalanceFigures } from './account-figures';
+
+/** A provider's or a customer's ledger: the same account figures and entries. */
+type Ledger = ProviderLedger | CustomerLedger;
+
+const isDay = (value: string | null) => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The ledger's dates, in the URL (`?startDate=&endDate=`): the current year by default. */
+export function useLedgerRange() {
+  const today = useClinicToday();
+  const [params, setParams] = useSearchParams();
+  const startDate = isDay(params.get('startDate')) ? (params.get('startDate') as string) : `${today.slice(0, 4)}-01-01`;
+  const endDate = isDay(params.get('endDate')) ? (params.get('endDate') as string) : today;
+  const setDate = (name: 'startDate' | 'endDate', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { startDate, endDate, setDate, invalid: startDate > endDate };
+}
+
+/** Balance, overdue, the aging buckets and what is on account. */
+export function LedgerSummary({ ledger }: { ledger: Ledger }) {
+  const { t } = useTranslation(['currentAccounts', 'common']);
+  return (
+    <div className="card-body border-bottom" data-testid="ledger-summary">
+      <h3 className="h6 mb-2">{t('ledger.summary')}</h3>
+      <BalanceFigures figures={ledger.account} currency={ledger.account.currency} testIdPrefix="ledger" />
+    </div>
+  );
+}
+
+/** The two dates of the ledger, and a word when they are the wrong way round. */
+export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedgerRange> }) {
+  const { t } = useTranslation(['currentAccounts', 'common']);
+  const id = useId();
+  const { startDate, endDate, setDate, invalid } = range;
+  return (
+    <div className="card-body d-flex flex-wrap gap-3 align-items-end">
+      <div>
+        <label className="form-label small mb-1" htmlFor={`${id}-start`}>
+          {t('ledger.startDate')}
+        </label>
+        <DateInput
+          id={`${id}-start`}
+          name="startDate"
+          className="form-control form-control-sm"
+          value={startDate}
+          onChange={(event) => setDate('startDate', event.target.value)}
+        />
+      </div>
+      <div>
+        <label className="form-label small mb-1" htmlFor={`${id}-end`}>
+          {t('ledger.endDate')}
+        </label>
+        <DateInput
+          id={`${id}-end`}
+          name="endDate"
+          className="form-control form-control-sm"
+          value={endDate}
+          onChange={(event) => setDate('endDate', event.target.value)}
+        />
+      </div>
+      {invalid ? <p className="text-danger-emphasis small mb-0">{t('ledger.invalidRange')}</p> : null}
+    </div>
+  );
+}
+
+/** Opening balance, the entries with their running balance, and the totals; a movement links to its view. */
+export function LedgerTable({
+  ledger,
+  movementPath,
+}: {
+  ledger: Ledger | undefined;
+  /** `/payments/view/<id>`, `/collections/view/<id>`. */
+  movementPath: (paymentId: string) => string;
+}) {
+  const { t } = useTranslation(['currentAccounts', 'common']);
+  const money = useCurrencyFormat();
+  const day = useCalendarDateFormat();
+  const currency = ledger?.account.currency;
+  return (
+    <div className="table-responsive px-2">
+      <table className="table table-sm align-middle mb-0 ledger-table" data-testid="ledger-table">
+        <caption className="visually-hidden">{t('ledger.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('ledger.date')}</th>
+            <th scope="col">{t('ledger.reference')}</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              {t('ledger.description')}
+            </th>
+            <th scope="col" className="d-none d-md-table-cell">
+              {t('ledger.dueDate')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('ledger.debit')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('ledger.credit')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('ledger.balance')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ledger ? (
+            <>
+              <tr className="table-active" data-testid="ledger-opening">
+                <td>{day(ledger.startDate)}</td>
+                <th scope="row" colSpan={3} className="fw-semibold">
+                  {t('ledger.opening')}
+                </th>
+                <td />
+                <td />
+                <td className="text-end fw-semibold text-nowrap">{money(ledger.openingBalance, currency)}</td>
+              </tr>
+              {ledger.entries.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="text-body-secondary text-center py-3">
+                    {t('ledger.empty')}
+                  </td>
+                </tr>
+              ) : (
+                ledger.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="ledger-entry" data-kind={entry.kind}>
+                    <td className="text-nowrap">{day(entry.date)}</td>
+                    <th scope="row" className="fw-normal">
+                      {entry.paymentId ? (
+                        <Link to={movementPath(entry.paymentId)}>{entry.reference}</Link>
+                      ) : (
+                        entry.reference
+                      )}
+                    </th>
+                    <td className="d-none d-md-table-cell small text-body-secondary">
+                      {entry.kind === 'payment_reversal' ? entry.description : ''}
+                    </td>
+                    <td className="d-none d-md-table-cell text-nowrap">{day(entry.dueDate)}</td>
+                    <td className="text-end text-nowrap">
+                      {entry.debit === '0.00' ? '' : money(entry.debit, currency)}
+                    </td>
+                    <td className="text-end text-nowrap">
+                      {entry.credit === '0.00' ? '' : money(entry.credit, currency)}
+                    </td>
+                    <td className="text-end text-nowrap" data-testid="ledger-running">
+                      {money(entry.balance, currency)}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </>
+          ) : (
+            <tr>
+              <td colSpan={7} className="text-center py-4">
+                <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+              </td>
+            </tr>
+          )}
+        </tbody>
+        {ledger ? (
+          <tfoot>
+            <tr className="fw-semibold" data-testid="ledger-totals">
+              <th scope="row" colSpan={2}>
+                {t('ledger.totals')}
+              </th>
+              <td className="d-none d-md-table-cell" />
+              <td className="d-none d-md-table-cell" />
+              <td className="text-end text-nowrap">{money(ledger.totals.debit, currency)}</td>
+              <td className="text-end text-nowrap">{money(ledger.totals.credit, currency)}</td>
+              <td className="text-end text-nowrap" data-testid="ledger-closing">
+                {money(ledger.closingBalance, currency)}
+              </td>
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
