@@ -209,6 +209,8 @@ export function createAuthService(deps: AuthServiceDeps) {
               promotionalCode: input.promotionalCode || null,
               systemCurrency: defaults.currency,
               timeZone: defaults.timeZone,
+              defaultLanguage: language,
+              dateFormat: defaults.dateFormat,
             },
             user,
           );
