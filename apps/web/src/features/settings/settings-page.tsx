@@ -314,11 +314,24 @@ function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => vo
   );
 }
 
+/** The rows by point of sale (by code), each one's types in the contract's order. */
+function pointsOfSale(rows: NumberingRow[]) {
+  const groups = new Map<string, { pointOfSale: NumberingRow['pointOfSale']; rows: NumberingRow[] }>();
+  for (const row of rows) {
+    const group = groups.get(row.pointOfSale.id) ?? { pointOfSale: row.pointOfSale, rows: [] };
+    group.rows.push(row);
+    groups.set(row.pointOfSale.id, group);
+  }
+  const typeOrder = (row: NumberingRow) => saleDocumentTypes.indexOf(row.documentType);
+  return [...groups.values()]
+    .sort((a, b) => a.pointOfSale.code.localeCompare(b.pointOfSale.code))
+    .map((group) => ({ ...group, rows: group.rows.sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+}
+
 function NumberingSection() {
   const { t } = useTranslation('settings');
   const numbering = useNumbering();
   const [editing, setEditing] = useState<NumberingRow | null>(null);
-  const typeOrder = (row: NumberingRow) => saleDocumentTypes.indexOf(row.documentType);
   return (
     <Section title={t('sections.numbering')} intro={t('intros.numbering')} testId="settings-numbering">
       {numbering.isPending ? (
@@ -334,7 +347,6 @@ function NumberingSection() {
           <table className="table table-sm align-middle mb-0" data-testid="numbering-table">
             <thead>
               <tr>
-                <th scope="col">{t('numbering.pointOfSale')}</th>
                 <th scope="col">{t('numbering.documentType')}</th>
                 <th scope="col" className="text-end">
                   {t('numbering.lastIssued')}
@@ -343,27 +355,29 @@ function NumberingSection() {
                   {t('numbering.nextNumber')}
                 </th>
                 <th scope="col" className="text-end">
-                  {t('numbering.actions')}
+                  <span className="visually-hidden">{t('numbering.actions')}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {[...numbering.data.data]
-                .sort((a, b) => a.pointOfSale.code.localeCompare(b.pointOfSale.code) || typeOrder(a) - typeOrder(b))
-                .map((row) => {
+            {pointsOfSale(numbering.data.data).map(({ pointOfSale, rows }) => (
+              <tbody key={pointOfSale.id}>
+                <tr>
+                  <th scope="colgroup" colSpan={4} className="bg-body-tertiary">
+                    {t('numbering.pointOfSaleHeading', { code: pointOfSale.code, name: pointOfSale.name })}
+                  </th>
+                </tr>
+                {rows.map((row) => {
                   const type = t(`sales:types.${row.documentType}`);
                   return (
                     <tr
-                      key={`${row.pointOfSale.id}-${row.documentType}`}
+                      key={row.documentType}
                       data-testid="numbering-row"
                       data-pos={row.pointOfSale.code}
                       data-type={row.documentType}
                     >
-                      <td>
-                        <span className="font-monospace">{row.pointOfSale.code}</span>{' '}
-                        <span className="text-body-secondary small">{row.pointOfSale.name}</span>
-                      </td>
-                      <td>{type}</td>
+                      <th scope="row" className="fw-normal">
+                        {type}
+                      </th>
                       <td className="text-end font-monospace">{row.lastIssued > 0 ? row.lastIssued : '—'}</td>
                       <td className="text-end font-monospace" data-testid="numbering-next-number">
                         {row.nextNumber}
@@ -382,7 +396,8 @@ function NumberingSection() {
                     </tr>
                   );
                 })}
-            </tbody>
+              </tbody>
+            ))}
           </table>
         </div>
       )}
