@@ -55,7 +55,7 @@ export const areas: Area[] = [
     title: 'Datos fiscales de la clínica',
     built: true,
   },
-  { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración' },
+  { section: 'Administración', label: 'Configuración', path: '/settings', title: 'Configuración', built: true },
   {
     section: 'Administración',
     label: 'Plantillas de documentos',

@@ -11,6 +11,28 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales|treatments|treatments\/groups|customers)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
+  // The system settings (issue 19): the page needs the settings' shape, not a list.
+  await page.route(/\/api\/settings\/numbering(\?|$)/, (route) => route.fulfill({ status: 200, json: { data: [] } }));
+  await page.route(/\/api\/settings\/clinic(\?|$)/, (route) =>
+    route.fulfill({
+      status: 200,
+      json: {
+        data: {
+          currency: 'euro',
+          dateFormat: 'DD/MM/YYYY',
+          defaultLanguage: 'es',
+          timeZone: 'Europe/Madrid',
+          lockAfterMinutes: 15,
+          remindersEnabled: true,
+          reminderLeadMinutes: 1440,
+          uploadMaxMb: null,
+          uploadMaxMbLimit: 10,
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          version: 1,
+        },
+      },
+    }),
+  );
   const zero = '0.00';
   const aging = { current: zero, days_0_30: zero, days_31_60: zero, days_61_90: zero, days_over_90: zero };
   await page.route(/\/api\/current-accounts\/(providers|customers)(\?|$)/, (route) =>

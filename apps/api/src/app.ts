@@ -37,6 +37,8 @@ import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
 import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
 import { salesRoutes } from './features/sales/sales.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { createSettingsService } from './features/settings/settings.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
@@ -187,6 +189,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customerLookupRoutes);
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
+      await api.register(settingsRoutes, {
+        service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
+      });
       await api.register(filesRoutes, {
         service: createFilesService({
           db,

@@ -15,6 +15,10 @@ export const currencyIsoCodes: Record<Currency, string> = {
   argentine_peso: 'ARS',
 };
 
+/** The date formats a user or a clinic may choose (spec §3). */
+export const dateFormats = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof dateFormats)[number];
+
 export const userLevels = ['administrator', 'supervisor', 'user', 'customer'] as const;
 export type UserLevel = (typeof userLevels)[number];
 

@@ -241,6 +241,12 @@ export const errorStatuses = {
   /** A patient's customer row is never deleted (it follows the patient). */
   customer_is_patient: 409,
   error_delete_customer: 500,
+
+  // System settings (issue 19)
+  error_get_system_settings: 500,
+  error_update_system_settings: 500,
+  /** A sale's next number must be above the last one issued of its point of sale and type (details.lastIssued). */
+  next_number_not_above_issued: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;

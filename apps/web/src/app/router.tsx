@@ -168,7 +168,7 @@ export const protectedRoutes: RouteObject[] = [
   comingSoon('reports', 'reports'),
   screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),
   screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
-  comingSoon('settings', 'settings'),
+  screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   comingSoon('account', 'account'),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),

@@ -40,6 +40,7 @@ export const onDemandNamespaces = [
   'sales',
   'priceList',
   'customers',
+  'settings',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

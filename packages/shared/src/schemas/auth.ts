@@ -82,6 +82,8 @@ export const profileSchema = z.object({
     planEndsAt: z.string().nullable(),
     /** The clinic's IANA time zone: its "today", its days and the times the screens show. */
     timeZone: z.string(),
+    /** The language a new patient's form starts with (system settings). */
+    defaultLanguage: z.enum(languages),
   }),
   settings: z.object({
     systemLanguage: z.enum(languages),

@@ -52,8 +52,9 @@ const patientFields = {
   language: z.enum(languages).default('es'),
 };
 
-/** POST /api/patients */
-export const createPatientRequestSchema = z.object(patientFields);
+/** POST /api/patients: without a language, the patient gets the clinic's default language (system settings). */
+const newPatientFields = { ...patientFields, language: z.enum(languages).optional() };
+export const createPatientRequestSchema = z.object(newPatientFields);
 /** PUT /api/patients/:patientId (the version the edit started from: 409 version_conflict when stale). */
 export const updatePatientRequestSchema = z.object({ ...patientFields, version: z.number().int().min(1) });
 
@@ -61,13 +62,14 @@ export const updatePatientRequestSchema = z.object({ ...patientFields, version: 
 export function patientRequestSchemas(clinicToday: () => string) {
   const fields = { ...patientFields, birthdate: birthdate(clinicToday) };
   return {
-    create: z.object(fields),
+    create: z.object({ ...newPatientFields, birthdate: birthdate(clinicToday) }),
     update: z.object({ ...fields, version: z.number().int().min(1) }),
   };
 }
 export type CreatePatientRequest = z.input<typeof createPatientRequestSchema>;
 export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
-export type PatientInput = z.output<typeof createPatientRequestSchema>;
+export type PatientInput = Omit<z.output<typeof updatePatientRequestSchema>, 'version'>;
+export type NewPatientInput = z.output<typeof createPatientRequestSchema>;
 
 export const patientSchema = z.object({
   id: z.uuid(),

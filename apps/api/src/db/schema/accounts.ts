@@ -39,6 +39,11 @@ export const accounts = pgTable('accounts', {
   /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+  /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
+  defaultLanguage: text('default_language').notNull().default('es'),
+  dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
+  /** Largest file a user of the clinic may upload, in MB; null: the installation's UPLOAD_MAX_MB. */
+  uploadMaxMb: integer('upload_max_mb'),
   /** Where and how patients reach the clinic, printed on reminders (issue 17 versions the fiscal data). */
   address: text('address'),
   phone: text('phone'),

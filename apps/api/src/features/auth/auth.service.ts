@@ -78,6 +78,7 @@ export function toProfile(row: { user: repository.UserRow; account: repository.A
       plan: account.plan,
       planEndsAt: account.planEndsAt?.toISOString() ?? null,
       timeZone: account.timeZone,
+      defaultLanguage: account.defaultLanguage as Language,
     },
     settings: {
       systemLanguage: user.systemLanguage as Language,
@@ -209,6 +210,8 @@ export function createAuthService(deps: AuthServiceDeps) {
               promotionalCode: input.promotionalCode || null,
               systemCurrency: defaults.currency,
               timeZone: defaults.timeZone,
+              defaultLanguage: language,
+              dateFormat: defaults.dateFormat,
             },
             user,
           );

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
 import { routes } from '../../plugins/routes.ts';
+import { findUploadMaxMb } from '../settings/settings.repository.ts';
 import type { FilesService } from './files.service.ts';
 
 const base = '/patients/:patientId/files';
@@ -93,12 +94,17 @@ export const filesRoutes: FastifyPluginAsync<{
     '/files/limits',
     {
       ...read,
-      summary: 'The upload limits (UPLOAD_MAX_MB a file, UPLOAD_TOTAL_MAX_MB an upload) and the accepted types',
+      summary:
+        "The upload limits (a file: the clinic's limit within UPLOAD_MAX_MB; an upload: UPLOAD_TOTAL_MAX_MB) and the accepted types",
       answer: uploadLimitsSchema,
-      // Configuration, not the clinic's data: no transaction.
-      transaction: false,
     },
-    async () => limits,
+    async ({ ctx }) => {
+      const clinicMaxMb = await findUploadMaxMb(ctx);
+      return {
+        ...limits,
+        maxFileMb: clinicMaxMb === null ? limits.maxFileMb : Math.min(limits.maxFileMb, clinicMaxMb),
+      };
+    },
   );
 
   route.get(

@@ -26,6 +26,7 @@ import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
 import { diagnosesRepository } from '../diagnoses/diagnoses.repository.ts';
 import { laboratoriesRepository } from '../laboratories/laboratories.repository.ts';
 import { laboratoriesService } from '../laboratories/laboratories.service.ts';
+import { findUploadMaxMb } from '../settings/settings.repository.ts';
 import { fileFilter, filesRepository, insertFiles, type PatientFileRow, recordFilter } from './files.repository.ts';
 import { receiveUpload, removeAll, type UploadLimits } from './files.upload.ts';
 
@@ -122,6 +123,12 @@ function resultPart(text: string | undefined) {
   return parsed.data;
 }
 
+/** The clinic's own limit on a file (system settings, in MB) within the installation's. */
+export function uploadLimitsOfClinic(installation: UploadLimits, clinicMaxMb: number | null): UploadLimits {
+  if (clinicMaxMb === null) return installation;
+  return { ...installation, maxFileBytes: Math.min(installation.maxFileBytes, clinicMaxMb * 1024 * 1024) };
+}
+
 export function createFilesService({
   db,
   storage,
@@ -151,12 +158,13 @@ export function createFilesService({
     alsoInTransaction?: (ctx: RequestContext, fields: Record<string, string>) => Promise<void>;
   }): Promise<PatientFile[]> {
     // Before reading a byte: an unknown patient or record is refused without storing anything.
-    await inTransaction(db, actor, async (ctx) => {
+    const clinicLimits = await inTransaction(db, actor, async (ctx) => {
       await requirePatient(ctx, patientId);
       if (record) await requireRecord(ctx, patientId, record);
+      return uploadLimitsOfClinic(limits, await findUploadMaxMb(ctx));
     });
     const fields: Record<string, string> = {};
-    const received = await receiveUpload(parts(), storage, limits, fields);
+    const received = await receiveUpload(parts(), storage, clinicLimits, fields);
     try {
       return await inTransaction(db, actor, async (ctx) => {
         await requirePatient(ctx, patientId, { lock: true });

@@ -1,7 +1,7 @@
 import { clinicToday, yearsOld } from '@odontia/shared/clinic-time';
 import type { Language, Sex } from '@odontia/shared/enums';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
+import type { NewPatientInput, Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,6 +11,7 @@ import { nextOfPatients } from '../appointments/appointments.repository.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
+import { findNewcomerDefaults } from '../settings/settings.repository.ts';
 import * as repository from './patients.repository.ts';
 
 /**
@@ -177,13 +178,14 @@ export const patientsService = {
     return getPatient(ctx, patientId);
   },
 
-  async create({ ctx, input }: { ctx: RequestContext; input: PatientInput }): Promise<Patient> {
+  async create({ ctx, input }: { ctx: RequestContext; input: NewPatientInput }): Promise<Patient> {
     checkBirthdate(ctx, input.birthdate);
     return guardSsn(ctx, input.ssn, async () => {
       await refuseTakenSsn(ctx, input.ssn);
       const id = newId();
       const skuPatient = formatSkuPatient(await repository.nextCounterValue(ctx, 'patient'));
-      const columns = columnsOf(input);
+      const language = input.language ?? (await findNewcomerDefaults(ctx)).language;
+      const columns = columnsOf({ ...input, language: language as Language });
       await repository.patientRecords.insert(ctx, { ...columns, id, skuPatient });
       await audit(ctx, {
         patientId: id,

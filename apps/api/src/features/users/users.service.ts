@@ -86,8 +86,9 @@ export function createUsersService(deps: UsersServiceDeps) {
             email: input.email,
             passwordHash: null,
             level: input.level,
-            systemLanguage: inviter.user.systemLanguage,
-            dateFormat: inviter.user.dateFormat,
+            // A new user starts with the clinic's defaults (system settings); /profile changes them.
+            systemLanguage: inviter.account.defaultLanguage,
+            dateFormat: inviter.account.dateFormat,
             systemCurrency: inviter.account.systemCurrency,
           });
           await authRepository.insertAuthToken(tx, {
@@ -107,7 +108,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           return {
             user,
             clinicName: inviter.account.clinicName,
-            language: inviter.user.systemLanguage as Language,
+            language: user.systemLanguage as Language,
           };
         });
       } catch (error) {

@@ -14,6 +14,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
 import { DateInput } from '../profile/date-input';
 import { type PatientAnswer, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
@@ -76,7 +77,7 @@ const fieldNames = [
 const text = (value: string | null | undefined) => value ?? '';
 
 /** The form's values: a saved patient's, or the defaults of a new one. */
-export function formValuesOf(patient: Patient | null): PatientFormValues {
+export function formValuesOf(patient: Patient | null, clinicLanguage: Language = 'es'): PatientFormValues {
   return {
     firstName: text(patient?.firstName),
     lastName: text(patient?.lastName),
@@ -100,7 +101,7 @@ export function formValuesOf(patient: Patient | null): PatientFormValues {
     chronicConditions: text(patient?.chronicConditions),
     currentMedication: text(patient?.currentMedication),
     obs: text(patient?.obs),
-    language: patient?.language ?? 'es',
+    language: patient?.language ?? clinicLanguage,
     version: patient?.version ?? 1,
   };
 }
@@ -171,6 +172,7 @@ export function PatientForm({
   const save = useSavePatient(patient?.id);
   const [duplicate, setDuplicate] = useState<DuplicateSsn | null>(null);
   const timeZone = useClinicTimeZone();
+  const user = useSessionUser();
   const formErrors = useFormErrors();
   // "Born in the future" starts after the clinic's today, read when the form validates.
   const schemas = useMemo(() => patientRequestSchemas(() => clinicToday(timeZone)), [timeZone]);
@@ -185,7 +187,8 @@ export function PatientForm({
     resolver: formResolver(
       z.preprocess(blankSexToUndefined, editing ? schemas.update : schemas.create),
     ) as unknown as Resolver<PatientFormValues>,
-    defaultValues: formValuesOf(patient),
+    // A new patient starts in the clinic's default language (system settings).
+    defaultValues: formValuesOf(patient, user?.account.defaultLanguage ?? 'es'),
   });
   const birthdate = useWatch({ control, name: 'birthdate' });
   const age = ageFrom(birthdate ?? '', clinicToday(timeZone));

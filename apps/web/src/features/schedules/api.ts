@@ -46,14 +46,6 @@ export function useReminderSettings() {
   });
 }
 
-export function useSaveReminderSettings() {
-  return useMutation({
-    mutationFn: (body: ReminderSettings) =>
-      http.put<{ data: ReminderSettings; code: string }>('schedules/reminders', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKeys.reminders }),
-  });
-}
-
 export function useScheduleExceptions(query: { from?: string; page: number }) {
   const params = new URLSearchParams({ page: String(query.page), pageSize: '20' });
   if (query.from) params.set('from', query.from);

@@ -1,19 +1,15 @@
 import { can } from '@odontia/shared/permissions';
-import type { ReminderSettings, Schedule } from '@odontia/shared/schemas/schedules';
-import { Copy, Save } from 'lucide-react';
+import type { Schedule } from '@odontia/shared/schemas/schedules';
+import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyIcon } from '../../components/busy-icon';
-import { FieldFeedback, FormAlert } from '../../components/form-feedback';
-import { fieldCodeText } from '../../components/form-field';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useFormErrors } from '../../lib/form-errors';
-import { fieldErrorsOf } from '../auth/api-errors';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { useReminderSettings, useSaveReminderSettings, useSchedules } from './api';
+import { useReminderSettings, useSchedules } from './api';
 import { ChairsSection, ExceptionsSection, TreatmentsSection } from './records';
 import { rowsOf, WeekEditor } from './week-editor';
 import './schedules.css';
@@ -123,170 +119,36 @@ function ProfessionalWeek({
   );
 }
 
-const leadChoices = [2, 12, 24, 48, 72];
-
+/**
+ * The reminders as they are: the one editor of when they leave is /settings (issue 19), of the
+ * address and phone they print the fiscal data; an administrator gets a link to each.
+ */
 function RemindersSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('schedules');
   const settings = useReminderSettings();
   if (settings.isPending) return <Spinner size={6} />;
   if (settings.isError) return <FormAlert>{t('loadError')}</FormAlert>;
-  return <RemindersForm key={JSON.stringify(settings.data.data)} settings={settings.data.data} canEdit={canEdit} />;
-}
-
-function RemindersForm({ settings, canEdit }: { settings: ReminderSettings; canEdit: boolean }) {
-  const { t } = useTranslation('schedules');
-  const id = useId();
-  const save = useSaveReminderSettings();
-  const hours = settings.reminderLeadMinutes / 60;
-  const [values, setValues] = useState({
-    remindersEnabled: settings.remindersEnabled,
-    lead: leadChoices.includes(hours) ? String(hours) : 'custom',
-    customHours: String(hours),
-    address: settings.address ?? '',
-    phone: settings.phone ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formErrors = useFormErrors<HTMLFormElement>();
-  const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
-  const submit = async () => {
-    const leadHours = Number(values.lead === 'custom' ? values.customHours.replace(',', '.') : values.lead);
-    const minutes = Math.round(leadHours * 60);
-    if (!Number.isFinite(minutes) || minutes < 60 || minutes > 7 * 24 * 60) {
-      setErrors({ reminderLeadMinutes: 'invalid_value' });
-      formErrors.reveal();
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await save.mutateAsync({
-        remindersEnabled: values.remindersEnabled,
-        reminderLeadMinutes: minutes,
-        address: values.address,
-        phone: values.phone,
-      });
-      toastSuccess(answer.code);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) {
-        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        formErrors.reveal();
-      } else toastApiError(error);
-    }
-  };
-  const leadError = errors.reminderLeadMinutes;
+  const { remindersEnabled, reminderLeadMinutes, address, phone } = settings.data.data;
+  const contact = [address, phone].filter(Boolean).join(' · ');
   return (
-    <form
-      ref={formErrors.ref}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      data-testid="reminders-form"
-    >
-      <fieldset disabled={!canEdit || save.isPending} className="row g-3">
-        <legend className="visually-hidden">{t('reminders.title')}</legend>
-        <div className="col-12">
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-enabled`}
-              type="checkbox"
-              className="form-check-input"
-              checked={values.remindersEnabled}
-              onChange={(event) => set({ remindersEnabled: event.target.checked })}
-              data-testid="reminders-enabled"
-            />
-            <label htmlFor={`${id}-enabled`} className="form-check-label">
-              {t('reminders.enabled')}
-            </label>
-          </div>
+    <div className="d-flex flex-column gap-2" data-testid="reminders-summary">
+      <p className="mb-0">
+        {remindersEnabled
+          ? t('reminders.summaryOn', { count: Math.round((reminderLeadMinutes / 60) * 10) / 10 })
+          : t('reminders.summaryOff')}
+      </p>
+      <p className="small text-body-secondary mb-0">
+        {contact ? t('reminders.contact', { contact }) : t('reminders.noContact')}
+      </p>
+      {canEdit ? (
+        <div className="d-flex flex-wrap gap-3 small">
+          <Link to="/settings" data-testid="reminders-settings-link">
+            {t('reminders.change')}
+          </Link>
+          <Link to="/settings/fiscal">{t('reminders.changeContact')}</Link>
         </div>
-        <div className="col-sm-6">
-          <label htmlFor={`${id}-lead`} className="form-label">
-            {t('reminders.lead')}
-          </label>
-          <select
-            id={`${id}-lead`}
-            className="form-select"
-            value={values.lead}
-            onChange={(event) => set({ lead: event.target.value })}
-            data-testid="reminders-lead"
-          >
-            {leadChoices.map((choice) => (
-              <option key={choice} value={String(choice)}>
-                {t('reminders.hoursBefore', { count: choice })}
-              </option>
-            ))}
-            <option value="custom">{t('reminders.custom')}</option>
-          </select>
-        </div>
-        <div className="col-sm-6">
-          {values.lead === 'custom' ? (
-            <>
-              <label htmlFor={`${id}-hours`} className="form-label">
-                {t('reminders.customHours')}
-              </label>
-              <input
-                id={`${id}-hours`}
-                type="number"
-                min={1}
-                max={168}
-                className={`form-control${leadError ? ' is-invalid' : ''}`}
-                value={values.customHours}
-                onChange={(event) => set({ customHours: event.target.value })}
-                aria-invalid={leadError ? true : undefined}
-                aria-describedby={leadError ? `${id}-hours-error` : `${id}-hours-hint`}
-                data-testid="reminders-hours"
-              />
-              <div id={`${id}-hours-hint`} className="form-text">
-                {t('reminders.customHint')}
-              </div>
-              <FieldFeedback id={`${id}-hours-error`} message={fieldCodeText(leadError)} />
-            </>
-          ) : null}
-        </div>
-        <div className="col-md-8">
-          <label htmlFor={`${id}-address`} className="form-label">
-            {t('reminders.address')}
-          </label>
-          <input
-            id={`${id}-address`}
-            className={`form-control${errors.address ? ' is-invalid' : ''}`}
-            value={values.address}
-            maxLength={300}
-            onChange={(event) => set({ address: event.target.value })}
-            data-testid="reminders-address"
-          />
-          <FieldFeedback id={`${id}-address-error`} message={fieldCodeText(errors.address)} />
-        </div>
-        <div className="col-md-4">
-          <label htmlFor={`${id}-phone`} className="form-label">
-            {t('reminders.phone')}
-          </label>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            className={`form-control${errors.phone ? ' is-invalid' : ''}`}
-            value={values.phone}
-            maxLength={40}
-            onChange={(event) => set({ phone: event.target.value })}
-            data-testid="reminders-phone"
-          />
-          <FieldFeedback id={`${id}-phone-error`} message={fieldCodeText(errors.phone)} />
-        </div>
-        <div className="col-12">
-          <p className="small text-body-secondary mb-0">{t('reminders.hint')}</p>
-        </div>
-        {canEdit ? (
-          <div className="col-12 d-flex justify-content-end">
-            <button type="submit" className="btn btn-primary" data-testid="reminders-save">
-              <BusyIcon busy={save.isPending} icon={Save} />
-              {t('actions.save')}
-            </button>
-          </div>
-        ) : null}
-      </fieldset>
-    </form>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,72 @@
+import {
+  clinicSettingsResponseSchema,
+  numberingResponseSchema,
+  numberingRowResponseSchema,
+  setNextNumberSchema,
+  updateClinicSettingsSchema,
+} from '@odontia/shared/schemas/clinic-settings';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../plugins/routes.ts';
+import type { SettingsService } from './settings.service.ts';
+
+/**
+ * The clinic's system settings (issue 19): /api/settings/clinic and /api/settings/numbering, read
+ * and written by settings.manage only. The fiscal data (/api/settings/fiscal), the agenda's hours
+ * and the points of sale have their own routes; the /settings screen links them.
+ */
+export const settingsRoutes: FastifyPluginAsync<{ service: SettingsService }> = async (app, { service }) => {
+  const route = routes(app, { tags: ['settings'] });
+  const read = { permission: 'settings.manage', failureCode: 'error_get_system_settings' } as const;
+  const write = { permission: 'settings.manage', failureCode: 'error_update_system_settings' } as const;
+
+  route.get(
+    '/settings/clinic',
+    {
+      ...read,
+      summary:
+        "The clinic's system settings (currency, date format, default language, time zone, screen lock, reminders, upload limit), the installation's upload maximum and the version",
+      answer: clinicSettingsResponseSchema,
+    },
+    async ({ ctx }) => ({ data: await service.get({ ctx }) }),
+  );
+
+  route.put(
+    '/settings/clinic',
+    {
+      ...write,
+      summary:
+        "Edit the clinic's system settings (audited); 400 too_big on uploadMaxMb above the installation's UPLOAD_MAX_MB, invalid_value on an unknown time zone; 409 version_conflict with details.current when stale",
+      body: updateClinicSettingsSchema,
+      answer: clinicSettingsResponseSchema,
+    },
+    async ({ ctx, body }) => ({
+      data: await service.update({ ctx, input: body }),
+      code: 'system_setting_updated' as const,
+    }),
+  );
+
+  route.get(
+    '/settings/numbering',
+    {
+      ...read,
+      summary: 'Each active point of sale and sale document type: the last number issued and the next number',
+      answer: numberingResponseSchema,
+    },
+    async ({ ctx }) => ({ data: await service.numbering({ ctx }) }),
+  );
+
+  route.put(
+    '/settings/numbering',
+    {
+      ...write,
+      summary:
+        "Set the next number of a point of sale's document type (a clinic coming from another system; audited); 409 next_number_not_above_issued when it is not above the last number issued (details.lastIssued), 409 point_of_sale_inactive for an unknown or inactive point of sale",
+      body: setNextNumberSchema,
+      answer: numberingRowResponseSchema,
+    },
+    async ({ ctx, body }) => ({
+      data: await service.setNextNumber({ ctx, input: body }),
+      code: 'system_setting_updated' as const,
+    }),
+  );
+};

@@ -1,0 +1,464 @@
+import '../auth/zod-setup';
+import { saleDocumentTypes } from '@odontia/shared/commercial';
+import { currencies, currencyIsoCodes, dateFormats, languages } from '@odontia/shared/enums';
+import {
+  type ClinicSettings,
+  clinicSettingsUpdateSchema,
+  lockMinutesBounds,
+  type NumberingRow,
+  reminderLeadBounds,
+  setNextNumberSchema,
+} from '@odontia/shared/schemas/clinic-settings';
+import { CalendarClock, FileSignature, Landmark, Pencil, Save, Store, Users } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SelectField, TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
+import { FormAlert } from '../../components/form-feedback';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { languageNames } from '../../lib/i18n';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useDateTimeFormat } from '../auth/clinic-time';
+import { formatExample } from '../profile/forms';
+import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
+
+/*
+ * /settings (issue 19, spec §1 "system settings"): the clinic's own settings — what a new user or
+ * patient starts with, its time zone, the screen lock, the e-mail reminders, the upload limit —
+ * and the numbering of its sales per point of sale. The fiscal data, the points of sale, the
+ * agenda's hours and the consent templates have their own pages, linked from here, so one
+ * settings area shows everything. A user's own language, date format and currency stay in /profile.
+ */
+
+function Section({
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card mb-0" aria-labelledby={headingId} data-testid={testId}>
+      <div className="card-body d-flex flex-column gap-3">
+        <div>
+          <h2 id={headingId} className="h5 mb-0">
+            {title}
+          </h2>
+          {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Every IANA zone this browser knows, with the clinic's own even when it is not listed ('UTC'). */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, 'UTC', ...known])].sort((a, b) => a.localeCompare(b));
+}
+
+function valuesOf(data: ClinicSettings) {
+  return {
+    currency: data.currency,
+    dateFormat: data.dateFormat,
+    defaultLanguage: data.defaultLanguage,
+    timeZone: data.timeZone,
+    lockAfterMinutes: String(data.lockAfterMinutes),
+    remindersEnabled: data.remindersEnabled,
+    reminderLeadMinutes: String(data.reminderLeadMinutes),
+    uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
+    version: data.version,
+  };
+}
+
+function SettingsForm({ data }: { data: ClinicSettings }) {
+  const { t } = useTranslation('settings');
+  const id = useId();
+  const dateTime = useDateTimeFormat();
+  const save = useSaveClinicSettings();
+  const [conflict, setConflict] = useState(false);
+  const schema = useMemo(() => clinicSettingsUpdateSchema(data.uploadMaxMbLimit), [data.uploadMaxMbLimit]);
+  const form = useZodForm(schema, valuesOf(data));
+  const zones = useMemo(() => timeZoneOptions(data.timeZone), [data.timeZone]);
+  const remindersOn = form.watch('remindersEnabled');
+
+  const onSubmit = form.submit(async (body) => {
+    try {
+      const answer = await save.mutateAsync(body);
+      setConflict(false);
+      form.reset(valuesOf(answer.data));
+      toastSuccess(answer.code ?? 'system_setting_updated');
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = error.details?.current as ClinicSettings | undefined;
+        if (current) form.reset(valuesOf(current));
+        setConflict(true);
+        return;
+      }
+      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
+    }
+  });
+
+  return (
+    <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="settings-form">
+      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+        {conflict ? (
+          <FormAlert variant="warning" testId="settings-conflict">
+            {t('conflict')}
+          </FormAlert>
+        ) : null}
+        <Section title={t('sections.regional')} intro={t('intros.regional')} testId="settings-regional">
+          <div className="row g-3">
+            <SelectField
+              form={form}
+              name="defaultLanguage"
+              label={t('fields.defaultLanguage')}
+              hint={t('hints.defaultLanguage')}
+              required
+              options={languages.map((value) => ({ value, label: languageNames[value] }))}
+              className="col-md-6"
+              data-testid="settings-defaultLanguage"
+            />
+            <SelectField
+              form={form}
+              name="dateFormat"
+              label={t('fields.dateFormat')}
+              hint={t('hints.dateFormat')}
+              required
+              options={dateFormats.map((value) => ({
+                value,
+                label: t('dateFormatOption', {
+                  format: t(`profile:dateFormats.${value}`),
+                  example: formatExample(value),
+                }),
+              }))}
+              className="col-md-6"
+              data-testid="settings-dateFormat"
+            />
+            <SelectField
+              form={form}
+              name="currency"
+              label={t('fields.currency')}
+              hint={t('hints.currency')}
+              required
+              options={currencies.map((value) => ({
+                value,
+                label: `${t(`profile:currencies.${value}`)} (${currencyIsoCodes[value]})`,
+              }))}
+              className="col-md-6"
+              data-testid="settings-currency"
+            />
+            <SelectField
+              form={form}
+              name="timeZone"
+              label={t('fields.timeZone')}
+              hint={t('hints.timeZone')}
+              required
+              options={zones.map((value) => ({ value, label: value.replaceAll('_', ' ') }))}
+              className="col-md-6"
+              data-testid="settings-timeZone"
+            />
+          </div>
+        </Section>
+        <Section title={t('sections.security')} testId="settings-security">
+          <div className="row g-3">
+            <TextField
+              form={form}
+              name="lockAfterMinutes"
+              label={t('fields.lockAfterMinutes')}
+              hint={t('hints.lockAfterMinutes', lockMinutesBounds)}
+              required
+              type="number"
+              inputMode="numeric"
+              min={lockMinutesBounds.min}
+              max={lockMinutesBounds.max}
+              className="col-md-6"
+              data-testid="settings-lockAfterMinutes"
+            />
+            <TextField
+              form={form}
+              name="uploadMaxMb"
+              label={t('fields.uploadMaxMb')}
+              hint={t('hints.uploadMaxMb', { max: data.uploadMaxMbLimit })}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.floor(data.uploadMaxMbLimit)}
+              placeholder={String(data.uploadMaxMbLimit)}
+              className="col-md-6"
+              data-testid="settings-uploadMaxMb"
+            />
+          </div>
+        </Section>
+        <Section title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
+          <div className="row g-3 align-items-start">
+            <div className="col-md-6">
+              <div className="form-check form-switch mt-md-4">
+                <input
+                  id={`${id}-reminders`}
+                  type="checkbox"
+                  className="form-check-input"
+                  {...form.register('remindersEnabled')}
+                  data-testid="settings-remindersEnabled"
+                />
+                <label htmlFor={`${id}-reminders`} className="form-check-label">
+                  {t('fields.remindersEnabled')}
+                </label>
+              </div>
+            </div>
+            <TextField
+              form={form}
+              name="reminderLeadMinutes"
+              label={t('fields.reminderLeadMinutes')}
+              hint={t('hints.reminderLeadMinutes', reminderLeadBounds)}
+              required
+              type="number"
+              inputMode="numeric"
+              min={reminderLeadBounds.min}
+              max={reminderLeadBounds.max}
+              readOnly={!remindersOn}
+              className="col-md-6"
+              data-testid="settings-reminderLeadMinutes"
+            />
+          </div>
+        </Section>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" data-testid="settings-save">
+            <BusyIcon busy={save.isPending} icon={Save} />
+            <span className="ms-1">{t('actions.save')}</span>
+          </button>
+          <span className="small text-body-secondary">{t('savedAt', { when: dateTime(data.updatedAt) })}</span>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  const titleId = useId();
+  const save = useSetNextNumber();
+  const form = useZodForm(setNextNumberSchema, {
+    pointOfSale: row.pointOfSale.code,
+    documentType: row.documentType,
+    nextNumber: String(row.nextNumber),
+  });
+  const onSubmit = form.submit(async (body) => {
+    try {
+      const answer = await save.mutateAsync(body);
+      toastSuccess(answer.code);
+      onDone();
+    } catch (error) {
+      if (!form.formErrors.place(error, form.setError, { codeFields: { next_number_not_above_issued: 'nextNumber' } }))
+        toastApiError(error);
+    }
+  });
+  return (
+    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
+      <form
+        ref={form.formErrors.ref}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        data-testid="numbering-form"
+      >
+        <Modal.Header closeButton closeLabel={t('actions.close')}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {t('numbering.editTitle', {
+              type: t(`sales:types.${row.documentType}`),
+              code: row.pointOfSale.code,
+            })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="d-flex flex-column gap-3">
+          <p className="mb-0 small text-body-secondary">
+            {row.lastIssued > 0
+              ? t('numbering.lastIssuedText', { number: row.lastIssued })
+              : t('numbering.noneIssuedText')}
+          </p>
+          <fieldset disabled={save.isPending}>
+            <TextField
+              form={form}
+              name="nextNumber"
+              label={t('numbering.nextNumber')}
+              hint={t('numbering.nextHint', { min: row.lastIssued + 1 })}
+              required
+              type="number"
+              inputMode="numeric"
+              min={row.lastIssued + 1}
+              data-testid="numbering-next"
+            />
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+            {t('actions.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="numbering-save">
+            <BusyIcon busy={save.isPending} icon={Save} />
+            <span className="ms-1">{t('actions.save')}</span>
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+/** The rows by point of sale (by code), each one's types in the contract's order. */
+function pointsOfSale(rows: NumberingRow[]) {
+  const groups = new Map<string, { pointOfSale: NumberingRow['pointOfSale']; rows: NumberingRow[] }>();
+  for (const row of rows) {
+    const group = groups.get(row.pointOfSale.id) ?? { pointOfSale: row.pointOfSale, rows: [] };
+    group.rows.push(row);
+    groups.set(row.pointOfSale.id, group);
+  }
+  const typeOrder = (row: NumberingRow) => saleDocumentTypes.indexOf(row.documentType);
+  return [...groups.values()]
+    .sort((a, b) => a.pointOfSale.code.localeCompare(b.pointOfSale.code))
+    .map((group) => ({ ...group, rows: group.rows.sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+}
+
+function NumberingSection() {
+  const { t } = useTranslation('settings');
+  const numbering = useNumbering();
+  const [editing, setEditing] = useState<NumberingRow | null>(null);
+  return (
+    <Section title={t('sections.numbering')} intro={t('intros.numbering')} testId="settings-numbering">
+      {numbering.isPending ? (
+        <p className="text-body-secondary mb-0">{t('loading')}</p>
+      ) : numbering.isError ? (
+        <FormAlert>{t('loadError')}</FormAlert>
+      ) : numbering.data.data.length === 0 ? (
+        <p className="text-body-secondary mb-0" data-testid="numbering-empty">
+          {t('numbering.empty')} <Link to="/settings/fiscal">{t('numbering.addPointOfSale')}</Link>
+        </p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle mb-0" data-testid="numbering-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('numbering.documentType')}</th>
+                <th scope="col" className="text-end">
+                  {t('numbering.lastIssued')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('numbering.nextNumber')}
+                </th>
+                <th scope="col" className="text-end">
+                  <span className="visually-hidden">{t('numbering.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            {pointsOfSale(numbering.data.data).map(({ pointOfSale, rows }) => (
+              <tbody key={pointOfSale.id}>
+                <tr>
+                  <th scope="colgroup" colSpan={4} className="bg-body-tertiary">
+                    {t('numbering.pointOfSaleHeading', { code: pointOfSale.code, name: pointOfSale.name })}
+                  </th>
+                </tr>
+                {rows.map((row) => {
+                  const type = t(`sales:types.${row.documentType}`);
+                  return (
+                    <tr
+                      key={row.documentType}
+                      data-testid="numbering-row"
+                      data-pos={row.pointOfSale.code}
+                      data-type={row.documentType}
+                    >
+                      <th scope="row" className="fw-normal">
+                        {type}
+                      </th>
+                      <td className="text-end font-monospace">{row.lastIssued > 0 ? row.lastIssued : '—'}</td>
+                      <td className="text-end font-monospace" data-testid="numbering-next-number">
+                        {row.nextNumber}
+                      </td>
+                      <td className="text-end">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-secondary"
+                          onClick={() => setEditing(row)}
+                          aria-label={t('numbering.editLabel', { type, code: row.pointOfSale.code })}
+                          data-testid="numbering-edit"
+                        >
+                          <Pencil size={14} aria-hidden="true" />
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
+      {editing ? <NextNumberDialog row={editing} onDone={() => setEditing(null)} /> : null}
+    </Section>
+  );
+}
+
+/** The other settings pages, one card each. */
+function OtherSettings() {
+  const { t } = useTranslation('settings');
+  const links = [
+    { to: '/settings/fiscal', icon: Landmark, key: 'fiscal' },
+    { to: '/settings/fiscal', icon: Store, key: 'pointsOfSale' },
+    { to: '/schedules', icon: CalendarClock, key: 'schedules' },
+    { to: '/settings/authorization-templates', icon: FileSignature, key: 'authorizationTemplates' },
+    { to: '/account/users', icon: Users, key: 'users' },
+  ] as const;
+  return (
+    <nav aria-label={t('sections.more')} data-testid="settings-links">
+      <h2 className="h5">{t('sections.more')}</h2>
+      <ul className="row g-3 list-unstyled mb-0">
+        {links.map(({ to, icon: Icon, key }) => (
+          <li key={key} className="col-sm-6 col-xl-4">
+            <Link to={to} className="card h-100 text-decoration-none" data-testid={`settings-link-${key}`}>
+              <div className="card-body d-flex gap-3 align-items-start">
+                <Icon size={22} aria-hidden="true" className="text-primary flex-shrink-0 mt-1" />
+                <div>
+                  <span className="d-block fw-semibold text-body">{t(`links.${key}.title`)}</span>
+                  <span className="d-block small text-body-secondary">{t(`links.${key}.text`)}</span>
+                </div>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const settings = useClinicSettings();
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="settings-page">
+      <PageTitle title={t('common:pages.settings')} />
+      <div>
+        <h1 className="h3 mb-1">{t('common:pages.settings')}</h1>
+        <p className="text-body-secondary mb-0">{t('intro')}</p>
+      </div>
+      {settings.isPending ? (
+        <div className="text-center py-4">
+          <Spinner size={6} />
+        </div>
+      ) : settings.isError ? (
+        <FormAlert testId="settings-error">{t('loadError')}</FormAlert>
+      ) : (
+        <SettingsForm key={settings.data.data.version} data={settings.data.data} />
+      )}
+      <NumberingSection />
+      <OtherSettings />
+    </div>
+  );
+}
