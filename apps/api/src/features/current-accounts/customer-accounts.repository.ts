@@ -16,8 +16,9 @@ import {
 /**
  * Customers' current accounts (issue 18), the providers' statement turned round: one statement per
  * answer whatever the number of customers. balance = debits − credits (`party_balances`, party
- * kind customer); aging from the customer's issued sales with something open (partial index
- * `commercial_documents_open_idx`); on account = collections not allocated and not reversed
+ * kind customer); aging from the customer's issued sales with something open (an index-only
+ * scan of `commercial_documents_customer_open_idx`: a draft's open amount is always 0, so the
+ * index's predicate is the whole filter — a status test would read every row of the table); on account = collections not allocated and not reversed
  * (`payments_customer_unallocated_idx`) + credit notes not yet applied (negative open amounts).
  * balance = Σ aging − onAccount, always. Every statement names the clinic; RLS checks it again;
  * the aggregates run without parallel workers, as the providers' do (`serially`).
@@ -54,7 +55,7 @@ function accountsQuery(ctx: Ctx, today: string, filters: CustomerAccountFilters)
       select d.customer_id,${openDocumentSums(today)}
       from commercial_documents d
       where d.account_id = ${ctx.accountId}::uuid and d.side = 'sale'
-        and d.open_amount <> 0 and d.deleted_at is null and d.status <> 'draft'
+        and d.open_amount <> 0 and d.deleted_at is null
         ${one('d.customer_id')}
       group by d.customer_id
     ), unallocated as (
