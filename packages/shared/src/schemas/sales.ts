@@ -216,6 +216,7 @@ const chainProblemSchema = z.object({
   documentNumber: z.string().nullable(),
   chainIndex: z.number().int().nullable(),
 });
+const numberRangeSchema = z.object({ documentType: z.string(), from: z.number().int(), to: z.number().int() });
 export const saleIntegritySchema = z.object({
   data: z.object({
     ok: z.boolean(),
@@ -225,7 +226,9 @@ export const saleIntegritySchema = z.object({
         pointOfService: z.string(),
         documents: z.number().int(),
         lastNumbers: z.array(z.object({ documentType: z.string(), lastNumber: z.number().int() })),
-        gaps: z.array(z.object({ documentType: z.string(), from: z.number().int(), to: z.number().int() })),
+        gaps: z.array(numberRangeSchema),
+        /** Numbers jumped on purpose in the settings (a starting number): not missing documents. */
+        skipped: z.array(numberRangeSchema),
         problems: z.array(chainProblemSchema),
         lastHash: z.string().nullable(),
       }),

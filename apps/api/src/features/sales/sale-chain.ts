@@ -148,6 +148,8 @@ export interface PointOfSaleReport {
   documents: number;
   lastNumbers: { documentType: string; lastNumber: number }[];
   gaps: NumberingGap[];
+  /** Numbers jumped on purpose in the settings (issue 19: a starting number, a raised next number). */
+  skipped: NumberingGap[];
   problems: ChainProblem[];
   lastHash: string | null;
 }
@@ -244,6 +246,7 @@ export async function verifySaleChains(ctx: Ctx, options: { pointOfService?: str
       documents,
       lastNumbers: numbering.lastNumbers,
       gaps: numbering.gaps,
+      skipped: numbering.skipped,
       problems,
       lastHash: head.last_hash,
     });
@@ -254,7 +257,10 @@ export async function verifySaleChains(ctx: Ctx, options: { pointOfService?: str
   };
 }
 
-/** Each type's last number, and the numbers missing between 1 and it (in SQL, over the unique index). */
+/**
+ * Each type's last number, the numbers missing between 1 and it (in SQL, over the unique index)
+ * and, apart, those jumped on purpose: a gap the settings made is not a missing document.
+ */
 async function numberingOf(ctx: Ctx, pointOfService: string) {
   const { rows: lastNumbers } = await ctx.tx.execute<{ document_type: string; last_number: number }>(sql`
     select document_type, last_number from sale_sequences
@@ -278,8 +284,58 @@ async function numberingOf(ctx: Ctx, pointOfService: string) {
     where s.account_id = ${ctx.accountId}::uuid and s.point_of_service = ${pointOfService}
       and s.last_number > coalesce(i.last, 0)
     order by 1, 2`);
+  const skipped = await skippedNumbers(ctx, pointOfService);
+  const found = gaps.map((row) => ({
+    documentType: row.document_type,
+    from: Number(row.gap_from),
+    to: Number(row.gap_to),
+  }));
   return {
     lastNumbers: lastNumbers.map((row) => ({ documentType: row.document_type, lastNumber: Number(row.last_number) })),
-    gaps: gaps.map((row) => ({ documentType: row.document_type, from: Number(row.gap_from), to: Number(row.gap_to) })),
+    gaps: found.flatMap((gap) => subtractRanges(gap, skipped)),
+    skipped,
   };
+}
+
+/**
+ * The ranges the settings jumped (`sale_numbering_updated` events, in the clinic's tamper-evident
+ * audit chain): raising the next number from a to b skips a…b−1; lowering it again from b to c
+ * gives c…b−1 back to be issued.
+ */
+async function skippedNumbers(ctx: Ctx, pointOfService: string): Promise<NumberingGap[]> {
+  const { rows } = await ctx.tx.execute<{
+    before: { nextNumber?: number } | null;
+    after: { documentType?: string; nextNumber?: number } | null;
+  }>(sql`
+    select e.before, e.after from audit_events e
+    join points_of_sale p on p.account_id = e.account_id and p.id = e.entity_id
+    where e.account_id = ${ctx.accountId}::uuid and e.action = 'sale_numbering_updated'
+      and p.code = ${pointOfService}
+    order by e.seq`);
+  let skipped: NumberingGap[] = [];
+  for (const { before, after } of rows) {
+    const documentType = after?.documentType;
+    const from = Number(before?.nextNumber);
+    const to = Number(after?.nextNumber);
+    if (!documentType || !Number.isInteger(from) || !Number.isInteger(to) || from === to) continue;
+    if (to > from) skipped.push({ documentType, from, to: to - 1 });
+    else skipped = skipped.flatMap((range) => subtractRanges(range, [{ documentType, from: to, to: from - 1 }]));
+  }
+  return skipped.sort((a, b) => a.documentType.localeCompare(b.documentType) || a.from - b.from);
+}
+
+/** `range` without the parts of it that `holes` of the same document type cover. */
+function subtractRanges(range: NumberingGap, holes: NumberingGap[]): NumberingGap[] {
+  let left: NumberingGap[] = [range];
+  for (const hole of holes) {
+    if (hole.documentType !== range.documentType) continue;
+    left = left.flatMap((part) => {
+      if (hole.to < part.from || hole.from > part.to) return [part];
+      return [
+        ...(hole.from > part.from ? [{ ...part, to: hole.from - 1 }] : []),
+        ...(hole.to < part.to ? [{ ...part, from: hole.to + 1 }] : []),
+      ];
+    });
+  }
+  return left;
 }

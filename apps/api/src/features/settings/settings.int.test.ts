@@ -307,6 +307,27 @@ describe.each(availableBackends())('system settings on %s', (backend) => {
       // Another type of the same point of sale is its own sequence.
       const budget = await setNext({ pointOfSale: '9', documentType: 'budget', nextNumber: 40 });
       expect(budget.json().data).toMatchObject({ lastIssued: 0, nextNumber: 40 });
+
+      // The integrity report does not take the jumped numbers for missing documents: it lists them apart.
+      const report = await t.call('GET', '/api/sales/integrity?pointOfService=9');
+      expect(report.statusCode, report.body).toBe(200);
+      expect(report.json().data).toMatchObject({ ok: true });
+      expect(report.json().data.pointsOfSale[0]).toMatchObject({
+        pointOfService: '0009',
+        gaps: [],
+        skipped: [
+          { documentType: 'budget', from: 1, to: 39 },
+          { documentType: 'invoice', from: 2, to: 999 },
+        ],
+      });
+      // A number missing for another reason still shows as a gap.
+      await t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.execute(sql`update sale_sequences set last_number = 1002
+          where point_of_service = '0009' and document_type = 'invoice'`),
+      );
+      const broken = (await t.call('GET', '/api/sales/integrity?pointOfService=9')).json().data;
+      expect(broken.ok).toBe(false);
+      expect(broken.pointsOfSale[0].gaps).toEqual([{ documentType: 'invoice', from: 1001, to: 1002 }]);
     });
 
     it('refuses an unknown or inactive point of sale, another clinic’s, and invalid input', async () => {

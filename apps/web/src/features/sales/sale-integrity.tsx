@@ -61,6 +61,18 @@ function Report({ report }: { report: SaleIntegrity }) {
                 </ul>
               </div>
             ) : null}
+            {point.skipped.length > 0 ? (
+              <div>
+                <h3 className="h6">{t('integrity.skipped')}</h3>
+                <ul className="mb-0" data-testid="integrity-skipped">
+                  {point.skipped.map((range) => (
+                    <li key={`${range.documentType}-${range.from}`}>
+                      {t(`types.${range.documentType}`)}: {t('integrity.skip', { from: range.from, to: range.to })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {point.problems.length > 0 ? (
               <div>
                 <h3 className="h6 text-danger">{t('integrity.chain')}</h3>
