@@ -69,6 +69,17 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(page.data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId, idle]);
     expect(page.total).toBe(2);
     expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
+    // The page-first statement and the one that ages every account answer the same totals.
+    for (const query of ['', '?withBalance=true', '?page=2&pageSize=1']) {
+      const paged = await t.call('GET', `/api/current-accounts/providers${query}`);
+      const aged = await t.call('GET', `/api/current-accounts/providers${query}${query ? '&' : '?'}sort=-overdue`);
+      expect([paged.statusCode, aged.statusCode], query).toEqual([200, 200]);
+      expect(paged.json<{ totals: Record<string, string> }>().totals.balance, query).toMatch(/^-?\d+\.\d{2}$/);
+      expect(paged.json<{ totals: Record<string, string> }>().totals, query).toEqual(
+        aged.json<{ totals: Record<string, string> }>().totals,
+      );
+      expect(paged.json().total, query).toBe(aged.json().total);
+    }
 
     const withBalance = await t.call('GET', '/api/current-accounts/providers?q=aging&withBalance=true');
     expect(withBalance.json().data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId]);

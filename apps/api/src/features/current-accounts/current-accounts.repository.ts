@@ -6,8 +6,10 @@ import {
   type AccountTotalsRow,
   accountFigureColumns,
   accountSortOrders,
+  agingSorts,
   listedFigures,
   openDocumentSums,
+  pageFromBalances,
   pageWithTotals,
   partyLedgerOf,
   searchWordsOf,
@@ -72,6 +74,20 @@ function accountsQuery(
     select * from accounts ${filters.withBalance ? sql`where balance <> 0` : sql``}`;
 }
 
+/** The providers that match with their kept balance, no aging (`pageFromBalances`). */
+function providersQuery(ctx: Ctx, filters: { q?: string | undefined; withBalance?: boolean }) {
+  return sql`
+    select * from (
+      select p.id as provider_id, p.fantasy_name as name, p.nif, p.tax_id_kind, p.currency, p.active,
+        coalesce(b.credits, 0) - coalesce(b.debits, 0) as balance
+      from providers p
+      left join party_balances b
+        on b.account_id = p.account_id and b.party_kind = 'provider' and b.party_id = p.id
+      where p.account_id = ${ctx.accountId}::uuid and p.deleted_at is null
+        ${searchWordsOf('p', filters.q)}
+    ) matched ${filters.withBalance ? sql`where balance <> 0` : sql``}`;
+}
+
 const pageColumns = (ctx: Ctx) => sql`
   l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active, ${listedFigures(ctx, 'provider', 'provider_id')}`;
 
@@ -82,6 +98,20 @@ export function listAccounts(
   query: Pick<ProviderAccountsQuery, 'q' | 'sort' | 'page' | 'pageSize'> & { withBalance: boolean },
   paged = true,
 ): Promise<{ rows: ProviderAccountRow[]; totals: AccountTotalsRow }> {
+  if (paged && !agingSorts.has(query.sort ?? 'name')) {
+    return pageFromBalances<ProviderAccountRow>(ctx, {
+      parties: providersQuery(ctx, query),
+      columns: pageColumns(ctx),
+      idColumn: 'provider_id',
+      documentSide: 'purchase',
+      paymentSide: 'provider',
+      today,
+      order: sortOrders[query.sort ?? 'name'] ?? (sortOrders.name as SQL),
+      narrowed: Boolean(query.q?.trim() || query.withBalance),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  }
   return pageWithTotals<ProviderAccountRow>(ctx, {
     listed: accountsQuery(ctx, today, { q: query.q, withBalance: query.withBalance }),
     columns: pageColumns(ctx),

@@ -74,6 +74,21 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(page.data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId, idle]);
     expect(page.total).toBe(2);
     expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
+    // The page-first statement (sorts by name or balance) and the one that ages every account
+    // (sorts by overdue) answer the same accounts and totals.
+    const byOverdue = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50&sort=-overdue');
+    expect(byOverdue.json<{ totals: Record<string, string> }>().totals).toEqual(page.totals);
+    expect(byOverdue.json().data.find((row: { customerId: string }) => row.customerId === customerId)).toEqual(account);
+    for (const query of ['', '?withBalance=true', '?kind=company', '?page=2&pageSize=1']) {
+      const paged = await t.call('GET', `/api/current-accounts/customers${query}`);
+      const aged = await t.call('GET', `/api/current-accounts/customers${query}${query ? '&' : '?'}sort=-overdue`);
+      expect([paged.statusCode, aged.statusCode], query).toEqual([200, 200]);
+      expect(paged.json<{ totals: Record<string, string> }>().totals.balance, query).toMatch(/^-?\d+\.\d{2}$/);
+      expect(paged.json<{ totals: Record<string, string> }>().totals, query).toEqual(
+        aged.json<{ totals: Record<string, string> }>().totals,
+      );
+      expect(paged.json().total, query).toBe(aged.json().total);
+    }
 
     const withBalance = await t.call('GET', '/api/current-accounts/customers?q=aging&withBalance=true');
     expect(withBalance.json().data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId]);

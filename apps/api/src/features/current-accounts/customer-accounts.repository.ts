@@ -5,8 +5,10 @@ import {
   type AccountTotalsRow,
   accountFigureColumns,
   accountSortOrders,
+  agingSorts,
   listedFigures,
   openDocumentSums,
+  pageFromBalances,
   pageWithTotals,
   partyLedgerOf,
   searchWordsOf,
@@ -81,6 +83,21 @@ function accountsQuery(ctx: Ctx, today: string, filters: CustomerAccountFilters)
     select * from accounts ${filters.withBalance ? sql`where balance <> 0` : sql``}`;
 }
 
+/** The customers that match with their kept balance, no aging (`pageFromBalances`). */
+function customersQuery(ctx: Ctx, filters: CustomerAccountFilters) {
+  return sql`
+    select * from (
+      select c.id as customer_id, c.kind, c.patient_id, c.name, c.tax_id, c.tax_id_kind, c.email, c.language, c.active,
+        coalesce(b.debits, 0) - coalesce(b.credits, 0) as balance
+      from customers c
+      left join party_balances b
+        on b.account_id = c.account_id and b.party_kind = 'customer' and b.party_id = c.id
+      where c.account_id = ${ctx.accountId}::uuid and c.deleted_at is null
+        ${filters.kind ? sql`and c.kind = ${filters.kind}` : sql``}
+        ${searchWordsOf('c', filters.q)}
+    ) matched ${filters.withBalance ? sql`where balance <> 0` : sql``}`;
+}
+
 const pageColumns = (ctx: Ctx) => sql`
   l.customer_id, l.kind, l.patient_id, l.name, l.tax_id, l.tax_id_kind, l.email, l.language, l.active,
   ${listedFigures(ctx, 'customer', 'customer_id')}`;
@@ -92,6 +109,20 @@ export function listCustomerAccounts(
   query: { q?: string | undefined; sort?: string | undefined; page: number; pageSize: number } & CustomerAccountFilters,
   paged = true,
 ): Promise<{ rows: CustomerAccountRow[]; totals: AccountTotalsRow }> {
+  if (paged && !agingSorts.has(query.sort ?? 'name')) {
+    return pageFromBalances<CustomerAccountRow>(ctx, {
+      parties: customersQuery(ctx, query),
+      columns: pageColumns(ctx),
+      idColumn: 'customer_id',
+      documentSide: 'sale',
+      paymentSide: 'customer',
+      today,
+      order: sortOrders[query.sort ?? 'name'] ?? (sortOrders.name as SQL),
+      narrowed: Boolean(query.q?.trim() || query.kind || query.withBalance),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  }
   return pageWithTotals<CustomerAccountRow>(ctx, {
     listed: accountsQuery(ctx, today, query),
     columns: pageColumns(ctx),
