@@ -176,3 +176,18 @@ export interface SqlRunner {
 /** `array['a','b']` for SQL built from constant word lists. */
 export const sqlArray = (words: readonly string[]) =>
   sql.raw(`array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`);
+
+/**
+ * The clinic's open amounts per due date, as the documents' trigger keeps them (migration 0020):
+ * bulk loads run with the triggers off (`session_replication_role = replica`), so they are summed
+ * here once, as the migration does for existing data.
+ */
+export async function keepOpenAmounts(runner: SqlRunner, accountId: string): Promise<void> {
+  await runner.execute(sql`
+    insert into open_amounts_by_due (account_id, side, due_on, owed, credit)
+    select account_id, side, coalesce(due_date, date), sum(greatest(open_amount, 0)), sum(greatest(-open_amount, 0))
+    from commercial_documents
+    where account_id = ${accountId}::uuid and open_amount <> 0 and deleted_at is null
+    group by 1, 2, 3
+    on conflict (account_id, side, due_on) do update set owed = excluded.owed, credit = excluded.credit`);
+}

@@ -16,6 +16,7 @@ import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
+import { foldEveryMs, foldOpenAmountChanges } from './features/current-accounts/open-amounts.repository.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -132,6 +133,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [einvoiceJobKind]: einvoiceHandler,
       },
+      tasks: [
+        { name: 'fold open amounts', everyMs: foldEveryMs, run: async () => void (await foldOpenAmountChanges(db)) },
+      ],
     }),
   );
   if (env.JOBS_ENABLED) app.addHook('onReady', async () => app.jobs.start());

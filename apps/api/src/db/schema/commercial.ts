@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -520,6 +521,48 @@ export const partyBalances = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.partyKind, table.partyId] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+/**
+ * What a side's issued documents still have open, per due date (the document's date when it has
+ * none): `owed` the positive open amounts, `credit` the credit notes not yet applied. The clinic's
+ * aging totals read these few hundred rows instead of every open document (issue 18: the
+ * customers' current accounts list; issue 19: the dashboard's receivables). Kept in two parts so
+ * that no write waits on another: a trigger on `commercial_documents` only APPENDS the change of
+ * each document to `open_amount_changes` (no row is shared, so issues and collections never lock
+ * each other here), and `foldOpenAmountChanges` folds the appended changes into
+ * `open_amounts_by_due` now and then. The figures are always the sum of both tables.
+ */
+export const openAmountsByDue = pgTable(
+  'open_amounts_by_due',
+  {
+    accountId: uuid('account_id').notNull(),
+    side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    owed: money('owed').notNull().default('0'),
+    credit: money('credit').notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.side, table.dueOn] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+/** The changes to `open_amounts_by_due` not folded in yet (appended by the documents' trigger). */
+export const openAmountChanges = pgTable(
+  'open_amount_changes',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    owed: money('owed').notNull(),
+    credit: money('credit').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
   ],
 );

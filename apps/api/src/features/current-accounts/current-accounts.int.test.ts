@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
+import {
+  insertProvider,
+  insertRegisteredPurchase,
+  ledgerMismatches,
+  openAmountMismatches,
+} from '../../../test/commercial.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
@@ -13,6 +18,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
   afterEach(async () => {
     restoreClock();
     expect(await ledgerMismatches(t)).toEqual([]);
+    expect(await openAmountMismatches(t)).toEqual([]);
   });
 
   const pay = async (body: Record<string, unknown>) => {

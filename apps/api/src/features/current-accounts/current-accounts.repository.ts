@@ -6,7 +6,6 @@ import {
   type AccountTotalsRow,
   accountFigureColumns,
   accountSortOrders,
-  agingSorts,
   listedFigures,
   openDocumentSums,
   pageFromBalances,
@@ -98,7 +97,7 @@ export function listAccounts(
   query: Pick<ProviderAccountsQuery, 'q' | 'sort' | 'page' | 'pageSize'> & { withBalance: boolean },
   paged = true,
 ): Promise<{ rows: ProviderAccountRow[]; totals: AccountTotalsRow }> {
-  if (paged && !agingSorts.has(query.sort ?? 'name')) {
+  if (paged) {
     return pageFromBalances<ProviderAccountRow>(ctx, {
       parties: providersQuery(ctx, query),
       columns: pageColumns(ctx),
@@ -106,7 +105,7 @@ export function listAccounts(
       documentSide: 'purchase',
       paymentSide: 'provider',
       today,
-      order: sortOrders[query.sort ?? 'name'] ?? (sortOrders.name as SQL),
+      sort: query.sort ?? 'name',
       narrowed: Boolean(query.q?.trim() || query.withBalance),
       page: query.page,
       pageSize: query.pageSize,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import { customerLedgerMismatches, ledgerMismatches, openAmountMismatches } from '../../../test/commercial.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
@@ -16,6 +16,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     restoreClock();
     expect(await customerLedgerMismatches(t)).toEqual([]);
     expect(await ledgerMismatches(t)).toEqual([]);
+    expect(await openAmountMismatches(t)).toEqual([]);
   });
 
   const collect = async (body: Record<string, unknown>) => {
@@ -74,8 +75,8 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(page.data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId, idle]);
     expect(page.total).toBe(2);
     expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
-    // The page-first statement (sorts by name or balance) and the one that ages every account
-    // (sorts by overdue) answer the same accounts and totals.
+    // Sorted by name and by overdue (each party's overdue documents summed for the order), the
+    // page-first statement answers the same accounts and totals.
     const byOverdue = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50&sort=-overdue');
     expect(byOverdue.json<{ totals: Record<string, string> }>().totals).toEqual(page.totals);
     expect(byOverdue.json().data.find((row: { customerId: string }) => row.customerId === customerId)).toEqual(account);

@@ -5,7 +5,6 @@ import {
   type AccountTotalsRow,
   accountFigureColumns,
   accountSortOrders,
-  agingSorts,
   listedFigures,
   openDocumentSums,
   pageFromBalances,
@@ -109,7 +108,7 @@ export function listCustomerAccounts(
   query: { q?: string | undefined; sort?: string | undefined; page: number; pageSize: number } & CustomerAccountFilters,
   paged = true,
 ): Promise<{ rows: CustomerAccountRow[]; totals: AccountTotalsRow }> {
-  if (paged && !agingSorts.has(query.sort ?? 'name')) {
+  if (paged) {
     return pageFromBalances<CustomerAccountRow>(ctx, {
       parties: customersQuery(ctx, query),
       columns: pageColumns(ctx),
@@ -117,7 +116,7 @@ export function listCustomerAccounts(
       documentSide: 'sale',
       paymentSide: 'customer',
       today,
-      order: sortOrders[query.sort ?? 'name'] ?? (sortOrders.name as SQL),
+      sort: query.sort ?? 'name',
       narrowed: Boolean(query.q?.trim() || query.kind || query.withBalance),
       page: query.page,
       pageSize: query.pageSize,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../plugins/routes.ts';
 import type { PartyKind } from './ledger.ts';
+import { openAmountsByDue } from './open-amounts.repository.ts';
 
 /**
  * The statements both kinds of current account share (providers, issue 17; customers, issue 18):
@@ -76,16 +77,20 @@ export function searchWordsOf(party: 'p' | 'c', q: string | undefined): SQL {
   );
 }
 
-/** The list's sorts over the listed accounts; ties by name, then the party. */
+/**
+ * The list's sorts over the listed accounts `l`; ties by name, then the party. Qualified: an
+ * ORDER BY name matches the select's output first, where the figures are text ('60.50' > '121.00').
+ */
 export function accountSortOrders(idColumn: PartyIdColumn): Record<string, SQL> {
-  const id = sql.raw(idColumn);
+  const id = sql.raw(`l.${idColumn}`);
+  const overdue = sql`(l.days_0_30 + l.days_31_60 + l.days_61_90 + l.days_over_90)`;
   return {
-    name: sql`lower(name) asc, ${id} asc`,
-    '-name': sql`lower(name) desc, ${id} desc`,
-    balance: sql`balance asc, lower(name) asc, ${id} asc`,
-    '-balance': sql`balance desc, lower(name) asc, ${id} asc`,
-    overdue: sql`(days_0_30 + days_31_60 + days_61_90 + days_over_90) asc, lower(name) asc, ${id} asc`,
-    '-overdue': sql`(days_0_30 + days_31_60 + days_61_90 + days_over_90) desc, lower(name) asc, ${id} asc`,
+    name: sql`lower(l.name) asc, ${id} asc`,
+    '-name': sql`lower(l.name) desc, ${id} desc`,
+    balance: sql`l.balance asc, lower(l.name) asc, ${id} asc`,
+    '-balance': sql`l.balance desc, lower(l.name) asc, ${id} asc`,
+    overdue: sql`${overdue} asc, lower(l.name) asc, ${id} asc`,
+    '-overdue': sql`${overdue} desc, lower(l.name) asc, ${id} asc`,
   };
 }
 
@@ -176,8 +181,17 @@ function pageAnswer<TRow>(
   return { rows: accounts, totals };
 }
 
-/** Sorts that need every account's aging (the rest sort on the name or the kept balance). */
-export const agingSorts = new Set(['overdue', '-overdue']);
+/** Sorts by what is overdue: the page first still sums every party's overdue documents. */
+const overdueSorts = new Set(['overdue', '-overdue']);
+
+/** `accountSortOrders`' overdue sorts over a party `l` and its overdue sum `o.overdue`. */
+const overdueOrders = (idColumn: PartyIdColumn): Record<string, SQL> => {
+  const id = sql.raw(`l.${idColumn}`);
+  return {
+    overdue: sql`coalesce(o.overdue, 0) asc, lower(l.name) asc, ${id} asc`,
+    '-overdue': sql`coalesce(o.overdue, 0) desc, lower(l.name) asc, ${id} asc`,
+  };
+};
 
 export interface BalancePage {
   /** The parties that match, each with its kept `balance` (no aging): `select <id>, name, …, balance`. */
@@ -189,17 +203,33 @@ export interface BalancePage {
   documentSide: 'sale' | 'purchase';
   paymentSide: 'customer' | 'provider';
   today: string;
-  /** A sort over the parties' own columns (name, balance). */
-  order: SQL;
+  /** One of `accountSortOrders`' keys (an unknown one sorts by name). */
+  sort: string;
   /**
    * Whether a filter narrows the parties. When none does, the matches are every live party, and
-   * a party with documents is never deleted: the totals read the side's open documents and
-   * unallocated payments whole (one index-only scan, hashed by due date) instead of looking each
-   * party up.
+   * a party with documents is never deleted: the totals' aging comes from the side's open amounts
+   * kept per due date (`openAmountsByDue`, a few hundred rows) and the unallocated payments are
+   * read whole, instead of looking each party up.
    */
   narrowed: boolean;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The number and the balance of every live party of a side, without listing them: the parties
+ * counted through their table's index, the balances summed from `party_balances` whole (a party
+ * with movements is never deleted, so every row there is a live party's). With `listed` read
+ * once, for the page only, the planner walks the name index for a page sorted by name.
+ */
+function everyParty(ctx: Ctx, side: 'sale' | 'purchase') {
+  const table = sql.raw(side === 'sale' ? 'customers' : 'providers');
+  const kind = side === 'sale' ? kindLiteral('customer') : kindLiteral('provider');
+  const balance = side === 'sale' ? sql`b.debits - b.credits` : sql`b.credits - b.debits`;
+  return sql`
+      select (select count(*)::int from ${table} x where x.account_id = ${ctx.accountId}::uuid and x.deleted_at is null) as t_total,
+        (select coalesce(sum(${balance}), 0)::text from party_balances b
+          where b.account_id = ${ctx.accountId}::uuid and b.party_kind = ${kind}) as t_balance`;
 }
 
 /**
@@ -212,9 +242,15 @@ export interface BalancePage {
  */
 export async function pageFromBalances<TRow>(
   ctx: Ctx,
-  { parties, columns, idColumn, documentSide, paymentSide, today, order, narrowed, page, pageSize }: BalancePage,
+  { parties, columns, idColumn, documentSide, paymentSide, today, sort, narrowed, page, pageSize }: BalancePage,
 ): Promise<{ rows: TRow[]; totals: AccountTotalsRow }> {
   const id = sql.raw(idColumn);
+  const sorts = accountSortOrders(idColumn);
+  const order = sorts[sort] ?? (sorts.name as SQL);
+  // The page's parties in the list's order; by overdue, what each party owes past its due dates
+  // (the aging's four overdue columns) out of its owed open documents.
+  const byOverdue = overdueSorts.has(sort);
+  const partyOrder = byOverdue ? (overdueOrders(idColumn)[sort] as SQL) : order;
   const openOf = sql`d.account_id = ${ctx.accountId}::uuid and d.side = ${documentSide}
         and d.open_amount <> 0 and d.deleted_at is null`;
   const unallocatedOf = sql`y.account_id = ${ctx.accountId}::uuid and y.side = ${paymentSide}
@@ -222,16 +258,22 @@ export async function pageFromBalances<TRow>(
   const { rows } = await serially(ctx, () =>
     ctx.tx.execute<{ [key: string]: unknown }>(sql`
     with listed as (${parties}),
-    counted as (
-      select count(*)::int as t_total, coalesce(sum(balance), 0)::text as t_balance from listed
-    ), by_due as (
+    counted as (${
+      narrowed
+        ? sql`
+      select count(*)::int as t_total, coalesce(sum(balance), 0)::text as t_balance from listed`
+        : everyParty(ctx, documentSide)
+    }), by_due as (${
+      narrowed
+        ? sql`
       select coalesce(d.due_date, d.date) as due,
         coalesce(sum(d.open_amount) filter (where d.open_amount > 0), 0) as owed,
         coalesce(sum(-d.open_amount) filter (where d.open_amount < 0), 0) as credit
       from commercial_documents d
-      where ${openOf} ${narrowed ? sql`and d.${id} in (select ${id} from listed)` : sql``}
-      group by 1
-    ), aging as (
+      where ${openOf} and d.${id} in (select ${id} from listed)
+      group by 1`
+        : openAmountsByDue(ctx, documentSide)
+    }), aging as (
       select
         coalesce(sum(owed) filter (where due >= ${today}::date), 0)::text as t_current,
         coalesce(sum(owed) filter (where ${today}::date - due between 1 and 30), 0)::text as t_days_0_30,
@@ -244,9 +286,20 @@ export async function pageFromBalances<TRow>(
       select coalesce(sum(y.amount - y.allocated_amount), 0) as amount
       from payments y
       where ${unallocatedOf} ${narrowed ? sql`and y.${id} in (select ${id} from listed)` : sql``}
-    ), page_parties as (
-      select * from listed order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}
-    ), paged as (
+    ), page_parties as (${
+      byOverdue
+        ? sql`
+      select l.* from listed l
+      left join (
+        select d.${id}, sum(d.open_amount) as overdue
+        from commercial_documents d
+        where ${openOf} and d.open_amount > 0 and coalesce(d.due_date, d.date) < ${today}::date
+        group by d.${id}
+      ) o on o.${id} = l.${id}
+      order by ${partyOrder} limit ${pageSize} offset ${(page - 1) * pageSize}`
+        : sql`
+      select * from listed l order by ${partyOrder} limit ${pageSize} offset ${(page - 1) * pageSize}`
+    }), paged as (
       select l.*,${accountFigureColumns}
       from page_parties l
       left join lateral (

@@ -53,6 +53,14 @@ export interface JobWorkerOptions {
   lockMs?: number;
   /** How long `stop` waits for jobs in flight. */
   stopTimeoutMs?: number;
+  /** Housekeeping run by the loop after the jobs, each at most once per `everyMs` (every instance runs them; each must be safe to run at once in several). */
+  tasks?: PeriodicTask[];
+}
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
 }
 
 export interface JobWorker {
@@ -74,7 +82,8 @@ const shortError = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, log, handlers, pollMs, batch = 10, lockMs = 5 * 60_000, stopTimeoutMs = 8_000 } = options;
+  const { db, log, handlers, pollMs, batch = 10, lockMs = 5 * 60_000, stopTimeoutMs = 8_000, tasks = [] } = options;
+  const lastRun = new Map<string, number>();
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -192,7 +201,21 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const claimed = await claim();
     // One at a time: a clinic's audit chain and the mail server both prefer it, and a round is small.
     for (const job of claimed) await execute(job);
+    await runTasks();
     return claimed.length;
+  }
+
+  async function runTasks(): Promise<void> {
+    for (const task of tasks) {
+      const now = Date.now();
+      if (now - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
+      lastRun.set(task.name, now);
+      try {
+        await task.run();
+      } catch (error) {
+        log.error({ err: error, task: task.name }, 'periodic task failed');
+      }
+    }
   }
 
   function schedule(delay: number) {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertProvider, insertRegisteredPurchase, ledgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import {
+  insertProvider,
+  insertRegisteredPurchase,
+  ledgerMismatches,
+  openAmountMismatches,
+  openAmountOf,
+} from '../../../test/commercial.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -12,6 +18,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
 
   afterEach(async () => {
     expect(await ledgerMismatches(t)).toEqual([]);
+    expect(await openAmountMismatches(t)).toEqual([]);
   });
 
   const key = () => `test-${randomUUID()}`;
