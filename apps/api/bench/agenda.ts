@@ -21,6 +21,7 @@ import {
   benchCaller,
   benchTimer,
   createBenchClinic,
+  keepDayFigures,
   openBenchDatabase,
   report,
   seconds,
@@ -114,6 +115,7 @@ async function main() {
         case when t.starts_at < now() and t.g % 20 = 0 then t.starts_at end,
         'Revisión', ${userId}::uuid, ${userId}::uuid
       from timed t cross join pats`);
+    await keepDayFigures(db.orm);
     await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
     const [{ n } = { n: 0 }] = (
       await db.orm.execute<{ n: number }>(

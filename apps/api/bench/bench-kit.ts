@@ -178,16 +178,15 @@ export const sqlArray = (words: readonly string[]) =>
   sql.raw(`array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`);
 
 /**
- * The clinic's open amounts per due date, as the documents' trigger keeps them (migration 0020):
- * bulk loads run with the triggers off (`session_replication_role = replica`), so they are summed
- * here once, as the migration does for existing data.
+ * The clinics' day figures (migration 0020) recomputed from their rows, the changes the triggers
+ * appended during the load dropped: bulk loads run with the triggers off
+ * (`session_replication_role = replica`) or append one change per row, so the figures are
+ * rebuilt once at the end, as a clinic's are when its time zone changes. Every clinic by default.
  */
-export async function keepOpenAmounts(runner: SqlRunner, accountId: string): Promise<void> {
-  await runner.execute(sql`
-    insert into open_amounts_by_due (account_id, side, due_on, owed, credit)
-    select account_id, side, coalesce(due_date, date), sum(greatest(open_amount, 0)), sum(greatest(-open_amount, 0))
-    from commercial_documents
-    where account_id = ${accountId}::uuid and open_amount <> 0 and deleted_at is null
-    group by 1, 2, 3
-    on conflict (account_id, side, due_on) do update set owed = excluded.owed, credit = excluded.credit`);
+export async function keepDayFigures(runner: SqlRunner, accountId?: string): Promise<void> {
+  await runner.execute(
+    accountId
+      ? sql`select odontia_rebuild_day_figures(${accountId}::uuid)`
+      : sql`select odontia_rebuild_day_figures(id) from accounts`,
+  );
 }

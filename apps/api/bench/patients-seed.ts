@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type BenchClinic, type SqlRunner, seconds, sqlArray, vacuumAnalyze } from './bench-kit.ts';
+import { type BenchClinic, keepDayFigures, type SqlRunner, seconds, sqlArray, vacuumAnalyze } from './bench-kit.ts';
 
 export interface PatientSeedSizes {
   patients: number;
@@ -170,6 +170,7 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
     from generate_series(1, 200) as g
     cross join (select id, row_number() over (order by sku_patient) as n from patients
       where account_id = ${accountId}::uuid order by sku_patient limit ${heavyPatients}::int) p`);
+  await keepDayFigures(db.orm);
   await vacuumAnalyze(db, ['patients', 'attendances', 'diagnoses', 'laboratories']);
   console.log(`  diagnoses and laboratory orders of the heavy patients, vacuum analyze: ${seconds(started)}`);
 }

@@ -22,7 +22,7 @@ import {
   benchCaller,
   benchTimer,
   createBenchClinic,
-  keepOpenAmounts,
+  keepDayFigures,
   openBenchDatabase,
   report,
   seconds,
@@ -153,7 +153,7 @@ async function main() {
         insert into party_balances (account_id, party_kind, party_id, debits, credits)
         select ${accountId}::uuid, 'provider', party_id, sum(debit), sum(credit)
         from ledger_entries where account_id = ${accountId}::uuid group by party_id`);
-      await keepOpenAmounts(tx, accountId);
+      await keepDayFigures(tx, accountId);
       await tx.execute(sql`
         insert into account_counters (account_id, name, value) values (${accountId}::uuid, 'payment', ${paymentCount})
         on conflict do nothing`);
@@ -167,7 +167,7 @@ async function main() {
       'payment_allocations',
       'ledger_entries',
       'party_balances',
-      'open_amounts_by_due',
+      'day_figures',
     ]);
     const [counts] = (
       await db.orm.execute<{ documents: number; payments: number; entries: number; open: number }>(sql`

@@ -16,9 +16,9 @@ import { clinicalRoutes } from './features/clinical/clinical.routes.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
-import { foldEveryMs, foldOpenAmountChanges } from './features/current-accounts/open-amounts.repository.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
+import { foldDayFigureChanges, foldEveryMs } from './features/figures/day-figures.repository.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
@@ -134,7 +134,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [einvoiceJobKind]: einvoiceHandler,
       },
       tasks: [
-        { name: 'fold open amounts', everyMs: foldEveryMs, run: async () => void (await foldOpenAmountChanges(db)) },
+        { name: 'fold day figures', everyMs: foldEveryMs, run: async () => void (await foldDayFigureChanges(db)) },
       ],
     }),
   );

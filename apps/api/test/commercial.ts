@@ -183,36 +183,3 @@ export async function customerLedgerMismatches(t: TestClinicContext) {
     return !new Big(balance).eq(ledger) || !new Big(ledger).eq(open);
   });
 }
-
-/**
- * The kept open amounts (migration 0020) of every clinic and side: per due date, the folded rows
- * plus the appended changes = Σ open amounts of the live documents. Answers the due dates where
- * it does not hold.
- */
-export async function openAmountMismatches(t: TestClinicContext) {
-  const { rows } = await t.db.orm.execute<{
-    account_id: string;
-    side: string;
-    due: string;
-    kept: string;
-    open: string;
-  }>(sql`
-    with kept as (
-      select account_id, side, due_on as due, sum(owed) as owed, sum(credit) as credit
-      from (select account_id, side, due_on, owed, credit from open_amounts_by_due
-            union all select account_id, side, due_on, owed, credit from open_amount_changes) k
-      group by 1, 2, 3
-    ), open as (
-      select account_id, side, coalesce(due_date, date) as due,
-        sum(greatest(open_amount, 0)) as owed, sum(greatest(-open_amount, 0)) as credit
-      from commercial_documents where open_amount <> 0 and deleted_at is null
-      group by 1, 2, 3
-    )
-    select coalesce(k.account_id, o.account_id) as account_id, coalesce(k.side, o.side) as side,
-      coalesce(k.due, o.due)::text as due,
-      coalesce(k.owed, 0)::text || ' / ' || coalesce(k.credit, 0)::text as kept,
-      coalesce(o.owed, 0)::text || ' / ' || coalesce(o.credit, 0)::text as open
-    from kept k full join open o on o.account_id = k.account_id and o.side = k.side and o.due = k.due
-    where coalesce(k.owed, 0) <> coalesce(o.owed, 0) or coalesce(k.credit, 0) <> coalesce(o.credit, 0)`);
-  return rows;
-}

@@ -526,40 +526,42 @@ export const partyBalances = pgTable(
 );
 
 /**
- * What a side's issued documents still have open, per due date (the document's date when it has
- * none): `owed` the positive open amounts, `credit` the credit notes not yet applied. The clinic's
- * aging totals read these few hundred rows instead of every open document (issue 18: the
- * customers' current accounts list; issue 19: the dashboard's receivables). Kept in two parts so
- * that no write waits on another: a trigger on `commercial_documents` only APPENDS the change of
- * each document to `open_amount_changes` (no row is shared, so issues and collections never lock
- * each other here), and `foldOpenAmountChanges` folds the appended changes into
- * `open_amounts_by_due` now and then. The figures are always the sum of both tables.
+ * The clinic's figures per day, kept for the screens that sum a period or a whole side: the aging
+ * totals of the current accounts (issue 18) and the dashboard (issue 19). A figure is a name, a
+ * key and a day (the clinic's calendar day) with an amount and a count; migration 0020 lists them
+ * (`odontia_day_figures`: what they must be, computed from the rows themselves). Kept in two parts
+ * so that no write waits on another: triggers only APPEND the difference each change makes to
+ * `day_figure_changes` (no shared row, so issues, collections and bookings never lock each other
+ * here), and `foldDayFigureChanges` folds them into `day_figures` now and then. The figures are
+ * always the sum of both tables: exact the moment a change commits, folded or not.
  */
-export const openAmountsByDue = pgTable(
-  'open_amounts_by_due',
+export const dayFigures = pgTable(
+  'day_figures',
   {
     accountId: uuid('account_id').notNull(),
-    side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
-    dueOn: date('due_on', { mode: 'string' }).notNull(),
-    owed: money('owed').notNull().default('0'),
-    credit: money('credit').notNull().default('0'),
+    figure: text('figure').notNull(),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull().default('0'),
+    count: integer('count').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.side, table.dueOn] }),
+    primaryKey({ columns: [table.accountId, table.figure, table.day, table.key] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
   ],
 );
 
-/** The changes to `open_amounts_by_due` not folded in yet (appended by the documents' trigger). */
-export const openAmountChanges = pgTable(
-  'open_amount_changes',
+/** The changes to `day_figures` not folded in yet (appended by the triggers). */
+export const dayFigureChanges = pgTable(
+  'day_figure_changes',
   {
     accountId: uuid('account_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
-    dueOn: date('due_on', { mode: 'string' }).notNull(),
-    owed: money('owed').notNull(),
-    credit: money('credit').notNull(),
+    figure: text('figure').notNull(),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    count: integer('count').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.id] }),

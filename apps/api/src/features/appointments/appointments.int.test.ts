@@ -2,7 +2,8 @@ import { instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { permissionMatrix } from '@odontia/shared/permissions';
 import { calendarAppointmentSchema } from '@odontia/shared/schemas/appointments';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -22,6 +23,10 @@ const openingHours = weekdays.map((weekday) => ({
 
 describe.each(availableBackends())('appointments on %s', (backend) => {
   const t = useTestClinic(backend, { patient: { email: 'lucia@correo.test' } });
+  // The kept day figures (migration 0020) after every scenario.
+  afterEach(async () => {
+    expect(await dayFigureMismatches(t)).toEqual([]);
+  });
   let second: string; // another professional
   let chair: string;
   let otherChair: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -95,6 +96,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   });
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {
+    expect(await dayFigureMismatches(t)).toEqual([]);
     const { rows } = await t.db.orm.execute<{ id: string }>(sql`
       select i.id from inventory_items i
       left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m

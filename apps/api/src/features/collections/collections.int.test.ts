@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerLedgerMismatches, openAmountMismatches, openAmountOf } from '../../../test/commercial.ts';
+import { customerLedgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -13,7 +14,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
 
   afterEach(async () => {
     expect(await customerLedgerMismatches(t)).toEqual([]);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   const key = () => `test-${randomUUID()}`;

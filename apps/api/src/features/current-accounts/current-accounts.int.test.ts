@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import {
-  insertProvider,
-  insertRegisteredPurchase,
-  ledgerMismatches,
-  openAmountMismatches,
-} from '../../../test/commercial.ts';
+import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
@@ -18,7 +14,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
   afterEach(async () => {
     restoreClock();
     expect(await ledgerMismatches(t)).toEqual([]);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   const pay = async (body: Record<string, unknown>) => {

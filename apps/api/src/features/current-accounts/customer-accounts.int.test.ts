@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import { customerLedgerMismatches, ledgerMismatches, openAmountMismatches } from '../../../test/commercial.ts';
+import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
@@ -16,7 +17,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     restoreClock();
     expect(await customerLedgerMismatches(t)).toEqual([]);
     expect(await ledgerMismatches(t)).toEqual([]);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   const collect = async (body: Record<string, unknown>) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, type TestClinic } from '../../../test/clinics.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -10,6 +11,10 @@ import { listPatients } from './patients.repository.ts';
 /** Patients: records, numbering, duplicates, search, soft delete, conflicts, history, isolation (issue 5). */
 describe.each(availableBackends())('patients on %s', (backend) => {
   const t = useTestClinic(backend);
+  // The kept day figures (migration 0020) after every scenario.
+  afterEach(async () => {
+    expect(await dayFigureMismatches(t)).toEqual([]);
+  });
 
   let counter = 0;
   const patient = (overrides: Record<string, unknown> = {}) => {

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  insertProvider,
-  insertRegisteredPurchase,
-  ledgerMismatches,
-  openAmountMismatches,
-  openAmountOf,
-} from '../../../test/commercial.ts';
+import { insertProvider, insertRegisteredPurchase, ledgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -18,7 +13,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
 
   afterEach(async () => {
     expect(await ledgerMismatches(t)).toEqual([]);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   const key = () => `test-${randomUUID()}`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
-import { openAmountMismatches } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -77,7 +77,7 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
   // The ledger invariant after every scenario: for every provider, party_balances = Σ ledger =
   // Σ open amounts of its registered documents − Σ unallocated of its live payments.
   afterEach(async () => {
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
     const { rows } = await t.db.orm.execute(sql`
       with ledger as (
         select account_id, party_id, sum(credit) - sum(debit) as balance from ledger_entries

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
-import { customerLedgerMismatches, openAmountMismatches } from '../../../test/commercial.ts';
+import { customerLedgerMismatches } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -103,7 +104,7 @@ describe.each(availableBackends())('sales on %s', (backend) => {
   // Σ open amounts of its issued sales − Σ unallocated of its live collections.
   afterEach(async () => {
     expect(await customerLedgerMismatches(t)).toEqual([]);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   it('validates each field with its code (400, never a 500)', async () => {

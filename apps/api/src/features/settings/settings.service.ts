@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
+import { rebuildDayFigures } from '../figures/day-figures.repository.ts';
 import * as repository from './settings.repository.ts';
 
 /**
@@ -90,6 +91,8 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
       };
       const { before, after } = changed(columnsOf(current), next);
       await repository.updateSettings(ctx, next);
+      // The kept day figures of appointments, attendances and new patients are by the clinic's day.
+      if (next.timeZone !== current.timeZone) await rebuildDayFigures(ctx);
       await audit(ctx, {
         action: 'system_setting_updated',
         entity: 'account',

@@ -1,35 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
-import { insertProvider, insertRegisteredPurchase, openAmountMismatches } from '../../../test/commercial.ts';
+import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { appointments } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import { createJobWorker } from '../jobs/jobs.worker.ts';
-import { foldOpenAmountChanges } from './open-amounts.repository.ts';
+import { foldDayFigureChanges } from './day-figures.repository.ts';
 
 /**
  * The open amounts kept per due date (migration 0020) behind the clinic's aging totals: the
  * documents' trigger appends every change, the fold sums them in, and the figures equal the
  * documents' own open amounts at every moment, folded or not.
  */
-describe.each(availableBackends())('open amounts kept per due date on %s', (backend) => {
+describe.each(availableBackends())('the day figures on %s', (backend) => {
   const t = useTestClinic(backend);
 
   afterEach(async () => {
     restoreClock();
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
   const changesCount = async () => {
-    const { rows } = await t.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from open_amount_changes`);
+    const { rows } = await t.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from day_figure_changes`);
     return Number(rows[0]?.n);
   };
   const keptRows = async (accountId: string, side: 'sale' | 'purchase') => {
     const { rows } = await t.db.orm.execute<{ due: string; owed: string; credit: string }>(sql`
-      select due_on::text as due, owed::text, credit::text from open_amounts_by_due
-      where account_id = ${accountId}::uuid and side = ${side} order by due_on`);
+      select day::text as due,
+        coalesce(sum(amount) filter (where figure = 'owed'), 0)::numeric(14, 2)::text as owed,
+        coalesce(sum(amount) filter (where figure = 'credit'), 0)::numeric(14, 2)::text as credit
+      from day_figures
+      where account_id = ${accountId}::uuid and figure in ('owed', 'credit') and key = ${side}
+      group by day order by day`);
     return rows;
   };
   const totalsOf = (response: { json<T>(): T }) => response.json<{ totals: Record<string, string> }>().totals;
@@ -65,14 +72,14 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       relatedDocumentId: second.id,
     });
     expect(await changesCount()).toBeGreaterThanOrEqual(3);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
 
     // Nothing folded yet: the list's totals already count every document.
     setClock('2026-11-15T15:00:00Z');
     const before = await t.call('GET', '/api/current-accounts/customers?pageSize=5');
     expect(before.statusCode, before.body).toBe(200);
 
-    const folded = await foldOpenAmountChanges(t.db);
+    const folded = await foldDayFigureChanges(t.db);
     expect(folded).toBeGreaterThanOrEqual(3);
     expect(await changesCount()).toBe(0);
     expect(await keptRows(t.clinic.accountId, 'sale')).toEqual([
@@ -80,14 +87,14 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       { due: '2026-10-05', owed: '0.00', credit: '12.10' },
       { due: '2026-10-31', owed: '242.00', credit: '0.00' },
     ]);
-    expect(await foldOpenAmountChanges(t.db)).toBe(0);
+    expect(await foldDayFigureChanges(t.db)).toBe(0);
     const after = await t.call('GET', '/api/current-accounts/customers?pageSize=5');
     expect(totalsOf(after)).toEqual(totalsOf(before));
 
     // The first invoice collected in full: its due date leaves the table at the next fold.
     const payment = await collect(customerId, '121.00', [{ documentId: first.id, amount: '121.00' }]);
-    expect(await openAmountMismatches(t)).toEqual([]);
-    await foldOpenAmountChanges(t.db);
+    expect(await dayFigureMismatches(t)).toEqual([]);
+    await foldDayFigureChanges(t.db);
     expect((await keptRows(t.clinic.accountId, 'sale')).map((row) => row.due)).toEqual(['2026-10-05', '2026-10-31']);
 
     // Reversed: open again, appended, exact before and after the fold.
@@ -95,8 +102,8 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       body: { reason: 'Cargado dos veces', version: payment.version },
     });
     expect(reversal.statusCode, reversal.body).toBe(200);
-    expect(await openAmountMismatches(t)).toEqual([]);
-    await foldOpenAmountChanges(t.db);
+    expect(await dayFigureMismatches(t)).toEqual([]);
+    await foldDayFigureChanges(t.db);
     expect((await keptRows(t.clinic.accountId, 'sale'))[0]).toEqual({
       due: '2026-09-30',
       owed: '121.00',
@@ -115,7 +122,7 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       });
       await insertIssuedSale(t, { customerId, date: '2026-11-10', dueDate: '2026-12-10', net: '50' });
     }
-    await foldOpenAmountChanges(t.db);
+    await foldDayFigureChanges(t.db);
     const customerId = await insertCustomer(t, { name: 'Totales Dario' });
     await insertIssuedSale(t, { customerId, date: '2026-10-20', dueDate: '2026-10-20', net: '70' });
     setClock('2026-11-15T15:00:00Z');
@@ -159,6 +166,83 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
     }
   });
 
+  it("counts appointments by kind and professional, attendances and new patients on the clinic's day; a new time zone moves them", async () => {
+    const patientId = await t.newPatient();
+    const professional = t.clinic.userId;
+    const book = async (startsAt: string, more: Record<string, unknown> = {}) => {
+      const id = newId();
+      await t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.insert(appointments).values({
+          accountId: t.clinic.accountId,
+          id,
+          patientId,
+          professionalId: professional,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+          timeZone: 'America/Argentina/Buenos_Aires',
+          createdBy: professional,
+          updatedBy: professional,
+          ...more,
+        }),
+      );
+      return id;
+    };
+    // 02:00 UTC on the 10th is still the 9th in Buenos Aires (UTC−3).
+    await book('2026-11-10T02:00:00Z');
+    await book('2026-11-10T13:00:00Z', { status: 'completed' });
+    await book('2026-11-10T14:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'no_show',
+      cancelledAt: new Date('2026-11-10T15:00:00Z'),
+    });
+    await book('2026-11-10T15:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-10T09:00:00Z'),
+    });
+    const early = await book('2026-11-10T16:00:00Z');
+    await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx
+        .update(appointments)
+        .set({ status: 'cancelled', cancelReason: 'patient_request', cancelledAt: new Date('2026-11-01T12:00:00Z') })
+        .where(and(eq(appointments.accountId, t.clinic.accountId), eq(appointments.id, early))),
+    );
+    const figures = async (figure: string) => {
+      const { rows } = await t.db.orm.execute<{ key: string; day: string; count: number }>(sql`
+        select key, day::text as day, sum(count)::int as count from (
+          select key, day, count from day_figures where account_id = ${t.clinic.accountId}::uuid and figure = ${figure}
+          union all
+          select key, day, count from day_figure_changes where account_id = ${t.clinic.accountId}::uuid and figure = ${figure}
+        ) k group by key, day having sum(count) <> 0 order by day, key`);
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    };
+    expect(await figures('appointments')).toEqual([
+      { key: `scheduled:${professional}`, day: '2026-11-09', count: 1 },
+      { key: `cancelled:${professional}`, day: '2026-11-10', count: 1 },
+      { key: `completed:${professional}`, day: '2026-11-10', count: 1 },
+      { key: `late_cancelled:${professional}`, day: '2026-11-10', count: 1 },
+      { key: `no_show:${professional}`, day: '2026-11-10', count: 1 },
+    ]);
+    expect((await figures('patients_new')).reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(1);
+
+    // Madrid (UTC+1): the appointment at 02:00 UTC is on the 10th; every figure rebuilt, exact.
+    const settings = await t.call('GET', '/api/settings/clinic');
+    const { uploadMaxMbLimit: _limit, updatedAt: _updated, ...editable } = settings.json().data;
+    const saved = await t.call('PUT', '/api/settings/clinic', { body: { ...editable, timeZone: 'Europe/Madrid' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await dayFigureMismatches(t)).toEqual([]);
+    expect((await figures('appointments')).filter((row) => row.key.startsWith('scheduled:'))).toEqual([
+      { key: `scheduled:${professional}`, day: '2026-11-10', count: 1 },
+    ]);
+    // The rebuild is for the calling clinic only.
+    const other = await t.newClinic();
+    await expect(
+      t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.execute(sql`select odontia_rebuild_day_figures(${other.accountId}::uuid)`),
+      ),
+    ).rejects.toThrow();
+  });
+
   it('keeps the purchases side apart, and each clinic its own', async () => {
     const providerId = await insertProvider(t);
     await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-10-15', net: '400' });
@@ -169,7 +253,7 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       { customerId: otherCustomer, date: '2026-10-01', dueDate: '2026-10-15', net: '900' },
       other,
     );
-    await foldOpenAmountChanges(t.db);
+    await foldDayFigureChanges(t.db);
     expect(await keptRows(t.clinic.accountId, 'purchase')).toEqual([
       { due: '2026-10-15', owed: '484.00', credit: '0.00' },
     ]);
@@ -178,13 +262,16 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
     expect(await keptRows(other.accountId, 'sale')).toEqual([{ due: '2026-10-15', owed: '1089.00', credit: '0.00' }]);
     // The clinic's role sees only its own rows, and may not delete any.
     const seen = await t.db.withTenant(t.clinic.accountId, (tx) =>
-      tx.execute<{ n: number }>(sql`select count(*)::int as n from open_amounts_by_due`),
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from day_figures`),
     );
-    const own = (await keptRows(t.clinic.accountId, 'sale')).length + 1;
-    expect(Number(seen.rows[0]?.n)).toBe(own);
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) => tx.execute(sql`delete from open_amount_changes`)),
-    ).rejects.toThrow();
+    const { rows: own } = await t.db.orm.execute<{ n: number }>(
+      sql`select count(*)::int as n from day_figures where account_id = ${t.clinic.accountId}::uuid`,
+    );
+    expect(Number(seen.rows[0]?.n)).toBe(Number(own[0]?.n));
+    for (const table of ['day_figures', 'day_figure_changes'])
+      await expect(
+        t.db.withTenant(t.clinic.accountId, (tx) => tx.execute(sql.raw(`delete from ${table}`))),
+      ).rejects.toThrow();
   });
 
   it('folds taken at once never count a change twice; the worker folds on its own', async () => {
@@ -193,11 +280,14 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       const date = `2026-10-${String(day).padStart(2, '0')}`;
       await insertIssuedSale(t, { customerId, date, dueDate: date, net: '10' });
     }
-    const counts = await Promise.all([foldOpenAmountChanges(t.db), foldOpenAmountChanges(t.db)]);
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(12);
-    await foldOpenAmountChanges(t.db);
+    const appended = await changesCount();
+    expect(appended).toBeGreaterThanOrEqual(12);
+    // One takes the turn, the other skips it or folds what is left: each change once.
+    const counts = await Promise.all([foldDayFigureChanges(t.db), foldDayFigureChanges(t.db)]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(appended);
+    await foldDayFigureChanges(t.db);
     expect(await changesCount()).toBe(0);
-    expect(await openAmountMismatches(t)).toEqual([]);
+    expect(await dayFigureMismatches(t)).toEqual([]);
 
     await insertIssuedSale(t, { customerId, date: '2026-10-20', dueDate: '2026-10-20', net: '10' });
     const worker = createJobWorker({
@@ -205,7 +295,7 @@ describe.each(availableBackends())('open amounts kept per due date on %s', (back
       log: t.app.log,
       pollMs: 20,
       handlers: {},
-      tasks: [{ name: 'fold', everyMs: 60_000, run: async () => void (await foldOpenAmountChanges(t.db)) }],
+      tasks: [{ name: 'fold', everyMs: 60_000, run: async () => void (await foldDayFigureChanges(t.db)) }],
     });
     worker.start();
     for (let tries = 0; tries < 100 && (await changesCount()) > 0; tries += 1)

@@ -1,0 +1,115 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tenancy } from '../../db/tenancy.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+
+/**
+ * The clinic's figures per day (migration 0020, `odontia_day_figures` lists them): the folded rows
+ * of `day_figures` plus the changes the triggers appended since the last fold. A period's sum
+ * reads a few rows per day whatever the number of documents, appointments or attendances, and is
+ * always exact: a change counts the moment its transaction commits, folded or not.
+ */
+
+type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+
+/** The figures the triggers keep (migration 0020). */
+export type DayFigure =
+  | 'owed'
+  | 'credit'
+  | 'sold'
+  | 'sold_net'
+  | 'bought'
+  | 'bought_net'
+  | 'collected'
+  | 'paid_out'
+  | 'appointments'
+  | 'attendances'
+  | 'patients_new';
+
+export interface DayFigureFilter {
+  figures: DayFigure[];
+  /** Only these keys (a side, a document type, a method…). */
+  keys?: string[];
+  /** Days from … to, both included. */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * `select figure, key, day, amount, count` of the clinic's kept figures, one row per figure, key
+ * and day (through `day_figures`' key: clinic, figure, day).
+ */
+export function dayFigureRows(ctx: Pick<Ctx, 'accountId'>, { figures, keys, from, to }: DayFigureFilter): SQL {
+  const where = (alias: string) => {
+    const column = (name: string) => sql.raw(`${alias}.${name}`);
+    return sql`${column('account_id')} = ${ctx.accountId}::uuid and ${column('figure')} in ${figures}
+      ${keys ? sql`and ${column('key')} in ${keys}` : sql``}
+      ${from ? sql`and ${column('day')} >= ${from}::date` : sql``}
+      ${to ? sql`and ${column('day')} <= ${to}::date` : sql``}`;
+  };
+  return sql`
+  select k.figure, k.key, k.day, sum(k.amount) as amount, sum(k.count)::int as count
+  from (
+    select f.figure, f.key, f.day, f.amount, f.count from day_figures f where ${where('f')}
+    union all
+    select c.figure, c.key, c.day, c.amount, c.count from day_figure_changes c where ${where('c')}
+  ) k
+  group by k.figure, k.key, k.day`;
+}
+
+/** `select due, owed, credit` of a side's open documents, one row per due date. */
+export const openAmountsByDue = (ctx: Pick<Ctx, 'accountId'>, side: 'sale' | 'purchase') => sql`
+  select o.day as due,
+    coalesce(sum(o.amount) filter (where o.figure = 'owed'), 0) as owed,
+    coalesce(sum(o.amount) filter (where o.figure = 'credit'), 0) as credit
+  from (${dayFigureRows(ctx, { figures: ['owed', 'credit'], keys: [side] })}) o
+  group by o.day`;
+
+/** How often each instance folds the appended changes (they stay exact unfolded; folding keeps them few). */
+export const foldEveryMs = 60_000;
+
+/**
+ * Folds every clinic's appended changes into `day_figures` and drops the rows left at zero. In the
+ * system context (the app role may not delete these rows); instances that fold at once take turns
+ * through an advisory lock (the rebuild takes it too), and one that finds it taken skips its turn.
+ * Answers how many changes were folded.
+ */
+export async function foldDayFigureChanges(db: Pick<Tenancy, 'withSystem'>): Promise<number> {
+  return db.withSystem(async (tx) => {
+    const { rows: lock } = await tx.execute<{ taken: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtext('odontia_fold_day_figures')) as taken`,
+    );
+    if (!lock[0]?.taken) return 0;
+    // One statement: the changes moved out, summed per figure, key and day; a row they bring back
+    // to zero is deleted (the table keeps what is there), the others added to. Data-modifying CTEs
+    // run once whether or not they are read, and see the same snapshot: the delete and the upsert
+    // touch different rows by construction.
+    const { rows } = await tx.execute<{ folded: number }>(sql`
+      with moved as (
+        delete from day_figure_changes returning account_id, figure, key, day, amount, count
+      ), summed as (
+        select account_id, figure, key, day, sum(amount) as amount, sum(count)::int as count, count(*)::int as changes
+        from moved group by account_id, figure, key, day
+      ), zeroed as (
+        delete from day_figures f using summed s
+        where f.account_id = s.account_id and f.figure = s.figure and f.day = s.day and f.key = s.key
+          and f.amount + s.amount = 0 and f.count + s.count = 0
+        returning f.account_id, f.figure, f.day, f.key
+      ), upserted as (
+        insert into day_figures (account_id, figure, key, day, amount, count)
+        select s.account_id, s.figure, s.key, s.day, s.amount, s.count from summed s
+        where (s.amount <> 0 or s.count <> 0)
+          and not exists (select 1 from zeroed z
+            where z.account_id = s.account_id and z.figure = s.figure and z.day = s.day and z.key = s.key)
+        order by s.account_id, s.figure, s.day, s.key
+        on conflict (account_id, figure, day, key) do update
+          set amount = day_figures.amount + excluded.amount, count = day_figures.count + excluded.count
+      )
+      select coalesce(sum(changes), 0)::int as folded from summed`);
+    return Number(rows[0]?.folded ?? 0);
+  });
+}
+
+/** Recomputes the clinic's figures from its rows (its time zone changed: the days moved). */
+export async function rebuildDayFigures(ctx: Ctx): Promise<void> {
+  await ctx.tx.execute(sql`select odontia_rebuild_day_figures(${ctx.accountId}::uuid)`);
+}
