@@ -18,6 +18,7 @@ import { currentAccountsRoutes } from './features/current-accounts/current-accou
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { foldDayFigureChanges, foldEveryMs } from './features/figures/day-figures.repository.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -193,6 +194,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customerLookupRoutes);
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
+      await api.register(dashboardRoutes);
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });

@@ -247,6 +247,9 @@ export const errorStatuses = {
   error_update_system_settings: 500,
   /** A sale's next number must be above the last one issued of its point of sale and type (details.lastIssued). */
   next_number_not_above_issued: 409,
+
+  // Dashboard (issue 19)
+  error_get_dashboard: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;

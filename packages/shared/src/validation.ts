@@ -60,6 +60,8 @@ export const fieldCodes = [
   'ranges_overlap',
   /** An end not after its start (an appointment, a block). */
   'end_before_start',
+  /** A period longer than the screen sums (the dashboard: a year). */
+  'range_too_long',
   /** A tax id whose check digits (or form) are wrong for its kind: CUIT, NIF, CNPJ, SIRET… */
   'invalid_tax_id',
   /** A credit or debit note that does not name the document it corrects. */

@@ -21,6 +21,7 @@ CREATE TABLE "day_figures" (
 --> statement-breakpoint
 ALTER TABLE "day_figure_changes" ADD CONSTRAINT "day_figure_changes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "day_figures" ADD CONSTRAINT "day_figures_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "party_balances_balance_idx" ON "party_balances" USING btree ("account_id","party_kind",("debits" - "credits"),"party_id");--> statement-breakpoint
 -- Hand-written (drizzle-kit does not write these). Clinic tables: row-level security and grants.
 -- The app never deletes these rows: the fold and the rebuild do, as the system role and the owner.
 SELECT enable_tenant_rls('day_figures');--> statement-breakpoint
@@ -40,6 +41,8 @@ CREATE OR REPLACE FUNCTION odontia_clinic_day(account uuid, at timestamptz) RETU
 --   collected / paid_out (key: method; day: its date): paid collections and payments, not reversed;
 --   appointments (key: '<kind>:<professional>'; day: the start's clinic day): kind is the status,
 --     except a cancellation for a no-show (no_show) or less than 24 hours before the start (late_cancelled);
+--   treatments_sold (key: the treatment; day: the document's date): the price-list lines of issued
+--     invoices and debit notes, net, minus those of credit notes;
 --   attendances (key: the professional; day: its clinic day); patients_new (key ''; day: created).
 CREATE OR REPLACE FUNCTION odontia_document_figures(d commercial_documents)
   RETURNS TABLE (figure text, key text, day date, amount numeric, count integer)
@@ -53,6 +56,15 @@ CREATE OR REPLACE FUNCTION odontia_document_figures(d commercial_documents)
     (CASE d.side WHEN 'sale' THEN 'sold_net' ELSE 'bought_net' END, d.document_type, d.date, d.total - d.vat_total, d.status <> 'draft')
   ) AS v(figure, key, day, amount, counts)
   WHERE d.id IS NOT NULL AND d.deleted_at IS NULL AND v.counts
+  UNION ALL
+  -- The treatments invoiced (an issued document's lines are final): net, a credit note's negative.
+  SELECT 'treatments_sold', l.treatment_id::text, d.date,
+    CASE d.document_type WHEN 'credit_note' THEN -l.subtotal ELSE l.subtotal END,
+    CASE d.document_type WHEN 'credit_note' THEN -1 ELSE 1 END
+  FROM document_lines l
+  WHERE d.id IS NOT NULL AND d.deleted_at IS NULL AND d.side = 'sale' AND d.status <> 'draft'
+    AND d.document_type IN ('invoice', 'debit_note', 'credit_note')
+    AND l.account_id = d.account_id AND l.document_id = d.id AND l.treatment_id IS NOT NULL
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION odontia_payment_figures(y payments)
   RETURNS TABLE (figure text, key text, day date, amount numeric, count integer)

@@ -522,6 +522,13 @@ export const partyBalances = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.partyKind, table.partyId] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    // The biggest debtors (issue 19's dashboard): the first rows by balance, without sorting them all.
+    index('party_balances_balance_idx').on(
+      table.accountId,
+      table.partyKind,
+      sql`(${table.debits} - ${table.credits})`,
+      table.partyId,
+    ),
   ],
 );
 

@@ -232,6 +232,38 @@ function everyParty(ctx: Ctx, side: 'sale' | 'purchase') {
           where b.account_id = ${ctx.accountId}::uuid and b.party_kind = ${kind}) as t_balance`;
 }
 
+/** The aging totals (`t_…`) and the credit of `by_due`'s rows (`due, owed, credit`) on `today`. */
+const agingOfDues = (today: string) => sql`
+        coalesce(sum(owed) filter (where due >= ${today}::date), 0)::text as t_current,
+        coalesce(sum(owed) filter (where ${today}::date - due between 1 and 30), 0)::text as t_days_0_30,
+        coalesce(sum(owed) filter (where ${today}::date - due between 31 and 60), 0)::text as t_days_31_60,
+        coalesce(sum(owed) filter (where ${today}::date - due between 61 and 90), 0)::text as t_days_61_90,
+        coalesce(sum(owed) filter (where ${today}::date - due > 90), 0)::text as t_days_over_90,
+        coalesce(sum(credit), 0) as credit`;
+
+/** The side's payments `y` with something not allocated (live, not reversed). */
+const unallocatedPayments = (ctx: Ctx, paymentSide: 'customer' | 'provider') =>
+  sql`y.account_id = ${ctx.accountId}::uuid and y.side = ${paymentSide}
+        and y.allocated_amount < y.amount and y.reversed_at is null and y.deleted_at is null`;
+
+/**
+ * The totals of every account of a side (the current accounts' unfiltered totals, the
+ * dashboard's receivables): from the kept figures and balances, a handful of rows read.
+ */
+export async function sideTotals(ctx: Ctx, side: 'sale' | 'purchase', today: string): Promise<AccountTotalsRow> {
+  const { rows } = await ctx.tx.execute<{ [key: string]: unknown }>(sql`
+    with counted as (${everyParty(ctx, side)}),
+    aging as (select ${agingOfDues(today)} from (${openAmountsByDue(ctx, side)}) by_due),
+    unallocated_total as (
+      select coalesce(sum(y.amount - y.allocated_amount), 0) as amount
+      from payments y where ${unallocatedPayments(ctx, side === 'sale' ? 'customer' : 'provider')}
+    )
+    select c.t_total, c.t_balance, a.t_current, a.t_days_0_30, a.t_days_31_60, a.t_days_61_90, a.t_days_over_90,
+      (a.credit + u.amount)::text as t_on_account
+    from counted c cross join aging a cross join unallocated_total u`);
+  return pageAnswer(rows, side === 'sale' ? 'customer_id' : 'provider_id').totals;
+}
+
 /**
  * The page of accounts and the totals of every match, the page first: the matches and their
  * order come from the parties and their kept balances (`party_balances`), aging only for the
@@ -253,8 +285,7 @@ export async function pageFromBalances<TRow>(
   const partyOrder = byOverdue ? (overdueOrders(idColumn)[sort] as SQL) : order;
   const openOf = sql`d.account_id = ${ctx.accountId}::uuid and d.side = ${documentSide}
         and d.open_amount <> 0 and d.deleted_at is null`;
-  const unallocatedOf = sql`y.account_id = ${ctx.accountId}::uuid and y.side = ${paymentSide}
-        and y.allocated_amount < y.amount and y.reversed_at is null and y.deleted_at is null`;
+  const unallocatedOf = unallocatedPayments(ctx, paymentSide);
   const { rows } = await serially(ctx, () =>
     ctx.tx.execute<{ [key: string]: unknown }>(sql`
     with listed as (${parties}),
@@ -274,14 +305,7 @@ export async function pageFromBalances<TRow>(
       group by 1`
         : openAmountsByDue(ctx, documentSide)
     }), aging as (
-      select
-        coalesce(sum(owed) filter (where due >= ${today}::date), 0)::text as t_current,
-        coalesce(sum(owed) filter (where ${today}::date - due between 1 and 30), 0)::text as t_days_0_30,
-        coalesce(sum(owed) filter (where ${today}::date - due between 31 and 60), 0)::text as t_days_31_60,
-        coalesce(sum(owed) filter (where ${today}::date - due between 61 and 90), 0)::text as t_days_61_90,
-        coalesce(sum(owed) filter (where ${today}::date - due > 90), 0)::text as t_days_over_90,
-        coalesce(sum(credit), 0) as credit
-      from by_due
+      select ${agingOfDues(today)} from by_due
     ), unallocated_total as (
       select coalesce(sum(y.amount - y.allocated_amount), 0) as amount
       from payments y

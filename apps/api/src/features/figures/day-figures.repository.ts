@@ -23,7 +23,8 @@ export type DayFigure =
   | 'paid_out'
   | 'appointments'
   | 'attendances'
-  | 'patients_new';
+  | 'patients_new'
+  | 'treatments_sold';
 
 export interface DayFigureFilter {
   figures: DayFigure[];

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { clinicDayRange, clinicToday } from '@odontia/shared/clinic-time';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/clock.ts';
+import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
+import { dayFigureMismatches } from '../../../test/day-figures.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { appointments } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { foldDayFigureChanges } from '../figures/day-figures.repository.ts';
+import { aYearBefore, periodsOf } from './dashboard.service.ts';
+
+/**
+ * The dashboard (issue 19) on a known data set, every figure computed by hand, in a Buenos Aires
+ * clinic on 2026-11-15: the period is 1–15 November, the one before 17–31 October, a year before
+ * 1–15 November 2025.
+ */
+describe.each(availableBackends())('the dashboard on %s', (backend) => {
+  const t = useTestClinic(backend, { patient: true });
+  let limpieza = '';
+  let extraccion = '';
+
+  afterEach(async () => {
+    restoreClock();
+    expect(await dayFigureMismatches(t)).toEqual([]);
+  });
+
+  const created = async (method: 'POST', url: string, body: Record<string, unknown>, headers = {}) => {
+    const response = await t.call(method, url, { body, headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  };
+  const invoice = (date: string, lines: { treatmentId: string; price: string }[], more = {}) =>
+    created('POST', '/api/sales', {
+      documentType: 'invoice',
+      patientId: t.patientId,
+      pointOfService: '0001',
+      date,
+      currency: 'argentine_peso',
+      conditionSale: 'current_account',
+      issue: true,
+      lines: lines.map((line) => ({
+        treatmentId: line.treatmentId,
+        description: 'Tratamiento',
+        quantity: '1',
+        unitPrice: line.price,
+        vatRate: '21',
+      })),
+      ...more,
+    });
+
+  beforeAll(async () => {
+    await created('POST', '/api/points-of-sale', { code: '0001', name: 'Recepción' });
+    const treatment = (code: string, name: string) =>
+      created('POST', '/api/treatments', { code, name, price: '100', vatRate: '21', durationMinutes: 30 });
+    limpieza = (await treatment('LIMP', 'Limpieza')).id;
+    extraccion = (await treatment('EXTR', 'Extracción')).id;
+
+    setClock('2026-11-15T15:00:00Z');
+    // Production: 100 + 50 (3 Nov) − 40 (credit note, 5 Nov) = 110 now; 80 the period before; 30 a year before.
+    const first = await invoice('2026-11-03', [
+      { treatmentId: limpieza, price: '100' },
+      { treatmentId: extraccion, price: '50' },
+    ]);
+    await invoice('2026-11-05', [{ treatmentId: limpieza, price: '40' }], {
+      documentType: 'credit_note',
+      relatedDocumentId: first.id,
+    });
+    await invoice('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
+    await invoice('2025-11-10', [{ treatmentId: limpieza, price: '30' }]);
+    await invoice('2026-11-04', [{ treatmentId: limpieza, price: '999' }], { documentType: 'budget' });
+    // Collections: 50 cash, 30 card, 20 cash reversed (does not count).
+    const collect = (date: string, amount: string, method: string) =>
+      created(
+        'POST',
+        '/api/collections',
+        { patientId: t.patientId, date, amount, currency: 'argentine_peso', method },
+        { 'idempotency-key': `test-${randomUUID()}` },
+      );
+    await collect('2026-11-06', '50.00', 'cash_payment');
+    await collect('2026-11-07', '30.00', 'credit_card');
+    const reversed = await collect('2026-11-08', '20.00', 'cash_payment');
+    const reversal = await t.call('POST', `/api/collections/${reversed.id}/reverse`, {
+      body: { reason: 'Duplicado', version: reversed.version },
+    });
+    expect(reversal.statusCode, reversal.body).toBe(200);
+    // Payables: 121 overdue (due 1 Nov), 242 due this week (due 18 Nov), 363 later (due 30 Nov).
+    const providerId = await insertProvider(t);
+    await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-01', net: '100' });
+    await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-18', net: '200' });
+    await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-30', net: '300' });
+    // Attendances: two in the period (one by a patient new this month), one the period before.
+    const attend = (patientId: string, date: string) =>
+      created('POST', `/api/patients/${patientId}/attendances`, {
+        date,
+        attendanceType: 'dentistry',
+        specialization: 'Odontología general',
+        professionalId: t.clinic.userId,
+        titleResume: 'Control',
+        resume: 'Control',
+        detail: 'Control',
+        billable: false,
+      });
+    await attend(t.patientId, '2026-11-10T10:00:00-03:00');
+    await attend(t.patientId, '2026-10-25T10:00:00-03:00');
+    const newcomer = await t.newPatient();
+    await attend(newcomer, '2026-11-12T10:00:00-03:00');
+    restoreClock();
+  });
+
+  it('sums the period, the one before and a year before by hand; receivables, payables and the top treatments', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const response = await t.call('GET', '/api/dashboard');
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.period).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-15',
+      previousFrom: '2026-10-17',
+      previousTo: '2026-10-31',
+      lastYearFrom: '2025-11-01',
+      lastYearTo: '2025-11-15',
+      today: '2026-11-15',
+    });
+    expect(data.financial.production).toMatchObject({ current: '110.00', previous: '80.00', lastYear: '30.00' });
+    expect(data.financial.production.byDay).toEqual([
+      { day: '2026-11-03', amount: '150.00' },
+      { day: '2026-11-05', amount: '-40.00' },
+    ]);
+    expect(data.financial.collections).toEqual({
+      total: '80.00',
+      byMethod: [
+        { method: 'cash_payment', amount: '50.00', count: 1 },
+        { method: 'credit_card', amount: '30.00', count: 1 },
+      ],
+    });
+    // Invoiced with VAT: 181.50 (3 Nov) − 48.40 + 96.80 (20 Oct) + 36.30 (2025) = 266.20; collected 80.
+    expect(data.financial.receivables).toMatchObject({ balance: '186.20' });
+    expect(data.financial.receivables.debtors).toEqual([
+      { customerId: expect.any(String), name: expect.any(String), balance: '186.20' },
+    ]);
+    expect(data.financial.payables).toEqual({ overdue: '121.00', dueThisWeek: '242.00', weekEnds: '2026-11-21' });
+    expect(data.financial.topTreatments).toEqual(
+      [
+        { treatmentId: extraccion, code: 'EXTR', name: 'Extracción', count: 1, amount: '50.00' },
+        { treatmentId: limpieza, code: 'LIMP', name: 'Limpieza', count: 0, amount: '60.00' },
+      ].sort((a, b) => Number(b.amount) - Number(a.amount)),
+    );
+    expect(data.clinical.attendances).toEqual({ current: 2, previous: 1, lastYear: 0 });
+    expect(data.clinical.returningPatients).toBe(1);
+
+    // New patients: registered on the clinic's day (the rows take the database's clock: today's).
+    restoreClock();
+    const realToday = clinicToday('America/Argentina/Buenos_Aires');
+    const { start, end } = clinicDayRange('America/Argentina/Buenos_Aires', realToday);
+    const { rows: registered } = await t.db.orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from patients where account_id = ${t.clinic.accountId}::uuid and deleted_at is null
+        and created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz`);
+    const todays = (await t.call('GET', `/api/dashboard?from=${realToday}&to=${realToday}`)).json().data;
+    expect(todays.clinical.newPatients.current).toBe(Number(registered[0]?.n));
+    setClock('2026-11-15T15:00:00Z');
+
+    // Folded or not, the same answer.
+    await foldDayFigureChanges(t.db);
+    const folded = await t.call('GET', '/api/dashboard');
+    expect(folded.json().data).toEqual(data);
+  });
+
+  it('counts appointments kept, cancelled late and missed; the agenda of today per professional', async () => {
+    setClock('2026-11-15T12:00:00Z');
+    const before = (await t.call('GET', '/api/dashboard')).json().data.clinical.appointments;
+    const book = (startsAt: string, more: Record<string, unknown> = {}) =>
+      t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.insert(appointments).values({
+          accountId: t.clinic.accountId,
+          id: newId(),
+          patientId: t.patientId,
+          professionalId: t.clinic.userId,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+          timeZone: 'America/Argentina/Buenos_Aires',
+          createdBy: t.clinic.userId,
+          updatedBy: t.clinic.userId,
+          ...more,
+        }),
+      );
+    await book('2026-11-15T16:00:00Z');
+    await book('2026-11-15T17:00:00Z', { confirmedAt: new Date('2026-11-14T10:00:00Z') });
+    await book('2026-11-15T18:00:00Z', { arrivedAt: new Date('2026-11-15T17:55:00Z') });
+    await book('2026-11-15T13:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'no_show',
+      cancelledAt: new Date('2026-11-15T13:30:00Z'),
+    });
+    await book('2026-11-15T14:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-15T11:00:00Z'),
+    });
+    await book('2026-11-15T19:00:00Z', { status: 'completed' });
+    // Tomorrow's is neither today's agenda nor the period's (it ends today).
+    await book('2026-11-16T16:00:00Z');
+
+    const { data } = (await t.call('GET', '/api/dashboard')).json();
+    expect(data.agenda).toEqual([
+      {
+        professionalId: t.clinic.userId,
+        professionalName: expect.any(String),
+        total: 6,
+        notConfirmed: 1,
+        confirmed: 1,
+        arrived: 1,
+        completed: 1,
+        cancelled: 2,
+      },
+    ]);
+    const now = data.clinical.appointments;
+    expect(now.total - before.total).toBe(6);
+    expect(now.noShow - before.noShow).toBe(1);
+    expect(now.lateCancelled - before.lateCancelled).toBe(1);
+    expect(now.completed - before.completed).toBe(1);
+    expect(now.noShowRate).toBeCloseTo(now.noShow / now.total, 4);
+    expect(now.lateCancelRate).toBeCloseTo(now.lateCancelled / now.total, 4);
+  });
+
+  it('gives a level without reports.read no money and only its own agenda; refuses a bad period', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const asUser = await t.asLevel('user', () => t.call('GET', '/api/dashboard'));
+    expect(asUser.statusCode, asUser.body).toBe(200);
+    expect(asUser.json().data.financial).toBeNull();
+    expect(asUser.json().data.clinical.attendances.current).toBe(2);
+
+    const backwards = await t.call('GET', '/api/dashboard?from=2026-11-10&to=2026-11-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details.fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'querystring.to', code: 'end_before_start' })]),
+    );
+    const long = await t.call('GET', '/api/dashboard?from=2024-01-01&to=2026-01-01');
+    expect(long.statusCode).toBe(400);
+    const absurd = await t.call('GET', '/api/dashboard?from=0000-13-45');
+    expect(absurd.statusCode).toBe(400);
+
+    // Another clinic sees none of it.
+    const other = await t.newClinic();
+    const theirs = await t.call('GET', '/api/dashboard', { token: other.token });
+    expect(theirs.json().data.financial.production.current).toBe('0.00');
+    expect(theirs.json().data.clinical.attendances.current).toBe(0);
+  });
+
+  it('computes the periods: previous of the same length, a year before with 29 February', () => {
+    expect(periodsOf({ from: '2024-02-01', to: '2024-02-29' }, '2026-11-15')).toMatchObject({
+      previousFrom: '2024-01-03',
+      previousTo: '2024-01-31',
+      lastYearFrom: '2023-02-01',
+      lastYearTo: '2023-02-28',
+    });
+    expect(aYearBefore('2024-02-29')).toBe('2023-02-28');
+  });
+});

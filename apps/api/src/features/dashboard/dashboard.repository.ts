@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { type DayFigure, dayFigureRows, openAmountsByDue } from '../figures/day-figures.repository.ts';
+
+/**
+ * The dashboard's reads (issue 19). The period's sums come from the kept day figures (a few rows
+ * a day, whatever the clinic's size); today's agenda through the appointments' start index; the
+ * returning patients through the attendances' date index; the debtors through the balances'
+ * index. Every statement names the clinic; RLS checks it again.
+ */
+
+type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+
+export interface Period {
+  label: 'current' | 'previous' | 'lastYear';
+  from: string;
+  to: string;
+}
+
+export interface FigureSumRow {
+  period: Period['label'];
+  figure: DayFigure;
+  key: string;
+  amount: string;
+  count: number;
+}
+
+/** Each figure and key summed over each period (the periods may overlap: each is summed apart). */
+export async function figureSums(ctx: Ctx, figures: DayFigure[], periods: Period[]): Promise<FigureSumRow[]> {
+  const parts = periods.map(
+    (period) => sql`
+    select ${period.label}::text as period, r.figure, r.key, sum(r.amount)::text as amount, sum(r.count)::int as count
+    from (${dayFigureRows(ctx, { figures, from: period.from, to: period.to })}) r
+    group by r.figure, r.key`,
+  );
+  const { rows } = await ctx.tx.execute<FigureSumRow & { [key: string]: unknown }>(sql.join(parts, sql` union all `));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** A figure's amount per day of a period, for the keys given (days without any are left out). */
+export async function figureByDay(
+  ctx: Ctx,
+  figure: DayFigure,
+  signs: Record<string, 1 | -1>,
+  from: string,
+  to: string,
+): Promise<{ day: string; amount: string }[]> {
+  const keys = Object.keys(signs);
+  const signed = sql.join(
+    keys.map((key) => sql`when ${key} then ${signs[key] as number}`),
+    sql` `,
+  );
+  const { rows } = await ctx.tx.execute<{ day: string; amount: string }>(sql`
+    select r.day::text as day, sum(r.amount * case r.key ${signed} else 0 end)::text as amount
+    from (${dayFigureRows(ctx, { figures: [figure], keys, from, to })}) r
+    group by r.day order by r.day`);
+  return rows;
+}
+
+export interface AgendaRow {
+  professional_id: string;
+  professional_name: string;
+  total: number;
+  not_confirmed: number;
+  confirmed: number;
+  arrived: number;
+  completed: number;
+  cancelled: number;
+}
+
+/** Today's appointments per professional (`appointments_starts_idx`), only `professionalId`'s when given. */
+export async function agendaOf(ctx: Ctx, start: Date, end: Date, professionalId?: string): Promise<AgendaRow[]> {
+  const { rows } = await ctx.tx.execute<AgendaRow & { [key: string]: unknown }>(sql`
+    select a.professional_id, u.complete_name as professional_name,
+      count(*) filter (where a.status <> 'rescheduled')::int as total,
+      count(*) filter (where a.status = 'scheduled' and a.arrived_at is null and a.confirmed_at is null)::int as not_confirmed,
+      count(*) filter (where a.status = 'scheduled' and a.arrived_at is null and a.confirmed_at is not null)::int as confirmed,
+      count(*) filter (where a.status = 'scheduled' and a.arrived_at is not null)::int as arrived,
+      count(*) filter (where a.status = 'completed')::int as completed,
+      count(*) filter (where a.status = 'cancelled')::int as cancelled
+    from appointments a
+    join users u on u.account_id = a.account_id and u.id = a.professional_id
+    where a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
+      and a.starts_at >= ${start.toISOString()}::timestamptz and a.starts_at < ${end.toISOString()}::timestamptz
+      ${professionalId ? sql`and a.professional_id = ${professionalId}::uuid` : sql``}
+    group by a.professional_id, u.complete_name
+    order by professional_name, a.professional_id`);
+  return rows.map((row) => ({
+    ...row,
+    total: Number(row.total),
+    not_confirmed: Number(row.not_confirmed),
+    confirmed: Number(row.confirmed),
+    arrived: Number(row.arrived),
+    completed: Number(row.completed),
+    cancelled: Number(row.cancelled),
+  }));
+}
+
+/**
+ * Patients attended between the instants who had been attended before `start` (the period's
+ * attendances through `attendances_recent_idx`, each patient's earlier one through
+ * `attendances_patient_idx`).
+ */
+export async function returningPatients(ctx: Ctx, start: Date, end: Date): Promise<number> {
+  const { rows } = await ctx.tx.execute<{ n: number }>(sql`
+    select count(*)::int as n
+    from (
+      select distinct a.patient_id from attendances a
+      where a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
+        and a.date >= ${start.toISOString()}::timestamptz and a.date < ${end.toISOString()}::timestamptz
+    ) attended
+    where exists (
+      select 1 from attendances e
+      where e.account_id = ${ctx.accountId}::uuid and e.patient_id = attended.patient_id
+        and e.deleted_at is null and e.date < ${start.toISOString()}::timestamptz)`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The customers who owe the most (`party_balances_balance_idx`, read backwards). */
+export async function biggestDebtors(ctx: Ctx, limit: number) {
+  const { rows } = await ctx.tx.execute<{ customer_id: string; name: string; balance: string }>(sql`
+    select b.party_id as customer_id, c.name, (b.debits - b.credits)::text as balance
+    from party_balances b
+    join customers c on c.account_id = b.account_id and c.id = b.party_id
+    where b.account_id = ${ctx.accountId}::uuid and b.party_kind = 'customer' and b.debits - b.credits > 0
+    order by b.debits - b.credits desc, b.party_id
+    limit ${limit}`);
+  return rows;
+}
+
+/** What the clinic owes its providers past due, and due from `today` to `weekEnds`. */
+export async function payablesDue(ctx: Ctx, today: string, weekEnds: string) {
+  const { rows } = await ctx.tx.execute<{ overdue: string; due_this_week: string }>(sql`
+    select coalesce(sum(owed) filter (where due < ${today}::date), 0)::text as overdue,
+      coalesce(sum(owed) filter (where due between ${today}::date and ${weekEnds}::date), 0)::text as due_this_week
+    from (${openAmountsByDue(ctx, 'purchase')}) by_due`);
+  return { overdue: rows[0]?.overdue ?? '0', dueThisWeek: rows[0]?.due_this_week ?? '0' };
+}
+
+/** The price-list treatments' code and name. */
+export async function treatmentNames(ctx: Ctx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { code: string; name: string }>();
+  const { rows } = await ctx.tx.execute<{ id: string; code: string; name: string }>(sql`
+    select t.id, t.code, t.name from treatments t
+    where t.account_id = ${ctx.accountId}::uuid and t.id in ${ids}`);
+  return new Map(rows.map((row) => [row.id, { code: row.code, name: row.name }]));
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { currencies, paymentMethods } from '../enums.ts';
+import { calendarDate } from '../validation.ts';
+import { idSchema } from './common.ts';
+
+/**
+ * The dashboard (issue 19, spec §2 "Dashboard"): GET /api/dashboard, the morning's questions in
+ * one answer for a period (this month so far unless asked). Every staff level sees today's agenda
+ * (a level without reports.read: its own) and the clinical figures; `financial` is null without
+ * reports.read. Each figure comes with what it is compared with: the period just before, of the
+ * same length, and the same dates a year before.
+ */
+
+/** The longest period the dashboard sums (a year and a day: a leap year's whole year). */
+export const dashboardMaxDays = 366;
+
+export const dashboardQuerySchema = z
+  .object({ from: calendarDate().optional(), to: calendarDate().optional() })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'end_before_start' });
+    else if (value.from && value.to) {
+      const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000 + 1;
+      if (days > dashboardMaxDays) ctx.addIssue({ code: 'custom', path: ['to'], message: 'range_too_long' });
+    }
+  });
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+
+/** A figure of the period beside the period before and the same dates a year before. */
+const compared = <T extends z.ZodType>(value: T) => z.object({ current: value, previous: value, lastYear: value });
+
+const moneyText = z.string();
+
+export const dashboardAgendaRowSchema = z.object({
+  professionalId: idSchema,
+  professionalName: z.string(),
+  total: z.number().int(),
+  notConfirmed: z.number().int(),
+  confirmed: z.number().int(),
+  arrived: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+});
+
+export const dashboardTreatmentSchema = z.object({
+  treatmentId: idSchema,
+  code: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  amount: moneyText,
+});
+
+export const dashboardSchema = z.object({
+  period: z.object({
+    from: z.string(),
+    to: z.string(),
+    previousFrom: z.string(),
+    previousTo: z.string(),
+    lastYearFrom: z.string(),
+    lastYearTo: z.string(),
+    today: z.string(),
+  }),
+  /** Today's appointments per professional (a level without reports.read: only its own). */
+  agenda: z.array(dashboardAgendaRowSchema),
+  clinical: z.object({
+    attendances: compared(z.number().int()),
+    newPatients: compared(z.number().int()),
+    /** Patients attended in the period who had been attended before it. */
+    returningPatients: z.number().int(),
+    appointments: z.object({
+      total: z.number().int(),
+      completed: z.number().int(),
+      cancelled: z.number().int(),
+      lateCancelled: z.number().int(),
+      noShow: z.number().int(),
+      /** Shares of the period's appointments, 0–1 (0 with none). */
+      noShowRate: z.number(),
+      lateCancelRate: z.number(),
+    }),
+  }),
+  /** Null without reports.read. Amounts in the clinic's currency, as text ('1234.50'). */
+  financial: z
+    .object({
+      currency: z.enum(currencies),
+      /** Invoiced net of VAT (invoices and debit notes minus credit notes), and per day of the period. */
+      production: compared(moneyText).extend({ byDay: z.array(z.object({ day: z.string(), amount: moneyText })) }),
+      collections: z.object({
+        total: moneyText,
+        byMethod: z.array(z.object({ method: z.enum(paymentMethods), amount: moneyText, count: z.number().int() })),
+      }),
+      receivables: z.object({
+        balance: moneyText,
+        overdue: moneyText,
+        onAccount: moneyText,
+        aging: z.object({
+          current: moneyText,
+          days_0_30: moneyText,
+          days_31_60: moneyText,
+          days_61_90: moneyText,
+          days_over_90: moneyText,
+        }),
+        debtors: z.array(z.object({ customerId: idSchema, name: z.string(), balance: moneyText })),
+      }),
+      payables: z.object({ overdue: moneyText, dueThisWeek: moneyText, weekEnds: z.string() }),
+      topTreatments: z.array(dashboardTreatmentSchema),
+    })
+    .nullable(),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+
+export const dashboardResponseSchema = z.object({ data: dashboardSchema });
