@@ -100,7 +100,7 @@ const collections = () => import('../pages/collections');
 const customerAccounts = () => import('../pages/customer-accounts');
 
 export const protectedRoutes: RouteObject[] = [
-  screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda']),
+  screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda', 'payments']),
   // Patients and medical history
   screen('patients', 'patients', () => import('../pages/patients'), patients),
   screen('patientCreate', 'patients/create', () => import('../pages/patients'), patients),

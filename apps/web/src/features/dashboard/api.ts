@@ -6,6 +6,7 @@ import type {
 } from '@odontia/shared/schemas/appointments';
 import type { RecentAttendance } from '@odontia/shared/schemas/attendances';
 import type { Page } from '@odontia/shared/schemas/common';
+import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -129,4 +130,18 @@ export function useAppointmentAction() {
 
 export function refreshAppointments(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: appointmentsKey });
+}
+
+/** The dashboard's figures for a period (issue 19): `from`/`to` empty = this month so far. */
+export function useDashboardFigures(from: string, to: string) {
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const query = params.toString();
+  return useQuery({
+    queryKey: [...appointmentsKey, 'dashboard', from, to],
+    queryFn: () =>
+      http.get<{ data: DashboardFigures }>(`dashboard${query ? `?${query}` : ''}`).then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+  });
 }

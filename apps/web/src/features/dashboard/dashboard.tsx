@@ -1,26 +1,30 @@
 import { clinicDayRange, clinicWallTime } from '@odontia/shared/clinic-time';
 import { can } from '@odontia/shared/permissions';
 import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
+import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import { CalendarClock, CalendarPlus, Check, DoorOpen, PackageSearch, Stethoscope, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
+import { DateRangeFilter } from '../commercial/date-range-filter';
 import { historyPath, recordPaths } from '../medical-history/api';
 import {
   calendarPath,
   startAttendancePath,
   useAppointmentAction,
   useCalendarRange,
+  useDashboardFigures,
   useFreeSlots,
   useRecentAttendances,
   useReorderTop,
 } from './api';
 import { AppointmentBadges } from './appointment-badges';
+import { PeriodFigures } from './figures';
 
 /** A card of the dashboard with its loading, error and empty states. */
 function Widget({
@@ -151,7 +155,7 @@ function AppointmentRow({ appointment }: { appointment: CalendarAppointment }) {
 }
 
 /** Today's appointments per professional: the signed-in professional's own first, then by name. */
-function TodayAgenda() {
+function TodayAgenda({ counts }: { counts: DashboardFigures['agenda'] | undefined }) {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser();
   const timeZone = useClinicTimeZone();
@@ -196,6 +200,7 @@ function TodayAgenda() {
                 {t('today.count', { count: group.appointments.length })}
               </span>
             </h3>
+            <AgendaCounts row={counts?.find((row) => row.professionalId === group.id)} />
             <ul className="list-unstyled mb-0">
               {group.appointments.map((appointment) => (
                 <AppointmentRow key={appointment.id} appointment={appointment} />
@@ -205,6 +210,22 @@ function TodayAgenda() {
         ))}
       </div>
     </Widget>
+  );
+}
+
+/** A professional's day at a glance: confirmed, not confirmed, arrived (from the dashboard's figures). */
+function AgendaCounts({ row }: { row: DashboardFigures['agenda'][number] | undefined }) {
+  const { t } = useTranslation('dashboard');
+  if (!row) return null;
+  return (
+    <p className="small text-body-secondary mb-2" data-testid="agenda-counts">
+      {t('today.summary', {
+        confirmed: row.confirmed,
+        notConfirmed: row.notConfirmed,
+        arrived: row.arrived,
+        completed: row.completed,
+      })}
+    </p>
   );
 }
 
@@ -312,17 +333,92 @@ function RecentPatients() {
   );
 }
 
-/** `/dashboard`: the first screen after sign-in (issue 16). */
+/** The period the figures sum: two dates in the URL (none: this month so far), and "this month". */
+function PeriodPicker({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <form className="dashboard-period" aria-label={t('period.label')} onSubmit={(event) => event.preventDefault()}>
+      <DateRangeFilter
+        names={['from', 'to'] as const}
+        values={[from, to]}
+        labels={[t('period.from'), t('period.to')]}
+        inputClassName="form-control form-control-sm"
+        onChange={(name, value) => (name === 'from' ? onChange(value, to) : onChange(from, value))}
+      />
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm align-self-end"
+        onClick={() => onChange('', '')}
+        disabled={!from && !to}
+      >
+        {t('period.thisMonth')}
+      </button>
+    </form>
+  );
+}
+
+/** `/dashboard`: the first screen after sign-in (issue 16), with the period's figures (issue 19). */
 export function Dashboard() {
+  const { t } = useTranslation('dashboard');
   const user = useSessionUser();
   const showInventory = user ? can(user.level, 'inventory.read') : false;
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const figures = useDashboardFigures(from, to);
+  const setPeriod = (nextFrom: string, nextTo: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of [
+          ['from', nextFrom],
+          ['to', nextTo],
+        ] as const)
+          value ? next.set(name, value) : next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const period = figures.data?.period;
+  const day = useCalendarDateFormat();
   return (
-    <div className="dashboard-grid" data-testid="dashboard">
-      <TodayAgenda />
-      <div className="dashboard-side">
-        <FreeSlots />
-        {showInventory ? <Reorder /> : null}
-        <RecentPatients />
+    <div className="dashboard" data-testid="dashboard">
+      <div className="dashboard-period-bar">
+        <h2 className="h6 mb-0">
+          {t('period.title')}
+          {period ? (
+            <span className="text-body-secondary fw-normal ms-2" data-testid="period-shown">
+              {t('period.range', { from: day(period.from), to: day(period.to) })}
+            </span>
+          ) : null}
+        </h2>
+        <PeriodPicker from={from} to={to} onChange={setPeriod} />
+      </div>
+      {figures.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {t('loadError')}{' '}
+          <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => figures.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <PeriodFigures figures={figures.data} pending={figures.isPending} />
+      )}
+      <div className="dashboard-grid">
+        <TodayAgenda counts={figures.data?.agenda} />
+        <div className="dashboard-side">
+          <FreeSlots />
+          {showInventory ? <Reorder /> : null}
+          <RecentPatients />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,63 @@
+import { expect, test } from '../fixtures/test';
+import { saveScreenshot } from '../support/artifacts';
+import { expectNoAxeViolations } from '../support/axe';
+import { settle } from '../support/page';
+import { demoUsers, signInPage } from '../support/real-users';
+
+/*
+ * The dashboard's figures (issue 19) on the demo clinic: production, collections, receivables and
+ * payables for the administrator, each opening the list behind it; a year's period; the clinical
+ * figures alone for a level without reports.read.
+ */
+
+test('the administrator sees the period’s money and opens a debtor’s account from the receivables', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('period-figures')).toBeVisible();
+  for (const card of [
+    'production-figure',
+    'collections-figure',
+    'clinical-figures',
+    'receivables-figure',
+    'payables-figure',
+    'top-treatments',
+  ])
+    await expect(page.getByTestId(card)).toBeVisible();
+  await expect(page.getByTestId('production-value')).toContainText('$');
+  await expect(page.getByTestId('period-shown')).toContainText('del');
+
+  // A whole year: the demo's months of sales and collections.
+  const today = new Date();
+  const yearAgo = new Date(today.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Desde').fill(yearAgo);
+  await expect(page).toHaveURL(new RegExp(`from=${yearAgo}`));
+  await expect(page.getByTestId('collection-method').first()).toBeVisible();
+  await expect(page.getByTestId('top-treatment').first()).toBeVisible();
+  await expect(page.locator('[data-testid="production-chart"]')).toBeVisible();
+  await settle(page, { spinners: true });
+  await expectNoAxeViolations(page, '/dashboard (a year)');
+  await saveScreenshot(page, 'dashboard-figures-year');
+
+  // Click-through: the biggest debtor's current account.
+  const debtor = page.getByTestId('debtor-link').first();
+  const name = (await debtor.textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+  await debtor.click();
+  await expect(page).toHaveURL(/\/cc-customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('ledger-customer')).toContainText(name);
+  await page.goBack();
+  await page.getByTestId('collections-figure-link').click();
+  await expect(page).toHaveURL(new RegExp(`/collections\\?from=${yearAgo}&to=`));
+});
+
+test('a level without reports.read sees the clinical figures and no money', async ({ page }) => {
+  await signInPage(page, demoUsers.user);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('clinical-figures')).toBeVisible();
+  await expect(page.getByTestId('attendances-figure')).toHaveText(/\d/);
+  await expect(page.getByTestId('production-figure')).toHaveCount(0);
+  await expect(page.getByTestId('receivables-figure')).toHaveCount(0);
+});
