@@ -50,6 +50,19 @@ function server(port: number, basePath: string, dataName: string) {
       TRUST_PROXY: 'true',
       // The job queue looks often, so a reminder reaches the outbox within a test (issue 16).
       JOBS_POLL_MS: '300',
+      // A hosted installation's plans (issue 19): the demo clinic is on `basic`, its account shows
+      // price, limits and due date, and renewing works.
+      PLANS: JSON.stringify([
+        {
+          id: 'basic',
+          name: 'Básico',
+          price: '45000',
+          currency: 'argentine_peso',
+          periodMonths: 1,
+          limits: { professionals: 5, storageMb: 5120 },
+        },
+        { id: 'pro', name: 'Profesional', price: '450000', currency: 'argentine_peso', periodMonths: 12 },
+      ]),
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
       DATABASE_URL: '',
     },

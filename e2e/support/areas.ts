@@ -69,6 +69,7 @@ export const areas: Area[] = [
     label: 'Datos de la cuenta',
     path: '/account',
     title: 'Datos de la cuenta',
+    built: true,
   },
   {
     section: 'Administración',
@@ -91,6 +92,6 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/profile', title: 'Mi perfil' },
   { path: '/sales/view/9', title: 'Detalle de la venta' },
   { path: '/collections/view/9', title: 'Detalle de la cobranza' },
-  // The last one is still coming soon (issue 19): the walk ends on its "Volver al panel".
-  { path: '/account', title: 'Datos de la cuenta' },
+  // The last one is still coming soon (issue 19's reports): the walk ends on its "Volver al panel".
+  { path: '/reports', title: 'Informes' },
 ];

@@ -11,6 +11,48 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales|treatments|treatments\/groups|customers)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
+  // My account (issue 19): a self-hosted clinic's account and no movements.
+  await page.route(/\/api\/account\/movements(\?|$)/, (route) =>
+    route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 10 } }),
+  );
+  await page.route(/\/api\/account(\?|$)/, (route) =>
+    route.fulfill({
+      status: 200,
+      json: {
+        data: {
+          commercial: { clinicName: 'Clínica de prueba', contact: '+34 600 000 000', promotionalCode: null },
+          billing: {
+            useFiscalData: true,
+            billingLegalName: null,
+            billingTaxId: null,
+            billingAddress: null,
+            billingCity: null,
+            billingPostalCode: null,
+            billingCountry: null,
+            billingEmail: null,
+            billingContact: null,
+          },
+          fiscal: { legalName: null, taxId: null, address: null, city: null, country: null },
+          planId: 'trial',
+          plan: null,
+          plans: [],
+          usage: { professionals: 1, storageMb: 0 },
+          contract: {
+            startsAt: null,
+            endsAt: null,
+            dueDate: null,
+            graceDays: 15,
+            graceEndsAt: null,
+            state: 'active',
+            pendingRenewal: null,
+          },
+          selfHosted: true,
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          version: 1,
+        },
+      },
+    }),
+  );
   // The system settings (issue 19): the page needs the settings' shape, not a list.
   await page.route(/\/api\/settings\/numbering(\?|$)/, (route) => route.fulfill({ status: 200, json: { data: [] } }));
   await page.route(/\/api\/settings\/clinic(\?|$)/, (route) =>

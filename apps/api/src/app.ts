@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { createAccountService } from './features/account/account.service.ts';
+import { configurePayments } from './features/account/payment-adapters.ts';
 import { activityRoutes } from './features/activity/activity.routes.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -123,6 +126,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
   configureEinvoicing(env.EINVOICE_ADAPTER);
+  configurePayments(env.PAYMENT_ADAPTER);
+  // My account (issue 19): plans configured → due dates enforced (read-only after the grace days).
+  const contract = { enforced: env.PLANS.length > 0, graceDays: env.ACCOUNT_GRACE_DAYS };
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',
@@ -166,7 +172,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   // Before every route's contract: no NUL or lone surrogate reaches a service (issue 14).
   await app.register(inputText);
   // Before any route: its onRoute hook refuses an API route without a declared permission.
-  await app.register(authentication, { apiPrefix });
+  await app.register(authentication, { apiPrefix, contract });
   await app.register(openApi, { basePath: env.BASE_PATH, version: appVersion });
   await app.register(
     async (api) => {
@@ -177,6 +183,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         throttle: app.authThrottle,
         publicUrl: env.PUBLIC_URL,
         log: app.log,
+        contract,
       });
       await api.register(authRoutes, { service });
       await api.register(usersRoutes, {
@@ -197,6 +204,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
+      });
+      await api.register(accountRoutes, {
+        service: createAccountService({ plans: env.PLANS, graceDays: env.ACCOUNT_GRACE_DAYS }),
       });
       await api.register(filesRoutes, {
         service: createFilesService({

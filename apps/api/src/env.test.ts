@@ -1,8 +1,35 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
 describe('loadEnv', () => {
+  it('reads the plans of PLANS or PLANS_FILE (issue 19); none by default, a bad one names its variable', () => {
+    expect(loadEnv({}).PLANS).toEqual([]);
+    expect(loadEnv({}).ACCOUNT_GRACE_DAYS).toBe(15);
+    expect(loadEnv({}).PAYMENT_ADAPTER).toBe('manual');
+    const plans = '[{"id":"basic","name":"Básico","price":"29.9","currency":"euro","limits":{"professionals":3}}]';
+    expect(loadEnv({ PLANS: plans }).PLANS[0]).toMatchObject({ id: 'basic', price: '29.90', periodMonths: 1 });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-plans-'));
+    try {
+      const file = path.join(dir, 'plans.json');
+      writeFileSync(file, plans);
+      expect(loadEnv({ PLANS_FILE: file }).PLANS).toHaveLength(1);
+      expect(() => loadEnv({ PLANS_FILE: path.join(dir, 'none.json') })).toThrow(
+        /PLANS_FILE must be a readable JSON file/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => loadEnv({ PLANS: '{not json' })).toThrow(/PLANS must be JSON/);
+    expect(() => loadEnv({ PLANS: '[{"id":"x","name":"X","price":"1","currency":"yen"}]' })).toThrow(
+      /PLANS is not a valid list of plans \(at 0.currency\)/,
+    );
+    expect(() => loadEnv({ ACCOUNT_GRACE_DAYS: '400' })).toThrow(EnvError);
+    expect(() => loadEnv({ PAYMENT_ADAPTER: 'stripe' })).toThrow(/PAYMENT_ADAPTER/);
+  });
+
   it('applies the defaults of ARCHITECTURE §7', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({

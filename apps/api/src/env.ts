@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type Plan, plansConfigSchema } from '@odontia/shared/schemas/account';
 import { z } from 'zod';
 
 /**
@@ -97,6 +99,27 @@ const envSchema = z
       .default(5000),
     /** Electronic invoicing (issue 18): the authority's adapter (features/sales/einvoicing). */
     EINVOICE_ADAPTER: z.enum(['local']).default('local'),
+    /**
+     * My account (issue 19): the installation's plans as JSON (PLANS) or a JSON file (PLANS_FILE);
+     * none: a self-hosted installation, no limits and no due dates enforced.
+     */
+    PLANS: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined)),
+    PLANS_FILE: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined)),
+    /** Days a clinic keeps writing after its due date before it becomes read-only. */
+    ACCOUNT_GRACE_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 365' })
+      .max(365, { error: 'must be between 0 and 365' })
+      .default(15),
+    /** The payment provider renewals go through (features/account/payment-adapters.ts). */
+    PAYMENT_ADAPTER: z.enum(['manual']).default('manual'),
     SEED_DEMO: booleanFlag.optional(),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
@@ -113,7 +136,9 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL'> {
+export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL' | 'PLANS'> {
+  /** The installation's plans (PLANS or PLANS_FILE); empty: self-hosted, no limits. */
+  PLANS: Plan[];
   /** Absolute, ends with '/': mail links are `${PUBLIC_URL}auth/...`. */
   PUBLIC_URL: string;
   /** Absolute. */
@@ -150,11 +175,40 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(variable, issue?.message ?? 'is invalid', received);
   }
   const env = result.data;
+  const plans = loadPlans(env.PLANS, env.PLANS_FILE);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}${env.BASE_PATH}`;
   return {
     ...env,
+    PLANS: plans,
     PUBLIC_URL: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
   };
+}
+
+/** The plans of PLANS (JSON) or, when unset, of the file PLANS_FILE; a bad one names its variable. */
+function loadPlans(inline: string | undefined, file: string | undefined): Plan[] {
+  const variable = inline ? 'PLANS' : 'PLANS_FILE';
+  let text = inline;
+  if (!text && file) {
+    try {
+      text = readFileSync(path.resolve(file), 'utf8');
+    } catch {
+      throw new EnvError('PLANS_FILE', 'must be a readable JSON file', file);
+    }
+  }
+  if (!text) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new EnvError(variable, 'must be JSON: an array of plans', undefined);
+  }
+  const parsed = plansConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
+    throw new EnvError(variable, `is not a valid list of plans${where}: ${issue?.message ?? 'invalid'}`, undefined);
+  }
+  return parsed.data;
 }

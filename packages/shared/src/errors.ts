@@ -250,6 +250,20 @@ export const errorStatuses = {
 
   // Dashboard (issue 19)
   error_get_dashboard: 500,
+
+  // My account (issue 19)
+  /** The clinic's contract is overdue past its grace period: it reads and exports, but writes nothing until renewed. */
+  account_read_only: 403,
+  account_movement_not_found: 404,
+  /** Only a pending renewal order can be marked paid (details.status, details.kind). */
+  account_movement_not_pending: 409,
+  /** The installation has no such plan, or no plans at all (self-hosted). */
+  plan_not_available: 409,
+  /** A renewal order already waits for its payment (details.movement). */
+  account_renewal_pending: 409,
+  error_get_account: 500,
+  error_update_account: 500,
+  error_renew_account: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;
@@ -347,6 +361,8 @@ export const successCodes = [
   'collection_marked_paid',
   'statement_sent',
   'treatments_imported',
+  'account_billing_updated',
+  'account_renewal_ordered',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

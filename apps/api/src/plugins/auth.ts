@@ -1,5 +1,6 @@
 import type { UserLevel } from '@odontia/shared/enums';
 import { can, type PermissionAction, permissionActions } from '@odontia/shared/permissions';
+import { accountStateAt } from '@odontia/shared/schemas/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantTx } from '../db/tenancy.ts';
@@ -17,7 +18,8 @@ import { hashToken } from '../lib/tokens.ts';
  * revoked or expired, and belong to an active user. A session idle longer than the clinic's
  * `lockAfterMinutes` becomes locked; a locked session answers 401 `session_locked` except on
  * routes with `config.allowLocked` (me, unlock, sign-out). A level without the action answers
- * 403 `forbidden`. Each request counts as activity, except one sent with `x-background: 1`
+ * 403 `forbidden`. A clinic past its due date and grace period (issue 19) answers 403
+ * `account_read_only` to every POST/PUT/PATCH/DELETE but those with `config.allowReadOnly`. Each request counts as activity, except one sent with `x-background: 1`
  * (polling), which neither counts nor keeps the screen unlocked.
  */
 
@@ -42,6 +44,8 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** The route works on a locked session (me, unlock, sign-out). */
     allowLocked?: boolean;
+    /** The write works on a read-only clinic (sign-out, lock, unlock, password, renew). */
+    allowReadOnly?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session; null on public routes. */
@@ -67,9 +71,18 @@ export function sessionOf(request: FastifyRequest): AuthSession {
  */
 export const activityWriteIntervalMs = 30_000;
 
+/** What makes a clinic read-only (issue 19): whether due dates are enforced (plans configured) and the grace days. */
+export interface ContractRules {
+  enforced: boolean;
+  graceDays: number;
+}
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const authentication = fp(
-  async (app: FastifyInstance, options: { apiPrefix: string }) => {
+  async (app: FastifyInstance, options: { apiPrefix: string; contract?: ContractRules }) => {
     const { apiPrefix } = options;
+    const contract = options.contract ?? { enforced: false, graceDays: 0 };
     const docsPrefix = `${apiPrefix}/docs`;
 
     const apiRoutes: FastifyInstance['apiRoutes'] = [];
@@ -131,6 +144,20 @@ export const authentication = fp(
 
       if (session.locked && !config.allowLocked) throw new AppError('session_locked');
       if (permission !== 'authenticated' && !can(session.level, permission)) throw new AppError('forbidden');
+      // A clinic past its due date and grace period reads and exports everything but writes
+      // nothing (issue 19): decided from the session check's own answer, no query of its own.
+      if (
+        contract.enforced &&
+        !readMethods.has(request.method) &&
+        !config.allowReadOnly &&
+        accountStateAt({
+          endsAt: found.planEndsAt,
+          renewalRequestedAt: found.renewalRequestedAt,
+          graceDays: contract.graceDays,
+          enforced: true,
+        }) === 'read_only'
+      )
+        throw new AppError('account_read_only', { dueDate: found.planEndsAt });
       request.session = session;
     });
   },

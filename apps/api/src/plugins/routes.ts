@@ -73,6 +73,12 @@ export interface RouteDefinition<
   /** The route works on a locked session (me, unlock, sign-out). */
   allowLocked?: boolean;
   /**
+   * A write that works on a read-only clinic (issue 19: its contract overdue past the grace
+   * period): sign-out, lock, unlock, the own password, renewing. Every other POST/PUT/PATCH/DELETE
+   * answers 403 account_read_only there (plugins/auth.ts).
+   */
+  allowReadOnly?: boolean;
+  /**
    * A create that moves money (ARCHITECTURE §4 "Idempotency"): the scope of its `Idempotency-Key`
    * header ('payments.create'). The key is required; the same key answers the first result, also
    * when sent concurrently or to another instance (plugins/idempotency.ts).
@@ -122,6 +128,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         permission: definition.permission,
         ...(definition.failureCode ? { failureCode: definition.failureCode } : {}),
         ...(definition.allowLocked ? { allowLocked: true } : {}),
+        ...(definition.allowReadOnly ? { allowReadOnly: true } : {}),
       },
       schema: {
         tags,

@@ -170,7 +170,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
   screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
-  comingSoon('account', 'account'),
+  screen('account', 'account', () => import('../pages/account'), ['account']),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
   screen('profile', 'profile', () => import('../pages/profile'), ['profile']),
 ].map(signedIn);

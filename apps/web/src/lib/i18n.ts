@@ -41,6 +41,7 @@ export const onDemandNamespaces = [
   'priceList',
   'customers',
   'settings',
+  'account',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

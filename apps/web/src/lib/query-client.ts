@@ -1,11 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '../features/auth/session-store';
 import { isApiError } from './http';
 
 /**
  * The one query cache. Not part of the public entry: the authenticated area (and the lock
  * screen) load it, the sign-in page reaches it with a dynamic import after success.
  */
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  // A write refused because the clinic became read-only (issue 19): read the session again, so
+  // the contract's banner shows at once.
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'account_read_only')
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

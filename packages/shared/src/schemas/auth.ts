@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies, languages, userLevels } from '../enums.ts';
 import { emailAddress, optionalText, phoneNumber, requiredText, safeText } from '../validation.ts';
+import { accountStates } from './account.ts';
 
 /**
  * Contracts of the session endpoints (issue 3, ARCHITECTURE §5): /api/auth/*.
@@ -80,6 +81,10 @@ export const profileSchema = z.object({
     clinicName: z.string(),
     plan: z.string(),
     planEndsAt: z.string().nullable(),
+    /** My account (issue 19): active, in its grace period after the due date, or read-only. */
+    contractState: z.enum(accountStates),
+    /** When writing stops (due date + grace days); null when due dates are not enforced. */
+    graceEndsAt: z.string().nullable(),
     /** The clinic's IANA time zone: its "today", its days and the times the screens show. */
     timeZone: z.string(),
     /** The language a new patient's form starts with (system settings). */

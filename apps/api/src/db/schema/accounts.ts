@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
   foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -65,9 +68,66 @@ export const accounts = pgTable('accounts', {
   email: text('email'),
   website: text('website'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
+  /**
+   * My account (issue 19): the contract's start (its end, the due date, is `plan_ends_at`), the
+   * last renewal ordered and not yet paid (it gives a new grace period), and the billing data of
+   * the clinic as Odontia's customer (or its fiscal data when `billing_same_as_fiscal`).
+   */
+  contractStartsAt: timestamp('contract_starts_at', { withTimezone: true }),
+  renewalRequestedAt: timestamp('renewal_requested_at', { withTimezone: true }),
+  billingSameAsFiscal: boolean('billing_same_as_fiscal').notNull().default(true),
+  billingLegalName: text('billing_legal_name'),
+  billingTaxId: text('billing_tax_id'),
+  billingAddress: text('billing_address'),
+  billingCity: text('billing_city'),
+  billingPostalCode: text('billing_postal_code'),
+  billingCountry: text('billing_country'),
+  billingEmail: text('billing_email'),
+  billingContact: text('billing_contact'),
   ...timestamps,
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * The clinic's movements with Odontia (issue 19): charges, payments and renewal orders, each with
+ * the period it covers. Never deleted (REVOKE DELETE in 0021); a renewal order becomes `paid`
+ * when the payment arrives (the operator's mark-paid, or a payment provider's adapter).
+ */
+export const accountMovements = pgTable(
+  'account_movements',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    plan: text('plan'),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    reference: text('reference').notNull(),
+    /** The payment provider adapter that took a renewal order ('manual'). */
+    provider: text('provider'),
+    /** A payment: the renewal order it pays. */
+    orderId: uuid('order_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    index('account_movements_date_idx').on(table.accountId, table.date.desc(), table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('account_movements_reference_unique').on(table.accountId, table.reference),
+    index('account_movements_pending_idx')
+      .on(table.accountId, table.kind, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('account_movements_kind', sql`${table.kind} in ('charge', 'payment', 'renewal_order')`),
+    check('account_movements_status', sql`${table.status} in ('pending', 'paid', 'cancelled')`),
+    check('account_movements_amount', sql`${table.amount} >= 0`),
+  ],
+);
 
 export const users = pgTable(
   'users',

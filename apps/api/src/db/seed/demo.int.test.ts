@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClinic } from '../../../test/clinics.ts';
 import { MemoryMailer } from '../../../test/mail.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { demoPassword, demoUsers, seedDemoAtStartup, seedDemoClinic } from './demo.ts';
 
@@ -31,6 +32,47 @@ describe('demo clinic', () => {
     expect(await seedDemoClinic(testApp.db)).toBe('exists');
     const { rows } = await testApp.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from accounts`);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('has an active contract on the basic plan with five months of renewals and payments (issue 19)', async () => {
+    testApp = await createTestApp({
+      env: {
+        PLANS: JSON.stringify([
+          { id: 'basic', name: 'Básico', price: '45000', currency: 'argentine_peso', limits: { professionals: 5 } },
+        ]),
+      },
+    });
+    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: demoUsers[0].email, password: demoPassword },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+    const account = (await testApp.app.inject({ method: 'GET', url: '/api/account', headers })).json().data;
+    expect(account).toMatchObject({ planId: 'basic', plan: { name: 'Básico' }, usage: { professionals: 3 } });
+    expect(account.contract.state).toBe('active');
+    expect(account.contract.pendingRenewal).toBeNull();
+    const days = (Date.parse(account.contract.endsAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(18);
+    expect(days).toBeLessThan(23);
+    const movements = (
+      await testApp.app.inject({ method: 'GET', url: '/api/account/movements?pageSize=20', headers })
+    ).json();
+    expect(movements.total).toBe(10);
+    expect(new Set(movements.data.map((row: { kind: string }) => row.kind))).toEqual(
+      new Set(['renewal_order', 'payment']),
+    );
+    // The periods follow one another up to the due date.
+    const orders = movements.data.filter((row: { kind: string }) => row.kind === 'renewal_order');
+    expect(orders[0].periodEnd).toBe(account.contract.dueDate);
+    // Billed to the clinic's fiscal data: its CUIT printed formatted, in Spanish.
+    const pdf = await testApp.app.inject({ method: 'GET', url: `/api/account/movements/${orders[0].id}/pdf`, headers });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Orden de renovación');
+    expect(text).toMatch(/CUIT:\s+\d{2}-\d{8}-\d/);
+    expect(text).toContain('Pagado');
   });
 
   it('has a pharmacy and supplies with stock histories, some to reorder and one critical', async () => {

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { accounts, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
+import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
@@ -102,6 +103,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       professionalIds: userIds,
     });
     await seedDemoSales(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
+    await seedDemoAccount(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
     return 'created';
   });
 }

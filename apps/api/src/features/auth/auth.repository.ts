@@ -117,6 +117,9 @@ export interface SessionCheck {
   refusal: 'unauthorized' | 'session_expired' | null;
   /** Locked now: before this request, or by it (idle past the clinic's lock_after_minutes). */
   locked: boolean;
+  /** The clinic's due date and pending renewal (issue 19): whether it is read-only. */
+  planEndsAt: string | null;
+  renewalRequestedAt: string | null;
 }
 
 const sessionCheck = preparedQuery<
@@ -132,6 +135,8 @@ const sessionCheck = preparedQuery<
       timeZone: sql<string>`time_zone`,
       refusal: sql<SessionCheck['refusal']>`refusal`,
       locked: sql<boolean>`locked`,
+      planEndsAt: sql<string | null>`plan_ends_at`,
+      renewalRequestedAt: sql<string | null>`renewal_requested_at`,
     })
     .from(
       sql`odontia_session_check(${sql.placeholder('tokenHash')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('background')}::boolean, ${sql.placeholder('activityIntervalMs')}::integer)`,

@@ -138,6 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/auth/system/password',
     {
       permission: 'profile.manage',
+      allowReadOnly: true,
       summary: 'Change the own password; ends the other sessions of the user',
       body: changePasswordRequestSchema,
       answer: authCodeResponseSchema('password_changed'),
@@ -153,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/auth/sign-out',
     {
       permission: 'authenticated',
+      allowReadOnly: true,
       allowLocked: true,
       summary: 'End this session on the server',
       answer: authCodeResponseSchema('logout_success'),
@@ -167,6 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/auth/lock',
     {
       permission: 'authenticated',
+      allowReadOnly: true,
       summary: 'Lock this session: every data route answers 401 session_locked until unlocked',
       answer: authCodeResponseSchema('screen_locked'),
     },
@@ -180,6 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/auth/unlock',
     {
       permission: 'authenticated',
+      allowReadOnly: true,
       allowLocked: true,
       summary: "Unlock this session with the user's password",
       body: unlockRequestSchema,

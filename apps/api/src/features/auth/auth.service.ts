@@ -1,4 +1,5 @@
 import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
+import { accountStateAt, graceEndsAt } from '@odontia/shared/schemas/account';
 import type { Profile, SignInRequest, SignUpRequest, UpdateProfileRequest } from '@odontia/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { ContractRules } from '../../plugins/auth.ts';
 import type { Actor, RequestContext } from '../../plugins/routes.ts';
 import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { defaultCertificateTemplates, defaultTemplates } from '../authorizations/template-texts.ts';
@@ -49,6 +51,8 @@ export interface AuthServiceDeps {
   /** Absolute, ends with '/'. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** My account (issue 19): whether due dates are enforced and the grace days (the profile's contract state). */
+  contract?: ContractRules;
 }
 
 /** Where a public request comes from (no session yet). */
@@ -63,7 +67,11 @@ export function refuseCommonPassword(password: string): void {
   }
 }
 
-export function toProfile(row: { user: repository.UserRow; account: repository.AccountRow }, locked: boolean): Profile {
+export function toProfile(
+  row: { user: repository.UserRow; account: repository.AccountRow },
+  locked: boolean,
+  contract: ContractRules = { enforced: false, graceDays: 0 },
+): Profile {
   const { user, account } = row;
   return {
     id: user.id,
@@ -77,6 +85,13 @@ export function toProfile(row: { user: repository.UserRow; account: repository.A
       clinicName: account.clinicName,
       plan: account.plan,
       planEndsAt: account.planEndsAt?.toISOString() ?? null,
+      contractState: accountStateAt({
+        endsAt: account.planEndsAt,
+        renewalRequestedAt: account.renewalRequestedAt,
+        graceDays: contract.graceDays,
+        enforced: contract.enforced,
+      }),
+      graceEndsAt: contract.enforced ? graceEndsAt(account.planEndsAt, contract.graceDays) : null,
       timeZone: account.timeZone,
       defaultLanguage: account.defaultLanguage as Language,
     },
@@ -311,14 +326,18 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: context.ip,
           after: { remember: input.remember, expiresAt: session.expiresAt.toISOString() },
         });
-        return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toProfile(found, false) };
+        return {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: toProfile(found, false, deps.contract),
+        };
       });
     },
 
     async profile({ ctx, locked }: { ctx: RequestContext; locked: boolean }): Promise<Profile> {
       const row = await repository.findUserWithAccount(ctx.tx, ctx.userId);
       if (!row) throw new AppError('unauthorized');
-      return toProfile(row, locked);
+      return toProfile(row, locked, deps.contract);
     },
 
     /**
@@ -367,7 +386,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           );
           const row = await repository.findUserWithAccount(tx, actor.userId);
           if (!row) throw new AppError('unauthorized');
-          return toProfile(row, locked);
+          return toProfile(row, locked, deps.contract);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_exists');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AccountBanner } from '../../features/account/account-banner';
 import { useAutoLock } from '../../features/auth/auto-lock';
 import { useSessionUser } from '../../features/auth/session';
 import { lockAfterMinutesOf } from '../../features/auth/types';
@@ -47,6 +48,7 @@ function Shell() {
       ) : null}
       <div className="app-content">
         <Topbar />
+        <AccountBanner />
         <main className="page-content" id="main-content">
           <PermittedOutlet />
         </main>

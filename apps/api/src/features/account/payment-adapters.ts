@@ -1,0 +1,68 @@
+/**
+ * Payment providers of renewals (issue 19): a real gateway (Stripe, Mercado Pago…) sits behind
+ * this small interface; none is reachable from here, so only the `manual` adapter ships. It is
+ * chosen by `PAYMENT_ADAPTER` (default `manual`), as the e-invoicing adapter by EINVOICE_ADAPTER.
+ * `requestPayment` takes an idempotency key (the order's id): a retry must not charge twice.
+ */
+
+export interface RenewalOrderRequest {
+  id: string;
+  accountId: string;
+  reference: string;
+  plan: string;
+  amount: string;
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+}
+
+export type PaymentAnswer =
+  /** The clinic pays later (a transfer); the operator, or the gateway's notice, marks it paid. */
+  | { status: 'pending'; checkoutUrl?: string; providerReference?: string }
+  /** Charged at once (a card on file). */
+  | { status: 'paid'; providerReference?: string };
+
+export interface PaymentAdapter {
+  readonly name: string;
+  requestPayment(order: RenewalOrderRequest, idempotencyKey: string): Promise<PaymentAnswer>;
+}
+
+/**
+ * The manual adapter: no gateway. The order stays pending until Odontia's operator receives the
+ * transfer and runs `npm run operator -- mark-paid <reference>`.
+ */
+export function manualAdapter(): PaymentAdapter {
+  return {
+    name: 'manual',
+    async requestPayment() {
+      return { status: 'pending' };
+    },
+  };
+}
+
+const factories: Record<string, () => PaymentAdapter> = { manual: manualAdapter };
+const instances = new Map<string, PaymentAdapter>();
+let configured = 'manual';
+
+/** The app's start names the adapter of its configuration (PAYMENT_ADAPTER); unknown names fail there. */
+export function configurePayments(name: string): void {
+  paymentAdapter(name);
+  configured = name;
+}
+
+/** Tests put their own adapter (one that charges at once) under a name. */
+export function registerPaymentAdapter(adapter: PaymentAdapter): void {
+  instances.set(adapter.name, adapter);
+  factories[adapter.name] = () => adapter;
+}
+
+/** The configured adapter, or the one named. */
+export function paymentAdapter(name: string = configured): PaymentAdapter {
+  const existing = instances.get(name);
+  if (existing) return existing;
+  const factory = factories[name];
+  if (!factory) throw new Error(`unknown PAYMENT_ADAPTER ${name}`);
+  const adapter = factory();
+  instances.set(name, adapter);
+  return adapter;
+}

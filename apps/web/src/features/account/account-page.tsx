@@ -1,0 +1,570 @@
+import '../auth/zod-setup';
+import type { Currency } from '@odontia/shared/enums';
+import { currencyIsoCodes } from '@odontia/shared/enums';
+import {
+  type Account,
+  type AccountMovement,
+  type Plan,
+  updateAccountBillingSchema,
+} from '@odontia/shared/schemas/account';
+import { RefreshCw, Save, Settings, Users } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TextField } from '../../components/bound-fields';
+import { BusyIcon } from '../../components/busy-icon';
+import { FormAlert } from '../../components/form-feedback';
+import { PageTitle } from '../../components/page-title';
+import { PaginationFooter } from '../../components/pagination-footer';
+import { PdfButton } from '../../components/pdf-button';
+import { Spinner } from '../../components/spinner';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { isApiError } from '../../lib/http';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useCalendarDateFormat } from '../auth/clinic-time';
+import { movementPdf, movementsPageSize, useAccount, useMovements, useRenew, useSaveBilling } from './api';
+
+/*
+ * /account (issue 19, spec §2 "My account"): the clinic as Odontia's customer — its commercial
+ * and billing data, the plan with its limits and what the clinic uses of them, the contract's
+ * period and due date, renewing (with a confirmation), the users and settings, and the movements
+ * between the clinic and Odontia, each printable. Administrators only (account.manage).
+ */
+
+function Section({
+  title,
+  intro,
+  testId,
+  children,
+  actions,
+}: {
+  title: string;
+  intro?: string;
+  testId: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card mb-0 h-100" aria-labelledby={headingId} data-testid={testId}>
+      <div className="card-body d-flex flex-column gap-3">
+        <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start">
+          <div>
+            <h2 id={headingId} className="h5 mb-0">
+              {title}
+            </h2>
+            {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
+          </div>
+          {actions}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(
+    () => (amount: string, currency: Currency) =>
+      new Intl.NumberFormat(language, { style: 'currency', currency: currencyIsoCodes[currency] }).format(
+        amount as unknown as number,
+      ),
+    [language],
+  );
+}
+
+const stateBadge: Record<Account['contract']['state'], string> = {
+  active: 'text-bg-success',
+  grace: 'text-bg-warning',
+  read_only: 'text-bg-danger',
+};
+
+function Definition({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="col-sm-6">
+      <dt className="small text-body-secondary fw-normal">{term}</dt>
+      <dd className="mb-0 fw-semibold" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function RenewDialog({ account, onDone }: { account: Account; onDone: () => void }) {
+  const { t } = useTranslation('account');
+  const titleId = useId();
+  const renew = useRenew();
+  const money = useMoney();
+  // One key per intended renewal: a double click or a retry answers the same order.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const selectId = useId();
+  const [planId, setPlanId] = useState(account.plan?.id ?? account.plans[0]?.id ?? '');
+  const plan = account.plans.find((candidate) => candidate.id === planId) ?? (account.plans[0] as Plan);
+  const choose = (id: string) => {
+    setPlanId(id);
+    // Another plan is another intended renewal.
+    setIdempotencyKey(crypto.randomUUID());
+  };
+  const confirm = async () => {
+    try {
+      const answer = await renew.mutateAsync({ body: { plan: plan.id }, idempotencyKey });
+      toastSuccess(answer.code);
+      onDone();
+    } catch (error) {
+      toastApiError(error);
+    }
+  };
+  return (
+    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
+      <Modal.Header closeButton closeLabel={t('actions.close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {t('renew.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="d-flex flex-column gap-2">
+        {account.plans.length > 1 ? (
+          <div>
+            <label htmlFor={selectId} className="form-label">
+              {t('renew.plan')}
+            </label>
+            <select
+              id={selectId}
+              className="form-select"
+              value={plan.id}
+              onChange={(event) => choose(event.target.value)}
+              data-testid="renew-plan"
+            >
+              {account.plans.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <p className="mb-0">
+          {t('renew.text', {
+            plan: plan.name,
+            amount: money(plan.price, plan.currency),
+            count: plan.periodMonths,
+          })}
+        </p>
+        <p className="mb-0 small text-body-secondary">
+          {account.contract.state === 'read_only' ? t('renew.fromToday') : t('renew.fromDueDate')} {t('renew.manual')}
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={renew.isPending}>
+          {t('actions.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void confirm()}
+          disabled={renew.isPending}
+          data-testid="renew-confirm"
+        >
+          <BusyIcon busy={renew.isPending} icon={RefreshCw} />
+          {t('renew.confirm')}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function LimitText({ used, limit, unit }: { used: number; limit: number | null; unit: string }) {
+  const { t } = useTranslation('account');
+  return <>{limit === null ? t('plan.usedNoLimit', { used, unit }) : t('plan.usedOf', { used, limit, unit })}</>;
+}
+
+function PlanCard({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
+  const day = useCalendarDateFormat();
+  const money = useMoney();
+  const [renewing, setRenewing] = useState(false);
+  const { plan, contract, usage } = account;
+  const pending = contract.pendingRenewal;
+  return (
+    <Section
+      title={t('sections.plan')}
+      testId="account-plan"
+      actions={
+        account.plans.length > 0 && !pending ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setRenewing(true)}
+            data-testid="account-renew"
+          >
+            <RefreshCw size={16} aria-hidden="true" className="me-2" />
+            {t('renew.button')}
+          </button>
+        ) : null
+      }
+    >
+      {account.selfHosted ? (
+        <p className="mb-0" data-testid="account-self-hosted">
+          {t('plan.selfHosted')}
+        </p>
+      ) : (
+        <>
+          <dl className="row g-3 mb-0">
+            <Definition term={t('plan.name')} testId="account-plan-name">
+              {plan ? plan.name : account.planId}
+            </Definition>
+            <Definition term={t('plan.price')}>
+              {plan ? t('plan.pricePer', { amount: money(plan.price, plan.currency), count: plan.periodMonths }) : '—'}
+            </Definition>
+            <Definition term={t('plan.professionals')} testId="account-usage-professionals">
+              <LimitText used={usage.professionals} limit={plan?.limits.professionals ?? null} unit="" />
+            </Definition>
+            <Definition term={t('plan.storage')} testId="account-usage-storage">
+              <LimitText used={usage.storageMb} limit={plan?.limits.storageMb ?? null} unit=" MB" />
+            </Definition>
+          </dl>
+          <hr className="my-0" />
+          <dl className="row g-3 mb-0">
+            <Definition term={t('contract.state')}>
+              <span className={`badge ${stateBadge[contract.state]}`} data-testid="account-state">
+                {t(`states.${contract.state}`)}
+              </span>
+            </Definition>
+            <Definition term={t('contract.period')} testId="account-period">
+              {contract.startsAt ? day(contract.startsAt.slice(0, 10)) : '—'} –{' '}
+              {contract.dueDate ? day(contract.dueDate) : '—'}
+            </Definition>
+            <Definition term={t('contract.dueDate')} testId="account-due-date">
+              {contract.dueDate ? day(contract.dueDate) : t('contract.noDueDate')}
+            </Definition>
+            <Definition term={t('contract.grace')}>{t('contract.graceDays', { count: contract.graceDays })}</Definition>
+          </dl>
+          {pending ? (
+            <FormAlert variant="info" testId="account-pending-renewal">
+              {t('renew.pending', {
+                reference: pending.reference,
+                amount: money(pending.amount, pending.currency),
+              })}
+            </FormAlert>
+          ) : null}
+          {!plan ? <p className="small text-body-secondary mb-0">{t('plan.notConfigured')}</p> : null}
+        </>
+      )}
+      {renewing ? <RenewDialog account={account} onDone={() => setRenewing(false)} /> : null}
+    </Section>
+  );
+}
+
+function valuesOf(account: Account) {
+  const b = account.billing;
+  return {
+    clinicName: account.commercial.clinicName,
+    contact: account.commercial.contact,
+    useFiscalData: b.useFiscalData,
+    billingLegalName: b.billingLegalName ?? '',
+    billingTaxId: b.billingTaxId ?? '',
+    billingAddress: b.billingAddress ?? '',
+    billingCity: b.billingCity ?? '',
+    billingPostalCode: b.billingPostalCode ?? '',
+    billingCountry: b.billingCountry ?? '',
+    billingEmail: b.billingEmail ?? '',
+    billingContact: b.billingContact ?? '',
+    version: account.version,
+  };
+}
+
+function BillingForm({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const save = useSaveBilling();
+  const [conflict, setConflict] = useState(false);
+  const form = useZodForm(updateAccountBillingSchema, valuesOf(account));
+  const useFiscal = form.watch('useFiscalData');
+  const fiscal = account.fiscal;
+  const readOnly = account.contract.state === 'read_only';
+
+  const onSubmit = form.submit(async (body) => {
+    try {
+      const answer = await save.mutateAsync(body);
+      setConflict(false);
+      form.reset(valuesOf(answer.data));
+      toastSuccess(answer.code ?? 'account_billing_updated');
+    } catch (error) {
+      if (isApiError(error) && error.code === 'version_conflict') {
+        const current = error.details?.current as Account | undefined;
+        if (current) form.reset(valuesOf(current));
+        setConflict(true);
+        return;
+      }
+      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
+    }
+  });
+
+  return (
+    <Section title={t('sections.billing')} intro={t('intros.billing')} testId="account-billing">
+      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="billing-form">
+        <fieldset disabled={save.isPending || readOnly} className="d-flex flex-column gap-3">
+          {readOnly ? (
+            <FormAlert variant="warning" testId="billing-read-only">
+              {t('billing.readOnly')}
+            </FormAlert>
+          ) : null}
+          {conflict ? (
+            <FormAlert variant="warning" testId="billing-conflict">
+              {t('conflict')}
+            </FormAlert>
+          ) : null}
+          <div className="row g-3">
+            <TextField
+              form={form}
+              name="clinicName"
+              label={t('fields.clinicName')}
+              required
+              className="col-md-6"
+              data-testid="billing-clinicName"
+            />
+            <TextField
+              form={form}
+              name="contact"
+              label={t('fields.contact')}
+              required
+              className="col-md-6"
+              data-testid="billing-contact"
+            />
+            <TextField
+              form={form}
+              name="billingEmail"
+              label={t('fields.billingEmail')}
+              hint={t('hints.billingEmail')}
+              type="email"
+              className="col-md-6"
+              data-testid="billing-email"
+            />
+            <TextField
+              form={form}
+              name="billingContact"
+              label={t('fields.billingContact')}
+              className="col-md-6"
+              data-testid="billing-person"
+            />
+          </div>
+          <div className="form-check form-switch">
+            <input
+              id={`${id}-fiscal`}
+              type="checkbox"
+              className="form-check-input"
+              {...form.register('useFiscalData')}
+              data-testid="billing-useFiscalData"
+            />
+            <label htmlFor={`${id}-fiscal`} className="form-check-label">
+              {t('fields.useFiscalData')}
+            </label>
+          </div>
+          {useFiscal ? (
+            <div className="small" data-testid="billing-fiscal">
+              {fiscal.legalName || fiscal.taxId ? (
+                <p className="mb-1">
+                  <span className="fw-semibold">{fiscal.legalName ?? account.commercial.clinicName}</span>
+                  {fiscal.taxId ? ` · ${fiscal.taxId}` : ''}
+                  {fiscal.address ? ` · ${[fiscal.address, fiscal.city].filter(Boolean).join(', ')}` : ''}
+                </p>
+              ) : (
+                <p className="mb-1 text-body-secondary">{t('billing.noFiscalData')}</p>
+              )}
+              <Link to="/settings/fiscal">{t('billing.editFiscal')}</Link>
+            </div>
+          ) : (
+            <div className="row g-3">
+              <TextField
+                form={form}
+                name="billingLegalName"
+                label={t('fields.billingLegalName')}
+                className="col-md-8"
+                data-testid="billing-legalName"
+              />
+              <TextField
+                form={form}
+                name="billingTaxId"
+                label={t('fields.billingTaxId')}
+                className="col-md-4"
+                data-testid="billing-taxId"
+              />
+              <TextField
+                form={form}
+                name="billingAddress"
+                label={t('fields.billingAddress')}
+                className="col-md-8"
+                data-testid="billing-address"
+              />
+              <TextField
+                form={form}
+                name="billingCity"
+                label={t('fields.billingCity')}
+                className="col-md-4"
+                data-testid="billing-city"
+              />
+              <TextField
+                form={form}
+                name="billingPostalCode"
+                label={t('fields.billingPostalCode')}
+                className="col-6 col-md-4"
+                data-testid="billing-postalCode"
+              />
+              <TextField
+                form={form}
+                name="billingCountry"
+                label={t('fields.billingCountry')}
+                hint={t('hints.billingCountry')}
+                maxLength={2}
+                className="col-6 col-md-4"
+                data-testid="billing-country"
+              />
+            </div>
+          )}
+          <div>
+            <button type="submit" className="btn btn-primary" data-testid="billing-save">
+              <BusyIcon busy={save.isPending} icon={Save} />
+              {t('actions.save')}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </Section>
+  );
+}
+
+function MovementsSection() {
+  const { t } = useTranslation('account');
+  const day = useCalendarDateFormat();
+  const money = useMoney();
+  const [page, setPage] = useState(1);
+  const movements = useMovements(page);
+  const periodOf = (row: AccountMovement) =>
+    row.periodStart && row.periodEnd ? `${day(row.periodStart)} – ${day(row.periodEnd)}` : '—';
+  return (
+    <Section title={t('sections.movements')} intro={t('intros.movements')} testId="account-movements">
+      {movements.isPending ? (
+        <p className="text-body-secondary mb-0">{t('loading')}</p>
+      ) : movements.isError ? (
+        <FormAlert>{t('loadError')}</FormAlert>
+      ) : movements.data.total === 0 ? (
+        <p className="text-body-secondary mb-0" data-testid="movements-empty">
+          {t('movements.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="table-responsive position-relative">
+            <table className="table table-sm align-middle mb-0">
+              <caption className="visually-hidden">{t('sections.movements')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('movements.date')}</th>
+                  <th scope="col">{t('movements.kind')}</th>
+                  <th scope="col">{t('movements.reference')}</th>
+                  <th scope="col">{t('movements.period')}</th>
+                  <th scope="col" className="text-end">
+                    {t('movements.amount')}
+                  </th>
+                  <th scope="col">{t('movements.status')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('movements.pdf')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {movements.data.data.map((row) => (
+                  <tr key={row.id} data-testid="movement-row" data-kind={row.kind} data-status={row.status}>
+                    <td className="text-nowrap">{day(row.date)}</td>
+                    <td>{t(`kinds.${row.kind}`)}</td>
+                    <td className="text-nowrap font-monospace small">{row.reference}</td>
+                    <td className="text-nowrap">{periodOf(row)}</td>
+                    <td className="text-end text-nowrap">{money(row.amount, row.currency)}</td>
+                    <td>{t(`statuses.${row.status}`)}</td>
+                    <td className="text-end">
+                      <PdfButton
+                        load={() => movementPdf(row.id)}
+                        fallbackName={`${row.reference}.pdf`}
+                        label={t('movements.pdf')}
+                        icon="download"
+                        small
+                        testId="movement-pdf"
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PaginationFooter
+            page={page}
+            pageSize={movementsPageSize}
+            total={movements.data.total}
+            onPage={setPage}
+            label={t('movements.pages')}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Links() {
+  const { t } = useTranslation('account');
+  const links = [
+    { to: '/account/users', icon: Users, key: 'users' },
+    { to: '/settings', icon: Settings, key: 'settings' },
+  ] as const;
+  return (
+    <nav aria-label={t('sections.more')} data-testid="account-links">
+      <ul className="row g-3 list-unstyled mb-0">
+        {links.map(({ to, icon: Icon, key }) => (
+          <li key={key} className="col-sm-6">
+            <Link to={to} className="card h-100 text-decoration-none" data-testid={`account-link-${key}`}>
+              <div className="card-body d-flex gap-3 align-items-start">
+                <Icon size={22} aria-hidden="true" className="text-primary flex-shrink-0 mt-1" />
+                <div>
+                  <span className="d-block fw-semibold text-body">{t(`links.${key}.title`)}</span>
+                  <span className="d-block small text-body-secondary">{t(`links.${key}.text`)}</span>
+                </div>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function AccountPage() {
+  const { t } = useTranslation('account');
+  const account = useAccount();
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="account-page">
+      <PageTitle title={t('common:pages.account')} />
+      <div>
+        <h1 className="h3 mb-1">{t('common:pages.account')}</h1>
+        <p className="text-body-secondary mb-0">{t('intro')}</p>
+      </div>
+      {account.isPending ? (
+        <div className="text-center py-4">
+          <Spinner size={6} />
+        </div>
+      ) : account.isError ? (
+        <FormAlert testId="account-error">{t('loadError')}</FormAlert>
+      ) : (
+        <div className="row g-3">
+          <div className="col-xl-6">
+            <PlanCard account={account.data.data} />
+          </div>
+          <div className="col-xl-6">
+            <BillingForm key={account.data.data.version} account={account.data.data} />
+          </div>
+        </div>
+      )}
+      <MovementsSection />
+      <Links />
+    </div>
+  );
+}
