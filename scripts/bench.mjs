@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|odontogram|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -22,6 +22,9 @@
 //   sales    issuing a 10-line invoice, one customer's sales list, a customer's statement for a year and
 //            the customers' current accounts (p50/p95) on 1,000,000 sales and 800,000 collections
 //            (apps/api/bench/sales.ts; also `-- --pglite`; goal p95 < 30, 30, 50 and 80 ms on PostgreSQL)
+//   dashboard  the whole dashboard (p50/p95) for this month, 30 days and a year on 100,000 patients,
+//            1,000,000 attendances, 200,000 appointments and 1,000,000 sales documents
+//            (apps/api/bench/dashboard.ts; also `-- --pglite`; goal p95 < 150 ms on PostgreSQL)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -282,11 +285,12 @@ const benches = {
   agenda: apiBench('agenda'),
   purchasing: apiBench('purchasing'),
   sales: apiBench('sales'),
+  dashboard: apiBench('dashboard'),
   odontogram: benchOdontogram,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|odontogram|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|all]`,
   );
   process.exit(2);
 }

@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
-import { newId } from '../src/lib/ids.ts';
 import { inTransaction } from '../src/plugins/routes.ts';
+import { seedAgenda } from './agenda-seed.ts';
 import {
   benchCaller,
   benchTimer,
@@ -45,7 +45,6 @@ const appointmentCount = Number(options.appointments);
 const patientCount = Number(options.patients);
 const runs = Number(options.runs);
 const zone = 'Europe/Madrid';
-const slotMinutes = 25;
 
 async function main() {
   const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
@@ -58,63 +57,22 @@ async function main() {
     const { accountId, userId } = clinic;
     await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
     let started = performance.now();
-    for (let index = 1; index < professionalCount; index += 1) {
-      await db.orm.execute(sql`
-        insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency, active)
-        values (${accountId}, ${newId()}, ${`Profesional ${index + 1}`}, ${`pro${index}.${accountId}@odontia.bench`}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
-    }
-    const ranges = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekday) => ({
-      weekday,
-      opening: '09:00',
-      closing: '20:00',
-      recessStart: null,
-      recessEnd: null,
-    }));
-    await db.orm.execute(sql`insert into schedules (account_id, id, professional_id, ranges)
-      values (${accountId}, ${newId()}, null, ${JSON.stringify(ranges)}::jsonb)`);
     await insertPatients(
       db.orm,
       sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
     );
     await db.orm.execute(sql`
       insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
-    console.log(
-      `  ${professionalCount} professionals, opening hours and ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`,
-    );
+    console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
 
-    // Weekdays from two and a half years ago to half a year ahead; as many 25-minute slots a day
-    // per professional (from 09:00) as the count needs. Past ones completed (1 in 20 cancelled).
     started = performance.now();
     const today = clinicToday(zone);
-    const firstDay = addDays(today, -912);
-    const lastDay = addDays(today, 183);
-    await db.orm.execute(sql`
-      with days as (
-        select d::date as day from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as d
-        where extract(isodow from d) < 6
-      ), pros as (
-        select id from users where account_id = ${accountId}::uuid
-      ), pats as (
-        select array_agg(id) as ids from patients where account_id = ${accountId}::uuid
-      ), per_day as (
-        select ceil(${appointmentCount}::numeric / ((select count(*) from days) * (select count(*) from pros)))::int as n
-      ), wanted as (
-        select pros.id as professional_id, days.day, slot,
-          row_number() over (order by days.day, slot, pros.id) as g
-        from days cross join pros cross join per_day cross join generate_series(0, per_day.n - 1) as slot
-      ), timed as (
-        select w.*, ((w.day + time '09:00') at time zone ${zone}) + make_interval(mins => w.slot * ${slotMinutes}) as starts_at
-        from wanted w where w.g <= ${appointmentCount}
-      )
-      insert into appointments (account_id, id, patient_id, professional_id, starts_at, ends_at, time_zone, status,
-        cancel_reason, cancelled_at, reason, created_by, updated_by)
-      select ${accountId}::uuid, uuid_generate_v7_bench(t.g), pats.ids[1 + t.g % cardinality(pats.ids)], t.professional_id,
-        t.starts_at, t.starts_at + make_interval(mins => ${slotMinutes}), ${zone},
-        case when t.starts_at >= now() then 'scheduled' when t.g % 20 = 0 then 'cancelled' else 'completed' end,
-        case when t.starts_at < now() and t.g % 20 = 0 then 'no_show' end,
-        case when t.starts_at < now() and t.g % 20 = 0 then t.starts_at end,
-        'Revisión', ${userId}::uuid, ${userId}::uuid
-      from timed t cross join pats`);
+    const { firstDay, lastDay } = await seedAgenda(db, clinic, {
+      professionals: professionalCount,
+      appointments: appointmentCount,
+      zone,
+      today,
+    });
     await keepDayFigures(db.orm);
     await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
     const [{ n } = { n: 0 }] = (
@@ -122,7 +80,9 @@ async function main() {
         sql`select count(*)::int as n from appointments where account_id = ${accountId}`,
       )
     ).rows;
-    console.log(`  ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`);
+    console.log(
+      `  ${professionalCount} professionals, opening hours and ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`,
+    );
 
     const { app, headers, close } = await startBenchApp(db, clinic);
     try {
@@ -177,7 +137,10 @@ async function main() {
       const patients = (
         await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
       ).rows.map((row) => row.id);
+      const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+      // The first weekday a week after the generated half year (a Saturday or Sunday is closed).
       let bookingDay = addDays(lastDay, 7);
+      while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
       let slot = 0;
       const booking = await time(async (run) => {
         const professional = professionals[run % professionals.length] as string;
@@ -185,7 +148,7 @@ async function main() {
         if (slot >= 20) {
           slot = 0;
           do bookingDay = addDays(bookingDay, 1);
-          while ([0, 6].includes(new Date(`${bookingDay}T00:00:00Z`).getUTCDay()));
+          while (weekend(bookingDay));
         }
         const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
         const startsAt = new Date(start.getTime() + slot * 30 * 60_000);

@@ -15,6 +15,8 @@ export interface PatientSeedSizes {
   heavy: number;
   /** How many heavy patients (P-000001…). */
   heavyPatients: number;
+  /** The attendances spread evenly over these many days up to now (default: one an hour back). */
+  spanDays?: number;
 }
 
 const firstNames = [
@@ -136,6 +138,7 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
   started = performance.now();
   // The first patients (P-000001…) are the heavy ones; the rest share what is left evenly.
   const spread = attendanceCount - heavyPatients * heavyCount;
+  const secondsApart = sizes.spanDays ? (sizes.spanDays * 86_400) / attendanceCount : 3600;
   await db.orm.execute(sql`
     with numbered as (
       select id, row_number() over (order by sku_patient) as n from patients where account_id = ${accountId}::uuid
@@ -146,7 +149,7 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
     )
     insert into attendances (account_id, id, patient_id, date, attendance_type, attendance_group, professional_id,
       title_resume, resume, finished, billable, attendance_fee, total_billable, created_by, updated_by, created_at, updated_at)
-    select ${accountId}::uuid, uuid_generate_v7_bench(w.g), p.id, now() - interval '1 hour' * w.g,
+    select ${accountId}::uuid, uuid_generate_v7_bench(w.g), p.id, now() - make_interval(secs => w.g * ${secondsApart}::double precision),
       (${sqlArray(types)})[1 + w.g % ${types.length}], (${sqlArray(groups)})[1 + w.g % ${groups.length}],
       ${userId}::uuid, (${sqlArray(titles)})[1 + w.g % ${titles.length}], 'Atención de rutina.',
       w.g % 3 <> 0, w.g % 2 = 0, 15000, 15000, ${userId}::uuid, ${userId}::uuid, now(), now()

@@ -1,0 +1,77 @@
+/**
+ * The bench clinic's agenda (the `agenda` and `dashboard` benches): `professionals` professionals
+ * (the administrator and users), opening hours Monday to Friday 09:00–20:00, and `appointments`
+ * appointments of the clinic's patients from two and a half years ago to half a year ahead, as many
+ * 25-minute slots a day per professional (from 09:00) as the count needs; past ones completed, 1 in
+ * 20 cancelled as a no-show (generated in SQL; the day figures are left to the caller).
+ */
+import { addDays } from '@odontia/shared/clinic-time';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import { newId } from '../src/lib/ids.ts';
+import type { BenchClinic } from './bench-kit.ts';
+
+export const slotMinutes = 25;
+
+export interface AgendaSeedSizes {
+  professionals: number;
+  appointments: number;
+  /** The clinic's IANA time zone. */
+  zone: string;
+  /** The clinic's today. */
+  today: string;
+}
+
+/** Answers the first and last day of the generated appointments. */
+export async function seedAgenda(
+  db: Database,
+  clinic: BenchClinic,
+  sizes: AgendaSeedSizes,
+): Promise<{ firstDay: string; lastDay: string }> {
+  const { accountId, userId } = clinic;
+  const { professionals: professionalCount, appointments: appointmentCount, zone, today } = sizes;
+  for (let index = 1; index < professionalCount; index += 1) {
+    await db.orm.execute(sql`
+      insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency, active)
+      values (${accountId}, ${newId()}, ${`Profesional ${index + 1}`}, ${`pro${index}.${accountId}@odontia.bench`}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
+  }
+  const ranges = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekday) => ({
+    weekday,
+    opening: '09:00',
+    closing: '20:00',
+    recessStart: null,
+    recessEnd: null,
+  }));
+  await db.orm.execute(sql`insert into schedules (account_id, id, professional_id, ranges)
+    values (${accountId}, ${newId()}, null, ${JSON.stringify(ranges)}::jsonb)`);
+  const firstDay = addDays(today, -912);
+  const lastDay = addDays(today, 183);
+  await db.orm.execute(sql`
+    with days as (
+      select d::date as day from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as d
+      where extract(isodow from d) < 6
+    ), pros as (
+      select id from users where account_id = ${accountId}::uuid
+    ), pats as (
+      select array_agg(id) as ids from patients where account_id = ${accountId}::uuid
+    ), per_day as (
+      select ceil(${appointmentCount}::numeric / ((select count(*) from days) * (select count(*) from pros)))::int as n
+    ), wanted as (
+      select pros.id as professional_id, days.day, slot,
+        row_number() over (order by days.day, slot, pros.id) as g
+      from days cross join pros cross join per_day cross join generate_series(0, per_day.n - 1) as slot
+    ), timed as (
+      select w.*, ((w.day + time '09:00') at time zone ${zone}) + make_interval(mins => w.slot * ${slotMinutes}) as starts_at
+      from wanted w where w.g <= ${appointmentCount}
+    )
+    insert into appointments (account_id, id, patient_id, professional_id, starts_at, ends_at, time_zone, status,
+      cancel_reason, cancelled_at, reason, created_by, updated_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(t.g), pats.ids[1 + t.g % cardinality(pats.ids)], t.professional_id,
+      t.starts_at, t.starts_at + make_interval(mins => ${slotMinutes}), ${zone},
+      case when t.starts_at >= now() then 'scheduled' when t.g % 20 = 0 then 'cancelled' else 'completed' end,
+      case when t.starts_at < now() and t.g % 20 = 0 then 'no_show' end,
+      case when t.starts_at < now() and t.g % 20 = 0 then t.starts_at end,
+      'Revisión', ${userId}::uuid, ${userId}::uuid
+    from timed t cross join pats`);
+  return { firstDay, lastDay };
+}
