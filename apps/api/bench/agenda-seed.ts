@@ -46,7 +46,11 @@ export async function seedAgenda(
     values (${accountId}, ${newId()}, null, ${JSON.stringify(ranges)}::jsonb)`);
   const firstDay = addDays(today, -912);
   const lastDay = addDays(today, 183);
-  await db.orm.execute(sql`
+  // The triggers (the day figures' changes, one per row) are off for the load: the caller rebuilds
+  // the figures from the rows once.
+  await db.orm.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
     with days as (
       select d::date as day from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as d
       where extract(isodow from d) < 6
@@ -73,5 +77,6 @@ export async function seedAgenda(
       case when t.starts_at < now() and t.g % 20 = 0 then t.starts_at end,
       'Revisión', ${userId}::uuid, ${userId}::uuid
     from timed t cross join pats`);
+  });
   return { firstDay, lastDay };
 }

@@ -127,10 +127,15 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
   const { accountId, userId } = clinic;
   const { patients: patientCount, attendances: attendanceCount, heavy: heavyCount, heavyPatients } = sizes;
   let started = performance.now();
-  await insertPatients(
-    db.orm,
-    sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
-  );
+  // The triggers (the day figures' changes, one per row) are off for the load: the figures are
+  // rebuilt from the rows once at the end.
+  await db.orm.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await insertPatients(
+      tx,
+      sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
+    );
+  });
   await db.orm.execute(sql`
     insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
   console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
@@ -139,7 +144,9 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
   // The first patients (P-000001…) are the heavy ones; the rest share what is left evenly.
   const spread = attendanceCount - heavyPatients * heavyCount;
   const secondsApart = sizes.spanDays ? (sizes.spanDays * 86_400) / attendanceCount : 3600;
-  await db.orm.execute(sql`
+  await db.orm.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
     with numbered as (
       select id, row_number() over (order by sku_patient) as n from patients where account_id = ${accountId}::uuid
     ), wanted as (
@@ -154,6 +161,7 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
       ${userId}::uuid, (${sqlArray(titles)})[1 + w.g % ${titles.length}], 'Atención de rutina.',
       w.g % 3 <> 0, w.g % 2 = 0, 15000, 15000, ${userId}::uuid, ${userId}::uuid, now(), now()
     from wanted w join numbered p on p.n = w.n`);
+  });
   console.log(`  ${attendanceCount.toLocaleString('en')} attendances in ${seconds(started)}`);
 
   started = performance.now();
