@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -7,6 +5,7 @@ import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders } from '../support/clinic-api';
 import { settle } from '../support/page';
+import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
 
 /*
@@ -87,25 +86,10 @@ test('the administrator sees the account, renews, and downloads the renewal orde
   expect(again.status()).toBe(200);
   const pdf = await again.body();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  mkdirSync(artifactsDir, { recursive: true });
-  const file = path.join(artifactsDir, 'account-renewal-order.pdf');
-  writeFileSync(file, pdf);
-  try {
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Orden de renovación');
-    expect(text).toContain(reference.trim());
-    expect(text).toContain('Básico');
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '70',
-      '-singlefile',
-      file,
-      path.join(artifactsDir, 'account-renewal-order'),
-    ]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = pdfText(path.join(artifactsDir, 'account-renewal-order.pdf'), pdf, { resolution: 70 });
+  expect(text).toContain('Orden de renovación');
+  expect(text).toContain(reference.trim());
+  expect(text).toContain('Básico');
   await capture(page, testInfo, 'account-renewed', { fullPage: false, animations: 'allow' });
 });
 

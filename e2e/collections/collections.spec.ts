@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
@@ -8,6 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, apiCreate, createPatient } from '../support/clinic-api';
 import { dayFrom } from '../support/commercial-api';
 import { settle, tag } from '../support/page';
+import { pdfText } from '../support/pdf';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -151,17 +150,10 @@ test('collect on account in cash and by card, reverse one, see the current accou
   expect(receipt.headers()['content-type']).toBe('application/pdf');
   const pdf = await receipt.body();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const file = path.join(artifactsDir, 'collection-receipt.pdf');
-  writeFileSync(file, pdf);
-  try {
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Recibo de cobro');
-    expect(text).toContain(name);
-    expect(text).toContain('Efectivo');
-    execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', file, path.join(artifactsDir, 'collection-receipt')]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = pdfText(path.join(artifactsDir, 'collection-receipt.pdf'), pdf, { resolution: 70 });
+  expect(text).toContain('Recibo de cobro');
+  expect(text).toContain(name);
+  expect(text).toContain('Efectivo');
   await page.goto(`/collections/view/${cashId}`);
   const popup = page.waitForEvent('popup');
   await page.getByTestId('collection-receipt').click();

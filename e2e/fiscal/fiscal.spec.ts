@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, apiCreate, apiGet, demoPatients } from '../support/clinic-api';
 import { settle } from '../support/page';
+import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -85,24 +84,11 @@ test('fiscal data with a wrong CUIT, fixed; a logo; a point of sale; the prescri
     headers: await adminHeaders(request),
   });
   expect(pdf.status()).toBe(200);
-  const file = path.join(artifactsDir, 'fiscal-prescription.pdf');
-  writeFileSync(file, await pdf.body());
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const text = pdfText(path.join(artifactsDir, 'fiscal-prescription.pdf'), await pdf.body(), { resolution: 70 });
   expect(text).toContain(legalName);
   expect(text).toContain('CUIT 20-12345678-6');
   expect(text).toContain('IVA Responsable Inscripto');
   expect(text).toContain('Av. Corrientes 1234, Buenos Aires');
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '70',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    file,
-    path.join(artifactsDir, 'fiscal-prescription'),
-  ]);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
@@ -8,6 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders } from '../support/clinic-api';
 import { createProvider, dayFrom, registerInvoice } from '../support/commercial-api';
 import { settle } from '../support/page';
+import { pdfText } from '../support/pdf';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -129,17 +128,10 @@ test('pay an invoice in two parts, see the current account and its aging, print 
   expect(proof.headers()['content-type']).toBe('application/pdf');
   const pdf = await proof.body();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const file = path.join(artifactsDir, 'payment-proof.pdf');
-  writeFileSync(file, pdf);
-  try {
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Orden de pago / Comprobante de pago');
-    expect(text).toContain(provider.fantasyName);
-    expect(text).toContain('TRF-0002');
-    execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', file, path.join(artifactsDir, 'payment-proof')]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = pdfText(path.join(artifactsDir, 'payment-proof.pdf'), pdf, { resolution: 70 });
+  expect(text).toContain('Orden de pago / Comprobante de pago');
+  expect(text).toContain(provider.fantasyName);
+  expect(text).toContain('TRF-0002');
   await page.goto(`/payments/view/${paymentId}`);
   const popup = page.waitForEvent('popup');
   await page.getByTestId('payment-proof').click();

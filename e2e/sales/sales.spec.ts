@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -8,6 +6,7 @@ import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
+import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -93,17 +92,10 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   expect(answer.headers()['content-type']).toBe('application/pdf');
   const pdf = await answer.body();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const file = path.join(artifactsDir, 'sale-invoice.pdf');
-  writeFileSync(file, pdf);
-  try {
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Factura 0001-');
-    expect(text).toContain(lastName);
-    expect(text).toContain('Limpieza dental con ultrasonido');
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', file, path.join(artifactsDir, 'sale-invoice')]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = pdfText(path.join(artifactsDir, 'sale-invoice.pdf'), pdf, { resolution: 60 });
+  expect(text).toContain('Factura 0001-');
+  expect(text).toContain(lastName);
+  expect(text).toContain('Limpieza dental con ultrasonido');
   const popup = page.waitForEvent('popup');
   await page.getByTestId('sale-pdf').click();
   await (await popup).close();

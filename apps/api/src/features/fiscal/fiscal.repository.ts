@@ -115,10 +115,13 @@ export const pointsOfSaleRepository = recordRepository({
   order: [asc(pointsOfSale.code), asc(pointsOfSale.id)],
 });
 
-/** The live point of sale with this code (another than `exceptId`), for the 409's details. */
+/**
+ * The clinic's live point of sale with this code: the 409's details of a taken code, the issue's
+ * and the numbering settings' check that it is active.
+ */
 export async function findPointOfSaleByCode({ tx, accountId }: Scope, code: string) {
   const [row] = await tx
-    .select({ id: pointsOfSale.id, code: pointsOfSale.code, name: pointsOfSale.name })
+    .select({ id: pointsOfSale.id, code: pointsOfSale.code, name: pointsOfSale.name, active: pointsOfSale.active })
     .from(pointsOfSale)
     .where(
       sql`${pointsOfSale.accountId} = ${accountId} and ${pointsOfSale.code} = ${code} and ${pointsOfSale.deletedAt} is null`,

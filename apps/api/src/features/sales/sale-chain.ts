@@ -88,6 +88,20 @@ export interface AssignedNumber {
 }
 
 /**
+ * Takes the sequence's row of this point of sale and type (made at 0 when missing) and holds it
+ * until the transaction ends, as an issue does (`assignSaleNumber` upserts the same row): no
+ * number is issued while the numbering settings set the next one. Answers its last number.
+ */
+export async function lockSaleSequence(ctx: Ctx, pointOfService: string, documentType: string): Promise<number> {
+  const { rows } = await ctx.tx.execute<{ last_number: number }>(sql`
+    insert into sale_sequences (account_id, point_of_service, document_type, last_number)
+    values (${ctx.accountId}::uuid, ${pointOfService}, ${documentType}, 0)
+    on conflict (account_id, point_of_service, document_type) do update set last_number = sale_sequences.last_number
+    returning last_number`);
+  return Number(rows[0]?.last_number ?? 0);
+}
+
+/**
  * Takes the next number of the draft's type and point of sale and its link of the chain, and
  * answers the columns to write in the same UPDATE that issues it. `draft` and `lines` are the rows
  * as stored (read back after the last edit): the hash is computed over them with the new columns.

@@ -8,7 +8,6 @@ import {
   documentLines,
   einvoiceSubmissions,
   inventoryItems,
-  pointsOfSale,
   treatments,
 } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
@@ -139,17 +138,6 @@ export async function existingTreatments(scope: TenantScope, ids: string[]): Pro
     .from(treatments)
     .where(and(eq(treatments.accountId, scope.accountId), inArray(treatments.id, ids), isNull(treatments.deletedAt)));
   return new Set(rows.map((row) => row.id));
-}
-
-/** The clinic's live point of sale with this code. */
-export async function findPointOfSale(scope: TenantScope, code: string) {
-  const [row] = await scope.tx
-    .select({ id: pointsOfSale.id, code: pointsOfSale.code, name: pointsOfSale.name, active: pointsOfSale.active })
-    .from(pointsOfSale)
-    .where(
-      and(eq(pointsOfSale.accountId, scope.accountId), eq(pointsOfSale.code, code), isNull(pointsOfSale.deletedAt)),
-    );
-  return row;
 }
 
 /** The live sales that name this one as their related document. */

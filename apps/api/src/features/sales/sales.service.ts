@@ -21,6 +21,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
+import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { allocationsOf } from '../purchases/purchases.repository.ts';
@@ -400,7 +401,7 @@ async function issueLocked(
   const customer = known.customer ?? (await findCustomer(ctx, current.customerId as string));
   if (!customer) throw new AppError('customer_not_found');
   if (!customer.active) throw new AppError('customer_inactive', { customer: { id: customer.id, name: customer.name } });
-  const pointOfSale = await repository.findPointOfSale(ctx, current.pointOfService as string);
+  const pointOfSale = await findPointOfSaleByCode(ctx, current.pointOfService as string);
   if (!pointOfSale?.active) {
     throw new AppError('point_of_sale_inactive', { pointOfSale: { code: current.pointOfService } });
   }

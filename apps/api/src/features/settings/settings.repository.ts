@@ -136,28 +136,6 @@ export async function listNumbering({ tx, accountId }: Scope, documentTypes: rea
   );
 }
 
-/** The active point of sale with this code, or undefined. */
-export async function findActivePointOfSale({ tx, accountId }: Scope, code: string) {
-  const { rows } = await tx.execute<{ id: string; code: string; name: string }>(sql`
-    select id, code, name from points_of_sale
-    where account_id = ${accountId}::uuid and code = ${code} and active and deleted_at is null`);
-  return rows[0];
-}
-
-/**
- * Takes the sequence's row for this point of sale and type (made at 0 when missing) and holds it
- * until the transaction ends, as an issue does (`assignSaleNumber` upserts the same row): no
- * number is issued while the next one is being set. Answers its last number.
- */
-export async function lockSequence({ tx, accountId }: Scope, pointOfService: string, documentType: string) {
-  const { rows } = await tx.execute<{ last_number: number }>(sql`
-    insert into sale_sequences (account_id, point_of_service, document_type, last_number)
-    values (${accountId}::uuid, ${pointOfService}, ${documentType}, 0)
-    on conflict (account_id, point_of_service, document_type) do update set last_number = sale_sequences.last_number
-    returning last_number`);
-  return Number(rows[0]?.last_number ?? 0);
-}
-
 /** The highest number issued of this point of sale and type (0: none). */
 export async function lastIssuedNumber({ tx, accountId }: Scope, pointOfService: string, documentType: string) {
   const { rows } = await tx.execute<{ last_issued: number | null }>(sql`

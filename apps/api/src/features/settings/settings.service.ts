@@ -10,6 +10,8 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { rebuildDayFigures } from '../figures/day-figures.repository.ts';
+import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
+import { lockSaleSequence } from '../sales/sale-chain.ts';
 import * as repository from './settings.repository.ts';
 
 /**
@@ -117,9 +119,10 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
      * above it was already issued; 409 point_of_sale_inactive for an unknown or inactive one.
      */
     async setNextNumber({ ctx, input }: { ctx: RequestContext; input: SetNextNumber }): Promise<NumberingRow> {
-      const pointOfSale = await repository.findActivePointOfSale(ctx, input.pointOfSale);
-      if (!pointOfSale) throw new AppError('point_of_sale_inactive', { pointOfSale: { code: input.pointOfSale } });
-      const lastNumber = await repository.lockSequence(ctx, pointOfSale.code, input.documentType);
+      const pointOfSale = await findPointOfSaleByCode(ctx, input.pointOfSale);
+      if (!pointOfSale?.active)
+        throw new AppError('point_of_sale_inactive', { pointOfSale: { code: input.pointOfSale } });
+      const lastNumber = await lockSaleSequence(ctx, pointOfSale.code, input.documentType);
       const lastIssued = await repository.lastIssuedNumber(ctx, pointOfSale.code, input.documentType);
       if (input.nextNumber <= lastIssued) throw new AppError('next_number_not_above_issued', { lastIssued });
       await repository.setLastNumber(ctx, pointOfSale.code, input.documentType, input.nextNumber - 1);
