@@ -1,0 +1,216 @@
+import type { ReportColumn, ReportFilter, ReportId, ReportRequest, ReportRow } from '@odontia/shared/schemas/reports';
+import Big from 'big.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { dayFigureRows } from '../figures/day-figures.repository.ts';
+
+/**
+ * The reports' reads (issue 19). Each report is one SELECT (`base`) whose columns are named as the
+ * report's column keys; a page is that SELECT ordered and cut, its row count and its totals are
+ * the same SELECT counted and summed, so the totals are the sum of every row by construction.
+ * What the kept day figures hold (collections by method, treatments invoiced, appointments by kind
+ * and professional, new patients) is read from them — a few rows a day whatever the clinic's size;
+ * the VAT books list documents, read through `commercial_documents_list_idx` (clinic, side, date).
+ * Every statement names the clinic; RLS checks it again.
+ */
+
+type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+
+export interface ReportDefinition {
+  id: ReportId;
+  filters: ReportFilter[];
+  columns: ReportColumn[];
+  /** The report's rows for a request (columns named as the column keys), unordered. */
+  base(ctx: Ctx, request: ReportRequest): SQL;
+  /** The rows' order: unique, so pages never overlap. */
+  order: SQL;
+}
+
+const text = (key: string): ReportColumn => ({ key, kind: 'text', summed: false });
+const day = (key: string): ReportColumn => ({ key, kind: 'date', summed: false });
+const money = (key: string): ReportColumn => ({ key, kind: 'money', summed: true });
+const integer = (key: string): ReportColumn => ({ key, kind: 'integer', summed: true });
+const rate = (key: string): ReportColumn => ({ key, kind: 'rate', summed: false });
+
+/** Sales and purchases that count in a VAT book: what was issued (registered), credit notes negative. */
+const vatBookTypes = ['invoice', 'debit_note', 'credit_note'];
+
+/** One row per document and VAT rate (a document without a breakdown: one row of its totals). */
+function vatBook(side: 'sale' | 'purchase') {
+  return (ctx: Ctx, request: ReportRequest) => {
+    const party =
+      side === 'sale'
+        ? sql`d.counterparty_snapshot ->> 'name'`
+        : sql`coalesce(d.issuer_snapshot ->> 'name', p.fantasy_name)`;
+    const taxId =
+      side === 'sale' ? sql`d.counterparty_snapshot ->> 'taxId'` : sql`coalesce(d.issuer_snapshot ->> 'taxId', p.nif)`;
+    return sql`
+      select d.date::text as "date", d.document_type as "documentType",
+        case when d.point_of_service is not null and d.document_number is not null
+          then d.point_of_service || '-' || d.document_number else coalesce(d.document_number, '') end as "number",
+        ${party} as "party", ${taxId} as "taxId",
+        (s.share ->> 'rate')::numeric as "vatRate",
+        (case d.document_type when 'credit_note' then -1 else 1 end) * (s.share ->> 'base')::numeric as "net",
+        (case d.document_type when 'credit_note' then -1 else 1 end) * (s.share ->> 'vat')::numeric as "vat",
+        (case d.document_type when 'credit_note' then -1 else 1 end)
+          * ((s.share ->> 'base')::numeric + (s.share ->> 'vat')::numeric) as "total",
+        d.id as "_id"
+      from commercial_documents d
+      ${side === 'purchase' ? sql`left join providers p on p.account_id = d.account_id and p.id = d.provider_id` : sql``}
+      cross join lateral jsonb_array_elements(
+        case when jsonb_array_length(d.vat_breakdown) = 0
+          then jsonb_build_array(jsonb_build_object('rate', null, 'base', (d.total - d.vat_total)::text, 'vat', d.vat_total::text))
+          else d.vat_breakdown end) as s(share)
+      where d.account_id = ${ctx.accountId}::uuid and d.side = ${side} and d.deleted_at is null
+        and d.status = ${side === 'sale' ? 'issued' : 'registered'}
+        and d.document_type in ${vatBookTypes}
+        and d.date >= ${request.from}::date and d.date <= ${request.to}::date`;
+  };
+}
+
+const vatBookColumns = [
+  day('date'),
+  text('documentType'),
+  text('number'),
+  text('party'),
+  text('taxId'),
+  rate('vatRate'),
+  money('net'),
+  money('vat'),
+  money('total'),
+];
+
+export const reportDefinitions: Record<ReportId, ReportDefinition> = {
+  'daily-cash': {
+    id: 'daily-cash',
+    filters: ['method'],
+    columns: [day('day'), text('method'), integer('count'), money('amount')],
+    base: (ctx, request) => sql`
+      select r.day::text as "day", r.key as "method", r.count as "count", r.amount as "amount"
+      from (${dayFigureRows(ctx, {
+        figures: ['collected'],
+        ...(request.method ? { keys: [request.method] } : {}),
+        from: request.from,
+        to: request.to,
+      })}) r
+      where r.count <> 0 or r.amount <> 0`,
+    order: sql`"day", "method"`,
+  },
+  'production-by-treatment': {
+    id: 'production-by-treatment',
+    filters: [],
+    columns: [text('code'), text('treatment'), integer('count'), money('net')],
+    base: (ctx, request) => sql`
+      select t.code as "code", t.name as "treatment", sold.count as "count", sold.amount as "net", sold.key as "_id"
+      from (
+        select r.key, sum(r.count)::int as count, sum(r.amount) as amount
+        from (${dayFigureRows(ctx, { figures: ['treatments_sold'], from: request.from, to: request.to })}) r
+        group by r.key
+      ) sold
+      join treatments t on t.account_id = ${ctx.accountId}::uuid and t.id::text = sold.key
+      where sold.count <> 0 or sold.amount <> 0`,
+    order: sql`"net" desc, "code", "_id"`,
+  },
+  'sales-vat-book': {
+    id: 'sales-vat-book',
+    filters: [],
+    columns: vatBookColumns,
+    base: vatBook('sale'),
+    order: sql`"date", "number", "_id", "vatRate"`,
+  },
+  'purchases-vat-book': {
+    id: 'purchases-vat-book',
+    filters: [],
+    columns: vatBookColumns,
+    base: vatBook('purchase'),
+    order: sql`"date", "number", "_id", "vatRate"`,
+  },
+  'appointments-by-professional': {
+    id: 'appointments-by-professional',
+    filters: ['professionalId'],
+    columns: [
+      text('professional'),
+      integer('total'),
+      integer('scheduled'),
+      integer('completed'),
+      integer('cancelled'),
+      integer('lateCancelled'),
+      integer('noShow'),
+    ],
+    // key '<kind>:<professional>'; a rescheduled appointment lives on as its new one (not counted).
+    base: (ctx, request) => sql`
+      select u.complete_name as "professional",
+        sum(k.count) filter (where k.kind <> 'rescheduled')::int as "total",
+        coalesce(sum(k.count) filter (where k.kind = 'scheduled'), 0)::int as "scheduled",
+        coalesce(sum(k.count) filter (where k.kind = 'completed'), 0)::int as "completed",
+        coalesce(sum(k.count) filter (where k.kind = 'cancelled'), 0)::int as "cancelled",
+        coalesce(sum(k.count) filter (where k.kind = 'late_cancelled'), 0)::int as "lateCancelled",
+        coalesce(sum(k.count) filter (where k.kind = 'no_show'), 0)::int as "noShow",
+        k.professional_id as "_id"
+      from (
+        select split_part(r.key, ':', 1) as kind, split_part(r.key, ':', 2) as professional_id, r.count
+        from (${dayFigureRows(ctx, { figures: ['appointments'], from: request.from, to: request.to })}) r
+      ) k
+      join users u on u.account_id = ${ctx.accountId}::uuid and u.id::text = k.professional_id
+      ${request.professionalId ? sql`where k.professional_id = ${request.professionalId}` : sql``}
+      group by u.complete_name, k.professional_id
+      having sum(k.count) filter (where k.kind <> 'rescheduled') <> 0`,
+    order: sql`"professional", "_id"`,
+  },
+  'new-patients': {
+    id: 'new-patients',
+    filters: [],
+    columns: [day('day'), integer('count')],
+    base: (ctx, request) => sql`
+      select r.day::text as "day", r.count as "count"
+      from (${dayFigureRows(ctx, { figures: ['patients_new'], from: request.from, to: request.to })}) r
+      where r.count <> 0`,
+    order: sql`"day"`,
+  },
+};
+
+/** The report's rows from `offset`, at most `limit`, in the report's order. */
+export async function reportRows(
+  ctx: Ctx,
+  definition: ReportDefinition,
+  request: ReportRequest,
+  offset: number,
+  limit: number,
+): Promise<ReportRow[]> {
+  const { rows } = await ctx.tx.execute<Record<string, unknown>>(sql`
+    select * from (${definition.base(ctx, request)}) report
+    order by ${definition.order}
+    limit ${limit} offset ${offset}`);
+  return rows.map((row) => presentRow(definition, row));
+}
+
+/** How many rows the report has and its summed columns over all of them. */
+export async function reportTotals(
+  ctx: Ctx,
+  definition: ReportDefinition,
+  request: ReportRequest,
+): Promise<{ count: number; totals: ReportRow }> {
+  const summed = definition.columns.filter((column) => column.summed);
+  const sums = summed.map(
+    (column) => sql`coalesce(sum(report.${sql.identifier(column.key)}), 0) as ${sql.identifier(column.key)}`,
+  );
+  const { rows } = await ctx.tx.execute<Record<string, unknown>>(sql`
+    select count(*)::int as "_rows" ${sums.length > 0 ? sql`, ${sql.join(sums, sql`, `)}` : sql``}
+    from (${definition.base(ctx, request)}) report`);
+  const row = rows[0] ?? {};
+  return { count: Number(row._rows ?? 0), totals: presentRow({ ...definition, columns: summed }, row) };
+}
+
+/** Money as a decimal string with two places, counts as numbers, rates as '21.00', the rest as text. */
+function presentRow(definition: Pick<ReportDefinition, 'columns'>, row: Record<string, unknown>): ReportRow {
+  const out: ReportRow = {};
+  for (const column of definition.columns) {
+    const value = row[column.key];
+    if (value === null || value === undefined) {
+      out[column.key] = column.kind === 'money' ? '0.00' : column.kind === 'integer' ? 0 : null;
+    } else if (column.kind === 'integer') out[column.key] = Number(value);
+    else if (column.kind === 'money' || column.kind === 'rate') out[column.key] = new Big(String(value)).toFixed(2);
+    else out[column.key] = String(value);
+  }
+  return out;
+}
