@@ -15,8 +15,12 @@ import { idSchema, maxPageSize } from './common.ts';
 export const reportIds = [
   'daily-cash',
   'production-by-treatment',
+  'receivables-aging',
+  'payables',
   'sales-vat-book',
   'purchases-vat-book',
+  'stock-valuation',
+  'stock-movements',
   'appointments-by-professional',
   'new-patients',
 ] as const;
@@ -77,8 +81,8 @@ export const reportQuerySchema = z
   .superRefine(checkPeriod);
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
-/** What a report is asked for: the period and its filters. */
-export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId'>;
+/** What a report is asked for: the period, its filters and the clinic's today when asked (aging and stock are as of it). */
+export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId'> & { asOf: string };
 
 export const reportExportBodySchema = z
   .object({ ...period, ...filters, format: z.enum(reportFormats) })
@@ -102,6 +106,8 @@ export const reportCatalogueEntrySchema = z.object({
   filters: z.array(z.enum(reportFilters)),
   columns: z.array(reportColumnSchema),
   formats: z.array(z.enum(reportFormats)),
+  /** false: the report is as of the clinic's today (aging, payables, stock valuation); the period is asked but not used. */
+  period: z.boolean(),
   /** Where a report of another area is read (sales-integrity: /api/sales/integrity); null for this API's. */
   endpoint: z.string().nullable(),
 });

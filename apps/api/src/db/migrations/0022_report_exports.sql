@@ -23,5 +23,6 @@ CREATE TABLE "report_exports" (
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_account_id_created_by_users_account_id_id_fk" FOREIGN KEY ("account_id","created_by") REFERENCES "public"."users"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "report_exports_recent_idx" ON "report_exports" USING btree ("account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "stock_movements_recent_idx" ON "stock_movements" USING btree ("account_id","created_at","id");--> statement-breakpoint
 -- Hand-written (drizzle-kit does not write these): row-level security, forced, the clinic's policy and the app roles' grants.
 SELECT enable_tenant_rls('report_exports');

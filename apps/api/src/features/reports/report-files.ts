@@ -14,6 +14,10 @@ import { documentTypeNames, paymentMethodNames } from '../payments/commercial-te
 
 export const reportTitles: Record<Language, Record<ReportId, string>> = {
   es: {
+    'receivables-aging': 'Saldos de clientes por antigüedad',
+    payables: 'Deudas con proveedores por antigüedad',
+    'stock-valuation': 'Valorización del stock',
+    'stock-movements': 'Movimientos de stock',
     'daily-cash': 'Caja diaria: cobros por día y forma de pago',
     'production-by-treatment': 'Producción por tratamiento',
     'sales-vat-book': 'Libro IVA ventas',
@@ -22,6 +26,10 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'Pacientes nuevos',
   },
   en: {
+    'receivables-aging': 'Receivables aging',
+    payables: 'Payables aging',
+    'stock-valuation': 'Stock valuation',
+    'stock-movements': 'Stock movements',
     'daily-cash': 'Daily cash: collections by day and method',
     'production-by-treatment': 'Production by treatment',
     'sales-vat-book': 'Sales VAT book',
@@ -30,6 +38,10 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'New patients',
   },
   fr: {
+    'receivables-aging': 'Balance âgée clients',
+    payables: 'Balance âgée fournisseurs',
+    'stock-valuation': 'Valorisation du stock',
+    'stock-movements': 'Mouvements de stock',
     'daily-cash': 'Caisse journalière : encaissements par jour et mode de paiement',
     'production-by-treatment': 'Production par traitement',
     'sales-vat-book': 'Registre de TVA des ventes',
@@ -38,6 +50,10 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'Nouveaux patients',
   },
   pt: {
+    'receivables-aging': 'Antiguidade de saldos de clientes',
+    payables: 'Antiguidade de dívidas a fornecedores',
+    'stock-valuation': 'Valorização do stock',
+    'stock-movements': 'Movimentos de stock',
     'daily-cash': 'Caixa diário: recebimentos por dia e forma de pagamento',
     'production-by-treatment': 'Produção por tratamento',
     'sales-vat-book': 'Livro de IVA de vendas',
@@ -49,6 +65,24 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
 
 const columnNames: Record<Language, Record<string, string>> = {
   es: {
+    name: 'Nombre',
+    balance: 'Saldo',
+    current: 'A vencer',
+    days0to30: '1–30 días',
+    days31to60: '31–60 días',
+    days61to90: '61–90 días',
+    daysOver90: 'Más de 90 días',
+    onAccount: 'A cuenta',
+    kind: 'Clase',
+    sku: 'SKU',
+    item: 'Artículo',
+    stock: 'Stock',
+    unitCost: 'Costo unitario',
+    value: 'Valor',
+    movement: 'Movimiento',
+    quantity: 'Cantidad',
+    stockAfter: 'Stock resultante',
+    reason: 'Motivo',
     day: 'Día',
     method: 'Forma de pago',
     count: 'Cantidad',
@@ -72,6 +106,24 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'Ausentes',
   },
   en: {
+    name: 'Name',
+    balance: 'Balance',
+    current: 'Not yet due',
+    days0to30: '1–30 days',
+    days31to60: '31–60 days',
+    days61to90: '61–90 days',
+    daysOver90: 'Over 90 days',
+    onAccount: 'On account',
+    kind: 'Kind',
+    sku: 'SKU',
+    item: 'Item',
+    stock: 'Stock',
+    unitCost: 'Unit cost',
+    value: 'Value',
+    movement: 'Movement',
+    quantity: 'Quantity',
+    stockAfter: 'Stock after',
+    reason: 'Reason',
     day: 'Day',
     method: 'Payment method',
     count: 'Count',
@@ -95,6 +147,24 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'No-show',
   },
   fr: {
+    name: 'Nom',
+    balance: 'Solde',
+    current: 'Non échu',
+    days0to30: '1–30 jours',
+    days31to60: '31–60 jours',
+    days61to90: '61–90 jours',
+    daysOver90: 'Plus de 90 jours',
+    onAccount: 'Acompte',
+    kind: 'Catégorie',
+    sku: 'Réf.',
+    item: 'Article',
+    stock: 'Stock',
+    unitCost: 'Coût unitaire',
+    value: 'Valeur',
+    movement: 'Mouvement',
+    quantity: 'Quantité',
+    stockAfter: 'Stock après',
+    reason: 'Motif',
     day: 'Jour',
     method: 'Mode de paiement',
     count: 'Nombre',
@@ -118,6 +188,24 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'Absents',
   },
   pt: {
+    name: 'Nome',
+    balance: 'Saldo',
+    current: 'Por vencer',
+    days0to30: '1–30 dias',
+    days31to60: '31–60 dias',
+    days61to90: '61–90 dias',
+    daysOver90: 'Mais de 90 dias',
+    onAccount: 'Por conta',
+    kind: 'Tipo',
+    sku: 'SKU',
+    item: 'Artigo',
+    stock: 'Stock',
+    unitCost: 'Custo unitário',
+    value: 'Valor',
+    movement: 'Movimento',
+    quantity: 'Quantidade',
+    stockAfter: 'Stock resultante',
+    reason: 'Motivo',
     day: 'Dia',
     method: 'Forma de pagamento',
     count: 'Quantidade',
@@ -149,6 +237,13 @@ const periodWords: Record<Language, { period: string; totals: string }> = {
   pt: { period: 'Período', totals: 'Totais' },
 };
 
+const itemKindNames: Record<Language, Record<string, string>> = {
+  es: { medication: 'Medicamento', supply: 'Insumo' },
+  en: { medication: 'Medication', supply: 'Supply' },
+  fr: { medication: 'Médicament', supply: 'Fourniture' },
+  pt: { medication: 'Medicamento', supply: 'Material' },
+};
+
 export const columnName = (language: Language, key: string) => columnNames[language][key] ?? key;
 
 /** A cell as the file shows it: enumerations named in the language, the rest as answered. */
@@ -156,6 +251,7 @@ export function cellText(language: Language, key: string, value: ReportRow[strin
   if (value === null) return null;
   if (key === 'method') return paymentMethodNames[language][value as PaymentMethod] ?? String(value);
   if (key === 'documentType') return documentTypeNames[language][value as DocumentType] ?? String(value);
+  if (key === 'kind') return itemKindNames[language][String(value)] ?? String(value);
   return value;
 }
 

@@ -116,8 +116,12 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(data.map((entry: { id: string }) => entry.id)).toEqual([
       'daily-cash',
       'production-by-treatment',
+      'receivables-aging',
+      'payables',
       'sales-vat-book',
       'purchases-vat-book',
+      'stock-valuation',
+      'stock-movements',
       'appointments-by-professional',
       'new-patients',
       'sales-integrity',
@@ -172,6 +176,67 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     ]);
     expect(data.totals).toEqual({ net: '350.00', vat: '73.50', total: '423.50' });
     expect(summed(data)).toEqual(data.totals);
+  });
+
+  it('receivables aging and payables: the current accounts figures, equal to their ledgers', async () => {
+    // Customer: 181.50 − 48.40 + 96.80 invoiced, 80 collected (the reversed 20 does not count).
+    const receivables = await page('receivables-aging');
+    expect(receivables.rows).toHaveLength(1);
+    expect(receivables.totals.balance).toBe('149.90');
+    expect(summed(receivables)).toEqual(receivables.totals);
+    const customers = (await t.call('GET', '/api/current-accounts/customers?withBalance=true')).json<{
+      totals: { balance: string; onAccount: string; aging: Record<string, string> };
+    }>();
+    expect(customers.totals).toMatchObject({
+      balance: receivables.totals.balance,
+      onAccount: receivables.totals.onAccount,
+    });
+    expect(customers.totals.aging).toEqual({
+      current: receivables.totals.current,
+      days_0_30: receivables.totals.days0to30,
+      days_31_60: receivables.totals.days31to60,
+      days_61_90: receivables.totals.days61to90,
+      days_over_90: receivables.totals.daysOver90,
+    });
+    // Provider: 121 + 363 − 60.50 + 1,208.79 registered, nothing paid.
+    const payables = await page('payables');
+    expect(payables.totals.balance).toBe('1632.29');
+    expect(summed(payables)).toEqual(payables.totals);
+    const providers = (await t.call('GET', '/api/current-accounts/providers?withBalance=true')).json<{
+      totals: { balance: string; onAccount: string };
+    }>();
+    expect(providers.totals).toMatchObject({ balance: payables.totals.balance, onAccount: payables.totals.onAccount });
+  });
+
+  it('stock valuation and the stock movements of the period', async () => {
+    const supply = await created('/api/supplies', {
+      name: 'Guantes de nitrilo',
+      unitMeasurement: 'unit',
+      costPrice: '2.50',
+      basePrice: '5',
+      taxRate: '21',
+      minStock: 0,
+      reorderStock: 0,
+      totalStock: 10,
+    });
+    const out = await t.call('POST', `/api/supplies/${supply.id}/stock-movements`, {
+      body: { direction: 'out', quantity: 3, reason: 'Rotura' },
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const valuation = await page('stock-valuation');
+    expect(valuation.rows).toHaveLength(1);
+    expect(valuation.rows[0]).toMatchObject({ kind: 'supply', item: 'Guantes de nitrilo', stock: 7 });
+    const unitCost = Number(valuation.rows[0].unitCost);
+    expect(valuation.totals).toEqual({ stock: 7, value: (7 * unitCost).toFixed(2) });
+    expect(summed(valuation)).toEqual(valuation.totals);
+    const today = new Date().toISOString().slice(0, 10);
+    const movements = await page('stock-movements', '', `from=${today.slice(0, 8)}01&to=${today.slice(0, 4)}-12-31`);
+    expect(movements.rows.map((row: Record<string, unknown>) => [row.item, row.quantity, row.stockAfter])).toEqual([
+      ['Guantes de nitrilo', 10, 10],
+      ['Guantes de nitrilo', -3, 7],
+    ]);
+    expect(movements.rows[1].reason).toBe('Rotura');
+    expect(movements.totals).toEqual({ quantity: 7 });
   });
 
   it('new patients by day; appointments by professional with none in the period', async () => {

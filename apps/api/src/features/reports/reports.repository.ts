@@ -2,6 +2,8 @@ import type { ReportColumn, ReportFilter, ReportId, ReportRequest, ReportRow } f
 import Big from 'big.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { accountsQuery as providerAccountsQuery } from '../current-accounts/current-accounts.repository.ts';
+import { accountsQuery as customerAccountsQuery } from '../current-accounts/customer-accounts.repository.ts';
 import { dayFigureRows } from '../figures/day-figures.repository.ts';
 
 /**
@@ -18,6 +20,8 @@ type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 export interface ReportDefinition {
   id: ReportId;
+  /** false: as of the clinic's today (`request.asOf`); the period is not used. */
+  period: boolean;
   filters: ReportFilter[];
   columns: ReportColumn[];
   /** The report's rows for a request (columns named as the column keys), unordered. */
@@ -31,6 +35,10 @@ const day = (key: string): ReportColumn => ({ key, kind: 'date', summed: false }
 const money = (key: string): ReportColumn => ({ key, kind: 'money', summed: true });
 const integer = (key: string): ReportColumn => ({ key, kind: 'integer', summed: true });
 const rate = (key: string): ReportColumn => ({ key, kind: 'rate', summed: false });
+/** A level (the stock after a movement): a whole number, never summed. */
+const level = (key: string): ReportColumn => ({ key, kind: 'integer', summed: false });
+/** An amount per unit: shown as money, never summed. */
+const price = (key: string): ReportColumn => ({ key, kind: 'money', summed: false });
 
 /** Sales and purchases that count in a VAT book: what was issued (registered), credit notes negative. */
 const vatBookTypes = ['invoice', 'debit_note', 'credit_note'];
@@ -80,9 +88,97 @@ const vatBookColumns = [
   money('total'),
 ];
 
+/**
+ * The current accounts' own statement (features/current-accounts: the same aging, balance and
+ * on-account figures as their lists and CSV), the accounts with a balance, as of the clinic's today.
+ */
+function aging(side: 'customer' | 'provider') {
+  return (ctx: Ctx, request: ReportRequest) => sql`
+    select a.name as "name", ${side === 'customer' ? sql`a.tax_id` : sql`a.nif`} as "taxId",
+      a.balance as "balance", a.current as "current", a.days_0_30 as "days0to30", a.days_31_60 as "days31to60",
+      a.days_61_90 as "days61to90", a.days_over_90 as "daysOver90",
+      a.credit_on_account + a.unallocated as "onAccount",
+      a.${sql.raw(side === 'customer' ? 'customer_id' : 'provider_id')} as "_id"
+    from (${
+      side === 'customer'
+        ? customerAccountsQuery(ctx, request.asOf, { withBalance: true })
+        : providerAccountsQuery(ctx, request.asOf, { withBalance: true })
+    }) a`;
+}
+
+const agingColumns = [
+  text('name'),
+  text('taxId'),
+  money('balance'),
+  money('current'),
+  money('days0to30'),
+  money('days31to60'),
+  money('days61to90'),
+  money('daysOver90'),
+  money('onAccount'),
+];
+
 export const reportDefinitions: Record<ReportId, ReportDefinition> = {
+  'receivables-aging': {
+    id: 'receivables-aging',
+    period: false,
+    filters: [],
+    columns: agingColumns,
+    base: aging('customer'),
+    order: sql`"balance" desc, lower("name"), "_id"`,
+  },
+  payables: {
+    id: 'payables',
+    period: false,
+    filters: [],
+    columns: agingColumns,
+    base: aging('provider'),
+    order: sql`"balance" desc, lower("name"), "_id"`,
+  },
+  'stock-valuation': {
+    id: 'stock-valuation',
+    period: false,
+    filters: [],
+    columns: [text('kind'), text('sku'), text('item'), integer('stock'), price('unitCost'), money('value')],
+    // The stock kept on the item (the sum of its movements) at its average cost, else its last, else its list cost.
+    base: (ctx) => sql`
+      select i.kind as "kind", i.sku as "sku", i.name as "item", i.total_stock as "stock",
+        coalesce(i.average_cost, i.last_cost, i.cost_price) as "unitCost",
+        round(i.total_stock * coalesce(i.average_cost, i.last_cost, i.cost_price), 2) as "value",
+        i.id as "_id"
+      from inventory_items i
+      where i.account_id = ${ctx.accountId}::uuid and i.total_stock <> 0`,
+    order: sql`"kind", lower("item"), "_id"`,
+  },
+  'stock-movements': {
+    id: 'stock-movements',
+    period: true,
+    filters: [],
+    columns: [
+      day('date'),
+      text('kind'),
+      text('item'),
+      text('movement'),
+      integer('quantity'),
+      level('stockAfter'),
+      price('unitCost'),
+      text('reason'),
+    ],
+    // The period's movements through `stock_movements_recent_idx`, the days the clinic's.
+    base: (ctx, request) => sql`
+      select (m.created_at at time zone z.tz)::date::text as "date", i.kind as "kind", i.name as "item",
+        m.kind as "movement", m.quantity as "quantity", m.stock_after as "stockAfter", m.unit_cost as "unitCost",
+        m.reason as "reason", m.created_at as "_at", m.id as "_id"
+      from (select a.time_zone as tz from accounts a where a.id = ${ctx.accountId}::uuid) z
+      join stock_movements m on m.account_id = ${ctx.accountId}::uuid
+        and m.created_at >= (${request.from}::date::timestamp at time zone z.tz)
+        and m.created_at < ((${request.to}::date + 1)::timestamp at time zone z.tz)
+      join inventory_items i on i.account_id = m.account_id and i.id = m.item_id`,
+    order: sql`"_at", "_id"`,
+  },
   'daily-cash': {
     id: 'daily-cash',
+    period: true,
     filters: ['method'],
     columns: [day('day'), text('method'), integer('count'), money('amount')],
     base: (ctx, request) => sql`
@@ -98,6 +194,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
   },
   'production-by-treatment': {
     id: 'production-by-treatment',
+    period: true,
     filters: [],
     columns: [text('code'), text('treatment'), integer('count'), money('net')],
     base: (ctx, request) => sql`
@@ -113,6 +210,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
   },
   'sales-vat-book': {
     id: 'sales-vat-book',
+    period: true,
     filters: [],
     columns: vatBookColumns,
     base: vatBook('sale'),
@@ -120,6 +218,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
   },
   'purchases-vat-book': {
     id: 'purchases-vat-book',
+    period: true,
     filters: [],
     columns: vatBookColumns,
     base: vatBook('purchase'),
@@ -127,6 +226,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
   },
   'appointments-by-professional': {
     id: 'appointments-by-professional',
+    period: true,
     filters: ['professionalId'],
     columns: [
       text('professional'),
@@ -159,6 +259,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
   },
   'new-patients': {
     id: 'new-patients',
+    period: true,
     filters: [],
     columns: [day('day'), integer('count')],
     base: (ctx, request) => sql`

@@ -3,6 +3,7 @@ import { mkdir, open, stat, truncate, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { clinicToday } from '@odontia/shared/clinic-time';
 import {
   linkedReportIds,
   type ReportCatalogueEntry,
@@ -43,7 +44,8 @@ type Clinic = { tx: TenantTx; accountId: string };
 
 export const reportExportJobKind = 'report_export';
 
-const requestOf = (input: ReportRequest): ReportRequest => ({
+const requestOf = (ctx: RequestContext, input: Omit<ReportRequest, 'asOf'>): ReportRequest => ({
+  asOf: clinicToday(ctx.timeZone),
   from: input.from,
   to: input.to,
   ...(input.method ? { method: input.method } : {}),
@@ -57,9 +59,17 @@ export function catalogue(): ReportCatalogueEntry[] {
       filters: reportDefinitions[id].filters,
       columns: reportDefinitions[id].columns,
       formats: [...reportFormats],
+      period: reportDefinitions[id].period,
       endpoint: null,
     })),
-    ...linkedReportIds.map((id) => ({ id, filters: [], columns: [], formats: [], endpoint: '/api/sales/integrity' })),
+    ...linkedReportIds.map((id) => ({
+      id,
+      filters: [],
+      columns: [],
+      formats: [],
+      period: false,
+      endpoint: '/api/sales/integrity',
+    })),
   ];
 }
 
@@ -84,7 +94,7 @@ function tooLarge(rows: number, maxRows: number): never {
 export const reportsService = {
   async page({ ctx, reportId, query }: { ctx: RequestContext; reportId: ReportId; query: ReportQuery }) {
     const definition = reportDefinitions[reportId];
-    const request = requestOf(query);
+    const request = requestOf(ctx, query);
     const { count, totals } = await reportTotals(ctx, definition, request);
     const rows = await reportRows(ctx, definition, request, (query.page - 1) * query.pageSize, query.pageSize);
     return {
@@ -108,7 +118,7 @@ export const reportsService = {
     format: ReportFormat;
   }) {
     const definition = reportDefinitions[reportId];
-    const request = requestOf(query);
+    const request = requestOf(ctx, query);
     const { count, totals } = await reportTotals(ctx, definition, request);
     if (count > reportDirectExportMaxRows) tooLarge(count, reportDirectExportMaxRows);
     const { out, bytes } = collect();
@@ -123,7 +133,7 @@ export const reportsService = {
   },
 
   async queueExport({ ctx, reportId, body }: { ctx: RequestContext; reportId: ReportId; body: ReportExportBody }) {
-    const request = requestOf(body);
+    const request = requestOf(ctx, body);
     if (body.format === 'pdf') {
       const { count } = await reportTotals(ctx, reportDefinitions[reportId], request);
       if (count > reportPdfMaxRows) tooLarge(count, reportPdfMaxRows);
