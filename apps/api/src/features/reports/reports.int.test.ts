@@ -6,6 +6,8 @@ import { insertProvider, insertRegisteredPurchase } from '../../../test/commerci
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { appointments } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 
 /**
  * Reports (issue 19) on a small known data set, every total computed by hand and checked against
@@ -239,16 +241,67 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(movements.totals).toEqual({ quantity: 7 });
   });
 
-  it('new patients by day; appointments by professional with none in the period', async () => {
+  it('appointments by professional: kept, cancelled, cancelled late, no-shows; new patients by day', async () => {
+    const book = (startsAt: string, more: Record<string, unknown> = {}) =>
+      t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.insert(appointments).values({
+          accountId: t.clinic.accountId,
+          id: newId(),
+          patientId: t.patientId,
+          professionalId: t.clinic.userId,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+          timeZone: 'America/Argentina/Buenos_Aires',
+          createdBy: t.clinic.userId,
+          updatedBy: t.clinic.userId,
+          ...more,
+        }),
+      );
+    await book('2026-11-10T16:00:00Z');
+    await book('2026-11-10T17:00:00Z', { status: 'completed' });
+    await book('2026-11-11T17:00:00Z', { status: 'completed' });
+    await book('2026-11-12T13:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'no_show',
+      cancelledAt: new Date('2026-11-12T13:30:00Z'),
+    });
+    // Cancelled three days before: not late; two hours before: late.
+    await book('2026-11-13T14:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-10T14:00:00Z'),
+    });
+    await book('2026-11-13T15:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-13T13:00:00Z'),
+    });
+    await book('2026-11-14T15:00:00Z', { status: 'rescheduled' });
+    // Outside the period.
+    await book('2026-11-20T15:00:00Z', { status: 'completed' });
+    const data = await page('appointments-by-professional');
+    expect(data.rows).toEqual([
+      {
+        professional: expect.any(String),
+        total: 6,
+        scheduled: 1,
+        completed: 2,
+        cancelled: 1,
+        lateCancelled: 1,
+        noShow: 1,
+      },
+    ]);
+    expect(data.totals).toEqual({ total: 6, scheduled: 1, completed: 2, cancelled: 1, lateCancelled: 1, noShow: 1 });
+    expect(summed(data)).toEqual(data.totals);
+    const other = await page('appointments-by-professional', `&professionalId=${newId()}`);
+    expect(other.rows).toEqual([]);
+
     const none = await page('new-patients', '', 'from=2000-01-01&to=2000-12-31');
     expect(none).toMatchObject({ rows: [], totals: { count: 0 } });
     // The clinic's patient was created today: one new patient this year.
     const patients = await page('new-patients', '', 'from=2026-01-01&to=2026-12-31');
     expect(patients.totals.count).toBeGreaterThanOrEqual(1);
     expect(summed(patients)).toEqual(patients.totals);
-    const appointments = await page('appointments-by-professional');
-    expect(appointments.rows).toEqual([]);
-    expect(summed(appointments)).toEqual(appointments.totals);
   });
 
   it('answers 400 for a bad period or report, never a 500', async () => {
