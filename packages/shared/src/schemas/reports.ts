@@ -15,6 +15,7 @@ import { idSchema, maxPageSize } from './common.ts';
 export const reportIds = [
   'daily-cash',
   'production-by-treatment',
+  'production-by-professional',
   'receivables-aging',
   'payables',
   'sales-vat-book',

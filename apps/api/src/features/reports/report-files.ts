@@ -14,6 +14,7 @@ import { documentTypeNames, paymentMethodNames } from '../payments/commercial-te
 
 export const reportTitles: Record<Language, Record<ReportId, string>> = {
   es: {
+    'production-by-professional': 'Producción por profesional',
     'receivables-aging': 'Saldos de clientes por antigüedad',
     payables: 'Deudas con proveedores por antigüedad',
     'stock-valuation': 'Valorización del stock',
@@ -26,6 +27,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'Pacientes nuevos',
   },
   en: {
+    'production-by-professional': 'Production by professional',
     'receivables-aging': 'Receivables aging',
     payables: 'Payables aging',
     'stock-valuation': 'Stock valuation',
@@ -38,6 +40,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'New patients',
   },
   fr: {
+    'production-by-professional': 'Production par praticien',
     'receivables-aging': 'Balance âgée clients',
     payables: 'Balance âgée fournisseurs',
     'stock-valuation': 'Valorisation du stock',
@@ -50,6 +53,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'new-patients': 'Nouveaux patients',
   },
   pt: {
+    'production-by-professional': 'Produção por profissional',
     'receivables-aging': 'Antiguidade de saldos de clientes',
     payables: 'Antiguidade de dívidas a fornecedores',
     'stock-valuation': 'Valorização do stock',
@@ -65,6 +69,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
 
 const columnNames: Record<Language, Record<string, string>> = {
   es: {
+    attendances: 'Atenciones facturadas',
     name: 'Nombre',
     balance: 'Saldo',
     current: 'A vencer',
@@ -106,6 +111,7 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'Ausentes',
   },
   en: {
+    attendances: 'Attendances billed',
     name: 'Name',
     balance: 'Balance',
     current: 'Not yet due',
@@ -147,6 +153,7 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'No-show',
   },
   fr: {
+    attendances: 'Consultations facturées',
     name: 'Nom',
     balance: 'Solde',
     current: 'Non échu',
@@ -188,6 +195,7 @@ const columnNames: Record<Language, Record<string, string>> = {
     noShow: 'Absents',
   },
   pt: {
+    attendances: 'Atendimentos faturados',
     name: 'Nome',
     balance: 'Saldo',
     current: 'Por vencer',

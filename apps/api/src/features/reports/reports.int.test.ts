@@ -118,6 +118,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(data.map((entry: { id: string }) => entry.id)).toEqual([
       'daily-cash',
       'production-by-treatment',
+      'production-by-professional',
       'receivables-aging',
       'payables',
       'sales-vat-book',
@@ -393,5 +394,38 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       });
       expect(post.statusCode).toBe(403);
     });
+  });
+  // Last: its invoice would change the totals the tests above computed by hand.
+  it('production by professional: lines billed from an attendance for its professional, the rest apart', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const visit = await created(`/api/patients/${t.patientId}/attendances`, {
+      date: '2026-11-09T10:30:00-03:00',
+      attendanceType: 'dentistry',
+      professionalId: t.clinic.userId,
+      titleResume: 'Consulta',
+      billable: true,
+      attendanceFee: '40',
+    });
+    await created('/api/sales', {
+      documentType: 'invoice',
+      patientId: t.patientId,
+      pointOfService: '0001',
+      date: '2026-11-09',
+      currency: 'argentine_peso',
+      conditionSale: 'current_account',
+      issue: true,
+      lines: [{ attendanceId: visit.id, description: 'Consulta', quantity: '1', unitPrice: '40', vatRate: '21' }],
+    });
+    restoreClock();
+    const data = await page('production-by-professional');
+    // 150 − 40 sold at the desk (3 and 5 Nov), 40 billed from the attendance (9 Nov).
+    expect(data.rows).toEqual([
+      { professional: expect.any(String), attendances: 1, net: '40.00' },
+      { professional: null, attendances: 0, net: '110.00' },
+    ]);
+    expect(data.totals).toEqual({ attendances: 1, net: '150.00' });
+    expect(summed(data)).toEqual(data.totals);
+    const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
+    expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
   });
 });
