@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
@@ -427,5 +428,29 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(summed(data)).toEqual(data.totals);
     const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
     expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
+  });
+});
+
+describe('reports of a read-only clinic', () => {
+  const plans = [{ id: 'basic', name: 'Básico', price: '29.90', currency: 'euro', periodMonths: 1, limits: {} }];
+  const t = useTestClinic('pglite', { env: { PLANS: JSON.stringify(plans), ACCOUNT_GRACE_DAYS: '10' } });
+
+  it('still reads and exports (the exports POST declares allowReadOnly), writes nothing else', async () => {
+    await t.db.withSystem((tx) =>
+      tx.execute(sql`update accounts set plan = 'basic', renewal_requested_at = null,
+        plan_ends_at = ${new Date(Date.now() - 11 * 86_400_000).toISOString()}::timestamptz
+        where id = ${t.clinic.accountId}::uuid`),
+    );
+    const write = await t.call('POST', '/api/points-of-sale', { body: { code: '0009', name: 'Caja' } });
+    expect(write.json().code).toBe('account_read_only');
+    expect((await t.call('GET', '/api/reports/daily-cash?from=2026-11-01&to=2026-11-15')).statusCode).toBe(200);
+    const queued = await t.call('POST', '/api/reports/daily-cash/exports', {
+      body: { from: '2026-11-01', to: '2026-11-15', format: 'csv' },
+    });
+    expect(queued.statusCode, queued.body).toBe(201);
+    await t.app.jobs.runDue();
+    const file = await t.call('GET', `/api/reports/exports/${queued.json().data.id}/file`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.toString('utf8')).toBe('\uFEFFDía;Forma de pago;Cantidad;Importe\r\nTotales;;0;0.00\r\n');
   });
 });
