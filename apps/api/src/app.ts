@@ -37,6 +37,8 @@ import { appointmentLinksRoutes } from './features/reminders/appointment-links.r
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
 import { reminderJobKind } from './features/reminders/reminder-plan.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportExportHandler, reportExportJobKind } from './features/reports/reports.service.ts';
 import { budgetsRoutes } from './features/sales/budgets.routes.ts';
 import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
 import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
@@ -129,6 +131,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   configurePayments(env.PAYMENT_ADAPTER);
   // My account (issue 19): plans configured → due dates enforced (read-only after the grace days).
   const contract = { enforced: env.PLANS.length > 0, graceDays: env.ACCOUNT_GRACE_DAYS };
+  // Reports (issue 19): finished exports live beside the uploads, in their own folder of DATA_DIR.
+  const exportsDir = path.join(env.DATA_DIR, 'exports');
+  const exportStorage = createDiskStorage(exportsDir);
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',
@@ -139,6 +144,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [einvoiceJobKind]: einvoiceHandler,
+        [reportExportJobKind]: reportExportHandler({
+          storage: exportStorage,
+          spoolDir: path.join(exportsDir, '.spool'),
+          chunkRows: env.REPORT_EXPORT_CHUNK_ROWS,
+        }),
       },
       tasks: [
         { name: 'fold day figures', everyMs: foldEveryMs, run: async () => void (await foldDayFigureChanges(db)) },
@@ -202,6 +212,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
       await api.register(dashboardRoutes);
+      await api.register(reportsRoutes, { storage: exportStorage });
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });

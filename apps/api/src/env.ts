@@ -97,6 +97,13 @@ const envSchema = z
       .min(50, { error: 'must be at least 50' })
       .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
       .default(5000),
+    /** Reports (issue 19): rows an export job writes per chunk (each chunk a short transaction that moves its progress). */
+    REPORT_EXPORT_CHUNK_ROWS: z.coerce
+      .number({ error: 'must be a number of rows' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(100_000, { error: 'must be at most 100000' })
+      .default(5000),
     /** Electronic invoicing (issue 18): the authority's adapter (features/sales/einvoicing). */
     EINVOICE_ADAPTER: z.enum(['local']).default('local'),
     /**

@@ -251,6 +251,15 @@ export const errorStatuses = {
   // Dashboard (issue 19)
   error_get_dashboard: 500,
 
+  // Reports (issue 19)
+  error_get_report: 500,
+  error_export_report: 500,
+  report_export_not_found: 404,
+  /** The export's file is not written yet, or its job failed (details.state). */
+  report_export_not_ready: 409,
+  /** Too many rows for a direct answer or for a PDF (details.rows, details.maxRows): export it as a job or narrow the period. */
+  report_export_too_large: 409,
+
   // My account (issue 19)
   /** The clinic's contract is overdue past its grace period: it reads and exports, but writes nothing until renewed. */
   account_read_only: 403,
@@ -363,6 +372,7 @@ export const successCodes = [
   'treatments_imported',
   'account_billing_updated',
   'account_renewal_ordered',
+  'report_export_queued',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -9,4 +9,5 @@ export * from './commercial.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
+export * from './reports.ts';
 export * from './throttle.ts';

@@ -123,6 +123,8 @@ export const stockMovements = pgTable(
     clinicRef(table, table.itemId, inventoryItems),
     ...userRefs(table, table.userId),
     index('stock_movements_item_idx').on(table.accountId, table.itemId, table.createdAt.desc(), table.id.desc()),
+    /** The clinic's movements of a period (issue 19: the stock movements report). */
+    index('stock_movements_recent_idx').on(table.accountId, table.createdAt, table.id),
     index('stock_movements_reference_idx')
       .on(table.accountId, table.referenceType, table.referenceId)
       .where(sql`${table.referenceId} is not null`),

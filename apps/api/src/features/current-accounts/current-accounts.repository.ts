@@ -38,7 +38,7 @@ export interface ProviderAccountRow extends AccountFiguresRow {
 const sortOrders = accountSortOrders('provider_id');
 
 /** The accounts' statement: every live provider that matches, with its figures as of `today`. */
-function accountsQuery(
+export function accountsQuery(
   ctx: Ctx,
   today: string,
   filters: { q?: string | undefined; withBalance?: boolean; providerId?: string },

@@ -48,7 +48,7 @@ export interface CustomerAccountFilters {
   customerId?: string;
 }
 
-function accountsQuery(ctx: Ctx, today: string, filters: CustomerAccountFilters) {
+export function accountsQuery(ctx: Ctx, today: string, filters: CustomerAccountFilters) {
   const one = (column: string) =>
     filters.customerId ? sql`and ${sql.raw(column)} = ${filters.customerId}::uuid` : sql``;
   return sql`

@@ -1,0 +1,417 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
+import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
+import ExcelJS from 'exceljs';
+import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
+import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
+
+/**
+ * A report as a file (issue 19): CSV (UTF-8 with BOM, ';', CRLF: a Spanish Excel opens it; numbers
+ * with a dot, as the API answers them), XLSX (exceljs' streaming WorkbookWriter: rows are
+ * committed as they come, memory stays bounded) and PDF (pdfmake, in the clinic's language). The
+ * same writer serves a direct answer and an export job: a header, rows in chunks, the totals.
+ */
+
+export const reportTitles: Record<Language, Record<ReportId, string>> = {
+  es: {
+    'production-by-professional': 'Producción por profesional',
+    'receivables-aging': 'Saldos de clientes por antigüedad',
+    payables: 'Deudas con proveedores por antigüedad',
+    'stock-valuation': 'Valorización del stock',
+    'stock-movements': 'Movimientos de stock',
+    'daily-cash': 'Caja diaria: cobros por día y forma de pago',
+    'production-by-treatment': 'Producción por tratamiento',
+    'sales-vat-book': 'Libro IVA ventas',
+    'purchases-vat-book': 'Libro IVA compras',
+    'appointments-by-professional': 'Turnos por profesional',
+    'new-patients': 'Pacientes nuevos',
+  },
+  en: {
+    'production-by-professional': 'Production by professional',
+    'receivables-aging': 'Receivables aging',
+    payables: 'Payables aging',
+    'stock-valuation': 'Stock valuation',
+    'stock-movements': 'Stock movements',
+    'daily-cash': 'Daily cash: collections by day and method',
+    'production-by-treatment': 'Production by treatment',
+    'sales-vat-book': 'Sales VAT book',
+    'purchases-vat-book': 'Purchases VAT book',
+    'appointments-by-professional': 'Appointments by professional',
+    'new-patients': 'New patients',
+  },
+  fr: {
+    'production-by-professional': 'Production par praticien',
+    'receivables-aging': 'Balance âgée clients',
+    payables: 'Balance âgée fournisseurs',
+    'stock-valuation': 'Valorisation du stock',
+    'stock-movements': 'Mouvements de stock',
+    'daily-cash': 'Caisse journalière : encaissements par jour et mode de paiement',
+    'production-by-treatment': 'Production par traitement',
+    'sales-vat-book': 'Registre de TVA des ventes',
+    'purchases-vat-book': 'Registre de TVA des achats',
+    'appointments-by-professional': 'Rendez-vous par praticien',
+    'new-patients': 'Nouveaux patients',
+  },
+  pt: {
+    'production-by-professional': 'Produção por profissional',
+    'receivables-aging': 'Antiguidade de saldos de clientes',
+    payables: 'Antiguidade de dívidas a fornecedores',
+    'stock-valuation': 'Valorização do stock',
+    'stock-movements': 'Movimentos de stock',
+    'daily-cash': 'Caixa diário: recebimentos por dia e forma de pagamento',
+    'production-by-treatment': 'Produção por tratamento',
+    'sales-vat-book': 'Livro de IVA de vendas',
+    'purchases-vat-book': 'Livro de IVA de compras',
+    'appointments-by-professional': 'Consultas por profissional',
+    'new-patients': 'Pacientes novos',
+  },
+};
+
+const columnNames: Record<Language, Record<string, string>> = {
+  es: {
+    attendances: 'Atenciones facturadas',
+    name: 'Nombre',
+    balance: 'Saldo',
+    current: 'A vencer',
+    days0to30: '1–30 días',
+    days31to60: '31–60 días',
+    days61to90: '61–90 días',
+    daysOver90: 'Más de 90 días',
+    onAccount: 'A cuenta',
+    kind: 'Clase',
+    sku: 'SKU',
+    item: 'Artículo',
+    stock: 'Stock',
+    unitCost: 'Costo unitario',
+    value: 'Valor',
+    movement: 'Movimiento',
+    quantity: 'Cantidad',
+    stockAfter: 'Stock resultante',
+    reason: 'Motivo',
+    day: 'Día',
+    method: 'Forma de pago',
+    count: 'Cantidad',
+    amount: 'Importe',
+    code: 'Código',
+    treatment: 'Tratamiento',
+    net: 'Neto',
+    date: 'Fecha',
+    documentType: 'Tipo',
+    number: 'Número',
+    party: 'Razón social',
+    taxId: 'CUIT/NIF',
+    vatRate: 'Alícuota %',
+    vat: 'IVA',
+    total: 'Total',
+    professional: 'Profesional',
+    scheduled: 'Programados',
+    completed: 'Atendidos',
+    cancelled: 'Cancelados',
+    lateCancelled: 'Cancelados tarde',
+    noShow: 'Ausentes',
+  },
+  en: {
+    attendances: 'Attendances billed',
+    name: 'Name',
+    balance: 'Balance',
+    current: 'Not yet due',
+    days0to30: '1–30 days',
+    days31to60: '31–60 days',
+    days61to90: '61–90 days',
+    daysOver90: 'Over 90 days',
+    onAccount: 'On account',
+    kind: 'Kind',
+    sku: 'SKU',
+    item: 'Item',
+    stock: 'Stock',
+    unitCost: 'Unit cost',
+    value: 'Value',
+    movement: 'Movement',
+    quantity: 'Quantity',
+    stockAfter: 'Stock after',
+    reason: 'Reason',
+    day: 'Day',
+    method: 'Payment method',
+    count: 'Count',
+    amount: 'Amount',
+    code: 'Code',
+    treatment: 'Treatment',
+    net: 'Net',
+    date: 'Date',
+    documentType: 'Type',
+    number: 'Number',
+    party: 'Name',
+    taxId: 'Tax ID',
+    vatRate: 'VAT rate %',
+    vat: 'VAT',
+    total: 'Total',
+    professional: 'Professional',
+    scheduled: 'Scheduled',
+    completed: 'Kept',
+    cancelled: 'Cancelled',
+    lateCancelled: 'Cancelled late',
+    noShow: 'No-show',
+  },
+  fr: {
+    attendances: 'Consultations facturées',
+    name: 'Nom',
+    balance: 'Solde',
+    current: 'Non échu',
+    days0to30: '1–30 jours',
+    days31to60: '31–60 jours',
+    days61to90: '61–90 jours',
+    daysOver90: 'Plus de 90 jours',
+    onAccount: 'Acompte',
+    kind: 'Catégorie',
+    sku: 'Réf.',
+    item: 'Article',
+    stock: 'Stock',
+    unitCost: 'Coût unitaire',
+    value: 'Valeur',
+    movement: 'Mouvement',
+    quantity: 'Quantité',
+    stockAfter: 'Stock après',
+    reason: 'Motif',
+    day: 'Jour',
+    method: 'Mode de paiement',
+    count: 'Nombre',
+    amount: 'Montant',
+    code: 'Code',
+    treatment: 'Traitement',
+    net: 'HT',
+    date: 'Date',
+    documentType: 'Type',
+    number: 'Numéro',
+    party: 'Raison sociale',
+    taxId: 'N° fiscal',
+    vatRate: 'Taux TVA %',
+    vat: 'TVA',
+    total: 'Total',
+    professional: 'Praticien',
+    scheduled: 'Prévus',
+    completed: 'Honorés',
+    cancelled: 'Annulés',
+    lateCancelled: 'Annulés tard',
+    noShow: 'Absents',
+  },
+  pt: {
+    attendances: 'Atendimentos faturados',
+    name: 'Nome',
+    balance: 'Saldo',
+    current: 'Por vencer',
+    days0to30: '1–30 dias',
+    days31to60: '31–60 dias',
+    days61to90: '61–90 dias',
+    daysOver90: 'Mais de 90 dias',
+    onAccount: 'Por conta',
+    kind: 'Tipo',
+    sku: 'SKU',
+    item: 'Artigo',
+    stock: 'Stock',
+    unitCost: 'Custo unitário',
+    value: 'Valor',
+    movement: 'Movimento',
+    quantity: 'Quantidade',
+    stockAfter: 'Stock resultante',
+    reason: 'Motivo',
+    day: 'Dia',
+    method: 'Forma de pagamento',
+    count: 'Quantidade',
+    amount: 'Montante',
+    code: 'Código',
+    treatment: 'Tratamento',
+    net: 'Líquido',
+    date: 'Data',
+    documentType: 'Tipo',
+    number: 'Número',
+    party: 'Nome',
+    taxId: 'NIF',
+    vatRate: 'Taxa IVA %',
+    vat: 'IVA',
+    total: 'Total',
+    professional: 'Profissional',
+    scheduled: 'Agendadas',
+    completed: 'Realizadas',
+    cancelled: 'Canceladas',
+    lateCancelled: 'Canceladas tarde',
+    noShow: 'Faltas',
+  },
+};
+
+const periodWords: Record<Language, { period: string; totals: string }> = {
+  es: { period: 'Período', totals: 'Totales' },
+  en: { period: 'Period', totals: 'Totals' },
+  fr: { period: 'Période', totals: 'Totaux' },
+  pt: { period: 'Período', totals: 'Totais' },
+};
+
+const itemKindNames: Record<Language, Record<string, string>> = {
+  es: { medication: 'Medicamento', supply: 'Insumo' },
+  en: { medication: 'Medication', supply: 'Supply' },
+  fr: { medication: 'Médicament', supply: 'Fourniture' },
+  pt: { medication: 'Medicamento', supply: 'Material' },
+};
+
+export const columnName = (language: Language, key: string) => columnNames[language][key] ?? key;
+
+/** A cell as the file shows it: enumerations named in the language, the rest as answered. */
+export function cellText(language: Language, key: string, value: ReportRow[string]): string | number | null {
+  if (value === null) return null;
+  if (key === 'method') return paymentMethodNames[language][value as PaymentMethod] ?? String(value);
+  if (key === 'documentType') return documentTypeNames[language][value as DocumentType] ?? String(value);
+  if (key === 'kind') return itemKindNames[language][String(value)] ?? String(value);
+  return value;
+}
+
+export interface ReportFileHead {
+  reportId: ReportId;
+  language: Language;
+  columns: ReportColumn[];
+  from: string;
+  to: string;
+  clinicName: string;
+  clinicContact: string;
+  clinic?: ClinicPrintHeader;
+}
+
+/** Writes a report file: `rows` as often as needed, then `finish` with the totals. */
+export interface ReportFileWriter {
+  rows(rows: ReportRow[]): Promise<void>;
+  finish(totals: ReportRow): Promise<void>;
+}
+
+export const contentTypes: Record<ReportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+export const fileNameOf = (reportId: ReportId, from: string, to: string, format: ReportFormat) =>
+  `${reportId}-${from}-${to}.${format}`;
+
+const csvField = (value: string | number | null) => {
+  if (value === null) return '';
+  const text = String(value);
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Writes to a stream, waiting when it asks to (the file is never held whole in memory). */
+const write = (out: Writable, chunk: string) =>
+  new Promise<void>((resolve, reject) => {
+    if (out.write(chunk)) resolve();
+    else {
+      out.once('drain', resolve);
+      out.once('error', reject);
+    }
+  });
+
+/**
+ * A writer of the format into `out`. CSV and XLSX stream; a PDF keeps its rows until `finish`
+ * (pdfmake lays out the whole document: the callers cap its rows at `reportPdfMaxRows`).
+ */
+export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out: Writable): ReportFileWriter {
+  const { language, columns } = head;
+  const values = (row: ReportRow) => columns.map((column) => cellText(language, column.key, row[column.key] ?? null));
+  const totalsLine = (totals: ReportRow) =>
+    columns.map((column, index) =>
+      column.summed ? (totals[column.key] ?? null) : index === 0 ? periodWords[language].totals : null,
+    );
+
+  if (format === 'csv') {
+    let started = false;
+    const start = async () => {
+      if (started) return;
+      started = true;
+      await write(out, `\uFEFF${columns.map((column) => csvField(columnName(language, column.key))).join(';')}\r\n`);
+    };
+    return {
+      async rows(rows) {
+        await start();
+        if (rows.length > 0) await write(out, rows.map((row) => `${values(row).map(csvField).join(';')}\r\n`).join(''));
+      },
+      async finish(totals) {
+        await start();
+        await write(out, `${totalsLine(totals).map(csvField).join(';')}\r\n`);
+        out.end();
+      },
+    };
+  }
+
+  if (format === 'xlsx') {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(
+      reportTitles[language][head.reportId].slice(0, 31).replace(/[:\\/?*[\]]/g, ' '),
+    );
+    sheet.columns = columns.map((column) => ({
+      header: columnName(language, column.key),
+      key: column.key,
+      width: column.kind === 'text' ? 30 : 14,
+      ...(column.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    // Amounts as numbers, so a spreadsheet sums them (two decimals, exact at this size).
+    const cells = (line: (string | number | null)[]) =>
+      line.map((value, index) =>
+        value !== null && (columns[index]?.kind === 'money' || columns[index]?.kind === 'rate') ? Number(value) : value,
+      );
+    return {
+      async rows(rows) {
+        for (const row of rows) sheet.addRow(cells(values(row))).commit();
+      },
+      async finish(totals) {
+        const line = sheet.addRow(cells(totalsLine(totals)));
+        line.font = { bold: true };
+        line.commit();
+        sheet.commit();
+        await workbook.commit();
+      },
+    };
+  }
+
+  const kept: (string | number | null)[][] = [];
+  return {
+    async rows(rows) {
+      for (const row of rows) kept.push(values(row));
+    },
+    async finish(totals) {
+      const rightFrom = columns.findIndex((column) => column.kind !== 'text' && column.kind !== 'date');
+      const align = (index: number) => (rightFrom >= 0 && index >= rightFrom ? 'right' : 'left');
+      const body = [
+        headerRow(
+          columns.map((column) => columnName(language, column.key)),
+          rightFrom < 0 ? columns.length : rightFrom,
+        ),
+        ...kept.map((line) => line.map((value, index) => ({ text: value ?? '', alignment: align(index) }))),
+        totalsLine(totals).map((value, index) => ({ text: value ?? '', bold: true, alignment: align(index) })),
+      ];
+      const pdf = await renderPdf({
+        pageOrientation: columns.length > 6 ? 'landscape' : 'portrait',
+        defaultStyle: { font: 'Roboto', fontSize: 8 },
+        info: { title: reportTitles[language][head.reportId] },
+        content: [
+          ...clinicHeader(head),
+          { text: reportTitles[language][head.reportId], style: 'title' },
+          { text: `${periodWords[language].period}: ${head.from} — ${head.to}`, margin: [0, 0, 0, 8] },
+          {
+            table: { headerRows: 1, widths: columns.map((column) => (column.kind === 'text' ? '*' : 'auto')), body },
+            layout: 'lightHorizontalLines',
+          },
+        ],
+        styles: documentStyles(),
+      });
+      out.end(pdf);
+    },
+  };
+}
+
+/** Collects a stream's bytes (a direct answer: at most `reportDirectExportMaxRows` rows). */
+export function collect(): { out: PassThrough; bytes: Promise<Buffer> } {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    out.on('end', () => resolve(Buffer.concat(chunks)));
+    out.on('error', reject);
+  });
+  return { out, bytes };
+}

@@ -1,0 +1,456 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/clock.ts';
+import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+import { appointments } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+/**
+ * Reports (issue 19) on a small known data set, every total computed by hand and checked against
+ * the sum of the report's rows; the exports (CSV, XLSX, PDF, a job in chunks) read back.
+ */
+describe.each(availableBackends())('reports on %s', (backend) => {
+  // One row per export chunk: a two-row report takes two runs, so the progress is seen half way.
+  const t = useTestClinic(backend, { patient: true, env: { REPORT_EXPORT_CHUNK_ROWS: '1' } });
+  const period = 'from=2026-11-01&to=2026-11-15';
+
+  const created = async (url: string, body: Record<string, unknown>, headers = {}) => {
+    const response = await t.call('POST', url, { body, headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  };
+  const sale = (date: string, lines: { treatmentId: string; price: string }[], more = {}) =>
+    created('/api/sales', {
+      documentType: 'invoice',
+      patientId: t.patientId,
+      pointOfService: '0001',
+      date,
+      currency: 'argentine_peso',
+      conditionSale: 'current_account',
+      issue: true,
+      lines: lines.map((line) => ({
+        treatmentId: line.treatmentId,
+        description: 'Tratamiento',
+        quantity: '1',
+        unitPrice: line.price,
+        vatRate: '21',
+      })),
+      ...more,
+    });
+
+  beforeAll(async () => {
+    setClock('2026-11-15T15:00:00Z');
+    await created('/api/points-of-sale', { code: '0001', name: 'Recepción' });
+    const treatment = (code: string, name: string) =>
+      created('/api/treatments', { code, name, price: '100', vatRate: '21', durationMinutes: 30 });
+    const limpieza = (await treatment('LIMP', 'Limpieza')).id;
+    const extraccion = (await treatment('EXTR', 'Extracción')).id;
+    // Sales: 100 + 50 net (3 Nov), a credit note of 40 (5 Nov); October and budgets stay out.
+    const first = await sale('2026-11-03', [
+      { treatmentId: limpieza, price: '100' },
+      { treatmentId: extraccion, price: '50' },
+    ]);
+    await sale('2026-11-05', [{ treatmentId: limpieza, price: '40' }], {
+      documentType: 'credit_note',
+      relatedDocumentId: first.id,
+    });
+    await sale('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
+    await sale('2026-11-04', [{ treatmentId: limpieza, price: '999' }], { documentType: 'budget' });
+    // Collections: 50 cash, 30 card, 20 cash reversed (does not count).
+    const collect = (date: string, amount: string, method: string) =>
+      created(
+        '/api/collections',
+        { patientId: t.patientId, date, amount, currency: 'argentine_peso', method },
+        { 'idempotency-key': `test-${randomUUID()}` },
+      );
+    await collect('2026-11-06', '50.00', 'cash_payment');
+    await collect('2026-11-07', '30.00', 'credit_card');
+    const reversed = await collect('2026-11-08', '20.00', 'cash_payment');
+    const reversal = await t.call('POST', `/api/collections/${reversed.id}/reverse`, {
+      body: { reason: 'Duplicado', version: reversed.version },
+    });
+    expect(reversal.statusCode, reversal.body).toBe(200);
+    // Purchases: 100 net (2 Nov), 300 net (10 Nov), a credit note of 50 (12 Nov), 999 in October.
+    const providerId = await insertProvider(t);
+    await insertRegisteredPurchase(t, { providerId, date: '2026-11-02', net: '100' });
+    const second = await insertRegisteredPurchase(t, { providerId, date: '2026-11-10', net: '300' });
+    await insertRegisteredPurchase(t, {
+      providerId,
+      date: '2026-11-12',
+      net: '50',
+      documentType: 'credit_note',
+      relatedDocumentId: second.id,
+    });
+    await insertRegisteredPurchase(t, { providerId, date: '2026-10-30', net: '999' });
+    restoreClock();
+  });
+
+  const page = async (reportId: string, query = '', dates = period) => {
+    const response = await t.call('GET', `/api/reports/${reportId}?${dates}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  /** Each summed column of the rows, summed (money with two places). */
+  const summed = (data: {
+    columns: { key: string; kind: string; summed: boolean }[];
+    rows: Record<string, unknown>[];
+  }) =>
+    Object.fromEntries(
+      data.columns
+        .filter((column) => column.summed)
+        .map((column) => {
+          const cents = data.rows.reduce<number>(
+            (total, row) => total + Math.round(Number(row[column.key]) * (column.kind === 'money' ? 100 : 1)),
+            0,
+          );
+          return [column.key, column.kind === 'money' ? (cents / 100).toFixed(2) : cents];
+        }),
+    );
+
+  it('lists the catalogue, with the integrity report at its own endpoint', async () => {
+    const response = await t.call('GET', '/api/reports');
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.map((entry: { id: string }) => entry.id)).toEqual([
+      'daily-cash',
+      'production-by-treatment',
+      'production-by-professional',
+      'receivables-aging',
+      'payables',
+      'sales-vat-book',
+      'purchases-vat-book',
+      'stock-valuation',
+      'stock-movements',
+      'appointments-by-professional',
+      'new-patients',
+      'sales-integrity',
+    ]);
+    expect(data.at(-1)).toMatchObject({ endpoint: '/api/sales/integrity', formats: [] });
+    expect(data[0]).toMatchObject({ filters: ['method'], formats: ['csv', 'xlsx', 'pdf'] });
+  });
+
+  it('daily cash: collections by day and method, the reversed one left out; totals over every page', async () => {
+    const data = await page('daily-cash');
+    expect(data.rows).toEqual([
+      { day: '2026-11-06', method: 'cash_payment', count: 1, amount: '50.00' },
+      { day: '2026-11-07', method: 'credit_card', count: 1, amount: '30.00' },
+    ]);
+    expect(data.totals).toEqual({ count: 2, amount: '80.00' });
+    expect(summed(data)).toEqual(data.totals);
+    const second = await t.call('GET', `/api/reports/daily-cash?${period}&page=2&pageSize=1`);
+    expect(second.json()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(second.json().data.rows).toEqual([data.rows[1]]);
+    expect(second.json().data.totals).toEqual(data.totals);
+    expect((await page('daily-cash', '&method=credit_card')).totals).toEqual({ count: 1, amount: '30.00' });
+  });
+
+  it('production by treatment: invoiced lines net of VAT, credit notes subtracted', async () => {
+    const data = await page('production-by-treatment');
+    expect(data.rows).toEqual([
+      { code: 'LIMP', treatment: 'Limpieza', count: 0, net: '60.00' },
+      { code: 'EXTR', treatment: 'Extracción', count: 1, net: '50.00' },
+    ]);
+    expect(data.totals).toEqual({ count: 1, net: '110.00' });
+    expect(summed(data)).toEqual(data.totals);
+  });
+
+  it('sales VAT book: each issued document by rate, the credit note negative', async () => {
+    const data = await page('sales-vat-book');
+    expect(data.rows).toHaveLength(2);
+    expect(data.rows[0]).toMatchObject({ date: '2026-11-03', documentType: 'invoice', vatRate: '21.00' });
+    expect(data.rows[0]).toMatchObject({ net: '150.00', vat: '31.50', total: '181.50' });
+    expect(data.rows[1]).toMatchObject({ date: '2026-11-05', documentType: 'credit_note' });
+    expect(data.rows[1]).toMatchObject({ net: '-40.00', vat: '-8.40', total: '-48.40' });
+    expect(data.rows[0].number).toMatch(/^0001-\d+$/);
+    expect(data.totals).toEqual({ net: '110.00', vat: '23.10', total: '133.10' });
+    expect(summed(data)).toEqual(data.totals);
+  });
+
+  it('purchases VAT book: registered documents of the period, the credit note negative', async () => {
+    const data = await page('purchases-vat-book');
+    expect(data.rows.map((row: Record<string, unknown>) => [row.date, row.documentType, row.net, row.vat])).toEqual([
+      ['2026-11-02', 'invoice', '100.00', '21.00'],
+      ['2026-11-10', 'invoice', '300.00', '63.00'],
+      ['2026-11-12', 'credit_note', '-50.00', '-10.50'],
+    ]);
+    expect(data.totals).toEqual({ net: '350.00', vat: '73.50', total: '423.50' });
+    expect(summed(data)).toEqual(data.totals);
+  });
+
+  it('receivables aging and payables: the current accounts figures, equal to their ledgers', async () => {
+    // Customer: 181.50 − 48.40 + 96.80 invoiced, 80 collected (the reversed 20 does not count).
+    const receivables = await page('receivables-aging');
+    expect(receivables.rows).toHaveLength(1);
+    expect(receivables.totals.balance).toBe('149.90');
+    expect(summed(receivables)).toEqual(receivables.totals);
+    const customers = (await t.call('GET', '/api/current-accounts/customers?withBalance=true')).json<{
+      totals: { balance: string; onAccount: string; aging: Record<string, string> };
+    }>();
+    expect(customers.totals).toMatchObject({
+      balance: receivables.totals.balance,
+      onAccount: receivables.totals.onAccount,
+    });
+    expect(customers.totals.aging).toEqual({
+      current: receivables.totals.current,
+      days_0_30: receivables.totals.days0to30,
+      days_31_60: receivables.totals.days31to60,
+      days_61_90: receivables.totals.days61to90,
+      days_over_90: receivables.totals.daysOver90,
+    });
+    // Provider: 121 + 363 − 60.50 + 1,208.79 registered, nothing paid.
+    const payables = await page('payables');
+    expect(payables.totals.balance).toBe('1632.29');
+    expect(summed(payables)).toEqual(payables.totals);
+    const providers = (await t.call('GET', '/api/current-accounts/providers?withBalance=true')).json<{
+      totals: { balance: string; onAccount: string };
+    }>();
+    expect(providers.totals).toMatchObject({ balance: payables.totals.balance, onAccount: payables.totals.onAccount });
+  });
+
+  it('stock valuation and the stock movements of the period', async () => {
+    const supply = await created('/api/supplies', {
+      name: 'Guantes de nitrilo',
+      unitMeasurement: 'unit',
+      costPrice: '2.50',
+      basePrice: '5',
+      taxRate: '21',
+      minStock: 0,
+      reorderStock: 0,
+      totalStock: 10,
+    });
+    const out = await t.call('POST', `/api/supplies/${supply.id}/stock-movements`, {
+      body: { direction: 'out', quantity: 3, reason: 'Rotura' },
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const valuation = await page('stock-valuation');
+    expect(valuation.rows).toHaveLength(1);
+    expect(valuation.rows[0]).toMatchObject({ kind: 'supply', item: 'Guantes de nitrilo', stock: 7 });
+    const unitCost = Number(valuation.rows[0].unitCost);
+    expect(valuation.totals).toEqual({ stock: 7, value: (7 * unitCost).toFixed(2) });
+    expect(summed(valuation)).toEqual(valuation.totals);
+    const today = new Date().toISOString().slice(0, 10);
+    const movements = await page('stock-movements', '', `from=${today.slice(0, 8)}01&to=${today.slice(0, 4)}-12-31`);
+    expect(movements.rows.map((row: Record<string, unknown>) => [row.item, row.quantity, row.stockAfter])).toEqual([
+      ['Guantes de nitrilo', 10, 10],
+      ['Guantes de nitrilo', -3, 7],
+    ]);
+    expect(movements.rows[1].reason).toBe('Rotura');
+    expect(movements.totals).toEqual({ quantity: 7 });
+  });
+
+  it('appointments by professional: kept, cancelled, cancelled late, no-shows; new patients by day', async () => {
+    const book = (startsAt: string, more: Record<string, unknown> = {}) =>
+      t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.insert(appointments).values({
+          accountId: t.clinic.accountId,
+          id: newId(),
+          patientId: t.patientId,
+          professionalId: t.clinic.userId,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+          timeZone: 'America/Argentina/Buenos_Aires',
+          createdBy: t.clinic.userId,
+          updatedBy: t.clinic.userId,
+          ...more,
+        }),
+      );
+    await book('2026-11-10T16:00:00Z');
+    await book('2026-11-10T17:00:00Z', { status: 'completed' });
+    await book('2026-11-11T17:00:00Z', { status: 'completed' });
+    await book('2026-11-12T13:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'no_show',
+      cancelledAt: new Date('2026-11-12T13:30:00Z'),
+    });
+    // Cancelled three days before: not late; two hours before: late.
+    await book('2026-11-13T14:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-10T14:00:00Z'),
+    });
+    await book('2026-11-13T15:00:00Z', {
+      status: 'cancelled',
+      cancelReason: 'patient_request',
+      cancelledAt: new Date('2026-11-13T13:00:00Z'),
+    });
+    await book('2026-11-14T15:00:00Z', { status: 'rescheduled' });
+    // Outside the period.
+    await book('2026-11-20T15:00:00Z', { status: 'completed' });
+    const data = await page('appointments-by-professional');
+    expect(data.rows).toEqual([
+      {
+        professional: expect.any(String),
+        total: 6,
+        scheduled: 1,
+        completed: 2,
+        cancelled: 1,
+        lateCancelled: 1,
+        noShow: 1,
+      },
+    ]);
+    expect(data.totals).toEqual({ total: 6, scheduled: 1, completed: 2, cancelled: 1, lateCancelled: 1, noShow: 1 });
+    expect(summed(data)).toEqual(data.totals);
+    const other = await page('appointments-by-professional', `&professionalId=${newId()}`);
+    expect(other.rows).toEqual([]);
+
+    const none = await page('new-patients', '', 'from=2000-01-01&to=2000-12-31');
+    expect(none).toMatchObject({ rows: [], totals: { count: 0 } });
+    // The clinic's patient was created today: one new patient this year.
+    const patients = await page('new-patients', '', 'from=2026-01-01&to=2026-12-31');
+    expect(patients.totals.count).toBeGreaterThanOrEqual(1);
+    expect(summed(patients)).toEqual(patients.totals);
+  });
+
+  it('answers 400 for a bad period or report, never a 500', async () => {
+    for (const url of [
+      '/api/reports/daily-cash?from=2026-11-15&to=2026-11-01',
+      '/api/reports/daily-cash?from=2025-01-01&to=2026-11-01',
+      '/api/reports/daily-cash?from=2026-02-30&to=2026-03-01',
+      '/api/reports/nope?from=2026-11-01&to=2026-11-02',
+      `/api/reports/daily-cash?${period}&page=99999999999`,
+      `/api/reports/daily-cash?${period}&format=docx`,
+    ]) {
+      expect((await t.call('GET', url)).statusCode, url).toBe(400);
+    }
+  });
+
+  it('exports CSV (BOM, ;), XLSX and PDF at once, each read back', async () => {
+    const csv = await t.call('GET', `/api/reports/sales-vat-book?${period}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Fecha;Tipo;Número;Razón social;CUIT/NIF;Alícuota %;Neto;IVA;Total');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]?.split(';').slice(5)).toEqual(['21.00', '150.00', '31.50', '181.50']);
+    expect(lines[2]?.split(';')[1]).toBe('Nota de crédito');
+    expect(lines[3]?.split(';')).toEqual(['Totales', '', '', '', '', '', '110.00', '23.10', '133.10']);
+
+    const xlsx = await t.call('GET', `/api/reports/daily-cash?${period}&format=xlsx`);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Día', 'Forma de pago', 'Cantidad', 'Importe']);
+    expect(sheet?.getRow(2).getCell(4).value).toBe(50);
+    expect(sheet?.getRow(4).getCell(1).value).toBe('Totales');
+    expect(sheet?.getRow(4).getCell(4).value).toBe(80);
+
+    const pdf = await t.call('GET', `/api/reports/sales-vat-book?${period}&format=pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Libro IVA ventas');
+    expect(text).toContain('133.10');
+    expect(text).toContain('Nota de crédito');
+  });
+
+  it('runs a large export as a job in chunks with its progress, then downloads it', async () => {
+    const queued = await t.call('POST', '/api/reports/purchases-vat-book/exports', {
+      body: { from: '2026-11-01', to: '2026-11-15', format: 'xlsx' },
+    });
+    expect(queued.statusCode, queued.body).toBe(201);
+    const { data, code } = queued.json();
+    expect(code).toBe('report_export_queued');
+    expect(data).toMatchObject({ state: 'queued', progress: 0, reportId: 'purchases-vat-book' });
+    const status = async () => (await t.call('GET', `/api/reports/exports/${data.id}`)).json().data;
+    expect((await t.call('GET', `/api/reports/exports/${data.id}/file`)).json().code).toBe('report_export_not_ready');
+
+    await t.app.jobs.runDue();
+    expect(await status()).toMatchObject({ state: 'running', rowsWritten: 1, totalRows: 3, progress: 33 });
+    await t.app.jobs.runDue();
+    expect(await status()).toMatchObject({ state: 'running', rowsWritten: 2, progress: 66 });
+    for (let round = 0; round < 5 && (await status()).state !== 'done'; round++) await t.app.jobs.runDue();
+    expect(await status()).toMatchObject({ state: 'done', rowsWritten: 3, progress: 100 });
+
+    const file = await t.call('GET', `/api/reports/exports/${data.id}/file`);
+    expect(file.statusCode, file.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(5);
+    expect(sheet?.getRow(4).getCell(7).value).toBe(-50);
+    expect(sheet?.getRow(5).getCell(9).value).toBe(423.5);
+
+    // Another clinic's id is not found; its reports hold none of this clinic's data.
+    const other = await t.call('GET', `/api/reports/exports/${data.id}`, { token: t.other.token });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('report_export_not_found');
+    const otherFile = await t.call('GET', `/api/reports/exports/${data.id}/file`, { token: t.other.token });
+    expect(otherFile.statusCode).toBe(404);
+    const otherBook = await t.call('GET', `/api/reports/sales-vat-book?${period}`, { token: t.other.token });
+    expect(otherBook.json().data).toMatchObject({ rows: [], totals: { net: '0.00', vat: '0.00', total: '0.00' } });
+  });
+
+  it('answers 403 to a level without reports.read', async () => {
+    await t.asLevel('user', async () => {
+      expect((await t.call('GET', '/api/reports')).statusCode).toBe(403);
+      expect((await t.call('GET', `/api/reports/daily-cash?${period}`)).statusCode).toBe(403);
+      const post = await t.call('POST', '/api/reports/daily-cash/exports', {
+        body: { from: '2026-11-01', to: '2026-11-15', format: 'csv' },
+      });
+      expect(post.statusCode).toBe(403);
+    });
+  });
+  // Last: its invoice would change the totals the tests above computed by hand.
+  it('production by professional: lines billed from an attendance for its professional, the rest apart', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const visit = await created(`/api/patients/${t.patientId}/attendances`, {
+      date: '2026-11-09T10:30:00-03:00',
+      attendanceType: 'dentistry',
+      professionalId: t.clinic.userId,
+      titleResume: 'Consulta',
+      billable: true,
+      attendanceFee: '40',
+    });
+    await created('/api/sales', {
+      documentType: 'invoice',
+      patientId: t.patientId,
+      pointOfService: '0001',
+      date: '2026-11-09',
+      currency: 'argentine_peso',
+      conditionSale: 'current_account',
+      issue: true,
+      lines: [{ attendanceId: visit.id, description: 'Consulta', quantity: '1', unitPrice: '40', vatRate: '21' }],
+    });
+    restoreClock();
+    const data = await page('production-by-professional');
+    // 150 − 40 sold at the desk (3 and 5 Nov), 40 billed from the attendance (9 Nov).
+    expect(data.rows).toEqual([
+      { professional: expect.any(String), attendances: 1, net: '40.00' },
+      { professional: null, attendances: 0, net: '110.00' },
+    ]);
+    expect(data.totals).toEqual({ attendances: 1, net: '150.00' });
+    expect(summed(data)).toEqual(data.totals);
+    const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
+    expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
+  });
+});
+
+describe('reports of a read-only clinic', () => {
+  const plans = [{ id: 'basic', name: 'Básico', price: '29.90', currency: 'euro', periodMonths: 1, limits: {} }];
+  const t = useTestClinic('pglite', { env: { PLANS: JSON.stringify(plans), ACCOUNT_GRACE_DAYS: '10' } });
+
+  it('still reads and exports (the exports POST declares allowReadOnly), writes nothing else', async () => {
+    await t.db.withSystem((tx) =>
+      tx.execute(sql`update accounts set plan = 'basic', renewal_requested_at = null,
+        plan_ends_at = ${new Date(Date.now() - 11 * 86_400_000).toISOString()}::timestamptz
+        where id = ${t.clinic.accountId}::uuid`),
+    );
+    const write = await t.call('POST', '/api/points-of-sale', { body: { code: '0009', name: 'Caja' } });
+    expect(write.json().code).toBe('account_read_only');
+    expect((await t.call('GET', '/api/reports/daily-cash?from=2026-11-01&to=2026-11-15')).statusCode).toBe(200);
+    const queued = await t.call('POST', '/api/reports/daily-cash/exports', {
+      body: { from: '2026-11-01', to: '2026-11-15', format: 'csv' },
+    });
+    expect(queued.statusCode, queued.body).toBe(201);
+    await t.app.jobs.runDue();
+    const file = await t.call('GET', `/api/reports/exports/${queued.json().data.id}/file`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.toString('utf8')).toBe('\uFEFFDía;Forma de pago;Cantidad;Importe\r\nTotales;;0;0.00\r\n');
+  });
+});

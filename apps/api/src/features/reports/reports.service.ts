@@ -1,0 +1,315 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, stat, truncate, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
+import { clinicToday } from '@odontia/shared/clinic-time';
+import {
+  linkedReportIds,
+  type ReportCatalogueEntry,
+  type ReportExport,
+  type ReportExportBody,
+  type ReportFormat,
+  type ReportId,
+  type ReportQuery,
+  type ReportRequest,
+  type ReportRow,
+  reportDirectExportMaxRows,
+  reportFormats,
+  reportIds,
+  reportPdfMaxRows,
+} from '@odontia/shared/schemas/reports';
+import { and, eq, sql } from 'drizzle-orm';
+import { reportExports } from '../../db/schema/index.ts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { FileStorage } from '../../lib/file-storage.ts';
+import { newId } from '../../lib/ids.ts';
+import { printLanguage } from '../../lib/pdf.ts';
+import type { RequestContext } from '../../plugins/routes.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
+import { enqueueJob } from '../jobs/jobs.repository.ts';
+import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
+import { readerOf } from '../payments/payments.repository.ts';
+import { collect, contentTypes, fileNameOf, reportFileWriter } from './report-files.ts';
+import { type ReportDefinition, reportDefinitions, reportRows, reportTotals } from './reports.repository.ts';
+
+/**
+ * Reports (issue 19; docs/decisions.md "Reports (issue 19)"): the catalogue, a page with the
+ * period's totals, a small report as a file at once, and a large one as an export job written in
+ * chunks (each chunk one short transaction that moves the export's progress).
+ */
+
+type Clinic = { tx: TenantTx; accountId: string };
+
+export const reportExportJobKind = 'report_export';
+
+const requestOf = (ctx: RequestContext, input: Omit<ReportRequest, 'asOf'>): ReportRequest => ({
+  asOf: clinicToday(ctx.timeZone),
+  from: input.from,
+  to: input.to,
+  ...(input.method ? { method: input.method } : {}),
+  ...(input.professionalId ? { professionalId: input.professionalId } : {}),
+});
+
+export function catalogue(): ReportCatalogueEntry[] {
+  return [
+    ...reportIds.map((id) => ({
+      id,
+      filters: reportDefinitions[id].filters,
+      columns: reportDefinitions[id].columns,
+      formats: [...reportFormats],
+      period: reportDefinitions[id].period,
+      endpoint: null,
+    })),
+    ...linkedReportIds.map((id) => ({
+      id,
+      filters: [],
+      columns: [],
+      formats: [],
+      period: false,
+      endpoint: '/api/sales/integrity',
+    })),
+  ];
+}
+
+async function head(ctx: Clinic & { userId: string }, reportId: ReportId, request: ReportRequest) {
+  const reader = await readerOf(ctx);
+  return {
+    reportId,
+    language: printLanguage(reader.readerLanguage),
+    columns: reportDefinitions[reportId].columns,
+    from: request.from,
+    to: request.to,
+    clinicName: reader.clinicName,
+    clinicContact: reader.clinicContact,
+    clinic: await loadPrintHeader(ctx),
+  };
+}
+
+function tooLarge(rows: number, maxRows: number): never {
+  throw new AppError('report_export_too_large', { details: { rows, maxRows } });
+}
+
+export const reportsService = {
+  async page({ ctx, reportId, query }: { ctx: RequestContext; reportId: ReportId; query: ReportQuery }) {
+    const definition = reportDefinitions[reportId];
+    const request = requestOf(ctx, query);
+    const { count, totals } = await reportTotals(ctx, definition, request);
+    const rows = await reportRows(ctx, definition, request, (query.page - 1) * query.pageSize, query.pageSize);
+    return {
+      data: { reportId, from: query.from, to: query.to, columns: definition.columns, rows, totals },
+      total: count,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  },
+
+  /** The whole report as a file, answered at once (409 report_export_too_large above the direct limit). */
+  async file({
+    ctx,
+    reportId,
+    query,
+    format,
+  }: {
+    ctx: RequestContext;
+    reportId: ReportId;
+    query: ReportQuery;
+    format: ReportFormat;
+  }) {
+    const definition = reportDefinitions[reportId];
+    const request = requestOf(ctx, query);
+    const { count, totals } = await reportTotals(ctx, definition, request);
+    if (count > reportDirectExportMaxRows) tooLarge(count, reportDirectExportMaxRows);
+    const { out, bytes } = collect();
+    const writer = reportFileWriter(format, await head(ctx, reportId, request), out);
+    await writer.rows(await reportRows(ctx, definition, request, 0, reportDirectExportMaxRows));
+    await writer.finish(totals);
+    return {
+      bytes: await bytes,
+      fileName: fileNameOf(reportId, query.from, query.to, format),
+      contentType: contentTypes[format],
+    };
+  },
+
+  async queueExport({ ctx, reportId, body }: { ctx: RequestContext; reportId: ReportId; body: ReportExportBody }) {
+    const request = requestOf(ctx, body);
+    if (body.format === 'pdf') {
+      const { count } = await reportTotals(ctx, reportDefinitions[reportId], request);
+      if (count > reportPdfMaxRows) tooLarge(count, reportPdfMaxRows);
+    }
+    const id = newId();
+    await ctx.tx.insert(reportExports).values({
+      accountId: ctx.accountId,
+      id,
+      reportId,
+      format: body.format,
+      params: request,
+      fileName: fileNameOf(reportId, body.from, body.to, body.format),
+      createdBy: ctx.userId,
+    });
+    await enqueueJob(ctx, { kind: reportExportJobKind, key: id, runAt: new Date(), payload: { exportId: id } });
+    return { data: await findExport(ctx, id), code: 'report_export_queued' as const };
+  },
+
+  async getExport({ ctx, exportId }: { ctx: RequestContext; exportId: string }) {
+    return { data: await findExport(ctx, exportId) };
+  },
+
+  /** The finished export's file (409 report_export_not_ready before). */
+  async exportFile({ ctx, exportId }: { ctx: RequestContext; exportId: string }) {
+    const row = await findRow(ctx, exportId);
+    if (row.state !== 'done' || !row.storageKey) {
+      throw new AppError('report_export_not_ready', { details: { state: row.state } });
+    }
+    return {
+      storageKey: row.storageKey,
+      fileName: row.fileName,
+      contentType: contentTypes[row.format],
+    };
+  },
+};
+
+async function findRow(ctx: Clinic, exportId: string) {
+  const [row] = await ctx.tx
+    .select()
+    .from(reportExports)
+    .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
+  if (!row) throw new AppError('report_export_not_found');
+  return row;
+}
+
+async function findExport(ctx: Clinic, exportId: string): Promise<ReportExport> {
+  const row = await findRow(ctx, exportId);
+  const params = row.params as ReportRequest;
+  return {
+    id: row.id,
+    reportId: row.reportId as ReportId,
+    format: row.format,
+    from: params.from,
+    to: params.to,
+    state: row.state,
+    progress: row.progress,
+    rowsWritten: row.rowsWritten,
+    totalRows: row.totalRows,
+    fileName: row.fileName,
+    byteSize: row.byteSize,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The export job. Each run writes the next `chunkRows` rows (in the report's order) to the
+ * export's spool (DATA_DIR/exports/.spool/<id>.ndjson, one JSON row a line), records how far it got
+ * — rows, spooled bytes, progress — and queues the next run, all in the job's transaction, so the
+ * screen sees the progress move and a run that fails is retried from the last committed chunk
+ * (the spool is cut back to the recorded length first). The last run turns the spool into the
+ * file (CSV, XLSX, PDF), streaming it into the storage, and the export is done.
+ */
+export function reportExportHandler({
+  storage,
+  spoolDir,
+  chunkRows,
+}: {
+  storage: FileStorage;
+  spoolDir: string;
+  chunkRows: number;
+}): JobHandler {
+  const spoolOf = (exportId: string) => path.join(spoolDir, `${exportId}.ndjson`);
+
+  return {
+    async run(ctx, job: ClaimedJob) {
+      const exportId = String(job.payload.exportId ?? job.key);
+      const [row] = await ctx.tx
+        .select()
+        .from(reportExports)
+        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)))
+        .for('update');
+      if (!row || row.state === 'done' || row.state === 'failed') return;
+      const reportId = row.reportId as ReportId;
+      const definition: ReportDefinition = reportDefinitions[reportId];
+      const request = row.params as ReportRequest;
+      const spool = spoolOf(exportId);
+      await mkdir(spoolDir, { recursive: true });
+      // What an earlier, rolled-back attempt appended is not ours.
+      await open(spool, 'a').then((file) => file.close());
+      await truncate(spool, row.spoolBytes);
+
+      const totalRows = row.totalRows ?? (await reportTotals(ctx, definition, request)).count;
+      const rows = await reportRows(ctx, definition, request, row.rowsWritten, chunkRows);
+      if (rows.length > 0) {
+        const out = createWriteStream(spool, { flags: 'a' });
+        await new Promise<void>((resolve, reject) => {
+          out.on('error', reject);
+          out.end(rows.map((line) => `${JSON.stringify(line)}\n`).join(''), resolve);
+        });
+      }
+      const rowsWritten = row.rowsWritten + rows.length;
+      const finished = rows.length < chunkRows || rowsWritten >= totalRows;
+      if (!finished) {
+        await ctx.tx
+          .update(reportExports)
+          .set({
+            state: 'running',
+            totalRows,
+            rowsWritten,
+            spoolBytes: (await stat(spool)).size,
+            progress: Math.min(99, Math.floor((rowsWritten * 100) / Math.max(totalRows, 1))),
+          })
+          .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
+        await enqueueJob(ctx, {
+          kind: reportExportJobKind,
+          key: exportId,
+          runAt: new Date(),
+          payload: { exportId },
+        });
+        return;
+      }
+
+      const { totals } = await reportTotals(ctx, definition, request);
+      const fileHead = await head({ ...ctx, userId: row.createdBy }, reportId, request);
+      const out = new PassThrough();
+      const stored = storage.put(out);
+      const writer = reportFileWriter(row.format, fileHead, out);
+      const lines = createInterface({ input: (await import('node:fs')).createReadStream(spool), crlfDelay: Infinity });
+      let batch: ReportRow[] = [];
+      for await (const line of lines) {
+        if (line === '') continue;
+        batch.push(JSON.parse(line) as ReportRow);
+        if (batch.length >= 1000) {
+          await writer.rows(batch);
+          batch = [];
+        }
+      }
+      await writer.rows(batch);
+      await writer.finish(totals);
+      const object = await stored;
+      await ctx.tx
+        .update(reportExports)
+        .set({
+          state: 'done',
+          totalRows: rowsWritten,
+          rowsWritten,
+          progress: 100,
+          storageKey: object.key,
+          byteSize: object.sizeBytes,
+          finishedAt: sql`now()`,
+        })
+        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
+      await unlink(spool).catch(() => undefined);
+    },
+    async onFailed(ctx, job, error) {
+      const exportId = String(job.payload.exportId ?? job.key);
+      await ctx.tx
+        .update(reportExports)
+        .set({
+          state: 'failed',
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          finishedAt: sql`now()`,
+        })
+        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
+      await unlink(spoolOf(exportId)).catch(() => undefined);
+    },
+  };
+}
