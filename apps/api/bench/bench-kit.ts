@@ -63,7 +63,9 @@ export async function openBenchDatabase(options: {
       },
     };
   }
-  // Time-ordered ids for generated rows, like the app's UUID v7 (keeps primary keys compact).
+  // Time-ordered ids for generated rows, like the app's UUID v7 (keeps primary keys compact). Each
+  // call reads the clock: two calls with the same n give two ids, so a row that another references
+  // keeps its id in a table (the seeds' temporary tables) rather than calling this again.
   await opened.db.orm.execute(sql`
     create or replace function uuid_generate_v7_bench(n bigint) returns uuid language sql as $$
       select (lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')

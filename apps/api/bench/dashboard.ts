@@ -90,7 +90,7 @@ async function main() {
     // Each seed rebuilt the figures of what it wrote; once more over everything, as after a load.
     const rebuilt = performance.now();
     await keepDayFigures(db.orm, clinic.accountId);
-    await vacuumAnalyze(db, ['appointments', 'users', 'day_figures']);
+    await vacuumAnalyze(db, ['appointments', 'users', 'patients', 'day_figures', 'day_figure_changes']);
     console.log(`  day figures rebuilt from every row in ${seconds(rebuilt)}`);
 
     const { app, headers, close } = await startBenchApp(db, clinic);

@@ -124,6 +124,7 @@ async function main() {
       await tx.execute(sql`
         create temporary table bench_payments on commit drop as
         select row_number() over (order by c.date, c.id) as n, c.id as document_id, c.provider_id, c.total,
+          uuid_generate_v7_bench(8000000 + row_number() over (order by c.date, c.id)) as payment_id,
           least(c.date + 15, ${today}::date) as date
         from commercial_documents c
         where c.account_id = ${accountId}::uuid and c.document_type = 'invoice'
@@ -132,13 +133,13 @@ async function main() {
       await tx.execute(sql`
         insert into payments (account_id, id, side, number, provider_id, date, amount, currency, method, status, paid_on,
           allocated_amount, counterparty_snapshot, created_by, updated_by)
-        select ${accountId}::uuid, uuid_generate_v7_bench(8000000 + p.n), 'provider', 'OP-' || lpad(p.n::text, 6, '0'),
+        select ${accountId}::uuid, p.payment_id, 'provider', 'OP-' || lpad(p.n::text, 6, '0'),
           p.provider_id, p.date, p.total, 'argentine_peso', 'bank_transfer', 'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
       await tx.execute(sql`
         insert into payment_allocations (account_id, id, payment_id, document_id, amount, created_by)
-        select ${accountId}::uuid, uuid_generate_v7_bench(9000000 + p.n), uuid_generate_v7_bench(8000000 + p.n),
+        select ${accountId}::uuid, uuid_generate_v7_bench(9000000 + p.n), p.payment_id,
           p.document_id, p.total, ${userId}::uuid
         from bench_payments p`);
       await tx.execute(sql`
@@ -147,7 +148,7 @@ async function main() {
       await tx.execute(sql`
         insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, payment_id, description, debit, created_by)
         select ${accountId}::uuid, uuid_generate_v7_bench(11000000 + p.n), 'provider', p.provider_id, p.date, 'payment',
-          uuid_generate_v7_bench(8000000 + p.n), 'Pago', p.total, ${userId}::uuid
+          p.payment_id, 'Pago', p.total, ${userId}::uuid
         from bench_payments p`);
       await tx.execute(sql`
         insert into party_balances (account_id, party_kind, party_id, debits, credits)

@@ -86,9 +86,10 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
       insert into document_lines (account_id, id, document_id, position, treatment_id, tooth, description, quantity,
         unit_price, vat_rate, subtotal1, discount, subtotal, vat, total)
       select ${accountId}::uuid, uuid_generate_v7_bench(3000000000 + d.n * 2 + l), d.id, l,
-        uuid_generate_v7_bench(400000000 + 1 + (d.n + l) % 40), (11 + (d.n + l) % 8)::text, 'Tratamiento', 1, d.net,
+        t.ids[1 + (d.n + l) % 40], (11 + (d.n + l) % 8)::text, 'Tratamiento', 1, d.net,
         21, d.net, 0, d.net, round(d.net * 0.21, 2), d.net + round(d.net * 0.21, 2)
-      from bench_sales d cross join generate_series(0, 1) as l`);
+      from bench_sales d cross join generate_series(0, 1) as l
+      cross join (select array_agg(id order by code) as ids from treatments where account_id = ${accountId}::uuid) t`);
     await tx.execute(sql`
       insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, document_id, description, debit, credit, created_by)
       select ${accountId}::uuid, uuid_generate_v7_bench(6000000000 + d.n), 'customer', d.customer_id, d.date, 'document',
@@ -109,6 +110,7 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
     await tx.execute(sql`
       create temporary table bench_collections on commit drop as
       select row_number() over (order by c.date, c.id) as n, c.id as document_id, c.customer_id, c.patient_id, c.total,
+        uuid_generate_v7_bench(8000000000 + row_number() over (order by c.date, c.id)) as payment_id,
         least(c.date + 10, ${today}::date) as date
       from commercial_documents c
       where c.account_id = ${accountId}::uuid and c.side = 'sale' and c.document_type = 'invoice'
@@ -117,14 +119,14 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
     await tx.execute(sql`
       insert into payments (account_id, id, side, number, customer_id, patient_id, date, amount, currency, method,
         status, paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
-      select ${accountId}::uuid, uuid_generate_v7_bench(8000000000 + p.n), 'customer', 'RC-' || lpad(p.n::text, 7, '0'),
+      select ${accountId}::uuid, p.payment_id, 'customer', 'RC-' || lpad(p.n::text, 7, '0'),
         p.customer_id, p.patient_id, p.date, p.total, 'argentine_peso',
         case when p.n % 3 = 0 then 'credit_card' else 'cash_payment' end, 'paid', p.date, p.total,
         jsonb_build_object('name', 'Paciente'), ${userId}::uuid, ${userId}::uuid
       from bench_collections p`);
     await tx.execute(sql`
       insert into payment_allocations (account_id, id, payment_id, document_id, amount, created_by)
-      select ${accountId}::uuid, uuid_generate_v7_bench(9000000000 + p.n), uuid_generate_v7_bench(8000000000 + p.n),
+      select ${accountId}::uuid, uuid_generate_v7_bench(9000000000 + p.n), p.payment_id,
         p.document_id, p.total, ${userId}::uuid
       from bench_collections p`);
     await tx.execute(sql`
@@ -133,7 +135,7 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
     await tx.execute(sql`
       insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, payment_id, description, credit, created_by)
       select ${accountId}::uuid, uuid_generate_v7_bench(11000000000 + p.n), 'customer', p.customer_id, p.date, 'payment',
-        uuid_generate_v7_bench(8000000000 + p.n), 'Cobranza', p.total, ${userId}::uuid
+        p.payment_id, 'Cobranza', p.total, ${userId}::uuid
       from bench_collections p`);
     await tx.execute(sql`
       insert into party_balances (account_id, party_kind, party_id, debits, credits)

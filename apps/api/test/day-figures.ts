@@ -3,8 +3,9 @@ import type { TestClinicContext } from './test-clinic.ts';
 
 /**
  * The kept day figures (migration 0020) of every clinic: the folded rows plus the appended changes
- * = what `odontia_day_figures` computes from the rows themselves. Answers the figures where it
- * does not hold (an empty list when all is well).
+ * = what `odontia_day_figures` computes from the rows themselves; and each patient's kept first
+ * attendance = the earliest of their attendances. Answers where it does not hold (an empty list
+ * when all is well).
  */
 export async function dayFigureMismatches(t: TestClinicContext) {
   const { rows } = await t.db.orm.execute<{
@@ -30,6 +31,12 @@ export async function dayFigureMismatches(t: TestClinicContext) {
       coalesce(c.amount, 0)::text || ' × ' || coalesce(c.count, 0)::text as rows
     from kept k full join computed c
       on c.account_id = k.account_id and c.figure = k.figure and c.key = k.key and c.day = k.day
-    where coalesce(k.amount, 0) <> coalesce(c.amount, 0) or coalesce(k.count, 0) <> coalesce(c.count, 0)`);
+    where coalesce(k.amount, 0) <> coalesce(c.amount, 0) or coalesce(k.count, 0) <> coalesce(c.count, 0)
+    union all
+    -- The kept first attendance (migration 0023) the figures read: each patient's, from the rows.
+    select p.account_id, 'first_attended_at', p.id::text, null,
+      coalesce(p.first_attended_at::text, 'none'), coalesce(odontia_first_attendance(p.account_id, p.id)::text, 'none')
+    from patients p
+    where p.first_attended_at is distinct from odontia_first_attendance(p.account_id, p.id)`);
   return rows;
 }

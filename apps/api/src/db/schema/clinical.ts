@@ -104,7 +104,11 @@ export const attendances = pgTable(
     patientRef(table),
     ...userRefs(table, table.professionalId),
     newestOfPatientIndex('attendances_patient_idx', table, table.date),
-    /** The clinic's latest attendances across patients: the dashboard's "seen recently" (issue 16). */
+    /**
+     * The clinic's latest attendances across patients: the dashboard's "seen recently" (issue 16).
+     * Migration 0023 adds INCLUDE (patient_id), which drizzle-kit cannot express: the dashboard
+     * counts a period's patients from the index alone.
+     */
     index('attendances_recent_idx')
       .on(table.accountId, table.date.desc(), table.id.desc())
       .where(sql`${table.deletedAt} is null`),

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -64,6 +65,12 @@ export const patients = pgTable(
     allergies: text('allergies'),
     chronicConditions: text('chronic_conditions'),
     currentMedication: text('current_medication'),
+    /**
+     * The patient's first attendance (not deleted), kept by the attendances' trigger (migration
+     * 0023): the dashboard tells first visits from returning patients without reading each
+     * patient's history.
+     */
+    firstAttendedAt: timestamp('first_attended_at', { withTimezone: true }),
     /**
      * What search as you type looks in: first and last name (each word of the query matches on its own, so either order works), ID number, skuPatient, e-mail and
      * phone, lower-cased and without accents, under the clinic's trigram index.

@@ -168,6 +168,35 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
     expect(folded.json().data).toEqual(data);
   });
 
+  it('counts a patient as returning once attended before the period, as new again when that attendance is deleted', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const returning = async () =>
+      (await t.call('GET', '/api/dashboard')).json().data.clinical.returningPatients as number;
+    expect(await returning()).toBe(1);
+    const newcomer = await t.newPatient();
+    const attend = (date: string) =>
+      created('POST', `/api/patients/${newcomer}/attendances`, {
+        date,
+        attendanceType: 'dentistry',
+        specialization: 'Odontología general',
+        professionalId: t.clinic.userId,
+        titleResume: 'Control',
+        resume: 'Control',
+        detail: 'Control',
+        billable: false,
+      });
+    const inPeriod = await attend('2026-11-13T10:00:00-03:00');
+    expect(await returning()).toBe(1);
+    // A visit entered late, in September: the patient had been seen before the period.
+    const backdated = await attend('2026-09-01T10:00:00-03:00');
+    expect(await returning()).toBe(2);
+    const removed = await t.call('DELETE', `/api/patients/${newcomer}/attendances/${backdated.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await returning()).toBe(1);
+    // The data set of the other tests as it was.
+    await t.call('DELETE', `/api/patients/${newcomer}/attendances/${inPeriod.id}`);
+  });
+
   it('counts appointments kept, cancelled late and missed; the agenda of today per professional', async () => {
     setClock('2026-11-15T12:00:00Z');
     const before = (await t.call('GET', '/api/dashboard')).json().data.clinical.appointments;

@@ -97,22 +97,17 @@ export async function agendaOf(ctx: Ctx, start: Date, end: Date, professionalId?
 }
 
 /**
- * Patients attended between the instants who had been attended before `start` (the period's
- * attendances through `attendances_recent_idx`, each patient's earlier one through
- * `attendances_patient_idx`).
+ * How many patients were attended in the period (each once): read from `attendances_recent_idx`
+ * alone (clinic, date, with the patient; migration 0023).
  */
-export async function returningPatients(ctx: Ctx, start: Date, end: Date): Promise<number> {
+export async function patientsAttended(ctx: Ctx, start: Date, end: Date): Promise<number> {
   const { rows } = await ctx.tx.execute<{ n: number }>(sql`
     select count(*)::int as n
     from (
       select distinct a.patient_id from attendances a
       where a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
         and a.date >= ${start.toISOString()}::timestamptz and a.date < ${end.toISOString()}::timestamptz
-    ) attended
-    where exists (
-      select 1 from attendances e
-      where e.account_id = ${ctx.accountId}::uuid and e.patient_id = attended.patient_id
-        and e.deleted_at is null and e.date < ${start.toISOString()}::timestamptz)`);
+    ) attended`);
   return Number(rows[0]?.n ?? 0);
 }
 

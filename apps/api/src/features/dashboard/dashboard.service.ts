@@ -6,6 +6,7 @@ import Big from 'big.js';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { sideTotals } from '../current-accounts/party-accounts.repository.ts';
+import type { DayFigure } from '../figures/day-figures.repository.ts';
 import * as repository from './dashboard.repository.ts';
 
 /**
@@ -18,6 +19,7 @@ import * as repository from './dashboard.repository.ts';
 /** How a sale document type counts in production. */
 const productionSigns: Record<string, 1 | -1> = { invoice: 1, debit_note: 1, credit_note: -1 };
 const debtorsShown = 5;
+const clinicalFigures: DayFigure[] = ['attendances', 'patients_new', 'patients_first_attended', 'appointments'];
 const treatmentsShown = 5;
 
 /** The same calendar day a year before (29 February: the 28th). */
@@ -57,9 +59,7 @@ export async function dashboard(ctx: RequestContext, query: DashboardQuery): Pro
   const financial = can(ctx.level, 'reports.read');
   const sums = await repository.figureSums(
     ctx,
-    financial
-      ? ['attendances', 'patients_new', 'appointments', 'sold_net', 'collected', 'treatments_sold']
-      : ['attendances', 'patients_new', 'appointments'],
+    financial ? [...clinicalFigures, 'sold_net', 'collected', 'treatments_sold'] : clinicalFigures,
     periods,
   );
   const rowsOf = (label: repository.Period['label'], figure: string) =>
@@ -104,7 +104,11 @@ export async function dashboard(ctx: RequestContext, query: DashboardQuery): Pro
     clinical: {
       attendances: compared('attendances'),
       newPatients: compared('patients_new'),
-      returningPatients: await repository.returningPatients(ctx, periodStart, periodEnd),
+      // Attended in the period and before it: all attended less those whose first attendance
+      // falls in it (a kept figure).
+      returningPatients:
+        (await repository.patientsAttended(ctx, periodStart, periodEnd)) -
+        countOf('current', 'patients_first_attended'),
       appointments: {
         total: appointmentsTotal,
         completed: kinds('completed'),

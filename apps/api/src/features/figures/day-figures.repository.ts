@@ -24,6 +24,7 @@ export type DayFigure =
   | 'appointments'
   | 'attendances'
   | 'patients_new'
+  | 'patients_first_attended'
   | 'treatments_sold';
 
 export interface DayFigureFilter {
