@@ -37,8 +37,18 @@ export function report(label: string, times: number[], unit = 'requests'): void 
 export async function openBenchDatabase(options: {
   pglite: boolean;
   keep: boolean;
+  /** A database kept by an earlier run (`--keep`): opened as it is, never dropped. */
+  reuse?: string;
 }): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   let opened: { db: Database; drop: () => Promise<void>; url?: string };
+  if (options.reuse) {
+    const url = new URL(
+      process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    url.pathname = `/${options.reuse}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
+    return { db, url: url.toString(), drop: () => db.close() };
+  }
   if (options.pglite) {
     const db = await openDatabase({});
     opened = { db, drop: () => db.close() };
@@ -85,7 +95,7 @@ export async function createBenchClinic(db: Database): Promise<BenchClinic> {
   const accountId = newId();
   const userId = newId();
   const email = `bench.${randomBytes(3).toString('hex')}@odontia.bench`;
-  const password = 'bench-password-2026';
+  const password = 'bench-password-2026'; // findBenchClinic signs in with it again
   const passwordHash = await hashPassword(password);
   await db.orm.execute(sql`
     insert into accounts (id, clinic_name, contact, system_currency, time_zone, activated_at)
@@ -94,6 +104,15 @@ export async function createBenchClinic(db: Database): Promise<BenchClinic> {
     insert into users (account_id, id, complete_name, email, password_hash, level, system_language, date_format, system_currency, activated_at)
     values (${accountId}, ${userId}, 'Bench Admin', ${email}, ${passwordHash}, 'administrator', 'es', 'DD/MM/YYYY', 'argentine_peso', now())`);
   return { accountId, userId, email, password };
+}
+
+/** The clinic of a kept bench database (`--reuse`): its administrator, with the bench's password. */
+export async function findBenchClinic(db: Database): Promise<BenchClinic> {
+  const { rows } = await db.orm.execute<{ account_id: string; id: string; email: string }>(sql`
+    select account_id, id, email from users where level = 'administrator' and email like 'bench.%' limit 1`);
+  const admin = rows[0];
+  if (!admin) throw new Error('no bench clinic in this database');
+  return { accountId: admin.account_id, userId: admin.id, email: admin.email, password: 'bench-password-2026' };
 }
 
 /** The real application, signed in as the clinic's administrator. */

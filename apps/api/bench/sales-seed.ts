@@ -1,7 +1,7 @@
 /**
  * The bench clinic's sales (the `sales` and `dashboard` benches): the first `customers` patients
- * (by P-number) as customers, 40 price-list treatments, `documents` issued sales over three years
- * up to `today` on point of sale 0001 (85 % invoices of two lines, 10 % budgets, 5 % credit notes;
+ * (by P-number) as customers, 40 price-list treatments, `documents` issued sales over `spanDays`
+ * (three years) up to `today` on point of sale 0001 (85 % invoices of two lines, 10 % budgets, 5 % credit notes;
  * numbered per type without gaps and chained) and `collections` collections, each settling one of
  * the customer's older invoices; the ledger, the allocations, the open amounts, the balances and
  * the day figures written as the services write them (generated in SQL, triggers off for the load).
@@ -15,14 +15,17 @@ export interface SalesSeedSizes {
   customers: number;
   documents: number;
   collections: number;
-  /** The clinic's today: the last day of the three years. */
+  /** The clinic's today: the last day of the period. */
   today: string;
+  /** The days the sales spread over, up to today (default three years). */
+  spanDays?: number;
 }
 
 export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesSeedSizes): Promise<void> {
   const { accountId, userId } = clinic;
   const { customers: customerCount, documents: documentCount, collections: collectionCount, today } = sizes;
-  const firstDay = addDays(today, -3 * 365);
+  const spanDays = sizes.spanDays ?? 3 * 365;
+  const firstDay = addDays(today, -spanDays);
   let started = performance.now();
   await db.orm.execute(sql`
     update accounts set legal_name = 'Clínica Benchmark S.R.L.', country = 'AR', tax_id_kind = 'cuit',
@@ -56,7 +59,7 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
       create temporary table bench_sales on commit drop as
       select n, uuid_generate_v7_bench(1000000000 + n) as id, c.id as customer_id, c.patient_id,
         case when n % 20 = 0 then 'credit_note' when n % 10 = 1 then 'budget' else 'invoice' end as document_type,
-        (${firstDay}::date + ((n::bigint * ${3 * 365}) / ${documentCount})::int) as date,
+        (${firstDay}::date + ((n::bigint * ${spanDays}) / ${documentCount})::int) as date,
         ((5000 + (n * 37) % 900000) / 100.0)::numeric(14,2) as net
       from generate_series(1, ${documentCount}) as n
       join bench_customers c on c.k = n % ${customerCount}`);
