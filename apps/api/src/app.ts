@@ -224,6 +224,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           db,
           storage,
           limits: { maxFileBytes: uploadMaxBytes, maxTotalBytes: Math.floor(env.UPLOAD_TOTAL_MAX_MB * 1024 * 1024) },
+          plans: env.PLANS,
         }),
         maxFileBytes: uploadMaxBytes,
         limits: {

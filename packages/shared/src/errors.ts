@@ -270,6 +270,10 @@ export const errorStatuses = {
   plan_not_available: 409,
   /** A renewal order already waits for its payment (details.movement). */
   account_renewal_pending: 409,
+  /** The clinic's plan holds no more files (details.limitMb, details.usedMb): renew to a larger plan or delete files. */
+  plan_storage_full: 409,
+  /** The clinic's plan has no room for another active staff user (details.limit). */
+  plan_users_full: 409,
   error_get_account: 500,
   error_update_account: 500,
   error_renew_account: 500,

@@ -7,6 +7,7 @@ import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import type { accountResponseSchema, renewAccountResponseSchema } from '@odontia/shared/schemas/account';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { multipart, paddedPdf } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -28,6 +29,7 @@ const plans = [
     limits: { professionals: 3, storageMb: 2048 },
   },
   { id: 'pro', name: 'Profesional', price: 300, currency: 'euro', periodMonths: 12, limits: { professionals: null } },
+  { id: 'tiny', name: 'Mínimo', price: '5', currency: 'euro', periodMonths: 1, limits: { storageMb: 1 } },
 ];
 const terms = { plans: plans.map((plan) => ({ ...plan })) as never, graceDays: 10 };
 const env = { PLANS: JSON.stringify(plans), ACCOUNT_GRACE_DAYS: '10' };
@@ -64,7 +66,7 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     const data = await account(t);
     expect(data.planId).toBe('basic');
     expect(data.plan).toMatchObject({ name: 'Básico', price: '29.90', currency: 'euro', limits: { professionals: 3 } });
-    expect(data.plans.map((plan) => plan.id)).toEqual(['basic', 'pro']);
+    expect(data.plans.map((plan) => plan.id)).toEqual(['basic', 'pro', 'tiny']);
     expect(data.plans[1]?.price).toBe('300.00');
     expect(data.usage).toEqual({ professionals: 1, storageMb: 0 });
     expect(data.contract.state).toBe('active');
@@ -260,6 +262,36 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     const data = await account(t);
     expect(data.contract.state).toBe('active');
     expect(data.contract.dueDate).toBe(order.periodEnd);
+  });
+
+  it("refuses files past the plan's storage and takes them again once some are deleted", async () => {
+    await dueIn(t, t.clinic.accountId, 30, 'tiny');
+    const upload = async (bytes: number) => {
+      const body = await multipart(
+        [{ name: 'informe.pdf', content: paddedPdf(bytes), type: 'application/pdf' }],
+        [{ fileType: 'lab_result', note: 'Informe' }],
+      );
+      return t.call('POST', `/api/patients/${t.patientId}/files`, {
+        headers: { 'content-type': body.contentType },
+        body: body.payload,
+      });
+    };
+    const first = await upload(600 * 1024);
+    expect(first.statusCode, first.body).toBe(201);
+    // 600 KB + 600 KB > 1 MB: refused with what is used, nothing stored.
+    const second = await upload(600 * 1024);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'plan_storage_full', details: { limitMb: 1, usedMb: 0.6 } });
+    expect((await account(t)).usage.storageMb).toBe(0.6);
+    // Deleting a file frees its room.
+    const removed = await t.call('DELETE', `/api/patients/${t.patientId}/files/${first.json().data[0].id}`, {
+      body: { version: first.json().data[0].version },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await upload(600 * 1024)).statusCode).toBe(201);
+    // A larger plan takes them.
+    await dueIn(t, t.clinic.accountId, 30, 'basic');
+    expect((await upload(600 * 1024)).statusCode).toBe(201);
   });
 
   it('keeps writing during the grace period; the operator’s extend and mark-paid lift read-only', async () => {

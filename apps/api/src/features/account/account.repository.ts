@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { accountMovements, accounts } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { activeStaff, mb, storedBytes } from './plan-limits.ts';
 
 /** My account (issue 19): the clinic's contract and billing columns of `accounts`, and its movements. */
 
@@ -97,16 +98,8 @@ export async function updateContract(
 }
 
 /** What the clinic uses of its plan's limits: active staff users, and its files in MB. */
-export async function usage({ tx, accountId }: Scope): Promise<{ professionals: number; storageMb: number }> {
-  const { rows } = await tx.execute<{ professionals: number; storage_bytes: string | null }>(sql`
-    select
-      (select count(*) from users u
-        where u.account_id = ${accountId}::uuid and u.active and u.level <> 'customer')::int as professionals,
-      (select coalesce(sum(f.size_bytes), 0) from patient_files f
-        where f.account_id = ${accountId}::uuid and f.deleted_at is null)::text as storage_bytes`);
-  const row = rows[0];
-  const bytes = Number(row?.storage_bytes ?? 0);
-  return { professionals: Number(row?.professionals ?? 0), storageMb: Math.round((bytes / 1024 / 1024) * 10) / 10 };
+export async function usage(scope: Scope): Promise<{ professionals: number; storageMb: number }> {
+  return { professionals: await activeStaff(scope), storageMb: mb(await storedBytes(scope)) };
 }
 
 export type MovementRow = typeof accountMovements.$inferSelect;

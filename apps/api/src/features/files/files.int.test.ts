@@ -4,32 +4,12 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/clinics.ts';
+import { multipart, type Part } from '../../../test/multipart.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
-
-interface Part {
-  name: string;
-  content: Buffer;
-  /** What the browser claims; the server never trusts it. */
-  type?: string;
-}
-
-/** A multipart body as a browser's FormData sends it. */
-async function multipart(files: Part[], metadata: unknown) {
-  const form = new FormData();
-  if (metadata !== undefined) form.append('metadata', JSON.stringify(metadata));
-  for (const file of files) {
-    form.append('files', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'image/png' }), file.name);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
-  };
-}
 
 const pngSignature = Buffer.from('89504e470d0a1a0a', 'hex');
 /** A PNG header followed by padding: passes the first-bytes check, stops at the size limits. */

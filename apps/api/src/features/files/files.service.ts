@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
+import type { Plan } from '@odontia/shared/schemas/account';
 import {
   type AllowedFileMimeType,
   type PatientFile,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { requireStorageFor } from '../account/plan-limits.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { attendancesOfPatient } from '../clinical/clinical.repository.ts';
@@ -133,10 +135,13 @@ export function createFilesService({
   db,
   storage,
   limits,
+  plans = [],
 }: {
   db: Database;
   storage: FileStorage;
   limits: UploadLimits;
+  /** The installation's plans: the clinic's plan may cap its storage (issue 19). */
+  plans?: Plan[];
 }) {
   /**
    * Streams the multipart request into the storage, then records every file at once in its
@@ -161,6 +166,7 @@ export function createFilesService({
     const clinicLimits = await inTransaction(db, actor, async (ctx) => {
       await requirePatient(ctx, patientId);
       if (record) await requireRecord(ctx, patientId, record);
+      await requireStorageFor(ctx, plans, 0);
       return uploadLimitsOfClinic(limits, await findUploadMaxMb(ctx));
     });
     const fields: Record<string, string> = {};
@@ -169,6 +175,9 @@ export function createFilesService({
       return await inTransaction(db, actor, async (ctx) => {
         await requirePatient(ctx, patientId, { lock: true });
         if (record) await requireRecord(ctx, patientId, record, true);
+        // Exact now that the sizes are known (two uploads at once may pass it by one batch).
+        const adding = received.reduce((total, file) => total + file.stored.sizeBytes, 0);
+        await requireStorageFor(ctx, plans, adding);
         const attendanceIds = [...new Set(received.flatMap((file) => file.entry.attendanceId ?? []))];
         const known = await attendancesOfPatient(ctx, patientId, attendanceIds);
         const unknown = received.flatMap((file, index) =>

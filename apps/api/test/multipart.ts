@@ -1,0 +1,29 @@
+export interface Part {
+  name: string;
+  content: Buffer;
+  /** What the browser claims; the server never trusts it. */
+  type?: string;
+}
+
+/** A multipart body as a browser's FormData sends it: `metadata` (JSON) and the `files`. */
+export async function multipart(files: Part[], metadata: unknown) {
+  const form = new FormData();
+  if (metadata !== undefined) form.append('metadata', JSON.stringify(metadata));
+  for (const file of files) {
+    form.append('files', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'image/png' }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
+/** A PDF of `bytes` bytes (a minimal document padded with a comment): passes the upload's type check. */
+export function paddedPdf(bytes: number): Buffer {
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%',
+  );
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length - tail.length), 0x41), tail]);
+}
