@@ -10,8 +10,8 @@ import type { Database } from './client.ts';
  * the index however many clinics there are. `clinic-indexes.int.test.ts` reads the catalogue.
  */
 export const globalLookups: Record<string, string> = {
-  users_login_idx:
-    "sign-in and the clinic switch find a login's memberships across clinics (a person's two or three clinics)",
+  users_login_unique:
+    "sign-in and the clinic switch find a person's memberships across clinics (one per clinic: two or three)",
   sessions_token_hash_unique: 'every request finds its session by the token hash before the clinic is known',
   auth_tokens_token_hash_unique: 'an invitation, activation or reset link finds its token before the clinic is known',
   appointment_links_token_hash_unique:

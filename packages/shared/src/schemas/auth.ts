@@ -116,9 +116,10 @@ export const signInResponseSchema = z.object({
   code: z.literal('login_success'),
 });
 
-/** POST /api/auth/switch answer: the new session's token (the old one is revoked) and its profile. */
+/** POST /api/auth/switch answer: the new session's token (the old one is revoked), its expiry and profile. */
 export const switchClinicResponseSchema = z.object({
-  data: z.object({ token: z.string(), expiresAt: z.string(), user: profileSchema }),
+  /** `remember`: the session's choice, kept (the browser keeps its cookie as long). */
+  data: z.object({ token: z.string(), expiresAt: z.string(), remember: z.boolean(), user: profileSchema }),
   code: z.literal('clinic_switched'),
 });
 

@@ -32,8 +32,7 @@ ALTER TABLE "logins" ADD CONSTRAINT "logins_last_account_id_accounts_id_fk" FORE
 CREATE UNIQUE INDEX "logins_email_unique" ON "logins" USING btree (lower("email"));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_login_id_logins_id_fk" FOREIGN KEY ("login_id") REFERENCES "public"."logins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_account_email_unique" ON "users" USING btree ("account_id",lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "users_account_login_unique" ON "users" USING btree ("account_id","login_id");--> statement-breakpoint
-CREATE INDEX "users_login_idx" ON "users" USING btree ("login_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_login_unique" ON "users" USING btree ("login_id","account_id");--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "password_hash";--> statement-breakpoint
 -- Hand-written: the logins belong to the installation, not to a clinic (no account_id, no
 -- row-level security, like auth_failures). Only the system context of the auth flows reads or

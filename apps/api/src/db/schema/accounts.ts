@@ -179,8 +179,8 @@ export const users = pgTable(
     primaryKey({ columns: [table.accountId, table.id] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
     uniqueIndex('users_account_email_unique').on(table.accountId, sql`lower(${table.email})`),
-    uniqueIndex('users_account_login_unique').on(table.accountId, table.loginId),
-    index('users_login_idx').on(table.loginId),
+    // One membership per login and clinic; led by the login: a person's clinics in one descent.
+    uniqueIndex('users_login_unique').on(table.loginId, table.accountId),
   ],
 );
 

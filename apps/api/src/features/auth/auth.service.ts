@@ -534,7 +534,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           entity: 'session',
           ip: actor.ip,
         });
-        return enter(tx, {
+        const entered = await enter(tx, {
           login,
           membership: target,
           memberships,
@@ -543,6 +543,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           action: 'clinic_switched_in',
           until: session.expiresAt,
         });
+        return { ...entered, remember: session.remember };
       });
     },
 

@@ -80,6 +80,7 @@ describe.each(availableBackends())('one sign-in across clinics on %s', (backend)
     expect(inB.data.user).toMatchObject({ id: membershipInB, level: 'user', account: { id: b.accountId } });
     // Same remember choice and expiry; the old token is revoked.
     expect(inB.data.expiresAt).toBe(session.expiresAt);
+    expect(inB.data.remember).toBe(true);
     const [row] = (
       await t.db.orm.execute<{ remember: boolean }>(
         sql`select remember from sessions where account_id = ${b.accountId} and user_id = ${membershipInB}`,

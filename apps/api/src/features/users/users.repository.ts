@@ -40,12 +40,6 @@ export async function listUsers(
   return { rows, total: await countRows(tx, users, where) };
 }
 
-export async function insertUser({ tx }: TenantScope, user: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(user).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 /**
  * A new membership of a login (issue 19: an invitation may name a person of another clinic), in
  * the system context; the caller names the clinic.
