@@ -103,6 +103,12 @@ test('a person with two clinics switches from the user menu (keyboard, axe light
   await expect(menu.locator('[aria-current="true"]')).toContainText(other);
   await expect(menu.getByRole('button', { name: new RegExp(`^Cambiar a ${demoClinic}`) })).toContainText('Usuario');
   await page.keyboard.press('Escape');
+
+  // The profile says the password is the same in both clinics.
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-password-all-clinics')).toHaveText(
+    'Tu correo y tu contraseña son los mismos en tus 2 clínicas: el cambio vale para todas y cierra tus otras sesiones en cada una.',
+  );
 });
 
 test('a person with one clinic sees no clinic list', async ({ page }) => {

@@ -11,8 +11,14 @@ import { availableBackends } from '../../../test/test-database.ts';
  * is per clinic, one password change ends the sessions everywhere, and nothing tells an inviting
  * administrator (or a sign-up) that an address exists elsewhere.
  */
+/** An installation with plans, so a clinic can be read-only (its contract overdue past the grace days). */
+const env = {
+  PLANS: JSON.stringify([{ id: 'basic', name: 'Básico', price: '29.90', currency: 'euro', periodMonths: 1 }]),
+  ACCOUNT_GRACE_DAYS: '10',
+};
+
 describe.each(availableBackends())('one sign-in across clinics on %s', (backend) => {
-  const t = useTestClinic(backend, { clinics: false });
+  const t = useTestClinic(backend, { clinics: false, env });
   beforeEach(() => t.app.authThrottle.reset());
 
   type Session = Awaited<ReturnType<typeof signIn>>;
@@ -170,6 +176,41 @@ describe.each(availableBackends())('one sign-in across clinics on %s', (backend)
     const after = await signIn(t.app, a.email);
     expect(after.user.account.id).toBe(a.accountId);
     expect((await me(after.token)).clinics).toHaveLength(1);
+  });
+
+  it('keeps the lock and the read-only state per session and per clinic', async () => {
+    const { a, b } = await dentistInTwoClinics();
+    // B's contract ended 30 days ago: past its 10 grace days, read-only.
+    await t.db.withSystem((tx) =>
+      tx.execute(sql`update accounts set plan = 'basic', renewal_requested_at = null,
+        plan_ends_at = ${new Date(Date.now() - 30 * 86_400_000).toISOString()}::timestamptz where id = ${b.accountId}::uuid`),
+    );
+    const session = await signIn(t.app, a.email);
+    const patient = { firstName: 'Marta', lastName: 'Ruiz', sex: 'female', birthdate: '1979-03-01' };
+    expect((await t.call('POST', '/api/patients', { token: session.token, body: patient })).statusCode).toBe(201);
+
+    // A locked session moves nowhere until it is unlocked.
+    await t.call('POST', '/api/auth/lock', { token: session.token });
+    const locked = await switchTo(session.token, b.accountId);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().code).toBe('session_locked');
+    const unlocked = await t.call('POST', '/api/auth/unlock', {
+      token: session.token,
+      body: { password: testPassword },
+    });
+    expect(unlocked.statusCode).toBe(200);
+
+    // Switching into (and out of) a read-only clinic works; writing there does not.
+    const inB: Session = (await switchTo(session.token, b.accountId)).json().data;
+    expect((await me(inB.token)).account.contractState).toBe('read_only');
+    const refused = await t.call('POST', '/api/patients', { token: inB.token, body: patient });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('account_read_only');
+    const backInA = await switchTo(inB.token, a.accountId);
+    expect(backInA.statusCode).toBe(200);
+    const token = backInA.json().data.token as string;
+    expect((await me(token)).account.contractState).toBe('active');
+    expect((await t.call('POST', '/api/patients', { token, body: patient })).statusCode).toBe(201);
   });
 
   it('one password change ends the sessions in both clinics and works in both', async () => {
