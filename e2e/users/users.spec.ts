@@ -28,7 +28,7 @@ test('an invited user sets a password, signs in as user and may not open the use
   await expect(dialog.getByLabel('Nivel')).toHaveValue('user');
   await dialog.getByRole('button', { name: 'Enviar la invitación' }).click();
   await expect(
-    page.getByText('Invitación enviada. El usuario recibirá un correo para elegir su contraseña.'),
+    page.getByText('Invitación enviada. La persona recibirá un correo para unirse a la clínica.'),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 

@@ -31,9 +31,12 @@ export async function seedAgenda(
   const { accountId, userId } = clinic;
   const { professionals: professionalCount, appointments: appointmentCount, zone, today } = sizes;
   for (let index = 1; index < professionalCount; index += 1) {
+    const id = newId();
+    const email = `pro${index}.${accountId}@odontia.bench`;
+    await db.orm.execute(sql`insert into logins (id, email) values (${id}, ${email})`);
     await db.orm.execute(sql`
-      insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency, active)
-      values (${accountId}, ${newId()}, ${`Profesional ${index + 1}`}, ${`pro${index}.${accountId}@odontia.bench`}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
+      insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format, system_currency, active)
+      values (${accountId}, ${id}, ${id}, ${`Profesional ${index + 1}`}, ${email}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
   }
   const ranges = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekday) => ({
     weekday,

@@ -101,8 +101,10 @@ export async function createBenchClinic(db: Database): Promise<BenchClinic> {
     insert into accounts (id, clinic_name, contact, system_currency, time_zone, activated_at)
     values (${accountId}, 'Clínica Benchmark', '+54 11 5555-0000', 'argentine_peso', 'America/Argentina/Buenos_Aires', now())`);
   await db.orm.execute(sql`
-    insert into users (account_id, id, complete_name, email, password_hash, level, system_language, date_format, system_currency, activated_at)
-    values (${accountId}, ${userId}, 'Bench Admin', ${email}, ${passwordHash}, 'administrator', 'es', 'DD/MM/YYYY', 'argentine_peso', now())`);
+    insert into logins (id, email, password_hash, last_account_id) values (${userId}, ${email}, ${passwordHash}, ${accountId})`);
+  await db.orm.execute(sql`
+    insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format, system_currency, activated_at)
+    values (${accountId}, ${userId}, ${userId}, 'Bench Admin', ${email}, 'administrator', 'es', 'DD/MM/YYYY', 'argentine_peso', now())`);
   return { accountId, userId, email, password };
 }
 

@@ -254,9 +254,12 @@ async function main() {
           'America/Argentina/Buenos_Aires', now()
         from bench_others`);
       await tx.execute(sql`
-        insert into users (account_id, id, complete_name, email, password_hash, level, system_language, date_format,
+        insert into logins (id, email, password_hash, last_account_id)
+        select user_id, 'admin' || n || '@clinica.bench', 'x', account_id from bench_others`);
+      await tx.execute(sql`
+        insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format,
           system_currency, activated_at)
-        select account_id, user_id, 'Administración ' || n, 'admin' || n || '@clinica.bench', 'x', 'administrator', 'es',
+        select account_id, user_id, user_id, 'Administración ' || n, 'admin' || n || '@clinica.bench', 'administrator', 'es',
           'DD/MM/YYYY', 'argentine_peso', now()
         from bench_others`);
       const everyOther = (count: number): SQL =>

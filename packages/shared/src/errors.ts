@@ -73,6 +73,8 @@ export const errorStatuses = {
   not_found: 404,
   route_not_found: 404,
   user_not_found: 404,
+  /** The clinic switch (issue 19): not one of the person's active clinics. */
+  clinic_not_found: 404,
   invalid_token: 404,
   account_already_activated: 409,
   email_already_exists: 409,
@@ -377,6 +379,7 @@ export const successCodes = [
   'account_billing_updated',
   'account_renewal_ordered',
   'report_export_queued',
+  'clinic_switched',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -10,7 +10,8 @@ import type { Database } from './client.ts';
  * the index however many clinics there are. `clinic-indexes.int.test.ts` reads the catalogue.
  */
 export const globalLookups: Record<string, string> = {
-  users_email_unique: 'sign-in finds the user by e-mail before the clinic is known (one e-mail, one user)',
+  users_login_unique:
+    "sign-in and the clinic switch find a person's memberships across clinics (one per clinic: two or three)",
   sessions_token_hash_unique: 'every request finds its session by the token hash before the clinic is known',
   auth_tokens_token_hash_unique: 'an invitation, activation or reset link finds its token before the clinic is known',
   appointment_links_token_hash_unique:
@@ -29,6 +30,7 @@ export const workQueues: Record<string, string> = {
 /** Tables without `account_id`: they belong to the installation, not to a clinic. */
 export const installationTables: Record<string, string> = {
   accounts: 'the clinics themselves (one row each, by id)',
+  logins: "a person's e-mail and password, shared by their memberships in several clinics (issue 19)",
   auth_failures: 'the sign-in and password throttle, by a hash of the e-mail or address, before any clinic is known',
 };
 

@@ -98,13 +98,29 @@ export const profileSchema = z.object({
     lockAfterMinutes: z.number().int().min(1),
   }),
   locked: z.boolean(),
+  /**
+   * One sign-in across clinics (issue 19): every clinic the person may enter with this sign-in
+   * (active membership, activated clinic), the current one included, with the level there.
+   */
+  clinics: z.array(z.object({ id: z.uuid(), clinicName: z.string(), level: z.enum(userLevels) })),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/auth/switch: move the session to another of the person's clinics (issue 19). */
+export const switchClinicRequestSchema = z.object({ accountId: z.uuid() });
+export type SwitchClinicRequest = z.infer<typeof switchClinicRequestSchema>;
 
 /** POST /api/auth/sign-in answer: the opaque token (kept by the client) and the profile. */
 export const signInResponseSchema = z.object({
   data: z.object({ token: z.string(), expiresAt: z.string(), user: profileSchema }),
   code: z.literal('login_success'),
+});
+
+/** POST /api/auth/switch answer: the new session's token (the old one is revoked), its expiry and profile. */
+export const switchClinicResponseSchema = z.object({
+  /** `remember`: the session's choice, kept (the browser keeps its cookie as long). */
+  data: z.object({ token: z.string(), expiresAt: z.string(), remember: z.boolean(), user: profileSchema }),
+  code: z.literal('clinic_switched'),
 });
 
 /** POST /api/auth/resend-activation */

@@ -129,15 +129,40 @@ export const accountMovements = pgTable(
   ],
 );
 
+/**
+ * One sign-in across clinics (issue 19): the person's e-mail and password, shared by their
+ * memberships (`users` rows, one per clinic). An installation table, not a clinic's: no
+ * `account_id`, no row-level security, and only the system context of the auth flows reads it
+ * (migration 0024 revokes it from odontia_app). `password_hash` is null until the mailbox is
+ * proven (activation, invitation or reset link): a sign-up's password waits on its activation
+ * token, so nobody can set the password of an address they do not read.
+ */
+export const logins = pgTable(
+  'logins',
+  {
+    id: uuid('id').primaryKey(),
+    /** Stored lower-cased; unique across the installation (sign-in by e-mail alone). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** The clinic the person last entered: sign-in opens a session there. */
+    lastAccountId: uuid('last_account_id').references(() => accounts.id),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('logins_email_unique').on(sql`lower(${table.email})`)],
+);
+
 export const users = pgTable(
   'users',
   {
     accountId: uuid('account_id').notNull(),
     id: uuid('id').notNull(),
     completeName: text('complete_name').notNull(),
-    /** Stored lower-cased; unique across the installation (sign-in by e-mail alone). */
+    /** The person's sign-in (e-mail and password), shared by their memberships in other clinics. */
+    loginId: uuid('login_id')
+      .notNull()
+      .references(() => logins.id),
+    /** The login's e-mail, copied for the clinic's lists and mails (kept equal when it changes). */
     email: text('email').notNull(),
-    passwordHash: text('password_hash'),
     level: text('level').notNull(),
     systemLanguage: text('system_language').notNull(),
     dateFormat: text('date_format').notNull(),
@@ -153,7 +178,9 @@ export const users = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.id] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_account_email_unique').on(table.accountId, sql`lower(${table.email})`),
+    // One membership per login and clinic; led by the login: a person's clinics in one descent.
+    uniqueIndex('users_login_unique').on(table.loginId, table.accountId),
   ],
 );
 
@@ -194,6 +221,11 @@ export const authTokens = pgTable(
     userId: uuid('user_id').notNull(),
     purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * An activation link of a sign-up: the password chosen then, set on the login when the link is
+     * used (issue 19), never before. Null for every other link.
+     */
+    passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

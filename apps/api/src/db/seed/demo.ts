@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
-import { accounts, users } from '../schema/index.ts';
+import { accounts, logins, users } from '../schema/index.ts';
 import { appRole, type TenantTx } from '../tenancy.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
@@ -57,12 +57,21 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       activatedAt: now,
     });
     const userIds = demoUsers.map(() => newId());
+    // Each demo person's sign-in (issue 19), with the same id as their membership.
+    await tx.insert(logins).values(
+      demoUsers.map((user, index) => ({
+        id: userIds[index] as string,
+        email: user.email,
+        passwordHash,
+        lastAccountId: accountId,
+      })),
+    );
     await tx.insert(users).values(
       demoUsers.map((user, index) => ({
         accountId,
         id: userIds[index] as string,
+        loginId: userIds[index] as string,
         ...user,
-        passwordHash,
         systemLanguage: 'es',
         dateFormat: 'DD/MM/YYYY',
         systemCurrency: 'argentine_peso',

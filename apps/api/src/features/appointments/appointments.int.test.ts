@@ -34,9 +34,12 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
 
   async function addUser(accountId: string, completeName: string, level = 'user') {
     const id = newId();
+    // A membership needs its person's sign-in (issue 19).
+    await t.db.orm.execute(sql`insert into logins (id, email) values (${id}, ${`${id}@correo.test`})`);
     await t.db.orm.execute(sql`
-      insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency, active)
-      values (${accountId}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY', 'euro', true)`);
+      insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format,
+        system_currency, active)
+      values (${accountId}, ${id}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY', 'euro', true)`);
     return id;
   }
   async function addRow(table: 'chairs' | 'treatments', accountId: string, name: string) {

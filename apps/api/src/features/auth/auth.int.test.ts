@@ -124,11 +124,25 @@ describe('session endpoints', () => {
       expect((await exec(sql`select 1 from auth_tokens where token_hash = ${token}`)).length).toBe(0);
     });
 
-    it('answers email_already_exists for a taken e-mail, whatever its case', async () => {
+    it('does not tell a taken e-mail (issue 19): same answer, the owner keeps their password', async () => {
       const clinic = await createTestClinic(app, mailer);
-      const again = await post('/api/auth/sign-up', signUpBody({ email: clinic.email.toUpperCase() }));
-      expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe('email_already_exists');
+      const fresh = await post('/api/auth/sign-up', signUpBody());
+      const again = await post(
+        '/api/auth/sign-up',
+        signUpBody({
+          email: clinic.email.toUpperCase(),
+          password: 'otra clave nueva 7',
+          passwordConfirmation: 'otra clave nueva 7',
+        }),
+      );
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.json()).toEqual(fresh.json());
+      // Only the mailbox's owner reads that the address already signs in somewhere.
+      expect(mailer.lastTo(clinic.email)?.text).toContain('contraseña sigue siendo la de siempre');
+      expect(
+        (await post('/api/auth/sign-in', { email: clinic.email, password: 'otra clave nueva 7' })).statusCode,
+      ).toBe(401);
+      expect((await post('/api/auth/sign-in', { email: clinic.email, password: testPassword })).statusCode).toBe(200);
     });
 
     it('answers error_sending_email when the mail fails and leaves the account for resend-activation', async () => {

@@ -6,7 +6,11 @@ import type { MailMessage } from '../../lib/mail.ts';
  * password reset (60 min) and invitation. Plain text and a simple HTML twin.
  */
 
-export type AuthMailKind = 'activation' | 'reset' | 'invitation';
+/**
+ * `activation_existing` and `invitation_existing` (issue 19): the address already signs in at
+ * another clinic, so the person keeps their password; only its owner reads which one was sent.
+ */
+export type AuthMailKind = 'activation' | 'reset' | 'invitation' | 'activation_existing' | 'invitation_existing';
 
 interface Template {
   subject: string;
@@ -39,6 +43,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
       action: 'Aceptar la invitación',
       footer: 'Si no esperabas esta invitación, puedes ignorar este correo.',
     },
+    activation_existing: {
+      subject: 'Activa {clinic} en Odontia',
+      greeting: 'Hola, {name}:',
+      body: 'Registraste {clinic} en Odontia con un correo que ya usas para entrar a otra clínica. Tu contraseña sigue siendo la de siempre (la que escribiste al registrarte no se usó; si no la recuerdas, pide restablecerla). Para activar la clínica, abre este enlace (vence en 24 horas):',
+      action: 'Activar la clínica',
+      footer: 'Si no registraste esta clínica, puedes ignorar este correo: nada cambia en tu cuenta.',
+    },
+    invitation_existing: {
+      subject: '{clinic} te invita a Odontia',
+      greeting: 'Hola, {name}:',
+      body: '{clinic} te invitó a su equipo en Odontia. Entra con tu correo y tu contraseña de siempre: encontrarás la clínica en tu menú de usuario.',
+      action: 'Entrar en Odontia',
+      footer: 'Si no esperabas esta invitación, puedes ignorar este correo.',
+    },
   },
   en: {
     activation: {
@@ -60,6 +78,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
       greeting: 'Hello {name},',
       body: '{clinic} invited you to its team on Odontia. Open this link to choose your password:',
       action: 'Accept the invitation',
+      footer: 'If you were not expecting this invitation, you can ignore this e-mail.',
+    },
+    activation_existing: {
+      subject: 'Activate {clinic} on Odontia',
+      greeting: 'Hello {name},',
+      body: 'You signed {clinic} up to Odontia with an e-mail you already use to sign in at another clinic. Your password stays the one you have (the one typed at sign-up was not used; if you do not remember it, ask for a reset). To activate the clinic, open this link (it expires in 24 hours):',
+      action: 'Activate the clinic',
+      footer: 'If you did not sign this clinic up, you can ignore this e-mail: nothing changes in your account.',
+    },
+    invitation_existing: {
+      subject: '{clinic} invites you to Odontia',
+      greeting: 'Hello {name},',
+      body: '{clinic} invited you to its team on Odontia. Sign in with your usual e-mail and password: you will find the clinic in your user menu.',
+      action: 'Sign in to Odontia',
       footer: 'If you were not expecting this invitation, you can ignore this e-mail.',
     },
   },
@@ -85,6 +117,21 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
       action: "Accepter l'invitation",
       footer: 'Si vous ne vous attendiez pas à cette invitation, vous pouvez ignorer cet e-mail.',
     },
+    activation_existing: {
+      subject: 'Activez {clinic} sur Odontia',
+      greeting: 'Bonjour {name},',
+      body: "Vous avez inscrit {clinic} sur Odontia avec une adresse qui vous sert déjà à vous connecter à une autre clinique. Votre mot de passe reste le même (celui saisi à l'inscription n'a pas été utilisé ; si vous l'avez oublié, demandez une réinitialisation). Pour activer la clinique, ouvrez ce lien (il expire dans 24 heures) :",
+      action: 'Activer la clinique',
+      footer:
+        "Si vous n'avez pas inscrit cette clinique, vous pouvez ignorer cet e-mail : rien ne change dans votre compte.",
+    },
+    invitation_existing: {
+      subject: '{clinic} vous invite sur Odontia',
+      greeting: 'Bonjour {name},',
+      body: '{clinic} vous a invité à rejoindre son équipe sur Odontia. Connectez-vous avec votre adresse et votre mot de passe habituels : la clinique apparaîtra dans votre menu utilisateur.',
+      action: 'Se connecter à Odontia',
+      footer: 'Si vous ne vous attendiez pas à cette invitation, vous pouvez ignorer cet e-mail.',
+    },
   },
   pt: {
     activation: {
@@ -106,6 +153,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
       greeting: 'Olá, {name}!',
       body: '{clinic} convidou você para a equipe no Odontia. Abra este link para escolher sua senha:',
       action: 'Aceitar o convite',
+      footer: 'Se você não esperava este convite, pode ignorar este e-mail.',
+    },
+    activation_existing: {
+      subject: 'Ative {clinic} no Odontia',
+      greeting: 'Olá, {name}!',
+      body: 'Você cadastrou {clinic} no Odontia com um e-mail que já usa para entrar em outra clínica. Sua senha continua a mesma (a digitada no cadastro não foi usada; se não lembrar dela, peça para redefini-la). Para ativar a clínica, abra este link (ele expira em 24 horas):',
+      action: 'Ativar a clínica',
+      footer: 'Se você não cadastrou esta clínica, pode ignorar este e-mail: nada muda na sua conta.',
+    },
+    invitation_existing: {
+      subject: '{clinic} convida você para o Odontia',
+      greeting: 'Olá, {name}!',
+      body: '{clinic} convidou você para a equipe no Odontia. Entre com seu e-mail e sua senha de sempre: a clínica aparecerá no seu menu de usuário.',
+      action: 'Entrar no Odontia',
       footer: 'Se você não esperava este convite, pode ignorar este e-mail.',
     },
   },

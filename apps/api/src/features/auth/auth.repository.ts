@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { preparedQuery } from '../../db/prepared.ts';
-import { type AuthTokenPurpose, accounts, authTokens, sessions, users } from '../../db/schema/index.ts';
+import { type AuthTokenPurpose, accounts, authTokens, logins, sessions, users } from '../../db/schema/index.ts';
 import type { AppDatabase, SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /**
@@ -12,16 +12,83 @@ type AnyTx = TenantTx | SystemTx;
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-const lowerEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+export type LoginRow = typeof logins.$inferSelect;
+export type Membership = { user: UserRow; account: AccountRow };
 
-export async function findUserByEmail(tx: SystemTx, email: string) {
+/** The person's sign-in by e-mail (issue 19), across clinics. */
+export async function findLoginByEmail(tx: SystemTx, email: string): Promise<LoginRow | undefined> {
+  const [row] = await tx.select().from(logins).where(sql`lower(${logins.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function findLogin(tx: SystemTx, loginId: string): Promise<LoginRow | undefined> {
+  const [row] = await tx.select().from(logins).where(eq(logins.id, loginId)).limit(1);
+  return row;
+}
+
+/** A membership's login (the signed-in user's password and e-mail). */
+export async function findLoginOfUser(tx: SystemTx, accountId: string, userId: string) {
   const [row] = await tx
+    .select({ login: logins })
+    .from(users)
+    .innerJoin(logins, eq(logins.id, users.loginId))
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)))
+    .limit(1);
+  return row?.login;
+}
+
+/** Every membership of a login with its clinic, oldest first (deactivated ones too). */
+export async function findMemberships(tx: SystemTx, loginId: string): Promise<Membership[]> {
+  return tx
     .select({ user: users, account: accounts })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(lowerEmail(email))
+    .where(eq(users.loginId, loginId))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** A membership the person may enter: active, in an activated clinic. */
+export const canEnter = (membership: Membership) => membership.user.active && membership.account.activatedAt !== null;
+
+export async function insertLogin(tx: SystemTx, login: typeof logins.$inferInsert): Promise<void> {
+  await tx.insert(logins).values(login);
+}
+
+export async function setLoginPassword(tx: SystemTx, loginId: string, passwordHash: string): Promise<void> {
+  await tx.update(logins).set({ passwordHash, updatedAt: new Date() }).where(eq(logins.id, loginId));
+}
+
+export async function setLastAccount(tx: SystemTx, loginId: string, accountId: string): Promise<void> {
+  await tx.update(logins).set({ lastAccountId: accountId }).where(eq(logins.id, loginId));
+}
+
+/** A new e-mail for the person: on the login and on each membership's copy, in every clinic. */
+export async function setLoginEmail(tx: SystemTx, loginId: string, email: string): Promise<void> {
+  const at = new Date();
+  await tx.update(logins).set({ email, updatedAt: at }).where(eq(logins.id, loginId));
+  await tx
+    .update(users)
+    .set({ email, updatedAt: at, version: sql`${users.version} + 1` })
+    .where(eq(users.loginId, loginId));
+}
+
+/** The password a sign-up chose, waiting on the newest unused activation link of a membership. */
+export async function pendingSignUpPassword(tx: SystemTx, loginId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ passwordHash: authTokens.passwordHash })
+    .from(authTokens)
+    .innerJoin(users, and(eq(users.accountId, authTokens.accountId), eq(users.id, authTokens.userId)))
+    .where(
+      and(
+        eq(users.loginId, loginId),
+        eq(authTokens.purpose, 'activation'),
+        isNull(authTokens.usedAt),
+        isNotNull(authTokens.passwordHash),
+      ),
+    )
+    .orderBy(desc(authTokens.createdAt))
     .limit(1);
-  return row;
+  return row?.passwordHash ?? undefined;
 }
 
 export async function insertAccountWithAdministrator(
@@ -94,15 +161,7 @@ export async function activateUser(
     .where(and(eq(accounts.id, accountId), isNull(accounts.activatedAt)));
 }
 
-export async function setPassword(tx: AnyTx, accountId: string, userId: string, passwordHash: string): Promise<void> {
-  const at = new Date();
-  await tx
-    .update(users)
-    .set({ passwordHash, updatedAt: at, version: sql`${users.version} + 1` })
-    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-}
-
-export async function insertSession(tx: TenantTx, session: typeof sessions.$inferInsert): Promise<void> {
+export async function insertSession(tx: AnyTx, session: typeof sessions.$inferInsert): Promise<void> {
   await tx.insert(sessions).values(session);
 }
 
@@ -192,6 +251,59 @@ export async function revokeUserSessions(
   return revoked.length;
 }
 
+/**
+ * Ends every session of the person in every clinic (issue 19: one password), but the one given;
+ * answers the memberships whose sessions ended, with how many.
+ */
+export async function revokeLoginSessions(
+  tx: SystemTx,
+  loginId: string,
+  exceptSessionId?: string,
+): Promise<{ accountId: string; userId: string }[]> {
+  return tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .from(users)
+    .where(
+      and(
+        eq(users.loginId, loginId),
+        eq(sessions.accountId, users.accountId),
+        eq(sessions.userId, users.id),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ accountId: sessions.accountId, userId: sessions.userId });
+}
+
+/** One session (the clinic switch reads its remember choice and expiry). */
+export async function findSession(tx: SystemTx, accountId: string, sessionId: string) {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSessionOf(tx: SystemTx, accountId: string, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** A membership by its clinic and id (system context: the clinic is named explicitly). */
+export async function findMembership(tx: SystemTx, accountId: string, userId: string) {
+  const [row] = await tx
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)))
+    .limit(1);
+  return row;
+}
+
 /** The signed-in user with their clinic (tenant context: RLS hides every other clinic). */
 export async function findUserWithAccount(tx: TenantTx, userId: string) {
   const [row] = await tx
@@ -204,10 +316,7 @@ export async function findUserWithAccount(tx: TenantTx, userId: string) {
 }
 
 export type ProfileChange = Partial<
-  Pick<
-    UserRow,
-    'completeName' | 'email' | 'licenseNumber' | 'specialty' | 'systemLanguage' | 'dateFormat' | 'systemCurrency'
-  >
+  Pick<UserRow, 'completeName' | 'licenseNumber' | 'specialty' | 'systemLanguage' | 'dateFormat' | 'systemCurrency'>
 >;
 
 export async function updateProfile(tx: TenantTx, userId: string, change: ProfileChange): Promise<void> {

@@ -11,6 +11,8 @@ import {
   signInRequestSchema,
   signInResponseSchema,
   signUpRequestSchema,
+  switchClinicRequestSchema,
+  switchClinicResponseSchema,
   unlockRequestSchema,
   updateProfileRequestSchema,
 } from '@odontia/shared/schemas/auth';
@@ -113,10 +115,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     {
       permission: 'authenticated',
       allowLocked: true,
-      summary: 'The signed-in user, their clinic and settings',
+      summary: "The signed-in user, their clinic and settings, and the person's other clinics",
       answer: profileResponseSchema,
+      // The person's clinics are read across clinics (system context), with the profile.
+      transaction: false,
     },
-    async ({ ctx, request }) => ({ data: await service.profile({ ctx, locked: sessionOf(request).locked }) }),
+    async ({ actor, request }) => ({ data: await service.profile({ actor, locked: sessionOf(request).locked }) }),
+  );
+
+  route.post(
+    '/auth/switch',
+    {
+      permission: 'authenticated',
+      allowReadOnly: true,
+      summary:
+        "Move to another of the person's clinics: a new session there (same remember choice and expiry), this one revoked; 404 clinic_not_found for a clinic the person may not enter",
+      body: switchClinicRequestSchema,
+      answer: switchClinicResponseSchema,
+      transaction: false,
+    },
+    async ({ actor, body, request }) => ({
+      data: await service.switchClinic({ actor, sessionId: sessionIdOf(request), input: body }),
+      code: 'clinic_switched' as const,
+    }),
   );
 
   route.patch(

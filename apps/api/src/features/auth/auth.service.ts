@@ -1,6 +1,12 @@
 import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
 import { accountStateAt, graceEndsAt } from '@odontia/shared/schemas/account';
-import type { Profile, SignInRequest, SignUpRequest, UpdateProfileRequest } from '@odontia/shared/schemas/auth';
+import type {
+  Profile,
+  SignInRequest,
+  SignUpRequest,
+  SwitchClinicRequest,
+  UpdateProfileRequest,
+} from '@odontia/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -68,9 +74,10 @@ export function refuseCommonPassword(password: string): void {
 }
 
 export function toProfile(
-  row: { user: repository.UserRow; account: repository.AccountRow },
+  row: repository.Membership,
   locked: boolean,
   contract: ContractRules = { enforced: false, graceDays: 0 },
+  memberships: repository.Membership[] = [row],
 ): Profile {
   const { user, account } = row;
   return {
@@ -102,6 +109,13 @@ export function toProfile(
       lockAfterMinutes: account.lockAfterMinutes,
     },
     locked,
+    clinics: memberships
+      .filter((membership) => repository.canEnter(membership) || membership.account.id === account.id)
+      .map((membership) => ({
+        id: membership.account.id,
+        clinicName: membership.account.clinicName,
+        level: membership.user.level as UserLevel,
+      })),
   };
 }
 
@@ -113,12 +127,14 @@ export function createAuthService(deps: AuthServiceDeps) {
    * must not become a way to guess the password. Answers whether it is right.
    */
   async function checkOwnPassword(
-    user: { accountId: string; id: string; email: string; passwordHash: string | null },
+    actor: { accountId: string; userId: string },
     password: string,
     context: ClientContext,
   ): Promise<boolean> {
-    const attempt = await throttle.attempt({ email: user.email, ip: context.ip, user });
-    const valid = await verifyPassword(user.passwordHash, password);
+    const login = await db.withSystem((tx) => repository.findLoginOfUser(tx, actor.accountId, actor.userId));
+    if (!login) throw new AppError('unauthorized');
+    const attempt = await throttle.attempt({ email: login.email, ip: context.ip, user: { loginId: login.id } });
+    const valid = await verifyPassword(login.passwordHash, password);
     if (valid) await attempt.forgive();
     return valid;
   }
@@ -128,6 +144,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     target: { accountId: string; userId: string },
     purpose: 'activation' | 'reset' | 'invitation',
     ttlMs: number,
+    pendingPasswordHash: string | null = null,
   ): Promise<string> {
     const token = newToken();
     await repository.insertAuthToken(tx, {
@@ -136,6 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: target.userId,
       purpose,
       tokenHash: hashToken(token),
+      passwordHash: pendingPasswordHash,
       expiresAt: new Date(Date.now() + ttlMs),
     });
     return token;
@@ -165,14 +183,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function createSession(
-    tx: TenantTx,
+    tx: SystemTx | TenantTx,
     user: { accountId: string; id: string },
     remember: boolean,
     context: ClientContext,
+    until?: Date,
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + (remember ? rememberedSessionMs : sessionMs));
+    const expiresAt = until ?? new Date(now.getTime() + (remember ? rememberedSessionMs : sessionMs));
     await repository.insertSession(tx, {
       // The idle lock compares with the application's clock, not the database's.
       lastActivityAt: now,
@@ -188,32 +207,135 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, expiresAt };
   }
 
+  /** The clinic sign-in opens: the one last entered when the person may still enter it, else the oldest. */
+  function homeClinic(
+    login: repository.LoginRow,
+    memberships: repository.Membership[],
+  ): repository.Membership | undefined {
+    const open = memberships.filter(repository.canEnter);
+    return open.find((membership) => membership.account.id === login.lastAccountId) ?? open[0];
+  }
+
+  /**
+   * A new session in one of the person's clinics (sign-in or switch), in the system context: it
+   * also remembers the clinic on the login. The first entry into a clinic that invited an
+   * existing sign-in accepts the invitation (issue 19).
+   */
+  async function enter(
+    tx: SystemTx,
+    options: {
+      login: repository.LoginRow;
+      membership: repository.Membership;
+      memberships: repository.Membership[];
+      remember: boolean;
+      context: ClientContext;
+      action: 'sign_in' | 'clinic_switched_in';
+      until?: Date;
+    },
+  ) {
+    const { login, membership, context } = options;
+    const accountId = membership.account.id;
+    const userId = membership.user.id;
+    const session = await createSession(tx, membership.user, options.remember, context, options.until);
+    await repository.setLastAccount(tx, login.id, accountId);
+    let user = membership.user;
+    if (!user.activatedAt) {
+      const at = new Date();
+      await repository.activateUser(tx, accountId, userId, at);
+      user = { ...user, activatedAt: at };
+      await recordAuditEvent(tx, {
+        accountId,
+        userId,
+        action: 'invitation_accepted',
+        entity: 'user',
+        entityId: userId,
+        ip: context.ip,
+      });
+    }
+    await recordAuditEvent(tx, {
+      accountId,
+      userId,
+      action: options.action,
+      entity: 'session',
+      ip: context.ip,
+      after: { remember: options.remember, expiresAt: session.expiresAt.toISOString() },
+    });
+    const memberships = options.memberships.map((other) =>
+      other.user.id === userId && other.account.id === accountId ? { ...other, user } : other,
+    );
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      user: toProfile({ user, account: membership.account }, false, deps.contract, memberships),
+    };
+  }
+
+  /** The signed-in person's profile in this session's clinic, with their other clinics. */
+  async function readProfile(actor: { accountId: string; userId: string }, locked: boolean): Promise<Profile> {
+    return db.withSystem(async (tx) => {
+      const row = await repository.findMembership(tx, actor.accountId, actor.userId);
+      if (!row) throw new AppError('unauthorized');
+      return toProfile(row, locked, deps.contract, await repository.findMemberships(tx, row.user.loginId));
+    });
+  }
+
+  /**
+   * One password for every clinic (issue 19): sets it on the login and ends the person's sessions
+   * everywhere but `keepSessionId`; each clinic whose sessions ended, or where the person is a
+   * member, records the event in its own trail.
+   */
+  async function replacePassword(
+    tx: SystemTx,
+    options: {
+      loginId: string;
+      passwordHash: string;
+      keepSessionId?: string;
+      origin: { accountId: string; userId: string; action: string };
+      ip: string;
+    },
+  ): Promise<void> {
+    const { loginId, origin } = options;
+    await repository.setLoginPassword(tx, loginId, options.passwordHash);
+    const ended = await repository.revokeLoginSessions(tx, loginId, options.keepSessionId);
+    const memberships = await repository.findMemberships(tx, loginId);
+    for (const membership of memberships) {
+      const here = membership.account.id === origin.accountId;
+      const sessionsEnded = ended.filter((session) => session.accountId === membership.account.id).length;
+      if (!here && !repository.canEnter(membership) && sessionsEnded === 0) continue;
+      await recordAuditEvent(tx, {
+        accountId: membership.account.id,
+        userId: membership.user.id,
+        action: here ? origin.action : 'password_changed',
+        entity: 'user',
+        entityId: membership.user.id,
+        ip: options.ip,
+        // Another clinic learns that the password changed, not where.
+        after: here ? { sessionsEnded } : { sessionsEnded, elsewhere: true },
+      });
+    }
+  }
+
   return {
-    /** A clinic on the trial plan and its administrator, not activated; sends the activation mail. */
+    /**
+     * A clinic on the trial plan and its administrator, not activated; sends the activation mail.
+     * The answer is the same when the e-mail already signs in elsewhere (issue 19): the new clinic
+     * joins that sign-in, its password unchanged, once the link of the mail is used.
+     */
     async signUp(input: SignUpRequest, context: ClientContext): Promise<void> {
       refuseCommonPassword(input.password);
-      // Only a taken e-mail counts: it tells whether an address has an account.
       const attempt = await throttle.attempt({ email: input.email, ip: context.ip });
       const language = input.language ?? 'es';
       const defaults = clinicDefaults[language];
       const passwordHash = await hashPassword(input.password);
       const accountId = newId();
       const userId = newId();
-      const user = {
-        accountId,
-        id: userId,
-        completeName: input.completeName,
-        email: input.email,
-        passwordHash,
-        level: 'administrator',
-        systemLanguage: language,
-        dateFormat: defaults.dateFormat,
-        systemCurrency: defaults.currency,
-      };
-      let token: string;
-      try {
-        token = await db.withSystem(async (tx) => {
-          if (await repository.findUserByEmail(tx, input.email)) throw new AppError('email_already_exists');
+      const create = () =>
+        db.withSystem(async (tx) => {
+          const existing = await repository.findLoginByEmail(tx, input.email);
+          const loginId = existing?.id ?? newId();
+          if (!existing) {
+            await repository.insertLogin(tx, { id: loginId, email: input.email.toLowerCase(), passwordHash: null });
+          }
           await repository.insertAccountWithAdministrator(
             tx,
             {
@@ -228,7 +350,17 @@ export function createAuthService(deps: AuthServiceDeps) {
               defaultLanguage: language,
               dateFormat: defaults.dateFormat,
             },
-            user,
+            {
+              accountId,
+              id: userId,
+              loginId,
+              completeName: input.completeName,
+              email: existing?.email ?? input.email.toLowerCase(),
+              level: 'administrator',
+              systemLanguage: language,
+              dateFormat: defaults.dateFormat,
+              systemCurrency: defaults.currency,
+            },
           );
           // A new clinic starts with a general informed-consent template in its language (issue 6)
           // and one certificate template of each kind (issue 24).
@@ -242,15 +374,36 @@ export function createAuthService(deps: AuthServiceDeps) {
               updatedBy: userId,
             })),
           );
-          return issueToken(tx, { accountId, userId }, 'activation', activationTtlMs);
+          // A sign-in that already works keeps its password; otherwise the password chosen here
+          // waits on the link, and only the mailbox's owner can make it the login's.
+          const keepsPassword = Boolean(existing?.passwordHash);
+          const token = await issueToken(
+            tx,
+            { accountId, userId },
+            'activation',
+            activationTtlMs,
+            keepsPassword ? null : passwordHash,
+          );
+          return { token, kind: keepsPassword ? ('activation_existing' as const) : ('activation' as const) };
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('email_already_exists');
-        if (!(error instanceof AppError && error.code === 'email_already_exists')) await attempt.forgive();
-        throw error;
+      let created: { token: string; kind: AuthMailKind };
+      try {
+        try {
+          created = await create();
+        } catch (error) {
+          // Two sign-ups of one new address at once: the second joins the login the first made.
+          if (!isUniqueViolation(error)) throw error;
+          created = await create();
+        }
+      } finally {
+        await attempt.forgive();
       }
-      await attempt.forgive();
-      await sendMail({ kind: 'activation', path: `auth/activation/${token}`, user, clinicName: input.clinicName });
+      await sendMail({
+        kind: created.kind,
+        path: `auth/activation/${created.token}`,
+        user: { email: input.email, completeName: input.completeName, systemLanguage: language },
+        clinicName: input.clinicName,
+      });
     },
 
     async activate(token: string): Promise<void> {
@@ -262,6 +415,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         const now = new Date();
         await repository.markAuthTokenUsed(tx, found.token.accountId, found.token.id, now);
         await repository.activateUser(tx, found.user.accountId, found.user.id, now);
+        // The link proves the mailbox: a sign-up's password becomes the login's, unless the
+        // login already has one (never overwritten by a link someone else may have asked for).
+        if (found.token.passwordHash) {
+          const login = await repository.findLogin(tx, found.user.loginId);
+          if (login && !login.passwordHash) {
+            await repository.setLoginPassword(tx, login.id, found.token.passwordHash);
+          }
+        }
         await recordAuditEvent(tx, {
           accountId: found.user.accountId,
           userId: found.user.id,
@@ -272,39 +433,58 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Same answer whether or not the e-mail exists; sends only to a user not yet activated. */
+    /** Same answer whether or not the e-mail exists; sends only for a clinic signed up and not activated. */
     async resendActivation(email: string, context: ClientContext): Promise<void> {
       await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
-        const found = await repository.findUserByEmail(tx, email);
-        if (!found || found.user.activatedAt) return undefined;
+        const login = await repository.findLoginByEmail(tx, email);
+        if (!login) return undefined;
+        const memberships = await repository.findMemberships(tx, login.id);
+        const waiting = memberships.filter((row) => !row.user.activatedAt && !row.account.activatedAt).at(-1);
+        if (!waiting) return undefined;
+        const keepsPassword = Boolean(login.passwordHash);
         const token = await issueToken(
           tx,
-          { accountId: found.user.accountId, userId: found.user.id },
+          { accountId: waiting.user.accountId, userId: waiting.user.id },
           'activation',
           activationTtlMs,
+          keepsPassword ? null : ((await repository.pendingSignUpPassword(tx, login.id)) ?? null),
         );
-        return { ...found, token };
+        return { ...waiting, token, kind: keepsPassword ? ('activation_existing' as const) : ('activation' as const) };
       });
       if (!pending) return;
       await sendMail({
-        kind: 'activation',
+        kind: pending.kind,
         path: `auth/activation/${pending.token}`,
         user: pending.user,
         clinicName: pending.account.clinicName,
       });
     },
 
+    /** E-mail and password open a session in the clinic last entered (or the oldest one). */
     async signIn(input: SignInRequest, context: ClientContext) {
-      const found = await db.withSystem((tx) => repository.findUserByEmail(tx, input.email));
-      const attempt = await throttle.attempt({ email: input.email, ip: context.ip, user: found?.user });
-      const valid = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+      const found = await db.withSystem(async (tx) => {
+        const login = await repository.findLoginByEmail(tx, input.email);
+        if (!login) return undefined;
+        const memberships = await repository.findMemberships(tx, login.id);
+        // Not activated yet: the sign-up's password waits on its link (to answer account_not_activated).
+        const pending = login.passwordHash ? undefined : await repository.pendingSignUpPassword(tx, login.id);
+        return { login, memberships, pending };
+      });
+      const attempt = await throttle.attempt({
+        email: input.email,
+        ip: context.ip,
+        user: found ? { loginId: found.login.id } : undefined,
+      });
+      const valid = await verifyPassword(found?.login.passwordHash ?? found?.pending ?? null, input.password);
+      const home = found ? homeClinic(found.login, found.memberships) : undefined;
       if (!found || !valid) {
-        if (found) {
-          await db.withTenant(found.user.accountId, (tx) =>
+        const audited = home ?? found?.memberships[0];
+        if (audited) {
+          await db.withTenant(audited.account.id, (tx) =>
             recordAuditEvent(tx, {
-              accountId: found.user.accountId,
-              userId: found.user.id,
+              accountId: audited.account.id,
+              userId: audited.user.id,
               action: 'sign_in_failed',
               entity: 'session',
               ip: context.ip,
@@ -314,36 +494,67 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('invalid_credentials');
       }
       await attempt.forgive();
-      if (!found.user.activatedAt) throw new AppError('account_not_activated');
-      if (!found.user.active) throw new AppError('user_inactive');
-      return db.withTenant(found.user.accountId, async (tx) => {
-        const session = await createSession(tx, found.user, input.remember, context);
-        await recordAuditEvent(tx, {
-          accountId: found.user.accountId,
-          userId: found.user.id,
+      if (!found.login.passwordHash) throw new AppError('account_not_activated');
+      if (!home) {
+        const waiting = found.memberships.some((row) => row.user.active && !row.account.activatedAt);
+        throw new AppError(waiting ? 'account_not_activated' : 'user_inactive');
+      }
+      return db.withSystem((tx) =>
+        enter(tx, {
+          login: found.login,
+          membership: home,
+          memberships: found.memberships,
+          remember: input.remember,
+          context,
           action: 'sign_in',
-          entity: 'session',
-          ip: context.ip,
-          after: { remember: input.remember, expiresAt: session.expiresAt.toISOString() },
-        });
-        return {
-          token: session.token,
-          expiresAt: session.expiresAt.toISOString(),
-          user: toProfile(found, false, deps.contract),
-        };
-      });
-    },
-
-    async profile({ ctx, locked }: { ctx: RequestContext; locked: boolean }): Promise<Profile> {
-      const row = await repository.findUserWithAccount(ctx.tx, ctx.userId);
-      if (!row) throw new AppError('unauthorized');
-      return toProfile(row, locked, deps.contract);
+        }),
+      );
     },
 
     /**
-     * The user's own profile; a new e-mail needs the current password and must be free. Its own
-     * transactions: the password check counts under the throttle and the e-mail is looked up
-     * across clinics before the write.
+     * Moves the session to another of the person's clinics (issue 19): a new session there with
+     * the same remember choice and expiry, this one revoked; each clinic's trail records its side.
+     * A clinic the person may not enter answers 404 clinic_not_found.
+     */
+    async switchClinic({ actor, sessionId, input }: { actor: Actor; sessionId: string; input: SwitchClinicRequest }) {
+      return db.withSystem(async (tx) => {
+        const current = await repository.findMembership(tx, actor.accountId, actor.userId);
+        const session = await repository.findSession(tx, actor.accountId, sessionId);
+        const login = current && (await repository.findLogin(tx, current.user.loginId));
+        if (!current || !session || !login) throw new AppError('unauthorized');
+        const memberships = await repository.findMemberships(tx, login.id);
+        const target = memberships.find((row) => row.account.id === input.accountId && repository.canEnter(row));
+        if (!target) throw new AppError('clinic_not_found');
+        await repository.revokeSessionOf(tx, actor.accountId, sessionId);
+        await recordAuditEvent(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          // The clinic left does not learn which one the person went to.
+          action: 'clinic_switched_out',
+          entity: 'session',
+          ip: actor.ip,
+        });
+        const entered = await enter(tx, {
+          login,
+          membership: target,
+          memberships,
+          remember: session.remember,
+          context: { ip: actor.ip, userAgent: session.userAgent ?? undefined },
+          action: 'clinic_switched_in',
+          until: session.expiresAt,
+        });
+        return { ...entered, remember: session.remember };
+      });
+    },
+
+    async profile({ actor, locked }: { actor: Actor; locked: boolean }): Promise<Profile> {
+      return readProfile(actor, locked);
+    },
+
+    /**
+     * The user's own profile in this clinic; a new e-mail needs the current password and must be
+     * free, and it changes the person's sign-in in every clinic (issue 19). Its own transactions:
+     * the password check counts under the throttle and the e-mail is looked up across clinics.
      */
     async updateProfile({
       actor,
@@ -354,47 +565,65 @@ export function createAuthService(deps: AuthServiceDeps) {
       locked: boolean;
       input: UpdateProfileRequest;
     }): Promise<Profile> {
-      const { currentPassword, ...change } = input;
+      const { currentPassword, email, ...change } = input;
       const current = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
       if (!current) throw new AppError('unauthorized');
-      const emailChanges = change.email !== undefined && change.email !== current.user.email;
-      if (!emailChanges) delete change.email;
+      const emailChanges = email !== undefined && email !== current.user.email;
       if (emailChanges) {
         if (!currentPassword) {
           throw new AppError('validation_error', { fields: [{ path: 'currentPassword', code: 'required' }] });
         }
-        if (!(await checkOwnPassword(current.user, currentPassword, actor))) {
+        if (!(await checkOwnPassword(actor, currentPassword, actor))) {
           throw new AppError('current_password_incorrect');
         }
-        const taken = await db.withSystem((tx) => repository.findUserByEmail(tx, change.email ?? ''));
-        if (taken) throw new AppError('email_already_exists');
       }
+      const changed = emailChanges ? { ...change, email } : change;
       try {
-        return await db.withTenant(actor.accountId, async (tx) => {
-          await repository.updateProfile(tx, actor.userId, change);
-          await audit(
-            { ...actor, tx },
-            {
+        await db.withSystem(async (tx) => {
+          if (!emailChanges) return;
+          const taken = await repository.findLoginByEmail(tx, email);
+          if (taken && taken.id !== current.user.loginId) throw new AppError('email_already_exists');
+          await repository.setLoginEmail(tx, current.user.loginId, email);
+          for (const other of await repository.findMemberships(tx, current.user.loginId)) {
+            if (other.account.id === actor.accountId) continue;
+            await recordAuditEvent(tx, {
+              accountId: other.account.id,
+              userId: other.user.id,
               action: 'profile_updated',
               entity: 'user',
-              entityId: actor.userId,
-              before: Object.fromEntries(
-                Object.keys(change).map((key) => [key, current.user[key as keyof typeof change]]),
-              ),
-              after: change,
-            },
-          );
-          const row = await repository.findUserWithAccount(tx, actor.userId);
-          if (!row) throw new AppError('unauthorized');
-          return toProfile(row, locked, deps.contract);
+              entityId: other.user.id,
+              ip: actor.ip,
+              before: { email: current.user.email },
+              after: { email, elsewhere: true },
+            });
+          }
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_exists');
         throw error;
       }
+      await db.withTenant(actor.accountId, async (tx) => {
+        if (Object.keys(change).length > 0) await repository.updateProfile(tx, actor.userId, change);
+        await audit(
+          { ...actor, tx },
+          {
+            action: 'profile_updated',
+            entity: 'user',
+            entityId: actor.userId,
+            before: Object.fromEntries(
+              Object.keys(changed).map((key) => [key, current.user[key as keyof typeof changed]]),
+            ),
+            after: changed,
+          },
+        );
+      });
+      return readProfile(actor, locked);
     },
 
-    /** A new password with the current one (checked under the throttle first); ends the user's other sessions. */
+    /**
+     * A new password with the current one (checked under the throttle first), for every clinic
+     * of the person (issue 19); ends their other sessions everywhere.
+     */
     async changePassword({
       actor,
       sessionId,
@@ -404,20 +633,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessionId: string;
       input: { currentPassword: string; password: string };
     }): Promise<void> {
-      const current = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
-      if (!current) throw new AppError('unauthorized');
-      if (!(await checkOwnPassword(current.user, input.currentPassword, actor))) {
+      if (!(await checkOwnPassword(actor, input.currentPassword, actor))) {
         throw new AppError('current_password_incorrect');
       }
       refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
-      await db.withTenant(actor.accountId, async (tx) => {
-        await repository.setPassword(tx, actor.accountId, actor.userId, passwordHash);
-        const ended = await repository.revokeUserSessions(tx, actor.accountId, actor.userId, sessionId);
-        await audit(
-          { ...actor, tx },
-          { action: 'password_changed', entity: 'user', entityId: actor.userId, after: { sessionsEnded: ended } },
-        );
+      await db.withSystem(async (tx) => {
+        const current = await repository.findMembership(tx, actor.accountId, actor.userId);
+        if (!current) throw new AppError('unauthorized');
+        await replacePassword(tx, {
+          loginId: current.user.loginId,
+          passwordHash,
+          keepSessionId: sessionId,
+          origin: { accountId: actor.accountId, userId: actor.userId, action: 'password_changed' },
+          ip: actor.ip,
+        });
       });
     },
 
@@ -432,9 +662,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Its own transactions: the password check counts under the throttle, also when it fails. */
     async unlock({ actor, sessionId, password }: { actor: Actor; sessionId: string; password: string }): Promise<void> {
-      const row = await db.withTenant(actor.accountId, (tx) => repository.findUserWithAccount(tx, actor.userId));
-      if (!row) throw new AppError('unauthorized');
-      const valid = await checkOwnPassword(row.user, password, actor);
+      const valid = await checkOwnPassword(actor, password, actor);
       await db.withTenant(actor.accountId, async (tx) => {
         if (valid) await repository.setSessionLock(tx, sessionId, null);
         await audit({ ...actor, tx }, { action: valid ? 'session_unlocked' : 'unlock_failed', entity: 'session' });
@@ -446,15 +674,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     async forgotPassword(email: string, context: ClientContext): Promise<void> {
       await throttle.attempt({ email, ip: context.ip });
       const pending = await db.withSystem(async (tx) => {
-        const found = await repository.findUserByEmail(tx, email);
-        if (!found?.user.active) return undefined;
+        const login = await repository.findLoginByEmail(tx, email);
+        if (!login) return undefined;
+        const memberships = await repository.findMemberships(tx, login.id);
+        // The link names one clinic (its mail's and its audit's); the password is the person's.
+        const target = homeClinic(login, memberships) ?? memberships.find((row) => row.user.active);
+        if (!target) return undefined;
         const token = await issueToken(
           tx,
-          { accountId: found.user.accountId, userId: found.user.id },
+          { accountId: target.user.accountId, userId: target.user.id },
           'reset',
           resetTtlMs,
         );
-        return { ...found, token };
+        return { ...target, token };
       });
       if (!pending) return;
       await sendMail({
@@ -474,7 +706,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Sets the new password, uses the link up and ends every session of the user. */
+    /** Sets the new password (every clinic of the person), uses the link up and ends every session of the person. */
     async resetPassword(token: string, password: string, context: ClientContext): Promise<void> {
       refuseCommonPassword(password);
       const tokenHash = hashToken(token);
@@ -483,21 +715,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (found.token.usedAt || found.token.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired');
       const passwordHash = await hashPassword(password);
       const { accountId, id: userId } = found.user;
-      await db.withTenant(accountId, async (tx) => {
+      await db.withSystem(async (tx) => {
         // Claim the link inside the transaction: two submissions at once, only one wins.
         if (!(await repository.claimAuthToken(tx, accountId, found.token.id))) throw new AppError('token_expired');
-        await repository.setPassword(tx, accountId, userId, passwordHash);
         // The link reached the mailbox: that proves the address like an activation does.
         if (!found.user.activatedAt) await repository.activateUser(tx, accountId, userId, new Date());
-        const ended = await repository.revokeUserSessions(tx, accountId, userId);
-        await recordAuditEvent(tx, {
-          accountId,
-          userId,
-          action: found.token.purpose === 'invitation' ? 'invitation_accepted' : 'password_reset',
-          entity: 'user',
-          entityId: userId,
+        await replacePassword(tx, {
+          loginId: found.user.loginId,
+          passwordHash,
+          origin: {
+            accountId,
+            userId,
+            action: found.token.purpose === 'invitation' ? 'invitation_accepted' : 'password_reset',
+          },
           ip: context.ip,
-          after: { sessionsEnded: ended },
         });
       });
     },

@@ -61,8 +61,8 @@ export interface Attempt {
   email: string;
   /** The client address (Fastify's request.ip: X-Forwarded-For only with TRUST_PROXY). */
   ip: string;
-  /** The user the e-mail belongs to, when known: their usual addresses escape the e-mail's limit. */
-  user?: { accountId: string; id: string } | undefined;
+  /** The login the e-mail belongs to, when known: its usual addresses (any clinic) escape the e-mail's limit. */
+  user?: { loginId: string } | undefined;
 }
 
 export interface CountedAttempt {
@@ -133,9 +133,9 @@ export function createAuthThrottle({ db, now = Date.now }: { db: Database; now?:
 
 function isKnownAddress(
   tx: Parameters<typeof repository.signedInFrom>[0],
-  user: { accountId: string; id: string },
+  user: { loginId: string },
   ip: string,
   at: number,
 ): Promise<boolean> {
-  return repository.signedInFrom(tx, user, ip, new Date(at - throttleLimits.knownAddressMs));
+  return repository.signedInFrom(tx, user.loginId, ip, new Date(at - throttleLimits.knownAddressMs));
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { authFailures, sessions } from '../../db/schema/index.ts';
+import { authFailures, sessions, users } from '../../db/schema/index.ts';
 import type { SystemTx } from '../../db/tenancy.ts';
 
 /** SQL of the auth throttle (issue 14): failures per counter key, in the system context. */
@@ -48,24 +48,13 @@ export async function deleteAllFailures(tx: SystemTx): Promise<void> {
   await tx.delete(authFailures);
 }
 
-/** Whether the user opened a session from this address since `since`. */
-export async function signedInFrom(
-  tx: SystemTx,
-  user: { accountId: string; id: string },
-  ip: string,
-  since: Date,
-): Promise<boolean> {
+/** Whether the person (any of their clinics, issue 19) opened a session from this address since `since`. */
+export async function signedInFrom(tx: SystemTx, loginId: string, ip: string, since: Date): Promise<boolean> {
   const [row] = await tx
     .select({ one: sql<number>`1` })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.accountId, user.accountId),
-        eq(sessions.userId, user.id),
-        eq(sessions.ip, ip),
-        gt(sessions.createdAt, since),
-      ),
-    )
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.accountId, users.accountId), eq(sessions.userId, users.id)))
+    .where(and(eq(users.loginId, loginId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
     .limit(1);
   return row !== undefined;
 }

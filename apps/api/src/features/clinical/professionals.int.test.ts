@@ -12,10 +12,12 @@ describe.each(availableBackends())('professionals on %s', (backend) => {
 
   async function addUser(accountId: string, completeName: string, level: string, active = true) {
     const id = newId();
+    // A membership needs its person's sign-in (issue 19).
+    await t.db.orm.execute(sql`insert into logins (id, email) values (${id}, ${`${id}@correo.test`})`);
     await t.db.orm.execute(sql`
-      insert into users (account_id, id, complete_name, email, level, system_language, date_format, system_currency,
-        active, license_number, specialty)
-      values (${accountId}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY',
+      insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format,
+        system_currency, active, license_number, specialty)
+      values (${accountId}, ${id}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY',
         'argentine_peso', ${active}, ${level === 'user' ? 'MN 12345' : null}, ${level === 'user' ? 'Ortodoncia' : null})`);
     return id;
   }

@@ -204,14 +204,14 @@ describe('profile and users', () => {
       );
     });
 
-    it('refuses an e-mail already used anywhere in the installation', async () => {
+    it("refuses an e-mail already a member of this clinic (another clinic's: issue 19, multiclinic.int.test.ts)", async () => {
       const clinic = await t.newClinic();
-      const other = await t.newClinic();
+      const staff = await invite(clinic, 'user');
       const response = await t.call('POST', '/api/users', {
         token: clinic.token,
         body: {
           completeName: 'X',
-          email: other.email,
+          email: staff.email.toUpperCase(),
           level: 'user',
         },
       });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
 import { users } from '../../db/schema/index.ts';
+import type { SystemTx } from '../../db/tenancy.ts';
 
 /** The clinic's users (tenant context only: RLS keeps every other clinic out). */
 
@@ -39,7 +40,11 @@ export async function listUsers(
   return { rows, total: await countRows(tx, users, where) };
 }
 
-export async function insertUser({ tx }: TenantScope, user: typeof users.$inferInsert): Promise<UserRow> {
+/**
+ * A new membership of a login (issue 19: an invitation may name a person of another clinic), in
+ * the system context; the caller names the clinic.
+ */
+export async function insertMembership(tx: SystemTx, user: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await tx.insert(users).values(user).returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Actor, RequestContext } from '../../plugins/routes.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
@@ -17,7 +17,8 @@ import * as repository from './users.repository.ts';
 
 /**
  * Users of the clinic (administrators: `users.manage`). Invite by e-mail — the invitation link
- * opens the reset-password page, which sets the password and activates the user — change the
+ * opens the reset-password page, which sets the password and activates the user; a person who
+ * already signs in at another clinic keeps their password (issue 19) — change the
  * level, deactivate and reactivate. A user cannot deactivate themself, and the last active
  * administrator can be neither demoted nor deactivated. Deactivation ends the user's sessions.
  */
@@ -61,7 +62,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { data: rows.map(toClinicUser), total, page: query.page, pageSize: query.pageSize };
     },
 
-    /** Its own transactions: the e-mail is checked across clinics first, the mail sent after the commit. */
+    /**
+     * Invites a person by e-mail. The answer is the same whether or not the address already signs
+     * in at another clinic (issue 19: it never tells): a new address gets a login and a link to
+     * choose its password; a known one only a new membership, accepted by signing in with the
+     * password it has. Only a member of THIS clinic answers 409 email_already_exists. One system
+     * transaction (the login is looked up across clinics); the mail is sent after the commit.
+     */
     async invite({
       actor,
       input,
@@ -69,37 +76,51 @@ export function createUsersService(deps: UsersServiceDeps) {
       actor: Actor;
       input: { completeName: string; email: string; level: UserLevel };
     }): Promise<ClinicUser> {
-      if (await db.withSystem((tx) => authRepository.findUserByEmail(tx, input.email))) {
-        throw new AppError('email_already_exists');
-      }
       const token = newToken();
-      let created: { user: repository.UserRow; clinicName: string; language: Language };
-      try {
-        created = await db.withTenant(actor.accountId, async (tx) => {
-          const ctx = { ...actor, tx };
-          const inviter = await authRepository.findUserWithAccount(tx, actor.userId);
+      const create = () =>
+        db.withSystem(async (tx) => {
+          const inviter = await authRepository.findMembership(tx, actor.accountId, actor.userId);
           if (!inviter) throw new AppError('unauthorized');
-          const user = await repository.insertUser(ctx, {
+          const existing = await authRepository.findLoginByEmail(tx, input.email);
+          if (existing) {
+            const memberships = await authRepository.findMemberships(tx, existing.id);
+            if (memberships.some((row) => row.account.id === actor.accountId)) {
+              throw new AppError('email_already_exists');
+            }
+          }
+          const loginId = existing?.id ?? newId();
+          if (!existing) {
+            await authRepository.insertLogin(tx, { id: loginId, email: input.email.toLowerCase(), passwordHash: null });
+          }
+          const user = await repository.insertMembership(tx, {
             accountId: actor.accountId,
             id: newId(),
+            loginId,
             completeName: input.completeName,
-            email: input.email,
-            passwordHash: null,
+            email: existing?.email ?? input.email.toLowerCase(),
             level: input.level,
             // A new user starts with the clinic's defaults (system settings); /profile changes them.
             systemLanguage: inviter.account.defaultLanguage,
             dateFormat: inviter.account.dateFormat,
             systemCurrency: inviter.account.systemCurrency,
           });
-          await authRepository.insertAuthToken(tx, {
+          const signsIn = Boolean(existing?.passwordHash);
+          // The link of a new address sets its password; a sign-in that works needs none (the
+          // first entry into the clinic accepts the invitation).
+          if (!signsIn) {
+            await authRepository.insertAuthToken(tx, {
+              accountId: actor.accountId,
+              id: newId(),
+              userId: user.id,
+              purpose: 'invitation',
+              tokenHash: hashToken(token),
+              expiresAt: new Date(Date.now() + invitationTtlMs),
+            });
+          }
+          await recordAuditEvent(tx, {
             accountId: actor.accountId,
-            id: newId(),
-            userId: user.id,
-            purpose: 'invitation',
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + invitationTtlMs),
-          });
-          await audit(ctx, {
+            userId: actor.userId,
+            ip: actor.ip,
             action: 'user_invited',
             entity: 'user',
             entityId: user.id,
@@ -109,8 +130,18 @@ export function createUsersService(deps: UsersServiceDeps) {
             user,
             clinicName: inviter.account.clinicName,
             language: user.systemLanguage as Language,
+            signsIn,
           };
         });
+      let created: Awaited<ReturnType<typeof create>>;
+      try {
+        try {
+          created = await create();
+        } catch (error) {
+          // Two clinics inviting one new address at once: the second joins the login the first made.
+          if (!isUniqueViolation(error)) throw error;
+          created = await create();
+        }
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_exists');
         throw error;
@@ -118,12 +149,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       try {
         await mailer.send(
           authMail({
-            kind: 'invitation',
+            kind: created.signsIn ? 'invitation_existing' : 'invitation',
             language: created.language,
             to: created.user.email,
             name: created.user.completeName,
             clinicName: created.clinicName,
-            link: `${publicUrl}auth/reset_password/${token}`,
+            link: created.signsIn ? `${publicUrl}auth/sign-in` : `${publicUrl}auth/reset_password/${token}`,
           }),
         );
       } catch (cause) {

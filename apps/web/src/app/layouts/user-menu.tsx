@@ -1,9 +1,11 @@
 import { can } from '@odontia/shared/permissions';
-import { Lock, LogOut, UserCog, UserRound } from 'lucide-react';
+import { Building2, Check, Lock, LogOut, UserCog, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLockSession, useSessionUser, useSignOut } from '../../features/auth/session';
+import { useLockSession, useSessionUser, useSignOut, useSwitchClinic } from '../../features/auth/session';
+import { toastApiError } from '../../lib/api-toast';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -18,6 +20,20 @@ export function UserMenu() {
   const lock = useLockSession();
   const name = user?.completeName || user?.email || t('user.anonymous');
   const level = user?.level ? t(`levels.${user.level}`, { defaultValue: user.level }) : '';
+  const levelName = (value: string) => t(`levels.${value}`, { defaultValue: value });
+  const switchClinic = useSwitchClinic();
+  const [switching, setSwitching] = useState(false);
+  // One sign-in across clinics (issue 19): the list shows only when the person has another clinic.
+  const clinics = user?.clinics ?? [];
+  const switchTo = async (accountId: string) => {
+    setSwitching(true);
+    try {
+      await switchClinic(accountId); // reloads the page into that clinic's dashboard
+    } catch (error) {
+      toastApiError(error);
+      setSwitching(false);
+    }
+  };
 
   return (
     <Dropdown align="end" className="user-menu">
@@ -33,10 +49,51 @@ export function UserMenu() {
         <span className="visually-hidden">{t('topbar.userMenu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="dropdown-menu-animated user-menu-dropdown">
-        <Dropdown.Header>
+        {/* react-bootstrap gives the header role="heading"; a heading needs its level (axe). */}
+        <Dropdown.Header aria-level={2}>
           <span className="d-block fw-semibold text-body">{name}</span>
           {user?.account?.clinicName ? <span className="d-block small">{user.account.clinicName}</span> : null}
         </Dropdown.Header>
+        {clinics.length > 1 ? (
+          <>
+            <Dropdown.Divider />
+            <Dropdown.Header className="user-menu-clinics-title" aria-level={2}>
+              {t('user.clinics')}
+            </Dropdown.Header>
+            {clinics.map((clinic) =>
+              clinic.id === user?.account.id ? (
+                <Dropdown.ItemText key={clinic.id} className="user-menu-clinic" aria-current="true">
+                  <Check size={16} aria-hidden="true" className="text-primary" />
+                  <span className="user-menu-clinic-text">
+                    <span className="d-block">
+                      {clinic.clinicName}
+                      <span className="visually-hidden"> ({t('user.currentClinic')})</span>
+                    </span>
+                    <span className="d-block small text-body-secondary">{levelName(clinic.level)}</span>
+                  </span>
+                </Dropdown.ItemText>
+              ) : (
+                <Dropdown.Item
+                  key={clinic.id}
+                  as="button"
+                  className="user-menu-clinic"
+                  disabled={switching}
+                  onClick={() => void switchTo(clinic.id)}
+                >
+                  <Building2 size={16} aria-hidden="true" />
+                  <span className="user-menu-clinic-text">
+                    <span className="d-block">
+                      <span className="visually-hidden">{t('user.switchTo')} </span>
+                      {clinic.clinicName}
+                    </span>
+                    <span className="d-block small text-body-secondary">{levelName(clinic.level)}</span>
+                  </span>
+                </Dropdown.Item>
+              ),
+            )}
+            <Dropdown.Divider />
+          </>
+        ) : null}
         <Dropdown.Item as={Link} to="/profile">
           <UserRound size={16} aria-hidden="true" />
           {t('user.profile')}
@@ -52,7 +109,7 @@ export function UserMenu() {
           {t('user.lock')}
         </Dropdown.Item>
         <Dropdown.Divider />
-        <Dropdown.Item as="button" className="text-danger" onClick={() => void signOut()}>
+        <Dropdown.Item as="button" className="user-menu-sign-out" onClick={() => void signOut()}>
           <LogOut size={16} aria-hidden="true" />
           {t('user.signOut')}
         </Dropdown.Item>

@@ -4,7 +4,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { authFailureOf, http, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
-import { clearLocalSession, profileFromBody, sessionQueryKey } from './session-store';
+import {
+  clearLocalSession,
+  profileFromBody,
+  type StartedSession,
+  sessionQueryKey,
+  storeSession,
+} from './session-store';
 import type { SessionUser } from './types';
 
 export {
@@ -75,6 +81,22 @@ export function useSignOut(): () => Promise<void> {
     queryClient.clear();
     await navigate('/auth/sign-in', { replace: true });
   }, [navigate]);
+}
+
+/**
+ * Moves to another of the person's clinics (issue 19): the server revokes this session and opens
+ * one there; the page then reloads into that clinic's dashboard, so nothing cached from the
+ * clinic left (queries, forms, the menu) survives.
+ */
+export function useSwitchClinic(): (accountId: string) => Promise<void> {
+  return useCallback(async (accountId: string) => {
+    const answer = await http.post<{ data: StartedSession & { remember: boolean }; code: string }>('auth/switch', {
+      accountId,
+    });
+    queryClient.clear();
+    storeSession(answer.data, answer.data.remember);
+    window.location.assign(new URL('dashboard', document.baseURI).href);
+  }, []);
 }
 
 /** Locks the screen: the server refuses data calls until unlock; the lock screen remembers the page. */

@@ -5,6 +5,7 @@ import { PasswordField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
+import { useSessionUser } from '../auth/session';
 import { useChangePassword } from './api';
 import { passwordFormSchema } from './forms';
 
@@ -12,6 +13,8 @@ import { passwordFormSchema } from './forms';
 export function PasswordForm() {
   const { t } = useTranslation('profile');
   const change = useChangePassword();
+  // One sign-in across clinics (issue 19): the password is the person's, in every clinic.
+  const clinicCount = useSessionUser()?.clinics?.length ?? 1;
   const formErrors = useFormErrors();
   const form = useForm({
     resolver: formResolver(passwordFormSchema),
@@ -47,6 +50,11 @@ export function PasswordForm() {
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-password">
       <p className="text-body-secondary small">{t('password.otherSessions')}</p>
+      {clinicCount > 1 ? (
+        <p className="text-body-secondary small" data-testid="profile-password-all-clinics">
+          {t('password.allClinics', { count: clinicCount })}
+        </p>
+      ) : null}
       {fields.map((field) => (
         <PasswordField key={field.name} form={form} {...field} className="mb-3" />
       ))}
