@@ -59,7 +59,7 @@ function server(port: number, basePath: string, dataName: string) {
           price: '45000',
           currency: 'argentine_peso',
           periodMonths: 1,
-          limits: { professionals: 5, storageMb: 5120 },
+          limits: { professionals: 100, storageMb: 5120 },
         },
         { id: 'pro', name: 'Profesional', price: '450000', currency: 'argentine_peso', periodMonths: 12 },
       ]),

@@ -197,7 +197,13 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       });
       await api.register(authRoutes, { service });
       await api.register(usersRoutes, {
-        service: createUsersService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
+        service: createUsersService({
+          db,
+          mailer: app.mailer,
+          publicUrl: env.PUBLIC_URL,
+          log: app.log,
+          plans: env.PLANS,
+        }),
       });
       const uploadMaxBytes = Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024);
       await api.register(inventoryRoutes, { kind: 'medication', uploadMaxBytes });

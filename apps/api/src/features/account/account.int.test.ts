@@ -264,6 +264,38 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     expect(data.contract.dueDate).toBe(order.periodEnd);
   });
 
+  it("refuses a staff user past the plan's professionals (invited or reactivated); customers never count", async () => {
+    await dueIn(t, t.clinic.accountId, 30, 'basic');
+    const invite = (level: string) =>
+      t.call('POST', '/api/users', {
+        body: { completeName: 'Ana Staff', email: `staff.${Math.random()}@clinica.test`, level },
+      });
+    let used = (await account(t)).usage.professionals;
+    const invited: { id: string; version: number }[] = [];
+    while (used < 3) {
+      const response = await invite('user');
+      expect(response.statusCode, response.body).toBe(201);
+      invited.push(response.json().data);
+      used += 1;
+    }
+    expect((await account(t)).usage.professionals).toBe(3);
+    const refused = await invite('supervisor');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'plan_users_full', details: { limit: 3 } });
+    expect((await invite('customer')).statusCode).toBe(201);
+    // Deactivating one makes room; reactivating it while full is refused.
+    const [first] = invited;
+    if (!first) throw new Error('no user invited: the clinic was already full');
+    const off = await t.call('PATCH', `/api/users/${first.id}`, { body: { active: false, version: first.version } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await invite('user')).statusCode).toBe(201);
+    const back = await t.call('PATCH', `/api/users/${first.id}`, {
+      body: { active: true, version: off.json().data.version },
+    });
+    expect(back.statusCode, back.body).toBe(409);
+    expect(back.json().code).toBe('plan_users_full');
+  });
+
   it("refuses files past the plan's storage and takes them again once some are deleted", async () => {
     await dueIn(t, t.clinic.accountId, 30, 'tiny');
     const upload = async (bytes: number) => {

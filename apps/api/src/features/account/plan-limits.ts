@@ -1,7 +1,7 @@
 import type { Plan } from '@odontia/shared/schemas/account';
 import { sql } from 'drizzle-orm';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * The limits of the clinic's plan (issue 19), enforced where they are used up: files on upload
@@ -9,7 +9,8 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * self-hosted installation (no plans), a plan not listed or a null limit: no limit.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+/** A clinic's transaction, or the system's naming the clinic (an invitation looks across clinics). */
+type Ctx = { tx: TenantTx | SystemTx; accountId: string };
 
 /** Bytes as MB with one decimal, as the account page shows them. */
 export const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -36,6 +37,16 @@ export async function storedBytes(ctx: Ctx): Promise<number> {
     select coalesce(sum(size_bytes), 0)::text as bytes from patient_files
     where account_id = ${ctx.accountId}::uuid and deleted_at is null`);
   return Number(rows[0]?.bytes ?? 0);
+}
+
+/**
+ * 409 plan_users_full when one more active staff user would pass the plan's `professionals`
+ * (a customer-level user is not staff and never counts).
+ */
+export async function requireStaffRoom(ctx: Ctx, plans: Plan[]): Promise<void> {
+  const limit = (await planLimitsOf(ctx, plans))?.professionals;
+  if (!limit) return;
+  if ((await activeStaff(ctx)) >= limit) throw new AppError('plan_users_full', { limit });
 }
 
 /** 409 plan_storage_full when `adding` more bytes would pass the plan's storage (0: already full). */

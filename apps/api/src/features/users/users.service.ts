@@ -1,4 +1,5 @@
 import type { Language, UserLevel } from '@odontia/shared/enums';
+import type { Plan } from '@odontia/shared/schemas/account';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Actor, RequestContext } from '../../plugins/routes.ts';
+import { requireStaffRoom } from '../account/plan-limits.ts';
 import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
@@ -28,6 +30,8 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The installation's plans: the clinic's plan may cap its active staff users (issue 19). */
+  plans?: Plan[];
 }
 
 export function toClinicUser(row: repository.UserRow): ClinicUser {
@@ -54,7 +58,7 @@ export interface UserChange {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, publicUrl, plans = [] } = deps;
 
   return {
     async list({ ctx, query }: { ctx: RequestContext; query: repository.ListUsersQuery }) {
@@ -88,6 +92,7 @@ export function createUsersService(deps: UsersServiceDeps) {
               throw new AppError('email_already_exists');
             }
           }
+          if (input.level !== 'customer') await requireStaffRoom({ tx, accountId: actor.accountId }, plans);
           const loginId = existing?.id ?? newId();
           if (!existing) {
             await authRepository.insertLogin(tx, { id: loginId, email: input.email.toLowerCase(), passwordHash: null });
@@ -177,6 +182,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (losesAdministrator && administrators.filter((adminId) => adminId !== user.id).length === 0) {
         throw new AppError('last_administrator');
       }
+      // Back among the active staff (reactivated, or a customer made staff): the plan must have room.
+      const isStaff = (row: { active: boolean; level: string }) => row.active && row.level !== 'customer';
+      if (isStaff({ active, level }) && !isStaff(user)) await requireStaffRoom(ctx, plans);
       const licenseNumber = input.licenseNumber === undefined ? user.licenseNumber : input.licenseNumber;
       const specialty = input.specialty === undefined ? user.specialty : input.specialty;
       const updated = await repository.updateUser(ctx, id, { level, active, licenseNumber, specialty });
