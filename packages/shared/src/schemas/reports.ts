@@ -24,6 +24,7 @@ export const reportIds = [
   'stock-movements',
   'appointments-by-professional',
   'new-patients',
+  'active-patients',
 ] as const;
 export type ReportId = (typeof reportIds)[number];
 

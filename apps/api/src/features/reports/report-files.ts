@@ -25,6 +25,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Libro IVA compras',
     'appointments-by-professional': 'Turnos por profesional',
     'new-patients': 'Pacientes nuevos',
+    'active-patients': 'Pacientes activos (con atenciones en el período)',
   },
   en: {
     'production-by-professional': 'Production by professional',
@@ -38,6 +39,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Purchases VAT book',
     'appointments-by-professional': 'Appointments by professional',
     'new-patients': 'New patients',
+    'active-patients': 'Active patients (attended in the period)',
   },
   fr: {
     'production-by-professional': 'Production par praticien',
@@ -51,6 +53,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Registre de TVA des achats',
     'appointments-by-professional': 'Rendez-vous par praticien',
     'new-patients': 'Nouveaux patients',
+    'active-patients': 'Patients actifs (consultations sur la période)',
   },
   pt: {
     'production-by-professional': 'Produção por profissional',
@@ -64,6 +67,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Livro de IVA de compras',
     'appointments-by-professional': 'Consultas por profissional',
     'new-patients': 'Pacientes novos',
+    'active-patients': 'Pacientes ativos (atendidos no período)',
   },
 };
 
@@ -109,6 +113,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Cancelados',
     lateCancelled: 'Cancelados tarde',
     noShow: 'Ausentes',
+    patientCode: 'N.º de paciente',
+    patient: 'Paciente',
+    attendanceCount: 'Atenciones',
+    lastAttendance: 'Última atención',
   },
   en: {
     attendances: 'Attendances billed',
@@ -151,6 +159,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Cancelled',
     lateCancelled: 'Cancelled late',
     noShow: 'No-show',
+    patientCode: 'Patient no.',
+    patient: 'Patient',
+    attendanceCount: 'Attendances',
+    lastAttendance: 'Last attendance',
   },
   fr: {
     attendances: 'Consultations facturées',
@@ -193,6 +205,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Annulés',
     lateCancelled: 'Annulés tard',
     noShow: 'Absents',
+    patientCode: 'N° de patient',
+    patient: 'Patient',
+    attendanceCount: 'Consultations',
+    lastAttendance: 'Dernière consultation',
   },
   pt: {
     attendances: 'Atendimentos faturados',
@@ -235,6 +251,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Canceladas',
     lateCancelled: 'Canceladas tarde',
     noShow: 'Faltas',
+    patientCode: 'N.º de paciente',
+    patient: 'Paciente',
+    attendanceCount: 'Atendimentos',
+    lastAttendance: 'Último atendimento',
   },
 };
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestPatient } from '../../../test/clinical.ts';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -128,6 +129,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       'stock-movements',
       'appointments-by-professional',
       'new-patients',
+      'active-patients',
       'sales-integrity',
     ]);
     expect(data.at(-1)).toMatchObject({ endpoint: '/api/sales/integrity', formats: [] });
@@ -428,6 +430,57 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(summed(data)).toEqual(data.totals);
     const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
     expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
+  });
+
+  it('active patients: each patient attended in the period (clinic days), their attendances and the last one', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const other = await createTestPatient(t.app, t.clinic.token, { lastName: 'Alonso', firstName: 'Marta' });
+    const attend = (patientId: string, date: string) =>
+      created(`/api/patients/${patientId}/attendances`, {
+        date,
+        attendanceType: 'dentistry',
+        professionalId: t.clinic.userId,
+        titleResume: 'Control',
+      });
+    await attend(t.patientId, '2026-10-05T10:00:00-03:00');
+    // 22:30 on 31 October in Buenos Aires is already 1 November in UTC: still October's.
+    await attend(t.patientId, '2026-10-31T22:30:00-03:00');
+    await attend(other, '2026-10-10T09:00:00-03:00');
+    // Outside the period (1 November in the clinic) and deleted: not counted.
+    await attend(other, '2026-11-01T09:00:00-03:00');
+    const deleted = await attend(other, '2026-10-20T09:00:00-03:00');
+    const removal = await t.call('DELETE', `/api/patients/${other}/attendances/${deleted.id}`);
+    expect(removal.statusCode, removal.body).toBe(200);
+    restoreClock();
+
+    const october = 'from=2026-10-01&to=2026-10-31';
+    const data = await page('active-patients', '', october);
+    expect(data.rows).toEqual([
+      { patientCode: expect.any(String), patient: 'Alonso, Marta', attendanceCount: 1, lastAttendance: '2026-10-10' },
+      {
+        patientCode: expect.any(String),
+        patient: expect.stringMatching(/^Fernández \d+, Lucía$/),
+        attendanceCount: 2,
+        lastAttendance: '2026-10-31',
+      },
+    ]);
+    expect(data.totals).toEqual({ attendanceCount: 3 });
+    expect(summed(data)).toEqual(data.totals);
+    // Paginated: the second page holds the second patient, the totals still the period's.
+    const second = await t.call('GET', `/api/reports/active-patients?${october}&page=2&pageSize=1`);
+    expect(second.json()).toMatchObject({ total: 2, page: 2, pageSize: 1, data: { totals: { attendanceCount: 3 } } });
+    expect(second.json().data.rows).toEqual([data.rows[1]]);
+    // November: the attendance billed above (9 Nov) and Marta's of 1 November.
+    const november = await page('active-patients', '', 'from=2026-11-01&to=2026-11-30');
+    expect(november.rows.map((row: { patient: string }) => row.patient)).toEqual([
+      'Alonso, Marta',
+      expect.stringMatching(/^Fernández/),
+    ]);
+    const csv = await t.call('GET', `/api/reports/active-patients?${october}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('N.º de paciente;Paciente;Atenciones;Última atención');
+    expect(lines.at(-1)).toBe('Totales;;3;');
   });
 });
 
