@@ -464,6 +464,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
         lastAttendance: '2026-10-31',
       },
     ]);
+    expect(data).toMatchObject({ currency: 'argentine_peso', totals: { attendanceCount: 3 } });
     expect(data.totals).toEqual({ attendanceCount: 3 });
     expect(summed(data)).toEqual(data.totals);
     // Paginated: the second page holds the second patient, the totals still the period's.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { clinicToday } from '@odontia/shared/clinic-time';
+import type { Currency } from '@odontia/shared/enums';
 import {
   linkedReportIds,
   type ReportCatalogueEntry,
@@ -27,6 +28,7 @@ import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
@@ -97,8 +99,9 @@ export const reportsService = {
     const request = requestOf(ctx, query);
     const { count, totals } = await reportTotals(ctx, definition, request);
     const rows = await reportRows(ctx, definition, request, (query.page - 1) * query.pageSize, query.pageSize);
+    const currency = (await clinicCurrency(ctx)) as Currency;
     return {
-      data: { reportId, from: query.from, to: query.to, columns: definition.columns, rows, totals },
+      data: { reportId, from: query.from, to: query.to, currency, columns: definition.columns, rows, totals },
       total: count,
       page: query.page,
       pageSize: query.pageSize,
