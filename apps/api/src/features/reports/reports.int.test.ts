@@ -16,8 +16,12 @@ import { newId } from '../../lib/ids.ts';
  * the sum of the report's rows; the exports (CSV, XLSX, PDF, a job in chunks) read back.
  */
 describe.each(availableBackends())('reports on %s', (backend) => {
-  // One row per export chunk: a two-row report takes two runs, so the progress is seen half way.
-  const t = useTestClinic(backend, { patient: true, env: { REPORT_EXPORT_CHUNK_ROWS: '1' } });
+  // One row per export chunk: a two-row report takes two runs, so the progress is seen half way;
+  // at most two rows answered at once, so a three-row report must be exported as a job.
+  const t = useTestClinic(backend, {
+    patient: true,
+    env: { REPORT_EXPORT_CHUNK_ROWS: '1', REPORT_DIRECT_EXPORT_MAX_ROWS: '2' },
+  });
   const period = 'from=2026-11-01&to=2026-11-15';
 
   const created = async (url: string, body: Record<string, unknown>, headers = {}) => {
@@ -351,6 +355,12 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(text).toContain('Nota de crédito');
   });
 
+  it('answers 409 report_export_too_large to a file of more rows than REPORT_DIRECT_EXPORT_MAX_ROWS', async () => {
+    const file = await t.call('GET', `/api/reports/purchases-vat-book?${period}&format=csv`);
+    expect(file.statusCode, file.body).toBe(409);
+    expect(file.json()).toMatchObject({ code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
+  });
+
   it('runs a large export as a job in chunks with its progress, then downloads it', async () => {
     const queued = await t.call('POST', '/api/reports/purchases-vat-book/exports', {
       body: { from: '2026-11-01', to: '2026-11-15', format: 'xlsx' },
@@ -360,7 +370,10 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(code).toBe('report_export_queued');
     expect(data).toMatchObject({ state: 'queued', progress: 0, reportId: 'purchases-vat-book' });
     const status = async () => (await t.call('GET', `/api/reports/exports/${data.id}`)).json().data;
-    expect((await t.call('GET', `/api/reports/exports/${data.id}/file`)).json().code).toBe('report_export_not_ready');
+    expect((await t.call('GET', `/api/reports/exports/${data.id}/file`)).json()).toMatchObject({
+      code: 'report_export_not_ready',
+      details: { state: 'queued' },
+    });
 
     await t.app.jobs.runDue();
     expect(await status()).toMatchObject({ state: 'running', rowsWritten: 1, totalRows: 3, progress: 33 });

@@ -90,7 +90,7 @@ async function head(ctx: Clinic & { userId: string }, reportId: ReportId, reques
 }
 
 function tooLarge(rows: number, maxRows: number): never {
-  throw new AppError('report_export_too_large', { details: { rows, maxRows } });
+  throw new AppError('report_export_too_large', { rows, maxRows });
 }
 
 export const reportsService = {
@@ -114,19 +114,23 @@ export const reportsService = {
     reportId,
     query,
     format,
+    directMaxRows = reportDirectExportMaxRows,
   }: {
     ctx: RequestContext;
     reportId: ReportId;
     query: ReportQuery;
     format: ReportFormat;
+    /** REPORT_DIRECT_EXPORT_MAX_ROWS: at most `reportDirectExportMaxRows`. */
+    directMaxRows?: number;
   }) {
     const definition = reportDefinitions[reportId];
     const request = requestOf(ctx, query);
+    const maxRows = Math.min(directMaxRows, reportDirectExportMaxRows);
     const { count, totals } = await reportTotals(ctx, definition, request);
-    if (count > reportDirectExportMaxRows) tooLarge(count, reportDirectExportMaxRows);
+    if (count > maxRows) tooLarge(count, maxRows);
     const { out, bytes } = collect();
     const writer = reportFileWriter(format, await head(ctx, reportId, request), out);
-    await writer.rows(await reportRows(ctx, definition, request, 0, reportDirectExportMaxRows));
+    await writer.rows(await reportRows(ctx, definition, request, 0, maxRows));
     await writer.finish(totals);
     return {
       bytes: await bytes,
@@ -163,7 +167,7 @@ export const reportsService = {
   async exportFile({ ctx, exportId }: { ctx: RequestContext; exportId: string }) {
     const row = await findRow(ctx, exportId);
     if (row.state !== 'done' || !row.storageKey) {
-      throw new AppError('report_export_not_ready', { details: { state: row.state } });
+      throw new AppError('report_export_not_ready', { state: row.state });
     }
     return {
       storageKey: row.storageKey,
