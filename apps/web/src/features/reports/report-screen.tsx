@@ -25,6 +25,10 @@ import { type PeriodPreset, periodPresets, presetOf, presetPeriod } from './peri
 import { ReportExports } from './report-exports';
 
 const pageSize = 50;
+/** Columns that title a row's card on phones, when the report has one. */
+const cardTitles = ['treatment', 'item', 'patient', 'name', 'professional'];
+/** Codes never broken across lines (a document number, a tax id). */
+const unbroken = ['number', 'taxId', 'patientCode', 'sku', 'code'];
 const isReportId = (value: string): value is ReportId => (reportIds as readonly string[]).includes(value);
 
 /**
@@ -201,16 +205,19 @@ function ReportTable({
   const cell = useCellText(answer?.data.currency);
   const reportColumns = answer?.data.columns ?? entry.columns;
   type Line = { index: number; row: ReportRow };
-  const columns: Column<Line>[] = reportColumns.map((column, position) => {
+  // On phones each row is a card titled by what the row is about (the treatment, the item…), else its first column.
+  const primary = reportColumns.find((column) => cardTitles.includes(column.key))?.key ?? reportColumns[0]?.key;
+  const columns: Column<Line>[] = reportColumns.map((column) => {
     const numeric = column.kind === 'money' || column.kind === 'integer' || column.kind === 'rate';
     const header = t(`columns.${column.key}`);
+    const nowrap = numeric || column.kind === 'date' || unbroken.includes(column.key);
     return {
       key: column.key,
       header,
-      primary: position === 0,
-      ...(numeric ? { className: 'text-end text-nowrap' } : column.kind === 'date' ? { className: 'text-nowrap' } : {}),
+      primary: column.key === primary,
+      ...(nowrap ? { className: numeric ? 'text-end text-nowrap' : 'text-nowrap' } : {}),
       cell: ({ row }: Line) =>
-        position === 0 ? (
+        column.key === primary ? (
           cell(column, row[column.key])
         ) : (
           <>
@@ -222,8 +229,8 @@ function ReportTable({
   });
   const totals = answer?.data.totals;
   const footer = totals
-    ? reportColumns.map((column, position) => {
-        if (position === 0) return t('table.totals', { count: answer.total });
+    ? reportColumns.map((column) => {
+        if (column.key === primary) return t('table.totals', { count: answer.total });
         if (!column.summed) return null;
         const header = t(`columns.${column.key}`);
         return (
