@@ -1,9 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type { DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
+import type { Currency, DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
 import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
 import ExcelJS from 'exceljs';
 import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
 import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
+import { moneyFormatter } from '../payments/money-format.ts';
 
 /**
  * A report as a file (issue 19): CSV (UTF-8 with BOM, ';', CRLF: a Spanish Excel opens it; numbers
@@ -292,6 +293,8 @@ export interface ReportFileHead {
   clinicName: string;
   clinicContact: string;
   clinic?: ClinicPrintHeader;
+  /** The clinic's currency: a PDF prints the money columns in it, as the screen shows them. */
+  currency?: Currency;
 }
 
 /** Writes a report file: `rows` as often as needed, then `finish` with the totals. */
@@ -396,13 +399,21 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
     async finish(totals) {
       const rightFrom = columns.findIndex((column) => column.kind !== 'text' && column.kind !== 'date');
       const align = (index: number) => (rightFrom >= 0 && index >= rightFrom ? 'right' : 'left');
+      // A PDF is read, not recomputed: amounts in the clinic's currency as the screen shows them.
+      const money = head.currency ? moneyFormatter(language, head.currency) : null;
+      const printed = (value: string | number | null, index: number) =>
+        value !== null && money && columns[index]?.kind === 'money' ? money(String(value)) : (value ?? '');
       const body = [
         headerRow(
           columns.map((column) => columnName(language, column.key)),
           rightFrom < 0 ? columns.length : rightFrom,
         ),
-        ...kept.map((line) => line.map((value, index) => ({ text: value ?? '', alignment: align(index) }))),
-        totalsLine(totals).map((value, index) => ({ text: value ?? '', bold: true, alignment: align(index) })),
+        ...kept.map((line) => line.map((value, index) => ({ text: printed(value, index), alignment: align(index) }))),
+        totalsLine(totals).map((value, index) => ({
+          text: printed(value, index),
+          bold: true,
+          alignment: align(index),
+        })),
       ];
       const pdf = await renderPdf({
         pageOrientation: columns.length > 6 ? 'landscape' : 'portrait',

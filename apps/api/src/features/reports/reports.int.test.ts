@@ -351,7 +351,9 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Libro IVA ventas');
-    expect(text).toContain('133.10');
+    // Amounts in the clinic's currency, as the screen shows them (the CSV and XLSX keep numbers).
+    expect(text).toMatch(/\$\s*133,10/);
+    expect(text).not.toContain('133.10');
     expect(text).toContain('Nota de crédito');
   });
 

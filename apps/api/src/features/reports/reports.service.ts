@@ -84,6 +84,7 @@ async function head(ctx: Clinic & { userId: string }, reportId: ReportId, reques
     from: request.from,
     to: request.to,
     clinicName: reader.clinicName,
+    currency: (await clinicCurrency(ctx)) as Currency,
     clinicContact: reader.clinicContact,
     clinic: await loadPrintHeader(ctx),
   };
