@@ -50,6 +50,10 @@ function server(port: number, basePath: string, dataName: string) {
       TRUST_PROXY: 'true',
       // The job queue looks often, so a reminder reaches the outbox within a test (issue 16).
       JOBS_POLL_MS: '300',
+      // Reports (issue 19): a report of more than 25 rows is exported as a job, 5 rows a run, so the
+      // reports spec sees the progress bar on the demo clinic's data.
+      REPORT_DIRECT_EXPORT_MAX_ROWS: '25',
+      REPORT_EXPORT_CHUNK_ROWS: '5',
       // A hosted installation's plans (issue 19): the demo clinic is on `basic`, its account shows
       // price, limits and due date, and renewing works.
       PLANS: JSON.stringify([

@@ -3,8 +3,8 @@ import { AppLayout } from '../pages/app-layout';
 import { NotFoundPage } from '../pages/auth-layout';
 import { basePathServer } from '../support/servers';
 
-/** The lazy chunk of the areas' shared "coming soon" page (not `auth-coming-soon-*`). */
-const comingSoonChunk = '**/assets/coming-soon-*.js';
+/** The lazy chunks of the reports page (its page and its texts; issue 19). */
+const reportsChunk = '**/assets/reports-*.js';
 /** The dashboard's lazy chunks (its page and its texts): the home link's first page (issue 16). */
 const dashboardChunk = '**/assets/dashboard-*.js';
 
@@ -36,18 +36,18 @@ test('a page chunk that fails to load while navigating shows the route error, an
 
 test('a page chunk that fails on the first load shows the route error too', async ({ page, fakeSession }) => {
   void fakeSession;
-  await page.route(comingSoonChunk, (route) => route.abort('failed'));
+  await page.route(reportsChunk, (route) => route.abort('failed'));
 
   await page.goto('/reports');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
-  await expect(page.getByTestId('route-error-message')).toContainText(/coming-soon-[\w-]+\.js/);
+  await expect(page.getByTestId('route-error-message')).toContainText(/reports-[\w-]+\.js/);
   await expect(page.getByRole('link', { name: 'Ir al inicio' })).toBeVisible();
 });
 
 test('under the base path the route error links home to the base path', async ({ page, fakeSession }) => {
   void fakeSession;
-  await page.route(comingSoonChunk, (route) => route.abort('failed'));
+  await page.route(reportsChunk, (route) => route.abort('failed'));
 
   await page.goto(basePathServer.url('reports'));
 

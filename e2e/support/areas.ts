@@ -46,7 +46,7 @@ export const areas: Area[] = [
     title: 'Cuenta corriente de clientes',
     built: true,
   },
-  { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes' },
+  { section: 'Administración', label: 'Informes', path: '/reports', title: 'Informes', built: true },
   { section: 'Administración', label: 'Horarios', path: '/schedules', title: 'Horarios de atención', built: true },
   {
     section: 'Administración',
@@ -81,7 +81,7 @@ export const areas: Area[] = [
   },
 ];
 
-/** Deep pages reached by URL only (built ones and coming-soon ones), each with its own title. */
+/** Deep pages reached by URL only, each with its own title. */
 export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/create', title: 'Nuevo paciente' },
   { path: '/patients/42/mh', title: 'Historia clínica' },
@@ -90,8 +90,8 @@ export const deepPages: { path: string; title: string }[] = [
   { path: '/patients/42/mh/attendance/edit/7', title: 'Editar atención' },
   { path: '/providers/create', title: 'Nuevo proveedor' },
   { path: '/profile', title: 'Mi perfil' },
-  { path: '/sales/view/9', title: 'Detalle de la venta' },
   { path: '/collections/view/9', title: 'Detalle de la cobranza' },
-  // The last one is still coming soon (issue 19's reports): the walk ends on its "Volver al panel".
   { path: '/reports', title: 'Informes' },
+  // The last one names no sale (9 is not an id): the walk ends on its "Volver a ventas".
+  { path: '/sales/view/9', title: 'Detalle de la venta' },
 ];

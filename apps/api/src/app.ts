@@ -218,7 +218,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
       await api.register(dashboardRoutes);
-      await api.register(reportsRoutes, { storage: exportStorage });
+      await api.register(reportsRoutes, { storage: exportStorage, directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS });
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });

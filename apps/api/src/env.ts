@@ -104,6 +104,17 @@ const envSchema = z
       .min(1, { error: 'must be at least 1' })
       .max(100_000, { error: 'must be at most 100000' })
       .default(5000),
+    /**
+     * Reports (issue 19): rows a GET with `format` answers at once; a larger report answers 409
+     * report_export_too_large and is exported as a job. Lower only (the e2e suite sees a job on the
+     * demo clinic's small data); the direct answer is built in memory, so never above 5000.
+     */
+    REPORT_DIRECT_EXPORT_MAX_ROWS: z.coerce
+      .number({ error: 'must be a number of rows' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(5000, { error: 'must be at most 5000' })
+      .default(5000),
     /** Electronic invoicing (issue 18): the authority's adapter (features/sales/einvoicing). */
     EINVOICE_ADAPTER: z.enum(['local']).default('local'),
     /**

@@ -52,17 +52,6 @@ function signedIn(route: RouteObject): RouteObject {
   };
 }
 
-/** An area built by a later issue: the shared "coming soon" page under the screen's title. */
-function comingSoon(id: string, path: string): RouteObject {
-  const handle: RouteHandle = { titleKey: `pages.${id}` };
-  return {
-    id,
-    path,
-    handle,
-    lazy: () => import('../pages/coming-soon').then((module) => ({ Component: module.ComingSoonPage })),
-  };
-}
-
 const notFound = () => import('../pages/not-found').then((module) => ({ Component: module.NotFoundPage }));
 
 const patients = ['patients', 'dashboard'] as const;
@@ -98,6 +87,9 @@ const currentAccounts = () => import('../pages/current-accounts');
 const collectionTexts = ['collections', 'payments', 'currentAccounts', 'customerPicker'] as const;
 const collections = () => import('../pages/collections');
 const customerAccounts = () => import('../pages/customer-accounts');
+const reports = () => import('../pages/reports');
+/** A report names payment methods, document types and shows the sales' integrity report. */
+const reportTexts = ['reports', 'payments', 'sales'] as const;
 
 export const protectedRoutes: RouteObject[] = [
   screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda', 'payments']),
@@ -165,7 +157,8 @@ export const protectedRoutes: RouteObject[] = [
   screen('ccCustomers', 'cc-customers', customerAccounts, collectionTexts),
   screen('ccCustomerLedger', 'cc-customers/:customerId', customerAccounts, collectionTexts),
   // Administration (paths not given by the spec)
-  comingSoon('reports', 'reports'),
+  screen('reports', 'reports', reports, ['reports']),
+  screen('report', 'reports/:reportId', reports, reportTexts),
   screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),
   screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
   screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),

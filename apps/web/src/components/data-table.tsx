@@ -63,6 +63,8 @@ export interface DataTableProps<Row> {
   compact?: boolean;
   /** `false` keeps the table on phones (a layout of its own). */
   cards?: boolean;
+  /** A last row under the rows (a report's totals), one cell per column; shown while there are rows. */
+  footer?: ReactNode[] | undefined;
 }
 
 export function DataTable<Row>({
@@ -80,6 +82,7 @@ export function DataTable<Row>({
   className = '',
   compact = false,
   cards = true,
+  footer,
 }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
   const rows = query.data?.data ?? [];
@@ -140,6 +143,23 @@ export function DataTable<Row>({
               ))}
             </TableBodyState>
           </tbody>
+          {footer && rows.length > 0 ? (
+            <tfoot>
+              <tr className="data-table-row data-table-footer">
+                {columns.map((column, index) => (
+                  <td
+                    key={column.key}
+                    className={
+                      [column.className, column.primary ? 'data-table-primary' : ''].filter(Boolean).join(' ') ||
+                      undefined
+                    }
+                  >
+                    {footer[index]}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {showFooter ? (

@@ -42,6 +42,7 @@ export const onDemandNamespaces = [
   'customers',
   'settings',
   'account',
+  'reports',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

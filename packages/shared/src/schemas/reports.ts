@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentMethods } from '../enums.ts';
+import { currencies, paymentMethods } from '../enums.ts';
 import { calendarDate } from '../validation.ts';
 import { idSchema, maxPageSize } from './common.ts';
 
@@ -24,6 +24,7 @@ export const reportIds = [
   'stock-movements',
   'appointments-by-professional',
   'new-patients',
+  'active-patients',
 ] as const;
 export type ReportId = (typeof reportIds)[number];
 
@@ -121,6 +122,8 @@ export const reportPageSchema = z.object({
     reportId: z.enum(reportIds),
     from: z.string(),
     to: z.string(),
+    /** The clinic's currency: the money columns' (the screen formats them in it). */
+    currency: z.enum(currencies),
     columns: z.array(reportColumnSchema),
     rows: z.array(reportRowSchema),
     /** The summed columns over every row of the period (not only this page). */

@@ -1,9 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type { DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
+import type { Currency, DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
 import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
 import ExcelJS from 'exceljs';
 import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
 import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
+import { moneyFormatter } from '../payments/money-format.ts';
 
 /**
  * A report as a file (issue 19): CSV (UTF-8 with BOM, ';', CRLF: a Spanish Excel opens it; numbers
@@ -25,6 +26,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Libro IVA compras',
     'appointments-by-professional': 'Turnos por profesional',
     'new-patients': 'Pacientes nuevos',
+    'active-patients': 'Pacientes activos (con atenciones en el período)',
   },
   en: {
     'production-by-professional': 'Production by professional',
@@ -38,6 +40,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Purchases VAT book',
     'appointments-by-professional': 'Appointments by professional',
     'new-patients': 'New patients',
+    'active-patients': 'Active patients (attended in the period)',
   },
   fr: {
     'production-by-professional': 'Production par praticien',
@@ -51,6 +54,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Registre de TVA des achats',
     'appointments-by-professional': 'Rendez-vous par praticien',
     'new-patients': 'Nouveaux patients',
+    'active-patients': 'Patients actifs (consultations sur la période)',
   },
   pt: {
     'production-by-professional': 'Produção por profissional',
@@ -64,6 +68,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'purchases-vat-book': 'Livro de IVA de compras',
     'appointments-by-professional': 'Consultas por profissional',
     'new-patients': 'Pacientes novos',
+    'active-patients': 'Pacientes ativos (atendidos no período)',
   },
 };
 
@@ -109,6 +114,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Cancelados',
     lateCancelled: 'Cancelados tarde',
     noShow: 'Ausentes',
+    patientCode: 'N.º de paciente',
+    patient: 'Paciente',
+    attendanceCount: 'Atenciones',
+    lastAttendance: 'Última atención',
   },
   en: {
     attendances: 'Attendances billed',
@@ -151,6 +160,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Cancelled',
     lateCancelled: 'Cancelled late',
     noShow: 'No-show',
+    patientCode: 'Patient no.',
+    patient: 'Patient',
+    attendanceCount: 'Attendances',
+    lastAttendance: 'Last attendance',
   },
   fr: {
     attendances: 'Consultations facturées',
@@ -193,6 +206,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Annulés',
     lateCancelled: 'Annulés tard',
     noShow: 'Absents',
+    patientCode: 'N° de patient',
+    patient: 'Patient',
+    attendanceCount: 'Consultations',
+    lastAttendance: 'Dernière consultation',
   },
   pt: {
     attendances: 'Atendimentos faturados',
@@ -235,6 +252,10 @@ const columnNames: Record<Language, Record<string, string>> = {
     cancelled: 'Canceladas',
     lateCancelled: 'Canceladas tarde',
     noShow: 'Faltas',
+    patientCode: 'N.º de paciente',
+    patient: 'Paciente',
+    attendanceCount: 'Atendimentos',
+    lastAttendance: 'Último atendimento',
   },
 };
 
@@ -272,6 +293,8 @@ export interface ReportFileHead {
   clinicName: string;
   clinicContact: string;
   clinic?: ClinicPrintHeader;
+  /** The clinic's currency: a PDF prints the money columns in it, as the screen shows them. */
+  currency?: Currency;
 }
 
 /** Writes a report file: `rows` as often as needed, then `finish` with the totals. */
@@ -376,13 +399,21 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
     async finish(totals) {
       const rightFrom = columns.findIndex((column) => column.kind !== 'text' && column.kind !== 'date');
       const align = (index: number) => (rightFrom >= 0 && index >= rightFrom ? 'right' : 'left');
+      // A PDF is read, not recomputed: amounts in the clinic's currency as the screen shows them.
+      const money = head.currency ? moneyFormatter(language, head.currency) : null;
+      const printed = (value: string | number | null, index: number) =>
+        value !== null && money && columns[index]?.kind === 'money' ? money(String(value)) : (value ?? '');
       const body = [
         headerRow(
           columns.map((column) => columnName(language, column.key)),
           rightFrom < 0 ? columns.length : rightFrom,
         ),
-        ...kept.map((line) => line.map((value, index) => ({ text: value ?? '', alignment: align(index) }))),
-        totalsLine(totals).map((value, index) => ({ text: value ?? '', bold: true, alignment: align(index) })),
+        ...kept.map((line) => line.map((value, index) => ({ text: printed(value, index), alignment: align(index) }))),
+        totalsLine(totals).map((value, index) => ({
+          text: printed(value, index),
+          bold: true,
+          alignment: align(index),
+        })),
       ];
       const pdf = await renderPdf({
         pageOrientation: columns.length > 6 ? 'landscape' : 'portrait',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestPatient } from '../../../test/clinical.ts';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -15,8 +16,12 @@ import { newId } from '../../lib/ids.ts';
  * the sum of the report's rows; the exports (CSV, XLSX, PDF, a job in chunks) read back.
  */
 describe.each(availableBackends())('reports on %s', (backend) => {
-  // One row per export chunk: a two-row report takes two runs, so the progress is seen half way.
-  const t = useTestClinic(backend, { patient: true, env: { REPORT_EXPORT_CHUNK_ROWS: '1' } });
+  // One row per export chunk: a two-row report takes two runs, so the progress is seen half way;
+  // at most two rows answered at once, so a three-row report must be exported as a job.
+  const t = useTestClinic(backend, {
+    patient: true,
+    env: { REPORT_EXPORT_CHUNK_ROWS: '1', REPORT_DIRECT_EXPORT_MAX_ROWS: '2' },
+  });
   const period = 'from=2026-11-01&to=2026-11-15';
 
   const created = async (url: string, body: Record<string, unknown>, headers = {}) => {
@@ -128,6 +133,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       'stock-movements',
       'appointments-by-professional',
       'new-patients',
+      'active-patients',
       'sales-integrity',
     ]);
     expect(data.at(-1)).toMatchObject({ endpoint: '/api/sales/integrity', formats: [] });
@@ -345,8 +351,16 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Libro IVA ventas');
-    expect(text).toContain('133.10');
+    // Amounts in the clinic's currency, as the screen shows them (the CSV and XLSX keep numbers).
+    expect(text).toMatch(/\$\s*133,10/);
+    expect(text).not.toContain('133.10');
     expect(text).toContain('Nota de crédito');
+  });
+
+  it('answers 409 report_export_too_large to a file of more rows than REPORT_DIRECT_EXPORT_MAX_ROWS', async () => {
+    const file = await t.call('GET', `/api/reports/purchases-vat-book?${period}&format=csv`);
+    expect(file.statusCode, file.body).toBe(409);
+    expect(file.json()).toMatchObject({ code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
   });
 
   it('runs a large export as a job in chunks with its progress, then downloads it', async () => {
@@ -358,7 +372,10 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(code).toBe('report_export_queued');
     expect(data).toMatchObject({ state: 'queued', progress: 0, reportId: 'purchases-vat-book' });
     const status = async () => (await t.call('GET', `/api/reports/exports/${data.id}`)).json().data;
-    expect((await t.call('GET', `/api/reports/exports/${data.id}/file`)).json().code).toBe('report_export_not_ready');
+    expect((await t.call('GET', `/api/reports/exports/${data.id}/file`)).json()).toMatchObject({
+      code: 'report_export_not_ready',
+      details: { state: 'queued' },
+    });
 
     await t.app.jobs.runDue();
     expect(await status()).toMatchObject({ state: 'running', rowsWritten: 1, totalRows: 3, progress: 33 });
@@ -428,6 +445,58 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(summed(data)).toEqual(data.totals);
     const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
     expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
+  });
+
+  it('active patients: each patient attended in the period (clinic days), their attendances and the last one', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const other = await createTestPatient(t.app, t.clinic.token, { lastName: 'Alonso', firstName: 'Marta' });
+    const attend = (patientId: string, date: string) =>
+      created(`/api/patients/${patientId}/attendances`, {
+        date,
+        attendanceType: 'dentistry',
+        professionalId: t.clinic.userId,
+        titleResume: 'Control',
+      });
+    await attend(t.patientId, '2026-10-05T10:00:00-03:00');
+    // 22:30 on 31 October in Buenos Aires is already 1 November in UTC: still October's.
+    await attend(t.patientId, '2026-10-31T22:30:00-03:00');
+    await attend(other, '2026-10-10T09:00:00-03:00');
+    // Outside the period (1 November in the clinic) and deleted: not counted.
+    await attend(other, '2026-11-01T09:00:00-03:00');
+    const deleted = await attend(other, '2026-10-20T09:00:00-03:00');
+    const removal = await t.call('DELETE', `/api/patients/${other}/attendances/${deleted.id}`);
+    expect(removal.statusCode, removal.body).toBe(200);
+    restoreClock();
+
+    const october = 'from=2026-10-01&to=2026-10-31';
+    const data = await page('active-patients', '', october);
+    expect(data.rows).toEqual([
+      { patientCode: expect.any(String), patient: 'Alonso, Marta', attendanceCount: 1, lastAttendance: '2026-10-10' },
+      {
+        patientCode: expect.any(String),
+        patient: expect.stringMatching(/^Fernández \d+, Lucía$/),
+        attendanceCount: 2,
+        lastAttendance: '2026-10-31',
+      },
+    ]);
+    expect(data).toMatchObject({ currency: 'argentine_peso', totals: { attendanceCount: 3 } });
+    expect(data.totals).toEqual({ attendanceCount: 3 });
+    expect(summed(data)).toEqual(data.totals);
+    // Paginated: the second page holds the second patient, the totals still the period's.
+    const second = await t.call('GET', `/api/reports/active-patients?${october}&page=2&pageSize=1`);
+    expect(second.json()).toMatchObject({ total: 2, page: 2, pageSize: 1, data: { totals: { attendanceCount: 3 } } });
+    expect(second.json().data.rows).toEqual([data.rows[1]]);
+    // November: the attendance billed above (9 Nov) and Marta's of 1 November.
+    const november = await page('active-patients', '', 'from=2026-11-01&to=2026-11-30');
+    expect(november.rows.map((row: { patient: string }) => row.patient)).toEqual([
+      'Alonso, Marta',
+      expect.stringMatching(/^Fernández/),
+    ]);
+    const csv = await t.call('GET', `/api/reports/active-patients?${october}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('N.º de paciente;Paciente;Atenciones;Última atención');
+    expect(lines.at(-1)).toBe('Totales;;3;');
   });
 });
 

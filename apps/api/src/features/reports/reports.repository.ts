@@ -291,6 +291,26 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       where r.count <> 0`,
     order: sql`"day"`,
   },
+  'active-patients': {
+    id: 'active-patients',
+    period: true,
+    filters: [],
+    columns: [text('patientCode'), text('patient'), integer('attendanceCount'), day('lastAttendance')],
+    // Patients with at least one attendance in the period (the clinic's days), read through
+    // `attendances_recent_idx` (clinic, date): the period's attendances, grouped by patient. No kept
+    // figure holds distinct patients, and a period's attendances are what its own pages would list.
+    base: (ctx, request) => sql`
+      select p.sku_patient as "patientCode", p.last_name || ', ' || p.first_name as "patient",
+        count(*)::int as "attendanceCount", max((a.date at time zone z.tz)::date)::text as "lastAttendance",
+        a.patient_id as "_id"
+      from (select c.time_zone as tz from accounts c where c.id = ${ctx.accountId}::uuid) z
+      join attendances a on a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
+        and a.date >= (${request.from}::date::timestamp at time zone z.tz)
+        and a.date < ((${request.to}::date + 1)::timestamp at time zone z.tz)
+      join patients p on p.account_id = a.account_id and p.id = a.patient_id and p.deleted_at is null
+      group by a.patient_id, p.sku_patient, p.last_name, p.first_name`,
+    order: sql`lower("patient"), "_id"`,
+  },
 };
 
 /** The report's rows from `offset`, at most `limit`, in the report's order. */

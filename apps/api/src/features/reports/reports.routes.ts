@@ -13,7 +13,10 @@ import { inTransaction, routes } from '../../plugins/routes.ts';
 import { catalogue, reportsService as service } from './reports.service.ts';
 
 /** /api/reports (issue 19): read-only, reports.read; exports may be asked by a read-only clinic. */
-export const reportsRoutes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, { storage }) => {
+export const reportsRoutes: FastifyPluginAsync<{ storage: FileStorage; directMaxRows: number }> = async (
+  app,
+  { storage, directMaxRows },
+) => {
   const route = routes(app, { tags: ['reports'] });
   const read = { permission: 'reports.read', failureCode: 'error_get_report' } as const;
   const exporting = { permission: 'reports.read', failureCode: 'error_export_report' } as const;
@@ -46,7 +49,7 @@ export const reportsRoutes: FastifyPluginAsync<{ storage: FileStorage }> = async
     },
     async ({ ctx, params, query, reply }) => {
       if (!query.format) return service.page({ ctx, reportId: params.reportId, query });
-      const file = await service.file({ ctx, reportId: params.reportId, query, format: query.format });
+      const file = await service.file({ ctx, reportId: params.reportId, query, format: query.format, directMaxRows });
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

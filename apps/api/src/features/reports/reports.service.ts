@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { clinicToday } from '@odontia/shared/clinic-time';
+import type { Currency } from '@odontia/shared/enums';
 import {
   linkedReportIds,
   type ReportCatalogueEntry,
@@ -27,6 +28,7 @@ import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage } from '../../lib/pdf.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
@@ -82,13 +84,14 @@ async function head(ctx: Clinic & { userId: string }, reportId: ReportId, reques
     from: request.from,
     to: request.to,
     clinicName: reader.clinicName,
+    currency: (await clinicCurrency(ctx)) as Currency,
     clinicContact: reader.clinicContact,
     clinic: await loadPrintHeader(ctx),
   };
 }
 
 function tooLarge(rows: number, maxRows: number): never {
-  throw new AppError('report_export_too_large', { details: { rows, maxRows } });
+  throw new AppError('report_export_too_large', { rows, maxRows });
 }
 
 export const reportsService = {
@@ -97,8 +100,9 @@ export const reportsService = {
     const request = requestOf(ctx, query);
     const { count, totals } = await reportTotals(ctx, definition, request);
     const rows = await reportRows(ctx, definition, request, (query.page - 1) * query.pageSize, query.pageSize);
+    const currency = (await clinicCurrency(ctx)) as Currency;
     return {
-      data: { reportId, from: query.from, to: query.to, columns: definition.columns, rows, totals },
+      data: { reportId, from: query.from, to: query.to, currency, columns: definition.columns, rows, totals },
       total: count,
       page: query.page,
       pageSize: query.pageSize,
@@ -111,19 +115,23 @@ export const reportsService = {
     reportId,
     query,
     format,
+    directMaxRows = reportDirectExportMaxRows,
   }: {
     ctx: RequestContext;
     reportId: ReportId;
     query: ReportQuery;
     format: ReportFormat;
+    /** REPORT_DIRECT_EXPORT_MAX_ROWS: at most `reportDirectExportMaxRows`. */
+    directMaxRows?: number;
   }) {
     const definition = reportDefinitions[reportId];
     const request = requestOf(ctx, query);
+    const maxRows = Math.min(directMaxRows, reportDirectExportMaxRows);
     const { count, totals } = await reportTotals(ctx, definition, request);
-    if (count > reportDirectExportMaxRows) tooLarge(count, reportDirectExportMaxRows);
+    if (count > maxRows) tooLarge(count, maxRows);
     const { out, bytes } = collect();
     const writer = reportFileWriter(format, await head(ctx, reportId, request), out);
-    await writer.rows(await reportRows(ctx, definition, request, 0, reportDirectExportMaxRows));
+    await writer.rows(await reportRows(ctx, definition, request, 0, maxRows));
     await writer.finish(totals);
     return {
       bytes: await bytes,
@@ -160,7 +168,7 @@ export const reportsService = {
   async exportFile({ ctx, exportId }: { ctx: RequestContext; exportId: string }) {
     const row = await findRow(ctx, exportId);
     if (row.state !== 'done' || !row.storageKey) {
-      throw new AppError('report_export_not_ready', { details: { state: row.state } });
+      throw new AppError('report_export_not_ready', { state: row.state });
     }
     return {
       storageKey: row.storageKey,
