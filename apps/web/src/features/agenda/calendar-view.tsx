@@ -6,7 +6,17 @@ import type { Schedule } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { type CSSProperties, createContext, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  type CSSProperties,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Calendar, dateFnsLocalizer, type SlotInfo, type View, Views } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
@@ -106,6 +116,16 @@ function rangesFor(
 
 export function AgendaCalendar() {
   const { t, i18n } = useTranslation('agenda');
+  const calendarRef = useRef<HTMLDivElement>(null);
+  // The time grid scrolls: reachable and named for the keyboard even on a day without appointments
+  // (axe scrollable-region-focusable; react-big-calendar gives it no tabindex).
+  useEffect(() => {
+    for (const grid of calendarRef.current?.querySelectorAll<HTMLElement>('.rbc-time-content') ?? []) {
+      grid.tabIndex = 0;
+      grid.setAttribute('role', 'region');
+      grid.setAttribute('aria-label', t('timeGrid'));
+    }
+  });
   const timeZone = useClinicTimeZone();
   const { search, view, date, set } = useUrlState();
   const [byChair, setByChair] = useState(false);
@@ -397,7 +417,12 @@ export function AgendaCalendar() {
         </ul>
       </div>
       <OpenAppointment.Provider value={setOpenId}>
-        <div className="agenda-calendar" data-testid="agenda-calendar" aria-busy={calendar.isFetching}>
+        <div
+          className="agenda-calendar"
+          data-testid="agenda-calendar"
+          aria-busy={calendar.isFetching}
+          ref={calendarRef}
+        >
           <DnDCalendar
             localizer={localizer}
             culture={language}
