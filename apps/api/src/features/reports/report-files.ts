@@ -1,4 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
+import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Currency, DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
 import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
 import ExcelJS from 'exceljs';
@@ -401,8 +402,14 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
       const align = (index: number) => (rightFrom >= 0 && index >= rightFrom ? 'right' : 'left');
       // A PDF is read, not recomputed: amounts in the clinic's currency as the screen shows them.
       const money = head.currency ? moneyFormatter(language, head.currency) : null;
-      const printed = (value: string | number | null, index: number) =>
-        value !== null && money && columns[index]?.kind === 'money' ? money(String(value)) : (value ?? '');
+      // Days as the reader's language writes them ("1 nov 2026"), as on the statements.
+      const day = calendarDateFormatter(language);
+      const printed = (value: string | number | null, index: number) => {
+        if (value === null) return '';
+        if (money && columns[index]?.kind === 'money') return money(String(value));
+        if (columns[index]?.kind === 'date') return day(String(value));
+        return value;
+      };
       const body = [
         headerRow(
           columns.map((column) => columnName(language, column.key)),
@@ -422,7 +429,7 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
         content: [
           ...clinicHeader(head),
           { text: reportTitles[language][head.reportId], style: 'title' },
-          { text: `${periodWords[language].period}: ${head.from} — ${head.to}`, margin: [0, 0, 0, 8] },
+          { text: `${periodWords[language].period}: ${day(head.from)} — ${day(head.to)}`, margin: [0, 0, 0, 8] },
           {
             table: { headerRows: 1, widths: columns.map((column) => (column.kind === 'text' ? '*' : 'auto')), body },
             layout: 'lightHorizontalLines',

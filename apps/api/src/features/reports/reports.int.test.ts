@@ -355,6 +355,10 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(text).toMatch(/\$\s*133,10/);
     expect(text).not.toContain('133.10');
     expect(text).toContain('Nota de crédito');
+    // Days as Spanish writes them, the period too.
+    expect(text).toContain('3 nov 2026');
+    expect(text).not.toContain('2026-11-03');
+    expect(text).toContain('Período: 1 nov 2026 — 15 nov 2026');
   });
 
   it('answers 409 report_export_too_large to a file of more rows than REPORT_DIRECT_EXPORT_MAX_ROWS', async () => {
