@@ -28,6 +28,7 @@ test('the administrator sees the period’s money and opens a debtor’s account
     await expect(page.getByTestId(card)).toBeVisible();
   await expect(page.getByTestId('production-value')).toContainText('$');
   await expect(page.getByTestId('period-shown')).toContainText('del');
+  await expect(page.getByTestId('open-reports')).toHaveAttribute('href', '/reports');
 
   // A whole year: the demo's months of sales and collections.
   const today = new Date();
@@ -60,4 +61,5 @@ test('a level without reports.read sees the clinical figures and no money', asyn
   await expect(page.getByTestId('attendances-figure')).toHaveText(/\d/);
   await expect(page.getByTestId('production-figure')).toHaveCount(0);
   await expect(page.getByTestId('receivables-figure')).toHaveCount(0);
+  await expect(page.getByTestId('open-reports')).toHaveCount(0);
 });

@@ -370,6 +370,7 @@ export function Dashboard() {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser();
   const showInventory = user ? can(user.level, 'inventory.read') : false;
+  const showReports = user ? can(user.level, 'reports.read') : false;
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -400,7 +401,14 @@ export function Dashboard() {
             </span>
           ) : null}
         </h2>
-        <PeriodPicker from={from} to={to} onChange={setPeriod} />
+        <div className="d-flex flex-wrap align-items-end gap-2">
+          <PeriodPicker from={from} to={to} onChange={setPeriod} />
+          {showReports ? (
+            <Link to="/reports" className="btn btn-link btn-sm" data-testid="open-reports">
+              {t('period.reports')}
+            </Link>
+          ) : null}
+        </div>
       </div>
       {figures.isError ? (
         <div className="alert alert-danger" role="alert">
