@@ -1,3 +1,5 @@
+import { LinkCards } from '../../components/link-cards';
+import { SettingsPageFrame } from '../../components/settings-page-frame';
 import '../auth/zod-setup';
 import type { Currency } from '@odontia/shared/enums';
 import { currencyIsoCodes } from '@odontia/shared/enums';
@@ -15,10 +17,8 @@ import { Link } from 'react-router';
 import { TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
-import { PageTitle } from '../../components/page-title';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
-import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -517,54 +517,42 @@ function Links() {
     { to: '/settings', icon: Settings, key: 'settings' },
   ] as const;
   return (
-    <nav aria-label={t('sections.more')} data-testid="account-links">
-      <ul className="row g-3 list-unstyled mb-0">
-        {links.map(({ to, icon: Icon, key }) => (
-          <li key={key} className="col-sm-6">
-            <Link to={to} className="card h-100 text-decoration-none" data-testid={`account-link-${key}`}>
-              <div className="card-body d-flex gap-3 align-items-start">
-                <Icon size={22} aria-hidden="true" className="text-primary flex-shrink-0 mt-1" />
-                <div>
-                  <span className="d-block fw-semibold text-body">{t(`links.${key}.title`)}</span>
-                  <span className="d-block small text-body-secondary">{t(`links.${key}.text`)}</span>
-                </div>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <LinkCards
+      label={t('sections.more')}
+      testId="account-links"
+      links={links.map(({ to, icon, key }) => ({
+        to,
+        icon,
+        title: t(`links.${key}.title`),
+        text: t(`links.${key}.text`),
+        testId: `account-link-${key}`,
+      }))}
+    />
   );
 }
 
 export function AccountPage() {
   const { t } = useTranslation('account');
-  const account = useAccount();
   return (
-    <div className="d-flex flex-column gap-3" data-testid="account-page">
-      <PageTitle title={t('common:pages.account')} />
-      <div>
-        <h1 className="h3 mb-1">{t('common:pages.account')}</h1>
-        <p className="text-body-secondary mb-0">{t('intro')}</p>
-      </div>
-      {account.isPending ? (
-        <div className="text-center py-4">
-          <Spinner size={6} />
-        </div>
-      ) : account.isError ? (
-        <FormAlert testId="account-error">{t('loadError')}</FormAlert>
-      ) : (
+    <SettingsPageFrame
+      title={t('common:pages.account')}
+      intro={t('intro')}
+      testId="account-page"
+      query={useAccount()}
+      loadError={t('loadError')}
+      loaded={({ data }) => (
         <div className="row g-3">
           <div className="col-xl-6">
-            <PlanCard account={account.data.data} />
+            <PlanCard account={data} />
           </div>
           <div className="col-xl-6">
-            <BillingForm key={account.data.data.version} account={account.data.data} />
+            <BillingForm key={data.version} account={data} />
           </div>
         </div>
       )}
+    >
       <MovementsSection />
       <Links />
-    </div>
+    </SettingsPageFrame>
   );
 }

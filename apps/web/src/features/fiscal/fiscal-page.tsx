@@ -1,3 +1,4 @@
+import { SettingsPageFrame } from '../../components/settings-page-frame';
 import '../auth/zod-setup';
 import {
   type FiscalCountry,
@@ -20,8 +21,6 @@ import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
-import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -623,27 +622,21 @@ function PointsOfSaleSection() {
 
 export function FiscalSettingsPage() {
   const { t } = useTranslation('fiscal');
-  const fiscal = useFiscalData();
   return (
-    <div className="d-flex flex-column gap-3" data-testid="fiscal-page">
-      <PageTitle title={t('common:pages.fiscalSettings')} />
-      <div>
-        <h1 className="h3 mb-1">{t('common:pages.fiscalSettings')}</h1>
-        <p className="text-body-secondary mb-0">{t('intro')}</p>
-      </div>
-      {fiscal.isPending ? (
-        <div className="text-center py-4">
-          <Spinner size={6} />
-        </div>
-      ) : fiscal.isError ? (
-        <FormAlert testId="fiscal-error">{t('loadError')}</FormAlert>
-      ) : (
+    <SettingsPageFrame
+      title={t('common:pages.fiscalSettings')}
+      intro={t('intro')}
+      testId="fiscal-page"
+      query={useFiscalData()}
+      loadError={t('loadError')}
+      loaded={({ data }) => (
         <>
-          <FiscalForm key={fiscal.data.data.version} data={fiscal.data.data} />
-          <LogoSection data={fiscal.data.data} />
+          <FiscalForm key={data.version} data={data} />
+          <LogoSection data={data} />
         </>
       )}
+    >
       <PointsOfSaleSection />
-    </div>
+    </SettingsPageFrame>
   );
 }

@@ -1,3 +1,5 @@
+import { LinkCards } from '../../components/link-cards';
+import { SettingsPageFrame } from '../../components/settings-page-frame';
 import '../auth/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { currencies, currencyIsoCodes, dateFormats, languages } from '@odontia/shared/enums';
@@ -17,8 +19,6 @@ import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
-import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { languageNames } from '../../lib/i18n';
@@ -417,48 +417,35 @@ function OtherSettings() {
     { to: '/account/users', icon: Users, key: 'users' },
   ] as const;
   return (
-    <nav aria-label={t('sections.more')} data-testid="settings-links">
-      <h2 className="h5">{t('sections.more')}</h2>
-      <ul className="row g-3 list-unstyled mb-0">
-        {links.map(({ to, icon: Icon, key }) => (
-          <li key={key} className="col-sm-6 col-xl-4">
-            <Link to={to} className="card h-100 text-decoration-none" data-testid={`settings-link-${key}`}>
-              <div className="card-body d-flex gap-3 align-items-start">
-                <Icon size={22} aria-hidden="true" className="text-primary flex-shrink-0 mt-1" />
-                <div>
-                  <span className="d-block fw-semibold text-body">{t(`links.${key}.title`)}</span>
-                  <span className="d-block small text-body-secondary">{t(`links.${key}.text`)}</span>
-                </div>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <LinkCards
+      label={t('sections.more')}
+      heading
+      testId="settings-links"
+      columnClassName="col-sm-6 col-xl-4"
+      links={links.map(({ to, icon, key }) => ({
+        to,
+        icon,
+        title: t(`links.${key}.title`),
+        text: t(`links.${key}.text`),
+        testId: `settings-link-${key}`,
+      }))}
+    />
   );
 }
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
-  const settings = useClinicSettings();
   return (
-    <div className="d-flex flex-column gap-3" data-testid="settings-page">
-      <PageTitle title={t('common:pages.settings')} />
-      <div>
-        <h1 className="h3 mb-1">{t('common:pages.settings')}</h1>
-        <p className="text-body-secondary mb-0">{t('intro')}</p>
-      </div>
-      {settings.isPending ? (
-        <div className="text-center py-4">
-          <Spinner size={6} />
-        </div>
-      ) : settings.isError ? (
-        <FormAlert testId="settings-error">{t('loadError')}</FormAlert>
-      ) : (
-        <SettingsForm key={settings.data.data.version} data={settings.data.data} />
-      )}
+    <SettingsPageFrame
+      title={t('common:pages.settings')}
+      intro={t('intro')}
+      testId="settings-page"
+      query={useClinicSettings()}
+      loadError={t('loadError')}
+      loaded={({ data }) => <SettingsForm key={data.version} data={data} />}
+    >
       <NumberingSection />
       <OtherSettings />
-    </div>
+    </SettingsPageFrame>
   );
 }
