@@ -533,12 +533,13 @@ function Links() {
 
 export function AccountPage() {
   const { t } = useTranslation('account');
+  const account = useAccount();
   return (
     <SettingsPageFrame
       title={t('common:pages.account')}
       intro={t('intro')}
       testId="account-page"
-      query={useAccount()}
+      query={account}
       loadError={t('loadError')}
       loaded={({ data }) => (
         <div className="row g-3">

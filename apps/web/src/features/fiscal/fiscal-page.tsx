@@ -622,12 +622,13 @@ function PointsOfSaleSection() {
 
 export function FiscalSettingsPage() {
   const { t } = useTranslation('fiscal');
+  const fiscal = useFiscalData();
   return (
     <SettingsPageFrame
       title={t('common:pages.fiscalSettings')}
       intro={t('intro')}
       testId="fiscal-page"
-      query={useFiscalData()}
+      query={fiscal}
       loadError={t('loadError')}
       loaded={({ data }) => (
         <>

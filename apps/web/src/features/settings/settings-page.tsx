@@ -435,12 +435,13 @@ function OtherSettings() {
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  const settings = useClinicSettings();
   return (
     <SettingsPageFrame
       title={t('common:pages.settings')}
       intro={t('intro')}
       testId="settings-page"
-      query={useClinicSettings()}
+      query={settings}
       loadError={t('loadError')}
       loaded={({ data }) => <SettingsForm key={data.version} data={data} />}
     >
