@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { freePort } from '../test/free-port.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
@@ -53,7 +54,7 @@ describe('server process', () => {
   });
 
   it('serves on PGlite, stops cleanly on SIGTERM and SIGINT, and starts again on the same files', async () => {
-    const port = 43_000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
 
     const first = startServer(env);
