@@ -83,8 +83,14 @@ export const reportQuerySchema = z
   .superRefine(checkPeriod);
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
-/** What a report is asked for: the period, its filters and the clinic's today when asked (aging and stock are as of it). */
-export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId'> & { asOf: string };
+/**
+ * What a report is asked for: the period, its filters, the clinic's today when asked (aging and
+ * stock are as of it) and its time zone then (the period's instants).
+ */
+export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId'> & {
+  asOf: string;
+  timeZone?: string;
+};
 
 export const reportExportBodySchema = z
   .object({ ...period, ...filters, format: z.enum(reportFormats) })

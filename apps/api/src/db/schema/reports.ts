@@ -25,6 +25,11 @@ export const reportExports = pgTable(
     fileName: text('file_name').notNull(),
     /** While running: the bytes of the rows spooled by committed chunks (a retried chunk truncates to it). */
     spoolBytes: bigint('spool_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * While running, for a report read by keyset (the big ones): the order key of the last row
+     * spooled; the next chunk starts after it instead of counting `rows_written` rows again.
+     */
+    cursor: jsonb('cursor'),
     /** When done: the file's key in the exports storage. */
     storageKey: text('storage_key'),
     byteSize: integer('byte_size'),

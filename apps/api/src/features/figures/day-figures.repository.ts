@@ -11,7 +11,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 
 type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
-/** The figures the triggers keep (migration 0020). */
+/** The figures the triggers keep (migrations 0020, 0023 and 0025). */
 export type DayFigure =
   | 'owed'
   | 'credit'
@@ -25,7 +25,12 @@ export type DayFigure =
   | 'attendances'
   | 'patients_new'
   | 'patients_first_attended'
-  | 'treatments_sold';
+  | 'treatments_sold'
+  | 'sales_vat_base'
+  | 'sales_vat'
+  | 'purchases_vat_base'
+  | 'purchases_vat'
+  | 'production_professional';
 
 export interface DayFigureFilter {
   figures: DayFigure[];

@@ -381,6 +381,9 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
     return {
       async rows(rows) {
         for (const row of rows) sheet.addRow(cells(values(row))).commit();
+        // The zip behind the sheet writes into `out`: wait when it is behind, so a big export's
+        // rows never pile up in memory ahead of the file.
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
       },
       async finish(totals) {
         const line = sheet.addRow(cells(totalsLine(totals)));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { reportIds } from '@odontia/shared/schemas/reports';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { type DayFigure, dayFigureRows } from '../figures/day-figures.repository.ts';
+import { reportChunk, reportDefinitions, reportPage, reportRows, reportTotals, sumRows } from './reports.repository.ts';
 
 /**
  * Reports (issue 19) on a small known data set, every total computed by hand and checked against
@@ -449,6 +452,24 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(summed(data)).toEqual(data.totals);
     const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
     expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
+
+    // The invoiced attendance changes professional: what it billed moves with it (a kept figure,
+    // moved by the attendance's trigger).
+    const invited = await t.call('POST', '/api/users', {
+      body: { completeName: 'Dra. Colega', email: `colega.${randomUUID()}@clinica.test`, level: 'user' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const colleague = invited.json().data.id as string;
+    await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx.execute(sql`update attendances set professional_id = ${colleague}::uuid where id = ${visit.id}::uuid`),
+    );
+    const moved = await page('production-by-professional');
+    expect(moved.rows).toEqual([
+      { professional: 'Dra. Colega', attendances: 1, net: '40.00' },
+      { professional: null, attendances: 0, net: '110.00' },
+    ]);
+    const mineNow = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
+    expect(mineNow).toMatchObject({ rows: [], totals: { attendances: 0, net: '0.00' } });
   });
 
   it('active patients: each patient attended in the period (clinic days), their attendances and the last one', async () => {
@@ -501,6 +522,108 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('N.º de paciente;Paciente;Atenciones;Última atención');
     expect(lines.at(-1)).toBe('Totales;;3;');
+  });
+});
+
+/**
+ * What makes the reports fast at a big clinic's size must answer what their definitions answer
+ * read whole: the kept totals (VAT books, production by professional), the aging's pages from the
+ * kept balances, and an export's chunks read by keyset.
+ */
+describe.each(availableBackends())('reports read fast equal reports read whole, on %s', (backend) => {
+  const t = useTestClinic(backend, { patient: true });
+
+  it('pages, totals and keyset chunks of every report, and the kept figures rebuilt from the rows', async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const call = async (url: string, body: Record<string, unknown>, headers = {}) => {
+      const response = await t.call('POST', url, { body, headers });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    };
+    await call('/api/points-of-sale', { code: '0001', name: 'Recepción' });
+    await call('/api/points-of-sale', { code: '0002', name: 'Consultorio' });
+    const visit = await call(`/api/patients/${t.patientId}/attendances`, {
+      date: '2026-11-09T10:30:00-03:00',
+      attendanceType: 'dentistry',
+      professionalId: t.clinic.userId,
+      titleResume: 'Consulta',
+      billable: true,
+      attendanceFee: '40',
+    });
+    // Several documents a day on two points of sale, two VAT rates, one without VAT.
+    const rates = ['21', '10.5', '0'];
+    const issued: string[] = [];
+    for (let index = 0; index < 7; index++) {
+      const sale = await call('/api/sales', {
+        documentType: index === 6 ? 'credit_note' : 'invoice',
+        ...(index === 6 ? { relatedDocumentId: issued[0] } : {}),
+        patientId: t.patientId,
+        pointOfService: index % 2 === 0 ? '0001' : '0002',
+        date: `2026-11-0${1 + (index % 3)}`,
+        currency: 'argentine_peso',
+        conditionSale: index % 2 === 0 ? 'current_account' : 'cash',
+        ...(index % 2 === 0 ? {} : { paymentMethod: 'cash_payment' }),
+        issue: true,
+        lines: [
+          { description: 'Tratamiento', quantity: '1', unitPrice: `${100 + index}`, vatRate: rates[index % 3] },
+          { description: 'Material', quantity: '2', unitPrice: '15.25', vatRate: rates[(index + 1) % 3] },
+          ...(index === 0
+            ? [{ attendanceId: visit.id, description: 'Consulta', quantity: '1', unitPrice: '40', vatRate: '21' }]
+            : []),
+        ],
+      });
+      issued.push(sale.id);
+    }
+    const providerId = await insertProvider(t);
+    for (const day of ['2026-11-02', '2026-11-02', '2026-11-04']) {
+      await insertRegisteredPurchase(t, { providerId, date: day, net: '75' });
+    }
+    restoreClock();
+
+    await t.db.withTenant(t.clinic.accountId, async (tx) => {
+      const ctx = { tx, accountId: t.clinic.accountId };
+      const { rows: zone } = await tx.execute<{ time_zone: string }>(
+        sql`select time_zone from accounts where id = ${t.clinic.accountId}::uuid`,
+      );
+      const asked = { asOf: '2026-11-15', from: '2026-10-01', to: '2026-11-30' };
+      // Without the time zone (an export queued before it was carried) and with it.
+      for (const [reportId, request] of reportIds.flatMap((id) => [
+        [id, asked] as const,
+        [id, { ...asked, timeZone: zone[0]?.time_zone as string }] as const,
+      ])) {
+        const definition = reportDefinitions[reportId];
+        const whole = await reportRows(ctx, definition, request, 0, 1000);
+        const fromRows = await reportTotals(ctx, definition, request, { fromRows: true });
+        const answered = await reportPage(ctx, definition, request, { page: 1, pageSize: 1000 });
+        expect(answered.rows, reportId).toEqual(whole);
+        expect({ count: answered.count, totals: answered.totals }, reportId).toEqual(fromRows);
+        expect(sumRows(definition, whole), reportId).toEqual(fromRows.totals);
+        // An export's chunks, one row each: by keyset where the report has one, else by offset.
+        const chunked: typeof whole = [];
+        let cursor: string[] | null = null;
+        for (let round = 0; round <= whole.length; round++) {
+          const chunk = await reportChunk(ctx, definition, request, { offset: chunked.length, cursor }, 1);
+          if (chunk.rows.length === 0) break;
+          chunked.push(...chunk.rows);
+          cursor = chunk.cursor;
+        }
+        expect(chunked, reportId).toEqual(whole);
+      }
+      expect((await reportRows(ctx, reportDefinitions['sales-vat-book'], asked, 0, 1000)).length).toBeGreaterThan(10);
+
+      // The figures kept by the triggers equal those rebuilt from every row.
+      const figures = ['sales_vat_base', 'sales_vat', 'purchases_vat_base', 'purchases_vat', 'production_professional'];
+      const kept = await tx.execute(sql`
+        select k.figure, k.key, k.day::text, k.amount::numeric(14, 2)::text as amount, k.count::int
+        from (${dayFigureRows(ctx, { figures: figures as DayFigure[] })}) k
+        where k.amount <> 0 or k.count <> 0 order by 1, 2, 3`);
+      const rebuilt = await tx.execute(sql`
+        select f.figure, f.key, f.day::text, f.amount::numeric(14, 2)::text as amount, f.count::int
+        from odontia_day_figures(${t.clinic.accountId}::uuid) f
+        where f.figure in ${figures} and (f.amount <> 0 or f.count <> 0) order by 1, 2, 3`);
+      expect(kept.rows.length).toBeGreaterThan(5);
+      expect(kept.rows).toEqual(rebuilt.rows);
+    });
   });
 });
 

@@ -1,9 +1,16 @@
+import { clinicDayRange } from '@odontia/shared/clinic-time';
 import type { ReportColumn, ReportFilter, ReportId, ReportRequest, ReportRow } from '@odontia/shared/schemas/reports';
 import Big from 'big.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { accountsQuery as providerAccountsQuery } from '../current-accounts/current-accounts.repository.ts';
-import { accountsQuery as customerAccountsQuery } from '../current-accounts/customer-accounts.repository.ts';
+import {
+  listAccounts as listProviderAccounts,
+  accountsQuery as providerAccountsQuery,
+} from '../current-accounts/current-accounts.repository.ts';
+import {
+  accountsQuery as customerAccountsQuery,
+  listCustomerAccounts,
+} from '../current-accounts/customer-accounts.repository.ts';
 import { dayFigureRows } from '../figures/day-figures.repository.ts';
 
 /**
@@ -28,6 +35,61 @@ export interface ReportDefinition {
   base(ctx: Ctx, request: ReportRequest): SQL;
   /** The rows' order: unique, so pages never overlap. */
   order: SQL;
+  /**
+   * For the big reports: the order as hidden columns (ascending, never null) with their types, so
+   * an export reads its next chunk after the last row's key instead of counting rows again.
+   * `order` is then these keys in this order (`keyed`).
+   */
+  keyset?: KeysetKey[];
+  /**
+   * The totals from kept figures instead of summing `base`: one row, `"_rows"` and the summed
+   * columns' keys — what summing every row of `base` would answer (the tests check it).
+   */
+  totals?(ctx: Ctx, request: ReportRequest): SQL;
+  /**
+   * A page read another way than cutting `base` (the current accounts' kept balances), in `order`;
+   * its totals too. `base` stays the report's definition (the tests compare both).
+   */
+  pageWithTotals?(
+    ctx: Ctx,
+    request: ReportRequest,
+    page: { page: number; pageSize: number },
+  ): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, unknown> }>;
+}
+
+interface KeysetKey {
+  key: string;
+  type: 'date' | 'text' | 'uuid' | 'numeric' | 'timestamptz';
+}
+
+/**
+ * The period's first and last instants (the clinic's days), as constants when the request carries
+ * the clinic's time zone — the planner then sees how much of an index they cover — else from the
+ * clinic's row.
+ */
+function periodInstants(ctx: Ctx, request: ReportRequest): { start: SQL; end: SQL } {
+  if (request.timeZone) {
+    return {
+      start: sql`${clinicDayRange(request.timeZone, request.from).start.toISOString()}::timestamptz`,
+      end: sql`${clinicDayRange(request.timeZone, request.to).end.toISOString()}::timestamptz`,
+    };
+  }
+  const zone = sql`(select c.time_zone from accounts c where c.id = ${ctx.accountId}::uuid)`;
+  return {
+    start: sql`(${request.from}::date::timestamp at time zone ${zone})`,
+    end: sql`((${request.to}::date + 1)::timestamp at time zone ${zone})`,
+  };
+}
+
+/** A keyset and the order it makes. */
+function keyed(...keys: KeysetKey[]): { keyset: KeysetKey[]; order: SQL } {
+  return {
+    keyset: keys,
+    order: sql.join(
+      keys.map((k) => sql.identifier(k.key)),
+      sql`, `,
+    ),
+  };
 }
 
 const text = (key: string): ReportColumn => ({ key, kind: 'text', summed: false });
@@ -62,7 +124,8 @@ function vatBook(side: 'sale' | 'purchase') {
         (case d.document_type when 'credit_note' then -1 else 1 end) * (s.share ->> 'vat')::numeric as "vat",
         (case d.document_type when 'credit_note' then -1 else 1 end)
           * ((s.share ->> 'base')::numeric + (s.share ->> 'vat')::numeric) as "total",
-        d.id as "_id"
+        d.date as "_date", coalesce(d.point_of_service, '') as "_pos", coalesce(d.document_number, '') as "_num",
+        d.id as "_id", coalesce((s.share ->> 'rate')::numeric, -1) as "_rate"
       from commercial_documents d
       ${side === 'purchase' ? sql`left join providers p on p.account_id = d.account_id and p.id = d.provider_id` : sql``}
       cross join lateral jsonb_array_elements(
@@ -75,6 +138,29 @@ function vatBook(side: 'sale' | 'purchase') {
         and d.date >= ${request.from}::date and d.date <= ${request.to}::date`;
   };
 }
+
+/**
+ * The VAT book's totals from the kept figures (`<side>_vat_base` and `<side>_vat` per day and rate,
+ * one count per row: migration 0025), not from summing the period's documents.
+ */
+function vatBookTotals(side: 'sale' | 'purchase') {
+  const figure = side === 'sale' ? 'sales_vat' : 'purchases_vat';
+  return (ctx: Ctx, request: ReportRequest) => sql`
+    select coalesce(sum(r.count) filter (where r.figure = ${`${figure}_base`}), 0)::int as "_rows",
+      coalesce(sum(r.amount) filter (where r.figure = ${`${figure}_base`}), 0) as "net",
+      coalesce(sum(r.amount) filter (where r.figure = ${figure}), 0) as "vat",
+      coalesce(sum(r.amount), 0) as "total"
+    from (${dayFigureRows(ctx, { figures: [`${figure}_base`, figure], from: request.from, to: request.to })}) r`;
+}
+
+/** The VAT books' order, that of `commercial_documents_vat_book_idx`, then the rate. */
+const vatBookOrder = keyed(
+  { key: '_date', type: 'date' },
+  { key: '_pos', type: 'text' },
+  { key: '_num', type: 'text' },
+  { key: '_id', type: 'uuid' },
+  { key: '_rate', type: 'numeric' },
+);
 
 const vatBookColumns = [
   day('date'),
@@ -106,6 +192,44 @@ function aging(side: 'customer' | 'provider') {
     }) a`;
 }
 
+/**
+ * The aging's page as the current accounts' list reads it (sorted by balance, the page's accounts
+ * aged, the totals from the kept balances and the open amounts per due date), not by aging every
+ * account: what `aging` answers, in its order.
+ */
+function agingPage(side: 'customer' | 'provider'): NonNullable<ReportDefinition['pageWithTotals']> {
+  return async (ctx, request, { page, pageSize }) => {
+    const query = { sort: '-balance', withBalance: true, page, pageSize };
+    const { rows, totals } =
+      side === 'customer'
+        ? await listCustomerAccounts(ctx, request.asOf, query)
+        : await listProviderAccounts(ctx, request.asOf, query);
+    return {
+      rows: rows.map((row) => ({
+        name: row.name,
+        taxId: 'tax_id' in row ? row.tax_id : row.nif,
+        balance: row.balance,
+        current: row.current,
+        days0to30: row.days_0_30,
+        days31to60: row.days_31_60,
+        days61to90: row.days_61_90,
+        daysOver90: row.days_over_90,
+        onAccount: new Big(row.credit_on_account).plus(row.unallocated).toString(),
+      })),
+      count: totals.total,
+      totals: {
+        balance: totals.balance,
+        current: totals.current,
+        days0to30: totals.days_0_30,
+        days31to60: totals.days_31_60,
+        days61to90: totals.days_61_90,
+        daysOver90: totals.days_over_90,
+        onAccount: totals.on_account,
+      },
+    };
+  };
+}
+
 const agingColumns = [
   text('name'),
   text('taxId'),
@@ -126,6 +250,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     columns: agingColumns,
     base: aging('customer'),
     order: sql`"balance" desc, lower("name"), "_id"`,
+    pageWithTotals: agingPage('customer'),
   },
   payables: {
     id: 'payables',
@@ -134,6 +259,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     columns: agingColumns,
     base: aging('provider'),
     order: sql`"balance" desc, lower("name"), "_id"`,
+    pageWithTotals: agingPage('provider'),
   },
   'stock-valuation': {
     id: 'stock-valuation',
@@ -174,7 +300,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
         and m.created_at >= (${request.from}::date::timestamp at time zone z.tz)
         and m.created_at < ((${request.to}::date + 1)::timestamp at time zone z.tz)
       join inventory_items i on i.account_id = m.account_id and i.id = m.item_id`,
-    order: sql`"_at", "_id"`,
+    ...keyed({ key: '_at', type: 'timestamptz' }, { key: '_id', type: 'uuid' }),
   },
   'daily-cash': {
     id: 'daily-cash',
@@ -214,21 +340,20 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: ['professionalId'],
     columns: [text('professional'), integer('attendances'), money('net')],
     // Lines billed from an attendance count for its professional; the others (a treatment sold at
-    // the desk) in a row without professional. Attendances: those billed by invoices and debit notes.
+    // the desk) in a row without professional. Attendances: those each invoice or debit note bills.
+    // From the kept figure `production_professional` (key: the professional, '' for none).
     base: (ctx, request) => sql`
-      select u.complete_name as "professional",
-        count(distinct l.attendance_id) filter (where d.document_type <> 'credit_note')::int as "attendances",
-        sum(case d.document_type when 'credit_note' then -l.subtotal else l.subtotal end) as "net",
-        a.professional_id as "_id"
-      from commercial_documents d
-      join document_lines l on l.account_id = d.account_id and l.document_id = d.id
-      left join attendances a on a.account_id = l.account_id and a.id = l.attendance_id
-      left join users u on u.account_id = a.account_id and u.id = a.professional_id
-      where d.account_id = ${ctx.accountId}::uuid and d.side = 'sale' and d.deleted_at is null
-        and d.status = 'issued' and d.document_type in ${vatBookTypes}
-        and d.date >= ${request.from}::date and d.date <= ${request.to}::date
-        ${request.professionalId ? sql`and a.professional_id = ${request.professionalId}::uuid` : sql``}
-      group by a.professional_id, u.complete_name`,
+      select u.complete_name as "professional", sum(r.count)::int as "attendances", sum(r.amount) as "net",
+        nullif(r.key, '') as "_id"
+      from (${dayFigureRows(ctx, {
+        figures: ['production_professional'],
+        ...(request.professionalId ? { keys: [request.professionalId] } : {}),
+        from: request.from,
+        to: request.to,
+      })}) r
+      left join users u on u.account_id = ${ctx.accountId}::uuid and u.id::text = r.key
+      group by r.key, u.complete_name
+      having sum(r.count) <> 0 or sum(r.amount) <> 0`,
     order: sql`"professional" nulls last, "_id"`,
   },
   'sales-vat-book': {
@@ -237,7 +362,8 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: [],
     columns: vatBookColumns,
     base: vatBook('sale'),
-    order: sql`"date", "number", "_id", "vatRate"`,
+    ...vatBookOrder,
+    totals: vatBookTotals('sale'),
   },
   'purchases-vat-book': {
     id: 'purchases-vat-book',
@@ -245,7 +371,8 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: [],
     columns: vatBookColumns,
     base: vatBook('purchase'),
-    order: sql`"date", "number", "_id", "vatRate"`,
+    ...vatBookOrder,
+    totals: vatBookTotals('purchase'),
   },
   'appointments-by-professional': {
     id: 'appointments-by-professional',
@@ -296,20 +423,38 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     period: true,
     filters: [],
     columns: [text('patientCode'), text('patient'), integer('attendanceCount'), day('lastAttendance')],
-    // Patients with at least one attendance in the period (the clinic's days), read through
-    // `attendances_recent_idx` (clinic, date): the period's attendances, grouped by patient. No kept
-    // figure holds distinct patients, and a period's attendances are what its own pages would list.
+    // Patients with at least one attendance in the period (the clinic's days), in the patients'
+    // name index order: a page walks the names and reads each patient's period through
+    // `attendances_patient_idx` (clinic, patient, date), stopping when the page is full — never the
+    // period's attendances grouped and sorted whole. No kept figure holds distinct patients.
     base: (ctx, request) => sql`
       select p.sku_patient as "patientCode", p.last_name || ', ' || p.first_name as "patient",
-        count(*)::int as "attendanceCount", max((a.date at time zone z.tz)::date)::text as "lastAttendance",
-        a.patient_id as "_id"
+        s.count as "attendanceCount", s.last as "lastAttendance",
+        p.last_name as "_last", p.first_name as "_first", p.id as "_id"
       from (select c.time_zone as tz from accounts c where c.id = ${ctx.accountId}::uuid) z
-      join attendances a on a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
-        and a.date >= (${request.from}::date::timestamp at time zone z.tz)
-        and a.date < ((${request.to}::date + 1)::timestamp at time zone z.tz)
-      join patients p on p.account_id = a.account_id and p.id = a.patient_id and p.deleted_at is null
-      group by a.patient_id, p.sku_patient, p.last_name, p.first_name`,
-    order: sql`lower("patient"), "_id"`,
+      join patients p on p.account_id = ${ctx.accountId}::uuid and p.deleted_at is null
+      cross join lateral (
+        select count(*)::int as count, max((a.date at time zone z.tz)::date)::text as last
+        from attendances a
+        where a.account_id = p.account_id and a.patient_id = p.id and a.deleted_at is null
+          and a.date >= (${request.from}::date::timestamp at time zone z.tz)
+          and a.date < ((${request.to}::date + 1)::timestamp at time zone z.tz)
+      ) s
+      where s.count > 0`,
+    ...keyed({ key: '_last', type: 'text' }, { key: '_first', type: 'text' }, { key: '_id', type: 'uuid' }),
+    // The totals from the period's attendances through `attendances_recent_idx` (clinic, date,
+    // with the patient): the distinct patients and the attendances, a deleted patient's left out.
+    totals: (ctx, request) => sql`
+      select count(*)::int as "_rows", coalesce(sum(b.count), 0)::int as "attendanceCount"
+      from (
+        select a.patient_id, count(*) as count
+        from attendances a
+        where a.account_id = ${ctx.accountId}::uuid and a.deleted_at is null
+          and a.date >= ${periodInstants(ctx, request).start} and a.date < ${periodInstants(ctx, request).end}
+        group by a.patient_id
+      ) b
+      where b.patient_id not in (
+        select d.id from patients d where d.account_id = ${ctx.accountId}::uuid and d.deleted_at is not null)`,
   },
 };
 
@@ -328,21 +473,100 @@ export async function reportRows(
   return rows.map((row) => presentRow(definition, row));
 }
 
+/** A report's page and the totals of every row (the count and the summed columns). */
+export async function reportPage(
+  ctx: Ctx,
+  definition: ReportDefinition,
+  request: ReportRequest,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: ReportRow[]; count: number; totals: ReportRow }> {
+  if (definition.pageWithTotals) {
+    const answer = await definition.pageWithTotals(ctx, request, { page, pageSize });
+    const summed = definition.columns.filter((column) => column.summed);
+    return {
+      rows: answer.rows.map((row) => presentRow(definition, row)),
+      count: answer.count,
+      totals: presentRow({ columns: summed }, answer.totals),
+    };
+  }
+  const { count, totals } = await reportTotals(ctx, definition, request);
+  const rows = await reportRows(ctx, definition, request, (page - 1) * pageSize, pageSize);
+  return { rows, count, totals };
+}
+
+/**
+ * The next chunk of an export: after `cursor` (the last row's keyset, as text) for a report with a
+ * keyset — an index walk from there, whatever the depth — else by offset. Answers the rows and the
+ * cursor of the last one.
+ */
+export async function reportChunk(
+  ctx: Ctx,
+  definition: ReportDefinition,
+  request: ReportRequest,
+  after: { offset: number; cursor: string[] | null },
+  limit: number,
+): Promise<{ rows: ReportRow[]; cursor: string[] | null }> {
+  const { keyset } = definition;
+  if (!keyset) {
+    return { rows: await reportRows(ctx, definition, request, after.offset, limit), cursor: null };
+  }
+  const keys = sql.join(
+    keyset.map((k) => sql`report.${sql.identifier(k.key)}`),
+    sql`, `,
+  );
+  const start =
+    after.cursor && after.cursor.length === keyset.length
+      ? sql`where (${keys}) > (${sql.join(
+          keyset.map((k, index) => sql`${after.cursor?.[index]}::${sql.raw(k.type)}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const { rows } = await ctx.tx.execute<Record<string, unknown>>(sql`
+    select report.*, array[${sql.join(
+      keyset.map((k) => sql`report.${sql.identifier(k.key)}::text`),
+      sql`, `,
+    )}] as "_cursor"
+    from (${definition.base(ctx, request)}) report
+    ${start}
+    order by ${keys}
+    limit ${limit}`);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((row) => presentRow(definition, row)),
+    cursor: last ? (last._cursor as string[]) : after.cursor,
+  };
+}
+
 /** How many rows the report has and its summed columns over all of them. */
 export async function reportTotals(
   ctx: Ctx,
   definition: ReportDefinition,
   request: ReportRequest,
+  { fromRows = false }: { fromRows?: boolean } = {},
 ): Promise<{ count: number; totals: ReportRow }> {
   const summed = definition.columns.filter((column) => column.summed);
   const sums = summed.map(
     (column) => sql`coalesce(sum(report.${sql.identifier(column.key)}), 0) as ${sql.identifier(column.key)}`,
   );
-  const { rows } = await ctx.tx.execute<Record<string, unknown>>(sql`
+  const { rows } = await ctx.tx.execute<Record<string, unknown>>(
+    definition.totals && !fromRows
+      ? definition.totals(ctx, request)
+      : sql`
     select count(*)::int as "_rows" ${sums.length > 0 ? sql`, ${sql.join(sums, sql`, `)}` : sql``}
-    from (${definition.base(ctx, request)}) report`);
+    from (${definition.base(ctx, request)}) report`,
+  );
   const row = rows[0] ?? {};
   return { count: Number(row._rows ?? 0), totals: presentRow({ ...definition, columns: summed }, row) };
+}
+
+/** The summed columns of rows already presented (a file's totals: the sum of what it holds). */
+export function sumRows(definition: Pick<ReportDefinition, 'columns'>, rows: Iterable<ReportRow>): ReportRow {
+  const summed = definition.columns.filter((column) => column.summed);
+  const sums = new Map(summed.map((column) => [column.key, new Big(0)]));
+  for (const row of rows) {
+    for (const column of summed) sums.set(column.key, (sums.get(column.key) as Big).plus(String(row[column.key] ?? 0)));
+  }
+  return presentRow({ columns: summed }, Object.fromEntries([...sums].map(([key, value]) => [key, value.toString()])));
 }
 
 /** Money as a decimal string with two places, counts as numbers, rates as '21.00', the rest as text. */

@@ -34,7 +34,15 @@ import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
 import { readerOf } from '../payments/payments.repository.ts';
 import { collect, contentTypes, fileNameOf, reportFileWriter } from './report-files.ts';
-import { type ReportDefinition, reportDefinitions, reportRows, reportTotals } from './reports.repository.ts';
+import {
+  type ReportDefinition,
+  reportChunk,
+  reportDefinitions,
+  reportPage,
+  reportRows,
+  reportTotals,
+  sumRows,
+} from './reports.repository.ts';
 
 /**
  * Reports (issue 19; docs/decisions.md "Reports (issue 19)"): the catalogue, a page with the
@@ -48,6 +56,7 @@ export const reportExportJobKind = 'report_export';
 
 const requestOf = (ctx: RequestContext, input: Omit<ReportRequest, 'asOf'>): ReportRequest => ({
   asOf: clinicToday(ctx.timeZone),
+  timeZone: ctx.timeZone,
   from: input.from,
   to: input.to,
   ...(input.method ? { method: input.method } : {}),
@@ -98,8 +107,7 @@ export const reportsService = {
   async page({ ctx, reportId, query }: { ctx: RequestContext; reportId: ReportId; query: ReportQuery }) {
     const definition = reportDefinitions[reportId];
     const request = requestOf(ctx, query);
-    const { count, totals } = await reportTotals(ctx, definition, request);
-    const rows = await reportRows(ctx, definition, request, (query.page - 1) * query.pageSize, query.pageSize);
+    const { rows, count, totals } = await reportPage(ctx, definition, request, query);
     const currency = (await clinicCurrency(ctx)) as Currency;
     return {
       data: { reportId, from: query.from, to: query.to, currency, columns: definition.columns, rows, totals },
@@ -127,12 +135,14 @@ export const reportsService = {
     const definition = reportDefinitions[reportId];
     const request = requestOf(ctx, query);
     const maxRows = Math.min(directMaxRows, reportDirectExportMaxRows);
-    const { count, totals } = await reportTotals(ctx, definition, request);
+    const { count } = await reportTotals(ctx, definition, request);
     if (count > maxRows) tooLarge(count, maxRows);
     const { out, bytes } = collect();
     const writer = reportFileWriter(format, await head(ctx, reportId, request), out);
-    await writer.rows(await reportRows(ctx, definition, request, 0, maxRows));
-    await writer.finish(totals);
+    const rows = await reportRows(ctx, definition, request, 0, maxRows);
+    await writer.rows(rows);
+    // The file's totals are the sum of the rows it holds, whatever was written since the count.
+    await writer.finish(sumRows(definition, rows));
     return {
       bytes: await bytes,
       fileName: fileNameOf(reportId, query.from, query.to, format),
@@ -245,7 +255,13 @@ export function reportExportHandler({
       await truncate(spool, row.spoolBytes);
 
       const totalRows = row.totalRows ?? (await reportTotals(ctx, definition, request)).count;
-      const rows = await reportRows(ctx, definition, request, row.rowsWritten, chunkRows);
+      const { rows, cursor } = await reportChunk(
+        ctx,
+        definition,
+        request,
+        { offset: row.rowsWritten, cursor: (row.cursor as string[] | null) ?? null },
+        chunkRows,
+      );
       if (rows.length > 0) {
         const out = createWriteStream(spool, { flags: 'a' });
         await new Promise<void>((resolve, reject) => {
@@ -262,6 +278,7 @@ export function reportExportHandler({
             state: 'running',
             totalRows,
             rowsWritten,
+            cursor,
             spoolBytes: (await stat(spool)).size,
             progress: Math.min(99, Math.floor((rowsWritten * 100) / Math.max(totalRows, 1))),
           })
@@ -275,22 +292,26 @@ export function reportExportHandler({
         return;
       }
 
-      const { totals } = await reportTotals(ctx, definition, request);
       const fileHead = await head({ ...ctx, userId: row.createdBy }, reportId, request);
       const out = new PassThrough();
       const stored = storage.put(out);
       const writer = reportFileWriter(row.format, fileHead, out);
       const lines = createInterface({ input: (await import('node:fs')).createReadStream(spool), crlfDelay: Infinity });
+      // The file's totals are the sum of its rows (rows written while the export ran are in it or not,
+      // never half): summed as they stream by.
       let batch: ReportRow[] = [];
+      let totals = sumRows(definition, []);
+      const write = async () => {
+        totals = sumRows(definition, [totals, ...batch]);
+        await writer.rows(batch);
+        batch = [];
+      };
       for await (const line of lines) {
         if (line === '') continue;
         batch.push(JSON.parse(line) as ReportRow);
-        if (batch.length >= 1000) {
-          await writer.rows(batch);
-          batch = [];
-        }
+        if (batch.length >= 1000) await write();
       }
-      await writer.rows(batch);
+      await write();
       await writer.finish(totals);
       const object = await stored;
       await ctx.tx
