@@ -76,6 +76,8 @@ declare module 'fastify' {
     authThrottle: AuthThrottle;
     /** The job queue's worker of this instance (issue 16); started when the app is ready if JOBS_ENABLED. */
     jobs: JobWorker;
+    /** `draining`: shutting down (SIGTERM); readiness answers 503 so a load balancer stops sending requests. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -127,6 +129,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       }),
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
+  app.decorate('lifecycle', { draining: false });
   configureEinvoicing(env.EINVOICE_ADAPTER);
   configurePayments(env.PAYMENT_ADAPTER);
   // My account (issue 19): plans configured → due dates enforced (read-only after the grace days).

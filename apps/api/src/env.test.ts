@@ -41,6 +41,8 @@ describe('loadEnv', () => {
       JOBS_ENABLED: true,
       JOBS_POLL_MS: 5000,
       EINVOICE_ADAPTER: 'local',
+      WEB_CONCURRENCY: 1,
+      SHUTDOWN_DRAIN_MS: 0,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -101,6 +103,11 @@ describe('loadEnv', () => {
       'Invalid configuration: JOBS_ENABLED must be one of 1, 0, true, false, on, off, yes, no (got "maybe")',
     ],
     [{ LOG_LEVEL: 'loud' }, expect.stringContaining('Invalid configuration: LOG_LEVEL must be one of')],
+    [
+      { WEB_CONCURRENCY: '2' },
+      'Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (the embedded database belongs to one process) (got "2")',
+    ],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'Invalid configuration: SHUTDOWN_DRAIN_MS must be 0 or more (got "-1")'],
   ])('names the bad variable in one line: %o', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     try {

@@ -89,6 +89,27 @@ const envSchema = z
       .positive({ error: 'must be greater than 0' })
       .max(3600, { error: 'must be at most 3600 (one hour)' })
       .default(30),
+    /**
+     * Shutting down (issue 20): after SIGTERM, readiness answers 503 for this long before the
+     * listener closes, so a load balancer checking it sees the instance leave before its
+     * connections are refused. 0 (the default) without one.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(60_000, { error: 'must be at most 60000' })
+      .default(0),
+    /**
+     * Server processes on the one port (node:cluster; issue 20). Above 1 needs DATABASE_URL: the
+     * embedded database belongs to one process.
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(64, { error: 'must be at most 64' })
+      .default(1),
     /** The job queue (issue 16): whether this instance runs a worker, and how often it looks for due jobs. */
     JOBS_ENABLED: booleanFlag.default(true),
     JOBS_POLL_MS: z.coerce
@@ -150,6 +171,10 @@ const envSchema = z
   .refine((env) => env.UPLOAD_TOTAL_MAX_MB >= env.UPLOAD_MAX_MB, {
     path: ['UPLOAD_TOTAL_MAX_MB'],
     error: 'must be at least UPLOAD_MAX_MB',
+  })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
+    path: ['WEB_CONCURRENCY'],
+    error: 'must be 1 without DATABASE_URL (the embedded database belongs to one process)',
   });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -5,9 +6,16 @@ import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 
 /**
- * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT stop accepting,
- * let requests in flight finish, then close the database — PGlite must be closed cleanly or
+ * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT make readiness answer 503
+ * (for SHUTDOWN_DRAIN_MS, so a load balancer sees the instance leave), stop accepting, let
+ * requests and jobs in flight finish, then close the database — PGlite must be closed cleanly or
  * its files may be left inconsistent. A second signal, or 10 s without finishing, forces exit.
+ *
+ * WEB_CONCURRENCY=N (issue 20): this process becomes the primary of N server processes on the one
+ * port (node:cluster hands them the connections). It migrates and seeds once, then forks them;
+ * one that dies is replaced; SIGTERM is passed to each and the primary exits when they have.
+ * Nothing is shared in memory between them: sessions, throttles, jobs and idempotency keys live
+ * in PostgreSQL (docs/deployment.md).
  */
 
 const shutdownTimeoutMs = 10_000;
@@ -24,62 +32,116 @@ function readEnv(): Env {
   }
 }
 
-const env = readEnv();
-const startedAt = performance.now();
-let db: Database;
-try {
-  db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
-} catch (error) {
-  console.error(`Could not open the database: ${(error as Error).message}`);
-  process.exit(1);
-}
-
-const app = await buildApp({ env, db });
-try {
-  await seedDemoAtStartup(db, env.SEED_DEMO, app.log);
-} catch (error) {
-  app.log.error({ err: error }, 'could not create the demo clinic');
-}
-
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) {
-    app.log.warn({ signal }, 'second signal: exiting now');
-    process.exit(1);
-  }
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing requests in flight');
-  const forced = setTimeout(() => {
-    app.log.error('shutdown took too long: exiting');
-    process.exit(1);
-  }, shutdownTimeoutMs);
-  forced.unref();
+async function open(env: Env): Promise<Database> {
   try {
-    await app.close();
-    await db.close();
-    app.log.info('stopped cleanly');
-    process.exit(0);
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
   } catch (error) {
-    app.log.error({ err: error }, 'error while shutting down');
+    console.error(`Could not open the database: ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+/** One server process: the app on the port until a signal. */
+async function serve(env: Env): Promise<void> {
+  const startedAt = performance.now();
+  const db = await open(env);
+  const app = await buildApp({ env, db });
+  // Under a primary the demo clinic was seeded before the fork: once, not once per process.
+  if (!cluster.isWorker) {
+    try {
+      await seedDemoAtStartup(db, env.SEED_DEMO, app.log);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not create the demo clinic');
+    }
+  }
 
-try {
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(
-    {
-      database: db.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'db')}` : 'PostgreSQL',
-      basePath: env.BASE_PATH,
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    'Odontia is ready',
-  );
-} catch (error) {
-  app.log.error({ err: error }, 'could not start listening');
-  await db.close();
-  process.exit(1);
+  let stopping = false;
+  async function stop(signal: string): Promise<void> {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.lifecycle.draining = true;
+    app.log.info(
+      { signal, drainMs: env.SHUTDOWN_DRAIN_MS },
+      'shutting down: readiness off, finishing requests in flight',
+    );
+    const forced = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_DRAIN_MS + shutdownTimeoutMs);
+    forced.unref();
+    try {
+      if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+      await app.close();
+      await db.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  }
+
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+    app.log.info(
+      {
+        database: db.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'db')}` : 'PostgreSQL',
+        basePath: env.BASE_PATH,
+        startupMs: Math.round(performance.now() - startedAt),
+        ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}),
+      },
+      'Odontia is ready',
+    );
+  } catch (error) {
+    app.log.error({ err: error }, 'could not start listening');
+    await db.close();
+    process.exit(1);
+  }
 }
+
+/** The primary of WEB_CONCURRENCY server processes. */
+async function supervise(env: Env): Promise<void> {
+  // Migrate and seed once, before any server process opens the database.
+  const db = await open(env);
+  try {
+    await seedDemoAtStartup(db, env.SEED_DEMO, {
+      info: (fields, message) => console.log(`${message} ${JSON.stringify(fields)}`),
+    });
+  } catch (error) {
+    console.error('could not create the demo clinic', error);
+  } finally {
+    await db.close();
+  }
+
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`server process ${worker.process.pid} ended (${signal ?? code}): starting another`);
+    setTimeout(fork, 500);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} server processes`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let index = 0; index < env.WEB_CONCURRENCY; index++) fork();
+  console.log(`Odontia: ${env.WEB_CONCURRENCY} server processes on port ${env.PORT}`);
+}
+
+const env = readEnv();
+if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) await supervise(env);
+else await serve(env);

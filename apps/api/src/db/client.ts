@@ -40,7 +40,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const pgliteExtensions = { pg_trgm, unaccent, btree_gist };
 
 // Any constant: serialises migrations of several API processes starting at once on one server.
-const migrationLockKey = 7_240_771_001;
+export const migrationLockKey = 7_240_771_001;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; unset → embedded PGlite. */

@@ -1,5 +1,4 @@
 import { count, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
@@ -121,7 +120,7 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
 export async function seedDemoAtStartup(
   db: Database,
   seedDemo: boolean | undefined,
-  log: FastifyBaseLogger,
+  log: { info(fields: object, message: string): void },
 ): Promise<DemoSeedResult> {
   if (!(seedDemo ?? db.kind === 'pglite')) return 'skipped';
   const result = await seedDemoClinic(db);

@@ -1,9 +1,15 @@
-import { healthResponseSchema } from '@odontia/shared/schemas/health';
+import { healthResponseSchema, type NotReadyReason, readinessResponseSchema } from '@odontia/shared/schemas/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { measureDatabaseRoundTrip } from './health.repository.ts';
+import { measureDatabaseRoundTrip, migrationsRunning } from './health.repository.ts';
 
-/** GET /api/health: public; a load balancer's probe. 503 when the database does not answer. */
+/**
+ * GET /api/health (liveness) and GET /api/ready (readiness), both public (issue 20). Liveness
+ * answers 200 while the process serves, whatever the database's state: an orchestrator that
+ * restarts on it must not restart every instance because PostgreSQL restarted. Readiness is what
+ * a load balancer checks: 503 while this instance drains (SIGTERM), while the database does not
+ * answer, or while another instance migrates it.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, options) => {
   app.get(
     '/health',
@@ -11,25 +17,51 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       config: { permission: 'public' },
       schema: {
         tags: ['platform'],
-        summary: 'Liveness and database round trip',
+        summary: 'Liveness, with the database round trip',
         response: { 200: healthResponseSchema },
       },
     },
     async (request) => {
-      let latency: number;
+      let latency: number | null = null;
       try {
         latency = await measureDatabaseRoundTrip(app.db);
       } catch (cause) {
-        request.log.error({ err: cause }, 'health check: database did not answer');
-        throw new AppError('service_unavailable', undefined, { cause });
+        request.log.warn({ err: cause }, 'health check: the database did not answer');
       }
       return {
         status: 'ok' as const,
         database: app.db.kind,
-        databaseLatencyMs: Math.round(latency * 100) / 100,
+        databaseReachable: latency !== null,
+        databaseLatencyMs: latency === null ? null : Math.round(latency * 100) / 100,
         version: options.version,
         uptimeSeconds: Math.round(process.uptime()),
       };
+    },
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness for a load balancer: 503 while draining, without a database or while migrating',
+        response: { 200: readinessResponseSchema },
+      },
+    },
+    async (request) => {
+      const notReady = (reason: NotReadyReason, cause?: unknown): never => {
+        throw new AppError('service_unavailable', { reason }, { cause });
+      };
+      if (app.lifecycle.draining) notReady('draining');
+      try {
+        await measureDatabaseRoundTrip(app.db);
+      } catch (cause) {
+        request.log.warn({ err: cause }, 'readiness: the database did not answer');
+        notReady('database_unreachable', cause);
+      }
+      if (await migrationsRunning(app.db).catch(() => false)) notReady('migrations_running');
+      return { status: 'ready' as const, database: app.db.kind, version: options.version };
     },
   );
 };

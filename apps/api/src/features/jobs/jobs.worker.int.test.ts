@@ -65,6 +65,61 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
     expect((await jobRow(later))?.state).toBe('queued');
   });
 
+  it('stopping releases the jobs a round claimed and had not begun: queued again at once, their attempt not counted', async () => {
+    const ids: string[] = [];
+    for (const key of ['first', 'second', 'third']) {
+      ids.push(
+        await t.db.withTenant(t.clinic.accountId, (tx) =>
+          enqueueJob(
+            { tx, accountId: t.clinic.accountId },
+            { kind: 'batch', key, runAt: new Date(Date.now() - 3000 + ids.length) },
+          ),
+        ),
+      );
+    }
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const ran: string[] = [];
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 50,
+      handlers: {
+        batch: {
+          async run(_ctx, job) {
+            ran.push(job.id);
+            started();
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          },
+        },
+      },
+    });
+    worker.start();
+    await running;
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(ran).toEqual([ids[0]]);
+    expect(await jobRow(ids[0] as string)).toMatchObject({ state: 'done', attempts: 1 });
+    for (const id of ids.slice(1)) {
+      expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+    }
+    // Another instance's worker takes them at once.
+    const other = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 50,
+      handlers: { batch: { run: async () => {} } },
+    });
+    expect(await other.runDue()).toBe(2);
+    for (const id of ids.slice(1)) expect((await jobRow(id))?.state).toBe('done');
+  });
+
   it('a job of an unknown kind stays queued (no worker claims what it cannot run)', async () => {
     const id = await enqueue('nobody_handles_this');
     const worker = createJobWorker({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
@@ -88,6 +88,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopped = true;
+  /** stop() was called: a round in progress begins no more jobs (runDue() alone, as tests call it, runs them all). */
+  let stopping = false;
   let round: Promise<number> | undefined;
 
   async function claim(): Promise<ClaimedJob[]> {
@@ -200,9 +202,34 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function runDue(): Promise<number> {
     const claimed = await claim();
     // One at a time: a clinic's audit chain and the mail server both prefer it, and a round is small.
-    for (const job of claimed) await execute(job);
-    await runTasks();
+    let started = 0;
+    for (; started < claimed.length && !stopping; started++) await execute(claimed[started] as ClaimedJob);
+    // Stopping: the jobs claimed and not begun go back to the queue at once for another instance,
+    // instead of waiting for their lock to expire.
+    if (started < claimed.length) await release(claimed.slice(started));
+    else await runTasks();
     return claimed.length;
+  }
+
+  async function release(left: ClaimedJob[]): Promise<void> {
+    try {
+      await db.withSystem(async (tx) => {
+        await tx
+          .update(jobs)
+          .set({
+            state: 'queued',
+            lockedBy: null,
+            lockedUntil: null,
+            attempts: sql`${jobs.attempts} - 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(or(...left.map(mine)));
+      });
+      log.info({ jobs: left.length }, 'stopping: claimed jobs released to the queue');
+    } catch (error) {
+      // Their locks expire and another worker claims them: nothing is lost.
+      log.warn({ err: error, jobs: left.length }, 'stopping: could not release claimed jobs');
+    }
   }
 
   async function runTasks(): Promise<void> {
@@ -244,10 +271,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule(Math.min(pollMs, 1000));
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       if (!round) return;
       let bounded: NodeJS.Timeout | undefined;
