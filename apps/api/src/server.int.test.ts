@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { freePort } from '../test/free-port.ts';
@@ -75,6 +76,54 @@ describe('server process', () => {
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('stopped cleanly');
   }, 240_000);
+
+  it.runIf(process.env.DATABASE_URL)(
+    'WEB_CONCURRENCY=2 on PostgreSQL: two server processes share the port; SIGTERM stops both, then the primary',
+    async () => {
+      const serverUrl = process.env.DATABASE_URL as string;
+      const name = `odontia_test_cluster_${process.pid}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const port = await freePort();
+        const server = startServer({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: '2',
+          SEED_DEMO: 'false',
+        });
+        await waitForHealth(port, server);
+        const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+        expect(ready.status).toBe(200);
+        // Both children of the primary are up (each logs that it is ready once it listens).
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && (server.output().match(/Odontia is ready/g) ?? []).length < 2) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect((server.output().match(/Odontia is ready/g) ?? []).length).toBe(2);
+        expect(server.output()).toContain('Odontia: 2 server processes on port');
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect((server.output().match(/stopped cleanly/g) ?? []).length).toBe(2);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
+
+  it('refuses WEB_CONCURRENCY above 1 on the embedded database', async () => {
+    const server = startServer({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('WEB_CONCURRENCY must be 1 without DATABASE_URL');
+  });
 
   it('refuses to start on a bad variable with one line naming it', async () => {
     const server = startServer({ PORT: 'ochenta', DATA_DIR: dataDir });

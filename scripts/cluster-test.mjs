@@ -1,0 +1,313 @@
+// `npm run test:cluster` (issue 20): two Odontia instances behind HAProxy (docs/deployment/haproxy.cfg,
+// as shipped) on one PostgreSQL database, all on loopback, and the scenarios that prove nothing an
+// instance needs lives in another's memory:
+//   - the sign-in throttle is shared: the 11th failure, wherever it lands, answers 429;
+//   - a sign-out on one instance is refused on the other at the next request;
+//   - one idempotency key sent to both instances at once makes one collection;
+//   - SIGTERM under steady load: the instance drains (readiness 503, then closes) and no request fails;
+//   - kill -9 under a steady load of reads and writes: no acknowledged write is lost, the survivor
+//     keeps answering, and the killed instance starts again clean.
+// It prints what it measured and tears everything down (database, processes, files). Needs
+// PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and haproxy on PATH.
+import './check-node.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = `odontia_cluster_${randomBytes(4).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-'));
+const admin = { email: 'administrador@sonrisa.demo', password: 'sonrisa-demo-2026' };
+
+const failures = [];
+const check = (condition, what) => {
+  console.log(`  ${condition ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!condition) failures.push(what);
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A child process whose output is kept (printed when something fails). */
+function launch(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = {
+    name,
+    child,
+    output: '',
+    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code))),
+  };
+  child.stdout.on('data', (chunk) => (proc.output += chunk));
+  child.stderr.on('data', (chunk) => (proc.output += chunk));
+  return proc;
+}
+
+const ports = { lb: await freePort(), a: await freePort(), b: await freePort() };
+const origin = (port) => `http://127.0.0.1:${port}`;
+
+function startInstance(name, seed) {
+  return launch(name, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    PORT: String(ports[name]),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '127.0.0.1',
+    SHUTDOWN_DRAIN_MS: '2500',
+    SEED_DEMO: seed ? 'true' : 'false',
+    JOBS_POLL_MS: '250',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+async function waitReady(port, proc, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc && proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output}`);
+    try {
+      if ((await fetch(`${origin(port)}/api/ready`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`no readiness on ${port}${proc ? `:\n${proc.output}` : ''}`);
+}
+
+async function call(port, method, url, { token, body, headers = {} } = {}) {
+  const response = await fetch(`${origin(port)}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json };
+}
+
+async function signIn(port) {
+  const answer = await call(port, 'POST', '/api/auth/sign-in', { body: { ...admin, remember: false } });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json.data.token;
+}
+
+/**
+ * `workers` loops against the load balancer for `ms`; `work(index)` answers whether its request
+ * succeeded and may return an acknowledged write. Answers the counts and the writes.
+ */
+async function steadyLoad(ms, workers, work) {
+  const until = Date.now() + ms;
+  const result = { requests: 0, errors: 0, statuses: {}, writes: [] };
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let index = 0; Date.now() < until; index++) {
+        result.requests++;
+        try {
+          const outcome = await work(worker, index);
+          if (!outcome.ok) {
+            result.errors++;
+            result.statuses[outcome.status] = (result.statuses[outcome.status] ?? 0) + 1;
+          }
+          if (outcome.write) result.writes.push(outcome.write);
+        } catch (error) {
+          result.errors++;
+          result.statuses[error.cause?.code ?? 'network'] = (result.statuses[error.cause?.code ?? 'network'] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  return result;
+}
+
+const processes = {};
+let haproxy;
+const pgAdmin = new pg.Client({ connectionString: serverUrl });
+
+async function main() {
+  if (spawnSync('haproxy', ['-v']).status !== 0)
+    throw new Error('haproxy is not installed (apt-get install -y haproxy)');
+  await pgAdmin.connect();
+  await pgAdmin.query(`create database ${databaseName}`);
+  console.log(`cluster test: database ${databaseName}, instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`);
+
+  // A migrates and seeds the demo clinic; B starts on the migrated database.
+  let started = performance.now();
+  processes.a = startInstance('a', true);
+  await waitReady(ports.a, processes.a);
+  processes.b = startInstance('b', false);
+  await waitReady(ports.b, processes.b);
+  console.log(`  both instances ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  haproxy = launch('haproxy', 'haproxy', ['-db', '-f', 'docs/deployment/haproxy.cfg'], {
+    ODONTIA_LB_PORT: String(ports.lb),
+    ODONTIA_A_PORT: String(ports.a),
+    ODONTIA_B_PORT: String(ports.b),
+  });
+  await waitReady(ports.lb, haproxy);
+  await sleep(3000); // both servers pass `rise 2` checks (inter 1s)
+
+  console.log('shared sign-in throttle (PostgreSQL auth_failures), through HAProxy (round robin):');
+  const stranger = `nadie-${randomUUID()}@sonrisa.demo`;
+  const address = `203.0.113.${1 + Math.floor(Math.random() * 200)}`;
+  const statuses = [];
+  for (let attempt = 0; attempt < 11; attempt++) {
+    const answer = await call(ports.lb, 'POST', '/api/auth/sign-in', {
+      body: { email: stranger, password: 'no-es-esta-123', remember: false },
+      headers: { 'x-forwarded-for': address },
+    });
+    statuses.push(answer.status);
+  }
+  check(
+    statuses.slice(0, 10).every((status) => status === 401),
+    `10 failures answer 401 (${statuses.slice(0, 10).join(' ')})`,
+  );
+  check(statuses[10] === 429, `the 11th answers 429 (got ${statuses[10]})`);
+
+  console.log('session revocation shared:');
+  const token = await signIn(ports.a);
+  check(
+    (await call(ports.b, 'GET', '/api/auth/system/me', { token })).status === 200,
+    'a session made on A works on B',
+  );
+  check((await call(ports.b, 'POST', '/api/auth/sign-out', { token, body: {} })).status === 200, 'signed out on B');
+  const after = await call(ports.a, 'GET', '/api/auth/system/me', { token });
+  check(after.status === 401, `A refuses it at the next request (got ${after.status})`);
+
+  console.log('one idempotency key sent to both instances at once:');
+  const session = await signIn(ports.lb);
+  const patients = await call(ports.lb, 'GET', '/api/patients?page=1&pageSize=1', { token: session });
+  const patientId = patients.json.data[0].id;
+  const key = `cluster-${randomUUID()}`;
+  const collection = {
+    patientId,
+    date: new Date().toISOString().slice(0, 10),
+    amount: '1234.56',
+    currency: 'argentine_peso',
+    method: 'cash_payment',
+  };
+  const answers = await Promise.all(
+    [ports.a, ports.b, ports.a, ports.b].map((port) =>
+      call(port, 'POST', '/api/collections', { token: session, body: collection, headers: { 'idempotency-key': key } }),
+    ),
+  );
+  const ids = new Set(answers.filter((answer) => answer.status === 201).map((answer) => answer.json.data.id));
+  check(
+    answers.every((answer) => answer.status === 201 || answer.status === 409),
+    `every answer 201 (or 409 while the first is in flight): ${answers.map((answer) => answer.status).join(' ')}`,
+  );
+  check(ids.size === 1, `one collection (${ids.size} ids)`);
+
+  console.log('SIGTERM under steady load (readiness off, drain, close):');
+  const reads = (worker) =>
+    call(ports.lb, 'GET', `/api/patients?page=${1 + (worker % 5)}&pageSize=20`, { token: session }).then((answer) => ({
+      ok: answer.status === 200,
+      status: answer.status,
+    }));
+  const loading = steadyLoad(9000, 8, reads);
+  await sleep(2000);
+  started = performance.now();
+  processes.b.child.kill('SIGTERM');
+  const bExit = await processes.b.exited;
+  const drained = (performance.now() - started) / 1000;
+  const load = await loading;
+  check(bExit === 0, `B exited 0 after ${drained.toFixed(1)} s`);
+  check(
+    load.errors === 0,
+    `${load.requests} requests through HAProxy, ${load.errors} failed ${JSON.stringify(load.statuses)}`,
+  );
+  processes.b = startInstance('b', false);
+  await waitReady(ports.b, processes.b);
+  await sleep(3000);
+
+  console.log('kill -9 under a steady load of reads and writes:');
+  const mixed = async (worker, index) => {
+    if (index % 3 === 0) {
+      const answer = await call(ports.lb, 'POST', '/api/patients', {
+        token: session,
+        body: {
+          firstName: 'Carga',
+          lastName: `Cluster ${worker}-${index}-${randomUUID().slice(0, 8)}`,
+          sex: 'female',
+          birthdate: '1990-01-01',
+        },
+      });
+      return {
+        ok: answer.status === 201,
+        status: answer.status,
+        write: answer.status === 201 ? answer.json.data.id : undefined,
+      };
+    }
+    return reads(worker);
+  };
+  const killing = steadyLoad(8000, 8, mixed);
+  await sleep(2500);
+  processes.a.child.kill('SIGKILL');
+  const killed = await killing;
+  await processes.a.exited;
+  check(
+    killed.errors <= 8,
+    `${killed.requests} requests, ${killed.errors} failed (at most those in flight on A: 8) ${JSON.stringify(killed.statuses)}`,
+  );
+  let lost = 0;
+  for (const id of killed.writes) {
+    const answer = await call(ports.b, 'GET', `/api/patients/${id}`, { token: session });
+    if (answer.status !== 200) lost++;
+  }
+  check(lost === 0, `${killed.writes.length} acknowledged writes, ${lost} lost`);
+  started = performance.now();
+  processes.a = startInstance('a', false);
+  await waitReady(ports.a, processes.a);
+  check(true, `A started again clean in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function teardown() {
+  for (const proc of [haproxy, ...Object.values(processes)]) {
+    if (proc && proc.child.exitCode === null && proc.child.signalCode === null) {
+      proc.child.kill('SIGTERM');
+      await Promise.race([proc.exited, sleep(15_000)]);
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    }
+  }
+  await pgAdmin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+  await pgAdmin.end().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  await main();
+} catch (error) {
+  failures.push(error.message);
+  console.error(error);
+  for (const proc of [haproxy, ...Object.values(processes)])
+    if (proc) console.error(`--- ${proc.name}:\n${proc.output.slice(-4000)}`);
+} finally {
+  await teardown();
+}
+if (failures.length > 0) {
+  console.error(`cluster test: ${failures.length} failed`);
+  process.exit(1);
+}
+console.log('cluster test: all passed');
