@@ -44,8 +44,8 @@ test('the administrator sees the account, renews, and downloads the renewal orde
   await expect(plan.getByTestId('account-due-date')).not.toHaveText('Sin vencimiento');
   const rows = page.getByTestId('movement-row');
   await expect(rows).toHaveCount(10);
-  await expect(page.getByTestId('account-link-users')).toHaveAttribute('href', '/account/users');
-  await expect(page.getByTestId('account-link-settings')).toHaveAttribute('href', '/settings');
+  await expect(page.getByTestId('account-links-users')).toHaveAttribute('href', '/account/users');
+  await expect(page.getByTestId('account-links-settings')).toHaveAttribute('href', '/settings');
 
   // Renew: a confirmation first; cancelling records nothing.
   await plan.getByTestId('account-renew').click();

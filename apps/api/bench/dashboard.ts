@@ -103,7 +103,9 @@ async function seed(db: Database, clinic: BenchClinic, today: string): Promise<v
 async function main() {
   const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
   console.log(
-    `dashboard bench on ${backend}: ${count(sizes.patients)} patients, ${count(sizes.attendances)} attendances, ${count(sizes.appointments)} appointments, ${count(sizes.documents)} sales documents, ${count(sizes.collections)} collections`,
+    options.reuse
+      ? `dashboard bench on ${backend}, the database ${options.reuse} kept by an earlier run (its sizes are that run's)`
+      : `dashboard bench on ${backend}: ${count(sizes.patients)} patients, ${count(sizes.attendances)} attendances, ${count(sizes.appointments)} appointments, ${count(sizes.documents)} sales documents, ${count(sizes.collections)} collections`,
   );
   const { db, drop } = await openBenchDatabase(options);
   try {

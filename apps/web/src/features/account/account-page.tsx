@@ -516,19 +516,7 @@ function Links() {
     { to: '/account/users', icon: Users, key: 'users' },
     { to: '/settings', icon: Settings, key: 'settings' },
   ] as const;
-  return (
-    <LinkCards
-      label={t('sections.more')}
-      testId="account-links"
-      links={links.map(({ to, icon, key }) => ({
-        to,
-        icon,
-        title: t(`links.${key}.title`),
-        text: t(`links.${key}.text`),
-        testId: `account-link-${key}`,
-      }))}
-    />
-  );
+  return <LinkCards label={t('sections.more')} testId="account-links" links={links} t={t} />;
 }
 
 export function AccountPage() {

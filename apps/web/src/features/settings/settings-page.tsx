@@ -422,13 +422,8 @@ function OtherSettings() {
       heading
       testId="settings-links"
       columnClassName="col-sm-6 col-xl-4"
-      links={links.map(({ to, icon, key }) => ({
-        to,
-        icon,
-        title: t(`links.${key}.title`),
-        text: t(`links.${key}.text`),
-        testId: `settings-link-${key}`,
-      }))}
+      links={links}
+      t={t}
     />
   );
 }
