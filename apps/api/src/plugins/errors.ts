@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { messageOf } from '../lib/messages.ts';
 
 declare module 'fastify' {
@@ -15,7 +16,8 @@ declare module 'fastify' {
 
 /**
  * One place where errors become answers: `{ code, message, details? }`. Validation errors list
- * the fields; anything unexpected is logged with its stack and answers a bare 500 — the route's
+ * the fields; a database that cannot be reached (restarting, a dropped connection) answers 503
+ * service_unavailable with Retry-After; anything unexpected is logged with its stack and answers a bare 500 — the route's
  * `config.failureCode` or internal_server_error; no stack, no SQL, no driver message ever
  * reaches the client.
  */
@@ -42,6 +44,11 @@ export const errorHandling = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response does not match its contract');
         return send(reply, 'internal_server_error');
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'the database is unreachable: 503');
+        reply.header('retry-after', '2');
+        return send(reply, 'service_unavailable', { reason: 'database_unreachable' });
       }
       const clientCode = clientErrorCode(error);
       if (clientCode) {
