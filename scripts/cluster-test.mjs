@@ -6,12 +6,15 @@
 //   - one idempotency key sent to both instances at once makes one collection;
 //   - SIGTERM under steady load: the instance drains (readiness 503, then closes) and no request fails;
 //   - kill -9 under a steady load of reads and writes: no acknowledged write is lost, the survivor
-//     keeps answering, and the killed instance starts again clean.
-// It prints what it measured and tears everything down (database, processes, files). Needs
-// PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and haproxy on PATH.
+//     keeps answering, and the killed instance starts again clean;
+//   - PostgreSQL restarted under load (pg_ctl restart -m fast): requests answer 200 or 503, never a
+//     500 or a hang, and the same instances serve again within seconds, never restarted.
+// The PostgreSQL is its own (initdb on a free port, as the postgres user when run as root), so
+// restarting it disturbs nothing else. It prints what it measured and tears everything down
+// (processes, the cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
 import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,10 +23,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `odontia_cluster_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-'));
+const pgDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-pg-'));
 const admin = { email: 'administrador@sonrisa.demo', password: 'sonrisa-demo-2026' };
 
 const failures = [];
@@ -58,8 +59,50 @@ function launch(name, command, args, env) {
   return proc;
 }
 
-const ports = { lb: await freePort(), a: await freePort(), b: await freePort() };
+const ports = { lb: await freePort(), a: await freePort(), b: await freePort(), pg: await freePort() };
 const origin = (port) => `http://127.0.0.1:${port}`;
+const databaseUrl = `postgres://postgres@127.0.0.1:${ports.pg}/odontia`;
+
+/** PostgreSQL's server binaries (Debian keeps them out of PATH), the newest version's. */
+function pgBinary(name) {
+  const found = spawnSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1']).stdout;
+  const dir = String(found).trim();
+  return dir ? path.join(dir, name) : name;
+}
+
+/** Runs a PostgreSQL command, as the postgres user when we are root (initdb refuses root). */
+function asPostgres(name, args) {
+  const command = pgBinary(name);
+  const result =
+    process.getuid?.() === 0
+      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
+      : spawnSync(command, args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${name} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+/** The same, without blocking this process (the load keeps going while PostgreSQL restarts). */
+function asPostgresAsync(name, args) {
+  const command = pgBinary(name);
+  const child =
+    process.getuid?.() === 0
+      ? spawn('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' })
+      : spawn(command, args, { stdio: 'ignore' });
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${args.join(' ')}: exit ${code}`)))),
+  );
+}
+
+const pgData = path.join(pgDir, 'primary');
+const pgCtl = (...args) =>
+  asPostgres('pg_ctl', ['-D', pgData, '-l', path.join(pgDir, 'primary.log'), '-w', '-t', '60', ...args]);
+
+/** Our own PostgreSQL: initdb, trust on loopback, started on its port. */
+function startPostgres() {
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres', pgDir]);
+  asPostgres('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  pgCtl('-o', `-p ${ports.pg} -c listen_addresses=127.0.0.1 -k ${pgDir} -c fsync=off`, 'start');
+}
 
 function startInstance(name, seed) {
   return launch(name, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -89,9 +132,10 @@ async function waitReady(port, proc, timeoutMs = 90_000) {
   throw new Error(`no readiness on ${port}${proc ? `:\n${proc.output}` : ''}`);
 }
 
-async function call(port, method, url, { token, body, headers = {} } = {}) {
+async function call(port, method, url, { token, body, headers = {}, signal } = {}) {
   const response = await fetch(`${origin(port)}${url}`, {
     method,
+    ...(signal ? { signal } : {}),
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -135,7 +179,8 @@ async function steadyLoad(ms, workers, work) {
           if (outcome.write) result.writes.push(outcome.write);
         } catch (error) {
           result.errors++;
-          result.statuses[error.cause?.code ?? 'network'] = (result.statuses[error.cause?.code ?? 'network'] ?? 0) + 1;
+          const kind = error.name === 'TimeoutError' ? 'TimeoutError' : (error.cause?.code ?? 'network');
+          result.statuses[kind] = (result.statuses[kind] ?? 0) + 1;
         }
       }
     }),
@@ -145,17 +190,24 @@ async function steadyLoad(ms, workers, work) {
 
 const processes = {};
 let haproxy;
-const pgAdmin = new pg.Client({ connectionString: serverUrl });
+let postgresStarted = false;
 
 async function main() {
   if (spawnSync('haproxy', ['-v']).status !== 0)
     throw new Error('haproxy is not installed (apt-get install -y haproxy)');
+  let started = performance.now();
+  startPostgres();
+  postgresStarted = true;
+  const pgAdmin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${ports.pg}/postgres` });
   await pgAdmin.connect();
-  await pgAdmin.query(`create database ${databaseName}`);
-  console.log(`cluster test: database ${databaseName}, instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`);
+  await pgAdmin.query('create database odontia');
+  await pgAdmin.end();
+  console.log(
+    `cluster test: PostgreSQL on ${ports.pg} (its own, ready in ${((performance.now() - started) / 1000).toFixed(1)} s), instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`,
+  );
 
   // A migrates and seeds the demo clinic; B starts on the migrated database.
-  let started = performance.now();
+  started = performance.now();
   processes.a = startInstance('a', true);
   await waitReady(ports.a, processes.a);
   processes.b = startInstance('b', false);
@@ -281,6 +333,58 @@ async function main() {
   processes.a = startInstance('a', false);
   await waitReady(ports.a, processes.a);
   check(true, `A started again clean in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await sleep(3000);
+
+  console.log('PostgreSQL restarted under load (pg_ctl restart -m fast):');
+  const pids = [processes.a.child.pid, processes.b.child.pid];
+  const timeline = [];
+  const timedReads = async (worker) => {
+    const at = performance.now();
+    const answer = await call(ports.lb, 'GET', `/api/patients?page=${1 + (worker % 5)}&pageSize=20`, {
+      token: session,
+      signal: AbortSignal.timeout(10_000),
+    });
+    timeline.push({ at, status: answer.status, code: answer.json?.code });
+    return { ok: answer.status === 200, status: answer.status };
+  };
+  const restarting = steadyLoad(12_000, 8, timedReads);
+  await sleep(2500);
+  const restartAt = performance.now();
+  await asPostgresAsync('pg_ctl', [
+    '-D',
+    pgData,
+    '-l',
+    path.join(pgDir, 'primary.log'),
+    '-w',
+    '-t',
+    '60',
+    '-m',
+    'fast',
+    'restart',
+  ]);
+  const restartedIn = (performance.now() - restartAt) / 1000;
+  const during = await restarting;
+  const unexpected = timeline.filter((entry) => entry.status !== 200 && entry.status !== 503);
+  const fromInstances = timeline.filter((entry) => entry.code === 'service_unavailable').length;
+  const failedAt = timeline.filter((entry) => entry.status !== 200).map((entry) => entry.at);
+  const recovered = failedAt.length === 0 ? 0 : (Math.max(...failedAt) - restartAt) / 1000;
+  check(
+    unexpected.length === 0 && !('network' in during.statuses) && !('TimeoutError' in during.statuses),
+    `${during.requests} requests, ${during.errors} not 200: all 503 (${fromInstances} service_unavailable from an instance, the rest HAProxy's while none was ready); no 500, no hang ${JSON.stringify(during.statuses)}`,
+  );
+  check(
+    recovered < 10,
+    `PostgreSQL restarted in ${restartedIn.toFixed(1)} s; the last failed request began ${recovered.toFixed(1)} s after the restart did`,
+  );
+  check(
+    processes.a.child.pid === pids[0] &&
+      processes.b.child.pid === pids[1] &&
+      processes.a.child.exitCode === null &&
+      processes.b.child.exitCode === null,
+    'the same two instance processes serve: neither needed a restart',
+  );
+  const afterRestart = await call(ports.lb, 'GET', '/api/patients?page=1&pageSize=5', { token: session });
+  check(afterRestart.status === 200, `a request after it answers 200 (got ${afterRestart.status})`);
 }
 
 async function teardown() {
@@ -291,9 +395,15 @@ async function teardown() {
       if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
     }
   }
-  await pgAdmin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
-  await pgAdmin.end().catch(() => {});
+  if (postgresStarted) {
+    try {
+      pgCtl('-m', 'immediate', 'stop');
+    } catch (error) {
+      console.error(error.message);
+    }
+  }
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(pgDir, { recursive: true, force: true });
 }
 
 try {
