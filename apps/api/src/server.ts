@@ -1,8 +1,10 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
+import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 
 /**
  * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT stop accepting,
@@ -26,11 +28,26 @@ function readEnv(): Env {
 
 const env = readEnv();
 const startedAt = performance.now();
+
+// PGlite is one process: a second server, a backup or a restore on the same files would corrupt them.
+let dataDirLock: DataDirLock | undefined;
+if (!env.DATABASE_URL) {
+  try {
+    await mkdir(env.DATA_DIR, { recursive: true });
+    dataDirLock = await claimDataDirLock(env.DATA_DIR, 'server');
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`Cannot start: ${error.message}. The embedded database serves one process; stop that one first.`);
+    process.exit(1);
+  }
+}
+
 let db: Database;
 try {
   db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
 } catch (error) {
   console.error(`Could not open the database: ${(error as Error).message}`);
+  await dataDirLock?.release();
   process.exit(1);
 }
 
@@ -57,6 +74,7 @@ async function stop(signal: string): Promise<void> {
   try {
     await app.close();
     await db.close();
+    await dataDirLock?.release();
     app.log.info('stopped cleanly');
     process.exit(0);
   } catch (error) {
@@ -81,5 +99,7 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'could not start listening');
   await db.close();
+  await dataDirLock?.release();
   process.exit(1);
 }
+
