@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
+import { type BackupSchedule, startBackupSchedule } from './features/backup/schedule.ts';
 import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 
 /**
@@ -13,6 +14,8 @@ import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/da
  */
 
 const shutdownTimeoutMs = 10_000;
+// The first scheduled backup waits this long after start: a server that only starts and stops makes none.
+const firstBackupCheckMs = 5 * 60_000;
 
 function readEnv(): Env {
   try {
@@ -58,6 +61,8 @@ try {
   app.log.error({ err: error }, 'could not create the demo clinic');
 }
 
+let backups: BackupSchedule | undefined;
+
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) {
@@ -73,6 +78,7 @@ async function stop(signal: string): Promise<void> {
   forced.unref();
   try {
     await app.close();
+    await backups?.stop();
     await db.close();
     await dataDirLock?.release();
     app.log.info('stopped cleanly');
@@ -103,3 +109,15 @@ try {
   process.exit(1);
 }
 
+if (env.BACKUP_ENABLED ?? db.kind === 'pglite') {
+  backups = startBackupSchedule({
+    db,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    folder: env.BACKUP_DIR,
+    keep: env.BACKUP_KEEP,
+    intervalMs: env.BACKUP_INTERVAL_HOURS * 3_600_000,
+    firstCheckMs: firstBackupCheckMs,
+    log: app.log,
+  });
+}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -22,6 +22,7 @@ import { BackupArchiveError } from './archive.ts';
 import { type BackupDatabase, writeBackup } from './backup.ts';
 import { pgliteSourceOf } from './database-part.ts';
 import { type RestoreTarget, restoreBackup } from './restore.ts';
+import { startBackupSchedule } from './schedule.ts';
 
 /**
  * Backup and restore (issue 20): the demo clinic and a clinic made through the API (a patient, an
@@ -297,6 +298,51 @@ describe.each(availableBackends())('backup and restore on %s', (backend: Backend
       // The source database itself: it holds the installation.
       const target: RestoreTarget = { kind: 'postgres', databaseUrl: source.url ?? '', dataDir: path.join(work, 'x') };
       await expect(restoreBackup(archive, target)).rejects.toThrow(/not empty/);
+    }
+  });
+});
+
+describe('the scheduled backup', () => {
+  let db: Database;
+  let work: string;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    work = await mkdtemp(path.join(os.tmpdir(), 'odontia-schedule-'));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('writes one when the newest is an interval old, and keeps the newest N', async () => {
+    let clock = new Date('2026-11-28T03:00:00Z');
+    const folder = path.join(work, 'backups');
+    const schedule = startBackupSchedule({
+      db,
+      dataDir: work,
+      folder,
+      keep: 2,
+      intervalMs: 24 * 3_600_000,
+      firstCheckMs: 3_600_000,
+      log: { info() {}, error() {} },
+      now: () => clock,
+    });
+    try {
+      const first = await schedule.runDue();
+      expect(first).toMatch(/odontia-backup-2026-11-28T03-00-00Z\.tar\.gz$/);
+      clock = new Date('2026-11-28T20:00:00Z');
+      expect(await schedule.runDue()).toBeUndefined();
+      clock = new Date('2026-11-29T03:00:00Z');
+      await schedule.runDue();
+      clock = new Date('2026-11-30T09:30:00Z');
+      await schedule.runDue();
+      expect((await readdir(folder)).sort()).toEqual([
+        'odontia-backup-2026-11-29T03-00-00Z.tar.gz',
+        'odontia-backup-2026-11-30T09-30-00Z.tar.gz',
+      ]);
+      expect((await stat(path.join(folder, 'odontia-backup-2026-11-30T09-30-00Z.tar.gz'))).size).toBeGreaterThan(0);
+    } finally {
+      await schedule.stop();
     }
   });
 });

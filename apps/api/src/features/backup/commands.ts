@@ -5,6 +5,7 @@ import { BackupArchiveError } from './archive.ts';
 import { writeBackup } from './backup.ts';
 import { openPgliteForBackup, pgliteSourceOfClient } from './database-part.ts';
 import { restoreBackup } from './restore.ts';
+import { scheduledArchiveName } from './schedule.ts';
 
 /**
  * `npm run backup -- --to FILE` and `npm run restore -- FILE` (issue 20), against the same
@@ -13,21 +14,21 @@ import { restoreBackup } from './restore.ts';
  */
 
 export interface CommandContext {
-  env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>;
+  env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'BACKUP_DIR' | 'BACKUP_INTERVAL_HOURS'>;
   out: (line: string) => void;
   err: (line: string) => void;
 }
 
-const backupUsage = 'Usage: npm run backup -- --to FILE';
+const backupUsage = 'Usage: npm run backup -- [--to FILE]   (default: BACKUP_DIR/odontia-backup-<time>.tar.gz)';
 const restoreUsage = 'Usage: npm run restore -- FILE   (into an empty DATA_DIR, or the empty database of DATABASE_URL)';
 
 export async function runBackupCommand(argv: string[], { env, out, err }: CommandContext): Promise<number> {
   const args = parseBackupArgs(argv);
-  if (!args?.to) {
+  if (!args) {
     err(backupUsage);
     return 2;
   }
-  const to = path.resolve(args.to);
+  const to = path.resolve(args.to ?? path.join(env.BACKUP_DIR, scheduledArchiveName(new Date())));
   let lock: DataDirLock | undefined;
   try {
     if (env.DATABASE_URL) {
@@ -54,7 +55,10 @@ export async function runBackupCommand(argv: string[], { env, out, err }: Comman
     }
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      err(`Backup refused: ${error.message}. Stop the server to back up now.`);
+      err(
+        `Backup refused: ${error.message}. Stop the server to back up now, or rely on its scheduled backup ` +
+          `(every ${env.BACKUP_INTERVAL_HOURS} h into ${env.BACKUP_DIR}).`,
+      );
       return 1;
     }
     err(`${error instanceof BackupArchiveError ? 'Backup refused' : 'Backup failed'}: ${(error as Error).message}`);
