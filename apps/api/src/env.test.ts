@@ -30,6 +30,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PAYMENT_ADAPTER: 'stripe' })).toThrow(/PAYMENT_ADAPTER/);
   });
 
+  it('reads the scheduled backup (issue 20): on by the database kind unless set, into DATA_DIR/backups, the last 7, daily', () => {
+    const env = loadEnv({ DATA_DIR: '/srv/odontia' });
+    expect(env).toMatchObject({ BACKUP_DIR: '/srv/odontia/backups', BACKUP_KEEP: 7, BACKUP_INTERVAL_HOURS: 24 });
+    expect(env.BACKUP_ENABLED).toBeUndefined();
+    expect(loadEnv({ BACKUP_ENABLED: 'off', BACKUP_DIR: '/backups/odontia', BACKUP_KEEP: '30' })).toMatchObject({
+      BACKUP_ENABLED: false,
+      BACKUP_DIR: '/backups/odontia',
+      BACKUP_KEEP: 30,
+    });
+    expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be between 1 and 365/);
+    expect(() => loadEnv({ BACKUP_INTERVAL_HOURS: 'daily' })).toThrow(
+      /BACKUP_INTERVAL_HOURS must be a number of hours/,
+    );
+  });
+
   it('applies the defaults of ARCHITECTURE §7', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({

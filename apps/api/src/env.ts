@@ -159,6 +159,28 @@ const envSchema = z
       .default(15),
     /** The payment provider renewals go through (features/account/payment-adapters.ts). */
     PAYMENT_ADAPTER: z.enum(['manual']).default('manual'),
+    /**
+     * The scheduled backup (issue 20), made by the server: unset → on for the embedded database,
+     * off with DATABASE_URL (a server's own backups usually cover it; set true to have Odontia
+     * run pg_dump too). Archives go to BACKUP_DIR (default DATA_DIR/backups), one when the newest
+     * is BACKUP_INTERVAL_HOURS old, and the newest BACKUP_KEEP are kept.
+     */
+    BACKUP_ENABLED: booleanFlag.optional(),
+    BACKUP_DIR: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined)),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'must be a number of backups' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 365' })
+      .max(365, { error: 'must be between 1 and 365' })
+      .default(7),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(1, { error: 'must be between 1 and 720' })
+      .max(720, { error: 'must be between 1 and 720' })
+      .default(24),
     SEED_DEMO: booleanFlag.optional(),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
@@ -179,13 +201,15 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL' | 'PLANS'> {
+export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'WEB_DIST_DIR' | 'PUBLIC_URL' | 'PLANS' | 'BACKUP_DIR'> {
   /** The installation's plans (PLANS or PLANS_FILE); empty: self-hosted, no limits. */
   PLANS: Plan[];
   /** Absolute, ends with '/': mail links are `${PUBLIC_URL}auth/...`. */
   PUBLIC_URL: string;
   /** Absolute. */
   DATA_DIR: string;
+  /** Absolute: BACKUP_DIR, or DATA_DIR/backups. */
+  BACKUP_DIR: string;
   /** Absolute folder of the built web app. */
   WEB_DIST_DIR: string;
 }
@@ -225,6 +249,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PLANS: plans,
     PUBLIC_URL: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
   };
 }

@@ -1,9 +1,12 @@
 import cluster from 'node:cluster';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
+import { type BackupSchedule, startBackupSchedule } from './features/backup/schedule.ts';
+import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 
 /**
  * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT make readiness answer 503
@@ -19,6 +22,8 @@ import { type Env, EnvError, loadEnv } from './env.ts';
  */
 
 const shutdownTimeoutMs = 10_000;
+// The first scheduled backup waits this long after start: a server that only starts and stops makes none.
+const firstBackupCheckMs = 5 * 60_000;
 
 function readEnv(): Env {
   try {
@@ -32,11 +37,28 @@ function readEnv(): Env {
   }
 }
 
-async function open(env: Env): Promise<Database> {
+/**
+ * PGlite is one process: a second server, a backup or a restore on the same files would corrupt
+ * them. The embedded database's server holds DATA_DIR's lock while it runs.
+ */
+async function lockDataDir(env: Env): Promise<DataDirLock | undefined> {
+  if (env.DATABASE_URL) return undefined;
+  try {
+    await mkdir(env.DATA_DIR, { recursive: true });
+    return await claimDataDirLock(env.DATA_DIR, 'server');
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`Cannot start: ${error.message}. The embedded database serves one process; stop that one first.`);
+    process.exit(1);
+  }
+}
+
+async function open(env: Env, lock?: DataDirLock): Promise<Database> {
   try {
     return await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
   } catch (error) {
     console.error(`Could not open the database: ${(error as Error).message}`);
+    await lock?.release();
     process.exit(1);
   }
 }
@@ -44,8 +66,10 @@ async function open(env: Env): Promise<Database> {
 /** One server process: the app on the port until a signal. */
 async function serve(env: Env): Promise<void> {
   const startedAt = performance.now();
-  const db = await open(env);
+  const lock = await lockDataDir(env);
+  const db = await open(env, lock);
   const app = await buildApp({ env, db });
+  let backups: BackupSchedule | undefined;
   // Under a primary the demo clinic was seeded before the fork: once, not once per process.
   if (!cluster.isWorker) {
     try {
@@ -75,7 +99,9 @@ async function serve(env: Env): Promise<void> {
     try {
       if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
+      await backups?.stop();
       await db.close();
+      await lock?.release();
       app.log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -101,7 +127,23 @@ async function serve(env: Env): Promise<void> {
   } catch (error) {
     app.log.error({ err: error }, 'could not start listening');
     await db.close();
+    await lock?.release();
     process.exit(1);
+  }
+
+  // The scheduled backup (on by default for the embedded database): once per installation, so not
+  // in the processes of WEB_CONCURRENCY (schedule `npm run backup` there instead).
+  if ((env.BACKUP_ENABLED ?? db.kind === 'pglite') && !cluster.isWorker) {
+    backups = startBackupSchedule({
+      db,
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      folder: env.BACKUP_DIR,
+      keep: env.BACKUP_KEEP,
+      intervalMs: env.BACKUP_INTERVAL_HOURS * 3_600_000,
+      firstCheckMs: firstBackupCheckMs,
+      log: app.log,
+    });
   }
 }
 

@@ -37,7 +37,7 @@ export interface Database extends Tenancy {
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** Extensions every database loads; PGlite needs their WASM modules at construction. */
-const pgliteExtensions = { pg_trgm, unaccent, btree_gist };
+export const pgliteExtensions = { pg_trgm, unaccent, btree_gist };
 
 // Any constant: serialises migrations of several API processes starting at once on one server.
 export const migrationLockKey = 7_240_771_001;
