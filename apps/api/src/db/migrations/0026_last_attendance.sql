@@ -85,4 +85,9 @@ UPDATE patients p SET last_attended_at = l.last_at
         WHERE a.deleted_at IS NULL GROUP BY a.account_id, a.patient_id) l
  WHERE p.account_id = l.account_id AND p.id = l.patient_id;--> statement-breakpoint
 -- Declared in the schema (drizzle-kit wrote it above the backfill); built once the column is filled.
-CREATE INDEX "patients_last_attended_idx" ON "patients" USING btree ("account_id","last_attended_at") WHERE "patients"."last_attended_at" is not null;
+CREATE INDEX "patients_last_attended_idx" ON "patients" USING btree ("account_id","last_attended_at") WHERE "patients"."last_attended_at" is not null;--> statement-breakpoint
+-- The new column's statistics at once: without them the planner guesses the patients attended
+-- after a period's end by a fraction of the clinic and scans them all. (The backfill also leaves
+-- the patients' pages not all-visible: the index-only count reads the table until the next
+-- vacuum, autovacuum's work on a running server.)
+ANALYZE "patients";
