@@ -204,7 +204,9 @@ export const sqlArray = (words: readonly string[]) =>
  * The clinics' day figures (migration 0020) recomputed from their rows, the changes the triggers
  * appended during the load dropped: bulk loads run with the triggers off
  * (`session_replication_role = replica`) or append one change per row, so the figures are
- * rebuilt once at the end, as a clinic's are when its time zone changes. Every clinic by default.
+ * rebuilt once at the end, as a clinic's are when its time zone changes. The rebuild also sets
+ * each patient's first and latest attendance (`patients.first_attended_at`, `last_attended_at`:
+ * migrations 0023 and 0026), which the attendances' trigger keeps otherwise. Every clinic by default.
  */
 export async function keepDayFigures(runner: SqlRunner, accountId?: string): Promise<void> {
   await runner.execute(

@@ -127,8 +127,8 @@ export async function seedPatients(db: Database, clinic: BenchClinic, sizes: Pat
   const { accountId, userId } = clinic;
   const { patients: patientCount, attendances: attendanceCount, heavy: heavyCount, heavyPatients } = sizes;
   let started = performance.now();
-  // The triggers (the day figures' changes, one per row) are off for the load: the figures are
-  // rebuilt from the rows once at the end.
+  // The triggers (the day figures' changes, one per row; each patient's first and latest
+  // attendance) are off for the load: `keepDayFigures` sets them from the rows once at the end.
   await db.orm.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await insertPatients(

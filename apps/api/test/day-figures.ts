@@ -4,8 +4,8 @@ import type { TestClinicContext } from './test-clinic.ts';
 /**
  * The kept day figures (migration 0020) of every clinic: the folded rows plus the appended changes
  * = what `odontia_day_figures` computes from the rows themselves; and each patient's kept first
- * attendance = the earliest of their attendances. Answers where it does not hold (an empty list
- * when all is well).
+ * and latest attendance = the earliest and the latest of their attendances (not deleted).
+ * Answers where it does not hold (an empty list when all is well).
  */
 export async function dayFigureMismatches(t: TestClinicContext) {
   const { rows } = await t.db.orm.execute<{
@@ -37,6 +37,12 @@ export async function dayFigureMismatches(t: TestClinicContext) {
     select p.account_id, 'first_attended_at', p.id::text, null,
       coalesce(p.first_attended_at::text, 'none'), coalesce(odontia_first_attendance(p.account_id, p.id)::text, 'none')
     from patients p
-    where p.first_attended_at is distinct from odontia_first_attendance(p.account_id, p.id)`);
+    where p.first_attended_at is distinct from odontia_first_attendance(p.account_id, p.id)
+    union all
+    -- The kept latest attendance (migration 0026) the dashboard counts from.
+    select p.account_id, 'last_attended_at', p.id::text, null,
+      coalesce(p.last_attended_at::text, 'none'), coalesce(odontia_last_attendance(p.account_id, p.id)::text, 'none')
+    from patients p
+    where p.last_attended_at is distinct from odontia_last_attendance(p.account_id, p.id)`);
   return rows;
 }

@@ -72,6 +72,12 @@ export const patients = pgTable(
      */
     firstAttendedAt: timestamp('first_attended_at', { withTimezone: true }),
     /**
+     * The patient's latest attendance (not deleted), kept by the same trigger (migration 0026):
+     * the dashboard counts the patients attended in a period that ends today from
+     * `patients_last_attended_idx` instead of the period's attendances.
+     */
+    lastAttendedAt: timestamp('last_attended_at', { withTimezone: true }),
+    /**
      * What search as you type looks in: first and last name (each word of the query matches on its own, so either order works), ID number, skuPatient, e-mail and
      * phone, lower-cased and without accents, under the clinic's trigram index.
      */
@@ -93,6 +99,11 @@ export const patients = pgTable(
       .on(table.accountId, table.lastName, table.firstName, table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('patients_search_idx', table),
+    // The patients attended in a period that ends today (the dashboard): counted from the index
+    // alone. Deleted patients are in it, as their attendances are in the attendances' count.
+    index('patients_last_attended_idx')
+      .on(table.accountId, table.lastAttendedAt)
+      .where(sql`${table.lastAttendedAt} is not null`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { availableBackends } from '../../../test/test-database.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { foldDayFigureChanges } from '../figures/day-figures.repository.ts';
+import { patientsAttendedByAttendances, patientsAttendedByLatest } from './dashboard.repository.ts';
 import { aYearBefore, periodsOf } from './dashboard.service.ts';
 
 /**
@@ -195,6 +196,122 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
     expect(await returning()).toBe(1);
     // The data set of the other tests as it was.
     await t.call('DELETE', `/api/patients/${newcomer}/attendances/${inPeriod.id}`);
+  });
+
+  it("keeps each patient's first and latest attendance; both ways of counting the patients attended agree", async () => {
+    setClock('2026-11-15T15:00:00Z');
+    const body = {
+      attendanceType: 'dentistry',
+      specialization: 'Odontología general',
+      professionalId: t.clinic.userId,
+      titleResume: 'Control',
+      resume: 'Control',
+      detail: 'Control',
+      billable: false,
+    };
+    const attend = (patientId: string, date: string) =>
+      created('POST', `/api/patients/${patientId}/attendances`, { ...body, date });
+    const kept = async (patientId: string) => {
+      const { rows } = await t.db.orm.execute<{ first: number | null; last: number | null }>(sql`
+        select (extract(epoch from first_attended_at) * 1000)::float8 as first,
+          (extract(epoch from last_attended_at) * 1000)::float8 as last
+        from patients where account_id = ${t.clinic.accountId}::uuid and id = ${patientId}::uuid`);
+      const iso = (value: number | null | undefined) => (value == null ? null : new Date(Number(value)).toISOString());
+      return { first: iso(rows[0]?.first), last: iso(rows[0]?.last) };
+    };
+    // Buenos Aires days (UTC−3) as instants: [from, to) of the clinic's days.
+    const day = (date: string) => new Date(`${date}T03:00:00Z`);
+    const windows: [Date, Date][] = [
+      [day('2026-11-01'), day('2026-11-16')], // the dashboard's period (this month so far)
+      [day('2026-10-01'), day('2026-11-01')],
+      [day('2026-09-01'), day('2026-11-16')],
+      [day('2026-11-13'), day('2026-11-14')],
+      [day('2026-11-14'), day('2026-11-21')],
+      [day('2025-01-01'), day('2027-01-01')],
+    ];
+    /** The patients attended in each window, counted both ways (which must agree). */
+    const attended = async () => {
+      const counts = await t.db.withTenant(t.clinic.accountId, async (tx) => {
+        const ctx = { tx, accountId: t.clinic.accountId };
+        const answers: number[] = [];
+        for (const [start, end] of windows) {
+          const byLatest = await patientsAttendedByLatest(ctx, start, end);
+          expect(byLatest, `${start.toISOString()}–${end.toISOString()}`).toBe(
+            await patientsAttendedByAttendances(ctx, start, end),
+          );
+          answers.push(byLatest);
+        }
+        return answers;
+      });
+      return counts;
+    };
+    const returning = async (query = '') =>
+      (await t.call('GET', `/api/dashboard${query}`)).json().data.clinical.returningPatients as number;
+    const before = await attended();
+    const returningBefore = await returning();
+    const returningInOctober = await returning('?from=2026-10-01&to=2026-10-31');
+    const added = async () => (await attended()).map((count, index) => count - (before[index] as number));
+
+    const patient = await t.newPatient();
+    expect(await kept(patient)).toEqual({ first: null, last: null });
+    const inPeriod = await attend(patient, '2026-11-13T10:00:00-03:00');
+    expect(await kept(patient)).toEqual({ first: '2026-11-13T13:00:00.000Z', last: '2026-11-13T13:00:00.000Z' });
+    expect(await added()).toEqual([1, 0, 1, 1, 0, 1]);
+    // Entered late: the first moves earlier, the latest stays.
+    await attend(patient, '2026-09-01T10:00:00-03:00');
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-13T13:00:00.000Z' });
+    expect(await returning()).toBe(returningBefore + 1);
+    // Dated ahead (after the period's end): the patient's only attendance in the period is no
+    // longer their latest, and is found through the attendances of the patients seen since.
+    const ahead = await attend(patient, '2026-11-20T10:00:00-03:00');
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-20T13:00:00.000Z' });
+    expect(await added()).toEqual([1, 0, 1, 1, 1, 1]);
+    expect(await returning()).toBe(returningBefore + 1);
+    expect(await returning('?from=2026-10-01&to=2026-10-31')).toBe(returningInOctober);
+    // Moved back into the period.
+    const moved = await t.call('PUT', `/api/patients/${patient}/attendances/${ahead.id}`, {
+      body: { ...body, date: '2026-11-14T10:00:00-03:00', version: ahead.version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-14T13:00:00.000Z' });
+    expect(await added()).toEqual([1, 0, 1, 1, 1, 1]);
+    // Deleted (soft): the latest falls back to the one before.
+    const removed = await t.call('DELETE', `/api/patients/${patient}/attendances/${ahead.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-13T13:00:00.000Z' });
+    expect(await added()).toEqual([1, 0, 1, 1, 0, 1]);
+    // Restored (no route does it yet: as the superuser), then deleted for good.
+    await t.db.orm.execute(
+      sql`update attendances set deleted_at = null, deleted_by = null where account_id = ${t.clinic.accountId}::uuid and id = ${ahead.id}::uuid`,
+    );
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-14T13:00:00.000Z' });
+    expect(await added()).toEqual([1, 0, 1, 1, 1, 1]);
+    await t.db.orm.execute(
+      sql`delete from attendances where account_id = ${t.clinic.accountId}::uuid and id = ${ahead.id}::uuid`,
+    );
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-13T13:00:00.000Z' });
+
+    // A deleted patient's attendances still count (as they do in the attendances' figure).
+    const gone = await t.newPatient();
+    const goneVisit = await attend(gone, '2026-11-11T10:00:00-03:00');
+    expect((await t.call('DELETE', `/api/patients/${gone}`)).statusCode).toBe(200);
+    expect(await kept(gone)).toEqual({ first: '2026-11-11T13:00:00.000Z', last: '2026-11-11T13:00:00.000Z' });
+    expect(await added()).toEqual([2, 0, 2, 1, 0, 2]);
+    // A patient whose only attendance is deleted was not attended.
+    const none = await t.newPatient();
+    const noneVisit = await attend(none, '2026-11-12T10:00:00-03:00');
+    expect((await t.call('DELETE', `/api/patients/${none}/attendances/${noneVisit.id}`)).statusCode).toBe(200);
+    expect(await kept(none)).toEqual({ first: null, last: null });
+    expect(await added()).toEqual([2, 0, 2, 1, 0, 2]);
+
+    // The data set of the other tests as it was: no attendance of these in the period.
+    await t.db.orm.execute(
+      sql`delete from attendances where account_id = ${t.clinic.accountId}::uuid and id = ${goneVisit.id}::uuid`,
+    );
+    expect(await kept(gone)).toEqual({ first: null, last: null });
+    await t.call('DELETE', `/api/patients/${patient}/attendances/${inPeriod.id}`);
+    expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-09-01T13:00:00.000Z' });
+    expect(await added()).toEqual([0, 0, 1, 0, 0, 1]);
   });
 
   it('counts appointments kept, cancelled late and missed; the agenda of today per professional', async () => {
