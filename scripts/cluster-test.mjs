@@ -8,7 +8,10 @@
 //   - kill -9 under a steady load of reads and writes: no acknowledged write is lost, the survivor
 //     keeps answering, and the killed instance starts again clean;
 //   - PostgreSQL restarted under load (pg_ctl restart -m fast): requests answer 200 or 503, never a
-//     500 or a hang, and the same instances serve again within seconds, never restarted.
+//     500 or a hang, and the same instances serve again within seconds, never restarted;
+//   - a streaming replica (pg_basebackup) serves the dashboard and the lists (DATABASE_REPLICA_URL),
+//     and with its replay paused a client still reads its own write (through the primary) while
+//     another client reads the replica's older state, until replay resumes.
 // The PostgreSQL is its own (initdb on a free port, as the postgres user when run as root), so
 // restarting it disturbs nothing else. It prints what it measured and tears everything down
 // (processes, the cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
@@ -59,9 +62,16 @@ function launch(name, command, args, env) {
   return proc;
 }
 
-const ports = { lb: await freePort(), a: await freePort(), b: await freePort(), pg: await freePort() };
+const ports = {
+  lb: await freePort(),
+  a: await freePort(),
+  b: await freePort(),
+  pg: await freePort(),
+  replica: await freePort(),
+};
 const origin = (port) => `http://127.0.0.1:${port}`;
 const databaseUrl = `postgres://postgres@127.0.0.1:${ports.pg}/odontia`;
+const replicaUrl = `postgres://postgres@127.0.0.1:${ports.replica}/odontia`;
 
 /** PostgreSQL's server binaries (Debian keeps them out of PATH), the newest version's. */
 function pgBinary(name) {
@@ -97,6 +107,30 @@ const pgData = path.join(pgDir, 'primary');
 const pgCtl = (...args) =>
   asPostgres('pg_ctl', ['-D', pgData, '-l', path.join(pgDir, 'primary.log'), '-w', '-t', '60', ...args]);
 
+const replicaData = path.join(pgDir, 'replica');
+const replicaCtl = (...args) =>
+  asPostgres('pg_ctl', ['-D', replicaData, '-l', path.join(pgDir, 'replica.log'), '-w', '-t', '60', ...args]);
+
+/** A streaming replica of it: pg_basebackup (-R writes the standby's settings), started on its port. */
+function startReplica() {
+  asPostgres('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(ports.pg),
+    '-U',
+    'postgres',
+    '-D',
+    replicaData,
+    '-R',
+    '-X',
+    'stream',
+    // Now, not after the primary's next spread checkpoint (a minute and a half here).
+    '--checkpoint=fast',
+  ]);
+  replicaCtl('-o', `-p ${ports.replica} -c listen_addresses=127.0.0.1 -k ${pgDir} -c fsync=off`, 'start');
+}
+
 /** Our own PostgreSQL: initdb, trust on loopback, started on its port. */
 function startPostgres() {
   if (process.getuid?.() === 0) spawnSync('chown', ['postgres', pgDir]);
@@ -109,6 +143,7 @@ function startInstance(name, seed) {
     PORT: String(ports[name]),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    DATABASE_REPLICA_URL: replicaUrl,
     DATA_DIR: dataDir,
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: '2500',
@@ -191,6 +226,7 @@ async function steadyLoad(ms, workers, work) {
 const processes = {};
 let haproxy;
 let postgresStarted = false;
+let replicaStarted = false;
 
 async function main() {
   if (spawnSync('haproxy', ['-v']).status !== 0)
@@ -202,8 +238,10 @@ async function main() {
   await pgAdmin.connect();
   await pgAdmin.query('create database odontia');
   await pgAdmin.end();
+  startReplica();
+  replicaStarted = true;
   console.log(
-    `cluster test: PostgreSQL on ${ports.pg} (its own, ready in ${((performance.now() - started) / 1000).toFixed(1)} s), instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`,
+    `cluster test: PostgreSQL on ${ports.pg} and its streaming replica on ${ports.replica} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s), instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`,
   );
 
   // A migrates and seeds the demo clinic; B starts on the migrated database.
@@ -385,6 +423,47 @@ async function main() {
   );
   const afterRestart = await call(ports.lb, 'GET', '/api/patients?page=1&pageSize=5', { token: session });
   check(afterRestart.status === 200, `a request after it answers 200 (got ${afterRestart.status})`);
+
+  console.log('reads on the streaming replica (DATABASE_REPLICA_URL):');
+  const replica = new pg.Client({ connectionString: replicaUrl });
+  await replica.connect();
+  try {
+    const commits = async () =>
+      Number(
+        (await replica.query(`select xact_commit from pg_stat_database where datname = 'odontia'`)).rows[0].xact_commit,
+      );
+    await sleep(600); // the statistics are flushed every half second or so
+    const before = await commits();
+    for (let index = 0; index < 30; index++) await call(ports.lb, 'GET', '/api/dashboard', { token: session });
+    await sleep(1200);
+    const served = (await commits()) - before;
+    check(served >= 30, `30 dashboards through HAProxy: ${served} transactions committed on the replica`);
+
+    await replica.query('select pg_wal_replay_pause()');
+    const surname = `Réplica ${randomUUID().slice(0, 8)}`;
+    const write = await fetch(`${origin(ports.lb)}/api/patients`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: JSON.stringify({ firstName: 'Lectura', lastName: surname, sex: 'female', birthdate: '1990-01-01' }),
+    });
+    const lsn = write.headers.get('x-odontia-lsn');
+    check(write.status === 201 && Boolean(lsn), `a write answers 201 and the WAL position to wait for (${lsn})`);
+    const search = `/api/patients?q=${encodeURIComponent(surname)}`;
+    const found = async (headers) =>
+      ((await call(ports.lb, 'GET', search, { token: session, headers })).json?.data ?? []).length > 0;
+    check(await found({ 'x-odontia-lsn': lsn }), 'replay paused: the writer reads its own write (the primary answers)');
+    check(!(await found({})), 'replay paused: another client reads the replica, which has not replayed it yet');
+    await replica.query('select pg_wal_replay_resume()');
+    const resumed = performance.now();
+    let seen = false;
+    while (!seen && performance.now() - resumed < 10_000) {
+      seen = await found({});
+      if (!seen) await sleep(50);
+    }
+    check(seen, `replay resumed: the replica shows it after ${((performance.now() - resumed) / 1000).toFixed(2)} s`);
+  } finally {
+    await replica.end();
+  }
 }
 
 async function teardown() {
@@ -393,6 +472,13 @@ async function teardown() {
       proc.child.kill('SIGTERM');
       await Promise.race([proc.exited, sleep(15_000)]);
       if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    }
+  }
+  if (replicaStarted) {
+    try {
+      replicaCtl('-m', 'immediate', 'stop');
+    } catch (error) {
+      console.error(error.message);
     }
   }
   if (postgresStarted) {

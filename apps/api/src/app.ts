@@ -57,6 +57,7 @@ import { apiNoStore } from './plugins/cache-control.ts';
 import { errorHandling, send } from './plugins/errors.ts';
 import { inputText } from './plugins/input-text.ts';
 import { openApi } from './plugins/openapi.ts';
+import { readYourWrites } from './plugins/read-your-writes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 
@@ -180,6 +181,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   const storage = createDiskStorage(path.join(env.DATA_DIR, 'uploads'));
   await sweepUploadLeftovers(app, storage, bodyIdleMs);
   await app.register(securityHeaders);
+  await app.register(readYourWrites, { basePath: env.BASE_PATH });
   await app.register(errorHandling);
   await app.register(apiNoStore, { apiPrefix });
   // Before every route's contract: no NUL or lone surrogate reaches a service (issue 14).

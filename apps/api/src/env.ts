@@ -55,6 +55,18 @@ const envSchema = z
       .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
         error: 'must start with postgres:// or postgresql://',
       }),
+    /**
+     * A streaming replica of DATABASE_URL (issue 20): reports, the dashboard and lists read there
+     * when a second of lag is fine; writes and a client's reads after its own writes stay on the
+     * primary.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+        error: 'must start with postgres:// or postgresql://',
+      }),
     BASE_PATH: z
       .string()
       .default('/')
@@ -194,6 +206,10 @@ const envSchema = z
     path: ['UPLOAD_TOTAL_MAX_MB'],
     error: 'must be at least UPLOAD_MAX_MB',
   })
+  .refine((env) => !env.DATABASE_REPLICA_URL || env.DATABASE_URL, {
+    path: ['DATABASE_REPLICA_URL'],
+    error: 'needs DATABASE_URL (a replica of the PostgreSQL server it names)',
+  })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
     path: ['WEB_CONCURRENCY'],
     error: 'must be 1 without DATABASE_URL (the embedded database belongs to one process)',
@@ -227,7 +243,7 @@ export class EnvError extends Error {
   }
 }
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'DATABASE_REPLICA_URL', 'SMTP_URL']);
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 

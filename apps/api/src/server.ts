@@ -55,7 +55,11 @@ async function lockDataDir(env: Env): Promise<DataDirLock | undefined> {
 
 async function open(env: Env, lock?: DataDirLock): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+    return await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      replicaUrl: env.DATABASE_REPLICA_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+    });
   } catch (error) {
     console.error(`Could not open the database: ${(error as Error).message}`);
     await lock?.release();

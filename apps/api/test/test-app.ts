@@ -25,6 +25,11 @@ export interface TestAppOptions {
   beforeBuild?: () => Promise<void>;
   /** Adds test-only routes before the app is ready. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * PostgreSQL only: the database is also its own "read replica" (DATABASE_REPLICA_URL = the
+   * same), so replica routes run in read-only transactions: a write there fails the test.
+   */
+  selfReplica?: boolean;
 }
 
 /** The real application on a fresh database, for `app.inject`. */
@@ -39,7 +44,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JOBS_ENABLED: 'false',
     ...options.env,
   });
-  const db = await createTestDatabase(options.backend);
+  const db = await createTestDatabase(options.backend, { selfReplica: options.selfReplica ?? false });
   await options.beforeBuild?.();
   const app = await buildApp({ env, db, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await options.configure?.(app);

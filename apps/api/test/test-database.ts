@@ -27,7 +27,10 @@ function pgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-export async function createTestDatabase(backend: Backend = defaultBackend()): Promise<Database> {
+export async function createTestDatabase(
+  backend: Backend = defaultBackend(),
+  { selfReplica = false }: { selfReplica?: boolean } = {},
+): Promise<Database> {
   if (backend === 'pglite') return openDatabase({ pgliteSnapshot: await pgliteSnapshot() });
 
   const serverUrl = process.env.DATABASE_URL;
@@ -39,7 +42,11 @@ export async function createTestDatabase(backend: Backend = defaultBackend()): P
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+    const db = await openDatabase({
+      databaseUrl: url.toString(),
+      poolMax: 5,
+      ...(selfReplica ? { replicaUrl: url.toString() } : {}),
+    });
     let closing: Promise<void> | undefined;
     const dropDatabase = async () => {
       await db.close();

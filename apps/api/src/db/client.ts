@@ -11,12 +11,14 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import * as schema from './schema/index.ts';
 import {
   type AppDatabase,
   createTenancy,
   drizzleTransactions,
   type Tenancy,
+  type TenantTx,
   type Transaction,
   type TransactionRunner,
 } from './tenancy.ts';
@@ -31,6 +33,15 @@ export interface Database extends Tenancy {
   dump?: () => Promise<Blob>;
   /** One round trip, for the health check. */
   ping(): Promise<void>;
+  /**
+   * A read that tolerates a second of lag (issue 20): with a replica (DATABASE_REPLICA_URL), one
+   * read-only transaction there in the clinic's context — row-level security holds, the replica
+   * has the same roles — once it has replayed `minLsn` (the client's last write, so a client reads
+   * its own writes); else, or when the replica is behind or unreachable, on the primary.
+   */
+  withTenantRead<T>(accountId: string, minLsn: string | undefined, fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /** With a replica: the primary's WAL position now, which a replica must have replayed to show what committed. */
+  currentLsn?: () => Promise<string>;
   close(): Promise<void>;
 }
 
@@ -51,12 +62,14 @@ export interface OpenDatabaseOptions {
   pgliteSnapshot?: Blob | undefined;
   /** Pool size on PostgreSQL. */
   poolMax?: number;
+  /** A streaming replica of `databaseUrl` for reads that tolerate lag (DATABASE_REPLICA_URL). */
+  replicaUrl?: string | undefined;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.replicaUrl)
     : openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
@@ -83,7 +96,7 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
   }
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, replicaUrl?: string): Promise<Database> {
   await migratePostgres(connectionString);
   // JIT off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, and on a
   // big clinic the planner's guesses for partial indexes (a tenth of the table) push short indexed
@@ -99,7 +112,48 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on('connect', (client) => client.on('error', () => {}));
   // Both drivers answer `{ rows }`; AppDatabase states that once for the repositories.
   const orm = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
-  return assemble('postgres', orm, pooledTransactions(pool, orm), () => pool.end());
+  if (!replicaUrl) return assemble('postgres', orm, pooledTransactions(pool, orm), () => pool.end());
+
+  const replicaPool = newPool(replicaUrl, max);
+  const replicaOrm = drizzleNodePg(replicaPool, { schema }) as unknown as AppDatabase;
+  const replica = createTenancy(pooledTransactions(replicaPool, replicaOrm, 'read only'));
+  const primary = assemble('postgres', orm, pooledTransactions(pool, orm), async () => {
+    await Promise.all([pool.end(), replicaPool.end()]);
+  });
+  return {
+    ...primary,
+    async withTenantRead(accountId, minLsn, fn) {
+      try {
+        return await replica.withTenant(accountId, async (tx) => {
+          if (minLsn) {
+            // null on a server that is not replaying (a primary named as replica): nothing to wait for.
+            const { rows } = await tx.execute<{ caught_up: boolean }>(
+              sql`select coalesce(pg_last_wal_replay_lsn() >= ${minLsn}::pg_lsn, true) as caught_up`,
+            );
+            if (!rows[0]?.caught_up) throw new ReplicaBehind();
+          }
+          return fn(tx);
+        });
+      } catch (error) {
+        // Behind the client's last write, or unreachable: the primary answers (a read, safe to run again).
+        if (error instanceof ReplicaBehind || isDatabaseUnavailable(error)) return primary.withTenant(accountId, fn);
+        throw error;
+      }
+    },
+    async currentLsn() {
+      const { rows } = await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      return rows[0]?.lsn ?? '0/0';
+    },
+  };
+}
+
+class ReplicaBehind extends Error {}
+
+function newPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /**
@@ -107,7 +161,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
  * simple-protocol query of two statements) instead of two; then `fn`, then COMMIT (ROLLBACK on
  * an error). The same Drizzle transaction object as `orm.transaction` gives, on one pooled client.
  */
-function pooledTransactions(pool: pg.Pool, orm: AppDatabase): TransactionRunner {
+function pooledTransactions(pool: pg.Pool, orm: AppDatabase, mode?: 'read only'): TransactionRunner {
   const { dialect, session } = orm as unknown as {
     dialect: PgDialect;
     session: ConstructorParameters<typeof NodePgSession>[2] extends infer S
@@ -123,7 +177,7 @@ function pooledTransactions(pool: pg.Pool, orm: AppDatabase): TransactionRunner 
     ) as unknown as Transaction;
     let broken: Error | undefined;
     try {
-      await client.query(`begin; ${setup}`);
+      await client.query(`begin${mode ? ` ${mode}` : ''}; ${setup}`);
       const result = await fn(tx);
       await client.query('commit');
       return result;
@@ -159,11 +213,14 @@ function assemble(
   dump?: () => Promise<Blob>,
 ): Database {
   let closing: Promise<void> | undefined;
+  const tenancy = createTenancy(transactions);
   return {
     kind,
     orm,
     ...(dump ? { dump } : {}),
-    ...createTenancy(transactions),
+    ...tenancy,
+    // No replica: the primary reads it all.
+    withTenantRead: (accountId, _minLsn, fn) => tenancy.withTenant(accountId, fn),
     async ping() {
       await orm.execute(sql`select 1`);
     },

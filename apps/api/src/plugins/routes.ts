@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
 import { idempotencyKeyOf, idempotentAnswer } from './idempotency.ts';
+import { lastWriteOf } from './read-your-writes.ts';
 
 /**
  * The request context and the one way to declare an API route (docs/adding-a-domain.md).
@@ -89,6 +90,12 @@ export interface RouteDefinition<
    * streamed to disk first, a PDF rendered after the read, mail sent after the commit).
    */
   transaction?: TTransaction;
+  /**
+   * A GET that tolerates a second of lag (reports, the dashboard, lists): with a read replica
+   * (DATABASE_REPLICA_URL) it reads there, read-only, unless the replica has not yet replayed the
+   * client's last write (plugins/read-your-writes.ts) — then, as without a replica, the primary.
+   */
+  replica?: boolean;
 }
 
 export interface RouteInput<TParams extends Contract, TQuery extends Contract, TBody extends Contract> {
@@ -164,6 +171,9 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
           return inTransaction(app.db, actor, (ctx) =>
             idempotentAnswer(ctx, { scope, key, request, reply, status }, () => run(ctx)),
           );
+        }
+        if (definition.replica && method === 'GET') {
+          return app.db.withTenantRead(actor.accountId, lastWriteOf(request), (tx) => run({ ...actor, tx }));
         }
         return inTransaction(app.db, actor, run);
       },

@@ -35,6 +35,8 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
         'Collections: search (number, transaction, customer, notes), customer, patient, status, method, dates, sort',
       querystring: collectionListQuerySchema,
       answer: collectionPageSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );

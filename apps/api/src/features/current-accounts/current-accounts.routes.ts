@@ -25,6 +25,8 @@ export const currentAccountsRoutes: FastifyPluginAsync = async (app) => {
       summary: "Providers' balances, overdue amounts, aging and what is on account, with the totals of every match",
       querystring: providerAccountsQuerySchema,
       answer: providerAccountsPageSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );

@@ -32,6 +32,8 @@ export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
       summary: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
       querystring: customerAccountsQuerySchema,
       answer: customerAccountsPageSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );

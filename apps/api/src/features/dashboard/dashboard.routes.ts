@@ -15,6 +15,8 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
         "The period's figures beside the period before and a year before (attendances, new and returning patients, appointments kept, cancelled late and missed), today's agenda per professional (a level without reports.read: its own), and for reports.read production, collections by method, receivables with aging and the biggest debtors, payables due and the top treatments",
       querystring: dashboardQuerySchema,
       answer: dashboardResponseSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     async ({ ctx, query }) => ({ data: await dashboard(ctx, query) }),
   );

@@ -28,6 +28,8 @@ export const patientsRoutes: FastifyPluginAsync = async (app) => {
       summary: 'List patients: search as you type (names, ID number, skuPatient, e-mail, phone), active, sort',
       querystring: patientsListQuerySchema,
       answer: patientsPageSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );

@@ -36,6 +36,8 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
         "The clinic's sales: search (number, customer, notes), customer, patient, type, status, dates, sort, pages",
       querystring: saleListQuerySchema,
       answer: salePageSchema,
+      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
+      replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );
