@@ -123,6 +123,10 @@ describe('loadEnv', () => {
       'Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL (the embedded database belongs to one process) (got "2")',
     ],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'Invalid configuration: SHUTDOWN_DRAIN_MS must be 0 or more (got "-1")'],
+    [
+      { DATABASE_REPLICA_URL: 'postgres://replica/odontia' },
+      'Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (a replica of the PostgreSQL server it names)',
+    ],
   ])('names the bad variable in one line: %o', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     try {
