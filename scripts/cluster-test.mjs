@@ -12,236 +12,62 @@
 //   - a streaming replica (pg_basebackup) serves the dashboard and the lists (DATABASE_REPLICA_URL),
 //     and with its replay paused a client still reads its own write (through the primary) while
 //     another client reads the replica's older state, until replay resumes.
-// The PostgreSQL is its own (initdb on a free port, as the postgres user when run as root), so
-// restarting it disturbs nothing else. It prints what it measured and tears everything down
-// (processes, the cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
+// The PostgreSQL is its own (scripts/cluster-kit.mjs: initdb on a free port), so restarting it
+// disturbs nothing else. It prints what it measured and tears everything down (processes, the
+// cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
 import './check-node.mjs';
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  call,
+  createPostgres,
+  freePort,
+  haproxyInstalled,
+  origin,
+  signIn,
+  sleep,
+  startHaproxy,
+  startInstance as startServer,
+  steadyLoad,
+  stopProcess,
+  waitReady,
+} from './cluster-kit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-'));
-const pgDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-pg-'));
-const admin = { email: 'administrador@sonrisa.demo', password: 'sonrisa-demo-2026' };
+const ports = { lb: await freePort(), a: await freePort(), b: await freePort() };
 
 const failures = [];
 const check = (condition, what) => {
   console.log(`  ${condition ? 'ok  ' : 'FAIL'} ${what}`);
   if (!condition) failures.push(what);
 };
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+let postgres;
+const processes = {};
+let haproxy;
 
-/** A child process whose output is kept (printed when something fails). */
-function launch(name, command, args, env) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const proc = {
-    name,
-    child,
-    output: '',
-    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code))),
-  };
-  child.stdout.on('data', (chunk) => (proc.output += chunk));
-  child.stderr.on('data', (chunk) => (proc.output += chunk));
-  return proc;
-}
-
-const ports = {
-  lb: await freePort(),
-  a: await freePort(),
-  b: await freePort(),
-  pg: await freePort(),
-  replica: await freePort(),
-};
-const origin = (port) => `http://127.0.0.1:${port}`;
-const databaseUrl = `postgres://postgres@127.0.0.1:${ports.pg}/odontia`;
-const replicaUrl = `postgres://postgres@127.0.0.1:${ports.replica}/odontia`;
-
-/** PostgreSQL's server binaries (Debian keeps them out of PATH), the newest version's. */
-function pgBinary(name) {
-  const found = spawnSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1']).stdout;
-  const dir = String(found).trim();
-  return dir ? path.join(dir, name) : name;
-}
-
-/** Runs a PostgreSQL command, as the postgres user when we are root (initdb refuses root). */
-function asPostgres(name, args) {
-  const command = pgBinary(name);
-  const result =
-    process.getuid?.() === 0
-      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
-      : spawnSync(command, args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${name} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
-/** The same, without blocking this process (the load keeps going while PostgreSQL restarts). */
-function asPostgresAsync(name, args) {
-  const command = pgBinary(name);
-  const child =
-    process.getuid?.() === 0
-      ? spawn('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' })
-      : spawn(command, args, { stdio: 'ignore' });
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${args.join(' ')}: exit ${code}`)))),
-  );
-}
-
-const pgData = path.join(pgDir, 'primary');
-const pgCtl = (...args) =>
-  asPostgres('pg_ctl', ['-D', pgData, '-l', path.join(pgDir, 'primary.log'), '-w', '-t', '60', ...args]);
-
-const replicaData = path.join(pgDir, 'replica');
-const replicaCtl = (...args) =>
-  asPostgres('pg_ctl', ['-D', replicaData, '-l', path.join(pgDir, 'replica.log'), '-w', '-t', '60', ...args]);
-
-/** A streaming replica of it: pg_basebackup (-R writes the standby's settings), started on its port. */
-function startReplica() {
-  asPostgres('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(ports.pg),
-    '-U',
-    'postgres',
-    '-D',
-    replicaData,
-    '-R',
-    '-X',
-    'stream',
-    // Now, not after the primary's next spread checkpoint (a minute and a half here).
-    '--checkpoint=fast',
-  ]);
-  replicaCtl('-o', `-p ${ports.replica} -c listen_addresses=127.0.0.1 -k ${pgDir} -c fsync=off`, 'start');
-}
-
-/** Our own PostgreSQL: initdb, trust on loopback, started on its port. */
-function startPostgres() {
-  if (process.getuid?.() === 0) spawnSync('chown', ['postgres', pgDir]);
-  asPostgres('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  pgCtl('-o', `-p ${ports.pg} -c listen_addresses=127.0.0.1 -k ${pgDir} -c fsync=off`, 'start');
-}
-
+/** Instance `a` or `b`, on the cluster's primary and replica, its DATA_DIR shared. */
 function startInstance(name, seed) {
-  return launch(name, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  return startServer(name, {
     PORT: String(ports[name]),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATABASE_REPLICA_URL: replicaUrl,
+    DATABASE_URL: postgres.primary.url(),
+    DATABASE_REPLICA_URL: postgres.replica.url(),
     DATA_DIR: dataDir,
-    TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: '2500',
     SEED_DEMO: seed ? 'true' : 'false',
     JOBS_POLL_MS: '250',
-    LOG_LEVEL: 'warn',
   });
 }
-
-async function waitReady(port, proc, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc && proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output}`);
-    try {
-      if ((await fetch(`${origin(port)}/api/ready`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`no readiness on ${port}${proc ? `:\n${proc.output}` : ''}`);
-}
-
-async function call(port, method, url, { token, body, headers = {}, signal } = {}) {
-  const response = await fetch(`${origin(port)}${url}`, {
-    method,
-    ...(signal ? { signal } : {}),
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json };
-}
-
-async function signIn(port) {
-  const answer = await call(port, 'POST', '/api/auth/sign-in', { body: { ...admin, remember: false } });
-  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.json)}`);
-  return answer.json.data.token;
-}
-
-/**
- * `workers` loops against the load balancer for `ms`; `work(index)` answers whether its request
- * succeeded and may return an acknowledged write. Answers the counts and the writes.
- */
-async function steadyLoad(ms, workers, work) {
-  const until = Date.now() + ms;
-  const result = { requests: 0, errors: 0, statuses: {}, writes: [] };
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      for (let index = 0; Date.now() < until; index++) {
-        result.requests++;
-        try {
-          const outcome = await work(worker, index);
-          if (!outcome.ok) {
-            result.errors++;
-            result.statuses[outcome.status] = (result.statuses[outcome.status] ?? 0) + 1;
-          }
-          if (outcome.write) result.writes.push(outcome.write);
-        } catch (error) {
-          result.errors++;
-          const kind = error.name === 'TimeoutError' ? 'TimeoutError' : (error.cause?.code ?? 'network');
-          result.statuses[kind] = (result.statuses[kind] ?? 0) + 1;
-        }
-      }
-    }),
-  );
-  return result;
-}
-
-const processes = {};
-let haproxy;
-let postgresStarted = false;
-let replicaStarted = false;
 
 async function main() {
-  if (spawnSync('haproxy', ['-v']).status !== 0)
-    throw new Error('haproxy is not installed (apt-get install -y haproxy)');
+  if (!haproxyInstalled()) throw new Error('haproxy is not installed (apt-get install -y haproxy)');
   let started = performance.now();
-  startPostgres();
-  postgresStarted = true;
-  const pgAdmin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${ports.pg}/postgres` });
-  await pgAdmin.connect();
-  await pgAdmin.query('create database odontia');
-  await pgAdmin.end();
-  startReplica();
-  replicaStarted = true;
+  postgres = await createPostgres({ replica: true });
   console.log(
-    `cluster test: PostgreSQL on ${ports.pg} and its streaming replica on ${ports.replica} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s), instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`,
+    `cluster test: PostgreSQL on ${postgres.primary.port} and its streaming replica on ${postgres.replica.port} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s), instances on ${ports.a} and ${ports.b}, HAProxy on ${ports.lb}`,
   );
 
   // A migrates and seeds the demo clinic; B starts on the migrated database.
@@ -251,11 +77,7 @@ async function main() {
   processes.b = startInstance('b', false);
   await waitReady(ports.b, processes.b);
   console.log(`  both instances ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  haproxy = launch('haproxy', 'haproxy', ['-db', '-f', 'docs/deployment/haproxy.cfg'], {
-    ODONTIA_LB_PORT: String(ports.lb),
-    ODONTIA_A_PORT: String(ports.a),
-    ODONTIA_B_PORT: String(ports.b),
-  });
+  haproxy = startHaproxy(ports.lb, [ports.a, ports.b]);
   await waitReady(ports.lb, haproxy);
   await sleep(3000); // both servers pass `rise 2` checks (inter 1s)
 
@@ -388,18 +210,7 @@ async function main() {
   const restarting = steadyLoad(12_000, 8, timedReads);
   await sleep(2500);
   const restartAt = performance.now();
-  await asPostgresAsync('pg_ctl', [
-    '-D',
-    pgData,
-    '-l',
-    path.join(pgDir, 'primary.log'),
-    '-w',
-    '-t',
-    '60',
-    '-m',
-    'fast',
-    'restart',
-  ]);
+  await postgres.primary.restart();
   const restartedIn = (performance.now() - restartAt) / 1000;
   const during = await restarting;
   const unexpected = timeline.filter((entry) => entry.status !== 200 && entry.status !== 503);
@@ -425,7 +236,7 @@ async function main() {
   check(afterRestart.status === 200, `a request after it answers 200 (got ${afterRestart.status})`);
 
   console.log('reads on the streaming replica (DATABASE_REPLICA_URL):');
-  const replica = new pg.Client({ connectionString: replicaUrl });
+  const replica = new pg.Client({ connectionString: postgres.replica.url() });
   await replica.connect();
   try {
     const commits = async () =>
@@ -435,8 +246,12 @@ async function main() {
     await sleep(600); // the statistics are flushed every half second or so
     const before = await commits();
     for (let index = 0; index < 30; index++) await call(ports.lb, 'GET', '/api/dashboard', { token: session });
-    await sleep(1200);
-    const served = (await commits()) - before;
+    // Idle backends flush their statistics within ~10 s: wait for them.
+    let served = 0;
+    for (let waited = 0; waited < 15_000 && served < 30; waited += 500) {
+      await sleep(500);
+      served = (await commits()) - before;
+    }
     check(served >= 30, `30 dashboards through HAProxy: ${served} transactions committed on the replica`);
 
     await replica.query('select pg_wal_replay_pause()');
@@ -467,29 +282,9 @@ async function main() {
 }
 
 async function teardown() {
-  for (const proc of [haproxy, ...Object.values(processes)]) {
-    if (proc && proc.child.exitCode === null && proc.child.signalCode === null) {
-      proc.child.kill('SIGTERM');
-      await Promise.race([proc.exited, sleep(15_000)]);
-      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
-    }
-  }
-  if (replicaStarted) {
-    try {
-      replicaCtl('-m', 'immediate', 'stop');
-    } catch (error) {
-      console.error(error.message);
-    }
-  }
-  if (postgresStarted) {
-    try {
-      pgCtl('-m', 'immediate', 'stop');
-    } catch (error) {
-      console.error(error.message);
-    }
-  }
+  for (const proc of [haproxy, ...Object.values(processes)]) await stopProcess(proc);
+  await postgres?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(pgDir, { recursive: true, force: true });
 }
 
 try {
