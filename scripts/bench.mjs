@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -25,6 +25,9 @@
 //   dashboard  the whole dashboard (p50/p95) for this month, 30 days and a year on 100,000 patients,
 //            1,000,000 attendances, 200,000 appointments and 1,000,000 sales documents
 //            (apps/api/bench/dashboard.ts; also `-- --pglite`; goal p95 < 150 ms on PostgreSQL)
+//   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
+//            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
+//            `-- --seconds N --clients N --patients N`)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -151,6 +154,16 @@ async function benchBundle() {
     await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The cluster's mixed workload through HAProxy (issue 20): scripts/cluster-bench.mjs. */
+async function benchCluster() {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/cluster-bench.mjs'), ...process.argv.slice(3)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) process.exitCode = 1;
 }
 
 /** The odontogram's render figure (issue 6): data arrival → frame after paint, measured by the page itself. */
@@ -287,6 +300,7 @@ const benches = {
   sales: apiBench('sales'),
   dashboard: apiBench('dashboard'),
   odontogram: benchOdontogram,
+  cluster: benchCluster,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
