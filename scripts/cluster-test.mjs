@@ -4,6 +4,7 @@
 //   - the sign-in throttle is shared: the 11th failure, wherever it lands, answers 429;
 //   - a sign-out on one instance is refused on the other at the next request;
 //   - one idempotency key sent to both instances at once makes one collection;
+//   - both instances run the job queue and each appointment reminder is sent exactly once;
 //   - SIGTERM under steady load: the instance drains (readiness 503, then closes) and no request fails;
 //   - kill -9 under a steady load of reads and writes: no acknowledged write is lost, the survivor
 //     keeps answering, and the killed instance starts again clean;
@@ -17,13 +18,14 @@
 // cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
 import './check-node.mjs';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import {
   call,
   createPostgres,
+  demoAdmin,
   freePort,
   haproxyInstalled,
   origin,
@@ -131,6 +133,56 @@ async function main() {
     `every answer 201 (or 409 while the first is in flight): ${answers.map((answer) => answer.status).join(' ')}`,
   );
   check(ids.size === 1, `one collection (${ids.size} ids)`);
+
+  console.log('appointment reminders: both instances run the job queue, each reminder is sent once:');
+  const signedIn = await call(ports.lb, 'POST', '/api/auth/sign-in', { body: { ...demoAdmin, remember: false } });
+  const professionalId = signedIn.json.data.user.id;
+  const addresses = [];
+  const refusals = [];
+  for (let index = 0; index < 12; index++) {
+    const email = `recordatorio-${randomUUID().slice(0, 8)}@clinica.test`;
+    const patient = await call(ports.lb, 'POST', '/api/patients', {
+      token: session,
+      body: { firstName: 'Recordatorio', lastName: `Cluster ${index}`, sex: 'female', birthdate: '1980-01-01', email },
+    });
+    // Starts in a few hours: inside the clinic's lead time, so its reminder is due at once.
+    const halfHour = 30 * 60_000;
+    const startsAt = new Date(Math.ceil(Date.now() / halfHour) * halfHour + (6 + index) * halfHour);
+    const booked = await call(ports.lb, 'POST', '/api/appointments', {
+      token: session,
+      body: {
+        patientId: patient.json.data.id,
+        professionalId,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
+        allowOutsideSchedule: true,
+      },
+    });
+    if (booked.status === 201) addresses.push(email);
+    else refusals.push(`${patient.status}/${booked.status} ${booked.json?.code ?? ''}`);
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  const mailsTo = () => {
+    const counts = Object.fromEntries(addresses.map((address) => [address, 0]));
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const text = readFileSync(path.join(outbox, file), 'utf8');
+      for (const address of addresses) if (text.includes(address)) counts[address]++;
+    }
+    return counts;
+  };
+  const reminded = performance.now();
+  while (Object.values(mailsTo()).some((count) => count === 0) && performance.now() - reminded < 30_000)
+    await sleep(250);
+  await sleep(2000); // a second send would have happened by now (both workers poll every 250 ms)
+  const counts = Object.values(mailsTo());
+  check(
+    addresses.length === 12,
+    `12 appointments booked with a reminder due now (${addresses.length}) ${refusals.join(', ')}`,
+  );
+  check(
+    counts.every((count) => count === 1),
+    `each reminder sent exactly once (${counts.join(' ')}), all within ${((performance.now() - reminded - 2000) / 1000).toFixed(1)} s`,
+  );
 
   console.log('SIGTERM under steady load (readiness off, drain, close):');
   const reads = (worker) =>
