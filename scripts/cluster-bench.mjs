@@ -98,19 +98,23 @@ async function main() {
     const token = await signIn(ports[0]);
     const me = (await call(ports[0], 'GET', '/api/auth/system/me', { token })).json.data;
     const professionalId = me.user?.id ?? me.id;
-    const made = await steadyLoad(60_000, 8, async (worker, index) => {
-      if (worker + index * 8 >= Number(options.patients)) return { ok: true, status: 200 };
-      const answer = await call(ports[0], 'POST', '/api/patients', {
-        token,
-        body: {
-          firstName: 'Paciente',
-          lastName: `${surnames[(worker + index) % surnames.length]} ${worker}-${index}`,
-          sex: index % 2 ? 'female' : 'male',
-          birthdate: '1985-06-15',
-        },
-      });
-      return { ok: answer.status === 201, status: answer.status, write: answer.json?.data?.id };
-    }).then((result) => result.writes);
+    const made = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, worker) => {
+        for (let index = worker; index < Number(options.patients); index += 8) {
+          const answer = await call(ports[0], 'POST', '/api/patients', {
+            token,
+            body: {
+              firstName: 'Paciente',
+              lastName: `${surnames[index % surnames.length]} ${index}`,
+              sex: index % 2 ? 'female' : 'male',
+              birthdate: '1985-06-15',
+            },
+          });
+          if (answer.status === 201) made.push(answer.json.data.id);
+        }
+      }),
+    );
     const patients = (await call(ports[0], 'GET', '/api/patients?page=1&pageSize=100', { token })).json.data
       .map((patient) => patient.id)
       .concat(made);
