@@ -38,7 +38,7 @@ import { createAppointmentLinksService } from './features/reminders/appointment-
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
 import { reminderJobKind } from './features/reminders/reminder-plan.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
-import { reportExportHandler, reportExportJobKind } from './features/reports/reports.service.ts';
+import { reportExportHandler, reportExportJobKind, sweepReportExports } from './features/reports/reports.service.ts';
 import { budgetsRoutes } from './features/sales/budgets.routes.ts';
 import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
 import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
@@ -156,6 +156,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       },
       tasks: [
         { name: 'fold day figures', everyMs: foldEveryMs, run: async () => void (await foldDayFigureChanges(db)) },
+        {
+          name: 'remove old report exports',
+          everyMs: 3_600_000,
+          run: async () => void (await sweepReportExports(db, exportStorage, env.REPORT_EXPORT_KEEP_DAYS)),
+        },
       ],
     }),
   );
@@ -223,7 +228,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
       await api.register(dashboardRoutes);
-      await api.register(reportsRoutes, { storage: exportStorage, directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS });
+      await api.register(reportsRoutes, {
+        storage: exportStorage,
+        directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS,
+        keepDays: env.REPORT_EXPORT_KEEP_DAYS,
+      });
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });

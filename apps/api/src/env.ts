@@ -130,6 +130,13 @@ const envSchema = z
       .min(50, { error: 'must be at least 50' })
       .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
       .default(5000),
+    /** Reports (issue 19): days a finished export's file is kept before it is removed (the export then says expired). */
+    REPORT_EXPORT_KEEP_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 365' })
+      .max(365, { error: 'must be between 1 and 365' })
+      .default(7),
     /** Reports (issue 19): rows an export job writes per chunk (each chunk a short transaction that moves its progress). */
     REPORT_EXPORT_CHUNK_ROWS: z.coerce
       .number({ error: 'must be a number of rows' })

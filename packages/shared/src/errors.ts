@@ -259,6 +259,8 @@ export const errorStatuses = {
   report_export_not_found: 404,
   /** The export's file is not written yet, or its job failed (details.state). */
   report_export_not_ready: 409,
+  /** The export's file was removed after the installation's REPORT_EXPORT_KEEP_DAYS (details.keepDays): export it again. */
+  report_export_expired: 410,
   /** Too many rows for a direct answer or for a PDF (details.rows, details.maxRows): export it as a job or narrow the period. */
   report_export_too_large: 409,
 

@@ -141,7 +141,8 @@ export const reportPageSchema = z.object({
 });
 export type ReportPage = z.output<typeof reportPageSchema>;
 
-export const reportExportStates = ['queued', 'running', 'done', 'failed'] as const;
+/** expired: done, and its file removed after REPORT_EXPORT_KEEP_DAYS (the export can be asked again). */
+export const reportExportStates = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 
 export const reportExportSchema = z.object({
   id: idSchema,

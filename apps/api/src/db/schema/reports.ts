@@ -16,7 +16,7 @@ export const reportExports = pgTable(
     format: text('format', { enum: ['csv', 'xlsx', 'pdf'] }).notNull(),
     /** { from, to, method?, professionalId? } */
     params: jsonb('params').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'expired'] })
       .notNull()
       .default('queued'),
     progress: integer('progress').notNull().default(0),

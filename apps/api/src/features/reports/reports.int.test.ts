@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { reportIds } from '@odontia/shared/schemas/reports';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestPatient } from '../../../test/clinical.ts';
@@ -9,10 +10,12 @@ import { insertProvider, insertRegisteredPurchase } from '../../../test/commerci
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { appointments } from '../../db/schema/index.ts';
+import { appointments, reportExports } from '../../db/schema/index.ts';
+import { createDiskStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { type DayFigure, dayFigureRows } from '../figures/day-figures.repository.ts';
 import { reportChunk, reportDefinitions, reportPage, reportRows, reportTotals, sumRows } from './reports.repository.ts';
+import { sweepReportExports } from './reports.service.ts';
 
 /**
  * Reports (issue 19) on a small known data set, every total computed by hand and checked against
@@ -408,6 +411,42 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(otherFile.statusCode).toBe(404);
     const otherBook = await t.call('GET', `/api/reports/sales-vat-book?${period}`, { token: t.other.token });
     expect(otherBook.json().data).toMatchObject({ rows: [], totals: { net: '0.00', vat: '0.00', total: '0.00' } });
+  });
+
+  it("removes a finished export's file after REPORT_EXPORT_KEEP_DAYS: the export says expired, its file 410", async () => {
+    const queued = await t.call('POST', '/api/reports/purchases-vat-book/exports', {
+      body: { from: '2026-11-01', to: '2026-11-15', format: 'csv' },
+    });
+    expect(queued.statusCode, queued.body).toBe(201);
+    const { id } = queued.json().data;
+    for (let round = 0; round < 6; round++) await t.app.jobs.runDue();
+    expect((await t.call('GET', `/api/reports/exports/${id}`)).json().data.state).toBe('done');
+    const [row] = await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx.select().from(reportExports).where(eq(reportExports.id, id)),
+    );
+    const storage = createDiskStorage(path.join(t.testApp.env.DATA_DIR, 'exports'));
+    expect(await storage.exists(String(row?.storageKey))).toBe(true);
+
+    // Six days old: kept. Eight: removed (7 days by default).
+    const age = (days: number) =>
+      t.db.withTenant(t.clinic.accountId, (tx) =>
+        tx.execute(
+          sql`update report_exports set finished_at = now() - ${`${days} days`}::interval where id = ${id}::uuid`,
+        ),
+      );
+    await age(6);
+    expect(await sweepReportExports(t.db, storage, 7)).toBe(0);
+    await age(8);
+    expect(await sweepReportExports(t.db, storage, 7)).toBe(1);
+    expect(await storage.exists(String(row?.storageKey))).toBe(false);
+    expect((await t.call('GET', `/api/reports/exports/${id}`)).json().data).toMatchObject({
+      state: 'expired',
+      byteSize: null,
+    });
+    const file = await t.call('GET', `/api/reports/exports/${id}/file`);
+    expect(file.statusCode).toBe(410);
+    expect(file.json()).toMatchObject({ code: 'report_export_expired', details: { keepDays: 7 } });
+    expect(await sweepReportExports(t.db, storage, 7)).toBe(0);
   });
 
   it('answers 403 to a level without reports.read', async () => {

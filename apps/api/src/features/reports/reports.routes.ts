@@ -13,10 +13,11 @@ import { inTransaction, routes } from '../../plugins/routes.ts';
 import { catalogue, reportsService as service } from './reports.service.ts';
 
 /** /api/reports (issue 19): read-only, reports.read; exports may be asked by a read-only clinic. */
-export const reportsRoutes: FastifyPluginAsync<{ storage: FileStorage; directMaxRows: number }> = async (
-  app,
-  { storage, directMaxRows },
-) => {
+export const reportsRoutes: FastifyPluginAsync<{
+  storage: FileStorage;
+  directMaxRows: number;
+  keepDays: number;
+}> = async (app, { storage, directMaxRows, keepDays }) => {
   const route = routes(app, { tags: ['reports'] });
   const read = { permission: 'reports.read', failureCode: 'error_get_report' } as const;
   const exporting = { permission: 'reports.read', failureCode: 'error_export_report' } as const;
@@ -90,13 +91,16 @@ export const reportsRoutes: FastifyPluginAsync<{ storage: FileStorage; directMax
     '/reports/exports/:exportId/file',
     {
       ...exporting,
-      summary: "A finished export's file; 409 report_export_not_ready while its job runs or when it failed",
+      summary:
+        "A finished export's file; 409 report_export_not_ready while its job runs or when it failed, 410 report_export_expired once removed after REPORT_EXPORT_KEEP_DAYS",
       params: reportExportParamsSchema,
       produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {
-      const file = await inTransaction(app.db, actor, (ctx) => service.exportFile({ ctx, exportId: params.exportId }));
+      const file = await inTransaction(app.db, actor, (ctx) =>
+        service.exportFile({ ctx, exportId: params.exportId, keepDays }),
+      );
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -20,7 +20,8 @@ import {
   reportIds,
   reportPdfMaxRows,
 } from '@odontia/shared/schemas/reports';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -174,9 +175,10 @@ export const reportsService = {
     return { data: await findExport(ctx, exportId) };
   },
 
-  /** The finished export's file (409 report_export_not_ready before). */
-  async exportFile({ ctx, exportId }: { ctx: RequestContext; exportId: string }) {
+  /** The finished export's file (409 report_export_not_ready before, 410 report_export_expired once removed). */
+  async exportFile({ ctx, exportId, keepDays }: { ctx: RequestContext; exportId: string; keepDays: number }) {
     const row = await findRow(ctx, exportId);
+    if (row.state === 'expired') throw new AppError('report_export_expired', { keepDays });
     if (row.state !== 'done' || !row.storageKey) {
       throw new AppError('report_export_not_ready', { state: row.state });
     }
@@ -187,6 +189,39 @@ export const reportsService = {
     };
   },
 };
+
+/**
+ * Removes the files of exports finished more than `keepDays` ago and marks them expired (a
+ * periodic task of the job worker, in the system context: every clinic's). A few hundred a run;
+ * a file already gone is fine. Answers how many expired.
+ */
+export async function sweepReportExports(
+  db: Pick<Database, 'withSystem'>,
+  storage: FileStorage,
+  keepDays: number,
+): Promise<number> {
+  return db.withSystem(async (tx) => {
+    const old = await tx
+      .select({ accountId: reportExports.accountId, id: reportExports.id, storageKey: reportExports.storageKey })
+      .from(reportExports)
+      .where(
+        and(
+          eq(reportExports.state, 'done'),
+          lt(reportExports.finishedAt, sql`now() - ${`${keepDays} days`}::interval`),
+        ),
+      )
+      .limit(200)
+      .for('update', { skipLocked: true });
+    for (const row of old) {
+      if (row.storageKey) await storage.remove(row.storageKey).catch(() => undefined);
+      await tx
+        .update(reportExports)
+        .set({ state: 'expired', storageKey: null, byteSize: null })
+        .where(and(eq(reportExports.accountId, row.accountId), eq(reportExports.id, row.id)));
+    }
+    return old.length;
+  });
+}
 
 async function findRow(ctx: Clinic, exportId: string) {
   const [row] = await ctx.tx
