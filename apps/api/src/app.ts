@@ -149,6 +149,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
+          db,
           storage: exportStorage,
           spoolDir: path.join(exportsDir, '.spool'),
           chunkRows: env.REPORT_EXPORT_CHUNK_ROWS,

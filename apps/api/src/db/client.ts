@@ -40,6 +40,8 @@ export interface Database extends Tenancy {
    * its own writes); else, or when the replica is behind or unreachable, on the primary.
    */
   withTenantRead<T>(accountId: string, minLsn: string | undefined, fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /** Whether reads that tolerate lag go to a replica (DATABASE_REPLICA_URL); else `withTenantRead` is `withTenant`. */
+  readonly hasReplica: boolean;
   /** With a replica: the primary's WAL position now, which a replica must have replayed to show what committed. */
   currentLsn?: () => Promise<string>;
   close(): Promise<void>;
@@ -122,6 +124,7 @@ async function openPostgres(connectionString: string, max: number, replicaUrl?: 
   });
   return {
     ...primary,
+    hasReplica: true,
     async withTenantRead(accountId, minLsn, fn) {
       try {
         return await replica.withTenant(accountId, async (tx) => {
@@ -219,6 +222,7 @@ function assemble(
     orm,
     ...(dump ? { dump } : {}),
     ...tenancy,
+    hasReplica: false,
     // No replica: the primary reads it all.
     withTenantRead: (accountId, _minLsn, fn) => tenancy.withTenant(accountId, fn),
     async ping() {

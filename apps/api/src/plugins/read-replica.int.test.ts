@@ -47,6 +47,10 @@ describe.runIf(process.env.DATABASE_URL)('replica routes (PostgreSQL, the databa
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.headers['x-odontia-lsn']).toBeUndefined();
     expect(listed.json().data.map((patient: { lastName: string }) => patient.lastName)).toContain('Lectura');
+    // Row-level security holds on the replica path: another clinic's list does not show it.
+    const others = await t.call('GET', '/api/patients?q=Lectura', { token: t.other.token });
+    expect(others.statusCode).toBe(200);
+    expect(others.json().data).toEqual([]);
 
     const reads = [
       '/api/dashboard',
@@ -62,6 +66,14 @@ describe.runIf(process.env.DATABASE_URL)('replica routes (PostgreSQL, the databa
       const response = await t.call('GET', url, { headers: { 'x-odontia-lsn': String(lsn) } });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
+
+    // A background export reads its chunks there too (its progress is written on the primary).
+    const queued = await t.call('POST', '/api/reports/sales-vat-book/exports', {
+      body: { from: '2026-11-01', to: '2026-11-28', format: 'csv' },
+    });
+    expect(queued.statusCode, queued.body).toBe(201);
+    for (let round = 0; round < 4; round++) await t.app.jobs.runDue();
+    expect((await t.call('GET', `/api/reports/exports/${queued.json().data.id}`)).json().data.state).toBe('done');
 
     // The route's flag is what sends it to the read-only transaction.
     const onReplica = await t.call('GET', '/api/test/replica-write');

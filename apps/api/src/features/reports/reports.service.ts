@@ -261,10 +261,13 @@ async function findExport(ctx: Clinic, exportId: string): Promise<ReportExport> 
  * file (CSV, XLSX, PDF), streaming it into the storage, and the export is done.
  */
 export function reportExportHandler({
+  db,
   storage,
   spoolDir,
   chunkRows,
 }: {
+  /** Where a chunk's rows are read: the read replica when there is one (a second of lag is fine). */
+  db: Pick<Database, 'withTenantRead' | 'hasReplica'>;
   storage: FileStorage;
   spoolDir: string;
   chunkRows: number;
@@ -290,13 +293,19 @@ export function reportExportHandler({
       await truncate(spool, row.spoolBytes);
 
       const totalRows = row.totalRows ?? (await reportTotals(ctx, definition, request)).count;
-      const { rows, cursor } = await reportChunk(
-        ctx,
-        definition,
-        request,
-        { offset: row.rowsWritten, cursor: (row.cursor as string[] | null) ?? null },
-        chunkRows,
-      );
+      // The rows from the read replica when there is one (its own read-only transaction), else in the
+      // job's transaction (PGlite has one connection: a second transaction would wait for this one).
+      const readChunk = (tx: TenantTx) =>
+        reportChunk(
+          { tx, accountId: ctx.accountId },
+          definition,
+          request,
+          { offset: row.rowsWritten, cursor: (row.cursor as string[] | null) ?? null },
+          chunkRows,
+        );
+      const { rows, cursor } = db.hasReplica
+        ? await db.withTenantRead(ctx.accountId, undefined, readChunk)
+        : await readChunk(ctx.tx);
       if (rows.length > 0) {
         const out = createWriteStream(spool, { flags: 'a' });
         await new Promise<void>((resolve, reject) => {
