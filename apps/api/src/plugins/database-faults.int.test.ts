@@ -9,7 +9,8 @@ import { useTestClinic } from '../../test/test-clinic.ts';
  * 503 service_unavailable (never a 500 with internals, never a hang), keeps nothing of the
  * request, and the pool serves the next request on a new connection without a restart. Then
  * invoices with stock lines issued while connections are terminated again and again: the
- * numbering has no gap, the hash chain holds, and the stock equals its movements.
+ * numbering has no gap, the hash chain holds, the stock equals its movements, and the customer's
+ * ledger and kept balance hold exactly the issued invoices.
  */
 describe.runIf(process.env.DATABASE_URL)('the database dropping connections (PostgreSQL)', () => {
   let testApp: TestApp | undefined;
@@ -146,5 +147,21 @@ describe.runIf(process.env.DATABASE_URL)('issuing while connections are terminat
     expect(item?.stock).toBe(500 - 2 * Number(item?.issued));
     expect(Number(item?.issued)).toBeGreaterThanOrEqual(statuses.filter((status) => status === 201).length);
     expect(pos.lastNumbers).toContainEqual({ documentType: 'invoice', lastNumber: Number(item?.issued) });
+    // The customer's ledger holds exactly the issued invoices (on current account), and its kept
+    // balance is the ledger's sum.
+    const { rows: ledger } = await t.db.withTenant(t.clinic.accountId, (tx) =>
+      tx.execute<{ invoiced: string; ledger: string; kept: string }>(sql`
+        select
+          (select coalesce(sum(d.total), 0)::text from commercial_documents d
+            where d.account_id = c.account_id and d.customer_id = c.id and d.status = 'issued') as invoiced,
+          (select coalesce(sum(e.debit - e.credit), 0)::text from ledger_entries e
+            where e.account_id = c.account_id and e.party_kind = 'customer' and e.party_id = c.id) as ledger,
+          (select coalesce(b.debits - b.credits, 0)::text from party_balances b
+            where b.account_id = c.account_id and b.party_kind = 'customer' and b.party_id = c.id) as kept
+        from customers c where c.account_id = ${t.clinic.accountId}::uuid and c.patient_id = ${t.patientId}::uuid`),
+    );
+    expect(ledger[0]?.ledger).toBe(ledger[0]?.invoiced);
+    expect(ledger[0]?.kept).toBe(ledger[0]?.ledger);
+    expect(Number(ledger[0]?.invoiced)).toBeGreaterThan(0);
   }, 120_000);
 });
