@@ -100,18 +100,7 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
 
 async function openPostgres(connectionString: string, max: number, replicaUrl?: string): Promise<Database> {
   await migratePostgres(connectionString);
-  // JIT off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, and on a
-  // big clinic the planner's guesses for partial indexes (a tenth of the table) push short indexed
-  // statements past it: compiling took 100–250 ms for a 20 ms statement (the customers' current
-  // accounts at 1,000,000 sales). Every statement here is short; none gains from JIT.
-  // A server that takes no connection for 5 s answers 503 instead of holding the request (a restart
-  // takes about a second; the pool reconnects by itself once it is back).
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
-  // A client that loses its server must not crash the process: idle ones report to the pool, a
-  // checked-out one to itself (its query in flight fails and the transaction answers 503; the
-  // broken client is discarded, the next checkout connects anew).
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = newPool(connectionString, max);
   // Both drivers answer `{ rows }`; AppDatabase states that once for the repositories.
   const orm = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
   if (!replicaUrl) return assemble('postgres', orm, pooledTransactions(pool, orm), () => pool.end());
@@ -152,6 +141,15 @@ async function openPostgres(connectionString: string, max: number, replicaUrl?: 
 
 class ReplicaBehind extends Error {}
 
+/**
+ * A pool of the primary or the replica. JIT off: PostgreSQL compiles a statement whose estimated
+ * cost passes jit_above_cost, and on a big clinic the planner's guesses for partial indexes (a
+ * tenth of the table) push short indexed statements past it: compiling took 100–250 ms for a 20 ms
+ * statement. A server that takes no connection for 5 s answers 503 instead of holding the request
+ * (a restart takes about a second; the pool reconnects by itself). A client that loses its server
+ * must not crash the process: idle ones report to the pool, a checked-out one to itself (its query
+ * fails, the transaction answers 503, the broken client is discarded).
+ */
 function newPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {});

@@ -23,7 +23,8 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
       enqueueJob({ tx, accountId: t.clinic.accountId }, { kind, key: kind, runAt: new Date(Date.now() - 1000) }),
     );
 
-  it('stop waits for the job in flight, which ends done; nothing runs after it', async () => {
+  /** A worker whose `kind` jobs each wait for `release()`: `running` resolves when one begins. */
+  const blockingWorker = (kind: string) => {
     let release: () => void = () => {};
     let started: () => void = () => {};
     const running = new Promise<void>((resolve) => {
@@ -35,7 +36,7 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
       log: t.app.log,
       pollMs: 50,
       handlers: {
-        slow: {
+        [kind]: {
           async run(_ctx, job) {
             ran.push(job.id);
             started();
@@ -46,6 +47,11 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
         },
       },
     });
+    return { worker, running, ran, release: () => release() };
+  };
+
+  it('stop waits for the job in flight, which ends done; nothing runs after it', async () => {
+    const { worker, running, ran, release } = blockingWorker('slow');
     const id = await enqueue('slow');
     worker.start();
     await running;
@@ -77,28 +83,7 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
         ),
       );
     }
-    let release: () => void = () => {};
-    let started: () => void = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const ran: string[] = [];
-    const worker = createJobWorker({
-      db: t.db,
-      log: t.app.log,
-      pollMs: 50,
-      handlers: {
-        batch: {
-          async run(_ctx, job) {
-            ran.push(job.id);
-            started();
-            await new Promise<void>((resolve) => {
-              release = resolve;
-            });
-          },
-        },
-      },
-    });
+    const { worker, running, ran, release } = blockingWorker('batch');
     worker.start();
     await running;
     const stopping = worker.stop();
