@@ -1,4 +1,14 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * With ODONTIA_TEST_COUNTS_DIR set (CI), each run also writes its counts as JSON there, so
+ * `scripts/test-counts.mjs` can add up every runner's tests into one line.
+ */
+const countsDir = process.env.ODONTIA_TEST_COUNTS_DIR;
+const reporters = countsDir
+  ? ['default', ['json', { outputFile: path.join(countsDir, `vitest-${process.pid}-${Date.now()}.json`) }] as const]
+  : ['default'];
 
 /**
  * Two projects: `unit` (no I/O, `*.test.ts`) and `integration` (`*.int.test.ts`, each file
@@ -7,6 +17,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters,
     projects: [
       {
         test: {

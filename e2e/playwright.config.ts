@@ -67,6 +67,8 @@ function server(port: number, basePath: string, dataName: string) {
         },
         { id: 'pro', name: 'Profesional', price: '450000', currency: 'argentine_peso', periodMonths: 12 },
       ]),
+      // Where renewals are transferred to (issue 35): shown with the pending order.
+      PAYMENT_TRANSFER_DETAILS: 'Titular: Odontia SRL\\nCBU: 0170099220000067797370\\nAlias: ODONTIA.PAGOS',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
       DATABASE_URL: '',
     },
@@ -83,7 +85,19 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    // CI adds up every runner's counts (scripts/test-counts.mjs).
+    ...(process.env.ODONTIA_TEST_COUNTS_DIR
+      ? [
+          [
+            'json',
+            { outputFile: path.join(process.env.ODONTIA_TEST_COUNTS_DIR, `playwright-${process.pid}.json`) },
+          ] as const,
+        ]
+      : []),
+  ],
   webServer: [
     server(rootServer.port, rootServer.basePath, 'root'),
     server(basePathServer.port, basePathServer.basePath, 'clinica'),

@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
@@ -28,6 +28,9 @@
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
 //            `-- --seconds N --clients N --patients N`)
+//   web      Lighthouse (performance) on sign-in, the dashboard, the agenda and a patient's history, signed
+//            in, mobile and desktop, median of 3: score, LCP, TBT, CLS against the goals (scripts/web-bench.mjs;
+//            `-- --runs N --baseline <another build's dist>`; the system Chromium)
 //   odontogram  time from the chart's data arriving to the frame after the chart is painted, in
 //            Chromium, for 52 teeth (mixed dentition) and 200 past entries: on opening the tab
 //            (page reloads) and on moving along the timeline; p50/p95 (BENCH_RUNS, default 10)
@@ -159,6 +162,16 @@ async function benchBundle() {
 /** The cluster's mixed workload through HAProxy (issue 20): scripts/cluster-bench.mjs. */
 async function benchCluster() {
   const child = spawn(process.execPath, [path.join(root, 'scripts/cluster-bench.mjs'), ...process.argv.slice(3)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) process.exitCode = 1;
+}
+
+/** Lighthouse on the web app (issue 34): scripts/web-bench.mjs. */
+async function benchWeb() {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/web-bench.mjs'), ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -301,10 +314,11 @@ const benches = {
   dashboard: apiBench('dashboard'),
   odontogram: benchOdontogram,
   cluster: benchCluster,
+  web: benchWeb,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|web|all]`,
   );
   process.exit(2);
 }

@@ -18,7 +18,7 @@
 // cluster's folder, files). Needs PostgreSQL's server binaries and haproxy.
 import './check-node.mjs';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,10 +42,23 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odontia-cluster-'));
 const ports = { lb: await freePort(), a: await freePort(), b: await freePort() };
 
 const failures = [];
+let passedChecks = 0;
 const check = (condition, what) => {
   console.log(`  ${condition ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!condition) failures.push(what);
+  if (condition) passedChecks += 1;
+  else failures.push(what);
 };
+
+/** CI adds up every runner's counts (scripts/test-counts.mjs): each check is one test. */
+function writeCounts() {
+  const dir = process.env.ODONTIA_TEST_COUNTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `cluster-${process.pid}.json`),
+    JSON.stringify({ passed: passedChecks, failed: failures.length }),
+  );
+}
 
 let postgres;
 const processes = {};
@@ -349,6 +362,7 @@ try {
 } finally {
   await teardown();
 }
+writeCounts();
 if (failures.length > 0) {
   console.error(`cluster test: ${failures.length} failed`);
   process.exit(1);

@@ -15,6 +15,7 @@ const webSources = [
   path.join(webDir, 'public'),
   path.join(webDir, 'index.html'),
   path.join(webDir, 'vite.config.ts'),
+  path.join(webDir, 'precompress.ts'),
   path.join(webDir, 'package.json'),
   path.join(root, 'packages/shared/src'),
 ];

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // Brotli and gzip copies of the build, served by Accept-Encoding (apps/api/src/plugins/web-app.ts).
+  plugins: [react(), precompress()],
   // Relative asset URLs: the server injects <base href="BASE_PATH/"> so one build serves any mount point.
   base: command === 'build' ? './' : '/',
   server: {

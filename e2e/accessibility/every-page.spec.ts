@@ -1,8 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { test } from '../fixtures/test';
 import { areas } from '../support/areas';
 import { expectNoAxeViolations } from '../support/axe';
-import { settle } from '../support/page';
+import { navigateInApp, settle } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
@@ -34,16 +34,25 @@ async function demoIds(request: APIRequestContext) {
   };
 }
 
+/**
+ * Opens `path` in `theme` and runs axe on it: the first page is loaded with the theme's query
+ * parameter, the others are opened in the app as a link would (the theme stays; see
+ * navigateInApp), which makes the sweep several times faster than a full load per page.
+ */
+async function open(page: Page, path: string, theme: 'light' | 'dark', first: boolean): Promise<void> {
+  if (first) await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
+  else await navigateInApp(page, path);
+  await settle(page, { spinners: true });
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+  await expectNoAxeViolations(page, `${path} (${theme})`);
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe on every page, ${theme}`, () => {
     test('the sidebar’s areas', async ({ page }) => {
       test.setTimeout(240_000);
       await signInPage(page, demoUsers.administrator);
-      for (const area of areas) {
-        await page.goto(`${area.path}?layout_theme=${theme}`);
-        await settle(page, { spinners: true });
-        await expectNoAxeViolations(page, `${area.path} (${theme})`);
-      }
+      for (const [index, area] of areas.entries()) await open(page, area.path, theme, index === 0);
     });
 
     test('records, forms and the history’s tabs', async ({ page, request }) => {
@@ -90,11 +99,7 @@ for (const theme of ['light', 'dark'] as const) {
         ...(ids.payment ? [`/payments/view/${ids.payment}`] : []),
         ...(ids.provider ? [`/cc-providers/${ids.provider}`] : []),
       ];
-      for (const path of paths) {
-        await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
-        await settle(page, { spinners: true });
-        await expectNoAxeViolations(page, `${path} (${theme})`);
-      }
+      for (const [index, path] of paths.entries()) await open(page, path, theme, index === 0);
     });
   });
 }

@@ -67,6 +67,8 @@ test('the administrator sees the account, renews, and downloads the renewal orde
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Renovación pedida: la clínica puede seguir trabajando')).toBeVisible();
   await expect(plan.getByTestId('account-pending-renewal')).toContainText(/RN-\d{8}-[0-9A-F]{6}/);
+  // Issue 35: a transfer is asked for with the account to make it to, one item per line.
+  await expect(plan.getByTestId('transfer-details')).toContainText('CBU: 0170099220000067797370');
   await expect(plan.getByTestId('account-renew')).toHaveCount(0);
 
   // The order is the newest movement, pending; its PDF downloads.

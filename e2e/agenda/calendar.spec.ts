@@ -161,7 +161,7 @@ test('drag to another day and another professional, resize, and a refused drop o
   });
   await signInPage(page, demoUsers.administrator);
 
-  // Week view: columns per professional, seven days each (Monday first): Wednesday is index 2.
+  // Week view: one column per day (Monday first): Wednesday is index 2, Thursday 3.
   await openCalendar(page, day, 'week', `&professionals=${first.id},${second.id}`);
   await drag(page, eventOf(page, moved.id), slot(column(page, 3), '10:00'), { fromTop: true });
   await expect.poll(async () => (await appointment(request, moved.id)).status).toBe('rescheduled');
@@ -271,7 +271,7 @@ test.describe('another browser time zone', () => {
 test('axe and screenshots of the day, week and month views in Spanish, light and dark, and the day at 390 px', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInPage(page, demoUsers.administrator);
   const today = demoClinicToday();
   for (const theme of ['light', 'dark'] as const) {

@@ -146,7 +146,7 @@ test('write an authorization from a template, sign it on the pad, verify, open t
   await settle(page);
   await saveScreenshot(page, 'authorizations-signed');
 
-  // Revoke with a reason: unsigned again, the revoked signature stays in the history.
+  // Revoke with a reason: revoked (not "Sin firmar": when and by whom), the revoked signature stays in the history.
   await page.getByTestId('unsign').click();
   const dialog = page.getByTestId('unsign-dialog');
   await dialog.getByTestId('unsign-confirm').click();
@@ -154,7 +154,11 @@ test('write an authorization from a template, sign it on the pad, verify, open t
   await dialog.getByTestId('unsign-reason').fill('El paciente decidió posponer la extracción.');
   await dialog.getByTestId('unsign-confirm').click();
   await expect(page.getByText('Se quitó la firma de la autorización de tratamiento.')).toBeVisible();
-  await expect(page.getByTestId('authorization-status')).toHaveText('Sin firmar');
+  await expect(page.getByTestId('authorization-status')).toHaveText('Revocada');
+  await expect(page.getByTestId('authorization-revoked')).toContainText(/Revocada el .+ por .+/);
+  await expect(
+    page.getByText('La firma fue revocada: ya no vale como consentimiento.', { exact: false }),
+  ).toBeVisible();
   const revoked = page.getByTestId('revoked-signature');
   await expect(revoked).toHaveCount(1);
   await expect(revoked.getByTestId('revoke-reason')).toContainText('El paciente decidió posponer la extracción.');
@@ -166,6 +170,9 @@ test('write an authorization from a template, sign it on the pad, verify, open t
   // The tab lists it, and filters by status.
   await page.goto(`/patients/${patient.id}/mh?tab=authorizations`);
   await expect(page.getByTestId('authorization-row').first()).toContainText(`Extracción de la pieza 38 (${word})`);
+  await expect(page.getByTestId('authorization-row').first().getByTestId('authorization-status')).toHaveText(
+    'Revocada',
+  );
   // Expected 4xx: the refused empty unsign reason never reaches the server; none expected.
   expect(issues.all()).toEqual([]);
 });

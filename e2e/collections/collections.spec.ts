@@ -173,10 +173,16 @@ test('collect an invoice in two parts, cash then card, allocated oldest first', 
     sex: 'male',
     birthdate: '1979-09-30',
   });
+  // A point of sale of its own: an invoice dated 20 days ago cannot be issued after the later
+  // ones other tests issue on the demo's 0001 (issue 35: dates in number order per series).
+  const pointOfSale = await apiCreate<{ code: string }>(request, 'api/points-of-sale', {
+    code: String(10000 + Math.floor(Math.random() * 89999)),
+    name: `Caja ${lastName}`,
+  });
   const invoice = await apiCreate<{ id: string; total: string }>(request, 'api/sales', {
     documentType: 'invoice',
     patientId,
-    pointOfService: '0001',
+    pointOfService: pointOfSale.code,
     date: dayFrom(today, -20),
     dueDate: dayFrom(today, -5),
     currency: 'argentine_peso',
@@ -198,7 +204,7 @@ test('collect an invoice in two parts, cash then card, allocated oldest first', 
   await expect(form.getByTestId('allocation-amount')).toHaveValue('20000.00');
   await expect(form.getByTestId('collection-remainder')).toHaveText(/0,00/);
   await form.getByTestId('collection-save').click();
-  await expect(view.getByTestId('collection-allocations')).toContainText('Factura 0001-');
+  await expect(view.getByTestId('collection-allocations')).toContainText(`Factura ${pointOfSale.code}-`);
   // Card: the rest, proposed from what is owed.
   await page.goto('/collections/create');
   await pickCustomer(page, lastName);
@@ -209,4 +215,89 @@ test('collect an invoice in two parts, cash then card, allocated oldest first', 
   await expect(view.getByTestId('collection-on-account')).toHaveText(/0,00/);
   await page.goto(`/patients/${patientId}/mh`);
   await expect(page.getByTestId('patient-balance')).toHaveText(/Al día/);
+});
+
+test('one collection split across cash and card: one receipt with both, counted under each method', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const lastName = `Dividido ${tag()}`;
+  await createPatient(request, { firstName: 'Inés', lastName, sex: 'female', birthdate: '1990-02-11' });
+  // A day of its own, long before the demo's collections: the report of that day is this collection's.
+  const day = dayFrom(demoClinicToday(), -200 - Math.floor(Math.random() * 100));
+  await signInPage(page, demoUsers.administrator);
+  const form = page.getByTestId('collection-form');
+  await page.goto('/collections/create');
+  await pickCustomer(page, lastName);
+  await form.getByLabel('Fecha', { exact: true }).fill(day);
+  await form.getByTestId('collection-amount').fill('20.000,50');
+  await form.getByTestId('collection-method').selectOption('cash_payment');
+
+  // Split from the keyboard: the button, then each part's method, amount and operation number.
+  await form.getByTestId('collection-split').focus();
+  await page.keyboard.press('Enter');
+  const parts = form.getByTestId('collection-part');
+  await expect(parts).toHaveCount(2);
+  await expect(form.getByTestId('collection-method')).toHaveCount(0);
+  await expect(parts.nth(0).getByTestId('collection-part-amount')).toHaveValue('20.000,50');
+  await parts.nth(0).getByLabel('Importe 1').fill('12.500,50');
+  await expect(form.getByTestId('collection-parts-left')).toHaveText(/Falta asignar: \$\s?7\.500,00/);
+  await expect(parts.nth(1).getByLabel('Forma de pago 2')).toHaveValue('credit_card');
+  await parts.nth(1).getByLabel('Importe 2').focus();
+  await page.keyboard.type('7.500');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('POS-5521');
+  await expect(form.getByTestId('collection-parts-left')).toHaveText(/Falta asignar: \$\s?0,00/);
+  // A third part and its removal: the remaining amount follows.
+  await form.getByTestId('collection-part-add').click();
+  await expect(parts).toHaveCount(3);
+  await parts.nth(2).getByLabel('Importe 3').fill('1');
+  await expect(form.getByTestId('collection-parts-left')).toHaveText(/superan el importe en \$\s?1,00/);
+  await parts.nth(2).getByRole('button', { name: 'Quitar forma 3' }).click();
+  await expect(parts).toHaveCount(2);
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections/create (split)');
+  await saveScreenshot(page, 'collections-create-split');
+  await form.getByTestId('collection-save').click();
+
+  await expect(page).toHaveURL(/\/collections\/view\/[0-9a-f-]{36}$/);
+  const view = page.getByTestId('collection-view');
+  await expect(view.getByTestId('collection-number')).toHaveText(/^RC-\d{6}$/);
+  const number = (await view.getByTestId('collection-number').textContent()) ?? '';
+  await expect(view.getByTestId('collection-amount-view')).toContainText('20.000,50');
+  await expect(view.getByTestId('collection-part')).toHaveText([
+    /^Efectivo: \$\s?12\.500,50$/,
+    /^Tarjeta de crédito: \$\s?7\.500,00 · N\.º de operación POS-5521$/,
+  ]);
+  await settle(page);
+  await expectNoAxeViolations(page, '/collections/view/:collectionId (split)');
+  await saveScreenshot(page, 'collection-view-split');
+  const collectionId = page.url().split('/').at(-1) ?? '';
+
+  // One receipt, listing both parts.
+  const receipt = await request.get(rootServer.url(`api/collections/${collectionId}/receipt`), {
+    headers: await adminHeaders(request),
+  });
+  expect(receipt.status()).toBe(200);
+  const text = pdfText(path.join(artifactsDir, 'collection-receipt-split.pdf'), await receipt.body(), {
+    resolution: 70,
+  });
+  expect(text).toContain(number);
+  expect(text).toContain('Efectivo');
+  expect(text).toContain('Tarjeta de crédito');
+  expect(text).toContain('POS-5521');
+  expect(text).toContain('12.500,50');
+  expect(text).toContain('7.500,00');
+
+  // Collections by method: each part under its own method, that day.
+  await page.goto(`/reports/daily-cash?from=${day}&to=${day}`);
+  const rows = page.getByTestId('report-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Efectivo' })).toContainText('12.500,50');
+  await expect(rows.filter({ hasText: 'Tarjeta de crédito' })).toContainText('7.500,00');
+  await expect(page.getByTestId('report-total-amount')).toContainText('20.000,50');
+  await settle(page, { spinners: true });
+  await expectNoAxeViolations(page, '/reports/daily-cash (split collection)');
+  await saveScreenshot(page, 'reports-daily-cash-split');
 });

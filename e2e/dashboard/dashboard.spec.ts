@@ -55,8 +55,8 @@ test('today’s agenda: arrived, start the attendance from an appointment, the a
     birthdate: '1990-04-02',
   });
   // After the demo agenda's hours (it closes at 20:00): never on a demo appointment; a retry
-  // books an hour later, so its appointments never overlap the first try's.
-  const hour = String(20 + testInfo.retry).padStart(2, '0');
+  // books two hours later, so its appointments never overlap the first try's (20:00–21:15).
+  const hour = String(20 + 2 * testInfo.retry).padStart(2, '0');
   const arriving = await bookToday(request, {
     patientId,
     professionalId: professional.id,

@@ -27,6 +27,8 @@ test('the administrator sees the period’s money and opens a debtor’s account
   ])
     await expect(page.getByTestId(card)).toBeVisible();
   await expect(page.getByTestId('production-value')).toContainText('$');
+  // Issue 35: payables have a total, as receivables do.
+  await expect(page.getByTestId('payables-balance')).toContainText('$');
   await expect(page.getByTestId('period-shown')).toContainText('del');
   await expect(page.getByTestId('open-reports')).toHaveAttribute('href', '/reports');
 

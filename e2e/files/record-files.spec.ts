@@ -60,7 +60,9 @@ test('attaches the laboratory PDF and marks the order received in one step; a di
   await page.getByTestId('receive-result').click();
   const dialog = page.getByTestId('upload-dialog');
   await expect(dialog.getByRole('heading', { name: 'Recibir resultado del laboratorio' })).toBeVisible();
-  await dialog.getByLabel('Fecha del resultado').fill(demoClinicToday());
+  // The result date is required, marked so, and proposes today on the clinic's clock.
+  await expect(dialog.getByLabel('Fecha del resultado')).toHaveValue(demoClinicToday().split('-').reverse().join('/'));
+  await expect(dialog.locator('label', { hasText: 'Fecha del resultado' })).toContainText('*');
   await dialog.getByTestId('receive-text').fill('Hemograma dentro de valores normales.');
   await dialog
     .getByTestId('file-input')

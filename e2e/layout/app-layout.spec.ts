@@ -32,6 +32,8 @@ test.describe('authenticated layout (fake session)', () => {
   });
 
   test('each sidebar link opens its area (every one built) with the area title', async ({ page, fakeSession }) => {
+    // Every area's code is loaded on its first click: more than the default 30 s on a loaded machine.
+    test.slow();
     await answerEmptyLists(page);
     await page.goto('/dashboard?menu_size=default');
     const layout = new AppLayout(page);
@@ -64,6 +66,8 @@ test.describe('authenticated layout (fake session)', () => {
     fakeSession,
   }) => {
     void fakeSession;
+    // One full page load per deep page: more than the default 30 s on a loaded CI machine.
+    test.slow();
     const layout = new AppLayout(page);
     for (const deep of deepPages) {
       await page.goto(deep.path);

@@ -35,6 +35,10 @@ test('forms start on the clinic’s today and time, and a birthdate after it is 
   await expect(page.getByRole('textbox', { name: 'Fecha', exact: true })).toHaveValue(clinicTodayTyped);
   await page.goto(`/patients/${patientId}/mh/laboratory/new`);
   await expect(page.getByRole('textbox', { name: 'Fecha de la orden' })).toHaveValue(clinicTodayTyped);
+  // Its result, once received, is required, marked so, and dated the clinic's today too.
+  await page.getByLabel('Estado').selectOption('result_received');
+  await expect(page.getByRole('textbox', { name: 'Fecha del resultado' })).toHaveValue(clinicTodayTyped);
+  await expect(page.locator('label', { hasText: 'Fecha del resultado' })).toContainText('*');
   // A new attendance starts at the clinic's wall-clock time, not the browser's (03:30 in Madrid).
   await page.goto(`/patients/${patientId}/mh`);
   await page.getByTestId('new-attendance').click();

@@ -116,10 +116,15 @@ test('diagnosis, laboratory order with its result, and an attendance that takes 
   await pdf.close();
   await page.getByTestId('record-edit').click();
   await labForm.getByLabel('Estado').selectOption('result_received');
+  // The result date is required, marked so, and proposes today on the clinic's clock.
+  const today = demoClinicToday();
+  const resultDate = labForm.getByLabel('Fecha del resultado');
+  await expect(resultDate).toHaveValue(today.split('-').reverse().join('/'));
+  await expect(labForm.locator('label', { hasText: 'Fecha del resultado' })).toContainText('*');
+  await resultDate.fill('');
   await labForm.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(labForm.getByText('Este campo es obligatorio')).toBeVisible();
-  const today = demoClinicToday();
-  await labForm.getByLabel('Fecha del resultado').fill(today);
+  await resultDate.fill(today);
   await labForm.getByLabel('Resultado', { exact: true }).fill('Hemograma dentro de valores normales.');
   await labForm.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Orden de laboratorio actualizada correctamente.')).toBeVisible();

@@ -60,7 +60,7 @@ test('the price list: create a treatment, find it as you type, export and import
   const file = await (await download).path();
   const csv = await readFile(file, 'utf8');
   expect(csv.startsWith('\uFEFFCódigo;Nombre;Grupo;Precio;IVA (%)')).toBe(true);
-  expect(csv).toContain(`${code};${name};Estética;85000.50;21.00;45;sí`);
+  expect(csv).toContain(`${code};${name};Estética;85000,50;21,00;45;sí`);
 
   // Import: a row with an error is shown and nothing is written; a good file updates by code.
   await page.getByTestId('price-list-import').click();

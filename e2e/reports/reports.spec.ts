@@ -101,7 +101,8 @@ test('a report opens from the catalogue, follows its period with the totals, and
     'Totales',
     '',
     String(month.data.totals.count),
-    String(month.data.totals.amount),
+    // Numbers as a Spanish spreadsheet reads them (issue 35: one convention for every CSV).
+    String(month.data.totals.amount).replace('.', ','),
   ]);
 
   const xlsx = await download(page, 'export-xlsx');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
@@ -119,7 +120,7 @@ test('a budget is signed on the pad, followed and converted into an invoice draf
     birthdate: '1982-02-11',
   });
   const created = await request.post(rootServer.url('api/sales'), {
-    headers,
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
     data: {
       documentType: 'budget',
       patientId,

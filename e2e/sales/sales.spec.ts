@@ -47,6 +47,15 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await expect(page.getByTestId('customer-balance')).toBeVisible();
   await fillLine(page, 'Limpieza dental con ultrasonido', '16', '1000');
   await expect(page.getByTestId('form-total')).toContainText('1.210,00');
+  // Issue 35: who did the line, chosen from the keyboard: Tab from the VAT reaches its select.
+  const firstLine = page.getByTestId('sale-line').first();
+  await firstLine.getByTestId('line-vat').focus();
+  await page.keyboard.press('Tab');
+  const professional = firstLine.getByTestId('line-professional');
+  await expect(professional).toBeFocused();
+  await expect(professional).toHaveAccessibleName('Profesional');
+  await expect(professional.locator('option:checked')).toHaveText('Sin profesional');
+  await professional.selectOption({ label: 'Martín Sosa' });
   await settle(page);
   await saveScreenshot(page, 'sales-form-light');
   await expectNoAxeViolations(page, 'sale form (light)');
@@ -56,6 +65,7 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await expect(page.getByTestId('sale-number')).toHaveText(/^0001-\d{8}$/);
   await expect(page.getByTestId('view-open')).toContainText('1.210,00');
   await expect(page.getByTestId('sale-hash')).toHaveText(/^[0-9a-f]{16}…$/);
+  await expect(page.getByTestId('line-professional-name')).toHaveText('Profesional: Martín Sosa');
   const invoiceUrl = page.url();
   const invoiceId = invoiceUrl.split('/').at(-1) ?? '';
 
@@ -74,6 +84,7 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await page.getByTestId('view-credit-note').click();
   await expect(page).toHaveURL(/\/sales\/create\?edit=/);
   await expect(page.getByTestId('sale-line')).toHaveCount(1);
+  await expect(page.getByTestId('line-professional').locator('option:checked')).toHaveText('Martín Sosa');
   await page.getByTestId('issue').click();
   await expect(page.getByTestId('sale-view')).toHaveAttribute('data-status', 'issued');
   await expect(page.getByTestId('related-document')).toContainText('Factura');
@@ -96,6 +107,7 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   expect(text).toContain('Factura 0001-');
   expect(text).toContain(lastName);
   expect(text).toContain('Limpieza dental con ultrasonido');
+  expect(text).toContain('Profesional: Martín Sosa');
   const popup = page.waitForEvent('popup');
   await page.getByTestId('sale-pdf').click();
   await (await popup).close();

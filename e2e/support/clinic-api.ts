@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { apiSignIn, demoUsers } from './real-users';
 import { rootServer } from './servers';
@@ -18,13 +19,17 @@ export async function apiGet<T>(request: APIRequestContext, path: string): Promi
   return (await response.json()) as T;
 }
 
-/** POST `data` to `path` as the administrator, expecting 201; answers the created record. */
+/**
+ * POST `data` to `path` as the administrator, expecting 201; answers the created record. Each call
+ * carries a fresh Idempotency-Key (the writes that create a document or move money require one).
+ */
 export async function apiCreate<T = { id: string }>(
   request: APIRequestContext,
   path: string,
   data: object,
 ): Promise<T> {
-  const response = await request.post(rootServer.url(path), { headers: await adminHeaders(request), data });
+  const headers = { ...(await adminHeaders(request)), 'Idempotency-Key': randomUUID() };
+  const response = await request.post(rootServer.url(path), { headers, data });
   expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
   return ((await response.json()) as { data: T }).data;
 }

@@ -55,6 +55,8 @@ async function openUserMenu(page: Page, layout: AppLayout) {
 test('a person with two clinics switches from the user menu (keyboard, axe light and dark, 390 px)', async ({
   page,
 }) => {
+  // Two themes and 390 px, each with axe and a screenshot: more than the default 30 s on a loaded machine.
+  test.slow();
   const person = await createUser(page.request, 'user', 'Inés Castro');
   const other = `Clínica Norte ${Date.now() % 100000}`;
   await clinicInviting(page.request, person.email, other);

@@ -5,6 +5,7 @@
  * 1,500 each, the rest spread evenly), then prints the server-side p50/p95 (the real routes,
  * app.inject) of:
  *   - search as you type: 3-letter prefixes, middle-of-word fragments and ID numbers;
+ *   - the list without a search, in name order: its first page, a page deep in it, by first name;
  *   - opening the history of the heaviest patient: the patient and the first page of each tab
  *     (attendances, diagnoses, laboratory), asked together as the page does;
  *   - saving an attendance that uses two supplies (stock taken in the same transaction).
@@ -74,6 +75,23 @@ async function main() {
     ] as const) {
       const { times, matches } = await timeSearch([...terms]);
       report(`search as you type, ${label} (${terms.join(', ')}; ~${matches} matches each)`, times);
+    }
+
+    // The list without a search, in name order (the default) and a page deep in it: one walk of
+    // patients_name_idx, never the clinic's patients sorted whole.
+    for (const [label, url] of [
+      ['the list, first page (by last name)', '/api/patients?pageSize=20'],
+      ['the list, page 50 (by last name)', '/api/patients?pageSize=20&page=50'],
+      ['the list, first page by first name', '/api/patients?pageSize=20&sort=firstName'],
+    ] as const) {
+      await get(url); // warm-up
+      const times: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const started = performance.now();
+        await get(url);
+        times.push(performance.now() - started);
+      }
+      report(label, times);
     }
 
     // The heaviest patient's history: the patient and the first page of each tab, together.

@@ -131,10 +131,12 @@ async function main() {
         order by c.date, c.id
         limit ${paymentCount}`);
       await tx.execute(sql`
-        insert into payments (account_id, id, side, number, provider_id, date, amount, currency, method, status, paid_on,
-          allocated_amount, counterparty_snapshot, created_by, updated_by)
+        insert into payments (account_id, id, side, number, provider_id, date, amount, currency, method, parts, status,
+          paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
         select ${accountId}::uuid, p.payment_id, 'provider', 'OP-' || lpad(p.n::text, 6, '0'),
-          p.provider_id, p.date, p.total, 'argentine_peso', 'bank_transfer', 'paid', p.date, p.total,
+          p.provider_id, p.date, p.total, 'argentine_peso', 'bank_transfer',
+          jsonb_build_array(jsonb_build_object('method', 'bank_transfer', 'amount', p.total::numeric(14,2)::text)),
+          'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
       await tx.execute(sql`

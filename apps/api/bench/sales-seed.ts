@@ -102,8 +102,8 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
         ${userId}::uuid
       from bench_sales d where d.document_type <> 'budget'`);
     await tx.execute(sql`
-      insert into sale_sequences (account_id, point_of_service, document_type, last_number)
-      select ${accountId}::uuid, '0001', document_type, max(sequence_number) from bench_sales group by document_type`);
+      insert into sale_sequences (account_id, point_of_service, document_type, last_number, last_date)
+      select ${accountId}::uuid, '0001', document_type, max(sequence_number), max(date) from bench_sales group by document_type`);
     await tx.execute(sql`
       insert into sale_chains (account_id, point_of_service, last_index, last_hash, last_document_id)
       select ${accountId}::uuid, '0001', n, encode(sha256(convert_to(n::text, 'UTF8')), 'hex'), id
@@ -121,10 +121,13 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
       limit ${collectionCount}`);
     await tx.execute(sql`
       insert into payments (account_id, id, side, number, customer_id, patient_id, date, amount, currency, method,
-        status, paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
+        parts, status, paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
       select ${accountId}::uuid, p.payment_id, 'customer', 'RC-' || lpad(p.n::text, 7, '0'),
         p.customer_id, p.patient_id, p.date, p.total, 'argentine_peso',
-        case when p.n % 3 = 0 then 'credit_card' else 'cash_payment' end, 'paid', p.date, p.total,
+        case when p.n % 3 = 0 then 'credit_card' else 'cash_payment' end,
+        jsonb_build_array(jsonb_build_object('method', case when p.n % 3 = 0 then 'credit_card' else 'cash_payment' end,
+          'amount', p.total::numeric(14,2)::text)),
+        'paid', p.date, p.total,
         jsonb_build_object('name', 'Paciente'), ${userId}::uuid, ${userId}::uuid
       from bench_collections p`);
     await tx.execute(sql`

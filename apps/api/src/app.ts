@@ -48,13 +48,13 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { createDiskStorage, type DiskStorage } from './lib/file-storage.ts';
+import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
 import { bodyIdleTimeout } from './plugins/body-timeout.ts';
 import { apiNoStore } from './plugins/cache-control.ts';
-import { errorHandling, send } from './plugins/errors.ts';
+import { clientErrorAnswer, errorHandling, frameworkErrorCode, send } from './plugins/errors.ts';
 import { inputText } from './plugins/input-text.ts';
 import { openApi } from './plugins/openapi.ts';
 import { readYourWrites } from './plugins/read-your-writes.ts';
@@ -105,6 +105,10 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
     // the client IP that the rate limit and the audit trail see.
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path segment over maxParamLength, a malformed percent-escape)
+    // and the HTTP parser's answer `{ code, message }` like every other error (issue 35).
+    frameworkErrors: (error, _request, reply) => send(reply, frameworkErrorCode(error.code)),
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The web client sends `Content-Type: application/json` on every call (spec §7), DELETE too:
@@ -156,7 +160,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         }),
       },
       tasks: [
-        { name: 'fold day figures', everyMs: foldEveryMs, run: async () => void (await foldDayFigureChanges(db)) },
+        {
+          name: 'fold day figures',
+          everyMs: foldEveryMs,
+          run: async () => void (await foldDayFigureChanges(db, app.log)),
+        },
         {
           name: 'remove old report exports',
           everyMs: 3_600_000,
@@ -184,7 +192,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   const apiPrefix = `${env.BASE_PATH}api`;
   const bodyIdleMs = env.BODY_IDLE_TIMEOUT_SECONDS * 1000;
   await app.register(bodyIdleTimeout, { idleMs: bodyIdleMs });
-  const storage = createDiskStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage = createDiskStorage(uploadsDirOf(env.DATA_DIR));
   await sweepUploadLeftovers(app, storage, bodyIdleMs);
   await app.register(securityHeaders);
   await app.register(readYourWrites, { basePath: env.BASE_PATH });
@@ -206,7 +214,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         log: app.log,
         contract,
       });
-      await api.register(authRoutes, { service });
+      await api.register(authRoutes, { service, plansEnforced: contract.enforced });
       await api.register(usersRoutes, {
         service: createUsersService({
           db,
@@ -238,7 +246,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });
       await api.register(accountRoutes, {
-        service: createAccountService({ plans: env.PLANS, graceDays: env.ACCOUNT_GRACE_DAYS }),
+        service: createAccountService({
+          plans: env.PLANS,
+          graceDays: env.ACCOUNT_GRACE_DAYS,
+          transferDetails: env.PAYMENT_TRANSFER_DETAILS ?? null,
+        }),
       });
       await api.register(filesRoutes, {
         service: createFilesService({

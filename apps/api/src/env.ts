@@ -179,6 +179,16 @@ const envSchema = z
     /** The payment provider renewals go through (features/account/payment-adapters.ts). */
     PAYMENT_ADAPTER: z.enum(['manual']).default('manual'),
     /**
+     * Where a clinic transfers a renewal's payment under the manual adapter (issue 35): the
+     * installation's bank account as shown to the clinic, one item per line ("Titular: …\nCBU: …").
+     * "\n" in the variable is a line break. Unset: the page tells the clinic to ask for them.
+     */
+    PAYMENT_TRANSFER_DETAILS: z
+      .string()
+      .max(500, { error: 'must be at most 500 characters' })
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim().replaceAll('\\n', '\n') : undefined)),
+    /**
      * The scheduled backup (issue 20), made by the server: unset → on for the embedded database,
      * off with DATABASE_URL (a server's own backups usually cover it; set true to have Odontia
      * run pg_dump too). Archives go to BACKUP_DIR (default DATA_DIR/backups), one when the newest

@@ -77,7 +77,7 @@ async function serve(env: Env): Promise<void> {
   // Under a primary the demo clinic was seeded before the fork: once, not once per process.
   if (!cluster.isWorker) {
     try {
-      await seedDemoAtStartup(db, env.SEED_DEMO, app.log);
+      await seedDemoAtStartup(db, env.SEED_DEMO, app.log, env.DATA_DIR);
     } catch (error) {
       app.log.error({ err: error }, 'could not create the demo clinic');
     }
@@ -156,9 +156,12 @@ async function supervise(env: Env): Promise<void> {
   // Migrate and seed once, before any server process opens the database.
   const db = await open(env);
   try {
-    await seedDemoAtStartup(db, env.SEED_DEMO, {
-      info: (fields, message) => console.log(`${message} ${JSON.stringify(fields)}`),
-    });
+    await seedDemoAtStartup(
+      db,
+      env.SEED_DEMO,
+      { info: (fields, message) => console.log(`${message} ${JSON.stringify(fields)}`) },
+      env.DATA_DIR,
+    );
   } catch (error) {
     console.error('could not create the demo clinic', error);
   } finally {

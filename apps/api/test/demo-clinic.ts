@@ -13,7 +13,7 @@ export function useDemoClinic() {
   let token: string;
   beforeAll(async () => {
     testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     token = (await signIn(testApp.app, demoUsers[0].email, demoPassword)).token;
   });
   afterAll(async () => {

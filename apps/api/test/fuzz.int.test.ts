@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { maxStockQuantity } from '@odontia/shared/schemas/inventory';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -61,6 +63,8 @@ interface Operation {
   pathParams: string[];
   query: { name: string; schema: JsonSchema }[];
   body: JsonSchema | undefined;
+  /** A write that requires an `Idempotency-Key`: each request sends a fresh one, so the walk reaches its handler. */
+  idempotent: boolean;
 }
 
 interface OpenApiDocument {
@@ -69,7 +73,7 @@ interface OpenApiDocument {
     Record<
       string,
       {
-        parameters?: { in: string; name: string; schema: JsonSchema }[];
+        parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
       }
     >
@@ -95,6 +99,9 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         path: route,
         pathParams: [...route.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string),
         query: parameters.filter((parameter) => parameter.in === 'query'),
+        idempotent: parameters.some(
+          (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key' && parameter.required,
+        ),
         // Multipart uploads are walked with JSON bodies too: they must answer 4xx.
         body: operation.requestBody?.content['application/json']?.schema ?? (upper === 'POST' ? {} : undefined),
       });
@@ -391,7 +398,22 @@ function typeOf(schema: JsonSchema): string | undefined {
 function plausibleFor(name: string, schema: JsonSchema, pools: Pools, depth: number): fc.Arbitrary<unknown> {
   const known = plausibleByName[name];
   if (known) return known(pools);
-  if (/price|cost|fee|rate|amount/i.test(name)) return fc.constantFrom('0', '12.50', '12,5', '100', 7);
+  // Issue 35: amounts at the edge of what the columns hold (twelve digits, as typed in es-AR too),
+  // so a line × quantity or a document's total overflows unless the contracts bound it.
+  if (/price|cost|fee|rate|amount/i.test(name)) {
+    return fc.constantFrom(
+      '0',
+      '12.50',
+      '12,5',
+      '100',
+      7,
+      '999999999999.99',
+      '500000000000',
+      '12.500,50',
+      '300.000,00',
+    );
+  }
+  if (name === 'quantity') return fc.constantFrom(1, 2, 999_999, maxStockQuantity);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && variants.length > 0) {
     return fc.oneof(...variants.map((variant) => plausibleFor(name, variant, pools, depth)));
@@ -795,6 +817,7 @@ describe.each(backends)('fuzz of every API operation on %s', (backend) => {
     if (request.auth === 'theirs') Object.assign(headers, bearer(other.token));
     if (request.auth === 'garbage') headers.authorization = `Bearer ${'é'.repeat(300)}`;
     if (request.contentType && request.body) headers['content-type'] = request.contentType;
+    if (operation.idempotent) headers['idempotency-key'] = `fuzz-${randomUUID()}`;
     const payload =
       request.body === undefined
         ? undefined
@@ -872,7 +895,24 @@ async function seedClinic(app: FastifyInstance, clinic: TestClinic): Promise<Ids
   ];
   const patient = `/api/patients/${patients[0]}`;
   const professionalId = clinic.userId;
-  const stock = { costPrice: '10', basePrice: '15', taxRate: '21', minStock: 1, reorderStock: 2, totalStock: 50 };
+  // A prescription carries the prescriber's licence (409 professional_license_required without it).
+  const profile = await app.inject({
+    method: 'PATCH',
+    url: '/api/auth/system/me',
+    headers: bearer(clinic.token),
+    payload: { licenseNumber: 'MN 12345' },
+  });
+  if (profile.statusCode !== 200) throw new Error(`seeding the licence: ${profile.body}`);
+  // Seeded again after a delete: the same names once more, on purpose.
+  const stock = {
+    costPrice: '10',
+    basePrice: '15',
+    taxRate: '21',
+    minStock: 1,
+    reorderStock: 2,
+    totalStock: 50,
+    allowSimilarName: true,
+  };
   const medication = await post('/api/medications', {
     name: 'Amoxicilina 500 mg',
     approvalStatus: 'approved',

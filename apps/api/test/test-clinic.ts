@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UserLevel } from '@odontia/shared/enums';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -56,6 +57,12 @@ export interface CallOptions {
   body?: object | string | Buffer;
   headers?: Record<string, string>;
   remoteAddress?: string;
+  /**
+   * The `Idempotency-Key` of a write (the routes that create or issue a document or move money
+   * require one): a fresh key per POST, PUT, PATCH or DELETE by default, as the web makes one per
+   * user action; a key to send the same action again; `null` for none. A key in `headers` wins.
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface TestClinicOptions extends Omit<TestAppOptions, 'backend' | 'mailer'> {
@@ -132,12 +139,13 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
       return ready(patientId, 'patientId (ask for { patient: true })');
     },
     mailer,
-    async call(method, url, { token, body, headers, remoteAddress } = {}) {
+    async call(method, url, { token, body, headers, remoteAddress, idempotencyKey } = {}) {
       const sender = token === undefined ? context.clinic.token : token;
+      const key = idempotencyKey === undefined && method !== 'GET' ? `test-${randomUUID()}` : idempotencyKey;
       const request: InjectOptions = {
         method,
         url,
-        headers: { ...(sender ? bearer(sender) : {}), ...headers },
+        headers: { ...(sender ? bearer(sender) : {}), ...(key ? { 'idempotency-key': key } : {}), ...headers },
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
         ...(remoteAddress ? { remoteAddress } : {}),
       };

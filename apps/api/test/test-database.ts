@@ -6,8 +6,8 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 
 /**
  * A fresh, migrated database per test file: a new database on the server when DATABASE_URL
- * is set (dropped at close), an in-memory PGlite otherwise (started from the migrated snapshot
- * that global-setup.ts made once).
+ * is set (a copy of the template global-setup.ts migrated once, dropped at close), an in-memory
+ * PGlite otherwise (started from the migrated snapshot that global-setup.ts made once).
  */
 
 export type Backend = 'pglite' | 'postgres';
@@ -38,7 +38,9 @@ export async function createTestDatabase(
   const name = `odontia_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Copied from the run's migrated template (global-setup.ts) when there is one.
+  const template = inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {

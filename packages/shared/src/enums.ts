@@ -1,26 +1,15 @@
 /** Every enumeration of the product specification (§3, §4, §6, §9), defined once. */
 
-export const languages = ['es', 'en', 'fr', 'pt'] as const;
-export type Language = (typeof languages)[number];
-/** The interface falls back to English when the detected language is not offered. */
-export const fallbackLanguage: Language = 'en';
-
-export const currencies = ['us_dollar', 'euro', 'brazilian_real', 'argentine_peso'] as const;
-export type Currency = (typeof currencies)[number];
-/** ISO 4217 code of each currency, for Intl.NumberFormat. */
-export const currencyIsoCodes: Record<Currency, string> = {
-  us_dollar: 'USD',
-  euro: 'EUR',
-  brazilian_real: 'BRL',
-  argentine_peso: 'ARS',
-};
+// What the sign-in page needs lives in modules of its own, so that page does not download every
+// enumeration of the product (npm run bench -- bundle); they are re-exported here.
+export { type MenuSize, menuSizes, type ThemeMode, themeModes } from './appearance.ts';
+export { type Currency, currencies, currencyIsoCodes } from './currencies.ts';
+export { fallbackLanguage, type Language, languages } from './languages.ts';
+export { type UserLevel, userLevels } from './user-levels.ts';
 
 /** The date formats a user or a clinic may choose (spec §3). */
 export const dateFormats = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof dateFormats)[number];
-
-export const userLevels = ['administrator', 'supervisor', 'user', 'customer'] as const;
-export type UserLevel = (typeof userLevels)[number];
 
 export const documentTypes = [
   'budget',
@@ -232,13 +221,6 @@ export type AuthorizationStatus = (typeof authorizationStatuses)[number];
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof weekdays)[number];
-
-/** Layout settings of spec §3 "Theme settings". */
-export const themeModes = ['light', 'dark'] as const;
-export type ThemeMode = (typeof themeModes)[number];
-
-export const menuSizes = ['default', 'condensed', 'sm-hover', 'sm-hover-active', 'hidden'] as const;
-export type MenuSize = (typeof menuSizes)[number];
 
 /** Spinner sizes of spec §9; the session check uses 12. */
 export const spinnerSizes = [4, 6, 8, 12, 16] as const;

@@ -63,6 +63,8 @@ export const errorStatuses = {
   validation_error: 400,
   current_password_incorrect: 400,
   bad_request: 400,
+  /** A total the database cannot keep (numeric(14,2)): a sum of amounts each within bounds. */
+  amount_too_big: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   session_locked: 401,
@@ -84,9 +86,16 @@ export const errorStatuses = {
   last_administrator: 409,
   invalid_transition: 409,
   insufficient_stock: 409,
+  /** The stock of an item would pass `maxStockQuantity` (details.items: id, name, available, max). */
+  stock_above_limit: 409,
   duplicate_value: 409,
   duplicate_sku: 409,
   duplicate_barcode: 409,
+  /**
+   * A new supply or medicine named as one of the same catalogue but for accents and case
+   * (details.existingId, details.name): `allowSimilarName: true` creates it anyway.
+   */
+  inventory_similar_name: 409,
   /** Another patient of the clinic has this ID number (details.existingId links to them). */
   duplicate_ssn: 409,
   /** A finished attendance cannot be edited; corrections go in an addendum. */
@@ -97,6 +106,12 @@ export const errorStatuses = {
   file_too_large: 413,
   files_too_large: 413,
   payload_too_large: 413,
+  /** An address (a path segment) longer than the router takes (issue 35: Fastify's own 414, as `{ code, message }`). */
+  uri_too_long: 414,
+  /** Headers (or the request line) larger than the server reads. */
+  headers_too_large: 431,
+  /** A request that did not arrive in time. */
+  request_timeout: 408,
   /** A multipart body without a valid boundary, malformed or cut short (issue 14). */
   invalid_multipart_body: 400,
   unsupported_media_type: 415,
@@ -149,6 +164,11 @@ export const errorStatuses = {
   health_certificate_already_voided: 409,
   /** A prescription may name only approved, active medicines of the catalogue (details.name). */
   medication_not_prescribable: 409,
+  /**
+   * A prescription names a professional without a licence number (matrícula), which it must
+   * print (details.name): issue 34, docs/decisions.md "A prescription carries the matrícula".
+   */
+  professional_license_required: 409,
   /** The content of the file is not an allowed type, whatever its name says (details.file). */
   file_type_not_allowed: 415,
 
@@ -190,12 +210,30 @@ export const errorStatuses = {
   related_document_invalid: 409,
   /** The delivery note is already billed by another invoice (details.document). */
   delivery_note_already_invoiced: 409,
+  /** Issue 35: a PDF, an e-mail or a reception asked of a purchase that is not a purchase order. */
+  not_a_purchase_order: 409,
+  /** Only a registered purchase order is sent or received (register the draft first). */
+  purchase_order_draft: 409,
+  /** The provider has no e-mail address to send the order to (details.provider). */
+  provider_without_email: 409,
+  /** Every line of the order is already received. */
+  nothing_to_receive: 409,
+  /** A line receives more than its order line still has pending (details.line: description, pending, quantity). */
+  order_over_received: 409,
+  /** A received line names a line that is not of the order the document receives (details.sourceLineId). */
+  order_line_invalid: 409,
   /** The provider is deactivated: it gets no new documents (details.provider). */
   provider_inactive: 409,
   /** An allocation above what the document still owes or what the payment has left (details). */
   payment_over_allocation: 409,
   /** The payment and the document are in different currencies. */
   currency_mismatch: 409,
+  /** Issue 35: documents and money are in the clinic's currency only (details.currency, details.clinicCurrency). */
+  currency_not_clinic: 409,
+  /** The clinic's currency cannot change once it has documents or payments. */
+  currency_in_use: 409,
+  /** A sale cannot be issued with a date before the last one issued on its series (details.lastDate). */
+  sale_date_before_last: 409,
   payment_already_reversed: 409,
   payment_already_paid: 409,
   /** The same Idempotency-Key was sent with a different request. */
@@ -224,6 +262,8 @@ export const errorStatuses = {
   budget_not_issued: 409,
   /** An attendance's fee or line (or a budget line) is already invoiced (details.document). */
   already_invoiced: 409,
+  /** A sale line names a budget line that is not one of the customer's budgets (details.sourceLineId). */
+  budget_line_not_found: 404,
   /** An invoiced attendance line is never changed or dropped (details.lineId). */
   attendance_line_invoiced: 409,
   /** Nothing of the attendances (or the budget) is left to invoice. */
@@ -362,10 +402,14 @@ export const successCodes = [
   'appointment_restored',
   'appointment_completed',
   'reminder_settings_updated',
+  /** Settings saved with a new reminder lead or on/off: it applies to appointments booked or moved from now on. */
+  'reminders_apply_to_new_bookings',
   'fiscal_data_updated',
   'logo_updated',
   'logo_removed',
   'purchase_registered',
+  'purchase_received',
+  'purchase_order_sent',
   'payment_allocated',
   'payment_reversed',
   'payment_marked_paid',

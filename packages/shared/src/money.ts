@@ -26,3 +26,8 @@ export function sumMoney(amounts: readonly Money[]): Money {
 export function lineTotal(price: Money, quantity: string | number): Money {
   return new Big(price).times(quantity).round(2, Big.roundHalfUp).toFixed(2);
 }
+
+/** The amount with its sign turned: negated('80.00') = '-80.00'. */
+export function negated(amount: Money): Money {
+  return new Big(amount).neg().toFixed(2);
+}

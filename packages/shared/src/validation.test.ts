@@ -192,3 +192,39 @@ function stringLeaves(schema: z.ZodType, path = ''): [string, z.ZodType][] {
       return [];
   }
 }
+
+describe('phone numbers as people write them (issue 34)', () => {
+  it.each([
+    '+54 11 4567-8900',
+    '(011) 4567-8900',
+    '11 15 4567 8900',
+    '011 15-4567-8900',
+    '+54 9 11 4567-8900',
+    '0054 9 11 4567 8900',
+    '+55 (11) 98765-4321',
+    '+34 912 345 678',
+    '+33 1 23 45 67 89',
+    '+1 (212) 555-0199',
+    '4567-8900',
+    '4567.8900',
+    '+54 11 4567-8900 int. 23',
+    '4567-8900 ext 104',
+  ])('accepts %s', (value) => {
+    expect(codesOf(patients.createPatientRequestSchema.shape.phone, value)).toBe('ok');
+  });
+
+  it.each(['12345', 'abc 4567-8900', '+54 11 4567-8900-1234-5678', '4567--', '+', '45+678900', '1'.repeat(16)])(
+    'refuses %s',
+    (value) => {
+      expect(codesOf(patients.createPatientRequestSchema.shape.phone, value)).toEqual(['invalid_phone']);
+    },
+  );
+
+  it.each(['+54', '54', '+54 11', '11', '011', '(0351)', '+54 9 11', '0054 11'])('accepts the code %s', (value) => {
+    expect(codesOf(patients.createPatientRequestSchema.shape.phoneArea, value)).toBe('ok');
+  });
+
+  it.each(['+54 11 4567 89', 'AR', '+54/11'])('refuses the code %s', (value) => {
+    expect(codesOf(patients.createPatientRequestSchema.shape.phoneArea, value)).not.toBe('ok');
+  });
+});

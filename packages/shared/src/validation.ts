@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { documented } from './api-schema.ts';
+import { normalizeDecimal } from './decimal-input.ts';
 
 /**
  * In a browser zod runs without its JIT: the web's CSP forbids eval, and zod's `new Function`
@@ -70,6 +72,8 @@ export const fieldCodes = [
   'whole_quantity_required',
   /** A due date before the document's date. */
   'due_before_date',
+  /** A collection's parts (cash + card…) that do not add up to its amount (issue 35). */
+  'parts_total_mismatch',
   /** A tooth that is not an FDI tooth number (11–48, 51–85). */
   'invalid_tooth',
   /** A sale on cards without a credit or debit card as its method. */
@@ -164,12 +168,20 @@ export const emailAddress = () =>
     .pipe(z.email('invalid_email'))
     .transform((value) => value.toLowerCase());
 
-/** A phone number as people write it: digits with optional +, spaces, dashes, dots and brackets. */
-const phonePattern = /^\+?[0-9 ().-]{6,20}$/;
-export const phoneNumber = () =>
-  safeText()
-    .trim()
-    .refine((value) => phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 6, 'invalid_phone');
+/**
+ * A phone number as people write it: "+54 11 4567-8900", "(011) 4567-8900", "11 15 4567 8900",
+ * "+55 (11) 98765-4321", "4567.8900", with an extension ("int. 23", "ext. 23", "x23"): digits with
+ * an optional leading + (or 00), spaces, dashes, dots, slashes and brackets; 6 to 15 digits before
+ * the extension (E.164 has at most 15), 30 characters in all.
+ */
+const phonePattern = /^\+?[0-9][0-9 ()./-]*$|^\([0-9][0-9 ()./-]*$/;
+const phoneExtension = /\s*(?:int\.?|ext\.?|interno|x)\s*[0-9]{1,6}$/i;
+const digitCount = (value: string) => value.match(/[0-9]/g)?.length ?? 0;
+export const isPhoneNumber = (value: string) => {
+  const number = value.replace(phoneExtension, '');
+  return value.length <= 30 && phonePattern.test(number) && digitCount(number) >= 6 && digitCount(number) <= 15;
+};
+export const phoneNumber = () => safeText().trim().refine(isPhoneNumber, 'invalid_phone');
 
 /** An optional e-mail: blank becomes null. */
 export const optionalEmail = () =>
@@ -183,12 +195,19 @@ export const optionalPhone = () =>
     .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), phoneNumber().nullish())
     .transform((value) => value ?? null);
 
-/** Country calling code as written on a form: '+54', '54'. */
+/**
+ * The code before a phone number, as written on a form: a country's ('+54', '54'), an area's ('11',
+ * '011', '(0351)') or both ('+54 11', '+54 9 11', '0054 11'): 1 to 8 digits, with spaces, dashes
+ * and brackets.
+ */
 export const phoneArea = () =>
   safeText()
     .trim()
-    .max(8, 'too_long')
-    .refine((value) => value === '' || /^\+?\d{1,4}$/.test(value), 'invalid_phone')
+    .max(16, 'too_long')
+    .refine(
+      (value) => value === '' || (/^\+?\(?[0-9][0-9 ()-]*$/.test(value) && digitCount(value) <= 8),
+      'invalid_phone',
+    )
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -204,25 +223,56 @@ export const optionalText = (max = 255) =>
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-const moneyPattern = /^\d{1,12}(\.\d{1,2})?$/;
+/**
+ * The largest amount the database keeps: money columns are numeric(14,2), twelve digits before
+ * the point. A contract's bound and every total computed from amounts stay within it.
+ */
+export const maxMoneyAmount = 999_999_999_999.99;
+const moneyPattern = /^\d+(\.\d{1,2})?$/;
 /** A number typed with a minus sign: "cannot be negative" says more than "invalid number". */
 const negativeNumberPattern = /^-\s*\d/;
 const numberCode = (value: unknown) =>
   negativeNumberPattern.test(String(value).trim()) ? 'not_negative' : 'invalid_number';
-const percentagePattern = /^\d{1,3}(\.\d{1,2})?$/;
+const percentagePattern = /^\d+(\.\d{1,2})?$/;
+
+/** What the OpenAPI document says of an amount sent as text (issue 35): the forms it is read in. */
+const typedAmountText =
+  "An amount ≥ 0 with at most two decimals, as a number or as text: '1234.50' (a point), or as typed in a form ('1234,50', '12.500,50', '12,500.50').";
+const typedPercentageText =
+  "A percentage 0–100 with at most two decimals, as a number or as text ('21', '10.5', '10,5').";
+
+/** A typed number as a plain decimal ("12.500,50" → "12500.50", see decimal-input.ts); kept as typed when it is none. */
+const typedDecimal = (value: string | number) => normalizeDecimal(value) ?? String(value).trim();
+
+/** A number above `max`: `too_big` with the bound, which the form says ("Máximo 999.999.999.999,99"). */
+export function tooBigIssue(ctx: z.RefinementCtx, max: number, path: PropertyKey[] = []) {
+  ctx.addIssue({
+    code: 'too_big',
+    origin: 'number',
+    maximum: max,
+    inclusive: true,
+    input: undefined,
+    path,
+    message: 'too_big',
+  });
+}
 
 /**
- * A money amount ≥ 0 with at most two decimals, typed "1234.5", "1234,50" or sent as a number;
- * normalised to a decimal string with two decimals ("1234.50"). Never a float in between.
+ * A money amount ≥ 0 with at most two decimals, typed "1234.5", "1234,50", "12.500,50", "12,500.50"
+ * (decimal-input.ts) or sent as a number; normalised to a decimal string with two decimals
+ * ("1234.50"). Never a float in between. Above `max` (at most what the database keeps) is
+ * `too_big` with its bound, whatever the number of digits.
  */
-export const moneyAmount = (max = 999_999_999_999.99) =>
+export const moneyAmount = (max = maxMoneyAmount) =>
   z.preprocess(
     blankToUndefined,
     z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value).trim().replace(',', '.'))
-      .refine((value) => moneyPattern.test(value), { error: (issue) => numberCode(issue.input) })
-      .refine((value) => !moneyPattern.test(value) || Number(value) <= max, 'too_big')
+      .union([documented(z.string(), { description: typedAmountText }), z.number()])
+      .transform(typedDecimal)
+      .refine((value) => moneyPattern.test(value), { error: (issue) => numberCode(issue.input), abort: true })
+      .superRefine((value, ctx) => {
+        if (Number(value) > max) tooBigIssue(ctx, max);
+      })
       .transform((value) => {
         const [units = '0', cents = ''] = value.split('.');
         return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
@@ -234,10 +284,12 @@ export const percentage = () =>
   z.preprocess(
     blankToUndefined,
     z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value).trim().replace(',', '.'))
-      .refine((value) => percentagePattern.test(value), { error: (issue) => numberCode(issue.input) })
-      .refine((value) => !percentagePattern.test(value) || Number(value) <= 100, 'too_big')
+      .union([documented(z.string(), { description: typedPercentageText }), z.number()])
+      .transform(typedDecimal)
+      .refine((value) => percentagePattern.test(value), { error: (issue) => numberCode(issue.input), abort: true })
+      .superRefine((value, ctx) => {
+        if (Number(value) > 100) tooBigIssue(ctx, 100);
+      })
       .transform((value) => String(Number(value))),
   );
 
@@ -246,7 +298,7 @@ export const wholeNumber = (min = 0, max = 1_000_000_000) =>
   z.preprocess(
     (value) => {
       const blank = blankToUndefined(value);
-      return typeof blank === 'string' ? Number(blank.trim()) : blank;
+      return typeof blank === 'string' ? Number(typedDecimal(blank)) : blank;
     },
     z.number().int('invalid_number').min(min, 'too_small').max(max, 'too_big'),
   );
@@ -256,7 +308,7 @@ export const optionalWholeNumber = (min = 0, max = 1_000_000_000) =>
   z.preprocess((value) => {
     const blank = blankToUndefined(value);
     if (blank === undefined) return null;
-    return typeof blank === 'string' ? Number(blank.trim()) : blank;
+    return typeof blank === 'string' ? Number(typedDecimal(blank)) : blank;
   }, z.number().int('invalid_number').min(min, 'too_small').max(max, 'too_big').nullable());
 
 /**
@@ -282,16 +334,19 @@ function isRealDay(value: string): boolean {
  * `date_in_future` or `too_big`.
  */
 export const calendarDate = ({ latest }: { latest?: () => string } = {}) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'required', abort: true })
-    .superRefine((value, ctx) => {
-      if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message: 'invalid_date' });
-      else if (value < earliestDay) ctx.addIssue({ code: 'custom', message: 'date_too_early' });
-      else if (latest && value > latest()) ctx.addIssue({ code: 'custom', message: 'date_in_future' });
-      else if (value > latestDay) ctx.addIssue({ code: 'custom', message: 'too_big' });
-    });
+  documented(
+    z
+      .string()
+      .trim()
+      .min(1, { message: 'required', abort: true })
+      .superRefine((value, ctx) => {
+        if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message: 'invalid_date' });
+        else if (value < earliestDay) ctx.addIssue({ code: 'custom', message: 'date_too_early' });
+        else if (latest && value > latest()) ctx.addIssue({ code: 'custom', message: 'date_in_future' });
+        else if (value > latestDay) ctx.addIssue({ code: 'custom', message: 'too_big' });
+      }),
+    { format: 'date' },
+  );
 
 /** An optional calendar date: '' and null mean none (answered as null). */
 export const optionalCalendarDate = () =>
@@ -317,23 +372,26 @@ export const optionalId = () =>
  * 1900-01-01 to 2999-12-31 (UTC).
  */
 export const instant = () =>
-  z
-    .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
-    .trim()
-    .min(1, { message: 'required', abort: true })
-    .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
-    .transform((value, ctx) => {
-      const time = Date.parse(value);
-      const problem = Number.isNaN(time)
-        ? 'invalid_date'
-        : time < earliestInstant
-          ? 'date_too_early'
-          : time > latestInstant
-            ? 'too_big'
-            : undefined;
-      if (problem) {
-        ctx.issues.push({ code: 'custom', message: problem, input: value });
-        return z.NEVER;
-      }
-      return new Date(time).toISOString();
-    });
+  documented(
+    z
+      .string({ error: (issue) => (issue.input == null ? 'required' : 'invalid_date') })
+      .trim()
+      .min(1, { message: 'required', abort: true })
+      .pipe(z.iso.datetime({ offset: true, error: 'invalid_date' }))
+      .transform((value, ctx) => {
+        const time = Date.parse(value);
+        const problem = Number.isNaN(time)
+          ? 'invalid_date'
+          : time < earliestInstant
+            ? 'date_too_early'
+            : time > latestInstant
+              ? 'too_big'
+              : undefined;
+        if (problem) {
+          ctx.issues.push({ code: 'custom', message: problem, input: value });
+          return z.NEVER;
+        }
+        return new Date(time).toISOString();
+      }),
+    { format: 'date-time' },
+  );

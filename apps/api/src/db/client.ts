@@ -151,16 +151,26 @@ class ReplicaBehind extends Error {}
  * fails, the transaction answers 503, the broken client is discarded).
  */
 function newPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
+  // Pipeline mode (issue 34): statements sent without waiting for the previous answer go out
+  // together, one round trip (a transaction's BEGIN with its first statement, a search's steps:
+  // db/indexed-search.ts). Sent one after the other, as everywhere else, they behave as before.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    options: '-c jit=off',
+    connectionTimeoutMillis: 5_000,
+    pipeline: true,
+  });
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
 /**
- * node-postgres transactions that send BEGIN and the context's setup in one round trip (one
- * simple-protocol query of two statements) instead of two; then `fn`, then COMMIT (ROLLBACK on
- * an error). The same Drizzle transaction object as `orm.transaction` gives, on one pooled client.
+ * node-postgres transactions that send BEGIN and the context's setup (one simple-protocol query
+ * of two statements) without waiting for its answer: on the pipelining connection `fn`'s first
+ * statement goes out right behind it, in the same round trip. Then COMMIT (ROLLBACK on an error).
+ * The same Drizzle transaction object as `orm.transaction` gives, on one pooled client.
  */
 function pooledTransactions(pool: pg.Pool, orm: AppDatabase, mode?: 'read only'): TransactionRunner {
   const { dialect, session } = orm as unknown as {
@@ -178,8 +188,16 @@ function pooledTransactions(pool: pg.Pool, orm: AppDatabase, mode?: 'read only')
     ) as unknown as Transaction;
     let broken: Error | undefined;
     try {
-      await client.query(`begin${mode ? ` ${mode}` : ''}; ${setup}`);
-      const result = await fn(tx);
+      const began = client.query(`begin${mode ? ` ${mode}` : ''}; ${setup}`);
+      began.catch(() => {}); // awaited below; meanwhile a failure must not count as unhandled
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        await began; // a failed BEGIN explains the failure of what followed it
+        throw error;
+      }
+      await began;
       await client.query('commit');
       return result;
     } catch (error) {

@@ -10,6 +10,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A number does not fit its column (SQLSTATE 22003): a total above numeric(14,2). */
+export function isNumericOverflow(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '22003') return true;
+  }
+  return false;
+}
+
 /** The name of the constraint a statement violated ('patients_ssn_unique'), if the driver says. */
 export function violatedConstraint(error: unknown): string | undefined {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count as count_, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { appRole, type SystemTx, systemRole, type TenantTx } from './tenancy.ts';
 
@@ -75,9 +75,54 @@ const plannerDefaults = { enable_seqscan: 'on', enable_indexscan: 'on', enable_b
 const plannerSettings = (settings: Record<string, string>) =>
   Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
 
-async function setPlanner(tx: TenantTx | SystemTx, settings: Record<string, string>): Promise<void> {
-  await tx.execute(sql`select ${sql.join(plannerSettings(settings), sql`, `)}`);
+type Handle = TenantTx | SystemTx;
+
+/** Whether the handle's connection pipelines (node-postgres in pipeline mode, db/client.ts). */
+function pipelines(handle: Handle): boolean {
+  const { client } = handle._.session as unknown as { client?: { pipeline?: unknown } };
+  return client?.pipeline === true;
 }
+
+/**
+ * Runs the steps in order. Each step must send its statement when called (`.execute()`, not a
+ * lazy builder). On a pipelining connection they are all sent at once and come back in one round
+ * trip; elsewhere (PGlite) each waits for the one before.
+ */
+export async function sendInOrder<T extends readonly unknown[]>(
+  handle: Handle,
+  steps: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (pipelines(handle)) return (await Promise.all(steps.map((step) => step()))) as unknown as T;
+  const answers: unknown[] = [];
+  for (const step of steps) answers.push(await step());
+  return answers as unknown as T;
+}
+
+/**
+ * Into the system context within the clinic's transaction, with the planner settings of the
+ * search; the server's parallel setting is kept in `app.parallel_workers` first (the select list
+ * runs in order) so that `leaveSystem` restores it without a round trip of its own.
+ */
+const enterSystem = (planner: Record<string, string>) =>
+  sql`select ${sql.join(
+    [
+      sql`set_config('app.parallel_workers', current_setting('max_parallel_workers_per_gather'), true)`,
+      sql`set_config('role', ${systemRole}, true)`,
+      ...plannerSettings(planner),
+    ],
+    sql`, `,
+  )}`;
+
+const leaveSystem = (accountId: string) =>
+  sql`select ${sql.join(
+    [
+      sql`set_config('role', ${appRole}, true)`,
+      sql`set_config('app.account_id', ${accountId}, true)`,
+      ...plannerSettings(plannerDefaults),
+      sql`set_config('max_parallel_workers_per_gather', current_setting('app.parallel_workers'), true)`,
+    ],
+    sql`, `,
+  )}`;
 
 /**
  * Runs `fn` in the system context within the clinic's transaction, then returns to the clinic
@@ -90,22 +135,19 @@ export async function inSystemContext<T>(
   accountId: string,
   fn: (systemTx: SystemTx) => Promise<T>,
 ): Promise<T> {
-  // The server's parallel setting is read before it is changed (the select list runs in order).
-  const enter = [
-    sql`current_setting('max_parallel_workers_per_gather') as workers`,
-    sql`set_config('role', ${systemRole}, true)`,
-    ...plannerSettings(plannerForBitmap),
-  ];
-  const { rows } = await tx.execute<{ workers: string }>(sql`select ${sql.join(enter, sql`, `)}`);
+  await tx.execute(enterSystem(plannerForBitmap));
   const result = await fn(tx as unknown as SystemTx);
-  const leave = [
-    sql`set_config('role', ${appRole}, true)`,
-    sql`set_config('app.account_id', ${accountId}, true)`,
-    ...plannerSettings({ ...plannerDefaults, max_parallel_workers_per_gather: rows[0]?.workers ?? '2' }),
-  ];
-  await tx.execute(sql`select ${sql.join(leave, sql`, `)}`);
+  await tx.execute(leaveSystem(accountId));
   return result;
 }
+
+/**
+ * The ids of the page the transaction's last search found, as `uuid[]`: a statement sent after
+ * the search in the same round trip reads its rows back with `id = any(${pageIds})`, under RLS.
+ * Read in a subquery (one value for the statement): under RLS only a leakproof condition reaches
+ * the index, and the text's cast to uuid[] is not one; `id = any(<that value>)` is.
+ */
+export const pageIds = sql`(select coalesce(nullif(current_setting('app.page_ids', true), ''), '{}')::uuid[])::uuid[]`;
 
 export interface IndexedPageQuery {
   table: PgTable & SearchableTable;
@@ -136,16 +178,43 @@ export interface IndexedPage {
   totalIsLowerBound: boolean;
 }
 
+/** The ids of a page's rows `alias`, in their order; none gives NULL. */
+const pageIdsOf = (alias: string) => sql.raw(`array_agg(${alias}.id) filter (where ${alias}.id is not null)`);
+
+const noRows = async <TRow>(): Promise<TRow[]> => [];
+
+type PageAnswer = {
+  ids: string[] | null;
+  total: number | string | null;
+};
+
 /**
  * One page of ids and the number of matches, looked up in the system context; the caller reads
- * the rows back under RLS.
- *
- * A search with few matches reads them all through the trigram index and sorts them (one pass,
- * which also counts them). One with thousands (three common letters) would spend its time
- * fetching rows nobody will page through, so with a `countCap` they are counted only up to the
- * cap and, where a covering index has the list's order, the first page comes from walking it.
+ * the rows back under RLS (`findPage` does it in the same round trip).
  */
 export async function findPageIds(tx: TenantTx, accountId: string, query: IndexedPageQuery): Promise<IndexedPage> {
+  const { rows: _rows, ...page } = await findPage(tx, accountId, query, null);
+  return page;
+}
+
+/**
+ * One page of a search and the number of matches, in one round trip to the database: into the
+ * system context, the search, back into the clinic's context and `readRows` (the page's rows read
+ * back under RLS by `pageIds`), sent together on a pipelining connection. The search is one
+ * statement: the matches counted up to the cap and, when there are no more than that, the page
+ * sorted from them (one pass, which also counts them); it keeps the page's ids in the
+ * transaction-local `app.page_ids`.
+ *
+ * A search with thousands of matches (three common letters) would spend its time fetching rows
+ * nobody will page through, so past the cap the count stops there and, where a covering index has
+ * the list's order, the page comes from walking it: a second round trip, for such searches only.
+ */
+export async function findPage<TRow>(
+  tx: TenantTx,
+  accountId: string,
+  query: IndexedPageQuery,
+  readRows: (() => Promise<TRow[]>) | null,
+): Promise<IndexedPage & { rows: TRow[] }> {
   // Through the clinic's search keys, which already hold the clinic's rows only. The clinic is
   // still checked on every row, but as a filter (`is true` keeps it out of the index conditions):
   // the planner cannot know the keys imply it and would AND in the clinic's whole btree range.
@@ -156,46 +225,62 @@ export async function findPageIds(tx: TenantTx, accountId: string, query: Indexe
     words,
     query.filter,
   );
-  // Walking an index in the list's order: the clinic is the walk's range.
-  const walked = and(eq(query.table.accountId, accountId), words, query.filter);
-  return inSystemContext(tx, accountId, async (system) => {
-    const offset = (query.page - 1) * query.pageSize;
-    if (query.countCap !== undefined) {
-      const matches = system
-        .select({ one: sql`1`.as('one') })
-        .from(query.table)
-        .where(where)
-        .limit(query.countCap + 1)
-        .as('matches');
-      const [capped] = await system.select({ n: count() }).from(matches);
-      if ((capped?.n ?? 0) > query.countCap) {
-        if (query.orderedByCoveringIndex) await setPlanner(system, plannerForOrderedWalk);
-        // The walk checks the words on the clinic's index entries; the keys would be worked out per row.
-        const rows = await system
-          .select({ id: query.id })
-          .from(query.table)
-          .where(query.orderedByCoveringIndex ? walked : where)
-          .orderBy(...query.orderBy)
-          .limit(query.pageSize)
-          .offset(offset);
-        return { ids: rows.map((row) => String(row.id)), total: query.countCap, totalIsLowerBound: true };
-      }
-    }
-
-    const rows = await system
-      .select({ id: query.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const offset = (query.page - 1) * query.pageSize;
+  const system = tx as unknown as SystemTx;
+  const cap = query.countCap;
+  // One pass of the index: the matches (no more than the cap and one), counted and sorted there,
+  // the page cut from them. The subquery goes by the table's name, so the list's order (written
+  // on the table's columns) sorts its rows.
+  const matches = sql`(select * from ${query.table} where ${where}${cap === undefined ? sql`` : sql` limit ${cap + 1}`}) as ${query.table}`;
+  const sorted = sql`select ${query.id} as id, count(*) over () as total from ${matches}
+    order by ${sql.join(query.orderBy, sql`, `)} limit ${query.pageSize} offset ${offset}`;
+  // The page's ids in the page's order (the sorted subquery feeds the aggregate in its order).
+  const search = sql`select set_config('app.page_ids', coalesce(${pageIdsOf('p')}::text, '{}'), true) as keep,
+      ${pageIdsOf('p')} as ids, max(p.total) as total from (${sorted}) p`;
+  const [, searched, , rows] = await sendInOrder<[unknown, { rows: PageAnswer[] }, unknown, TRow[]]>(tx, [
+    () => tx.execute(enterSystem(plannerForBitmap)).execute(),
+    () => system.execute<PageAnswer>(search).execute(),
+    () => tx.execute(leaveSystem(accountId)).execute(),
+    readRows ?? noRows<TRow>,
+  ]);
+  const answer = searched.rows[0];
+  const ids = (answer?.ids ?? []).map(String);
+  let total = Number(answer?.total ?? 0);
+  if (ids.length === 0 && offset > 0) {
+    // A page past the last match: the window saw no row; count them (up to the cap) on their own.
+    const limited = system
+      .select({ one: sql`1`.as('one') })
       .from(query.table)
       .where(where)
-      .orderBy(...query.orderBy)
-      .limit(query.pageSize)
-      .offset(offset);
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      const [counted] = await system.select({ n: count() }).from(query.table).where(where);
-      total = counted?.n ?? 0;
-    }
-    return { ids: rows.map((row) => String(row.id)), total, totalIsLowerBound: false };
-  });
+      .limit(cap === undefined ? Number.MAX_SAFE_INTEGER : cap + 1)
+      .as('m');
+    const [counted] = await system.select({ n: count_() }).from(limited);
+    total = counted?.n ?? 0;
+  }
+  if (cap === undefined || total <= cap) return { ids, total, totalIsLowerBound: false, rows };
+  if (ids.length === 0 && offset > 0) return { ids, total: cap, totalIsLowerBound: true, rows };
+
+  // More than the cap: walk the covering index in the list's order, checking the words on the
+  // clinic's index entries (the keys would be worked out per row), the clinic as the walk's range.
+  const walked = and(eq(query.table.accountId, accountId), words, query.filter);
+  const walk = system
+    .select({ id: sql`${query.id}`.as('id') })
+    .from(query.table)
+    .where(query.orderedByCoveringIndex ? walked : where)
+    .orderBy(...query.orderBy)
+    .limit(query.pageSize)
+    .offset(offset);
+  const walkSearch = sql`select set_config('app.page_ids', coalesce(${pageIdsOf('p')}::text, '{}'), true) as keep,
+      ${pageIdsOf('p')} as ids from (${walk}) p`;
+  const planner = query.orderedByCoveringIndex ? { ...plannerForBitmap, ...plannerForOrderedWalk } : plannerForBitmap;
+  const [, walkedPage, , walkedRows] = await sendInOrder<[unknown, { rows: PageAnswer[] }, unknown, TRow[]]>(tx, [
+    () => tx.execute(enterSystem(planner)).execute(),
+    () => system.execute<PageAnswer>(walkSearch).execute(),
+    () => tx.execute(leaveSystem(accountId)).execute(),
+    readRows ?? noRows<TRow>,
+  ]);
+  const walkedIds = (walkedPage.rows[0]?.ids ?? []).map(String);
+  return { ids: walkedIds, total: cap, totalIsLowerBound: true, rows: walkedRows };
 }
 
 /** Rows in the order of `ids` (the page order), dropping any that RLS did not return. */

@@ -14,18 +14,18 @@ export interface TenantScope {
 }
 
 /**
- * The column a list's `sort` names ('name' ascending, '-name' descending) if the allow-list
+ * The column (or key: a name's Spanish order) a list's `sort` names ('name' ascending, '-name' descending) if the allow-list
  * has it, else the list's default column.
  */
-export function sortedBy<TColumns extends Record<string, AnyColumn>>(
+export function sortedBy<TColumns extends Record<string, AnyColumn | SQL>>(
   sort: string | undefined,
   columns: TColumns,
   fallback: keyof TColumns,
-): { column: AnyColumn; descending: boolean } {
+): { column: AnyColumn | SQL; descending: boolean } {
   const descending = sort?.startsWith('-') ?? false;
   const key = sort?.replace(/^-/, '') ?? '';
   const column = Object.hasOwn(columns, key) ? columns[key] : columns[fallback];
-  return { column: column as AnyColumn, descending };
+  return { column: column as AnyColumn | SQL, descending };
 }
 
 /** How many rows of `table` match `where` (a list's total). */

@@ -162,7 +162,7 @@ export function recordRepository<
         .select()
         .from(table as PgTable)
         .where(and(live(ctx, scope), eq(columns.id, id)))
-        .for('update');
+        .for('no key update');
       return row as Row<TTable> | undefined;
     },
 

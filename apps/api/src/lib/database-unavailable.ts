@@ -43,3 +43,19 @@ const droppedMessages = [
   /^timeout exceeded when trying to connect$/,
   /PGlite is closed/,
 ];
+
+/**
+ * SQLSTATEs of a transaction that lost to another and was rolled back whole: 40P01
+ * deadlock_detected, 40001 serialization_failure, 55P03 lock_not_available. The request may be
+ * sent again as it was (issue 35, item 5: answered 503 with Retry-After, never a 500).
+ */
+const conflictStates = new Set(['40P01', '40001', '55P03']);
+
+export function isTransactionConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && conflictStates.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

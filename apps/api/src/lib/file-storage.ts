@@ -40,6 +40,9 @@ export interface DiskStorage extends FileStorage {
 
 const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Where the patients' files are kept: `DATA_DIR/uploads` (the app and the demo seed). */
+export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
+
 /**
  * The local disk: `<root>/<first two characters of the key>/<key>`, written to `<root>/.tmp/`
  * first and renamed into place (same file system, so the rename is atomic). `root` is

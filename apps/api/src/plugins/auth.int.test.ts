@@ -161,6 +161,16 @@ describe('authorization and clinic isolation', () => {
     }
   }, 120_000);
 
+  it("declares a commercial route's DELETE with commercial.delete (the user level has no commercial deletes)", () => {
+    const commercialDeletes = testApp.app.apiRoutes.filter(
+      (route) => route.method.split(',').includes('DELETE') && route.permission.startsWith('commercial.'),
+    );
+    expect(commercialDeletes.map((route) => route.url)).toContain('/api/sales/:id');
+    expect(
+      commercialDeletes.filter((route) => route.permission !== 'commercial.delete').map((route) => route.url),
+    ).toEqual([]);
+  });
+
   it('answers every route of a permission action as the matrix says, for every level', async () => {
     const app = testApp.app;
     const clinic = await createTestClinic(app, mailer);

@@ -92,13 +92,13 @@ describe.runIf(process.env.DATABASE_URL)('issuing while connections are terminat
           )
           .catch(() => undefined);
         // Now and then, so some issues go through whole and others are cut at any statement.
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 60));
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 100));
       }
     })();
     const statuses: number[] = [];
     try {
       const count = (status: number) => statuses.filter((s) => s === status).length;
-      for (let attempt = 0; attempt < 120 && (count(503) < 3 || count(201) < 3 || statuses.length < 20); attempt++) {
+      for (let attempt = 0; attempt < 400 && (count(503) < 3 || count(201) < 3 || statuses.length < 20); attempt++) {
         const response = await t.call('POST', '/api/sales', {
           body: {
             documentType: 'invoice',

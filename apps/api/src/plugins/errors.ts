@@ -1,10 +1,14 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type ErrorBody, type ErrorCode, type FailureCode, type FieldError, statusOf } from '@odontia/shared/errors';
 import { isFieldCode } from '@odontia/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isNumericOverflow, violatedConstraint } from '../db/errors.ts';
+import { currencyConstraints } from '../features/commercial/clinic-currency.ts';
 import { AppError } from '../lib/app-error.ts';
-import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../lib/database-unavailable.ts';
 import { messageOf } from '../lib/messages.ts';
 
 declare module 'fastify' {
@@ -31,6 +35,8 @@ export const errorHandling = fp(
         return send(reply, error.code, error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
+        // The one header a contract asks for is an idempotent write's key (plugins/routes.ts).
+        if (error.validationContext === 'headers') return send(reply, 'idempotency_key_required');
         const fields: FieldError[] = error.validation.map((issue) => {
           const code = isFieldCode(issue.message) ? issue.message : 'invalid_value';
           return {
@@ -45,11 +51,29 @@ export const errorHandling = fp(
         request.log.error({ err: error }, 'response does not match its contract');
         return send(reply, 'internal_server_error');
       }
+      // Two transactions waited for each other (a deadlock) or one could not be serialised:
+      // nothing of this request was kept and trying again succeeds (issue 35, item 5).
+      if (isTransactionConflict(error)) {
+        request.log.warn({ err: error }, 'transaction conflict: 503');
+        reply.header('retry-after', '1');
+        return send(reply, 'service_unavailable', { reason: 'transaction_conflict' });
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'the database is unreachable: 503');
         reply.header('retry-after', '2');
         return send(reply, 'service_unavailable', { reason: 'database_unreachable' });
       }
+      // The contracts keep amounts and their totals within the columns (amount-bounds.ts); a sum
+      // they cannot see (across records) that still passes numeric(14,2) is the user's, not a fault.
+      if (isNumericOverflow(error)) {
+        request.log.warn({ err: { code: '22003', message: error.message } }, 'amount out of range');
+        return send(reply, 'amount_too_big');
+      }
+      // Issue 35: the services say these first; the database's keys answer the same for any path
+      // that did not (another currency, a budget line that is not the customer's).
+      const constraint = violatedConstraint(error);
+      if (constraint && currencyConstraints.has(constraint)) return send(reply, 'currency_not_clinic');
+      if (constraint === 'document_lines_source_line_fk') return send(reply, 'budget_line_not_found');
       const clientCode = clientErrorCode(error);
       if (clientCode) {
         request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
@@ -65,6 +89,37 @@ export const errorHandling = fp(
 export function send(reply: FastifyReply, code: ErrorCode, details?: ErrorBody['details']): FastifyReply {
   const body: ErrorBody = { code, message: messageOf(code), ...(details ? { details } : {}) };
   return reply.status(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+/** The code of a router refusal Fastify hands to `frameworkErrors`. */
+export function frameworkErrorCode(fastifyCode: string | undefined): ErrorCode {
+  if (fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH') return 'uri_too_long';
+  if (fastifyCode === 'FST_ERR_BAD_URL') return 'bad_request';
+  return 'internal_server_error';
+}
+
+/**
+ * What the HTTP parser refuses before Fastify sees a request (a request line or headers over
+ * Node's limit, a timeout, a malformed request), written on the socket in the error shape;
+ * Fastify's default writes `{ error, message, statusCode }`.
+ */
+export function clientErrorAnswer(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'headers_too_large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request_timeout'
+        : 'bad_request';
+  const status = statusOf(code);
+  const body = JSON.stringify({ code, message: messageOf(code) } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

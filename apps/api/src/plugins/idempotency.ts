@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { idempotencyKeyPattern } from '@odontia/shared/schemas/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.ts';
@@ -7,7 +8,8 @@ import { canonicalJson } from '../features/audit/audit.repository.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * Idempotent creates (ARCHITECTURE §4): the request claims its `Idempotency-Key` inside its own
+ * Idempotent writes (ARCHITECTURE §4: every write that creates or issues a document or moves money;
+ * a route says `idempotent: '<scope>'`, plugins/routes.ts): the request claims its `Idempotency-Key` inside its own
  * transaction (INSERT … ON CONFLICT DO NOTHING on the clinic's key). A second request with the
  * same key — a double click, a retry after a lost answer, another instance — waits on that row
  * until the first commits, then answers what the first answered (`Idempotent-Replayed: true`);
@@ -15,12 +17,10 @@ import { AppError } from '../lib/app-error.ts';
  * another body is refused (409 `idempotency_key_reused`). Nothing lives in an instance's memory.
  */
 
-const keyPattern = /^[A-Za-z0-9_.:-]{8,200}$/;
-
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers['idempotency-key'];
   const key = Array.isArray(value) ? value[0] : value;
-  if (!key || !keyPattern.test(key)) throw new AppError('idempotency_key_required');
+  if (!key || !idempotencyKeyPattern.test(key)) throw new AppError('idempotency_key_required');
   return key;
 }
 

@@ -27,8 +27,16 @@ describe.runIf(process.env.DATABASE_URL)('replica routes (PostgreSQL, the databa
         await ctx.tx.execute(sql`update patients set first_name = first_name where false`);
         return { data: 'written' };
       };
-      route.get('/api/test/replica-write', { permission: 'patients.read', summary: 'test', replica: true }, tryWrite);
-      route.get('/api/test/primary-write', { permission: 'patients.read', summary: 'test' }, tryWrite);
+      route.get(
+        '/api/test/replica-write',
+        { permission: 'patients.read', summary: 'test', replica: true, produces: ['application/json'] },
+        tryWrite,
+      );
+      route.get(
+        '/api/test/primary-write',
+        { permission: 'patients.read', summary: 'test', produces: ['application/json'] },
+        tryWrite,
+      );
     },
   });
 

@@ -1,7 +1,8 @@
 import type { UserLevel } from '@odontia/shared/enums';
 import type { FailureCode } from '@odontia/shared/errors';
+import { idempotencyHeadersSchema } from '@odontia/shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
@@ -35,13 +36,6 @@ export interface RequestContext extends Actor {
 
 type Contract = z.ZodType | undefined;
 
-/** The header an idempotent create documents (its presence and form are checked by the route). */
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('A key the client makes once per intended create (a UUID): retries with it answer the first result'),
-});
 type Parsed<TContract extends Contract> = TContract extends z.ZodType ? z.output<TContract> : undefined;
 
 export interface RouteDefinition<
@@ -67,7 +61,10 @@ export interface RouteDefinition<
   status?: 200 | 201;
   /** Answers of other statuses the handler may pick with `reply.status()` (an import's dry run 200, the import 201). */
   otherAnswers?: Partial<Record<200 | 201, z.ZodType>>;
-  /** Media types of an answer that is not JSON (['text/csv']). */
+  /**
+   * Media types of an answer that is not JSON (['text/csv']): required without `answer`; beside
+   * one, the other forms the same route answers (a report as JSON or, with `format`, a file).
+   */
   produces?: string[];
   /** A larger body than the server's default (an uploaded CSV). */
   bodyLimit?: number;
@@ -80,9 +77,11 @@ export interface RouteDefinition<
    */
   allowReadOnly?: boolean;
   /**
-   * A create that moves money (ARCHITECTURE §4 "Idempotency"): the scope of its `Idempotency-Key`
-   * header ('payments.create'). The key is required; the same key answers the first result, also
-   * when sent concurrently or to another instance (plugins/idempotency.ts).
+   * A write that creates or issues a document or moves money (ARCHITECTURE §4 "Idempotency"): the
+   * scope of its `Idempotency-Key` header ('payments.create', 'sales.issue'). The key is required
+   * (400 idempotency_key_required, and `required` in the OpenAPI document); the same key with the
+   * same params and body answers the first result (status and body), also when sent concurrently or
+   * to another instance; with others, 409 idempotency_key_reused (plugins/idempotency.ts).
    */
   idempotent?: string;
   /**
@@ -127,6 +126,10 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
     >,
   ): void => {
     const status = definition.status ?? 200;
+    // A client generator reads a file answer's media type to decode it (a PDF as bytes, not text).
+    if (!definition.answer && !definition.produces?.length) {
+      throw new Error(`${method} ${url}: a route without an answer contract declares what it produces`);
+    }
     app.route({
       method,
       url,
@@ -144,7 +147,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         ...(definition.description ? { description: definition.description } : {}),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.querystring ? { querystring: definition.querystring } : {}),
-        ...(definition.idempotent ? { headers: idempotencyHeaders } : {}),
+        ...(definition.idempotent ? { headers: idempotencyHeadersSchema } : {}),
         ...(definition.consumes ? { consumes: definition.consumes } : {}),
         ...(definition.body ? { body: definition.body } : {}),
         ...(definition.produces ? { produces: definition.produces } : {}),

@@ -1,11 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The built web app under BASE_PATH, with the SPA fallback for client-side routes. */
 describe('web app under /clinica/', () => {
+  const vendorJs = Buffer.from(
+    Array.from({ length: 400 }, (_, i) => `export const line${i} = "odontia ${i % 7}";`).join('\n'),
+  );
   let testApp: TestApp;
   let distDir: string;
 
@@ -17,6 +21,10 @@ describe('web app under /clinica/', () => {
       '<!doctype html><html><head><base href="/" /><script type="module" src="./assets/app-abc123.js"></script></head><body></body></html>',
     );
     await writeFile(path.join(distDir, 'assets/app-abc123.js'), 'console.log("odontia");');
+    // As the build leaves a text file (apps/web/precompress.ts): itself, `.br` and `.gz`.
+    await writeFile(path.join(distDir, 'assets/vendor-def456.js'), vendorJs);
+    await writeFile(path.join(distDir, 'assets/vendor-def456.js.br'), brotliCompressSync(vendorJs));
+    await writeFile(path.join(distDir, 'assets/vendor-def456.js.gz'), gzipSync(vendorJs));
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await createTestApp({ env: { BASE_PATH: '/clinica', WEB_DIST_DIR: distDir } });
   });
@@ -55,9 +63,46 @@ describe('web app under /clinica/', () => {
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the precompressed copy the browser accepts, brotli first, with Vary', async () => {
+    const asset = '/clinica/assets/vendor-def456.js';
+    const br = await get(asset, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(vendorJs.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(vendorJs)).toBe(true);
+
+    const gz = await get(asset, { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toContain('javascript');
+    expect(gz.headers.vary).toContain('Accept-Encoding');
+    expect(gz.rawPayload.length).toBeLessThan(vendorJs.length / 4);
+    expect(gunzipSync(gz.rawPayload).equals(vendorJs)).toBe(true);
+
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ]) {
+      const plain = await get(asset, headers);
+      expect(plain.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(plain.headers.vary, JSON.stringify(headers)).toContain('Accept-Encoding');
+      expect(plain.rawPayload.equals(vendorJs), JSON.stringify(headers)).toBe(true);
+    }
+
+    // A file without compressed copies (too small to be worth it) is served as it is.
+    const small = await get('/clinica/assets/app-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("odontia");');
+  });
+
   it('answers 404 for a missing file instead of the page', async () => {
     for (const url of ['/clinica/assets/app-old999.js', '/clinica/robots.txt']) {
-      const response = await get(url);
+      const response = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).not.toContain('text/html');
     }

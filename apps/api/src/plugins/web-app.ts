@@ -18,6 +18,10 @@ export type SpaFallback = (reply: FastifyReply) => FastifyReply | false;
  * Serves the built web app under the base path. The build is base-independent (`base: './'`);
  * the page's `<base href>` is set here, so the same build works under any BASE_PATH and the
  * router takes its basename from it. Hashed assets are cached for a year, the page never.
+ *
+ * The build holds a brotli and a gzip copy of each text file (`<file>.br`, `<file>.gz`, written by
+ * apps/web/precompress.ts): a request gets the best one its Accept-Encoding takes, else the file
+ * itself, and every answer says `Vary: Accept-Encoding` so a shared cache keeps them apart.
  */
 export const webApp = fp(
   async (app: FastifyInstance, options: WebAppOptions) => {
@@ -38,9 +42,11 @@ export const webApp = fp(
       index: false,
       cacheControl: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
 

@@ -73,7 +73,7 @@ export function RecordChanges({
   formatInstant: (iso: string) => string;
   fieldLabel: (field: string) => string;
   /** The record's own reading of a value (an enumeration, money, a date); undefined = the generic one. */
-  valueText?: (field: string, value: unknown) => string | undefined;
+  valueText?: (field: string, value: unknown, labels: Record<string, string>) => string | undefined;
   /** The order of the record's form: a change lists its fields in it (the audit keeps none). */
   fieldOrder?: readonly string[];
   /** The record's own name of an action code (`patient_created`); undefined = the generic verb. */
@@ -83,14 +83,23 @@ export function RecordChanges({
   testId?: string;
 }) {
   const { t, i18n } = useTranslation('common');
-  const text = (field: string, value: unknown): string => {
+  const text = (field: string, value: unknown, labels: RecordChange['labels'] = {}): string => {
     if (isEmptyValue(value)) return t('changes.empty');
-    const own = valueText?.(field, value);
+    // A record the value names (a professional, a patient, a chair…): its name, as the server read it.
+    if (typeof value === 'string' && labels[value.toLowerCase()]) return labels[value.toLowerCase()] as string;
+    if (Array.isArray(value) && value.some((item) => typeof item === 'string' && labels[item.toLowerCase()]))
+      return value.map((item) => (typeof item === 'string' && labels[item.toLowerCase()]) || String(item)).join(', ');
+    const own = valueText?.(field, value, labels);
     if (own !== undefined) return own;
     if (typeof value === 'boolean') return t(value ? 'changes.yes' : 'changes.no');
     if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
     if (typeof value === 'string') return value;
     return JSON.stringify(value);
+  };
+  // A field the record does not name itself (a reference: professionalId, chairId…): the common word.
+  const label = (field: string) => {
+    const own = fieldLabel(field);
+    return own === field && i18n.exists(`common:changes.fieldNames.${field}`) ? t(`changes.fieldNames.${field}`) : own;
   };
   const fieldsCell = (change: RecordChange): ReactNode => {
     const fields = changedFields(change, fieldOrder);
@@ -100,18 +109,18 @@ export function RecordChanges({
       <dl className={`change-list mb-0${fields.length > 6 ? ' change-list-long' : ''}`}>
         {fields.map((row) => (
           <div key={row.field} data-testid="change-field" data-field={row.field}>
-            <dt>{fieldLabel(row.field)}</dt>
+            <dt>{label(row.field)}</dt>
             <dd>
               {created ? null : (
                 <>
-                  <del className="text-body-secondary">{text(row.field, row.before)}</del>
+                  <del className="text-body-secondary">{text(row.field, row.before, change.labels)}</del>
                   <span aria-hidden="true" className="mx-1">
                     →
                   </span>
                   <span className="visually-hidden"> {t('changes.to')} </span>
                 </>
               )}
-              <span className="fw-semibold">{text(row.field, row.after)}</span>
+              <span className="fw-semibold">{text(row.field, row.after, change.labels)}</span>
             </dd>
           </div>
         ))}

@@ -39,14 +39,28 @@ function ToastText({ messageKey, values }: { messageKey: string; values?: Record
   return t(messageKey, values ?? {});
 }
 
-/** Shows a failed call as a translated toast (`messages:<code>`, else the generic system error). */
-export function toastApiError(error: unknown): void {
+/** A failed call's catalog key (`messages:<code>`, else the generic system error) and its values. */
+function errorMessageOf(error: unknown): { code: string; messageKey: string; values?: Record<string, unknown> } {
   const code = isApiError(error) ? error.code : 'systemError';
   const key = `messages:${code}`;
-  const known = i18n.exists(key);
-  const values = known && isApiError(error) ? error.details : undefined;
-  const text = createElement(ToastText, { messageKey: known ? key : 'messages:systemError', values });
+  if (!i18n.exists(key)) return { code, messageKey: 'messages:systemError' };
+  return { code, messageKey: key, ...(isApiError(error) && error.details ? { values: error.details } : {}) };
+}
+
+/** Shows a failed call as a translated toast (`messages:<code>`, else the generic system error). */
+export function toastApiError(error: unknown): void {
+  const { code, messageKey, values } = errorMessageOf(error);
+  const text = createElement(ToastText, { messageKey, values });
   void loadToast().then((toast) => toast.error(text, { toastId: code }));
+}
+
+/**
+ * A failed call's text in the interface language (the same key as its toast), for an alert shown
+ * where the user is looking. Never the server's `message`: that is English, for API clients and logs.
+ */
+export function apiErrorText(error: unknown): string {
+  const { messageKey, values } = errorMessageOf(error);
+  return i18n.t(messageKey, values ?? {});
 }
 
 export function toastSuccess(code: string): void {

@@ -81,8 +81,14 @@ export interface RequestOptions {
    * counts it as activity nor lets it keep the screen unlocked.
    */
   background?: boolean;
-  /** Headers of this call only (an `Idempotency-Key`). */
+  /** Headers of this call only. */
   headers?: Record<string, string>;
+  /**
+   * The `Idempotency-Key` of a write that creates or issues a document or moves money (the API
+   * requires it there): one per user action, the same on a retry of that action (`useAction`,
+   * lib/use-action.ts).
+   */
+  idempotencyKey?: string;
 }
 
 async function send(
@@ -95,6 +101,7 @@ async function send(
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept };
   if (options.background) headers['x-background'] = '1';
   Object.assign(headers, options.headers);
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -207,7 +214,8 @@ export const http = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body ?? {}, options),
-  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, body ?? {}, options),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   download,

@@ -1,4 +1,5 @@
-import { type Language, languages } from '@odontia/shared/enums';
+import { setTypingLanguage } from '@odontia/shared/decimal-input';
+import { type Language, languages } from '@odontia/shared/languages';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -108,6 +109,8 @@ export function supportedLanguage(value: string | null | undefined): Language {
 
 function applyDocumentLanguage(language: string): void {
   const lang = supportedLanguage(language);
+  // Numbers typed into forms are read as this language writes them ("12.500,50" in Spanish).
+  setTypingLanguage(lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = textDirection(lang);
 }

@@ -8,7 +8,8 @@ export const storagePrefix = '__ODONTIA__';
 /** Used instead of the host name when there is no window (tests, server rendering). */
 export const defaultStorageSalt = 'odontia.local';
 
-export type StorageKeyName = 'token' | 'user';
+/** `agenda.<account>.<user>`: the agenda's remembered view and filters (features/agenda/agenda-preferences.ts). */
+export type StorageKeyName = 'token' | 'user' | `agenda.${string}`;
 
 function currentHost(): string {
   return typeof window === 'undefined' ? defaultStorageSalt : window.location.hostname;

@@ -1,4 +1,4 @@
-import type { MenuSize, ThemeMode } from '@odontia/shared/enums';
+import type { MenuSize, ThemeMode } from '@odontia/shared/appearance';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import {
   applyThemeToDocument,

@@ -1,4 +1,4 @@
-import { type MenuSize, menuSizes, type ThemeMode, themeModes } from '@odontia/shared/enums';
+import { type MenuSize, menuSizes, type ThemeMode, themeModes } from '@odontia/shared/appearance';
 
 /**
  * Layout settings of spec §3, kept in localStorage under `__REBACK_NEXT_CONFIG__` as

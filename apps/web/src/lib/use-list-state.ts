@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
+import { UrlEcho } from './url-echo';
 import { useDebouncedValue } from './use-debounced-value';
 
 /*
@@ -51,6 +52,8 @@ export function useListState<F extends string = never>({
   const urlSearch = params.get(key('q')) ?? '';
   const [searchText, setSearchText] = useState(urlSearch);
   const debounced = useDebouncedValue(searchText.trim(), debounceMs);
+  // The searches this box wrote that the URL has not shown yet (see url-echo.ts).
+  const echo = useRef(new UrlEcho());
 
   /**
    * Writes parameters (empty = removed); any change but the page's goes back to page 1. It starts
@@ -60,28 +63,36 @@ export function useListState<F extends string = never>({
   const write = useCallback(
     (changes: Record<string, string>) => {
       if (navigating.current) return;
-      const next = new URLSearchParams(window.location.search);
+      const current = new URLSearchParams(window.location.search);
+      const next = new URLSearchParams(current);
       for (const [name, value] of Object.entries(changes)) {
         if (value) next.set(key(name), value);
         else next.delete(key(name));
       }
       if (!('page' in changes)) next.delete(key('page'));
+      if (next.toString() === current.toString()) return;
+      const q = next.get(key('q')) ?? '';
+      if (q !== (current.get(key('q')) ?? '')) echo.current.sent(q.trim());
       setParams(next, { replace: true, preventScrollReset: true });
     },
     [setParams, key],
   );
 
   // The typed search reaches the URL once the typing stops (only a new typed value: a search the
-  // URL brought back must not be overwritten by the box's older one).
+  // URL brought back must not be overwritten by the box's older one). `write` compares it with the
+  // address bar, not with this render's URL, which may still be an older write's.
   const typed = useRef(debounced);
   useEffect(() => {
     if (debounced === typed.current) return;
     typed.current = debounced;
-    if (debounced !== urlSearch.trim()) write({ q: debounced });
-  }, [debounced, urlSearch, write]);
-  // Back, forward or a link changed the URL's search: the box follows it.
+    write({ q: debounced });
+  }, [debounced, write]);
+  // Back, forward or a link changed the URL's search: the box follows it. The URL's answer to the
+  // box's own write does not: it may come back renders later, when the user has typed more, and
+  // writing it into the box would drop those letters (issue 34: "gonzalez" typed as "gnae").
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the URL moves the box
   useEffect(() => {
+    if (echo.current.isEcho(urlSearch.trim())) return;
     if (urlSearch.trim() === searchText.trim()) return;
     typed.current = urlSearch.trim();
     setSearchText(urlSearch);

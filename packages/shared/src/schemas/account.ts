@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dateText, instantText, moneyText } from '../api-schema.ts';
 import { type CalendarDay, clinicToday } from '../clinic-time.ts';
-import { currencies } from '../enums.ts';
+import { currencies } from '../currencies.ts';
 import { optionalEmail, optionalText, requiredText, safeText } from '../validation.ts';
 import { versionField } from './records.ts';
 
@@ -44,7 +45,7 @@ export type Plan = z.output<typeof planSchema>;
 export const planAnswerSchema = z.object({
   id: z.string(),
   name: z.string(),
-  price: z.string(),
+  price: moneyText(),
   currency: z.enum(currencies),
   periodMonths: z.number().int(),
   limits: z.object({ professionals: z.number().int().nullable(), storageMb: z.number().int().nullable() }),
@@ -117,19 +118,19 @@ export type MovementStatus = (typeof movementStatuses)[number];
 
 export const accountMovementSchema = z.object({
   id: z.uuid(),
-  date: z.string(),
+  date: dateText(),
   kind: z.enum(movementKinds),
   plan: z.string().nullable(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
-  amount: z.string(),
+  periodStart: dateText().nullable(),
+  periodEnd: dateText().nullable(),
+  amount: moneyText(),
   currency: z.enum(currencies),
   status: z.enum(movementStatuses),
   reference: z.string(),
   /** The payment provider's adapter that took the order ('manual'). */
   provider: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
+  paidAt: instantText().nullable(),
+  createdAt: instantText(),
 });
 export type AccountMovement = z.infer<typeof accountMovementSchema>;
 
@@ -186,19 +187,21 @@ export const accountSchema = z.object({
   plans: z.array(planAnswerSchema),
   usage: z.object({ professionals: z.number().int(), storageMb: z.number() }),
   contract: z.object({
-    startsAt: z.string().nullable(),
+    startsAt: instantText().nullable(),
     /** The instant the contract ends; null: no end. */
-    endsAt: z.string().nullable(),
+    endsAt: instantText().nullable(),
     /** The due date (the contract's last day) in the clinic's time zone. */
-    dueDate: z.string().nullable(),
+    dueDate: dateText().nullable(),
     graceDays: z.number().int(),
-    graceEndsAt: z.string().nullable(),
+    graceEndsAt: instantText().nullable(),
     state: z.enum(accountStates),
     /** A renewal ordered and not paid yet. */
     pendingRenewal: accountMovementSchema.nullable(),
+    /** Where to transfer a renewal's payment, one item per line; null: the installation did not say. */
+    transferDetails: z.string().nullable(),
   }),
   selfHosted: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: instantText(),
   version: z.number().int(),
 });
 export type Account = z.infer<typeof accountSchema>;

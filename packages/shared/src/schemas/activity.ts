@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
 // Before any schema is built: zod's browser configuration (see validation.ts).
 import '../validation.ts';
 
@@ -24,7 +25,7 @@ export const activityEntrySchema = z.object({
   /** The medicine's or supply's name, for an inventory change. */
   itemName: z.string().nullable(),
   userName: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantText(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText, named } from '../api-schema.ts';
 import {
   appointmentCancelReasons,
   appointmentStatuses,
@@ -49,44 +50,47 @@ function refineTimes(value: { startsAt: string; endsAt: string }, ctx: z.Refinem
   if (end % 60_000 !== 0) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'invalid_time' });
 }
 
-export const appointmentSchema = z.object({
-  id: z.uuid(),
-  patientId: z.uuid(),
-  patientName: z.string(),
-  patientPhone: z.string().nullable(),
-  /** Whether the patient has an e-mail address, so a reminder can go out. */
-  patientHasEmail: z.boolean(),
-  professionalId: z.uuid(),
-  professionalName: z.string(),
-  chairId: z.uuid().nullable(),
-  chairName: z.string().nullable(),
-  treatmentId: z.uuid().nullable(),
-  treatmentName: z.string().nullable(),
-  treatmentColor: z.string().nullable(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  timeZone: z.string(),
-  reason: z.string().nullable(),
-  notes: z.string().nullable(),
-  status: z.enum(appointmentStatuses),
-  outsideSchedule: z.boolean(),
-  confirmedAt: z.string().nullable(),
-  confirmationChannel: z.enum(confirmationChannels).nullable(),
-  /** Null with a confirmation: the patient confirmed through the reminder's link. */
-  confirmedByName: z.string().nullable(),
-  arrivedAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  cancelReason: z.enum(appointmentCancelReasons).nullable(),
-  cancelNote: z.string().nullable(),
-  cancelledByName: z.string().nullable(),
-  rescheduledTo: z.uuid().nullable(),
-  rescheduledFrom: z.uuid().nullable(),
-  attendanceId: z.uuid().nullable(),
-  reminderState: z.enum(reminderStates),
-  reminderSentAt: z.string().nullable(),
-  reminderError: z.string().nullable(),
-  ...recordStampsSchema,
-});
+export const appointmentSchema = named(
+  'Appointment',
+  z.object({
+    id: z.uuid(),
+    patientId: z.uuid(),
+    patientName: z.string(),
+    patientPhone: z.string().nullable(),
+    /** Whether the patient has an e-mail address, so a reminder can go out. */
+    patientHasEmail: z.boolean(),
+    professionalId: z.uuid(),
+    professionalName: z.string(),
+    chairId: z.uuid().nullable(),
+    chairName: z.string().nullable(),
+    treatmentId: z.uuid().nullable(),
+    treatmentName: z.string().nullable(),
+    treatmentColor: z.string().nullable(),
+    startsAt: instantText(),
+    endsAt: instantText(),
+    timeZone: z.string(),
+    reason: z.string().nullable(),
+    notes: z.string().nullable(),
+    status: z.enum(appointmentStatuses),
+    outsideSchedule: z.boolean(),
+    confirmedAt: instantText().nullable(),
+    confirmationChannel: z.enum(confirmationChannels).nullable(),
+    /** Null with a confirmation: the patient confirmed through the reminder's link. */
+    confirmedByName: z.string().nullable(),
+    arrivedAt: instantText().nullable(),
+    cancelledAt: instantText().nullable(),
+    cancelReason: z.enum(appointmentCancelReasons).nullable(),
+    cancelNote: z.string().nullable(),
+    cancelledByName: z.string().nullable(),
+    rescheduledTo: z.uuid().nullable(),
+    rescheduledFrom: z.uuid().nullable(),
+    attendanceId: z.uuid().nullable(),
+    reminderState: z.enum(reminderStates),
+    reminderSentAt: instantText().nullable(),
+    reminderError: z.string().nullable(),
+    ...recordStampsSchema,
+  }),
+);
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 const answerCodes = [
@@ -240,8 +244,8 @@ export const freeSlotsQuerySchema = z.object({
 });
 export type FreeSlotsQuery = z.input<typeof freeSlotsQuerySchema>;
 export const freeSlotSchema = z.object({
-  startsAt: z.string(),
-  endsAt: z.string(),
+  startsAt: instantText(),
+  endsAt: instantText(),
   professionalId: z.uuid(),
   professionalName: z.string(),
 });
@@ -276,12 +280,12 @@ export const appointmentLinkSchema = z.object({
   clinicPhone: z.string().nullable(),
   patientFirstName: z.string(),
   professionalName: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  startsAt: instantText(),
+  endsAt: instantText(),
   timeZone: z.string(),
   language: z.enum(languages),
   status: z.enum(appointmentStatuses),
-  confirmedAt: z.string().nullable(),
+  confirmedAt: instantText().nullable(),
   /** Null: the link still acts; otherwise why it does not. */
   stale: z.enum(staleLinkReasons).nullable(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { refineAttendanceTotals } from '../amount-bounds.ts';
+import { dateText, decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { attendanceGroups, attendanceTypes, fdiTeeth } from '../enums.ts';
 import {
   instant,
@@ -117,9 +119,13 @@ const attendanceFields = {
  * transaction (it must be the patient's — 404 appointment_not_found — and scheduled — 409
  * appointment_not_scheduled).
  */
-export const createAttendanceRequestSchema = z.object({ ...attendanceFields, appointmentId: optionalId() });
+export const createAttendanceRequestSchema = z
+  .object({ ...attendanceFields, appointmentId: optionalId() })
+  .superRefine(refineAttendanceTotals);
 /** PUT /api/patients/:patientId/attendances/:id (409 attendance_finished once finished). */
-export const updateAttendanceRequestSchema = z.object({ ...attendanceFields, version: versionField });
+export const updateAttendanceRequestSchema = z
+  .object({ ...attendanceFields, version: versionField })
+  .superRefine(refineAttendanceTotals);
 export type CreateAttendanceRequest = z.input<typeof createAttendanceRequestSchema>;
 export type UpdateAttendanceRequest = z.input<typeof updateAttendanceRequestSchema>;
 export type AttendanceInput = z.output<typeof createAttendanceRequestSchema>;
@@ -139,9 +145,9 @@ export const attendanceLineSchema = z.object({
   tooth: z.string().nullable(),
   budgetLineId: z.uuid().nullable(),
   quantity: z.number().int(),
-  price: z.string(),
+  price: moneyText(),
   /** price × quantity, rounded half-up to cents. */
-  total: z.string(),
+  total: moneyText(),
   /** Whether an issued invoice bills this line (it can no longer change). */
   invoiced: z.boolean(),
 });
@@ -155,7 +161,7 @@ export const attendanceItemSchema = z.object({
 export const addendumSchema = z.object({
   id: z.uuid(),
   text: z.string(),
-  createdAt: z.string(),
+  createdAt: instantText(),
   userName: z.string().nullable(),
 });
 export type Addendum = z.infer<typeof addendumSchema>;
@@ -163,7 +169,8 @@ export type Addendum = z.infer<typeof addendumSchema>;
 const attendanceSummaryFields = {
   id: z.uuid(),
   patientId: z.uuid(),
-  date: z.string(),
+  /** The attendance's instant (not a calendar date). */
+  date: instantText(),
   attendanceType: z.enum(attendanceTypes),
   attendanceGroup: z.enum(attendanceGroups),
   specialization: z.string().nullable(),
@@ -173,9 +180,9 @@ const attendanceSummaryFields = {
   nextAppointment: z.string().nullable(),
   finished: z.boolean(),
   billable: z.boolean(),
-  attendanceFee: z.string(),
+  attendanceFee: moneyText(),
   /** attendanceFee + Σ line totals. */
-  totalBillable: z.string(),
+  totalBillable: moneyText(),
   ...recordStampsSchema,
 };
 
@@ -183,19 +190,22 @@ const attendanceSummaryFields = {
 export const attendanceSummarySchema = z.object(attendanceSummaryFields);
 export type AttendanceSummary = z.infer<typeof attendanceSummarySchema>;
 
-export const attendanceSchema = z.object({
-  ...attendanceSummaryFields,
-  resume: z.string().nullable(),
-  detail: z.string().nullable(),
-  resultDate: z.string().nullable(),
-  result: z.string().nullable(),
-  lines: z.array(attendanceLineSchema),
-  /** Whether an issued invoice bills the attendance's fee (then no line or the fee may change). */
-  feeInvoiced: z.boolean(),
-  supplies: z.array(attendanceItemSchema),
-  medications: z.array(attendanceItemSchema),
-  addenda: z.array(addendumSchema),
-});
+export const attendanceSchema = named(
+  'Attendance',
+  z.object({
+    ...attendanceSummaryFields,
+    resume: z.string().nullable(),
+    detail: z.string().nullable(),
+    resultDate: dateText().nullable(),
+    result: z.string().nullable(),
+    lines: z.array(attendanceLineSchema),
+    /** Whether an issued invoice bills the attendance's fee (then no line or the fee may change). */
+    feeInvoiced: z.boolean(),
+    supplies: z.array(attendanceItemSchema),
+    medications: z.array(attendanceItemSchema),
+    addenda: z.array(addendumSchema),
+  }),
+);
 export type Attendance = z.infer<typeof attendanceSchema>;
 
 /**
@@ -227,7 +237,7 @@ export const recentAttendanceSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   patientName: z.string(),
-  date: z.string(),
+  date: instantText(),
   attendanceType: z.enum(attendanceTypes),
   professionalId: z.uuid(),
   professionalName: z.string(),
@@ -250,15 +260,15 @@ export const pendingBudgetLineSchema = z.object({
   budgetId: z.uuid(),
   /** '0001-00000123' (formatSaleNumber). */
   budgetNumber: z.string().nullable(),
-  budgetDate: z.string(),
+  budgetDate: dateText(),
   description: z.string(),
   treatmentId: z.uuid().nullable(),
   treatmentCode: z.string().nullable(),
   tooth: z.string().nullable(),
   /** Budget quantity (a decimal string, '2.00'), and what attendances did of it ('1'). */
-  quantity: z.string(),
+  quantity: decimalText(),
   done: z.string(),
-  unitPrice: z.string(),
+  unitPrice: moneyText(),
 });
 export type PendingBudgetLine = z.infer<typeof pendingBudgetLineSchema>;
 export const budgetLinesResponseSchema = z.object({ data: z.array(pendingBudgetLineSchema) });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { currencies, languages, userLevels } from '../enums.ts';
+import { instantText } from '../api-schema.ts';
+import { currencies } from '../currencies.ts';
+import { languages } from '../languages.ts';
+import { userLevels } from '../user-levels.ts';
 import { emailAddress, optionalText, phoneNumber, requiredText, safeText } from '../validation.ts';
 import { accountStates } from './account.ts';
 
@@ -80,15 +83,17 @@ export const profileSchema = z.object({
     id: z.uuid(),
     clinicName: z.string(),
     plan: z.string(),
-    planEndsAt: z.string().nullable(),
+    planEndsAt: instantText().nullable(),
     /** My account (issue 19): active, in its grace period after the due date, or read-only. */
     contractState: z.enum(accountStates),
     /** When writing stops (due date + grace days); null when due dates are not enforced. */
-    graceEndsAt: z.string().nullable(),
+    graceEndsAt: instantText().nullable(),
     /** The clinic's IANA time zone: its "today", its days and the times the screens show. */
     timeZone: z.string(),
     /** The language a new patient's form starts with (system settings). */
     defaultLanguage: z.enum(languages),
+    /** The clinic's currency: every document and payment is in it (issue 35). */
+    currency: z.enum(currencies),
   }),
   settings: z.object({
     systemLanguage: z.enum(languages),
@@ -112,14 +117,14 @@ export type SwitchClinicRequest = z.infer<typeof switchClinicRequestSchema>;
 
 /** POST /api/auth/sign-in answer: the opaque token (kept by the client) and the profile. */
 export const signInResponseSchema = z.object({
-  data: z.object({ token: z.string(), expiresAt: z.string(), user: profileSchema }),
+  data: z.object({ token: z.string(), expiresAt: instantText(), user: profileSchema }),
   code: z.literal('login_success'),
 });
 
 /** POST /api/auth/switch answer: the new session's token (the old one is revoked), its expiry and profile. */
 export const switchClinicResponseSchema = z.object({
   /** `remember`: the session's choice, kept (the browser keeps its cookie as long). */
-  data: z.object({ token: z.string(), expiresAt: z.string(), remember: z.boolean(), user: profileSchema }),
+  data: z.object({ token: z.string(), expiresAt: instantText(), remember: z.boolean(), user: profileSchema }),
   code: z.literal('clinic_switched'),
 });
 
@@ -131,6 +136,14 @@ export const profileResponseSchema = z.object({ data: profileSchema });
 
 /** The answer of a session mutation with nothing to return but its success code (for the toast). */
 export const authCodeResponseSchema = <TCode extends string>(code: TCode) => z.object({ code: z.literal(code) });
+
+/**
+ * GET /api/auth/sign-up: what a new clinic gets, for the sign-up page to say only what is true.
+ * `trialDays`: the free trial before a plan is due, where the installation has plans (`PLANS`);
+ * null on a self-hosted installation without plans, where nothing is ever due.
+ */
+export const signUpTermsResponseSchema = z.object({ data: z.object({ trialDays: z.number().int().nullable() }) });
+export type SignUpTerms = z.infer<typeof signUpTermsResponseSchema>['data'];
 
 /** GET /api/auth/reset-password/:id answer: the link can still be used. */
 export const resetLinkResponseSchema = z.object({ data: z.object({ valid: z.literal(true) }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText, moneyText } from '../api-schema.ts';
 import { type Currency, currencyIsoCodes } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalText, requiredText, safeText, searchText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
@@ -228,14 +229,14 @@ export const authorizationSignatureSchema = z.object({
   id: z.uuid(),
   signerName: z.string(),
   signerIdNumber: z.string(),
-  signedAt: z.string(),
+  signedAt: instantText(),
   collectedByName: z.string().nullable(),
   /** SHA-256 (hex) over the UTF-8 bytes of `signedText`, one 0x00 byte, then the PNG bytes. */
   sha256: z.string(),
   signedText: z.string(),
   /** The signature as a data: URL (image/png). */
   image: z.string(),
-  revokedAt: z.string().nullable(),
+  revokedAt: instantText().nullable(),
   revokedByName: z.string().nullable(),
   revokeReason: z.string().nullable(),
 });
@@ -246,18 +247,24 @@ export const authorizationSchema = z.object({
   patientId: z.uuid(),
   templateId: z.uuid().nullable(),
   templateTitle: z.string().nullable(),
-  date: z.string(),
+  date: dateText(),
   professionalId: z.uuid(),
   professionalName: z.string(),
   title: z.string(),
   treatment: z.string(),
   risks: z.string().nullable(),
   alternatives: z.string().nullable(),
-  costEstimate: z.string().nullable(),
+  costEstimate: moneyText().nullable(),
   body: z.string(),
   status: z.enum(authorizationStatuses),
   /** When the standing signature was made (null when unsigned). */
-  signedAt: z.string().nullable(),
+  signedAt: instantText().nullable(),
+  /**
+   * Unsigned after a signature was revoked: when and by whom (the latest revocation). Null when a
+   * signature stands or none was ever made: a revoked consent never looks like one never signed.
+   */
+  revokedAt: instantText().nullable(),
+  revokedByName: z.string().nullable(),
   ...recordStampsSchema,
 });
 export type Authorization = z.infer<typeof authorizationSchema>;

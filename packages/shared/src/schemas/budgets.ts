@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { budgetDecisionKinds } from '../commercial.ts';
 import { currencies, documentTypes } from '../enums.ts';
 import { optionalCalendarDate, optionalText, requiredText, safeText } from '../validation.ts';
@@ -48,7 +49,7 @@ export const budgetDecisionSchema = z.object({
   id: idSchema,
   documentId: idSchema,
   decision: z.enum(budgetDecisionKinds),
-  decidedOn: z.string(),
+  decidedOn: dateText(),
   signedText: z.string().nullable(),
   /** The signature as a data: URL (image/png), or null when marked without one. */
   signatureImage: z.string().nullable(),
@@ -56,7 +57,7 @@ export const budgetDecisionSchema = z.object({
   signerIdNumber: z.string().nullable(),
   sha256: z.string().nullable(),
   notes: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantText(),
   createdByName: z.string().nullable(),
 });
 export type BudgetDecision = z.infer<typeof budgetDecisionSchema>;
@@ -69,7 +70,7 @@ export const budgetDecisionResponseSchema = z.object({
 export const budgetLineAttendanceSchema = z.object({
   attendanceId: idSchema,
   attendanceLineId: idSchema,
-  date: z.string(),
+  date: dateText(),
   titleResume: z.string(),
   quantity: z.number().int(),
 });
@@ -82,13 +83,13 @@ export const budgetProgressLineSchema = z.object({
   treatmentId: z.string().nullable(),
   treatmentCode: z.string().nullable(),
   tooth: z.string().nullable(),
-  quantity: z.string(),
+  quantity: decimalText(),
   /** Σ quantity of the live attendance lines that carry it out. */
-  done: z.string(),
+  done: decimalText(),
   /** quantity − done, never below 0. */
-  left: z.string(),
-  unitPrice: z.string(),
-  total: z.string(),
+  left: decimalText(),
+  unitPrice: moneyText(),
+  total: moneyText(),
   /** In billed_sources as a budget line, or an attendance line carrying it out is billed. */
   invoiced: z.boolean(),
   attendances: z.array(budgetLineAttendanceSchema),
@@ -96,26 +97,29 @@ export const budgetProgressLineSchema = z.object({
 export type BudgetProgressLine = z.infer<typeof budgetProgressLineSchema>;
 
 /** GET /api/sales/:id/progress */
-export const budgetProgressSchema = z.object({
-  budgetId: idSchema,
-  status: z.enum(['draft', 'issued']),
-  decision: budgetDecisionSchema.nullable(),
-  /** The text a signature would seal (the budget's canonical summary), for the signing dialog. */
-  textToSign: z.string(),
-  lines: z.array(budgetProgressLineSchema),
-  /** The drafts and documents converted from it (related_document_id = the budget). */
-  converted: z.array(
-    z.object({
-      id: idSchema,
-      documentType: z.enum(documentTypes),
-      status: z.string(),
-      pointOfService: z.string().nullable(),
-      documentNumber: z.string().nullable(),
-      date: z.string(),
-      total: z.string(),
-    }),
-  ),
-});
+export const budgetProgressSchema = named(
+  'Budget',
+  z.object({
+    budgetId: idSchema,
+    status: z.enum(['draft', 'issued']),
+    decision: budgetDecisionSchema.nullable(),
+    /** The text a signature would seal (the budget's canonical summary), for the signing dialog. */
+    textToSign: z.string(),
+    lines: z.array(budgetProgressLineSchema),
+    /** The drafts and documents converted from it (related_document_id = the budget). */
+    converted: z.array(
+      z.object({
+        id: idSchema,
+        documentType: z.enum(documentTypes),
+        status: z.string(),
+        pointOfService: z.string().nullable(),
+        documentNumber: z.string().nullable(),
+        date: dateText(),
+        total: moneyText(),
+      }),
+    ),
+  }),
+);
 export type BudgetProgress = z.infer<typeof budgetProgressSchema>;
 export const budgetProgressResponseSchema = z.object({ data: budgetProgressSchema });
 
@@ -132,7 +136,7 @@ export const saleDraftCreatedSchema = z.object({
   data: z.object({
     id: idSchema,
     documentType: z.enum(documentTypes),
-    total: z.string(),
+    total: moneyText(),
     lines: z.number().int(),
   }),
   code: z.literal('sale_created'),
@@ -147,22 +151,22 @@ export const billablePieceSchema = z.object({
   description: z.string(),
   treatmentId: z.string().nullable(),
   tooth: z.string().nullable(),
-  quantity: z.string(),
-  unitPrice: z.string(),
-  vatRate: z.string(),
+  quantity: decimalText(),
+  unitPrice: moneyText(),
+  vatRate: decimalText(),
   /** With VAT. */
-  total: z.string(),
+  total: moneyText(),
 });
 export type BillablePiece = z.infer<typeof billablePieceSchema>;
 
 export const billableAttendanceSchema = z.object({
   id: idSchema,
-  date: z.string(),
+  date: dateText(),
   titleResume: z.string(),
   professionalName: z.string().nullable(),
   finished: z.boolean(),
   pieces: z.array(billablePieceSchema),
-  total: z.string(),
+  total: moneyText(),
 });
 export type BillableAttendance = z.infer<typeof billableAttendanceSchema>;
 
@@ -170,8 +174,8 @@ export const pendingBudgetSchema = z.object({
   id: idSchema,
   pointOfService: z.string().nullable(),
   documentNumber: z.string().nullable(),
-  date: z.string(),
-  total: z.string(),
+  date: dateText(),
+  total: moneyText(),
   currency: z.enum(currencies),
   /** The lines not yet invoiced, with what is done of them. */
   lines: z.array(budgetProgressLineSchema),
@@ -185,7 +189,7 @@ export const patientBillingSchema = z.object({
   currency: z.enum(currencies),
   attendances: z.array(billableAttendanceSchema),
   /** Σ of the attendances' pieces, with VAT. */
-  total: z.string(),
+  total: moneyText(),
   budgets: z.array(pendingBudgetSchema),
 });
 export type PatientBilling = z.infer<typeof patientBillingSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
 import {
   type FiscalCountry,
   fiscalConditions,
@@ -100,7 +101,7 @@ export const fiscalDataSchema = z.object({
   currency: z.string(),
   /** The logo's content hash (for the image URL's cache key), or null without one. */
   logoSha256: z.string().nullable(),
-  updatedAt: z.string(),
+  updatedAt: instantText(),
   version: z.number().int(),
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
 import { optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
@@ -80,13 +81,13 @@ export const clinicSettingsSchema = z.object({
   uploadMaxMb: z.number().int().nullable(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),
-  updatedAt: z.string(),
+  updatedAt: instantText(),
   version: z.number().int(),
 });
 export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
 export const clinicSettingsResponseSchema = z.object({
   data: clinicSettingsSchema,
-  code: z.literal('system_setting_updated').optional(),
+  code: z.enum(['system_setting_updated', 'reminders_apply_to_new_bookings']).optional(),
 });
 
 // ———————————————————————————————————————————— numbering

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '../api-schema.ts';
 // Before any schema is built: zod's browser configuration (see validation.ts).
 import '../validation.ts';
 
@@ -13,12 +14,15 @@ export const professionalIdField = z.uuid({
 });
 
 /** Who may be a record's professional: an active user of the clinic who is not a customer. */
-export const professionalSchema = z.object({
-  id: z.uuid(),
-  completeName: z.string(),
-  licenseNumber: z.string().nullable(),
-  specialty: z.string().nullable(),
-});
+export const professionalSchema = named(
+  'Professional',
+  z.object({
+    id: z.uuid(),
+    completeName: z.string(),
+    licenseNumber: z.string().nullable(),
+    specialty: z.string().nullable(),
+  }),
+);
 export type Professional = z.infer<typeof professionalSchema>;
 
 /** GET /api/professionals: the clinic's professionals by name (a clinic has tens, not thousands). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText, moneyText, named } from '../api-schema.ts';
 import { currencies, paymentMethods, paymentStatuses } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalCalendarDate, optionalText } from '../validation.ts';
 import { partySnapshotSchema } from './clinic-fiscal.ts';
@@ -21,17 +22,46 @@ import { recordStampsSchema } from './records.ts';
  * carries an `Idempotency-Key` header: the same key answers the first result.
  */
 
+/** The most parts one collection may be split into (the database's `payments_parts` says the same). */
+export const maxCollectionParts = 10;
+
+/** One part of a collection (issue 35): how some of the money came. */
+export const collectionPartInputSchema = z.object({
+  method: z.enum(paymentMethods),
+  amount: moneyAmount().refine((value) => Number(value) > 0, 'too_small'),
+  /** Transfer, cheque or card operation number of this part. */
+  transactionNumber: optionalText(60),
+});
+export type CollectionPartInput = z.input<typeof collectionPartInputSchema>;
+
+export const collectionPartSchema = z.object({
+  method: z.enum(paymentMethods),
+  amount: moneyText(),
+  transactionNumber: z.string().nullable(),
+});
+export type CollectionPart = z.infer<typeof collectionPartSchema>;
+
+/** In cents, so "12.500,50" typed in parts adds up exactly (amounts are decimal strings with two places). */
+const cents = (value: string) => {
+  const [units = '0', decimals = ''] = value.split('.');
+  return BigInt(units) * 100n + BigInt(decimals.padEnd(2, '0').slice(0, 2) || '0');
+};
+
 export const createCollectionSchema = z
   .object({
     /** The customer, or the patient (whose customer row is made on first billing). */
     customerId: idSchema.optional(),
     patientId: idSchema.optional(),
     date: calendarDate(),
+    /** The whole collection: one receipt of this amount. */
     amount: moneyAmount().refine((value) => Number(value) > 0, 'too_small'),
     currency: z.enum(currencies),
-    method: z.enum(paymentMethods),
+    /** One method for the whole amount… */
+    method: z.enum(paymentMethods).optional(),
     /** Transfer, cheque or card operation number. */
     transactionNumber: optionalText(60),
+    /** …or the parts it is split into (cash + card), which add up to `amount` (issue 35). */
+    parts: z.array(collectionPartInputSchema).min(1, 'required').max(maxCollectionParts, 'too_big').optional(),
     notes: optionalText(2000),
     /** pending: a post-dated cheque or a transfer announced; paid on `paidOn` (default `date`). */
     status: z.enum(paymentStatuses).default('paid'),
@@ -41,6 +71,9 @@ export const createCollectionSchema = z
   .superRefine((value, ctx) => {
     if (!value.customerId && !value.patientId)
       ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'required' });
+    if (!value.parts && !value.method) ctx.addIssue({ code: 'custom', path: ['method'], message: 'required' });
+    if (value.parts && value.parts.reduce((sum, part) => sum + cents(part.amount), 0n) !== cents(value.amount))
+      ctx.addIssue({ code: 'custom', path: ['parts'], message: 'parts_total_mismatch' });
   });
 export type CreateCollection = z.output<typeof createCollectionSchema>;
 
@@ -49,35 +82,44 @@ export const allocateCollectionSchema = allocatePaymentSchema;
 export const reverseCollectionSchema = reversePaymentSchema;
 export const markCollectionPaidSchema = markPaymentPaidSchema;
 
-export const collectionSchema = z.object({
-  id: idSchema,
-  /** The clinic's receipt number, RC-000123. */
-  number: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  customerKind: z.enum(['patient', 'company', 'insurer']),
-  patientId: z.string().nullable(),
-  date: z.string(),
-  amount: z.string(),
-  currency: z.enum(currencies),
-  method: z.enum(paymentMethods),
-  transactionNumber: z.string().nullable(),
-  notes: z.string().nullable(),
-  status: z.enum(paymentStatuses),
-  paidOn: z.string().nullable(),
-  allocatedAmount: z.string(),
-  /** On account: amount − allocated (0 once reversed). */
-  unallocatedAmount: z.string(),
-  allocations: z.array(paymentAllocationSchema),
-  counterpartySnapshot: partySnapshotSchema.nullable(),
-  reversedAt: z.string().nullable(),
-  reversedByName: z.string().nullable(),
-  reversalReason: z.string().nullable(),
-  ...recordStampsSchema,
-});
+export const collectionSchema = named(
+  'Collection',
+  z.object({
+    id: idSchema,
+    /** The clinic's receipt number, RC-000123. */
+    number: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    customerKind: z.enum(['patient', 'company', 'insurer']),
+    patientId: z.string().nullable(),
+    date: dateText(),
+    amount: moneyText(),
+    currency: z.enum(currencies),
+    /** The method of the largest part (the only one of an unsplit collection). */
+    method: z.enum(paymentMethods),
+    transactionNumber: z.string().nullable(),
+    /** How the money came: one part, or several (cash + card) adding up to `amount`. */
+    parts: z.array(collectionPartSchema),
+    notes: z.string().nullable(),
+    status: z.enum(paymentStatuses),
+    paidOn: dateText().nullable(),
+    allocatedAmount: moneyText(),
+    /** On account: amount − allocated (0 once reversed). */
+    unallocatedAmount: moneyText(),
+    allocations: z.array(paymentAllocationSchema),
+    counterpartySnapshot: partySnapshotSchema.nullable(),
+    reversedAt: instantText().nullable(),
+    reversedByName: z.string().nullable(),
+    reversalReason: z.string().nullable(),
+    ...recordStampsSchema,
+  }),
+);
 export type Collection = z.infer<typeof collectionSchema>;
 
-export const collectionListItemSchema = collectionSchema.omit({ allocations: true, counterpartySnapshot: true });
+export const collectionListItemSchema = named(
+  'CollectionListItem',
+  collectionSchema.omit({ allocations: true, counterpartySnapshot: true }),
+);
 export type CollectionListItem = z.infer<typeof collectionListItemSchema>;
 
 export const collectionResponseSchema = z.object({
@@ -108,8 +150,8 @@ export const customerOpenDocumentsSchema = z.object({
   data: z.object({
     customerId: idSchema,
     name: z.string(),
-    balance: z.string(),
-    onAccount: z.string(),
+    balance: moneyText(),
+    onAccount: moneyText(),
     documents: z.array(openDocumentSchema),
   }),
 });
@@ -120,9 +162,9 @@ export const patientBalanceSchema = z.object({
   data: z.object({
     customerId: z.string().nullable(),
     currency: z.enum(currencies),
-    balance: z.string(),
-    overdue: z.string(),
-    onAccount: z.string(),
+    balance: moneyText(),
+    overdue: moneyText(),
+    onAccount: moneyText(),
   }),
 });
 export type PatientBalance = z.infer<typeof patientBalanceSchema>['data'];

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { refineLineTotals } from '../amount-bounds.ts';
+import { dateText, decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { correctingDocumentTypes, documentStatuses, purchaseDocumentTypes } from '../commercial.ts';
+import { normalizeDecimal } from '../decimal-input.ts';
 import { conditionsSale, currencies, documentTypes, paymentMethods } from '../enums.ts';
 import {
   calendarDate,
@@ -10,6 +13,7 @@ import {
   percentage,
   requiredText,
   safeText,
+  tooBigIssue,
 } from '../validation.ts';
 import { partySnapshotSchema, pointOfSaleCode } from './clinic-fiscal.ts';
 import { idSchema, listQuerySchema, pageSchema } from './common.ts';
@@ -23,15 +27,20 @@ import { recordStampsSchema, versionField } from './records.ts';
  * credit or debit note that names it (`relatedDocumentId`).
  */
 
-const quantityPattern = /^\d{1,9}(\.\d{1,2})?$/;
-/** A quantity > 0 with at most two decimals, typed "2", "1,5"; answered as a decimal string. */
+const quantityPattern = /^\d+(\.\d{1,2})?$/;
+/** The largest quantity of a line: numeric(12,2) keeps ten digits before the point; 999.999.999 is plenty. */
+export const maxLineQuantity = 999_999_999;
+/** A quantity > 0 with at most two decimals, typed "2", "1,5", "1.000"; answered as a decimal string. */
 export const quantityField = () =>
   z
     .union([safeText(), z.number()])
-    .transform((value) => String(value).trim().replace(',', '.'))
+    .transform((value) => (String(value).trim() === '' ? '' : (normalizeDecimal(value) ?? String(value).trim())))
     .refine((value) => value !== '', 'required')
     .refine((value) => value === '' || quantityPattern.test(value), 'invalid_number')
     .refine((value) => !quantityPattern.test(value) || Number(value) > 0, 'too_small')
+    .superRefine((value, ctx) => {
+      if (quantityPattern.test(value) && Number(value) > maxLineQuantity) tooBigIssue(ctx, maxLineQuantity);
+    })
     .transform((value) => (quantityPattern.test(value) ? Number(value).toFixed(2) : value));
 
 /** A document number as printed on the paper: digits are padded to 8 (00001234); letters, '/' and '-' kept. */
@@ -62,17 +71,34 @@ export type DocumentLineInput = z.input<typeof documentLineInputSchema>;
 
 export const maxDocumentLines = 200;
 
+/**
+ * A purchase line: a document line and, on a delivery note or invoice that receives a purchase
+ * order (issue 35), the order's line it receives.
+ */
+export const purchaseLineInputSchema = z
+  .object({ ...documentLineFields, sourceLineId: optionalId() })
+  .superRefine((line, ctx) => {
+    if (line.itemId && !/^\d+\.00$/.test(line.quantity))
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'whole_quantity_required' });
+  });
+
 /** What a purchase document states, as typed from the provider's paper. */
 export const purchaseFields = {
   providerId: idSchema,
   documentType: z.enum(purchaseDocumentTypes),
-  /** The provider's point of sale ('0001'). */
-  pointOfService: pointOfSaleCode(),
-  /** The provider's number: unique per provider, type and point of sale. */
-  documentNumber: documentNumberField(),
+  /** The provider's point of sale ('0001'); none on a purchase order (the clinic numbers it). */
+  pointOfService: pointOfSaleCode()
+    .nullish()
+    .transform((value) => value ?? null),
+  /** The provider's number: unique per provider, type and point of sale; none on a purchase order. */
+  documentNumber: documentNumberField()
+    .nullish()
+    .transform((value) => value ?? null),
   date: calendarDate(),
   /** Null: the provider's payment term from `date`. */
   dueDate: optionalCalendarDate(),
+  /** The day a purchase order asks the goods for (issue 35); ignored on other documents. */
+  deliveryDate: optionalCalendarDate(),
   currency: z.enum(currencies),
   conditionSale: z.enum(conditionsSale).default('current_account'),
   paymentMethod: z
@@ -84,13 +110,29 @@ export const purchaseFields = {
   relatedDocumentId: optionalId(),
   /** A credit note for goods sent back to the provider: its catalogue lines leave the stock. */
   returnsGoods: z.boolean().default(false),
-  lines: z.array(documentLineInputSchema).min(1, 'required').max(maxDocumentLines, 'too_big'),
+  lines: z
+    .array(purchaseLineInputSchema)
+    .min(1, 'required')
+    .max(maxDocumentLines, 'too_big')
+    .superRefine(refineLineTotals),
 };
 
 function refineDocument(
-  value: { documentType: string; relatedDocumentId: string | null; date: string; dueDate: string | null },
+  value: {
+    documentType: string;
+    relatedDocumentId: string | null;
+    date: string;
+    dueDate: string | null;
+    pointOfService: string | null;
+    documentNumber: string | null;
+  },
   ctx: z.RefinementCtx,
 ) {
+  // The provider's paper has its number; a purchase order is numbered by the clinic when registered.
+  if (value.documentType !== 'purchase_order') {
+    if (!value.pointOfService) ctx.addIssue({ code: 'custom', path: ['pointOfService'], message: 'required' });
+    if (!value.documentNumber) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'required' });
+  }
   if ((correctingDocumentTypes as readonly string[]).includes(value.documentType) && !value.relatedDocumentId)
     ctx.addIssue({ code: 'custom', path: ['relatedDocumentId'], message: 'related_document_required' });
   if (value.dueDate && value.dueDate < value.date)
@@ -110,37 +152,43 @@ export type UpdatePurchase = z.output<typeof updatePurchaseSchema>;
 /** POST /api/purchases/:id/register: the draft's version. */
 export const registerDocumentSchema = z.object({ version: versionField });
 
-export const documentLineSchema = z.object({
-  id: idSchema,
-  position: z.number().int(),
-  itemId: z.string().nullable(),
-  itemName: z.string().nullable(),
-  itemKind: z.enum(['medication', 'supply']).nullable(),
-  description: z.string(),
-  skuProvider: z.string().nullable(),
-  quantity: z.string(),
-  unitPrice: z.string(),
-  discountRate: z.string(),
-  vatRate: z.string(),
-  subtotal1: z.string(),
-  discount: z.string(),
-  subtotal: z.string(),
-  vat: z.string(),
-  total: z.string(),
-});
+export const documentLineSchema = named(
+  'DocumentLine',
+  z.object({
+    id: idSchema,
+    position: z.number().int(),
+    itemId: z.string().nullable(),
+    itemName: z.string().nullable(),
+    itemKind: z.enum(['medication', 'supply']).nullable(),
+    description: z.string(),
+    skuProvider: z.string().nullable(),
+    quantity: decimalText(),
+    unitPrice: moneyText(),
+    discountRate: decimalText(),
+    vatRate: decimalText(),
+    subtotal1: moneyText(),
+    discount: moneyText(),
+    subtotal: moneyText(),
+    vat: moneyText(),
+    total: moneyText(),
+  }),
+);
 export type DocumentLine = z.infer<typeof documentLineSchema>;
 
-export const vatShareSchema = z.object({ rate: z.string(), base: z.string(), vat: z.string() });
+export const vatShareSchema = named('VatShare', z.object({ rate: decimalText(), base: moneyText(), vat: moneyText() }));
 
 /** Another document in a line of its own: a related document, an allocation's document. */
-export const documentRefSchema = z.object({
-  id: idSchema,
-  documentType: z.enum(documentTypes),
-  pointOfService: z.string().nullable(),
-  documentNumber: z.string().nullable(),
-  date: z.string(),
-  total: z.string(),
-});
+export const documentRefSchema = named(
+  'DocumentRef',
+  z.object({
+    id: idSchema,
+    documentType: z.enum(documentTypes),
+    pointOfService: z.string().nullable(),
+    documentNumber: z.string().nullable(),
+    date: dateText(),
+    total: moneyText(),
+  }),
+);
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
 const documentHead = {
@@ -152,25 +200,32 @@ const documentHead = {
   providerName: z.string().nullable(),
   pointOfService: z.string().nullable(),
   documentNumber: z.string().nullable(),
-  date: z.string(),
-  dueDate: z.string().nullable(),
+  date: dateText(),
+  dueDate: dateText().nullable(),
   currency: z.enum(currencies),
   conditionSale: z.enum(conditionsSale).nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
-  subtotal2: z.string(),
-  vatTotal: z.string(),
-  total: z.string(),
+  subtotal2: moneyText(),
+  vatTotal: moneyText(),
+  total: moneyText(),
   /** What is still owed on it (signed as the current account; 0 when it moves no money). */
-  openAmount: z.string(),
-  registeredAt: z.string().nullable(),
+  openAmount: moneyText(),
+  registeredAt: instantText().nullable(),
 };
 
 /** A row of the documents' list. */
-export const purchaseListItemSchema = z.object({ ...documentHead, updatedAt: z.string(), version: z.number().int() });
+export const purchaseListItemSchema = named(
+  'PurchaseListItem',
+  z.object({
+    ...documentHead,
+    updatedAt: instantText(),
+    version: z.number().int(),
+  }),
+);
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
 
-/** One document with its lines, totals, related documents and the parties' copied data. */
-export const purchaseSchema = z.object({
+/** One document with its lines, totals, related documents and the parties' copied data (sales extend it too). */
+export const documentBaseSchema = z.object({
   ...documentHead,
   notes: z.string().nullable(),
   relatedDocumentId: z.string().nullable(),
@@ -179,8 +234,8 @@ export const purchaseSchema = z.object({
   relatedFrom: z.array(documentRefSchema),
   returnsGoods: z.boolean(),
   movedStock: z.boolean(),
-  subtotal1: z.string(),
-  discountTotal: z.string(),
+  subtotal1: moneyText(),
+  discountTotal: moneyText(),
   vatBreakdown: z.array(vatShareSchema),
   issuerSnapshot: partySnapshotSchema.nullable(),
   counterpartySnapshot: partySnapshotSchema.nullable(),
@@ -193,18 +248,72 @@ export const purchaseSchema = z.object({
       paymentId: z.string().nullable(),
       paymentNumber: z.string().nullable(),
       creditDocumentId: z.string().nullable(),
-      date: z.string(),
-      amount: z.string(),
+      date: dateText(),
+      amount: moneyText(),
       reversed: z.boolean(),
     }),
   ),
   ...recordStampsSchema,
 });
+
+/** A purchase line as answered: the order line it receives, if any. */
+export const purchaseLineSchema = documentLineSchema.extend({ sourceLineId: z.string().nullable() });
+
+/** How far a registered purchase order is received (issue 35). */
+export const orderReceptionStatuses = ['pending', 'partially_received', 'received'] as const;
+export type OrderReceptionStatus = (typeof orderReceptionStatuses)[number];
+
+/** A registered purchase order's receptions: per line ordered, received (registered receipts) and pending. */
+export const orderReceptionSchema = z.object({
+  status: z.enum(orderReceptionStatuses),
+  lines: z.array(
+    z.object({
+      lineId: idSchema,
+      description: z.string(),
+      ordered: decimalText(),
+      received: decimalText(),
+      pending: decimalText(),
+    }),
+  ),
+  /** The delivery notes and invoices that receive it (drafts too, with their status). */
+  receipts: z.array(documentRefSchema.extend({ status: z.enum(documentStatuses) })),
+  /** Each e-mail of the order to its provider. */
+  sends: z.array(z.object({ sentAt: instantText(), to: z.string(), sentByName: z.string().nullable() })),
+});
+export type OrderReception = z.infer<typeof orderReceptionSchema>;
+
+/** One purchase: the document, its delivery date and, for a registered order, its receptions. */
+export const purchaseSchema = named(
+  'Purchase',
+  documentBaseSchema.extend({
+    deliveryDate: dateText().nullable(),
+    lines: z.array(purchaseLineSchema),
+    order: orderReceptionSchema.nullable(),
+  }),
+);
 export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** POST /api/purchases/:id/receive: a draft delivery note or invoice of what is still pending. */
+export const receiveOrderSchema = z.object({
+  documentType: z.enum(['delivery_note', 'invoice']),
+  /** Less than what is pending, line by line; absent: everything pending. */
+  lines: z
+    .array(z.object({ sourceLineId: idSchema, quantity: quantityField() }))
+    .max(maxDocumentLines, 'too_big')
+    .optional(),
+});
+export type ReceiveOrder = z.output<typeof receiveOrderSchema>;
+
+/** POST /api/purchases/:id/send: the order was e-mailed to its provider. */
+export const purchaseOrderSentSchema = z.object({
+  code: z.literal('purchase_order_sent'),
+  to: z.string(),
+  sentAt: z.string(),
+});
 
 export const purchaseResponseSchema = z.object({
   data: purchaseSchema,
-  code: z.enum(['purchase_created', 'purchase_updated', 'purchase_registered']).optional(),
+  code: z.enum(['purchase_created', 'purchase_updated', 'purchase_registered', 'purchase_received']).optional(),
 });
 export const purchaseDeletedSchema = z.object({ code: z.literal('purchase_deleted') });
 
@@ -227,7 +336,7 @@ export const providerSkuMatchSchema = z.object({
       itemId: idSchema,
       itemName: z.string(),
       itemKind: z.enum(['medication', 'supply']),
-      lastUnitCost: z.string().nullable(),
+      lastUnitCost: decimalText().nullable(),
     })
     .nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, moneyText } from '../api-schema.ts';
 import { agingBuckets } from '../commercial.ts';
 import { currencies, documentTypes } from '../enums.ts';
 import { calendarDate } from '../validation.ts';
@@ -12,7 +13,7 @@ import { idSchema, listQuerySchema, pageSchema } from './common.ts';
  */
 
 export const agingSchema = z.object(
-  Object.fromEntries(agingBuckets.map((bucket) => [bucket, z.string()])) as {
+  Object.fromEntries(agingBuckets.map((bucket) => [bucket, moneyText()])) as {
     [Bucket in (typeof agingBuckets)[number]]: z.ZodString;
   },
 );
@@ -25,12 +26,12 @@ export const providerAccountSchema = z.object({
   taxIdKind: z.string().nullable(),
   currency: z.enum(currencies),
   active: z.boolean(),
-  balance: z.string(),
+  balance: moneyText(),
   /** Past due (every bucket but `current`). */
-  overdue: z.string(),
-  onAccount: z.string(),
+  overdue: moneyText(),
+  onAccount: moneyText(),
   aging: agingSchema,
-  lastMovementOn: z.string().nullable(),
+  lastMovementOn: dateText().nullable(),
 });
 export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 
@@ -42,7 +43,7 @@ export const providerAccountsQuerySchema = listQuerySchema(providerAccountSortCo
 export type ProviderAccountsQuery = z.output<typeof providerAccountsQuerySchema>;
 export const providerAccountsPageSchema = pageSchema(providerAccountSchema).extend({
   /** The totals of every provider that matches (not only this page). */
-  totals: z.object({ balance: z.string(), overdue: z.string(), onAccount: z.string(), aging: agingSchema }),
+  totals: z.object({ balance: moneyText(), overdue: moneyText(), onAccount: moneyText(), aging: agingSchema }),
 });
 
 export const ledgerQuerySchema = z
@@ -55,7 +56,7 @@ export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
 
 export const ledgerEntrySchema = z.object({
   id: idSchema,
-  date: z.string(),
+  date: dateText(),
   kind: z.enum(['document', 'payment', 'payment_reversal']),
   documentId: z.string().nullable(),
   documentType: z.enum(documentTypes).nullable(),
@@ -63,23 +64,23 @@ export const ledgerEntrySchema = z.object({
   /** 'Factura 0001-00001234', 'Pago OP-000012': what the row is, in the clinic's words. */
   reference: z.string(),
   description: z.string(),
-  dueDate: z.string().nullable(),
-  debit: z.string(),
-  credit: z.string(),
+  dueDate: dateText().nullable(),
+  debit: moneyText(),
+  credit: moneyText(),
   /** The balance after this entry, the opening balance carried in. */
-  balance: z.string(),
+  balance: moneyText(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const providerLedgerSchema = z.object({
   data: z.object({
     account: providerAccountSchema,
-    startDate: z.string(),
-    endDate: z.string(),
-    openingBalance: z.string(),
+    startDate: dateText(),
+    endDate: dateText(),
+    openingBalance: moneyText(),
     entries: z.array(ledgerEntrySchema),
-    totals: z.object({ debit: z.string(), credit: z.string() }),
-    closingBalance: z.string(),
+    totals: z.object({ debit: moneyText(), credit: moneyText() }),
+    closingBalance: moneyText(),
   }),
 });
 export type ProviderLedger = z.infer<typeof providerLedgerSchema>['data'];
@@ -101,11 +102,11 @@ export const customerAccountSchema = z.object({
   language: z.string(),
   currency: z.enum(currencies),
   active: z.boolean(),
-  balance: z.string(),
-  overdue: z.string(),
-  onAccount: z.string(),
+  balance: moneyText(),
+  overdue: moneyText(),
+  onAccount: moneyText(),
   aging: agingSchema,
-  lastMovementOn: z.string().nullable(),
+  lastMovementOn: dateText().nullable(),
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
@@ -117,18 +118,18 @@ export const customerAccountsQuerySchema = listQuerySchema(customerAccountSortCo
 });
 export type CustomerAccountsQuery = z.output<typeof customerAccountsQuerySchema>;
 export const customerAccountsPageSchema = pageSchema(customerAccountSchema).extend({
-  totals: z.object({ balance: z.string(), overdue: z.string(), onAccount: z.string(), aging: agingSchema }),
+  totals: z.object({ balance: moneyText(), overdue: moneyText(), onAccount: moneyText(), aging: agingSchema }),
 });
 
 export const customerLedgerSchema = z.object({
   data: z.object({
     account: customerAccountSchema,
-    startDate: z.string(),
-    endDate: z.string(),
-    openingBalance: z.string(),
+    startDate: dateText(),
+    endDate: dateText(),
+    openingBalance: moneyText(),
     entries: z.array(ledgerEntrySchema),
-    totals: z.object({ debit: z.string(), credit: z.string() }),
-    closingBalance: z.string(),
+    totals: z.object({ debit: moneyText(), credit: moneyText() }),
+    closingBalance: moneyText(),
   }),
 });
 export type CustomerLedger = z.infer<typeof customerLedgerSchema>['data'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '../api-schema.ts';
 import { customerKinds, fiscalConditions, fiscalCountries } from '../commercial.ts';
 import { languages } from '../enums.ts';
 import { taxIdKinds } from '../tax-ids.ts';
@@ -50,30 +51,33 @@ export const customerFields = {
   active: z.boolean().default(true),
 };
 
-export const customerRecordSchema = z.object({
-  id: idSchema,
-  kind: z.enum(customerKinds),
-  patientId: z.uuid().nullable(),
-  name: z.string(),
-  tradeName: z.string().nullable(),
-  country: z.enum(fiscalCountries).nullable(),
-  taxIdKind: z.enum(taxIdKinds).nullable(),
-  taxId: z.string().nullable(),
-  fiscalCondition: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  province: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  language: z.enum(languages),
-  paymentTermDays: z.number().int(),
-  notes: z.string().nullable(),
-  active: z.boolean(),
-  /** Whether a document or a collection names it: then it is deactivated, never deleted. */
-  hasDocuments: z.boolean(),
-  ...recordStampsSchema,
-});
+export const customerRecordSchema = named(
+  'Customer',
+  z.object({
+    id: idSchema,
+    kind: z.enum(customerKinds),
+    patientId: z.uuid().nullable(),
+    name: z.string(),
+    tradeName: z.string().nullable(),
+    country: z.enum(fiscalCountries).nullable(),
+    taxIdKind: z.enum(taxIdKinds).nullable(),
+    taxId: z.string().nullable(),
+    fiscalCondition: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    language: z.enum(languages),
+    paymentTermDays: z.number().int(),
+    notes: z.string().nullable(),
+    active: z.boolean(),
+    /** Whether a document or a collection names it: then it is deactivated, never deleted. */
+    hasDocuments: z.boolean(),
+    ...recordStampsSchema,
+  }),
+);
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
 export const customerRecordContracts = recordContracts('customer', customerFields, customerRecordSchema, {

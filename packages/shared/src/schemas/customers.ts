@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyText, named } from '../api-schema.ts';
 import { customerKinds } from '../commercial.ts';
 import { searchText } from '../validation.ts';
 import { idSchema } from './common.ts';
@@ -17,21 +18,24 @@ export const customerLookupQuerySchema = z.object({
 });
 export type CustomerLookupQuery = z.infer<typeof customerLookupQuerySchema>;
 
-export const customerLookupItemSchema = z.object({
-  customerId: idSchema.nullable(),
-  patientId: idSchema.nullable(),
-  kind: z.enum(customerKinds),
-  name: z.string(),
-  /** The patient's clinic number and ID document, or the company's tax id. */
-  detail: z.string().nullable(),
-  email: z.string().nullable(),
-  language: z.string(),
-  active: z.boolean(),
-  /** What the customer owes (debits − credits of the ledger), '0.00' when never billed. */
-  balance: z.string(),
-  /** Collections not yet allocated to a document. */
-  onAccount: z.string(),
-});
+export const customerLookupItemSchema = named(
+  'CustomerLookupItem',
+  z.object({
+    customerId: idSchema.nullable(),
+    patientId: idSchema.nullable(),
+    kind: z.enum(customerKinds),
+    name: z.string(),
+    /** The patient's clinic number and ID document, or the company's tax id. */
+    detail: z.string().nullable(),
+    email: z.string().nullable(),
+    language: z.string(),
+    active: z.boolean(),
+    /** What the customer owes (debits − credits of the ledger), '0.00' when never billed. */
+    balance: moneyText(),
+    /** Collections not yet allocated to a document. */
+    onAccount: moneyText(),
+  }),
+);
 export type CustomerLookupItem = z.infer<typeof customerLookupItemSchema>;
 
 export const customerLookupAnswerSchema = z.object({ data: z.array(customerLookupItemSchema) });

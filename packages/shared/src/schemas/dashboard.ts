@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, moneyText } from '../api-schema.ts';
 import { currencies, paymentMethods } from '../enums.ts';
 import { calendarDate } from '../validation.ts';
 import { idSchema } from './common.ts';
@@ -29,7 +30,8 @@ export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 /** A figure of the period beside the period before and the same dates a year before. */
 const compared = <T extends z.ZodType>(value: T) => z.object({ current: value, previous: value, lastYear: value });
 
-const moneyText = z.string();
+/** A money figure (the clinic's currency), as every amount is answered. */
+const money = moneyText();
 
 export const dashboardAgendaRowSchema = z.object({
   professionalId: idSchema,
@@ -47,18 +49,18 @@ export const dashboardTreatmentSchema = z.object({
   code: z.string(),
   name: z.string(),
   count: z.number().int(),
-  amount: moneyText,
+  amount: money,
 });
 
 export const dashboardSchema = z.object({
   period: z.object({
-    from: z.string(),
-    to: z.string(),
-    previousFrom: z.string(),
-    previousTo: z.string(),
-    lastYearFrom: z.string(),
-    lastYearTo: z.string(),
-    today: z.string(),
+    from: dateText(),
+    to: dateText(),
+    previousFrom: dateText(),
+    previousTo: dateText(),
+    lastYearFrom: dateText(),
+    lastYearTo: dateText(),
+    today: dateText(),
   }),
   /** Today's appointments per professional (a level without reports.read: only its own). */
   agenda: z.array(dashboardAgendaRowSchema),
@@ -83,25 +85,32 @@ export const dashboardSchema = z.object({
     .object({
       currency: z.enum(currencies),
       /** Invoiced net of VAT (invoices and debit notes minus credit notes), and per day of the period. */
-      production: compared(moneyText).extend({ byDay: z.array(z.object({ day: z.string(), amount: moneyText })) }),
+      production: compared(money).extend({ byDay: z.array(z.object({ day: dateText(), amount: money })) }),
       collections: z.object({
-        total: moneyText,
-        byMethod: z.array(z.object({ method: z.enum(paymentMethods), amount: moneyText, count: z.number().int() })),
+        total: money,
+        byMethod: z.array(z.object({ method: z.enum(paymentMethods), amount: money, count: z.number().int() })),
       }),
       receivables: z.object({
-        balance: moneyText,
-        overdue: moneyText,
-        onAccount: moneyText,
+        balance: money,
+        overdue: money,
+        onAccount: money,
         aging: z.object({
-          current: moneyText,
-          days_0_30: moneyText,
-          days_31_60: moneyText,
-          days_61_90: moneyText,
-          days_over_90: moneyText,
+          current: money,
+          days_0_30: money,
+          days_31_60: money,
+          days_61_90: money,
+          days_over_90: money,
         }),
-        debtors: z.array(z.object({ customerId: idSchema, name: z.string(), balance: moneyText })),
+        debtors: z.array(z.object({ customerId: idSchema, name: z.string(), balance: money })),
       }),
-      payables: z.object({ overdue: moneyText, dueThisWeek: moneyText, weekEnds: z.string() }),
+      // balance: what the clinic owes its providers in all, net of payments not yet allocated (onAccount).
+      payables: z.object({
+        balance: money,
+        onAccount: money,
+        overdue: money,
+        dueThisWeek: money,
+        weekEnds: dateText(),
+      }),
       topTreatments: z.array(dashboardTreatmentSchema),
     })
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, named } from '../api-schema.ts';
 import { diagnosisStatuses, fdiTeeth } from '../enums.ts';
 import { calendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
@@ -46,19 +47,22 @@ const diagnosisFields = {
   notes: optionalText(4000),
 };
 
-export const diagnosisSchema = z.object({
-  id: z.uuid(),
-  patientId: z.uuid(),
-  date: z.string(),
-  professionalId: z.uuid(),
-  professionalName: z.string(),
-  text: z.string(),
-  icd10Code: z.string().nullable(),
-  teeth: z.array(z.number().int()),
-  status: z.enum(diagnosisStatuses),
-  notes: z.string().nullable(),
-  ...recordStampsSchema,
-});
+export const diagnosisSchema = named(
+  'Diagnosis',
+  z.object({
+    id: z.uuid(),
+    patientId: z.uuid(),
+    date: dateText(),
+    professionalId: z.uuid(),
+    professionalName: z.string(),
+    text: z.string(),
+    icd10Code: z.string().nullable(),
+    teeth: z.array(z.number().int()),
+    status: z.enum(diagnosisStatuses),
+    notes: z.string().nullable(),
+    ...recordStampsSchema,
+  }),
+);
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
 
 /** /api/patients/:patientId/diagnoses[/:id]: the list is newest first (date, then creation). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText } from '../api-schema.ts';
 import { calendarDate, optionalText } from '../validation.ts';
 
 import { idSchema, pageSchema } from './common.ts';
@@ -82,7 +83,7 @@ export const patientFileSchema = z.object({
   sizeBytes: z.number().int(),
   sha256: z.string(),
   hasThumbnail: z.boolean(),
-  takenOn: z.string().nullable(),
+  takenOn: dateText().nullable(),
   attendanceId: z.uuid().nullable(),
   /** The diagnosis or laboratory order the file belongs to (issue 24); one record at most. */
   diagnosisId: z.uuid().nullable(),

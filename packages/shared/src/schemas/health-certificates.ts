@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText } from '../api-schema.ts';
 import type { Language } from '../enums.ts';
 import { calendarDate, optionalCalendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
@@ -34,6 +35,8 @@ export type CertificatePlaceholder = (typeof certificatePlaceholders)[number];
 
 const known = new Set<string>(certificatePlaceholders);
 const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export { genderedText } from '../gendered-text.ts';
 
 /** Replaces every known placeholder by its value; unknown ones stay as written. */
 export function fillCertificate(text: string, values: Record<CertificatePlaceholder, string>): string {
@@ -90,7 +93,7 @@ export const healthCertificateSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   kind: z.enum(healthCertificateKinds),
-  date: z.string(),
+  date: dateText(),
   professionalId: z.uuid(),
   /** As they were when the certificate was issued. */
   professionalName: z.string(),
@@ -107,7 +110,7 @@ export const healthCertificateSchema = z.object({
   notes: z.string().nullable(),
   verificationCode: z.string(),
   /** Voided: when and why (who: its history of changes); the certificate stays, marked. */
-  voidedAt: z.string().nullable(),
+  voidedAt: instantText().nullable(),
   voidReason: z.string().nullable(),
   /** The voided certificate this one was issued again for. */
   replacesId: z.uuid().nullable(),

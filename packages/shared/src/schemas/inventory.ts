@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import {
   ageGroups,
   applicationTypes,
@@ -84,7 +85,15 @@ const supplyFields = {
 };
 
 /** The initial stock, only on create: later changes go through stock movements. */
-const initialStock = { totalStock: wholeNumber(0, maxStockQuantity) };
+/**
+ * A new item: its starting stock, and `allowSimilarName` — true creates it although an item of the
+ * same catalogue has the same name but for accents and case (else 409 inventory_similar_name,
+ * details.existingId and details.name: the form shows it and asks).
+ */
+const initialStock = {
+  totalStock: wholeNumber(0, maxStockQuantity),
+  allowSimilarName: z.boolean().default(false),
+};
 /** The version the edit started from (409 `version_conflict` when stale). */
 const versionField = { version: z.number().int().min(1) };
 
@@ -125,52 +134,55 @@ export type MedicationInput = z.output<typeof createMedicationRequestSchema>;
 export type SupplyInput = z.output<typeof createSupplyRequestSchema>;
 
 /** One item as the API answers it: the other kind's fields are null. */
-export const inventoryItemSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(inventoryKinds),
-  name: z.string(),
-  description: z.string().nullable(),
-  manufacturer: z.string().nullable(),
-  sku: z.string().nullable(),
-  barCode: z.string().nullable(),
-  costPrice: z.string(),
-  basePrice: z.string(),
-  taxRate: z.string(),
-  /** basePrice with taxRate added, rounded half-up to cents. */
-  priceWithTax: z.string(),
-  /** The unit cost of the last purchase that brought it in (issue 17); null before any. */
-  lastCost: z.string().nullable(),
-  /** The weighted average unit cost of the purchases in stock (issue 17); null before any. */
-  averageCost: z.string().nullable(),
-  totalStock: z.number().int(),
-  minStock: z.number().int(),
-  maxStock: z.number().int().nullable(),
-  reorderStock: z.number().int(),
-  stockLevel: z.enum(stockLevels),
-  storageConditions: z.string().nullable(),
-  productStatus: z.enum(productStatuses),
-  activePrinciple: z.string().nullable(),
-  concentration: z.string().nullable(),
-  presentation: z.string().nullable(),
-  applicationType: z.enum(applicationTypes).nullable(),
-  prescriptionRequired: z.boolean().nullable(),
-  approvalStatus: z.enum(approvalStatuses).nullable(),
-  ageRestriction: z.enum(ageGroups).nullable(),
-  dosage: z.string().nullable(),
-  indications: z.string().nullable(),
-  sideEffects: z.string().nullable(),
-  contraindications: z.string().nullable(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  consumable: z.boolean().nullable(),
-  unitMeasurement: z.enum(unitMeasurements).nullable(),
-  packagingQty: z.number().int().nullable(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedByName: z.string().nullable(),
-  version: z.number().int(),
-});
+export const inventoryItemSchema = named(
+  'InventoryItem',
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(inventoryKinds),
+    name: z.string(),
+    description: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    sku: z.string().nullable(),
+    barCode: z.string().nullable(),
+    costPrice: decimalText(),
+    basePrice: moneyText(),
+    taxRate: decimalText(),
+    /** basePrice with taxRate added, rounded half-up to cents. */
+    priceWithTax: moneyText(),
+    /** The unit cost of the last purchase that brought it in (issue 17); null before any. */
+    lastCost: decimalText().nullable(),
+    /** The weighted average unit cost of the purchases in stock (issue 17); null before any. */
+    averageCost: decimalText().nullable(),
+    totalStock: z.number().int(),
+    minStock: z.number().int(),
+    maxStock: z.number().int().nullable(),
+    reorderStock: z.number().int(),
+    stockLevel: z.enum(stockLevels),
+    storageConditions: z.string().nullable(),
+    productStatus: z.enum(productStatuses),
+    activePrinciple: z.string().nullable(),
+    concentration: z.string().nullable(),
+    presentation: z.string().nullable(),
+    applicationType: z.enum(applicationTypes).nullable(),
+    prescriptionRequired: z.boolean().nullable(),
+    approvalStatus: z.enum(approvalStatuses).nullable(),
+    ageRestriction: z.enum(ageGroups).nullable(),
+    dosage: z.string().nullable(),
+    indications: z.string().nullable(),
+    sideEffects: z.string().nullable(),
+    contraindications: z.string().nullable(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    consumable: z.boolean().nullable(),
+    unitMeasurement: z.enum(unitMeasurements).nullable(),
+    packagingQty: z.number().int().nullable(),
+    createdAt: instantText(),
+    createdByName: z.string().nullable(),
+    updatedAt: instantText(),
+    updatedByName: z.string().nullable(),
+    version: z.number().int(),
+  }),
+);
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 export const inventorySortColumns = ['name', 'sku', 'totalStock', 'basePrice', 'updatedAt'] as const;
@@ -207,23 +219,26 @@ export const supplyResponseSchema = z.object({
 
 // ——— Stock ———
 
-export const stockMovementSchema = z.object({
-  id: z.uuid(),
-  itemId: z.uuid(),
-  kind: z.enum(stockMovementKinds),
-  /** Signed: positive in, negative out. */
-  quantity: z.number().int(),
-  /** The item's stock right after this movement. */
-  stockAfter: z.number().int(),
-  unitCost: z.string().nullable(),
-  reason: z.string().nullable(),
-  /** The document or attendance that caused it: 'purchase', 'sale', 'attendance', 'import'… */
-  referenceType: z.string().nullable(),
-  referenceId: z.uuid().nullable(),
-  userId: z.uuid().nullable(),
-  userName: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const stockMovementSchema = named(
+  'StockMovement',
+  z.object({
+    id: z.uuid(),
+    itemId: z.uuid(),
+    kind: z.enum(stockMovementKinds),
+    /** Signed: positive in, negative out. */
+    quantity: z.number().int(),
+    /** The item's stock right after this movement. */
+    stockAfter: z.number().int(),
+    unitCost: decimalText().nullable(),
+    reason: z.string().nullable(),
+    /** The document or attendance that caused it: 'purchase', 'sale', 'attendance', 'import'… */
+    referenceType: z.string().nullable(),
+    referenceId: z.uuid().nullable(),
+    userId: z.uuid().nullable(),
+    userName: z.string().nullable(),
+    createdAt: instantText(),
+  }),
+);
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 /** GET /api/{medications,supplies}/:id/stock-movements: newest first. */

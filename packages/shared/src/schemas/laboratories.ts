@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText } from '../api-schema.ts';
 import { laboratoryStatuses, laboratoryStudies } from '../enums.ts';
 import { calendarDate, optionalCalendarDate, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
@@ -45,7 +46,7 @@ function checkResult(value: LaboratoryDates, ctx: z.RefinementCtx) {
 export const laboratorySchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
-  orderDate: z.string(),
+  orderDate: dateText(),
   professionalId: z.uuid(),
   professionalName: z.string(),
   laboratoryName: z.string(),
@@ -53,7 +54,7 @@ export const laboratorySchema = z.object({
   instructions: z.string().nullable(),
   notes: z.string().nullable(),
   status: z.enum(laboratoryStatuses),
-  resultDate: z.string().nullable(),
+  resultDate: dateText().nullable(),
   result: z.string().nullable(),
   ...recordStampsSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
 import { toothStatuses, toothZones } from '../enums.ts';
 import { isFdiTooth, scopeAllows } from '../odontogram.ts';
 import { instant, optionalText, requiredText } from '../validation.ts';
@@ -70,17 +71,17 @@ export const odontogramEntrySchema = z.object({
   zone: z.enum(toothZones).nullable(),
   status: z.enum(toothStatuses),
   notes: z.string().nullable(),
-  chartedAt: z.string(),
+  chartedAt: instantText(),
   professionalId: z.uuid(),
   professionalName: z.string(),
   attendanceId: z.uuid().nullable(),
   attendanceTitle: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantText(),
   createdByName: z.string().nullable(),
 });
 export type OdontogramEntry = z.infer<typeof odontogramEntrySchema>;
 
-const chartMarkSchema = z.object({ status: z.enum(toothStatuses), entryId: z.uuid(), chartedAt: z.string() });
+const chartMarkSchema = z.object({ status: z.enum(toothStatuses), entryId: z.uuid(), chartedAt: instantText() });
 
 export const toothStateSchema = z.object({
   tooth: z.number().int(),
@@ -96,7 +97,7 @@ export const toothStateSchema = z.object({
 
 export const odontogramChartSchema = z.object({
   /** The instant shown. */
-  at: z.string(),
+  at: instantText(),
   /** Teeth with something to show, by FDI number. */
   teeth: z.array(toothStateSchema),
   /** Every instant with entries (non-voided), oldest first: the timeline's stops. */

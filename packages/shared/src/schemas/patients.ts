@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText, named } from '../api-schema.ts';
 import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
 import { calendarDate, optionalEmail, optionalPhone, optionalText, phoneArea, requiredText } from '../validation.ts';
@@ -71,40 +72,43 @@ export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
 export type PatientInput = Omit<z.output<typeof updatePatientRequestSchema>, 'version'>;
 export type NewPatientInput = z.output<typeof createPatientRequestSchema>;
 
-export const patientSchema = z.object({
-  id: z.uuid(),
-  skuPatient: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phoneArea: z.string().nullable(),
-  phone: z.string().nullable(),
-  sex: z.enum(sexes),
-  birthdate: z.string(),
-  /** Whole years today, in the clinic's time zone. */
-  age: z.number().int(),
-  ssn: z.string().nullable(),
-  medicalHistory: z.string().nullable(),
-  active: z.boolean(),
-  street: z.string().nullable(),
-  complement: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  district: z.string().nullable(),
-  address: z.string().nullable(),
-  obs: z.string().nullable(),
-  allergies: z.string().nullable(),
-  chronicConditions: z.string().nullable(),
-  currentMedication: z.string().nullable(),
-  language: z.enum(languages),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedByName: z.string().nullable(),
-  version: z.number().int(),
-});
+export const patientSchema = named(
+  'Patient',
+  z.object({
+    id: z.uuid(),
+    skuPatient: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phoneArea: z.string().nullable(),
+    phone: z.string().nullable(),
+    sex: z.enum(sexes),
+    birthdate: dateText(),
+    /** Whole years today, in the clinic's time zone. */
+    age: z.number().int(),
+    ssn: z.string().nullable(),
+    medicalHistory: z.string().nullable(),
+    active: z.boolean(),
+    street: z.string().nullable(),
+    complement: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    country: z.string().nullable(),
+    state: z.string().nullable(),
+    city: z.string().nullable(),
+    district: z.string().nullable(),
+    address: z.string().nullable(),
+    obs: z.string().nullable(),
+    allergies: z.string().nullable(),
+    chronicConditions: z.string().nullable(),
+    currentMedication: z.string().nullable(),
+    language: z.enum(languages),
+    createdAt: instantText(),
+    createdByName: z.string().nullable(),
+    updatedAt: instantText(),
+    updatedByName: z.string().nullable(),
+    version: z.number().int(),
+  }),
+);
 export type Patient = z.infer<typeof patientSchema>;
 
 export const patientSortColumns = [
@@ -128,9 +132,12 @@ export const patientsListQuerySchema = listQuerySchema(patientSortColumns).exten
 });
 export type PatientsListQuery = z.output<typeof patientsListQuerySchema>;
 /** A row of the patients list: the patient and their next scheduled appointment (issue 16), if any. */
-export const patientListItemSchema = patientSchema.extend({
-  nextAppointment: z.object({ id: z.uuid(), startsAt: z.string(), professionalName: z.string() }).nullable(),
-});
+export const patientListItemSchema = named(
+  'PatientListItem',
+  patientSchema.extend({
+    nextAppointment: z.object({ id: z.uuid(), startsAt: instantText(), professionalName: z.string() }).nullable(),
+  }),
+);
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 export const patientsPageSchema = pageSchema(patientListItemSchema);
 

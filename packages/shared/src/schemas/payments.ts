@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText, moneyText, named } from '../api-schema.ts';
 import { currencies, paymentMethods, paymentStatuses } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalCalendarDate, optionalText, requiredText } from '../validation.ts';
 import { partySnapshotSchema } from './clinic-fiscal.ts';
@@ -46,42 +47,51 @@ export const reversePaymentSchema = z.object({ version: versionField, reason: re
 /** POST /api/payments/:id/paid: a pending payment left the bank. */
 export const markPaymentPaidSchema = z.object({ version: versionField, paidOn: calendarDate() });
 
-export const paymentAllocationSchema = z.object({
-  id: idSchema,
-  document: documentRefSchema,
-  amount: z.string(),
-  createdAt: z.string(),
-  reversed: z.boolean(),
-});
+export const paymentAllocationSchema = named(
+  'PaymentAllocation',
+  z.object({
+    id: idSchema,
+    document: documentRefSchema,
+    amount: moneyText(),
+    createdAt: instantText(),
+    reversed: z.boolean(),
+  }),
+);
 
-export const paymentSchema = z.object({
-  id: idSchema,
-  side: z.enum(['provider', 'customer']),
-  /** The clinic's proof-of-payment number, OP-000123. */
-  number: z.string(),
-  providerId: z.string().nullable(),
-  providerName: z.string().nullable(),
-  date: z.string(),
-  amount: z.string(),
-  currency: z.enum(currencies),
-  method: z.enum(paymentMethods),
-  transactionNumber: z.string().nullable(),
-  notes: z.string().nullable(),
-  status: z.enum(paymentStatuses),
-  paidOn: z.string().nullable(),
-  allocatedAmount: z.string(),
-  /** On account: amount − allocated (0 once reversed). */
-  unallocatedAmount: z.string(),
-  allocations: z.array(paymentAllocationSchema),
-  counterpartySnapshot: partySnapshotSchema.nullable(),
-  reversedAt: z.string().nullable(),
-  reversedByName: z.string().nullable(),
-  reversalReason: z.string().nullable(),
-  ...recordStampsSchema,
-});
+export const paymentSchema = named(
+  'Payment',
+  z.object({
+    id: idSchema,
+    side: z.enum(['provider', 'customer']),
+    /** The clinic's proof-of-payment number, OP-000123. */
+    number: z.string(),
+    providerId: z.string().nullable(),
+    providerName: z.string().nullable(),
+    date: dateText(),
+    amount: moneyText(),
+    currency: z.enum(currencies),
+    method: z.enum(paymentMethods),
+    transactionNumber: z.string().nullable(),
+    notes: z.string().nullable(),
+    status: z.enum(paymentStatuses),
+    paidOn: dateText().nullable(),
+    allocatedAmount: moneyText(),
+    /** On account: amount − allocated (0 once reversed). */
+    unallocatedAmount: moneyText(),
+    allocations: z.array(paymentAllocationSchema),
+    counterpartySnapshot: partySnapshotSchema.nullable(),
+    reversedAt: instantText().nullable(),
+    reversedByName: z.string().nullable(),
+    reversalReason: z.string().nullable(),
+    ...recordStampsSchema,
+  }),
+);
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListItemSchema = paymentSchema.omit({ allocations: true, counterpartySnapshot: true });
+export const paymentListItemSchema = named(
+  'PaymentListItem',
+  paymentSchema.omit({ allocations: true, counterpartySnapshot: true }),
+);
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 
 export const paymentResponseSchema = z.object({
@@ -101,9 +111,9 @@ export const paymentPageSchema = pageSchema(paymentListItemSchema);
 
 /** GET /api/providers/:id/open-documents: what a payment can be allocated to, oldest due first. */
 export const openDocumentSchema = documentRefSchema.extend({
-  dueDate: z.string().nullable(),
+  dueDate: dateText().nullable(),
   currency: z.enum(currencies),
-  openAmount: z.string(),
+  openAmount: moneyText(),
 });
 export type OpenDocument = z.infer<typeof openDocumentSchema>;
 export const openDocumentsSchema = z.object({ data: z.array(openDocumentSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, named } from '../api-schema.ts';
 import { calendarDate, optionalId, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
@@ -50,22 +51,25 @@ export const prescriptionLineSchema = z.object({
 });
 export type PrescriptionLine = z.infer<typeof prescriptionLineSchema>;
 
-export const prescriptionSchema = z.object({
-  id: z.uuid(),
-  patientId: z.uuid(),
-  date: z.string(),
-  professionalId: z.uuid(),
-  /** As they were when the prescription was written. */
-  professionalName: z.string(),
-  professionalLicense: z.string().nullable(),
-  professionalSpecialty: z.string().nullable(),
-  diagnosis: z.string().nullable(),
-  notes: z.string().nullable(),
-  attendanceId: z.uuid().nullable(),
-  verificationCode: z.string(),
-  lines: z.array(prescriptionLineSchema),
-  ...recordStampsSchema,
-});
+export const prescriptionSchema = named(
+  'Prescription',
+  z.object({
+    id: z.uuid(),
+    patientId: z.uuid(),
+    date: dateText(),
+    professionalId: z.uuid(),
+    /** As they were when the prescription was written. */
+    professionalName: z.string(),
+    professionalLicense: z.string().nullable(),
+    professionalSpecialty: z.string().nullable(),
+    diagnosis: z.string().nullable(),
+    notes: z.string().nullable(),
+    attendanceId: z.uuid().nullable(),
+    verificationCode: z.string(),
+    lines: z.array(prescriptionLineSchema),
+    ...recordStampsSchema,
+  }),
+);
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
 /** /api/patients/:patientId/prescriptions[/:id]: the list is newest first (date, then id). */

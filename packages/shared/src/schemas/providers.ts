@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '../api-schema.ts';
 import { fiscalConditions } from '../commercial.ts';
 import { currencies } from '../enums.ts';
 import { taxIdKinds } from '../tax-ids.ts';
@@ -46,31 +47,34 @@ export const providerFields = {
   active: z.boolean().default(true),
 };
 
-export const providerSchema = z.object({
-  id: idSchema,
-  nif: z.string().nullable(),
-  taxIdKind: z.enum(taxIdKinds).nullable(),
-  fantasyName: z.string(),
-  bussinesName: z.string().nullable(),
-  companyName: z.string().nullable(),
-  fiscalCondition: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankAccount: z.string().nullable(),
-  bankKey: z.string().nullable(),
-  currency: z.enum(currencies),
-  contactName: z.string().nullable(),
-  commercialAddress: z.string().nullable(),
-  phoneAreaBussines: z.string().nullable(),
-  phoneBusiness: z.string().nullable(),
-  phoneMobile: z.string().nullable(),
-  email: z.string().nullable(),
-  paymentTermDays: z.number().int(),
-  notes: z.string().nullable(),
-  active: z.boolean(),
-  /** Whether any document or payment names it: then it is deactivated, never deleted. */
-  hasDocuments: z.boolean(),
-  ...recordStampsSchema,
-});
+export const providerSchema = named(
+  'Provider',
+  z.object({
+    id: idSchema,
+    nif: z.string().nullable(),
+    taxIdKind: z.enum(taxIdKinds).nullable(),
+    fantasyName: z.string(),
+    bussinesName: z.string().nullable(),
+    companyName: z.string().nullable(),
+    fiscalCondition: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankAccount: z.string().nullable(),
+    bankKey: z.string().nullable(),
+    currency: z.enum(currencies),
+    contactName: z.string().nullable(),
+    commercialAddress: z.string().nullable(),
+    phoneAreaBussines: z.string().nullable(),
+    phoneBusiness: z.string().nullable(),
+    phoneMobile: z.string().nullable(),
+    email: z.string().nullable(),
+    paymentTermDays: z.number().int(),
+    notes: z.string().nullable(),
+    active: z.boolean(),
+    /** Whether any document or payment names it: then it is deactivated, never deleted. */
+    hasDocuments: z.boolean(),
+    ...recordStampsSchema,
+  }),
+);
 export type Provider = z.infer<typeof providerSchema>;
 
 export const providerContracts = recordContracts('provider', providerFields, providerSchema, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
 
 /**
@@ -19,9 +20,9 @@ export const versionField = z.number().int().min(1);
 
 /** Who created and last changed a record, and when. */
 export const recordStampsSchema = {
-  createdAt: z.string(),
+  createdAt: instantText(),
   createdByName: z.string().nullable(),
-  updatedAt: z.string(),
+  updatedAt: instantText(),
   updatedByName: z.string().nullable(),
   version: z.number().int(),
 };
@@ -39,9 +40,14 @@ export const recordChangeSchema = z.object({
   action: z.string(),
   userId: z.uuid().nullable(),
   userName: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantText(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The names of the records its values name, by id (a professional, a patient, a treatment, a
+   * chair…), so the history shows names, never UUIDs.
+   */
+  labels: z.record(z.string(), z.string()).optional(),
 });
 export type RecordChange = z.infer<typeof recordChangeSchema>;
 /** GET …/:id/changes: the record's audit events, newest first. */

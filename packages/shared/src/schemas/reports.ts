@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, instantText } from '../api-schema.ts';
 import { currencies, paymentMethods } from '../enums.ts';
 import { calendarDate } from '../validation.ts';
 import { idSchema, maxPageSize } from './common.ts';
@@ -126,8 +127,8 @@ export const reportCatalogueSchema = z.object({ data: z.array(reportCatalogueEnt
 export const reportPageSchema = z.object({
   data: z.object({
     reportId: z.enum(reportIds),
-    from: z.string(),
-    to: z.string(),
+    from: dateText(),
+    to: dateText(),
     /** The clinic's currency: the money columns' (the screen formats them in it). */
     currency: z.enum(currencies),
     columns: z.array(reportColumnSchema),
@@ -148,8 +149,8 @@ export const reportExportSchema = z.object({
   id: idSchema,
   reportId: z.enum(reportIds),
   format: z.enum(reportFormats),
-  from: z.string(),
-  to: z.string(),
+  from: dateText(),
+  to: dateText(),
   state: z.enum(reportExportStates),
   /** 0–100, moved as rows are written. */
   progress: z.number().int().min(0).max(100),
@@ -157,8 +158,8 @@ export const reportExportSchema = z.object({
   totalRows: z.number().int().min(0).nullable(),
   fileName: z.string(),
   byteSize: z.number().int().min(0).nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  createdAt: instantText(),
+  finishedAt: instantText().nullable(),
 });
 export type ReportExport = z.output<typeof reportExportSchema>;
 

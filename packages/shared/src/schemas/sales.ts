@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { refineLineTotals } from '../amount-bounds.ts';
+import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { correctingDocumentTypes, einvoiceStatuses, saleDocumentTypes } from '../commercial.ts';
 import { conditionsSale, currencies, fdiTeeth, paymentMethods } from '../enums.ts';
 import {
@@ -12,7 +14,7 @@ import {
   safeText,
 } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
-import { documentLineSchema, maxDocumentLines, purchaseSchema, quantityField } from './commercial-documents.ts';
+import { documentBaseSchema, documentLineSchema, maxDocumentLines, quantityField } from './commercial-documents.ts';
 import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 import { versionField } from './records.ts';
 
@@ -48,6 +50,11 @@ export const saleLineFields = {
   attendanceLineId: optionalId(),
   /** …or a line of the budget (or document) it was made from. */
   sourceLineId: optionalId(),
+  /**
+   * Who did it (issue 35): production by professional counts the line for them. Omitted: the
+   * professional of the attendance or budget line it bills; null: none (sold at the desk).
+   */
+  professionalId: idSchema.nullish(),
 };
 export const saleLineInputSchema = z.object(saleLineFields).superRefine((line, ctx) => {
   if (line.itemId && line.treatmentId)
@@ -81,7 +88,7 @@ export const saleFields = {
   relatedDocumentId: optionalId(),
   /** A credit note for goods the customer gave back: its catalogue lines go back to stock. */
   returnsGoods: z.boolean().default(false),
-  lines: z.array(saleLineInputSchema).min(1, 'required').max(maxDocumentLines, 'too_big'),
+  lines: z.array(saleLineInputSchema).min(1, 'required').max(maxDocumentLines, 'too_big').superRefine(refineLineTotals),
 };
 
 const cardMethods = new Set(['credit_card', 'debit_card']);
@@ -125,13 +132,18 @@ export const issueSaleSchema = z.object({ version: versionField });
 /** POST /api/sales/:id/correct: a draft credit or debit note of an issued invoice, debit note or receipt. */
 export const correctSaleSchema = z.object({ documentType: z.enum(correctingDocumentTypes) });
 
-export const saleLineSchema = documentLineSchema.extend({
-  treatmentId: z.string().nullable(),
-  tooth: z.string().nullable(),
-  attendanceId: z.string().nullable(),
-  attendanceLineId: z.string().nullable(),
-  sourceLineId: z.string().nullable(),
-});
+export const saleLineSchema = named(
+  'SaleLine',
+  documentLineSchema.extend({
+    treatmentId: z.string().nullable(),
+    tooth: z.string().nullable(),
+    attendanceId: z.string().nullable(),
+    attendanceLineId: z.string().nullable(),
+    sourceLineId: z.string().nullable(),
+    professionalId: z.string().nullable(),
+    professionalName: z.string().nullable(),
+  }),
+);
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
 const saleHead = {
@@ -142,28 +154,31 @@ const saleHead = {
   number: z.string().nullable(),
 };
 
-export const saleListItemSchema = purchaseSchema
-  .pick({
-    id: true,
-    side: true,
-    status: true,
-    documentType: true,
-    pointOfService: true,
-    documentNumber: true,
-    date: true,
-    dueDate: true,
-    currency: true,
-    conditionSale: true,
-    paymentMethod: true,
-    subtotal2: true,
-    vatTotal: true,
-    total: true,
-    openAmount: true,
-    registeredAt: true,
-    updatedAt: true,
-    version: true,
-  })
-  .extend(saleHead);
+export const saleListItemSchema = named(
+  'SaleListItem',
+  documentBaseSchema
+    .pick({
+      id: true,
+      side: true,
+      status: true,
+      documentType: true,
+      pointOfService: true,
+      documentNumber: true,
+      date: true,
+      dueDate: true,
+      currency: true,
+      conditionSale: true,
+      paymentMethod: true,
+      subtotal2: true,
+      vatTotal: true,
+      total: true,
+      openAmount: true,
+      registeredAt: true,
+      updatedAt: true,
+      version: true,
+    })
+    .extend(saleHead),
+);
 export type SaleListItem = z.infer<typeof saleListItemSchema>;
 
 export const einvoiceSchema = z.object({
@@ -171,21 +186,24 @@ export const einvoiceSchema = z.object({
   status: z.enum(einvoiceStatuses),
   attempts: z.number().int(),
   authorizationCode: z.string().nullable(),
-  authorizedAt: z.string().nullable(),
+  authorizedAt: instantText().nullable(),
   lastError: z.string().nullable(),
 });
 export type Einvoice = z.infer<typeof einvoiceSchema>;
 
-export const saleSchema = purchaseSchema.omit({ providerId: true, providerName: true, lines: true }).extend({
-  ...saleHead,
-  documentType: z.enum(saleDocumentTypes),
-  lines: z.array(saleLineSchema),
-  sequenceNumber: z.number().int().nullable(),
-  chainIndex: z.number().int().nullable(),
-  previousHash: z.string().nullable(),
-  contentHash: z.string().nullable(),
-  einvoice: einvoiceSchema.nullable(),
-});
+export const saleSchema = named(
+  'Sale',
+  documentBaseSchema.omit({ providerId: true, providerName: true, lines: true }).extend({
+    ...saleHead,
+    documentType: z.enum(saleDocumentTypes),
+    lines: z.array(saleLineSchema),
+    sequenceNumber: z.number().int().nullable(),
+    chainIndex: z.number().int().nullable(),
+    previousHash: z.string().nullable(),
+    contentHash: z.string().nullable(),
+    einvoice: einvoiceSchema.nullable(),
+  }),
+);
 export type Sale = z.infer<typeof saleSchema>;
 
 export const saleResponseSchema = z.object({
@@ -210,7 +228,7 @@ export const salePageSchema = pageSchema(saleListItemSchema);
 /** GET /api/sales/integrity: the numbering and hash-chain report (sale-chain.ts verifySaleChains). */
 export const saleIntegrityQuerySchema = z.object({ pointOfService: pointOfSaleCode().optional() });
 const chainProblemSchema = z.object({
-  kind: z.enum(['content_changed', 'link_broken', 'index_gap', 'chain_head_mismatch']),
+  kind: z.enum(['content_changed', 'link_broken', 'index_gap', 'chain_head_mismatch', 'date_out_of_order']),
   documentId: z.string().nullable(),
   documentType: z.string().nullable(),
   documentNumber: z.string().nullable(),
@@ -220,7 +238,7 @@ const numberRangeSchema = z.object({ documentType: z.string(), from: z.number().
 export const saleIntegritySchema = z.object({
   data: z.object({
     ok: z.boolean(),
-    checkedAt: z.string(),
+    checkedAt: instantText(),
     pointsOfSale: z.array(
       z.object({
         pointOfService: z.string(),
@@ -245,8 +263,8 @@ export const billableSchema = z.object({
   code: z.string().nullable(),
   name: z.string(),
   group: z.string().nullable(),
-  unitPrice: z.string(),
-  vatRate: z.string(),
+  unitPrice: moneyText(),
+  vatRate: decimalText(),
   /** Units in stock (catalogue items), null for a treatment. */
   stock: z.number().int().nullable(),
 });

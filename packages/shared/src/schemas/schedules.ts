@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { scheduleExceptionKinds, weekdays } from '../enums.ts';
 import { instant, moneyAmount, optionalText, percentage, requiredText, safeText, wholeNumber } from '../validation.ts';
 import { idSchema } from './common.ts';
@@ -77,7 +78,7 @@ export const scheduleSchema = z.object({
   ),
   /** 0 before the first save (the week is empty, or the professional follows the clinic's hours). */
   version: z.number().int().min(0),
-  updatedAt: z.string().nullable(),
+  updatedAt: instantText().nullable(),
   updatedByName: z.string().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
@@ -119,8 +120,8 @@ export const scheduleExceptionSchema = z.object({
   professionalId: z.uuid().nullable(),
   professionalName: z.string().nullable(),
   kind: z.enum(scheduleExceptionKinds),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  startsAt: instantText(),
+  endsAt: instantText(),
   allDay: z.boolean(),
   reason: z.string().nullable(),
   ...recordStampsSchema,
@@ -172,19 +173,22 @@ const treatmentFields = {
   active: z.boolean().default(true),
 };
 
-export const treatmentSchema = z.object({
-  id: z.uuid(),
-  code: z.string().nullable(),
-  name: z.string(),
-  groupName: z.string().nullable(),
-  /** Decimal strings: '1500.00', '21.00'. */
-  price: z.string(),
-  vatRate: z.string(),
-  durationMinutes: z.number().int(),
-  color: z.string().nullable(),
-  active: z.boolean(),
-  ...recordStampsSchema,
-});
+export const treatmentSchema = named(
+  'Treatment',
+  z.object({
+    id: z.uuid(),
+    code: z.string().nullable(),
+    name: z.string(),
+    groupName: z.string().nullable(),
+    /** Decimal strings: '1500.00', '21.00'. */
+    price: moneyText(),
+    vatRate: decimalText(),
+    durationMinutes: z.number().int(),
+    color: z.string().nullable(),
+    active: z.boolean(),
+    ...recordStampsSchema,
+  }),
+);
 export type Treatment = z.infer<typeof treatmentSchema>;
 /** /api/treatments[/:id]: what the clinic does and its usual duration (issue 18 adds prices). */
 export const treatmentContracts = recordContracts('treatment', treatmentFields, treatmentSchema);
@@ -245,7 +249,7 @@ export const treatmentImportResultSchema = z.object({
       line: z.number().int(),
       code: z.string().nullable(),
       name: z.string(),
-      price: z.string(),
+      price: moneyText(),
       action: z.enum(['create', 'update']),
     }),
   ),
@@ -295,5 +299,5 @@ export const reminderSettingsRecordSchema = z.object({
 });
 export const reminderSettingsAnswerSchema = z.object({
   data: reminderSettingsRecordSchema,
-  code: z.literal('reminder_settings_updated').optional(),
+  code: z.enum(['reminder_settings_updated', 'reminders_apply_to_new_bookings']).optional(),
 });

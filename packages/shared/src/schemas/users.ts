@@ -1,24 +1,28 @@
 import { z } from 'zod';
+import { instantText, named } from '../api-schema.ts';
 import { userLevels } from '../enums.ts';
 import { emailAddress, optionalText, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
 /** Users of the clinic (administrators only: `users.manage`): /api/users. */
 
-export const clinicUserSchema = z.object({
-  id: z.uuid(),
-  completeName: z.string(),
-  email: z.string(),
-  level: z.enum(userLevels),
-  active: z.boolean(),
-  /** The professional's licence (matrícula) and title, printed on prescriptions. */
-  licenseNumber: z.string().nullable(),
-  specialty: z.string().nullable(),
-  /** Null while an invitation has not been accepted. */
-  activatedAt: z.string().nullable(),
-  createdAt: z.string(),
-  version: z.number().int(),
-});
+export const clinicUserSchema = named(
+  'ClinicUser',
+  z.object({
+    id: z.uuid(),
+    completeName: z.string(),
+    email: z.string(),
+    level: z.enum(userLevels),
+    active: z.boolean(),
+    /** The professional's licence (matrícula) and title, printed on prescriptions. */
+    licenseNumber: z.string().nullable(),
+    specialty: z.string().nullable(),
+    /** Null while an invitation has not been accepted. */
+    activatedAt: instantText().nullable(),
+    createdAt: instantText(),
+    version: z.number().int(),
+  }),
+);
 export type ClinicUser = z.infer<typeof clinicUserSchema>;
 
 export const usersListQuerySchema = listQuerySchema(['completeName', 'email', 'level', 'createdAt']);

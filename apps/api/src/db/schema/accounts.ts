@@ -12,9 +12,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { spanishKey } from '../spanish-order.ts';
 
 /**
  * Accounts (clinics), their users, sessions, one-time auth tokens and the audit trail (issue 3).
@@ -29,64 +31,75 @@ const timestamps = {
 };
 
 /** The clinic (tenant). Its own id is the tenant key: policy `id = current_account_id()`. */
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey(),
-  clinicName: text('clinic_name').notNull(),
-  contact: text('contact').notNull(),
-  plan: text('plan').notNull().default('trial'),
-  planEndsAt: timestamp('plan_ends_at', { withTimezone: true }),
-  promotionalCode: text('promotional_code'),
-  systemCurrency: text('system_currency').notNull(),
-  lockAfterMinutes: integer('lock_after_minutes').notNull().default(15),
-  timeZone: text('time_zone').notNull(),
-  /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
-  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
-  reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
-  /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
-  defaultLanguage: text('default_language').notNull().default('es'),
-  dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
-  /** Largest file a user of the clinic may upload, in MB; null: the installation's UPLOAD_MAX_MB. */
-  uploadMaxMb: integer('upload_max_mb'),
-  /** Where and how patients reach the clinic, printed on reminders (issue 17 versions the fiscal data). */
-  address: text('address'),
-  phone: text('phone'),
-  /**
-   * Business and fiscal data (issue 17), printed on every PDF and copied onto each commercial
-   * document when it is registered or issued, so a later change never rewrites a past document.
-   */
-  legalName: text('legal_name'),
-  tradeName: text('trade_name'),
-  /** ISO 3166 country of the fiscal data ('AR', 'ES', 'BR', 'FR'…): which tax ids and conditions apply. */
-  country: text('country'),
-  taxIdKind: text('tax_id_kind'),
-  taxId: text('tax_id'),
-  fiscalCondition: text('fiscal_condition'),
-  city: text('city'),
-  province: text('province'),
-  postalCode: text('postal_code'),
-  phoneMobile: text('phone_mobile'),
-  email: text('email'),
-  website: text('website'),
-  activatedAt: timestamp('activated_at', { withTimezone: true }),
-  /**
-   * My account (issue 19): the contract's start (its end, the due date, is `plan_ends_at`), the
-   * last renewal ordered and not yet paid (it gives a new grace period), and the billing data of
-   * the clinic as Odontia's customer (or its fiscal data when `billing_same_as_fiscal`).
-   */
-  contractStartsAt: timestamp('contract_starts_at', { withTimezone: true }),
-  renewalRequestedAt: timestamp('renewal_requested_at', { withTimezone: true }),
-  billingSameAsFiscal: boolean('billing_same_as_fiscal').notNull().default(true),
-  billingLegalName: text('billing_legal_name'),
-  billingTaxId: text('billing_tax_id'),
-  billingAddress: text('billing_address'),
-  billingCity: text('billing_city'),
-  billingPostalCode: text('billing_postal_code'),
-  billingCountry: text('billing_country'),
-  billingEmail: text('billing_email'),
-  billingContact: text('billing_contact'),
-  ...timestamps,
-  version: integer('version').notNull().default(1),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey(),
+    clinicName: text('clinic_name').notNull(),
+    contact: text('contact').notNull(),
+    plan: text('plan').notNull().default('trial'),
+    planEndsAt: timestamp('plan_ends_at', { withTimezone: true }),
+    promotionalCode: text('promotional_code'),
+    systemCurrency: text('system_currency').notNull(),
+    lockAfterMinutes: integer('lock_after_minutes').notNull().default(15),
+    timeZone: text('time_zone').notNull(),
+    /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
+    defaultLanguage: text('default_language').notNull().default('es'),
+    dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
+    /** Largest file a user of the clinic may upload, in MB; null: the installation's UPLOAD_MAX_MB. */
+    uploadMaxMb: integer('upload_max_mb'),
+    /** Where and how patients reach the clinic, printed on reminders (issue 17 versions the fiscal data). */
+    address: text('address'),
+    phone: text('phone'),
+    /**
+     * Business and fiscal data (issue 17), printed on every PDF and copied onto each commercial
+     * document when it is registered or issued, so a later change never rewrites a past document.
+     */
+    legalName: text('legal_name'),
+    tradeName: text('trade_name'),
+    /** ISO 3166 country of the fiscal data ('AR', 'ES', 'BR', 'FR'…): which tax ids and conditions apply. */
+    country: text('country'),
+    taxIdKind: text('tax_id_kind'),
+    taxId: text('tax_id'),
+    fiscalCondition: text('fiscal_condition'),
+    city: text('city'),
+    province: text('province'),
+    postalCode: text('postal_code'),
+    phoneMobile: text('phone_mobile'),
+    email: text('email'),
+    website: text('website'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /**
+     * My account (issue 19): the contract's start (its end, the due date, is `plan_ends_at`), the
+     * last renewal ordered and not yet paid (it gives a new grace period), and the billing data of
+     * the clinic as Odontia's customer (or its fiscal data when `billing_same_as_fiscal`).
+     */
+    contractStartsAt: timestamp('contract_starts_at', { withTimezone: true }),
+    renewalRequestedAt: timestamp('renewal_requested_at', { withTimezone: true }),
+    billingSameAsFiscal: boolean('billing_same_as_fiscal').notNull().default(true),
+    billingLegalName: text('billing_legal_name'),
+    billingTaxId: text('billing_tax_id'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingPostalCode: text('billing_postal_code'),
+    billingCountry: text('billing_country'),
+    billingEmail: text('billing_email'),
+    billingContact: text('billing_contact'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    /**
+     * Issue 35: every commercial document and money movement is in the clinic's currency. Their
+     * (account_id, currency) reference this key, so a row in another currency is refused and the
+     * clinic's currency cannot change while any of them exists.
+     */
+    unique('accounts_id_currency_unique').on(table.id, table.systemCurrency),
+  ],
+);
 
 /**
  * The clinic's movements with Odontia (issue 19): charges, payments and renewal orders, each with
@@ -181,6 +194,8 @@ export const users = pgTable(
     uniqueIndex('users_account_email_unique').on(table.accountId, sql`lower(${table.email})`),
     // One membership per login and clinic; led by the login: a person's clinics in one descent.
     uniqueIndex('users_login_unique').on(table.loginId, table.accountId),
+    // The clinic's people in Spanish order (migration 0027): the users' list, the professionals.
+    index('users_name_idx').on(table.accountId, spanishKey(table.completeName), table.id),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { spanishKey } from '../spanish-order.ts';
 import { patientRef } from './patients.ts';
 import { clinicKeys, clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
@@ -48,7 +49,10 @@ export const treatments = pgTable(
   },
   (table) => [
     ...recordKeys(table),
-    index('treatments_name_idx').on(table.accountId, table.name).where(sql`${table.deletedAt} is null`),
+    // Spanish order (migration 0027): the price list sorted by name walks it.
+    index('treatments_name_idx')
+      .on(table.accountId, spanishKey(table.name), table.id)
+      .where(sql`${table.deletedAt} is null`),
     uniqueIndex('treatments_code_unique')
       .on(table.accountId, sql`lower(${table.code})`)
       .where(sql`${table.deletedAt} is null and ${table.code} is not null`),

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { spanishKey } from '../spanish-order.ts';
 import { accounts } from './accounts.ts';
 import { treatments } from './agenda.ts';
 import { attendances } from './clinical.ts';
@@ -36,6 +38,18 @@ import { clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from
  */
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/**
+ * A figure summed over any number of documents (a day's sales, issue 35): room for a million
+ * documents of the largest amount a document may hold, so no day's figure can overflow.
+ */
+const figureAmount = (name: string) => numeric(name, { precision: 20, scale: 2 });
+/** Issue 35: a document or a payment is in its clinic's currency (accounts_id_currency_unique). */
+const clinicCurrency = (table: { accountId: PgColumn; currency: PgColumn }, name: string) =>
+  foreignKey({
+    columns: [table.accountId, table.currency],
+    foreignColumns: [accounts.id, accounts.systemCurrency],
+    name,
+  });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** The clinic's logo, printed on every PDF: one row per clinic, the bytes in the database (backed up with it). */
@@ -118,7 +132,7 @@ export const providers = pgTable(
       .on(table.accountId, table.taxIdKey)
       .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null`),
     index('providers_name_idx')
-      .on(table.accountId, sql`lower(${table.fantasyName})`, table.id)
+      .on(table.accountId, spanishKey(table.fantasyName), table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('providers_search_idx', table),
     check('providers_payment_term', sql`${table.paymentTermDays} between 0 and 365`),
@@ -202,7 +216,7 @@ export const customers = pgTable(
       .on(table.accountId, table.taxIdKey)
       .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null and ${table.kind} <> 'patient'`),
     index('customers_name_idx')
-      .on(table.accountId, sql`lower(${table.name})`, table.id)
+      .on(table.accountId, spanishKey(table.name), table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('customers_search_idx', table),
     check('customers_patient', sql`(${table.kind} = 'patient') = (${table.patientId} is not null)`),
@@ -240,6 +254,8 @@ export const commercialDocuments = pgTable(
     sequenceNumber: integer('sequence_number'),
     date: date('date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
+    /** The day a purchase order asks the goods for (issue 35); null on every other document. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
     currency: text('currency').notNull(),
     conditionSale: text('condition_sale'),
     paymentMethod: text('payment_method'),
@@ -307,6 +323,12 @@ export const commercialDocuments = pgTable(
     uniqueIndex('commercial_documents_sale_number_unique')
       .on(table.accountId, table.pointOfService, table.documentType, table.sequenceNumber)
       .where(sql`${table.side} = 'sale' and ${table.sequenceNumber} is not null`),
+    // Issue 35: a purchase order is the clinic's own paper, numbered per clinic (OC-00000001).
+    uniqueIndex('commercial_documents_purchase_order_number_unique')
+      .on(table.accountId, table.sequenceNumber)
+      .where(
+        sql`${table.side} = 'purchase' and ${table.documentType} = 'purchase_order' and ${table.sequenceNumber} is not null`,
+      ),
     uniqueIndex('commercial_documents_chain_unique')
       .on(table.accountId, table.pointOfService, table.chainIndex)
       .where(sql`${table.side} = 'sale' and ${table.chainIndex} is not null`),
@@ -323,6 +345,7 @@ export const commercialDocuments = pgTable(
     clinicSearchIndex('commercial_documents_search_idx', table),
     check('commercial_documents_party', sql`${table.side} <> 'purchase' or ${table.providerId} is not null`),
     check('commercial_documents_customer', sql`${table.side} <> 'sale' or ${table.customerId} is not null`),
+    clinicCurrency(table, 'commercial_documents_currency_fk'),
   ],
 );
 
@@ -343,6 +366,11 @@ export const documentLines = pgTable(
     attendanceLineId: uuid('attendance_line_id'),
     /** …or a line of the budget (or delivery note) the document was made from. */
     sourceLineId: uuid('source_line_id'),
+    /**
+     * Who did what a sale line bills (issue 35): production by professional counts the line for
+     * them. Taken from the line's source (the attendance, the budget line) unless chosen.
+     */
+    professionalId: uuid('professional_id'),
     description: text('description').notNull(),
     skuProvider: text('sku_provider'),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
@@ -365,6 +393,13 @@ export const documentLines = pgTable(
     clinicRef(table, table.itemId, inventoryItems),
     clinicRef(table, table.treatmentId, treatments),
     clinicRef(table, table.attendanceId, attendances),
+    ...userRefs(table, table.professionalId),
+    /** Issue 35: a line of this clinic (the 0028 trigger adds: of an issued budget of the same customer). */
+    foreignKey({
+      columns: [table.accountId, table.sourceLineId],
+      foreignColumns: [table.accountId, table.id],
+      name: 'document_lines_source_line_fk',
+    }),
     index('document_lines_attendance_idx')
       .on(table.accountId, table.attendanceId)
       .where(sql`${table.attendanceId} is not null`),
@@ -374,6 +409,29 @@ export const documentLines = pgTable(
     index('document_lines_document_idx').on(table.accountId, table.documentId, table.position),
     check('document_lines_amounts', sql`${table.quantity} > 0 and ${table.unitPrice} >= 0`),
     check('document_lines_rates', sql`${table.discountRate} between 0 and 100 and ${table.vatRate} between 0 and 100`),
+  ],
+);
+
+/**
+ * Each time a registered purchase order was e-mailed to its provider (issue 35): when, to which
+ * address and by whom. Written in the transaction that sends it; never changed.
+ */
+export const purchaseOrderSends = pgTable(
+  'purchase_order_sends',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    sentTo: text('sent_to').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: uuid('sent_by').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    clinicRef(table, table.documentId, commercialDocuments),
+    ...userRefs(table, table.sentBy),
+    index('purchase_order_sends_document_idx').on(table.accountId, table.documentId, table.sentAt),
   ],
 );
 
@@ -397,8 +455,15 @@ export const payments = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
+    /** The method of the collection's largest part (its only one, most of the time). */
     method: text('method').notNull(),
     transactionNumber: text('transaction_number'),
+    /**
+     * How the money came (issue 35): [{ method, amount, transactionNumber }], one to ten parts whose
+     * sum is `amount` (cash + card on one receipt). Checked by `payments_parts` (migration 0030);
+     * the day figures count each part under its method. Final like the rest of the row.
+     */
+    parts: jsonb('parts').notNull(),
     notes: text('notes'),
     status: text('status', { enum: ['pending', 'paid'] }).notNull(),
     paidOn: date('paid_on', { mode: 'string' }),
@@ -440,6 +505,7 @@ export const payments = pgTable(
     check('payments_customer', sql`${table.side} <> 'customer' or ${table.customerId} is not null`),
     check('payments_amounts', sql`${table.amount} > 0 and ${table.allocatedAmount} between 0 and ${table.amount}`),
     check('payments_party', sql`${table.side} <> 'provider' or ${table.providerId} is not null`),
+    clinicCurrency(table, 'payments_currency_fk'),
   ],
 );
 
@@ -549,7 +615,7 @@ export const dayFigures = pgTable(
     figure: text('figure').notNull(),
     key: text('key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    amount: money('amount').notNull().default('0'),
+    amount: figureAmount('amount').notNull().default('0'),
     count: integer('count').notNull().default(0),
   },
   (table) => [
@@ -567,11 +633,31 @@ export const dayFigureChanges = pgTable(
     figure: text('figure').notNull(),
     key: text('key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    amount: money('amount').notNull(),
+    amount: figureAmount('amount').notNull(),
     count: integer('count').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.id] }),
+    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+  ],
+);
+
+/**
+ * Issue 35: the day figures are folded clinic by clinic; a clinic whose fold fails is written here
+ * (how many times in a row, when to try again, the error) and retried with backoff, while the other
+ * clinics fold on. Its row goes away when a fold succeeds.
+ */
+export const dayFigureFolds = pgTable(
+  'day_figure_folds',
+  {
+    accountId: uuid('account_id').notNull(),
+    failures: integer('failures').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
   ],
 );
@@ -611,6 +697,8 @@ export const saleSequences = pgTable(
     pointOfService: text('point_of_service').notNull(),
     documentType: text('document_type').notNull(),
     lastNumber: integer('last_number').notNull().default(0),
+    /** The date of the last document issued on this series (issue 35): the next may not be earlier. */
+    lastDate: date('last_date', { mode: 'string' }),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.pointOfService, table.documentType] }),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { spanishKey } from '../spanish-order.ts';
 import { clinicKeys, clinicRef, clinicSearchIndex, userRefs } from './records.ts';
 
 /**
@@ -84,7 +85,8 @@ export const inventoryItems = pgTable(
     uniqueIndex('inventory_items_bar_code_unique')
       .on(table.accountId, table.barCode)
       .where(sql`${table.barCode} is not null`),
-    index('inventory_items_name_idx').on(table.accountId, table.kind, table.name, table.id),
+    // Spanish order (migration 0027): a catalogue sorted by name walks it.
+    index('inventory_items_name_idx').on(table.accountId, table.kind, spanishKey(table.name), table.id),
     clinicSearchIndex('inventory_items_search_idx', table),
     index('inventory_items_reorder_idx')
       .on(table.accountId, table.kind, table.name)

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { keptKey } from '../spanish-order.ts';
 import { accounts } from './accounts.ts';
 import { clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
 
@@ -84,6 +85,12 @@ export const patients = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`odontia_search_text(first_name, last_name, ssn, sku_patient, email, phone_area, phone, medical_history)`,
     ),
+    /**
+     * The names' keys in Spanish order (db/spanish-order.ts), kept on write: the list and a
+     * search's matches sort by them (collate "C") without computing a key per row read.
+     */
+    lastNameKey: text('last_name_key').generatedAlwaysAs(sql`odontia_sort_key(last_name)`),
+    firstNameKey: text('first_name_key').generatedAlwaysAs(sql`odontia_sort_key(first_name)`),
     ...recordStamps,
   },
   (table) => [
@@ -94,9 +101,14 @@ export const patients = pgTable(
       .on(table.accountId, sql`lower(${table.ssn})`)
       .where(sql`${table.ssn} is not null and ${table.deletedAt} is null`),
     // Migration 0006 adds INCLUDE (search_text, active), which drizzle-kit cannot express: a
-    // search with thousands of matches walks this index in name order without the table.
+    // search with thousands of matches walks this index in name order without the table. In
+    // Spanish order since migration 0027 (db/spanish-order.ts), which keeps the INCLUDE.
     index('patients_name_idx')
-      .on(table.accountId, table.lastName, table.firstName, table.id)
+      .on(table.accountId, keptKey(table.lastNameKey), keptKey(table.firstNameKey), table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // The list sorted by first name.
+    index('patients_first_name_idx')
+      .on(table.accountId, keptKey(table.firstNameKey), keptKey(table.lastNameKey), table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('patients_search_idx', table),
     // The patients attended in a period that ends today (the dashboard): counted from the index

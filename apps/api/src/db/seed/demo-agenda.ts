@@ -1,9 +1,11 @@
 import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
-import type { AppointmentCancelReason, ConfirmationChannel } from '@odontia/shared/enums';
+import type { AppointmentCancelReason, AttendanceType, ConfirmationChannel } from '@odontia/shared/enums';
+import { createAttendanceRequestSchema } from '@odontia/shared/schemas/attendances';
 import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { type AgendaContext, appointmentsService } from '../../features/appointments/appointments.service.ts';
 import { weekdayOf } from '../../features/appointments/availability.ts';
+import { attendancesService } from '../../features/attendances/attendances.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoTimeZone } from './demo-time.ts';
@@ -13,7 +15,10 @@ import { demoTimeZone } from './demo-time.ts';
  * recess 14:00–15:00 (seedDemoSchedules writes them, with the chairs and treatments), and the weekdays
  * around today booked for three professionals — past days done (a few no-shows), today's
  * partly confirmed and arrived, the next days scheduled and some confirmed;
- * every appointment and its transitions go through the appointments service, audited.
+ * every appointment and its transitions go through the appointments service, audited. An
+ * appointment attended is closed as the agenda's "Iniciar atención" closes it: by the attendance
+ * written for it through the attendances service (with its treatment, at its price), which marks
+ * it completed and links it — never an "Atendida" without its attendance.
  */
 
 /** The demo's treatments (seedDemoSchedules) by their place in the day plans below. */
@@ -26,6 +31,18 @@ const planTreatments = [
   'Blanqueamiento',
   'Control de ortodoncia',
   'Implante',
+];
+
+/** The kind of attendance each treatment of the plans is (same order as planTreatments). */
+const planAttendanceTypes: AttendanceType[] = [
+  'checkup_control',
+  'preventive_medicine',
+  'dentistry',
+  'dentistry',
+  'dental_surgery',
+  'dentistry',
+  'checkup_control',
+  'dental_surgery',
 ];
 
 /** Each professional's day: start time and treatment (index in demoTreatments). */
@@ -64,6 +81,8 @@ export async function seedDemoAgenda(
   now: Date = new Date(),
 ): Promise<void> {
   const ctx: AgendaContext = { tx, accountId, userId: people.administratorId, ip: '127.0.0.1', timeZone: demoTimeZone };
+  // The attendance is written by the professional who attended (an administrator's context: any level may).
+  const clinicalCtx = (professionalId: string) => ({ ...ctx, userId: professionalId, level: 'administrator' as const });
   // The hours, chairs and treatments come first, from seedDemoSchedules (through their services).
   const chairIds = (
     await tx.execute<{ id: string }>(
@@ -72,8 +91,8 @@ export async function seedDemoAgenda(
   ).rows.map((row) => row.id);
   const treatments = new Map(
     (
-      await tx.execute<{ id: string; name: string; minutes: number }>(
-        sql`select id, name, duration_minutes as minutes from treatments where account_id = ${accountId} and deleted_at is null`,
+      await tx.execute<{ id: string; name: string; minutes: number; price: string }>(
+        sql`select id, name, duration_minutes as minutes, price::text as price from treatments where account_id = ${accountId} and deleted_at is null`,
       )
     ).rows.map((row) => [row.name, row]),
   );
@@ -124,6 +143,22 @@ export async function seedDemoAgenda(
         const step = async (action: () => Promise<{ version: number }>) => {
           version = (await action()).version;
         };
+        // Attended: its attendance, started from the appointment, completes and links it.
+        const attend = () =>
+          attendancesService.create({
+            ctx: clinicalCtx(professionalId),
+            patientId: booked.patientId,
+            input: createAttendanceRequestSchema.parse({
+              appointmentId: booked.id,
+              date: startsAt.toISOString(),
+              attendanceType: planAttendanceTypes[treatmentIndex] ?? 'checkup_control',
+              professionalId,
+              titleResume: treatment.name,
+              resume: `${treatment.name}: se realiza según lo planificado, sin complicaciones.`,
+              finished: true,
+              lines: [{ description: treatment.name, treatmentId: treatment.id, quantity: 1, price: treatment.price }],
+            }),
+          });
         if (endsAt <= now && day !== today) {
           if (counter % 7 === 1) {
             const reason: AppointmentCancelReason = 'no_show';
@@ -131,7 +166,7 @@ export async function seedDemoAgenda(
               appointmentsService.cancel({ ctx, id: booked.id, input: { reason, note: null, version }, now }),
             );
           } else {
-            await step(() => appointmentsService.complete({ ctx, id: booked.id, input: { version } }));
+            await attend();
           }
         } else if (day === today) {
           if (counter % 4 !== 0) {
@@ -147,7 +182,7 @@ export async function seedDemoAgenda(
             );
           }
           if (startsAt <= now) await step(() => appointmentsService.arrive({ ctx, id: booked.id, input: { version } }));
-          if (endsAt <= now) await step(() => appointmentsService.complete({ ctx, id: booked.id, input: { version } }));
+          if (endsAt <= now) await attend();
         } else if (startsAt > now && counter % 2 === 0) {
           await step(() => appointmentsService.confirm({ ctx, id: booked.id, input: { channel: 'phone', version } }));
         }

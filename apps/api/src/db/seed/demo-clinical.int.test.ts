@@ -70,6 +70,12 @@ describe('demo clinic medical histories', () => {
     const types = purchases.data.map((row: { documentType: string }) => row.documentType);
     expect(types).toEqual(expect.arrayContaining(['delivery_note', 'invoice', 'credit_note', 'purchase_order']));
     expect(purchases.data.every((row: { status: string }) => row.status === 'registered')).toBe(true);
+    // Issue 35: the clinic's purchase order, numbered by it and received in part.
+    const order = purchases.data.find((row: { documentType: string }) => row.documentType === 'purchase_order');
+    expect(`${order.pointOfService}-${order.documentNumber}`).toBe('OC-00000001');
+    const reception = (await get(`/api/purchases/${order.id}`)).json().data.order;
+    expect(reception.status).toBe('partially_received');
+    expect(reception.lines.map((line: { pending: string }) => line.pending)).toEqual(['1.00', '1.00']);
     const payments = (await get('/api/payments?pageSize=100')).json().data as {
       status: string;
       reversedAt: string | null;

@@ -143,7 +143,7 @@ async function seedDemoFiscalData(ctx: RequestContext): Promise<void> {
   await saveLogo(ctx, await normalizeLogo(png));
 }
 
-type Line = Omit<DocumentLineInput, 'itemId'> & { sku?: string };
+type Line = Omit<DocumentLineInput, 'itemId'> & { sku?: string; sourceLineId?: string };
 
 /**
  * A few months of purchases and payments with the three providers, written through the services
@@ -183,6 +183,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
       lines: Line[];
       notes?: string;
       register?: boolean;
+      deliveryInDays?: number;
     },
   ) => {
     number += 7;
@@ -194,6 +195,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
         pointOfService: values.pos ?? '0003',
         documentNumber: String(number),
         date: addDays(today, -values.daysAgo),
+        deliveryDate: values.deliveryInDays === undefined ? null : addDays(today, values.deliveryInDays),
         currency: 'argentine_peso',
         conditionSale: 'current_account',
         notes: values.notes ?? null,
@@ -410,10 +412,12 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
       },
     ],
   });
-  await purchase('implants', {
+  // Issue 35: the clinic's order (numbered by the clinic, OC-00000001), received in part: two of
+  // the three implants came with a delivery note; the third and the kit are still pending.
+  const order = await purchase('implants', {
     documentType: 'purchase_order',
-    daysAgo: 1,
-    pos: '0001',
+    daysAgo: 6,
+    deliveryInDays: 5,
     notes: 'Para las cirugías programadas del mes próximo.',
     lines: [
       {
@@ -423,6 +427,31 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
         quantity: '3',
         unitPrice: '189000.00',
         vatRate: '10.5',
+      },
+      {
+        skuProvider: 'AUS-KIT-QX',
+        description: 'Kit quirúrgico para implantes cónicos (consignación)',
+        quantity: '1',
+        unitPrice: '85000.00',
+        vatRate: '21',
+      },
+    ],
+  });
+  const implantLine = order.lines[0];
+  await purchase('implants', {
+    documentType: 'delivery_note',
+    daysAgo: 1,
+    pos: '0002',
+    related: order.id,
+    lines: [
+      {
+        sku: 'INS-IMP-375',
+        skuProvider: 'AUS-C375-10',
+        description: 'Implante cónico 3,75 x 10 mm',
+        quantity: '2',
+        unitPrice: '189000.00',
+        vatRate: '10.5',
+        ...(implantLine ? { sourceLineId: implantLine.id } : {}),
       },
     ],
   });

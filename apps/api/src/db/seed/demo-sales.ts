@@ -72,7 +72,27 @@ const insurer = {
   active: true,
 } as const;
 
-export async function seedDemoSales(tx: TenantTx, accountId: string, { administratorId }: { administratorId: string }) {
+/**
+ * Who does each treatment at the demo clinic (issue 35: every line names its professional, so
+ * production by professional has a row per professional): Martín Sosa (endodontist) the root
+ * canals and what goes on them, Carla Díaz (orthodontist) the orthodontics, Laura Gómez the rest.
+ */
+const demoProfessionalOf: Record<string, 0 | 1 | 2> = {
+  END: 1,
+  ENM: 1,
+  PER: 1,
+  COR: 1,
+  ORI: 2,
+  ORT: 2,
+  PLA: 2,
+  BLA: 2,
+};
+
+export async function seedDemoSales(
+  tx: TenantTx,
+  accountId: string,
+  { administratorId, professionalIds }: { administratorId: string; professionalIds: readonly string[] },
+) {
   const ctx = demoCommercialContext(tx, accountId, administratorId);
   const today = clinicToday(ctx.timeZone);
   for (const treatment of morePriceList) {
@@ -94,6 +114,7 @@ export async function seedDemoSales(tx: TenantTx, accountId: string, { administr
     if (!treatment) throw new Error(`demo treatment ${code} missing`);
     return {
       treatmentId: treatment.id,
+      professionalId: professionalIds[demoProfessionalOf[code] ?? 0] ?? null,
       description: tooth ? `${treatment.name} — pieza ${tooth}` : treatment.name,
       tooth: tooth ?? null,
       quantity: '1',
@@ -147,8 +168,48 @@ export async function seedDemoSales(tx: TenantTx, accountId: string, { administr
     [-9, 'b', [line('PLA')], 'current_account'],
     [-3, 'c', [line('COR', '36')], 'current_account'],
   ];
+  // The insurer's monthly invoice (60 days to pay) and a radiograph billed twice (then a credit
+  // note), issued in their place among the others: an issued invoice is never dated before the
+  // last one of its point of sale (issue 35).
+  const ospo = await customersService.create({ ctx, input: customerRecordContracts.create.parse(insurer) });
+  const others: [number, () => Promise<unknown>][] = [
+    [
+      -40,
+      () =>
+        sale({
+          documentType: 'invoice',
+          customerId: ospo.id,
+          date: addDays(today, -40),
+          notes: 'Prestaciones del mes con autorización previa.',
+          lines: [
+            { ...line('LIM'), quantity: '6' },
+            { ...line('EMP'), quantity: '4', description: 'Empastes (4 prestaciones)' },
+          ],
+        }),
+    ],
+    [
+      -30,
+      async () => {
+        const mistaken = await sale({
+          documentType: 'invoice',
+          patientId: patient(5),
+          date: addDays(today, -30),
+          lines: [line('RXP', '11'), line('RXP', '11')],
+        });
+        await sale({
+          documentType: 'credit_note',
+          patientId: patient(5),
+          date: addDays(today, -29),
+          relatedDocumentId: mistaken.id,
+          notes: 'Radiografía facturada dos veces.',
+          lines: [line('RXP', '11')],
+        });
+      },
+    ],
+  ];
   const invoices: { id: string; total: string; patientId: string; date: string }[] = [];
   for (const [days, who, lines, condition] of plans) {
+    while (others.length > 0 && (others[0]?.[0] ?? 0) <= days) await others.shift()?.[1]();
     const patientId = patient(who.charCodeAt(0) - 97);
     const date = addDays(today, days);
     const issued = await sale({
@@ -165,7 +226,24 @@ export async function seedDemoSales(tx: TenantTx, accountId: string, { administr
   for (const [index, invoice] of invoices.entries()) {
     const paidOn = addDays(invoice.date, 7);
     if (paidOn > today || index >= invoices.length - 2) continue;
-    if (index % 3 === 0) {
+    if (index === 0) {
+      // Issue 35: one receipt for cash and a card at the desk (the first invoice on current account).
+      const cash = (Math.round(Number(invoice.total) * 0.4) || 1).toFixed(2);
+      await collect({
+        patientId: invoice.patientId,
+        date: paidOn,
+        amount: invoice.total,
+        parts: [
+          { method: 'cash_payment', amount: cash },
+          {
+            method: 'debit_card',
+            amount: (Number(invoice.total) - Number(cash)).toFixed(2),
+            transactionNumber: `POS-${4300 + index}`,
+          },
+        ],
+        allocations: [{ documentId: invoice.id, amount: invoice.total }],
+      });
+    } else if (index % 3 === 0) {
       await collect({
         patientId: invoice.patientId,
         date: paidOn,
@@ -204,35 +282,6 @@ export async function seedDemoSales(tx: TenantTx, accountId: string, { administr
     amount: '100000',
     method: 'cash_payment',
     notes: 'Seña de la corona.',
-  });
-
-  // The insurer's monthly invoice, 60 days to pay.
-  const ospo = await customersService.create({ ctx, input: customerRecordContracts.create.parse(insurer) });
-  await sale({
-    documentType: 'invoice',
-    customerId: ospo.id,
-    date: addDays(today, -40),
-    notes: 'Prestaciones del mes con autorización previa.',
-    lines: [
-      { ...line('LIM'), quantity: '6' },
-      { ...line('EMP'), quantity: '4', description: 'Empastes (4 prestaciones)' },
-    ],
-  });
-
-  // A credit note: a second radiograph billed by mistake.
-  const mistaken = await sale({
-    documentType: 'invoice',
-    patientId: patient(5),
-    date: addDays(today, -30),
-    lines: [line('RXP', '11'), line('RXP', '11')],
-  });
-  await sale({
-    documentType: 'credit_note',
-    patientId: patient(5),
-    date: addDays(today, -29),
-    relatedDocumentId: mistaken.id,
-    notes: 'Radiografía facturada dos veces.',
-    lines: [line('RXP', '11')],
   });
 
   // Treatment plans: one accepted and partly invoiced, one rejected, one waiting for an answer.

@@ -15,7 +15,7 @@ describe('demo clinic', () => {
 
   it('is created on an empty database; its three users sign in with their levels', async () => {
     testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     for (const user of demoUsers) {
       const response = await testApp.app.inject({
         method: 'POST',
@@ -29,7 +29,7 @@ describe('demo clinic', () => {
         settings: { systemCurrency: 'argentine_peso', systemLanguage: 'es' },
       });
     }
-    expect(await seedDemoClinic(testApp.db)).toBe('exists');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('exists');
     const { rows } = await testApp.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from accounts`);
     expect(rows[0]?.n).toBe(1);
   });
@@ -42,7 +42,7 @@ describe('demo clinic', () => {
         ]),
       },
     });
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -77,7 +77,7 @@ describe('demo clinic', () => {
 
   it('has a pharmacy and supplies with stock histories, some to reorder and one critical', async () => {
     testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -114,7 +114,7 @@ describe('demo clinic', () => {
 
   it('has about thirty patients numbered by the counter, searchable, a few inactive and some with alerts', async () => {
     testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -155,7 +155,7 @@ describe('demo clinic', () => {
 
   it('has opening hours with a lunch recess, a professional with a week of their own, chairs, treatments and a holiday', async () => {
     testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db)).toBe('created');
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -192,15 +192,15 @@ describe('demo clinic', () => {
     const mailer = new MemoryMailer();
     testApp = await createTestApp({ mailer });
     await createTestClinic(testApp.app, mailer);
-    expect(await seedDemoAtStartup(testApp.db, true, testApp.app.log)).toBe('skipped');
+    expect(await seedDemoAtStartup(testApp.db, true, testApp.app.log, testApp.env.DATA_DIR)).toBe('skipped');
     const { rows } = await testApp.db.orm.execute(sql`select 1 from users where email like '%@sonrisa.demo'`);
     expect(rows).toEqual([]);
   });
 
   it('is on by default only for the embedded database, and SEED_DEMO=false turns it off', async () => {
     testApp = await createTestApp();
-    expect(await seedDemoAtStartup(testApp.db, false, testApp.app.log)).toBe('skipped');
-    expect(await seedDemoAtStartup(testApp.db, undefined, testApp.app.log)).toBe(
+    expect(await seedDemoAtStartup(testApp.db, false, testApp.app.log, testApp.env.DATA_DIR)).toBe('skipped');
+    expect(await seedDemoAtStartup(testApp.db, undefined, testApp.app.log, testApp.env.DATA_DIR)).toBe(
       testApp.db.kind === 'pglite' ? 'created' : 'skipped',
     );
   });

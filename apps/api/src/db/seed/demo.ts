@@ -1,4 +1,6 @@
 import { count, sql } from 'drizzle-orm';
+import { createFilesService } from '../../features/files/files.service.ts';
+import { createDiskStorage, uploadsDirOf } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
@@ -10,9 +12,10 @@ import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
+import { seedDemoDocuments, seedDemoFiles } from './demo-documents.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
-import { seedDemoPatients } from './demo-patients.ts';
+import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
@@ -25,16 +28,64 @@ import { demoTimeZone } from './demo-time.ts';
  */
 
 export const demoPassword = 'sonrisa-demo-2026';
+/** The three people, each a professional of the agenda with the licence their prescriptions print. */
 export const demoUsers = [
-  { email: 'administrador@sonrisa.demo', completeName: 'Laura Gómez', level: 'administrator' },
-  { email: 'supervisor@sonrisa.demo', completeName: 'Martín Sosa', level: 'supervisor' },
-  { email: 'usuario@sonrisa.demo', completeName: 'Carla Díaz', level: 'user' },
+  {
+    email: 'administrador@sonrisa.demo',
+    completeName: 'Laura Gómez',
+    level: 'administrator',
+    licenseNumber: 'MN 34.567',
+    specialty: 'Odontóloga',
+  },
+  {
+    email: 'supervisor@sonrisa.demo',
+    completeName: 'Martín Sosa',
+    level: 'supervisor',
+    licenseNumber: 'MN 41.208',
+    specialty: 'Odontólogo, especialista en endodoncia',
+  },
+  {
+    email: 'usuario@sonrisa.demo',
+    completeName: 'Carla Díaz',
+    level: 'user',
+    licenseNumber: 'MP 12.905',
+    specialty: 'Odontóloga, ortodoncista',
+  },
 ] as const;
 
 export type DemoSeedResult = 'created' | 'exists' | 'skipped';
 
-export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
+/**
+ * Seeds the demo in one transaction, then uploads its patients' images through the files service
+ * (which runs its own transactions) into `DATA_DIR/uploads`, where the app reads them.
+ */
+export async function seedDemoClinic(db: Database, { dataDir }: { dataDir: string }): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(demoPassword);
+  const seeded = await seedDemoRows(db, passwordHash);
+  if (seeded === 'exists' || seeded === 'skipped') return seeded;
+  const files = createFilesService({
+    db,
+    storage: createDiskStorage(uploadsDirOf(dataDir)),
+    limits: { maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 20 * 1024 * 1024 },
+  });
+  await seedDemoFiles(
+    files,
+    {
+      accountId: seeded.accountId,
+      userId: seeded.supervisorId,
+      level: 'supervisor',
+      timeZone: demoTimeZone,
+      ip: '127.0.0.1',
+    },
+    seeded.patientIds,
+  );
+  return 'created';
+}
+
+async function seedDemoRows(
+  db: Database,
+  passwordHash: string,
+): Promise<'exists' | 'skipped' | { accountId: string; supervisorId: string; patientIds: string[] }> {
   return db.withSystem(async (tx) => {
     // One seeding at a time when several processes start together on one server.
     await tx.execute(sql`select pg_advisory_xact_lock(7240771002)`);
@@ -102,6 +153,10 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
     });
     await seedDemoCertificates(tx as unknown as TenantTx, accountId, { supervisorId: userIds[1] as string });
+    await seedDemoDocuments(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      supervisorId: userIds[1] as string,
+    });
     await seedDemoSchedules(tx as unknown as TenantTx, accountId, {
       administratorId: userIds[0] as string,
       supervisorId: userIds[1] as string,
@@ -110,9 +165,13 @@ export async function seedDemoClinic(db: Database): Promise<DemoSeedResult> {
       administratorId: userIds[0] as string,
       professionalIds: userIds,
     });
-    await seedDemoSales(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
+    await seedDemoSales(tx as unknown as TenantTx, accountId, {
+      administratorId: userIds[0] as string,
+      professionalIds: userIds,
+    });
     await seedDemoAccount(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
-    return 'created';
+    const patientIds = (await firstDemoPatients(tx as unknown as TenantTx, accountId, 2)) ?? [];
+    return { accountId, supervisorId: userIds[1] as string, patientIds };
   });
 }
 
@@ -121,9 +180,10 @@ export async function seedDemoAtStartup(
   db: Database,
   seedDemo: boolean | undefined,
   log: { info(fields: object, message: string): void },
+  dataDir: string,
 ): Promise<DemoSeedResult> {
   if (!(seedDemo ?? db.kind === 'pglite')) return 'skipped';
-  const result = await seedDemoClinic(db);
+  const result = await seedDemoClinic(db, { dataDir });
   if (result !== 'skipped') {
     log.info(
       { clinic: 'Clínica Dental Sonrisa', users: demoUsers.map((user) => user.email), password: demoPassword },

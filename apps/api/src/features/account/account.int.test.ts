@@ -32,7 +32,12 @@ const plans = [
   { id: 'tiny', name: 'Mínimo', price: '5', currency: 'euro', periodMonths: 1, limits: { storageMb: 1 } },
 ];
 const terms = { plans: plans.map((plan) => ({ ...plan })) as never, graceDays: 10 };
-const env = { PLANS: JSON.stringify(plans), ACCOUNT_GRACE_DAYS: '10' };
+const env = {
+  PLANS: JSON.stringify(plans),
+  ACCOUNT_GRACE_DAYS: '10',
+  // As an installer writes it in one line: "\n" breaks it.
+  PAYMENT_TRANSFER_DETAILS: 'Titular: Odontia SL\\nIBAN: ES91 2100 0418 4502 0005 1332',
+};
 
 type AccountAnswer = Answer<typeof accountResponseSchema>;
 type RenewAnswer = Answer<typeof renewAccountResponseSchema>;
@@ -126,7 +131,7 @@ describe.each(availableBackends())('my account on %s', (backend) => {
   it('renews: a pending renewal order, idempotent, audited, listed and printable; one at a time', async () => {
     await dueIn(t, t.clinic.accountId, 3);
     const before = await account(t);
-    const missingKey = await t.call('POST', '/api/account/renew', { body: {} });
+    const missingKey = await t.call('POST', '/api/account/renew', { body: {}, idempotencyKey: null });
     expect(missingKey.statusCode).toBe(400);
     expect(missingKey.json().code).toBe('idempotency_key_required');
 
@@ -146,6 +151,8 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     // The period starts the day after the due date and lasts the plan's month.
     expect(movement.periodStart).toBe(addDays(before.contract.dueDate as string, 1));
     expect(after.contract.pendingRenewal?.id).toBe(movement.id);
+    // Issue 35: the clinic is asked for a transfer and told where to make it.
+    expect(after.contract.transferDetails).toBe('Titular: Odontia SL\nIBAN: ES91 2100 0418 4502 0005 1332');
     // Still due on the same day until it is paid.
     expect(after.contract.dueDate).toBe(before.contract.dueDate);
 

@@ -42,7 +42,7 @@ const accountColumns = {
 /** The clinic's row as My account reads it; locked for an edit when `lock`. */
 export async function findAccount({ tx, accountId }: Scope, { lock = false } = {}) {
   const query = tx.select(accountColumns).from(accounts).where(eq(accounts.id, accountId));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw new Error(`clinic ${accountId} not found`);
   return row;
 }
@@ -123,7 +123,7 @@ export async function findMovement({ tx, accountId }: Scope, id: string, { lock 
     .select()
     .from(accountMovements)
     .where(and(eq(accountMovements.accountId, accountId), eq(accountMovements.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   return row;
 }
 

@@ -31,6 +31,8 @@ import { paymentAdapter } from './payment-adapters.ts';
 export interface ContractTerms {
   plans: Plan[];
   graceDays: number;
+  /** The bank account a renewal is transferred to (PAYMENT_TRANSFER_DETAILS); null: not configured. */
+  transferDetails?: string | null;
 }
 
 /** Who acts: a request's context, or the operator's (no user, no address). */
@@ -131,6 +133,7 @@ export function createAccountService(terms: ContractTerms) {
           enforced,
         }),
         pendingRenewal: pending ? presentMovement(pending) : null,
+        transferDetails: terms.transferDetails ?? null,
       },
       selfHosted: !enforced,
       updatedAt: row.updatedAt.toISOString(),

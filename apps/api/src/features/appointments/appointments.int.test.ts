@@ -62,6 +62,9 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
 
   beforeAll(async () => {
     await t.db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${t.clinic.accountId}`);
+    // As the settings service does on a new zone: the kept day figures move to its days (the test
+    // patient was created in the sign-up's zone; between midnight UTC and Buenos Aires' they differ).
+    await t.db.orm.execute(sql`select odontia_rebuild_day_figures(${t.clinic.accountId}::uuid)`);
     second = await addUser(t.clinic.accountId, 'Bruno Alvarado');
     chair = await addRow('chairs', t.clinic.accountId, 'Sillón 1');
     otherChair = await addRow('chairs', t.clinic.accountId, 'Sillón 2');
@@ -130,6 +133,12 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     const [event] = (await t.auditEvents('appointment_updated')).filter((row) => row.entityId === data.id);
     expect(event?.before).toMatchObject({ endsAt: at(`${d}T10:30`), chairId: chair, notes: 'Trae radiografía' });
     expect(event?.after).toMatchObject({ endsAt: at(`${d}T11:00`), chairId: otherChair });
+    // The history names what its ids stand for (issue 34): chairs, treatment, professional, patient.
+    const history = (await t.call('GET', `/api/appointments/${data.id}/changes`)).json().data;
+    const [update, creation] = history as { labels: Record<string, string> }[];
+    expect(update?.labels).toEqual({ [chair]: 'Sillón 1', [otherChair]: 'Sillón 2', [treatment]: 'Revisión' });
+    expect(creation?.labels[t.clinic.userId]).toMatch(/^Ana Pérez/);
+    expect(creation?.labels[t.patientId]).toMatch(/^Lucía Fernández/);
 
     const calendar = await t.call(
       'GET',
@@ -515,12 +524,21 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     const next2 = await book(body(d2, '17:00', '17:30', { patientId: patient }));
     const own = await t.call('GET', `/api/patients/${patient}/appointments`);
     expect(own.json().data.map((row: { id: string }) => row.id)).toEqual([next1.id, next2.id, past2.id, past1.id]);
+    // A move is not another appointment (issue 34): the patient's list shows the chain's current link only.
+    const moved = await t.call('PUT', `/api/appointments/${next2.id}`, {
+      body: { ...body(d2, '18:00', '18:30', { patientId: patient }), version: 1 },
+    });
+    expect(moved.json().code).toBe('appointment_rescheduled');
+    const current = moved.json().data.id as string;
+    const afterMove = (await t.call('GET', `/api/patients/${patient}/appointments`)).json();
+    expect(afterMove.data.map((row: { id: string }) => row.id)).toEqual([next1.id, current, past2.id, past1.id]);
+    expect(afterMove.total).toBe(4);
     const listed = await t.call('GET', '/api/patients?q=Quintana');
     expect(listed.json().data[0].nextAppointment).toMatchObject({ id: next1.id, startsAt: next1.startsAt });
     await act(past1.id, 'cancel', { reason: 'patient_request', version: 1 });
     const search = await t.call('GET', '/api/appointments?q=zoe%20quintana&sort=-startsAt');
-    expect(search.json()).toMatchObject({ total: 4 });
-    expect(search.json().data[0].id).toBe(next2.id);
+    expect(search.json()).toMatchObject({ total: 5 });
+    expect(search.json().data[0].id).toBe(current);
     const cancelled = await t.call('GET', '/api/appointments?q=quintana&status=cancelled');
     expect(cancelled.json().data.map((row: { id: string }) => row.id)).toEqual([past1.id]);
   });

@@ -20,6 +20,7 @@ import { searchCondition } from '../../db/indexed-search.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { type RecordScope, recordRepository } from '../../db/records.ts';
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /**
@@ -265,7 +266,8 @@ export async function ofPatient(
   page: { page: number; pageSize: number },
   now: Date,
 ) {
-  const where = and(live(ctx.accountId), eq(appointments.patientId, patientId));
+  // One row per appointment: a move's old link (rescheduled) is the same appointment as its current one.
+  const where = and(live(ctx.accountId), eq(appointments.patientId, patientId), ne(appointments.status, 'rescheduled'));
   const upcoming = gte(appointments.startsAt, now);
   const rows = await selectNamed(ctx.tx)
     .where(where)
@@ -392,7 +394,7 @@ export async function activeProfessionals(tx: TenantTx, accountId: string, profe
         professionalId ? eq(users.id, professionalId) : undefined,
       ),
     )
-    .orderBy(asc(users.completeName), asc(users.id))
+    .orderBy(asc(spanishKey(users.completeName)), asc(users.id))
     .limit(500);
 }
 

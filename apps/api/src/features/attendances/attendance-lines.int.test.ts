@@ -34,7 +34,7 @@ async function budgetOf(
   const documentId = newId();
   await t.db.orm.execute(sql`insert into commercial_documents
       (account_id, id, side, status, document_type, customer_id, patient_id, point_of_service, date, currency)
-      values (${accountId}, ${documentId}, 'sale', 'draft', 'budget', ${customerId}, ${patientId}, '0001', '2026-03-01', 'ARS')`);
+      values (${accountId}, ${documentId}, 'sale', 'draft', 'budget', ${customerId}, ${patientId}, '0001', '2026-03-01', (select system_currency from accounts where id = ${accountId}))`);
   const lineIds: string[] = [];
   for (const [position, line] of options.lines.entries()) {
     const id = newId();
@@ -65,7 +65,7 @@ async function invoiceOf(
   const documentId = newId();
   await t.db.orm.execute(sql`insert into commercial_documents
       (account_id, id, side, status, document_type, customer_id, point_of_service, date, currency)
-      values (${accountId}, ${documentId}, 'sale', 'draft', 'invoice', ${customerId}, '0001', '2026-03-05', 'ARS')`);
+      values (${accountId}, ${documentId}, 'sale', 'draft', 'invoice', ${customerId}, '0001', '2026-03-05', (select system_currency from accounts where id = ${accountId}))`);
   for (const source of sources) {
     await t.db.orm.execute(sql`insert into billed_sources (account_id, source_kind, source_id, document_id)
         values (${accountId}, ${source.kind}, ${source.id}, ${documentId})`);

@@ -11,6 +11,7 @@ import {
   signInRequestSchema,
   signInResponseSchema,
   signUpRequestSchema,
+  signUpTermsResponseSchema,
   switchClinicRequestSchema,
   switchClinicResponseSchema,
   unlockRequestSchema,
@@ -21,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import { routes } from '../../plugins/routes.ts';
-import type { AuthService, ClientContext } from './auth.service.ts';
+import { type AuthService, type ClientContext, trialDays } from './auth.service.ts';
 
 /**
  * /api/auth/*: the session endpoints (ARCHITECTURE §5); the public ones (sign-up, sign-in, the
@@ -34,8 +35,24 @@ const contextOf = (request: FastifyRequest): ClientContext => ({
   userAgent: request.headers['user-agent'],
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnforced: boolean }> = async (
+  app,
+  { service, plansEnforced },
+) => {
   const tags = ['auth'];
+
+  app.get(
+    '/auth/sign-up',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: "What a new clinic gets: the trial's days where the installation has plans (PLANS), else null",
+        response: { 200: signUpTermsResponseSchema },
+      },
+    },
+    async () => ({ data: { trialDays: plansEnforced ? trialDays : null } }),
+  );
 
   app.post(
     '/auth/sign-up',
@@ -43,7 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       config: { permission: 'public' },
       schema: {
         tags,
-        summary: 'Create a clinic (trial, 30 days) and its administrator; sends the activation mail',
+        summary:
+          'Create a clinic (on a 30-day trial where plans are configured) and its administrator; sends the activation mail',
         body: signUpRequestSchema,
         response: { 201: authCodeResponseSchema('account_created') },
       },

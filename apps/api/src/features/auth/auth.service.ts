@@ -101,6 +101,7 @@ export function toProfile(
       graceEndsAt: contract.enforced ? graceEndsAt(account.planEndsAt, contract.graceDays) : null,
       timeZone: account.timeZone,
       defaultLanguage: account.defaultLanguage as Language,
+      currency: account.systemCurrency as Currency,
     },
     settings: {
       systemLanguage: user.systemLanguage as Language,

@@ -55,7 +55,9 @@ describe('authorization document', () => {
       revoked: { at: '11/03/2026, 09:00:00', byName: 'Martín Sosa', reason: 'Cambió el plan' },
     });
     const text = JSON.stringify(authorizationDocument({ ...base, signature: null, earlier: [revoked] }).content);
-    expect(text).toContain('SIN FIRMAR');
+    // Not a draft never signed (issue 34): the revoked banner, with the revocation.
+    expect(text).not.toContain('SIN FIRMAR');
+    expect(text).toContain('REVOCADA — la firma ya no vale como consentimiento');
     expect(text).toContain('FIRMA REVOCADA — 11/03/2026, 09:00:00 (Martín Sosa)');
     expect(text).toContain('Motivo: Cambió el plan');
     expect(text).toContain('Firmas anteriores revocadas');

@@ -25,6 +25,8 @@ interface Texts {
   hashHow: string;
   revoked: string;
   revokedReason: string;
+  /** The banner of a consent whose signature was revoked: not one never signed, nor a valid one. */
+  revokedBanner: string;
   previous: string;
 }
 
@@ -43,6 +45,7 @@ const texts: Record<Language, Texts> = {
     hash: 'SHA-256',
     hashHow: 'Huella SHA-256 del texto firmado (UTF-8), un byte 0x00 y la imagen PNG de la firma.',
     revoked: 'FIRMA REVOCADA',
+    revokedBanner: 'REVOCADA — la firma ya no vale como consentimiento',
     revokedReason: 'Motivo',
     previous: 'Firmas anteriores revocadas',
   },
@@ -60,6 +63,7 @@ const texts: Record<Language, Texts> = {
     hash: 'SHA-256',
     hashHow: 'SHA-256 fingerprint of the signed text (UTF-8), one 0x00 byte and the PNG image of the signature.',
     revoked: 'SIGNATURE REVOKED',
+    revokedBanner: 'REVOKED — the signature no longer stands as consent',
     revokedReason: 'Reason',
     previous: 'Earlier revoked signatures',
   },
@@ -77,6 +81,7 @@ const texts: Record<Language, Texts> = {
     hash: 'SHA-256',
     hashHow: "Empreinte SHA-256 du texte signé (UTF-8), d'un octet 0x00 et de l'image PNG de la signature.",
     revoked: 'SIGNATURE RÉVOQUÉE',
+    revokedBanner: 'RÉVOQUÉE — la signature ne vaut plus consentement',
     revokedReason: 'Motif',
     previous: 'Signatures antérieures révoquées',
   },
@@ -94,6 +99,7 @@ const texts: Record<Language, Texts> = {
     hash: 'SHA-256',
     hashHow: 'Impressão SHA-256 do texto assinado (UTF-8), um byte 0x00 e a imagem PNG da assinatura.',
     revoked: 'ASSINATURA REVOGADA',
+    revokedBanner: 'REVOGADA — a assinatura já não vale como consentimento',
     revokedReason: 'Motivo',
     previous: 'Assinaturas anteriores revogadas',
   },
@@ -173,11 +179,22 @@ function signatureBlock(t: Texts, signature: PrintedSignature) {
 /** Clinic header, patient, the text, and the signature with its hash (or "not signed"; revoked says so). */
 export function authorizationDocument(data: AuthorizationDocumentData): PdfDocument {
   const t = texts[data.language] ?? texts.es;
+  // No standing signature but one was made: revoked, neither a draft never signed nor a valid consent.
+  const revoked = data.signature?.revoked
+    ? data.signature.revoked
+    : data.signature
+      ? null
+      : (data.earlier.find((signature) => signature.revoked)?.revoked ?? null);
   return {
     info: {
       title: `${data.title} — ${data.patientName}`,
-      // The standing signature's hash in the metadata too, for a reader that searches it.
-      subject: data.signature ? `${t.document} · SHA-256 ${data.signature.sha256}` : t.document,
+      // The standing signature's hash in the metadata too, for a reader that searches it (a revoked
+      // one's is no consent: the subject says revoked).
+      subject: revoked
+        ? `${t.document} · ${t.revoked}`
+        : data.signature
+          ? `${t.document} · SHA-256 ${data.signature.sha256}`
+          : t.document,
       creator: 'Odontia',
     },
     pageMargins: [48, 48, 48, 56],
@@ -191,7 +208,17 @@ export function authorizationDocument(data: AuthorizationDocumentData): PdfDocum
         ),
         margin: [0, 0, 0, 12],
       },
-      ...(data.signature ? [] : [{ text: t.unsigned, bold: true, color: '#b02a37', margin: [0, 0, 0, 8] }]),
+      ...(data.signature || revoked ? [] : [{ text: t.unsigned, bold: true, color: '#b02a37', margin: [0, 0, 0, 8] }]),
+      ...(revoked
+        ? [
+            {
+              text: `${t.revokedBanner} (${revoked.at}${revoked.byName ? `, ${revoked.byName}` : ''})`,
+              bold: true,
+              color: '#b02a37',
+              margin: [0, 0, 0, 8],
+            },
+          ]
+        : []),
       { text: data.text, alignment: 'justify', lineHeight: 1.25 },
       ...(data.signature ? [signatureBlock(t, data.signature)] : []),
       ...(data.earlier.length > 0

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -437,6 +438,18 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       });
       expect(unsigned.json().data.signatures[0].revokedAt).toEqual(expect.any(String));
       expect(unsigned.json().data.signatures[0].revokedByName).toMatch(/^Ana Pérez/);
+      // Revoked is not "never signed": the record and the list say when and by whom.
+      expect(unsigned.json().data.revokedAt).toEqual(unsigned.json().data.signatures[0].revokedAt);
+      expect(unsigned.json().data.revokedByName).toMatch(/^Ana Pérez/);
+      const listed = (await t.call('GET', url())).json().data.find((row: { id: string }) => row.id === created.id);
+      expect(listed).toMatchObject({
+        status: 'unsigned',
+        revokedAt: expect.any(String),
+        revokedByName: expect.any(String),
+      });
+      const fresh = await create();
+      const never = (await t.call('GET', url())).json().data.find((row: { id: string }) => row.id === fresh.id);
+      expect(never).toMatchObject({ status: 'unsigned', revokedAt: null, revokedByName: null });
       const twice = await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'otra vez' } });
       expect(twice.json().code).toBe('error_unsign_authorization');
       // Editable again, and signable again: two signatures, the newest standing.
@@ -536,6 +549,15 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       await t.call('POST', `${url(created.id)}/unsign`, { body: { reason: 'Revocada por el paciente' } });
       const revoked = await t.call('GET', `${url(created.id)}/pdf`);
       expect(revoked.statusCode).toBe(200);
+      // Revoked, said above the text and in the metadata: neither a draft never signed nor a valid consent.
+      const printed = pdfText(revoked.rawPayload);
+      expect(printed).not.toContain('SIN FIRMAR');
+      expect(printed).toMatch(/REVOCADA — la firma ya no vale como consentimiento \(.+, Ana Pérez/);
+      expect(printed.indexOf('REVOCADA — la firma')).toBeLessThan(printed.indexOf('FIRMA REVOCADA'));
+      expect(
+        revoked.rawPayload.includes(utf16(`Autorización de tratamiento · SHA-256 ${signed.signatures[0].sha256}`)),
+      ).toBe(false);
+      expect(revoked.rawPayload.includes(utf16('Autorización de tratamiento · FIRMA REVOCADA'))).toBe(true);
       expect((await t.call('GET', `${url(created.id)}/pdf`, { token: t.other.token })).statusCode).toBe(404);
     });
 

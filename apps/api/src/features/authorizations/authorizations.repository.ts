@@ -24,6 +24,8 @@ export type AuthorizationRowWithNames = AuthorizationRow & {
   professionalName: string;
   templateTitle: string | null;
   signedAt: Date | null;
+  revokedAt: Date | null;
+  revokedByName: string | null;
   createdByName: string | null;
   updatedByName: string | null;
 };
@@ -57,6 +59,19 @@ function selectWithNames(tx: TenantTx) {
           and ${authorizationSignatures.revokedAt} is null)`.mapWith((value) =>
         value == null ? null : new Date(value),
       ),
+      // The latest revocation (a consent whose signature was revoked is not one never signed).
+      revokedAt: sql<Date | null>`(select max(${authorizationSignatures.revokedAt}) from ${authorizationSignatures}
+        where ${authorizationSignatures.accountId} = ${t.accountId}
+          and ${authorizationSignatures.authorizationId} = ${t.id})`.mapWith((value) =>
+        value == null ? null : new Date(value),
+      ),
+      revokedByName: sql<string | null>`(select ${users.completeName} from ${authorizationSignatures}
+        join ${users} on ${users.accountId} = ${authorizationSignatures.accountId}
+          and ${users.id} = ${authorizationSignatures.revokedBy}
+        where ${authorizationSignatures.accountId} = ${t.accountId}
+          and ${authorizationSignatures.authorizationId} = ${t.id}
+          and ${authorizationSignatures.revokedAt} is not null
+        order by ${authorizationSignatures.revokedAt} desc limit 1)`,
       createdByName: creator.completeName,
       updatedByName: updater.completeName,
     })
@@ -132,7 +147,7 @@ export async function findStandingSignature(
     .select()
     .from(s)
     .where(and(eq(s.accountId, accountId), eq(s.authorizationId, authorizationId), isNull(s.revokedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -189,6 +204,7 @@ export async function findDocumentContext(
       firstName: string;
       lastName: string;
       ssn: string | null;
+      sex: string;
       language: string;
     }
   | undefined
@@ -202,6 +218,7 @@ export async function findDocumentContext(
       firstName: patients.firstName,
       lastName: patients.lastName,
       ssn: patients.ssn,
+      sex: patients.sex,
       language: patients.language,
     })
     .from(patients)

@@ -149,6 +149,7 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
       summary:
         'The printable authorization (PDF): clinic, patient, text; when signed the signature, signer, time and SHA-256',
       params,
+      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => sendPdf(reply, await service.pdf({ db: app.db, actor, ...params })),

@@ -1,5 +1,6 @@
 import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
 import { type Currency, currencies, type Language, languages } from '@odontia/shared/enums';
+import { genderedText } from '@odontia/shared/gendered-text';
 import {
   type Authorization,
   type AuthorizationCreateInput,
@@ -94,6 +95,8 @@ function toAuthorization(row: repository.AuthorizationRowWithNames): Authorizati
     body: row.body,
     status: row.status as AuthorizationStatus,
     signedAt: row.signedAt ? row.signedAt.toISOString() : null,
+    revokedAt: row.status === 'unsigned' && row.revokedAt ? row.revokedAt.toISOString() : null,
+    revokedByName: row.status === 'unsigned' && row.revokedAt ? row.revokedByName : null,
     createdAt: row.createdAt.toISOString(),
     createdByName: row.createdByName,
     updatedAt: row.updatedAt.toISOString(),
@@ -184,12 +187,13 @@ export const authorizationsService = {
     if (!template) throw new AppError('authorization_template_not_found');
     if (!template.active) throw invalidFields([{ path: 'templateId', code: 'invalid_value' }]);
     const name = await professionalName(ctx, input.professionalId);
-    const values = placeholderValues(await documentContext(ctx, patientId), input, name);
+    const context = await documentContext(ctx, patientId);
+    const values = placeholderValues(context, input, name);
     const id = newId();
     const columns = auditColumns({
       ...input,
       title: input.title ?? template.title,
-      body: fillPlaceholders(template.body, values),
+      body: fillPlaceholders(genderedText(template.body, context.sex), values),
     });
     await records.insert(ctx, { ...columns, id, patientId, templateId: template.id, status: 'unsigned' });
     await audit(ctx, {
@@ -210,8 +214,9 @@ export const authorizationsService = {
     }
     if (current.status === 'signed') throw new AppError('authorization_is_signed');
     const name = await professionalName(ctx, input.professionalId);
-    const values = placeholderValues(await documentContext(ctx, patientId), input, name);
-    const next = auditColumns({ ...input, body: fillPlaceholders(input.body, values) });
+    const context = await documentContext(ctx, patientId);
+    const values = placeholderValues(context, input, name);
+    const next = auditColumns({ ...input, body: fillPlaceholders(genderedText(input.body, context.sex), values) });
     const { before, after } = changedFields(auditColumns(current), next);
     await records.update(ctx, id, next);
     await audit(ctx, {

@@ -2,13 +2,14 @@ import type { TemplateKind } from '@odontia/shared/schemas/authorizations';
 import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import { recordRepository } from '../../db/records.ts';
 import { authorizationTemplates } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's templates, consent and certificate ones (tenant context), by title. Deleted ones never come out. */
 export const templatesRepository = recordRepository({
   table: authorizationTemplates,
   scope: [],
-  order: [asc(authorizationTemplates.title), asc(authorizationTemplates.id)],
+  order: [asc(spanishKey(authorizationTemplates.title)), asc(authorizationTemplates.id)],
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

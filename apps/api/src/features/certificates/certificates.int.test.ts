@@ -95,6 +95,23 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     expect(foreign.json().code).toBe('authorization_template_not_found');
   });
 
+  it('says the patient’s sex in the text: "atendida", "apta" for a woman, "atendido" for a man (issue 34)', async () => {
+    const woman = await t.newPatient(undefined, { firstName: 'Lucía', lastName: 'Fernández', sex: 'female' });
+    const man = await t.newPatient(undefined, { firstName: 'Jorge', lastName: 'Ibáñez', sex: 'male' });
+    const attendance = certificate({
+      kind: 'attendance',
+      visitTime: '10:30',
+      text: certificateTemplates.es.attendance,
+    });
+    expect((await issue(attendance, woman)).text).toContain('Lucía Fernández, DNI');
+    expect((await issue(attendance, woman)).text).toMatch(/fue atendida en /);
+    expect((await issue(attendance, man)).text).toMatch(/fue atendido en /);
+    const fitness = certificate({ kind: 'fitness', activity: 'natación', text: certificateTemplates.es.fitness });
+    const fit = (await issue(fitness, woman)).text;
+    expect(fit).toMatch(/fue examinada en .* se encuentra apta,/s);
+    expect(fit).not.toContain('/a');
+  });
+
   it("checks each kind's fields: rest needs both days in order, fitness an activity, a shown diagnosis a text", async () => {
     const fields = async (body: object) => {
       const response = await t.call('POST', url(), { body });

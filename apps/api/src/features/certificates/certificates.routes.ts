@@ -83,6 +83,7 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
       ...read,
       summary: "The printable certificate (PDF) in the patient's language, with the clinic header and its code",
       params: patientRecordParamsSchema,
+      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

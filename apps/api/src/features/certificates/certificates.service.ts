@@ -3,6 +3,7 @@ import {
   type CertificateByCode,
   certificateDefaults,
   fillCertificate,
+  genderedText,
   type HealthCertificate,
   type HealthCertificateInput,
   restDays,
@@ -112,7 +113,7 @@ async function filledText(ctx: RequestContext, patientId: string, input: HealthC
   const language = printLanguage(header.patientLanguage);
   const day = calendarDateFormatter(language);
   const defaults = certificateDefaults[language];
-  return fillCertificate(input.text, {
+  return fillCertificate(genderedText(input.text, header.sex), {
     patient: `${header.firstName} ${header.lastName}`,
     idNumber: header.ssn ?? '—',
     date: day(input.date),

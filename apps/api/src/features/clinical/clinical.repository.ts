@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { liveWhere, type RecordScope } from '../../db/records.ts';
 import { accounts, attendances, inventoryItems, patientFiles, patients, users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** What every clinical record of a patient checks first (tenant context). */
@@ -38,7 +39,7 @@ export async function listProfessionals({ tx, accountId }: { tx: TenantTx; accou
     })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.active, true), ne(users.level, 'customer')))
-    .orderBy(asc(users.completeName), asc(users.id))
+    .orderBy(asc(spanishKey(users.completeName)), asc(users.id))
     .limit(maxProfessionals);
 }
 
@@ -85,6 +86,7 @@ export async function findPrintHeader(ctx: { tx: TenantTx; accountId: string; us
       lastName: patients.lastName,
       ssn: patients.ssn,
       birthdate: patients.birthdate,
+      sex: patients.sex,
       patientLanguage: patients.language,
       readerLanguage: sql<
         string | null

@@ -57,6 +57,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     }
     const missing = await t.call('POST', '/api/collections', {
       body: { customerId, date: '2026-10-15', amount: '1', currency: 'argentine_peso', method: 'cash_payment' },
+      idempotencyKey: null,
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('idempotency_key_required');
@@ -120,10 +121,11 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     const notTheirs = await collect({ customerId, allocations: [{ documentId: theirs.id, amount: '1' }] });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().code).toBe('sale_not_found');
-    const dollars = await insertIssuedSale(t, { customerId, currency: 'us_dollar', net: '10' });
-    const mismatch = await collect({ customerId, allocations: [{ documentId: dollars.id, amount: '1' }] });
+    // Issue 35: a sale in another currency cannot exist; a collection in another currency is refused.
+    await expect(insertIssuedSale(t, { customerId, currency: 'us_dollar', net: '10' })).rejects.toThrow();
+    const mismatch = await collect({ customerId, currency: 'euro', allocations: [{ documentId: a.id, amount: '1' }] });
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json().code).toBe('currency_mismatch');
+    expect(mismatch.json().code).toBe('currency_not_clinic');
 
     const created = await collect({
       customerId,
@@ -145,10 +147,10 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     });
     expect(collection.counterpartySnapshot.name).toMatch(/^Obra Social Norte/);
     expect(await openAmountOf(t, a.id)).toBe('0.00');
-    // 1815 + 12.10 (dollars) − 1500 collected; 290 on account.
-    expect(await balanceOf(customerId)).toBe('327.10');
+    // 1815 − 1500 collected; 290 on account.
+    expect(await balanceOf(customerId)).toBe('315.00');
     const afterOpen = await t.call('GET', `/api/customers/${customerId}/open-documents`);
-    expect(afterOpen.json().data).toMatchObject({ balance: '327.10', onAccount: '290.00' });
+    expect(afterOpen.json().data).toMatchObject({ balance: '315.00', onAccount: '290.00' });
 
     const tooMuch = await t.call('POST', `/api/collections/${collection.id}/allocate`, {
       body: { version: collection.version, allocations: [{ documentId: b.id, amount: '290.01' }] },
@@ -175,7 +177,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     });
     expect(later.json().data.allocations).toHaveLength(2);
     expect(await openAmountOf(t, b.id)).toBe('315.00');
-    expect(await balanceOf(customerId)).toBe('327.10');
+    expect(await balanceOf(customerId)).toBe('315.00');
     const events = await t.auditEvents('collection_allocated');
     expect(events.find((event) => event.entityId === collection.id)?.after).toMatchObject({
       allocatedAmount: '1500.00',
@@ -381,5 +383,155 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     const reversed = pdfText((await t.call('GET', `/api/collections/${collection.id}/receipt`)).rawPayload);
     expect(reversed).toContain('ANULADO');
     expect(reversed).toContain('Duplicado');
+  });
+
+  describe('split across methods (issue 35, item 13)', () => {
+    const day = '2026-10-20';
+    const cashOf = async () => {
+      const report = await t.call('GET', `/api/reports/daily-cash?from=${day}&to=${day}`);
+      expect(report.statusCode, report.body).toBe(200);
+      return (report.json().data.rows as { method: string; count: number; amount: string }[]).map((row) => [
+        row.method,
+        row.count,
+        row.amount,
+      ]);
+    };
+
+    it('one collection, cash + card: one receipt number, both parts stored, printed and counted by method', async () => {
+      const customerId = await insertCustomer(t);
+      const sale = await insertIssuedSale(t, { customerId, net: '10000' }); // 12,100.00
+      const idempotencyKey = key();
+      const body = {
+        customerId,
+        date: day,
+        // Typed as an es-AR user writes them.
+        amount: '20.000,50',
+        method: undefined,
+        parts: [
+          { method: 'cash_payment', amount: '12.500,50' },
+          { method: 'credit_card', amount: '7.500,00', transactionNumber: 'POS-8841' },
+        ],
+        allocations: [{ documentId: sale.id, amount: '12100' }],
+      };
+      const created = await collect(body, idempotencyKey);
+      expect(created.statusCode, created.body).toBe(201);
+      const collection = created.json().data;
+      expect(collection).toMatchObject({
+        number: expect.stringMatching(/^RC-\d{6}$/),
+        amount: '20000.50',
+        method: 'cash_payment',
+        parts: [
+          { method: 'cash_payment', amount: '12500.50', transactionNumber: null },
+          { method: 'credit_card', amount: '7500.00', transactionNumber: 'POS-8841' },
+        ],
+        allocatedAmount: '12100.00',
+        unallocatedAmount: '7900.50',
+      });
+      // The same key answers the same collection: one receipt, never two.
+      const again = await collect(body, idempotencyKey);
+      expect(again.json().data.id).toBe(collection.id);
+      expect((await t.call('GET', `/api/collections?customerId=${customerId}`)).json().total).toBe(1);
+      // Listed under either method.
+      for (const method of ['cash_payment', 'credit_card']) {
+        const listed = await t.call('GET', `/api/collections?customerId=${customerId}&method=${method}`);
+        expect(listed.json().data.map((row: { id: string }) => row.id)).toEqual([collection.id]);
+      }
+      expect((await t.call('GET', `/api/collections?customerId=${customerId}&method=wallet`)).json().total).toBe(0);
+
+      const receipt = pdfText((await t.call('GET', `/api/collections/${collection.id}/receipt`)).rawPayload);
+      expect(receipt).toContain(collection.number);
+      expect(receipt).toContain('Efectivo');
+      expect(receipt).toContain('Tarjeta de crédito');
+      expect(receipt).toContain('POS-8841');
+
+      // Collections by method count each part under its own method; the dashboard reads the same figure.
+      expect(await cashOf()).toEqual([
+        ['cash_payment', 1, '12500.50'],
+        ['credit_card', 1, '7500.00'],
+      ]);
+      const dashboard = await t.call('GET', `/api/dashboard?from=${day}&to=${day}`);
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      expect(dashboard.json().data.financial.collections).toEqual({
+        total: '20000.50',
+        byMethod: expect.arrayContaining([
+          { method: 'cash_payment', amount: '12500.50', count: 1 },
+          { method: 'credit_card', amount: '7500.00', count: 1 },
+        ]),
+      });
+
+      // A reversal reverses the whole collection: both parts leave the figures.
+      const reversed = await t.call('POST', `/api/collections/${collection.id}/reverse`, {
+        body: { version: collection.version, reason: 'Cargado dos veces' },
+      });
+      expect(reversed.statusCode, reversed.body).toBe(200);
+      expect(reversed.json().data.allocations[0].reversed).toBe(true);
+      expect(await openAmountOf(t, sale.id)).toBe('12100.00');
+      expect(await cashOf()).toEqual([]);
+    });
+
+    it('refuses parts that do not add up, too many parts or neither method nor parts; the database too', async () => {
+      const customerId = await insertCustomer(t);
+      const cases: [Record<string, unknown>, string, string][] = [
+        [
+          {
+            customerId,
+            method: undefined,
+            parts: [
+              { method: 'cash_payment', amount: '60' },
+              { method: 'debit_card', amount: '30' },
+            ],
+          },
+          'parts',
+          'parts_total_mismatch',
+        ],
+        [
+          {
+            customerId,
+            amount: '11',
+            method: undefined,
+            parts: Array.from({ length: 11 }, () => ({ method: 'cash_payment', amount: '1' })),
+          },
+          'parts',
+          'too_big',
+        ],
+        [{ customerId, method: undefined }, 'method', 'required'],
+        [{ customerId, method: undefined, parts: [] }, 'parts', 'required'],
+        [
+          { customerId, method: undefined, parts: [{ method: 'cash_payment', amount: '0' }] },
+          'parts.0.amount',
+          'too_small',
+        ],
+        [
+          { customerId, method: undefined, parts: [{ method: 'cheque', amount: '100' }] },
+          'parts.0.method',
+          'invalid_value',
+        ],
+      ];
+      for (const [body, path, code] of cases) {
+        const response = await collect(body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        const fields = response.json().details.fields as { path: string; code: string }[];
+        expect(fields.find((field) => field.path === path)?.code, `${JSON.stringify(body)} ${response.body}`).toBe(
+          code,
+        );
+      }
+      // A single-method collection is one part, as every collection before parts existed (migration 0030).
+      const single = await collect({ customerId, amount: '100', method: 'bank_transfer', transactionNumber: 'TRF-1' });
+      expect(single.statusCode, single.body).toBe(201);
+      expect(single.json().data.parts).toEqual([
+        { method: 'bank_transfer', amount: '100.00', transactionNumber: 'TRF-1' },
+      ]);
+      // Around the service: `payments_parts` refuses a row whose parts do not add up to its amount.
+      const id = single.json().data.id as string;
+      await expect(
+        t.db.withTenant(t.clinic.accountId, (tx) =>
+          tx.execute(sql`
+            insert into payments (account_id, id, side, number, customer_id, date, amount, currency, method, parts, status)
+            select account_id, ${randomUUID()}::uuid, side, 'RC-TEST', customer_id, date, amount, currency, method,
+              '[{"method": "cash_payment", "amount": "60.00"}]'::jsonb, status
+            from payments where id = ${id}::uuid`),
+        ),
+      ).rejects.toThrow();
+    });
   });
 });

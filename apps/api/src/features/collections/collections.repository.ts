@@ -25,5 +25,6 @@ export const customerJoin: PartyJoin<{
 export const collectionFilters = (query: CollectionListQuery): (SQL | undefined)[] => [
   query.customerId ? eq(payments.customerId, query.customerId) : undefined,
   query.patientId ? eq(payments.patientId, query.patientId) : undefined,
-  query.method ? eq(payments.method, query.method) : undefined,
+  // Any of its parts (issue 35): a cash + card collection is listed under either method.
+  query.method ? sql`${payments.parts} @> ${JSON.stringify([{ method: query.method }])}::jsonb` : undefined,
 ];

@@ -70,10 +70,11 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
     {
       ...write,
       summary:
-        'Allocate what the collection has on account to open sales of its customer (409 payment_over_allocation, version_conflict, collection_already_reversed)',
+        'Allocate what the collection has on account to open sales of its customer (Idempotency-Key required; 409 payment_over_allocation, version_conflict, collection_already_reversed)',
       params,
       body: allocateCollectionSchema,
       answer: collectionResponseSchema,
+      idempotent: 'collections.allocate',
     },
     async ({ ctx, params, body }) => ({
       data: await service.allocate({ ctx, ...params, input: body }),
@@ -85,10 +86,11 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
     '/collections/:id/paid',
     {
       ...write,
-      summary: 'A pending collection was cleared (409 collection_already_paid)',
+      summary: 'A pending collection was cleared (Idempotency-Key required; 409 collection_already_paid)',
       params,
       body: markCollectionPaidSchema,
       answer: collectionResponseSchema,
+      idempotent: 'collections.paid',
     },
     async ({ ctx, params, body }) => ({
       data: await service.markPaid({ ctx, ...params, input: body }),
@@ -102,10 +104,11 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
       permission: 'commercial.delete',
       failureCode: 'error_update_collection',
       summary:
-        'Reverse a collection with a reason: its sales owe again, a reversal entry debits the account (409 collection_already_reversed)',
+        'Reverse a collection with a reason: its sales owe again, a reversal entry debits the account (Idempotency-Key required; 409 collection_already_reversed)',
       params,
       body: reverseCollectionSchema,
       answer: collectionResponseSchema,
+      idempotent: 'collections.reverse',
     },
     async ({ ctx, params, body }) => ({
       data: await service.reverse({ ctx, ...params, input: body }),

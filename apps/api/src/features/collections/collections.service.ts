@@ -3,6 +3,7 @@ import type {
   Collection,
   CollectionListItem,
   CollectionListQuery,
+  CollectionPart,
   CreateCollection,
   CustomerOpenDocuments,
 } from '@odontia/shared/schemas/collections';
@@ -33,6 +34,9 @@ const shared = sidePayments(customerCollections, {
     customerName: row.customerName ?? '',
     customerKind: row.customerKind ?? 'company',
     patientId: row.patientId,
+    parts: (row.parts as { method: CollectionPart['method']; amount: string; transactionNumber?: string }[]).map(
+      (part) => ({ method: part.method, amount: part.amount, transactionNumber: part.transactionNumber ?? null }),
+    ),
   }),
   auditedBefore: (row) => ({
     number: row.number,
@@ -40,6 +44,7 @@ const shared = sidePayments(customerCollections, {
     date: row.date,
     amount: row.amount,
     method: row.method,
+    parts: row.parts,
     status: row.status,
     allocatedAmount: row.allocatedAmount,
   }),
@@ -59,8 +64,18 @@ export const collectionsService = {
       date: input.date,
       amount: input.amount,
       currency: input.currency,
-      method: input.method,
+      // The contract asks for a method or parts; the row's method is then the largest part's.
+      method: input.method ?? input.parts?.[0]?.method ?? 'cash_payment',
       transactionNumber: input.transactionNumber ?? null,
+      ...(input.parts
+        ? {
+            parts: input.parts.map((part) => ({
+              method: part.method,
+              amount: part.amount,
+              transactionNumber: part.transactionNumber ?? null,
+            })),
+          }
+        : {}),
       notes: input.notes ?? null,
       status: input.status,
       paidOn: input.paidOn ?? null,

@@ -1,6 +1,6 @@
 import type { Currency, PaymentMethod } from '@odontia/shared/enums';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { customerCollections, recordPayment } from '../commercial/side-payments.ts';
+import { customerCollections, type PaymentPart, recordPayment } from '../commercial/side-payments.ts';
 import type { AllocationRequest } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
 import { nextCounterValue } from '../patients/patients.repository.ts';
@@ -23,6 +23,8 @@ export interface CollectionInput {
   currency: Currency;
   method: PaymentMethod;
   transactionNumber?: string | null;
+  /** Split across methods (cash + card, issue 35): one receipt, these parts adding up to `amount`. */
+  parts?: readonly PaymentPart[];
   notes?: string | null;
   status: 'pending' | 'paid';
   paidOn?: string | null;

@@ -21,6 +21,8 @@ export interface PaymentPrintTexts {
   amount: string;
   method: string;
   transaction: string;
+  /** The amount column of a split collection's parts. */
+  partAmount?: string;
   status: string;
   pending: string;
   paidOn: string;
@@ -54,7 +56,10 @@ type PrintedPayment = Pick<
   | 'unallocatedAmount'
   | 'reversedAt'
   | 'reversalReason'
->;
+> & {
+  /** A collection split across methods (issue 35): each part is printed with its amount. */
+  parts?: { method: Payment['method']; amount: string; transactionNumber: string | null }[];
+};
 
 export interface PaymentPrint {
   payment: PrintedPayment;
@@ -131,10 +136,27 @@ export function paymentDocument({
       { text: t.amount, style: 'section' },
       { text: money(payment.amount), fontSize: 16, bold: true },
       ...underAmount,
-      fieldColumns(
-        [pdfField(t.method, paymentMethodNames[language][payment.method])],
-        [pdfField(t.transaction, payment.transactionNumber ?? '—')],
-      ),
+      payment.parts && payment.parts.length > 1
+        ? {
+            margin: [0, 6, 0, 0],
+            table: {
+              headerRows: 1,
+              widths: ['*', 'auto', 'auto'],
+              body: [
+                headerRow([t.method, t.transaction, t.partAmount ?? t.applied], 2),
+                ...payment.parts.map((part) => [
+                  paymentMethodNames[language][part.method],
+                  part.transactionNumber ?? '—',
+                  { text: money(part.amount), alignment: 'right' },
+                ]),
+              ],
+            },
+            layout: 'lightHorizontalLines',
+          }
+        : fieldColumns(
+            [pdfField(t.method, paymentMethodNames[language][payment.method])],
+            [pdfField(t.transaction, payment.transactionNumber ?? '—')],
+          ),
       { text: t.allocations, style: 'section' },
       live.length > 0 ? table : { text: t.noAllocations, italics: true },
       ...(printsOnAccount

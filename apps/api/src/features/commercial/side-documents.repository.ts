@@ -150,7 +150,7 @@ export async function lockDocument(
     .select()
     .from(commercialDocuments)
     .where(and(liveDocuments(scope, side), eq(commercialDocuments.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -176,16 +176,34 @@ export async function deleteLines(scope: TenantScope, documentId: string): Promi
     .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)));
 }
 
-export type NamedLineRow = LineRow & { itemName: string | null; itemKind: 'medication' | 'supply' | null };
+export type NamedLineRow = LineRow & {
+  itemName: string | null;
+  itemKind: 'medication' | 'supply' | null;
+  professionalName: string | null;
+};
 
-/** The document's lines in order, with the name and kind of their catalogue item. */
+const lineProfessionals = alias(users, 'line_professionals');
+
+/** The document's lines in order, with the name and kind of their catalogue item and their professional's name. */
 export async function linesOf(scope: TenantScope, documentId: string): Promise<NamedLineRow[]> {
   return scope.tx
-    .select({ ...getTableColumns(documentLines), itemName: inventoryItems.name, itemKind: inventoryItems.kind })
+    .select({
+      ...getTableColumns(documentLines),
+      itemName: inventoryItems.name,
+      itemKind: inventoryItems.kind,
+      professionalName: lineProfessionals.completeName,
+    })
     .from(documentLines)
     .leftJoin(
       inventoryItems,
       and(eq(inventoryItems.accountId, documentLines.accountId), eq(inventoryItems.id, documentLines.itemId)),
+    )
+    .leftJoin(
+      lineProfessionals,
+      and(
+        eq(lineProfessionals.accountId, documentLines.accountId),
+        eq(lineProfessionals.id, documentLines.professionalId),
+      ),
     )
     .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
     .orderBy(asc(documentLines.position));

@@ -69,7 +69,7 @@ export async function lockPayment(ctx: Ctx, side: PaymentSide, id: string): Prom
     .select(paymentColumns)
     .from(payments)
     .where(and(livePayment(side, ctx.accountId), eq(payments.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -14,6 +14,7 @@ import {
   postLedgerEntries,
   reversePaymentAllocations,
 } from '../current-accounts/ledger.ts';
+import { requireClinicCurrency } from './clinic-currency.ts';
 import type { PartyJoin } from './party-join.ts';
 import * as repository from './side-payments.repository.ts';
 
@@ -126,10 +127,42 @@ export interface RecordedPayment {
   currency: Currency;
   method: PaymentMethod;
   transactionNumber?: string | null;
+  /**
+   * How the money came when split (a collection of cash + card, issue 35); adds up to `amount`.
+   * Without it the payment is one part: `method`, `amount`, `transactionNumber`.
+   */
+  parts?: readonly PaymentPart[];
   notes?: string | null;
   status: 'pending' | 'paid';
   paidOn?: string | null;
   allocations: AllocationRequest[];
+}
+
+export interface PaymentPart {
+  method: PaymentMethod;
+  amount: string;
+  transactionNumber: string | null;
+}
+
+/**
+ * The stored parts (amounts with two places) and the row's `method`: the largest part's, the first
+ * of equals. 400 `parts_total_mismatch` on `parts` when they do not add up to the amount (the
+ * contract says it first; `payments_parts` in the database last).
+ */
+function partsOf(input: RecordedPayment): { parts: PaymentPart[]; method: PaymentMethod } {
+  const parts = (
+    input.parts ?? [{ method: input.method, amount: input.amount, transactionNumber: input.transactionNumber ?? null }]
+  ).map((part) => ({
+    method: part.method,
+    amount: new Big(part.amount).toFixed(2),
+    transactionNumber: part.transactionNumber ?? null,
+  }));
+  const total = parts.reduce((sum, part) => sum.plus(part.amount), new Big(0));
+  if (!total.eq(input.amount)) {
+    throw new AppError('validation_error', { fields: [{ path: 'parts', code: 'parts_total_mismatch' }] });
+  }
+  const largest = parts.reduce((best, part) => (new Big(part.amount).gt(best.amount) ? part : best));
+  return { parts, method: largest.method };
 }
 
 /**
@@ -143,10 +176,12 @@ export async function recordPayment(
   side: PaymentSide,
   input: RecordedPayment,
 ): Promise<{ id: string; number: string }> {
+  await requireClinicCurrency(ctx, input.currency);
   const allocated = sumOf(input.allocations);
   if (allocated.gt(input.amount)) {
     throw new AppError('payment_over_allocation', { amount: input.amount, allocated: allocated.toFixed(2) });
   }
+  const { parts, method } = partsOf(input);
   const id = newId();
   const number = await input.takeNumber();
   const amount = new Big(input.amount).toFixed(2);
@@ -159,8 +194,9 @@ export async function recordPayment(
     date: input.date,
     amount,
     currency: input.currency,
-    method: input.method,
+    method,
     transactionNumber: input.transactionNumber ?? null,
+    parts: parts.map((part) => (part.transactionNumber ? part : { method: part.method, amount: part.amount })),
     notes: input.notes ?? null,
     status: input.status,
     paidOn,
@@ -193,8 +229,9 @@ export async function recordPayment(
       date: input.date,
       amount,
       currency: input.currency,
-      method: input.method,
+      method,
       transactionNumber: input.transactionNumber ?? null,
+      ...(parts.length > 1 ? { parts } : {}),
       status: input.status,
       paidOn,
       allocations: input.allocations,

@@ -2,7 +2,7 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Currency, DocumentType, Language } from '@odontia/shared/enums';
 import type { Aging, LedgerEntry } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
-import Papa from 'papaparse';
+import { csvCurrency, csvFile, csvNumber } from '../../lib/csv.ts';
 import { documentStyles, headerRow, type PdfDocument, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import { documentReference } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
@@ -137,13 +137,9 @@ export const accountTexts: Record<
   },
 };
 
-/** Amounts in a ';' CSV read by a spreadsheet in the reader's language: a decimal comma but in English. */
-const csvAmount = (language: Language, value: string) => (language === 'en' ? value : value.replace('.', ','));
-
-function toCsv(header: string[], rows: string[][]): string {
-  const csv = Papa.unparse({ fields: header, data: rows }, { delimiter: ';', newline: '\r\n', escapeFormulae: true });
-  return `\uFEFF${csv}\r\n`;
-}
+/** Amounts in the reader's spreadsheet's form (lib/csv.ts: one convention for every export). */
+const csvAmount = (language: Language, value: string) => csvNumber(language, value);
+const toCsv = csvFile;
 
 interface ListedAccount extends ReturnType<typeof accountFigures> {
   name: string;
@@ -159,7 +155,7 @@ export function accountsCsv(language: Language, partyHeader: string, accounts: L
     accounts.map((account) => [
       account.name,
       account.taxId ?? '',
-      account.currency,
+      csvCurrency(account.currency),
       amount(account.balance),
       amount(account.overdue),
       amount(account.onAccount),

@@ -170,7 +170,7 @@ export async function allocateToDocuments(
       ),
     )
     .orderBy(asc(commercialDocuments.id))
-    .for('update');
+    .for('no key update');
   const found = new Map(documents.map((document) => [document.id, document]));
   for (const id of ids) {
     const document = found.get(id);

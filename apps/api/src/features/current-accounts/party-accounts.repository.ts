@@ -85,12 +85,12 @@ export function accountSortOrders(idColumn: PartyIdColumn): Record<string, SQL> 
   const id = sql.raw(`l.${idColumn}`);
   const overdue = sql`(l.days_0_30 + l.days_31_60 + l.days_61_90 + l.days_over_90)`;
   return {
-    name: sql`lower(l.name) asc, ${id} asc`,
-    '-name': sql`lower(l.name) desc, ${id} desc`,
-    balance: sql`l.balance asc, lower(l.name) asc, ${id} asc`,
-    '-balance': sql`l.balance desc, lower(l.name) asc, ${id} asc`,
-    overdue: sql`${overdue} asc, lower(l.name) asc, ${id} asc`,
-    '-overdue': sql`${overdue} desc, lower(l.name) asc, ${id} asc`,
+    name: sql`odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
+    '-name': sql`odontia_sort_key(l.name) collate "C" desc, ${id} desc`,
+    balance: sql`l.balance asc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
+    '-balance': sql`l.balance desc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
+    overdue: sql`${overdue} asc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
+    '-overdue': sql`${overdue} desc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
   };
 }
 
@@ -188,8 +188,8 @@ const overdueSorts = new Set(['overdue', '-overdue']);
 const overdueOrders = (idColumn: PartyIdColumn): Record<string, SQL> => {
   const id = sql.raw(`l.${idColumn}`);
   return {
-    overdue: sql`coalesce(o.overdue, 0) asc, lower(l.name) asc, ${id} asc`,
-    '-overdue': sql`coalesce(o.overdue, 0) desc, lower(l.name) asc, ${id} asc`,
+    overdue: sql`coalesce(o.overdue, 0) asc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
+    '-overdue': sql`coalesce(o.overdue, 0) desc, odontia_sort_key(l.name) collate "C" asc, ${id} asc`,
   };
 };
 

@@ -113,7 +113,7 @@ describe.each(availableBackends())('customers on %s', (backend) => {
     const billed = await create(company());
     await t.db.orm.execute(sql`insert into commercial_documents
         (account_id, id, side, status, document_type, customer_id, point_of_service, date, currency)
-        values (${t.clinic.accountId}, ${newId()}, 'sale', 'draft', 'invoice', ${billed.id}, '0001', '2026-03-05', 'ARS')`);
+        values (${t.clinic.accountId}, ${newId()}, 'sale', 'draft', 'invoice', ${billed.id}, '0001', '2026-03-05', (select system_currency from accounts where id = ${t.clinic.accountId}))`);
     expect((await t.call('GET', `/api/customers/${billed.id}`)).json().data.hasDocuments).toBe(true);
     const refused = await t.call('DELETE', `/api/customers/${billed.id}`);
     expect(refused.statusCode).toBe(409);

@@ -61,6 +61,9 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
 
     setClock('2026-11-15T15:00:00Z');
     // Production: 100 + 50 (3 Nov) − 40 (credit note, 5 Nov) = 110 now; 80 the period before; 30 a year before.
+    // Issued in date order: a point of sale's numbers follow its dates (issue 35).
+    await invoice('2025-11-10', [{ treatmentId: limpieza, price: '30' }]);
+    await invoice('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
     const first = await invoice('2026-11-03', [
       { treatmentId: limpieza, price: '100' },
       { treatmentId: extraccion, price: '50' },
@@ -69,8 +72,6 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
       documentType: 'credit_note',
       relatedDocumentId: first.id,
     });
-    await invoice('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
-    await invoice('2025-11-10', [{ treatmentId: limpieza, price: '30' }]);
     await invoice('2026-11-04', [{ treatmentId: limpieza, price: '999' }], { documentType: 'budget' });
     // Collections: 50 cash, 30 card, 20 cash reversed (does not count).
     const collect = (date: string, amount: string, method: string) =>
@@ -138,11 +139,24 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
       ],
     });
     // Invoiced with VAT: 181.50 (3 Nov) − 48.40 + 96.80 (20 Oct) + 36.30 (2025) = 266.20; collected 80.
-    expect(data.financial.receivables).toMatchObject({ balance: '186.20' });
+    expect(data.financial.receivables).toMatchObject({ balance: '186.20', onAccount: '80.00' });
+    // Issue 35: what the buckets owe, less what was collected on account, is the balance shown.
+    const owed = Object.values(data.financial.receivables.aging as Record<string, string>).reduce(
+      (sum, amount) => sum + Math.round(Number(amount) * 100),
+      0,
+    );
+    expect(owed - Math.round(Number(data.financial.receivables.onAccount) * 100)).toBe(18620);
     expect(data.financial.receivables.debtors).toEqual([
       { customerId: expect.any(String), name: expect.any(String), balance: '186.20' },
     ]);
-    expect(data.financial.payables).toEqual({ overdue: '121.00', dueThisWeek: '242.00', weekEnds: '2026-11-21' });
+    // What the clinic owes its providers in all (121 + 242 + 363), beside what is overdue or due this week.
+    expect(data.financial.payables).toEqual({
+      balance: '726.00',
+      onAccount: '0.00',
+      overdue: '121.00',
+      dueThisWeek: '242.00',
+      weekEnds: '2026-11-21',
+    });
     expect(data.financial.topTreatments).toEqual(
       [
         { treatmentId: extraccion, code: 'EXTR', name: 'Extracción', count: 1, amount: '50.00' },

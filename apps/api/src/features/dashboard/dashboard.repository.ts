@@ -85,7 +85,7 @@ export async function agendaOf(ctx: Ctx, start: Date, end: Date, professionalId?
       and a.starts_at >= ${start.toISOString()}::timestamptz and a.starts_at < ${end.toISOString()}::timestamptz
       ${professionalId ? sql`and a.professional_id = ${professionalId}::uuid` : sql``}
     group by a.professional_id, u.complete_name
-    order by professional_name, a.professional_id`);
+    order by odontia_sort_key(u.complete_name) collate "C", a.professional_id`);
   return rows.map((row) => ({
     ...row,
     total: Number(row.total),

@@ -136,6 +136,7 @@ async function financialFigures(
     .filter((row) => row.count !== 0 || !new Big(row.amount).eq(0))
     .sort((a, b) => new Big(b.amount).cmp(a.amount) || a.key.localeCompare(b.key));
   const receivables = await sideTotals(ctx, 'sale', period.today);
+  const payables = await sideTotals(ctx, 'purchase', period.today);
   const weekEnds = addDays(period.today, 6);
   const sold = rowsOf('current', 'treatments_sold')
     .filter((row) => new Big(row.amount).gt(0))
@@ -183,6 +184,8 @@ async function financialFigures(
       })),
     },
     payables: await repository.payablesDue(ctx, period.today, weekEnds).then((due) => ({
+      balance: new Big(payables.balance).toFixed(2),
+      onAccount: new Big(payables.on_account).toFixed(2),
       overdue: new Big(due.overdue).toFixed(2),
       dueThisWeek: new Big(due.dueThisWeek).toFixed(2),
       weekEnds,

@@ -1,4 +1,5 @@
 import {
+  allowedFileMimeTypes,
   maxFilesPerUpload,
   patientFileContentQuerySchema,
   patientFileDeletedResponseSchema,
@@ -151,6 +152,7 @@ export const filesRoutes: FastifyPluginAsync<{
       ...download,
       summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1',
       params,
+      produces: [...allowedFileMimeTypes],
       querystring: patientFileContentQuerySchema,
     },
     async ({ ctx, params, query, reply }) => {
@@ -166,6 +168,7 @@ export const filesRoutes: FastifyPluginAsync<{
       ...download,
       summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF",
       params,
+      produces: ['image/jpeg'],
     },
     async ({ ctx, params, reply }) =>
       sendStored(reply, await service.content({ ctx, ...params, which: 'thumbnail' }), 'inline'),

@@ -256,6 +256,7 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
       await multipart(await image(200, 80, 'png'), 'l.png', 'image/png'),
     );
     const patient = await t.newPatient();
+    await t.call('PATCH', '/api/auth/system/me', { body: { licenseNumber: 'MN 12345' } });
     const created = await t.call('POST', `/api/patients/${patient}/prescriptions`, {
       body: { date: '2026-03-01', professionalId: t.clinic.userId, lines: [{ medicine: 'Ibuprofeno 400' }] },
     });

@@ -11,30 +11,30 @@ import {
 import { isFieldCode } from '@odontia/shared/validation';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFile, csvNumber } from '../../lib/csv.ts';
 
 /**
- * CSV of the catalogues (issue 4). Export: UTF-8 with a BOM (Excel then reads the accents),
- * comma-separated, RFC 4180 quoting, the Spanish labels as header, yes/no as `sí`/`no`,
- * enumerations as their codes, amounts with a dot. Import: `,` or `;`, headers by label or
+ * CSV of the catalogues (issue 4). Export: the convention of every CSV (lib/csv.ts: BOM, `;`,
+ * numbers with a decimal comma), the Spanish labels as header, yes/no as `sí`/`no`; enumerations
+ * as their codes, because the file is also the import template. Import: `,` or `;`, headers by label or
  * field name (any case, with or without accents), each row checked with the create contract.
  */
 
-const bom = '\uFEFF';
+/** The catalogue's decimal columns: written with the Spanish decimal comma. */
+const decimalFields = new Set(['costPrice', 'basePrice', 'taxRate']);
 
-function csvValue(value: unknown): string {
+function csvValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  return String(value);
+  return decimalFields.has(field) ? csvNumber('es', String(value)) : String(value);
 }
 
 export function buildExportCsv(kind: InventoryKind, items: InventoryItem[]): string {
   const columns = inventoryCsvColumns[kind];
-  const rows = items.map((item) => columns.map(([field]) => csvValue(item[field as keyof InventoryItem])));
-  const csv = Papa.unparse(
-    { fields: columns.map(([, label]) => label), data: rows },
-    { delimiter: ',', newline: '\r\n', quotes: false, escapeFormulae: true },
+  return csvFile(
+    columns.map(([, label]) => label),
+    items.map((item) => columns.map(([field]) => csvValue(field, item[field as keyof InventoryItem]))),
   );
-  return `${bom}${csv}\r\n`;
 }
 
 /** Lower case without accents or surrounding spaces: how headers are matched. */

@@ -1,3 +1,4 @@
+import { maxStockQuantity } from '@odontia/shared/schemas/inventory';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,22 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
   });
 
   describe('catalogue', () => {
+    it('asks before a second item named as one of its catalogue but for accents and case (409 inventory_similar_name)', async () => {
+      const first = await create('supplies', supply({ name: 'Hilo de sutura reabsorbible' }));
+      const again = await t.call('POST', '/api/supplies', { body: supply({ name: '  HILO de SÚTURA reabsorbible ' }) });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'inventory_similar_name',
+        details: { existingId: first.id, name: 'Hilo de sutura reabsorbible' },
+      });
+      // Asked again with the override, it is created; the other catalogue is not compared.
+      await create('supplies', supply({ name: 'Hilo de sutura reabsorbible', allowSimilarName: true }));
+      await create('medications', medication({ name: 'Hilo de sutura reabsorbible' }));
+      // Another name (ñ is not n) goes through.
+      await create('supplies', supply({ name: 'Cuña de madera' }));
+      await create('supplies', supply({ name: 'Cuna de madera' }));
+    });
+
     it('creates a medicine with its initial stock as a movement, price with tax and stock level', async () => {
       const response = await t.call('POST', '/api/medications', { body: medication({ name: 'Articaína 4%' }) });
       expect(response.statusCode).toBe(201);
@@ -146,13 +163,13 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
     });
 
     it('validates every field with field codes', async () => {
-      const cases: [Record<string, unknown>, { path: string; code: string; min?: number }][] = [
+      const cases: [Record<string, unknown>, { path: string; code: string; min?: number; max?: number }][] = [
         [{ name: '' }, { path: 'name', code: 'required' }],
         [{ name: undefined }, { path: 'name', code: 'required' }],
         [{ basePrice: '-1' }, { path: 'basePrice', code: 'not_negative' }],
         [{ costPrice: 'abc' }, { path: 'costPrice', code: 'invalid_number' }],
         [{ basePrice: '' }, { path: 'basePrice', code: 'required' }],
-        [{ taxRate: '101' }, { path: 'taxRate', code: 'too_big' }],
+        [{ taxRate: '101' }, { path: 'taxRate', code: 'too_big', max: 100 }],
         [{ taxRate: '-5' }, { path: 'taxRate', code: 'not_negative' }],
         [
           { minStock: 6, reorderStock: 5 },
@@ -507,7 +524,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
       expect(rows.slice(1).map((row) => row[0])).toEqual(['Clorhexidina 0,12%', 'Anestésico Tópico Benzocaína']);
       const header = rows[0] ?? [];
       const clx = rows[1] ?? [];
-      expect(clx[header.indexOf('Precio de venta')]).toBe('3500.99');
+      expect(clx[header.indexOf('Precio de venta')]).toBe('3500,99');
       expect(clx[header.indexOf('Requiere receta')]).toBe('no');
       expect(clx[header.indexOf('Estado de aprobación')]).toBe('underReview');
       const supplies = await t.call('GET', '/api/supplies/export?q=gel', { token: searchClinic.token });
@@ -520,6 +537,29 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
   });
 
   describe('stock adjustments and the reorder list', () => {
+    it('refuses stock above the bound every field holds (issue 35), naming the item, not a 500', async () => {
+      const item = await create('supplies', supply({ name: 'Guantes de nitrilo', totalStock: maxStockQuantity }));
+      const above = await t.call('POST', `/api/supplies/${item.id}/stock-movements`, {
+        body: { direction: 'in', quantity: maxStockQuantity, reason: 'Conteo físico' },
+      });
+      expect(above.statusCode, above.body).toBe(409);
+      expect(above.json()).toMatchObject({
+        code: 'stock_above_limit',
+        details: {
+          items: [{ id: item.id, name: 'Guantes de nitrilo', available: maxStockQuantity, max: maxStockQuantity }],
+        },
+      });
+      const still = await t.call('GET', `/api/supplies/${item.id}`);
+      expect(still.json().data.totalStock).toBe(maxStockQuantity);
+      const tooBigAtOnce = await t.call('POST', `/api/supplies/${item.id}/stock-movements`, {
+        body: { direction: 'in', quantity: 2 ** 31, reason: 'Conteo físico' },
+      });
+      expect(tooBigAtOnce.statusCode).toBe(400);
+      expect(tooBigAtOnce.json().details.fields).toEqual([
+        { path: 'quantity', code: 'too_big', max: maxStockQuantity },
+      ]);
+    });
+
     it('adjusts in and out with a reason; refuses going below zero naming the item', async () => {
       const item = await create('supplies', supply({ name: 'Eyectores', totalStock: 5 }));
       const incoming = await t.call('POST', `/api/supplies/${item.id}/stock-movements`, {
@@ -652,8 +692,8 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
 
     it('previews a file with Spanish labels (dry run), then imports every row with initial movements', async () => {
       const importClinic = await createTestClinic(t.app, t.mailer);
-      const content = `\uFEFF${header}\r\nMepivacaína 3%;MEPI-3;1.250,00;21;10;1;2;sí;approved;azul\r\n`;
-      // "1.250,00" is not an amount this import reads: the preview says so.
+      const content = `\uFEFF${header}\r\nMepivacaína 3%;MEPI-3;mil;21;10;1;2;sí;approved;azul\r\n`;
+      // "mil" is not an amount: the preview says so ("1.250,00" is one since issue 34: decimal-input.ts).
       const bad = await t.call('POST', '/api/medications/import', {
         token: importClinic.token,
         body: { content, dryRun: true },

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
 import { inventoryItems, users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The catalogue of medicines and supplies (tenant context; every query also names the clinic for its indexes). */
@@ -12,8 +13,10 @@ export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type InventoryRowWithNames = InventoryRow & { createdByName: string | null; updatedByName: string | null };
 export type InventoryInsert = typeof inventoryItems.$inferInsert;
 
+/** Names in Spanish order (db/spanish-order.ts, inventory_items_name_idx). */
+const byName = spanishKey(inventoryItems.name);
 const sortColumns = {
-  name: inventoryItems.name,
+  name: byName,
   sku: inventoryItems.sku,
   totalStock: inventoryItems.totalStock,
   basePrice: inventoryItems.basePrice,
@@ -132,7 +135,7 @@ export async function findItemForUpdate(
     .select()
     .from(inventoryItems)
     .where(and(eq(inventoryItems.accountId, accountId), eq(inventoryItems.kind, kind), eq(inventoryItems.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -143,6 +146,29 @@ export interface CodeConflict {
 }
 
 /** An item of the clinic (either kind) that already has this SKU (any case) or barcode. */
+/**
+ * A live item of the catalogue with this name but for accents and case (its Spanish key,
+ * db/spanish-order.ts), through inventory_items_name_idx: what a new item's name may duplicate.
+ */
+export async function findSimilarName(
+  { tx, accountId }: TenantScope,
+  kind: InventoryKind,
+  name: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await tx
+    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.accountId, accountId),
+        eq(inventoryItems.kind, kind),
+        sql`${spanishKey(inventoryItems.name)} = ${spanishKey(sql`${name.trim()}::text`)}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function findCodeConflict(
   { tx, accountId }: TenantScope,
   codes: { sku: string | null; barCode: string | null },
@@ -240,7 +266,7 @@ export async function listReorder(
     .where(where)
     .orderBy(
       sql`case when ${inventoryItems.totalStock} <= ${inventoryItems.minStock} then 0 else 1 end`,
-      asc(inventoryItems.name),
+      asc(byName),
       asc(inventoryItems.id),
     )
     .limit(query.pageSize)

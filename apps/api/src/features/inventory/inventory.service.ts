@@ -37,7 +37,7 @@ import * as repository from './inventory.repository.ts';
  */
 
 export type ItemInput = MedicationInput | SupplyInput;
-type UpdateInput = Omit<ItemInput, 'totalStock'> & { version: number };
+type UpdateInput = Omit<ItemInput, 'totalStock' | 'allowSimilarName'> & { version: number };
 
 export const notFoundCode: Record<InventoryKind, ErrorCode> = {
   medication: 'medication_not_found',
@@ -229,6 +229,11 @@ export const inventoryService = {
       if (!startingApprovals.includes(approval)) {
         throw new AppError('validation_error', { fields: [{ path: 'approvalStatus', code: 'invalid_transition' }] });
       }
+    }
+    // The same name but for accents and case is most often the same item typed again: the form asks first.
+    if (!input.allowSimilarName) {
+      const similar = await repository.findSimilarName(ctx, kind, input.name);
+      if (similar) throw new AppError('inventory_similar_name', { existingId: similar.id, name: similar.name });
     }
     return guardCodes(ctx, input, async () => {
       const conflict = await repository.findCodeConflict(ctx, input);

@@ -44,6 +44,7 @@ export const laboratoriesRoutes: FastifyPluginAsync = async (app) => {
       ...read,
       summary: 'The printable order (PDF): clinic header, patient, professional, studies, instructions, signature line',
       params: patientRecordParamsSchema,
+      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

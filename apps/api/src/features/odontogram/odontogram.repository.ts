@@ -120,7 +120,7 @@ export async function findEntryForUpdate(
     .select()
     .from(odontogramEntries)
     .where(and(live(accountId, patientId), eq(odontogramEntries.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -41,6 +41,7 @@ export const odontogramRoutes: FastifyPluginAsync = async (app) => {
       permission: 'patients.read',
       summary: 'The printable chart (PDF) at `at`: clinic header, patient, date, chart, state by tooth, legend',
       params: patientParamsSchema,
+      produces: ['application/pdf'],
       querystring: odontogramQuerySchema,
       transaction: false,
     },

@@ -401,7 +401,7 @@ describe.each(availableBackends())('patients on %s', (backend) => {
 
     it('a search goes back to the clinic context within its transaction', async () => {
       const settings = await t.db.withTenant(searchClinic.accountId, async (tx) => {
-        const found = await listPatients(tx, searchClinic.accountId, { q: 'gonz', page: 1, pageSize: 5 });
+        const found = await listPatients(tx, searchClinic.accountId, { q: 'gonz', page: 1, pageSize: 5 }, new Date());
         const { rows } = await tx.execute<{ role: string; account: string; count: number }>(
           sql`select current_setting('role') as role, current_setting('app.account_id') as account,
                 (select count(distinct account_id)::int from patients) as count`,
@@ -459,7 +459,7 @@ describe.each(availableBackends())('patients on %s', (backend) => {
       expect((await search('q=gonzaga&active=false')).totalIsLowerBound).toBeUndefined();
       // The walk's planner settings end with the search.
       const settings = await t.db.withTenant(crowd.accountId, async (tx) => {
-        await listPatients(tx, crowd.accountId, { q: 'gonz', page: 1, pageSize: 5 });
+        await listPatients(tx, crowd.accountId, { q: 'gonz', page: 1, pageSize: 5 }, new Date());
         const { rows } = await tx.execute<Record<string, string>>(
           sql`select current_setting('role') as role, current_setting('enable_indexscan') as indexscan,
                 current_setting('enable_bitmapscan') as bitmapscan, current_setting('enable_seqscan') as seqscan`,

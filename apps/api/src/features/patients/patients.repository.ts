@@ -1,21 +1,37 @@
 import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import {
+  findPage,
+  inIdOrder,
+  pageIds,
+  searchCondition,
+  sendInOrder,
+  usesTrigramIndex,
+} from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { recordRepository } from '../../db/records.ts';
-import { accountCounters, patients, users } from '../../db/schema/index.ts';
+import { accountCounters, appointments, patients, users } from '../../db/schema/index.ts';
+import { keptKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
 
-const { searchText: _searchText, ...patientColumns } = getTableColumns(patients);
-export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText'>;
+const {
+  searchText: _searchText,
+  lastNameKey: _lastNameKey,
+  firstNameKey: _firstNameKey,
+  ...patientColumns
+} = getTableColumns(patients);
+export type PatientRow = Omit<typeof patients.$inferSelect, 'searchText' | 'lastNameKey' | 'firstNameKey'>;
 export type PatientRowWithNames = PatientRow & { createdByName: string | null; updatedByName: string | null };
 
+const byLastName = keptKey(patients.lastNameKey);
+const byFirstName = keptKey(patients.firstNameKey);
+/** Names in Spanish order (db/spanish-order.ts), kept on the row, as patients_name_idx and patients_first_name_idx hold them. */
 const sortColumns = {
-  lastName: patients.lastName,
-  firstName: patients.firstName,
+  lastName: byLastName,
+  firstName: byFirstName,
   skuPatient: patients.skuPatient,
   birthdate: patients.birthdate,
   createdAt: patients.createdAt,
@@ -46,11 +62,11 @@ function whereOf(accountId: string, filters: PatientFilters): SQL | undefined {
 function orderOf(sort: string | undefined): SQL[] {
   const descending = sort?.startsWith('-') ?? false;
   const key = (sort?.replace(/^-/, '') ?? 'lastName') as keyof typeof sortColumns;
-  const column = sortColumns[key] ?? patients.lastName;
+  const column = sortColumns[key] ?? byLastName;
   const direction = (value: unknown) => (descending ? sql`${value} desc nulls last` : sql`${value} asc nulls last`);
   const order = [direction(column)];
-  if (column !== patients.lastName) order.push(direction(patients.lastName));
-  if (column !== patients.firstName) order.push(direction(patients.firstName));
+  if (column !== byLastName) order.push(direction(byLastName));
+  if (column !== byFirstName) order.push(direction(byFirstName));
   order.push(asc(patients.id));
   return order;
 }
@@ -58,56 +74,102 @@ function orderOf(sort: string | undefined): SQL[] {
 /** Past this many matches a search says "more than 1,000" instead of counting them all. */
 export const patientSearchCountCap = 1000;
 
-/** A search page's rows, read back under RLS by their ids (one statement text for any page size). */
-const patientsByIdsQuery = preparedQuery<{ accountId: string; ids: string[] }, PatientRow[]>('patients_by_ids', (db) =>
-  db
-    .select(patientColumns)
-    .from(patients)
-    .where(
-      and(
-        eq(patients.accountId, sql.placeholder('accountId')),
-        isNull(patients.deletedAt),
-        sql`${patients.id} = any(${sql.placeholder('ids')}::uuid[])`,
+/** A patient's next scheduled appointment (from `now` on: the start of the clinic's day), as the list shows it. */
+export interface NextAppointment {
+  id: string;
+  startsAt: string;
+  professionalName: string;
+}
+
+export type ListedPatientRow = PatientRow & { nextAppointment: NextAppointment | null };
+
+/**
+ * Each listed patient's next appointment, in the same statement as the rows: the first scheduled
+ * one from `now` on (appointments_patient_idx), with its professional's name. (The patient's
+ * columns are written qualified: a one-table select names its own columns bare.)
+ */
+function nextAppointmentOf(now: SQL) {
+  return sql<NextAppointment | null>`(select json_build_object('id', a.id, 'startsAt', a.starts_at, 'professionalName', u.complete_name)
+    from ${appointments} a join ${users} u on u.account_id = a.account_id and u.id = a.professional_id
+    where a.account_id = "patients"."account_id" and a.patient_id = "patients"."id" and a.deleted_at is null
+      and a.status = 'scheduled' and a.starts_at >= ${now}
+    order by a.starts_at limit 1)`;
+}
+
+const listedColumns = (now: SQL) => ({ ...patientColumns, nextAppointment: nextAppointmentOf(now) });
+
+/** `startsAt` as the API answers it (json_build_object writes PostgreSQL's timestamptz text). */
+function listed(row: ListedPatientRow): ListedPatientRow {
+  const next = row.nextAppointment;
+  return next ? { ...row, nextAppointment: { ...next, startsAt: new Date(next.startsAt).toISOString() } } : row;
+}
+
+/**
+ * A search page's rows with their next appointments, read back under RLS by the ids the search
+ * kept in the transaction (`pageIds`): sent in the search's round trip, one statement text for
+ * any page.
+ */
+const pageRowsQuery = preparedQuery<{ accountId: string; now: string }, ListedPatientRow[]>(
+  'patients_page_rows',
+  (db) =>
+    db
+      .select(listedColumns(sql`${sql.placeholder('now')}::timestamptz`))
+      .from(patients)
+      .where(
+        and(
+          eq(patients.accountId, sql.placeholder('accountId')),
+          isNull(patients.deletedAt),
+          sql`${patients.id} = any(${pageIds})`,
+        ),
       ),
-    ),
 );
 
 /**
- * One page and the number of matches (two or three queries, whatever the page size). A search
- * with more than `patientSearchCountCap` matches gives that number as a floor.
+ * One page, the number of matches and each patient's next appointment. A search (a word of three
+ * letters or more) is one round trip to the database (db/indexed-search.ts `findPage`); with more
+ * than `patientSearchCountCap` matches it gives that number as a floor. A list without one sends
+ * the page and the count together.
  */
 export async function listPatients(
   tx: TenantTx,
   accountId: string,
   query: PatientFilters & { page: number; pageSize: number },
-): Promise<{ rows: PatientRow[]; total: number; totalIsLowerBound: boolean }> {
+  now: Date,
+): Promise<{ rows: ListedPatientRow[]; total: number; totalIsLowerBound: boolean }> {
   if (usesTrigramIndex(query.q)) {
-    const { ids, total, totalIsLowerBound } = await findPageIds(tx, accountId, {
-      table: patients,
-      id: patients.id,
-      q: query.q ?? '',
-      filter: filterOf(query),
-      orderBy: orderOf(query.sort),
-      page: query.page,
-      pageSize: query.pageSize,
-      countCap: patientSearchCountCap,
-      // patients_name_idx: (account_id, last_name, first_name, id) INCLUDE (search_text, active).
-      orderedByCoveringIndex: query.sort === undefined || query.sort === 'lastName',
-    });
-    if (ids.length === 0) return { rows: [], total, totalIsLowerBound };
-    const found = await patientsByIdsQuery(tx, { accountId, ids });
-    return { rows: inIdOrder(ids, found), total, totalIsLowerBound };
+    const { ids, total, totalIsLowerBound, rows } = await findPage(
+      tx,
+      accountId,
+      {
+        table: patients,
+        id: patients.id,
+        q: query.q ?? '',
+        filter: filterOf(query),
+        orderBy: orderOf(query.sort),
+        page: query.page,
+        pageSize: query.pageSize,
+        countCap: patientSearchCountCap,
+        // patients_name_idx: (account_id, last_name_key, first_name_key, id) INCLUDE (search_text, active).
+        orderedByCoveringIndex: query.sort === undefined || query.sort === 'lastName',
+      },
+      () => pageRowsQuery(tx, { accountId, now: now.toISOString() }),
+    );
+    return { rows: inIdOrder(ids, rows).map(listed), total, totalIsLowerBound };
   }
   const where = whereOf(accountId, query);
-  const rows = await tx
-    .select(patientColumns)
-    .from(patients)
-    .where(where)
-    .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await tx.select({ n: count() }).from(patients).where(where);
-  return { rows, total: total?.n ?? 0, totalIsLowerBound: false };
+  const [rows, [counted]] = await sendInOrder<[ListedPatientRow[], { n: number }[]]>(tx, [
+    () =>
+      tx
+        .select(listedColumns(sql`${now.toISOString()}::timestamptz`))
+        .from(patients)
+        .where(where)
+        .orderBy(...orderOf(query.sort))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
+    () => tx.select({ n: count() }).from(patients).where(where).execute(),
+  ]);
+  return { rows: rows.map(listed), total: counted?.n ?? 0, totalIsLowerBound: false };
 }
 
 const creator = alias(users, 'creator');

@@ -1,4 +1,4 @@
-import { clinicToday, yearsOld } from '@odontia/shared/clinic-time';
+import { clinicDayRange, clinicToday, yearsOld } from '@odontia/shared/clinic-time';
 import type { Language, Sex } from '@odontia/shared/enums';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { NewPatientInput, Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
@@ -7,7 +7,6 @@ import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { nextOfPatients } from '../appointments/appointments.repository.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
@@ -156,17 +155,13 @@ type PatientRef = { ctx: RequestContext; patientId: string };
 
 export const patientsService = {
   async list({ ctx, query }: { ctx: RequestContext; query: PatientsListQuery }) {
-    const { rows, total, totalIsLowerBound } = await repository.listPatients(ctx.tx, ctx.accountId, query);
+    // The page's next appointments come with its rows (appointments_patient_idx), never one query per row.
+    // From the start of the clinic's day: a patient running late still shows today's pending appointment.
     const today = clinicToday(ctx.timeZone);
-    // The page's next appointments in one query (appointments_patient_idx), never one per row.
-    const next = await nextOfPatients(
-      ctx.tx,
-      ctx.accountId,
-      rows.map((row) => row.id),
-      new Date(),
-    );
+    const { start } = clinicDayRange(ctx.timeZone, today);
+    const { rows, total, totalIsLowerBound } = await repository.listPatients(ctx.tx, ctx.accountId, query, start);
     return {
-      data: rows.map((row) => ({ ...toPatient(row, today), nextAppointment: next.get(row.id) ?? null })),
+      data: rows.map((row) => ({ ...toPatient(row, today), nextAppointment: row.nextAppointment })),
       total,
       ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
       page: query.page,

@@ -70,6 +70,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     }
     const missing = await t.call('POST', '/api/payments', {
       body: { providerId, date: '2026-10-15', amount: '1', currency: 'argentine_peso', method: 'bank_transfer' },
+      idempotencyKey: null,
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('idempotency_key_required');
@@ -147,11 +148,17 @@ describe.each(availableBackends())('payments on %s', (backend) => {
   it('refuses a document in another currency or of another provider', async () => {
     const providerId = await insertProvider(t);
     const otherProvider = await insertProvider(t);
-    const dollars = await insertRegisteredPurchase(t, { providerId, currency: 'us_dollar' });
+    // Issue 35: a document in another currency cannot exist (the database refuses it), and a
+    // payment in another currency is refused before anything is written.
+    await expect(insertRegisteredPurchase(t, { providerId, currency: 'us_dollar' })).rejects.toThrow();
     const theirs = await insertRegisteredPurchase(t, { providerId: otherProvider });
-    const mismatch = await pay({ providerId, allocations: [{ documentId: dollars.id, amount: '10' }] });
+    const mismatch = await pay({
+      providerId,
+      currency: 'us_dollar',
+      allocations: [{ documentId: theirs.id, amount: '10' }],
+    });
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json().code).toBe('currency_mismatch');
+    expect(mismatch.json().code).toBe('currency_not_clinic');
     const notTheirs = await pay({ providerId, allocations: [{ documentId: theirs.id, amount: '10' }] });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().code).toBe('purchase_not_found');

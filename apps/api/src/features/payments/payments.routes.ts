@@ -64,10 +64,11 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     {
       ...write,
       summary:
-        'Allocate what the payment has on account to open documents (409 payment_over_allocation, version_conflict)',
+        'Allocate what the payment has on account to open documents (Idempotency-Key required; 409 payment_over_allocation, version_conflict)',
       params,
       body: allocatePaymentSchema,
       answer: paymentResponseSchema,
+      idempotent: 'payments.allocate',
     },
     async ({ ctx, params, body }) => ({
       data: await service.allocate({ ctx, ...params, input: body }),
@@ -81,10 +82,11 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
       permission: 'commercial.delete',
       failureCode: 'error_update_payment',
       summary:
-        'Reverse a payment with a reason: the documents owe again, a reversal entry credits the account (409 payment_already_reversed)',
+        'Reverse a payment with a reason: the documents owe again, a reversal entry credits the account (Idempotency-Key required; 409 payment_already_reversed)',
       params,
       body: reversePaymentSchema,
       answer: paymentResponseSchema,
+      idempotent: 'payments.reverse',
     },
     async ({ ctx, params, body }) => ({
       data: await service.reverse({ ctx, ...params, input: body }),
@@ -96,10 +98,11 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     '/payments/:id/paid',
     {
       ...write,
-      summary: 'A pending payment was paid (409 payment_already_paid)',
+      summary: 'A pending payment was paid (Idempotency-Key required; 409 payment_already_paid)',
       params,
       body: markPaymentPaidSchema,
       answer: paymentResponseSchema,
+      idempotent: 'payments.paid',
     },
     async ({ ctx, params, body }) => ({
       data: await service.markPaid({ ctx, ...params, input: body }),

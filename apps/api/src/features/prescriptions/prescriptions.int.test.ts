@@ -240,6 +240,31 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     });
   });
 
+  it('refuses a prescription by a professional without a licence number (matrícula), naming them', async () => {
+    const invited = await t.call('POST', '/api/users', {
+      body: { completeName: 'Rocío Sin Matrícula', email: `sin.matricula.${Date.now()}@clinica.test`, level: 'user' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const professionalId = invited.json().data.id;
+    const refused = await t.call('POST', url(), { body: prescription({ professionalId }) });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'professional_license_required',
+      details: { name: 'Rocío Sin Matrícula', path: 'professionalId' },
+    });
+    // Moving an existing prescription to them is refused too; with the licence, both go through.
+    const created = await create();
+    const moved = await t.call('PUT', url(created.id), {
+      body: prescription({ professionalId, version: created.version }),
+    });
+    expect(moved.json().code).toBe('professional_license_required');
+    const licensed = await t.call('PATCH', `/api/users/${professionalId}`, {
+      body: { licenseNumber: 'MP 4321', version: invited.json().data.version },
+    });
+    expect(licensed.statusCode, licensed.body).toBe(200);
+    expect((await t.call('POST', url(), { body: prescription({ professionalId }) })).statusCode).toBe(201);
+  });
+
   it('keeps the professional details printed when the profile changes later', async () => {
     const created = await create();
     const patch = await t.call('PATCH', '/api/auth/system/me', { body: { licenseNumber: 'MP 999', specialty: '' } });

@@ -66,6 +66,7 @@ export const prescriptionsRoutes: FastifyPluginAsync = async (app) => {
       summary:
         "The printable prescription (PDF) in the patient's language: clinic, patient, medicines, professional, signature line, verification code",
       params: patientRecordParamsSchema,
+      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

@@ -114,9 +114,16 @@ async function get(ctx: RequestContext, patientId: string, id: string): Promise<
   return prescription as Prescription;
 }
 
-/** What is copied of the professional into the prescription (400 when not an active professional). */
+/**
+ * What is copied of the professional into the prescription (400 when not an active professional).
+ * Without a licence number the prescription is refused (409 professional_license_required): in
+ * Argentina a prescription must carry the prescriber's matrícula (docs/decisions.md).
+ */
 async function professionalCopy(ctx: RequestContext, professionalId: string) {
   const professional = await professionalDetails(ctx, professionalId);
+  if (!professional.licenseNumber?.trim()) {
+    throw new AppError('professional_license_required', { name: professional.completeName, path: 'professionalId' });
+  }
   return {
     professionalName: professional.completeName,
     professionalLicense: professional.licenseNumber,

@@ -1,17 +1,14 @@
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { formatTaxId } from '@odontia/shared/tax-ids';
-import Papa from 'papaparse';
+import { csvCurrency, csvFile } from '../../lib/csv.ts';
 
 /**
- * GET /api/providers/export.csv (issue 17): UTF-8 with a BOM and `;` between fields, so a
- * spreadsheet in Spanish, French or Portuguese (decimal comma) opens it in columns with its
- * accents; RFC 4180 quoting, formulae escaped. The header is fixed in Spanish whatever the
+ * GET /api/providers/export.csv (issue 17), in the convention of every CSV (lib/csv.ts). The header is fixed in Spanish whatever the
  * reader's language (like the inventory's), so a file always has the same columns; every field
- * of spec §3 "Provider" and ours, the tax id printed as its kind writes it, enumerations as codes,
+ * of spec §3 "Provider" and ours, the tax id printed as its kind writes it, the currency as its ISO
+ * code, the other enumerations as codes,
  * yes/no as `sí`/`no`.
  */
-
-const bom = '\uFEFF';
 
 type Column = readonly [label: string, value: (provider: Provider) => unknown];
 
@@ -31,7 +28,7 @@ export const providerCsvColumns: readonly Column[] = [
   ['Banco', (p) => p.bankName],
   ['Cuenta (CBU/IBAN)', (p) => p.bankAccount],
   ['Clave o alias', (p) => p.bankKey],
-  ['Moneda', (p) => p.currency],
+  ['Moneda', (p) => csvCurrency(p.currency)],
   ['Plazo de pago (días)', (p) => p.paymentTermDays],
   ['Notas', (p) => p.notes],
   ['Activo', (p) => p.active],
@@ -46,12 +43,8 @@ function csvValue(value: unknown): string {
 }
 
 export function buildProvidersCsv(providers: Provider[]): string {
-  const csv = Papa.unparse(
-    {
-      fields: providerCsvColumns.map(([label]) => label),
-      data: providers.map((provider) => providerCsvColumns.map(([, value]) => csvValue(value(provider)))),
-    },
-    { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: true },
+  return csvFile(
+    providerCsvColumns.map(([label]) => label),
+    providers.map((provider) => providerCsvColumns.map(([, value]) => csvValue(value(provider)))),
   );
-  return `${bom}${csv}\r\n`;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../db/list-query.ts';
 import { recordRepository } from '../../db/records.ts';
 import { providers } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import {
   listParties,
   partiesWithDocuments,
@@ -24,7 +25,8 @@ export interface ProviderFilters {
   active?: boolean | undefined;
 }
 
-const byName = sql`lower(${providers.fantasyName})`;
+/** Names in Spanish order (db/spanish-order.ts, providers_name_idx). */
+const byName = spanishKey(providers.fantasyName);
 const sortColumns: Record<string, SQL | typeof providers.nif | typeof providers.updatedAt> = {
   fantasyName: byName,
   nif: providers.nif,

@@ -56,7 +56,7 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
     pointOfService: '0001',
     documentNumber: String(next()),
     date: '2026-03-10',
-    currency: 'euro',
+    currency: 'argentine_peso',
     lines: [{ description: 'Flete', quantity: '1', unitPrice: '100', vatRate: '21' }],
     ...overrides,
   });

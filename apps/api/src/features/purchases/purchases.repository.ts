@@ -9,6 +9,8 @@ import {
   payments,
   providerItems,
   providers,
+  purchaseOrderSends,
+  users,
 } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 import * as shared from '../commercial/side-documents.repository.ts';
@@ -137,7 +139,7 @@ export async function lockItemCosts(
     .from(inventoryItems)
     .where(and(eq(inventoryItems.accountId, scope.accountId), inArray(inventoryItems.id, [...ids].sort())))
     .orderBy(asc(inventoryItems.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** Sets an item's last and average cost (not its version: like stock, not a catalogue edit). */
@@ -240,4 +242,69 @@ export async function allocationsOf(scope: TenantScope, documentId: string) {
     )
     .where(and(eq(paymentAllocations.accountId, scope.accountId), eq(paymentAllocations.documentId, documentId)))
     .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
+}
+
+/**
+ * What registered receipts (delivery notes, invoices) received of each of these order lines,
+ * leaving out `exceptDocumentId` (the receipt being checked); lines never received are absent.
+ */
+export async function receivedOf(
+  scope: TenantScope,
+  sourceLineIds: string[],
+  exceptDocumentId: string | null,
+): Promise<Map<string, string>> {
+  if (sourceLineIds.length === 0) return new Map();
+  const { rows } = await scope.tx.execute<{ source_line_id: string; received: string }>(sql`
+    select l.source_line_id, sum(l.quantity)::text as received
+    from document_lines l
+    join commercial_documents d on d.account_id = l.account_id and d.id = l.document_id
+    where l.account_id = ${scope.accountId}::uuid
+      and l.source_line_id in (${sql.join(
+        sourceLineIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      and d.side = 'purchase' and d.status = 'registered' and d.deleted_at is null
+      and d.id is distinct from ${exceptDocumentId}::uuid
+    group by l.source_line_id`);
+  return new Map(rows.map((row) => [row.source_line_id, row.received]));
+}
+
+/** The live delivery notes and invoices that receive lines of this order, oldest first. */
+export async function receiptsOf(scope: TenantScope, orderId: string) {
+  const { rows } = await scope.tx.execute<{
+    id: string;
+    document_type: string;
+    point_of_service: string | null;
+    document_number: string | null;
+    date: string;
+    total: string;
+    status: 'draft' | 'registered' | 'issued';
+  }>(sql`
+    select d.id, d.document_type, d.point_of_service, d.document_number, d.date::text as date, d.total::text as total, d.status
+    from commercial_documents d
+    where d.account_id = ${scope.accountId}::uuid and d.side = 'purchase' and d.deleted_at is null
+      and exists (
+        select 1 from document_lines l join document_lines o on o.account_id = l.account_id and o.id = l.source_line_id
+        where l.account_id = d.account_id and l.document_id = d.id and o.document_id = ${orderId}::uuid
+      )
+    order by d.date, d.created_at, d.id`);
+  return rows;
+}
+
+/** Records one e-mail of an order to its provider. */
+export async function insertSend(
+  scope: TenantScope & { userId: string },
+  row: { id: string; documentId: string; sentTo: string; sentAt: Date },
+): Promise<void> {
+  await scope.tx.insert(purchaseOrderSends).values({ accountId: scope.accountId, sentBy: scope.userId, ...row });
+}
+
+/** The order's e-mails to its provider, oldest first, with who sent each. */
+export async function sendsOf(scope: TenantScope, documentId: string) {
+  return scope.tx
+    .select({ sentAt: purchaseOrderSends.sentAt, to: purchaseOrderSends.sentTo, sentByName: users.completeName })
+    .from(purchaseOrderSends)
+    .leftJoin(users, and(eq(users.accountId, purchaseOrderSends.accountId), eq(users.id, purchaseOrderSends.sentBy)))
+    .where(and(eq(purchaseOrderSends.accountId, scope.accountId), eq(purchaseOrderSends.documentId, documentId)))
+    .orderBy(asc(purchaseOrderSends.sentAt), asc(purchaseOrderSends.id));
 }

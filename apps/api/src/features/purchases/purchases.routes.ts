@@ -4,14 +4,18 @@ import {
   providerSkuQuerySchema,
   purchaseDeletedSchema,
   purchaseListQuerySchema,
+  purchaseOrderSentSchema,
   purchasePageSchema,
   purchaseResponseSchema,
+  receiveOrderSchema,
   registerDocumentSchema,
   updatePurchaseSchema,
 } from '@odontia/shared/schemas/commercial-documents';
 import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
+import { sendPdf } from '../../lib/pdf.ts';
 import { routes } from '../../plugins/routes.ts';
+import { purchaseOrderPdf } from './purchase-order.pdf.ts';
 import { purchasesService as service } from './purchases.service.ts';
 
 /** Purchases (issue 17): documents typed from the providers' papers; see purchases.service.ts. */
@@ -59,10 +63,11 @@ export const purchasesRoutes: FastifyPluginAsync = async (app) => {
       ...write,
       failureCode: 'error_create_purchase',
       summary:
-        'Type a purchase: a draft, or registered at once with register: true (409 purchase_number_exists, related_document_invalid, delivery_note_already_invoiced, insufficient_stock)',
+        'Type a purchase: a draft, or registered at once with register: true (Idempotency-Key required; 409 purchase_number_exists, related_document_invalid, delivery_note_already_invoiced, insufficient_stock)',
       body: createPurchaseSchema,
       answer: purchaseResponseSchema,
       status: 201,
+      idempotent: 'purchases.create',
     },
     ({ ctx, body }) => service.create({ ctx, input: body }),
   );
@@ -72,10 +77,12 @@ export const purchasesRoutes: FastifyPluginAsync = async (app) => {
     {
       ...write,
       failureCode: 'error_update_purchase',
-      summary: 'Edit a draft (its lines replaced); 409 document_final once registered, version_conflict when stale',
+      summary:
+        'Edit a draft (its lines replaced), and register it with register: true (Idempotency-Key required); 409 document_final once registered, version_conflict when stale',
       params,
       body: updatePurchaseSchema,
       answer: purchaseResponseSchema,
+      idempotent: 'purchases.update',
     },
     ({ ctx, params, body }) => service.update({ ctx, id: params.id, input: body }),
   );
@@ -86,12 +93,60 @@ export const purchasesRoutes: FastifyPluginAsync = async (app) => {
       ...write,
       failureCode: 'error_update_purchase',
       summary:
-        'Register a draft: final from now on; stock, costs, SKUs, the current account and a credit note applied in one transaction',
+        'Register a draft (Idempotency-Key required): final from now on; stock, costs, SKUs, the current account and a credit note applied in one transaction',
       params,
       body: registerDocumentSchema,
       answer: purchaseResponseSchema,
+      idempotent: 'purchases.register',
     },
     ({ ctx, params, body }) => service.register({ ctx, id: params.id, version: body.version }),
+  );
+
+  route.get(
+    '/purchases/:id/pdf',
+    {
+      ...read,
+      summary: "A purchase order as a PDF in the reader's language (a draft prints as such; 409 not_a_purchase_order)",
+      params,
+      produces: ['application/pdf'],
+      transaction: false,
+    },
+    async ({ actor, params, reply }) => {
+      const printed = await app.db.withTenant(actor.accountId, (tx) =>
+        service.printable({ ctx: { ...actor, tx }, id: params.id }),
+      );
+      return sendPdf(reply, await purchaseOrderPdf(printed));
+    },
+  );
+
+  route.post(
+    '/purchases/:id/send',
+    {
+      ...write,
+      failureCode: 'error_get_purchase',
+      summary:
+        "E-mail a registered purchase order's PDF to its provider and record it (Idempotency-Key required; 409 provider_without_email, purchase_order_draft, not_a_purchase_order)",
+      params,
+      answer: purchaseOrderSentSchema,
+      idempotent: 'purchases.send',
+    },
+    ({ ctx, params }) => service.send({ ctx, id: params.id, mailer: app.mailer }),
+  );
+
+  route.post(
+    '/purchases/:id/receive',
+    {
+      ...write,
+      failureCode: 'error_create_purchase',
+      summary:
+        'Receive a registered purchase order: a draft delivery note or invoice of what is still pending per line, or less (Idempotency-Key required; 409 nothing_to_receive, order_over_received, order_line_invalid, purchase_order_draft)',
+      params,
+      body: receiveOrderSchema,
+      answer: purchaseResponseSchema,
+      status: 201,
+      idempotent: 'purchases.receive',
+    },
+    ({ ctx, params, body }) => service.receive({ ctx, id: params.id, input: body }),
   );
 
   route.delete(

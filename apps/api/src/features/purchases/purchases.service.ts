@@ -1,24 +1,32 @@
-import { addDays } from '@odontia/shared/clinic-time';
+import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
 import type { Currency, DocumentType } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type {
   CreatePurchase,
   DocumentRef,
+  OrderReception,
   Purchase,
   PurchaseListItem,
   PurchaseListQuery,
+  ReceiveOrder,
   UpdatePurchase,
 } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
+import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
+import { takeSequenceNumber } from '../commercial/document-sequences.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
+import { loadPrintHeader } from '../fiscal/print-header.ts';
+import { readerOf } from '../payments/payments.repository.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
+import { purchaseOrderMail, purchaseOrderPdf } from './purchase-order.pdf.ts';
 import * as repository from './purchases.repository.ts';
 
 /**
@@ -33,6 +41,10 @@ type Ctx = RequestContext;
 type DocumentInput = Omit<CreatePurchase, 'register'>;
 
 const correcting = new Set<string>(['credit_note', 'debit_note']);
+/** The documents that receive goods: of a purchase order (issue 35), an invoice of a delivery note too. */
+const receiving = new Set<string>(['delivery_note', 'invoice']);
+/** The series of the clinic's purchase orders in `sale_sequences` (no point of sale is lettered). */
+export const purchaseOrderSeries = 'OC';
 
 /** The database's guard on final documents (migration 0016) answers as the API does. */
 async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
@@ -118,6 +130,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
     relatedDocumentId: row.relatedDocumentId,
     relatedDocument: related[0] ? ref(related[0]) : null,
     relatedFrom: from.map(ref),
+    deliveryDate: row.deliveryDate,
     returnsGoods: row.returnsGoods,
     movedStock: row.movedStock,
     subtotal1: row.subtotal1,
@@ -143,7 +156,12 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
       subtotal: line.subtotal,
       vat: line.vat,
       total: line.total,
+      sourceLineId: line.sourceLineId,
     })),
+    order:
+      row.documentType === 'purchase_order' && row.status === 'registered'
+        ? await orderReception(ctx, id, lines)
+        : null,
     allocations: allocations.map((allocation) => ({
       id: allocation.id,
       paymentId: allocation.paymentId,
@@ -190,11 +208,15 @@ async function providerFor(ctx: Ctx, providerId: string): Promise<repository.Pro
 async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<repository.DocumentRow | null> {
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
-  if (!correcting.has(input.documentType) && input.documentType !== 'invoice') throw invalid('type_without_related');
+  const receives = receiving.has(input.documentType);
+  if (!correcting.has(input.documentType) && !receives) throw invalid('type_without_related');
   if (input.relatedDocumentId === selfId) throw invalid('itself');
   const related = await repository.lockPurchase(ctx, input.relatedDocumentId);
   if (!related || related.providerId !== input.providerId) throw invalid('other_provider');
   if (related.status !== 'registered') throw invalid('draft');
+  // Issue 35: a delivery note or an invoice may receive a registered purchase order (the lock
+  // above makes the receipts of one order take turns: what is pending is counted under it).
+  if (receives && related.documentType === 'purchase_order') return related;
   if (correcting.has(input.documentType)) {
     if (!['invoice', 'debit_note'].includes(related.documentType)) throw invalid('type');
     if (related.currency !== input.currency) throw invalid('currency');
@@ -228,6 +250,7 @@ function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repositor
     unitPrice: line.unitPrice,
     discountRate: line.discountRate,
     vatRate: line.vatRate,
+    sourceLineId: line.sourceLineId,
     ...lineAmounts(line),
   }));
 }
@@ -235,13 +258,16 @@ function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repositor
 /** The document's columns from the form (totals on the server; due date from the provider's term). */
 function documentColumns(input: DocumentInput, provider: repository.ProviderRow) {
   const totals = documentTotals(input.lines);
+  const order = input.documentType === 'purchase_order';
   return {
     providerId: provider.id,
     documentType: input.documentType,
-    pointOfService: input.pointOfService,
-    documentNumber: input.documentNumber,
+    // A purchase order's number is the clinic's, taken when it is registered (issue 35).
+    pointOfService: order ? null : input.pointOfService,
+    documentNumber: order ? null : input.documentNumber,
     date: input.date,
     dueDate: input.dueDate ?? addDays(input.date, provider.paymentTermDays),
+    deliveryDate: order ? input.deliveryDate : null,
     currency: input.currency,
     conditionSale: input.conditionSale,
     paymentMethod: input.paymentMethod,
@@ -268,8 +294,10 @@ async function checkItems(ctx: Ctx, input: DocumentInput): Promise<void> {
 
 /** Writes the row under a savepoint: a duplicate number answers 409 naming the existing document. */
 async function guardNumber(ctx: Ctx, input: DocumentInput, selfId: string, write: () => Promise<void>) {
+  const { pointOfService, documentNumber } = input;
+  if (input.documentType === 'purchase_order' || !pointOfService || !documentNumber) return write();
   await guardUnique(ctx.tx, write, async () => {
-    const existing = await repository.findByNumber(ctx, input, selfId);
+    const existing = await repository.findByNumber(ctx, { ...input, pointOfService, documentNumber }, selfId);
     throw new AppError('purchase_number_exists', {
       document: existing
         ? {
@@ -286,9 +314,11 @@ async function guardNumber(ctx: Ctx, input: DocumentInput, selfId: string, write
 }
 
 async function create({ ctx, input }: { ctx: Ctx; input: CreatePurchase }) {
+  await requireClinicCurrency(ctx, input.currency);
   const provider = await providerFor(ctx, input.providerId);
   const id = newId();
-  await checkRelated(ctx, input, id);
+  const related = await checkRelated(ctx, input, id);
+  await checkSources(ctx, input, related, id);
   await checkItems(ctx, input);
   const lines = lineRows(ctx, id, input);
   const row = {
@@ -319,8 +349,10 @@ async function lockDraft(ctx: Ctx, id: string, version: number): Promise<reposit
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdatePurchase }) {
   const current = await lockDraft(ctx, id, input.version);
   const before = columnsOf(current, await repository.linesOf(ctx, id));
+  await requireClinicCurrency(ctx, input.currency);
   const provider = await providerFor(ctx, input.providerId);
-  await checkRelated(ctx, input, id);
+  const related = await checkRelated(ctx, input, id);
+  await checkSources(ctx, input, related, id);
   await checkItems(ctx, input);
   const lines = lineRows(ctx, id, input);
   await finalGuard(async () => {
@@ -458,6 +490,14 @@ async function registerLocked(
   provider: repository.ProviderRow,
   lines: repository.LineInsert[] | repository.LineRow[],
 ) {
+  // A draft made by "Recibir" has no provider's number yet: it is typed before registering.
+  if (current.documentType !== 'purchase_order') {
+    const fields = [
+      ...(current.pointOfService ? [] : [{ path: 'pointOfService', code: 'required' }]),
+      ...(current.documentNumber ? [] : [{ path: 'documentNumber', code: 'required' }]),
+    ];
+    if (fields.length > 0) throw new AppError('validation_error', { fields });
+  }
   const input = {
     providerId: provider.id,
     documentType: current.documentType,
@@ -465,6 +505,13 @@ async function registerLocked(
     relatedDocumentId: current.relatedDocumentId,
   } as DocumentInput;
   const related = await checkRelated(ctx, input, current.id);
+  // What is pending is counted again under the order's lock: two receipts never both take the last units.
+  await checkSources(
+    ctx,
+    { lines: lines.map((line) => ({ sourceLineId: line.sourceLineId ?? null, quantity: line.quantity })) },
+    related,
+    current.id,
+  );
   // Totals again from the stored lines (the same arithmetic as the form).
   const totals = documentTotals(
     lines.map((line) => ({
@@ -509,9 +556,15 @@ async function registerLocked(
   }
   const registeredAt = new Date();
   const counterpartySnapshot = await clinicSnapshot(ctx);
+  // A purchase order takes the clinic's next number now: gap-free, as a sale's (issue 35).
+  const numbering =
+    current.documentType === 'purchase_order'
+      ? await orderNumber(ctx)
+      : { pointOfService: current.pointOfService, documentNumber: current.documentNumber, sequenceNumber: null };
   await finalGuard(() =>
     repository.updateDocument(ctx, current.id, {
       status: 'registered',
+      ...numbering,
       subtotal1: totals.subtotal1,
       discountTotal: totals.discountTotal,
       subtotal2: totals.subtotal2,
@@ -534,9 +587,221 @@ async function registerLocked(
     entity: 'purchase',
     entityId: current.id,
     before: { status: 'draft', version: current.version },
-    after: { status: 'registered', total: totals.total, openAmount, movedStock },
+    after: {
+      status: 'registered',
+      total: totals.total,
+      openAmount,
+      movedStock,
+      ...(numbering.sequenceNumber ? { number: `${numbering.pointOfService}-${numbering.documentNumber}` } : {}),
+    },
   });
   return { data: await get({ ctx, id: current.id }), code: 'purchase_registered' as const };
+}
+
+/** The clinic's next purchase order number, `OC-00000001` (point of service `OC`, eight digits). */
+async function orderNumber(ctx: Ctx) {
+  const sequenceNumber = await takeSequenceNumber(ctx, purchaseOrderSeries, 'purchase_order');
+  return {
+    pointOfService: purchaseOrderSeries,
+    documentNumber: String(sequenceNumber).padStart(8, '0'),
+    sequenceNumber,
+  };
+}
+
+/** Per line of a registered order: ordered, received by registered receipts, pending; its state. */
+async function orderReception(
+  ctx: Ctx,
+  orderId: string,
+  lines: { id: string; description: string; quantity: string }[],
+): Promise<OrderReception> {
+  const received = await repository.receivedOf(
+    ctx,
+    lines.map((line) => line.id),
+    null,
+  );
+  const rows = lines.map((line) => {
+    const got = new Big(received.get(line.id) ?? '0');
+    const left = new Big(line.quantity).minus(got);
+    return {
+      lineId: line.id,
+      description: line.description,
+      ordered: new Big(line.quantity).toFixed(2),
+      received: got.toFixed(2),
+      pending: (left.gt(0) ? left : new Big(0)).toFixed(2),
+    };
+  });
+  const anyReceived = rows.some((row) => new Big(row.received).gt(0));
+  const allReceived = rows.every((row) => new Big(row.pending).eq(0));
+  const receipts = await repository.receiptsOf(ctx, orderId);
+  const sends = await repository.sendsOf(ctx, orderId);
+  return {
+    status: allReceived ? 'received' : anyReceived ? 'partially_received' : 'pending',
+    lines: rows,
+    receipts: receipts.map((row) => ({
+      id: row.id,
+      documentType: row.document_type as DocumentType,
+      pointOfService: row.point_of_service,
+      documentNumber: row.document_number,
+      date: row.date,
+      total: row.total,
+      status: row.status,
+    })),
+    sends: sends.map((send) => ({ sentAt: send.sentAt.toISOString(), to: send.to, sentByName: send.sentByName })),
+  };
+}
+
+/**
+ * The lines that receive an order's lines (issue 35): every `sourceLineId` is a line of the order
+ * the document names (`related`, locked), and no line is received beyond what it ordered, counting
+ * the registered receipts other than this one (drafts count once registered).
+ */
+async function checkSources(
+  ctx: Ctx,
+  input: { lines: { sourceLineId?: string | null; quantity: string }[] },
+  related: repository.DocumentRow | null,
+  selfId: string,
+): Promise<void> {
+  const sourced = input.lines.filter((line): line is { sourceLineId: string; quantity: string } =>
+    Boolean(line.sourceLineId),
+  );
+  if (sourced.length === 0) return;
+  if (related?.documentType !== 'purchase_order') {
+    throw new AppError('order_line_invalid', { sourceLineId: sourced[0]?.sourceLineId ?? null });
+  }
+  const orderLines = new Map((await repository.linesOf(ctx, related.id)).map((line) => [line.id, line]));
+  const wanted = new Map<string, Big>();
+  for (const line of sourced) {
+    if (!orderLines.has(line.sourceLineId))
+      throw new AppError('order_line_invalid', { sourceLineId: line.sourceLineId });
+    wanted.set(line.sourceLineId, (wanted.get(line.sourceLineId) ?? new Big(0)).plus(line.quantity));
+  }
+  const received = await repository.receivedOf(ctx, [...wanted.keys()], selfId);
+  for (const [lineId, quantity] of wanted) {
+    const ordered = orderLines.get(lineId) as repository.LineRow;
+    const pending = new Big(ordered.quantity).minus(received.get(lineId) ?? '0');
+    if (quantity.gt(pending)) {
+      throw new AppError('order_over_received', {
+        line: {
+          id: lineId,
+          description: ordered.description,
+          ordered: new Big(ordered.quantity).toFixed(2),
+          pending: (pending.gt(0) ? pending : new Big(0)).toFixed(2),
+          quantity: quantity.toFixed(2),
+        },
+      });
+    }
+  }
+}
+
+/** A registered purchase order of the clinic, locked (404, or 409 when not an order or a draft). */
+async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<repository.DocumentRow> {
+  const order = await repository.lockPurchase(ctx, id);
+  if (!order) throw new AppError('purchase_not_found');
+  if (order.documentType !== 'purchase_order') throw new AppError('not_a_purchase_order');
+  if (order.status !== 'registered') throw new AppError('purchase_order_draft');
+  return order;
+}
+
+/**
+ * "Recibir" (issue 35): a draft delivery note or invoice for the order's provider with what is
+ * still pending of each line (or less, line by line), each line naming the order line it
+ * receives, the order as its related document. The user types the provider's number and
+ * registers it; the registration counts what is pending again.
+ */
+async function receive({ ctx, id, input }: { ctx: Ctx; id: string; input: ReceiveOrder }) {
+  const order = await lockRegisteredOrder(ctx, id);
+  const orderLines = await repository.linesOf(ctx, id);
+  const reception = await orderReception(ctx, id, orderLines);
+  const pendingOf = new Map(reception.lines.map((line) => [line.lineId, new Big(line.pending)]));
+  const asked = input.lines
+    ? new Map(input.lines.map((line) => [line.sourceLineId, new Big(line.quantity)]))
+    : new Map([...pendingOf].filter(([, pending]) => pending.gt(0)));
+  for (const lineId of asked.keys()) {
+    if (!pendingOf.has(lineId)) throw new AppError('order_line_invalid', { sourceLineId: lineId });
+  }
+  if (asked.size === 0) throw new AppError('nothing_to_receive');
+  const lines = orderLines.flatMap((line) => {
+    const quantity = asked.get(line.id);
+    if (!quantity) return [];
+    return [
+      {
+        itemId: line.itemId,
+        description: line.description,
+        skuProvider: line.skuProvider,
+        quantity: quantity.toFixed(2),
+        unitPrice: new Big(line.unitPrice).toFixed(2),
+        discountRate: new Big(line.discountRate).toFixed(2),
+        vatRate: new Big(line.vatRate).toFixed(2),
+        sourceLineId: line.id,
+      },
+    ];
+  });
+  const today = clinicToday(ctx.timeZone);
+  const created = await create({
+    ctx,
+    input: {
+      providerId: order.providerId as string,
+      documentType: input.documentType,
+      pointOfService: null,
+      documentNumber: null,
+      date: today < order.date ? order.date : today,
+      dueDate: null,
+      deliveryDate: null,
+      currency: order.currency as Currency,
+      conditionSale: (order.conditionSale ?? 'current_account') as CreatePurchase['conditionSale'],
+      paymentMethod: (order.paymentMethod ?? null) as CreatePurchase['paymentMethod'],
+      notes: null,
+      relatedDocumentId: order.id,
+      returnsGoods: false,
+      register: false,
+      lines,
+    },
+  });
+  await audit(ctx, {
+    action: 'purchase_order_received',
+    entity: 'purchase',
+    entityId: id,
+    after: { documentId: created.data.id, documentType: input.documentType, lines: lines.length },
+  });
+  return { data: created.data, code: 'purchase_received' as const };
+}
+
+/** What the order's PDF prints: the order, the clinic's header, the reader's language, the provider's e-mail. */
+async function printable({ ctx, id }: { ctx: Ctx; id: string }) {
+  const purchase = await get({ ctx, id });
+  if (purchase.documentType !== 'purchase_order') throw new AppError('not_a_purchase_order');
+  const provider = purchase.providerId ? await repository.findProvider(ctx, purchase.providerId) : undefined;
+  const { readerLanguage } = await readerOf(ctx);
+  return { purchase, clinic: await loadPrintHeader(ctx), readerLanguage, email: provider?.email?.trim() || null };
+}
+
+/**
+ * E-mails a registered order's PDF to its provider (409 provider_without_email) and records the
+ * sending, in the request's transaction under its Idempotency-Key: a retried key answers the
+ * first sending and mails nothing again; a failed mail records nothing.
+ */
+async function send({ ctx, id, mailer }: { ctx: Ctx; id: string; mailer: Mailer }) {
+  await lockRegisteredOrder(ctx, id);
+  const printed = await printable({ ctx, id });
+  if (!printed.email) {
+    throw new AppError('provider_without_email', {
+      provider: { id: printed.purchase.providerId, fantasyName: printed.purchase.providerName },
+    });
+  }
+  const { pdf, fileName } = await purchaseOrderPdf(printed);
+  try {
+    await mailer.send({
+      to: printed.email,
+      ...purchaseOrderMail(printed),
+      attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (cause) {
+    throw new AppError('error_sending_email', undefined, { cause });
+  }
+  const sentAt = new Date();
+  await repository.insertSend(ctx, { id: newId(), documentId: id, sentTo: printed.email, sentAt });
+  await audit(ctx, { action: 'purchase_order_sent', entity: 'purchase', entityId: id, after: { to: printed.email } });
+  return { code: 'purchase_order_sent' as const, to: printed.email, sentAt: sentAt.toISOString() };
 }
 
 async function providerSku({ ctx, providerId, sku }: { ctx: Ctx; providerId: string; sku: string }) {
@@ -555,4 +820,15 @@ async function providerSku({ ctx, providerId, sku }: { ctx: Ctx; providerId: str
   };
 }
 
-export const purchasesService = { list, get, create, update, remove, register, providerSku };
+export const purchasesService = {
+  list,
+  get,
+  create,
+  update,
+  remove,
+  register,
+  providerSku,
+  receive,
+  printable,
+  send,
+};

@@ -1,4 +1,5 @@
 import type { Language } from '@odontia/shared/enums';
+import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
 
 /**
@@ -87,6 +88,8 @@ export interface ReminderMailInput {
   language: Language;
   to: string;
   firstName: string;
+  /** The patient's sex: "Estimado" or "Estimada" rather than "Estimado/a" (gendered-text.ts). */
+  sex?: string | null;
   clinicName: string;
   clinicAddress: string | null;
   clinicPhone: string | null;
@@ -108,7 +111,9 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     phone: input.clinicPhone ?? '',
   };
   const fill = (text: string, html: boolean) =>
-    text.replace(/\{(\w+)\}/g, (_, key: string) => (html ? escapeHtml(values[key] ?? '') : (values[key] ?? '')));
+    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
+      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
+    );
   const details = [
     template.professional,
     ...(input.clinicAddress ? [template.where] : []),

@@ -3,6 +3,7 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Currency, DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
 import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
 import ExcelJS from 'exceljs';
+import { csvNumber } from '../../lib/csv.ts';
 import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
 import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
@@ -298,6 +299,14 @@ export interface ReportFileHead {
   currency?: Currency;
 }
 
+/** How a day cell reads in the file's language (the cell holds a date; this is its display). */
+const xlsxDayFormats: Record<Language, string> = {
+  es: 'dd/mm/yyyy',
+  en: 'yyyy-mm-dd',
+  fr: 'dd/mm/yyyy',
+  pt: 'dd/mm/yyyy',
+};
+
 /** Writes a report file: `rows` as often as needed, then `finish` with the totals. */
 export interface ReportFileWriter {
   rows(rows: ReportRow[]): Promise<void>;
@@ -342,6 +351,15 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
     );
 
   if (format === 'csv') {
+    // Numbers in the reader's form, as every CSV of the product (lib/csv.ts).
+    const csvLine = (line: (string | number | null)[]) =>
+      line
+        .map((value, index) =>
+          csvField(
+            columns[index]?.kind === 'money' || columns[index]?.kind === 'rate' ? csvNumber(language, value) : value,
+          ),
+        )
+        .join(';');
     let started = false;
     const start = async () => {
       if (started) return;
@@ -351,11 +369,11 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
     return {
       async rows(rows) {
         await start();
-        if (rows.length > 0) await write(out, rows.map((row) => `${values(row).map(csvField).join(';')}\r\n`).join(''));
+        if (rows.length > 0) await write(out, rows.map((row) => `${csvLine(values(row))}\r\n`).join(''));
       },
       async finish(totals) {
         await start();
-        await write(out, `${totalsLine(totals).map(csvField).join(';')}\r\n`);
+        await write(out, `${csvLine(totalsLine(totals))}\r\n`);
         out.end();
       },
     };
@@ -371,13 +389,19 @@ export function reportFileWriter(format: ReportFormat, head: ReportFileHead, out
       key: column.key,
       width: column.kind === 'text' ? 30 : 14,
       ...(column.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
+      ...(column.kind === 'date' ? { style: { numFmt: xlsxDayFormats[language] } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
-    // Amounts as numbers, so a spreadsheet sums them (two decimals, exact at this size).
+    // Amounts as numbers, so a spreadsheet sums them (two decimals, exact at this size); days as
+    // dates, so it sorts and filters them (a calendar day: midnight UTC, which Excel shows as is).
     const cells = (line: (string | number | null)[]) =>
-      line.map((value, index) =>
-        value !== null && (columns[index]?.kind === 'money' || columns[index]?.kind === 'rate') ? Number(value) : value,
-      );
+      line.map((value, index) => {
+        if (value === null) return value;
+        const kind = columns[index]?.kind;
+        if (kind === 'money' || kind === 'rate') return Number(value);
+        if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return new Date(`${value}T00:00:00Z`);
+        return value;
+      });
     return {
       async rows(rows) {
         for (const row of rows) sheet.addRow(cells(values(row))).commit();

@@ -249,7 +249,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: [],
     columns: agingColumns,
     base: aging('customer'),
-    order: sql`"balance" desc, lower("name"), "_id"`,
+    order: sql`"balance" desc, odontia_sort_key("name") collate "C", "_id"`,
     pageWithTotals: agingPage('customer'),
   },
   payables: {
@@ -258,7 +258,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: [],
     columns: agingColumns,
     base: aging('provider'),
-    order: sql`"balance" desc, lower("name"), "_id"`,
+    order: sql`"balance" desc, odontia_sort_key("name") collate "C", "_id"`,
     pageWithTotals: agingPage('provider'),
   },
   'stock-valuation': {
@@ -274,7 +274,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
         i.id as "_id"
       from inventory_items i
       where i.account_id = ${ctx.accountId}::uuid and i.total_stock <> 0`,
-    order: sql`"kind", lower("item"), "_id"`,
+    order: sql`"kind", odontia_sort_key("item") collate "C", "_id"`,
   },
   'stock-movements': {
     id: 'stock-movements',
@@ -354,7 +354,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       left join users u on u.account_id = ${ctx.accountId}::uuid and u.id::text = r.key
       group by r.key, u.complete_name
       having sum(r.count) <> 0 or sum(r.amount) <> 0`,
-    order: sql`"professional" nulls last, "_id"`,
+    order: sql`odontia_sort_key("professional") collate "C" nulls last, "_id"`,
   },
   'sales-vat-book': {
     id: 'sales-vat-book',
@@ -405,7 +405,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       ${request.professionalId ? sql`where k.professional_id = ${request.professionalId}` : sql``}
       group by u.complete_name, k.professional_id
       having sum(k.count) filter (where k.kind <> 'rescheduled') <> 0`,
-    order: sql`"professional", "_id"`,
+    order: sql`odontia_sort_key("professional") collate "C", "_id"`,
   },
   'new-patients': {
     id: 'new-patients',
@@ -424,13 +424,14 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     filters: [],
     columns: [text('patientCode'), text('patient'), integer('attendanceCount'), day('lastAttendance')],
     // Patients with at least one attendance in the period (the clinic's days), in the patients'
-    // name index order: a page walks the names and reads each patient's period through
+    // name index order (Spanish order, db/spanish-order.ts): a page walks the names and reads each patient's period through
     // `attendances_patient_idx` (clinic, patient, date), stopping when the page is full — never the
     // period's attendances grouped and sorted whole. No kept figure holds distinct patients.
     base: (ctx, request) => sql`
       select p.sku_patient as "patientCode", p.last_name || ', ' || p.first_name as "patient",
         s.count as "attendanceCount", s.last as "lastAttendance",
-        p.last_name as "_last", p.first_name as "_first", p.id as "_id"
+        p.last_name_key collate "C" as "_last", p.first_name_key collate "C" as "_first",
+        p.id as "_id"
       from (select c.time_zone as tz from accounts c where c.id = ${ctx.accountId}::uuid) z
       join patients p on p.account_id = ${ctx.accountId}::uuid and p.deleted_at is null
       cross join lateral (

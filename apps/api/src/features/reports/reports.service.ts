@@ -281,7 +281,7 @@ export function reportExportHandler({
         .select()
         .from(reportExports)
         .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)))
-        .for('update');
+        .for('no key update');
       if (!row || row.state === 'done' || row.state === 'failed') return;
       const reportId = row.reportId as ReportId;
       const definition: ReportDefinition = reportDefinitions[reportId];

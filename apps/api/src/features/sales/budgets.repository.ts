@@ -30,7 +30,7 @@ export async function findSale(scope: Scope, id: string, { lock = false } = {}):
     .select()
     .from(commercialDocuments)
     .where(and(liveSale(scope), eq(commercialDocuments.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   return row;
 }
 
@@ -138,6 +138,7 @@ export async function billableAttendances(scope: Scope, patientId: string, atten
       id: attendances.id,
       date: attendances.date,
       titleResume: attendances.titleResume,
+      professionalId: attendances.professionalId,
       professionalName: users.completeName,
       finished: attendances.finished,
       billable: attendances.billable,

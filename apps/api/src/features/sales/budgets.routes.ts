@@ -22,11 +22,12 @@ export const budgetsRoutes: FastifyPluginAsync = async (app) => {
       permission: 'commercial.write',
       failureCode: 'error_update_sale',
       summary:
-        'Answer an issued budget once: accepted (signed on the pad, or marked with its day) or rejected; 409 budget_not_issued, document_type_invalid, budget_already_decided',
+        'Answer an issued budget once (Idempotency-Key required): accepted (signed on the pad, or marked with its day) or rejected; 409 budget_not_issued, document_type_invalid, budget_already_decided',
       params,
       body: budgetDecisionRequestSchema,
       answer: budgetDecisionResponseSchema,
       status: 201,
+      idempotent: 'budgets.decide',
     },
     ({ ctx, params, body }) => service.decide({ ctx, id: params.id, input: body }),
   );
@@ -50,11 +51,12 @@ export const budgetsRoutes: FastifyPluginAsync = async (app) => {
       permission: 'commercial.write',
       failureCode: 'error_create_sale',
       summary:
-        'Make a proforma or invoice draft of an accepted budget with its lines not yet invoiced; 409 budget_not_accepted, nothing_to_invoice',
+        'Make a proforma or invoice draft of an accepted budget with its lines not yet invoiced (Idempotency-Key required); 409 budget_not_accepted, nothing_to_invoice',
       params,
       body: convertBudgetRequestSchema,
       answer: saleDraftCreatedSchema,
       status: 201,
+      idempotent: 'sales.convert',
     },
     ({ ctx, params, body }) => service.convert({ ctx, id: params.id, input: body }),
   );
@@ -78,11 +80,12 @@ export const budgetsRoutes: FastifyPluginAsync = async (app) => {
       permission: 'commercial.write',
       failureCode: 'error_create_sale',
       summary:
-        'An invoice draft of these attendances (or of everything not yet invoiced) of the patient; 409 nothing_to_invoice',
+        'An invoice draft of these attendances (or of everything not yet invoiced) of the patient (Idempotency-Key required); 409 nothing_to_invoice',
       params: patientParamsSchema,
       body: invoiceDraftRequestSchema,
       answer: saleDraftCreatedSchema,
       status: 201,
+      idempotent: 'sales.invoice-draft',
     },
     ({ ctx, params, body }) =>
       service.invoiceDraft({ ctx, patientId: params.patientId, attendanceIds: body.attendanceIds }),

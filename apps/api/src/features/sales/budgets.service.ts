@@ -315,6 +315,7 @@ async function convert({ ctx, id, input }: { ctx: Ctx; id: string; input: Conver
       treatmentId: line.treatmentId,
       tooth: line.tooth,
       sourceLineId: line.id,
+      professionalId: line.professionalId,
     })),
   });
   await auditSaleDraft(ctx, draft, { from: 'budget', budgetId: id });
@@ -355,6 +356,7 @@ function piecesOf(attendance: repository.BillableAttendanceRow): (BillablePiece 
       unitPrice: attendance.attendanceFee,
       vatRate: '0',
       attendanceId: attendance.id,
+      professionalId: attendance.professionalId,
     };
     pieces.push({
       kind: 'attendance_fee',
@@ -382,6 +384,7 @@ function piecesOf(attendance: repository.BillableAttendanceRow): (BillablePiece 
       tooth: row.tooth,
       attendanceId: attendance.id,
       attendanceLineId: row.id,
+      professionalId: attendance.professionalId,
     };
     pieces.push({
       kind: 'attendance_line',

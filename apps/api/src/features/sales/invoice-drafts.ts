@@ -35,6 +35,8 @@ export interface SaleDraftLine {
   attendanceLineId?: string | null;
   /** The budget (or delivery note) line it comes from. */
   sourceLineId?: string | null;
+  /** Who did it (issue 35): the source's professional unless chosen (line-sources.ts). */
+  professionalId?: string | null;
 }
 
 export interface SaleDraftInput {
@@ -100,6 +102,7 @@ export function saleDraftLines(ctx: Ctx, documentId: string, lines: SaleDraftLin
     attendanceId: line.attendanceId ?? null,
     attendanceLineId: line.attendanceLineId ?? null,
     sourceLineId: line.sourceLineId ?? null,
+    professionalId: line.professionalId ?? null,
     description: line.description,
     quantity: line.quantity,
     unitPrice: line.unitPrice,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { commercialDocuments, documentLines } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { canonicalJson } from '../audit/audit.repository.ts';
 
@@ -111,7 +112,12 @@ export async function assignSaleNumber(ctx: Ctx, draft: DocumentRow, lines: Line
   if (!pointOfService) throw new Error(`sale ${draft.id} has no point of sale`);
   // One statement takes both rows, the chain's first (the same order for every issue of the
   // point of sale: no deadlock); the upserts lock them until the transaction ends.
-  const { rows } = await ctx.tx.execute<{ last_index: number; last_hash: string | null; last_number: number }>(sql`
+  const { rows } = await ctx.tx.execute<{
+    last_index: number;
+    last_hash: string | null;
+    last_number: number;
+    last_date: string | null;
+  }>(sql`
     with chain as (
       insert into sale_chains (account_id, point_of_service, last_index)
       values (${ctx.accountId}::uuid, ${pointOfService}, 0)
@@ -122,11 +128,22 @@ export async function assignSaleNumber(ctx: Ctx, draft: DocumentRow, lines: Line
       select ${ctx.accountId}::uuid, ${pointOfService}, ${draft.documentType}, 1 from chain
       on conflict (account_id, point_of_service, document_type)
         do update set last_number = sale_sequences.last_number + 1
-      returning last_number
+      returning last_number, last_date::text
     )
-    select chain.last_index, chain.last_hash, sequence.last_number from chain, sequence`);
+    select chain.last_index, chain.last_hash, sequence.last_number, sequence.last_date from chain, sequence`);
   const head = rows[0];
   if (!head) throw new Error('sale numbering rows not written');
+  // Issue 35: an issued document is never dated before the last one issued on its series (the
+  // point of sale and type, whose row this statement holds until the transaction ends); a draft
+  // may keep an earlier date until it is issued. The whole issue rolls back: no number is taken.
+  if (head.last_date && draft.date < head.last_date) {
+    throw new AppError('sale_date_before_last', {
+      date: draft.date,
+      lastDate: head.last_date,
+      pointOfService,
+      documentType: draft.documentType,
+    });
+  }
   const sequenceNumber = Number(head.last_number);
   const chainIndex = Number(head.last_index) + 1;
   const assigned = {
@@ -139,11 +156,15 @@ export async function assignSaleNumber(ctx: Ctx, draft: DocumentRow, lines: Line
   await ctx.tx.execute(sql`
     update sale_chains set last_index = ${chainIndex}, last_hash = ${hash}, last_document_id = ${draft.id}::uuid
     where account_id = ${ctx.accountId}::uuid and point_of_service = ${pointOfService}`);
+  await ctx.tx.execute(sql`
+    update sale_sequences set last_date = ${draft.date}::date
+    where account_id = ${ctx.accountId}::uuid and point_of_service = ${pointOfService}
+      and document_type = ${draft.documentType}`);
   return { ...assigned, contentHash: hash };
 }
 
 export interface ChainProblem {
-  kind: 'content_changed' | 'link_broken' | 'index_gap' | 'chain_head_mismatch';
+  kind: 'content_changed' | 'link_broken' | 'index_gap' | 'chain_head_mismatch' | 'date_out_of_order';
   documentId: string | null;
   documentType: string | null;
   documentNumber: string | null;
@@ -254,6 +275,7 @@ export async function verifySaleChains(ctx: Ctx, options: { pointOfService?: str
         chainIndex: Number(head.last_index),
       });
     }
+    problems.push(...(await datesOutOfOrder(ctx, head.point_of_service)));
     const numbering = await numberingOf(ctx, head.point_of_service);
     reports.push({
       pointOfService: head.point_of_service,
@@ -269,6 +291,36 @@ export async function verifySaleChains(ctx: Ctx, options: { pointOfService?: str
     ok: reports.every((report) => report.gaps.length === 0 && report.problems.length === 0),
     pointsOfSale: reports,
   };
+}
+
+/**
+ * Issued documents dated before the one issued before them on the same series (point of sale and
+ * type): numbers and dates must agree (issue 35). One problem per document found, in SQL.
+ */
+async function datesOutOfOrder(ctx: Ctx, pointOfService: string): Promise<ChainProblem[]> {
+  const { rows } = await ctx.tx.execute<{
+    id: string;
+    document_type: string;
+    document_number: string | null;
+    chain_index: number | null;
+  }>(sql`
+    select id, document_type, document_number, chain_index from (
+      select id, document_type, document_number, chain_index, date,
+             max(date) over (partition by document_type order by sequence_number
+                             rows between unbounded preceding and 1 preceding) as latest_before
+      from commercial_documents
+      where account_id = ${ctx.accountId}::uuid and side = 'sale' and point_of_service = ${pointOfService}
+        and status = 'issued' and sequence_number is not null
+    ) d
+    where d.date < d.latest_before
+    order by document_type, document_number`);
+  return rows.map((row) => ({
+    kind: 'date_out_of_order' as const,
+    documentId: row.id,
+    documentType: row.document_type,
+    documentNumber: row.document_number,
+    chainIndex: row.chain_index === null ? null : Number(row.chain_index),
+  }));
 }
 
 /**

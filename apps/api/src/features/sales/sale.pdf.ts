@@ -33,6 +33,7 @@ const texts: Record<
     method: string;
     corrects: string;
     description: string;
+    professional: string;
     tooth: string;
     quantity: string;
     unitPrice: string;
@@ -66,6 +67,7 @@ const texts: Record<
     method: 'Forma de pago',
     corrects: 'Corrige a',
     description: 'Descripción',
+    professional: 'Profesional',
     tooth: 'Pieza',
     quantity: 'Cant.',
     unitPrice: 'Precio unit.',
@@ -98,6 +100,7 @@ const texts: Record<
     method: 'Payment method',
     corrects: 'Corrects',
     description: 'Description',
+    professional: 'Practitioner',
     tooth: 'Tooth',
     quantity: 'Qty',
     unitPrice: 'Unit price',
@@ -130,6 +133,7 @@ const texts: Record<
     method: 'Mode de paiement',
     corrects: 'Corrige',
     description: 'Désignation',
+    professional: 'Praticien',
     tooth: 'Dent',
     quantity: 'Qté',
     unitPrice: 'Prix unit.',
@@ -162,6 +166,7 @@ const texts: Record<
     method: 'Forma de pagamento',
     corrects: 'Corrige',
     description: 'Descrição',
+    professional: 'Profissional',
     tooth: 'Dente',
     quantity: 'Qtd.',
     unitPrice: 'Preço unit.',
@@ -211,7 +216,15 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
       body: [
         headerRow([t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount], 2),
         ...sale.lines.map((line) => [
-          line.description,
+          // Who did it, under the concept (issue 35): the patient reads which professional treated them.
+          line.professionalName
+            ? {
+                stack: [
+                  line.description,
+                  { text: `${t.professional}: ${line.professionalName}`, fontSize: 8, color: '#555555' },
+                ],
+              }
+            : line.description,
           line.tooth ?? '',
           right(rate(line.quantity)),
           right(money(line.unitPrice)),
@@ -293,7 +306,10 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
               color: '#555555',
               stack: [
                 `${t.hash}: ${sale.contentHash}`,
-                ...(sale.einvoice?.authorizationCode ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`] : []),
+                // The local adapter's code is no authority's: never printed as an authorisation (issue 35).
+                ...(sale.einvoice?.authorizationCode && sale.einvoice.adapter !== 'local'
+                  ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`]
+                  : []),
               ],
             },
           ]

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
@@ -74,7 +75,7 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     patientId: t.patientId,
     pointOfService: '0001',
     date: '2026-03-10',
-    currency: 'euro',
+    currency: 'argentine_peso',
     lines: [{ description: 'Limpieza dental', quantity: '1', unitPrice: '100', vatRate: '21', tooth: '16' }],
     ...overrides,
   });
@@ -361,6 +362,8 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     const credit = await post(
       sale({
         documentType: 'credit_note',
+        // An earlier test issued a credit note dated today on this point of sale (issue 35: no earlier date after it).
+        date: clinicToday('America/Argentina/Buenos_Aires'),
         relatedDocumentId: direct.id,
         returnsGoods: true,
         lines: [{ ...line, quantity: '2' }],
@@ -377,11 +380,19 @@ describe.each(availableBackends())('sales on %s', (backend) => {
   });
 
   it('invoices a source once (409 already_invoiced naming the invoice), whatever the drafts say', async () => {
-    await pointOfSale();
-    const budgetLine = newId();
+    // A point of sale of its own: earlier tests issued invoices up to today on 0001 (issue 35: none earlier after them).
+    const pointOfService = await pointOfSale(t.clinic, '0005');
+    // A line of the patient's accepted budget (issue 35: a sale line may bill only that).
+    const budget = await post(sale({ documentType: 'budget', pointOfService, date: '2026-03-01' }));
+    expect((await issue(budget)).statusCode).toBe(200);
+    const accepted = await t.call('POST', `/api/sales/${budget.id}/decision`, {
+      body: { decision: 'accepted', decidedOn: '2026-03-02' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const budgetLine = (await t.call('GET', `/api/sales/${budget.id}`)).json().data.lines[0].id as string;
     const line = { description: 'Corona', quantity: '1', unitPrice: '300', vatRate: '0', sourceLineId: budgetLine };
-    const first = await post(sale({ lines: [line] }));
-    const second = await post(sale({ lines: [line] }));
+    const first = await post(sale({ pointOfService, lines: [line] }));
+    const second = await post(sale({ pointOfService, lines: [line] }));
     const issued = await issue(first);
     expect(issued.statusCode, issued.body).toBe(200);
     const refused = await issue(second);
@@ -495,7 +506,7 @@ describe.each(availableBackends())('sales on %s', (backend) => {
         customerId: company,
         date: '2026-03-12',
         amount: '21.00',
-        currency: 'euro',
+        currency: 'argentine_peso',
         method: 'cash_payment',
         allocations: [{ documentId: invoice.id, amount: '21.00' }],
       },
@@ -506,6 +517,18 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     expect(settled).toContain('Paiements imputés');
     expect(settled).toContain(collected.json().data.number);
     expect(settled).toContain('Reste dû: 100,00');
+    // Accepted by the local adapter, which answers for no tax authority: the paper never calls it
+    // authorised (issue 35).
+    // (runDue takes a batch of the file's due jobs: the earlier tests' may come first.)
+    await expect
+      .poll(async () => {
+        await t.app.jobs.runDue();
+        return (await t.call('GET', `/api/sales/${invoice.id}`)).json().data.einvoice;
+      })
+      .toMatchObject({ adapter: 'local', status: 'accepted' });
+    const printed = pdfText((await t.call('GET', `/api/sales/${invoice.id}/pdf`)).rawPayload);
+    expect(printed).not.toContain('Autorisation électronique');
+    expect(printed).not.toContain('LOCAL-');
     const sent = await t.call('POST', `/api/sales/${invoice.id}/send`);
     expect(sent.statusCode, sent.body).toBe(200);
     const to = sent.json<{ to: string }>().to;
@@ -570,7 +593,9 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     await t.asLevel('user', async () => {
       expect((await t.call('GET', '/api/sales')).statusCode).toBe(200);
       const draft = await post(sale());
-      expect((await t.call('DELETE', `/api/sales/${draft.id}`)).statusCode).toBe(200);
+      // No commercial deletes at the user level (docs/permissions.md), a sale draft's included (issue 35).
+      expect((await t.call('DELETE', `/api/sales/${draft.id}`)).statusCode).toBe(403);
+      expect((await t.call('GET', `/api/sales/${draft.id}`)).json().data).toMatchObject({ status: 'draft' });
       const issued = await issue(await post(sale()));
       expect(issued.statusCode).toBe(200);
       expect((await t.call('GET', '/api/sales/integrity')).statusCode).toBe(200);

@@ -34,6 +34,9 @@ export type {
   LineRow,
   NamedLineRow,
 } from '../commercial/side-documents.repository.ts';
+
+import { spanishKey } from '../../db/spanish-order.ts';
+
 export { documentRefs, existingItems, linesOf } from '../commercial/side-documents.repository.ts';
 
 const live = (scope: TenantScope) => liveDocuments(scope, 'sale');
@@ -171,7 +174,7 @@ export async function billables(scope: TenantScope, q: string) {
         searchCondition(treatments.searchText, q || undefined),
       ),
     )
-    .orderBy(asc(treatments.name), asc(treatments.id))
+    .orderBy(asc(spanishKey(treatments.name)), asc(treatments.id))
     .limit(20);
   const itemRows = await scope.tx
     .select({
@@ -187,7 +190,7 @@ export async function billables(scope: TenantScope, q: string) {
     .where(
       and(eq(inventoryItems.accountId, scope.accountId), searchCondition(inventoryItems.searchText, q || undefined)),
     )
-    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+    .orderBy(asc(spanishKey(inventoryItems.name)), asc(inventoryItems.id))
     .limit(20);
   return { treatmentRows, itemRows };
 }

@@ -83,10 +83,11 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
       ...write,
       failureCode: 'error_create_sale',
       summary:
-        'A sale draft, or issued at once with issue: true (409 customer_inactive, point_of_sale_inactive, related_document_invalid, already_invoiced, insufficient_stock)',
+        'A sale draft, or issued at once with issue: true (Idempotency-Key required; 409 customer_inactive, point_of_sale_inactive, related_document_invalid, already_invoiced, insufficient_stock)',
       body: createSaleSchema,
       answer: saleResponseSchema,
       status: 201,
+      idempotent: 'sales.create',
     },
     ({ ctx, body }) => service.create({ ctx, input: body }),
   );
@@ -96,10 +97,12 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
     {
       ...write,
       failureCode: 'error_update_sale',
-      summary: 'Edit a draft (its lines replaced); 409 document_final once issued, version_conflict when stale',
+      summary:
+        'Edit a draft (its lines replaced), and issue it with issue: true (Idempotency-Key required); 409 document_final once issued, version_conflict when stale',
       params,
       body: updateSaleSchema,
       answer: saleResponseSchema,
+      idempotent: 'sales.update',
     },
     ({ ctx, params, body }) => service.update({ ctx, id: params.id, input: body }),
   );
@@ -110,10 +113,11 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
       ...write,
       failureCode: 'error_update_sale',
       summary:
-        'Issue a draft: numbered and chained, final from now on; ledger, stock, invoiced sources, cash or cards collection and e-invoicing in one transaction',
+        'Issue a draft (Idempotency-Key required): numbered and chained, final from now on; ledger, stock, invoiced sources, cash or cards collection and e-invoicing in one transaction',
       params,
       body: issueSaleSchema,
       answer: saleResponseSchema,
+      idempotent: 'sales.issue',
     },
     ({ ctx, params, body }) => service.issue({ ctx, id: params.id, version: body.version }),
   );
@@ -124,11 +128,12 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
       ...write,
       failureCode: 'error_create_sale',
       summary:
-        'A draft credit or debit note of an issued invoice, debit note or receipt, its lines copied (a credit note needs commercial.delete)',
+        'A draft credit or debit note of an issued invoice, debit note or receipt, its lines copied (Idempotency-Key required; a credit note needs commercial.delete)',
       params,
       body: correctSaleSchema,
       answer: saleResponseSchema,
       status: 201,
+      idempotent: 'sales.correct',
     },
     ({ ctx, params, body }) => service.correct({ ctx, id: params.id, documentType: body.documentType }),
   );
@@ -186,7 +191,8 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
   route.delete(
     '/sales/:id',
     {
-      ...write,
+      // A commercial delete, as a purchase draft's (docs/permissions.md: the user level has none).
+      permission: 'commercial.delete',
       failureCode: 'error_delete_sale',
       summary: 'Delete a draft (kept and audited); 409 document_final once issued',
       params,

@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
+import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
@@ -29,6 +30,7 @@ import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
 import { queueEinvoice } from './einvoicing/einvoice.job.ts';
 import { insertSaleDraft, type SaleDraftInput, saleDraftColumns, saleDraftLines } from './invoice-drafts.ts';
+import { checkLineSources, lineProfessionals } from './line-sources.ts';
 import { assignSaleNumber, verifySaleChains } from './sale-chain.ts';
 import * as repository from './sales.repository.ts';
 
@@ -98,8 +100,11 @@ function presentListItem(row: repository.ListRow): SaleListItem {
   };
 }
 
-/** The audited columns of a stored document (its lines as quantity × price and text). */
-function columnsOf(row: repository.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
+/** The audited columns of a stored document (its lines as quantity × price and text, and who did it). */
+function columnsOf(
+  row: repository.DocumentRow,
+  lines: { description: string; quantity: string; unitPrice: string; professionalId: string | null }[],
+) {
   return {
     customerId: row.customerId,
     documentType: row.documentType,
@@ -114,7 +119,10 @@ function columnsOf(row: repository.DocumentRow, lines: { description: string; qu
     returnsGoods: row.returnsGoods,
     status: row.status,
     total: row.total,
-    lines: lines.map((line) => `${line.quantity} × ${line.unitPrice} ${line.description}`),
+    lines: lines.map(
+      (line) =>
+        `${line.quantity} × ${line.unitPrice} ${line.description}${line.professionalId ? ` (${line.professionalId})` : ''}`,
+    ),
   };
 }
 
@@ -157,6 +165,8 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
       attendanceId: line.attendanceId,
       attendanceLineId: line.attendanceLineId,
       sourceLineId: line.sourceLineId,
+      professionalId: line.professionalId,
+      professionalName: line.professionalName,
       description: line.description,
       skuProvider: line.skuProvider,
       quantity: line.quantity,
@@ -280,12 +290,15 @@ function checkIssueLevel(ctx: Ctx, documentType: string) {
 }
 
 async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
+  await requireClinicCurrency(ctx, input.currency);
   const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
   const id = newId();
   await checkRelated(ctx, input, customer.id, id);
   await checkCatalogue(ctx, input);
+  await checkLineSources(ctx, input.lines, customer);
+  const lines = await lineProfessionals(ctx, input.lines);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
-  const draft = await insertSaleDraft(ctx, { ...draftInput(input, customer), id });
+  const draft = await insertSaleDraft(ctx, { ...draftInput({ ...input, lines }, customer), id });
   const created = columnsOf(draft.document, draft.lines);
   // Made and issued in one request: one event, the issue's, says both.
   if (input.issue) return issueLocked(ctx, draft.document, { customer, lines: draft.lines, created });
@@ -304,11 +317,14 @@ async function lockDraft(ctx: Ctx, id: string, version: number): Promise<reposit
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateSale }) {
   const current = await lockDraft(ctx, id, input.version);
   const before = columnsOf(current, await repository.linesOf(ctx, id));
+  await requireClinicCurrency(ctx, input.currency);
   const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
   await checkRelated(ctx, input, customer.id, id);
   await checkCatalogue(ctx, input);
+  await checkLineSources(ctx, input.lines, customer);
+  const withProfessionals = await lineProfessionals(ctx, input.lines);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
-  const draft = draftInput(input, customer);
+  const draft = draftInput({ ...input, lines: withProfessionals }, customer);
   const { stored, lines } = await finalGuard(async () => {
     const row = await repository.updateDocument(ctx, id, {
       ...saleDraftColumns(draft),
@@ -549,6 +565,8 @@ async function correct({
         attendanceId: null,
         attendanceLineId: null,
         sourceLineId: null,
+        // A credit note takes back what the corrected line counted for its professional.
+        professionalId: line.professionalId,
       })),
     },
   });

@@ -90,7 +90,7 @@ describe.each(availableBackends())('price list on %s', (backend) => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Código;Nombre;Grupo;Precio;IVA (%);Duración (min);Activo');
-    expect(lines.slice(1)).toEqual(['ORT-01;"Brackets; metálicos";Ortodoncia;500000.00;10.50;30;sí']);
+    expect(lines.slice(1)).toEqual(['ORT-01;"Brackets; metálicos";Ortodoncia;500000,00;10,50;30;sí']);
   });
 
   it('imports by code: a dry run lists row errors and writes nothing; applying updates known codes and creates the rest', async () => {

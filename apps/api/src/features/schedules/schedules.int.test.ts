@@ -259,9 +259,12 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
       phone: '+54 11 4444-5555',
     };
     const saved = await t.call('PUT', '/api/schedules/reminders', { body });
-    expect(saved.json()).toEqual({ code: 'reminder_settings_updated', data: body });
+    // A new lead (or on/off) applies to appointments booked or moved from now on: the answer says so.
+    expect(saved.json()).toEqual({ code: 'reminders_apply_to_new_bookings', data: body });
     expect((await t.call('GET', '/api/schedules/reminders')).json().data).toEqual(body);
     expect(await t.auditEvents('reminder_settings_updated')).toHaveLength(1);
+    const samePlan = await t.call('PUT', '/api/schedules/reminders', { body: { ...body, phone: '+54 11 4444-6666' } });
+    expect(samePlan.json()).toMatchObject({ code: 'reminder_settings_updated' });
     const tooSoon = await t.call('PUT', '/api/schedules/reminders', { body: { ...body, reminderLeadMinutes: 10 } });
     expect(tooSoon.statusCode).toBe(400);
     expect((await t.call('GET', '/api/schedules/reminders', { token: t.other.token })).json().data.address).toBeNull();

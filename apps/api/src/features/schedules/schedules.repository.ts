@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
 import { recordRepository } from '../../db/records.ts';
 import { accounts, chairs, scheduleExceptions, schedules, treatments, users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
 /** Opening hours, professionals' weeks, exceptions, chairs and treatments (issue 16; tenant context). */
@@ -54,7 +55,7 @@ export async function findScheduleForUpdate(
         isNull(schedules.deletedAt),
       ),
     )
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -83,7 +84,7 @@ export async function activeProfessionals({ tx, accountId }: Scope) {
     .select({ id: users.id, completeName: users.completeName })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.active, true), ne(users.level, 'customer')))
-    .orderBy(asc(users.completeName), asc(users.id))
+    .orderBy(asc(spanishKey(users.completeName)), asc(users.id))
     .limit(500);
 }
 
@@ -114,18 +115,21 @@ export function exceptionsFilter(query: { from?: string; to?: string; profession
   );
 }
 
+/** Names in Spanish order (db/spanish-order.ts, treatments_name_idx). */
+const byName = spanishKey(treatments.name);
+
 export const treatmentsRepository = recordRepository({
   table: treatments,
   scope: [],
-  order: [asc(treatments.name), asc(treatments.id)],
+  order: [asc(byName), asc(treatments.id)],
 });
 
 /** The price list in each of its orders, ascending and descending (name and id break ties). */
 const treatmentOrders = {
-  name: (dir: SQL) => [sql`${treatments.name} ${dir}`, sql`${treatments.id} ${dir}`],
-  code: (dir: SQL) => [sql`lower(${treatments.code}) ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
-  group: (dir: SQL) => [sql`${treatments.groupName} ${dir} nulls last`, asc(treatments.name), asc(treatments.id)],
-  price: (dir: SQL) => [sql`${treatments.price} ${dir}`, asc(treatments.name), asc(treatments.id)],
+  name: (dir: SQL) => [sql`${byName} ${dir}`, sql`${treatments.id} ${dir}`],
+  code: (dir: SQL) => [sql`lower(${treatments.code}) ${dir} nulls last`, asc(byName), asc(treatments.id)],
+  group: (dir: SQL) => [sql`${spanishKey(treatments.groupName)} ${dir} nulls last`, asc(byName), asc(treatments.id)],
+  price: (dir: SQL) => [sql`${treatments.price} ${dir}`, asc(byName), asc(treatments.id)],
 };
 const treatmentsIn = (order: SQL[]) => recordRepository({ table: treatments, scope: [], order });
 const ascending = sql.raw('asc');
@@ -159,15 +163,15 @@ export function treatmentsFilter(query: {
   );
 }
 
-/** The groups of the live treatments, alphabetically. */
+/** The groups of the live treatments, in Spanish order. */
 export async function treatmentGroups({ tx, accountId }: Scope): Promise<string[]> {
   const rows = await tx
-    .selectDistinct({ groupName: treatments.groupName })
+    .selectDistinct({ key: spanishKey(treatments.groupName), groupName: treatments.groupName })
     .from(treatments)
     .where(
       and(eq(treatments.accountId, accountId), isNull(treatments.deletedAt), sql`${treatments.groupName} is not null`),
     )
-    .orderBy(asc(treatments.groupName));
+    .orderBy(sql`1`, sql`2`);
   return rows.flatMap((row) => (row.groupName ? [row.groupName] : []));
 }
 
@@ -197,7 +201,7 @@ export async function treatmentsByCode({ tx, accountId }: Scope, codes: string[]
 export const chairsRepository = recordRepository({
   table: chairs,
   scope: [],
-  order: [asc(chairs.sortOrder), asc(chairs.name), asc(chairs.id)],
+  order: [asc(chairs.sortOrder), asc(spanishKey(chairs.name)), asc(chairs.id)],
 });
 
 /** The clinic's reminder settings and the address and phone the reminder prints. */
@@ -211,7 +215,7 @@ export async function findReminderSettings({ tx, accountId }: Scope) {
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -96,14 +96,18 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     {
       ...settings,
       failureCode: 'error_update_schedule',
-      summary: "Change the clinic's e-mail reminders (audited)",
+      summary:
+        "Change the clinic's e-mail reminders (audited); code reminders_apply_to_new_bookings when the lead or on/off changed (planned reminders keep their time)",
       body: saveReminderSettingsRequestSchema,
       answer: reminderSettingsAnswerSchema,
     },
-    async ({ ctx, body }) => ({
-      data: await schedulesService.saveReminders({ ctx, input: body }),
-      code: 'reminder_settings_updated' as const,
-    }),
+    async ({ ctx, body }) => {
+      const { settings, remindersChanged } = await schedulesService.saveReminders({ ctx, input: body });
+      return {
+        data: settings,
+        code: remindersChanged ? ('reminders_apply_to_new_bookings' as const) : ('reminder_settings_updated' as const),
+      };
+    },
   );
 
   const params = { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> };

@@ -242,7 +242,14 @@ export const schedulesService = {
     return row;
   },
 
-  async saveReminders({ ctx, input }: { ctx: RequestContext; input: ReminderSettings }): Promise<ReminderSettings> {
+  /** Saved; `remindersChanged` when the lead or on/off changed (it applies to appointments booked or moved from now on). */
+  async saveReminders({
+    ctx,
+    input,
+  }: {
+    ctx: RequestContext;
+    input: ReminderSettings;
+  }): Promise<{ settings: ReminderSettings; remindersChanged: boolean }> {
     const before = await repository.findReminderSettings(ctx);
     const after = {
       remindersEnabled: input.remindersEnabled,
@@ -259,6 +266,8 @@ export const schedulesService = {
       before: before ?? null,
       after,
     });
-    return after;
+    const remindersChanged =
+      before?.remindersEnabled !== after.remindersEnabled || before?.reminderLeadMinutes !== after.reminderLeadMinutes;
+    return { settings: after, remindersChanged };
   },
 };

@@ -8,34 +8,29 @@ import { isFieldCode } from '@odontia/shared/validation';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFile, csvNumber } from '../../lib/csv.ts';
 import { headerKey } from '../inventory/inventory.csv.ts';
 
 /**
- * CSV of the price list (issue 18). Export: UTF-8 with a BOM (Excel reads the accents), `;` as
- * separator (what a Spanish-speaking Excel opens in columns), the Spanish labels as header,
- * amounts with a dot, active as `sí`/`no`. Import: `,` or `;`, headers by label or field name
+ * CSV of the price list (issue 18). Export: the convention of every CSV (lib/csv.ts: BOM, `;`,
+ * numbers with a decimal comma), the Spanish labels as header, active as `sí`/`no`. Import: `,` or `;`, headers by label or field name
  * (any case, with or without accents); each row checked with the create contract; a code
  * appears once per file.
  */
 
-const bom = '\uFEFF';
 export type TreatmentInput = z.output<typeof treatmentContracts.create>;
 
-function csvValue(value: unknown): string {
+function csvValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  return String(value);
+  return field === 'price' || field === 'vatRate' ? csvNumber('es', String(value)) : String(value);
 }
 
 export function buildTreatmentsCsv(rows: Treatment[]): string {
-  const csv = Papa.unparse(
-    {
-      fields: treatmentCsvColumns.map(([, label]) => label),
-      data: rows.map((row) => treatmentCsvColumns.map(([field]) => csvValue(row[field]))),
-    },
-    { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: true },
+  return csvFile(
+    treatmentCsvColumns.map(([, label]) => label),
+    rows.map((row) => treatmentCsvColumns.map(([field]) => csvValue(field, row[field]))),
   );
-  return `${bom}${csv}\r\n`;
 }
 
 const trueWords = new Set(['si', 'sí', 'true', '1', 'yes', 's', 'x', 'oui', 'sim']);

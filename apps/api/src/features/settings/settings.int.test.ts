@@ -172,6 +172,17 @@ describe.each(availableBackends())('system settings on %s', (backend) => {
     const [job] = await reminderJobs(t.db, t.clinic.accountId, id);
     expect(job?.runAt.getTime()).toBe(startsAt.getTime() - 120 * 60_000);
 
+    // A new lead applies to appointments booked or moved from now on, and the answer says so:
+    // the reminder already planned keeps its time.
+    const newLead = await save({ reminderLeadMinutes: 300 });
+    expect(newLead.json()).toMatchObject({
+      code: 'reminders_apply_to_new_bookings',
+      data: { reminderLeadMinutes: 300 },
+    });
+    const [kept] = await reminderJobs(t.db, t.clinic.accountId, id);
+    expect(kept?.runAt.getTime()).toBe(startsAt.getTime() - 120 * 60_000);
+    expect((await save({ lockAfterMinutes: 20 })).json()).toMatchObject({ code: 'system_setting_updated' });
+
     expect((await save({ remindersEnabled: false })).statusCode).toBe(200);
     const later = await bookAppointment(t.db, {
       accountId: t.clinic.accountId,

@@ -49,7 +49,7 @@ export async function findSettings({ tx, accountId }: Scope, { lock = false } = 
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw new Error(`clinic ${accountId} not found`);
   return row;
 }

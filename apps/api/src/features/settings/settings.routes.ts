@@ -35,14 +35,17 @@ export const settingsRoutes: FastifyPluginAsync<{ service: SettingsService }> = 
     {
       ...write,
       summary:
-        "Edit the clinic's system settings (audited); 400 too_big on uploadMaxMb above the installation's UPLOAD_MAX_MB, invalid_value on an unknown time zone; 409 version_conflict with details.current when stale",
+        "Edit the clinic's system settings (audited); 400 too_big on uploadMaxMb above the installation's UPLOAD_MAX_MB, invalid_value on an unknown time zone; answers code reminders_apply_to_new_bookings when the reminders' lead or on/off changed (planned reminders keep their time); 409 version_conflict with details.current when stale",
       body: updateClinicSettingsSchema,
       answer: clinicSettingsResponseSchema,
     },
-    async ({ ctx, body }) => ({
-      data: await service.update({ ctx, input: body }),
-      code: 'system_setting_updated' as const,
-    }),
+    async ({ ctx, body }) => {
+      const { settings, remindersChanged } = await service.update({ ctx, input: body });
+      return {
+        data: settings,
+        code: remindersChanged ? ('reminders_apply_to_new_bookings' as const) : ('system_setting_updated' as const),
+      };
+    },
   );
 
   route.get(

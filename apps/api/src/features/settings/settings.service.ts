@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
+import { hasMoneyRows } from '../commercial/clinic-currency.ts';
 import { rebuildDayFigures } from '../figures/day-figures.repository.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { lockSaleSequence } from '../sales/sale-chain.ts';
@@ -75,7 +76,13 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
     },
 
     /** A new version of the settings; 409 version_conflict with the current ones when stale. */
-    async update({ ctx, input }: { ctx: RequestContext; input: UpdateClinicSettings }): Promise<ClinicSettings> {
+    async update({
+      ctx,
+      input,
+    }: {
+      ctx: RequestContext;
+      input: UpdateClinicSettings;
+    }): Promise<{ settings: ClinicSettings; remindersChanged: boolean }> {
       if (input.uploadMaxMb !== null && input.uploadMaxMb > installationMaxMb)
         throw invalidFields([{ path: 'uploadMaxMb', code: 'too_big', max: installationMaxMb }]);
       const current = await repository.findSettings(ctx, { lock: true });
@@ -91,6 +98,10 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
         reminderLeadMinutes: input.reminderLeadMinutes,
         uploadMaxMb: input.uploadMaxMb,
       };
+      // Issue 35: documents and money are in the clinic's currency; it stays while any exist
+      // (the database's keys refuse it too).
+      if (next.systemCurrency !== current.systemCurrency && (await hasMoneyRows(ctx)))
+        throw new AppError('currency_in_use', { currency: current.systemCurrency });
       const { before, after } = changed(columnsOf(current), next);
       await repository.updateSettings(ctx, next);
       // The kept day figures of appointments, attendances and new patients are by the clinic's day.
@@ -102,7 +113,11 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
         before: { ...before, version: current.version },
         after,
       });
-      return present(await repository.findSettings(ctx), installationMaxMb);
+      // A reminder is planned when its appointment is booked or moved (reminder-plan.ts): a new lead,
+      // or reminders turned on or off, applies from then on, which the answer says.
+      const remindersChanged =
+        next.remindersEnabled !== current.remindersEnabled || next.reminderLeadMinutes !== current.reminderLeadMinutes;
+      return { settings: present(await repository.findSettings(ctx), installationMaxMb), remindersChanged };
     },
 
     /** Every active point of sale × sale document type, by code then type. */

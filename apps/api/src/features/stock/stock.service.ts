@@ -1,5 +1,5 @@
 import { type StockMovementKind, stockMovementDirection } from '@odontia/shared/enums';
-import type { StockMovement } from '@odontia/shared/schemas/inventory';
+import { maxStockQuantity, type StockMovement } from '@odontia/shared/schemas/inventory';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -127,6 +127,20 @@ export async function applyStockMovements(
           requested: out.get(dipping.itemId) ?? 0,
         },
       ],
+    });
+  }
+  // Issue 35: no item holds more than the contracts' bound (the int columns hold about twice it),
+  // whichever path adds the stock: an adjustment, a delivery note, a count.
+  const overfull = locked.filter((item) => (running.get(item.id) ?? 0) > maxStockQuantity);
+  if (overfull.length > 0) {
+    throw new AppError('stock_above_limit', {
+      items: overfull.map((item) => ({
+        id: item.id,
+        kind: item.kind,
+        name: item.name,
+        available: item.totalStock,
+        max: maxStockQuantity,
+      })),
     });
   }
   await repository.setStocks(

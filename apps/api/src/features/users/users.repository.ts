@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
 import { users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
 import type { SystemTx } from '../../db/tenancy.ts';
 
 /** The clinic's users (tenant context only: RLS keeps every other clinic out). */
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Names in Spanish order (db/spanish-order.ts, users_name_idx). */
 const sortColumns = {
-  completeName: users.completeName,
+  completeName: spanishKey(users.completeName),
   email: users.email,
   level: users.level,
   createdAt: users.createdAt,
@@ -52,7 +54,7 @@ export async function insertMembership(tx: SystemTx, user: typeof users.$inferIn
 
 /** The user, locked for the rest of the transaction. */
 export async function findUserForUpdate({ tx }: TenantScope, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 
@@ -62,7 +64,7 @@ export async function lockActiveAdministrators({ tx }: TenantScope): Promise<str
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.level, 'administrator'), eq(users.active, true)))
-    .for('update');
+    .for('no key update');
   return rows.map((row) => row.id);
 }
 

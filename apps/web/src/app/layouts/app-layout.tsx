@@ -36,6 +36,21 @@ function Shell() {
 
   return (
     <div className={`app-wrapper${mobileMenuOpen ? ' sidebar-open' : ''}`}>
+      {/* The first Tab of every page: past the menu and the top bar, to the page itself (WCAG 2.4.1). */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a link to the page's section; the script moves the focus without a history entry for the fragment */}
+      <a
+        href="#main-content"
+        className="skip-link visually-hidden-focusable"
+        data-testid="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          const main = document.getElementById('main-content');
+          main?.focus();
+          main?.scrollIntoView({ block: 'start' });
+        }}
+      >
+        {t('skipLink')}
+      </a>
       <Sidebar />
       {mobileMenuOpen ? (
         <button
@@ -49,7 +64,7 @@ function Shell() {
       <div className="app-content">
         <Topbar />
         <AccountBanner />
-        <main className="page-content" id="main-content">
+        <main className="page-content" id="main-content" tabIndex={-1}>
           <PermittedOutlet />
         </main>
         <Footer />

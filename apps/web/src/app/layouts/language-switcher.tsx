@@ -1,4 +1,4 @@
-import { languages } from '@odontia/shared/enums';
+import { languages } from '@odontia/shared/languages';
 import { Check, Languages } from 'lucide-react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type MenuSize, menuSizes, type ThemeMode, themeModes } from '@odontia/shared/enums';
+import { type MenuSize, menuSizes, type ThemeMode, themeModes } from '@odontia/shared/appearance';
 import { RotateCcw } from 'lucide-react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';

@@ -155,6 +155,7 @@ function RenewDialog({ account, onDone }: { account: Account; onDone: () => void
         <p className="mb-0 small text-body-secondary">
           {account.contract.state === 'read_only' ? t('renew.fromToday') : t('renew.fromDueDate')} {t('renew.manual')}
         </p>
+        <TransferDetails details={account.contract.transferDetails} />
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={renew.isPending}>
@@ -172,6 +173,18 @@ function RenewDialog({ account, onDone }: { account: Account; onDone: () => void
         </button>
       </Modal.Footer>
     </Modal>
+  );
+}
+
+/** Where the clinic transfers a renewal (issue 35): never ask for a transfer without saying where. */
+function TransferDetails({ details }: { details: string | null }) {
+  const { t } = useTranslation('account');
+  if (!details) return <p className="mb-0 small">{t('renew.askDetails')}</p>;
+  return (
+    <div className="small" data-testid="transfer-details">
+      <p className="mb-1 fw-semibold">{t('renew.transferTo')}</p>
+      <p className="mb-0 account-transfer-details">{details}</p>
+    </div>
   );
 }
 
@@ -247,6 +260,9 @@ function PlanCard({ account }: { account: Account }) {
                 reference: pending.reference,
                 amount: money(pending.amount, pending.currency),
               })}
+              <div className="mt-2">
+                <TransferDetails details={contract.transferDetails} />
+              </div>
             </FormAlert>
           ) : null}
           {!plan ? <p className="small text-body-secondary mb-0">{t('plan.notConfigured')}</p> : null}

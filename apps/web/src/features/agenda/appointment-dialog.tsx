@@ -131,7 +131,9 @@ export function AppointmentDialog({
                 {a.treatmentName ? <Row label={t('fields.treatment')}>{a.treatmentName}</Row> : null}
                 {a.reason ? <Row label={t('fields.reason')}>{a.reason}</Row> : null}
                 {a.notes ? <Row label={t('fields.notes')}>{a.notes}</Row> : null}
-                <Row label={t('fields.status')}>{t(`statuses.${a.status}`)}</Row>
+                <Row label={t('fields.status')} testId="appointment-status-row">
+                  {status ? t(`displayStatus.${status}`) : null}
+                </Row>
                 {a.outsideSchedule ? <Row label={t('fields.schedule')}>{t('details.outsideSchedule')}</Row> : null}
                 <Row label={t('fields.confirmation')} testId="appointment-confirmation">
                   {a.confirmedAt && a.confirmationChannel

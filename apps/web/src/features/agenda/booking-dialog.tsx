@@ -1,5 +1,5 @@
 import '../auth/zod-setup';
-import { clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { clinicDayRange, clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sexes } from '@odontia/shared/enums';
 import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';
 import { createPatientRequestSchema } from '@odontia/shared/schemas/patients';
@@ -238,13 +238,19 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
   const [errors, setErrors] = useState<Errors>({});
   const [outside, setOutside] = useState<string[] | null>(null);
   const [overlap, setOverlap] = useState<string | null>(null);
+  /** A start in the past, said before booking it (a walk-in recorded afterwards); confirmed once. */
+  const [past, setPast] = useState<'asking' | 'confirmed' | null>(null);
   const [pending, setPending] = useState(false);
   const minutes = Number(values.minutes) || defaultMinutes;
+  // The free slots from the day chosen (the server starts them no earlier than now).
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? values.date : clinicToday(timeZone);
+  const freeFrom = clinicDayRange(timeZone, validDate).start.toISOString();
   const freeSlots = useFreeSlots(
     {
       professionalId: values.professionalId || undefined,
       chairId: values.chairId || undefined,
       durationMinutes: minutes,
+      from: freeFrom,
       limit: 6,
     },
     minutes >= 5,
@@ -263,6 +269,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
     });
     setOutside(null);
     setOverlap(null);
+    if (name === 'date' || name === 'time') setPast(null);
   };
   const message = (code: string) => {
     const { key, values: v } = fieldMessageKey(parseFieldMessage(code));
@@ -270,7 +277,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
   };
   const fieldOf = (path: string) => (path === 'startsAt' ? 'time' : path === 'endsAt' ? 'minutes' : path);
 
-  const submit = async (allowOutsideSchedule: boolean) => {
+  const submit = async (allowOutsideSchedule: boolean, pastConfirmed = past === 'confirmed') => {
     const start = instantOfClinicWallTime(`${values.date}T${values.time}`, timeZone);
     const local: Errors = {};
     if (!values.date) local.date = message('required');
@@ -295,6 +302,12 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
       }
     setErrors(local);
     if (Object.keys(local).length) return;
+    // A new start in the past: allowed (a walk-in recorded afterwards), but said first.
+    const movedToPast = start && start.getTime() < Date.now() && start.toISOString() !== editing?.startsAt;
+    if (movedToPast && !pastConfirmed) {
+      setPast('asking');
+      return;
+    }
     setPending(true);
     try {
       const answer = editing
@@ -330,6 +343,13 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
     minute: '2-digit',
     timeZone,
   });
+  const pastStart = instantOfClinicWallTime(`${values.date}T${values.time}`, timeZone);
+  const pastWhen = pastStart
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(pastStart)
+    : '';
+  const freeDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', timeZone }).format(
+    new Date(freeFrom),
+  );
   const invalid = (name: string) => (errors[name] ? 'is-invalid' : '');
   const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
@@ -342,6 +362,22 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
         </Modal.Header>
         <Modal.Body>
           {overlap ? <FormAlert testId="booking-overlap">{overlap}</FormAlert> : null}
+          {past === 'asking' ? (
+            <FormAlert variant="warning" testId="booking-past">
+              <p className="mb-1">{t('booking.pastText', { when: pastWhen })}</p>
+              <button
+                type="button"
+                className="btn btn-warning btn-sm mt-1"
+                onClick={() => {
+                  setPast('confirmed');
+                  void submit(false, true);
+                }}
+                data-testid="book-past"
+              >
+                {t('booking.bookPast')}
+              </button>
+            </FormAlert>
+          ) : null}
           {outside ? (
             <FormAlert variant="warning" testId="booking-outside">
               <p className="mb-1">{t('outsideText')}</p>
@@ -491,15 +527,22 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
             </Field>
             <section className="col-12" aria-labelledby={`${id}-free`}>
               <h3 id={`${id}-free`} className="h6">
-                {t('booking.freeSlots')}
+                {t('booking.freeSlots', { date: freeDay })}
               </h3>
               {freeSlots.data?.length ? (
-                <ul className="agenda-free-slots list-unstyled d-flex flex-wrap gap-2 mb-0" data-testid="free-slots">
+                // While the slots of a newly chosen day load, the last day's stay in place (no layout
+                // shift) but cannot be picked: a click would book the day before the one asked for.
+                <ul
+                  className="agenda-free-slots list-unstyled d-flex flex-wrap gap-2 mb-0"
+                  data-testid="free-slots"
+                  aria-busy={freeSlots.isPlaceholderData}
+                >
                   {freeSlots.data.map((slot) => (
                     <li key={`${slot.startsAt}-${slot.professionalId}`}>
                       <button
                         type="button"
                         className="btn btn-outline-primary btn-sm"
+                        disabled={freeSlots.isPlaceholderData}
                         onClick={() => {
                           const wall = clinicWallTime(slot.startsAt, timeZone);
                           setValues((current) => ({

@@ -1,14 +1,16 @@
 import '../auth/zod-setup';
-import { addDays, clinicToday } from '@odontia/shared/clinic-time';
+import { addDays, type CalendarDay, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { weekdays } from '@odontia/shared/enums';
 import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
-import type { Schedule } from '@odontia/shared/schemas/schedules';
+import type { Schedule, ScheduleException } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import {
   type CSSProperties,
   createContext,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -24,7 +26,21 @@ import { useSearchParams } from 'react-router';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
 import { useProfessionals } from '../medical-history/api';
+import {
+  type AgendaEvent,
+  type AppointmentEvent,
+  appointmentEvents,
+  type ExceptionEvent,
+  eventClassName,
+  eventTooltip,
+  exceptionEvents,
+  exceptionLabel,
+  exceptionsOfDay,
+  isAppointment,
+} from './agenda-events';
+import { agendaState, readAgendaPreferences, writeAgendaPreferences } from './agenda-preferences';
 import { agendaApi, useCalendarAppointments, useChairs, useScheduleExceptions, useSchedules } from './api';
 import { AppointmentDialog } from './appointment-dialog';
 import { BookingDialog, type BookingDraft } from './booking-dialog';
@@ -52,21 +68,6 @@ const localizer = dateFnsLocalizer({
   locales: { es, en: enUS, fr, pt: ptBR },
 });
 
-export interface CalendarEvent {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  resourceId: string;
-  appointment: CalendarAppointment;
-}
-interface BackgroundEvent {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  resourceId?: string;
-}
 interface Resource {
   id: string;
   title: string;
@@ -75,15 +76,28 @@ interface Resource {
 /** The addon is CommonJS only (lib/): the bundler may hand its whole `exports` as the default. */
 const withDragAndDrop = ((dragAndDrop as unknown as { default?: typeof dragAndDrop }).default ??
   dragAndDrop) as typeof dragAndDrop;
-const DnDCalendar = withDragAndDrop<CalendarEvent, Resource>(Calendar);
+const DnDCalendar = withDragAndDrop<AgendaEvent, Resource>(Calendar);
 
 const rbcView: Record<AgendaView, View> = { day: Views.DAY, week: Views.WEEK, month: Views.MONTH, list: Views.AGENDA };
 
+/**
+ * The agenda's state: the URL's (a link opens what it says), else what this user chose last time
+ * on this clinic (the view, the professionals, chair columns), else the day view of today.
+ */
 function useUrlState() {
   const [search, setSearch] = useSearchParams();
   const timeZone = useClinicTimeZone();
-  const rawView = search.get('view');
-  const view: AgendaView = agendaViews.includes(rawView as AgendaView) ? (rawView as AgendaView) : 'week';
+  const user = useSessionUser();
+  const [stored] = useState(() => readAgendaPreferences(user?.id, user?.account.id));
+  const { view, professionals, byChair } = agendaState(search, stored);
+  const professionalsKey = professionals.join(',');
+  useEffect(() => {
+    writeAgendaPreferences(user?.id, user?.account.id, {
+      view,
+      professionals: professionalsKey ? professionalsKey.split(',') : [],
+      byChair,
+    });
+  }, [user?.id, user?.account.id, view, professionalsKey, byChair]);
   const rawDate = search.get('date') ?? '';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) ? rawDate : clinicToday(timeZone);
   const set = useCallback(
@@ -101,7 +115,7 @@ function useUrlState() {
       ),
     [setSearch],
   );
-  return { search, view, date, set };
+  return { search, view, date, set, professionals, byChair };
 }
 
 /** The wall-clock ranges of a week for a resource: the professional's, else the clinic's. */
@@ -114,34 +128,61 @@ function rangesFor(
   return schedules?.clinic?.ranges ?? [];
 }
 
+/** What the parts the calendar library renders need of the agenda: open an appointment, the exceptions. */
+const AgendaContext = createContext<{
+  open: (id: string) => void;
+  exceptions: readonly ScheduleException[];
+  timeZone: string;
+  /** The day the view is on (the day view's resource headers name its exceptions). */
+  day: CalendarDay;
+  byChair: boolean;
+}>({ open: () => undefined, exceptions: [], timeZone: 'UTC', day: '1970-01-01', byChair: false });
+
+/** The first hour the time grid shows. */
+const firstHour = 7;
+
 export function AgendaCalendar() {
   const { t, i18n } = useTranslation('agenda');
   const calendarRef = useRef<HTMLDivElement>(null);
   // The time grid scrolls: reachable and named for the keyboard even on a day without appointments
-  // (axe scrollable-region-focusable; react-big-calendar gives it no tabindex).
+  // (axe scrollable-region-focusable; react-big-calendar gives it no tabindex). An exception drawn
+  // behind the appointments is text, not a button: the library makes every event one.
   useEffect(() => {
     for (const grid of calendarRef.current?.querySelectorAll<HTMLElement>('.rbc-time-content') ?? []) {
       grid.tabIndex = 0;
       grid.setAttribute('role', 'region');
       grid.setAttribute('aria-label', t('timeGrid'));
     }
+    for (const background of calendarRef.current?.querySelectorAll<HTMLElement>('.rbc-background-event') ?? []) {
+      background.removeAttribute('role');
+      background.removeAttribute('tabindex');
+    }
   });
   const timeZone = useClinicTimeZone();
-  const { search, view, date, set } = useUrlState();
-  const [byChair, setByChair] = useState(false);
+  const { search, view, date, set, professionals: filter, byChair } = useUrlState();
   const professionalsQuery = useProfessionals();
   const professionals = professionalsQuery.data ?? [];
   const chairs = useChairs().data ?? [];
   const schedules = useSchedules().data;
-  const selected = (search.get('professionals') ?? '').split(',').filter(Boolean);
+  // A remembered professional who is no longer listed is dropped from the filter.
+  const selected = professionalsQuery.data ? filter.filter((id) => professionals.some((p) => p.id === id)) : filter;
   const range = viewRange(view, date, timeZone);
   const calendar = useCalendarAppointments({
     ...range,
     professionalIds: selected.length ? selected : undefined,
     inactive: 'true',
   });
-  const exceptions = useScheduleExceptions(range.from, range.to).data ?? [];
-  const [openId, setOpenId] = useState<string | null>(null);
+  const allExceptions = useScheduleExceptions(range.from, range.to).data ?? [];
+  const selectedKey = selected.join(',');
+  // A professional's exception shows while they are shown; a clinic's, always.
+  const exceptions = useMemo(
+    () =>
+      allExceptions.filter(
+        (e) => !selectedKey || !e.professionalId || selectedKey.split(',').includes(e.professionalId),
+      ),
+    [allExceptions, selectedKey],
+  );
+  const [openId, setOpenId] = useState<string | null>(search.get('open'));
   const [draft, setDraft] = useState<BookingDraft | null>(
     search.get('book') === '1'
       ? {
@@ -158,51 +199,37 @@ export function AgendaCalendar() {
   const today = clinicToday(timeZone);
   const language = (i18n.resolvedLanguage ?? 'es').slice(0, 2);
 
-  const useChairsAsColumns = byChair && chairs.length > 0;
+  // Columns per professional (or per chair) in the day view; the week has one column per day.
+  const useChairsAsColumns = view === 'day' && byChair && chairs.length > 0;
   const shownProfessionals = professionals.filter((p) => !selected.length || selected.includes(p.id));
   const resources: Resource[] | undefined =
-    view === 'day' || view === 'week'
+    view === 'day'
       ? useChairsAsColumns
         ? chairs.map((chair) => ({ id: chair.id, title: chair.name }))
         : shownProfessionals.map((p) => ({ id: p.id, title: p.completeName }))
       : undefined;
+  const columnsKey = resources?.map((r) => r.id).join(',');
 
-  const events: CalendarEvent[] = useMemo(
-    () =>
-      (calendar.data ?? [])
-        .filter((a) => a.status !== 'rescheduled')
-        .filter((a) => view === 'list' || a.status !== 'cancelled' || a.cancelReason === 'no_show')
-        .map((a) => ({
-          id: a.id,
-          title: a.patientName,
-          start: toDisplay(a.startsAt, timeZone),
-          end: toDisplay(a.endsAt, timeZone),
-          resourceId: useChairsAsColumns ? (a.chairId ?? '') : a.professionalId,
-          appointment: a,
-        })),
-    [calendar.data, timeZone, useChairsAsColumns, view],
+  const appointments: AppointmentEvent[] = useMemo(
+    () => appointmentEvents(calendar.data ?? [], { timeZone, byChair: useChairsAsColumns }),
+    [calendar.data, timeZone, useChairsAsColumns],
   );
-
-  const backgroundEvents: BackgroundEvent[] = useMemo(() => {
-    const list: BackgroundEvent[] = [];
-    for (const exception of exceptions) {
-      const base = {
-        title: exception.reason ?? t(`exceptionKinds.${exception.kind}`),
-        start: toDisplay(exception.startsAt, timeZone),
-        end: toDisplay(exception.endsAt, timeZone),
-      };
-      const targets =
-        resources && !useChairsAsColumns
-          ? exception.professionalId
-            ? [exception.professionalId]
-            : resources.map((r) => r.id)
-          : resources
-            ? resources.map((r) => r.id)
-            : [undefined];
-      for (const resourceId of targets) list.push({ id: `${exception.id}:${resourceId}`, ...base, resourceId });
-    }
-    return list;
-  }, [exceptions, resources, t, timeZone, useChairsAsColumns]);
+  // The month lists the exceptions under each day's number (MonthDateHeader); the other views draw them.
+  const exceptionsDrawn: ExceptionEvent[] = useMemo(
+    () =>
+      view === 'month'
+        ? []
+        : exceptionEvents(exceptions, {
+            timeZone,
+            t,
+            columns: columnsKey === undefined ? undefined : columnsKey.split(',').filter(Boolean),
+            byChair: useChairsAsColumns,
+            allDay: view === 'list',
+          }),
+    [exceptions, timeZone, t, columnsKey, useChairsAsColumns, view],
+  );
+  const events: AgendaEvent[] = view === 'list' ? [...exceptionsDrawn, ...appointments] : appointments;
+  const backgroundEvents: AgendaEvent[] = view === 'day' || view === 'week' ? exceptionsDrawn : [];
 
   const slotPropGetter = useCallback(
     (slot: Date, resourceId?: string | number) => {
@@ -222,12 +249,28 @@ export function AgendaCalendar() {
     [schedules, useChairsAsColumns],
   );
 
-  const eventPropGetter = useCallback((event: CalendarEvent) => {
-    const status = displayStatus(event.appointment);
+  const eventPropGetter = useCallback((event: AgendaEvent) => {
     const style: CSSProperties = {};
-    if (event.appointment.treatmentColor) style.borderLeftColor = event.appointment.treatmentColor;
-    return { className: `agenda-event agenda-status-${status}`, style };
+    if (isAppointment(event) && event.appointment.treatmentColor)
+      style.borderLeftColor = event.appointment.treatmentColor;
+    return { className: eventClassName(event), style };
   }, []);
+
+  // Dates as the language writes them ("mar, 23 dic", not "Tue Dec 23"), times on 24 hours.
+  const formats = useMemo(() => {
+    const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const listDate = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short' });
+    const weekDay = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric' });
+    return {
+      timeGutterFormat: (value: Date) => time.format(value),
+      eventTimeRangeFormat: () => '',
+      agendaDateFormat: (value: Date) => listDate.format(value),
+      agendaTimeFormat: (value: Date) => time.format(value),
+      agendaTimeRangeFormat: ({ start, end }: { start: Date; end: Date }) =>
+        `${time.format(start)}–${time.format(end)}`,
+      dayFormat: (value: Date) => weekDay.format(value),
+    };
+  }, [language]);
 
   type MoveBody = Parameters<typeof agendaApi.update>[1];
   const move = async (appointment: CalendarAppointment, body: MoveBody) => {
@@ -246,9 +289,11 @@ export function AgendaCalendar() {
     }
   };
 
-  const onDrop = ({ event, start, end, resourceId }: EventInteractionArgs<CalendarEvent>) => {
+  const movable = (event: AgendaEvent) => isAppointment(event) && event.appointment.status === 'scheduled';
+
+  const onDrop = ({ event, start, end, resourceId }: EventInteractionArgs<AgendaEvent>) => {
+    if (!isAppointment(event) || !movable(event)) return;
     const a = event.appointment;
-    if (a.status !== 'scheduled') return;
     const target = resourceId as string | undefined;
     void move(a, {
       patientId: a.patientId,
@@ -283,6 +328,11 @@ export function AgendaCalendar() {
     if (search.get('book')) set({ book: null, patientId: null, professionalId: null }, true);
   };
 
+  const closeAppointment = () => {
+    setOpenId(null);
+    if (search.get('open')) set({ open: null }, true);
+  };
+
   const { first } = viewDays(view, date);
   const longTitle =
     view === 'month'
@@ -296,8 +346,11 @@ export function AgendaCalendar() {
   const title = longTitle.charAt(0).toUpperCase() + longTitle.slice(1);
 
   const toggleProfessional = (id: string) => {
-    const next = selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
-    set({ professionals: next.length ? next.join(',') : null });
+    // An empty selection is every professional: the first click keeps the others.
+    const current = selected.length ? selected : professionals.map((p) => p.id);
+    const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+    const all = professionals.every((p) => next.includes(p.id));
+    set({ professionals: all ? '' : next.join(',') });
   };
 
   // The month grid's ARIA roles are the library's and incomplete (a row holding "+N más" buttons, no
@@ -308,6 +361,11 @@ export function AgendaCalendar() {
       element.removeAttribute('aria-sort');
     }
   });
+
+  const context = useMemo(
+    () => ({ open: setOpenId, exceptions, timeZone, day: date, byChair: useChairsAsColumns }),
+    [exceptions, timeZone, date, useChairsAsColumns],
+  );
 
   return (
     <div className={`agenda agenda-view-${view}`} data-testid="agenda">
@@ -379,19 +437,14 @@ export function AgendaCalendar() {
                 type="checkbox"
                 className="form-check-input"
                 checked={!selected.length || selected.includes(p.id)}
-                onChange={
-                  () =>
-                    toggleProfessional(
-                      p.id,
-                    ) /* an empty selection is every professional: the first click keeps the others */
-                }
+                onChange={() => toggleProfessional(p.id)}
                 data-testid="professional-filter"
               />
               <span className="form-check-label">{p.completeName}</span>
             </label>
           ))}
         </fieldset>
-        {chairs.length ? (
+        {chairs.length && view === 'day' ? (
           <div className="form-check form-switch">
             <input
               id="agenda-by-chair"
@@ -400,7 +453,7 @@ export function AgendaCalendar() {
               aria-checked={byChair}
               className="form-check-input"
               checked={byChair}
-              onChange={(event) => setByChair(event.target.checked)}
+              onChange={(event) => set({ byChair: event.target.checked ? '1' : '0' })}
             />
             <label htmlFor="agenda-by-chair" className="form-check-label">
               {t('byChair')}
@@ -414,9 +467,13 @@ export function AgendaCalendar() {
               {t(`displayStatus.${status}`)}
             </li>
           ))}
+          <li className="agenda-legend-item">
+            <span className="agenda-swatch agenda-swatch-exception" aria-hidden="true" />
+            {t('exceptionsLegend')}
+          </li>
         </ul>
       </div>
-      <OpenAppointment.Provider value={setOpenId}>
+      <AgendaContext.Provider value={context}>
         <div
           className="agenda-calendar"
           data-testid="agenda-calendar"
@@ -427,14 +484,14 @@ export function AgendaCalendar() {
             localizer={localizer}
             culture={language}
             events={events}
-            backgroundEvents={backgroundEvents as unknown as CalendarEvent[]}
+            backgroundEvents={backgroundEvents}
             resources={resources}
             resourceIdAccessor="id"
             resourceTitleAccessor="title"
             view={rbcView[view]}
             views={[Views.DAY, Views.WEEK, Views.MONTH, Views.AGENDA]}
             onView={(next) =>
-              set({ view: (Object.keys(rbcView) as AgendaView[]).find((k) => rbcView[k] === next) ?? 'week' })
+              set({ view: (Object.keys(rbcView) as AgendaView[]).find((k) => rbcView[k] === next) ?? 'day' })
             }
             date={displayOfDay(date)}
             onNavigate={(next) => set({ date: dayOfDisplay(next) })}
@@ -443,7 +500,7 @@ export function AgendaCalendar() {
             toolbar={false}
             step={15}
             timeslots={4}
-            min={new Date(1970, 0, 1, 7, 0)}
+            min={new Date(1970, 0, 1, firstHour, 0)}
             max={new Date(1970, 0, 1, 21, 0)}
             scrollToTime={new Date(1970, 0, 1, 8, 0)}
             getNow={() => toDisplay(new Date(), timeZone)}
@@ -451,23 +508,26 @@ export function AgendaCalendar() {
             resizable
             popup
             onSelectSlot={onSelectSlot}
-            onSelectEvent={(event) => setOpenId(event.id)}
-            onKeyPressEvent={(event, e) => {
-              if ((e as unknown as KeyboardEvent).key === 'Enter') setOpenId(event.id);
+            onSelectEvent={(event) => {
+              if (isAppointment(event)) setOpenId(event.appointment.id);
             }}
-            draggableAccessor={(event) => event.appointment.status === 'scheduled'}
-            resizableAccessor={(event) => event.appointment.status === 'scheduled'}
+            onKeyPressEvent={(event, e) => {
+              if ((e as unknown as KeyboardEvent).key === 'Enter' && isAppointment(event))
+                setOpenId(event.appointment.id);
+            }}
+            draggableAccessor={movable}
+            resizableAccessor={movable}
             onEventDrop={onDrop}
             onEventResize={onDrop}
             eventPropGetter={eventPropGetter}
-            tooltipAccessor={(event) =>
-              `${event.appointment.patientName} · ${t(`displayStatus.${displayStatus(event.appointment)}`)}`
-            }
+            tooltipAccessor={(event) => eventTooltip(event, t)}
             slotPropGetter={slotPropGetter}
             components={{
               event: EventBody,
-              week: { header: DayHeader },
+              week: { header: WeekDayHeader },
               day: { header: DayHeader },
+              resourceHeader: ResourceHeader,
+              month: { dateHeader: MonthDateHeader },
               agenda: { event: ListEvent },
             }}
             messages={{
@@ -478,17 +538,17 @@ export function AgendaCalendar() {
               noEventsInRange: t('list.empty'),
               showMore: (count: number) => t('showMore', { count }),
             }}
-            formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: () => '' }}
+            formats={formats}
           />
         </div>
-      </OpenAppointment.Provider>
+      </AgendaContext.Provider>
       {draft ? <BookingDialog draft={draft} onClose={closeDraft} /> : null}
       {openId ? (
         <AppointmentDialog
           id={openId}
-          onClose={() => setOpenId(null)}
+          onClose={closeAppointment}
           onEdit={(appointment) => {
-            setOpenId(null);
+            closeAppointment();
             setDraft({ appointment });
           }}
         />
@@ -513,39 +573,162 @@ function DayHeader({ label }: { label: string }) {
   return <span>{label}</span>;
 }
 
-function EventBody({ event }: { event: CalendarEvent }) {
+/** A day of the week view: its name and the exceptions that hold it from its first hour. */
+function WeekDayHeader({ label, date }: { label: string; date: Date }) {
+  return (
+    <>
+      <span>{label}</span>
+      <HeaderExceptions day={dayOfDisplay(date)} />
+    </>
+  );
+}
+
+/** A column of the day view: the professional (or chair) and the exceptions that hold it from its first hour. */
+function ResourceHeader({ label, resource }: { label: ReactNode; resource: object }) {
+  const { day } = useContext(AgendaContext);
+  return (
+    <>
+      <span>{label}</span>
+      <HeaderExceptions day={day} column={(resource as { id: string }).id} />
+    </>
+  );
+}
+
+/**
+ * The exceptions that already hold a column when its grid starts (a holiday, a vacation, a block
+ * from before 07:00), named in its header, always in sight; the grid hatches their hours, and names
+ * in place those that start later.
+ */
+function HeaderExceptions({ day, column }: { day: CalendarDay; column?: string }) {
+  const { t } = useTranslation('agenda');
+  const { exceptions, timeZone, byChair } = useContext(AgendaContext);
+  const opening = instantOfClinicWallTime(`${day}T${String(firstHour).padStart(2, '0')}:00`, timeZone)?.getTime();
+  if (opening === undefined) return null;
+  const held = exceptionsOfDay(exceptions, day, timeZone).filter(
+    (e) =>
+      Date.parse(e.startsAt) < opening &&
+      Date.parse(e.endsAt) > opening &&
+      (column === undefined || byChair || !e.professionalId || e.professionalId === column),
+  );
+  if (!held.length) return null;
+  return (
+    <span className="agenda-header-exceptions">
+      {held.map((exception) => (
+        <span
+          key={exception.id}
+          className={`agenda-header-exception agenda-exception-${exception.kind}`}
+          data-testid="agenda-exception"
+          data-kind={exception.kind}
+          title={exceptionLabel(exception, t)}
+        >
+          {exceptionLabel(exception, t)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** An event of the day and week views: an appointment, or an exception drawn behind them. */
+function EventBody({ event }: { event: AgendaEvent }) {
+  return isAppointment(event) ? <AppointmentBody event={event} /> : <ExceptionBody event={event} />;
+}
+
+/** The patient first (what the receptionist looks for), then the time, small, and the treatment. */
+function AppointmentBody({ event }: { event: AppointmentEvent }) {
   const { t } = useTranslation('agenda');
   const timeZone = useClinicTimeZone();
   const a = event.appointment;
+  const status = displayStatus(a);
   const time = (iso: string) => toDisplay(iso, timeZone).toTimeString().slice(0, 5);
   return (
     <span
       className="agenda-event-body"
       data-testid="agenda-event"
       data-appointment-id={a.id}
-      data-status={displayStatus(a)}
-      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${displayStatus(a)}`)}`}
+      data-status={status}
+      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}`}
     >
-      <span className="agenda-event-time">
+      <strong className="agenda-event-patient">{a.patientName}</strong>{' '}
+      <small className="agenda-event-time">
         {time(a.startsAt)}–{time(a.endsAt)}
-      </span>{' '}
-      <strong className="agenda-event-patient">{a.patientName}</strong>
-      {a.treatmentName ? <span className="agenda-event-treatment"> · {a.treatmentName}</span> : null}
-      <span className="visually-hidden"> · {t(`displayStatus.${displayStatus(a)}`)}</span>
+      </small>
+      {a.treatmentName ? <small className="agenda-event-treatment"> · {a.treatmentName}</small> : null}
+      {status === 'cancelled' || status === 'no_show' ? (
+        <small className="agenda-event-state"> · {t(`displayStatus.${status}`)}</small>
+      ) : (
+        <span className="visually-hidden"> · {t(`displayStatus.${status}`)}</span>
+      )}
     </span>
   );
 }
 
-/** Opens an appointment's details (the list view's rows are buttons). */
-const OpenAppointment = createContext<(id: string) => void>(() => undefined);
+function ExceptionBody({ event }: { event: ExceptionEvent }) {
+  return (
+    <span className="agenda-exception-body" data-testid="agenda-exception" data-kind={event.exception.kind}>
+      <span className="agenda-exception-label" title={event.title}>
+        {event.title}
+      </span>
+    </span>
+  );
+}
 
-function ListEvent({ event }: { event: CalendarEvent }) {
+/** A day of the month: its number (to the day view) and the day's holidays, vacations and blocks. */
+function MonthDateHeader({
+  label,
+  date,
+  drilldownView,
+  onDrillDown,
+}: {
+  label: string;
+  date: Date;
+  drilldownView?: string | null;
+  onDrillDown: (event: ReactMouseEvent) => void;
+}) {
   const { t } = useTranslation('agenda');
-  const open = useContext(OpenAppointment);
+  const { exceptions, timeZone } = useContext(AgendaContext);
+  const day: CalendarDay = dayOfDisplay(date);
+  return (
+    <>
+      {drilldownView ? (
+        <button type="button" className="rbc-button-link" onClick={onDrillDown}>
+          {label}
+        </button>
+      ) : (
+        <span>{label}</span>
+      )}
+      {exceptionsOfDay(exceptions, day, timeZone).map((exception) => (
+        <span
+          key={exception.id}
+          className={`agenda-month-exception agenda-exception-${exception.kind}`}
+          data-testid="agenda-exception"
+          data-kind={exception.kind}
+          title={exceptionLabel(exception, t)}
+        >
+          {exceptionLabel(exception, t)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A row of the list view: an appointment (a button that opens it) or an exception (text). */
+function ListEvent({ event }: { event: AgendaEvent }) {
+  const { t } = useTranslation('agenda');
+  const { open } = useContext(AgendaContext);
+  if (!isAppointment(event))
+    return (
+      <span
+        className={`agenda-list-event agenda-list-exception agenda-exception-${event.exception.kind}`}
+        data-testid="agenda-exception"
+        data-kind={event.exception.kind}
+      >
+        {event.title}
+      </span>
+    );
   const a = event.appointment;
   const status = displayStatus(a);
   return (
-    <span className={`agenda-list-event agenda-status-${status}`} data-testid="agenda-list-event">
+    <span className={`agenda-list-event agenda-status-${status}`} data-testid="agenda-list-event" data-status={status}>
       <span className="badge agenda-badge">{t(`displayStatus.${status}`)}</span>{' '}
       <button type="button" className="btn btn-link p-0 align-baseline agenda-event-patient" onClick={() => open(a.id)}>
         {a.patientName}

@@ -1,4 +1,4 @@
-import type { SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
+import type { SignInRequest, SignUpRequest, SignUpTerms } from '@odontia/shared/schemas/auth';
 import { http } from '../../lib/http';
 import type { StartedSession } from './session';
 
@@ -6,6 +6,8 @@ import type { StartedSession } from './session';
 export const authApi = {
   signIn: (body: SignInRequest) => http.post<{ data: StartedSession; code: string }>('auth/sign-in', body),
   signUp: (body: SignUpRequest) => http.post('auth/sign-up', body),
+  /** The trial's days where the installation has plans, else null (nothing is ever due). */
+  signUpTerms: () => http.get<{ data: SignUpTerms }>('auth/sign-up'),
   activate: (token: string) => http.post(`auth/activation/${encodeURIComponent(token)}`),
   resendActivation: (email: string) => http.post('auth/resend-activation', { email }),
   forgotPassword: (email: string) => http.post('auth/forgot-password', { email }),

@@ -1,5 +1,5 @@
 import { MailCheck, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +22,19 @@ export function SignUpForm() {
   const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
   const formErrors = useFormErrors();
+  // The trial is promised only where the server has plans (without them nothing is ever due).
+  // A plain request: the signed-out pages have no query client (the sign-in bundle stays small).
+  const [trialDays, setTrialDays] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    authApi
+      .signUpTerms()
+      .then((answer) => live && setTrialDays(answer.data.trialDays))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
     resolver: formResolver(signUpFormSchema),
     defaultValues: {
@@ -95,7 +108,7 @@ export function SignUpForm() {
       ref={formErrors.ref}
       onSubmit={onSubmit}
       title={t('signUp.title')}
-      subtitle={t('signUp.subtitle')}
+      subtitle={trialDays ? t('signUp.subtitleTrial', { count: trialDays }) : t('signUp.subtitle')}
       problem={
         problem ? (
           <>

@@ -11,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { useAction } from '../../lib/use-action';
 
 /** Treatment authorizations of a patient and the clinic's consent templates (issue 6). */
 
@@ -119,8 +120,9 @@ export function useSaveAuthorization(patientId: string, id?: string) {
   });
 }
 
+/** Signing, revoking and deleting run once per click (useAction: a double click sends one request). */
 export function useSignAuthorization(patientId: string, id: string) {
-  return useMutation({
+  return useAction({
     mutationFn: (body: { signerName: string; signerIdNumber: string; signature: string }) =>
       authorizationsApi.sign(patientId, id, body),
     onSuccess: keep(patientId),
@@ -128,14 +130,14 @@ export function useSignAuthorization(patientId: string, id: string) {
 }
 
 export function useUnsignAuthorization(patientId: string, id: string) {
-  return useMutation({
+  return useAction({
     mutationFn: (reason: string) => authorizationsApi.unsign(patientId, id, reason),
     onSuccess: keep(patientId),
   });
 }
 
 export function useDeleteAuthorization(patientId: string, id: string) {
-  return useMutation({ mutationFn: () => authorizationsApi.remove(patientId, id), onSuccess: refresh });
+  return useAction({ mutationFn: () => authorizationsApi.remove(patientId, id), onSuccess: refresh });
 }
 
 export function useSaveTemplate(id?: string) {

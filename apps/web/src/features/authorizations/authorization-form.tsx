@@ -1,4 +1,5 @@
 import '../auth/zod-setup';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { currencyIsoCodes } from '@odontia/shared/enums';
 import {
   type AuthorizationDetail,
@@ -74,7 +75,7 @@ function usePreview(patient: Patient, initialProfessional: { id: string; name: s
       (values.professionalId === initialProfessional.id ? initialProfessional.name : '…');
     let cost = '—';
     try {
-      const amount = values.costEstimate.trim().replace(',', '.');
+      const amount = normalizeDecimal(values.costEstimate) ?? '';
       if (/^\d{1,12}(\.\d{1,2})?$/.test(amount)) cost = formatMoney(amount, currency, i18n.language);
     } catch {
       cost = values.costEstimate;

@@ -26,14 +26,29 @@ import {
 import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
 
-export function StatusBadge({ status }: { status: AuthorizationDetail['status'] }) {
+/**
+ * Signed, unsigned (never signed), or revoked (unsigned after its signature was revoked: when and
+ * by whom beside it), so a revoked consent never looks like a draft.
+ */
+export function StatusBadge({
+  record,
+}: {
+  record: Pick<AuthorizationDetail, 'status' | 'revokedAt' | 'revokedByName'>;
+}) {
   const { t } = useTranslation('authorizations');
+  const dateTime = useDateTimeFormat();
+  const state = record.status === 'signed' ? 'signed' : record.revokedAt ? 'revoked' : 'unsigned';
+  const style = { signed: 'text-bg-success', unsigned: 'text-bg-warning', revoked: 'text-bg-danger' }[state];
   return (
-    <span
-      className={`badge ${status === 'signed' ? 'text-bg-success' : 'text-bg-warning'}`}
-      data-testid="authorization-status"
-    >
-      {t(`statuses.${status}`)}
+    <span className="d-inline-flex flex-wrap align-items-center gap-1">
+      <span className={`badge ${style}`} data-testid="authorization-status" data-state={state}>
+        {t(`statuses.${state}`)}
+      </span>
+      {state === 'revoked' && record.revokedAt ? (
+        <small className="text-body-secondary" data-testid="authorization-revoked">
+          {t('signature.revokedAt', { when: dateTime(record.revokedAt), who: record.revokedByName ?? '—' })}
+        </small>
+      ) : null}
     </span>
   );
 }
@@ -376,7 +391,7 @@ export function AuthorizationView({
       <section className="card mb-0" data-testid="authorization-view">
         <div className="card-body d-flex flex-column gap-3">
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <StatusBadge status={record.status} />
+            <StatusBadge record={record} />
             <div className="ms-auto d-flex gap-2 flex-wrap">
               <PdfButton
                 load={() => authorizationsApi.pdf(patient.id, record.id)}
@@ -408,7 +423,7 @@ export function AuthorizationView({
             </div>
           </div>
           <div className={`alert mb-0 py-2 small ${signed ? 'alert-success' : 'alert-secondary'}`} role="status">
-            {t(signed ? 'view.signedNotice' : 'view.unsignedNotice')}
+            {t(signed ? 'view.signedNotice' : record.revokedAt ? 'view.revokedNotice' : 'view.unsignedNotice')}
           </div>
           <dl className="clinical-facts mb-0">
             <Fact label={t('fields.title')} wide testId="authorization-title">

@@ -81,7 +81,7 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
             ),
           },
           { key: 'treatment', header: t('fields.treatment'), className: 'mh-text-cell', cell: (r) => r.treatment },
-          { key: 'status', header: t('fields.status'), cell: (record) => <StatusBadge status={record.status} /> },
+          { key: 'status', header: t('fields.status'), cell: (record) => <StatusBadge record={record} /> },
           {
             key: 'professional',
             header: t('fields.professional'),

@@ -40,13 +40,13 @@ export const collectionsApi = {
   },
   get: (id: string) => http.get<CollectionAnswer>(`collections/${encodeURIComponent(id)}`),
   create: (body: unknown, idempotencyKey: string) =>
-    http.post<CollectionAnswer>('collections', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  allocate: (id: string, body: unknown) =>
-    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/allocate`, body),
-  reverse: (id: string, body: unknown) =>
-    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/reverse`, body),
-  markPaid: (id: string, body: unknown) =>
-    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/paid`, body),
+    http.post<CollectionAnswer>('collections', body, { idempotencyKey }),
+  allocate: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/allocate`, body, { idempotencyKey }),
+  reverse: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/reverse`, body, { idempotencyKey }),
+  markPaid: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/paid`, body, { idempotencyKey }),
   receipt: (id: string) => http.download(`collections/${encodeURIComponent(id)}/receipt`),
   openDocuments: (customerId: string) =>
     http.get<{ data: CustomerOpenDocuments }>(`customers/${encodeURIComponent(customerId)}/open-documents`),

@@ -1,4 +1,5 @@
 import '../auth/zod-setup';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { createCollectionSchema } from '@odontia/shared/schemas/collections';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
@@ -27,6 +28,7 @@ import {
 import { CustomerPicker } from '../customers/customer-picker';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { collectionsApi, invalidateCollections, useCustomerOpenDocuments } from './api';
+import { CollectionParts, type PartDraft, SplitMethodsButton } from './collection-parts';
 
 /**
  * `/collections/create`: money a patient, a company or an insurer pays, allocated to its open sales
@@ -43,6 +45,8 @@ interface Draft extends MovementDraft {
   customerId: string;
   patientId: string;
   customerName: string;
+  /** Split across methods (issue 35); empty: one method for the whole amount. */
+  parts?: PartDraft[];
 }
 
 const texts: MovementFormTexts = { namespaces: ['collections', 'payments', 'common'], testIdPrefix: 'collection' };
@@ -66,6 +70,7 @@ function loadDraft(today: string, currency: string, customerId: string | null): 
       status: 'paid',
       notes: '',
       allocations: {},
+      parts: [],
     }
   );
 }
@@ -79,7 +84,7 @@ export function CollectionForm() {
   const id = useId();
   const money = useCurrencyFormat();
   const { draft, setDraft, set } = useStoredDraft(storageKey, () =>
-    loadDraft(today, user?.settings.systemCurrency ?? 'argentine_peso', params.get('customerId')),
+    loadDraft(today, user?.account.currency ?? 'argentine_peso', params.get('customerId')),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -95,6 +100,7 @@ export function CollectionForm() {
 
   const openDocuments: OpenDocument[] = account.data?.documents ?? [];
   const { allocatedCents, amountCents, remainderCents } = useAllocationSums(draft);
+  const parts = draft.parts ?? [];
   const owedCents = openDocuments
     .filter((document) => document.currency === draft.currency)
     .reduce((total, document) => total + toCents(document.openAmount), 0);
@@ -131,6 +137,18 @@ export function CollectionForm() {
       ...(draft.customerId ? { customerId: draft.customerId } : {}),
       ...(!draft.customerId && draft.patientId ? { patientId: draft.patientId } : {}),
       ...movementBody(draft),
+      // Split: the parts say the methods; the amount stays the receipt's total.
+      ...(parts.length > 0
+        ? {
+            method: undefined,
+            transactionNumber: undefined,
+            parts: parts.map((part) => ({
+              method: part.method,
+              amount: normalizeDecimal(part.amount) ?? part.amount.trim(),
+              transactionNumber: part.transactionNumber.trim() || undefined,
+            })),
+          }
+        : {}),
     };
     const found = movementIssues(createCollectionSchema, body, remainderCents);
     setErrors(found);
@@ -153,6 +171,30 @@ export function CollectionForm() {
   };
 
   const picked = Boolean(draft.customerId || draft.patientId);
+  const setParts = (next: PartDraft[]) =>
+    setDraft((current) =>
+      // One part left: one method again, the whole amount's.
+      next.length === 1
+        ? {
+            ...current,
+            method: next[0]?.method ?? current.method,
+            transactionNumber: next[0]?.transactionNumber ?? '',
+            parts: [],
+          }
+        : { ...current, parts: next },
+    );
+  const split = () =>
+    setDraft((current) => ({
+      ...current,
+      parts: [
+        { method: current.method, amount: current.amount, transactionNumber: current.transactionNumber },
+        {
+          method: current.method === 'credit_card' ? 'cash_payment' : 'credit_card',
+          amount: '',
+          transactionNumber: '',
+        },
+      ],
+    }));
   return (
     <form className="card" noValidate onSubmit={(event) => void submit(event)} data-testid="collection-form">
       <div className="card-body">
@@ -163,6 +205,18 @@ export function CollectionForm() {
           draft={draft}
           setDraft={setDraft}
           errors={errors}
+          methods={
+            parts.length > 0 ? (
+              <CollectionParts
+                id={id}
+                amount={draft.amount}
+                currency={draft.currency}
+                parts={parts}
+                error={errors.parts}
+                onChange={setParts}
+              />
+            ) : undefined
+          }
           party={
             <FormField
               id={`${id}-customerId`}
@@ -191,6 +245,11 @@ export function CollectionForm() {
             </FormField>
           }
         />
+        {parts.length === 0 ? (
+          <div className="row mt-2">
+            <SplitMethodsButton onSplit={split} />
+          </div>
+        ) : null}
       </div>
       <OpenDocumentsSection
         texts={texts}

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { DateInput } from '../profile/date-input';
 
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * A list's "from … to …" dates (sales, purchases, collections, payments): two date inputs whose
  * names are the list's filters (`from`/`to`, `dateFrom`/`dateTo`), each with its small label.
@@ -34,7 +36,11 @@ export function DateRangeFilter<F extends string>({
         name={name}
         className={inputClassName}
         value={value}
-        onChange={(event) => onChange(name, event.target.value)}
+        // Only a whole day, or none, reaches the list: a date half typed is not a filter yet (nor a
+        // URL to write on every key).
+        onChange={(event) => {
+          if (event.target.value === '' || isoDay.test(event.target.value)) onChange(name, event.target.value);
+        }}
       />
     </div>
   ));

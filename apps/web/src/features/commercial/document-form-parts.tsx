@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { fieldCodeText } from '../../components/form-field';
+import { useSessionUser } from '../auth/session';
 import { DateInput } from '../profile/date-input';
 import { useDocumentMoney } from '../purchases/format';
 import type { DocumentNamespace } from './document-lines';
@@ -103,6 +104,7 @@ export function CurrencyField({
   className: string;
 }) {
   const { t } = useTranslation(namespace);
+  const clinicCurrency = useSessionUser()?.account.currency;
   return (
     <div className={className}>
       {form.label('currency', t('fields.currency'), true)}
@@ -112,7 +114,7 @@ export function CurrencyField({
         value={value}
         onChange={(event) => onChange(event.target.value as Currency)}
       >
-        {currencies.map((currency) => (
+        {offeredCurrencies(clinicCurrency, value).map((currency) => (
           <option key={currency} value={currency}>
             {t(`currencies.${currency}`)}
           </option>
@@ -345,4 +347,14 @@ export function DocumentFormActions({
       ) : null}
     </>
   );
+}
+
+/**
+ * Issue 35: documents and payments are in the clinic's currency only, so a form offers that one
+ * (and a stored draft's own, when an old one differs, so the select shows what it holds; saving it
+ * answers currency_not_clinic). Every currency only before the session is known.
+ */
+export function offeredCurrencies(clinicCurrency: Currency | undefined, value: string): readonly Currency[] {
+  if (!clinicCurrency) return currencies;
+  return currencies.filter((currency) => currency === clinicCurrency || currency === value);
 }

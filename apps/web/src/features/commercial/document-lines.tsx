@@ -60,12 +60,15 @@ export function DocumentLineEditor<Line extends TypedAmounts>({
   onRemove,
   concept,
   extra,
+  after,
 }: DocumentLineProps<Line> & {
   namespace: DocumentNamespace;
   testId: string;
   columns: AmountColumns;
   concept: (fields: LineFieldHelpers) => ReactNode;
   extra: (fields: LineFieldHelpers) => ReactNode;
+  /** The domain's columns after the amounts (a sale line's professional). */
+  after?: (fields: LineFieldHelpers) => ReactNode;
 }) {
   const { t } = useTranslation(namespace);
   const id = useId();
@@ -116,6 +119,7 @@ export function DocumentLineEditor<Line extends TypedAmounts>({
       {amount('unitPrice', t('fields.unitPrice'), true, 'line-price')}
       {amount('discountRate', t('fields.discountRate'), false)}
       {amount('vatRate', t('fields.vatRate'), true, 'line-vat')}
+      {after?.(fields)}
       <div className="col-12 d-flex flex-wrap justify-content-between align-items-center gap-2 small">
         <span className="text-body-secondary" data-testid="line-totals">
           {computed

@@ -1,3 +1,4 @@
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { documentTotals } from '@odontia/shared/document-totals';
 import { useMemo } from 'react';
 
@@ -19,11 +20,11 @@ export function nextLineKey(): string {
 /** "21.00" → "21": how a saved rate or quantity reads back in its input. */
 export const trimZeros = (value: string) => value.replace(/\.00$/, '');
 
-/** "1,5" → "1.5": what the arithmetic reads; null when it is not a number yet. */
-const decimal = (text: string): string | null => {
-  const value = text.trim().replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(value) ? value : null;
-};
+/** "1,5" → "1.5", "12.500,50" → "12500.50": what the arithmetic reads; null when it is not a number yet. */
+const decimal = (text: string): string | null => normalizeDecimal(text);
+
+/** A typed amount as the API reads it (a plain decimal), or as typed when it is none (the API says why). */
+const plain = (text: string) => normalizeDecimal(text) ?? text;
 
 /** A line's amounts for `lineAmounts`, or null while one of them is not a number yet. */
 export function amountsOf(line: TypedAmounts) {
@@ -35,12 +36,12 @@ export function amountsOf(line: TypedAmounts) {
   return { quantity, unitPrice, vatRate, discountRate };
 }
 
-/** The amounts as the API reads them: decimal commas as points, no discount as 0. */
+/** The amounts as the API reads them: plain decimals ("12.500,50" → "12500.50"), no discount as 0. */
 export const amountsToSend = (line: TypedAmounts): TypedAmounts => ({
-  quantity: line.quantity,
-  unitPrice: line.unitPrice.replace(',', '.'),
-  discountRate: (line.discountRate || '0').replace(',', '.'),
-  vatRate: line.vatRate.replace(',', '.'),
+  quantity: plain(line.quantity),
+  unitPrice: plain(line.unitPrice),
+  discountRate: plain(line.discountRate || '0'),
+  vatRate: plain(line.vatRate),
 });
 
 /** The document's totals over the lines that are complete so far. */

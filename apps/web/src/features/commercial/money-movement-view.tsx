@@ -1,4 +1,5 @@
 import '../auth/zod-setup';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { can } from '@odontia/shared/permissions';
 import type { OpenDocument, Payment } from '@odontia/shared/schemas/payments';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
@@ -7,11 +8,13 @@ import { ArrowLeft, BookOpen, CheckCircle2, Undo2, Wand2 } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordNotFound } from '../../components/record-not-found';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { useAction } from '../../lib/use-action';
 import { useCalendarDateFormat, useClinicToday, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { useDocumentName } from '../payments/badges';
@@ -21,7 +24,10 @@ import { AllocationTable } from './allocation-table';
 import { proposeAllocations } from './movement-form-parts';
 
 /** What a payment to a provider and a collection from a customer both are: money, allocated to documents. */
-export type MoneyMovement = Omit<Payment, 'side' | 'providerId' | 'providerName'>;
+export type MoneyMovement = Omit<Payment, 'side' | 'providerId' | 'providerName'> & {
+  /** A collection split across methods (issue 35): each part with its amount. */
+  parts?: { method: Payment['method']; amount: string; transactionNumber: string | null }[];
+};
 
 type Answer<M> = Promise<{ data: M; code?: string }>;
 
@@ -50,13 +56,20 @@ export interface MovementKind<M extends MoneyMovement> {
     allocate: (
       id: string,
       body: { version: number; allocations: { documentId: string; amount: string }[] },
+      idempotencyKey: string,
     ) => Answer<M>;
-    markPaid: (id: string, body: { version: number; paidOn: string }) => Answer<M>;
-    reverse: (id: string, body: { version: number; reason: string }) => Answer<M>;
+    markPaid: (id: string, body: { version: number; paidOn: string }, idempotencyKey: string) => Answer<M>;
+    reverse: (id: string, body: { version: number; reason: string }, idempotencyKey: string) => Answer<M>;
   };
 }
 
 type MovementTexts = Pick<MovementKind<MoneyMovement>, 'namespaces' | 'testIdPrefix'>;
+
+/** What a movement's view can do to it once recorded. */
+type MovementChange =
+  | { kind: 'allocate'; body: { version: number; allocations: { documentId: string; amount: string }[] } }
+  | { kind: 'paid'; body: { version: number; paidOn: string } }
+  | { kind: 'reverse'; body: { version: number; reason: string } };
 
 /** `/payments/view/:id`, `/collections/view/:id`: the movement, its allocations and what can still happen to it. */
 export function MoneyMovementView<M extends MoneyMovement>({ kind, id }: { kind: MovementKind<M>; id: string }) {
@@ -100,9 +113,19 @@ function MovementDetails<M extends MoneyMovement>({ kind, movement }: { kind: Mo
   const ledgerPath = kind.ledgerPath(movement);
   const [panel, setPanel] = useState<'' | 'allocate' | 'paid' | 'reverse'>('');
 
-  const apply = async (work: () => Promise<{ data: M; code?: string }>) => {
+  // Allocating, marking paid and reversing move money: one action at a time, each with its
+  // Idempotency-Key (a double click on the confirm button sends one request; a retry replays it).
+  const change = useAction({
+    mutationFn: (step: MovementChange, idempotencyKey) =>
+      step.kind === 'allocate'
+        ? kind.api.allocate(movement.id, step.body, idempotencyKey)
+        : step.kind === 'paid'
+          ? kind.api.markPaid(movement.id, step.body, idempotencyKey)
+          : kind.api.reverse(movement.id, step.body, idempotencyKey),
+  });
+  const apply = async (step: MovementChange) => {
     try {
-      const answer = await work();
+      const answer = await change.mutateAsync(step);
       queryClient.setQueryData(kind.queryKey(movement.id), answer.data);
       if (answer.code) toastSuccess(answer.code);
       setPanel('');
@@ -161,8 +184,29 @@ function MovementDetails<M extends MoneyMovement>({ kind, movement }: { kind: Mo
             <Detail label={t('fields.amount')} testId={`${prefix}-amount-view`}>
               <span className="fs-5 fw-semibold">{money(movement.amount, movement.currency)}</span>
             </Detail>
-            <Detail label={t('fields.method')}>{t(`payments:methods.${movement.method}`)}</Detail>
-            <Detail label={t('fields.transactionNumber')}>{movement.transactionNumber ?? '—'}</Detail>
+            {movement.parts && movement.parts.length > 1 ? (
+              <Detail label={t('collections:parts.title')} testId={`${prefix}-parts-view`}>
+                <ul className="list-unstyled mb-0">
+                  {movement.parts.map((part, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are final, in their order.
+                    <li key={index} data-testid={`${prefix}-part`}>
+                      {t(`payments:methods.${part.method}`)}: {money(part.amount, movement.currency)}
+                      {part.transactionNumber ? (
+                        <span className="text-body-secondary">
+                          {' '}
+                          · {t('fields.transactionNumber')} {part.transactionNumber}
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </Detail>
+            ) : (
+              <>
+                <Detail label={t('fields.method')}>{t(`payments:methods.${movement.method}`)}</Detail>
+                <Detail label={t('fields.transactionNumber')}>{movement.transactionNumber ?? '—'}</Detail>
+              </>
+            )}
             <Detail label={t('fields.status')}>
               {movement.status === 'paid' ? `${t('fields.paidOn')} ${day(movement.paidOn)}` : t('statuses.pending')}
             </Detail>
@@ -220,21 +264,24 @@ function MovementDetails<M extends MoneyMovement>({ kind, movement }: { kind: Mo
           kind={kind}
           movement={movement}
           onCancel={() => setPanel('')}
-          onSave={(body) => apply(() => kind.api.allocate(movement.id, body))}
+          busy={change.isPending}
+          onSave={(body) => apply({ kind: 'allocate', body })}
         />
       ) : null}
       {panel === 'paid' ? (
         <PaidPanel
           kind={kind}
           onCancel={() => setPanel('')}
-          onSave={(paidOn) => apply(() => kind.api.markPaid(movement.id, { version: movement.version, paidOn }))}
+          busy={change.isPending}
+          onSave={(paidOn) => apply({ kind: 'paid', body: { version: movement.version, paidOn } })}
         />
       ) : null}
       {panel === 'reverse' ? (
         <ReversePanel
           kind={kind}
           onCancel={() => setPanel('')}
-          onSave={(reason) => apply(() => kind.api.reverse(movement.id, { version: movement.version, reason }))}
+          busy={change.isPending}
+          onSave={(reason) => apply({ kind: 'reverse', body: { version: movement.version, reason } })}
         />
       ) : null}
 
@@ -290,11 +337,13 @@ function MovementDetails<M extends MoneyMovement>({ kind, movement }: { kind: Mo
 function AllocatePanel<M extends MoneyMovement>({
   kind,
   movement,
+  busy,
   onCancel,
   onSave,
 }: {
   kind: MovementKind<M>;
   movement: M;
+  busy: boolean;
   onCancel: () => void;
   onSave: (body: { version: number; allocations: { documentId: string; amount: string }[] }) => Promise<void>;
 }) {
@@ -303,20 +352,16 @@ function AllocatePanel<M extends MoneyMovement>({
   const documents = kind.useOpenDocuments(movement);
   const money = useCurrencyFormat();
   const [allocations, setAllocations] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const onAccount = toCents(movement.unallocatedAmount);
   const allocated = Object.values(allocations).reduce((total, value) => total + (toCents(value || '0') || 0), 0);
   const propose = () => setAllocations(proposeAllocations(documents ?? [], movement.currency, onAccount));
-  const save = async () => {
-    setBusy(true);
-    await onSave({
+  const save = () =>
+    onSave({
       version: movement.version,
       allocations: Object.entries(allocations)
         .filter(([, value]) => value.trim() && toCents(value) > 0)
-        .map(([documentId, value]) => ({ documentId, amount: value.trim().replace(',', '.') })),
+        .map(([documentId, value]) => ({ documentId, amount: normalizeDecimal(value) ?? value.trim() })),
     });
-    setBusy(false);
-  };
   return (
     <section className="card border-primary" data-testid={`${prefix}-allocate`}>
       <div className="card-header d-flex justify-content-between align-items-center">
@@ -360,6 +405,7 @@ function AllocatePanel<M extends MoneyMovement>({
           onClick={() => void save()}
           data-testid={`${prefix}-allocate-save`}
         >
+          <BusyIcon busy={busy} />
           {t('view.saveAllocation')}
         </button>
       </div>
@@ -369,10 +415,12 @@ function AllocatePanel<M extends MoneyMovement>({
 
 function PaidPanel({
   kind,
+  busy,
   onCancel,
   onSave,
 }: {
   kind: MovementTexts;
+  busy: boolean;
   onCancel: () => void;
   onSave: (paidOn: string) => Promise<void>;
 }) {
@@ -401,10 +449,11 @@ function PaidPanel({
         <button
           type="button"
           className="btn btn-success"
-          disabled={!paidOn}
+          disabled={busy || !paidOn}
           onClick={() => void onSave(paidOn)}
           data-testid={`${prefix}-paid-save`}
         >
+          <BusyIcon busy={busy} />
           {t('view.markPaid')}
         </button>
       </div>
@@ -414,10 +463,12 @@ function PaidPanel({
 
 function ReversePanel({
   kind,
+  busy,
   onCancel,
   onSave,
 }: {
   kind: MovementTexts;
+  busy: boolean;
   onCancel: () => void;
   onSave: (reason: string) => Promise<void>;
 }) {
@@ -449,10 +500,11 @@ function ReversePanel({
         <button
           type="button"
           className="btn btn-danger"
-          disabled={!reason.trim()}
+          disabled={busy || !reason.trim()}
           onClick={() => void onSave(reason.trim())}
           data-testid={`${prefix}-reverse-save`}
         >
+          <BusyIcon busy={busy} />
           {t('view.confirmReverse')}
         </button>
       </div>

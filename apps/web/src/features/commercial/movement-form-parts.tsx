@@ -1,5 +1,6 @@
 import '../auth/zod-setup';
-import { currencies, paymentMethods, paymentStatuses } from '@odontia/shared/enums';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
+import { paymentMethods, paymentStatuses } from '@odontia/shared/enums';
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { Wand2, X } from 'lucide-react';
 import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useMemo, useState } from 'react';
@@ -10,8 +11,10 @@ import { describedField, FormField, inputClass } from '../../components/form-fie
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
+import { useSessionUser } from '../auth/session';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { DateInput } from '../profile/date-input';
+import { offeredCurrencies } from './document-form-parts';
 
 /**
  * What the form of a payment to a provider and of a collection from a customer keep alike: the
@@ -91,10 +94,10 @@ export function proposeAllocations(documents: OpenDocument[], currency: string, 
   return allocations;
 }
 
-/** The fields every movement sends, amounts with a decimal point; allocations of zero left out. */
+/** The fields every movement sends, amounts as plain decimals ("12.500,50" → "12500.50"); allocations of zero left out. */
 export const movementBody = (draft: MovementDraft) => ({
   date: draft.date,
-  amount: draft.amount.trim().replace(',', '.'),
+  amount: normalizeDecimal(draft.amount) ?? draft.amount.trim(),
   currency: draft.currency,
   method: draft.method,
   transactionNumber: draft.transactionNumber.trim() || undefined,
@@ -102,7 +105,7 @@ export const movementBody = (draft: MovementDraft) => ({
   status: draft.status,
   allocations: Object.entries(draft.allocations)
     .filter(([, value]) => value.trim() && toCents(value) !== 0)
-    .map(([documentId, value]) => ({ documentId, amount: value.trim().replace(',', '.') })),
+    .map(([documentId, value]) => ({ documentId, amount: normalizeDecimal(value) ?? value.trim() })),
 });
 
 /** The body's issues by top-level field (an allocation's are the allocations'), and over-allocation. */
@@ -166,6 +169,7 @@ export function MovementFields<D extends MovementDraft>({
   setDraft,
   errors,
   party,
+  methods,
 }: {
   texts: MovementFormTexts;
   id: string;
@@ -173,8 +177,11 @@ export function MovementFields<D extends MovementDraft>({
   setDraft: Dispatch<SetStateAction<D>>;
   errors: Record<string, string>;
   party: ReactNode;
+  /** In place of the method and its operation number (a collection split across methods). */
+  methods?: ReactNode;
 }) {
   const { t } = useTranslation(texts.namespaces);
+  const clinicCurrency = useSessionUser()?.account.currency;
   const prefix = texts.testIdPrefix;
   const field = (name: string) => describedField(`${id}-${name}`, errors[name]);
   const set = (name: keyof MovementDraft, value: string) => setDraft((current) => ({ ...current, [name]: value }));
@@ -208,44 +215,48 @@ export function MovementFields<D extends MovementDraft>({
           value={draft.currency}
           onChange={(event) => setDraft((current) => ({ ...current, currency: event.target.value, allocations: {} }))}
         >
-          {currencies.map((currency) => (
+          {offeredCurrencies(clinicCurrency, draft.currency).map((currency) => (
             <option key={currency} value={currency}>
               {t(`payments:currencies.${currency}`)}
             </option>
           ))}
         </select>
       </FormField>
-      <FormField id={`${id}-method`} label={t('fields.method')} error={errors.method} className="col-6 col-md-3">
-        <select
-          {...field('method')}
-          className="form-select"
-          value={draft.method}
-          data-testid={`${prefix}-method`}
-          onChange={(event) => set('method', event.target.value)}
-        >
-          {paymentMethods.map((method) => (
-            <option key={method} value={method}>
-              {t(`payments:methods.${method}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-transactionNumber`}
-        label={t('fields.transactionNumber')}
-        error={errors.transactionNumber}
-        className="col-6 col-md-3"
-      >
-        <input
-          {...field('transactionNumber')}
-          className={inputClass(errors.transactionNumber)}
-          autoComplete="off"
-          maxLength={60}
-          value={draft.transactionNumber}
-          data-testid={`${prefix}-transaction`}
-          onChange={(event) => set('transactionNumber', event.target.value)}
-        />
-      </FormField>
+      {methods ?? (
+        <>
+          <FormField id={`${id}-method`} label={t('fields.method')} error={errors.method} className="col-6 col-md-3">
+            <select
+              {...field('method')}
+              className="form-select"
+              value={draft.method}
+              data-testid={`${prefix}-method`}
+              onChange={(event) => set('method', event.target.value)}
+            >
+              {paymentMethods.map((method) => (
+                <option key={method} value={method}>
+                  {t(`payments:methods.${method}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={`${id}-transactionNumber`}
+            label={t('fields.transactionNumber')}
+            error={errors.transactionNumber}
+            className="col-6 col-md-3"
+          >
+            <input
+              {...field('transactionNumber')}
+              className={inputClass(errors.transactionNumber)}
+              autoComplete="off"
+              maxLength={60}
+              value={draft.transactionNumber}
+              data-testid={`${prefix}-transaction`}
+              onChange={(event) => set('transactionNumber', event.target.value)}
+            />
+          </FormField>
+        </>
+      )}
       <FormField id={`${id}-status`} label={t('fields.status')} error={errors.status} className="col-6 col-md-3">
         <select
           {...field('status')}

@@ -19,17 +19,25 @@ export function useLedgerRange() {
   const [params, setParams] = useSearchParams();
   const startDate = isDay(params.get('startDate')) ? (params.get('startDate') as string) : `${today.slice(0, 4)}-01-01`;
   const endDate = isDay(params.get('endDate')) ? (params.get('endDate') as string) : today;
-  const setDate = (name: 'startDate' | 'endDate', value: string) =>
+  // What the fields show: the URL's day, an emptied field as empty (the default then applies, the
+  // field does not refill under the user's keys), the default when the URL has none.
+  const shown = {
+    startDate: params.get('startDate') === '' ? '' : startDate,
+    endDate: params.get('endDate') === '' ? '' : endDate,
+  };
+  // Only a whole day, or an emptied field, reaches the URL: not a date half typed.
+  const setDate = (name: 'startDate' | 'endDate', value: string) => {
+    if (value !== '' && !isDay(value)) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        next.set(name, value);
         return next;
       },
       { replace: true },
     );
-  return { startDate, endDate, setDate, invalid: startDate > endDate };
+  };
+  return { startDate, endDate, shown, setDate, invalid: startDate > endDate };
 }
 
 /** Balance, overdue, the aging buckets and what is on account. */
@@ -47,7 +55,7 @@ export function LedgerSummary({ ledger }: { ledger: Ledger }) {
 export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedgerRange> }) {
   const { t } = useTranslation(['currentAccounts', 'common']);
   const id = useId();
-  const { startDate, endDate, setDate, invalid } = range;
+  const { shown, setDate, invalid } = range;
   return (
     <div className="card-body d-flex flex-wrap gap-3 align-items-end">
       <div>
@@ -58,7 +66,7 @@ export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedge
           id={`${id}-start`}
           name="startDate"
           className="form-control form-control-sm"
-          value={startDate}
+          value={shown.startDate}
           onChange={(event) => setDate('startDate', event.target.value)}
         />
       </div>
@@ -70,7 +78,7 @@ export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedge
           id={`${id}-end`}
           name="endDate"
           className="form-control form-control-sm"
-          value={endDate}
+          value={shown.endDate}
           onChange={(event) => setDate('endDate', event.target.value)}
         />
       </div>

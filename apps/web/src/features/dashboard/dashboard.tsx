@@ -3,7 +3,7 @@ import { can } from '@odontia/shared/permissions';
 import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
 import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import { CalendarClock, CalendarPlus, Check, DoorOpen, PackageSearch, Stethoscope, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +26,11 @@ import {
 import { AppointmentBadges } from './appointment-badges';
 import { PeriodFigures } from './figures';
 
-/** A card of the dashboard with its loading, error and empty states. */
+/**
+ * A card of the dashboard with its loading, error and empty states. It keeps the space of its
+ * longest list (`rows` rows of one or two lines) from the first paint, so nothing below it moves
+ * when its data arrives (issue 34: layout shift ≤ 0.05); its footer's line is kept as well.
+ */
 function Widget({
   id,
   title,
@@ -34,6 +38,7 @@ function Widget({
   query,
   empty,
   footer,
+  rows,
   children,
   className = '',
 }: {
@@ -43,10 +48,18 @@ function Widget({
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   empty: string | null;
   footer?: ReactNode;
+  /** The most rows the list shows, and their lines: the body's height from the first paint. */
+  rows?: { count: number; lines: 1 | 2 };
   children: ReactNode;
   className?: string;
 }) {
   const { t } = useTranslation('dashboard');
+  const reserve = rows
+    ? {
+        className: `card-body dashboard-rows dashboard-rows-${rows.lines}`,
+        style: { '--rows': rows.count } as CSSProperties,
+      }
+    : { className: 'card-body' };
   return (
     <section className={`card dashboard-card ${className}`} aria-labelledby={`${id}-title`} data-testid={id}>
       <div className="card-header d-flex align-items-center gap-2">
@@ -55,7 +68,7 @@ function Widget({
           {title}
         </h2>
       </div>
-      <div className="card-body">
+      <div {...reserve}>
         {query.isPending ? (
           <div className="d-flex justify-content-center py-3">
             <Spinner size={6} />
@@ -75,6 +88,11 @@ function Widget({
           children
         )}
       </div>
+      {footer && query.isPending ? (
+        <div className="card-footer small" aria-hidden="true">
+          &nbsp;
+        </div>
+      ) : null}
       {footer && !query.isPending && !query.isError ? <div className="card-footer small">{footer}</div> : null}
     </section>
   );
@@ -229,12 +247,16 @@ function AgendaCounts({ row }: { row: DashboardFigures['agenda'][number] | undef
   );
 }
 
+const freeSlotCount = 6;
+const reorderCount = 5;
+const recentCount = 8;
+
 /** The next free half hours of any professional, each a link to book it in the calendar. */
 function FreeSlots() {
   const { t } = useTranslation('dashboard');
   const timeZone = useClinicTimeZone();
   const when = useInstantFormat('dateTime');
-  const query = useFreeSlots(30, 6);
+  const query = useFreeSlots(30, freeSlotCount);
   const slots = query.data ?? [];
   return (
     <Widget
@@ -243,6 +265,7 @@ function FreeSlots() {
       icon={<CalendarPlus size={18} aria-hidden="true" />}
       query={query}
       empty={slots.length ? null : t('freeSlots.empty')}
+      rows={{ count: freeSlotCount, lines: 1 }}
     >
       <ul className="list-unstyled mb-0 dashboard-list">
         {slots.map((slot) => {
@@ -268,7 +291,7 @@ function FreeSlots() {
 /** The top of the inventory's "to order" list (only for levels that read the inventory). */
 function Reorder() {
   const { t } = useTranslation('dashboard');
-  const query = useReorderTop(5, true);
+  const query = useReorderTop(reorderCount, true);
   const items = query.data?.data ?? [];
   return (
     <Widget
@@ -277,6 +300,7 @@ function Reorder() {
       icon={<PackageSearch size={18} aria-hidden="true" />}
       query={query}
       empty={items.length ? null : t('reorder.empty')}
+      rows={{ count: reorderCount, lines: 1 }}
       footer={
         <Link to="/inventory/reorder" data-testid="reorder-all">
           {t('reorder.all', { count: query.data?.total ?? 0 })}
@@ -301,7 +325,7 @@ function Reorder() {
 function RecentPatients() {
   const { t } = useTranslation('dashboard');
   const when = useInstantFormat('dateTime');
-  const query = useRecentAttendances(8);
+  const query = useRecentAttendances(recentCount);
   const rows = query.data ?? [];
   return (
     <Widget
@@ -310,6 +334,7 @@ function RecentPatients() {
       icon={<Users size={18} aria-hidden="true" />}
       query={query}
       empty={rows.length ? null : t('recent.empty')}
+      rows={{ count: recentCount, lines: 2 }}
     >
       <ul className="list-unstyled mb-0 dashboard-list">
         {rows.map((row) => (
@@ -396,10 +421,15 @@ export function Dashboard() {
         <h2 className="h6 mb-0">
           {t('period.title')}
           {period ? (
-            <span className="text-body-secondary fw-normal ms-2" data-testid="period-shown">
+            <span className="dashboard-period-shown text-body-secondary fw-normal" data-testid="period-shown">
               {t('period.range', { from: day(period.from), to: day(period.to) })}
             </span>
-          ) : null}
+          ) : (
+            // The period's line kept while it loads (on a phone it is a line of its own).
+            <span className="dashboard-period-shown" aria-hidden="true">
+              &nbsp;
+            </span>
+          )}
         </h2>
         <div className="d-flex flex-wrap align-items-end gap-2">
           <PeriodPicker from={from} to={to} onChange={setPeriod} />
@@ -418,7 +448,7 @@ export function Dashboard() {
           </button>
         </div>
       ) : (
-        <PeriodFigures figures={figures.data} pending={figures.isPending} />
+        <PeriodFigures figures={figures.data} pending={figures.isPending} financial={showReports} />
       )}
       <div className="dashboard-grid">
         <TodayAgenda counts={figures.data?.agenda} />

@@ -1,11 +1,11 @@
 import type { Currency } from '@odontia/shared/enums';
+import { negated } from '@odontia/shared/money';
 import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import type { ChartConfiguration } from 'chart.js';
 import { Banknote, HandCoins, Receipt, Stethoscope, TrendingUp, Truck } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Spinner } from '../../components/spinner';
 import { useCalendarDateFormat } from '../auth/clinic-time';
 import { useDocumentMoney } from '../purchases/format';
 import { calendarPath } from './api';
@@ -303,6 +303,13 @@ function Receivables({ financial }: { financial: Financial }) {
             <dd>{money(receivables.aging[bucket], currency)}</dd>
           </div>
         ))}
+        {Number(receivables.onAccount) !== 0 ? (
+          // Issue 35: the buckets less what was collected on account add up to the balance above.
+          <div>
+            <dt>{t('figures.onAccount')}</dt>
+            <dd data-testid="receivables-on-account">{money(negated(receivables.onAccount), currency)}</dd>
+          </div>
+        ) : null}
       </dl>
       {receivables.debtors.length > 0 ? (
         <>
@@ -336,6 +343,12 @@ function Payables({ financial }: { financial: Financial }) {
       link="/cc-providers?sort=-overdue"
       linkText={t('figures.openPayables')}
     >
+      <div className="dashboard-stat">
+        <span className="dashboard-stat-label">{t('figures.payablesBalance')}</span>
+        <span className="dashboard-stat-value" data-testid="payables-balance">
+          {money(financial.payables.balance, currency)}
+        </span>
+      </div>
       <dl className="dashboard-facts">
         <div>
           <dt>{t('figures.payablesOverdue')}</dt>
@@ -345,6 +358,12 @@ function Payables({ financial }: { financial: Financial }) {
           <dt>{t('figures.payablesWeek', { day: day(financial.payables.weekEnds) })}</dt>
           <dd>{money(financial.payables.dueThisWeek, currency)}</dd>
         </div>
+        {Number(financial.payables.onAccount) !== 0 ? (
+          <div>
+            <dt>{t('figures.payablesOnAccount')}</dt>
+            <dd>{money(financial.payables.onAccount, currency)}</dd>
+          </div>
+        ) : null}
       </dl>
     </FigureCard>
   );
@@ -381,12 +400,56 @@ function TopTreatments({ financial }: { financial: Financial }) {
   );
 }
 
-/** The period's figures: the clinical ones, then (reports.read) the money. */
-export function PeriodFigures({ figures, pending }: { figures: Figures | undefined; pending: boolean }) {
+/**
+ * A figure card's place while the figures load: its header, body and footer as tall as a card's
+ * (styles/_dashboard.scss), so the cards below do not move when the figures arrive (issue 34).
+ */
+function FigureCardSkeleton() {
+  return (
+    <div className="card dashboard-card placeholder-glow" aria-hidden="true">
+      <div className="card-header">
+        <h2 className="h6 mb-0">
+          <span className="placeholder col-6" />
+        </h2>
+      </div>
+      <div className="card-body">
+        <span className="placeholder col-4 d-block mb-2" />
+        <span className="placeholder placeholder-lg col-7 d-block" />
+      </div>
+      <div className="card-footer small">
+        <span className="placeholder col-5" />
+      </div>
+    </div>
+  );
+}
+
+const clinicalCards = ['clinical'];
+const financialCards = ['production', 'collections', 'clinical', 'receivables', 'payables', 'top-treatments'];
+
+/**
+ * The period's figures: the clinical ones, then (reports.read) the money. While they load, as many
+ * cards as they will show (`financial`: whether the money comes too, as the API decides it) keep
+ * their place.
+ */
+export function PeriodFigures({
+  figures,
+  pending,
+  financial: expectFinancial,
+}: {
+  figures: Figures | undefined;
+  pending: boolean;
+  financial: boolean;
+}) {
+  const { t } = useTranslation('common');
   if (!figures)
     return pending ? (
-      <div className="d-flex justify-content-center py-4">
-        <Spinner size={6} />
+      <div className="dashboard-figures" data-testid="period-figures-loading">
+        <span className="visually-hidden" role="status">
+          {t('loading')}
+        </span>
+        {(expectFinancial ? financialCards : clinicalCards).map((id) => (
+          <FigureCardSkeleton key={id} />
+        ))}
       </div>
     ) : null;
   const { financial } = figures;

@@ -1,3 +1,4 @@
+import { clinicWallTime } from '@odontia/shared/clinic-time';
 import { can } from '@odontia/shared/permissions';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import type { Patient } from '@odontia/shared/schemas/patients';
@@ -6,17 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { useListState } from '../../lib/use-list-state';
-import { useClinicToday, useInstantFormat } from '../auth/clinic-time';
+import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { calendarPath, startAttendancePath, usePatientAppointments } from './api';
 import { AppointmentBadges } from './appointment-badges';
 
 const pageSize = 10;
 
+/** The agenda's day of an appointment with its details open. */
+export function appointmentPath(appointment: Pick<Appointment, 'id' | 'startsAt'>, timeZone: string): string {
+  const date = clinicWallTime(appointment.startsAt, timeZone).slice(0, 10);
+  return `/calendar?${new URLSearchParams({ date, view: 'day', open: appointment.id })}`;
+}
+
 /**
  * The medical history's "Citas" tab (issue 16): the patient's appointments, the next ones
  * soonest first, then the past ones newest first, with their state (and cancel reason, no-show);
- * "Nueva cita" opens the calendar's booking dialog for the patient.
+ * one row per appointment (a move's current link; the server leaves the old ones out), its
+ * date opening it in the agenda. "Nueva cita" opens the calendar's booking dialog for the patient.
  */
 export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('dashboard');
@@ -24,6 +32,7 @@ export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
   const today = useClinicToday();
   const when = useInstantFormat('dateTime');
   const time = useInstantFormat('time');
+  const timeZone = useClinicTimeZone();
   const list = useListState();
   const query = usePatientAppointments(patient.id, list.page, pageSize);
   const canBook = user ? can(user.level, 'appointments.write') : false;
@@ -75,9 +84,13 @@ export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
             className: 'text-nowrap',
             primary: true,
             cell: (appointment) => (
-              <span className="fw-semibold">
+              <Link
+                to={appointmentPath(appointment, timeZone)}
+                className="fw-semibold"
+                data-testid="patient-appointment-open"
+              >
                 {when(appointment.startsAt)}–{time(appointment.endsAt)}
-              </span>
+              </Link>
             ),
           },
           {

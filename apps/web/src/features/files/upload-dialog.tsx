@@ -10,6 +10,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { FieldLabel } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../auth/clinic-time';
@@ -79,7 +80,8 @@ export function UploadDialog({
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = useId();
   const today = useClinicToday();
-  const [resultDate, setResultDate] = useState('');
+  // The result usually arrives the day it is recorded: today on the clinic's clock, changed if not.
+  const [resultDate, setResultDate] = useState(today);
   const [resultText, setResultText] = useState(receive?.result ?? '');
   const upload = useUploadFiles(
     patientId,
@@ -188,7 +190,7 @@ export function UploadDialog({
             <div className="row g-2">
               <div className="col-sm-4">
                 <label className="form-label small mb-1" htmlFor={`${ids}-result-date`}>
-                  {t('receive.date')}
+                  <FieldLabel text={t('receive.date')} required />
                 </label>
                 <DateInput
                   id={`${ids}-result-date`}

@@ -1,4 +1,5 @@
 import '../auth/zod-setup';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import {
   type AgeGroup,
   type ApplicationType,
@@ -167,8 +168,8 @@ function schemaFor(kind: InventoryKind, editing: boolean) {
 
 /** The price with tax while the user types, or null while the amounts are not valid yet. */
 function livePriceWithTax(basePrice: string, taxRate: string): string | null {
-  const base = basePrice.trim().replace(',', '.');
-  const rate = taxRate.trim().replace(',', '.');
+  const base = normalizeDecimal(basePrice) ?? '';
+  const rate = normalizeDecimal(taxRate) ?? '';
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(base) || !/^\d{1,3}(\.\d{1,2})?$/.test(rate)) return null;
   return priceWithTax(base, rate);
 }
@@ -220,6 +221,8 @@ export function ItemForm({
   const editing = item !== null;
   const save = useSaveItem(kind, item?.id);
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  // A new item named as one of the catalogue but for accents and case: shown, and created only if asked again.
+  const [similar, setSimilar] = useState<{ id: string; name: string; values: ItemFormValues } | null>(null);
   const formErrors = useFormErrors();
   const {
     register,
@@ -241,44 +244,51 @@ export function ItemForm({
       ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]]
       : startingApprovals;
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setDuplicate(null);
-      try {
-        // `values` went through the schema's transforms: the request body as the contract wants it.
-        const answer: ItemAnswer = await save.mutateAsync(values);
-        if (answer.code) toastSuccess(answer.code);
-        if (editing) reset(formValuesOf(answer.data));
-        else void navigate(itemPath(kind, answer.data.id), { replace: true });
-      } catch (error) {
-        if (!isApiError(error)) {
-          toastApiError(error);
-          return;
-        }
-        if (error.code === 'version_conflict' && onConflict) {
-          await onConflict();
-          return;
-        }
-        if (error.code === 'duplicate_sku' || error.code === 'duplicate_barcode') {
-          const field = error.code === 'duplicate_sku' ? 'sku' : 'barCode';
-          const details = error.details as { existingId?: string; existingKind?: InventoryKind } | undefined;
-          setError(field, { type: 'server', message: error.code });
-          if (details?.existingId && details.existingKind) {
-            setDuplicate({ field, existingId: details.existingId, existingKind: details.existingKind });
-          }
-          formErrors.reveal();
-          return;
-        }
-        if (
-          !formErrors.place(error, setError, {
-            fields: fieldNames,
-            codeFields: { invalid_transition: 'approvalStatus' },
-          })
-        ) {
-          toastApiError(error);
-        }
+  const submit = async (values: ItemFormValues, allowSimilarName = false) => {
+    setDuplicate(null);
+    setSimilar(null);
+    try {
+      // `values` went through the schema's transforms: the request body as the contract wants it.
+      const answer: ItemAnswer = await save.mutateAsync(allowSimilarName ? { ...values, allowSimilarName } : values);
+      if (answer.code) toastSuccess(answer.code);
+      if (editing) reset(formValuesOf(answer.data));
+      else void navigate(itemPath(kind, answer.data.id), { replace: true });
+    } catch (error) {
+      if (!isApiError(error)) {
+        toastApiError(error);
+        return;
       }
-    },
+      if (error.code === 'version_conflict' && onConflict) {
+        await onConflict();
+        return;
+      }
+      if (error.code === 'inventory_similar_name') {
+        const details = error.details as { existingId?: string; name?: string } | undefined;
+        if (details?.existingId) setSimilar({ id: details.existingId, name: details.name ?? '', values });
+        return;
+      }
+      if (error.code === 'duplicate_sku' || error.code === 'duplicate_barcode') {
+        const field = error.code === 'duplicate_sku' ? 'sku' : 'barCode';
+        const details = error.details as { existingId?: string; existingKind?: InventoryKind } | undefined;
+        setError(field, { type: 'server', message: error.code });
+        if (details?.existingId && details.existingKind) {
+          setDuplicate({ field, existingId: details.existingId, existingKind: details.existingKind });
+        }
+        formErrors.reveal();
+        return;
+      }
+      if (
+        !formErrors.place(error, setError, {
+          fields: fieldNames,
+          codeFields: { invalid_transition: 'approvalStatus' },
+        })
+      ) {
+        toastApiError(error);
+      }
+    }
+  };
+  const onSubmit = handleSubmit(
+    (values) => submit(values),
     () => {
       // A new mistake replaces the last answer: no stale message beside it.
       setDuplicate(null);
@@ -535,6 +545,24 @@ export function ItemForm({
           </div>
         </div>
       </fieldset>
+      {similar ? (
+        <div className="alert alert-warning mt-3" role="alert" data-testid="inventory-similar-name">
+          <p className="mb-2">{t('form.similarName', { name: similar.name })}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Link to={itemPath(kind, similar.id)} className="btn btn-sm btn-outline-dark">
+              {t('form.openExisting')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              disabled={save.isPending}
+              onClick={() => void submit(similar.values, true)}
+            >
+              {t(`form.createAnyway.${kind}`)}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {readOnly ? null : (
         <div className="inventory-form-actions">
           <Link to={kindPaths[kind].web} className="btn btn-outline-secondary">

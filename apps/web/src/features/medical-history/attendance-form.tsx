@@ -11,6 +11,7 @@ import {
   createAttendanceRequestSchema,
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
+import type { Treatment } from '@odontia/shared/schemas/schedules';
 import { moneyAmount } from '@odontia/shared/validation';
 import { Boxes, ClipboardCheck, Plus, Receipt, Stethoscope, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -98,6 +99,7 @@ function valuesOf(
   professionalId: string,
   timeZone: string,
   appointment: Appointment | null = null,
+  treatment: Treatment | null = null,
 ): AttendanceValues {
   const picked = (items: Attendance['supplies']): PickedItem[] =>
     items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
@@ -105,7 +107,9 @@ function valuesOf(
     // The datetime-local input shows the clinic's wall-clock time, whatever the browser's zone.
     // Started from an appointment: its professional, its time and its treatment or reason.
     date: clinicWallTime(record?.date ?? appointment?.startsAt ?? new Date(), timeZone),
-    attendanceType: record?.attendanceType ?? '',
+    // From an appointment: a visit at the clinic (a consultation), and the treatment booked, as a
+    // line at its price-list price (billable when it has one).
+    attendanceType: record?.attendanceType ?? (appointment ? 'medical_attendance' : ''),
     specialization: record?.specialization ?? '',
     professionalId: record?.professionalId ?? appointment?.professionalId ?? professionalId,
     titleResume: record?.titleResume ?? appointment?.treatmentName ?? appointment?.reason ?? '',
@@ -115,7 +119,7 @@ function valuesOf(
     finished: record?.finished ?? false,
     resultDate: record?.resultDate?.slice(0, 10) ?? '',
     result: record?.result ?? '',
-    billable: record?.billable ?? false,
+    billable: record?.billable ?? (treatment ? Number(treatment.price) > 0 : false),
     attendanceFee: record ? amountInput(record.attendanceFee) : '0',
     lines: (record?.lines ?? []).map((line) => ({
       lineId: line.id,
@@ -128,6 +132,18 @@ function valuesOf(
       price: amountInput(line.price),
       invoiced: line.invoiced,
     })),
+    ...(!record && appointment?.treatmentId
+      ? {
+          lines: [
+            {
+              ...newLine(),
+              treatmentId: appointment.treatmentId,
+              description: treatment?.name ?? appointment.treatmentName ?? '',
+              price: treatment ? amountInput(treatment.price) : '',
+            },
+          ],
+        }
+      : {}),
     supplies: picked(record?.supplies ?? []),
     medications: picked(record?.medications ?? []),
     version: record?.version ?? 1,
@@ -305,8 +321,10 @@ export function AttendanceForm(props: {
   const [params] = useSearchParams();
   const appointmentId = props.record ? null : params.get('appointmentId');
   const appointment = useAppointment(appointmentId);
-  if (!appointmentId) return <AttendanceFormBody {...props} appointment={null} />;
-  if (appointment.isPending)
+  const priceList = usePriceListOptions();
+  if (!appointmentId) return <AttendanceFormBody {...props} appointment={null} treatment={null} />;
+  // The booked treatment's price comes from the price list: the form starts once both are here.
+  if (appointment.isPending || (appointment.data?.treatmentId && priceList.isPending))
     return (
       <div className="d-flex justify-content-center py-4">
         <Spinner />
@@ -319,7 +337,11 @@ export function AttendanceForm(props: {
   return (
     <>
       <AppointmentBanner appointment={appointment.data ?? null} usable={usable !== null} />
-      <AttendanceFormBody {...props} appointment={usable} />
+      <AttendanceFormBody
+        {...props}
+        appointment={usable}
+        treatment={priceList.data?.data.find((treatment) => treatment.id === usable?.treatmentId) ?? null}
+      />
     </>
   );
 }
@@ -329,11 +351,13 @@ function AttendanceFormBody({
   record,
   onConflict,
   appointment,
+  treatment,
 }: {
   patientId: string;
   record: Attendance | null;
   onConflict?: (current: Attendance | null) => void;
   appointment: Appointment | null;
+  treatment: Treatment | null;
 }) {
   const { t } = useTranslation('clinical');
   const { t: tPrice } = useTranslation('priceList');
@@ -355,7 +379,7 @@ function AttendanceFormBody({
         context,
         options as never,
       )) as Resolver<AttendanceValues>,
-    defaultValues: valuesOf(record, professional.id, timeZone, appointment),
+    defaultValues: valuesOf(record, professional.id, timeZone, appointment, treatment),
   });
   const {
     register,

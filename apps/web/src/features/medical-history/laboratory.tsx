@@ -61,7 +61,8 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
       instructions: record?.instructions ?? '',
       notes: record?.notes ?? '',
       status: record?.status ?? 'ordered',
-      resultDate: record?.resultDate?.slice(0, 10) ?? '',
+      // Today on the clinic's clock when the result is marked received (cleared while it is not).
+      resultDate: record?.resultDate?.slice(0, 10) ?? today,
       result: record?.result ?? '',
       version: record?.version ?? 1,
     },

@@ -48,14 +48,17 @@ export function ClinicalChanges({
   const query = useRecordChanges(kind, patientId, id, page, pageSize);
   const fieldLabel = (field: string) =>
     fieldLabels[field] ?? (i18n.exists(`clinical:fields.${field}`) ? t(`fields.${field}`) : field);
-  const valueText = (field: string, value: unknown): string | undefined => {
+  const valueText = (field: string, value: unknown, labels: Record<string, string> = {}): string | undefined => {
     if (Array.isArray(value)) {
       return value
         .map((entry) => {
           if (field === 'studies' && typeof entry === 'string') return t(`attendanceTypes.${entry}`);
           if (entry && typeof entry === 'object') {
             const item = entry as { description?: string; name?: string; itemId?: string; quantity?: number };
-            const label = item.description ?? item.name ?? (item.itemId ? (names[item.itemId] ?? item.itemId) : '');
+            const label =
+              item.description ??
+              item.name ??
+              (item.itemId ? (names[item.itemId] ?? labels[item.itemId.toLowerCase()] ?? item.itemId) : '');
             return `${label} × ${item.quantity ?? ''}`;
           }
           return String(entry);

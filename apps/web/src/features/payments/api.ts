@@ -40,12 +40,13 @@ export const paymentsApi = {
     return http.get<Page<PaymentListItem>>(`payments?${params}`);
   },
   get: (id: string) => http.get<PaymentAnswer>(`payments/${encodeURIComponent(id)}`),
-  create: (body: unknown, idempotencyKey: string) =>
-    http.post<PaymentAnswer>('payments', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  allocate: (id: string, body: unknown) =>
-    http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/allocations`, body),
-  reverse: (id: string, body: unknown) => http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/reverse`, body),
-  markPaid: (id: string, body: unknown) => http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/paid`, body),
+  create: (body: unknown, idempotencyKey: string) => http.post<PaymentAnswer>('payments', body, { idempotencyKey }),
+  allocate: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/allocations`, body, { idempotencyKey }),
+  reverse: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/reverse`, body, { idempotencyKey }),
+  markPaid: (id: string, body: unknown, idempotencyKey: string) =>
+    http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/paid`, body, { idempotencyKey }),
   proof: (id: string) => http.download(`payments/${encodeURIComponent(id)}/proof.pdf`),
   openDocuments: (providerId: string) =>
     http.get<{ data: OpenDocument[] }>(`providers/${encodeURIComponent(providerId)}/open-documents`),

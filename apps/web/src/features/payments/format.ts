@@ -1,3 +1,4 @@
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { type Currency, currencyIsoCodes } from '@odontia/shared/enums';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,10 +45,13 @@ export function useCurrencyFormat(): (
 
 /** Whole cents of a decimal string ("12.30" → 1230), for sums without floats. */
 export function toCents(value: string): number {
-  const match = /^(-)?(\d+)(?:[.,](\d{0,2}))?$/.exec(value.trim());
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const plain = normalizeDecimal(negative ? text.slice(1).trim() : text) ?? '';
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match) return Number.NaN;
-  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return negative ? -cents : cents;
 }
 
 /** Cents as a decimal string ("1230" → "12.30"). */

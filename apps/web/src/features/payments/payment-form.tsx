@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { toastErrorText } from '../../lib/api-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../auth/clinic-time';
+import { useSessionUser } from '../auth/session';
 import { AllocationTable } from '../commercial/allocation-table';
 import {
   createMovement,
@@ -47,7 +48,7 @@ function newKey(): string {
   return `payment-${crypto.randomUUID()}`;
 }
 
-function loadDraft(today: string, providerId: string | null): Draft {
+function loadDraft(today: string, currency: string, providerId: string | null): Draft {
   return (
     storedDraft<Draft>(storageKey, (stored) => !providerId || stored.providerId === providerId) ?? {
       key: newKey(),
@@ -55,7 +56,7 @@ function loadDraft(today: string, providerId: string | null): Draft {
       providerName: '',
       date: today,
       amount: '',
-      currency: 'argentine_peso',
+      currency,
       method: 'bank_transfer',
       transactionNumber: '',
       status: 'paid',
@@ -71,8 +72,11 @@ export function PaymentForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useClinicToday();
+  const clinicCurrency = useSessionUser()?.account.currency ?? 'argentine_peso';
   const id = useId();
-  const { draft, setDraft, set } = useStoredDraft(storageKey, () => loadDraft(today, params.get('providerId')));
+  const { draft, setDraft, set } = useStoredDraft(storageKey, () =>
+    loadDraft(today, clinicCurrency, params.get('providerId')),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState(false);
@@ -81,7 +85,7 @@ export function PaymentForm() {
   const search = useProviderSearch(debounced.trim(), open && debounced.trim().length > 0);
   const documents = useOpenDocuments(draft.providerId);
 
-  // ?providerId= preselects the provider: its name and currency come from the provider's record.
+  // ?providerId= preselects the provider: its name comes from the provider's record (the currency is the clinic's, issue 35).
   useEffect(() => {
     if (!draft.providerId || draft.providerName) return;
     let cancelled = false;
@@ -90,7 +94,7 @@ export function PaymentForm() {
       .then(({ data }) => {
         if (cancelled) return;
         setProviderText(data.fantasyName);
-        setDraft((current) => ({ ...current, providerName: data.fantasyName, currency: data.currency }));
+        setDraft((current) => ({ ...current, providerName: data.fantasyName }));
       })
       .catch(() => undefined);
     return () => {
@@ -110,7 +114,6 @@ export function PaymentForm() {
       ...current,
       providerId: provider.id,
       providerName: provider.fantasyName,
-      currency: provider.currency,
       allocations: {},
     }));
   };

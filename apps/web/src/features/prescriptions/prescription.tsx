@@ -154,6 +154,12 @@ function PrescriptionForm({
         onConflict((error.details?.current as Prescription | undefined) ?? null);
         return;
       }
+      if (isApiError(error) && error.code === 'professional_license_required') {
+        setError('professionalId', { type: 'server', message: 'invalid_value' });
+        formErrors.reveal({ toast: false });
+        toastApiError(error);
+        return;
+      }
       if (isApiError(error) && error.code === 'medication_not_prescribable') {
         const path = error.details?.path;
         if (typeof path === 'string') {

@@ -13,6 +13,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BoundField, type BoundFieldProps } from '../../components/bound-fields';
 import { inputClass } from '../../components/form-field';
+import { UrlEcho } from '../../lib/url-echo';
 import { useSessionUser } from '../auth/session';
 
 /**
@@ -110,9 +111,24 @@ export function DateInput({
     [ref],
   );
 
+  // Controlled (`value`, e.g. a list's filter kept in the URL): the days this input sent that have
+  // not come back as `value` yet, and the last `value` seen. The parent's answer may come renders
+  // later, when more has been typed: only a new value that is not that answer (Back, a link, a
+  // reset) replaces the text (issue 34: the URL's older text written over newer keys).
+  const echo = useRef(new UrlEcho());
+  const lastControlled = useRef<string | null>(null);
+
   useLayoutEffect(() => {
-    const value = controlled ?? hidden.current?.value ?? '';
-    if (hidden.current && controlled !== undefined) hidden.current.value = controlled;
+    if (controlled !== undefined) {
+      if (hidden.current) hidden.current.value = controlled;
+      if (controlled === lastControlled.current) return;
+      lastControlled.current = controlled;
+      if (echo.current.isEcho(controlled) || controlled === shown.current) return;
+      shown.current = controlled;
+      setText(formatTypedDate(controlled, format));
+      return;
+    }
+    const value = hidden.current?.value ?? '';
     if (value !== shown.current) {
       shown.current = value;
       setText(formatTypedDate(value, format));
@@ -124,6 +140,7 @@ export function DateInput({
     if (!element) return;
     element.value = iso;
     shown.current = iso;
+    if (controlled !== undefined) echo.current.sent(iso);
     void onChange({ target: element, type: 'change' });
   };
 

@@ -112,7 +112,7 @@ export function ProviderForm({
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
   const form = useZodForm(
     providerContracts.update,
-    formValuesOf(provider, user?.settings.systemCurrency ?? 'argentine_peso'),
+    formValuesOf(provider, user?.account.currency ?? 'argentine_peso'),
     {
       prepare,
       validateWith: editing ? undefined : providerContracts.create,

@@ -3,10 +3,11 @@ import type { Purchase, PurchaseListItem } from '@odontia/shared/schemas/commerc
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { Provider } from '@odontia/shared/schemas/providers';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { useAction } from '../../lib/use-action';
 
 /** Purchases (issue 17): the API's hooks; types are the shared contracts'. */
 
@@ -22,6 +23,12 @@ export interface PurchaseFilters {
 
 export type PurchaseAnswer = { data: Purchase; code?: string };
 
+/** "Recibir": the kind of receipt and, line by line, how much arrived. */
+export interface ReceiveOrderBody {
+  documentType: 'delivery_note' | 'invoice';
+  lines: { sourceLineId: string; quantity: string }[];
+}
+
 function listParams(query: Partial<PurchaseFilters> & { page: number; pageSize: number }): URLSearchParams {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
   for (const name of ['q', 'sort', 'providerId', 'documentType', 'status', 'from', 'to'] as const) {
@@ -35,11 +42,22 @@ export const purchasesApi = {
   list: (query: Partial<PurchaseFilters> & { page: number; pageSize: number }) =>
     http.get<Page<PurchaseListItem>>(`purchases?${listParams(query)}`),
   get: (id: string) => http.get<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`),
-  create: (body: unknown) => http.post<PurchaseAnswer>('purchases', body),
-  update: (id: string, body: unknown) => http.put<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`, body),
-  register: (id: string, version: number) =>
-    http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/register`, { version }),
+  create: (body: unknown, idempotencyKey: string) => http.post<PurchaseAnswer>('purchases', body, { idempotencyKey }),
+  update: (id: string, body: unknown, idempotencyKey: string) =>
+    http.put<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`, body, { idempotencyKey }),
+  register: (id: string, version: number, idempotencyKey: string) =>
+    http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/register`, { version }, { idempotencyKey }),
   remove: (id: string) => http.delete<{ code: string }>(`purchases/${encodeURIComponent(id)}`),
+  /** A purchase order's PDF (issue 35). */
+  pdf: (id: string) => http.download(`purchases/${encodeURIComponent(id)}/pdf`),
+  send: (id: string, idempotencyKey: string) =>
+    http.post<{ code: string; to: string; sentAt: string }>(
+      `purchases/${encodeURIComponent(id)}/send`,
+      {},
+      { idempotencyKey },
+    ),
+  receive: (id: string, body: ReceiveOrderBody, idempotencyKey: string) =>
+    http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/receive`, body, { idempotencyKey }),
   providerSku: (providerId: string, sku: string) =>
     http.get<{
       data: { itemId: string; itemName: string; itemKind: 'medication' | 'supply'; lastUnitCost: string | null } | null;
@@ -114,22 +132,39 @@ export function refreshPurchases(): Promise<unknown> {
   ]);
 }
 
+/** Saving (and registering with it) and registering are user actions with their Idempotency-Key (useAction). */
 export function useSavePurchase(id?: string) {
-  return useMutation({
-    mutationFn: (body: unknown) => (id ? purchasesApi.update(id, body) : purchasesApi.create(body)),
+  return useAction({
+    mutationFn: (body: unknown, idempotencyKey) =>
+      id ? purchasesApi.update(id, body, idempotencyKey) : purchasesApi.create(body, idempotencyKey),
     onSuccess: () => refreshPurchases(),
   });
 }
 
 export function useRegisterPurchase(id: string) {
-  return useMutation({
-    mutationFn: (version: number) => purchasesApi.register(id, version),
+  return useAction({
+    mutationFn: (version: number, idempotencyKey) => purchasesApi.register(id, version, idempotencyKey),
+    onSuccess: () => refreshPurchases(),
+  });
+}
+
+/** E-mailing an order to its provider and receiving it are user actions with their Idempotency-Key. */
+export function useSendPurchaseOrder(id: string) {
+  return useAction<{ code: string; to: string; sentAt: string }>({
+    mutationFn: (_nothing, idempotencyKey) => purchasesApi.send(id, idempotencyKey),
+    onSuccess: () => refreshPurchases(),
+  });
+}
+
+export function useReceivePurchaseOrder(id: string) {
+  return useAction({
+    mutationFn: (body: ReceiveOrderBody, idempotencyKey) => purchasesApi.receive(id, body, idempotencyKey),
     onSuccess: () => refreshPurchases(),
   });
 }
 
 export function useDeletePurchase(id: string) {
-  return useMutation({ mutationFn: () => purchasesApi.remove(id), onSuccess: () => refreshPurchases() });
+  return useAction({ mutationFn: () => purchasesApi.remove(id), onSuccess: () => refreshPurchases() });
 }
 
 export const purchasePath = (id: string) => `/purchases/view/${encodeURIComponent(id)}`;

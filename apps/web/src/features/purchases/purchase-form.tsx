@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FormAlert } from '../../components/form-feedback';
+import { apiErrorText } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../auth/clinic-time';
@@ -31,6 +32,7 @@ import {
 import { DocumentLineEditor, type DocumentLineProps, LineOrigin } from '../commercial/document-lines';
 import { amountsToSend, nextLineKey, trimZeros, useLinesTotals } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
+import { DateInput } from '../profile/date-input';
 import { purchasePath, purchasesApi, useCatalogueSearch, useRelatedCandidates, useSavePurchase } from './api';
 import { documentNumberText, useDocumentMoney } from './format';
 import { ProviderPicker } from './provider-picker';
@@ -45,6 +47,8 @@ interface LineState {
   unitPrice: string;
   discountRate: string;
   vatRate: string;
+  /** The order line this line receives (issue 35): kept while the document receives that order. */
+  sourceLineId: string;
 }
 
 const newLine = (values: Partial<LineState> = {}): LineState => ({
@@ -57,10 +61,11 @@ const newLine = (values: Partial<LineState> = {}): LineState => ({
   unitPrice: '',
   discountRate: '0',
   vatRate: '21',
+  sourceLineId: '',
   ...values,
 });
 
-const linesOf = (purchase: Purchase): LineState[] =>
+const linesOf = (purchase: Purchase, keepSources: boolean): LineState[] =>
   purchase.lines.map((line) =>
     newLine({
       itemId: line.itemId ?? '',
@@ -71,6 +76,7 @@ const linesOf = (purchase: Purchase): LineState[] =>
       unitPrice: line.unitPrice,
       discountRate: trimZeros(line.discountRate),
       vatRate: trimZeros(line.vatRate),
+      sourceLineId: keepSources ? (line.sourceLineId ?? '') : '',
     }),
   );
 
@@ -105,7 +111,7 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
   const [documentNumber, setDocumentNumber] = useState(editing?.documentNumber ?? '');
   const [date, setDate] = useState(editing?.date ?? today);
   const [dueDate, setDueDate] = useState(editing?.dueDate ?? '');
-  const [currency, setCurrency] = useState<Currency>(source?.currency ?? user?.settings.systemCurrency ?? 'euro');
+  const [currency, setCurrency] = useState<Currency>(source?.currency ?? user?.account.currency ?? 'euro');
   const [conditionSale, setConditionSale] = useState(source?.conditionSale ?? 'current_account');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | ''>(editing?.paymentMethod ?? '');
   const [notes, setNotes] = useState(editing?.notes ?? '');
@@ -113,19 +119,25 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
     mode.kind === 'correct' ? mode.from.id : (editing?.relatedDocumentId ?? ''),
   );
   const [returnsGoods, setReturnsGoods] = useState(editing?.returnsGoods ?? false);
-  const [lines, setLines] = useState<LineState[]>(source ? linesOf(source) : [newLine()]);
+  const [deliveryDate, setDeliveryDate] = useState(editing?.deliveryDate ?? '');
+  const [lines, setLines] = useState<LineState[]>(source ? linesOf(source, mode.kind === 'edit') : [newLine()]);
   const [problem, setProblem] = useState<{ text: string; link?: string } | null>(null);
   const [registering, setRegistering] = useState(false);
   const save = useSavePurchase(editing?.id);
 
   const correcting = documentType === 'credit_note' || documentType === 'debit_note';
-  const relatedAllowed = correcting || documentType === 'invoice';
+  // Issue 35: the clinic numbers its purchase orders when they are registered; nothing to type.
+  const order = documentType === 'purchase_order';
+  const relatedAllowed = correcting || documentType === 'invoice' || documentType === 'delivery_note';
   const candidates = useRelatedCandidates(provider?.id ?? '', relatedAllowed);
   const relatedOptions = (candidates.data?.data ?? []).filter((document) =>
     correcting
       ? document.documentType === 'invoice' || document.documentType === 'debit_note'
-      : document.documentType === 'delivery_note',
+      : document.documentType === 'purchase_order' ||
+        (documentType === 'invoice' && document.documentType === 'delivery_note'),
   );
+  // The lines keep the order lines they receive while the document still receives that order.
+  const keepsSources = Boolean(editing?.relatedDocumentId) && relatedDocumentId === editing?.relatedDocumentId;
 
   const totals = useLinesTotals(lines);
 
@@ -161,10 +173,11 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
   const body = (register: boolean) => ({
     providerId: provider?.id ?? '',
     documentType,
-    pointOfService,
-    documentNumber,
+    pointOfService: order ? null : pointOfService,
+    documentNumber: order ? null : documentNumber,
     date,
     dueDate: dueDate || null,
+    deliveryDate: order && deliveryDate ? deliveryDate : null,
     currency,
     conditionSale,
     paymentMethod: paymentMethod || null,
@@ -177,6 +190,7 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
       description: line.description,
       skuProvider: line.skuProvider,
       ...amountsToSend(line),
+      sourceLineId: keepsSources && line.sourceLineId ? line.sourceLineId : null,
     })),
     ...(editing ? { version: editing.version } : {}),
   });
@@ -198,12 +212,12 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
       (error) => {
         if (isApiError(error) && error.code === 'purchase_number_exists') {
           const existing = (error.details?.document as { id?: string } | null | undefined)?.id;
-          setProblem({ text: error.message, ...(existing ? { link: purchasePath(existing) } : {}) });
+          setProblem({ text: apiErrorText(error), ...(existing ? { link: purchasePath(existing) } : {}) });
           form.showErrors({ documentNumber: 'purchase_number_exists' });
           return true;
         }
         if (isApiError(error) && error.status === 409) {
-          setProblem({ text: error.message });
+          setProblem({ text: apiErrorText(error) });
           return true;
         }
         return false;
@@ -276,17 +290,38 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
               ))}
             </select>
           </div>
-          <PointOfServiceField form={form} namespace="purchases" value={pointOfService} onChange={setPointOfService} />
-          <div className="col-6 col-md-3">
-            {label('documentNumber', t('fields.documentNumber'), true)}
-            <input
-              {...field('documentNumber')}
-              value={documentNumber}
-              onChange={(event) => setDocumentNumber(event.target.value)}
-              data-testid="purchase-number"
-            />
-            {message('documentNumber')}
-          </div>
+          {order ? (
+            <div className="col-md-6">
+              {label('deliveryDate', t('fields.deliveryDate'))}
+              <DateInput
+                {...field('deliveryDate')}
+                name="deliveryDate"
+                value={deliveryDate}
+                onChange={(event) => setDeliveryDate(event.target.value)}
+                data-testid="purchase-delivery-date"
+              />
+              {message('deliveryDate') ?? <div className="form-text">{t('form.hints.orderNumber')}</div>}
+            </div>
+          ) : (
+            <>
+              <PointOfServiceField
+                form={form}
+                namespace="purchases"
+                value={pointOfService}
+                onChange={setPointOfService}
+              />
+              <div className="col-6 col-md-3">
+                {label('documentNumber', t('fields.documentNumber'), true)}
+                <input
+                  {...field('documentNumber')}
+                  value={documentNumber}
+                  onChange={(event) => setDocumentNumber(event.target.value)}
+                  data-testid="purchase-number"
+                />
+                {message('documentNumber')}
+              </div>
+            </>
+          )}
           <DocumentDateField form={form} namespace="purchases" value={date} onChange={setDate} />
           <div className="col-6 col-md-3">
             <DueDateField form={form} namespace="purchases" value={dueDate} onChange={setDueDate} />
@@ -325,7 +360,11 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
             <div className="col-md-8">
               {label(
                 'relatedDocumentId',
-                correcting ? t('fields.relatedDocument') : t('fields.billedDeliveryNote'),
+                correcting
+                  ? t('fields.relatedDocument')
+                  : documentType === 'invoice'
+                    ? t('fields.billedOrReceived')
+                    : t('fields.receivedOrder'),
                 correcting,
               )}
               <select
@@ -350,7 +389,13 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
                 ))}
               </select>
               {message('relatedDocumentId') ?? (
-                <div className="form-text">{correcting ? t('form.hints.related') : t('form.hints.billing')}</div>
+                <div className="form-text">
+                  {correcting
+                    ? t('form.hints.related')
+                    : documentType === 'invoice'
+                      ? t('form.hints.billing')
+                      : t('form.hints.receiving')}
+                </div>
               )}
             </div>
           ) : null}

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { apiErrorText, toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
@@ -21,6 +21,7 @@ import { itemPath } from '../inventory/api';
 import { purchasePath, useDeletePurchase, useRegisterPurchase } from './api';
 import { StatusBadge, TypeBadge } from './badges';
 import { documentNumberText, useDocumentMoney } from './format';
+import { OrderActions, OrderReceptionPanel } from './order-panel';
 
 function RefLink({ document }: { document: DocumentRef }) {
   const { t } = useTranslation('purchases');
@@ -54,6 +55,8 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
     purchase.documentType === 'delivery_note' &&
     !purchase.relatedFrom.some((document) => document.documentType === 'invoice');
   const moneyMoves = ['invoice', 'debit_note', 'credit_note'].includes(purchase.documentType);
+  // Issue 35: a purchase order is the clinic's paper to its provider, not one the provider issued.
+  const order = purchase.documentType === 'purchase_order';
 
   const onRegister = async () => {
     setProblem(null);
@@ -61,7 +64,7 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
       const answer = await register.mutateAsync(purchase.version);
       if (answer.code) toastSuccess(answer.code);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setProblem(error.message);
+      if (isApiError(error) && error.status === 409) setProblem(apiErrorText(error));
       else toastApiError(error);
     }
   };
@@ -83,12 +86,13 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
         <div className="card-header d-flex flex-wrap gap-2 align-items-center justify-content-between">
           <div className="d-flex flex-wrap gap-2 align-items-center">
             <h2 className="h5 mb-0" data-testid="purchase-number-view">
-              {documentNumberText(purchase)}
+              {order && draft ? t('order.unnumbered') : documentNumberText(purchase)}
             </h2>
             <TypeBadge type={purchase.documentType} />
             <StatusBadge status={purchase.status} />
           </div>
           <div className="d-flex flex-wrap gap-2">
+            {order ? <OrderActions purchase={purchase} canWrite={canWrite} /> : null}
             {draft && canWrite ? (
               <>
                 <Link to={`/purchases/create?edit=${purchase.id}`} className="btn btn-outline-secondary btn-sm">
@@ -164,8 +168,19 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
             <dd className="col-sm-8 col-lg-4">{purchase.providerName ?? '—'}</dd>
             <dt className="col-sm-4 col-lg-2">{t('fields.date')}</dt>
             <dd className="col-sm-8 col-lg-4">{day(purchase.date)}</dd>
-            <dt className="col-sm-4 col-lg-2">{t('fields.dueDate')}</dt>
-            <dd className="col-sm-8 col-lg-4">{day(purchase.dueDate)}</dd>
+            {order ? (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.deliveryDate')}</dt>
+                <dd className="col-sm-8 col-lg-4" data-testid="delivery-date">
+                  {purchase.deliveryDate ? day(purchase.deliveryDate) : '—'}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt className="col-sm-4 col-lg-2">{t('fields.dueDate')}</dt>
+                <dd className="col-sm-8 col-lg-4">{day(purchase.dueDate)}</dd>
+              </>
+            )}
             <dt className="col-sm-4 col-lg-2">{t('fields.currency')}</dt>
             <dd className="col-sm-8 col-lg-4">{t(`currencies.${purchase.currency}`)}</dd>
             <dt className="col-sm-4 col-lg-2">{t('fields.conditionSale')}</dt>
@@ -182,12 +197,16 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
                 <dd className="col-sm-8 col-lg-4">{purchase.returnsGoods ? t('view.yes') : t('view.no')}</dd>
               </>
             ) : null}
-            {!draft ? (
+            {!draft && !order ? (
               <>
                 <dt className="col-sm-4 col-lg-2">{t('view.stock')}</dt>
                 <dd className="col-sm-8 col-lg-4" data-testid="moved-stock">
                   {purchase.movedStock ? t('view.movedStock') : t('view.noStock')}
                 </dd>
+              </>
+            ) : null}
+            {!draft ? (
+              <>
                 <dt className="col-sm-4 col-lg-2">{t('view.registered')}</dt>
                 <dd className="col-sm-8 col-lg-4">
                   {instant(purchase.registeredAt)} {purchase.registeredByName ? `· ${purchase.registeredByName}` : ''}
@@ -206,18 +225,20 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
         </div>
       </section>
 
+      <OrderReceptionPanel purchase={purchase} />
+
       <section className="card">
         <div className="card-header fw-semibold">{t('view.parties')}</div>
         <div className="card-body row g-3">
           <PartySnapshotCard
-            title={t('view.issuer')}
+            title={order ? t('order.providerParty') : t('view.issuer')}
             party={draft ? null : purchase.issuerSnapshot}
             testId="issuer"
             pendingText={t('view.copiedOnRegister')}
             withPhone
           />
           <PartySnapshotCard
-            title={t('view.receiver')}
+            title={order ? t('order.clinicParty') : t('view.receiver')}
             party={draft ? null : purchase.counterpartySnapshot}
             testId="receiver"
             pendingText={t('view.copiedOnRegister')}
@@ -262,7 +283,13 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
       <DocumentLinks
         namespace="purchases"
         document={purchase}
-        relatedText={purchase.documentType === 'invoice' ? t('view.bills') : t('view.corrects')}
+        relatedText={
+          purchase.relatedDocument?.documentType === 'purchase_order'
+            ? t('view.receives')
+            : purchase.documentType === 'invoice'
+              ? t('view.bills')
+              : t('view.corrects')
+        }
         refLink={(document) => <RefLink document={document} />}
         money={money}
         movement={(allocation) => ({

@@ -1,10 +1,11 @@
 import type { SaleDocumentType } from '@odontia/shared/commercial';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { Billable, Sale, SaleIntegrity, SaleListItem } from '@odontia/shared/schemas/sales';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { useAction } from '../../lib/use-action';
 
 /** Sales (issue 18): the API's hooks; types are the shared contracts'. */
 
@@ -45,11 +46,13 @@ export const salesApi = {
   list: (query: Partial<SaleFilters> & { page: number; pageSize: number }) =>
     http.get<Page<SaleListItem>>(`sales?${listParams(query)}`),
   get: (id: string) => http.get<SaleAnswer>(one(id)),
-  create: (body: unknown) => http.post<SaleAnswer>('sales', body),
-  update: (id: string, body: unknown) => http.put<SaleAnswer>(one(id), body),
-  issue: (id: string, version: number) => http.post<SaleAnswer>(`${one(id)}/issue`, { version }),
-  correct: (id: string, documentType: 'credit_note' | 'debit_note') =>
-    http.post<SaleAnswer>(`${one(id)}/correct`, { documentType }),
+  create: (body: unknown, idempotencyKey: string) => http.post<SaleAnswer>('sales', body, { idempotencyKey }),
+  update: (id: string, body: unknown, idempotencyKey: string) =>
+    http.put<SaleAnswer>(one(id), body, { idempotencyKey }),
+  issue: (id: string, version: number, idempotencyKey: string) =>
+    http.post<SaleAnswer>(`${one(id)}/issue`, { version }, { idempotencyKey }),
+  correct: (id: string, documentType: 'credit_note' | 'debit_note', idempotencyKey: string) =>
+    http.post<SaleAnswer>(`${one(id)}/correct`, { documentType }, { idempotencyKey }),
   send: (id: string) => http.post<{ code: string; to: string }>(`${one(id)}/send`, {}),
   remove: (id: string) => http.delete<{ code: string }>(one(id)),
   pdf: (id: string) => http.download(`${one(id)}/pdf`),
@@ -116,30 +119,36 @@ export function refreshSales(): Promise<unknown> {
   ]);
 }
 
+/** Saving (and issuing with it), issuing and correcting are user actions with their Idempotency-Key (useAction). */
 export function useSaveSale(id?: string) {
-  return useMutation({
-    mutationFn: (body: unknown) => (id ? salesApi.update(id, body) : salesApi.create(body)),
+  return useAction({
+    mutationFn: (body: unknown, idempotencyKey) =>
+      id ? salesApi.update(id, body, idempotencyKey) : salesApi.create(body, idempotencyKey),
     onSuccess: () => refreshSales(),
   });
 }
 
 export function useIssueSale(id: string) {
-  return useMutation({ mutationFn: (version: number) => salesApi.issue(id, version), onSuccess: () => refreshSales() });
+  return useAction({
+    mutationFn: (version: number, idempotencyKey) => salesApi.issue(id, version, idempotencyKey),
+    onSuccess: () => refreshSales(),
+  });
 }
 
 export function useCorrectSale(id: string) {
-  return useMutation({
-    mutationFn: (documentType: 'credit_note' | 'debit_note') => salesApi.correct(id, documentType),
+  return useAction({
+    mutationFn: (documentType: 'credit_note' | 'debit_note', idempotencyKey) =>
+      salesApi.correct(id, documentType, idempotencyKey),
     onSuccess: () => refreshSales(),
   });
 }
 
 export function useSendSale(id: string) {
-  return useMutation({ mutationFn: () => salesApi.send(id) });
+  return useAction({ mutationFn: () => salesApi.send(id) });
 }
 
 export function useDeleteSale(id: string) {
-  return useMutation({ mutationFn: () => salesApi.remove(id), onSuccess: () => refreshSales() });
+  return useAction({ mutationFn: () => salesApi.remove(id), onSuccess: () => refreshSales() });
 }
 
 export const salePath = (id: string) => `/sales/view/${encodeURIComponent(id)}`;

@@ -6,10 +6,11 @@ import type {
   PatientBilling,
   SaleDraftCreated,
 } from '@odontia/shared/schemas/budgets';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { useAction } from '../../lib/use-action';
 
 /** Budgets (answer, progress, conversion) and a patient's billing (issue 18): the API's hooks. */
 
@@ -17,13 +18,15 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const budgetsApi = {
   progress: (saleId: string) => http.get<{ data: BudgetProgress }>(`sales/${id(saleId)}/progress`),
-  decide: (saleId: string, body: BudgetDecisionRequest | Record<string, unknown>) =>
-    http.post<{ data: BudgetDecision; code: string }>(`sales/${id(saleId)}/decision`, body),
-  convert: (saleId: string, body: ConvertBudgetRequest) =>
-    http.post<SaleDraftCreated>(`sales/${id(saleId)}/convert`, body),
+  decide: (saleId: string, body: BudgetDecisionRequest | Record<string, unknown>, idempotencyKey: string) =>
+    http.post<{ data: BudgetDecision; code: string }>(`sales/${id(saleId)}/decision`, body, { idempotencyKey }),
+  convert: (saleId: string, body: ConvertBudgetRequest, idempotencyKey: string) =>
+    http.post<SaleDraftCreated>(`sales/${id(saleId)}/convert`, body, { idempotencyKey }),
   billing: (patientId: string) => http.get<{ data: PatientBilling }>(`patients/${id(patientId)}/billing`),
-  invoiceDraft: (patientId: string, attendanceIds: string[] | null) =>
-    http.post<SaleDraftCreated>(`patients/${id(patientId)}/invoice-draft`, attendanceIds ? { attendanceIds } : {}),
+  invoiceDraft: (patientId: string, attendanceIds: string[] | null, idempotencyKey: string) =>
+    http.post<SaleDraftCreated>(`patients/${id(patientId)}/invoice-draft`, attendanceIds ? { attendanceIds } : {}, {
+      idempotencyKey,
+    }),
 };
 
 /** Where a sale opens (the sales feature's view). */
@@ -40,16 +43,18 @@ export function useBudgetProgress(saleId: string) {
   });
 }
 
+/** Answering, converting and invoicing are user actions with their Idempotency-Key (useAction). */
 export function useDecideBudget(saleId: string) {
-  return useMutation({
-    mutationFn: (body: BudgetDecisionRequest | Record<string, unknown>) => budgetsApi.decide(saleId, body),
+  return useAction({
+    mutationFn: (body: BudgetDecisionRequest | Record<string, unknown>, idempotencyKey) =>
+      budgetsApi.decide(saleId, body, idempotencyKey),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }
 
 export function useConvertBudget(saleId: string) {
-  return useMutation({
-    mutationFn: (body: ConvertBudgetRequest) => budgetsApi.convert(saleId, body),
+  return useAction({
+    mutationFn: (body: ConvertBudgetRequest, idempotencyKey) => budgetsApi.convert(saleId, body, idempotencyKey),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }
@@ -63,8 +68,9 @@ export function usePatientBilling(patientId: string, enabled = true) {
 }
 
 export function useInvoiceDraft(patientId: string) {
-  return useMutation({
-    mutationFn: (attendanceIds: string[] | null) => budgetsApi.invoiceDraft(patientId, attendanceIds),
+  return useAction({
+    mutationFn: (attendanceIds: string[] | null, idempotencyKey) =>
+      budgetsApi.invoiceDraft(patientId, attendanceIds, idempotencyKey),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }

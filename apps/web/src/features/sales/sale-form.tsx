@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FormAlert } from '../../components/form-feedback';
+import { apiErrorText } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../auth/clinic-time';
@@ -25,10 +26,16 @@ import {
   PointOfServiceField,
   ReturnsGoodsField,
 } from '../commercial/document-form-parts';
-import { DocumentLineEditor, type DocumentLineProps, LineOrigin } from '../commercial/document-lines';
+import {
+  DocumentLineEditor,
+  type DocumentLineProps,
+  type LineFieldHelpers,
+  LineOrigin,
+} from '../commercial/document-lines';
 import { amountsToSend, nextLineKey, trimZeros, useLinesTotals } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
 import { CustomerPicker } from '../customers/customer-picker';
+import { useProfessionals } from '../medical-history/api';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, useBillables, useRelatedSales, useSaveSale } from './api';
 import { OdontogramLines } from './odontogram-lines';
@@ -47,6 +54,10 @@ interface LineState {
   attendanceId: string | null;
   attendanceLineId: string | null;
   sourceLineId: string | null;
+  /** Who did it ('' none): the source's when the line came from one, else chosen here. */
+  professionalId: string;
+  /** The stored professional's name (shown even when they are no longer active). */
+  professionalName: string | null;
 }
 
 const newLine = (values: Partial<LineState> = {}): LineState => ({
@@ -62,6 +73,8 @@ const newLine = (values: Partial<LineState> = {}): LineState => ({
   attendanceId: null,
   attendanceLineId: null,
   sourceLineId: null,
+  professionalId: '',
+  professionalName: null,
   ...values,
 });
 
@@ -79,6 +92,8 @@ const linesOf = (sale: Sale): LineState[] =>
       attendanceId: line.attendanceId,
       attendanceLineId: line.attendanceLineId,
       sourceLineId: line.sourceLineId,
+      professionalId: line.professionalId ?? '',
+      professionalName: line.professionalName,
     }),
   );
 
@@ -109,7 +124,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
   const [pointOfService, setPointOfService] = useState(sale?.pointOfService ?? '0001');
   const [date, setDate] = useState(sale?.date ?? today);
   const [dueDate, setDueDate] = useState(sale?.dueDate && sale.conditionSale === 'current_account' ? sale.dueDate : '');
-  const [currency, setCurrency] = useState<Currency>(sale?.currency ?? user?.settings.systemCurrency ?? 'euro');
+  const [currency, setCurrency] = useState<Currency>(sale?.currency ?? user?.account.currency ?? 'euro');
   const [conditionSale, setConditionSale] = useState(sale?.conditionSale ?? 'current_account');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | ''>(sale?.paymentMethod ?? '');
   const [notes, setNotes] = useState(sale?.notes ?? '');
@@ -156,6 +171,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       attendanceId: line.attendanceId,
       attendanceLineId: line.attendanceLineId,
       sourceLineId: line.sourceLineId,
+      professionalId: line.professionalId || null,
     })),
     ...(sale ? { version: sale.version } : {}),
   });
@@ -175,7 +191,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       (saved) => void navigate(salePath(saved.id)),
       (error) => {
         if (!isApiError(error) || (error.status !== 409 && error.status !== 404)) return false;
-        setProblem(error.message);
+        setProblem(apiErrorText(error));
         return true;
       },
     );
@@ -495,6 +511,50 @@ function LineEditor(props: DocumentLineProps<LineState>) {
           {message('tooth')}
         </div>
       )}
+      after={(fields) => <LineProfessional line={line} fields={fields} onChange={onChange} />}
     />
+  );
+}
+
+/**
+ * Who did what the line bills (issue 35): production by professional counts the line for them.
+ * The clinic's active professionals, plus the stored one when they no longer are.
+ */
+function LineProfessional({
+  line,
+  fields,
+  onChange,
+}: {
+  line: LineState;
+  fields: LineFieldHelpers;
+  onChange: (change: Partial<LineState>) => void;
+}) {
+  const { t } = useTranslation('sales');
+  const professionals = useProfessionals();
+  const options = professionals.data ?? [];
+  const stored =
+    line.professionalId && !options.some((option) => option.id === line.professionalId)
+      ? { id: line.professionalId, completeName: line.professionalName ?? t('form.professionalUnknown') }
+      : null;
+  return (
+    <div className="col-12 col-lg-4">
+      {fields.label('professionalId', t('fields.professional'))}
+      <select
+        {...fields.control('professionalId')}
+        className={fields.control('professionalId').className.replaceAll('form-control', 'form-select')}
+        value={line.professionalId}
+        onChange={(event) => onChange({ professionalId: event.target.value, professionalName: null })}
+        data-testid="line-professional"
+      >
+        <option value="">{t('form.noProfessional')}</option>
+        {stored ? <option value={stored.id}>{stored.completeName}</option> : null}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.completeName}
+          </option>
+        ))}
+      </select>
+      {fields.message('professionalId')}
+    </div>
   );
 }

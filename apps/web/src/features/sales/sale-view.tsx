@@ -10,7 +10,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { apiErrorText, toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
@@ -60,7 +60,7 @@ export function SaleView({ sale }: { sale: Sale }) {
   const title = sale.number ?? t('list.noNumber');
 
   const conflict = (error: unknown) => {
-    if (isApiError(error) && error.status === 409) setProblem(error.message);
+    if (isApiError(error) && error.status === 409) setProblem(apiErrorText(error));
     else toastApiError(error);
   };
   const onIssue = async () => {
@@ -152,15 +152,18 @@ export function SaleView({ sale }: { sale: Sale }) {
                     {t('form.issue')}
                   </button>
                 ) : null}
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  onClick={() => setConfirming(true)}
-                  data-testid="view-delete"
-                >
-                  <Trash2 size={14} aria-hidden="true" className="me-1" />
-                  {t('view.delete')}
-                </button>
+                {/* Deleting a draft is a commercial delete, as a purchase's is (docs/permissions.md). */}
+                {canDelete ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    onClick={() => setConfirming(true)}
+                    data-testid="view-delete"
+                  >
+                    <Trash2 size={14} aria-hidden="true" className="me-1" />
+                    {t('view.delete')}
+                  </button>
+                ) : null}
               </>
             ) : null}
             {correctable && canWrite ? (
@@ -265,7 +268,19 @@ export function SaleView({ sale }: { sale: Sale }) {
           testId="sale-lines"
           lines={sale.lines}
           money={money}
-          concept={{ header: t('fields.concept'), cell: (line) => line.description }}
+          concept={{
+            header: t('fields.concept'),
+            cell: (line) => (
+              <>
+                {line.description}
+                {line.professionalName ? (
+                  <div className="small text-body-secondary" data-testid="line-professional-name">
+                    {t('view.lineProfessional', { name: line.professionalName })}
+                  </div>
+                ) : null}
+              </>
+            ),
+          }}
           own={{ header: t('fields.tooth'), cell: (line) => line.tooth ?? '—' }}
         />
         <DocumentAmountsView namespace="sales" document={sale} money={money} showOpen={!draft && moneyMoves} />
@@ -305,8 +320,9 @@ export function SaleView({ sale }: { sale: Sale }) {
                 <>
                   <dt className="col-sm-4">{t('view.einvoice')}</dt>
                   <dd className="col-sm-8" data-testid="sale-einvoice" data-status={sale.einvoice.status}>
-                    {t(`einvoice.${sale.einvoice.status}`)}
-                    {sale.einvoice.authorizationCode ? (
+                    {/* The local adapter answers for no authority: never shown as authorised (issue 35). */}
+                    {sale.einvoice.adapter === 'local' ? t('einvoice.local') : t(`einvoice.${sale.einvoice.status}`)}
+                    {sale.einvoice.authorizationCode && sale.einvoice.adapter !== 'local' ? (
                       <>
                         {' · '}
                         <code>{sale.einvoice.authorizationCode}</code>

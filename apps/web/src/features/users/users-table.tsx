@@ -176,6 +176,8 @@ export function UsersTable() {
           label={t('search')}
           placeholder={t('searchPlaceholder')}
           value={list.searchText}
+          autoComplete="off"
+          data-testid="users-search"
           onChange={(event) => list.setSearchText(event.target.value)}
         />
         <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>

@@ -23,7 +23,7 @@ describe('e-invoicing of issued sales', () => {
         patientId: t.patientId,
         pointOfService: '9',
         date: '2026-03-10',
-        currency: 'euro',
+        currency: 'argentine_peso',
         lines: [{ description: 'Endodoncia', quantity: '1', unitPrice: '250', vatRate: '0' }],
         issue: true,
       },

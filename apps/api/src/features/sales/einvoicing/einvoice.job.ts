@@ -46,7 +46,7 @@ export async function runEinvoiceSubmission(ctx: Ctx, documentId: string, jobAtt
     .select()
     .from(einvoiceSubmissions)
     .where(and(eq(einvoiceSubmissions.accountId, ctx.accountId), eq(einvoiceSubmissions.documentId, documentId)))
-    .for('update');
+    .for('no key update');
   if (submission?.status !== 'pending') return;
   const adapter = einvoiceAdapter(submission.adapter);
   // The job's attempt counts tries whose transaction rolled back (the authority unreachable) too.

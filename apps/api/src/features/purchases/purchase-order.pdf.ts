@@ -1,0 +1,274 @@
+import { calendarDateFormatter } from '@odontia/shared/date-format';
+import type { Language } from '@odontia/shared/enums';
+import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
+import {
+  type ClinicPrintHeader,
+  clinicHeader,
+  documentStyles,
+  fieldColumns,
+  headerRow,
+  type PdfDocument,
+  pdfField,
+  printLanguage,
+  renderPdf,
+  safeFileName,
+} from '../../lib/pdf.ts';
+import { documentTypeNames } from '../payments/commercial-texts.ts';
+import { moneyFormatter } from '../payments/money-format.ts';
+
+/**
+ * A purchase order as the clinic prints and mails it (issue 35): the clinic's header, the
+ * provider, the lines with quantities and expected prices, totals, the delivery date and the
+ * notes, in the reader's language (the signed-in user's, as the payments' papers: a provider
+ * has none of its own), money in the order's currency, which is the clinic's.
+ */
+
+const texts: Record<
+  Language,
+  {
+    draft: string;
+    number: string;
+    date: string;
+    deliveryDate: string;
+    provider: string;
+    taxId: string;
+    address: string;
+    email: string;
+    description: string;
+    sku: string;
+    quantity: string;
+    unitPrice: string;
+    discount: string;
+    vat: string;
+    amount: string;
+    subtotal: string;
+    discounts: string;
+    taxable: string;
+    vatAt: string;
+    total: string;
+    notes: string;
+    mail: (title: string, clinic: string) => string;
+  }
+> = {
+  es: {
+    draft: 'BORRADOR — orden no emitida',
+    number: 'Número',
+    date: 'Fecha',
+    deliveryDate: 'Entrega solicitada',
+    provider: 'Proveedor',
+    taxId: 'Identificación fiscal',
+    address: 'Domicilio',
+    email: 'Correo',
+    description: 'Descripción',
+    sku: 'Código',
+    quantity: 'Cant.',
+    unitPrice: 'Precio unit.',
+    discount: 'Bonif. %',
+    vat: 'IVA %',
+    amount: 'Importe',
+    subtotal: 'Subtotal',
+    discounts: 'Bonificaciones',
+    taxable: 'Neto gravado',
+    vatAt: 'IVA',
+    total: 'Total estimado',
+    notes: 'Observaciones',
+    mail: (title, clinic) =>
+      `Estimados:\n\nLes enviamos adjunta nuestra ${title}. Les pedimos que nos confirmen su recepción y la fecha de entrega.\n\nMuchas gracias,\n${clinic}`,
+  },
+  en: {
+    draft: 'DRAFT — order not issued',
+    number: 'Number',
+    date: 'Date',
+    deliveryDate: 'Delivery requested',
+    provider: 'Provider',
+    taxId: 'Tax ID',
+    address: 'Address',
+    email: 'E-mail',
+    description: 'Description',
+    sku: 'Code',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    vat: 'VAT %',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    discounts: 'Discounts',
+    taxable: 'Taxable base',
+    vatAt: 'VAT',
+    total: 'Estimated total',
+    notes: 'Notes',
+    mail: (title, clinic) =>
+      `Hello,\n\nPlease find attached our ${title}. Kindly confirm its receipt and the delivery date.\n\nThank you,\n${clinic}`,
+  },
+  fr: {
+    draft: 'BROUILLON — commande non émise',
+    number: 'Numéro',
+    date: 'Date',
+    deliveryDate: 'Livraison souhaitée',
+    provider: 'Fournisseur',
+    taxId: 'Identifiant fiscal',
+    address: 'Adresse',
+    email: 'E-mail',
+    description: 'Désignation',
+    sku: 'Référence',
+    quantity: 'Qté',
+    unitPrice: 'Prix unit.',
+    discount: 'Remise %',
+    vat: 'TVA %',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    discounts: 'Remises',
+    taxable: 'Base HT',
+    vatAt: 'TVA',
+    total: 'Total estimé',
+    notes: 'Observations',
+    mail: (title, clinic) =>
+      `Madame, Monsieur,\n\nVeuillez trouver ci-joint notre ${title}. Merci de nous en confirmer la réception et la date de livraison.\n\nCordialement,\n${clinic}`,
+  },
+  pt: {
+    draft: 'RASCUNHO — pedido não emitido',
+    number: 'Número',
+    date: 'Data',
+    deliveryDate: 'Entrega solicitada',
+    provider: 'Fornecedor',
+    taxId: 'Identificação fiscal',
+    address: 'Endereço',
+    email: 'E-mail',
+    description: 'Descrição',
+    sku: 'Código',
+    quantity: 'Qtd.',
+    unitPrice: 'Preço unit.',
+    discount: 'Desc. %',
+    vat: 'IVA %',
+    amount: 'Valor',
+    subtotal: 'Subtotal',
+    discounts: 'Descontos',
+    taxable: 'Base tributável',
+    vatAt: 'IVA',
+    total: 'Total estimado',
+    notes: 'Observações',
+    mail: (title, clinic) =>
+      `Prezados,\n\nSegue em anexo nosso ${title}. Pedimos que confirmem o recebimento e a data de entrega.\n\nObrigado,\n${clinic}`,
+  },
+};
+
+export interface PurchaseOrderPdfData {
+  purchase: Purchase;
+  clinic: ClinicPrintHeader;
+  readerLanguage: string | null;
+}
+
+const rate = (value: string) => String(Number(value));
+
+/** The order's number as printed, `OC-00000001` (none while a draft). */
+export const orderNumberOf = (purchase: Pick<Purchase, 'pointOfService' | 'documentNumber'>) =>
+  purchase.documentNumber ? `${purchase.pointOfService ?? ''}-${purchase.documentNumber}` : null;
+
+/** "Orden de compra OC-00000001", or the type alone while a draft. */
+export function purchaseOrderTitle(purchase: Purchase, language: Language): string {
+  const number = orderNumberOf(purchase);
+  return `${documentTypeNames[language].purchase_order}${number ? ` ${number}` : ''}`;
+}
+
+export function purchaseOrderDocument({ purchase, clinic, readerLanguage }: PurchaseOrderPdfData): PdfDocument {
+  const language = printLanguage(readerLanguage);
+  const t = texts[language];
+  const money = moneyFormatter(language, purchase.currency);
+  const day = calendarDateFormatter(language);
+  const provider = purchase.issuerSnapshot;
+  const right = (text: string) => ({ text, alignment: 'right' });
+  const title = purchaseOrderTitle(purchase, language);
+  const totals = [
+    [t.subtotal, money(purchase.subtotal1)],
+    ...(Number(purchase.discountTotal) !== 0 ? [[t.discounts, `− ${money(purchase.discountTotal)}`]] : []),
+    [t.taxable, money(purchase.subtotal2)],
+    ...purchase.vatBreakdown.map((share) => [`${t.vatAt} ${rate(share.rate)} %`, money(share.vat)]),
+  ];
+  return {
+    info: { title, creator: 'Odontia' },
+    pageMargins: [48, 48, 48, 64],
+    content: [
+      ...clinicHeader({ clinicName: clinic.name, clinicContact: clinic.contact, clinic, language }),
+      { text: title, style: 'title' },
+      ...(purchase.status === 'draft'
+        ? [{ text: t.draft, color: '#b91c1c', bold: true, alignment: 'center', margin: [0, 0, 0, 8] }]
+        : []),
+      fieldColumns(
+        [
+          pdfField(t.number, orderNumberOf(purchase) ?? '—'),
+          pdfField(t.date, day(purchase.date)),
+          ...(purchase.deliveryDate ? [pdfField(t.deliveryDate, day(purchase.deliveryDate))] : []),
+        ],
+        [
+          pdfField(t.provider, provider?.name ?? purchase.providerName ?? '—'),
+          ...(provider?.legalName ? [{ text: provider.legalName }] : []),
+          pdfField(t.taxId, provider?.taxId ?? '—'),
+          pdfField(t.address, [provider?.address, provider?.city].filter(Boolean).join(', ') || '—'),
+          ...(provider?.email ? [pdfField(t.email, provider.email)] : []),
+        ],
+      ),
+      { text: ' ' },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+          body: [
+            headerRow([t.description, t.sku, t.quantity, t.unitPrice, t.discount, t.vat, t.amount], 2),
+            ...purchase.lines.map((line) => [
+              line.description,
+              line.skuProvider ?? '',
+              right(rate(line.quantity)),
+              right(money(line.unitPrice)),
+              right(rate(line.discountRate)),
+              right(rate(line.vatRate)),
+              right(money(line.subtotal)),
+            ]),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      {
+        margin: [0, 12, 0, 0],
+        columns: [
+          { width: '*', text: '' },
+          {
+            width: 'auto',
+            table: {
+              widths: ['auto', 'auto'],
+              body: [
+                ...totals.map(([label, value]) => [label, right(value as string)]),
+                [
+                  { text: t.total, bold: true, fontSize: 12 },
+                  { text: money(purchase.total), bold: true, fontSize: 12, alignment: 'right' },
+                ],
+              ],
+            },
+            layout: 'noBorders',
+          },
+        ],
+      },
+      ...(purchase.notes ? [{ text: t.notes, style: 'section' }, { text: purchase.notes }] : []),
+    ],
+    styles: documentStyles(),
+  };
+}
+
+export async function purchaseOrderPdf(data: PurchaseOrderPdfData) {
+  const language = printLanguage(data.readerLanguage);
+  const pdf = await renderPdf(purchaseOrderDocument(data));
+  return { pdf, fileName: safeFileName(`${purchaseOrderTitle(data.purchase, language)}.pdf`) };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The e-mail that carries the order's PDF to the provider. */
+export function purchaseOrderMail(data: PurchaseOrderPdfData): { subject: string; text: string; html: string } {
+  const language = printLanguage(data.readerLanguage);
+  const title = purchaseOrderTitle(data.purchase, language);
+  const text = texts[language].mail(title.charAt(0).toLowerCase() + title.slice(1), data.clinic.name);
+  const html = text
+    .split('\n\n')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+  return { subject: `${title} — ${data.clinic.name}`, text, html };
+}

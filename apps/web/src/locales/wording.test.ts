@@ -1,0 +1,100 @@
+import { languages } from '@odontia/shared';
+import { describe, expect, it } from 'vitest';
+import { isMenuGroup, menuSections } from '../app/layouts/menu';
+
+/*
+ * The words of the catalogs, beyond their keys (catalogs.test.ts): each language says a thing
+ * one way, and the staff are addressed as tú (patients' documents and mails as usted).
+ */
+
+type Catalog = Record<string, unknown>;
+
+const appCatalogs = import.meta.glob<Catalog>('./*/*.json', { eager: true, import: 'default' });
+const sharedCatalogs = import.meta.glob<Catalog>('../../../../packages/shared/src/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** Every text of a language's catalogs (app and shared) as [`namespace:dotted.key`, text]. */
+function texts(language: string): [string, string][] {
+  const result: [string, string][] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === 'string') result.push([key, value]);
+    else if (value && typeof value === 'object')
+      for (const [part, child] of Object.entries(value))
+        walk(child, key.endsWith(':') ? `${key}${part}` : `${key}.${part}`);
+  };
+  for (const [path, catalog] of Object.entries({ ...appCatalogs, ...sharedCatalogs })) {
+    const match = /\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
+    if (match?.[1] === language) walk(catalog, `${match[2]}:`);
+  }
+  return result;
+}
+
+describe('Portuguese catalogs', () => {
+  it('say "estoque", never "stock" (the word of the rest of the app)', () => {
+    const found = texts('pt').filter(([, text]) => /\bstock\b/i.test(text.replace(/\{\{[^}]*\}\}/g, '')));
+    expect(found).toEqual([]);
+  });
+});
+
+/**
+ * Usted forms said to the user: imperatives and "usted" anywhere, and "Puede…", "Su…" opening a
+ * sentence (a third person in the middle of one, "el paciente puede", is not addressed to anyone).
+ */
+const ustedWords =
+  /\b(usted|ustedes|ud\.|uds\.|ingrese|ingréselo|seleccione|selecciónelo|verifique|intente|inténtelo|vuelva|escriba|elija|elíjalo|introduzca|pulse|presione|contáctese|comuníquese|asegúrese|compruebe|revise|revíselo|déjelo|deje|corrija|corríjalo|espere|guarde|agregue|cargue|indique|recuerde|consulte|desactívelo|anúlelo)\b/i;
+const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
+/** What patients read (usted): the pages of the links in their reminder e-mails. */
+const patientTexts = (key: string) =>
+  key.startsWith('appointmentLinks:') || key.startsWith('messages:appointment_link');
+
+describe('Spanish staff texts', () => {
+  it('address the user as tú, never as usted', () => {
+    const found = texts('es').filter(
+      ([key, text]) => !patientTexts(key) && (ustedWords.test(text) || ustedOpenings.test(text)),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the check finds usted forms', () => {
+    for (const text of [
+      'Déjelo vacío si no corresponde.',
+      'Puede corregir el texto.',
+      'Su nivel de usuario permite ver.',
+    ])
+      expect(ustedWords.test(text) || ustedOpenings.test(text), text).toBe(true);
+    for (const text of ['Déjalo vacío.', 'Puedes corregir el texto.', 'Cada usuario puede cambiar lo suyo.'])
+      expect(ustedWords.test(text) || ustedOpenings.test(text), text).toBe(false);
+  });
+});
+
+/** Every path of the sidebar as its labels read in `language`: section › link, section › group › link, group › link. */
+function menuPaths(language: string): string[] {
+  const layout = texts(language).filter(([key]) => key.startsWith('layout:menu.'));
+  const label = (key: string) => layout.find(([name]) => name === `layout:menu.${key}`)?.[1] ?? `?${key}`;
+  const paths: string[] = [];
+  for (const section of menuSections) {
+    const sectionLabel = label(`sections.${section.titleKey}`);
+    for (const item of section.items) {
+      if (!isMenuGroup(item)) paths.push(`${sectionLabel} › ${label(item.labelKey)}`);
+      else
+        for (const child of item.children) {
+          paths.push(`${sectionLabel} › ${label(item.labelKey)} › ${label(child.labelKey)}`);
+          paths.push(`${label(item.labelKey)} › ${label(child.labelKey)}`);
+        }
+    }
+  }
+  return paths.sort((a, b) => b.length - a.length);
+}
+
+describe('help texts that name a menu path', () => {
+  it.each([...languages])('name one the sidebar has (%s)', (language) => {
+    const paths = menuPaths(language);
+    const wrong = texts(language).filter(([, text]) => {
+      if (!text.includes('›')) return false;
+      return paths.reduce((rest, path) => rest.replaceAll(path, ''), text).includes('›');
+    });
+    expect(wrong).toEqual([]);
+  });
+});
