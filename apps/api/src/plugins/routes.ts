@@ -1,3 +1,4 @@
+import type { ApiRoute } from '@odontia/shared/api-route';
 import type { UserLevel } from '@odontia/shared/enums';
 import type { FailureCode } from '@odontia/shared/errors';
 import { idempotencyHeadersSchema } from '@odontia/shared/schemas/common';
@@ -184,6 +185,48 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
   };
 }
 
+/** What the server adds to a route declared in packages/shared: who may call it and how it runs. */
+export type ServedRouteDefinition<TTransaction extends boolean> = Omit<
+  RouteDefinition<undefined, undefined, undefined, z.ZodType, TTransaction>,
+  'params' | 'querystring' | 'body' | 'answer' | 'status' | 'produces' | 'idempotent'
+>;
+
+type AnswerOf<TAnswer> = TAnswer extends z.ZodType ? TAnswer : z.ZodType;
+
+/** Serves a route declared once in packages/shared (its method, path and contracts come from there). */
+function serve(app: FastifyInstance, tags: string[]) {
+  return <
+    TParams extends Contract,
+    TQuery extends Contract,
+    TBody extends Contract,
+    TAnswer extends Contract,
+    TTransaction extends boolean = true,
+  >(
+    declared: ApiRoute<TParams, TQuery, TBody, TAnswer>,
+    definition: ServedRouteDefinition<TTransaction>,
+    handler: Handler<
+      RouteInput<TParams, TQuery, TBody>,
+      TTransaction extends false ? { actor: Actor } : { ctx: RequestContext },
+      AnswerOf<TAnswer>
+    >,
+  ): void => {
+    define(app, tags, declared.method)<TParams, TQuery, TBody, AnswerOf<TAnswer>, TTransaction>(
+      declared.path,
+      {
+        ...definition,
+        ...(declared.params ? { params: declared.params } : {}),
+        ...(declared.query ? { querystring: declared.query } : {}),
+        ...(declared.body ? { body: declared.body } : {}),
+        ...(declared.answer ? { answer: declared.answer as AnswerOf<TAnswer> } : {}),
+        ...(declared.status ? { status: declared.status } : {}),
+        ...(declared.produces ? { produces: [...declared.produces] } : {}),
+        ...(declared.idempotent ? { idempotent: declared.idempotent } : {}),
+      },
+      handler,
+    );
+  };
+}
+
 /**
  * Runs `work` in one transaction in the actor's clinic, with the request context: what every
  * route does for its handler, and what a `transaction: false` route does itself when it is ready.
@@ -205,7 +248,7 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * `const route = routes(app, { tags: ['medical history'] })`, then
+ * `const route = routes(app, { tags: ['medical history'] })`, then `route.serve(declared, …)` or
  * `route.get(url, { permission, failureCode, summary, params, querystring, answer }, ({ ctx, params, query }) => …)`.
  */
 export function routes(app: FastifyInstance, options: { tags: string[] }) {
@@ -215,5 +258,7 @@ export function routes(app: FastifyInstance, options: { tags: string[] }) {
     put: define(app, options.tags, 'PUT'),
     patch: define(app, options.tags, 'PATCH'),
     delete: define(app, options.tags, 'DELETE'),
+    /** A route declared in packages/shared/src/routes (issue 36): `route.serve(patientRoutes.get, { permission, summary }, handler)`. */
+    serve: serve(app, options.tags),
   };
 }

@@ -211,6 +211,9 @@ function upload<T>(path: string, form: FormData, options: UploadOptions = {}): P
 }
 
 export const http = {
+  /** Any method: what the typed client (lib/api-client.ts) sends. */
+  request: <T = unknown>(method: string, path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(method, path, body, options),
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body ?? {}, options),

@@ -1,27 +1,8 @@
-import {
-  authorizationDeletedResponseSchema,
-  authorizationListQuerySchema,
-  authorizationResponseSchema,
-  authorizationsPageSchema,
-  authorizationVerificationSchema,
-  createAuthorizationRequestSchema,
-  signAuthorizationRequestSchema,
-  unsignAuthorizationRequestSchema,
-  updateAuthorizationRequestSchema,
-} from '@odontia/shared/schemas/authorizations';
-import {
-  patientParamsSchema,
-  patientRecordParamsSchema,
-  recordChangesPageSchema,
-  recordChangesQuerySchema,
-} from '@odontia/shared/schemas/records';
+import { authorizationRoutes as declared } from '@odontia/shared/routes/authorizations';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { routes } from '../../plugins/routes.ts';
 import { authorizationsService as service } from './authorizations.service.ts';
-
-const base = '/patients/:patientId/authorizations';
-const one = `${base}/:id`;
 
 /**
  * /api/patients/:patientId/authorizations (issue 6). A deleted patient or another clinic's answers
@@ -31,37 +12,25 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['medical history'] });
   const read = { permission: 'patients.read' } as const;
   const write = { permission: 'clinical.write' } as const;
-  const params = patientRecordParamsSchema;
-  const answer = authorizationResponseSchema;
 
-  route.get(
-    base,
-    {
-      ...read,
-      summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)",
-      params: patientParamsSchema,
-      querystring: authorizationListQuerySchema,
-      answer: authorizationsPageSchema,
-    },
+  route.serve(
+    declared.list,
+    { ...read, summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)" },
     ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
   );
 
-  route.get(
-    one,
-    { ...read, summary: 'One authorization with every signature (standing and revoked), newest first', params, answer },
+  route.serve(
+    declared.get,
+    { ...read, summary: 'One authorization with every signature (standing and revoked), newest first' },
     async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
   );
 
-  route.post(
-    base,
+  route.serve(
+    declared.create,
     {
       ...write,
       failureCode: 'error_create_authorization',
       summary: "Write an authorization from an active template: the template's placeholders are filled from the fields",
-      params: patientParamsSchema,
-      body: createAuthorizationRequestSchema,
-      answer,
-      status: 201,
     },
     async ({ ctx, params, body }) => ({
       data: await service.create({ ctx, ...params, input: body }),
@@ -69,15 +38,12 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.put(
-    one,
+  route.serve(
+    declared.update,
     {
       ...write,
       summary:
         'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
-      params,
-      body: updateAuthorizationRequestSchema,
-      answer,
     },
     async ({ ctx, params, body }) => ({
       data: await service.update({ ctx, ...params, input: body }),
@@ -85,14 +51,12 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.delete(
-    one,
+  route.serve(
+    declared.remove,
     {
       ...write,
       summary:
         'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
-      params,
-      answer: authorizationDeletedResponseSchema,
     },
     async ({ ctx, params }) => {
       await service.remove({ ctx, ...params });
@@ -100,15 +64,12 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.post(
-    `${one}/sign`,
+  route.serve(
+    declared.sign,
     {
       ...write,
       summary:
         'Sign: signer name and ID number, signature PNG (base64). Stores the text as signed and SHA-256(UTF-8 text ‖ 0x00 ‖ PNG)',
-      params,
-      body: signAuthorizationRequestSchema,
-      answer,
     },
     async ({ ctx, params, body }) => ({
       data: await service.sign({ ctx, ...params, input: body }),
@@ -116,54 +77,38 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.post(
-    `${one}/unsign`,
-    {
-      ...write,
-      summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)',
-      params,
-      body: unsignAuthorizationRequestSchema,
-      answer,
-    },
+  route.serve(
+    declared.unsign,
+    { ...write, summary: 'Revoke the standing signature with a reason (409 error_unsign_authorization when unsigned)' },
     async ({ ctx, params, body }) => ({
       data: await service.unsign({ ctx, ...params, reason: body.reason }),
       code: 'authorization_unsigned' as const,
     }),
   );
 
-  route.get(
-    `${one}/verify`,
+  route.serve(
+    declared.verify,
     {
       ...read,
       summary: "Recompute each signature's SHA-256 from the stored text and image and say whether it matches",
-      params,
-      answer: authorizationVerificationSchema,
     },
     async ({ ctx, params }) => ({ data: await service.verify({ ctx, ...params }) }),
   );
 
-  route.get(
-    `${one}/pdf`,
+  route.serve(
+    declared.pdf,
     {
       ...read,
       summary:
         'The printable authorization (PDF): clinic, patient, text; when signed the signature, signer, time and SHA-256',
-      params,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => sendPdf(reply, await service.pdf({ db: app.db, actor, ...params })),
   );
 
-  route.get(
-    `${one}/changes`,
-    {
-      ...read,
-      summary: "The authorization's history of changes (audit events), newest first",
-      params,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
-    },
+  route.serve(
+    declared.changes,
+    { ...read, summary: "The authorization's history of changes (audit events), newest first" },
     ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 };

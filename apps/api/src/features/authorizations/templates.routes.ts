@@ -1,19 +1,7 @@
-import {
-  authorizationTemplateDeletedResponseSchema,
-  authorizationTemplateParamsSchema,
-  authorizationTemplateResponseSchema,
-  authorizationTemplatesPageSchema,
-  authorizationTemplatesQuerySchema,
-  createAuthorizationTemplateRequestSchema,
-  updateAuthorizationTemplateRequestSchema,
-} from '@odontia/shared/schemas/authorizations';
-import { recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
+import { authorizationTemplateRoutes as declared } from '@odontia/shared/routes/authorizations';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { templatesService } from './templates.service.ts';
-
-const base = '/authorization-templates';
-const one = `${base}/:id`;
 
 /**
  * /api/authorization-templates (issue 6; certificate kinds, issue 24): clinicians read them
@@ -22,34 +10,26 @@ const one = `${base}/:id`;
  */
 export const templatesRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['authorization templates'] });
-  const params = authorizationTemplateParamsSchema;
 
-  route.get(
-    base,
+  route.serve(
+    declared.list,
     {
       permission: 'patients.read',
       summary:
         "The clinic's templates by title: kind=consent for authorizations, a certificate's kind for certificates, every kind without it (active=true: the ones to write from)",
-      querystring: authorizationTemplatesQuerySchema,
-      answer: authorizationTemplatesPageSchema,
     },
     ({ ctx, query }) => templatesService.list({ ctx, query }),
   );
 
-  route.get(
-    one,
-    { permission: 'patients.read', summary: 'One template', params, answer: authorizationTemplateResponseSchema },
-    async ({ ctx, params }) => ({ data: await templatesService.get({ ctx, ...params }) }),
-  );
+  route.serve(declared.get, { permission: 'patients.read', summary: 'One template' }, async ({ ctx, params }) => ({
+    data: await templatesService.get({ ctx, ...params }),
+  }));
 
-  route.post(
-    base,
+  route.serve(
+    declared.create,
     {
       permission: 'settings.manage',
       summary: 'Add a template; an unknown {{placeholder}} in the body answers 400 (body: unknown_placeholder)',
-      body: createAuthorizationTemplateRequestSchema,
-      answer: authorizationTemplateResponseSchema,
-      status: 201,
     },
     async ({ ctx, body }) => ({
       data: await templatesService.create({ ctx, input: body }),
@@ -57,14 +37,11 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.put(
-    one,
+  route.serve(
+    declared.update,
     {
       permission: 'settings.manage',
       summary: 'Edit a template (title, body, active); 409 version_conflict when the version is stale',
-      params,
-      body: updateAuthorizationTemplateRequestSchema,
-      answer: authorizationTemplateResponseSchema,
     },
     async ({ ctx, params, body }) => ({
       data: await templatesService.update({ ctx, ...params, input: body }),
@@ -72,13 +49,11 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.delete(
-    one,
+  route.serve(
+    declared.remove,
     {
       permission: 'settings.manage',
       summary: 'Delete a template: hidden from now on; authorizations written from it keep their text',
-      params,
-      answer: authorizationTemplateDeletedResponseSchema,
     },
     async ({ ctx, params }) => {
       await templatesService.remove({ ctx, ...params });
@@ -86,15 +61,9 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.get(
-    `${one}/changes`,
-    {
-      permission: 'settings.manage',
-      summary: "The template's history of changes (audit events), newest first",
-      params,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
-    },
+  route.serve(
+    declared.changes,
+    { permission: 'settings.manage', summary: "The template's history of changes (audit events), newest first" },
     ({ ctx, params, query }) => templatesService.changes({ ctx, ...params, query }),
   );
 };

@@ -1,16 +1,4 @@
-import {
-  createPatientRequestSchema,
-  patientDeletedResponseSchema,
-  patientResponseSchema,
-  patientsListQuerySchema,
-  patientsPageSchema,
-  updatePatientRequestSchema,
-} from '@odontia/shared/schemas/patients';
-import {
-  patientParamsSchema as params,
-  recordChangesPageSchema,
-  recordChangesQuerySchema,
-} from '@odontia/shared/schemas/records';
+import { patientRoutes as declared } from '@odontia/shared/routes/patients';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { patientsService as service } from './patients.service.ts';
@@ -21,47 +9,37 @@ export const patientsRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'patients.read', failureCode: 'error_get_patient' } as const;
   const write = { permission: 'patients.write' } as const;
 
-  route.get(
-    '/patients',
+  route.serve(
+    declared.list,
     {
       ...read,
       summary: 'List patients: search as you type (names, ID number, skuPatient, e-mail, phone), active, sort',
-      querystring: patientsListQuerySchema,
-      answer: patientsPageSchema,
       // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
       replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );
 
-  route.get(
-    '/patients/:patientId',
-    { ...read, summary: 'One patient', params, answer: patientResponseSchema },
-    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
-  );
+  route.serve(declared.get, { ...read, summary: 'One patient' }, async ({ ctx, params }) => ({
+    data: await service.get({ ctx, ...params }),
+  }));
 
-  route.post(
-    '/patients',
+  route.serve(
+    declared.create,
     {
       ...write,
       failureCode: 'error_create_patient',
       summary: "Create a patient; skuPatient comes from the clinic's counter; 409 duplicate_ssn",
-      body: createPatientRequestSchema,
-      answer: patientResponseSchema,
-      status: 201,
     },
     async ({ ctx, body }) => ({ data: await service.create({ ctx, input: body }), code: 'patient_created' as const }),
   );
 
-  route.put(
-    '/patients/:patientId',
+  route.serve(
+    declared.update,
     {
       ...write,
       failureCode: 'error_update_patient',
       summary: 'Edit a patient; 409 version_conflict (with the current values) when the version is stale',
-      params,
-      body: updatePatientRequestSchema,
-      answer: patientResponseSchema,
     },
     async ({ ctx, params, body }) => ({
       data: await service.update({ ctx, ...params, input: body }),
@@ -69,14 +47,12 @@ export const patientsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.delete(
-    '/patients/:patientId',
+  route.serve(
+    declared.remove,
     {
       ...write,
       failureCode: 'error_delete_patient',
       summary: 'Delete a patient: hidden everywhere from now on; the record and its audit are kept',
-      params,
-      answer: patientDeletedResponseSchema,
     },
     async ({ ctx, params }) => {
       await service.remove({ ctx, ...params });
@@ -84,14 +60,11 @@ export const patientsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.get(
-    '/patients/:patientId/changes',
+  route.serve(
+    declared.changes,
     {
       ...read,
       summary: "The patient's history of changes (audit events), newest first",
-      params,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
     },
     ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );

@@ -1,10 +1,4 @@
-import {
-  clinicSettingsResponseSchema,
-  numberingResponseSchema,
-  numberingRowResponseSchema,
-  setNextNumberSchema,
-  updateClinicSettingsSchema,
-} from '@odontia/shared/schemas/clinic-settings';
+import { settingsRoutes as declared } from '@odontia/shared/routes/settings';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -19,25 +13,22 @@ export const settingsRoutes: FastifyPluginAsync<{ service: SettingsService }> = 
   const read = { permission: 'settings.manage', failureCode: 'error_get_system_settings' } as const;
   const write = { permission: 'settings.manage', failureCode: 'error_update_system_settings' } as const;
 
-  route.get(
-    '/settings/clinic',
+  route.serve(
+    declared.clinic,
     {
       ...read,
       summary:
         "The clinic's system settings (currency, date format, default language, time zone, screen lock, reminders, upload limit), the installation's upload maximum and the version",
-      answer: clinicSettingsResponseSchema,
     },
     async ({ ctx }) => ({ data: await service.get({ ctx }) }),
   );
 
-  route.put(
-    '/settings/clinic',
+  route.serve(
+    declared.saveClinic,
     {
       ...write,
       summary:
         "Edit the clinic's system settings (audited); 400 too_big on uploadMaxMb above the installation's UPLOAD_MAX_MB, invalid_value on an unknown time zone; answers code reminders_apply_to_new_bookings when the reminders' lead or on/off changed (planned reminders keep their time); 409 version_conflict with details.current when stale",
-      body: updateClinicSettingsSchema,
-      answer: clinicSettingsResponseSchema,
     },
     async ({ ctx, body }) => {
       const { settings, remindersChanged } = await service.update({ ctx, input: body });
@@ -48,24 +39,21 @@ export const settingsRoutes: FastifyPluginAsync<{ service: SettingsService }> = 
     },
   );
 
-  route.get(
-    '/settings/numbering',
+  route.serve(
+    declared.numbering,
     {
       ...read,
       summary: 'Each active point of sale and sale document type: the last number issued and the next number',
-      answer: numberingResponseSchema,
     },
     async ({ ctx }) => ({ data: await service.numbering({ ctx }) }),
   );
 
-  route.put(
-    '/settings/numbering',
+  route.serve(
+    declared.setNextNumber,
     {
       ...write,
       summary:
         "Set the next number of a point of sale's document type (a clinic coming from another system; audited); 409 next_number_not_above_issued when it is not above the last number issued (details.lastIssued), 409 point_of_sale_inactive for an unknown or inactive point of sale",
-      body: setNextNumberSchema,
-      answer: numberingRowResponseSchema,
     },
     async ({ ctx, body }) => ({
       data: await service.setNextNumber({ ctx, input: body }),

@@ -1,11 +1,4 @@
-import { recordParamsSchema } from '@odontia/shared/schemas/records';
-import {
-  inviteUserRequestSchema,
-  updateUserRequestSchema,
-  userResponseSchema,
-  usersListQuerySchema,
-  usersPageSchema,
-} from '@odontia/shared/schemas/users';
+import { userRoutes as declared } from '@odontia/shared/routes/users';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import type { UsersService } from './users.service.ts';
@@ -15,35 +8,24 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
   const route = routes(app, { tags: ['users'] });
   const permission = 'users.manage';
 
-  route.get(
-    '/users',
-    { permission, summary: "List the clinic's users", querystring: usersListQuerySchema, answer: usersPageSchema },
-    ({ ctx, query }) => service.list({ ctx, query }),
+  route.serve(declared.list, { permission, summary: "List the clinic's users" }, ({ ctx, query }) =>
+    service.list({ ctx, query }),
   );
 
-  route.post(
-    '/users',
+  route.serve(
+    declared.invite,
     {
       permission,
       summary: 'Invite a user by e-mail; the invitation link sets the password',
-      body: inviteUserRequestSchema,
-      answer: userResponseSchema,
-      status: 201,
       // The invitation mail leaves after the commit.
       transaction: false,
     },
     async ({ actor, body }) => ({ data: await service.invite({ actor, input: body }), code: 'user_invited' as const }),
   );
 
-  route.patch(
-    '/users/:id',
-    {
-      permission,
-      summary: 'Change the level of a user, deactivate or reactivate them',
-      params: recordParamsSchema,
-      body: updateUserRequestSchema,
-      answer: userResponseSchema,
-    },
+  route.serve(
+    declared.update,
+    { permission, summary: 'Change the level of a user, deactivate or reactivate them' },
     async ({ ctx, params, body }) => ({
       data: await service.update({ ctx, id: params.id, input: body }),
       code: 'user_updated' as const,

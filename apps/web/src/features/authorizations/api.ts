@@ -1,14 +1,7 @@
-import type {
-  Authorization,
-  AuthorizationDetail,
-  AuthorizationTemplate,
-  AuthorizationVerification,
-  TemplateKind,
-} from '@odontia/shared/schemas/authorizations';
-import type { Page } from '@odontia/shared/schemas/common';
-import type { RecordChange } from '@odontia/shared/schemas/records';
+import { authorizationRoutes, authorizationTemplateRoutes } from '@odontia/shared/routes/authorizations';
+import type { TemplateKind } from '@odontia/shared/schemas/authorizations';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
@@ -25,48 +18,23 @@ export const authorizationPaths = {
   templates: '/settings/authorization-templates',
 };
 
-const collection = (patientId: string) => `patients/${enc(patientId)}/authorizations`;
-const one = (patientId: string, id: string) => `${collection(patientId)}/${enc(id)}`;
+type Answer = CallAnswer<typeof authorizationRoutes.get>;
+type Body<R extends keyof typeof authorizationRoutes> = CallInput<(typeof authorizationRoutes)[R]>['body'];
+type TemplateBody<R extends keyof typeof authorizationTemplateRoutes> = CallInput<
+  (typeof authorizationTemplateRoutes)[R]
+>['body'];
 
-type Answer = { data: AuthorizationDetail; code?: string };
-type TemplateAnswer = { data: AuthorizationTemplate; code?: string };
-
-export const authorizationsApi = {
-  list: (patientId: string, page: number, pageSize: number, status?: string) =>
-    http.get<Page<Authorization>>(
-      `${collection(patientId)}?page=${page}&pageSize=${pageSize}${status ? `&status=${status}` : ''}`,
-    ),
-  get: (patientId: string, id: string) => http.get<Answer>(one(patientId, id)),
-  create: (patientId: string, body: unknown) => http.post<Answer>(collection(patientId), body),
-  update: (patientId: string, id: string, body: unknown) => http.put<Answer>(one(patientId, id), body),
-  remove: (patientId: string, id: string) => http.delete<{ code: string }>(one(patientId, id)),
-  sign: (patientId: string, id: string, body: unknown) => http.post<Answer>(`${one(patientId, id)}/sign`, body),
-  unsign: (patientId: string, id: string, reason: string) =>
-    http.post<Answer>(`${one(patientId, id)}/unsign`, { reason }),
-  verify: (patientId: string, id: string) =>
-    http.get<{ data: AuthorizationVerification }>(`${one(patientId, id)}/verify`),
-  pdf: (patientId: string, id: string) => http.download(`${one(patientId, id)}/pdf`),
-  changes: (patientId: string, id: string, page: number, pageSize: number) =>
-    http.get<Page<RecordChange>>(`${one(patientId, id)}/changes?page=${page}&pageSize=${pageSize}`),
-  templates: (params: { active?: boolean; kind?: TemplateKind; page?: number; pageSize?: number }) => {
-    const query = new URLSearchParams({ page: String(params.page ?? 1), pageSize: String(params.pageSize ?? 100) });
-    if (params.active) query.set('active', 'true');
-    if (params.kind) query.set('kind', params.kind);
-    return http.get<Page<AuthorizationTemplate>>(`authorization-templates?${query}`);
-  },
-  createTemplate: (body: unknown) => http.post<TemplateAnswer>('authorization-templates', body),
-  updateTemplate: (id: string, body: unknown) => http.put<TemplateAnswer>(`authorization-templates/${enc(id)}`, body),
-  removeTemplate: (id: string) => http.delete<{ code: string }>(`authorization-templates/${enc(id)}`),
-};
+export const authorizationsApi = apiClient(authorizationRoutes);
+const templatesApi = apiClient(authorizationTemplateRoutes);
 
 const key = ['authorizations'] as const;
 export const authorizationKey = (patientId: string, id: string) => [...key, patientId, 'one', id] as const;
 const templatesKey = [...key, 'templates'] as const;
 
-export function useAuthorizations(patientId: string, page: number, pageSize: number, status?: string) {
+export function useAuthorizations(patientId: string, page: number, pageSize: number, status?: 'signed' | 'unsigned') {
   return useQuery({
     queryKey: [...key, patientId, 'list', page, pageSize, status ?? 'all'],
-    queryFn: () => authorizationsApi.list(patientId, page, pageSize, status),
+    queryFn: () => authorizationsApi.list({ params: { patientId }, query: { page, pageSize, status } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -74,7 +42,7 @@ export function useAuthorizations(patientId: string, page: number, pageSize: num
 export function useAuthorization(patientId: string, id: string) {
   return useQuery({
     queryKey: authorizationKey(patientId, id),
-    queryFn: () => authorizationsApi.get(patientId, id).then((answer) => answer.data),
+    queryFn: () => authorizationsApi.get({ params: { patientId, id } }).then((answer) => answer.data),
     enabled: isRecordId(patientId) && isRecordId(id),
     refetchOnWindowFocus: false,
     retry: (count, error) => count < 2 && !(error as { status?: number }).status,
@@ -84,7 +52,7 @@ export function useAuthorization(patientId: string, id: string) {
 export function useAuthorizationChanges(patientId: string, id: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...key, patientId, 'changes', id, page, pageSize],
-    queryFn: () => authorizationsApi.changes(patientId, id, page, pageSize),
+    queryFn: () => authorizationsApi.changes({ params: { patientId, id }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -93,7 +61,10 @@ export function useAuthorizationChanges(patientId: string, id: string, page: num
 export function useTemplates(options: { active?: boolean; kind?: TemplateKind } = {}) {
   return useQuery({
     queryKey: [...templatesKey, options.active ? 'active' : 'all', options.kind ?? 'every'],
-    queryFn: () => authorizationsApi.templates(options),
+    queryFn: () =>
+      templatesApi.list({
+        query: { page: 1, pageSize: 100, kind: options.kind, ...(options.active ? { active: 'true' } : {}) },
+      }),
   });
 }
 
@@ -114,8 +85,10 @@ function keep(patientId: string) {
 
 export function useSaveAuthorization(patientId: string, id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) =>
-      id ? authorizationsApi.update(patientId, id, body) : authorizationsApi.create(patientId, body),
+    mutationFn: (body: Body<'create'> | Body<'update'>): Promise<Answer> =>
+      id
+        ? authorizationsApi.update({ params: { patientId, id }, body: body as Body<'update'> })
+        : authorizationsApi.create({ params: { patientId }, body: body as Body<'create'> }),
     onSuccess: keep(patientId),
   });
 }
@@ -123,34 +96,35 @@ export function useSaveAuthorization(patientId: string, id?: string) {
 /** Signing, revoking and deleting run once per click (useAction: a double click sends one request). */
 export function useSignAuthorization(patientId: string, id: string) {
   return useAction({
-    mutationFn: (body: { signerName: string; signerIdNumber: string; signature: string }) =>
-      authorizationsApi.sign(patientId, id, body),
+    mutationFn: (body: Body<'sign'>) => authorizationsApi.sign({ params: { patientId, id }, body }),
     onSuccess: keep(patientId),
   });
 }
 
 export function useUnsignAuthorization(patientId: string, id: string) {
   return useAction({
-    mutationFn: (reason: string) => authorizationsApi.unsign(patientId, id, reason),
+    mutationFn: (reason: string) => authorizationsApi.unsign({ params: { patientId, id }, body: { reason } }),
     onSuccess: keep(patientId),
   });
 }
 
 export function useDeleteAuthorization(patientId: string, id: string) {
-  return useAction({ mutationFn: () => authorizationsApi.remove(patientId, id), onSuccess: refresh });
+  return useAction({ mutationFn: () => authorizationsApi.remove({ params: { patientId, id } }), onSuccess: refresh });
 }
 
 export function useSaveTemplate(id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) =>
-      id ? authorizationsApi.updateTemplate(id, body) : authorizationsApi.createTemplate(body),
+    mutationFn: (body: TemplateBody<'create'> | TemplateBody<'update'>) =>
+      id
+        ? templatesApi.update({ params: { id }, body: body as TemplateBody<'update'> })
+        : templatesApi.create({ body: body as TemplateBody<'create'> }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey }),
   });
 }
 
 export function useDeleteTemplate(id: string) {
   return useMutation({
-    mutationFn: () => authorizationsApi.removeTemplate(id),
+    mutationFn: () => templatesApi.remove({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey }),
   });
 }

@@ -296,7 +296,7 @@ function VerifyButton({ patientId, id }: { patientId: string; id: string }) {
   const verify = async () => {
     setBusy(true);
     try {
-      const { data } = await authorizationsApi.verify(patientId, id);
+      const { data } = await authorizationsApi.verify({ params: { patientId, id } });
       setResult(data.signatures.length === 0 ? 'none' : data.valid ? 'ok' : 'bad');
     } catch (error) {
       toastApiError(error);
@@ -394,7 +394,7 @@ export function AuthorizationView({
             <StatusBadge record={record} />
             <div className="ms-auto d-flex gap-2 flex-wrap">
               <PdfButton
-                load={() => authorizationsApi.pdf(patient.id, record.id)}
+                load={() => authorizationsApi.pdf({ params: { patientId: patient.id, id: record.id } })}
                 fallbackName="autorizacion.pdf"
                 label={t('pdf')}
                 icon="download"

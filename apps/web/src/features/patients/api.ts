@@ -1,8 +1,7 @@
+import { patientRoutes } from '@odontia/shared/routes/patients';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Patient, PatientListItem } from '@odontia/shared/schemas/patients';
-import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 
@@ -19,7 +18,11 @@ export interface PatientsListQuery {
   pageSize: number;
 }
 
-export type PatientAnswer = { data: Patient; code?: 'patient_created' | 'patient_updated' };
+export type PatientAnswer = CallAnswer<typeof patientRoutes.get>;
+/** A new patient's fields, or an edit's (with the version it started from). */
+export type PatientBody =
+  | CallInput<typeof patientRoutes.create>['body']
+  | CallInput<typeof patientRoutes.update>['body'];
 
 export const patientPaths = {
   list: '/patients',
@@ -28,23 +31,7 @@ export const patientPaths = {
   history: (id: string) => `/patients/${encodeURIComponent(id)}/mh`,
 };
 
-const one = (id: string) => `patients/${encodeURIComponent(id)}`;
-
-export const patientsApi = {
-  list: (query: PatientsListQuery) => {
-    const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-    if (query.q.trim()) params.set('q', query.q.trim());
-    if (query.sort) params.set('sort', query.sort);
-    if (query.active !== 'all') params.set('active', query.active);
-    return http.get<Page<PatientListItem>>(`patients?${params}`);
-  },
-  get: (id: string) => http.get<PatientAnswer>(one(id)),
-  create: (body: unknown) => http.post<PatientAnswer>('patients', body),
-  update: (id: string, body: unknown) => http.put<PatientAnswer>(one(id), body),
-  remove: (id: string) => http.delete<{ code: 'patient_deleted' }>(one(id)),
-  changes: (id: string, page: number, pageSize: number) =>
-    http.get<Page<RecordChange>>(`${one(id)}/changes?page=${page}&pageSize=${pageSize}`),
-};
+const patientsApi = apiClient(patientRoutes);
 
 const patientsKey = ['patients'] as const;
 export const patientKey = (id: string) => [...patientsKey, 'one', id] as const;
@@ -52,7 +39,10 @@ export const patientKey = (id: string) => [...patientsKey, 'one', id] as const;
 export function usePatientsList(query: PatientsListQuery) {
   return useQuery({
     queryKey: [...patientsKey, 'list', query],
-    queryFn: () => patientsApi.list(query),
+    queryFn: () => {
+      const { active, ...rest } = query;
+      return patientsApi.list({ query: { ...rest, ...(active === 'all' ? {} : { active }) } });
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +50,7 @@ export function usePatientsList(query: PatientsListQuery) {
 export function usePatient(id: string) {
   return useQuery({
     queryKey: patientKey(id),
-    queryFn: () => patientsApi.get(id).then((answer) => answer.data),
+    queryFn: () => patientsApi.get({ params: { patientId: id } }).then((answer) => answer.data),
     enabled: isRecordId(id),
     // A patient open in a form is not refetched under the user's feet.
     refetchOnWindowFocus: false,
@@ -71,7 +61,7 @@ export function usePatient(id: string) {
 export function usePatientChanges(id: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...patientsKey, 'changes', id, page, pageSize],
-    queryFn: () => patientsApi.changes(id, page, pageSize),
+    queryFn: () => patientsApi.changes({ params: { patientId: id }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -83,7 +73,13 @@ export function refreshPatients(): Promise<void> {
 
 export function useSavePatient(id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) => (id ? patientsApi.update(id, body) : patientsApi.create(body)),
+    mutationFn: (body: PatientBody): Promise<PatientAnswer> =>
+      id
+        ? patientsApi.update({
+            params: { patientId: id },
+            body: body as CallInput<typeof patientRoutes.update>['body'],
+          })
+        : patientsApi.create({ body: body as CallInput<typeof patientRoutes.create>['body'] }),
     onSuccess: (answer) => {
       queryClient.setQueryData(patientKey(answer.data.id), answer.data);
       return refreshPatients();
@@ -93,7 +89,7 @@ export function useSavePatient(id?: string) {
 
 export function useDeletePatient(id: string) {
   return useMutation({
-    mutationFn: () => patientsApi.remove(id),
+    mutationFn: () => patientsApi.remove({ params: { patientId: id } }),
     // The record itself is dropped by the caller once it has left its page (no refetch into a 404).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...patientsKey, 'list'] }),
   });

@@ -16,7 +16,7 @@ import { isApiError } from '../../lib/http';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { DateInput } from '../profile/date-input';
-import { type PatientAnswer, patientPaths, useSavePatient } from './api';
+import { type PatientAnswer, type PatientBody, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
 
 export interface PatientFormValues {
@@ -183,10 +183,10 @@ export function PatientForm({
     reset,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<PatientFormValues>({
+  } = useForm<PatientFormValues, unknown, PatientBody>({
     resolver: formResolver(
       z.preprocess(blankSexToUndefined, editing ? schemas.update : schemas.create),
-    ) as unknown as Resolver<PatientFormValues>,
+    ) as unknown as Resolver<PatientFormValues, unknown, PatientBody>,
     // A new patient starts in the clinic's default language (system settings).
     defaultValues: formValuesOf(patient, user?.account.defaultLanguage ?? 'es'),
   });

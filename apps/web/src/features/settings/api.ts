@@ -1,11 +1,7 @@
-import type {
-  ClinicSettings,
-  NumberingRow,
-  SetNextNumber,
-  UpdateClinicSettings,
-} from '@odontia/shared/schemas/clinic-settings';
+import { settingsRoutes } from '@odontia/shared/routes/settings';
+import type { SetNextNumber, UpdateClinicSettings } from '@odontia/shared/schemas/clinic-settings';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { sessionQueryKey } from '../auth/session';
 
@@ -16,15 +12,15 @@ export const settingsKeys = {
   numbering: ['settings', 'numbering'] as const,
 };
 
-type SettingsAnswer = { data: ClinicSettings; code?: string };
+const settingsApi = apiClient(settingsRoutes);
 
 export function useClinicSettings() {
-  return useQuery({ queryKey: settingsKeys.clinic, queryFn: () => http.get<SettingsAnswer>('settings/clinic') });
+  return useQuery({ queryKey: settingsKeys.clinic, queryFn: () => settingsApi.clinic() });
 }
 
 export function useSaveClinicSettings() {
   return useMutation({
-    mutationFn: (body: UpdateClinicSettings) => http.put<SettingsAnswer>('settings/clinic', body),
+    mutationFn: (body: UpdateClinicSettings) => settingsApi.saveClinic({ body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(settingsKeys.clinic, { data: answer.data });
       // The session carries the time zone and the lock minutes: read them again.
@@ -36,13 +32,13 @@ export function useSaveClinicSettings() {
 export function useNumbering() {
   return useQuery({
     queryKey: settingsKeys.numbering,
-    queryFn: () => http.get<{ data: NumberingRow[] }>('settings/numbering'),
+    queryFn: () => settingsApi.numbering(),
   });
 }
 
 export function useSetNextNumber() {
   return useMutation({
-    mutationFn: (body: SetNextNumber) => http.put<{ data: NumberingRow; code: string }>('settings/numbering', body),
+    mutationFn: (body: SetNextNumber) => settingsApi.setNextNumber({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.numbering }),
   });
 }

@@ -1,7 +1,6 @@
-import type { UserLevel } from '@odontia/shared/enums';
-import type { ClinicUser } from '@odontia/shared/schemas/users';
+import { userRoutes } from '@odontia/shared/routes/users';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
 export interface UsersQuery {
@@ -11,46 +10,18 @@ export interface UsersQuery {
   sort: string;
 }
 
-export interface UsersPage {
-  data: ClinicUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface InviteUserRequest {
-  completeName: string;
-  email: string;
-  level: UserLevel;
-}
-
-export interface UpdateUserRequest {
-  level?: UserLevel;
-  active?: boolean;
-  licenseNumber?: string;
-  specialty?: string;
-  version: number;
-}
+export type InviteUserRequest = CallInput<typeof userRoutes.invite>['body'];
+export type UpdateUserRequest = CallInput<typeof userRoutes.update>['body'];
 
 const usersKey = ['users'] as const;
 
 /** Users of the clinic (administrators only): /api/users. */
-export const usersApi = {
-  list: (query: UsersQuery) => {
-    const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-    if (query.q.trim()) params.set('q', query.q.trim());
-    if (query.sort) params.set('sort', query.sort);
-    return http.get<UsersPage>(`users?${params}`);
-  },
-  invite: (body: InviteUserRequest) => http.post<{ data: ClinicUser; code: string }>('users', body),
-  update: (id: string, body: UpdateUserRequest) =>
-    http.patch<{ data: ClinicUser; code: string }>(`users/${encodeURIComponent(id)}`, body),
-};
+const usersApi = apiClient(userRoutes);
 
 export function useUsers(query: UsersQuery) {
   return useQuery({
     queryKey: [...usersKey, query],
-    queryFn: () => usersApi.list(query),
+    queryFn: () => usersApi.list({ query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,12 +32,15 @@ export function refreshUsers(): Promise<void> {
 }
 
 export function useInviteUser() {
-  return useMutation({ mutationFn: usersApi.invite, onSuccess: () => refreshUsers() });
+  return useMutation({
+    mutationFn: (body: InviteUserRequest) => usersApi.invite({ body }),
+    onSuccess: () => refreshUsers(),
+  });
 }
 
 export function useUpdateUser() {
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateUserRequest & { id: string }) => usersApi.update(id, body),
+    mutationFn: ({ id, ...body }: UpdateUserRequest & { id: string }) => usersApi.update({ params: { id }, body }),
     onSettled: () => refreshUsers(),
   });
 }

@@ -1,0 +1,18 @@
+import type { ApiRoutes } from '../api-route.ts';
+import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { patientRoutes } from './patients.ts';
+import { settingsRoutes } from './settings.ts';
+import { userRoutes } from './users.ts';
+
+/**
+ * Every route declared in packages/shared, by resource: the API's test checks that each one is
+ * served and documented as declared (apps/api/test/declared-routes.int.test.ts). The web imports
+ * a resource's file, never this one (it would pull every contract into each page's bundle).
+ */
+export const declaredRoutes = {
+  patients: patientRoutes,
+  authorizations: authorizationRoutes,
+  authorizationTemplates: authorizationTemplateRoutes,
+  settings: settingsRoutes,
+  users: userRoutes,
+} satisfies Record<string, ApiRoutes>;
