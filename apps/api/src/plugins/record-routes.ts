@@ -1,6 +1,6 @@
+import { recordApiRoutes } from '@odontia/shared/routes/records';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { RecordChange } from '@odontia/shared/schemas/records';
-import { pageQuerySchema, recordChangesPageSchema, recordChangesQuerySchema } from '@odontia/shared/schemas/records';
+import type { pageQuerySchema, RecordChange } from '@odontia/shared/schemas/records';
 import type { z } from 'zod';
 import type { RequestContext, RouteDefinition, routes } from './routes.ts';
 
@@ -41,17 +41,28 @@ export interface RecordService<TParams, TRecord, TCreate, TUpdate, TListed = TRe
   changes(input: { ctx: RequestContext; id: string; query: Query } & TParams): Promise<Page<RecordChange>>;
 }
 
+/** A record's routes as declared in packages/shared (`recordApiRoutes`). */
+type DeclaredRecord = ReturnType<typeof recordApiRoutes>;
+
 export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, TListed = TRecord, TListQuery = Query>(
   route: Route,
-  options: {
-    /** '/patients/:patientId/diagnoses' */
-    path: string;
-    contracts: RecordContracts<TRecord, TCreate, TUpdate>;
-    /** The path's params of the list and of one record (the latter with `id`). */
-    params: { list: z.ZodType<TParams>; record: z.ZodType<TParams & { id: string }> };
+  options: (
+    | {
+        /** Declared in packages/shared/src/routes: the web's client calls the same declarations. */
+        declared: DeclaredRecord;
+      }
+    | {
+        declared?: undefined;
+        /** '/patients/:patientId/diagnoses' */
+        path: `/${string}`;
+        contracts: RecordContracts<TRecord, TCreate, TUpdate>;
+        /** The path's params of the list and of one record (the latter with `id`). */
+        params: { list: z.ZodType<TParams>; record: z.ZodType<TParams & { id: string }> };
+        /** The list's query when it has filters besides the page (default `pageQuerySchema`). */
+        listQuery?: z.ZodType<TListQuery>;
+      }
+  ) & {
     service: RecordService<TParams, TRecord, TCreate, TUpdate, TListed, TListQuery>;
-    /** The list's query when it has filters besides the page (default `pageQuerySchema`). */
-    listQuery?: z.ZodType<TListQuery>;
     list: Declared;
     get: Declared;
     create: Declared;
@@ -60,54 +71,30 @@ export function recordRoutes<TParams extends object, TRecord, TCreate, TUpdate, 
     changes: Declared;
   },
 ): void {
-  const { path, contracts, params, service } = options;
-  const one = `${path}/:id`;
+  const { name, routes: declared } = options.declared ?? recordApiRoutes(options);
+  // The declarations' contracts are the service's: its types are checked where it is written.
+  const service = options.service as unknown as RecordService<object, unknown, unknown, unknown, unknown, unknown>;
+  type Params = { id: string };
 
-  route.get(
-    path,
-    {
-      ...options.list,
-      params: params.list,
-      querystring: (options.listQuery ?? pageQuerySchema) as z.ZodType<TListQuery>,
-      answer: contracts.page,
-    },
-    ({ ctx, params, query }) => service.list({ ctx, ...params, query: query as TListQuery }),
+  route.serve(declared.list, options.list, ({ ctx, params, query }) =>
+    service.list({ ctx, ...(params as Params), query }),
   );
-  route.get(one, { ...options.get, params: params.record, answer: contracts.one }, async ({ ctx, params }) => ({
-    data: await service.get({ ctx, ...params }),
+  route.serve(declared.get, options.get, async ({ ctx, params }) => ({
+    data: await service.get({ ctx, ...(params as Params) }),
   }));
-  route.post(
-    path,
-    { ...options.create, params: params.list, body: contracts.create, answer: contracts.one, status: 201 },
-    async ({ ctx, params, body }) => ({
-      data: await service.create({ ctx, ...params, input: body }),
-      code: `${contracts.name}_created`,
-    }),
-  );
-  route.put(
-    one,
-    { ...options.update, params: params.record, body: contracts.update, answer: contracts.one },
-    async ({ ctx, params, body }) => ({
-      data: await service.update({ ctx, ...params, input: body }),
-      code: `${contracts.name}_updated`,
-    }),
-  );
-  route.delete(
-    one,
-    { ...options.remove, params: params.record, answer: contracts.deleted },
-    async ({ ctx, params }) => {
-      await service.remove({ ctx, ...params });
-      return { code: `${contracts.name}_deleted` };
-    },
-  );
-  route.get(
-    `${one}/changes`,
-    {
-      ...options.changes,
-      params: params.record,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
-    },
-    ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
+  route.serve(declared.create, options.create, async ({ ctx, params, body }) => ({
+    data: await service.create({ ctx, ...(params as Params), input: body }),
+    code: `${name}_created`,
+  }));
+  route.serve(declared.update, options.update, async ({ ctx, params, body }) => ({
+    data: await service.update({ ctx, ...(params as Params), input: body }),
+    code: `${name}_updated`,
+  }));
+  route.serve(declared.remove, options.remove, async ({ ctx, params }) => {
+    await service.remove({ ctx, ...(params as Params) });
+    return { code: `${name}_deleted` };
+  });
+  route.serve(declared.changes, options.changes, ({ ctx, params, query }) =>
+    service.changes({ ctx, ...(params as Params), query }),
   );
 }

@@ -1,5 +1,13 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import {
+  attendanceRecord,
+  certificateRecord,
+  clinicalRecordExtras,
+  diagnosisRecord,
+  laboratoryRecord,
+  prescriptionRecord,
+} from './medical-history.ts';
 import { patientRoutes } from './patients.ts';
 import { settingsRoutes } from './settings.ts';
 import { userRoutes } from './users.ts';
@@ -14,5 +22,11 @@ export const declaredRoutes = {
   authorizations: authorizationRoutes,
   authorizationTemplates: authorizationTemplateRoutes,
   settings: settingsRoutes,
+  diagnoses: diagnosisRecord.routes,
+  laboratories: laboratoryRecord.routes,
+  attendances: attendanceRecord.routes,
+  prescriptions: prescriptionRecord.routes,
+  certificates: certificateRecord.routes,
+  clinicalRecordExtras,
   users: userRoutes,
 } satisfies Record<string, ApiRoutes>;

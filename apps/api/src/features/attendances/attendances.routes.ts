@@ -1,12 +1,11 @@
+import { attendanceRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
 import {
-  attendanceContracts,
   budgetLinesQuerySchema,
   budgetLinesResponseSchema,
-  createAddendumRequestSchema,
   recentAttendancesQuerySchema,
   recentAttendancesResponseSchema,
 } from '@odontia/shared/schemas/attendances';
-import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
+import { patientParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -18,14 +17,11 @@ import { attendancesService } from './attendances.service.ts';
  * patient or clinic, 404 attendance_not_found.
  */
 export const attendancesRoutes: FastifyPluginAsync = async (app) => {
-  const path = '/patients/:patientId/attendances';
   const read = { permission: 'patients.read', failureCode: 'error_get_attendance' } as const;
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
   recordRoutes(route, {
-    path,
-    contracts: attendanceContracts,
-    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+    declared: attendanceRecord,
     service: attendancesService,
     list: { ...read, summary: "A patient's attendances, newest first" },
     get: { ...read, summary: 'One attendance' },
@@ -81,16 +77,12 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.post(
-    `${path}/:id/addenda`,
+  route.serve(
+    extras.addendum,
     {
       ...write,
       failureCode: 'error_update_attendance',
       summary: 'Add a dated addendum to a finished attendance (409 attendance_not_finished on an open one)',
-      params: patientRecordParamsSchema,
-      body: createAddendumRequestSchema,
-      answer: attendanceContracts.one,
-      status: 201,
     },
     async ({ ctx, params, body }) => ({
       data: await attendancesService.addAddendum({ ctx, ...params, text: body.text }),

@@ -1,11 +1,8 @@
+import { certificateRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
 import {
   certificateByCodeParamsSchema,
   certificateByCodeResponseSchema,
-  healthCertificateContracts,
-  healthCertificateVoidedResponseSchema,
-  voidHealthCertificateRequestSchema,
 } from '@odontia/shared/schemas/health-certificates';
-import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -17,7 +14,6 @@ import { certificatePdf, certificatesService } from './certificates.service.ts';
  * permissions of prescriptions: read with patients.read, issue and void with clinical.write.
  */
 export const certificatesRoutes: FastifyPluginAsync = async (app) => {
-  const path = '/patients/:patientId/certificates';
   const read = { permission: 'patients.read', failureCode: 'error_get_health_certificate' } as const;
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
@@ -35,9 +31,7 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   recordRoutes(route, {
-    path,
-    contracts: healthCertificateContracts,
-    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+    declared: certificateRecord,
     service: certificatesService,
     list: { ...read, summary: "A patient's health certificates, newest first (voided ones too, marked)" },
     get: { ...read, summary: 'One health certificate' },
@@ -60,15 +54,12 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     changes: { ...read, summary: "The certificate's history of changes (audit events), newest first" },
   });
 
-  route.post(
-    `${path}/:id/void`,
+  route.serve(
+    extras.voidCertificate,
     {
       ...write,
       failureCode: 'error_update_health_certificate',
       summary: 'Void a certificate with a reason (kept and marked); 409 health_certificate_already_voided',
-      params: patientRecordParamsSchema,
-      body: voidHealthCertificateRequestSchema,
-      answer: healthCertificateVoidedResponseSchema,
     },
     async ({ ctx, params, body }) => ({
       data: await certificatesService.void({ ctx, ...params, input: body }),
@@ -77,13 +68,11 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Rendered after the read's transaction: a PDF takes a while and holds no row.
-  route.get(
-    `${path}/:id/pdf`,
+  route.serve(
+    extras.certificatePdf,
     {
       ...read,
       summary: "The printable certificate (PDF) in the patient's language, with the clinic header and its code",
-      params: patientRecordParamsSchema,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

@@ -1,5 +1,4 @@
-import { diagnosisContracts } from '@odontia/shared/schemas/diagnoses';
-import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
+import { diagnosisRecord } from '@odontia/shared/routes/medical-history';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -13,9 +12,7 @@ export const diagnosesRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'patients.read', failureCode: 'error_get_diagnosis' } as const;
   const write = { permission: 'clinical.write' } as const;
   recordRoutes(routes(app, { tags: ['medical history'] }), {
-    path: '/patients/:patientId/diagnoses',
-    contracts: diagnosisContracts,
-    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+    declared: diagnosisRecord,
     service: diagnosesService,
     list: { ...read, summary: "A patient's diagnoses, newest first" },
     get: { ...read, summary: 'One diagnosis' },

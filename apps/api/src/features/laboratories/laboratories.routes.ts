@@ -1,5 +1,4 @@
-import { laboratoryContracts } from '@odontia/shared/schemas/laboratories';
-import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
+import { clinicalRecordExtras as extras, laboratoryRecord } from '@odontia/shared/routes/medical-history';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -11,14 +10,11 @@ import { laboratoriesService, laboratoryOrderPdf } from './laboratories.service.
  * 404 patient_not_found; a laboratory of another patient or clinic, 404 laboratory_not_found.
  */
 export const laboratoriesRoutes: FastifyPluginAsync = async (app) => {
-  const path = '/patients/:patientId/laboratories';
   const read = { permission: 'patients.read', failureCode: 'error_get_laboratory' } as const;
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
   recordRoutes(route, {
-    path,
-    contracts: laboratoryContracts,
-    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+    declared: laboratoryRecord,
     service: laboratoriesService,
     list: { ...read, summary: "A patient's laboratory orders, newest order first" },
     get: { ...read, summary: 'One laboratory order and its result' },
@@ -38,13 +34,11 @@ export const laboratoriesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Rendered after the read's transaction: a PDF takes a while and holds no row.
-  route.get(
-    `${path}/:id/order.pdf`,
+  route.serve(
+    extras.laboratoryOrderPdf,
     {
       ...read,
       summary: 'The printable order (PDF): clinic header, patient, professional, studies, instructions, signature line',
-      params: patientRecordParamsSchema,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

@@ -1,9 +1,8 @@
+import { clinicalRecordExtras as extras, prescriptionRecord } from '@odontia/shared/routes/medical-history';
 import {
   prescriptionByCodeParamsSchema,
   prescriptionByCodeResponseSchema,
-  prescriptionContracts,
 } from '@odontia/shared/schemas/prescriptions';
-import { patientParamsSchema, patientRecordParamsSchema } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -16,7 +15,6 @@ import { prescriptionPdf, prescriptionsService } from './prescriptions.service.t
  * clinic, 404 prescription_not_found.
  */
 export const prescriptionsRoutes: FastifyPluginAsync = async (app) => {
-  const path = '/patients/:patientId/prescriptions';
   const read = { permission: 'patients.read', failureCode: 'error_get_prescription' } as const;
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
@@ -33,9 +31,7 @@ export const prescriptionsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   recordRoutes(route, {
-    path,
-    contracts: prescriptionContracts,
-    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+    declared: prescriptionRecord,
     service: prescriptionsService,
     list: { ...read, summary: "A patient's prescriptions, newest first" },
     get: { ...read, summary: 'One prescription and its lines' },
@@ -59,14 +55,12 @@ export const prescriptionsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Rendered after the read's transaction: a PDF takes a while and holds no row.
-  route.get(
-    `${path}/:id/pdf`,
+  route.serve(
+    extras.prescriptionPdf,
     {
       ...read,
       summary:
         "The printable prescription (PDF) in the patient's language: clinic, patient, medicines, professional, signature line, verification code",
-      params: patientRecordParamsSchema,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

@@ -1,8 +1,18 @@
+import type { ApiRoute } from '@odontia/shared/api-route';
+import {
+  attendanceRecord,
+  certificateRecord,
+  clinicalRecordExtras,
+  diagnosisRecord,
+  laboratoryRecord,
+  prescriptionRecord,
+} from '@odontia/shared/routes/medical-history';
 import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient, type CallInput, callApi } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -21,35 +31,53 @@ export const recordPaths = {
   edit: (kind: RecordKind, patientId: string, id: string) => `/patients/${enc(patientId)}/mh/${kind}/edit/${enc(id)}`,
 };
 
-const collection = (kind: RecordKind, patientId: string) =>
-  `patients/${enc(patientId)}/${recordKinds[kind].collection}`;
-const one = (kind: RecordKind, patientId: string, id: string) => `${collection(kind, patientId)}/${enc(id)}`;
+/** Each kind's routes as declared in packages/shared: the paths are never written here. */
+const declaredByKind = {
+  diagnosis: diagnosisRecord.routes,
+  laboratory: laboratoryRecord.routes,
+  attendance: attendanceRecord.routes,
+  prescription: prescriptionRecord.routes,
+  certificate: certificateRecord.routes,
+} satisfies Record<RecordKind, unknown>;
 
 export type RecordAnswer<K extends RecordKind> = { data: RecordOf[K]; code?: string };
+type DeclaredOf<K extends RecordKind> = (typeof declaredByKind)[K];
+/** What a kind's form sends: a new record's fields, or an edit's (with the version it started from). */
+export type RecordBody<K extends RecordKind> =
+  | CallInput<DeclaredOf<K>['create']>['body']
+  | CallInput<DeclaredOf<K>['update']>['body'];
+
+/** One call of a kind's usual route: the kinds' contracts differ, their answers are typed by `RecordOf`. */
+function callRecord<T>(kind: RecordKind, name: keyof (typeof declaredByKind)[RecordKind], input: object): Promise<T> {
+  return callApi(declaredByKind[kind][name] as ApiRoute, input as never) as Promise<T>;
+}
+
+const extras = apiClient(clinicalRecordExtras);
 
 export const clinicalApi = {
   list: <K extends RecordKind>(kind: K, patientId: string, page: number, pageSize: number) =>
-    http.get<Page<RowOf[K]>>(`${collection(kind, patientId)}?page=${page}&pageSize=${pageSize}`),
+    callRecord<Page<RowOf[K]>>(kind, 'list', { params: { patientId }, query: { page, pageSize } }),
   get: <K extends RecordKind>(kind: K, patientId: string, id: string) =>
-    http.get<RecordAnswer<K>>(one(kind, patientId, id)),
-  create: <K extends RecordKind>(kind: K, patientId: string, body: unknown) =>
-    http.post<RecordAnswer<K>>(collection(kind, patientId), body),
-  update: <K extends RecordKind>(kind: K, patientId: string, id: string, body: unknown) =>
-    http.put<RecordAnswer<K>>(one(kind, patientId, id), body),
-  remove: (kind: RecordKind, patientId: string, id: string) => http.delete<{ code: string }>(one(kind, patientId, id)),
+    callRecord<RecordAnswer<K>>(kind, 'get', { params: { patientId, id } }),
+  create: <K extends RecordKind>(kind: K, patientId: string, body: RecordBody<K>) =>
+    callRecord<RecordAnswer<K>>(kind, 'create', { params: { patientId }, body }),
+  update: <K extends RecordKind>(kind: K, patientId: string, id: string, body: RecordBody<K>) =>
+    callRecord<RecordAnswer<K>>(kind, 'update', { params: { patientId, id }, body }),
+  remove: (kind: RecordKind, patientId: string, id: string) =>
+    callRecord<{ code: string }>(kind, 'remove', { params: { patientId, id } }),
   changes: (kind: RecordKind, patientId: string, id: string, page: number, pageSize: number) =>
-    http.get<Page<RecordChange>>(`${one(kind, patientId, id)}/changes?page=${page}&pageSize=${pageSize}`),
+    callRecord<Page<RecordChange>>(kind, 'changes', { params: { patientId, id }, query: { page, pageSize } }),
   /** The printable laboratory order (PDF). */
-  orderPdf: (patientId: string, id: string) => http.download(`${one('laboratory', patientId, id)}/order.pdf`),
+  orderPdf: (patientId: string, id: string) => extras.laboratoryOrderPdf({ params: { patientId, id } }),
   /** The printable prescription (PDF), in the patient's language. */
-  prescriptionPdf: (patientId: string, id: string) => http.download(`${one('prescription', patientId, id)}/pdf`),
+  prescriptionPdf: (patientId: string, id: string) => extras.prescriptionPdf({ params: { patientId, id } }),
   /** The printable health certificate (PDF), in the patient's language. */
-  certificatePdf: (patientId: string, id: string) => http.download(`${one('certificate', patientId, id)}/pdf`),
+  certificatePdf: (patientId: string, id: string) => extras.certificatePdf({ params: { patientId, id } }),
   /** Voids a health certificate with a reason (it stays, marked). */
   voidCertificate: (patientId: string, id: string, body: { reason: string; version: number }) =>
-    http.post<RecordAnswer<'certificate'>>(`${one('certificate', patientId, id)}/void`, body),
+    extras.voidCertificate({ params: { patientId, id }, body }),
   addendum: (patientId: string, id: string, text: string) =>
-    http.post<RecordAnswer<'attendance'>>(`${one('attendance', patientId, id)}/addenda`, { text }),
+    extras.addendum({ params: { patientId, id }, body: { text } }),
 };
 
 const clinicalKey = ['clinical'] as const;
@@ -93,7 +121,7 @@ export async function refreshClinical(): Promise<void> {
 
 export function useSaveRecord<K extends RecordKind>(kind: K, patientId: string, id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: RecordBody<K>) =>
       id ? clinicalApi.update(kind, patientId, id, body) : clinicalApi.create(kind, patientId, body),
     onSuccess: (answer) => {
       queryClient.setQueryData(recordKey(kind, patientId, answer.data.id), answer.data);

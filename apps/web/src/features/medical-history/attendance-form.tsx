@@ -40,7 +40,7 @@ import { refreshAppointments, useAppointment } from '../dashboard/api';
 import { AppointmentBanner } from '../dashboard/appointment-banner';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { DateField } from '../profile/date-input';
-import { historyPath, recordPaths, useSaveRecord } from './api';
+import { historyPath, type RecordBody, recordPaths, useSaveRecord } from './api';
 import { AttendanceLineLinks, type LineLinkValues, useBudgetLines, usePriceListOptions } from './attendance-line-links';
 import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
 import { ItemSearch, type PickedItem } from './item-picker';
@@ -402,7 +402,9 @@ function AttendanceFormBody({
   const onSubmit = handleSubmit(async (values) => {
     setShort([]);
     try {
-      const answer = await save.mutateAsync(appointment ? { ...values, appointmentId: appointment.id } : values);
+      // `values` went through the schema's transforms: the request body as the contract wants it.
+      const body = (appointment ? { ...values, appointmentId: appointment.id } : values) as RecordBody<'attendance'>;
+      const answer = await save.mutateAsync(body);
       if (appointment) void refreshAppointments();
       if (answer.code) toastSuccess(answer.code);
       void navigate(recordPaths.show('attendance', patientId, answer.data.id), { replace: editing });

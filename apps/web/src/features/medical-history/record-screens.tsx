@@ -6,7 +6,15 @@ import { toastSuccess } from '../../lib/api-toast';
 import type { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { RecordFiles } from '../files/record-files';
-import { historyPath, type RecordKind, type RecordOf, recordKey, recordPaths, useSaveRecord } from './api';
+import {
+  historyPath,
+  type RecordBody,
+  type RecordKind,
+  type RecordOf,
+  recordKey,
+  recordPaths,
+  useSaveRecord,
+} from './api';
 import { ClinicalFrame, ReadOnlyNotice, RecordLoader, RecordStamps, useCanWriteClinical } from './clinical-frame';
 import { ConflictAlert, DeleteRecordButton, EditLink, isVersionConflict, toastSaveError } from './form-bits';
 import { ClinicalChanges } from './record-changes';
@@ -189,7 +197,8 @@ export function useRecordSave<K extends RecordKind>(
   const save = useSaveRecord(kind, patientId, record?.id);
   return async <T extends FieldValues>(body: unknown, setError: UseFormSetError<T>) => {
     try {
-      const answer = await save.mutateAsync(body);
+      // The forms hand over their schema's output: the request body as the contract wants it.
+      const answer = await save.mutateAsync(body as RecordBody<K>);
       if (answer.code) toastSuccess(answer.code);
       void navigate(recordPaths.show(kind, patientId, answer.data.id), { replace: record !== null });
     } catch (error) {

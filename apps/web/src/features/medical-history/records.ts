@@ -7,7 +7,7 @@ import { ClipboardList, FileBadge, FlaskConical, type LucideIcon, Pill, Stethosc
 import type { z } from 'zod';
 
 /*
- * The clinical record kinds of the medical history, each described once: its API collection, the
+ * The clinical record kinds of the medical history, each described once (its routes are declared in packages/shared/src/routes/medical-history.ts): the
  * history tab that lists it, its route's id parameter, its icon, and where its statuses are
  * translated. Types come from the shared contracts, so a field added there reaches every screen.
  * A new kind is one entry here (and its form and view); the API client, the tabs, the frames and
@@ -15,8 +15,6 @@ import type { z } from 'zod';
  */
 
 interface RecordKindInfo {
-  /** `/api/patients/:patientId/<collection>` */
-  collection: string;
   /** The `?tab=` of the medical history that lists the kind. */
   tab: string;
   /** The id parameter of its show and edit routes (the spec's names). */
@@ -30,7 +28,6 @@ interface RecordKindInfo {
 
 export const recordKinds = {
   diagnosis: {
-    collection: 'diagnoses',
     tab: 'diagnoses',
     idParam: 'id_diagnosis',
     icon: ClipboardList,
@@ -38,7 +35,6 @@ export const recordKinds = {
     files: true,
   },
   laboratory: {
-    collection: 'laboratories',
     tab: 'laboratory',
     idParam: 'id_laboratory',
     icon: FlaskConical,
@@ -46,21 +42,18 @@ export const recordKinds = {
     files: true,
   },
   attendance: {
-    collection: 'attendances',
     tab: 'attendances',
     idParam: 'id_attendance',
     icon: Stethoscope,
     statusGroup: 'statuses',
   },
   prescription: {
-    collection: 'prescriptions',
     tab: 'prescriptions',
     idParam: 'id_prescription',
     icon: Pill,
     statusGroup: 'statuses',
   },
   certificate: {
-    collection: 'certificates',
     tab: 'certificates',
     idParam: 'id_certificate',
     icon: FileBadge,
