@@ -13,11 +13,11 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
 import { http, isApiError } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { appointmentsApi, useFreeSlots } from '../appointments/api';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { useProfessionals } from '../medical-history/api';
-import { agendaApi, type PatientHit, useChairs, useFreeSlots, usePatientSearch, useTreatments } from './api';
+import { type PatientHit, useChairs, usePatientSearch, useTreatments } from './api';
 import { OutsideScheduleReasons } from './outside-schedule';
 import { overlapText } from './status';
 
@@ -311,10 +311,9 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
     setPending(true);
     try {
       const answer = editing
-        ? await agendaApi.update(editing.id, { ...body, version: editing.version })
-        : await agendaApi.create(body);
+        ? await appointmentsApi.update(editing.id, { ...body, version: editing.version })
+        : await appointmentsApi.create(body);
       toastSuccess(answer.code ?? 'appointment_created');
-      await queryClient.invalidateQueries({ queryKey: ['agenda'] });
       onClose();
     } catch (error) {
       if (isApiError(error) && error.code === 'appointment_outside_schedule')

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { appointmentsApi, useCalendarAppointments } from '../appointments/api';
 import { useClinicTimeZone } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
 import { useProfessionals } from '../medical-history/api';
@@ -41,7 +42,7 @@ import {
   isAppointment,
 } from './agenda-events';
 import { agendaState, readAgendaPreferences, writeAgendaPreferences } from './agenda-preferences';
-import { agendaApi, useCalendarAppointments, useChairs, useScheduleExceptions, useSchedules } from './api';
+import { useChairs, useScheduleExceptions, useSchedules } from './api';
 import { AppointmentDialog } from './appointment-dialog';
 import { BookingDialog, type BookingDraft } from './booking-dialog';
 import {
@@ -272,10 +273,10 @@ export function AgendaCalendar() {
     };
   }, [language]);
 
-  type MoveBody = Parameters<typeof agendaApi.update>[1];
+  type MoveBody = Parameters<typeof appointmentsApi.update>[1];
   const move = async (appointment: CalendarAppointment, body: MoveBody) => {
     try {
-      const answer = await agendaApi.update(appointment.id, body);
+      const answer = await appointmentsApi.update(appointment.id, body);
       toastSuccess(answer.code ?? 'appointment_updated');
     } catch (error) {
       if (isApiError(error) && error.code === 'appointment_outside_schedule') {
@@ -284,8 +285,6 @@ export function AgendaCalendar() {
       } else if (isApiError(error) && error.code === 'appointment_overlaps') {
         toastErrorText(overlapText(t, error.details, timeZone, language));
       } else toastApiError(error);
-    } finally {
-      await calendar.refetch();
     }
   };
 

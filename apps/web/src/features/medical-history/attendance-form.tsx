@@ -36,7 +36,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
-import { refreshAppointments, useAppointment } from '../dashboard/api';
+import { refreshAppointments, useAppointment } from '../appointments/api';
 import { AppointmentBanner } from '../dashboard/appointment-banner';
 import { useMoneyFormat, useNumberFormat } from '../inventory/format';
 import { DateField } from '../profile/date-input';

@@ -11,9 +11,9 @@ import { describedField, FormField, inputClass } from '../../components/form-fie
 import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { useZodForm } from '../../lib/use-zod-form';
+import { calendarPath } from '../appointments/api';
 import { useDateTimeFormat } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { calendarPath } from '../dashboard/api';
 import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { InvoiceAttendanceButton } from '../sales/patient-billing';
