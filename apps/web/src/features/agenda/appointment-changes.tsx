@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordChanges } from '../../components/record-changes';
+import { useInstantFormat } from '../../session/clinic-time';
 import { useAppointmentChanges } from '../appointments/api';
-import { useInstantFormat } from '../auth/clinic-time';
 import { useProfessionals } from '../medical-history/api';
 import { useChairs, useTreatments } from './api';
 

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { clinicDayRange, clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sexes } from '@odontia/shared/enums';
 import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';
@@ -14,8 +14,8 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
 import { http, isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useClinicTimeZone } from '../../session/clinic-time';
 import { appointmentsApi, useFreeSlots } from '../appointments/api';
-import { useClinicTimeZone } from '../auth/clinic-time';
 import { useProfessionals } from '../medical-history/api';
 import { type PatientHit, useChairs, usePatientSearch, useTreatments } from './api';
 import { OutsideScheduleReasons } from './outside-schedule';

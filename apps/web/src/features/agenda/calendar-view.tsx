@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { addDays, type CalendarDay, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { weekdays } from '@odontia/shared/enums';
 import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
@@ -25,9 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { useClinicTimeZone } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { appointmentsApi, useCalendarAppointments } from '../appointments/api';
-import { useClinicTimeZone } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
 import { useProfessionals } from '../medical-history/api';
 import {
   type AgendaEvent,

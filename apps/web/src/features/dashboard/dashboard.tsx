@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { calendarPath, startAttendancePath, useCalendarAppointments, useFreeSlots } from '../appointments/api';
-import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { AppointmentBadges } from '../appointments/appointment-badges';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { historyPath, recordPaths } from '../medical-history/api';
 import { useAppointmentAction, useDashboardFigures, useRecentAttendances, useReorderTop } from './api';
-import { AppointmentBadges } from './appointment-badges';
 import { PeriodFigures } from './figures';
 
 /**

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { InventoryKind } from '@odontia/shared/enums';
 import { type InventoryImportResult, inventoryCsvColumns, maxImportRows } from '@odontia/shared/schemas/inventory';
 import { FileDown, Upload } from 'lucide-react';

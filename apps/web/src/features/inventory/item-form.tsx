@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import {
   type AgeGroup,

@@ -18,7 +18,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useListState } from '../../lib/use-list-state';
-import { useDateTimeFormat } from '../auth/clinic-time';
+import { useDateTimeFormat } from '../../session/clinic-time';
 import { useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { odontogramApi, useChartMarks, useOdontogramChart, useOdontogramEntries, useVoidEntry } from './api';

@@ -7,7 +7,7 @@ import type {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
-import { sessionQueryKey } from '../auth/session';
+import { sessionQueryKey } from '../../session/session';
 
 /** The clinic's system settings and its sales' numbering (issue 19): /api/settings/clinic and /numbering. */
 
