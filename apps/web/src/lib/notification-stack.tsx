@@ -1,6 +1,6 @@
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
-import type { Notification } from './notifications';
+import type { Notification } from './notification-types';
 
 /** Loaded on the first notification, so react-bootstrap's Toast stays out of the start-up bundle. */
 export default function NotificationStack({

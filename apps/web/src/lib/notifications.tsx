@@ -1,24 +1,8 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import type { Notification, NotificationOptions } from './notification-types';
 
 /** Spec §4/§9: in-app notifications hide after 2000 ms unless told otherwise. */
 export const defaultNotificationDelay = 2000;
-
-export type NotificationVariant = 'success' | 'danger' | 'warning' | 'info' | 'primary' | 'secondary';
-
-export interface NotificationOptions {
-  title?: string;
-  message: string;
-  variant?: NotificationVariant;
-  delay?: number;
-}
-
-export interface Notification {
-  id: number;
-  title?: string;
-  message: string;
-  variant: NotificationVariant;
-  delay: number;
-}
 
 const NotificationStack = lazy(() => import('./notification-stack'));
 const NotificationContext = createContext<((options: NotificationOptions) => void) | null>(null);

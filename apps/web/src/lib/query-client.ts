@@ -1,11 +1,13 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../features/auth/session-store';
 import { isApiError } from './http';
 
 /**
  * The one query cache. Not part of the public entry: the authenticated area (and the lock
  * screen) load it, the sign-in page reaches it with a dynamic import after success.
  */
+/** Where the signed-in profile is cached (the session check fills it, a read-only refusal refetches it). */
+export const sessionQueryKey = ['auth', 'me'] as const;
+
 export const queryClient: QueryClient = new QueryClient({
   // A write refused because the clinic became read-only (issue 19): read the session again, so
   // the contract's banner shows at once.

@@ -1,4 +1,4 @@
-import '../features/auth/zod-setup';
+import '../lib/zod-setup';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import '../features/agenda/calendar.scss';

@@ -2,10 +2,11 @@ import { can } from '@odontia/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
-import { useSessionUser } from '../features/auth/session';
-import { MedicalHistory } from '../features/patients/medical-history';
+import { MedicalHistory } from '../features/patient-record/medical-history';
 import { CreatePatientPage, EditPatientPage, PatientLoader } from '../features/patients/patient-pages';
 import { PatientsList } from '../features/patients/patients-list';
+import { VerifyPrescriptionButton } from '../features/prescriptions/verify-modal';
+import { useSessionUser } from '../session/session';
 
 function useCanWritePatients(): boolean {
   const user = useSessionUser();
@@ -19,7 +20,7 @@ export function PatientsPage() {
   return (
     <>
       <PageTitle title={t('pages.patients')} />
-      <PatientsList canWrite={canWrite} />
+      <PatientsList canWrite={canWrite} tools={<VerifyPrescriptionButton />} />
     </>
   );
 }

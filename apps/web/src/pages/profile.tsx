@@ -2,10 +2,10 @@ import { KeyRound, SlidersHorizontal, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
-import { useSessionUser } from '../features/auth/session';
 import { DetailsForm } from '../features/profile/details-form';
 import { PasswordForm } from '../features/profile/password-form';
 import { PreferencesForm } from '../features/profile/preferences-form';
+import { useSessionUser } from '../session/session';
 
 function ProfileCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (

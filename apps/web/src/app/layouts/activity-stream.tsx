@@ -3,7 +3,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activityLink, useActivity } from '../../features/activity/activity';
-import { useDateTimeFormat } from '../../features/auth/clinic-time';
+import { useDateTimeFormat } from '../../session/clinic-time';
 import { useLayoutUi } from './layout-ui-context';
 
 /** Right panel with the clinic's recent audited activity that the signed-in level may see. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSessionUser } from '../../features/auth/session';
 import { ForbiddenPage } from '../../pages/forbidden';
+import { useSessionUser } from '../../session/session';
 import { canOpen, homePathFor } from './menu';
 
 /**

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { OdontiaWordmark } from '../../components/odontia-logo';
-import { useSessionUser } from '../../features/auth/session';
 import { useThemeSettings } from '../../lib/theme-context';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
+import { useSessionUser } from '../../session/session';
 import { isMenuGroup, type MenuGroup, type MenuLink, type MenuSection, menuSectionsFor } from './menu';
 
 /** A level without clinic pages (customer) still gets its one page. */

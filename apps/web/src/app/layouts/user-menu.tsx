@@ -4,8 +4,8 @@ import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLockSession, useSessionUser, useSignOut, useSwitchClinic } from '../../features/auth/session';
 import { toastApiError } from '../../lib/api-toast';
+import { useLockSession, useSessionUser, useSignOut, useSwitchClinic } from '../../session/session';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

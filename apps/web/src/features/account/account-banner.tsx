@@ -2,8 +2,8 @@ import { can } from '@odontia/shared/permissions';
 import { AlertTriangle, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCalendarDateFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useCalendarDateFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 
 /**
  * The clinic's contract overdue (issue 19): in its grace period a warning with the day writing

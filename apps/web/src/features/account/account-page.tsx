@@ -1,6 +1,6 @@
 import { LinkCards } from '../../components/link-cards';
 import { SettingsPageFrame } from '../../components/settings-page-frame';
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { Currency } from '@odontia/shared/enums';
 import { currencyIsoCodes } from '@odontia/shared/enums';
 import {
@@ -22,7 +22,7 @@ import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
 import { movementPdf, movementsPageSize, useAccount, useMovements, useRenew, useSaveBilling } from './api';
 
 /*

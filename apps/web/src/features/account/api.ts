@@ -2,7 +2,7 @@ import type { Account, AccountMovement, RenewAccount, UpdateAccountBilling } fro
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
-import { sessionQueryKey } from '../auth/session';
+import { sessionQueryKey } from '../../session/session';
 
 /** My account (issue 19): /api/account, its billing data, movements and renewal. */
 

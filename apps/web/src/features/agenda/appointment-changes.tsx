@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordChanges } from '../../components/record-changes';
-import { useInstantFormat } from '../auth/clinic-time';
+import { useInstantFormat } from '../../session/clinic-time';
+import { useAppointmentChanges } from '../appointments/api';
 import { useProfessionals } from '../medical-history/api';
-import { useAppointmentChanges, useChairs, useTreatments } from './api';
+import { useChairs, useTreatments } from './api';
 
 const pageSize = 5;
 

@@ -11,9 +11,8 @@ import { FieldFeedback } from '../../components/form-feedback';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
-import { useClinicTimeZone, useInstantFormat } from '../auth/clinic-time';
-import { agendaApi, useAppointment } from './api';
+import { useClinicTimeZone, useInstantFormat } from '../../session/clinic-time';
+import { appointmentsApi, useAppointment } from '../appointments/api';
 import { AppointmentChanges } from './appointment-changes';
 import { OutsideScheduleDialog } from './outside-schedule';
 import { displayStatus } from './status';
@@ -63,14 +62,12 @@ export function AppointmentDialog({
     try {
       const answer = await action();
       if (answer.code) toastSuccess(answer.code);
-      await queryClient.invalidateQueries({ queryKey: ['agenda'] });
       if (close) onClose();
       else setMode('view');
     } catch (error) {
       if (isApiError(error) && error.code === 'appointment_outside_schedule')
         setOutside((error.details?.reasons as string[] | undefined) ?? []);
       else toastApiError(error);
-      await queryClient.invalidateQueries({ queryKey: ['agenda'] });
     } finally {
       setPending(null);
     }
@@ -88,7 +85,7 @@ export function AppointmentDialog({
     setErrors(next);
     if (Object.keys(next).length) return;
     void run('cancel', () =>
-      agendaApi.cancel(a.id, {
+      appointmentsApi.cancel(a.id, {
         reason: reason as (typeof appointmentCancelReasons)[number],
         note: note || null,
         version: a.version,
@@ -224,7 +221,7 @@ export function AppointmentDialog({
                       type="button"
                       className="btn btn-outline-secondary"
                       disabled={pending !== null}
-                      onClick={() => void run('unconfirm', () => agendaApi.action(a.id, 'unconfirm', a.version))}
+                      onClick={() => void run('unconfirm', () => appointmentsApi.action(a.id, 'unconfirm', a.version))}
                     >
                       {t('actions.unconfirm')}
                     </button>
@@ -253,7 +250,7 @@ export function AppointmentDialog({
                         data-testid="action-confirm"
                         onClick={() =>
                           void run('confirm', () =>
-                            agendaApi.confirm(a.id, {
+                            appointmentsApi.confirm(a.id, {
                               channel: channel as (typeof staffChannels)[number] & 'phone',
                               version: a.version,
                             }),
@@ -271,7 +268,7 @@ export function AppointmentDialog({
                       className="btn btn-outline-primary"
                       disabled={pending !== null}
                       data-testid="action-arrive"
-                      onClick={() => void run('arrive', () => agendaApi.action(a.id, 'arrive', a.version))}
+                      onClick={() => void run('arrive', () => appointmentsApi.action(a.id, 'arrive', a.version))}
                     >
                       <BusyIcon busy={pending === 'arrive'} icon={DoorOpen} />
                       {t('actions.arrive')}
@@ -309,7 +306,7 @@ export function AppointmentDialog({
                   className="btn btn-outline-primary"
                   data-testid="action-restore"
                   disabled={pending !== null}
-                  onClick={() => void run('restore', () => agendaApi.restore(a.id, a.version))}
+                  onClick={() => void run('restore', () => appointmentsApi.restore(a.id, a.version))}
                 >
                   <BusyIcon busy={pending === 'restore'} icon={RotateCcw} />
                   {t('actions.restore')}
@@ -340,7 +337,7 @@ export function AppointmentDialog({
           show={mode === 'delete'}
           title={t('details.deleteTitle')}
           onCancel={() => setMode('view')}
-          onConfirm={() => void run('delete', () => agendaApi.remove(a), true)}
+          onConfirm={() => void run('delete', () => appointmentsApi.remove(a), true)}
           pending={pending === 'delete'}
         >
           {t('details.deleteText', { patient: a.patientName, when: dateTime(a.startsAt) })}
@@ -352,7 +349,7 @@ export function AppointmentDialog({
           onCancel={() => setOutside(null)}
           onConfirm={() => {
             setOutside(null);
-            void run('restore', () => agendaApi.restore(a.id, a.version, true));
+            void run('restore', () => appointmentsApi.restore(a.id, a.version, true));
           }}
         />
       ) : null}

@@ -1,32 +1,18 @@
-import '../auth/zod-setup';
-import { addDays, type CalendarDay, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import '../../lib/zod-setup';
+import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { weekdays } from '@odontia/shared/enums';
 import type { CalendarAppointment } from '@odontia/shared/schemas/appointments';
-import type { Schedule, ScheduleException } from '@odontia/shared/schemas/schedules';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS, es, fr, ptBR } from 'date-fns/locale';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import {
-  type CSSProperties,
-  createContext,
-  type MouseEvent as ReactMouseEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type SlotInfo, type View, Views } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { useClinicTimeZone } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicTimeZone } from '../../session/clinic-time';
+import { appointmentsApi, useCalendarAppointments } from '../appointments/api';
 import { useProfessionals } from '../medical-history/api';
 import {
   type AgendaEvent,
@@ -36,14 +22,22 @@ import {
   eventClassName,
   eventTooltip,
   exceptionEvents,
-  exceptionLabel,
-  exceptionsOfDay,
   isAppointment,
 } from './agenda-events';
-import { agendaState, readAgendaPreferences, writeAgendaPreferences } from './agenda-preferences';
-import { agendaApi, useCalendarAppointments, useChairs, useScheduleExceptions, useSchedules } from './api';
+import { useChairs, useScheduleExceptions, useSchedules } from './api';
 import { AppointmentDialog } from './appointment-dialog';
 import { BookingDialog, type BookingDraft } from './booking-dialog';
+import {
+  AgendaContext,
+  DayHeader,
+  EventBody,
+  firstHour,
+  ListEvent,
+  MonthDateHeader,
+  ResourceHeader,
+  WeekDayHeader,
+} from './calendar-parts';
+import { rangesFor, useUrlState } from './calendar-url-state';
 import {
   type AgendaView,
   agendaViews,
@@ -58,7 +52,7 @@ import {
 } from './display-time';
 import { MiniMonth } from './mini-month';
 import { OutsideScheduleDialog } from './outside-schedule';
-import { displayStatus, overlapText, statusOrder } from './status';
+import { overlapText, statusOrder } from './status';
 
 const localizer = dateFnsLocalizer({
   format,
@@ -79,67 +73,6 @@ const withDragAndDrop = ((dragAndDrop as unknown as { default?: typeof dragAndDr
 const DnDCalendar = withDragAndDrop<AgendaEvent, Resource>(Calendar);
 
 const rbcView: Record<AgendaView, View> = { day: Views.DAY, week: Views.WEEK, month: Views.MONTH, list: Views.AGENDA };
-
-/**
- * The agenda's state: the URL's (a link opens what it says), else what this user chose last time
- * on this clinic (the view, the professionals, chair columns), else the day view of today.
- */
-function useUrlState() {
-  const [search, setSearch] = useSearchParams();
-  const timeZone = useClinicTimeZone();
-  const user = useSessionUser();
-  const [stored] = useState(() => readAgendaPreferences(user?.id, user?.account.id));
-  const { view, professionals, byChair } = agendaState(search, stored);
-  const professionalsKey = professionals.join(',');
-  useEffect(() => {
-    writeAgendaPreferences(user?.id, user?.account.id, {
-      view,
-      professionals: professionalsKey ? professionalsKey.split(',') : [],
-      byChair,
-    });
-  }, [user?.id, user?.account.id, view, professionalsKey, byChair]);
-  const rawDate = search.get('date') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) ? rawDate : clinicToday(timeZone);
-  const set = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setSearch],
-  );
-  return { search, view, date, set, professionals, byChair };
-}
-
-/** The wall-clock ranges of a week for a resource: the professional's, else the clinic's. */
-function rangesFor(
-  schedules: { clinic: Schedule | null; professionals: Schedule[] } | undefined,
-  professionalId?: string,
-) {
-  const own = professionalId ? schedules?.professionals.find((s) => s.professionalId === professionalId) : undefined;
-  if (own?.ranges.length) return own.ranges;
-  return schedules?.clinic?.ranges ?? [];
-}
-
-/** What the parts the calendar library renders need of the agenda: open an appointment, the exceptions. */
-const AgendaContext = createContext<{
-  open: (id: string) => void;
-  exceptions: readonly ScheduleException[];
-  timeZone: string;
-  /** The day the view is on (the day view's resource headers name its exceptions). */
-  day: CalendarDay;
-  byChair: boolean;
-}>({ open: () => undefined, exceptions: [], timeZone: 'UTC', day: '1970-01-01', byChair: false });
-
-/** The first hour the time grid shows. */
-const firstHour = 7;
 
 export function AgendaCalendar() {
   const { t, i18n } = useTranslation('agenda');
@@ -272,10 +205,10 @@ export function AgendaCalendar() {
     };
   }, [language]);
 
-  type MoveBody = Parameters<typeof agendaApi.update>[1];
+  type MoveBody = Parameters<typeof appointmentsApi.update>[1];
   const move = async (appointment: CalendarAppointment, body: MoveBody) => {
     try {
-      const answer = await agendaApi.update(appointment.id, body);
+      const answer = await appointmentsApi.update(appointment.id, body);
       toastSuccess(answer.code ?? 'appointment_updated');
     } catch (error) {
       if (isApiError(error) && error.code === 'appointment_outside_schedule') {
@@ -284,8 +217,6 @@ export function AgendaCalendar() {
       } else if (isApiError(error) && error.code === 'appointment_overlaps') {
         toastErrorText(overlapText(t, error.details, timeZone, language));
       } else toastApiError(error);
-    } finally {
-      await calendar.refetch();
     }
   };
 
@@ -565,177 +496,5 @@ export function AgendaCalendar() {
         />
       ) : null}
     </div>
-  );
-}
-
-/** A day's header without the library's stray role="columnheader" (no grid around it). */
-function DayHeader({ label }: { label: string }) {
-  return <span>{label}</span>;
-}
-
-/** A day of the week view: its name and the exceptions that hold it from its first hour. */
-function WeekDayHeader({ label, date }: { label: string; date: Date }) {
-  return (
-    <>
-      <span>{label}</span>
-      <HeaderExceptions day={dayOfDisplay(date)} />
-    </>
-  );
-}
-
-/** A column of the day view: the professional (or chair) and the exceptions that hold it from its first hour. */
-function ResourceHeader({ label, resource }: { label: ReactNode; resource: object }) {
-  const { day } = useContext(AgendaContext);
-  return (
-    <>
-      <span>{label}</span>
-      <HeaderExceptions day={day} column={(resource as { id: string }).id} />
-    </>
-  );
-}
-
-/**
- * The exceptions that already hold a column when its grid starts (a holiday, a vacation, a block
- * from before 07:00), named in its header, always in sight; the grid hatches their hours, and names
- * in place those that start later.
- */
-function HeaderExceptions({ day, column }: { day: CalendarDay; column?: string }) {
-  const { t } = useTranslation('agenda');
-  const { exceptions, timeZone, byChair } = useContext(AgendaContext);
-  const opening = instantOfClinicWallTime(`${day}T${String(firstHour).padStart(2, '0')}:00`, timeZone)?.getTime();
-  if (opening === undefined) return null;
-  const held = exceptionsOfDay(exceptions, day, timeZone).filter(
-    (e) =>
-      Date.parse(e.startsAt) < opening &&
-      Date.parse(e.endsAt) > opening &&
-      (column === undefined || byChair || !e.professionalId || e.professionalId === column),
-  );
-  if (!held.length) return null;
-  return (
-    <span className="agenda-header-exceptions">
-      {held.map((exception) => (
-        <span
-          key={exception.id}
-          className={`agenda-header-exception agenda-exception-${exception.kind}`}
-          data-testid="agenda-exception"
-          data-kind={exception.kind}
-          title={exceptionLabel(exception, t)}
-        >
-          {exceptionLabel(exception, t)}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-/** An event of the day and week views: an appointment, or an exception drawn behind them. */
-function EventBody({ event }: { event: AgendaEvent }) {
-  return isAppointment(event) ? <AppointmentBody event={event} /> : <ExceptionBody event={event} />;
-}
-
-/** The patient first (what the receptionist looks for), then the time, small, and the treatment. */
-function AppointmentBody({ event }: { event: AppointmentEvent }) {
-  const { t } = useTranslation('agenda');
-  const timeZone = useClinicTimeZone();
-  const a = event.appointment;
-  const status = displayStatus(a);
-  const time = (iso: string) => toDisplay(iso, timeZone).toTimeString().slice(0, 5);
-  return (
-    <span
-      className="agenda-event-body"
-      data-testid="agenda-event"
-      data-appointment-id={a.id}
-      data-status={status}
-      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}`}
-    >
-      <strong className="agenda-event-patient">{a.patientName}</strong>{' '}
-      <small className="agenda-event-time">
-        {time(a.startsAt)}–{time(a.endsAt)}
-      </small>
-      {a.treatmentName ? <small className="agenda-event-treatment"> · {a.treatmentName}</small> : null}
-      {status === 'cancelled' || status === 'no_show' ? (
-        <small className="agenda-event-state"> · {t(`displayStatus.${status}`)}</small>
-      ) : (
-        <span className="visually-hidden"> · {t(`displayStatus.${status}`)}</span>
-      )}
-    </span>
-  );
-}
-
-function ExceptionBody({ event }: { event: ExceptionEvent }) {
-  return (
-    <span className="agenda-exception-body" data-testid="agenda-exception" data-kind={event.exception.kind}>
-      <span className="agenda-exception-label" title={event.title}>
-        {event.title}
-      </span>
-    </span>
-  );
-}
-
-/** A day of the month: its number (to the day view) and the day's holidays, vacations and blocks. */
-function MonthDateHeader({
-  label,
-  date,
-  drilldownView,
-  onDrillDown,
-}: {
-  label: string;
-  date: Date;
-  drilldownView?: string | null;
-  onDrillDown: (event: ReactMouseEvent) => void;
-}) {
-  const { t } = useTranslation('agenda');
-  const { exceptions, timeZone } = useContext(AgendaContext);
-  const day: CalendarDay = dayOfDisplay(date);
-  return (
-    <>
-      {drilldownView ? (
-        <button type="button" className="rbc-button-link" onClick={onDrillDown}>
-          {label}
-        </button>
-      ) : (
-        <span>{label}</span>
-      )}
-      {exceptionsOfDay(exceptions, day, timeZone).map((exception) => (
-        <span
-          key={exception.id}
-          className={`agenda-month-exception agenda-exception-${exception.kind}`}
-          data-testid="agenda-exception"
-          data-kind={exception.kind}
-          title={exceptionLabel(exception, t)}
-        >
-          {exceptionLabel(exception, t)}
-        </span>
-      ))}
-    </>
-  );
-}
-
-/** A row of the list view: an appointment (a button that opens it) or an exception (text). */
-function ListEvent({ event }: { event: AgendaEvent }) {
-  const { t } = useTranslation('agenda');
-  const { open } = useContext(AgendaContext);
-  if (!isAppointment(event))
-    return (
-      <span
-        className={`agenda-list-event agenda-list-exception agenda-exception-${event.exception.kind}`}
-        data-testid="agenda-exception"
-        data-kind={event.exception.kind}
-      >
-        {event.title}
-      </span>
-    );
-  const a = event.appointment;
-  const status = displayStatus(a);
-  return (
-    <span className={`agenda-list-event agenda-status-${status}`} data-testid="agenda-list-event" data-status={status}>
-      <span className="badge agenda-badge">{t(`displayStatus.${status}`)}</span>{' '}
-      <button type="button" className="btn btn-link p-0 align-baseline agenda-event-patient" onClick={() => open(a.id)}>
-        {a.patientName}
-      </button>{' '}
-      · {a.professionalName}
-      {a.chairName ? ` · ${a.chairName}` : ''}
-      {a.treatmentName ? ` · ${a.treatmentName}` : ''}
-    </span>
   );
 }

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { errorMessage } from './api-errors';
 import { AuthResult } from './auth-parts';
 
 type ActivationState =

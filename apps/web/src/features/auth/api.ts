@@ -1,6 +1,6 @@
 import type { SignInRequest, SignUpRequest, SignUpTerms } from '@odontia/shared/schemas/auth';
 import { http } from '../../lib/http';
-import type { StartedSession } from './session';
+import type { StartedSession } from '../../session/session';
 
 /** The session endpoints of issue 3 (ARCHITECTURE §5), relative to the API base. */
 export const authApi = {

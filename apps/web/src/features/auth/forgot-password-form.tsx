@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../components/bound-fields';
+import { errorMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authApi } from './api';
-import { errorMessage } from './api-errors';
 import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
 import { forgotPasswordRequestSchema } from './forms';
 

@@ -1,4 +1,4 @@
-import './zod-setup';
+import '../../lib/zod-setup';
 import {
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,

@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
+import { errorMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
+import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from '../../session/session';
+import type { SessionUser } from '../../session/types';
 import { authApi } from './api';
-import { errorMessage } from './api-errors';
 import { AuthForm, AuthSubmit } from './auth-parts';
 import { unlockRequestSchema } from './forms';
-import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from './session';
-import type { SessionUser } from './types';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

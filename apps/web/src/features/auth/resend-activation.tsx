@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
+import { errorMessage } from '../../lib/api-errors';
 import { authApi } from './api';
-import { errorMessage } from './api-errors';
 
 /** "Didn't get it? Send it again": POST /api/auth/resend-activation. */
 export function ResendActivation({ email }: { email: string }) {

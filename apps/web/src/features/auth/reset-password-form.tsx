@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
 import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { errorMessage } from './api-errors';
 import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
 

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
 import { onAuthFailure } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
-import { clearLocalSession, useSession } from './session';
+import { clearLocalSession, useSession } from '../../session/session';
 
 /**
  * Protected routes render only after the session check succeeds (spec §2, §4). A locked session

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { PasswordInput } from '../../components/password-input';
+import { errorMessage, fieldErrorsOf, fieldMessage } from '../../lib/api-errors';
 import { isApiError } from '../../lib/http';
+import { returnPath, storeSession } from '../../session/session-store';
 import { authApi } from './api';
-import { errorMessage, fieldErrorsOf, fieldMessage } from './api-errors';
 import { AuthSubmit } from './auth-parts';
-import { returnPath, sessionQueryKey, storeSession } from './session-store';
 import { type SignInErrors, type SignInValues, signInBody, validateSignIn } from './sign-in-validation';
 
 type ServerProblem = { code: string; text: string } | null;
@@ -49,7 +49,7 @@ export function SignInForm() {
       const answer = await authApi.signIn(signInBody(values));
       storeSession(answer.data, values.remember);
       // The query library is not part of this page: load the cache now and seed the session check.
-      const { queryClient } = await import('../../lib/query-client');
+      const { queryClient, sessionQueryKey } = await import('../../lib/query-client');
       queryClient.setQueryData(sessionQueryKey, answer.data.user);
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {

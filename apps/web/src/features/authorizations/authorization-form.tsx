@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { currencyIsoCodes } from '@odontia/shared/enums';
 import {
@@ -16,13 +16,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
-import { useClinicToday } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicToday } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { useProfessionals } from '../medical-history/api';
 import {
   ConflictAlert,
@@ -32,7 +33,6 @@ import {
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
-import { DateField } from '../profile/date-input';
 import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
 
 interface Values {

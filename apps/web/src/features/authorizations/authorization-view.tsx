@@ -10,10 +10,10 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
-import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
 import {
   authorizationKey,

@@ -1,3 +1,3 @@
-export { useDateTimeFormat } from '../auth/clinic-time';
+export { useDateTimeFormat } from '../../session/clinic-time';
 export { RecordStamps as RecordStampsLine } from '../medical-history/clinical-frame';
 export { Fact } from '../medical-history/form-bits';

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type Language, languages } from '@odontia/shared/enums';
 import type { AuthorizationTemplate } from '@odontia/shared/schemas/authorizations';
 import {
@@ -14,10 +14,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField, TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useClinicToday } from '../auth/clinic-time';
+import { useClinicToday } from '../../session/clinic-time';
 import { useTemplates } from '../authorizations/api';
 import { clinicalApi, recordPaths, useRecord } from '../medical-history/api';
 import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from '../medical-history/form-bits';
@@ -29,7 +30,6 @@ import {
   useRecordSave,
 } from '../medical-history/record-screens';
 import { usePatient } from '../patients/api';
-import { DateField } from '../profile/date-input';
 import { VoidButton } from './void-button';
 
 /**

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
-import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
 import { clinicalApi, recordKey, refreshClinical } from '../medical-history/api';
 
 /** Voids an issued certificate with a reason (a dialog, not a record form: one field, its own error). */

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { createCollectionSchema } from '@odontia/shared/schemas/collections';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../components/form-field';
 import { toastErrorText } from '../../lib/api-toast';
-import { useClinicToday } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicToday } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { AllocationTable } from '../commercial/allocation-table';
 import {
   createMovement,

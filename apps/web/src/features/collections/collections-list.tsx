@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { paymentMethods } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { CollectionListItem } from '@odontia/shared/schemas/collections';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import {
   type MovementListKind,

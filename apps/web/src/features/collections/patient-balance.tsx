@@ -2,7 +2,7 @@ import { can } from '@odontia/shared/permissions';
 import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { useCurrencyFormat } from '../payments/format';
 import { usePatientBalance } from './api';
 

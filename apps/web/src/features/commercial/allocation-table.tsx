@@ -1,6 +1,6 @@
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { useTranslation } from 'react-i18next';
-import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { useDocumentName } from '../payments/badges';
 import { useCurrencyFormat } from '../payments/format';
 

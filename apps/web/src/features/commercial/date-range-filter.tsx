@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DateInput } from '../profile/date-input';
+import { DateInput } from '../../components/date-input';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 

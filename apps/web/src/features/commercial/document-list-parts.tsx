@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useDocumentMoney } from '../purchases/format';
 import type { DocumentNamespace } from './document-lines';
 

@@ -4,7 +4,7 @@ import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
 import type { DocumentNamespace } from './document-lines';
 
 /** A party as the document copied it (issuer, receiver); before that, a word on when it is copied. */

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { can } from '@odontia/shared/permissions';
 import type { OpenDocument, Payment } from '@odontia/shared/schemas/payments';
@@ -9,17 +9,17 @@ import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
+import { DateInput } from '../../components/date-input';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordNotFound } from '../../components/record-not-found';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
-import { useCalendarDateFormat, useClinicToday, useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useCalendarDateFormat, useClinicToday, useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { useDocumentName } from '../payments/badges';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
-import { DateInput } from '../profile/date-input';
 import { AllocationTable } from './allocation-table';
 import { proposeAllocations } from './movement-form-parts';
 

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { paymentMethods, paymentStatuses } from '@odontia/shared/enums';
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
@@ -7,13 +7,13 @@ import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useMemo,
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ZodType } from 'zod';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
-import { DateInput } from '../profile/date-input';
 import { offeredCurrencies } from './document-form-parts';
 
 /**

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Column, DataTableProps } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
 import type { MovementFormTexts } from './movement-form-parts';
 

@@ -7,7 +7,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import type { Column } from '../../components/data-table';
 import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
 
 /** What a provider's and a customer's account both say: what is owed, overdue, by age, on account. */

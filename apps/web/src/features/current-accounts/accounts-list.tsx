@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { ProviderAccount } from '@odontia/shared/schemas/current-accounts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import { ArrowLeft, Download, Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { RecordNotFound } from '../../components/record-not-found';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { saveFile } from '../../lib/save-file';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { customerAccountsApi, useCustomerLedger } from '../collections/api';
 import { LedgerRangeFields, LedgerSummary, LedgerTable, useLedgerRange } from './ledger-parts';
 

@@ -1,11 +1,11 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { CustomerLedger, ProviderLedger } from '@odontia/shared/schemas/current-accounts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { DateInput } from '../../components/date-input';
+import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
-import { DateInput } from '../profile/date-input';
 import { BalanceFigures } from './account-figures';
 
 /** A provider's or a customer's ledger: the same account figures and entries. */

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import {
   type FiscalCountry,
   fiscalConditionsByCountry,
@@ -18,10 +18,10 @@ import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
-import { errorMessage } from '../auth/api-errors';
 import { useDeleteCustomer, useSaveCustomer } from './customer-records-api';
 
 type Values = z.input<typeof customerRecordContracts.update>;

@@ -10,7 +10,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { CustomerDialog } from './customer-dialog';
 import { useCustomerRecords } from './customer-records-api';
 

@@ -9,21 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
+import { calendarPath, startAttendancePath, useCalendarAppointments, useFreeSlots } from '../appointments/api';
+import { AppointmentBadges } from '../appointments/appointment-badges';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { historyPath, recordPaths } from '../medical-history/api';
-import {
-  calendarPath,
-  startAttendancePath,
-  useAppointmentAction,
-  useCalendarRange,
-  useDashboardFigures,
-  useFreeSlots,
-  useRecentAttendances,
-  useReorderTop,
-} from './api';
-import { AppointmentBadges } from './appointment-badges';
+import { useAppointmentAction, useDashboardFigures, useRecentAttendances, useReorderTop } from './api';
 import { PeriodFigures } from './figures';
 
 /**
@@ -179,7 +171,10 @@ function TodayAgenda({ counts }: { counts: DashboardFigures['agenda'] | undefine
   const timeZone = useClinicTimeZone();
   const today = useClinicToday();
   const range = useMemo(() => clinicDayRange(timeZone, today), [timeZone, today]);
-  const query = useCalendarRange(range.start.toISOString(), range.end.toISOString());
+  const query = useCalendarAppointments(
+    { from: range.start.toISOString(), to: range.end.toISOString() },
+    { refetchInterval: 60_000 },
+  );
   const groups = useMemo(() => {
     const byProfessional = new Map<string, { id: string; name: string; appointments: CalendarAppointment[] }>();
     for (const appointment of query.data ?? []) {
@@ -256,7 +251,7 @@ function FreeSlots() {
   const { t } = useTranslation('dashboard');
   const timeZone = useClinicTimeZone();
   const when = useInstantFormat('dateTime');
-  const query = useFreeSlots(30, freeSlotCount);
+  const query = useFreeSlots({ durationMinutes: 30, limit: freeSlotCount });
   const slots = query.data ?? [];
   return (
     <Widget

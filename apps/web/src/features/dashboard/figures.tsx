@@ -6,9 +6,9 @@ import { Banknote, HandCoins, Receipt, Stethoscope, TrendingUp, Truck } from 'lu
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCalendarDateFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat } from '../../session/clinic-time';
+import { calendarPath } from '../appointments/api';
 import { useDocumentMoney } from '../purchases/format';
-import { calendarPath } from './api';
 import { LazyChart, type ThemeColours } from './chart';
 
 /**

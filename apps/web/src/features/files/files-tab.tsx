@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
@@ -16,11 +17,10 @@ import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { openPdfInNewTab, saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
-import { useInstantFormat } from '../auth/clinic-time';
+import { useInstantFormat } from '../../session/clinic-time';
 import { recordPaths } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
-import { DateInput } from '../profile/date-input';
 import {
   fileRecordFilters,
   filesApi,

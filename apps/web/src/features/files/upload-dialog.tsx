@@ -9,12 +9,12 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { FieldLabel } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
-import { useClinicToday } from '../auth/clinic-time';
-import { DateInput } from '../profile/date-input';
+import { useClinicToday } from '../../session/clinic-time';
 import { type FileRecord, useUploadFiles } from './api';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 

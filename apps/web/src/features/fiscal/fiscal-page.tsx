@@ -1,5 +1,5 @@
 import { SettingsPageFrame } from '../../components/settings-page-frame';
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import {
   type FiscalCountry,
   fiscalConditionsByCountry,
@@ -21,11 +21,11 @@ import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
-import { errorMessage } from '../auth/api-errors';
-import { useClinicTimeZone, useDateTimeFormat } from '../auth/clinic-time';
+import { useClinicTimeZone, useDateTimeFormat } from '../../session/clinic-time';
 import {
   useDeletePointOfSale,
   useFiscalData,

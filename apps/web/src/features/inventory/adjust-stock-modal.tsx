@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type InventoryItem, stockAdjustmentRequestSchema } from '@odontia/shared/schemas/inventory';
 import { Check } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';

@@ -2,7 +2,7 @@ import { type Currency, currencyIsoCodes } from '@odontia/shared/enums';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 
 /** The locale to format with: Argentine pesos read as in Argentina, reais as in Brazil. */
 function localeFor(language: string, currency: Currency): string {
@@ -40,7 +40,7 @@ export function useNumberFormat(): (value: number) => string {
 }
 
 /** Date and time of an instant on the clinic's clock. */
-export { useDateTimeFormat } from '../auth/clinic-time';
+export { useDateTimeFormat } from '../../session/clinic-time';
 
 /** The second line under the name: active principle and concentration, or brand and model. */
 export function itemDetails(item: InventoryItem): string {

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { approvalStatuses, type InventoryKind, productStatuses } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
@@ -14,7 +14,7 @@ import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import {
   type InventoryFilters,
   type InventoryListQuery,

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { InventoryKind } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
 import { isNotFoundError, isRecordId } from '../../lib/record-id';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { AdjustStockModal } from './adjust-stock-modal';
 import { kindPaths, useInventoryItem } from './api';
 import { ApprovalBadge, ProductStatusBadge, StockBadge } from './badges';

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,10 +1,7 @@
-import type { AllergyMatch } from '@odontia/shared/allergies';
-import { clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
-import { useClinicTimeZone } from '../auth/clinic-time';
-import { AllergyWarning, useAllergyCheck } from '../patients/allergy-warning';
-import '../auth/zod-setup';
-import { type AttendanceType, attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
-import { lineTotal, sumMoney } from '@odontia/shared/money';
+import { useClinicTimeZone } from '../../session/clinic-time';
+import { useAllergyCheck } from '../patients/allergy-warning';
+import '../../lib/zod-setup';
+import { attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import {
   type Attendance,
@@ -12,22 +9,14 @@ import {
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
-import { moneyAmount } from '@odontia/shared/validation';
 import { Boxes, ClipboardCheck, Plus, Receipt, Stethoscope, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import {
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-  type UseFormRegister,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
@@ -35,164 +24,22 @@ import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { i18n } from '../../lib/i18n';
-import { refreshAppointments, useAppointment } from '../dashboard/api';
-import { AppointmentBanner } from '../dashboard/appointment-banner';
-import { useMoneyFormat, useNumberFormat } from '../inventory/format';
-import { DateField } from '../profile/date-input';
+import { refreshAppointments, useAppointment } from '../appointments/api';
+import { AppointmentBanner } from '../appointments/appointment-banner';
+import { useMoneyFormat } from '../inventory/format';
 import { historyPath, type RecordBody, recordPaths, useSaveRecord } from './api';
 import { AttendanceLineLinks, type LineLinkValues, useBudgetLines, usePriceListOptions } from './attendance-line-links';
+import { type ShortItem, UsedItems } from './attendance-used-items';
+import {
+  type AttendanceValues,
+  amountInput,
+  billingTotals,
+  type LineValues,
+  newLine,
+  toRequest,
+  valuesOf,
+} from './attendance-values';
 import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
-import { ItemSearch, type PickedItem } from './item-picker';
-
-interface LineValues extends LineLinkValues {
-  /** The stored line's id (sent back so an unchanged line keeps its row), null for a new one. */
-  lineId: string | null;
-  description: string;
-  itemId: string | null;
-  quantity: string;
-  price: string;
-  /** An issued invoice bills it: read-only here (the server refuses any change). */
-  invoiced: boolean;
-}
-
-const newLine = (): LineValues => ({
-  lineId: null,
-  description: '',
-  itemId: null,
-  treatmentId: '',
-  tooth: '',
-  budgetLineId: '',
-  quantity: '1',
-  price: '',
-  invoiced: false,
-});
-
-export interface AttendanceValues {
-  date: string;
-  attendanceType: AttendanceType | '';
-  specialization: string;
-  professionalId: string;
-  titleResume: string;
-  resume: string;
-  detail: string;
-  nextAppointment: string;
-  finished: boolean;
-  resultDate: string;
-  result: string;
-  billable: boolean;
-  attendanceFee: string;
-  lines: LineValues[];
-  supplies: PickedItem[];
-  medications: PickedItem[];
-  version: number;
-}
-
-/** A saved amount ("1500.50") as people type it in the interface language ("1500,50" but in English). */
-function amountInput(value: string): string {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return language?.startsWith('en') ? value : value.replace('.', ',');
-}
-
-function valuesOf(
-  record: Attendance | null,
-  professionalId: string,
-  timeZone: string,
-  appointment: Appointment | null = null,
-  treatment: Treatment | null = null,
-): AttendanceValues {
-  const picked = (items: Attendance['supplies']): PickedItem[] =>
-    items.map((item) => ({ itemId: item.itemId, name: item.name, quantity: String(item.quantity), available: null }));
-  return {
-    // The datetime-local input shows the clinic's wall-clock time, whatever the browser's zone.
-    // Started from an appointment: its professional, its time and its treatment or reason.
-    date: clinicWallTime(record?.date ?? appointment?.startsAt ?? new Date(), timeZone),
-    // From an appointment: a visit at the clinic (a consultation), and the treatment booked, as a
-    // line at its price-list price (billable when it has one).
-    attendanceType: record?.attendanceType ?? (appointment ? 'medical_attendance' : ''),
-    specialization: record?.specialization ?? '',
-    professionalId: record?.professionalId ?? appointment?.professionalId ?? professionalId,
-    titleResume: record?.titleResume ?? appointment?.treatmentName ?? appointment?.reason ?? '',
-    resume: record?.resume ?? (appointment?.treatmentName && appointment.reason ? appointment.reason : ''),
-    detail: record?.detail ?? '',
-    nextAppointment: record?.nextAppointment?.slice(0, 10) ?? '',
-    finished: record?.finished ?? false,
-    resultDate: record?.resultDate?.slice(0, 10) ?? '',
-    result: record?.result ?? '',
-    billable: record?.billable ?? (treatment ? Number(treatment.price) > 0 : false),
-    attendanceFee: record ? amountInput(record.attendanceFee) : '0',
-    lines: (record?.lines ?? []).map((line) => ({
-      lineId: line.id,
-      description: line.description,
-      itemId: line.itemId,
-      treatmentId: line.treatmentId ?? '',
-      tooth: line.tooth ?? '',
-      budgetLineId: line.budgetLineId ?? '',
-      quantity: String(line.quantity),
-      price: amountInput(line.price),
-      invoiced: line.invoiced,
-    })),
-    ...(!record && appointment?.treatmentId
-      ? {
-          lines: [
-            {
-              ...newLine(),
-              treatmentId: appointment.treatmentId,
-              description: treatment?.name ?? appointment.treatmentName ?? '',
-              price: treatment ? amountInput(treatment.price) : '',
-            },
-          ],
-        }
-      : {}),
-    supplies: picked(record?.supplies ?? []),
-    medications: picked(record?.medications ?? []),
-    version: record?.version ?? 1,
-  };
-}
-
-/** The form's values as the contract wants them: the clinic's wall-clock time as an instant, blanks as missing. */
-function toRequest(value: unknown, timeZone: string) {
-  if (!value || typeof value !== 'object') return value;
-  const values = { ...(value as Record<string, unknown>) };
-  if (typeof values.date === 'string' && values.date) {
-    const instant = instantOfClinicWallTime(values.date, timeZone);
-    if (instant) values.date = instant.toISOString();
-  }
-  if (values.attendanceType === '') values.attendanceType = undefined;
-  if (Array.isArray(values.lines)) {
-    values.lines = (values.lines as LineValues[]).map(({ lineId, invoiced: _invoiced, ...line }) => ({
-      ...line,
-      ...(lineId ? { id: lineId } : {}),
-    }));
-  }
-  return values;
-}
-
-/** A typed amount as a decimal string, or null while it is not one (never a float). */
-function decimalOf(value: unknown): string | null {
-  const parsed = moneyAmount().safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-function quantityOf(value: unknown): number | null {
-  const number = Number(String(value ?? '').trim());
-  return String(value ?? '').trim() !== '' && Number.isInteger(number) && number > 0 ? number : null;
-}
-
-/** Each line's total and the attendance's total, with decimals, as the server computes them. */
-export function billingTotals(fee: unknown, lines: { price?: unknown; quantity?: unknown }[]) {
-  const totals = lines.map((line) => {
-    const price = decimalOf(line.price);
-    const quantity = quantityOf(line.quantity);
-    return price !== null && quantity !== null ? lineTotal(price, quantity) : null;
-  });
-  const feeAmount = decimalOf(fee);
-  const complete = feeAmount !== null && totals.every((total) => total !== null);
-  return {
-    lineTotals: totals,
-    total: complete ? sumMoney([feeAmount, ...(totals as string[])]) : null,
-  };
-}
 
 function Section({
   title,
@@ -215,92 +62,6 @@ function Section({
       </div>
       <div className="card-body">{children}</div>
     </section>
-  );
-}
-
-interface ShortItem {
-  name: string;
-  available: number;
-  requested: number;
-}
-
-function UsedItems({
-  kind,
-  fields,
-  register,
-  errors,
-  onAdd,
-  onRemove,
-  allergyOf,
-}: {
-  kind: 'supply' | 'medication';
-  fields: (PickedItem & { id: string })[];
-  register: UseFormRegister<AttendanceValues>;
-  errors: FieldErrors<AttendanceValues>;
-  onAdd: (item: PickedItem) => void;
-  onRemove: (index: number) => void;
-  /** The patient's allergy check (medicines only). */
-  allergyOf?: (medicine: string) => AllergyMatch | null;
-}) {
-  const { t } = useTranslation('clinical');
-  const id = useId();
-  const number = useNumberFormat();
-  const list = kind === 'supply' ? 'supplies' : 'medications';
-  const listErrors = errors[list];
-  return (
-    <div className="used-items" data-testid={`used-${list}`}>
-      <h3 className="h6">{t(`fields.${list}`)}</h3>
-      <ItemSearch kind={kind} exclude={fields.map((field) => field.itemId)} onPick={onAdd} />
-      {fields.length === 0 ? (
-        <p className="small text-body-secondary mt-2 mb-0">{t('attendance.noItems')}</p>
-      ) : (
-        <ul className="list-unstyled used-items-list mt-2 mb-0">
-          {fields.map((field, index) => {
-            const message = listErrors?.[index]?.quantity?.message ?? listErrors?.[index]?.itemId?.message;
-            const inputId = `${id}-${index}`;
-            const allergy = allergyOf?.(field.name) ?? null;
-            return (
-              <li key={field.id} className="used-item" data-testid="used-item" data-name={field.name}>
-                <label htmlFor={inputId} className="used-item-name">
-                  <span className="fw-semibold">{field.name}</span>
-                  {field.available !== null ? (
-                    <span className="small text-body-secondary d-block">
-                      {t('attendance.available', { count: field.available, formatted: number(field.available) })}
-                    </span>
-                  ) : null}
-                </label>
-                <input
-                  {...register(`${list}.${index}.quantity` as const)}
-                  {...describedField(inputId, message)}
-                  className={`${inputClass(message)} used-item-quantity`}
-                  inputMode="numeric"
-                  aria-label={`${t('fields.quantity')}: ${field.name}`}
-                />
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
-                  onClick={() => onRemove(index)}
-                  aria-label={t('attendance.remove', { name: field.name })}
-                  title={t('attendance.remove', { name: field.name })}
-                >
-                  <Trash2 size={14} aria-hidden="true" />
-                </button>
-                {message ? (
-                  <div id={`${inputId}-error`} className="invalid-feedback d-block used-item-error">
-                    {fieldCodeText(message)}
-                  </div>
-                ) : null}
-                {allergy ? (
-                  <div className="used-item-error">
-                    <AllergyWarning match={allergy} />
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
   );
 }
 

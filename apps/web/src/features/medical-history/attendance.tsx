@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import type { Attendance } from '@odontia/shared/schemas/attendances';
 import { createAddendumRequestSchema } from '@odontia/shared/schemas/attendances';
@@ -11,9 +11,9 @@ import { describedField, FormField, inputClass } from '../../components/form-fie
 import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useDateTimeFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
-import { calendarPath } from '../dashboard/api';
+import { useDateTimeFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
+import { calendarPath } from '../appointments/api';
 import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { InvoiceAttendanceButton } from '../sales/patient-billing';

@@ -1,13 +1,13 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { diagnosisStatuses } from '@odontia/shared/enums';
 import { createDiagnosisRequestSchema, updateDiagnosisRequestSchema } from '@odontia/shared/schemas/diagnoses';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useClinicToday } from '../auth/clinic-time';
-import { DateField } from '../profile/date-input';
+import { useClinicToday } from '../../session/clinic-time';
 import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { diagnosisStatusClass } from './records';

@@ -6,11 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { errorMessage } from '../auth/api-errors';
-import { useDateTimeFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useDateTimeFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { forgetRecord, historyPath, type RecordKind, recordPaths, useDeleteRecord, useProfessionals } from './api';
 import { recordKinds } from './records';
 
@@ -251,4 +251,4 @@ export function Fact({
 }
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
-export { useCalendarDateFormat as useCalendarDate } from '../auth/clinic-time';
+export { useCalendarDateFormat as useCalendarDate } from '../../session/clinic-time';

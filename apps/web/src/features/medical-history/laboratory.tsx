@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { attendanceGroupOf, type LaboratoryStudy, laboratoryStatuses, laboratoryStudies } from '@odontia/shared/enums';
 import {
   createLaboratoryRequestSchema,
@@ -10,16 +10,16 @@ import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldError, SelectField, TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useClinicToday } from '../auth/clinic-time';
+import { useClinicToday } from '../../session/clinic-time';
 import { useRecordFiles, useUploadLimits } from '../files/api';
 import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
-import { DateField } from '../profile/date-input';
 import { clinicalApi } from './api';
 import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';

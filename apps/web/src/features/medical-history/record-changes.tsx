@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordChanges } from '../../components/record-changes';
-import { useDateTimeFormat } from '../auth/clinic-time';
+import { useDateTimeFormat } from '../../session/clinic-time';
 import { useMoneyFormat } from '../inventory/format';
 import { type RecordKind, useRecordChanges } from './api';
 import { useCalendarDate } from './form-bits';

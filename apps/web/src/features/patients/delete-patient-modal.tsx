@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { errorMessage } from '../../lib/api-errors';
 import { toastSuccess } from '../../lib/api-toast';
-import { errorMessage } from '../auth/api-errors';
 import { forgetPatient, patientPaths, useDeletePatient } from './api';
 import { patientName } from './format';
 

@@ -35,4 +35,4 @@ export function ageFrom(birthdate: string, today: string): number | null {
 
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
 /** Date and time of an instant on the clinic's clock. */
-export { useCalendarDateFormat as useDateFormat, useDateTimeFormat } from '../auth/clinic-time';
+export { useCalendarDateFormat as useDateFormat, useDateTimeFormat } from '../../session/clinic-time';

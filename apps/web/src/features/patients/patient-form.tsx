@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { type Language, languages, type Sex, sexes } from '@odontia/shared/enums';
 import { type Patient, patientRequestSchemas } from '@odontia/shared/schemas/patients';
@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { BusyIcon } from '../../components/busy-icon';
+import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { useClinicTimeZone } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
-import { DateInput } from '../profile/date-input';
+import { useClinicTimeZone } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { type PatientAnswer, type PatientBody, patientPaths, useSavePatient } from './api';
 import { ageFrom } from './format';
 

@@ -1,5 +1,6 @@
 import type { PatientListItem } from '@odontia/shared/schemas/patients';
 import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -7,8 +8,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useInstantFormat } from '../auth/clinic-time';
-import { VerifyPrescriptionButton } from '../prescriptions/verify-modal';
+import { useInstantFormat } from '../../session/clinic-time';
 import { type ActiveFilter, patientPaths, usePatientsList } from './api';
 import { AlertsBadge, PatientStatusBadge } from './badges';
 import { patientName, patientPhone } from './format';
@@ -116,7 +116,8 @@ function usePatientColumns(): Column<PatientListItem>[] {
 }
 
 /** `/patients`: the clinic's patients, searched as you type, filtered, sorted and paginated by the server. */
-export function PatientsList({ canWrite }: { canWrite: boolean }) {
+/** `tools`: what the page adds beside the search (another feature's button). */
+export function PatientsList({ canWrite, tools }: { canWrite: boolean; tools?: ReactNode }) {
   const { t } = useTranslation(['patients', 'common']);
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 767.98px)');
@@ -139,7 +140,7 @@ export function PatientsList({ canWrite }: { canWrite: boolean }) {
           data-testid="patients-search"
           onChange={(event) => list.setSearchText(event.target.value)}
         />
-        <VerifyPrescriptionButton />
+        {tools}
         {canWrite ? (
           <Link to={patientPaths.create} className="btn btn-primary">
             <Plus size={16} aria-hidden="true" className="me-2" />

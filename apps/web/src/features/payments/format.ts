@@ -2,7 +2,7 @@ import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { type Currency, currencyIsoCodes } from '@odontia/shared/enums';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 
 function localeFor(language: string, currency: Currency): string {
   if (language === 'es' && currency === 'argentine_peso') return 'es-AR';

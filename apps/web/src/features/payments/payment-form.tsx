@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { createPaymentSchema, type OpenDocument } from '@odontia/shared/schemas/payments';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FormField } from '../../components/form-field';
 import { toastErrorText } from '../../lib/api-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useClinicToday } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicToday } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { AllocationTable } from '../commercial/allocation-table';
 import {
   createMovement,

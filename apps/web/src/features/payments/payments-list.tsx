@@ -1,10 +1,10 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import type { PaymentListItem } from '@odontia/shared/schemas/payments';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import {
   type MovementListKind,

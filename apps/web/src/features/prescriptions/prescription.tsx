@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import {
   createPrescriptionRequestSchema,
   maxPrescriptionLines,
@@ -11,6 +11,7 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/bound-fields';
+import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
@@ -18,7 +19,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useClinicToday, useDateTimeFormat } from '../auth/clinic-time';
+import { useClinicToday, useDateTimeFormat } from '../../session/clinic-time';
 import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
 import {
   ClinicalFrame,
@@ -41,7 +42,6 @@ import {
 } from '../medical-history/form-bits';
 import { ClinicalChanges } from '../medical-history/record-changes';
 import { AllergyWarning, useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
-import { DateField } from '../profile/date-input';
 import { MedicinePicker } from './medicine-picker';
 
 interface LineValues {

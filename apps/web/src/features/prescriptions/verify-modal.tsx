@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { errorMessage } from '../../lib/api-errors';
 import { http, isApiError } from '../../lib/http';
-import { errorMessage } from '../auth/api-errors';
 import { recordPaths } from '../medical-history/api';
 import { useCalendarDate } from '../medical-history/form-bits';
 

@@ -11,7 +11,7 @@ import { SearchBox } from '../../components/search-box';
 import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { useMoneyFormat } from '../inventory/format';
 import { type ActiveFilter, type PriceListFilters, priceListApi, usePriceList, useTreatmentGroups } from './api';
 import { ImportDialog } from './import-dialog';

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type Treatment, treatmentContracts } from '@odontia/shared/schemas/schedules';
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';

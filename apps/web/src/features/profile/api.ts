@@ -4,7 +4,7 @@ import { http } from '../../lib/http';
 import { i18n, isLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { userStore } from '../../lib/storage-keys';
-import { sessionQueryKey } from '../auth/session';
+import { sessionQueryKey } from '../../session/session';
 
 export interface ChangePasswordRequest {
   currentPassword: string;

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { changePasswordRequestSchema, maxPasswordLength } from '@odontia/shared/schemas/auth';
 import { emailAddress, requiredText } from '@odontia/shared/validation';
 import { z } from 'zod';

@@ -5,7 +5,7 @@ import { PasswordField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { useChangePassword } from './api';
 import { passwordFormSchema } from './forms';
 

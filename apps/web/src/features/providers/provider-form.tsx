@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { fiscalConditions, fiscalConditionsByCountry } from '@odontia/shared/commercial';
 import { type Currency, currencies } from '@odontia/shared/enums';
 import { type Provider, providerContracts } from '@odontia/shared/schemas/providers';
@@ -14,7 +14,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { type ProviderAnswer, providerPaths, useSaveProvider } from './api';
 
 /** The country whose fiscal conditions go with a tax-id kind (none: every country's). */

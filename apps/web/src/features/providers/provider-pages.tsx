@@ -11,12 +11,12 @@ import { FormAlert } from '../../components/form-feedback';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isNotFoundError, isRecordId } from '../../lib/record-id';
-import { errorMessage } from '../auth/api-errors';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import {
   forgetProvider,
   providerKey,

@@ -9,7 +9,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
 import { apiErrorText, toastSuccess } from '../../lib/api-toast';
-import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
+import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { trimZeros } from '../commercial/line-amounts';
 import { purchasePath, purchasesApi, useReceivePurchaseOrder, useSendPurchaseOrder } from './api';
 import { StatusBadge } from './badges';

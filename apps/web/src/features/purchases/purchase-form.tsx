@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type PurchaseDocumentType, purchaseDocumentTypes } from '@odontia/shared/commercial';
 import { type Currency, type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import {
@@ -11,12 +11,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
+import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { apiErrorText } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useClinicToday } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicToday } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import {
   ConditionField,
   CurrencyField,
@@ -32,7 +33,6 @@ import {
 import { DocumentLineEditor, type DocumentLineProps, LineOrigin } from '../commercial/document-lines';
 import { amountsToSend, nextLineKey, trimZeros, useLinesTotals } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
-import { DateInput } from '../profile/date-input';
 import { purchasePath, purchasesApi, useCatalogueSearch, useRelatedCandidates, useSavePurchase } from './api';
 import { documentNumberText, useDocumentMoney } from './format';
 import { ProviderPicker } from './provider-picker';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { useCalendarDateFormat, useClinicToday } from '../auth/clinic-time';
+import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { useNumberFormat } from '../inventory/format';
 import { useProfessionals } from '../medical-history/api';

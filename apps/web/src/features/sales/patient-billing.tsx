@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { useDocumentMoney } from '../purchases/format';
 import { saleViewPath, useInvoiceDraft, usePatientBilling } from './budgets-api';
 

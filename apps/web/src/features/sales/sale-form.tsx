@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type SaleDocumentType, saleDocumentTypes } from '@odontia/shared/commercial';
 import { type Currency, type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
@@ -12,8 +12,8 @@ import { FormAlert } from '../../components/form-feedback';
 import { apiErrorText } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useClinicToday } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicToday } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import {
   ConditionField,
   CurrencyField,

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { useInstantFormat } from '../auth/clinic-time';
+import { useInstantFormat } from '../../session/clinic-time';
 import { salePath, useSaleIntegrity } from './api';
 
 function Report({ report }: { report: SaleIntegrity }) {

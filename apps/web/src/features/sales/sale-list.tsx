@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { SaleListItem } from '@odontia/shared/schemas/sales';
@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { isDay, oneOf, PartyFilter, TypeAndStatusFilters, useDocumentColumns } from '../commercial/document-list-parts';
 import { CustomerPicker } from '../customers/customer-picker';

@@ -12,8 +12,8 @@ import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
 import { apiErrorText, toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import {
   DocumentAmountsView,
   DocumentLinesTable,

@@ -1,6 +1,6 @@
 import { addDays, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { type ScheduleExceptionKind, scheduleExceptionKinds } from '@odontia/shared/enums';
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { type Chair, chairContracts, type ScheduleException, type Treatment } from '@odontia/shared/schemas/schedules';
 import { Pencil, Plus, Save, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -13,11 +13,11 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { errorMessage, fieldErrorsOf } from '../auth/api-errors';
-import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
+import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
 import { useChairs, useDeleteRecord, useSaveRecord, useScheduleExceptions, useTreatments } from './api';
 
 /*

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
-import { fieldErrorsOf } from '../auth/api-errors';
 import { useSaveWeek } from './api';
 
 /*

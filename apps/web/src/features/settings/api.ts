@@ -3,7 +3,7 @@ import type { SetNextNumber, UpdateClinicSettings } from '@odontia/shared/schema
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { sessionQueryKey } from '../auth/session';
+import { sessionQueryKey } from '../../session/session';
 
 /** The clinic's system settings and its sales' numbering (issue 19): /api/settings/clinic and /numbering. */
 

@@ -1,6 +1,6 @@
 import { LinkCards } from '../../components/link-cards';
 import { SettingsPageFrame } from '../../components/settings-page-frame';
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { currencies, currencyIsoCodes, dateFormats, languages } from '@odontia/shared/enums';
 import {
@@ -23,7 +23,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { languageNames } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useDateTimeFormat } from '../auth/clinic-time';
+import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
 import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
 

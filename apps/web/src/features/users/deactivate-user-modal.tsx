@@ -5,8 +5,8 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { errorMessage } from '../../lib/api-errors';
 import { toastSuccess } from '../../lib/api-toast';
-import { errorMessage } from '../auth/api-errors';
 import { useUpdateUser } from './api';
 
 /** Asks before deactivating: the user can no longer sign in and their open sessions end. */

@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import { userLevels } from '@odontia/shared/enums';
 import { inviteUserRequestSchema } from '@odontia/shared/schemas/users';
 import { Send } from 'lucide-react';

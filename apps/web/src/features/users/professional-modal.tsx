@@ -1,4 +1,4 @@
-import '../auth/zod-setup';
+import '../../lib/zod-setup';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import { Save } from 'lucide-react';
 import Modal from 'react-bootstrap/Modal';

@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useListState } from '../../lib/use-list-state';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../session/session';
 import { useUpdateUser, useUsers } from './api';
 import { DeactivateUserModal } from './deactivate-user-modal';
 import { InviteUserModal } from './invite-user-modal';

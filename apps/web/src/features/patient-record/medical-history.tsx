@@ -14,21 +14,21 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { PatientAppointmentsTab } from '../appointments/patient-appointments-tab';
 import { AuthorizationsTab } from '../authorizations/tab';
 import { CertificatesTab } from '../certificates/tab';
 import { PatientBalanceBadge } from '../collections/patient-balance';
-import { PatientAppointmentsTab } from '../dashboard/patient-appointments-tab';
 import { FilesTab } from '../files/files-tab';
-import { clinicalTabs } from '../medical-history/tabs';
 import { odontogramTab } from '../odontogram/tab';
+import { patientPaths } from '../patients/api';
+import { PatientStatusBadge } from '../patients/badges';
+import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from '../patients/format';
+import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
+import { PatientChanges } from '../patients/patient-changes';
+import { BackToPatients } from '../patients/patient-pages';
 import { PrescriptionsTab } from '../prescriptions/tab';
 import { PatientBillingTab } from '../sales/patient-billing';
-import { patientPaths } from './api';
-import { PatientStatusBadge } from './badges';
-import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from './format';
-import { PatientAlertsBanner } from './patient-alerts-banner';
-import { PatientChanges } from './patient-changes';
-import { BackToPatients } from './patient-pages';
+import { clinicalTabs } from './clinical-tabs';
 
 /**
  * The tabs of the medical history, in order. A clinical area joins the history with one entry

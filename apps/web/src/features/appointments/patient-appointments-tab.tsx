@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { useListState } from '../../lib/use-list-state';
-import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
+import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
+import { useSessionUser } from '../../session/session';
 import { calendarPath, startAttendancePath, usePatientAppointments } from './api';
 import { AppointmentBadges } from './appointment-badges';
 

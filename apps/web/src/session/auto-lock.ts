@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { http } from '../../lib/http';
+import { http } from '../lib/http';
 import { profileFromBody, useLockSession } from './session';
 
 /** What counts as the user being there. Timers, polling and other background calls never do. */

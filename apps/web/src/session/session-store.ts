@@ -1,5 +1,5 @@
-import { i18n, isLanguage } from '../../lib/i18n';
-import { tokenStore, userStore } from '../../lib/storage-keys';
+import { i18n, isLanguage } from '../lib/i18n';
+import { tokenStore, userStore } from '../lib/storage-keys';
 import type { SessionUser } from './types';
 
 /*
@@ -9,7 +9,6 @@ import type { SessionUser } from './types';
 
 /** The session cookie of spec §3: the user as JSON, never the token. */
 export const sessionCookieName = '_REBACK_AUTH_KEY_';
-export const sessionQueryKey = ['auth', 'me'] as const;
 
 /**
  * The profile inside an answer: the answer itself or its `{ data }` envelope (API convention).

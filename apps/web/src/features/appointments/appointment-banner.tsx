@@ -1,7 +1,7 @@
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import { CalendarCheck, CalendarX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useInstantFormat } from '../auth/clinic-time';
+import { useInstantFormat } from '../../session/clinic-time';
 
 /**
  * Above a new attendance started from an appointment: which appointment it completes, or why it

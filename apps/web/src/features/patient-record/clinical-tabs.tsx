@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { useListState } from '../../lib/use-list-state';
-import { useClinicTimeZone, useDateTimeFormat, useInstantFormat } from '../auth/clinic-time';
+import { useClinicTimeZone, useDateTimeFormat, useInstantFormat } from '../../session/clinic-time';
 import { authorizationPaths, useAuthorizations } from '../authorizations/api';
-import { type RecordKind, type RowOf, recordPaths, useRecordList } from './api';
-import { useCanWriteClinical } from './clinical-frame';
-import { useCalendarDate } from './form-bits';
-import { diagnosisStatusClass, laboratoryStatusClass, recordKinds } from './records';
+import { type RecordKind, type RowOf, recordPaths, useRecordList } from '../medical-history/api';
+import { useCanWriteClinical } from '../medical-history/clinical-frame';
+import { useCalendarDate } from '../medical-history/form-bits';
+import { diagnosisStatusClass, laboratoryStatusClass, recordKinds } from '../medical-history/records';
 
 const pageSize = 10;
 

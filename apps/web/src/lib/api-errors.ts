@@ -1,13 +1,13 @@
-import { fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
-import { isApiError } from '../../lib/http';
-import { i18n } from '../../lib/i18n';
+import { fieldMessageKey, parseFieldMessage } from './field-message';
+import { isApiError } from './http';
+import { i18n } from './i18n';
 
 export interface FieldError {
   path: string;
   code: string;
 }
 
-export { fieldErrorsOf } from '../../lib/field-message';
+export { fieldErrorsOf } from './field-message';
 
 /**
  * The translated text of a field code (namespace `validation`); unknown codes read as "invalid

@@ -11,10 +11,10 @@ import {
 } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BoundField, type BoundFieldProps } from '../../components/bound-fields';
-import { inputClass } from '../../components/form-field';
-import { UrlEcho } from '../../lib/url-echo';
-import { useSessionUser } from '../auth/session';
+import { UrlEcho } from '../lib/url-echo';
+import { useSessionUser } from '../session/session';
+import { BoundField, type BoundFieldProps } from './bound-fields';
+import { inputClass } from './form-field';
 
 /**
  * A calendar date typed as the user writes dates (their profile's date format: 31/12/2026,

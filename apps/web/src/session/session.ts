@@ -1,25 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { authFailureOf, http, isApiError } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
-import { tokenStore, userStore } from '../../lib/storage-keys';
-import {
-  clearLocalSession,
-  profileFromBody,
-  type StartedSession,
-  sessionQueryKey,
-  storeSession,
-} from './session-store';
+import { authFailureOf, http, isApiError } from '../lib/http';
+import { queryClient, sessionQueryKey } from '../lib/query-client';
+import { tokenStore, userStore } from '../lib/storage-keys';
+import { clearLocalSession, profileFromBody, type StartedSession, storeSession } from './session-store';
 import type { SessionUser } from './types';
 
+export { sessionQueryKey } from '../lib/query-client';
 export {
   clearLocalSession,
   profileFromBody,
   returnPath,
   type StartedSession,
   sessionCookieName,
-  sessionQueryKey,
   storeSession,
   writeSessionCookie,
 } from './session-store';

@@ -1,0 +1,96 @@
+import type { AllergyMatch } from '@odontia/shared/allergies';
+import { Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
+import { useNumberFormat } from '../inventory/format';
+import { AllergyWarning } from '../patients/allergy-warning';
+import type { AttendanceValues } from './attendance-values';
+import { ItemSearch, type PickedItem } from './item-picker';
+
+export interface ShortItem {
+  name: string;
+  available: number;
+  requested: number;
+}
+
+export function UsedItems({
+  kind,
+  fields,
+  register,
+  errors,
+  onAdd,
+  onRemove,
+  allergyOf,
+}: {
+  kind: 'supply' | 'medication';
+  fields: (PickedItem & { id: string })[];
+  register: UseFormRegister<AttendanceValues>;
+  errors: FieldErrors<AttendanceValues>;
+  onAdd: (item: PickedItem) => void;
+  onRemove: (index: number) => void;
+  /** The patient's allergy check (medicines only). */
+  allergyOf?: (medicine: string) => AllergyMatch | null;
+}) {
+  const { t } = useTranslation('clinical');
+  const id = useId();
+  const number = useNumberFormat();
+  const list = kind === 'supply' ? 'supplies' : 'medications';
+  const listErrors = errors[list];
+  return (
+    <div className="used-items" data-testid={`used-${list}`}>
+      <h3 className="h6">{t(`fields.${list}`)}</h3>
+      <ItemSearch kind={kind} exclude={fields.map((field) => field.itemId)} onPick={onAdd} />
+      {fields.length === 0 ? (
+        <p className="small text-body-secondary mt-2 mb-0">{t('attendance.noItems')}</p>
+      ) : (
+        <ul className="list-unstyled used-items-list mt-2 mb-0">
+          {fields.map((field, index) => {
+            const message = listErrors?.[index]?.quantity?.message ?? listErrors?.[index]?.itemId?.message;
+            const inputId = `${id}-${index}`;
+            const allergy = allergyOf?.(field.name) ?? null;
+            return (
+              <li key={field.id} className="used-item" data-testid="used-item" data-name={field.name}>
+                <label htmlFor={inputId} className="used-item-name">
+                  <span className="fw-semibold">{field.name}</span>
+                  {field.available !== null ? (
+                    <span className="small text-body-secondary d-block">
+                      {t('attendance.available', { count: field.available, formatted: number(field.available) })}
+                    </span>
+                  ) : null}
+                </label>
+                <input
+                  {...register(`${list}.${index}.quantity` as const)}
+                  {...describedField(inputId, message)}
+                  className={`${inputClass(message)} used-item-quantity`}
+                  inputMode="numeric"
+                  aria-label={`${t('fields.quantity')}: ${field.name}`}
+                />
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => onRemove(index)}
+                  aria-label={t('attendance.remove', { name: field.name })}
+                  title={t('attendance.remove', { name: field.name })}
+                >
+                  <Trash2 size={14} aria-hidden="true" />
+                </button>
+                {message ? (
+                  <div id={`${inputId}-error`} className="invalid-feedback d-block used-item-error">
+                    {fieldCodeText(message)}
+                  </div>
+                ) : null}
+                {allergy ? (
+                  <div className="used-item-error">
+                    <AllergyWarning match={allergy} />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
