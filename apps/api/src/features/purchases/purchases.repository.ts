@@ -106,28 +106,6 @@ export async function findByNumber(
   return row;
 }
 
-/** A registered invoice of the clinic that bills this delivery note (other than `exceptId`). */
-export async function findInvoiceOf(
-  scope: TenantScope,
-  deliveryNoteId: string,
-  exceptId: string,
-): Promise<DocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select()
-    .from(commercialDocuments)
-    .where(
-      and(
-        live(scope),
-        eq(commercialDocuments.relatedDocumentId, deliveryNoteId),
-        eq(commercialDocuments.documentType, 'invoice'),
-        eq(commercialDocuments.status, 'registered'),
-        ne(commercialDocuments.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The items' stock and costs, locked (id order) before a stock-in moves them. */
 export async function lockItemCosts(
   scope: TenantScope,
