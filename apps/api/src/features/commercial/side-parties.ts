@@ -82,6 +82,27 @@ export function sideParties<TRecord extends { id: string; hasDocuments: boolean 
   };
 }
 
+/** What every party answers after its own fields: whether documents name it and who wrote it when. */
+export function partyStamps(
+  row: {
+    createdAt: Date;
+    createdByName?: string | null;
+    updatedAt: Date;
+    updatedByName?: string | null;
+    version: number;
+  },
+  hasDocuments: boolean,
+) {
+  return {
+    hasDocuments,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName ?? null,
+    version: row.version,
+  };
+}
+
 /** A word typed as a printed tax id (20-12345678-6, 11.222.333/0001-81) is searched without its separators, as stored. */
 const printedTaxId = /^[0-9A-Za-z]*\d[0-9A-Za-z]*(?:[./-][0-9A-Za-z]+)+$/;
 export const partySearchWords = (q: string | undefined): string | undefined =>

@@ -13,7 +13,7 @@ import type { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
-import { partySearchWords, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
+import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
 import * as repository from './customers.repository.ts';
 
 /**
@@ -75,12 +75,7 @@ function toCustomer(row: Stored, hasDocuments: boolean): CustomerRecord {
     paymentTermDays: row.paymentTermDays,
     notes: row.notes,
     active: row.active,
-    hasDocuments,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName ?? null,
-    version: row.version,
+    ...partyStamps(row, hasDocuments),
   };
 }
 

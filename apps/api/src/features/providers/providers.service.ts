@@ -14,7 +14,7 @@ import type { providers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
-import { partySearchWords, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
+import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
 import { buildProvidersCsv } from './providers.csv.ts';
 import * as repository from './providers.repository.ts';
 
@@ -79,12 +79,7 @@ export function toProvider(row: Stored, hasDocuments: boolean): Provider {
     paymentTermDays: row.paymentTermDays,
     notes: row.notes,
     active: row.active,
-    hasDocuments,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName ?? null,
-    version: row.version,
+    ...partyStamps(row, hasDocuments),
   };
 }
 

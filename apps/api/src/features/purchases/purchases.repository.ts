@@ -23,22 +23,6 @@ import { type DocumentRow, liveDocuments } from '../commercial/side-documents.re
  * references are the sales' too (features/commercial/side-documents.repository.ts).
  */
 
-export type {
-  DocumentInsert,
-  DocumentRow,
-  LineInsert,
-  LineRow,
-  NamedLineRow,
-} from '../commercial/side-documents.repository.ts';
-export {
-  deleteLines,
-  documentRefs,
-  existingItems,
-  insertDocument,
-  insertLines,
-  linesOf,
-  updateDocument,
-} from '../commercial/side-documents.repository.ts';
 export type ProviderRow = typeof providers.$inferSelect;
 
 const live = (scope: TenantScope) => liveDocuments(scope, 'purchase');

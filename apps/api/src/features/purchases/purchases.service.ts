@@ -19,6 +19,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
+import * as documents from '../commercial/side-documents.repository.ts';
 import {
   documentDetails,
   documentPage,
@@ -62,7 +63,7 @@ function presentListItem(row: repository.ListRow): PurchaseListItem {
 }
 
 /** The audited columns of a stored document (its lines as quantity × price per item or text). */
-function columnsOf(row: repository.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
+function columnsOf(row: documents.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
   return {
     providerId: row.providerId,
     documentType: row.documentType,
@@ -86,7 +87,7 @@ function columnsOf(row: repository.DocumentRow, lines: { description: string; qu
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const row = await repository.findPurchase(ctx, id);
   if (!row) throw new AppError('purchase_not_found');
-  const lines = await repository.linesOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
   const details = await documentDetails(ctx, 'purchase', row);
   return {
     ...presentListItem(row),
@@ -119,7 +120,7 @@ async function providerFor(ctx: Ctx, providerId: string): Promise<repository.Pro
  * note of the same provider and currency; an invoice may bill a registered delivery note of the
  * same provider (once); no other type names one. Answers the locked related row.
  */
-async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<repository.DocumentRow | null> {
+async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<documents.DocumentRow | null> {
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
   const receives = receiving.has(input.documentType);
@@ -141,7 +142,7 @@ async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Pro
   return related;
 }
 
-function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repository.LineInsert[] {
+function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): documents.LineInsert[] {
   return input.lines.map((line, index) => ({
     accountId: ctx.accountId,
     id: newId(),
@@ -191,7 +192,7 @@ function documentColumns(input: DocumentInput, provider: repository.ProviderRow)
 
 async function checkItems(ctx: Ctx, input: DocumentInput): Promise<void> {
   const ids = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
-  const found = await repository.existingItems(ctx, ids);
+  const found = await documents.existingItems(ctx, ids);
   const missing = ids.find((id) => !found.has(id));
   if (missing) throw new AppError('inventory_item_not_found', { itemId: missing });
 }
@@ -235,10 +236,10 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreatePurchase }) {
     updatedBy: ctx.userId,
   };
   await guardNumber(ctx, input, id, async () => {
-    await repository.insertDocument(ctx, row);
+    await documents.insertDocument(ctx, row);
   });
-  await repository.insertLines(ctx, lines);
-  const stored = (await repository.lockPurchase(ctx, id)) as repository.DocumentRow;
+  await documents.insertLines(ctx, lines);
+  const stored = (await repository.lockPurchase(ctx, id)) as documents.DocumentRow;
   await audit(ctx, { action: 'purchase_created', entity: 'purchase', entityId: id, after: columnsOf(stored, lines) });
   if (input.register) return registerLocked(ctx, stored, provider, lines);
   return { data: await get({ ctx, id }), code: 'purchase_created' as const };
@@ -249,7 +250,7 @@ const lockDraft = (ctx: Ctx, id: string, version: number) =>
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdatePurchase }) {
   const current = await lockDraft(ctx, id, input.version);
-  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const before = columnsOf(current, await documents.linesOf(ctx, id));
   await requireClinicCurrency(ctx, input.currency);
   const provider = await providerFor(ctx, input.providerId);
   const related = await checkRelated(ctx, input, id);
@@ -275,7 +276,7 @@ const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => removeDraft(ctx, purch
 async function register({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
   const current = await lockDraft(ctx, id, version);
   const provider = await providerFor(ctx, current.providerId as string);
-  const lines = await repository.linesOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
   return registerLocked(ctx, current, provider, lines);
 }
 
@@ -288,8 +289,8 @@ const unitCostOf = (line: { subtotal: string; quantity: string }) =>
 /** Stock in with the costs, or out for returned goods (ARCHITECTURE §4: the stock service moves it). */
 async function moveStock(
   ctx: Ctx,
-  document: repository.DocumentRow,
-  related: repository.DocumentRow | null,
+  document: documents.DocumentRow,
+  related: documents.DocumentRow | null,
   lines: { itemId: string | null; quantity: string; subtotal: string }[],
 ): Promise<boolean> {
   const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
@@ -361,9 +362,9 @@ const documentLabel = (document: {
 /** Registers a locked draft whose lines are stored: final from here on. */
 async function registerLocked(
   ctx: Ctx,
-  current: repository.DocumentRow,
+  current: documents.DocumentRow,
   provider: repository.ProviderRow,
-  lines: repository.LineInsert[] | repository.LineRow[],
+  lines: documents.LineInsert[] | documents.LineRow[],
 ) {
   // A draft made by "Recibir" has no provider's number yet: it is typed before registering.
   if (current.documentType !== 'purchase_order') {
@@ -431,7 +432,7 @@ async function registerLocked(
       ? await orderNumber(ctx)
       : { pointOfService: current.pointOfService, documentNumber: current.documentNumber, sequenceNumber: null };
   await finalGuard(() =>
-    repository.updateDocument(ctx, current.id, {
+    documents.updateDocument(ctx, current.id, {
       status: 'registered',
       ...numbering,
       subtotal1: totals.subtotal1,
@@ -527,7 +528,7 @@ async function orderReception(
 async function checkSources(
   ctx: Ctx,
   input: { lines: { sourceLineId?: string | null; quantity: string }[] },
-  related: repository.DocumentRow | null,
+  related: documents.DocumentRow | null,
   selfId: string,
 ): Promise<void> {
   const sourced = input.lines.filter((line): line is { sourceLineId: string; quantity: string } =>
@@ -537,7 +538,7 @@ async function checkSources(
   if (related?.documentType !== 'purchase_order') {
     throw new AppError('order_line_invalid', { sourceLineId: sourced[0]?.sourceLineId ?? null });
   }
-  const orderLines = new Map((await repository.linesOf(ctx, related.id)).map((line) => [line.id, line]));
+  const orderLines = new Map((await documents.linesOf(ctx, related.id)).map((line) => [line.id, line]));
   const wanted = new Map<string, Big>();
   for (const line of sourced) {
     if (!orderLines.has(line.sourceLineId))
@@ -546,7 +547,7 @@ async function checkSources(
   }
   const received = await repository.receivedOf(ctx, [...wanted.keys()], selfId);
   for (const [lineId, quantity] of wanted) {
-    const ordered = orderLines.get(lineId) as repository.LineRow;
+    const ordered = orderLines.get(lineId) as documents.LineRow;
     const pending = new Big(ordered.quantity).minus(received.get(lineId) ?? '0');
     if (quantity.gt(pending)) {
       throw new AppError('order_over_received', {
@@ -563,7 +564,7 @@ async function checkSources(
 }
 
 /** A registered purchase order of the clinic, locked (404, or 409 when not an order or a draft). */
-async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<repository.DocumentRow> {
+async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<documents.DocumentRow> {
   const order = await repository.lockPurchase(ctx, id);
   if (!order) throw new AppError('purchase_not_found');
   if (order.documentType !== 'purchase_order') throw new AppError('not_a_purchase_order');
@@ -579,7 +580,7 @@ async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<repository.Doc
  */
 async function receive({ ctx, id, input }: { ctx: Ctx; id: string; input: ReceiveOrder }) {
   const order = await lockRegisteredOrder(ctx, id);
-  const orderLines = await repository.linesOf(ctx, id);
+  const orderLines = await documents.linesOf(ctx, id);
   const reception = await orderReception(ctx, id, orderLines);
   const pendingOf = new Map(reception.lines.map((line) => [line.lineId, new Big(line.pending)]));
   const asked = input.lines

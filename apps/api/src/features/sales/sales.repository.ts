@@ -20,26 +20,7 @@ import { type DocumentRow, liveDocuments } from '../commercial/side-documents.re
  * (features/commercial/side-documents.repository.ts).
  */
 
-export type {
-  DocumentInsert,
-  DocumentRow,
-  LineInsert,
-  LineRow,
-  NamedLineRow,
-} from '../commercial/side-documents.repository.ts';
-
 import { spanishKey } from '../../db/spanish-order.ts';
-
-export {
-  deleteLines,
-  documentRefs,
-  existingItems,
-  insertDocument,
-  insertLines,
-  linesOf,
-  storedLines,
-  updateDocument,
-} from '../commercial/side-documents.repository.ts';
 
 const _live = (scope: TenantScope) => liveDocuments(scope, 'sale');
 

@@ -18,6 +18,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
+import * as documents from '../commercial/side-documents.repository.ts';
 import {
   documentDetails,
   documentPage,
@@ -74,7 +75,7 @@ function presentListItem(row: repository.ListRow): SaleListItem {
 
 /** The audited columns of a stored document (its lines as quantity × price and text, and who did it). */
 function columnsOf(
-  row: repository.DocumentRow,
+  row: documents.DocumentRow,
   lines: { description: string; quantity: string; unitPrice: string; professionalId: string | null }[],
 ) {
   return {
@@ -101,7 +102,7 @@ function columnsOf(
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
   const row = await repository.findSale(ctx, id);
   if (!row) throw new AppError('sale_not_found');
-  const lines = await repository.linesOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
   const details = await documentDetails(ctx, 'sale', row);
   const einvoice = await repository.einvoiceOf(ctx, id);
   return {
@@ -149,7 +150,7 @@ async function checkRelated(
   input: { documentType: string; relatedDocumentId: string | null; currency: string },
   customerId: string,
   selfId: string,
-): Promise<repository.DocumentRow | null> {
+): Promise<documents.DocumentRow | null> {
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
   const allowed: Record<string, string[]> = {
@@ -175,7 +176,7 @@ async function checkRelated(
 
 async function checkCatalogue(ctx: Ctx, input: DocumentInput): Promise<void> {
   const items = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
-  const found = await repository.existingItems(ctx, items);
+  const found = await documents.existingItems(ctx, items);
   const missingItem = items.find((id) => !found.has(id));
   if (missingItem) throw new AppError('inventory_item_not_found', { itemId: missingItem });
   const treatmentIds = [...new Set(input.lines.flatMap((line) => (line.treatmentId ? [line.treatmentId] : [])))];
@@ -222,7 +223,7 @@ const lockDraft = (ctx: Ctx, id: string, version: number) =>
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateSale }) {
   const current = await lockDraft(ctx, id, input.version);
-  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const before = columnsOf(current, await documents.linesOf(ctx, id));
   await requireClinicCurrency(ctx, input.currency);
   const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
   await checkRelated(ctx, input, customer.id, id);
@@ -256,9 +257,9 @@ async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: numb
  */
 async function moveStock(
   ctx: Ctx,
-  document: repository.DocumentRow,
-  related: repository.DocumentRow | null,
-  lines: repository.LineRow[],
+  document: documents.DocumentRow,
+  related: documents.DocumentRow | null,
+  lines: documents.LineRow[],
 ): Promise<boolean> {
   const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
   if (itemLines.length === 0) return false;
@@ -286,7 +287,7 @@ async function moveStock(
   return false;
 }
 
-const methodOf = (document: repository.DocumentRow): PaymentMethod =>
+const methodOf = (document: documents.DocumentRow): PaymentMethod =>
   document.conditionSale === 'cash'
     ? 'cash_payment'
     : ((document.paymentMethod as PaymentMethod | null) ?? 'credit_card');
@@ -297,8 +298,8 @@ const methodOf = (document: repository.DocumentRow): PaymentMethod =>
  */
 async function issueLocked(
   ctx: Ctx,
-  current: repository.DocumentRow,
-  known: { customer?: CustomerRow; lines?: repository.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
+  current: documents.DocumentRow,
+  known: { customer?: CustomerRow; lines?: documents.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
 ) {
   const customer = known.customer ?? (await findCustomer(ctx, current.customerId as string));
   if (!customer) throw new AppError('customer_not_found');
@@ -313,10 +314,10 @@ async function issueLocked(
     customer.id,
     current.id,
   );
-  const lines = known.lines ?? (await repository.storedLines(ctx, current.id));
+  const lines = known.lines ?? (await documents.storedLines(ctx, current.id));
   if (lines.length === 0) throw new AppError('validation_error', { fields: [{ path: 'lines', code: 'required' }] });
   const issuedAt = new Date();
-  const final: repository.DocumentRow = {
+  const final: documents.DocumentRow = {
     ...current,
     issuerSnapshot: await clinicSnapshot(ctx),
     counterpartySnapshot: customerSnapshot(customer),
@@ -336,7 +337,7 @@ async function issueLocked(
   });
   const openAmount = ledger?.openAmount ?? '0.00';
   await finalGuard(() =>
-    repository.updateDocument(ctx, current.id, {
+    documents.updateDocument(ctx, current.id, {
       status: 'issued',
       sequenceNumber: assigned.sequenceNumber,
       documentNumber: assigned.documentNumber,
@@ -360,7 +361,7 @@ async function issueLocked(
     await postLedgerEntries(ctx, [ledger.entry]);
     const applied = await settleCorrected(ctx, 'sale', { ...current, partyId: customer.id }, related);
     if (applied.gt(0)) {
-      await repository.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
+      await documents.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
     }
     // Cash or cards: collected now, in full, allocated to this document.
     if (documentMoneySign[current.documentType as DocumentType] > 0 && current.conditionSale !== 'current_account') {
@@ -414,7 +415,7 @@ async function correct({
     throw new AppError('document_type_invalid', { documentType: source.documentType });
   }
   checkIssueLevel(ctx, documentType);
-  const lines = await repository.storedLines(ctx, id);
+  const lines = await documents.storedLines(ctx, id);
   return create({
     ctx,
     input: {
