@@ -21,8 +21,17 @@ import { moneyFormatter } from '../payments/money-format.ts';
 /** The words every printed document needs, in its language. */
 export interface DocumentPrintTexts {
   draft: string;
+  number: string;
+  date: string;
   taxId: string;
   address: string;
+  /** The lines' columns but the side's own. */
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  discount: string;
+  vat: string;
+  amount: string;
   subtotal: string;
   discounts: string;
   taxable: string;

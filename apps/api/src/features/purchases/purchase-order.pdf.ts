@@ -9,7 +9,13 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { alignedRight, documentPaper, partyColumn, printedRate } from '../commercial/document-print.ts';
+import {
+  alignedRight,
+  type DocumentPrintTexts,
+  documentPaper,
+  partyColumn,
+  printedRate,
+} from '../commercial/document-print.ts';
 import { documentTypeNames } from '../payments/commercial-texts.ts';
 
 /**
@@ -21,28 +27,11 @@ import { documentTypeNames } from '../payments/commercial-texts.ts';
 
 const texts: Record<
   Language,
-  {
-    draft: string;
-    number: string;
-    date: string;
+  DocumentPrintTexts & {
     deliveryDate: string;
     provider: string;
-    taxId: string;
-    address: string;
     email: string;
-    description: string;
     sku: string;
-    quantity: string;
-    unitPrice: string;
-    discount: string;
-    vat: string;
-    amount: string;
-    subtotal: string;
-    discounts: string;
-    taxable: string;
-    vatAt: string;
-    total: string;
-    notes: string;
     mail: (title: string, clinic: string) => string;
   }
 > = {

@@ -11,39 +11,28 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { alignedRight, documentPaper, partyColumn, printedRate } from '../commercial/document-print.ts';
+import {
+  alignedRight,
+  type DocumentPrintTexts,
+  documentPaper,
+  partyColumn,
+  printedRate,
+} from '../commercial/document-print.ts';
 import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
 const texts: Record<
   Language,
-  {
-    draft: string;
-    number: string;
-    date: string;
+  DocumentPrintTexts & {
     dueDate: string;
     customer: string;
-    taxId: string;
-    address: string;
     condition: string;
     conditions: Record<string, string>;
     method: string;
     corrects: string;
-    description: string;
     professional: string;
     tooth: string;
-    quantity: string;
-    unitPrice: string;
-    discount: string;
-    vat: string;
-    amount: string;
-    subtotal: string;
-    discounts: string;
-    taxable: string;
-    vatAt: string;
-    total: string;
-    notes: string;
     hash: string;
     einvoice: string;
     applied: string;
