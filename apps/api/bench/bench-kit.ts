@@ -215,3 +215,54 @@ export async function keepDayFigures(runner: SqlRunner, accountId?: string): Pro
       : sql`select odontia_rebuild_day_figures(id) from accounts`,
   );
 }
+
+/** What settling the seeded money differs in by side (providers' payments, customers' collections). */
+export interface SeededMoney {
+  accountId: string;
+  userId: string;
+  /** The temporary table of the money (`n`, `payment_id`, `document_id`, the party column, `date`, `total`). */
+  table: 'bench_payments' | 'bench_collections';
+  party: 'provider' | 'customer';
+  /** Where the allocations' and the ledger entries' generated ids start. */
+  allocationIds: number;
+  entryIds: number;
+  /** The ledger entries' text, and the column the money posts to (a payment debits, a collection credits). */
+  description: string;
+  entry: 'debit' | 'credit';
+  /** The clinic's counter of the money's numbers and its last value. */
+  counter: 'payment' | 'collection';
+  count: number;
+}
+
+/**
+ * Each seeded payment or collection settles its one document in full: the allocation, the
+ * document's open amount to zero, the ledger entry, the party's kept balance, the day figures and
+ * the clinic's counter, written once for both sides' seeds.
+ */
+export async function settleSeededMoney(runner: SqlRunner, money: SeededMoney): Promise<void> {
+  const { accountId, userId } = money;
+  const table = sql.raw(money.table);
+  const partyColumn = sql.raw(`${money.party}_id`);
+  const entry = sql.raw(money.entry);
+  await runner.execute(sql`
+    insert into payment_allocations (account_id, id, payment_id, document_id, amount, created_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(${sql.raw(String(money.allocationIds))} + p.n), p.payment_id,
+      p.document_id, p.total, ${userId}::uuid
+    from ${table} p`);
+  await runner.execute(sql`
+    update commercial_documents c set open_amount = 0
+    from ${table} p where c.account_id = ${accountId}::uuid and c.id = p.document_id`);
+  await runner.execute(sql`
+    insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, payment_id, description, ${entry}, created_by)
+    select ${accountId}::uuid, uuid_generate_v7_bench(${sql.raw(String(money.entryIds))} + p.n), ${money.party}, p.${partyColumn}, p.date, 'payment',
+      p.payment_id, ${money.description}, p.total, ${userId}::uuid
+    from ${table} p`);
+  await runner.execute(sql`
+    insert into party_balances (account_id, party_kind, party_id, debits, credits)
+    select ${accountId}::uuid, ${money.party}, party_id, sum(debit), sum(credit)
+    from ledger_entries where account_id = ${accountId}::uuid and party_kind = ${money.party} group by party_id`);
+  await keepDayFigures(runner, accountId);
+  await runner.execute(sql`
+    insert into account_counters (account_id, name, value) values (${accountId}::uuid, ${money.counter}, ${money.count})
+    on conflict do nothing`);
+}

@@ -22,10 +22,10 @@ import {
   benchCaller,
   benchTimer,
   createBenchClinic,
-  keepDayFigures,
   openBenchDatabase,
   report,
   seconds,
+  settleSeededMoney,
   startBenchApp,
   vacuumAnalyze,
 } from './bench-kit.ts';
@@ -139,27 +139,18 @@ async function main() {
           'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
-      await tx.execute(sql`
-        insert into payment_allocations (account_id, id, payment_id, document_id, amount, created_by)
-        select ${accountId}::uuid, uuid_generate_v7_bench(9000000 + p.n), p.payment_id,
-          p.document_id, p.total, ${userId}::uuid
-        from bench_payments p`);
-      await tx.execute(sql`
-        update commercial_documents c set open_amount = 0
-        from bench_payments p where c.account_id = ${accountId}::uuid and c.id = p.document_id`);
-      await tx.execute(sql`
-        insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, payment_id, description, debit, created_by)
-        select ${accountId}::uuid, uuid_generate_v7_bench(11000000 + p.n), 'provider', p.provider_id, p.date, 'payment',
-          p.payment_id, 'Pago', p.total, ${userId}::uuid
-        from bench_payments p`);
-      await tx.execute(sql`
-        insert into party_balances (account_id, party_kind, party_id, debits, credits)
-        select ${accountId}::uuid, 'provider', party_id, sum(debit), sum(credit)
-        from ledger_entries where account_id = ${accountId}::uuid group by party_id`);
-      await keepDayFigures(tx, accountId);
-      await tx.execute(sql`
-        insert into account_counters (account_id, name, value) values (${accountId}::uuid, 'payment', ${paymentCount})
-        on conflict do nothing`);
+      await settleSeededMoney(tx, {
+        accountId,
+        userId,
+        table: 'bench_payments',
+        party: 'provider',
+        allocationIds: 9000000,
+        entryIds: 11000000,
+        description: 'Pago',
+        entry: 'debit',
+        counter: 'payment',
+        count: paymentCount,
+      });
     });
     await vacuumAnalyze(db, [
       'providers',

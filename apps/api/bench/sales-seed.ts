@@ -9,7 +9,7 @@
 import { addDays } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type BenchClinic, keepDayFigures, seconds, vacuumAnalyze } from './bench-kit.ts';
+import { type BenchClinic, seconds, settleSeededMoney, vacuumAnalyze } from './bench-kit.ts';
 
 export interface SalesSeedSizes {
   customers: number;
@@ -130,27 +130,18 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
         'paid', p.date, p.total,
         jsonb_build_object('name', 'Paciente'), ${userId}::uuid, ${userId}::uuid
       from bench_collections p`);
-    await tx.execute(sql`
-      insert into payment_allocations (account_id, id, payment_id, document_id, amount, created_by)
-      select ${accountId}::uuid, uuid_generate_v7_bench(9000000000 + p.n), p.payment_id,
-        p.document_id, p.total, ${userId}::uuid
-      from bench_collections p`);
-    await tx.execute(sql`
-      update commercial_documents c set open_amount = 0
-      from bench_collections p where c.account_id = ${accountId}::uuid and c.id = p.document_id`);
-    await tx.execute(sql`
-      insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, payment_id, description, credit, created_by)
-      select ${accountId}::uuid, uuid_generate_v7_bench(11000000000 + p.n), 'customer', p.customer_id, p.date, 'payment',
-        p.payment_id, 'Cobranza', p.total, ${userId}::uuid
-      from bench_collections p`);
-    await tx.execute(sql`
-      insert into party_balances (account_id, party_kind, party_id, debits, credits)
-      select ${accountId}::uuid, 'customer', party_id, sum(debit), sum(credit)
-      from ledger_entries where account_id = ${accountId}::uuid and party_kind = 'customer' group by party_id`);
-    await keepDayFigures(tx, accountId);
-    await tx.execute(sql`
-      insert into account_counters (account_id, name, value) values (${accountId}::uuid, 'collection', ${collectionCount})
-      on conflict do nothing`);
+    await settleSeededMoney(tx, {
+      accountId,
+      userId,
+      table: 'bench_collections',
+      party: 'customer',
+      allocationIds: 9000000000,
+      entryIds: 11000000000,
+      description: 'Cobranza',
+      entry: 'credit',
+      counter: 'collection',
+      count: collectionCount,
+    });
   });
   await vacuumAnalyze(db, [
     'customers',

@@ -2,6 +2,7 @@ import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { commercialDocuments, documentLines, providers } from '../src/db/schema/index.ts';
+import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
@@ -61,73 +62,115 @@ export async function insertRegisteredPurchase(
   clinic: TestClinic = t.clinic,
 ): Promise<{ id: string; total: string }> {
   counter += 1;
+  const number = input.number ?? String(counter).padStart(8, '0');
+  return t.db.withTenant(clinic.accountId, (tx) =>
+    insertFinalDocument(
+      { tx, accountId: clinic.accountId, userId: clinic.userId },
+      {
+        ...input,
+        side: 'purchase',
+        partyId: input.providerId,
+        number,
+        description: 'Anestesia carpule x 50',
+        draft: { providerId: input.providerId, documentNumber: number },
+        final: {
+          status: 'registered',
+          counterpartySnapshot: { name: 'Clínica' },
+          issuerSnapshot: { name: 'Proveedor' },
+        },
+      },
+    ),
+  );
+}
+
+export interface FinalDocumentInput {
+  side: 'purchase' | 'sale';
+  partyId: string;
+  documentType?: DocumentType;
+  date?: string;
+  dueDate?: string | null;
+  currency?: string;
+  /** The net of its one line (VAT 21 % is added). */
+  net?: string;
+  /** Its number in point of sale 0001. */
+  number: string;
+  relatedDocumentId?: string;
+  /** Its one line's text. */
+  description: string;
+  /** The side's own columns of the draft (its party…) and of the final document (its state, copied parties…). */
+  draft: Partial<typeof commercialDocuments.$inferInsert>;
+  final: Partial<typeof commercialDocuments.$inferInsert>;
+}
+
+/**
+ * A final document of either side with one line, written as the services write one: the draft
+ * with its line, then final with its totals, open amount and ledger entry (total = net × 1.21).
+ */
+export async function insertFinalDocument(
+  ctx: { tx: TenantTx; accountId: string; userId: string },
+  input: FinalDocumentInput,
+): Promise<{ id: string; total: string }> {
+  const { tx, accountId, userId } = ctx;
   const id = newId();
   const documentType = input.documentType ?? 'invoice';
   const date = input.date ?? '2026-10-01';
   const net = new Big(input.net ?? '1000');
   const vat = net.times('0.21').round(2, Big.roundHalfUp);
   const total = net.plus(vat).toFixed(2);
-  const number = input.number ?? String(counter).padStart(8, '0');
-  await t.db.withTenant(clinic.accountId, async (tx) => {
-    const ctx = { tx, accountId: clinic.accountId, userId: clinic.userId };
-    await tx.insert(commercialDocuments).values({
-      accountId: clinic.accountId,
-      id,
-      side: 'purchase',
-      status: 'draft',
-      documentType,
-      providerId: input.providerId,
-      pointOfService: '0001',
-      documentNumber: number,
-      date,
-      dueDate: input.dueDate === undefined ? date : input.dueDate,
-      currency: input.currency ?? 'argentine_peso',
-      relatedDocumentId: input.relatedDocumentId ?? null,
-      createdBy: clinic.userId,
-      updatedBy: clinic.userId,
-    });
-    await tx.insert(documentLines).values({
-      accountId: clinic.accountId,
-      id: newId(),
-      documentId: id,
-      position: 1,
-      description: 'Anestesia carpule x 50',
-      quantity: '1',
-      unitPrice: net.toFixed(2),
-      vatRate: '21',
-      subtotal1: net.toFixed(2),
-      discount: '0',
-      subtotal: net.toFixed(2),
-      vat: vat.toFixed(2),
-      total,
-    });
-    const moved = documentEntry({
-      id,
-      side: 'purchase',
-      documentType,
-      partyId: input.providerId,
-      date,
-      total,
-      description: `${documentType} 0001-${number}`,
-    });
-    await tx
-      .update(commercialDocuments)
-      .set({
-        status: 'registered',
-        subtotal1: net.toFixed(2),
-        subtotal2: net.toFixed(2),
-        vatTotal: vat.toFixed(2),
-        total,
-        vatBreakdown: [{ rate: '21.00', base: net.toFixed(2), vat: vat.toFixed(2) }],
-        openAmount: moved?.openAmount ?? '0',
-        counterpartySnapshot: { name: 'Clínica' },
-        issuerSnapshot: { name: 'Proveedor' },
-        registeredAt: new Date(),
-        registeredBy: clinic.userId,
-      })
-      .where(and(eq(commercialDocuments.accountId, clinic.accountId), eq(commercialDocuments.id, id)));
-    if (moved) await postLedgerEntries(ctx, [moved.entry]);
+  await tx.insert(commercialDocuments).values({
+    accountId,
+    id,
+    side: input.side,
+    status: 'draft',
+    documentType,
+    pointOfService: '0001',
+    date,
+    dueDate: input.dueDate === undefined ? date : input.dueDate,
+    currency: input.currency ?? 'argentine_peso',
+    relatedDocumentId: input.relatedDocumentId ?? null,
+    createdBy: userId,
+    updatedBy: userId,
+    ...input.draft,
   });
+  await tx.insert(documentLines).values({
+    accountId,
+    id: newId(),
+    documentId: id,
+    position: 1,
+    description: input.description,
+    quantity: '1',
+    unitPrice: net.toFixed(2),
+    vatRate: '21',
+    subtotal1: net.toFixed(2),
+    discount: '0',
+    subtotal: net.toFixed(2),
+    vat: vat.toFixed(2),
+    total,
+  });
+  const moved = documentEntry({
+    id,
+    side: input.side,
+    documentType,
+    partyId: input.partyId,
+    date,
+    total,
+    description: `${documentType} 0001-${input.number}`,
+  });
+  await tx
+    .update(commercialDocuments)
+    .set({
+      subtotal1: net.toFixed(2),
+      subtotal2: net.toFixed(2),
+      vatTotal: vat.toFixed(2),
+      total,
+      vatBreakdown: [{ rate: '21.00', base: net.toFixed(2), vat: vat.toFixed(2) }],
+      openAmount: moved?.openAmount ?? '0',
+      registeredAt: new Date(),
+      registeredBy: userId,
+      ...input.final,
+    })
+    .where(and(eq(commercialDocuments.accountId, accountId), eq(commercialDocuments.id, id)));
+  if (moved) await postLedgerEntries(ctx, [moved.entry]);
   return { id, total };
 }
 
@@ -140,46 +183,35 @@ export async function openAmountOf(t: TestClinicContext, documentId: string): Pr
 }
 
 /**
- * The ledger invariant of every provider of every clinic: party_balances = Σ ledger = Σ open
- * amounts of its registered documents − Σ unallocated of its non-reversed payments. Answers the
- * providers where it does not hold (an empty list when all is well).
+ * The ledger invariant of every party of the side of every clinic: party_balances = Σ ledger = Σ
+ * open amounts of its final documents − Σ unallocated of its non-reversed money. Answers the
+ * parties where it does not hold (an empty list when all is well).
  */
-export async function ledgerMismatches(t: TestClinicContext) {
+async function partyLedgerMismatches(t: TestClinicContext, party: 'provider' | 'customer') {
+  // A provider's balance is what the clinic owes it (credits − debits); a customer's what it owes (debits − credits).
+  const owed = party === 'provider' ? sql.raw('e.credit - e.debit') : sql.raw('e.debit - e.credit');
+  const owedTotals = party === 'provider' ? sql.raw('b.credits - b.debits') : sql.raw('b.debits - b.credits');
+  const table = sql.raw(party === 'provider' ? 'providers' : 'customers');
+  const column = sql.raw(party === 'provider' ? 'provider_id' : 'customer_id');
   const { rows } = await t.db.orm.execute(sql`
     select p.account_id, p.id,
-      coalesce(b.credits - b.debits, 0) as balance,
-      coalesce((select sum(e.credit - e.debit) from ledger_entries e
-        where e.account_id = p.account_id and e.party_kind = 'provider' and e.party_id = p.id), 0) as ledger,
+      coalesce(${owedTotals}, 0) as balance,
+      coalesce((select sum(${owed}) from ledger_entries e
+        where e.account_id = p.account_id and e.party_kind = ${party} and e.party_id = p.id), 0) as ledger,
       coalesce((select sum(d.open_amount) from commercial_documents d
-        where d.account_id = p.account_id and d.provider_id = p.id and d.status <> 'draft' and d.deleted_at is null), 0)
+        where d.account_id = p.account_id and d.${column} = p.id and d.status <> 'draft' and d.deleted_at is null), 0)
       - coalesce((select sum(y.amount - y.allocated_amount) from payments y
-        where y.account_id = p.account_id and y.provider_id = p.id and y.reversed_at is null), 0) as open
-    from providers p
-    left join party_balances b on b.account_id = p.account_id and b.party_kind = 'provider' and b.party_id = p.id`);
+        where y.account_id = p.account_id and y.${column} = p.id and y.reversed_at is null), 0) as open
+    from ${table} p
+    left join party_balances b on b.account_id = p.account_id and b.party_kind = ${party} and b.party_id = p.id`);
   return rows.filter((row) => {
     const { balance, ledger, open } = row as { balance: string; ledger: string; open: string };
     return !new Big(balance).eq(ledger) || !new Big(ledger).eq(open);
   });
 }
 
-/**
- * The same invariant for every customer (issue 18): party_balances = Σ ledger (debits − credits)
- * = Σ open amounts of its issued sales − Σ unallocated of its non-reversed collections.
- */
-export async function customerLedgerMismatches(t: TestClinicContext) {
-  const { rows } = await t.db.orm.execute(sql`
-    select c.account_id, c.id,
-      coalesce(b.debits - b.credits, 0) as balance,
-      coalesce((select sum(e.debit - e.credit) from ledger_entries e
-        where e.account_id = c.account_id and e.party_kind = 'customer' and e.party_id = c.id), 0) as ledger,
-      coalesce((select sum(d.open_amount) from commercial_documents d
-        where d.account_id = c.account_id and d.customer_id = c.id and d.status <> 'draft' and d.deleted_at is null), 0)
-      - coalesce((select sum(y.amount - y.allocated_amount) from payments y
-        where y.account_id = c.account_id and y.customer_id = c.id and y.reversed_at is null), 0) as open
-    from customers c
-    left join party_balances b on b.account_id = c.account_id and b.party_kind = 'customer' and b.party_id = c.id`);
-  return rows.filter((row) => {
-    const { balance, ledger, open } = row as { balance: string; ledger: string; open: string };
-    return !new Big(balance).eq(ledger) || !new Big(ledger).eq(open);
-  });
-}
+/** The invariant for every provider (issue 17). */
+export const ledgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(t, 'provider');
+
+/** The invariant for every customer (issue 18). */
+export const customerLedgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(t, 'customer');

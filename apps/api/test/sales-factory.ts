@@ -1,11 +1,10 @@
 import type { DocumentType } from '@odontia/shared/enums';
-import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
-import { commercialDocuments, customers, documentLines } from '../src/db/schema/index.ts';
-import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
+import { customers } from '../src/db/schema/index.ts';
 import { customerOfPatient } from '../src/features/customers/customer-parties.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
+import { insertFinalDocument } from './commercial.ts';
 import type { TestClinicContext } from './test-clinic.ts';
 
 /**
@@ -76,15 +75,9 @@ export async function insertIssuedSale(
   clinic: TestClinic = t.clinic,
 ): Promise<{ id: string; total: string; customerId: string; number: string }> {
   counter += 1;
-  const id = newId();
-  const documentType = input.documentType ?? 'invoice';
-  const date = input.date ?? '2026-10-01';
-  const net = new Big(input.net ?? '1000');
-  const vat = net.times('0.21').round(2, Big.roundHalfUp);
-  const total = net.plus(vat).toFixed(2);
   const sequence = 100000 + counter;
   const number = String(sequence).padStart(8, '0');
-  const customerId = await t.db.withTenant(clinic.accountId, async (tx) => {
+  const { id, total, customerId } = await t.db.withTenant(clinic.accountId, async (tx) => {
     const ctx = { tx, accountId: clinic.accountId, userId: clinic.userId };
     let customerId = input.customerId;
     let patientId: string | null = null;
@@ -100,66 +93,22 @@ export async function insertIssuedSale(
         .where(and(eq(customers.accountId, clinic.accountId), eq(customers.id, customerId)));
       patientId = row?.patientId ?? null;
     }
-    await tx.insert(commercialDocuments).values({
-      accountId: clinic.accountId,
-      id,
+    const issued = await insertFinalDocument(ctx, {
+      ...input,
       side: 'sale',
-      status: 'draft',
-      documentType,
-      customerId,
-      patientId,
-      pointOfService: '0001',
-      date,
-      dueDate: input.dueDate === undefined ? date : input.dueDate,
-      currency: input.currency ?? 'argentine_peso',
-      relatedDocumentId: input.relatedDocumentId ?? null,
-      createdBy: clinic.userId,
-      updatedBy: clinic.userId,
-    });
-    await tx.insert(documentLines).values({
-      accountId: clinic.accountId,
-      id: newId(),
-      documentId: id,
-      position: 1,
-      description: 'Consulta y limpieza',
-      quantity: '1',
-      unitPrice: net.toFixed(2),
-      vatRate: '21',
-      subtotal1: net.toFixed(2),
-      discount: '0',
-      subtotal: net.toFixed(2),
-      vat: vat.toFixed(2),
-      total,
-    });
-    const moved = documentEntry({
-      id,
-      side: 'sale',
-      documentType,
       partyId: customerId,
-      date,
-      total,
-      description: `${documentType} 0001-${number}`,
-    });
-    await tx
-      .update(commercialDocuments)
-      .set({
+      number,
+      description: 'Consulta y limpieza',
+      draft: { customerId, patientId },
+      final: {
         status: 'issued',
         documentNumber: number,
         sequenceNumber: sequence,
-        subtotal1: net.toFixed(2),
-        subtotal2: net.toFixed(2),
-        vatTotal: vat.toFixed(2),
-        total,
-        vatBreakdown: [{ rate: '21.00', base: net.toFixed(2), vat: vat.toFixed(2) }],
-        openAmount: moved?.openAmount ?? '0',
         counterpartySnapshot: { name: 'Cliente' },
         issuerSnapshot: { name: 'Clínica' },
-        registeredAt: new Date(),
-        registeredBy: clinic.userId,
-      })
-      .where(and(eq(commercialDocuments.accountId, clinic.accountId), eq(commercialDocuments.id, id)));
-    if (moved) await postLedgerEntries(ctx, [moved.entry]);
-    return customerId;
+      },
+    });
+    return { ...issued, customerId };
   });
   return { id, total, customerId, number: `0001-${number}` };
 }

@@ -7,7 +7,6 @@ import type {
   CreateCollection,
   CustomerOpenDocuments,
 } from '@odontia/shared/schemas/collections';
-import type { AllocationInput } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -28,6 +27,7 @@ import { recordCollection } from './record-collection.ts';
 
 const shared = sidePayments(customerCollections, {
   party: repository.customerJoin,
+  filters: (query: CollectionListQuery) => repository.collectionFilters(query),
   present: (row): CollectionListItem => ({
     ...presentPaymentFields(row),
     customerId: row.customerId as string,
@@ -51,10 +51,11 @@ const shared = sidePayments(customerCollections, {
 });
 
 export const collectionsService = {
-  get: ({ ctx, id }: { ctx: RequestContext; id: string }): Promise<Collection> => shared.get(ctx, id),
-
-  list: ({ ctx, query }: { ctx: RequestContext; query: CollectionListQuery }) =>
-    shared.list(ctx, query, repository.collectionFilters(query)),
+  get: shared.get,
+  list: shared.list,
+  allocate: shared.allocate,
+  reverse: shared.reverse,
+  markPaid: shared.markPaid,
 
   async create({ ctx, input }: { ctx: RequestContext; input: CreateCollection }): Promise<Collection> {
     // A collection is money received: an inactive customer may still pay what it owes.
@@ -81,45 +82,8 @@ export const collectionsService = {
       paidOn: input.paidOn ?? null,
       allocations: input.allocations,
     });
-    return shared.get(ctx, id);
+    return shared.get({ ctx, id });
   },
-
-  /** Allocates what is still on account to open sales of the same customer and currency. */
-  allocate: ({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: { version: number; allocations: AllocationInput[] };
-  }): Promise<Collection> => shared.allocate(ctx, id, input),
-
-  /**
-   * Reverses a collection: its allocations are undone (the sales owe again what it paid), a
-   * `payment_reversal` debit of the whole amount is posted on the clinic's today (never before the
-   * collection's own date), and the collection is marked reversed with the reason.
-   */
-  reverse: ({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: { version: number; reason: string };
-  }): Promise<Collection> => shared.reverse(ctx, id, input),
-
-  /** pending → paid on `paidOn` (a post-dated cheque was cashed, an announced transfer arrived). */
-  markPaid: ({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: { version: number; paidOn: string };
-  }): Promise<Collection> => shared.markPaid(ctx, id, input),
 
   /** The customer's open sales (oldest due first), balance and on-account credit. */
   async openDocuments({
@@ -144,7 +108,7 @@ export const collectionsService = {
 
   /** What the receipt prints: the collection, the clinic, the customer's language. */
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
-    const collection = await shared.get(ctx, id);
+    const collection = await shared.get({ ctx, id });
     const customer = await findCustomer(ctx, collection.customerId);
     return { collection, customerLanguage: customer?.language ?? null, clinic: await loadPrintHeader(ctx) };
   },

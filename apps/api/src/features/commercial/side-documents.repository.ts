@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
@@ -154,19 +154,64 @@ export async function lockDocument(
   return row;
 }
 
-export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<void> {
-  await scope.tx.insert(commercialDocuments).values(row);
+/** Inserts a draft and answers it as stored (the new row is the transaction's own: no lock to take). */
+export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<DocumentRow> {
+  const [stored] = await scope.tx.insert(commercialDocuments).values(row).returning();
+  return stored as DocumentRow;
 }
 
-export async function updateDocument(scope: TenantScope, id: string, set: Partial<DocumentInsert>): Promise<void> {
-  await scope.tx
+/** Updates a document and answers it as stored. */
+export async function updateDocument(
+  scope: TenantScope,
+  id: string,
+  set: Partial<DocumentInsert>,
+): Promise<DocumentRow> {
+  const [row] = await scope.tx
     .update(commercialDocuments)
     .set(set)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)));
+    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)))
+    .returning();
+  if (!row) throw new Error(`document ${id} not updated`);
+  return row;
 }
 
-export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<void> {
-  if (rows.length > 0) await scope.tx.insert(documentLines).values(rows);
+/** Inserts lines and answers them as stored, in position order (what a sale's hash covers). */
+export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<LineRow[]> {
+  if (rows.length === 0) return [];
+  const stored = await scope.tx.insert(documentLines).values(rows).returning();
+  return stored.sort((a, b) => a.position - b.position);
+}
+
+/** The lines as stored, in order (a sale's hash is computed over these). */
+export async function storedLines(scope: TenantScope, documentId: string): Promise<LineRow[]> {
+  return scope.tx
+    .select()
+    .from(documentLines)
+    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
+    .orderBy(asc(documentLines.position));
+}
+
+/** A final invoice of the side that bills this delivery note (other than `exceptId`). */
+export async function findInvoiceOf(
+  scope: TenantScope,
+  { side, finalStatus }: { side: DocumentSide; finalStatus: 'issued' | 'registered' },
+  deliveryNoteId: string,
+  exceptId: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(commercialDocuments)
+    .where(
+      and(
+        liveDocuments(scope, side),
+        eq(commercialDocuments.relatedDocumentId, deliveryNoteId),
+        eq(commercialDocuments.documentType, 'invoice'),
+        eq(commercialDocuments.status, finalStatus),
+        ne(commercialDocuments.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 /** A draft's lines go away when it is saved again (the database refuses it once final). */

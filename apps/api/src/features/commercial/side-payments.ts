@@ -3,6 +3,7 @@ import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enum
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { AllocationInput, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -240,9 +241,13 @@ export async function recordPayment(
   return { id, number };
 }
 
-export interface SidePaymentsOptions<TParty, TItem> {
+type ListQuery<TParty> = repository.PaymentListRequest<TParty>['query'];
+
+export interface SidePaymentsOptions<TParty, TItem, TQuery extends ListQuery<TParty>> {
   /** The party joined for its name (and kind…). */
   party: PartyJoin<TParty>;
+  /** The list's own filters (the shared list adds status, dates and the search). */
+  filters: (query: TQuery) => (SQL | undefined)[];
   /** The answer of one row: the shared fields and the side's own. */
   present: (row: repository.PaymentWithNames<TParty>) => TItem;
   /** What the reversal's audit event keeps of the row before. */
@@ -253,9 +258,9 @@ export interface SidePaymentsOptions<TParty, TItem> {
  * The reads and changes of state of one side's payments, answered as `present` says: get (with
  * allocations and the copied counterparty), list, allocate, reverse, mark paid.
  */
-export function sidePayments<TParty, TItem>(
+export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
   side: PaymentSide,
-  { party, present, auditedBefore }: SidePaymentsOptions<TParty, TItem>,
+  { party, filters, present, auditedBefore }: SidePaymentsOptions<TParty, TItem, TQuery>,
 ) {
   type Answer = TItem & { allocations: PresentedAllocation[]; counterpartySnapshot: PartySnapshot | null };
 
@@ -280,16 +285,12 @@ export function sidePayments<TParty, TItem>(
   }
 
   return {
-    get,
+    get: ({ ctx, id }: { ctx: RequestContext; id: string }) => get(ctx, id),
 
-    async list(
-      ctx: RequestContext,
-      query: repository.PaymentListRequest<TParty>['query'],
-      partyFilters: repository.PaymentListRequest<TParty>['partyFilters'],
-    ) {
+    async list({ ctx, query }: { ctx: RequestContext; query: TQuery }) {
       const { rows, total, totalIsLowerBound } = await repository.listPayments(ctx, side, {
         query,
-        partyFilters,
+        partyFilters: filters(query),
         party,
       });
       return {
@@ -302,11 +303,15 @@ export function sidePayments<TParty, TItem>(
     },
 
     /** Allocates what is still on account to open documents of the same party and currency. */
-    async allocate(
-      ctx: RequestContext,
-      id: string,
-      input: { version: number; allocations: AllocationInput[] },
-    ): Promise<Answer> {
+    async allocate({
+      ctx,
+      id,
+      input,
+    }: {
+      ctx: RequestContext;
+      id: string;
+      input: { version: number; allocations: AllocationInput[] };
+    }): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       const onAccount = new Big(current.amount).minus(current.allocatedAmount);
       const allocating = sumOf(input.allocations);
@@ -340,7 +345,15 @@ export function sidePayments<TParty, TItem>(
      * reversed with the reason. `allocated_amount` keeps what had been allocated (the allocations
      * stay listed, marked reversed); nothing of it is on account any more.
      */
-    async reverse(ctx: RequestContext, id: string, input: { version: number; reason: string }): Promise<Answer> {
+    async reverse({
+      ctx,
+      id,
+      input,
+    }: {
+      ctx: RequestContext;
+      id: string;
+      input: { version: number; reason: string };
+    }): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       const undone = await reversePaymentAllocations(ctx, id);
       await postLedgerEntries(ctx, [
@@ -370,7 +383,15 @@ export function sidePayments<TParty, TItem>(
     },
 
     /** pending → paid on `paidOn` (a transfer left or arrived, a cheque was cashed). */
-    async markPaid(ctx: RequestContext, id: string, input: { version: number; paidOn: string }): Promise<Answer> {
+    async markPaid({
+      ctx,
+      id,
+      input,
+    }: {
+      ctx: RequestContext;
+      id: string;
+      input: { version: number; paidOn: string };
+    }): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       if (current.status === 'paid') throw new AppError(`${side.entity}_already_paid`);
       await repository.updatePayment(ctx, id, { status: 'paid', paidOn: input.paidOn });

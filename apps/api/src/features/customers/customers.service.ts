@@ -6,15 +6,14 @@ import type {
   CustomerRecord,
   customerRecordContracts,
 } from '@odontia/shared/schemas/customer-records';
-import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
-import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import type { RowWithNames } from '../../db/records.ts';
 import type { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
+import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
 import * as repository from './customers.repository.ts';
 
 /**
@@ -76,12 +75,7 @@ function toCustomer(row: Stored, hasDocuments: boolean): CustomerRecord {
     paymentTermDays: row.paymentTermDays,
     notes: row.notes,
     active: row.active,
-    hasDocuments,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName ?? null,
-    version: row.version,
+    ...partyStamps(row, hasDocuments),
   };
 }
 
@@ -94,88 +88,61 @@ const records = auditedRecords({
   patientOf: () => null,
 });
 
-async function withDocuments(ctx: RequestContext, customer: CustomerRecord): Promise<CustomerRecord> {
-  const found = await repository.customersWithDocuments(ctx, [customer.id]);
-  return { ...customer, hasDocuments: found.has(customer.id) };
-}
+const parties = sideParties({
+  records,
+  withDocuments: repository.customersWithDocuments,
+  hasDocuments: 'customer_has_documents',
+});
 
-function taxIdTaken(holder: { id: string; name: string }, cause?: unknown): AppError {
-  return new AppError(
-    'customer_tax_id_exists',
-    { customer: { id: holder.id, name: holder.name }, fields: [{ path: 'taxId', code: 'customer_tax_id_exists' }] },
-    cause ? { cause } : undefined,
-  );
-}
+const taxIds = uniqueTaxId({
+  constraint: 'customers_tax_id_unique',
+  findHolder: repository.findByTaxId,
+  taken: (holder, cause) =>
+    new AppError(
+      'customer_tax_id_exists',
+      { customer: { id: holder.id, name: holder.name }, fields: [{ path: 'taxId', code: 'customer_tax_id_exists' }] },
+      cause ? { cause } : undefined,
+    ),
+  code: 'customer_tax_id_exists',
+});
 
 /** Patients' rows are not in the unique index: only a company's or an insurer's tax id is checked. */
-async function refuseTakenTaxId(ctx: RequestContext, columns: Columns, exceptId?: string): Promise<void> {
-  if (!columns.taxId || columns.kind === 'patient') return;
-  const holder = await repository.findByTaxId(ctx, columns.taxId, exceptId);
-  if (holder) throw taxIdTaken(holder);
-}
-
-function guardTaxId<T>(ctx: RequestContext, columns: Columns, write: () => Promise<T>, exceptId?: string) {
-  return guardUnique(ctx.tx, write, async (error) => {
-    if (!columns.taxId || violatedConstraint(error) !== 'customers_tax_id_unique') throw error;
-    const holder = await repository.findByTaxId(ctx, columns.taxId, exceptId);
-    if (holder) throw taxIdTaken(holder, error);
-    throw new AppError('customer_tax_id_exists', {}, { cause: error });
-  });
-}
+const checkedTaxId = (columns: Columns) => (columns.kind === 'patient' ? null : columns.taxId);
 
 const kindField = () => new AppError('validation_error', { fields: [{ path: 'kind', code: 'invalid_value' }] });
-
-/** A printed tax id (30-12345678-9) is searched without its separators, as stored. */
-const printedTaxId = /^[0-9A-Za-z]*\d[0-9A-Za-z]*(?:[./-][0-9A-Za-z]+)+$/;
-const searchQuery = (q: string | undefined) =>
-  q
-    ?.split(/\s+/)
-    .map((word) => (printedTaxId.test(word) ? word.replace(/[./-]/g, '') : word))
-    .join(' ');
 
 type One = { ctx: RequestContext; id: string };
 
 export const customersService = {
   async list({ ctx, query }: { ctx: RequestContext; query: CustomerListQuery }): Promise<Page<CustomerRecord>> {
-    const { rows, total } = await repository.listCustomers(ctx, {
-      q: searchQuery(query.q),
+    const found = await repository.listCustomers(ctx, {
+      q: partySearchWords(query.q),
       sort: query.sort,
       kind: query.kind,
       active: query.active === undefined ? undefined : query.active === 'true',
       page: query.page,
       pageSize: query.pageSize,
     });
-    const documented = await repository.customersWithDocuments(
-      ctx,
-      rows.map((row) => row.id),
-    );
-    return {
-      data: rows.map((row) => toCustomer(row, documented.has(row.id))),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return parties.page(ctx, query, found, toCustomer);
   },
 
-  async get({ ctx, id }: One): Promise<CustomerRecord> {
-    return withDocuments(ctx, await records.get(ctx, {}, id));
-  },
+  get: parties.get,
 
   /** A company or an insurer (a patient's row is made on first billing). */
   async create({ ctx, input }: { ctx: RequestContext; input: Input }): Promise<CustomerRecord> {
     if (input.kind === 'patient') throw kindField();
     const columns = columnsOf(input);
-    await refuseTakenTaxId(ctx, columns);
-    const created = await guardTaxId(ctx, columns, () => records.create(ctx, {}, columns));
+    await taxIds.refuseTaken(ctx, checkedTaxId(columns));
+    const created = await taxIds.guard(ctx, columns.taxId, () => records.create(ctx, {}, columns));
     return { ...created, hasDocuments: false };
   },
 
   async update({ ctx, id, input }: One & { input: UpdateInput }): Promise<CustomerRecord> {
     const requested = columnsOf(input);
     let columns = requested;
-    const updated = await guardTaxId(
+    const updated = await taxIds.guard(
       ctx,
-      requested,
+      requested.taxId,
       () =>
         records.update(ctx, {}, id, { version: input.version, next: () => columns }, async (current) => {
           if (current.kind === 'patient') {
@@ -190,21 +157,17 @@ export const customersService = {
           } else if (requested.kind === 'patient') {
             throw kindField();
           }
-          await refuseTakenTaxId(ctx, columns, id);
+          await taxIds.refuseTaken(ctx, checkedTaxId(columns), id);
         }),
       id,
     );
-    return withDocuments(ctx, updated);
+    return parties.withDocuments(ctx, updated);
   },
 
-  async remove({ ctx, id }: One): Promise<void> {
-    await records.remove(ctx, {}, id, async (current) => {
+  remove: (one: One) =>
+    parties.remove(one, (current) => {
       if (current.kind === 'patient') throw new AppError('customer_is_patient');
-      const documented = await repository.customersWithDocuments(ctx, [current.id]);
-      if (documented.has(current.id)) throw new AppError('customer_has_documents');
-    });
-  },
+    }),
 
-  changes: ({ ctx, id, query }: One & { query: PageQuery }): Promise<Page<RecordChange>> =>
-    records.changes(ctx, {}, id, query),
+  changes: parties.changes,
 };

@@ -10,124 +10,50 @@ import {
 } from '@odontia/shared/schemas/payments';
 import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendPdf } from '../../lib/pdf.ts';
 import { routes } from '../../plugins/routes.ts';
+import { sidePaymentRoutes } from '../commercial/side-payment-routes.ts';
 import { paymentProofPdf } from './payment-proof.pdf.ts';
 import { paymentsService as service } from './payments.service.ts';
 
-/**
- * /api/payments (issue 17): payments to providers. Reads need commercial.read, creating and
- * allocating commercial.write; marking paid commercial.write; a reversal undoes money already
- * recorded, so it is a supervisor's act: commercial.delete (administrator, supervisor).
- */
+/** /api/payments (issue 17): payments to providers, on the routes of either side's money. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  const route = routes(app, { tags: ['payments'] });
-  const read = { permission: 'commercial.read', failureCode: 'error_get_payment' } as const;
-  const write = { permission: 'commercial.write', failureCode: 'error_update_payment' } as const;
-
-  route.get(
-    '/payments',
-    {
-      ...read,
-      summary: 'Payments to providers: search (number, transaction, provider, notes), provider, status, dates, sort',
-      querystring: paymentListQuerySchema,
-      answer: paymentPageSchema,
+  sidePaymentRoutes(app, {
+    entity: 'payment',
+    path: '/payments',
+    contracts: {
+      listQuery: paymentListQuerySchema,
+      page: paymentPageSchema,
+      one: paymentResponseSchema,
+      create: createPaymentSchema,
+      allocate: allocatePaymentSchema,
+      paid: markPaymentPaidSchema,
+      reverse: reversePaymentSchema,
     },
-    ({ ctx, query }) => service.list({ ctx, query }),
-  );
-
-  route.post(
-    '/payments',
-    {
-      permission: 'commercial.write',
-      failureCode: 'error_create_payment',
-      summary:
+    service,
+    allocatePath: 'allocations',
+    printPath: 'proof.pdf',
+    print: paymentProofPdf,
+    idempotent: {
+      create: 'payments.create',
+      allocate: 'payments.allocate',
+      paid: 'payments.paid',
+      reverse: 'payments.reverse',
+    },
+    summaries: {
+      list: 'Payments to providers: search (number, transaction, provider, notes), provider, status, dates, sort',
+      create:
         'Record a payment to a provider, allocated to open documents or left on account (Idempotency-Key required; 409 payment_over_allocation, currency_mismatch)',
-      body: createPaymentSchema,
-      answer: paymentResponseSchema,
-      status: 201,
-      idempotent: 'payments.create',
-    },
-    async ({ ctx, body }) => ({ data: await service.create({ ctx, input: body }), code: 'payment_created' as const }),
-  );
-
-  route.get(
-    '/payments/:id',
-    { ...read, summary: 'One payment with its allocations', params, answer: paymentResponseSchema },
-    async ({ ctx, params }) => ({
-      data: await service.get({ ctx, ...params }),
-    }),
-  );
-
-  route.post(
-    '/payments/:id/allocations',
-    {
-      ...write,
-      summary:
+      one: 'One payment with its allocations',
+      allocate:
         'Allocate what the payment has on account to open documents (Idempotency-Key required; 409 payment_over_allocation, version_conflict)',
-      params,
-      body: allocatePaymentSchema,
-      answer: paymentResponseSchema,
-      idempotent: 'payments.allocate',
-    },
-    async ({ ctx, params, body }) => ({
-      data: await service.allocate({ ctx, ...params, input: body }),
-      code: 'payment_allocated' as const,
-    }),
-  );
-
-  route.post(
-    '/payments/:id/reverse',
-    {
-      permission: 'commercial.delete',
-      failureCode: 'error_update_payment',
-      summary:
+      paid: 'A pending payment was paid (Idempotency-Key required; 409 payment_already_paid)',
+      reverse:
         'Reverse a payment with a reason: the documents owe again, a reversal entry credits the account (Idempotency-Key required; 409 payment_already_reversed)',
-      params,
-      body: reversePaymentSchema,
-      answer: paymentResponseSchema,
-      idempotent: 'payments.reverse',
+      print: "The printable proof of payment (PDF) in the reader's language",
     },
-    async ({ ctx, params, body }) => ({
-      data: await service.reverse({ ctx, ...params, input: body }),
-      code: 'payment_reversed' as const,
-    }),
-  );
+  });
 
-  route.post(
-    '/payments/:id/paid',
-    {
-      ...write,
-      summary: 'A pending payment was paid (Idempotency-Key required; 409 payment_already_paid)',
-      params,
-      body: markPaymentPaidSchema,
-      answer: paymentResponseSchema,
-      idempotent: 'payments.paid',
-    },
-    async ({ ctx, params, body }) => ({
-      data: await service.markPaid({ ctx, ...params, input: body }),
-      code: 'payment_marked_paid' as const,
-    }),
-  );
-
-  route.get(
-    '/payments/:id/proof.pdf',
-    {
-      ...read,
-      summary: "The printable proof of payment (PDF) in the reader's language",
-      params,
-      produces: ['application/pdf'],
-      transaction: false,
-    },
-    async ({ actor, params, reply }) => {
-      const printable = await app.db.withTenant(actor.accountId, (tx) =>
-        service.printable({ ctx: { ...actor, tx }, ...params }),
-      );
-      return sendPdf(reply, await paymentProofPdf({ ...printable, timeZone: actor.timeZone }));
-    },
-  );
-
-  route.get(
+  routes(app, { tags: ['payments'] }).get(
     '/providers/:id/open-documents',
     {
       permission: 'commercial.read',

@@ -1,10 +1,4 @@
-import type {
-  AllocationInput,
-  CreatePayment,
-  OpenDocument,
-  Payment,
-  PaymentListQuery,
-} from '@odontia/shared/schemas/payments';
+import type { CreatePayment, OpenDocument, Payment, PaymentListQuery } from '@odontia/shared/schemas/payments';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
@@ -23,6 +17,7 @@ import * as repository from './payments.repository.ts';
 
 const shared = sidePayments(providerPayments, {
   party: repository.providerJoin,
+  filters: (query: PaymentListQuery) => repository.providerFilters(query),
   present: (row) => ({
     ...presentPaymentFields(row),
     side: row.side,
@@ -44,10 +39,11 @@ const shared = sidePayments(providerPayments, {
 });
 
 export const paymentsService = {
-  get: ({ ctx, id }: { ctx: RequestContext; id: string }): Promise<Payment> => shared.get(ctx, id),
-
-  list: ({ ctx, query }: { ctx: RequestContext; query: PaymentListQuery }) =>
-    shared.list(ctx, query, repository.providerFilters(query)),
+  get: shared.get,
+  list: shared.list,
+  allocate: shared.allocate,
+  reverse: shared.reverse,
+  markPaid: shared.markPaid,
 
   async create({ ctx, input }: { ctx: RequestContext; input: CreatePayment }): Promise<Payment> {
     const provider = await repository.findProvider(ctx, input.providerId);
@@ -66,30 +62,8 @@ export const paymentsService = {
       paidOn: input.paidOn,
       allocations: input.allocations,
     });
-    return shared.get(ctx, id);
+    return shared.get({ ctx, id });
   },
-
-  /** Allocates what is still on account to open documents of the same provider and currency. */
-  allocate: ({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: { version: number; allocations: AllocationInput[] };
-  }) => shared.allocate(ctx, id, input),
-
-  /**
-   * Reverses a payment: its allocations are undone, a `payment_reversal` credit of the whole
-   * amount is posted on the clinic's today, and the payment is marked reversed with the reason.
-   */
-  reverse: ({ ctx, id, input }: { ctx: RequestContext; id: string; input: { version: number; reason: string } }) =>
-    shared.reverse(ctx, id, input),
-
-  /** pending → paid on `paidOn` (a scheduled transfer left the bank, a cheque was cashed). */
-  markPaid: ({ ctx, id, input }: { ctx: RequestContext; id: string; input: { version: number; paidOn: string } }) =>
-    shared.markPaid(ctx, id, input),
 
   async openDocuments({ ctx, providerId }: { ctx: RequestContext; providerId: string }): Promise<OpenDocument[]> {
     if (!(await repository.findProvider(ctx, providerId))) throw new AppError('provider_not_found');
@@ -98,7 +72,7 @@ export const paymentsService = {
 
   /** What the proof of payment prints: the payment, the clinic, the reader's language. */
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
-    const payment = await shared.get(ctx, id);
+    const payment = await shared.get({ ctx, id });
     const reader = await repository.readerOf(ctx);
     return { payment, ...reader, clinic: await loadPrintHeader(ctx) };
   },

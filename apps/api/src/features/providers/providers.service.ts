@@ -7,15 +7,14 @@ import type {
   providerContracts,
   providerExportQuerySchema,
 } from '@odontia/shared/schemas/providers';
-import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
-import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import type { RowWithNames } from '../../db/records.ts';
 import type { providers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
+import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
 import { buildProvidersCsv } from './providers.csv.ts';
 import * as repository from './providers.repository.ts';
 
@@ -80,12 +79,7 @@ export function toProvider(row: Stored, hasDocuments: boolean): Provider {
     paymentTermDays: row.paymentTermDays,
     notes: row.notes,
     active: row.active,
-    hasDocuments,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName ?? null,
-    version: row.version,
+    ...partyStamps(row, hasDocuments),
   };
 }
 
@@ -99,44 +93,23 @@ const records = auditedRecords({
   patientOf: () => null,
 });
 
-async function withDocuments(ctx: RequestContext, provider: Provider): Promise<Provider> {
-  const found = await repository.providersWithDocuments(ctx, [provider.id]);
-  return { ...provider, hasDocuments: found.has(provider.id) };
-}
+const parties = sideParties({
+  records,
+  withDocuments: repository.providersWithDocuments,
+  hasDocuments: 'provider_has_documents',
+});
 
-function taxIdTaken(holder: { id: string; fantasyName: string }, cause?: unknown): AppError {
-  return new AppError(
-    'provider_tax_id_exists',
-    { provider: { id: holder.id, fantasyName: holder.fantasyName } },
-    cause ? { cause } : undefined,
-  );
-}
-
-/** 409 when another live provider of the clinic has the tax id (the check before the write). */
-async function refuseTakenTaxId(ctx: RequestContext, nif: string | null, exceptId?: string): Promise<void> {
-  if (!nif) return;
-  const holder = await repository.findByTaxId(ctx, nif, exceptId);
-  if (holder) throw taxIdTaken(holder);
-}
-
-/** The write under a savepoint: two requests that raced past the check meet the unique index, and the second is told who won. */
-function guardTaxId<T>(ctx: RequestContext, nif: string | null, write: () => Promise<T>, exceptId?: string) {
-  return guardUnique(ctx.tx, write, async (error) => {
-    if (!nif || violatedConstraint(error) !== 'providers_tax_id_unique') throw error;
-    const holder = await repository.findByTaxId(ctx, nif, exceptId);
-    if (holder) throw taxIdTaken(holder, error);
-    throw new AppError('provider_tax_id_exists', {}, { cause: error });
-  });
-}
-
-/** A word typed as a tax id is printed (20-12345678-6, 11.222.333/0001-81): searched without its separators, as stored. */
-const printedTaxId = /^[0-9A-Za-z]*\d[0-9A-Za-z]*(?:[./-][0-9A-Za-z]+)+$/;
-function searchQuery(q: string | undefined): string | undefined {
-  return q
-    ?.split(/\s+/)
-    .map((word) => (printedTaxId.test(word) ? word.replace(/[./-]/g, '') : word))
-    .join(' ');
-}
+const taxIds = uniqueTaxId({
+  constraint: 'providers_tax_id_unique',
+  findHolder: repository.findByTaxId,
+  taken: (holder, cause) =>
+    new AppError(
+      'provider_tax_id_exists',
+      { provider: { id: holder.id, fantasyName: holder.fantasyName } },
+      cause ? { cause } : undefined,
+    ),
+  code: 'provider_tax_id_exists',
+});
 
 function filtersOf(query: {
   q?: string | undefined;
@@ -144,7 +117,7 @@ function filtersOf(query: {
   active?: 'true' | 'false' | undefined;
 }) {
   return {
-    q: searchQuery(query.q),
+    q: partySearchWords(query.q),
     sort: query.sort,
     active: query.active === undefined ? undefined : query.active === 'true',
   };
@@ -154,57 +127,40 @@ type One = { ctx: RequestContext; id: string };
 
 export const providersService = {
   async list({ ctx, query }: { ctx: RequestContext; query: ProviderListQuery }): Promise<Page<Provider>> {
-    const { rows, total } = await repository.listProviders(ctx, {
+    const found = await repository.listProviders(ctx, {
       ...filtersOf(query),
       page: query.page,
       pageSize: query.pageSize,
     });
-    const documented = await repository.providersWithDocuments(
-      ctx,
-      rows.map((row) => row.id),
-    );
-    return {
-      data: rows.map((row) => toProvider(row, documented.has(row.id))),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return parties.page(ctx, query, found, toProvider);
   },
 
-  async get({ ctx, id }: One): Promise<Provider> {
-    return withDocuments(ctx, await records.get(ctx, {}, id));
-  },
+  get: parties.get,
 
   async create({ ctx, input }: { ctx: RequestContext; input: Input }): Promise<Provider> {
     const columns = columnsOf(input);
-    await refuseTakenTaxId(ctx, columns.nif);
-    const created = await guardTaxId(ctx, columns.nif, () => records.create(ctx, {}, columns));
+    await taxIds.refuseTaken(ctx, columns.nif);
+    const created = await taxIds.guard(ctx, columns.nif, () => records.create(ctx, {}, columns));
     return { ...created, hasDocuments: false };
   },
 
   async update({ ctx, id, input }: One & { input: UpdateInput }): Promise<Provider> {
     const columns = columnsOf(input);
-    const updated = await guardTaxId(
+    const updated = await taxIds.guard(
       ctx,
       columns.nif,
       () =>
         records.update(ctx, {}, id, { version: input.version, next: columns }, () =>
-          refuseTakenTaxId(ctx, columns.nif, id),
+          taxIds.refuseTaken(ctx, columns.nif, id),
         ),
       id,
     );
-    return withDocuments(ctx, updated);
+    return parties.withDocuments(ctx, updated);
   },
 
-  async remove({ ctx, id }: One): Promise<void> {
-    await records.remove(ctx, {}, id, async (current) => {
-      const documented = await repository.providersWithDocuments(ctx, [current.id]);
-      if (documented.has(current.id)) throw new AppError('provider_has_documents');
-    });
-  },
+  remove: (one: One) => parties.remove(one),
 
-  changes: ({ ctx, id, query }: One & { query: PageQuery }): Promise<Page<RecordChange>> =>
-    records.changes(ctx, {}, id, query),
+  changes: parties.changes,
 
   async exportCsv({
     ctx,

@@ -3,18 +3,20 @@ import type { Language } from '@odontia/shared/enums';
 import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import {
   type ClinicPrintHeader,
-  clinicHeader,
-  documentStyles,
-  fieldColumns,
-  headerRow,
   type PdfDocument,
   pdfField,
   printLanguage,
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
+import {
+  alignedRight,
+  type DocumentPrintTexts,
+  documentPaper,
+  partyColumn,
+  printedRate,
+} from '../commercial/document-print.ts';
 import { documentTypeNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
 
 /**
  * A purchase order as the clinic prints and mails it (issue 35): the clinic's header, the
@@ -25,28 +27,11 @@ import { moneyFormatter } from '../payments/money-format.ts';
 
 const texts: Record<
   Language,
-  {
-    draft: string;
-    number: string;
-    date: string;
+  DocumentPrintTexts & {
     deliveryDate: string;
     provider: string;
-    taxId: string;
-    address: string;
     email: string;
-    description: string;
     sku: string;
-    quantity: string;
-    unitPrice: string;
-    discount: string;
-    vat: string;
-    amount: string;
-    subtotal: string;
-    discounts: string;
-    taxable: string;
-    vatAt: string;
-    total: string;
-    notes: string;
     mail: (title: string, clinic: string) => string;
   }
 > = {
@@ -158,8 +143,6 @@ export interface PurchaseOrderPdfData {
   readerLanguage: string | null;
 }
 
-const rate = (value: string) => String(Number(value));
-
 /** The order's number as printed, `OC-00000001` (none while a draft). */
 export const orderNumberOf = (purchase: Pick<Purchase, 'pointOfService' | 'documentNumber'>) =>
   purchase.documentNumber ? `${purchase.pointOfService ?? ''}-${purchase.documentNumber}` : null;
@@ -173,84 +156,35 @@ export function purchaseOrderTitle(purchase: Purchase, language: Language): stri
 export function purchaseOrderDocument({ purchase, clinic, readerLanguage }: PurchaseOrderPdfData): PdfDocument {
   const language = printLanguage(readerLanguage);
   const t = texts[language];
-  const money = moneyFormatter(language, purchase.currency);
   const day = calendarDateFormatter(language);
   const provider = purchase.issuerSnapshot;
-  const right = (text: string) => ({ text, alignment: 'right' });
-  const title = purchaseOrderTitle(purchase, language);
-  const totals = [
-    [t.subtotal, money(purchase.subtotal1)],
-    ...(Number(purchase.discountTotal) !== 0 ? [[t.discounts, `− ${money(purchase.discountTotal)}`]] : []),
-    [t.taxable, money(purchase.subtotal2)],
-    ...purchase.vatBreakdown.map((share) => [`${t.vatAt} ${rate(share.rate)} %`, money(share.vat)]),
-  ];
-  return {
-    info: { title, creator: 'Odontia' },
-    pageMargins: [48, 48, 48, 64],
-    content: [
-      ...clinicHeader({ clinicName: clinic.name, clinicContact: clinic.contact, clinic, language }),
-      { text: title, style: 'title' },
-      ...(purchase.status === 'draft'
-        ? [{ text: t.draft, color: '#b91c1c', bold: true, alignment: 'center', margin: [0, 0, 0, 8] }]
-        : []),
-      fieldColumns(
-        [
-          pdfField(t.number, orderNumberOf(purchase) ?? '—'),
-          pdfField(t.date, day(purchase.date)),
-          ...(purchase.deliveryDate ? [pdfField(t.deliveryDate, day(purchase.deliveryDate))] : []),
-        ],
-        [
-          pdfField(t.provider, provider?.name ?? purchase.providerName ?? '—'),
-          ...(provider?.legalName ? [{ text: provider.legalName }] : []),
-          pdfField(t.taxId, provider?.taxId ?? '—'),
-          pdfField(t.address, [provider?.address, provider?.city].filter(Boolean).join(', ') || '—'),
-          ...(provider?.email ? [pdfField(t.email, provider.email)] : []),
-        ],
-      ),
-      { text: ' ' },
-      {
-        table: {
-          headerRows: 1,
-          widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
-          body: [
-            headerRow([t.description, t.sku, t.quantity, t.unitPrice, t.discount, t.vat, t.amount], 2),
-            ...purchase.lines.map((line) => [
-              line.description,
-              line.skuProvider ?? '',
-              right(rate(line.quantity)),
-              right(money(line.unitPrice)),
-              right(rate(line.discountRate)),
-              right(rate(line.vatRate)),
-              right(money(line.subtotal)),
-            ]),
-          ],
-        },
-        layout: 'lightHorizontalLines',
-      },
-      {
-        margin: [0, 12, 0, 0],
-        columns: [
-          { width: '*', text: '' },
-          {
-            width: 'auto',
-            table: {
-              widths: ['auto', 'auto'],
-              body: [
-                ...totals.map(([label, value]) => [label, right(value as string)]),
-                [
-                  { text: t.total, bold: true, fontSize: 12 },
-                  { text: money(purchase.total), bold: true, fontSize: 12, alignment: 'right' },
-                ],
-              ],
-            },
-            layout: 'noBorders',
-          },
-        ],
-      },
-      ...(purchase.notes ? [{ text: t.notes, style: 'section' }, { text: purchase.notes }] : []),
+  return documentPaper({
+    document: purchase,
+    lines: purchase.lines,
+    language,
+    clinic,
+    title: purchaseOrderTitle(purchase, language),
+    texts: t,
+    fields: [
+      pdfField(t.number, orderNumberOf(purchase) ?? '—'),
+      pdfField(t.date, day(purchase.date)),
+      ...(purchase.deliveryDate ? [pdfField(t.deliveryDate, day(purchase.deliveryDate))] : []),
     ],
-    styles: documentStyles(),
-  };
+    partyFields: [
+      ...partyColumn(t, t.provider, provider, purchase.providerName),
+      ...(provider?.email ? [pdfField(t.email, provider.email)] : []),
+    ],
+    lineHeaders: [t.description, t.sku, t.quantity, t.unitPrice, t.discount, t.vat, t.amount],
+    lineCells: (line, money) => [
+      line.description,
+      line.skuProvider ?? '',
+      alignedRight(printedRate(line.quantity)),
+      alignedRight(money(line.unitPrice)),
+      alignedRight(printedRate(line.discountRate)),
+      alignedRight(printedRate(line.vatRate)),
+      alignedRight(money(line.subtotal)),
+    ],
+  });
 }
 
 export async function purchaseOrderPdf(data: PurchaseOrderPdfData) {

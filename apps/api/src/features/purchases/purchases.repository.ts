@@ -23,22 +23,6 @@ import { type DocumentRow, liveDocuments } from '../commercial/side-documents.re
  * references are the sales' too (features/commercial/side-documents.repository.ts).
  */
 
-export type {
-  DocumentInsert,
-  DocumentRow,
-  LineInsert,
-  LineRow,
-  NamedLineRow,
-} from '../commercial/side-documents.repository.ts';
-export {
-  deleteLines,
-  documentRefs,
-  existingItems,
-  insertDocument,
-  insertLines,
-  linesOf,
-  updateDocument,
-} from '../commercial/side-documents.repository.ts';
 export type ProviderRow = typeof providers.$inferSelect;
 
 const live = (scope: TenantScope) => liveDocuments(scope, 'purchase');
@@ -100,28 +84,6 @@ export async function findByNumber(
         eq(commercialDocuments.pointOfService, key.pointOfService),
         eq(commercialDocuments.documentNumber, key.documentNumber),
         exceptId ? ne(commercialDocuments.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** A registered invoice of the clinic that bills this delivery note (other than `exceptId`). */
-export async function findInvoiceOf(
-  scope: TenantScope,
-  deliveryNoteId: string,
-  exceptId: string,
-): Promise<DocumentRow | undefined> {
-  const [row] = await scope.tx
-    .select()
-    .from(commercialDocuments)
-    .where(
-      and(
-        live(scope),
-        eq(commercialDocuments.relatedDocumentId, deliveryNoteId),
-        eq(commercialDocuments.documentType, 'invoice'),
-        eq(commercialDocuments.status, 'registered'),
-        ne(commercialDocuments.id, exceptId),
       ),
     )
     .limit(1);

@@ -1,10 +1,8 @@
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
 import type { Currency, DocumentType } from '@odontia/shared/enums';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type {
   CreatePurchase,
-  DocumentRef,
   OrderReception,
   Purchase,
   PurchaseListItem,
@@ -21,7 +19,21 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
-import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
+import * as documents from '../commercial/side-documents.repository.ts';
+import {
+  documentDetails,
+  documentPage,
+  finalGuard,
+  lockDraft as lockDraftOf,
+  presentLineFields,
+  presentListFields,
+  purchaseDocuments,
+  refuseInvoicedDeliveryNote,
+  removeDraft,
+  rewriteDraft,
+  settleCorrected,
+} from '../commercial/side-documents.ts';
+import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { readerOf } from '../payments/payments.repository.ts';
@@ -46,56 +58,12 @@ const receiving = new Set<string>(['delivery_note', 'invoice']);
 /** The series of the clinic's purchase orders in `sale_sequences` (no point of sale is lettered). */
 export const purchaseOrderSeries = 'OC';
 
-/** The database's guard on final documents (migration 0016) answers as the API does. */
-async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-      if ((current as { hint?: unknown }).hint === 'document_final') throw new AppError('document_final');
-    }
-    throw error;
-  }
-}
-
-function ref(row: {
-  id: string;
-  documentType: string;
-  pointOfService: string | null;
-  documentNumber: string | null;
-  date: string;
-  total: string;
-}): DocumentRef {
-  return { ...row, documentType: row.documentType as DocumentType };
-}
-
 function presentListItem(row: repository.ListRow): PurchaseListItem {
-  return {
-    id: row.id,
-    side: row.side,
-    status: row.status,
-    documentType: row.documentType as DocumentType,
-    providerId: row.providerId,
-    providerName: row.providerName,
-    pointOfService: row.pointOfService,
-    documentNumber: row.documentNumber,
-    date: row.date,
-    dueDate: row.dueDate,
-    currency: row.currency as Currency,
-    conditionSale: row.conditionSale as PurchaseListItem['conditionSale'],
-    paymentMethod: row.paymentMethod as PurchaseListItem['paymentMethod'],
-    subtotal2: row.subtotal2,
-    vatTotal: row.vatTotal,
-    total: row.total,
-    openAmount: row.openAmount,
-    registeredAt: row.registeredAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
+  return { ...presentListFields(row), providerId: row.providerId, providerName: row.providerName };
 }
 
 /** The audited columns of a stored document (its lines as quantity × price per item or text). */
-function columnsOf(row: repository.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
+function columnsOf(row: documents.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
   return {
     providerId: row.providerId,
     documentType: row.documentType,
@@ -119,75 +87,22 @@ function columnsOf(row: repository.DocumentRow, lines: { description: string; qu
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const row = await repository.findPurchase(ctx, id);
   if (!row) throw new AppError('purchase_not_found');
-  // One after the other: the statements share the request's one connection (pg refuses overlap).
-  const lines = await repository.linesOf(ctx, id);
-  const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
-  const from = await repository.relatedFrom(ctx, id);
-  const allocations = await repository.allocationsOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
+  const details = await documentDetails(ctx, 'purchase', row);
   return {
     ...presentListItem(row),
-    notes: row.notes,
-    relatedDocumentId: row.relatedDocumentId,
-    relatedDocument: related[0] ? ref(related[0]) : null,
-    relatedFrom: from.map(ref),
+    ...details,
     deliveryDate: row.deliveryDate,
-    returnsGoods: row.returnsGoods,
-    movedStock: row.movedStock,
-    subtotal1: row.subtotal1,
-    discountTotal: row.discountTotal,
-    vatBreakdown: row.vatBreakdown as Purchase['vatBreakdown'],
-    issuerSnapshot: (row.issuerSnapshot as PartySnapshot | null) ?? null,
-    counterpartySnapshot: (row.counterpartySnapshot as PartySnapshot | null) ?? null,
-    registeredByName: row.registeredByName,
-    lines: lines.map((line) => ({
-      id: line.id,
-      position: line.position,
-      itemId: line.itemId,
-      itemName: line.itemName,
-      itemKind: line.itemKind,
-      description: line.description,
-      skuProvider: line.skuProvider,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      discountRate: line.discountRate,
-      vatRate: line.vatRate,
-      subtotal1: line.subtotal1,
-      discount: line.discount,
-      subtotal: line.subtotal,
-      vat: line.vat,
-      total: line.total,
-      sourceLineId: line.sourceLineId,
-    })),
+    lines: lines.map(presentLineFields),
     order:
       row.documentType === 'purchase_order' && row.status === 'registered'
         ? await orderReception(ctx, id, lines)
         : null,
-    allocations: allocations.map((allocation) => ({
-      id: allocation.id,
-      paymentId: allocation.paymentId,
-      paymentNumber: allocation.paymentNumber,
-      creditDocumentId: allocation.creditDocumentId,
-      date: allocation.paymentDate ?? allocation.creditDate ?? allocation.createdAt.toISOString().slice(0, 10),
-      amount: allocation.amount,
-      reversed: allocation.reversedAt !== null,
-    })),
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
   };
 }
 
 async function list({ ctx, query }: { ctx: Ctx; query: PurchaseListQuery }) {
-  const { rows, total, totalIsLowerBound } = await repository.listPurchases(ctx, query);
-  return {
-    data: rows.map(presentListItem),
-    total,
-    ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return documentPage(query, await repository.listPurchases(ctx, query), presentListItem);
 }
 
 /** The provider a new or edited document names: the clinic's, live and active. */
@@ -205,7 +120,7 @@ async function providerFor(ctx: Ctx, providerId: string): Promise<repository.Pro
  * note of the same provider and currency; an invoice may bill a registered delivery note of the
  * same provider (once); no other type names one. Answers the locked related row.
  */
-async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<repository.DocumentRow | null> {
+async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Promise<documents.DocumentRow | null> {
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
   const receives = receiving.has(input.documentType);
@@ -222,22 +137,12 @@ async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Pro
     if (related.currency !== input.currency) throw invalid('currency');
   } else {
     if (related.documentType !== 'delivery_note') throw invalid('type');
-    const invoice = await repository.findInvoiceOf(ctx, related.id, selfId);
-    if (invoice) {
-      throw new AppError('delivery_note_already_invoiced', {
-        document: {
-          id: invoice.id,
-          documentType: invoice.documentType,
-          pointOfService: invoice.pointOfService,
-          documentNumber: invoice.documentNumber,
-        },
-      });
-    }
+    await refuseInvoicedDeliveryNote(ctx, purchaseDocuments, related.id, selfId);
   }
   return related;
 }
 
-function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): repository.LineInsert[] {
+function lineRows(ctx: Ctx, documentId: string, input: DocumentInput): documents.LineInsert[] {
   return input.lines.map((line, index) => ({
     accountId: ctx.accountId,
     id: newId(),
@@ -287,7 +192,7 @@ function documentColumns(input: DocumentInput, provider: repository.ProviderRow)
 
 async function checkItems(ctx: Ctx, input: DocumentInput): Promise<void> {
   const ids = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
-  const found = await repository.existingItems(ctx, ids);
+  const found = await documents.existingItems(ctx, ids);
   const missing = ids.find((id) => !found.has(id));
   if (missing) throw new AppError('inventory_item_not_found', { itemId: missing });
 }
@@ -330,44 +235,31 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreatePurchase }) {
     createdBy: ctx.userId,
     updatedBy: ctx.userId,
   };
-  await guardNumber(ctx, input, id, () => repository.insertDocument(ctx, row));
-  await repository.insertLines(ctx, lines);
-  const stored = (await repository.lockPurchase(ctx, id)) as repository.DocumentRow;
+  await guardNumber(ctx, input, id, async () => {
+    await documents.insertDocument(ctx, row);
+  });
+  await documents.insertLines(ctx, lines);
+  const stored = (await repository.lockPurchase(ctx, id)) as documents.DocumentRow;
   await audit(ctx, { action: 'purchase_created', entity: 'purchase', entityId: id, after: columnsOf(stored, lines) });
   if (input.register) return registerLocked(ctx, stored, provider, lines);
   return { data: await get({ ctx, id }), code: 'purchase_created' as const };
 }
 
-async function lockDraft(ctx: Ctx, id: string, version: number): Promise<repository.DocumentRow> {
-  const current = await repository.lockPurchase(ctx, id);
-  if (!current) throw new AppError('purchase_not_found');
-  if (current.status !== 'draft') throw new AppError('document_final');
-  if (current.version !== version) throw new AppError('version_conflict', { current: await get({ ctx, id }) });
-  return current;
-}
+const lockDraft = (ctx: Ctx, id: string, version: number) =>
+  lockDraftOf(ctx, purchaseDocuments, id, version, () => get({ ctx, id }));
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdatePurchase }) {
   const current = await lockDraft(ctx, id, input.version);
-  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const before = columnsOf(current, await documents.linesOf(ctx, id));
   await requireClinicCurrency(ctx, input.currency);
   const provider = await providerFor(ctx, input.providerId);
   const related = await checkRelated(ctx, input, id);
   await checkSources(ctx, input, related, id);
   await checkItems(ctx, input);
   const lines = lineRows(ctx, id, input);
-  await finalGuard(async () => {
-    await guardNumber(ctx, input, id, () =>
-      repository.updateDocument(ctx, id, {
-        ...documentColumns(input, provider),
-        version: current.version + 1,
-        updatedAt: new Date(),
-        updatedBy: ctx.userId,
-      }),
-    );
-    await repository.deleteLines(ctx, id);
-    await repository.insertLines(ctx, lines);
-  });
-  const stored = (await repository.lockPurchase(ctx, id)) as repository.DocumentRow;
+  const { stored } = await rewriteDraft(ctx, current, documentColumns(input, provider), lines, (write) =>
+    guardNumber(ctx, input, id, write),
+  );
   await audit(ctx, {
     action: 'purchase_updated',
     entity: 'purchase',
@@ -379,28 +271,12 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateP
   return { data: await get({ ctx, id }), code: 'purchase_updated' as const };
 }
 
-async function remove({ ctx, id }: { ctx: Ctx; id: string }) {
-  const current = await repository.lockPurchase(ctx, id);
-  if (!current) throw new AppError('purchase_not_found');
-  if (current.status !== 'draft') throw new AppError('document_final');
-  const lines = await repository.linesOf(ctx, id);
-  await finalGuard(() =>
-    repository.updateDocument(ctx, id, {
-      deletedAt: new Date(),
-      deletedBy: ctx.userId,
-      version: current.version + 1,
-      updatedAt: new Date(),
-      updatedBy: ctx.userId,
-    }),
-  );
-  await audit(ctx, { action: 'purchase_deleted', entity: 'purchase', entityId: id, before: columnsOf(current, lines) });
-  return { code: 'purchase_deleted' as const };
-}
+const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => removeDraft(ctx, purchaseDocuments, id, columnsOf);
 
 async function register({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
   const current = await lockDraft(ctx, id, version);
   const provider = await providerFor(ctx, current.providerId as string);
-  const lines = await repository.linesOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
   return registerLocked(ctx, current, provider, lines);
 }
 
@@ -413,8 +289,8 @@ const unitCostOf = (line: { subtotal: string; quantity: string }) =>
 /** Stock in with the costs, or out for returned goods (ARCHITECTURE §4: the stock service moves it). */
 async function moveStock(
   ctx: Ctx,
-  document: repository.DocumentRow,
-  related: repository.DocumentRow | null,
+  document: documents.DocumentRow,
+  related: documents.DocumentRow | null,
   lines: { itemId: string | null; quantity: string; subtotal: string }[],
 ): Promise<boolean> {
   const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
@@ -486,9 +362,9 @@ const documentLabel = (document: {
 /** Registers a locked draft whose lines are stored: final from here on. */
 async function registerLocked(
   ctx: Ctx,
-  current: repository.DocumentRow,
+  current: documents.DocumentRow,
   provider: repository.ProviderRow,
-  lines: repository.LineInsert[] | repository.LineRow[],
+  lines: documents.LineInsert[] | documents.LineRow[],
 ) {
   // A draft made by "Recibir" has no provider's number yet: it is typed before registering.
   if (current.documentType !== 'purchase_order') {
@@ -543,16 +419,10 @@ async function registerLocked(
     description: documentLabel(current),
   });
   let openAmount = ledger?.openAmount ?? '0.00';
-  if (ledger) await postLedgerEntries(ctx, [ledger.entry]);
-  // A credit note settles the document it corrects up to what that document still owes.
-  if (ledger && current.documentType === 'credit_note' && related && new Big(related.openAmount).gt(0)) {
-    const applied = new Big(totals.total).lt(related.openAmount) ? new Big(totals.total) : new Big(related.openAmount);
-    await allocateToDocuments(
-      ctx,
-      { creditDocumentId: current.id, side: 'purchase', partyId: provider.id, currency: current.currency },
-      [{ documentId: related.id, amount: applied.toFixed(2) }],
-    );
-    openAmount = new Big(openAmount).plus(applied).toFixed(2);
+  if (ledger) {
+    await postLedgerEntries(ctx, [ledger.entry]);
+    const note = { ...current, total: totals.total, partyId: provider.id };
+    openAmount = new Big(openAmount).plus(await settleCorrected(ctx, 'purchase', note, related)).toFixed(2);
   }
   const registeredAt = new Date();
   const counterpartySnapshot = await clinicSnapshot(ctx);
@@ -562,7 +432,7 @@ async function registerLocked(
       ? await orderNumber(ctx)
       : { pointOfService: current.pointOfService, documentNumber: current.documentNumber, sequenceNumber: null };
   await finalGuard(() =>
-    repository.updateDocument(ctx, current.id, {
+    documents.updateDocument(ctx, current.id, {
       status: 'registered',
       ...numbering,
       subtotal1: totals.subtotal1,
@@ -658,7 +528,7 @@ async function orderReception(
 async function checkSources(
   ctx: Ctx,
   input: { lines: { sourceLineId?: string | null; quantity: string }[] },
-  related: repository.DocumentRow | null,
+  related: documents.DocumentRow | null,
   selfId: string,
 ): Promise<void> {
   const sourced = input.lines.filter((line): line is { sourceLineId: string; quantity: string } =>
@@ -668,7 +538,7 @@ async function checkSources(
   if (related?.documentType !== 'purchase_order') {
     throw new AppError('order_line_invalid', { sourceLineId: sourced[0]?.sourceLineId ?? null });
   }
-  const orderLines = new Map((await repository.linesOf(ctx, related.id)).map((line) => [line.id, line]));
+  const orderLines = new Map((await documents.linesOf(ctx, related.id)).map((line) => [line.id, line]));
   const wanted = new Map<string, Big>();
   for (const line of sourced) {
     if (!orderLines.has(line.sourceLineId))
@@ -677,7 +547,7 @@ async function checkSources(
   }
   const received = await repository.receivedOf(ctx, [...wanted.keys()], selfId);
   for (const [lineId, quantity] of wanted) {
-    const ordered = orderLines.get(lineId) as repository.LineRow;
+    const ordered = orderLines.get(lineId) as documents.LineRow;
     const pending = new Big(ordered.quantity).minus(received.get(lineId) ?? '0');
     if (quantity.gt(pending)) {
       throw new AppError('order_over_received', {
@@ -694,7 +564,7 @@ async function checkSources(
 }
 
 /** A registered purchase order of the clinic, locked (404, or 409 when not an order or a draft). */
-async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<repository.DocumentRow> {
+async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<documents.DocumentRow> {
   const order = await repository.lockPurchase(ctx, id);
   if (!order) throw new AppError('purchase_not_found');
   if (order.documentType !== 'purchase_order') throw new AppError('not_a_purchase_order');
@@ -710,7 +580,7 @@ async function lockRegisteredOrder(ctx: Ctx, id: string): Promise<repository.Doc
  */
 async function receive({ ctx, id, input }: { ctx: Ctx; id: string; input: ReceiveOrder }) {
   const order = await lockRegisteredOrder(ctx, id);
-  const orderLines = await repository.linesOf(ctx, id);
+  const orderLines = await documents.linesOf(ctx, id);
   const reception = await orderReception(ctx, id, orderLines);
   const pendingOf = new Map(reception.lines.map((line) => [line.lineId, new Big(line.pending)]));
   const asked = input.lines

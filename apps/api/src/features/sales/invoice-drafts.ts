@@ -6,8 +6,14 @@ import { pointsOfSale } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
+import {
+  type DocumentRow,
+  insertDocument,
+  insertLines,
+  type LineInsert,
+  type LineRow,
+} from '../commercial/side-documents.repository.ts';
 import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
-import { type DocumentRow, insertDocument, insertLines, type LineInsert, type LineRow } from './sales.repository.ts';
 
 /**
  * Making a sale DRAFT (issue 18): the one insert of a sale document with its lines, the lines'

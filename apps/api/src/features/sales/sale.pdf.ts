@@ -4,9 +4,6 @@ import type { Language } from '@odontia/shared/enums';
 import type { Sale } from '@odontia/shared/schemas/sales';
 import {
   type ClinicPrintHeader,
-  clinicHeader,
-  documentStyles,
-  fieldColumns,
   headerRow,
   type PdfDocument,
   pdfField,
@@ -14,38 +11,28 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
+import {
+  alignedRight,
+  type DocumentPrintTexts,
+  documentPaper,
+  partyColumn,
+  printedRate,
+} from '../commercial/document-print.ts';
 import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
 const texts: Record<
   Language,
-  {
-    draft: string;
-    number: string;
-    date: string;
+  DocumentPrintTexts & {
     dueDate: string;
     customer: string;
-    taxId: string;
-    address: string;
     condition: string;
     conditions: Record<string, string>;
     method: string;
     corrects: string;
-    description: string;
     professional: string;
     tooth: string;
-    quantity: string;
-    unitPrice: string;
-    discount: string;
-    vat: string;
-    amount: string;
-    subtotal: string;
-    discounts: string;
-    taxable: string;
-    vatAt: string;
-    total: string;
-    notes: string;
     hash: string;
     einvoice: string;
     applied: string;
@@ -194,8 +181,6 @@ export interface SalePdfData {
   readerLanguage: string | null;
 }
 
-const rate = (value: string) => String(Number(value));
-
 /** The title of a sale as printed: "Factura 0001-00000123", or the type alone while a draft. */
 export function saleTitle(sale: Pick<Sale, 'documentType' | 'number'>, language: Language): string {
   return `${documentTypeNames[language][sale.documentType]}${sale.number ? ` ${sale.number}` : ''}`;
@@ -205,118 +190,66 @@ export function saleTitle(sale: Pick<Sale, 'documentType' | 'number'>, language:
 export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): PdfDocument {
   const language = printLanguage(readerLanguage);
   const t = texts[language];
-  const money = moneyFormatter(language, sale.currency);
   const day = calendarDateFormatter(language);
-  const customer = sale.counterpartySnapshot;
-  const right = (text: string) => ({ text, alignment: 'right' });
-  const lines = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
-      body: [
-        headerRow([t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount], 2),
-        ...sale.lines.map((line) => [
-          // Who did it, under the concept (issue 35): the patient reads which professional treated them.
-          line.professionalName
-            ? {
-                stack: [
-                  line.description,
-                  { text: `${t.professional}: ${line.professionalName}`, fontSize: 8, color: '#555555' },
-                ],
-              }
-            : line.description,
-          line.tooth ?? '',
-          right(rate(line.quantity)),
-          right(money(line.unitPrice)),
-          right(rate(line.discountRate)),
-          right(rate(line.vatRate)),
-          right(money(line.subtotal)),
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-  };
-  const totals = [
-    [t.subtotal, money(sale.subtotal1)],
-    ...(Number(sale.discountTotal) !== 0 ? [[t.discounts, `− ${money(sale.discountTotal)}`]] : []),
-    [t.taxable, money(sale.subtotal2)],
-    ...sale.vatBreakdown.map((share) => [`${t.vatAt} ${rate(share.rate)} %`, money(share.vat)]),
-  ];
-  return {
-    info: { title: saleTitle(sale, language), creator: 'Odontia' },
-    pageMargins: [48, 48, 48, 64],
-    content: [
-      ...clinicHeader({ clinicName: clinic.name, clinicContact: clinic.contact, clinic, language }),
-      { text: saleTitle(sale, language), style: 'title' },
-      ...(sale.status === 'draft'
-        ? [{ text: t.draft, color: '#b91c1c', bold: true, alignment: 'center', margin: [0, 0, 0, 8] }]
-        : []),
-      fieldColumns(
-        [
-          pdfField(t.number, sale.number ?? '—'),
-          pdfField(t.date, day(sale.date)),
-          ...(sale.dueDate && sale.conditionSale === 'current_account' ? [pdfField(t.dueDate, day(sale.dueDate))] : []),
-          pdfField(t.condition, t.conditions[sale.conditionSale ?? 'current_account'] ?? ''),
-          ...(sale.paymentMethod ? [pdfField(t.method, paymentMethodNames[language][sale.paymentMethod])] : []),
-          ...(sale.relatedDocument
-            ? [
-                pdfField(
-                  t.corrects,
-                  `${documentTypeNames[language][sale.relatedDocument.documentType]} ${sale.relatedDocument.pointOfService ?? ''}-${sale.relatedDocument.documentNumber ?? ''}`,
-                ),
-              ]
-            : []),
-        ],
-        [
-          pdfField(t.customer, customer?.name ?? sale.customerName ?? '—'),
-          ...(customer?.legalName ? [{ text: customer.legalName }] : []),
-          pdfField(t.taxId, customer?.taxId ?? '—'),
-          pdfField(t.address, [customer?.address, customer?.city].filter(Boolean).join(', ') || '—'),
-        ],
-      ),
-      { text: ' ' },
-      lines,
-      {
-        margin: [0, 12, 0, 0],
-        columns: [
-          { width: '*', text: '' },
-          {
-            width: 'auto',
-            table: {
-              widths: ['auto', 'auto'],
-              body: [
-                ...totals.map(([label, value]) => [label, right(value as string)]),
-                [
-                  { text: t.total, bold: true, fontSize: 12 },
-                  { text: money(sale.total), bold: true, fontSize: 12, alignment: 'right' },
-                ],
-              ],
-            },
-            layout: 'noBorders',
-          },
-        ],
-      },
-      ...settlement(sale, language),
-      ...(sale.notes ? [{ text: t.notes, style: 'section' }, { text: sale.notes }] : []),
-      ...(sale.contentHash
+  return documentPaper({
+    document: sale,
+    lines: sale.lines,
+    language,
+    clinic,
+    title: saleTitle(sale, language),
+    texts: t,
+    fields: [
+      pdfField(t.number, sale.number ?? '—'),
+      pdfField(t.date, day(sale.date)),
+      ...(sale.dueDate && sale.conditionSale === 'current_account' ? [pdfField(t.dueDate, day(sale.dueDate))] : []),
+      pdfField(t.condition, t.conditions[sale.conditionSale ?? 'current_account'] ?? ''),
+      ...(sale.paymentMethod ? [pdfField(t.method, paymentMethodNames[language][sale.paymentMethod])] : []),
+      ...(sale.relatedDocument
         ? [
-            {
-              margin: [0, 24, 0, 0],
-              fontSize: 7,
-              color: '#555555',
-              stack: [
-                `${t.hash}: ${sale.contentHash}`,
-                // The local adapter's code is no authority's: never printed as an authorisation (issue 35).
-                ...(sale.einvoice?.authorizationCode && sale.einvoice.adapter !== 'local'
-                  ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`]
-                  : []),
-              ],
-            },
+            pdfField(
+              t.corrects,
+              `${documentTypeNames[language][sale.relatedDocument.documentType]} ${sale.relatedDocument.pointOfService ?? ''}-${sale.relatedDocument.documentNumber ?? ''}`,
+            ),
           ]
         : []),
     ],
-    styles: documentStyles(),
-  };
+    partyFields: partyColumn(t, t.customer, sale.counterpartySnapshot, sale.customerName),
+    lineHeaders: [t.description, t.tooth, t.quantity, t.unitPrice, t.discount, t.vat, t.amount],
+    lineCells: (line, money) => [
+      // Who did it, under the concept (issue 35): the patient reads which professional treated them.
+      line.professionalName
+        ? {
+            stack: [
+              line.description,
+              { text: `${t.professional}: ${line.professionalName}`, fontSize: 8, color: '#555555' },
+            ],
+          }
+        : line.description,
+      line.tooth ?? '',
+      alignedRight(printedRate(line.quantity)),
+      alignedRight(money(line.unitPrice)),
+      alignedRight(printedRate(line.discountRate)),
+      alignedRight(printedRate(line.vatRate)),
+      alignedRight(money(line.subtotal)),
+    ],
+    afterTotals: settlement(sale, language),
+    footer: sale.contentHash
+      ? [
+          {
+            margin: [0, 24, 0, 0],
+            fontSize: 7,
+            color: '#555555',
+            stack: [
+              `${t.hash}: ${sale.contentHash}`,
+              // The local adapter's code is no authority's: never printed as an authorisation (issue 35).
+              ...(sale.einvoice?.authorizationCode && sale.einvoice.adapter !== 'local'
+                ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`]
+                : []),
+            ],
+          },
+        ]
+      : [],
+  });
 }
 
 /**
@@ -331,7 +264,6 @@ function settlement(sale: Sale, language: Language): unknown[] {
   const t = texts[language];
   const money = moneyFormatter(language, sale.currency);
   const day = calendarDateFormatter(language);
-  const right = (text: string) => ({ text, alignment: 'right' });
   return [
     ...(applied.length > 0
       ? [
@@ -345,7 +277,7 @@ function settlement(sale: Sale, language: Language): unknown[] {
                 ...applied.map((allocation) => [
                   allocation.paymentNumber ?? documentTypeNames[language].credit_note,
                   day(allocation.date),
-                  right(money(allocation.amount)),
+                  alignedRight(money(allocation.amount)),
                 ]),
               ],
             },

@@ -1,24 +1,17 @@
 import type { SaleListQuery } from '@odontia/shared/schemas/sales';
-import { and, asc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { searchCondition } from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
 import {
   commercialDocuments,
   customers,
-  documentLines,
   einvoiceSubmissions,
   inventoryItems,
   treatments,
 } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 import * as shared from '../commercial/side-documents.repository.ts';
-import {
-  type DocumentInsert,
-  type DocumentRow,
-  type LineInsert,
-  type LineRow,
-  liveDocuments,
-} from '../commercial/side-documents.repository.ts';
+import { type DocumentRow, liveDocuments } from '../commercial/side-documents.repository.ts';
 
 /**
  * The sale side of the commercial documents (issue 18): what the clinic bills its customers.
@@ -27,19 +20,9 @@ import {
  * (features/commercial/side-documents.repository.ts).
  */
 
-export type {
-  DocumentInsert,
-  DocumentRow,
-  LineInsert,
-  LineRow,
-  NamedLineRow,
-} from '../commercial/side-documents.repository.ts';
-
 import { spanishKey } from '../../db/spanish-order.ts';
 
-export { documentRefs, existingItems, linesOf } from '../commercial/side-documents.repository.ts';
-
-const live = (scope: TenantScope) => liveDocuments(scope, 'sale');
+const _live = (scope: TenantScope) => liveDocuments(scope, 'sale');
 
 /** A sale's customer, for its name. */
 const customerJoin: PartyJoin<{ customerName: string | null }> = {
@@ -71,67 +54,6 @@ export const findSale = (scope: TenantScope, id: string) => shared.findDocument(
 
 /** The live sale, locked for the rest of the transaction. */
 export const lockSale = (scope: TenantScope, id: string) => shared.lockDocument(scope, 'sale', id);
-
-/** An issued invoice of the clinic that bills this delivery note (other than `exceptId`). */
-export async function findInvoiceOf(scope: TenantScope, deliveryNoteId: string, exceptId: string) {
-  const [row] = await scope.tx
-    .select()
-    .from(commercialDocuments)
-    .where(
-      and(
-        live(scope),
-        eq(commercialDocuments.relatedDocumentId, deliveryNoteId),
-        eq(commercialDocuments.documentType, 'invoice'),
-        eq(commercialDocuments.status, 'issued'),
-        ne(commercialDocuments.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Inserts a draft and answers it as stored (the new row is the transaction's own: no lock to take). */
-export async function insertDocument(scope: TenantScope, row: DocumentInsert): Promise<DocumentRow> {
-  const [stored] = await scope.tx.insert(commercialDocuments).values(row).returning();
-  return stored as DocumentRow;
-}
-
-/** Updates a sale and answers it as stored. */
-export async function updateDocument(
-  scope: TenantScope,
-  id: string,
-  set: Partial<DocumentInsert>,
-): Promise<DocumentRow> {
-  const [row] = await scope.tx
-    .update(commercialDocuments)
-    .set(set)
-    .where(and(eq(commercialDocuments.accountId, scope.accountId), eq(commercialDocuments.id, id)))
-    .returning();
-  if (!row) throw new Error(`sale ${id} not updated`);
-  return row;
-}
-
-/** Inserts lines and answers them as stored, in position order (what the hash covers). */
-export async function insertLines(scope: TenantScope, rows: LineInsert[]): Promise<LineRow[]> {
-  if (rows.length === 0) return [];
-  const stored = await scope.tx.insert(documentLines).values(rows).returning();
-  return stored.sort((a, b) => a.position - b.position);
-}
-
-export async function deleteLines(scope: TenantScope, documentId: string): Promise<void> {
-  await scope.tx
-    .delete(documentLines)
-    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)));
-}
-
-/** The lines as stored (the hash is computed over these). */
-export async function storedLines(scope: TenantScope, documentId: string): Promise<LineRow[]> {
-  return scope.tx
-    .select()
-    .from(documentLines)
-    .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
-    .orderBy(asc(documentLines.position));
-}
 
 /** Which of these price-list treatments the clinic has (live). */
 export async function existingTreatments(scope: TenantScope, ids: string[]): Promise<Set<string>> {

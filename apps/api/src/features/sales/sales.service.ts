@@ -2,8 +2,6 @@ import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { documentMoneySign, formatSaleNumber, type SaleDocumentType } from '@odontia/shared/commercial';
 import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
-import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import type {
   Billable,
   CreateSale,
@@ -20,12 +18,25 @@ import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
-import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
+import * as documents from '../commercial/side-documents.repository.ts';
+import {
+  documentDetails,
+  documentPage,
+  finalGuard,
+  lockDraft as lockDraftOf,
+  presentLineFields,
+  presentListFields,
+  refuseInvoicedDeliveryNote,
+  removeDraft,
+  rewriteDraft,
+  saleDocuments,
+  settleCorrected,
+} from '../commercial/side-documents.ts';
+import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
-import { allocationsOf } from '../purchases/purchases.repository.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
 import { queueEinvoice } from './einvoicing/einvoice.job.ts';
@@ -49,60 +60,22 @@ type DocumentInput = Omit<CreateSale, 'issue'>;
 const correcting = new Set<string>(['credit_note', 'debit_note']);
 const billing = new Set<string>(['invoice', 'receipt']);
 
-/** The database's guard on final documents (migration 0016) answers as the API does. */
-async function finalGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-      if ((current as { hint?: unknown }).hint === 'document_final') throw new AppError('document_final');
-    }
-    throw error;
-  }
-}
-
-const ref = (row: {
-  id: string;
-  documentType: string;
-  pointOfService: string | null;
-  documentNumber: string | null;
-  date: string;
-  total: string;
-}): DocumentRef => ({ ...row, documentType: row.documentType as DocumentType });
-
 const printedNumber = (row: { pointOfService: string | null; sequenceNumber: number | null }) =>
   row.pointOfService && row.sequenceNumber !== null ? formatSaleNumber(row.pointOfService, row.sequenceNumber) : null;
 
 function presentListItem(row: repository.ListRow): SaleListItem {
   return {
-    id: row.id,
-    side: row.side,
-    status: row.status,
-    documentType: row.documentType as DocumentType,
+    ...presentListFields(row),
     customerId: row.customerId,
     customerName: row.customerName,
     patientId: row.patientId,
     number: printedNumber(row),
-    pointOfService: row.pointOfService,
-    documentNumber: row.documentNumber,
-    date: row.date,
-    dueDate: row.dueDate,
-    currency: row.currency as Currency,
-    conditionSale: row.conditionSale as SaleListItem['conditionSale'],
-    paymentMethod: row.paymentMethod as SaleListItem['paymentMethod'],
-    subtotal2: row.subtotal2,
-    vatTotal: row.vatTotal,
-    total: row.total,
-    openAmount: row.openAmount,
-    registeredAt: row.registeredAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
 
 /** The audited columns of a stored document (its lines as quantity × price and text, and who did it). */
 function columnsOf(
-  row: repository.DocumentRow,
+  row: documents.DocumentRow,
   lines: { description: string; quantity: string; unitPrice: string; professionalId: string | null }[],
 ) {
   return {
@@ -129,64 +102,25 @@ function columnsOf(
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
   const row = await repository.findSale(ctx, id);
   if (!row) throw new AppError('sale_not_found');
-  // One after the other: the statements share the request's one connection.
-  const lines = await repository.linesOf(ctx, id);
-  const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
-  const from = await repository.relatedFrom(ctx, id);
-  const allocations = await allocationsOf(ctx, id);
+  const lines = await documents.linesOf(ctx, id);
+  const details = await documentDetails(ctx, 'sale', row);
   const einvoice = await repository.einvoiceOf(ctx, id);
   return {
     ...presentListItem(row),
+    ...details,
     documentType: row.documentType as SaleDocumentType,
-    notes: row.notes,
-    relatedDocumentId: row.relatedDocumentId,
-    relatedDocument: related[0] ? ref(related[0]) : null,
-    relatedFrom: from.map(ref),
-    returnsGoods: row.returnsGoods,
-    movedStock: row.movedStock,
-    subtotal1: row.subtotal1,
-    discountTotal: row.discountTotal,
-    vatBreakdown: row.vatBreakdown as Sale['vatBreakdown'],
-    issuerSnapshot: (row.issuerSnapshot as PartySnapshot | null) ?? null,
-    counterpartySnapshot: (row.counterpartySnapshot as PartySnapshot | null) ?? null,
-    registeredByName: row.registeredByName,
     sequenceNumber: row.sequenceNumber,
     chainIndex: row.chainIndex,
     previousHash: row.previousHash,
     contentHash: row.contentHash,
     lines: lines.map((line) => ({
-      id: line.id,
-      position: line.position,
-      itemId: line.itemId,
-      itemName: line.itemName,
-      itemKind: line.itemKind,
+      ...presentLineFields(line),
       treatmentId: line.treatmentId,
       tooth: line.tooth,
       attendanceId: line.attendanceId,
       attendanceLineId: line.attendanceLineId,
-      sourceLineId: line.sourceLineId,
       professionalId: line.professionalId,
       professionalName: line.professionalName,
-      description: line.description,
-      skuProvider: line.skuProvider,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      discountRate: line.discountRate,
-      vatRate: line.vatRate,
-      subtotal1: line.subtotal1,
-      discount: line.discount,
-      subtotal: line.subtotal,
-      vat: line.vat,
-      total: line.total,
-    })),
-    allocations: allocations.map((allocation) => ({
-      id: allocation.id,
-      paymentId: allocation.paymentId,
-      paymentNumber: allocation.paymentNumber,
-      creditDocumentId: allocation.creditDocumentId,
-      date: allocation.paymentDate ?? allocation.creditDate ?? allocation.createdAt.toISOString().slice(0, 10),
-      amount: allocation.amount,
-      reversed: allocation.reversedAt !== null,
     })),
     einvoice: einvoice
       ? {
@@ -198,23 +132,11 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
           lastError: einvoice.lastError,
         }
       : null,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
   };
 }
 
 async function list({ ctx, query }: { ctx: Ctx; query: SaleListQuery }) {
-  const { rows, total, totalIsLowerBound } = await repository.listSales(ctx, query);
-  return {
-    data: rows.map(presentListItem),
-    total,
-    ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return documentPage(query, await repository.listSales(ctx, query), presentListItem);
 }
 
 /**
@@ -228,7 +150,7 @@ async function checkRelated(
   input: { documentType: string; relatedDocumentId: string | null; currency: string },
   customerId: string,
   selfId: string,
-): Promise<repository.DocumentRow | null> {
+): Promise<documents.DocumentRow | null> {
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
   const allowed: Record<string, string[]> = {
@@ -247,24 +169,14 @@ async function checkRelated(
   if (!types.includes(related.documentType)) throw invalid('type');
   if (correcting.has(input.documentType) && related.currency !== input.currency) throw invalid('currency');
   if (input.documentType === 'invoice' && related.documentType === 'delivery_note') {
-    const invoice = await repository.findInvoiceOf(ctx, related.id, selfId);
-    if (invoice) {
-      throw new AppError('delivery_note_already_invoiced', {
-        document: {
-          id: invoice.id,
-          documentType: invoice.documentType,
-          pointOfService: invoice.pointOfService,
-          documentNumber: invoice.documentNumber,
-        },
-      });
-    }
+    await refuseInvoicedDeliveryNote(ctx, saleDocuments, related.id, selfId);
   }
   return related;
 }
 
 async function checkCatalogue(ctx: Ctx, input: DocumentInput): Promise<void> {
   const items = [...new Set(input.lines.flatMap((line) => (line.itemId ? [line.itemId] : [])))];
-  const found = await repository.existingItems(ctx, items);
+  const found = await documents.existingItems(ctx, items);
   const missingItem = items.find((id) => !found.has(id));
   if (missingItem) throw new AppError('inventory_item_not_found', { itemId: missingItem });
   const treatmentIds = [...new Set(input.lines.flatMap((line) => (line.treatmentId ? [line.treatmentId] : [])))];
@@ -306,17 +218,12 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
   return { data: await get({ ctx, id }), code: 'sale_created' as const };
 }
 
-async function lockDraft(ctx: Ctx, id: string, version: number): Promise<repository.DocumentRow> {
-  const current = await repository.lockSale(ctx, id);
-  if (!current) throw new AppError('sale_not_found');
-  if (current.status !== 'draft') throw new AppError('document_final');
-  if (current.version !== version) throw new AppError('version_conflict', { current: await get({ ctx, id }) });
-  return current;
-}
+const lockDraft = (ctx: Ctx, id: string, version: number) =>
+  lockDraftOf(ctx, saleDocuments, id, version, () => get({ ctx, id }));
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateSale }) {
   const current = await lockDraft(ctx, id, input.version);
-  const before = columnsOf(current, await repository.linesOf(ctx, id));
+  const before = columnsOf(current, await documents.linesOf(ctx, id));
   await requireClinicCurrency(ctx, input.currency);
   const customer = await resolveCustomer(ctx, input, { mustBeActive: true });
   await checkRelated(ctx, input, customer.id, id);
@@ -325,38 +232,18 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateS
   const withProfessionals = await lineProfessionals(ctx, input.lines);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
   const draft = draftInput({ ...input, lines: withProfessionals }, customer);
-  const { stored, lines } = await finalGuard(async () => {
-    const row = await repository.updateDocument(ctx, id, {
-      ...saleDraftColumns(draft),
-      version: current.version + 1,
-      updatedAt: new Date(),
-      updatedBy: ctx.userId,
-    });
-    await repository.deleteLines(ctx, id);
-    return { stored: row, lines: await repository.insertLines(ctx, saleDraftLines(ctx, id, draft.lines)) };
-  });
+  const { stored, lines } = await rewriteDraft(
+    ctx,
+    current,
+    saleDraftColumns(draft),
+    saleDraftLines(ctx, id, draft.lines),
+  );
   await audit(ctx, { action: 'sale_updated', entity: 'sale', entityId: id, before, after: columnsOf(stored, lines) });
   if (input.issue) return issueLocked(ctx, stored, { customer, lines });
   return { data: await get({ ctx, id }), code: 'sale_updated' as const };
 }
 
-async function remove({ ctx, id }: { ctx: Ctx; id: string }) {
-  const current = await repository.lockSale(ctx, id);
-  if (!current) throw new AppError('sale_not_found');
-  if (current.status !== 'draft') throw new AppError('document_final');
-  const lines = await repository.linesOf(ctx, id);
-  await finalGuard(() =>
-    repository.updateDocument(ctx, id, {
-      deletedAt: new Date(),
-      deletedBy: ctx.userId,
-      version: current.version + 1,
-      updatedAt: new Date(),
-      updatedBy: ctx.userId,
-    }),
-  );
-  await audit(ctx, { action: 'sale_deleted', entity: 'sale', entityId: id, before: columnsOf(current, lines) });
-  return { code: 'sale_deleted' as const };
-}
+const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => removeDraft(ctx, saleDocuments, id, columnsOf);
 
 async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
   const current = await lockDraft(ctx, id, version);
@@ -370,9 +257,9 @@ async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: numb
  */
 async function moveStock(
   ctx: Ctx,
-  document: repository.DocumentRow,
-  related: repository.DocumentRow | null,
-  lines: repository.LineRow[],
+  document: documents.DocumentRow,
+  related: documents.DocumentRow | null,
+  lines: documents.LineRow[],
 ): Promise<boolean> {
   const itemLines = lines.filter((line): line is typeof line & { itemId: string } => line.itemId !== null);
   if (itemLines.length === 0) return false;
@@ -400,7 +287,7 @@ async function moveStock(
   return false;
 }
 
-const methodOf = (document: repository.DocumentRow): PaymentMethod =>
+const methodOf = (document: documents.DocumentRow): PaymentMethod =>
   document.conditionSale === 'cash'
     ? 'cash_payment'
     : ((document.paymentMethod as PaymentMethod | null) ?? 'credit_card');
@@ -411,8 +298,8 @@ const methodOf = (document: repository.DocumentRow): PaymentMethod =>
  */
 async function issueLocked(
   ctx: Ctx,
-  current: repository.DocumentRow,
-  known: { customer?: CustomerRow; lines?: repository.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
+  current: documents.DocumentRow,
+  known: { customer?: CustomerRow; lines?: documents.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
 ) {
   const customer = known.customer ?? (await findCustomer(ctx, current.customerId as string));
   if (!customer) throw new AppError('customer_not_found');
@@ -427,10 +314,10 @@ async function issueLocked(
     customer.id,
     current.id,
   );
-  const lines = known.lines ?? (await repository.storedLines(ctx, current.id));
+  const lines = known.lines ?? (await documents.storedLines(ctx, current.id));
   if (lines.length === 0) throw new AppError('validation_error', { fields: [{ path: 'lines', code: 'required' }] });
   const issuedAt = new Date();
-  const final: repository.DocumentRow = {
+  const final: documents.DocumentRow = {
     ...current,
     issuerSnapshot: await clinicSnapshot(ctx),
     counterpartySnapshot: customerSnapshot(customer),
@@ -450,7 +337,7 @@ async function issueLocked(
   });
   const openAmount = ledger?.openAmount ?? '0.00';
   await finalGuard(() =>
-    repository.updateDocument(ctx, current.id, {
+    documents.updateDocument(ctx, current.id, {
       status: 'issued',
       sequenceNumber: assigned.sequenceNumber,
       documentNumber: assigned.documentNumber,
@@ -472,17 +359,9 @@ async function issueLocked(
   let collection: { id: string; number: string } | null = null;
   if (ledger) {
     await postLedgerEntries(ctx, [ledger.entry]);
-    // A credit note settles the document it corrects up to what that document still owes.
-    if (current.documentType === 'credit_note' && related && new Big(related.openAmount).gt(0)) {
-      const applied = new Big(current.total).lt(related.openAmount)
-        ? new Big(current.total)
-        : new Big(related.openAmount);
-      await allocateToDocuments(
-        ctx,
-        { creditDocumentId: current.id, side: 'sale', partyId: customer.id, currency: current.currency },
-        [{ documentId: related.id, amount: applied.toFixed(2) }],
-      );
-      await repository.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
+    const applied = await settleCorrected(ctx, 'sale', { ...current, partyId: customer.id }, related);
+    if (applied.gt(0)) {
+      await documents.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
     }
     // Cash or cards: collected now, in full, allocated to this document.
     if (documentMoneySign[current.documentType as DocumentType] > 0 && current.conditionSale !== 'current_account') {
@@ -536,7 +415,7 @@ async function correct({
     throw new AppError('document_type_invalid', { documentType: source.documentType });
   }
   checkIssueLevel(ctx, documentType);
-  const lines = await repository.storedLines(ctx, id);
+  const lines = await documents.storedLines(ctx, id);
   return create({
     ctx,
     input: {
