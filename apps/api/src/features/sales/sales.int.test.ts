@@ -520,11 +520,15 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     // Accepted by the local adapter, which answers for no tax authority: the paper never calls it
     // authorised (issue 35).
     // (runDue takes a batch of the file's due jobs: the earlier tests' may come first.)
+    // A busy machine needs more than poll's default second to run them all.
     await expect
-      .poll(async () => {
-        await t.app.jobs.runDue();
-        return (await t.call('GET', `/api/sales/${invoice.id}`)).json().data.einvoice;
-      })
+      .poll(
+        async () => {
+          await t.app.jobs.runDue();
+          return (await t.call('GET', `/api/sales/${invoice.id}`)).json().data.einvoice;
+        },
+        { timeout: 15_000 },
+      )
       .toMatchObject({ adapter: 'local', status: 'accepted' });
     const printed = pdfText((await t.call('GET', `/api/sales/${invoice.id}/pdf`)).rawPayload);
     expect(printed).not.toContain('Autorisation électronique');
