@@ -1,5 +1,6 @@
+import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { DocumentNamespace } from './document-lines';
 import type { PartyPickerProps } from './party-picker';
@@ -30,18 +31,38 @@ export interface DocumentPartySide<Item, Row> {
   listFilter: { minWidth: string; clearKey: string; anyKey: string };
 }
 
-/**
- * One side of the commercial documents (sales, purchases): its texts' namespace, routes, types and
- * states, API calls and party. The engine's screens are written once and read this; what only one
- * side has (a sale's integrity report, a purchase's orders) stays in that side's folder.
- */
-export interface DocumentSide<Row extends { id: string }, Item, Filters extends DocumentListFilters> {
+/** Where a side's documents are and what their texts and test ids are called. */
+export interface DocumentSideBase {
   namespace: DocumentNamespace;
   /** `sale`, `purchase`: test ids read `<prefix>-row`, `<prefix>-status`… */
   testIdPrefix: string;
   /** `/sales`, `/purchases`: the list; `create`, `view/<id>` below it. */
   listPath: string;
   pathOf: (id: string) => string;
+}
+
+/** What a side's document view calls and says. */
+export interface DocumentViewSide extends DocumentSideBase {
+  view: {
+    /** The step that makes a draft count: a sale's "issue", a purchase's "register". */
+    useFinalise: (id: string) => UseMutationResult<{ code?: string }, Error, number>;
+    final: { textKey: string; testId: string };
+    useDelete: (id: string) => UseMutationResult<{ code: string }, Error, void>;
+    numberTestId: string;
+    /** A linked document's number as its side prints it (none for a draft). */
+    refNumber: (document: DocumentRef) => string | null;
+    /** The view of a payment or collection applied to the document (its id is appended). */
+    movement: { path: string; textKey: string };
+  };
+}
+
+/**
+ * One side of the commercial documents (sales, purchases): its texts' namespace, routes, types and
+ * states, API calls and party. The engine's screens are written once and read this; what only one
+ * side has (a sale's integrity report, a purchase's orders) stays in that side's folder.
+ */
+export interface DocumentSide<Row extends { id: string }, Item, Filters extends DocumentListFilters>
+  extends DocumentViewSide {
   types: readonly string[];
   statuses: readonly string[];
   party: DocumentPartySide<Item, Row>;

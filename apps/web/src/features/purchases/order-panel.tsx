@@ -10,10 +10,11 @@ import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
 import { apiErrorText, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../auth/clinic-time';
+import { DocumentStatusBadge } from '../commercial/document-badges';
 import { trimZeros } from '../commercial/line-amounts';
 import { purchasePath, purchasesApi, useReceivePurchaseOrder, useSendPurchaseOrder } from './api';
-import { StatusBadge } from './badges';
 import { documentNumberText } from './format';
+import { purchaseSide } from './purchase-side';
 
 /**
  * A purchase order's own actions (issue 35): its PDF, "Enviar al proveedor" (a confirmation,
@@ -321,7 +322,7 @@ export function OrderReceptionPanel({ purchase }: { purchase: Purchase }) {
                   <Link to={purchasePath(receipt.id)}>
                     {t(`types.${receipt.documentType}`)} {documentNumberText(receipt)} · {day(receipt.date)}
                   </Link>
-                  <StatusBadge status={receipt.status} />
+                  <DocumentStatusBadge side={purchaseSide} status={receipt.status} />
                 </li>
               ))}
             </ul>

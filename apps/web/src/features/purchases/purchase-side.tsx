@@ -3,7 +3,7 @@ import type { PurchaseListItem } from '@odontia/shared/schemas/commercial-docume
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { isDay, oneOf } from '../commercial/document-list-parts';
 import type { DocumentSide } from '../commercial/document-side';
-import { type PurchaseFilters, purchasePath, usePurchaseList } from './api';
+import { type PurchaseFilters, purchasePath, useDeletePurchase, usePurchaseList, useRegisterPurchase } from './api';
 import { documentNumberText } from './format';
 import { ProviderPicker } from './provider-picker';
 
@@ -26,6 +26,14 @@ export const purchaseSide: DocumentSide<PurchaseListItem, Provider, PurchaseFilt
     picked: (provider) => ({ filters: { providerId: provider.id }, name: provider.fantasyName }),
     rowMatches: (row, filters) => row.providerId === filters.providerId,
     listFilter: { minWidth: '14rem', clearKey: 'list.clearProvider', anyKey: 'list.anyProvider' },
+  },
+  view: {
+    useFinalise: useRegisterPurchase,
+    final: { textKey: 'form.register', testId: 'view-register' },
+    useDelete: useDeletePurchase,
+    numberTestId: 'purchase-number-view',
+    refNumber: documentNumberText,
+    movement: { path: '/payments/view/', textKey: 'view.payment' },
   },
   list: {
     numberLabelKey: 'fields.document',

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { isDay, oneOf } from '../commercial/document-list-parts';
 import type { DocumentSide } from '../commercial/document-side';
 import { CustomerPicker } from '../customers/customer-picker';
-import { type SaleFilters, salePath, useSaleList } from './api';
+import { type SaleFilters, salePath, useDeleteSale, useIssueSale, useSaleList } from './api';
 
 const saleStatuses = ['draft', 'issued'] as const;
 
@@ -49,6 +49,14 @@ export const saleSide: DocumentSide<SaleListItem, CustomerLookupItem, SaleFilter
           (filters.patientId && row.patientId === filters.patientId),
       ),
     listFilter: { minWidth: '16rem', clearKey: 'list.clearCustomer', anyKey: 'list.anyCustomer' },
+  },
+  view: {
+    useFinalise: useIssueSale,
+    final: { textKey: 'form.issue', testId: 'view-issue' },
+    useDelete: useDeleteSale,
+    numberTestId: 'sale-number',
+    refNumber: (document) => (document.documentNumber ? `${document.pointOfService}-${document.documentNumber}` : null),
+    movement: { path: '/collections/view/', textKey: 'view.collection' },
   },
   list: {
     numberLabelKey: 'fields.number',
