@@ -21,7 +21,7 @@ import { useDocumentName } from '../payments/badges';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { DateInput } from '../profile/date-input';
 import { AllocationTable } from './allocation-table';
-import { proposeAllocations } from './movement-form-parts';
+import { proposeAllocations } from './movement-draft';
 
 /** What a payment to a provider and a collection from a customer both are: money, allocated to documents. */
 export type MoneyMovement = Omit<Payment, 'side' | 'providerId' | 'providerName'> & {
