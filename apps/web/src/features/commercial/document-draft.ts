@@ -108,3 +108,32 @@ export function useDocumentSubmit<Request, Saved extends { id: string }>({
   };
   return { submit, problem, finalising };
 }
+
+/**
+ * The document's party as picked and the text its picker shows: typing another name forgets the
+ * party, and with it the related document (`onForget`), which was that party's.
+ */
+export function usePickedParty<Party extends { name: string }>(
+  initial: Party | null,
+  initialText: string,
+  onForget: () => void,
+) {
+  const [party, setParty] = useState<Party | null>(initial);
+  const [text, setText] = useState(initialText);
+  return {
+    party,
+    text,
+    pick: (picked: Party) => {
+      setParty(picked);
+      setText(picked.name);
+      onForget();
+    },
+    onText: (next: string) => {
+      setText(next);
+      if (party && next !== party.name) {
+        setParty(null);
+        onForget();
+      }
+    },
+  };
+}

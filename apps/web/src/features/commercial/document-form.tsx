@@ -224,3 +224,33 @@ export function RelatedDocumentField({
     </div>
   );
 }
+
+/** The party's field: its label, the side's picker (given its id and error state), its message. */
+export function DocumentPartyField({
+  form,
+  name,
+  label,
+  picker,
+  after,
+}: {
+  form: DocumentForm;
+  /** `customerId`, `providerId`: the request's field the errors come back on. */
+  name: string;
+  label: string;
+  picker: (field: { id: string; invalid: boolean; describedBy: string | undefined }) => ReactNode;
+  after?: ReactNode;
+}) {
+  const error = form.errors[name];
+  return (
+    <>
+      {form.label(name, label, true)}
+      {picker({
+        id: `${form.id}-${name}`,
+        invalid: Boolean(error),
+        describedBy: error ? `${form.id}-${name}-error` : undefined,
+      })}
+      {form.message(name)}
+      {after}
+    </>
+  );
+}

@@ -12,8 +12,8 @@ import { apiErrorText } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { useDocumentDraft, useDocumentSubmit } from '../commercial/document-draft';
-import { DocumentFormFrame, RelatedDocumentField } from '../commercial/document-form';
+import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commercial/document-draft';
+import { DocumentFormFrame, DocumentPartyField, RelatedDocumentField } from '../commercial/document-form';
 import { amountsToSend } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
 import { purchasePath, useRelatedCandidates, useSavePurchase } from './api';
@@ -36,14 +36,10 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
   const today = useClinicToday();
   const user = useSessionUser();
   const form = useDocumentForm();
-  const { id, errors, message, label } = form;
+  const { errors } = form;
   const source = mode.kind === 'edit' ? mode.purchase : mode.kind === 'correct' ? mode.from : null;
   const editing = mode.kind === 'edit' ? mode.purchase : null;
 
-  const [provider, setProvider] = useState<{ id: string; name: string } | null>(
-    source?.providerId ? { id: source.providerId, name: source.providerName ?? '' } : null,
-  );
-  const [providerText, setProviderText] = useState(source?.providerName ?? '');
   const state = useDocumentDraft<PurchaseDocumentType, LineState>(() => ({
     documentType:
       mode.kind === 'correct'
@@ -62,6 +58,12 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
   }));
   const { draft, set } = state;
   const { documentType, relatedDocumentId } = draft;
+  const picked = usePickedParty<{ id: string; name: string }>(
+    source?.providerId ? { id: source.providerId, name: source.providerName ?? '' } : null,
+    source?.providerName ?? '',
+    () => set('relatedDocumentId')(''),
+  );
+  const provider = picked.party;
   const [documentNumber, setDocumentNumber] = useState(editing?.documentNumber ?? '');
   const [deliveryDate, setDeliveryDate] = useState(editing?.deliveryDate ?? '');
   const save = useSavePurchase(editing?.id);
@@ -134,29 +136,22 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
       problem={problem}
       submit={submit}
       party={
-        <>
-          {label('providerId', t('fields.provider'), true)}
-          <ProviderPicker
-            id={`${id}-providerId`}
-            value={providerText}
-            onText={(text) => {
-              setProviderText(text);
-              if (provider && text !== provider.name) {
-                setProvider(null);
-                set('relatedDocumentId')('');
-              }
-            }}
-            onPick={(picked) => {
-              setProvider({ id: picked.id, name: picked.fantasyName });
-              setProviderText(picked.fantasyName);
-              set('currency')(picked.currency);
-              set('relatedDocumentId')('');
-            }}
-            invalid={Boolean(errors.providerId)}
-            describedBy={errors.providerId ? `${id}-providerId-error` : undefined}
-          />
-          {message('providerId')}
-        </>
+        <DocumentPartyField
+          form={form}
+          name="providerId"
+          label={t('fields.provider')}
+          picker={(field) => (
+            <ProviderPicker
+              {...field}
+              value={picked.text}
+              onText={picked.onText}
+              onPick={(item) => {
+                picked.pick({ id: item.id, name: item.fantasyName });
+                set('currency')(item.currency);
+              }}
+            />
+          )}
+        />
       }
       fields={
         <PurchaseOwnFields

@@ -1,11 +1,10 @@
 import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Combobox, ComboboxOptionText } from '../../components/combobox';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { DocumentLineEditor, type DocumentLineProps, LineOrigin } from '../commercial/document-lines';
+import { ComboboxOptionText } from '../../components/combobox';
+import { DocumentLineEditor, type DocumentLineProps } from '../commercial/document-lines';
 import { nextLineKey, trimZeros } from '../commercial/line-amounts';
+import { type ConceptOptions, LineConceptField } from '../commercial/line-concept';
 import { useCatalogueSearch } from './api';
 
 export interface LineState {
@@ -51,13 +50,16 @@ export const linesOf = (purchase: Purchase, keepSources: boolean): LineState[] =
     }),
   );
 
+/** The catalogue's items, searched once something is typed. */
+function useCatalogueOptions(text: string, open: boolean): ConceptOptions<InventoryItem> {
+  const search = useCatalogueSearch(text, open && text.length > 0);
+  return { items: search.data ?? [], pending: search.isPending || text === '', busy: search.isFetching };
+}
+
 /** A purchase's line: an item of the catalogue (or free text) and the provider's own code for it. */
 export function PurchaseLineEditor({ onSkuBlur, ...props }: DocumentLineProps<LineState> & { onSkuBlur: () => void }) {
-  const { line, errors, onChange } = props;
+  const { line, onChange } = props;
   const { t } = useTranslation('purchases');
-  const [open, setOpen] = useState(false);
-  const debounced = useDebouncedValue(line.description, 250);
-  const search = useCatalogueSearch(debounced.trim(), open && debounced.trim().length > 0);
   return (
     <DocumentLineEditor
       {...props}
@@ -69,53 +71,39 @@ export function PurchaseLineEditor({ onSkuBlur, ...props }: DocumentLineProps<Li
         discountRate: 'col-3 col-lg-1',
         vatRate: 'col-3 col-lg-1',
       }}
-      concept={({ id, label, message, path }) => (
-        <>
-          {label('description', t('fields.item'), true)}
-          <Combobox<InventoryItem>
-            id={`${id}-description`}
-            value={line.description}
-            onInputChange={(text) => onChange({ description: text, itemId: '', itemName: '' })}
-            open={open}
-            onOpenChange={setOpen}
-            items={search.data ?? []}
-            itemKey={(item) => item.id}
-            itemName={(item) => item.name}
-            renderItem={(item) => (
-              <ComboboxOptionText
-                name={item.name}
-                detail={[t(`itemKinds.${item.kind}`), item.sku].filter(Boolean).join(' · ')}
-              />
-            )}
-            onPick={(item) =>
-              onChange({
-                itemId: item.id,
-                itemName: item.name,
-                description: item.name,
-                ...(line.unitPrice.trim() ? {} : { unitPrice: item.lastCost ?? item.costPrice }),
-                vatRate: Number(item.taxRate).toString(),
-              })
-            }
-            listLabel={t('form.catalogue')}
-            pending={search.isPending || debounced.trim() === ''}
-            busy={search.isFetching}
-            pendingText={t('form.searching')}
-            emptyText={t('form.notInCatalogue')}
-            placeholder={t('form.itemPlaceholder')}
-            invalid={Boolean(errors[path('description')])}
-            describedBy={errors[path('description')] ? `${id}-description-error` : undefined}
-            inputTestId="line-item"
-            optionTestId="line-item-option"
-          />
-          {message('description')}
-          <LineOrigin
-            namespace="purchases"
-            listed={Boolean(line.itemId)}
-            listedText={t('form.fromCatalogue')}
-            listedTestId="line-catalogue"
-            typed={Boolean(line.description.trim())}
-          />
-        </>
+      concept={(fields) => (
+        <LineConceptField<InventoryItem>
+          namespace="purchases"
+          fields={fields}
+          label={t('fields.item')}
+          text={line.description}
+          onType={(text) => onChange({ description: text, itemId: '', itemName: '' })}
+          useOptions={useCatalogueOptions}
+          itemKey={(item) => item.id}
+          itemName={(item) => item.name}
+          renderItem={(item) => (
+            <ComboboxOptionText
+              name={item.name}
+              detail={[t(`itemKinds.${item.kind}`), item.sku].filter(Boolean).join(' · ')}
+            />
+          )}
+          onPick={(item) =>
+            onChange({
+              itemId: item.id,
+              itemName: item.name,
+              description: item.name,
+              ...(line.unitPrice.trim() ? {} : { unitPrice: item.lastCost ?? item.costPrice }),
+              vatRate: Number(item.taxRate).toString(),
+            })
+          }
+          texts={{
+            list: t('form.catalogue'),
+            empty: t('form.notInCatalogue'),
+            placeholder: t('form.itemPlaceholder'),
+          }}
+          testIds={{ input: 'line-item', option: 'line-item-option' }}
+          origin={{ listed: Boolean(line.itemId), text: t('form.fromCatalogue'), testId: 'line-catalogue' }}
+        />
       )}
       extra={({ label, control, message }) => (
         <div className="col-6 col-lg-2">

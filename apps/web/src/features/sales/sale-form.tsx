@@ -3,13 +3,12 @@ import { type SaleDocumentType, saleDocumentTypes } from '@odontia/shared/commer
 import { can } from '@odontia/shared/permissions';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import { createSaleSchema, type Sale, updateSaleSchema } from '@odontia/shared/schemas/sales';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClinicToday } from '../auth/clinic-time';
 import { useSessionUser } from '../auth/session';
-import { useDocumentDraft, useDocumentSubmit } from '../commercial/document-draft';
-import { DocumentFormFrame, RelatedDocumentField } from '../commercial/document-form';
+import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commercial/document-draft';
+import { DocumentFormFrame, DocumentPartyField, RelatedDocumentField } from '../commercial/document-form';
 import { amountsToSend } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -37,12 +36,8 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
   const user = useSessionUser();
   const canIssueCredit = user ? can(user.level, 'commercial.delete') : false;
   const form = useDocumentForm();
-  const { id, errors, message, label } = form;
+  const { errors } = form;
 
-  const [customer, setCustomer] = useState<PickedCustomer | null>(
-    sale ? { customerId: sale.customerId, patientId: null, name: sale.customerName ?? '' } : (initialCustomer ?? null),
-  );
-  const [customerText, setCustomerText] = useState(sale?.customerName ?? initialCustomer?.name ?? '');
   const state = useDocumentDraft<SaleDocumentType, LineState>(() => ({
     documentType: sale?.documentType ?? 'invoice',
     pointOfService: sale?.pointOfService ?? '0001',
@@ -57,6 +52,12 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
     lines: sale ? linesOf(sale) : [newLine()],
   }));
   const { draft, set } = state;
+  const picked = usePickedParty<PickedCustomer>(
+    sale ? { customerId: sale.customerId, patientId: null, name: sale.customerName ?? '' } : (initialCustomer ?? null),
+    sale?.customerName ?? initialCustomer?.name ?? '',
+    () => set('relatedDocumentId')(''),
+  );
+  const customer = picked.party;
   const { documentType, conditionSale, currency } = draft;
   const save = useSaveSale(sale?.id);
 
@@ -106,18 +107,6 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
     problemStatuses: [409, 404],
   });
 
-  const pick = (picked: CustomerLookupItem) => {
-    setCustomer({
-      customerId: picked.customerId,
-      patientId: picked.patientId,
-      name: picked.name,
-      balance: picked.balance,
-      onAccount: picked.onAccount,
-    });
-    setCustomerText(picked.name);
-    set('relatedDocumentId')('');
-  };
-
   return (
     <DocumentFormFrame
       side={saleSide}
@@ -127,32 +116,37 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       problem={problem}
       submit={submit}
       party={
-        <>
-          {label('customerId', t('fields.customer'), true)}
-          <CustomerPicker
-            id={`${id}-customerId`}
-            value={customerText}
-            onText={(text) => {
-              setCustomerText(text);
-              if (customer && text !== customer.name) {
-                setCustomer(null);
-                set('relatedDocumentId')('');
+        <DocumentPartyField
+          form={form}
+          name="customerId"
+          label={t('fields.customer')}
+          picker={(field) => (
+            <CustomerPicker
+              {...field}
+              value={picked.text}
+              onText={picked.onText}
+              onPick={(item: CustomerLookupItem) =>
+                picked.pick({
+                  customerId: item.customerId,
+                  patientId: item.patientId,
+                  name: item.name,
+                  balance: item.balance,
+                  onAccount: item.onAccount,
+                })
               }
-            }}
-            onPick={pick}
-            invalid={Boolean(errors.customerId)}
-            describedBy={errors.customerId ? `${id}-customerId-error` : undefined}
-          />
-          {message('customerId')}
-          {customer?.balance !== undefined ? (
-            <div className="form-text" data-testid="customer-balance">
-              {t('form.customerBalance', {
-                balance: money(customer.balance, currency),
-                onAccount: money(customer.onAccount ?? '0', currency),
-              })}
-            </div>
-          ) : null}
-        </>
+            />
+          )}
+          after={
+            customer?.balance !== undefined ? (
+              <div className="form-text" data-testid="customer-balance">
+                {t('form.customerBalance', {
+                  balance: money(customer.balance, currency),
+                  onAccount: money(customer.onAccount ?? '0', currency),
+                })}
+              </div>
+            ) : null
+          }
+        />
       }
       fields={<SaleOwnFields form={form} state={state} />}
       related={

@@ -1,15 +1,9 @@
 import type { Billable, Sale } from '@odontia/shared/schemas/sales';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Combobox, ComboboxOptionText } from '../../components/combobox';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import {
-  DocumentLineEditor,
-  type DocumentLineProps,
-  type LineFieldHelpers,
-  LineOrigin,
-} from '../commercial/document-lines';
+import { ComboboxOptionText } from '../../components/combobox';
+import { DocumentLineEditor, type DocumentLineProps, type LineFieldHelpers } from '../commercial/document-lines';
 import { nextLineKey, trimZeros } from '../commercial/line-amounts';
+import { type ConceptOptions, LineConceptField } from '../commercial/line-concept';
 import { useProfessionals } from '../medical-history/api';
 import { useDocumentMoney } from '../purchases/format';
 import { useBillables } from './api';
@@ -71,14 +65,17 @@ export const linesOf = (sale: Sale): LineState[] =>
     }),
   );
 
+/** The price list's treatments and the catalogue's items, searched from the moment the list opens. */
+function useBillableOptions(text: string, open: boolean): ConceptOptions<Billable> {
+  const search = useBillables(text, open);
+  return { items: search.data ?? [], pending: search.isPending, busy: search.isFetching };
+}
+
 /** A sale's line: a treatment of the price list or an item of the catalogue (or free text), and its tooth. */
 export function SaleLineEditor(props: DocumentLineProps<LineState>) {
-  const { line, errors, currency, onChange } = props;
+  const { line, currency, onChange } = props;
   const { t } = useTranslation('sales');
   const money = useDocumentMoney();
-  const [open, setOpen] = useState(false);
-  const debounced = useDebouncedValue(line.description, 250);
-  const search = useBillables(debounced.trim(), open);
   return (
     <DocumentLineEditor
       {...props}
@@ -90,62 +87,52 @@ export function SaleLineEditor(props: DocumentLineProps<LineState>) {
         discountRate: 'col-6 col-lg-1',
         vatRate: 'col-6 col-lg-2',
       }}
-      concept={({ id, label, message, path }) => (
-        <>
-          {label('description', t('fields.concept'), true)}
-          <Combobox<Billable>
-            id={`${id}-description`}
-            value={line.description}
-            onInputChange={(text) => onChange({ description: text, kind: '', refId: '' })}
-            open={open}
-            onOpenChange={setOpen}
-            items={search.data ?? []}
-            itemKey={(billable) => `${billable.kind}:${billable.id}`}
-            itemName={(billable) => billable.name}
-            renderItem={(billable) => (
-              <ComboboxOptionText
-                name={billable.name}
-                detail={[
-                  t(`billableKinds.${billable.kind}`),
-                  billable.code,
-                  billable.group,
-                  money(billable.unitPrice, currency),
-                  billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            )}
-            onPick={(billable) =>
-              onChange({
-                kind: billable.kind === 'treatment' ? 'treatment' : 'item',
-                refId: billable.id,
-                description: billable.name,
-                unitPrice: billable.unitPrice,
-                vatRate: Number(billable.vatRate).toString(),
-              })
-            }
-            listLabel={t('form.billables')}
-            pending={search.isPending}
-            busy={search.isFetching}
-            pendingText={t('form.searching')}
-            emptyText={t('form.notBillable')}
-            minLength={0}
-            placeholder={t('form.conceptPlaceholder')}
-            invalid={Boolean(errors[path('description')])}
-            describedBy={errors[path('description')] ? `${id}-description-error` : undefined}
-            inputTestId="line-concept"
-            optionTestId="line-concept-option"
-          />
-          {message('description')}
-          <LineOrigin
-            namespace="sales"
-            listed={Boolean(line.kind)}
-            listedText={line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue')}
-            listedTestId="line-from-list"
-            typed={Boolean(line.description.trim())}
-          />
-        </>
+      concept={(fields) => (
+        <LineConceptField<Billable>
+          namespace="sales"
+          fields={fields}
+          label={t('fields.concept')}
+          text={line.description}
+          onType={(text) => onChange({ description: text, kind: '', refId: '' })}
+          useOptions={useBillableOptions}
+          itemKey={(billable) => `${billable.kind}:${billable.id}`}
+          itemName={(billable) => billable.name}
+          renderItem={(billable) => (
+            <ComboboxOptionText
+              name={billable.name}
+              detail={[
+                t(`billableKinds.${billable.kind}`),
+                billable.code,
+                billable.group,
+                money(billable.unitPrice, currency),
+                billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          )}
+          onPick={(billable) =>
+            onChange({
+              kind: billable.kind === 'treatment' ? 'treatment' : 'item',
+              refId: billable.id,
+              description: billable.name,
+              unitPrice: billable.unitPrice,
+              vatRate: Number(billable.vatRate).toString(),
+            })
+          }
+          texts={{
+            list: t('form.billables'),
+            empty: t('form.notBillable'),
+            placeholder: t('form.conceptPlaceholder'),
+          }}
+          minLength={0}
+          testIds={{ input: 'line-concept', option: 'line-concept-option' }}
+          origin={{
+            listed: Boolean(line.kind),
+            text: line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue'),
+            testId: 'line-from-list',
+          }}
+        />
       )}
       extra={({ label, control, message }) => (
         <div className="col-4 col-lg-1">
