@@ -1,6 +1,5 @@
 import type { DocumentStatus } from '@odontia/shared/commercial';
-import type { Currency, DocumentType } from '@odontia/shared/enums';
-import { can } from '@odontia/shared/permissions';
+import type { DocumentType } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { Pencil, Stamp, Trash2 } from 'lucide-react';
@@ -10,14 +9,13 @@ import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
-import { apiErrorText, toastApiError, toastSuccess } from '../../lib/api-toast';
-import { isApiError } from '../../lib/http';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat } from '../auth/clinic-time';
-import { useSessionUser } from '../auth/session';
-import { useDocumentMoney } from '../purchases/format';
 import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
+import { DocumentLinks } from './document-links';
 import type { DocumentViewSide } from './document-side';
-import { DocumentAmountsView, DocumentLinesTable, DocumentLinks, PartySnapshotCard } from './document-view-parts';
+import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from './document-view-parts';
+import type { DocumentViewState } from './document-view-state';
 
 type ViewLine = Purchase['lines'][number];
 
@@ -43,57 +41,6 @@ export type ViewDocument = Pick<
   issuerSnapshot: PartySnapshot | null;
   counterpartySnapshot: PartySnapshot | null;
 };
-
-/** A fact of the document's heading card: its label and value, half a row wide (or the row's rest). */
-export function Fact({
-  label,
-  children,
-  testId,
-  wide = false,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-  wide?: boolean;
-}) {
-  return (
-    <>
-      <dt className="col-sm-4 col-lg-2">{label}</dt>
-      <dd
-        className={`col-sm-8 ${wide ? 'col-lg-10' : 'col-lg-4'}`}
-        data-testid={testId}
-        style={wide ? { whiteSpace: 'pre-wrap' } : undefined}
-      >
-        {children}
-      </dd>
-    </>
-  );
-}
-
-/**
- * What a document's view shares with its side's own actions: who may write or delete, the
- * document's money format and the conflict shown above the view (a stale version, a rule).
- */
-export function useDocumentViewState(document: ViewDocument) {
-  const format = useDocumentMoney();
-  const user = useSessionUser();
-  const [problem, setProblem] = useState<string | null>(null);
-  return {
-    draft: document.status === 'draft',
-    canWrite: user ? can(user.level, 'commercial.write') : false,
-    canDelete: user ? can(user.level, 'commercial.delete') : false,
-    money: (amount: string | null | undefined) => format(amount, document.currency as Currency),
-    problem,
-    setProblem,
-    /** A 409 shows above the view; anything else is a toast. */
-    conflict: (error: unknown) => {
-      if (isApiError(error) && error.status === 409) setProblem(apiErrorText(error));
-      else toastApiError(error);
-    },
-  };
-}
-
-export type DocumentViewState = ReturnType<typeof useDocumentViewState>;
 
 function RefLink({ side, document }: { side: DocumentViewSide; document: DocumentRef }) {
   const { t } = useTranslation(side.namespace);
