@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
-import { AccountsList } from '../features/current-accounts/accounts-list';
-import { ProviderLedger } from '../features/current-accounts/provider-ledger';
+import { AccountsList } from '../features/current-accounts/party-accounts-list';
+import { ProviderLedger } from '../features/current-accounts/party-ledger';
 
 /** `/cc-providers` (commercial.read). */
 export function CcProvidersPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
-import { CustomerAccountsList } from '../features/current-accounts/customer-accounts-list';
-import { CustomerLedger } from '../features/current-accounts/customer-ledger';
+import { CustomerAccountsList } from '../features/current-accounts/party-accounts-list';
+import { CustomerLedger } from '../features/current-accounts/party-ledger';
 
 /** `/cc-customers` (commercial.read). */
 export function CcCustomersPage() {

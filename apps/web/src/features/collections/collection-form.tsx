@@ -3,32 +3,28 @@ import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { createCollectionSchema } from '@odontia/shared/schemas/collections';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormField } from '../../components/form-field';
-import { toastErrorText } from '../../lib/api-toast';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { AllocationTable } from '../commercial/allocation-table';
 import {
-  createMovement,
   type MovementDraft,
-  MovementFields,
-  MovementFormFooter,
   type MovementFormTexts,
   movementBody,
-  movementIssues,
-  OpenDocumentsSection,
   proposeAllocations,
   storedDraft,
   useAllocationSums,
+  useMovementSubmit,
   useStoredDraft,
-} from '../commercial/movement-form-parts';
+} from '../commercial/movement-draft';
+import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
+import { OpenDocumentsList, OpenDocumentsSection } from '../commercial/movement-open-documents';
 import { CustomerPicker } from '../customers/customer-picker';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { collectionsApi, invalidateCollections, useCustomerOpenDocuments } from './api';
-import { CollectionParts, type PartDraft, SplitMethodsButton } from './collection-parts';
+import { CollectionParts, type PartDraft, SplitMethodsButton, splitMethods } from './collection-parts';
 
 /**
  * `/collections/create`: money a patient, a company or an insurer pays, allocated to its open sales
@@ -77,7 +73,6 @@ function loadDraft(today: string, currency: string, customerId: string | null): 
 
 export function CollectionForm() {
   const { t } = useTranslation(['collections', 'payments', 'common']);
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useClinicToday();
   const user = useSessionUser();
@@ -86,8 +81,6 @@ export function CollectionForm() {
   const { draft, setDraft, set } = useStoredDraft(storageKey, () =>
     loadDraft(today, user?.account.currency ?? 'argentine_peso', params.get('customerId')),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [customerText, setCustomerText] = useState(draft.customerName);
   const account = useCustomerOpenDocuments(draft.customerId);
 
@@ -130,10 +123,13 @@ export function CollectionForm() {
     }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const body = {
+  const { errors, saving, submit } = useMovementSubmit({
+    texts,
+    path: '/collections',
+    storageKey,
+    schema: createCollectionSchema,
+    remainderCents,
+    body: () => ({
       ...(draft.customerId ? { customerId: draft.customerId } : {}),
       ...(!draft.customerId && draft.patientId ? { patientId: draft.patientId } : {}),
       ...movementBody(draft),
@@ -149,52 +145,15 @@ export function CollectionForm() {
             })),
           }
         : {}),
-    };
-    const found = movementIssues(createCollectionSchema, body, remainderCents);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.allocations === 'payment_over_allocation') toastErrorText(t('form.overAllocated'));
-      return;
-    }
-    setSaving(true);
-    await createMovement({
-      create: () => collectionsApi.create(body, draft.key),
-      storageKey,
-      successCode: 'collection_created',
-      invalidate: invalidateCollections,
-      onCreated: (saved) => void navigate(`/collections/view/${saved}`),
-      setErrors,
-      renewKey: () => set('key', newKey()),
-      keyReusedText: t('form.keyReused'),
-    });
-    setSaving(false);
-  };
+    }),
+    create: (body) => collectionsApi.create(body, draft.key),
+    successCode: 'collection_created',
+    invalidate: invalidateCollections,
+    renewKey: () => set('key', newKey()),
+  });
 
   const picked = Boolean(draft.customerId || draft.patientId);
-  const setParts = (next: PartDraft[]) =>
-    setDraft((current) =>
-      // One part left: one method again, the whole amount's.
-      next.length === 1
-        ? {
-            ...current,
-            method: next[0]?.method ?? current.method,
-            transactionNumber: next[0]?.transactionNumber ?? '',
-            parts: [],
-          }
-        : { ...current, parts: next },
-    );
-  const split = () =>
-    setDraft((current) => ({
-      ...current,
-      parts: [
-        { method: current.method, amount: current.amount, transactionNumber: current.transactionNumber },
-        {
-          method: current.method === 'credit_card' ? 'cash_payment' : 'credit_card',
-          amount: '',
-          transactionNumber: '',
-        },
-      ],
-    }));
+  const { setParts, split } = splitMethods(setDraft);
   return (
     <form className="card" noValidate onSubmit={(event) => void submit(event)} data-testid="collection-form">
       <div className="card-body">
@@ -269,24 +228,14 @@ export function CollectionForm() {
             })}
           </p>
         ) : null}
-        {!picked ? (
-          <p className="text-body-secondary mb-0">{t('form.pickCustomer')}</p>
-        ) : !draft.customerId ? (
-          <p className="text-body-secondary mb-0">{t('form.neverBilled')}</p>
-        ) : account.isPending ? (
-          <p className="text-body-secondary mb-0">{t('form.searching')}</p>
-        ) : openDocuments.length === 0 ? (
-          <p className="text-body-secondary mb-0" data-testid="collection-no-documents">
-            {t('form.noOpenDocuments')}
-          </p>
-        ) : (
-          <AllocationTable
-            documents={openDocuments}
-            currency={draft.currency}
-            allocations={draft.allocations}
-            onChange={(documentId, value) => set('allocations', { ...draft.allocations, [documentId]: value })}
-          />
-        )}
+        <OpenDocumentsList
+          texts={texts}
+          waiting={!picked ? t('form.pickCustomer') : !draft.customerId ? t('form.neverBilled') : null}
+          pending={account.isPending}
+          documents={openDocuments}
+          draft={draft}
+          set={set}
+        />
       </OpenDocumentsSection>
       <MovementFormFooter texts={texts} listPath="/collections" saving={saving} />
     </form>

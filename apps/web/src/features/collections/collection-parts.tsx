@@ -1,6 +1,7 @@
 import { type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import { maxCollectionParts } from '@odontia/shared/schemas/collections';
 import { Plus, Split, Trash2 } from 'lucide-react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel, fieldCodeText, inputClass } from '../../components/form-field';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
@@ -173,4 +174,36 @@ export function SplitMethodsButton({ onSplit }: { onSplit: () => void }) {
       </button>
     </div>
   );
+}
+
+/** The draft's methods split in parts and back: split starts with the method so far and another. */
+export function splitMethods<
+  D extends { method: string; amount: string; transactionNumber: string; parts?: PartDraft[] },
+>(setDraft: Dispatch<SetStateAction<D>>) {
+  return {
+    setParts: (next: PartDraft[]) =>
+      setDraft((current) =>
+        // One part left: one method again, the whole amount's.
+        next.length === 1
+          ? {
+              ...current,
+              method: next[0]?.method ?? current.method,
+              transactionNumber: next[0]?.transactionNumber ?? '',
+              parts: [],
+            }
+          : { ...current, parts: next },
+      ),
+    split: () =>
+      setDraft((current) => ({
+        ...current,
+        parts: [
+          { method: current.method, amount: current.amount, transactionNumber: current.transactionNumber },
+          {
+            method: current.method === 'credit_card' ? 'cash_payment' : 'credit_card',
+            amount: '',
+            transactionNumber: '',
+          },
+        ],
+      })),
+  };
 }

@@ -16,7 +16,7 @@ import { apiClient, type CallInput, callApi } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
-import { type RecordKind, type RecordOf, type RowOf, recordKinds } from './records';
+import type { RecordKind, RecordOf, RowOf } from './records';
 
 export type { Page, RecordKind, RecordOf, RowOf };
 

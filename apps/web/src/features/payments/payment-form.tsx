@@ -1,29 +1,25 @@
 import '../../lib/zod-setup';
 import { createPaymentSchema, type OpenDocument } from '@odontia/shared/schemas/payments';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FormField } from '../../components/form-field';
-import { toastErrorText } from '../../lib/api-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { AllocationTable } from '../commercial/allocation-table';
 import {
-  createMovement,
   type MovementDraft,
-  MovementFields,
-  MovementFormFooter,
   type MovementFormTexts,
   movementBody,
-  movementIssues,
-  OpenDocumentsSection,
   proposeAllocations,
   storedDraft,
   useAllocationSums,
+  useMovementSubmit,
   useStoredDraft,
-} from '../commercial/movement-form-parts';
+} from '../commercial/movement-draft';
+import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
+import { OpenDocumentsList, OpenDocumentsSection } from '../commercial/movement-open-documents';
 import { invalidateMoney, type ProviderHit, paymentsApi, useOpenDocuments, useProviderSearch } from './api';
 
 /**
@@ -69,7 +65,6 @@ function loadDraft(today: string, currency: string, providerId: string | null): 
 
 export function PaymentForm() {
   const { t } = useTranslation(['payments', 'common']);
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useClinicToday();
   const clinicCurrency = useSessionUser()?.account.currency ?? 'argentine_peso';
@@ -77,8 +72,6 @@ export function PaymentForm() {
   const { draft, setDraft, set } = useStoredDraft(storageKey, () =>
     loadDraft(today, clinicCurrency, params.get('providerId')),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState(false);
   const [providerText, setProviderText] = useState(draft.providerName);
   const debounced = useDebouncedValue(providerText, 250);
@@ -118,33 +111,22 @@ export function PaymentForm() {
     }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const body = {
+  const { errors, saving, submit } = useMovementSubmit({
+    texts,
+    path: '/payments',
+    storageKey,
+    schema: createPaymentSchema,
+    remainderCents,
+    body: () => ({
       providerId: draft.providerId,
       ...movementBody(draft),
       paidOn: draft.status === 'paid' && draft.paidOn ? draft.paidOn : undefined,
-    };
-    const found = movementIssues(createPaymentSchema, body, remainderCents);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.allocations === 'payment_over_allocation') toastErrorText(t('form.overAllocated'));
-      return;
-    }
-    setSaving(true);
-    await createMovement({
-      create: () => paymentsApi.create(body, draft.key),
-      storageKey,
-      successCode: 'payment_created',
-      invalidate: invalidateMoney,
-      onCreated: (saved) => void navigate(`/payments/view/${saved}`),
-      setErrors,
-      renewKey: () => set('key', newKey()),
-      keyReusedText: t('form.keyReused'),
-    });
-    setSaving(false);
-  };
+    }),
+    create: (body) => paymentsApi.create(body, draft.key),
+    successCode: 'payment_created',
+    invalidate: invalidateMoney,
+    renewKey: () => set('key', newKey()),
+  });
 
   return (
     <form className="card" noValidate onSubmit={(event) => void submit(event)} data-testid="payment-form">
@@ -206,22 +188,14 @@ export function PaymentForm() {
         overAllocated={remainderCents < 0 || Boolean(errors.allocations)}
         summaryClassName="payment-summary"
       >
-        {!draft.providerId ? (
-          <p className="text-body-secondary mb-0">{t('form.pickProvider')}</p>
-        ) : documents.isPending ? (
-          <p className="text-body-secondary mb-0">{t('form.searching')}</p>
-        ) : openDocuments.length === 0 ? (
-          <p className="text-body-secondary mb-0" data-testid="payment-no-documents">
-            {t('form.noOpenDocuments')}
-          </p>
-        ) : (
-          <AllocationTable
-            documents={openDocuments}
-            currency={draft.currency}
-            allocations={draft.allocations}
-            onChange={(documentId, value) => set('allocations', { ...draft.allocations, [documentId]: value })}
-          />
-        )}
+        <OpenDocumentsList
+          texts={texts}
+          waiting={draft.providerId ? null : t('form.pickProvider')}
+          pending={documents.isPending}
+          documents={openDocuments}
+          draft={draft}
+          set={set}
+        />
       </OpenDocumentsSection>
       <MovementFormFooter texts={texts} listPath="/payments" saving={saving} />
     </form>

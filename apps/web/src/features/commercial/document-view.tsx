@@ -1,0 +1,243 @@
+import type { DocumentStatus } from '@odontia/shared/commercial';
+import type { DocumentType } from '@odontia/shared/enums';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
+import { Pencil, Stamp, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BusyIcon } from '../../components/busy-icon';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormAlert } from '../../components/form-feedback';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { useCalendarDateFormat } from '../../session/clinic-time';
+import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
+import { DocumentLinks } from './document-links';
+import type { DocumentViewSide } from './document-side';
+import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from './document-view-parts';
+import type { DocumentViewState } from './document-view-state';
+
+type ViewLine = Purchase['lines'][number];
+
+/** What the view reads of any document, a sale or a purchase. */
+export type ViewDocument = Pick<
+  Purchase,
+  | 'id'
+  | 'version'
+  | 'currency'
+  | 'vatBreakdown'
+  | 'subtotal1'
+  | 'discountTotal'
+  | 'subtotal2'
+  | 'vatTotal'
+  | 'total'
+  | 'openAmount'
+  | 'relatedDocument'
+  | 'relatedFrom'
+  | 'allocations'
+> & {
+  status: DocumentStatus;
+  documentType: DocumentType;
+  issuerSnapshot: PartySnapshot | null;
+  counterpartySnapshot: PartySnapshot | null;
+};
+
+function RefLink({ side, document }: { side: DocumentViewSide; document: DocumentRef }) {
+  const { t } = useTranslation(side.namespace);
+  const day = useCalendarDateFormat();
+  return (
+    <Link to={side.pathOf(document.id)}>
+      {t(`types.${document.documentType}`)} {side.view.refNumber(document) ?? t('list.noNumber')} · {day(document.date)}
+    </Link>
+  );
+}
+
+/**
+ * A document's view, written once for sales and purchases: its heading (number, badges, actions and
+ * facts), the side's panels, the parties as copied, the lines and amounts, its links and what only
+ * one side shows after them. Editing, the final step (issue, register) and deleting a draft are the
+ * same on both sides; the rest of the actions are the side's (`leading`, `trailing`).
+ */
+export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
+  side,
+  document,
+  state,
+  title,
+  leading,
+  trailing,
+  finalAllowed = true,
+  facts,
+  panels,
+  parties,
+  lines,
+  relatedText,
+  moneyMoves,
+  after,
+  deleteText,
+}: {
+  side: DocumentViewSide;
+  document: D & { lines: Line[] };
+  state: DocumentViewState;
+  title: string;
+  leading?: ReactNode;
+  trailing?: ReactNode;
+  /** Whether this user may take the final step of this draft here. */
+  finalAllowed?: boolean;
+  facts: ReactNode;
+  panels?: ReactNode;
+  parties: { issuer: string; receiver: string; pending: string; withPhone?: boolean };
+  lines: Pick<Parameters<typeof DocumentLinesTable<Line>>[0], 'concept' | 'own' | 'withSubtotal'>;
+  relatedText: string;
+  /** Whether the document moves money (then what is still open shows once it counts). */
+  moneyMoves: boolean;
+  after?: ReactNode;
+  deleteText: string;
+}) {
+  const { t } = useTranslation(side.namespace);
+  const navigate = useNavigate();
+  const { draft, canWrite, canDelete, money, problem, setProblem, conflict } = state;
+  const finalise = side.view.useFinalise(document.id);
+  const remove = side.view.useDelete(document.id);
+  const [confirming, setConfirming] = useState(false);
+  const prefix = side.testIdPrefix;
+
+  const onFinalise = async () => {
+    setProblem(null);
+    try {
+      const answer = await finalise.mutateAsync(document.version);
+      if (answer.code) toastSuccess(answer.code);
+    } catch (error) {
+      conflict(error);
+    }
+  };
+  const onDelete = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      void navigate(side.listPath);
+    } catch (error) {
+      setConfirming(false);
+      toastApiError(error);
+    }
+  };
+
+  return (
+    <div className="d-flex flex-column gap-3" data-testid={`${prefix}-view`} data-status={document.status}>
+      {problem ? <FormAlert testId={`${prefix}-problem`}>{problem}</FormAlert> : null}
+      <section className="card">
+        <div className="card-header d-flex flex-wrap gap-2 align-items-center justify-content-between">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <h2 className="h5 mb-0" data-testid={side.view.numberTestId}>
+              {title}
+            </h2>
+            <DocumentTypeBadge side={side} type={document.documentType} />
+            <DocumentStatusBadge side={side} status={document.status} />
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            {leading}
+            {draft && canWrite ? (
+              <>
+                <Link to={`${side.listPath}/create?edit=${document.id}`} className="btn btn-outline-secondary btn-sm">
+                  <Pencil size={14} aria-hidden="true" className="me-1" />
+                  {t('view.edit')}
+                </Link>
+                {finalAllowed ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => void onFinalise()}
+                    disabled={finalise.isPending}
+                    data-testid={side.view.final.testId}
+                  >
+                    <BusyIcon busy={finalise.isPending} icon={Stamp} />
+                    {t(side.view.final.textKey)}
+                  </button>
+                ) : null}
+              </>
+            ) : null}
+            {/* Deleting a draft is a commercial delete on both sides (docs/permissions.md). */}
+            {draft && canDelete ? (
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm"
+                onClick={() => setConfirming(true)}
+                data-testid="view-delete"
+              >
+                <Trash2 size={14} aria-hidden="true" className="me-1" />
+                {t('view.delete')}
+              </button>
+            ) : null}
+            {trailing}
+          </div>
+        </div>
+        <div className="card-body">
+          <dl className="row mb-0">{facts}</dl>
+        </div>
+      </section>
+
+      {panels}
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('view.parties')}</div>
+        <div className="card-body row g-3">
+          <PartySnapshotCard
+            title={parties.issuer}
+            party={draft ? null : document.issuerSnapshot}
+            testId="issuer"
+            pendingText={parties.pending}
+            withPhone={parties.withPhone}
+          />
+          <PartySnapshotCard
+            title={parties.receiver}
+            party={draft ? null : document.counterpartySnapshot}
+            testId="receiver"
+            pendingText={parties.pending}
+            withPhone={parties.withPhone}
+          />
+        </div>
+      </section>
+
+      <section className="card">
+        <div className="card-header fw-semibold">{t('form.sections.lines')}</div>
+        <DocumentLinesTable<Line>
+          namespace={side.namespace}
+          testId={`${prefix}-lines`}
+          lines={document.lines}
+          money={money}
+          {...lines}
+        />
+        <DocumentAmountsView
+          namespace={side.namespace}
+          document={document}
+          money={money}
+          showOpen={!draft && moneyMoves}
+        />
+      </section>
+
+      <DocumentLinks
+        namespace={side.namespace}
+        document={document}
+        relatedText={relatedText}
+        refLink={(ref) => <RefLink side={side} document={ref} />}
+        money={money}
+        movement={(allocation) => ({
+          to: `${side.view.movement.path}${allocation.paymentId}`,
+          text: t(side.view.movement.textKey, { number: allocation.paymentNumber ?? '' }),
+        })}
+        creditPath={side.pathOf}
+      />
+
+      {after}
+
+      <ConfirmDelete
+        show={confirming}
+        title={t('view.deleteTitle')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+      >
+        {deleteText}
+      </ConfirmDelete>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import type { MoneyMovement, MovementKind } from './money-movement-view';
+import '../../lib/zod-setup';
+import { normalizeDecimal } from '@odontia/shared/decimal-input';
+import { Wand2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyIcon } from '../../components/busy-icon';
+import { DateInput } from '../../components/date-input';
+import { useClinicToday } from '../../session/clinic-time';
+import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
+import { AllocationTable } from './allocation-table';
+import { proposeAllocations } from './movement-draft';
+
+export type MovementTexts = Pick<MovementKind<MoneyMovement>, 'namespaces' | 'testIdPrefix'>;
+
+/** What a movement's view can do to it once recorded. */
+export type MovementChange =
+  | { kind: 'allocate'; body: { version: number; allocations: { documentId: string; amount: string }[] } }
+  | { kind: 'paid'; body: { version: number; paidOn: string } }
+  | { kind: 'reverse'; body: { version: number; reason: string } };
+
+export function AllocatePanel<M extends MoneyMovement>({
+  kind,
+  movement,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  kind: MovementKind<M>;
+  movement: M;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (body: { version: number; allocations: { documentId: string; amount: string }[] }) => Promise<void>;
+}) {
+  const { t } = useTranslation(kind.namespaces);
+  const prefix = kind.testIdPrefix;
+  const documents = kind.useOpenDocuments(movement);
+  const money = useCurrencyFormat();
+  const [allocations, setAllocations] = useState<Record<string, string>>({});
+  const onAccount = toCents(movement.unallocatedAmount);
+  const allocated = Object.values(allocations).reduce((total, value) => total + (toCents(value || '0') || 0), 0);
+  const propose = () => setAllocations(proposeAllocations(documents ?? [], movement.currency, onAccount));
+  const save = () =>
+    onSave({
+      version: movement.version,
+      allocations: Object.entries(allocations)
+        .filter(([, value]) => value.trim() && toCents(value) > 0)
+        .map(([documentId, value]) => ({ documentId, amount: normalizeDecimal(value) ?? value.trim() })),
+    });
+  return (
+    <section className="card border-primary" data-testid={`${prefix}-allocate`}>
+      <div className="card-header d-flex justify-content-between align-items-center">
+        <h2 className="h6 mb-0">{t('view.allocateRemainder')}</h2>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={propose}
+          data-testid={`${prefix}-allocate-propose`}
+        >
+          <Wand2 size={16} aria-hidden="true" className="me-2" />
+          {t('form.propose')}
+        </button>
+      </div>
+      <div className="card-body">
+        {documents && documents.length === 0 ? (
+          <p className="text-body-secondary">{t('form.noOpenDocuments')}</p>
+        ) : (
+          <AllocationTable
+            documents={documents ?? []}
+            currency={movement.currency}
+            allocations={allocations}
+            onChange={(id, value) => setAllocations((current) => ({ ...current, [id]: value }))}
+          />
+        )}
+        <p className="mt-2 mb-0 text-end">
+          {t('form.remainder')}:{' '}
+          <strong className={onAccount - allocated < 0 ? 'text-danger-emphasis' : undefined}>
+            {money(fromCents(onAccount - allocated), movement.currency)}
+          </strong>
+        </p>
+      </div>
+      <div className="card-footer d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          {t('view.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || allocated <= 0 || allocated > onAccount}
+          onClick={() => void save()}
+          data-testid={`${prefix}-allocate-save`}
+        >
+          <BusyIcon busy={busy} />
+          {t('view.saveAllocation')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function PaidPanel({
+  kind,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  kind: MovementTexts;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (paidOn: string) => Promise<void>;
+}) {
+  const { t } = useTranslation(kind.namespaces);
+  const prefix = kind.testIdPrefix;
+  const id = useId();
+  const [paidOn, setPaidOn] = useState(useClinicToday());
+  return (
+    <section className="card border-success" data-testid={`${prefix}-paid`}>
+      <div className="card-body d-flex flex-wrap gap-2 align-items-end">
+        <div>
+          <label className="form-label" htmlFor={`${id}-paidOn`}>
+            {t('fields.paidOn')}
+          </label>
+          <DateInput
+            id={`${id}-paidOn`}
+            name="paidOn"
+            className="form-control"
+            value={paidOn}
+            onChange={(event) => setPaidOn(event.target.value)}
+          />
+        </div>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          {t('view.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-success"
+          disabled={busy || !paidOn}
+          onClick={() => void onSave(paidOn)}
+          data-testid={`${prefix}-paid-save`}
+        >
+          <BusyIcon busy={busy} />
+          {t('view.markPaid')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function ReversePanel({
+  kind,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  kind: MovementTexts;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (reason: string) => Promise<void>;
+}) {
+  const { t } = useTranslation(kind.namespaces);
+  const prefix = kind.testIdPrefix;
+  const id = useId();
+  const [reason, setReason] = useState('');
+  return (
+    <section className="card border-danger" data-testid={`${prefix}-reverse`}>
+      <div className="card-body">
+        <p className="text-body-secondary">{t('view.reverseHint')}</p>
+        <label className="form-label" htmlFor={`${id}-reason`}>
+          {t('view.reason')}
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          className="form-control"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          data-testid={`${prefix}-reverse-reason`}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <div className="card-footer d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          {t('view.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy || !reason.trim()}
+          onClick={() => void onSave(reason.trim())}
+          data-testid={`${prefix}-reverse-save`}
+        >
+          <BusyIcon busy={busy} />
+          {t('view.confirmReverse')}
+        </button>
+      </div>
+    </section>
+  );
+}

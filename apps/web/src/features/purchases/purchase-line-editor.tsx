@@ -1,0 +1,123 @@
+import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
+import type { InventoryItem } from '@odontia/shared/schemas/inventory';
+import { useTranslation } from 'react-i18next';
+import { ComboboxOptionText } from '../../components/combobox';
+import { DocumentLineEditor, type DocumentLineProps } from '../commercial/document-lines';
+import { nextLineKey, trimZeros } from '../commercial/line-amounts';
+import { type ConceptOptions, LineConceptField } from '../commercial/line-concept';
+import { useCatalogueSearch } from './api';
+
+export interface LineState {
+  key: string;
+  itemId: string;
+  itemName: string;
+  description: string;
+  skuProvider: string;
+  quantity: string;
+  unitPrice: string;
+  discountRate: string;
+  vatRate: string;
+  /** The order line this line receives (issue 35): kept while the document receives that order. */
+  sourceLineId: string;
+}
+
+export const newLine = (values: Partial<LineState> = {}): LineState => ({
+  key: nextLineKey(),
+  itemId: '',
+  itemName: '',
+  description: '',
+  skuProvider: '',
+  quantity: '1',
+  unitPrice: '',
+  discountRate: '0',
+  vatRate: '21',
+  sourceLineId: '',
+  ...values,
+});
+
+export const linesOf = (purchase: Purchase, keepSources: boolean): LineState[] =>
+  purchase.lines.map((line) =>
+    newLine({
+      itemId: line.itemId ?? '',
+      itemName: line.itemName ?? '',
+      description: line.description,
+      skuProvider: line.skuProvider ?? '',
+      quantity: trimZeros(line.quantity),
+      unitPrice: line.unitPrice,
+      discountRate: trimZeros(line.discountRate),
+      vatRate: trimZeros(line.vatRate),
+      sourceLineId: keepSources ? (line.sourceLineId ?? '') : '',
+    }),
+  );
+
+/** The catalogue's items, searched once something is typed. */
+function useCatalogueOptions(text: string, open: boolean): ConceptOptions<InventoryItem> {
+  const search = useCatalogueSearch(text, open && text.length > 0);
+  return { items: search.data ?? [], pending: search.isPending || text === '', busy: search.isFetching };
+}
+
+/** A purchase's line: an item of the catalogue (or free text) and the provider's own code for it. */
+export function PurchaseLineEditor({ onSkuBlur, ...props }: DocumentLineProps<LineState> & { onSkuBlur: () => void }) {
+  const { line, onChange } = props;
+  const { t } = useTranslation('purchases');
+  return (
+    <DocumentLineEditor
+      {...props}
+      namespace="purchases"
+      testId="purchase-line"
+      columns={{
+        quantity: 'col-6 col-lg-1',
+        unitPrice: 'col-6 col-lg-2',
+        discountRate: 'col-3 col-lg-1',
+        vatRate: 'col-3 col-lg-1',
+      }}
+      concept={(fields) => (
+        <LineConceptField<InventoryItem>
+          namespace="purchases"
+          fields={fields}
+          label={t('fields.item')}
+          text={line.description}
+          onType={(text) => onChange({ description: text, itemId: '', itemName: '' })}
+          useOptions={useCatalogueOptions}
+          itemKey={(item) => item.id}
+          itemName={(item) => item.name}
+          renderItem={(item) => (
+            <ComboboxOptionText
+              name={item.name}
+              detail={[t(`itemKinds.${item.kind}`), item.sku].filter(Boolean).join(' · ')}
+            />
+          )}
+          onPick={(item) =>
+            onChange({
+              itemId: item.id,
+              itemName: item.name,
+              description: item.name,
+              ...(line.unitPrice.trim() ? {} : { unitPrice: item.lastCost ?? item.costPrice }),
+              vatRate: Number(item.taxRate).toString(),
+            })
+          }
+          texts={{
+            list: t('form.catalogue'),
+            empty: t('form.notInCatalogue'),
+            placeholder: t('form.itemPlaceholder'),
+          }}
+          testIds={{ input: 'line-item', option: 'line-item-option' }}
+          origin={{ listed: Boolean(line.itemId), text: t('form.fromCatalogue'), testId: 'line-catalogue' }}
+        />
+      )}
+      extra={({ label, control, message }) => (
+        <div className="col-6 col-lg-2">
+          {label('skuProvider', t('fields.skuProvider'))}
+          <input
+            {...control('skuProvider')}
+            value={line.skuProvider}
+            onChange={(event) => onChange({ skuProvider: event.target.value })}
+            onBlur={onSkuBlur}
+            data-testid="line-sku"
+          />
+          {message('skuProvider')}
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import type { SaleDocumentType } from '@odontia/shared/commercial';
+import { type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
+import { useTranslation } from 'react-i18next';
+import type { useDocumentDraft } from '../commercial/document-draft';
+import {
+  ConditionField,
+  CurrencyField,
+  DocumentDateField,
+  DueDateField,
+  PointOfServiceField,
+} from '../commercial/document-form-parts';
+import type { useDocumentForm } from '../commercial/use-document-form';
+import type { LineState } from './sale-line-editor';
+
+type SaleForm = ReturnType<typeof useDocumentForm>;
+type SaleDraftState = ReturnType<typeof useDocumentDraft<SaleDocumentType, LineState>>;
+
+/** A sale's own fields: point of sale, date, condition, then its due date or how it was collected, currency. */
+export function SaleOwnFields({ form, state }: { form: SaleForm; state: SaleDraftState }) {
+  const { t } = useTranslation('sales');
+  const { draft, set } = state;
+  return (
+    <>
+      <PointOfServiceField
+        form={form}
+        namespace="sales"
+        value={draft.pointOfService}
+        onChange={set('pointOfService')}
+        hint={t('form.hints.pointOfService')}
+      />
+      <DocumentDateField form={form} namespace="sales" value={draft.date} onChange={set('date')} />
+      <ConditionField
+        form={form}
+        namespace="sales"
+        value={draft.conditionSale}
+        onChange={set('conditionSale')}
+        className="col-6 col-md-3"
+        testId="sale-condition"
+      />
+      <div className="col-6 col-md-3">
+        {draft.conditionSale === 'current_account' ? (
+          <DueDateField form={form} namespace="sales" value={draft.dueDate} onChange={set('dueDate')} />
+        ) : (
+          <SalePaymentMethod form={form} state={state} />
+        )}
+      </div>
+      <CurrencyField
+        form={form}
+        namespace="sales"
+        value={draft.currency}
+        onChange={set('currency')}
+        className="col-6 col-md-3"
+      />
+    </>
+  );
+}
+
+/** Paid at once: cash, or a card (which one is asked); the method is what the sale collected. */
+function SalePaymentMethod({ form, state }: { form: SaleForm; state: SaleDraftState }) {
+  const { t } = useTranslation('sales');
+  const { conditionSale } = state.draft;
+  const cash = conditionSale === 'cash';
+  return (
+    <>
+      {form.label('paymentMethod', t('fields.paymentMethod'), conditionSale === 'cards')}
+      <select
+        {...form.field('paymentMethod')}
+        className={`form-select${form.errors.paymentMethod ? ' is-invalid' : ''}`}
+        value={cash ? 'cash_payment' : state.draft.paymentMethod}
+        disabled={cash}
+        onChange={(event) => state.set('paymentMethod')(event.target.value as PaymentMethod | '')}
+        data-testid="sale-method"
+      >
+        <option value="">{t('form.noMethod')}</option>
+        {paymentMethods
+          .filter((value) => (cash ? value === 'cash_payment' : ['credit_card', 'debit_card'].includes(value)))
+          .map((value) => (
+            <option key={value} value={value}>
+              {t(`methods.${value}`)}
+            </option>
+          ))}
+      </select>
+      {form.message('paymentMethod') ?? <div className="form-text">{t('form.hints.collected')}</div>}
+    </>
+  );
+}
