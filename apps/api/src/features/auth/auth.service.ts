@@ -8,6 +8,7 @@ import type {
   UpdateProfileRequest,
 } from '@odontia/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
@@ -17,7 +18,6 @@ import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { ContractRules } from '../../plugins/auth.ts';
-import type { Actor, RequestContext } from '../../plugins/routes.ts';
 import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { defaultCertificateTemplates, defaultTemplates } from '../authorizations/template-texts.ts';
 import { insertTemplates } from '../authorizations/templates.repository.ts';

@@ -16,12 +16,13 @@ import {
   writtenDate,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';

@@ -5,7 +5,7 @@ import type {
   TemplateKind,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { RequestContext } from '../../context.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { templatesFilter, templatesRepository } from './templates.repository.ts';
 

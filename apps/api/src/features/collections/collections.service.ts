@@ -9,8 +9,8 @@ import type {
 } from '@odontia/shared/schemas/collections';
 import type { AllocationInput } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { customerCollections, presentPaymentFields, sidePayments } from '../commercial/side-payments.ts';
 import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import { findCustomer, resolveCustomer } from '../customers/customer-parties.ts';

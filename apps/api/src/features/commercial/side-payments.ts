@@ -3,9 +3,9 @@ import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enum
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { AllocationInput, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
+import type { AuditedContext as Ctx, RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import {
   type AllocationRequest,
@@ -59,7 +59,6 @@ export const customerCollections: PaymentSide = {
   entry: 'credit',
 };
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId' | 'ip'>;
 type PaymentFields = Omit<PaymentListItem, 'side' | 'providerId' | 'providerName'>;
 type PresentedAllocation = Payment['allocations'][number];
 

@@ -1,6 +1,6 @@
 import type { ProviderAccountsQuery } from '@odontia/shared/schemas/current-accounts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { TxContext as Ctx } from '../../context.ts';
 import {
   type AccountFiguresRow,
   type AccountTotalsRow,
@@ -23,8 +23,6 @@ import {
  * payments (partial index `payments_unallocated_idx`) and credit notes not yet applied (negative
  * open amounts). Every statement names the clinic; RLS checks it again.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 export interface ProviderAccountRow extends AccountFiguresRow {
   provider_id: string;

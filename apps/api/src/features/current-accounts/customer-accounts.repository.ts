@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { TxContext as Ctx } from '../../context.ts';
 import {
   type AccountFiguresRow,
   type AccountTotalsRow,
@@ -24,8 +24,6 @@ import {
  * balance = Σ aging − onAccount, always. Every statement names the clinic; RLS checks it again;
  * the aggregates run without parallel workers, as the providers' do (`serially`).
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 export interface CustomerAccountRow extends AccountFiguresRow {
   customer_id: string;

@@ -9,10 +9,10 @@ import type {
   LedgerQuery,
 } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { moneyFormatter } from '../payments/money-format.ts';

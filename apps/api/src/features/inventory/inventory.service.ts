@@ -21,10 +21,10 @@ import {
   type SupplyInput,
   suggestedOrderQuantity,
 } from '@odontia/shared/schemas/inventory';
+import type { RequestContext } from '../../context.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import * as stockRepository from '../stock/stock.repository.ts';
 import { applyStockMovements, toStockMovement } from '../stock/stock.service.ts';

@@ -4,11 +4,12 @@ import { type Language, languages, type ToothStatus, type ToothZone } from '@odo
 import { chartAt } from '@odontia/shared/odontogram';
 import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import * as clinicalRepository from '../clinical/clinical.repository.ts';
 import { invalidFields, requireProfessional, type TenantScope } from '../clinical/clinical.service.ts';

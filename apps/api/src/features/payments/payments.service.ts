@@ -5,8 +5,8 @@ import type {
   Payment,
   PaymentListQuery,
 } from '@odontia/shared/schemas/payments';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';

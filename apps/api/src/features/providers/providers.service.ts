@@ -10,11 +10,11 @@ import type {
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
+import type { RequestContext } from '../../context.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import type { RowWithNames } from '../../db/records.ts';
 import type { providers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { buildProvidersCsv } from './providers.csv.ts';
 import * as repository from './providers.repository.ts';

@@ -13,11 +13,11 @@ import type {
   UpdatePurchase,
 } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
+import type { RequestContext as Ctx } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
@@ -37,7 +37,6 @@ import * as repository from './purchases.repository.ts';
  * to the document it corrects — all in the request's one transaction.
  */
 
-type Ctx = RequestContext;
 type DocumentInput = Omit<CreatePurchase, 'register'>;
 
 const correcting = new Set<string>(['credit_note', 'debit_note']);

@@ -21,6 +21,7 @@ import {
   reportPdfMaxRows,
 } from '@odontia/shared/schemas/reports';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -28,7 +29,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';

@@ -14,9 +14,9 @@ import type {
   UpdateSale,
 } from '@odontia/shared/schemas/sales';
 import Big from 'big.js';
+import type { RequestContext as Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
@@ -43,7 +43,6 @@ import * as repository from './sales.repository.ts';
  * once (record-collection.ts), the e-invoicing submission queued, and the audit event.
  */
 
-type Ctx = RequestContext;
 type DocumentInput = Omit<CreateSale, 'issue'>;
 
 const correcting = new Set<string>(['credit_note', 'debit_note']);
