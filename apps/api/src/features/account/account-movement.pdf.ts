@@ -2,8 +2,8 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { AccountMovement } from '@odontia/shared/schemas/account';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
+import { taxIdKindLabels } from '../../lib/fiscal-labels.ts';
 import { headerRule, type PdfDocument, pdfField, printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { taxIdKindLabels } from '../fiscal/fiscal.labels.ts';
 import { moneyFormatter } from '../payments/money-format.ts';
 
 /**

@@ -13,6 +13,7 @@ import type {
 } from '@odontia/shared/schemas/appointments';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import { isExclusionViolation } from '../../db/errors.ts';
 import type { RecordScope } from '../../db/records.ts';
 import type { appointments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -139,14 +140,6 @@ async function lockAt(ctx: AgendaContext, id: string, version: number): Promise<
 
 function requireScheduled(row: AppointmentRow): void {
   if (row.status !== 'scheduled') throw new AppError('appointment_not_scheduled', { status: row.status });
-}
-
-/** True when PostgreSQL's exclusion constraint refused the write (SQLSTATE 23P01). */
-function isExclusionViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -27,7 +28,6 @@ import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
 import { authorizationRecords as records } from './authorizations.repository.ts';

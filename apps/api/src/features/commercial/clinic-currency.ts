@@ -33,6 +33,3 @@ export async function hasMoneyRows(ctx: Ctx): Promise<boolean> {
         or exists (select 1 from payments where account_id = ${ctx.accountId}::uuid) as found`);
   return Boolean(rows[0]?.found);
 }
-
-/** The keys of 0028 that say "not the clinic's currency", for the error handler. */
-export const currencyConstraints = new Set(['commercial_documents_currency_fk', 'payments_currency_fk']);

@@ -6,6 +6,7 @@ import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
@@ -13,7 +14,6 @@ import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import * as clinicalRepository from '../clinical/clinical.repository.ts';
 import { invalidFields, requireProfessional, type TenantScope } from '../clinical/clinical.service.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { odontogramDocument } from './odontogram.pdf.ts';
 import * as repository from './odontogram.repository.ts';
 

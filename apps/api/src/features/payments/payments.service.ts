@@ -6,10 +6,10 @@ import type {
   PaymentListQuery,
 } from '@odontia/shared/schemas/payments';
 import type { RequestContext } from '../../context.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './payments.repository.ts';
 
 /**

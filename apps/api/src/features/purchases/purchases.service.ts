@@ -14,6 +14,7 @@ import type {
 } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
 import type { RequestContext as Ctx } from '../../context.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,7 +24,6 @@ import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { readerOf } from '../payments/payments.repository.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import { purchaseOrderMail, purchaseOrderPdf } from './purchase-order.pdf.ts';

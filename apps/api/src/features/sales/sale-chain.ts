@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TxContext as Ctx } from '../../context.ts';
 import { commercialDocuments, documentLines } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { canonicalJson } from '../audit/audit.repository.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 
 /**
  * The numbering and the hash chain of issued sales (issue 18; docs/decisions.md "Sales:

@@ -15,6 +15,7 @@ import type {
 } from '@odontia/shared/schemas/sales';
 import Big from 'big.js';
 import type { RequestContext as Ctx } from '../../context.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -24,7 +25,6 @@ import { allocateToDocuments, documentEntry, postLedgerEntries } from '../curren
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { allocationsOf } from '../purchases/purchases.repository.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { accounts, clinicLogos } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
-import type { ClinicPrintHeader } from '../../lib/pdf.ts';
+import type { ClinicPrintHeader } from '../lib/pdf.ts';
+import { accounts, clinicLogos } from './schema/index.ts';
+import type { TenantTx } from './tenancy.ts';
 
 /**
  * The clinic's header of every printed document (issue 17): read in the request's transaction,
