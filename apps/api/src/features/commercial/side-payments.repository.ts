@@ -5,7 +5,7 @@ import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../..
 import { sortedBy } from '../../db/list-query.ts';
 import { commercialDocuments, paymentAllocations, payments, users } from '../../db/schema/index.ts';
 import type { PartyJoin } from './party-join.ts';
-import type { PaymentSide } from './side-payments.ts';
+import type { PaymentSide } from './payment-side.ts';
 
 /**
  * The `payments` table of one side (issue 17 payments to providers, issue 18 collections from

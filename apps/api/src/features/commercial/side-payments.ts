@@ -10,12 +10,12 @@ import { audit } from '../audit/audit.repository.ts';
 import {
   type AllocationRequest,
   allocateToDocuments,
-  type PartyKind,
   postLedgerEntries,
   reversePaymentAllocations,
 } from '../current-accounts/ledger.ts';
 import { requireClinicCurrency } from './clinic-currency.ts';
 import type { PartyJoin } from './party-join.ts';
+import type { PaymentSide } from './payment-side.ts';
 import * as repository from './side-payments.repository.ts';
 
 /**
@@ -26,22 +26,6 @@ import * as repository from './side-payments.repository.ts';
  * its allocations are undone so the documents owe again). Never edited. What differs by side is
  * the descriptor below; the party's lookup, its name and the list's filters stay in the domain.
  */
-
-export interface PaymentSide {
-  /** `payments.side` and the ledger's party kind. */
-  party: PartyKind;
-  /** The documents its allocations settle. */
-  documentSide: 'purchase' | 'sale';
-  /** The audit entity, and the prefix of its actions and message codes. */
-  entity: 'payment' | 'collection';
-  /** The row's party column (and the audit's key for it). */
-  partyKey: 'providerId' | 'customerId';
-  /**
-   * The ledger column the money posts to; its reversal posts to the other. A payment settles what
-   * the clinic owes a provider (debit); a collection what a customer owes the clinic (credit).
-   */
-  entry: 'debit' | 'credit';
-}
 
 export const providerPayments: PaymentSide = {
   party: 'provider',

@@ -7,11 +7,10 @@ import type {
   ProviderLedger,
 } from '@odontia/shared/schemas/current-accounts';
 import type { RequestContext } from '../../context.ts';
-import { loadPrintHeader } from '../../db/clinic-print-header.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
-import { paymentReference } from '../payments/commercial-texts.ts';
-import { readerOf } from '../payments/payments.repository.ts';
+import { paymentReference } from '../commercial/commercial-texts.ts';
 import {
   accountFigures,
   accountsCsv,

@@ -10,13 +10,12 @@ import type {
 } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
 import type { RequestContext } from '../../context.ts';
-import { loadPrintHeader } from '../../db/clinic-print-header.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import {
   accountFigures,
   accountsCsv,

@@ -1,9 +1,9 @@
 import type { PaymentListQuery } from '@odontia/shared/schemas/payments';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { TxContext as Ctx, WriterContext } from '../../context.ts';
+import type { TxContext as Ctx } from '../../context.ts';
+import { nextCounterValue } from '../../db/counters.ts';
 import { payments, providers } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
-import { nextCounterValue } from '../patients/patients.repository.ts';
 
 /**
  * Payments to providers (issue 17): what is the provider side's own. The payments' rows, lists and
@@ -38,17 +38,3 @@ export const providerJoin: PartyJoin<{ providerName: string | null }> = {
 export const providerFilters = (query: PaymentListQuery): (SQL | undefined)[] => [
   query.providerId ? eq(payments.providerId, query.providerId) : undefined,
 ];
-
-/** The clinic's name and contact for a printed header, and the reader's language. */
-export async function readerOf(ctx: WriterContext) {
-  const { rows } = await ctx.tx.execute<{ clinic_name: string; contact: string | null; language: string | null }>(sql`
-    select a.clinic_name, a.contact,
-      (select u.system_language from users u where u.account_id = ${ctx.accountId}::uuid and u.id = ${ctx.userId}::uuid) as language
-    from accounts a where a.id = ${ctx.accountId}::uuid`);
-  const row = rows[0];
-  return {
-    clinicName: row?.clinic_name ?? '',
-    clinicContact: row?.contact ?? '',
-    readerLanguage: row?.language ?? null,
-  };
-}

@@ -6,7 +6,7 @@ import type {
   PaymentListQuery,
 } from '@odontia/shared/schemas/payments';
 import type { RequestContext } from '../../context.ts';
-import { loadPrintHeader } from '../../db/clinic-print-header.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
@@ -99,7 +99,7 @@ export const paymentsService = {
   /** What the proof of payment prints: the payment, the clinic, the reader's language. */
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
     const payment = await shared.get(ctx, id);
-    const reader = await repository.readerOf(ctx);
+    const reader = await readerOf(ctx);
     return { payment, ...reader, clinic: await loadPrintHeader(ctx) };
   },
 };

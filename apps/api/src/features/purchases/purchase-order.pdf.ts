@@ -1,6 +1,7 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import {
   type ClinicPrintHeader,
   clinicHeader,
@@ -13,8 +14,7 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { documentTypeNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { documentTypeNames } from '../commercial/commercial-texts.ts';
 
 /**
  * A purchase order as the clinic prints and mails it (issue 35): the clinic's header, the

@@ -14,17 +14,17 @@ import type {
 } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
 import type { RequestContext as Ctx } from '../../context.ts';
-import { loadPrintHeader } from '../../db/clinic-print-header.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
+import { allocationsOf } from '../commercial/document-allocations.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
 import { allocateToDocuments, documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import { purchaseOrderMail, purchaseOrderPdf } from './purchase-order.pdf.ts';
 import * as repository from './purchases.repository.ts';
@@ -122,7 +122,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const lines = await repository.linesOf(ctx, id);
   const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
   const from = await repository.relatedFrom(ctx, id);
-  const allocations = await repository.allocationsOf(ctx, id);
+  const allocations = await allocationsOf(ctx, id);
   return {
     ...presentListItem(row),
     notes: row.notes,

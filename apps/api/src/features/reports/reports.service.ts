@@ -23,7 +23,7 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { loadPrintHeader } from '../../db/clinic-print-header.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -33,7 +33,6 @@ import { printLanguage } from '../../lib/pdf.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import { collect, contentTypes, fileNameOf, reportFileWriter } from './report-files.ts';
 import {
   type ReportDefinition,

@@ -2,6 +2,7 @@ import { documentMoneySign } from '@odontia/shared/commercial';
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Sale } from '@odontia/shared/schemas/sales';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import {
   type ClinicPrintHeader,
   clinicHeader,
@@ -14,8 +15,7 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
-import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-texts.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
 const texts: Record<
