@@ -1,3 +1,4 @@
+import type { UserLevel } from '@odontia/shared/enums';
 import { sql } from 'drizzle-orm';
 import { preparedQuery } from './prepared.ts';
 import type { AppDatabase } from './tenancy.ts';
@@ -7,7 +8,7 @@ export interface SessionCheck {
   sessionId: string;
   userId: string;
   accountId: string;
-  level: string;
+  level: UserLevel;
   timeZone: string;
   /** Why the session is refused: revoked or its user deactivated (`unauthorized`), or expired. */
   refusal: 'unauthorized' | 'session_expired' | null;
@@ -27,7 +28,7 @@ const sessionCheck = preparedQuery<
       sessionId: sql<string>`session_id`,
       userId: sql<string>`user_id`,
       accountId: sql<string>`account_id`,
-      level: sql<string>`level`,
+      level: sql<UserLevel>`level`,
       timeZone: sql<string>`time_zone`,
       refusal: sql<SessionCheck['refusal']>`refusal`,
       locked: sql<boolean>`locked`,

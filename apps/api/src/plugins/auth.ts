@@ -137,7 +137,7 @@ export const authentication = fp(
         sessionId: found.sessionId,
         userId: found.userId,
         accountId: found.accountId,
-        level: found.level as UserLevel,
+        level: found.level,
         locked: found.locked,
         timeZone: found.timeZone,
       };

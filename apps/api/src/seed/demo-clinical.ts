@@ -194,7 +194,7 @@ export async function seedDemoClinical(
       studies: laboratory.studies,
       instructions: laboratory.instructions,
       notes: null,
-      status: laboratory.result ? 'result_received' : 'ordered',
+      status: laboratory.result ? ('result_received' as const) : ('ordered' as const),
       resultDate: laboratory.result ? demoDay(laboratory.result.days) : null,
       result: laboratory.result?.text ?? null,
     };

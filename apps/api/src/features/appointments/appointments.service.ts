@@ -1,9 +1,4 @@
-import type {
-  AppointmentCancelReason,
-  AppointmentStatus,
-  ConfirmationChannel,
-  ReminderState,
-} from '@odontia/shared/enums';
+import type { AppointmentCancelReason, ConfirmationChannel, ReminderState } from '@odontia/shared/enums';
 import type {
   Appointment,
   AppointmentInput,
@@ -63,7 +58,7 @@ export function present(named: NamedAppointmentRow): Appointment {
     timeZone: row.timeZone,
     reason: row.reason,
     notes: row.notes,
-    status: row.status as AppointmentStatus,
+    status: row.status,
     outsideSchedule: row.outsideSchedule,
     confirmedAt: iso(row.confirmedAt),
     confirmationChannel: row.confirmationChannel as ConfirmationChannel | null,
@@ -93,7 +88,7 @@ function presentCalendar(row: repository.CalendarRow): CalendarAppointment {
     ...row,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    status: row.status as AppointmentStatus,
+    status: row.status,
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     arrivedAt: row.arrivedAt ? row.arrivedAt.toISOString() : null,
     cancelReason: row.cancelReason as AppointmentCancelReason | null,

@@ -1,4 +1,4 @@
-import type { Currency, Language, UserLevel } from '@odontia/shared/enums';
+import type { Currency, Language } from '@odontia/shared/enums';
 import { accountStateAt, graceEndsAt } from '@odontia/shared/schemas/account';
 import type {
   Profile,
@@ -84,7 +84,7 @@ export function toProfile(
     id: user.id,
     completeName: user.completeName,
     email: user.email,
-    level: user.level as UserLevel,
+    level: user.level,
     licenseNumber: user.licenseNumber,
     specialty: user.specialty,
     account: {
@@ -115,7 +115,7 @@ export function toProfile(
       .map((membership) => ({
         id: membership.account.id,
         clinicName: membership.account.clinicName,
-        level: membership.user.level as UserLevel,
+        level: membership.user.level,
       })),
   };
 }

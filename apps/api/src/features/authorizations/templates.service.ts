@@ -2,7 +2,6 @@ import type {
   AuthorizationTemplate,
   AuthorizationTemplateInput,
   AuthorizationTemplatesQuery,
-  TemplateKind,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
@@ -32,7 +31,7 @@ const records = auditedRecords({
   columnsOf,
   present: (row): AuthorizationTemplate => ({
     id: row.id,
-    kind: row.kind as TemplateKind,
+    kind: row.kind,
     title: row.title,
     body: row.body,
     active: row.active,

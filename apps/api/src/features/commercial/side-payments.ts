@@ -55,7 +55,7 @@ export function presentPaymentFields(row: repository.PaymentRow & repository.Peo
     date: row.date,
     amount: row.amount,
     currency: row.currency as Currency,
-    method: row.method as PaymentMethod,
+    method: row.method,
     transactionNumber: row.transactionNumber,
     notes: row.notes,
     status: row.status,

@@ -1,4 +1,4 @@
-import type { CustomerKind, FiscalCountry } from '@odontia/shared/commercial';
+import type { FiscalCountry } from '@odontia/shared/commercial';
 import type { Language } from '@odontia/shared/enums';
 import type { Page } from '@odontia/shared/schemas/common';
 import type {
@@ -7,7 +7,6 @@ import type {
   customerRecordContracts,
 } from '@odontia/shared/schemas/customer-records';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
-import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
@@ -33,11 +32,11 @@ type Columns = Omit<Input, never>;
 
 function columnsOf(value: Input | repository.CustomerRow): Columns {
   return {
-    kind: value.kind as CustomerKind,
+    kind: value.kind,
     name: value.name,
     tradeName: value.tradeName ?? null,
     country: (value.country ?? null) as FiscalCountry | null,
-    taxIdKind: (value.taxIdKind ?? null) as TaxIdKind | null,
+    taxIdKind: value.taxIdKind ?? null,
     taxId: value.taxId ?? null,
     fiscalCondition: value.fiscalCondition ?? null,
     address: value.address ?? null,
@@ -58,12 +57,12 @@ type Stored = repository.CustomerRow & Partial<Pick<RowWithNames<typeof customer
 function toCustomer(row: Stored, hasDocuments: boolean): CustomerRecord {
   return {
     id: row.id,
-    kind: row.kind as CustomerKind,
+    kind: row.kind,
     patientId: row.patientId,
     name: row.name,
     tradeName: row.tradeName,
     country: row.country as FiscalCountry | null,
-    taxIdKind: row.taxIdKind as TaxIdKind | null,
+    taxIdKind: row.taxIdKind,
     taxId: row.taxId,
     fiscalCondition: row.fiscalCondition,
     address: row.address,

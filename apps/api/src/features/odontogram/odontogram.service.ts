@@ -1,6 +1,6 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { instantFormatter } from '@odontia/shared/date-format';
-import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
+import { type Language, languages, type ToothZone } from '@odontia/shared/enums';
 import { chartAt } from '@odontia/shared/odontogram';
 import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
 import type { PageQuery } from '@odontia/shared/schemas/records';
@@ -33,7 +33,7 @@ export function toEntry(row: repository.OdontogramEntryRowWithNames): Odontogram
     patientId: row.patientId,
     tooth: row.tooth,
     zone: row.zone as ToothZone | null,
-    status: row.status as ToothStatus,
+    status: row.status,
     notes: row.notes,
     chartedAt: row.chartedAt.toISOString(),
     professionalId: row.professionalId,
@@ -60,7 +60,7 @@ async function chartOf(ctx: TenantScope, patientId: string, at: Date): Promise<O
       id: row.id,
       tooth: row.tooth,
       zone: row.zone as ToothZone | null,
-      status: row.status as ToothStatus,
+      status: row.status,
       chartedAt: row.chartedAt.toISOString(),
     })),
   );

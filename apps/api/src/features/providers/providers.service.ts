@@ -8,7 +8,6 @@ import type {
   providerExportQuerySchema,
 } from '@odontia/shared/schemas/providers';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
-import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
@@ -34,7 +33,7 @@ type Columns = Omit<Input, never>;
 function columnsOf(value: Input | repository.ProviderRow): Columns {
   return {
     nif: value.nif ?? null,
-    taxIdKind: (value.taxIdKind ?? null) as TaxIdKind | null,
+    taxIdKind: value.taxIdKind ?? null,
     fantasyName: value.fantasyName,
     bussinesName: value.bussinesName ?? null,
     companyName: value.companyName ?? null,
@@ -62,7 +61,7 @@ export function toProvider(row: Stored, hasDocuments: boolean): Provider {
   return {
     id: row.id,
     nif: row.nif,
-    taxIdKind: row.taxIdKind as TaxIdKind | null,
+    taxIdKind: row.taxIdKind,
     fantasyName: row.fantasyName,
     bussinesName: row.bussinesName,
     companyName: row.companyName,

@@ -400,9 +400,7 @@ async function moveStock(
 }
 
 const methodOf = (document: repository.DocumentRow): PaymentMethod =>
-  document.conditionSale === 'cash'
-    ? 'cash_payment'
-    : ((document.paymentMethod as PaymentMethod | null) ?? 'credit_card');
+  document.conditionSale === 'cash' ? 'cash_payment' : (document.paymentMethod ?? 'credit_card');
 
 /**
  * Issues a locked draft: final from here on. `known` is what the request already holds: the

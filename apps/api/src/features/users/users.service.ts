@@ -39,7 +39,7 @@ export function toClinicUser(row: repository.UserRow): ClinicUser {
     id: row.id,
     completeName: row.completeName,
     email: row.email,
-    level: row.level as UserLevel,
+    level: row.level,
     active: row.active,
     licenseNumber: row.licenseNumber,
     specialty: row.specialty,
@@ -175,7 +175,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!user) throw new AppError('user_not_found');
       if (user.version !== input.version) throw new AppError('version_conflict');
       if (input.active === false && user.id === ctx.userId) throw new AppError('cannot_deactivate_self');
-      const level = input.level ?? (user.level as UserLevel);
+      const level = input.level ?? user.level;
       const active = input.active ?? user.active;
       const losesAdministrator =
         user.level === 'administrator' && user.active && (level !== 'administrator' || !active);
