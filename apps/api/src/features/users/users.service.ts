@@ -14,7 +14,7 @@ import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
-import { invitationTtlMs } from '../auth/auth.service.ts';
+import { invitationTtlMs } from '../auth/auth-common.ts';
 import * as repository from './users.repository.ts';
 
 /**
