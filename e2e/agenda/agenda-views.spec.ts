@@ -23,7 +23,7 @@ const views = ['day', 'week', 'month', 'list'] as const;
 const at = (day: string, time: string) =>
   (instantOfClinicWallTime(`${day}T${time}`, demoTimeZone) as Date).toISOString();
 
-/** The Christmas the demo seeds as a holiday (apps/api/src/db/seed/demo-schedules.ts). */
+/** The Christmas the demo seeds as a holiday (apps/api/src/seed/demo-schedules.ts). */
 function demoChristmas(): string {
   const today = demoClinicToday();
   const year = Number(today.slice(0, 4)) + (today.slice(5) > '12-25' ? 1 : 0);

@@ -3,10 +3,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seedDemoAtStartup } from './db/seed/demo.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { type BackupSchedule, startBackupSchedule } from './features/backup/schedule.ts';
 import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { seedDemoAtStartup } from './seed/demo.ts';
 
 /**
  * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT make readiness answer 503

@@ -4,7 +4,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, demoUsers, seedDemoClinic } from '../src/db/seed/demo.ts';
+import { demoPassword, demoUsers, seedDemoClinic } from '../src/seed/demo.ts';
 import { bearer, signIn } from './clinics.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { availableBackends } from './test-database.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { demoPassword, demoUsers, seedDemoClinic } from '../src/db/seed/demo.ts';
+import { demoPassword, demoUsers, seedDemoClinic } from '../src/seed/demo.ts';
 import { bearer, signIn } from './clinics.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

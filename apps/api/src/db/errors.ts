@@ -2,20 +2,27 @@ import type { TenantTx } from './tenancy.ts';
 
 /** What a failed statement means, whichever driver raised it (the code may sit on a `cause`). */
 
+/** The error of the chain (the error, then each `cause`) that carries SQLSTATE `code`, if any. */
+export function pgErrorOf(error: unknown, code: string): { code: string } | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === code) return current as { code: string };
+  }
+  return undefined;
+}
+
 /** A unique constraint refused the write (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return pgErrorOf(error, '23505') !== undefined;
+}
+
+/** PostgreSQL's exclusion constraint refused the write (SQLSTATE 23P01). */
+export function isExclusionViolation(error: unknown): boolean {
+  return pgErrorOf(error, '23P01') !== undefined;
 }
 
 /** A number does not fit its column (SQLSTATE 22003): a total above numeric(14,2). */
 export function isNumericOverflow(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '22003') return true;
-  }
-  return false;
+  return pgErrorOf(error, '22003') !== undefined;
 }
 
 /** The name of the constraint a statement violated ('patients_ssn_unique'), if the driver says. */
@@ -26,6 +33,9 @@ export function violatedConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The keys of migration 0028 (features/commercial/clinic-currency.ts) that say "not the clinic's currency", for the error handler. */
+export const currencyConstraints = new Set(['commercial_documents_currency_fk', 'payments_currency_fk']);
 
 /**
  * Runs `write` under a savepoint of the request's transaction (it keeps using that transaction:

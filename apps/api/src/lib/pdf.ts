@@ -4,7 +4,7 @@ import type { FiscalCondition } from '@odontia/shared/commercial';
 import { type Language, languages } from '@odontia/shared/enums';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { FastifyReply } from 'fastify';
-import { fiscalConditionLabels, taxIdKindLabels } from '../features/fiscal/fiscal.labels.ts';
+import { fiscalConditionLabels, taxIdKindLabels } from './fiscal-labels.ts';
 
 /**
  * PDF documents with pdfmake on the server (ARCHITECTURE §1), with the Roboto fonts that ship
@@ -92,7 +92,7 @@ export function headerRule() {
 /**
  * The clinic as every printed document shows it (issue 17): its logo, trade name (or the clinic's
  * name), legal name, tax id with its kind and fiscal condition, address, phone and e-mail, read
- * by `loadPrintHeader` (features/fiscal/print-header.ts) in the request's transaction.
+ * by `loadPrintHeader` (db/clinic-print-header.ts) in the request's transaction.
  */
 export interface ClinicPrintHeader {
   /** The trade name, else the clinic's name. */

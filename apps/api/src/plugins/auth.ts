@@ -3,8 +3,8 @@ import { can, type PermissionAction, permissionActions } from '@odontia/shared/p
 import { accountStateAt } from '@odontia/shared/schemas/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { checkSession } from '../db/session-check.ts';
 import type { TenantTx } from '../db/tenancy.ts';
-import { checkSession } from '../features/auth/auth.repository.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -137,7 +137,7 @@ export const authentication = fp(
         sessionId: found.sessionId,
         userId: found.userId,
         accountId: found.accountId,
-        level: found.level as UserLevel,
+        level: found.level,
         locked: found.locked,
         timeZone: found.timeZone,
       };

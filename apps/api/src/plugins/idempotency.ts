@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { TenantTx } from '../db/tenancy.ts';
-import { canonicalJson } from '../features/audit/audit.repository.ts';
 import { AppError } from '../lib/app-error.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 
 /**
  * Idempotent writes (ARCHITECTURE §4: every write that creates or issues a document or moves money;

@@ -2,7 +2,8 @@ import { recordApiRoutes } from '@odontia/shared/routes/records';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { pageQuerySchema, RecordChange } from '@odontia/shared/schemas/records';
 import type { z } from 'zod';
-import type { RequestContext, RouteDefinition, routes } from './routes.ts';
+import type { RequestContext } from '../context.ts';
+import type { RouteDefinition, routes } from './routes.ts';
 
 /**
  * The usual routes of a versioned, soft-deleted record (docs/adding-a-domain.md): list, one,

@@ -1,3 +1,5 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -62,7 +64,7 @@ export const accounts = pgTable(
     tradeName: text('trade_name'),
     /** ISO 3166 country of the fiscal data ('AR', 'ES', 'BR', 'FR'…): which tax ids and conditions apply. */
     country: text('country'),
-    taxIdKind: text('tax_id_kind'),
+    taxIdKind: text('tax_id_kind').$type<TaxIdKind>(),
     taxId: text('tax_id'),
     fiscalCondition: text('fiscal_condition'),
     city: text('city'),
@@ -176,7 +178,7 @@ export const users = pgTable(
       .references(() => logins.id),
     /** The login's e-mail, copied for the clinic's lists and mails (kept equal when it changes). */
     email: text('email').notNull(),
-    level: text('level').notNull(),
+    level: text('level').$type<UserLevel>().notNull(),
     systemLanguage: text('system_language').notNull(),
     dateFormat: text('date_format').notNull(),
     systemCurrency: text('system_currency').notNull(),

@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@odontia/shared/enums';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -142,7 +143,7 @@ export const appointments = pgTable(
     timeZone: text('time_zone').notNull(),
     reason: text('reason'),
     notes: text('notes'),
-    status: text('status').notNull().default('scheduled'),
+    status: text('status').$type<AppointmentStatus>().notNull().default('scheduled'),
     /** Booked on purpose outside the professional's hours or inside a block (the warning was confirmed). */
     outsideSchedule: boolean('outside_schedule').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

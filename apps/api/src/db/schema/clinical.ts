@@ -1,3 +1,4 @@
+import type { DiagnosisStatus, LaboratoryStatus } from '@odontia/shared/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { treatments } from './agenda.ts';
@@ -34,7 +35,7 @@ export const diagnoses = pgTable(
     icd10Code: text('icd10_code'),
     /** FDI numbers. */
     teeth: integer('teeth').array().notNull().default(sql`'{}'::integer[]`),
-    status: text('status').notNull(),
+    status: text('status').$type<DiagnosisStatus>().notNull(),
     notes: text('notes'),
     ...recordStamps,
   },
@@ -59,7 +60,7 @@ export const laboratories = pgTable(
     studies: text('studies').array().notNull(),
     instructions: text('instructions'),
     notes: text('notes'),
-    status: text('status').notNull(),
+    status: text('status').$type<LaboratoryStatus>().notNull(),
     resultDate: date('result_date', { mode: 'string' }),
     result: text('result'),
     ...recordStamps,

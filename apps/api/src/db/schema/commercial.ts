@@ -1,3 +1,5 @@
+import type { PaymentMethod } from '@odontia/shared/enums';
+import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -99,7 +101,7 @@ export const providers = pgTable(
     id: uuid('id').notNull(),
     nif: text('nif'),
     /** Which kind of tax id `nif` is (cuit, nif, cnpj, siren…), so its check digits are checked. */
-    taxIdKind: text('tax_id_kind'),
+    taxIdKind: text('tax_id_kind').$type<TaxIdKind>(),
     taxIdKey: text('tax_id_key').generatedAlwaysAs(
       sql`nullif(upper(regexp_replace(nif, '[^0-9A-Za-z]', '', 'g')), '')`,
     ),
@@ -185,7 +187,7 @@ export const customers = pgTable(
     name: text('name').notNull(),
     tradeName: text('trade_name'),
     country: text('country'),
-    taxIdKind: text('tax_id_kind'),
+    taxIdKind: text('tax_id_kind').$type<TaxIdKind>(),
     taxId: text('tax_id'),
     taxIdKey: text('tax_id_key').generatedAlwaysAs(
       sql`nullif(upper(regexp_replace(tax_id, '[^0-9A-Za-z]', '', 'g')), '')`,
@@ -258,7 +260,7 @@ export const commercialDocuments = pgTable(
     deliveryDate: date('delivery_date', { mode: 'string' }),
     currency: text('currency').notNull(),
     conditionSale: text('condition_sale'),
-    paymentMethod: text('payment_method'),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
     notes: text('notes'),
     /** The document a credit or debit note corrects, or the delivery note an invoice bills. */
     relatedDocumentId: uuid('related_document_id'),
@@ -456,7 +458,7 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     /** The method of the collection's largest part (its only one, most of the time). */
-    method: text('method').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
     transactionNumber: text('transaction_number'),
     /**
      * How the money came (issue 35): [{ method, amount, transactionNumber }], one to ten parts whose

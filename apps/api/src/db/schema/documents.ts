@@ -1,3 +1,5 @@
+import type { AuthorizationStatus, ToothStatus } from '@odontia/shared/enums';
+import type { TemplateKind } from '@odontia/shared/schemas/authorizations';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -55,7 +57,7 @@ export const odontogramEntries = pgTable(
     tooth: integer('tooth').notNull(),
     /** mesial | distal | buccal | lingual | occlusal; null = the complete piece. */
     zone: text('zone'),
-    status: text('status').notNull(),
+    status: text('status').$type<ToothStatus>().notNull(),
     chartedAt: timestamp('charted_at', { withTimezone: true }).notNull(),
     professionalId: uuid('professional_id').notNull(),
     attendanceId: uuid('attendance_id'),
@@ -158,7 +160,7 @@ export const authorizationTemplates = pgTable(
   {
     accountId: uuid('account_id').notNull(),
     id: uuid('id').notNull(),
-    kind: text('kind').notNull().default('consent'),
+    kind: text('kind').$type<TemplateKind>().notNull().default('consent'),
     title: text('title').notNull(),
     body: text('body').notNull(),
     active: boolean('active').notNull().default(true),
@@ -192,7 +194,7 @@ export const treatmentAuthorizations = pgTable(
     costEstimate: numeric('cost_estimate', { precision: 14, scale: 2 }),
     /** The body as the template wrote it, placeholders filled, edited by hand before signing. */
     body: text('body').notNull(),
-    status: text('status').notNull().default('unsigned'),
+    status: text('status').$type<AuthorizationStatus>().notNull().default('unsigned'),
     ...recordStamps,
   },
   (table) => [

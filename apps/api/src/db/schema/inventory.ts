@@ -1,3 +1,4 @@
+import type { ApprovalStatus, ProductStatus, StockMovementKind } from '@odontia/shared/enums';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -46,14 +47,14 @@ export const inventoryItems = pgTable(
     maxStock: integer('max_stock'),
     reorderStock: integer('reorder_stock').notNull().default(0),
     storageConditions: text('storage_conditions'),
-    productStatus: text('product_status').notNull().default('active'),
+    productStatus: text('product_status').$type<ProductStatus>().notNull().default('active'),
     // Medicines
     activePrinciple: text('active_principle'),
     concentration: text('concentration'),
     presentation: text('presentation'),
     applicationType: text('application_type'),
     prescriptionRequired: boolean('prescription_required'),
-    approvalStatus: text('approval_status'),
+    approvalStatus: text('approval_status').$type<ApprovalStatus>(),
     ageRestriction: text('age_restriction'),
     dosage: text('dosage'),
     indications: text('indications'),
@@ -107,7 +108,7 @@ export const stockMovements = pgTable(
     accountId: uuid('account_id').notNull(),
     id: uuid('id').notNull(),
     itemId: uuid('item_id').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<StockMovementKind>().notNull(),
     /** Signed: positive in, negative out. */
     quantity: integer('quantity').notNull(),
     /** The item's stock right after this movement. */

@@ -2,9 +2,9 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { AccountMovement } from '@odontia/shared/schemas/account';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
+import { taxIdKindLabels } from '../../lib/fiscal-labels.ts';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { headerRule, type PdfDocument, pdfField, printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { taxIdKindLabels } from '../fiscal/fiscal.labels.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
 
 /**
  * One movement between the clinic and Odontia as a PDF (issue 19), in the clinic's language:

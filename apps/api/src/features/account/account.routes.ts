@@ -10,10 +10,10 @@ import {
 } from '@odontia/shared/schemas/account';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { sendPdf } from '../../lib/pdf.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
 import { routes } from '../../plugins/routes.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './account.repository.ts';
 import type { AccountService } from './account.service.ts';
 import { accountMovementPdf } from './account-movement.pdf.ts';

@@ -1,6 +1,6 @@
 import { can, type PermissionAction } from '@odontia/shared/permissions';
 import type { ActivityEntry, ActivityQuery } from '@odontia/shared/schemas/activity';
-import type { Actor, RequestContext } from '../../plugins/routes.ts';
+import type { Actor, RequestContext } from '../../context.ts';
 import * as repository from './activity.repository.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@odontia/shared/enums';
 import {
   and,
   asc,
@@ -196,7 +197,7 @@ export interface CalendarRow {
   endsAt: Date;
   reason: string | null;
   notes: string | null;
-  status: string;
+  status: AppointmentStatus;
   outsideSchedule: boolean;
   confirmedAt: Date | null;
   arrivedAt: Date | null;
@@ -223,7 +224,7 @@ export function calendar(ctx: RecordScope, filter: CalendarFilter): Promise<Cale
 
 export interface ListFilter {
   q?: string | undefined;
-  status?: string | undefined;
+  status?: AppointmentStatus | undefined;
   professionalId?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;

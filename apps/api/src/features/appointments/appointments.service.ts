@@ -1,9 +1,4 @@
-import type {
-  AppointmentCancelReason,
-  AppointmentStatus,
-  ConfirmationChannel,
-  ReminderState,
-} from '@odontia/shared/enums';
+import type { AppointmentCancelReason, ConfirmationChannel, ReminderState } from '@odontia/shared/enums';
 import type {
   Appointment,
   AppointmentInput,
@@ -13,6 +8,7 @@ import type {
 } from '@odontia/shared/schemas/appointments';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import { isExclusionViolation } from '../../db/errors.ts';
 import type { RecordScope } from '../../db/records.ts';
 import type { appointments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,7 +58,7 @@ export function present(named: NamedAppointmentRow): Appointment {
     timeZone: row.timeZone,
     reason: row.reason,
     notes: row.notes,
-    status: row.status as AppointmentStatus,
+    status: row.status,
     outsideSchedule: row.outsideSchedule,
     confirmedAt: iso(row.confirmedAt),
     confirmationChannel: row.confirmationChannel as ConfirmationChannel | null,
@@ -92,7 +88,7 @@ function presentCalendar(row: repository.CalendarRow): CalendarAppointment {
     ...row,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    status: row.status as AppointmentStatus,
+    status: row.status,
     confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     arrivedAt: row.arrivedAt ? row.arrivedAt.toISOString() : null,
     cancelReason: row.cancelReason as AppointmentCancelReason | null,
@@ -139,14 +135,6 @@ async function lockAt(ctx: AgendaContext, id: string, version: number): Promise<
 
 function requireScheduled(row: AppointmentRow): void {
   if (row.status !== 'scheduled') throw new AppError('appointment_not_scheduled', { status: row.status });
-}
-
-/** True when PostgreSQL's exclusion constraint refused the write (SQLSTATE 23P01). */
-function isExclusionViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
 }
 
 /**

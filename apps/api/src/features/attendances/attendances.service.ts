@@ -11,9 +11,9 @@ import type {
 } from '@odontia/shared/schemas/attendances';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import Big from 'big.js';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { appointmentsService } from '../appointments/appointments.service.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditHash, canonicalJson } from './audit.repository.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import { auditHash } from './audit.repository.ts';
 
 describe('audit hash', () => {
   it('does not depend on the order of keys', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import { newId } from '../../lib/ids.ts';
 
 /**
@@ -21,18 +22,6 @@ export interface AuditEventInput {
   before?: unknown;
   after?: unknown;
   ip?: string | null;
-}
-
-/** JSON with object keys sorted at every depth: jsonb reorders keys, the hash must not care. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export function auditHash(prevHash: string | null, event: Record<string, unknown>): string {

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { preparedQuery } from '../../db/prepared.ts';
 import { type AuthTokenPurpose, accounts, authTokens, logins, sessions, users } from '../../db/schema/index.ts';
-import type { AppDatabase, SystemTx, TenantTx } from '../../db/tenancy.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /**
  * Data access of the session flows. Look-ups that must cross clinics (by e-mail, by token
@@ -163,58 +162,6 @@ export async function activateUser(
 
 export async function insertSession(tx: AnyTx, session: typeof sessions.$inferInsert): Promise<void> {
   await tx.insert(sessions).values(session);
-}
-
-/** What the bearer-token check of a request decides on. */
-export interface SessionCheck {
-  sessionId: string;
-  userId: string;
-  accountId: string;
-  level: string;
-  timeZone: string;
-  /** Why the session is refused: revoked or its user deactivated (`unauthorized`), or expired. */
-  refusal: 'unauthorized' | 'session_expired' | null;
-  /** Locked now: before this request, or by it (idle past the clinic's lock_after_minutes). */
-  locked: boolean;
-  /** The clinic's due date and pending renewal (issue 19): whether it is read-only. */
-  planEndsAt: string | null;
-  renewalRequestedAt: string | null;
-}
-
-const sessionCheck = preparedQuery<
-  { tokenHash: string; at: string; background: boolean; activityIntervalMs: number },
-  SessionCheck[]
->('auth_session_check', (db) =>
-  db
-    .select({
-      sessionId: sql<string>`session_id`,
-      userId: sql<string>`user_id`,
-      accountId: sql<string>`account_id`,
-      level: sql<string>`level`,
-      timeZone: sql<string>`time_zone`,
-      refusal: sql<SessionCheck['refusal']>`refusal`,
-      locked: sql<boolean>`locked`,
-      planEndsAt: sql<string | null>`plan_ends_at`,
-      renewalRequestedAt: sql<string | null>`renewal_requested_at`,
-    })
-    .from(
-      sql`odontia_session_check(${sql.placeholder('tokenHash')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('background')}::boolean, ${sql.placeholder('activityIntervalMs')}::integer)`,
-    ),
-);
-
-/**
- * The session of a bearer token, checked and touched in ONE statement outside any transaction
- * (migration 0009, `odontia_session_check`, which runs in the system context: the clinic is not
- * known yet). At `at` it refreshes the last activity when it is `activityIntervalMs` old (not for
- * a `background` request) or locks the session once idle past the clinic's limit. Undefined: no
- * such session.
- */
-export async function checkSession(
-  db: AppDatabase,
-  check: { tokenHash: string; at: Date; background: boolean; activityIntervalMs: number },
-): Promise<SessionCheck | undefined> {
-  const [row] = await sessionCheck(db, { ...check, at: check.at.toISOString() });
-  return row;
 }
 
 export async function setSessionLock(tx: TenantTx, sessionId: string, lockedAt: Date | null): Promise<void> {

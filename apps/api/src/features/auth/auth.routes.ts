@@ -22,7 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import { routes } from '../../plugins/routes.ts';
-import { type AuthService, type ClientContext, trialDays } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { type ClientContext, trialDays } from './auth-common.ts';
 
 /**
  * /api/auth/*: the session endpoints (ARCHITECTURE §5); the public ones (sign-up, sign-in, the

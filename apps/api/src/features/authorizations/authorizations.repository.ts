@@ -1,3 +1,4 @@
+import type { AuthorizationStatus } from '@odontia/shared/enums';
 import { and, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
@@ -89,7 +90,7 @@ function selectWithNames(tx: TenantTx) {
 export async function listAuthorizations(
   { tx, accountId }: TenantScope,
   patientId: string,
-  query: { status?: string | undefined; page: number; pageSize: number },
+  query: { status?: AuthorizationStatus | undefined; page: number; pageSize: number },
 ): Promise<{ rows: AuthorizationRowWithNames[]; total: number }> {
   const conditions: (SQL | undefined)[] = [live(accountId, patientId)];
   if (query.status) conditions.push(eq(t.status, query.status));

@@ -7,7 +7,6 @@ import {
   type AuthorizationDetail,
   type AuthorizationListQuery,
   type AuthorizationPlaceholder,
-  type AuthorizationStatus,
   type AuthorizationUpdateInput,
   type AuthorizationVerification,
   fillPlaceholders,
@@ -16,17 +15,18 @@ import {
   writtenDate,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
 import { authorizationRecords as records } from './authorizations.repository.ts';
@@ -93,7 +93,7 @@ function toAuthorization(row: repository.AuthorizationRowWithNames): Authorizati
     alternatives: row.alternatives,
     costEstimate: row.costEstimate,
     body: row.body,
-    status: row.status as AuthorizationStatus,
+    status: row.status,
     signedAt: row.signedAt ? row.signedAt.toISOString() : null,
     revokedAt: row.status === 'unsigned' && row.revokedAt ? row.revokedAt.toISOString() : null,
     revokedByName: row.status === 'unsigned' && row.revokedAt ? row.revokedByName : null,

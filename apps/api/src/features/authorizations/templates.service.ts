@@ -2,10 +2,9 @@ import type {
   AuthorizationTemplate,
   AuthorizationTemplateInput,
   AuthorizationTemplatesQuery,
-  TemplateKind,
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { RequestContext } from '../../context.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { templatesFilter, templatesRepository } from './templates.repository.ts';
 
@@ -32,7 +31,7 @@ const records = auditedRecords({
   columnsOf,
   present: (row): AuthorizationTemplate => ({
     id: row.id,
-    kind: row.kind as TemplateKind,
+    kind: row.kind,
     title: row.title,
     body: row.body,
     active: row.active,

@@ -14,9 +14,9 @@ import { availableBackends, type Backend, createTestDatabase } from '../../../te
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { seedDemoClinic } from '../../db/seed/demo.ts';
 import { loadEnv } from '../../env.ts';
 import { claimDataDirLock } from '../../lib/data-dir-lock.ts';
+import { seedDemoClinic } from '../../seed/demo.ts';
 import { auditHash, listAuditEvents } from '../audit/audit.repository.ts';
 import { BackupArchiveError } from './archive.ts';
 import { type BackupDatabase, writeBackup } from './backup.ts';

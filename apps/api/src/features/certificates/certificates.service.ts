@@ -9,9 +9,9 @@ import {
   restDays,
 } from '@odontia/shared/schemas/health-certificates';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {

@@ -3,11 +3,11 @@ import type { FieldError } from '@odontia/shared/errors';
 import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { RequestContext } from '../../context.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './clinical.repository.ts';
 
 /** Checks shared by the clinical records of the medical history (issue 5). */

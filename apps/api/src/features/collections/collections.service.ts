@@ -8,12 +8,12 @@ import type {
   CustomerOpenDocuments,
 } from '@odontia/shared/schemas/collections';
 import Big from 'big.js';
+import type { RequestContext } from '../../context.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { customerCollections, presentPaymentFields, sidePayments } from '../commercial/side-payments.ts';
 import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import { findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './collections.repository.ts';
 import { recordCollection } from './record-collection.ts';
 

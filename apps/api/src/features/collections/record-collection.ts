@@ -1,9 +1,9 @@
 import type { Currency, PaymentMethod } from '@odontia/shared/enums';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { AuditedContext as Ctx } from '../../context.ts';
+import { nextCounterValue } from '../../db/counters.ts';
 import { customerCollections, type PaymentPart, recordPayment } from '../commercial/side-payments.ts';
 import type { AllocationRequest } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
-import { nextCounterValue } from '../patients/patients.repository.ts';
 
 /**
  * The one way money from a customer enters (issue 18): a collection (cobranza), created by the
@@ -13,8 +13,6 @@ import { nextCounterValue } from '../patients/patients.repository.ts';
  * an audit event — all in the caller's transaction (features/commercial/side-payments.ts
  * `recordPayment`). Never edited; reversed with a reason.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId' | 'ip'>;
 
 export interface CollectionInput {
   customer: CustomerRow;

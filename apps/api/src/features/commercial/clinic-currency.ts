@@ -1,8 +1,8 @@
 import type { Currency } from '@odontia/shared/enums';
 import { eq, sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * Issue 35: every commercial document and money movement (sales, budgets, purchases, payments,
@@ -10,8 +10,6 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * it too (`commercial_documents_currency_fk`, `payments_currency_fk` → accounts(id,
  * system_currency), migration 0028); this says it first, with a code the form can show.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 export async function clinicCurrency(ctx: Ctx): Promise<Currency> {
   const [row] = await ctx.tx
@@ -35,6 +33,3 @@ export async function hasMoneyRows(ctx: Ctx): Promise<boolean> {
         or exists (select 1 from payments where account_id = ${ctx.accountId}::uuid) as found`);
   return Boolean(rows[0]?.found);
 }
-
-/** The keys of 0028 that say "not the clinic's currency", for the error handler. */
-export const currencyConstraints = new Set(['commercial_documents_currency_fk', 'payments_currency_fk']);

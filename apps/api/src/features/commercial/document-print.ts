@@ -1,5 +1,6 @@
 import type { Currency, Language } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import {
   type ClinicPrintHeader,
   clinicHeader,
@@ -9,7 +10,6 @@ import {
   type PdfDocument,
   pdfField,
 } from '../../lib/pdf.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
 
 /**
  * The printed commercial document, written once for a sale (issue 18) and a purchase order

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
+import type { TxContext as Ctx } from '../../context.ts';
 
 /**
  * The next number of a series of the clinic's own that is no point of sale's and has no chain

@@ -1,9 +1,9 @@
 import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Payment } from '@odontia/shared/schemas/payments';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { documentStyles, fieldColumns, headerRow, type PdfDocument, pdfField } from '../../lib/pdf.ts';
-import { documentNumberText, documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { documentNumberText, documentTypeNames, paymentMethodNames } from './commercial-texts.ts';
 
 /**
  * The printed money of one side, written once for the proof of payment to a provider (issue 17)

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { allocateToDocuments } from '../current-accounts/ledger.ts';
-import { allocationsOf } from '../purchases/purchases.repository.ts';
+import { allocationsOf } from './document-allocations.ts';
 import * as repository from './side-documents.repository.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TxContext as Ctx, WriterContext as WriteCtx } from '../../context.ts';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { sortedBy } from '../../db/list-query.ts';
 import { commercialDocuments, paymentAllocations, payments, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import type { PartyJoin } from './party-join.ts';
-import type { PaymentSide } from './side-payments.ts';
+import type { PaymentSide } from './payment-side.ts';
 
 /**
  * The `payments` table of one side (issue 17 payments to providers, issue 18 collections from
@@ -14,8 +14,6 @@ import type { PaymentSide } from './side-payments.ts';
  * What differs by side (the party's name, a list's own filters) is the caller's.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
-type WriteCtx = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
 const { searchText: _searchText, ...paymentColumns } = getTableColumns(payments);
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'searchText'>;
 export interface PeopleNames {

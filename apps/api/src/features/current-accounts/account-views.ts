@@ -3,9 +3,9 @@ import type { Currency, DocumentType, Language } from '@odontia/shared/enums';
 import type { Aging, LedgerEntry } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
 import { csvCurrency, csvFile, csvNumber } from '../../lib/csv.ts';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { documentStyles, headerRow, type PdfDocument, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { documentReference } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { documentReference } from '../commercial/commercial-texts.ts';
 import type { PartyKind } from './ledger.ts';
 import type { AccountFiguresRow, AccountTotalsRow, LedgerRow } from './party-accounts.repository.ts';
 

@@ -6,12 +6,11 @@ import type {
   ProviderAccountsQuery,
   ProviderLedger,
 } from '@odontia/shared/schemas/current-accounts';
+import type { RequestContext } from '../../context.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
-import { paymentReference } from '../payments/commercial-texts.ts';
-import { readerOf } from '../payments/payments.repository.ts';
+import { paymentReference } from '../commercial/commercial-texts.ts';
 import {
   accountFigures,
   accountsCsv,

@@ -9,14 +9,13 @@ import type {
   LedgerQuery,
 } from '@odontia/shared/schemas/current-accounts';
 import Big from 'big.js';
+import type { RequestContext } from '../../context.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { clinicHeader, printLanguage } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import {
   accountFigures,
   accountsCsv,

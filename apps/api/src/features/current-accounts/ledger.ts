@@ -2,10 +2,10 @@ import { documentMoneySign } from '@odontia/shared/commercial';
 import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { WriterContext as Ctx } from '../../context.ts';
 import { commercialDocuments, ledgerEntries, paymentAllocations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * The ONE way a current account changes (ARCHITECTURE §4 "Ledgers"), shared by purchases and
@@ -20,7 +20,6 @@ import type { RequestContext } from '../../plugins/routes.ts';
  */
 
 export type PartyKind = 'provider' | 'customer';
-type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
 
 export interface LedgerEntryInput {
   partyKind: PartyKind;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { TxContext as Ctx } from '../../context.ts';
 import { openAmountsByDue } from '../figures/day-figures.repository.ts';
 import type { PartyKind } from './ledger.ts';
 
@@ -9,8 +9,6 @@ import type { PartyKind } from './ledger.ts';
  * of every match, and a party's ledger from its opening balance. What each side selects (its
  * party's table and columns, which documents and payments count) stays in its repository.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 /** The figures of one account as the statements answer them (numbers as text). */
 export interface AccountFiguresRow {

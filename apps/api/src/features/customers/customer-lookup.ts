@@ -1,9 +1,9 @@
 import type { CustomerLookupItem, CustomerLookupQuery } from '@odontia/shared/schemas/customers';
 import Big from 'big.js';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { customers, partyBalances, patients, payments } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { balanceOf } from '../current-accounts/ledger.ts';
 
 /**
@@ -13,8 +13,6 @@ import { balanceOf } from '../current-accounts/ledger.ts';
  * Balances come from `party_balances` and the credit on account from the customers' unallocated
  * collections index — three small reads, none per row.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 const patientOrder = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.id)];
 const customerOrder = [asc(sql`lower(${customers.name})`), asc(customers.id)];

@@ -1,9 +1,9 @@
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { and, eq, sql } from 'drizzle-orm';
+import type { WriterContext as Ctx } from '../../context.ts';
 import { customers, patients } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * Who a sale or a collection bills (issue 18; docs/decisions.md "Sales: customers"). Every sale and
@@ -12,7 +12,6 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * services reach a customer.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
 export type CustomerRow = typeof customers.$inferSelect;
 
 /** A live customer of the clinic, or undefined. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { TxContext } from '../../context.ts';
 import { type DayFigure, dayFigureRows, openAmountsByDue } from '../figures/day-figures.repository.ts';
 
 /**
@@ -9,8 +9,6 @@ import { type DayFigure, dayFigureRows, openAmountsByDue } from '../figures/day-
  * for a period past); the debtors through the balances' index. Every statement names the
  * clinic; RLS checks it again.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 export interface Period {
   label: 'current' | 'previous' | 'lastYear';
@@ -27,7 +25,7 @@ export interface FigureSumRow {
 }
 
 /** Each figure and key summed over each period (the periods may overlap: each is summed apart). */
-export async function figureSums(ctx: Ctx, figures: DayFigure[], periods: Period[]): Promise<FigureSumRow[]> {
+export async function figureSums(ctx: TxContext, figures: DayFigure[], periods: Period[]): Promise<FigureSumRow[]> {
   const parts = periods.map(
     (period) => sql`
     select ${period.label}::text as period, r.figure, r.key, sum(r.amount)::text as amount, sum(r.count)::int as count
@@ -40,7 +38,7 @@ export async function figureSums(ctx: Ctx, figures: DayFigure[], periods: Period
 
 /** A figure's amount per day of a period, for the keys given (days without any are left out). */
 export async function figureByDay(
-  ctx: Ctx,
+  ctx: TxContext,
   figure: DayFigure,
   signs: Record<string, 1 | -1>,
   from: string,
@@ -70,7 +68,7 @@ export interface AgendaRow {
 }
 
 /** Today's appointments per professional (`appointments_starts_idx`), only `professionalId`'s when given. */
-export async function agendaOf(ctx: Ctx, start: Date, end: Date, professionalId?: string): Promise<AgendaRow[]> {
+export async function agendaOf(ctx: TxContext, start: Date, end: Date, professionalId?: string): Promise<AgendaRow[]> {
   const { rows } = await ctx.tx.execute<AgendaRow & { [key: string]: unknown }>(sql`
     select a.professional_id, u.complete_name as professional_name,
       count(*) filter (where a.status <> 'rescheduled')::int as total,
@@ -103,7 +101,7 @@ export async function agendaOf(ctx: Ctx, start: Date, end: Date, professionalId?
  * periods end today) is counted from the patients' latest attendance; one that ended before now
  * from its attendances (see `patientsAttendedByLatest`).
  */
-export async function patientsAttended(ctx: Ctx, start: Date, end: Date): Promise<number> {
+export async function patientsAttended(ctx: TxContext, start: Date, end: Date): Promise<number> {
   return end.getTime() >= Date.now()
     ? patientsAttendedByLatest(ctx, start, end)
     : patientsAttendedByAttendances(ctx, start, end);
@@ -114,7 +112,7 @@ export async function patientsAttended(ctx: Ctx, start: Date, end: Date): Promis
  * (clinic, date, with the patient; migration 0023), each patient once. Costs what the period's
  * attendances cost: ~100 ms for a big clinic's year.
  */
-export async function patientsAttendedByAttendances(ctx: Ctx, start: Date, end: Date): Promise<number> {
+export async function patientsAttendedByAttendances(ctx: TxContext, start: Date, end: Date): Promise<number> {
   const { rows } = await ctx.tx.execute<{ n: number }>(sql`
     select count(*)::int as n
     from (
@@ -133,7 +131,7 @@ export async function patientsAttendedByAttendances(ctx: Ctx, start: Date, end: 
  * the second reads the patients attended after the period, few when it ends now (attendances
  * dated ahead), most of the clinic for a period long past: for those, `patientsAttendedByAttendances`.
  */
-export async function patientsAttendedByLatest(ctx: Ctx, start: Date, end: Date): Promise<number> {
+export async function patientsAttendedByLatest(ctx: TxContext, start: Date, end: Date): Promise<number> {
   const from = start.toISOString();
   const to = end.toISOString();
   const { rows } = await ctx.tx.execute<{ n: number }>(sql`
@@ -151,7 +149,7 @@ export async function patientsAttendedByLatest(ctx: Ctx, start: Date, end: Date)
 }
 
 /** The customers who owe the most (`party_balances_balance_idx`, read backwards). */
-export async function biggestDebtors(ctx: Ctx, limit: number) {
+export async function biggestDebtors(ctx: TxContext, limit: number) {
   const { rows } = await ctx.tx.execute<{ customer_id: string; name: string; balance: string }>(sql`
     select b.party_id as customer_id, c.name, (b.debits - b.credits)::text as balance
     from party_balances b
@@ -163,7 +161,7 @@ export async function biggestDebtors(ctx: Ctx, limit: number) {
 }
 
 /** What the clinic owes its providers past due, and due from `today` to `weekEnds`. */
-export async function payablesDue(ctx: Ctx, today: string, weekEnds: string) {
+export async function payablesDue(ctx: TxContext, today: string, weekEnds: string) {
   const { rows } = await ctx.tx.execute<{ overdue: string; due_this_week: string }>(sql`
     select coalesce(sum(owed) filter (where due < ${today}::date), 0)::text as overdue,
       coalesce(sum(owed) filter (where due between ${today}::date and ${weekEnds}::date), 0)::text as due_this_week
@@ -172,7 +170,7 @@ export async function payablesDue(ctx: Ctx, today: string, weekEnds: string) {
 }
 
 /** The price-list treatments' code and name. */
-export async function treatmentNames(ctx: Ctx, ids: string[]) {
+export async function treatmentNames(ctx: TxContext, ids: string[]) {
   if (ids.length === 0) return new Map<string, { code: string; name: string }>();
   const { rows } = await ctx.tx.execute<{ id: string; code: string; name: string }>(sql`
     select t.id, t.code, t.name from treatments t

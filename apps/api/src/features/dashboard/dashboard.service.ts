@@ -3,7 +3,7 @@ import type { Currency, PaymentMethod } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { Dashboard, DashboardQuery } from '@odontia/shared/schemas/dashboard';
 import Big from 'big.js';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { RequestContext } from '../../context.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { sideTotals } from '../current-accounts/party-accounts.repository.ts';
 import type { DayFigure } from '../figures/day-figures.repository.ts';

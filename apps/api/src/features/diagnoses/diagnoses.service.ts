@@ -1,4 +1,3 @@
-import type { DiagnosisStatus } from '@odontia/shared/enums';
 import type { Diagnosis, DiagnosisInput } from '@odontia/shared/schemas/diagnoses';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { patientRecordService, releaseFilesOfRecord } from '../clinical/clinical.service.ts';
@@ -35,7 +34,7 @@ const records = auditedRecords({
     text: row.text,
     icd10Code: row.icd10Code,
     teeth: row.teeth,
-    status: row.status as DiagnosisStatus,
+    status: row.status,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     createdByName: row.createdByName,

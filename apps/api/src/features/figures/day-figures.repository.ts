@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { TxContext } from '../../context.ts';
 import type { Tenancy } from '../../db/tenancy.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * The clinic's figures per day (migration 0020, `odontia_day_figures` lists them): the folded rows
@@ -8,8 +8,6 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * reads a few rows per day whatever the number of documents, appointments or attendances, and is
  * always exact: a change counts the moment its transaction commits, folded or not.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 /** The figures the triggers keep (migrations 0020, 0023 and 0025). */
 export type DayFigure =
@@ -45,7 +43,7 @@ export interface DayFigureFilter {
  * `select figure, key, day, amount, count` of the clinic's kept figures, one row per figure, key
  * and day (through `day_figures`' key: clinic, figure, day).
  */
-export function dayFigureRows(ctx: Pick<Ctx, 'accountId'>, { figures, keys, from, to }: DayFigureFilter): SQL {
+export function dayFigureRows(ctx: Pick<TxContext, 'accountId'>, { figures, keys, from, to }: DayFigureFilter): SQL {
   const where = (alias: string) => {
     const column = (name: string) => sql.raw(`${alias}.${name}`);
     return sql`${column('account_id')} = ${ctx.accountId}::uuid and ${column('figure')} in ${figures}
@@ -64,7 +62,7 @@ export function dayFigureRows(ctx: Pick<Ctx, 'accountId'>, { figures, keys, from
 }
 
 /** `select due, owed, credit` of a side's open documents, one row per due date. */
-export const openAmountsByDue = (ctx: Pick<Ctx, 'accountId'>, side: 'sale' | 'purchase') => sql`
+export const openAmountsByDue = (ctx: Pick<TxContext, 'accountId'>, side: 'sale' | 'purchase') => sql`
   select o.day as due,
     coalesce(sum(o.amount) filter (where o.figure = 'owed'), 0) as owed,
     coalesce(sum(o.amount) filter (where o.figure = 'credit'), 0) as credit
@@ -168,6 +166,6 @@ async function recordFoldFailure(db: Pick<Tenancy, 'withSystem'>, accountId: str
 }
 
 /** Recomputes the clinic's figures from its rows (its time zone changed: the days moved). */
-export async function rebuildDayFigures(ctx: Ctx): Promise<void> {
+export async function rebuildDayFigures(ctx: TxContext): Promise<void> {
   await ctx.tx.execute(sql`select odontia_rebuild_day_figures(${ctx.accountId}::uuid)`);
 }

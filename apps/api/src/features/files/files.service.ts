@@ -13,13 +13,14 @@ import {
 import type { Laboratory } from '@odontia/shared/schemas/laboratories';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import { isFieldCode } from '@odontia/shared/validation';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { RowWithNames } from '../../db/records.ts';
 import type { patientFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { requireStorageFor } from '../account/plan-limits.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';

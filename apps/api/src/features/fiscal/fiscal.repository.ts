@@ -1,3 +1,4 @@
+import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import { asc, eq, sql } from 'drizzle-orm';
 import { recordRepository } from '../../db/records.ts';
 import { accounts, clinicLogos, pointsOfSale } from '../../db/schema/index.ts';
@@ -15,7 +16,7 @@ export interface FiscalColumns {
   legalName: string | null;
   tradeName: string | null;
   country: string | null;
-  taxIdKind: string | null;
+  taxIdKind: TaxIdKind | null;
   taxId: string | null;
   fiscalCondition: string | null;
   address: string | null;

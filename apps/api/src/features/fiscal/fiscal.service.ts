@@ -9,10 +9,11 @@ import type {
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import sharp from 'sharp';
 import type { z } from 'zod';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import * as repository from './fiscal.repository.ts';

@@ -1,7 +1,7 @@
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { eq } from 'drizzle-orm';
+import type { TxContext } from '../../context.ts';
 import { accounts, type providers } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * What a commercial document copies of its parties when it is registered or issued (issue 17):
@@ -9,7 +9,7 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * moment. The document prints the copy, so a later change of address never rewrites it.
  */
 
-export async function clinicSnapshot(ctx: Pick<RequestContext, 'tx' | 'accountId'>): Promise<PartySnapshot> {
+export async function clinicSnapshot(ctx: TxContext): Promise<PartySnapshot> {
   const [clinic] = await ctx.tx
     .select({
       clinicName: accounts.clinicName,

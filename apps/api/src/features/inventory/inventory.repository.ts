@@ -1,4 +1,4 @@
-import type { InventoryKind } from '@odontia/shared/enums';
+import type { ApprovalStatus, InventoryKind, ProductStatus } from '@odontia/shared/enums';
 import { and, asc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
@@ -27,8 +27,8 @@ export interface InventoryFilters {
   q?: string | undefined;
   sort?: string | undefined;
   lowStock?: boolean | undefined;
-  approvalStatus?: string | undefined;
-  productStatus?: string | undefined;
+  approvalStatus?: ApprovalStatus | undefined;
+  productStatus?: ProductStatus | undefined;
 }
 
 /** The list's filters but the clinic and the words. */

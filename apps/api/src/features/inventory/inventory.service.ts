@@ -5,7 +5,6 @@ import {
   type ApprovalStatus,
   canChangeApproval,
   type InventoryKind,
-  type ProductStatus,
   stockLevelOf,
   type UnitMeasurement,
 } from '@odontia/shared/enums';
@@ -21,10 +20,10 @@ import {
   type SupplyInput,
   suggestedOrderQuantity,
 } from '@odontia/shared/schemas/inventory';
+import type { RequestContext } from '../../context.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import * as stockRepository from '../stock/stock.repository.ts';
 import { applyStockMovements, toStockMovement } from '../stock/stock.service.ts';
@@ -112,13 +111,13 @@ export function toInventoryItem(
     reorderStock: row.reorderStock,
     stockLevel: stockLevelOf(row),
     storageConditions: row.storageConditions,
-    productStatus: row.productStatus as ProductStatus,
+    productStatus: row.productStatus,
     activePrinciple: row.activePrinciple,
     concentration: row.concentration,
     presentation: row.presentation,
     applicationType: row.applicationType as ApplicationType | null,
     prescriptionRequired: row.prescriptionRequired,
-    approvalStatus: row.approvalStatus as ApprovalStatus | null,
+    approvalStatus: row.approvalStatus,
     ageRestriction: row.ageRestriction as AgeGroup | null,
     dosage: row.dosage,
     indications: row.indications,
@@ -263,7 +262,7 @@ export const inventoryService = {
         if (!current) throw new AppError(notFoundCode[kind]);
         if (current.version !== input.version) throw new AppError('version_conflict');
         if (kind === 'medication') {
-          const from = (current.approvalStatus ?? 'underReview') as ApprovalStatus;
+          const from = current.approvalStatus ?? 'underReview';
           const to = (input as unknown as MedicationInput).approvalStatus;
           if (!canChangeApproval(from, to)) throw new AppError('invalid_transition', { from, to });
         }

@@ -1,7 +1,7 @@
-import type { LaboratoryStatus, LaboratoryStudy } from '@odontia/shared/enums';
+import type { LaboratoryStudy } from '@odontia/shared/enums';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
+import type { RequestContext } from '../../context.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {
   patientRecordService,
@@ -48,7 +48,7 @@ const records = auditedRecords({
     studies: row.studies as LaboratoryStudy[],
     instructions: row.instructions,
     notes: row.notes,
-    status: row.status as LaboratoryStatus,
+    status: row.status,
     resultDate: row.resultDate,
     result: row.result,
     createdAt: row.createdAt.toISOString(),

@@ -1,18 +1,19 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { instantFormatter } from '@odontia/shared/date-format';
-import { type Language, languages, type ToothStatus, type ToothZone } from '@odontia/shared/enums';
+import { type Language, languages, type ToothZone } from '@odontia/shared/enums';
 import { chartAt } from '@odontia/shared/odontogram';
 import type { OdontogramChart, OdontogramEntriesInput, OdontogramEntry } from '@odontia/shared/schemas/odontogram';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { type Actor, inTransaction, type RequestContext } from '../../plugins/routes.ts';
+import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import * as clinicalRepository from '../clinical/clinical.repository.ts';
 import { invalidFields, requireProfessional, type TenantScope } from '../clinical/clinical.service.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { odontogramDocument } from './odontogram.pdf.ts';
 import * as repository from './odontogram.repository.ts';
 
@@ -32,7 +33,7 @@ export function toEntry(row: repository.OdontogramEntryRowWithNames): Odontogram
     patientId: row.patientId,
     tooth: row.tooth,
     zone: row.zone as ToothZone | null,
-    status: row.status as ToothStatus,
+    status: row.status,
     notes: row.notes,
     chartedAt: row.chartedAt.toISOString(),
     professionalId: row.professionalId,
@@ -59,7 +60,7 @@ async function chartOf(ctx: TenantScope, patientId: string, at: Date): Promise<O
       id: row.id,
       tooth: row.tooth,
       zone: row.zone as ToothZone | null,
-      status: row.status as ToothStatus,
+      status: row.status,
       chartedAt: row.chartedAt.toISOString(),
     })),
   );

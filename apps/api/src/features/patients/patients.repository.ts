@@ -11,7 +11,7 @@ import {
 import type { TenantScope } from '../../db/list-query.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { recordRepository } from '../../db/records.ts';
-import { accountCounters, appointments, patients, users } from '../../db/schema/index.ts';
+import { appointments, patients, users } from '../../db/schema/index.ts';
 import { keptKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -223,18 +223,4 @@ export async function findBySsn(
     )
     .limit(1);
   return row;
-}
-
-/** The clinic's next number of a counter ('patient' → 1, 2, 3…), under the counter row's lock. */
-export async function nextCounterValue({ tx, accountId }: TenantScope, name: string): Promise<number> {
-  const [row] = await tx
-    .insert(accountCounters)
-    .values({ accountId, name, value: 1 })
-    .onConflictDoUpdate({
-      target: [accountCounters.accountId, accountCounters.name],
-      set: { value: sql`${accountCounters.value} + 1` },
-    })
-    .returning({ value: accountCounters.value });
-  if (!row) throw new Error(`counter ${name} returned no value`);
-  return row.value;
 }

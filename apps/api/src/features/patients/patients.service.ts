@@ -3,10 +3,11 @@ import type { Language, Sex } from '@odontia/shared/enums';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { NewPatientInput, Patient, PatientInput, PatientsListQuery } from '@odontia/shared/schemas/patients';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { RequestContext } from '../../context.ts';
+import { nextCounterValue } from '../../db/counters.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
@@ -178,7 +179,7 @@ export const patientsService = {
     return guardSsn(ctx, input.ssn, async () => {
       await refuseTakenSsn(ctx, input.ssn);
       const id = newId();
-      const skuPatient = formatSkuPatient(await repository.nextCounterValue(ctx, 'patient'));
+      const skuPatient = formatSkuPatient(await nextCounterValue(ctx, 'patient'));
       const language = input.language ?? (await findNewcomerDefaults(ctx)).language;
       const columns = columnsOf({ ...input, language: language as Language });
       await repository.patientRecords.insert(ctx, { ...columns, id, skuPatient });

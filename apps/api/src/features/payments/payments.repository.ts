@@ -1,16 +1,14 @@
 import type { PaymentListQuery } from '@odontia/shared/schemas/payments';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
+import { nextCounterValue } from '../../db/counters.ts';
 import { payments, providers } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
-import { nextCounterValue } from '../patients/patients.repository.ts';
 
 /**
  * Payments to providers (issue 17): what is the provider side's own. The payments' rows, lists and
  * open documents are the shared features/commercial/side-payments.repository.ts.
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 /** The clinic's next proof-of-payment number: OP-000001, OP-000002… (account_counters 'payment_provider'). */
 export async function nextPaymentNumber(ctx: Ctx): Promise<string> {
@@ -40,17 +38,3 @@ export const providerJoin: PartyJoin<{ providerName: string | null }> = {
 export const providerFilters = (query: PaymentListQuery): (SQL | undefined)[] => [
   query.providerId ? eq(payments.providerId, query.providerId) : undefined,
 ];
-
-/** The clinic's name and contact for a printed header, and the reader's language. */
-export async function readerOf(ctx: Pick<RequestContext, 'tx' | 'accountId' | 'userId'>) {
-  const { rows } = await ctx.tx.execute<{ clinic_name: string; contact: string | null; language: string | null }>(sql`
-    select a.clinic_name, a.contact,
-      (select u.system_language from users u where u.account_id = ${ctx.accountId}::uuid and u.id = ${ctx.userId}::uuid) as language
-    from accounts a where a.id = ${ctx.accountId}::uuid`);
-  const row = rows[0];
-  return {
-    clinicName: row?.clinic_name ?? '',
-    clinicContact: row?.contact ?? '',
-    readerLanguage: row?.language ?? null,
-  };
-}

@@ -1,9 +1,9 @@
 import type { CreatePayment, OpenDocument, Payment, PaymentListQuery } from '@odontia/shared/schemas/payments';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import * as repository from './payments.repository.ts';
 
 /**
@@ -73,7 +73,7 @@ export const paymentsService = {
   /** What the proof of payment prints: the payment, the clinic, the reader's language. */
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
     const payment = await shared.get({ ctx, id });
-    const reader = await repository.readerOf(ctx);
+    const reader = await readerOf(ctx);
     return { payment, ...reader, clinic: await loadPrintHeader(ctx) };
   },
 };

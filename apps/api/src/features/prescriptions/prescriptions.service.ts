@@ -7,10 +7,10 @@ import {
   verificationCodeAlphabet,
 } from '@odontia/shared/schemas/prescriptions';
 import type { PageQuery } from '@odontia/shared/schemas/records';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';

@@ -9,6 +9,7 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
+import { documentTypeNames } from '../commercial/commercial-texts.ts';
 import {
   alignedRight,
   type DocumentPrintTexts,
@@ -16,7 +17,6 @@ import {
   partyColumn,
   printedRate,
 } from '../commercial/document-print.ts';
-import { documentTypeNames } from '../payments/commercial-texts.ts';
 
 /**
  * A purchase order as the clinic prints and mails it (issue 35): the clinic's header, the

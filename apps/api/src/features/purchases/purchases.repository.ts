@@ -1,12 +1,9 @@
 import type { PurchaseListQuery } from '@odontia/shared/schemas/commercial-documents';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TenantScope } from '../../db/list-query.ts';
 import {
   commercialDocuments,
   inventoryItems,
-  paymentAllocations,
-  payments,
   providerItems,
   providers,
   purchaseOrderSends,
@@ -177,34 +174,6 @@ export async function findSku(scope: TenantScope, providerId: string, sku: strin
 
 /** The live purchases that name this one as their related document. */
 export const relatedFrom = (scope: TenantScope, id: string) => shared.relatedFrom(scope, 'purchase', id);
-
-/** The payments and credit notes applied to this document. */
-export async function allocationsOf(scope: TenantScope, documentId: string) {
-  const credit = alias(commercialDocuments, 'credit');
-  return scope.tx
-    .select({
-      id: paymentAllocations.id,
-      paymentId: paymentAllocations.paymentId,
-      paymentNumber: payments.number,
-      creditDocumentId: paymentAllocations.creditDocumentId,
-      paymentDate: payments.date,
-      creditDate: credit.date,
-      amount: paymentAllocations.amount,
-      reversedAt: paymentAllocations.reversedAt,
-      createdAt: paymentAllocations.createdAt,
-    })
-    .from(paymentAllocations)
-    .leftJoin(
-      payments,
-      and(eq(payments.accountId, paymentAllocations.accountId), eq(payments.id, paymentAllocations.paymentId)),
-    )
-    .leftJoin(
-      credit,
-      and(eq(credit.accountId, paymentAllocations.accountId), eq(credit.id, paymentAllocations.creditDocumentId)),
-    )
-    .where(and(eq(paymentAllocations.accountId, scope.accountId), eq(paymentAllocations.documentId, documentId)))
-    .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
-}
 
 /**
  * What registered receipts (delivery notes, invoices) received of each of these order lines,

@@ -11,6 +11,7 @@ import type {
   UpdatePurchase,
 } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,8 +36,6 @@ import {
 } from '../commercial/side-documents.ts';
 import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import { purchaseOrderMail, purchaseOrderPdf } from './purchase-order.pdf.ts';
 import * as repository from './purchases.repository.ts';

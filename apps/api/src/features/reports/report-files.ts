@@ -4,9 +4,9 @@ import type { Currency, DocumentType, Language, PaymentMethod } from '@odontia/s
 import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/shared/schemas/reports';
 import ExcelJS from 'exceljs';
 import { csvNumber } from '../../lib/csv.ts';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
-import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
+import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-texts.ts';
 
 /**
  * A report as a file (issue 19): CSV (UTF-8 with BOM, ';', CRLF: a Spanish Excel opens it; numbers

@@ -2,7 +2,7 @@ import { clinicDayRange } from '@odontia/shared/clinic-time';
 import type { ReportColumn, ReportFilter, ReportId, ReportRequest, ReportRow } from '@odontia/shared/schemas/reports';
 import Big from 'big.js';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { TxContext } from '../../context.ts';
 import {
   listAccounts as listProviderAccounts,
   accountsQuery as providerAccountsQuery,
@@ -23,8 +23,6 @@ import { dayFigureRows } from '../figures/day-figures.repository.ts';
  * Every statement names the clinic; RLS checks it again.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
-
 export interface ReportDefinition {
   id: ReportId;
   /** false: as of the clinic's today (`request.asOf`); the period is not used. */
@@ -32,7 +30,7 @@ export interface ReportDefinition {
   filters: ReportFilter[];
   columns: ReportColumn[];
   /** The report's rows for a request (columns named as the column keys), unordered. */
-  base(ctx: Ctx, request: ReportRequest): SQL;
+  base(ctx: TxContext, request: ReportRequest): SQL;
   /** The rows' order: unique, so pages never overlap. */
   order: SQL;
   /**
@@ -45,13 +43,13 @@ export interface ReportDefinition {
    * The totals from kept figures instead of summing `base`: one row, `"_rows"` and the summed
    * columns' keys — what summing every row of `base` would answer (the tests check it).
    */
-  totals?(ctx: Ctx, request: ReportRequest): SQL;
+  totals?(ctx: TxContext, request: ReportRequest): SQL;
   /**
    * A page read another way than cutting `base` (the current accounts' kept balances), in `order`;
    * its totals too. `base` stays the report's definition (the tests compare both).
    */
   pageWithTotals?(
-    ctx: Ctx,
+    ctx: TxContext,
     request: ReportRequest,
     page: { page: number; pageSize: number },
   ): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, unknown> }>;
@@ -67,7 +65,7 @@ interface KeysetKey {
  * the clinic's time zone — the planner then sees how much of an index they cover — else from the
  * clinic's row.
  */
-function periodInstants(ctx: Ctx, request: ReportRequest): { start: SQL; end: SQL } {
+function periodInstants(ctx: TxContext, request: ReportRequest): { start: SQL; end: SQL } {
   if (request.timeZone) {
     return {
       start: sql`${clinicDayRange(request.timeZone, request.from).start.toISOString()}::timestamptz`,
@@ -107,7 +105,7 @@ const vatBookTypes = ['invoice', 'debit_note', 'credit_note'];
 
 /** One row per document and VAT rate (a document without a breakdown: one row of its totals). */
 function vatBook(side: 'sale' | 'purchase') {
-  return (ctx: Ctx, request: ReportRequest) => {
+  return (ctx: TxContext, request: ReportRequest) => {
     const party =
       side === 'sale'
         ? sql`d.counterparty_snapshot ->> 'name'`
@@ -145,7 +143,7 @@ function vatBook(side: 'sale' | 'purchase') {
  */
 function vatBookTotals(side: 'sale' | 'purchase') {
   const figure = side === 'sale' ? 'sales_vat' : 'purchases_vat';
-  return (ctx: Ctx, request: ReportRequest) => sql`
+  return (ctx: TxContext, request: ReportRequest) => sql`
     select coalesce(sum(r.count) filter (where r.figure = ${`${figure}_base`}), 0)::int as "_rows",
       coalesce(sum(r.amount) filter (where r.figure = ${`${figure}_base`}), 0) as "net",
       coalesce(sum(r.amount) filter (where r.figure = ${figure}), 0) as "vat",
@@ -179,7 +177,7 @@ const vatBookColumns = [
  * on-account figures as their lists and CSV), the accounts with a balance, as of the clinic's today.
  */
 function aging(side: 'customer' | 'provider') {
-  return (ctx: Ctx, request: ReportRequest) => sql`
+  return (ctx: TxContext, request: ReportRequest) => sql`
     select a.name as "name", ${side === 'customer' ? sql`a.tax_id` : sql`a.nif`} as "taxId",
       a.balance as "balance", a.current as "current", a.days_0_30 as "days0to30", a.days_31_60 as "days31to60",
       a.days_61_90 as "days61to90", a.days_over_90 as "daysOver90",
@@ -461,7 +459,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
 
 /** The report's rows from `offset`, at most `limit`, in the report's order. */
 export async function reportRows(
-  ctx: Ctx,
+  ctx: TxContext,
   definition: ReportDefinition,
   request: ReportRequest,
   offset: number,
@@ -476,7 +474,7 @@ export async function reportRows(
 
 /** A report's page and the totals of every row (the count and the summed columns). */
 export async function reportPage(
-  ctx: Ctx,
+  ctx: TxContext,
   definition: ReportDefinition,
   request: ReportRequest,
   { page, pageSize }: { page: number; pageSize: number },
@@ -501,7 +499,7 @@ export async function reportPage(
  * cursor of the last one.
  */
 export async function reportChunk(
-  ctx: Ctx,
+  ctx: TxContext,
   definition: ReportDefinition,
   request: ReportRequest,
   after: { offset: number; cursor: string[] | null },
@@ -540,7 +538,7 @@ export async function reportChunk(
 
 /** How many rows the report has and its summed columns over all of them. */
 export async function reportTotals(
-  ctx: Ctx,
+  ctx: TxContext,
   definition: ReportDefinition,
   request: ReportRequest,
   { fromRows = false }: { fromRows?: boolean } = {},

@@ -21,19 +21,18 @@ import {
   reportPdfMaxRows,
 } from '@odontia/shared/schemas/reports';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage } from '../../lib/pdf.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
-import { readerOf } from '../payments/payments.repository.ts';
 import { collect, contentTypes, fileNameOf, reportFileWriter } from './report-files.ts';
 import {
   type ReportDefinition,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { billedSources, type documentLines } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /**
  * "Invoiced once" (issue 18): when an invoice is issued, what its lines came from — an
@@ -12,7 +12,6 @@ import type { RequestContext } from '../../plugins/routes.ts';
  * first issued wins.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 type LineRow = typeof documentLines.$inferSelect;
 type SourceKind = (typeof billedSources.$inferInsert)['sourceKind'];
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TxContext as Scope } from '../../context.ts';
 import {
   attendanceLines,
   attendances,
@@ -9,11 +10,9 @@ import {
   treatments,
   users,
 } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 
 /** The SQL of budgets and of invoicing attendances (issue 18); see budgets.service.ts. */
 
-type Scope = Pick<RequestContext, 'tx' | 'accountId'>;
 export type DocumentRow = typeof commercialDocuments.$inferSelect;
 export type DecisionRow = typeof budgetDecisions.$inferSelect & { createdByName: string | null };
 

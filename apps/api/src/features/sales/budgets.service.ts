@@ -16,11 +16,11 @@ import type {
 } from '@odontia/shared/schemas/budgets';
 import Big from 'big.js';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { RequestContext as Ctx } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { accounts, patients } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { decodeSignature, pngDataUrl, signatureHash } from '../authorizations/signature.ts';
 import { customerOfPatient, findCustomer } from '../customers/customer-parties.ts';
@@ -43,7 +43,6 @@ import { auditSaleDraft, defaultPointOfSale, insertSaleDraft, type SaleDraftLine
  * invoiced. "Invoice this attendance" / "invoice everything" make an invoice draft of it.
  */
 
-type Ctx = RequestContext;
 const zero = new Big(0);
 
 function notABudget(document: repository.DocumentRow): never {

@@ -2,9 +2,9 @@ import type { SaleDocumentType } from '@odontia/shared/commercial';
 import { documentTotals, lineAmounts } from '@odontia/shared/document-totals';
 import type { ConditionSale, Currency, PaymentMethod } from '@odontia/shared/enums';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AuditedContext, WriterContext as Ctx, TxContext } from '../../context.ts';
 import { pointsOfSale } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import {
   type DocumentRow,
@@ -23,7 +23,6 @@ import { type CustomerRow, customerSnapshot } from '../customers/customer-partie
  * billed sources — issuing does all of it.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
 export type SaleDocumentRow = DocumentRow;
 export type SaleLineRow = LineRow;
 
@@ -139,7 +138,7 @@ export async function insertSaleDraft(
 
 /** The audit event of a draft made from sources (`origin` says from what). */
 export function auditSaleDraft(
-  ctx: Pick<RequestContext, 'tx' | 'accountId' | 'userId' | 'ip'>,
+  ctx: AuditedContext,
   draft: { document: SaleDocumentRow; lines: SaleLineRow[] },
   origin: Record<string, unknown>,
 ): Promise<void> {
@@ -161,7 +160,7 @@ export function auditSaleDraft(
 }
 
 /** The clinic's first active point of sale (by code), or null when it has none. */
-export async function defaultPointOfSale(ctx: Pick<RequestContext, 'tx' | 'accountId'>): Promise<string | null> {
+export async function defaultPointOfSale(ctx: TxContext): Promise<string | null> {
   const [row] = await ctx.tx
     .select({ code: pointsOfSale.code })
     .from(pointsOfSale)

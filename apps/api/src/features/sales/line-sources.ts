@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import type { CustomerRow } from '../customers/customer-parties.ts';
 
 /**
@@ -10,8 +10,6 @@ import type { CustomerRow } from '../customers/customer-parties.ts';
  * nothing_to_invoice) and an unknown or another clinic's id answers 404, never a 500. The database
  * says the same (the keys on attendance_id and source_line_id, the 0028 trigger, billed_sources).
  */
-
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 
 interface SourcedLine {
   attendanceId?: string | null;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { TxContext as Ctx } from '../../context.ts';
 import { commercialDocuments, documentLines } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
-import { canonicalJson } from '../audit/audit.repository.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 
 /**
  * The numbering and the hash chain of issued sales (issue 18; docs/decisions.md "Sales:
@@ -24,7 +24,6 @@ import { canonicalJson } from '../audit/audit.repository.ts';
  * verification recomputes exactly what the issue hashed.
  */
 
-type Ctx = Pick<RequestContext, 'tx' | 'accountId'>;
 type DocumentRow = typeof commercialDocuments.$inferSelect;
 type LineRow = typeof documentLines.$inferSelect;
 

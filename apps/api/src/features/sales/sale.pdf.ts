@@ -2,6 +2,7 @@ import { documentMoneySign } from '@odontia/shared/commercial';
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Sale } from '@odontia/shared/schemas/sales';
+import { moneyFormatter } from '../../lib/money-format.ts';
 import {
   type ClinicPrintHeader,
   headerRow,
@@ -11,6 +12,7 @@ import {
   renderPdf,
   safeFileName,
 } from '../../lib/pdf.ts';
+import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-texts.ts';
 import {
   alignedRight,
   type DocumentPrintTexts,
@@ -18,8 +20,6 @@ import {
   partyColumn,
   printedRate,
 } from '../commercial/document-print.ts';
-import { documentTypeNames, paymentMethodNames } from '../payments/commercial-texts.ts';
-import { moneyFormatter } from '../payments/money-format.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
 const texts: Record<

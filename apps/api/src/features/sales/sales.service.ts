@@ -12,6 +12,7 @@ import type {
   UpdateSale,
 } from '@odontia/shared/schemas/sales';
 import Big from 'big.js';
+import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -36,7 +37,6 @@ import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts'
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
-import { loadPrintHeader } from '../fiscal/print-header.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
 import { queueEinvoice } from './einvoicing/einvoice.job.ts';

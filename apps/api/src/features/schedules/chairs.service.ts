@@ -1,7 +1,7 @@
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Chair, chairContracts } from '@odontia/shared/schemas/schedules';
 import type { z } from 'zod';
-import type { RequestContext } from '../../plugins/routes.ts';
+import type { RequestContext } from '../../context.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { chairsRepository } from './schedules.repository.ts';
 

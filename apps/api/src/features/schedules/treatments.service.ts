@@ -7,9 +7,9 @@ import type {
   treatmentsQuerySchema,
 } from '@odontia/shared/schemas/schedules';
 import type { z } from 'zod';
+import type { RequestContext } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {

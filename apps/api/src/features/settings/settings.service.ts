@@ -5,8 +5,8 @@ import type {
   SetNextNumber,
   UpdateClinicSettings,
 } from '@odontia/shared/schemas/clinic-settings';
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { hasMoneyRows } from '../commercial/clinic-currency.ts';

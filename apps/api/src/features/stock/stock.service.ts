@@ -158,7 +158,7 @@ export function toStockMovement(row: repository.StockMovementWithUser): StockMov
   return {
     id: row.id,
     itemId: row.itemId,
-    kind: row.kind as StockMovementKind,
+    kind: row.kind,
     quantity: row.quantity,
     stockAfter: row.stockAfter,
     unitCost: row.unitCost,

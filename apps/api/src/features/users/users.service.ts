@@ -2,19 +2,19 @@ import type { Language, UserLevel } from '@odontia/shared/enums';
 import type { Plan } from '@odontia/shared/schemas/account';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { Actor, RequestContext } from '../../plugins/routes.ts';
 import { requireStaffRoom } from '../account/plan-limits.ts';
 import { audit, recordAuditEvent } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { authMail } from '../auth/auth.mail.ts';
 import * as authRepository from '../auth/auth.repository.ts';
-import { invitationTtlMs } from '../auth/auth.service.ts';
+import { invitationTtlMs } from '../auth/auth-common.ts';
 import * as repository from './users.repository.ts';
 
 /**
@@ -39,7 +39,7 @@ export function toClinicUser(row: repository.UserRow): ClinicUser {
     id: row.id,
     completeName: row.completeName,
     email: row.email,
-    level: row.level as UserLevel,
+    level: row.level,
     active: row.active,
     licenseNumber: row.licenseNumber,
     specialty: row.specialty,
@@ -175,7 +175,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!user) throw new AppError('user_not_found');
       if (user.version !== input.version) throw new AppError('version_conflict');
       if (input.active === false && user.id === ctx.userId) throw new AppError('cannot_deactivate_self');
-      const level = input.level ?? (user.level as UserLevel);
+      const level = input.level ?? user.level;
       const active = input.active ?? user.active;
       const losesAdministrator =
         user.level === 'administrator' && user.active && (level !== 'administrator' || !active);

@@ -1,11 +1,11 @@
+import type { TenantTx } from '../db/tenancy.ts';
 import {
   defaultCertificateTemplates,
   defaultTemplates,
   demoTemplates,
-} from '../../features/authorizations/template-texts.ts';
-import { insertTemplates } from '../../features/authorizations/templates.repository.ts';
-import { newId } from '../../lib/ids.ts';
-import type { TenantTx } from '../tenancy.ts';
+} from '../features/authorizations/template-texts.ts';
+import { insertTemplates } from '../features/authorizations/templates.repository.ts';
+import { newId } from '../lib/ids.ts';
 
 /**
  * The demo clinic's informed-consent templates (issue 6): the general one every clinic gets at

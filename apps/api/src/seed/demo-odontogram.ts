@@ -1,10 +1,10 @@
 import type { ToothStatus, ToothZone } from '@odontia/shared/enums';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { entriesSavedEvent, insertEntries } from '../../features/odontogram/odontogram.repository.ts';
-import { newId } from '../../lib/ids.ts';
-import { attendances } from '../schema/index.ts';
+import { attendances } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { recordAuditEvent } from '../features/audit/audit.repository.ts';
+import { entriesSavedEvent, insertEntries } from '../features/odontogram/odontogram.repository.ts';
+import { newId } from '../lib/ids.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoInstant } from './demo-time.ts';
 

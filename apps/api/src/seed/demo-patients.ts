@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { nextCounterValue, patientRecords } from '../../features/patients/patients.repository.ts';
-import { formatSkuPatient } from '../../features/patients/patients.service.ts';
-import { newId } from '../../lib/ids.ts';
-import { patients } from '../schema/index.ts';
+import { nextCounterValue } from '../db/counters.ts';
+import { patients } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { recordAuditEvent } from '../features/audit/audit.repository.ts';
+import { patientRecords } from '../features/patients/patients.repository.ts';
+import { formatSkuPatient } from '../features/patients/patients.service.ts';
+import { newId } from '../lib/ids.ts';
 
 /**
  * The demo clinic's patients (issue 5): 30 people of Buenos Aires, children to elderly, with DNI,

@@ -2,8 +2,8 @@ import {
   certificateTemplates,
   createHealthCertificateRequestSchema,
 } from '@odontia/shared/schemas/health-certificates';
-import { certificatesService } from '../../features/certificates/certificates.service.ts';
-import type { TenantTx } from '../tenancy.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { certificatesService } from '../features/certificates/certificates.service.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 

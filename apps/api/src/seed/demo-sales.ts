@@ -5,13 +5,13 @@ import { customerRecordContracts } from '@odontia/shared/schemas/customer-record
 import { type CreateSaleInput, createSaleSchema } from '@odontia/shared/schemas/sales';
 import { treatmentContracts } from '@odontia/shared/schemas/schedules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { collectionsService } from '../../features/collections/collections.service.ts';
-import { customersService } from '../../features/customers/customers.service.ts';
-import { budgetsService } from '../../features/sales/budgets.service.ts';
-import { salesService } from '../../features/sales/sales.service.ts';
-import { treatmentsService } from '../../features/schedules/treatments.service.ts';
-import { patients, treatments } from '../schema/index.ts';
-import type { TenantTx } from '../tenancy.ts';
+import { patients, treatments } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { collectionsService } from '../features/collections/collections.service.ts';
+import { customersService } from '../features/customers/customers.service.ts';
+import { budgetsService } from '../features/sales/budgets.service.ts';
+import { salesService } from '../features/sales/sales.service.ts';
+import { treatmentsService } from '../features/schedules/treatments.service.ts';
 import { demoCommercialContext } from './demo-commercial.ts';
 
 /**

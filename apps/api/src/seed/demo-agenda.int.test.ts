@@ -1,6 +1,6 @@
 import { addDays, clinicDayRange, clinicToday } from '@odontia/shared/clinic-time';
 import { describe, expect, it } from 'vitest';
-import { useDemoClinic } from '../../../test/demo-clinic.ts';
+import { useDemoClinic } from '../../test/demo-clinic.ts';
 import { demoTimeZone } from './demo-time.ts';
 
 describe('demo clinic agenda', () => {

@@ -1,14 +1,14 @@
 import { type AttendanceType, attendanceGroupOf, type LaboratoryStudy } from '@odontia/shared/enums';
 import { lineTotal, sumMoney } from '@odontia/shared/money';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { attendancesRepository, insertLinesAndItems } from '../../features/attendances/attendances.repository.ts';
-import { type AuditEventInput, recordAuditEvent } from '../../features/audit/audit.repository.ts';
-import { diagnosesRepository } from '../../features/diagnoses/diagnoses.repository.ts';
-import { laboratoriesRepository } from '../../features/laboratories/laboratories.repository.ts';
-import { applyStockMovements } from '../../features/stock/stock.service.ts';
-import { newId } from '../../lib/ids.ts';
-import { inventoryItems } from '../schema/index.ts';
+import { inventoryItems } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { attendancesRepository, insertLinesAndItems } from '../features/attendances/attendances.repository.ts';
+import { type AuditEventInput, recordAuditEvent } from '../features/audit/audit.repository.ts';
+import { diagnosesRepository } from '../features/diagnoses/diagnoses.repository.ts';
+import { laboratoriesRepository } from '../features/laboratories/laboratories.repository.ts';
+import { applyStockMovements } from '../features/stock/stock.service.ts';
+import { newId } from '../lib/ids.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoInstant } from './demo-time.ts';
 
@@ -194,7 +194,7 @@ export async function seedDemoClinical(
       studies: laboratory.studies,
       instructions: laboratory.instructions,
       notes: null,
-      status: laboratory.result ? 'result_received' : 'ordered',
+      status: laboratory.result ? ('result_received' as const) : ('ordered' as const),
       resultDate: laboratory.result ? demoDay(laboratory.result.days) : null,
       result: laboratory.result?.text ?? null,
     };

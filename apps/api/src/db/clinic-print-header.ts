@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { accounts, clinicLogos } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
-import type { ClinicPrintHeader } from '../../lib/pdf.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { ClinicPrintHeader } from '../lib/pdf.ts';
+import { accounts, clinicLogos } from './schema/index.ts';
+import type { TenantTx } from './tenancy.ts';
 
 /**
  * The clinic's header of every printed document (issue 17): read in the request's transaction,
@@ -41,5 +41,19 @@ export async function loadPrintHeader(ctx: { tx: TenantTx; accountId: string }):
     email: row.email,
     contact: row.contact,
     logo: row.logo ? `data:${row.logoType ?? 'image/png'};base64,${Buffer.from(row.logo).toString('base64')}` : null,
+  };
+}
+
+/** The clinic's name and contact for a printed header, and the reader's language. */
+export async function readerOf(ctx: { tx: TenantTx; accountId: string; userId: string }) {
+  const { rows } = await ctx.tx.execute<{ clinic_name: string; contact: string | null; language: string | null }>(sql`
+    select a.clinic_name, a.contact,
+      (select u.system_language from users u where u.account_id = ${ctx.accountId}::uuid and u.id = ${ctx.userId}::uuid) as language
+    from accounts a where a.id = ${ctx.accountId}::uuid`);
+  const row = rows[0];
+  return {
+    clinicName: row?.clinic_name ?? '',
+    clinicContact: row?.contact ?? '',
+    readerLanguage: row?.language ?? null,
   };
 }

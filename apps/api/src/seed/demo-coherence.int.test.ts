@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useDemoClinic } from '../../../test/demo-clinic.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { useDemoClinic } from '../../test/demo-clinic.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 /**
  * The demo clinic tells the truth (issue 34, major 7): every area of a patient's record has data
@@ -12,7 +12,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
  * thumbnails), every appointment marked attended has the attendance that closed it, and the
  * README's figures are the seed's.
  */
-const readme = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../README.md');
+const readme = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../README.md');
 
 describe('demo clinic coherence', () => {
   const demo = useDemoClinic();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useDemoClinic } from '../../../test/demo-clinic.ts';
+import { useDemoClinic } from '../../test/demo-clinic.ts';
 
 describe('demo clinic odontograms', () => {
   const demo = useDemoClinic();

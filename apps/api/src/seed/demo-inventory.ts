@@ -1,8 +1,8 @@
-import type { TenantTx } from '../../db/tenancy.ts';
-import { insertItems } from '../../features/inventory/inventory.repository.ts';
-import { applyStockMovements, type StockMovementInput } from '../../features/stock/stock.service.ts';
-import { newId } from '../../lib/ids.ts';
-import type { inventoryItems } from '../schema/index.ts';
+import type { inventoryItems } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { insertItems } from '../features/inventory/inventory.repository.ts';
+import { applyStockMovements, type StockMovementInput } from '../features/stock/stock.service.ts';
+import { newId } from '../lib/ids.ts';
 
 /**
  * The demo clinic's pharmacy and supplies (issue 4), in Argentine pesos. A few items sit at or

@@ -5,12 +5,12 @@ import { createPrescriptionRequestSchema } from '@odontia/shared/schemas/prescri
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { authorizationsService } from '../../features/authorizations/authorizations.service.ts';
-import type { FilesService } from '../../features/files/files.service.ts';
-import { prescriptionsService } from '../../features/prescriptions/prescriptions.service.ts';
-import type { Actor, RequestContext } from '../../plugins/routes.ts';
-import { attendances, authorizationTemplates, inventoryItems, patients } from '../schema/index.ts';
+import type { Actor, RequestContext } from '../context.ts';
+import { attendances, authorizationTemplates, inventoryItems, patients } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { authorizationsService } from '../features/authorizations/authorizations.service.ts';
+import type { FilesService } from '../features/files/files.service.ts';
+import { prescriptionsService } from '../features/prescriptions/prescriptions.service.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 

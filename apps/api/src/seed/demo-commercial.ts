@@ -5,14 +5,14 @@ import { createPaymentSchema } from '@odontia/shared/schemas/payments';
 import { providerContracts } from '@odontia/shared/schemas/providers';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { saveLogo } from '../../features/fiscal/fiscal.repository.ts';
-import { fiscalService, normalizeLogo, pointsOfSaleService } from '../../features/fiscal/fiscal.service.ts';
-import { paymentsService } from '../../features/payments/payments.service.ts';
-import { providersService } from '../../features/providers/providers.service.ts';
-import { purchasesService } from '../../features/purchases/purchases.service.ts';
-import type { RequestContext } from '../../plugins/routes.ts';
-import { inventoryItems } from '../schema/index.ts';
-import type { TenantTx } from '../tenancy.ts';
+import type { RequestContext } from '../context.ts';
+import { inventoryItems } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { saveLogo } from '../features/fiscal/fiscal.repository.ts';
+import { fiscalService, normalizeLogo, pointsOfSaleService } from '../features/fiscal/fiscal.service.ts';
+import { paymentsService } from '../features/payments/payments.service.ts';
+import { providersService } from '../features/providers/providers.service.ts';
+import { purchasesService } from '../features/purchases/purchases.service.ts';
 import { demoTimeZone } from './demo-time.ts';
 
 /**

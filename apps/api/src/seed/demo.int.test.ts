@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestClinic } from '../../test/clinics.ts';
+import { MemoryMailer } from '../../test/mail.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { demoPassword, demoUsers, seedDemoAtStartup, seedDemoClinic } from './demo.ts';
 
 describe('demo clinic', () => {

@@ -1,9 +1,9 @@
 import { addDays, clinicDayRange } from '@odontia/shared/clinic-time';
 import { addMonths } from '@odontia/shared/schemas/account';
 import { eq } from 'drizzle-orm';
-import { newId } from '../../lib/ids.ts';
-import { accountMovements, accounts } from '../schema/index.ts';
-import type { TenantTx } from '../tenancy.ts';
+import { accountMovements, accounts } from '../db/schema/index.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { newId } from '../lib/ids.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 
 /**

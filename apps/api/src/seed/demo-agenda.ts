@@ -2,11 +2,11 @@ import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/c
 import type { AppointmentCancelReason, AttendanceType, ConfirmationChannel } from '@odontia/shared/enums';
 import { createAttendanceRequestSchema } from '@odontia/shared/schemas/attendances';
 import { sql } from 'drizzle-orm';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { type AgendaContext, appointmentsService } from '../../features/appointments/appointments.service.ts';
-import { weekdayOf } from '../../features/appointments/availability.ts';
-import { attendancesService } from '../../features/attendances/attendances.service.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { type AgendaContext, appointmentsService } from '../features/appointments/appointments.service.ts';
+import { weekdayOf } from '../features/appointments/availability.ts';
+import { attendancesService } from '../features/attendances/attendances.service.ts';
+import { AppError } from '../lib/app-error.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoTimeZone } from './demo-time.ts';
 

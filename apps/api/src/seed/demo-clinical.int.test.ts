@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useDemoClinic } from '../../../test/demo-clinic.ts';
+import { useDemoClinic } from '../../test/demo-clinic.ts';
 
 describe('demo clinic medical histories', () => {
   const { get, db } = useDemoClinic();

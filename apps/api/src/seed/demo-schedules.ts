@@ -5,10 +5,10 @@ import {
   scheduleExceptionContracts,
   treatmentContracts,
 } from '@odontia/shared/schemas/schedules';
-import { chairsService } from '../../features/schedules/chairs.service.ts';
-import { scheduleExceptionsService, schedulesService } from '../../features/schedules/schedules.service.ts';
-import { treatmentsService } from '../../features/schedules/treatments.service.ts';
-import type { TenantTx } from '../tenancy.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { chairsService } from '../features/schedules/chairs.service.ts';
+import { scheduleExceptionsService, schedulesService } from '../features/schedules/schedules.service.ts';
+import { treatmentsService } from '../features/schedules/treatments.service.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 
 /**

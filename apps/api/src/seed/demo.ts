@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm';
-import { createFilesService } from '../../features/files/files.service.ts';
-import { createDiskStorage, uploadsDirOf } from '../../lib/file-storage.ts';
-import { newId } from '../../lib/ids.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { Database } from '../client.ts';
-import { accounts, logins, users } from '../schema/index.ts';
-import { appRole, type TenantTx } from '../tenancy.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, logins, users } from '../db/schema/index.ts';
+import { appRole, type TenantTx } from '../db/tenancy.ts';
+import { createFilesService } from '../features/files/files.service.ts';
+import { createDiskStorage, uploadsDirOf } from '../lib/file-storage.ts';
+import { newId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';

@@ -1,0 +1,32 @@
+import type { UserLevel } from '@odontia/shared/enums';
+import type { TenantTx } from './db/tenancy.ts';
+
+/**
+ * The request context (docs/adding-a-domain.md): who asks, for which clinic, from where, and the
+ * request's transaction. `plugins/routes.ts` builds it once per request; services receive it as
+ * `ctx` and pass it to repositories, which take only the part they use (the picks below).
+ */
+
+/** Who asks and for which clinic: what every service needs to apply the rules and to audit. */
+export interface Actor {
+  readonly accountId: string;
+  readonly userId: string;
+  readonly level: UserLevel;
+  /** The clinic's IANA time zone: its "today" is `clinicToday(timeZone)`. */
+  readonly timeZone: string;
+  readonly ip: string;
+}
+
+/** The actor and the request's transaction in the clinic's context (RLS shows that clinic only). */
+export interface RequestContext extends Actor {
+  readonly tx: TenantTx;
+}
+
+/** The clinic's transaction: what a read or a write that records no author needs. */
+export type TxContext = Pick<RequestContext, 'tx' | 'accountId'>;
+
+/** The clinic's transaction and the user who writes (a ledger entry, a row's author). */
+export type WriterContext = Pick<RequestContext, 'tx' | 'accountId' | 'userId'>;
+
+/** The clinic's transaction, the user and where from: what an audited write needs. */
+export type AuditedContext = Pick<RequestContext, 'tx' | 'accountId' | 'userId' | 'ip'>;
