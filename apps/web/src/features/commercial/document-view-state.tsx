@@ -1,11 +1,13 @@
-import type { Currency } from '@odontia/shared/enums';
+import type { DocumentStatus } from '@odontia/shared/commercial';
+import type { Currency, DocumentType } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
+import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { type ReactNode, useState } from 'react';
 import { apiErrorText, toastApiError } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useSessionUser } from '../../session/session';
 import { useDocumentMoney } from '../purchases/format';
-import type { ViewDocument } from './document-view';
 
 /** A fact of the document's heading card: its label and value, half a row wide (or the row's rest). */
 export function Fact({
@@ -32,6 +34,29 @@ export function Fact({
     </>
   );
 }
+
+/** What the view reads of any document, a sale or a purchase. */
+export type ViewDocument = Pick<
+  Purchase,
+  | 'id'
+  | 'version'
+  | 'currency'
+  | 'vatBreakdown'
+  | 'subtotal1'
+  | 'discountTotal'
+  | 'subtotal2'
+  | 'vatTotal'
+  | 'total'
+  | 'openAmount'
+  | 'relatedDocument'
+  | 'relatedFrom'
+  | 'allocations'
+> & {
+  status: DocumentStatus;
+  documentType: DocumentType;
+  issuerSnapshot: PartySnapshot | null;
+  counterpartySnapshot: PartySnapshot | null;
+};
 
 /**
  * What a document's view shares with its side's own actions: who may write or delete, the

@@ -1,6 +1,3 @@
-import type { DocumentStatus } from '@odontia/shared/commercial';
-import type { DocumentType } from '@odontia/shared/enums';
-import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef, Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { Pencil, Stamp, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -15,32 +12,9 @@ import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
 import { DocumentLinks } from './document-links';
 import type { DocumentViewSide } from './document-side';
 import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from './document-view-parts';
-import type { DocumentViewState } from './document-view-state';
+import type { DocumentViewState, ViewDocument } from './document-view-state';
 
 type ViewLine = Purchase['lines'][number];
-
-/** What the view reads of any document, a sale or a purchase. */
-export type ViewDocument = Pick<
-  Purchase,
-  | 'id'
-  | 'version'
-  | 'currency'
-  | 'vatBreakdown'
-  | 'subtotal1'
-  | 'discountTotal'
-  | 'subtotal2'
-  | 'vatTotal'
-  | 'total'
-  | 'openAmount'
-  | 'relatedDocument'
-  | 'relatedFrom'
-  | 'allocations'
-> & {
-  status: DocumentStatus;
-  documentType: DocumentType;
-  issuerSnapshot: PartySnapshot | null;
-  counterpartySnapshot: PartySnapshot | null;
-};
 
 function RefLink({ side, document }: { side: DocumentViewSide; document: DocumentRef }) {
   const { t } = useTranslation(side.namespace);

@@ -1,4 +1,4 @@
-import type { MoneyMovement, MovementKind } from './money-movement-view';
+import type { MoneyMovement, MovementKind } from './money-movement';
 import '../../lib/zod-setup';
 import { can } from '@odontia/shared/permissions';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';

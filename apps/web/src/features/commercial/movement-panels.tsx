@@ -1,4 +1,4 @@
-import type { MoneyMovement, MovementKind } from './money-movement-view';
+import type { MoneyMovement, MovementKind } from './money-movement';
 import '../../lib/zod-setup';
 import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { Wand2 } from 'lucide-react';

@@ -1,4 +1,5 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
+import type { Currency } from '@odontia/shared/enums';
 import { CheckCircle2, PenLine, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -10,8 +11,19 @@ import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useClinicTimeZone } from '../../session/clinic-time';
 import { SignaturePadField, type SignaturePadHandle } from '../authorizations/signature-pad';
-import type { BudgetPanelSale } from './budget-panel';
 import { useDecideBudget } from './budgets-api';
+
+/** What the budget's panel and its dialogs read of the sale. */
+export interface BudgetPanelSale {
+  id: string;
+  documentType: string;
+  status: string;
+  version: number;
+  patientId: string | null;
+  customerId: string | null;
+  total: string;
+  currency: Currency;
+}
 
 export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; text: string; onClose: () => void }) {
   const { t } = useTranslation('budgets');

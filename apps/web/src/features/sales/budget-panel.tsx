@@ -10,7 +10,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useDocumentMoney } from '../purchases/format';
-import { MarkDialog, SignDialog } from './budget-dialogs';
+import { type BudgetPanelSale, MarkDialog, SignDialog } from './budget-dialogs';
 import { saleViewPath, useBudgetProgress, useConvertBudget } from './budgets-api';
 
 /**
@@ -18,17 +18,6 @@ import { saleViewPath, useBudgetProgress, useConvertBudget } from './budgets-api
  * marked accepted / rejected with a day), what the attendances did of each line, and the
  * conversion into a proforma or an invoice draft of what is not yet invoiced.
  */
-
-export interface BudgetPanelSale {
-  id: string;
-  documentType: string;
-  status: string;
-  version: number;
-  patientId: string | null;
-  customerId: string | null;
-  total: string;
-  currency: Currency;
-}
 
 function DecisionSummary({ decision }: { decision: BudgetDecision }) {
   const { t } = useTranslation('budgets');
