@@ -14,9 +14,9 @@ export const sessionCookieName = '_REBACK_AUTH_KEY_';
  * The profile inside an answer: the answer itself or its `{ data }` envelope (API convention).
  * Null means "empty", which spec §4 treats as signed out.
  */
-export function profileFromBody(body: unknown): SessionUser | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const value = 'data' in body ? (body as { data: unknown }).data : body;
+export function profileFromBody(answer: unknown): SessionUser | null {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return null;
+  const value = 'data' in answer ? (answer as { data: unknown }).data : answer;
   if (!value || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0) return null;
   return value as SessionUser;
 }

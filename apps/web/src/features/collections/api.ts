@@ -1,12 +1,17 @@
 import type {
+  allocateCollectionSchema,
   Collection,
   CollectionListItem,
   CustomerOpenDocuments,
+  createCollectionSchema,
+  markCollectionPaidSchema,
   PatientBalance,
+  reverseCollectionSchema,
 } from '@odontia/shared/schemas/collections';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { CustomerAccount, CustomerLedger } from '@odontia/shared/schemas/current-accounts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -39,13 +44,13 @@ export const collectionsApi = {
     return http.get<Page<CollectionListItem>>(`collections?${params}`);
   },
   get: (id: string) => http.get<CollectionAnswer>(`collections/${encodeURIComponent(id)}`),
-  create: (body: unknown, idempotencyKey: string) =>
+  create: (body: z.input<typeof createCollectionSchema>, idempotencyKey: string) =>
     http.post<CollectionAnswer>('collections', body, { idempotencyKey }),
-  allocate: (id: string, body: unknown, idempotencyKey: string) =>
+  allocate: (id: string, body: z.input<typeof allocateCollectionSchema>, idempotencyKey: string) =>
     http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/allocate`, body, { idempotencyKey }),
-  reverse: (id: string, body: unknown, idempotencyKey: string) =>
+  reverse: (id: string, body: z.input<typeof reverseCollectionSchema>, idempotencyKey: string) =>
     http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/reverse`, body, { idempotencyKey }),
-  markPaid: (id: string, body: unknown, idempotencyKey: string) =>
+  markPaid: (id: string, body: z.input<typeof markCollectionPaidSchema>, idempotencyKey: string) =>
     http.post<CollectionAnswer>(`collections/${encodeURIComponent(id)}/paid`, body, { idempotencyKey }),
   receipt: (id: string) => http.download(`collections/${encodeURIComponent(id)}/receipt`),
   openDocuments: (customerId: string) =>

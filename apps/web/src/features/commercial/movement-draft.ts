@@ -4,7 +4,7 @@ import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ZodType } from 'zod';
+import type { ZodType, z } from 'zod';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
@@ -103,8 +103,8 @@ export const movementBody = (draft: MovementDraft) => ({
 });
 
 /** The body's issues by top-level field (an allocation's are the allocations'), and over-allocation. */
-export function movementIssues(schema: ZodType, body: unknown, remainderCents: number): Record<string, string> {
-  const parsed = schema.safeParse(body);
+export function movementIssues(schema: ZodType, candidate: unknown, remainderCents: number): Record<string, string> {
+  const parsed = schema.safeParse(candidate);
   const found: Record<string, string> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -159,7 +159,7 @@ export async function createMovement({
  * Saving a movement's form: the body is checked with the shared schema and against what is
  * allocated, then created with the draft's key (see `createMovement`) and its view opens.
  */
-export function useMovementSubmit<Body>({
+export function useMovementSubmit<Body, TSchema extends ZodType>({
   texts,
   path,
   storageKey,
@@ -175,10 +175,11 @@ export function useMovementSubmit<Body>({
   /** `/payments`, `/collections`: the new movement opens at `<path>/view/<id>`. */
   path: string;
   storageKey: string;
-  schema: ZodType;
+  schema: TSchema;
   remainderCents: number;
   body: () => Body;
-  create: (body: Body) => Promise<{ data: { id: string } }>;
+  /** Called with the body once the schema accepted it: the request as the contract wants it. */
+  create: (body: z.input<TSchema>) => Promise<{ data: { id: string } }>;
   successCode: string;
   invalidate: () => Promise<void>;
   renewKey: () => void;
@@ -199,7 +200,7 @@ export function useMovementSubmit<Body>({
     }
     setSaving(true);
     await createMovement({
-      create: () => create(request),
+      create: () => create(request as z.input<TSchema>),
       storageKey,
       successCode,
       invalidate,

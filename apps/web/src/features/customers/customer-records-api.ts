@@ -1,6 +1,7 @@
 import type { Page } from '@odontia/shared/schemas/common';
-import type { CustomerRecord } from '@odontia/shared/schemas/customer-records';
+import type { CustomerRecord, customerRecordContracts } from '@odontia/shared/schemas/customer-records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
@@ -33,7 +34,9 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: customersKey });
 
 export function useSaveCustomer(id: string | null) {
   return useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (
+      body: z.input<typeof customerRecordContracts.create> | z.input<typeof customerRecordContracts.update>,
+    ) =>
       id
         ? http.put<CustomerAnswer>(`customers/${encodeURIComponent(id)}`, body)
         : http.post<CustomerAnswer>('customers', body),

@@ -1,11 +1,16 @@
 import type { ApprovalStatus, InventoryKind, ProductStatus } from '@odontia/shared/enums';
 import type {
+  createMedicationRequestSchema,
+  createSupplyRequestSchema,
   InventoryImportResult,
   InventoryItem,
   StockAdjustmentRequest,
   StockMovement,
+  updateMedicationRequestSchema,
+  updateSupplyRequestSchema,
 } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -61,8 +66,8 @@ export const inventoryApi = {
     return http.get<Page<InventoryItem>>(`${base(kind)}?${params}`);
   },
   get: (kind: InventoryKind, id: string) => http.get<ItemAnswer>(one(kind, id)),
-  create: (kind: InventoryKind, body: unknown) => http.post<ItemAnswer>(base(kind), body),
-  update: (kind: InventoryKind, id: string, body: unknown) => http.put<ItemAnswer>(one(kind, id), body),
+  create: (kind: InventoryKind, body: ItemBody) => http.post<ItemAnswer>(base(kind), body),
+  update: (kind: InventoryKind, id: string, body: ItemBody) => http.put<ItemAnswer>(one(kind, id), body),
   movements: (kind: InventoryKind, id: string, page: number, pageSize: number) =>
     http.get<Page<StockMovement>>(`${one(kind, id)}/stock-movements?page=${page}&pageSize=${pageSize}`),
   adjust: (kind: InventoryKind, id: string, body: StockAdjustmentRequest) =>
@@ -127,9 +132,16 @@ export function refreshInventory(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: inventoryKey });
 }
 
+/** A medicine's or a supply's fields, new or edited (with the version the edit started from). */
+export type ItemBody =
+  | z.input<typeof createMedicationRequestSchema>
+  | z.input<typeof updateMedicationRequestSchema>
+  | z.input<typeof createSupplyRequestSchema>
+  | z.input<typeof updateSupplyRequestSchema>;
+
 export function useSaveItem(kind: InventoryKind, id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) => (id ? inventoryApi.update(kind, id, body) : inventoryApi.create(kind, body)),
+    mutationFn: (body: ItemBody) => (id ? inventoryApi.update(kind, id, body) : inventoryApi.create(kind, body)),
     onSuccess: () => refreshInventory(),
   });
 }

@@ -195,10 +195,9 @@ export function useRecordSave<K extends RecordKind>(
 ) {
   const navigate = useNavigate();
   const save = useSaveRecord(kind, patientId, record?.id);
-  return async <T extends FieldValues>(body: unknown, setError: UseFormSetError<T>) => {
+  return async <T extends FieldValues>(body: RecordBody<K>, setError: UseFormSetError<T>) => {
     try {
-      // The forms hand over their schema's output: the request body as the contract wants it.
-      const answer = await save.mutateAsync(body as RecordBody<K>);
+      const answer = await save.mutateAsync(body);
       if (answer.code) toastSuccess(answer.code);
       void navigate(recordPaths.show(kind, patientId, answer.data.id), { replace: record !== null });
     } catch (error) {

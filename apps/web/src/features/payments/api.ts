@@ -1,7 +1,16 @@
 import type { Page } from '@odontia/shared/schemas/common';
 import type { ProviderAccount, ProviderLedger } from '@odontia/shared/schemas/current-accounts';
-import type { OpenDocument, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
+import type {
+  allocatePaymentSchema,
+  createPaymentSchema,
+  markPaymentPaidSchema,
+  OpenDocument,
+  Payment,
+  PaymentListItem,
+  reversePaymentSchema,
+} from '@odontia/shared/schemas/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -40,12 +49,13 @@ export const paymentsApi = {
     return http.get<Page<PaymentListItem>>(`payments?${params}`);
   },
   get: (id: string) => http.get<PaymentAnswer>(`payments/${encodeURIComponent(id)}`),
-  create: (body: unknown, idempotencyKey: string) => http.post<PaymentAnswer>('payments', body, { idempotencyKey }),
-  allocate: (id: string, body: unknown, idempotencyKey: string) =>
+  create: (body: z.input<typeof createPaymentSchema>, idempotencyKey: string) =>
+    http.post<PaymentAnswer>('payments', body, { idempotencyKey }),
+  allocate: (id: string, body: z.input<typeof allocatePaymentSchema>, idempotencyKey: string) =>
     http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/allocations`, body, { idempotencyKey }),
-  reverse: (id: string, body: unknown, idempotencyKey: string) =>
+  reverse: (id: string, body: z.input<typeof reversePaymentSchema>, idempotencyKey: string) =>
     http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/reverse`, body, { idempotencyKey }),
-  markPaid: (id: string, body: unknown, idempotencyKey: string) =>
+  markPaid: (id: string, body: z.input<typeof markPaymentPaidSchema>, idempotencyKey: string) =>
     http.post<PaymentAnswer>(`payments/${encodeURIComponent(id)}/paid`, body, { idempotencyKey }),
   proof: (id: string) => http.download(`payments/${encodeURIComponent(id)}/proof.pdf`),
   openDocuments: (providerId: string) =>

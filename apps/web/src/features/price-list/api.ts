@@ -1,6 +1,7 @@
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Treatment, TreatmentImportResult } from '@odontia/shared/schemas/schedules';
+import type { Treatment, TreatmentImportResult, treatmentContracts } from '@odontia/shared/schemas/schedules';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
@@ -27,6 +28,9 @@ function filterParams(filters: PriceListFilters): URLSearchParams {
 const treatmentsKey = ['treatments'] as const;
 export type TreatmentAnswer = { data: Treatment; code?: 'treatment_created' | 'treatment_updated' };
 
+/** A treatment's fields, new or edited (with the version the edit started from). */
+export type TreatmentBody = z.input<typeof treatmentContracts.create> | z.input<typeof treatmentContracts.update>;
+
 export const priceListApi = {
   list: (query: PriceListFilters & { page: number; pageSize: number }) => {
     const params = filterParams(query);
@@ -35,7 +39,7 @@ export const priceListApi = {
     return http.get<Page<Treatment>>(`treatments?${params}`);
   },
   groups: () => http.get<{ data: string[] }>('treatments/groups'),
-  save: (id: string | null, body: unknown) =>
+  save: (id: string | null, body: TreatmentBody) =>
     id
       ? http.put<TreatmentAnswer>(`treatments/${encodeURIComponent(id)}`, body)
       : http.post<TreatmentAnswer>('treatments', body),
@@ -63,7 +67,7 @@ export function useTreatmentGroups() {
 const refresh = () => queryClient.invalidateQueries({ queryKey: treatmentsKey });
 
 export function useSaveTreatment(id: string | null) {
-  return useMutation({ mutationFn: (body: unknown) => priceListApi.save(id, body), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: TreatmentBody) => priceListApi.save(id, body), onSuccess: refresh });
 }
 
 export function useDeleteTreatment(id: string) {

@@ -1,6 +1,7 @@
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Provider } from '@odontia/shared/schemas/providers';
+import type { Provider, providerContracts } from '@odontia/shared/schemas/providers';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -42,8 +43,8 @@ export const providersApi = {
     return http.get<Page<Provider>>(`providers?${params}`);
   },
   get: (id: string) => http.get<ProviderAnswer>(one(id)),
-  create: (body: unknown) => http.post<ProviderAnswer>('providers', body),
-  update: (id: string, body: unknown) => http.put<ProviderAnswer>(one(id), body),
+  create: (body: z.input<typeof providerContracts.create>) => http.post<ProviderAnswer>('providers', body),
+  update: (id: string, body: z.input<typeof providerContracts.update>) => http.put<ProviderAnswer>(one(id), body),
   remove: (id: string) => http.delete<{ code: 'provider_deleted' }>(one(id)),
   export: (filters: ProviderFilters) => {
     const params = filterParams(filters).toString();
@@ -77,9 +78,15 @@ export function refreshProviders(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [...providersKey, 'list'] });
 }
 
+/** A new provider's fields, or an edit's (with the version it started from). */
+export type ProviderBody = z.input<typeof providerContracts.create> | z.input<typeof providerContracts.update>;
+
 export function useSaveProvider(id?: string) {
   return useMutation({
-    mutationFn: (body: unknown) => (id ? providersApi.update(id, body) : providersApi.create(body)),
+    mutationFn: (body: ProviderBody) =>
+      id
+        ? providersApi.update(id, body as z.input<typeof providerContracts.update>)
+        : providersApi.create(body as z.input<typeof providerContracts.create>),
     onSuccess: (answer) => {
       queryClient.setQueryData(providerKey(answer.data.id), answer.data);
       return refreshProviders();

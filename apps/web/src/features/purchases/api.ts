@@ -1,9 +1,15 @@
 import type { PurchaseDocumentType } from '@odontia/shared/commercial';
-import type { Purchase, PurchaseListItem } from '@odontia/shared/schemas/commercial-documents';
+import type {
+  createPurchaseSchema,
+  Purchase,
+  PurchaseListItem,
+  updatePurchaseSchema,
+} from '@odontia/shared/schemas/commercial-documents';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -42,8 +48,9 @@ export const purchasesApi = {
   list: (query: Partial<PurchaseFilters> & { page: number; pageSize: number }) =>
     http.get<Page<PurchaseListItem>>(`purchases?${listParams(query)}`),
   get: (id: string) => http.get<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`),
-  create: (body: unknown, idempotencyKey: string) => http.post<PurchaseAnswer>('purchases', body, { idempotencyKey }),
-  update: (id: string, body: unknown, idempotencyKey: string) =>
+  create: (body: z.input<typeof createPurchaseSchema>, idempotencyKey: string) =>
+    http.post<PurchaseAnswer>('purchases', body, { idempotencyKey }),
+  update: (id: string, body: z.input<typeof updatePurchaseSchema>, idempotencyKey: string) =>
     http.put<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`, body, { idempotencyKey }),
   register: (id: string, version: number, idempotencyKey: string) =>
     http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/register`, { version }, { idempotencyKey }),
@@ -132,11 +139,16 @@ export function refreshPurchases(): Promise<unknown> {
   ]);
 }
 
+/** A new purchase's fields, or an edit's (with the version it started from). */
+export type PurchaseBody = z.input<typeof createPurchaseSchema> | z.input<typeof updatePurchaseSchema>;
+
 /** Saving (and registering with it) and registering are user actions with their Idempotency-Key (useAction). */
 export function useSavePurchase(id?: string) {
   return useAction({
-    mutationFn: (body: unknown, idempotencyKey) =>
-      id ? purchasesApi.update(id, body, idempotencyKey) : purchasesApi.create(body, idempotencyKey),
+    mutationFn: (body: PurchaseBody, idempotencyKey) =>
+      id
+        ? purchasesApi.update(id, body as z.input<typeof updatePurchaseSchema>, idempotencyKey)
+        : purchasesApi.create(body as z.input<typeof createPurchaseSchema>, idempotencyKey),
     onSuccess: () => refreshPurchases(),
   });
 }

@@ -1,7 +1,15 @@
 import type { SaleDocumentType } from '@odontia/shared/commercial';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Billable, Sale, SaleIntegrity, SaleListItem } from '@odontia/shared/schemas/sales';
+import type {
+  Billable,
+  createSaleSchema,
+  Sale,
+  SaleIntegrity,
+  SaleListItem,
+  updateSaleSchema,
+} from '@odontia/shared/schemas/sales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -46,8 +54,9 @@ export const salesApi = {
   list: (query: Partial<SaleFilters> & { page: number; pageSize: number }) =>
     http.get<Page<SaleListItem>>(`sales?${listParams(query)}`),
   get: (id: string) => http.get<SaleAnswer>(one(id)),
-  create: (body: unknown, idempotencyKey: string) => http.post<SaleAnswer>('sales', body, { idempotencyKey }),
-  update: (id: string, body: unknown, idempotencyKey: string) =>
+  create: (body: z.input<typeof createSaleSchema>, idempotencyKey: string) =>
+    http.post<SaleAnswer>('sales', body, { idempotencyKey }),
+  update: (id: string, body: z.input<typeof updateSaleSchema>, idempotencyKey: string) =>
     http.put<SaleAnswer>(one(id), body, { idempotencyKey }),
   issue: (id: string, version: number, idempotencyKey: string) =>
     http.post<SaleAnswer>(`${one(id)}/issue`, { version }, { idempotencyKey }),
@@ -119,11 +128,16 @@ export function refreshSales(): Promise<unknown> {
   ]);
 }
 
+/** A new sale's fields, or an edit's (with the version it started from). */
+export type SaleBody = z.input<typeof createSaleSchema> | z.input<typeof updateSaleSchema>;
+
 /** Saving (and issuing with it), issuing and correcting are user actions with their Idempotency-Key (useAction). */
 export function useSaveSale(id?: string) {
   return useAction({
-    mutationFn: (body: unknown, idempotencyKey) =>
-      id ? salesApi.update(id, body, idempotencyKey) : salesApi.create(body, idempotencyKey),
+    mutationFn: (body: SaleBody, idempotencyKey) =>
+      id
+        ? salesApi.update(id, body as z.input<typeof updateSaleSchema>, idempotencyKey)
+        : salesApi.create(body as z.input<typeof createSaleSchema>, idempotencyKey),
     onSuccess: () => refreshSales(),
   });
 }
