@@ -218,7 +218,10 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
           <h2 className="h5 mb-0">{t('view.allocations')}</h2>
         </div>
         {movement.allocations.length === 0 ? (
-          <div className="card-body text-body-secondary">{t('view.noAllocations')}</div>
+          <div className="card-body text-body-secondary">
+            {/* A reversed movement leaves nothing on account: saying so keeps the view true. */}
+            {t(reversed ? 'view.noAllocationsReversed' : 'view.noAllocations')}
+          </div>
         ) : (
           <div className="table-responsive">
             <table className="table mb-0 align-middle" data-testid={`${prefix}-allocations`}>
