@@ -2,7 +2,7 @@ import '../../lib/zod-setup';
 import { clinicDayRange, clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';
 import { CalendarPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
@@ -66,6 +66,9 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
   /** A start in the past, said before booking it (a walk-in recorded afterwards); confirmed once. */
   const [past, setPast] = useState<'asking' | 'confirmed' | null>(null);
   const [pending, setPending] = useState(false);
+  // A second click (on "Guardar", "Reservar igualmente" or "Reservar en el pasado") while the first
+  // is on its way would send the same change twice: the second answers a stale version.
+  const sending = useRef(false);
   const minutes = Number(values.minutes) || defaultMinutes;
   // The free slots from the day chosen (the server starts them no earlier than now).
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? values.date : clinicToday(timeZone);
@@ -133,6 +136,8 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
       setPast('asking');
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     setPending(true);
     try {
       const answer = editing
@@ -151,6 +156,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
         else toastApiError(error);
       }
     } finally {
+      sending.current = false;
       setPending(false);
     }
   };
@@ -192,6 +198,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
               <button
                 type="button"
                 className="btn btn-warning btn-sm mt-1"
+                disabled={pending}
                 onClick={() => {
                   setPast('confirmed');
                   void submit(false, true);
@@ -209,6 +216,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
               <button
                 type="button"
                 className="btn btn-warning btn-sm mt-2"
+                disabled={pending}
                 onClick={() => void submit(true)}
                 data-testid="book-anyway"
               >
