@@ -22,39 +22,21 @@ const agendaEntities = ['appointment', 'treatment', 'chair', 'schedule', 'schedu
 /** Commercial entities with create, update and delete error codes. */
 const commercialEntities = ['provider', 'purchase', 'sale', 'payment', 'collection'] as const;
 
-type RecordErrorCode =
-  `error_${'get' | 'create' | 'update' | 'delete' | 'remove'}_${(typeof clinicalRecordEntities)[number]}`;
-type AgendaErrorCode = `error_${'get' | 'create' | 'update' | 'delete'}_${(typeof agendaEntities)[number]}`;
-type CommercialErrorCode = `error_${'get' | 'create' | 'update' | 'delete'}_${(typeof commercialEntities)[number]}`;
+/** The writes of the clinical records include `remove` (a file taken off a record). */
+const recordVerbs = ['get', 'create', 'update', 'delete', 'remove'] as const;
+const entityVerbs = ['get', 'create', 'update', 'delete'] as const;
 
-function recordErrorCodes(): Record<RecordErrorCode, 500> {
-  const codes = {} as Record<RecordErrorCode, 500>;
-  for (const entity of clinicalRecordEntities) {
-    for (const verb of ['get', 'create', 'update', 'delete', 'remove'] as const) {
-      codes[`error_${verb}_${entity}`] = 500;
-    }
-  }
-  return codes;
-}
-
-function agendaErrorCodes(): Record<AgendaErrorCode, 500> {
-  const codes = {} as Record<AgendaErrorCode, 500>;
-  for (const entity of agendaEntities) {
-    for (const verb of ['get', 'create', 'update', 'delete'] as const) {
-      codes[`error_${verb}_${entity}`] = 500;
-    }
-  }
-  return codes;
-}
-
-function commercialErrorCodes(): Record<CommercialErrorCode, 500> {
-  const codes = {} as Record<CommercialErrorCode, 500>;
-  for (const entity of commercialEntities) {
-    for (const verb of ['get', 'create', 'update', 'delete'] as const) {
-      codes[`error_${verb}_${entity}`] = 500;
-    }
-  }
-  return codes;
+/**
+ * The spec's failure codes of a family of entities, `error_<verb>_<entity>`, each answered 500:
+ * one generator for the clinical records, the agenda and the commercial wing.
+ */
+function failureCodes<Entity extends string, Verb extends string>(
+  entities: readonly Entity[],
+  verbs: readonly Verb[],
+): Record<`error_${Verb}_${Entity}`, 500> {
+  return Object.fromEntries(
+    entities.flatMap((entity) => verbs.map((verb) => [`error_${verb}_${entity}`, 500] as const)),
+  ) as Record<`error_${Verb}_${Entity}`, 500>;
 }
 
 /** Error codes and the HTTP status each one leaves the server with. */
@@ -147,7 +129,7 @@ export const errorStatuses = {
   schedule_exception_not_found: 404,
 
   // Reading and writing clinical records
-  ...recordErrorCodes(),
+  ...failureCodes(clinicalRecordEntities, recordVerbs),
 
   // Treatment authorizations (informed consent)
   error_create_authorization: 500,
@@ -173,7 +155,7 @@ export const errorStatuses = {
   file_type_not_allowed: 415,
 
   // The agenda (issue 16)
-  ...agendaErrorCodes(),
+  ...failureCodes(agendaEntities, entityVerbs),
   /** Another active appointment of the professional or the chair holds the time (details.appointment, details.resource). */
   appointment_overlaps: 409,
   /** Outside the professional's hours, in a recess or a block (details.reasons); `allowOutsideSchedule` books anyway. */
@@ -189,7 +171,7 @@ export const errorStatuses = {
 
   // Files and commercial documents
   error_download_file: 500,
-  ...commercialErrorCodes(),
+  ...failureCodes(commercialEntities, entityVerbs),
 
   // The commercial area (issue 17)
   error_get_fiscal_data: 500,
