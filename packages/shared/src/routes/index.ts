@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { appointmentRoutes } from './appointments.ts';
 import { sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -43,4 +44,5 @@ export const declaredRoutes = {
   odontogram: odontogramRoutes,
   account: accountRoutes,
   session: sessionRoutes,
+  dashboard: dashboardRoutes,
 } satisfies Record<string, ApiRoutes>;
