@@ -4,17 +4,28 @@ import { http } from './http';
 /**
  * Every row of a list the server pages, for a picker that shows them all at once (a clinic's price
  * list runs to a few hundred treatments): the first page of 100, then the others together.
- * `path` carries the filters and sort; `get` may swap in a getter that tolerates 403.
+ * `pageOf` reads one page (a declared route's call: `(page) => api.list({ query: { ...page, active } })`).
  */
-export async function getEveryPage<T>(
+export async function everyPage<T>(
+  pageOf: (page: { page: number; pageSize: number }) => Promise<Page<T>>,
+): Promise<Page<T>> {
+  const first = await pageOf({ page: 1, pageSize: maxPageSize });
+  const pages = Math.ceil(first.total / maxPageSize);
+  if (pages <= 1) return first;
+  const rest = await Promise.all(
+    Array.from({ length: pages - 1 }, (_, index) => pageOf({ page: index + 2, pageSize: maxPageSize })),
+  );
+  return { ...first, data: [...first.data, ...rest.flatMap((page) => page.data)], pageSize: first.total };
+}
+
+/**
+ * `everyPage` over a path that carries the filters and sort; `get` may swap in a getter that
+ * tolerates 403.
+ */
+export function getEveryPage<T>(
   path: string,
   get: (path: string) => Promise<Page<T>> = (url) => http.get<Page<T>>(url),
 ): Promise<Page<T>> {
   const separator = path.includes('?') ? '&' : '?';
-  const pageOf = (page: number) => get(`${path}${separator}pageSize=${maxPageSize}&page=${page}`);
-  const first = await pageOf(1);
-  const pages = Math.ceil(first.total / maxPageSize);
-  if (pages <= 1) return first;
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, index) => pageOf(index + 2)));
-  return { ...first, data: [...first.data, ...rest.flatMap((page) => page.data)], pageSize: first.total };
+  return everyPage(({ page, pageSize }) => get(`${path}${separator}pageSize=${pageSize}&page=${page}`));
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { http } from '../lib/http';
-import { profileFromBody, useLockSession } from './session';
+import { profileFromBody, sessionApi, useLockSession } from './session';
 
 /** What counts as the user being there. Timers, polling and other background calls never do. */
 export const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -30,7 +29,7 @@ export function useAutoLock(minutes: number): void {
         if (now - lastActivity < limit) {
           if (lastActivity > lastCall && now - lastCall >= limit / 2) {
             lastCall = now;
-            http.get('auth/system/me').then(
+            sessionApi.me().then(
               (body) => {
                 // Locked by the server meanwhile (e.g. in another tab): show it.
                 if (profileFromBody(body)?.locked) void lock();

@@ -1,10 +1,12 @@
+import { sessionRoutes } from '@odontia/shared/routes/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { authFailureOf, http, isApiError } from '../lib/http';
+import { apiClient } from '../lib/api-client';
+import { authFailureOf, isApiError } from '../lib/http';
 import { queryClient, sessionQueryKey } from '../lib/query-client';
 import { tokenStore, userStore } from '../lib/storage-keys';
-import { clearLocalSession, profileFromBody, type StartedSession, storeSession } from './session-store';
+import { clearLocalSession, profileFromBody, storeSession } from './session-store';
 import type { SessionUser } from './types';
 
 export { sessionQueryKey } from '../lib/query-client';
@@ -18,9 +20,12 @@ export {
   writeSessionCookie,
 } from './session-store';
 
+/** The signed-in user's routes of /api/auth, declared in packages/shared (issue 36). */
+export const sessionApi = apiClient(sessionRoutes);
+
 async function fetchProfile(): Promise<SessionUser> {
   try {
-    const profile = profileFromBody(await http.get('auth/system/me'));
+    const profile = profileFromBody(await sessionApi.me());
     if (!profile) throw new Error('Empty profile answer');
     userStore.set(profile);
     return profile;
@@ -67,7 +72,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await http.post('auth/sign-out');
+      await sessionApi.signOut();
     } catch {
       // The local session ends whatever the server says.
     }
@@ -84,9 +89,7 @@ export function useSignOut(): () => Promise<void> {
  */
 export function useSwitchClinic(): (accountId: string) => Promise<void> {
   return useCallback(async (accountId: string) => {
-    const answer = await http.post<{ data: StartedSession & { remember: boolean }; code: string }>('auth/switch', {
-      accountId,
-    });
+    const answer = await sessionApi.switchClinic({ body: { accountId } });
     queryClient.clear();
     storeSession(answer.data, answer.data.remember);
     window.location.assign(new URL('dashboard', document.baseURI).href);
@@ -103,7 +106,7 @@ export function useLockSession(): () => Promise<void> {
     const from = here.current;
     if (from.pathname.startsWith('/auth/')) return;
     try {
-      await http.post('auth/lock');
+      await sessionApi.lock();
     } catch (error) {
       // The session is over: the session guard is already on its way to sign-in.
       if (isApiError(error) && authFailureOf(error) === 'signedOut') return;

@@ -1,5 +1,9 @@
 import type { ApiRoutes } from '../api-route.ts';
+import { accountRoutes } from './account.ts';
+import { appointmentRoutes } from './appointments.ts';
+import { sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -8,7 +12,9 @@ import {
   laboratoryRecord,
   prescriptionRecord,
 } from './medical-history.ts';
+import { odontogramRoutes } from './odontogram.ts';
 import { patientRoutes } from './patients.ts';
+import { chairRecord, scheduleExceptionRecord, scheduleRoutes, treatmentExtras, treatmentRecord } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
 import { userRoutes } from './users.ts';
 
@@ -29,4 +35,14 @@ export const declaredRoutes = {
   certificates: certificateRecord.routes,
   clinicalRecordExtras,
   users: userRoutes,
+  appointments: appointmentRoutes,
+  schedules: scheduleRoutes,
+  scheduleExceptions: scheduleExceptionRecord.routes,
+  treatments: treatmentRecord.routes,
+  treatmentExtras,
+  chairs: chairRecord.routes,
+  odontogram: odontogramRoutes,
+  account: accountRoutes,
+  session: sessionRoutes,
+  dashboard: dashboardRoutes,
 } satisfies Record<string, ApiRoutes>;

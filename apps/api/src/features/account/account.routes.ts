@@ -1,15 +1,5 @@
-import {
-  accountMovementParamsSchema,
-  accountMovementSchema,
-  accountMovementsPageSchema,
-  accountMovementsQuerySchema,
-  accountResponseSchema,
-  renewAccountResponseSchema,
-  renewAccountSchema,
-  updateAccountBillingSchema,
-} from '@odontia/shared/schemas/account';
+import { accountRoutes as declared } from '@odontia/shared/routes/account';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { sendPdf } from '../../lib/pdf.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
@@ -30,25 +20,22 @@ export const accountRoutes: FastifyPluginAsync<{ service: AccountService }> = as
   const read = { permission: 'account.manage', failureCode: 'error_get_account' } as const;
   const write = { permission: 'account.manage', failureCode: 'error_update_account' } as const;
 
-  route.get(
-    '/account',
+  route.serve(
+    declared.get,
     {
       ...read,
       summary:
         "The clinic as Odontia's customer: commercial and billing data, plan with its limits and usage, contract period, due date and state (active, grace, read_only)",
-      answer: accountResponseSchema,
     },
     async ({ ctx }) => ({ data: await service.get({ ctx }) }),
   );
 
-  route.put(
-    '/account/billing',
+  route.serve(
+    declared.updateBilling,
     {
       ...write,
       summary:
         "Edit the clinic's commercial and billing data (audited as account_billing_updated); 409 version_conflict with details.current when stale",
-      body: updateAccountBillingSchema,
-      answer: accountResponseSchema,
     },
     async ({ ctx, body }) => ({
       data: await service.updateBilling({ ctx, input: body }),
@@ -56,35 +43,29 @@ export const accountRoutes: FastifyPluginAsync<{ service: AccountService }> = as
     }),
   );
 
-  route.get(
-    '/account/movements',
+  route.serve(
+    declared.movements,
     {
       ...read,
       summary: "The clinic's charges, payments and renewal orders with Odontia, newest first (paginated)",
-      querystring: accountMovementsQuerySchema,
-      answer: accountMovementsPageSchema,
     },
     async ({ ctx, query }) => service.movements({ ctx, query }),
   );
 
-  route.get(
-    '/account/movements/:id',
+  route.serve(
+    declared.movement,
     {
       ...read,
       summary: 'One movement; 404 account_movement_not_found',
-      params: accountMovementParamsSchema,
-      answer: z.object({ data: accountMovementSchema }),
     },
     async ({ ctx, params }) => ({ data: await service.movement({ ctx, id: params.id }) }),
   );
 
-  route.get(
-    '/account/movements/:id/pdf',
+  route.serve(
+    declared.movementPdf,
     {
       ...read,
       summary: "One movement as a PDF in the clinic's language; 404 account_movement_not_found",
-      params: accountMovementParamsSchema,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {
@@ -123,17 +104,13 @@ export const accountRoutes: FastifyPluginAsync<{ service: AccountService }> = as
     },
   );
 
-  route.post(
-    '/account/renew',
+  route.serve(
+    declared.renew,
     {
       ...write,
       failureCode: 'error_renew_account',
       summary:
         "Order the renewal of one period of the plan through the payment provider's adapter (Idempotency-Key required; audited as account_renewal_ordered). Lifts read-only at once (a new grace period); the payment extends the contract. 409 plan_not_available, 409 account_renewal_pending",
-      body: renewAccountSchema,
-      answer: renewAccountResponseSchema,
-      status: 201,
-      idempotent: 'account.renew',
       allowReadOnly: true,
     },
     async ({ ctx, body, request }) => ({

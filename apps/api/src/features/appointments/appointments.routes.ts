@@ -1,23 +1,4 @@
-import {
-  appointmentActionRequestSchema,
-  appointmentContracts,
-  appointmentsListQuerySchema,
-  appointmentsPageSchema,
-  calendarQuerySchema,
-  calendarResponseSchema,
-  cancelAppointmentRequestSchema,
-  confirmAppointmentRequestSchema,
-  freeSlotsQuerySchema,
-  freeSlotsResponseSchema,
-  patientAppointmentsQuerySchema,
-  restoreAppointmentRequestSchema,
-} from '@odontia/shared/schemas/appointments';
-import {
-  patientParamsSchema,
-  recordChangesPageSchema,
-  recordChangesQuerySchema,
-  recordParamsSchema,
-} from '@odontia/shared/schemas/records';
+import { appointmentRoutes as declared } from '@odontia/shared/routes/appointments';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { appointmentsService } from './appointments.service.ts';
@@ -32,71 +13,56 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['agenda'] });
   const read = { permission: 'patients.read', failureCode: 'error_get_appointment' } as const;
   const write = { permission: 'appointments.write', failureCode: 'error_update_appointment' } as const;
-  const one = appointmentContracts.one;
 
-  route.get(
-    '/appointments/calendar',
+  route.serve(
+    declared.calendar,
     {
       ...read,
       summary:
         'The appointments overlapping [from, to) (at most 42 days) of the professionals or chairs named, in start order; cancelled and moved ones with inactive=true',
-      querystring: calendarQuerySchema,
-      answer: calendarResponseSchema,
     },
     async ({ ctx, query }) => ({ data: await appointmentsService.calendar({ ctx, query }) }),
   );
 
-  route.get(
-    '/appointments/free-slots',
+  route.serve(
+    declared.freeSlots,
     {
       ...read,
       summary:
         "The next free times for a duration, every quarter hour, within the professional's hours (the clinic's when they have none), outside recesses, exceptions and other appointments",
-      querystring: freeSlotsQuerySchema,
-      answer: freeSlotsResponseSchema,
     },
     async ({ ctx, query }) => ({ data: await appointmentsService.freeSlots({ ctx, query }) }),
   );
 
-  route.get(
-    '/appointments',
+  route.serve(
+    declared.list,
     {
       ...read,
       summary: 'The appointments by patient name, status, professional and dates, soonest first (-startsAt: newest)',
-      querystring: appointmentsListQuerySchema,
-      answer: appointmentsPageSchema,
     },
     ({ ctx, query }) => appointmentsService.list({ ctx, query }),
   );
 
-  route.get(
-    '/patients/:patientId/appointments',
+  route.serve(
+    declared.ofPatient,
     {
       ...read,
       summary: "A patient's appointments: the next ones soonest first, then the past ones newest first",
-      params: patientParamsSchema,
-      querystring: patientAppointmentsQuerySchema,
-      answer: appointmentsPageSchema,
     },
     ({ ctx, params, query }) => appointmentsService.ofPatient({ ctx, patientId: params.patientId, query }),
   );
 
-  route.get(
-    '/appointments/:id',
-    { ...read, summary: 'One appointment', params: recordParamsSchema, answer: one },
-    async ({ ctx, params }) => ({ data: await appointmentsService.get({ ctx, id: params.id }) }),
-  );
+  route.serve(declared.get, { ...read, summary: 'One appointment' }, async ({ ctx, params }) => ({
+    data: await appointmentsService.get({ ctx, id: params.id }),
+  }));
 
-  route.post(
-    '/appointments',
+  route.serve(
+    declared.create,
     {
       ...write,
       failureCode: 'error_create_appointment',
       summary:
         'Book an appointment; 409 appointment_overlaps (the other one named), 409 appointment_outside_schedule (details.reasons) unless allowOutsideSchedule',
-      body: appointmentContracts.create,
-      answer: one,
-      status: 201,
     },
     async ({ ctx, body }) => ({
       data: await appointmentsService.create({ ctx, input: body }),
@@ -104,15 +70,12 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.put(
-    '/appointments/:id',
+  route.serve(
+    declared.update,
     {
       ...write,
       summary:
         'Edit a scheduled appointment; a new start moves it (appointment_rescheduled with the new appointment); 409 version_conflict, appointment_not_scheduled, appointment_overlaps, appointment_outside_schedule',
-      params: recordParamsSchema,
-      body: appointmentContracts.update,
-      answer: one,
     },
     async ({ ctx, params, body }) => {
       const { appointment, rescheduled } = await appointmentsService.update({ ctx, id: params.id, input: body });
@@ -123,14 +86,12 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.delete(
-    '/appointments/:id',
+  route.serve(
+    declared.remove,
     {
       ...write,
       failureCode: 'error_delete_appointment',
       summary: 'Delete an appointment booked by mistake: hidden from now on; the row and its audit are kept',
-      params: recordParamsSchema,
-      answer: appointmentContracts.deleted,
     },
     async ({ ctx, params }) => {
       await appointmentsService.remove({ ctx, id: params.id });
@@ -138,26 +99,17 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.get(
-    '/appointments/:id/changes',
-    {
-      ...read,
-      summary: "The appointment's history of changes (audit events), newest first",
-      params: recordParamsSchema,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
-    },
+  route.serve(
+    declared.changes,
+    { ...read, summary: "The appointment's history of changes (audit events), newest first" },
     ({ ctx, params, query }) => appointmentsService.changes({ ctx, id: params.id, query }),
   );
 
-  route.post(
-    '/appointments/:id/cancel',
+  route.serve(
+    declared.cancel,
     {
       ...write,
       summary: 'Cancel with a reason (no_show once started: 409 appointment_not_started; other needs a note)',
-      params: recordParamsSchema,
-      body: cancelAppointmentRequestSchema,
-      answer: one,
     },
     async ({ ctx, params, body }) => ({
       data: await appointmentsService.cancel({ ctx, id: params.id, input: body }),
@@ -165,15 +117,9 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.post(
-    '/appointments/:id/confirm',
-    {
-      ...write,
-      summary: "Record the patient's confirmation: channel, time and who recorded it",
-      params: recordParamsSchema,
-      body: confirmAppointmentRequestSchema,
-      answer: one,
-    },
+  route.serve(
+    declared.confirm,
+    { ...write, summary: "Record the patient's confirmation: channel, time and who recorded it" },
     async ({ ctx, params, body }) => ({
       data: await appointmentsService.confirm({ ctx, id: params.id, input: body }),
       code: 'appointment_confirmed' as const,
@@ -186,25 +132,18 @@ export const appointmentsRoutes: FastifyPluginAsync = async (app) => {
     ['complete', 'appointment_completed', 'Mark the appointment as done'],
   ] as const;
   for (const [action, code, summary] of actions) {
-    route.post(
-      `/appointments/:id/${action}`,
-      { ...write, summary, params: recordParamsSchema, body: appointmentActionRequestSchema, answer: one },
-      async ({ ctx, params, body }) => ({
-        data: await appointmentsService[action]({ ctx, id: params.id, input: body }),
-        code,
-      }),
-    );
+    route.serve(declared[action], { ...write, summary }, async ({ ctx, params, body }) => ({
+      data: await appointmentsService[action]({ ctx, id: params.id, input: body }),
+      code,
+    }));
   }
 
-  route.post(
-    '/appointments/:id/restore',
+  route.serve(
+    declared.restore,
     {
       ...write,
       summary:
         'A cancelled appointment back to scheduled when its time is still free (409 appointment_not_cancelled, appointment_overlaps, appointment_outside_schedule)',
-      params: recordParamsSchema,
-      body: restoreAppointmentRequestSchema,
-      answer: one,
     },
     async ({ ctx, params, body }) => ({
       data: await appointmentsService.restore({ ctx, id: params.id, input: body }),

@@ -1,9 +1,8 @@
+import { sessionRoutes as declared } from '@odontia/shared/routes/auth';
 import {
   activationParamsSchema,
   authCodeResponseSchema,
-  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
-  profileResponseSchema,
   resendActivationRequestSchema,
   resetLinkResponseSchema,
   resetPasswordParamsSchema,
@@ -12,14 +11,9 @@ import {
   signInResponseSchema,
   signUpRequestSchema,
   signUpTermsResponseSchema,
-  switchClinicRequestSchema,
-  switchClinicResponseSchema,
-  unlockRequestSchema,
-  updateProfileRequestSchema,
 } from '@odontia/shared/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth.ts';
 import { routes } from '../../plugins/routes.ts';
 import type { AuthService } from './auth.service.ts';
@@ -27,8 +21,9 @@ import { type ClientContext, trialDays } from './auth-common.ts';
 
 /**
  * /api/auth/*: the session endpoints (ARCHITECTURE §5); the public ones (sign-up, sign-in, the
- * links) are declared by hand, the signed-in user's with `routes()`. Contracts from packages/shared;
- * the rules in auth.service.ts. Every answer has a success `code` for the toast.
+ * links) are declared by hand (route.serve serves signed-in routes only), the signed-in user's are
+ * declared in packages/shared/src/routes/auth.ts and served with `route.serve`. Contracts from
+ * packages/shared; the rules in auth.service.ts. Every answer has a success `code` for the toast.
  */
 
 const contextOf = (request: FastifyRequest): ClientContext => ({
@@ -129,28 +124,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
   const route = routes(app, { tags });
   const sessionIdOf = (request: FastifyRequest) => sessionOf(request).sessionId;
 
-  route.get(
-    '/auth/system/me',
+  route.serve(
+    declared.me,
     {
       permission: 'authenticated',
       allowLocked: true,
       summary: "The signed-in user, their clinic and settings, and the person's other clinics",
-      answer: profileResponseSchema,
       // The person's clinics are read across clinics (system context), with the profile.
       transaction: false,
     },
     async ({ actor, request }) => ({ data: await service.profile({ actor, locked: sessionOf(request).locked }) }),
   );
 
-  route.post(
-    '/auth/switch',
+  route.serve(
+    declared.switchClinic,
     {
       permission: 'authenticated',
       allowReadOnly: true,
       summary:
         "Move to another of the person's clinics: a new session there (same remember choice and expiry), this one revoked; 404 clinic_not_found for a clinic the person may not enter",
-      body: switchClinicRequestSchema,
-      answer: switchClinicResponseSchema,
       transaction: false,
     },
     async ({ actor, body, request }) => ({
@@ -159,13 +151,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     }),
   );
 
-  route.patch(
-    '/auth/system/me',
+  route.serve(
+    declared.updateProfile,
     {
       permission: 'profile.manage',
       summary: 'Update the own profile (a new e-mail needs currentPassword)',
-      body: updateProfileRequestSchema,
-      answer: profileResponseSchema.extend({ code: z.literal('profile_updated') }),
       transaction: false,
     },
     async ({ actor, body, request }) => ({
@@ -174,14 +164,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     }),
   );
 
-  route.post(
-    '/auth/system/password',
+  route.serve(
+    declared.changePassword,
     {
       permission: 'profile.manage',
       allowReadOnly: true,
       summary: 'Change the own password; ends the other sessions of the user',
-      body: changePasswordRequestSchema,
-      answer: authCodeResponseSchema('password_changed'),
       transaction: false,
     },
     async ({ actor, body, request }) => {
@@ -190,14 +178,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     },
   );
 
-  route.post(
-    '/auth/sign-out',
+  route.serve(
+    declared.signOut,
     {
       permission: 'authenticated',
       allowReadOnly: true,
       allowLocked: true,
       summary: 'End this session on the server',
-      answer: authCodeResponseSchema('logout_success'),
     },
     async ({ ctx, request }) => {
       await service.signOut({ ctx, sessionId: sessionIdOf(request) });
@@ -205,13 +192,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     },
   );
 
-  route.post(
-    '/auth/lock',
+  route.serve(
+    declared.lock,
     {
       permission: 'authenticated',
       allowReadOnly: true,
       summary: 'Lock this session: every data route answers 401 session_locked until unlocked',
-      answer: authCodeResponseSchema('screen_locked'),
     },
     async ({ ctx, request }) => {
       await service.lock({ ctx, sessionId: sessionIdOf(request) });
@@ -219,15 +205,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     },
   );
 
-  route.post(
-    '/auth/unlock',
+  route.serve(
+    declared.unlock,
     {
       permission: 'authenticated',
       allowReadOnly: true,
       allowLocked: true,
       summary: "Unlock this session with the user's password",
-      body: unlockRequestSchema,
-      answer: authCodeResponseSchema('session_unlocked'),
       transaction: false,
     },
     async ({ actor, body, request }) => {

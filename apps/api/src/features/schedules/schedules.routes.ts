@@ -1,23 +1,11 @@
-import { recordParamsSchema } from '@odontia/shared/schemas/records';
 import {
-  chairContracts,
-  professionalScheduleParamsSchema,
-  reminderSettingsAnswerSchema,
-  saveReminderSettingsRequestSchema,
-  saveScheduleRequestSchema,
-  scheduleAnswerSchema,
-  scheduleExceptionContracts,
-  scheduleExceptionsQuerySchema,
-  schedulesResponseSchema,
-  treatmentContracts,
-  treatmentGroupsResponseSchema,
-  treatmentImportRequestSchema,
-  treatmentImportResponseSchema,
-  treatmentsExportQuerySchema,
-  treatmentsQuerySchema,
-} from '@odontia/shared/schemas/schedules';
+  chairRecord,
+  scheduleRoutes as declared,
+  scheduleExceptionRecord,
+  treatmentExtras,
+  treatmentRecord,
+} from '@odontia/shared/routes/schedules';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -36,26 +24,23 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'patients.read' } as const;
   const settings = { permission: 'settings.manage' } as const;
 
-  route.get(
-    '/schedules',
+  route.serve(
+    declared.all,
     {
       ...read,
       failureCode: 'error_get_schedule',
       summary: "The clinic's opening hours and every active professional's week (version 0: follows the clinic's)",
-      answer: schedulesResponseSchema,
     },
     ({ ctx }) => schedulesService.all({ ctx }),
   );
 
-  route.put(
-    '/schedules/clinic',
+  route.serve(
+    declared.saveClinic,
     {
       ...settings,
       failureCode: 'error_update_schedule',
       summary:
         "Save the clinic's whole week of opening hours (version 0 the first time; 409 version_conflict when stale)",
-      body: saveScheduleRequestSchema,
-      answer: scheduleAnswerSchema,
     },
     async ({ ctx, body }) => ({
       data: await schedulesService.saveClinic({ ctx, input: body }),
@@ -63,16 +48,13 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.put(
-    '/schedules/professionals/:professionalId',
+  route.serve(
+    declared.saveProfessional,
     {
       ...settings,
       failureCode: 'error_update_schedule',
       summary:
         "Save a professional's whole week (no ranges: follows the clinic's hours); 404 user_not_found for another clinic's user",
-      params: professionalScheduleParamsSchema,
-      body: saveScheduleRequestSchema,
-      answer: scheduleAnswerSchema,
     },
     async ({ ctx, params, body }) => ({
       data: await schedulesService.saveProfessional({ ctx, professionalId: params.professionalId, input: body }),
@@ -80,26 +62,23 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.get(
-    '/schedules/reminders',
+  route.serve(
+    declared.reminders,
     {
       ...read,
       failureCode: 'error_get_schedule',
       summary: "The clinic's e-mail reminders: on or off, how long before, the address and phone they print",
-      answer: reminderSettingsAnswerSchema,
     },
     async ({ ctx }) => ({ data: await schedulesService.reminders({ ctx }) }),
   );
 
-  route.put(
-    '/schedules/reminders',
+  route.serve(
+    declared.saveReminders,
     {
       ...settings,
       failureCode: 'error_update_schedule',
       summary:
         "Change the clinic's e-mail reminders (audited); code reminders_apply_to_new_bookings when the lead or on/off changed (planned reminders keep their time)",
-      body: saveReminderSettingsRequestSchema,
-      answer: reminderSettingsAnswerSchema,
     },
     async ({ ctx, body }) => {
       const { settings, remindersChanged } = await schedulesService.saveReminders({ ctx, input: body });
@@ -110,14 +89,9 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const params = { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> };
-
   recordRoutes(route, {
-    path: '/schedule-exceptions',
-    contracts: scheduleExceptionContracts,
-    params,
+    declared: scheduleExceptionRecord,
     service: scheduleExceptionsService,
-    listQuery: scheduleExceptionsQuerySchema,
     list: {
       ...read,
       failureCode: 'error_get_schedule_exception',
@@ -143,37 +117,32 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The price list's own routes come before /treatments/:id.
-  route.get(
-    '/treatments/export',
+  route.serve(
+    treatmentExtras.exportCsv,
     {
       ...read,
       failureCode: 'error_get_treatment',
       summary: "The price list as CSV (UTF-8 with BOM, `;`), with the list's search, filters and sort, every row",
-      querystring: treatmentsExportQuerySchema,
-      produces: ['text/csv'],
     },
     async ({ ctx, query, reply }) => sendCsv(reply, await treatmentsService.exportCsv({ ctx, query })),
   );
-  route.get(
-    '/treatments/groups',
+  route.serve(
+    treatmentExtras.groups,
     {
       ...read,
       failureCode: 'error_get_treatment',
       summary: "The price list's groups in use, alphabetically",
-      answer: treatmentGroupsResponseSchema,
     },
     async ({ ctx }) => ({ data: await treatmentsService.groups({ ctx }) }),
   );
-  route.post(
-    '/treatments/import',
+  route.serve(
+    treatmentExtras.importCsv,
     {
       ...settings,
       failureCode: 'error_create_treatment',
       summary:
         'Import the price list from CSV, matched by code (a known code updates, others create): dryRun previews with row errors; otherwise all rows or none',
-      body: treatmentImportRequestSchema,
-      answer: treatmentImportResponseSchema,
-      otherAnswers: { 201: treatmentImportResponseSchema },
+      otherAnswers: { 201: treatmentExtras.importCsv.answer },
     },
     async ({ ctx, body, reply }) => {
       const data = await treatmentsService.importCsv({ ctx, input: body });
@@ -184,11 +153,8 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   recordRoutes(route, {
-    path: '/treatments',
-    contracts: treatmentContracts,
-    params,
+    declared: treatmentRecord,
     service: treatmentsService,
-    listQuery: treatmentsQuerySchema,
     list: {
       ...read,
       failureCode: 'error_get_treatment',
@@ -207,9 +173,7 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   recordRoutes(route, {
-    path: '/chairs',
-    contracts: chairContracts,
-    params,
+    declared: chairRecord,
     service: chairsService,
     list: { ...read, failureCode: 'error_get_chair', summary: "The clinic's chairs (boxes) by order, then name" },
     get: { ...read, failureCode: 'error_get_chair', summary: 'One chair' },

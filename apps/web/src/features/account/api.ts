@@ -1,36 +1,38 @@
-import type { Account, AccountMovement, RenewAccount, UpdateAccountBilling } from '@odontia/shared/schemas/account';
+import { accountRoutes } from '@odontia/shared/routes/account';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { sessionQueryKey } from '../../session/session';
 
-/** My account (issue 19): /api/account, its billing data, movements and renewal. */
+/** My account (issue 19): /api/account, its billing data, movements and renewal (routes declared in packages/shared). */
+
+const client = apiClient(accountRoutes);
 
 export const accountKeys = {
   account: ['account'] as const,
   movements: (page: number) => ['account', 'movements', page] as const,
 };
 
-type AccountAnswer = { data: Account; code?: string };
-export type MovementsPage = { data: AccountMovement[]; total: number; page: number; pageSize: number };
+export type MovementsPage = CallAnswer<typeof accountRoutes.movements>;
+type RenewBody = CallInput<typeof accountRoutes.renew>['body'];
 
 export const movementsPageSize = 10;
 
 export function useAccount() {
-  return useQuery({ queryKey: accountKeys.account, queryFn: () => http.get<AccountAnswer>('account') });
+  return useQuery({ queryKey: accountKeys.account, queryFn: () => client.get() });
 }
 
 export function useMovements(page: number) {
   return useQuery({
     queryKey: accountKeys.movements(page),
-    queryFn: () => http.get<MovementsPage>(`account/movements?page=${page}&pageSize=${movementsPageSize}`),
+    queryFn: () => client.movements({ query: { page, pageSize: movementsPageSize } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSaveBilling() {
   return useMutation({
-    mutationFn: (body: UpdateAccountBilling) => http.put<AccountAnswer>('account/billing', body),
+    mutationFn: (body: CallInput<typeof accountRoutes.updateBilling>['body']) => client.updateBilling({ body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(accountKeys.account, { data: answer.data });
       // The clinic's name shows in the top bar.
@@ -41,10 +43,8 @@ export function useSaveBilling() {
 
 export function useRenew() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: RenewAccount; idempotencyKey: string }) =>
-      http.post<{ data: { movement: AccountMovement; account: Account }; code: string }>('account/renew', body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    mutationFn: ({ body, idempotencyKey }: { body: RenewBody; idempotencyKey: string }) =>
+      client.renew({ body, idempotencyKey }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(accountKeys.account, { data: answer.data.account });
       // The banner reads the contract's state from the session.
@@ -56,4 +56,4 @@ export function useRenew() {
   });
 }
 
-export const movementPdf = (id: string) => http.download(`account/movements/${id}/pdf`);
+export const movementPdf = (id: string) => client.movementPdf({ params: { id } });

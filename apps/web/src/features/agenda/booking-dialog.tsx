@@ -1,185 +1,55 @@
 import '../../lib/zod-setup';
-import { clinicDayRange, clinicToday, clinicWallTime, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
-import { type Appointment, createAppointmentRequestSchema } from '@odontia/shared/schemas/appointments';
+import { instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { CalendarPlus } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
-import { isApiError } from '../../lib/http';
-import { useClinicTimeZone } from '../../session/clinic-time';
-import { appointmentsApi, useFreeSlots } from '../appointments/api';
 import { useProfessionals } from '../medical-history/api';
 import { useChairs, useTreatments } from './api';
-import { type Errors, Field, NewPatient, PatientPicker, usePatientById } from './booking-patient';
+import { BookingFreeSlots, BookingResources } from './booking-fields';
+import { Field, NewPatient, PatientPicker } from './booking-patient';
 import { OutsideScheduleReasons } from './outside-schedule';
-import { overlapText } from './status';
+import { type BookingDraft, useBookingForm } from './use-booking-form';
 
-/** What opens the booking dialog: a selected slot, a deep link, or an appointment to edit. */
-export interface BookingDraft {
-  startsAt?: string;
-  endsAt?: string;
-  professionalId?: string;
-  chairId?: string;
-  patientId?: string;
-  appointment?: Appointment;
-}
-
-const defaultMinutes = 30;
+export type { BookingDraft };
 
 export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['agenda', 'validation']);
+  const { t } = useTranslation(['agenda', 'validation']);
   const id = useId();
-  const timeZone = useClinicTimeZone();
-  const language = (i18n.resolvedLanguage ?? 'es').slice(0, 2);
-  const editing = draft.appointment ?? null;
   const professionals = useProfessionals().data ?? [];
   const chairs = useChairs().data ?? [];
   const treatments = useTreatments().data ?? [];
-  const startsAt = editing?.startsAt ?? draft.startsAt;
-  const endsAt = editing?.endsAt ?? draft.endsAt;
-  const startWall = startsAt ? clinicWallTime(startsAt, timeZone) : `${clinicToday(timeZone)}T09:00`;
-  const [patient, setPatient] = useState<{ id: string; name: string } | null>(
-    editing ? { id: editing.patientId, name: editing.patientName } : null,
-  );
-  const [patientIdFromLink] = useState(draft.patientId ?? null);
-  usePatientById(patient ? null : patientIdFromLink, setPatient);
-  const [creating, setCreating] = useState(false);
-  const [values, setValues] = useState({
-    professionalId: editing?.professionalId ?? draft.professionalId ?? '',
-    chairId: editing?.chairId ?? draft.chairId ?? '',
-    treatmentId: editing?.treatmentId ?? '',
-    date: startWall.slice(0, 10),
-    time: startWall.slice(11, 16),
-    minutes: String(
-      startsAt && endsAt ? Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60_000) : defaultMinutes,
-    ),
-    reason: editing?.reason ?? '',
-    notes: editing?.notes ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const [outside, setOutside] = useState<string[] | null>(null);
-  const [overlap, setOverlap] = useState<string | null>(null);
-  /** A start in the past, said before booking it (a walk-in recorded afterwards); confirmed once. */
-  const [past, setPast] = useState<'asking' | 'confirmed' | null>(null);
-  const [pending, setPending] = useState(false);
-  // A second click (on "Guardar", "Reservar igualmente" or "Reservar en el pasado") while the first
-  // is on its way would send the same change twice: the second answers a stale version.
-  const sending = useRef(false);
-  const minutes = Number(values.minutes) || defaultMinutes;
-  // The free slots from the day chosen (the server starts them no earlier than now).
-  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? values.date : clinicToday(timeZone);
-  const freeFrom = clinicDayRange(timeZone, validDate).start.toISOString();
-  const freeSlots = useFreeSlots(
-    {
-      professionalId: values.professionalId || undefined,
-      chairId: values.chairId || undefined,
-      durationMinutes: minutes,
-      from: freeFrom,
-      limit: 6,
-    },
-    minutes >= 5,
-  );
-  const set = (name: keyof typeof values, value: string) => {
-    setValues((current) => {
-      const next = { ...current, [name]: value };
-      if (name === 'treatmentId') {
-        const treatment = treatments.find((x) => x.id === value);
-        if (treatment) {
-          next.minutes = String(treatment.durationMinutes);
-          if (!current.reason) next.reason = treatment.name;
-        }
-      }
-      return next;
-    });
-    setOutside(null);
-    setOverlap(null);
-    if (name === 'date' || name === 'time') setPast(null);
-  };
-  const message = (code: string) => {
-    const { key, values: v } = fieldMessageKey(parseFieldMessage(code));
-    return t(`validation:${key}`, v);
-  };
-  const fieldOf = (path: string) => (path === 'startsAt' ? 'time' : path === 'endsAt' ? 'minutes' : path);
-
-  const submit = async (allowOutsideSchedule: boolean, pastConfirmed = past === 'confirmed') => {
-    const start = instantOfClinicWallTime(`${values.date}T${values.time}`, timeZone);
-    const local: Errors = {};
-    if (!values.date) local.date = message('required');
-    if (!start) local.time = message(values.time ? 'invalid_time' : 'required');
-    if (!(Number(values.minutes) >= 5)) local.minutes = message('too_small|min=5');
-    const body = {
-      patientId: patient?.id ?? '',
-      professionalId: values.professionalId,
-      chairId: values.chairId || null,
-      treatmentId: values.treatmentId || null,
-      startsAt: start?.toISOString() ?? '',
-      endsAt: start ? new Date(start.getTime() + minutes * 60_000).toISOString() : '',
-      reason: values.reason,
-      notes: values.notes,
-      allowOutsideSchedule,
-    };
-    const parsed = createAppointmentRequestSchema.safeParse(body);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = fieldOf(String(issue.path[0]));
-        local[field] ??= message(issue.message);
-      }
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    // A new start in the past: allowed (a walk-in recorded afterwards), but said first.
-    const movedToPast = start && start.getTime() < Date.now() && start.toISOString() !== editing?.startsAt;
-    if (movedToPast && !pastConfirmed) {
-      setPast('asking');
-      return;
-    }
-    if (sending.current) return;
-    sending.current = true;
-    setPending(true);
-    try {
-      const answer = editing
-        ? await appointmentsApi.update(editing.id, { ...body, version: editing.version })
-        : await appointmentsApi.create(body);
-      toastSuccess(answer.code ?? 'appointment_created');
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'appointment_outside_schedule')
-        setOutside((error.details?.reasons as string[] | undefined) ?? []);
-      else if (isApiError(error) && error.code === 'appointment_overlaps')
-        setOverlap(overlapText(t, error.details, timeZone, language));
-      else {
-        const fields = fieldErrorsOf(error);
-        if (fields.length) setErrors(Object.fromEntries(fields.map((f) => [fieldOf(f.path), message(f.code)])));
-        else toastApiError(error);
-      }
-    } finally {
-      sending.current = false;
-      setPending(false);
-    }
-  };
+  const {
+    editing,
+    timeZone,
+    language,
+    values,
+    set,
+    pickSlot,
+    minutes,
+    patient,
+    setPatient,
+    creating,
+    setCreating,
+    errors,
+    outside,
+    overlap,
+    past,
+    pending,
+    submit,
+    confirmPast,
+  } = useBookingForm(draft, treatments, onClose);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit(false);
   };
   const titleId = `${id}-title`;
-  const slotTime = new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  });
   const pastStart = instantOfClinicWallTime(`${values.date}T${values.time}`, timeZone);
   const pastWhen = pastStart
     ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(pastStart)
     : '';
-  const freeDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', timeZone }).format(
-    new Date(freeFrom),
-  );
   const invalid = (name: string) => (errors[name] ? 'is-invalid' : '');
   const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
@@ -199,10 +69,7 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
                 type="button"
                 className="btn btn-warning btn-sm mt-1"
                 disabled={pending}
-                onClick={() => {
-                  setPast('confirmed');
-                  void submit(false, true);
-                }}
+                onClick={confirmPast}
                 data-testid="book-past"
               >
                 {t('booking.bookPast')}
@@ -258,68 +125,15 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
                 />
               ) : null}
             </div>
-            <Field
-              id={`${id}-professionalId`}
-              label={t('fields.professional')}
-              error={errors.professionalId}
-              className="col-sm-6"
-            >
-              <select
-                id={`${id}-professionalId`}
-                className={`form-select ${invalid('professionalId')}`}
-                aria-describedby={described('professionalId')}
-                value={values.professionalId}
-                onChange={(event) => set('professionalId', event.target.value)}
-                data-testid="booking-professional"
-              >
-                <option value="">{t('choose')}</option>
-                {professionals.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.completeName}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {chairs.length ? (
-              <Field id={`${id}-chairId`} label={t('fields.chair')} error={errors.chairId} className="col-sm-6">
-                <select
-                  id={`${id}-chairId`}
-                  className={`form-select ${invalid('chairId')}`}
-                  value={values.chairId}
-                  onChange={(event) => set('chairId', event.target.value)}
-                >
-                  <option value="">{t('noChair')}</option>
-                  {chairs.map((chair) => (
-                    <option key={chair.id} value={chair.id}>
-                      {chair.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            ) : null}
-            {treatments.length ? (
-              <Field
-                id={`${id}-treatmentId`}
-                label={t('fields.treatment')}
-                error={errors.treatmentId}
-                className="col-sm-6"
-              >
-                <select
-                  id={`${id}-treatmentId`}
-                  className={`form-select ${invalid('treatmentId')}`}
-                  value={values.treatmentId}
-                  onChange={(event) => set('treatmentId', event.target.value)}
-                  data-testid="booking-treatment"
-                >
-                  <option value="">{t('noTreatment')}</option>
-                  {treatments.map((treatment) => (
-                    <option key={treatment.id} value={treatment.id}>
-                      {t('treatmentOption', { name: treatment.name, minutes: treatment.durationMinutes })}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            ) : null}
+            <BookingResources
+              id={id}
+              values={values}
+              errors={errors}
+              professionals={professionals}
+              chairs={chairs}
+              treatments={treatments}
+              set={set}
+            />
             <div className="w-100 m-0 p-0" aria-hidden="true" />
             <Field id={`${id}-date`} label={t('fields.date')} error={errors.date} className="col-sm-4">
               <input
@@ -357,48 +171,16 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
                 data-testid="booking-minutes"
               />
             </Field>
-            <section className="col-12" aria-labelledby={`${id}-free`}>
-              <h3 id={`${id}-free`} className="h6">
-                {t('booking.freeSlots', { date: freeDay })}
-              </h3>
-              {freeSlots.data?.length ? (
-                // While the slots of a newly chosen day load, the last day's stay in place (no layout
-                // shift) but cannot be picked: a click would book the day before the one asked for.
-                <ul
-                  className="agenda-free-slots list-unstyled d-flex flex-wrap gap-2 mb-0"
-                  data-testid="free-slots"
-                  aria-busy={freeSlots.isPlaceholderData}
-                >
-                  {freeSlots.data.map((slot) => (
-                    <li key={`${slot.startsAt}-${slot.professionalId}`}>
-                      <button
-                        type="button"
-                        className="btn btn-outline-primary btn-sm"
-                        disabled={freeSlots.isPlaceholderData}
-                        onClick={() => {
-                          const wall = clinicWallTime(slot.startsAt, timeZone);
-                          setValues((current) => ({
-                            ...current,
-                            date: wall.slice(0, 10),
-                            time: wall.slice(11, 16),
-                            professionalId: slot.professionalId,
-                          }));
-                          setOutside(null);
-                          setOverlap(null);
-                        }}
-                      >
-                        {slotTime.format(new Date(slot.startsAt))}
-                        {values.professionalId ? '' : ` · ${slot.professionalName}`}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-body-secondary small mb-0">
-                  {freeSlots.isFetching ? t('booking.searching') : t('booking.noFreeSlots')}
-                </p>
-              )}
-            </section>
+            <BookingFreeSlots
+              id={id}
+              professionalId={values.professionalId}
+              chairId={values.chairId}
+              date={values.date}
+              minutes={minutes}
+              timeZone={timeZone}
+              language={language}
+              onPick={pickSlot}
+            />
             <Field id={`${id}-reason`} label={t('fields.reason')} error={errors.reason}>
               <input
                 id={`${id}-reason`}

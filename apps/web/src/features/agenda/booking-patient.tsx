@@ -8,9 +8,8 @@ import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FieldFeedback } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
-import { http } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { type PatientHit, usePatientSearch } from './api';
+import { createPatient, type PatientHit, patientById, usePatientSearch } from './api';
 
 export function PatientPicker({
   picked,
@@ -85,7 +84,7 @@ export function NewPatient({ onCreated }: { onCreated: (patient: { id: string; n
     return t(`validation:${key}`, v);
   };
   const save = async () => {
-    const body = { ...values, sex: values.sex || undefined, language: 'es' };
+    const body = { ...values, sex: values.sex || undefined, language: 'es' as const };
     const parsed = createPatientRequestSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(
@@ -96,7 +95,8 @@ export function NewPatient({ onCreated }: { onCreated: (patient: { id: string; n
     setErrors({});
     setPending(true);
     try {
-      const answer = await http.post<{ data: { id: string; firstName: string; lastName: string } }>('patients', body);
+      // The values as typed, with the sex the contract has just checked.
+      const answer = await createPatient({ ...body, sex: parsed.data.sex });
       toastSuccess('patient_created');
       onCreated({ id: answer.data.id, name: `${answer.data.firstName} ${answer.data.lastName}` });
     } catch (error) {
@@ -163,8 +163,7 @@ export function usePatientById(patientId: string | null, onLoaded: (patient: { i
   const [loaded, setLoaded] = useState<string | null>(null);
   if (patientId && loaded !== patientId) {
     setLoaded(patientId);
-    void http
-      .get<{ data: { id: string; firstName: string; lastName: string } }>(`patients/${patientId}`)
+    void patientById(patientId)
       .then((answer) => onLoaded({ id: answer.data.id, name: `${answer.data.firstName} ${answer.data.lastName}` }))
       .catch(() => undefined);
   }

@@ -1,19 +1,7 @@
-import type {
-  Appointment,
-  AppointmentAnswer,
-  CalendarAppointment,
-  CalendarQuery,
-  CancelAppointmentRequest,
-  ConfirmAppointmentRequest,
-  CreateAppointmentRequest,
-  FreeSlot,
-  FreeSlotsQuery,
-  UpdateAppointmentRequest,
-} from '@odontia/shared/schemas/appointments';
-import type { Page } from '@odontia/shared/schemas/common';
-import type { RecordChange } from '@odontia/shared/schemas/records';
+import { appointmentRoutes } from '@odontia/shared/routes/appointments';
+import type { Appointment, CalendarQuery, FreeSlotsQuery } from '@odontia/shared/schemas/appointments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
 /*
@@ -25,17 +13,10 @@ import { queryClient } from '../../lib/query-client';
 const enc = encodeURIComponent;
 export const appointmentsKey = ['appointments'] as const;
 
-/** A query string of the defined values (lists joined by commas). */
-export function searchOf(query: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) search.set(key, value.join(','));
-    } else search.set(key, String(value));
-  }
-  return search.toString();
-}
+/** /api/appointments through the routes declared in packages/shared (issue 36). */
+const client = apiClient(appointmentRoutes);
+
+type Body<R extends keyof typeof appointmentRoutes> = CallInput<(typeof appointmentRoutes)[R]>['body'];
 
 /**
  * The calendar's deep link: the day view on `date`, and with `book` the booking dialog
@@ -67,10 +48,7 @@ export const startAttendancePath = (appointment: Pick<Appointment, 'id' | 'patie
 export function useCalendarAppointments(query: CalendarQuery, options: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: [...appointmentsKey, 'calendar', query],
-    queryFn: () =>
-      http
-        .get<{ data: CalendarAppointment[] }>(`appointments/calendar?${searchOf(query)}`)
-        .then((answer) => answer.data),
+    queryFn: () => client.calendar({ query }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
     ...options,
   });
@@ -80,8 +58,7 @@ export function useCalendarAppointments(query: CalendarQuery, options: { refetch
 export function useFreeSlots(query: FreeSlotsQuery, enabled = true) {
   return useQuery({
     queryKey: [...appointmentsKey, 'free-slots', query],
-    queryFn: () =>
-      http.get<{ data: FreeSlot[] }>(`appointments/free-slots?${searchOf(query)}`).then((answer) => answer.data),
+    queryFn: () => client.freeSlots({ query }).then((answer) => answer.data),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -90,7 +67,7 @@ export function useFreeSlots(query: FreeSlotsQuery, enabled = true) {
 export function useAppointment(id: string | null) {
   return useQuery({
     queryKey: [...appointmentsKey, 'one', id],
-    queryFn: () => http.get<AppointmentAnswer>(`appointments/${enc(id ?? '')}`).then((answer) => answer.data),
+    queryFn: () => client.get({ params: { id: id ?? '' } }).then((answer) => answer.data),
     enabled: Boolean(id),
   });
 }
@@ -99,7 +76,7 @@ export function useAppointment(id: string | null) {
 export function useAppointmentChanges(id: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...appointmentsKey, 'changes', id, page, pageSize],
-    queryFn: () => http.get<Page<RecordChange>>(`appointments/${enc(id)}/changes?page=${page}&pageSize=${pageSize}`),
+    queryFn: () => client.changes({ params: { id }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -108,8 +85,7 @@ export function useAppointmentChanges(id: string, page: number, pageSize: number
 export function usePatientAppointments(patientId: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...appointmentsKey, 'patient', patientId, page, pageSize],
-    queryFn: () =>
-      http.get<Page<Appointment>>(`patients/${enc(patientId)}/appointments?page=${page}&pageSize=${pageSize}`),
+    queryFn: () => client.ofPatient({ params: { patientId }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -136,16 +112,13 @@ async function write<T>(request: Promise<T>): Promise<T> {
 type Versioned = { id: string; version: number };
 
 export const appointmentsApi = {
-  create: (body: CreateAppointmentRequest) => write(http.post<AppointmentAnswer>('appointments', body)),
-  update: (id: string, body: UpdateAppointmentRequest) =>
-    write(http.put<AppointmentAnswer>(`appointments/${enc(id)}`, body)),
-  remove: ({ id }: Versioned) => write(http.delete<{ code: string }>(`appointments/${enc(id)}`)),
-  cancel: (id: string, body: CancelAppointmentRequest) =>
-    write(http.post<AppointmentAnswer>(`appointments/${enc(id)}/cancel`, body)),
-  confirm: (id: string, body: ConfirmAppointmentRequest) =>
-    write(http.post<AppointmentAnswer>(`appointments/${enc(id)}/confirm`, body)),
+  create: (body: Body<'create'>) => write(client.create({ body })),
+  update: (id: string, body: Body<'update'>) => write(client.update({ params: { id }, body })),
+  remove: ({ id }: Versioned) => write(client.remove({ params: { id } })),
+  cancel: (id: string, body: Body<'cancel'>) => write(client.cancel({ params: { id }, body })),
+  confirm: (id: string, body: Body<'confirm'>) => write(client.confirm({ params: { id }, body })),
   action: (id: string, action: 'unconfirm' | 'arrive' | 'complete', version: number) =>
-    write(http.post<AppointmentAnswer>(`appointments/${enc(id)}/${action}`, { version })),
+    write(client[action]({ params: { id }, body: { version } })),
   restore: (id: string, version: number, allowOutsideSchedule = false) =>
-    write(http.post<AppointmentAnswer>(`appointments/${enc(id)}/restore`, { version, allowOutsideSchedule })),
+    write(client.restore({ params: { id }, body: { version, allowOutsideSchedule } })),
 };

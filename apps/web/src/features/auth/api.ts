@@ -1,6 +1,6 @@
 import type { SignInRequest, SignUpRequest, SignUpTerms } from '@odontia/shared/schemas/auth';
 import { http } from '../../lib/http';
-import type { StartedSession } from '../../session/session';
+import { type StartedSession, sessionApi } from '../../session/session';
 
 /** The session endpoints of issue 3 (ARCHITECTURE §5), relative to the API base. */
 export const authApi = {
@@ -15,5 +15,5 @@ export const authApi = {
   checkResetLink: (id: string) => http.get(`auth/reset-password/${encodeURIComponent(id)}`),
   resetPassword: (id: string, body: { password: string; passwordConfirmation: string }) =>
     http.post(`auth/reset-password/${encodeURIComponent(id)}`, body),
-  unlock: (password: string) => http.post('auth/unlock', { password }),
+  unlock: (password: string) => sessionApi.unlock({ body: { password } }),
 };

@@ -1,9 +1,10 @@
+import { dashboardRoutes } from '@odontia/shared/routes/dashboard';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import type { RecentAttendance } from '@odontia/shared/schemas/attendances';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { appointmentsApi, appointmentsKey } from '../appointments/api';
 
@@ -11,6 +12,8 @@ import { appointmentsApi, appointmentsKey } from '../appointments/api';
  * The dashboard's own reads (issue 16): the reorder list, the latest attendances and the period's
  * figures; today's agenda and the free slots are read through `features/appointments/api.ts`.
  */
+
+const dashboardApi = apiClient(dashboardRoutes);
 
 /** The inventory's "to order" list, first page (the dashboard shows its top few). */
 export function useReorderTop(pageSize: number, enabled: boolean) {
@@ -51,14 +54,11 @@ export function useAppointmentAction() {
 
 /** The dashboard's figures for a period (issue 19): `from`/`to` empty = this month so far. */
 export function useDashboardFigures(from: string, to: string) {
-  const params = new URLSearchParams();
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  const query = params.toString();
   return useQuery({
+    // Under the appointments' family: today's agenda in it follows every appointment's write.
     queryKey: [...appointmentsKey, 'dashboard', from, to],
-    queryFn: () =>
-      http.get<{ data: DashboardFigures }>(`dashboard${query ? `?${query}` : ''}`).then((answer) => answer.data),
+    // Empty dates are left out of the query string (this month so far).
+    queryFn: () => dashboardApi.get({ query: { from, to } }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,31 +1,30 @@
-import type { Page } from '@odontia/shared/schemas/common';
-import type {
-  CreateOdontogramEntriesRequest,
-  OdontogramChart,
-  OdontogramEntry,
-} from '@odontia/shared/schemas/odontogram';
+import { odontogramRoutes } from '@odontia/shared/routes/odontogram';
+import type { OdontogramChart } from '@odontia/shared/schemas/odontogram';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { applyMarks } from './chart-state';
 import { markChartData } from './render-timing';
 
-const enc = encodeURIComponent;
-const base = (patientId: string) => `patients/${enc(patientId)}/odontogram`;
+/** A patient's odontogram (issue 6) through the routes declared in packages/shared (issue 36). */
+const client = apiClient(odontogramRoutes);
+
+type CreateOdontogramEntriesRequest = CallInput<typeof odontogramRoutes.createEntries>['body'];
+
+/** The chart at `at` (null: now): the query leaves `at` out then. */
+const atQuery = (at: string | null) => (at ? { at } : {});
 
 export const odontogramApi = {
   chart: (patientId: string, at: string | null) =>
-    http
-      .get<{ data: OdontogramChart }>(`${base(patientId)}${at ? `?at=${enc(at)}` : ''}`)
-      .then((answer) => answer.data),
+    client.chart({ params: { patientId }, query: atQuery(at) }).then((answer) => answer.data),
   entries: (patientId: string, page: number, pageSize: number) =>
-    http.get<Page<OdontogramEntry>>(`${base(patientId)}/entries?page=${page}&pageSize=${pageSize}`),
+    client.entries({ params: { patientId }, query: { page, pageSize } }),
   create: (patientId: string, body: CreateOdontogramEntriesRequest) =>
-    http.post<{ data: OdontogramEntry[]; code: string }>(`${base(patientId)}/entries`, body),
+    client.createEntries({ params: { patientId }, body }),
   void: (patientId: string, entryId: string, reason: string) =>
-    http.delete<{ code: string }>(`${base(patientId)}/entries/${enc(entryId)}`, { reason }),
+    client.voidEntry({ params: { patientId, entryId }, body: { reason } }),
   /** The printable chart (PDF), with the session. */
-  pdf: (patientId: string, at: string | null) => http.download(`${base(patientId)}.pdf${at ? `?at=${enc(at)}` : ''}`),
+  pdf: (patientId: string, at: string | null) => client.pdf({ params: { patientId }, query: atQuery(at) }),
 };
 
 export const odontogramKey = (patientId: string) => ['odontogram', patientId] as const;

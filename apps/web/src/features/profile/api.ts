@@ -1,21 +1,20 @@
-import type { Profile, UpdateProfileRequest } from '@odontia/shared/schemas/auth';
+import { sessionRoutes } from '@odontia/shared/routes/auth';
+import type { Profile } from '@odontia/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
 import { i18n, isLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { userStore } from '../../lib/storage-keys';
 import { sessionQueryKey } from '../../session/session';
 
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type UpdateProfileRequest = CallInput<typeof sessionRoutes.updateProfile>['body'];
+export type ChangePasswordRequest = CallInput<typeof sessionRoutes.changePassword>['body'];
 
 /** The signed-in user's own profile and password (issue 3): /api/auth/system/me and /password. */
+const client = apiClient(sessionRoutes);
 export const profileApi = {
-  update: (body: UpdateProfileRequest) => http.patch<{ data: Profile; code: string }>('auth/system/me', body),
-  changePassword: (body: ChangePasswordRequest) => http.post<{ code: string }>('auth/system/password', body),
+  update: (body: UpdateProfileRequest) => client.updateProfile({ body }),
+  changePassword: (body: ChangePasswordRequest) => client.changePassword({ body }),
 };
 
 /** The new profile everywhere the app keeps it; the interface follows its language at once. */

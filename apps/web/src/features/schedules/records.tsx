@@ -18,22 +18,28 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
-import { useChairs, useDeleteRecord, useSaveRecord, useScheduleExceptions, useTreatments } from './api';
+import {
+  type RecordCollection,
+  type RecordCreateBody,
+  useChairs,
+  useDeleteRecord,
+  useSaveRecord,
+  useScheduleExceptions,
+  useTreatments,
+} from './api';
 
 /*
  * The agenda's records on /schedules: exceptions (holidays, vacations, blocks), chairs and
  * treatments. Each is created and edited in a dialog and deleted after a confirmation.
  */
 
-type Collection = 'schedule-exceptions' | 'treatments' | 'chairs';
-
 /** The shared contract's verdict on a dialog's values: the body to send, or each field's first code. */
-function checkedBy(
-  schema: z.ZodType,
+function checkedBy<TSchema extends z.ZodType>(
+  schema: TSchema,
   values: unknown,
-): { body: Record<string, unknown> } | { errors: Record<string, string> } {
+): { body: z.output<TSchema> } | { errors: Record<string, string> } {
   const result = schema.safeParse(values);
-  if (result.success) return { body: result.data as Record<string, unknown> };
+  if (result.success) return { body: result.data };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
   return { errors };
@@ -76,7 +82,7 @@ const control = (id: string, error: string | undefined, className = 'form-contro
 });
 
 /** A record's dialog: its fields, the save (create or edit with the version), a stale version's warning. */
-function RecordDialog<TRecord>({
+function RecordDialog<TRecord, C extends RecordCollection>({
   collection,
   record,
   title,
@@ -86,19 +92,19 @@ function RecordDialog<TRecord>({
   onConflict,
   children,
 }: {
-  collection: Collection;
+  collection: C;
   record: (TRecord & { id: string; version: number }) | null;
   title: string;
   testId: string;
   /** The body to send, or field errors found before sending. */
-  body: () => { body: Record<string, unknown> } | { errors: Record<string, string> };
+  body: () => { body: RecordCreateBody<C> } | { errors: Record<string, string> };
   onDone: () => void;
   onConflict: (current: TRecord) => void;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
   const { t } = useTranslation('schedules');
   const titleId = useId();
-  const save = useSaveRecord<TRecord>(collection, record?.id);
+  const save = useSaveRecord(collection, record?.id);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
   const [version, setVersion] = useState(record?.version);
@@ -112,8 +118,10 @@ function RecordDialog<TRecord>({
     }
     setErrors({});
     try {
-      const answer = await save.mutateAsync(record ? { ...built.body, version } : built.body);
-      toastSuccess(answer.code);
+      const answer = await save.mutateAsync(
+        record ? { ...built.body, version: version ?? record.version } : built.body,
+      );
+      if (answer.code) toastSuccess(answer.code);
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
@@ -172,7 +180,7 @@ function RecordDialog<TRecord>({
   );
 }
 
-function DeleteButton({ collection, id, name }: { collection: Collection; id: string; name: string }) {
+function DeleteButton({ collection, id, name }: { collection: RecordCollection; id: string; name: string }) {
   const { t } = useTranslation('schedules');
   const remove = useDeleteRecord(collection, id);
   const [show, setShow] = useState(false);
@@ -306,7 +314,8 @@ function ExceptionDialog({
         : instant('', 'endsAt')
       : instant(values.end, 'endsAt');
     if (startsAt && endsAt && endsAt <= startsAt) errors.endsAt = 'end_before_start';
-    if (Object.keys(errors).length) return { errors };
+    // A missing instant has its error already.
+    if (!startsAt || !endsAt || Object.keys(errors).length) return { errors };
     return {
       body: {
         kind: values.kind,
@@ -319,7 +328,7 @@ function ExceptionDialog({
     };
   };
   return (
-    <RecordDialog<ScheduleException>
+    <RecordDialog<ScheduleException, 'schedule-exceptions'>
       collection="schedule-exceptions"
       record={exception}
       title={exception ? t('exceptions.edit') : t('exceptions.new')}
@@ -602,7 +611,7 @@ function ChairDialog({ chair, next, onDone }: { chair: Chair | null; next: numbe
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
   const body = () => checkedBy(chairContracts.create, { ...values, sortOrder: values.sortOrder || 0 });
   return (
-    <RecordDialog<Chair>
+    <RecordDialog<Chair, 'chairs'>
       collection="chairs"
       record={chair}
       title={chair ? t('chairs.edit') : t('chairs.new')}
