@@ -1,5 +1,6 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -8,7 +9,11 @@ import {
   laboratoryRecord,
   prescriptionRecord,
 } from './medical-history.ts';
+import { collectionRoutes, paymentRoutes } from './money.ts';
+import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { purchaseRoutes } from './purchases.ts';
+import { budgetRoutes, saleRoutes } from './sales.ts';
 import { settingsRoutes } from './settings.ts';
 import { userRoutes } from './users.ts';
 
@@ -29,4 +34,13 @@ export const declaredRoutes = {
   certificates: certificateRecord.routes,
   clinicalRecordExtras,
   users: userRoutes,
+  sales: saleRoutes,
+  budgets: budgetRoutes,
+  purchases: purchaseRoutes,
+  collections: collectionRoutes,
+  payments: paymentRoutes,
+  customers: customerRoutes,
+  providers: providerRoutes,
+  customerAccounts: customerAccountRoutes,
+  providerAccounts: providerAccountRoutes,
 } satisfies Record<string, ApiRoutes>;

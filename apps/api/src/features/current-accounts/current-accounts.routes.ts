@@ -1,10 +1,5 @@
+import { providerAccountRoutes as declared } from '@odontia/shared/routes/current-accounts';
 import { idSchema } from '@odontia/shared/schemas/common';
-import {
-  ledgerQuerySchema,
-  providerAccountsPageSchema,
-  providerAccountsQuerySchema,
-  providerLedgerSchema,
-} from '@odontia/shared/schemas/current-accounts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
@@ -16,65 +11,52 @@ import { ledgerPdf, currentAccountsService as service } from './current-accounts
 export const currentAccountsRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['current accounts'] });
   const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
-  const params = z.object({ providerId: idSchema });
+  const _params = z.object({ providerId: idSchema });
 
-  route.get(
-    '/current-accounts/providers',
+  route.serve(
+    declared.list,
     {
       ...read,
       summary: "Providers' balances, overdue amounts, aging and what is on account, with the totals of every match",
-      querystring: providerAccountsQuerySchema,
-      answer: providerAccountsPageSchema,
       // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
       replica: true,
     },
     ({ ctx, query }) => service.list({ ctx, query }),
   );
 
-  route.get(
-    '/current-accounts/providers/export.csv',
+  route.serve(
+    declared.exportCsv,
     {
       ...read,
       summary: "The providers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
-      querystring: providerAccountsQuerySchema,
-      produces: ['text/csv'],
     },
     async ({ ctx, query, reply }) => sendCsv(reply, await service.exportCsv({ ctx, query })),
   );
 
-  route.get(
-    '/current-accounts/providers/:providerId',
+  route.serve(
+    declared.ledger,
     {
       ...read,
       summary: "One provider's ledger between two dates: opening balance carried in, running balance, totals",
-      params,
-      querystring: ledgerQuerySchema,
-      answer: providerLedgerSchema,
     },
     async ({ ctx, params, query }) => ({ data: await service.ledger({ ctx, providerId: params.providerId, query }) }),
   );
 
-  route.get(
-    '/current-accounts/providers/:providerId/ledger.csv',
+  route.serve(
+    declared.ledgerCsv,
     {
       ...read,
       summary: "One provider's ledger as CSV (UTF-8 with BOM, ';')",
-      params,
-      querystring: ledgerQuerySchema,
-      produces: ['text/csv'],
     },
     async ({ ctx, params, query, reply }) =>
       sendCsv(reply, await service.ledgerCsv({ ctx, providerId: params.providerId, query })),
   );
 
-  route.get(
-    '/current-accounts/providers/:providerId/ledger.pdf',
+  route.serve(
+    declared.ledgerPdf,
     {
       ...read,
       summary: "One provider's ledger as PDF, in the reader's language",
-      params,
-      querystring: ledgerQuerySchema,
-      produces: ['application/pdf'],
       transaction: false,
     },
     async ({ actor, params, query, reply }) => {

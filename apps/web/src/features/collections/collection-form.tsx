@@ -146,7 +146,7 @@ export function CollectionForm() {
           }
         : {}),
     }),
-    create: (body) => collectionsApi.create(body, draft.key),
+    create: (body) => collectionsApi.create({ body, idempotencyKey: draft.key }),
     successCode: 'collection_created',
     invalidate: invalidateCollections,
     renewKey: () => set('key', newKey()),

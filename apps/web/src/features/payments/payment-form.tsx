@@ -20,7 +20,7 @@ import {
 } from '../commercial/movement-draft';
 import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
 import { OpenDocumentsList, OpenDocumentsSection } from '../commercial/movement-open-documents';
-import { invalidateMoney, type ProviderHit, paymentsApi, useOpenDocuments, useProviderSearch } from './api';
+import { invalidateMoney, type ProviderHit, paymentsApi, providerOf, useOpenDocuments, useProviderSearch } from './api';
 
 /**
  * `/payments/create`: a payment to a provider and its allocation to the provider's open documents
@@ -82,8 +82,7 @@ export function PaymentForm() {
   useEffect(() => {
     if (!draft.providerId || draft.providerName) return;
     let cancelled = false;
-    paymentsApi
-      .provider(draft.providerId)
+    providerOf(draft.providerId)
       .then(({ data }) => {
         if (cancelled) return;
         setProviderText(data.fantasyName);
@@ -122,7 +121,7 @@ export function PaymentForm() {
       ...movementBody(draft),
       paidOn: draft.status === 'paid' && draft.paidOn ? draft.paidOn : undefined,
     }),
-    create: (body) => paymentsApi.create(body, draft.key),
+    create: (body) => paymentsApi.create({ body, idempotencyKey: draft.key }),
     successCode: 'payment_created',
     invalidate: invalidateMoney,
     renewKey: () => set('key', newKey()),
