@@ -15,15 +15,68 @@ type Path = `/${string}`;
 const pdf = ['application/pdf'] as const;
 const csv = ['text/csv'] as const;
 
-interface DocumentContracts {
+/** A side's list: its query (filters, sort, page) and its page of rows. */
+interface ListContracts {
   listQuery: z.ZodType;
   page: z.ZodType;
+}
+
+/** A list, one record's answer and what creates one: what a side's documents and its money both have. */
+interface ResourceContracts extends ListContracts {
   one: z.ZodType;
   create: z.ZodType;
+}
+
+/** A write to one document or movement (`<path>/:id…`): its body, the record's answer and its `Idempotency-Key` scope. */
+function changeRoute<TBody extends z.ZodType, TAnswer extends z.ZodType, const TScope extends string>(
+  method: 'POST' | 'PUT',
+  path: Path,
+  body: TBody,
+  answer: TAnswer,
+  scope: TScope,
+) {
+  return apiRoute({ method, path, params, body, answer, idempotent: scope });
+}
+
+/** A document's: edit a draft, make it final, delete a draft. */
+interface DocumentContracts extends ResourceContracts {
   update: z.ZodType;
   /** The body of issuing a sale or registering a purchase: the version it started from. */
   finalize: z.ZodType;
   deleted: z.ZodType;
+}
+
+/** A movement's: allocate what is on account, mark paid, reverse. */
+interface MovementContracts extends ResourceContracts {
+  allocate: z.ZodType;
+  paid: z.ZodType;
+  reverse: z.ZodType;
+}
+
+/** GET <path>: the side's list. */
+function listRoute<C extends ListContracts>(path: Path, contracts: C) {
+  return apiRoute({
+    method: 'GET',
+    path,
+    query: contracts.listQuery as C['listQuery'],
+    answer: contracts.page as C['page'],
+  });
+}
+
+/** POST <path>: a new document or movement (201), with its `Idempotency-Key` scope. */
+function createRoute<C extends ResourceContracts, const TScope extends string>(
+  path: Path,
+  contracts: C,
+  scope: TScope,
+) {
+  return apiRoute({
+    method: 'POST',
+    path,
+    body: contracts.create as C['create'],
+    answer: contracts.one as C['one'],
+    status: 201,
+    idempotent: scope,
+  });
 }
 
 /**
@@ -38,52 +91,22 @@ export function commercialDocumentRoutes<
 >(options: { side: TSide; path: Path; finalize: TFinalize; contracts: C }) {
   const { side, path, finalize, contracts } = options;
   const one = `${path}/:id` as Path;
-  const finalizeRoute = apiRoute({
-    method: 'POST',
-    path: `${one}/${finalize}` as Path,
-    params,
-    body: contracts.finalize as C['finalize'],
-    answer: contracts.one as C['one'],
-    idempotent: `${side}.${finalize}`,
-  });
+  const finalizeRoute = changeRoute(
+    'POST',
+    `${one}/${finalize}` as Path,
+    contracts.finalize as C['finalize'],
+    contracts.one as C['one'],
+    `${side}.${finalize}`,
+  );
   return {
-    list: apiRoute({
-      method: 'GET',
-      path,
-      query: contracts.listQuery as C['listQuery'],
-      answer: contracts.page as C['page'],
-    }),
+    list: listRoute(path, contracts),
     get: apiRoute({ method: 'GET', path: one, params, answer: contracts.one as C['one'] }),
-    create: apiRoute({
-      method: 'POST',
-      path,
-      body: contracts.create as C['create'],
-      answer: contracts.one as C['one'],
-      status: 201,
-      idempotent: `${side}.create`,
-    }),
-    update: apiRoute({
-      method: 'PUT',
-      path: one,
-      params,
-      body: contracts.update as C['update'],
-      answer: contracts.one as C['one'],
-      idempotent: `${side}.update`,
-    }),
+    create: createRoute(path, contracts, `${side}.create`),
+    update: changeRoute('PUT', one, contracts.update as C['update'], contracts.one as C['one'], `${side}.update`),
     ...({ [finalize]: finalizeRoute } as Record<TFinalize, typeof finalizeRoute>),
     pdf: apiRoute({ method: 'GET', path: `${one}/pdf` as Path, params, produces: pdf }),
     remove: apiRoute({ method: 'DELETE', path: one, params, answer: contracts.deleted as C['deleted'] }),
   };
-}
-
-interface MovementContracts {
-  listQuery: z.ZodType;
-  page: z.ZodType;
-  one: z.ZodType;
-  create: z.ZodType;
-  allocate: z.ZodType;
-  paid: z.ZodType;
-  reverse: z.ZodType;
 }
 
 /**
@@ -109,52 +132,29 @@ export function moneyMovementRoutes<
   const one = `${path}/:id` as Path;
   const answer = contracts.one as C['one'];
   return {
-    list: apiRoute({
-      method: 'GET',
-      path,
-      query: contracts.listQuery as C['listQuery'],
-      answer: contracts.page as C['page'],
-    }),
-    create: apiRoute({
-      method: 'POST',
-      path,
-      body: contracts.create as C['create'],
-      answer,
-      status: 201,
-      idempotent: options.createScope,
-    }),
+    list: listRoute(path, contracts),
+    create: createRoute(path, contracts, options.createScope),
     get: apiRoute({ method: 'GET', path: one, params, answer }),
-    allocate: apiRoute({
-      method: 'POST',
-      path: `${one}/${options.allocatePath}` as Path,
-      params,
-      body: contracts.allocate as C['allocate'],
+    allocate: changeRoute(
+      'POST',
+      `${one}/${options.allocatePath}` as Path,
+      contracts.allocate as C['allocate'],
       answer,
-      idempotent: `${side}.allocate`,
-    }),
-    markPaid: apiRoute({
-      method: 'POST',
-      path: `${one}/paid` as Path,
-      params,
-      body: contracts.paid as C['paid'],
+      `${side}.allocate`,
+    ),
+    markPaid: changeRoute('POST', `${one}/paid` as Path, contracts.paid as C['paid'], answer, `${side}.paid`),
+    reverse: changeRoute(
+      'POST',
+      `${one}/reverse` as Path,
+      contracts.reverse as C['reverse'],
       answer,
-      idempotent: `${side}.paid`,
-    }),
-    reverse: apiRoute({
-      method: 'POST',
-      path: `${one}/reverse` as Path,
-      params,
-      body: contracts.reverse as C['reverse'],
-      answer,
-      idempotent: `${side}.reverse`,
-    }),
+      `${side}.reverse`,
+    ),
     print: apiRoute({ method: 'GET', path: `${one}/${options.printPath}` as Path, params, produces: pdf }),
   };
 }
 
-interface AccountContracts {
-  listQuery: z.ZodType;
-  page: z.ZodType;
+interface AccountContracts extends ListContracts {
   /** The party's id in the path: `{ providerId }`, `{ customerId }`. */
   party: z.ZodType;
   ledgerQuery: z.ZodType;
@@ -179,12 +179,7 @@ export function partyAccountRoutes<C extends AccountContracts>(options: {
   const params = contracts.party as C['party'];
   const query = contracts.ledgerQuery as C['ledgerQuery'];
   return {
-    list: apiRoute({
-      method: 'GET',
-      path,
-      query: contracts.listQuery as C['listQuery'],
-      answer: contracts.page as C['page'],
-    }),
+    list: listRoute(path, contracts),
     exportCsv: apiRoute({
       method: 'GET',
       path: `${path}/export.csv` as Path,

@@ -12,34 +12,35 @@ import { type RequestContext, routes } from '../../plugins/routes.ts';
  */
 
 /** The side's declarations the engine serves (the side adds its own routes beside them). */
-interface DocumentRoutes {
+type DocumentRoutes<TFinalize extends string> = Record<TFinalize, ApiRoute> & {
   list: ApiRoute;
   get: ApiRoute;
   create: ApiRoute;
   update: ApiRoute;
   pdf: ApiRoute;
   remove: ApiRoute;
-}
+};
 
 /** What the routes call; the declarations' contracts are the service's (its types are checked where it is written). */
-interface Service<TPrintable> {
+type Service<TFinalize extends string, TPrintable> = Record<
+  TFinalize,
+  (input: { ctx: RequestContext; id: string; version: number }) => Promise<unknown>
+> & {
   list(input: { ctx: RequestContext; query: never }): Promise<unknown>;
   get(input: { ctx: RequestContext; id: string }): Promise<unknown>;
   create(input: { ctx: RequestContext; input: never }): Promise<unknown>;
   update(input: { ctx: RequestContext; id: string; input: never }): Promise<unknown>;
-  finalize(input: { ctx: RequestContext; id: string; version: number }): Promise<unknown>;
   remove(input: { ctx: RequestContext; id: string }): Promise<unknown>;
   printable(input: { ctx: RequestContext; id: string }): Promise<TPrintable>;
-}
+};
 
-export interface DocumentRoutesSide<TPrintable> {
+export interface DocumentRoutesSide<TFinalize extends string, TPrintable> {
+  /** 'sale', 'purchase': its failure codes (`error_get_sale`…) and, plural, its OpenAPI tag. */
   entity: 'sale' | 'purchase';
-  /** The side's tag in the OpenAPI document: 'sales', 'purchases'. */
-  tag: string;
-  declared: DocumentRoutes;
-  /** Making a draft final: issuing a sale, registering a purchase. */
-  finalize: ApiRoute;
-  service: Service<TPrintable>;
+  /** Making a draft final, the declaration's and the service's name: `issue` a sale, `register` a purchase. */
+  finalize: TFinalize;
+  declared: DocumentRoutes<TFinalize>;
+  service: Service<TFinalize, TPrintable>;
   print: (printable: TPrintable) => Promise<{ pdf: Buffer; fileName: string }>;
   summaries: {
     list: string;
@@ -56,9 +57,12 @@ export interface DocumentRoutesSide<TPrintable> {
 
 type Params = { id: string };
 
-export function sideDocumentRoutes<TPrintable>(app: FastifyInstance, side: DocumentRoutesSide<TPrintable>) {
+export function sideDocumentRoutes<const TFinalize extends string, TPrintable>(
+  app: FastifyInstance,
+  side: DocumentRoutesSide<TFinalize, TPrintable>,
+) {
   const { entity, declared, service, summaries } = side;
-  const route = routes(app, { tags: [side.tag] });
+  const route = routes(app, { tags: [`${entity}s`] });
   const read = { permission: 'commercial.read', failureCode: `error_get_${entity}` } as const;
   const write = { permission: 'commercial.write', failureCode: `error_update_${entity}` } as const;
 
@@ -82,8 +86,8 @@ export function sideDocumentRoutes<TPrintable>(app: FastifyInstance, side: Docum
     service.update({ ctx, ...(params as Params), input: body as never }),
   );
 
-  route.serve(side.finalize, { ...write, summary: summaries.finalize }, ({ ctx, params, body }) =>
-    service.finalize({ ctx, ...(params as Params), version: (body as { version: number }).version }),
+  route.serve(declared[side.finalize], { ...write, summary: summaries.finalize }, ({ ctx, params, body }) =>
+    service[side.finalize]({ ctx, ...(params as Params), version: (body as { version: number }).version }),
   );
 
   route.serve(

@@ -1,11 +1,8 @@
 import { customerAccountRoutes as declared } from '@odontia/shared/routes/current-accounts';
-import { idSchema } from '@odontia/shared/schemas/common';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { sendCsv } from '../../lib/csv.ts';
-import { sendPdf } from '../../lib/pdf.ts';
 import { inTransaction, routes } from '../../plugins/routes.ts';
 import { customerAccountsService as service } from './customer-accounts.service.ts';
+import { sideAccountRoutes } from './side-account-routes.ts';
 
 /**
  * /api/current-accounts/customers (issue 18): what customers owe the clinic. Reads need
@@ -13,63 +10,22 @@ import { customerAccountsService as service } from './customer-accounts.service.
  * is the medical history's badge: the patient's balance at a glance.
  */
 export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
+  sideAccountRoutes(app, {
+    declared,
+    service,
+    ledgerPaper: { read: service.printableStatement, render: service.renderStatement },
+    summaries: {
+      list: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
+      exportCsv:
+        "The customers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
+      ledger: "One customer's ledger between two dates: opening balance carried in, running balance, totals",
+      ledgerCsv: "One customer's ledger as CSV (UTF-8 with BOM, ';')",
+      ledgerPdf: "One customer's statement of account as PDF, in the customer's language",
+    },
+  });
+
   const route = routes(app, { tags: ['current accounts'] });
   const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
-  const _params = z.object({ customerId: idSchema });
-
-  route.serve(
-    declared.list,
-    {
-      ...read,
-      summary: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
-      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
-      replica: true,
-    },
-    ({ ctx, query }) => service.list({ ctx, query }),
-  );
-
-  route.serve(
-    declared.exportCsv,
-    {
-      ...read,
-      summary: "The customers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
-    },
-    async ({ ctx, query, reply }) => sendCsv(reply, await service.exportCsv({ ctx, query })),
-  );
-
-  route.serve(
-    declared.ledger,
-    {
-      ...read,
-      summary: "One customer's ledger between two dates: opening balance carried in, running balance, totals",
-    },
-    async ({ ctx, params, query }) => ({ data: await service.ledger({ ctx, customerId: params.customerId, query }) }),
-  );
-
-  route.serve(
-    declared.ledgerCsv,
-    {
-      ...read,
-      summary: "One customer's ledger as CSV (UTF-8 with BOM, ';')",
-    },
-    async ({ ctx, params, query, reply }) =>
-      sendCsv(reply, await service.ledgerCsv({ ctx, customerId: params.customerId, query })),
-  );
-
-  route.serve(
-    declared.ledgerPdf,
-    {
-      ...read,
-      summary: "One customer's statement of account as PDF, in the customer's language",
-      transaction: false,
-    },
-    async ({ actor, params, query, reply }) => {
-      const statement = await inTransaction(app.db, actor, (ctx) =>
-        service.printableStatement({ ctx, customerId: params.customerId, query }),
-      );
-      return sendPdf(reply, await service.renderStatement(statement));
-    },
-  );
 
   route.serve(
     declared.sendStatement,

@@ -9,10 +9,9 @@ import { purchasesService as service } from './purchases.service.ts';
 export const purchasesRoutes: FastifyPluginAsync = async (app) => {
   sideDocumentRoutes(app, {
     entity: 'purchase',
-    tag: 'purchases',
+    finalize: 'register',
     declared,
-    finalize: declared.register,
-    service: { ...service, finalize: service.register },
+    service,
     print: purchaseOrderPdf,
     summaries: {
       list: "The clinic's purchases: search (number, provider, notes), provider, type, status, dates, sort, pages",

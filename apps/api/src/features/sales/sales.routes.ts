@@ -11,10 +11,9 @@ import { salesService as service } from './sales.service.ts';
 export const salesRoutes: FastifyPluginAsync = async (app) => {
   sideDocumentRoutes(app, {
     entity: 'sale',
-    tag: 'sales',
+    finalize: 'issue',
     declared,
-    finalize: declared.issue,
-    service: { ...service, finalize: service.issue },
+    service,
     print: salePdf,
     summaries: {
       list: "The clinic's sales: search (number, customer, notes), customer, patient, type, status, dates, sort, pages",

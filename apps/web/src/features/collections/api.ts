@@ -1,11 +1,12 @@
 import type { PaymentMethod } from '@odontia/shared/enums';
 import { collectionRoutes } from '@odontia/shared/routes/money';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { withoutBlanks } from '../commercial/list-query';
 import type { MovementListFilters } from '../commercial/movement-list';
+import { sideQueries } from '../commercial/side-queries';
 import { customerAccountsApi, customerAccountsKey } from '../current-accounts/api';
 
 /** Collections (issue 18): the API's hooks over the routes declared in packages/shared. */
@@ -19,22 +20,14 @@ export const collectionsApi = apiClient(collectionRoutes);
 
 const collectionsKey = ['collections'] as const;
 
-export function useCollections(filters: CollectionFilters, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: [...collectionsKey, 'list', filters, page, pageSize],
-    queryFn: () => collectionsApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
-    placeholderData: keepPreviousData,
-  });
-}
+const collectionQueries = sideQueries('collections', {
+  list: (filters: CollectionFilters, page, pageSize) =>
+    collectionsApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => collectionsApi.get({ params: { id } }).then((answer) => answer.data),
+});
 
-export function useCollection(id: string) {
-  return useQuery({
-    queryKey: [...collectionsKey, 'one', id],
-    queryFn: () => collectionsApi.get({ params: { id } }).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useCollections = collectionQueries.useList;
+export const useCollection = collectionQueries.useOne;
 
 export function useCustomerOpenDocuments(customerId: string) {
   return useQuery({

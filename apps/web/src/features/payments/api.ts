@@ -6,6 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { withoutBlanks } from '../commercial/list-query';
 import type { MovementListFilters } from '../commercial/movement-list';
+import { sideQueries } from '../commercial/side-queries';
 import { providerAccountsKey } from '../current-accounts/api';
 import { providersApi } from '../providers/api';
 
@@ -22,22 +23,14 @@ export const paymentsApi = apiClient(paymentRoutes);
 
 const paymentsKey = ['payments'] as const;
 
-export function usePayments(filters: PaymentFilters, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: [...paymentsKey, 'list', filters, page, pageSize],
-    queryFn: () => paymentsApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
-    placeholderData: keepPreviousData,
-  });
-}
+const paymentQueries = sideQueries('payments', {
+  list: (filters: PaymentFilters, page, pageSize) =>
+    paymentsApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => paymentsApi.get({ params: { id } }).then((answer) => answer.data),
+});
 
-export function usePayment(id: string) {
-  return useQuery({
-    queryKey: [...paymentsKey, 'one', id],
-    queryFn: () => paymentsApi.get({ params: { id } }).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const usePayments = paymentQueries.useList;
+export const usePayment = paymentQueries.useOne;
 
 export function useOpenDocuments(providerId: string) {
   return useQuery({

@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
 import { withoutBlanks } from '../commercial/list-query';
+import { documentActions, sideQueries } from '../commercial/side-queries';
 import { providersApi } from '../providers/api';
 
 /** Purchases (issue 17): the API's hooks over the routes declared in packages/shared. */
@@ -39,22 +40,17 @@ export const purchasesApi = {
 
 const purchasesKey = ['purchases'] as const;
 
-export function usePurchaseList(query: PurchaseFilters & { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...purchasesKey, 'list', query],
-    queryFn: () => purchasesApi.list({ query: withoutBlanks(query) }),
-    placeholderData: keepPreviousData,
-  });
+const purchaseQueries = sideQueries('purchases', {
+  list: (filters: PurchaseFilters, page, pageSize) =>
+    purchasesApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => purchasesApi.get({ params: { id } }).then((answer) => answer.data),
+});
+
+export function usePurchaseList({ page, pageSize, ...filters }: PurchaseFilters & { page: number; pageSize: number }) {
+  return purchaseQueries.useList(filters, page, pageSize);
 }
 
-export function usePurchase(id: string) {
-  return useQuery({
-    queryKey: [...purchasesKey, 'one', id],
-    queryFn: () => purchasesApi.get({ params: { id } }).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const usePurchase = purchaseQueries.useOne;
 
 /** The provider's registered documents a new one may name (its related document). */
 export function useRelatedCandidates(providerId: string, enabled: boolean) {
@@ -100,33 +96,25 @@ export function refreshPurchases(): Promise<unknown> {
   ]);
 }
 
+type CreateBody = CallInput<typeof purchaseRoutes.create>['body'];
+type UpdateBody = CallInput<typeof purchaseRoutes.update>['body'];
+
 /** A new purchase's fields, or an edit's (with the version it started from). */
-export type PurchaseBody =
-  | CallInput<typeof purchaseRoutes.create>['body']
-  | CallInput<typeof purchaseRoutes.update>['body'];
+export type PurchaseBody = CreateBody | UpdateBody;
 
 /** Saving (and registering with it) and registering are user actions with their Idempotency-Key (useAction). */
-export function useSavePurchase(id?: string) {
-  return useAction({
-    mutationFn: (body: PurchaseBody, idempotencyKey) =>
-      id
-        ? purchasesApi.update({
-            params: { id },
-            body: body as CallInput<typeof purchaseRoutes.update>['body'],
-            idempotencyKey,
-          })
-        : purchasesApi.create({ body: body as CallInput<typeof purchaseRoutes.create>['body'], idempotencyKey }),
-    onSuccess: () => refreshPurchases(),
-  });
-}
+const purchaseActions = documentActions({
+  create: (body: CreateBody, idempotencyKey) => purchasesApi.create({ body, idempotencyKey }),
+  update: (id, body: UpdateBody, idempotencyKey) => purchasesApi.update({ params: { id }, body, idempotencyKey }),
+  finalize: (id, version, idempotencyKey) =>
+    purchasesApi.register({ params: { id }, body: { version }, idempotencyKey }),
+  remove: (id) => purchasesApi.remove({ params: { id } }),
+  refresh: refreshPurchases,
+});
 
-export function useRegisterPurchase(id: string) {
-  return useAction({
-    mutationFn: (version: number, idempotencyKey) =>
-      purchasesApi.register({ params: { id }, body: { version }, idempotencyKey }),
-    onSuccess: () => refreshPurchases(),
-  });
-}
+export const useSavePurchase = purchaseActions.useSave;
+export const useRegisterPurchase = purchaseActions.useFinalize;
+export const useDeletePurchase = purchaseActions.useDelete;
 
 /** E-mailing an order to its provider and receiving it are user actions with their Idempotency-Key. */
 export function useSendPurchaseOrder(id: string) {
@@ -142,10 +130,6 @@ export function useReceivePurchaseOrder(id: string) {
       purchasesApi.receive({ params: { id }, body, idempotencyKey }),
     onSuccess: () => refreshPurchases(),
   });
-}
-
-export function useDeletePurchase(id: string) {
-  return useAction({ mutationFn: () => purchasesApi.remove({ params: { id } }), onSuccess: () => refreshPurchases() });
 }
 
 export const purchasePath = (id: string) => `/purchases/view/${encodeURIComponent(id)}`;

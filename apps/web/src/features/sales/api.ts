@@ -6,6 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
 import { withoutBlanks } from '../commercial/list-query';
+import { documentActions, sideQueries } from '../commercial/side-queries';
 
 /** Sales (issue 18): the API's hooks over the routes declared in packages/shared. */
 
@@ -26,22 +27,17 @@ export const salesApi = apiClient(saleRoutes);
 
 const salesKey = ['sales'] as const;
 
-export function useSaleList(query: SaleFilters & { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...salesKey, 'list', query],
-    queryFn: () => salesApi.list({ query: withoutBlanks(query) }),
-    placeholderData: keepPreviousData,
-  });
+const saleQueries = sideQueries('sales', {
+  list: (filters: SaleFilters, page, pageSize) =>
+    salesApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => salesApi.get({ params: { id } }).then((answer) => answer.data),
+});
+
+export function useSaleList({ page, pageSize, ...filters }: SaleFilters & { page: number; pageSize: number }) {
+  return saleQueries.useList(filters, page, pageSize);
 }
 
-export function useSale(id: string) {
-  return useQuery({
-    queryKey: [...salesKey, 'one', id],
-    queryFn: () => salesApi.get({ params: { id } }).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useSale = saleQueries.useOne;
 
 export function useSaleIntegrity() {
   return useQuery({
@@ -88,31 +84,24 @@ export function refreshSales(): Promise<unknown> {
   ]);
 }
 
+type CreateBody = CallInput<typeof saleRoutes.create>['body'];
+type UpdateBody = CallInput<typeof saleRoutes.update>['body'];
+
 /** A new sale's fields, or an edit's (with the version it started from). */
-export type SaleBody = CallInput<typeof saleRoutes.create>['body'] | CallInput<typeof saleRoutes.update>['body'];
+export type SaleBody = CreateBody | UpdateBody;
 
 /** Saving (and issuing with it), issuing and correcting are user actions with their Idempotency-Key (useAction). */
-export function useSaveSale(id?: string) {
-  return useAction({
-    mutationFn: (body: SaleBody, idempotencyKey) =>
-      id
-        ? salesApi.update({
-            params: { id },
-            body: body as CallInput<typeof saleRoutes.update>['body'],
-            idempotencyKey,
-          })
-        : salesApi.create({ body: body as CallInput<typeof saleRoutes.create>['body'], idempotencyKey }),
-    onSuccess: () => refreshSales(),
-  });
-}
+const saleActions = documentActions({
+  create: (body: CreateBody, idempotencyKey) => salesApi.create({ body, idempotencyKey }),
+  update: (id, body: UpdateBody, idempotencyKey) => salesApi.update({ params: { id }, body, idempotencyKey }),
+  finalize: (id, version, idempotencyKey) => salesApi.issue({ params: { id }, body: { version }, idempotencyKey }),
+  remove: (id) => salesApi.remove({ params: { id } }),
+  refresh: refreshSales,
+});
 
-export function useIssueSale(id: string) {
-  return useAction({
-    mutationFn: (version: number, idempotencyKey) =>
-      salesApi.issue({ params: { id }, body: { version }, idempotencyKey }),
-    onSuccess: () => refreshSales(),
-  });
-}
+export const useSaveSale = saleActions.useSave;
+export const useIssueSale = saleActions.useFinalize;
+export const useDeleteSale = saleActions.useDelete;
 
 export function useCorrectSale(id: string) {
   return useAction({
@@ -124,10 +113,6 @@ export function useCorrectSale(id: string) {
 
 export function useSendSale(id: string) {
   return useAction({ mutationFn: () => salesApi.send({ params: { id } }) });
-}
-
-export function useDeleteSale(id: string) {
-  return useAction({ mutationFn: () => salesApi.remove({ params: { id } }), onSuccess: () => refreshSales() });
 }
 
 export const salePath = (id: string) => `/sales/view/${encodeURIComponent(id)}`;
