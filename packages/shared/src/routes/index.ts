@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { appointmentRoutes } from './appointments.ts';
 import { sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import {
   attendanceRecord,
@@ -12,8 +13,12 @@ import {
   laboratoryRecord,
   prescriptionRecord,
 } from './medical-history.ts';
+import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
+import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { purchaseRoutes } from './purchases.ts';
+import { budgetRoutes, saleRoutes } from './sales.ts';
 import { chairRecord, scheduleExceptionRecord, scheduleRoutes, treatmentExtras, treatmentRecord } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
 import { userRoutes } from './users.ts';
@@ -45,4 +50,13 @@ export const declaredRoutes = {
   account: accountRoutes,
   session: sessionRoutes,
   dashboard: dashboardRoutes,
+  sales: saleRoutes,
+  budgets: budgetRoutes,
+  purchases: purchaseRoutes,
+  collections: collectionRoutes,
+  payments: paymentRoutes,
+  customers: customerRoutes,
+  providers: providerRoutes,
+  customerAccounts: customerAccountRoutes,
+  providerAccounts: providerAccountRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { dateText, instantText, moneyText, named } from '../api-schema.ts';
+import { dateText, moneyText, named } from '../api-schema.ts';
 import { currencies, paymentMethods, paymentStatuses } from '../enums.ts';
 import { calendarDate, moneyAmount, optionalCalendarDate, optionalText } from '../validation.ts';
-import { partySnapshotSchema } from './clinic-fiscal.ts';
 import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 import {
   allocatePaymentSchema,
   allocationInputSchema,
   markPaymentPaidSchema,
+  moneyMovementState,
+  movementResponseSchema,
   openDocumentSchema,
-  paymentAllocationSchema,
   reversePaymentSchema,
 } from './payments.ts';
-import { recordStampsSchema } from './records.ts';
 
 /**
  * Collections (cobranzas, issue 18): money a customer — a patient, a company, an insurer — pays the
@@ -100,18 +99,7 @@ export const collectionSchema = named(
     transactionNumber: z.string().nullable(),
     /** How the money came: one part, or several (cash + card) adding up to `amount`. */
     parts: z.array(collectionPartSchema),
-    notes: z.string().nullable(),
-    status: z.enum(paymentStatuses),
-    paidOn: dateText().nullable(),
-    allocatedAmount: moneyText(),
-    /** On account: amount − allocated (0 once reversed). */
-    unallocatedAmount: moneyText(),
-    allocations: z.array(paymentAllocationSchema),
-    counterpartySnapshot: partySnapshotSchema.nullable(),
-    reversedAt: instantText().nullable(),
-    reversedByName: z.string().nullable(),
-    reversalReason: z.string().nullable(),
-    ...recordStampsSchema,
+    ...moneyMovementState,
   }),
 );
 export type Collection = z.infer<typeof collectionSchema>;
@@ -122,12 +110,7 @@ export const collectionListItemSchema = named(
 );
 export type CollectionListItem = z.infer<typeof collectionListItemSchema>;
 
-export const collectionResponseSchema = z.object({
-  data: collectionSchema,
-  code: z
-    .enum(['collection_created', 'collection_allocated', 'collection_reversed', 'collection_marked_paid'])
-    .optional(),
-});
+export const collectionResponseSchema = movementResponseSchema('collection', collectionSchema);
 
 export const collectionSortColumns = ['date', 'number', 'amount'] as const;
 export const collectionListQuerySchema = listQuerySchema(collectionSortColumns).extend({

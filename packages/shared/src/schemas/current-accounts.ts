@@ -19,11 +19,8 @@ export const agingSchema = z.object(
 );
 export type Aging = z.infer<typeof agingSchema>;
 
-export const providerAccountSchema = z.object({
-  providerId: idSchema,
-  name: z.string(),
-  nif: z.string().nullable(),
-  taxIdKind: z.string().nullable(),
+/** What every party's account says after who the party is: its currency, state and figures. */
+const accountFigures = {
   currency: z.enum(currencies),
   active: z.boolean(),
   balance: moneyText(),
@@ -32,19 +29,35 @@ export const providerAccountSchema = z.object({
   onAccount: moneyText(),
   aging: agingSchema,
   lastMovementOn: dateText().nullable(),
+};
+
+/** An accounts list's query: search, sort by name or figures, and 'true': only balances other than zero. */
+export const accountSortColumns = ['name', 'balance', 'overdue'] as const;
+const accountsQuerySchema = listQuerySchema(accountSortColumns).extend({
+  withBalance: z.enum(['true', 'false']).optional(),
+});
+
+/** The totals of every party that matches (not only this page). */
+const accountTotalsSchema = z.object({
+  balance: moneyText(),
+  overdue: moneyText(),
+  onAccount: moneyText(),
+  aging: agingSchema,
+});
+
+export const providerAccountSchema = z.object({
+  providerId: idSchema,
+  name: z.string(),
+  nif: z.string().nullable(),
+  taxIdKind: z.string().nullable(),
+  ...accountFigures,
 });
 export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 
-export const providerAccountSortColumns = ['name', 'balance', 'overdue'] as const;
-export const providerAccountsQuerySchema = listQuerySchema(providerAccountSortColumns).extend({
-  /** 'true': only providers with a balance other than zero. */
-  withBalance: z.enum(['true', 'false']).optional(),
-});
+export const providerAccountSortColumns = accountSortColumns;
+export const providerAccountsQuerySchema = accountsQuerySchema;
 export type ProviderAccountsQuery = z.output<typeof providerAccountsQuerySchema>;
-export const providerAccountsPageSchema = pageSchema(providerAccountSchema).extend({
-  /** The totals of every provider that matches (not only this page). */
-  totals: z.object({ balance: moneyText(), overdue: moneyText(), onAccount: moneyText(), aging: agingSchema }),
-});
+export const providerAccountsPageSchema = pageSchema(providerAccountSchema).extend({ totals: accountTotalsSchema });
 
 export const ledgerQuerySchema = z
   .object({ startDate: calendarDate(), endDate: calendarDate() })
@@ -100,26 +113,16 @@ export const customerAccountSchema = z.object({
   taxIdKind: z.string().nullable(),
   email: z.string().nullable(),
   language: z.string(),
-  currency: z.enum(currencies),
-  active: z.boolean(),
-  balance: moneyText(),
-  overdue: moneyText(),
-  onAccount: moneyText(),
-  aging: agingSchema,
-  lastMovementOn: dateText().nullable(),
+  ...accountFigures,
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
-export const customerAccountSortColumns = ['name', 'balance', 'overdue'] as const;
-export const customerAccountsQuerySchema = listQuerySchema(customerAccountSortColumns).extend({
-  /** 'true': only customers with a balance other than zero. */
-  withBalance: z.enum(['true', 'false']).optional(),
+export const customerAccountSortColumns = accountSortColumns;
+export const customerAccountsQuerySchema = accountsQuerySchema.extend({
   kind: z.enum(['patient', 'company', 'insurer']).optional(),
 });
 export type CustomerAccountsQuery = z.output<typeof customerAccountsQuerySchema>;
-export const customerAccountsPageSchema = pageSchema(customerAccountSchema).extend({
-  totals: z.object({ balance: moneyText(), overdue: moneyText(), onAccount: moneyText(), aging: agingSchema }),
-});
+export const customerAccountsPageSchema = pageSchema(customerAccountSchema).extend({ totals: accountTotalsSchema });
 
 export const customerLedgerSchema = z.object({
   data: z.object({

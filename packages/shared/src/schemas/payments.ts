@@ -58,6 +58,22 @@ export const paymentAllocationSchema = named(
   }),
 );
 
+/** What a payment and a collection both carry after how the money came: its state, allocations and reversal. */
+export const moneyMovementState = {
+  notes: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  paidOn: dateText().nullable(),
+  allocatedAmount: moneyText(),
+  /** On account: amount − allocated (0 once reversed). */
+  unallocatedAmount: moneyText(),
+  allocations: z.array(paymentAllocationSchema),
+  counterpartySnapshot: partySnapshotSchema.nullable(),
+  reversedAt: instantText().nullable(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  ...recordStampsSchema,
+};
+
 export const paymentSchema = named(
   'Payment',
   z.object({
@@ -72,21 +88,20 @@ export const paymentSchema = named(
     currency: z.enum(currencies),
     method: z.enum(paymentMethods),
     transactionNumber: z.string().nullable(),
-    notes: z.string().nullable(),
-    status: z.enum(paymentStatuses),
-    paidOn: dateText().nullable(),
-    allocatedAmount: moneyText(),
-    /** On account: amount − allocated (0 once reversed). */
-    unallocatedAmount: moneyText(),
-    allocations: z.array(paymentAllocationSchema),
-    counterpartySnapshot: partySnapshotSchema.nullable(),
-    reversedAt: instantText().nullable(),
-    reversedByName: z.string().nullable(),
-    reversalReason: z.string().nullable(),
-    ...recordStampsSchema,
+    ...moneyMovementState,
   }),
 );
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** A money movement's answer, with the side's success codes (`payment_created`, `collection_created`…). */
+export function movementResponseSchema<const TEntity extends string, T extends z.ZodType>(entity: TEntity, data: T) {
+  return z.object({
+    data,
+    code: z
+      .enum([`${entity}_created`, `${entity}_allocated`, `${entity}_reversed`, `${entity}_marked_paid`] as const)
+      .optional(),
+  });
+}
 
 export const paymentListItemSchema = named(
   'PaymentListItem',
@@ -94,10 +109,7 @@ export const paymentListItemSchema = named(
 );
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 
-export const paymentResponseSchema = z.object({
-  data: paymentSchema,
-  code: z.enum(['payment_created', 'payment_allocated', 'payment_reversed', 'payment_marked_paid']).optional(),
-});
+export const paymentResponseSchema = movementResponseSchema('payment', paymentSchema);
 
 export const paymentSortColumns = ['date', 'number', 'amount'] as const;
 export const paymentListQuerySchema = listQuerySchema(paymentSortColumns).extend({

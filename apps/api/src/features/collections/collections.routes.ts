@@ -1,16 +1,5 @@
-import {
-  allocateCollectionSchema,
-  collectionListQuerySchema,
-  collectionPageSchema,
-  collectionResponseSchema,
-  createCollectionSchema,
-  customerOpenDocumentsSchema,
-  markCollectionPaidSchema,
-  reverseCollectionSchema,
-} from '@odontia/shared/schemas/collections';
-import { idSchema } from '@odontia/shared/schemas/common';
+import { collectionRoutes as declared } from '@odontia/shared/routes/money';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { routes } from '../../plugins/routes.ts';
 import { sidePaymentRoutes } from '../commercial/side-payment-routes.ts';
 import { collectionsService as service } from './collections.service.ts';
@@ -20,26 +9,10 @@ import { receiptPdf } from './receipt.pdf.ts';
 export const collectionsRoutes: FastifyPluginAsync = async (app) => {
   sidePaymentRoutes(app, {
     entity: 'collection',
-    path: '/collections',
-    contracts: {
-      listQuery: collectionListQuerySchema,
-      page: collectionPageSchema,
-      one: collectionResponseSchema,
-      create: createCollectionSchema,
-      allocate: allocateCollectionSchema,
-      paid: markCollectionPaidSchema,
-      reverse: reverseCollectionSchema,
-    },
+    tag: 'collections',
+    declared,
     service,
-    allocatePath: 'allocate',
-    printPath: 'receipt',
     print: receiptPdf,
-    idempotent: {
-      create: 'collection',
-      allocate: 'collections.allocate',
-      paid: 'collections.paid',
-      reverse: 'collections.reverse',
-    },
     summaries: {
       list: 'Collections: search (number, transaction, customer, notes), customer, patient, status, method, dates, sort',
       create:
@@ -55,15 +28,13 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
     replica: true,
   });
 
-  routes(app, { tags: ['collections'] }).get(
-    '/customers/:customerId/open-documents',
+  routes(app, { tags: ['collections'] }).serve(
+    declared.openDocuments,
     {
       permission: 'commercial.read',
       failureCode: 'error_get_customer',
       summary:
         "The customer's issued sales with something still owed, oldest due first, with its balance and on-account credit",
-      params: z.object({ customerId: idSchema }),
-      answer: customerOpenDocumentsSchema,
     },
     async ({ ctx, params }) => ({ data: await service.openDocuments({ ctx, customerId: params.customerId }) }),
   );

@@ -11,7 +11,12 @@ import Big from 'big.js';
 import type { RequestContext } from '../../context.ts';
 import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { customerCollections, presentPaymentFields, sidePayments } from '../commercial/side-payments.ts';
+import {
+  customerCollections,
+  movementActions,
+  presentPaymentFields,
+  sidePayments,
+} from '../commercial/side-payments.ts';
 import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import { findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import * as repository from './collections.repository.ts';
@@ -51,11 +56,7 @@ const shared = sidePayments(customerCollections, {
 });
 
 export const collectionsService = {
-  get: shared.get,
-  list: shared.list,
-  allocate: shared.allocate,
-  reverse: shared.reverse,
-  markPaid: shared.markPaid,
+  ...movementActions(shared),
 
   async create({ ctx, input }: { ctx: RequestContext; input: CreateCollection }): Promise<Collection> {
     // A collection is money received: an inactive customer may still pay what it owes.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
@@ -56,8 +56,17 @@ function listSelect<TParty>(scope: TenantScope, party: PartyJoin<TParty>) {
 }
 
 export interface DocumentListRequest<TParty> {
-  query: { q?: string | undefined; sort?: string | undefined; page: number; pageSize: number };
-  /** The list's filters but the clinic, the side and the words. */
+  query: {
+    q?: string | undefined;
+    sort?: string | undefined;
+    page: number;
+    pageSize: number;
+    documentType?: string | undefined;
+    status?: (typeof commercialDocuments.$inferSelect)['status'] | undefined;
+  };
+  /** The list's date range (each side's query names it its own way). */
+  dates: { from: string | undefined; to: string | undefined };
+  /** The side's own filters (its party): type, status and dates are every side's. */
   filters: (SQL | undefined)[];
   party: PartyJoin<TParty>;
 }
@@ -66,9 +75,17 @@ export interface DocumentListRequest<TParty> {
 export async function listDocuments<TParty>(
   scope: TenantScope,
   side: DocumentSide,
-  { query, filters, party }: DocumentListRequest<TParty>,
+  { query, dates, filters, party }: DocumentListRequest<TParty>,
 ): Promise<{ rows: ListRow<TParty>[]; total: number; totalIsLowerBound: boolean }> {
-  const filter = and(eq(commercialDocuments.side, side), isNull(commercialDocuments.deletedAt), ...filters);
+  const filter = and(
+    eq(commercialDocuments.side, side),
+    isNull(commercialDocuments.deletedAt),
+    ...filters,
+    query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
+    query.status ? eq(commercialDocuments.status, query.status) : undefined,
+    dates.from ? gte(commercialDocuments.date, dates.from) : undefined,
+    dates.to ? lte(commercialDocuments.date, dates.to) : undefined,
+  );
   if (usesTrigramIndex(query.q)) {
     const { ids, total, totalIsLowerBound } = await findPageIds(scope.tx, scope.accountId, {
       table: commercialDocuments,

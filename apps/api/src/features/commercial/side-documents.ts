@@ -28,6 +28,9 @@ export interface DocumentSide<TEntity extends string> {
   finalStatus: 'issued' | 'registered';
 }
 
+/** The documents that correct another: they name it, in its currency. */
+export const correctingTypes: ReadonlySet<string> = new Set(['credit_note', 'debit_note']);
+
 export const saleDocuments = { side: 'sale', entity: 'sale', finalStatus: 'issued' } as const;
 export const purchaseDocuments = { side: 'purchase', entity: 'purchase', finalStatus: 'registered' } as const;
 

@@ -416,3 +416,11 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
     },
   };
 }
+
+type MovementActions = 'get' | 'list' | 'allocate' | 'reverse' | 'markPaid';
+
+/** What either side's service answers as the shared engine does: read, list, allocate, reverse, mark paid. */
+export function movementActions<T extends Record<MovementActions, unknown>>(shared: T): Pick<T, MovementActions> {
+  const { get, list, allocate, reverse, markPaid } = shared;
+  return { get, list, allocate, reverse, markPaid };
+}

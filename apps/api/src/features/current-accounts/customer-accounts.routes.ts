@@ -1,19 +1,8 @@
-import { patientBalanceSchema } from '@odontia/shared/schemas/collections';
-import { idSchema } from '@odontia/shared/schemas/common';
-import {
-  customerAccountsPageSchema,
-  customerAccountsQuerySchema,
-  customerLedgerSchema,
-  ledgerQuerySchema,
-  sendStatementResponseSchema,
-  sendStatementSchema,
-} from '@odontia/shared/schemas/current-accounts';
+import { customerAccountRoutes as declared } from '@odontia/shared/routes/current-accounts';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { sendCsv } from '../../lib/csv.ts';
-import { sendPdf } from '../../lib/pdf.ts';
 import { inTransaction, routes } from '../../plugins/routes.ts';
 import { customerAccountsService as service } from './customer-accounts.service.ts';
+import { sideAccountRoutes } from './side-account-routes.ts';
 
 /**
  * /api/current-accounts/customers (issue 18): what customers owe the clinic. Reads need
@@ -21,87 +10,30 @@ import { customerAccountsService as service } from './customer-accounts.service.
  * is the medical history's badge: the patient's balance at a glance.
  */
 export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
+  sideAccountRoutes(app, {
+    declared,
+    service,
+    ledgerPaper: { read: service.printableStatement, render: service.renderStatement },
+    summaries: {
+      list: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
+      exportCsv:
+        "The customers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
+      ledger: "One customer's ledger between two dates: opening balance carried in, running balance, totals",
+      ledgerCsv: "One customer's ledger as CSV (UTF-8 with BOM, ';')",
+      ledgerPdf: "One customer's statement of account as PDF, in the customer's language",
+    },
+  });
+
   const route = routes(app, { tags: ['current accounts'] });
   const read = { permission: 'commercial.read', failureCode: 'error_get_current_account' } as const;
-  const params = z.object({ customerId: idSchema });
 
-  route.get(
-    '/current-accounts/customers',
-    {
-      ...read,
-      summary: "Customers' balances, overdue amounts, aging and what is on account, with the totals of every match",
-      querystring: customerAccountsQuerySchema,
-      answer: customerAccountsPageSchema,
-      // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
-      replica: true,
-    },
-    ({ ctx, query }) => service.list({ ctx, query }),
-  );
-
-  route.get(
-    '/current-accounts/customers/export.csv',
-    {
-      ...read,
-      summary: "The customers' current accounts as CSV (UTF-8 with BOM, ';'; same search, filter and sort, every page)",
-      querystring: customerAccountsQuerySchema,
-      produces: ['text/csv'],
-    },
-    async ({ ctx, query, reply }) => sendCsv(reply, await service.exportCsv({ ctx, query })),
-  );
-
-  route.get(
-    '/current-accounts/customers/:customerId/ledger',
-    {
-      ...read,
-      summary: "One customer's ledger between two dates: opening balance carried in, running balance, totals",
-      params,
-      querystring: ledgerQuerySchema,
-      answer: customerLedgerSchema,
-    },
-    async ({ ctx, params, query }) => ({ data: await service.ledger({ ctx, customerId: params.customerId, query }) }),
-  );
-
-  route.get(
-    '/current-accounts/customers/:customerId/ledger.csv',
-    {
-      ...read,
-      summary: "One customer's ledger as CSV (UTF-8 with BOM, ';')",
-      params,
-      querystring: ledgerQuerySchema,
-      produces: ['text/csv'],
-    },
-    async ({ ctx, params, query, reply }) =>
-      sendCsv(reply, await service.ledgerCsv({ ctx, customerId: params.customerId, query })),
-  );
-
-  route.get(
-    '/current-accounts/customers/:customerId/ledger.pdf',
-    {
-      ...read,
-      summary: "One customer's statement of account as PDF, in the customer's language",
-      params,
-      querystring: ledgerQuerySchema,
-      produces: ['application/pdf'],
-      transaction: false,
-    },
-    async ({ actor, params, query, reply }) => {
-      const statement = await inTransaction(app.db, actor, (ctx) =>
-        service.printableStatement({ ctx, customerId: params.customerId, query }),
-      );
-      return sendPdf(reply, await service.renderStatement(statement));
-    },
-  );
-
-  route.post(
-    '/current-accounts/customers/:customerId/statement/send',
+  route.serve(
+    declared.sendStatement,
     {
       permission: 'commercial.write',
       failureCode: 'error_get_current_account',
       summary:
         "E-mail the customer's statement of account (PDF) for a period to the customer's address (409 customer_without_email)",
-      params,
-      body: sendStatementSchema,
-      answer: sendStatementResponseSchema,
       transaction: false,
     },
     async ({ actor, params, body }) => ({
@@ -116,14 +48,12 @@ export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.get(
-    '/patients/:patientId/balance',
+  route.serve(
+    declared.patientBalance,
     {
       ...read,
       summary:
         "The patient's current account at a glance: balance, overdue, on account (customerId null: never billed)",
-      params: z.object({ patientId: idSchema }),
-      answer: patientBalanceSchema,
     },
     async ({ ctx, params }) => ({ data: await service.patientBalance({ ctx, patientId: params.patientId }) }),
   );

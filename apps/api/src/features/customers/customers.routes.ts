@@ -1,7 +1,5 @@
-import { customerListQuerySchema, customerRecordContracts } from '@odontia/shared/schemas/customer-records';
-import { recordParamsSchema } from '@odontia/shared/schemas/records';
+import { customerRecord } from '@odontia/shared/routes/parties';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
 import { customersService } from './customers.service.ts';
@@ -15,11 +13,8 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'commercial.read', failureCode: 'error_get_customer' } as const;
   const write = { permission: 'commercial.write' } as const;
   recordRoutes(route, {
-    path: '/customers',
-    contracts: customerRecordContracts,
-    params: { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> },
+    declared: customerRecord,
     service: customersService,
-    listQuery: customerListQuerySchema,
     list: {
       ...read,
       summary:

@@ -1,14 +1,4 @@
-import {
-  allocatePaymentSchema,
-  createPaymentSchema,
-  markPaymentPaidSchema,
-  openDocumentsSchema,
-  paymentListQuerySchema,
-  paymentPageSchema,
-  paymentResponseSchema,
-  reversePaymentSchema,
-} from '@odontia/shared/schemas/payments';
-import { recordParamsSchema as params } from '@odontia/shared/schemas/records';
+import { paymentRoutes as declared } from '@odontia/shared/routes/money';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { sidePaymentRoutes } from '../commercial/side-payment-routes.ts';
@@ -19,26 +9,10 @@ import { paymentsService as service } from './payments.service.ts';
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   sidePaymentRoutes(app, {
     entity: 'payment',
-    path: '/payments',
-    contracts: {
-      listQuery: paymentListQuerySchema,
-      page: paymentPageSchema,
-      one: paymentResponseSchema,
-      create: createPaymentSchema,
-      allocate: allocatePaymentSchema,
-      paid: markPaymentPaidSchema,
-      reverse: reversePaymentSchema,
-    },
+    tag: 'payments',
+    declared,
     service,
-    allocatePath: 'allocations',
-    printPath: 'proof.pdf',
     print: paymentProofPdf,
-    idempotent: {
-      create: 'payments.create',
-      allocate: 'payments.allocate',
-      paid: 'payments.paid',
-      reverse: 'payments.reverse',
-    },
     summaries: {
       list: 'Payments to providers: search (number, transaction, provider, notes), provider, status, dates, sort',
       create:
@@ -53,14 +27,12 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  routes(app, { tags: ['payments'] }).get(
-    '/providers/:id/open-documents',
+  routes(app, { tags: ['payments'] }).serve(
+    declared.openDocuments,
     {
       permission: 'commercial.read',
       failureCode: 'error_get_provider',
       summary: "The provider's registered documents with something still owed, oldest due first",
-      params,
-      answer: openDocumentsSchema,
     },
     async ({ ctx, params }) => ({ data: await service.openDocuments({ ctx, providerId: params.id }) }),
   );

@@ -2,7 +2,13 @@ import type { CreatePayment, OpenDocument, Payment, PaymentListQuery } from '@od
 import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { presentPaymentFields, providerPayments, recordPayment, sidePayments } from '../commercial/side-payments.ts';
+import {
+  movementActions,
+  presentPaymentFields,
+  providerPayments,
+  recordPayment,
+  sidePayments,
+} from '../commercial/side-payments.ts';
 import { providerSnapshot } from '../fiscal/party-snapshots.ts';
 import * as repository from './payments.repository.ts';
 
@@ -39,11 +45,7 @@ const shared = sidePayments(providerPayments, {
 });
 
 export const paymentsService = {
-  get: shared.get,
-  list: shared.list,
-  allocate: shared.allocate,
-  reverse: shared.reverse,
-  markPaid: shared.markPaid,
+  ...movementActions(shared),
 
   async create({ ctx, input }: { ctx: RequestContext; input: CreatePayment }): Promise<Payment> {
     const provider = await repository.findProvider(ctx, input.providerId);

@@ -1,11 +1,5 @@
-import {
-  providerContracts,
-  providerExportQuerySchema,
-  providerListQuerySchema,
-} from '@odontia/shared/schemas/providers';
-import { recordParamsSchema } from '@odontia/shared/schemas/records';
+import { providerRoutes as declared, providerRecord } from '@odontia/shared/routes/parties';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -20,23 +14,18 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'commercial.read', failureCode: 'error_get_provider' } as const;
   const write = { permission: 'commercial.write' } as const;
 
-  route.get(
-    '/providers/export.csv',
+  route.serve(
+    declared.exportCsv,
     {
       ...read,
       summary: 'The providers as CSV (UTF-8 with BOM, ";"): the list\'s search, filter and sort, every page',
-      querystring: providerExportQuerySchema,
-      produces: ['text/csv'],
     },
     async ({ ctx, query, reply }) => sendCsv(reply, await providersService.exportCsv({ ctx, query })),
   );
 
   recordRoutes(route, {
-    path: '/providers',
-    contracts: providerContracts,
-    params: { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> },
+    declared: providerRecord,
     service: providersService,
-    listQuery: providerListQuerySchema,
     list: {
       ...read,
       summary:

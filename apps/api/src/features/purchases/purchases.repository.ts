@@ -1,5 +1,5 @@
 import type { PurchaseListQuery } from '@odontia/shared/schemas/commercial-documents';
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../db/list-query.ts';
 import {
   commercialDocuments,
@@ -46,13 +46,8 @@ export type NamedDocumentRow = shared.NamedDocumentRow<{ providerName: string | 
 export function listPurchases(scope: TenantScope, query: PurchaseListQuery) {
   return shared.listDocuments(scope, 'purchase', {
     query,
-    filters: [
-      query.providerId ? eq(commercialDocuments.providerId, query.providerId) : undefined,
-      query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
-      query.status ? eq(commercialDocuments.status, query.status) : undefined,
-      query.from ? gte(commercialDocuments.date, query.from) : undefined,
-      query.to ? lte(commercialDocuments.date, query.to) : undefined,
-    ],
+    dates: { from: query.from, to: query.to },
+    filters: [query.providerId ? eq(commercialDocuments.providerId, query.providerId) : undefined],
     party: providerJoin,
   });
 }

@@ -21,19 +21,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
 import * as documents from '../commercial/side-documents.repository.ts';
-import {
-  documentDetails,
-  documentPage,
-  finalGuard,
-  lockDraft as lockDraftOf,
-  presentLineFields,
-  presentListFields,
-  purchaseDocuments,
-  refuseInvoicedDeliveryNote,
-  removeDraft,
-  rewriteDraft,
-  settleCorrected,
-} from '../commercial/side-documents.ts';
+import * as side from '../commercial/side-documents.ts';
 import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { clinicSnapshot, providerSnapshot } from '../fiscal/party-snapshots.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
@@ -51,14 +39,13 @@ import * as repository from './purchases.repository.ts';
 type Ctx = RequestContext;
 type DocumentInput = Omit<CreatePurchase, 'register'>;
 
-const correcting = new Set<string>(['credit_note', 'debit_note']);
 /** The documents that receive goods: of a purchase order (issue 35), an invoice of a delivery note too. */
 const receiving = new Set<string>(['delivery_note', 'invoice']);
 /** The series of the clinic's purchase orders in `sale_sequences` (no point of sale is lettered). */
 export const purchaseOrderSeries = 'OC';
 
 function presentListItem(row: repository.ListRow): PurchaseListItem {
-  return { ...presentListFields(row), providerId: row.providerId, providerName: row.providerName };
+  return { ...side.presentListFields(row), providerId: row.providerId, providerName: row.providerName };
 }
 
 /** The audited columns of a stored document (its lines as quantity × price per item or text). */
@@ -87,12 +74,12 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const row = await repository.findPurchase(ctx, id);
   if (!row) throw new AppError('purchase_not_found');
   const lines = await documents.linesOf(ctx, id);
-  const details = await documentDetails(ctx, 'purchase', row);
+  const details = await side.documentDetails(ctx, 'purchase', row);
   return {
     ...presentListItem(row),
     ...details,
     deliveryDate: row.deliveryDate,
-    lines: lines.map(presentLineFields),
+    lines: lines.map(side.presentLineFields),
     order:
       row.documentType === 'purchase_order' && row.status === 'registered'
         ? await orderReception(ctx, id, lines)
@@ -101,7 +88,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
 }
 
 async function list({ ctx, query }: { ctx: Ctx; query: PurchaseListQuery }) {
-  return documentPage(query, await repository.listPurchases(ctx, query), presentListItem);
+  return side.documentPage(query, await repository.listPurchases(ctx, query), presentListItem);
 }
 
 /** The provider a new or edited document names: the clinic's, live and active. */
@@ -123,7 +110,7 @@ async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Pro
   if (!input.relatedDocumentId) return null;
   const invalid = (why: string) => new AppError('related_document_invalid', { why });
   const receives = receiving.has(input.documentType);
-  if (!correcting.has(input.documentType) && !receives) throw invalid('type_without_related');
+  if (!side.correctingTypes.has(input.documentType) && !receives) throw invalid('type_without_related');
   if (input.relatedDocumentId === selfId) throw invalid('itself');
   const related = await repository.lockPurchase(ctx, input.relatedDocumentId);
   if (!related || related.providerId !== input.providerId) throw invalid('other_provider');
@@ -131,12 +118,12 @@ async function checkRelated(ctx: Ctx, input: DocumentInput, selfId: string): Pro
   // Issue 35: a delivery note or an invoice may receive a registered purchase order (the lock
   // above makes the receipts of one order take turns: what is pending is counted under it).
   if (receives && related.documentType === 'purchase_order') return related;
-  if (correcting.has(input.documentType)) {
+  if (side.correctingTypes.has(input.documentType)) {
     if (!['invoice', 'debit_note'].includes(related.documentType)) throw invalid('type');
     if (related.currency !== input.currency) throw invalid('currency');
   } else {
     if (related.documentType !== 'delivery_note') throw invalid('type');
-    await refuseInvoicedDeliveryNote(ctx, purchaseDocuments, related.id, selfId);
+    await side.refuseInvoicedDeliveryNote(ctx, side.purchaseDocuments, related.id, selfId);
   }
   return related;
 }
@@ -245,7 +232,7 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreatePurchase }) {
 }
 
 const lockDraft = (ctx: Ctx, id: string, version: number) =>
-  lockDraftOf(ctx, purchaseDocuments, id, version, () => get({ ctx, id }));
+  side.lockDraft(ctx, side.purchaseDocuments, id, version, () => get({ ctx, id }));
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdatePurchase }) {
   const current = await lockDraft(ctx, id, input.version);
@@ -256,7 +243,7 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateP
   await checkSources(ctx, input, related, id);
   await checkItems(ctx, input);
   const lines = lineRows(ctx, id, input);
-  const { stored } = await rewriteDraft(ctx, current, documentColumns(input, provider), lines, (write) =>
+  const { stored } = await side.rewriteDraft(ctx, current, documentColumns(input, provider), lines, (write) =>
     guardNumber(ctx, input, id, write),
   );
   await audit(ctx, {
@@ -270,7 +257,7 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateP
   return { data: await get({ ctx, id }), code: 'purchase_updated' as const };
 }
 
-const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => removeDraft(ctx, purchaseDocuments, id, columnsOf);
+const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => side.removeDraft(ctx, side.purchaseDocuments, id, columnsOf);
 
 async function register({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
   const current = await lockDraft(ctx, id, version);
@@ -421,7 +408,7 @@ async function registerLocked(
   if (ledger) {
     await postLedgerEntries(ctx, [ledger.entry]);
     const note = { ...current, total: totals.total, partyId: provider.id };
-    openAmount = new Big(openAmount).plus(await settleCorrected(ctx, 'purchase', note, related)).toFixed(2);
+    openAmount = new Big(openAmount).plus(await side.settleCorrected(ctx, 'purchase', note, related)).toFixed(2);
   }
   const registeredAt = new Date();
   const counterpartySnapshot = await clinicSnapshot(ctx);
@@ -430,7 +417,7 @@ async function registerLocked(
     current.documentType === 'purchase_order'
       ? await orderNumber(ctx)
       : { pointOfService: current.pointOfService, documentNumber: current.documentNumber, sequenceNumber: null };
-  await finalGuard(() =>
+  await side.finalGuard(() =>
     documents.updateDocument(ctx, current.id, {
       status: 'registered',
       ...numbering,

@@ -1,5 +1,5 @@
 import type { SaleListQuery } from '@odontia/shared/schemas/sales';
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { searchCondition } from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
 import {
@@ -37,13 +37,10 @@ export type NamedDocumentRow = shared.NamedDocumentRow<{ customerName: string | 
 export function listSales(scope: TenantScope, query: SaleListQuery) {
   return shared.listDocuments(scope, 'sale', {
     query,
+    dates: { from: query.dateFrom, to: query.dateTo },
     filters: [
       query.customerId ? eq(commercialDocuments.customerId, query.customerId) : undefined,
       query.patientId ? eq(commercialDocuments.patientId, query.patientId) : undefined,
-      query.documentType ? eq(commercialDocuments.documentType, query.documentType) : undefined,
-      query.status ? eq(commercialDocuments.status, query.status) : undefined,
-      query.dateFrom ? gte(commercialDocuments.date, query.dateFrom) : undefined,
-      query.dateTo ? lte(commercialDocuments.date, query.dateTo) : undefined,
     ],
     party: customerJoin,
   });

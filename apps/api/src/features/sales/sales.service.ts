@@ -20,19 +20,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import * as documents from '../commercial/side-documents.repository.ts';
-import {
-  documentDetails,
-  documentPage,
-  finalGuard,
-  lockDraft as lockDraftOf,
-  presentLineFields,
-  presentListFields,
-  refuseInvoicedDeliveryNote,
-  removeDraft,
-  rewriteDraft,
-  saleDocuments,
-  settleCorrected,
-} from '../commercial/side-documents.ts';
+import * as side from '../commercial/side-documents.ts';
 import { documentEntry, postLedgerEntries } from '../current-accounts/ledger.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
@@ -57,7 +45,6 @@ import * as repository from './sales.repository.ts';
 type Ctx = RequestContext;
 type DocumentInput = Omit<CreateSale, 'issue'>;
 
-const correcting = new Set<string>(['credit_note', 'debit_note']);
 const billing = new Set<string>(['invoice', 'receipt']);
 
 const printedNumber = (row: { pointOfService: string | null; sequenceNumber: number | null }) =>
@@ -65,7 +52,7 @@ const printedNumber = (row: { pointOfService: string | null; sequenceNumber: num
 
 function presentListItem(row: repository.ListRow): SaleListItem {
   return {
-    ...presentListFields(row),
+    ...side.presentListFields(row),
     customerId: row.customerId,
     customerName: row.customerName,
     patientId: row.patientId,
@@ -103,7 +90,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
   const row = await repository.findSale(ctx, id);
   if (!row) throw new AppError('sale_not_found');
   const lines = await documents.linesOf(ctx, id);
-  const details = await documentDetails(ctx, 'sale', row);
+  const details = await side.documentDetails(ctx, 'sale', row);
   const einvoice = await repository.einvoiceOf(ctx, id);
   return {
     ...presentListItem(row),
@@ -114,7 +101,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
     previousHash: row.previousHash,
     contentHash: row.contentHash,
     lines: lines.map((line) => ({
-      ...presentLineFields(line),
+      ...side.presentLineFields(line),
       treatmentId: line.treatmentId,
       tooth: line.tooth,
       attendanceId: line.attendanceId,
@@ -136,7 +123,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
 }
 
 async function list({ ctx, query }: { ctx: Ctx; query: SaleListQuery }) {
-  return documentPage(query, await repository.listSales(ctx, query), presentListItem);
+  return side.documentPage(query, await repository.listSales(ctx, query), presentListItem);
 }
 
 /**
@@ -167,9 +154,9 @@ async function checkRelated(
   if (!related || related.customerId !== customerId) throw invalid('other_customer');
   if (related.status !== 'issued') throw invalid('draft');
   if (!types.includes(related.documentType)) throw invalid('type');
-  if (correcting.has(input.documentType) && related.currency !== input.currency) throw invalid('currency');
+  if (side.correctingTypes.has(input.documentType) && related.currency !== input.currency) throw invalid('currency');
   if (input.documentType === 'invoice' && related.documentType === 'delivery_note') {
-    await refuseInvoicedDeliveryNote(ctx, saleDocuments, related.id, selfId);
+    await side.refuseInvoicedDeliveryNote(ctx, side.saleDocuments, related.id, selfId);
   }
   return related;
 }
@@ -219,7 +206,7 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
 }
 
 const lockDraft = (ctx: Ctx, id: string, version: number) =>
-  lockDraftOf(ctx, saleDocuments, id, version, () => get({ ctx, id }));
+  side.lockDraft(ctx, side.saleDocuments, id, version, () => get({ ctx, id }));
 
 async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateSale }) {
   const current = await lockDraft(ctx, id, input.version);
@@ -232,7 +219,7 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateS
   const withProfessionals = await lineProfessionals(ctx, input.lines);
   if (input.issue) checkIssueLevel(ctx, input.documentType);
   const draft = draftInput({ ...input, lines: withProfessionals }, customer);
-  const { stored, lines } = await rewriteDraft(
+  const { stored, lines } = await side.rewriteDraft(
     ctx,
     current,
     saleDraftColumns(draft),
@@ -243,7 +230,7 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateS
   return { data: await get({ ctx, id }), code: 'sale_updated' as const };
 }
 
-const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => removeDraft(ctx, saleDocuments, id, columnsOf);
+const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => side.removeDraft(ctx, side.saleDocuments, id, columnsOf);
 
 async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
   const current = await lockDraft(ctx, id, version);
@@ -336,7 +323,7 @@ async function issueLocked(
     description: `${current.documentType} ${formatSaleNumber(current.pointOfService as string, assigned.sequenceNumber)}`,
   });
   const openAmount = ledger?.openAmount ?? '0.00';
-  await finalGuard(() =>
+  await side.finalGuard(() =>
     documents.updateDocument(ctx, current.id, {
       status: 'issued',
       sequenceNumber: assigned.sequenceNumber,
@@ -359,7 +346,7 @@ async function issueLocked(
   let collection: { id: string; number: string } | null = null;
   if (ledger) {
     await postLedgerEntries(ctx, [ledger.entry]);
-    const applied = await settleCorrected(ctx, 'sale', { ...current, partyId: customer.id }, related);
+    const applied = await side.settleCorrected(ctx, 'sale', { ...current, partyId: customer.id }, related);
     if (applied.gt(0)) {
       await documents.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
     }

@@ -13,6 +13,8 @@ import {
   type MovementDraft,
   type MovementFormTexts,
   movementBody,
+  newMovementDraft,
+  newMovementKey,
   proposeAllocations,
   storedDraft,
   useAllocationSums,
@@ -20,7 +22,7 @@ import {
   useStoredDraft,
 } from '../commercial/movement-draft';
 import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
-import { OpenDocumentsList, OpenDocumentsSection } from '../commercial/movement-open-documents';
+import { MovementOpenDocuments } from '../commercial/movement-open-documents';
 import { CustomerPicker } from '../customers/customer-picker';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { collectionsApi, invalidateCollections, useCustomerOpenDocuments } from './api';
@@ -47,25 +49,13 @@ interface Draft extends MovementDraft {
 
 const texts: MovementFormTexts = { namespaces: ['collections', 'payments', 'common'], testIdPrefix: 'collection' };
 
-function newKey(): string {
-  return `collection-${crypto.randomUUID()}`;
-}
-
 function loadDraft(today: string, currency: string, customerId: string | null): Draft {
   return (
     storedDraft<Draft>(storageKey, (stored) => !customerId || stored.customerId === customerId) ?? {
-      key: newKey(),
+      ...newMovementDraft('collection', today, currency, 'cash_payment'),
       customerId: customerId ?? '',
       patientId: '',
       customerName: '',
-      date: today,
-      amount: '',
-      currency,
-      method: 'cash_payment',
-      transactionNumber: '',
-      status: 'paid',
-      notes: '',
-      allocations: {},
       parts: [],
     }
   );
@@ -92,7 +82,7 @@ export function CollectionForm() {
   }, [account.data, draft.customerName, setDraft]);
 
   const openDocuments: OpenDocument[] = account.data?.documents ?? [];
-  const { allocatedCents, amountCents, remainderCents } = useAllocationSums(draft);
+  const { amountCents, remainderCents } = useAllocationSums(draft);
   const parts = draft.parts ?? [];
   const owedCents = openDocuments
     .filter((document) => document.currency === draft.currency)
@@ -146,10 +136,10 @@ export function CollectionForm() {
           }
         : {}),
     }),
-    create: (body) => collectionsApi.create(body, draft.key),
+    create: (body) => collectionsApi.create({ body, idempotencyKey: draft.key }),
     successCode: 'collection_created',
     invalidate: invalidateCollections,
-    renewKey: () => set('key', newKey()),
+    renewKey: () => set('key', newMovementKey('collection')),
   });
 
   const picked = Boolean(draft.customerId || draft.patientId);
@@ -210,15 +200,15 @@ export function CollectionForm() {
           </div>
         ) : null}
       </div>
-      <OpenDocumentsSection
+      <MovementOpenDocuments
         texts={texts}
-        canPropose={openDocuments.length > 0}
+        draft={draft}
+        set={set}
+        documents={openDocuments}
         onPropose={propose}
-        onClear={() => set('allocations', {})}
-        allocatedCents={allocatedCents}
-        remainderCents={remainderCents}
-        currency={draft.currency}
-        overAllocated={remainderCents < 0 || Boolean(errors.allocations)}
+        overAllocated={Boolean(errors.allocations)}
+        waiting={!picked ? t('form.pickCustomer') : !draft.customerId ? t('form.neverBilled') : null}
+        pending={account.isPending}
       >
         {account.data ? (
           <p className="small mb-2" data-testid="collection-account">
@@ -228,15 +218,7 @@ export function CollectionForm() {
             })}
           </p>
         ) : null}
-        <OpenDocumentsList
-          texts={texts}
-          waiting={!picked ? t('form.pickCustomer') : !draft.customerId ? t('form.neverBilled') : null}
-          pending={account.isPending}
-          documents={openDocuments}
-          draft={draft}
-          set={set}
-        />
-      </OpenDocumentsSection>
+      </MovementOpenDocuments>
       <MovementFormFooter texts={texts} listPath="/collections" saving={saving} />
     </form>
   );

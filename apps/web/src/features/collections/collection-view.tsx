@@ -19,12 +19,7 @@ const collectionKind: MovementKind<Collection> = {
   ledgerPath: (collection) => `/cc-customers/${collection.customerId}`,
   useOpenDocuments: (collection) => useCustomerOpenDocuments(collection.customerId).data?.documents,
   pdfTestId: 'collection-receipt',
-  api: {
-    pdf: collectionsApi.receipt,
-    allocate: collectionsApi.allocate,
-    markPaid: collectionsApi.markPaid,
-    reverse: collectionsApi.reverse,
-  },
+  api: collectionsApi,
 };
 
 /** `/collections/view/:collectionId`: the collection, its allocations and what can still happen to it. */

@@ -10,6 +10,9 @@ export type MoneyMovement = Omit<Payment, 'side' | 'providerId' | 'providerName'
 
 type Answer<M> = Promise<{ data: M; code?: string }>;
 
+/** A change to one movement: its id, the change and the action's Idempotency-Key. */
+type MovementCall<TBody> = { params: { id: string }; body: TBody; idempotencyKey: string };
+
 /** A kind of money movement: where its texts, routes, test ids and API calls are. */
 export interface MovementKind<M extends MoneyMovement> {
   /** Its texts' namespaces, its own first (methods and document types come from `payments`). */
@@ -30,14 +33,13 @@ export interface MovementKind<M extends MoneyMovement> {
   /** The party's open documents, to allocate what is on account. */
   useOpenDocuments: (movement: M) => OpenDocument[] | undefined;
   pdfTestId: string;
+  /** The side's declared money routes (`moneyMovementRoutes` in packages/shared) as the client calls them. */
   api: {
-    pdf: (id: string) => Promise<{ blob: Blob; fileName: string | null }>;
+    print: (input: { params: { id: string } }) => Promise<{ blob: Blob; fileName: string | null }>;
     allocate: (
-      id: string,
-      body: { version: number; allocations: { documentId: string; amount: string }[] },
-      idempotencyKey: string,
+      input: MovementCall<{ version: number; allocations: { documentId: string; amount: string }[] }>,
     ) => Answer<M>;
-    markPaid: (id: string, body: { version: number; paidOn: string }, idempotencyKey: string) => Answer<M>;
-    reverse: (id: string, body: { version: number; reason: string }, idempotencyKey: string) => Answer<M>;
+    markPaid: (input: MovementCall<{ version: number; paidOn: string }>) => Answer<M>;
+    reverse: (input: MovementCall<{ version: number; reason: string }>) => Answer<M>;
   };
 }

@@ -46,10 +46,10 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
   const change = useAction({
     mutationFn: (step: MovementChange, idempotencyKey) =>
       step.kind === 'allocate'
-        ? kind.api.allocate(movement.id, step.body, idempotencyKey)
+        ? kind.api.allocate({ params: { id: movement.id }, body: step.body, idempotencyKey })
         : step.kind === 'paid'
-          ? kind.api.markPaid(movement.id, step.body, idempotencyKey)
-          : kind.api.reverse(movement.id, step.body, idempotencyKey),
+          ? kind.api.markPaid({ params: { id: movement.id }, body: step.body, idempotencyKey })
+          : kind.api.reverse({ params: { id: movement.id }, body: step.body, idempotencyKey }),
   });
   const apply = async (step: MovementChange) => {
     try {
@@ -73,7 +73,7 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
           </h2>
           <div className="d-flex flex-wrap gap-2">
             <PdfButton
-              load={() => kind.api.pdf(movement.id)}
+              load={() => kind.api.print({ params: { id: movement.id } })}
               fallbackName={`${movement.number}.pdf`}
               label={t('view.print')}
               testId={kind.pdfTestId}

@@ -27,6 +27,27 @@ export interface MovementDraft {
   allocations: Record<string, string>;
 }
 
+/**
+ * A new form's values before its party is picked: today, nothing typed yet, paid, the side's usual
+ * method, and the Idempotency-Key of this one form (`<prefix>-<uuid>`).
+ */
+export function newMovementDraft(prefix: string, today: string, currency: string, method: string): MovementDraft {
+  return {
+    key: newMovementKey(prefix),
+    date: today,
+    amount: '',
+    currency,
+    method,
+    transactionNumber: '',
+    status: 'paid',
+    notes: '',
+    allocations: {},
+  };
+}
+
+/** Another form's Idempotency-Key, once the previous movement is recorded. */
+export const newMovementKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
+
 /** Where a kind of movement's form reads its texts and names its test ids. */
 export interface MovementFormTexts {
   /** Its own namespace first (`form.*`, `fields.*`); methods and currencies come from `payments`. */

@@ -33,7 +33,7 @@ type MovementRow = Pick<
 export interface MovementListFilters {
   q: string;
   sort: string;
-  status: string;
+  status: (typeof movementStatuses)[number] | '';
   from: string;
   to: string;
 }

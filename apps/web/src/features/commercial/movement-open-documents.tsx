@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
-import type { MovementDraft, MovementFormTexts } from './movement-draft';
+import { type MovementDraft, type MovementFormTexts, useAllocationSums } from './movement-draft';
 
 /**
  * The open documents' card: propose and clear (when there are documents), what the form shows of
@@ -119,5 +119,59 @@ export function OpenDocumentsList<D extends MovementDraft>({
       allocations={draft.allocations}
       onChange={(documentId, value) => set('allocations', { ...draft.allocations, [documentId]: value })}
     />
+  );
+}
+
+/**
+ * A new movement's open documents: the card (propose oldest due first, clear, the sums) around
+ * what the side shows of its party's account (`children`) and the documents to allocate to.
+ */
+export function MovementOpenDocuments<D extends MovementDraft>({
+  texts,
+  draft,
+  set,
+  documents,
+  onPropose,
+  overAllocated,
+  waiting,
+  pending,
+  summaryClassName,
+  children,
+}: {
+  texts: MovementFormTexts;
+  draft: D;
+  set: (name: 'allocations', value: Record<string, string>) => void;
+  documents: OpenDocument[];
+  onPropose: () => void;
+  /** The server or the form refused the allocations. */
+  overAllocated: boolean;
+  waiting: string | null;
+  pending: boolean;
+  summaryClassName?: string;
+  children?: ReactNode;
+}) {
+  const { allocatedCents, remainderCents } = useAllocationSums(draft);
+  return (
+    <OpenDocumentsSection
+      texts={texts}
+      canPropose={documents.length > 0}
+      onPropose={onPropose}
+      onClear={() => set('allocations', {})}
+      allocatedCents={allocatedCents}
+      remainderCents={remainderCents}
+      currency={draft.currency}
+      overAllocated={remainderCents < 0 || overAllocated}
+      {...(summaryClassName ? { summaryClassName } : {})}
+    >
+      {children}
+      <OpenDocumentsList
+        texts={texts}
+        waiting={waiting}
+        pending={pending}
+        documents={documents}
+        draft={draft}
+        set={set}
+      />
+    </OpenDocumentsSection>
   );
 }

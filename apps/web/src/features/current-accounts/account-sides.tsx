@@ -7,19 +7,20 @@ import type {
 } from '@odontia/shared/schemas/current-accounts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { customerAccountsApi, useCustomerAccounts, useCustomerLedger } from '../collections/api';
-import { currentAccountsApi, useAccounts, useLedger } from '../payments/api';
 import type { AccountFigures } from './account-figures';
+import {
+  type AccountListFilters,
+  customerAccountFiles,
+  providerAccountFiles,
+  useCustomerAccounts,
+  useCustomerLedger,
+  useProviderAccounts,
+  useProviderLedger,
+} from './api';
 
 type FileAnswer = Promise<{ blob: Blob; fileName: string | null }>;
 
-/** The filters every accounts list has; a side may add its own (`kind` for customers). */
-export interface AccountListFilters {
-  q: string;
-  sort: string;
-  withBalance: boolean;
-  kind?: string;
-}
+export type { AccountListFilters };
 
 /** A row of an accounts list: the party's figures, name and state. */
 export type AccountRow = AccountFigures & Pick<ProviderAccount, 'name' | 'active' | 'currency' | 'lastMovementOn'>;
@@ -37,7 +38,7 @@ export interface AccountListSide<Account extends AccountRow> {
   texts: Record<'party' | 'search' | 'searchPlaceholder' | 'caption' | 'empty' | 'emptyFiltered', string>;
   exportName: string;
   /** The kinds the list filters by (customers: patient, company, insurer); none for providers. */
-  kinds?: readonly string[];
+  kinds?: readonly NonNullable<AccountListFilters['kind']>[];
   /** The small line under the party's name: its kind and tax id. */
   detail: (account: Account, t: TFunction<['currentAccounts', 'common']>) => string;
   useAccounts: (
@@ -87,9 +88,8 @@ export const customerAccounts: AccountListSide<CustomerAccount> = {
   exportName: 'cuentas-corrientes-clientes.csv',
   kinds: ['patient', 'company', 'insurer'],
   detail: customerDetail,
-  useAccounts: (filters, page, pageSize) =>
-    useCustomerAccounts({ ...filters, kind: filters.kind ?? '' }, page, pageSize),
-  exportList: (filters) => customerAccountsApi.export({ ...filters, kind: filters.kind ?? '' }),
+  useAccounts: useCustomerAccounts,
+  exportList: customerAccountFiles.exportList,
 };
 
 export const providerAccounts: AccountListSide<ProviderAccount> = {
@@ -106,8 +106,8 @@ export const providerAccounts: AccountListSide<ProviderAccount> = {
   },
   exportName: 'cuentas-corrientes-proveedores.csv',
   detail: (account) => account.nif ?? '',
-  useAccounts,
-  exportList: currentAccountsApi.export,
+  useAccounts: useProviderAccounts,
+  exportList: providerAccountFiles.exportList,
 };
 
 export const customerLedger: LedgerSide<CustomerLedger> = {
@@ -125,8 +125,8 @@ export const customerLedger: LedgerSide<CustomerLedger> = {
   },
   movementPath: '/collections/view/',
   useLedger: useCustomerLedger,
-  file: customerAccountsApi.ledgerFile,
-  sendStatement: customerAccountsApi.sendStatement,
+  file: customerAccountFiles.ledger,
+  sendStatement: customerAccountFiles.sendStatement,
 };
 
 export const providerLedger: LedgerSide<ProviderLedger> = {
@@ -139,6 +139,6 @@ export const providerLedger: LedgerSide<ProviderLedger> = {
   detail: (ledger) => ledger.account.nif ?? '',
   newMovement: { path: '/payments/create?providerId=', testId: 'ledger-new-payment', textKey: 'ledger.newPayment' },
   movementPath: '/payments/view/',
-  useLedger,
-  file: currentAccountsApi.ledgerFile,
+  useLedger: useProviderLedger,
+  file: providerAccountFiles.ledger,
 };

@@ -5,6 +5,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
+import { oneOf } from '../commercial/document-list-parts';
 import { withCardLabels } from '../payments/card-labels';
 import { AccountsListTools, AccountsTotals, useFigureColumns } from './account-figures';
 import {
@@ -31,7 +32,7 @@ function PartyAccountsList<Account extends AccountRow>({ side }: { side: Account
     q: list.search,
     sort: list.sort,
     withBalance: list.filters.withBalance === 'true',
-    ...(kinds ? { kind: kinds.includes(list.filters.kind ?? '') ? list.filters.kind : '' } : {}),
+    ...(kinds ? { kind: oneOf(kinds, list.filters.kind ?? '') } : {}),
   };
   const query = side.useAccounts(filters, list.page, pageSize);
   const totals = query.data?.totals;

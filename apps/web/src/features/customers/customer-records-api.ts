@@ -1,52 +1,51 @@
-import type { Page } from '@odontia/shared/schemas/common';
-import type { CustomerRecord, customerRecordContracts } from '@odontia/shared/schemas/customer-records';
+import type { CustomerKind } from '@odontia/shared/commercial';
+import { customerRoutes } from '@odontia/shared/routes/parties';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { withoutBlanks } from '../commercial/list-query';
 
 /** The customers' screen (issue 18): /customers on /api/customers. */
 
 export interface CustomerFilters {
   q: string;
   sort: string;
-  kind: string;
-  active: string;
+  kind: CustomerKind | '';
+  active: 'true' | 'false' | '';
 }
 
+const customersApi = apiClient(customerRoutes);
 const customersKey = ['customers'] as const;
-export type CustomerAnswer = { data: CustomerRecord; code?: 'customer_created' | 'customer_updated' };
+export type CustomerAnswer = CallAnswer<typeof customerRoutes.get>;
 
 export function useCustomerRecords(query: CustomerFilters & { page: number; pageSize: number }) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.sort) params.set('sort', query.sort);
-  if (query.kind) params.set('kind', query.kind);
-  if (query.active) params.set('active', query.active);
   return useQuery({
     queryKey: [...customersKey, 'records', query],
-    queryFn: () => http.get<Page<CustomerRecord>>(`customers?${params}`),
+    queryFn: () => customersApi.list({ query: withoutBlanks(query) }),
     placeholderData: keepPreviousData,
   });
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: customersKey });
 
+/** A new customer's fields, or an edit's (with the version it started from). */
+export type CustomerBody =
+  | CallInput<typeof customerRoutes.create>['body']
+  | CallInput<typeof customerRoutes.update>['body'];
+
 export function useSaveCustomer(id: string | null) {
   return useMutation({
-    mutationFn: (
-      body: z.input<typeof customerRecordContracts.create> | z.input<typeof customerRecordContracts.update>,
-    ) =>
+    mutationFn: (body: CustomerBody) =>
       id
-        ? http.put<CustomerAnswer>(`customers/${encodeURIComponent(id)}`, body)
-        : http.post<CustomerAnswer>('customers', body),
+        ? customersApi.update({ params: { id }, body: body as CallInput<typeof customerRoutes.update>['body'] })
+        : customersApi.create({ body: body as CallInput<typeof customerRoutes.create>['body'] }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteCustomer(id: string) {
   return useMutation({
-    mutationFn: () => http.delete<{ code: 'customer_deleted' }>(`customers/${encodeURIComponent(id)}`),
+    mutationFn: () => customersApi.remove({ params: { id } }),
     onSuccess: refresh,
   });
 }

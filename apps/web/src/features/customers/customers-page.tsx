@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
+import { oneOf } from '../commercial/document-list-parts';
 import { CustomerDialog } from './customer-dialog';
 import { useCustomerRecords } from './customer-records-api';
 
@@ -101,7 +102,12 @@ export function CustomersPage() {
   const canDelete = user ? can(user.level, 'commercial.delete') : false;
   const list = useListState({ sort: 'name', filters: ['kind', 'active'], debounceMs: 250 });
   const [editing, setEditing] = useState<CustomerRecord | 'new' | null>(null);
-  const filters = { q: list.search, sort: list.sort, kind: list.filters.kind, active: list.filters.active };
+  const filters = {
+    q: list.search,
+    sort: list.sort,
+    kind: oneOf(customerKinds, list.filters.kind ?? ''),
+    active: oneOf(['true', 'false'] as const, list.filters.active ?? ''),
+  };
   const query = useCustomerRecords({ ...filters, page: list.page, pageSize });
   const columns = useColumns(canWrite, setEditing);
   return (

@@ -12,6 +12,8 @@ import {
   type MovementDraft,
   type MovementFormTexts,
   movementBody,
+  newMovementDraft,
+  newMovementKey,
   proposeAllocations,
   storedDraft,
   useAllocationSums,
@@ -19,8 +21,8 @@ import {
   useStoredDraft,
 } from '../commercial/movement-draft';
 import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
-import { OpenDocumentsList, OpenDocumentsSection } from '../commercial/movement-open-documents';
-import { invalidateMoney, type ProviderHit, paymentsApi, useOpenDocuments, useProviderSearch } from './api';
+import { MovementOpenDocuments } from '../commercial/movement-open-documents';
+import { invalidateMoney, type ProviderHit, paymentsApi, providerOf, useOpenDocuments, useProviderSearch } from './api';
 
 /**
  * `/payments/create`: a payment to a provider and its allocation to the provider's open documents
@@ -40,25 +42,13 @@ interface Draft extends MovementDraft {
 
 const texts: MovementFormTexts = { namespaces: ['payments', 'common'], testIdPrefix: 'payment' };
 
-function newKey(): string {
-  return `payment-${crypto.randomUUID()}`;
-}
-
 function loadDraft(today: string, currency: string, providerId: string | null): Draft {
   return (
     storedDraft<Draft>(storageKey, (stored) => !providerId || stored.providerId === providerId) ?? {
-      key: newKey(),
+      ...newMovementDraft('payment', today, currency, 'bank_transfer'),
       providerId: providerId ?? '',
       providerName: '',
-      date: today,
-      amount: '',
-      currency,
-      method: 'bank_transfer',
-      transactionNumber: '',
-      status: 'paid',
       paidOn: '',
-      notes: '',
-      allocations: {},
     }
   );
 }
@@ -82,8 +72,7 @@ export function PaymentForm() {
   useEffect(() => {
     if (!draft.providerId || draft.providerName) return;
     let cancelled = false;
-    paymentsApi
-      .provider(draft.providerId)
+    providerOf(draft.providerId)
       .then(({ data }) => {
         if (cancelled) return;
         setProviderText(data.fantasyName);
@@ -96,7 +85,7 @@ export function PaymentForm() {
   }, [draft.providerId, draft.providerName, setDraft]);
 
   const openDocuments: OpenDocument[] = documents.data ?? [];
-  const { allocatedCents, amountCents, remainderCents } = useAllocationSums(draft);
+  const { amountCents, remainderCents } = useAllocationSums(draft);
 
   const propose = () =>
     set('allocations', proposeAllocations(openDocuments, draft.currency, Number.isNaN(amountCents) ? 0 : amountCents));
@@ -122,10 +111,10 @@ export function PaymentForm() {
       ...movementBody(draft),
       paidOn: draft.status === 'paid' && draft.paidOn ? draft.paidOn : undefined,
     }),
-    create: (body) => paymentsApi.create(body, draft.key),
+    create: (body) => paymentsApi.create({ body, idempotencyKey: draft.key }),
     successCode: 'payment_created',
     invalidate: invalidateMoney,
-    renewKey: () => set('key', newKey()),
+    renewKey: () => set('key', newMovementKey('payment')),
   });
 
   return (
@@ -177,26 +166,17 @@ export function PaymentForm() {
           }
         />
       </div>
-      <OpenDocumentsSection
+      <MovementOpenDocuments
         texts={texts}
-        canPropose={openDocuments.length > 0}
+        draft={draft}
+        set={set}
+        documents={openDocuments}
         onPropose={propose}
-        onClear={() => set('allocations', {})}
-        allocatedCents={allocatedCents}
-        remainderCents={remainderCents}
-        currency={draft.currency}
-        overAllocated={remainderCents < 0 || Boolean(errors.allocations)}
+        overAllocated={Boolean(errors.allocations)}
+        waiting={draft.providerId ? null : t('form.pickProvider')}
+        pending={documents.isPending}
         summaryClassName="payment-summary"
-      >
-        <OpenDocumentsList
-          texts={texts}
-          waiting={draft.providerId ? null : t('form.pickProvider')}
-          pending={documents.isPending}
-          documents={openDocuments}
-          draft={draft}
-          set={set}
-        />
-      </OpenDocumentsSection>
+      />
       <MovementFormFooter texts={texts} listPath="/payments" saving={saving} />
     </form>
   );

@@ -19,12 +19,7 @@ const paymentKind: MovementKind<Payment> = {
   ledgerPath: (payment) => (payment.providerId ? `/cc-providers/${payment.providerId}` : null),
   useOpenDocuments: (payment) => useOpenDocuments(payment.providerId ?? '').data,
   pdfTestId: 'payment-proof',
-  api: {
-    pdf: paymentsApi.proof,
-    allocate: paymentsApi.allocate,
-    markPaid: paymentsApi.markPaid,
-    reverse: paymentsApi.reverse,
-  },
+  api: paymentsApi,
 };
 
 /** `/payments/view/:paymentId`: the payment, its allocations and what can still happen to it. */

@@ -1,8 +1,6 @@
-import type { Page } from '@odontia/shared/schemas/common';
-import type { Provider, providerContracts } from '@odontia/shared/schemas/providers';
+import { providerRoutes } from '@odontia/shared/routes/parties';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 
@@ -23,34 +21,14 @@ export interface ProviderFilters {
   active: ActiveFilter;
 }
 
-export type ProviderAnswer = { data: Provider; code?: 'provider_created' | 'provider_updated' };
+export type ProviderAnswer = CallAnswer<typeof providerRoutes.get>;
 
-function filterParams(filters: ProviderFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.sort) params.set('sort', filters.sort);
-  if (filters.active !== 'all') params.set('active', filters.active);
-  return params;
+export const providersApi = apiClient(providerRoutes);
+
+/** The list's filters as the routes' query ("all" is no filter). */
+function listQuery({ active, ...rest }: ProviderFilters) {
+  return { ...rest, ...(active === 'all' ? {} : { active }) };
 }
-
-const one = (id: string) => `providers/${encodeURIComponent(id)}`;
-
-export const providersApi = {
-  list: (query: ProviderFilters & { page: number; pageSize: number }) => {
-    const params = filterParams(query);
-    params.set('page', String(query.page));
-    params.set('pageSize', String(query.pageSize));
-    return http.get<Page<Provider>>(`providers?${params}`);
-  },
-  get: (id: string) => http.get<ProviderAnswer>(one(id)),
-  create: (body: z.input<typeof providerContracts.create>) => http.post<ProviderAnswer>('providers', body),
-  update: (id: string, body: z.input<typeof providerContracts.update>) => http.put<ProviderAnswer>(one(id), body),
-  remove: (id: string) => http.delete<{ code: 'provider_deleted' }>(one(id)),
-  export: (filters: ProviderFilters) => {
-    const params = filterParams(filters).toString();
-    return http.download(`providers/export.csv${params ? `?${params}` : ''}`);
-  },
-};
 
 const providersKey = ['providers'] as const;
 export const providerKey = (id: string) => [...providersKey, 'one', id] as const;
@@ -58,7 +36,7 @@ export const providerKey = (id: string) => [...providersKey, 'one', id] as const
 export function useProvidersList(query: ProviderFilters & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...providersKey, 'list', query],
-    queryFn: () => providersApi.list(query),
+    queryFn: () => providersApi.list({ query: { ...listQuery(query), page: query.page, pageSize: query.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +44,7 @@ export function useProvidersList(query: ProviderFilters & { page: number; pageSi
 export function useProvider(id: string) {
   return useQuery({
     queryKey: providerKey(id),
-    queryFn: () => providersApi.get(id).then((answer) => answer.data),
+    queryFn: () => providersApi.get({ params: { id } }).then((answer) => answer.data),
     enabled: isRecordId(id),
     // A provider open in a form is not refetched under the user's feet.
     refetchOnWindowFocus: false,
@@ -79,14 +57,16 @@ export function refreshProviders(): Promise<void> {
 }
 
 /** A new provider's fields, or an edit's (with the version it started from). */
-export type ProviderBody = z.input<typeof providerContracts.create> | z.input<typeof providerContracts.update>;
+export type ProviderBody =
+  | CallInput<typeof providerRoutes.create>['body']
+  | CallInput<typeof providerRoutes.update>['body'];
 
 export function useSaveProvider(id?: string) {
   return useMutation({
     mutationFn: (body: ProviderBody) =>
       id
-        ? providersApi.update(id, body as z.input<typeof providerContracts.update>)
-        : providersApi.create(body as z.input<typeof providerContracts.create>),
+        ? providersApi.update({ params: { id }, body: body as CallInput<typeof providerRoutes.update>['body'] })
+        : providersApi.create({ body: body as CallInput<typeof providerRoutes.create>['body'] }),
     onSuccess: (answer) => {
       queryClient.setQueryData(providerKey(answer.data.id), answer.data);
       return refreshProviders();
@@ -96,9 +76,14 @@ export function useSaveProvider(id?: string) {
 
 export function useDeleteProvider(id: string) {
   return useMutation({
-    mutationFn: () => providersApi.remove(id),
+    mutationFn: () => providersApi.remove({ params: { id } }),
     onSuccess: () => refreshProviders(),
   });
+}
+
+/** The CSV of the list as filtered and sorted, every page. */
+export function exportProviders(filters: ProviderFilters) {
+  return providersApi.exportCsv({ query: listQuery(filters) });
 }
 
 /** Forgets a deleted provider (after leaving its page). */

@@ -90,7 +90,7 @@ function ProviderActions({ provider }: { provider: Provider }) {
     setDeactivating(true);
     try {
       const { hasDocuments: _has, id, createdAt, createdByName, updatedAt, updatedByName, ...fields } = provider;
-      const answer = await providersApi.update(id, { ...fields, active: false });
+      const answer = await providersApi.update({ params: { id }, body: { ...fields, active: false } });
       queryClient.setQueryData(providerKey(id), answer.data);
       await refreshProviders();
       toastSuccess('provider_updated');

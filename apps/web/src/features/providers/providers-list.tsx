@@ -12,7 +12,7 @@ import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { type ActiveFilter, type ProviderFilters, providerPaths, providersApi, useProvidersList } from './api';
+import { type ActiveFilter, exportProviders, type ProviderFilters, providerPaths, useProvidersList } from './api';
 
 const pageSize = 20;
 const activeFilters = ['all', 'true', 'false'] as const satisfies readonly ActiveFilter[];
@@ -115,7 +115,7 @@ export function ProvidersList({ canWrite }: { canWrite: boolean }) {
   const onExport = async () => {
     setExporting(true);
     try {
-      const file = await providersApi.export(filters);
+      const file = await exportProviders(filters);
       saveFile(file.blob, file.fileName ?? 'proveedores.csv');
     } catch (error) {
       toastApiError(error);

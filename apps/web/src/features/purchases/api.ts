@@ -1,21 +1,18 @@
 import type { PurchaseDocumentType } from '@odontia/shared/commercial';
-import type {
-  createPurchaseSchema,
-  Purchase,
-  PurchaseListItem,
-  updatePurchaseSchema,
-} from '@odontia/shared/schemas/commercial-documents';
+import { purchaseRoutes } from '@odontia/shared/routes/purchases';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import type { Provider } from '@odontia/shared/schemas/providers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
+import { withoutBlanks } from '../commercial/list-query';
+import { documentActions, sideQueries } from '../commercial/side-queries';
+import { providersApi } from '../providers/api';
 
-/** Purchases (issue 17): the API's hooks; types are the shared contracts'. */
+/** Purchases (issue 17): the API's hooks over the routes declared in packages/shared. */
 
 export interface PurchaseFilters {
   q: string;
@@ -27,50 +24,14 @@ export interface PurchaseFilters {
   to: string;
 }
 
-export type PurchaseAnswer = { data: Purchase; code?: string };
+export type PurchaseAnswer = CallAnswer<typeof purchaseRoutes.get>;
 
 /** "Recibir": the kind of receipt and, line by line, how much arrived. */
-export interface ReceiveOrderBody {
-  documentType: 'delivery_note' | 'invoice';
-  lines: { sourceLineId: string; quantity: string }[];
-}
-
-function listParams(query: Partial<PurchaseFilters> & { page: number; pageSize: number }): URLSearchParams {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  for (const name of ['q', 'sort', 'providerId', 'documentType', 'status', 'from', 'to'] as const) {
-    const value = query[name]?.trim();
-    if (value) params.set(name, value);
-  }
-  return params;
-}
+export type ReceiveOrderBody = CallInput<typeof purchaseRoutes.receive>['body'];
 
 export const purchasesApi = {
-  list: (query: Partial<PurchaseFilters> & { page: number; pageSize: number }) =>
-    http.get<Page<PurchaseListItem>>(`purchases?${listParams(query)}`),
-  get: (id: string) => http.get<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`),
-  create: (body: z.input<typeof createPurchaseSchema>, idempotencyKey: string) =>
-    http.post<PurchaseAnswer>('purchases', body, { idempotencyKey }),
-  update: (id: string, body: z.input<typeof updatePurchaseSchema>, idempotencyKey: string) =>
-    http.put<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}`, body, { idempotencyKey }),
-  register: (id: string, version: number, idempotencyKey: string) =>
-    http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/register`, { version }, { idempotencyKey }),
-  remove: (id: string) => http.delete<{ code: string }>(`purchases/${encodeURIComponent(id)}`),
-  /** A purchase order's PDF (issue 35). */
-  pdf: (id: string) => http.download(`purchases/${encodeURIComponent(id)}/pdf`),
-  send: (id: string, idempotencyKey: string) =>
-    http.post<{ code: string; to: string; sentAt: string }>(
-      `purchases/${encodeURIComponent(id)}/send`,
-      {},
-      { idempotencyKey },
-    ),
-  receive: (id: string, body: ReceiveOrderBody, idempotencyKey: string) =>
-    http.post<PurchaseAnswer>(`purchases/${encodeURIComponent(id)}/receive`, body, { idempotencyKey }),
-  providerSku: (providerId: string, sku: string) =>
-    http.get<{
-      data: { itemId: string; itemName: string; itemKind: 'medication' | 'supply'; lastUnitCost: string | null } | null;
-    }>(`purchases/provider-sku?${new URLSearchParams({ providerId, sku })}`),
-  providers: (q: string) =>
-    http.get<Page<Provider>>(`providers?${new URLSearchParams({ q, page: '1', pageSize: '8', active: 'true' })}`),
+  ...apiClient(purchaseRoutes),
+  // The catalogue's items are the inventory's routes, not yet declared in packages/shared.
   items: (kind: 'supply' | 'medication', q: string) =>
     http.get<Page<InventoryItem>>(
       `${kind === 'supply' ? 'supplies' : 'medications'}?${new URLSearchParams({ q, page: '1', pageSize: '6', productStatus: 'active', sort: 'name' })}`,
@@ -79,28 +40,24 @@ export const purchasesApi = {
 
 const purchasesKey = ['purchases'] as const;
 
-export function usePurchaseList(query: PurchaseFilters & { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...purchasesKey, 'list', query],
-    queryFn: () => purchasesApi.list(query),
-    placeholderData: keepPreviousData,
-  });
+const purchaseQueries = sideQueries('purchases', {
+  list: (filters: PurchaseFilters, page, pageSize) =>
+    purchasesApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => purchasesApi.get({ params: { id } }).then((answer) => answer.data),
+});
+
+export function usePurchaseList({ page, pageSize, ...filters }: PurchaseFilters & { page: number; pageSize: number }) {
+  return purchaseQueries.useList(filters, page, pageSize);
 }
 
-export function usePurchase(id: string) {
-  return useQuery({
-    queryKey: [...purchasesKey, 'one', id],
-    queryFn: () => purchasesApi.get(id).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const usePurchase = purchaseQueries.useOne;
 
 /** The provider's registered documents a new one may name (its related document). */
 export function useRelatedCandidates(providerId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...purchasesKey, 'related', providerId],
-    queryFn: () => purchasesApi.list({ providerId, status: 'registered', page: 1, pageSize: 100, sort: '-date' }),
+    queryFn: () =>
+      purchasesApi.list({ query: { providerId, status: 'registered', page: 1, pageSize: 100, sort: '-date' } }),
     enabled: enabled && isRecordId(providerId),
   });
 }
@@ -108,7 +65,7 @@ export function useRelatedCandidates(providerId: string, enabled: boolean) {
 export function useProviderSearch(q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['providers', 'picker', q],
-    queryFn: () => purchasesApi.providers(q),
+    queryFn: () => providersApi.list({ query: { q, page: 1, pageSize: 8, active: 'true' } }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -139,44 +96,40 @@ export function refreshPurchases(): Promise<unknown> {
   ]);
 }
 
+type CreateBody = CallInput<typeof purchaseRoutes.create>['body'];
+type UpdateBody = CallInput<typeof purchaseRoutes.update>['body'];
+
 /** A new purchase's fields, or an edit's (with the version it started from). */
-export type PurchaseBody = z.input<typeof createPurchaseSchema> | z.input<typeof updatePurchaseSchema>;
+export type PurchaseBody = CreateBody | UpdateBody;
 
 /** Saving (and registering with it) and registering are user actions with their Idempotency-Key (useAction). */
-export function useSavePurchase(id?: string) {
-  return useAction({
-    mutationFn: (body: PurchaseBody, idempotencyKey) =>
-      id
-        ? purchasesApi.update(id, body as z.input<typeof updatePurchaseSchema>, idempotencyKey)
-        : purchasesApi.create(body as z.input<typeof createPurchaseSchema>, idempotencyKey),
-    onSuccess: () => refreshPurchases(),
-  });
-}
+const purchaseActions = documentActions({
+  create: (body: CreateBody, idempotencyKey) => purchasesApi.create({ body, idempotencyKey }),
+  update: (id, body: UpdateBody, idempotencyKey) => purchasesApi.update({ params: { id }, body, idempotencyKey }),
+  finalize: (id, version, idempotencyKey) =>
+    purchasesApi.register({ params: { id }, body: { version }, idempotencyKey }),
+  remove: (id) => purchasesApi.remove({ params: { id } }),
+  refresh: refreshPurchases,
+});
 
-export function useRegisterPurchase(id: string) {
-  return useAction({
-    mutationFn: (version: number, idempotencyKey) => purchasesApi.register(id, version, idempotencyKey),
-    onSuccess: () => refreshPurchases(),
-  });
-}
+export const useSavePurchase = purchaseActions.useSave;
+export const useRegisterPurchase = purchaseActions.useFinalize;
+export const useDeletePurchase = purchaseActions.useDelete;
 
 /** E-mailing an order to its provider and receiving it are user actions with their Idempotency-Key. */
 export function useSendPurchaseOrder(id: string) {
-  return useAction<{ code: string; to: string; sentAt: string }>({
-    mutationFn: (_nothing, idempotencyKey) => purchasesApi.send(id, idempotencyKey),
+  return useAction({
+    mutationFn: (_nothing: undefined, idempotencyKey) => purchasesApi.send({ params: { id }, idempotencyKey }),
     onSuccess: () => refreshPurchases(),
   });
 }
 
 export function useReceivePurchaseOrder(id: string) {
   return useAction({
-    mutationFn: (body: ReceiveOrderBody, idempotencyKey) => purchasesApi.receive(id, body, idempotencyKey),
+    mutationFn: (body: ReceiveOrderBody, idempotencyKey) =>
+      purchasesApi.receive({ params: { id }, body, idempotencyKey }),
     onSuccess: () => refreshPurchases(),
   });
-}
-
-export function useDeletePurchase(id: string) {
-  return useAction({ mutationFn: () => purchasesApi.remove(id), onSuccess: () => refreshPurchases() });
 }
 
 export const purchasePath = (id: string) => `/purchases/view/${encodeURIComponent(id)}`;

@@ -30,7 +30,7 @@ export function OrderActions({ purchase, canWrite }: { purchase: Purchase; canWr
   return (
     <>
       <PdfButton
-        load={() => purchasesApi.pdf(purchase.id)}
+        load={() => purchasesApi.pdf({ params: { id: purchase.id } })}
         fallbackName={`${t('types.purchase_order')} ${documentNumberText(purchase)}.pdf`}
         label={t('order.pdf')}
         small

@@ -118,7 +118,7 @@ export function skuLookUp(providerId: string | null, setLines: PurchaseDraftStat
     const sku = line.skuProvider.trim();
     if (!providerId || !sku || line.itemId) return;
     try {
-      const answer = await purchasesApi.providerSku(providerId, sku);
+      const answer = await purchasesApi.providerSku({ query: { providerId, sku } });
       if (!answer.data) return;
       const match = answer.data;
       setLines((current) =>

@@ -1,21 +1,14 @@
 import type { SaleDocumentType } from '@odontia/shared/commercial';
-import type { Page } from '@odontia/shared/schemas/common';
-import type {
-  Billable,
-  createSaleSchema,
-  Sale,
-  SaleIntegrity,
-  SaleListItem,
-  updateSaleSchema,
-} from '@odontia/shared/schemas/sales';
+import { saleRoutes } from '@odontia/shared/routes/sales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
+import { withoutBlanks } from '../commercial/list-query';
+import { documentActions, sideQueries } from '../commercial/side-queries';
 
-/** Sales (issue 18): the API's hooks; types are the shared contracts'. */
+/** Sales (issue 18): the API's hooks over the routes declared in packages/shared. */
 
 export interface SaleFilters {
   q: string;
@@ -28,68 +21,29 @@ export interface SaleFilters {
   dateTo: string;
 }
 
-export type SaleAnswer = { data: Sale; code?: string };
+export type SaleAnswer = CallAnswer<typeof saleRoutes.get>;
 
-function listParams(query: Partial<SaleFilters> & { page: number; pageSize: number }): URLSearchParams {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  for (const name of [
-    'q',
-    'sort',
-    'customerId',
-    'patientId',
-    'documentType',
-    'status',
-    'dateFrom',
-    'dateTo',
-  ] as const) {
-    const value = query[name]?.trim();
-    if (value) params.set(name, value);
-  }
-  return params;
-}
-
-const one = (id: string) => `sales/${encodeURIComponent(id)}`;
-
-export const salesApi = {
-  list: (query: Partial<SaleFilters> & { page: number; pageSize: number }) =>
-    http.get<Page<SaleListItem>>(`sales?${listParams(query)}`),
-  get: (id: string) => http.get<SaleAnswer>(one(id)),
-  create: (body: z.input<typeof createSaleSchema>, idempotencyKey: string) =>
-    http.post<SaleAnswer>('sales', body, { idempotencyKey }),
-  update: (id: string, body: z.input<typeof updateSaleSchema>, idempotencyKey: string) =>
-    http.put<SaleAnswer>(one(id), body, { idempotencyKey }),
-  issue: (id: string, version: number, idempotencyKey: string) =>
-    http.post<SaleAnswer>(`${one(id)}/issue`, { version }, { idempotencyKey }),
-  correct: (id: string, documentType: 'credit_note' | 'debit_note', idempotencyKey: string) =>
-    http.post<SaleAnswer>(`${one(id)}/correct`, { documentType }, { idempotencyKey }),
-  send: (id: string) => http.post<{ code: string; to: string }>(`${one(id)}/send`, {}),
-  remove: (id: string) => http.delete<{ code: string }>(one(id)),
-  pdf: (id: string) => http.download(`${one(id)}/pdf`),
-  integrity: () => http.get<{ data: SaleIntegrity }>('sales/integrity'),
-  billables: (q: string) => http.get<{ data: Billable[] }>(`billables?${new URLSearchParams({ q })}`),
-};
+export const salesApi = apiClient(saleRoutes);
 
 const salesKey = ['sales'] as const;
 
-export function useSaleList(query: SaleFilters & { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...salesKey, 'list', query],
-    queryFn: () => salesApi.list(query),
-    placeholderData: keepPreviousData,
-  });
+const saleQueries = sideQueries('sales', {
+  list: (filters: SaleFilters, page, pageSize) =>
+    salesApi.list({ query: { ...withoutBlanks(filters), page, pageSize } }),
+  one: (id) => salesApi.get({ params: { id } }).then((answer) => answer.data),
+});
+
+export function useSaleList({ page, pageSize, ...filters }: SaleFilters & { page: number; pageSize: number }) {
+  return saleQueries.useList(filters, page, pageSize);
 }
 
-export function useSale(id: string) {
-  return useQuery({
-    queryKey: [...salesKey, 'one', id],
-    queryFn: () => salesApi.get(id).then((answer) => answer.data),
-    enabled: isRecordId(id),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useSale = saleQueries.useOne;
 
 export function useSaleIntegrity() {
-  return useQuery({ queryKey: [...salesKey, 'integrity'], queryFn: () => salesApi.integrity().then((a) => a.data) });
+  return useQuery({
+    queryKey: [...salesKey, 'integrity'],
+    queryFn: () => salesApi.integrity().then((answer) => answer.data),
+  });
 }
 
 /** The customer's issued documents a new one may name (the document a note corrects, the delivery note an invoice bills). */
@@ -98,11 +52,13 @@ export function useRelatedSales(customerId: string, patientId: string, enabled: 
     queryKey: [...salesKey, 'related', customerId, patientId],
     queryFn: () =>
       salesApi.list({
-        ...(customerId ? { customerId } : { patientId }),
-        status: 'issued',
-        page: 1,
-        pageSize: 100,
-        sort: '-date',
+        query: {
+          ...(customerId ? { customerId } : { patientId }),
+          status: 'issued',
+          page: 1,
+          pageSize: 100,
+          sort: '-date',
+        },
       }),
     enabled: enabled && (isRecordId(customerId) || isRecordId(patientId)),
   });
@@ -111,7 +67,7 @@ export function useRelatedSales(customerId: string, patientId: string, enabled: 
 export function useBillables(q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['billables', q],
-    queryFn: () => salesApi.billables(q).then((answer) => answer.data),
+    queryFn: () => salesApi.billables({ query: { q } }).then((answer) => answer.data),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -128,41 +84,35 @@ export function refreshSales(): Promise<unknown> {
   ]);
 }
 
+type CreateBody = CallInput<typeof saleRoutes.create>['body'];
+type UpdateBody = CallInput<typeof saleRoutes.update>['body'];
+
 /** A new sale's fields, or an edit's (with the version it started from). */
-export type SaleBody = z.input<typeof createSaleSchema> | z.input<typeof updateSaleSchema>;
+export type SaleBody = CreateBody | UpdateBody;
 
 /** Saving (and issuing with it), issuing and correcting are user actions with their Idempotency-Key (useAction). */
-export function useSaveSale(id?: string) {
-  return useAction({
-    mutationFn: (body: SaleBody, idempotencyKey) =>
-      id
-        ? salesApi.update(id, body as z.input<typeof updateSaleSchema>, idempotencyKey)
-        : salesApi.create(body as z.input<typeof createSaleSchema>, idempotencyKey),
-    onSuccess: () => refreshSales(),
-  });
-}
+const saleActions = documentActions({
+  create: (body: CreateBody, idempotencyKey) => salesApi.create({ body, idempotencyKey }),
+  update: (id, body: UpdateBody, idempotencyKey) => salesApi.update({ params: { id }, body, idempotencyKey }),
+  finalize: (id, version, idempotencyKey) => salesApi.issue({ params: { id }, body: { version }, idempotencyKey }),
+  remove: (id) => salesApi.remove({ params: { id } }),
+  refresh: refreshSales,
+});
 
-export function useIssueSale(id: string) {
-  return useAction({
-    mutationFn: (version: number, idempotencyKey) => salesApi.issue(id, version, idempotencyKey),
-    onSuccess: () => refreshSales(),
-  });
-}
+export const useSaveSale = saleActions.useSave;
+export const useIssueSale = saleActions.useFinalize;
+export const useDeleteSale = saleActions.useDelete;
 
 export function useCorrectSale(id: string) {
   return useAction({
     mutationFn: (documentType: 'credit_note' | 'debit_note', idempotencyKey) =>
-      salesApi.correct(id, documentType, idempotencyKey),
+      salesApi.correct({ params: { id }, body: { documentType }, idempotencyKey }),
     onSuccess: () => refreshSales(),
   });
 }
 
 export function useSendSale(id: string) {
-  return useAction({ mutationFn: () => salesApi.send(id) });
-}
-
-export function useDeleteSale(id: string) {
-  return useAction({ mutationFn: () => salesApi.remove(id), onSuccess: () => refreshSales() });
+  return useAction({ mutationFn: () => salesApi.send({ params: { id } }) });
 }
 
 export const salePath = (id: string) => `/sales/view/${encodeURIComponent(id)}`;

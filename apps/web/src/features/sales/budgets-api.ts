@@ -1,33 +1,16 @@
-import type {
-  BudgetDecision,
-  BudgetDecisionRequest,
-  BudgetProgress,
-  ConvertBudgetRequest,
-  PatientBilling,
-  SaleDraftCreated,
-} from '@odontia/shared/schemas/budgets';
+import { budgetRoutes } from '@odontia/shared/routes/sales';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
 
 /** Budgets (answer, progress, conversion) and a patient's billing (issue 18): the API's hooks. */
 
-const id = (value: string) => encodeURIComponent(value);
+export const budgetsApi = apiClient(budgetRoutes);
 
-export const budgetsApi = {
-  progress: (saleId: string) => http.get<{ data: BudgetProgress }>(`sales/${id(saleId)}/progress`),
-  decide: (saleId: string, body: BudgetDecisionRequest | Record<string, unknown>, idempotencyKey: string) =>
-    http.post<{ data: BudgetDecision; code: string }>(`sales/${id(saleId)}/decision`, body, { idempotencyKey }),
-  convert: (saleId: string, body: ConvertBudgetRequest, idempotencyKey: string) =>
-    http.post<SaleDraftCreated>(`sales/${id(saleId)}/convert`, body, { idempotencyKey }),
-  billing: (patientId: string) => http.get<{ data: PatientBilling }>(`patients/${id(patientId)}/billing`),
-  invoiceDraft: (patientId: string, attendanceIds: string[] | null, idempotencyKey: string) =>
-    http.post<SaleDraftCreated>(`patients/${id(patientId)}/invoice-draft`, attendanceIds ? { attendanceIds } : {}, {
-      idempotencyKey,
-    }),
-};
+/** A budget's answer: accepted (signed or marked) or rejected. */
+export type BudgetDecisionBody = CallInput<typeof budgetRoutes.decide>['body'];
 
 /** Where a sale opens (the sales feature's view). */
 export const saleViewPath = (saleId: string) => `/sales/view/${saleId}`;
@@ -38,7 +21,7 @@ const billingKey = (patientId: string) => ['sales', 'billing', patientId] as con
 export function useBudgetProgress(saleId: string) {
   return useQuery({
     queryKey: budgetKey(saleId),
-    queryFn: () => budgetsApi.progress(saleId).then((answer) => answer.data),
+    queryFn: () => budgetsApi.progress({ params: { id: saleId } }).then((answer) => answer.data),
     enabled: isRecordId(saleId),
   });
 }
@@ -46,15 +29,16 @@ export function useBudgetProgress(saleId: string) {
 /** Answering, converting and invoicing are user actions with their Idempotency-Key (useAction). */
 export function useDecideBudget(saleId: string) {
   return useAction({
-    mutationFn: (body: BudgetDecisionRequest | Record<string, unknown>, idempotencyKey) =>
-      budgetsApi.decide(saleId, body, idempotencyKey),
+    mutationFn: (body: BudgetDecisionBody, idempotencyKey) =>
+      budgetsApi.decide({ params: { id: saleId }, body, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }
 
 export function useConvertBudget(saleId: string) {
   return useAction({
-    mutationFn: (body: ConvertBudgetRequest, idempotencyKey) => budgetsApi.convert(saleId, body, idempotencyKey),
+    mutationFn: (body: CallInput<typeof budgetRoutes.convert>['body'], idempotencyKey) =>
+      budgetsApi.convert({ params: { id: saleId }, body, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }
@@ -62,7 +46,7 @@ export function useConvertBudget(saleId: string) {
 export function usePatientBilling(patientId: string, enabled = true) {
   return useQuery({
     queryKey: billingKey(patientId),
-    queryFn: () => budgetsApi.billing(patientId).then((answer) => answer.data),
+    queryFn: () => budgetsApi.billing({ params: { patientId } }).then((answer) => answer.data),
     enabled: enabled && isRecordId(patientId),
   });
 }
@@ -70,7 +54,7 @@ export function usePatientBilling(patientId: string, enabled = true) {
 export function useInvoiceDraft(patientId: string) {
   return useAction({
     mutationFn: (attendanceIds: string[] | null, idempotencyKey) =>
-      budgetsApi.invoiceDraft(patientId, attendanceIds, idempotencyKey),
+      budgetsApi.invoiceDraft({ params: { patientId }, body: attendanceIds ? { attendanceIds } : {}, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sales'] }),
   });
 }

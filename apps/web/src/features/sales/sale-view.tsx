@@ -112,7 +112,7 @@ function SaleSendActions({ sale, state }: { sale: Sale; state: DocumentViewState
   return (
     <>
       <PdfButton
-        load={() => salesApi.pdf(sale.id)}
+        load={() => salesApi.pdf({ params: { id: sale.id } })}
         fallbackName={`${t(`types.${sale.documentType}`)} ${sale.number ?? ''}.pdf`}
         label={t('view.pdf')}
         small
