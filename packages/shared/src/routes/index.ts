@@ -1,5 +1,6 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -10,6 +11,7 @@ import {
 } from './medical-history.ts';
 import { patientRoutes } from './patients.ts';
 import { settingsRoutes } from './settings.ts';
+import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 
 /**
@@ -29,4 +31,9 @@ export const declaredRoutes = {
   certificates: certificateRecord.routes,
   clinicalRecordExtras,
   users: userRoutes,
+  treatments: treatmentRecord.routes,
+  priceList: priceListRoutes,
+  medications: medicationRoutes,
+  supplies: supplyRoutes,
+  inventory: inventoryRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -1,3 +1,4 @@
+import { priceListRoutes, treatmentRecord } from '@odontia/shared/routes/treatments';
 import { recordParamsSchema } from '@odontia/shared/schemas/records';
 import {
   chairContracts,
@@ -9,12 +10,7 @@ import {
   scheduleExceptionContracts,
   scheduleExceptionsQuerySchema,
   schedulesResponseSchema,
-  treatmentContracts,
-  treatmentGroupsResponseSchema,
-  treatmentImportRequestSchema,
   treatmentImportResponseSchema,
-  treatmentsExportQuerySchema,
-  treatmentsQuerySchema,
 } from '@odontia/shared/schemas/schedules';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -143,36 +139,27 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The price list's own routes come before /treatments/:id.
-  route.get(
-    '/treatments/export',
+  route.serve(
+    priceListRoutes.export,
     {
       ...read,
       failureCode: 'error_get_treatment',
       summary: "The price list as CSV (UTF-8 with BOM, `;`), with the list's search, filters and sort, every row",
-      querystring: treatmentsExportQuerySchema,
-      produces: ['text/csv'],
     },
     async ({ ctx, query, reply }) => sendCsv(reply, await treatmentsService.exportCsv({ ctx, query })),
   );
-  route.get(
-    '/treatments/groups',
-    {
-      ...read,
-      failureCode: 'error_get_treatment',
-      summary: "The price list's groups in use, alphabetically",
-      answer: treatmentGroupsResponseSchema,
-    },
+  route.serve(
+    priceListRoutes.groups,
+    { ...read, failureCode: 'error_get_treatment', summary: "The price list's groups in use, alphabetically" },
     async ({ ctx }) => ({ data: await treatmentsService.groups({ ctx }) }),
   );
-  route.post(
-    '/treatments/import',
+  route.serve(
+    priceListRoutes.import,
     {
       ...settings,
       failureCode: 'error_create_treatment',
       summary:
         'Import the price list from CSV, matched by code (a known code updates, others create): dryRun previews with row errors; otherwise all rows or none',
-      body: treatmentImportRequestSchema,
-      answer: treatmentImportResponseSchema,
       otherAnswers: { 201: treatmentImportResponseSchema },
     },
     async ({ ctx, body, reply }) => {
@@ -184,11 +171,8 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   recordRoutes(route, {
-    path: '/treatments',
-    contracts: treatmentContracts,
-    params,
+    declared: treatmentRecord,
     service: treatmentsService,
-    listQuery: treatmentsQuerySchema,
     list: {
       ...read,
       failureCode: 'error_get_treatment',
