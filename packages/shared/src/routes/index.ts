@@ -1,5 +1,6 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
 import {
   attendanceRecord,
@@ -36,4 +37,6 @@ export const declaredRoutes = {
   medications: medicationRoutes,
   supplies: supplyRoutes,
   inventory: inventoryRoutes,
+  fiscal: fiscalRoutes,
+  pointsOfSale: pointOfSaleRecord.routes,
 } satisfies Record<string, ApiRoutes>;
