@@ -1,5 +1,6 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
 import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
 import {
@@ -39,4 +40,7 @@ export const declaredRoutes = {
   inventory: inventoryRoutes,
   fiscal: fiscalRoutes,
   pointsOfSale: pointOfSaleRecord.routes,
+  files: fileRoutes,
+  diagnosisFiles: diagnosisFileRoutes,
+  laboratoryFiles: laboratoryFileRoutes,
 } satisfies Record<string, ApiRoutes>;
