@@ -12,6 +12,7 @@ import {
   prescriptionRecord,
 } from './medical-history.ts';
 import { patientRoutes } from './patients.ts';
+import { reportRoutes } from './reports.ts';
 import { settingsRoutes } from './settings.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
@@ -43,4 +44,5 @@ export const declaredRoutes = {
   files: fileRoutes,
   diagnosisFiles: diagnosisFileRoutes,
   laboratoryFiles: laboratoryFileRoutes,
+  reports: reportRoutes,
 } satisfies Record<string, ApiRoutes>;
