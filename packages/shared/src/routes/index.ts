@@ -1,5 +1,7 @@
 import type { ApiRoutes } from '../api-route.ts';
+import { activityRoutes } from './activity.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { clinicalRoutes } from './clinical.ts';
 import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
 import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
@@ -45,4 +47,6 @@ export const declaredRoutes = {
   diagnosisFiles: diagnosisFileRoutes,
   laboratoryFiles: laboratoryFileRoutes,
   reports: reportRoutes,
+  activity: activityRoutes,
+  clinical: clinicalRoutes,
 } satisfies Record<string, ApiRoutes>;
