@@ -1,10 +1,15 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { accountRoutes } from './account.ts';
+import { activityRoutes } from './activity.ts';
 import { appointmentRoutes } from './appointments.ts';
 import { sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { clinicalRoutes } from './clinical.ts';
 import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
+import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
+import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -18,9 +23,11 @@ import { odontogramRoutes } from './odontogram.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
 import { purchaseRoutes } from './purchases.ts';
+import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
-import { chairRecord, scheduleExceptionRecord, scheduleRoutes, treatmentExtras, treatmentRecord } from './schedules.ts';
+import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
+import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 
 /**
@@ -43,8 +50,6 @@ export const declaredRoutes = {
   appointments: appointmentRoutes,
   schedules: scheduleRoutes,
   scheduleExceptions: scheduleExceptionRecord.routes,
-  treatments: treatmentRecord.routes,
-  treatmentExtras,
   chairs: chairRecord.routes,
   odontogram: odontogramRoutes,
   account: accountRoutes,
@@ -59,4 +64,17 @@ export const declaredRoutes = {
   providers: providerRoutes,
   customerAccounts: customerAccountRoutes,
   providerAccounts: providerAccountRoutes,
+  treatments: treatmentRecord.routes,
+  priceList: priceListRoutes,
+  medications: medicationRoutes,
+  supplies: supplyRoutes,
+  inventory: inventoryRoutes,
+  fiscal: fiscalRoutes,
+  pointsOfSale: pointOfSaleRecord.routes,
+  files: fileRoutes,
+  diagnosisFiles: diagnosisFileRoutes,
+  laboratoryFiles: laboratoryFileRoutes,
+  reports: reportRoutes,
+  activity: activityRoutes,
+  clinical: clinicalRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -10,12 +10,6 @@ import {
   scheduleExceptionContracts,
   scheduleExceptionsQuerySchema,
   schedulesResponseSchema,
-  treatmentContracts,
-  treatmentGroupsResponseSchema,
-  treatmentImportRequestSchema,
-  treatmentImportResponseSchema,
-  treatmentsExportQuerySchema,
-  treatmentsQuerySchema,
 } from '../schemas/schedules.ts';
 import { recordApiRoutes } from './records.ts';
 
@@ -54,32 +48,6 @@ export const scheduleExceptionRecord = recordApiRoutes({
   params,
   listQuery: scheduleExceptionsQuerySchema,
 });
-
-/** The price list (issue 18): /api/treatments. */
-export const treatmentRecord = recordApiRoutes({
-  path: '/treatments',
-  contracts: treatmentContracts,
-  params,
-  listQuery: treatmentsQuerySchema,
-});
-
-/** What the price list adds to a record's routes: its CSV export and import, and its groups. */
-export const treatmentExtras = {
-  exportCsv: apiRoute({
-    method: 'GET',
-    path: '/treatments/export',
-    query: treatmentsExportQuerySchema,
-    produces: ['text/csv'],
-  }),
-  groups: apiRoute({ method: 'GET', path: '/treatments/groups', answer: treatmentGroupsResponseSchema }),
-  /** A dry run answers 200 with the preview, the import 201 (the server documents both). */
-  importCsv: apiRoute({
-    method: 'POST',
-    path: '/treatments/import',
-    body: treatmentImportRequestSchema,
-    answer: treatmentImportResponseSchema,
-  }),
-};
 
 /** The clinic's chairs (boxes): /api/chairs. */
 export const chairRecord = recordApiRoutes({ path: '/chairs', contracts: chairContracts, params });

@@ -1,11 +1,6 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { attendanceRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
-import {
-  budgetLinesQuerySchema,
-  budgetLinesResponseSchema,
-  recentAttendancesQuerySchema,
-  recentAttendancesResponseSchema,
-} from '@odontia/shared/schemas/attendances';
-import { patientParamsSchema } from '@odontia/shared/schemas/records';
+import { recentAttendancesQuerySchema, recentAttendancesResponseSchema } from '@odontia/shared/schemas/attendances';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -58,15 +53,12 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
     async ({ ctx, query }) => ({ data: await attendancesService.recent({ ctx, limit: query.limit }) }),
   );
 
-  route.get(
-    '/patients/:patientId/budget-lines',
+  route.serve(
+    clinicalRoutes.budgetLines,
     {
       ...read,
       summary:
         "Lines of the patient's accepted budgets still to carry out (budget number, treatment, tooth, quantity, done), for an attendance line",
-      params: patientParamsSchema,
-      querystring: budgetLinesQuerySchema,
-      answer: budgetLinesResponseSchema,
     },
     async ({ ctx, params, query }) => ({
       data: await attendancesService.budgetLines({

@@ -1,8 +1,5 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { certificateRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
-import {
-  certificateByCodeParamsSchema,
-  certificateByCodeResponseSchema,
-} from '@odontia/shared/schemas/health-certificates';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -18,14 +15,12 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
 
-  route.get(
-    '/certificates/by-code/:code',
+  route.serve(
+    clinicalRoutes.certificateByCode,
     {
       ...read,
       summary:
         "The clinic's health certificate with this verification code (an employer or a school calls to verify it)",
-      params: certificateByCodeParamsSchema,
-      answer: certificateByCodeResponseSchema,
     },
     async ({ ctx, params }) => ({ data: await certificatesService.byCode({ ctx, code: params.code }) }),
   );

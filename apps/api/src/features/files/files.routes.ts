@@ -1,39 +1,12 @@
-import {
-  allowedFileMimeTypes,
-  maxFilesPerUpload,
-  patientFileContentQuerySchema,
-  patientFileDeletedResponseSchema,
-  patientFileResponseSchema,
-  patientFileSchema,
-  patientFilesPageSchema,
-  patientFilesQuerySchema,
-  patientFilesUploadedResponseSchema,
-  type RecordKind,
-  recordFileParamsSchema,
-  recordFileRemovedResponseSchema,
-  recordFilesQuerySchema,
-  type UploadLimits,
-  updatePatientFileRequestSchema,
-  uploadLimitsSchema,
-} from '@odontia/shared/schemas/files';
-import { laboratoryContracts } from '@odontia/shared/schemas/laboratories';
-import {
-  patientParamsSchema,
-  patientRecordParamsSchema,
-  recordChangesPageSchema,
-  recordChangesQuerySchema,
-} from '@odontia/shared/schemas/records';
+import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from '@odontia/shared/routes/files';
+import { maxFilesPerUpload, type RecordKind, type UploadLimits } from '@odontia/shared/schemas/files';
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
 import { routes } from '../../plugins/routes.ts';
 import { findUploadMaxMb } from '../settings/settings.repository.ts';
 import type { FilesService } from './files.service.ts';
-
-const base = '/patients/:patientId/files';
-const one = `${base}/:id`;
 
 /** The plain-ASCII `filename=` for old clients (accents dropped); `filename*=` keeps the real name. */
 export function asciiFallback(name: string): string {
@@ -89,15 +62,13 @@ export const filesRoutes: FastifyPluginAsync<{
   const read = { permission: 'patients.read' } as const;
   const write = { permission: 'clinical.write' } as const;
   const download = { ...read, failureCode: 'error_download_file' } as const;
-  const params = patientRecordParamsSchema;
 
-  route.get(
-    '/files/limits',
+  route.serve(
+    fileRoutes.limits,
     {
       ...read,
       summary:
         "The upload limits (a file: the clinic's limit within UPLOAD_MAX_MB; an upload: UPLOAD_TOTAL_MAX_MB) and the accepted types",
-      answer: uploadLimitsSchema,
     },
     async ({ ctx }) => {
       const clinicMaxMb = await findUploadMaxMb(ctx);
@@ -108,28 +79,19 @@ export const filesRoutes: FastifyPluginAsync<{
     },
   );
 
-  route.get(
-    base,
-    {
-      ...read,
-      summary: "A patient's files and exams, newest upload first; ?fileType= keeps one type",
-      params: patientParamsSchema,
-      querystring: patientFilesQuerySchema,
-      answer: patientFilesPageSchema,
-    },
+  route.serve(
+    fileRoutes.list,
+    { ...read, summary: "A patient's files and exams, newest upload first; ?fileType= keeps one type" },
     ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
   );
 
-  route.post(
-    base,
+  route.serve(
+    fileRoutes.upload,
     {
       ...write,
       summary:
         'Upload one or several files (multipart: parts `files`, and `metadata`, a JSON array with one {fileType, note, takenOn, attendanceId} per file in their order). JPEG, PNG, WebP (with a thumbnail) or PDF, detected from the content (415 file_type_not_allowed); 413 file_too_large names the file over UPLOAD_MAX_MB, 413 files_too_large a batch over UPLOAD_TOTAL_MAX_MB; 400 invalid_multipart_body for a body without a valid boundary, malformed or cut short; a body idle for BODY_IDLE_TIMEOUT_SECONDS closes the connection: nothing is stored then',
       consumes: ['multipart/form-data'],
-      params: patientParamsSchema,
-      answer: patientFilesUploadedResponseSchema,
-      status: 201,
       // The bytes are streamed to the storage first; the service records them in its own transaction.
       transaction: false,
     },
@@ -140,21 +102,13 @@ export const filesRoutes: FastifyPluginAsync<{
     },
   );
 
-  route.get(
-    one,
-    { ...read, summary: "One file's metadata", params, answer: patientFileResponseSchema },
-    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
-  );
+  route.serve(fileRoutes.get, { ...read, summary: "One file's metadata" }, async ({ ctx, params }) => ({
+    data: await service.get({ ctx, ...params }),
+  }));
 
-  route.get(
-    `${one}/content`,
-    {
-      ...download,
-      summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1',
-      params,
-      produces: [...allowedFileMimeTypes],
-      querystring: patientFileContentQuerySchema,
-    },
+  route.serve(
+    fileRoutes.content,
+    { ...download, summary: 'The file itself, inline (images, PDF) or as an attachment with ?download=1' },
     async ({ ctx, params, query, reply }) => {
       const file = await service.content({ ctx, ...params, which: 'original' });
       const attachment = query.download === '1' || query.download === 'true';
@@ -162,26 +116,18 @@ export const filesRoutes: FastifyPluginAsync<{
     },
   );
 
-  route.get(
-    `${one}/thumbnail`,
-    {
-      ...download,
-      summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF",
-      params,
-      produces: ['image/jpeg'],
-    },
+  route.serve(
+    fileRoutes.thumbnail,
+    { ...download, summary: "An image's thumbnail (JPEG, 320 px at most); 404 file_not_found for a PDF" },
     async ({ ctx, params, reply }) =>
       sendStored(reply, await service.content({ ctx, ...params, which: 'thumbnail' }), 'inline'),
   );
 
-  route.patch(
-    one,
+  route.serve(
+    fileRoutes.update,
     {
       ...write,
       summary: "Change a file's type, note or date; 409 version_conflict (with the current values) when stale",
-      params,
-      body: updatePatientFileRequestSchema,
-      answer: patientFileResponseSchema,
     },
     async ({ ctx, params, body }) => ({
       data: await service.update({ ctx, ...params, input: body }),
@@ -189,47 +135,31 @@ export const filesRoutes: FastifyPluginAsync<{
     }),
   );
 
-  route.delete(
-    one,
-    {
-      ...write,
-      summary: 'Delete a file: hidden from now on; its bytes, record and audit are kept',
-      params,
-      answer: patientFileDeletedResponseSchema,
-    },
+  route.serve(
+    fileRoutes.remove,
+    { ...write, summary: 'Delete a file: hidden from now on; its bytes, record and audit are kept' },
     async ({ ctx, params }) => {
       await service.remove({ ctx, ...params });
       return { code: 'file_deleted' as const };
     },
   );
 
-  route.get(
-    `${one}/changes`,
-    {
-      ...read,
-      summary: "The file's history of changes (audit events), newest first",
-      params,
-      querystring: recordChangesQuerySchema,
-      answer: recordChangesPageSchema,
-    },
+  route.serve(
+    fileRoutes.changes,
+    { ...read, summary: "The file's history of changes (audit events), newest first" },
     ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 
   for (const kind of ['diagnosis', 'laboratory'] as const) recordFileRoutes(route, service, kind);
 
-  route.post(
-    '/patients/:patientId/laboratories/:id/result',
+  route.serve(
+    fileRoutes.receiveLaboratoryResult,
     {
       ...write,
       failureCode: 'error_update_laboratory',
       summary:
         "Upload the laboratory's files and mark the order received in one step (multipart: parts `files` and `metadata` as an upload, and `result`, JSON {resultDate, result, version}); 409 version_conflict when stale; nothing is stored when it fails",
       consumes: ['multipart/form-data'],
-      params,
-      answer: z.object({
-        data: z.object({ laboratory: laboratoryContracts.one.shape.data, files: z.array(patientFileSchema) }),
-        code: z.literal('laboratory_updated'),
-      }),
       transaction: false,
     },
     async ({ actor, params, request }) => {
@@ -246,7 +176,7 @@ export const filesRoutes: FastifyPluginAsync<{
  * delete (soft). The bytes are served by the patient's file routes above.
  */
 function recordFileRoutes(route: ReturnType<typeof routes>, service: FilesService, kind: RecordKind) {
-  const path = `/patients/:patientId/${kind === 'diagnosis' ? 'diagnoses' : 'laboratories'}/:id/files`;
+  const declared = kind === 'diagnosis' ? diagnosisFileRoutes : laboratoryFileRoutes;
   const name = kind === 'diagnosis' ? 'diagnosis' : 'laboratory order';
   const write = { permission: 'clinical.write' } as const;
   const file = (params: { patientId: string; id: string; fileId: string }) => ({
@@ -255,30 +185,24 @@ function recordFileRoutes(route: ReturnType<typeof routes>, service: FilesServic
     fileId: params.fileId,
   });
 
-  route.get(
-    path,
+  route.serve(
+    declared.list,
     {
       permission: 'patients.read',
       failureCode: `error_get_${kind}_file`,
       summary: `The ${name}'s files, newest upload first`,
-      params: patientRecordParamsSchema,
-      querystring: recordFilesQuerySchema,
-      answer: patientFilesPageSchema,
     },
     ({ ctx, params, query }) =>
       service.listOfRecord({ ctx, patientId: params.patientId, record: { kind, id: params.id }, query }),
   );
 
-  route.post(
-    path,
+  route.serve(
+    declared.upload,
     {
       ...write,
       failureCode: `error_create_${kind}_file`,
       summary: `Attach files to the ${name}: the patient's upload (same multipart body, types and limits), attached to it`,
       consumes: ['multipart/form-data'],
-      params: patientRecordParamsSchema,
-      answer: patientFilesUploadedResponseSchema,
-      status: 201,
       transaction: false,
     },
     async ({ actor, params, request }) => {
@@ -293,14 +217,12 @@ function recordFileRoutes(route: ReturnType<typeof routes>, service: FilesServic
     },
   );
 
-  route.delete(
-    `${path}/:fileId/link`,
+  route.serve(
+    declared.unlink,
     {
       ...write,
       failureCode: `error_remove_${kind}_file`,
       summary: `Remove a file from the ${name}: it stays in the patient's files (audited)`,
-      params: recordFileParamsSchema,
-      answer: recordFileRemovedResponseSchema,
     },
     async ({ ctx, params }) => {
       await service.unlink({ ctx, ...file(params) });
@@ -308,14 +230,12 @@ function recordFileRoutes(route: ReturnType<typeof routes>, service: FilesServic
     },
   );
 
-  route.delete(
-    `${path}/:fileId`,
+  route.serve(
+    declared.remove,
     {
       ...write,
       failureCode: `error_delete_${kind}_file`,
       summary: `Delete a file of the ${name}: hidden from now on; its bytes, record and audit are kept`,
-      params: recordFileParamsSchema,
-      answer: patientFileDeletedResponseSchema,
     },
     async ({ ctx, params }) => {
       await service.removeOfRecord({ ctx, ...file(params) });

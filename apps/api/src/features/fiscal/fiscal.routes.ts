@@ -1,11 +1,5 @@
-import {
-  fiscalDataResponseSchema,
-  pointOfSaleContracts,
-  updateFiscalDataSchema,
-} from '@odontia/shared/schemas/clinic-fiscal';
-import { recordParamsSchema } from '@odontia/shared/schemas/records';
+import { fiscalRoutes as declared, pointOfSaleRecord } from '@odontia/shared/routes/fiscal';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { multipartBodies, multipartParts } from '../../plugins/multipart.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -26,24 +20,21 @@ export const fiscalRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'commercial.read', failureCode: 'error_get_fiscal_data' } as const;
   const write = { permission: 'settings.manage', failureCode: 'error_update_fiscal_data' } as const;
 
-  route.get(
-    '/settings/fiscal',
+  route.serve(
+    declared.get,
     {
       ...read,
       summary: "The clinic's business and fiscal data (legal name, tax id, fiscal condition, address…) and its version",
-      answer: fiscalDataResponseSchema,
     },
     async ({ ctx }) => ({ data: await fiscalService.get({ ctx }) }),
   );
 
-  route.put(
-    '/settings/fiscal',
+  route.serve(
+    declared.save,
     {
       ...write,
       summary:
         "Edit the clinic's fiscal data: the tax id's check digits are checked by its kind (400 invalid_tax_id on taxId), the kind and condition must be the country's; 409 version_conflict with details.current when stale",
-      body: updateFiscalDataSchema,
-      answer: fiscalDataResponseSchema,
     },
     async ({ ctx, body }) => ({
       data: await fiscalService.update({ ctx, input: body }),
@@ -51,13 +42,9 @@ export const fiscalRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  route.get(
-    '/settings/fiscal/logo',
-    {
-      ...read,
-      summary: "The clinic's logo (PNG, at most 600 px wide); 404 not_found without one",
-      produces: ['image/png'],
-    },
+  route.serve(
+    declared.logo,
+    { ...read, summary: "The clinic's logo (PNG, at most 600 px wide); 404 not_found without one" },
     async ({ ctx, reply }) => {
       const logo = await fiscalService.logo({ ctx });
       return reply
@@ -70,14 +57,13 @@ export const fiscalRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.put(
-    '/settings/fiscal/logo',
+  route.serve(
+    declared.uploadLogo,
     {
       ...write,
       summary:
         'Replace the logo (multipart, one file part `logo`): a PNG or JPEG by its content, at most 1 MB (415 logo_invalid otherwise, details.maxBytes); stored as a PNG at most 600 px wide',
       consumes: ['multipart/form-data'],
-      answer: fiscalDataResponseSchema,
       // The bytes are read first; the service stores them in its own transaction.
       transaction: false,
     },
@@ -88,16 +74,14 @@ export const fiscalRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  route.delete(
-    '/settings/fiscal/logo',
-    { ...write, summary: 'Remove the logo (documents print without one)', answer: fiscalDataResponseSchema },
+  route.serve(
+    declared.removeLogo,
+    { ...write, summary: 'Remove the logo (documents print without one)' },
     async ({ ctx }) => ({ data: await fiscalService.removeLogo({ ctx }), code: 'logo_removed' as const }),
   );
 
   recordRoutes(route, {
-    path: '/points-of-sale',
-    contracts: pointOfSaleContracts,
-    params: { list: z.object({}) as z.ZodType<object>, record: recordParamsSchema as z.ZodType<{ id: string }> },
+    declared: pointOfSaleRecord,
     service: pointsOfSaleService,
     list: { ...read, summary: "The clinic's points of sale (puntos de venta), by code" },
     get: { ...read, summary: 'One point of sale' },

@@ -1,8 +1,5 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { clinicalRecordExtras as extras, prescriptionRecord } from '@odontia/shared/routes/medical-history';
-import {
-  prescriptionByCodeParamsSchema,
-  prescriptionByCodeResponseSchema,
-} from '@odontia/shared/schemas/prescriptions';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -19,14 +16,9 @@ export const prescriptionsRoutes: FastifyPluginAsync = async (app) => {
   const write = { permission: 'clinical.write' } as const;
   const route = routes(app, { tags: ['medical history'] });
 
-  route.get(
-    '/prescriptions/by-code/:code',
-    {
-      ...read,
-      summary: "The clinic's prescription with this verification code (a pharmacy calls to verify it)",
-      params: prescriptionByCodeParamsSchema,
-      answer: prescriptionByCodeResponseSchema,
-    },
+  route.serve(
+    clinicalRoutes.prescriptionByCode,
+    { ...read, summary: "The clinic's prescription with this verification code (a pharmacy calls to verify it)" },
     async ({ ctx, params }) => ({ data: await prescriptionsService.byCode({ ctx, code: params.code }) }),
   );
 

@@ -1,12 +1,4 @@
-import {
-  reportCatalogueSchema,
-  reportExportAnswerSchema,
-  reportExportBodySchema,
-  reportExportParamsSchema,
-  reportPageSchema,
-  reportParamsSchema,
-  reportQuerySchema,
-} from '@odontia/shared/schemas/reports';
+import { reportRoutes as declared } from '@odontia/shared/routes/reports';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { inTransaction, routes } from '../../plugins/routes.ts';
@@ -22,33 +14,21 @@ export const reportsRoutes: FastifyPluginAsync<{
   const read = { permission: 'reports.read', failureCode: 'error_get_report' } as const;
   const exporting = { permission: 'reports.read', failureCode: 'error_export_report' } as const;
 
-  route.get(
-    '/reports',
-    {
-      ...read,
-      summary: 'The catalogue of reports: each one with its filters, columns and export formats',
-      answer: reportCatalogueSchema,
-    },
+  route.serve(
+    declared.catalogue,
+    { ...read, summary: 'The catalogue of reports: each one with its filters, columns and export formats' },
     async () => ({ data: catalogue() }),
   );
 
-  route.get(
-    '/reports/:reportId',
+  // `declared.file` is this same route as the web's client asks it with `format`.
+  route.serve(
+    declared.page,
     {
       ...read,
       summary:
         "One page of a report's rows for a period with the totals of every row of the period; with `format` the whole report as CSV (UTF-8 with BOM, ';'), XLSX or PDF (409 report_export_too_large above 5,000 rows: export it as a job)",
-      params: reportParamsSchema,
-      querystring: reportQuerySchema,
-      answer: reportPageSchema,
       // A second of lag is fine: with a read replica it reads there (plugins/routes.ts).
       replica: true,
-      produces: [
-        'application/json',
-        'text/csv',
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'application/pdf',
-      ],
     },
     async ({ ctx, params, query, reply }) => {
       if (!query.format) return service.page({ ctx, reportId: params.reportId, query });
@@ -61,40 +41,29 @@ export const reportsRoutes: FastifyPluginAsync<{
     },
   );
 
-  route.post(
-    '/reports/:reportId/exports',
+  route.serve(
+    declared.queueExport,
     {
       ...exporting,
       summary:
         'Export a whole report in the background (a job writes it in chunks and moves its progress); 409 report_export_too_large for a PDF of more than 20,000 rows',
-      params: reportParamsSchema,
-      body: reportExportBodySchema,
-      answer: reportExportAnswerSchema,
-      status: 201,
       allowReadOnly: true,
     },
     ({ ctx, params, body }) => service.queueExport({ ctx, reportId: params.reportId, body }),
   );
 
-  route.get(
-    '/reports/exports/:exportId',
-    {
-      ...exporting,
-      summary: "An export's state and progress (0–100); another clinic's id answers 404",
-      params: reportExportParamsSchema,
-      answer: reportExportAnswerSchema,
-    },
+  route.serve(
+    declared.export,
+    { ...exporting, summary: "An export's state and progress (0–100); another clinic's id answers 404" },
     ({ ctx, params }) => service.getExport({ ctx, exportId: params.exportId }),
   );
 
-  route.get(
-    '/reports/exports/:exportId/file',
+  route.serve(
+    declared.exportFile,
     {
       ...exporting,
       summary:
         "A finished export's file; 409 report_export_not_ready while its job runs or when it failed, 410 report_export_expired once removed after REPORT_EXPORT_KEEP_DAYS",
-      params: reportExportParamsSchema,
-      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
       transaction: false,
     },
     async ({ actor, params, reply }) => {

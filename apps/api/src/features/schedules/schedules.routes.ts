@@ -1,10 +1,5 @@
-import {
-  chairRecord,
-  scheduleRoutes as declared,
-  scheduleExceptionRecord,
-  treatmentExtras,
-  treatmentRecord,
-} from '@odontia/shared/routes/schedules';
+import { chairRecord, scheduleRoutes as declared, scheduleExceptionRecord } from '@odontia/shared/routes/schedules';
+import { priceListRoutes, treatmentRecord } from '@odontia/shared/routes/treatments';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCsv } from '../../lib/csv.ts';
 import { recordRoutes } from '../../plugins/record-routes.ts';
@@ -118,7 +113,7 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
 
   // The price list's own routes come before /treatments/:id.
   route.serve(
-    treatmentExtras.exportCsv,
+    priceListRoutes.export,
     {
       ...read,
       failureCode: 'error_get_treatment',
@@ -127,22 +122,18 @@ export const schedulesRoutes: FastifyPluginAsync = async (app) => {
     async ({ ctx, query, reply }) => sendCsv(reply, await treatmentsService.exportCsv({ ctx, query })),
   );
   route.serve(
-    treatmentExtras.groups,
-    {
-      ...read,
-      failureCode: 'error_get_treatment',
-      summary: "The price list's groups in use, alphabetically",
-    },
+    priceListRoutes.groups,
+    { ...read, failureCode: 'error_get_treatment', summary: "The price list's groups in use, alphabetically" },
     async ({ ctx }) => ({ data: await treatmentsService.groups({ ctx }) }),
   );
   route.serve(
-    treatmentExtras.importCsv,
+    priceListRoutes.import,
     {
       ...settings,
       failureCode: 'error_create_treatment',
       summary:
         'Import the price list from CSV, matched by code (a known code updates, others create): dryRun previews with row errors; otherwise all rows or none',
-      otherAnswers: { 201: treatmentExtras.importCsv.answer },
+      otherAnswers: { 201: priceListRoutes.import.answer },
     },
     async ({ ctx, body, reply }) => {
       const data = await treatmentsService.importCsv({ ctx, input: body });

@@ -1,12 +1,13 @@
+import { activityRoutes } from '@odontia/shared/routes/activity';
 import type { ActivityEntry } from '@odontia/shared/schemas/activity';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { callApi } from '../../lib/api-client';
 
 /** The top bar's activity stream: fetched when the panel opens, fresh each time. */
 export function useActivity(enabled: boolean) {
   return useQuery({
     queryKey: ['activity'],
-    queryFn: async () => (await http.get<{ data: ActivityEntry[] }>('activity?limit=30')).data,
+    queryFn: async () => (await callApi(activityRoutes.latest, { query: { limit: 30 } })).data,
     enabled,
     staleTime: 0,
   });

@@ -1,31 +1,24 @@
-import type { Page } from '@odontia/shared/schemas/common';
+import { type ApiRoute, fillPath } from '@odontia/shared/api-route';
+import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from '@odontia/shared/routes/files';
 import type {
-  PatientFile,
   PatientFileType,
   ReceiveLaboratoryResultRequest,
   RecordKind,
   UpdatePatientFileRequest,
   UploadFileEntry,
-  UploadLimits,
 } from '@odontia/shared/schemas/files';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { apiClient, type CallAnswer } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { refreshClinical } from '../medical-history/api';
-
-const enc = encodeURIComponent;
-const collection = (patientId: string) => `patients/${enc(patientId)}/files`;
-const one = (patientId: string, id: string) => `${collection(patientId)}/${enc(id)}`;
 
 /** A diagnosis or a laboratory order of the patient, whose files are attached to it (issue 24). */
 export type FileRecord = { kind: RecordKind; id: string };
 /** What a file card says it belongs to: a kind of record, or `none`. */
 export const fileRecordFilters = ['diagnosis', 'laboratory', 'attendance', 'none'] as const;
 export type FileRecordFilter = (typeof fileRecordFilters)[number];
-
-const recordFiles = (patientId: string, { kind, id }: FileRecord) =>
-  `patients/${enc(patientId)}/${kind === 'diagnosis' ? 'diagnoses' : 'laboratories'}/${enc(id)}/files`;
 
 /** An upload's body: the metadata first (the server accepts it anywhere), then any other part, then the files. */
 function uploadForm(files: File[], metadata: UploadFileEntry[], fields: Record<string, unknown> = {}) {
@@ -39,8 +32,25 @@ const progressOf = (onProgress?: (fraction: number) => void) => ({
   onProgress: (sent: number, total: number) => onProgress?.(total > 0 ? sent / total : 0),
 });
 
+const patientFiles = apiClient(fileRoutes);
+const recordFiles = { diagnosis: apiClient(diagnosisFileRoutes), laboratory: apiClient(laboratoryFileRoutes) };
+const recordFileRoutes = { diagnosis: diagnosisFileRoutes, laboratory: laboratoryFileRoutes };
+
+/**
+ * A multipart upload goes by `http.upload` (the typed client sends JSON; this one reports its
+ * progress), to the declared route's path and with its declared answer.
+ */
+function uploadTo<R extends ApiRoute>(
+  route: R,
+  params: Record<string, string>,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+) {
+  return http.upload<CallAnswer<R>>(fillPath(route.path, params).slice(1), form, progressOf(onProgress));
+}
+
 export const filesApi = {
-  limits: () => http.get<UploadLimits>('files/limits'),
+  limits: () => patientFiles.limits(),
   list: (
     patientId: string,
     page: number,
@@ -48,9 +58,10 @@ export const filesApi = {
     fileType: PatientFileType | '',
     record: FileRecordFilter | '' = '',
   ) =>
-    http.get<Page<PatientFile>>(
-      `${collection(patientId)}?page=${page}&pageSize=${pageSize}${fileType ? `&fileType=${fileType}` : ''}${record ? `&record=${record}` : ''}`,
-    ),
+    patientFiles.list({
+      params: { patientId },
+      query: { page, pageSize, ...(fileType ? { fileType } : {}), ...(record ? { record } : {}) },
+    }),
   /** To the patient's files, or attached to a record. */
   upload: (
     patientId: string,
@@ -59,18 +70,21 @@ export const filesApi = {
     onProgress?: (fraction: number) => void,
     record?: FileRecord,
   ) =>
-    http.upload<{ data: PatientFile[]; code: string }>(
-      record ? recordFiles(patientId, record) : collection(patientId),
-      uploadForm(files, metadata),
-      progressOf(onProgress),
-    ),
+    record
+      ? uploadTo(
+          recordFileRoutes[record.kind].upload,
+          { patientId, id: record.id },
+          uploadForm(files, metadata),
+          onProgress,
+        )
+      : uploadTo(fileRoutes.upload, { patientId }, uploadForm(files, metadata), onProgress),
   ofRecord: (patientId: string, record: FileRecord) =>
-    http.get<Page<PatientFile>>(`${recordFiles(patientId, record)}?pageSize=100`),
+    recordFiles[record.kind].list({ params: { patientId, id: record.id }, query: { pageSize: 100 } }),
   /** Removes the file from the record (it stays in the patient's files). */
   unlink: (patientId: string, record: FileRecord, id: string) =>
-    http.delete<{ code: string }>(`${recordFiles(patientId, record)}/${enc(id)}/link`),
+    recordFiles[record.kind].unlink({ params: { patientId, id: record.id, fileId: id } }),
   removeOfRecord: (patientId: string, record: FileRecord, id: string) =>
-    http.delete<{ code: string }>(`${recordFiles(patientId, record)}/${enc(id)}`),
+    recordFiles[record.kind].remove({ params: { patientId, id: record.id, fileId: id } }),
   /** The laboratory's files and the order marked received, in one request. */
   receiveResult: (
     patientId: string,
@@ -80,18 +94,19 @@ export const filesApi = {
     result: ReceiveLaboratoryResultRequest,
     onProgress?: (fraction: number) => void,
   ) =>
-    http.upload<{ code: string }>(
-      `patients/${enc(patientId)}/laboratories/${enc(id)}/result`,
+    uploadTo(
+      fileRoutes.receiveLaboratoryResult,
+      { patientId, id },
       uploadForm(files, metadata, { result }),
-      progressOf(onProgress),
+      onProgress,
     ),
   update: (patientId: string, id: string, body: UpdatePatientFileRequest) =>
-    http.patch<{ data: PatientFile; code: string }>(one(patientId, id), body),
-  remove: (patientId: string, id: string) => http.delete<{ code: string }>(one(patientId, id)),
+    patientFiles.update({ params: { patientId, id }, body }),
+  remove: (patientId: string, id: string) => patientFiles.remove({ params: { patientId, id } }),
   /** The bytes with the session (an <img> or a new tab cannot send the Bearer header). */
   content: (patientId: string, id: string, download = false) =>
-    http.download(`${one(patientId, id)}/content${download ? '?download=1' : ''}`),
-  thumbnail: (patientId: string, id: string) => http.download(`${one(patientId, id)}/thumbnail`),
+    patientFiles.content({ params: { patientId, id }, query: download ? { download: '1' } : {} }),
+  thumbnail: (patientId: string, id: string) => patientFiles.thumbnail({ params: { patientId, id } }),
 };
 
 const filesKey = ['files'] as const;
@@ -130,7 +145,11 @@ export type ReceiveResult = { id: string; result: ReceiveLaboratoryResultRequest
 
 export function useUploadFiles(patientId: string, record?: FileRecord, receive?: ReceiveResult) {
   return useMutation({
-    mutationFn: (input: { files: File[]; metadata: UploadFileEntry[]; onProgress?: (fraction: number) => void }) =>
+    mutationFn: (input: {
+      files: File[];
+      metadata: UploadFileEntry[];
+      onProgress?: (fraction: number) => void;
+    }): Promise<{ code: string }> =>
       receive
         ? filesApi.receiveResult(patientId, receive.id, input.files, input.metadata, receive.result, input.onProgress)
         : filesApi.upload(patientId, input.files, input.metadata, input.onProgress, record),
@@ -141,7 +160,7 @@ export function useUploadFiles(patientId: string, record?: FileRecord, receive?:
 /** Remove from the record (`unlink`) or delete (soft) a record's file. */
 export function useRecordFileAction(patientId: string, record: FileRecord, action: 'unlink' | 'delete') {
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: (id: string): Promise<{ code: string }> =>
       action === 'unlink' ? filesApi.unlink(patientId, record, id) : filesApi.removeOfRecord(patientId, record, id),
     onSuccess: () => refreshList(patientId),
   });

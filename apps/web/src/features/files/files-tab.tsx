@@ -233,7 +233,7 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
     setProblem(null);
     try {
       const answer = await update.mutateAsync({ fileType, note, takenOn: takenOn || null, version: base.version });
-      toastSuccess(answer.code);
+      if (answer.code) toastSuccess(answer.code);
       onHide();
     } catch (error) {
       const current = isApiError(error) && error.code === 'version_conflict' ? error.details?.current : undefined;

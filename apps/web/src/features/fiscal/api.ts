@@ -1,7 +1,7 @@
-import type { FiscalData, PointOfSale, UpdateFiscalData } from '@odontia/shared/schemas/clinic-fiscal';
-import type { Page } from '@odontia/shared/schemas/common';
+import { fiscalRoutes, pointOfSaleRecord } from '@odontia/shared/routes/fiscal';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 
@@ -13,17 +13,20 @@ export const fiscalKeys = {
   pointsOfSale: ['points-of-sale'] as const,
 };
 
-type FiscalAnswer = { data: FiscalData; code?: string };
+const fiscalApi = apiClient(fiscalRoutes);
+const pointsOfSaleApi = apiClient(pointOfSaleRecord.routes);
+
+type FiscalAnswer = CallAnswer<typeof fiscalRoutes.get>;
 
 export function useFiscalData() {
-  return useQuery({ queryKey: fiscalKeys.data, queryFn: () => http.get<FiscalAnswer>('settings/fiscal') });
+  return useQuery({ queryKey: fiscalKeys.data, queryFn: () => fiscalApi.get() });
 }
 
 const storeFiscal = (answer: FiscalAnswer) => queryClient.setQueryData(fiscalKeys.data, { data: answer.data });
 
 export function useSaveFiscalData() {
   return useMutation({
-    mutationFn: (body: UpdateFiscalData) => http.put<FiscalAnswer>('settings/fiscal', body),
+    mutationFn: (body: CallInput<typeof fiscalRoutes.save>['body']) => fiscalApi.save({ body }),
     onSuccess: storeFiscal,
   });
 }
@@ -33,7 +36,10 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('logo', file, file.name);
-      return http.upload<FiscalAnswer>('settings/fiscal/logo', form, { method: 'PUT' });
+      // A multipart body: sent by `http.upload` (the typed client sends JSON), to the declared route.
+      return http.upload<CallAnswer<typeof fiscalRoutes.uploadLogo>>(fiscalRoutes.uploadLogo.path.slice(1), form, {
+        method: 'PUT',
+      });
     },
     onSuccess: storeFiscal,
   });
@@ -41,7 +47,7 @@ export function useUploadLogo() {
 
 export function useRemoveLogo() {
   return useMutation({
-    mutationFn: () => http.delete<FiscalAnswer>('settings/fiscal/logo'),
+    mutationFn: () => fiscalApi.removeLogo(),
     onSuccess: storeFiscal,
   });
 }
@@ -50,7 +56,7 @@ export function useRemoveLogo() {
 export function useLogoUrl(sha256: string | null) {
   const query = useQuery({
     queryKey: [...fiscalKeys.logo, sha256],
-    queryFn: () => http.download('settings/fiscal/logo'),
+    queryFn: () => fiscalApi.logo(),
     enabled: Boolean(sha256),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -71,24 +77,32 @@ export function useLogoUrl(sha256: string | null) {
 export function usePointsOfSale() {
   return useQuery({
     queryKey: fiscalKeys.pointsOfSale,
-    queryFn: () => http.get<Page<PointOfSale>>('points-of-sale?pageSize=100'),
+    queryFn: () => pointsOfSaleApi.list({ query: { pageSize: 100 } }),
   });
 }
+
+/** A point of sale's fields, new or edited (with the version the edit started from). */
+export type PointOfSaleBody =
+  | CallInput<typeof pointOfSaleRecord.routes.create>['body']
+  | CallInput<typeof pointOfSaleRecord.routes.update>['body'];
 
 /** Create (no id) or edit (with the version) a point of sale. */
 export function useSavePointOfSale(id?: string) {
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: PointOfSaleBody) =>
       id
-        ? http.put<{ data: PointOfSale; code: string }>(`points-of-sale/${encodeURIComponent(id)}`, body)
-        : http.post<{ data: PointOfSale; code: string }>('points-of-sale', body),
+        ? pointsOfSaleApi.update({
+            params: { id },
+            body: body as CallInput<typeof pointOfSaleRecord.routes.update>['body'],
+          })
+        : pointsOfSaleApi.create({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fiscalKeys.pointsOfSale }),
   });
 }
 
 export function useDeletePointOfSale(id: string) {
   return useMutation({
-    mutationFn: () => http.delete<{ code: string }>(`points-of-sale/${encodeURIComponent(id)}`),
+    mutationFn: () => pointsOfSaleApi.remove({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fiscalKeys.pointsOfSale }),
   });
 }

@@ -411,7 +411,7 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
   const onSubmit = form.submit(async (body) => {
     try {
       const answer = await save.mutateAsync(record ? body : { code: body.code, name: body.name, active: body.active });
-      toastSuccess(answer.code);
+      if (answer.code) toastSuccess(answer.code);
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
@@ -515,7 +515,7 @@ function PointOfSaleActions({ row, onEdit }: { row: PointOfSale; onEdit: () => v
               active: !row.active,
               version: row.version,
             });
-            toastSuccess(answer.code);
+            if (answer.code) toastSuccess(answer.code);
           } catch (error) {
             toastApiError(error);
           }

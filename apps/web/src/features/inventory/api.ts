@@ -1,21 +1,17 @@
 import type { ApprovalStatus, InventoryKind, ProductStatus } from '@odontia/shared/enums';
-import type {
-  createMedicationRequestSchema,
-  createSupplyRequestSchema,
-  InventoryImportResult,
-  InventoryItem,
-  StockAdjustmentRequest,
-  StockMovement,
-  updateMedicationRequestSchema,
-  updateSupplyRequestSchema,
-} from '@odontia/shared/schemas/inventory';
+import {
+  type CatalogueRoutes,
+  inventoryRoutes,
+  medicationRoutes,
+  supplyRoutes,
+} from '@odontia/shared/routes/inventory';
+import type { StockAdjustmentRequest } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 
-/** Where each kind lives: its API collection, its web pages and the id parameter of its item page. */
+/** Where each kind lives: its API collection (the export's file name), its web pages and the id parameter of its item page. */
 export const kindPaths = {
   medication: { api: 'medications', web: '/medications', idParam: 'id_pharmacy' },
   supply: { api: 'supplies', web: '/supplies', idParam: 'id_supplie' },
@@ -40,52 +36,47 @@ export interface InventoryListQuery extends InventoryFilters {
   pageSize: number;
 }
 
-export type ReorderItem = InventoryItem & { suggestedQuantity: number };
+export type ReorderItem = CallAnswer<typeof inventoryRoutes.reorder>['data'][number];
 
-/** The list's search, filters and sort as query parameters (the export takes the same). */
-export function filterParams(filters: InventoryFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.sort) params.set('sort', filters.sort);
-  if (filters.lowStock) params.set('lowStock', 'true');
-  if (filters.approvalStatus) params.set('approvalStatus', filters.approvalStatus);
-  if (filters.productStatus) params.set('productStatus', filters.productStatus);
-  return params;
+const catalogues = { medication: apiClient(medicationRoutes), supply: apiClient(supplyRoutes) };
+const reorderApi = apiClient(inventoryRoutes);
+
+/** The list's search, filters and sort as the routes' query (the export takes the same). */
+function filterQuery({ lowStock, approvalStatus, productStatus, ...rest }: InventoryFilters) {
+  return {
+    ...rest,
+    ...(lowStock ? { lowStock: 'true' as const } : {}),
+    ...(approvalStatus ? { approvalStatus } : {}),
+    ...(productStatus ? { productStatus } : {}),
+  };
 }
 
-const base = (kind: InventoryKind) => kindPaths[kind].api;
-const one = (kind: InventoryKind, id: string) => `${base(kind)}/${encodeURIComponent(id)}`;
-
-export type ItemAnswer = { data: InventoryItem; code?: string };
+export type ItemAnswer = CallAnswer<CatalogueRoutes['get']>;
 
 export const inventoryApi = {
-  list: (kind: InventoryKind, query: InventoryListQuery) => {
-    const params = filterParams(query);
-    params.set('page', String(query.page));
-    params.set('pageSize', String(query.pageSize));
-    return http.get<Page<InventoryItem>>(`${base(kind)}?${params}`);
-  },
-  get: (kind: InventoryKind, id: string) => http.get<ItemAnswer>(one(kind, id)),
-  create: (kind: InventoryKind, body: ItemBody) => http.post<ItemAnswer>(base(kind), body),
-  update: (kind: InventoryKind, id: string, body: ItemBody) => http.put<ItemAnswer>(one(kind, id), body),
+  list: (kind: InventoryKind, { page, pageSize, ...filters }: InventoryListQuery) =>
+    catalogues[kind].list({ query: { ...filterQuery(filters), page, pageSize } }),
+  get: (kind: InventoryKind, id: string): Promise<ItemAnswer> => catalogues[kind].get({ params: { id } }),
+  create: (kind: InventoryKind, body: ItemBody): Promise<ItemAnswer> =>
+    kind === 'medication'
+      ? catalogues.medication.create({ body: body as CallInput<typeof medicationRoutes.create>['body'] })
+      : catalogues.supply.create({ body: body as CallInput<typeof supplyRoutes.create>['body'] }),
+  update: (kind: InventoryKind, id: string, body: ItemBody): Promise<ItemAnswer> =>
+    kind === 'medication'
+      ? catalogues.medication.update({
+          params: { id },
+          body: body as CallInput<typeof medicationRoutes.update>['body'],
+        })
+      : catalogues.supply.update({ params: { id }, body: body as CallInput<typeof supplyRoutes.update>['body'] }),
   movements: (kind: InventoryKind, id: string, page: number, pageSize: number) =>
-    http.get<Page<StockMovement>>(`${one(kind, id)}/stock-movements?page=${page}&pageSize=${pageSize}`),
+    catalogues[kind].movements({ params: { id }, query: { page, pageSize } }),
   adjust: (kind: InventoryKind, id: string, body: StockAdjustmentRequest) =>
-    http.post<{ data: { item: InventoryItem; movement: StockMovement }; code: string }>(
-      `${one(kind, id)}/stock-movements`,
-      body,
-    ),
-  export: (kind: InventoryKind, filters: InventoryFilters) => {
-    const params = filterParams(filters).toString();
-    return http.download(`${base(kind)}/export${params ? `?${params}` : ''}`);
-  },
+    catalogues[kind].adjust({ params: { id }, body }),
+  export: (kind: InventoryKind, filters: InventoryFilters) => catalogues[kind].export({ query: filterQuery(filters) }),
   import: (kind: InventoryKind, content: string, dryRun: boolean) =>
-    http.post<{ data: InventoryImportResult; code?: string }>(`${base(kind)}/import`, { content, dryRun }),
-  reorder: (kind: InventoryKind | '', page: number, pageSize: number) => {
-    const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-    if (kind) params.set('kind', kind);
-    return http.get<Page<ReorderItem>>(`inventory/reorder?${params}`);
-  },
+    catalogues[kind].import({ body: { content, dryRun } }),
+  reorder: (kind: InventoryKind | '', page: number, pageSize: number) =>
+    reorderApi.reorder({ query: { page, pageSize, ...(kind ? { kind } : {}) } }),
 };
 
 const inventoryKey = ['inventory'] as const;
@@ -134,10 +125,10 @@ export function refreshInventory(): Promise<void> {
 
 /** A medicine's or a supply's fields, new or edited (with the version the edit started from). */
 export type ItemBody =
-  | z.input<typeof createMedicationRequestSchema>
-  | z.input<typeof updateMedicationRequestSchema>
-  | z.input<typeof createSupplyRequestSchema>
-  | z.input<typeof updateSupplyRequestSchema>;
+  | CallInput<typeof medicationRoutes.create>['body']
+  | CallInput<typeof medicationRoutes.update>['body']
+  | CallInput<typeof supplyRoutes.create>['body']
+  | CallInput<typeof supplyRoutes.update>['body'];
 
 export function useSaveItem(kind: InventoryKind, id?: string) {
   return useMutation({

@@ -1,4 +1,6 @@
 import type { ApiRoute } from '@odontia/shared/api-route';
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
+import { medicationRoutes, supplyRoutes } from '@odontia/shared/routes/inventory';
 import {
   attendanceRecord,
   certificateRecord,
@@ -7,13 +9,10 @@ import {
   laboratoryRecord,
   prescriptionRecord,
 } from '@odontia/shared/routes/medical-history';
-import type { Professional } from '@odontia/shared/schemas/clinical';
 import type { Page } from '@odontia/shared/schemas/common';
-import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallInput, callApi } from '../../lib/api-client';
-import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import type { RecordKind, RecordOf, RowOf } from './records';
@@ -156,15 +155,18 @@ export function useAddAddendum(patientId: string, id: string) {
   });
 }
 
+const stockApi = { medication: apiClient(medicationRoutes), supply: apiClient(supplyRoutes) };
+const formsApi = apiClient(clinicalRoutes);
+
 /** Supplies (active) or medicines (approved and active) whose name matches, for the pickers. */
 export function useStockSearch(kind: 'supply' | 'medication', q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['inventory', kind, 'picker', q],
     queryFn: () => {
-      const params = new URLSearchParams({ page: '1', pageSize: '8', productStatus: 'active', sort: 'name' });
-      if (q.trim()) params.set('q', q.trim());
-      if (kind === 'medication') params.set('approvalStatus', 'approved');
-      return http.get<Page<InventoryItem>>(`${kind === 'supply' ? 'supplies' : 'medications'}?${params}`);
+      const query = { page: 1, pageSize: 8, productStatus: 'active', sort: 'name', q } as const;
+      return kind === 'medication'
+        ? stockApi.medication.list({ query: { ...query, approvalStatus: 'approved' } })
+        : stockApi.supply.list({ query });
     },
     enabled,
     placeholderData: keepPreviousData,
@@ -176,7 +178,7 @@ export function useStockSearch(kind: 'supply' | 'medication', q: string, enabled
 export function useProfessionals() {
   return useQuery({
     queryKey: ['professionals'],
-    queryFn: () => http.get<{ data: Professional[] }>('professionals').then((answer) => answer.data),
+    queryFn: () => formsApi.professionals().then((answer) => answer.data),
     staleTime: 5 * 60_000,
   });
 }

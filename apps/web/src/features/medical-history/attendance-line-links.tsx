@@ -1,18 +1,17 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import type { PendingBudgetLine } from '@odontia/shared/schemas/attendances';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
+import { callApi } from '../../lib/api-client';
 import { getEveryPage } from '../../lib/every-page';
-import { http } from '../../lib/http';
 
 /**
  * The price-list links of an attendance line (issue 18): the treatment it bills (picking one
  * fills the description and the price), the tooth (FDI) and the accepted budget's line it
  * carries out (picking one fills the treatment, the tooth and, when empty, the price).
  */
-
-const enc = encodeURIComponent;
 
 /** The active treatments of the price list, all of them. */
 export function usePriceListOptions() {
@@ -28,9 +27,10 @@ export function useBudgetLines(patientId: string, attendanceId: string | null) {
   return useQuery({
     queryKey: ['budget-lines', patientId, attendanceId],
     queryFn: () =>
-      http.get<{ data: PendingBudgetLine[] }>(
-        `patients/${enc(patientId)}/budget-lines${attendanceId ? `?attendanceId=${enc(attendanceId)}` : ''}`,
-      ),
+      callApi(clinicalRoutes.budgetLines, {
+        params: { patientId },
+        query: attendanceId ? { attendanceId } : {},
+      }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { type CertificateByCode, certificateCodePattern } from '@odontia/shared/schemas/health-certificates';
 import { type PrescriptionByCode, verificationCodePattern } from '@odontia/shared/schemas/prescriptions';
 import { ShieldCheck } from 'lucide-react';
@@ -7,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { callApi } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
-import { http, isApiError } from '../../lib/http';
+import { isApiError } from '../../lib/http';
 import { recordPaths } from '../medical-history/api';
 import { useCalendarDate } from '../medical-history/form-bits';
 
@@ -60,14 +62,10 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       if (isCertificate) {
-        const answer = await http.get<{ data: CertificateByCode }>(
-          `certificates/by-code/${encodeURIComponent(normalised)}`,
-        );
+        const answer = await callApi(clinicalRoutes.certificateByCode, { params: { code: normalised } });
         setCertificate(answer.data);
       } else {
-        const answer = await http.get<{ data: PrescriptionByCode }>(
-          `prescriptions/by-code/${encodeURIComponent(normalised)}`,
-        );
+        const answer = await callApi(clinicalRoutes.prescriptionByCode, { params: { code: normalised } });
         setFound(answer.data);
       }
     } catch (error) {

@@ -1,8 +1,7 @@
-import type { Page } from '@odontia/shared/schemas/common';
-import type { Treatment, TreatmentImportResult, treatmentContracts } from '@odontia/shared/schemas/schedules';
+import { priceListRoutes, treatmentRecord } from '@odontia/shared/routes/treatments';
+import type { TreatmentSort } from '@odontia/shared/schemas/schedules';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
 /** The price list (issue 18): /price-list on the treatments of /api/treatments. */
@@ -15,41 +14,39 @@ export interface PriceListFilters {
   group: string;
 }
 
-function filterParams(filters: PriceListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.sort) params.set('sort', filters.sort);
-  if (filters.active !== 'all') params.set('active', filters.active);
-  if (filters.group) params.set('group', filters.group);
-  return params;
+const treatmentsApi = apiClient(treatmentRecord.routes);
+const priceList = apiClient(priceListRoutes);
+
+/** The filters as the routes' query: 'all' is no filter (blank values are left out by the client). */
+function filterQuery({ active, sort, ...rest }: PriceListFilters) {
+  return {
+    ...rest,
+    // The page's sort comes from its own column list, which uses the route's sorts.
+    ...(sort ? { sort: sort as TreatmentSort } : {}),
+    ...(active === 'all' ? {} : { active }),
+  };
 }
 
 /** Every treatments query (the agenda's, the attendance form's) starts with this key. */
 const treatmentsKey = ['treatments'] as const;
-export type TreatmentAnswer = { data: Treatment; code?: 'treatment_created' | 'treatment_updated' };
+export type TreatmentAnswer = CallAnswer<typeof treatmentRecord.routes.get>;
 
 /** A treatment's fields, new or edited (with the version the edit started from). */
-export type TreatmentBody = z.input<typeof treatmentContracts.create> | z.input<typeof treatmentContracts.update>;
+export type TreatmentBody =
+  | CallInput<typeof treatmentRecord.routes.create>['body']
+  | CallInput<typeof treatmentRecord.routes.update>['body'];
 
 export const priceListApi = {
-  list: (query: PriceListFilters & { page: number; pageSize: number }) => {
-    const params = filterParams(query);
-    params.set('page', String(query.page));
-    params.set('pageSize', String(query.pageSize));
-    return http.get<Page<Treatment>>(`treatments?${params}`);
-  },
-  groups: () => http.get<{ data: string[] }>('treatments/groups'),
-  save: (id: string | null, body: TreatmentBody) =>
+  list: ({ page, pageSize, ...filters }: PriceListFilters & { page: number; pageSize: number }) =>
+    treatmentsApi.list({ query: { ...filterQuery(filters), page, pageSize } }),
+  groups: () => priceList.groups(),
+  save: (id: string | null, body: TreatmentBody): Promise<TreatmentAnswer> =>
     id
-      ? http.put<TreatmentAnswer>(`treatments/${encodeURIComponent(id)}`, body)
-      : http.post<TreatmentAnswer>('treatments', body),
-  remove: (id: string) => http.delete<{ code: 'treatment_deleted' }>(`treatments/${encodeURIComponent(id)}`),
-  export: (filters: PriceListFilters) => {
-    const params = filterParams(filters).toString();
-    return http.download(`treatments/export${params ? `?${params}` : ''}`);
-  },
-  import: (body: { content: string; dryRun: boolean }) =>
-    http.post<{ data: TreatmentImportResult; code?: 'treatments_imported' }>('treatments/import', body),
+      ? treatmentsApi.update({ params: { id }, body: body as CallInput<typeof treatmentRecord.routes.update>['body'] })
+      : treatmentsApi.create({ body: body as CallInput<typeof treatmentRecord.routes.create>['body'] }),
+  remove: (id: string) => treatmentsApi.remove({ params: { id } }),
+  export: (filters: PriceListFilters) => priceList.export({ query: filterQuery(filters) }),
+  import: (body: CallInput<typeof priceListRoutes.import>['body']) => priceList.import({ body }),
 };
 
 export function usePriceList(query: PriceListFilters & { page: number; pageSize: number }) {

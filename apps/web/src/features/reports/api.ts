@@ -1,13 +1,8 @@
-import type {
-  ReportCatalogueEntry,
-  ReportExport,
-  ReportFilter,
-  ReportFormat,
-  ReportId,
-  ReportPage,
-} from '@odontia/shared/schemas/reports';
+import { reportRoutes } from '@odontia/shared/routes/reports';
+import type { ReportExport, ReportFilter, ReportFormat, ReportId } from '@odontia/shared/schemas/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http, isApiError } from '../../lib/http';
+import { apiClient, type CallInput } from '../../lib/api-client';
+import { isApiError } from '../../lib/http';
 import { saveFile } from '../../lib/save-file';
 
 /** The reports' reads (issue 19): the catalogue, a page of a report, its exports. */
@@ -21,26 +16,30 @@ export interface ReportParams {
   filters: Partial<Record<ReportFilter, string>>;
 }
 
-function searchOf({ from, to, filters }: ReportParams, more: Record<string, string> = {}): URLSearchParams {
-  const search = new URLSearchParams({ from, to });
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
-  for (const [name, value] of Object.entries(more)) search.set(name, value);
-  return search;
-}
+const reportsApi = apiClient(reportRoutes);
+
+/** A report's filters as its routes take them. */
+type Filters = Pick<CallInput<typeof reportRoutes.queueExport>['body'], ReportFilter>;
+
+/**
+ * The period and its filters as the report's query (blank filters are left out by the client).
+ * The filters come from the screen's URL as text: the server checks them.
+ */
+const queryOf = ({ from, to, filters }: ReportParams) => ({ from, to, ...(filters as Filters) });
 
 export function useReportCatalogue() {
   return useQuery({
     queryKey: [...reportsKey, 'catalogue'],
-    queryFn: () => http.get<{ data: ReportCatalogueEntry[] }>('reports').then((answer) => answer.data),
+    queryFn: () => reportsApi.catalogue().then((answer) => answer.data),
     staleTime: 10 * 60_000,
   });
 }
 
 export function useReportPage(reportId: ReportId, params: ReportParams, page: number, pageSize: number) {
-  const search = searchOf(params, { page: String(page), pageSize: String(pageSize) });
+  const query = { ...queryOf(params), page, pageSize };
   return useQuery({
-    queryKey: [...reportsKey, reportId, search.toString()],
-    queryFn: () => http.get<ReportPage>(`reports/${reportId}?${search}`),
+    queryKey: [...reportsKey, reportId, query],
+    queryFn: () => reportsApi.page({ params: { reportId }, query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -56,14 +55,14 @@ export async function exportReport(
   format: ReportFormat,
 ): Promise<{ started: ReportExport } | { saved: true }> {
   try {
-    const file = await http.download(`reports/${reportId}?${searchOf(params, { format })}`);
+    const file = await reportsApi.file({ params: { reportId }, query: { ...queryOf(params), format } });
     saveFile(file.blob, file.fileName ?? `${reportId}-${params.from}-${params.to}.${format}`);
     return { saved: true };
   } catch (error) {
     if (!isApiError(error) || error.code !== 'report_export_too_large') throw error;
-    const body = { from: params.from, to: params.to, format, ...params.filters };
+    const body = { ...queryOf(params), format };
     for (const name of Object.keys(body) as (keyof typeof body)[]) if (body[name] === '') delete body[name];
-    const answer = await http.post<{ data: ReportExport }>(`reports/${reportId}/exports`, body);
+    const answer = await reportsApi.queueExport({ params: { reportId }, body });
     return { started: answer.data };
   }
 }
@@ -75,9 +74,7 @@ export function useReportExport(exportId: string | null) {
   return useQuery({
     queryKey: [...reportsKey, 'exports', exportId],
     queryFn: () =>
-      http
-        .get<{ data: ReportExport }>(`reports/exports/${exportId}`, { background: true })
-        .then((answer) => answer.data),
+      reportsApi.export({ params: { exportId: exportId ?? '' }, background: true }).then((answer) => answer.data),
     enabled: Boolean(exportId),
     refetchInterval: (query) => (finished(query.state.data?.state) ? false : 1000),
   });
@@ -85,6 +82,6 @@ export function useReportExport(exportId: string | null) {
 
 /** A finished export's file, saved by the browser. */
 export async function downloadExport(done: ReportExport): Promise<void> {
-  const file = await http.download(`reports/exports/${done.id}/file`);
+  const file = await reportsApi.exportFile({ params: { exportId: done.id } });
   saveFile(file.blob, file.fileName ?? done.fileName);
 }

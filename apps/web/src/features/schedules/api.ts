@@ -1,9 +1,5 @@
-import {
-  chairRecord,
-  scheduleExceptionRecord,
-  scheduleRoutes,
-  treatmentRecord,
-} from '@odontia/shared/routes/schedules';
+import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from '@odontia/shared/routes/schedules';
+import { treatmentRecord } from '@odontia/shared/routes/treatments';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallInput } from '../../lib/api-client';
 import { everyPage } from '../../lib/every-page';
