@@ -1,6 +1,7 @@
 import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { commercialDocuments, documentLines, providers } from '../src/db/schema/index.ts';
 import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
@@ -215,3 +216,21 @@ export const ledgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(
 
 /** The invariant for every customer (issue 18). */
 export const customerLedgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(t, 'customer');
+
+/**
+ * Another clinic's document is 404 for every call in `calls` (made with the other clinic's
+ * token) and never in its `list`.
+ */
+export async function expectHiddenFromOtherClinic(
+  t: TestClinicContext,
+  list: string,
+  id: string,
+  calls: readonly (readonly ['GET' | 'PUT' | 'POST' | 'DELETE', string, object | undefined])[],
+) {
+  for (const [method, url, body] of calls) {
+    const response = await t.call(method, url, { token: t.other.token, ...(body ? { body } : {}) });
+    expect(response.statusCode, `${method} ${url}`).toBe(404);
+  }
+  const theirs = (await t.call('GET', list, { token: t.other.token })).json();
+  expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(id);
+}
