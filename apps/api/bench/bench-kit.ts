@@ -235,6 +235,28 @@ export interface SeededMoney {
   count: number;
 }
 
+/** What each side's seed settles: the providers' payments and the customers' collections. */
+export const seededMoneySides = {
+  provider: {
+    table: 'bench_payments',
+    party: 'provider',
+    allocationIds: 9000000,
+    entryIds: 11000000,
+    description: 'Pago',
+    entry: 'debit',
+    counter: 'payment',
+  },
+  customer: {
+    table: 'bench_collections',
+    party: 'customer',
+    allocationIds: 9000000000,
+    entryIds: 11000000000,
+    description: 'Cobranza',
+    entry: 'credit',
+    counter: 'collection',
+  },
+} as const satisfies Record<string, Omit<SeededMoney, 'accountId' | 'userId' | 'count'>>;
+
 /**
  * Each seeded payment or collection settles its one document in full: the allocation, the
  * document's open amount to zero, the ledger entry, the party's kept balance, the day figures and

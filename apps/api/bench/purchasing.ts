@@ -26,6 +26,7 @@ import {
   report,
   runBench,
   seconds,
+  seededMoneySides,
   settleSeededMoney,
   withBenchApp,
   withBenchDatabase,
@@ -134,18 +135,7 @@ async function main() {
           'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
-        await settleSeededMoney(tx, {
-          accountId,
-          userId,
-          table: 'bench_payments',
-          party: 'provider',
-          allocationIds: 9000000,
-          entryIds: 11000000,
-          description: 'Pago',
-          entry: 'debit',
-          counter: 'payment',
-          count: paymentCount,
-        });
+        await settleSeededMoney(tx, { accountId, userId, count: paymentCount, ...seededMoneySides.provider });
       });
       const counts = await closeMoneySeed(db, accountId, ['providers', 'inventory_items']);
       console.log(

@@ -9,7 +9,7 @@
 import { addDays } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type BenchClinic, closeMoneySeed, seconds, settleSeededMoney } from './bench-kit.ts';
+import { type BenchClinic, closeMoneySeed, seconds, seededMoneySides, settleSeededMoney } from './bench-kit.ts';
 
 export interface SalesSeedSizes {
   customers: number;
@@ -130,18 +130,7 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
         'paid', p.date, p.total,
         jsonb_build_object('name', 'Paciente'), ${userId}::uuid, ${userId}::uuid
       from bench_collections p`);
-    await settleSeededMoney(tx, {
-      accountId,
-      userId,
-      table: 'bench_collections',
-      party: 'customer',
-      allocationIds: 9000000000,
-      entryIds: 11000000000,
-      description: 'Cobranza',
-      entry: 'credit',
-      counter: 'collection',
-      count: collectionCount,
-    });
+    await settleSeededMoney(tx, { accountId, userId, count: collectionCount, ...seededMoneySides.customer });
   });
   const counts = await closeMoneySeed(db, accountId, ['customers', 'treatments']);
   console.log(

@@ -7,7 +7,7 @@ import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
-import type { TestClinicContext } from './test-clinic.ts';
+import type { TestClinicContext, TestResponse } from './test-clinic.ts';
 
 /**
  * Commercial factories for tests that must not depend on the purchases and providers routes:
@@ -233,4 +233,33 @@ export async function expectHiddenFromOtherClinic(
   }
   const theirs = (await t.call('GET', list, { token: t.other.token })).json();
   expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(id);
+}
+
+/**
+ * A pending collection or payment (`created`, answered 201) is listed as pending under `partyQuery`,
+ * is marked paid once (`<entity>_marked_paid`, audited) and a second time is 409 `<entity>_already_paid`.
+ */
+export async function expectMarkedPaidOnce(
+  t: TestClinicContext,
+  entity: 'collection' | 'payment',
+  created: TestResponse,
+  partyQuery: string,
+) {
+  const base = `/api/${entity}s`;
+  expect(created.statusCode).toBe(201);
+  const money = created.json().data;
+  expect(money).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
+  const pending = await t.call('GET', `${base}?status=pending&${partyQuery}`);
+  expect(pending.json().total).toBe(1);
+  const paid = await t.call('POST', `${base}/${money.id}/paid`, {
+    body: { version: money.version, paidOn: '2026-10-22' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(paid.json()).toMatchObject({ code: `${entity}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
+  const twice = await t.call('POST', `${base}/${money.id}/paid`, {
+    body: { version: paid.json().data.version, paidOn: '2026-10-23' },
+  });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().code).toBe(`${entity}_already_paid`);
+  expect((await t.auditEvents(`${entity}_marked_paid`)).some((e) => e.entityId === money.id)).toBe(true);
 }
