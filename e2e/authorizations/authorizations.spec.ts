@@ -4,7 +4,9 @@ import { saveScreenshot } from '../support/artifacts';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { shootScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
+import { drawSignature as drawStroke } from '../support/signature';
 
 /*
  * Treatment authorizations against the real server (demo clinic of Buenos Aires, its Spanish
@@ -23,20 +25,9 @@ async function demoPatient(request: APIRequestContext) {
   return patient as { id: string; firstName: string; lastName: string; ssn: string };
 }
 
-/** A signature-like stroke across the pad, with the mouse. */
+/** A signature-like stroke across the pad, then a second one, with the mouse. */
 async function drawSignature(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad has no box');
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * 0.1, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 30; step += 1) {
-    const x = box.x + box.width * (0.1 + (0.7 * step) / 30);
-    await page.mouse.move(x, y + Math.sin(step / 2.5) * box.height * 0.2, { steps: 2 });
-  }
-  await page.mouse.up();
+  const box = await drawStroke(page);
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.75, { steps: 8 });
@@ -208,24 +199,8 @@ test('screenshots: the form, the sign pad and the signed view in light, dark and
   const { id } = ((await created.json()) as { data: { id: string } }).data;
   await signInPage(page, demoUsers.administrator);
 
-  const shoot = async (name: string, path: string, ready: string, prepare?: () => Promise<void>) => {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
-      await expect(page.getByTestId(ready).first()).toBeVisible();
-      await prepare?.();
-      await settle(page);
-      await saveScreenshot(page, `${name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=light`);
-    await expect(page.getByTestId(ready).first()).toBeVisible();
-    await prepare?.();
-    await settle(page);
-    await saveScreenshot(page, `${name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} fits 390 px`).toBeLessThanOrEqual(390);
-  };
+  const shoot = (name: string, path: string, ready: string, prepare?: () => Promise<void>) =>
+    shootScreen(page, { name, path, ready }, { prepare });
 
   await shoot('authorizations-form', `/patients/${patient.id}/mh/authorization/new`, 'authorization-form', async () => {
     await page.getByTestId('template-select').selectOption({ index: 1 });

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { themed } from '../support/screens';
 import { rootServer } from '../support/servers';
 import { onePagePdf, pngPicture } from './images';
 
@@ -145,7 +146,7 @@ test('screenshots and axe: a record with its files, light, dark and 390 px', asy
   for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [name, path] of screens) {
-      await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
+      await page.goto(themed(path, theme));
       await settle(page, { spinners: true });
       await saveScreenshot(page, `${name}-${theme}`);
       await expectNoAxeViolations(page, `${path} (${theme})`);
@@ -157,7 +158,7 @@ test('screenshots and axe: a record with its files, light, dark and 390 px', asy
   }
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [name, path] of screens) {
-    await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=light`);
+    await page.goto(themed(path, 'light'));
     await settle(page, { spinners: true });
     await saveScreenshot(page, `${name}-390`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 390 px`).toBeLessThanOrEqual(

@@ -4,6 +4,7 @@ import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
 import { settle } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -263,22 +264,7 @@ test('screenshots: list, form and item page in light, dark and at 390 px', async
     { name: 'inventory-item', path: `/medications/edit/${id}`, ready: 'movement-row' },
     { name: 'inventory-reorder', path: '/inventory/reorder', ready: 'reorder-row' },
   ];
-  for (const screen of screens) {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${screen.path}?layout_theme=${theme}`);
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${screen.path}?layout_theme=light`);
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
   // Every inventory page under the strict CSP (zod without eval) and without errors.
   expect(issues.all()).toEqual([]);
 });

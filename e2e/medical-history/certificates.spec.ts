@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/test';
-import { artifactsDir, saveScreenshot } from '../support/artifacts';
+import { artifactsDir } from '../support/artifacts';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
-import { settle, tag } from '../support/page';
+import { tag } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 
 /*
  * Health certificates against the real server (demo clinic, issue 24): a rest certificate issued
@@ -118,22 +119,6 @@ test('screenshots: the certificates tab, the form and a voided certificate in li
     { name: 'certificates-form', path: `${history}/certificate/new`, ready: 'certificate-form' },
     { name: 'certificates-voided', path: `${history}/certificate/show/${voided?.id}`, ready: 'certificate-view' },
   ];
-  for (const screen of screens) {
-    const join = screen.path.includes('?') ? '&' : '?';
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${screen.path}${join}layout_theme=${theme}`);
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${screen.path}${join}layout_theme=light`);
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
   expect(issues.all()).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { saveScreenshot } from '../support/artifacts';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -274,22 +275,6 @@ test('screenshots: the history and the attendance form in light, dark and at 390
       ready: 'laboratory-form',
     },
   ];
-  for (const screen of screens) {
-    const join = screen.path.includes('?') ? '&' : '?';
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${screen.path}${join}layout_theme=${theme}`);
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${screen.path}${join}layout_theme=light`);
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
   expect(issues.all()).toEqual([]);
 });

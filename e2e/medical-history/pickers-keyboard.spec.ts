@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { createPatient, totalOf } from '../support/clinic-api';
+import { watchRequests } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 
 /*
@@ -19,17 +20,6 @@ const newPatient = (request: APIRequestContext) =>
     birthdate: '1982-07-21',
   });
 
-/** Every write (POST/PUT) of a clinical record the page sends. */
-function watchWrites(page: Page): string[] {
-  const writes: string[] = [];
-  page.on('request', (request) => {
-    if (['POST', 'PUT'].includes(request.method()) && /\/api\/patients\//.test(request.url())) {
-      writes.push(`${request.method()} ${request.url()}`);
-    }
-  });
-  return writes;
-}
-
 test('attendance: supplies and medicines picked with the keyboard; Enter in pickers and lines never saves', async ({
   page,
   request,
@@ -37,7 +27,8 @@ test('attendance: supplies and medicines picked with the keyboard; Enter in pick
 }) => {
   test.setTimeout(90_000);
   const patientId = await newPatient(request);
-  const writes = watchWrites(page);
+  // Every write (POST/PUT) of a clinical record the page sends.
+  const writes = watchRequests(page, ['POST', 'PUT'], /\/api\/patients\//);
   await signInPage(page, demoUsers.administrator);
   await page.goto(`/patients/${patientId}/mh/attendance/new`);
   const form = page.getByTestId('attendance-form');
@@ -106,7 +97,8 @@ test('diagnosis and authorization: Enter in the ICD-10 code, a tooth or a field 
 }) => {
   test.setTimeout(90_000);
   const patientId = await newPatient(request);
-  const writes = watchWrites(page);
+  // Every write (POST/PUT) of a clinical record the page sends.
+  const writes = watchRequests(page, ['POST', 'PUT'], /\/api\/patients\//);
   await signInPage(page, demoUsers.administrator);
 
   await page.goto(`/patients/${patientId}/mh/diagnosis/new`);

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { createPatient, totalOf } from '../support/clinic-api';
-import { settle } from '../support/page';
+import { settle, watchRequests } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 
 /*
@@ -24,14 +24,6 @@ const newPatient = (request: APIRequestContext) =>
 const entriesOf = (request: APIRequestContext, patientId: string) =>
   totalOf(request, `api/patients/${patientId}/odontogram/entries`);
 
-function watchCharting(page: Page): string[] {
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/odontogram\/entries$/.test(request.url())) posts.push(request.url());
-  });
-  return posts;
-}
-
 test('the first click on a tooth charts nothing until a status is chosen; a mark can be undone', async ({
   page,
   request,
@@ -39,7 +31,7 @@ test('the first click on a tooth charts nothing until a status is chosen; a mark
 }) => {
   test.setTimeout(90_000);
   const patientId = await newPatient(request);
-  const posts = watchCharting(page);
+  const posts = watchRequests(page, ['POST'], /\/odontogram\/entries$/);
   const voids: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'DELETE' && /\/odontogram\/entries\//.test(request.url())) {

@@ -4,6 +4,7 @@ import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
 import { settle, tag } from '../support/page';
 import { apiSignIn, createUser, demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -312,23 +313,7 @@ test('screenshots: list, form and medical history in light, dark and at 390 px',
     { name: 'patients-history', path: `/patients/${id}/mh`, ready: 'patient-alerts' },
     { name: 'patients-changes', path: `/patients/${id}/mh?tab=changes`, ready: 'change-row' },
   ];
-  const themed = (path: string, theme: string) => `${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`;
-  for (const screen of screens) {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(themed(screen.path, theme));
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(themed(screen.path, 'light'));
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
   // The required-field messages on the form.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/patients/create');

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { createPatient, totalOf } from '../support/clinic-api';
-import { settle } from '../support/page';
+import { settle, watchRequests } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 
 /*
@@ -25,17 +25,6 @@ const newPatient = (request: APIRequestContext) =>
 const prescriptionsOf = (request: APIRequestContext, patientId: string) =>
   totalOf(request, `api/patients/${patientId}/prescriptions`);
 
-/** Every POST of a prescription the page sends (there must be none). */
-function watchSaves(page: Page): string[] {
-  const saves: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/patients\/[^/]+\/prescriptions$/.test(request.url())) {
-      saves.push(request.url());
-    }
-  });
-  return saves;
-}
-
 test('typing "amoxi" then Enter never saves; ArrowDown and Enter pick the suggestion; no prescription is created', async ({
   page,
   request,
@@ -43,7 +32,8 @@ test('typing "amoxi" then Enter never saves; ArrowDown and Enter pick the sugges
 }) => {
   test.setTimeout(90_000);
   const patientId = await newPatient(request);
-  const saves = watchSaves(page);
+  // Every POST of a prescription the page sends (there must be none).
+  const saves = watchRequests(page, ['POST'], /\/api\/patients\/[^/]+\/prescriptions$/);
   await signInPage(page, demoUsers.administrator);
   await page.goto(`/patients/${patientId}/mh/prescription/new`);
   const form = page.getByTestId('prescription-form');

@@ -2,8 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
-import { settle, tag } from '../support/page';
+import { tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -210,22 +211,6 @@ test('screenshots: the prescriptions list and form in light, dark and at 390 px'
       ready: 'prescription-view',
     },
   ];
-  for (const screen of screens) {
-    const join = screen.path.includes('?') ? '&' : '?';
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${screen.path}${join}layout_theme=${theme}`);
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${screen.path}${join}layout_theme=light`);
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
   expect(issues.all()).toEqual([]);
 });

@@ -1,9 +1,8 @@
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
-import { saveScreenshot } from '../support/artifacts';
 import { apiCreate } from '../support/clinic-api';
-import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { shootScreens } from '../support/screens';
 
 /*
  * Providers (issue 17) against the real server with the Spanish demo clinic: create one through
@@ -104,23 +103,7 @@ test('screenshots: list, form and edit in light, dark and at 390 px', async ({ p
     { name: 'providers-form', path: '/providers/create', ready: 'provider-form' },
     { name: 'providers-edit', path: editPath, ready: 'provider-form' },
   ];
-  const themed = (path: string, theme: string) => `${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`;
-  for (const screen of screens) {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(themed(screen.path, theme));
-      await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-      await settle(page);
-      await saveScreenshot(page, `${screen.name}-${theme}`);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(themed(screen.path, 'light'));
-    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, `${screen.name}-390`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${screen.name} fits 390 px`).toBeLessThanOrEqual(390);
-  }
+  await shootScreens(page, screens);
 });
 
 test('a provider without documents is deleted after confirming; one with documents is offered "Desactivar"', async ({

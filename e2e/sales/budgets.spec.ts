@@ -6,7 +6,9 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { shootScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
+import { drawSignature } from '../support/signature';
 
 /*
  * Budgets and invoicing attendances (issue 18). The patient's "Facturación" tab lists what is not
@@ -41,37 +43,12 @@ async function billableAttendance(request: APIRequestContext, patientId: string,
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
-async function drawSignature(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad has no box');
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * 0.1, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 30; step += 1) {
-    const x = box.x + box.width * (0.1 + (0.7 * step) / 30);
-    await page.mouse.move(x, y + Math.sin(step / 2.5) * box.height * 0.2, { steps: 2 });
-  }
-  await page.mouse.up();
-}
-
 async function shoot(page: Page, name: string, path: string, ready: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=${theme}`);
-    await expect(page.getByTestId(ready).first()).toBeVisible();
-    await settle(page, { spinners: true });
-    await saveScreenshot(page, `${name}-${theme}`);
-    await expectNoAxeViolations(page, `${name} (${theme})`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}layout_theme=light`);
-  await expect(page.getByTestId(ready).first()).toBeVisible();
-  await settle(page, { spinners: true });
-  await saveScreenshot(page, `${name}-390`);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} fits 390 px`).toBeLessThanOrEqual(390);
+  await shootScreen(
+    page,
+    { name, path, ready },
+    { spinners: true, afterTheme: (theme) => expectNoAxeViolations(page, `${name} (${theme})`) },
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -7,6 +7,7 @@ import { settle, tag } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
+import { drawSignature } from '../support/signature';
 
 /*
  * The whole sales story of issue 18 in Chromium, in Spanish, through the screens a clinic uses:
@@ -100,21 +101,6 @@ async function printedText(page: Page, testInfo: TestInfo, button: string, url: 
   expect(type).toBe('application/pdf');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   return pdfText(testInfo.outputPath(file), bytes);
-}
-
-async function drawSignature(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad has no box');
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * 0.1, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 30; step += 1) {
-    const x = box.x + box.width * (0.1 + (0.7 * step) / 30);
-    await page.mouse.move(x, y + Math.sin(step / 2.5) * box.height * 0.2, { steps: 2 });
-  }
-  await page.mouse.up();
 }
 
 async function pickCustomer(page: Page, name: string) {

@@ -11,7 +11,6 @@
  *     reminder plan).
  * Goal on PostgreSQL: week p95 < 30 ms, booking p95 < 20 ms.
  */
-import { parseArgs } from 'node:util';
 import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
@@ -19,26 +18,24 @@ import { inTransaction } from '../src/plugins/routes.ts';
 import { seedAgenda } from './agenda-seed.ts';
 import {
   benchCaller,
+  benchOptions,
   benchTimer,
+  clinicRows,
   createBenchClinic,
   keepDayFigures,
-  openBenchDatabase,
   report,
+  runBench,
   seconds,
-  startBenchApp,
   vacuumAnalyze,
+  withBenchApp,
+  withBenchDatabase,
 } from './bench-kit.ts';
 import { insertPatients } from './patients-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    professionals: { type: 'string', default: '10' },
-    appointments: { type: 'string', default: '200000' },
-    patients: { type: 'string', default: '5000' },
-    runs: { type: 'string', default: '200' },
-    keep: { type: 'boolean', default: false },
-  },
+const options = benchOptions('200', {
+  professionals: { type: 'string', default: '10' },
+  appointments: { type: 'string', default: '200000' },
+  patients: { type: 'string', default: '5000' },
 });
 const professionalCount = Number(options.professionals);
 const appointmentCount = Number(options.appointments);
@@ -47,134 +44,125 @@ const runs = Number(options.runs);
 const zone = 'Europe/Madrid';
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
-  console.log(
-    `agenda bench on ${backend}: ${professionalCount} professionals, ${appointmentCount.toLocaleString('en')} appointments over three years, ${patientCount.toLocaleString('en')} patients`,
-  );
-  const { db, drop } = await openBenchDatabase(options);
-  try {
-    const clinic = await createBenchClinic(db);
-    const { accountId, userId } = clinic;
-    await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
-    let started = performance.now();
-    await insertPatients(
-      db.orm,
-      sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
-    );
-    await db.orm.execute(sql`
+  await withBenchDatabase(
+    options,
+    (backend) =>
+      `agenda bench on ${backend}: ${professionalCount} professionals, ${appointmentCount.toLocaleString('en')} appointments over three years, ${patientCount.toLocaleString('en')} patients`,
+    async (db) => {
+      const clinic = await createBenchClinic(db);
+      const { accountId, userId } = clinic;
+      await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
+      let started = performance.now();
+      await insertPatients(db.orm, clinicRows(clinic, patientCount));
+      await db.orm.execute(sql`
       insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
-    console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
+      console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
 
-    started = performance.now();
-    const today = clinicToday(zone);
-    const { firstDay, lastDay } = await seedAgenda(db, clinic, {
-      professionals: professionalCount,
-      appointments: appointmentCount,
-      zone,
-      today,
-    });
-    await keepDayFigures(db.orm);
-    await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
-    const [{ n } = { n: 0 }] = (
-      await db.orm.execute<{ n: number }>(
-        sql`select count(*)::int as n from appointments where account_id = ${accountId}`,
-      )
-    ).rows;
-    console.log(
-      `  ${professionalCount} professionals, opening hours and ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`,
-    );
-
-    const { app, headers, close } = await startBenchApp(db, clinic);
-    try {
-      const call = benchCaller(app, headers, { idempotencyKeys: false });
-      const time = benchTimer(runs);
-
-      // A week view (Monday to Monday, wall-clock) for all professionals, any week of the three years.
-      const weekOf = (run: number) => {
-        const shift = (new Date(`${firstDay}T00:00:00Z`).getUTCDay() + 6) % 7;
-        const monday = addDays(firstDay, 7 * ((run * 37) % 150) + 7 - shift);
-        return {
-          from: (instantOfClinicWallTime(`${monday}T00:00`, zone) as Date).toISOString(),
-          to: (instantOfClinicWallTime(`${addDays(monday, 7)}T00:00`, zone) as Date).toISOString(),
-        };
-      };
-      let rowsSeen = 0;
-      let calls = 0;
-      const actor = { accountId, userId, level: 'administrator' as const, timeZone: zone, ip: '127.0.0.1' };
-      const weekService = await time(async (run) => {
-        const rows = await inTransaction(db, actor, (ctx) => appointmentsService.calendar({ ctx, query: weekOf(run) }));
-        rowsSeen += rows.length;
-        calls += 1;
+      started = performance.now();
+      const today = clinicToday(zone);
+      const { firstDay, lastDay } = await seedAgenda(db, clinic, {
+        professionals: professionalCount,
+        appointments: appointmentCount,
+        zone,
+        today,
       });
-      report(
-        `week view, all ${professionalCount} professionals, the service call (~${Math.round(rowsSeen / calls)} appointments a week)`,
-        weekService,
+      await keepDayFigures(db.orm);
+      await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
+      const [{ n } = { n: 0 }] = (
+        await db.orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from appointments where account_id = ${accountId}`,
+        )
+      ).rows;
+      console.log(
+        `  ${professionalCount} professionals, opening hours and ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`,
       );
-      const week = await time(async (run) => {
-        const { from, to } = weekOf(run);
-        await call('GET', `/api/appointments/calendar?from=${from}&to=${to}`);
-      });
-      report(`week view, the whole request (answer validated and serialised as JSON)`, week);
 
-      const professionals = (
-        await db.orm.execute<{ id: string }>(sql`select id from users where account_id = ${accountId} order by id`)
-      ).rows.map((row) => row.id);
-      const nextWeek = (instantOfClinicWallTime(`${addDays(today, 1)}T00:00`, zone) as Date).toISOString();
-      const oneSlots = await time(async (run) => {
-        const professional = professionals[run % professionals.length];
-        await call(
-          'GET',
-          `/api/appointments/free-slots?professionalId=${professional}&durationMinutes=30&from=${nextWeek}&days=14&limit=10`,
-        );
-      });
-      report('free slots, one professional, next 14 days', oneSlots);
-      const allSlots = await time(async () => {
-        await call('GET', `/api/appointments/free-slots?durationMinutes=45&from=${nextWeek}&days=14&limit=10`);
-      });
-      report(`free slots, all ${professionalCount} professionals, next 14 days`, allSlots);
+      await withBenchApp(db, clinic, async (app, headers) => {
+        const call = benchCaller(app, headers, { idempotencyKeys: false });
+        const time = benchTimer(runs);
 
-      // Booking: a free slot each time, after the generated half year, within opening hours.
-      const patients = (
-        await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
-      ).rows.map((row) => row.id);
-      const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-      // The first weekday a week after the generated half year (a Saturday or Sunday is closed).
-      let bookingDay = addDays(lastDay, 7);
-      while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
-      let slot = 0;
-      const booking = await time(async (run) => {
-        const professional = professionals[run % professionals.length] as string;
-        if (run % professionals.length === 0) slot += 1;
-        if (slot >= 20) {
-          slot = 0;
-          do bookingDay = addDays(bookingDay, 1);
-          while (weekend(bookingDay));
-        }
-        const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
-        const startsAt = new Date(start.getTime() + slot * 30 * 60_000);
-        await call(
-          'POST',
-          '/api/appointments',
-          {
-            patientId: patients[run % patients.length],
-            professionalId: professional,
-            startsAt: startsAt.toISOString(),
-            endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
-            reason: 'Revisión',
-          },
-          201,
+        // A week view (Monday to Monday, wall-clock) for all professionals, any week of the three years.
+        const weekOf = (run: number) => {
+          const shift = (new Date(`${firstDay}T00:00:00Z`).getUTCDay() + 6) % 7;
+          const monday = addDays(firstDay, 7 * ((run * 37) % 150) + 7 - shift);
+          return {
+            from: (instantOfClinicWallTime(`${monday}T00:00`, zone) as Date).toISOString(),
+            to: (instantOfClinicWallTime(`${addDays(monday, 7)}T00:00`, zone) as Date).toISOString(),
+          };
+        };
+        let rowsSeen = 0;
+        let calls = 0;
+        const actor = { accountId, userId, level: 'administrator' as const, timeZone: zone, ip: '127.0.0.1' };
+        const weekService = await time(async (run) => {
+          const rows = await inTransaction(db, actor, (ctx) =>
+            appointmentsService.calendar({ ctx, query: weekOf(run) }),
+          );
+          rowsSeen += rows.length;
+          calls += 1;
+        });
+        report(
+          `week view, all ${professionalCount} professionals, the service call (~${Math.round(rowsSeen / calls)} appointments a week)`,
+          weekService,
         );
+        const week = await time(async (run) => {
+          const { from, to } = weekOf(run);
+          await call('GET', `/api/appointments/calendar?from=${from}&to=${to}`);
+        });
+        report(`week view, the whole request (answer validated and serialised as JSON)`, week);
+
+        const professionals = (
+          await db.orm.execute<{ id: string }>(sql`select id from users where account_id = ${accountId} order by id`)
+        ).rows.map((row) => row.id);
+        const nextWeek = (instantOfClinicWallTime(`${addDays(today, 1)}T00:00`, zone) as Date).toISOString();
+        const oneSlots = await time(async (run) => {
+          const professional = professionals[run % professionals.length];
+          await call(
+            'GET',
+            `/api/appointments/free-slots?professionalId=${professional}&durationMinutes=30&from=${nextWeek}&days=14&limit=10`,
+          );
+        });
+        report('free slots, one professional, next 14 days', oneSlots);
+        const allSlots = await time(async () => {
+          await call('GET', `/api/appointments/free-slots?durationMinutes=45&from=${nextWeek}&days=14&limit=10`);
+        });
+        report(`free slots, all ${professionalCount} professionals, next 14 days`, allSlots);
+
+        // Booking: a free slot each time, after the generated half year, within opening hours.
+        const patients = (
+          await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
+        ).rows.map((row) => row.id);
+        const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+        // The first weekday a week after the generated half year (a Saturday or Sunday is closed).
+        let bookingDay = addDays(lastDay, 7);
+        while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
+        let slot = 0;
+        const booking = await time(async (run) => {
+          const professional = professionals[run % professionals.length] as string;
+          if (run % professionals.length === 0) slot += 1;
+          if (slot >= 20) {
+            slot = 0;
+            do bookingDay = addDays(bookingDay, 1);
+            while (weekend(bookingDay));
+          }
+          const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
+          const startsAt = new Date(start.getTime() + slot * 30 * 60_000);
+          await call(
+            'POST',
+            '/api/appointments',
+            {
+              patientId: patients[run % patients.length],
+              professionalId: professional,
+              startsAt: startsAt.toISOString(),
+              endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
+              reason: 'Revisión',
+            },
+            201,
+          );
+        });
+        report('booking (POST /api/appointments)', booking);
       });
-      report('booking (POST /api/appointments)', booking);
-    } finally {
-      await close();
-    }
-  } finally {
-    await drop();
-  }
+    },
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

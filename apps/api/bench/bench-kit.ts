@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -234,6 +235,28 @@ export interface SeededMoney {
   count: number;
 }
 
+/** What each side's seed settles: the providers' payments and the customers' collections. */
+export const seededMoneySides = {
+  provider: {
+    table: 'bench_payments',
+    party: 'provider',
+    allocationIds: 9000000,
+    entryIds: 11000000,
+    description: 'Pago',
+    entry: 'debit',
+    counter: 'payment',
+  },
+  customer: {
+    table: 'bench_collections',
+    party: 'customer',
+    allocationIds: 9000000000,
+    entryIds: 11000000000,
+    description: 'Cobranza',
+    entry: 'credit',
+    counter: 'collection',
+  },
+} as const satisfies Record<string, Omit<SeededMoney, 'accountId' | 'userId' | 'count'>>;
+
 /**
  * Each seeded payment or collection settles its one document in full: the allocation, the
  * document's open amount to zero, the ledger entry, the party's kept balance, the day figures and
@@ -265,4 +288,96 @@ export async function settleSeededMoney(runner: SqlRunner, money: SeededMoney): 
   await runner.execute(sql`
     insert into account_counters (account_id, name, value) values (${accountId}::uuid, ${money.counter}, ${money.count})
     on conflict do nothing`);
+}
+
+const moneyTables = [
+  'commercial_documents',
+  'document_lines',
+  'payments',
+  'payment_allocations',
+  'ledger_entries',
+  'party_balances',
+  'day_figures',
+];
+
+/**
+ * After a money seed (purchases and payments, sales and collections): its tables vacuumed and
+ * analysed after the side's own (`partyTables`), and what it wrote counted, formatted for printing.
+ */
+export async function closeMoneySeed(db: Database, accountId: string, partyTables: string[]) {
+  await vacuumAnalyze(db, [...partyTables, ...moneyTables]);
+  const [counts] = (
+    await db.orm.execute<{ documents: number; payments: number; entries: number; open: number }>(sql`
+      select (select count(*)::int from commercial_documents where account_id = ${accountId}) as documents,
+        (select count(*)::int from payments where account_id = ${accountId}) as payments,
+        (select count(*)::int from ledger_entries where account_id = ${accountId}) as entries,
+        (select count(*)::int from commercial_documents where account_id = ${accountId} and open_amount <> 0) as open`)
+  ).rows;
+  const printed = (value: number | undefined) => Number(value).toLocaleString('en');
+  return {
+    documents: printed(counts?.documents),
+    payments: printed(counts?.payments),
+    entries: printed(counts?.entries),
+    open: printed(counts?.open),
+  };
+}
+
+/** Which database a bench runs on, as its headline prints it. */
+export const benchBackend = (options: { pglite: boolean }) =>
+  options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
+
+/**
+ * A bench's frame: prints its headline, opens the throw-away database and runs `bench` on it,
+ * dropping it afterwards (unless `--keep`) even when a step throws.
+ */
+export async function withBenchDatabase(
+  options: Parameters<typeof openBenchDatabase>[0],
+  headline: (backend: string) => string,
+  bench: (db: Database) => Promise<void>,
+): Promise<void> {
+  console.log(headline(benchBackend(options)));
+  const { db, drop } = await openBenchDatabase(options);
+  try {
+    await bench(db);
+  } finally {
+    await drop();
+  }
+}
+
+/** Times on the real app signed in as the clinic's administrator, closed afterwards. */
+export async function withBenchApp(
+  db: Database,
+  clinic: BenchClinic,
+  timing: (app: FastifyInstance, headers: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const { app, headers, close } = await startBenchApp(db, clinic);
+  try {
+    await timing(app, headers);
+  } finally {
+    await close();
+  }
+}
+
+/** Runs a bench's `main`, printing any failure and exiting with 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** The FROM item the seeds read (`account_id`, `user_id`, `i`): the clinic's rows 1 to `count`. */
+export const clinicRows = ({ accountId, userId }: { accountId: string; userId: string }, count: number) =>
+  sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${count}) as i) as source`;
+
+/** The command line: every bench's `--pglite`, `--runs` (default `runs`) and `--keep`, and its own options. */
+export function benchOptions<Own extends Record<string, ParseArgsOptionDescriptor>>(runs: string, own: Own) {
+  return parseArgs({
+    options: {
+      pglite: { type: 'boolean', default: false },
+      runs: { type: 'string', default: runs },
+      keep: { type: 'boolean', default: false },
+      ...own,
+    },
+  }).values;
 }

@@ -20,7 +20,6 @@
  * applies the newer migrations). `--no-export` skips the two XLSX exports (several minutes on the
  * big clinic) when only the dashboard's and the reports' times are wanted.
  */
-import { parseArgs } from 'node:util';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { reportIds } from '@odontia/shared/schemas/reports';
 import type { Database } from '../src/db/client.ts';
@@ -28,36 +27,33 @@ import { seedAgenda } from './agenda-seed.ts';
 import {
   type BenchClinic,
   benchCaller,
+  benchOptions,
   benchTimer,
   createBenchClinic,
   findBenchClinic,
   keepDayFigures,
-  openBenchDatabase,
   report,
+  runBench,
   seconds,
-  startBenchApp,
   vacuumAnalyze,
+  withBenchApp,
+  withBenchDatabase,
 } from './bench-kit.ts';
 import { seedPatients } from './patients-seed.ts';
 import { seedSales } from './sales-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    patients: { type: 'string', default: '100000' },
-    attendances: { type: 'string', default: '1000000' },
-    appointments: { type: 'string', default: '200000' },
-    documents: { type: 'string', default: '1000000' },
-    collections: { type: 'string', default: '800000' },
-    customers: { type: 'string', default: '20000' },
-    professionals: { type: 'string', default: '10' },
-    runs: { type: 'string', default: '100' },
-    keep: { type: 'boolean', default: false },
-    /** Time again on a database an earlier run kept (`--keep` prints its name): no seeding. */
-    reuse: { type: 'string' },
-    /** Skip the two XLSX exports at the end (minutes on the big clinic). */
-    'no-export': { type: 'boolean', default: false },
-  },
+const options = benchOptions('100', {
+  patients: { type: 'string', default: '100000' },
+  attendances: { type: 'string', default: '1000000' },
+  appointments: { type: 'string', default: '200000' },
+  documents: { type: 'string', default: '1000000' },
+  collections: { type: 'string', default: '800000' },
+  customers: { type: 'string', default: '20000' },
+  professionals: { type: 'string', default: '10' },
+  /** Time again on a database an earlier run kept (`--keep` prints its name): no seeding. */
+  reuse: { type: 'string' },
+  /** Skip the two XLSX exports at the end (minutes on the big clinic). */
+  'no-export': { type: 'boolean', default: false },
 });
 const sizes = {
   patients: Number(options.patients),
@@ -107,101 +103,97 @@ async function seed(db: Database, clinic: BenchClinic, today: string): Promise<v
 }
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
-  console.log(
-    options.reuse
-      ? `dashboard bench on ${backend}, the database ${options.reuse} kept by an earlier run (its sizes are that run's)`
-      : `dashboard bench on ${backend}: ${count(sizes.patients)} patients, ${count(sizes.attendances)} attendances, ${count(sizes.appointments)} appointments, ${count(sizes.documents)} sales documents, ${count(sizes.collections)} collections`,
-  );
-  const { db, drop } = await openBenchDatabase(options);
-  try {
-    const today = clinicToday(zone);
-    const clinic = options.reuse ? await findBenchClinic(db) : await createBenchClinic(db);
-    if (!options.reuse) await seed(db, clinic, today);
-    const { app, headers, close } = await startBenchApp(db, clinic);
-    try {
-      const call = benchCaller(app, headers, { idempotencyKeys: false });
-      const time = benchTimer(runs);
-      const periods = [
-        { label: 'this month so far (the default)', query: '' },
-        { label: 'the last 30 days', query: `?from=${addDays(today, -29)}&to=${today}` },
-        { label: 'the last year', query: `?from=${addDays(today, -364)}&to=${today}` },
-      ];
-      for (const period of periods) {
-        let attendances = 0;
-        const times = await time(async () => {
-          const answer = (await call('GET', `/api/dashboard${period.query}`)) as {
-            data: { clinical: { attendances: { current: number } } };
-          };
-          attendances = answer.data.clinical.attendances.current;
-        });
-        report(`the whole dashboard, ${period.label} (${count(attendances)} attendances in the period)`, times);
-      }
-
-      const year = `from=${addDays(today, -364)}&to=${today}`;
-      const reportTime = benchTimer(Math.min(runs, 20));
-      for (const reportId of reportIds) {
-        let total = 0;
-        const times = await reportTime(async () => {
-          const answer = (await call('GET', `/api/reports/${reportId}?${year}&page=1&pageSize=50`)) as {
-            total: number;
-          };
-          total = answer.total;
-        });
-        report(`report ${reportId}, first page of 50 for the last year (${count(total)} rows)`, times);
-      }
-
-      // The sales VAT book as XLSX, for a month and for the year: a job writes it in chunks. The
-      // process's resident size and V8's live heap are sampled until the job is done (the download
-      // after it is app.inject's whole-body buffer, not the export's); bounded memory is the year's
-      // peak no higher than the month's, for ten times the rows.
-      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-      const exportXlsx = async (label: string, from: string) => {
-        const started = performance.now();
-        const before = process.memoryUsage();
-        let peak = before.rss;
-        let peakHeap = before.heapUsed;
-        const sampler = setInterval(() => {
-          const now = process.memoryUsage();
-          peak = Math.max(peak, now.rss);
-          peakHeap = Math.max(peakHeap, now.heapUsed);
-        }, 50);
-        try {
-          const queued = (await call(
-            'POST',
-            '/api/reports/sales-vat-book/exports',
-            { from, to: today, format: 'xlsx' },
-            201,
-          )) as { data: { id: string } };
-          let state: { state: string; rowsWritten: number } = { state: 'queued', rowsWritten: 0 };
-          while (state.state !== 'done' && state.state !== 'failed') {
-            await new Promise((resolve) => setTimeout(resolve, 250));
-            state = ((await call('GET', `/api/reports/exports/${queued.data.id}`)) as { data: typeof state }).data;
-          }
-          clearInterval(sampler);
-          const took = seconds(started);
-          if (state.state !== 'done') throw new Error(`the export ended ${state.state}`);
-          const file = await app.inject({ method: 'GET', url: `/api/reports/exports/${queued.data.id}/file`, headers });
-          console.log(
-            `XLSX export of the sales VAT book for ${label} (${count(state.rowsWritten)} rows, ${mb(file.rawPayload.length)}): ${took}; resident memory ${mb(before.rss)} before, peak ${mb(peak)} (+${mb(peak - before.rss)}); V8 heap in use ${mb(before.heapUsed)} before, peak ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`,
-          );
-        } finally {
-          clearInterval(sampler);
+  await withBenchDatabase(
+    options,
+    (backend) =>
+      options.reuse
+        ? `dashboard bench on ${backend}, the database ${options.reuse} kept by an earlier run (its sizes are that run's)`
+        : `dashboard bench on ${backend}: ${count(sizes.patients)} patients, ${count(sizes.attendances)} attendances, ${count(sizes.appointments)} appointments, ${count(sizes.documents)} sales documents, ${count(sizes.collections)} collections`,
+    async (db) => {
+      const today = clinicToday(zone);
+      const clinic = options.reuse ? await findBenchClinic(db) : await createBenchClinic(db);
+      if (!options.reuse) await seed(db, clinic, today);
+      await withBenchApp(db, clinic, async (app, headers) => {
+        const call = benchCaller(app, headers, { idempotencyKeys: false });
+        const time = benchTimer(runs);
+        const periods = [
+          { label: 'this month so far (the default)', query: '' },
+          { label: 'the last 30 days', query: `?from=${addDays(today, -29)}&to=${today}` },
+          { label: 'the last year', query: `?from=${addDays(today, -364)}&to=${today}` },
+        ];
+        for (const period of periods) {
+          let attendances = 0;
+          const times = await time(async () => {
+            const answer = (await call('GET', `/api/dashboard${period.query}`)) as {
+              data: { clinical: { attendances: { current: number } } };
+            };
+            attendances = answer.data.clinical.attendances.current;
+          });
+          report(`the whole dashboard, ${period.label} (${count(attendances)} attendances in the period)`, times);
         }
-      };
-      if (!options['no-export']) {
-        await exportXlsx('the last month', addDays(today, -29));
-        await exportXlsx('the last year', addDays(today, -364));
-      }
-    } finally {
-      await close();
-    }
-  } finally {
-    await drop();
-  }
+
+        const year = `from=${addDays(today, -364)}&to=${today}`;
+        const reportTime = benchTimer(Math.min(runs, 20));
+        for (const reportId of reportIds) {
+          let total = 0;
+          const times = await reportTime(async () => {
+            const answer = (await call('GET', `/api/reports/${reportId}?${year}&page=1&pageSize=50`)) as {
+              total: number;
+            };
+            total = answer.total;
+          });
+          report(`report ${reportId}, first page of 50 for the last year (${count(total)} rows)`, times);
+        }
+
+        // The sales VAT book as XLSX, for a month and for the year: a job writes it in chunks. The
+        // process's resident size and V8's live heap are sampled until the job is done (the download
+        // after it is app.inject's whole-body buffer, not the export's); bounded memory is the year's
+        // peak no higher than the month's, for ten times the rows.
+        const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+        const exportXlsx = async (label: string, from: string) => {
+          const started = performance.now();
+          const before = process.memoryUsage();
+          let peak = before.rss;
+          let peakHeap = before.heapUsed;
+          const sampler = setInterval(() => {
+            const now = process.memoryUsage();
+            peak = Math.max(peak, now.rss);
+            peakHeap = Math.max(peakHeap, now.heapUsed);
+          }, 50);
+          try {
+            const queued = (await call(
+              'POST',
+              '/api/reports/sales-vat-book/exports',
+              { from, to: today, format: 'xlsx' },
+              201,
+            )) as { data: { id: string } };
+            let state: { state: string; rowsWritten: number } = { state: 'queued', rowsWritten: 0 };
+            while (state.state !== 'done' && state.state !== 'failed') {
+              await new Promise((resolve) => setTimeout(resolve, 250));
+              state = ((await call('GET', `/api/reports/exports/${queued.data.id}`)) as { data: typeof state }).data;
+            }
+            clearInterval(sampler);
+            const took = seconds(started);
+            if (state.state !== 'done') throw new Error(`the export ended ${state.state}`);
+            const file = await app.inject({
+              method: 'GET',
+              url: `/api/reports/exports/${queued.data.id}/file`,
+              headers,
+            });
+            console.log(
+              `XLSX export of the sales VAT book for ${label} (${count(state.rowsWritten)} rows, ${mb(file.rawPayload.length)}): ${took}; resident memory ${mb(before.rss)} before, peak ${mb(peak)} (+${mb(peak - before.rss)}); V8 heap in use ${mb(before.heapUsed)} before, peak ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`,
+            );
+          } finally {
+            clearInterval(sampler);
+          }
+        };
+        if (!options['no-export']) {
+          await exportXlsx('the last month', addDays(today, -29));
+          await exportXlsx('the last year', addDays(today, -364));
+        }
+      });
+    },
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

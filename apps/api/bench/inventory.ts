@@ -13,12 +13,14 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
  * --pglite: the embedded database, in memory.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { applyStockMovements } from '../src/features/stock/stock.service.ts';
 import {
   type BenchClinic,
+  benchBackend,
+  benchOptions,
+  clinicRows,
   createBenchClinic,
   openBenchDatabase,
   report,
@@ -28,15 +30,9 @@ import {
 } from './bench-kit.ts';
 import { insertItems, itemFragments, itemPrefixes } from './inventory-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    items: { type: 'string', default: '50000' },
-    movements: { type: 'string', default: '2000000' },
-    runs: { type: 'string', default: '300' },
-    /** Keep the PostgreSQL database afterwards (its name is printed), to look at query plans. */
-    keep: { type: 'boolean', default: false },
-  },
+const options = benchOptions('300', {
+  items: { type: 'string', default: '50000' },
+  movements: { type: 'string', default: '2000000' },
 });
 const itemCount = Number(options.items);
 const movementCount = Number(options.movements);
@@ -47,10 +43,7 @@ const movementsPerItem = Math.max(1, Math.round(movementCount / itemCount));
 async function seed(db: Database, clinic: BenchClinic): Promise<void> {
   const { accountId, userId } = clinic;
   let started = performance.now();
-  await insertItems(
-    db.orm,
-    sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${itemCount}) as i) as source`,
-  );
+  await insertItems(db.orm, clinicRows(clinic, itemCount));
   console.log(`  ${itemCount.toLocaleString('en')} items in ${seconds(started)}`);
 
   started = performance.now();
@@ -83,7 +76,7 @@ async function seed(db: Database, clinic: BenchClinic): Promise<void> {
 }
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
+  const backend = benchBackend(options);
   console.log(
     `inventory bench on ${backend}: ${itemCount.toLocaleString('en')} items, ~${movementCount.toLocaleString('en')} movements`,
   );

@@ -11,20 +11,21 @@
  *   - saving an attendance that uses two supplies (stock taken in the same transaction).
  * Goal on PostgreSQL on the CI machine: search p95 < 20 ms, heavy history < 50 ms, save < 30 ms.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createBenchClinic, openBenchDatabase, report, startBenchApp } from './bench-kit.ts';
+import {
+  benchBackend,
+  benchOptions,
+  createBenchClinic,
+  openBenchDatabase,
+  report,
+  startBenchApp,
+} from './bench-kit.ts';
 import { patientFragments, patientIdNumbers, patientPrefixes, patientTwoWords, seedPatients } from './patients-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    patients: { type: 'string', default: '100000' },
-    attendances: { type: 'string', default: '1000000' },
-    heavy: { type: 'string', default: '1500' },
-    runs: { type: 'string', default: '300' },
-    keep: { type: 'boolean', default: false },
-  },
+const options = benchOptions('300', {
+  patients: { type: 'string', default: '100000' },
+  attendances: { type: 'string', default: '1000000' },
+  heavy: { type: 'string', default: '1500' },
 });
 const patientCount = Number(options.patients);
 const attendanceCount = Number(options.attendances);
@@ -33,7 +34,7 @@ const heavyPatients = 3;
 const runs = Number(options.runs);
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
+  const backend = benchBackend(options);
   console.log(
     `patients bench on ${backend}: ${patientCount.toLocaleString('en')} patients, ` +
       `${attendanceCount.toLocaleString('en')} attendances (${heavyPatients} patients with ${heavyCount} each)`,

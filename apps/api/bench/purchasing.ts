@@ -15,32 +15,29 @@
  *     stock in with the average cost, the SKU memory, the ledger, the audit).
  * Goal on PostgreSQL: p95 under 50 ms, 30 ms and 40 ms.
  */
-import { parseArgs } from 'node:util';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import {
   benchCaller,
+  benchOptions,
   benchTimer,
+  closeMoneySeed,
   createBenchClinic,
-  openBenchDatabase,
   report,
+  runBench,
   seconds,
+  seededMoneySides,
   settleSeededMoney,
-  startBenchApp,
-  vacuumAnalyze,
+  withBenchApp,
+  withBenchDatabase,
 } from './bench-kit.ts';
 import { insertItems } from './inventory-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    providers: { type: 'string', default: '200' },
-    documents: { type: 'string', default: '200000' },
-    payments: { type: 'string', default: '150000' },
-    items: { type: 'string', default: '200' },
-    runs: { type: 'string', default: '200' },
-    keep: { type: 'boolean', default: false },
-  },
+const options = benchOptions('200', {
+  providers: { type: 'string', default: '200' },
+  documents: { type: 'string', default: '200000' },
+  payments: { type: 'string', default: '150000' },
+  items: { type: 'string', default: '200' },
 });
 const providerCount = Number(options.providers);
 const documentCount = Number(options.documents);
@@ -50,38 +47,37 @@ const runs = Number(options.runs);
 const zone = 'America/Argentina/Buenos_Aires';
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
-  console.log(
-    `purchasing bench on ${backend}: ${providerCount} providers, ${documentCount.toLocaleString('en')} purchase documents, ${paymentCount.toLocaleString('en')} payments`,
-  );
-  const { db, drop } = await openBenchDatabase(options);
-  try {
-    const clinic = await createBenchClinic(db);
-    const { accountId, userId } = clinic;
-    const today = clinicToday(zone);
-    const firstDay = addDays(today, -3 * 365);
-    let started = performance.now();
-    await db.orm.execute(sql`
+  await withBenchDatabase(
+    options,
+    (backend) =>
+      `purchasing bench on ${backend}: ${providerCount} providers, ${documentCount.toLocaleString('en')} purchase documents, ${paymentCount.toLocaleString('en')} payments`,
+    async (db) => {
+      const clinic = await createBenchClinic(db);
+      const { accountId, userId } = clinic;
+      const today = clinicToday(zone);
+      const firstDay = addDays(today, -3 * 365);
+      let started = performance.now();
+      await db.orm.execute(sql`
       update accounts set legal_name = 'Clínica Benchmark S.R.L.', country = 'AR', tax_id_kind = 'cuit',
         tax_id = '30712345671', fiscal_condition = 'ar_responsable_inscripto' where id = ${accountId}`);
-    await insertItems(
-      db.orm,
-      sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, 2 * i + 1 as i from generate_series(0, ${itemCount - 1}) as i) as source`,
-    );
-    await db.orm.execute(sql`
+      await insertItems(
+        db.orm,
+        sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, 2 * i + 1 as i from generate_series(0, ${itemCount - 1}) as i) as source`,
+      );
+      await db.orm.execute(sql`
       insert into providers (account_id, id, nif, tax_id_kind, fantasy_name, bussines_name, currency, payment_term_days,
         created_by, updated_by)
       select ${accountId}::uuid, uuid_generate_v7_bench(p), '30' || lpad(p::text, 8, '0') || (p % 10), 'cuit',
         'Proveedor ' || p, 'Proveedor ' || p || ' S.A.', 'argentine_peso', 30, ${userId}::uuid, ${userId}::uuid
       from generate_series(1, ${providerCount}) as p`);
-    console.log(`  ${providerCount} providers and ${itemCount} supplies in ${seconds(started)}`);
+      console.log(`  ${providerCount} providers and ${itemCount} supplies in ${seconds(started)}`);
 
-    // Documents: n-th document of the clinic, its provider by n, its date spread over three years.
-    // The triggers that keep registered rows final are switched off for the bulk load only.
-    started = performance.now();
-    await db.orm.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`
+      // Documents: n-th document of the clinic, its provider by n, its date spread over three years.
+      // The triggers that keep registered rows final are switched off for the bulk load only.
+      started = performance.now();
+      await db.orm.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`
         create temporary table bench_documents on commit drop as
         select n, uuid_generate_v7_bench(1000000 + n) as id,
           (select array_agg(id order by id) from providers where account_id = ${accountId}::uuid)[1 + n % ${providerCount}] as provider_id,
@@ -89,7 +85,7 @@ async function main() {
           (${firstDay}::date + ((n::bigint * ${3 * 365}) / ${documentCount})::int) as date,
           ((1000 + (n * 37) % 90000) / 100.0)::numeric(14,2) as net
         from generate_series(1, ${documentCount}) as n`);
-      await tx.execute(sql`
+        await tx.execute(sql`
         insert into commercial_documents (account_id, id, side, status, document_type, provider_id, point_of_service,
           document_number, date, due_date, currency, condition_sale, subtotal1, subtotal2, vat_total, total,
           vat_breakdown, open_amount, issuer_snapshot, counterparty_snapshot, registered_at, registered_by,
@@ -103,14 +99,14 @@ async function main() {
           jsonb_build_object('name', 'Proveedor'), jsonb_build_object('name', 'Clínica Benchmark'),
           d.date::timestamptz, ${userId}::uuid, d.document_type = 'delivery_note', ${userId}::uuid, ${userId}::uuid
         from bench_documents d`);
-      await tx.execute(sql`
+        await tx.execute(sql`
         insert into document_lines (account_id, id, document_id, position, item_id, description, quantity, unit_price,
           vat_rate, subtotal1, discount, subtotal, vat, total)
         select ${accountId}::uuid, uuid_generate_v7_bench(3000000 + d.n * 2 + l), d.id, l,
           (select array_agg(id order by id) from inventory_items where account_id = ${accountId}::uuid)[1 + (d.n + l) % ${itemCount}],
           'Insumo', 1, d.net, 21, d.net, 0, d.net, round(d.net * 0.21, 2), d.net + round(d.net * 0.21, 2)
         from bench_documents d cross join generate_series(0, 1) as l`);
-      await tx.execute(sql`
+        await tx.execute(sql`
         insert into ledger_entries (account_id, id, party_kind, party_id, date, kind, document_id, description, debit, credit, created_by)
         select ${accountId}::uuid, uuid_generate_v7_bench(6000000 + d.n), 'provider', d.provider_id, d.date, 'document', d.id,
           d.document_type,
@@ -119,9 +115,9 @@ async function main() {
           ${userId}::uuid
         from bench_documents d where d.document_type <> 'delivery_note'`);
 
-      // Payments: each settles one invoice in full, the older invoices of every provider first,
-      // 15 days after the invoice's date.
-      await tx.execute(sql`
+        // Payments: each settles one invoice in full, the older invoices of every provider first,
+        // 15 days after the invoice's date.
+        await tx.execute(sql`
         create temporary table bench_payments on commit drop as
         select row_number() over (order by c.date, c.id) as n, c.id as document_id, c.provider_id, c.total,
           uuid_generate_v7_bench(8000000 + row_number() over (order by c.date, c.id)) as payment_id,
@@ -130,7 +126,7 @@ async function main() {
         where c.account_id = ${accountId}::uuid and c.document_type = 'invoice'
         order by c.date, c.id
         limit ${paymentCount}`);
-      await tx.execute(sql`
+        await tx.execute(sql`
         insert into payments (account_id, id, side, number, provider_id, date, amount, currency, method, parts, status,
           paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
         select ${accountId}::uuid, p.payment_id, 'provider', 'OP-' || lpad(p.n::text, 6, '0'),
@@ -139,120 +135,87 @@ async function main() {
           'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
-      await settleSeededMoney(tx, {
-        accountId,
-        userId,
-        table: 'bench_payments',
-        party: 'provider',
-        allocationIds: 9000000,
-        entryIds: 11000000,
-        description: 'Pago',
-        entry: 'debit',
-        counter: 'payment',
-        count: paymentCount,
+        await settleSeededMoney(tx, { accountId, userId, count: paymentCount, ...seededMoneySides.provider });
       });
-    });
-    await vacuumAnalyze(db, [
-      'providers',
-      'inventory_items',
-      'commercial_documents',
-      'document_lines',
-      'payments',
-      'payment_allocations',
-      'ledger_entries',
-      'party_balances',
-      'day_figures',
-    ]);
-    const [counts] = (
-      await db.orm.execute<{ documents: number; payments: number; entries: number; open: number }>(sql`
-        select (select count(*)::int from commercial_documents where account_id = ${accountId}) as documents,
-          (select count(*)::int from payments where account_id = ${accountId}) as payments,
-          (select count(*)::int from ledger_entries where account_id = ${accountId}) as entries,
-          (select count(*)::int from commercial_documents where account_id = ${accountId} and open_amount <> 0) as open`)
-    ).rows;
-    console.log(
-      `  ${Number(counts?.documents).toLocaleString('en')} documents, ${Number(counts?.payments).toLocaleString('en')} payments, ${Number(counts?.entries).toLocaleString('en')} ledger entries (${Number(counts?.open).toLocaleString('en')} documents still open) in ${seconds(started)}`,
-    );
+      const counts = await closeMoneySeed(db, accountId, ['providers', 'inventory_items']);
+      console.log(
+        `  ${counts.documents} documents, ${counts.payments} payments, ${counts.entries} ledger entries (${counts.open} documents still open) in ${seconds(started)}`,
+      );
 
-    const { app, headers, close } = await startBenchApp(db, clinic);
-    try {
-      const call = benchCaller(app, headers, { idempotencyKeys: true });
-      const time = benchTimer(runs);
+      await withBenchApp(db, clinic, async (app, headers) => {
+        const call = benchCaller(app, headers, { idempotencyKeys: true });
+        const time = benchTimer(runs);
 
-      // The invariant on the seeded data: every balance equals its ledger and its open items.
-      const { rows: broken } = await db.orm.execute<{ n: number }>(sql`
+        // The invariant on the seeded data: every balance equals its ledger and its open items.
+        const { rows: broken } = await db.orm.execute<{ n: number }>(sql`
         select count(*)::int as n from party_balances b
         where b.account_id = ${accountId} and (b.credits - b.debits) <> (
           (select coalesce(sum(open_amount), 0) from commercial_documents d
             where d.account_id = b.account_id and d.provider_id = b.party_id)
           - (select coalesce(sum(amount - allocated_amount), 0) from payments p
             where p.account_id = b.account_id and p.provider_id = b.party_id and p.reversed_at is null))`);
-      if (Number(broken[0]?.n) !== 0)
-        throw new Error(`${broken[0]?.n} providers whose balance is not their open items`);
+        if (Number(broken[0]?.n) !== 0)
+          throw new Error(`${broken[0]?.n} providers whose balance is not their open items`);
 
-      const sorts = ['name', '-balance', '-overdue'];
-      const list = await time(async (run) => {
-        await call('GET', `/api/current-accounts/providers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
-      });
-      report(`providers' current accounts, a page of 20 of ${providerCount} with aging and totals`, list);
+        const sorts = ['name', '-balance', '-overdue'];
+        const list = await time(async (run) => {
+          await call('GET', `/api/current-accounts/providers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
+        });
+        report(`providers' current accounts, a page of 20 of ${providerCount} with aging and totals`, list);
 
-      const providers = (
-        await db.orm.execute<{ id: string }>(sql`select id from providers where account_id = ${accountId} order by id`)
-      ).rows.map((row) => row.id);
-      let entriesSeen = 0;
-      const ledger = await time(async (run) => {
-        const answer = await call(
-          'GET',
-          `/api/current-accounts/providers/${providers[run % providers.length]}?startDate=${addDays(today, -365)}&endDate=${today}`,
+        const providers = (
+          await db.orm.execute<{ id: string }>(
+            sql`select id from providers where account_id = ${accountId} order by id`,
+          )
+        ).rows.map((row) => row.id);
+        let entriesSeen = 0;
+        const ledger = await time(async (run) => {
+          const answer = await call(
+            'GET',
+            `/api/current-accounts/providers/${providers[run % providers.length]}?startDate=${addDays(today, -365)}&endDate=${today}`,
+          );
+          entriesSeen += (answer as { data: { entries: unknown[] } }).data.entries.length;
+        });
+        report(
+          `one provider's ledger for a year (~${Math.round(entriesSeen / (runs + Math.min(10, runs)))} entries, opening balance carried in)`,
+          ledger,
         );
-        entriesSeen += (answer as { data: { entries: unknown[] } }).data.entries.length;
-      });
-      report(
-        `one provider's ledger for a year (~${Math.round(entriesSeen / (runs + Math.min(10, runs)))} entries, opening balance carried in)`,
-        ledger,
-      );
 
-      const items = (
-        await db.orm.execute<{ id: string }>(
-          sql`select id from inventory_items where account_id = ${accountId} order by id limit 40`,
-        )
-      ).rows.map((row) => row.id);
-      const register = await time(async (run) => {
-        await call(
-          'POST',
-          '/api/purchases',
-          {
-            providerId: providers[run % providers.length],
-            documentType: 'invoice',
-            pointOfService: '0009',
-            documentNumber: String(100000 + run),
-            date: today,
-            currency: 'argentine_peso',
-            conditionSale: 'current_account',
-            register: true,
-            lines: Array.from({ length: 20 }, (_, line) => ({
-              itemId: items[(run + line) % items.length],
-              description: `Insumo ${line + 1}`,
-              skuProvider: `PRV-${(run + line) % items.length}`,
-              quantity: String(1 + (line % 5)),
-              unitPrice: `${100 + line}.50`,
-              discountRate: line % 4 === 0 ? '5' : '0',
-              vatRate: line % 3 === 0 ? '10.5' : '21',
-            })),
-          },
-          201,
-        );
+        const items = (
+          await db.orm.execute<{ id: string }>(
+            sql`select id from inventory_items where account_id = ${accountId} order by id limit 40`,
+          )
+        ).rows.map((row) => row.id);
+        const register = await time(async (run) => {
+          await call(
+            'POST',
+            '/api/purchases',
+            {
+              providerId: providers[run % providers.length],
+              documentType: 'invoice',
+              pointOfService: '0009',
+              documentNumber: String(100000 + run),
+              date: today,
+              currency: 'argentine_peso',
+              conditionSale: 'current_account',
+              register: true,
+              lines: Array.from({ length: 20 }, (_, line) => ({
+                itemId: items[(run + line) % items.length],
+                description: `Insumo ${line + 1}`,
+                skuProvider: `PRV-${(run + line) % items.length}`,
+                quantity: String(1 + (line % 5)),
+                unitPrice: `${100 + line}.50`,
+                discountRate: line % 4 === 0 ? '5' : '0',
+                vatRate: line % 3 === 0 ? '10.5' : '21',
+              })),
+            },
+            201,
+          );
+        });
+        report('registering a 20-line invoice (POST /api/purchases, stock in, ledger, audit)', register);
       });
-      report('registering a 20-line invoice (POST /api/purchases, stock in, ledger, audit)', register);
-    } finally {
-      await close();
-    }
-  } finally {
-    await drop();
-  }
+    },
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -9,7 +9,7 @@
 import { addDays } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type BenchClinic, seconds, settleSeededMoney, vacuumAnalyze } from './bench-kit.ts';
+import { type BenchClinic, closeMoneySeed, seconds, seededMoneySides, settleSeededMoney } from './bench-kit.ts';
 
 export interface SalesSeedSizes {
   customers: number;
@@ -130,38 +130,10 @@ export async function seedSales(db: Database, clinic: BenchClinic, sizes: SalesS
         'paid', p.date, p.total,
         jsonb_build_object('name', 'Paciente'), ${userId}::uuid, ${userId}::uuid
       from bench_collections p`);
-    await settleSeededMoney(tx, {
-      accountId,
-      userId,
-      table: 'bench_collections',
-      party: 'customer',
-      allocationIds: 9000000000,
-      entryIds: 11000000000,
-      description: 'Cobranza',
-      entry: 'credit',
-      counter: 'collection',
-      count: collectionCount,
-    });
+    await settleSeededMoney(tx, { accountId, userId, count: collectionCount, ...seededMoneySides.customer });
   });
-  await vacuumAnalyze(db, [
-    'customers',
-    'treatments',
-    'commercial_documents',
-    'document_lines',
-    'payments',
-    'payment_allocations',
-    'ledger_entries',
-    'party_balances',
-    'day_figures',
-  ]);
-  const [counts] = (
-    await db.orm.execute<{ documents: number; collections: number; entries: number; open: number }>(sql`
-      select (select count(*)::int from commercial_documents where account_id = ${accountId}) as documents,
-        (select count(*)::int from payments where account_id = ${accountId}) as collections,
-        (select count(*)::int from ledger_entries where account_id = ${accountId}) as entries,
-        (select count(*)::int from commercial_documents where account_id = ${accountId} and open_amount <> 0) as open`)
-  ).rows;
+  const counts = await closeMoneySeed(db, accountId, ['customers', 'treatments']);
   console.log(
-    `  ${Number(counts?.documents).toLocaleString('en')} sales, ${Number(counts?.collections).toLocaleString('en')} collections, ${Number(counts?.entries).toLocaleString('en')} ledger entries (${Number(counts?.open).toLocaleString('en')} documents still open) in ${seconds(started)}`,
+    `  ${counts.documents} sales, ${counts.payments} collections, ${counts.entries} ledger entries (${counts.open} documents still open) in ${seconds(started)}`,
   );
 }

@@ -16,22 +16,26 @@
  *   - the customers' current accounts list (balance, overdue and aging of a page, with totals).
  * Goal on PostgreSQL: p95 under 30, 30, 50 and 80 ms.
  */
-import { parseArgs } from 'node:util';
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
-import { benchCaller, benchTimer, createBenchClinic, openBenchDatabase, report, startBenchApp } from './bench-kit.ts';
+import {
+  benchCaller,
+  benchOptions,
+  benchTimer,
+  clinicRows,
+  createBenchClinic,
+  report,
+  runBench,
+  withBenchApp,
+  withBenchDatabase,
+} from './bench-kit.ts';
 import { insertPatients } from './patients-seed.ts';
 import { seedSales } from './sales-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    pglite: { type: 'boolean', default: false },
-    patients: { type: 'string', default: '20000' },
-    documents: { type: 'string', default: '1000000' },
-    collections: { type: 'string', default: '800000' },
-    runs: { type: 'string', default: '200' },
-    keep: { type: 'boolean', default: false },
-  },
+const options = benchOptions('200', {
+  patients: { type: 'string', default: '20000' },
+  documents: { type: 'string', default: '1000000' },
+  collections: { type: 'string', default: '800000' },
 });
 const patientCount = Number(options.patients);
 const documentCount = Number(options.documents);
@@ -40,33 +44,28 @@ const runs = Number(options.runs);
 const zone = 'America/Argentina/Buenos_Aires';
 
 async function main() {
-  const backend = options.pglite ? 'PGlite (embedded, in memory)' : 'PostgreSQL';
-  console.log(
-    `sales bench on ${backend}: ${patientCount.toLocaleString('en')} customers, ${documentCount.toLocaleString('en')} sales documents, ${collectionCount.toLocaleString('en')} collections`,
-  );
-  const { db, drop } = await openBenchDatabase(options);
-  try {
-    const clinic = await createBenchClinic(db);
-    const { accountId, userId } = clinic;
-    const today = clinicToday(zone);
-    await insertPatients(
-      db.orm,
-      sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${patientCount}) as i) as source`,
-    );
-    await seedSales(db, clinic, {
-      customers: patientCount,
-      documents: documentCount,
-      collections: collectionCount,
-      today,
-    });
+  await withBenchDatabase(
+    options,
+    (backend) =>
+      `sales bench on ${backend}: ${patientCount.toLocaleString('en')} customers, ${documentCount.toLocaleString('en')} sales documents, ${collectionCount.toLocaleString('en')} collections`,
+    async (db) => {
+      const clinic = await createBenchClinic(db);
+      const { accountId } = clinic;
+      const today = clinicToday(zone);
+      await insertPatients(db.orm, clinicRows(clinic, patientCount));
+      await seedSales(db, clinic, {
+        customers: patientCount,
+        documents: documentCount,
+        collections: collectionCount,
+        today,
+      });
 
-    const { app, headers, close } = await startBenchApp(db, clinic);
-    try {
-      const call = benchCaller(app, headers, { idempotencyKeys: true });
-      const time = benchTimer(runs);
+      await withBenchApp(db, clinic, async (app, headers) => {
+        const call = benchCaller(app, headers, { idempotencyKeys: true });
+        const time = benchTimer(runs);
 
-      // The invariant on the seeded data: every balance equals its open items.
-      const { rows: broken } = await db.orm.execute<{ n: number }>(sql`
+        // The invariant on the seeded data: every balance equals its open items.
+        const { rows: broken } = await db.orm.execute<{ n: number }>(sql`
         with open_items as (
           select customer_id, sum(open_amount) as owed from commercial_documents
           where account_id = ${accountId}::uuid and side = 'sale' and deleted_at is null group by customer_id
@@ -79,80 +78,76 @@ async function main() {
           left join on_account p on p.customer_id = b.party_id
         where b.account_id = ${accountId}::uuid and b.party_kind = 'customer'
           and (b.debits - b.credits) <> coalesce(o.owed, 0) - coalesce(p.credit, 0)`);
-      if (Number(broken[0]?.n) !== 0)
-        throw new Error(`${broken[0]?.n} customers whose balance is not their open items`);
+        if (Number(broken[0]?.n) !== 0)
+          throw new Error(`${broken[0]?.n} customers whose balance is not their open items`);
 
-      const customerIds = (
-        await db.orm.execute<{ id: string }>(
-          sql`select id from customers where account_id = ${accountId} order by id limit 500`,
-        )
-      ).rows.map((row) => row.id);
-      const treatmentIds = (
-        await db.orm.execute<{ id: string }>(sql`select id from treatments where account_id = ${accountId} order by id`)
-      ).rows.map((row) => row.id);
+        const customerIds = (
+          await db.orm.execute<{ id: string }>(
+            sql`select id from customers where account_id = ${accountId} order by id limit 500`,
+          )
+        ).rows.map((row) => row.id);
+        const treatmentIds = (
+          await db.orm.execute<{ id: string }>(
+            sql`select id from treatments where account_id = ${accountId} order by id`,
+          )
+        ).rows.map((row) => row.id);
 
-      const issue = await time(async (run) => {
-        await call(
-          'POST',
-          '/api/sales',
-          {
-            documentType: 'invoice',
-            customerId: customerIds[run % customerIds.length],
-            pointOfService: '0001',
-            date: today,
-            currency: 'argentine_peso',
-            conditionSale: 'current_account',
-            issue: true,
-            lines: Array.from({ length: 10 }, (_, line) => ({
-              treatmentId: treatmentIds[(run + line) % treatmentIds.length],
-              tooth: String(11 + (line % 8)),
-              description: `Tratamiento ${line + 1}`,
-              quantity: '1',
-              unitPrice: `${15000 + line * 250}.00`,
-              discountRate: line % 4 === 0 ? '5' : '0',
-              vatRate: line % 3 === 0 ? '0' : '21',
-            })),
-          },
-          201,
+        const issue = await time(async (run) => {
+          await call(
+            'POST',
+            '/api/sales',
+            {
+              documentType: 'invoice',
+              customerId: customerIds[run % customerIds.length],
+              pointOfService: '0001',
+              date: today,
+              currency: 'argentine_peso',
+              conditionSale: 'current_account',
+              issue: true,
+              lines: Array.from({ length: 10 }, (_, line) => ({
+                treatmentId: treatmentIds[(run + line) % treatmentIds.length],
+                tooth: String(11 + (line % 8)),
+                description: `Tratamiento ${line + 1}`,
+                quantity: '1',
+                unitPrice: `${15000 + line * 250}.00`,
+                discountRate: line % 4 === 0 ? '5' : '0',
+                vatRate: line % 3 === 0 ? '0' : '21',
+              })),
+            },
+            201,
+          );
+        });
+        report('issuing a 10-line invoice (POST /api/sales issue: true: number, chain, ledger, audit)', issue);
+
+        const list = await time(async (run) => {
+          await call('GET', `/api/sales?customerId=${customerIds[run % customerIds.length]}&page=1&pageSize=20`);
+        });
+        report(`the sales list of one customer (~${Math.round(documentCount / patientCount)} documents each)`, list);
+
+        let entriesSeen = 0;
+        const statement = await time(async (run) => {
+          const answer = await call(
+            'GET',
+            `/api/current-accounts/customers/${customerIds[run % customerIds.length]}/ledger?startDate=${addDays(today, -365)}&endDate=${today}`,
+          );
+          entriesSeen += (answer as { data: { entries: unknown[] } }).data.entries.length;
+        });
+        report(
+          `one customer's statement for a year (~${Math.round(entriesSeen / (runs + Math.min(10, runs)))} entries, opening balance carried in)`,
+          statement,
+        );
+
+        const sorts = ['name', '-balance', '-overdue'];
+        const accounts = await time(async (run) => {
+          await call('GET', `/api/current-accounts/customers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
+        });
+        report(
+          `customers' current accounts, a page of 20 of ${patientCount.toLocaleString('en')} with aging and totals`,
+          accounts,
         );
       });
-      report('issuing a 10-line invoice (POST /api/sales issue: true: number, chain, ledger, audit)', issue);
-
-      const list = await time(async (run) => {
-        await call('GET', `/api/sales?customerId=${customerIds[run % customerIds.length]}&page=1&pageSize=20`);
-      });
-      report(`the sales list of one customer (~${Math.round(documentCount / patientCount)} documents each)`, list);
-
-      let entriesSeen = 0;
-      const statement = await time(async (run) => {
-        const answer = await call(
-          'GET',
-          `/api/current-accounts/customers/${customerIds[run % customerIds.length]}/ledger?startDate=${addDays(today, -365)}&endDate=${today}`,
-        );
-        entriesSeen += (answer as { data: { entries: unknown[] } }).data.entries.length;
-      });
-      report(
-        `one customer's statement for a year (~${Math.round(entriesSeen / (runs + Math.min(10, runs)))} entries, opening balance carried in)`,
-        statement,
-      );
-
-      const sorts = ['name', '-balance', '-overdue'];
-      const accounts = await time(async (run) => {
-        await call('GET', `/api/current-accounts/customers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
-      });
-      report(
-        `customers' current accounts, a page of 20 of ${patientCount.toLocaleString('en')} with aging and totals`,
-        accounts,
-      );
-    } finally {
-      await close();
-    }
-  } finally {
-    await drop();
-  }
+    },
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

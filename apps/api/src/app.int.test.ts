@@ -58,6 +58,10 @@ describe('application conventions', () => {
     }
   });
 
+  /** Posts `payload` (raw text) to the echo route as `contentType`. */
+  const echo = (payload: string, contentType = 'application/json') =>
+    app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': contentType }, payload });
+
   it('lists the invalid fields of a validation error with their message codes', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -111,21 +115,11 @@ describe('application conventions', () => {
   });
 
   it('answers 400, not 500, for malformed JSON and 415 for another media type', async () => {
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const malformed = await echo('{"email": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('bad_request');
 
-    const xml = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await echo('<a/>', 'application/xml');
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('unsupported_media_type');
   });
@@ -141,23 +135,13 @@ describe('application conventions', () => {
   });
 
   it('refuses prototype poisoning in JSON', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":"a@b.co","name":"x","__proto__":{"admin":true}}',
-    });
+    const response = await echo('{"email":"a@b.co","name":"x","__proto__":{"admin":true}}');
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('bad_request');
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const response = await echo(JSON.stringify({ email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) }));
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('payload_too_large');
   });

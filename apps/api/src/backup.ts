@@ -1,17 +1,10 @@
-import { EnvError, loadEnv } from './env.ts';
+import { consoleOutput, loadCommandEnv } from './env.ts';
 import { runBackupCommand } from './features/backup/commands.ts';
 
 /** `npm run backup -- …` (issue 20): see features/backup/commands.ts. */
-let env: ReturnType<typeof loadEnv>;
-try {
-  env = loadEnv();
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : String(error));
-  process.exit(1);
-}
+const env = loadCommandEnv();
 const code = await runBackupCommand(process.argv.slice(2), {
   env,
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
+  ...consoleOutput,
 });
 process.exit(code);

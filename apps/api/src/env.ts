@@ -313,3 +313,19 @@ function loadPlans(inline: string | undefined, file: string | undefined): Plan[]
   }
   return parsed.data;
 }
+
+/** The environment of a command-line tool (backup, restore, operator): a bad one is said and exits 1. */
+export function loadCommandEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+/** Where a command-line tool writes: its lines to stdout, its errors to stderr. */
+export const consoleOutput = {
+  out: (line: string) => console.log(line),
+  err: (line: string) => console.error(line),
+};

@@ -1,12 +1,13 @@
 import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { commercialDocuments, documentLines, providers } from '../src/db/schema/index.ts';
 import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
-import type { TestClinicContext } from './test-clinic.ts';
+import type { TestClinicContext, TestResponse } from './test-clinic.ts';
 
 /**
  * Commercial factories for tests that must not depend on the purchases and providers routes:
@@ -215,3 +216,50 @@ export const ledgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(
 
 /** The invariant for every customer (issue 18). */
 export const customerLedgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(t, 'customer');
+
+/**
+ * Another clinic's document is 404 for every call in `calls` (made with the other clinic's
+ * token) and never in its `list`.
+ */
+export async function expectHiddenFromOtherClinic(
+  t: TestClinicContext,
+  list: string,
+  id: string,
+  calls: readonly (readonly ['GET' | 'PUT' | 'POST' | 'DELETE', string, object | undefined])[],
+) {
+  for (const [method, url, body] of calls) {
+    const response = await t.call(method, url, { token: t.other.token, ...(body ? { body } : {}) });
+    expect(response.statusCode, `${method} ${url}`).toBe(404);
+  }
+  const theirs = (await t.call('GET', list, { token: t.other.token })).json();
+  expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(id);
+}
+
+/**
+ * A pending collection or payment (`created`, answered 201) is listed as pending under `partyQuery`,
+ * is marked paid once (`<entity>_marked_paid`, audited) and a second time is 409 `<entity>_already_paid`.
+ */
+export async function expectMarkedPaidOnce(
+  t: TestClinicContext,
+  entity: 'collection' | 'payment',
+  created: TestResponse,
+  partyQuery: string,
+) {
+  const base = `/api/${entity}s`;
+  expect(created.statusCode).toBe(201);
+  const money = created.json().data;
+  expect(money).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
+  const pending = await t.call('GET', `${base}?status=pending&${partyQuery}`);
+  expect(pending.json().total).toBe(1);
+  const paid = await t.call('POST', `${base}/${money.id}/paid`, {
+    body: { version: money.version, paidOn: '2026-10-22' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(paid.json()).toMatchObject({ code: `${entity}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
+  const twice = await t.call('POST', `${base}/${money.id}/paid`, {
+    body: { version: paid.json().data.version, paidOn: '2026-10-23' },
+  });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().code).toBe(`${entity}_already_paid`);
+  expect((await t.auditEvents(`${entity}_marked_paid`)).some((e) => e.entityId === money.id)).toBe(true);
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 /**
  * A PDF's text as pdftotext lays it out (poppler-utils: .ci/run installs it, as the README's
@@ -16,4 +17,11 @@ export function pdfText(pdf: Buffer): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A pdfmake document's content as text, once it is seen to hold every one of `expected`. */
+export function expectContent(document: { content: unknown }, expected: string[]): string {
+  const text = JSON.stringify(document.content);
+  for (const part of expected) expect(text).toContain(part);
+  return text;
 }

@@ -3,6 +3,20 @@ import type { ClinicPrintHeader } from '../lib/pdf.ts';
 import { accounts, clinicLogos } from './schema/index.ts';
 import type { TenantTx } from './tenancy.ts';
 
+/** The clinic's names and fiscal data as a select reads them: for its printed header and its party snapshot. */
+export const clinicFiscalColumns = {
+  clinicName: accounts.clinicName,
+  legalName: accounts.legalName,
+  tradeName: accounts.tradeName,
+  taxIdKind: accounts.taxIdKind,
+  taxId: accounts.taxId,
+  fiscalCondition: accounts.fiscalCondition,
+  address: accounts.address,
+  city: accounts.city,
+  phone: accounts.phone,
+  email: accounts.email,
+};
+
 /**
  * The clinic's header of every printed document (issue 17): read in the request's transaction,
  * rendered after it by `clinicHeader` (lib/pdf.ts) in the document's language. The logo travels
@@ -11,17 +25,8 @@ import type { TenantTx } from './tenancy.ts';
 export async function loadPrintHeader(ctx: { tx: TenantTx; accountId: string }): Promise<ClinicPrintHeader> {
   const [row] = await ctx.tx
     .select({
-      clinicName: accounts.clinicName,
+      ...clinicFiscalColumns,
       contact: accounts.contact,
-      legalName: accounts.legalName,
-      tradeName: accounts.tradeName,
-      taxIdKind: accounts.taxIdKind,
-      taxId: accounts.taxId,
-      fiscalCondition: accounts.fiscalCondition,
-      address: accounts.address,
-      city: accounts.city,
-      phone: accounts.phone,
-      email: accounts.email,
       logoType: clinicLogos.contentType,
       logo: clinicLogos.bytes,
     })

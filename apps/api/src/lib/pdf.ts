@@ -111,6 +111,21 @@ export interface ClinicPrintHeader {
   logo: string | null;
 }
 
+/** The clinic as a paper's header prints it: its fiscal header, else the name and contact. */
+export interface PrintingClinic {
+  clinicName: string;
+  clinicContact: string;
+  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
+  clinic?: ClinicPrintHeader;
+}
+
+/** What every clinical paper prints at its top: the clinic and the patient, in the clinic's language. */
+export interface ClinicalPrintHeading extends PrintingClinic {
+  language: Language;
+  patientName: string;
+  patientSsn: string | null;
+}
+
 /** The header's lines under the name: legal name, "CUIT 20-12345678-6 · condition", address, phone · e-mail. */
 export function clinicHeaderLines(clinic: ClinicPrintHeader, language: Language): string[] {
   const kind = clinic.taxIdKind as TaxIdKind | null;
@@ -134,10 +149,7 @@ export function clinicHeaderLines(clinic: ClinicPrintHeader, language: Language)
  * lines of `clinicHeaderLines`, and `aside` at the right (a verification code). A document built
  * without the fiscal header (`clinic` absent: unit tests, old callers) prints the name and contact.
  */
-export function clinicHeader(
-  data: { clinicName: string; clinicContact: string; clinic?: ClinicPrintHeader; language?: Language },
-  aside?: object,
-) {
+export function clinicHeader(data: PrintingClinic & { language?: Language }, aside?: object) {
   const clinic = data.clinic;
   const lines = clinic ? clinicHeaderLines(clinic, data.language ?? 'es') : [data.clinicContact];
   const text = [

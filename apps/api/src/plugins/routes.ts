@@ -1,11 +1,10 @@
 import type { ApiRoute } from '@odontia/shared/api-route';
-import type { UserLevel } from '@odontia/shared/enums';
 import type { FailureCode } from '@odontia/shared/errors';
 import { idempotencyHeadersSchema } from '@odontia/shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import type { Actor, RequestContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
 import { idempotencyKeyOf, idempotentAnswer } from './idempotency.ts';
 import { lastWriteOf } from './read-your-writes.ts';
@@ -20,20 +19,8 @@ import { lastWriteOf } from './read-your-writes.ts';
  * argument and pass it to repositories: nobody names the clinic again.
  */
 
-/** Who asks and for which clinic: what every service needs to apply the rules and to audit. */
-export interface Actor {
-  readonly accountId: string;
-  readonly userId: string;
-  readonly level: UserLevel;
-  /** The clinic's IANA time zone: its "today" is `clinicToday(timeZone)`. */
-  readonly timeZone: string;
-  readonly ip: string;
-}
-
-/** The actor and the request's transaction in the clinic's context (RLS shows that clinic only). */
-export interface RequestContext extends Actor {
-  readonly tx: TenantTx;
-}
+// The request context is declared once, in context.ts; routes and services import it from here too.
+export type { Actor, RequestContext } from '../context.ts';
 
 type Contract = z.ZodType | undefined;
 

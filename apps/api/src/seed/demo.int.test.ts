@@ -13,6 +13,25 @@ describe('demo clinic', () => {
     testApp = undefined;
   });
 
+  /** A new app with the demo clinic seeded, `user` signed in, and a GET as them (200 expected). */
+  async function seededAs(user: (typeof demoUsers)[number], options?: Parameters<typeof createTestApp>[0]) {
+    const app = await createTestApp(options);
+    testApp = app;
+    expect(await seedDemoClinic(app.db, { dataDir: app.env.DATA_DIR })).toBe('created');
+    const signIn = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: demoPassword },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+    const get = async (url: string) => {
+      const response = await app.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+    return { app, headers, get };
+  }
+
   it('is created on an empty database; its three users sign in with their levels', async () => {
     testApp = await createTestApp();
     expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
@@ -35,21 +54,14 @@ describe('demo clinic', () => {
   });
 
   it('has an active contract on the basic plan with five months of renewals and payments (issue 19)', async () => {
-    testApp = await createTestApp({
+    const { app, headers } = await seededAs(demoUsers[0], {
       env: {
         PLANS: JSON.stringify([
           { id: 'basic', name: 'Básico', price: '45000', currency: 'argentine_peso', limits: { professionals: 5 } },
         ]),
       },
     });
-    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: demoUsers[0].email, password: demoPassword },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
-    const account = (await testApp.app.inject({ method: 'GET', url: '/api/account', headers })).json().data;
+    const account = (await app.app.inject({ method: 'GET', url: '/api/account', headers })).json().data;
     expect(account).toMatchObject({ planId: 'basic', plan: { name: 'Básico' }, usage: { professionals: 3 } });
     expect(account.contract.state).toBe('active');
     expect(account.contract.pendingRenewal).toBeNull();
@@ -57,7 +69,7 @@ describe('demo clinic', () => {
     expect(days).toBeGreaterThan(18);
     expect(days).toBeLessThan(23);
     const movements = (
-      await testApp.app.inject({ method: 'GET', url: '/api/account/movements?pageSize=20', headers })
+      await app.app.inject({ method: 'GET', url: '/api/account/movements?pageSize=20', headers })
     ).json();
     expect(movements.total).toBe(10);
     expect(new Set(movements.data.map((row: { kind: string }) => row.kind))).toEqual(
@@ -67,7 +79,7 @@ describe('demo clinic', () => {
     const orders = movements.data.filter((row: { kind: string }) => row.kind === 'renewal_order');
     expect(orders[0].periodEnd).toBe(account.contract.dueDate);
     // Billed to the clinic's fiscal data: its CUIT printed formatted, in Spanish.
-    const pdf = await testApp.app.inject({ method: 'GET', url: `/api/account/movements/${orders[0].id}/pdf`, headers });
+    const pdf = await app.app.inject({ method: 'GET', url: `/api/account/movements/${orders[0].id}/pdf`, headers });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Orden de renovación');
@@ -76,19 +88,7 @@ describe('demo clinic', () => {
   });
 
   it('has a pharmacy and supplies with stock histories, some to reorder and one critical', async () => {
-    testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: demoUsers[1].email, password: demoPassword },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
-    const get = async (url: string) => {
-      const response = await testApp?.app.inject({ method: 'GET', url, headers });
-      expect(response?.statusCode, url).toBe(200);
-      return response?.json();
-    };
+    const { app, get } = await seededAs(demoUsers[1]);
     const medicines = await get('/api/medications?pageSize=100');
     const supplies = await get('/api/supplies?pageSize=100');
     expect(medicines.total).toBeGreaterThanOrEqual(10);
@@ -105,7 +105,7 @@ describe('demo clinic', () => {
     expect(history.data.map((movement: { kind: string }) => movement.kind)).toEqual(
       expect.arrayContaining(['initial', 'purchase', 'consumption']),
     );
-    const { rows } = await testApp.db.orm.execute(sql`
+    const { rows } = await app.db.orm.execute(sql`
       select i.id from inventory_items i
       left join (select item_id, sum(quantity) as sum from stock_movements group by 1) m on m.item_id = i.id
       where i.total_stock <> coalesce(m.sum, 0)`);
@@ -113,19 +113,7 @@ describe('demo clinic', () => {
   });
 
   it('has about thirty patients numbered by the counter, searchable, a few inactive and some with alerts', async () => {
-    testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: demoUsers[2].email, password: demoPassword },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
-    const get = async (url: string) => {
-      const response = await testApp?.app.inject({ method: 'GET', url, headers });
-      expect(response?.statusCode, url).toBe(200);
-      return response?.json();
-    };
+    const { app, headers, get } = await seededAs(demoUsers[2]);
     const all = await get('/api/patients?pageSize=100&sort=skuPatient');
     expect(all.total).toBe(30);
     expect(all.data[0].skuPatient).toBe('P-000001');
@@ -144,7 +132,7 @@ describe('demo clinic', () => {
     const history = await get(`/api/patients/${found.data[0].id}/changes`);
     expect(history).toMatchObject({ total: 1, data: [{ action: 'patient_created' }] });
     // The next patient continues the clinic's numbering.
-    const created = await testApp.app.inject({
+    const created = await app.app.inject({
       method: 'POST',
       url: '/api/patients',
       headers,
@@ -154,19 +142,7 @@ describe('demo clinic', () => {
   });
 
   it('has opening hours with a lunch recess, a professional with a week of their own, chairs, treatments and a holiday', async () => {
-    testApp = await createTestApp();
-    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: demoUsers[2].email, password: demoPassword },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().data.token}` };
-    const get = async (url: string) => {
-      const response = await testApp?.app.inject({ method: 'GET', url, headers });
-      expect(response?.statusCode, url).toBe(200);
-      return response?.json();
-    };
+    const { get } = await seededAs(demoUsers[2]);
     const weeks = await get('/api/schedules');
     expect(weeks.clinic.ranges).toHaveLength(6);
     expect(weeks.clinic.ranges[0]).toEqual({

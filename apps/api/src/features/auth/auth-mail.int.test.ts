@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBody } from '../../../test/clinics.ts';
+import { type Smtp, startSmtp, stopSmtp } from '../../../test/mail.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** Mail leaves through real transports: an in-process SMTP server, and the outbox folder. */
@@ -14,37 +14,18 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 describe('mail over SMTP', () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let server: SMTPServer;
+  let smtp: Smtp;
   let testApp: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((address) => address.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    smtp = await startSmtp();
     testApp = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://odontia.example.com/clinica' },
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://odontia.example.com/clinica' },
     });
   });
   afterAll(async () => {
     await testApp?.close();
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await stopSmtp(smtp);
   });
 
   it('sign-up → the activation mail arrives → its link activates the account', async () => {
@@ -52,7 +33,7 @@ describe('mail over SMTP', () => {
     const signUp = await testApp.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
     expect(signUp.statusCode).toBe(201);
 
-    const mail = received.find((message) => message.to.includes(body.email));
+    const mail = smtp.received.find((message) => message.to.includes(body.email));
     expect(mail).toBeDefined();
     const raw = decodeQuotedPrintable(mail?.raw ?? '');
     const match = /https:\/\/odontia\.example\.com\/clinica\/auth\/activation\/([A-Za-z0-9_-]{43})/.exec(raw);

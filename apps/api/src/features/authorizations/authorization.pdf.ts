@@ -1,6 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
 import {
-  type ClinicPrintHeader,
+  type ClinicalPrintHeading,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -116,14 +116,7 @@ export interface PrintedSignature {
   revoked: { at: string; byName: string | null; reason: string } | null;
 }
 
-export interface AuthorizationDocumentData {
-  language: Language;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
-  clinic?: ClinicPrintHeader;
-  patientName: string;
-  patientSsn: string | null;
+export interface AuthorizationDocumentData extends ClinicalPrintHeading {
   date: string;
   professionalName: string;
   title: string;

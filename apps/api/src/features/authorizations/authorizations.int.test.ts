@@ -3,29 +3,10 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
+import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { signatureHash } from './signature.ts';
-
-/** A PNG of `width`×`height`, transparent, with a dark stroke across when `ink`. */
-export function signaturePng(width = 400, height = 150, ink = true): Buffer {
-  const png = new PNG({ width, height });
-  if (ink) {
-    for (let x = 20; x < width - 20; x += 1) {
-      const y = Math.round(height / 2 + Math.sin(x / 15) * (height / 4));
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const offset = ((y + dy) * width + x) * 4;
-        png.data[offset] = 20;
-        png.data[offset + 1] = 20;
-        png.data[offset + 2] = 60;
-        png.data[offset + 3] = 255;
-      }
-    }
-  }
-  return PNG.sync.write(png);
-}
-
-const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /** Treatment authorizations and templates: placeholders, edit/sign/unsign/delete rules, hash check, PNG checks, isolation, levels, audit (issue 6). */
 describe.each(availableBackends())('treatment authorizations on %s', (backend) => {

@@ -2,7 +2,7 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { HealthCertificateKind } from '@odontia/shared/schemas/health-certificates';
 import {
-  type ClinicPrintHeader,
+  type ClinicalPrintHeading,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -14,14 +14,7 @@ import {
 } from '../../lib/pdf.ts';
 
 /** What the printed certificate shows (issue 24). */
-export interface CertificatePrintData {
-  language: Language;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
-  clinic?: ClinicPrintHeader;
-  patientName: string;
-  patientSsn: string | null;
+export interface CertificatePrintData extends ClinicalPrintHeading {
   patientAge: number;
   kind: HealthCertificateKind;
   date: string;

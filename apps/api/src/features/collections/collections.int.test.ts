@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerLedgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import { customerLedgerMismatches, expectMarkedPaidOnce, openAmountOf } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
@@ -241,25 +241,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
   it('marks a pending collection paid once', async () => {
     const customerId = await insertCustomer(t);
     const created = await collect({ customerId, status: 'pending', method: 'bank_deposit' });
-    expect(created.statusCode).toBe(201);
-    const collection = created.json().data;
-    expect(collection).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
-    const pending = await t.call('GET', `/api/collections?status=pending&customerId=${customerId}`);
-    expect(pending.json().total).toBe(1);
-    const paid = await t.call('POST', `/api/collections/${collection.id}/paid`, {
-      body: { version: collection.version, paidOn: '2026-10-22' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({
-      code: 'collection_marked_paid',
-      data: { status: 'paid', paidOn: '2026-10-22' },
-    });
-    const twice = await t.call('POST', `/api/collections/${collection.id}/paid`, {
-      body: { version: paid.json().data.version, paidOn: '2026-10-23' },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('collection_already_paid');
-    expect((await t.auditEvents('collection_marked_paid')).some((e) => e.entityId === collection.id)).toBe(true);
+    await expectMarkedPaidOnce(t, 'collection', created, `customerId=${customerId}`);
   });
 
   it('answers the same collection for the same key sent at once, refuses the key with another body', async () => {

@@ -9,6 +9,8 @@ import {
   headerRow,
   type PdfDocument,
   pdfField,
+  renderPdf,
+  safeFileName,
 } from '../../lib/pdf.ts';
 
 /**
@@ -40,10 +42,113 @@ export interface DocumentPrintTexts {
   notes: string;
 }
 
+/** The words a sale and a purchase order print alike; each side adds its draft stamp, total and own words. */
+const sharedLabels: Record<Language, Omit<DocumentPrintTexts, 'draft' | 'total'>> = {
+  es: {
+    number: 'Número',
+    date: 'Fecha',
+    taxId: 'Identificación fiscal',
+    address: 'Domicilio',
+    description: 'Descripción',
+    quantity: 'Cant.',
+    unitPrice: 'Precio unit.',
+    discount: 'Bonif. %',
+    vat: 'IVA %',
+    amount: 'Importe',
+    subtotal: 'Subtotal',
+    discounts: 'Bonificaciones',
+    taxable: 'Neto gravado',
+    vatAt: 'IVA',
+    notes: 'Observaciones',
+  },
+  en: {
+    number: 'Number',
+    date: 'Date',
+    taxId: 'Tax ID',
+    address: 'Address',
+    description: 'Description',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    vat: 'VAT %',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    discounts: 'Discounts',
+    taxable: 'Taxable base',
+    vatAt: 'VAT',
+    notes: 'Notes',
+  },
+  fr: {
+    number: 'Numéro',
+    date: 'Date',
+    taxId: 'Identifiant fiscal',
+    address: 'Adresse',
+    description: 'Désignation',
+    quantity: 'Qté',
+    unitPrice: 'Prix unit.',
+    discount: 'Remise %',
+    vat: 'TVA %',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    discounts: 'Remises',
+    taxable: 'Base HT',
+    vatAt: 'TVA',
+    notes: 'Observations',
+  },
+  pt: {
+    number: 'Número',
+    date: 'Data',
+    taxId: 'Identificação fiscal',
+    address: 'Endereço',
+    description: 'Descrição',
+    quantity: 'Qtd.',
+    unitPrice: 'Preço unit.',
+    discount: 'Desc. %',
+    vat: 'IVA %',
+    amount: 'Valor',
+    subtotal: 'Subtotal',
+    discounts: 'Descontos',
+    taxable: 'Base tributável',
+    vatAt: 'IVA',
+    notes: 'Observações',
+  },
+};
+
+/** A side's printed words: the shared labels with its own (draft stamp, total, party, extra fields). */
+export function documentTexts<TOwn>(
+  own: Record<Language, Pick<DocumentPrintTexts, 'draft' | 'total'> & TOwn>,
+): Record<Language, DocumentPrintTexts & TOwn> {
+  return Object.fromEntries(
+    Object.entries(own).map(([language, words]) => [language, { ...sharedLabels[language as Language], ...words }]),
+  ) as Record<Language, DocumentPrintTexts & TOwn>;
+}
+
+/** Renders a side's document and names its file after the printed title. */
+export async function documentPdf(document: PdfDocument, title: string) {
+  return { pdf: await renderPdf(document), fileName: safeFileName(`${title}.pdf`) };
+}
+
 /** A rate or quantity as printed: no trailing zeros. */
 export const printedRate = (value: string) => String(Number(value));
 
 export const alignedRight = (text: string) => ({ text, alignment: 'right' });
+
+interface PricedLine {
+  quantity: string;
+  unitPrice: string;
+  discountRate: string;
+  vatRate: string;
+  subtotal: string;
+}
+
+/** A line's last columns on either side: quantity, unit price, discount, VAT rate and amount. */
+export const priceCells = (line: PricedLine, money: (amount: string) => string) => [
+  alignedRight(printedRate(line.quantity)),
+  alignedRight(money(line.unitPrice)),
+  alignedRight(printedRate(line.discountRate)),
+  alignedRight(printedRate(line.vatRate)),
+  alignedRight(money(line.subtotal)),
+];
 
 /** The party's column: its name (or the name the row had), legal name, tax id and address. */
 export function partyColumn(

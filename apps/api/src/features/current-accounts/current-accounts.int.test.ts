@@ -3,6 +3,17 @@ import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
+import {
+  ageParty,
+  agingOnNovember15,
+  agingOnOctober20,
+  expectAccountsCsv,
+  expectLedgerExports,
+  expectLedgerHidden,
+  expectPagedTotalsAgree,
+  ledgerRows,
+  recordMovement,
+} from '../../../test/current-accounts.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -17,32 +28,14 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
-  const pay = async (body: Record<string, unknown>) => {
-    const response = await t.call('POST', '/api/payments', {
-      body: { date: '2026-11-01', currency: 'argentine_peso', method: 'bank_transfer', ...body },
-      headers: { 'idempotency-key': `test-${randomUUID()}` },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; number: string; version: number };
-  };
+  const pay = recordMovement(t, '/api/payments', 'bank_transfer');
 
   async function agedProvider(name: string) {
     const providerId = await insertProvider(t, { fantasyName: name });
-    // 121.00 each, due: not yet, 14, 45, 87 and 137 days ago on 2026-11-15.
-    const dues = ['2026-11-20', '2026-11-01', '2026-10-01', '2026-08-20', '2026-07-01'];
-    const documents = [];
-    for (const due of dues)
-      documents.push(await insertRegisteredPurchase(t, { providerId, date: due, dueDate: due, net: '100' }));
-    // A credit note not yet applied: −60.50 open.
-    await insertRegisteredPurchase(t, {
-      providerId,
-      documentType: 'credit_note',
-      date: '2026-10-05',
-      net: '50',
-      relatedDocumentId: documents[0]?.id as string,
-    });
-    // 100.00 paid and left on account.
-    await pay({ providerId, amount: '100.00', date: '2026-11-02' });
+    await ageParty(
+      (document) => insertRegisteredPurchase(t, { providerId, ...document }),
+      (body) => pay({ providerId, ...body }),
+    );
     return providerId;
   }
 
@@ -59,29 +52,13 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
       balance: '444.50',
       overdue: '484.00',
       onAccount: '160.50',
-      aging: {
-        current: '121.00',
-        days_0_30: '121.00',
-        days_31_60: '121.00',
-        days_61_90: '121.00',
-        days_over_90: '121.00',
-      },
+      aging: agingOnNovember15,
       lastMovementOn: '2026-11-20',
     });
     expect(page.data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId, idle]);
     expect(page.total).toBe(2);
     expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
-    // The page-first statement and the one that ages every account answer the same totals.
-    for (const query of ['', '?withBalance=true', '?page=2&pageSize=1']) {
-      const paged = await t.call('GET', `/api/current-accounts/providers${query}`);
-      const aged = await t.call('GET', `/api/current-accounts/providers${query}${query ? '&' : '?'}sort=-overdue`);
-      expect([paged.statusCode, aged.statusCode], query).toEqual([200, 200]);
-      expect(paged.json<{ totals: Record<string, string> }>().totals.balance, query).toMatch(/^-?\d+\.\d{2}$/);
-      expect(paged.json<{ totals: Record<string, string> }>().totals, query).toEqual(
-        aged.json<{ totals: Record<string, string> }>().totals,
-      );
-      expect(paged.json().total, query).toBe(aged.json().total);
-    }
+    await expectPagedTotalsAgree(t, '/api/current-accounts/providers', ['', '?withBalance=true', '?page=2&pageSize=1']);
 
     const withBalance = await t.call('GET', '/api/current-accounts/providers?q=aging&withBalance=true');
     expect(withBalance.json().data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId]);
@@ -95,21 +72,15 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     setClock('2026-10-20T15:00:00Z');
     const later = await t.call('GET', `/api/current-accounts/providers?q=${encodeURIComponent('depósito')}`);
     expect(later.statusCode, later.body).toBe(200);
-    expect(later.json().data[0].aging).toEqual({
-      current: '242.00',
-      days_0_30: '121.00',
-      days_31_60: '0.00',
-      days_61_90: '121.00',
-      days_over_90: '121.00',
-    });
+    expect(later.json().data[0].aging).toEqual(agingOnOctober20);
     expect(later.json().data[0].balance).toBe('444.50');
 
-    const csv = await t.call('GET', '/api/current-accounts/providers/export.csv?q=aging');
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.startsWith('\uFEFFProveedor;')).toBe(true);
-    expect(csv.body).toContain('Aging Depósito Dental;');
-    expect(csv.body).toContain(';444,50;');
+    await expectAccountsCsv(
+      t,
+      '/api/current-accounts/providers/export.csv?q=aging',
+      'Proveedor',
+      'Aging Depósito Dental',
+    );
     expect((await t.call('GET', '/api/current-accounts/providers?sort=nope')).statusCode).toBe(400);
   });
 
@@ -138,15 +109,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(response.statusCode, response.body).toBe(200);
     const ledger = response.json().data;
     expect(ledger.openingBalance).toBe('1210.00');
-    expect(
-      ledger.entries.map((entry: Record<string, string>) => [
-        entry.date,
-        entry.reference,
-        entry.debit,
-        entry.credit,
-        entry.balance,
-      ]),
-    ).toEqual([
+    expect(ledgerRows(ledger)).toEqual([
       ['2026-02-01', `Pago ${payment.number}`, '500.00', '0.00', '710.00'],
       ['2026-03-05', 'Factura 0001-00001240', '0.00', '242.00', '952.00'],
       ['2026-03-20', `Pago ${second.number}`, '100.00', '0.00', '852.00'],
@@ -163,32 +126,8 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(whole.json().data.entries[0].reference).toBe('Factura 0001-00001234');
     expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
 
-    const csv = await t.call(
-      'GET',
-      `/api/current-accounts/providers/${providerId}/ledger.csv?startDate=2026-02-01&endDate=2026-03-31`,
-    );
-    expect(csv.statusCode).toBe(200);
-    const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFFecha;Comprobante;Descripción;Vencimiento;Debe;Haber;Saldo');
-    expect(lines[1]).toBe('2026-02-01;Saldo inicial;;;;;1210,00');
-    expect(lines.at(-2)).toBe('2026-03-31;Saldo final;;;600,00;242,00;852,00');
-
-    const pdf = await t.call(
-      'GET',
-      `/api/current-accounts/providers/${providerId}/ledger.pdf?startDate=2026-02-01&endDate=2026-03-31`,
-    );
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-
-    const reversedEnd = await t.call(
-      'GET',
-      `/api/current-accounts/providers/${providerId}?startDate=2026-03-31&endDate=2026-02-01`,
-    );
-    expect(reversedEnd.statusCode).toBe(400);
-    expect(reversedEnd.json().details.fields[0]).toMatchObject({
-      path: 'querystring.endDate',
-      code: 'end_before_start',
-    });
+    const party = `/api/current-accounts/providers/${providerId}`;
+    await expectLedgerExports(t, party, party, '2026-03-31;Saldo final;;;600,00;242,00;852,00');
     expect((await t.call('GET', `/api/current-accounts/providers/${providerId}?startDate=2026-02-01`)).statusCode).toBe(
       400,
     );
@@ -198,16 +137,8 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     const providerId = await insertProvider(t);
     const range = 'startDate=2026-01-01&endDate=2026-12-31';
     const other = t.other.token;
-    for (const url of [
-      `/api/current-accounts/providers/${providerId}?${range}`,
-      `/api/current-accounts/providers/${providerId}/ledger.csv?${range}`,
-      `/api/current-accounts/providers/${providerId}/ledger.pdf?${range}`,
-      `/api/current-accounts/providers/${randomUUID()}?${range}`,
-    ]) {
-      const response = await t.call('GET', url, { token: url.includes(providerId) ? other : undefined });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json().code).toBe('provider_not_found');
-    }
+    const list = '/api/current-accounts/providers';
+    await expectLedgerHidden(t, `${list}/${providerId}`, `${list}/${randomUUID()}`, '', 'provider_not_found');
     const theirs = await t.call('GET', '/api/current-accounts/providers?pageSize=100', { token: other });
     expect(theirs.json().data.some((row: { providerId: string }) => row.providerId === providerId)).toBe(false);
     await t.asLevel('customer', async () => {

@@ -3,6 +3,17 @@ import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
+import {
+  ageParty,
+  agingOnNovember15,
+  agingOnOctober20,
+  expectAccountsCsv,
+  expectLedgerExports,
+  expectLedgerHidden,
+  expectPagedTotalsAgree,
+  ledgerRows,
+  recordMovement,
+} from '../../../test/current-accounts.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
@@ -20,32 +31,14 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
-  const collect = async (body: Record<string, unknown>) => {
-    const response = await t.call('POST', '/api/collections', {
-      body: { date: '2026-11-01', currency: 'argentine_peso', method: 'cash_payment', ...body },
-      headers: { 'idempotency-key': `test-${randomUUID()}` },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; number: string; version: number };
-  };
+  const collect = recordMovement(t, '/api/collections', 'cash_payment');
 
   async function agedCustomer(name: string) {
     const customerId = await insertCustomer(t, { name });
-    // 121.00 each, due: not yet, 14, 45, 87 and 137 days ago on 2026-11-15.
-    const dues = ['2026-11-20', '2026-11-01', '2026-10-01', '2026-08-20', '2026-07-01'];
-    const documents = [];
-    for (const due of dues)
-      documents.push(await insertIssuedSale(t, { customerId, date: due, dueDate: due, net: '100' }));
-    // A credit note not yet applied: −60.50 open.
-    await insertIssuedSale(t, {
-      customerId,
-      documentType: 'credit_note',
-      date: '2026-10-05',
-      net: '50',
-      relatedDocumentId: documents[0]?.id as string,
-    });
-    // 100.00 collected and left on account.
-    await collect({ customerId, amount: '100.00', date: '2026-11-02' });
+    await ageParty(
+      (document) => insertIssuedSale(t, { customerId, ...document }),
+      (body) => collect({ customerId, ...body }),
+    );
     return customerId;
   }
 
@@ -64,13 +57,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
       overdue: '484.00',
       onAccount: '160.50',
       currency: 'argentine_peso',
-      aging: {
-        current: '121.00',
-        days_0_30: '121.00',
-        days_31_60: '121.00',
-        days_61_90: '121.00',
-        days_over_90: '121.00',
-      },
+      aging: agingOnNovember15,
       lastMovementOn: '2026-11-20',
     });
     expect(page.data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId, idle]);
@@ -81,16 +68,12 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     const byOverdue = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50&sort=-overdue');
     expect(byOverdue.json<{ totals: Record<string, string> }>().totals).toEqual(page.totals);
     expect(byOverdue.json().data.find((row: { customerId: string }) => row.customerId === customerId)).toEqual(account);
-    for (const query of ['', '?withBalance=true', '?kind=company', '?page=2&pageSize=1']) {
-      const paged = await t.call('GET', `/api/current-accounts/customers${query}`);
-      const aged = await t.call('GET', `/api/current-accounts/customers${query}${query ? '&' : '?'}sort=-overdue`);
-      expect([paged.statusCode, aged.statusCode], query).toEqual([200, 200]);
-      expect(paged.json<{ totals: Record<string, string> }>().totals.balance, query).toMatch(/^-?\d+\.\d{2}$/);
-      expect(paged.json<{ totals: Record<string, string> }>().totals, query).toEqual(
-        aged.json<{ totals: Record<string, string> }>().totals,
-      );
-      expect(paged.json().total, query).toBe(aged.json().total);
-    }
+    await expectPagedTotalsAgree(t, '/api/current-accounts/customers', [
+      '',
+      '?withBalance=true',
+      '?kind=company',
+      '?page=2&pageSize=1',
+    ]);
 
     const withBalance = await t.call('GET', '/api/current-accounts/customers?q=aging&withBalance=true');
     expect(withBalance.json().data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId]);
@@ -101,20 +84,9 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
 
     setClock('2026-10-20T15:00:00Z');
     const earlier = await t.call('GET', '/api/current-accounts/customers?q=obra');
-    expect(earlier.json().data[0].aging).toEqual({
-      current: '242.00',
-      days_0_30: '121.00',
-      days_31_60: '0.00',
-      days_61_90: '121.00',
-      days_over_90: '121.00',
-    });
+    expect(earlier.json().data[0].aging).toEqual(agingOnOctober20);
 
-    const csv = await t.call('GET', '/api/current-accounts/customers/export.csv?q=aging');
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.startsWith('\uFEFFCliente;')).toBe(true);
-    expect(csv.body).toContain('Aging Obra Social;');
-    expect(csv.body).toContain(';444,50;');
+    await expectAccountsCsv(t, '/api/current-accounts/customers/export.csv?q=aging', 'Cliente', 'Aging Obra Social');
     expect((await t.call('GET', '/api/current-accounts/customers?sort=nope')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/current-accounts/customers?kind=robot')).statusCode).toBe(400);
   });
@@ -139,15 +111,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(response.statusCode, response.body).toBe(200);
     const ledger = response.json().data;
     expect(ledger.openingBalance).toBe('1210.00');
-    expect(
-      ledger.entries.map((entry: Record<string, string>) => [
-        entry.date,
-        entry.reference,
-        entry.debit,
-        entry.credit,
-        entry.balance,
-      ]),
-    ).toEqual([
+    expect(ledgerRows(ledger)).toEqual([
       ['2026-02-01', `Cobro ${collection.number}`, '0.00', '500.00', '710.00'],
       ['2026-03-05', `Factura ${second.number}`, '242.00', '0.00', '952.00'],
       ['2026-03-20', `Cobro ${other.number}`, '0.00', '100.00', '852.00'],
@@ -164,36 +128,12 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(whole.json().data.entries[0].reference).toBe(`Factura ${first.number}`);
     expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
 
-    const csv = await t.call(
-      'GET',
-      `/api/current-accounts/customers/${customerId}/ledger.csv?startDate=2026-02-01&endDate=2026-03-31`,
-    );
-    expect(csv.statusCode).toBe(200);
-    const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFFecha;Comprobante;Descripción;Vencimiento;Debe;Haber;Saldo');
-    expect(lines[1]).toBe('2026-02-01;Saldo inicial;;;;;1210,00');
-    expect(lines.at(-2)).toBe('2026-03-31;Saldo final;;;242,00;600,00;852,00');
-
-    const pdf = await t.call(
-      'GET',
-      `/api/current-accounts/customers/${customerId}/ledger.pdf?startDate=2026-02-01&endDate=2026-03-31`,
-    );
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const party = `/api/current-accounts/customers/${customerId}`;
+    const pdf = await expectLedgerExports(t, party, `${party}/ledger`, '2026-03-31;Saldo final;;;242,00;600,00;852,00');
     const statement = pdfText(pdf.rawPayload);
     expect(statement).toContain(`Factura ${second.number}`);
     // A collection's line names it once (its reference), as the screen does.
     expect(statement.split(collection.number)).toHaveLength(2);
-
-    const reversedEnd = await t.call(
-      'GET',
-      `/api/current-accounts/customers/${customerId}/ledger?startDate=2026-03-31&endDate=2026-02-01`,
-    );
-    expect(reversedEnd.statusCode).toBe(400);
-    expect(reversedEnd.json().details.fields[0]).toMatchObject({
-      path: 'querystring.endDate',
-      code: 'end_before_start',
-    });
   });
 
   it('sends the statement by e-mail with the PDF, or 409 when the customer has no e-mail', async () => {
@@ -244,16 +184,8 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     const customerId = await insertCustomer(t);
     const range = 'startDate=2026-01-01&endDate=2026-12-31';
     const other = t.other.token;
-    for (const url of [
-      `/api/current-accounts/customers/${customerId}/ledger?${range}`,
-      `/api/current-accounts/customers/${customerId}/ledger.csv?${range}`,
-      `/api/current-accounts/customers/${customerId}/ledger.pdf?${range}`,
-      `/api/current-accounts/customers/${randomUUID()}/ledger?${range}`,
-    ]) {
-      const response = await t.call('GET', url, { token: url.includes(customerId) ? other : undefined });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json().code).toBe('customer_not_found');
-    }
+    const list = '/api/current-accounts/customers';
+    await expectLedgerHidden(t, `${list}/${customerId}`, `${list}/${randomUUID()}`, '/ledger', 'customer_not_found');
     const sent = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
       token: other,
       body: { startDate: '2026-01-01', endDate: '2026-03-31' },

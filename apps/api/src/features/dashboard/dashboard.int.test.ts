@@ -1,14 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { clinicDayRange, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
+import {
+  appointmentBooker,
+  collectionsWithOneReversed,
+  controlAttendance,
+  controlAttendanceBody,
+  creator,
+  novemberSales,
+  saleCatalogue,
+  treatmentSale,
+} from '../../../test/figures-fixture.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { appointments } from '../../db/schema/index.ts';
-import { newId } from '../../lib/ids.ts';
 import { foldDayFigureChanges } from '../figures/day-figures.repository.ts';
 import { patientsAttendedByAttendances, patientsAttendedByLatest } from './dashboard.repository.ts';
 import { aYearBefore, periodsOf } from './dashboard.service.ts';
@@ -28,83 +35,27 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
     expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
-  const created = async (method: 'POST', url: string, body: Record<string, unknown>, headers = {}) => {
-    const response = await t.call(method, url, { body, headers });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
-  };
-  const invoice = (date: string, lines: { treatmentId: string; price: string }[], more = {}) =>
-    created('POST', '/api/sales', {
-      documentType: 'invoice',
-      patientId: t.patientId,
-      pointOfService: '0001',
-      date,
-      currency: 'argentine_peso',
-      conditionSale: 'current_account',
-      issue: true,
-      lines: lines.map((line) => ({
-        treatmentId: line.treatmentId,
-        description: 'Tratamiento',
-        quantity: '1',
-        unitPrice: line.price,
-        vatRate: '21',
-      })),
-      ...more,
-    });
+  const _created = creator(t);
+  const invoice = treatmentSale(t);
 
   beforeAll(async () => {
-    await created('POST', '/api/points-of-sale', { code: '0001', name: 'Recepción' });
-    const treatment = (code: string, name: string) =>
-      created('POST', '/api/treatments', { code, name, price: '100', vatRate: '21', durationMinutes: 30 });
-    limpieza = (await treatment('LIMP', 'Limpieza')).id;
-    extraccion = (await treatment('EXTR', 'Extracción')).id;
+    ({ limpieza, extraccion } = await saleCatalogue(t));
 
     setClock('2026-11-15T15:00:00Z');
     // Production: 100 + 50 (3 Nov) − 40 (credit note, 5 Nov) = 110 now; 80 the period before; 30 a year before.
     // Issued in date order: a point of sale's numbers follow its dates (issue 35).
     await invoice('2025-11-10', [{ treatmentId: limpieza, price: '30' }]);
     await invoice('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
-    const first = await invoice('2026-11-03', [
-      { treatmentId: limpieza, price: '100' },
-      { treatmentId: extraccion, price: '50' },
-    ]);
-    await invoice('2026-11-05', [{ treatmentId: limpieza, price: '40' }], {
-      documentType: 'credit_note',
-      relatedDocumentId: first.id,
-    });
-    await invoice('2026-11-04', [{ treatmentId: limpieza, price: '999' }], { documentType: 'budget' });
+    await novemberSales(invoice, { limpieza, extraccion });
     // Collections: 50 cash, 30 card, 20 cash reversed (does not count).
-    const collect = (date: string, amount: string, method: string) =>
-      created(
-        'POST',
-        '/api/collections',
-        { patientId: t.patientId, date, amount, currency: 'argentine_peso', method },
-        { 'idempotency-key': `test-${randomUUID()}` },
-      );
-    await collect('2026-11-06', '50.00', 'cash_payment');
-    await collect('2026-11-07', '30.00', 'credit_card');
-    const reversed = await collect('2026-11-08', '20.00', 'cash_payment');
-    const reversal = await t.call('POST', `/api/collections/${reversed.id}/reverse`, {
-      body: { reason: 'Duplicado', version: reversed.version },
-    });
-    expect(reversal.statusCode, reversal.body).toBe(200);
+    await collectionsWithOneReversed(t);
     // Payables: 121 overdue (due 1 Nov), 242 due this week (due 18 Nov), 363 later (due 30 Nov).
     const providerId = await insertProvider(t);
     await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-01', net: '100' });
     await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-18', net: '200' });
     await insertRegisteredPurchase(t, { providerId, date: '2026-10-01', dueDate: '2026-11-30', net: '300' });
     // Attendances: two in the period (one by a patient new this month), one the period before.
-    const attend = (patientId: string, date: string) =>
-      created('POST', `/api/patients/${patientId}/attendances`, {
-        date,
-        attendanceType: 'dentistry',
-        specialization: 'Odontología general',
-        professionalId: t.clinic.userId,
-        titleResume: 'Control',
-        resume: 'Control',
-        detail: 'Control',
-        billable: false,
-      });
+    const attend = controlAttendance(t);
     await attend(t.patientId, '2026-11-10T10:00:00-03:00');
     await attend(t.patientId, '2026-10-25T10:00:00-03:00');
     const newcomer = await t.newPatient();
@@ -189,17 +140,7 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
       (await t.call('GET', '/api/dashboard')).json().data.clinical.returningPatients as number;
     expect(await returning()).toBe(1);
     const newcomer = await t.newPatient();
-    const attend = (date: string) =>
-      created('POST', `/api/patients/${newcomer}/attendances`, {
-        date,
-        attendanceType: 'dentistry',
-        specialization: 'Odontología general',
-        professionalId: t.clinic.userId,
-        titleResume: 'Control',
-        resume: 'Control',
-        detail: 'Control',
-        billable: false,
-      });
+    const attend = (date: string) => controlAttendance(t)(newcomer, date);
     const inPeriod = await attend('2026-11-13T10:00:00-03:00');
     expect(await returning()).toBe(1);
     // A visit entered late, in September: the patient had been seen before the period.
@@ -214,17 +155,7 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
 
   it("keeps each patient's first and latest attendance; both ways of counting the patients attended agree", async () => {
     setClock('2026-11-15T15:00:00Z');
-    const body = {
-      attendanceType: 'dentistry',
-      specialization: 'Odontología general',
-      professionalId: t.clinic.userId,
-      titleResume: 'Control',
-      resume: 'Control',
-      detail: 'Control',
-      billable: false,
-    };
-    const attend = (patientId: string, date: string) =>
-      created('POST', `/api/patients/${patientId}/attendances`, { ...body, date });
+    const attend = controlAttendance(t);
     const kept = async (patientId: string) => {
       const { rows } = await t.db.orm.execute<{ first: number | null; last: number | null }>(sql`
         select (extract(epoch from first_attended_at) * 1000)::float8 as first,
@@ -284,7 +215,7 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
     expect(await returning('?from=2026-10-01&to=2026-10-31')).toBe(returningInOctober);
     // Moved back into the period.
     const moved = await t.call('PUT', `/api/patients/${patient}/attendances/${ahead.id}`, {
-      body: { ...body, date: '2026-11-14T10:00:00-03:00', version: ahead.version },
+      body: { ...controlAttendanceBody(t), date: '2026-11-14T10:00:00-03:00', version: ahead.version },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await kept(patient)).toEqual({ first: '2026-09-01T13:00:00.000Z', last: '2026-11-14T13:00:00.000Z' });
@@ -331,21 +262,7 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
   it('counts appointments kept, cancelled late and missed; the agenda of today per professional', async () => {
     setClock('2026-11-15T12:00:00Z');
     const before = (await t.call('GET', '/api/dashboard')).json().data.clinical.appointments;
-    const book = (startsAt: string, more: Record<string, unknown> = {}) =>
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.insert(appointments).values({
-          accountId: t.clinic.accountId,
-          id: newId(),
-          patientId: t.patientId,
-          professionalId: t.clinic.userId,
-          startsAt: new Date(startsAt),
-          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
-          timeZone: 'America/Argentina/Buenos_Aires',
-          createdBy: t.clinic.userId,
-          updatedBy: t.clinic.userId,
-          ...more,
-        }),
-      );
+    const book = appointmentBooker(t);
     await book('2026-11-15T16:00:00Z');
     await book('2026-11-15T17:00:00Z', { confirmedAt: new Date('2026-11-14T10:00:00Z') });
     await book('2026-11-15T18:00:00Z', { arrivedAt: new Date('2026-11-15T17:55:00Z') });

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
+import { appointmentBooker } from '../../../test/figures-fixture.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { appointments } from '../../db/schema/index.ts';
-import { newId } from '../../lib/ids.ts';
 import { createJobWorker } from '../jobs/jobs.worker.ts';
 import { foldDayFigureChanges } from './day-figures.repository.ts';
 
@@ -169,24 +169,7 @@ describe.each(availableBackends())('the day figures on %s', (backend) => {
   it("counts appointments by kind and professional, attendances and new patients on the clinic's day; a new time zone moves them", async () => {
     const patientId = await t.newPatient();
     const professional = t.clinic.userId;
-    const book = async (startsAt: string, more: Record<string, unknown> = {}) => {
-      const id = newId();
-      await t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.insert(appointments).values({
-          accountId: t.clinic.accountId,
-          id,
-          patientId,
-          professionalId: professional,
-          startsAt: new Date(startsAt),
-          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
-          timeZone: 'America/Argentina/Buenos_Aires',
-          createdBy: professional,
-          updatedBy: professional,
-          ...more,
-        }),
-      );
-      return id;
-    };
+    const book = appointmentBooker(t, patientId);
     // 02:00 UTC on the 10th is still the 9th in Buenos Aires (UTC−3).
     await book('2026-11-10T02:00:00Z');
     await book('2026-11-10T13:00:00Z', { status: 'completed' });

@@ -1,6 +1,7 @@
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { eq } from 'drizzle-orm';
 import type { TxContext } from '../../context.ts';
+import { clinicFiscalColumns } from '../../db/clinic-print-header.ts';
 import { accounts, type providers } from '../../db/schema/index.ts';
 
 /**
@@ -10,21 +11,7 @@ import { accounts, type providers } from '../../db/schema/index.ts';
  */
 
 export async function clinicSnapshot(ctx: TxContext): Promise<PartySnapshot> {
-  const [clinic] = await ctx.tx
-    .select({
-      clinicName: accounts.clinicName,
-      legalName: accounts.legalName,
-      tradeName: accounts.tradeName,
-      taxIdKind: accounts.taxIdKind,
-      taxId: accounts.taxId,
-      fiscalCondition: accounts.fiscalCondition,
-      address: accounts.address,
-      city: accounts.city,
-      phone: accounts.phone,
-      email: accounts.email,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, ctx.accountId));
+  const [clinic] = await ctx.tx.select(clinicFiscalColumns).from(accounts).where(eq(accounts.id, ctx.accountId));
   if (!clinic) throw new Error(`clinic ${ctx.accountId} not found`);
   return {
     name: clinic.tradeName ?? clinic.clinicName,

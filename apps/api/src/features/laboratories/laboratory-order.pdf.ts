@@ -1,7 +1,7 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
-import type { LaboratoryStudy, Language } from '@odontia/shared/enums';
+import type { LaboratoryStudy } from '@odontia/shared/enums';
 import {
-  type ClinicPrintHeader,
+  type ClinicalPrintHeading,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -13,14 +13,7 @@ import {
 import { laboratoryOrderTexts } from './laboratory-order.labels.ts';
 
 /** What the printed laboratory order shows (issue 5). */
-export interface LaboratoryOrderData {
-  language: Language;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
-  clinic?: ClinicPrintHeader;
-  patientName: string;
-  patientSsn: string | null;
+export interface LaboratoryOrderData extends ClinicalPrintHeading {
   patientAge: number;
   professionalName: string;
   orderDate: string;

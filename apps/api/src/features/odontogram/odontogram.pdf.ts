@@ -1,4 +1,4 @@
-import type { Language, ToothStatus, ToothZone } from '@odontia/shared/enums';
+import type { ToothStatus, ToothZone } from '@odontia/shared/enums';
 import {
   type ChartMark,
   chartRows,
@@ -8,7 +8,7 @@ import {
   toothSvg,
 } from '@odontia/shared/odontogram';
 import {
-  type ClinicPrintHeader,
+  type ClinicalPrintHeading,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -18,14 +18,7 @@ import {
 import { odontogramTexts } from './odontogram.labels.ts';
 
 /** What the printed odontogram shows (issue 6). */
-export interface OdontogramPdfData {
-  language: Language;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
-  clinic?: ClinicPrintHeader;
-  patientName: string;
-  patientSsn: string | null;
+export interface OdontogramPdfData extends ClinicalPrintHeading {
   skuPatient: string;
   /** The instant shown and the print time, already written in the clinic's time zone. */
   chartAtText: string;

@@ -1,9 +1,9 @@
 import type { Language } from '@odontia/shared/enums';
 import type { Payment } from '@odontia/shared/schemas/payments';
 import {
-  type ClinicPrintHeader,
   clinicHeader,
   type PdfDocument,
+  type PrintingClinic,
   pdfField,
   printLanguage,
   renderPdf,
@@ -119,12 +119,8 @@ const texts: Record<Language, PaymentPrintTexts & { provider: string; taxId: str
   },
 };
 
-export interface PaymentProofData {
+export interface PaymentProofData extends PrintingClinic {
   payment: Payment;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's printed header (logo, fiscal data); without it, the name and contact. */
-  clinic?: ClinicPrintHeader;
   readerLanguage: string | null;
   timeZone: string;
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertProvider, insertRegisteredPurchase, ledgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import {
+  expectMarkedPaidOnce,
+  insertProvider,
+  insertRegisteredPurchase,
+  ledgerMismatches,
+  openAmountOf,
+} from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -217,22 +223,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
   it('marks a pending payment paid once', async () => {
     const providerId = await insertProvider(t);
     const created = await pay({ providerId, status: 'pending', paidOn: '2026-10-20' });
-    expect(created.statusCode).toBe(201);
-    const payment = created.json().data;
-    expect(payment).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
-    const pending = await t.call('GET', `/api/payments?status=pending&providerId=${providerId}`);
-    expect(pending.json().total).toBe(1);
-    const paid = await t.call('POST', `/api/payments/${payment.id}/paid`, {
-      body: { version: payment.version, paidOn: '2026-10-22' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ code: 'payment_marked_paid', data: { status: 'paid', paidOn: '2026-10-22' } });
-    const twice = await t.call('POST', `/api/payments/${payment.id}/paid`, {
-      body: { version: paid.json().data.version, paidOn: '2026-10-23' },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('payment_already_paid');
-    expect((await t.auditEvents('payment_marked_paid')).some((e) => e.entityId === payment.id)).toBe(true);
+    await expectMarkedPaidOnce(t, 'payment', created, `providerId=${providerId}`);
   });
 
   it('answers the same payment for the same key, refuses the key with another body', async () => {

@@ -1,7 +1,6 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
-import type { Language } from '@odontia/shared/enums';
 import {
-  type ClinicPrintHeader,
+  type ClinicalPrintHeading,
   clinicHeader,
   documentStyles,
   fieldColumns,
@@ -14,14 +13,7 @@ import {
 import { prescriptionTexts } from './prescription.labels.ts';
 
 /** What the printed prescription shows (issue 6). */
-export interface PrescriptionPrintData {
-  language: Language;
-  clinicName: string;
-  clinicContact: string;
-  /** The clinic's fiscal header (logo, legal name, tax id…); without it the name and contact. */
-  clinic?: ClinicPrintHeader;
-  patientName: string;
-  patientSsn: string | null;
+export interface PrescriptionPrintData extends ClinicalPrintHeading {
   patientAge: number;
   date: string;
   diagnosis: string | null;

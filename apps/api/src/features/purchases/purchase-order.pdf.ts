@@ -1,22 +1,9 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
-import {
-  type ClinicPrintHeader,
-  type PdfDocument,
-  pdfField,
-  printLanguage,
-  renderPdf,
-  safeFileName,
-} from '../../lib/pdf.ts';
+import { type ClinicPrintHeader, type PdfDocument, pdfField, printLanguage } from '../../lib/pdf.ts';
 import { documentTypeNames } from '../commercial/commercial-texts.ts';
-import {
-  alignedRight,
-  type DocumentPrintTexts,
-  documentPaper,
-  partyColumn,
-  printedRate,
-} from '../commercial/document-print.ts';
+import { documentPaper, documentPdf, documentTexts, partyColumn, priceCells } from '../commercial/document-print.ts';
 
 /**
  * A purchase order as the clinic prints and mails it (issue 35): the clinic's header, the
@@ -25,117 +12,54 @@ import {
  * has none of its own), money in the order's currency, which is the clinic's.
  */
 
-const texts: Record<
-  Language,
-  DocumentPrintTexts & {
-    deliveryDate: string;
-    provider: string;
-    email: string;
-    sku: string;
-    mail: (title: string, clinic: string) => string;
-  }
-> = {
+const texts = documentTexts<{
+  deliveryDate: string;
+  provider: string;
+  email: string;
+  sku: string;
+  mail: (title: string, clinic: string) => string;
+}>({
   es: {
     draft: 'BORRADOR — orden no emitida',
-    number: 'Número',
-    date: 'Fecha',
     deliveryDate: 'Entrega solicitada',
     provider: 'Proveedor',
-    taxId: 'Identificación fiscal',
-    address: 'Domicilio',
     email: 'Correo',
-    description: 'Descripción',
     sku: 'Código',
-    quantity: 'Cant.',
-    unitPrice: 'Precio unit.',
-    discount: 'Bonif. %',
-    vat: 'IVA %',
-    amount: 'Importe',
-    subtotal: 'Subtotal',
-    discounts: 'Bonificaciones',
-    taxable: 'Neto gravado',
-    vatAt: 'IVA',
     total: 'Total estimado',
-    notes: 'Observaciones',
     mail: (title, clinic) =>
       `Estimados:\n\nLes enviamos adjunta nuestra ${title}. Les pedimos que nos confirmen su recepción y la fecha de entrega.\n\nMuchas gracias,\n${clinic}`,
   },
   en: {
     draft: 'DRAFT — order not issued',
-    number: 'Number',
-    date: 'Date',
     deliveryDate: 'Delivery requested',
     provider: 'Provider',
-    taxId: 'Tax ID',
-    address: 'Address',
     email: 'E-mail',
-    description: 'Description',
     sku: 'Code',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    discount: 'Disc. %',
-    vat: 'VAT %',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    discounts: 'Discounts',
-    taxable: 'Taxable base',
-    vatAt: 'VAT',
     total: 'Estimated total',
-    notes: 'Notes',
     mail: (title, clinic) =>
       `Hello,\n\nPlease find attached our ${title}. Kindly confirm its receipt and the delivery date.\n\nThank you,\n${clinic}`,
   },
   fr: {
     draft: 'BROUILLON — commande non émise',
-    number: 'Numéro',
-    date: 'Date',
     deliveryDate: 'Livraison souhaitée',
     provider: 'Fournisseur',
-    taxId: 'Identifiant fiscal',
-    address: 'Adresse',
     email: 'E-mail',
-    description: 'Désignation',
     sku: 'Référence',
-    quantity: 'Qté',
-    unitPrice: 'Prix unit.',
-    discount: 'Remise %',
-    vat: 'TVA %',
-    amount: 'Montant',
-    subtotal: 'Sous-total',
-    discounts: 'Remises',
-    taxable: 'Base HT',
-    vatAt: 'TVA',
     total: 'Total estimé',
-    notes: 'Observations',
     mail: (title, clinic) =>
       `Madame, Monsieur,\n\nVeuillez trouver ci-joint notre ${title}. Merci de nous en confirmer la réception et la date de livraison.\n\nCordialement,\n${clinic}`,
   },
   pt: {
     draft: 'RASCUNHO — pedido não emitido',
-    number: 'Número',
-    date: 'Data',
     deliveryDate: 'Entrega solicitada',
     provider: 'Fornecedor',
-    taxId: 'Identificação fiscal',
-    address: 'Endereço',
     email: 'E-mail',
-    description: 'Descrição',
     sku: 'Código',
-    quantity: 'Qtd.',
-    unitPrice: 'Preço unit.',
-    discount: 'Desc. %',
-    vat: 'IVA %',
-    amount: 'Valor',
-    subtotal: 'Subtotal',
-    discounts: 'Descontos',
-    taxable: 'Base tributável',
-    vatAt: 'IVA',
     total: 'Total estimado',
-    notes: 'Observações',
     mail: (title, clinic) =>
       `Prezados,\n\nSegue em anexo nosso ${title}. Pedimos que confirmem o recebimento e a data de entrega.\n\nObrigado,\n${clinic}`,
   },
-};
+});
 
 export interface PurchaseOrderPdfData {
   purchase: Purchase;
@@ -175,22 +99,15 @@ export function purchaseOrderDocument({ purchase, clinic, readerLanguage }: Purc
       ...(provider?.email ? [pdfField(t.email, provider.email)] : []),
     ],
     lineHeaders: [t.description, t.sku, t.quantity, t.unitPrice, t.discount, t.vat, t.amount],
-    lineCells: (line, money) => [
-      line.description,
-      line.skuProvider ?? '',
-      alignedRight(printedRate(line.quantity)),
-      alignedRight(money(line.unitPrice)),
-      alignedRight(printedRate(line.discountRate)),
-      alignedRight(printedRate(line.vatRate)),
-      alignedRight(money(line.subtotal)),
-    ],
+    lineCells: (line, money) => [line.description, line.skuProvider ?? '', ...priceCells(line, money)],
   });
 }
 
-export async function purchaseOrderPdf(data: PurchaseOrderPdfData) {
-  const language = printLanguage(data.readerLanguage);
-  const pdf = await renderPdf(purchaseOrderDocument(data));
-  return { pdf, fileName: safeFileName(`${purchaseOrderTitle(data.purchase, language)}.pdf`) };
+export function purchaseOrderPdf(data: PurchaseOrderPdfData) {
+  return documentPdf(
+    purchaseOrderDocument(data),
+    purchaseOrderTitle(data.purchase, printLanguage(data.readerLanguage)),
+  );
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

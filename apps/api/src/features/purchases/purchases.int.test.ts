@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
+import { expectHiddenFromOtherClinic } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -414,17 +415,12 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
   it("answers 404 for another clinic's purchase and never lists it", async () => {
     const providerId = await newProvider();
     const mine = await post(purchase(providerId));
-    for (const [method, url, body] of [
+    await expectHiddenFromOtherClinic(t, '/api/purchases', mine.id, [
       ['GET', `/api/purchases/${mine.id}`, undefined],
       ['PUT', `/api/purchases/${mine.id}`, { ...purchase(providerId), version: mine.version }],
       ['POST', `/api/purchases/${mine.id}/register`, { version: mine.version }],
       ['DELETE', `/api/purchases/${mine.id}`, undefined],
-    ] as const) {
-      const response = await t.call(method, url, { token: t.other.token, ...(body ? { body } : {}) });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-    const theirs = (await t.call('GET', '/api/purchases', { token: t.other.token })).json();
-    expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(mine.id);
+    ]);
   });
 
   it('lets each level read, write and delete as the permission matrix says', async () => {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPatient } from '../../../test/clinical.ts';
 import { createTestClinic, type TestClinic } from '../../../test/clinics.ts';
-import { MemoryMailer } from '../../../test/mail.ts';
+import { MemoryMailer, type Smtp, startSmtp, stopSmtp } from '../../../test/mail.ts';
 import {
   appointmentRow,
   bookAppointment,
@@ -23,45 +22,6 @@ import { createMailer, type MailMessage } from '../../lib/mail.ts';
  * attempt (retry), and two app instances — two pools, two workers — on one PostgreSQL database that
  * must send each reminder exactly once.
  */
-
-interface Smtp {
-  server: SMTPServer;
-  url: string;
-  received: { to: string[]; raw: string }[];
-  refuseNext: number;
-}
-
-async function startSmtp(): Promise<Smtp> {
-  const smtp = { received: [], refuseNext: 0 } as unknown as Smtp;
-  smtp.server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (smtp.refuseNext > 0) {
-          smtp.refuseNext -= 1;
-          const refused = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
-          refused.responseCode = 451;
-          callback(refused);
-          return;
-        }
-        smtp.received.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  smtp.url = `smtp://127.0.0.1:${port}`;
-  return smtp;
-}
 
 /** The app's SMTP mailer that also remembers what it sent (the sign-up's activation token). */
 function teeMailer(smtpUrl: string, memory: MemoryMailer, app: () => FastifyInstance) {
@@ -95,7 +55,7 @@ describe('reminder retried after an SMTP failure', () => {
   });
   afterAll(async () => {
     await testApp?.close();
-    await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+    await stopSmtp(smtp);
   });
 
   it('the server refuses the first attempt: sent on the retry, attempts = 2, one message', async () => {
@@ -147,7 +107,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
     await second?.close();
     await secondDb?.close();
     await first?.close();
-    await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+    await stopSmtp(smtp);
   });
 
   it('many due reminders: each is sent exactly once', async () => {

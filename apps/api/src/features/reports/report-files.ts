@@ -5,7 +5,7 @@ import type { ReportColumn, ReportFormat, ReportId, ReportRow } from '@odontia/s
 import ExcelJS from 'exceljs';
 import { csvNumber } from '../../lib/csv.ts';
 import { moneyFormatter } from '../../lib/money-format.ts';
-import { type ClinicPrintHeader, clinicHeader, documentStyles, headerRow, renderPdf } from '../../lib/pdf.ts';
+import { clinicHeader, documentStyles, headerRow, type PrintingClinic, renderPdf } from '../../lib/pdf.ts';
 import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-texts.ts';
 
 /**
@@ -286,15 +286,12 @@ export function cellText(language: Language, key: string, value: ReportRow[strin
   return value;
 }
 
-export interface ReportFileHead {
+export interface ReportFileHead extends PrintingClinic {
   reportId: ReportId;
   language: Language;
   columns: ReportColumn[];
   from: string;
   to: string;
-  clinicName: string;
-  clinicContact: string;
-  clinic?: ClinicPrintHeader;
   /** The clinic's currency: a PDF prints the money columns in it, as the screen shows them. */
   currency?: Currency;
 }

@@ -7,10 +7,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestPatient } from '../../../test/clinical.ts';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
+import {
+  appointmentBooker,
+  collectionsWithOneReversed,
+  creator,
+  novemberSales,
+  saleCatalogue,
+  treatmentSale,
+} from '../../../test/figures-fixture.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { appointments, reportExports } from '../../db/schema/index.ts';
+import { reportExports } from '../../db/schema/index.ts';
 import { createDiskStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { type DayFigure, dayFigureRows } from '../figures/day-figures.repository.ts';
@@ -30,63 +38,18 @@ describe.each(availableBackends())('reports on %s', (backend) => {
   });
   const period = 'from=2026-11-01&to=2026-11-15';
 
-  const created = async (url: string, body: Record<string, unknown>, headers = {}) => {
-    const response = await t.call('POST', url, { body, headers });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
-  };
-  const sale = (date: string, lines: { treatmentId: string; price: string }[], more = {}) =>
-    created('/api/sales', {
-      documentType: 'invoice',
-      patientId: t.patientId,
-      pointOfService: '0001',
-      date,
-      currency: 'argentine_peso',
-      conditionSale: 'current_account',
-      issue: true,
-      lines: lines.map((line) => ({
-        treatmentId: line.treatmentId,
-        description: 'Tratamiento',
-        quantity: '1',
-        unitPrice: line.price,
-        vatRate: '21',
-      })),
-      ...more,
-    });
+  const created = creator(t);
+  const sale = treatmentSale(t);
 
   beforeAll(async () => {
     setClock('2026-11-15T15:00:00Z');
-    await created('/api/points-of-sale', { code: '0001', name: 'Recepción' });
-    const treatment = (code: string, name: string) =>
-      created('/api/treatments', { code, name, price: '100', vatRate: '21', durationMinutes: 30 });
-    const limpieza = (await treatment('LIMP', 'Limpieza')).id;
-    const extraccion = (await treatment('EXTR', 'Extracción')).id;
+    const { limpieza, extraccion } = await saleCatalogue(t);
     // Sales: 100 + 50 net (3 Nov), a credit note of 40 (5 Nov); October and budgets stay out.
     // October first: a point of sale's numbers follow its dates (issue 35).
     await sale('2026-10-20', [{ treatmentId: extraccion, price: '80' }]);
-    const first = await sale('2026-11-03', [
-      { treatmentId: limpieza, price: '100' },
-      { treatmentId: extraccion, price: '50' },
-    ]);
-    await sale('2026-11-05', [{ treatmentId: limpieza, price: '40' }], {
-      documentType: 'credit_note',
-      relatedDocumentId: first.id,
-    });
-    await sale('2026-11-04', [{ treatmentId: limpieza, price: '999' }], { documentType: 'budget' });
+    await novemberSales(sale, { limpieza, extraccion });
     // Collections: 50 cash, 30 card, 20 cash reversed (does not count).
-    const collect = (date: string, amount: string, method: string) =>
-      created(
-        '/api/collections',
-        { patientId: t.patientId, date, amount, currency: 'argentine_peso', method },
-        { 'idempotency-key': `test-${randomUUID()}` },
-      );
-    await collect('2026-11-06', '50.00', 'cash_payment');
-    await collect('2026-11-07', '30.00', 'credit_card');
-    const reversed = await collect('2026-11-08', '20.00', 'cash_payment');
-    const reversal = await t.call('POST', `/api/collections/${reversed.id}/reverse`, {
-      body: { reason: 'Duplicado', version: reversed.version },
-    });
-    expect(reversal.statusCode, reversal.body).toBe(200);
+    await collectionsWithOneReversed(t);
     // Purchases: 100 net (2 Nov), 300 net (10 Nov), a credit note of 50 (12 Nov), 999 in October.
     const providerId = await insertProvider(t);
     await insertRegisteredPurchase(t, { providerId, date: '2026-11-02', net: '100' });
@@ -257,21 +220,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
   });
 
   it('appointments by professional: kept, cancelled, cancelled late, no-shows; new patients by day', async () => {
-    const book = (startsAt: string, more: Record<string, unknown> = {}) =>
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.insert(appointments).values({
-          accountId: t.clinic.accountId,
-          id: newId(),
-          patientId: t.patientId,
-          professionalId: t.clinic.userId,
-          startsAt: new Date(startsAt),
-          endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
-          timeZone: 'America/Argentina/Buenos_Aires',
-          createdBy: t.clinic.userId,
-          updatedBy: t.clinic.userId,
-          ...more,
-        }),
-      );
+    const book = appointmentBooker(t);
     await book('2026-11-10T16:00:00Z');
     await book('2026-11-10T17:00:00Z', { status: 'completed' });
     await book('2026-11-11T17:00:00Z', { status: 'completed' });

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
+import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { commercialDocuments, documentLines } from '../../db/schema/index.ts';
@@ -11,25 +11,6 @@ import { customerOfPatient } from '../customers/customer-parties.ts';
 import { markBilled } from './billed-sources.ts';
 import { insertSaleDraft, type SaleDraftLine } from './invoice-drafts.ts';
 import { assignSaleNumber } from './sale-chain.ts';
-
-/** A PNG with a dark stroke across (or blank). */
-function signaturePng(width = 400, height = 150, ink = true): Buffer {
-  const png = new PNG({ width, height });
-  if (ink) {
-    for (let x = 20; x < width - 20; x += 1) {
-      const y = Math.round(height / 2 + Math.sin(x / 15) * (height / 4));
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const offset = ((y + dy) * width + x) * 4;
-        png.data[offset] = 20;
-        png.data[offset + 1] = 20;
-        png.data[offset + 2] = 60;
-        png.data[offset + 3] = 255;
-      }
-    }
-  }
-  return PNG.sync.write(png);
-}
-const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /**
  * Budgets (answer, progress, conversion) and invoicing a patient's attendances (issue 18). The

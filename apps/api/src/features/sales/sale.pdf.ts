@@ -3,70 +3,45 @@ import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { Sale } from '@odontia/shared/schemas/sales';
 import { moneyFormatter } from '../../lib/money-format.ts';
-import {
-  type ClinicPrintHeader,
-  headerRow,
-  type PdfDocument,
-  pdfField,
-  printLanguage,
-  renderPdf,
-  safeFileName,
-} from '../../lib/pdf.ts';
+import { type ClinicPrintHeader, headerRow, type PdfDocument, pdfField, printLanguage } from '../../lib/pdf.ts';
 import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-texts.ts';
 import {
   alignedRight,
-  type DocumentPrintTexts,
   documentPaper,
+  documentPdf,
+  documentTexts,
   partyColumn,
-  printedRate,
+  priceCells,
 } from '../commercial/document-print.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
-const texts: Record<
-  Language,
-  DocumentPrintTexts & {
-    dueDate: string;
-    customer: string;
-    condition: string;
-    conditions: Record<string, string>;
-    method: string;
-    corrects: string;
-    professional: string;
-    tooth: string;
-    hash: string;
-    einvoice: string;
-    applied: string;
-    appliedDate: string;
-    appliedBy: string;
-    balanceDue: string;
-  }
-> = {
+const texts = documentTexts<{
+  dueDate: string;
+  customer: string;
+  condition: string;
+  conditions: Record<string, string>;
+  method: string;
+  corrects: string;
+  professional: string;
+  tooth: string;
+  hash: string;
+  einvoice: string;
+  applied: string;
+  appliedDate: string;
+  appliedBy: string;
+  balanceDue: string;
+}>({
   es: {
     draft: 'BORRADOR — sin validez fiscal',
-    number: 'Número',
-    date: 'Fecha',
     dueDate: 'Vencimiento',
     customer: 'Cliente',
-    taxId: 'Identificación fiscal',
-    address: 'Domicilio',
     condition: 'Condición de venta',
     conditions: { cash: 'Contado', cards: 'Tarjeta', current_account: 'Cuenta corriente' },
     method: 'Forma de pago',
     corrects: 'Corrige a',
-    description: 'Descripción',
     professional: 'Profesional',
     tooth: 'Pieza',
-    quantity: 'Cant.',
-    unitPrice: 'Precio unit.',
-    discount: 'Bonif. %',
-    vat: 'IVA %',
-    amount: 'Importe',
-    subtotal: 'Subtotal',
-    discounts: 'Bonificaciones',
-    taxable: 'Neto gravado',
-    vatAt: 'IVA',
     total: 'Total',
-    notes: 'Observaciones',
     hash: 'Huella del documento (SHA-256)',
     einvoice: 'Autorización electrónica',
     applied: 'Cobros aplicados',
@@ -76,30 +51,15 @@ const texts: Record<
   },
   en: {
     draft: 'DRAFT — not a tax document',
-    number: 'Number',
-    date: 'Date',
     dueDate: 'Due date',
     customer: 'Customer',
-    taxId: 'Tax ID',
-    address: 'Address',
     condition: 'Terms',
     conditions: { cash: 'Cash', cards: 'Card', current_account: 'On account' },
     method: 'Payment method',
     corrects: 'Corrects',
-    description: 'Description',
     professional: 'Practitioner',
     tooth: 'Tooth',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    discount: 'Disc. %',
-    vat: 'VAT %',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    discounts: 'Discounts',
-    taxable: 'Taxable base',
-    vatAt: 'VAT',
     total: 'Total',
-    notes: 'Notes',
     hash: 'Document fingerprint (SHA-256)',
     einvoice: 'Electronic authorization',
     applied: 'Payments applied',
@@ -109,30 +69,15 @@ const texts: Record<
   },
   fr: {
     draft: 'BROUILLON — sans valeur fiscale',
-    number: 'Numéro',
-    date: 'Date',
     dueDate: 'Échéance',
     customer: 'Client',
-    taxId: 'Identifiant fiscal',
-    address: 'Adresse',
     condition: 'Conditions',
     conditions: { cash: 'Comptant', cards: 'Carte', current_account: 'En compte' },
     method: 'Mode de paiement',
     corrects: 'Corrige',
-    description: 'Désignation',
     professional: 'Praticien',
     tooth: 'Dent',
-    quantity: 'Qté',
-    unitPrice: 'Prix unit.',
-    discount: 'Remise %',
-    vat: 'TVA %',
-    amount: 'Montant',
-    subtotal: 'Sous-total',
-    discounts: 'Remises',
-    taxable: 'Base HT',
-    vatAt: 'TVA',
     total: 'Total',
-    notes: 'Observations',
     hash: 'Empreinte du document (SHA-256)',
     einvoice: 'Autorisation électronique',
     applied: 'Paiements imputés',
@@ -142,30 +87,15 @@ const texts: Record<
   },
   pt: {
     draft: 'RASCUNHO — sem validade fiscal',
-    number: 'Número',
-    date: 'Data',
     dueDate: 'Vencimento',
     customer: 'Cliente',
-    taxId: 'Identificação fiscal',
-    address: 'Endereço',
     condition: 'Condição de venda',
     conditions: { cash: 'À vista', cards: 'Cartão', current_account: 'Conta corrente' },
     method: 'Forma de pagamento',
     corrects: 'Corrige',
-    description: 'Descrição',
     professional: 'Profissional',
     tooth: 'Dente',
-    quantity: 'Qtd.',
-    unitPrice: 'Preço unit.',
-    discount: 'Desc. %',
-    vat: 'IVA %',
-    amount: 'Valor',
-    subtotal: 'Subtotal',
-    discounts: 'Descontos',
-    taxable: 'Base tributável',
-    vatAt: 'IVA',
     total: 'Total',
-    notes: 'Observações',
     hash: 'Impressão digital do documento (SHA-256)',
     einvoice: 'Autorização eletrônica',
     applied: 'Recebimentos aplicados',
@@ -173,7 +103,7 @@ const texts: Record<
     appliedBy: 'Recebimento ou nota',
     balanceDue: 'Saldo em aberto',
   },
-};
+});
 
 export interface SalePdfData {
   sale: Sale;
@@ -226,11 +156,7 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
           }
         : line.description,
       line.tooth ?? '',
-      alignedRight(printedRate(line.quantity)),
-      alignedRight(money(line.unitPrice)),
-      alignedRight(printedRate(line.discountRate)),
-      alignedRight(printedRate(line.vatRate)),
-      alignedRight(money(line.subtotal)),
+      ...priceCells(line, money),
     ],
     afterTotals: settlement(sale, language),
     footer: sale.contentHash
@@ -293,8 +219,6 @@ function settlement(sale: Sale, language: Language): unknown[] {
   ];
 }
 
-export async function salePdf(data: SalePdfData) {
-  const language = printLanguage(data.readerLanguage);
-  const pdf = await renderPdf(saleDocument(data));
-  return { pdf, fileName: safeFileName(`${saleTitle(data.sale, language)}.pdf`) };
+export function salePdf(data: SalePdfData) {
+  return documentPdf(saleDocument(data), saleTitle(data.sale, printLanguage(data.readerLanguage)));
 }

@@ -3,7 +3,7 @@ import { clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
-import { customerLedgerMismatches } from '../../../test/commercial.ts';
+import { customerLedgerMismatches, expectHiddenFromOtherClinic } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -578,18 +578,13 @@ describe.each(availableBackends())('sales on %s', (backend) => {
 
   it("answers 404 for another clinic's sale and never lists it", async () => {
     const mine = await post(sale());
-    for (const [method, url, body] of [
+    await expectHiddenFromOtherClinic(t, '/api/sales', mine.id, [
       ['GET', `/api/sales/${mine.id}`, undefined],
       ['PUT', `/api/sales/${mine.id}`, { ...sale(), version: mine.version }],
       ['POST', `/api/sales/${mine.id}/issue`, { version: mine.version }],
       ['POST', `/api/sales/${mine.id}/correct`, { documentType: 'debit_note' }],
       ['DELETE', `/api/sales/${mine.id}`, undefined],
-    ] as const) {
-      const response = await t.call(method, url, { token: t.other.token, ...(body ? { body } : {}) });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-    const theirs = (await t.call('GET', '/api/sales', { token: t.other.token })).json();
-    expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(mine.id);
+    ]);
   });
 
   it('lets each level read and write as the permission matrix says', async () => {
