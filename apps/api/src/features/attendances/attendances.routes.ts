@@ -1,6 +1,5 @@
 import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { attendanceRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
-import { recentAttendancesQuerySchema, recentAttendancesResponseSchema } from '@odontia/shared/schemas/attendances';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
@@ -41,14 +40,12 @@ export const attendancesRoutes: FastifyPluginAsync = async (app) => {
     changes: { ...read, summary: "The attendance's history of changes (audit events), newest first" },
   });
 
-  route.get(
-    '/attendances/recent',
+  route.serve(
+    clinicalRoutes.recentAttendances,
     {
       ...read,
       summary:
         "The clinic's latest attendances across patients, newest first (at most 20), with patient and professional",
-      querystring: recentAttendancesQuerySchema,
-      answer: recentAttendancesResponseSchema,
     },
     async ({ ctx, query }) => ({ data: await attendancesService.recent({ ctx, limit: query.limit }) }),
   );

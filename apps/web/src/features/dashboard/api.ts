@@ -1,11 +1,9 @@
+import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { dashboardRoutes } from '@odontia/shared/routes/dashboard';
+import { inventoryRoutes } from '@odontia/shared/routes/inventory';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
-import type { RecentAttendance } from '@odontia/shared/schemas/attendances';
-import type { Page } from '@odontia/shared/schemas/common';
-import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import { http } from '../../lib/http';
 import { appointmentsApi, appointmentsKey } from '../appointments/api';
 
 /**
@@ -14,13 +12,14 @@ import { appointmentsApi, appointmentsKey } from '../appointments/api';
  */
 
 const dashboardApi = apiClient(dashboardRoutes);
+const inventoryApi = apiClient(inventoryRoutes);
+const clinicalApi = apiClient(clinicalRoutes);
 
 /** The inventory's "to order" list, first page (the dashboard shows its top few). */
 export function useReorderTop(pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: ['inventory', 'reorder', '', 1, pageSize],
-    queryFn: () =>
-      http.get<Page<InventoryItem & { suggestedQuantity: number }>>(`inventory/reorder?page=1&pageSize=${pageSize}`),
+    queryFn: () => inventoryApi.reorder({ query: { page: 1, pageSize } }),
     enabled,
   });
 }
@@ -29,8 +28,7 @@ export function useReorderTop(pageSize: number, enabled: boolean) {
 export function useRecentAttendances(limit: number) {
   return useQuery({
     queryKey: ['clinical', 'recent-attendances', limit],
-    queryFn: () =>
-      http.get<{ data: RecentAttendance[] }>(`attendances/recent?limit=${limit}`).then((answer) => answer.data),
+    queryFn: () => clinicalApi.recentAttendances({ query: { limit } }).then((answer) => answer.data),
   });
 }
 

@@ -1,10 +1,8 @@
 import type { PurchaseDocumentType } from '@odontia/shared/commercial';
+import { medicationRoutes, supplyRoutes } from '@odontia/shared/routes/inventory';
 import { purchaseRoutes } from '@odontia/shared/routes/purchases';
-import type { Page } from '@odontia/shared/schemas/common';
-import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
-import { http } from '../../lib/http';
+import { apiClient, type CallAnswer, type CallInput, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
@@ -31,11 +29,11 @@ export type ReceiveOrderBody = CallInput<typeof purchaseRoutes.receive>['body'];
 
 export const purchasesApi = {
   ...apiClient(purchaseRoutes),
-  // The catalogue's items are the inventory's routes, not yet declared in packages/shared.
+  // The purchase line's picker: the catalogue's active items by name.
   items: (kind: 'supply' | 'medication', q: string) =>
-    http.get<Page<InventoryItem>>(
-      `${kind === 'supply' ? 'supplies' : 'medications'}?${new URLSearchParams({ q, page: '1', pageSize: '6', productStatus: 'active', sort: 'name' })}`,
-    ),
+    callApi(kind === 'supply' ? supplyRoutes.list : medicationRoutes.list, {
+      query: { q, page: 1, pageSize: 6, productStatus: 'active', sort: 'name' },
+    }),
 };
 
 const purchasesKey = ['purchases'] as const;
