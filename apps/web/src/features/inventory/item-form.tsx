@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -29,20 +30,8 @@ import {
   startingApprovals,
 } from './item-form-values';
 
-function FormCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card inventory-form-card h-100">
-      <div className="card-header">
-        <h2 className="card-title">
-          {icon}
-          {title}
-        </h2>
-      </div>
-      <div className="card-body">
-        <div className="row g-3">{children}</div>
-      </div>
-    </section>
-  );
+function FormCard(props: { title: string; icon: ReactNode; children: ReactNode }) {
+  return <IconCard {...props} className="inventory-form-card h-100" grid />;
 }
 
 interface Duplicate {
