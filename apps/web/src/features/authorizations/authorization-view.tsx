@@ -3,11 +3,12 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { ReasonDialogButton } from '../../components/dialog-frame';
 import { fieldCodeText } from '../../components/form-field';
+import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
@@ -313,14 +314,14 @@ export function AuthorizationView({
                 <DeleteButton patientId={patient.id} record={record} />
               ) : null}
               {canWrite && !signed ? (
-                <Link
+                <IconLink
                   to={authorizationPaths.edit(patient.id, record.id)}
                   className="btn btn-outline-primary"
-                  data-testid="record-edit"
+                  icon={Pencil}
+                  testId="record-edit"
                 >
-                  <Pencil size={16} aria-hidden="true" className="me-2" />
                   {t('common.edit')}
-                </Link>
+                </IconLink>
               ) : null}
               {canWrite && signed ? <UnsignButton patientId={patient.id} id={record.id} /> : null}
               {canWrite && !signed && !signing ? (

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { IconLink } from '../../components/icon-link';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -156,10 +157,14 @@ export function FormActions({
 export function EditLink({ kind, patientId, id }: { kind: RecordKind; patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
   return (
-    <Link to={recordPaths.edit(kind, patientId, id)} className="btn btn-outline-primary" data-testid="record-edit">
-      <Pencil size={16} aria-hidden="true" className="me-2" />
+    <IconLink
+      to={recordPaths.edit(kind, patientId, id)}
+      className="btn btn-outline-primary"
+      icon={Pencil}
+      testId="record-edit"
+    >
       {t('common.edit')}
-    </Link>
+    </IconLink>
   );
 }
 

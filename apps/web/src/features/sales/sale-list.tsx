@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Column } from '../../components/data-table';
+import { IconLink } from '../../components/icon-link';
 import { ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -106,10 +107,14 @@ export function SaleList() {
       searchTestId="sale-search"
       tools={
         <div className="d-flex flex-wrap gap-2">
-          <Link to="/sales/integrity" className="btn btn-outline-secondary" data-testid="sale-integrity-link">
-            <ShieldCheck size={16} aria-hidden="true" className="me-2" />
+          <IconLink
+            to="/sales/integrity"
+            className="btn btn-outline-secondary"
+            icon={ShieldCheck}
+            testId="sale-integrity-link"
+          >
             {t('list.integrity')}
-          </Link>
+          </IconLink>
           {canWrite ? <NewButton label={t('list.create')} to="/sales/create" testId="sale-create" /> : null}
         </div>
       }

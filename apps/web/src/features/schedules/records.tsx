@@ -6,13 +6,13 @@ import { Pencil, Plus, Save, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { IconLink } from '../../components/icon-link';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
@@ -557,10 +557,16 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
       testId="treatments-section"
       newButton={
         canWrite ? (
-          <Link to="/price-list" className="btn btn-sm btn-outline-primary" data-testid="treatments-price-list">
-            <Tags size={14} aria-hidden="true" className="me-1" />
+          <IconLink
+            to="/price-list"
+            className="btn btn-sm btn-outline-primary"
+            icon={Tags}
+            size={14}
+            iconClassName="me-1"
+            testId="treatments-price-list"
+          >
             {t('treatments.editInPriceList')}
-          </Link>
+          </IconLink>
         ) : null
       }
       query={treatments}
