@@ -1,4 +1,4 @@
-import { Download, Plus } from 'lucide-react';
+import { Download, Pencil, Plus } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { toastApiError } from '../lib/api-toast';
 import { saveFile } from '../lib/save-file';
 import type { ListState } from '../lib/use-list-state';
 import { BusyIcon } from './busy-icon';
-import { DataTable, type DataTableProps } from './data-table';
+import { type Column, DataTable, type DataTableProps } from './data-table';
 import { FilterSelect } from './filter-select';
 import { SearchBox } from './search-box';
 
@@ -202,5 +202,56 @@ export function ExportButton({
 export function openRowOnClick(navigate: (path: string) => unknown, path: string) {
   return (event: MouseEvent) => {
     if (!(event.target as HTMLElement).closest('a')) void navigate(path);
+  };
+}
+
+/** The column of a record's active/inactive badge (`texts` are the feature's words). */
+export function activeColumn<Row extends { active: boolean }>(
+  header: string,
+  texts: { active: string; inactive: string },
+  className?: string,
+): Column<Row> {
+  return {
+    key: 'active',
+    header,
+    ...(className ? { className } : {}),
+    cell: (row) => (
+      <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+        {row.active ? texts.active : texts.inactive}
+      </span>
+    ),
+  };
+}
+
+/** The last column of a list whose rows open in a dialog: a small pencil button a row. */
+export function editColumn<Row>({
+  header,
+  label,
+  onEdit,
+  testId,
+  className,
+}: {
+  header: string;
+  label: (row: Row) => string;
+  onEdit: (row: Row) => void;
+  testId: string;
+  className: string;
+}): Column<Row> {
+  return {
+    key: 'actions',
+    header: <span className="visually-hidden">{header}</span>,
+    className,
+    cell: (row) => (
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        onClick={() => onEdit(row)}
+        aria-label={label(row)}
+        title={label(row)}
+        data-testid={testId}
+      >
+        <Pencil size={14} aria-hidden="true" />
+      </button>
+    ),
   };
 }

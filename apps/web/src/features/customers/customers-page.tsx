@@ -2,12 +2,11 @@ import { customerKinds } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { CustomerRecord } from '@odontia/shared/schemas/customer-records';
 import { formatTaxId } from '@odontia/shared/tax-ids';
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { ActiveFilterSelect, ListCard, NewButton } from '../../components/list-card';
+import { ActiveFilterSelect, activeColumn, editColumn, ListCard, NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -61,34 +60,18 @@ function useColumns(canWrite: boolean, onEdit: (customer: CustomerRecord) => voi
       className: 'text-end text-nowrap',
       cell: (row) => t('days', { count: row.paymentTermDays }),
     },
-    {
-      key: 'active',
-      header: t('list.status'),
-      cell: (row) => (
-        <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {row.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('list.status'), { active: t('badge.active'), inactive: t('badge.inactive') }),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('list.actions')}</span>,
-      className: 'text-end',
-      cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() => onEdit(row)}
-          aria-label={t('list.editOne', { name: row.name })}
-          title={t('list.editOne', { name: row.name })}
-          data-testid="customer-edit"
-        >
-          <Pencil size={14} aria-hidden="true" />
-        </button>
-      ),
-    });
+    columns.push(
+      editColumn({
+        header: t('list.actions'),
+        label: (row) => t('list.editOne', { name: row.name }),
+        onEdit,
+        testId: 'customer-edit',
+        className: 'text-end',
+      }),
+    );
   }
   return columns;
 }

@@ -1,11 +1,18 @@
 import { can } from '@odontia/shared/permissions';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
-import { Pencil, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { ActiveFilterSelect, ExportButton, ListCard, NewButton } from '../../components/list-card';
+import {
+  ActiveFilterSelect,
+  activeColumn,
+  ExportButton,
+  editColumn,
+  ListCard,
+  NewButton,
+} from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -79,35 +86,18 @@ function useColumns(canWrite: boolean, onEdit: (treatment: Treatment) => void): 
       className: 'price-vat text-end text-nowrap',
       cell: (row) => percent(row.vatRate),
     },
-    {
-      key: 'active',
-      header: t('fields.active'),
-      className: 'price-status',
-      cell: (row) => (
-        <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {row.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('fields.active'), { active: t('badge.active'), inactive: t('badge.inactive') }, 'price-status'),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('list.actions')}</span>,
-      className: 'price-actions text-end',
-      cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() => onEdit(row)}
-          aria-label={t('list.editOne', { name: row.name })}
-          title={t('list.editOne', { name: row.name })}
-          data-testid="treatment-edit"
-        >
-          <Pencil size={14} aria-hidden="true" />
-        </button>
-      ),
-    });
+    columns.push(
+      editColumn({
+        header: t('list.actions'),
+        label: (row) => t('list.editOne', { name: row.name }),
+        onEdit,
+        testId: 'treatment-edit',
+        className: 'price-actions text-end',
+      }),
+    );
   }
   return columns;
 }

@@ -3,7 +3,14 @@ import { formatTaxId } from '@odontia/shared/tax-ids';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Column } from '../../components/data-table';
-import { ActiveFilterSelect, ExportButton, ListCard, NewButton, openRowOnClick } from '../../components/list-card';
+import {
+  ActiveFilterSelect,
+  activeColumn,
+  ExportButton,
+  ListCard,
+  NewButton,
+  openRowOnClick,
+} from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { type ActiveFilter, type ProviderFilters, providerPaths, providersApi, useProvidersList } from './api';
@@ -78,16 +85,7 @@ function useProviderColumns(): Column<Provider>[] {
       className: 'provider-email',
       cell: (provider) => provider.email ?? missing,
     },
-    {
-      key: 'active',
-      header: t('list.status'),
-      className: 'provider-status',
-      cell: (provider) => (
-        <span className={`badge ${provider.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {provider.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('list.status'), { active: t('badge.active'), inactive: t('badge.inactive') }, 'provider-status'),
   ];
 }
 
