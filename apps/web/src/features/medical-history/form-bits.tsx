@@ -1,5 +1,5 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { IconLink } from '../../components/icon-link';
+import { RecordForm } from '../../components/record-form';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -151,6 +152,46 @@ export function FormActions({
         {editing ? t('common.save') : t('common.create')}
       </button>
     </div>
+  );
+}
+
+/**
+ * A clinical record's form: its fields in one card (a `row g-3` grid, disabled while saving),
+ * then Back and save. A new record can be saved at once; a record being edited once it changed.
+ */
+export function RecordFormCard({
+  ref,
+  onSubmit,
+  testId,
+  backTo,
+  editing,
+  isSubmitting,
+  isDirty,
+  children,
+}: {
+  ref: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  testId: string;
+  backTo: string;
+  editing: boolean;
+  isSubmitting: boolean;
+  isDirty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <RecordForm ref={ref} onSubmit={onSubmit} testId={testId}>
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          <div className="row g-3">{children}</div>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={backTo}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </RecordForm>
   );
 }
 
