@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type LucideIcon, Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { errorMessage, fieldErrorsOf } from '../lib/api-errors';
 import { toastSuccess } from '../lib/api-toast';
@@ -190,5 +190,71 @@ export function ReasonDialogButton({
         <FieldFeedback id={`${fieldId}-error`} message={error} />
       </DialogFrame>
     </>
+  );
+}
+
+/**
+ * A modal dialog that is a form: the title, the fields, then (after what `footerStart` puts first)
+ * Cancel and the submit button with its spinner. `ref` is the form's (its errors scroll into view).
+ */
+export function FormDialog({
+  ref,
+  onHide,
+  onSubmit,
+  testId,
+  title,
+  closeLabel,
+  cancelLabel,
+  submit,
+  size,
+  scrollable = false,
+  bodyClassName,
+  footerStart,
+  children,
+}: {
+  ref: RefObject<HTMLFormElement | null>;
+  onHide: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  testId: string;
+  title: ReactNode;
+  closeLabel: string;
+  cancelLabel: ReactNode;
+  submit: { label: ReactNode; busy: boolean; disabled: boolean; testId: string };
+  size?: 'lg';
+  scrollable?: boolean;
+  bodyClassName?: string;
+  footerStart?: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Modal
+      show
+      onHide={onHide}
+      centered
+      {...(size ? { size } : {})}
+      aria-labelledby={titleId}
+      restoreFocus
+      {...(scrollable ? { scrollable } : {})}
+    >
+      <form ref={ref} noValidate onSubmit={onSubmit} data-testid={testId}>
+        <Modal.Header closeButton closeLabel={closeLabel}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body {...(bodyClassName ? { className: bodyClassName } : {})}>{children}</Modal.Body>
+        <Modal.Footer>
+          {footerStart}
+          <button type="button" className="btn btn-outline-secondary" onClick={onHide}>
+            {cancelLabel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={submit.disabled} data-testid={submit.testId}>
+            <BusyIcon busy={submit.busy} icon={Save} />
+            {submit.label}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { FormDialog } from '../../components/dialog-frame';
 import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import {
@@ -15,7 +16,6 @@ import {
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import { ImageUp, Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
@@ -343,7 +343,6 @@ function LogoSection({ data }: { data: FiscalData }) {
 function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onDone: () => void }) {
   const { t } = useTranslation('fiscal');
   const id = useId();
-  const titleId = useId();
   const save = useSavePointOfSale(record?.id);
   const valuesFor = (row: PointOfSale | null) => ({
     code: row?.code ?? '',
@@ -372,63 +371,59 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
     }
   });
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
-      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="pos-form">
-        <Modal.Header closeButton closeLabel={t('actions.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {record ? t('pointsOfSale.edit') : t('pointsOfSale.new')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {conflict ? (
-            <div className="alert alert-warning" role="alert">
-              {t('conflict')}
-            </div>
-          ) : null}
-          <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
-            <TextField
-              form={form}
-              name="code"
-              label={t('pointsOfSale.code')}
-              required
-              inputMode="numeric"
-              maxLength={5}
-              hint={t('pointsOfSale.codeHint')}
-              data-testid="pos-code"
-            />
-            <TextField
-              form={form}
-              name="name"
-              label={t('pointsOfSale.name')}
-              required
-              maxLength={120}
-              data-testid="pos-name"
-            />
-            <div className="form-check form-switch">
-              <input
-                id={`${id}-active`}
-                type="checkbox"
-                className="form-check-input"
-                {...form.register('active')}
-                data-testid="pos-active"
-              />
-              <label htmlFor={`${id}-active`} className="form-check-label">
-                {t('pointsOfSale.active')}
-              </label>
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="pos-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{record ? t('actions.saveRecord') : t('actions.create')}</span>
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="pos-form"
+      title={record ? t('pointsOfSale.edit') : t('pointsOfSale.new')}
+      closeLabel={t('actions.close')}
+      cancelLabel={t('actions.cancel')}
+      submit={{
+        label: <span className="ms-1">{record ? t('actions.saveRecord') : t('actions.create')}</span>,
+        busy: save.isPending,
+        disabled: save.isPending,
+        testId: 'pos-save',
+      }}
+    >
+      {conflict ? (
+        <div className="alert alert-warning" role="alert">
+          {t('conflict')}
+        </div>
+      ) : null}
+      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+        <TextField
+          form={form}
+          name="code"
+          label={t('pointsOfSale.code')}
+          required
+          inputMode="numeric"
+          maxLength={5}
+          hint={t('pointsOfSale.codeHint')}
+          data-testid="pos-code"
+        />
+        <TextField
+          form={form}
+          name="name"
+          label={t('pointsOfSale.name')}
+          required
+          maxLength={120}
+          data-testid="pos-name"
+        />
+        <div className="form-check form-switch">
+          <input
+            id={`${id}-active`}
+            type="checkbox"
+            className="form-check-input"
+            {...form.register('active')}
+            data-testid="pos-active"
+          />
+          <label htmlFor={`${id}-active`} className="form-check-label">
+            {t('pointsOfSale.active')}
+          </label>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }
 

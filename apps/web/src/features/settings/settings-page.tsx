@@ -1,3 +1,4 @@
+import { FormDialog } from '../../components/dialog-frame';
 import { LinkCards } from '../../components/link-cards';
 import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
@@ -13,7 +14,6 @@ import {
 } from '@odontia/shared/schemas/clinic-settings';
 import { CalendarClock, FileSignature, Landmark, Pencil, Save, Store, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldGrid, TextField } from '../../components/bound-fields';
@@ -205,7 +205,6 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
 
 function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => void }) {
   const { t } = useTranslation('settings');
-  const titleId = useId();
   const save = useSetNextNumber();
   const form = useZodForm(setNextNumberSchema, {
     pointOfSale: row.pointOfSale.code,
@@ -223,52 +222,42 @@ function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => vo
     }
   });
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
-      <form
-        ref={form.formErrors.ref}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        data-testid="numbering-form"
-      >
-        <Modal.Header closeButton closeLabel={t('actions.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t('numbering.editTitle', {
-              type: t(`sales:types.${row.documentType}`),
-              code: row.pointOfSale.code,
-            })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="d-flex flex-column gap-3">
-          <p className="mb-0 small text-body-secondary">
-            {row.lastIssued > 0
-              ? t('numbering.lastIssuedText', { number: row.lastIssued })
-              : t('numbering.noneIssuedText')}
-          </p>
-          <fieldset disabled={save.isPending}>
-            <TextField
-              form={form}
-              name="nextNumber"
-              label={t('numbering.nextNumber')}
-              hint={t('numbering.nextHint', { min: row.lastIssued + 1 })}
-              required
-              type="number"
-              inputMode="numeric"
-              min={row.lastIssued + 1}
-              data-testid="numbering-next"
-            />
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="numbering-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{t('actions.save')}</span>
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="numbering-form"
+      title={t('numbering.editTitle', {
+        type: t(`sales:types.${row.documentType}`),
+        code: row.pointOfSale.code,
+      })}
+      closeLabel={t('actions.close')}
+      cancelLabel={t('actions.cancel')}
+      submit={{
+        label: <span className="ms-1">{t('actions.save')}</span>,
+        busy: save.isPending,
+        disabled: save.isPending,
+        testId: 'numbering-save',
+      }}
+      bodyClassName="d-flex flex-column gap-3"
+    >
+      <p className="mb-0 small text-body-secondary">
+        {row.lastIssued > 0 ? t('numbering.lastIssuedText', { number: row.lastIssued }) : t('numbering.noneIssuedText')}
+      </p>
+      <fieldset disabled={save.isPending}>
+        <TextField
+          form={form}
+          name="nextNumber"
+          label={t('numbering.nextNumber')}
+          hint={t('numbering.nextHint', { min: row.lastIssued + 1 })}
+          required
+          type="number"
+          inputMode="numeric"
+          min={row.lastIssued + 1}
+          data-testid="numbering-next"
+        />
+      </fieldset>
+    </FormDialog>
   );
 }
 
