@@ -8,6 +8,7 @@ import type { ListState } from '../lib/use-list-state';
 import { BusyIcon } from './busy-icon';
 import { type Column, DataTable, type DataTableProps } from './data-table';
 import { FilterSelect } from './filter-select';
+import { IconButton } from './icon-button';
 import { SearchBox } from './search-box';
 
 /*
@@ -242,16 +243,7 @@ export function editColumn<Row>({
     header: <span className="visually-hidden">{header}</span>,
     className,
     cell: (row) => (
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-secondary"
-        onClick={() => onEdit(row)}
-        aria-label={label(row)}
-        title={label(row)}
-        data-testid={testId}
-      >
-        <Pencil size={14} aria-hidden="true" />
-      </button>
+      <IconButton icon={Pencil} label={label(row)} onClick={() => onEdit(row)} size={14} testId={testId} />
     ),
   };
 }

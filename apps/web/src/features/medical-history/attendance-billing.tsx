@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { type UseFieldArrayReturn, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedField, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { IconButton } from '../../components/icon-button';
 import { IconCard } from '../../components/icon-card';
 import { useMoneyFormat } from '../inventory/format';
 import { AttendanceLineLinks, type LineLinkValues, useBudgetLines, usePriceListOptions } from './attendance-line-links';
@@ -88,16 +89,14 @@ function BillingLine({
         </output>
       </div>
       <div className="billing-cell billing-remove">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
+        <IconButton
+          icon={Trash2}
+          label={t('attendance.removeLine', { number })}
           onClick={onRemove}
-          aria-label={t('attendance.removeLine', { number })}
-          title={t('attendance.removeLine', { number })}
+          className="btn btn-sm btn-outline-danger"
+          size={14}
           disabled={locked}
-        >
-          <Trash2 size={14} aria-hidden="true" />
-        </button>
+        />
       </div>
       <AttendanceLineLinks
         idPrefix={`${fieldId('line')}-${index}`}
