@@ -6,7 +6,6 @@ import { CalendarPlus, Stethoscope } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { IconLink } from '../../components/icon-link';
 import { useListState } from '../../lib/use-list-state';
 import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
@@ -46,15 +45,14 @@ export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
           {query.data ? t('appointments.count', { count: query.data.total }) : null}
         </span>
         {canBook ? (
-          <IconLink
+          <Link
             to={calendarPath({ date: today, patientId: patient.id })}
             className="btn btn-primary btn-sm"
-            icon={CalendarPlus}
-            iconClassName="me-1"
-            testId="new-appointment"
+            data-testid="new-appointment"
           >
+            <CalendarPlus size={16} aria-hidden="true" className="me-1" />
             {t('appointments.new')}
-          </IconLink>
+          </Link>
         ) : null}
       </div>
       <DataTable<Appointment>
@@ -127,16 +125,14 @@ export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
             header: <span className="visually-hidden">{t('appointments.actions')}</span>,
             cell: (appointment) =>
               appointment.status === 'scheduled' && canAttend ? (
-                <IconLink
+                <Link
                   to={startAttendancePath(appointment)}
                   className="btn btn-outline-primary btn-sm text-nowrap"
-                  icon={Stethoscope}
-                  size={14}
-                  iconClassName="me-1"
-                  testId="appointment-start-attendance"
+                  data-testid="appointment-start-attendance"
                 >
+                  <Stethoscope size={14} aria-hidden="true" className="me-1" />
                   {t('actions.startAttendance')}
-                </IconLink>
+                </Link>
               ) : appointment.attendanceId ? (
                 <Link
                   to={`/patients/${encodeURIComponent(patient.id)}/mh/attendance/show/${encodeURIComponent(appointment.attendanceId)}`}
