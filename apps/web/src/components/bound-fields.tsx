@@ -74,13 +74,7 @@ export function BoundField<T extends FieldValues>({
 type ControlProps<E> = Omit<E, 'form' | 'name' | 'className' | 'required'>;
 
 /** A text input, or a textarea when `rows` is given. */
-export function TextField<T extends FieldValues>({
-  rows,
-  inputClassName = '',
-  ...props
-}: BoundFieldProps<T> & { rows?: number; inputClassName?: string } & ControlProps<
-    InputHTMLAttributes<HTMLInputElement>
-  >) {
+export function TextField<T extends FieldValues>({ rows, inputClassName = '', ...props }: TextFieldProps<T>) {
   const { form, name, label, required, hint, className, ...input } = props;
   return (
     <BoundField {...{ form, name, label, required, hint, className }}>
@@ -125,12 +119,7 @@ export function PasswordField<T extends FieldValues>({
 }
 
 /** A select of fixed options. */
-export function SelectField<T extends FieldValues>({
-  options,
-  ...props
-}: BoundFieldProps<T> & { options: { value: string; label: string }[] } & ControlProps<
-    SelectHTMLAttributes<HTMLSelectElement>
-  >) {
+export function SelectField<T extends FieldValues>({ options, ...props }: SelectFieldProps<T>) {
   const { form, name, label, required, hint, className, ...select } = props;
   return (
     <BoundField {...{ form, name, label, required, hint, className }}>
@@ -149,5 +138,33 @@ export function SelectField<T extends FieldValues>({
         </select>
       )}
     </BoundField>
+  );
+}
+
+type TextFieldProps<T extends FieldValues> = BoundFieldProps<T> & {
+  rows?: number;
+  inputClassName?: string;
+} & ControlProps<InputHTMLAttributes<HTMLInputElement>>;
+type SelectFieldProps<T extends FieldValues> = BoundFieldProps<T> & {
+  options: { value: string; label: string }[];
+} & ControlProps<SelectHTMLAttributes<HTMLSelectElement>>;
+
+/** A field of a FieldGrid: a SelectField when it has `options`, else a TextField; `testId` is its data-testid. */
+export type GridField<T extends FieldValues> = (Omit<TextFieldProps<T>, 'form'> | Omit<SelectFieldProps<T>, 'form'>) & {
+  testId?: string;
+};
+
+/** A row of bound fields (Bootstrap's `row g-3`; each field's `className` sets its columns). */
+export function FieldGrid<T extends FieldValues>({ form, fields }: { form: BoundForm<T>; fields: GridField<T>[] }) {
+  return (
+    <div className="row g-3">
+      {fields.map(({ testId, ...field }) =>
+        'options' in field ? (
+          <SelectField key={field.name} form={form} {...field} data-testid={testId} />
+        ) : (
+          <TextField key={field.name} form={form} {...field} data-testid={testId} />
+        ),
+      )}
+    </div>
   );
 }

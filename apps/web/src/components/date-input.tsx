@@ -15,6 +15,7 @@ import { UrlEcho } from '../lib/url-echo';
 import { useSessionUser } from '../session/session';
 import { BoundField, type BoundFieldProps } from './bound-fields';
 import { inputClass } from './form-field';
+import { IconButton } from './icon-button';
 
 /**
  * A calendar date typed as the user writes dates (their profile's date format: 31/12/2026,
@@ -172,12 +173,9 @@ export function DateInput({
           if (hidden.current) void onBlur?.({ target: hidden.current, type: 'blur' });
         }}
       />
-      <button
-        type="button"
-        className="btn date-input-button"
-        disabled={disabled}
-        title={t('dateInput.pick')}
-        aria-label={t('dateInput.pick')}
+      <IconButton
+        icon={CalendarDays}
+        label={t('dateInput.pick')}
         onClick={() => {
           const element = picker.current;
           if (!element) return;
@@ -188,9 +186,9 @@ export function DateInput({
             element.focus();
           }
         }}
-      >
-        <CalendarDays size={16} aria-hidden="true" />
-      </button>
+        className="btn date-input-button"
+        disabled={disabled}
+      />
       <input
         ref={picker}
         type="date"

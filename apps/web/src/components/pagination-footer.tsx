@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './icon-button';
 
 /**
  * The footer of a server-paginated list: "1–20 of 45" and previous / next page; "1–20 of more
@@ -40,29 +41,21 @@ export function PaginationFooter({
         })}
       </span>
       <nav aria-label={label} className="d-flex gap-2">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={page <= 1}
+        <IconButton
+          icon={ChevronLeft}
+          label={t('list.previous')}
           onClick={() => onPage(page - 1)}
-          aria-label={t('list.previous')}
-          title={t('list.previous')}
-        >
-          <ChevronLeft size={16} aria-hidden="true" />
-        </button>
+          disabled={page <= 1}
+        />
         <span className="small align-self-center">
           {totalIsLowerBound ? t('list.page', { page }) : t('list.pageOf', { page, pages: lastPage })}
         </span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={page >= lastPage}
+        <IconButton
+          icon={ChevronRight}
+          label={t('list.next')}
           onClick={() => onPage(page + 1)}
-          aria-label={t('list.next')}
-          title={t('list.next')}
-        >
-          <ChevronRight size={16} aria-hidden="true" />
-        </button>
+          disabled={page >= lastPage}
+        />
       </nav>
     </div>
   );

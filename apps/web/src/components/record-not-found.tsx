@@ -1,6 +1,6 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconLink } from './icon-link';
 import { PageTitle } from './page-title';
 
 /**
@@ -39,10 +39,9 @@ export function RecordNotFound({
             {t(`messages:${code}`)}
           </h2>
           <p className="coming-soon-text">{t('common:recordNotFound.text')}</p>
-          <Link to={backTo} className="btn btn-primary">
-            <ArrowLeft size={16} aria-hidden="true" className="me-2" />
+          <IconLink to={backTo} className="btn btn-primary" icon={ArrowLeft}>
             {backLabel}
-          </Link>
+          </IconLink>
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { FormAlert } from './form-feedback';
 import { PageTitle } from './page-title';
 import { Spinner } from './spinner';
@@ -45,5 +45,55 @@ export function SettingsPageFrame<TData>({
       )}
       {children}
     </div>
+  );
+}
+
+/**
+ * One section of a settings page: a card titled by its h2 (which names the region), an optional
+ * line of introduction, then its content. `actions` stand right of the title (the heading block
+ * and they share a row); `className` is added after `card mb-0`.
+ */
+export function SettingsSection({
+  title,
+  intro,
+  testId,
+  actions,
+  className,
+  children,
+}: {
+  title: string;
+  intro?: string | undefined;
+  testId: string;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const heading = (
+    <div>
+      <h2 id={headingId} className="h5 mb-0">
+        {title}
+      </h2>
+      {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
+    </div>
+  );
+  return (
+    <section
+      className={`card mb-0${className ? ` ${className}` : ''}`}
+      aria-labelledby={headingId}
+      data-testid={testId}
+    >
+      <div className="card-body d-flex flex-column gap-3">
+        {actions === undefined ? (
+          heading
+        ) : (
+          <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start">
+            {heading}
+            {actions}
+          </div>
+        )}
+        {children}
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconLink } from '../components/icon-link';
 import { PageTitle } from '../components/page-title';
 
 /** 403 inside the layout: the user's level may not open this page. */
@@ -19,10 +19,9 @@ export function ForbiddenPage({ homePath }: { homePath: string }) {
             {t('forbidden.title')}
           </h2>
           <p className="coming-soon-text">{t('forbidden.text')}</p>
-          <Link to={homePath} className="btn btn-primary">
-            <ArrowLeft size={16} aria-hidden="true" className="me-2" />
+          <IconLink to={homePath} className="btn btn-primary" icon={ArrowLeft}>
             {homePath === '/dashboard' ? t('comingSoon.backToDashboard') : t('forbidden.toProfile')}
-          </Link>
+          </IconLink>
         </div>
       </section>
     </>

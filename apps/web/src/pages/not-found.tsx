@@ -1,6 +1,6 @@
 import { House } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconLink } from '../components/icon-link';
 import { OdontiaWordmark } from '../components/odontia-logo';
 import { PageTitle } from '../components/page-title';
 
@@ -16,10 +16,9 @@ export function NotFoundPage() {
         </p>
         <h1 className="status-title">{t('notFound.title')}</h1>
         <p className="status-text">{t('notFound.text')}</p>
-        <Link to="/" className="btn btn-primary btn-lg">
-          <House size={18} aria-hidden="true" className="me-2" />
+        <IconLink to="/" className="btn btn-primary btn-lg" icon={House} size={18}>
           {t('notFound.home')}
-        </Link>
+        </IconLink>
       </div>
     </main>
   );

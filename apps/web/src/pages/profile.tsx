@@ -1,24 +1,15 @@
 import { KeyRound, SlidersHorizontal, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconCard } from '../components/icon-card';
 import { PageTitle } from '../components/page-title';
 import { DetailsForm } from '../features/profile/details-form';
 import { PasswordForm } from '../features/profile/password-form';
 import { PreferencesForm } from '../features/profile/preferences-form';
 import { useSessionUser } from '../session/session';
 
-function ProfileCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card profile-card">
-      <div className="card-header">
-        <h2 className="card-title">
-          {icon}
-          {title}
-        </h2>
-      </div>
-      <div className="card-body">{children}</div>
-    </section>
-  );
+function ProfileCard(props: { title: string; icon: ReactNode; children: ReactNode }) {
+  return <IconCard {...props} className="profile-card" />;
 }
 
 /** `/profile`: the signed-in user's data, preferences and password. */

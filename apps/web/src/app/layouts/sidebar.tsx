@@ -2,6 +2,7 @@ import { ChevronDown, Pin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { IconButton } from '../../components/icon-button';
 import { OdontiaWordmark } from '../../components/odontia-logo';
 import { useThemeSettings } from '../../lib/theme-context';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
@@ -95,15 +96,12 @@ export function Sidebar() {
           <OdontiaWordmark size={34} />
         </Link>
         {settings.menu.size === 'sm-hover-active' ? (
-          <button
-            type="button"
-            className="sidebar-pin"
+          <IconButton
+            icon={Pin}
+            label={t('sidebar.pin')}
             onClick={() => setMenuSize('default')}
-            aria-label={t('sidebar.pin')}
-            title={t('sidebar.pin')}
-          >
-            <Pin size={16} aria-hidden="true" />
-          </button>
+            className="sidebar-pin"
+          />
         ) : null}
       </div>
       <nav className="sidebar-nav" aria-label={t('sidebar.label')}>

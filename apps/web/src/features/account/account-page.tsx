@@ -1,5 +1,5 @@
 import { LinkCards } from '../../components/link-cards';
-import { SettingsPageFrame } from '../../components/settings-page-frame';
+import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import type { Currency } from '@odontia/shared/enums';
 import { currencyIsoCodes } from '@odontia/shared/enums';
@@ -10,17 +10,17 @@ import {
   updateAccountBillingSchema,
 } from '@odontia/shared/schemas/account';
 import { RefreshCw, Save, Settings, Users } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useMemo, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '../../components/bound-fields';
+import { FieldGrid } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { isApiError } from '../../lib/http';
+import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { movementPdf, movementsPageSize, useAccount, useMovements, useRenew, useSaveBilling } from './api';
@@ -32,36 +32,9 @@ import { movementPdf, movementsPageSize, useAccount, useMovements, useRenew, use
  * between the clinic and Odontia, each printable. Administrators only (account.manage).
  */
 
-function Section({
-  title,
-  intro,
-  testId,
-  children,
-  actions,
-}: {
-  title: string;
-  intro?: string;
-  testId: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section className="card mb-0 h-100" aria-labelledby={headingId} data-testid={testId}>
-      <div className="card-body d-flex flex-column gap-3">
-        <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start">
-          <div>
-            <h2 id={headingId} className="h5 mb-0">
-              {title}
-            </h2>
-            {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
-          </div>
-          {actions}
-        </div>
-        {children}
-      </div>
-    </section>
-  );
+/** The account's sections share a row's height; the title's row always holds their actions. */
+function Section({ actions = null, ...props }: Omit<ComponentProps<typeof SettingsSection>, 'className'>) {
+  return <SettingsSection {...props} actions={actions} className="h-100" />;
 }
 
 function useMoney() {
@@ -295,28 +268,13 @@ function BillingForm({ account }: { account: Account }) {
   const { t } = useTranslation('account');
   const id = useId();
   const save = useSaveBilling();
-  const [conflict, setConflict] = useState(false);
   const form = useZodForm(updateAccountBillingSchema, valuesOf(account));
   const useFiscal = form.watch('useFiscalData');
   const fiscal = account.fiscal;
   const readOnly = account.contract.state === 'read_only';
 
-  const onSubmit = form.submit(async (body) => {
-    try {
-      const answer = await save.mutateAsync(body);
-      setConflict(false);
-      form.reset(valuesOf(answer.data));
-      toastSuccess(answer.code ?? 'account_billing_updated');
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = error.details?.current as Account | undefined;
-        if (current) form.reset(valuesOf(current));
-        setConflict(true);
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
-    }
-  });
+  const { saveVersioned, conflict } = useVersionedSubmit(form, save.mutateAsync, valuesOf, 'account_billing_updated');
+  const onSubmit = form.submit(saveVersioned);
 
   return (
     <Section title={t('sections.billing')} intro={t('intros.billing')} testId="account-billing">
@@ -332,40 +290,39 @@ function BillingForm({ account }: { account: Account }) {
               {t('conflict')}
             </FormAlert>
           ) : null}
-          <div className="row g-3">
-            <TextField
-              form={form}
-              name="clinicName"
-              label={t('fields.clinicName')}
-              required
-              className="col-md-6"
-              data-testid="billing-clinicName"
-            />
-            <TextField
-              form={form}
-              name="contact"
-              label={t('fields.contact')}
-              required
-              className="col-md-6"
-              data-testid="billing-contact"
-            />
-            <TextField
-              form={form}
-              name="billingEmail"
-              label={t('fields.billingEmail')}
-              hint={t('hints.billingEmail')}
-              type="email"
-              className="col-md-6"
-              data-testid="billing-email"
-            />
-            <TextField
-              form={form}
-              name="billingContact"
-              label={t('fields.billingContact')}
-              className="col-md-6"
-              data-testid="billing-person"
-            />
-          </div>
+          <FieldGrid
+            form={form}
+            fields={[
+              {
+                name: 'clinicName',
+                label: t('fields.clinicName'),
+                required: true,
+                className: 'col-md-6',
+                testId: 'billing-clinicName',
+              },
+              {
+                name: 'contact',
+                label: t('fields.contact'),
+                required: true,
+                className: 'col-md-6',
+                testId: 'billing-contact',
+              },
+              {
+                name: 'billingEmail',
+                label: t('fields.billingEmail'),
+                hint: t('hints.billingEmail'),
+                type: 'email',
+                className: 'col-md-6',
+                testId: 'billing-email',
+              },
+              {
+                name: 'billingContact',
+                label: t('fields.billingContact'),
+                className: 'col-md-6',
+                testId: 'billing-person',
+              },
+            ]}
+          />
           <div className="form-check form-switch">
             <input
               id={`${id}-fiscal`}
@@ -392,52 +349,44 @@ function BillingForm({ account }: { account: Account }) {
               <Link to="/settings/fiscal">{t('billing.editFiscal')}</Link>
             </div>
           ) : (
-            <div className="row g-3">
-              <TextField
-                form={form}
-                name="billingLegalName"
-                label={t('fields.billingLegalName')}
-                className="col-md-8"
-                data-testid="billing-legalName"
-              />
-              <TextField
-                form={form}
-                name="billingTaxId"
-                label={t('fields.billingTaxId')}
-                className="col-md-4"
-                data-testid="billing-taxId"
-              />
-              <TextField
-                form={form}
-                name="billingAddress"
-                label={t('fields.billingAddress')}
-                className="col-md-8"
-                data-testid="billing-address"
-              />
-              <TextField
-                form={form}
-                name="billingCity"
-                label={t('fields.billingCity')}
-                className="col-md-4"
-                data-testid="billing-city"
-              />
-              <TextField
-                form={form}
-                name="billingPostalCode"
-                label={t('fields.billingPostalCode')}
-                className="col-6 col-md-4"
-                data-testid="billing-postalCode"
-              />
-              <TextField
-                form={form}
-                name="billingCountry"
-                label={t('fields.billingCountry')}
-                hint={t('hints.billingCountry')}
-                maxLength={2}
-                className="col-6 col-md-4"
-                data-testid="billing-country"
-              />
-            </div>
+            <FieldGrid
+              form={form}
+              fields={[
+                {
+                  name: 'billingLegalName',
+                  label: t('fields.billingLegalName'),
+                  className: 'col-md-8',
+                  testId: 'billing-legalName',
+                },
+                {
+                  name: 'billingTaxId',
+                  label: t('fields.billingTaxId'),
+                  className: 'col-md-4',
+                  testId: 'billing-taxId',
+                },
+                {
+                  name: 'billingAddress',
+                  label: t('fields.billingAddress'),
+                  className: 'col-md-8',
+                  testId: 'billing-address',
+                },
+                { name: 'billingCity', label: t('fields.billingCity'), className: 'col-md-4', testId: 'billing-city' },
+                {
+                  name: 'billingPostalCode',
+                  label: t('fields.billingPostalCode'),
+                  className: 'col-6 col-md-4',
+                  testId: 'billing-postalCode',
+                },
+                {
+                  name: 'billingCountry',
+                  label: t('fields.billingCountry'),
+                  hint: t('hints.billingCountry'),
+                  maxLength: 2,
+                  className: 'col-6 col-md-4',
+                  testId: 'billing-country',
+                },
+              ]}
+            />
           )}
           <div>
             <button type="submit" className="btn btn-primary" data-testid="billing-save">

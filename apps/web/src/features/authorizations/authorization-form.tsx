@@ -18,7 +18,6 @@ import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
-import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
@@ -27,9 +26,9 @@ import { useSessionUser } from '../../session/session';
 import { useProfessionals } from '../medical-history/api';
 import {
   ConflictAlert,
-  FormActions,
   isVersionConflict,
   ProfessionalField,
+  RecordFormCard,
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
@@ -177,132 +176,128 @@ export function AuthorizationForm({
   const noTemplates = !editing && templates.isSuccess && templates.data.data.length === 0;
   const previewText = editing ? null : template ? preview(template.body, values) : null;
   return (
-    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="authorization-form">
-      <fieldset disabled={isSubmitting} className="card mb-0">
-        <div className="card-body">
-          <div className="row g-3">
-            {editing ? null : (
-              <div className="col-lg-6">
-                <FormField
-                  id={fieldId('templateId')}
-                  label={<FieldLabel text={t('fields.template')} required />}
-                  error={errors.templateId?.message}
-                  hint={noTemplates ? undefined : t('form.templateHint')}
-                  className="mb-0"
-                >
-                  <select
-                    {...register('templateId')}
-                    {...describedField(fieldId('templateId'), errors.templateId?.message, !noTemplates)}
-                    className={`form-select${errors.templateId?.message ? ' is-invalid' : ''}`}
-                    data-testid="template-select"
-                  >
-                    <option value="">{t('form.chooseTemplate')}</option>
-                    {(templates.data?.data ?? []).map((row) => (
-                      <option key={row.id} value={row.id}>
-                        {row.title}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
-                {noTemplates ? (
-                  <div className="alert alert-warning mt-2 mb-0 small" role="status" data-testid="no-templates">
-                    {t('form.noTemplates')}
-                  </div>
-                ) : null}
-              </div>
-            )}
-            <div className={editing ? 'col-lg-6' : 'col-lg-6'}>
-              <TextField
-                form={form}
-                name="title"
-                label={t('fields.title')}
-                required={editing}
-                hint={editing ? undefined : t('form.titleHint')}
-                placeholder={template?.title}
-                maxLength={200}
-                data-testid="authorization-title"
-              />
+    <RecordFormCard
+      ref={formErrors.ref}
+      onSubmit={onSubmit}
+      testId="authorization-form"
+      backTo={editing && record ? authorizationPaths.show(patient.id, record.id) : authorizationPaths.tab(patient.id)}
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+    >
+      {editing ? null : (
+        <div className="col-lg-6">
+          <FormField
+            id={fieldId('templateId')}
+            label={<FieldLabel text={t('fields.template')} required />}
+            error={errors.templateId?.message}
+            hint={noTemplates ? undefined : t('form.templateHint')}
+            className="mb-0"
+          >
+            <select
+              {...register('templateId')}
+              {...describedField(fieldId('templateId'), errors.templateId?.message, !noTemplates)}
+              className={`form-select${errors.templateId?.message ? ' is-invalid' : ''}`}
+              data-testid="template-select"
+            >
+              <option value="">{t('form.chooseTemplate')}</option>
+              {(templates.data?.data ?? []).map((row) => (
+                <option key={row.id} value={row.id}>
+                  {row.title}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {noTemplates ? (
+            <div className="alert alert-warning mt-2 mb-0 small" role="status" data-testid="no-templates">
+              {t('form.noTemplates')}
             </div>
-            <div className="col-sm-6 col-lg-3">
-              <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
-            </div>
-            <div className="col-sm-6 col-lg-5">
-              <ProfessionalField form={form} initial={professional} />
-            </div>
-            <div className="col-sm-6 col-lg-4">
-              <TextField
-                form={form}
-                name="costEstimate"
-                label={t('fields.costEstimate', { currency })}
-                hint={t('form.costHint')}
-                inputMode="decimal"
-                data-testid="authorization-cost"
-                className="mb-0"
-              />
-            </div>
-            <div className="col-12">
-              <TextField
-                form={form}
-                name="treatment"
-                label={t('fields.treatment')}
-                required
-                hint={t('form.treatmentHint')}
-                maxLength={500}
-                data-testid="authorization-treatment"
-                className="mb-0"
-              />
-            </div>
-            <div className="col-lg-6">
-              <TextField
-                form={form}
-                name="risks"
-                label={t('fields.risks')}
-                rows={3}
-                data-testid="authorization-risks"
-                className="mb-0"
-              />
-            </div>
-            <div className="col-lg-6">
-              <TextField
-                form={form}
-                name="alternatives"
-                label={t('fields.alternatives')}
-                rows={3}
-                data-testid="authorization-alternatives"
-                className="mb-0"
-              />
-            </div>
-            {editing ? (
-              <div className="col-12">
-                <TextField
-                  form={form}
-                  name="body"
-                  label={t('fields.body')}
-                  required
-                  hint={t('form.bodyHint', { interpolation: { escapeValue: false }, treatment: '{{treatment}}' })}
-                  rows={14}
-                  data-testid="authorization-body"
-                />
-              </div>
-            ) : previewText !== null ? (
-              <div className="col-12">
-                <h2 className="h6 mb-1">{t('form.preview')}</h2>
-                <p className="small text-body-secondary mb-2">{t('form.previewHint')}</p>
-                <pre className="authorization-text" data-testid="authorization-preview">
-                  {previewText}
-                </pre>
-              </div>
-            ) : null}
-          </div>
+          ) : null}
         </div>
-      </fieldset>
-      <FormActions
-        backTo={editing && record ? authorizationPaths.show(patient.id, record.id) : authorizationPaths.tab(patient.id)}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={isSubmitting || (editing && !isDirty)}
-      />
-    </RecordForm>
+      )}
+      <div className={editing ? 'col-lg-6' : 'col-lg-6'}>
+        <TextField
+          form={form}
+          name="title"
+          label={t('fields.title')}
+          required={editing}
+          hint={editing ? undefined : t('form.titleHint')}
+          placeholder={template?.title}
+          maxLength={200}
+          data-testid="authorization-title"
+        />
+      </div>
+      <div className="col-sm-6 col-lg-3">
+        <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
+      </div>
+      <div className="col-sm-6 col-lg-5">
+        <ProfessionalField form={form} initial={professional} />
+      </div>
+      <div className="col-sm-6 col-lg-4">
+        <TextField
+          form={form}
+          name="costEstimate"
+          label={t('fields.costEstimate', { currency })}
+          hint={t('form.costHint')}
+          inputMode="decimal"
+          data-testid="authorization-cost"
+          className="mb-0"
+        />
+      </div>
+      <div className="col-12">
+        <TextField
+          form={form}
+          name="treatment"
+          label={t('fields.treatment')}
+          required
+          hint={t('form.treatmentHint')}
+          maxLength={500}
+          data-testid="authorization-treatment"
+          className="mb-0"
+        />
+      </div>
+      <div className="col-lg-6">
+        <TextField
+          form={form}
+          name="risks"
+          label={t('fields.risks')}
+          rows={3}
+          data-testid="authorization-risks"
+          className="mb-0"
+        />
+      </div>
+      <div className="col-lg-6">
+        <TextField
+          form={form}
+          name="alternatives"
+          label={t('fields.alternatives')}
+          rows={3}
+          data-testid="authorization-alternatives"
+          className="mb-0"
+        />
+      </div>
+      {editing ? (
+        <div className="col-12">
+          <TextField
+            form={form}
+            name="body"
+            label={t('fields.body')}
+            required
+            hint={t('form.bodyHint', { interpolation: { escapeValue: false }, treatment: '{{treatment}}' })}
+            rows={14}
+            data-testid="authorization-body"
+          />
+        </div>
+      ) : previewText !== null ? (
+        <div className="col-12">
+          <h2 className="h6 mb-1">{t('form.preview')}</h2>
+          <p className="small text-body-secondary mb-2">{t('form.previewHint')}</p>
+          <pre className="authorization-text" data-testid="authorization-preview">
+            {previewText}
+          </pre>
+        </div>
+      ) : null}
+    </RecordFormCard>
   );
 }
 

@@ -2,13 +2,13 @@ import type { AuthorizationDetail, AuthorizationSignature } from '@odontia/share
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { Pencil, PenLine, ShieldCheck, ShieldX, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { FieldFeedback } from '../../components/form-feedback';
+import { ReasonDialogButton } from '../../components/dialog-frame';
 import { fieldCodeText } from '../../components/form-field';
+import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
@@ -24,7 +24,8 @@ import {
   useUnsignAuthorization,
 } from './api';
 import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
-import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
+import type { SignaturePadHandle } from './signature-pad';
+import { SignerFields } from './signer-fields';
 
 /**
  * Signed, unsigned (never signed), or revoked (unsigned after its signature was revoked: when and
@@ -103,54 +104,19 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
           <p className="text-body-secondary mb-0">{t('sign.intro')}</p>
         </div>
         <fieldset ref={formErrors.ref} disabled={sign.isPending} className="d-flex flex-column gap-3">
-          <div className="row g-3">
-            <div className="col-sm-7">
-              <label htmlFor={`${id}-name`} className="form-label">
-                {t('fields.signerName')}
-              </label>
-              <input
-                id={`${id}-name`}
-                className={`form-control${errors.signerName ? ' is-invalid' : ''}`}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={200}
-                autoComplete="off"
-                data-testid="signer-name"
-              />
-              <FieldFeedback id={`${id}-name-error`} message={fieldCodeText(errors.signerName)} />
-            </div>
-            <div className="col-sm-5">
-              <label htmlFor={`${id}-ssn`} className="form-label">
-                {t('fields.signerIdNumber')}
-              </label>
-              <input
-                id={`${id}-ssn`}
-                className={`form-control${errors.signerIdNumber ? ' is-invalid' : ''}`}
-                value={idNumber}
-                onChange={(event) => setIdNumber(event.target.value)}
-                maxLength={40}
-                autoComplete="off"
-                data-testid="signer-id"
-              />
-              <FieldFeedback id={`${id}-ssn-error`} message={fieldCodeText(errors.signerIdNumber)} />
-            </div>
-          </div>
-          <div>
-            <SignaturePadField
-              ref={pad}
-              id={`${id}-pad`}
-              invalid={Boolean(errors.signature)}
-              describedBy={errors.signature ? `${id}-pad-error` : undefined}
-              onChange={(empty) => {
-                if (!empty) setErrors(({ signature: _, ...rest }) => rest);
-              }}
-            />
-            {errors.signature ? (
-              <div id={`${id}-pad-error`} className="invalid-feedback d-block" data-testid="signature-error">
-                {padError}
-              </div>
-            ) : null}
-          </div>
+          <SignerFields
+            id={id}
+            pad={pad}
+            name={name}
+            idNumber={idNumber}
+            onName={setName}
+            onIdNumber={setIdNumber}
+            errors={errors}
+            onPadDrawn={() => setErrors(({ signature: _, ...rest }) => rest)}
+            labels={{ name: t('fields.signerName'), idNumber: t('fields.signerIdNumber') }}
+            padError={padError}
+            testIds={{ name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' }}
+          />
           <div className="d-flex flex-wrap gap-2 justify-content-end">
             <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
               {t('sign.cancel')}
@@ -168,80 +134,24 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
 
 function UnsignButton({ patientId, id }: { patientId: string; id: string }) {
   const { t } = useTranslation('authorizations');
-  const fieldId = useId();
   const unsign = useUnsignAuthorization(patientId, id);
-  const [show, setShow] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setShow(false);
-    setReason('');
-    setError(null);
-  };
-  const confirm = async () => {
-    if (!reason.trim()) {
-      setError(fieldCodeText('required'));
-      return;
-    }
-    try {
-      const answer = await unsign.mutateAsync(reason);
-      if (answer.code) toastSuccess(answer.code);
-      close();
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      setError(fields.length ? fieldCodeText(fields[0]?.code) : errorMessage(failure));
-    }
-  };
   return (
-    <>
-      <button type="button" className="btn btn-outline-danger" onClick={() => setShow(true)} data-testid="unsign">
-        <Undo2 size={16} aria-hidden="true" className="me-2" />
-        {t('unsign.action')}
-      </button>
-      <Modal show={show} onHide={close} centered aria-labelledby={`${fieldId}-title`}>
-        <div data-testid="unsign-dialog">
-          <Modal.Header closeButton closeLabel={t('common.close')}>
-            <Modal.Title id={`${fieldId}-title`} as="h2" className="h5">
-              {t('unsign.title')}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p>{t('unsign.text')}</p>
-            <label htmlFor={fieldId} className="form-label">
-              {t('fields.reason')}
-              <span className="text-danger ms-1" aria-hidden="true">
-                *
-              </span>
-            </label>
-            <textarea
-              id={fieldId}
-              className={`form-control${error ? ' is-invalid' : ''}`}
-              rows={3}
-              value={reason}
-              maxLength={1000}
-              onChange={(event) => setReason(event.target.value)}
-              data-testid="unsign-reason"
-            />
-            <FieldFeedback id={`${fieldId}-error`} message={error} />
-          </Modal.Body>
-          <Modal.Footer>
-            <button type="button" className="btn btn-outline-secondary" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={unsign.isPending}
-              onClick={() => void confirm()}
-              data-testid="unsign-confirm"
-            >
-              <BusyIcon busy={unsign.isPending} />
-              {t('unsign.confirm')}
-            </button>
-          </Modal.Footer>
-        </div>
-      </Modal>
-    </>
+    <ReasonDialogButton
+      icon={Undo2}
+      buttonTestId="unsign"
+      testIdPrefix="unsign"
+      maxLength={1000}
+      texts={{
+        action: t('unsign.action'),
+        title: t('unsign.title'),
+        text: t('unsign.text'),
+        reason: t('fields.reason'),
+        confirm: t('unsign.confirm'),
+        close: t('common.close'),
+        cancel: t('common.cancel'),
+      }}
+      onConfirm={(reason) => unsign.mutateAsync(reason)}
+    />
   );
 }
 
@@ -404,14 +314,14 @@ export function AuthorizationView({
                 <DeleteButton patientId={patient.id} record={record} />
               ) : null}
               {canWrite && !signed ? (
-                <Link
+                <IconLink
                   to={authorizationPaths.edit(patient.id, record.id)}
                   className="btn btn-outline-primary"
-                  data-testid="record-edit"
+                  icon={Pencil}
+                  testId="record-edit"
                 >
-                  <Pencil size={16} aria-hidden="true" className="me-2" />
                   {t('common.edit')}
-                </Link>
+                </IconLink>
               ) : null}
               {canWrite && signed ? <UnsignButton patientId={patient.id} id={record.id} /> : null}
               {canWrite && !signed && !signing ? (

@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { IconLink } from '../../components/icon-link';
 import { useListState } from '../../lib/use-list-state';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -41,14 +42,15 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
           {query.data ? t('list.count', { count: query.data.total }) : null}
         </span>
         {canWrite ? (
-          <Link
+          <IconLink
             to={authorizationPaths.create(patient.id)}
             className="btn btn-primary btn-sm"
-            data-testid="new-authorization"
+            icon={Plus}
+            iconClassName="me-1"
+            testId="new-authorization"
           >
-            <Plus size={16} aria-hidden="true" className="me-1" />
             {t('list.new')}
-          </Link>
+          </IconLink>
         ) : null}
       </div>
       <DataTable<Authorization>

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
+import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -357,14 +358,14 @@ export function CertificateView(props: RecordViewProps<'certificate'>) {
           />
           {canWrite && !voided ? <VoidButton patientId={patientId} record={record} /> : null}
           {canWrite && voided ? (
-            <Link
+            <IconLink
               to={`${recordPaths.create('certificate', patientId)}?replaces=${record.id}`}
               className="btn btn-outline-primary"
-              data-testid="reissue-certificate"
+              icon={Copy}
+              testId="reissue-certificate"
             >
-              <Copy size={16} aria-hidden="true" className="me-2" />
               {t('reissue')}
-            </Link>
+            </IconLink>
           ) : null}
         </>
       }

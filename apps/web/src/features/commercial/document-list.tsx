@@ -2,12 +2,10 @@ import '../../lib/zod-setup';
 import type { DocumentStatus } from '@odontia/shared/commercial';
 import type { Currency, DocumentType } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
-import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import { SearchBox } from '../../components/search-box';
+import { ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { DateRangeFilter } from './date-range-filter';
@@ -86,92 +84,81 @@ export function DocumentList<Row extends DocumentListRow, Item, Filters extends 
   };
   const { Tools } = side.list;
   const create = canWrite ? (
-    <Link to={`${side.listPath}/create`} className="btn btn-primary" data-testid={side.list.createTestId}>
-      <Plus size={16} aria-hidden="true" className="me-2" />
-      {t('list.create')}
-    </Link>
+    <NewButton label={t('list.create')} to={`${side.listPath}/create`} testId={side.list.createTestId} />
   ) : null;
 
   return (
-    <section className="card" data-testid={`${testIdPrefix}-list`}>
-      <div className="card-header list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={list.searchText}
-          autoComplete="off"
-          data-testid={`${testIdPrefix}-search`}
-          onChange={(event) => list.setSearchText(event.target.value)}
-        />
-        {Tools ? (
+    <ListCard<Row>
+      ns={namespace}
+      list={list}
+      pageSize={pageSize}
+      testId={`${testIdPrefix}-list`}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      searchTestId={`${testIdPrefix}-search`}
+      tools={
+        Tools ? (
           <div className="d-flex flex-wrap gap-2">
             <Tools />
             {create}
           </div>
         ) : (
           create
-        )}
-      </div>
-      <div className="card-body border-bottom d-flex flex-wrap gap-3 align-items-end">
-        <PartyFilter
-          label={t(party.labelKey)}
-          minWidth={party.listFilter.minWidth}
-          active={partyChosen}
-          onClear={clearParty}
-          clearLabel={t(party.listFilter.clearKey)}
-        >
-          {(inputId) => (
-            <party.Picker
-              id={inputId}
-              value={partyText}
-              onText={(text) => {
-                setPartyText(text);
-                if (!text) clearParty();
-              }}
-              onPick={(item) => {
-                const picked = party.picked(item);
-                setPartyText(picked.name);
-                for (const [name, value] of Object.entries(picked.filters)) list.setFilter(name, value);
-              }}
-              placeholder={t(party.listFilter.anyKey)}
-            />
-          )}
-        </PartyFilter>
-        <TypeAndStatusFilters
-          namespace={namespace}
-          types={side.types}
-          statuses={side.statuses}
-          type={filters.documentType}
-          status={filters.status}
-          onChange={list.setFilter}
-        />
-        <DateRangeFilter
-          names={side.list.dateNames}
-          values={dates}
-          labels={[t('list.from'), t('list.to')]}
-          onChange={list.setFilter}
-        />
-      </div>
-      <DataTable<Row>
-        label={t('list.caption')}
-        className="table-hover"
-        columns={columns}
-        query={query}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': `${testIdPrefix}-row`,
-          className: 'data-table-row',
-          onClick: (event) => {
-            if (!(event.target as HTMLElement).closest('a')) void navigate(side.pathOf(row.id));
-          },
-        })}
-        sort={{ value: list.sort, onSort: list.setSort }}
-        emptyText={filtered ? t('list.noMatches') : t('list.empty')}
-        emptyTestId={`${testIdPrefix}-empty`}
-        errorText={t('list.loadError')}
-        retryText={t('list.retry')}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('list.pagination') }}
-      />
-    </section>
+        )
+      }
+      filtersClassName="d-flex flex-wrap gap-3 align-items-end"
+      filters={
+        <>
+          <PartyFilter
+            label={t(party.labelKey)}
+            minWidth={party.listFilter.minWidth}
+            active={partyChosen}
+            onClear={clearParty}
+            clearLabel={t(party.listFilter.clearKey)}
+          >
+            {(inputId) => (
+              <party.Picker
+                id={inputId}
+                value={partyText}
+                onText={(text) => {
+                  setPartyText(text);
+                  if (!text) clearParty();
+                }}
+                onPick={(item) => {
+                  const picked = party.picked(item);
+                  setPartyText(picked.name);
+                  for (const [name, value] of Object.entries(picked.filters)) list.setFilter(name, value);
+                }}
+                placeholder={t(party.listFilter.anyKey)}
+              />
+            )}
+          </PartyFilter>
+          <TypeAndStatusFilters
+            namespace={namespace}
+            types={side.types}
+            statuses={side.statuses}
+            type={filters.documentType}
+            status={filters.status}
+            onChange={list.setFilter}
+          />
+          <DateRangeFilter
+            names={side.list.dateNames}
+            values={dates}
+            labels={[t('list.from'), t('list.to')]}
+            onChange={list.setFilter}
+          />
+        </>
+      }
+      className="table-hover"
+      columns={columns}
+      query={query}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({
+        'data-testid': `${testIdPrefix}-row`,
+        className: 'data-table-row',
+        onClick: openRowOnClick(navigate, side.pathOf(row.id)),
+      })}
+      emptyText={filtered ? t('list.noMatches') : t('list.empty')}
+      emptyTestId={`${testIdPrefix}-empty`}
+    />
   );
 }

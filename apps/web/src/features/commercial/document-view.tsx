@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { IconLink } from '../../components/icon-link';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
@@ -111,10 +112,15 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             {leading}
             {draft && canWrite ? (
               <>
-                <Link to={`${side.listPath}/create?edit=${document.id}`} className="btn btn-outline-secondary btn-sm">
-                  <Pencil size={14} aria-hidden="true" className="me-1" />
+                <IconLink
+                  to={`${side.listPath}/create?edit=${document.id}`}
+                  className="btn btn-outline-secondary btn-sm"
+                  icon={Pencil}
+                  size={14}
+                  iconClassName="me-1"
+                >
                   {t('view.edit')}
-                </Link>
+                </IconLink>
                 {finalAllowed ? (
                   <button
                     type="button"

@@ -5,7 +5,7 @@ import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { ArrowLeft, BookOpen, CheckCircle2, Undo2, Wand2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
@@ -79,10 +79,9 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
               testId={kind.pdfTestId}
             />
             {ledgerPath ? (
-              <Link to={ledgerPath} className="btn btn-outline-secondary">
-                <BookOpen size={16} aria-hidden="true" className="me-2" />
+              <IconLink to={ledgerPath} className="btn btn-outline-secondary" icon={BookOpen}>
                 {t('view.ledger')}
-              </Link>
+              </IconLink>
             ) : null}
           </div>
         </div>
@@ -256,10 +255,9 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
         )}
       </section>
       <div>
-        <Link to={kind.listPath} className="btn btn-link px-0">
-          <ArrowLeft size={16} aria-hidden="true" className="me-2" />
+        <IconLink to={kind.listPath} className="btn btn-link px-0" icon={ArrowLeft}>
           {t('view.back')}
-        </Link>
+        </IconLink>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Column, DataTableProps } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
@@ -129,8 +130,6 @@ export function useMovementRowProps(kind: MovementListKind): NonNullable<DataTab
     'data-testid': `${kind.testIdPrefix}-row`,
     'data-number': row.number,
     className: 'data-table-row',
-    onClick: (event) => {
-      if (!(event.target as HTMLElement).closest('a')) void navigate(`${kind.path}/view/${row.id}`);
-    },
+    onClick: openRowOnClick(navigate, `${kind.path}/view/${row.id}`),
   });
 }

@@ -4,8 +4,8 @@ import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyIcon } from '../../components/busy-icon';
 import { DateInput } from '../../components/date-input';
+import { CancelConfirm } from '../../components/dialog-frame';
 import { useClinicToday } from '../../session/clinic-time';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
@@ -80,19 +80,18 @@ export function AllocatePanel<M extends MoneyMovement>({
         </p>
       </div>
       <div className="card-footer d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          {t('view.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy || allocated <= 0 || allocated > onAccount}
-          onClick={() => void save()}
-          data-testid={`${prefix}-allocate-save`}
-        >
-          <BusyIcon busy={busy} />
-          {t('view.saveAllocation')}
-        </button>
+        <CancelConfirm
+          cancelLabel={t('view.cancel')}
+          onCancel={onCancel}
+          confirm={{
+            label: t('view.saveAllocation'),
+            onClick: () => void save(),
+            className: 'btn-primary',
+            disabled: busy || allocated <= 0 || allocated > onAccount,
+            busy,
+            testId: `${prefix}-allocate-save`,
+          }}
+        />
       </div>
     </section>
   );
@@ -128,19 +127,18 @@ export function PaidPanel({
             onChange={(event) => setPaidOn(event.target.value)}
           />
         </div>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          {t('view.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-success"
-          disabled={busy || !paidOn}
-          onClick={() => void onSave(paidOn)}
-          data-testid={`${prefix}-paid-save`}
-        >
-          <BusyIcon busy={busy} />
-          {t('view.markPaid')}
-        </button>
+        <CancelConfirm
+          cancelLabel={t('view.cancel')}
+          onCancel={onCancel}
+          confirm={{
+            label: t('view.markPaid'),
+            onClick: () => void onSave(paidOn),
+            className: 'btn-success',
+            disabled: busy || !paidOn,
+            busy,
+            testId: `${prefix}-paid-save`,
+          }}
+        />
       </div>
     </section>
   );
@@ -179,19 +177,18 @@ export function ReversePanel({
         />
       </div>
       <div className="card-footer d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          {t('view.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={busy || !reason.trim()}
-          onClick={() => void onSave(reason.trim())}
-          data-testid={`${prefix}-reverse-save`}
-        >
-          <BusyIcon busy={busy} />
-          {t('view.confirmReverse')}
-        </button>
+        <CancelConfirm
+          cancelLabel={t('view.cancel')}
+          onCancel={onCancel}
+          confirm={{
+            label: t('view.confirmReverse'),
+            onClick: () => void onSave(reason.trim()),
+            className: 'btn-danger',
+            disabled: busy || !reason.trim(),
+            busy,
+            testId: `${prefix}-reverse-save`,
+          }}
+        />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { oneOf } from '../commercial/document-list-parts';
@@ -101,9 +102,7 @@ function PartyAccountsList<Account extends AccountRow>({ side }: { side: Account
           'data-testid': 'account-row',
           'data-name': account.name,
           className: 'data-table-row',
-          onClick: (event) => {
-            if (!(event.target as HTMLElement).closest('a')) void navigate(ledgerPath(account));
-          },
+          onClick: openRowOnClick(navigate, ledgerPath(account)),
         })}
         emptyText={filters.q || filters.withBalance || filters.kind ? t(texts.emptyFiltered) : t(texts.empty)}
         emptyTestId="accounts-empty"

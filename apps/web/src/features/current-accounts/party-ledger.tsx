@@ -7,8 +7,9 @@ import type {
 import { ArrowLeft, Download, Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordNotFound } from '../../components/record-not-found';
@@ -73,14 +74,14 @@ function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({ s
           </h2>
           <div className="d-flex flex-wrap gap-2">
             {canWrite ? (
-              <Link
+              <IconLink
                 to={`${side.newMovement.path}${partyId}`}
                 className="btn btn-primary"
-                data-testid={side.newMovement.testId}
+                icon={Plus}
+                testId={side.newMovement.testId}
               >
-                <Plus size={16} aria-hidden="true" className="me-2" />
                 {t(side.newMovement.textKey)}
-              </Link>
+              </IconLink>
             ) : null}
             <button
               type="button"
@@ -118,10 +119,9 @@ function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({ s
         <LedgerTable ledger={ledger} movementPath={(paymentId) => `${side.movementPath}${paymentId}`} />
       </section>
       <div>
-        <Link to={side.path} className="btn btn-link px-0">
-          <ArrowLeft size={16} aria-hidden="true" className="me-2" />
+        <IconLink to={side.path} className="btn btn-link px-0" icon={ArrowLeft}>
           {t('ledger.back')}
-        </Link>
+        </IconLink>
       </div>
     </div>
   );

@@ -2,13 +2,12 @@ import { customerKinds } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { CustomerRecord } from '@odontia/shared/schemas/customer-records';
 import { formatTaxId } from '@odontia/shared/tax-ids';
-import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import { ActiveFilterSelect, activeColumn, editColumn, ListCard, NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
-import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { oneOf } from '../commercial/document-list-parts';
@@ -62,34 +61,18 @@ function useColumns(canWrite: boolean, onEdit: (customer: CustomerRecord) => voi
       className: 'text-end text-nowrap',
       cell: (row) => t('days', { count: row.paymentTermDays }),
     },
-    {
-      key: 'active',
-      header: t('list.status'),
-      cell: (row) => (
-        <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {row.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('list.status'), { active: t('badge.active'), inactive: t('badge.inactive') }),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('list.actions')}</span>,
-      className: 'text-end',
-      cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() => onEdit(row)}
-          aria-label={t('list.editOne', { name: row.name })}
-          title={t('list.editOne', { name: row.name })}
-          data-testid="customer-edit"
-        >
-          <Pencil size={14} aria-hidden="true" />
-        </button>
-      ),
-    });
+    columns.push(
+      editColumn({
+        header: t('list.actions'),
+        label: (row) => t('list.editOne', { name: row.name }),
+        onEdit,
+        testId: 'customer-edit',
+        className: 'text-end',
+      }),
+    );
   }
   return columns;
 }
@@ -114,79 +97,53 @@ export function CustomersPage() {
     <>
       <PageTitle title={t('common:pages.customers')} />
       <p className="text-body-secondary">{t('list.intro')}</p>
-      <section className="card" data-testid="customers-list">
-        <div className="card-header list-toolbar">
-          <SearchBox
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            value={list.searchText}
-            autoComplete="off"
-            data-testid="customers-search"
-            onChange={(event) => list.setSearchText(event.target.value)}
-          />
-          {canWrite ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setEditing('new')}
-              data-testid="customer-new"
-            >
-              <Plus size={16} aria-hidden="true" className="me-2" />
-              {t('list.create')}
-            </button>
-          ) : null}
-        </div>
-        <div className="card-body border-bottom list-filters">
-          <FilterSelect
-            label={t('fields.kind')}
-            visibleLabel
-            className="list-filter"
-            testId="customers-kind"
-            value={list.filters.kind}
-            onChange={(value) => list.setFilter('kind', value)}
-            options={[
-              { value: '', label: t('list.kindAll') },
-              ...customerKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
-            ]}
-          />
-          <FilterSelect
-            label={t('list.status')}
-            visibleLabel
-            className="list-filter"
-            testId="customers-active"
-            value={list.filters.active}
-            onChange={(value) => list.setFilter('active', value)}
-            options={[
-              { value: '', label: t('list.statusAll') },
-              { value: 'true', label: t('list.statusActive') },
-              { value: 'false', label: t('list.statusInactive') },
-            ]}
-          />
-        </div>
-        <DataTable<CustomerRecord>
-          label={t('list.caption')}
-          className="table-hover"
-          columns={columns}
-          query={query}
-          rowKey={(row) => row.id}
-          rowProps={(row) => ({
-            'data-testid': 'customer-row',
-            className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
-          })}
-          sort={{ value: list.sort, onSort: list.setSort }}
-          emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
-          emptyTestId="customers-empty"
-          errorText={t('list.loadError')}
-          retryText={t('list.retry')}
-          pagination={{
-            page: list.page,
-            pageSize,
-            onPage: list.setPage,
-            label: t('list.pagination'),
-            testId: 'customers-range',
-          }}
-        />
-      </section>
+      <ListCard<CustomerRecord>
+        ns="customers"
+        list={list}
+        pageSize={pageSize}
+        testId="customers-list"
+        searchPlaceholder={t('list.searchPlaceholder')}
+        searchTestId="customers-search"
+        tools={
+          canWrite ? (
+            <NewButton label={t('list.create')} onClick={() => setEditing('new')} testId="customer-new" />
+          ) : null
+        }
+        filters={
+          <>
+            <FilterSelect
+              label={t('fields.kind')}
+              visibleLabel
+              className="list-filter"
+              testId="customers-kind"
+              value={list.filters.kind}
+              onChange={(value) => list.setFilter('kind', value)}
+              options={[
+                { value: '', label: t('list.kindAll') },
+                ...customerKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
+              ]}
+            />
+            <ActiveFilterSelect
+              ns="customers"
+              testId="customers-active"
+              allValue=""
+              value={list.filters.active}
+              onChange={(value) => list.setFilter('active', value)}
+            />
+          </>
+        }
+        className="table-hover"
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({
+          'data-testid': 'customer-row',
+          className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
+        })}
+        emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+        emptyTestId="customers-empty"
+        rangeTestId="customers-range"
+      />
       {editing ? (
         <CustomerDialog
           customer={editing === 'new' ? null : editing}

@@ -7,6 +7,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { IconLink } from '../../components/icon-link';
 import { Spinner } from '../../components/spinner';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
@@ -149,14 +150,16 @@ function AppointmentRow({ appointment }: { appointment: CalendarAppointment }) {
             </button>
           ) : null}
           {canAttend ? (
-            <Link
+            <IconLink
               to={startAttendancePath(appointment)}
               className="btn btn-primary btn-sm"
-              data-testid="start-attendance"
+              icon={Stethoscope}
+              size={14}
+              iconClassName="me-1"
+              testId="start-attendance"
             >
-              <Stethoscope size={14} aria-hidden="true" className="me-1" />
               {t('actions.startAttendance')}
-            </Link>
+            </IconLink>
           ) : null}
         </div>
       ) : null}

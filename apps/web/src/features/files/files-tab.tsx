@@ -10,6 +10,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
+import { IconButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
@@ -128,48 +129,23 @@ function FileCard({
         </div>
       </div>
       <div className="file-actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={onView}
-          title={t('actions.view')}
-          aria-label={t('actions.view')}
-          data-testid="file-view"
-        >
-          <Eye size={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
+        <IconButton icon={Eye} label={t('actions.view')} onClick={onView} testId="file-view" />
+        <IconButton
+          icon={Download}
+          label={t('actions.download')}
           onClick={() => void downloadFile(patientId, file)}
-          title={t('actions.download')}
-          aria-label={t('actions.download')}
-          data-testid="file-download"
-        >
-          <Download size={16} aria-hidden="true" />
-        </button>
+          testId="file-download"
+        />
         {canWrite ? (
           <>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              onClick={onEdit}
-              title={t('actions.edit')}
-              aria-label={t('actions.edit')}
-              data-testid="file-edit"
-            >
-              <Pencil size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
+            <IconButton icon={Pencil} label={t('actions.edit')} onClick={onEdit} testId="file-edit" />
+            <IconButton
+              icon={Trash2}
+              label={t('actions.delete')}
               onClick={onDelete}
-              title={t('actions.delete')}
-              aria-label={t('actions.delete')}
-              data-testid="file-delete"
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </button>
+              className="btn btn-sm btn-outline-danger"
+              testId="file-delete"
+            />
           </>
         ) : null}
       </div>
@@ -377,6 +353,42 @@ function FileRecordLink({ patientId, file }: { patientId: string; file: PatientF
   );
 }
 
+/** A small select of the tab's toolbar; its label is for screen readers, `id` is also its data-testid. */
+function ToolbarSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm files-filter"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={id}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /** Tab "Archivos y estudios" of the medical history: the patient's files, newest first. */
 export function FilesTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('files');
@@ -401,40 +413,26 @@ export function FilesTab({ patient }: { patient: Patient }) {
         <span className="text-body-secondary small me-auto" data-testid="files-count">
           {query.data ? t('count', { count: query.data.total }) : null}
         </span>
-        <label className="visually-hidden" htmlFor="files-filter">
-          {t('filter.label')}
-        </label>
-        <select
+        <ToolbarSelect
           id="files-filter"
-          className="form-select form-select-sm files-filter"
+          label={t('filter.label')}
           value={fileType}
-          onChange={(event) => setFilter('type', event.target.value)}
-          data-testid="files-filter"
-        >
-          <option value="">{t('filter.all')}</option>
-          {patientFileTypes.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-        <label className="visually-hidden" htmlFor="files-record-filter">
-          {t('record.filter')}
-        </label>
-        <select
+          onChange={(value) => setFilter('type', value)}
+          options={[
+            { value: '', label: t('filter.all') },
+            ...patientFileTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
+          ]}
+        />
+        <ToolbarSelect
           id="files-record-filter"
-          className="form-select form-select-sm files-filter"
+          label={t('record.filter')}
           value={record}
-          onChange={(event) => setFilter('record', event.target.value)}
-          data-testid="files-record-filter"
-        >
-          <option value="">{t('record.all')}</option>
-          {fileRecordFilters.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`record.filters.${kind}`)}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setFilter('record', value)}
+          options={[
+            { value: '', label: t('record.all') },
+            ...fileRecordFilters.map((kind) => ({ value: kind, label: t(`record.filters.${kind}`) })),
+          ]}
+        />
         {canWrite ? (
           <button
             type="button"

@@ -12,6 +12,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { FieldLabel } from '../../components/form-field';
+import { IconButton } from '../../components/icon-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../../session/clinic-time';
@@ -284,16 +285,14 @@ export function UploadDialog({
                         <span className="text-body-secondary small text-nowrap">
                           {formatSize(item.file.size, language)}
                         </span>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-link text-body-secondary ms-auto p-0"
+                        <IconButton
+                          icon={X}
+                          label={t('upload.remove', { name: item.file.name })}
                           onClick={() => remove(item.key)}
+                          className="btn btn-sm btn-link text-body-secondary ms-auto p-0"
+                          size={18}
                           disabled={busy}
-                          aria-label={t('upload.remove', { name: item.file.name })}
-                          title={t('upload.remove', { name: item.file.name })}
-                        >
-                          <X size={18} aria-hidden="true" />
-                        </button>
+                        />
                       </div>
                       {error ? (
                         <div className="text-danger small" data-testid="upload-item-error">

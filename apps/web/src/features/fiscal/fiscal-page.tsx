@@ -1,4 +1,5 @@
-import { SettingsPageFrame } from '../../components/settings-page-frame';
+import { FormDialog } from '../../components/dialog-frame';
+import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import {
   type FiscalCountry,
@@ -14,16 +15,16 @@ import {
 } from '@odontia/shared/schemas/clinic-fiscal';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import { ImageUp, Pencil, Plus, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../components/bound-fields';
+import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicTimeZone, useDateTimeFormat } from '../../session/clinic-time';
 import {
@@ -97,38 +98,10 @@ function valuesOf(data: FiscalData, timeZone: string): FormValues {
   };
 }
 
-function Section({
-  title,
-  intro,
-  testId,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section className="card mb-0" aria-labelledby={headingId} data-testid={testId}>
-      <div className="card-body d-flex flex-column gap-3">
-        <div>
-          <h2 id={headingId} className="h5 mb-0">
-            {title}
-          </h2>
-          {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
-        </div>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 function FiscalForm({ data }: { data: FiscalData }) {
   const { t } = useTranslation('fiscal');
   const dateTime = useDateTimeFormat();
   const save = useSaveFiscalData();
-  const [conflict, setConflict] = useState(false);
   const timeZone = useClinicTimeZone();
   const form = useZodForm(updateFiscalDataSchema, valuesOf(data, timeZone));
   const country = form.watch('country') as FiscalCountry;
@@ -142,22 +115,13 @@ function FiscalForm({ data }: { data: FiscalData }) {
     if (!conditions.includes(fiscalCondition)) form.setValue('fiscalCondition', conditions[0] ?? 'other');
   }, [kinds, conditions, taxIdKind, fiscalCondition, form]);
 
-  const onSubmit = form.submit(async (body) => {
-    try {
-      const answer = await save.mutateAsync(body);
-      setConflict(false);
-      form.reset(valuesOf(answer.data, timeZone));
-      toastSuccess(answer.code ?? 'fiscal_data_updated');
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = error.details?.current as FiscalData | undefined;
-        if (current) form.reset(valuesOf(current, timeZone));
-        setConflict(true);
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
-    }
-  });
+  const { saveVersioned, conflict } = useVersionedSubmit(
+    form,
+    save.mutateAsync,
+    (saved) => valuesOf(saved, timeZone),
+    'fiscal_data_updated',
+  );
+  const onSubmit = form.submit(saveVersioned);
 
   return (
     <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="fiscal-form">
@@ -167,115 +131,98 @@ function FiscalForm({ data }: { data: FiscalData }) {
             {t('conflict')}
           </FormAlert>
         ) : null}
-        <Section title={t('sections.identity')} testId="fiscal-identity">
-          <div className="row g-3">
-            <TextField
-              form={form}
-              name="legalName"
-              label={t('fields.legalName')}
-              required
-              maxLength={160}
-              className="col-md-6"
-              data-testid="fiscal-legalName"
-            />
-            <TextField
-              form={form}
-              name="tradeName"
-              label={t('fields.tradeName')}
-              maxLength={160}
-              hint={t('hints.tradeName')}
-              className="col-md-6"
-              data-testid="fiscal-tradeName"
-            />
-            <SelectField
-              form={form}
-              name="country"
-              label={t('fields.country')}
-              required
-              options={fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))}
-              className="col-md-4"
-              data-testid="fiscal-country"
-            />
-            <SelectField
-              form={form}
-              name="taxIdKind"
-              label={t('fields.taxIdKind')}
-              required
-              options={kinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) }))}
-              className="col-md-3"
-              data-testid="fiscal-taxIdKind"
-            />
-            <TextField
-              form={form}
-              name="taxId"
-              label={t('fields.taxId')}
-              hint={t('hints.taxId')}
-              maxLength={30}
-              autoCapitalize="characters"
-              spellCheck={false}
-              className="col-md-5"
-              data-testid="fiscal-taxId"
-            />
-            <SelectField
-              form={form}
-              name="fiscalCondition"
-              label={t('fields.fiscalCondition')}
-              required
-              options={conditions.map((value) => ({ value, label: t(`conditions.${value}`) }))}
-              className="col-md-6"
-              data-testid="fiscal-fiscalCondition"
-            />
-          </div>
-        </Section>
-        <Section title={t('sections.contact')} intro={t('hints.phone')} testId="fiscal-contact">
-          <div className="row g-3">
-            <TextField
-              form={form}
-              name="address"
-              label={t('fields.address')}
-              maxLength={300}
-              autoComplete="street-address"
-              className="col-md-6"
-              data-testid="fiscal-address"
-            />
-            <TextField form={form} name="city" label={t('fields.city')} maxLength={120} className="col-md-6" />
-            <TextField form={form} name="province" label={t('fields.province')} maxLength={120} className="col-md-6" />
-            <TextField
-              form={form}
-              name="postalCode"
-              label={t('fields.postalCode')}
-              maxLength={20}
-              autoComplete="postal-code"
-              className="col-md-6"
-            />
-            <TextField
-              form={form}
-              name="phone"
-              label={t('fields.phone')}
-              type="tel"
-              autoComplete="tel"
-              className="col-md-6"
-            />
-            <TextField form={form} name="phoneMobile" label={t('fields.phoneMobile')} type="tel" className="col-md-6" />
-            <TextField
-              form={form}
-              name="email"
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              className="col-md-6"
-              data-testid="fiscal-email"
-            />
-            <TextField
-              form={form}
-              name="website"
-              label={t('fields.website')}
-              type="url"
-              maxLength={200}
-              className="col-md-6"
-            />
-          </div>
-        </Section>
+        <SettingsSection title={t('sections.identity')} testId="fiscal-identity">
+          <FieldGrid
+            form={form}
+            fields={[
+              {
+                name: 'legalName',
+                label: t('fields.legalName'),
+                required: true,
+                maxLength: 160,
+                className: 'col-md-6',
+                testId: 'fiscal-legalName',
+              },
+              {
+                name: 'tradeName',
+                label: t('fields.tradeName'),
+                maxLength: 160,
+                hint: t('hints.tradeName'),
+                className: 'col-md-6',
+                testId: 'fiscal-tradeName',
+              },
+              {
+                name: 'country',
+                label: t('fields.country'),
+                required: true,
+                options: fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) })),
+                className: 'col-md-4',
+                testId: 'fiscal-country',
+              },
+              {
+                name: 'taxIdKind',
+                label: t('fields.taxIdKind'),
+                required: true,
+                options: kinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) })),
+                className: 'col-md-3',
+                testId: 'fiscal-taxIdKind',
+              },
+              {
+                name: 'taxId',
+                label: t('fields.taxId'),
+                hint: t('hints.taxId'),
+                maxLength: 30,
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                className: 'col-md-5',
+                testId: 'fiscal-taxId',
+              },
+              {
+                name: 'fiscalCondition',
+                label: t('fields.fiscalCondition'),
+                required: true,
+                options: conditions.map((value) => ({ value, label: t(`conditions.${value}`) })),
+                className: 'col-md-6',
+                testId: 'fiscal-fiscalCondition',
+              },
+            ]}
+          />
+        </SettingsSection>
+        <SettingsSection title={t('sections.contact')} intro={t('hints.phone')} testId="fiscal-contact">
+          <FieldGrid
+            form={form}
+            fields={[
+              {
+                name: 'address',
+                label: t('fields.address'),
+                maxLength: 300,
+                autoComplete: 'street-address',
+                className: 'col-md-6',
+                testId: 'fiscal-address',
+              },
+              { name: 'city', label: t('fields.city'), maxLength: 120, className: 'col-md-6' },
+              { name: 'province', label: t('fields.province'), maxLength: 120, className: 'col-md-6' },
+              {
+                name: 'postalCode',
+                label: t('fields.postalCode'),
+                maxLength: 20,
+                autoComplete: 'postal-code',
+                className: 'col-md-6',
+              },
+              { name: 'phone', label: t('fields.phone'), type: 'tel', autoComplete: 'tel', className: 'col-md-6' },
+              { name: 'phoneMobile', label: t('fields.phoneMobile'), type: 'tel', className: 'col-md-6' },
+              {
+                name: 'email',
+                label: t('fields.email'),
+                type: 'email',
+                autoComplete: 'email',
+                className: 'col-md-6',
+                testId: 'fiscal-email',
+              },
+              { name: 'website', label: t('fields.website'), type: 'url', maxLength: 200, className: 'col-md-6' },
+            ]}
+          />
+        </SettingsSection>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <button type="submit" className="btn btn-primary" data-testid="fiscal-save">
             <BusyIcon busy={save.isPending} icon={Save} />
@@ -312,7 +259,7 @@ function LogoSection({ data }: { data: FiscalData }) {
     }
   };
   return (
-    <Section title={t('sections.logo')} intro={t('logo.hint')} testId="fiscal-logo">
+    <SettingsSection title={t('sections.logo')} intro={t('logo.hint')} testId="fiscal-logo">
       <div className="d-flex flex-wrap align-items-center gap-3">
         <div
           className="border rounded d-flex align-items-center justify-content-center p-2 bg-body-tertiary"
@@ -389,14 +336,13 @@ function LogoSection({ data }: { data: FiscalData }) {
       >
         {t('logo.removeText')}
       </ConfirmDelete>
-    </Section>
+    </SettingsSection>
   );
 }
 
 function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onDone: () => void }) {
   const { t } = useTranslation('fiscal');
   const id = useId();
-  const titleId = useId();
   const save = useSavePointOfSale(record?.id);
   const valuesFor = (row: PointOfSale | null) => ({
     code: row?.code ?? '',
@@ -425,63 +371,59 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
     }
   });
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
-      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="pos-form">
-        <Modal.Header closeButton closeLabel={t('actions.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {record ? t('pointsOfSale.edit') : t('pointsOfSale.new')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {conflict ? (
-            <div className="alert alert-warning" role="alert">
-              {t('conflict')}
-            </div>
-          ) : null}
-          <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
-            <TextField
-              form={form}
-              name="code"
-              label={t('pointsOfSale.code')}
-              required
-              inputMode="numeric"
-              maxLength={5}
-              hint={t('pointsOfSale.codeHint')}
-              data-testid="pos-code"
-            />
-            <TextField
-              form={form}
-              name="name"
-              label={t('pointsOfSale.name')}
-              required
-              maxLength={120}
-              data-testid="pos-name"
-            />
-            <div className="form-check form-switch">
-              <input
-                id={`${id}-active`}
-                type="checkbox"
-                className="form-check-input"
-                {...form.register('active')}
-                data-testid="pos-active"
-              />
-              <label htmlFor={`${id}-active`} className="form-check-label">
-                {t('pointsOfSale.active')}
-              </label>
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="pos-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{record ? t('actions.saveRecord') : t('actions.create')}</span>
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="pos-form"
+      title={record ? t('pointsOfSale.edit') : t('pointsOfSale.new')}
+      closeLabel={t('actions.close')}
+      cancelLabel={t('actions.cancel')}
+      submit={{
+        label: <span className="ms-1">{record ? t('actions.saveRecord') : t('actions.create')}</span>,
+        busy: save.isPending,
+        disabled: save.isPending,
+        testId: 'pos-save',
+      }}
+    >
+      {conflict ? (
+        <div className="alert alert-warning" role="alert">
+          {t('conflict')}
+        </div>
+      ) : null}
+      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+        <TextField
+          form={form}
+          name="code"
+          label={t('pointsOfSale.code')}
+          required
+          inputMode="numeric"
+          maxLength={5}
+          hint={t('pointsOfSale.codeHint')}
+          data-testid="pos-code"
+        />
+        <TextField
+          form={form}
+          name="name"
+          label={t('pointsOfSale.name')}
+          required
+          maxLength={120}
+          data-testid="pos-name"
+        />
+        <div className="form-check form-switch">
+          <input
+            id={`${id}-active`}
+            type="checkbox"
+            className="form-check-input"
+            {...form.register('active')}
+            data-testid="pos-active"
+          />
+          <label htmlFor={`${id}-active`} className="form-check-label">
+            {t('pointsOfSale.active')}
+          </label>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -561,7 +503,7 @@ function PointsOfSaleSection() {
   const list = usePointsOfSale();
   const [editing, setEditing] = useState<PointOfSale | 'new' | null>(null);
   return (
-    <Section title={t('sections.pointsOfSale')} intro={t('pointsOfSale.intro')} testId="fiscal-points-of-sale">
+    <SettingsSection title={t('sections.pointsOfSale')} intro={t('pointsOfSale.intro')} testId="fiscal-points-of-sale">
       <div>
         <button
           type="button"
@@ -616,7 +558,7 @@ function PointsOfSaleSection() {
       {editing ? (
         <PointOfSaleDialog record={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       ) : null}
-    </Section>
+    </SettingsSection>
   );
 }
 

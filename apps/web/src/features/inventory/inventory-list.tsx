@@ -2,17 +2,15 @@ import '../../lib/zod-setup';
 import { approvalStatuses, type InventoryKind, productStatuses } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import { Download, Plus, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
-import { type Column, DataTable } from '../../components/data-table';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { SearchBox } from '../../components/search-box';
+import { ExportButton, ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
-import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import {
@@ -104,7 +102,6 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
   });
   const [, setParams] = useSearchParams();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const medication = kind === 'medication';
   const q = list.search;
   const filters: InventoryFilters = {
@@ -152,121 +149,94 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
     }
   };
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const file = await inventoryApi.export(kind, filters);
-      saveFile(file.blob, file.fileName ?? `${kindPaths[kind].api}.csv`);
-    } catch (error) {
-      toastApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <section className="card inventory-card" data-testid="inventory-list" data-kind={kind}>
-      <div className="card-header list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t(`list.searchPlaceholder.${kind}`)}
-          value={list.searchText}
-          autoComplete="off"
-          data-testid="inventory-search"
-          onChange={(event) => list.setSearchText(event.target.value)}
-          onKeyDown={(event) => void onSearchKey(event)}
-        />
+    <ListCard<InventoryItem>
+      ns="inventory"
+      list={list}
+      pageSize={pageSize}
+      testId="inventory-list"
+      cardClassName="inventory-card"
+      cardData={{ 'data-kind': kind }}
+      searchPlaceholder={t(`list.searchPlaceholder.${kind}`)}
+      searchTestId="inventory-search"
+      onSearchKey={(event) => void onSearchKey(event)}
+      tools={
         <div className="d-flex flex-wrap gap-2 inventory-actions">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            onClick={() => void onExport()}
-            disabled={exporting}
-          >
-            <BusyIcon busy={exporting} icon={Download} />
-            {t('list.export')}
-          </button>
+          <ExportButton
+            label={t('list.export')}
+            load={() => inventoryApi.export(kind, filters)}
+            fallbackName={`${kindPaths[kind].api}.csv`}
+          />
           {canWrite ? (
             <>
               <button type="button" className="btn btn-outline-secondary" onClick={() => setImporting(true)}>
                 <Upload size={16} aria-hidden="true" className="me-2" />
                 {t('list.import')}
               </button>
-              <Link to={`${kindPaths[kind].web}/create`} className="btn btn-primary">
-                <Plus size={16} aria-hidden="true" className="me-2" />
-                {t(`list.create.${kind}`)}
-              </Link>
+              <NewButton label={t(`list.create.${kind}`)} to={`${kindPaths[kind].web}/create`} />
             </>
           ) : null}
         </div>
-      </div>
-      <div className="card-body border-bottom inventory-filters">
-        <div className="form-check form-switch mb-0">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id={`${id}-low`}
-            checked={filters.lowStock}
-            onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : '')}
-          />
-          <label className="form-check-label" htmlFor={`${id}-low`}>
-            {t('list.lowStock')}
-          </label>
-        </div>
-        {medication ? (
+      }
+      filtersClassName="inventory-filters"
+      filters={
+        <>
+          <div className="form-check form-switch mb-0">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`${id}-low`}
+              checked={filters.lowStock}
+              onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : '')}
+            />
+            <label className="form-check-label" htmlFor={`${id}-low`}>
+              {t('list.lowStock')}
+            </label>
+          </div>
+          {medication ? (
+            <FilterSelect
+              label={t('fields.approvalStatus')}
+              value={filters.approvalStatus}
+              onChange={(value) => list.setFilter('approvalStatus', value)}
+              options={[
+                { value: '', label: t('list.anyApproval') },
+                ...approvalStatuses.map((status) => ({ value: status, label: t(`approvalStatuses.${status}`) })),
+              ]}
+            />
+          ) : null}
           <FilterSelect
-            label={t('fields.approvalStatus')}
-            value={filters.approvalStatus}
-            onChange={(value) => list.setFilter('approvalStatus', value)}
+            label={t('fields.productStatus')}
+            value={filters.productStatus}
+            onChange={(value) => list.setFilter('productStatus', value)}
             options={[
-              { value: '', label: t('list.anyApproval') },
-              ...approvalStatuses.map((status) => ({ value: status, label: t(`approvalStatuses.${status}`) })),
+              { value: '', label: t('list.anyStatus') },
+              ...productStatuses.map((status) => ({ value: status, label: t(`productStatuses.${status}`) })),
             ]}
           />
-        ) : null}
-        <FilterSelect
-          label={t('fields.productStatus')}
-          value={filters.productStatus}
-          onChange={(value) => list.setFilter('productStatus', value)}
-          options={[
-            { value: '', label: t('list.anyStatus') },
-            ...productStatuses.map((status) => ({ value: status, label: t(`productStatuses.${status}`) })),
-          ]}
-        />
-      </div>
-      <DataTable<InventoryItem>
-        label={t(`list.caption.${kind}`)}
-        className="table-hover inventory-table"
-        columns={columns}
-        query={query}
-        rowKey={(item) => item.id}
-        rowProps={(item) => ({
-          'data-testid': 'inventory-row',
-          'data-sku': item.sku ?? '',
-          className: `data-table-row inventory-row${item.productStatus === 'inactive' ? ' text-body-secondary' : ''}`,
-          onClick: (event) => {
-            // The name is a link of its own; a click elsewhere on the row opens the item too.
-            if (!(event.target as HTMLElement).closest('a')) void navigate(itemPath(item.kind, item.id));
-          },
-        })}
-        sort={{ value: list.sort, onSort: list.setSort }}
-        emptyText={q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)}
-        emptyTestId="inventory-empty"
-        errorText={t('list.loadError')}
-        retryText={t('list.retry')}
-        pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
-          label: t(`list.pagination.${kind}`),
-          testId: 'inventory-range',
-        }}
-      />
+        </>
+      }
+      caption={t(`list.caption.${kind}`)}
+      paginationLabel={t(`list.pagination.${kind}`)}
+      className="table-hover inventory-table"
+      columns={columns}
+      query={query}
+      rowKey={(item) => item.id}
+      rowProps={(item) => ({
+        'data-testid': 'inventory-row',
+        'data-sku': item.sku ?? '',
+        className: `data-table-row inventory-row${item.productStatus === 'inactive' ? ' text-body-secondary' : ''}`,
+        // The name is a link of its own; a click elsewhere on the row opens the item too.
+        onClick: openRowOnClick(navigate, itemPath(item.kind, item.id)),
+      })}
+      emptyText={q ? t('list.noMatches', { q }) : filtered ? t('list.noFilterMatches') : t(`list.empty.${kind}`)}
+      emptyTestId="inventory-empty"
+      rangeTestId="inventory-range"
+    >
       {importing ? (
         <Suspense fallback={null}>
           <ImportModal kind={kind} onClose={() => setImporting(false)} />
         </Suspense>
       ) : null}
-    </section>
+    </ListCard>
   );
 }

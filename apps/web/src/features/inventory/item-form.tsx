@@ -14,12 +14,13 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
-import { describedField, FormField, inputClass } from '../../components/form-field';
+import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { type ItemAnswer, itemPath, kindPaths, useSaveItem } from './api';
 import { useMoneyFormat } from './format';
+import { SimilarNameAlert, useItemFields } from './item-form-fields';
 import {
   fieldNames,
   formValuesOf,
@@ -29,20 +30,8 @@ import {
   startingApprovals,
 } from './item-form-values';
 
-function FormCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card inventory-form-card h-100">
-      <div className="card-header">
-        <h2 className="card-title">
-          {icon}
-          {title}
-        </h2>
-      </div>
-      <div className="card-body">
-        <div className="row g-3">{children}</div>
-      </div>
-    </section>
-  );
+function FormCard(props: { title: string; icon: ReactNode; children: ReactNode }) {
+  return <IconCard {...props} className="inventory-form-card h-100" grid />;
 }
 
 interface Duplicate {
@@ -152,7 +141,6 @@ export function ItemForm({
   );
 
   const fieldId = (name: string) => `${id}-${name}`;
-  const messageOf = (name: keyof ItemFormValues) => errors[name]?.message;
 
   const duplicateLink = (field: Duplicate['field']) =>
     duplicate?.field === field ? (
@@ -165,105 +153,7 @@ export function ItemForm({
       </Link>
     ) : null;
 
-  /** A text, number or money input in a grid column. */
-  const input = (
-    name: keyof ItemFormValues,
-    options: {
-      col?: string;
-      hint?: string;
-      inputMode?: 'decimal' | 'numeric' | 'text';
-      suffix?: string;
-      after?: ReactNode;
-      required?: boolean;
-    } = {},
-  ) => {
-    const message = messageOf(name);
-    const control = (
-      <input
-        {...register(name)}
-        {...describedField(fieldId(name), message, Boolean(options.hint))}
-        className={inputClass(message)}
-        inputMode={options.inputMode}
-        autoComplete="off"
-        aria-required={options.required || undefined}
-      />
-    );
-    return (
-      <div className={options.col ?? 'col-md-6'} key={name}>
-        <FormField
-          id={fieldId(name)}
-          label={
-            <>
-              {t(`fields.${name}`)}
-              {options.required ? (
-                <span className="text-danger ms-1" aria-hidden="true">
-                  *
-                </span>
-              ) : null}
-            </>
-          }
-          error={message}
-          hint={options.hint}
-          className="mb-0"
-        >
-          {options.suffix ? (
-            <div className={`input-group${message ? ' has-validation' : ''}`}>
-              {control}
-              <span className="input-group-text">{options.suffix}</span>
-            </div>
-          ) : (
-            control
-          )}
-        </FormField>
-        {options.after}
-      </div>
-    );
-  };
-
-  const textarea = (name: keyof ItemFormValues, col = 'col-12') => {
-    const message = messageOf(name);
-    return (
-      <div className={col} key={name}>
-        <FormField id={fieldId(name)} label={t(`fields.${name}`)} error={message} className="mb-0">
-          <textarea
-            {...register(name)}
-            {...describedField(fieldId(name), message)}
-            className={inputClass(message)}
-            rows={2}
-          />
-        </FormField>
-      </div>
-    );
-  };
-
-  const select = (name: keyof ItemFormValues, options: ReactNode, col = 'col-md-6') => {
-    const message = messageOf(name);
-    return (
-      <div className={col} key={name}>
-        <FormField id={fieldId(name)} label={t(`fields.${name}`)} error={message} className="mb-0">
-          <select
-            {...register(name)}
-            {...describedField(fieldId(name), message)}
-            className={`form-select${message ? ' is-invalid' : ''}`}
-          >
-            {options}
-          </select>
-        </FormField>
-      </div>
-    );
-  };
-
-  const checkbox = (name: 'prescriptionRequired' | 'consumable', hint: string) => (
-    <div className="col-md-6 d-flex align-items-end" key={name}>
-      <div className="form-check form-switch mb-2">
-        <input {...register(name)} id={fieldId(name)} type="checkbox" className="form-check-input" />
-        <label htmlFor={fieldId(name)} className="form-check-label">
-          {t(`fields.${name}`)}
-          <span className="d-block small text-body-secondary">{hint}</span>
-        </label>
-      </div>
-    </div>
-  );
+  const { input, textarea, select, checkbox, options } = useItemFields(register, errors, fieldId);
 
   return (
     <form
@@ -279,14 +169,7 @@ export function ItemForm({
             <FormCard title={t('form.sections.general')} icon={<Info size={18} aria-hidden="true" />}>
               {input('name', { col: 'col-12', required: true })}
               {input('manufacturer')}
-              {select(
-                'productStatus',
-                productStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`productStatuses.${status}`)}
-                  </option>
-                )),
-              )}
+              {select('productStatus', options(productStatuses, 'productStatuses'))}
               {input('sku', { hint: t('form.hints.sku'), after: duplicateLink('sku') })}
               {input('barCode', { hint: t('form.hints.barCode'), after: duplicateLink('barCode') })}
               {textarea('description')}
@@ -298,36 +181,9 @@ export function ItemForm({
                 {input('activePrinciple')}
                 {input('concentration', { hint: t('form.hints.concentration') })}
                 {input('presentation', { hint: t('form.hints.presentation') })}
-                {select(
-                  'applicationType',
-                  <>
-                    <option value="">{t('form.notSet')}</option>
-                    {applicationTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`applicationTypes.${type}`)}
-                      </option>
-                    ))}
-                  </>,
-                )}
-                {select(
-                  'approvalStatus',
-                  approvalOptions.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`approvalStatuses.${status}`)}
-                    </option>
-                  )),
-                )}
-                {select(
-                  'ageRestriction',
-                  <>
-                    <option value="">{t('ageGroups.none')}</option>
-                    {ageGroups.map((group) => (
-                      <option key={group} value={group}>
-                        {t(`ageGroups.${group}`)}
-                      </option>
-                    ))}
-                  </>,
-                )}
+                {select('applicationType', options(applicationTypes, 'applicationTypes', t('form.notSet')))}
+                {select('approvalStatus', options(approvalOptions, 'approvalStatuses'))}
+                {select('ageRestriction', options(ageGroups, 'ageGroups', t('ageGroups.none')))}
                 {checkbox('prescriptionRequired', t('form.hints.prescriptionRequired'))}
                 {textarea('dosage')}
                 {textarea('indications', 'col-md-6')}
@@ -338,14 +194,7 @@ export function ItemForm({
               <FormCard title={t('form.sections.supply')} icon={<Package size={18} aria-hidden="true" />}>
                 {input('brand')}
                 {input('model')}
-                {select(
-                  'unitMeasurement',
-                  unitMeasurements.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {t(`unitMeasurements.${unit}`)}
-                    </option>
-                  )),
-                )}
+                {select('unitMeasurement', options(unitMeasurements, 'unitMeasurements'))}
                 {input('packagingQty', { inputMode: 'numeric', hint: t('form.hints.packagingQty') })}
                 {checkbox('consumable', t('form.hints.consumable'))}
               </FormCard>
@@ -401,22 +250,12 @@ export function ItemForm({
         </div>
       </fieldset>
       {similar ? (
-        <div className="alert alert-warning mt-3" role="alert" data-testid="inventory-similar-name">
-          <p className="mb-2">{t('form.similarName', { name: similar.name })}</p>
-          <div className="d-flex flex-wrap gap-2">
-            <Link to={itemPath(kind, similar.id)} className="btn btn-sm btn-outline-dark">
-              {t('form.openExisting')}
-            </Link>
-            <button
-              type="button"
-              className="btn btn-sm btn-warning"
-              disabled={save.isPending}
-              onClick={() => void submit(similar.values, true)}
-            >
-              {t(`form.createAnyway.${kind}`)}
-            </button>
-          </div>
-        </div>
+        <SimilarNameAlert
+          kind={kind}
+          similar={similar}
+          pending={save.isPending}
+          onCreateAnyway={() => void submit(similar.values, true)}
+        />
       ) : null}
       {readOnly ? null : (
         <div className="inventory-form-actions">

@@ -5,8 +5,8 @@ import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { ArrowLeft, PackagePlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
@@ -22,10 +22,14 @@ import { StockHistory } from './stock-history';
 function BackLink({ kind }: { kind: InventoryKind }) {
   const { t } = useTranslation('common');
   return (
-    <Link to={kindPaths[kind].web} className="btn btn-link px-0 mb-2 inventory-back">
-      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+    <IconLink
+      to={kindPaths[kind].web}
+      className="btn btn-link px-0 mb-2 inventory-back"
+      icon={ArrowLeft}
+      iconClassName="me-1"
+    >
       {t(`pages.${kind === 'medication' ? 'medications' : 'supplies'}`)}
-    </Link>
+    </IconLink>
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import { openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
 import { ItemName, StockBadge } from './badges';
@@ -45,9 +46,7 @@ export function ReorderList() {
           'data-testid': 'reorder-row',
           'data-sku': item.sku ?? '',
           className: 'data-table-row inventory-row',
-          onClick: (event) => {
-            if (!(event.target as HTMLElement).closest('a')) void navigate(itemPath(item.kind, item.id));
-          },
+          onClick: openRowOnClick(navigate, itemPath(item.kind, item.id)),
         })}
         emptyText={t('reorder.empty')}
         emptyTestId="reorder-empty"

@@ -9,16 +9,16 @@ import {
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
-import { Boxes, ClipboardCheck, Plus, Receipt, Stethoscope, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
-import { type FieldValues, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Boxes, ClipboardCheck, Stethoscope } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type FieldValues, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
-import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
 import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
@@ -26,44 +26,12 @@ import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { refreshAppointments, useAppointment } from '../appointments/api';
 import { AppointmentBanner } from '../appointments/appointment-banner';
-import { useMoneyFormat } from '../inventory/format';
 import { historyPath, type RecordBody, recordPaths, useSaveRecord } from './api';
-import { AttendanceLineLinks, type LineLinkValues, useBudgetLines, usePriceListOptions } from './attendance-line-links';
+import { AttendanceBilling, Section } from './attendance-billing';
+import { usePriceListOptions } from './attendance-line-links';
 import { type ShortItem, UsedItems } from './attendance-used-items';
-import {
-  type AttendanceValues,
-  amountInput,
-  billingTotals,
-  type LineValues,
-  newLine,
-  toRequest,
-  valuesOf,
-} from './attendance-values';
+import { type AttendanceValues, toRequest, valuesOf } from './attendance-values';
 import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
-
-function Section({
-  title,
-  icon,
-  children,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <section className="card mb-0 clinical-form-card" data-testid={testId}>
-      <div className="card-header">
-        <h2 className="card-title h6 mb-0 d-flex align-items-center gap-2">
-          {icon}
-          {title}
-        </h2>
-      </div>
-      <div className="card-body">{children}</div>
-    </section>
-  );
-}
 
 /**
  * Create or edit an (open) attendance: every field of spec §3, billing with live totals in
@@ -121,10 +89,8 @@ function AttendanceFormBody({
   treatment: Treatment | null;
 }) {
   const { t } = useTranslation('clinical');
-  const { t: tPrice } = useTranslation('priceList');
   const id = useId();
   const navigate = useNavigate();
-  const money = useMoneyFormat();
   const professional = useProfessional(record);
   const save = useSaveRecord('attendance', patientId, record?.id);
   const editing = record !== null;
@@ -152,12 +118,6 @@ function AttendanceFormBody({
   const lines = useFieldArray({ control, name: 'lines' });
   const supplies = useFieldArray({ control, name: 'supplies' });
   const medications = useFieldArray({ control, name: 'medications' });
-  const watchedLines = useWatch({ control, name: 'lines' }) ?? [];
-  const fee = useWatch({ control, name: 'attendanceFee' });
-  const billable = useWatch({ control, name: 'billable' });
-  const totals = billingTotals(fee, watchedLines);
-  const priceList = usePriceListOptions();
-  const budgetLines = useBudgetLines(patientId, record?.id ?? null);
   const feeInvoiced = record?.feeInvoiced ?? false;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -217,7 +177,6 @@ function AttendanceFormBody({
     return <TextField {...common} type={options.type ?? 'text'} />;
   };
   const typeMessage = errors.attendanceType?.message;
-  const feeMessage = errors.attendanceFee?.message;
 
   return (
     <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="attendance-form">
@@ -296,165 +255,14 @@ function AttendanceFormBody({
             </div>
           </div>
         </Section>
-        <Section
-          title={t('attendance.sections.billing')}
-          icon={<Receipt size={18} aria-hidden="true" />}
-          testId="billing"
-        >
-          <div className="row g-3 align-items-end">
-            <div className="col-sm-6">
-              <div className="form-check form-switch mb-2">
-                <input
-                  {...register('billable')}
-                  id={fieldId('billable')}
-                  type="checkbox"
-                  className="form-check-input"
-                  disabled={feeInvoiced}
-                />
-                <label htmlFor={fieldId('billable')} className="form-check-label">
-                  {t('fields.billable')}
-                  <span className="d-block small text-body-secondary">{t('attendance.billableHint')}</span>
-                </label>
-              </div>
-            </div>
-            <div className="col-sm-6">
-              <FormField
-                id={fieldId('attendanceFee')}
-                label={t('fields.attendanceFee')}
-                error={feeMessage}
-                className="mb-0"
-              >
-                <input
-                  {...register('attendanceFee')}
-                  {...describedField(fieldId('attendanceFee'), feeMessage)}
-                  className={`${inputClass(feeMessage)} text-end`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  readOnly={feeInvoiced}
-                />
-              </FormField>
-            </div>
-          </div>
-          {feeInvoiced ? (
-            <p className="small text-body-secondary mt-2 mb-0" data-testid="fee-invoiced">
-              {tPrice('attendanceLines.feeInvoiced')}
-            </p>
-          ) : null}
-          <div className="billing-lines mt-3">
-            {lines.fields.length === 0 ? (
-              <p className="small text-body-secondary mb-2">{t('attendance.noLines')}</p>
-            ) : (
-              <div className="billing-lines-head small text-body-secondary" aria-hidden="true">
-                <span>{t('fields.description')}</span>
-                <span>{t('fields.quantity')}</span>
-                <span>{t('fields.price')}</span>
-                <span className="text-end">{t('fields.total')}</span>
-                <span />
-              </div>
-            )}
-            {lines.fields.map((line, index) => {
-              const lineErrors = errors.lines?.[index];
-              const number = index + 1;
-              const current = watchedLines[index] ?? line;
-              const locked = current.invoiced || feeInvoiced;
-              const cell = (name: 'description' | 'quantity' | 'price', inputMode?: 'numeric' | 'decimal') => {
-                const message = lineErrors?.[name]?.message;
-                const cellId = `${fieldId('line')}-${index}-${name}`;
-                return (
-                  <div className={`billing-cell billing-${name}`}>
-                    <label htmlFor={cellId} className="billing-cell-label small text-body-secondary">
-                      {t(`fields.${name}`)}
-                    </label>
-                    <input
-                      {...register(`lines.${index}.${name}` as const)}
-                      {...describedField(cellId, message)}
-                      className={`${inputClass(message)}${name === 'description' ? '' : ' text-end'}`}
-                      inputMode={inputMode}
-                      autoComplete="off"
-                      readOnly={locked}
-                    />
-                    {message ? (
-                      <div id={`${cellId}-error`} className="invalid-feedback d-block">
-                        {fieldCodeText(message)}
-                      </div>
-                    ) : null}
-                  </div>
-                );
-              };
-              return (
-                <div className="billing-line" key={line.id} data-testid="billing-line">
-                  {cell('description')}
-                  {cell('quantity', 'numeric')}
-                  {cell('price', 'decimal')}
-                  <div className="billing-cell billing-total text-end">
-                    <span className="billing-cell-label small text-body-secondary">{t('attendance.lineTotal')}</span>
-                    <output className="fw-semibold" data-testid="line-total">
-                      {money(totals.lineTotals[index])}
-                    </output>
-                  </div>
-                  <div className="billing-cell billing-remove">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      onClick={() => lines.remove(index)}
-                      aria-label={t('attendance.removeLine', { number })}
-                      title={t('attendance.removeLine', { number })}
-                      disabled={locked}
-                    >
-                      <Trash2 size={14} aria-hidden="true" />
-                    </button>
-                  </div>
-                  <AttendanceLineLinks
-                    idPrefix={`${fieldId('line')}-${index}`}
-                    values={{
-                      treatmentId: current.treatmentId ?? '',
-                      tooth: current.tooth ?? '',
-                      budgetLineId: current.budgetLineId ?? '',
-                    }}
-                    errors={{
-                      treatmentId: lineErrors?.treatmentId?.message,
-                      tooth: lineErrors?.tooth?.message,
-                      budgetLineId: lineErrors?.budgetLineId?.message,
-                    }}
-                    treatments={priceList.data?.data ?? []}
-                    budgetLines={budgetLines.data?.data ?? []}
-                    locked={locked}
-                    onChange={(next, fill) => {
-                      const set = (name: keyof LineValues, value: string) => {
-                        form.setValue(`lines.${index}.${name}` as const, value, { shouldDirty: true });
-                        form.clearErrors(`lines.${index}.${name}` as const);
-                      };
-                      for (const [name, value] of Object.entries(next)) set(name as keyof LineLinkValues, value);
-                      if (fill?.description) set('description', fill.description);
-                      if (fill?.price && !(fill.onlyEmptyPrice && current.price)) set('price', amountInput(fill.price));
-                    }}
-                  />
-                  {current.invoiced ? (
-                    <span className="badge text-bg-secondary billing-invoiced" data-testid="line-invoiced">
-                      {tPrice('attendanceLines.invoiced')}
-                    </span>
-                  ) : null}
-                </div>
-              );
-            })}
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary"
-              onClick={() => lines.append(newLine())}
-              data-testid="line-add"
-              disabled={feeInvoiced}
-            >
-              <Plus size={14} aria-hidden="true" className="me-1" />
-              {t('attendance.addLine')}
-            </button>
-          </div>
-          <div className={`billing-total-row${billable ? '' : ' text-body-secondary'}`}>
-            <span>{t('fields.totalBillable')}</span>
-            <output className="fs-5 fw-semibold" data-testid="total-billable">
-              {money(totals.total)}
-            </output>
-          </div>
-        </Section>
+        <AttendanceBilling
+          form={form}
+          lines={lines}
+          fieldId={fieldId}
+          feeInvoiced={feeInvoiced}
+          patientId={patientId}
+          recordId={record?.id ?? null}
+        />
         <Section
           title={t('attendance.sections.stock')}
           icon={<Boxes size={18} aria-hidden="true" />}

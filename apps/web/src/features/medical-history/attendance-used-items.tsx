@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
+import { IconButton } from '../../components/icon-button';
 import { useNumberFormat } from '../inventory/format';
 import { AllergyWarning } from '../patients/allergy-warning';
 import type { AttendanceValues } from './attendance-values';
@@ -67,15 +68,13 @@ export function UsedItems({
                   inputMode="numeric"
                   aria-label={`${t('fields.quantity')}: ${field.name}`}
                 />
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
+                <IconButton
+                  icon={Trash2}
+                  label={t('attendance.remove', { name: field.name })}
                   onClick={() => onRemove(index)}
-                  aria-label={t('attendance.remove', { name: field.name })}
-                  title={t('attendance.remove', { name: field.name })}
-                >
-                  <Trash2 size={14} aria-hidden="true" />
-                </button>
+                  className="btn btn-sm btn-outline-danger"
+                  size={14}
+                />
                 {message ? (
                   <div id={`${inputId}-error`} className="invalid-feedback d-block used-item-error">
                     {fieldCodeText(message)}

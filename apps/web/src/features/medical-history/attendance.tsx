@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { IconLink } from '../../components/icon-link';
 import { RecordForm } from '../../components/record-form';
 import { toastSuccess } from '../../lib/api-toast';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -169,18 +170,20 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
             <span className="d-inline-flex flex-wrap align-items-center gap-2">
               {date(record.nextAppointment)}
               {canBook ? (
-                <Link
+                <IconLink
                   to={calendarPath({
                     date: record.nextAppointment.slice(0, 10),
                     patientId,
                     professionalId: record.professionalId,
                   })}
                   className="btn btn-outline-primary btn-sm"
-                  data-testid="book-next-appointment"
+                  icon={CalendarPlus}
+                  size={14}
+                  iconClassName="me-1"
+                  testId="book-next-appointment"
                 >
-                  <CalendarPlus size={14} aria-hidden="true" className="me-1" />
                   {tDashboard('attendance.bookNext')}
-                </Link>
+                </IconLink>
               ) : null}
             </span>
           ) : null}

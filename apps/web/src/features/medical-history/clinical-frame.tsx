@@ -3,8 +3,8 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
@@ -41,10 +41,9 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
   const query = usePatient(patientId);
   const backPath = 'backTo' in props ? props.backTo : historyPath(patientId, recordKinds[props.kind].tab);
   const back = (
-    <Link to={backPath} className="btn btn-link px-0 mb-2 clinical-back">
-      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+    <IconLink to={backPath} className="btn btn-link px-0 mb-2 clinical-back" icon={ArrowLeft} iconClassName="me-1">
       {t('common.backToHistory')}
-    </Link>
+    </IconLink>
   );
   if (!isRecordId(patientId) || (query.isError && isNotFoundError(query.error))) {
     return (

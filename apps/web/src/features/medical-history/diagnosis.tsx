@@ -5,10 +5,9 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
-import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
-import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
+import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { diagnosisStatusClass } from './records';
 import { TeethPicker } from './teeth-picker';
@@ -39,62 +38,58 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
   const onSubmit = form.submit((values) => save(values, form.setError));
   const { isSubmitting, isDirty } = form.formState;
   return (
-    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="diagnosis-form">
-      <fieldset disabled={isSubmitting} className="card mb-0">
-        <div className="card-body">
-          <div className="row g-3">
-            <div className="col-sm-6 col-lg-3">
-              <DateField form={form} name="date" label={t('fields.date')} required />
-            </div>
-            <div className="col-sm-6 col-lg-5">
-              <ProfessionalField form={form} initial={professional} />
-            </div>
-            <div className="col-sm-6 col-lg-4">
-              <SelectField
-                form={form}
-                name="status"
-                label={t('fields.status')}
-                options={diagnosisStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-              />
-            </div>
-            <div className="col-lg-9">
-              <TextField form={form} name="text" label={t('fields.text')} rows={3} required />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <TextField
-                form={form}
-                name="icd10Code"
-                label={t('fields.icd10Code')}
-                hint={t('diagnosis.icd10Hint')}
-                inputClassName="text-uppercase"
-                maxLength={10}
-              />
-            </div>
-            <div className="col-12">
-              <span className="form-label d-block" id="diagnosis-teeth-label">
-                {t('fields.teeth')}
-              </span>
-              <Controller
-                control={form.control}
-                name="teeth"
-                render={({ field }) => (
-                  <TeethPicker id="diagnosis-teeth" value={field.value ?? []} onChange={field.onChange} />
-                )}
-              />
-            </div>
-            <div className="col-12">
-              <TextField form={form} name="notes" label={t('fields.notes')} rows={3} />
-            </div>
-          </div>
-        </div>
-      </fieldset>
-      <FormActions
-        backTo={formBackPath('diagnosis', patientId, record)}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={isSubmitting || (editing && !isDirty)}
-      />
-    </RecordForm>
+    <RecordFormCard
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      testId="diagnosis-form"
+      backTo={formBackPath('diagnosis', patientId, record)}
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+    >
+      <div className="col-sm-6 col-lg-3">
+        <DateField form={form} name="date" label={t('fields.date')} required />
+      </div>
+      <div className="col-sm-6 col-lg-5">
+        <ProfessionalField form={form} initial={professional} />
+      </div>
+      <div className="col-sm-6 col-lg-4">
+        <SelectField
+          form={form}
+          name="status"
+          label={t('fields.status')}
+          options={diagnosisStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+        />
+      </div>
+      <div className="col-lg-9">
+        <TextField form={form} name="text" label={t('fields.text')} rows={3} required />
+      </div>
+      <div className="col-sm-6 col-lg-3">
+        <TextField
+          form={form}
+          name="icd10Code"
+          label={t('fields.icd10Code')}
+          hint={t('diagnosis.icd10Hint')}
+          inputClassName="text-uppercase"
+          maxLength={10}
+        />
+      </div>
+      <div className="col-12">
+        <span className="form-label d-block" id="diagnosis-teeth-label">
+          {t('fields.teeth')}
+        </span>
+        <Controller
+          control={form.control}
+          name="teeth"
+          render={({ field }) => (
+            <TeethPicker id="diagnosis-teeth" value={field.value ?? []} onChange={field.onChange} />
+          )}
+        />
+      </div>
+      <div className="col-12">
+        <TextField form={form} name="notes" label={t('fields.notes')} rows={3} />
+      </div>
+    </RecordFormCard>
   );
 }
 

@@ -1,11 +1,13 @@
 import { Pencil, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { IconLink } from '../../components/icon-link';
+import { RecordForm } from '../../components/record-form';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -153,13 +155,57 @@ export function FormActions({
   );
 }
 
+/**
+ * A clinical record's form: its fields in one card (a `row g-3` grid, disabled while saving),
+ * then Back and save. A new record can be saved at once; a record being edited once it changed.
+ */
+export function RecordFormCard({
+  ref,
+  onSubmit,
+  testId,
+  backTo,
+  editing,
+  isSubmitting,
+  isDirty,
+  children,
+}: {
+  ref: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  testId: string;
+  backTo: string;
+  editing: boolean;
+  isSubmitting: boolean;
+  isDirty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <RecordForm ref={ref} onSubmit={onSubmit} testId={testId}>
+      <fieldset disabled={isSubmitting} className="card mb-0">
+        <div className="card-body">
+          <div className="row g-3">{children}</div>
+        </div>
+      </fieldset>
+      <FormActions
+        backTo={backTo}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={isSubmitting || (editing && !isDirty)}
+      />
+    </RecordForm>
+  );
+}
+
 export function EditLink({ kind, patientId, id }: { kind: RecordKind; patientId: string; id: string }) {
   const { t } = useTranslation('clinical');
   return (
-    <Link to={recordPaths.edit(kind, patientId, id)} className="btn btn-outline-primary" data-testid="record-edit">
-      <Pencil size={16} aria-hidden="true" className="me-2" />
+    <IconLink
+      to={recordPaths.edit(kind, patientId, id)}
+      className="btn btn-outline-primary"
+      icon={Pencil}
+      testId="record-edit"
+    >
       {t('common.edit')}
-    </Link>
+    </IconLink>
   );
 }
 

@@ -14,14 +14,13 @@ import { DateField } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
-import { RecordForm } from '../../components/record-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
 import { useRecordFiles, useUploadLimits } from '../files/api';
 import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
 import { clinicalApi } from './api';
-import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from './form-bits';
+import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { laboratoryStatusClass, type RecordOf } from './records';
 
@@ -75,90 +74,84 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
   const fieldId = (name: string) => `${id}-${name}`;
   const studiesMessage = fieldError(form, 'studies');
   return (
-    <RecordForm ref={form.formErrors.ref} onSubmit={onSubmit} testId="laboratory-form">
-      <fieldset disabled={isSubmitting} className="card mb-0">
-        <div className="card-body">
-          <div className="row g-3">
-            <div className="col-sm-6 col-lg-3">
-              <DateField form={form} name="orderDate" label={t('fields.orderDate')} required />
-            </div>
-            <div className="col-sm-6 col-lg-4">
-              <ProfessionalField form={form} initial={professional} />
-            </div>
-            <div className="col-lg-5">
-              <TextField form={form} name="laboratoryName" label={t('fields.laboratoryName')} required />
-            </div>
-            <div className="col-12">
-              <fieldset aria-describedby={studiesMessage ? `${fieldId('studies')}-error` : undefined}>
-                <legend className="form-label fs-6 mb-1">
-                  <FieldLabel text={t('fields.studies')} required />
-                </legend>
-                <div className="study-groups">
-                  {studyGroups.map((group) => (
-                    <div key={group.key} className="study-group" data-testid={`studies-${group.key}`}>
-                      <div className="small fw-semibold text-body-secondary mb-1">
-                        {t(`laboratory.groups.${group.key}`)}
-                      </div>
-                      {group.studies.map((study) => (
-                        <div className="form-check" key={study}>
-                          <input
-                            {...form.register('studies')}
-                            type="checkbox"
-                            value={study}
-                            id={fieldId(`study-${study}`)}
-                            className={`form-check-input${studiesMessage ? ' is-invalid' : ''}`}
-                          />
-                          <label className="form-check-label" htmlFor={fieldId(`study-${study}`)}>
-                            {t(`attendanceTypes.${study}`)}
-                          </label>
-                        </div>
-                      ))}
-                    </div>
-                  ))}
-                </div>
-                <FieldFeedback id={`${fieldId('studies')}-error`} message={fieldCodeText(studiesMessage)} />
-              </fieldset>
-            </div>
-            <div className="col-lg-6">
-              <TextField
-                form={form}
-                name="instructions"
-                label={t('fields.instructions')}
-                hint={t('laboratory.instructionsHint')}
-                rows={3}
-              />
-            </div>
-            <div className="col-lg-6">
-              <TextField form={form} name="notes" label={t('fields.notes')} hint={t('laboratory.notesHint')} rows={3} />
-            </div>
-            <div className="col-sm-6 col-lg-4">
-              <SelectField
-                form={form}
-                name="status"
-                label={t('fields.status')}
-                options={laboratoryStatuses.map((value) => ({ value, label: t(`laboratory.statuses.${value}`) }))}
-              />
-            </div>
-            {received ? (
-              <>
-                <div className="col-sm-6 col-lg-4">
-                  <DateField form={form} name="resultDate" label={t('fields.resultDate')} required />
-                </div>
-                <div className="col-12">
-                  <TextField form={form} name="result" label={t('fields.result')} rows={5} />
-                </div>
-              </>
-            ) : null}
+    <RecordFormCard
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      testId="laboratory-form"
+      backTo={formBackPath('laboratory', patientId, record)}
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+    >
+      <div className="col-sm-6 col-lg-3">
+        <DateField form={form} name="orderDate" label={t('fields.orderDate')} required />
+      </div>
+      <div className="col-sm-6 col-lg-4">
+        <ProfessionalField form={form} initial={professional} />
+      </div>
+      <div className="col-lg-5">
+        <TextField form={form} name="laboratoryName" label={t('fields.laboratoryName')} required />
+      </div>
+      <div className="col-12">
+        <fieldset aria-describedby={studiesMessage ? `${fieldId('studies')}-error` : undefined}>
+          <legend className="form-label fs-6 mb-1">
+            <FieldLabel text={t('fields.studies')} required />
+          </legend>
+          <div className="study-groups">
+            {studyGroups.map((group) => (
+              <div key={group.key} className="study-group" data-testid={`studies-${group.key}`}>
+                <div className="small fw-semibold text-body-secondary mb-1">{t(`laboratory.groups.${group.key}`)}</div>
+                {group.studies.map((study) => (
+                  <div className="form-check" key={study}>
+                    <input
+                      {...form.register('studies')}
+                      type="checkbox"
+                      value={study}
+                      id={fieldId(`study-${study}`)}
+                      className={`form-check-input${studiesMessage ? ' is-invalid' : ''}`}
+                    />
+                    <label className="form-check-label" htmlFor={fieldId(`study-${study}`)}>
+                      {t(`attendanceTypes.${study}`)}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            ))}
           </div>
-        </div>
-      </fieldset>
-      <FormActions
-        backTo={formBackPath('laboratory', patientId, record)}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={isSubmitting || (editing && !isDirty)}
-      />
-    </RecordForm>
+          <FieldFeedback id={`${fieldId('studies')}-error`} message={fieldCodeText(studiesMessage)} />
+        </fieldset>
+      </div>
+      <div className="col-lg-6">
+        <TextField
+          form={form}
+          name="instructions"
+          label={t('fields.instructions')}
+          hint={t('laboratory.instructionsHint')}
+          rows={3}
+        />
+      </div>
+      <div className="col-lg-6">
+        <TextField form={form} name="notes" label={t('fields.notes')} hint={t('laboratory.notesHint')} rows={3} />
+      </div>
+      <div className="col-sm-6 col-lg-4">
+        <SelectField
+          form={form}
+          name="status"
+          label={t('fields.status')}
+          options={laboratoryStatuses.map((value) => ({ value, label: t(`laboratory.statuses.${value}`) }))}
+        />
+      </div>
+      {received ? (
+        <>
+          <div className="col-sm-6 col-lg-4">
+            <DateField form={form} name="resultDate" label={t('fields.resultDate')} required />
+          </div>
+          <div className="col-12">
+            <TextField form={form} name="result" label={t('fields.result')} rows={5} />
+          </div>
+        </>
+      ) : null}
+    </RecordFormCard>
   );
 }
 

@@ -1,24 +1,22 @@
-import { type ToothStatus, type ToothZone, toothZones } from '@odontia/shared/enums';
-import {
-  chartRows,
-  type Dentition,
-  paletteStatuses,
-  rowsOf,
-  statusScopes,
-  type ToothState,
-} from '@odontia/shared/odontogram';
+import type { ToothStatus, ToothZone } from '@odontia/shared/enums';
+import { chartRows, type Dentition, paletteStatuses, rowsOf, statusScopes } from '@odontia/shared/odontogram';
 import type { Patient } from '@odontia/shared/schemas/patients';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useDateTimeFormat } from '../../session/clinic-time';
-import { useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { odontogramApi, useChartMarks, useOdontogramChart, useVoidEntry } from './api';
 import { neighbourTooth } from './chart-state';
 import { OdontogramChart } from './odontogram-chart';
+import {
+  AttendanceAndNote,
+  ChartLoadState,
+  DentitionSwitch,
+  Timeline,
+  useShownAfterPaint,
+  useToothLabel,
+} from './odontogram-controls';
 import { markChartPainted } from './render-timing';
 import './odontogram.css';
 import { ChangesList } from './odontogram-changes';
@@ -35,7 +33,6 @@ function defaultDentition(patient: Patient, hasPrimary: boolean): Dentition {
 export function OdontogramTab({ patient }: { patient: Patient }) {
   const { t, ready } = useTranslation(['odontogram', 'clinical']);
   const canWrite = useCanWriteClinical();
-  const dateTime = useDateTimeFormat();
   const [stop, setStop] = useState<number | null>(null);
   const nowQuery = useOdontogramChart(patient.id, null);
   const dates = nowQuery.data?.dates ?? [];
@@ -59,7 +56,6 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
   const [focusZone, setFocusZone] = useState<ToothZone | null>('occlusal');
   const [attendanceId, setAttendanceId] = useState('');
   const [note, setNote] = useState('');
-  const attendances = useRecordList('attendance', patient.id, 1, 20);
   const save = useChartMarks(patient.id);
   const voidEntry = useVoidEntry(patient.id);
   const svgHolder = useRef<HTMLDivElement>(null);
@@ -72,20 +68,7 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
     if (chart) markChartPainted();
   }, [chart]);
 
-  // The rest of the tab (zoomed tooth, palette, changes) mounts at the frame after the chart's
-  // first paint: the chart shows first, the rest a frame later, out of the chart's way.
-  const [restShown, setRestShown] = useState(false);
-  useEffect(() => {
-    if (!chart || restShown) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setRestShown(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [chart, restShown]);
+  const restShown = useShownAfterPaint(Boolean(chart));
 
   // A tooth not shown in this dentition: focus the first one shown.
   useEffect(() => {
@@ -203,58 +186,16 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
     }
   };
 
-  const toothLabel = useCallback(
-    (tooth: number, state: ToothState | undefined) => {
-      const parts = [
-        state?.piece ? t(`statuses.${state.piece.status}`) : null,
-        ...toothZones.flatMap((zone) =>
-          state?.zones[zone] ? [`${t(`zones.${zone}`)} ${t(`statuses.${state.zones[zone]?.status}`)}`] : [],
-        ),
-      ].filter(Boolean);
-      return `${t('tooth', { tooth })}${parts.length ? `: ${parts.join(', ')}` : ''}`;
-    },
-    [t],
-  );
+  const toothLabel = useToothLabel();
 
-  if (!ready || nowQuery.isPending) {
-    return (
-      <div className="text-center py-4" data-testid="tab-odontogram">
-        <span className="spinner-border text-primary" role="status">
-          <span className="visually-hidden">{t('clinical:common.loading')}</span>
-        </span>
-      </div>
-    );
-  }
-  if (nowQuery.isError || !chart) {
-    return (
-      <div className="text-center py-4 text-danger" role="alert" data-testid="tab-odontogram">
-        {t('loadError')}
-        <button type="button" className="btn btn-link" onClick={() => void nowQuery.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+  if (!ready || nowQuery.isPending || nowQuery.isError || !chart) {
+    return <ChartLoadState failed={ready && !nowQuery.isPending} onRetry={() => void nowQuery.refetch()} />;
   }
   const stopIndex = at === null ? dates.length : (stop ?? dates.length);
   return (
     <div className="odo-tab" data-testid="tab-odontogram">
       <div className="mh-toolbar flex-wrap gap-2">
-        <div className="btn-group btn-group-sm" role="radiogroup" aria-label={t('dentition.label')}>
-          {(['permanent', 'primary', 'mixed'] as const).map((value) => (
-            // biome-ignore lint/a11y/useSemanticElements: a segmented control; each button is a radio.
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={shownDentition === value}
-              className={`btn ${shownDentition === value ? 'btn-primary' : 'btn-outline-primary'}`}
-              onClick={() => setDentition(value)}
-              data-testid={`dentition-${value}`}
-            >
-              {t(`dentition.${value}`)}
-            </button>
-          ))}
-        </div>
+        <DentitionSwitch value={shownDentition} onChange={setDentition} />
         <span className="me-auto small text-body-secondary" aria-live="polite" data-testid="odontogram-save-state">
           {save.isPending ? t('saving') : save.isSuccess ? t('saved') : ''}
         </span>
@@ -268,94 +209,15 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
         />
       </div>
       <div className="odo-body">
-        <div className="odo-timeline" data-testid="odontogram-timeline">
-          <label htmlFor="odo-timeline" className="small fw-semibold mb-0 text-nowrap">
-            {t('timeline.label')}
-          </label>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => setStop(Math.max(0, stopIndex - 1))}
-            disabled={stopIndex === 0 || dates.length === 0}
-            aria-label={t('timeline.previous')}
-            data-testid="timeline-previous"
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-          </button>
-          <input
-            id="odo-timeline"
-            type="range"
-            className="form-range"
-            min={0}
-            max={dates.length}
-            step={1}
-            value={stopIndex}
-            disabled={dates.length === 0}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              setStop(value >= dates.length ? null : value);
-            }}
-            aria-valuetext={at ? dateTime(at) : t('timeline.now')}
-            data-testid="timeline-slider"
-          />
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => setStop(stopIndex + 1 >= dates.length ? null : stopIndex + 1)}
-            disabled={at === null}
-            aria-label={t('timeline.next')}
-            data-testid="timeline-next"
-          >
-            <ChevronRight size={16} aria-hidden="true" />
-          </button>
-          <span className="small text-nowrap odo-timeline-value" data-testid="timeline-value">
-            {at ? t('timeline.at', { date: dateTime(at) }) : t('timeline.now')}
-          </span>
-        </div>
-        {at ? (
-          <div
-            className="alert alert-info py-2 small d-flex flex-wrap align-items-center gap-2"
-            data-testid="timeline-past"
-          >
-            {t('timeline.readOnly', { date: dateTime(at) })}
-            <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setStop(null)}>
-              {t('timeline.backToNow')}
-            </button>
-          </div>
-        ) : null}
+        <Timeline dates={dates} at={at} stopIndex={stopIndex} onStop={setStop} />
         {canWrite && !at ? (
-          <div className="odo-attendance">
-            <label htmlFor="odo-attendance" className="small fw-semibold mb-0">
-              {t('attendance.label')}
-            </label>
-            <select
-              id="odo-attendance"
-              className="form-select form-select-sm"
-              value={attendanceId}
-              onChange={(event) => setAttendanceId(event.target.value)}
-              data-testid="odontogram-attendance"
-            >
-              <option value="">{t('attendance.none')}</option>
-              {(attendances.data?.data ?? []).map((attendance) => (
-                <option key={attendance.id} value={attendance.id}>
-                  {dateTime(attendance.date)} · {attendance.titleResume}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="odo-note" className="small fw-semibold mb-0">
-              {t('note.label')}
-            </label>
-            <input
-              id="odo-note"
-              type="text"
-              className="form-control form-control-sm odo-note"
-              maxLength={500}
-              value={note}
-              placeholder={t('note.placeholder')}
-              onChange={(event) => setNote(event.target.value)}
-              data-testid="odontogram-note"
-            />
-          </div>
+          <AttendanceAndNote
+            patientId={patient.id}
+            attendanceId={attendanceId}
+            onAttendance={setAttendanceId}
+            note={note}
+            onNote={setNote}
+          />
         ) : null}
         <div className="odo-chart-scroll" ref={svgHolder}>
           <div className="odo-arch-labels small text-body-secondary" aria-hidden="true">

@@ -12,7 +12,8 @@ import {
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { PatientAppointmentsTab } from '../appointments/patient-appointments-tab';
 import { AuthorizationsTab } from '../authorizations/tab';
@@ -92,14 +93,14 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
             </div>
           </div>
           {canWrite ? (
-            <Link
+            <IconLink
               to={patientPaths.edit(patient.id)}
               className="btn btn-outline-primary"
-              data-testid="patient-edit-link"
+              icon={Pencil}
+              testId="patient-edit-link"
             >
-              <Pencil size={16} aria-hidden="true" className="me-2" />
               {t('history.edit')}
-            </Link>
+            </IconLink>
           ) : null}
         </div>
         <dl className="patient-facts mb-0">

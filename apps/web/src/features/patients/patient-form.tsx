@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { BusyIcon } from '../../components/busy-icon';
 import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -129,18 +130,15 @@ function FormCard({
   children: ReactNode;
 }) {
   return (
-    <section className={`card patient-form-card mb-0 patient-form-order-${order}`}>
-      <div className="card-header">
-        <h2 className="card-title">
-          {icon}
-          {title}
-        </h2>
-        {subtitle ? <div className="small text-body-secondary mt-1">{subtitle}</div> : null}
-      </div>
-      <div className="card-body">
-        <div className="row g-3">{children}</div>
-      </div>
-    </section>
+    <IconCard
+      title={title}
+      icon={icon}
+      subtitle={subtitle}
+      className={`patient-form-card mb-0 patient-form-order-${order}`}
+      grid
+    >
+      {children}
+    </IconCard>
   );
 }
 

@@ -3,8 +3,8 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
@@ -18,10 +18,14 @@ import { PatientForm } from './patient-form';
 export function BackToPatients() {
   const { t } = useTranslation('common');
   return (
-    <Link to={patientPaths.list} className="btn btn-link px-0 mb-2 patients-back">
-      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+    <IconLink
+      to={patientPaths.list}
+      className="btn btn-link px-0 mb-2 patients-back"
+      icon={ArrowLeft}
+      iconClassName="me-1"
+    >
       {t('pages.patients')}
-    </Link>
+    </IconLink>
   );
 }
 
@@ -100,10 +104,14 @@ function EditPatient({ patient }: { patient: Patient }) {
       <PageTitle title={`${t('edit.title')}: ${patientName(patient)}`} />
       <div className="patients-page d-flex flex-column gap-3" data-testid="patient-edit">
         <div>
-          <Link to={patientPaths.history(patient.id)} className="btn btn-link px-0 mb-2 patients-back">
-            <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+          <IconLink
+            to={patientPaths.history(patient.id)}
+            className="btn btn-link px-0 mb-2 patients-back"
+            icon={ArrowLeft}
+            iconClassName="me-1"
+          >
             {t('edit.backToHistory')}
-          </Link>
+          </IconLink>
           <div className="d-flex flex-wrap align-items-baseline gap-2">
             <h1 className="h3 mb-0" data-testid="patient-name">
               {patientName(patient)}

@@ -1,11 +1,10 @@
 import type { PatientListItem } from '@odontia/shared/schemas/patients';
-import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { SearchBox } from '../../components/search-box';
+import { ActiveFilterSelect, ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useInstantFormat } from '../../session/clinic-time';
@@ -130,83 +129,61 @@ export function PatientsList({ canWrite, tools }: { canWrite: boolean; tools?: R
   const columns = usePatientColumns();
 
   return (
-    <section className="card patients-card" data-testid="patients-list">
-      <div className="card-header list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
-          value={list.searchText}
-          autoComplete="off"
-          data-testid="patients-search"
-          onChange={(event) => list.setSearchText(event.target.value)}
-        />
-        {tools}
-        {canWrite ? (
-          <Link to={patientPaths.create} className="btn btn-primary">
-            <Plus size={16} aria-hidden="true" className="me-2" />
-            {t('list.create')}
-          </Link>
-        ) : null}
-      </div>
-      <div className="card-body border-bottom list-filters">
-        <FilterSelect
-          label={t('list.status')}
-          visibleLabel
-          className="list-filter"
-          testId="patients-active"
-          value={active}
-          onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
-          options={[
-            { value: 'all', label: t('list.statusAll') },
-            { value: 'true', label: t('list.statusActive') },
-            { value: 'false', label: t('list.statusInactive') },
-          ]}
-        />
-        <FilterSelect
-          label={t('list.sortBy')}
-          visibleLabel
-          className="list-filter"
-          testId="patients-sort"
-          value={list.sort}
-          onChange={list.setSort}
-          options={[
-            // An address-bar sort this list does not offer stays selected, unnamed.
-            ...((sortOptions as readonly string[]).includes(list.sort) ? [] : [{ value: list.sort, label: '—' }]),
-            ...sortOptions.map((option) => ({ value: option, label: t(`list.sort.${option}`) })),
-          ]}
-        />
-      </div>
-      <DataTable<PatientListItem>
-        label={t('list.caption')}
-        className="table-hover patients-table"
-        columns={columns}
-        query={query}
-        rowKey={(patient) => patient.id}
-        rowProps={(patient) => ({
-          'data-testid': 'patient-row',
-          'data-sku': patient.skuPatient,
-          className: `data-table-row patient-row${patient.active ? '' : ' text-body-secondary'}`,
-          onClick: (event) => {
-            // The name is a link of its own; a click elsewhere on the row opens the history too.
-            if (!(event.target as HTMLElement).closest('a')) void navigate(patientPaths.history(patient.id));
-          },
-        })}
-        sort={{
-          value: ageSort[list.sort] ?? list.sort,
-          onSort: (sort) => list.setSort(ageSort[sort] ?? sort),
-        }}
-        emptyText={q ? t('list.noMatches', { q }) : active !== 'all' ? t('list.noFilterMatches') : t('list.empty')}
-        emptyTestId="patients-empty"
-        errorText={t('list.loadError')}
-        retryText={t('list.retry')}
-        pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
-          label: t('list.pagination'),
-          testId: 'patients-range',
-        }}
-      />
-    </section>
+    <ListCard<PatientListItem>
+      ns="patients"
+      list={list}
+      pageSize={pageSize}
+      testId="patients-list"
+      cardClassName="patients-card"
+      searchPlaceholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
+      searchTestId="patients-search"
+      tools={
+        <>
+          {tools}
+          {canWrite ? <NewButton label={t('list.create')} to={patientPaths.create} /> : null}
+        </>
+      }
+      filters={
+        <>
+          <ActiveFilterSelect
+            ns="patients"
+            testId="patients-active"
+            value={active}
+            onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
+          />
+          <FilterSelect
+            label={t('list.sortBy')}
+            visibleLabel
+            className="list-filter"
+            testId="patients-sort"
+            value={list.sort}
+            onChange={list.setSort}
+            options={[
+              // An address-bar sort this list does not offer stays selected, unnamed.
+              ...((sortOptions as readonly string[]).includes(list.sort) ? [] : [{ value: list.sort, label: '—' }]),
+              ...sortOptions.map((option) => ({ value: option, label: t(`list.sort.${option}`) })),
+            ]}
+          />
+        </>
+      }
+      className="table-hover patients-table"
+      columns={columns}
+      query={query}
+      rowKey={(patient) => patient.id}
+      rowProps={(patient) => ({
+        'data-testid': 'patient-row',
+        'data-sku': patient.skuPatient,
+        className: `data-table-row patient-row${patient.active ? '' : ' text-body-secondary'}`,
+        // The name is a link of its own; a click elsewhere on the row opens the history too.
+        onClick: openRowOnClick(navigate, patientPaths.history(patient.id)),
+      })}
+      sort={{
+        value: ageSort[list.sort] ?? list.sort,
+        onSort: (sort) => list.setSort(ageSort[sort] ?? sort),
+      }}
+      emptyText={q ? t('list.noMatches', { q }) : active !== 'all' ? t('list.noFilterMatches') : t('list.empty')}
+      emptyTestId="patients-empty"
+      rangeTestId="patients-range"
+    />
   );
 }

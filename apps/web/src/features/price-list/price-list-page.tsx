@@ -1,15 +1,19 @@
 import { can } from '@odontia/shared/permissions';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
-import { Download, Pencil, Plus, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyIcon } from '../../components/busy-icon';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import {
+  ActiveFilterSelect,
+  activeColumn,
+  ExportButton,
+  editColumn,
+  ListCard,
+  NewButton,
+} from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
-import { SearchBox } from '../../components/search-box';
-import { toastApiError } from '../../lib/api-toast';
-import { saveFile } from '../../lib/save-file';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { useMoneyFormat } from '../inventory/format';
@@ -82,35 +86,18 @@ function useColumns(canWrite: boolean, onEdit: (treatment: Treatment) => void): 
       className: 'price-vat text-end text-nowrap',
       cell: (row) => percent(row.vatRate),
     },
-    {
-      key: 'active',
-      header: t('fields.active'),
-      className: 'price-status',
-      cell: (row) => (
-        <span className={`badge ${row.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {row.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('fields.active'), { active: t('badge.active'), inactive: t('badge.inactive') }, 'price-status'),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('list.actions')}</span>,
-      className: 'price-actions text-end',
-      cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() => onEdit(row)}
-          aria-label={t('list.editOne', { name: row.name })}
-          title={t('list.editOne', { name: row.name })}
-          data-testid="treatment-edit"
-        >
-          <Pencil size={14} aria-hidden="true" />
-        </button>
-      ),
-    });
+    columns.push(
+      editColumn({
+        header: t('list.actions'),
+        label: (row) => t('list.editOne', { name: row.name }),
+        onEdit,
+        testId: 'treatment-edit',
+        className: 'price-actions text-end',
+      }),
+    );
   }
   return columns;
 }
@@ -123,7 +110,6 @@ export function PriceListPage() {
   const list = useListState({ sort: 'name', filters: ['active', 'group'], debounceMs: 250 });
   const [editing, setEditing] = useState<Treatment | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const groups = useTreatmentGroups();
   const active = (['all', 'true', 'false'] as string[]).includes(list.filters.active)
     ? (list.filters.active as ActiveFilter)
@@ -133,43 +119,25 @@ export function PriceListPage() {
   const columns = useColumns(canWrite, setEditing);
   const groupNames = groups.data?.data ?? [];
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const file = await priceListApi.export(filters);
-      saveFile(file.blob, file.fileName ?? 'lista-de-precios.csv');
-    } catch (error) {
-      toastApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <PageTitle title={t('common:pages.priceList')} />
       <p className="text-body-secondary">{t('list.intro')}</p>
-      <section className="card" data-testid="price-list">
-        <div className="card-header list-toolbar">
-          <SearchBox
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            value={list.searchText}
-            autoComplete="off"
-            data-testid="price-list-search"
-            onChange={(event) => list.setSearchText(event.target.value)}
-          />
+      <ListCard<Treatment>
+        ns="priceList"
+        list={list}
+        pageSize={pageSize}
+        testId="price-list"
+        searchPlaceholder={t('list.searchPlaceholder')}
+        searchTestId="price-list-search"
+        tools={
           <div className="d-flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => void onExport()}
-              disabled={exporting}
-              data-testid="price-list-export"
-            >
-              <BusyIcon busy={exporting} icon={Download} />
-              {t('list.export')}
-            </button>
+            <ExportButton
+              label={t('list.export')}
+              load={() => priceListApi.export(filters)}
+              fallbackName="lista-de-precios.csv"
+              testId="price-list-export"
+            />
             {canWrite ? (
               <>
                 <button
@@ -181,70 +149,45 @@ export function PriceListPage() {
                   <Upload size={16} aria-hidden="true" className="me-2" />
                   {t('list.import')}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => setEditing('new')}
-                  data-testid="treatment-new"
-                >
-                  <Plus size={16} aria-hidden="true" className="me-2" />
-                  {t('list.create')}
-                </button>
+                <NewButton label={t('list.create')} onClick={() => setEditing('new')} testId="treatment-new" />
               </>
             ) : null}
           </div>
-        </div>
-        <div className="card-body border-bottom list-filters">
-          <FilterSelect
-            label={t('fields.group')}
-            visibleLabel
-            className="list-filter"
-            testId="price-list-group"
-            value={list.filters.group}
-            onChange={(value) => list.setFilter('group', value)}
-            options={[
-              { value: '', label: t('list.groupAll') },
-              ...groupNames.map((group) => ({ value: group, label: group })),
-            ]}
-          />
-          <FilterSelect
-            label={t('list.status')}
-            visibleLabel
-            className="list-filter"
-            testId="price-list-active"
-            value={active}
-            onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
-            options={[
-              { value: 'all', label: t('list.statusAll') },
-              { value: 'true', label: t('list.statusActive') },
-              { value: 'false', label: t('list.statusInactive') },
-            ]}
-          />
-        </div>
-        <DataTable<Treatment>
-          label={t('list.caption')}
-          className="table-hover price-list-table"
-          columns={columns}
-          query={query}
-          rowKey={(row) => row.id}
-          rowProps={(row) => ({
-            'data-testid': 'treatment-row',
-            className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
-          })}
-          sort={{ value: list.sort, onSort: list.setSort }}
-          emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
-          emptyTestId="price-list-empty"
-          errorText={t('list.loadError')}
-          retryText={t('list.retry')}
-          pagination={{
-            page: list.page,
-            pageSize,
-            onPage: list.setPage,
-            label: t('list.pagination'),
-            testId: 'price-list-range',
-          }}
-        />
-      </section>
+        }
+        filters={
+          <>
+            <FilterSelect
+              label={t('fields.group')}
+              visibleLabel
+              className="list-filter"
+              testId="price-list-group"
+              value={list.filters.group}
+              onChange={(value) => list.setFilter('group', value)}
+              options={[
+                { value: '', label: t('list.groupAll') },
+                ...groupNames.map((group) => ({ value: group, label: group })),
+              ]}
+            />
+            <ActiveFilterSelect
+              ns="priceList"
+              testId="price-list-active"
+              value={active}
+              onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
+            />
+          </>
+        }
+        className="table-hover price-list-table"
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({
+          'data-testid': 'treatment-row',
+          className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
+        })}
+        emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+        emptyTestId="price-list-empty"
+        rangeTestId="price-list-range"
+      />
       {editing ? (
         <TreatmentDialog
           treatment={editing === 'new' ? null : editing}

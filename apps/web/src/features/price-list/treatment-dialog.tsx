@@ -1,12 +1,10 @@
 import '../../lib/zod-setup';
 import { type Treatment, treatmentContracts } from '@odontia/shared/schemas/schedules';
-import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BoundField, TextField } from '../../components/bound-fields';
-import { BusyIcon } from '../../components/busy-icon';
+import { FormDialog } from '../../components/dialog-frame';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
@@ -75,108 +73,94 @@ export function TreatmentDialog({
   });
   const busy = form.formState.isSubmitting;
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={`${id}-title`} restoreFocus>
-      <form
-        ref={form.formErrors.ref}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        data-testid="treatment-form"
-      >
-        <Modal.Header closeButton closeLabel={t('common:close')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {editing ? t('form.edit') : t('form.new')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {conflict ? (
-            <div className="alert alert-warning" role="alert">
-              {t('form.conflict')}
-            </div>
-          ) : null}
-          <fieldset disabled={busy} className="row g-3">
-            <div className="col-12">
-              <TextField form={form} name="name" label={t('fields.name')} required maxLength={120} />
-            </div>
-            <div className="col-sm-5">
-              <TextField form={form} name="code" label={t('fields.code')} maxLength={20} />
-            </div>
-            <div className="col-sm-7">
-              <TextField
-                form={form}
-                name="groupName"
-                label={t('fields.group')}
-                hint={t('form.groupHint')}
-                maxLength={60}
-                list={`${id}-groups`}
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="treatment-form"
+      title={editing ? t('form.edit') : t('form.new')}
+      closeLabel={t('common:close')}
+      cancelLabel={t('form.cancel')}
+      submit={{ label: editing ? t('form.save') : t('form.create'), busy, disabled: busy, testId: 'record-save' }}
+    >
+      {conflict ? (
+        <div className="alert alert-warning" role="alert">
+          {t('form.conflict')}
+        </div>
+      ) : null}
+      <fieldset disabled={busy} className="row g-3">
+        <div className="col-12">
+          <TextField form={form} name="name" label={t('fields.name')} required maxLength={120} />
+        </div>
+        <div className="col-sm-5">
+          <TextField form={form} name="code" label={t('fields.code')} maxLength={20} />
+        </div>
+        <div className="col-sm-7">
+          <TextField
+            form={form}
+            name="groupName"
+            label={t('fields.group')}
+            hint={t('form.groupHint')}
+            maxLength={60}
+            list={`${id}-groups`}
+          />
+          <datalist id={`${id}-groups`}>
+            {groups.map((group) => (
+              <option key={group} value={group} />
+            ))}
+          </datalist>
+        </div>
+        <div className="col-sm-5">
+          <TextField
+            form={form}
+            name="price"
+            label={t('fields.price')}
+            inputMode="decimal"
+            inputClassName="text-end"
+            placeholder="0"
+          />
+        </div>
+        <div className="col-sm-3">
+          <TextField
+            form={form}
+            name="vatRate"
+            label={t('fields.vatRate')}
+            inputMode="decimal"
+            inputClassName="text-end"
+          />
+        </div>
+        <div className="col-sm-4">
+          <TextField
+            form={form}
+            name="durationMinutes"
+            label={t('fields.duration')}
+            type="number"
+            min={5}
+            max={720}
+            step={5}
+            required
+            inputClassName="text-end"
+          />
+        </div>
+        <div className="col-12 d-flex flex-wrap align-items-end gap-3">
+          <BoundField form={form} name="color" label={t('fields.color')}>
+            {(control) => (
+              <input
+                type="color"
+                {...form.register('color')}
+                {...control.props}
+                className="form-control form-control-color"
               />
-              <datalist id={`${id}-groups`}>
-                {groups.map((group) => (
-                  <option key={group} value={group} />
-                ))}
-              </datalist>
-            </div>
-            <div className="col-sm-5">
-              <TextField
-                form={form}
-                name="price"
-                label={t('fields.price')}
-                inputMode="decimal"
-                inputClassName="text-end"
-                placeholder="0"
-              />
-            </div>
-            <div className="col-sm-3">
-              <TextField
-                form={form}
-                name="vatRate"
-                label={t('fields.vatRate')}
-                inputMode="decimal"
-                inputClassName="text-end"
-              />
-            </div>
-            <div className="col-sm-4">
-              <TextField
-                form={form}
-                name="durationMinutes"
-                label={t('fields.duration')}
-                type="number"
-                min={5}
-                max={720}
-                step={5}
-                required
-                inputClassName="text-end"
-              />
-            </div>
-            <div className="col-12 d-flex flex-wrap align-items-end gap-3">
-              <BoundField form={form} name="color" label={t('fields.color')}>
-                {(control) => (
-                  <input
-                    type="color"
-                    {...form.register('color')}
-                    {...control.props}
-                    className="form-control form-control-color"
-                  />
-                )}
-              </BoundField>
-              <div className="form-check form-switch mb-2">
-                <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
-                <label htmlFor={`${id}-active`} className="form-check-label">
-                  {t('fields.active')}
-                </label>
-              </div>
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="record-save">
-            <BusyIcon busy={busy} icon={Save} />
-            {editing ? t('form.save') : t('form.create')}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+            )}
+          </BoundField>
+          <div className="form-check form-switch mb-2">
+            <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
+            <label htmlFor={`${id}-active`} className="form-check-label">
+              {t('fields.active')}
+            </label>
+          </div>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

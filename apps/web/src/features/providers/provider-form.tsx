@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
+import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -68,20 +69,8 @@ const prepare = (values: Values): Values => ({
 
 const fieldNames = Object.keys(formValuesOf(null, 'argentine_peso')).filter((name) => name !== 'version');
 
-function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card patient-form-card mb-0">
-      <div className="card-header">
-        <h2 className="card-title">
-          {icon}
-          {title}
-        </h2>
-      </div>
-      <div className="card-body">
-        <div className="row g-3">{children}</div>
-      </div>
-    </section>
-  );
+function Section(props: { title: string; icon: ReactNode; children: ReactNode }) {
+  return <IconCard {...props} className="patient-form-card mb-0" grid />;
 }
 
 interface Duplicate {

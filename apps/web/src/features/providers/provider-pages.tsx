@@ -4,10 +4,11 @@ import { formatTaxId } from '@odontia/shared/tax-ids';
 import { ArrowLeft, Ban, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
@@ -37,10 +38,14 @@ function useCan(action: 'commercial.write' | 'commercial.delete'): boolean {
 function BackLink() {
   const { t } = useTranslation('common');
   return (
-    <Link to={providerPaths.list} className="btn btn-link px-0 mb-2 align-self-start">
-      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+    <IconLink
+      to={providerPaths.list}
+      className="btn btn-link px-0 mb-2 align-self-start"
+      icon={ArrowLeft}
+      iconClassName="me-1"
+    >
       {t('pages.providers')}
-    </Link>
+    </IconLink>
   );
 }
 

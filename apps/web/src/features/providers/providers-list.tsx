@@ -1,15 +1,16 @@
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { formatTaxId } from '@odontia/shared/tax-ids';
-import { Download, Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
-import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
-import { SearchBox } from '../../components/search-box';
-import { toastApiError } from '../../lib/api-toast';
-import { saveFile } from '../../lib/save-file';
+import type { Column } from '../../components/data-table';
+import {
+  ActiveFilterSelect,
+  activeColumn,
+  ExportButton,
+  ListCard,
+  NewButton,
+  openRowOnClick,
+} from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { type ActiveFilter, exportProviders, type ProviderFilters, providerPaths, useProvidersList } from './api';
@@ -84,16 +85,7 @@ function useProviderColumns(): Column<Provider>[] {
       className: 'provider-email',
       cell: (provider) => provider.email ?? missing,
     },
-    {
-      key: 'active',
-      header: t('list.status'),
-      className: 'provider-status',
-      cell: (provider) => (
-        <span className={`badge ${provider.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-          {provider.active ? t('badge.active') : t('badge.inactive')}
-        </span>
-      ),
-    },
+    activeColumn(t('list.status'), { active: t('badge.active'), inactive: t('badge.inactive') }, 'provider-status'),
   ];
 }
 
@@ -102,7 +94,6 @@ export function ProvidersList({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation(['providers', 'common']);
   const navigate = useNavigate();
   const list = useListState({ sort: 'fantasyName', filters: ['active'], debounceMs: 250 });
-  const [exporting, setExporting] = useState(false);
   const phone = useMediaQuery('(max-width: 767.98px)');
   const active = (activeFilters as readonly string[]).includes(list.filters.active)
     ? (list.filters.active as ActiveFilter)
@@ -112,89 +103,46 @@ export function ProvidersList({ canWrite }: { canWrite: boolean }) {
   const query = useProvidersList({ ...filters, page: list.page, pageSize });
   const columns = useProviderColumns();
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const file = await exportProviders(filters);
-      saveFile(file.blob, file.fileName ?? 'proveedores.csv');
-    } catch (error) {
-      toastApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <section className="card providers-card" data-testid="providers-list">
-      <div className="card-header list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
-          value={list.searchText}
-          autoComplete="off"
-          data-testid="providers-search"
-          onChange={(event) => list.setSearchText(event.target.value)}
-        />
+    <ListCard<Provider>
+      ns="providers"
+      list={list}
+      pageSize={pageSize}
+      testId="providers-list"
+      cardClassName="providers-card"
+      searchPlaceholder={t(phone ? 'list.searchPlaceholderShort' : 'list.searchPlaceholder')}
+      searchTestId="providers-search"
+      tools={
         <div className="d-flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            onClick={() => void onExport()}
-            disabled={exporting}
-            data-testid="providers-export"
-          >
-            <BusyIcon busy={exporting} icon={Download} />
-            {t('list.export')}
-          </button>
-          {canWrite ? (
-            <Link to={providerPaths.create} className="btn btn-primary" data-testid="provider-create">
-              <Plus size={16} aria-hidden="true" className="me-2" />
-              {t('list.create')}
-            </Link>
-          ) : null}
+          <ExportButton
+            label={t('list.export')}
+            load={() => exportProviders(filters)}
+            fallbackName="proveedores.csv"
+            testId="providers-export"
+          />
+          {canWrite ? <NewButton label={t('list.create')} to={providerPaths.create} testId="provider-create" /> : null}
         </div>
-      </div>
-      <div className="card-body border-bottom list-filters">
-        <FilterSelect
-          label={t('list.status')}
-          visibleLabel
-          className="list-filter"
+      }
+      filters={
+        <ActiveFilterSelect
+          ns="providers"
           testId="providers-active"
           value={active}
           onChange={(value) => list.setFilter('active', value === 'all' ? '' : value)}
-          options={[
-            { value: 'all', label: t('list.statusAll') },
-            { value: 'true', label: t('list.statusActive') },
-            { value: 'false', label: t('list.statusInactive') },
-          ]}
         />
-      </div>
-      <DataTable<Provider>
-        label={t('list.caption')}
-        className="table-hover providers-table"
-        columns={columns}
-        query={query}
-        rowKey={(provider) => provider.id}
-        rowProps={(provider) => ({
-          'data-testid': 'provider-row',
-          className: `data-table-row provider-row${provider.active ? '' : ' text-body-secondary'}`,
-          onClick: (event) => {
-            if (!(event.target as HTMLElement).closest('a')) void navigate(providerPaths.edit(provider.id));
-          },
-        })}
-        sort={{ value: list.sort, onSort: list.setSort }}
-        emptyText={q ? t('list.noMatches', { q }) : active !== 'all' ? t('list.noFilterMatches') : t('list.empty')}
-        emptyTestId="providers-empty"
-        errorText={t('list.loadError')}
-        retryText={t('list.retry')}
-        pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
-          label: t('list.pagination'),
-          testId: 'providers-range',
-        }}
-      />
-    </section>
+      }
+      className="table-hover providers-table"
+      columns={columns}
+      query={query}
+      rowKey={(provider) => provider.id}
+      rowProps={(provider) => ({
+        'data-testid': 'provider-row',
+        className: `data-table-row provider-row${provider.active ? '' : ' text-body-secondary'}`,
+        onClick: openRowOnClick(navigate, providerPaths.edit(provider.id)),
+      })}
+      emptyText={q ? t('list.noMatches', { q }) : active !== 'all' ? t('list.noFilterMatches') : t('list.empty')}
+      emptyTestId="providers-empty"
+      rangeTestId="providers-range"
+    />
   );
 }

@@ -1,10 +1,9 @@
 import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { Mail, PackageCheck } from 'lucide-react';
-import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { DialogFrame } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
 import { apiErrorText, toastSuccess } from '../../lib/api-toast';
@@ -69,7 +68,6 @@ export function OrderActions({ purchase, canWrite }: { purchase: Purchase; canWr
 function SendDialog({ purchase, show, onClose }: { purchase: Purchase; show: boolean; onClose: () => void }) {
   const { t } = useTranslation('purchases');
   const { t: common } = useTranslation('common');
-  const titleId = useId();
   const send = useSendPurchaseOrder(purchase.id);
   const [problem, setProblem] = useState<string | null>(null);
   const email = purchase.issuerSnapshot?.email ?? null;
@@ -88,36 +86,27 @@ function SendDialog({ purchase, show, onClose }: { purchase: Purchase; show: boo
     }
   };
   return (
-    <Modal show={show} onHide={close} centered aria-labelledby={titleId} restoreFocus>
-      <div data-testid="order-send-dialog">
-        <Modal.Header closeButton closeLabel={common('close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t('order.sendTitle')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem ? <FormAlert testId="order-send-error">{problem}</FormAlert> : null}
-          {email
-            ? t('order.sendText', { number: documentNumberText(purchase), email })
-            : t('order.sendNoEmail', { provider: purchase.providerName ?? '' })}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={close}>
-            {t('form.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={send.isPending}
-            onClick={() => void onConfirm()}
-            data-testid="order-send-confirm"
-          >
-            <BusyIcon busy={send.isPending} icon={Mail} />
-            {t('order.sendConfirm')}
-          </button>
-        </Modal.Footer>
-      </div>
-    </Modal>
+    <DialogFrame
+      show={show}
+      onHide={close}
+      testId="order-send-dialog"
+      title={t('order.sendTitle')}
+      closeLabel={common('close')}
+      cancelLabel={t('form.cancel')}
+      confirm={{
+        label: t('order.sendConfirm'),
+        onClick: () => void onConfirm(),
+        disabled: send.isPending,
+        busy: send.isPending,
+        icon: Mail,
+        testId: 'order-send-confirm',
+      }}
+    >
+      {problem ? <FormAlert testId="order-send-error">{problem}</FormAlert> : null}
+      {email
+        ? t('order.sendText', { number: documentNumberText(purchase), email })
+        : t('order.sendNoEmail', { provider: purchase.providerName ?? '' })}
+    </DialogFrame>
   );
 }
 

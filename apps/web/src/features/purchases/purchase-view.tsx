@@ -2,6 +2,7 @@ import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { Banknote, FileMinus, FilePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconLink } from '../../components/icon-link';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
@@ -134,31 +135,49 @@ function PurchaseFollowUps({
     <>
       {correctable ? (
         <>
-          <Link
+          <IconLink
             to={`${from}&type=credit_note`}
             className="btn btn-outline-secondary btn-sm"
-            data-testid="view-credit-note"
+            icon={FileMinus}
+            size={14}
+            iconClassName="me-1"
+            testId="view-credit-note"
           >
-            <FileMinus size={14} aria-hidden="true" className="me-1" />
             {t('view.creditNote')}
-          </Link>
-          <Link to={`${from}&type=debit_note`} className="btn btn-outline-secondary btn-sm">
-            <FilePlus size={14} aria-hidden="true" className="me-1" />
+          </IconLink>
+          <IconLink
+            to={`${from}&type=debit_note`}
+            className="btn btn-outline-secondary btn-sm"
+            icon={FilePlus}
+            size={14}
+            iconClassName="me-1"
+          >
             {t('view.debitNote')}
-          </Link>
+          </IconLink>
         </>
       ) : null}
       {billable ? (
-        <Link to={`${from}&type=invoice`} className="btn btn-outline-secondary btn-sm" data-testid="view-bill">
-          <FilePlus size={14} aria-hidden="true" className="me-1" />
+        <IconLink
+          to={`${from}&type=invoice`}
+          className="btn btn-outline-secondary btn-sm"
+          icon={FilePlus}
+          size={14}
+          iconClassName="me-1"
+          testId="view-bill"
+        >
           {t('view.bill')}
-        </Link>
+        </IconLink>
       ) : null}
       {moneyMoves && purchase.providerId ? (
-        <Link to={`/payments/create?providerId=${purchase.providerId}`} className="btn btn-outline-secondary btn-sm">
-          <Banknote size={14} aria-hidden="true" className="me-1" />
+        <IconLink
+          to={`/payments/create?providerId=${purchase.providerId}`}
+          className="btn btn-outline-secondary btn-sm"
+          icon={Banknote}
+          size={14}
+          iconClassName="me-1"
+        >
           {t('view.pay')}
-        </Link>
+        </IconLink>
       ) : null}
     </>
   );

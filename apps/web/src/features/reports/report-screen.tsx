@@ -11,9 +11,10 @@ import {
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
+import { IconLink } from '../../components/icon-link';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { useNumberFormat } from '../inventory/format';
@@ -269,10 +270,15 @@ function ReportTable({
 function BackToCatalogue() {
   const { t } = useTranslation('reports');
   return (
-    <Link to="/reports" className="btn btn-link btn-sm px-0 align-self-start" data-testid="reports-back">
-      <ArrowLeft size={16} aria-hidden="true" className="me-1" />
+    <IconLink
+      to="/reports"
+      className="btn btn-link btn-sm px-0 align-self-start"
+      icon={ArrowLeft}
+      iconClassName="me-1"
+      testId="reports-back"
+    >
       {t('back')}
-    </Link>
+    </IconLink>
   );
 }
 

@@ -2,15 +2,15 @@ import { clinicToday } from '@odontia/shared/clinic-time';
 import type { Currency } from '@odontia/shared/enums';
 import { CheckCircle2, PenLine, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { BusyIcon } from '../../components/busy-icon';
+import { DialogFrame } from '../../components/dialog-frame';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useClinicTimeZone } from '../../session/clinic-time';
-import { SignaturePadField, type SignaturePadHandle } from '../authorizations/signature-pad';
+import type { SignaturePadHandle } from '../authorizations/signature-pad';
+import { SignerFields } from '../authorizations/signer-fields';
 import { useDecideBudget } from './budgets-api';
 
 /** What the budget's panel and its dialogs read of the sale. */
@@ -63,87 +63,45 @@ export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; tex
     }
   };
   return (
-    <Modal show onHide={onClose} centered size="lg" aria-labelledby={`${id}-title`}>
-      <div data-testid="budget-sign-dialog">
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {t('sign.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="text-body-secondary">{t('sign.intro')}</p>
-          <pre className="budget-sign-text border rounded p-3 small text-prewrap" data-testid="budget-sign-text">
-            {text}
-          </pre>
-          <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
-            <div className="row g-3">
-              <div className="col-sm-7">
-                <label htmlFor={`${id}-name`} className="form-label">
-                  {t('sign.signerName')}
-                </label>
-                <input
-                  id={`${id}-name`}
-                  className={`form-control${errors.signerName ? ' is-invalid' : ''}`}
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                  maxLength={200}
-                  autoComplete="off"
-                  aria-describedby={errors.signerName ? `${id}-name-error` : undefined}
-                  data-testid="budget-signer-name"
-                />
-                <FieldFeedback id={`${id}-name-error`} message={fieldCodeText(errors.signerName)} />
-              </div>
-              <div className="col-sm-5">
-                <label htmlFor={`${id}-number`} className="form-label">
-                  {t('sign.signerIdNumber')}
-                </label>
-                <input
-                  id={`${id}-number`}
-                  className={`form-control${errors.signerIdNumber ? ' is-invalid' : ''}`}
-                  value={idNumber}
-                  onChange={(event) => setIdNumber(event.target.value)}
-                  maxLength={40}
-                  autoComplete="off"
-                  aria-describedby={errors.signerIdNumber ? `${id}-number-error` : undefined}
-                  data-testid="budget-signer-id"
-                />
-                <FieldFeedback id={`${id}-number-error`} message={fieldCodeText(errors.signerIdNumber)} />
-              </div>
-            </div>
-            <div>
-              <SignaturePadField
-                ref={pad}
-                id={`${id}-pad`}
-                invalid={Boolean(errors.signature)}
-                describedBy={errors.signature ? `${id}-pad-error` : undefined}
-                onChange={(empty) => {
-                  if (!empty) setErrors(({ signature: _, ...rest }) => rest);
-                }}
-              />
-              {errors.signature ? (
-                <div id={`${id}-pad-error`} className="invalid-feedback d-block" data-testid="budget-signature-error">
-                  {errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature)}
-                </div>
-              ) : null}
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void submit()}
-            data-testid="budget-sign-confirm"
-          >
-            <BusyIcon busy={decide.isPending} icon={PenLine} />
-            {t('sign.confirm')}
-          </button>
-        </Modal.Footer>
-      </div>
-    </Modal>
+    <DialogFrame
+      onHide={onClose}
+      testId="budget-sign-dialog"
+      size="lg"
+      title={t('sign.title')}
+      closeLabel={t('common.close')}
+      cancelLabel={t('common.cancel')}
+      confirm={{
+        label: t('sign.confirm'),
+        onClick: () => void submit(),
+        busy: decide.isPending,
+        icon: PenLine,
+        testId: 'budget-sign-confirm',
+      }}
+    >
+      <p className="text-body-secondary">{t('sign.intro')}</p>
+      <pre className="budget-sign-text border rounded p-3 small text-prewrap" data-testid="budget-sign-text">
+        {text}
+      </pre>
+      <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
+        <SignerFields
+          id={id}
+          pad={pad}
+          name={name}
+          idNumber={idNumber}
+          onName={setName}
+          onIdNumber={setIdNumber}
+          errors={errors}
+          onPadDrawn={() => setErrors(({ signature: _, ...rest }) => rest)}
+          labels={{ name: t('sign.signerName'), idNumber: t('sign.signerIdNumber') }}
+          padError={errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature)}
+          testIds={{
+            name: 'budget-signer-name',
+            idNumber: 'budget-signer-id',
+            signatureError: 'budget-signature-error',
+          }}
+        />
+      </fieldset>
+    </DialogFrame>
   );
 }
 
@@ -175,63 +133,54 @@ export function MarkDialog({
     }
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`}>
-      <div data-testid="budget-mark-dialog">
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {t(`mark.title.${decision}`)}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
-            <div>
-              <label htmlFor={`${id}-day`} className="form-label">
-                {t('mark.decidedOn')}
-              </label>
-              <input
-                id={`${id}-day`}
-                type="date"
-                className={`form-control${errors.decidedOn ? ' is-invalid' : ''}`}
-                value={day}
-                onChange={(event) => setDay(event.target.value)}
-                aria-describedby={errors.decidedOn ? `${id}-day-error` : undefined}
-                data-testid="budget-decided-on"
-              />
-              <FieldFeedback id={`${id}-day-error`} message={fieldCodeText(errors.decidedOn)} />
-            </div>
-            <div>
-              <label htmlFor={`${id}-notes`} className="form-label">
-                {t('mark.notes')}
-              </label>
-              <textarea
-                id={`${id}-notes`}
-                className={`form-control${errors.notes ? ' is-invalid' : ''}`}
-                value={notes}
-                onChange={(event) => setNotes(event.target.value)}
-                maxLength={1000}
-                rows={2}
-                aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
-              />
-              <FieldFeedback id={`${id}-notes-error`} message={fieldCodeText(errors.notes)} />
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`btn ${decision === 'accepted' ? 'btn-success' : 'btn-danger'}`}
-            onClick={() => void submit()}
-            data-testid="budget-mark-confirm"
-          >
-            <BusyIcon busy={decide.isPending} icon={decision === 'accepted' ? CheckCircle2 : XCircle} />
-            {t(`mark.confirm.${decision}`)}
-          </button>
-        </Modal.Footer>
-      </div>
-    </Modal>
+    <DialogFrame
+      onHide={onClose}
+      testId="budget-mark-dialog"
+      title={t(`mark.title.${decision}`)}
+      closeLabel={t('common.close')}
+      cancelLabel={t('common.cancel')}
+      confirm={{
+        label: t(`mark.confirm.${decision}`),
+        onClick: () => void submit(),
+        className: decision === 'accepted' ? 'btn-success' : 'btn-danger',
+        busy: decide.isPending,
+        icon: decision === 'accepted' ? CheckCircle2 : XCircle,
+        testId: 'budget-mark-confirm',
+      }}
+    >
+      <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
+        <div>
+          <label htmlFor={`${id}-day`} className="form-label">
+            {t('mark.decidedOn')}
+          </label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            className={`form-control${errors.decidedOn ? ' is-invalid' : ''}`}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+            aria-describedby={errors.decidedOn ? `${id}-day-error` : undefined}
+            data-testid="budget-decided-on"
+          />
+          <FieldFeedback id={`${id}-day-error`} message={fieldCodeText(errors.decidedOn)} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-notes`} className="form-label">
+            {t('mark.notes')}
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            className={`form-control${errors.notes ? ' is-invalid' : ''}`}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            maxLength={1000}
+            rows={2}
+            aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+          />
+          <FieldFeedback id={`${id}-notes-error`} message={fieldCodeText(errors.notes)} />
+        </div>
+      </fieldset>
+    </DialogFrame>
   );
 }
 

@@ -2,12 +2,13 @@ import '../../lib/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import type { SaleListItem } from '@odontia/shared/schemas/sales';
-import { Plus, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table';
-import { SearchBox } from '../../components/search-box';
+import type { Column } from '../../components/data-table';
+import { IconLink } from '../../components/icon-link';
+import { ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { DateRangeFilter } from '../commercial/date-range-filter';
@@ -97,94 +98,85 @@ export function SaleList() {
   };
 
   return (
-    <section className="card" data-testid="sale-list">
-      <div className="card-header list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={list.searchText}
-          autoComplete="off"
-          data-testid="sale-search"
-          onChange={(event) => list.setSearchText(event.target.value)}
-        />
+    <ListCard<SaleListItem>
+      ns="sales"
+      list={list}
+      pageSize={pageSize}
+      testId="sale-list"
+      searchPlaceholder={t('list.searchPlaceholder')}
+      searchTestId="sale-search"
+      tools={
         <div className="d-flex flex-wrap gap-2">
-          <Link to="/sales/integrity" className="btn btn-outline-secondary" data-testid="sale-integrity-link">
-            <ShieldCheck size={16} aria-hidden="true" className="me-2" />
+          <IconLink
+            to="/sales/integrity"
+            className="btn btn-outline-secondary"
+            icon={ShieldCheck}
+            testId="sale-integrity-link"
+          >
             {t('list.integrity')}
-          </Link>
-          {canWrite ? (
-            <Link to="/sales/create" className="btn btn-primary" data-testid="sale-create">
-              <Plus size={16} aria-hidden="true" className="me-2" />
-              {t('list.create')}
-            </Link>
-          ) : null}
+          </IconLink>
+          {canWrite ? <NewButton label={t('list.create')} to="/sales/create" testId="sale-create" /> : null}
         </div>
-      </div>
-      <div className="card-body border-bottom d-flex flex-wrap gap-3 align-items-end">
-        <PartyFilter
-          label={t('fields.customer')}
-          minWidth="16rem"
-          active={Boolean(filters.customerId || filters.patientId)}
-          onClear={clearCustomer}
-          clearLabel={t('list.clearCustomer')}
-        >
-          {(inputId) => (
-            <CustomerPicker
-              id={inputId}
-              value={customerText}
-              onText={(text) => {
-                setCustomerText(text);
-                if (!text) clearCustomer();
-              }}
-              onPick={(customer) => {
-                setCustomerText(customer.name);
-                if (customer.customerId) {
-                  list.setFilter('patientId', '');
-                  list.setFilter('customerId', customer.customerId);
-                } else {
-                  list.setFilter('customerId', '');
-                  list.setFilter('patientId', customer.patientId ?? '');
-                }
-              }}
-              placeholder={t('list.anyCustomer')}
-            />
-          )}
-        </PartyFilter>
-        <TypeAndStatusFilters
-          namespace="sales"
-          types={saleDocumentTypes}
-          statuses={['draft', 'issued']}
-          type={filters.documentType}
-          status={filters.status}
-          onChange={list.setFilter}
-        />
-        <DateRangeFilter
-          names={['dateFrom', 'dateTo']}
-          values={[filters.dateFrom, filters.dateTo]}
-          labels={[t('list.from'), t('list.to')]}
-          onChange={list.setFilter}
-        />
-      </div>
-      <DataTable<SaleListItem>
-        label={t('list.caption')}
-        className="table-hover"
-        columns={columns}
-        query={query}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': 'sale-row',
-          className: 'data-table-row',
-          onClick: (event) => {
-            if (!(event.target as HTMLElement).closest('a')) void navigate(salePath(row.id));
-          },
-        })}
-        sort={{ value: list.sort, onSort: list.setSort }}
-        emptyText={filtered ? t('list.noMatches') : t('list.empty')}
-        emptyTestId="sale-empty"
-        errorText={t('list.loadError')}
-        retryText={t('list.retry')}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('list.pagination') }}
-      />
-    </section>
+      }
+      filtersClassName="d-flex flex-wrap gap-3 align-items-end"
+      filters={
+        <>
+          <PartyFilter
+            label={t('fields.customer')}
+            minWidth="16rem"
+            active={Boolean(filters.customerId || filters.patientId)}
+            onClear={clearCustomer}
+            clearLabel={t('list.clearCustomer')}
+          >
+            {(inputId) => (
+              <CustomerPicker
+                id={inputId}
+                value={customerText}
+                onText={(text) => {
+                  setCustomerText(text);
+                  if (!text) clearCustomer();
+                }}
+                onPick={(customer) => {
+                  setCustomerText(customer.name);
+                  if (customer.customerId) {
+                    list.setFilter('patientId', '');
+                    list.setFilter('customerId', customer.customerId);
+                  } else {
+                    list.setFilter('customerId', '');
+                    list.setFilter('patientId', customer.patientId ?? '');
+                  }
+                }}
+                placeholder={t('list.anyCustomer')}
+              />
+            )}
+          </PartyFilter>
+          <TypeAndStatusFilters
+            namespace="sales"
+            types={saleDocumentTypes}
+            statuses={['draft', 'issued']}
+            type={filters.documentType}
+            status={filters.status}
+            onChange={list.setFilter}
+          />
+          <DateRangeFilter
+            names={['dateFrom', 'dateTo']}
+            values={[filters.dateFrom, filters.dateTo]}
+            labels={[t('list.from'), t('list.to')]}
+            onChange={list.setFilter}
+          />
+        </>
+      }
+      className="table-hover"
+      columns={columns}
+      query={query}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({
+        'data-testid': 'sale-row',
+        className: 'data-table-row',
+        onClick: openRowOnClick(navigate, salePath(row.id)),
+      })}
+      emptyText={filtered ? t('list.noMatches') : t('list.empty')}
+      emptyTestId="sale-empty"
+    />
   );
 }

@@ -3,7 +3,7 @@ import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import type { SaleListItem } from '@odontia/shared/schemas/sales';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IconLink } from '../../components/icon-link';
 import { isDay, oneOf } from '../commercial/document-list-parts';
 import type { DocumentSide } from '../commercial/document-side';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -15,10 +15,14 @@ const saleStatuses = ['draft', 'issued'] as const;
 function IntegrityLink() {
   const { t } = useTranslation('sales');
   return (
-    <Link to="/sales/integrity" className="btn btn-outline-secondary" data-testid="sale-integrity-link">
-      <ShieldCheck size={16} aria-hidden="true" className="me-2" />
+    <IconLink
+      to="/sales/integrity"
+      className="btn btn-outline-secondary"
+      icon={ShieldCheck}
+      testId="sale-integrity-link"
+    >
       {t('list.integrity')}
-    </Link>
+    </IconLink>
   );
 }
 

@@ -2,17 +2,16 @@ import { addDays, clinicWallTime, instantOfClinicWallTime } from '@odontia/share
 import { type ScheduleExceptionKind, scheduleExceptionKinds } from '@odontia/shared/enums';
 import '../../lib/zod-setup';
 import { type Chair, chairContracts, type ScheduleException, type Treatment } from '@odontia/shared/schemas/schedules';
-import { Pencil, Plus, Save, Tags, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
+import { FormDialog } from '../../components/dialog-frame';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { IconLink } from '../../components/icon-link';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
@@ -103,7 +102,6 @@ function RecordDialog<TRecord, C extends RecordCollection>({
   children: (errors: Record<string, string>) => ReactNode;
 }) {
   const { t } = useTranslation('schedules');
-  const titleId = useId();
   const save = useSaveRecord(collection, record?.id);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
@@ -141,42 +139,33 @@ function RecordDialog<TRecord, C extends RecordCollection>({
     }
   };
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
-      <form
-        ref={formErrors.ref}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        data-testid={testId}
-      >
-        <Modal.Header closeButton closeLabel={t('actions.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {conflict ? (
-            <div className="alert alert-warning" role="alert">
-              {t('record.conflict')}
-            </div>
-          ) : null}
-          <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
-            {children(errors)}
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="record-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            {record ? t('actions.save') : t('actions.create')}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      ref={formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      testId={testId}
+      title={title}
+      closeLabel={t('actions.close')}
+      cancelLabel={t('actions.cancel')}
+      submit={{
+        label: record ? t('actions.save') : t('actions.create'),
+        busy: save.isPending,
+        disabled: save.isPending,
+        testId: 'record-save',
+      }}
+    >
+      {conflict ? (
+        <div className="alert alert-warning" role="alert">
+          {t('record.conflict')}
+        </div>
+      ) : null}
+      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
+        {children(errors)}
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -566,10 +555,16 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
       testId="treatments-section"
       newButton={
         canWrite ? (
-          <Link to="/price-list" className="btn btn-sm btn-outline-primary" data-testid="treatments-price-list">
-            <Tags size={14} aria-hidden="true" className="me-1" />
+          <IconLink
+            to="/price-list"
+            className="btn btn-sm btn-outline-primary"
+            icon={Tags}
+            size={14}
+            iconClassName="me-1"
+            testId="treatments-price-list"
+          >
             {t('treatments.editInPriceList')}
-          </Link>
+          </IconLink>
         ) : null
       }
       query={treatments}

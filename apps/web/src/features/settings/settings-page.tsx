@@ -1,5 +1,6 @@
+import { FormDialog } from '../../components/dialog-frame';
 import { LinkCards } from '../../components/link-cards';
-import { SettingsPageFrame } from '../../components/settings-page-frame';
+import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { currencies, currencyIsoCodes, dateFormats, languages } from '@odontia/shared/enums';
@@ -12,16 +13,15 @@ import {
   setNextNumberSchema,
 } from '@odontia/shared/schemas/clinic-settings';
 import { CalendarClock, FileSignature, Landmark, Pencil, Save, Store, Users } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SelectField, TextField } from '../../components/bound-fields';
+import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { isApiError } from '../../lib/http';
 import { languageNames } from '../../lib/i18n';
+import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
@@ -34,33 +34,6 @@ import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumbe
  * agenda's hours and the consent templates have their own pages, linked from here, so one
  * settings area shows everything. A user's own language, date format and currency stay in /profile.
  */
-
-function Section({
-  title,
-  intro,
-  testId,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section className="card mb-0" aria-labelledby={headingId} data-testid={testId}>
-      <div className="card-body d-flex flex-column gap-3">
-        <div>
-          <h2 id={headingId} className="h5 mb-0">
-            {title}
-          </h2>
-          {intro ? <p className="small text-body-secondary mb-0">{intro}</p> : null}
-        </div>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 /** Every IANA zone this browser knows, with the clinic's own even when it is not listed ('UTC'). */
 function timeZoneOptions(current: string): string[] {
@@ -87,28 +60,13 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
   const id = useId();
   const dateTime = useDateTimeFormat();
   const save = useSaveClinicSettings();
-  const [conflict, setConflict] = useState(false);
   const schema = useMemo(() => clinicSettingsUpdateSchema(data.uploadMaxMbLimit), [data.uploadMaxMbLimit]);
   const form = useZodForm(schema, valuesOf(data));
   const zones = useMemo(() => timeZoneOptions(data.timeZone), [data.timeZone]);
   const remindersOn = form.watch('remindersEnabled');
 
-  const onSubmit = form.submit(async (body) => {
-    try {
-      const answer = await save.mutateAsync(body);
-      setConflict(false);
-      form.reset(valuesOf(answer.data));
-      toastSuccess(answer.code ?? 'system_setting_updated');
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = error.details?.current as ClinicSettings | undefined;
-        if (current) form.reset(valuesOf(current));
-        setConflict(true);
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError)) toastApiError(error);
-    }
-  });
+  const { saveVersioned, conflict } = useVersionedSubmit(form, save.mutateAsync, valuesOf, 'system_setting_updated');
+  const onSubmit = form.submit(saveVersioned);
 
   return (
     <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="settings-form">
@@ -118,90 +76,90 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
             {t('conflict')}
           </FormAlert>
         ) : null}
-        <Section title={t('sections.regional')} intro={t('intros.regional')} testId="settings-regional">
-          <div className="row g-3">
-            <SelectField
-              form={form}
-              name="defaultLanguage"
-              label={t('fields.defaultLanguage')}
-              hint={t('hints.defaultLanguage')}
-              required
-              options={languages.map((value) => ({ value, label: languageNames[value] }))}
-              className="col-md-6"
-              data-testid="settings-defaultLanguage"
-            />
-            <SelectField
-              form={form}
-              name="dateFormat"
-              label={t('fields.dateFormat')}
-              hint={t('hints.dateFormat')}
-              required
-              options={dateFormats.map((value) => ({
-                value,
-                label: t('dateFormatOption', {
-                  format: t(`profile:dateFormats.${value}`),
-                  example: formatExample(value),
-                }),
-              }))}
-              className="col-md-6"
-              data-testid="settings-dateFormat"
-            />
-            <SelectField
-              form={form}
-              name="currency"
-              label={t('fields.currency')}
-              hint={t('hints.currency')}
-              required
-              options={currencies.map((value) => ({
-                value,
-                label: `${t(`profile:currencies.${value}`)} (${currencyIsoCodes[value]})`,
-              }))}
-              className="col-md-6"
-              data-testid="settings-currency"
-            />
-            <SelectField
-              form={form}
-              name="timeZone"
-              label={t('fields.timeZone')}
-              hint={t('hints.timeZone')}
-              required
-              options={zones.map((value) => ({ value, label: value.replaceAll('_', ' ') }))}
-              className="col-md-6"
-              data-testid="settings-timeZone"
-            />
-          </div>
-        </Section>
-        <Section title={t('sections.security')} testId="settings-security">
-          <div className="row g-3">
-            <TextField
-              form={form}
-              name="lockAfterMinutes"
-              label={t('fields.lockAfterMinutes')}
-              hint={t('hints.lockAfterMinutes', lockMinutesBounds)}
-              required
-              type="number"
-              inputMode="numeric"
-              min={lockMinutesBounds.min}
-              max={lockMinutesBounds.max}
-              className="col-md-6"
-              data-testid="settings-lockAfterMinutes"
-            />
-            <TextField
-              form={form}
-              name="uploadMaxMb"
-              label={t('fields.uploadMaxMb')}
-              hint={t('hints.uploadMaxMb', { max: data.uploadMaxMbLimit })}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={Math.floor(data.uploadMaxMbLimit)}
-              placeholder={String(data.uploadMaxMbLimit)}
-              className="col-md-6"
-              data-testid="settings-uploadMaxMb"
-            />
-          </div>
-        </Section>
-        <Section title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
+        <SettingsSection title={t('sections.regional')} intro={t('intros.regional')} testId="settings-regional">
+          <FieldGrid
+            form={form}
+            fields={[
+              {
+                name: 'defaultLanguage',
+                label: t('fields.defaultLanguage'),
+                hint: t('hints.defaultLanguage'),
+                required: true,
+                options: languages.map((value) => ({ value, label: languageNames[value] })),
+                className: 'col-md-6',
+                testId: 'settings-defaultLanguage',
+              },
+              {
+                name: 'dateFormat',
+                label: t('fields.dateFormat'),
+                hint: t('hints.dateFormat'),
+                required: true,
+                options: dateFormats.map((value) => ({
+                  value,
+                  label: t('dateFormatOption', {
+                    format: t(`profile:dateFormats.${value}`),
+                    example: formatExample(value),
+                  }),
+                })),
+                className: 'col-md-6',
+                testId: 'settings-dateFormat',
+              },
+              {
+                name: 'currency',
+                label: t('fields.currency'),
+                hint: t('hints.currency'),
+                required: true,
+                options: currencies.map((value) => ({
+                  value,
+                  label: `${t(`profile:currencies.${value}`)} (${currencyIsoCodes[value]})`,
+                })),
+                className: 'col-md-6',
+                testId: 'settings-currency',
+              },
+              {
+                name: 'timeZone',
+                label: t('fields.timeZone'),
+                hint: t('hints.timeZone'),
+                required: true,
+                options: zones.map((value) => ({ value, label: value.replaceAll('_', ' ') })),
+                className: 'col-md-6',
+                testId: 'settings-timeZone',
+              },
+            ]}
+          />
+        </SettingsSection>
+        <SettingsSection title={t('sections.security')} testId="settings-security">
+          <FieldGrid
+            form={form}
+            fields={[
+              {
+                name: 'lockAfterMinutes',
+                label: t('fields.lockAfterMinutes'),
+                hint: t('hints.lockAfterMinutes', lockMinutesBounds),
+                required: true,
+                type: 'number',
+                inputMode: 'numeric',
+                min: lockMinutesBounds.min,
+                max: lockMinutesBounds.max,
+                className: 'col-md-6',
+                testId: 'settings-lockAfterMinutes',
+              },
+              {
+                name: 'uploadMaxMb',
+                label: t('fields.uploadMaxMb'),
+                hint: t('hints.uploadMaxMb', { max: data.uploadMaxMbLimit }),
+                type: 'number',
+                inputMode: 'numeric',
+                min: 1,
+                max: Math.floor(data.uploadMaxMbLimit),
+                placeholder: String(data.uploadMaxMbLimit),
+                className: 'col-md-6',
+                testId: 'settings-uploadMaxMb',
+              },
+            ]}
+          />
+        </SettingsSection>
+        <SettingsSection title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
           <div className="row g-3 align-items-start">
             <div className="col-md-6">
               <div className="form-check form-switch mt-md-4">
@@ -232,7 +190,7 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
               data-testid="settings-reminderLeadMinutes"
             />
           </div>
-        </Section>
+        </SettingsSection>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <button type="submit" className="btn btn-primary" data-testid="settings-save">
             <BusyIcon busy={save.isPending} icon={Save} />
@@ -247,7 +205,6 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
 
 function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => void }) {
   const { t } = useTranslation('settings');
-  const titleId = useId();
   const save = useSetNextNumber();
   const form = useZodForm(setNextNumberSchema, {
     pointOfSale: row.pointOfSale.code,
@@ -265,52 +222,42 @@ function NextNumberDialog({ row, onDone }: { row: NumberingRow; onDone: () => vo
     }
   });
   return (
-    <Modal show onHide={onDone} centered aria-labelledby={titleId} restoreFocus>
-      <form
-        ref={form.formErrors.ref}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        data-testid="numbering-form"
-      >
-        <Modal.Header closeButton closeLabel={t('actions.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t('numbering.editTitle', {
-              type: t(`sales:types.${row.documentType}`),
-              code: row.pointOfSale.code,
-            })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="d-flex flex-column gap-3">
-          <p className="mb-0 small text-body-secondary">
-            {row.lastIssued > 0
-              ? t('numbering.lastIssuedText', { number: row.lastIssued })
-              : t('numbering.noneIssuedText')}
-          </p>
-          <fieldset disabled={save.isPending}>
-            <TextField
-              form={form}
-              name="nextNumber"
-              label={t('numbering.nextNumber')}
-              hint={t('numbering.nextHint', { min: row.lastIssued + 1 })}
-              required
-              type="number"
-              inputMode="numeric"
-              min={row.lastIssued + 1}
-              data-testid="numbering-next"
-            />
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="numbering-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{t('actions.save')}</span>
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="numbering-form"
+      title={t('numbering.editTitle', {
+        type: t(`sales:types.${row.documentType}`),
+        code: row.pointOfSale.code,
+      })}
+      closeLabel={t('actions.close')}
+      cancelLabel={t('actions.cancel')}
+      submit={{
+        label: <span className="ms-1">{t('actions.save')}</span>,
+        busy: save.isPending,
+        disabled: save.isPending,
+        testId: 'numbering-save',
+      }}
+      bodyClassName="d-flex flex-column gap-3"
+    >
+      <p className="mb-0 small text-body-secondary">
+        {row.lastIssued > 0 ? t('numbering.lastIssuedText', { number: row.lastIssued }) : t('numbering.noneIssuedText')}
+      </p>
+      <fieldset disabled={save.isPending}>
+        <TextField
+          form={form}
+          name="nextNumber"
+          label={t('numbering.nextNumber')}
+          hint={t('numbering.nextHint', { min: row.lastIssued + 1 })}
+          required
+          type="number"
+          inputMode="numeric"
+          min={row.lastIssued + 1}
+          data-testid="numbering-next"
+        />
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -333,7 +280,7 @@ function NumberingSection() {
   const numbering = useNumbering();
   const [editing, setEditing] = useState<NumberingRow | null>(null);
   return (
-    <Section title={t('sections.numbering')} intro={t('intros.numbering')} testId="settings-numbering">
+    <SettingsSection title={t('sections.numbering')} intro={t('intros.numbering')} testId="settings-numbering">
       {numbering.isPending ? (
         <p className="text-body-secondary mb-0">{t('loading')}</p>
       ) : numbering.isError ? (
@@ -402,7 +349,7 @@ function NumberingSection() {
         </div>
       )}
       {editing ? <NextNumberDialog row={editing} onDone={() => setEditing(null)} /> : null}
-    </Section>
+    </SettingsSection>
   );
 }
 
