@@ -18,10 +18,12 @@ export interface ApiRoute<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
   TAnswer extends z.ZodType | undefined = z.ZodType | undefined,
   TKey extends string | undefined = string | undefined,
+  TMethod extends ApiMethod = ApiMethod,
+  TPath extends `/${string}` = `/${string}`,
 > {
-  readonly method: ApiMethod;
+  readonly method: TMethod;
   /** Fastify's form below /api: '/patients/:patientId'. */
-  readonly path: `/${string}`;
+  readonly path: TPath;
   readonly params?: TParams;
   readonly query?: TQuery;
   readonly body?: TBody;
@@ -45,7 +47,11 @@ export function apiRoute<
   const TBody extends z.ZodType | undefined = undefined,
   const TAnswer extends z.ZodType | undefined = undefined,
   const TKey extends string | undefined = undefined,
->(route: ApiRoute<TParams, TQuery, TBody, TAnswer, TKey>): ApiRoute<TParams, TQuery, TBody, TAnswer, TKey> {
+  const TMethod extends ApiMethod = ApiMethod,
+  const TPath extends `/${string}` = `/${string}`,
+>(
+  route: ApiRoute<TParams, TQuery, TBody, TAnswer, TKey, TMethod, TPath>,
+): ApiRoute<TParams, TQuery, TBody, TAnswer, TKey, TMethod, TPath> {
   return route;
 }
 

@@ -215,6 +215,45 @@ function serve(app: FastifyInstance, tags: string[]) {
 }
 
 /**
+ * Serves a public route declared in packages/shared (sign-up, sign-in, the mailed links, a
+ * reminder's link): no session, no clinic context and no bearer security; the handler applies
+ * its own key (a token in the path) and throttles, and opens what transaction it needs.
+ */
+function servePublic(app: FastifyInstance, tags: string[]) {
+  return <TParams extends Contract, TQuery extends Contract, TBody extends Contract, TAnswer extends Contract>(
+    declared: ApiRoute<TParams, TQuery, TBody, TAnswer>,
+    definition: { summary: string; description?: string },
+    handler: Handler<RouteInput<TParams, TQuery, TBody>, Record<never, never>, AnswerOf<TAnswer>>,
+  ): void => {
+    const status = declared.status ?? 200;
+    app.route({
+      method: declared.method,
+      url: declared.path,
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: definition.summary,
+        ...(definition.description ? { description: definition.description } : {}),
+        ...(declared.params ? { params: declared.params } : {}),
+        ...(declared.query ? { querystring: declared.query } : {}),
+        ...(declared.body ? { body: declared.body } : {}),
+        ...(declared.answer ? { response: { [status]: declared.answer } } : {}),
+      },
+      handler: async (request, reply): Promise<unknown> => {
+        if (status !== 200) reply.status(status);
+        return handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          request,
+          reply,
+        } as RouteInput<TParams, TQuery, TBody>);
+      },
+    } as RouteOptions);
+  };
+}
+
+/**
  * Runs `work` in one transaction in the actor's clinic, with the request context: what every
  * route does for its handler, and what a `transaction: false` route does itself when it is ready.
  */
@@ -247,5 +286,7 @@ export function routes(app: FastifyInstance, options: { tags: string[] }) {
     delete: define(app, options.tags, 'DELETE'),
     /** A route declared in packages/shared/src/routes (issue 36): `route.serve(patientRoutes.get, { permission, summary }, handler)`. */
     serve: serve(app, options.tags),
+    /** A public route declared in packages/shared: `route.servePublic(publicAuthRoutes.signIn, { summary }, handler)`. */
+    servePublic: servePublic(app, options.tags),
   };
 }

@@ -70,3 +70,25 @@ export function apiClient<T extends ApiRoutes>(routes: T): ApiClient<T> {
   }
   return client as ApiClient<T>;
 }
+
+/**
+ * A declared route by its method and path only, without loading its contracts: for the calls of
+ * the sign-in path (the session, the sign-in form), which must not bring zod and every schema
+ * into the first screen (its budget: 150 KB of JavaScript). The declaration is imported as a type
+ * (`import type { sessionRoutes }`), so the compiler still checks the method and the path against
+ * it, and types the call from its contracts; the server validates as for any route.
+ */
+export function routeAddress<R extends ApiRoute>(method: R['method'], path: R['path']): R {
+  return { method, path } as R;
+}
+
+/** Every route of a resource by address (see `routeAddress`). */
+export type RouteAddresses<T extends ApiRoutes> = { readonly [K in keyof T]: [T[K]['method'], T[K]['path']] };
+
+/** A typed client over addresses only: `addressClient<typeof sessionRoutes>({ me: ['GET', '/auth/system/me'], … })`. */
+export function addressClient<T extends ApiRoutes>(addresses: RouteAddresses<T>): ApiClient<T> {
+  const routes = Object.fromEntries(
+    Object.entries(addresses).map(([name, [method, path]]) => [name, routeAddress(method, path)]),
+  ) as unknown as T;
+  return apiClient(routes);
+}

@@ -1,8 +1,8 @@
-import { sessionRoutes } from '@odontia/shared/routes/auth';
+import type { sessionRoutes } from '@odontia/shared/routes/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { apiClient } from '../lib/api-client';
+import { addressClient } from '../lib/api-client';
 import { authFailureOf, isApiError } from '../lib/http';
 import { queryClient, sessionQueryKey } from '../lib/query-client';
 import { tokenStore, userStore } from '../lib/storage-keys';
@@ -20,8 +20,19 @@ export {
   writeSessionCookie,
 } from './session-store';
 
-/** The signed-in user's routes of /api/auth, declared in packages/shared (issue 36). */
-export const sessionApi = apiClient(sessionRoutes);
+/**
+ * The signed-in user's routes of /api/auth, declared in packages/shared (issue 36) and called by
+ * address: the session is on the sign-in path, which does not load the contracts.
+ */
+export const sessionApi = addressClient<typeof sessionRoutes>({
+  me: ['GET', '/auth/system/me'],
+  switchClinic: ['POST', '/auth/switch'],
+  updateProfile: ['PATCH', '/auth/system/me'],
+  changePassword: ['POST', '/auth/system/password'],
+  signOut: ['POST', '/auth/sign-out'],
+  lock: ['POST', '/auth/lock'],
+  unlock: ['POST', '/auth/unlock'],
+});
 
 async function fetchProfile(): Promise<SessionUser> {
   try {

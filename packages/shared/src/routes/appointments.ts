@@ -2,6 +2,8 @@ import { apiRoute } from '../api-route.ts';
 import {
   appointmentActionRequestSchema,
   appointmentContracts,
+  appointmentLinkAnswerSchema,
+  appointmentLinkParamsSchema,
   appointmentsListQuerySchema,
   appointmentsPageSchema,
   calendarQuerySchema,
@@ -104,5 +106,21 @@ export const appointmentRoutes = {
     params: recordParamsSchema,
     body: restoreAppointmentRequestSchema,
     answer: one,
+  }),
+};
+
+/** A reminder's confirm and cancel links (issue 16): public, the token in the path is the key. */
+export const appointmentLinkRoutes = {
+  show: apiRoute({
+    method: 'GET',
+    path: '/public/appointment-links/:token',
+    params: appointmentLinkParamsSchema,
+    answer: appointmentLinkAnswerSchema,
+  }),
+  answer: apiRoute({
+    method: 'POST',
+    path: '/public/appointment-links/:token',
+    params: appointmentLinkParamsSchema,
+    answer: appointmentLinkAnswerSchema,
   }),
 };

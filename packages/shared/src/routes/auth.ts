@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { apiRoute } from '../api-route.ts';
 import {
+  activationParamsSchema,
   authCodeResponseSchema,
   changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
   profileResponseSchema,
+  resendActivationRequestSchema,
+  resetLinkResponseSchema,
+  resetPasswordParamsSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signUpRequestSchema,
+  signUpTermsResponseSchema,
   switchClinicRequestSchema,
   switchClinicResponseSchema,
   unlockRequestSchema,
@@ -12,8 +22,7 @@ import {
 
 /**
  * The signed-in user's routes of /api/auth (issue 3): the profile, the password, switching clinic,
- * locking and signing out. The public ones (sign-up, sign-in, the mailed links) are not declared:
- * the server serves them by hand, without a session.
+ * locking and signing out. The public ones are `publicAuthRoutes` below.
  */
 export const sessionRoutes = {
   me: apiRoute({ method: 'GET', path: '/auth/system/me', answer: profileResponseSchema }),
@@ -42,5 +51,52 @@ export const sessionRoutes = {
     path: '/auth/unlock',
     body: unlockRequestSchema,
     answer: authCodeResponseSchema('session_unlocked'),
+  }),
+};
+
+/**
+ * The public routes of /api/auth (issue 3), served without a session (`route.servePublic`):
+ * sign-up, sign-in and the mailed links (activation, password reset).
+ */
+export const publicAuthRoutes = {
+  signUpTerms: apiRoute({ method: 'GET', path: '/auth/sign-up', answer: signUpTermsResponseSchema }),
+  signUp: apiRoute({
+    method: 'POST',
+    path: '/auth/sign-up',
+    body: signUpRequestSchema,
+    answer: authCodeResponseSchema('account_created'),
+    status: 201,
+  }),
+  activate: apiRoute({
+    method: 'POST',
+    path: '/auth/activation/:token',
+    params: activationParamsSchema,
+    answer: authCodeResponseSchema('account_activated'),
+  }),
+  resendActivation: apiRoute({
+    method: 'POST',
+    path: '/auth/resend-activation',
+    body: resendActivationRequestSchema,
+    answer: authCodeResponseSchema('activation_link_sent'),
+  }),
+  signIn: apiRoute({ method: 'POST', path: '/auth/sign-in', body: signInRequestSchema, answer: signInResponseSchema }),
+  forgotPassword: apiRoute({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    body: forgotPasswordRequestSchema,
+    answer: authCodeResponseSchema('password_reset_link_sent'),
+  }),
+  checkResetLink: apiRoute({
+    method: 'GET',
+    path: '/auth/reset-password/:id',
+    params: resetPasswordParamsSchema,
+    answer: resetLinkResponseSchema,
+  }),
+  resetPassword: apiRoute({
+    method: 'POST',
+    path: '/auth/reset-password/:id',
+    params: resetPasswordParamsSchema,
+    body: resetPasswordRequestSchema,
+    answer: authCodeResponseSchema('password_reset'),
   }),
 };

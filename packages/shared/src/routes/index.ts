@@ -1,8 +1,8 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { accountRoutes } from './account.ts';
 import { activityRoutes } from './activity.ts';
-import { appointmentRoutes } from './appointments.ts';
-import { sessionRoutes } from './auth.ts';
+import { appointmentLinkRoutes, appointmentRoutes } from './appointments.ts';
+import { publicAuthRoutes, sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
 import { clinicalRoutes } from './clinical.ts';
 import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
@@ -54,6 +54,8 @@ export const declaredRoutes = {
   odontogram: odontogramRoutes,
   account: accountRoutes,
   session: sessionRoutes,
+  publicAuth: publicAuthRoutes,
+  appointmentLinks: appointmentLinkRoutes,
   dashboard: dashboardRoutes,
   sales: saleRoutes,
   budgets: budgetRoutes,

@@ -1,17 +1,4 @@
-import { sessionRoutes as declared } from '@odontia/shared/routes/auth';
-import {
-  activationParamsSchema,
-  authCodeResponseSchema,
-  forgotPasswordRequestSchema,
-  resendActivationRequestSchema,
-  resetLinkResponseSchema,
-  resetPasswordParamsSchema,
-  resetPasswordRequestSchema,
-  signInRequestSchema,
-  signInResponseSchema,
-  signUpRequestSchema,
-  signUpTermsResponseSchema,
-} from '@odontia/shared/schemas/auth';
+import { sessionRoutes as declared, publicAuthRoutes as publicRoutes } from '@odontia/shared/routes/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -20,9 +7,9 @@ import type { AuthService } from './auth.service.ts';
 import { type ClientContext, trialDays } from './auth-common.ts';
 
 /**
- * /api/auth/*: the session endpoints (ARCHITECTURE §5); the public ones (sign-up, sign-in, the
- * links) are declared by hand (route.serve serves signed-in routes only), the signed-in user's are
- * declared in packages/shared/src/routes/auth.ts and served with `route.serve`. Contracts from
+ * /api/auth/*: the session endpoints (ARCHITECTURE §5), declared in packages/shared/src/routes/auth.ts:
+ * the public ones (sign-up, sign-in, the mailed links) served with `route.servePublic`, the
+ * signed-in user's with `route.serve`. Contracts from
  * packages/shared; the rules in auth.service.ts. Every answer has a success `code` for the toast.
  */
 
@@ -37,91 +24,55 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
 ) => {
   const tags = ['auth'];
 
-  app.get(
-    '/auth/sign-up',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: "What a new clinic gets: the trial's days where the installation has plans (PLANS), else null",
-        response: { 200: signUpTermsResponseSchema },
-      },
-    },
+  const route = routes(app, { tags });
+
+  route.servePublic(
+    publicRoutes.signUpTerms,
+    { summary: "What a new clinic gets: the trial's days where the installation has plans (PLANS), else null" },
     async () => ({ data: { trialDays: plansEnforced ? trialDays : null } }),
   );
 
-  app.post(
-    '/auth/sign-up',
+  route.servePublic(
+    publicRoutes.signUp,
     {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Create a clinic (on a 30-day trial where plans are configured) and its administrator; sends the activation mail',
-        body: signUpRequestSchema,
-        response: { 201: authCodeResponseSchema('account_created') },
-      },
+      summary:
+        'Create a clinic (on a 30-day trial where plans are configured) and its administrator; sends the activation mail',
     },
-    async (request, reply) => {
-      await service.signUp(request.body, contextOf(request));
-      return reply.status(201).send({ code: 'account_created' as const });
+    async ({ body, request }) => {
+      await service.signUp(body, contextOf(request));
+      return { code: 'account_created' as const };
     },
   );
 
-  app.post(
-    '/auth/activation/:token',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Activate an account with the link of its activation mail',
-        params: activationParamsSchema,
-        response: { 200: authCodeResponseSchema('account_activated') },
-      },
-    },
-    async (request) => {
-      await service.activate(request.params.token);
+  route.servePublic(
+    publicRoutes.activate,
+    { summary: 'Activate an account with the link of its activation mail' },
+    async ({ params }) => {
+      await service.activate(params.token);
       return { code: 'account_activated' as const };
     },
   );
 
-  app.post(
-    '/auth/resend-activation',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Send a new activation mail (same answer whether or not the e-mail exists)',
-        body: resendActivationRequestSchema,
-        response: { 200: authCodeResponseSchema('activation_link_sent') },
-      },
-    },
-    async (request) => {
-      await service.resendActivation(request.body.email, contextOf(request));
+  route.servePublic(
+    publicRoutes.resendActivation,
+    { summary: 'Send a new activation mail (same answer whether or not the e-mail exists)' },
+    async ({ body, request }) => {
+      await service.resendActivation(body.email, contextOf(request));
       return { code: 'activation_link_sent' as const };
     },
   );
 
-  app.post(
-    '/auth/sign-in',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign in: an opaque bearer token (30 days with remember, else 12 hours) and the profile',
-        body: signInRequestSchema,
-        response: { 200: signInResponseSchema },
-      },
-    },
-    async (request) => {
-      const data = await service.signIn(request.body, contextOf(request));
+  route.servePublic(
+    publicRoutes.signIn,
+    { summary: 'Sign in: an opaque bearer token (30 days with remember, else 12 hours) and the profile' },
+    async ({ body, request }) => {
+      const data = await service.signIn(body, contextOf(request));
       return { data, code: 'login_success' as const };
     },
   );
 
   // The signed-in user's routes. Those that check the password run their own transactions: the
   // check counts under the throttle (its own transaction) even when the request fails.
-  const route = routes(app, { tags });
   const sessionIdOf = (request: FastifyRequest) => sessionOf(request).sessionId;
 
   route.serve(
@@ -220,54 +171,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; plansEnfo
     },
   );
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Mail a password-reset link (same answer whether or not the e-mail exists)',
-        body: forgotPasswordRequestSchema,
-        response: { 200: authCodeResponseSchema('password_reset_link_sent') },
-      },
-    },
-    async (request) => {
-      await service.forgotPassword(request.body.email, contextOf(request));
+  route.servePublic(
+    publicRoutes.forgotPassword,
+    { summary: 'Mail a password-reset link (same answer whether or not the e-mail exists)' },
+    async ({ body, request }) => {
+      await service.forgotPassword(body.email, contextOf(request));
       return { code: 'password_reset_link_sent' as const };
     },
   );
 
-  app.get(
-    '/auth/reset-password/:id',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Whether a password-reset link can still be used',
-        params: resetPasswordParamsSchema,
-        response: { 200: resetLinkResponseSchema },
-      },
-    },
-    async (request) => {
-      await service.checkResetToken(request.params.id);
+  route.servePublic(
+    publicRoutes.checkResetLink,
+    { summary: 'Whether a password-reset link can still be used' },
+    async ({ params }) => {
+      await service.checkResetToken(params.id);
       return { data: { valid: true as const } };
     },
   );
 
-  app.post(
-    '/auth/reset-password/:id',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset link (single use, 60 minutes); ends every session of the user',
-        params: resetPasswordParamsSchema,
-        body: resetPasswordRequestSchema,
-        response: { 200: authCodeResponseSchema('password_reset') },
-      },
-    },
-    async (request) => {
-      await service.resetPassword(request.params.id, request.body.password, contextOf(request));
+  route.servePublic(
+    publicRoutes.resetPassword,
+    { summary: 'Set a new password with a reset link (single use, 60 minutes); ends every session of the user' },
+    async ({ params, body, request }) => {
+      await service.resetPassword(params.id, body.password, contextOf(request));
       return { code: 'password_reset' as const };
     },
   );

@@ -1,11 +1,12 @@
-import type { appointmentLinkAnswerSchema } from '@odontia/shared/schemas/appointments';
-import type { z } from 'zod';
-import { http } from '../../lib/http';
+import { appointmentLinkRoutes } from '@odontia/shared/routes/appointments';
+import { apiClient, type CallAnswer } from '../../lib/api-client';
 
-export type AppointmentLinkAnswer = z.infer<typeof appointmentLinkAnswerSchema>;
+export type AppointmentLinkAnswer = CallAnswer<typeof appointmentLinkRoutes.show>;
+
+const linksApi = apiClient(appointmentLinkRoutes);
 
 /** The reminder's public links (issue 16): no session, the token is the key. */
 export const appointmentLinksApi = {
-  show: (token: string) => http.get<AppointmentLinkAnswer>(`public/appointment-links/${encodeURIComponent(token)}`),
-  answer: (token: string) => http.post<AppointmentLinkAnswer>(`public/appointment-links/${encodeURIComponent(token)}`),
+  show: (token: string) => linksApi.show({ params: { token } }),
+  answer: (token: string) => linksApi.answer({ params: { token } }),
 };

@@ -1,19 +1,32 @@
-import type { SignInRequest, SignUpRequest, SignUpTerms } from '@odontia/shared/schemas/auth';
-import { http } from '../../lib/http';
-import { type StartedSession, sessionApi } from '../../session/session';
+import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
+import type { SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
+import { addressClient } from '../../lib/api-client';
+import { sessionApi } from '../../session/session';
 
-/** The session endpoints of issue 3 (ARCHITECTURE §5), relative to the API base. */
+/** Called by address: the sign-in path does not load the contracts (lib/api-client.ts `routeAddress`). */
+const publicApi = addressClient<typeof publicAuthRoutes>({
+  signUpTerms: ['GET', '/auth/sign-up'],
+  signUp: ['POST', '/auth/sign-up'],
+  activate: ['POST', '/auth/activation/:token'],
+  resendActivation: ['POST', '/auth/resend-activation'],
+  signIn: ['POST', '/auth/sign-in'],
+  forgotPassword: ['POST', '/auth/forgot-password'],
+  checkResetLink: ['GET', '/auth/reset-password/:id'],
+  resetPassword: ['POST', '/auth/reset-password/:id'],
+});
+
+/** The session endpoints of issue 3 (ARCHITECTURE §5), declared in packages/shared/src/routes/auth.ts. */
 export const authApi = {
-  signIn: (body: SignInRequest) => http.post<{ data: StartedSession; code: string }>('auth/sign-in', body),
-  signUp: (body: SignUpRequest) => http.post('auth/sign-up', body),
+  signIn: (body: SignInRequest) => publicApi.signIn({ body }),
+  signUp: (body: SignUpRequest) => publicApi.signUp({ body }),
   /** The trial's days where the installation has plans, else null (nothing is ever due). */
-  signUpTerms: () => http.get<{ data: SignUpTerms }>('auth/sign-up'),
-  activate: (token: string) => http.post(`auth/activation/${encodeURIComponent(token)}`),
-  resendActivation: (email: string) => http.post('auth/resend-activation', { email }),
-  forgotPassword: (email: string) => http.post('auth/forgot-password', { email }),
+  signUpTerms: () => publicApi.signUpTerms(),
+  activate: (token: string) => publicApi.activate({ params: { token } }),
+  resendActivation: (email: string) => publicApi.resendActivation({ body: { email } }),
+  forgotPassword: (email: string) => publicApi.forgotPassword({ body: { email } }),
   /** Whether a password-reset link can still be used (404/410 when it cannot). */
-  checkResetLink: (id: string) => http.get(`auth/reset-password/${encodeURIComponent(id)}`),
+  checkResetLink: (id: string) => publicApi.checkResetLink({ params: { id } }),
   resetPassword: (id: string, body: { password: string; passwordConfirmation: string }) =>
-    http.post(`auth/reset-password/${encodeURIComponent(id)}`, body),
+    publicApi.resetPassword({ params: { id }, body }),
   unlock: (password: string) => sessionApi.unlock({ body: { password } }),
 };
