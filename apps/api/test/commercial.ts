@@ -1,6 +1,7 @@
 import type { DocumentType } from '@odontia/shared/enums';
 import Big from 'big.js';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { commercialDocuments, documentLines, providers } from '../src/db/schema/index.ts';
 import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
@@ -215,3 +216,47 @@ export const ledgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(
 
 /** The invariant for every customer (issue 18). */
 export const customerLedgerMismatches = (t: TestClinicContext) => partyLedgerMismatches(t, 'customer');
+
+/** A collection or a payment, as its side's routes (`/api/<side>s/…`) and codes (`<side>_…`) name it. */
+type MoneySide = 'collection' | 'payment';
+
+/**
+ * A reversed collection or payment stays reversed: reversing it again and allocating it (through
+ * the side's `allocate` path) are refused with `<side>_already_reversed`.
+ */
+export async function expectReversedForGood(
+  t: TestClinicContext,
+  side: MoneySide,
+  movement: { id: string; version: number },
+  allocate: { path: 'allocate' | 'allocations'; documentId: string },
+): Promise<void> {
+  const again = await t.call('POST', `/api/${side}s/${movement.id}/reverse`, {
+    body: { version: movement.version, reason: 'Otra vez' },
+  });
+  expect(again.statusCode).toBe(409);
+  expect(again.json().code).toBe(`${side}_already_reversed`);
+  const allocateReversed = await t.call('POST', `/api/${side}s/${movement.id}/${allocate.path}`, {
+    body: { version: movement.version, allocations: [{ documentId: allocate.documentId, amount: '1' }] },
+  });
+  expect(allocateReversed.statusCode).toBe(409);
+  expect(allocateReversed.json().code).toBe(`${side}_already_reversed`);
+}
+
+/** A pending collection or payment is marked paid once: the second time is `<side>_already_paid`; it is audited. */
+export async function expectMarkedPaidOnce(
+  t: TestClinicContext,
+  side: MoneySide,
+  movement: { id: string; version: number },
+): Promise<void> {
+  const paid = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
+    body: { version: movement.version, paidOn: '2026-10-22' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(paid.json()).toMatchObject({ code: `${side}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
+  const twice = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
+    body: { version: paid.json().data.version, paidOn: '2026-10-23' },
+  });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().code).toBe(`${side}_already_paid`);
+  expect((await t.auditEvents(`${side}_marked_paid`)).some((e) => e.entityId === movement.id)).toBe(true);
+}

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerLedgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import {
+  customerLedgerMismatches,
+  expectMarkedPaidOnce,
+  expectReversedForGood,
+  openAmountOf,
+} from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
@@ -222,16 +227,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
       { kind: 'payment', debit: '0.00', credit: '200.00' },
       { kind: 'payment_reversal', debit: '200.00', credit: '0.00' },
     ]);
-    const again = await t.call('POST', `/api/collections/${collection.id}/reverse`, {
-      body: { version: reversed.json().data.version, reason: 'Otra vez' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('collection_already_reversed');
-    const allocateReversed = await t.call('POST', `/api/collections/${collection.id}/allocate`, {
-      body: { version: reversed.json().data.version, allocations: [{ documentId: a.id, amount: '1' }] },
-    });
-    expect(allocateReversed.statusCode).toBe(409);
-    expect(allocateReversed.json().code).toBe('collection_already_reversed');
+    await expectReversedForGood(t, 'collection', reversed.json().data, { path: 'allocate', documentId: a.id });
     const event = (await t.auditEvents('collection_reversed')).find((e) => e.entityId === collection.id);
     expect(event?.after).toMatchObject({ reason: 'Cheque rechazado', reallocatedToDocuments: '121.00' });
     const listed = await t.call('GET', `/api/collections?status=reversed&customerId=${customerId}`);
@@ -246,20 +242,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     expect(collection).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
     const pending = await t.call('GET', `/api/collections?status=pending&customerId=${customerId}`);
     expect(pending.json().total).toBe(1);
-    const paid = await t.call('POST', `/api/collections/${collection.id}/paid`, {
-      body: { version: collection.version, paidOn: '2026-10-22' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({
-      code: 'collection_marked_paid',
-      data: { status: 'paid', paidOn: '2026-10-22' },
-    });
-    const twice = await t.call('POST', `/api/collections/${collection.id}/paid`, {
-      body: { version: paid.json().data.version, paidOn: '2026-10-23' },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('collection_already_paid');
-    expect((await t.auditEvents('collection_marked_paid')).some((e) => e.entityId === collection.id)).toBe(true);
+    await expectMarkedPaidOnce(t, 'collection', collection);
   });
 
   it('answers the same collection for the same key sent at once, refuses the key with another body', async () => {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertProvider, insertRegisteredPurchase, ledgerMismatches, openAmountOf } from '../../../test/commercial.ts';
+import {
+  expectMarkedPaidOnce,
+  expectReversedForGood,
+  insertProvider,
+  insertRegisteredPurchase,
+  ledgerMismatches,
+  openAmountOf,
+} from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -198,15 +205,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
       { kind: 'payment', debit: '200.00', credit: '0.00' },
       { kind: 'payment_reversal', debit: '0.00', credit: '200.00' },
     ]);
-    const again = await t.call('POST', `/api/payments/${payment.id}/reverse`, {
-      body: { version: reversed.json().data.version, reason: 'Otra vez' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('payment_already_reversed');
-    const allocateReversed = await t.call('POST', `/api/payments/${payment.id}/allocations`, {
-      body: { version: reversed.json().data.version, allocations: [{ documentId: a.id, amount: '1' }] },
-    });
-    expect(allocateReversed.json().code).toBe('payment_already_reversed');
+    await expectReversedForGood(t, 'payment', reversed.json().data, { path: 'allocations', documentId: a.id });
     const event = (await t.auditEvents('payment_reversed')).find((e) => e.entityId === payment.id);
     expect(event?.after).toMatchObject({ reason: 'Transferencia duplicada', reallocatedToDocuments: '121.00' });
 
@@ -222,17 +221,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     expect(payment).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
     const pending = await t.call('GET', `/api/payments?status=pending&providerId=${providerId}`);
     expect(pending.json().total).toBe(1);
-    const paid = await t.call('POST', `/api/payments/${payment.id}/paid`, {
-      body: { version: payment.version, paidOn: '2026-10-22' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ code: 'payment_marked_paid', data: { status: 'paid', paidOn: '2026-10-22' } });
-    const twice = await t.call('POST', `/api/payments/${payment.id}/paid`, {
-      body: { version: paid.json().data.version, paidOn: '2026-10-23' },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('payment_already_paid');
-    expect((await t.auditEvents('payment_marked_paid')).some((e) => e.entityId === payment.id)).toBe(true);
+    await expectMarkedPaidOnce(t, 'payment', payment);
   });
 
   it('answers the same payment for the same key, refuses the key with another body', async () => {
