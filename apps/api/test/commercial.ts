@@ -260,3 +260,11 @@ export async function expectMarkedPaidOnce(
   expect(twice.json().code).toBe(`${side}_already_paid`);
   expect((await t.auditEvents(`${side}_marked_paid`)).some((e) => e.entityId === movement.id)).toBe(true);
 }
+
+/** The ledger entries a collection or a payment posted (its entry, its reversal's), by kind. */
+export async function movementLedgerEntries(t: TestClinicContext, movementId: string) {
+  const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
+    sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${movementId}::uuid order by kind`,
+  );
+  return rows;
+}

@@ -5,6 +5,7 @@ import {
   customerLedgerMismatches,
   expectMarkedPaidOnce,
   expectReversedForGood,
+  movementLedgerEntries,
   openAmountOf,
 } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
@@ -220,10 +221,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     expect(reversed.json().data.allocations[0].reversed).toBe(true);
     expect(await openAmountOf(t, a.id)).toBe('121.00');
     expect(await balanceOf(customerId)).toBe('121.00');
-    const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
-      sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${collection.id}::uuid order by kind`,
-    );
-    expect(rows).toEqual([
+    expect(await movementLedgerEntries(t, collection.id)).toEqual([
       { kind: 'payment', debit: '0.00', credit: '200.00' },
       { kind: 'payment_reversal', debit: '200.00', credit: '0.00' },
     ]);

@@ -7,6 +7,7 @@ import {
   insertProvider,
   insertRegisteredPurchase,
   ledgerMismatches,
+  movementLedgerEntries,
   openAmountOf,
 } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
@@ -198,10 +199,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     expect(reversed.json().data.reversedAt).not.toBeNull();
     expect(reversed.json().data.allocations[0].reversed).toBe(true);
     expect(await openAmountOf(t, a.id)).toBe('121.00');
-    const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
-      sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${payment.id}::uuid order by kind`,
-    );
-    expect(rows).toEqual([
+    expect(await movementLedgerEntries(t, payment.id)).toEqual([
       { kind: 'payment', debit: '200.00', credit: '0.00' },
       { kind: 'payment_reversal', debit: '0.00', credit: '200.00' },
     ]);

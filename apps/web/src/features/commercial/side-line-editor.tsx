@@ -10,8 +10,11 @@ import {
 import type { TypedAmounts } from './line-amounts';
 import { type ConceptOptions, LineConceptField } from './line-concept';
 
-/** What one side fixes about its lines' editor: its texts, test ids, columns and the list its concept searches. */
-export interface LineEditorSide<Line, Item> {
+/**
+ * What one side fixes about its lines' editor: its texts, test ids, columns and the list its concept
+ * searches (its entries show and fill their `name`).
+ */
+export interface LineEditorSide<Line, Item extends { name: string }> {
   namespace: DocumentNamespace;
   testId: string;
   columns: AmountColumns;
@@ -21,7 +24,6 @@ export interface LineEditorSide<Line, Item> {
   unpicked: Partial<Line>;
   useOptions: (text: string, open: boolean) => ConceptOptions<Item>;
   itemKey: (item: Item) => string;
-  itemName: (item: Item) => string;
   /** Characters typed before the list searches (the combobox's default when left out). */
   minLength?: number;
   testIds: { input: string; option: string };
@@ -32,7 +34,7 @@ export interface LineEditorSide<Line, Item> {
  * shows and what picking it fills (`renderItem`, `onPick`), where the line comes from (`origin`)
  * and the side's own columns (`extra`, `after`).
  */
-export function SideLineEditor<Line extends TypedAmounts & { description: string }, Item>({
+export function SideLineEditor<Line extends TypedAmounts & { description: string }, Item extends { name: string }>({
   side,
   renderItem,
   onPick,
@@ -65,7 +67,7 @@ export function SideLineEditor<Line extends TypedAmounts & { description: string
           onType={(text) => onChange({ ...side.unpicked, description: text })}
           useOptions={side.useOptions}
           itemKey={side.itemKey}
-          itemName={side.itemName}
+          itemName={(item) => item.name}
           renderItem={renderItem}
           onPick={onPick}
           texts={{

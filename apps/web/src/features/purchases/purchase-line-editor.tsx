@@ -76,7 +76,6 @@ const purchaseLines: LineEditorSide<LineState, InventoryItem> = {
   unpicked: { itemId: '', itemName: '' },
   useOptions: useCatalogueOptions,
   itemKey: (item) => item.id,
-  itemName: (item) => item.name,
   testIds: { input: 'line-item', option: 'line-item-option' },
 };
 

@@ -91,7 +91,6 @@ const saleLines: LineEditorSide<LineState, Billable> = {
   unpicked: { kind: '', refId: '' },
   useOptions: useBillableOptions,
   itemKey: (billable) => `${billable.kind}:${billable.id}`,
-  itemName: (billable) => billable.name,
   minLength: 0,
   testIds: { input: 'line-concept', option: 'line-concept-option' },
 };
