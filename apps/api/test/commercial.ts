@@ -221,33 +221,59 @@ export const customerLedgerMismatches = (t: TestClinicContext) => partyLedgerMis
 type MoneySide = 'collection' | 'payment';
 
 /**
- * A reversed collection or payment stays reversed: reversing it again and allocating it (through
- * the side's `allocate` path) are refused with `<side>_already_reversed`.
+ * A reversed collection or payment: audited with its reason and what went back to the documents,
+ * and it stays reversed: reversing it again and allocating it (through the side's `allocate` path)
+ * are refused with `<side>_already_reversed`; its party's list of reversed ones (`party`:
+ * `customerId=…`) shows it alone.
  */
 export async function expectReversedForGood(
   t: TestClinicContext,
   side: MoneySide,
   movement: { id: string; version: number },
-  allocate: { path: 'allocate' | 'allocations'; documentId: string },
+  {
+    allocate,
+    documentId,
+    audited,
+    party,
+  }: {
+    allocate: 'allocate' | 'allocations';
+    documentId: string;
+    audited: { reason: string; reallocatedToDocuments: string };
+    party: string;
+  },
 ): Promise<void> {
   const again = await t.call('POST', `/api/${side}s/${movement.id}/reverse`, {
     body: { version: movement.version, reason: 'Otra vez' },
   });
   expect(again.statusCode).toBe(409);
   expect(again.json().code).toBe(`${side}_already_reversed`);
-  const allocateReversed = await t.call('POST', `/api/${side}s/${movement.id}/${allocate.path}`, {
-    body: { version: movement.version, allocations: [{ documentId: allocate.documentId, amount: '1' }] },
+  const allocateReversed = await t.call('POST', `/api/${side}s/${movement.id}/${allocate}`, {
+    body: { version: movement.version, allocations: [{ documentId, amount: '1' }] },
   });
   expect(allocateReversed.statusCode).toBe(409);
   expect(allocateReversed.json().code).toBe(`${side}_already_reversed`);
+  const event = (await t.auditEvents(`${side}_reversed`)).find((e) => e.entityId === movement.id);
+  expect(event?.after).toMatchObject(audited);
+  const listed = await t.call('GET', `/api/${side}s?status=reversed&${party}`);
+  expect(listed.json().data.map((listedOne: { id: string }) => listedOne.id)).toEqual([movement.id]);
 }
 
-/** A pending collection or payment is marked paid once: the second time is `<side>_already_paid`; it is audited. */
+/**
+ * A collection or payment of 100.00 created pending (`created`, the answer to its creation), listed
+ * as pending for its party (`party`: `customerId=…`), is marked paid once: the second time is
+ * `<side>_already_paid`; it is audited.
+ */
 export async function expectMarkedPaidOnce(
   t: TestClinicContext,
   side: MoneySide,
-  movement: { id: string; version: number },
+  created: { statusCode: number; json: () => { data: { id: string; version: number } } },
+  party: string,
 ): Promise<void> {
+  expect(created.statusCode).toBe(201);
+  const movement = created.json().data;
+  expect(movement).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
+  const pending = await t.call('GET', `/api/${side}s?status=pending&${party}`);
+  expect(pending.json().total).toBe(1);
   const paid = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
     body: { version: movement.version, paidOn: '2026-10-22' },
   });

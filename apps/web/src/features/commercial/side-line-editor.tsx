@@ -4,9 +4,9 @@ import {
   type AmountColumns,
   DocumentLineEditor,
   type DocumentLineProps,
-  type DocumentNamespace,
   type LineFieldHelpers,
 } from './document-lines';
+import type { DocumentSideBase } from './document-side';
 import type { TypedAmounts } from './line-amounts';
 import { type ConceptOptions, LineConceptField } from './line-concept';
 
@@ -15,8 +15,8 @@ import { type ConceptOptions, LineConceptField } from './line-concept';
  * searches (its entries show and fill their `name`).
  */
 export interface LineEditorSide<Line, Item extends { name: string }> {
-  namespace: DocumentNamespace;
-  testId: string;
+  /** The side's documents: its texts' namespace, and its test ids' prefix (`<prefix>-line`). */
+  document: DocumentSideBase;
   columns: AmountColumns;
   /** Keys of the side's namespace: the concept's label and its list's texts. */
   conceptKeys: { label: string; list: string; empty: string; placeholder: string };
@@ -51,16 +51,17 @@ export function SideLineEditor<Line extends TypedAmounts & { description: string
   after?: (fields: LineFieldHelpers) => ReactNode;
 }) {
   const { line, onChange } = props;
-  const { t } = useTranslation(side.namespace);
+  const { namespace, testIdPrefix } = side.document;
+  const { t } = useTranslation(namespace);
   return (
     <DocumentLineEditor
       {...props}
-      namespace={side.namespace}
-      testId={side.testId}
+      namespace={namespace}
+      testId={`${testIdPrefix}-line`}
       columns={side.columns}
       concept={(fields) => (
         <LineConceptField<Item>
-          namespace={side.namespace}
+          namespace={namespace}
           fields={fields}
           label={t(side.conceptKeys.label)}
           text={line.description}

@@ -7,6 +7,7 @@ import { nextLineKey, trimZeros } from '../commercial/line-amounts';
 import type { ConceptOptions } from '../commercial/line-concept';
 import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-editor';
 import { useCatalogueSearch } from './api';
+import { purchaseSide } from './purchase-side';
 
 export interface LineState {
   key: string;
@@ -59,8 +60,7 @@ function useCatalogueOptions(text: string, open: boolean): ConceptOptions<Invent
 
 /** A purchase line's concept: an item of the catalogue, or free text. */
 const purchaseLines: LineEditorSide<LineState, InventoryItem> = {
-  namespace: 'purchases',
-  testId: 'purchase-line',
+  document: purchaseSide,
   columns: {
     quantity: 'col-6 col-lg-1',
     unitPrice: 'col-6 col-lg-2',

@@ -8,6 +8,7 @@ import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-edi
 import { useProfessionals } from '../medical-history/api';
 import { useDocumentMoney } from '../purchases/format';
 import { useBillables } from './api';
+import { saleSide } from './sale-side';
 
 export interface LineState {
   key: string;
@@ -74,8 +75,7 @@ function useBillableOptions(text: string, open: boolean): ConceptOptions<Billabl
 
 /** A sale line's concept: a treatment of the price list, an item of the catalogue, or free text. */
 const saleLines: LineEditorSide<LineState, Billable> = {
-  namespace: 'sales',
-  testId: 'sale-line',
+  document: saleSide,
   columns: {
     quantity: 'col-4 col-lg-1',
     unitPrice: 'col-4 col-lg-2',
