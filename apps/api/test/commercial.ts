@@ -7,7 +7,7 @@ import type { TenantTx } from '../src/db/tenancy.ts';
 import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
-import type { TestClinicContext, TestResponse } from './test-clinic.ts';
+import type { TestClinicContext } from './test-clinic.ts';
 
 /**
  * Commercial factories for tests that must not depend on the purchases and providers routes:
@@ -235,31 +235,80 @@ export async function expectHiddenFromOtherClinic(
   expect(theirs.data.map((row: { id: string }) => row.id)).not.toContain(id);
 }
 
+/** A collection or a payment, as its side's routes (`/api/<side>s/…`) and codes (`<side>_…`) name it. */
+type MoneySide = 'collection' | 'payment';
+
 /**
- * A pending collection or payment (`created`, answered 201) is listed as pending under `partyQuery`,
- * is marked paid once (`<entity>_marked_paid`, audited) and a second time is 409 `<entity>_already_paid`.
+ * A reversed collection or payment: audited with its reason and what went back to the documents,
+ * and it stays reversed: reversing it again and allocating it (through the side's `allocate` path)
+ * are refused with `<side>_already_reversed`; its party's list of reversed ones (`party`:
+ * `customerId=…`) shows it alone.
+ */
+export async function expectReversedForGood(
+  t: TestClinicContext,
+  side: MoneySide,
+  movement: { id: string; version: number },
+  {
+    allocate,
+    documentId,
+    audited,
+    party,
+  }: {
+    allocate: 'allocate' | 'allocations';
+    documentId: string;
+    audited: { reason: string; reallocatedToDocuments: string };
+    party: string;
+  },
+): Promise<void> {
+  const again = await t.call('POST', `/api/${side}s/${movement.id}/reverse`, {
+    body: { version: movement.version, reason: 'Otra vez' },
+  });
+  expect(again.statusCode).toBe(409);
+  expect(again.json().code).toBe(`${side}_already_reversed`);
+  const allocateReversed = await t.call('POST', `/api/${side}s/${movement.id}/${allocate}`, {
+    body: { version: movement.version, allocations: [{ documentId, amount: '1' }] },
+  });
+  expect(allocateReversed.statusCode).toBe(409);
+  expect(allocateReversed.json().code).toBe(`${side}_already_reversed`);
+  const event = (await t.auditEvents(`${side}_reversed`)).find((e) => e.entityId === movement.id);
+  expect(event?.after).toMatchObject(audited);
+  const listed = await t.call('GET', `/api/${side}s?status=reversed&${party}`);
+  expect(listed.json().data.map((listedOne: { id: string }) => listedOne.id)).toEqual([movement.id]);
+}
+
+/**
+ * A collection or payment of 100.00 created pending (`created`, the answer to its creation), listed
+ * as pending for its party (`party`: `customerId=…`), is marked paid once: the second time is
+ * `<side>_already_paid`; it is audited.
  */
 export async function expectMarkedPaidOnce(
   t: TestClinicContext,
-  entity: 'collection' | 'payment',
-  created: TestResponse,
-  partyQuery: string,
-) {
-  const base = `/api/${entity}s`;
+  side: MoneySide,
+  created: { statusCode: number; json: () => { data: { id: string; version: number } } },
+  party: string,
+): Promise<void> {
   expect(created.statusCode).toBe(201);
-  const money = created.json().data;
-  expect(money).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
-  const pending = await t.call('GET', `${base}?status=pending&${partyQuery}`);
+  const movement = created.json().data;
+  expect(movement).toMatchObject({ status: 'pending', paidOn: null, unallocatedAmount: '100.00' });
+  const pending = await t.call('GET', `/api/${side}s?status=pending&${party}`);
   expect(pending.json().total).toBe(1);
-  const paid = await t.call('POST', `${base}/${money.id}/paid`, {
-    body: { version: money.version, paidOn: '2026-10-22' },
+  const paid = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
+    body: { version: movement.version, paidOn: '2026-10-22' },
   });
   expect(paid.statusCode, paid.body).toBe(200);
-  expect(paid.json()).toMatchObject({ code: `${entity}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
-  const twice = await t.call('POST', `${base}/${money.id}/paid`, {
+  expect(paid.json()).toMatchObject({ code: `${side}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
+  const twice = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
     body: { version: paid.json().data.version, paidOn: '2026-10-23' },
   });
   expect(twice.statusCode).toBe(409);
-  expect(twice.json().code).toBe(`${entity}_already_paid`);
-  expect((await t.auditEvents(`${entity}_marked_paid`)).some((e) => e.entityId === money.id)).toBe(true);
+  expect(twice.json().code).toBe(`${side}_already_paid`);
+  expect((await t.auditEvents(`${side}_marked_paid`)).some((e) => e.entityId === movement.id)).toBe(true);
+}
+
+/** The ledger entries a collection or a payment posted (its entry, its reversal's), by kind. */
+export async function movementLedgerEntries(t: TestClinicContext, movementId: string) {
+  const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
+    sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${movementId}::uuid order by kind`,
+  );
+  return rows;
 }

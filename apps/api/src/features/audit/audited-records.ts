@@ -17,7 +17,7 @@ import { changedFields, listRecordChanges } from './record-changes.ts';
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the repository's table type is checked where it is built
-type AnyRecordRepository = RecordRepository<any, any, any>;
+export type AnyRecordRepository = RecordRepository<any, any, any>;
 type ScopeOf<TRepository extends AnyRecordRepository> = Parameters<TRepository['find']>[1];
 type StoredRow<TRepository extends AnyRecordRepository> = NonNullable<
   Awaited<ReturnType<TRepository['findForUpdate']>>

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerLedgerMismatches, expectMarkedPaidOnce, openAmountOf } from '../../../test/commercial.ts';
+import {
+  customerLedgerMismatches,
+  expectMarkedPaidOnce,
+  expectReversedForGood,
+  movementLedgerEntries,
+  openAmountOf,
+} from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
@@ -215,27 +221,16 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     expect(reversed.json().data.allocations[0].reversed).toBe(true);
     expect(await openAmountOf(t, a.id)).toBe('121.00');
     expect(await balanceOf(customerId)).toBe('121.00');
-    const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
-      sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${collection.id}::uuid order by kind`,
-    );
-    expect(rows).toEqual([
+    expect(await movementLedgerEntries(t, collection.id)).toEqual([
       { kind: 'payment', debit: '0.00', credit: '200.00' },
       { kind: 'payment_reversal', debit: '200.00', credit: '0.00' },
     ]);
-    const again = await t.call('POST', `/api/collections/${collection.id}/reverse`, {
-      body: { version: reversed.json().data.version, reason: 'Otra vez' },
+    await expectReversedForGood(t, 'collection', reversed.json().data, {
+      allocate: 'allocate',
+      documentId: a.id,
+      audited: { reason: 'Cheque rechazado', reallocatedToDocuments: '121.00' },
+      party: `customerId=${customerId}`,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('collection_already_reversed');
-    const allocateReversed = await t.call('POST', `/api/collections/${collection.id}/allocate`, {
-      body: { version: reversed.json().data.version, allocations: [{ documentId: a.id, amount: '1' }] },
-    });
-    expect(allocateReversed.statusCode).toBe(409);
-    expect(allocateReversed.json().code).toBe('collection_already_reversed');
-    const event = (await t.auditEvents('collection_reversed')).find((e) => e.entityId === collection.id);
-    expect(event?.after).toMatchObject({ reason: 'Cheque rechazado', reallocatedToDocuments: '121.00' });
-    const listed = await t.call('GET', `/api/collections?status=reversed&customerId=${customerId}`);
-    expect(listed.json().data.map((c: { id: string }) => c.id)).toEqual([collection.id]);
   });
 
   it('marks a pending collection paid once', async () => {

@@ -1,8 +1,10 @@
+import type { ErrorBody } from '@odontia/shared/errors';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
+import { type AnyRecordRepository, type AuditedRecordOptions, auditedRecords } from '../audit/audited-records.ts';
 
 /**
  * What the clinic's two kinds of commercial party do alike (providers, issue 17; customers, issue
@@ -141,5 +143,70 @@ export function uniqueTaxId<THolder>({ constraint, findHolder, taken, code }: Ta
         throw new AppError(code, {}, { cause: error });
       });
     },
+  };
+}
+
+/** Each kind of party's audit entity, its codes and the unique index of its tax ids. */
+const partyCodes = {
+  customer: {
+    notFound: 'customer_not_found',
+    hasDocuments: 'customer_has_documents',
+    taxIdExists: 'customer_tax_id_exists',
+    taxIdIndex: 'customers_tax_id_unique',
+  },
+  provider: {
+    notFound: 'provider_not_found',
+    hasDocuments: 'provider_has_documents',
+    taxIdExists: 'provider_tax_id_exists',
+    taxIdIndex: 'providers_tax_id_unique',
+  },
+} as const;
+
+export interface PartyBookOptions<TRepository extends AnyRecordRepository, TRecord, TColumns, THolder>
+  extends Pick<AuditedRecordOptions<TRepository, TRecord, TColumns>, 'repository' | 'columnsOf' | 'present'> {
+  /** The audit entity, and the prefix of the side's codes (`customer_not_found`…). */
+  party: keyof typeof partyCodes;
+  withDocuments: PartySide<TRecord, never>['withDocuments'];
+  findTaxIdHolder: TaxIdRule<THolder>['findHolder'];
+  /** What the 409 `<party>_tax_id_exists` tells of the live party that holds the tax id. */
+  taxIdHolder: (holder: THolder) => ErrorBody['details'];
+}
+
+/**
+ * One kind of party's book, set up alike for both: its audited records (a party is the clinic's,
+ * no patient's), what it does alike (`sideParties`) and its unique tax id.
+ */
+export function partyBook<
+  TRepository extends AnyRecordRepository,
+  TRecord extends { id: string; hasDocuments: boolean },
+  TColumns extends Record<string, unknown>,
+  THolder,
+>({
+  party,
+  repository,
+  columnsOf,
+  present,
+  withDocuments,
+  findTaxIdHolder,
+  taxIdHolder,
+}: PartyBookOptions<TRepository, TRecord, TColumns, THolder>) {
+  const codes = partyCodes[party];
+  const records = auditedRecords({
+    repository,
+    entity: party,
+    notFound: codes.notFound,
+    columnsOf,
+    present,
+    patientOf: () => null,
+  });
+  return {
+    records,
+    parties: sideParties({ records, withDocuments, hasDocuments: codes.hasDocuments }),
+    taxIds: uniqueTaxId({
+      constraint: codes.taxIdIndex,
+      findHolder: findTaxIdHolder,
+      taken: (holder, cause) => new AppError(codes.taxIdExists, taxIdHolder(holder), cause ? { cause } : undefined),
+      code: codes.taxIdExists,
+    }),
   };
 }

@@ -12,8 +12,7 @@ import type { RowWithNames } from '../../db/records.ts';
 import type { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
-import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
+import { partyBook, partySearchWords, partyStamps } from '../commercial/side-parties.ts';
 import * as repository from './customers.repository.ts';
 
 /**
@@ -79,31 +78,17 @@ function toCustomer(row: Stored, hasDocuments: boolean): CustomerRecord {
   };
 }
 
-const records = auditedRecords({
+const { records, parties, taxIds } = partyBook({
+  party: 'customer',
   repository: repository.customersRepository,
-  entity: 'customer',
-  notFound: 'customer_not_found',
   columnsOf,
   present: (row) => toCustomer(row, false),
-  patientOf: () => null,
-});
-
-const parties = sideParties({
-  records,
   withDocuments: repository.customersWithDocuments,
-  hasDocuments: 'customer_has_documents',
-});
-
-const taxIds = uniqueTaxId({
-  constraint: 'customers_tax_id_unique',
-  findHolder: repository.findByTaxId,
-  taken: (holder, cause) =>
-    new AppError(
-      'customer_tax_id_exists',
-      { customer: { id: holder.id, name: holder.name }, fields: [{ path: 'taxId', code: 'customer_tax_id_exists' }] },
-      cause ? { cause } : undefined,
-    ),
-  code: 'customer_tax_id_exists',
+  findTaxIdHolder: repository.findByTaxId,
+  taxIdHolder: (holder) => ({
+    customer: { id: holder.id, name: holder.name },
+    fields: [{ path: 'taxId', code: 'customer_tax_id_exists' }],
+  }),
 });
 
 /** Patients' rows are not in the unique index: only a company's or an insurer's tax id is checked. */

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   expectMarkedPaidOnce,
+  expectReversedForGood,
   insertProvider,
   insertRegisteredPurchase,
   ledgerMismatches,
+  movementLedgerEntries,
   openAmountOf,
 } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
@@ -197,27 +199,16 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     expect(reversed.json().data.reversedAt).not.toBeNull();
     expect(reversed.json().data.allocations[0].reversed).toBe(true);
     expect(await openAmountOf(t, a.id)).toBe('121.00');
-    const { rows } = await t.db.orm.execute<{ kind: string; debit: string; credit: string }>(
-      sql`select kind, debit::text, credit::text from ledger_entries where payment_id = ${payment.id}::uuid order by kind`,
-    );
-    expect(rows).toEqual([
+    expect(await movementLedgerEntries(t, payment.id)).toEqual([
       { kind: 'payment', debit: '200.00', credit: '0.00' },
       { kind: 'payment_reversal', debit: '0.00', credit: '200.00' },
     ]);
-    const again = await t.call('POST', `/api/payments/${payment.id}/reverse`, {
-      body: { version: reversed.json().data.version, reason: 'Otra vez' },
+    await expectReversedForGood(t, 'payment', reversed.json().data, {
+      allocate: 'allocations',
+      documentId: a.id,
+      audited: { reason: 'Transferencia duplicada', reallocatedToDocuments: '121.00' },
+      party: `providerId=${providerId}`,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('payment_already_reversed');
-    const allocateReversed = await t.call('POST', `/api/payments/${payment.id}/allocations`, {
-      body: { version: reversed.json().data.version, allocations: [{ documentId: a.id, amount: '1' }] },
-    });
-    expect(allocateReversed.json().code).toBe('payment_already_reversed');
-    const event = (await t.auditEvents('payment_reversed')).find((e) => e.entityId === payment.id);
-    expect(event?.after).toMatchObject({ reason: 'Transferencia duplicada', reallocatedToDocuments: '121.00' });
-
-    const listed = await t.call('GET', `/api/payments?status=reversed&providerId=${providerId}`);
-    expect(listed.json().data.map((p: { id: string }) => p.id)).toEqual([payment.id]);
   });
 
   it('marks a pending payment paid once', async () => {

@@ -11,10 +11,9 @@ import type { TaxIdKind } from '@odontia/shared/tax-ids';
 import type { z } from 'zod';
 import type { RowWithNames } from '../../db/records.ts';
 import type { providers } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
-import { partySearchWords, partyStamps, sideParties, uniqueTaxId } from '../commercial/side-parties.ts';
+
+import { partyBook, partySearchWords, partyStamps } from '../commercial/side-parties.ts';
 import { buildProvidersCsv } from './providers.csv.ts';
 import * as repository from './providers.repository.ts';
 
@@ -83,32 +82,15 @@ export function toProvider(row: Stored, hasDocuments: boolean): Provider {
   };
 }
 
-const records = auditedRecords({
+// hasDocuments is read apart (withDocuments): one probe per record.
+const { records, parties, taxIds } = partyBook({
+  party: 'provider',
   repository: repository.providersRepository,
-  entity: 'provider',
-  notFound: 'provider_not_found',
   columnsOf,
-  // hasDocuments is read apart (withDocuments): one probe per record.
   present: (row) => toProvider(row, false),
-  patientOf: () => null,
-});
-
-const parties = sideParties({
-  records,
   withDocuments: repository.providersWithDocuments,
-  hasDocuments: 'provider_has_documents',
-});
-
-const taxIds = uniqueTaxId({
-  constraint: 'providers_tax_id_unique',
-  findHolder: repository.findByTaxId,
-  taken: (holder, cause) =>
-    new AppError(
-      'provider_tax_id_exists',
-      { provider: { id: holder.id, fantasyName: holder.fantasyName } },
-      cause ? { cause } : undefined,
-    ),
-  code: 'provider_tax_id_exists',
+  findTaxIdHolder: repository.findByTaxId,
+  taxIdHolder: (holder) => ({ provider: { id: holder.id, fantasyName: holder.fantasyName } }),
 });
 
 function filtersOf(query: {

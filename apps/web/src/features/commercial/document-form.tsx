@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-feedback';
 import type { FormProblem, useDocumentDraft } from './document-draft';
 import { DocumentFormActions, DocumentLinesCard, DocumentTotalsCard } from './document-form-cards';
+import { DocumentPartyField } from './document-form-fields';
 import { NotesField, ReturnsGoodsField } from './document-form-parts';
-import type { DocumentSideBase } from './document-side';
+import type { DocumentPartySide, DocumentSideBase } from './document-side';
 import type { TypedAmounts } from './line-amounts';
 import { useLinesTotals } from './line-amounts';
 import type { useDocumentForm } from './use-document-form';
@@ -20,7 +21,7 @@ type DraftState<Type extends string, Line extends { key: string }> = ReturnType<
  * the lines and the totals with the buttons. The side brings its party picker, its fields and its
  * lines' editors.
  */
-export function DocumentFormFrame<Type extends string, Line extends TypedAmounts & { key: string }>({
+export function DocumentFormFrame<Type extends string, Line extends TypedAmounts & { key: string }, Item>({
   side,
   form,
   state,
@@ -40,14 +41,22 @@ export function DocumentFormFrame<Type extends string, Line extends TypedAmounts
   finalising,
   final,
 }: {
-  side: DocumentSideBase;
+  side: DocumentSideBase & { party: Pick<DocumentPartySide<Item, never>, 'Picker' | 'labelKey'> };
   form: DocumentForm;
   state: DraftState<Type, Line>;
   types: readonly Type[];
   problem: FormProblem | null;
   submit: (finalStep: boolean) => Promise<void>;
-  /** The party's field: its label, picker and message. */
-  party: ReactNode;
+  /**
+   * The party's field, picked with the side's picker: `name` is the request's field its errors
+   * come back on (`customerId`, `providerId`), `picked` the text typed so far, `after` a line under it.
+   */
+  party: {
+    name: string;
+    picked: { text: string; onText: (text: string) => void };
+    onPick: (item: Item) => void;
+    after?: ReactNode;
+  };
   /** The side's own fields between the type and the related document. */
   fields: ReactNode;
   related: ReactNode;
@@ -90,7 +99,22 @@ export function DocumentFormFrame<Type extends string, Line extends TypedAmounts
       <section className="card">
         <div className="card-header fw-semibold">{t('form.sections.document')}</div>
         <div className="card-body row g-3">
-          <div className="col-md-6">{party}</div>
+          <div className="col-md-6">
+            <DocumentPartyField
+              form={form}
+              name={party.name}
+              label={t(side.party.labelKey)}
+              picker={(field) => (
+                <side.party.Picker
+                  {...field}
+                  value={party.picked.text}
+                  onText={party.picked.onText}
+                  onPick={party.onPick}
+                />
+              )}
+              after={party.after}
+            />
+          </div>
           <div className="col-md-6">
             {form.label('documentType', t('fields.documentType'), true)}
             <select

@@ -14,12 +14,11 @@ import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commercial/document-draft';
 import { DocumentFormFrame } from '../commercial/document-form';
-import { DocumentPartyField, RelatedDocumentField } from '../commercial/document-form-fields';
+import { RelatedDocumentField } from '../commercial/document-form-fields';
 import { amountsToSend } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
 import { purchasePath, useRelatedCandidates, useSavePurchase } from './api';
 import { documentNumberText } from './format';
-import { ProviderPicker } from './provider-picker';
 import { PurchaseOwnFields, skuLookUp } from './purchase-form-fields';
 import { type LineState, linesOf, newLine, PurchaseLineEditor } from './purchase-line-editor';
 import { purchaseSide } from './purchase-side';
@@ -136,24 +135,14 @@ export function PurchaseForm({ mode }: { mode: PurchaseFormMode }) {
       types={purchaseDocumentTypes}
       problem={problem}
       submit={submit}
-      party={
-        <DocumentPartyField
-          form={form}
-          name="providerId"
-          label={t('fields.provider')}
-          picker={(field) => (
-            <ProviderPicker
-              {...field}
-              value={picked.text}
-              onText={picked.onText}
-              onPick={(item) => {
-                picked.pick({ id: item.id, name: item.fantasyName });
-                set('currency')(item.currency);
-              }}
-            />
-          )}
-        />
-      }
+      party={{
+        name: 'providerId',
+        picked,
+        onPick: (item) => {
+          picked.pick({ id: item.id, name: item.fantasyName });
+          set('currency')(item.currency);
+        },
+      }}
       fields={
         <PurchaseOwnFields
           form={form}

@@ -2,10 +2,12 @@ import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { useTranslation } from 'react-i18next';
 import { ComboboxOptionText } from '../../components/combobox';
-import { DocumentLineEditor, type DocumentLineProps } from '../commercial/document-lines';
+import type { DocumentLineProps } from '../commercial/document-lines';
 import { nextLineKey, trimZeros } from '../commercial/line-amounts';
-import { type ConceptOptions, LineConceptField } from '../commercial/line-concept';
+import type { ConceptOptions } from '../commercial/line-concept';
+import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-editor';
 import { useCatalogueSearch } from './api';
+import { purchaseSide } from './purchase-side';
 
 export interface LineState {
   key: string;
@@ -56,55 +58,51 @@ function useCatalogueOptions(text: string, open: boolean): ConceptOptions<Invent
   return { items: search.data ?? [], pending: search.isPending || text === '', busy: search.isFetching };
 }
 
+/** A purchase line's concept: an item of the catalogue, or free text. */
+const purchaseLines: LineEditorSide<LineState, InventoryItem> = {
+  document: purchaseSide,
+  columns: {
+    quantity: 'col-6 col-lg-1',
+    unitPrice: 'col-6 col-lg-2',
+    discountRate: 'col-3 col-lg-1',
+    vatRate: 'col-3 col-lg-1',
+  },
+  conceptKeys: {
+    label: 'fields.item',
+    list: 'form.catalogue',
+    empty: 'form.notInCatalogue',
+    placeholder: 'form.itemPlaceholder',
+  },
+  unpicked: { itemId: '', itemName: '' },
+  useOptions: useCatalogueOptions,
+  itemKey: (item) => item.id,
+  testIds: { input: 'line-item', option: 'line-item-option' },
+};
+
 /** A purchase's line: an item of the catalogue (or free text) and the provider's own code for it. */
 export function PurchaseLineEditor({ onSkuBlur, ...props }: DocumentLineProps<LineState> & { onSkuBlur: () => void }) {
   const { line, onChange } = props;
   const { t } = useTranslation('purchases');
   return (
-    <DocumentLineEditor
+    <SideLineEditor
       {...props}
-      namespace="purchases"
-      testId="purchase-line"
-      columns={{
-        quantity: 'col-6 col-lg-1',
-        unitPrice: 'col-6 col-lg-2',
-        discountRate: 'col-3 col-lg-1',
-        vatRate: 'col-3 col-lg-1',
-      }}
-      concept={(fields) => (
-        <LineConceptField<InventoryItem>
-          namespace="purchases"
-          fields={fields}
-          label={t('fields.item')}
-          text={line.description}
-          onType={(text) => onChange({ description: text, itemId: '', itemName: '' })}
-          useOptions={useCatalogueOptions}
-          itemKey={(item) => item.id}
-          itemName={(item) => item.name}
-          renderItem={(item) => (
-            <ComboboxOptionText
-              name={item.name}
-              detail={[t(`itemKinds.${item.kind}`), item.sku].filter(Boolean).join(' · ')}
-            />
-          )}
-          onPick={(item) =>
-            onChange({
-              itemId: item.id,
-              itemName: item.name,
-              description: item.name,
-              ...(line.unitPrice.trim() ? {} : { unitPrice: item.lastCost ?? item.costPrice }),
-              vatRate: Number(item.taxRate).toString(),
-            })
-          }
-          texts={{
-            list: t('form.catalogue'),
-            empty: t('form.notInCatalogue'),
-            placeholder: t('form.itemPlaceholder'),
-          }}
-          testIds={{ input: 'line-item', option: 'line-item-option' }}
-          origin={{ listed: Boolean(line.itemId), text: t('form.fromCatalogue'), testId: 'line-catalogue' }}
+      side={purchaseLines}
+      renderItem={(item) => (
+        <ComboboxOptionText
+          name={item.name}
+          detail={[t(`itemKinds.${item.kind}`), item.sku].filter(Boolean).join(' · ')}
         />
       )}
+      onPick={(item) =>
+        onChange({
+          itemId: item.id,
+          itemName: item.name,
+          description: item.name,
+          ...(line.unitPrice.trim() ? {} : { unitPrice: item.lastCost ?? item.costPrice }),
+          vatRate: Number(item.taxRate).toString(),
+        })
+      }
+      origin={{ listed: Boolean(line.itemId), text: t('form.fromCatalogue'), testId: 'line-catalogue' }}
       extra={({ label, control, message }) => (
         <div className="col-6 col-lg-2">
           {label('skuProvider', t('fields.skuProvider'))}

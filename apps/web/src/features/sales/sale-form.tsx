@@ -1,7 +1,6 @@
 import '../../lib/zod-setup';
 import { type SaleDocumentType, saleDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
-import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import { createSaleSchema, type Sale, updateSaleSchema } from '@odontia/shared/schemas/sales';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,10 +8,9 @@ import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commercial/document-draft';
 import { DocumentFormFrame } from '../commercial/document-form';
-import { DocumentPartyField, RelatedDocumentField } from '../commercial/document-form-fields';
+import { RelatedDocumentField } from '../commercial/document-form-fields';
 import { amountsToSend } from '../commercial/line-amounts';
 import { useDocumentForm } from '../commercial/use-document-form';
-import { CustomerPicker } from '../customers/customer-picker';
 import { useDocumentMoney } from '../purchases/format';
 import { salePath, useRelatedSales, useSaveSale } from './api';
 import { OdontogramLines } from './odontogram-lines';
@@ -116,39 +114,27 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
       types={saleDocumentTypes}
       problem={problem}
       submit={submit}
-      party={
-        <DocumentPartyField
-          form={form}
-          name="customerId"
-          label={t('fields.customer')}
-          picker={(field) => (
-            <CustomerPicker
-              {...field}
-              value={picked.text}
-              onText={picked.onText}
-              onPick={(item: CustomerLookupItem) =>
-                picked.pick({
-                  customerId: item.customerId,
-                  patientId: item.patientId,
-                  name: item.name,
-                  balance: item.balance,
-                  onAccount: item.onAccount,
-                })
-              }
-            />
-          )}
-          after={
-            customer?.balance !== undefined ? (
-              <div className="form-text" data-testid="customer-balance">
-                {t('form.customerBalance', {
-                  balance: money(customer.balance, currency),
-                  onAccount: money(customer.onAccount ?? '0', currency),
-                })}
-              </div>
-            ) : null
-          }
-        />
-      }
+      party={{
+        name: 'customerId',
+        picked,
+        onPick: (item) =>
+          picked.pick({
+            customerId: item.customerId,
+            patientId: item.patientId,
+            name: item.name,
+            balance: item.balance,
+            onAccount: item.onAccount,
+          }),
+        after:
+          customer?.balance !== undefined ? (
+            <div className="form-text" data-testid="customer-balance">
+              {t('form.customerBalance', {
+                balance: money(customer.balance, currency),
+                onAccount: money(customer.onAccount ?? '0', currency),
+              })}
+            </div>
+          ) : null,
+      }}
       fields={<SaleOwnFields form={form} state={state} />}
       related={
         relatedAllowed ? (

@@ -1,12 +1,14 @@
 import type { Billable, Sale } from '@odontia/shared/schemas/sales';
 import { useTranslation } from 'react-i18next';
 import { ComboboxOptionText } from '../../components/combobox';
-import { DocumentLineEditor, type DocumentLineProps, type LineFieldHelpers } from '../commercial/document-lines';
+import type { DocumentLineProps, LineFieldHelpers } from '../commercial/document-lines';
 import { nextLineKey, trimZeros } from '../commercial/line-amounts';
-import { type ConceptOptions, LineConceptField } from '../commercial/line-concept';
+import type { ConceptOptions } from '../commercial/line-concept';
+import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-editor';
 import { useProfessionals } from '../medical-history/api';
 import { useDocumentMoney } from '../purchases/format';
 import { useBillables } from './api';
+import { saleSide } from './sale-side';
 
 export interface LineState {
   key: string;
@@ -71,69 +73,65 @@ function useBillableOptions(text: string, open: boolean): ConceptOptions<Billabl
   return { items: search.data ?? [], pending: search.isPending, busy: search.isFetching };
 }
 
+/** A sale line's concept: a treatment of the price list, an item of the catalogue, or free text. */
+const saleLines: LineEditorSide<LineState, Billable> = {
+  document: saleSide,
+  columns: {
+    quantity: 'col-4 col-lg-1',
+    unitPrice: 'col-4 col-lg-2',
+    discountRate: 'col-6 col-lg-1',
+    vatRate: 'col-6 col-lg-2',
+  },
+  conceptKeys: {
+    label: 'fields.concept',
+    list: 'form.billables',
+    empty: 'form.notBillable',
+    placeholder: 'form.conceptPlaceholder',
+  },
+  unpicked: { kind: '', refId: '' },
+  useOptions: useBillableOptions,
+  itemKey: (billable) => `${billable.kind}:${billable.id}`,
+  minLength: 0,
+  testIds: { input: 'line-concept', option: 'line-concept-option' },
+};
+
 /** A sale's line: a treatment of the price list or an item of the catalogue (or free text), and its tooth. */
 export function SaleLineEditor(props: DocumentLineProps<LineState>) {
   const { line, currency, onChange } = props;
   const { t } = useTranslation('sales');
   const money = useDocumentMoney();
   return (
-    <DocumentLineEditor
+    <SideLineEditor
       {...props}
-      namespace="sales"
-      testId="sale-line"
-      columns={{
-        quantity: 'col-4 col-lg-1',
-        unitPrice: 'col-4 col-lg-2',
-        discountRate: 'col-6 col-lg-1',
-        vatRate: 'col-6 col-lg-2',
-      }}
-      concept={(fields) => (
-        <LineConceptField<Billable>
-          namespace="sales"
-          fields={fields}
-          label={t('fields.concept')}
-          text={line.description}
-          onType={(text) => onChange({ description: text, kind: '', refId: '' })}
-          useOptions={useBillableOptions}
-          itemKey={(billable) => `${billable.kind}:${billable.id}`}
-          itemName={(billable) => billable.name}
-          renderItem={(billable) => (
-            <ComboboxOptionText
-              name={billable.name}
-              detail={[
-                t(`billableKinds.${billable.kind}`),
-                billable.code,
-                billable.group,
-                money(billable.unitPrice, currency),
-                billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            />
-          )}
-          onPick={(billable) =>
-            onChange({
-              kind: billable.kind === 'treatment' ? 'treatment' : 'item',
-              refId: billable.id,
-              description: billable.name,
-              unitPrice: billable.unitPrice,
-              vatRate: Number(billable.vatRate).toString(),
-            })
-          }
-          texts={{
-            list: t('form.billables'),
-            empty: t('form.notBillable'),
-            placeholder: t('form.conceptPlaceholder'),
-          }}
-          minLength={0}
-          testIds={{ input: 'line-concept', option: 'line-concept-option' }}
-          origin={{
-            listed: Boolean(line.kind),
-            text: line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue'),
-            testId: 'line-from-list',
-          }}
+      side={saleLines}
+      renderItem={(billable) => (
+        <ComboboxOptionText
+          name={billable.name}
+          detail={[
+            t(`billableKinds.${billable.kind}`),
+            billable.code,
+            billable.group,
+            money(billable.unitPrice, currency),
+            billable.stock !== null ? t('form.inStock', { count: billable.stock }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         />
       )}
+      onPick={(billable) =>
+        onChange({
+          kind: billable.kind === 'treatment' ? 'treatment' : 'item',
+          refId: billable.id,
+          description: billable.name,
+          unitPrice: billable.unitPrice,
+          vatRate: Number(billable.vatRate).toString(),
+        })
+      }
+      origin={{
+        listed: Boolean(line.kind),
+        text: line.kind === 'treatment' ? t('form.fromPriceList') : t('form.fromCatalogue'),
+        testId: 'line-from-list',
+      }}
       extra={({ label, control, message }) => (
         <div className="col-4 col-lg-1">
           {label('tooth', t('fields.tooth'))}
