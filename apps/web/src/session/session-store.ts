@@ -1,3 +1,5 @@
+import type { sessionRoutes } from '@odontia/shared/routes/auth';
+import { addressClient } from '../lib/api-client';
 import { i18n, isLanguage } from '../lib/i18n';
 import { tokenStore, userStore } from '../lib/storage-keys';
 import type { SessionUser } from './types';
@@ -75,3 +77,18 @@ export function clearLocalSession(): void {
   tokenStore.remove();
   userStore.remove();
 }
+
+/**
+ * The signed-in user's routes of /api/auth, declared in packages/shared (issue 36) and called by
+ * address: the session is on the sign-in path, which does not load the contracts; kept here, apart from
+ * the session's hooks (React Query), so that the sign-in form's unlock does not load them.
+ */
+export const sessionApi = addressClient<typeof sessionRoutes>({
+  me: ['GET', '/auth/system/me'],
+  switchClinic: ['POST', '/auth/switch'],
+  updateProfile: ['PATCH', '/auth/system/me'],
+  changePassword: ['POST', '/auth/system/password'],
+  signOut: ['POST', '/auth/sign-out'],
+  lock: ['POST', '/auth/lock'],
+  unlock: ['POST', '/auth/unlock'],
+});

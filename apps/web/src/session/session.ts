@@ -1,12 +1,10 @@
-import type { sessionRoutes } from '@odontia/shared/routes/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { addressClient } from '../lib/api-client';
 import { authFailureOf, isApiError } from '../lib/http';
 import { queryClient, sessionQueryKey } from '../lib/query-client';
 import { tokenStore, userStore } from '../lib/storage-keys';
-import { clearLocalSession, profileFromBody, storeSession } from './session-store';
+import { clearLocalSession, profileFromBody, sessionApi, storeSession } from './session-store';
 import type { SessionUser } from './types';
 
 export { sessionQueryKey } from '../lib/query-client';
@@ -15,24 +13,11 @@ export {
   profileFromBody,
   returnPath,
   type StartedSession,
+  sessionApi,
   sessionCookieName,
   storeSession,
   writeSessionCookie,
 } from './session-store';
-
-/**
- * The signed-in user's routes of /api/auth, declared in packages/shared (issue 36) and called by
- * address: the session is on the sign-in path, which does not load the contracts.
- */
-export const sessionApi = addressClient<typeof sessionRoutes>({
-  me: ['GET', '/auth/system/me'],
-  switchClinic: ['POST', '/auth/switch'],
-  updateProfile: ['PATCH', '/auth/system/me'],
-  changePassword: ['POST', '/auth/system/password'],
-  signOut: ['POST', '/auth/sign-out'],
-  lock: ['POST', '/auth/lock'],
-  unlock: ['POST', '/auth/unlock'],
-});
 
 async function fetchProfile(): Promise<SessionUser> {
   try {

@@ -1,7 +1,7 @@
 import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
 import type { SignInRequest, SignUpRequest } from '@odontia/shared/schemas/auth';
 import { addressClient } from '../../lib/api-client';
-import { sessionApi } from '../../session/session';
+import { sessionApi } from '../../session/session-store';
 
 /** Called by address: the sign-in path does not load the contracts (lib/api-client.ts `routeAddress`). */
 const publicApi = addressClient<typeof publicAuthRoutes>({
