@@ -1,34 +1,34 @@
 import type { Page } from '@odontia/shared/schemas/common';
 import { describe, expect, it } from 'vitest';
-import { getEveryPage } from './every-page';
+import { everyPage } from './every-page';
 
-/** A server list of `total` rows, paged as the API pages it; records the paths asked. */
+/** A server list of `total` rows, paged as the API pages it; records the pages asked. */
 function fakeList(total: number) {
-  const asked: string[] = [];
-  const get = async (path: string): Promise<Page<number>> => {
-    asked.push(path);
-    const query = new URLSearchParams(path.split('?')[1]);
-    const page = Number(query.get('page'));
-    const pageSize = Number(query.get('pageSize'));
+  const asked: { page: number; pageSize: number }[] = [];
+  const pageOf = async ({ page, pageSize }: { page: number; pageSize: number }): Promise<Page<number>> => {
+    asked.push({ page, pageSize });
     const rows = Array.from({ length: total }, (_, index) => index + 1);
     return { data: rows.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize };
   };
-  return { asked, get };
+  return { asked, pageOf };
 }
 
-describe('getEveryPage', () => {
+describe('everyPage', () => {
   it('answers one page when the list fits in it', async () => {
     const list = fakeList(40);
-    const answer = await getEveryPage('treatments?active=true', list.get);
+    const answer = await everyPage(list.pageOf);
     expect(answer.data).toHaveLength(40);
-    expect(list.asked).toEqual(['treatments?active=true&pageSize=100&page=1']);
+    expect(list.asked).toEqual([{ page: 1, pageSize: 100 }]);
   });
 
   it('reads every page of a longer list, in order', async () => {
     const list = fakeList(230);
-    const answer = await getEveryPage('treatments', list.get);
+    const answer = await everyPage(list.pageOf);
     expect(answer.data).toEqual(Array.from({ length: 230 }, (_, index) => index + 1));
-    expect(list.asked).toHaveLength(3);
-    expect(list.asked[0]).toBe('treatments?pageSize=100&page=1');
+    expect(list.asked).toEqual([
+      { page: 1, pageSize: 100 },
+      { page: 2, pageSize: 100 },
+      { page: 3, pageSize: 100 },
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { maxPageSize, type Page } from '@odontia/shared/schemas/common';
-import { http } from './http';
 
 /**
  * Every row of a list the server pages, for a picker that shows them all at once (a clinic's price
@@ -16,16 +15,4 @@ export async function everyPage<T>(
     Array.from({ length: pages - 1 }, (_, index) => pageOf({ page: index + 2, pageSize: maxPageSize })),
   );
   return { ...first, data: [...first.data, ...rest.flatMap((page) => page.data)], pageSize: first.total };
-}
-
-/**
- * `everyPage` over a path that carries the filters and sort; `get` may swap in a getter that
- * tolerates 403.
- */
-export function getEveryPage<T>(
-  path: string,
-  get: (path: string) => Promise<Page<T>> = (url) => http.get<Page<T>>(url),
-): Promise<Page<T>> {
-  const separator = path.includes('?') ? '&' : '?';
-  return everyPage(({ page, pageSize }) => get(`${path}${separator}pageSize=${pageSize}&page=${page}`));
 }

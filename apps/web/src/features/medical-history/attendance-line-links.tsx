@@ -1,11 +1,12 @@
 import { clinicalRoutes } from '@odontia/shared/routes/clinical';
+import { treatmentRecord } from '@odontia/shared/routes/treatments';
 import type { PendingBudgetLine } from '@odontia/shared/schemas/attendances';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
 import { callApi } from '../../lib/api-client';
-import { getEveryPage } from '../../lib/every-page';
+import { everyPage } from '../../lib/every-page';
 
 /**
  * The price-list links of an attendance line (issue 18): the treatment it bills (picking one
@@ -17,7 +18,8 @@ import { getEveryPage } from '../../lib/every-page';
 export function usePriceListOptions() {
   return useQuery({
     queryKey: ['treatments', 'options'],
-    queryFn: () => getEveryPage<Treatment>('treatments?active=true&sort=group'),
+    queryFn: () =>
+      everyPage((page) => callApi(treatmentRecord.routes.list, { query: { ...page, active: 'true', sort: 'group' } })),
     staleTime: 60_000,
   });
 }
