@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentType } from '@odontia/shared/enums';
 import { expect } from 'vitest';
+import { setClock } from './clock.ts';
 import type { TestClinicContext } from './test-clinic.ts';
 
 /*
@@ -141,4 +142,21 @@ export async function expectLedgerHidden(
     expect(response.statusCode, url).toBe(404);
     expect(response.json().code).toBe(code);
   }
+}
+
+/**
+ * The accounts list (`list`: '/api/current-accounts/customers') on 15 November, after `ageParty`:
+ * answered 200, its page and the row of the aged party (`idOf` reads a row's party id).
+ */
+export async function accountsOnNovember15<Row>(
+  t: TestClinicContext,
+  list: string,
+  idOf: (row: Row) => string,
+  partyId: string,
+) {
+  setClock('2026-11-15T15:00:00Z');
+  const response = await t.call('GET', `${list}?q=aging&pageSize=50`);
+  expect(response.statusCode, response.body).toBe(200);
+  const page = response.json<{ data: Row[]; total: number; totals: Record<string, string> }>();
+  return { page, account: page.data.find((row) => idOf(row) === partyId) };
 }

@@ -3,17 +3,7 @@ import type { providerAccountsPageSchema } from '@odontia/shared/schemas/current
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase, ledgerMismatches } from '../../../test/commercial.ts';
-import {
-  ageParty,
-  agingOnNovember15,
-  agingOnOctober20,
-  expectAccountsCsv,
-  expectLedgerExports,
-  expectLedgerHidden,
-  expectPagedTotalsAgree,
-  ledgerRows,
-  recordMovement,
-} from '../../../test/current-accounts.ts';
+import * as accounts from '../../../test/current-accounts.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -28,11 +18,11 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
-  const pay = recordMovement(t, '/api/payments', 'bank_transfer');
+  const pay = accounts.recordMovement(t, '/api/payments', 'bank_transfer');
 
   async function agedProvider(name: string) {
     const providerId = await insertProvider(t, { fantasyName: name });
-    await ageParty(
+    await accounts.ageParty(
       (document) => insertRegisteredPurchase(t, { providerId, ...document }),
       (body) => pay({ providerId, ...body }),
     );
@@ -42,23 +32,28 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
   it('lists balances, overdue and aging on the clinic today, with totals; balance = Σ aging − on account', async () => {
     const providerId = await agedProvider('Aging Depósito Dental');
     const idle = await insertProvider(t, { fantasyName: 'Aging Sin Movimientos' });
-    setClock('2026-11-15T15:00:00Z');
-    const response = await t.call('GET', '/api/current-accounts/providers?q=aging&pageSize=50');
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Answer<typeof providerAccountsPageSchema>>();
-    const account = page.data.find((row: { providerId: string }) => row.providerId === providerId);
+    const { page, account } = await accounts.accountsOnNovember15(
+      t,
+      '/api/current-accounts/providers',
+      (row: Answer<typeof providerAccountsPageSchema>['data'][number]) => row.providerId,
+      providerId,
+    );
     expect(account).toMatchObject({
       name: 'Aging Depósito Dental',
       balance: '444.50',
       overdue: '484.00',
       onAccount: '160.50',
-      aging: agingOnNovember15,
+      aging: accounts.agingOnNovember15,
       lastMovementOn: '2026-11-20',
     });
     expect(page.data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId, idle]);
     expect(page.total).toBe(2);
     expect(page.totals).toMatchObject({ balance: '444.50', overdue: '484.00', onAccount: '160.50' });
-    await expectPagedTotalsAgree(t, '/api/current-accounts/providers', ['', '?withBalance=true', '?page=2&pageSize=1']);
+    await accounts.expectPagedTotalsAgree(t, '/api/current-accounts/providers', [
+      '',
+      '?withBalance=true',
+      '?page=2&pageSize=1',
+    ]);
 
     const withBalance = await t.call('GET', '/api/current-accounts/providers?q=aging&withBalance=true');
     expect(withBalance.json().data.map((row: { providerId: string }) => row.providerId)).toEqual([providerId]);
@@ -72,10 +67,10 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     setClock('2026-10-20T15:00:00Z');
     const later = await t.call('GET', `/api/current-accounts/providers?q=${encodeURIComponent('depósito')}`);
     expect(later.statusCode, later.body).toBe(200);
-    expect(later.json().data[0].aging).toEqual(agingOnOctober20);
+    expect(later.json().data[0].aging).toEqual(accounts.agingOnOctober20);
     expect(later.json().data[0].balance).toBe('444.50');
 
-    await expectAccountsCsv(
+    await accounts.expectAccountsCsv(
       t,
       '/api/current-accounts/providers/export.csv?q=aging',
       'Proveedor',
@@ -109,7 +104,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(response.statusCode, response.body).toBe(200);
     const ledger = response.json().data;
     expect(ledger.openingBalance).toBe('1210.00');
-    expect(ledgerRows(ledger)).toEqual([
+    expect(accounts.ledgerRows(ledger)).toEqual([
       ['2026-02-01', `Pago ${payment.number}`, '500.00', '0.00', '710.00'],
       ['2026-03-05', 'Factura 0001-00001240', '0.00', '242.00', '952.00'],
       ['2026-03-20', `Pago ${second.number}`, '100.00', '0.00', '852.00'],
@@ -127,7 +122,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
 
     const party = `/api/current-accounts/providers/${providerId}`;
-    await expectLedgerExports(t, party, party, '2026-03-31;Saldo final;;;600,00;242,00;852,00');
+    await accounts.expectLedgerExports(t, party, party, '2026-03-31;Saldo final;;;600,00;242,00;852,00');
     expect((await t.call('GET', `/api/current-accounts/providers/${providerId}?startDate=2026-02-01`)).statusCode).toBe(
       400,
     );
@@ -138,7 +133,7 @@ describe.each(availableBackends())('provider current accounts on %s', (backend) 
     const range = 'startDate=2026-01-01&endDate=2026-12-31';
     const other = t.other.token;
     const list = '/api/current-accounts/providers';
-    await expectLedgerHidden(t, `${list}/${providerId}`, `${list}/${randomUUID()}`, '', 'provider_not_found');
+    await accounts.expectLedgerHidden(t, `${list}/${providerId}`, `${list}/${randomUUID()}`, '', 'provider_not_found');
     const theirs = await t.call('GET', '/api/current-accounts/providers?pageSize=100', { token: other });
     expect(theirs.json().data.some((row: { providerId: string }) => row.providerId === providerId)).toBe(false);
     await t.asLevel('customer', async () => {

@@ -3,17 +3,7 @@ import type { customerAccountsPageSchema } from '@odontia/shared/schemas/current
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { customerLedgerMismatches, ledgerMismatches } from '../../../test/commercial.ts';
-import {
-  ageParty,
-  agingOnNovember15,
-  agingOnOctober20,
-  expectAccountsCsv,
-  expectLedgerExports,
-  expectLedgerHidden,
-  expectPagedTotalsAgree,
-  ledgerRows,
-  recordMovement,
-} from '../../../test/current-accounts.ts';
+import * as accounts from '../../../test/current-accounts.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
@@ -31,11 +21,11 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(await dayFigureMismatches(t)).toEqual([]);
   });
 
-  const collect = recordMovement(t, '/api/collections', 'cash_payment');
+  const collect = accounts.recordMovement(t, '/api/collections', 'cash_payment');
 
   async function agedCustomer(name: string) {
     const customerId = await insertCustomer(t, { name });
-    await ageParty(
+    await accounts.ageParty(
       (document) => insertIssuedSale(t, { customerId, ...document }),
       (body) => collect({ customerId, ...body }),
     );
@@ -45,11 +35,12 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
   it('lists balances, overdue and aging on the clinic today, with totals; balance = Σ aging − on account', async () => {
     const customerId = await agedCustomer('Aging Obra Social');
     const idle = await insertCustomer(t, { name: 'Aging Sin Movimientos' });
-    setClock('2026-11-15T15:00:00Z');
-    const response = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50');
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Answer<typeof customerAccountsPageSchema>>();
-    const account = page.data.find((row: { customerId: string }) => row.customerId === customerId);
+    const { page, account } = await accounts.accountsOnNovember15(
+      t,
+      '/api/current-accounts/customers',
+      (row: Answer<typeof customerAccountsPageSchema>['data'][number]) => row.customerId,
+      customerId,
+    );
     expect(account).toMatchObject({
       name: 'Aging Obra Social',
       kind: 'company',
@@ -57,7 +48,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
       overdue: '484.00',
       onAccount: '160.50',
       currency: 'argentine_peso',
-      aging: agingOnNovember15,
+      aging: accounts.agingOnNovember15,
       lastMovementOn: '2026-11-20',
     });
     expect(page.data.map((row: { customerId: string }) => row.customerId)).toEqual([customerId, idle]);
@@ -68,7 +59,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     const byOverdue = await t.call('GET', '/api/current-accounts/customers?q=aging&pageSize=50&sort=-overdue');
     expect(byOverdue.json<{ totals: Record<string, string> }>().totals).toEqual(page.totals);
     expect(byOverdue.json().data.find((row: { customerId: string }) => row.customerId === customerId)).toEqual(account);
-    await expectPagedTotalsAgree(t, '/api/current-accounts/customers', [
+    await accounts.expectPagedTotalsAgree(t, '/api/current-accounts/customers', [
       '',
       '?withBalance=true',
       '?kind=company',
@@ -84,9 +75,14 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
 
     setClock('2026-10-20T15:00:00Z');
     const earlier = await t.call('GET', '/api/current-accounts/customers?q=obra');
-    expect(earlier.json().data[0].aging).toEqual(agingOnOctober20);
+    expect(earlier.json().data[0].aging).toEqual(accounts.agingOnOctober20);
 
-    await expectAccountsCsv(t, '/api/current-accounts/customers/export.csv?q=aging', 'Cliente', 'Aging Obra Social');
+    await accounts.expectAccountsCsv(
+      t,
+      '/api/current-accounts/customers/export.csv?q=aging',
+      'Cliente',
+      'Aging Obra Social',
+    );
     expect((await t.call('GET', '/api/current-accounts/customers?sort=nope')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/current-accounts/customers?kind=robot')).statusCode).toBe(400);
   });
@@ -111,7 +107,7 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(response.statusCode, response.body).toBe(200);
     const ledger = response.json().data;
     expect(ledger.openingBalance).toBe('1210.00');
-    expect(ledgerRows(ledger)).toEqual([
+    expect(accounts.ledgerRows(ledger)).toEqual([
       ['2026-02-01', `Cobro ${collection.number}`, '0.00', '500.00', '710.00'],
       ['2026-03-05', `Factura ${second.number}`, '242.00', '0.00', '952.00'],
       ['2026-03-20', `Cobro ${other.number}`, '0.00', '100.00', '852.00'],
@@ -129,7 +125,12 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     expect(whole.json().data.closingBalance).toBe(whole.json().data.account.balance);
 
     const party = `/api/current-accounts/customers/${customerId}`;
-    const pdf = await expectLedgerExports(t, party, `${party}/ledger`, '2026-03-31;Saldo final;;;242,00;600,00;852,00');
+    const pdf = await accounts.expectLedgerExports(
+      t,
+      party,
+      `${party}/ledger`,
+      '2026-03-31;Saldo final;;;242,00;600,00;852,00',
+    );
     const statement = pdfText(pdf.rawPayload);
     expect(statement).toContain(`Factura ${second.number}`);
     // A collection's line names it once (its reference), as the screen does.
@@ -185,7 +186,13 @@ describe.each(availableBackends())("customers' current accounts on %s", (backend
     const range = 'startDate=2026-01-01&endDate=2026-12-31';
     const other = t.other.token;
     const list = '/api/current-accounts/customers';
-    await expectLedgerHidden(t, `${list}/${customerId}`, `${list}/${randomUUID()}`, '/ledger', 'customer_not_found');
+    await accounts.expectLedgerHidden(
+      t,
+      `${list}/${customerId}`,
+      `${list}/${randomUUID()}`,
+      '/ledger',
+      'customer_not_found',
+    );
     const sent = await t.call('POST', `/api/current-accounts/customers/${customerId}/statement/send`, {
       token: other,
       body: { startDate: '2026-01-01', endDate: '2026-03-31' },
