@@ -1,3 +1,5 @@
+import { adapterRegistry } from '../../lib/adapter-registry.ts';
+
 /**
  * Payment providers of renewals (issue 19): a real gateway (Stripe, Mercado Pago…) sits behind
  * this small interface; none is reachable from here, so only the `manual` adapter ships. It is
@@ -40,29 +42,13 @@ export function manualAdapter(): PaymentAdapter {
   };
 }
 
-const factories: Record<string, () => PaymentAdapter> = { manual: manualAdapter };
-const instances = new Map<string, PaymentAdapter>();
-let configured = 'manual';
+const payments = adapterRegistry<PaymentAdapter>('PAYMENT_ADAPTER', { manual: manualAdapter }, 'manual');
 
 /** The app's start names the adapter of its configuration (PAYMENT_ADAPTER); unknown names fail there. */
-export function configurePayments(name: string): void {
-  paymentAdapter(name);
-  configured = name;
-}
+export const configurePayments = (name: string): void => payments.configure(name);
 
 /** Tests put their own adapter (one that charges at once) under a name. */
-export function registerPaymentAdapter(adapter: PaymentAdapter): void {
-  instances.set(adapter.name, adapter);
-  factories[adapter.name] = () => adapter;
-}
+export const registerPaymentAdapter = (adapter: PaymentAdapter): void => payments.register(adapter);
 
 /** The configured adapter, or the one named. */
-export function paymentAdapter(name: string = configured): PaymentAdapter {
-  const existing = instances.get(name);
-  if (existing) return existing;
-  const factory = factories[name];
-  if (!factory) throw new Error(`unknown PAYMENT_ADAPTER ${name}`);
-  const adapter = factory();
-  instances.set(name, adapter);
-  return adapter;
-}
+export const paymentAdapter = (name?: string): PaymentAdapter => payments.get(name);

@@ -1,3 +1,5 @@
+import { adapterRegistry } from '../../../lib/adapter-registry.ts';
+
 /**
  * Electronic invoicing (issue 18): the authority each country sends its invoices to (Spain's
  * Verifactu, Argentina's AFIP/ARCA, Brazil's NF-e, France's PDP) sits behind one small interface.
@@ -54,29 +56,13 @@ export function localAdapter(): EinvoiceAdapter {
   };
 }
 
-const factories: Record<string, () => EinvoiceAdapter> = { local: localAdapter };
-const instances = new Map<string, EinvoiceAdapter>();
-let configured = 'local';
+const einvoicing = adapterRegistry<EinvoiceAdapter>('EINVOICE_ADAPTER', { local: localAdapter }, 'local');
 
 /** The app's start names the adapter of its configuration (EINVOICE_ADAPTER); unknown names fail there. */
-export function configureEinvoicing(name: string): void {
-  einvoiceAdapter(name);
-  configured = name;
-}
+export const configureEinvoicing = (name: string): void => einvoicing.configure(name);
 
 /** Tests put their own adapter (one that rejects, or fails once) under a name. */
-export function registerEinvoiceAdapter(adapter: EinvoiceAdapter): void {
-  instances.set(adapter.name, adapter);
-  factories[adapter.name] = () => adapter;
-}
+export const registerEinvoiceAdapter = (adapter: EinvoiceAdapter): void => einvoicing.register(adapter);
 
 /** The configured adapter, or the one named (a submission keeps the adapter it was queued with). */
-export function einvoiceAdapter(name: string = configured): EinvoiceAdapter {
-  const existing = instances.get(name);
-  if (existing) return existing;
-  const factory = factories[name];
-  if (!factory) throw new Error(`unknown EINVOICE_ADAPTER ${name}`);
-  const adapter = factory();
-  instances.set(name, adapter);
-  return adapter;
-}
+export const einvoiceAdapter = (name?: string): EinvoiceAdapter => einvoicing.get(name);
