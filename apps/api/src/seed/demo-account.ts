@@ -31,39 +31,35 @@ export async function seedDemoAccount(
     const stamp = start.replaceAll('-', '');
     const orderId = newId();
     const paidAt = clinicDayRange(demoTimeZone, paidOn).start;
+    // What the order and its payment share: the period bought, its price, paid by hand.
+    const paidPeriod = {
+      accountId,
+      plan: demoPlan.id,
+      periodStart: start,
+      periodEnd: end,
+      amount: demoPlan.price,
+      currency: demoPlan.currency,
+      status: 'paid' as const,
+      provider: 'manual',
+      paidAt,
+    };
     await tx.insert(accountMovements).values([
       {
-        accountId,
+        ...paidPeriod,
         id: orderId,
         date: ordered,
         kind: 'renewal_order',
-        plan: demoPlan.id,
-        periodStart: start,
-        periodEnd: end,
-        amount: demoPlan.price,
-        currency: demoPlan.currency,
-        status: 'paid',
         reference: `RN-${stamp}-DEMO${month}1`,
-        provider: 'manual',
-        paidAt,
         createdBy: administratorId,
         createdAt: clinicDayRange(demoTimeZone, ordered).start,
       },
       {
-        accountId,
+        ...paidPeriod,
         id: newId(),
         date: paidOn,
         kind: 'payment',
-        plan: demoPlan.id,
-        periodStart: start,
-        periodEnd: end,
-        amount: demoPlan.price,
-        currency: demoPlan.currency,
-        status: 'paid',
         reference: `PA-${stamp}-DEMO${month}2`,
-        provider: 'manual',
         orderId,
-        paidAt,
         createdAt: paidAt,
       },
     ]);

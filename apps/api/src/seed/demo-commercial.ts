@@ -354,6 +354,16 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
     ],
   });
 
+  // The conical implant, on every document of Implantes Austral.
+  const implant375 = (quantity: string, unitPrice: string): Line => ({
+    sku: 'INS-IMP-375',
+    skuProvider: 'AUS-C375-10',
+    description: 'Implante cónico 3,75 x 10 mm',
+    quantity,
+    unitPrice,
+    vatRate: '10.5',
+  });
+
   // Implantes Austral (60 days): implants paid in two parts, one by a deposit still pending; a
   // second invoice not yet due; a purchase order for the next surgeries.
   const implants = await purchase('implants', {
@@ -361,14 +371,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
     daysAgo: 80,
     pos: '0002',
     lines: [
-      {
-        sku: 'INS-IMP-375',
-        skuProvider: 'AUS-C375-10',
-        description: 'Implante cónico 3,75 x 10 mm',
-        quantity: '4',
-        unitPrice: '182000.00',
-        vatRate: '10.5',
-      },
+      implant375('4', '182000.00'),
       {
         sku: 'INS-HIL-00',
         skuProvider: 'AUS-HR-00',
@@ -401,16 +404,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
     documentType: 'invoice',
     daysAgo: 20,
     pos: '0002',
-    lines: [
-      {
-        sku: 'INS-IMP-375',
-        skuProvider: 'AUS-C375-10',
-        description: 'Implante cónico 3,75 x 10 mm',
-        quantity: '2',
-        unitPrice: '189000.00',
-        vatRate: '10.5',
-      },
-    ],
+    lines: [implant375('2', '189000.00')],
   });
   // Issue 35: the clinic's order (numbered by the clinic, OC-00000001), received in part: two of
   // the three implants came with a delivery note; the third and the kit are still pending.
@@ -420,14 +414,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
     deliveryInDays: 5,
     notes: 'Para las cirugías programadas del mes próximo.',
     lines: [
-      {
-        sku: 'INS-IMP-375',
-        skuProvider: 'AUS-C375-10',
-        description: 'Implante cónico 3,75 x 10 mm',
-        quantity: '3',
-        unitPrice: '189000.00',
-        vatRate: '10.5',
-      },
+      implant375('3', '189000.00'),
       {
         skuProvider: 'AUS-KIT-QX',
         description: 'Kit quirúrgico para implantes cónicos (consignación)',
@@ -445,12 +432,7 @@ async function seedDemoPurchasing(ctx: RequestContext, providers: Record<DemoPro
     related: order.id,
     lines: [
       {
-        sku: 'INS-IMP-375',
-        skuProvider: 'AUS-C375-10',
-        description: 'Implante cónico 3,75 x 10 mm',
-        quantity: '2',
-        unitPrice: '189000.00',
-        vatRate: '10.5',
+        ...implant375('2', '189000.00'),
         ...(implantLine ? { sourceLineId: implantLine.id } : {}),
       },
     ],

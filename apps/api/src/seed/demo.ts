@@ -132,46 +132,23 @@ async function seedDemoRows(
     await tx.execute(
       sql`select set_config('role', ${appRole}, true), set_config('app.account_id', ${accountId}, true)`,
     );
-    await seedDemoInventory(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      supervisorId: userIds[1] as string,
-    });
-    await seedDemoCommercial(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
-    await seedDemoPatients(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      userId: userIds[2] as string,
-    });
-    await seedDemoClinical(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      supervisorId: userIds[1] as string,
-    });
-    await seedDemoOdontogram(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      supervisorId: userIds[1] as string,
-    });
-    await seedDemoAuthorizationTemplates(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-    });
-    await seedDemoCertificates(tx as unknown as TenantTx, accountId, { supervisorId: userIds[1] as string });
-    await seedDemoDocuments(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      supervisorId: userIds[1] as string,
-    });
-    await seedDemoSchedules(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      supervisorId: userIds[1] as string,
-    });
-    await seedDemoAgenda(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      professionalIds: userIds,
-    });
-    await seedDemoSales(tx as unknown as TenantTx, accountId, {
-      administratorId: userIds[0] as string,
-      professionalIds: userIds,
-    });
-    await seedDemoAccount(tx as unknown as TenantTx, accountId, { administratorId: userIds[0] as string });
-    const patientIds = (await firstDemoPatients(tx as unknown as TenantTx, accountId, 2)) ?? [];
-    return { accountId, supervisorId: userIds[1] as string, patientIds };
+    const tenantTx = tx as unknown as TenantTx;
+    const administratorId = userIds[0] as string;
+    const supervisorId = userIds[1] as string;
+    await seedDemoInventory(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoCommercial(tenantTx, accountId, { administratorId });
+    await seedDemoPatients(tenantTx, accountId, { administratorId, userId: userIds[2] as string });
+    await seedDemoClinical(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoOdontogram(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoAuthorizationTemplates(tenantTx, accountId, { administratorId });
+    await seedDemoCertificates(tenantTx, accountId, { supervisorId });
+    await seedDemoDocuments(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoSchedules(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoAgenda(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoAccount(tenantTx, accountId, { administratorId });
+    const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
+    return { accountId, supervisorId, patientIds };
   });
 }
 
