@@ -23,6 +23,18 @@ import type { TenantTx } from './tenancy.ts';
  */
 
 /**
+ * A join on another row of the same clinic: `target`'s row whose id is `reference`, in the clinic
+ * of `owner` (the clinic comes first, as the indexes' `account_id` does).
+ */
+export function sameClinicRow(
+  target: { accountId: AnyColumn; id: AnyColumn },
+  owner: { accountId: AnyColumn },
+  reference: AnyColumn,
+): SQL {
+  return and(eq(target.accountId, owner.accountId), eq(target.id, reference)) as SQL;
+}
+
+/**
  * The clinic's live (not deleted) rows of `table` whose `column` is `value`: one value, a list,
  * or another table's column in a join ("the row's live patient").
  */
@@ -118,14 +130,11 @@ export function recordRepository<
       .select(selection)
       .from(table as PgTable)
       .$dynamic();
-    query = query.leftJoin(creator, and(eq(creator.accountId, columns.accountId), eq(creator.id, columns.createdBy)));
-    query = query.leftJoin(updater, and(eq(updater.accountId, columns.accountId), eq(updater.id, columns.updatedBy)));
+    query = query.leftJoin(creator, sameClinicRow(creator, columns, columns.createdBy));
+    query = query.leftJoin(updater, sameClinicRow(updater, columns, columns.updatedBy));
     for (const person of named) {
       // A record's people are required foreign keys: an inner join loses nothing.
-      query = query.innerJoin(
-        person.user,
-        and(eq(person.user.accountId, columns.accountId), eq(person.user.id, person.column)),
-      );
+      query = query.innerJoin(person.user, sameClinicRow(person.user, columns, person.column));
     }
     return query;
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { liveWhere } from '../../db/records.ts';
+import { liveWhere, sameClinicRow } from '../../db/records.ts';
 import { auditEvents, inventoryItems, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -30,7 +30,7 @@ export async function latestEvents(
         createdAt: auditEvents.createdAt,
       })
       .from(auditEvents)
-      .leftJoin(author, and(eq(author.accountId, auditEvents.accountId), eq(author.id, auditEvents.userId)))
+      .leftJoin(author, sameClinicRow(author, auditEvents, auditEvents.userId))
       // A deleted patient's events stay in the audit, but the stream neither names nor links them.
       .leftJoin(patients, liveWhere(patients, auditEvents.accountId, patients.id, auditEvents.patientId))
       .leftJoin(

@@ -19,7 +19,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { type RecordScope, recordRepository } from '../../db/records.ts';
+import { type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -66,26 +66,14 @@ function selectNamed(tx: TenantTx) {
       updatedByName: updater.completeName,
     })
     .from(appointments)
-    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
-    .innerJoin(
-      professional,
-      and(eq(professional.accountId, appointments.accountId), eq(professional.id, appointments.professionalId)),
-    )
-    .leftJoin(chairs, and(eq(chairs.accountId, appointments.accountId), eq(chairs.id, appointments.chairId)))
-    .leftJoin(
-      treatments,
-      and(eq(treatments.accountId, appointments.accountId), eq(treatments.id, appointments.treatmentId)),
-    )
-    .leftJoin(
-      confirmer,
-      and(eq(confirmer.accountId, appointments.accountId), eq(confirmer.id, appointments.confirmedBy)),
-    )
-    .leftJoin(
-      canceller,
-      and(eq(canceller.accountId, appointments.accountId), eq(canceller.id, appointments.cancelledBy)),
-    )
-    .leftJoin(creator, and(eq(creator.accountId, appointments.accountId), eq(creator.id, appointments.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, appointments.accountId), eq(updater.id, appointments.updatedBy)))
+    .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
+    .innerJoin(professional, sameClinicRow(professional, appointments, appointments.professionalId))
+    .leftJoin(chairs, sameClinicRow(chairs, appointments, appointments.chairId))
+    .leftJoin(treatments, sameClinicRow(treatments, appointments, appointments.treatmentId))
+    .leftJoin(confirmer, sameClinicRow(confirmer, appointments, appointments.confirmedBy))
+    .leftJoin(canceller, sameClinicRow(canceller, appointments, appointments.cancelledBy))
+    .leftJoin(creator, sameClinicRow(creator, appointments, appointments.createdBy))
+    .leftJoin(updater, sameClinicRow(updater, appointments, appointments.updatedBy))
     .$dynamic();
 }
 
@@ -154,16 +142,10 @@ const calendarQuery = preparedQuery('appointments_calendar', (db) =>
       version: appointments.version,
     })
     .from(appointments)
-    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
-    .innerJoin(
-      professional,
-      and(eq(professional.accountId, appointments.accountId), eq(professional.id, appointments.professionalId)),
-    )
-    .leftJoin(chairs, and(eq(chairs.accountId, appointments.accountId), eq(chairs.id, appointments.chairId)))
-    .leftJoin(
-      treatments,
-      and(eq(treatments.accountId, appointments.accountId), eq(treatments.id, appointments.treatmentId)),
-    )
+    .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
+    .innerJoin(professional, sameClinicRow(professional, appointments, appointments.professionalId))
+    .leftJoin(chairs, sameClinicRow(chairs, appointments, appointments.chairId))
+    .leftJoin(treatments, sameClinicRow(treatments, appointments, appointments.treatmentId))
     .where(
       and(
         eq(appointments.accountId, sql.placeholder('accountId')),
@@ -255,7 +237,7 @@ export async function list(ctx: RecordScope, filter: ListFilter) {
   const [total] = await ctx.tx
     .select({ n: count() })
     .from(appointments)
-    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
+    .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
@@ -362,7 +344,7 @@ export async function nextOfPatients(
       professionalName: users.completeName,
     })
     .from(appointments)
-    .innerJoin(users, and(eq(users.accountId, appointments.accountId), eq(users.id, appointments.professionalId)))
+    .innerJoin(users, sameClinicRow(users, appointments, appointments.professionalId))
     .where(
       and(
         live(accountId),

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
+import { liveWhere, type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
 import {
   attendanceAddenda,
   attendanceItems,
@@ -37,10 +37,7 @@ export async function listLines({ tx, accountId }: RecordScope, attendanceId: st
       treatmentName: treatments.name,
     })
     .from(attendanceLines)
-    .leftJoin(
-      treatments,
-      and(eq(treatments.accountId, attendanceLines.accountId), eq(treatments.id, attendanceLines.treatmentId)),
-    )
+    .leftJoin(treatments, sameClinicRow(treatments, attendanceLines, attendanceLines.treatmentId))
     .where(liveWhere(attendanceLines, accountId, attendanceLines.attendanceId, attendanceId))
     .orderBy(asc(attendanceLines.position));
 }
@@ -167,10 +164,7 @@ export async function listItems({ tx, accountId }: RecordScope, attendanceId: st
   return tx
     .select({ ...getTableColumns(attendanceItems), name: inventoryItems.name })
     .from(attendanceItems)
-    .innerJoin(
-      inventoryItems,
-      and(eq(inventoryItems.accountId, attendanceItems.accountId), eq(inventoryItems.id, attendanceItems.itemId)),
-    )
+    .innerJoin(inventoryItems, sameClinicRow(inventoryItems, attendanceItems, attendanceItems.itemId))
     .where(liveWhere(attendanceItems, accountId, attendanceItems.attendanceId, attendanceId))
     .orderBy(asc(attendanceItems.createdAt), asc(attendanceItems.id));
 }
@@ -184,7 +178,7 @@ export async function listAddenda({ tx, accountId }: RecordScope, attendanceId: 
       userName: users.completeName,
     })
     .from(attendanceAddenda)
-    .leftJoin(users, and(eq(users.accountId, attendanceAddenda.accountId), eq(users.id, attendanceAddenda.createdBy)))
+    .leftJoin(users, sameClinicRow(users, attendanceAddenda, attendanceAddenda.createdBy))
     .where(liveWhere(attendanceAddenda, accountId, attendanceAddenda.attendanceId, attendanceId))
     .orderBy(asc(attendanceAddenda.createdAt), asc(attendanceAddenda.id));
 }
@@ -263,7 +257,7 @@ export async function listRecent({ tx, accountId }: RecordScope, limit: number) 
         isNull(patients.deletedAt),
       ),
     )
-    .innerJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
+    .innerJoin(users, sameClinicRow(users, attendances, attendances.professionalId))
     .where(and(eq(attendances.accountId, accountId), isNull(attendances.deletedAt)))
     .orderBy(...newestFirst(attendances.date, attendances.id))
     .limit(limit);

@@ -1,6 +1,7 @@
 import type { RecordChange } from '@odontia/shared/schemas/records';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sameClinicRow } from '../../db/records.ts';
 import {
   auditEvents,
   authorizationTemplates,
@@ -42,7 +43,7 @@ export async function listRecordChanges(
       after: auditEvents.after,
     })
     .from(auditEvents)
-    .leftJoin(users, and(eq(users.accountId, auditEvents.accountId), eq(users.id, auditEvents.userId)))
+    .leftJoin(users, sameClinicRow(users, auditEvents, auditEvents.userId))
     .where(where)
     .orderBy(desc(auditEvents.seq))
     .limit(page.pageSize)

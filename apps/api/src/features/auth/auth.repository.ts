@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { sameClinicRow } from '../../db/records.ts';
 import { type AuthTokenPurpose, accounts, authTokens, logins, sessions, users } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -76,7 +77,7 @@ export async function pendingSignUpPassword(tx: SystemTx, loginId: string): Prom
   const [row] = await tx
     .select({ passwordHash: authTokens.passwordHash })
     .from(authTokens)
-    .innerJoin(users, and(eq(users.accountId, authTokens.accountId), eq(users.id, authTokens.userId)))
+    .innerJoin(users, sameClinicRow(users, authTokens, authTokens.userId))
     .where(
       and(
         eq(users.loginId, loginId),
@@ -107,7 +108,7 @@ export async function findAuthToken(tx: SystemTx, tokenHash: string, purpose: Au
   const [row] = await tx
     .select({ token: authTokens, user: users, account: accounts })
     .from(authTokens)
-    .innerJoin(users, and(eq(users.accountId, authTokens.accountId), eq(users.id, authTokens.userId)))
+    .innerJoin(users, sameClinicRow(users, authTokens, authTokens.userId))
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     .where(
       and(

@@ -1,7 +1,7 @@
 import type { AuthorizationStatus } from '@odontia/shared/enums';
 import { and, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
+import { liveWhere, type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
 import {
   accounts,
   authorizationSignatures,
@@ -77,13 +77,10 @@ function selectWithNames(tx: TenantTx) {
       updatedByName: updater.completeName,
     })
     .from(t)
-    .innerJoin(professional, and(eq(professional.accountId, t.accountId), eq(professional.id, t.professionalId)))
-    .leftJoin(
-      authorizationTemplates,
-      and(eq(authorizationTemplates.accountId, t.accountId), eq(authorizationTemplates.id, t.templateId)),
-    )
-    .leftJoin(creator, and(eq(creator.accountId, t.accountId), eq(creator.id, t.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, t.accountId), eq(updater.id, t.updatedBy)));
+    .innerJoin(professional, sameClinicRow(professional, t, t.professionalId))
+    .leftJoin(authorizationTemplates, sameClinicRow(authorizationTemplates, t, t.templateId))
+    .leftJoin(creator, sameClinicRow(creator, t, t.createdBy))
+    .leftJoin(updater, sameClinicRow(updater, t, t.updatedBy));
 }
 
 /** One page, newest first (date desc, id desc: the patient index), optionally of one status, and the count. */
@@ -122,8 +119,8 @@ export async function listSignatures(
   const rows = await tx
     .select({ ...getTableColumns(s), collectedByName: collector.completeName, revokedByName: revoker.completeName })
     .from(s)
-    .leftJoin(collector, and(eq(collector.accountId, s.accountId), eq(collector.id, s.collectedBy)))
-    .leftJoin(revoker, and(eq(revoker.accountId, s.accountId), eq(revoker.id, s.revokedBy)))
+    .leftJoin(collector, sameClinicRow(collector, s, s.collectedBy))
+    .leftJoin(revoker, sameClinicRow(revoker, s, s.revokedBy))
     .where(and(eq(s.accountId, accountId), eq(s.authorizationId, authorizationId)))
     .orderBy(desc(s.signedAt), desc(s.id));
   // PGlite answers a bytea as a Uint8Array, node-postgres as a Buffer: one type from here on.

@@ -1,5 +1,6 @@
 import type { CollectionListQuery } from '@odontia/shared/schemas/collections';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { sameClinicRow } from '../../db/records.ts';
 import { customers, payments } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 
@@ -14,7 +15,7 @@ export const customerJoin: PartyJoin<{
   customerKind: 'patient' | 'company' | 'insurer' | null;
 }> = {
   table: customers,
-  on: and(eq(customers.accountId, payments.accountId), eq(customers.id, payments.customerId)),
+  on: sameClinicRow(customers, payments, payments.customerId),
   fields: {
     customerName: sql<string | null>`coalesce(${customers.name}, ${payments.counterpartySnapshot} ->> 'name')`,
     customerKind: customers.kind,

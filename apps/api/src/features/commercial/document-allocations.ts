@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { commercialDocuments, paymentAllocations, payments } from '../../db/schema/index.ts';
 
 /** What settled a sale or a purchase: the allocations of payments and credit notes to one document. */
@@ -21,14 +22,8 @@ export async function allocationsOf(scope: TenantScope, documentId: string) {
       createdAt: paymentAllocations.createdAt,
     })
     .from(paymentAllocations)
-    .leftJoin(
-      payments,
-      and(eq(payments.accountId, paymentAllocations.accountId), eq(payments.id, paymentAllocations.paymentId)),
-    )
-    .leftJoin(
-      credit,
-      and(eq(credit.accountId, paymentAllocations.accountId), eq(credit.id, paymentAllocations.creditDocumentId)),
-    )
+    .leftJoin(payments, sameClinicRow(payments, paymentAllocations, paymentAllocations.paymentId))
+    .leftJoin(credit, sameClinicRow(credit, paymentAllocations, paymentAllocations.creditDocumentId))
     .where(and(eq(paymentAllocations.accountId, scope.accountId), eq(paymentAllocations.documentId, documentId)))
     .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { commercialDocuments, documentLines, inventoryItems, users } from '../../db/schema/index.ts';
 import type { PartyJoin } from './party-join.ts';
 
@@ -141,18 +142,9 @@ export async function findDocument<TParty>(
     })
     .from(commercialDocuments)
     .leftJoin(party.table, party.on)
-    .leftJoin(
-      creator,
-      and(eq(creator.accountId, commercialDocuments.accountId), eq(creator.id, commercialDocuments.createdBy)),
-    )
-    .leftJoin(
-      updater,
-      and(eq(updater.accountId, commercialDocuments.accountId), eq(updater.id, commercialDocuments.updatedBy)),
-    )
-    .leftJoin(
-      registrar,
-      and(eq(registrar.accountId, commercialDocuments.accountId), eq(registrar.id, commercialDocuments.registeredBy)),
-    )
+    .leftJoin(creator, sameClinicRow(creator, commercialDocuments, commercialDocuments.createdBy))
+    .leftJoin(updater, sameClinicRow(updater, commercialDocuments, commercialDocuments.updatedBy))
+    .leftJoin(registrar, sameClinicRow(registrar, commercialDocuments, commercialDocuments.registeredBy))
     .where(and(liveDocuments(scope, side), eq(commercialDocuments.id, id)));
   return row as unknown as NamedDocumentRow<TParty> | undefined;
 }
@@ -256,17 +248,8 @@ export async function linesOf(scope: TenantScope, documentId: string): Promise<N
       professionalName: lineProfessionals.completeName,
     })
     .from(documentLines)
-    .leftJoin(
-      inventoryItems,
-      and(eq(inventoryItems.accountId, documentLines.accountId), eq(inventoryItems.id, documentLines.itemId)),
-    )
-    .leftJoin(
-      lineProfessionals,
-      and(
-        eq(lineProfessionals.accountId, documentLines.accountId),
-        eq(lineProfessionals.id, documentLines.professionalId),
-      ),
-    )
+    .leftJoin(inventoryItems, sameClinicRow(inventoryItems, documentLines, documentLines.itemId))
+    .leftJoin(lineProfessionals, sameClinicRow(lineProfessionals, documentLines, documentLines.professionalId))
     .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
     .orderBy(asc(documentLines.position));
 }

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TxContext as Ctx, WriterContext as WriteCtx } from '../../context.ts';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { sortedBy } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { commercialDocuments, paymentAllocations, payments, users } from '../../db/schema/index.ts';
 import type { PartyJoin } from './party-join.ts';
 import type { PaymentSide } from './payment-side.ts';
@@ -45,9 +46,9 @@ async function withNames<TParty>(
     })
     .from(payments)
     .leftJoin(party.table, party.on)
-    .leftJoin(creator, and(eq(creator.accountId, payments.accountId), eq(creator.id, payments.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, payments.accountId), eq(updater.id, payments.updatedBy)))
-    .leftJoin(reverser, and(eq(reverser.accountId, payments.accountId), eq(reverser.id, payments.reversedBy)))
+    .leftJoin(creator, sameClinicRow(creator, payments, payments.createdBy))
+    .leftJoin(updater, sameClinicRow(updater, payments, payments.updatedBy))
+    .leftJoin(reverser, sameClinicRow(reverser, payments, payments.reversedBy))
     .where(and(livePayment(side, ctx.accountId), where));
   return rows as unknown as PaymentWithNames<TParty>[];
 }
@@ -115,10 +116,7 @@ export async function allocationsOf(ctx: Ctx, paymentIds: string[]) {
     .from(paymentAllocations)
     .innerJoin(
       commercialDocuments,
-      and(
-        eq(commercialDocuments.accountId, paymentAllocations.accountId),
-        eq(commercialDocuments.id, paymentAllocations.documentId),
-      ),
+      sameClinicRow(commercialDocuments, paymentAllocations, paymentAllocations.documentId),
     )
     .where(and(eq(paymentAllocations.accountId, ctx.accountId), inArray(paymentAllocations.paymentId, paymentIds)))
     .orderBy(asc(paymentAllocations.createdAt), asc(commercialDocuments.date), asc(paymentAllocations.id));

@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
 import { countRows, sortedBy, type TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { inventoryItems, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -119,8 +120,8 @@ export async function findItem(
       updatedByName: updater.completeName,
     })
     .from(inventoryItems)
-    .leftJoin(creator, and(eq(creator.accountId, inventoryItems.accountId), eq(creator.id, inventoryItems.createdBy)))
-    .leftJoin(updater, and(eq(updater.accountId, inventoryItems.accountId), eq(updater.id, inventoryItems.updatedBy)))
+    .leftJoin(creator, sameClinicRow(creator, inventoryItems, inventoryItems.createdBy))
+    .leftJoin(updater, sameClinicRow(updater, inventoryItems, inventoryItems.updatedBy))
     .where(and(eq(inventoryItems.accountId, accountId), eq(inventoryItems.kind, kind), eq(inventoryItems.id, id)));
   return row;
 }

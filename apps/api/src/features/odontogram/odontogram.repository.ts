@@ -1,6 +1,6 @@
 import { and, count, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { liveWhere, type RecordScope } from '../../db/records.ts';
+import { liveWhere, type RecordScope, sameClinicRow } from '../../db/records.ts';
 import { accounts, attendances, odontogramEntries, patients, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newestFirst } from '../clinical/clinical.repository.ts';
@@ -31,21 +31,12 @@ function selectWithNames(tx: TenantTx) {
       createdByName: creator.completeName,
     })
     .from(odontogramEntries)
-    .innerJoin(
-      professional,
-      and(
-        eq(professional.accountId, odontogramEntries.accountId),
-        eq(professional.id, odontogramEntries.professionalId),
-      ),
-    )
+    .innerJoin(professional, sameClinicRow(professional, odontogramEntries, odontogramEntries.professionalId))
     .leftJoin(
       attendances,
       liveWhere(attendances, odontogramEntries.accountId, attendances.id, odontogramEntries.attendanceId),
     )
-    .leftJoin(
-      creator,
-      and(eq(creator.accountId, odontogramEntries.accountId), eq(creator.id, odontogramEntries.createdBy)),
-    );
+    .leftJoin(creator, sameClinicRow(creator, odontogramEntries, odontogramEntries.createdBy));
 }
 
 /** The entries charted up to `at` (what the chart at that instant is computed from). */

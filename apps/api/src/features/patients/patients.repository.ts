@@ -10,7 +10,7 @@ import {
 } from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { recordRepository } from '../../db/records.ts';
+import { recordRepository, sameClinicRow } from '../../db/records.ts';
 import { appointments, patients, users } from '../../db/schema/index.ts';
 import { keptKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -181,8 +181,8 @@ const findPatientQuery = preparedQuery<{ accountId: string; id: string }, Patien
     db
       .select({ ...patientColumns, createdByName: creator.completeName, updatedByName: updater.completeName })
       .from(patients)
-      .leftJoin(creator, and(eq(creator.accountId, patients.accountId), eq(creator.id, patients.createdBy)))
-      .leftJoin(updater, and(eq(updater.accountId, patients.accountId), eq(updater.id, patients.updatedBy)))
+      .leftJoin(creator, sameClinicRow(creator, patients, patients.createdBy))
+      .leftJoin(updater, sameClinicRow(updater, patients, patients.updatedBy))
       .where(
         and(
           eq(patients.accountId, sql.placeholder('accountId')),

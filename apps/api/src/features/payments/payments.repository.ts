@@ -2,6 +2,7 @@ import type { PaymentListQuery } from '@odontia/shared/schemas/payments';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TxContext as Ctx } from '../../context.ts';
 import { nextCounterValue } from '../../db/counters.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { payments, providers } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 
@@ -28,7 +29,7 @@ export async function findProvider(ctx: Ctx, id: string) {
 /** A payment's provider for its name: the trade name, or the copied name when it has none. */
 export const providerJoin: PartyJoin<{ providerName: string | null }> = {
   table: providers,
-  on: and(eq(providers.accountId, payments.accountId), eq(providers.id, payments.providerId)),
+  on: sameClinicRow(providers, payments, payments.providerId),
   fields: {
     providerName: sql<string | null>`coalesce(${providers.fantasyName}, ${payments.counterpartySnapshot} ->> 'name')`,
   },

@@ -1,6 +1,7 @@
 import type { PurchaseListQuery } from '@odontia/shared/schemas/commercial-documents';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import {
   commercialDocuments,
   inventoryItems,
@@ -36,7 +37,7 @@ export async function findProvider(scope: TenantScope, id: string): Promise<Prov
 /** A purchase's provider, for its name. */
 const providerJoin: PartyJoin<{ providerName: string | null }> = {
   table: providers,
-  on: and(eq(providers.accountId, commercialDocuments.accountId), eq(providers.id, commercialDocuments.providerId)),
+  on: sameClinicRow(providers, commercialDocuments, commercialDocuments.providerId),
   fields: { providerName: providers.fantasyName },
 };
 export type ListRow = DocumentRow & { providerName: string | null };
@@ -153,10 +154,7 @@ export async function findSku(scope: TenantScope, providerId: string, sku: strin
       lastUnitCost: providerItems.lastUnitCost,
     })
     .from(providerItems)
-    .innerJoin(
-      inventoryItems,
-      and(eq(inventoryItems.accountId, providerItems.accountId), eq(inventoryItems.id, providerItems.itemId)),
-    )
+    .innerJoin(inventoryItems, sameClinicRow(inventoryItems, providerItems, providerItems.itemId))
     .where(
       and(
         eq(providerItems.accountId, scope.accountId),
@@ -230,7 +228,7 @@ export async function sendsOf(scope: TenantScope, documentId: string) {
   return scope.tx
     .select({ sentAt: purchaseOrderSends.sentAt, to: purchaseOrderSends.sentTo, sentByName: users.completeName })
     .from(purchaseOrderSends)
-    .leftJoin(users, and(eq(users.accountId, purchaseOrderSends.accountId), eq(users.id, purchaseOrderSends.sentBy)))
+    .leftJoin(users, sameClinicRow(users, purchaseOrderSends, purchaseOrderSends.sentBy))
     .where(and(eq(purchaseOrderSends.accountId, scope.accountId), eq(purchaseOrderSends.documentId, documentId)))
     .orderBy(asc(purchaseOrderSends.sentAt), asc(purchaseOrderSends.id));
 }

@@ -1,5 +1,6 @@
 import { type Language, languages } from '@odontia/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
+import { sameClinicRow } from '../../db/records.ts';
 import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -39,8 +40,8 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
       clinicPhone: accounts.phone,
     })
     .from(appointments)
-    .innerJoin(patients, and(eq(patients.accountId, appointments.accountId), eq(patients.id, appointments.patientId)))
-    .innerJoin(users, and(eq(users.accountId, appointments.accountId), eq(users.id, appointments.professionalId)))
+    .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
+    .innerJoin(users, sameClinicRow(users, appointments, appointments.professionalId))
     .innerJoin(accounts, eq(accounts.id, appointments.accountId))
     .where(and(eq(appointments.accountId, accountId), eq(appointments.id, appointmentId)))
     .for('update', { of: appointments });

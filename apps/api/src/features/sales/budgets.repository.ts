@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TxContext as Scope } from '../../context.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import {
   attendanceLines,
   attendances,
@@ -38,10 +39,7 @@ export function linesOf(scope: Scope, documentId: string) {
   return scope.tx
     .select({ line: documentLines, treatmentCode: treatments.code })
     .from(documentLines)
-    .leftJoin(
-      treatments,
-      and(eq(treatments.accountId, documentLines.accountId), eq(treatments.id, documentLines.treatmentId)),
-    )
+    .leftJoin(treatments, sameClinicRow(treatments, documentLines, documentLines.treatmentId))
     .where(and(eq(documentLines.accountId, scope.accountId), eq(documentLines.documentId, documentId)))
     .orderBy(asc(documentLines.position));
 }
@@ -51,7 +49,7 @@ export async function decisionOf(scope: Scope, documentId: string): Promise<Deci
   const [row] = await scope.tx
     .select({ decision: budgetDecisions, createdByName: users.completeName })
     .from(budgetDecisions)
-    .leftJoin(users, and(eq(users.accountId, budgetDecisions.accountId), eq(users.id, budgetDecisions.createdBy)))
+    .leftJoin(users, sameClinicRow(users, budgetDecisions, budgetDecisions.createdBy))
     .where(and(eq(budgetDecisions.accountId, scope.accountId), eq(budgetDecisions.documentId, documentId)));
   return row ? { ...row.decision, createdByName: row.createdByName } : undefined;
 }
@@ -146,7 +144,7 @@ export async function billableAttendances(scope: Scope, patientId: string, atten
         and b.source_kind = 'attendance_fee' and b.source_id = ${attendances.id})`,
     })
     .from(attendances)
-    .leftJoin(users, and(eq(users.accountId, attendances.accountId), eq(users.id, attendances.professionalId)))
+    .leftJoin(users, sameClinicRow(users, attendances, attendances.professionalId))
     .where(
       and(
         eq(attendances.accountId, scope.accountId),
@@ -178,10 +176,7 @@ export async function billableAttendances(scope: Scope, patientId: string, atten
                 or (b.source_kind = 'budget_line' and b.source_id = ${attendanceLines.budgetLineId})))`,
           })
           .from(attendanceLines)
-          .leftJoin(
-            treatments,
-            and(eq(treatments.accountId, attendanceLines.accountId), eq(treatments.id, attendanceLines.treatmentId)),
-          )
+          .leftJoin(treatments, sameClinicRow(treatments, attendanceLines, attendanceLines.treatmentId))
           .where(
             and(
               eq(attendanceLines.accountId, scope.accountId),

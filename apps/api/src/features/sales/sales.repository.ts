@@ -2,6 +2,7 @@ import type { SaleListQuery } from '@odontia/shared/schemas/sales';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { searchCondition } from '../../db/indexed-search.ts';
 import type { TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import {
   commercialDocuments,
   customers,
@@ -27,7 +28,7 @@ const _live = (scope: TenantScope) => liveDocuments(scope, 'sale');
 /** A sale's customer, for its name. */
 const customerJoin: PartyJoin<{ customerName: string | null }> = {
   table: customers,
-  on: and(eq(customers.accountId, commercialDocuments.accountId), eq(customers.id, commercialDocuments.customerId)),
+  on: sameClinicRow(customers, commercialDocuments, commercialDocuments.customerId),
   fields: { customerName: customers.name },
 };
 export type ListRow = DocumentRow & { customerName: string | null };

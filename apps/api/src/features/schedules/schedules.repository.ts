@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
-import { recordRepository } from '../../db/records.ts';
+import { recordRepository, sameClinicRow } from '../../db/records.ts';
 import { accounts, chairs, scheduleExceptions, schedules, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -22,7 +22,7 @@ export async function listSchedules({ tx, accountId }: Scope): Promise<ScheduleR
   return tx
     .select({ ...schedulesColumns, updatedByName: updater.completeName })
     .from(schedules)
-    .leftJoin(updater, and(eq(updater.accountId, schedules.accountId), eq(updater.id, schedules.updatedBy)))
+    .leftJoin(updater, sameClinicRow(updater, schedules, schedules.updatedBy))
     .where(and(eq(schedules.accountId, accountId), isNull(schedules.deletedAt)));
 }
 

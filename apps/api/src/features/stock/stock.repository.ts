@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { countRows, type TenantScope } from '../../db/list-query.ts';
+import { sameClinicRow } from '../../db/records.ts';
 import { inventoryItems, stockMovements, users } from '../../db/schema/index.ts';
 
 /** The stock ledger: locked item rows, one batched stock update, one multi-row insert of movements. */
@@ -90,7 +91,7 @@ export async function listMovements(
   const rows = await tx
     .select(movementColumns)
     .from(stockMovements)
-    .leftJoin(users, and(eq(users.accountId, stockMovements.accountId), eq(users.id, stockMovements.userId)))
+    .leftJoin(users, sameClinicRow(users, stockMovements, stockMovements.userId))
     .where(where)
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(page.pageSize)
@@ -105,7 +106,7 @@ export async function findMovement(
   const [row] = await tx
     .select(movementColumns)
     .from(stockMovements)
-    .leftJoin(users, and(eq(users.accountId, stockMovements.accountId), eq(users.id, stockMovements.userId)))
+    .leftJoin(users, sameClinicRow(users, stockMovements, stockMovements.userId))
     .where(and(eq(stockMovements.accountId, accountId), eq(stockMovements.id, id)));
   return row;
 }
