@@ -81,10 +81,8 @@ export const updateFiscalDataSchema = z
   .superRefine(refineFiscalData);
 export type UpdateFiscalData = z.output<typeof updateFiscalDataSchema>;
 
-/** The clinic's fiscal data as answered; `legalName` null until someone fills them in. */
-export const fiscalDataSchema = z.object({
-  clinicName: z.string(),
-  legalName: z.string().nullable(),
+/** A party's fiscal identity as answered (the clinic's fiscal data, a customer). */
+export const fiscalPartyAnswerFields = {
   tradeName: z.string().nullable(),
   country: z.enum(fiscalCountries).nullable(),
   taxIdKind: z.enum(taxIdKinds).nullable(),
@@ -94,6 +92,13 @@ export const fiscalDataSchema = z.object({
   city: z.string().nullable(),
   province: z.string().nullable(),
   postalCode: z.string().nullable(),
+};
+
+/** The clinic's fiscal data as answered; `legalName` null until someone fills them in. */
+export const fiscalDataSchema = z.object({
+  clinicName: z.string(),
+  legalName: z.string().nullable(),
+  ...fiscalPartyAnswerFields,
   phone: z.string().nullable(),
   phoneMobile: z.string().nullable(),
   email: z.string().nullable(),

@@ -82,6 +82,19 @@ export const purchaseLineInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'whole_quantity_required' });
   });
 
+/** The terms a purchase and a sale document both state, and the document a note corrects. */
+export const documentTermsFields = {
+  currency: z.enum(currencies),
+  conditionSale: z.enum(conditionsSale).default('current_account'),
+  paymentMethod: z
+    .enum(paymentMethods)
+    .nullish()
+    .transform((value) => value ?? null),
+  notes: optionalText(2000),
+  /** The document a credit or debit note corrects, or the delivery note an invoice bills. */
+  relatedDocumentId: optionalId(),
+};
+
 /** What a purchase document states, as typed from the provider's paper. */
 export const purchaseFields = {
   providerId: idSchema,
@@ -99,15 +112,7 @@ export const purchaseFields = {
   dueDate: optionalCalendarDate(),
   /** The day a purchase order asks the goods for (issue 35); ignored on other documents. */
   deliveryDate: optionalCalendarDate(),
-  currency: z.enum(currencies),
-  conditionSale: z.enum(conditionsSale).default('current_account'),
-  paymentMethod: z
-    .enum(paymentMethods)
-    .nullish()
-    .transform((value) => value ?? null),
-  notes: optionalText(2000),
-  /** The document a credit or debit note corrects, or the delivery note an invoice bills. */
-  relatedDocumentId: optionalId(),
+  ...documentTermsFields,
   /** A credit note for goods sent back to the provider: its catalogue lines leave the stock. */
   returnsGoods: z.boolean().default(false),
   lines: z

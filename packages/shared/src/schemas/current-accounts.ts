@@ -85,17 +85,22 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export const providerLedgerSchema = z.object({
-  data: z.object({
-    account: providerAccountSchema,
-    startDate: dateText(),
-    endDate: dateText(),
-    openingBalance: moneyText(),
-    entries: z.array(ledgerEntrySchema),
-    totals: z.object({ debit: moneyText(), credit: moneyText() }),
-    closingBalance: moneyText(),
-  }),
-});
+/** A party's ledger between two dates: the opening balance, its entries and totals, the closing balance. */
+function ledgerSchema<Account extends z.ZodType>(account: Account) {
+  return z.object({
+    data: z.object({
+      account,
+      startDate: dateText(),
+      endDate: dateText(),
+      openingBalance: moneyText(),
+      entries: z.array(ledgerEntrySchema),
+      totals: z.object({ debit: moneyText(), credit: moneyText() }),
+      closingBalance: moneyText(),
+    }),
+  });
+}
+
+export const providerLedgerSchema = ledgerSchema(providerAccountSchema);
 export type ProviderLedger = z.infer<typeof providerLedgerSchema>['data'];
 
 /**
@@ -124,17 +129,7 @@ export const customerAccountsQuerySchema = accountsQuerySchema.extend({
 export type CustomerAccountsQuery = z.output<typeof customerAccountsQuerySchema>;
 export const customerAccountsPageSchema = pageSchema(customerAccountSchema).extend({ totals: accountTotalsSchema });
 
-export const customerLedgerSchema = z.object({
-  data: z.object({
-    account: customerAccountSchema,
-    startDate: dateText(),
-    endDate: dateText(),
-    openingBalance: moneyText(),
-    entries: z.array(ledgerEntrySchema),
-    totals: z.object({ debit: moneyText(), credit: moneyText() }),
-    closingBalance: moneyText(),
-  }),
-});
+export const customerLedgerSchema = ledgerSchema(customerAccountSchema);
 export type CustomerLedger = z.infer<typeof customerLedgerSchema>['data'];
 
 /** POST /api/current-accounts/customers/:customerId/statement/send: the statement PDF by e-mail. */

@@ -4,7 +4,7 @@ import { customerKinds, fiscalConditions, fiscalCountries } from '../commercial.
 import { languages } from '../enums.ts';
 import { taxIdKinds } from '../tax-ids.ts';
 import { optionalEmail, optionalPhone, optionalText, requiredText, wholeNumber } from '../validation.ts';
-import { refineTaxId, taxIdField } from './clinic-fiscal.ts';
+import { fiscalPartyAnswerFields, refineTaxId, taxIdField } from './clinic-fiscal.ts';
 import { idSchema, listQuerySchema } from './common.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 
@@ -58,15 +58,7 @@ export const customerRecordSchema = named(
     kind: z.enum(customerKinds),
     patientId: z.uuid().nullable(),
     name: z.string(),
-    tradeName: z.string().nullable(),
-    country: z.enum(fiscalCountries).nullable(),
-    taxIdKind: z.enum(taxIdKinds).nullable(),
-    taxId: z.string().nullable(),
-    fiscalCondition: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    province: z.string().nullable(),
-    postalCode: z.string().nullable(),
+    ...fiscalPartyAnswerFields,
     email: z.string().nullable(),
     phone: z.string().nullable(),
     language: z.enum(languages),

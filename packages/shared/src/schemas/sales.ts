@@ -2,19 +2,24 @@ import { z } from 'zod';
 import { refineLineTotals } from '../amount-bounds.ts';
 import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { correctingDocumentTypes, einvoiceStatuses, saleDocumentTypes } from '../commercial.ts';
-import { conditionsSale, currencies, fdiTeeth, paymentMethods } from '../enums.ts';
+import { fdiTeeth } from '../enums.ts';
 import {
   calendarDate,
   moneyAmount,
   optionalCalendarDate,
   optionalId,
-  optionalText,
   percentage,
   requiredText,
   safeText,
 } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
-import { documentBaseSchema, documentLineSchema, maxDocumentLines, quantityField } from './commercial-documents.ts';
+import {
+  documentBaseSchema,
+  documentLineSchema,
+  documentTermsFields,
+  maxDocumentLines,
+  quantityField,
+} from './commercial-documents.ts';
 import { idSchema, listQuerySchema, pageSchema } from './common.ts';
 import { versionField } from './records.ts';
 
@@ -77,15 +82,7 @@ export const saleFields = {
   date: calendarDate(),
   /** Null: the customer's payment term from `date` (current account only). */
   dueDate: optionalCalendarDate(),
-  currency: z.enum(currencies),
-  conditionSale: z.enum(conditionsSale).default('current_account'),
-  paymentMethod: z
-    .enum(paymentMethods)
-    .nullish()
-    .transform((value) => value ?? null),
-  notes: optionalText(2000),
-  /** The document a credit or debit note corrects, or the delivery note an invoice bills. */
-  relatedDocumentId: optionalId(),
+  ...documentTermsFields,
   /** A credit note for goods the customer gave back: its catalogue lines go back to stock. */
   returnsGoods: z.boolean().default(false),
   lines: z.array(saleLineInputSchema).min(1, 'required').max(maxDocumentLines, 'too_big').superRefine(refineLineTotals),
