@@ -7,6 +7,7 @@ import {
   integer,
   type PgColumn,
   primaryKey,
+  text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -27,6 +28,17 @@ export const recordStamps = {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   deletedBy: uuid('deleted_by'),
   version: integer('version').notNull().default(1),
+};
+
+/**
+ * The professional who signs a clinical paper, with the name, licence and specialty copied when it
+ * is written, so a later profile change does not alter what was printed.
+ */
+export const signingProfessional = {
+  professionalId: uuid('professional_id').notNull(),
+  professionalName: text('professional_name').notNull(),
+  professionalLicense: text('professional_license'),
+  professionalSpecialty: text('professional_specialty'),
 };
 
 /** The stamps of a row that is written once and only ever voided: lines, chart entries, addenda. */
