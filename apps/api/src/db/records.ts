@@ -34,6 +34,23 @@ export function sameClinicRow(
   return and(eq(target.accountId, owner.accountId), eq(target.id, reference)) as SQL;
 }
 
+/** A record's stamps as answered (recordStampsSchema): instants in ISO, the people's names, the version. */
+export function presentStamps<CreatedBy, UpdatedBy>(row: {
+  createdAt: Date;
+  createdByName: CreatedBy;
+  updatedAt: Date;
+  updatedByName: UpdatedBy;
+  version: number;
+}) {
+  return {
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+    version: row.version,
+  };
+}
+
 /**
  * The clinic's live (not deleted) rows of `table` whose `column` is `value`: one value, a list,
  * or another table's column in a join ("the row's live patient").

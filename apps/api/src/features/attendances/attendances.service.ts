@@ -12,6 +12,7 @@ import type {
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import Big from 'big.js';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { appointmentsService } from '../appointments/appointments.service.ts';
@@ -208,11 +209,7 @@ function summary(row: Row): AttendanceSummary {
     billable: row.billable,
     attendanceFee: row.attendanceFee,
     totalBillable: row.totalBillable,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

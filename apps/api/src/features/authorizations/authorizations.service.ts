@@ -19,6 +19,7 @@ import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { loadPrintHeader } from '../../db/clinic-print-header.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
@@ -97,11 +98,7 @@ function toAuthorization(row: repository.AuthorizationRowWithNames): Authorizati
     signedAt: row.signedAt ? row.signedAt.toISOString() : null,
     revokedAt: row.status === 'unsigned' && row.revokedAt ? row.revokedAt.toISOString() : null,
     revokedByName: row.status === 'unsigned' && row.revokedAt ? row.revokedByName : null,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

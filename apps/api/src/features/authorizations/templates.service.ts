@@ -5,6 +5,7 @@ import type {
 } from '@odontia/shared/schemas/authorizations';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { templatesFilter, templatesRepository } from './templates.repository.ts';
 
@@ -35,11 +36,7 @@ const records = auditedRecords({
     title: row.title,
     body: row.body,
     active: row.active,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

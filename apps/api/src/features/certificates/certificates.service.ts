@@ -10,6 +10,7 @@ import {
 } from '@odontia/shared/schemas/health-certificates';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -82,11 +83,7 @@ function present(row: Row): HealthCertificate {
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
     replacesId: row.replacesId,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Currency, DocumentType } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -141,11 +142,7 @@ export async function documentDetails(
       amount: allocation.amount,
       reversed: allocation.reversedAt !== null,
     })),
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Diagnosis, DiagnosisInput } from '@odontia/shared/schemas/diagnoses';
+import { presentStamps } from '../../db/records.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { patientRecordService, releaseFilesOfRecord } from '../clinical/clinical.service.ts';
 import { diagnosesRepository } from './diagnoses.repository.ts';
@@ -36,11 +37,7 @@ const records = auditedRecords({
     teeth: row.teeth,
     status: row.status,
     notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

@@ -16,6 +16,7 @@ import { isFieldCode } from '@odontia/shared/validation';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { RowWithNames } from '../../db/records.ts';
+import { presentStamps } from '../../db/records.ts';
 import type { patientFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
@@ -55,11 +56,7 @@ export function toPatientFile(row: RowWithNames<typeof patientFiles>): PatientFi
     attendanceId: row.attendanceId,
     diagnosisId: row.diagnosisId,
     laboratoryId: row.laboratoryId,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { guardUnique } from '../../db/errors.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -216,11 +217,7 @@ const pointsOfSale = auditedRecords({
     code: row.code,
     name: row.name,
     active: row.active,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

@@ -1,6 +1,7 @@
 import type { LaboratoryStudy } from '@odontia/shared/enums';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {
@@ -51,11 +52,7 @@ const records = auditedRecords({
     status: row.status,
     resultDate: row.resultDate,
     result: row.result,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

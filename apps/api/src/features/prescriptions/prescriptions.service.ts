@@ -8,6 +8,7 @@ import {
 } from '@odontia/shared/schemas/prescriptions';
 import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
@@ -78,11 +79,7 @@ function present(row: Row): Prescription {
     attendanceId: row.attendanceId,
     verificationCode: row.verificationCode,
     lines: [],
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 

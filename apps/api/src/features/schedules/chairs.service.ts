@@ -2,6 +2,7 @@ import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Chair, chairContracts } from '@odontia/shared/schemas/schedules';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
+import { presentStamps } from '../../db/records.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { chairsRepository } from './schedules.repository.ts';
 
@@ -28,11 +29,7 @@ const records = auditedRecords({
     name: row.name,
     sortOrder: row.sortOrder,
     active: row.active,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

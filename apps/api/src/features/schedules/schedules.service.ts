@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../audit/audit.repository.ts';
@@ -150,11 +151,7 @@ const exceptionRecords = auditedRecords({
     endsAt: row.endsAt.toISOString(),
     allDay: row.allDay,
     reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   }),
 });
 

@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
@@ -57,11 +58,7 @@ const present = (row: Row): Treatment => ({
   durationMinutes: row.durationMinutes,
   color: row.color,
   active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  createdByName: row.createdByName,
-  updatedAt: row.updatedAt.toISOString(),
-  updatedByName: row.updatedByName,
-  version: row.version,
+  ...presentStamps(row),
 });
 
 const records = auditedRecords({
