@@ -50,6 +50,21 @@ export function accountTotals(totals: AccountTotalsRow) {
   };
 }
 
+/** The accounts' query as the repositories take it: `withBalance` arrives as the text 'true'. */
+export const accountsFilter = <Query extends { withBalance?: string }>(query: Query) => ({
+  ...query,
+  withBalance: query.withBalance === 'true',
+});
+
+/** A page of accounts with the totals of every account that matches. */
+export function accountsPage<Account>(
+  query: { page: number; pageSize: number },
+  data: Account[],
+  totals: AccountTotalsRow,
+) {
+  return { data, total: totals.total, page: query.page, pageSize: query.pageSize, totals: accountTotals(totals) };
+}
+
 /** The texts of the accounts' CSV and of a ledger, in the reader's (or the customer's) language. */
 export const accountTexts: Record<
   Language,

@@ -14,8 +14,9 @@ import { paymentReference } from '../commercial/commercial-texts.ts';
 import {
   accountFigures,
   accountsCsv,
+  accountsFilter,
+  accountsPage,
   accountTexts,
-  accountTotals,
   ledgerCsv,
   ledgerPdfFile,
   runningLedger,
@@ -67,26 +68,12 @@ async function ledger(ctx: RequestContext, providerId: string, query: LedgerQuer
 
 export const currentAccountsService = {
   async list({ ctx, query }: { ctx: RequestContext; query: ProviderAccountsQuery }) {
-    const { rows, totals } = await repository.listAccounts(ctx, clinicToday(ctx.timeZone), {
-      ...query,
-      withBalance: query.withBalance === 'true',
-    });
-    return {
-      data: rows.map(present),
-      total: totals.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      totals: accountTotals(totals),
-    };
+    const { rows, totals } = await repository.listAccounts(ctx, clinicToday(ctx.timeZone), accountsFilter(query));
+    return accountsPage(query, rows.map(present), totals);
   },
 
   async exportCsv({ ctx, query }: { ctx: RequestContext; query: ProviderAccountsQuery }) {
-    const { rows } = await repository.listAccounts(
-      ctx,
-      clinicToday(ctx.timeZone),
-      { ...query, withBalance: query.withBalance === 'true' },
-      false,
-    );
+    const { rows } = await repository.listAccounts(ctx, clinicToday(ctx.timeZone), accountsFilter(query), false);
     const language = printLanguage((await readerOf(ctx)).readerLanguage);
     const csv = accountsCsv(
       language,

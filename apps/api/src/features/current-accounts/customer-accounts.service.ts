@@ -19,7 +19,8 @@ import { audit } from '../audit/audit.repository.ts';
 import {
   accountFigures,
   accountsCsv,
-  accountTotals,
+  accountsFilter,
+  accountsPage,
   ledgerCsv,
   ledgerPdfFile,
   runningLedger,
@@ -171,25 +172,24 @@ function renderStatement(statement: Awaited<ReturnType<typeof printable>>) {
 
 export const customerAccountsService = {
   async list({ ctx, query }: { ctx: RequestContext; query: CustomerAccountsQuery }) {
-    const { rows, totals } = await repository.listCustomerAccounts(ctx, clinicToday(ctx.timeZone), {
-      ...query,
-      withBalance: query.withBalance === 'true',
-    });
+    const { rows, totals } = await repository.listCustomerAccounts(
+      ctx,
+      clinicToday(ctx.timeZone),
+      accountsFilter(query),
+    );
     const currency = await repository.clinicCurrency(ctx);
-    return {
-      data: rows.map((row) => present(row, currency)),
-      total: totals.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      totals: accountTotals(totals),
-    };
+    return accountsPage(
+      query,
+      rows.map((row) => present(row, currency)),
+      totals,
+    );
   },
 
   async exportCsv({ ctx, query }: { ctx: RequestContext; query: CustomerAccountsQuery }) {
     const { rows } = await repository.listCustomerAccounts(
       ctx,
       clinicToday(ctx.timeZone),
-      { ...query, withBalance: query.withBalance === 'true' },
+      accountsFilter(query),
       false,
     );
     const currency = await repository.clinicCurrency(ctx);

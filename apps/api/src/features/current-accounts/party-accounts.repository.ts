@@ -10,27 +10,26 @@ import type { PartyKind } from './ledger.ts';
  * party's table and columns, which documents and payments count) stays in its repository.
  */
 
-/** The figures of one account as the statements answer them (numbers as text). */
-export interface AccountFiguresRow {
-  balance: string;
+/** What is owed by days past the due date (numbers as text). */
+interface AgingRow {
   current: string;
   days_0_30: string;
   days_31_60: string;
   days_61_90: string;
   days_over_90: string;
+}
+
+/** The figures of one account as the statements answer them (numbers as text). */
+export interface AccountFiguresRow extends AgingRow {
+  balance: string;
   credit_on_account: string;
   unallocated: string;
   last_movement_on: string | null;
 }
 
-export interface AccountTotalsRow {
+export interface AccountTotalsRow extends AgingRow {
   total: number;
   balance: string;
-  current: string;
-  days_0_30: string;
-  days_31_60: string;
-  days_61_90: string;
-  days_over_90: string;
   on_account: string;
 }
 
