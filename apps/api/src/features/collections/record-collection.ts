@@ -1,8 +1,6 @@
-import type { Currency, PaymentMethod } from '@odontia/shared/enums';
 import type { AuditedContext as Ctx } from '../../context.ts';
 import { nextCounterValue } from '../../db/counters.ts';
-import { customerCollections, type PaymentPart, recordPayment } from '../commercial/side-payments.ts';
-import type { AllocationRequest } from '../current-accounts/ledger.ts';
+import { customerCollections, type PaymentTerms, recordPayment } from '../commercial/side-payments.ts';
 import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
 
 /**
@@ -14,19 +12,9 @@ import { type CustomerRow, customerSnapshot } from '../customers/customer-partie
  * `recordPayment`). Never edited; reversed with a reason.
  */
 
-export interface CollectionInput {
+/** A collection from a customer; split across methods (cash + card, issue 35), one receipt. */
+export interface CollectionInput extends PaymentTerms {
   customer: CustomerRow;
-  date: string;
-  amount: string;
-  currency: Currency;
-  method: PaymentMethod;
-  transactionNumber?: string | null;
-  /** Split across methods (cash + card, issue 35): one receipt, these parts adding up to `amount`. */
-  parts?: readonly PaymentPart[];
-  notes?: string | null;
-  status: 'pending' | 'paid';
-  paidOn?: string | null;
-  allocations: AllocationRequest[];
 }
 
 /** The clinic's next receipt number: RC-000001, RC-000002… */

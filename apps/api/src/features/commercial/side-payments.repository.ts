@@ -95,6 +95,16 @@ export async function updatePayment(
     .where(and(eq(payments.accountId, ctx.accountId), eq(payments.id, id)));
 }
 
+/** A document that payments settle, as its allocations and the open list show it. */
+const settledDocumentColumns = {
+  documentType: commercialDocuments.documentType,
+  pointOfService: commercialDocuments.pointOfService,
+  documentNumber: commercialDocuments.documentNumber,
+  date: commercialDocuments.date,
+  dueDate: commercialDocuments.dueDate,
+  total: commercialDocuments.total,
+};
+
 /** The payments' allocations with their documents, oldest first. */
 export async function allocationsOf(ctx: Ctx, paymentIds: string[]) {
   if (paymentIds.length === 0) return [];
@@ -106,12 +116,7 @@ export async function allocationsOf(ctx: Ctx, paymentIds: string[]) {
       createdAt: paymentAllocations.createdAt,
       reversedAt: paymentAllocations.reversedAt,
       documentId: commercialDocuments.id,
-      documentType: commercialDocuments.documentType,
-      pointOfService: commercialDocuments.pointOfService,
-      documentNumber: commercialDocuments.documentNumber,
-      date: commercialDocuments.date,
-      dueDate: commercialDocuments.dueDate,
-      total: commercialDocuments.total,
+      ...settledDocumentColumns,
     })
     .from(paymentAllocations)
     .innerJoin(
@@ -221,12 +226,7 @@ export async function openDocumentsOf(ctx: Ctx, side: PaymentSide, partyId: stri
   return ctx.tx
     .select({
       id: commercialDocuments.id,
-      documentType: commercialDocuments.documentType,
-      pointOfService: commercialDocuments.pointOfService,
-      documentNumber: commercialDocuments.documentNumber,
-      date: commercialDocuments.date,
-      dueDate: commercialDocuments.dueDate,
-      total: commercialDocuments.total,
+      ...settledDocumentColumns,
       currency: commercialDocuments.currency,
       openAmount: commercialDocuments.openAmount,
     })

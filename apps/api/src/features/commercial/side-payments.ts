@@ -4,6 +4,7 @@ import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { AllocationInput, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
 import type { SQL } from 'drizzle-orm';
+import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -11,12 +12,12 @@ import { audit } from '../audit/audit.repository.ts';
 import {
   type AllocationRequest,
   allocateToDocuments,
-  type PartyKind,
   postLedgerEntries,
   reversePaymentAllocations,
 } from '../current-accounts/ledger.ts';
 import { requireClinicCurrency } from './clinic-currency.ts';
 import type { PartyJoin } from './party-join.ts';
+import type { PaymentSide } from './payment-side.ts';
 import * as repository from './side-payments.repository.ts';
 
 /**
@@ -25,24 +26,8 @@ import * as repository from './side-payments.repository.ts';
  * allocated at once to open documents or left on account), its remainder allocated later,
  * pending → paid its only change of state, a mistake reversed with a reason (the opposite entry;
  * its allocations are undone so the documents owe again). Never edited. What differs by side is
- * the descriptor below; the party's lookup, its name and the list's filters stay in the domain.
+ * its descriptor (payment-side.ts); the party's lookup, its name and the list's filters stay in the domain.
  */
-
-export interface PaymentSide {
-  /** `payments.side` and the ledger's party kind. */
-  party: PartyKind;
-  /** The documents its allocations settle. */
-  documentSide: 'purchase' | 'sale';
-  /** The audit entity, and the prefix of its actions and message codes. */
-  entity: 'payment' | 'collection';
-  /** The row's party column (and the audit's key for it). */
-  partyKey: 'providerId' | 'customerId';
-  /**
-   * The ledger column the money posts to; its reversal posts to the other. A payment settles what
-   * the clinic owes a provider (debit); a collection what a customer owes the clinic (credit).
-   */
-  entry: 'debit' | 'credit';
-}
 
 export const providerPayments: PaymentSide = {
   party: 'provider',
@@ -83,11 +68,7 @@ export function presentPaymentFields(row: repository.PaymentRow & repository.Peo
     reversedAt: row.reversedAt?.toISOString() ?? null,
     reversedByName: row.reversedByName,
     reversalReason: row.reversalReason,
-    createdAt: row.createdAt.toISOString(),
-    createdByName: row.createdByName,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedByName: row.updatedByName,
-    version: row.version,
+    ...presentStamps(row),
   };
 }
 
@@ -116,13 +97,8 @@ const partyIdOf = (side: PaymentSide, row: repository.PaymentRow) => row[side.pa
 /** The other ledger column: what undoes an entry. */
 const opposite = (entry: PaymentSide['entry']) => (entry === 'debit' ? 'credit' : 'debit');
 
-export interface RecordedPayment {
-  partyId: string;
-  /** A patient customer's patient (collections). */
-  patientId?: string | null;
-  /** Takes the clinic's next number (OP-000001, RC-000001) from the side's counter. */
-  takeNumber: () => Promise<string>;
-  counterpartySnapshot: PartySnapshot;
+/** What a payment or a collection states, as the person at the desk enters it. */
+export interface PaymentTerms {
   date: string;
   amount: string;
   currency: Currency;
@@ -137,6 +113,15 @@ export interface RecordedPayment {
   status: 'pending' | 'paid';
   paidOn?: string | null;
   allocations: AllocationRequest[];
+}
+
+export interface RecordedPayment extends PaymentTerms {
+  partyId: string;
+  /** A patient customer's patient (collections). */
+  patientId?: string | null;
+  /** Takes the clinic's next number (OP-000001, RC-000001) from the side's counter. */
+  takeNumber: () => Promise<string>;
+  counterpartySnapshot: PartySnapshot;
 }
 
 export interface PaymentPart {
