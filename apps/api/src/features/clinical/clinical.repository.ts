@@ -1,6 +1,15 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { liveWhere, type RecordScope } from '../../db/records.ts';
-import { accounts, attendances, inventoryItems, patientFiles, patients, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  attendances,
+  type healthCertificates,
+  inventoryItems,
+  patientFiles,
+  patients,
+  type prescriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -158,4 +167,32 @@ export async function releaseRecordFiles(
     .set({ [key]: null, updatedBy: userId, updatedAt: new Date(), version: sql`${patientFiles.version} + 1` })
     .where(and(eq(patientFiles.accountId, accountId), eq(patientFiles[key], recordId), isNull(patientFiles.deletedAt)))
     .returning({ id: patientFiles.id, originalName: patientFiles.originalName, version: patientFiles.version });
+}
+
+/** A paper a pharmacy or an employer checks by its verification code (prescriptions, health certificates). */
+type VerifiedPaper = typeof prescriptions | typeof healthCertificates;
+
+/** The clinic's live paper with this verification code, of a live patient, and who that is. */
+export async function findPaperByCode({ tx, accountId }: RecordScope, paper: VerifiedPaper, code: string) {
+  const [row] = await tx
+    .select({
+      id: paper.id,
+      patientId: paper.patientId,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      ssn: patients.ssn,
+    })
+    .from(paper)
+    .innerJoin(patients, liveWhere(patients, paper.accountId, patients.id, paper.patientId))
+    .where(liveWhere(paper, accountId, paper.verificationCode, code));
+  return row;
+}
+
+/** Whether any paper of the clinic, deleted or not, has this code. */
+export async function paperCodeTaken({ tx, accountId }: RecordScope, paper: VerifiedPaper, code: string) {
+  const rows = await tx
+    .select({ id: paper.id })
+    .from(paper)
+    .where(and(eq(paper.accountId, accountId), eq(paper.verificationCode, code)));
+  return rows.length > 0;
 }

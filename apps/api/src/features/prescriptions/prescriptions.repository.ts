@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { liveWhere, type RecordScope, recordRepository } from '../../db/records.ts';
-import { patients, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
-import { newestFirst } from '../clinical/clinical.repository.ts';
+import { prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+import { findPaperByCode, newestFirst, paperCodeTaken } from '../clinical/clinical.repository.ts';
 
 /**
  * A patient's prescriptions (tenant context), newest first from the patient index, and their
@@ -17,20 +17,7 @@ export type PrescriptionLineRow = typeof prescriptionLines.$inferSelect;
 export type PrescriptionLineInsert = Omit<typeof prescriptionLines.$inferInsert, 'accountId' | 'createdBy'>;
 
 /** The clinic's live prescription with this verification code, of a live patient, and who that is. */
-export async function findByCode({ tx, accountId }: RecordScope, code: string) {
-  const [row] = await tx
-    .select({
-      id: prescriptions.id,
-      patientId: prescriptions.patientId,
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      ssn: patients.ssn,
-    })
-    .from(prescriptions)
-    .innerJoin(patients, liveWhere(patients, prescriptions.accountId, patients.id, prescriptions.patientId))
-    .where(liveWhere(prescriptions, accountId, prescriptions.verificationCode, code));
-  return row;
-}
+export const findByCode = (scope: RecordScope, code: string) => findPaperByCode(scope, prescriptions, code);
 
 /** The live lines of these prescriptions, in order. */
 export async function listLines({ tx, accountId }: RecordScope, ids: string[]): Promise<PrescriptionLineRow[]> {
@@ -43,13 +30,7 @@ export async function listLines({ tx, accountId }: RecordScope, ids: string[]): 
 }
 
 /** Whether any prescription of the clinic, deleted or not, has this code. */
-export async function codeTaken({ tx, accountId }: RecordScope, code: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: prescriptions.id })
-    .from(prescriptions)
-    .where(and(eq(prescriptions.accountId, accountId), eq(prescriptions.verificationCode, code)));
-  return rows.length > 0;
-}
+export const codeTaken = (scope: RecordScope, code: string) => paperCodeTaken(scope, prescriptions, code);
 
 export async function insertLines(ctx: RecordScope, rows: PrescriptionLineInsert[]): Promise<void> {
   if (rows.length === 0) return;
