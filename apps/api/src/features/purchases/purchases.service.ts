@@ -165,12 +165,7 @@ function documentColumns(input: DocumentInput, provider: repository.ProviderRow)
     notes: input.notes,
     relatedDocumentId: input.relatedDocumentId,
     returnsGoods: input.documentType === 'credit_note' ? input.returnsGoods : false,
-    subtotal1: totals.subtotal1,
-    discountTotal: totals.discountTotal,
-    subtotal2: totals.subtotal2,
-    vatTotal: totals.vatTotal,
-    total: totals.total,
-    vatBreakdown: totals.vatBreakdown,
+    ...totals,
     // The provider's data while a draft (so a search by its name finds it); copied again when registered.
     issuerSnapshot: providerSnapshot(provider),
   };
@@ -421,12 +416,7 @@ async function registerLocked(
     documents.updateDocument(ctx, current.id, {
       status: 'registered',
       ...numbering,
-      subtotal1: totals.subtotal1,
-      discountTotal: totals.discountTotal,
-      subtotal2: totals.subtotal2,
-      vatTotal: totals.vatTotal,
-      total: totals.total,
-      vatBreakdown: totals.vatBreakdown,
+      ...totals,
       openAmount,
       movedStock,
       issuerSnapshot: providerSnapshot(provider),

@@ -76,12 +76,7 @@ export function saleDraftColumns(input: SaleDraftInput) {
     notes: input.notes ?? null,
     relatedDocumentId: input.relatedDocumentId ?? null,
     returnsGoods: input.documentType === 'credit_note' ? (input.returnsGoods ?? false) : false,
-    subtotal1: totals.subtotal1,
-    discountTotal: totals.discountTotal,
-    subtotal2: totals.subtotal2,
-    vatTotal: totals.vatTotal,
-    total: totals.total,
-    vatBreakdown: totals.vatBreakdown,
+    ...totals,
     // The customer's data while a draft (a search by its name finds it); copied again at issue.
     counterpartySnapshot: customerSnapshot(input.customer),
   };
