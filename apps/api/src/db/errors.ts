@@ -15,6 +15,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgErrorOf(error, '23505') !== undefined;
 }
 
+/**
+ * Runs `run` once more when it loses a race on a unique key (two requests writing one new row at
+ * once): the second try finds the row the first one made.
+ */
+export async function againIfRaced<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return run();
+  }
+}
+
 /** PostgreSQL's exclusion constraint refused the write (SQLSTATE 23P01). */
 export function isExclusionViolation(error: unknown): boolean {
   return pgErrorOf(error, '23P01') !== undefined;

@@ -1,6 +1,6 @@
 import type { Currency, Language } from '@odontia/shared/enums';
 import type { SignUpRequest } from '@odontia/shared/schemas/auth';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { againIfRaced } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -106,13 +106,8 @@ export function signUpFlow(deps: AuthServiceDeps, steps: AuthSteps) {
         });
       let created: { token: string; kind: AuthMailKind };
       try {
-        try {
-          created = await create();
-        } catch (error) {
-          // Two sign-ups of one new address at once: the second joins the login the first made.
-          if (!isUniqueViolation(error)) throw error;
-          created = await create();
-        }
+        // Two sign-ups of one new address at once: the second joins the login the first made.
+        created = await againIfRaced(create);
       } finally {
         await attempt.forgive();
       }

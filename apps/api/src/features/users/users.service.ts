@@ -4,7 +4,7 @@ import type { ClinicUser } from '@odontia/shared/schemas/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { againIfRaced, isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -140,13 +140,8 @@ export function createUsersService(deps: UsersServiceDeps) {
         });
       let created: Awaited<ReturnType<typeof create>>;
       try {
-        try {
-          created = await create();
-        } catch (error) {
-          // Two clinics inviting one new address at once: the second joins the login the first made.
-          if (!isUniqueViolation(error)) throw error;
-          created = await create();
-        }
+        // Two clinics inviting one new address at once: the second joins the login the first made.
+        created = await againIfRaced(create);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_exists');
         throw error;
