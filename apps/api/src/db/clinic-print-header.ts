@@ -1,3 +1,4 @@
+import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { ClinicPrintHeader } from '../lib/pdf.ts';
 import { accounts, clinicLogos } from './schema/index.ts';
@@ -17,6 +18,23 @@ export const clinicFiscalColumns = {
   email: accounts.email,
 };
 
+/** The clinic as a party of its papers: its trade name (else its name) and fiscal data. */
+export function clinicParty(
+  row: Omit<PartySnapshot, 'name'> & { clinicName: string; tradeName: string | null },
+): PartySnapshot {
+  return {
+    name: row.tradeName ?? row.clinicName,
+    legalName: row.legalName,
+    taxIdKind: row.taxIdKind,
+    taxId: row.taxId,
+    fiscalCondition: row.fiscalCondition,
+    address: row.address,
+    city: row.city,
+    phone: row.phone,
+    email: row.email,
+  };
+}
+
 /**
  * The clinic's header of every printed document (issue 17): read in the request's transaction,
  * rendered after it by `clinicHeader` (lib/pdf.ts) in the document's language. The logo travels
@@ -35,15 +53,7 @@ export async function loadPrintHeader(ctx: { tx: TenantTx; accountId: string }):
     .where(eq(accounts.id, ctx.accountId));
   if (!row) throw new Error(`clinic ${ctx.accountId} not found`);
   return {
-    name: row.tradeName ?? row.clinicName,
-    legalName: row.legalName,
-    taxIdKind: row.taxIdKind,
-    taxId: row.taxId,
-    fiscalCondition: row.fiscalCondition,
-    address: row.address,
-    city: row.city,
-    phone: row.phone,
-    email: row.email,
+    ...clinicParty(row),
     contact: row.contact,
     logo: row.logo ? `data:${row.logoType ?? 'image/png'};base64,${Buffer.from(row.logo).toString('base64')}` : null,
   };

@@ -1,7 +1,7 @@
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { eq } from 'drizzle-orm';
 import type { TxContext } from '../../context.ts';
-import { clinicFiscalColumns } from '../../db/clinic-print-header.ts';
+import { clinicFiscalColumns, clinicParty } from '../../db/clinic-print-header.ts';
 import { accounts, type providers } from '../../db/schema/index.ts';
 
 /**
@@ -13,17 +13,7 @@ import { accounts, type providers } from '../../db/schema/index.ts';
 export async function clinicSnapshot(ctx: TxContext): Promise<PartySnapshot> {
   const [clinic] = await ctx.tx.select(clinicFiscalColumns).from(accounts).where(eq(accounts.id, ctx.accountId));
   if (!clinic) throw new Error(`clinic ${ctx.accountId} not found`);
-  return {
-    name: clinic.tradeName ?? clinic.clinicName,
-    legalName: clinic.legalName,
-    taxIdKind: clinic.taxIdKind,
-    taxId: clinic.taxId,
-    fiscalCondition: clinic.fiscalCondition,
-    address: clinic.address,
-    city: clinic.city,
-    phone: clinic.phone,
-    email: clinic.email,
-  };
+  return clinicParty(clinic);
 }
 
 export function providerSnapshot(provider: typeof providers.$inferSelect): PartySnapshot {
