@@ -133,3 +133,12 @@ export function changedFields(
   }
   return { before, after };
 }
+
+/** The listed columns whose value differs (strictly), as `before` and `after` of an audit event. */
+export function changedColumns<Columns>(names: readonly (keyof Columns)[], before: Columns, after: Columns) {
+  const differing = names.filter((name) => before[name] !== after[name]);
+  return {
+    before: Object.fromEntries(differing.map((name) => [name, before[name]])),
+    after: Object.fromEntries(differing.map((name) => [name, after[name]])),
+  };
+}

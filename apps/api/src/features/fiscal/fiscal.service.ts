@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
+import { changedColumns } from '../audit/record-changes.ts';
 import * as repository from './fiscal.repository.ts';
 
 /**
@@ -64,13 +65,8 @@ function columnsOf(input: repository.FiscalColumns): repository.FiscalColumns {
 }
 
 /** The fields whose value changes, before and after. */
-function changed(before: repository.FiscalColumns, after: repository.FiscalColumns) {
-  const names = repository.fiscalColumnNames.filter((name) => before[name] !== after[name]);
-  return {
-    before: Object.fromEntries(names.map((name) => [name, before[name]])),
-    after: Object.fromEntries(names.map((name) => [name, after[name]])),
-  };
-}
+const changed = (before: repository.FiscalColumns, after: repository.FiscalColumns) =>
+  changedColumns(repository.fiscalColumnNames, before, after);
 
 /** Reads the uploaded file's bytes (the first file part; others drained), stopping past the limit. */
 async function readLogo(parts: () => AsyncIterable<Multipart>): Promise<Buffer | undefined> {

@@ -8,6 +8,7 @@ import type {
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.repository.ts';
+import { changedColumns } from '../audit/record-changes.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { hasMoneyRows } from '../commercial/clinic-currency.ts';
 import { rebuildDayFigures } from '../figures/day-figures.repository.ts';
@@ -46,13 +47,8 @@ function columnsOf(row: repository.SettingsColumns): repository.SettingsColumns 
   ) as unknown as repository.SettingsColumns;
 }
 
-function changed(before: repository.SettingsColumns, after: repository.SettingsColumns) {
-  const names = repository.settingsColumnNames.filter((name) => before[name] !== after[name]);
-  return {
-    before: Object.fromEntries(names.map((name) => [name, before[name]])),
-    after: Object.fromEntries(names.map((name) => [name, after[name]])),
-  };
-}
+const changed = (before: repository.SettingsColumns, after: repository.SettingsColumns) =>
+  changedColumns(repository.settingsColumnNames, before, after);
 
 function numberingRow(row: {
   pointOfSale: NumberingRow['pointOfSale'];
