@@ -210,6 +210,7 @@ export function FormDialog({
   scrollable = false,
   bodyClassName,
   footerStart,
+  afterForm,
   children,
 }: {
   ref: RefObject<HTMLFormElement | null>;
@@ -224,6 +225,8 @@ export function FormDialog({
   scrollable?: boolean;
   bodyClassName?: string;
   footerStart?: ReactNode;
+  /** Rendered inside the modal after the form (a confirmation dialog it opens). */
+  afterForm?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -255,6 +258,7 @@ export function FormDialog({
           </button>
         </Modal.Footer>
       </form>
+      {afterForm}
     </Modal>
   );
 }
