@@ -157,7 +157,7 @@ export function FormActions({
 
 /**
  * A clinical record's form: its fields in one card (a `row g-3` grid, disabled while saving),
- * then Back and save. A new record can be saved at once; a record being edited once it changed.
+ * what `after` adds (more cards), then Back and save. A new record can be saved at once; a record being edited once it changed.
  */
 export function RecordFormCard({
   ref,
@@ -167,6 +167,7 @@ export function RecordFormCard({
   editing,
   isSubmitting,
   isDirty,
+  after,
   children,
 }: {
   ref: RefObject<HTMLFormElement | null>;
@@ -176,6 +177,7 @@ export function RecordFormCard({
   editing: boolean;
   isSubmitting: boolean;
   isDirty: boolean;
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -185,6 +187,7 @@ export function RecordFormCard({
           <div className="row g-3">{children}</div>
         </div>
       </fieldset>
+      {after}
       <FormActions
         backTo={backTo}
         editing={editing}
