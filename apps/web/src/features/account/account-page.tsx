@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldGrid } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
+import { CaptionedTable } from '../../components/captioned-table';
 import { FormAlert } from '../../components/form-feedback';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
@@ -420,48 +421,43 @@ function MovementsSection() {
         </p>
       ) : (
         <>
-          <div className="table-responsive position-relative">
-            <table className="table table-sm align-middle mb-0">
-              <caption className="visually-hidden">{t('sections.movements')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('movements.date')}</th>
-                  <th scope="col">{t('movements.kind')}</th>
-                  <th scope="col">{t('movements.reference')}</th>
-                  <th scope="col">{t('movements.period')}</th>
-                  <th scope="col" className="text-end">
-                    {t('movements.amount')}
-                  </th>
-                  <th scope="col">{t('movements.status')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('movements.pdf')}</span>
-                  </th>
+          <CaptionedTable
+            wrapperClassName="table-responsive position-relative"
+            className="table table-sm align-middle mb-0"
+            caption={t('sections.movements')}
+            head={[
+              { label: t('movements.date') },
+              { label: t('movements.kind') },
+              { label: t('movements.reference') },
+              { label: t('movements.period') },
+              { label: t('movements.amount'), className: 'text-end' },
+              { label: t('movements.status') },
+              { label: <span className="visually-hidden">{t('movements.pdf')}</span> },
+            ]}
+          >
+            <tbody>
+              {movements.data.data.map((row) => (
+                <tr key={row.id} data-testid="movement-row" data-kind={row.kind} data-status={row.status}>
+                  <td className="text-nowrap">{day(row.date)}</td>
+                  <td>{t(`kinds.${row.kind}`)}</td>
+                  <td className="text-nowrap font-monospace small">{row.reference}</td>
+                  <td className="text-nowrap">{periodOf(row)}</td>
+                  <td className="text-end text-nowrap">{money(row.amount, row.currency)}</td>
+                  <td>{t(`statuses.${row.status}`)}</td>
+                  <td className="text-end">
+                    <PdfButton
+                      load={() => movementPdf(row.id)}
+                      fallbackName={`${row.reference}.pdf`}
+                      label={t('movements.pdf')}
+                      icon="download"
+                      small
+                      testId="movement-pdf"
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {movements.data.data.map((row) => (
-                  <tr key={row.id} data-testid="movement-row" data-kind={row.kind} data-status={row.status}>
-                    <td className="text-nowrap">{day(row.date)}</td>
-                    <td>{t(`kinds.${row.kind}`)}</td>
-                    <td className="text-nowrap font-monospace small">{row.reference}</td>
-                    <td className="text-nowrap">{periodOf(row)}</td>
-                    <td className="text-end text-nowrap">{money(row.amount, row.currency)}</td>
-                    <td>{t(`statuses.${row.status}`)}</td>
-                    <td className="text-end">
-                      <PdfButton
-                        load={() => movementPdf(row.id)}
-                        fallbackName={`${row.reference}.pdf`}
-                        label={t('movements.pdf')}
-                        icon="download"
-                        small
-                        testId="movement-pdf"
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </CaptionedTable>
           <PaginationFooter
             page={page}
             pageSize={movementsPageSize}

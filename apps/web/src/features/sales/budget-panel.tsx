@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
+import { CaptionedTable } from '../../components/captioned-table';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
@@ -70,65 +71,56 @@ function ProgressTable({ progress, currency }: { progress: BudgetProgress; curre
   const day = useInstantFormat('date');
   const quantity = (value: string) => String(Number.parseFloat(value));
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0 table-stack-phone" data-testid="budget-progress">
-        <caption className="visually-hidden">{t('progress.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('progress.line')}</th>
-            <th scope="col">{t('progress.tooth')}</th>
-            <th scope="col" className="text-end">
-              {t('progress.quantity')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.done')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.left')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.total')}
-            </th>
-            <th scope="col">{t('progress.invoiced')}</th>
+    <CaptionedTable
+      className="table table-sm align-middle mb-0 table-stack-phone"
+      testId="budget-progress"
+      caption={t('progress.caption')}
+      head={[
+        { label: t('progress.line') },
+        { label: t('progress.tooth') },
+        { label: t('progress.quantity'), className: 'text-end' },
+        { label: t('progress.done'), className: 'text-end' },
+        { label: t('progress.left'), className: 'text-end' },
+        { label: t('progress.total'), className: 'text-end' },
+        { label: t('progress.invoiced') },
+      ]}
+    >
+      <tbody>
+        {progress.lines.map((line) => (
+          <tr key={line.id} data-testid="budget-progress-row">
+            <td>
+              {line.treatmentCode ? <span className="text-body-secondary me-1">{line.treatmentCode}</span> : null}
+              {line.description}
+              {line.attendances.length ? (
+                <div className="small text-body-secondary">
+                  {line.attendances
+                    .map((attendance) => `${day(attendance.date)} · ${attendance.titleResume}`)
+                    .join('; ')}
+                </div>
+              ) : null}
+            </td>
+            <td data-label={t('progress.tooth')}>{line.tooth ?? '—'}</td>
+            <td className="text-end" data-label={t('progress.quantity')}>
+              {quantity(line.quantity)}
+            </td>
+            <td className="text-end" data-label={t('progress.done')} data-testid="budget-line-done">
+              {quantity(line.done)}
+            </td>
+            <td className="text-end" data-label={t('progress.left')}>
+              {quantity(line.left)}
+            </td>
+            <td className="text-end text-nowrap" data-label={t('progress.total')}>
+              {format(line.total, currency)}
+            </td>
+            <td data-label={t('progress.invoiced')}>
+              <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
+                {t(line.invoiced ? 'progress.yes' : 'progress.no')}
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {progress.lines.map((line) => (
-            <tr key={line.id} data-testid="budget-progress-row">
-              <td>
-                {line.treatmentCode ? <span className="text-body-secondary me-1">{line.treatmentCode}</span> : null}
-                {line.description}
-                {line.attendances.length ? (
-                  <div className="small text-body-secondary">
-                    {line.attendances
-                      .map((attendance) => `${day(attendance.date)} · ${attendance.titleResume}`)
-                      .join('; ')}
-                  </div>
-                ) : null}
-              </td>
-              <td data-label={t('progress.tooth')}>{line.tooth ?? '—'}</td>
-              <td className="text-end" data-label={t('progress.quantity')}>
-                {quantity(line.quantity)}
-              </td>
-              <td className="text-end" data-label={t('progress.done')} data-testid="budget-line-done">
-                {quantity(line.done)}
-              </td>
-              <td className="text-end" data-label={t('progress.left')}>
-                {quantity(line.left)}
-              </td>
-              <td className="text-end text-nowrap" data-label={t('progress.total')}>
-                {format(line.total, currency)}
-              </td>
-              <td data-label={t('progress.invoiced')}>
-                <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
-                  {t(line.invoiced ? 'progress.yes' : 'progress.no')}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 
