@@ -18,6 +18,7 @@ import { FieldGrid } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { CaptionedTable } from '../../components/captioned-table';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -180,15 +181,14 @@ function PlanCard({ account }: { account: Account }) {
       testId="account-plan"
       actions={
         account.plans.length > 0 && !pending ? (
-          <button
-            type="button"
+          <IconTextButton
+            icon={RefreshCw}
             className="btn btn-primary"
             onClick={() => setRenewing(true)}
-            data-testid="account-renew"
+            testId="account-renew"
           >
-            <RefreshCw size={16} aria-hidden="true" className="me-2" />
             {t('renew.button')}
-          </button>
+          </IconTextButton>
         ) : null
       }
     >

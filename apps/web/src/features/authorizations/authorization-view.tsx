@@ -8,6 +8,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { ReasonDialogButton } from '../../components/dialog-frame';
 import { fieldCodeText } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
@@ -173,15 +174,14 @@ function DeleteButton({ patientId, record }: { patientId: string; record: Author
   };
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={Trash2}
         className="btn btn-outline-danger"
         onClick={() => setShow(true)}
-        data-testid="record-delete"
+        testId="record-delete"
       >
-        <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('common.delete')}
-      </button>
+      </IconTextButton>
       <ConfirmDelete
         show={show}
         title={t('delete.title')}

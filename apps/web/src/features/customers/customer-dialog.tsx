@@ -17,6 +17,7 @@ import { SelectField, TextField } from '../../components/bound-fields';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormDialog } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -165,16 +166,15 @@ export function CustomerDialog({
       scrollable
       footerStart={
         editing && canDelete && !patient ? (
-          <button
-            type="button"
+          <IconTextButton
+            icon={Trash2}
             className="btn btn-outline-danger me-auto"
             onClick={() => setConfirming(true)}
             disabled={busy}
-            data-testid="customer-delete"
+            testId="customer-delete"
           >
-            <Trash2 size={16} aria-hidden="true" className="me-2" />
             {t('form.delete')}
-          </button>
+          </IconTextButton>
         ) : null
       }
       afterForm={

@@ -10,7 +10,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
-import { IconButton } from '../../components/icon-button';
+import { IconButton, IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
@@ -181,15 +181,14 @@ export function ImageViewer({ patientId, file, onHide }: { patientId: string; fi
         </Modal.Body>
         <Modal.Footer>
           {file.note ? <span className="me-auto small text-body-secondary text-prewrap">{file.note}</span> : null}
-          <button
-            type="button"
+          <IconTextButton
+            icon={Download}
             className="btn btn-outline-secondary"
             onClick={() => void downloadFile(patientId, file)}
-            data-testid="viewer-download"
+            testId="viewer-download"
           >
-            <Download size={16} aria-hidden="true" className="me-2" />
             {t('actions.download')}
-          </button>
+          </IconTextButton>
         </Modal.Footer>
       </div>
     </Modal>

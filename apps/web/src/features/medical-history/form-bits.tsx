@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { RecordForm } from '../../components/record-form';
 import { errorMessage } from '../../lib/api-errors';
@@ -252,15 +253,14 @@ export function DeleteRecordButton({
   };
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={Trash2}
         className="btn btn-outline-danger"
         onClick={() => setShow(true)}
-        data-testid="record-delete"
+        testId="record-delete"
       >
-        <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('common.delete')}
-      </button>
+      </IconTextButton>
       <ConfirmDelete
         show={show}
         title={title ?? t(`delete.title.${kind}`)}

@@ -21,6 +21,7 @@ import { type ActiveFilter, type PriceListFilters, priceListApi, usePriceList, u
 import { ImportDialog } from './import-dialog';
 import { TreatmentDialog } from './treatment-dialog';
 import './price-list.css';
+import { IconTextButton } from '../../components/icon-button';
 
 const pageSize = 25;
 const missing = <span className="text-body-secondary is-empty">—</span>;
@@ -140,15 +141,14 @@ export function PriceListPage() {
             />
             {canWrite ? (
               <>
-                <button
-                  type="button"
+                <IconTextButton
+                  icon={Upload}
                   className="btn btn-outline-secondary"
                   onClick={() => setImporting(true)}
-                  data-testid="price-list-import"
+                  testId="price-list-import"
                 >
-                  <Upload size={16} aria-hidden="true" className="me-2" />
                   {t('list.import')}
-                </button>
+                </IconTextButton>
                 <NewButton label={t('list.create')} onClick={() => setEditing('new')} testId="treatment-new" />
               </>
             ) : null}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { CaptionedTable } from '../../components/captioned-table';
+import { IconTextButton } from '../../components/icon-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
@@ -170,33 +171,30 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
                 <p className="mb-0">{t('panel.awaiting')}</p>
                 {canWrite ? (
                   <div className="d-flex flex-wrap gap-2">
-                    <button
-                      type="button"
+                    <IconTextButton
+                      icon={PenLine}
                       className="btn btn-primary"
                       onClick={() => setDialog('sign')}
-                      data-testid="budget-sign"
+                      testId="budget-sign"
                     >
-                      <PenLine size={16} aria-hidden="true" className="me-2" />
                       {t('panel.sign')}
-                    </button>
-                    <button
-                      type="button"
+                    </IconTextButton>
+                    <IconTextButton
+                      icon={CheckCircle2}
                       className="btn btn-outline-success"
                       onClick={() => setDialog('accepted')}
-                      data-testid="budget-mark-accepted"
+                      testId="budget-mark-accepted"
                     >
-                      <CheckCircle2 size={16} aria-hidden="true" className="me-2" />
                       {t('panel.markAccepted')}
-                    </button>
-                    <button
-                      type="button"
+                    </IconTextButton>
+                    <IconTextButton
+                      icon={XCircle}
                       className="btn btn-outline-danger"
                       onClick={() => setDialog('rejected')}
-                      data-testid="budget-mark-rejected"
+                      testId="budget-mark-rejected"
                     >
-                      <XCircle size={16} aria-hidden="true" className="me-2" />
                       {t('panel.markRejected')}
-                    </button>
+                    </IconTextButton>
                   </div>
                 ) : null}
               </div>
@@ -205,16 +203,15 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
             {decision?.decision === 'accepted' && canWrite ? (
               pending ? (
                 <div className="d-flex flex-wrap gap-2 justify-content-end">
-                  <button
-                    type="button"
+                  <IconTextButton
+                    icon={FilePlus2}
                     className="btn btn-outline-primary"
-                    disabled={convert.isPending}
                     onClick={() => void toDraft('proforma_invoice')}
-                    data-testid="budget-to-proforma"
+                    disabled={convert.isPending}
+                    testId="budget-to-proforma"
                   >
-                    <FilePlus2 size={16} aria-hidden="true" className="me-2" />
                     {t('panel.toProforma')}
-                  </button>
+                  </IconTextButton>
                   <button
                     type="button"
                     className="btn btn-primary"
