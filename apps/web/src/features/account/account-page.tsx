@@ -21,6 +21,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -324,18 +325,12 @@ function BillingForm({ account }: { account: Account }) {
               },
             ]}
           />
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-fiscal`}
-              type="checkbox"
-              className="form-check-input"
-              {...form.register('useFiscalData')}
-              data-testid="billing-useFiscalData"
-            />
-            <label htmlFor={`${id}-fiscal`} className="form-check-label">
-              {t('fields.useFiscalData')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-fiscal`}
+            label={t('fields.useFiscalData')}
+            input={form.register('useFiscalData')}
+            testId="billing-useFiscalData"
+          />
           {useFiscal ? (
             <div className="small" data-testid="billing-fiscal">
               {fiscal.legalName || fiscal.taxId ? (

@@ -20,6 +20,7 @@ import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
+import { SwitchField } from '../../components/switch-field';
 
 /** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
 function PlaceholderHelp({ kind, onInsert }: { kind: TemplateKind; onInsert: (name: string) => void }) {
@@ -178,19 +179,15 @@ function TemplateForm({
             />
             <FieldFeedback id={`${id}-body-error`} message={fieldCodeText(errors.body)} />
           </div>
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-active`}
-              type="checkbox"
-              className="form-check-input"
-              checked={values.active}
-              onChange={(event) => setValues({ ...values, active: event.target.checked })}
-            />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('templates.active')}
-            </label>
-            <div className="form-text">{t('templates.activeHint')}</div>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('templates.active')}
+            input={{
+              checked: values.active,
+              onChange: (event) => setValues({ ...values, active: event.target.checked }),
+            }}
+            after={<div className="form-text">{t('templates.activeHint')}</div>}
+          />
           <div className="d-flex flex-wrap gap-2 justify-content-end">
             <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
               {t('common.cancel')}

@@ -18,6 +18,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormDialog } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
+import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -291,13 +292,12 @@ export function CustomerDialog({
           <TextField form={form} name="notes" label={t('fields.notes')} rows={2} />
         </div>
         <div className="col-12">
-          <div className="form-check form-switch">
-            <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('fields.active')}
-              <span className="d-block small text-body-secondary">{t('form.activeHint')}</span>
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('fields.active')}
+            hint={t('form.activeHint')}
+            input={form.register('active')}
+          />
         </div>
       </fieldset>
     </FormDialog>

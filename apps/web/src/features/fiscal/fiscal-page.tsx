@@ -21,6 +21,7 @@ import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -410,18 +411,12 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
           maxLength={120}
           data-testid="pos-name"
         />
-        <div className="form-check form-switch">
-          <input
-            id={`${id}-active`}
-            type="checkbox"
-            className="form-check-input"
-            {...form.register('active')}
-            data-testid="pos-active"
-          />
-          <label htmlFor={`${id}-active`} className="form-check-label">
-            {t('pointsOfSale.active')}
-          </label>
-        </div>
+        <SwitchField
+          id={`${id}-active`}
+          label={t('pointsOfSale.active')}
+          input={form.register('active')}
+          testId="pos-active"
+        />
       </fieldset>
     </FormDialog>
   );

@@ -12,6 +12,7 @@ import { FormDialog } from '../../components/dialog-frame';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
+import { SwitchField } from '../../components/switch-field';
 import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
@@ -636,18 +637,11 @@ function ChairDialog({ chair, next, onDone }: { chair: Chair | null; next: numbe
               onChange={(event) => set({ sortOrder: event.target.value })}
             />
           </Field>
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-active`}
-              type="checkbox"
-              className="form-check-input"
-              checked={values.active}
-              onChange={(event) => set({ active: event.target.checked })}
-            />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('record.active')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('record.active')}
+            input={{ checked: values.active, onChange: (event) => set({ active: event.target.checked }) }}
+          />
         </>
       )}
     </RecordDialog>

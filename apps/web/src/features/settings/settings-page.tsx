@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { languageNames } from '../../lib/i18n';
 import { useVersionedSubmit } from '../../lib/use-versioned-submit';
@@ -162,18 +163,13 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
         <SettingsSection title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
           <div className="row g-3 align-items-start">
             <div className="col-md-6">
-              <div className="form-check form-switch mt-md-4">
-                <input
-                  id={`${id}-reminders`}
-                  type="checkbox"
-                  className="form-check-input"
-                  {...form.register('remindersEnabled')}
-                  data-testid="settings-remindersEnabled"
-                />
-                <label htmlFor={`${id}-reminders`} className="form-check-label">
-                  {t('fields.remindersEnabled')}
-                </label>
-              </div>
+              <SwitchField
+                id={`${id}-reminders`}
+                label={t('fields.remindersEnabled')}
+                className="mt-md-4"
+                input={form.register('remindersEnabled')}
+                testId="settings-remindersEnabled"
+              />
             </div>
             <TextField
               form={form}
