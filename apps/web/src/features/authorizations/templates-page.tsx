@@ -7,12 +7,12 @@ import {
 import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -206,35 +206,18 @@ function TemplateForm({
 function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
   const { t } = useTranslation('authorizations');
   const remove = useDeleteTemplate(template.id);
-  const [show, setShow] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      const answer = await remove.mutateAsync();
-      toastSuccess(answer.code);
-      setShow(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const deletion = useConfirmDelete(remove);
   return (
     <>
       <button
         type="button"
         className="btn btn-sm btn-outline-danger"
-        onClick={() => setShow(true)}
+        onClick={deletion.open}
         aria-label={`${t('common.delete')}: ${template.title}`}
       >
         <Trash2 size={14} aria-hidden="true" />
       </button>
-      <ConfirmDelete
-        show={show}
-        title={t('templates.deleteTitle')}
-        onCancel={() => setShow(false)}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-        problem={problem}
-      >
+      <ConfirmDelete {...deletion.dialog} title={t('templates.deleteTitle')}>
         <p>{t('templates.deleteText', { name: template.title })}</p>
         <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
       </ConfirmDelete>

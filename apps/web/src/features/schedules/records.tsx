@@ -6,14 +6,14 @@ import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
 import { FormDialog } from '../../components/dialog-frame';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
 import { SwitchField } from '../../components/switch-field';
-import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -173,36 +173,19 @@ function RecordDialog<TRecord, C extends RecordCollection>({
 function DeleteButton({ collection, id, name }: { collection: RecordCollection; id: string; name: string }) {
   const { t } = useTranslation('schedules');
   const remove = useDeleteRecord(collection, id);
-  const [show, setShow] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      const answer = await remove.mutateAsync();
-      toastSuccess(answer.code);
-      setShow(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const deletion = useConfirmDelete(remove);
   return (
     <>
       <button
         type="button"
         className="btn btn-sm btn-outline-danger"
-        onClick={() => setShow(true)}
+        onClick={deletion.open}
         aria-label={`${t('actions.delete')}: ${name}`}
         data-testid="record-delete"
       >
         <Trash2 size={14} aria-hidden="true" />
       </button>
-      <ConfirmDelete
-        show={show}
-        title={t('record.deleteTitle')}
-        onCancel={() => setShow(false)}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-        problem={problem}
-      >
+      <ConfirmDelete {...deletion.dialog} title={t('record.deleteTitle')}>
         <p className="mb-0">{t('record.deleteText', { name })}</p>
       </ConfirmDelete>
     </>
