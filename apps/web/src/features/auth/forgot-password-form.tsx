@@ -7,7 +7,7 @@ import { TextField } from '../../components/bound-fields';
 import { errorMessage } from '../../lib/api-errors';
 import { formResolver } from '../../lib/form-errors';
 import { authApi } from './api';
-import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult } from './auth-parts';
 import { useAuthSubmit } from './auth-submit';
 import { forgotPasswordRequestSchema } from './forms';
 
@@ -51,6 +51,8 @@ export function ForgotPasswordForm() {
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
       problem={problem}
+      submit={{ busy: isSubmitting, icon: Send, label: t('forgot.submit'), busyLabel: t('forgot.submitting') }}
+      footer={<Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>}
     >
       <TextField
         form={form}
@@ -62,10 +64,6 @@ export function ForgotPasswordForm() {
         placeholder={t('common.emailPlaceholder')}
         className="mb-4"
       />
-      <AuthSubmit busy={isSubmitting} icon={Send} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
-      <p className="auth-footer-text">
-        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
-      </p>
     </AuthForm>
   );
 }

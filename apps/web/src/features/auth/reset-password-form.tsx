@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { formResolver } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult } from './auth-parts';
 import { useAuthSubmit } from './auth-submit';
 import { resetPasswordFormSchema } from './forms';
 
@@ -108,6 +108,8 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
       problem={problem}
+      submit={{ busy: isSubmitting, icon: KeyRound, label: t('reset.submit'), busyLabel: t('reset.submitting') }}
+      footer={<Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>}
     >
       <PasswordField
         form={form}
@@ -124,10 +126,6 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
         autoComplete="new-password"
         className="mb-4"
       />
-      <AuthSubmit busy={isSubmitting} icon={KeyRound} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
-      <p className="auth-footer-text">
-        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
-      </p>
     </AuthForm>
   );
 }
