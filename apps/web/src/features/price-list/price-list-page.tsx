@@ -8,6 +8,7 @@ import { FilterSelect } from '../../components/filter-select';
 import {
   ActiveFilterSelect,
   activeColumn,
+  activeRowProps,
   ExportButton,
   editColumn,
   ListCard,
@@ -180,11 +181,7 @@ export function PriceListPage() {
         columns={columns}
         query={query}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': 'treatment-row',
-          className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
-        })}
-        emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+        rowProps={activeRowProps('treatment-row')}
         emptyTestId="price-list-empty"
         rangeTestId="price-list-range"
       />
