@@ -8,14 +8,14 @@ import { DateField } from '../../components/date-input';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
 import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
-import { RecordCard, type RecordFormProps, type RecordViewProps, useRecordFormCard } from './record-screens';
+import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { diagnosisStatusClass } from './records';
 import { TeethPicker } from './teeth-picker';
 
 /** A diagnosis of the medical history: its form and its read view (the screens are record-screens.tsx). */
 
 export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
-  const { record } = props;
+  const { patientId, record } = props;
   const { t } = useTranslation('clinical');
   const professional = useProfessional(record);
   const today = useClinicToday();
@@ -34,9 +34,19 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
     },
     { validateWith: editing ? undefined : createDiagnosisRequestSchema },
   );
-  const card = useRecordFormCard('diagnosis', props, form);
+  const save = useRecordSave('diagnosis', props, form.formErrors);
+  const onSubmit = form.submit((values) => save(values, form.setError));
+  const { isSubmitting, isDirty } = form.formState;
   return (
-    <RecordFormCard {...card}>
+    <RecordFormCard
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      testId="diagnosis-form"
+      backTo={formBackPath('diagnosis', patientId, record)}
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+    >
       <div className="col-sm-6 col-lg-3">
         <DateField form={form} name="date" label={t('fields.date')} required />
       </div>

@@ -21,7 +21,7 @@ import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
 import { clinicalApi } from './api';
 import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
-import { RecordCard, type RecordFormProps, type RecordViewProps, useRecordFormCard } from './record-screens';
+import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { laboratoryStatusClass, type RecordOf } from './records';
 
 /** The studies as the order groups them: laboratory, then imaging. */
@@ -44,7 +44,7 @@ const normalise = (value: UpdateLaboratoryRequest): UpdateLaboratoryRequest => {
 };
 
 export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
-  const { record } = props;
+  const { patientId, record } = props;
   const { t } = useTranslation('clinical');
   const id = useId();
   const professional = useProfessional(record);
@@ -67,12 +67,22 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
     },
     { prepare: normalise, validateWith: editing ? undefined : createLaboratoryRequestSchema },
   );
-  const card = useRecordFormCard('laboratory', props, form);
+  const save = useRecordSave('laboratory', props, form.formErrors);
+  const onSubmit = form.submit((values) => save(values, form.setError));
+  const { isSubmitting, isDirty } = form.formState;
   const received = useWatch({ control: form.control, name: 'status' }) === 'result_received';
   const fieldId = (name: string) => `${id}-${name}`;
   const studiesMessage = fieldError(form, 'studies');
   return (
-    <RecordFormCard {...card}>
+    <RecordFormCard
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      testId="laboratory-form"
+      backTo={formBackPath('laboratory', patientId, record)}
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+    >
       <div className="col-sm-6 col-lg-3">
         <DateField form={form} name="orderDate" label={t('fields.orderDate')} required />
       </div>

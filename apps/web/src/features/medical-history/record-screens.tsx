@@ -1,11 +1,4 @@
-import {
-  type BaseSyntheticEvent,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-  type RefObject,
-  useState,
-} from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -189,32 +182,6 @@ export function RecordShowScreen<K extends RecordKind>({
       )}
     </ClinicalFrame>
   );
-}
-
-/**
- * What a kind's RecordFormCard needs: the form's save through useRecordSave, its test id
- * (`<kind>-form`), Back to the record (or the history) and the form's state.
- */
-export function useRecordFormCard<K extends RecordKind, T extends FieldValues>(
-  kind: K,
-  props: RecordFormProps<K>,
-  form: {
-    formErrors: ReturnType<typeof useFormErrors> & { ref: RefObject<HTMLFormElement | null> };
-    submit: (onValid: (values: RecordBody<K>) => Promise<void>) => (event?: BaseSyntheticEvent) => Promise<void>;
-    setError: UseFormSetError<T>;
-    formState: { isSubmitting: boolean; isDirty: boolean };
-  },
-) {
-  const save = useRecordSave(kind, props, form.formErrors);
-  return {
-    ref: form.formErrors.ref,
-    onSubmit: form.submit((values) => save(values, form.setError)),
-    testId: `${kind}-form`,
-    backTo: formBackPath(kind, props.patientId, props.record),
-    editing: props.record !== null,
-    isSubmitting: form.formState.isSubmitting,
-    isDirty: form.formState.isDirty,
-  };
 }
 
 /**
