@@ -5,31 +5,40 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../components/bound-fields';
 import { errorMessage } from '../../lib/api-errors';
-import { formResolver } from '../../lib/form-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authApi } from './api';
 import { AuthForm, AuthResult } from './auth-parts';
-import { useAuthSubmit } from './auth-submit';
 import { forgotPasswordRequestSchema } from './forms';
 
 /** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { problem, setProblem, formErrors, submit } = useAuthSubmit();
+  const [problem, setProblem] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const form = useForm({ resolver: formResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
   const {
+    handleSubmit,
     setError,
     formState: { isSubmitting },
   } = form;
 
-  const onSubmit = submit(form, async ({ email }) => {
-    try {
-      await authApi.forgotPassword(email);
-      setSentTo(email);
-    } catch (error) {
-      if (!formErrors.place(error, setError, { fields: ['email'] })) setProblem(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      setProblem(null);
+      try {
+        await authApi.forgotPassword(email);
+        setSentTo(email);
+      } catch (error) {
+        if (!formErrors.place(error, setError, { fields: ['email'] })) setProblem(errorMessage(error));
+      }
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (sentTo) {
     return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
 import { errorMessage } from '../../lib/api-errors';
-import { formResolver } from '../../lib/form-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
@@ -13,7 +13,6 @@ import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from '../.
 import type { SessionUser } from '../../session/types';
 import { authApi } from './api';
 import { AuthForm } from './auth-parts';
-import { useAuthSubmit } from './auth-submit';
 import { unlockRequestSchema } from './forms';
 
 function initialsOf(name: string): string {
@@ -28,40 +27,50 @@ export function LockScreenForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const signOut = useSignOut();
-  const { problem, setProblem, formErrors, submit } = useAuthSubmit();
+  const [problem, setProblem] = useState<string | null>(null);
   const [user] = useState(() => userStore.get<SessionUser>());
+  const formErrors = useFormErrors();
   const form = useForm({ resolver: formResolver(unlockRequestSchema), defaultValues: { password: '' } });
   const {
+    handleSubmit,
     setError,
     formState: { isSubmitting },
   } = form;
 
-  const onSubmit = submit(form, async ({ password }) => {
-    try {
-      await authApi.unlock(password);
-      const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
-      if (current) {
-        queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      } else {
-        // The check had failed with session_locked: start it again.
-        queryClient.removeQueries({ queryKey: sessionQueryKey });
+  const onSubmit = handleSubmit(
+    async ({ password }) => {
+      setProblem(null);
+      try {
+        await authApi.unlock(password);
+        const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
+        if (current) {
+          queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        } else {
+          // The check had failed with session_locked: start it again.
+          queryClient.removeQueries({ queryKey: sessionQueryKey });
+        }
+        await navigate(returnPath(location.state), { replace: true });
+      } catch (error) {
+        if (isApiError(error) && authFailureOf(error) === 'signedOut') {
+          clearLocalSession();
+          queryClient.clear();
+          await navigate('/auth/sign-in', { replace: true, state: location.state });
+          return;
+        }
+        if (formErrors.place(error, setError, { fields: ['password'] })) return;
+        // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
+        setProblem(
+          isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
+        );
       }
-      await navigate(returnPath(location.state), { replace: true });
-    } catch (error) {
-      if (isApiError(error) && authFailureOf(error) === 'signedOut') {
-        clearLocalSession();
-        queryClient.clear();
-        await navigate('/auth/sign-in', { replace: true, state: location.state });
-        return;
-      }
-      if (formErrors.place(error, setError, { fields: ['password'] })) return;
-      // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
-      setProblem(
-        isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
-      );
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (!tokenStore.get()) return <Navigate to="/auth/sign-in" replace state={location.state} />;
 

@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-errors';
-import { formResolver } from '../../lib/form-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
 import { AuthForm, AuthResult } from './auth-parts';
-import { useAuthSubmit } from './auth-submit';
 import { resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
@@ -47,26 +46,36 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       current = false;
     };
   }, [resetId]);
-  const { problem, setProblem, formErrors, submit } = useAuthSubmit();
+  const [problem, setProblem] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   const form = useForm({
     resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
   const {
+    handleSubmit,
     setError,
     formState: { isSubmitting },
   } = form;
 
-  const onSubmit = submit(form, async (values) => {
-    try {
-      await authApi.resetPassword(resetId, values);
-      setState('done');
-    } catch (error) {
-      if (formErrors.place(error, setError, { fields: ['password', 'passwordConfirmation'] })) return;
-      if (isDeadLink(error)) setState('deadLink');
-      else setProblem(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        await authApi.resetPassword(resetId, values);
+        setState('done');
+      } catch (error) {
+        if (formErrors.place(error, setError, { fields: ['password', 'passwordConfirmation'] })) return;
+        if (isDeadLink(error)) setState('deadLink');
+        else setProblem(errorMessage(error));
+      }
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (state === 'checking') {
     return (

@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { PasswordField, TextField } from '../../components/bound-fields';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { errorMessage, fieldMessage } from '../../lib/api-errors';
-import { formResolver } from '../../lib/form-errors';
+import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
 import { AuthForm, AuthResult } from './auth-parts';
-import { useAuthSubmit } from './auth-submit';
 import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
 
@@ -20,8 +19,9 @@ const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] a
 export function SignUpForm() {
   const { t, i18n } = useTranslation('auth');
   const id = useId();
-  const { problem, setProblem, formErrors, submit } = useAuthSubmit<{ code: string; text: string }>();
+  const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const formErrors = useFormErrors();
   // The trial is promised only where the server has plans (without them nothing is ever due).
   // A plain request: the signed-out pages have no query client (the sign-in bundle stays small).
   const [trialDays, setTrialDays] = useState<number | null>(null);
@@ -50,6 +50,7 @@ export function SignUpForm() {
   });
   const {
     register,
+    handleSubmit,
     watch,
     setError,
     formState: { errors, isSubmitting, submitCount },
@@ -60,23 +61,31 @@ export function SignUpForm() {
     Object.keys(errors).length > 0 &&
     (signUpRequiredFields.some((field) => !String(values[field] ?? '').trim()) || !values.acceptTerms);
 
-  const onSubmit = submit(form, async (input) => {
-    const { hasPromotionalCode, promotionalCode, ...rest } = input;
-    const code = promotionalCode?.trim();
-    try {
-      await authApi.signUp({
-        ...rest,
-        ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
-        language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
-      });
-      setCreatedFor(input.email);
-    } catch (error) {
-      if (!formErrors.place(error, setError, { fields: formFields })) {
-        const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
-        setProblem({ code: known, text: errorMessage(error) });
+  const onSubmit = handleSubmit(
+    async (form) => {
+      setProblem(null);
+      const { hasPromotionalCode, promotionalCode, ...rest } = form;
+      const code = promotionalCode?.trim();
+      try {
+        await authApi.signUp({
+          ...rest,
+          ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
+          language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
+        });
+        setCreatedFor(form.email);
+      } catch (error) {
+        if (!formErrors.place(error, setError, { fields: formFields })) {
+          const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
+          setProblem({ code: known, text: errorMessage(error) });
+        }
       }
-    }
-  });
+    },
+    () => {
+      // A new mistake replaces the last answer: no stale message beside it.
+      setProblem(null);
+      formErrors.onInvalid();
+    },
+  );
 
   if (createdFor) {
     return (
