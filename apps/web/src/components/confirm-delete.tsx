@@ -1,7 +1,9 @@
 import { Trash2 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/api-errors';
+import { toastSuccess } from '../lib/api-toast';
 import { BusyIcon } from './busy-icon';
 import { FormAlert } from './form-feedback';
 
@@ -66,4 +68,37 @@ export function ConfirmDelete({
       </div>
     </Modal>
   );
+}
+
+/**
+ * A deletion behind ConfirmDelete: `open` shows the dialog, `dialog` is its state for
+ * `<ConfirmDelete {...dialog}>`. A success toasts and then runs `after` (or closes the dialog); a
+ * failure stays in the dialog as its problem.
+ */
+export function useConfirmDelete(
+  remove: { mutateAsync: () => Promise<{ code: string }>; isPending: boolean },
+  after?: () => Promise<void>,
+) {
+  const [show, setShow] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      const answer = await remove.mutateAsync();
+      toastSuccess(answer.code);
+      if (after) await after();
+      else setShow(false);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return {
+    open: () => setShow(true),
+    dialog: {
+      show,
+      onCancel: () => setShow(false),
+      onConfirm: () => void confirm(),
+      pending: remove.isPending,
+      problem,
+    },
+  };
 }

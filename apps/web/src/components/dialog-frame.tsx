@@ -61,6 +61,8 @@ export function DialogFrame({
   cancelLabel,
   confirm,
   size,
+  titleId: givenTitleId,
+  bodyClassName,
   children,
 }: {
   show?: boolean;
@@ -71,9 +73,13 @@ export function DialogFrame({
   cancelLabel: ReactNode;
   confirm: ConfirmAction;
   size?: 'lg';
+  /** The title's id when a page names it (default: a generated one). */
+  titleId?: string;
+  bodyClassName?: string;
   children: ReactNode;
 }) {
-  const titleId = useId();
+  const generatedTitleId = useId();
+  const titleId = givenTitleId ?? generatedTitleId;
   return (
     <Modal show={show} onHide={onHide} centered {...(size ? { size } : {})} aria-labelledby={titleId}>
       <div data-testid={testId}>
@@ -82,7 +88,7 @@ export function DialogFrame({
             {title}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body {...(bodyClassName ? { className: bodyClassName } : {})}>{children}</Modal.Body>
         <Modal.Footer>
           <CancelConfirm cancelLabel={cancelLabel} onCancel={onHide} confirm={confirm} />
         </Modal.Footer>
@@ -210,6 +216,7 @@ export function FormDialog({
   scrollable = false,
   bodyClassName,
   footerStart,
+  afterForm,
   children,
 }: {
   ref: RefObject<HTMLFormElement | null>;
@@ -224,6 +231,8 @@ export function FormDialog({
   scrollable?: boolean;
   bodyClassName?: string;
   footerStart?: ReactNode;
+  /** Rendered inside the modal after the form (a confirmation dialog it opens). */
+  afterForm?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -255,6 +264,7 @@ export function FormDialog({
           </button>
         </Modal.Footer>
       </form>
+      {afterForm}
     </Modal>
   );
 }

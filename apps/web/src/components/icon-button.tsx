@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 /** A button that shows only its icon: `label` is its accessible name and its tooltip. */
 export function IconButton({
@@ -29,6 +30,30 @@ export function IconButton({
       data-testid={testId}
     >
       <Icon size={size} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** A button with its icon before its text (the text is its accessible name). */
+export function IconTextButton({
+  icon: Icon,
+  className,
+  onClick,
+  disabled,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  className: string;
+  onClick: () => void;
+  disabled?: boolean | undefined;
+  testId?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={disabled} data-testid={testId}>
+      <Icon size={16} aria-hidden="true" className="me-2" />
+      {children}
     </button>
   );
 }

@@ -18,7 +18,7 @@ import { SearchBox } from './search-box';
  */
 
 export interface ListCardProps<Row>
-  extends Omit<DataTableProps<Row>, 'label' | 'sort' | 'pagination' | 'errorText' | 'retryText'> {
+  extends Omit<DataTableProps<Row>, 'label' | 'sort' | 'pagination' | 'errorText' | 'retryText' | 'emptyText'> {
   /** The i18n namespace whose `list.*` keys name the search, table, errors and pages. */
   ns: string;
   // biome-ignore lint/suspicious/noExplicitAny: any list state (its filter names do not matter here)
@@ -41,6 +41,8 @@ export interface ListCardProps<Row>
   paginationLabel?: string;
   rangeTestId?: string;
   sort?: DataTableProps<Row>['sort'];
+  /** Default: `list.noMatches` (with the search as `q`) while searching, else `list.empty`. */
+  emptyText?: DataTableProps<Row>['emptyText'];
   /** What follows the table inside the card (a dialog). */
   children?: ReactNode;
 }
@@ -62,6 +64,7 @@ export function ListCard<Row>({
   paginationLabel,
   rangeTestId,
   sort,
+  emptyText,
   children,
   ...table
 }: ListCardProps<Row>) {
@@ -84,6 +87,7 @@ export function ListCard<Row>({
       <DataTable<Row>
         {...table}
         label={caption ?? t('list.caption')}
+        emptyText={emptyText ?? (list.search ? t('list.noMatches', { q: list.search }) : t('list.empty'))}
         sort={sort ?? { value: list.sort, onSort: list.setSort }}
         errorText={t('list.loadError')}
         retryText={t('list.retry')}
@@ -98,6 +102,14 @@ export function ListCard<Row>({
       {children}
     </section>
   );
+}
+
+/** The rows of a list of records that can be inactive: its test id, inactive ones greyed. */
+export function activeRowProps(testId: string) {
+  return (row: { active: boolean }) => ({
+    'data-testid': testId,
+    className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
+  });
 }
 
 /** The status filter of a list (all, active, inactive); `allValue` is what "all" sends. */

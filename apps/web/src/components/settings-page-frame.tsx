@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
+import { BusyIcon } from './busy-icon';
 import { FormAlert } from './form-feedback';
 import { PageTitle } from './page-title';
 import { Spinner } from './spinner';
@@ -95,5 +97,51 @@ export function SettingsSection({
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * A settings page's form of its one record: disabled while saving, the stale-save warning on top,
+ * then its sections (`children`), the save button and when it was last saved. `prefix` names its
+ * parts: `<prefix>-form`, `-conflict`, `-save`.
+ */
+export function SettingsRecordForm({
+  ref,
+  onSubmit,
+  prefix,
+  busy,
+  conflict,
+  saveLabel,
+  savedAt,
+  children,
+}: {
+  ref: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  prefix: string;
+  busy: boolean;
+  /** The warning's text after a stale save; null before. */
+  conflict: string | null;
+  saveLabel: string;
+  savedAt: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid={`${prefix}-form`}>
+      <fieldset disabled={busy} className="d-flex flex-column gap-3">
+        {conflict ? (
+          <FormAlert variant="warning" testId={`${prefix}-conflict`}>
+            {conflict}
+          </FormAlert>
+        ) : null}
+        {children}
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" data-testid={`${prefix}-save`}>
+            <BusyIcon busy={busy} icon={Save} />
+            <span className="ms-1">{saveLabel}</span>
+          </button>
+          {savedAt ? <span className="small text-body-secondary">{savedAt}</span> : null}
+        </div>
+      </fieldset>
+    </form>
   );
 }

@@ -1,22 +1,11 @@
-import { useParams } from 'react-router';
-import { EditPrescription, NewPrescription, ShowPrescription } from '../features/prescriptions/prescription';
+import { RecordEditScreen, RecordNewScreen, RecordShowScreen } from '../features/medical-history/record-screens';
+import { PrescriptionForm, PrescriptionView } from '../features/prescriptions/prescription';
 
-/* The prescription screens of a patient's medical history (issue 6), keyed by their ids. */
+/* The prescription screens of a patient's medical history (issue 6). */
 
 /** `/patients/:patientId/mh/prescription/new` (clinical.write). */
-export function PrescriptionNewPage() {
-  const { patientId = '' } = useParams();
-  return <NewPrescription key={patientId} patientId={patientId} />;
-}
-
+export const PrescriptionNewPage = () => <RecordNewScreen kind="prescription" Form={PrescriptionForm} />;
 /** `/patients/:patientId/mh/prescription/show/:id_prescription` (patients.read). */
-export function PrescriptionShowPage() {
-  const { patientId = '', id_prescription: id = '' } = useParams();
-  return <ShowPrescription key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
-
+export const PrescriptionShowPage = () => <RecordShowScreen kind="prescription" View={PrescriptionView} />;
 /** `/patients/:patientId/mh/prescription/edit/:id_prescription` (clinical.write). */
-export function PrescriptionEditPage() {
-  const { patientId = '', id_prescription: id = '' } = useParams();
-  return <EditPrescription key={`${patientId}/${id}`} patientId={patientId} id={id} />;
-}
+export const PrescriptionEditPage = () => <RecordEditScreen kind="prescription" Form={PrescriptionForm} />;

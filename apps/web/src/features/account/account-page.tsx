@@ -16,9 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldGrid } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
+import { CaptionedTable } from '../../components/captioned-table';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -179,15 +182,14 @@ function PlanCard({ account }: { account: Account }) {
       testId="account-plan"
       actions={
         account.plans.length > 0 && !pending ? (
-          <button
-            type="button"
+          <IconTextButton
+            icon={RefreshCw}
             className="btn btn-primary"
             onClick={() => setRenewing(true)}
-            data-testid="account-renew"
+            testId="account-renew"
           >
-            <RefreshCw size={16} aria-hidden="true" className="me-2" />
             {t('renew.button')}
-          </button>
+          </IconTextButton>
         ) : null
       }
     >
@@ -323,18 +325,12 @@ function BillingForm({ account }: { account: Account }) {
               },
             ]}
           />
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-fiscal`}
-              type="checkbox"
-              className="form-check-input"
-              {...form.register('useFiscalData')}
-              data-testid="billing-useFiscalData"
-            />
-            <label htmlFor={`${id}-fiscal`} className="form-check-label">
-              {t('fields.useFiscalData')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-fiscal`}
+            label={t('fields.useFiscalData')}
+            input={form.register('useFiscalData')}
+            testId="billing-useFiscalData"
+          />
           {useFiscal ? (
             <div className="small" data-testid="billing-fiscal">
               {fiscal.legalName || fiscal.taxId ? (
@@ -420,48 +416,43 @@ function MovementsSection() {
         </p>
       ) : (
         <>
-          <div className="table-responsive position-relative">
-            <table className="table table-sm align-middle mb-0">
-              <caption className="visually-hidden">{t('sections.movements')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('movements.date')}</th>
-                  <th scope="col">{t('movements.kind')}</th>
-                  <th scope="col">{t('movements.reference')}</th>
-                  <th scope="col">{t('movements.period')}</th>
-                  <th scope="col" className="text-end">
-                    {t('movements.amount')}
-                  </th>
-                  <th scope="col">{t('movements.status')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('movements.pdf')}</span>
-                  </th>
+          <CaptionedTable
+            wrapperClassName="table-responsive position-relative"
+            className="table table-sm align-middle mb-0"
+            caption={t('sections.movements')}
+            head={[
+              { label: t('movements.date') },
+              { label: t('movements.kind') },
+              { label: t('movements.reference') },
+              { label: t('movements.period') },
+              { label: t('movements.amount'), className: 'text-end' },
+              { label: t('movements.status') },
+              { label: <span className="visually-hidden">{t('movements.pdf')}</span> },
+            ]}
+          >
+            <tbody>
+              {movements.data.data.map((row) => (
+                <tr key={row.id} data-testid="movement-row" data-kind={row.kind} data-status={row.status}>
+                  <td className="text-nowrap">{day(row.date)}</td>
+                  <td>{t(`kinds.${row.kind}`)}</td>
+                  <td className="text-nowrap font-monospace small">{row.reference}</td>
+                  <td className="text-nowrap">{periodOf(row)}</td>
+                  <td className="text-end text-nowrap">{money(row.amount, row.currency)}</td>
+                  <td>{t(`statuses.${row.status}`)}</td>
+                  <td className="text-end">
+                    <PdfButton
+                      load={() => movementPdf(row.id)}
+                      fallbackName={`${row.reference}.pdf`}
+                      label={t('movements.pdf')}
+                      icon="download"
+                      small
+                      testId="movement-pdf"
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {movements.data.data.map((row) => (
-                  <tr key={row.id} data-testid="movement-row" data-kind={row.kind} data-status={row.status}>
-                    <td className="text-nowrap">{day(row.date)}</td>
-                    <td>{t(`kinds.${row.kind}`)}</td>
-                    <td className="text-nowrap font-monospace small">{row.reference}</td>
-                    <td className="text-nowrap">{periodOf(row)}</td>
-                    <td className="text-end text-nowrap">{money(row.amount, row.currency)}</td>
-                    <td>{t(`statuses.${row.status}`)}</td>
-                    <td className="text-end">
-                      <PdfButton
-                        load={() => movementPdf(row.id)}
-                        fallbackName={`${row.reference}.pdf`}
-                        label={t('movements.pdf')}
-                        icon="download"
-                        small
-                        testId="movement-pdf"
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </CaptionedTable>
           <PaginationFooter
             page={page}
             pageSize={movementsPageSize}

@@ -1,6 +1,7 @@
 import { addDays, type CalendarDay } from '@odontia/shared/clinic-time';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '../../components/switch-field';
 import { type AgendaView, agendaViews, displayOfDay, stepDay, viewDays } from './display-time';
 import { MiniMonth } from './mini-month';
 import { statusOrder } from './status';
@@ -138,20 +139,16 @@ export function AgendaFilters({
         ))}
       </fieldset>
       {showByChair ? (
-        <div className="form-check form-switch">
-          <input
-            id="agenda-by-chair"
-            type="checkbox"
-            role="switch"
-            aria-checked={byChair}
-            className="form-check-input"
-            checked={byChair}
-            onChange={(event) => set({ byChair: event.target.checked ? '1' : '0' })}
-          />
-          <label htmlFor="agenda-by-chair" className="form-check-label">
-            {t('byChair')}
-          </label>
-        </div>
+        <SwitchField
+          id="agenda-by-chair"
+          label={t('byChair')}
+          input={{
+            role: 'switch',
+            'aria-checked': byChair,
+            checked: byChair,
+            onChange: (event) => set({ byChair: event.target.checked ? '1' : '0' }),
+          }}
+        />
       ) : null}
       <ul className="agenda-legend" aria-label={t('legend')}>
         {statusOrder.map((status) => (

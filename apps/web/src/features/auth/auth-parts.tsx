@@ -48,7 +48,10 @@ export function AuthResult({
   );
 }
 
-/** An auth screen's form: title, subtitle and the answer's problem above the fields (`children`). */
+/**
+ * An auth screen's form: title, subtitle and the answer's problem above the fields (`children`),
+ * then its submit button and the line under it (`footer`).
+ */
 export function AuthForm({
   ref,
   onSubmit,
@@ -56,6 +59,8 @@ export function AuthForm({
   subtitle,
   problem,
   header,
+  submit,
+  footer,
   children,
 }: {
   ref: RefObject<HTMLFormElement | null>;
@@ -66,6 +71,8 @@ export function AuthForm({
   problem: ReactNode;
   /** Above the title (the lock screen's user). */
   header?: ReactNode;
+  submit: { busy: boolean; icon: LucideIcon; label: string; busyLabel: string };
+  footer: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -75,6 +82,8 @@ export function AuthForm({
       <p className="auth-subtitle">{subtitle}</p>
       {problem ? <FormAlert testId="form-error">{problem}</FormAlert> : null}
       {children}
+      <AuthSubmit {...submit} />
+      <p className="auth-footer-text">{footer}</p>
     </form>
   );
 }

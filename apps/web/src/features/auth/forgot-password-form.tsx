@@ -7,7 +7,7 @@ import { TextField } from '../../components/bound-fields';
 import { errorMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authApi } from './api';
-import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult } from './auth-parts';
 import { forgotPasswordRequestSchema } from './forms';
 
 /** `/auth/forgot-password`: the same answer whether or not the e-mail has an account. */
@@ -60,6 +60,8 @@ export function ForgotPasswordForm() {
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
       problem={problem}
+      submit={{ busy: isSubmitting, icon: Send, label: t('forgot.submit'), busyLabel: t('forgot.submitting') }}
+      footer={<Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>}
     >
       <TextField
         form={form}
@@ -71,10 +73,6 @@ export function ForgotPasswordForm() {
         placeholder={t('common.emailPlaceholder')}
         className="mb-4"
       />
-      <AuthSubmit busy={isSubmitting} icon={Send} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
-      <p className="auth-footer-text">
-        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
-      </p>
     </AuthForm>
   );
 }

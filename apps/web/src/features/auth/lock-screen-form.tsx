@@ -12,7 +12,7 @@ import { tokenStore, userStore } from '../../lib/storage-keys';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from '../../session/session';
 import type { SessionUser } from '../../session/types';
 import { authApi } from './api';
-import { AuthForm, AuthSubmit } from './auth-parts';
+import { AuthForm } from './auth-parts';
 import { unlockRequestSchema } from './forms';
 
 function initialsOf(name: string): string {
@@ -93,6 +93,15 @@ export function LockScreenForm() {
           {user?.email && user.email !== name ? <p className="lock-user-email">{user.email}</p> : null}
         </div>
       }
+      submit={{ busy: isSubmitting, icon: LockOpen, label: t('lock.submit'), busyLabel: t('lock.submitting') }}
+      footer={
+        <>
+          {name ? t('lock.notYou', { name }) : null}{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void signOut()}>
+            {t('lock.signOut')}
+          </button>
+        </>
+      }
     >
       {/* For password managers: the account being unlocked. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
@@ -104,13 +113,6 @@ export function LockScreenForm() {
         autoFocus
         className="mb-4"
       />
-      <AuthSubmit busy={isSubmitting} icon={LockOpen} label={t('lock.submit')} busyLabel={t('lock.submitting')} />
-      <p className="auth-footer-text">
-        {name ? t('lock.notYou', { name }) : null}{' '}
-        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void signOut()}>
-          {t('lock.signOut')}
-        </button>
-      </p>
     </AuthForm>
   );
 }

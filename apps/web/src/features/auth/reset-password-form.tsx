@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
 
 /** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
@@ -117,6 +117,8 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
       problem={problem}
+      submit={{ busy: isSubmitting, icon: KeyRound, label: t('reset.submit'), busyLabel: t('reset.submitting') }}
+      footer={<Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>}
     >
       <PasswordField
         form={form}
@@ -133,10 +135,6 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
         autoComplete="new-password"
         className="mb-4"
       />
-      <AuthSubmit busy={isSubmitting} icon={KeyRound} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
-      <p className="auth-footer-text">
-        <Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>
-      </p>
     </AuthForm>
   );
 }

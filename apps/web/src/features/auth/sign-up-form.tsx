@@ -9,7 +9,7 @@ import { errorMessage, fieldMessage } from '../../lib/api-errors';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
-import { AuthForm, AuthResult, AuthSubmit } from './auth-parts';
+import { AuthForm, AuthResult } from './auth-parts';
 import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
 
@@ -121,6 +121,12 @@ export function SignUpForm() {
           </>
         ) : null
       }
+      submit={{ busy: isSubmitting, icon: UserPlus, label: t('signUp.submit'), busyLabel: t('signUp.submitting') }}
+      footer={
+        <>
+          {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>
+        </>
+      }
     >
       {incomplete ? (
         <FormAlert variant="warning" testId="form-incomplete">
@@ -208,12 +214,6 @@ export function SignUpForm() {
         </label>
         <FieldFeedback id={`${field('acceptTerms')}-error`} message={fieldMessage(errors.acceptTerms?.message)} />
       </div>
-
-      <AuthSubmit busy={isSubmitting} icon={UserPlus} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
-
-      <p className="auth-footer-text">
-        {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>
-      </p>
     </AuthForm>
   );
 }

@@ -5,13 +5,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { ReasonDialogButton } from '../../components/dialog-frame';
 import { fieldCodeText } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
-import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
-import { toastApiError, toastSuccess, toastSuccessText } from '../../lib/api-toast';
+import { fieldErrorsOf } from '../../lib/api-errors';
+import { toastApiError, toastSuccessText } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -159,38 +160,16 @@ function DeleteButton({ patientId, record }: { patientId: string; record: Author
   const { t } = useTranslation('authorizations');
   const navigate = useNavigate();
   const remove = useDeleteAuthorization(patientId, record.id);
-  const [show, setShow] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      const answer = await remove.mutateAsync();
-      toastSuccess(answer.code);
-      await navigate(authorizationPaths.tab(patientId), { replace: true });
-      queryClient.removeQueries({ queryKey: authorizationKey(patientId, record.id) });
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const deletion = useConfirmDelete(remove, async () => {
+    await navigate(authorizationPaths.tab(patientId), { replace: true });
+    queryClient.removeQueries({ queryKey: authorizationKey(patientId, record.id) });
+  });
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline-danger"
-        onClick={() => setShow(true)}
-        data-testid="record-delete"
-      >
-        <Trash2 size={16} aria-hidden="true" className="me-2" />
+      <IconTextButton icon={Trash2} className="btn btn-outline-danger" onClick={deletion.open} testId="record-delete">
         {t('common.delete')}
-      </button>
-      <ConfirmDelete
-        show={show}
-        title={t('delete.title')}
-        onCancel={() => setShow(false)}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-        problem={problem}
-        testId="delete-record"
-      >
+      </IconTextButton>
+      <ConfirmDelete {...deletion.dialog} title={t('delete.title')} testId="delete-record">
         <p>{t('delete.text', { name: record.title })}</p>
         <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
       </ConfirmDelete>

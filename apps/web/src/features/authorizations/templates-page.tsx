@@ -7,12 +7,12 @@ import {
 import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -20,6 +20,7 @@ import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
+import { SwitchField } from '../../components/switch-field';
 
 /** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
 function PlaceholderHelp({ kind, onInsert }: { kind: TemplateKind; onInsert: (name: string) => void }) {
@@ -178,19 +179,15 @@ function TemplateForm({
             />
             <FieldFeedback id={`${id}-body-error`} message={fieldCodeText(errors.body)} />
           </div>
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-active`}
-              type="checkbox"
-              className="form-check-input"
-              checked={values.active}
-              onChange={(event) => setValues({ ...values, active: event.target.checked })}
-            />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('templates.active')}
-            </label>
-            <div className="form-text">{t('templates.activeHint')}</div>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('templates.active')}
+            input={{
+              checked: values.active,
+              onChange: (event) => setValues({ ...values, active: event.target.checked }),
+            }}
+            after={<div className="form-text">{t('templates.activeHint')}</div>}
+          />
           <div className="d-flex flex-wrap gap-2 justify-content-end">
             <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
               {t('common.cancel')}
@@ -209,35 +206,18 @@ function TemplateForm({
 function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
   const { t } = useTranslation('authorizations');
   const remove = useDeleteTemplate(template.id);
-  const [show, setShow] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      const answer = await remove.mutateAsync();
-      toastSuccess(answer.code);
-      setShow(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const deletion = useConfirmDelete(remove);
   return (
     <>
       <button
         type="button"
         className="btn btn-sm btn-outline-danger"
-        onClick={() => setShow(true)}
+        onClick={deletion.open}
         aria-label={`${t('common.delete')}: ${template.title}`}
       >
         <Trash2 size={14} aria-hidden="true" />
       </button>
-      <ConfirmDelete
-        show={show}
-        title={t('templates.deleteTitle')}
-        onCancel={() => setShow(false)}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-        problem={problem}
-      >
+      <ConfirmDelete {...deletion.dialog} title={t('templates.deleteTitle')}>
         <p>{t('templates.deleteText', { name: template.title })}</p>
         <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
       </ConfirmDelete>

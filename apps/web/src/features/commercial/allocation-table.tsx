@@ -1,5 +1,6 @@
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../components/captioned-table';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { useDocumentName } from '../payments/badges';
 import { useCurrencyFormat } from '../payments/format';
@@ -22,55 +23,50 @@ export function AllocationTable({
   const money = useCurrencyFormat();
   const day = useCalendarDateFormat();
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0" data-testid="allocation-table">
-        <caption className="visually-hidden">{t('form.openDocuments')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('form.document')}</th>
-            <th scope="col">{t('fields.date')}</th>
-            <th scope="col">{t('form.dueDate')}</th>
-            <th scope="col" className="text-end">
-              {t('form.openAmount')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('form.allocate')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => {
-            const name = documentName(document);
-            const other = document.currency !== currency;
-            const overdue = document.dueDate !== null && document.dueDate < today;
-            return (
-              <tr key={document.id} data-testid="allocation-row" data-document={name}>
-                <th scope="row" className="fw-normal">
-                  {name}
-                </th>
-                <td className="text-nowrap">{day(document.date)}</td>
-                <td className={`text-nowrap${overdue ? ' text-danger-emphasis' : ''}`}>{day(document.dueDate)}</td>
-                <td className="text-end text-nowrap">{money(document.openAmount, document.currency)}</td>
-                <td className="text-end" style={{ minWidth: '8rem' }}>
-                  {other ? (
-                    <span className="badge text-bg-secondary">{t('form.otherCurrency')}</span>
-                  ) : (
-                    <input
-                      className="form-control form-control-sm text-end"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      aria-label={t('form.allocateTo', { document: name })}
-                      value={allocations[document.id] ?? ''}
-                      data-testid="allocation-amount"
-                      onChange={(event) => onChange(document.id, event.target.value)}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <CaptionedTable
+      className="table table-sm align-middle mb-0"
+      testId="allocation-table"
+      caption={t('form.openDocuments')}
+      head={[
+        { label: t('form.document') },
+        { label: t('fields.date') },
+        { label: t('form.dueDate') },
+        { label: t('form.openAmount'), className: 'text-end' },
+        { label: t('form.allocate'), className: 'text-end' },
+      ]}
+    >
+      <tbody>
+        {documents.map((document) => {
+          const name = documentName(document);
+          const other = document.currency !== currency;
+          const overdue = document.dueDate !== null && document.dueDate < today;
+          return (
+            <tr key={document.id} data-testid="allocation-row" data-document={name}>
+              <th scope="row" className="fw-normal">
+                {name}
+              </th>
+              <td className="text-nowrap">{day(document.date)}</td>
+              <td className={`text-nowrap${overdue ? ' text-danger-emphasis' : ''}`}>{day(document.dueDate)}</td>
+              <td className="text-end text-nowrap">{money(document.openAmount, document.currency)}</td>
+              <td className="text-end" style={{ minWidth: '8rem' }}>
+                {other ? (
+                  <span className="badge text-bg-secondary">{t('form.otherCurrency')}</span>
+                ) : (
+                  <input
+                    className="form-control form-control-sm text-end"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    aria-label={t('form.allocateTo', { document: name })}
+                    value={allocations[document.id] ?? ''}
+                    data-testid="allocation-amount"
+                    onChange={(event) => onChange(document.id, event.target.value)}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </CaptionedTable>
   );
 }

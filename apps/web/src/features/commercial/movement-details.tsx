@@ -5,6 +5,7 @@ import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { ArrowLeft, BookOpen, CheckCircle2, Undo2, Wand2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -150,37 +151,34 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
         {!reversed && (canWrite || canReverse) ? (
           <div className="card-footer d-flex flex-wrap gap-2">
             {canWrite && movement.unallocatedAmount !== '0.00' ? (
-              <button
-                type="button"
+              <IconTextButton
+                icon={Wand2}
                 className="btn btn-outline-primary"
                 onClick={() => setPanel('allocate')}
-                data-testid={`${prefix}-allocate-open`}
+                testId={`${prefix}-allocate-open`}
               >
-                <Wand2 size={16} aria-hidden="true" className="me-2" />
                 {t('view.allocateRemainder')}
-              </button>
+              </IconTextButton>
             ) : null}
             {canWrite && movement.status === 'pending' ? (
-              <button
-                type="button"
+              <IconTextButton
+                icon={CheckCircle2}
                 className="btn btn-outline-success"
                 onClick={() => setPanel('paid')}
-                data-testid={`${prefix}-paid-open`}
+                testId={`${prefix}-paid-open`}
               >
-                <CheckCircle2 size={16} aria-hidden="true" className="me-2" />
                 {t('view.markPaid')}
-              </button>
+              </IconTextButton>
             ) : null}
             {canReverse ? (
-              <button
-                type="button"
+              <IconTextButton
+                icon={Undo2}
                 className="btn btn-outline-danger ms-auto"
                 onClick={() => setPanel('reverse')}
-                data-testid={`${prefix}-reverse-open`}
+                testId={`${prefix}-reverse-open`}
               >
-                <Undo2 size={16} aria-hidden="true" className="me-2" />
                 {t('view.reverse')}
-              </button>
+              </IconTextButton>
             ) : null}
           </div>
         ) : null}

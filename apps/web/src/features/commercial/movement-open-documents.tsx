@@ -2,6 +2,7 @@ import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { Wand2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTextButton } from '../../components/icon-button';
 import { fromCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
 import { type MovementDraft, type MovementFormTexts, useAllocationSums } from './movement-draft';
@@ -42,15 +43,14 @@ export function OpenDocumentsSection({
         <h2 className="h5 mb-0">{t('form.openDocuments')}</h2>
         {canPropose ? (
           <div className="d-flex gap-2">
-            <button
-              type="button"
+            <IconTextButton
+              icon={Wand2}
               className="btn btn-outline-primary btn-sm"
               onClick={onPropose}
-              data-testid={`${prefix}-propose`}
+              testId={`${prefix}-propose`}
             >
-              <Wand2 size={16} aria-hidden="true" className="me-2" />
               {t('form.propose')}
-            </button>
+            </IconTextButton>
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onClear}>
               <X size={16} aria-hidden="true" className="me-2" />
               {t('form.clear')}

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/date-input';
 import { CancelConfirm } from '../../components/dialog-frame';
+import { IconTextButton } from '../../components/icon-button';
 import { useClinicToday } from '../../session/clinic-time';
 import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
@@ -51,15 +52,14 @@ export function AllocatePanel<M extends MoneyMovement>({
     <section className="card border-primary" data-testid={`${prefix}-allocate`}>
       <div className="card-header d-flex justify-content-between align-items-center">
         <h2 className="h6 mb-0">{t('view.allocateRemainder')}</h2>
-        <button
-          type="button"
+        <IconTextButton
+          icon={Wand2}
           className="btn btn-outline-primary btn-sm"
           onClick={propose}
-          data-testid={`${prefix}-allocate-propose`}
+          testId={`${prefix}-allocate-propose`}
         >
-          <Wand2 size={16} aria-hidden="true" className="me-2" />
           {t('form.propose')}
-        </button>
+        </IconTextButton>
       </div>
       <div className="card-body">
         {documents && documents.length === 0 ? (

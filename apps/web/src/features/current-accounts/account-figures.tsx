@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import type { Column } from '../../components/data-table';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
 import { useCalendarDateFormat } from '../../session/clinic-time';
@@ -154,19 +155,13 @@ export function AccountsListTools({
   return (
     <div className="d-flex flex-wrap gap-3 align-items-center">
       {children}
-      <div className="form-check form-switch mb-0">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id={`${id}-balance`}
-          checked={withBalance}
-          data-testid="accounts-with-balance"
-          onChange={(event) => onWithBalance(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor={`${id}-balance`}>
-          {t('list.withBalance')}
-        </label>
-      </div>
+      <SwitchField
+        id={`${id}-balance`}
+        label={t('list.withBalance')}
+        className="mb-0"
+        input={{ checked: withBalance, onChange: (event) => onWithBalance(event.target.checked) }}
+        testId="accounts-with-balance"
+      />
       <button type="button" className="btn btn-outline-secondary" onClick={() => void onExport()} disabled={exporting}>
         <BusyIcon busy={exporting} icon={Download} />
         {t('list.export')}

@@ -3,6 +3,7 @@ import type { CustomerLedger, ProviderLedger } from '@odontia/shared/schemas/cur
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CaptionedTable } from '../../components/captioned-table';
 import { DateInput } from '../../components/date-input';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../payments/format';
@@ -101,101 +102,89 @@ export function LedgerTable({
   const day = useCalendarDateFormat();
   const currency = ledger?.account.currency;
   return (
-    <div className="table-responsive px-2">
-      <table className="table table-sm align-middle mb-0 ledger-table" data-testid="ledger-table">
-        <caption className="visually-hidden">{t('ledger.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ledger.date')}</th>
-            <th scope="col">{t('ledger.reference')}</th>
-            <th scope="col" className="d-none d-md-table-cell">
-              {t('ledger.description')}
-            </th>
-            <th scope="col" className="d-none d-md-table-cell">
-              {t('ledger.dueDate')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('ledger.debit')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('ledger.credit')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('ledger.balance')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ledger ? (
-            <>
-              <tr className="table-active" data-testid="ledger-opening">
-                <td>{day(ledger.startDate)}</td>
-                <th scope="row" colSpan={3} className="fw-semibold">
-                  {t('ledger.opening')}
-                </th>
-                <td />
-                <td />
-                <td className="text-end fw-semibold text-nowrap">{money(ledger.openingBalance, currency)}</td>
+    <CaptionedTable
+      wrapperClassName="table-responsive px-2"
+      className="table table-sm align-middle mb-0 ledger-table"
+      testId="ledger-table"
+      caption={t('ledger.caption')}
+      head={[
+        { label: t('ledger.date') },
+        { label: t('ledger.reference') },
+        { label: t('ledger.description'), className: 'd-none d-md-table-cell' },
+        { label: t('ledger.dueDate'), className: 'd-none d-md-table-cell' },
+        { label: t('ledger.debit'), className: 'text-end' },
+        { label: t('ledger.credit'), className: 'text-end' },
+        { label: t('ledger.balance'), className: 'text-end' },
+      ]}
+    >
+      <tbody>
+        {ledger ? (
+          <>
+            <tr className="table-active" data-testid="ledger-opening">
+              <td>{day(ledger.startDate)}</td>
+              <th scope="row" colSpan={3} className="fw-semibold">
+                {t('ledger.opening')}
+              </th>
+              <td />
+              <td />
+              <td className="text-end fw-semibold text-nowrap">{money(ledger.openingBalance, currency)}</td>
+            </tr>
+            {ledger.entries.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="text-body-secondary text-center py-3">
+                  {t('ledger.empty')}
+                </td>
               </tr>
-              {ledger.entries.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="text-body-secondary text-center py-3">
-                    {t('ledger.empty')}
+            ) : (
+              ledger.entries.map((entry) => (
+                <tr key={entry.id} data-testid="ledger-entry" data-kind={entry.kind}>
+                  <td className="text-nowrap">{day(entry.date)}</td>
+                  <th scope="row" className="fw-normal">
+                    {entry.paymentId ? (
+                      <Link to={movementPath(entry.paymentId)}>{entry.reference}</Link>
+                    ) : (
+                      entry.reference
+                    )}
+                  </th>
+                  <td className="d-none d-md-table-cell small text-body-secondary">
+                    {entry.kind === 'payment_reversal' ? entry.description : ''}
+                  </td>
+                  <td className="d-none d-md-table-cell text-nowrap">{day(entry.dueDate)}</td>
+                  <td className="text-end text-nowrap">{entry.debit === '0.00' ? '' : money(entry.debit, currency)}</td>
+                  <td className="text-end text-nowrap">
+                    {entry.credit === '0.00' ? '' : money(entry.credit, currency)}
+                  </td>
+                  <td className="text-end text-nowrap" data-testid="ledger-running">
+                    {money(entry.balance, currency)}
                   </td>
                 </tr>
-              ) : (
-                ledger.entries.map((entry) => (
-                  <tr key={entry.id} data-testid="ledger-entry" data-kind={entry.kind}>
-                    <td className="text-nowrap">{day(entry.date)}</td>
-                    <th scope="row" className="fw-normal">
-                      {entry.paymentId ? (
-                        <Link to={movementPath(entry.paymentId)}>{entry.reference}</Link>
-                      ) : (
-                        entry.reference
-                      )}
-                    </th>
-                    <td className="d-none d-md-table-cell small text-body-secondary">
-                      {entry.kind === 'payment_reversal' ? entry.description : ''}
-                    </td>
-                    <td className="d-none d-md-table-cell text-nowrap">{day(entry.dueDate)}</td>
-                    <td className="text-end text-nowrap">
-                      {entry.debit === '0.00' ? '' : money(entry.debit, currency)}
-                    </td>
-                    <td className="text-end text-nowrap">
-                      {entry.credit === '0.00' ? '' : money(entry.credit, currency)}
-                    </td>
-                    <td className="text-end text-nowrap" data-testid="ledger-running">
-                      {money(entry.balance, currency)}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </>
-          ) : (
-            <tr>
-              <td colSpan={7} className="text-center py-4">
-                <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-              </td>
-            </tr>
-          )}
-        </tbody>
-        {ledger ? (
-          <tfoot>
-            <tr className="fw-semibold" data-testid="ledger-totals">
-              <th scope="row" colSpan={2}>
-                {t('ledger.totals')}
-              </th>
-              <td className="d-none d-md-table-cell" />
-              <td className="d-none d-md-table-cell" />
-              <td className="text-end text-nowrap">{money(ledger.totals.debit, currency)}</td>
-              <td className="text-end text-nowrap">{money(ledger.totals.credit, currency)}</td>
-              <td className="text-end text-nowrap" data-testid="ledger-closing">
-                {money(ledger.closingBalance, currency)}
-              </td>
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
+              ))
+            )}
+          </>
+        ) : (
+          <tr>
+            <td colSpan={7} className="text-center py-4">
+              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+            </td>
+          </tr>
+        )}
+      </tbody>
+      {ledger ? (
+        <tfoot>
+          <tr className="fw-semibold" data-testid="ledger-totals">
+            <th scope="row" colSpan={2}>
+              {t('ledger.totals')}
+            </th>
+            <td className="d-none d-md-table-cell" />
+            <td className="d-none d-md-table-cell" />
+            <td className="text-end text-nowrap">{money(ledger.totals.debit, currency)}</td>
+            <td className="text-end text-nowrap">{money(ledger.totals.credit, currency)}</td>
+            <td className="text-end text-nowrap" data-testid="ledger-closing">
+              {money(ledger.closingBalance, currency)}
+            </td>
+          </tr>
+        </tfoot>
+      ) : null}
+    </CaptionedTable>
   );
 }

@@ -8,16 +8,17 @@ import {
 import { languages } from '@odontia/shared/enums';
 import { type CustomerRecord, customerRecordContracts } from '@odontia/shared/schemas/customer-records';
 import { formatTaxId } from '@odontia/shared/tax-ids';
-import { Save, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../components/bound-fields';
-import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { FormDialog } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
+import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -148,160 +149,157 @@ export function CustomerDialog({
   const none = { value: '', label: t('form.none') };
 
   return (
-    <Modal show onHide={onDone} centered size="lg" aria-labelledby={`${id}-title`} restoreFocus scrollable>
-      <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="customer-form">
-        <Modal.Header closeButton closeLabel={t('common:close')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {editing ? t('form.edit') : t('form.new')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {problem ? <FormAlert testId="customer-problem">{problem}</FormAlert> : null}
-          {patient ? <p className="small text-body-secondary">{t('form.patientHint')}</p> : null}
-          <fieldset disabled={busy} className="row g-3">
-            <div className="col-sm-4">
-              <SelectField
-                form={form}
-                name="kind"
-                label={t('fields.kind')}
-                disabled={patient}
-                options={(patient ? ['patient'] : ['insurer', 'company']).map((value) => ({
-                  value,
-                  label: t(`kinds.${value}`),
-                }))}
-              />
-            </div>
-            <div className="col-sm-8">
-              <TextField form={form} name="name" label={t('fields.name')} required readOnly={patient} maxLength={160} />
-            </div>
-            <div className="col-sm-6">
-              <TextField form={form} name="tradeName" label={t('fields.tradeName')} maxLength={160} />
-            </div>
-            <div className="col-sm-6">
-              <SelectField
-                form={form}
-                name="country"
-                label={t('fields.country')}
-                options={[none, ...fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))]}
-              />
-            </div>
-            <div className="col-sm-4">
-              <SelectField
-                form={form}
-                name="taxIdKind"
-                label={t('providers:fields.taxIdKind')}
-                options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
-              />
-            </div>
-            <div className="col-sm-8">
-              <TextField
-                form={form}
-                name="taxId"
-                label={t('fields.taxId')}
-                inputClassName="text-uppercase"
-                data-testid="customer-tax-id"
-              />
-              {duplicate ? (
-                <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
-                  {t('form.taxIdHolder', { name: duplicate })}
-                </p>
-              ) : null}
-            </div>
-            <div className="col-12">
-              <SelectField
-                form={form}
-                name="fiscalCondition"
-                label={t('providers:fields.fiscalCondition')}
-                options={[
-                  none,
-                  ...conditions.map((value) => ({ value, label: t(`providers:fiscalConditions.${value}`) })),
-                ]}
-              />
-            </div>
-            <div className="col-12">
-              <TextField form={form} name="address" label={t('fields.address')} maxLength={300} />
-            </div>
-            <div className="col-sm-5">
-              <TextField form={form} name="city" label={t('fields.city')} maxLength={120} />
-            </div>
-            <div className="col-sm-4">
-              <TextField form={form} name="province" label={t('fields.province')} maxLength={120} />
-            </div>
-            <div className="col-sm-3">
-              <TextField form={form} name="postalCode" label={t('fields.postalCode')} maxLength={20} />
-            </div>
-            <div className="col-sm-6">
-              <TextField form={form} name="email" label={t('fields.email')} type="email" readOnly={patient} />
-            </div>
-            <div className="col-sm-6">
-              <TextField form={form} name="phone" label={t('fields.phone')} inputMode="tel" />
-            </div>
-            <div className="col-sm-6">
-              <SelectField
-                form={form}
-                name="language"
-                label={t('fields.language')}
-                disabled={patient}
-                options={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
-              />
-            </div>
-            <div className="col-sm-6">
-              <TextField
-                form={form}
-                name="paymentTermDays"
-                label={t('fields.paymentTermDays')}
-                type="number"
-                min={0}
-                max={365}
-                inputClassName="text-end"
-              />
-            </div>
-            <div className="col-12">
-              <TextField form={form} name="notes" label={t('fields.notes')} rows={2} />
-            </div>
-            <div className="col-12">
-              <div className="form-check form-switch">
-                <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
-                <label htmlFor={`${id}-active`} className="form-check-label">
-                  {t('fields.active')}
-                  <span className="d-block small text-body-secondary">{t('form.activeHint')}</span>
-                </label>
-              </div>
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          {editing && canDelete && !patient ? (
-            <button
-              type="button"
-              className="btn btn-outline-danger me-auto"
-              onClick={() => setConfirming(true)}
-              disabled={busy}
-              data-testid="customer-delete"
-            >
-              <Trash2 size={16} aria-hidden="true" className="me-2" />
-              {t('form.delete')}
-            </button>
+    <FormDialog
+      ref={form.formErrors.ref}
+      onHide={onDone}
+      onSubmit={(event) => void onSubmit(event)}
+      testId="customer-form"
+      title={editing ? t('form.edit') : t('form.new')}
+      closeLabel={t('common:close')}
+      cancelLabel={t('form.cancel')}
+      submit={{
+        label: editing ? t('form.save') : t('form.create'),
+        busy: form.formState.isSubmitting,
+        disabled: busy,
+        testId: 'customer-save',
+      }}
+      size="lg"
+      scrollable
+      footerStart={
+        editing && canDelete && !patient ? (
+          <IconTextButton
+            icon={Trash2}
+            className="btn btn-outline-danger me-auto"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            testId="customer-delete"
+          >
+            {t('form.delete')}
+          </IconTextButton>
+        ) : null
+      }
+      afterForm={
+        <ConfirmDelete
+          show={confirming}
+          title={t('form.deleteTitle')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void onDelete()}
+          pending={remove.isPending}
+          problem={deleteProblem}
+        >
+          <p className="mb-0">{t('form.deleteText', { name: customer?.name ?? '' })}</p>
+        </ConfirmDelete>
+      }
+    >
+      {problem ? <FormAlert testId="customer-problem">{problem}</FormAlert> : null}
+      {patient ? <p className="small text-body-secondary">{t('form.patientHint')}</p> : null}
+      <fieldset disabled={busy} className="row g-3">
+        <div className="col-sm-4">
+          <SelectField
+            form={form}
+            name="kind"
+            label={t('fields.kind')}
+            disabled={patient}
+            options={(patient ? ['patient'] : ['insurer', 'company']).map((value) => ({
+              value,
+              label: t(`kinds.${value}`),
+            }))}
+          />
+        </div>
+        <div className="col-sm-8">
+          <TextField form={form} name="name" label={t('fields.name')} required readOnly={patient} maxLength={160} />
+        </div>
+        <div className="col-sm-6">
+          <TextField form={form} name="tradeName" label={t('fields.tradeName')} maxLength={160} />
+        </div>
+        <div className="col-sm-6">
+          <SelectField
+            form={form}
+            name="country"
+            label={t('fields.country')}
+            options={[none, ...fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))]}
+          />
+        </div>
+        <div className="col-sm-4">
+          <SelectField
+            form={form}
+            name="taxIdKind"
+            label={t('providers:fields.taxIdKind')}
+            options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
+          />
+        </div>
+        <div className="col-sm-8">
+          <TextField
+            form={form}
+            name="taxId"
+            label={t('fields.taxId')}
+            inputClassName="text-uppercase"
+            data-testid="customer-tax-id"
+          />
+          {duplicate ? (
+            <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
+              {t('form.taxIdHolder', { name: duplicate })}
+            </p>
           ) : null}
-          <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-            {t('form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="customer-save">
-            <BusyIcon busy={form.formState.isSubmitting} icon={Save} />
-            {editing ? t('form.save') : t('form.create')}
-          </button>
-        </Modal.Footer>
-      </form>
-      <ConfirmDelete
-        show={confirming}
-        title={t('form.deleteTitle')}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void onDelete()}
-        pending={remove.isPending}
-        problem={deleteProblem}
-      >
-        <p className="mb-0">{t('form.deleteText', { name: customer?.name ?? '' })}</p>
-      </ConfirmDelete>
-    </Modal>
+        </div>
+        <div className="col-12">
+          <SelectField
+            form={form}
+            name="fiscalCondition"
+            label={t('providers:fields.fiscalCondition')}
+            options={[none, ...conditions.map((value) => ({ value, label: t(`providers:fiscalConditions.${value}`) }))]}
+          />
+        </div>
+        <div className="col-12">
+          <TextField form={form} name="address" label={t('fields.address')} maxLength={300} />
+        </div>
+        <div className="col-sm-5">
+          <TextField form={form} name="city" label={t('fields.city')} maxLength={120} />
+        </div>
+        <div className="col-sm-4">
+          <TextField form={form} name="province" label={t('fields.province')} maxLength={120} />
+        </div>
+        <div className="col-sm-3">
+          <TextField form={form} name="postalCode" label={t('fields.postalCode')} maxLength={20} />
+        </div>
+        <div className="col-sm-6">
+          <TextField form={form} name="email" label={t('fields.email')} type="email" readOnly={patient} />
+        </div>
+        <div className="col-sm-6">
+          <TextField form={form} name="phone" label={t('fields.phone')} inputMode="tel" />
+        </div>
+        <div className="col-sm-6">
+          <SelectField
+            form={form}
+            name="language"
+            label={t('fields.language')}
+            disabled={patient}
+            options={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
+          />
+        </div>
+        <div className="col-sm-6">
+          <TextField
+            form={form}
+            name="paymentTermDays"
+            label={t('fields.paymentTermDays')}
+            type="number"
+            min={0}
+            max={365}
+            inputClassName="text-end"
+          />
+        </div>
+        <div className="col-12">
+          <TextField form={form} name="notes" label={t('fields.notes')} rows={2} />
+        </div>
+        <div className="col-12">
+          <SwitchField
+            id={`${id}-active`}
+            label={t('fields.active')}
+            hint={t('form.activeHint')}
+            input={form.register('active')}
+          />
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

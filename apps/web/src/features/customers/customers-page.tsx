@@ -6,7 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { ActiveFilterSelect, activeColumn, editColumn, ListCard, NewButton } from '../../components/list-card';
+import {
+  ActiveFilterSelect,
+  activeColumn,
+  activeRowProps,
+  editColumn,
+  ListCard,
+  NewButton,
+} from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -136,11 +143,7 @@ export function CustomersPage() {
         columns={columns}
         query={query}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': 'customer-row',
-          className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
-        })}
-        emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+        rowProps={activeRowProps('customer-row')}
         emptyTestId="customers-empty"
         rangeTestId="customers-range"
       />

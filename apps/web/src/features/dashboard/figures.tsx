@@ -2,7 +2,7 @@ import type { Currency } from '@odontia/shared/enums';
 import { negated } from '@odontia/shared/money';
 import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import type { ChartConfiguration } from 'chart.js';
-import { Banknote, HandCoins, Receipt, Stethoscope, TrendingUp, Truck } from 'lucide-react';
+import { Banknote, HandCoins, type LucideIcon, Receipt, Stethoscope, TrendingUp, Truck } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,14 +66,14 @@ function Comparison({
 function FigureCard({
   id,
   title,
-  icon,
+  icon: Icon,
   link,
   linkText,
   children,
 }: {
   id: string;
   title: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   link?: string;
   linkText?: string;
   children: ReactNode;
@@ -81,7 +81,7 @@ function FigureCard({
   return (
     <section className="card dashboard-card" aria-labelledby={`${id}-title`} data-testid={id}>
       <div className="card-header d-flex align-items-center gap-2">
-        {icon}
+        <Icon size={18} aria-hidden="true" />
         <h2 id={`${id}-title`} className="h6 mb-0">
           {title}
         </h2>
@@ -98,6 +98,18 @@ function FigureCard({
   );
 }
 
+/** The figure's headline number under its label. */
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="dashboard-stat">
+      <span className="dashboard-stat-label">{label}</span>
+      <span className="dashboard-stat-value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
 function ClinicalFigures({ figures }: { figures: Figures }) {
   const { t, i18n } = useTranslation('dashboard');
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -108,16 +120,11 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
     <FigureCard
       id="clinical-figures"
       title={t('figures.clinical')}
-      icon={<Stethoscope size={18} aria-hidden="true" />}
+      icon={Stethoscope}
       link={calendarPath({ date: figures.period.today, book: false })}
       linkText={t('figures.openAgenda')}
     >
-      <div className="dashboard-stat">
-        <span className="dashboard-stat-label">{t('figures.attendances')}</span>
-        <span className="dashboard-stat-value" data-testid="attendances-figure">
-          {number(attendances.current)}
-        </span>
-      </div>
+      <Stat label={t('figures.attendances')} testId="attendances-figure" value={number(attendances.current)} />
       <Comparison {...attendances} format={number} />
       <dl className="dashboard-facts">
         <div>
@@ -179,16 +186,15 @@ function Production({ figures, financial }: { figures: Figures; financial: Finan
     <FigureCard
       id="production-figure"
       title={t('figures.production')}
-      icon={<TrendingUp size={18} aria-hidden="true" />}
+      icon={TrendingUp}
       link={`/sales?dateFrom=${figures.period.from}&dateTo=${figures.period.to}`}
       linkText={t('figures.openSales')}
     >
-      <div className="dashboard-stat">
-        <span className="dashboard-stat-label">{t('figures.invoicedNet')}</span>
-        <span className="dashboard-stat-value" data-testid="production-value">
-          {money(production.current, financial.currency as Currency)}
-        </span>
-      </div>
+      <Stat
+        label={t('figures.invoicedNet')}
+        testId="production-value"
+        value={money(production.current, financial.currency as Currency)}
+      />
       <Comparison
         current={Number(production.current)}
         previous={Number(production.previous)}
@@ -228,16 +234,11 @@ function Collections({ figures, financial }: { figures: Figures; financial: Fina
     <FigureCard
       id="collections-figure"
       title={t('figures.collections')}
-      icon={<HandCoins size={18} aria-hidden="true" />}
+      icon={HandCoins}
       link={`/collections?from=${figures.period.from}&to=${figures.period.to}`}
       linkText={t('figures.openCollections')}
     >
-      <div className="dashboard-stat">
-        <span className="dashboard-stat-label">{t('figures.collected')}</span>
-        <span className="dashboard-stat-value" data-testid="collections-total">
-          {money(total, currency)}
-        </span>
-      </div>
+      <Stat label={t('figures.collected')} testId="collections-total" value={money(total, currency)} />
       {byMethod.length === 0 ? (
         <p className="text-body-secondary small mb-0">{t('figures.noCollections')}</p>
       ) : (
@@ -268,14 +269,11 @@ function Receivables({ financial }: { financial: Financial }) {
     <FigureCard
       id="receivables-figure"
       title={t('figures.receivables')}
-      icon={<Receipt size={18} aria-hidden="true" />}
+      icon={Receipt}
       link="/cc-customers?sort=-overdue"
       linkText={t('figures.openReceivables')}
     >
-      <div className="dashboard-stat">
-        <span className="dashboard-stat-label">{t('figures.balance')}</span>
-        <span className="dashboard-stat-value">{money(receivables.balance, currency)}</span>
-      </div>
+      <Stat label={t('figures.balance')} value={money(receivables.balance, currency)} />
       <p className="small mb-2">
         {t('figures.overdue')}:{' '}
         <strong data-testid="receivables-overdue">{money(receivables.overdue, currency)}</strong>
@@ -339,16 +337,15 @@ function Payables({ financial }: { financial: Financial }) {
     <FigureCard
       id="payables-figure"
       title={t('figures.payables')}
-      icon={<Truck size={18} aria-hidden="true" />}
+      icon={Truck}
       link="/cc-providers?sort=-overdue"
       linkText={t('figures.openPayables')}
     >
-      <div className="dashboard-stat">
-        <span className="dashboard-stat-label">{t('figures.payablesBalance')}</span>
-        <span className="dashboard-stat-value" data-testid="payables-balance">
-          {money(financial.payables.balance, currency)}
-        </span>
-      </div>
+      <Stat
+        label={t('figures.payablesBalance')}
+        testId="payables-balance"
+        value={money(financial.payables.balance, currency)}
+      />
       <dl className="dashboard-facts">
         <div>
           <dt>{t('figures.payablesOverdue')}</dt>
@@ -377,7 +374,7 @@ function TopTreatments({ financial }: { financial: Financial }) {
     <FigureCard
       id="top-treatments"
       title={t('figures.topTreatments')}
-      icon={<Banknote size={18} aria-hidden="true" />}
+      icon={Banknote}
       link="/price-list"
       linkText={t('figures.openPriceList')}
     >

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DateInput } from '../../components/date-input';
+import { DialogFrame } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
-import { IconButton } from '../../components/icon-button';
+import { IconButton, IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
 import { toastSuccess } from '../../lib/api-toast';
@@ -181,15 +181,14 @@ export function ImageViewer({ patientId, file, onHide }: { patientId: string; fi
         </Modal.Body>
         <Modal.Footer>
           {file.note ? <span className="me-auto small text-body-secondary text-prewrap">{file.note}</span> : null}
-          <button
-            type="button"
+          <IconTextButton
+            icon={Download}
             className="btn btn-outline-secondary"
             onClick={() => void downloadFile(patientId, file)}
-            data-testid="viewer-download"
+            testId="viewer-download"
           >
-            <Download size={16} aria-hidden="true" className="me-2" />
             {t('actions.download')}
-          </button>
+          </IconTextButton>
         </Modal.Footer>
       </div>
     </Modal>
@@ -226,82 +225,73 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
     }
   };
   return (
-    <Modal show onHide={onHide} centered aria-labelledby="file-edit-title">
-      <div data-testid="file-edit-dialog">
-        <Modal.Header closeButton closeLabel={t('viewer.close')}>
-          <Modal.Title id="file-edit-title" as="h2" className="h5">
-            {t('edit.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="d-flex flex-column gap-3">
-          <div className="fw-semibold text-truncate" title={file.originalName}>
-            {file.originalName}
-          </div>
-          {problem ? (
-            <FormAlert variant={problem === t('edit.conflict') ? 'warning' : 'danger'}>{problem}</FormAlert>
-          ) : null}
-          <div>
-            <label className="form-label" htmlFor="file-edit-type">
-              {t('upload.type')}
-            </label>
-            <select
-              id="file-edit-type"
-              className="form-select"
-              value={fileType}
-              onChange={(event) => setFileType(event.target.value as PatientFileType)}
-              data-testid="edit-type"
-            >
-              {patientFileTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label className="form-label" htmlFor="file-edit-date">
-              {t('upload.takenOn')}
-            </label>
-            <DateInput
-              id="file-edit-date"
-              name="takenOn"
-              className="form-control"
-              value={takenOn}
-              onChange={(event) => setTakenOn(event.target.value)}
-            />
-          </div>
-          <div>
-            <label className="form-label" htmlFor="file-edit-note">
-              {t('upload.note')}
-            </label>
-            <textarea
-              id="file-edit-note"
-              className="form-control"
-              rows={3}
-              maxLength={2000}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              data-testid="edit-note"
-            />
-          </div>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onHide}>
-            {t('edit.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void save()}
-            disabled={update.isPending}
-            data-testid="edit-save"
-          >
-            <BusyIcon busy={update.isPending} />
-            {t('edit.save')}
-          </button>
-        </Modal.Footer>
+    <DialogFrame
+      onHide={onHide}
+      testId="file-edit-dialog"
+      titleId="file-edit-title"
+      title={t('edit.title')}
+      closeLabel={t('viewer.close')}
+      cancelLabel={t('edit.cancel')}
+      bodyClassName="d-flex flex-column gap-3"
+      confirm={{
+        label: t('edit.save'),
+        onClick: () => void save(),
+        disabled: update.isPending,
+        busy: update.isPending,
+        testId: 'edit-save',
+      }}
+    >
+      <div className="fw-semibold text-truncate" title={file.originalName}>
+        {file.originalName}
       </div>
-    </Modal>
+      {problem ? (
+        <FormAlert variant={problem === t('edit.conflict') ? 'warning' : 'danger'}>{problem}</FormAlert>
+      ) : null}
+      <div>
+        <label className="form-label" htmlFor="file-edit-type">
+          {t('upload.type')}
+        </label>
+        <select
+          id="file-edit-type"
+          className="form-select"
+          value={fileType}
+          onChange={(event) => setFileType(event.target.value as PatientFileType)}
+          data-testid="edit-type"
+        >
+          {patientFileTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className="form-label" htmlFor="file-edit-date">
+          {t('upload.takenOn')}
+        </label>
+        <DateInput
+          id="file-edit-date"
+          name="takenOn"
+          className="form-control"
+          value={takenOn}
+          onChange={(event) => setTakenOn(event.target.value)}
+        />
+      </div>
+      <div>
+        <label className="form-label" htmlFor="file-edit-note">
+          {t('upload.note')}
+        </label>
+        <textarea
+          id="file-edit-note"
+          className="form-control"
+          rows={3}
+          maxLength={2000}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          data-testid="edit-note"
+        />
+      </div>
+    </DialogFrame>
   );
 }
 

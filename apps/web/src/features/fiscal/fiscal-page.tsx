@@ -1,5 +1,5 @@
 import { FormDialog } from '../../components/dialog-frame';
-import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
+import { SettingsPageFrame, SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import {
   type FiscalCountry,
@@ -14,13 +14,14 @@ import {
   updateFiscalDataSchema,
 } from '@odontia/shared/schemas/clinic-fiscal';
 import type { TaxIdKind } from '@odontia/shared/tax-ids';
-import { ImageUp, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { ImageUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -124,116 +125,108 @@ function FiscalForm({ data }: { data: FiscalData }) {
   const onSubmit = form.submit(saveVersioned);
 
   return (
-    <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="fiscal-form">
-      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
-        {conflict ? (
-          <FormAlert variant="warning" testId="fiscal-conflict">
-            {t('conflict')}
-          </FormAlert>
-        ) : null}
-        <SettingsSection title={t('sections.identity')} testId="fiscal-identity">
-          <FieldGrid
-            form={form}
-            fields={[
-              {
-                name: 'legalName',
-                label: t('fields.legalName'),
-                required: true,
-                maxLength: 160,
-                className: 'col-md-6',
-                testId: 'fiscal-legalName',
-              },
-              {
-                name: 'tradeName',
-                label: t('fields.tradeName'),
-                maxLength: 160,
-                hint: t('hints.tradeName'),
-                className: 'col-md-6',
-                testId: 'fiscal-tradeName',
-              },
-              {
-                name: 'country',
-                label: t('fields.country'),
-                required: true,
-                options: fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) })),
-                className: 'col-md-4',
-                testId: 'fiscal-country',
-              },
-              {
-                name: 'taxIdKind',
-                label: t('fields.taxIdKind'),
-                required: true,
-                options: kinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) })),
-                className: 'col-md-3',
-                testId: 'fiscal-taxIdKind',
-              },
-              {
-                name: 'taxId',
-                label: t('fields.taxId'),
-                hint: t('hints.taxId'),
-                maxLength: 30,
-                autoCapitalize: 'characters',
-                spellCheck: false,
-                className: 'col-md-5',
-                testId: 'fiscal-taxId',
-              },
-              {
-                name: 'fiscalCondition',
-                label: t('fields.fiscalCondition'),
-                required: true,
-                options: conditions.map((value) => ({ value, label: t(`conditions.${value}`) })),
-                className: 'col-md-6',
-                testId: 'fiscal-fiscalCondition',
-              },
-            ]}
-          />
-        </SettingsSection>
-        <SettingsSection title={t('sections.contact')} intro={t('hints.phone')} testId="fiscal-contact">
-          <FieldGrid
-            form={form}
-            fields={[
-              {
-                name: 'address',
-                label: t('fields.address'),
-                maxLength: 300,
-                autoComplete: 'street-address',
-                className: 'col-md-6',
-                testId: 'fiscal-address',
-              },
-              { name: 'city', label: t('fields.city'), maxLength: 120, className: 'col-md-6' },
-              { name: 'province', label: t('fields.province'), maxLength: 120, className: 'col-md-6' },
-              {
-                name: 'postalCode',
-                label: t('fields.postalCode'),
-                maxLength: 20,
-                autoComplete: 'postal-code',
-                className: 'col-md-6',
-              },
-              { name: 'phone', label: t('fields.phone'), type: 'tel', autoComplete: 'tel', className: 'col-md-6' },
-              { name: 'phoneMobile', label: t('fields.phoneMobile'), type: 'tel', className: 'col-md-6' },
-              {
-                name: 'email',
-                label: t('fields.email'),
-                type: 'email',
-                autoComplete: 'email',
-                className: 'col-md-6',
-                testId: 'fiscal-email',
-              },
-              { name: 'website', label: t('fields.website'), type: 'url', maxLength: 200, className: 'col-md-6' },
-            ]}
-          />
-        </SettingsSection>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="submit" className="btn btn-primary" data-testid="fiscal-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{t('actions.save')}</span>
-          </button>
-          {data.legalName ? (
-            <span className="small text-body-secondary">{t('savedAt', { when: dateTime(data.updatedAt) })}</span>
-          ) : null}
-        </div>
-      </fieldset>
-    </form>
+    <SettingsRecordForm
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      prefix="fiscal"
+      busy={save.isPending}
+      conflict={conflict ? t('conflict') : null}
+      saveLabel={t('actions.save')}
+      savedAt={data.legalName ? t('savedAt', { when: dateTime(data.updatedAt) }) : null}
+    >
+      <SettingsSection title={t('sections.identity')} testId="fiscal-identity">
+        <FieldGrid
+          form={form}
+          fields={[
+            {
+              name: 'legalName',
+              label: t('fields.legalName'),
+              required: true,
+              maxLength: 160,
+              className: 'col-md-6',
+              testId: 'fiscal-legalName',
+            },
+            {
+              name: 'tradeName',
+              label: t('fields.tradeName'),
+              maxLength: 160,
+              hint: t('hints.tradeName'),
+              className: 'col-md-6',
+              testId: 'fiscal-tradeName',
+            },
+            {
+              name: 'country',
+              label: t('fields.country'),
+              required: true,
+              options: fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) })),
+              className: 'col-md-4',
+              testId: 'fiscal-country',
+            },
+            {
+              name: 'taxIdKind',
+              label: t('fields.taxIdKind'),
+              required: true,
+              options: kinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) })),
+              className: 'col-md-3',
+              testId: 'fiscal-taxIdKind',
+            },
+            {
+              name: 'taxId',
+              label: t('fields.taxId'),
+              hint: t('hints.taxId'),
+              maxLength: 30,
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              className: 'col-md-5',
+              testId: 'fiscal-taxId',
+            },
+            {
+              name: 'fiscalCondition',
+              label: t('fields.fiscalCondition'),
+              required: true,
+              options: conditions.map((value) => ({ value, label: t(`conditions.${value}`) })),
+              className: 'col-md-6',
+              testId: 'fiscal-fiscalCondition',
+            },
+          ]}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('sections.contact')} intro={t('hints.phone')} testId="fiscal-contact">
+        <FieldGrid
+          form={form}
+          fields={[
+            {
+              name: 'address',
+              label: t('fields.address'),
+              maxLength: 300,
+              autoComplete: 'street-address',
+              className: 'col-md-6',
+              testId: 'fiscal-address',
+            },
+            { name: 'city', label: t('fields.city'), maxLength: 120, className: 'col-md-6' },
+            { name: 'province', label: t('fields.province'), maxLength: 120, className: 'col-md-6' },
+            {
+              name: 'postalCode',
+              label: t('fields.postalCode'),
+              maxLength: 20,
+              autoComplete: 'postal-code',
+              className: 'col-md-6',
+            },
+            { name: 'phone', label: t('fields.phone'), type: 'tel', autoComplete: 'tel', className: 'col-md-6' },
+            { name: 'phoneMobile', label: t('fields.phoneMobile'), type: 'tel', className: 'col-md-6' },
+            {
+              name: 'email',
+              label: t('fields.email'),
+              type: 'email',
+              autoComplete: 'email',
+              className: 'col-md-6',
+              testId: 'fiscal-email',
+            },
+            { name: 'website', label: t('fields.website'), type: 'url', maxLength: 200, className: 'col-md-6' },
+          ]}
+        />
+      </SettingsSection>
+    </SettingsRecordForm>
   );
 }
 
@@ -410,18 +403,12 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
           maxLength={120}
           data-testid="pos-name"
         />
-        <div className="form-check form-switch">
-          <input
-            id={`${id}-active`}
-            type="checkbox"
-            className="form-check-input"
-            {...form.register('active')}
-            data-testid="pos-active"
-          />
-          <label htmlFor={`${id}-active`} className="form-check-label">
-            {t('pointsOfSale.active')}
-          </label>
-        </div>
+        <SwitchField
+          id={`${id}-active`}
+          label={t('pointsOfSale.active')}
+          input={form.register('active')}
+          testId="pos-active"
+        />
       </fieldset>
     </FormDialog>
   );

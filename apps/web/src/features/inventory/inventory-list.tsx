@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { ExportButton, ListCard, NewButton, openRowOnClick } from '../../components/list-card';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { useListState } from '../../lib/use-list-state';
@@ -181,18 +182,15 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
       filtersClassName="inventory-filters"
       filters={
         <>
-          <div className="form-check form-switch mb-0">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              id={`${id}-low`}
-              checked={filters.lowStock}
-              onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : '')}
-            />
-            <label className="form-check-label" htmlFor={`${id}-low`}>
-              {t('list.lowStock')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-low`}
+            label={t('list.lowStock')}
+            className="mb-0"
+            input={{
+              checked: filters.lowStock,
+              onChange: (event) => list.setFilter('lowStock', event.target.checked ? 'true' : ''),
+            }}
+          />
           {medication ? (
             <FilterSelect
               label={t('fields.approvalStatus')}

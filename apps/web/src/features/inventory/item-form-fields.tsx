@@ -4,6 +4,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { SwitchField } from '../../components/switch-field';
 import { itemPath } from './api';
 import type { ItemFormValues } from './item-form-values';
 
@@ -109,13 +110,7 @@ export function useItemFields(
 
   const checkbox = (name: 'prescriptionRequired' | 'consumable', hint: string) => (
     <div className="col-md-6 d-flex align-items-end" key={name}>
-      <div className="form-check form-switch mb-2">
-        <input {...register(name)} id={fieldId(name)} type="checkbox" className="form-check-input" />
-        <label htmlFor={fieldId(name)} className="form-check-label">
-          {t(`fields.${name}`)}
-          <span className="d-block small text-body-secondary">{hint}</span>
-        </label>
-      </div>
+      <SwitchField id={fieldId(name)} label={t(`fields.${name}`)} hint={hint} className="mb-2" input={register(name)} />
     </div>
   );
 

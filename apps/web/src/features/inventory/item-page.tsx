@@ -6,6 +6,7 @@ import { ArrowLeft, PackagePlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
@@ -68,15 +69,14 @@ function StockSummary({ item, canWrite }: { item: InventoryItem; canWrite: boole
           </dl>
           {canWrite ? (
             <div className="stock-summary-action">
-              <button
-                type="button"
+              <IconTextButton
+                icon={PackagePlus}
                 className="btn btn-outline-primary"
                 onClick={() => setAdjusting(true)}
-                data-testid="adjust-open"
+                testId="adjust-open"
               >
-                <PackagePlus size={16} aria-hidden="true" className="me-2" />
                 {t('adjust.open')}
-              </button>
+              </IconTextButton>
             </div>
           ) : null}
         </div>

@@ -21,6 +21,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
 import { Spinner } from '../../components/spinner';
+import { SwitchField } from '../../components/switch-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -240,18 +241,13 @@ function AttendanceFormBody({
             <div className="col-sm-6">{field('nextAppointment', { type: 'date' })}</div>
             <div className="col-12">{field('result', { rows: 3 })}</div>
             <div className="col-12">
-              <div className="form-check form-switch mb-0">
-                <input
-                  {...register('finished')}
-                  id={fieldId('finished')}
-                  type="checkbox"
-                  className="form-check-input"
-                />
-                <label htmlFor={fieldId('finished')} className="form-check-label">
-                  {t('attendance.finishedLabel')}
-                  <span className="d-block small text-body-secondary">{t('attendance.finishedHint')}</span>
-                </label>
-              </div>
+              <SwitchField
+                id={fieldId('finished')}
+                label={t('attendance.finishedLabel')}
+                hint={t('attendance.finishedHint')}
+                className="mb-0"
+                input={register('finished')}
+              />
             </div>
           </div>
         </Section>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { RecordForm } from '../../components/record-form';
 import { errorMessage } from '../../lib/api-errors';
@@ -157,7 +158,7 @@ export function FormActions({
 
 /**
  * A clinical record's form: its fields in one card (a `row g-3` grid, disabled while saving),
- * then Back and save. A new record can be saved at once; a record being edited once it changed.
+ * what `after` adds (more cards), then Back and save. A new record can be saved at once; a record being edited once it changed.
  */
 export function RecordFormCard({
   ref,
@@ -167,6 +168,7 @@ export function RecordFormCard({
   editing,
   isSubmitting,
   isDirty,
+  after,
   children,
 }: {
   ref: RefObject<HTMLFormElement | null>;
@@ -176,6 +178,7 @@ export function RecordFormCard({
   editing: boolean;
   isSubmitting: boolean;
   isDirty: boolean;
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -185,6 +188,7 @@ export function RecordFormCard({
           <div className="row g-3">{children}</div>
         </div>
       </fieldset>
+      {after}
       <FormActions
         backTo={backTo}
         editing={editing}
@@ -249,15 +253,14 @@ export function DeleteRecordButton({
   };
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={Trash2}
         className="btn btn-outline-danger"
         onClick={() => setShow(true)}
-        data-testid="record-delete"
+        testId="record-delete"
       >
-        <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('common.delete')}
-      </button>
+      </IconTextButton>
       <ConfirmDelete
         show={show}
         title={title ?? t(`delete.title.${kind}`)}

@@ -12,6 +12,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { IconCard } from '../../components/icon-card';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -376,13 +377,13 @@ export function PatientForm({
                 </FormField>
               </div>
               <div className="col-12">
-                <div className="form-check form-switch mb-0">
-                  <input {...register('active')} id={fieldId('active')} type="checkbox" className="form-check-input" />
-                  <label htmlFor={fieldId('active')} className="form-check-label">
-                    {t('fields.active')}
-                    <span className="d-block small text-body-secondary">{t('form.hints.active')}</span>
-                  </label>
-                </div>
+                <SwitchField
+                  id={fieldId('active')}
+                  label={t('fields.active')}
+                  hint={t('form.hints.active')}
+                  className="mb-0"
+                  input={register('active')}
+                />
               </div>
             </FormCard>
             <FormCard order={4} title={t('form.sections.address')} icon={<Home size={18} aria-hidden="true" />}>

@@ -1,14 +1,15 @@
 import '../../lib/zod-setup';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
-import { queryClient } from '../../lib/query-client';
+import { useStaleSaveNotice } from '../../components/stale-save-notice';
 import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { patientKey, patientPaths, usePatient } from './api';
 import { DeletePatientModal } from './delete-patient-modal';
@@ -89,16 +90,8 @@ export function CreatePatientPage() {
 
 function EditPatient({ patient }: { patient: Patient }) {
   const { t } = useTranslation('patients');
-  // Counts stale saves: each one brings the message (above the form, out of view from the save
-  // button) into view again.
-  const [conflict, setConflict] = useState(0);
+  const staleSave = useStaleSaveNotice();
   const [deleting, setDeleting] = useState(false);
-  const conflictRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!conflict) return;
-    conflictRef.current?.scrollIntoView({ block: 'center' });
-    conflictRef.current?.focus({ preventScroll: true });
-  }, [conflict]);
   return (
     <>
       <PageTitle title={`${t('edit.title')}: ${patientName(patient)}`} />
@@ -119,35 +112,20 @@ function EditPatient({ patient }: { patient: Patient }) {
             <span className="text-body-secondary">{patient.skuPatient}</span>
           </div>
         </div>
-        {conflict ? (
-          <div
-            ref={conflictRef}
-            tabIndex={-1}
-            className="alert alert-warning mb-0"
-            role="alert"
-            data-testid="version-conflict"
-          >
-            {t('form.conflict')}
-          </div>
-        ) : null}
+        {staleSave.notice(t('form.conflict'))}
         <PatientForm
           key={patient.version}
           patient={patient}
-          onConflict={(current) => {
-            setConflict((count) => count + 1);
-            if (current) queryClient.setQueryData(patientKey(patient.id), current);
-            else void queryClient.invalidateQueries({ queryKey: patientKey(patient.id) });
-          }}
+          onConflict={(current) => staleSave.onConflict(patientKey(patient.id), current)}
           actions={
-            <button
-              type="button"
+            <IconTextButton
+              icon={Trash2}
               className="btn btn-outline-danger"
               onClick={() => setDeleting(true)}
-              data-testid="patient-delete"
+              testId="patient-delete"
             >
-              <Trash2 size={16} aria-hidden="true" className="me-2" />
               {t('delete.open')}
-            </button>
+            </IconTextButton>
           }
         />
         <DeletePatientModal patient={patient} show={deleting} onClose={() => setDeleting(false)} />

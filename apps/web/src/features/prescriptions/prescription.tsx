@@ -6,7 +6,7 @@ import {
   updatePrescriptionRequestSchema,
 } from '@odontia/shared/schemas/prescriptions';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,28 +14,19 @@ import { TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
-import { RecordForm } from '../../components/record-form';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday, useDateTimeFormat } from '../../session/clinic-time';
-import { clinicalApi, historyPath, recordKey, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
+import { clinicalApi, historyPath, recordPaths, useRecordList, useSaveRecord } from '../medical-history/api';
+import { RecordStamps } from '../medical-history/clinical-frame';
 import {
-  ClinicalFrame,
-  ReadOnlyNotice,
-  RecordLoader,
-  RecordStamps,
-  useCanWriteClinical,
-} from '../medical-history/clinical-frame';
-import {
-  ConflictAlert,
   DeleteRecordButton,
   EditLink,
   Fact,
-  FormActions,
   isVersionConflict,
   ProfessionalField,
+  RecordFormCard,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -113,7 +104,8 @@ function AttendanceSelect({ patientId, id, register }: { patientId: string; id: 
   );
 }
 
-function PrescriptionForm({
+/** A prescription's form (its screens are record-screens.tsx). */
+export function PrescriptionForm({
   patientId,
   record,
   onConflict,
@@ -179,236 +171,176 @@ function PrescriptionForm({
   const fieldId = (name: string) => `${id}-${name}`;
   const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
   return (
-    <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="prescription-form">
-      <fieldset disabled={isSubmitting} className="card mb-0">
-        <div className="card-body">
-          <div className="row g-3">
-            <div className="col-sm-6 col-lg-3">
-              <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
+    <RecordFormCard
+      ref={formErrors.ref}
+      onSubmit={onSubmit}
+      testId="prescription-form"
+      backTo={
+        editing ? recordPaths.show('prescription', patientId, record.id) : historyPath(patientId, 'prescriptions')
+      }
+      editing={editing}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+      after={
+        <>
+          <fieldset disabled={isSubmitting} className="card mt-3 mb-0" data-testid="prescription-lines">
+            <div className="card-header d-flex flex-wrap align-items-center gap-2">
+              <legend className="h6 mb-0 me-auto float-none w-auto">
+                <FieldLabel text={t('fields.lines')} required />
+              </legend>
+              <span className="small text-body-secondary">
+                {t('form.linesCount', { count: lines.fields.length, max: maxPrescriptionLines })}
+              </span>
             </div>
-            <div className="col-sm-6 col-lg-4">
-              <ProfessionalField form={form} initial={professional} />
+            <div className="card-body d-flex flex-column gap-3">
+              {linesMessage ? (
+                <div className="text-danger small" role="alert" data-testid="lines-error">
+                  {fieldCodeText(linesMessage)}
+                </div>
+              ) : null}
+              {lines.fields.map((field, index) => {
+                const lineErrors = errors.lines?.[index];
+                const base = fieldId(`line-${field.id}`);
+                const small = (name: 'dose' | 'frequency' | 'duration' | 'quantity', col: string) => (
+                  <div className={col}>
+                    <TextField
+                      form={form}
+                      name={`lines.${index}.${name}`}
+                      label={t(`fields.${name}`)}
+                      placeholder={t(`form.placeholders.${name}`)}
+                      data-testid={`line-${name}`}
+                    />
+                  </div>
+                );
+                const medicineMessage = lineErrors?.medicine?.message;
+                return (
+                  <div key={field.id} className="prescription-line" data-testid="prescription-line">
+                    <div className="d-flex align-items-center gap-2 mb-2">
+                      <span className="badge rounded-pill text-bg-primary">{index + 1}</span>
+                      <span className="fw-semibold small me-auto">{t('form.lineTitle', { number: index + 1 })}</span>
+                      {lines.fields.length > 1 ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-danger"
+                          onClick={() => lines.remove(index)}
+                          data-testid="line-remove"
+                        >
+                          <Trash2 size={14} aria-hidden="true" className="me-1" />
+                          {t('form.removeLine')}
+                          <span className="visually-hidden"> {index + 1}</span>
+                        </button>
+                      ) : null}
+                    </div>
+                    <div className="row g-2">
+                      <div className="col-lg-6">
+                        <label htmlFor={`${base}-medicine`} className="form-label">
+                          <FieldLabel text={t('fields.medicine')} required />
+                        </label>
+                        <Controller
+                          control={control}
+                          name={`lines.${index}.medicine`}
+                          render={({ field: medicine }) => (
+                            <Controller
+                              control={control}
+                              name={`lines.${index}.medicationId`}
+                              render={({ field: medication }) => (
+                                <MedicinePicker
+                                  id={`${base}-medicine`}
+                                  value={medicine.value}
+                                  medicationId={typeof medication.value === 'string' ? medication.value : ''}
+                                  invalid={Boolean(medicineMessage)}
+                                  describedBy={medicineMessage ? `${base}-medicine-error` : undefined}
+                                  onChange={(next) => {
+                                    medicine.onChange(next.medicine);
+                                    medication.onChange(next.medicationId);
+                                  }}
+                                />
+                              )}
+                            />
+                          )}
+                        />
+                        {medicineMessage ? (
+                          <div id={`${base}-medicine-error`} className="invalid-feedback d-block">
+                            {fieldCodeText(medicineMessage)}
+                          </div>
+                        ) : null}
+                        <AllergyWarning match={allergyOf(watchedLines?.[index]?.medicine ?? '')} />
+                      </div>
+                      {small('dose', 'col-sm-6 col-lg-3')}
+                      {small('frequency', 'col-sm-6 col-lg-3')}
+                      {small('duration', 'col-sm-6 col-lg-3')}
+                      {small('quantity', 'col-sm-6 col-lg-3')}
+                      <div className="col-lg-6">
+                        <FormField
+                          id={`${base}-instructions`}
+                          label={t('fields.instructions')}
+                          error={lineErrors?.instructions?.message}
+                          className="mb-0"
+                        >
+                          <input
+                            {...register(`lines.${index}.instructions`)}
+                            {...describedField(`${base}-instructions`, lineErrors?.instructions?.message)}
+                            className={inputClass(lineErrors?.instructions?.message)}
+                            placeholder={t('form.placeholders.instructions')}
+                            autoComplete="off"
+                            data-testid="line-instructions"
+                          />
+                        </FormField>
+                      </div>
+                    </div>
+                  </div>
+                );
+              })}
+              <div>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm"
+                  disabled={lines.fields.length >= maxPrescriptionLines}
+                  onClick={() => lines.append(emptyLine())}
+                  data-testid="line-add"
+                >
+                  <Plus size={14} aria-hidden="true" className="me-1" />
+                  {t('form.addLine')}
+                </button>
+              </div>
             </div>
-            <div className="col-lg-5">
-              <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
-            </div>
-            <div className="col-12">
+          </fieldset>
+
+          <fieldset disabled={isSubmitting} className="card mt-3 mb-0">
+            <div className="card-body">
               <TextField
                 form={form}
-                name="diagnosis"
-                label={t('fields.diagnosis')}
-                hint={t('form.diagnosisHint')}
+                name="notes"
+                label={t('fields.notes')}
+                hint={t('form.notesHint')}
                 rows={2}
                 className="mb-0"
               />
             </div>
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset disabled={isSubmitting} className="card mt-3 mb-0" data-testid="prescription-lines">
-        <div className="card-header d-flex flex-wrap align-items-center gap-2">
-          <legend className="h6 mb-0 me-auto float-none w-auto">
-            <FieldLabel text={t('fields.lines')} required />
-          </legend>
-          <span className="small text-body-secondary">
-            {t('form.linesCount', { count: lines.fields.length, max: maxPrescriptionLines })}
-          </span>
-        </div>
-        <div className="card-body d-flex flex-column gap-3">
-          {linesMessage ? (
-            <div className="text-danger small" role="alert" data-testid="lines-error">
-              {fieldCodeText(linesMessage)}
-            </div>
-          ) : null}
-          {lines.fields.map((field, index) => {
-            const lineErrors = errors.lines?.[index];
-            const base = fieldId(`line-${field.id}`);
-            const small = (name: 'dose' | 'frequency' | 'duration' | 'quantity', col: string) => (
-              <div className={col}>
-                <TextField
-                  form={form}
-                  name={`lines.${index}.${name}`}
-                  label={t(`fields.${name}`)}
-                  placeholder={t(`form.placeholders.${name}`)}
-                  data-testid={`line-${name}`}
-                />
-              </div>
-            );
-            const medicineMessage = lineErrors?.medicine?.message;
-            return (
-              <div key={field.id} className="prescription-line" data-testid="prescription-line">
-                <div className="d-flex align-items-center gap-2 mb-2">
-                  <span className="badge rounded-pill text-bg-primary">{index + 1}</span>
-                  <span className="fw-semibold small me-auto">{t('form.lineTitle', { number: index + 1 })}</span>
-                  {lines.fields.length > 1 ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      onClick={() => lines.remove(index)}
-                      data-testid="line-remove"
-                    >
-                      <Trash2 size={14} aria-hidden="true" className="me-1" />
-                      {t('form.removeLine')}
-                      <span className="visually-hidden"> {index + 1}</span>
-                    </button>
-                  ) : null}
-                </div>
-                <div className="row g-2">
-                  <div className="col-lg-6">
-                    <label htmlFor={`${base}-medicine`} className="form-label">
-                      <FieldLabel text={t('fields.medicine')} required />
-                    </label>
-                    <Controller
-                      control={control}
-                      name={`lines.${index}.medicine`}
-                      render={({ field: medicine }) => (
-                        <Controller
-                          control={control}
-                          name={`lines.${index}.medicationId`}
-                          render={({ field: medication }) => (
-                            <MedicinePicker
-                              id={`${base}-medicine`}
-                              value={medicine.value}
-                              medicationId={typeof medication.value === 'string' ? medication.value : ''}
-                              invalid={Boolean(medicineMessage)}
-                              describedBy={medicineMessage ? `${base}-medicine-error` : undefined}
-                              onChange={(next) => {
-                                medicine.onChange(next.medicine);
-                                medication.onChange(next.medicationId);
-                              }}
-                            />
-                          )}
-                        />
-                      )}
-                    />
-                    {medicineMessage ? (
-                      <div id={`${base}-medicine-error`} className="invalid-feedback d-block">
-                        {fieldCodeText(medicineMessage)}
-                      </div>
-                    ) : null}
-                    <AllergyWarning match={allergyOf(watchedLines?.[index]?.medicine ?? '')} />
-                  </div>
-                  {small('dose', 'col-sm-6 col-lg-3')}
-                  {small('frequency', 'col-sm-6 col-lg-3')}
-                  {small('duration', 'col-sm-6 col-lg-3')}
-                  {small('quantity', 'col-sm-6 col-lg-3')}
-                  <div className="col-lg-6">
-                    <FormField
-                      id={`${base}-instructions`}
-                      label={t('fields.instructions')}
-                      error={lineErrors?.instructions?.message}
-                      className="mb-0"
-                    >
-                      <input
-                        {...register(`lines.${index}.instructions`)}
-                        {...describedField(`${base}-instructions`, lineErrors?.instructions?.message)}
-                        className={inputClass(lineErrors?.instructions?.message)}
-                        placeholder={t('form.placeholders.instructions')}
-                        autoComplete="off"
-                        data-testid="line-instructions"
-                      />
-                    </FormField>
-                  </div>
-                </div>
-              </div>
-            );
-          })}
-          <div>
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              disabled={lines.fields.length >= maxPrescriptionLines}
-              onClick={() => lines.append(emptyLine())}
-              data-testid="line-add"
-            >
-              <Plus size={14} aria-hidden="true" className="me-1" />
-              {t('form.addLine')}
-            </button>
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset disabled={isSubmitting} className="card mt-3 mb-0">
-        <div className="card-body">
-          <TextField
-            form={form}
-            name="notes"
-            label={t('fields.notes')}
-            hint={t('form.notesHint')}
-            rows={2}
-            className="mb-0"
-          />
-        </div>
-      </fieldset>
-      <FormActions
-        backTo={
-          editing ? recordPaths.show('prescription', patientId, record.id) : historyPath(patientId, 'prescriptions')
-        }
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={isSubmitting || (editing && !isDirty)}
-      />
-    </RecordForm>
-  );
-}
-
-/** `…/mh/prescription/new` */
-export function NewPrescription({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame
-      patientId={patientId}
-      kind="prescription"
-      title={t('pages.prescriptionNew')}
-      testId="prescription-new"
-    >
-      {() => (canWrite ? <PrescriptionForm patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
-    </ClinicalFrame>
-  );
-}
-
-function EditPrescriptionForm({ patientId, record }: { patientId: string; record: Prescription }) {
-  const [conflict, setConflict] = useState<{ current: Prescription | null } | null>(null);
-  return (
-    <>
-      {conflict ? <ConflictAlert current={conflict.current} /> : null}
-      <PrescriptionForm
-        key={record.version}
-        patientId={patientId}
-        record={record}
-        onConflict={(current) => {
-          setConflict({ current });
-          if (current) queryClient.setQueryData(recordKey('prescription', patientId, record.id), current);
-          else void queryClient.invalidateQueries({ queryKey: recordKey('prescription', patientId, record.id) });
-        }}
-      />
-    </>
-  );
-}
-
-/** `…/mh/prescription/edit/:id_prescription` */
-export function EditPrescription({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame
-      patientId={patientId}
-      kind="prescription"
-      title={t('pages.prescriptionEdit')}
-      testId="prescription-edit"
-    >
-      {() =>
-        canWrite ? (
-          <RecordLoader kind="prescription" patientId={patientId} id={id}>
-            {(record) => <EditPrescriptionForm patientId={patientId} record={record} />}
-          </RecordLoader>
-        ) : (
-          <ReadOnlyNotice />
-        )
+          </fieldset>
+        </>
       }
-    </ClinicalFrame>
+    >
+      <div className="col-sm-6 col-lg-3">
+        <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
+      </div>
+      <div className="col-sm-6 col-lg-4">
+        <ProfessionalField form={form} initial={professional} />
+      </div>
+      <div className="col-lg-5">
+        <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
+      </div>
+      <div className="col-12">
+        <TextField
+          form={form}
+          name="diagnosis"
+          label={t('fields.diagnosis')}
+          hint={t('form.diagnosisHint')}
+          rows={2}
+          className="mb-0"
+        />
+      </div>
+    </RecordFormCard>
   );
 }
 
@@ -428,7 +360,7 @@ function useFieldLabels(): Record<string, string> {
   };
 }
 
-function PrescriptionView({
+export function PrescriptionView({
   patientId,
   record,
   canWrite,
@@ -551,25 +483,5 @@ function PrescriptionView({
         fieldLabels={fieldLabels}
       />
     </>
-  );
-}
-
-/** `…/mh/prescription/show/:id_prescription` */
-export function ShowPrescription({ patientId, id }: { patientId: string; id: string }) {
-  const { t } = useTranslation('common');
-  const canWrite = useCanWriteClinical();
-  return (
-    <ClinicalFrame
-      patientId={patientId}
-      kind="prescription"
-      title={t('pages.prescriptionShow')}
-      testId="prescription-show"
-    >
-      {() => (
-        <RecordLoader kind="prescription" patientId={patientId} id={id}>
-          {(record) => <PrescriptionView patientId={patientId} record={record} canWrite={canWrite} />}
-        </RecordLoader>
-      )}
-    </ClinicalFrame>
   );
 }

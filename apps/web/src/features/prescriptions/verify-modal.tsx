@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { callApi } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { isApiError } from '../../lib/http';
@@ -24,15 +25,14 @@ export function VerifyPrescriptionButton() {
   const [show, setShow] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={ShieldCheck}
         className="btn btn-outline-secondary"
         onClick={() => setShow(true)}
-        data-testid="verify-prescription-open"
+        testId="verify-prescription-open"
       >
-        <ShieldCheck size={16} aria-hidden="true" className="me-2" />
         {t('verify.open')}
-      </button>
+      </IconTextButton>
       <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="verify-prescription-title">
         {show ? <VerifyForm onClose={() => setShow(false)} /> : null}
       </Modal>

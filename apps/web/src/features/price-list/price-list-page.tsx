@@ -8,6 +8,7 @@ import { FilterSelect } from '../../components/filter-select';
 import {
   ActiveFilterSelect,
   activeColumn,
+  activeRowProps,
   ExportButton,
   editColumn,
   ListCard,
@@ -21,6 +22,7 @@ import { type ActiveFilter, type PriceListFilters, priceListApi, usePriceList, u
 import { ImportDialog } from './import-dialog';
 import { TreatmentDialog } from './treatment-dialog';
 import './price-list.css';
+import { IconTextButton } from '../../components/icon-button';
 
 const pageSize = 25;
 const missing = <span className="text-body-secondary is-empty">—</span>;
@@ -140,15 +142,14 @@ export function PriceListPage() {
             />
             {canWrite ? (
               <>
-                <button
-                  type="button"
+                <IconTextButton
+                  icon={Upload}
                   className="btn btn-outline-secondary"
                   onClick={() => setImporting(true)}
-                  data-testid="price-list-import"
+                  testId="price-list-import"
                 >
-                  <Upload size={16} aria-hidden="true" className="me-2" />
                   {t('list.import')}
-                </button>
+                </IconTextButton>
                 <NewButton label={t('list.create')} onClick={() => setEditing('new')} testId="treatment-new" />
               </>
             ) : null}
@@ -180,11 +181,7 @@ export function PriceListPage() {
         columns={columns}
         query={query}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': 'treatment-row',
-          className: `data-table-row${row.active ? '' : ' text-body-secondary'}`,
-        })}
-        emptyText={list.search ? t('list.noMatches', { q: list.search }) : t('list.empty')}
+        rowProps={activeRowProps('treatment-row')}
         emptyTestId="price-list-empty"
         rangeTestId="price-list-range"
       />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BoundField, TextField } from '../../components/bound-fields';
 import { FormDialog } from '../../components/dialog-frame';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
@@ -153,12 +154,12 @@ export function TreatmentDialog({
               />
             )}
           </BoundField>
-          <div className="form-check form-switch mb-2">
-            <input id={`${id}-active`} type="checkbox" className="form-check-input" {...form.register('active')} />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('fields.active')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('fields.active')}
+            className="mb-2"
+            input={form.register('active')}
+          />
         </div>
       </fieldset>
     </FormDialog>

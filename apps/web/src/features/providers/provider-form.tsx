@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { SelectField, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { IconCard } from '../../components/icon-card';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -222,18 +223,13 @@ export function ProviderForm({
             <Section title={t('form.sections.notes')} icon={<NotebookPen size={18} aria-hidden="true" />}>
               {field('notes', 'col-12', { rows: 3 })}
               <div className="col-12">
-                <div className="form-check form-switch mb-0">
-                  <input
-                    {...form.register('active')}
-                    id={`${id}-active`}
-                    type="checkbox"
-                    className="form-check-input"
-                  />
-                  <label htmlFor={`${id}-active`} className="form-check-label">
-                    {t('fields.active')}
-                    <span className="d-block small text-body-secondary">{t('form.hints.active')}</span>
-                  </label>
-                </div>
+                <SwitchField
+                  id={`${id}-active`}
+                  label={t('fields.active')}
+                  hint={t('form.hints.active')}
+                  className="mb-0"
+                  input={form.register('active')}
+                />
               </div>
             </Section>
           </div>

@@ -2,16 +2,18 @@ import { can } from '@odontia/shared/permissions';
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { formatTaxId } from '@odontia/shared/tax-ids';
 import { ArrowLeft, Ban, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
+import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { Spinner } from '../../components/spinner';
+import { useStaleSaveNotice } from '../../components/stale-save-notice';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -146,15 +148,14 @@ function ProviderActions({ provider }: { provider: Provider }) {
   if (!canDelete) return null;
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={Trash2}
         className="btn btn-outline-danger"
         onClick={() => setConfirming(true)}
-        data-testid="provider-delete"
+        testId="provider-delete"
       >
-        <Trash2 size={16} aria-hidden="true" className="me-2" />
         {t('edit.delete')}
-      </button>
+      </IconTextButton>
       <ConfirmDelete
         show={confirming}
         title={t('delete.title')}
@@ -179,13 +180,7 @@ export function ProviderEditPage() {
   const { providerId = '' } = useParams();
   const { t } = useTranslation(['providers', 'common']);
   const query = useProvider(providerId);
-  const [conflict, setConflict] = useState(0);
-  const conflictRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!conflict) return;
-    conflictRef.current?.scrollIntoView({ block: 'center' });
-    conflictRef.current?.focus({ preventScroll: true });
-  }, [conflict]);
+  const staleSave = useStaleSaveNotice();
   const provider = query.data;
 
   if (!isRecordId(providerId) || (query.isError && isNotFoundError(query.error))) {
@@ -234,25 +229,11 @@ export function ProviderEditPage() {
             {provider.active ? null : <span className="badge text-bg-secondary">{t('badge.inactive')}</span>}
           </div>
         </div>
-        {conflict ? (
-          <div
-            ref={conflictRef}
-            tabIndex={-1}
-            className="alert alert-warning mb-0"
-            role="alert"
-            data-testid="version-conflict"
-          >
-            {t('form.conflict')}
-          </div>
-        ) : null}
+        {staleSave.notice(t('form.conflict'))}
         <ProviderForm
           key={provider.version}
           provider={provider}
-          onConflict={(current) => {
-            setConflict((count) => count + 1);
-            if (current) queryClient.setQueryData(providerKey(provider.id), current);
-            else void queryClient.invalidateQueries({ queryKey: providerKey(provider.id) });
-          }}
+          onConflict={(current) => staleSave.onConflict(providerKey(provider.id), current)}
           actions={<ProviderActions provider={provider} />}
         />
       </div>

@@ -3,6 +3,7 @@ import { Mail, PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CaptionedTable } from '../../components/captioned-table';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
@@ -131,39 +132,32 @@ export function OrderReceptionPanel({ purchase }: { purchase: Purchase }) {
           {t(`order.statuses.${order.status}`)}
         </span>
       </div>
-      <div className="table-responsive">
-        <table className="table table-sm mb-0" data-testid="order-pending">
-          <caption className="visually-hidden">{t('order.reception')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.item')}</th>
-              <th scope="col" className="text-end">
-                {t('order.ordered')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('order.received')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('order.pending')}
-              </th>
+      <CaptionedTable
+        className="table table-sm mb-0"
+        testId="order-pending"
+        caption={t('order.reception')}
+        head={[
+          { label: t('fields.item') },
+          { label: t('order.ordered'), className: 'text-end' },
+          { label: t('order.received'), className: 'text-end' },
+          { label: t('order.pending'), className: 'text-end' },
+        ]}
+      >
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.lineId} data-testid="order-pending-line">
+              <td>{line.description}</td>
+              <td className="text-end">{trimZeros(line.ordered)}</td>
+              <td className="text-end" data-testid="order-line-received">
+                {trimZeros(line.received)}
+              </td>
+              <td className="text-end fw-semibold" data-testid="order-line-pending">
+                {trimZeros(line.pending)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.lineId} data-testid="order-pending-line">
-                <td>{line.description}</td>
-                <td className="text-end">{trimZeros(line.ordered)}</td>
-                <td className="text-end" data-testid="order-line-received">
-                  {trimZeros(line.received)}
-                </td>
-                <td className="text-end fw-semibold" data-testid="order-line-pending">
-                  {trimZeros(line.pending)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </CaptionedTable>
       <div className="card-body row g-3">
         <div className="col-md-6">
           <h3 className="h6">{t('order.receipts')}</h3>

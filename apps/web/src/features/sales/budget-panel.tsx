@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
+import { CaptionedTable } from '../../components/captioned-table';
+import { IconTextButton } from '../../components/icon-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
@@ -70,65 +72,56 @@ function ProgressTable({ progress, currency }: { progress: BudgetProgress; curre
   const day = useInstantFormat('date');
   const quantity = (value: string) => String(Number.parseFloat(value));
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0 table-stack-phone" data-testid="budget-progress">
-        <caption className="visually-hidden">{t('progress.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('progress.line')}</th>
-            <th scope="col">{t('progress.tooth')}</th>
-            <th scope="col" className="text-end">
-              {t('progress.quantity')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.done')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.left')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('progress.total')}
-            </th>
-            <th scope="col">{t('progress.invoiced')}</th>
+    <CaptionedTable
+      className="table table-sm align-middle mb-0 table-stack-phone"
+      testId="budget-progress"
+      caption={t('progress.caption')}
+      head={[
+        { label: t('progress.line') },
+        { label: t('progress.tooth') },
+        { label: t('progress.quantity'), className: 'text-end' },
+        { label: t('progress.done'), className: 'text-end' },
+        { label: t('progress.left'), className: 'text-end' },
+        { label: t('progress.total'), className: 'text-end' },
+        { label: t('progress.invoiced') },
+      ]}
+    >
+      <tbody>
+        {progress.lines.map((line) => (
+          <tr key={line.id} data-testid="budget-progress-row">
+            <td>
+              {line.treatmentCode ? <span className="text-body-secondary me-1">{line.treatmentCode}</span> : null}
+              {line.description}
+              {line.attendances.length ? (
+                <div className="small text-body-secondary">
+                  {line.attendances
+                    .map((attendance) => `${day(attendance.date)} · ${attendance.titleResume}`)
+                    .join('; ')}
+                </div>
+              ) : null}
+            </td>
+            <td data-label={t('progress.tooth')}>{line.tooth ?? '—'}</td>
+            <td className="text-end" data-label={t('progress.quantity')}>
+              {quantity(line.quantity)}
+            </td>
+            <td className="text-end" data-label={t('progress.done')} data-testid="budget-line-done">
+              {quantity(line.done)}
+            </td>
+            <td className="text-end" data-label={t('progress.left')}>
+              {quantity(line.left)}
+            </td>
+            <td className="text-end text-nowrap" data-label={t('progress.total')}>
+              {format(line.total, currency)}
+            </td>
+            <td data-label={t('progress.invoiced')}>
+              <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
+                {t(line.invoiced ? 'progress.yes' : 'progress.no')}
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {progress.lines.map((line) => (
-            <tr key={line.id} data-testid="budget-progress-row">
-              <td>
-                {line.treatmentCode ? <span className="text-body-secondary me-1">{line.treatmentCode}</span> : null}
-                {line.description}
-                {line.attendances.length ? (
-                  <div className="small text-body-secondary">
-                    {line.attendances
-                      .map((attendance) => `${day(attendance.date)} · ${attendance.titleResume}`)
-                      .join('; ')}
-                  </div>
-                ) : null}
-              </td>
-              <td data-label={t('progress.tooth')}>{line.tooth ?? '—'}</td>
-              <td className="text-end" data-label={t('progress.quantity')}>
-                {quantity(line.quantity)}
-              </td>
-              <td className="text-end" data-label={t('progress.done')} data-testid="budget-line-done">
-                {quantity(line.done)}
-              </td>
-              <td className="text-end" data-label={t('progress.left')}>
-                {quantity(line.left)}
-              </td>
-              <td className="text-end text-nowrap" data-label={t('progress.total')}>
-                {format(line.total, currency)}
-              </td>
-              <td data-label={t('progress.invoiced')}>
-                <span className={`badge ${line.invoiced ? 'text-bg-success' : 'text-bg-light border'}`}>
-                  {t(line.invoiced ? 'progress.yes' : 'progress.no')}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 
@@ -178,33 +171,30 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
                 <p className="mb-0">{t('panel.awaiting')}</p>
                 {canWrite ? (
                   <div className="d-flex flex-wrap gap-2">
-                    <button
-                      type="button"
+                    <IconTextButton
+                      icon={PenLine}
                       className="btn btn-primary"
                       onClick={() => setDialog('sign')}
-                      data-testid="budget-sign"
+                      testId="budget-sign"
                     >
-                      <PenLine size={16} aria-hidden="true" className="me-2" />
                       {t('panel.sign')}
-                    </button>
-                    <button
-                      type="button"
+                    </IconTextButton>
+                    <IconTextButton
+                      icon={CheckCircle2}
                       className="btn btn-outline-success"
                       onClick={() => setDialog('accepted')}
-                      data-testid="budget-mark-accepted"
+                      testId="budget-mark-accepted"
                     >
-                      <CheckCircle2 size={16} aria-hidden="true" className="me-2" />
                       {t('panel.markAccepted')}
-                    </button>
-                    <button
-                      type="button"
+                    </IconTextButton>
+                    <IconTextButton
+                      icon={XCircle}
                       className="btn btn-outline-danger"
                       onClick={() => setDialog('rejected')}
-                      data-testid="budget-mark-rejected"
+                      testId="budget-mark-rejected"
                     >
-                      <XCircle size={16} aria-hidden="true" className="me-2" />
                       {t('panel.markRejected')}
-                    </button>
+                    </IconTextButton>
                   </div>
                 ) : null}
               </div>
@@ -213,16 +203,15 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
             {decision?.decision === 'accepted' && canWrite ? (
               pending ? (
                 <div className="d-flex flex-wrap gap-2 justify-content-end">
-                  <button
-                    type="button"
+                  <IconTextButton
+                    icon={FilePlus2}
                     className="btn btn-outline-primary"
-                    disabled={convert.isPending}
                     onClick={() => void toDraft('proforma_invoice')}
-                    data-testid="budget-to-proforma"
+                    disabled={convert.isPending}
+                    testId="budget-to-proforma"
                   >
-                    <FilePlus2 size={16} aria-hidden="true" className="me-2" />
                     {t('panel.toProforma')}
-                  </button>
+                  </IconTextButton>
                   <button
                     type="button"
                     className="btn btn-primary"

@@ -5,6 +5,7 @@ import { FilePlus2, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
+import { CaptionedTable } from '../../components/captioned-table';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
@@ -95,55 +96,41 @@ function AttendanceCard({
             </button>
           ) : null}
         </div>
-        <div className="table-responsive">
-          <table className="table table-sm mb-0">
-            <caption className="visually-hidden">
-              {t('billing.piecesCaption', { title: attendance.titleResume })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.description')}</th>
-                <th scope="col">{t('billing.tooth')}</th>
-                <th scope="col" className="text-end">
-                  {t('billing.quantity')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('billing.unitPrice')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('billing.vat')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('billing.total')}
-                </th>
+        <CaptionedTable
+          className="table table-sm mb-0"
+          caption={t('billing.piecesCaption', { title: attendance.titleResume })}
+          head={[
+            { label: t('billing.description') },
+            { label: t('billing.tooth') },
+            { label: t('billing.quantity'), className: 'text-end' },
+            { label: t('billing.unitPrice'), className: 'text-end' },
+            { label: t('billing.vat'), className: 'text-end' },
+            { label: t('billing.total'), className: 'text-end' },
+          ]}
+        >
+          <tbody>
+            {attendance.pieces.map((piece) => (
+              <tr key={`${piece.kind}-${piece.sourceId}`}>
+                <td>
+                  {piece.kind === 'attendance_fee' ? t('billing.fee', { title: piece.description }) : piece.description}
+                </td>
+                <td>{piece.tooth ?? '—'}</td>
+                <td className="text-end">{String(Number.parseFloat(piece.quantity))}</td>
+                <td className="text-end text-nowrap">{format(piece.unitPrice, currency)}</td>
+                <td className="text-end">{`${Number.parseFloat(piece.vatRate)} %`}</td>
+                <td className="text-end text-nowrap">{format(piece.total, currency)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {attendance.pieces.map((piece) => (
-                <tr key={`${piece.kind}-${piece.sourceId}`}>
-                  <td>
-                    {piece.kind === 'attendance_fee'
-                      ? t('billing.fee', { title: piece.description })
-                      : piece.description}
-                  </td>
-                  <td>{piece.tooth ?? '—'}</td>
-                  <td className="text-end">{String(Number.parseFloat(piece.quantity))}</td>
-                  <td className="text-end text-nowrap">{format(piece.unitPrice, currency)}</td>
-                  <td className="text-end">{`${Number.parseFloat(piece.vatRate)} %`}</td>
-                  <td className="text-end text-nowrap">{format(piece.total, currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={5}>
-                  {t('billing.attendanceTotal')}
-                </th>
-                <td className="text-end fw-semibold text-nowrap">{format(attendance.total, currency)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={5}>
+                {t('billing.attendanceTotal')}
+              </th>
+              <td className="text-end fw-semibold text-nowrap">{format(attendance.total, currency)}</td>
+            </tr>
+          </tfoot>
+        </CaptionedTable>
       </div>
     </li>
   );

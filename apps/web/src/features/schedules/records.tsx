@@ -6,13 +6,14 @@ import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
 import { FormDialog } from '../../components/dialog-frame';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
-import { errorMessage, fieldErrorsOf } from '../../lib/api-errors';
+import { SwitchField } from '../../components/switch-field';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -172,36 +173,19 @@ function RecordDialog<TRecord, C extends RecordCollection>({
 function DeleteButton({ collection, id, name }: { collection: RecordCollection; id: string; name: string }) {
   const { t } = useTranslation('schedules');
   const remove = useDeleteRecord(collection, id);
-  const [show, setShow] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      const answer = await remove.mutateAsync();
-      toastSuccess(answer.code);
-      setShow(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
+  const deletion = useConfirmDelete(remove);
   return (
     <>
       <button
         type="button"
         className="btn btn-sm btn-outline-danger"
-        onClick={() => setShow(true)}
+        onClick={deletion.open}
         aria-label={`${t('actions.delete')}: ${name}`}
         data-testid="record-delete"
       >
         <Trash2 size={14} aria-hidden="true" />
       </button>
-      <ConfirmDelete
-        show={show}
-        title={t('record.deleteTitle')}
-        onCancel={() => setShow(false)}
-        onConfirm={() => void confirm()}
-        pending={remove.isPending}
-        problem={problem}
-      >
+      <ConfirmDelete {...deletion.dialog} title={t('record.deleteTitle')}>
         <p className="mb-0">{t('record.deleteText', { name })}</p>
       </ConfirmDelete>
     </>
@@ -636,18 +620,11 @@ function ChairDialog({ chair, next, onDone }: { chair: Chair | null; next: numbe
               onChange={(event) => set({ sortOrder: event.target.value })}
             />
           </Field>
-          <div className="form-check form-switch">
-            <input
-              id={`${id}-active`}
-              type="checkbox"
-              className="form-check-input"
-              checked={values.active}
-              onChange={(event) => set({ active: event.target.checked })}
-            />
-            <label htmlFor={`${id}-active`} className="form-check-label">
-              {t('record.active')}
-            </label>
-          </div>
+          <SwitchField
+            id={`${id}-active`}
+            label={t('record.active')}
+            input={{ checked: values.active, onChange: (event) => set({ active: event.target.checked }) }}
+          />
         </>
       )}
     </RecordDialog>

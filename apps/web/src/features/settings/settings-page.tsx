@@ -1,6 +1,6 @@
 import { FormDialog } from '../../components/dialog-frame';
 import { LinkCards } from '../../components/link-cards';
-import { SettingsPageFrame, SettingsSection } from '../../components/settings-page-frame';
+import { SettingsPageFrame, SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
 import '../../lib/zod-setup';
 import { saleDocumentTypes } from '@odontia/shared/commercial';
 import { currencies, currencyIsoCodes, dateFormats, languages } from '@odontia/shared/enums';
@@ -12,13 +12,13 @@ import {
   reminderLeadBounds,
   setNextNumberSchema,
 } from '@odontia/shared/schemas/clinic-settings';
-import { CalendarClock, FileSignature, Landmark, Pencil, Save, Store, Users } from 'lucide-react';
+import { CalendarClock, FileSignature, Landmark, Pencil, Store, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldGrid, TextField } from '../../components/bound-fields';
-import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
+import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { languageNames } from '../../lib/i18n';
 import { useVersionedSubmit } from '../../lib/use-versioned-submit';
@@ -69,137 +69,126 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
   const onSubmit = form.submit(saveVersioned);
 
   return (
-    <form ref={form.formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="settings-form">
-      <fieldset disabled={save.isPending} className="d-flex flex-column gap-3">
-        {conflict ? (
-          <FormAlert variant="warning" testId="settings-conflict">
-            {t('conflict')}
-          </FormAlert>
-        ) : null}
-        <SettingsSection title={t('sections.regional')} intro={t('intros.regional')} testId="settings-regional">
-          <FieldGrid
-            form={form}
-            fields={[
-              {
-                name: 'defaultLanguage',
-                label: t('fields.defaultLanguage'),
-                hint: t('hints.defaultLanguage'),
-                required: true,
-                options: languages.map((value) => ({ value, label: languageNames[value] })),
-                className: 'col-md-6',
-                testId: 'settings-defaultLanguage',
-              },
-              {
-                name: 'dateFormat',
-                label: t('fields.dateFormat'),
-                hint: t('hints.dateFormat'),
-                required: true,
-                options: dateFormats.map((value) => ({
-                  value,
-                  label: t('dateFormatOption', {
-                    format: t(`profile:dateFormats.${value}`),
-                    example: formatExample(value),
-                  }),
-                })),
-                className: 'col-md-6',
-                testId: 'settings-dateFormat',
-              },
-              {
-                name: 'currency',
-                label: t('fields.currency'),
-                hint: t('hints.currency'),
-                required: true,
-                options: currencies.map((value) => ({
-                  value,
-                  label: `${t(`profile:currencies.${value}`)} (${currencyIsoCodes[value]})`,
-                })),
-                className: 'col-md-6',
-                testId: 'settings-currency',
-              },
-              {
-                name: 'timeZone',
-                label: t('fields.timeZone'),
-                hint: t('hints.timeZone'),
-                required: true,
-                options: zones.map((value) => ({ value, label: value.replaceAll('_', ' ') })),
-                className: 'col-md-6',
-                testId: 'settings-timeZone',
-              },
-            ]}
-          />
-        </SettingsSection>
-        <SettingsSection title={t('sections.security')} testId="settings-security">
-          <FieldGrid
-            form={form}
-            fields={[
-              {
-                name: 'lockAfterMinutes',
-                label: t('fields.lockAfterMinutes'),
-                hint: t('hints.lockAfterMinutes', lockMinutesBounds),
-                required: true,
-                type: 'number',
-                inputMode: 'numeric',
-                min: lockMinutesBounds.min,
-                max: lockMinutesBounds.max,
-                className: 'col-md-6',
-                testId: 'settings-lockAfterMinutes',
-              },
-              {
-                name: 'uploadMaxMb',
-                label: t('fields.uploadMaxMb'),
-                hint: t('hints.uploadMaxMb', { max: data.uploadMaxMbLimit }),
-                type: 'number',
-                inputMode: 'numeric',
-                min: 1,
-                max: Math.floor(data.uploadMaxMbLimit),
-                placeholder: String(data.uploadMaxMbLimit),
-                className: 'col-md-6',
-                testId: 'settings-uploadMaxMb',
-              },
-            ]}
-          />
-        </SettingsSection>
-        <SettingsSection title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
-          <div className="row g-3 align-items-start">
-            <div className="col-md-6">
-              <div className="form-check form-switch mt-md-4">
-                <input
-                  id={`${id}-reminders`}
-                  type="checkbox"
-                  className="form-check-input"
-                  {...form.register('remindersEnabled')}
-                  data-testid="settings-remindersEnabled"
-                />
-                <label htmlFor={`${id}-reminders`} className="form-check-label">
-                  {t('fields.remindersEnabled')}
-                </label>
-              </div>
-            </div>
-            <TextField
-              form={form}
-              name="reminderLeadMinutes"
-              label={t('fields.reminderLeadMinutes')}
-              hint={t('hints.reminderLeadMinutes', reminderLeadBounds)}
-              required
-              type="number"
-              inputMode="numeric"
-              min={reminderLeadBounds.min}
-              max={reminderLeadBounds.max}
-              readOnly={!remindersOn}
-              className="col-md-6"
-              data-testid="settings-reminderLeadMinutes"
+    <SettingsRecordForm
+      ref={form.formErrors.ref}
+      onSubmit={onSubmit}
+      prefix="settings"
+      busy={save.isPending}
+      conflict={conflict ? t('conflict') : null}
+      saveLabel={t('actions.save')}
+      savedAt={t('savedAt', { when: dateTime(data.updatedAt) })}
+    >
+      <SettingsSection title={t('sections.regional')} intro={t('intros.regional')} testId="settings-regional">
+        <FieldGrid
+          form={form}
+          fields={[
+            {
+              name: 'defaultLanguage',
+              label: t('fields.defaultLanguage'),
+              hint: t('hints.defaultLanguage'),
+              required: true,
+              options: languages.map((value) => ({ value, label: languageNames[value] })),
+              className: 'col-md-6',
+              testId: 'settings-defaultLanguage',
+            },
+            {
+              name: 'dateFormat',
+              label: t('fields.dateFormat'),
+              hint: t('hints.dateFormat'),
+              required: true,
+              options: dateFormats.map((value) => ({
+                value,
+                label: t('dateFormatOption', {
+                  format: t(`profile:dateFormats.${value}`),
+                  example: formatExample(value),
+                }),
+              })),
+              className: 'col-md-6',
+              testId: 'settings-dateFormat',
+            },
+            {
+              name: 'currency',
+              label: t('fields.currency'),
+              hint: t('hints.currency'),
+              required: true,
+              options: currencies.map((value) => ({
+                value,
+                label: `${t(`profile:currencies.${value}`)} (${currencyIsoCodes[value]})`,
+              })),
+              className: 'col-md-6',
+              testId: 'settings-currency',
+            },
+            {
+              name: 'timeZone',
+              label: t('fields.timeZone'),
+              hint: t('hints.timeZone'),
+              required: true,
+              options: zones.map((value) => ({ value, label: value.replaceAll('_', ' ') })),
+              className: 'col-md-6',
+              testId: 'settings-timeZone',
+            },
+          ]}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('sections.security')} testId="settings-security">
+        <FieldGrid
+          form={form}
+          fields={[
+            {
+              name: 'lockAfterMinutes',
+              label: t('fields.lockAfterMinutes'),
+              hint: t('hints.lockAfterMinutes', lockMinutesBounds),
+              required: true,
+              type: 'number',
+              inputMode: 'numeric',
+              min: lockMinutesBounds.min,
+              max: lockMinutesBounds.max,
+              className: 'col-md-6',
+              testId: 'settings-lockAfterMinutes',
+            },
+            {
+              name: 'uploadMaxMb',
+              label: t('fields.uploadMaxMb'),
+              hint: t('hints.uploadMaxMb', { max: data.uploadMaxMbLimit }),
+              type: 'number',
+              inputMode: 'numeric',
+              min: 1,
+              max: Math.floor(data.uploadMaxMbLimit),
+              placeholder: String(data.uploadMaxMbLimit),
+              className: 'col-md-6',
+              testId: 'settings-uploadMaxMb',
+            },
+          ]}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('sections.reminders')} intro={t('intros.reminders')} testId="settings-reminders">
+        <div className="row g-3 align-items-start">
+          <div className="col-md-6">
+            <SwitchField
+              id={`${id}-reminders`}
+              label={t('fields.remindersEnabled')}
+              className="mt-md-4"
+              input={form.register('remindersEnabled')}
+              testId="settings-remindersEnabled"
             />
           </div>
-        </SettingsSection>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="submit" className="btn btn-primary" data-testid="settings-save">
-            <BusyIcon busy={save.isPending} icon={Save} />
-            <span className="ms-1">{t('actions.save')}</span>
-          </button>
-          <span className="small text-body-secondary">{t('savedAt', { when: dateTime(data.updatedAt) })}</span>
+          <TextField
+            form={form}
+            name="reminderLeadMinutes"
+            label={t('fields.reminderLeadMinutes')}
+            hint={t('hints.reminderLeadMinutes', reminderLeadBounds)}
+            required
+            type="number"
+            inputMode="numeric"
+            min={reminderLeadBounds.min}
+            max={reminderLeadBounds.max}
+            readOnly={!remindersOn}
+            className="col-md-6"
+            data-testid="settings-reminderLeadMinutes"
+          />
         </div>
-      </fieldset>
-    </form>
+      </SettingsSection>
+    </SettingsRecordForm>
   );
 }
 

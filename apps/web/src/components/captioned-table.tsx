@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+
+/** A column heading: its text and, for amounts, `text-end` (or the classes that hide it on phones). */
+export interface HeadCell {
+  label: ReactNode;
+  className?: string;
+}
+
+/**
+ * A scrolling table with a caption for screen readers and one row of column headings; `children`
+ * are its bodies (`tbody`, `tfoot`). `className` is the table's, whole.
+ */
+export function CaptionedTable({
+  wrapperClassName = 'table-responsive',
+  className,
+  testId,
+  caption,
+  head,
+  children,
+}: {
+  wrapperClassName?: string;
+  className: string;
+  testId?: string;
+  caption: ReactNode;
+  head: HeadCell[];
+  children: ReactNode;
+}) {
+  return (
+    <div className={wrapperClassName}>
+      <table className={className} data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell, index) => (
+              // The headings never move: their place is their key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of headings
+              <th key={index} scope="col" className={cell.className}>
+                {cell.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
+  );
+}
