@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { FormField } from '../../components/form-field';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
+import { fromCents, toCents, useCurrencyFormat } from '../commercial/money-format';
 import {
   type MovementDraft,
   type MovementFormTexts,
@@ -24,7 +25,6 @@ import {
 import { MovementFields, MovementFormFooter } from '../commercial/movement-form-parts';
 import { MovementOpenDocuments } from '../commercial/movement-open-documents';
 import { CustomerPicker } from '../customers/customer-picker';
-import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { collectionsApi, invalidateCollections, useCustomerOpenDocuments } from './api';
 import { CollectionParts, type PartDraft, SplitMethodsButton, splitMethods } from './collection-parts';
 

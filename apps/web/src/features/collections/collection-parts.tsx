@@ -4,7 +4,7 @@ import { Plus, Split, Trash2 } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel, fieldCodeText, inputClass } from '../../components/form-field';
-import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
+import { fromCents, toCents, useCurrencyFormat } from '../commercial/money-format';
 
 /** A part of a collection as typed: its method, its amount ("12.500,50") and operation number. */
 export interface PartDraft {

@@ -3,7 +3,7 @@ import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../session/session';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat } from '../commercial/money-format';
 import { usePatientBalance } from './api';
 
 /**

@@ -2,8 +2,7 @@ import type { OpenDocument } from '@odontia/shared/schemas/payments';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable } from '../../components/captioned-table';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
-import { useDocumentName } from '../payments/badges';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat, useDocumentName } from './money-format';
 
 /** The open documents with an editable amount each (also used to allocate a payment's remainder). */
 export function AllocationTable({

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { fieldCodeText } from '../../components/form-field';
-import { useDocumentMoney } from '../purchases/format';
 import type { DocumentNamespace } from './document-lines';
+import { useDocumentMoney } from './money-format';
 
 /** The lines' card: its title, "add a line", the lines' own message and the lines (`children`). */
 export function DocumentLinesCard({

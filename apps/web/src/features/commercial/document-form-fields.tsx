@@ -1,8 +1,8 @@
 import type { Currency } from '@odontia/shared/enums';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentMoney } from '../purchases/format';
 import type { DocumentSideBase } from './document-side';
+import { useDocumentMoney } from './money-format';
 import type { useDocumentForm } from './use-document-form';
 
 type DocumentForm = ReturnType<typeof useDocumentForm>;

@@ -4,8 +4,8 @@ import { BookCheck, PenLine, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel, fieldCodeText, inputClass } from '../../components/form-field';
-import { useDocumentMoney } from '../purchases/format';
 import { amountsOf, type TypedAmounts } from './line-amounts';
+import { useDocumentMoney } from './money-format';
 import type { FieldErrors } from './use-document-form';
 
 /** The namespaces whose `fields.*` and `form.*` texts a commercial document's form reads. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { useCalendarDateFormat } from '../../session/clinic-time';
-import { useDocumentMoney } from '../purchases/format';
 import type { DocumentNamespace } from './document-lines';
+import { useDocumentMoney } from './money-format';
 
 /** The URL's value when it is one of `values`, else no filter. */
 export const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>

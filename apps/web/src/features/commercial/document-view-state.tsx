@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { apiErrorText, toastApiError } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useSessionUser } from '../../session/session';
-import { useDocumentMoney } from '../purchases/format';
+import { useDocumentMoney } from './money-format';
 
 /** A fact of the document's heading card: its label and value, half a row wide (or the row's rest). */
 export function Fact({

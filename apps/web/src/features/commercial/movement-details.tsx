@@ -13,8 +13,7 @@ import { queryClient } from '../../lib/query-client';
 import { useAction } from '../../lib/use-action';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { useDocumentName } from '../payments/badges';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat, useDocumentName } from './money-format';
 import { AllocatePanel, type MovementChange, PaidPanel, ReversePanel } from './movement-panels';
 
 export function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

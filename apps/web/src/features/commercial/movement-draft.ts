@@ -8,7 +8,7 @@ import type { ZodType, z } from 'zod';
 import { toastApiError, toastErrorText, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf } from '../../lib/field-message';
 import { isApiError } from '../../lib/http';
-import { fromCents, toCents } from '../payments/format';
+import { fromCents, toCents } from './money-format';
 
 /**
  * What the form of a payment to a provider and of a collection from a customer keep alike: the

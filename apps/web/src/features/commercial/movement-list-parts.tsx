@@ -7,7 +7,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
 import { useCalendarDateFormat } from '../../session/clinic-time';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat } from './money-format';
 import type { MovementFormTexts } from './movement-draft';
 
 /** The states a list of movements filters by (reversed wins over pending and paid). */

@@ -3,8 +3,8 @@ import { Wand2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconTextButton } from '../../components/icon-button';
-import { fromCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
+import { fromCents, useCurrencyFormat } from './money-format';
 import { type MovementDraft, type MovementFormTexts, useAllocationSums } from './movement-draft';
 
 /**

@@ -8,8 +8,8 @@ import { DateInput } from '../../components/date-input';
 import { CancelConfirm } from '../../components/dialog-frame';
 import { IconTextButton } from '../../components/icon-button';
 import { useClinicToday } from '../../session/clinic-time';
-import { fromCents, toCents, useCurrencyFormat } from '../payments/format';
 import { AllocationTable } from './allocation-table';
+import { fromCents, toCents, useCurrencyFormat } from './money-format';
 import { proposeAllocations } from './movement-draft';
 
 export type MovementTexts = Pick<MovementKind<MoneyMovement>, 'namespaces' | 'testIdPrefix'>;

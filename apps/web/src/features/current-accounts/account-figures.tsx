@@ -9,7 +9,7 @@ import { SwitchField } from '../../components/switch-field';
 import { toastApiError } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
 import { useCalendarDateFormat } from '../../session/clinic-time';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat } from '../commercial/money-format';
 
 /** What a provider's and a customer's account both say: what is owed, overdue, by age, on account. */
 export type AccountFigures = Pick<ProviderAccount, 'balance' | 'overdue' | 'onAccount' | 'aging'>;

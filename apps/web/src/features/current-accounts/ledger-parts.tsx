@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CaptionedTable } from '../../components/captioned-table';
 import { DateInput } from '../../components/date-input';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
-import { useCurrencyFormat } from '../payments/format';
+import { useCurrencyFormat } from '../commercial/money-format';
 import { BalanceFigures } from './account-figures';
 
 /** A provider's or a customer's ledger: the same account figures and entries. */

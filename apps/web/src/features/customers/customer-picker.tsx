@@ -1,8 +1,8 @@
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import { useTranslation } from 'react-i18next';
 import { ComboboxOptionText } from '../../components/combobox';
+import { useCurrencyFormat } from '../commercial/money-format';
 import { PartyPicker, type PartyPickerProps } from '../commercial/party-picker';
-import { useCurrencyFormat } from '../payments/format';
 import { useCustomerLookup } from './api';
 
 /**

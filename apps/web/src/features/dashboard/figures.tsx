@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { calendarPath } from '../appointments/api';
-import { useDocumentMoney } from '../purchases/format';
+import { useDocumentMoney } from '../commercial/money-format';
 import { LazyChart, type ThemeColours } from './chart';
 
 /**

@@ -20,15 +20,3 @@ export function PaymentStatusBadge({ payment }: { payment: Pick<PaymentListItem,
     </span>
   );
 }
-
-/** 'Factura 0001-00001234' from a document reference. */
-export function useDocumentName() {
-  const { t } = useTranslation('payments');
-  return (document: { documentType: string; pointOfService: string | null; documentNumber: string | null }) => {
-    const number =
-      document.pointOfService && document.documentNumber
-        ? `${document.pointOfService}-${document.documentNumber}`
-        : (document.documentNumber ?? document.pointOfService ?? '—');
-    return `${t(`documentTypes.${document.documentType}`)} ${number}`;
-  };
-}

@@ -11,8 +11,8 @@ import { apiErrorText, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { DocumentStatusBadge } from '../commercial/document-badges';
 import { trimZeros } from '../commercial/line-amounts';
+import { documentNumberText } from '../commercial/money-format';
 import { purchasePath, purchasesApi, useSendPurchaseOrder } from './api';
-import { documentNumberText } from './format';
 import { ReceiveDialog } from './order-receive-dialog';
 import { purchaseSide } from './purchase-side';
 

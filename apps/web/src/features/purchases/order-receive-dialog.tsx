@@ -9,8 +9,8 @@ import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
 import { apiErrorText, toastSuccess } from '../../lib/api-toast';
 import { trimZeros } from '../commercial/line-amounts';
+import { documentNumberText } from '../commercial/money-format';
 import { useReceivePurchaseOrder } from './api';
-import { documentNumberText } from './format';
 
 export function ReceiveDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
   const { t } = useTranslation('purchases');

@@ -16,9 +16,9 @@ import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commerci
 import { DocumentFormFrame } from '../commercial/document-form';
 import { RelatedDocumentField } from '../commercial/document-form-fields';
 import { amountsToSend } from '../commercial/line-amounts';
+import { documentNumberText } from '../commercial/money-format';
 import { useDocumentForm } from '../commercial/use-document-form';
 import { purchasePath, useRelatedCandidates, useSavePurchase } from './api';
-import { documentNumberText } from './format';
 import { PurchaseOwnFields, skuLookUp } from './purchase-form-fields';
 import { type LineState, linesOf, newLine, PurchaseLineEditor } from './purchase-line-editor';
 import { purchaseSide } from './purchase-side';

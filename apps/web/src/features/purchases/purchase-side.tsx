@@ -3,8 +3,8 @@ import type { PurchaseListItem } from '@odontia/shared/schemas/commercial-docume
 import type { Provider } from '@odontia/shared/schemas/providers';
 import { isDay, oneOf } from '../commercial/document-list-parts';
 import type { DocumentSide } from '../commercial/document-side';
+import { documentNumberText } from '../commercial/money-format';
 import { type PurchaseFilters, purchasePath, useDeletePurchase, usePurchaseList, useRegisterPurchase } from './api';
-import { documentNumberText } from './format';
 import { ProviderPicker } from './provider-picker';
 
 const purchaseStatuses = ['draft', 'registered'] as const;

@@ -6,8 +6,8 @@ import { IconLink } from '../../components/icon-link';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
+import { documentNumberText } from '../commercial/money-format';
 import { itemPath } from '../inventory/api';
-import { documentNumberText } from './format';
 import { OrderActions, OrderReceptionPanel } from './order-panel';
 import { purchaseSide } from './purchase-side';
 

@@ -11,7 +11,7 @@ import { IconTextButton } from '../../components/icon-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { useDocumentMoney } from '../purchases/format';
+import { useDocumentMoney } from '../commercial/money-format';
 import { type BudgetPanelSale, MarkDialog, SignDialog } from './budget-dialogs';
 import { saleViewPath, useBudgetProgress, useConvertBudget } from './budgets-api';
 

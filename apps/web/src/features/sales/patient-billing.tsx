@@ -9,7 +9,7 @@ import { CaptionedTable } from '../../components/captioned-table';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { useDocumentMoney } from '../purchases/format';
+import { useDocumentMoney } from '../commercial/money-format';
 import { saleViewPath, useInvoiceDraft, usePatientBilling } from './budgets-api';
 
 /**

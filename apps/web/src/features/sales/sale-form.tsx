@@ -10,8 +10,8 @@ import { useDocumentDraft, useDocumentSubmit, usePickedParty } from '../commerci
 import { DocumentFormFrame } from '../commercial/document-form';
 import { RelatedDocumentField } from '../commercial/document-form-fields';
 import { amountsToSend } from '../commercial/line-amounts';
+import { useDocumentMoney } from '../commercial/money-format';
 import { useDocumentForm } from '../commercial/use-document-form';
-import { useDocumentMoney } from '../purchases/format';
 import { salePath, useRelatedSales, useSaveSale } from './api';
 import { OdontogramLines } from './odontogram-lines';
 import { SaleOwnFields } from './sale-form-fields';

@@ -4,9 +4,9 @@ import { ComboboxOptionText } from '../../components/combobox';
 import type { DocumentLineProps, LineFieldHelpers } from '../commercial/document-lines';
 import { nextLineKey, trimZeros } from '../commercial/line-amounts';
 import type { ConceptOptions } from '../commercial/line-concept';
+import { useDocumentMoney } from '../commercial/money-format';
 import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-editor';
 import { useProfessionals } from '../medical-history/api';
-import { useDocumentMoney } from '../purchases/format';
 import { useBillables } from './api';
 import { saleSide } from './sale-side';
 

@@ -4,6 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../session/session';
 
+/*
+ * Money and document names as the commercial wing shows them (sales and purchases, collections
+ * and payments, the current accounts, reports): one place below the sides that use them.
+ */
+
+/** The locale to format with: Argentine pesos read as in Argentina, reais as in Brazil (as inventory/format.ts). */
 function localeFor(language: string, currency: Currency): string {
   if (language === 'es' && currency === 'argentine_peso') return 'es-AR';
   if (language === 'pt' && currency === 'brazilian_real') return 'pt-BR';
@@ -59,4 +65,44 @@ export function fromCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A document's amounts in the document's own currency (a purchase in dollars stays in dollars),
+ * in the user's language; the decimal string goes to Intl as it is, never a float in between.
+ */
+export function useDocumentMoney(): (amount: string | null | undefined, currency: Currency) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const formats = new Map<Currency, Intl.NumberFormat>();
+    return (amount, currency) => {
+      if (amount == null || amount === '') return '—';
+      let format = formats.get(currency);
+      if (!format) {
+        format = new Intl.NumberFormat(localeFor(language, currency), {
+          style: 'currency',
+          currency: currencyIsoCodes[currency],
+        });
+        formats.set(currency, format);
+      }
+      return format.format(amount as unknown as number);
+    };
+  }, [language]);
+}
+
+/** "0001-00001234", as printed. */
+export const documentNumberText = (document: { pointOfService: string | null; documentNumber: string | null }) =>
+  [document.pointOfService, document.documentNumber].filter(Boolean).join('-') || '—';
+
+/** 'Factura 0001-00001234' from a document reference. */
+export function useDocumentName() {
+  const { t } = useTranslation('payments');
+  return (document: { documentType: string; pointOfService: string | null; documentNumber: string | null }) => {
+    const number =
+      document.pointOfService && document.documentNumber
+        ? `${document.pointOfService}-${document.documentNumber}`
+        : (document.documentNumber ?? document.pointOfService ?? '—');
+    return `${t(`documentTypes.${document.documentType}`)} ${number}`;
+  };
 }
