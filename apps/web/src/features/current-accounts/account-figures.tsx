@@ -1,13 +1,10 @@
 import { type AgingBucket, agingBuckets } from '@odontia/shared/commercial';
 import type { ProviderAccount } from '@odontia/shared/schemas/current-accounts';
-import { Download } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyIcon } from '../../components/busy-icon';
 import type { Column } from '../../components/data-table';
+import { ExportButton } from '../../components/list-card';
 import { SwitchField } from '../../components/switch-field';
-import { toastApiError } from '../../lib/api-toast';
-import { saveFile } from '../../lib/save-file';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useCurrencyFormat } from '../commercial/money-format';
 
@@ -140,18 +137,6 @@ export function AccountsListTools({
 }) {
   const { t } = useTranslation(['currentAccounts', 'common']);
   const id = useId();
-  const [exporting, setExporting] = useState(false);
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const file = await download();
-      saveFile(file.blob, file.fileName ?? fallbackName);
-    } catch (error) {
-      toastApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="d-flex flex-wrap gap-3 align-items-center">
       {children}
@@ -162,10 +147,7 @@ export function AccountsListTools({
         input={{ checked: withBalance, onChange: (event) => onWithBalance(event.target.checked) }}
         testId="accounts-with-balance"
       />
-      <button type="button" className="btn btn-outline-secondary" onClick={() => void onExport()} disabled={exporting}>
-        <BusyIcon busy={exporting} icon={Download} />
-        {t('list.export')}
-      </button>
+      <ExportButton label={t('list.export')} load={download} fallbackName={fallbackName} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { ClipboardList, FileSignature, FlaskConical, ListTree, type LucideIcon, Plus, Stethoscope } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -11,6 +11,7 @@ import { authorizationPaths, useAuthorizations } from '../authorizations/api';
 import { type RecordKind, type RowOf, recordPaths, useRecordList } from '../medical-history/api';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
+import { RecordLink } from '../medical-history/record-list-tab';
 import { diagnosisStatusClass, laboratoryStatusClass, recordKinds } from '../medical-history/records';
 
 const pageSize = 10;
@@ -70,24 +71,6 @@ function RecordTable<K extends 'diagnosis' | 'laboratory' | 'attendance'>({
         }}
       />
     </div>
-  );
-}
-
-function RecordLink({
-  kind,
-  patientId,
-  id,
-  children,
-}: {
-  kind: RecordKind;
-  patientId: string;
-  id: string;
-  children: ReactNode;
-}) {
-  return (
-    <Link to={recordPaths.show(kind, patientId, id)} className="fw-semibold record-link" data-testid={`${kind}-link`}>
-      {children}
-    </Link>
   );
 }
 
