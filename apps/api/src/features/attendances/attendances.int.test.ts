@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
+import { stockLedgerMismatches } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -19,36 +20,26 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     token = t.clinic.token,
   ) {
     counter += 1;
-    const body =
-      kind === 'supply'
-        ? {
-            name: `Guantes ${counter}`,
-            costPrice: '1',
-            basePrice: '2',
-            taxRate: '21',
-            minStock: 0,
-            reorderStock: 0,
-            totalStock,
-          }
-        : {
-            name: `Articaína ${counter}`,
-            costPrice: '1',
-            basePrice: '2',
-            taxRate: '21',
-            minStock: 0,
-            reorderStock: 0,
-            totalStock,
-            approvalStatus: 'approved',
-          };
-    const response = await t.call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', {
-      token,
-      body: {
-        ...body,
-        ...overrides,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    const body = {
+      name: kind === 'supply' ? `Guantes ${counter}` : `Articaína ${counter}`,
+      costPrice: '1',
+      basePrice: '2',
+      taxRate: '21',
+      minStock: 0,
+      reorderStock: 0,
+      totalStock,
+      // A medicine must be approved to be used.
+      ...(kind === 'supply' ? {} : { approvalStatus: 'approved' }),
+    };
+    return (
+      await t.created<{ id: string }>(kind === 'supply' ? '/api/supplies' : '/api/medications', {
+        token,
+        body: {
+          ...body,
+          ...overrides,
+        },
+      })
+    ).id;
   }
   async function stockOf(id: string): Promise<number> {
     const { rows } = await t.db.orm.execute<{ total_stock: number }>(
@@ -78,9 +69,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     ...overrides,
   });
   async function create(body: object, patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; [key: string]: unknown };
+    return t.created<{ id: string; version: number; [key: string]: unknown }>(url(undefined, patient), { body });
   }
 
   describeRecordContract(t, {
@@ -97,12 +86,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {
     expect(await dayFigureMismatches(t)).toEqual([]);
-    const { rows } = await t.db.orm.execute<{ id: string }>(sql`
-      select i.id from inventory_items i
-      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
-        on m.account_id = i.account_id and m.item_id = i.id
-      where i.total_stock <> coalesce(m.sum, 0)`);
-    expect(rows).toEqual([]);
+    expect(await stockLedgerMismatches(t.db)).toEqual([]);
   });
 
   it('creates an attendance: group derived, totals with decimals, supplies and medicines leave stock, audit row', async () => {

@@ -33,9 +33,9 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     ...overrides,
   });
   async function create(body: object = fields(), patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; body: string; [key: string]: unknown };
+    return t.created<{ id: string; version: number; body: string; [key: string]: unknown }>(url(undefined, patient), {
+      body,
+    });
   }
   async function sign(id: string, patient = t.patientId, body = signBody()) {
     const response = await t.call('POST', `${url(id, patient)}/sign`, { body });

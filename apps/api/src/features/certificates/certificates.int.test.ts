@@ -25,9 +25,7 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     ...overrides,
   });
   async function issue(body: object = certificate(), patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<CertificateAnswer>().data;
+    return t.created<CertificateAnswer['data']>(url(undefined, patient), { body });
   }
 
   describeRecordContract(t, {

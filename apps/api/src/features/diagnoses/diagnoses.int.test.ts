@@ -20,9 +20,7 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     ...overrides,
   });
   async function create(body: object = diagnosis(), patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<DiagnosisAnswer>().data;
+    return t.created<DiagnosisAnswer['data']>(url(undefined, patient), { body });
   }
 
   describeRecordContract(t, {

@@ -16,9 +16,7 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     ...overrides,
   });
   async function create(body: object = order(), patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; [key: string]: unknown };
+    return t.created<{ id: string; version: number; [key: string]: unknown }>(url(undefined, patient), { body });
   }
 
   describeRecordContract(t, {
