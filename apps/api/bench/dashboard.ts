@@ -32,6 +32,7 @@ import {
   createBenchClinic,
   findBenchClinic,
   keepDayFigures,
+  measureConditions,
   report,
   runBench,
   seconds,
@@ -114,6 +115,15 @@ async function main() {
       await withBenchApp(db, clinic, async (app, headers) => {
         const call = benchCaller(app, headers, { idempotencyKeys: false });
         const time = benchTimer(runs);
+        const conditions = await measureConditions(db, [
+          'appointments',
+          'attendances',
+          'patients',
+          'commercial_documents',
+          'payments',
+          'day_figures',
+          'day_figure_changes',
+        ]);
         const periods = [
           { label: 'this month so far (the default)', query: '' },
           { label: 'the last 30 days', query: `?from=${addDays(today, -29)}&to=${today}` },
@@ -127,7 +137,12 @@ async function main() {
             };
             attendances = answer.data.clinical.attendances.current;
           });
-          report(`the whole dashboard, ${period.label} (${count(attendances)} attendances in the period)`, times);
+          report(
+            `the whole dashboard, ${period.label} (${count(attendances)} attendances in the period)`,
+            times,
+            'requests',
+            150,
+          );
         }
 
         const year = `from=${addDays(today, -364)}&to=${today}`;
@@ -140,8 +155,14 @@ async function main() {
             };
             total = answer.total;
           });
-          report(`report ${reportId}, first page of 50 for the last year (${count(total)} rows)`, times);
+          report(
+            `report ${reportId}, first page of 50 for the last year (${count(total)} rows)`,
+            times,
+            'requests',
+            500,
+          );
         }
+        await conditions.print();
 
         // The sales VAT book as XLSX, for a month and for the year: a job writes it in chunks. The
         // process's resident size and V8's live heap are sampled until the job is done (the download

@@ -24,6 +24,7 @@ import {
   benchTimer,
   clinicRows,
   createBenchClinic,
+  measureConditions,
   report,
   runBench,
   withBenchApp,
@@ -84,6 +85,14 @@ async function main() {
           )
         ).rows.map((row) => row.id);
 
+        const conditions = await measureConditions(db, [
+          'commercial_documents',
+          'document_lines',
+          'payments',
+          'ledger_entries',
+          'party_balances',
+          'customers',
+        ]);
         const issue = await time(async (run) => {
           await call(
             'POST',
@@ -109,7 +118,12 @@ async function main() {
             201,
           );
         });
-        report('issuing a 10-line invoice (POST /api/sales issue: true: number, chain, ledger, audit)', issue);
+        report(
+          'issuing a 10-line invoice (POST /api/sales issue: true: number, chain, ledger, audit)',
+          issue,
+          'requests',
+          30,
+        );
 
         const list = await time(async (run) => {
           await call('GET', `/api/sales?customerId=${customerIds[run % customerIds.length]}&page=1&pageSize=20`);
@@ -117,6 +131,8 @@ async function main() {
         report(
           `the sales list of one customer (~${Math.round(sizes.documents / sizes.patients)} documents each)`,
           list,
+          'requests',
+          30,
         );
 
         let entriesSeen = 0;
@@ -130,6 +146,8 @@ async function main() {
         report(
           `one customer's statement for a year (~${Math.round(entriesSeen / (runs + Math.min(10, runs)))} entries, opening balance carried in)`,
           statement,
+          'requests',
+          50,
         );
 
         const sorts = ['name', '-balance', '-overdue'];
@@ -139,7 +157,10 @@ async function main() {
         report(
           `customers' current accounts, a page of 20 of ${sizes.patients.toLocaleString('en')} with aging and totals`,
           accounts,
+          'requests',
+          80,
         );
+        await conditions.print();
       });
     },
   );
