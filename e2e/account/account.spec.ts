@@ -7,6 +7,7 @@ import { adminHeaders } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
+import { openAtPhoneWidth } from '../support/screens';
 
 /*
  * /account against the real server with the demo clinic (issue 19; the e2e servers configure
@@ -130,11 +131,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the page at 390 px', async ({ page }, testInfo) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/account?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await openAtPhoneWidth(page, '/account');
   await capture(page, testInfo, 'account-390');
 });
 

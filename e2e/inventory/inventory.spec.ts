@@ -47,9 +47,7 @@ test('a medicine is created through the form, adjusted below its reorder level a
   test.setTimeout(60_000);
   const item = unique('Amoxidal');
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/medications');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Farmacias');
+  const layout = await AppLayout.open(page, '/medications', 'Farmacias');
   await page.getByRole('link', { name: 'Nuevo medicamento' }).click();
   await expect(page).toHaveURL('/medications/create');
   await expect(layout.title).toHaveText('Nuevo medicamento');

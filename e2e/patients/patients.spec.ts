@@ -64,9 +64,7 @@ test('a patient is created through the form, found without accents, opened, edit
   const word = tag();
   const lastName = `Núñez ${word[0]?.toUpperCase()}${word.slice(1)}`;
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/patients');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Pacientes');
+  const layout = await AppLayout.open(page, '/patients', 'Pacientes');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   await expect(page.getByLabel('Buscar pacientes')).toHaveAttribute(
     'placeholder',

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { settle } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -159,16 +160,14 @@ for (const theme of ['light', 'dark'] as const) {
     await signInPage(page, demoUsers.administrator);
     await page.goto(`/reports?layout_theme=${theme}`);
     await expect(page.getByTestId('report-catalogue')).toBeVisible();
-    await settle(page);
-    await expectNoAxeViolations(page, `/reports (${theme})`);
-    await saveScreenshot(page, `reports-catalogue-${theme}`);
+    await checkScreen(page, `/reports (${theme})`, `reports-catalogue-${theme}`);
     await page.getByTestId('report-link-sales-vat-book').click();
     await expect(page.getByTestId('report-row').first()).toBeVisible();
     await page.getByTestId('report-preset').selectOption('thisYear');
     await expect(page.getByTestId('report-total-total')).toBeVisible();
-    await settle(page, { spinners: true });
-    await expectNoAxeViolations(page, `/reports/sales-vat-book (${theme})`);
-    await saveScreenshot(page, `reports-sales-vat-book-${theme}`);
+    await checkScreen(page, `/reports/sales-vat-book (${theme})`, `reports-sales-vat-book-${theme}`, {
+      spinners: true,
+    });
     await page.getByTestId('reports-back').click();
     await page.getByTestId('report-link-sales-integrity').click();
     await expect(page.getByTestId('integrity-result')).toBeVisible();

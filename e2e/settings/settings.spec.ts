@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { openAtPhoneWidth } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -148,11 +149,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the page at 390 px, and the keyboard reaches the form and the numbering', async ({ page }, testInfo) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/settings?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await openAtPhoneWidth(page, '/settings');
   await capture(page, testInfo, 'settings-390');
   await page.getByTestId('settings-save').focus();
   await page.keyboard.press('Tab');

@@ -16,9 +16,7 @@ function rowOf(page: Page, email: string) {
 
 test('an invited user sets a password, signs in as user and may not open the users page', async ({ page, browser }) => {
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/account/users');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Usuarios');
+  const _layout = await AppLayout.open(page, '/account/users', 'Usuarios');
 
   const email = uniqueEmail('invited');
   await page.getByRole('button', { name: 'Invitar usuario' }).click();

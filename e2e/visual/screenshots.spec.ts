@@ -147,9 +147,7 @@ test.describe('authenticated layout', () => {
 
   test('customizer open', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
     await layout.open('customizer');
     await settle(page);
     await saveScreenshot(page, 'app-customizer-open');
@@ -157,9 +155,7 @@ test.describe('authenticated layout', () => {
 
   test('activity open, dark', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard?layout_theme=dark');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard?layout_theme=dark', 'Panel');
     await layout.open('activity');
     await settle(page);
     await saveScreenshot(page, 'app-activity-open-dark');
@@ -170,9 +166,7 @@ test.describe('authenticated layout', () => {
 
     test('closed and with the sidebar open', async ({ page, fakeSession }) => {
       void fakeSession;
-      await page.goto('/patients');
-      const layout = new AppLayout(page);
-      await expect(layout.title).toHaveText('Pacientes');
+      const layout = await AppLayout.open(page, '/patients', 'Pacientes');
       await settle(page);
       await saveScreenshot(page, 'app-390');
 
@@ -185,9 +179,7 @@ test.describe('authenticated layout', () => {
 
     test('user menu open', async ({ page, fakeSession }) => {
       void fakeSession;
-      await page.goto('/dashboard');
-      const layout = new AppLayout(page);
-      await expect(layout.title).toHaveText('Panel');
+      const layout = await AppLayout.open(page, '/dashboard', 'Panel');
       await layout.userMenuButton.click();
       await expect(layout.userMenuItem('Cerrar sesión')).toBeVisible();
       await settle(page);
