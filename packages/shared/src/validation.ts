@@ -348,24 +348,18 @@ export const calendarDate = ({ latest }: { latest?: () => string } = {}) =>
     { format: 'date' },
   );
 
-/** An optional calendar date: '' and null mean none (answered as null). */
-export const optionalCalendarDate = () =>
+/** `field` made optional: '' and null (or nothing) mean none, answered as null. */
+export const blankAsNull = <T extends z.ZodType>(field: T) =>
   z.preprocess(
     (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
+    field.nullish().transform((value) => value ?? null),
   );
 
+/** An optional calendar date: '' and null mean none (answered as null). */
+export const optionalCalendarDate = () => blankAsNull(calendarDate());
+
 /** An optional reference to another record: '' and null mean none (answered as null). */
-export const optionalId = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .uuid('invalid_value')
-      .nullish()
-      .transform((value) => value ?? null),
-  );
+export const optionalId = () => blankAsNull(z.uuid('invalid_value'));
 
 /**
  * An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC, from

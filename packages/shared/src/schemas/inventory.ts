@@ -19,7 +19,8 @@ import {
   safeText,
   wholeNumber,
 } from '../validation.ts';
-import { listQuerySchema, pageSchema } from './common.ts';
+import { importRowErrorSchema, listQuerySchema, pageSchema } from './common.ts';
+import { recordStampsSchema } from './records.ts';
 
 /**
  * Medicines ("Farmacias", /api/medications) and supplies (/api/supplies), issue 4. Both live in
@@ -176,11 +177,7 @@ export const inventoryItemSchema = named(
     consumable: z.boolean().nullable(),
     unitMeasurement: z.enum(unitMeasurements).nullable(),
     packagingQty: z.number().int().nullable(),
-    createdAt: instantText(),
-    createdByName: z.string().nullable(),
-    updatedAt: instantText(),
-    updatedByName: z.string().nullable(),
-    version: z.number().int(),
+    ...recordStampsSchema,
   }),
 );
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
@@ -295,21 +292,7 @@ export function suggestedOrderQuantity(item: {
 
 export const maxImportRows = 5000;
 
-/** POST /api/{medications,supplies}/import: the CSV text; `dryRun` only checks it (the preview). */
-export const inventoryImportRequestSchema = z.object({
-  content: safeText().min(1, 'required'),
-  dryRun: z.boolean().default(true),
-});
-
-export const importRowErrorSchema = z.object({
-  /** Line in the file (the header is line 1). */
-  line: z.number().int(),
-  /** The field name (e.g. `sku`); the web shows its label. */
-  field: z.string(),
-  /** A field code of the validation catalogue. */
-  code: z.string(),
-});
-
+/** What POST /api/{medications,supplies}/import (csvImportRequestSchema) answers. */
 export const inventoryImportResultSchema = z.object({
   /** Data rows in the file. */
   total: z.number().int(),
