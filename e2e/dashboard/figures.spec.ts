@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test';
-import { demoUsers, signInPage } from '../support/real-users';
+import { demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
 import { checkScreen } from '../support/screens';
 
 /*
@@ -12,8 +12,7 @@ test('the administrator sees the period’s money and opens a debtor’s account
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto('/dashboard');
+  await openAsAdministrator(page, '/dashboard');
   await expect(page.getByTestId('period-figures')).toBeVisible();
   for (const card of [
     'production-figure',
