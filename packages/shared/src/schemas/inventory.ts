@@ -110,22 +110,26 @@ function checkStockLevels(value: StockLevelsInput, ctx: z.RefinementCtx) {
   }
 }
 
+/** The create (with the initial stock) and the edit (with the version read) of a kind of item. */
+function itemRequestSchemas<TFields extends z.ZodRawShape>(fields: TFields) {
+  // Both values have the common fields (the stock levels), which TypeScript cannot see through the generic spread.
+  const checkLevels = checkStockLevels as (value: unknown, ctx: z.RefinementCtx) => void;
+  return {
+    create: z.object({ ...commonFields, ...fields, ...initialStock }).superRefine(checkLevels),
+    update: z.object({ ...commonFields, ...fields, ...versionField }).superRefine(checkLevels),
+  };
+}
+
+const medicationRequests = itemRequestSchemas(medicationFields);
+const supplyRequests = itemRequestSchemas(supplyFields);
 /** POST /api/medications */
-export const createMedicationRequestSchema = z
-  .object({ ...commonFields, ...medicationFields, ...initialStock })
-  .superRefine(checkStockLevels);
+export const createMedicationRequestSchema = medicationRequests.create;
 /** PUT /api/medications/:id (an approval change must follow the allowed transitions). */
-export const updateMedicationRequestSchema = z
-  .object({ ...commonFields, ...medicationFields, ...versionField })
-  .superRefine(checkStockLevels);
+export const updateMedicationRequestSchema = medicationRequests.update;
 /** POST /api/supplies */
-export const createSupplyRequestSchema = z
-  .object({ ...commonFields, ...supplyFields, ...initialStock })
-  .superRefine(checkStockLevels);
+export const createSupplyRequestSchema = supplyRequests.create;
 /** PUT /api/supplies/:id */
-export const updateSupplyRequestSchema = z
-  .object({ ...commonFields, ...supplyFields, ...versionField })
-  .superRefine(checkStockLevels);
+export const updateSupplyRequestSchema = supplyRequests.update;
 
 export type CreateMedicationRequest = z.input<typeof createMedicationRequestSchema>;
 export type UpdateMedicationRequest = z.input<typeof updateMedicationRequestSchema>;
