@@ -44,9 +44,7 @@ test('an invited user sets a password, signs in as user and may not open the use
   await expect(invited.getByTestId('reset-password-done')).toBeVisible();
 
   await invited.goto('/auth/sign-in');
-  await auth.card.getByLabel('Correo electrónico').fill(email);
-  await auth.card.getByLabel('Contraseña', { exact: true }).fill('mi frase de acceso segura');
-  await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await auth.signIn(email, 'mi frase de acceso segura');
   await expect(invited).toHaveURL('/dashboard');
 
   const invitedLayout = new AppLayout(invited);

@@ -79,9 +79,7 @@ test.describe('auth screens', () => {
     await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
     await settle(page);
     await saveScreenshot(page, 'auth-sign-in-errors');
-    await auth.card.getByLabel('Correo electrónico').fill('ana@clinica.com');
-    await auth.card.getByLabel('Contraseña', { exact: true }).fill('una frase larga');
-    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await auth.signIn('ana@clinica.com', 'una frase larga');
     await expect(page.getByTestId('form-error')).toBeVisible();
     await settle(page);
     await saveScreenshot(page, 'auth-sign-in-not-activated');
