@@ -1,12 +1,13 @@
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { artifactsDir, saveScreenshot } from '../support/artifacts';
+import { artifactsDir, captureScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
+import { openAtPhoneWidth } from '../support/screens';
 
 /*
  * /account against the real server with the demo clinic (issue 19; the e2e servers configure
@@ -17,11 +18,6 @@ import { demoUsers, signInPage } from '../support/real-users';
  * (answered as overdue here: the server's own state is proven by the API's integration tests).
  * Axe and screenshots in light, dark and at 390 px.
  */
-
-async function capture(page: Page, testInfo: TestInfo, name: string, options?: Parameters<typeof saveScreenshot>[2]) {
-  const file = await saveScreenshot(page, name, options);
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,7 +89,7 @@ test('the administrator sees the account, renews, and downloads the renewal orde
   expect(text).toContain('Orden de renovación');
   expect(text).toContain(reference.trim());
   expect(text).toContain('Básico');
-  await capture(page, testInfo, 'account-renewed', { fullPage: false, animations: 'allow' });
+  await captureScreenshot(page, testInfo, 'account-renewed', { fullPage: false, animations: 'allow' });
 });
 
 test('the billing data save, billed to other data than the fiscal ones', async ({ page }) => {
@@ -124,18 +120,14 @@ for (const theme of ['light', 'dark'] as const) {
     await settle(page, { spinners: true });
     await expect(page.getByTestId('movement-row').first()).toBeVisible();
     await expectNoAxeViolations(page, `/account (${theme})`);
-    await capture(page, testInfo, `account-${theme}`);
+    await captureScreenshot(page, testInfo, `account-${theme}`);
   });
 }
 
 test('the page at 390 px', async ({ page }, testInfo) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/account?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await capture(page, testInfo, 'account-390');
+  await openAtPhoneWidth(page, '/account');
+  await captureScreenshot(page, testInfo, 'account-390');
 });
 
 /** Answers the real profile as if the clinic were overdue (`state`), 12 days past its due date. */
@@ -167,14 +159,14 @@ for (const state of ['grace', 'read_only'] as const) {
     await expect(banner).toHaveAttribute('data-state', state);
     await expect(banner).toContainText(state === 'grace' ? 'Puedes seguir trabajando hasta el' : 'solo lectura');
     await expectNoAxeViolations(page, `banner (${state})`, '[data-testid="account-banner"]');
-    await capture(page, testInfo, `account-banner-${state}`, { fullPage: false });
+    await captureScreenshot(page, testInfo, `account-banner-${state}`, { fullPage: false });
     await banner.getByTestId('account-banner-link').click();
     await expect(page).toHaveURL('/account');
     if (state === 'read_only') {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/account?layout_theme=dark');
       await settle(page, { spinners: true });
-      await capture(page, testInfo, 'account-banner-read_only-390-dark', { fullPage: false });
+      await captureScreenshot(page, testInfo, 'account-banner-read_only-390-dark', { fullPage: false });
     }
   });
 }

@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { apiCreate, apiGet, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoTimeZone, demoUsers, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 
 /*
  * The agenda's calendar (issue 16): booking from the week view with the patient search, moving
@@ -285,9 +286,7 @@ test('axe and screenshots of the day, week and month views in Spanish, light and
   }
   await page.goto(`/calendar?date=${today}&view=week&book=1&layout_theme=light`);
   await expect(page.getByTestId('booking-dialog')).toBeVisible();
-  await settle(page);
-  await saveScreenshot(page, 'agenda-booking-dialog', { fullPage: false });
-  await expectNoAxeViolations(page, '/calendar booking dialog');
+  await checkScreen(page, '/calendar booking dialog', 'agenda-booking-dialog', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/calendar?date=${today}&view=day&layout_theme=light`);
   await settle(page, { spinners: true });

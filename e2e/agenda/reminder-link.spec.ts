@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, apiGet, createPatient } from '../support/clinic-api';
 import { linkFromOutbox } from '../support/outbox';
 import { settle, tag } from '../support/page';
+import { checkScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -87,9 +87,7 @@ test('confirm through the link from the outbox mail; the appointment shows confi
   await page.goto(rootServer.url(path));
   await expect(page.getByRole('heading', { name: /Rosario, ¿confirma su cita\?/ })).toBeVisible();
   await expect(page.getByTestId('appointment-link-summary')).toContainText('Clínica');
-  await settle(page);
-  await expectNoAxeViolations(page, 'the confirm page');
-  await saveScreenshot(page, 'reminder-link-confirm-light');
+  await checkScreen(page, 'the confirm page', 'reminder-link-confirm-light');
   await page.getByRole('button', { name: 'Confirmar mi cita' }).click();
   await expect(page.getByRole('heading', { name: 'Cita confirmada' })).toBeVisible();
   await settle(page);
@@ -113,9 +111,7 @@ test('cancel through the link, at 390 px', async ({ browser, request }) => {
   const page = await patientPage(browser, 390);
   await page.goto(rootServer.url(path));
   await expect(page.getByRole('heading', { name: /Rosario, ¿desea cancelar su cita\?/ })).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, 'the cancel page');
-  await saveScreenshot(page, 'reminder-link-cancel-390');
+  await checkScreen(page, 'the cancel page', 'reminder-link-cancel-390');
   await page.getByRole('button', { name: 'Cancelar mi cita' }).click();
   await expect(page.getByRole('heading', { name: 'Cita cancelada' })).toBeVisible();
   const stored = await appointment(request, booked.id);
@@ -149,14 +145,10 @@ test('a link of a moved appointment says so and changes nothing', async ({ brows
   await page.goto(rootServer.url(path));
   await expect(page.getByRole('heading', { name: 'Esta cita fue reprogramada' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirmar mi cita' })).toHaveCount(0);
-  await settle(page);
-  await expectNoAxeViolations(page, 'a stale link');
-  await saveScreenshot(page, 'reminder-link-stale-light');
+  await checkScreen(page, 'a stale link', 'reminder-link-stale-light');
   await page.goto(`${rootServer.url(path)}?layout_theme=dark`);
   await expect(page.getByRole('heading', { name: 'Esta cita fue reprogramada' })).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, 'a stale link, dark');
-  await saveScreenshot(page, 'reminder-link-stale-dark');
+  await checkScreen(page, 'a stale link, dark', 'reminder-link-stale-dark');
   expect((await appointment(request, booked.id)).status).toBe('rescheduled');
   await page.context().close();
 });

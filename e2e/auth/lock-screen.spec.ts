@@ -7,9 +7,7 @@ import { answerEmptyLists } from '../support/fake-users';
 /* Locking and unlocking with a fake session (fixtures/session.ts): lock and unlock are routed. */
 
 test('the user menu locks the screen; unlocking goes back to the page', async ({ page, fakeSession }) => {
-  await page.goto('/patients?menu_size=default');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Pacientes');
+  const layout = await AppLayout.open(page, '/patients?menu_size=default', 'Pacientes');
 
   await layout.userMenuButton.click();
   await layout.userMenuItem('Bloquear pantalla').click();
@@ -71,9 +69,7 @@ test('the screen locks itself after the clinic setting without activity', async 
       json: { data: { ...fakeUser, settings: { ...fakeUser.settings, lockAfterMinutes: 2 } } },
     });
   });
-  await page.goto('/patients');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Pacientes');
+  const _layout = await AppLayout.open(page, '/patients', 'Pacientes');
 
   // Activity keeps it open.
   await page.clock.runFor(90_000);

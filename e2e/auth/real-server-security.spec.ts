@@ -23,9 +23,7 @@ const uniqueEmail = (label: string) =>
 
 async function signInForm(page: Page, email: string, password: string): Promise<void> {
   const auth = new AuthLayout(page);
-  await auth.card.getByLabel('Correo electrónico').fill(email);
-  await auth.card.getByLabel('Contraseña', { exact: true }).fill(password);
-  await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await auth.signIn(email, password);
 }
 
 test.describe('session and passwords', () => {

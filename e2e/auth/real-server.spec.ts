@@ -14,9 +14,7 @@ test('the demo administrador signs in, locks, unlocks and signs out', async ({ p
   const auth = new AuthLayout(page);
   await page.goto('/patients');
   await expect(page).toHaveURL('/auth/sign-in');
-  await auth.card.getByLabel('Correo electrónico').fill(demoAdmin.email);
-  await auth.card.getByLabel('Contraseña', { exact: true }).fill(demoAdmin.password);
-  await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await auth.signIn(demoAdmin.email, demoAdmin.password);
 
   await expect(page).toHaveURL('/patients');
   const layout = new AppLayout(page);
@@ -65,9 +63,7 @@ test('sign-up, activation mail, activation twice, sign-in; then forgot and reset
   await expect(page.getByTestId('activation-already')).toBeVisible();
 
   await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
-  await auth.card.getByLabel('Correo electrónico').fill(email);
-  await auth.card.getByLabel('Contraseña', { exact: true }).fill('una frase bastante larga');
-  await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await auth.signIn(email, 'una frase bastante larga');
   await expect(page).toHaveURL('/dashboard');
 
   const other = await browser.newPage({ locale: 'es-ES' });

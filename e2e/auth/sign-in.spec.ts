@@ -67,9 +67,7 @@ test.describe('answers of the server (routed in the browser)', () => {
     );
     await page.goto('/auth/sign-in');
     const auth = new AuthLayout(page);
-    await auth.card.getByLabel('Correo electrónico').fill('ana@clinica.com');
-    await auth.card.getByLabel('Contraseña', { exact: true }).fill('incorrecta');
-    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await auth.signIn('ana@clinica.com', 'incorrecta');
 
     await expect(page.getByTestId('form-error')).toHaveText('El correo electrónico o la contraseña no son correctos.');
     await expect(page).toHaveURL('/auth/sign-in');
@@ -86,9 +84,7 @@ test.describe('answers of the server (routed in the browser)', () => {
     });
     await page.goto('/auth/sign-in');
     const auth = new AuthLayout(page);
-    await auth.card.getByLabel('Correo electrónico').fill('Ana@Clinica.com');
-    await auth.card.getByLabel('Contraseña', { exact: true }).fill('una frase larga');
-    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await auth.signIn('Ana@Clinica.com', 'una frase larga');
 
     await expect(page.getByTestId('form-error')).toContainText('La cuenta todavía no está activada.');
     await page.getByRole('button', { name: 'Reenviar el correo de activación' }).click();
@@ -107,9 +103,7 @@ test.describe('answers of the server (routed in the browser)', () => {
     );
     await page.goto('/auth/sign-in');
     const auth = new AuthLayout(page);
-    await auth.card.getByLabel('Correo electrónico').fill('ana@clinica.com');
-    await auth.card.getByLabel('Contraseña', { exact: true }).fill('incorrecta');
-    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await auth.signIn('ana@clinica.com', 'incorrecta');
 
     await expect(page.getByTestId('form-error')).toHaveText(
       'Demasiados intentos. Vuelve a intentarlo dentro de 9 minutos.',

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
-import { artifactsDir, saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
+import { artifactsDir } from '../support/artifacts';
 import { adminHeaders, apiCreate, createPatient } from '../support/clinic-api';
 import { dayFrom } from '../support/commercial-api';
-import { settle, tag } from '../support/page';
-import { pdfText } from '../support/pdf';
+import { tag } from '../support/page';
+import { fetchPdf, pdfText } from '../support/pdf';
+import { pickCustomer } from '../support/pickers';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { checkScreen, screenshotAtPhoneWidth } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -18,13 +19,6 @@ import { rootServer } from '../support/servers';
  * (cash, then card) and needs the sales API (POST /api/sales with `issue: true`, branch h2-sales):
  * it is skipped until that route exists.
  */
-
-async function pickCustomer(page: import('@playwright/test').Page, name: string) {
-  const input = page.getByTestId('customer-input');
-  await input.fill(name);
-  await page.getByTestId('customer-option').filter({ hasText: name }).first().click();
-  await expect(input).toHaveValue(new RegExp(`^${name}`));
-}
 
 test('collect on account in cash and by card, reverse one, see the current account and the patient balance', async ({
   page,
@@ -51,9 +45,7 @@ test('collect on account in cash and by card, reverse one, see the current accou
   await form.getByTestId('collection-amount').fill('3000');
   await form.getByTestId('collection-method').selectOption('cash_payment');
   await expect(form.getByTestId('collection-remainder')).toHaveText(/3\.000,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections/create');
-  await saveScreenshot(page, 'collections-create');
+  await checkScreen(page, '/collections/create', 'collections-create');
   await form.getByTestId('collection-save').click();
   await expect(page).toHaveURL(/\/collections\/view\/[0-9a-f-]{36}$/);
   const view = page.getByTestId('collection-view');
@@ -76,45 +68,29 @@ test('collect on account in cash and by card, reverse one, see the current accou
   await page.getByTestId('collection-reverse-save').click();
   await expect(view.getByTestId('collection-status')).toHaveText('Anulado');
   await expect(view.getByTestId('collection-reversed')).toContainText('Cargo duplicado en el posnet');
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections/view/:collectionId');
-  await saveScreenshot(page, 'collection-view-light');
+  await checkScreen(page, '/collections/view/:collectionId', 'collection-view-light');
   await page.goto(`${new URL(page.url()).pathname}?layout_theme=dark`);
   await expect(view.getByTestId('collection-status')).toHaveText('Anulado');
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections/view/:collectionId (dark)');
-  await saveScreenshot(page, 'collection-view-dark');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await saveScreenshot(page, 'collection-view-390');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, '/collections/view/:collectionId (dark)', 'collection-view-dark');
+  await screenshotAtPhoneWidth(page, 'collection-view-390');
 
   // The list: both, the reversed one marked.
   await page.goto(`/collections?q=${encodeURIComponent(lastName)}`);
   await expect(layout.title).toHaveText('Cobranzas');
   await expect(page.getByTestId('collection-row')).toHaveCount(2);
   await expect(page.getByTestId('collection-status').filter({ hasText: 'Anulado' })).toHaveCount(1);
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections');
-  await saveScreenshot(page, 'collections-list');
+  await checkScreen(page, '/collections', 'collections-list');
 
   // The customers' current accounts: $ 3.000,00 in the patient's favour, on account.
   await page.goto(`/cc-customers?q=${encodeURIComponent(lastName)}&layout_theme=light`);
   await expect(layout.title).toHaveText('Cuenta corriente de clientes');
   const row = page.getByTestId('account-row').filter({ hasText: name });
   await expect(row.getByTestId('account-balance')).toHaveText(/^-.*3\.000,00$/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-customers');
-  await saveScreenshot(page, 'cc-customers-light');
+  await checkScreen(page, '/cc-customers', 'cc-customers-light');
   await page.goto(`/cc-customers?q=${encodeURIComponent(lastName)}&layout_theme=dark`);
   await expect(row.getByTestId('account-balance')).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-customers (dark)');
-  await saveScreenshot(page, 'cc-customers-dark');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await saveScreenshot(page, 'cc-customers-390');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, '/cc-customers (dark)', 'cc-customers-dark');
+  await screenshotAtPhoneWidth(page, 'cc-customers-390');
 
   // Its ledger: two collections and a reversal, closing at −3.000,00.
   await row.getByTestId('account-link').click();
@@ -123,33 +99,20 @@ test('collect on account in cash and by card, reverse one, see the current accou
   await expect(ledger.getByTestId('ledger-entry')).toHaveCount(3);
   await expect(ledger.getByTestId('ledger-entry').filter({ hasText: 'Anulación del cobro' })).toHaveCount(1);
   await expect(ledger.getByTestId('ledger-closing')).toHaveText(/3\.000,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-customers/:customerId');
-  await saveScreenshot(page, 'cc-customer-ledger');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await saveScreenshot(page, 'cc-customer-ledger-390');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, '/cc-customers/:customerId', 'cc-customer-ledger');
+  await screenshotAtPhoneWidth(page, 'cc-customer-ledger-390');
 
   // The medical history's header: the balance in the patient's favour, linking to the ledger.
   await page.goto(`/patients/${patientId}/mh`);
   const badge = page.getByTestId('patient-balance');
   await expect(badge).toContainText('A favor');
   await expect(badge).toContainText('3.000,00');
-  await settle(page);
-  await expectNoAxeViolations(page, '/patients/:patientId/mh (balance badge)');
-  await saveScreenshot(page, 'patient-balance-badge', { fullPage: false });
+  await checkScreen(page, '/patients/:patientId/mh (balance badge)', 'patient-balance-badge', { fullPage: false });
   await badge.click();
   await expect(page).toHaveURL(/\/cc-customers\/[0-9a-f-]{36}$/);
 
   // The receipt of the cash collection, as bytes, text and an image.
-  const receipt = await request.get(rootServer.url(`api/collections/${cashId}/receipt`), {
-    headers: await adminHeaders(request),
-  });
-  expect(receipt.status()).toBe(200);
-  expect(receipt.headers()['content-type']).toBe('application/pdf');
-  const pdf = await receipt.body();
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await fetchPdf(request, `api/collections/${cashId}/receipt`);
   const text = pdfText(path.join(artifactsDir, 'collection-receipt.pdf'), pdf, { resolution: 70 });
   expect(text).toContain('Recibo de cobro');
   expect(text).toContain(name);
@@ -256,9 +219,7 @@ test('one collection split across cash and card: one receipt with both, counted 
   await expect(form.getByTestId('collection-parts-left')).toHaveText(/superan el importe en \$\s?1,00/);
   await parts.nth(2).getByRole('button', { name: 'Quitar forma 3' }).click();
   await expect(parts).toHaveCount(2);
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections/create (split)');
-  await saveScreenshot(page, 'collections-create-split');
+  await checkScreen(page, '/collections/create (split)', 'collections-create-split');
   await form.getByTestId('collection-save').click();
 
   await expect(page).toHaveURL(/\/collections\/view\/[0-9a-f-]{36}$/);
@@ -270,9 +231,7 @@ test('one collection split across cash and card: one receipt with both, counted 
     /^Efectivo: \$\s?12\.500,50$/,
     /^Tarjeta de crédito: \$\s?7\.500,00 · N\.º de operación POS-5521$/,
   ]);
-  await settle(page);
-  await expectNoAxeViolations(page, '/collections/view/:collectionId (split)');
-  await saveScreenshot(page, 'collection-view-split');
+  await checkScreen(page, '/collections/view/:collectionId (split)', 'collection-view-split');
   const collectionId = page.url().split('/').at(-1) ?? '';
 
   // One receipt, listing both parts.
@@ -297,7 +256,5 @@ test('one collection split across cash and card: one receipt with both, counted 
   await expect(rows.filter({ hasText: 'Efectivo' })).toContainText('12.500,50');
   await expect(rows.filter({ hasText: 'Tarjeta de crédito' })).toContainText('7.500,00');
   await expect(page.getByTestId('report-total-amount')).toContainText('20.000,50');
-  await settle(page, { spinners: true });
-  await expectNoAxeViolations(page, '/reports/daily-cash (split collection)');
-  await saveScreenshot(page, 'reports-daily-cash-split');
+  await checkScreen(page, '/reports/daily-cash (split collection)', 'reports-daily-cash-split', { spinners: true });
 });

@@ -1,10 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
 import { apiCreate, apiGet, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 
 /*
  * The dashboard (issue 16): today's agenda per professional with confirmed / not confirmed /
@@ -175,9 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
     await signInPage(page, demoUsers.administrator);
     await page.goto(`/dashboard?layout_theme=${theme}`);
     await expect(page.getByTestId('today-agenda')).toBeVisible();
-    await settle(page, { spinners: true });
-    await expectNoAxeViolations(page, `/dashboard (${theme})`);
-    await saveScreenshot(page, `dashboard-${theme}`);
+    await checkScreen(page, `/dashboard (${theme})`, `dashboard-${theme}`, { spinners: true });
   });
 }
 

@@ -1,8 +1,6 @@
 import { expect, test } from '../fixtures/test';
-import { saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
-import { settle } from '../support/page';
-import { demoUsers, signInPage } from '../support/real-users';
+import { demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 
 /*
  * The dashboard's figures (issue 19) on the demo clinic: production, collections, receivables and
@@ -14,8 +12,7 @@ test('the administrator sees the period’s money and opens a debtor’s account
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto('/dashboard');
+  await openAsAdministrator(page, '/dashboard');
   await expect(page.getByTestId('period-figures')).toBeVisible();
   for (const card of [
     'production-figure',
@@ -40,9 +37,7 @@ test('the administrator sees the period’s money and opens a debtor’s account
   await expect(page.getByTestId('collection-method').first()).toBeVisible();
   await expect(page.getByTestId('top-treatment').first()).toBeVisible();
   await expect(page.locator('[data-testid="production-chart"]')).toBeVisible();
-  await settle(page, { spinners: true });
-  await expectNoAxeViolations(page, '/dashboard (a year)');
-  await saveScreenshot(page, 'dashboard-figures-year');
+  await checkScreen(page, '/dashboard (a year)', 'dashboard-figures-year', { spinners: true });
 
   // Click-through: the biggest debtor's current account.
   const debtor = page.getByTestId('debtor-link').first();

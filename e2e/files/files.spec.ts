@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { settle, tag } from '../support/page';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 import { onePagePdf, pngPicture } from './images';
 
@@ -44,8 +44,7 @@ test('uploads several files (thumbnail shown), refuses one too large by name, vi
 }) => {
   test.setTimeout(90_000);
   const patient = await newPatient(request);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto(`/patients/${patient.id}/mh?tab=files`);
+  await openAsAdministrator(page, `/patients/${patient.id}/mh?tab=files`);
   await expect(page.getByRole('tab', { name: 'Archivos y estudios' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('empty-files')).toHaveText('Todavía no hay archivos ni estudios de este paciente.');
 
@@ -146,8 +145,7 @@ test('uploads several files (thumbnail shown), refuses one too large by name, vi
 
 test('the server refuses a page disguised as an image, naming it', async ({ page, request, issues }) => {
   const patient = await newPatient(request);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto(`/patients/${patient.id}/mh?tab=files`);
+  await openAsAdministrator(page, `/patients/${patient.id}/mh?tab=files`);
   await page.getByTestId('upload-files').click();
   const dialog = page.getByTestId('upload-dialog');
   await dialog.getByTestId('file-input').setInputFiles([

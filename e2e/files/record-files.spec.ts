@@ -1,11 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
-import { themed } from '../support/screens';
+import { checkScreen, themed } from '../support/screens';
 import { rootServer } from '../support/servers';
 import { onePagePdf, pngPicture } from './images';
 
@@ -147,9 +146,7 @@ test('screenshots and axe: a record with its files, light, dark and 390 px', asy
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [name, path] of screens) {
       await page.goto(themed(path, theme));
-      await settle(page, { spinners: true });
-      await saveScreenshot(page, `${name}-${theme}`);
-      await expectNoAxeViolations(page, `${path} (${theme})`);
+      await checkScreen(page, `${path} (${theme})`, `${name}-${theme}`, { spinners: true });
     }
     await page.goto(`${screens[1][1]}?layout_theme=${theme}`);
     await page.getByTestId('receive-result').click();

@@ -6,6 +6,7 @@ import { adminHeaders, apiCreate, apiGet, demoPatients } from '../support/clinic
 import { settle } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
+import { checkScreen, openAtPhoneWidth } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -96,9 +97,7 @@ for (const theme of ['light', 'dark'] as const) {
     await signInPage(page, demoUsers.administrator);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/settings/fiscal?layout_theme=${theme}`);
-    await settle(page, { spinners: true });
-    await expectNoAxeViolations(page, `/settings/fiscal (${theme})`);
-    await saveScreenshot(page, `fiscal-${theme}`);
+    await checkScreen(page, `/settings/fiscal (${theme})`, `fiscal-${theme}`, { spinners: true });
     await page.getByTestId('pos-new').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page, `/settings/fiscal point of sale dialog (${theme})`);
@@ -108,11 +107,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the page at 390 px', async ({ page }) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/settings/fiscal?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await openAtPhoneWidth(page, '/settings/fiscal');
   await saveScreenshot(page, 'fiscal-390');
 });
 

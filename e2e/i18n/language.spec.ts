@@ -75,9 +75,7 @@ test('the select of the plain layout switches the language live and remembers it
 
 test('the language menu of the top bar switches the language live', async ({ page, fakeSession }) => {
   void fakeSession;
-  await page.goto('/patients?menu_size=default');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Pacientes');
+  const layout = await AppLayout.open(page, '/patients?menu_size=default', 'Pacientes');
   // The button shows the code; its name also says what it is ("Idioma: ES").
   await expect(layout.languageButton).toHaveAccessibleName('Idioma: ES');
   await expect(layout.languageButton.locator('.topbar-btn-label')).toHaveText('ES');

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { idOfRow } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
 import { shootScreens } from '../support/screens';
@@ -19,16 +20,8 @@ function unique(label: string): { sku: string; barCode: string; name: string } {
 }
 
 /** The id of an item found by its exact SKU (through the API, as the administrator). */
-async function itemIdBySku(request: APIRequestContext, kind: 'medications' | 'supplies', sku: string) {
-  const token = await apiSignIn(request, demoUsers.administrator);
-  const response = await request.get(rootServer.url(`api/${kind}?q=${encodeURIComponent(sku)}`), {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; sku: string | null }[] };
-  const item = body.data.find((candidate) => candidate.sku === sku);
-  expect(item, `item ${sku}`).toBeTruthy();
-  return item?.id ?? '';
+function itemIdBySku(request: APIRequestContext, kind: 'medications' | 'supplies', sku: string) {
+  return idOfRow(request, `api/${kind}?q=${encodeURIComponent(sku)}`, { field: 'sku', value: sku }, `item ${sku}`);
 }
 
 async function adjust(page: Page, direction: 'in' | 'out', quantity: string, reason: string) {
@@ -47,9 +40,7 @@ test('a medicine is created through the form, adjusted below its reorder level a
   test.setTimeout(60_000);
   const item = unique('Amoxidal');
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/medications');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Farmacias');
+  const layout = await AppLayout.open(page, '/medications', 'Farmacias');
   await page.getByRole('link', { name: 'Nuevo medicamento' }).click();
   await expect(page).toHaveURL('/medications/create');
   await expect(layout.title).toHaveText('Nuevo medicamento');

@@ -8,9 +8,7 @@ import { answerEmptyLists } from '../support/fake-users';
 test.describe('authenticated layout (fake session)', () => {
   test('the sidebar lists every area under its section', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard?menu_size=default');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard?menu_size=default', 'Panel');
 
     for (const section of ['Clínica', 'Inventario', 'Comercial', 'Administración']) {
       await expect(layout.nav.locator('.menu-title', { hasText: section })).toBeVisible();
@@ -35,9 +33,7 @@ test.describe('authenticated layout (fake session)', () => {
     // Every area's code is loaded on its first click: more than the default 30 s on a loaded machine.
     test.slow();
     await answerEmptyLists(page);
-    await page.goto('/dashboard?menu_size=default');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard?menu_size=default', 'Panel');
 
     for (const area of [...areas.slice(1), areas[0]]) {
       if (!area) continue;
@@ -84,9 +80,7 @@ test.describe('authenticated layout (fake session)', () => {
   test('the group of the open page is expanded on arrival', async ({ page, fakeSession }) => {
     void fakeSession;
     await answerEmptyLists(page);
-    await page.goto('/cc-customers?menu_size=default');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Cuenta corriente de clientes');
+    const layout = await AppLayout.open(page, '/cc-customers?menu_size=default', 'Cuenta corriente de clientes');
     await expect(layout.sidebarGroup('Cuentas corrientes')).toHaveAttribute('aria-expanded', 'true');
     await expect(layout.sidebarLink('/cc-customers')).toHaveAttribute('aria-current', 'page');
     await expect(layout.sidebarGroup('Mi cuenta')).toHaveAttribute('aria-expanded', 'false');
@@ -177,9 +171,7 @@ test.describe('authenticated layout (fake session)', () => {
   });
 
   test('signing out from the user menu ends at sign-in and forgets the session', async ({ page, fakeSession }) => {
-    await page.goto('/patients');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Pacientes');
+    const layout = await AppLayout.open(page, '/patients', 'Pacientes');
     expect(await readToken(page)).toBe('e2e-fake-session-token');
 
     await layout.userMenuButton.click();
@@ -210,9 +202,7 @@ test.describe('below 992 px (390 × 844)', () => {
     fakeSession,
   }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
     await expect(layout.sidebar).not.toBeInViewport();
     await expect(layout.backdrop).toHaveCount(0);
     await expect(layout.menuToggle).toHaveAttribute('aria-expanded', 'false');
@@ -254,9 +244,7 @@ test.describe('below 992 px (390 × 844)', () => {
 
   test('the hamburger changes nothing saved and the layout fits the screen', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
     await layout.menuToggle.click();
     await expect(layout.backdrop).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-menu-size', 'sm-hover-active');

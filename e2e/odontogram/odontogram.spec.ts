@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle } from '../support/page';
-import { demoUsers, signInPage } from '../support/real-users';
+import { demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -38,8 +38,7 @@ test('charts a caries on 36 occlusal and a crown on 11, sees them after reload a
 }) => {
   test.setTimeout(90_000);
   const patientId = await patientWithHistory(request);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto(`/patients/${patientId}/mh`);
+  await openAsAdministrator(page, `/patients/${patientId}/mh`);
   await page.getByRole('tab', { name: 'Odontograma' }).click();
   await expect(page).toHaveURL(/tab=odontogram/);
   const chart = page.getByTestId('odontogram-chart');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The authenticated layout (apps/web/src/app/layouts), addressed the way a Spanish user sees it. */
 export class AppLayout {
@@ -36,6 +36,14 @@ export class AppLayout {
     this.backdrop = page.getByTestId('sidebar-backdrop');
     this.comingSoon = page.getByTestId('coming-soon');
     this.footer = page.locator('footer.app-footer');
+  }
+
+  /** Opens `path` and sees its title in the top bar: the layout, ready. */
+  static async open(page: Page, path: string, title: string | RegExp): Promise<AppLayout> {
+    await page.goto(path);
+    const layout = new AppLayout(page);
+    await expect(layout.title).toHaveText(title);
+    return layout;
   }
 
   /** A sidebar link by its path inside the app (`/patients`), whatever the base path. */

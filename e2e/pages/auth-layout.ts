@@ -13,6 +13,13 @@ export class AuthLayout {
     this.languageSelect = this.root.getByRole('combobox', { name: /^(Idioma|Language|Langue)$/ });
     this.heading = this.card.getByRole('heading', { level: 1 });
   }
+
+  /** Fills the sign-in form (in Spanish) and sends it. */
+  async signIn(email: string, password: string): Promise<void> {
+    await this.card.getByLabel('Correo electrónico').fill(email);
+    await this.card.getByLabel('Contraseña', { exact: true }).fill(password);
+    await this.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  }
 }
 
 /** The 404 page (apps/web/src/pages/not-found.tsx). */

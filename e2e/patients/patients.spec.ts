@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
+import { idOfRow } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { apiSignIn, createUser, demoUsers, signInPage } from '../support/real-users';
 import { shootScreens } from '../support/screens';
@@ -47,16 +48,8 @@ async function createPatient(
 }
 
 /** The id of a demo patient found by its ID number (as the administrator). */
-async function demoPatientId(request: APIRequestContext, ssn: string): Promise<string> {
-  const token = await apiSignIn(request, demoUsers.administrator);
-  const response = await request.get(rootServer.url(`api/patients?q=${ssn}`), {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; ssn: string | null }[] };
-  const patient = body.data.find((candidate) => candidate.ssn === ssn);
-  expect(patient, `patient ${ssn}`).toBeTruthy();
-  return patient?.id ?? '';
+function demoPatientId(request: APIRequestContext, ssn: string): Promise<string> {
+  return idOfRow(request, `api/patients?q=${ssn}`, { field: 'ssn', value: ssn }, `patient ${ssn}`);
 }
 
 test('a patient is created through the form, found without accents, opened, edited and deleted', async ({ page }) => {
@@ -64,9 +57,7 @@ test('a patient is created through the form, found without accents, opened, edit
   const word = tag();
   const lastName = `Núñez ${word[0]?.toUpperCase()}${word.slice(1)}`;
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/patients');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Pacientes');
+  const layout = await AppLayout.open(page, '/patients', 'Pacientes');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   await expect(page.getByLabel('Buscar pacientes')).toHaveAttribute(
     'placeholder',

@@ -2,13 +2,11 @@ import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { artifactsDir, saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
-import { adminHeaders } from '../support/clinic-api';
 import { createProvider, dayFrom, registerInvoice } from '../support/commercial-api';
 import { settle } from '../support/page';
-import { pdfText } from '../support/pdf';
+import { fetchPdf, pdfText } from '../support/pdf';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
-import { rootServer } from '../support/servers';
+import { checkScreen, screenshotAtPhoneWidth } from '../support/screens';
 
 /*
  * Payments to providers and their current accounts (issue 17) in Chromium, in Spanish: a
@@ -50,9 +48,7 @@ test('pay an invoice in two parts, see the current account and its aging, print 
   await form.getByTestId('payment-propose').click();
   await expect(form.getByTestId('allocation-amount')).toHaveValue('605.00');
   await expect(form.getByTestId('payment-remainder')).toHaveText(/0,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/payments/create');
-  await saveScreenshot(page, 'payments-create');
+  await checkScreen(page, '/payments/create', 'payments-create');
   await form.getByTestId('payment-save').click();
   await expect(page).toHaveURL(/\/payments\/view\/[0-9a-f-]{36}$/);
   const first = page.getByTestId('payment-view');
@@ -68,14 +64,10 @@ test('pay an invoice in two parts, see the current account and its aging, print 
   await expect(row.getByTestId('account-balance')).toHaveText(/605,00/);
   await expect(row.getByTestId('account-days_0_30')).toHaveText(/605,00/);
   await expect(row.getByTestId('account-current')).toHaveText(/0,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-providers');
-  await saveScreenshot(page, 'cc-providers-light');
+  await checkScreen(page, '/cc-providers', 'cc-providers-light');
   await page.goto(`/cc-providers?q=${encodeURIComponent(provider.fantasyName)}&layout_theme=dark`);
   await expect(row.getByTestId('account-balance')).toHaveText(/605,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-providers (dark)');
-  await saveScreenshot(page, 'cc-providers-dark');
+  await checkScreen(page, '/cc-providers (dark)', 'cc-providers-dark');
 
   // Its ledger: the invoice, the payment, the running balance.
   await row.getByTestId('account-link').click();
@@ -84,13 +76,8 @@ test('pay an invoice in two parts, see the current account and its aging, print 
   await expect(ledger.getByTestId('ledger-entry')).toHaveCount(2);
   await expect(ledger.getByTestId('ledger-entry').first()).toContainText('Factura 0001-');
   await expect(ledger.getByTestId('ledger-closing')).toHaveText(/605,00/);
-  await settle(page);
-  await expectNoAxeViolations(page, '/cc-providers/:providerId');
-  await saveScreenshot(page, 'cc-provider-ledger');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await saveScreenshot(page, 'cc-provider-ledger-390');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, '/cc-providers/:providerId', 'cc-provider-ledger');
+  await screenshotAtPhoneWidth(page, 'cc-provider-ledger-390');
 
   // The rest, from the ledger's "Registrar pago".
   await ledger.getByTestId('ledger-new-payment').click();
@@ -103,31 +90,18 @@ test('pay an invoice in two parts, see the current account and its aging, print 
   await expect(page).toHaveURL(/\/payments\/view\/[0-9a-f-]{36}$/);
   const paymentId = page.url().split('/').at(-1) ?? '';
   await expect(page.getByTestId('payment-view')).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, '/payments/view/:paymentId');
-  await saveScreenshot(page, 'payment-view-light');
+  await checkScreen(page, '/payments/view/:paymentId', 'payment-view-light');
   await page.goto(`/payments/view/${paymentId}?layout_theme=dark`);
   await expect(page.getByTestId('payment-view')).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, '/payments/view/:paymentId (dark)');
-  await saveScreenshot(page, 'payment-view-dark');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await saveScreenshot(page, 'payment-view-390');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, '/payments/view/:paymentId (dark)', 'payment-view-dark');
+  await screenshotAtPhoneWidth(page, 'payment-view-390');
 
   // Nothing owed any more.
   await page.goto(`/cc-providers?q=${encodeURIComponent(provider.fantasyName)}`);
   await expect(row.getByTestId('account-balance')).toHaveText(/0,00/);
 
   // The proof of payment: the PDF the "Imprimir comprobante" button opens, as bytes and as an image.
-  const proof = await request.get(rootServer.url(`api/payments/${paymentId}/proof.pdf`), {
-    headers: await adminHeaders(request),
-  });
-  expect(proof.status()).toBe(200);
-  expect(proof.headers()['content-type']).toBe('application/pdf');
-  const pdf = await proof.body();
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await fetchPdf(request, `api/payments/${paymentId}/proof.pdf`);
   const text = pdfText(path.join(artifactsDir, 'payment-proof.pdf'), pdf, { resolution: 70 });
   expect(text).toContain('Orden de pago / Comprobante de pago');
   expect(text).toContain(provider.fantasyName);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
-import { apiSignIn, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoUsers, openAsAdministrator } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -28,8 +28,7 @@ test('amoxicillin and cephalexin warn a patient allergic to penicillin; paraceta
 }) => {
   test.setTimeout(60_000);
   const patient = await penicillinPatient(request);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto(`/patients/${patient.id}/mh/prescription/new`);
+  await openAsAdministrator(page, `/patients/${patient.id}/mh/prescription/new`);
   const form = page.getByTestId('prescription-form');
   const line = form.getByTestId('prescription-line').first();
 

@@ -4,7 +4,7 @@ import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { createPatient, totalOf } from '../support/clinic-api';
 import { settle, watchRequests } from '../support/page';
-import { demoUsers, signInPage } from '../support/real-users';
+import { demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
 
 /*
  * Issue 14: on "Nueva receta", Enter in the medicine field while the catalogue's suggestions were
@@ -34,8 +34,7 @@ test('typing "amoxi" then Enter never saves; ArrowDown and Enter pick the sugges
   const patientId = await newPatient(request);
   // Every POST of a prescription the page sends (there must be none).
   const saves = watchRequests(page, ['POST'], /\/api\/patients\/[^/]+\/prescriptions$/);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto(`/patients/${patientId}/mh/prescription/new`);
+  await openAsAdministrator(page, `/patients/${patientId}/mh/prescription/new`);
   const form = page.getByTestId('prescription-form');
   const medicine = form.getByTestId('line-medicine');
 

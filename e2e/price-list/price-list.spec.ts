@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
-import { expectNoAxeViolations } from '../support/axe';
 import { createPatient } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 
 /*
  * Issue 18, H1: the price list (search as you type, create, CSV export and import), the
@@ -159,14 +159,10 @@ for (const theme of ['light', 'dark'] as const) {
       ['/customers', 'customers'],
     ] as const) {
       await page.goto(`${path}?layout_theme=${theme}`);
-      await settle(page, { spinners: true });
-      await expectNoAxeViolations(page, `${name} ${theme}`);
-      await saveScreenshot(page, `${name}-${theme}`);
+      await checkScreen(page, `${name} ${theme}`, `${name}-${theme}`, { spinners: true });
     }
     await page.getByTestId('customer-new').click();
-    await settle(page);
-    await expectNoAxeViolations(page, `customer dialog ${theme}`);
-    await saveScreenshot(page, `customers-dialog-${theme}`, { fullPage: false });
+    await checkScreen(page, `customer dialog ${theme}`, `customers-dialog-${theme}`, { fullPage: false });
   });
 }
 
@@ -174,9 +170,7 @@ test('the price list on a 390 px phone', async ({ page }) => {
   await signInPage(page, demoUsers.administrator);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/price-list');
-  await settle(page, { spinners: true });
-  await expectNoAxeViolations(page, 'price list phone');
-  await saveScreenshot(page, 'price-list-phone');
+  await checkScreen(page, 'price list phone', 'price-list-phone', { spinners: true });
   await page.getByTestId('treatment-new').click();
   await settle(page);
   await saveScreenshot(page, 'price-list-dialog-phone', { fullPage: false });

@@ -10,9 +10,7 @@ import { createUser, signInPage } from '../support/real-users';
 test('a new name is saved and is still there after a reload', async ({ page, request }) => {
   const user = await createUser(request, 'user', 'Paula Gómez');
   await signInPage(page, user.email, user.password);
-  await page.goto('/profile');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Mi perfil');
+  const layout = await AppLayout.open(page, '/profile', 'Mi perfil');
 
   const details = page.getByTestId('profile-details');
   await expect(details.getByLabel('Nombre y apellido')).toHaveValue('Paula Gómez');

@@ -31,9 +31,7 @@ test('a provider is created (a wrong CUIT refused first), found, edited, and a d
   const cuit = randomCuit();
   const name = `Dental Sur ${cuit.digits.slice(4, 9)}`;
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/providers');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Proveedores');
+  const layout = await AppLayout.open(page, '/providers', 'Proveedores');
   await expect(page.getByTestId('provider-row').first()).toBeVisible();
   await page.getByRole('link', { name: 'Nuevo proveedor' }).click();
   await expect(page).toHaveURL('/providers/create');

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { expect, test } from '../fixtures/test';
 import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { adminHeaders, apiCreate } from '../support/clinic-api';
-import { createProvider } from '../support/commercial-api';
+import { adminHeaders } from '../support/clinic-api';
+import { createProvider, createSupply } from '../support/commercial-api';
 import { settle, tag } from '../support/page';
 import { pdfText } from '../support/pdf';
 import { demoUsers, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -33,18 +34,7 @@ test('a purchase order is numbered, printed, sent to the provider and received i
   const email = `pedidos-${stamp}@deposito.test`.toLowerCase();
   const provider = await createProvider(request, { email });
   const gloves = `Guantes nitrilo ${stamp}`;
-  const glovesId = (
-    await apiCreate(request, 'api/supplies', {
-      name: gloves,
-      unitMeasurement: 'unit',
-      costPrice: '100',
-      basePrice: '200',
-      taxRate: '21',
-      minStock: 0,
-      reorderStock: 0,
-      totalStock: 0,
-    })
-  ).id;
+  const glovesId = await createSupply(request, gloves, 0);
 
   await signInPage(page, demoUsers.administrator);
 
@@ -110,9 +100,7 @@ test('a purchase order is numbered, printed, sent to the provider and received i
   await expect(receive.getByTestId('receive-quantity').nth(0)).toHaveAttribute('aria-invalid', 'true');
   await receive.getByTestId('receive-quantity').nth(0).fill('4');
   await receive.getByTestId('receive-quantity').nth(1).fill('0');
-  await settle(page);
-  await saveScreenshot(page, 'purchase-order-receive-dialog', { fullPage: false });
-  await expectNoAxeViolations(page, 'receive purchase order dialog');
+  await checkScreen(page, 'receive purchase order dialog', 'purchase-order-receive-dialog', { fullPage: false });
   await receive.getByTestId('receive-confirm').click();
   await expect(page).toHaveURL(/\/purchases\/create\?edit=/);
   await expect(page.getByTestId('purchase-line')).toHaveCount(1);

@@ -3,9 +3,11 @@ import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { adminHeaders, apiCreate } from '../support/clinic-api';
+import { adminHeaders } from '../support/clinic-api';
+import { createSupply } from '../support/commercial-api';
 import { settle, tag } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { checkDarkThenPhone } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -22,21 +24,6 @@ async function newProvider(request: APIRequestContext, name: string): Promise<st
   if (response.status() === 404) return null;
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-async function newSupply(request: APIRequestContext, name: string): Promise<string> {
-  return (
-    await apiCreate(request, 'api/supplies', {
-      name,
-      unitMeasurement: 'unit',
-      costPrice: '100',
-      basePrice: '200',
-      taxRate: '21',
-      minStock: 0,
-      reorderStock: 0,
-      totalStock: 2,
-    })
-  ).id;
 }
 
 async function stockOnPage(page: Page, supplyId: string): Promise<string> {
@@ -69,8 +56,8 @@ test('a delivery note moves stock in, its invoice does not, a credit note for a 
   const stamp = tag();
   const composite = `Composite A2 ${stamp}`;
   const gloves = `Guantes nitrilo ${stamp}`;
-  const compositeId = await newSupply(request, composite);
-  const glovesId = await newSupply(request, gloves);
+  const compositeId = await createSupply(request, composite, 2);
+  const glovesId = await createSupply(request, gloves, 2);
 
   await signInPage(page, demoUsers.administrator);
   const layout = new AppLayout(page);
@@ -143,23 +130,7 @@ test('a delivery note moves stock in, its invoice does not, a credit note for a 
   await saveScreenshot(page, 'purchases-list-light');
   await expectNoAxeViolations(page, 'purchases list (light)');
 
-  for (const [label, query] of [
-    ['list', `/purchases?providerId=${providerId}`],
-    ['view', invoiceUrl.replace(rootServer.origin, '')],
-    ['form', '/purchases/create'],
-  ] as const) {
-    await page.goto(`${query}${query.includes('?') ? '&' : '?'}layout_theme=dark`);
-    await settle(page, { spinners: true });
-    await saveScreenshot(page, `purchases-${label}-dark`);
-    await expectNoAxeViolations(page, `purchases ${label} (dark)`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const [label, query] of [
-    ['list', `/purchases?providerId=${providerId}&layout_theme=light`],
-    ['view', `${invoiceUrl.replace(rootServer.origin, '')}?layout_theme=light`],
-  ] as const) {
-    await page.goto(query);
-    await settle(page, { spinners: true });
-    await saveScreenshot(page, `purchases-${label}-390`);
-  }
+  const list = ['list', `/purchases?providerId=${providerId}`] as const;
+  const view = ['view', invoiceUrl.replace(rootServer.origin, '')] as const;
+  await checkDarkThenPhone(page, 'purchases', [list, view, ['form', '/purchases/create']], [list, view]);
 });

@@ -7,7 +7,8 @@ import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { settle } from '../support/page';
 import { pdfText } from '../support/pdf';
-import { apiSignIn, demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, demoClinicToday, demoUsers, openAsAdministrator, signInPage } from '../support/real-users';
+import { checkScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -53,8 +54,7 @@ test('a report opens from the catalogue, follows its period with the totals, and
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInPage(page, demoUsers.administrator);
-  await page.goto('/reports');
+  await openAsAdministrator(page, '/reports');
   const catalogue = page.getByTestId('report-catalogue');
   await expect(catalogue.getByRole('heading', { name: 'Caja y cobranzas' })).toBeVisible();
   await expect(catalogue.getByRole('heading', { name: 'Impuestos: libros IVA' })).toBeVisible();
@@ -156,19 +156,16 @@ test('a report larger than a direct answer is exported in the background with it
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the catalogue and a report pass axe and are captured, ${theme}`, async ({ page }) => {
-    await signInPage(page, demoUsers.administrator);
-    await page.goto(`/reports?layout_theme=${theme}`);
+    await openAsAdministrator(page, `/reports?layout_theme=${theme}`);
     await expect(page.getByTestId('report-catalogue')).toBeVisible();
-    await settle(page);
-    await expectNoAxeViolations(page, `/reports (${theme})`);
-    await saveScreenshot(page, `reports-catalogue-${theme}`);
+    await checkScreen(page, `/reports (${theme})`, `reports-catalogue-${theme}`);
     await page.getByTestId('report-link-sales-vat-book').click();
     await expect(page.getByTestId('report-row').first()).toBeVisible();
     await page.getByTestId('report-preset').selectOption('thisYear');
     await expect(page.getByTestId('report-total-total')).toBeVisible();
-    await settle(page, { spinners: true });
-    await expectNoAxeViolations(page, `/reports/sales-vat-book (${theme})`);
-    await saveScreenshot(page, `reports-sales-vat-book-${theme}`);
+    await checkScreen(page, `/reports/sales-vat-book (${theme})`, `reports-sales-vat-book-${theme}`, {
+      spinners: true,
+    });
     await page.getByTestId('reports-back').click();
     await page.getByTestId('report-link-sales-integrity').click();
     await expect(page.getByTestId('integrity-result')).toBeVisible();
@@ -179,8 +176,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the catalogue and a report at 390 px: no horizontal scroll', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInPage(page, demoUsers.administrator);
-  await page.goto('/reports');
+  await openAsAdministrator(page, '/reports');
   await expect(page.getByTestId('report-catalogue')).toBeVisible();
   await settle(page);
   const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -195,8 +191,7 @@ test('the catalogue and a report at 390 px: no horizontal scroll', async ({ page
 });
 
 test('every action works with the keyboard alone', async ({ page }) => {
-  await signInPage(page, demoUsers.administrator);
-  await page.goto('/reports');
+  await openAsAdministrator(page, '/reports');
   const link = page.getByTestId('report-link-production-by-professional');
   await link.focus();
   await page.keyboard.press('Enter');

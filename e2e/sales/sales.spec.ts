@@ -6,8 +6,10 @@ import { artifactsDir, saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
-import { pdfText } from '../support/pdf';
+import { fetchPdf, pdfText } from '../support/pdf';
+import { pickCustomer } from '../support/pickers';
 import { demoUsers, signInPage } from '../support/real-users';
+import { checkDarkThenPhone, checkScreen } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -15,11 +17,6 @@ import { rootServer } from '../support/servers';
  * account to a patient of the test's own, a cash invoice collected at once, a credit note that
  * corrects the first one, its PDF, the integrity report; axe and screenshots in light, dark and 390 px.
  */
-
-async function pickCustomer(page: Page, name: string) {
-  await page.getByTestId('customer-input').fill(name);
-  await page.getByTestId('customer-option').filter({ hasText: name }).first().click();
-}
 
 async function fillLine(page: Page, concept: string, tooth: string, price: string) {
   const line = page.getByTestId('sale-line').first();
@@ -56,9 +53,7 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await expect(professional).toHaveAccessibleName('Profesional');
   await expect(professional.locator('option:checked')).toHaveText('Sin profesional');
   await professional.selectOption({ label: 'Martín Sosa' });
-  await settle(page);
-  await saveScreenshot(page, 'sales-form-light');
-  await expectNoAxeViolations(page, 'sale form (light)');
+  await checkScreen(page, 'sale form (light)', 'sales-form-light');
   await page.getByTestId('issue').click();
   await expect(page).toHaveURL(/\/sales\/view\//);
   await expect(page.getByTestId('sale-view')).toHaveAttribute('data-status', 'issued');
@@ -96,13 +91,7 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await expectNoAxeViolations(page, 'sale view (light)');
 
   // The PDF: bytes, text and an image; the button opens it in a new tab.
-  const answer = await request.get(rootServer.url(`api/sales/${invoiceId}/pdf`), {
-    headers: await adminHeaders(request),
-  });
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['content-type']).toBe('application/pdf');
-  const pdf = await answer.body();
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await fetchPdf(request, `api/sales/${invoiceId}/pdf`);
   const text = pdfText(path.join(artifactsDir, 'sale-invoice.pdf'), pdf, { resolution: 60 });
   expect(text).toContain('Factura 0001-');
   expect(text).toContain(lastName);
@@ -117,40 +106,21 @@ test('invoice on current account, cash invoice, credit note, PDF and the integri
   await expect(layout.title).toHaveText('Ventas');
   await pickCustomer(page, lastName);
   await expect(page.getByTestId('sale-row')).toHaveCount(3);
-  await settle(page, { spinners: true });
-  await saveScreenshot(page, 'sales-list-light');
-  await expectNoAxeViolations(page, 'sales list (light)');
+  await checkScreen(page, 'sales list (light)', 'sales-list-light', { spinners: true });
   const listUrl = page.url().replace(rootServer.origin, '');
 
   // The integrity report, linked from the list.
   await page.getByTestId('sale-integrity-link').click();
   await expect(layout.title).toHaveText('Integridad de la numeración');
   await expect(page.getByTestId('integrity-result')).toHaveAttribute('data-ok', 'true');
-  await settle(page, { spinners: true });
-  await saveScreenshot(page, 'sales-integrity-light');
-  await expectNoAxeViolations(page, 'sales integrity (light)');
+  await checkScreen(page, 'sales integrity (light)', 'sales-integrity-light', { spinners: true });
 
-  for (const [label, query] of [
+  const screens = [
     ['list', listUrl],
     ['view', invoiceUrl.replace(rootServer.origin, '')],
     ['form', '/sales/create'],
-    ['integrity', '/sales/integrity'],
-  ] as const) {
-    await page.goto(`${query}${query.includes('?') ? '&' : '?'}layout_theme=dark`);
-    await settle(page, { spinners: true });
-    await saveScreenshot(page, `sales-${label}-dark`);
-    await expectNoAxeViolations(page, `sales ${label} (dark)`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const [label, query] of [
-    ['list', `${listUrl}${listUrl.includes('?') ? '&' : '?'}layout_theme=light`],
-    ['view', `${invoiceUrl.replace(rootServer.origin, '')}?layout_theme=light`],
-    ['form', '/sales/create?layout_theme=light'],
-  ] as const) {
-    await page.goto(query);
-    await settle(page, { spinners: true });
-    await saveScreenshot(page, `sales-${label}-390`);
-  }
+  ] as const;
+  await checkDarkThenPhone(page, 'sales', [...screens, ['integrity', '/sales/integrity']], screens);
 });
 
 test('a budget of a patient takes its lines from the odontogram: a tooth with findings and a treatment', async ({
@@ -185,9 +155,7 @@ test('a budget of a patient takes its lines from the odontogram: a tooth with fi
   await expect(line.getByTestId('line-tooth')).toHaveValue('36');
   await expect(line.getByTestId('line-concept')).toHaveValue('Empaste');
   await expect(line.getByTestId('line-from-list')).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page, 'sale form with the odontogram picker');
-  await saveScreenshot(page, 'sales-budget-odontogram-light');
+  await checkScreen(page, 'sale form with the odontogram picker', 'sales-budget-odontogram-light');
   await page.getByTestId('line-price').fill('15000');
   await page.getByTestId('save-draft').click();
   await expect(page.getByTestId('sale-view')).toHaveAttribute('data-status', 'draft');

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { pdfText } from '../support/pdf';
+import { pickCustomer } from '../support/pickers';
 import { demoUsers, signInPage } from '../support/real-users';
 import { rootServer } from '../support/servers';
 import { drawSignature } from '../support/signature';
@@ -101,13 +102,6 @@ async function printedText(page: Page, testInfo: TestInfo, button: string, url: 
   expect(type).toBe('application/pdf');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   return pdfText(testInfo.outputPath(file), bytes);
-}
-
-async function pickCustomer(page: Page, name: string) {
-  const input = page.getByTestId('customer-input');
-  await input.fill(name);
-  await page.getByTestId('customer-option').filter({ hasText: name }).first().click();
-  await expect(input).toHaveValue(new RegExp(`^${name}`));
 }
 
 test('the sales story: budget from the odontogram, signed, carried out, invoiced, collected twice, printed and credited', async ({

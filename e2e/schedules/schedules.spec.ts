@@ -3,6 +3,7 @@ import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { settle } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
+import { checkScreen, openAtPhoneWidth } from '../support/screens';
 
 /*
  * /schedules against the real server with the demo clinic (issue 16): the clinic's week (a
@@ -95,9 +96,7 @@ for (const theme of ['light', 'dark'] as const) {
     await signInPage(page, demoUsers.administrator);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/schedules?layout_theme=${theme}`);
-    await settle(page, { spinners: true });
-    await expectNoAxeViolations(page, `/schedules (${theme})`);
-    await saveScreenshot(page, `schedules-${theme}`);
+    await checkScreen(page, `/schedules (${theme})`, `schedules-${theme}`, { spinners: true });
     await page.getByTestId('exception-new').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page, `/schedules exception dialog (${theme})`);
@@ -107,11 +106,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the page at 390 px', async ({ page }) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/schedules?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await openAtPhoneWidth(page, '/schedules');
   await saveScreenshot(page, 'schedules-390');
   await saveScreenshot(page, 'schedules-390-top', { fullPage: false });
   await page.getByTestId('exceptions-section').scrollIntoViewIfNeeded();

@@ -73,9 +73,7 @@ test('authenticated pages and panels: no console error, CSP violation or failed 
 }) => {
   void fakeSession;
   await answerEmptyLists(page);
-  await page.goto('/dashboard');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Panel');
+  const layout = await AppLayout.open(page, '/dashboard', 'Panel');
 
   // The dropdowns (Popper), both off-canvas panels, a notification, dark mode, another language.
   await layout.userMenuButton.click();

@@ -1,10 +1,11 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { saveScreenshot } from '../support/artifacts';
+import { captureScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { adminHeaders, demoPatients } from '../support/clinic-api';
 import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
+import { openAtPhoneWidth } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -47,11 +48,6 @@ const paddedPdf = (bytes: number) => {
 };
 
 /** The house's screenshot (e2e/artifacts), also attached to the test's own output. */
-async function capture(page: Page, testInfo: TestInfo, name: string, options?: Parameters<typeof saveScreenshot>[2]) {
-  const file = await saveScreenshot(page, name, options);
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('the lock minutes and the upload limit are saved and in effect', async ({ page, request }, testInfo) => {
@@ -79,7 +75,7 @@ test('the lock minutes and the upload limit are saved and in effect', async ({ p
     await form.getByTestId('settings-save').click();
     await expect(page.getByText('Configuración guardada correctamente.')).toBeVisible();
     await expect(page.getByTestId('settings-form').getByLabel('Tamaño máximo de cada archivo (MB)')).toHaveValue('1');
-    await capture(page, testInfo, 'settings-saved', { fullPage: false, animations: 'allow' });
+    await captureScreenshot(page, testInfo, 'settings-saved', { fullPage: false, animations: 'allow' });
 
     // The upload limit: a 1.5 MB file is refused, naming the new maximum.
     const [patient] = await demoPatients(request, 1);
@@ -124,7 +120,7 @@ test("a point of sale's next invoice number is set, never at or below the last i
   await next.fill(String(before - 1));
   await dialog.getByTestId('numbering-save').click();
   await expect(next).toHaveAttribute('aria-invalid', 'true');
-  await capture(page, testInfo, 'settings-numbering-refused', { fullPage: false });
+  await captureScreenshot(page, testInfo, 'settings-numbering-refused', { fullPage: false });
 
   const chosen = before + 1000;
   await next.fill(String(chosen));
@@ -142,18 +138,14 @@ for (const theme of ['light', 'dark'] as const) {
     await settle(page, { spinners: true });
     await expect(page.getByTestId('numbering-table')).toBeVisible();
     await expectNoAxeViolations(page, `/settings (${theme})`);
-    await capture(page, testInfo, `settings-${theme}`);
+    await captureScreenshot(page, testInfo, `settings-${theme}`);
   });
 }
 
 test('the page at 390 px, and the keyboard reaches the form and the numbering', async ({ page }, testInfo) => {
   await signInPage(page, demoUsers.administrator);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/settings?layout_theme=light');
-  await settle(page, { spinners: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await capture(page, testInfo, 'settings-390');
+  await openAtPhoneWidth(page, '/settings');
+  await captureScreenshot(page, testInfo, 'settings-390');
   await page.getByTestId('settings-save').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('numbering-edit').first()).toBeFocused();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 /** e2e/artifacts (git-ignored): screenshots the suite takes on purpose, for people to look at. */
 export const artifactsDir = path.resolve(import.meta.dirname, '..', 'artifacts');
@@ -17,4 +17,15 @@ export async function saveScreenshot(
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage, animations, caret: 'hide' });
   return file;
+}
+
+/** A screenshot as saveScreenshot keeps it, also attached to the test's report. */
+export async function captureScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  options?: Parameters<typeof saveScreenshot>[2],
+): Promise<void> {
+  const file = await saveScreenshot(page, name, options);
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }

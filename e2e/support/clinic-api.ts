@@ -20,6 +20,22 @@ export async function apiGet<T>(request: APIRequestContext, path: string): Promi
 }
 
 /**
+ * The id of the row of the list at `path` (a search, as the administrator) whose `field` is
+ * `value`; `what` names it when there is none.
+ */
+export async function idOfRow(
+  request: APIRequestContext,
+  path: string,
+  match: { field: string; value: string },
+  what: string,
+): Promise<string> {
+  const body = await apiGet<{ data: ({ id: string } & Record<string, unknown>)[] }>(request, path);
+  const row = body.data.find((candidate) => candidate[match.field] === match.value);
+  expect(row, what).toBeTruthy();
+  return row?.id ?? '';
+}
+
+/**
  * POST `data` to `path` as the administrator, expecting 201; answers the created record. Each call
  * carries a fresh Idempotency-Key (the writes that create a document or move money require one).
  */

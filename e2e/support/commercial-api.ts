@@ -49,3 +49,18 @@ export async function registerInvoice(
     register: true,
   });
 }
+
+/** A supply of the test's own (cost 100, price 200 + 21 % VAT, no stock alerts) with `totalStock` units; answers its id. */
+export async function createSupply(request: APIRequestContext, name: string, totalStock: number): Promise<string> {
+  const supply = await apiCreate(request, 'api/supplies', {
+    name,
+    unitMeasurement: 'unit',
+    costPrice: '100',
+    basePrice: '200',
+    taxRate: '21',
+    minStock: 0,
+    reorderStock: 0,
+    totalStock,
+  });
+  return supply.id;
+}

@@ -45,6 +45,12 @@ export async function signInPage(page: Page, email: string, password = demoPassw
   await seedToken(page, await apiSignIn(page.request, email, password));
 }
 
+/** The page opens `path` signed in as the demo administrator. */
+export async function openAsAdministrator(page: Page, path: string): Promise<void> {
+  await signInPage(page, demoUsers.administrator);
+  await page.goto(path);
+}
+
 export interface CreatedUser {
   id: string;
   email: string;

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { saveScreenshot } from './artifacts';
+import { expectNoAxeViolations } from './axe';
 import { settle } from './page';
 
 /*
@@ -54,4 +55,65 @@ export async function shootScreen(
 /** Every screen in turn, as shootScreen does. */
 export async function shootScreens(page: Page, screens: readonly Screen[]): Promise<void> {
   for (const screen of screens) await shootScreen(page, screen);
+}
+
+/**
+ * The screen as it is now, checked and kept: settled, clean for axe (`what` names it in a
+ * failure; `include`, a CSS selector, limits the check to one part), its screenshot saved as `screenshot`.
+ */
+export async function checkScreen(
+  page: Page,
+  what: string,
+  screenshot: string,
+  { spinners = false, fullPage = true, include }: { spinners?: boolean; fullPage?: boolean; include?: string } = {},
+): Promise<void> {
+  await settle(page, { spinners });
+  await expectNoAxeViolations(page, what, include);
+  await saveScreenshot(page, screenshot, { fullPage });
+}
+
+/** The screen as it is now at 390 × 844, kept as the screenshot `name`; then back to 1280 × 900. */
+export async function screenshotAtPhoneWidth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * `path` (light) at 390 × 844, settled with its spinners gone: the page must not scroll sideways.
+ * The page is already signed in.
+ */
+export async function openAtPhoneWidth(page: Page, path: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(themed(path, 'light'));
+  await settle(page, { spinners: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A screen of an area: its label and its path. */
+export type AreaScreen = readonly [label: string, path: string];
+
+/**
+ * An area's screens again in dark, each checked (`<area> <label> (dark)`) and kept
+ * (`<area>-<label>-dark`), then `phone` in light at 390 × 844 (`<area>-<label>-390`); each one
+ * with its spinners gone. The viewport stays at 390 × 844.
+ */
+export async function checkDarkThenPhone(
+  page: Page,
+  area: string,
+  dark: readonly AreaScreen[],
+  phone: readonly AreaScreen[],
+): Promise<void> {
+  for (const [label, path] of dark) {
+    await page.goto(themed(path, 'dark'));
+    await checkScreen(page, `${area} ${label} (dark)`, `${area}-${label}-dark`, { spinners: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [label, path] of phone) {
+    await page.goto(themed(path, 'light'));
+    await settle(page, { spinners: true });
+    await saveScreenshot(page, `${area}-${label}-390`);
+  }
 }

@@ -89,9 +89,7 @@ test('a corrupt stored value falls back to the defaults', async ({ page }) => {
 test.describe('with a session', () => {
   test('the top bar toggles light and dark live, and the choice is saved', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
 
     await layout.darkModeButton.click();
     await expectHtml(page, { 'data-bs-theme': 'dark' });
@@ -114,9 +112,7 @@ test.describe('with a session', () => {
     fakeSession,
   }) => {
     void fakeSession;
-    await page.goto('/patients');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Pacientes');
+    const layout = await AppLayout.open(page, '/patients', 'Pacientes');
     await expectHtml(page, { 'data-menu-size': 'sm-hover-active' });
     // Icon bar: labels hidden, links keep a tooltip.
     await expect(layout.sidebarLink('/patients')).toHaveAttribute('title', 'Pacientes');
@@ -166,9 +162,7 @@ test.describe('with a session', () => {
     fakeSession,
   }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
     await expect(layout.menuToggle).not.toHaveAttribute('aria-expanded');
 
     await layout.menuToggle.click();

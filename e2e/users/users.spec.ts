@@ -16,9 +16,7 @@ function rowOf(page: Page, email: string) {
 
 test('an invited user sets a password, signs in as user and may not open the users page', async ({ page, browser }) => {
   await signInPage(page, demoUsers.administrator);
-  await page.goto('/account/users');
-  const layout = new AppLayout(page);
-  await expect(layout.title).toHaveText('Usuarios');
+  const _layout = await AppLayout.open(page, '/account/users', 'Usuarios');
 
   const email = uniqueEmail('invited');
   await page.getByRole('button', { name: 'Invitar usuario' }).click();
@@ -46,9 +44,7 @@ test('an invited user sets a password, signs in as user and may not open the use
   await expect(invited.getByTestId('reset-password-done')).toBeVisible();
 
   await invited.goto('/auth/sign-in');
-  await auth.card.getByLabel('Correo electrónico').fill(email);
-  await auth.card.getByLabel('Contraseña', { exact: true }).fill('mi frase de acceso segura');
-  await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await auth.signIn(email, 'mi frase de acceso segura');
   await expect(invited).toHaveURL('/dashboard');
 
   const invitedLayout = new AppLayout(invited);

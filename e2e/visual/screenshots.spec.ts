@@ -79,9 +79,7 @@ test.describe('auth screens', () => {
     await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
     await settle(page);
     await saveScreenshot(page, 'auth-sign-in-errors');
-    await auth.card.getByLabel('Correo electrónico').fill('ana@clinica.com');
-    await auth.card.getByLabel('Contraseña', { exact: true }).fill('una frase larga');
-    await auth.card.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await auth.signIn('ana@clinica.com', 'una frase larga');
     await expect(page.getByTestId('form-error')).toBeVisible();
     await settle(page);
     await saveScreenshot(page, 'auth-sign-in-not-activated');
@@ -147,9 +145,7 @@ test.describe('authenticated layout', () => {
 
   test('customizer open', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard', 'Panel');
     await layout.open('customizer');
     await settle(page);
     await saveScreenshot(page, 'app-customizer-open');
@@ -157,9 +153,7 @@ test.describe('authenticated layout', () => {
 
   test('activity open, dark', async ({ page, fakeSession }) => {
     void fakeSession;
-    await page.goto('/dashboard?layout_theme=dark');
-    const layout = new AppLayout(page);
-    await expect(layout.title).toHaveText('Panel');
+    const layout = await AppLayout.open(page, '/dashboard?layout_theme=dark', 'Panel');
     await layout.open('activity');
     await settle(page);
     await saveScreenshot(page, 'app-activity-open-dark');
@@ -170,9 +164,7 @@ test.describe('authenticated layout', () => {
 
     test('closed and with the sidebar open', async ({ page, fakeSession }) => {
       void fakeSession;
-      await page.goto('/patients');
-      const layout = new AppLayout(page);
-      await expect(layout.title).toHaveText('Pacientes');
+      const layout = await AppLayout.open(page, '/patients', 'Pacientes');
       await settle(page);
       await saveScreenshot(page, 'app-390');
 
@@ -185,9 +177,7 @@ test.describe('authenticated layout', () => {
 
     test('user menu open', async ({ page, fakeSession }) => {
       void fakeSession;
-      await page.goto('/dashboard');
-      const layout = new AppLayout(page);
-      await expect(layout.title).toHaveText('Panel');
+      const layout = await AppLayout.open(page, '/dashboard', 'Panel');
       await layout.userMenuButton.click();
       await expect(layout.userMenuItem('Cerrar sesión')).toBeVisible();
       await settle(page);

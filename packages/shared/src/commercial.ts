@@ -38,15 +38,20 @@ export const fiscalConditionsByCountry = {
 export const fiscalConditions = Object.values(fiscalConditionsByCountry).flat() as FiscalCondition[];
 export type FiscalCondition = (typeof fiscalConditionsByCountry)[FiscalCountry][number];
 
-/** The document types a purchase may be (a receipt and a proof of payment belong to payments). */
-export const purchaseDocumentTypes = [
-  'purchase_order',
+/** The document types of both sides: a purchase and a sale may be any of these. */
+const partyDocumentTypes = [
   'budget',
   'proforma_invoice',
   'delivery_note',
   'invoice',
   'debit_note',
   'credit_note',
+] as const satisfies readonly DocumentType[];
+
+/** The document types a purchase may be (a receipt and a proof of payment belong to payments). */
+export const purchaseDocumentTypes = [
+  'purchase_order',
+  ...partyDocumentTypes,
 ] as const satisfies readonly DocumentType[];
 export type PurchaseDocumentType = (typeof purchaseDocumentTypes)[number];
 
@@ -82,15 +87,7 @@ export type AgingBucket = (typeof agingBuckets)[number];
  * The document types a sale may be (issue 18). A receipt is a sale-side paper for a payment
  * received outside a collection; proof_payment belongs to collections and payments.
  */
-export const saleDocumentTypes = [
-  'budget',
-  'proforma_invoice',
-  'delivery_note',
-  'invoice',
-  'debit_note',
-  'credit_note',
-  'receipt',
-] as const satisfies readonly DocumentType[];
+export const saleDocumentTypes = [...partyDocumentTypes, 'receipt'] as const satisfies readonly DocumentType[];
 export type SaleDocumentType = (typeof saleDocumentTypes)[number];
 
 /** Who a sale bills: a patient, or a company or insurer with its own fiscal data. */

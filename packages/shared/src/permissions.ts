@@ -4,13 +4,18 @@ import type { UserLevel } from './enums.ts';
  * What each user level may do, written once (issue 3). The server checks it on every route;
  * the web app hides what a level may not do. docs/permissions.md shows the same table.
  */
-export const permissionActions = [
+/** What every level does: its profile, the patients, their clinical records and the agenda. */
+const clinicalWork = [
   'profile.manage',
   'patients.read',
   'patients.write',
   'clinical.write',
   'appointments.write',
   'inventory.read',
+] as const;
+
+export const permissionActions = [
+  ...clinicalWork,
   'inventory.write',
   'commercial.read',
   'commercial.write',
@@ -21,15 +26,6 @@ export const permissionActions = [
   'settings.manage',
 ] as const;
 export type PermissionAction = (typeof permissionActions)[number];
-
-const clinicalWork: PermissionAction[] = [
-  'profile.manage',
-  'patients.read',
-  'patients.write',
-  'clinical.write',
-  'appointments.write',
-  'inventory.read',
-];
 
 export const permissionMatrix: Record<UserLevel, ReadonlySet<PermissionAction>> = {
   administrator: new Set(permissionActions),

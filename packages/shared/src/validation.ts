@@ -258,39 +258,41 @@ export function tooBigIssue(ctx: z.RefinementCtx, max: number, path: PropertyKey
 }
 
 /**
+ * A decimal typed as people type it (decimal-input.ts) or sent as a number, of `pattern` and at
+ * most `max` (`too_big` with its bound), answered as `normalise` writes it.
+ */
+const typedDecimalField = (
+  { description, pattern, max }: { description: string; pattern: RegExp; max: number },
+  normalise: (value: string) => string,
+) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([documented(z.string(), { description }), z.number()])
+      .transform(typedDecimal)
+      .refine((value) => pattern.test(value), { error: (issue) => numberCode(issue.input), abort: true })
+      .superRefine((value, ctx) => {
+        if (Number(value) > max) tooBigIssue(ctx, max);
+      })
+      .transform(normalise),
+  );
+
+/**
  * A money amount ≥ 0 with at most two decimals, typed "1234.5", "1234,50", "12.500,50", "12,500.50"
  * (decimal-input.ts) or sent as a number; normalised to a decimal string with two decimals
  * ("1234.50"). Never a float in between. Above `max` (at most what the database keeps) is
  * `too_big` with its bound, whatever the number of digits.
  */
 export const moneyAmount = (max = maxMoneyAmount) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .union([documented(z.string(), { description: typedAmountText }), z.number()])
-      .transform(typedDecimal)
-      .refine((value) => moneyPattern.test(value), { error: (issue) => numberCode(issue.input), abort: true })
-      .superRefine((value, ctx) => {
-        if (Number(value) > max) tooBigIssue(ctx, max);
-      })
-      .transform((value) => {
-        const [units = '0', cents = ''] = value.split('.');
-        return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
-      }),
-  );
+  typedDecimalField({ description: typedAmountText, pattern: moneyPattern, max }, (value) => {
+    const [units = '0', cents = ''] = value.split('.');
+    return `${BigInt(units)}.${cents.padEnd(2, '0')}`;
+  });
 
 /** A percentage 0–100 with at most two decimals ("21", "10,5"), as a decimal string. */
 export const percentage = () =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .union([documented(z.string(), { description: typedPercentageText }), z.number()])
-      .transform(typedDecimal)
-      .refine((value) => percentagePattern.test(value), { error: (issue) => numberCode(issue.input), abort: true })
-      .superRefine((value, ctx) => {
-        if (Number(value) > 100) tooBigIssue(ctx, 100);
-      })
-      .transform((value) => String(Number(value))),
+  typedDecimalField({ description: typedPercentageText, pattern: percentagePattern, max: 100 }, (value) =>
+    String(Number(value)),
   );
 
 /** A whole number (typed or sent as a number) within bounds. */
@@ -348,24 +350,18 @@ export const calendarDate = ({ latest }: { latest?: () => string } = {}) =>
     { format: 'date' },
   );
 
-/** An optional calendar date: '' and null mean none (answered as null). */
-export const optionalCalendarDate = () =>
+/** `field` made optional: '' and null (or nothing) mean none, answered as null. */
+export const blankAsNull = <T extends z.ZodType>(field: T) =>
   z.preprocess(
     (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
+    field.nullish().transform((value) => value ?? null),
   );
 
+/** An optional calendar date: '' and null mean none (answered as null). */
+export const optionalCalendarDate = () => blankAsNull(calendarDate());
+
 /** An optional reference to another record: '' and null mean none (answered as null). */
-export const optionalId = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .uuid('invalid_value')
-      .nullish()
-      .transform((value) => value ?? null),
-  );
+export const optionalId = () => blankAsNull(z.uuid('invalid_value'));
 
 /**
  * An instant with its offset ('2026-03-01T10:30:00-03:00' or 'Z'), answered in UTC, from

@@ -1,6 +1,5 @@
 import { apiRoute } from '../api-route.ts';
 import { fiscalDataResponseSchema, pointOfSaleContracts, updateFiscalDataSchema } from '../schemas/clinic-fiscal.ts';
-import { recordParamsSchema } from '../schemas/records.ts';
 import { recordApiRoutes } from './records.ts';
 
 /** The clinic's business and fiscal data and its logo (issue 17): /api/settings/fiscal. */
@@ -22,5 +21,4 @@ export const fiscalRoutes = {
 export const pointOfSaleRecord = recordApiRoutes({
   path: '/points-of-sale',
   contracts: pointOfSaleContracts,
-  params: { list: undefined, record: recordParamsSchema },
 });

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { apiRoute } from '../api-route.ts';
+import { csvImportRequestSchema } from '../schemas/common.ts';
 import {
   createMedicationRequestSchema,
   createSupplyRequestSchema,
   inventoryExportQuerySchema,
-  inventoryImportRequestSchema,
   inventoryImportResponseSchema,
   inventoryListQuerySchema,
   inventoryPageSchema,
@@ -42,7 +42,7 @@ function catalogueRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType, T
     import: apiRoute({
       method: 'POST',
       path: `${base}/import`,
-      body: inventoryImportRequestSchema,
+      body: csvImportRequestSchema,
       answer: inventoryImportResponseSchema,
     }),
     get: apiRoute({ method: 'GET', path: one, params, answer: contracts.answer }),

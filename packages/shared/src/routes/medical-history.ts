@@ -8,42 +8,17 @@ import {
 } from '../schemas/health-certificates.ts';
 import { laboratoryContracts } from '../schemas/laboratories.ts';
 import { prescriptionContracts } from '../schemas/prescriptions.ts';
-import { patientParamsSchema, patientRecordParamsSchema } from '../schemas/records.ts';
-import { recordApiRoutes } from './records.ts';
+import { patientRecordParamsSchema } from '../schemas/records.ts';
+import { patientRecordApiRoutes } from './records.ts';
 
-/** The clinical records of a patient's medical history (issues 5, 6, 24): /api/patients/:patientId/<collection>. */
-const params = { list: patientParamsSchema, record: patientRecordParamsSchema };
 const pdf = ['application/pdf'] as const;
 
-export const diagnosisRecord = recordApiRoutes({
-  path: '/patients/:patientId/diagnoses',
-  contracts: diagnosisContracts,
-  params,
-});
-
-export const laboratoryRecord = recordApiRoutes({
-  path: '/patients/:patientId/laboratories',
-  contracts: laboratoryContracts,
-  params,
-});
-
-export const attendanceRecord = recordApiRoutes({
-  path: '/patients/:patientId/attendances',
-  contracts: attendanceContracts,
-  params,
-});
-
-export const prescriptionRecord = recordApiRoutes({
-  path: '/patients/:patientId/prescriptions',
-  contracts: prescriptionContracts,
-  params,
-});
-
-export const certificateRecord = recordApiRoutes({
-  path: '/patients/:patientId/certificates',
-  contracts: healthCertificateContracts,
-  params,
-});
+/** The clinical records of a patient's medical history (issues 5, 6, 24): /api/patients/:patientId/<collection>. */
+export const diagnosisRecord = patientRecordApiRoutes('diagnoses', diagnosisContracts);
+export const laboratoryRecord = patientRecordApiRoutes('laboratories', laboratoryContracts);
+export const attendanceRecord = patientRecordApiRoutes('attendances', attendanceContracts);
+export const prescriptionRecord = patientRecordApiRoutes('prescriptions', prescriptionContracts);
+export const certificateRecord = patientRecordApiRoutes('certificates', healthCertificateContracts);
 
 /** What some records add to the usual routes: their printouts, a certificate's void, an attendance's addenda. */
 export const clinicalRecordExtras = {

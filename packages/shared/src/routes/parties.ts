@@ -2,17 +2,12 @@ import { apiRoute } from '../api-route.ts';
 import { customerListQuerySchema, customerRecordContracts } from '../schemas/customer-records.ts';
 import { customerLookupAnswerSchema, customerLookupQuerySchema } from '../schemas/customers.ts';
 import { providerContracts, providerExportQuerySchema, providerListQuerySchema } from '../schemas/providers.ts';
-import { recordParamsSchema } from '../schemas/records.ts';
 import { recordApiRoutes } from './records.ts';
-
-/** The commercial wing's parties (issues 17, 18): records of their own, one per side. */
-const params = { list: undefined, record: recordParamsSchema };
 
 /** /api/customers (issue 18): companies, insurers and the patients billed. */
 export const customerRecord = recordApiRoutes({
   path: '/customers',
   contracts: customerRecordContracts,
-  params,
   listQuery: customerListQuerySchema,
 });
 
@@ -31,7 +26,6 @@ export const customerRoutes = {
 export const providerRecord = recordApiRoutes({
   path: '/providers',
   contracts: providerContracts,
-  params,
   listQuery: providerListQuerySchema,
 });
 

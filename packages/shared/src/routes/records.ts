@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import { apiRoute } from '../api-route.ts';
-import { pageQuerySchema, recordChangesPageSchema, recordChangesQuerySchema } from '../schemas/records.ts';
+import {
+  pageQuerySchema,
+  patientParamsSchema,
+  patientRecordParamsSchema,
+  recordChangesPageSchema,
+  recordChangesQuerySchema,
+  recordParamsSchema,
+} from '../schemas/records.ts';
 
 /** What `recordContracts()` (schemas/records.ts) gives a record: its name and its contracts. */
-interface RecordContracts {
+export interface RecordContracts {
   name: string;
   create: z.ZodType;
   update: z.ZodType;
@@ -21,19 +28,26 @@ interface RecordContracts {
 export function recordApiRoutes<
   const TPath extends `/${string}`,
   TContracts extends RecordContracts,
-  TListParams extends z.ZodType | undefined,
-  TRecordParams extends z.ZodType,
+  TListParams extends z.ZodType | undefined = undefined,
+  TRecordParams extends z.ZodType = typeof recordParamsSchema,
   TListQuery extends z.ZodType = typeof pageQuerySchema,
 >(options: {
   /** '/patients/:patientId/diagnoses' */
   path: TPath;
   contracts: TContracts;
-  /** The path's params of the list and of one record (the latter with `id`). */
-  params: { list: TListParams; record: TRecordParams };
+  /**
+   * The path's params of the list and of one record (the latter with `id`); by default a record of
+   * the clinic's own, whose only param is its `id`.
+   */
+  params?: { list: TListParams; record: TRecordParams };
   /** The list's query when it has filters besides the page (default: the page). */
   listQuery?: TListQuery;
 }) {
-  const { path, contracts, params } = options;
+  const { path, contracts } = options;
+  const params = options.params ?? {
+    list: undefined as TListParams,
+    record: recordParamsSchema as z.ZodType as TRecordParams,
+  };
   const one = `${path}/:id` as `/${string}`;
   return {
     /** The record's name: its answers' codes (`<name>_created`…). */
@@ -77,4 +91,16 @@ export function recordApiRoutes<
       }),
     },
   };
+}
+
+/** A record of a patient's medical history: /api/patients/:patientId/<collection>[/:id]. */
+export function patientRecordApiRoutes<const TCollection extends string, TContracts extends RecordContracts>(
+  collection: TCollection,
+  contracts: TContracts,
+) {
+  return recordApiRoutes({
+    path: `/patients/:patientId/${collection}`,
+    contracts,
+    params: { list: patientParamsSchema, record: patientRecordParamsSchema },
+  });
 }

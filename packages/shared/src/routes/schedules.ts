@@ -1,5 +1,4 @@
 import { apiRoute } from '../api-route.ts';
-import { recordParamsSchema } from '../schemas/records.ts';
 import {
   chairContracts,
   professionalScheduleParamsSchema,
@@ -38,16 +37,12 @@ export const scheduleRoutes = {
   }),
 };
 
-/** The clinic's own records of the agenda: no path params besides one record's id. */
-const params = { list: undefined, record: recordParamsSchema };
-
 /** Holidays, vacations and blocks: /api/schedule-exceptions. */
 export const scheduleExceptionRecord = recordApiRoutes({
   path: '/schedule-exceptions',
   contracts: scheduleExceptionContracts,
-  params,
   listQuery: scheduleExceptionsQuerySchema,
 });
 
 /** The clinic's chairs (boxes): /api/chairs. */
-export const chairRecord = recordApiRoutes({ path: '/chairs', contracts: chairContracts, params });
+export const chairRecord = recordApiRoutes({ path: '/chairs', contracts: chairContracts });

@@ -1,9 +1,8 @@
 import { apiRoute } from '../api-route.ts';
-import { recordParamsSchema } from '../schemas/records.ts';
+import { csvImportRequestSchema } from '../schemas/common.ts';
 import {
   treatmentContracts,
   treatmentGroupsResponseSchema,
-  treatmentImportRequestSchema,
   treatmentImportResponseSchema,
   treatmentsExportQuerySchema,
   treatmentsQuerySchema,
@@ -14,7 +13,6 @@ import { recordApiRoutes } from './records.ts';
 export const treatmentRecord = recordApiRoutes({
   path: '/treatments',
   contracts: treatmentContracts,
-  params: { list: undefined, record: recordParamsSchema },
   listQuery: treatmentsQuerySchema,
 });
 
@@ -31,7 +29,7 @@ export const priceListRoutes = {
   import: apiRoute({
     method: 'POST',
     path: '/treatments/import',
-    body: treatmentImportRequestSchema,
+    body: csvImportRequestSchema,
     answer: treatmentImportResponseSchema,
   }),
 };

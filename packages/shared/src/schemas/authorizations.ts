@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateText, instantText, moneyText } from '../api-schema.ts';
 import { type Currency, currencyIsoCodes } from '../enums.ts';
+import { fillTemplate, placeholderPattern } from '../template-placeholders.ts';
 import { calendarDate, moneyAmount, optionalText, requiredText, safeText, searchText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { idSchema, pageSchema } from './common.ts';
@@ -29,9 +30,6 @@ export const authorizationPlaceholders = [
 ] as const;
 export type AuthorizationPlaceholder = (typeof authorizationPlaceholders)[number];
 
-const knownPlaceholders = new Set<string>(authorizationPlaceholders);
-const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
 /**
  * What a template is for: an informed consent (the authorizations' templates) or a health
  * certificate of one kind (issue 24). Each kind knows its own placeholders.
@@ -46,7 +44,7 @@ export function placeholdersOf(kind: TemplateKind): readonly string[] {
 
 /** The placeholders of a text that are not known for its kind (each once, in order of appearance). */
 export function unknownPlaceholders(text: string, kind: TemplateKind = 'consent'): string[] {
-  const known = kind === 'consent' ? knownPlaceholders : new Set<string>(certificatePlaceholders);
+  const known = new Set<string>(placeholdersOf(kind));
   const unknown: string[] = [];
   for (const match of text.matchAll(placeholderPattern)) {
     const name = match[1] ?? '';
@@ -57,9 +55,7 @@ export function unknownPlaceholders(text: string, kind: TemplateKind = 'consent'
 
 /** Replaces every known placeholder ({{ name }}, spaces allowed) by its value; unknown ones stay. */
 export function fillPlaceholders(text: string, values: Record<AuthorizationPlaceholder, string>): string {
-  return text.replace(placeholderPattern, (whole, name: string) =>
-    knownPlaceholders.has(name) ? values[name as AuthorizationPlaceholder] : whole,
-  );
+  return fillTemplate(text, authorizationPlaceholders, values);
 }
 
 /** The locale money is written in: Argentine pesos as in Argentina, reais as in Brazil. */

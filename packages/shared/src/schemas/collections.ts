@@ -8,7 +8,9 @@ import {
   allocationInputSchema,
   markPaymentPaidSchema,
   moneyMovementState,
+  movementListItemSchema,
   movementResponseSchema,
+  movementSortColumns,
   openDocumentSchema,
   reversePaymentSchema,
 } from './payments.ts';
@@ -104,16 +106,12 @@ export const collectionSchema = named(
 );
 export type Collection = z.infer<typeof collectionSchema>;
 
-export const collectionListItemSchema = named(
-  'CollectionListItem',
-  collectionSchema.omit({ allocations: true, counterpartySnapshot: true }),
-);
+export const collectionListItemSchema = movementListItemSchema('CollectionListItem', collectionSchema);
 export type CollectionListItem = z.infer<typeof collectionListItemSchema>;
 
 export const collectionResponseSchema = movementResponseSchema('collection', collectionSchema);
 
-export const collectionSortColumns = ['date', 'number', 'amount'] as const;
-export const collectionListQuerySchema = listQuerySchema(collectionSortColumns).extend({
+export const collectionListQuerySchema = listQuerySchema(movementSortColumns).extend({
   customerId: idSchema.optional(),
   patientId: idSchema.optional(),
   status: z.enum([...paymentStatuses, 'reversed']).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateText } from '../api-schema.ts';
-import { calendarDate, optionalText } from '../validation.ts';
+import { calendarDate, optionalCalendarDate, optionalText } from '../validation.ts';
 
 import { idSchema, pageSchema } from './common.ts';
 import { patientRecordParamsSchema, recordStampsSchema, versionField } from './records.ts';
@@ -22,14 +22,6 @@ export type AllowedFileMimeType = (typeof allowedFileMimeTypes)[number];
 /** At most this many files in one upload. */
 export const maxFilesPerUpload = 20;
 
-const optionalDate = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    calendarDate()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
-
 const fileTypeField = z.enum(patientFileTypes, {
   error: (issue) => (issue.input == null || issue.input === '' ? 'required' : 'invalid_value'),
 });
@@ -39,7 +31,7 @@ export const uploadFileEntrySchema = z.object({
   fileType: fileTypeField,
   note: optionalText(2000),
   /** When the study was taken (defaults to none: the upload's date is shown). */
-  takenOn: optionalDate(),
+  takenOn: optionalCalendarDate(),
   /** An attendance of the same patient. */
   attendanceId: z.preprocess((value) => (value === '' ? null : value), z.uuid('invalid_value').nullish()),
 });
@@ -52,7 +44,7 @@ export const updatePatientFileRequestSchema = z.object({
   fileType: fileTypeField.optional(),
   /** Absent: unchanged; null or '': cleared. */
   note: optionalText(2000).optional(),
-  takenOn: optionalDate().optional(),
+  takenOn: optionalCalendarDate().optional(),
   version: versionField,
 });
 export type UpdatePatientFileRequest = z.input<typeof updatePatientFileRequestSchema>;

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { dateText, instantText } from '../api-schema.ts';
 import type { Language } from '../enums.ts';
+import { fillTemplate } from '../template-placeholders.ts';
 import { calendarDate, optionalCalendarDate, optionalText, requiredText, safeText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { recordContracts, recordStampsSchema, versionField } from './records.ts';
+import {
+  byCodeParamsSchema,
+  byCodeResponseSchema,
+  recordContracts,
+  recordStampsSchema,
+  versionField,
+} from './records.ts';
 
 /**
  * Health certificates of the medical history (issue 24): /api/patients/:patientId/certificates.
@@ -33,16 +40,11 @@ export const certificatePlaceholders = [
 ] as const;
 export type CertificatePlaceholder = (typeof certificatePlaceholders)[number];
 
-const known = new Set<string>(certificatePlaceholders);
-const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
 export { genderedText } from '../gendered-text.ts';
 
 /** Replaces every known placeholder by its value; unknown ones stay as written. */
 export function fillCertificate(text: string, values: Record<CertificatePlaceholder, string>): string {
-  return text.replace(placeholderPattern, (whole, name: string) =>
-    known.has(name) ? values[name as CertificatePlaceholder] : whole,
-  );
+  return fillTemplate(text, certificatePlaceholders, values);
 }
 
 const visitTime = () =>
@@ -140,15 +142,8 @@ export const healthCertificateVoidedResponseSchema = z.object({
 export const certificateCodePattern = /^CE-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
 /** GET /api/certificates/by-code/:code (upper-cased, spaces trimmed). */
-export const certificateByCodeParamsSchema = z.object({
-  code: safeText()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .refine((value) => certificateCodePattern.test(value), 'invalid_format'),
-});
-export const certificateByCodeResponseSchema = z.object({
-  data: healthCertificateSchema.extend({ patientName: z.string(), patientSsn: z.string().nullable() }),
-});
+export const certificateByCodeParamsSchema = byCodeParamsSchema(certificateCodePattern);
+export const certificateByCodeResponseSchema = byCodeResponseSchema(healthCertificateSchema);
 export type CertificateByCode = z.infer<typeof certificateByCodeResponseSchema>['data'];
 
 /**

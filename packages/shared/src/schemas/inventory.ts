@@ -19,7 +19,8 @@ import {
   safeText,
   wholeNumber,
 } from '../validation.ts';
-import { listQuerySchema, pageSchema } from './common.ts';
+import { importRowErrorSchema, listQuerySchema, pageSchema } from './common.ts';
+import { recordStampsSchema } from './records.ts';
 
 /**
  * Medicines ("Farmacias", /api/medications) and supplies (/api/supplies), issue 4. Both live in
@@ -109,22 +110,26 @@ function checkStockLevels(value: StockLevelsInput, ctx: z.RefinementCtx) {
   }
 }
 
+/** The create (with the initial stock) and the edit (with the version read) of a kind of item. */
+function itemRequestSchemas<TFields extends z.ZodRawShape>(fields: TFields) {
+  // Both values have the common fields (the stock levels), which TypeScript cannot see through the generic spread.
+  const checkLevels = checkStockLevels as (value: unknown, ctx: z.RefinementCtx) => void;
+  return {
+    create: z.object({ ...commonFields, ...fields, ...initialStock }).superRefine(checkLevels),
+    update: z.object({ ...commonFields, ...fields, ...versionField }).superRefine(checkLevels),
+  };
+}
+
+const medicationRequests = itemRequestSchemas(medicationFields);
+const supplyRequests = itemRequestSchemas(supplyFields);
 /** POST /api/medications */
-export const createMedicationRequestSchema = z
-  .object({ ...commonFields, ...medicationFields, ...initialStock })
-  .superRefine(checkStockLevels);
+export const createMedicationRequestSchema = medicationRequests.create;
 /** PUT /api/medications/:id (an approval change must follow the allowed transitions). */
-export const updateMedicationRequestSchema = z
-  .object({ ...commonFields, ...medicationFields, ...versionField })
-  .superRefine(checkStockLevels);
+export const updateMedicationRequestSchema = medicationRequests.update;
 /** POST /api/supplies */
-export const createSupplyRequestSchema = z
-  .object({ ...commonFields, ...supplyFields, ...initialStock })
-  .superRefine(checkStockLevels);
+export const createSupplyRequestSchema = supplyRequests.create;
 /** PUT /api/supplies/:id */
-export const updateSupplyRequestSchema = z
-  .object({ ...commonFields, ...supplyFields, ...versionField })
-  .superRefine(checkStockLevels);
+export const updateSupplyRequestSchema = supplyRequests.update;
 
 export type CreateMedicationRequest = z.input<typeof createMedicationRequestSchema>;
 export type UpdateMedicationRequest = z.input<typeof updateMedicationRequestSchema>;
@@ -176,11 +181,7 @@ export const inventoryItemSchema = named(
     consumable: z.boolean().nullable(),
     unitMeasurement: z.enum(unitMeasurements).nullable(),
     packagingQty: z.number().int().nullable(),
-    createdAt: instantText(),
-    createdByName: z.string().nullable(),
-    updatedAt: instantText(),
-    updatedByName: z.string().nullable(),
-    version: z.number().int(),
+    ...recordStampsSchema,
   }),
 );
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
@@ -295,21 +296,7 @@ export function suggestedOrderQuantity(item: {
 
 export const maxImportRows = 5000;
 
-/** POST /api/{medications,supplies}/import: the CSV text; `dryRun` only checks it (the preview). */
-export const inventoryImportRequestSchema = z.object({
-  content: safeText().min(1, 'required'),
-  dryRun: z.boolean().default(true),
-});
-
-export const importRowErrorSchema = z.object({
-  /** Line in the file (the header is line 1). */
-  line: z.number().int(),
-  /** The field name (e.g. `sku`); the web shows its label. */
-  field: z.string(),
-  /** A field code of the validation catalogue. */
-  code: z.string(),
-});
-
+/** What POST /api/{medications,supplies}/import (csvImportRequestSchema) answers. */
 export const inventoryImportResultSchema = z.object({
   /** Data rows in the file. */
   total: z.number().int(),

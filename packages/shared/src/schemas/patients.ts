@@ -4,6 +4,7 @@ import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
 import { calendarDate, optionalEmail, optionalPhone, optionalText, phoneArea, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
+import { recordStampsSchema } from './records.ts';
 
 /**
  * Patients (issue 5, spec §3 "Patient"): /api/patients. `skuPatient` is assigned by the clinic's
@@ -102,11 +103,7 @@ export const patientSchema = named(
     chronicConditions: z.string().nullable(),
     currentMedication: z.string().nullable(),
     language: z.enum(languages),
-    createdAt: instantText(),
-    createdByName: z.string().nullable(),
-    updatedAt: instantText(),
-    updatedByName: z.string().nullable(),
-    version: z.number().int(),
+    ...recordStampsSchema,
   }),
 );
 export type Patient = z.infer<typeof patientSchema>;

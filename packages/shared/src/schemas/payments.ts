@@ -103,16 +103,24 @@ export function movementResponseSchema<const TEntity extends string, T extends z
   });
 }
 
-export const paymentListItemSchema = named(
-  'PaymentListItem',
-  paymentSchema.omit({ allocations: true, counterpartySnapshot: true }),
-);
+/** A money movement as its list shows it: without its allocations and its party's snapshot (GET …/:id has them). */
+export function movementListItemSchema<
+  TShape extends z.ZodRawShape & { allocations: z.ZodType; counterpartySnapshot: z.ZodType },
+>(id: string, movement: z.ZodObject<TShape>) {
+  const details = { allocations: true, counterpartySnapshot: true } as const;
+  // The shape is generic, so zod cannot check the keys itself: TShape has both.
+  return named(id, movement.omit<typeof details>(details as never));
+}
+
+/** What a list of money movements sorts by. */
+export const movementSortColumns = ['date', 'number', 'amount'] as const;
+
+export const paymentListItemSchema = movementListItemSchema('PaymentListItem', paymentSchema);
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 
 export const paymentResponseSchema = movementResponseSchema('payment', paymentSchema);
 
-export const paymentSortColumns = ['date', 'number', 'amount'] as const;
-export const paymentListQuerySchema = listQuerySchema(paymentSortColumns).extend({
+export const paymentListQuerySchema = listQuerySchema(movementSortColumns).extend({
   providerId: idSchema.optional(),
   status: z.enum([...paymentStatuses, 'reversed']).optional(),
   from: calendarDate().optional(),

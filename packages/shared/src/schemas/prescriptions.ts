@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dateText, named } from '../api-schema.ts';
-import { calendarDate, optionalId, optionalText, requiredText, safeText } from '../validation.ts';
+import { calendarDate, optionalId, optionalText, requiredText } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
-import { recordContracts, recordStampsSchema } from './records.ts';
+import { byCodeParamsSchema, byCodeResponseSchema, recordContracts, recordStampsSchema } from './records.ts';
 
 /**
  * Prescriptions of the medical history (issue 6): /api/patients/:patientId/prescriptions. The
@@ -85,14 +85,7 @@ export const verificationCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const verificationCodePattern = /^RX-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
 /** GET /api/prescriptions/by-code/:code (upper-cased, spaces trimmed). */
-export const prescriptionByCodeParamsSchema = z.object({
-  code: safeText()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .refine((value) => verificationCodePattern.test(value), 'invalid_format'),
-});
+export const prescriptionByCodeParamsSchema = byCodeParamsSchema(verificationCodePattern);
 /** What the front desk sees when a pharmacy reads out a code: the prescription and its patient. */
-export const prescriptionByCodeResponseSchema = z.object({
-  data: prescriptionSchema.extend({ patientName: z.string(), patientSsn: z.string().nullable() }),
-});
+export const prescriptionByCodeResponseSchema = byCodeResponseSchema(prescriptionSchema);
 export type PrescriptionByCode = z.infer<typeof prescriptionByCodeResponseSchema>['data'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
+import { safeText } from '../validation.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
 
 /**
@@ -83,4 +84,22 @@ export function recordContracts<const TName extends string, TFields extends z.Zo
     page: pageSchema(record),
     deleted: z.object({ code: z.literal(`${name}_deleted` as `${TName}_deleted`) }),
   };
+}
+
+/**
+ * GET /api/<documents>/by-code/:code: the verification code printed on a patient's document
+ * (upper-cased, spaces trimmed), of the document's `pattern`.
+ */
+export function byCodeParamsSchema(pattern: RegExp) {
+  return z.object({
+    code: safeText()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .refine((value) => pattern.test(value), 'invalid_format'),
+  });
+}
+
+/** What the front desk sees of a document found by its code: the document and its patient. */
+export function byCodeResponseSchema<TShape extends z.ZodRawShape>(document: z.ZodObject<TShape>) {
+  return z.object({ data: document.extend({ patientName: z.string(), patientSsn: z.string().nullable() }) });
 }

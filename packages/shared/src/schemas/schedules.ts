@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { scheduleExceptionKinds, weekdays } from '../enums.ts';
-import { instant, moneyAmount, optionalText, percentage, requiredText, safeText, wholeNumber } from '../validation.ts';
-import { idSchema } from './common.ts';
+import {
+  blankAsNull,
+  instant,
+  moneyAmount,
+  optionalId,
+  optionalText,
+  percentage,
+  requiredText,
+  safeText,
+  wholeNumber,
+} from '../validation.ts';
+import { idSchema, importRowErrorSchema } from './common.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 
 /**
@@ -14,13 +24,7 @@ import { recordContracts, recordStampsSchema } from './records.ts';
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A wall-clock time 'HH:MM' (00:00–23:59). */
 export const wallTime = () => safeText().trim().regex(timePattern, 'invalid_time');
-const optionalWallTime = () =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    wallTime()
-      .nullish()
-      .transform((value) => value ?? null),
-  );
+const optionalWallTime = () => blankAsNull(wallTime());
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -101,13 +105,7 @@ export const professionalScheduleParamsSchema = z.object({ professionalId: idSch
 
 const exceptionFields = {
   /** Null: the whole clinic (a holiday); else one professional (a vacation, a block). */
-  professionalId: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .uuid('invalid_value')
-      .nullish()
-      .transform((value) => value ?? null),
-  ),
+  professionalId: optionalId(),
   kind: z.enum(scheduleExceptionKinds),
   startsAt: instant(),
   endsAt: instant(),
@@ -231,18 +229,14 @@ export const treatmentCsvColumns = [
 ] as const;
 export const maxTreatmentImportRows = 2000;
 /**
- * POST /api/treatments/import: the CSV text; `dryRun` (default) only checks it. A row whose code
- * matches a treatment updates it, any other row creates one; all rows or none.
+ * What POST /api/treatments/import (csvImportRequestSchema) answers. A row whose code matches a
+ * treatment updates it, any other row creates one; all rows or none.
  */
-export const treatmentImportRequestSchema = z.object({
-  content: safeText().min(1, 'required'),
-  dryRun: z.boolean().default(true),
-});
 export const treatmentImportResultSchema = z.object({
   total: z.number().int(),
   /** Rows without errors (nothing is written while any row has one). */
   valid: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), field: z.string(), code: z.string() })),
+  errors: z.array(importRowErrorSchema),
   ignoredColumns: z.array(z.string()),
   preview: z.array(
     z.object({
