@@ -20,7 +20,7 @@ import { useRecordFiles, useUploadLimits } from '../files/api';
 import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
 import { clinicalApi } from './api';
-import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
+import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { laboratoryStatusClass, type RecordOf } from './records';
 
@@ -83,12 +83,12 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
       isSubmitting={isSubmitting}
       isDirty={isDirty}
     >
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="orderDate" label={t('fields.orderDate')} required />
-      </div>
-      <div className="col-sm-6 col-lg-4">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional
+        form={form}
+        dateName="orderDate"
+        professional={professional}
+        professionalColumn="col-sm-6 col-lg-4"
+      />
       <div className="col-lg-5">
         <TextField form={form} name="laboratoryName" label={t('fields.laboratoryName')} required />
       </div>

@@ -11,7 +11,6 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/bound-fields';
-import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -25,7 +24,7 @@ import {
   EditLink,
   Fact,
   isVersionConflict,
-  ProfessionalField,
+  RecordDateAndProfessional,
   RecordFormCard,
   toastSaveError,
   useCalendarDate,
@@ -321,12 +320,7 @@ export function PrescriptionForm({
         </>
       }
     >
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
-      </div>
-      <div className="col-sm-6 col-lg-4">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-4" />
       <div className="col-lg-5">
         <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
       </div>
