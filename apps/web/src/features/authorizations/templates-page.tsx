@@ -20,6 +20,7 @@ import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
+import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
 
 /** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
@@ -242,15 +243,15 @@ export function AuthorizationTemplatesPage() {
           <p className="text-body-secondary mb-0">{t('templates.intro')}</p>
         </div>
         {editing ? null : (
-          <button
-            type="button"
+          <IconTextButton
+            icon={Plus}
             className="btn btn-primary"
             onClick={() => setEditing('new')}
-            data-testid="template-new"
+            testId="template-new"
+            iconClassName="me-1"
           >
-            <Plus size={16} aria-hidden="true" className="me-1" />
             {t('templates.new')}
-          </button>
+          </IconTextButton>
         )}
       </div>
       {editing ? (

@@ -13,6 +13,7 @@ import { fieldError, SelectField, TextField } from '../../components/bound-field
 import { DateField } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { PdfButton } from '../../components/pdf-button';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
@@ -184,15 +185,15 @@ function ReceiveResultButton({ patientId, record }: { patientId: string; record:
   if (!limits.data) return null;
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={FileUp}
         className="btn btn-primary btn-sm"
         onClick={() => setShow(true)}
-        data-testid="receive-result"
+        testId="receive-result"
+        iconClassName="me-1"
       >
-        <FileUp size={16} aria-hidden="true" className="me-1" />
         {t('receive.open')}
-      </button>
+      </IconTextButton>
       <UploadDialog
         key={record.version}
         patientId={patientId}
