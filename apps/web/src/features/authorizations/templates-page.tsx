@@ -12,10 +12,10 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
+import { placeStateErrors } from '../../lib/state-form-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
@@ -107,11 +107,7 @@ function TemplateForm({
         setConflict(true);
         return;
       }
-      const fields = fieldErrorsOf(error);
-      if (fields.length) {
-        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        formErrors.reveal();
-      } else toastApiError(error);
+      if (!placeStateErrors(error, setErrors, formErrors.reveal)) toastApiError(error);
     }
   };
   return (
