@@ -24,7 +24,7 @@ const forms = files(source)
 
 /** The auth screens' form hook (a useZodForm whose invalid handler is formErrors.onInvalid) and form. */
 const authFormHook = readFileSync(path.join(source, 'features/auth/use-auth-form.ts'), 'utf8');
-const authParts = readFileSync(path.join(source, 'features/auth/auth-parts.tsx'), 'utf8');
+const authForm = readFileSync(path.join(source, 'features/auth/auth-form.tsx'), 'utf8');
 
 describe('every form shows its errors where the eye is', () => {
   it('finds the forms', () => {
@@ -56,6 +56,6 @@ describe('every form shows its errors where the eye is', () => {
     expect(authFormHook).toMatch(/formErrors\.onInvalid\(\)/);
     expect(authFormHook).toMatch(/formErrors\.place\(/);
     expect(authFormHook).not.toMatch(/zodResolver|shouldFocus: true|fieldErrorsOf\(/);
-    expect(authParts).toMatch(/<form ref=\{formErrors\.ref\}/);
+    expect(authForm).toMatch(/<form ref=\{formErrors\.ref\}/);
   });
 });

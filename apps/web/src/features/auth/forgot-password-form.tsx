@@ -4,7 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../components/bound-fields';
 import { authApi } from './api';
-import { AuthForm, AuthResult, BackToSignIn } from './auth-parts';
+import { AuthForm, BackToSignIn } from './auth-form';
+import { AuthResult } from './auth-parts';
 import { forgotPasswordRequestSchema } from './forms';
 import { useAuthForm } from './use-auth-form';
 

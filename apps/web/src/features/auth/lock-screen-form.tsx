@@ -10,7 +10,7 @@ import { tokenStore, userStore } from '../../lib/storage-keys';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from '../../session/session';
 import type { SessionUser } from '../../session/types';
 import { authApi } from './api';
-import { AuthForm } from './auth-parts';
+import { AuthForm } from './auth-form';
 import { unlockRequestSchema } from './forms';
 import { useAuthForm } from './use-auth-form';
 

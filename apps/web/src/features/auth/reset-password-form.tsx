@@ -7,7 +7,8 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { AuthForm, AuthResult, BackToSignIn } from './auth-parts';
+import { AuthForm, BackToSignIn } from './auth-form';
+import { AuthResult } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
 import { useAuthForm } from './use-auth-form';
 
