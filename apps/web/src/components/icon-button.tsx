@@ -41,6 +41,8 @@ export function IconTextButton({
   onClick,
   disabled,
   testId,
+  size = 16,
+  iconClassName = 'me-2',
   children,
 }: {
   icon: LucideIcon;
@@ -48,11 +50,13 @@ export function IconTextButton({
   onClick: () => void;
   disabled?: boolean | undefined;
   testId?: string | undefined;
+  size?: number;
+  iconClassName?: string;
   children: ReactNode;
 }) {
   return (
     <button type="button" className={className} onClick={onClick} disabled={disabled} data-testid={testId}>
-      <Icon size={16} aria-hidden="true" className="me-2" />
+      <Icon size={size} aria-hidden="true" className={iconClassName} />
       {children}
     </button>
   );

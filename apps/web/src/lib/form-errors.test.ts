@@ -20,7 +20,11 @@ function files(folder: string): string[] {
 
 const forms = files(source)
   .map((file) => ({ file: path.relative(source, file), text: readFileSync(file, 'utf8') }))
-  .filter(({ text }) => /\buse(Zod)?Form\s*[<(]/.test(text));
+  .filter(({ text }) => /\buse(Zod|Auth)?Form\s*[<(]/.test(text));
+
+/** The auth screens' form hook (a useZodForm whose invalid handler is formErrors.onInvalid) and form. */
+const authFormHook = readFileSync(path.join(source, 'features/auth/use-auth-form.ts'), 'utf8');
+const authForm = readFileSync(path.join(source, 'features/auth/auth-form.tsx'), 'utf8');
 
 describe('every form shows its errors where the eye is', () => {
   it('finds the forms', () => {
@@ -29,7 +33,12 @@ describe('every form shows its errors where the eye is', () => {
 
   it.each(forms.map(({ file }) => file))('%s uses the shared form errors', (file) => {
     const text = forms.find((form) => form.file === file)?.text ?? '';
-    if (/\buseZodForm\s*[<(]/.test(text)) {
+    if (/\buseAuthForm\s*[<(]/.test(text)) {
+      // useAuthForm (features/auth/use-auth-form.ts) holds useZodForm and submits with formErrors.onInvalid;
+      // its answer goes to AuthForm, which puts formErrors.ref on the <form>.
+      expect(text).toMatch(/<AuthForm\s+form=\{auth\}/);
+      expect(text).not.toMatch(/\.handleSubmit\(/);
+    } else if (/\buseZodForm\s*[<(]/.test(text)) {
       // useZodForm (lib/use-zod-form.ts) holds useFormErrors; its `submit` passes formErrors.onInvalid.
       expect(text).toMatch(/ref=\{(form\.)?formErrors\.ref\}/);
       expect(text).toMatch(/\.submit\(/);
@@ -40,5 +49,13 @@ describe('every form shows its errors where the eye is', () => {
       expect(text).toMatch(/formErrors\.onInvalid/);
     }
     expect(text).not.toMatch(/zodResolver|shouldFocus: true|fieldErrorsOf\(/);
+  });
+
+  it("the auth screens' form hook goes through the shared form errors", () => {
+    expect(authFormHook).toMatch(/useZodForm\(/);
+    expect(authFormHook).toMatch(/formErrors\.onInvalid\(\)/);
+    expect(authFormHook).toMatch(/formErrors\.place\(/);
+    expect(authFormHook).not.toMatch(/zodResolver|shouldFocus: true|fieldErrorsOf\(/);
+    expect(authForm).toMatch(/<form ref=\{formErrors\.ref\}/);
   });
 });

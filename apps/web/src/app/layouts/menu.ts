@@ -135,67 +135,63 @@ export function menuSectionsFor(level: UserLevel): MenuSection[] {
   });
 }
 
+/** A link of the sidebar; its key names its label too (`layout:menu.<key>`). */
+const link = (key: string, icon: LucideIcon, to: string): MenuLink => ({ key, labelKey: key, icon, to });
+
+/** A group of links of the sidebar, labelled like a link. */
+const group = (key: string, icon: LucideIcon, children: MenuLink[]): MenuGroup => ({
+  key,
+  labelKey: key,
+  icon,
+  children,
+});
+
 /** The sidebar, in the order clinic staff use it. */
 export const menuSections: MenuSection[] = [
   {
     titleKey: 'clinic',
     items: [
-      { key: 'dashboard', labelKey: 'dashboard', icon: LayoutDashboard, to: '/dashboard' },
-      { key: 'patients', labelKey: 'patients', icon: Users, to: '/patients' },
-      { key: 'calendar', labelKey: 'calendar', icon: CalendarDays, to: '/calendar' },
+      link('dashboard', LayoutDashboard, '/dashboard'),
+      link('patients', Users, '/patients'),
+      link('calendar', CalendarDays, '/calendar'),
     ],
   },
   {
     titleKey: 'inventory',
     items: [
-      { key: 'medications', labelKey: 'medications', icon: Pill, to: '/medications' },
-      { key: 'supplies', labelKey: 'supplies', icon: Package, to: '/supplies' },
-      { key: 'inventoryReorder', labelKey: 'inventoryReorder', icon: ClipboardList, to: '/inventory/reorder' },
-      { key: 'providers', labelKey: 'providers', icon: Truck, to: '/providers' },
+      link('medications', Pill, '/medications'),
+      link('supplies', Package, '/supplies'),
+      link('inventoryReorder', ClipboardList, '/inventory/reorder'),
+      link('providers', Truck, '/providers'),
     ],
   },
   {
     titleKey: 'commercial',
     items: [
-      { key: 'purchases', labelKey: 'purchases', icon: ShoppingCart, to: '/purchases' },
-      { key: 'priceList', labelKey: 'priceList', icon: Tags, to: '/price-list' },
-      { key: 'customers', labelKey: 'customers', icon: Contact, to: '/customers' },
-      { key: 'sales', labelKey: 'sales', icon: ShoppingBag, to: '/sales' },
-      { key: 'payments', labelKey: 'payments', icon: Wallet, to: '/payments' },
-      { key: 'collections', labelKey: 'collections', icon: HandCoins, to: '/collections' },
-      {
-        key: 'currentAccounts',
-        labelKey: 'currentAccounts',
-        icon: Scale,
-        children: [
-          { key: 'ccProviders', labelKey: 'ccProviders', icon: Landmark, to: '/cc-providers' },
-          { key: 'ccCustomers', labelKey: 'ccCustomers', icon: BookUser, to: '/cc-customers' },
-        ],
-      },
+      link('purchases', ShoppingCart, '/purchases'),
+      link('priceList', Tags, '/price-list'),
+      link('customers', Contact, '/customers'),
+      link('sales', ShoppingBag, '/sales'),
+      link('payments', Wallet, '/payments'),
+      link('collections', HandCoins, '/collections'),
+      group('currentAccounts', Scale, [
+        link('ccProviders', Landmark, '/cc-providers'),
+        link('ccCustomers', BookUser, '/cc-customers'),
+      ]),
     ],
   },
   {
     titleKey: 'administration',
     items: [
-      { key: 'reports', labelKey: 'reports', icon: BarChart3, to: '/reports' },
-      { key: 'schedules', labelKey: 'schedules', icon: Clock, to: '/schedules' },
-      { key: 'fiscalSettings', labelKey: 'fiscalSettings', icon: Receipt, to: '/settings/fiscal' },
-      { key: 'settings', labelKey: 'settings', icon: Settings, to: '/settings' },
-      {
-        key: 'authorizationTemplates',
-        labelKey: 'authorizationTemplates',
-        icon: FileSignature,
-        to: '/settings/authorization-templates',
-      },
-      {
-        key: 'myAccount',
-        labelKey: 'myAccount',
-        icon: CircleUser,
-        children: [
-          { key: 'account', labelKey: 'account', icon: Building2, to: '/account' },
-          { key: 'accountUsers', labelKey: 'accountUsers', icon: UserCog, to: '/account/users' },
-        ],
-      },
+      link('reports', BarChart3, '/reports'),
+      link('schedules', Clock, '/schedules'),
+      link('fiscalSettings', Receipt, '/settings/fiscal'),
+      link('settings', Settings, '/settings'),
+      link('authorizationTemplates', FileSignature, '/settings/authorization-templates'),
+      group('myAccount', CircleUser, [
+        link('account', Building2, '/account'),
+        link('accountUsers', UserCog, '/account/users'),
+      ]),
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { type MenuSize, menuSizes, type ThemeMode, themeModes } from '@odontia/s
 import { RotateCcw } from 'lucide-react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
+import { IconTextButton } from '../../components/icon-button';
 import { useNotification } from '../../lib/notifications';
 import { useThemeSettings } from '../../lib/theme-context';
 import { useLayoutUi } from './layout-ui-context';
@@ -60,6 +61,13 @@ export function ThemeCustomizer() {
   const showNotification = useNotification();
   const modeLabel = (mode: ThemeMode) => t(`customizer.modes.${mode}`);
 
+  // The three colour choices: the page, the top bar, the menu.
+  const themeGroups = [
+    { name: 'layout-theme', legend: 'customizer.colorScheme', value: settings.theme, onChange: setTheme },
+    { name: 'topbar-theme', legend: 'customizer.topbarColor', value: settings.topbarTheme, onChange: setTopbarTheme },
+    { name: 'menu-theme', legend: 'customizer.menuColor', value: settings.menu.theme, onChange: setMenuTheme },
+  ] as const;
+
   const reset = () => {
     resetSettings();
     showNotification({ message: t('customizer.resetDone'), variant: 'success' });
@@ -83,30 +91,15 @@ export function ThemeCustomizer() {
         </div>
       </Offcanvas.Header>
       <Offcanvas.Body>
-        <RadioGroup<ThemeMode>
-          name="layout-theme"
-          legend={t('customizer.colorScheme')}
-          options={themeModes}
-          value={settings.theme}
-          labelOf={modeLabel}
-          onChange={setTheme}
-        />
-        <RadioGroup<ThemeMode>
-          name="topbar-theme"
-          legend={t('customizer.topbarColor')}
-          options={themeModes}
-          value={settings.topbarTheme}
-          labelOf={modeLabel}
-          onChange={setTopbarTheme}
-        />
-        <RadioGroup<ThemeMode>
-          name="menu-theme"
-          legend={t('customizer.menuColor')}
-          options={themeModes}
-          value={settings.menu.theme}
-          labelOf={modeLabel}
-          onChange={setMenuTheme}
-        />
+        {themeGroups.map((group) => (
+          <RadioGroup<ThemeMode>
+            key={group.name}
+            {...group}
+            legend={t(group.legend)}
+            options={themeModes}
+            labelOf={modeLabel}
+          />
+        ))}
         <RadioGroup<MenuSize>
           name="menu-size"
           legend={t('customizer.menuSize')}
@@ -118,10 +111,9 @@ export function ThemeCustomizer() {
         />
       </Offcanvas.Body>
       <div className="offcanvas-footer">
-        <button type="button" className="btn btn-outline-danger w-100" onClick={reset}>
-          <RotateCcw size={16} aria-hidden="true" className="me-2" />
+        <IconTextButton icon={RotateCcw} className="btn btn-outline-danger w-100" onClick={reset}>
           {t('customizer.reset')}
-        </button>
+        </IconTextButton>
       </div>
     </Offcanvas>
   );

@@ -1,7 +1,7 @@
 import '../../lib/zod-setup';
 import { instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { CalendarPlus } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { type ChangeEvent, type FormEvent, useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
@@ -21,26 +21,9 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
   const professionals = useProfessionals().data ?? [];
   const chairs = useChairs().data ?? [];
   const treatments = useTreatments().data ?? [];
-  const {
-    editing,
-    timeZone,
-    language,
-    values,
-    set,
-    pickSlot,
-    minutes,
-    patient,
-    setPatient,
-    creating,
-    setCreating,
-    errors,
-    outside,
-    overlap,
-    past,
-    pending,
-    submit,
-    confirmPast,
-  } = useBookingForm(draft, treatments, onClose);
+  const booking = useBookingForm(draft, treatments, onClose);
+  const { editing, values, set, errors, patient, setPatient, setCreating, pending, submit } = booking;
+  const { timeZone, language } = booking;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit(false);
@@ -50,8 +33,14 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
   const pastWhen = pastStart
     ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(pastStart)
     : '';
-  const invalid = (name: string) => (errors[name] ? 'is-invalid' : '');
-  const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+  /** The props that bind an input of the dialog to its value, its label and its message. */
+  const bound = (name: 'date' | 'time' | 'minutes' | 'reason' | 'notes') => ({
+    id: `${id}-${name}`,
+    className: `form-control ${errors[name] ? 'is-invalid' : ''}`,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, event.target.value),
+  });
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby={titleId} restoreFocus>
       <form onSubmit={onSubmit} noValidate data-testid="booking-dialog">
@@ -61,25 +50,25 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {overlap ? <FormAlert testId="booking-overlap">{overlap}</FormAlert> : null}
-          {past === 'asking' ? (
+          {booking.overlap ? <FormAlert testId="booking-overlap">{booking.overlap}</FormAlert> : null}
+          {booking.past === 'asking' ? (
             <FormAlert variant="warning" testId="booking-past">
               <p className="mb-1">{t('booking.pastText', { when: pastWhen })}</p>
               <button
                 type="button"
                 className="btn btn-warning btn-sm mt-1"
                 disabled={pending}
-                onClick={confirmPast}
+                onClick={booking.confirmPast}
                 data-testid="book-past"
               >
                 {t('booking.bookPast')}
               </button>
             </FormAlert>
           ) : null}
-          {outside ? (
+          {booking.outside ? (
             <FormAlert variant="warning" testId="booking-outside">
               <p className="mb-1">{t('outsideText')}</p>
-              <OutsideScheduleReasons reasons={outside} />
+              <OutsideScheduleReasons reasons={booking.outside} />
               <button
                 type="button"
                 className="btn btn-warning btn-sm mt-2"
@@ -109,14 +98,14 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
                 <button
                   type="button"
                   className="btn btn-link btn-sm px-0"
-                  aria-expanded={creating}
-                  onClick={() => setCreating(!creating)}
+                  aria-expanded={booking.creating}
+                  onClick={() => setCreating(!booking.creating)}
                   data-testid="new-patient-toggle"
                 >
                   {t('newPatient.toggle')}
                 </button>
               ) : null}
-              {creating && !patient ? (
+              {booking.creating && !patient ? (
                 <NewPatient
                   onCreated={(created) => {
                     setPatient(created);
@@ -136,70 +125,29 @@ export function BookingDialog({ draft, onClose }: { draft: BookingDraft; onClose
             />
             <div className="w-100 m-0 p-0" aria-hidden="true" />
             <Field id={`${id}-date`} label={t('fields.date')} error={errors.date} className="col-sm-4">
-              <input
-                id={`${id}-date`}
-                type="date"
-                className={`form-control ${invalid('date')}`}
-                aria-describedby={described('date')}
-                value={values.date}
-                onChange={(event) => set('date', event.target.value)}
-                data-testid="booking-date"
-              />
+              <input {...bound('date')} type="date" data-testid="booking-date" />
             </Field>
             <Field id={`${id}-time`} label={t('fields.time')} error={errors.time} className="col-sm-4">
-              <input
-                id={`${id}-time`}
-                type="time"
-                step={300}
-                className={`form-control ${invalid('time')}`}
-                aria-describedby={described('time')}
-                value={values.time}
-                onChange={(event) => set('time', event.target.value)}
-                data-testid="booking-time"
-              />
+              <input {...bound('time')} type="time" step={300} data-testid="booking-time" />
             </Field>
             <Field id={`${id}-minutes`} label={t('fields.minutes')} error={errors.minutes} className="col-sm-4">
-              <input
-                id={`${id}-minutes`}
-                type="number"
-                min={5}
-                step={5}
-                className={`form-control ${invalid('minutes')}`}
-                aria-describedby={described('minutes')}
-                value={values.minutes}
-                onChange={(event) => set('minutes', event.target.value)}
-                data-testid="booking-minutes"
-              />
+              <input {...bound('minutes')} type="number" min={5} step={5} data-testid="booking-minutes" />
             </Field>
             <BookingFreeSlots
               id={id}
               professionalId={values.professionalId}
               chairId={values.chairId}
               date={values.date}
-              minutes={minutes}
+              minutes={booking.minutes}
               timeZone={timeZone}
               language={language}
-              onPick={pickSlot}
+              onPick={booking.pickSlot}
             />
             <Field id={`${id}-reason`} label={t('fields.reason')} error={errors.reason}>
-              <input
-                id={`${id}-reason`}
-                className={`form-control ${invalid('reason')}`}
-                maxLength={200}
-                value={values.reason}
-                onChange={(event) => set('reason', event.target.value)}
-                data-testid="booking-reason"
-              />
+              <input {...bound('reason')} maxLength={200} data-testid="booking-reason" />
             </Field>
             <Field id={`${id}-notes`} label={t('fields.notes')} error={errors.notes}>
-              <textarea
-                id={`${id}-notes`}
-                className={`form-control ${invalid('notes')}`}
-                rows={2}
-                maxLength={2000}
-                value={values.notes}
-                onChange={(event) => set('notes', event.target.value)}
-              />
+              <textarea {...bound('notes')} rows={2} maxLength={2000} />
             </Field>
           </div>
         </Modal.Body>

@@ -1,19 +1,18 @@
 import { LockOpen } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
 import { errorMessage } from '../../lib/api-errors';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { authFailureOf, isApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { tokenStore, userStore } from '../../lib/storage-keys';
 import { clearLocalSession, returnPath, sessionQueryKey, useSignOut } from '../../session/session';
 import type { SessionUser } from '../../session/types';
 import { authApi } from './api';
-import { AuthForm } from './auth-parts';
+import { AuthForm } from './auth-form';
 import { unlockRequestSchema } from './forms';
+import { useAuthForm } from './use-auth-form';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -27,21 +26,22 @@ export function LockScreenForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const signOut = useSignOut();
-  const [problem, setProblem] = useState<string | null>(null);
   const [user] = useState(() => userStore.get<SessionUser>());
-  const formErrors = useFormErrors();
-  const form = useForm({ resolver: formResolver(unlockRequestSchema), defaultValues: { password: '' } });
-  const {
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(
-    async ({ password }) => {
-      setProblem(null);
-      try {
-        await authApi.unlock(password);
+  const auth = useAuthForm(
+    unlockRequestSchema,
+    { password: '' },
+    {
+      fields: ['password'],
+      send: async ({ password }) => {
+        try {
+          await authApi.unlock(password);
+        } catch (error) {
+          if (!isApiError(error) || authFailureOf(error) !== 'signedOut') throw error;
+          clearLocalSession();
+          queryClient.clear();
+          await navigate('/auth/sign-in', { replace: true, state: location.state });
+          return;
+        }
         const current = queryClient.getQueryData<SessionUser>(sessionQueryKey);
         if (current) {
           queryClient.setQueryData(sessionQueryKey, { ...current, locked: false });
@@ -51,24 +51,10 @@ export function LockScreenForm() {
           queryClient.removeQueries({ queryKey: sessionQueryKey });
         }
         await navigate(returnPath(location.state), { replace: true });
-      } catch (error) {
-        if (isApiError(error) && authFailureOf(error) === 'signedOut') {
-          clearLocalSession();
-          queryClient.clear();
-          await navigate('/auth/sign-in', { replace: true, state: location.state });
-          return;
-        }
-        if (formErrors.place(error, setError, { fields: ['password'] })) return;
-        // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
-        setProblem(
-          isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
-        );
-      }
-    },
-    () => {
-      // A new mistake replaces the last answer: no stale message beside it.
-      setProblem(null);
-      formErrors.onInvalid();
+      },
+      // This screen has no e-mail field: sign-in's "e-mail or password" would not fit.
+      problemOf: (error) =>
+        isApiError(error) && error.code === 'invalid_credentials' ? t('lock.wrongPassword') : errorMessage(error),
     },
   );
 
@@ -77,11 +63,9 @@ export function LockScreenForm() {
   const name = user?.completeName || user?.email || '';
   return (
     <AuthForm
-      ref={formErrors.ref}
-      onSubmit={onSubmit}
-      title={t('lock.title')}
-      subtitle={t('lock.subtitle')}
-      problem={problem}
+      form={auth}
+      step="lock"
+      icon={LockOpen}
       header={
         <div className="lock-user">
           <span className="avatar avatar-lg" aria-hidden="true">
@@ -93,7 +77,6 @@ export function LockScreenForm() {
           {user?.email && user.email !== name ? <p className="lock-user-email">{user.email}</p> : null}
         </div>
       }
-      submit={{ busy: isSubmitting, icon: LockOpen, label: t('lock.submit'), busyLabel: t('lock.submitting') }}
       footer={
         <>
           {name ? t('lock.notYou', { name }) : null}{' '}
@@ -106,7 +89,7 @@ export function LockScreenForm() {
       {/* For password managers: the account being unlocked. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       <PasswordField
-        form={form}
+        form={auth.form}
         name="password"
         label={t('common.password')}
         autoComplete="current-password"

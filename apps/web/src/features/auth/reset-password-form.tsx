@@ -1,16 +1,16 @@
 import { CircleAlert, CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/bound-fields';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-errors';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { authApi } from './api';
-import { AuthForm, AuthResult } from './auth-parts';
+import { AuthForm, BackToSignIn } from './auth-form';
+import { AuthResult } from './auth-parts';
 import { resetPasswordFormSchema } from './forms';
+import { useAuthForm } from './use-auth-form';
 
 /** A link that no longer works: unknown, malformed, used or older than 60 minutes. */
 function isDeadLink(error: unknown): boolean {
@@ -46,34 +46,20 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
       current = false;
     };
   }, [resetId]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const formErrors = useFormErrors();
-  const form = useForm({
-    resolver: formResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', passwordConfirmation: '' },
-  });
-  const {
-    handleSubmit,
-    setError,
-    formState: { isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setProblem(null);
-      try {
+  const auth = useAuthForm(
+    resetPasswordFormSchema,
+    { password: '', passwordConfirmation: '' },
+    {
+      fields: ['password', 'passwordConfirmation'],
+      send: async (values) => {
         await authApi.resetPassword(resetId, values);
         setState('done');
-      } catch (error) {
-        if (formErrors.place(error, setError, { fields: ['password', 'passwordConfirmation'] })) return;
-        if (isDeadLink(error)) setState('deadLink');
-        else setProblem(errorMessage(error));
-      }
-    },
-    () => {
-      // A new mistake replaces the last answer: no stale message beside it.
-      setProblem(null);
-      formErrors.onInvalid();
+      },
+      problemOf: (error) => {
+        if (!isDeadLink(error)) return errorMessage(error);
+        setState('deadLink');
+        return null;
+      },
     },
   );
 
@@ -111,17 +97,9 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
   }
 
   return (
-    <AuthForm
-      ref={formErrors.ref}
-      onSubmit={onSubmit}
-      title={t('reset.title')}
-      subtitle={t('reset.subtitle')}
-      problem={problem}
-      submit={{ busy: isSubmitting, icon: KeyRound, label: t('reset.submit'), busyLabel: t('reset.submitting') }}
-      footer={<Link to="/auth/sign-in">{t('common.backToSignIn')}</Link>}
-    >
+    <AuthForm form={auth} step="reset" icon={KeyRound} footer={<BackToSignIn />}>
       <PasswordField
-        form={form}
+        form={auth.form}
         name="password"
         label={t('reset.password')}
         hint={t('common.passwordHint')}
@@ -129,7 +107,7 @@ export function ResetPasswordForm({ resetId }: { resetId: string }) {
         className="mb-3"
       />
       <PasswordField
-        form={form}
+        form={auth.form}
         name="passwordConfirmation"
         label={t('common.passwordConfirmation')}
         autoComplete="new-password"

@@ -1,17 +1,18 @@
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField, TextField } from '../../components/bound-fields';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { errorMessage, fieldMessage } from '../../lib/api-errors';
-import { formResolver, useFormErrors } from '../../lib/form-errors';
+import { isApiError } from '../../lib/http';
 import { supportedLanguage } from '../../lib/i18n';
 import { authApi } from './api';
-import { AuthForm, AuthResult } from './auth-parts';
-import { type SignUpFormInput, type SignUpFormOutput, signUpFormSchema, signUpRequiredFields } from './forms';
+import { AuthForm } from './auth-form';
+import { AuthResult } from './auth-parts';
+import { signUpFormSchema, signUpRequiredFields } from './forms';
 import { ResendActivation } from './resend-activation';
+import { useAuthForm } from './use-auth-form';
 
 const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] as const;
 
@@ -19,9 +20,7 @@ const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] a
 export function SignUpForm() {
   const { t, i18n } = useTranslation('auth');
   const id = useId();
-  const [problem, setProblem] = useState<{ code: string; text: string } | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
-  const formErrors = useFormErrors();
   // The trial is promised only where the server has plans (without them nothing is ever due).
   // A plain request: the signed-out pages have no query client (the sign-in bundle stays small).
   const [trialDays, setTrialDays] = useState<number | null>(null);
@@ -35,9 +34,9 @@ export function SignUpForm() {
       live = false;
     };
   }, []);
-  const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
-    resolver: formResolver(signUpFormSchema),
-    defaultValues: {
+  const auth = useAuthForm(
+    signUpFormSchema,
+    {
       completeName: '',
       email: '',
       password: '',
@@ -47,45 +46,41 @@ export function SignUpForm() {
       promotionalCode: '',
       hasPromotionalCode: false,
     },
-  });
+    {
+      fields: formFields,
+      send: async (values) => {
+        const { hasPromotionalCode, promotionalCode, ...rest } = values;
+        const code = promotionalCode?.trim();
+        await authApi.signUp({
+          ...rest,
+          ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
+          language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
+        });
+        setCreatedFor(values.email);
+      },
+      problemOf: (error) => (
+        <>
+          {errorMessage(error)}{' '}
+          {isApiError(error) && error.code === 'email_already_exists' ? (
+            <Link to="/auth/sign-in" className="alert-link">
+              {t('signUp.signIn')}
+            </Link>
+          ) : null}
+        </>
+      ),
+    },
+  );
+  const { form } = auth;
   const {
     register,
-    handleSubmit,
     watch,
-    setError,
-    formState: { errors, isSubmitting, submitCount },
+    formState: { errors, submitCount },
   } = form;
   const values = watch();
   const incomplete =
     submitCount > 0 &&
     Object.keys(errors).length > 0 &&
     (signUpRequiredFields.some((field) => !String(values[field] ?? '').trim()) || !values.acceptTerms);
-
-  const onSubmit = handleSubmit(
-    async (form) => {
-      setProblem(null);
-      const { hasPromotionalCode, promotionalCode, ...rest } = form;
-      const code = promotionalCode?.trim();
-      try {
-        await authApi.signUp({
-          ...rest,
-          ...(hasPromotionalCode && code ? { promotionalCode: code } : {}),
-          language: supportedLanguage(i18n.resolvedLanguage ?? i18n.language),
-        });
-        setCreatedFor(form.email);
-      } catch (error) {
-        if (!formErrors.place(error, setError, { fields: formFields })) {
-          const known = error && typeof error === 'object' && 'code' in error ? String(error.code) : 'systemError';
-          setProblem({ code: known, text: errorMessage(error) });
-        }
-      }
-    },
-    () => {
-      // A new mistake replaces the last answer: no stale message beside it.
-      setProblem(null);
-      formErrors.onInvalid();
-    },
-  );
 
   if (createdFor) {
     return (
@@ -105,23 +100,10 @@ export function SignUpForm() {
 
   return (
     <AuthForm
-      ref={formErrors.ref}
-      onSubmit={onSubmit}
-      title={t('signUp.title')}
-      subtitle={trialDays ? t('signUp.subtitleTrial', { count: trialDays }) : t('signUp.subtitle')}
-      problem={
-        problem ? (
-          <>
-            {problem.text}{' '}
-            {problem.code === 'email_already_exists' ? (
-              <Link to="/auth/sign-in" className="alert-link">
-                {t('signUp.signIn')}
-              </Link>
-            ) : null}
-          </>
-        ) : null
-      }
-      submit={{ busy: isSubmitting, icon: UserPlus, label: t('signUp.submit'), busyLabel: t('signUp.submitting') }}
+      form={auth}
+      step="signUp"
+      icon={UserPlus}
+      subtitle={trialDays ? t('signUp.subtitleTrial', { count: trialDays }) : undefined}
       footer={
         <>
           {t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signIn')}</Link>

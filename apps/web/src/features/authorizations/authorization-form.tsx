@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
-import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -27,7 +26,7 @@ import { useProfessionals } from '../medical-history/api';
 import {
   ConflictAlert,
   isVersionConflict,
-  ProfessionalField,
+  RecordDateAndProfessional,
   RecordFormCard,
   toastSaveError,
   useProfessional,
@@ -227,12 +226,7 @@ export function AuthorizationForm({
           data-testid="authorization-title"
         />
       </div>
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
-      </div>
-      <div className="col-sm-6 col-lg-5">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-5" />
       <div className="col-sm-6 col-lg-4">
         <TextField
           form={form}

@@ -11,10 +11,10 @@ import { fieldCodeText } from '../../components/form-field';
 import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
-import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccessText } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
+import { placeStateErrors } from '../../lib/state-form-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
 import {
   authorizationKey,
@@ -82,11 +82,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
       toastSuccessText(t('sign.done'));
       onDone();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) {
-        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        formErrors.reveal();
-      } else toastApiError(error);
+      if (!placeStateErrors(error, setErrors, formErrors.reveal)) toastApiError(error);
     }
   };
   const padError = errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature);

@@ -1,10 +1,7 @@
 import type { AuthorizationDetail } from '@odontia/shared/schemas/authorizations';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form-feedback';
-import { RecordNotFound } from '../../components/record-not-found';
-import { Spinner } from '../../components/spinner';
-import { isNotFoundError, isRecordId } from '../../lib/record-id';
+import { RecordQueryStates } from '../../components/record-query-states';
 import { ReadOnlyNotice, useCanWriteClinical } from '../medical-history/clinical-frame';
 import { authorizationPaths, useAuthorization } from './api';
 import { AuthorizationForm, EditAuthorizationForm } from './authorization-form';
@@ -21,34 +18,20 @@ function Loader({
   children: (record: AuthorizationDetail) => ReactNode;
 }) {
   const { t } = useTranslation(['authorizations', 'common', 'clinical']);
-  const query = useAuthorization(patientId, id);
-  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
-    return (
-      <RecordNotFound
-        code="authorization_not_found"
-        backTo={authorizationPaths.tab(patientId)}
-        backLabel={t('clinical:common.backToHistory')}
-      />
-    );
-  }
-  if (query.isPending) {
-    return (
-      <div className="text-center py-5">
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <FormAlert testId="record-load-error">
-        {t('common.loadError')}
-        <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </button>
-      </FormAlert>
-    );
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <RecordQueryStates
+      id={id}
+      query={useAuthorization(patientId, id)}
+      notFound={{
+        code: 'authorization_not_found',
+        backTo: authorizationPaths.tab(patientId),
+        backLabel: t('clinical:common.backToHistory'),
+      }}
+      loadError={{ text: t('common.loadError'), retry: t('common.retry'), testId: 'record-load-error' }}
+    >
+      {children}
+    </RecordQueryStates>
+  );
 }
 
 /** `…/mh/authorization/new` (clinical.write). */

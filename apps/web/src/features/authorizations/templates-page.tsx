@@ -12,14 +12,15 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
+import { placeStateErrors } from '../../lib/state-form-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 import { useDateTimeFormat } from './bits';
 import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
+import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
 
 /** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
@@ -106,11 +107,7 @@ function TemplateForm({
         setConflict(true);
         return;
       }
-      const fields = fieldErrorsOf(error);
-      if (fields.length) {
-        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        formErrors.reveal();
-      } else toastApiError(error);
+      if (!placeStateErrors(error, setErrors, formErrors.reveal)) toastApiError(error);
     }
   };
   return (
@@ -242,15 +239,15 @@ export function AuthorizationTemplatesPage() {
           <p className="text-body-secondary mb-0">{t('templates.intro')}</p>
         </div>
         {editing ? null : (
-          <button
-            type="button"
+          <IconTextButton
+            icon={Plus}
             className="btn btn-primary"
             onClick={() => setEditing('new')}
-            data-testid="template-new"
+            testId="template-new"
+            iconClassName="me-1"
           >
-            <Plus size={16} aria-hidden="true" className="me-1" />
             {t('templates.new')}
-          </button>
+          </IconTextButton>
         )}
       </div>
       {editing ? (

@@ -22,7 +22,13 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
 import { useTemplates } from '../authorizations/api';
 import { clinicalApi, recordPaths, useRecord } from '../medical-history/api';
-import { Fact, FormActions, ProfessionalField, useCalendarDate, useProfessional } from '../medical-history/form-bits';
+import {
+  Fact,
+  FormActions,
+  RecordDateAndProfessional,
+  useCalendarDate,
+  useProfessional,
+} from '../medical-history/form-bits';
 import {
   formBackPath,
   RecordCard,
@@ -172,12 +178,7 @@ function IssueForm(
                 data-testid="certificate-kind"
               />
             </div>
-            <div className="col-sm-6 col-lg-3">
-              <DateField form={form} name="date" label={t('fields.date')} required />
-            </div>
-            <div className="col-lg-6">
-              <ProfessionalField form={form} initial={professional} />
-            </div>
+            <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-lg-6" />
             <div className="col-lg-6">
               <TextField form={form} name="addressee" label={t('fields.addressee')} hint={t('form.addresseeHint')} />
             </div>

@@ -3,12 +3,9 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form-feedback';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
-import { RecordNotFound } from '../../components/record-not-found';
-import { Spinner } from '../../components/spinner';
-import { isNotFoundError, isRecordId } from '../../lib/record-id';
+import { RecordQueryStates } from '../../components/record-query-states';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { usePatient } from '../patients/api';
@@ -45,64 +42,56 @@ export function ClinicalFrame(props: ClinicalFrameProps) {
       {t('common.backToHistory')}
     </IconLink>
   );
-  if (!isRecordId(patientId) || (query.isError && isNotFoundError(query.error))) {
-    return (
-      <RecordNotFound
-        title={title}
-        code="patient_not_found"
-        backTo="/patients"
-        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
-      />
-    );
-  }
-  if (query.isPending) {
-    return (
-      <div className="text-center py-5">
-        <PageTitle title={title} />
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <div className="clinical-page">
-        <PageTitle title={title} />
-        {back}
-        <FormAlert testId="patient-load-error">
-          {t('clinical:common.loadError')}
-          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-            {t('clinical:common.retry')}
-          </button>
-        </FormAlert>
-      </div>
-    );
-  }
-  const patient = query.data;
   return (
-    <>
-      <PageTitle title={`${title}: ${patientName(patient)}`} />
-      <div className="clinical-page d-flex flex-column gap-3" data-testid={testId}>
-        <div>
-          {back}
-          <div className="d-flex flex-wrap align-items-baseline gap-2">
-            <span className="h5 mb-0" data-testid="patient-name">
-              {patientName(patient)}
-            </span>
-            <span className="text-body-secondary">
-              {patient.skuPatient} · {t('common.years', { count: patient.age })}
-            </span>
+    <RecordQueryStates
+      id={patientId}
+      query={query}
+      title={title}
+      notFound={{
+        code: 'patient_not_found',
+        backTo: '/patients',
+        backLabel: t('common:recordNotFound.back', { place: t('common:pages.patients') }),
+      }}
+      loadError={{
+        text: t('clinical:common.loadError'),
+        retry: t('clinical:common.retry'),
+        testId: 'patient-load-error',
+        frame: (alert) => (
+          <div className="clinical-page">
+            <PageTitle title={title} />
+            {back}
+            {alert}
           </div>
-        </div>
-        <PatientAlertsBanner patient={patient} />
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <h1 className="h3 mb-0 me-auto" data-testid="record-title">
-            {title}
-          </h1>
-          {actions}
-        </div>
-        {children(patient)}
-      </div>
-    </>
+        ),
+      }}
+    >
+      {(patient) => (
+        <>
+          <PageTitle title={`${title}: ${patientName(patient)}`} />
+          <div className="clinical-page d-flex flex-column gap-3" data-testid={testId}>
+            <div>
+              {back}
+              <div className="d-flex flex-wrap align-items-baseline gap-2">
+                <span className="h5 mb-0" data-testid="patient-name">
+                  {patientName(patient)}
+                </span>
+                <span className="text-body-secondary">
+                  {patient.skuPatient} · {t('common.years', { count: patient.age })}
+                </span>
+              </div>
+            </div>
+            <PatientAlertsBanner patient={patient} />
+            <div className="d-flex flex-wrap align-items-center gap-2">
+              <h1 className="h3 mb-0 me-auto" data-testid="record-title">
+                {title}
+              </h1>
+              {actions}
+            </div>
+            {children(patient)}
+          </div>
+        </>
+      )}
+    </RecordQueryStates>
   );
 }
 
@@ -119,34 +108,24 @@ export function RecordLoader<K extends RecordKind>({
   children: (record: RecordOf[K]) => ReactNode;
 }) {
   const { t } = useTranslation(['clinical', 'common']);
-  const query = useRecord(kind, patientId, id);
-  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
-    return (
-      <RecordNotFound
-        code={`${kind}_not_found`}
-        backTo={historyPath(patientId, recordKinds[kind].tab)}
-        backLabel={t('clinical:common.backToHistory')}
-      />
-    );
-  }
-  if (query.isPending) {
-    return (
-      <div className="text-center py-5">
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <FormAlert testId="record-load-error">
-        {t('clinical:common.loadError')}
-        <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-          {t('clinical:common.retry')}
-        </button>
-      </FormAlert>
-    );
-  }
-  return <>{children(query.data as RecordOf[K])}</>;
+  return (
+    <RecordQueryStates
+      id={id}
+      query={useRecord(kind, patientId, id)}
+      notFound={{
+        code: `${kind}_not_found`,
+        backTo: historyPath(patientId, recordKinds[kind].tab),
+        backLabel: t('clinical:common.backToHistory'),
+      }}
+      loadError={{
+        text: t('clinical:common.loadError'),
+        retry: t('clinical:common.retry'),
+        testId: 'record-load-error',
+      }}
+    >
+      {(record) => children(record as RecordOf[K])}
+    </RecordQueryStates>
+  );
 }
 
 /** The screen a user without clinical.write sees on a new or edit route. */

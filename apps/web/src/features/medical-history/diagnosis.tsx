@@ -4,10 +4,9 @@ import { createDiagnosisRequestSchema, updateDiagnosisRequestSchema } from '@odo
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/bound-fields';
-import { DateField } from '../../components/date-input';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
-import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
+import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { diagnosisStatusClass } from './records';
 import { TeethPicker } from './teeth-picker';
@@ -47,12 +46,7 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
       isSubmitting={isSubmitting}
       isDirty={isDirty}
     >
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="date" label={t('fields.date')} required />
-      </div>
-      <div className="col-sm-6 col-lg-5">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-5" />
       <div className="col-sm-6 col-lg-4">
         <SelectField
           form={form}

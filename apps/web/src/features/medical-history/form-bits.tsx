@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { type BoundForm, fieldError } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { DateField } from '../../components/date-input';
 import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { RecordForm } from '../../components/record-form';
@@ -100,6 +101,35 @@ export function ProfessionalField<T extends FieldValues & { professionalId: stri
       registration={form.register(name)}
       error={fieldError(form, name)}
     />
+  );
+}
+
+/**
+ * The date and the professional that open a clinical record's form, each in its grid column
+ * (the date's is the same everywhere; the professional's is `professionalColumn`).
+ */
+export function RecordDateAndProfessional<T extends FieldValues & { professionalId: string }>({
+  form,
+  dateName = 'date',
+  professional,
+  professionalColumn,
+}: {
+  form: BoundForm<T>;
+  /** The form's date field; its label is the clinical `fields.<dateName>`. */
+  dateName?: 'date' | 'orderDate';
+  professional: { id: string; name: string };
+  professionalColumn: string;
+}) {
+  const { t } = useTranslation('clinical');
+  return (
+    <>
+      <div className="col-sm-6 col-lg-3">
+        <DateField form={form} name={dateName as Path<T>} label={t(`fields.${dateName}`)} required />
+      </div>
+      <div className={professionalColumn}>
+        <ProfessionalField form={form} initial={professional} />
+      </div>
+    </>
   );
 }
 

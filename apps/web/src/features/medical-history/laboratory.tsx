@@ -13,6 +13,7 @@ import { fieldError, SelectField, TextField } from '../../components/bound-field
 import { DateField } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { PdfButton } from '../../components/pdf-button';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
@@ -20,7 +21,7 @@ import { useRecordFiles, useUploadLimits } from '../files/api';
 import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
 import { clinicalApi } from './api';
-import { Fact, ProfessionalField, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
+import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { laboratoryStatusClass, type RecordOf } from './records';
 
@@ -83,12 +84,12 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
       isSubmitting={isSubmitting}
       isDirty={isDirty}
     >
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="orderDate" label={t('fields.orderDate')} required />
-      </div>
-      <div className="col-sm-6 col-lg-4">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional
+        form={form}
+        dateName="orderDate"
+        professional={professional}
+        professionalColumn="col-sm-6 col-lg-4"
+      />
       <div className="col-lg-5">
         <TextField form={form} name="laboratoryName" label={t('fields.laboratoryName')} required />
       </div>
@@ -184,15 +185,15 @@ function ReceiveResultButton({ patientId, record }: { patientId: string; record:
   if (!limits.data) return null;
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={FileUp}
         className="btn btn-primary btn-sm"
         onClick={() => setShow(true)}
-        data-testid="receive-result"
+        testId="receive-result"
+        iconClassName="me-1"
       >
-        <FileUp size={16} aria-hidden="true" className="me-1" />
         {t('receive.open')}
-      </button>
+      </IconTextButton>
       <UploadDialog
         key={record.version}
         patientId={patientId}

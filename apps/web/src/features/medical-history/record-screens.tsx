@@ -60,6 +60,36 @@ function useRecordParams(kind: RecordKind) {
   return { patientId: params.patientId ?? '', id: params[recordKinds[kind].idParam] ?? '' };
 }
 
+/**
+ * The patient's clinical frame around a record screen, titled `pages.<kind><screen>` and keyed by
+ * the route's patient and record (another record is a new screen); `children` gets the route's ids
+ * and whether the user may write.
+ */
+function RecordScreenFrame<K extends RecordKind>({
+  kind,
+  screen,
+  children,
+}: {
+  kind: K;
+  screen: 'New' | 'Show' | 'Edit';
+  children: (route: { patientId: string; id: string }, canWrite: boolean) => ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const route = useRecordParams(kind);
+  const canWrite = useCanWriteClinical();
+  return (
+    <ClinicalFrame
+      key={screen === 'New' ? route.patientId : `${route.patientId}/${route.id}`}
+      patientId={route.patientId}
+      kind={kind}
+      title={t(`pages.${kind}${screen}`)}
+      testId={`${kind}-${screen.toLowerCase()}`}
+    >
+      {() => children(route, canWrite)}
+    </ClinicalFrame>
+  );
+}
+
 /** `…/mh/<kind>/new` (clinical.write). */
 export function RecordNewScreen<K extends RecordKind>({
   kind,
@@ -68,19 +98,10 @@ export function RecordNewScreen<K extends RecordKind>({
   kind: K;
   Form: ComponentType<RecordFormProps<K>>;
 }) {
-  const { t } = useTranslation('common');
-  const { patientId } = useRecordParams(kind);
-  const canWrite = useCanWriteClinical();
   return (
-    <ClinicalFrame
-      key={patientId}
-      patientId={patientId}
-      kind={kind}
-      title={t(`pages.${kind}New`)}
-      testId={`${kind}-new`}
-    >
-      {() => (canWrite ? <Form patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
-    </ClinicalFrame>
+    <RecordScreenFrame kind={kind} screen="New">
+      {({ patientId }, canWrite) => (canWrite ? <Form patientId={patientId} record={null} /> : <ReadOnlyNotice />)}
+    </RecordScreenFrame>
   );
 }
 
@@ -125,18 +146,9 @@ export function RecordEditScreen<K extends RecordKind>({
   Form: ComponentType<RecordFormProps<K>>;
   locked?: (record: RecordOf[K], patientId: string) => ReactNode;
 }) {
-  const { t } = useTranslation('common');
-  const { patientId, id } = useRecordParams(kind);
-  const canWrite = useCanWriteClinical();
   return (
-    <ClinicalFrame
-      key={`${patientId}/${id}`}
-      patientId={patientId}
-      kind={kind}
-      title={t(`pages.${kind}Edit`)}
-      testId={`${kind}-edit`}
-    >
-      {() =>
+    <RecordScreenFrame kind={kind} screen="Edit">
+      {({ patientId, id }, canWrite) =>
         canWrite ? (
           <RecordLoader kind={kind} patientId={patientId} id={id}>
             {(record) =>
@@ -152,7 +164,7 @@ export function RecordEditScreen<K extends RecordKind>({
           <ReadOnlyNotice />
         )
       }
-    </ClinicalFrame>
+    </RecordScreenFrame>
   );
 }
 
@@ -164,23 +176,14 @@ export function RecordShowScreen<K extends RecordKind>({
   kind: K;
   View: ComponentType<RecordViewProps<K>>;
 }) {
-  const { t } = useTranslation('common');
-  const { patientId, id } = useRecordParams(kind);
-  const canWrite = useCanWriteClinical();
   return (
-    <ClinicalFrame
-      key={`${patientId}/${id}`}
-      patientId={patientId}
-      kind={kind}
-      title={t(`pages.${kind}Show`)}
-      testId={`${kind}-show`}
-    >
-      {() => (
+    <RecordScreenFrame kind={kind} screen="Show">
+      {({ patientId, id }, canWrite) => (
         <RecordLoader kind={kind} patientId={patientId} id={id}>
           {(record) => <View patientId={patientId} record={record} canWrite={canWrite} />}
         </RecordLoader>
       )}
-    </ClinicalFrame>
+    </RecordScreenFrame>
   );
 }
 

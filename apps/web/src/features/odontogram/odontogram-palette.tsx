@@ -6,6 +6,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ToothGlyph } from './odontogram-chart';
 import './odontogram.css';
+import { IconTextButton } from '../../components/icon-button';
 
 export const zoneKeys: Record<string, ToothZone | null> = {
   o: 'occlusal',
@@ -108,15 +109,15 @@ export function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      <IconTextButton
+        icon={Keyboard}
         className="btn btn-outline-secondary btn-sm"
         onClick={() => setOpen(true)}
-        data-testid="odontogram-help"
+        testId="odontogram-help"
+        iconClassName="me-1"
       >
-        <Keyboard size={16} aria-hidden="true" className="me-1" />
         {t('help.button')}
-      </button>
+      </IconTextButton>
       <Modal show={open} onHide={() => setOpen(false)} centered>
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title as="h2" className="h5">

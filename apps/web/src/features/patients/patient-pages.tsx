@@ -3,14 +3,11 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
-import { RecordNotFound } from '../../components/record-not-found';
-import { Spinner } from '../../components/spinner';
+import { RecordQueryStates } from '../../components/record-query-states';
 import { useStaleSaveNotice } from '../../components/stale-save-notice';
-import { isNotFoundError, isRecordId } from '../../lib/record-id';
 import { patientKey, patientPaths, usePatient } from './api';
 import { DeletePatientModal } from './delete-patient-modal';
 import { patientName } from './format';
@@ -43,39 +40,32 @@ export function PatientLoader({
 }) {
   const { t } = useTranslation(['patients', 'common']);
   const query = usePatient(id);
-  if (!isRecordId(id) || (query.isError && isNotFoundError(query.error))) {
-    return (
-      <RecordNotFound
-        title={title}
-        code="patient_not_found"
-        backTo={patientPaths.list}
-        backLabel={t('common:recordNotFound.back', { place: t('common:pages.patients') })}
-      />
-    );
-  }
-  if (query.isPending) {
-    return (
-      <div className="text-center py-5">
-        {title ? <PageTitle title={title} /> : null}
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <div className="patients-page">
-        {title ? <PageTitle title={title} /> : null}
-        <BackToPatients />
-        <FormAlert testId="patient-load-error">
-          {t('patients:list.loadError')}
-          <button type="button" className="btn btn-link" onClick={() => void query.refetch()}>
-            {t('patients:list.retry')}
-          </button>
-        </FormAlert>
-      </div>
-    );
-  }
-  return <>{children(query.data, () => void query.refetch())}</>;
+  return (
+    <RecordQueryStates
+      id={id}
+      query={query}
+      title={title}
+      notFound={{
+        code: 'patient_not_found',
+        backTo: patientPaths.list,
+        backLabel: t('common:recordNotFound.back', { place: t('common:pages.patients') }),
+      }}
+      loadError={{
+        text: t('patients:list.loadError'),
+        retry: t('patients:list.retry'),
+        testId: 'patient-load-error',
+        frame: (alert) => (
+          <div className="patients-page">
+            {title ? <PageTitle title={title} /> : null}
+            <BackToPatients />
+            {alert}
+          </div>
+        ),
+      }}
+    >
+      {(patient) => children(patient, () => void query.refetch())}
+    </RecordQueryStates>
+  );
 }
 
 /** `/patients/create` (patients.write). */

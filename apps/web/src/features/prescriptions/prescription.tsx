@@ -11,8 +11,8 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/bound-fields';
-import { DateField } from '../../components/date-input';
 import { describedField, FieldLabel, FormField, fieldCodeText, inputClass } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
@@ -25,7 +25,7 @@ import {
   EditLink,
   Fact,
   isVersionConflict,
-  ProfessionalField,
+  RecordDateAndProfessional,
   RecordFormCard,
   toastSaveError,
   useCalendarDate,
@@ -219,16 +219,17 @@ export function PrescriptionForm({
                       <span className="badge rounded-pill text-bg-primary">{index + 1}</span>
                       <span className="fw-semibold small me-auto">{t('form.lineTitle', { number: index + 1 })}</span>
                       {lines.fields.length > 1 ? (
-                        <button
-                          type="button"
+                        <IconTextButton
+                          icon={Trash2}
                           className="btn btn-sm btn-outline-danger"
                           onClick={() => lines.remove(index)}
-                          data-testid="line-remove"
+                          testId="line-remove"
+                          size={14}
+                          iconClassName="me-1"
                         >
-                          <Trash2 size={14} aria-hidden="true" className="me-1" />
                           {t('form.removeLine')}
                           <span className="visually-hidden"> {index + 1}</span>
-                        </button>
+                        </IconTextButton>
                       ) : null}
                     </div>
                     <div className="row g-2">
@@ -292,16 +293,17 @@ export function PrescriptionForm({
                 );
               })}
               <div>
-                <button
-                  type="button"
+                <IconTextButton
+                  icon={Plus}
                   className="btn btn-outline-primary btn-sm"
-                  disabled={lines.fields.length >= maxPrescriptionLines}
                   onClick={() => lines.append(emptyLine())}
-                  data-testid="line-add"
+                  disabled={lines.fields.length >= maxPrescriptionLines}
+                  testId="line-add"
+                  size={14}
+                  iconClassName="me-1"
                 >
-                  <Plus size={14} aria-hidden="true" className="me-1" />
                   {t('form.addLine')}
-                </button>
+                </IconTextButton>
               </div>
             </div>
           </fieldset>
@@ -321,12 +323,7 @@ export function PrescriptionForm({
         </>
       }
     >
-      <div className="col-sm-6 col-lg-3">
-        <DateField form={form} name="date" label={t('fields.date')} required className="mb-0" />
-      </div>
-      <div className="col-sm-6 col-lg-4">
-        <ProfessionalField form={form} initial={professional} />
-      </div>
+      <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-4" />
       <div className="col-lg-5">
         <AttendanceSelect patientId={patientId} id={fieldId('attendance')} register={register('attendanceId')} />
       </div>

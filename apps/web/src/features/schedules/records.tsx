@@ -13,10 +13,10 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
 import { SwitchField } from '../../components/switch-field';
-import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
+import { placeStateErrors } from '../../lib/state-form-errors';
 import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
 import {
   type RecordCollection,
@@ -132,11 +132,7 @@ function RecordDialog<TRecord, C extends RecordCollection>({
         setConflict(true);
         return;
       }
-      const fields = fieldErrorsOf(error);
-      if (fields.length) {
-        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
-        formErrors.reveal();
-      } else toastApiError(error);
+      if (!placeStateErrors(error, setErrors, formErrors.reveal)) toastApiError(error);
     }
   };
   return (

@@ -13,6 +13,7 @@ import { useReminderSettings, useSchedules } from './api';
 import { ChairsSection, ExceptionsSection, TreatmentsSection } from './records';
 import { rowsOf, WeekEditor } from './week-editor';
 import './schedules.css';
+import { IconTextButton } from '../../components/icon-button';
 
 /*
  * /schedules (issue 16, spec §3 "Schedule"): the clinic's opening hours, each professional's
@@ -82,15 +83,15 @@ function ProfessionalWeek({
                 </select>
               </div>
               {canEdit && clinic.ranges.length > 0 ? (
-                <button
-                  type="button"
+                <IconTextButton
+                  icon={Copy}
                   className="btn btn-outline-secondary"
                   onClick={() => setCopied((count) => count + 1)}
-                  data-testid="copy-clinic"
+                  testId="copy-clinic"
+                  iconClassName="me-1"
                 >
-                  <Copy size={16} aria-hidden="true" className="me-1" />
                   {t('professionals.copyClinic')}
-                </button>
+                </IconTextButton>
               ) : null}
             </div>
             {follows && copied === 0 ? (

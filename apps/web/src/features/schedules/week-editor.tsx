@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
+import { IconTextButton } from '../../components/icon-button';
 import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
@@ -176,25 +177,27 @@ export function WeekEditor({
                 ) : null}
                 {canEdit ? (
                   <>
-                    <button
-                      type="button"
+                    <IconTextButton
+                      icon={Plus}
                       className="btn btn-sm btn-outline-primary"
                       onClick={() => add(weekday)}
-                      data-testid="range-add"
+                      testId="range-add"
+                      size={14}
+                      iconClassName="me-1"
                     >
-                      <Plus size={14} aria-hidden="true" className="me-1" />
                       {t('week.addRange')}
-                    </button>
+                    </IconTextButton>
                     {dayRows.length > 0 && workingDays.includes(weekday) ? (
-                      <button
-                        type="button"
+                      <IconTextButton
+                        icon={CopyCheck}
                         className="btn btn-sm btn-outline-secondary"
                         onClick={() => copyToWorkingDays(weekday)}
-                        data-testid="copy-working-days"
+                        testId="copy-working-days"
+                        size={14}
+                        iconClassName="me-1"
                       >
-                        <CopyCheck size={14} aria-hidden="true" className="me-1" />
                         {t('week.copyToWorkingDays')}
-                      </button>
+                      </IconTextButton>
                     ) : null}
                   </>
                 ) : null}

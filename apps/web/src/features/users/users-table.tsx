@@ -4,6 +4,7 @@ import { IdCard, UserPlus, UserRoundCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { IconTextButton } from '../../components/icon-button';
 import { SearchBox } from '../../components/search-box';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useListState } from '../../lib/use-list-state';
@@ -59,16 +60,17 @@ function ReactivateButton({ user }: { user: ClinicUser }) {
   const { t } = useTranslation('users');
   const { change, pending } = useChangeUser(user);
   return (
-    <button
-      type="button"
+    <IconTextButton
+      icon={UserRoundCheck}
       className="btn btn-sm btn-outline-success"
-      disabled={pending}
       onClick={() => void change({ active: true })}
+      disabled={pending}
+      size={15}
+      iconClassName="me-1"
     >
-      <UserRoundCheck size={15} aria-hidden="true" className="me-1" />
       {t('reactivate')}
       <span className="visually-hidden"> {user.completeName}</span>
-    </button>
+    </IconTextButton>
   );
 }
 
@@ -131,16 +133,17 @@ function useUserColumns({
       className: 'user-actions text-end text-nowrap',
       cell: (user) => (
         <>
-          <button
-            type="button"
+          <IconTextButton
+            icon={IdCard}
             className="btn btn-sm btn-outline-secondary me-2"
             onClick={() => onProfessional(user)}
-            data-testid="user-professional-open"
+            testId="user-professional-open"
+            size={15}
+            iconClassName="me-1"
           >
-            <IdCard size={15} aria-hidden="true" className="me-1" />
             {t('professional.action')}
             <span className="visually-hidden"> {user.completeName}</span>
-          </button>
+          </IconTextButton>
           {user.id === me ? null : user.active ? (
             // Spec §5: a user cannot deactivate their own user, so their own row does not offer it.
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDeactivate(user)}>
