@@ -211,6 +211,37 @@ export function professionalSignature(top: number, professionalLines: string[], 
   );
 }
 
+/**
+ * A professional's signature with the lines known of them: name, specialty and licence number
+ * (after `texts.license`), as prescriptions and certificates print it.
+ */
+export function licensedProfessionalSignature(
+  top: number,
+  professional: { professionalName: string; professionalSpecialty: string | null; professionalLicense: string | null },
+  texts: { license: string; signature: string },
+) {
+  const lines = [
+    professional.professionalName,
+    professional.professionalSpecialty,
+    professional.professionalLicense ? `${texts.license} ${professional.professionalLicense}` : null,
+  ].filter((line): line is string => Boolean(line));
+  return professionalSignature(top, lines, texts.signature);
+}
+
+/** The clinic's header of a verifiable document: its verification code at the right. */
+export function verifiableClinicHeader(
+  data: PrintingClinic & { language?: Language },
+  texts: { verificationCode: string },
+  code: string,
+) {
+  return clinicHeader(data, {
+    stack: [
+      { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
+      { text: code, bold: true, fontSize: 12, alignment: 'right' },
+    ],
+  });
+}
+
 /** The foot of a verifiable document: its code and how whoever receives it can check it. */
 export function verificationFooter(texts: { verificationCode: string; verificationHint: string }, code: string) {
   return {
