@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PageRequest, RecordRepository, RowWithNames } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AuditActor, audit } from './audit.repository.ts';
+import { type AuditActor, recordAudit } from './audit.repository.ts';
 import { changedFields, listRecordChanges } from './record-changes.ts';
 
 /**
@@ -44,6 +44,7 @@ export function auditedRecords<
   TColumns extends Record<string, unknown>,
 >(options: AuditedRecordOptions<TRepository, TRecord, TColumns>) {
   const { repository, entity, notFound, present, columnsOf } = options;
+  const auditRecord = recordAudit(entity);
   type Scope = ScopeOf<TRepository>;
   const patientOf =
     options.patientOf ?? ((scope: Scope) => ((scope as { patientId?: string }).patientId ?? null) as string | null);
@@ -84,11 +85,8 @@ export function auditedRecords<
     ): Promise<TRecord> {
       const id = (extra as { id?: string }).id ?? newId();
       await repository.insert(ctx, { ...scope, ...extra, ...columns, id });
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'created', {
         patientId: patientOf(scope, id),
-        action: `${entity}_created`,
-        entity,
-        entityId: id,
         after: columns,
       });
       return get(ctx, scope, id);
@@ -119,11 +117,8 @@ export function auditedRecords<
       const next = typeof change.next === 'function' ? change.next(current) : change.next;
       const { before, after } = changedFields(columnsOf(current), next);
       await repository.update(ctx, id, { ...change.extra, ...next });
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'updated', {
         patientId: patientOf(scope, id),
-        action: `${entity}_updated`,
-        entity,
-        entityId: id,
         before,
         after,
       });
@@ -140,11 +135,8 @@ export function auditedRecords<
       const current = await lock(ctx, scope, id);
       await check?.(current);
       await repository.softDelete(ctx, id);
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'deleted', {
         patientId: patientOf(scope, id),
-        action: `${entity}_deleted`,
-        entity,
-        entityId: id,
         before: { ...columnsOf(current), version: current.version },
         after: { deleted: true },
       });
