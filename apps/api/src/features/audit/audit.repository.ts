@@ -58,6 +58,26 @@ export async function recordAuditEvent(tx: TenantTx | SystemTx, input: AuditEven
   await tx.insert(auditEvents).values({ ...event, createdAt, prevHash, hash: auditHash(prevHash, event) });
 }
 
+/**
+ * Where a clinic's chain (its events oldest first, as `listAuditEvents` reads them) breaks: a seq
+ * that does not count 1, 2, 3…, a prev_hash that is not the previous event's hash, or a hash its
+ * event does not give. None: the chain is intact.
+ */
+export function auditChainBreaks(events: (typeof auditEvents.$inferSelect)[]): string[] {
+  const breaks: string[] = [];
+  let prev: string | null = null;
+  for (const [index, event] of events.entries()) {
+    const { hash, prevHash, ...rest } = event;
+    if (event.seq !== index + 1) breaks.push(`event ${index + 1} has seq ${event.seq}`);
+    if (prevHash !== prev) breaks.push(`seq ${event.seq}: prev_hash is not the previous hash`);
+    if (hash !== auditHash(prevHash, { ...rest, createdAt: rest.createdAt.toISOString() })) {
+      breaks.push(`seq ${event.seq}: hash does not match the event`);
+    }
+    prev = hash;
+  }
+  return breaks;
+}
+
 /** The clinic's events, oldest first (tests, and later the audit screen). */
 export function listAuditEvents(tx: TenantTx, filter: { action?: string } = {}) {
   return tx
@@ -78,4 +98,17 @@ export interface AuditActor {
 /** The audit event of an action by the request's actor, in the request's transaction. */
 export function audit(ctx: AuditActor, event: Omit<AuditEventInput, 'accountId' | 'userId' | 'ip'>): Promise<void> {
   return recordAuditEvent(ctx.tx, { ...event, accountId: ctx.accountId, userId: ctx.userId, ip: ctx.ip });
+}
+
+/**
+ * The audit events of one kind of record, named after it: `auditAuthorization(ctx, id, 'signed',
+ * { patientId, before, after })` records the action `authorization_signed` on that authorization.
+ */
+export function recordAudit(entity: string) {
+  return (
+    ctx: AuditActor,
+    entityId: string,
+    what: string,
+    event: Pick<AuditEventInput, 'patientId' | 'before' | 'after'> = {},
+  ): Promise<void> => audit(ctx, { ...event, action: `${entity}_${what}`, entity, entityId });
 }

@@ -5,7 +5,7 @@ import { bearer, createTestClinic, setLevel, signIn, signUpBody, testPassword } 
 import { MemoryMailer } from '../../../test/mail.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { auditHash, listAuditEvents } from '../audit/audit.repository.ts';
+import { auditChainBreaks, listAuditEvents } from '../audit/audit.repository.ts';
 
 /** The session endpoints of issue 3, end to end on a real database. */
 describe('session endpoints', () => {
@@ -543,14 +543,7 @@ describe('session endpoints', () => {
         true,
       );
       expect(events[1]?.ip).toBe('127.0.0.1');
-      let prev: string | null = null;
-      for (const [index, event] of events.entries()) {
-        expect(event.seq).toBe(index + 1);
-        expect(event.prevHash).toBe(prev);
-        const { hash, prevHash, ...rest } = event;
-        expect(hash).toBe(auditHash(prevHash, { ...rest, createdAt: rest.createdAt.toISOString() }));
-        prev = hash;
-      }
+      expect(auditChainBreaks(events)).toEqual([]);
     });
 
     it('the app roles may insert and read audit rows but never update or delete them', async () => {
