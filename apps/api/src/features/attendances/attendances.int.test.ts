@@ -5,11 +5,11 @@ import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
+import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
 describe.each(availableBackends())('attendances on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/attendances${id ? `/${id}` : ''}`;
 
   let counter = 0;
   async function item(
@@ -19,27 +19,17 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     token = t.clinic.token,
   ) {
     counter += 1;
-    const body =
-      kind === 'supply'
-        ? {
-            name: `Guantes ${counter}`,
-            costPrice: '1',
-            basePrice: '2',
-            taxRate: '21',
-            minStock: 0,
-            reorderStock: 0,
-            totalStock,
-          }
-        : {
-            name: `Articaína ${counter}`,
-            costPrice: '1',
-            basePrice: '2',
-            taxRate: '21',
-            minStock: 0,
-            reorderStock: 0,
-            totalStock,
-            approvalStatus: 'approved',
-          };
+    const body = {
+      name: kind === 'supply' ? `Guantes ${counter}` : `Articaína ${counter}`,
+      costPrice: '1',
+      basePrice: '2',
+      taxRate: '21',
+      minStock: 0,
+      reorderStock: 0,
+      totalStock,
+      // A medicine is used only once approved.
+      ...(kind === 'medication' ? { approvalStatus: 'approved' } : {}),
+    };
     const response = await t.call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', {
       token,
       body: {
@@ -77,22 +67,15 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
     ...overrides,
   });
-  async function create(body: object, patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; [key: string]: unknown };
-  }
+  const { url, create, contract } = patientRecordApi(t, 'attendances', () => attendance());
 
   describeRecordContract(t, {
     entity: 'attendance',
     table: 'attendances',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => attendance(),
+    ...contract,
     update: { body: () => attendance({ titleResume: 'Primera' }), shows: { titleResume: 'Primera' } },
     history: { before: { titleResume: 'Obturación pieza 36' }, after: { titleResume: 'Primera' } },
     softDelete: { auditBefore: { titleResume: 'Obturación pieza 36' } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {

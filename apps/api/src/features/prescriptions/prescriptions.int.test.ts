@@ -4,6 +4,7 @@ import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
+import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 
 /** A text of the PDF's info dictionary as pdfkit writes it: ASCII as is, else UTF-16BE with a BOM. */
 function pdfHas(pdf: Buffer, text: string): boolean {
@@ -16,7 +17,6 @@ function pdfHas(pdf: Buffer, text: string): boolean {
 describe.each(availableBackends())('prescriptions on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
   let approvedId: string;
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/prescriptions${id ? `/${id}` : ''}`;
   const prescription = (overrides: Record<string, unknown> = {}) => ({
     date: '2026-03-10',
     professionalId: t.clinic.userId,
@@ -34,33 +34,23 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     ],
     ...overrides,
   });
-  async function create(body: object = prescription(), patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as {
-      id: string;
-      version: number;
-      verificationCode: string;
-      lines: { medicine: string }[];
-      [key: string]: unknown;
-    };
-  }
+  const { url, create, contract } = patientRecordApi<
+    WrittenRecord & { verificationCode: string; lines: { medicine: string }[] }
+  >(t, 'prescriptions', () => prescription());
+  const medicationBody = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Amoxicilina 500 mg',
+    activePrinciple: 'Amoxicilina',
+    costPrice: '100',
+    basePrice: '150',
+    taxRate: '21',
+    minStock: 0,
+    reorderStock: 0,
+    totalStock: 10,
+    approvalStatus: 'approved',
+    ...overrides,
+  });
   async function medication(overrides: Record<string, unknown> = {}, token = t.clinic.token) {
-    const response = await t.call('POST', '/api/medications', {
-      token,
-      body: {
-        name: 'Amoxicilina 500 mg',
-        activePrinciple: 'Amoxicilina',
-        costPrice: '100',
-        basePrice: '150',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock: 10,
-        approvalStatus: 'approved',
-        ...overrides,
-      },
-    });
+    const response = await t.call('POST', '/api/medications', { token, body: medicationBody(overrides) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as string;
   }
@@ -79,9 +69,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   describeRecordContract(t, {
     entity: 'prescription',
     table: 'prescriptions',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => prescription(),
+    ...contract,
     update: {
       body: () =>
         prescription({
@@ -94,7 +82,6 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
       after: { lines: ['Ibuprofeno 400 mg · 1 comprimido · cada 8 horas si hay dolor'] },
     },
     softDelete: { auditBefore: { diagnosis: 'Pulpitis irreversible 36', version: 1 } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('writes a prescription: catalogue name copied, free text kept, professional details and a code, audited', async () => {
@@ -217,18 +204,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     // Suspended after approval: no longer prescribable either.
     const suspended = await medication({ name: 'Metronidazol suspendido' });
     const suspend = await t.call('PUT', `/api/medications/${suspended}`, {
-      body: {
-        name: 'Metronidazol suspendido',
-        activePrinciple: 'Amoxicilina',
-        costPrice: '100',
-        basePrice: '150',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock: 10,
-        approvalStatus: 'suspended',
-        version: 1,
-      },
+      body: medicationBody({ name: 'Metronidazol suspendido', approvalStatus: 'suspended', version: 1 }),
     });
     expect(suspend.statusCode, suspend.body).toBe(200);
     const answer = await t.call('POST', url(), {
