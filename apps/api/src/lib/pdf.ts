@@ -56,6 +56,11 @@ export function safeFileName(name: string): string {
   );
 }
 
+/** A document rendered as a PDF file, with a file name safe to send (`sendPdf`) or attach. */
+export async function pdfFile(document: PdfDocument, name: string): Promise<{ pdf: Buffer; fileName: string }> {
+  return { pdf: await renderPdf(document), fileName: safeFileName(name) };
+}
+
 /** The language a document is printed in: the one asked for when the product has it, else Spanish. */
 export function printLanguage(value: string | null | undefined): Language {
   return languages.includes(value as Language) ? (value as Language) : 'es';

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import { pdfFile, printLanguage } from '../../lib/pdf.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
@@ -264,7 +264,7 @@ export async function prescriptionPdf({
   prescription,
   header,
 }: Awaited<ReturnType<typeof prescriptionsService.printable>>) {
-  const pdf = await renderPdf(
+  return pdfFile(
     prescriptionDocument({
       language: printLanguage(header.patientLanguage),
       ...printedPatient(header, prescription.date),
@@ -276,10 +276,6 @@ export async function prescriptionPdf({
       verificationCode: prescription.verificationCode,
       lines: prescription.lines,
     }),
+    `receta-${header.lastName}-${prescription.date}-${prescription.verificationCode}.pdf`,
   );
-  const { lastName } = header;
-  return {
-    pdf,
-    fileName: safeFileName(`receta-${lastName}-${prescription.date}-${prescription.verificationCode}.pdf`),
-  };
 }
