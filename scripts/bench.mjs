@@ -159,24 +159,20 @@ async function benchBundle() {
   }
 }
 
+/** Runs node with `args` in the checkout, showing its output; its failure fails this run. */
+function runNode(args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = 1;
+}
+
 /** The cluster's mixed workload through HAProxy (issue 20): scripts/cluster-bench.mjs. */
-async function benchCluster() {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/cluster-bench.mjs'), ...process.argv.slice(3)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) process.exitCode = 1;
+function benchCluster() {
+  runNode([path.join(root, 'scripts/cluster-bench.mjs'), ...process.argv.slice(3)]);
 }
 
 /** Lighthouse on the web app (issue 34): scripts/web-bench.mjs. */
-async function benchWeb() {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/web-bench.mjs'), ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) process.exitCode = 1;
+function benchWeb() {
+  runNode([path.join(root, 'scripts/web-bench.mjs'), ...process.argv.slice(2)]);
 }
 
 /** The odontogram's render figure (issue 6): data arrival → frame after paint, measured by the page itself. */
@@ -290,14 +286,7 @@ async function benchOdontogram() {
 
 /** A benchmark of the API (apps/api/bench/<name>.ts), with the arguments after its name. */
 function apiBench(name) {
-  return () => {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', `apps/api/bench/${name}.ts`, ...process.argv.slice(3)],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (result.status !== 0) process.exitCode = 1;
-  };
+  return () => runNode(['--import', 'tsx', `apps/api/bench/${name}.ts`, ...process.argv.slice(3)]);
 }
 
 const which = process.argv[2] ?? 'all';

@@ -1,4 +1,4 @@
-// `npm run bench -- web [--runs N] [--baseline DIST_DIR] [--pages a,b] [--form-factors mobile,desktop]`
+// `npm run bench -- web [--runs N] [--baseline DIST_DIR] [--pages a,b] [--form-factors mobile,desktop] [--save DIR]`
 //
 // Lighthouse (performance only) on the web app as a receptionist's PC loads it (issue 34): the
 // sign-in page, then, signed in as the demo clinic's administrator, the dashboard, the agenda and
@@ -17,7 +17,7 @@
 // `--check` exits non-zero when a goal is missed (CI runs it without: a shared machine's scores vary).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,8 @@ const { values: options } = parseArgs({
     pages: { type: 'string', default: 'sign-in,dashboard,agenda,history' },
     'form-factors': { type: 'string', default: 'mobile,desktop' },
     check: { type: 'boolean', default: false },
+    // Every Lighthouse report as JSON (<page>-<form factor>-<server>-<run>.json), to read what limits a page.
+    save: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(options.runs));
@@ -178,7 +180,7 @@ async function audit(browser, port, url, formFactor) {
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? url;
   if (!url.includes('/auth/') && finalUrl.includes('/auth/')) throw new Error(`${url} was sent to ${finalUrl}`);
-  return {
+  const figures = {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
@@ -191,6 +193,7 @@ async function audit(browser, port, url, formFactor) {
       .slice(0, 3)
       .map((item) => `${path.basename(new URL(item.url).pathname)} ${Math.round(item.total)} ms`),
   };
+  return { figures, lhr };
 }
 
 const median = (values) => {
@@ -249,7 +252,12 @@ async function main() {
         for (const formFactor of formFactors) {
           for (const server of servers) {
             const key = `${server.label}|${pageName}|${formFactor}`;
-            const figures = await audit(browser, chrome.port, `${server.origin}${paths[pageName](server)}`, formFactor);
+            const { figures, lhr } = await audit(browser, chrome.port, `${server.origin}${paths[pageName](server)}`, formFactor);
+            if (options.save) {
+              await mkdir(options.save, { recursive: true });
+              const name = `${pageName}-${formFactor}-${server.label.replaceAll(' ', '-')}-${run + 1}.json`;
+              await writeFile(path.join(options.save, name), JSON.stringify(lhr));
+            }
             results.set(key, [...(results.get(key) ?? []), figures]);
             process.stdout.write('.');
           }

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './chunk-groups.ts';
 import { precompress } from './precompress.ts';
 
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of the build, served by Accept-Encoding (apps/api/src/plugins/web-app.ts).
-  plugins: [react(), precompress()],
+  plugins: [react(), chunkGroups(), precompress()],
   // Relative asset URLs: the server injects <base href="BASE_PATH/"> so one build serves any mount point.
   base: command === 'build' ? './' : '/',
   server: {

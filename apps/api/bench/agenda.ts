@@ -32,37 +32,29 @@ import {
 } from './bench-kit.ts';
 import { insertPatients } from './patients-seed.ts';
 
-const options = benchOptions('200', {
-  professionals: { type: 'string', default: '10' },
-  appointments: { type: 'string', default: '200000' },
-  patients: { type: 'string', default: '5000' },
-});
-const professionalCount = Number(options.professionals);
-const appointmentCount = Number(options.appointments);
-const patientCount = Number(options.patients);
-const runs = Number(options.runs);
+const { options, sizes, runs } = benchOptions(200, { professionals: 10, appointments: 200_000, patients: 5_000 });
 const zone = 'Europe/Madrid';
 
 async function main() {
   await withBenchDatabase(
     options,
     (backend) =>
-      `agenda bench on ${backend}: ${professionalCount} professionals, ${appointmentCount.toLocaleString('en')} appointments over three years, ${patientCount.toLocaleString('en')} patients`,
+      `agenda bench on ${backend}: ${sizes.professionals} professionals, ${sizes.appointments.toLocaleString('en')} appointments over three years, ${sizes.patients.toLocaleString('en')} patients`,
     async (db) => {
       const clinic = await createBenchClinic(db);
       const { accountId, userId } = clinic;
       await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
       let started = performance.now();
-      await insertPatients(db.orm, clinicRows(clinic, patientCount));
+      await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
       await db.orm.execute(sql`
-      insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${patientCount})`);
-      console.log(`  ${patientCount.toLocaleString('en')} patients in ${seconds(started)}`);
+      insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${sizes.patients})`);
+      console.log(`  ${sizes.patients.toLocaleString('en')} patients in ${seconds(started)}`);
 
       started = performance.now();
       const today = clinicToday(zone);
       const { firstDay, lastDay } = await seedAgenda(db, clinic, {
-        professionals: professionalCount,
-        appointments: appointmentCount,
+        professionals: sizes.professionals,
+        appointments: sizes.appointments,
         zone,
         today,
       });
@@ -74,7 +66,7 @@ async function main() {
         )
       ).rows;
       console.log(
-        `  ${professionalCount} professionals, opening hours and ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`,
+        `  ${sizes.professionals} professionals, opening hours and ${Number(n).toLocaleString('en')} appointments in ${seconds(started)}`,
       );
 
       await withBenchApp(db, clinic, async (app, headers) => {
@@ -101,7 +93,7 @@ async function main() {
           calls += 1;
         });
         report(
-          `week view, all ${professionalCount} professionals, the service call (~${Math.round(rowsSeen / calls)} appointments a week)`,
+          `week view, all ${sizes.professionals} professionals, the service call (~${Math.round(rowsSeen / calls)} appointments a week)`,
           weekService,
         );
         const week = await time(async (run) => {
@@ -125,7 +117,7 @@ async function main() {
         const allSlots = await time(async () => {
           await call('GET', `/api/appointments/free-slots?durationMinutes=45&from=${nextWeek}&days=14&limit=10`);
         });
-        report(`free slots, all ${professionalCount} professionals, next 14 days`, allSlots);
+        report(`free slots, all ${sizes.professionals} professionals, next 14 days`, allSlots);
 
         // Booking: a free slot each time, after the generated half year, within opening hours.
         const patients = (

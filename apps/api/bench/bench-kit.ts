@@ -10,12 +10,12 @@ import path from 'node:path';
 import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { createServerDatabase } from '../test/server-database.ts';
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,16 +56,11 @@ export async function openBenchDatabase(options: {
   } else {
     const serverUrl =
       process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `odontia_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
+    const { name, url, admin } = await createServerDatabase(serverUrl, 'odontia_bench');
+    const db = await openDatabase({ databaseUrl: url, poolMax: 10 });
     opened = {
       db,
-      url: url.toString(),
+      url,
       drop: async () => {
         await db.close();
         if (options.keep) console.log(`kept database ${name}`);
@@ -370,14 +365,38 @@ export function runBench(main: () => Promise<void>): void {
 export const clinicRows = ({ accountId, userId }: { accountId: string; userId: string }, count: number) =>
   sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, i from generate_series(1, ${count}) as i) as source`;
 
-/** The command line: every bench's `--pglite`, `--runs` (default `runs`) and `--keep`, and its own options. */
-export function benchOptions<Own extends Record<string, ParseArgsOptionDescriptor>>(runs: string, own: Own) {
-  return parseArgs({
-    options: {
-      pglite: { type: 'boolean', default: false },
-      runs: { type: 'string', default: runs },
-      keep: { type: 'boolean', default: false },
-      ...own,
-    },
-  }).values;
+type SizeOptions<Size extends string> = Record<Size, { type: 'string'; default: string }>;
+
+/**
+ * Sizes given on the command line, `--<size> N` each (`defaults` when absent), read as numbers;
+ * `own` are the bench's other options, read as given.
+ */
+export function parseSizes<Size extends string, Own extends Record<string, ParseArgsOptionDescriptor>>(
+  defaults: Record<Size, number>,
+  own: Own,
+) {
+  const names = Object.keys(defaults) as Size[];
+  const sizeOptions = Object.fromEntries(
+    names.map((name) => [name, { type: 'string', default: String(defaults[name]) }]),
+  ) as SizeOptions<Size>;
+  const { values } = parseArgs({ options: { ...sizeOptions, ...own } });
+  const read = values as Record<string, unknown>;
+  const sizes = Object.fromEntries(names.map((name) => [name, Number(read[name])])) as Record<Size, number>;
+  return { options: values, sizes };
+}
+
+/**
+ * The command line of a bench: every bench's `--pglite`, `--runs N` (default `runs`) and `--keep`,
+ * its sizes (see parseSizes) and its own options.
+ */
+export function benchOptions<Size extends string, Own extends Record<string, ParseArgsOptionDescriptor>>(
+  runs: number,
+  defaults: Record<Size, number>,
+  own: Own = {} as Own,
+) {
+  const { options, sizes } = parseSizes(
+    { runs, ...defaults },
+    { pglite: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, ...own },
+  );
+  return { options, sizes: sizes as Record<Size, number>, runs: sizes.runs };
 }

@@ -42,29 +42,27 @@ import {
 import { seedPatients } from './patients-seed.ts';
 import { seedSales } from './sales-seed.ts';
 
-const options = benchOptions('100', {
-  patients: { type: 'string', default: '100000' },
-  attendances: { type: 'string', default: '1000000' },
-  appointments: { type: 'string', default: '200000' },
-  documents: { type: 'string', default: '1000000' },
-  collections: { type: 'string', default: '800000' },
-  customers: { type: 'string', default: '20000' },
-  professionals: { type: 'string', default: '10' },
-  /** Time again on a database an earlier run kept (`--keep` prints its name): no seeding. */
-  reuse: { type: 'string' },
-  /** Skip the two XLSX exports at the end (minutes on the big clinic). */
-  'no-export': { type: 'boolean', default: false },
-});
-const sizes = {
-  patients: Number(options.patients),
-  attendances: Number(options.attendances),
-  appointments: Number(options.appointments),
-  documents: Number(options.documents),
-  collections: Number(options.collections),
-  customers: Math.min(Number(options.customers), Number(options.patients)),
-  professionals: Number(options.professionals),
-};
-const runs = Number(options.runs);
+const given = benchOptions(
+  100,
+  {
+    patients: 100_000,
+    attendances: 1_000_000,
+    appointments: 200_000,
+    documents: 1_000_000,
+    collections: 800_000,
+    customers: 20_000,
+    professionals: 10,
+  },
+  {
+    /** Time again on a database an earlier run kept (`--keep` prints its name): no seeding. */
+    reuse: { type: 'string' },
+    /** Skip the two XLSX exports at the end (minutes on the big clinic). */
+    'no-export': { type: 'boolean', default: false },
+  },
+);
+const { options, runs } = given;
+/** The customers are some of the patients. */
+const sizes = { ...given.sizes, customers: Math.min(given.sizes.customers, given.sizes.patients) };
 const zone = 'America/Argentina/Buenos_Aires';
 const count = (value: number) => value.toLocaleString('en');
 

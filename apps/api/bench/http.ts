@@ -17,11 +17,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createBenchClinic, openBenchDatabase, percentile, seconds } from './bench-kit.ts';
+import { createBenchClinic, openBenchDatabase, parseSizes, percentile, seconds } from './bench-kit.ts';
 import { seedPatients } from './patients-seed.ts';
 import {
   type CapturedStatement,
@@ -32,25 +31,18 @@ import {
   unitsOf,
 } from './statement-capture.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    patients: { type: 'string', default: '30000' },
-    attendances: { type: 'string', default: '60000' },
-    seconds: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '16' },
+const { options, sizes } = parseSizes(
+  { patients: 30_000, attendances: 60_000, seconds: 5, rounds: 3, connections: 16 },
+  {
     search: { type: 'string', default: 'perez luc' },
     'server-root': { type: 'string', multiple: true, default: [] },
     statements: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
-});
-const patientCount = Number(options.patients);
-const attendanceCount = Number(options.attendances);
-const runSeconds = Number(options.seconds);
-const rounds = Math.max(1, Number(options.rounds));
+);
+const { patients: patientCount, attendances: attendanceCount, seconds: runSeconds, connections } = sizes;
+const rounds = Math.max(1, sizes.rounds);
 const warmUpSeconds = Math.min(2, runSeconds);
-const connections = Number(options.connections);
 /** The server's pool (openDatabase's default): the raw runs get no more database connections. */
 const serverPoolSize = 10;
 const checkoutRoot = path.resolve(import.meta.dirname, '../../..');

@@ -14,7 +14,6 @@
  * search, and opening the heaviest patient's history; then the ratio of the p95s per operation
  * (goal: within 1.2×) and how long the data generation took.
  */
-import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import {
@@ -23,6 +22,7 @@ import {
   keepDayFigures,
   ms,
   openBenchDatabase,
+  parseSizes,
   percentile,
   type SqlRunner,
   seconds,
@@ -39,24 +39,27 @@ import {
   seedPatients,
 } from './patients-seed.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    clinics: { type: 'string', default: '300' },
-    patients: { type: 'string', default: '100000' },
-    attendances: { type: 'string', default: '200000' },
-    items: { type: 'string', default: '50000' },
-    'other-patients': { type: 'string', default: '20000' },
-    'other-items': { type: 'string', default: '10000' },
-    runs: { type: 'string', default: '500' },
-    keep: { type: 'boolean', default: false },
+const { options, sizes: given } = parseSizes(
+  {
+    clinics: 300,
+    patients: 100_000,
+    attendances: 200_000,
+    items: 50_000,
+    'other-patients': 20_000,
+    'other-items': 10_000,
+    runs: 500,
   },
-});
-const clinicCount = Number(options.clinics);
-const patientCount = Number(options.patients);
-const itemCount = Number(options.items);
-const otherPatients = Number(options['other-patients']);
-const otherItems = Number(options['other-items']);
-const runs = Number(options.runs);
+  { keep: { type: 'boolean', default: false } },
+);
+const {
+  clinics: clinicCount,
+  patients: patientCount,
+  attendances: attendanceCount,
+  items: itemCount,
+  'other-patients': otherPatients,
+  'other-items': otherItems,
+  runs,
+} = given;
 const goal = 1.2;
 
 const tables = ['patients', 'inventory_items', 'attendances'];
@@ -197,7 +200,7 @@ async function benchClinicIn(
   const clinic = await createBenchClinic(db);
   await seedPatients(db, clinic, {
     patients: patientCount,
-    attendances: Number(options.attendances),
+    attendances: attendanceCount,
     heavy: 1500,
     heavyPatients: 3,
   });

@@ -30,21 +30,15 @@ import {
 } from './bench-kit.ts';
 import { insertItems, itemFragments, itemPrefixes } from './inventory-seed.ts';
 
-const options = benchOptions('300', {
-  items: { type: 'string', default: '50000' },
-  movements: { type: 'string', default: '2000000' },
-});
-const itemCount = Number(options.items);
-const movementCount = Number(options.movements);
-const runs = Number(options.runs);
-const movementsPerItem = Math.max(1, Math.round(movementCount / itemCount));
+const { options, sizes, runs } = benchOptions(300, { items: 50_000, movements: 2_000_000 });
+const movementsPerItem = Math.max(1, Math.round(sizes.movements / sizes.items));
 
 /** The catalogue and its ledger, written in bulk with SQL (superuser connection). */
 async function seed(db: Database, clinic: BenchClinic): Promise<void> {
   const { accountId, userId } = clinic;
   let started = performance.now();
-  await insertItems(db.orm, clinicRows(clinic, itemCount));
-  console.log(`  ${itemCount.toLocaleString('en')} items in ${seconds(started)}`);
+  await insertItems(db.orm, clinicRows(clinic, sizes.items));
+  console.log(`  ${sizes.items.toLocaleString('en')} items in ${seconds(started)}`);
 
   started = performance.now();
   // Movements per item: an initial +500, then purchases of +5 and consumptions of -3 in turn,
@@ -78,7 +72,7 @@ async function seed(db: Database, clinic: BenchClinic): Promise<void> {
 async function main() {
   const backend = benchBackend(options);
   console.log(
-    `inventory bench on ${backend}: ${itemCount.toLocaleString('en')} items, ~${movementCount.toLocaleString('en')} movements`,
+    `inventory bench on ${backend}: ${sizes.items.toLocaleString('en')} items, ~${sizes.movements.toLocaleString('en')} movements`,
   );
   const { db, drop } = await openBenchDatabase(options);
   try {

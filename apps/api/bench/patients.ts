@@ -22,29 +22,22 @@ import {
 } from './bench-kit.ts';
 import { patientFragments, patientIdNumbers, patientPrefixes, patientTwoWords, seedPatients } from './patients-seed.ts';
 
-const options = benchOptions('300', {
-  patients: { type: 'string', default: '100000' },
-  attendances: { type: 'string', default: '1000000' },
-  heavy: { type: 'string', default: '1500' },
-});
-const patientCount = Number(options.patients);
-const attendanceCount = Number(options.attendances);
-const heavyCount = Math.min(Number(options.heavy), Math.floor(attendanceCount / 4));
+const { options, sizes, runs } = benchOptions(300, { patients: 100_000, attendances: 1_000_000, heavy: 1_500 });
+const heavyCount = Math.min(sizes.heavy, Math.floor(sizes.attendances / 4));
 const heavyPatients = 3;
-const runs = Number(options.runs);
 
 async function main() {
   const backend = benchBackend(options);
   console.log(
-    `patients bench on ${backend}: ${patientCount.toLocaleString('en')} patients, ` +
-      `${attendanceCount.toLocaleString('en')} attendances (${heavyPatients} patients with ${heavyCount} each)`,
+    `patients bench on ${backend}: ${sizes.patients.toLocaleString('en')} patients, ` +
+      `${sizes.attendances.toLocaleString('en')} attendances (${heavyPatients} patients with ${heavyCount} each)`,
   );
   const { db, drop } = await openBenchDatabase(options);
   try {
     const clinic = await createBenchClinic(db);
     await seedPatients(db, clinic, {
-      patients: patientCount,
-      attendances: attendanceCount,
+      patients: sizes.patients,
+      attendances: sizes.attendances,
       heavy: heavyCount,
       heavyPatients,
     });

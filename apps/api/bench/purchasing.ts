@@ -33,24 +33,19 @@ import {
 } from './bench-kit.ts';
 import { insertItems } from './inventory-seed.ts';
 
-const options = benchOptions('200', {
-  providers: { type: 'string', default: '200' },
-  documents: { type: 'string', default: '200000' },
-  payments: { type: 'string', default: '150000' },
-  items: { type: 'string', default: '200' },
+const { options, sizes, runs } = benchOptions(200, {
+  providers: 200,
+  documents: 200_000,
+  payments: 150_000,
+  items: 200,
 });
-const providerCount = Number(options.providers);
-const documentCount = Number(options.documents);
-const paymentCount = Number(options.payments);
-const itemCount = Number(options.items);
-const runs = Number(options.runs);
 const zone = 'America/Argentina/Buenos_Aires';
 
 async function main() {
   await withBenchDatabase(
     options,
     (backend) =>
-      `purchasing bench on ${backend}: ${providerCount} providers, ${documentCount.toLocaleString('en')} purchase documents, ${paymentCount.toLocaleString('en')} payments`,
+      `purchasing bench on ${backend}: ${sizes.providers} providers, ${sizes.documents.toLocaleString('en')} purchase documents, ${sizes.payments.toLocaleString('en')} payments`,
     async (db) => {
       const clinic = await createBenchClinic(db);
       const { accountId, userId } = clinic;
@@ -62,15 +57,15 @@ async function main() {
         tax_id = '30712345671', fiscal_condition = 'ar_responsable_inscripto' where id = ${accountId}`);
       await insertItems(
         db.orm,
-        sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, 2 * i + 1 as i from generate_series(0, ${itemCount - 1}) as i) as source`,
+        sql`(select ${accountId}::uuid as account_id, ${userId}::uuid as user_id, 2 * i + 1 as i from generate_series(0, ${sizes.items - 1}) as i) as source`,
       );
       await db.orm.execute(sql`
       insert into providers (account_id, id, nif, tax_id_kind, fantasy_name, bussines_name, currency, payment_term_days,
         created_by, updated_by)
       select ${accountId}::uuid, uuid_generate_v7_bench(p), '30' || lpad(p::text, 8, '0') || (p % 10), 'cuit',
         'Proveedor ' || p, 'Proveedor ' || p || ' S.A.', 'argentine_peso', 30, ${userId}::uuid, ${userId}::uuid
-      from generate_series(1, ${providerCount}) as p`);
-      console.log(`  ${providerCount} providers and ${itemCount} supplies in ${seconds(started)}`);
+      from generate_series(1, ${sizes.providers}) as p`);
+      console.log(`  ${sizes.providers} providers and ${sizes.items} supplies in ${seconds(started)}`);
 
       // Documents: n-th document of the clinic, its provider by n, its date spread over three years.
       // The triggers that keep registered rows final are switched off for the bulk load only.
@@ -80,11 +75,11 @@ async function main() {
         await tx.execute(sql`
         create temporary table bench_documents on commit drop as
         select n, uuid_generate_v7_bench(1000000 + n) as id,
-          (select array_agg(id order by id) from providers where account_id = ${accountId}::uuid)[1 + n % ${providerCount}] as provider_id,
+          (select array_agg(id order by id) from providers where account_id = ${accountId}::uuid)[1 + n % ${sizes.providers}] as provider_id,
           case when n % 20 = 0 then 'credit_note' when n % 10 = 1 then 'delivery_note' else 'invoice' end as document_type,
-          (${firstDay}::date + ((n::bigint * ${3 * 365}) / ${documentCount})::int) as date,
+          (${firstDay}::date + ((n::bigint * ${3 * 365}) / ${sizes.documents})::int) as date,
           ((1000 + (n * 37) % 90000) / 100.0)::numeric(14,2) as net
-        from generate_series(1, ${documentCount}) as n`);
+        from generate_series(1, ${sizes.documents}) as n`);
         await tx.execute(sql`
         insert into commercial_documents (account_id, id, side, status, document_type, provider_id, point_of_service,
           document_number, date, due_date, currency, condition_sale, subtotal1, subtotal2, vat_total, total,
@@ -103,7 +98,7 @@ async function main() {
         insert into document_lines (account_id, id, document_id, position, item_id, description, quantity, unit_price,
           vat_rate, subtotal1, discount, subtotal, vat, total)
         select ${accountId}::uuid, uuid_generate_v7_bench(3000000 + d.n * 2 + l), d.id, l,
-          (select array_agg(id order by id) from inventory_items where account_id = ${accountId}::uuid)[1 + (d.n + l) % ${itemCount}],
+          (select array_agg(id order by id) from inventory_items where account_id = ${accountId}::uuid)[1 + (d.n + l) % ${sizes.items}],
           'Insumo', 1, d.net, 21, d.net, 0, d.net, round(d.net * 0.21, 2), d.net + round(d.net * 0.21, 2)
         from bench_documents d cross join generate_series(0, 1) as l`);
         await tx.execute(sql`
@@ -125,7 +120,7 @@ async function main() {
         from commercial_documents c
         where c.account_id = ${accountId}::uuid and c.document_type = 'invoice'
         order by c.date, c.id
-        limit ${paymentCount}`);
+        limit ${sizes.payments}`);
         await tx.execute(sql`
         insert into payments (account_id, id, side, number, provider_id, date, amount, currency, method, parts, status,
           paid_on, allocated_amount, counterparty_snapshot, created_by, updated_by)
@@ -135,7 +130,7 @@ async function main() {
           'paid', p.date, p.total,
           jsonb_build_object('name', 'Proveedor'), ${userId}::uuid, ${userId}::uuid
         from bench_payments p`);
-        await settleSeededMoney(tx, { accountId, userId, count: paymentCount, ...seededMoneySides.provider });
+        await settleSeededMoney(tx, { accountId, userId, count: sizes.payments, ...seededMoneySides.provider });
       });
       const counts = await closeMoneySeed(db, accountId, ['providers', 'inventory_items']);
       console.log(
@@ -161,7 +156,7 @@ async function main() {
         const list = await time(async (run) => {
           await call('GET', `/api/current-accounts/providers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
         });
-        report(`providers' current accounts, a page of 20 of ${providerCount} with aging and totals`, list);
+        report(`providers' current accounts, a page of 20 of ${sizes.providers} with aging and totals`, list);
 
         const providers = (
           await db.orm.execute<{ id: string }>(

@@ -32,31 +32,23 @@ import {
 import { insertPatients } from './patients-seed.ts';
 import { seedSales } from './sales-seed.ts';
 
-const options = benchOptions('200', {
-  patients: { type: 'string', default: '20000' },
-  documents: { type: 'string', default: '1000000' },
-  collections: { type: 'string', default: '800000' },
-});
-const patientCount = Number(options.patients);
-const documentCount = Number(options.documents);
-const collectionCount = Number(options.collections);
-const runs = Number(options.runs);
+const { options, sizes, runs } = benchOptions(200, { patients: 20_000, documents: 1_000_000, collections: 800_000 });
 const zone = 'America/Argentina/Buenos_Aires';
 
 async function main() {
   await withBenchDatabase(
     options,
     (backend) =>
-      `sales bench on ${backend}: ${patientCount.toLocaleString('en')} customers, ${documentCount.toLocaleString('en')} sales documents, ${collectionCount.toLocaleString('en')} collections`,
+      `sales bench on ${backend}: ${sizes.patients.toLocaleString('en')} customers, ${sizes.documents.toLocaleString('en')} sales documents, ${sizes.collections.toLocaleString('en')} collections`,
     async (db) => {
       const clinic = await createBenchClinic(db);
       const { accountId } = clinic;
       const today = clinicToday(zone);
-      await insertPatients(db.orm, clinicRows(clinic, patientCount));
+      await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
       await seedSales(db, clinic, {
-        customers: patientCount,
-        documents: documentCount,
-        collections: collectionCount,
+        customers: sizes.patients,
+        documents: sizes.documents,
+        collections: sizes.collections,
         today,
       });
 
@@ -122,7 +114,10 @@ async function main() {
         const list = await time(async (run) => {
           await call('GET', `/api/sales?customerId=${customerIds[run % customerIds.length]}&page=1&pageSize=20`);
         });
-        report(`the sales list of one customer (~${Math.round(documentCount / patientCount)} documents each)`, list);
+        report(
+          `the sales list of one customer (~${Math.round(sizes.documents / sizes.patients)} documents each)`,
+          list,
+        );
 
         let entriesSeen = 0;
         const statement = await time(async (run) => {
@@ -142,7 +137,7 @@ async function main() {
           await call('GET', `/api/current-accounts/customers?page=${1 + (run % 5)}&pageSize=20&sort=${sorts[run % 3]}`);
         });
         report(
-          `customers' current accounts, a page of 20 of ${patientCount.toLocaleString('en')} with aging and totals`,
+          `customers' current accounts, a page of 20 of ${sizes.patients.toLocaleString('en')} with aging and totals`,
           accounts,
         );
       });

@@ -63,3 +63,18 @@ export async function setLevel(db: Database, userId: string, level: UserLevel): 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A clinic's commercial and billing data, as PUT /api/account/billing takes them (with the version). */
+export const sonrisasBilling = {
+  clinicName: 'Clínica Dental Sonrisas',
+  contact: '+34 600 111 222',
+  useFiscalData: false,
+  billingLegalName: 'Sonrisas SL',
+  billingTaxId: 'B12345678',
+  billingAddress: 'Calle Mayor 1',
+  billingCity: 'Madrid',
+  billingPostalCode: '28001',
+  billingCountry: 'es',
+  billingEmail: 'facturas@sonrisas.example',
+  billingContact: 'Ana',
+};

@@ -13,10 +13,18 @@ import type { TestClinicContext } from './test-clinic.ts';
 export const creator =
   (t: TestClinicContext) =>
   async (url: string, body: Record<string, unknown>, headers = {}) => {
-    const response = await t.call('POST', url, { body, headers });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created(url, { body, headers });
   };
+
+/** A billable consultation (fee 40) on 9 November 2026 by the clinic's professional, as the attendances' POST takes it. */
+export const consultation = (t: TestClinicContext) => ({
+  date: '2026-11-09T10:30:00-03:00',
+  attendanceType: 'dentistry',
+  professionalId: t.clinic.userId,
+  titleResume: 'Consulta',
+  billable: true,
+  attendanceFee: '40',
+});
 
 /** Point of sale 0001 and two treatments of 100 + 21 % VAT, answering the treatments' ids. */
 export async function saleCatalogue(t: TestClinicContext) {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestClinic, setLevel, type TestClinic, testPassword } from './clinics.ts';
 import { MemoryMailer } from './mail.ts';
+import { photoUpload } from './multipart.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { availableBackends, type Backend } from './test-database.ts';
 
@@ -930,18 +931,12 @@ async function seedClinic(app: FastifyInstance, clinic: TestClinic): Promise<Ids
     titleResume: 'Control',
     supplies: [{ itemId: supply.id, quantity: 1 }],
   });
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('metadata', JSON.stringify([{ fileType: 'photo' }]));
-  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'sonrisa.png');
-  const multipart = new Request('http://localhost/', { method: 'POST', body: form });
+  const photo = await photoUpload();
   const upload = await app.inject({
     method: 'POST',
     url: `${patient}/files`,
-    headers: { ...bearer(clinic.token), 'content-type': multipart.headers.get('content-type') ?? '' },
-    payload: Buffer.from(await multipart.arrayBuffer()),
+    headers: { ...bearer(clinic.token), 'content-type': photo.contentType },
+    payload: photo.payload,
   });
   if (upload.statusCode !== 201) throw new Error(`seeding a file: ${upload.body}`);
   const entries = await app.inject({

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { createServerDatabase } from './server-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,14 +39,9 @@ export default async function setup(project: TestProject) {
 }
 
 async function migratedPostgresTemplate(serverUrl: string) {
-  const name = `odontia_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { name, url, admin } = await createServerDatabase(serverUrl, 'odontia_template');
   // Migrated, then closed: a template may have no connections while it is copied.
-  const migrated = await openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
+  const migrated = await openDatabase({ databaseUrl: url, poolMax: 1 });
   await migrated.close();
   await admin.end();
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sonrisasBilling } from './clinics.ts';
 import { useTestClinic } from './test-clinic.ts';
 import { availableBackends } from './test-database.ts';
 
@@ -15,20 +16,7 @@ describe.each(availableBackends())('locks taken in one order on %s', (backend) =
 
   it('saves the billing data beside other audited edits of the clinic, round after round, without a 500', async () => {
     const patientId = await t.newPatient();
-    const billing = (version: number) => ({
-      clinicName: 'Clínica Dental Sonrisas',
-      contact: '+34 600 111 222',
-      useFiscalData: false,
-      billingLegalName: `Sonrisas SL ${version}`,
-      billingTaxId: 'B12345678',
-      billingAddress: 'Calle Mayor 1',
-      billingCity: 'Madrid',
-      billingPostalCode: '28001',
-      billingCountry: 'es',
-      billingEmail: 'facturas@sonrisas.example',
-      billingContact: 'Ana',
-      version,
-    });
+    const billing = (version: number) => ({ ...sonrisasBilling, billingLegalName: `Sonrisas SL ${version}`, version });
     const statuses: number[] = [];
     for (let round = 0; round < 25; round += 1) {
       const account = (await t.call('GET', '/api/account')).json().data as { version: number };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { updateClinicSettingsSchema } from '@odontia/shared/schemas/clinic-settings';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { foldDayFigureChanges } from '../src/features/figures/day-figures.repository.ts';
 import { insertCustomer, insertIssuedSale } from './sales-factory.ts';
-import { useTestClinic } from './test-clinic.ts';
+import { expectRefusedAsClinic, useTestClinic } from './test-clinic.ts';
 import { availableBackends } from './test-database.ts';
 
 /**
@@ -34,10 +35,14 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
     ...overrides,
   });
 
+  /** A collection or a payment (`party`: its customerId or providerId) paid in cash on 2026-03-12. */
+  const paidInCash = (party: Record<string, string>, amount: string, currency: string) => ({
+    headers: { 'idempotency-key': randomUUID() },
+    body: { ...party, date: '2026-03-12', amount, currency, method: 'cash_payment', status: 'paid' },
+  });
+
   async function draft(body: object) {
-    const response = await t.call('POST', '/api/sales', { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; customerId: string };
+    return t.created<{ id: string; version: number; customerId: string }>('/api/sales', { body });
   }
 
   describe("the clinic's currency", () => {
@@ -48,17 +53,11 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
       expect(dollars.json()).toMatchObject({ code: 'currency_not_clinic', details: { clinicCurrency: peso } });
 
       const invoice = await draft(sale({ date: '2026-03-11' }));
-      const euros = await t.call('POST', '/api/collections', {
-        headers: { 'idempotency-key': randomUUID() },
-        body: {
-          customerId: invoice.customerId,
-          date: '2026-03-12',
-          amount: '121',
-          currency: 'euro',
-          method: 'cash_payment',
-          status: 'paid',
-        },
-      });
+      const euros = await t.call(
+        'POST',
+        '/api/collections',
+        paidInCash({ customerId: invoice.customerId }, '121', 'euro'),
+      );
       expect(euros.statusCode, euros.body).toBe(409);
       expect(euros.json().code).toBe('currency_not_clinic');
 
@@ -80,17 +79,7 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
       });
       expect(purchase.statusCode, purchase.body).toBe(409);
       expect(purchase.json().code).toBe('currency_not_clinic');
-      const payment = await t.call('POST', '/api/payments', {
-        headers: { 'idempotency-key': randomUUID() },
-        body: {
-          providerId,
-          date: '2026-03-12',
-          amount: '10',
-          currency: 'us_dollar',
-          method: 'cash_payment',
-          status: 'paid',
-        },
-      });
+      const payment = await t.call('POST', '/api/payments', paidInCash({ providerId }, '10', 'us_dollar'));
       expect(payment.statusCode, payment.body).toBe(409);
       expect(payment.json().code).toBe('currency_not_clinic');
     });
@@ -98,15 +87,14 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
     it('the database refuses a document or a payment in another currency, whatever writes it', async () => {
       const customerId = await insertCustomer(t, { name: 'Moneda Ajena' });
       await expect(insertIssuedSale(t, { customerId, currency: 'us_dollar' })).rejects.toThrow();
-      await expect(
-        t.db.withTenant(t.clinic.accountId, (tx) =>
-          tx.execute(sql`
+      await expectRefusedAsClinic(
+        t,
+        sql`
             insert into payments (account_id, id, side, number, customer_id, date, amount, currency, method, parts, status, created_by, updated_by)
             values (${t.clinic.accountId}::uuid, ${randomUUID()}::uuid, 'customer', 'RC-X1', ${customerId}::uuid,
                     '2026-03-01', 10, 'euro', 'cash_payment', '[{"method": "cash_payment", "amount": "10.00"}]'::jsonb,
-                    'paid', ${t.clinic.userId}::uuid, ${t.clinic.userId}::uuid)`),
-        ),
-      ).rejects.toThrow();
+                    'paid', ${t.clinic.userId}::uuid, ${t.clinic.userId}::uuid)`,
+      );
     });
 
     it("refuses to change the clinic's currency once it has documents; a clinic without any may", async () => {
@@ -160,15 +148,14 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
       // The database says the same to a writer that skips the service.
       const customerId = await insertCustomer(t, { name: 'Ladrón de Líneas' });
       const stranger = await draft(sale({ patientId: null, customerId }));
-      await expect(
-        t.db.withTenant(t.clinic.accountId, (tx) =>
-          tx.execute(sql`
+      await expectRefusedAsClinic(
+        t,
+        sql`
             insert into document_lines (account_id, id, document_id, position, source_line_id, description, quantity,
               unit_price, vat_rate, subtotal1, discount, subtotal, vat, total)
             values (${t.clinic.accountId}::uuid, ${randomUUID()}::uuid, ${stranger.id}::uuid, 9, ${budget.lineId}::uuid,
-              'Robada', 1, 100, 21, 100, 0, 100, 21, 121)`),
-        ),
-      ).rejects.toThrow();
+              'Robada', 1, 100, 21, 100, 0, 100, 21, 121)`,
+      );
     });
 
     it('refuses a budget line already invoiced (409 already_invoiced)', async () => {
@@ -362,26 +349,8 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
   });
 });
 
-/** The settings' editable fields as the PUT takes them. */
+/** The settings' editable fields as the PUT takes them: those of its schema but the version. */
+const editableSettings = Object.keys(updateClinicSettingsSchema.shape).filter((key) => key !== 'version');
 function pick(settings: Record<string, unknown>) {
-  const {
-    currency,
-    dateFormat,
-    defaultLanguage,
-    timeZone,
-    lockAfterMinutes,
-    remindersEnabled,
-    reminderLeadMinutes,
-    uploadMaxMb,
-  } = settings;
-  return {
-    currency,
-    dateFormat,
-    defaultLanguage,
-    timeZone,
-    lockAfterMinutes,
-    remindersEnabled,
-    reminderLeadMinutes,
-    uploadMaxMb,
-  };
+  return Object.fromEntries(editableSettings.map((key) => [key, settings[key]]));
 }

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 export interface Part {
   name: string;
   content: Buffer;
@@ -17,6 +19,14 @@ export async function multipart(files: Part[], metadata: unknown) {
     payload: Buffer.from(await request.arrayBuffer()),
     contentType: request.headers.get('content-type') ?? '',
   };
+}
+
+/** A patient's photo as the files form uploads it: a 40×40 PNG, `sonrisa.png`, of type photo. */
+export async function photoUpload() {
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  return multipart([{ name: 'sonrisa.png', content: png }], [{ fileType: 'photo' }]);
 }
 
 /** A PDF of `bytes` bytes (a minimal document padded with a comment): passes the upload's type check. */

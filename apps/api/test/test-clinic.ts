@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { UserLevel } from '@odontia/shared/enums';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { listAuditEvents } from '../src/features/audit/audit.repository.ts';
 import { createTestPatient } from './clinical.ts';
@@ -85,6 +86,8 @@ export interface TestClinicContext {
   readonly mailer: MemoryMailer;
   readonly patientId: string;
   call(method: Method, url: string, options?: CallOptions): Promise<TestResponse>;
+  /** POSTs as `call` does, expects 201 Created (the answer shown when not) and answers the created `data`. */
+  created<Data = LooseAnswer['data']>(url: string, options?: CallOptions): Promise<Data>;
   /** A new patient of the clinic (or of the clinic whose token is given); answers its id. */
   newPatient(token?: string, overrides?: Record<string, unknown>): Promise<string>;
   /** A new clinic of the installation. */
@@ -151,6 +154,11 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
       };
       return (await context.app.inject(request)) as TestResponse;
     },
+    async created(url, options) {
+      const response = await context.call('POST', url, options);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    },
     newPatient: (token = context.clinic.token, overrides = {}) => createTestPatient(context.app, token, overrides),
     newClinic: (overrides = {}) => createTestClinic(context.app, mailer, overrides),
     async asLevel(level, work, user = context.clinic) {
@@ -165,4 +173,9 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
       context.db.withTenant(of.accountId, (tx) => listAuditEvents(tx, { action })),
   };
   return context;
+}
+
+/** The app's role may not run `statement` as the clinic: a trigger, a check or a policy refuses it. */
+export async function expectRefusedAsClinic(t: TestClinicContext, statement: SQL): Promise<void> {
+  await expect(t.db.withTenant(t.clinic.accountId, (tx) => tx.execute(statement))).rejects.toThrow();
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { createServerDatabase } from './server-database.ts';
 
 /**
  * A fresh, migrated database per test file: a new database on the server when DATABASE_URL
@@ -35,20 +34,14 @@ export async function createTestDatabase(
 
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is needed for PostgreSQL tests');
-  const name = `odontia_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
   // Copied from the run's migrated template (global-setup.ts) when there is one.
-  const template = inject('postgresTemplate');
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { name, url, admin } = await createServerDatabase(
+    serverUrl,
+    'odontia_test',
+    inject('postgresTemplate') || undefined,
+  );
   try {
-    const db = await openDatabase({
-      databaseUrl: url.toString(),
-      poolMax: 5,
-      ...(selfReplica ? { replicaUrl: url.toString() } : {}),
-    });
+    const db = await openDatabase({ databaseUrl: url, poolMax: 5, ...(selfReplica ? { replicaUrl: url } : {}) });
     let closing: Promise<void> | undefined;
     const dropDatabase = async () => {
       await db.close();
@@ -68,4 +61,28 @@ export async function createTestDatabase(
     await admin.end();
     throw error;
   }
+}
+
+/**
+ * A describe block's own database (see createTestDatabase): created before its tests, after
+ * `prepare` (probe tables, seed rows) has run on it, and closed after them. Read `.db` in the tests.
+ */
+export function useTestDatabase(
+  backend: Backend,
+  prepare?: (db: Database) => Promise<void>,
+): { readonly db: Database } {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await prepare?.(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('the test database is opened in beforeAll');
+      return db;
+    },
+  };
 }

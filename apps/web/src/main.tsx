@@ -13,11 +13,13 @@ writeTimezoneCookie();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// Catalogs first, so the first paint is already in the visitor's language.
-initI18n()
+// The catalogs and the page's own chunks load together (creating the router starts its lazy
+// loads); the first paint waits for the catalogs, so it is already in the visitor's language.
+const catalogsLoaded = initI18n();
+const router = createAppRouter();
+catalogsLoaded
   .catch((error: unknown) => console.error('i18n failed to start', error))
   .finally(() => {
-    const router = createAppRouter();
     createRoot(container).render(
       <StrictMode>
         <AppProviders>

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { availableBackends, useTestDatabase } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
-import type { Database } from './client.ts';
 
 /**
  * The clinic's search keys (migration 0010) only narrow the rows LIKE then checks: they must hold
  * every key of every piece of text LIKE can find (no match is ever lost), and be the clinic's own.
  */
 describe.each(availableBackends())('clinic search keys on %s', (backend) => {
-  let db: Database;
   const clinicA = newId();
   const clinicB = newId();
   // Search keys as odontia_search_text makes them: names, ID numbers, e-mails, phones, other scripts.
@@ -20,17 +18,11 @@ describe.each(availableBackends())('clinic search keys on %s', (backend) => {
     ['ab', '', 'x'],
   ];
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
+  const t = useTestDatabase(backend);
 
   /** Every piece of each sample (1 to 12 characters, no spaces) for which `failing` holds. */
   const pieces = (failing: ReturnType<typeof sql>) =>
-    db.orm.execute<{ text: string; piece: string }>(sql`
+    t.db.orm.execute<{ text: string; piece: string }>(sql`
       with samples as (
         select odontia_search_text(variadic parts) as text
         from jsonb_array_elements(${JSON.stringify(samples)}::jsonb) as s(value),
@@ -59,7 +51,7 @@ describe.each(availableBackends())('clinic search keys on %s', (backend) => {
   });
 
   it('a search without a trigram asks for the clinic only, which every row of the clinic holds', async () => {
-    const { rows } = await db.orm.execute<{ mine: boolean; theirs: boolean; empty: boolean }>(sql`
+    const { rows } = await t.db.orm.execute<{ mine: boolean; theirs: boolean; empty: boolean }>(sql`
       select odontia_clinic_search_keys(${clinicA}::uuid, 'ana lopez') @> odontia_clinic_search_query(${clinicA}::uuid, array['an', 'lo']) as mine,
         odontia_clinic_search_keys(${clinicB}::uuid, 'ana lopez') @> odontia_clinic_search_query(${clinicA}::uuid, array['an', 'lo']) as theirs,
         odontia_clinic_search_keys(${clinicA}::uuid, null) @> odontia_clinic_search_query(${clinicA}::uuid, null) as empty`);

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProbeTable } from '../../test/probe-table.ts';
-import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
+import { availableBackends, useTestDatabase } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
-import type { Database } from './client.ts';
 import { preparedQuery } from './prepared.ts';
 
 const probe = pgTable('prepared_probe', {
@@ -23,33 +22,25 @@ const probeNames = preparedQuery<{ prefix: string }, { accountId: string; name: 
 );
 
 describe.each(availableBackends())('prepared queries and transactions on %s', (backend) => {
-  let db: Database;
   const clinicA = newId();
   const clinicB = newId();
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createProbeTable(db, 'prepared_probe', clinicA, clinicB);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
+  const t = useTestDatabase(backend, (db) => createProbeTable(db, 'prepared_probe', clinicA, clinicB));
 
   it('runs a query built once in whichever transaction it is given, under that context', async () => {
     // Many times, concurrently: every pooled connection prepares it and runs it for both clinics.
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, index) => {
         const clinic = index % 2 === 0 ? clinicA : clinicB;
-        return db.withTenant(clinic, async (tx) => ({ clinic, rows: await probeNames(tx, { prefix: '' }) }));
+        return t.db.withTenant(clinic, async (tx) => ({ clinic, rows: await probeNames(tx, { prefix: '' }) }));
       }),
     );
     for (const { clinic, rows } of results) {
       expect(rows.map((row) => row.name)).toEqual(clinic === clinicA ? ['a-1', 'a-2'] : ['b-1']);
     }
-    const all = await db.withSystem((tx) => probeNames(tx, { prefix: '' }));
+    const all = await t.db.withSystem((tx) => probeNames(tx, { prefix: '' }));
     expect(all.map((row) => row.name)).toEqual(['a-1', 'a-2', 'b-1']);
-    expect(await db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-2' }))).toEqual([
+    expect(await t.db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-2' }))).toEqual([
       { accountId: clinicA, name: 'a-2' },
     ]);
   });
@@ -61,15 +52,15 @@ describe.each(availableBackends())('prepared queries and transactions on %s', (b
   it('rolls a failed transaction back and leaves its connection clean', async () => {
     const failure = new Error('rolled back');
     await expect(
-      db.withTenant(clinicA, async (tx) => {
+      t.db.withTenant(clinicA, async (tx) => {
         await tx.execute(sql`insert into prepared_probe values (${clinicA}, ${newId()}, 'a-rolled-back')`);
         throw failure;
       }),
     ).rejects.toBe(failure);
-    const rows = await db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-rolled' }));
+    const rows = await t.db.withTenant(clinicA, (tx) => probeNames(tx, { prefix: 'a-rolled' }));
     expect(rows).toEqual([]);
     for (let round = 0; round < 12; round += 1) {
-      const { rows: context } = await db.orm.execute<{ who: string; account: string | null }>(
+      const { rows: context } = await t.db.orm.execute<{ who: string; account: string | null }>(
         sql`select current_user as who, nullif(current_setting('app.account_id', true), '') as account`,
       );
       expect(context[0]?.who).not.toBe('odontia_app');
@@ -78,7 +69,7 @@ describe.each(availableBackends())('prepared queries and transactions on %s', (b
   });
 
   it('starts the tenant context with the transaction: role and clinic are set before the first query', async () => {
-    const context = await db.withTenant(clinicB, async (tx) => {
+    const context = await t.db.withTenant(clinicB, async (tx) => {
       const { rows } = await tx.execute<{ who: string; account: string }>(
         sql`select current_user as who, current_setting('app.account_id') as account`,
       );

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProbeTable } from '../../test/probe-table.ts';
-import { availableBackends, createTestDatabase } from '../../test/test-database.ts';
+import { availableBackends, useTestDatabase } from '../../test/test-database.ts';
 import { newId } from '../lib/ids.ts';
-import type { Database } from './client.ts';
 import type { SystemTx, TenantTx } from './tenancy.ts';
 
 /**
@@ -11,7 +10,6 @@ import type { SystemTx, TenantTx } from './tenancy.ts';
  * A test-only tenant table (test/probe-table.ts).
  */
 describe.each(availableBackends())('tenancy on %s', (backend) => {
-  let db: Database;
   const clinicA = newId();
   const clinicB = newId();
 
@@ -19,25 +17,18 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
   const names = async (tx: TenantTx | SystemTx) =>
     (await tx.execute<ProbeRow>(sql`select account_id, name from tenancy_probe order by name`)).rows;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createProbeTable(db, 'tenancy_probe', clinicA, clinicB);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
+  const t = useTestDatabase(backend, (db) => createProbeTable(db, 'tenancy_probe', clinicA, clinicB));
 
   it('shows a clinic only its own rows', async () => {
-    expect(await db.withTenant(clinicA, names)).toEqual([
+    expect(await t.db.withTenant(clinicA, names)).toEqual([
       { account_id: clinicA, name: 'a-1' },
       { account_id: clinicA, name: 'a-2' },
     ]);
-    expect(await db.withTenant(clinicB, names)).toEqual([{ account_id: clinicB, name: 'b-1' }]);
+    expect(await t.db.withTenant(clinicB, names)).toEqual([{ account_id: clinicB, name: 'b-1' }]);
   });
 
   it('shows nothing to the app role without a clinic context', async () => {
-    const rows = await db.orm.transaction(async (tx) => {
+    const rows = await t.db.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('role', 'odontia_app', true)`);
       return (await tx.execute(sql`select * from tenancy_probe`)).rows;
     });
@@ -45,36 +36,36 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
   });
 
   it('shows nothing to an unknown clinic', async () => {
-    expect(await db.withTenant(newId(), names)).toEqual([]);
+    expect(await t.db.withTenant(newId(), names)).toEqual([]);
   });
 
   it("refuses to write a row for another clinic and cannot touch another clinic's rows", async () => {
     await expect(
-      db.withTenant(clinicA, (tx) => tx.execute(sql`insert into tenancy_probe values (${clinicB}, ${newId()}, 'x')`)),
+      t.db.withTenant(clinicA, (tx) => tx.execute(sql`insert into tenancy_probe values (${clinicB}, ${newId()}, 'x')`)),
     ).rejects.toThrow();
-    const updated = await db.withTenant(clinicA, async (tx) => {
+    const updated = await t.db.withTenant(clinicA, async (tx) => {
       const result = await tx.execute(
         sql`update tenancy_probe set name = 'changed' where account_id = ${clinicB} returning id`,
       );
       return result.rows;
     });
     expect(updated).toEqual([]);
-    expect(await db.withTenant(clinicB, names)).toEqual([{ account_id: clinicB, name: 'b-1' }]);
+    expect(await t.db.withTenant(clinicB, names)).toEqual([{ account_id: clinicB, name: 'b-1' }]);
   });
 
   it('lets the system context see every clinic', async () => {
-    expect((await db.withSystem(names)).map((row) => row.name)).toEqual(['a-1', 'a-2', 'b-1']);
+    expect((await t.db.withSystem(names)).map((row) => row.name)).toEqual(['a-1', 'a-2', 'b-1']);
   });
 
   it('runs as a role that owns nothing and cannot bypass RLS', async () => {
     const [role] = (
-      await db.orm.execute<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(sql`
+      await t.db.orm.execute<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(sql`
         select r.rolsuper, r.rolbypassrls,
                (select count(*)::int from pg_class c where c.relowner = r.oid) as owned
         from pg_roles r where r.rolname = 'odontia_app'`)
     ).rows;
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
-    const current = await db.withTenant(
+    const current = await t.db.withTenant(
       clinicA,
       async (tx) => (await tx.execute<{ who: string }>(sql`select current_user as who`)).rows[0]?.who,
     );
@@ -82,8 +73,8 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
   });
 
   it('leaves the connection clean after the transaction', async () => {
-    await db.withTenant(clinicA, names);
-    const { rows } = await db.orm.execute<{ who: string; account: string | null }>(
+    await t.db.withTenant(clinicA, names);
+    const { rows } = await t.db.orm.execute<{ who: string; account: string | null }>(
       sql`select current_user as who, nullif(current_setting('app.account_id', true), '') as account`,
     );
     expect(rows[0]?.who).not.toBe('odontia_app');
@@ -94,7 +85,7 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) => {
         const clinic = index % 2 === 0 ? clinicA : clinicB;
-        return db.withTenant(clinic, async (tx) => ({ clinic, rows: await names(tx) }));
+        return t.db.withTenant(clinic, async (tx) => ({ clinic, rows: await names(tx) }));
       }),
     );
     for (const { clinic, rows } of results) {
@@ -104,6 +95,6 @@ describe.each(availableBackends())('tenancy on %s', (backend) => {
   });
 
   it('rejects a clinic id that is not a UUID', async () => {
-    await expect(db.withTenant("x' or true --", names)).rejects.toThrow(TypeError);
+    await expect(t.db.withTenant("x' or true --", names)).rejects.toThrow(TypeError);
   });
 });

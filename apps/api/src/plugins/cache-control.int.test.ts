@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { photoUpload } from '../../test/multipart.ts';
 import { useTestClinic } from '../../test/test-clinic.ts';
 
 /**
@@ -30,16 +30,10 @@ describe('Cache-Control of the API', () => {
   });
 
   it('keeps the private caching of a stored file and its thumbnail', async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('metadata', JSON.stringify([{ fileType: 'photo' }]));
-    form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'sonrisa.png');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const photo = await photoUpload();
     const uploaded = await t.call('POST', `/api/patients/${t.patientId}/files`, {
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-      body: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': photo.contentType },
+      body: photo.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(uploaded.headers['cache-control']).toBe('no-store');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSupply } from '../../test/supplies.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { useTestClinic } from '../../test/test-clinic.ts';
 
@@ -66,20 +67,12 @@ describe.runIf(process.env.DATABASE_URL)('issuing while connections are terminat
     expect((await t.call('POST', '/api/points-of-sale', { body: { code: '0007', name: 'Caja' } })).statusCode).toBe(
       201,
     );
-    const supply = await t.call('POST', '/api/supplies', {
-      body: {
-        name: 'Cepillo interdental',
-        unitMeasurement: 'unit',
-        costPrice: '2',
-        basePrice: '5',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock: 500,
-      },
+    const itemId = await createSupply(t, {
+      name: 'Cepillo interdental',
+      costPrice: '2',
+      basePrice: '5',
+      totalStock: 500,
     });
-    expect(supply.statusCode, supply.body).toBe(201);
-    const itemId = supply.json().data.id as string;
 
     // Another connection terminates every busy backend of the database every few milliseconds.
     let terminating = true;

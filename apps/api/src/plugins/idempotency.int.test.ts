@@ -249,88 +249,97 @@ describe.each(availableBackends())('idempotent writes on %s', (backend) => {
   const events = async (action: string, entityId: string) =>
     (await t.auditEvents(action)).filter((event) => event.entityId === entityId).length;
 
-  it('payments: recorded, allocated, paid and reversed once each', async () => {
-    const providerId = await insertProvider(t);
-    const owed = await insertRegisteredPurchase(t, { providerId, net: '100' });
+  /**
+   * A payment or a collection (`entity`, at `route`) of `party`: recorded, allocated to the
+   * document `owedId` (`amount` of it, through `allocate`), paid and reversed, each once.
+   */
+  async function movesMoneyOnce({
+    route,
+    entity,
+    party,
+    owedId,
+    allocate,
+    amount,
+    reason,
+    written,
+  }: {
+    route: string;
+    entity: 'payment' | 'collection';
+    party: Record<string, string>;
+    owedId: string;
+    allocate: string;
+    amount: string;
+    reason: string;
+    written: () => Promise<number>;
+  }) {
     const body = {
-      providerId,
+      ...party,
       date: '2026-10-15',
       amount: '500.00',
       currency: 'argentine_peso',
       method: 'bank_transfer',
     };
     const created = await provesIdempotent({
-      send: post('/api/payments'),
+      send: post(route),
       body: { ...body, status: 'pending' },
       other: { ...body, amount: '501.00' },
-      written: () => count(sql`select count(*)::int as n from payments where provider_id = ${providerId}::uuid`),
+      written,
       status: 201,
     });
-    const payment = created.data;
+    const movement = created.data;
     const allocated = await provesIdempotent({
-      send: post(`/api/payments/${payment.id}/allocations`),
-      body: { version: payment.version, allocations: [{ documentId: owed.id, amount: '100.00' }] },
-      other: { version: payment.version, allocations: [{ documentId: owed.id, amount: '90.00' }] },
-      written: () => events('payment_allocated', payment.id),
+      send: post(`${route}/${movement.id}/${allocate}`),
+      body: { version: movement.version, allocations: [{ documentId: owedId, amount }] },
+      other: { version: movement.version, allocations: [{ documentId: owedId, amount: '90.00' }] },
+      written: () => events(`${entity}_allocated`, movement.id),
       status: 200,
     });
     const paid = await provesIdempotent({
-      send: post(`/api/payments/${payment.id}/paid`),
+      send: post(`${route}/${movement.id}/paid`),
       body: { version: allocated.data.version, paidOn: '2026-10-16' },
       other: { version: allocated.data.version, paidOn: '2026-10-17' },
-      written: () => events('payment_marked_paid', payment.id),
+      written: () => events(`${entity}_marked_paid`, movement.id),
       status: 200,
     });
     await provesIdempotent({
-      send: post(`/api/payments/${payment.id}/reverse`),
-      body: { version: paid.data.version, reason: 'Cheque rechazado' },
+      send: post(`${route}/${movement.id}/reverse`),
+      body: { version: paid.data.version, reason },
       other: { version: paid.data.version, reason: 'Otro motivo' },
-      written: () => events('payment_reversed', payment.id),
+      written: () => events(`${entity}_reversed`, movement.id),
       status: 200,
+    });
+  }
+
+  it('payments: recorded, allocated, paid and reversed once each', async () => {
+    const providerId = await insertProvider(t);
+    const owed = await insertRegisteredPurchase(t, { providerId, net: '100' });
+    await movesMoneyOnce({
+      route: '/api/payments',
+      entity: 'payment',
+      party: { providerId },
+      owedId: owed.id,
+      allocate: 'allocations',
+      amount: '100.00',
+      reason: 'Cheque rechazado',
+      written: () => count(sql`select count(*)::int as n from payments where provider_id = ${providerId}::uuid`),
     });
   });
 
   it('collections: recorded, allocated, paid and reversed once each', async () => {
     const customerId = await insertCustomer(t);
     const owed = await insertIssuedSale(t, { customerId, net: '100' });
-    const body = {
-      customerId,
-      date: '2026-10-15',
-      amount: '500.00',
-      currency: 'argentine_peso',
-      method: 'bank_transfer',
-    };
-    const created = await provesIdempotent({
-      send: post('/api/collections'),
-      body: { ...body, status: 'pending' },
-      other: { ...body, amount: '501.00' },
+    await movesMoneyOnce({
+      route: '/api/collections',
+      entity: 'collection',
+      party: { customerId },
+      owedId: owed.id,
+      allocate: 'allocate',
+      amount: '121.00',
+      reason: 'Transferencia devuelta',
       written: () =>
         count(
           sql`select count(*)::int as n from payments where side = 'customer' and customer_id = ${customerId}::uuid`,
         ),
-      status: 201,
-    });
-    const collection = created.data;
-    const allocated = await provesIdempotent({
-      send: post(`/api/collections/${collection.id}/allocate`),
-      body: { version: collection.version, allocations: [{ documentId: owed.id, amount: '121.00' }] },
-      other: { version: collection.version, allocations: [{ documentId: owed.id, amount: '90.00' }] },
-      written: () => events('collection_allocated', collection.id),
-      status: 200,
-    });
-    const paid = await provesIdempotent({
-      send: post(`/api/collections/${collection.id}/paid`),
-      body: { version: allocated.data.version, paidOn: '2026-10-16' },
-      other: { version: allocated.data.version, paidOn: '2026-10-17' },
-      written: () => events('collection_marked_paid', collection.id),
-      status: 200,
-    });
-    await provesIdempotent({
-      send: post(`/api/collections/${collection.id}/reverse`),
-      body: { version: paid.data.version, reason: 'Transferencia devuelta' },
-      other: { version: paid.data.version, reason: 'Otro motivo' },
-      written: () => events('collection_reversed', collection.id),
-      status: 200,
     });
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useDemoClinic } from '../../test/demo-clinic.ts';
+import { stockLedgerMismatches } from '../../test/supplies.ts';
 
 describe('demo clinic medical histories', () => {
   const { get, db } = useDemoClinic();
@@ -23,12 +24,7 @@ describe('demo clinic medical histories', () => {
     expect(laboratories[0]).toMatchObject({ status: 'result_received' });
     const pdf = await get(`/api/patients/${second}/laboratories/${laboratories[0].id}/order.pdf`);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { rows } = await db().orm.execute(sql`
-      select i.id from inventory_items i
-      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
-        on m.account_id = i.account_id and m.item_id = i.id
-      where i.total_stock <> coalesce(m.sum, 0)`);
-    expect(rows).toEqual([]);
+    expect(await stockLedgerMismatches(db())).toEqual([]);
     const { rows: consumed } = await db().orm.execute(
       sql`select 1 from stock_movements where reference_type = 'attendance'`,
     );

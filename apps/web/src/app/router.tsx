@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { routerBasename } from '../lib/base-path';
 import { appMessagesNamespace, i18n } from '../lib/i18n';
-import { ProtectedLayout } from './layouts/protected-layout';
+import { ProtectedLayout, preloadSignedInApp } from './layouts/protected-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
@@ -208,6 +208,7 @@ export const routes: RouteObject[] = [
       {
         id: 'app',
         Component: ProtectedLayout,
+        lazy: () => preloadSignedInApp().then(() => ({})),
         children: protectedRoutes,
       },
       { path: 'pages/error-404-alt', lazy: notFound },

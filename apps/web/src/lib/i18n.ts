@@ -155,6 +155,9 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackNS: appMessagesNamespace,
       interpolation: { escapeValue: false },
       returnNull: false,
+      // The language is detected inside init(), not a tick later: the router starts loading the
+      // page's namespaces right after (main.tsx), and they must be the visitor's language's.
+      initAsync: false,
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',

@@ -42,6 +42,31 @@ export interface StartedSession {
   user: SessionUser;
 }
 
+let startedCheck: { answer: Promise<unknown>; token: string | null; at: number } | null = null;
+
+/**
+ * Starts the session check (`me`) before the code that waits for it has loaded: the router runs
+ * this with the page's first chunks (app/layouts/protected-layout.tsx), so the answer is on its way
+ * while they download (issue 34, mobile Lighthouse).
+ */
+export function startSessionCheck(): void {
+  if (startedCheck) return;
+  startedCheck = { answer: sessionApi.me(), token: tokenStore.get(), at: Date.now() };
+  // Whoever takes the answer handles a failure; this copy only keeps it from being "unhandled".
+  startedCheck.answer.catch(() => {});
+}
+
+/**
+ * The started check's answer, once, if it is still this session's (same token, a few seconds
+ * old); otherwise, and for every later check, the server is asked again.
+ */
+export function takeSessionCheck(): Promise<unknown> {
+  const started = startedCheck;
+  startedCheck = null;
+  const current = started && started.token === tokenStore.get() && Date.now() - started.at < 10_000;
+  return current ? started.answer : sessionApi.me();
+}
+
 /** After sign-in: token, user and cookie kept, the interface in the user's language. */
 export function storeSession(session: StartedSession, remember: boolean): void {
   tokenStore.set(session.token);

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { authFailureOf, isApiError } from '../lib/http';
 import { queryClient, sessionQueryKey } from '../lib/query-client';
 import { tokenStore, userStore } from '../lib/storage-keys';
-import { clearLocalSession, profileFromBody, sessionApi, storeSession } from './session-store';
+import { clearLocalSession, profileFromBody, sessionApi, storeSession, takeSessionCheck } from './session-store';
 import type { SessionUser } from './types';
 
 export { sessionQueryKey } from '../lib/query-client';
@@ -21,7 +21,7 @@ export {
 
 async function fetchProfile(): Promise<SessionUser> {
   try {
-    const profile = profileFromBody(await sessionApi.me());
+    const profile = profileFromBody(await takeSessionCheck());
     if (!profile) throw new Error('Empty profile answer');
     userStore.set(profile);
     return profile;

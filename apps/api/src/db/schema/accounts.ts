@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { spanishKey } from '../spanish-order.ts';
+import { clinicRowColumns } from './columns.ts';
 
 /**
  * Accounts (clinics), their users, sessions, one-time auth tokens and the audit trail (issue 3).
@@ -111,8 +112,7 @@ export const accounts = pgTable(
 export const accountMovements = pgTable(
   'account_movements',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     date: date('date', { mode: 'string' }).notNull(),
     kind: text('kind').notNull(),
     plan: text('plan'),
@@ -169,8 +169,7 @@ export const logins = pgTable(
 export const users = pgTable(
   'users',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     completeName: text('complete_name').notNull(),
     /** The person's sign-in (e-mail and password), shared by their memberships in other clinics. */
     loginId: uuid('login_id')
@@ -204,8 +203,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     userId: uuid('user_id').notNull(),
     /** sha256 (hex) of the opaque bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
@@ -233,8 +231,7 @@ export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     userId: uuid('user_id').notNull(),
     purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -261,8 +258,7 @@ export const authTokens = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     seq: integer('seq').notNull(),
     userId: uuid('user_id'),
     patientId: uuid('patient_id'),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { spanishKey } from '../spanish-order.ts';
+import { clinicRowColumns } from './columns.ts';
 import { patientRef } from './patients.ts';
 import { clinicKeys, clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
@@ -33,8 +34,7 @@ import { clinicKeys, clinicRef, clinicSearchIndex, recordKeys, recordStamps, use
 export const treatments = pgTable(
   'treatments',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     code: text('code'),
     name: text('name').notNull(),
     /** The price list's group (Prevención, Endodoncia, Implantes…), free text the clinic chooses. */
@@ -67,8 +67,7 @@ export const treatments = pgTable(
 export const chairs = pgTable(
   'chairs',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -89,8 +88,7 @@ export const chairs = pgTable(
 export const schedules = pgTable(
   'schedules',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     professionalId: uuid('professional_id'),
     ranges: jsonb('ranges').notNull().default(sql`'[]'::jsonb`),
     ...recordStamps,
@@ -108,8 +106,7 @@ export const schedules = pgTable(
 export const scheduleExceptions = pgTable(
   'schedule_exceptions',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     professionalId: uuid('professional_id'),
     kind: text('kind').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -131,8 +128,7 @@ export const scheduleExceptions = pgTable(
 export const appointments = pgTable(
   'appointments',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     professionalId: uuid('professional_id').notNull(),
     chairId: uuid('chair_id'),
@@ -203,8 +199,7 @@ export const appointments = pgTable(
 export const appointmentLinks = pgTable(
   'appointment_links',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     appointmentId: uuid('appointment_id').notNull(),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -230,8 +225,7 @@ export const appointmentLinks = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),

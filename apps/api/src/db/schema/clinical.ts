@@ -2,6 +2,7 @@ import type { DiagnosisStatus, LaboratoryStatus } from '@odontia/shared/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { treatments } from './agenda.ts';
+import { clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
 import {
@@ -26,8 +27,7 @@ import {
 export const diagnoses = pgTable(
   'diagnoses',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     professionalId: uuid('professional_id').notNull(),
@@ -51,8 +51,7 @@ export const diagnoses = pgTable(
 export const laboratories = pgTable(
   'laboratories',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     orderDate: date('order_date', { mode: 'string' }).notNull(),
     professionalId: uuid('professional_id').notNull(),
@@ -78,8 +77,7 @@ export const laboratories = pgTable(
 export const attendances = pgTable(
   'attendances',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     attendanceType: text('attendance_type').notNull(),
@@ -125,8 +123,7 @@ export const attendances = pgTable(
 export const attendanceLines = pgTable(
   'attendance_lines',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     attendanceId: uuid('attendance_id').notNull(),
     position: integer('position').notNull(),
     description: text('description').notNull(),
@@ -162,8 +159,7 @@ export const attendanceLines = pgTable(
 export const attendanceItems = pgTable(
   'attendance_items',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     attendanceId: uuid('attendance_id').notNull(),
     itemId: uuid('item_id').notNull(),
     kind: text('kind').notNull(),
@@ -185,8 +181,7 @@ export const attendanceItems = pgTable(
 export const attendanceAddenda = pgTable(
   'attendance_addenda',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     attendanceId: uuid('attendance_id').notNull(),
     text: text('text').notNull(),
     ...entryStamps,

@@ -24,9 +24,18 @@ import { spanishKey } from '../spanish-order.ts';
 import { accounts } from './accounts.ts';
 import { treatments } from './agenda.ts';
 import { attendances } from './clinical.ts';
+import { clinicColumn, clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
-import { clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
+import {
+  clinicKeys,
+  clinicKeysOn,
+  clinicRef,
+  clinicSearchIndex,
+  recordKeys,
+  recordStamps,
+  userRefs,
+} from './records.ts';
 
 /**
  * The commercial area (issue 17; the sales side of issue 18 shares it): the clinic's points of
@@ -58,7 +67,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const clinicLogos = pgTable(
   'clinic_logos',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     sha256: text('sha256').notNull(),
@@ -68,8 +77,7 @@ export const clinicLogos = pgTable(
     updatedBy: uuid('updated_by'),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...clinicKeysOn(table),
     ...userRefs({ accountId: table.accountId, id: table.accountId }, table.updatedBy),
   ],
 );
@@ -78,8 +86,7 @@ export const clinicLogos = pgTable(
 export const pointsOfSale = pgTable(
   'points_of_sale',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     /** Four or five digits, '0001'. */
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -97,8 +104,7 @@ export const pointsOfSale = pgTable(
 export const providers = pgTable(
   'providers',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     nif: text('nif'),
     /** Which kind of tax id `nif` is (cuit, nif, cnpj, siren…), so its check digits are checked. */
     taxIdKind: text('tax_id_kind').$type<TaxIdKind>(),
@@ -148,7 +154,7 @@ export const providers = pgTable(
 export const providerItems = pgTable(
   'provider_items',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     providerId: uuid('provider_id').notNull(),
     /** The provider's SKU, trimmed and lower-cased. */
     skuKey: text('sku_key').notNull(),
@@ -179,8 +185,7 @@ export const providerItems = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     kind: text('kind', { enum: ['patient', 'company', 'insurer'] }).notNull(),
     patientId: uuid('patient_id'),
     /** The name on the invoice: the patient's "Last, First", or the company's legal name. */
@@ -239,8 +244,7 @@ export const customers = pgTable(
 export const commercialDocuments = pgTable(
   'commercial_documents',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     side: text('side', { enum: ['purchase', 'sale'] }).notNull(),
     status: text('status', { enum: ['draft', 'registered', 'issued'] })
       .notNull()
@@ -355,8 +359,7 @@ export const commercialDocuments = pgTable(
 export const documentLines = pgTable(
   'document_lines',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     documentId: uuid('document_id').notNull(),
     position: integer('position').notNull(),
     itemId: uuid('item_id'),
@@ -421,16 +424,14 @@ export const documentLines = pgTable(
 export const purchaseOrderSends = pgTable(
   'purchase_order_sends',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     documentId: uuid('document_id').notNull(),
     sentTo: text('sent_to').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     sentBy: uuid('sent_by').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...clinicKeys(table),
     clinicRef(table, table.documentId, commercialDocuments),
     ...userRefs(table, table.sentBy),
     index('purchase_order_sends_document_idx').on(table.accountId, table.documentId, table.sentAt),
@@ -446,8 +447,7 @@ export const purchaseOrderSends = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     side: text('side', { enum: ['provider', 'customer'] }).notNull(),
     number: text('number').notNull(),
     providerId: uuid('provider_id'),
@@ -515,8 +515,7 @@ export const payments = pgTable(
 export const paymentAllocations = pgTable(
   'payment_allocations',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     paymentId: uuid('payment_id'),
     /** A credit note applied to the document it corrects (instead of a payment). */
     creditDocumentId: uuid('credit_document_id'),
@@ -552,8 +551,7 @@ export const paymentAllocations = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     partyKind: text('party_kind', { enum: ['provider', 'customer'] }).notNull(),
     partyId: uuid('party_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -580,7 +578,7 @@ export const ledgerEntries = pgTable(
 export const partyBalances = pgTable(
   'party_balances',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     partyKind: text('party_kind', { enum: ['provider', 'customer'] }).notNull(),
     partyId: uuid('party_id').notNull(),
     debits: money('debits').notNull().default('0'),
@@ -588,8 +586,7 @@ export const partyBalances = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.partyKind, table.partyId] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...clinicKeysOn(table, table.partyKind, table.partyId),
     // The biggest debtors (issue 19's dashboard): the first rows by balance, without sorting them all.
     index('party_balances_balance_idx').on(
       table.accountId,
@@ -613,24 +610,21 @@ export const partyBalances = pgTable(
 export const dayFigures = pgTable(
   'day_figures',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     figure: text('figure').notNull(),
     key: text('key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     amount: figureAmount('amount').notNull().default('0'),
     count: integer('count').notNull().default(0),
   },
-  (table) => [
-    primaryKey({ columns: [table.accountId, table.figure, table.day, table.key] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-  ],
+  (table) => [...clinicKeysOn(table, table.figure, table.day, table.key)],
 );
 
 /** The changes to `day_figures` not folded in yet (appended by the triggers). */
 export const dayFigureChanges = pgTable(
   'day_figure_changes',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     figure: text('figure').notNull(),
     key: text('key').notNull(),
@@ -638,10 +632,7 @@ export const dayFigureChanges = pgTable(
     amount: figureAmount('amount').notNull(),
     count: integer('count').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.accountId, table.id] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-  ],
+  (table) => [...clinicKeys(table)],
 );
 
 /**
@@ -652,16 +643,13 @@ export const dayFigureChanges = pgTable(
 export const dayFigureFolds = pgTable(
   'day_figure_folds',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     failures: integer('failures').notNull().default(0),
     retryAt: timestamp('retry_at', { withTimezone: true }).notNull(),
     lastError: text('last_error'),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.accountId] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-  ],
+  (table) => [...clinicKeysOn(table)],
 );
 
 /**
@@ -672,7 +660,7 @@ export const dayFigureFolds = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -681,8 +669,7 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.scope, table.key] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...clinicKeysOn(table, table.scope, table.key),
     index('idempotency_keys_age_idx').on(table.accountId, table.createdAt),
   ],
 );
@@ -695,7 +682,7 @@ export const idempotencyKeys = pgTable(
 export const saleSequences = pgTable(
   'sale_sequences',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     pointOfService: text('point_of_service').notNull(),
     documentType: text('document_type').notNull(),
     lastNumber: integer('last_number').notNull().default(0),
@@ -703,8 +690,7 @@ export const saleSequences = pgTable(
     lastDate: date('last_date', { mode: 'string' }),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.pointOfService, table.documentType] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
+    ...clinicKeysOn(table, table.pointOfService, table.documentType),
     check('sale_sequences_number', sql`${table.lastNumber} >= 0`),
   ],
 );
@@ -712,16 +698,13 @@ export const saleSequences = pgTable(
 export const saleChains = pgTable(
   'sale_chains',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     pointOfService: text('point_of_service').notNull(),
     lastIndex: integer('last_index').notNull().default(0),
     lastHash: text('last_hash'),
     lastDocumentId: uuid('last_document_id'),
   },
-  (table) => [
-    primaryKey({ columns: [table.accountId, table.pointOfService] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-  ],
+  (table) => [...clinicKeysOn(table, table.pointOfService)],
 );
 
 /**
@@ -733,7 +716,7 @@ export const saleChains = pgTable(
 export const billedSources = pgTable(
   'billed_sources',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     sourceKind: text('source_kind', { enum: ['attendance_fee', 'attendance_line', 'budget_line'] }).notNull(),
     sourceId: uuid('source_id').notNull(),
     documentId: uuid('document_id').notNull(),
@@ -754,8 +737,7 @@ export const billedSources = pgTable(
 export const budgetDecisions = pgTable(
   'budget_decisions',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     documentId: uuid('document_id').notNull(),
     decision: text('decision', { enum: ['accepted', 'rejected'] }).notNull(),
     decidedOn: date('decided_on', { mode: 'string' }).notNull(),
@@ -788,7 +770,7 @@ export const budgetDecisions = pgTable(
 export const einvoiceSubmissions = pgTable(
   'einvoice_submissions',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     documentId: uuid('document_id').notNull(),
     adapter: text('adapter').notNull(),
     status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { attendances, diagnoses, laboratories } from './clinical.ts';
+import { clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { patientRef } from './patients.ts';
 import {
@@ -51,8 +52,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const odontogramEntries = pgTable(
   'odontogram_entries',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     /** FDI number: 11–48 permanent, 51–85 primary. */
     tooth: integer('tooth').notNull(),
@@ -100,8 +100,7 @@ export const odontogramEntries = pgTable(
 export const prescriptions = pgTable(
   'prescriptions',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     ...signingProfessional,
     date: date('date', { mode: 'string' }).notNull(),
@@ -125,8 +124,7 @@ export const prescriptions = pgTable(
 export const prescriptionLines = pgTable(
   'prescription_lines',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     prescriptionId: uuid('prescription_id').notNull(),
     position: integer('position').notNull(),
     medicationId: uuid('medication_id'),
@@ -156,8 +154,7 @@ export const prescriptionLines = pgTable(
 export const authorizationTemplates = pgTable(
   'authorization_templates',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     kind: text('kind').$type<TemplateKind>().notNull().default('consent'),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -179,8 +176,7 @@ export const authorizationTemplates = pgTable(
 export const treatmentAuthorizations = pgTable(
   'treatment_authorizations',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     templateId: uuid('template_id'),
     professionalId: uuid('professional_id').notNull(),
@@ -214,8 +210,7 @@ export const treatmentAuthorizations = pgTable(
 export const authorizationSignatures = pgTable(
   'authorization_signatures',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     authorizationId: uuid('authorization_id').notNull(),
     signedText: text('signed_text').notNull(),
     signatureImage: bytea('signature_image').notNull(),
@@ -248,8 +243,7 @@ export const authorizationSignatures = pgTable(
 export const patientFiles = pgTable(
   'patient_files',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     fileType: text('file_type').notNull(),
     note: text('note'),
@@ -304,8 +298,7 @@ export const patientFiles = pgTable(
 export const healthCertificates = pgTable(
   'health_certificates',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     patientId: uuid('patient_id').notNull(),
     kind: text('kind').notNull(),
     date: date('date', { mode: 'string' }).notNull(),

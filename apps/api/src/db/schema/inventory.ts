@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { spanishKey } from '../spanish-order.ts';
+import { clinicRowColumns } from './columns.ts';
 import { clinicKeys, clinicRef, clinicSearchIndex, userRefs } from './records.ts';
 
 /**
@@ -25,8 +26,7 @@ import { clinicKeys, clinicRef, clinicSearchIndex, userRefs } from './records.ts
 export const inventoryItems = pgTable(
   'inventory_items',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     kind: text('kind', { enum: ['medication', 'supply'] }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -105,8 +105,7 @@ export const inventoryItems = pgTable(
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     itemId: uuid('item_id').notNull(),
     kind: text('kind').$type<StockMovementKind>().notNull(),
     /** Signed: positive in, negative out. */

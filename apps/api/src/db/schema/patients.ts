@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { keptKey } from '../spanish-order.ts';
-import { accounts } from './accounts.ts';
-import { clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
+import { clinicColumn, clinicRowColumns } from './columns.ts';
+import { clinicKeysOn, clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
 
 /**
  * Patients (issue 5) and the per-clinic counters that number them (P-000123). A patient is never
@@ -26,21 +14,17 @@ import { clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
 export const accountCounters = pgTable(
   'account_counters',
   {
-    accountId: uuid('account_id').notNull(),
+    ...clinicColumn,
     name: text('name').notNull(),
     value: integer('value').notNull().default(0),
   },
-  (table) => [
-    primaryKey({ columns: [table.accountId, table.name] }),
-    foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
-  ],
+  (table) => [...clinicKeysOn(table, table.name)],
 );
 
 export const patients = pgTable(
   'patients',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     skuPatient: text('sku_patient').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

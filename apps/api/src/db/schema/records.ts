@@ -54,12 +54,17 @@ interface ClinicOwned {
   id: AnyPgColumn;
 }
 
-/** `(account_id, id)` and the clinic. */
-export function clinicKeys(table: ClinicOwned) {
+/** The primary key `(account_id, …columns)` and the clinic: a clinic's table keyed by other columns than `id`. */
+export function clinicKeysOn(table: { accountId: AnyPgColumn }, ...columns: AnyPgColumn[]) {
   return [
-    primaryKey({ columns: [table.accountId, table.id] }),
+    primaryKey({ columns: [table.accountId, ...columns] }),
     foreignKey({ columns: [table.accountId], foreignColumns: [accounts.id] }),
   ];
+}
+
+/** `(account_id, id)` and the clinic. */
+export function clinicKeys(table: ClinicOwned) {
+  return clinicKeysOn(table, table.id);
 }
 
 /** Each column points at a user of the same clinic. */

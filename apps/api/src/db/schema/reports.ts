@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinicRowColumns } from './columns.ts';
 import { clinicKeys, userRefs } from './records.ts';
 
 /**
@@ -10,8 +11,7 @@ import { clinicKeys, userRefs } from './records.ts';
 export const reportExports = pgTable(
   'report_exports',
   {
-    accountId: uuid('account_id').notNull(),
-    id: uuid('id').notNull(),
+    ...clinicRowColumns,
     reportId: text('report_id').notNull(),
     format: text('format', { enum: ['csv', 'xlsx', 'pdf'] }).notNull(),
     /** { from, to, method?, professionalId? } */

@@ -7,6 +7,7 @@ import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import type { accountResponseSchema, renewAccountResponseSchema } from '@odontia/shared/schemas/account';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sonrisasBilling } from '../../../test/clinics.ts';
 import { multipart, paddedPdf } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
@@ -87,20 +88,7 @@ describe.each(availableBackends())('my account on %s', (backend) => {
 
   it('edits the billing data with versions, validation and an audit event', async () => {
     const before = await account(t);
-    const body = {
-      clinicName: 'Clínica Dental Sonrisas',
-      contact: '+34 600 111 222',
-      useFiscalData: false,
-      billingLegalName: 'Sonrisas SL',
-      billingTaxId: 'B12345678',
-      billingAddress: 'Calle Mayor 1',
-      billingCity: 'Madrid',
-      billingPostalCode: '28001',
-      billingCountry: 'es',
-      billingEmail: 'facturas@sonrisas.example',
-      billingContact: 'Ana',
-      version: before.version,
-    };
+    const body = { ...sonrisasBilling, version: before.version };
     const saved = await t.call('PUT', '/api/account/billing', { body });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<AccountAnswer>().code).toBe('account_billing_updated');

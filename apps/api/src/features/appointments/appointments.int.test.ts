@@ -89,9 +89,7 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     ...extra,
   });
   async function book(b: Record<string, unknown>) {
-    const response = await t.call('POST', '/api/appointments', { body: b });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created('/api/appointments', { body: b });
   }
   const act = (id: string, action: string, b: Record<string, unknown>) =>
     t.call('POST', `/api/appointments/${id}/${action}`, { body: b });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestPatient } from '../../../test/clinical.ts';
-import { type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
+import { type TestClinicContext, type TestResponse, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -80,12 +80,12 @@ describe.each(availableBackends())('attendance lines on %s', (backend) => {
   let counter = 0;
   async function treatment(token = t.clinic.token) {
     counter += 1;
-    const response = await t.call('POST', '/api/treatments', {
-      token,
-      body: { code: `T${counter}`, name: `Endodoncia ${counter}`, durationMinutes: 60 },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return (
+      await t.created<{ id: string }>('/api/treatments', {
+        token,
+        body: { code: `T${counter}`, name: `Endodoncia ${counter}`, durationMinutes: 60 },
+      })
+    ).id;
   }
   const attendance = (overrides: Record<string, unknown> = {}) => ({
     date: '2026-03-10T10:30:00-03:00',
@@ -98,9 +98,7 @@ describe.each(availableBackends())('attendance lines on %s', (backend) => {
     ...overrides,
   });
   async function create(body: object, patient = t.patientId) {
-    const response = await t.call('POST', url(undefined, patient), { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created(url(undefined, patient), { body });
   }
   async function customerOf(patientId: string) {
     const { rows } = await t.db.orm.execute<{ id: string }>(
@@ -162,38 +160,25 @@ describe.each(availableBackends())('attendance lines on %s', (backend) => {
       expect.arrayContaining([expect.objectContaining({ path: 'lines.0.tooth', code: 'invalid_value' })]),
     );
     // The tooth is a contract error (first pass); the links are the service's (second pass).
-    const links = await t.call('POST', url(), {
-      body: attendance({
-        lines: [
-          { description: 'B', treatmentId: otherTreatment, quantity: 1, price: '1' },
-          { description: 'C', budgetLineId: rejected.lineIds[0], quantity: 1, price: '1' },
-          { description: 'D', budgetLineId: undecided.lineIds[0], quantity: 1, price: '1' },
-          { id: newId(), description: 'E', quantity: 1, price: '1' },
-        ],
-      }),
-    });
-    expect(links.statusCode).toBe(400);
-    const paths = links
-      .json()
-      .details.fields.map((field: { path: string }) => field.path)
-      .sort();
-    expect(paths).toEqual(['lines.3.id']);
-    const linksOnly = await t.call('POST', url(), {
-      body: attendance({
-        lines: [
-          { description: 'B', treatmentId: otherTreatment, quantity: 1, price: '1' },
-          { description: 'C', budgetLineId: rejected.lineIds[0], quantity: 1, price: '1' },
-          { description: 'D', budgetLineId: undecided.lineIds[0], quantity: 1, price: '1' },
-        ],
-      }),
-    });
-    expect(linksOnly.statusCode).toBe(400);
-    expect(
-      linksOnly
+    // Lines whose links the service refuses: another clinic's treatment, a rejected and an undecided budget's lines.
+    const badLinks = [
+      { description: 'B', treatmentId: otherTreatment, quantity: 1, price: '1' },
+      { description: 'C', budgetLineId: rejected.lineIds[0], quantity: 1, price: '1' },
+      { description: 'D', budgetLineId: undecided.lineIds[0], quantity: 1, price: '1' },
+    ];
+    const fieldPaths = (response: TestResponse) =>
+      response
         .json()
         .details.fields.map((field: { path: string }) => field.path)
-        .sort(),
-    ).toEqual(['lines.0.treatmentId', 'lines.1.budgetLineId', 'lines.2.budgetLineId']);
+        .sort();
+    const links = await t.call('POST', url(), {
+      body: attendance({ lines: [...badLinks, { id: newId(), description: 'E', quantity: 1, price: '1' }] }),
+    });
+    expect(links.statusCode).toBe(400);
+    expect(fieldPaths(links)).toEqual(['lines.3.id']);
+    const linksOnly = await t.call('POST', url(), { body: attendance({ lines: badLinks }) });
+    expect(linksOnly.statusCode).toBe(400);
+    expect(fieldPaths(linksOnly)).toEqual(['lines.0.treatmentId', 'lines.1.budgetLineId', 'lines.2.budgetLineId']);
     // Another patient's accepted budget line is not this patient's.
     const otherPatient = await createTestPatient(t.app, t.clinic.token);
     const theirs = await budgetOf(t, otherPatient, { n: 4, lines: [{ quantity: '1' }] });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
+import { stockLedgerMismatches } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -27,18 +28,18 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
       minStock: 0,
       reorderStock: 0,
       totalStock,
-      // A medicine is used only once approved.
-      ...(kind === 'medication' ? { approvalStatus: 'approved' } : {}),
+      // A medicine must be approved to be used.
+      ...(kind === 'supply' ? {} : { approvalStatus: 'approved' }),
     };
-    const response = await t.call('POST', kind === 'supply' ? '/api/supplies' : '/api/medications', {
-      token,
-      body: {
-        ...body,
-        ...overrides,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return (
+      await t.created<{ id: string }>(kind === 'supply' ? '/api/supplies' : '/api/medications', {
+        token,
+        body: {
+          ...body,
+          ...overrides,
+        },
+      })
+    ).id;
   }
   async function stockOf(id: string): Promise<number> {
     const { rows } = await t.db.orm.execute<{ total_stock: number }>(
@@ -80,12 +81,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {
     expect(await dayFigureMismatches(t)).toEqual([]);
-    const { rows } = await t.db.orm.execute<{ id: string }>(sql`
-      select i.id from inventory_items i
-      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
-        on m.account_id = i.account_id and m.item_id = i.id
-      where i.total_stock <> coalesce(m.sum, 0)`);
-    expect(rows).toEqual([]);
+    expect(await stockLedgerMismatches(t.db)).toEqual([]);
   });
 
   it('creates an attendance: group derived, totals with decimals, supplies and medicines leave stock, audit row', async () => {

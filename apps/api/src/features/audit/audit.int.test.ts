@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expectAuditChain } from '../../../test/audit-chain.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
-import { auditChainBreaks, listAuditEvents, recordAuditEvent } from './audit.repository.ts';
+import { listAuditEvents, recordAuditEvent } from './audit.repository.ts';
 
 /** The audit chain stays one unbroken line per clinic, even when events are written at once. */
 describe('audit chain', () => {
@@ -21,7 +22,7 @@ describe('audit chain', () => {
       const events = await t.db.withTenant(clinic.accountId, (tx) => listAuditEvents(tx));
       expect(events.every((event) => event.accountId === clinic.accountId)).toBe(true);
       expect(events.filter((event) => event.action.startsWith('test_'))).toHaveLength(15);
-      expect(auditChainBreaks(events)).toEqual([]);
+      expectAuditChain(events);
     }
   });
 });

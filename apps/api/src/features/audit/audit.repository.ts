@@ -58,26 +58,6 @@ export async function recordAuditEvent(tx: TenantTx | SystemTx, input: AuditEven
   await tx.insert(auditEvents).values({ ...event, createdAt, prevHash, hash: auditHash(prevHash, event) });
 }
 
-/**
- * Where a clinic's chain (its events oldest first, as `listAuditEvents` reads them) breaks: a seq
- * that does not count 1, 2, 3…, a prev_hash that is not the previous event's hash, or a hash its
- * event does not give. None: the chain is intact.
- */
-export function auditChainBreaks(events: (typeof auditEvents.$inferSelect)[]): string[] {
-  const breaks: string[] = [];
-  let prev: string | null = null;
-  for (const [index, event] of events.entries()) {
-    const { hash, prevHash, ...rest } = event;
-    if (event.seq !== index + 1) breaks.push(`event ${index + 1} has seq ${event.seq}`);
-    if (prevHash !== prev) breaks.push(`seq ${event.seq}: prev_hash is not the previous hash`);
-    if (hash !== auditHash(prevHash, { ...rest, createdAt: rest.createdAt.toISOString() })) {
-      breaks.push(`seq ${event.seq}: hash does not match the event`);
-    }
-    prev = hash;
-  }
-  return breaks;
-}
-
 /** The clinic's events, oldest first (tests, and later the audit screen). */
 export function listAuditEvents(tx: TenantTx, filter: { action?: string } = {}) {
   return tx

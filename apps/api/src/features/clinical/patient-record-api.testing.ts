@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { TestClinicContext } from '../../../test/test-clinic.ts';
 
 /** What a test reads of a record it wrote when it names no schema: its id, version and the rest. */
@@ -17,11 +16,8 @@ export function patientRecordApi<TRecord = WrittenRecord>(
   body: () => Record<string, unknown>,
 ) {
   const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/${collection}${id ? `/${id}` : ''}`;
-  async function create(written: object = body(), patient = t.patientId): Promise<TRecord> {
-    const response = await t.call('POST', url(undefined, patient), { body: written });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: TRecord }>().data;
-  }
+  const create = (written: object = body(), patient = t.patientId) =>
+    t.created<TRecord>(url(undefined, patient), { body: written });
   const contract = {
     collection: (patient: string) => url(undefined, patient),
     patientScoped: true,

@@ -26,9 +26,7 @@ describe.each(availableBackends())('customers on %s', (backend) => {
     };
   };
   const create = async (body: Record<string, unknown>) => {
-    const response = await t.call('POST', '/api/customers', { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created('/api/customers', { body });
   };
 
   it('creates an insurer with a checked tax id, answers it, lists and searches it', async () => {

@@ -6,7 +6,7 @@ import { insertProvider, insertRegisteredPurchase } from '../../../test/commerci
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { appointmentBooker } from '../../../test/figures-fixture.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { createJobWorker } from '../jobs/jobs.worker.ts';
@@ -219,11 +219,7 @@ describe.each(availableBackends())('the day figures on %s', (backend) => {
     ]);
     // The rebuild is for the calling clinic only.
     const other = await t.newClinic();
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`select odontia_rebuild_day_figures(${other.accountId}::uuid)`),
-      ),
-    ).rejects.toThrow();
+    await expectRefusedAsClinic(t, sql`select odontia_rebuild_day_figures(${other.accountId}::uuid)`);
   });
 
   it('keeps the purchases side apart, and each clinic its own', async () => {
@@ -252,9 +248,7 @@ describe.each(availableBackends())('the day figures on %s', (backend) => {
     );
     expect(Number(seen.rows[0]?.n)).toBe(Number(own[0]?.n));
     for (const table of ['day_figures', 'day_figure_changes'])
-      await expect(
-        t.db.withTenant(t.clinic.accountId, (tx) => tx.execute(sql.raw(`delete from ${table}`))),
-      ).rejects.toThrow();
+      await expectRefusedAsClinic(t, sql.raw(`delete from ${table}`));
   });
 
   it('folds taken at once never count a change twice; the worker folds on its own', async () => {

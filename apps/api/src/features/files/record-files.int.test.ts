@@ -27,9 +27,7 @@ describe.each(availableBackends())('record files on %s', (backend) => {
       kind === 'diagnoses'
         ? { date: '2026-03-10', professionalId: t.clinic.userId, text: 'Fractura coronaria' }
         : { orderDate: '2026-03-10', professionalId: t.clinic.userId, laboratoryName: 'Lab', studies: ['blood_count'] };
-    const response = await t.call('POST', records(kind, patient), { body, token });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number };
+    return t.created<{ id: string; version: number }>(records(kind, patient), { body, token });
   }
   async function post(url: string, files: { name: string; content: Buffer }[], metadata: unknown, fields = {}) {
     const body = await multipart(files, metadata, fields);

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
+import { nitrileGlovesBox, stockLedgerMismatches } from '../../../test/supplies.ts';
 import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
@@ -34,12 +35,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
     counter += 1;
     return {
       name: `Guantes de nitrilo ${counter}`,
-      brand: 'Descarpack',
-      unitMeasurement: 'box',
-      packagingQty: 100,
-      costPrice: '5000',
-      basePrice: '7000',
-      taxRate: '10.5',
+      ...nitrileGlovesBox,
       minStock: 1,
       reorderStock: 3,
       totalStock: 8,
@@ -47,21 +43,16 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
     };
   };
   async function create(base: 'medications' | 'supplies', body: object, token = t.clinic.token) {
-    const response = await t.call('POST', `/api/${base}`, { token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; totalStock: number; [key: string]: unknown };
+    return t.created<{ id: string; version: number; totalStock: number; [key: string]: unknown }>(`/api/${base}`, {
+      token,
+      body,
+    });
   }
 
   // The ledger invariant, after every scenario: the stock of every item is the sum of its movements,
   // and its newest movement says the same.
   afterEach(async () => {
-    const { rows } = await t.db.orm.execute<{ id: string; total_stock: number; sum: number }>(sql`
-      select i.id, i.total_stock, coalesce(m.sum, 0)::int as sum
-      from inventory_items i
-      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
-        on m.account_id = i.account_id and m.item_id = i.id
-      where i.total_stock <> coalesce(m.sum, 0)`);
-    expect(rows).toEqual([]);
+    expect(await stockLedgerMismatches(t.db)).toEqual([]);
     const { rows: lastRows } = await t.db.orm.execute<{ id: string }>(sql`
       select i.id from inventory_items i
       join lateral (select stock_after from stock_movements s where s.account_id = i.account_id and s.item_id = i.id

@@ -13,9 +13,10 @@ describe.each(availableBackends())('odontogram on %s', (backend) => {
   const base = (patientId: string) => `/api/patients/${patientId}/odontogram`;
   type Mark = { tooth: number; zone: string | null; status: string; notes?: string };
   async function chart(patientId: string, marks: Mark[], extra: Record<string, unknown> = {}) {
-    const response = await t.call('POST', `${base(patientId)}/entries`, { body: { marks, ...extra } });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; tooth: number; zone: string | null; status: string }[];
+    return t.created<{ id: string; tooth: number; zone: string | null; status: string }[]>(
+      `${base(patientId)}/entries`,
+      { body: { marks, ...extra } },
+    );
   }
   async function stateAt(patientId: string, at?: string) {
     const response = await t.call('GET', `${base(patientId)}${at ? `?at=${encodeURIComponent(at)}` : ''}`);

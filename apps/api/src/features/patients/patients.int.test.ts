@@ -29,9 +29,7 @@ describe.each(availableBackends())('patients on %s', (backend) => {
   };
   type PatientBody = { id: string; version: number; skuPatient: string; [key: string]: unknown };
   async function create(body: object, token = t.clinic.token): Promise<PatientBody> {
-    const response = await t.call('POST', '/api/patients', { token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created('/api/patients', { token, body });
   }
 
   describeRecordContract(t, {

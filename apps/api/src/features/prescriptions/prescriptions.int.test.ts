@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeRecordContract } from '../../../test/record-contract.ts';
+import { createSupply, nitrileGlovesBox } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -37,7 +38,8 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   const { url, create, contract } = patientRecordApi<
     WrittenRecord & { verificationCode: string; lines: { medicine: string }[] }
   >(t, 'prescriptions', () => prescription());
-  const medicationBody = (overrides: Record<string, unknown> = {}) => ({
+  /** An approved medicine of the catalogue, 10 in stock. */
+  const amoxicillin = {
     name: 'Amoxicilina 500 mg',
     activePrinciple: 'Amoxicilina',
     costPrice: '100',
@@ -47,12 +49,14 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     reorderStock: 0,
     totalStock: 10,
     approvalStatus: 'approved',
-    ...overrides,
-  });
+  };
   async function medication(overrides: Record<string, unknown> = {}, token = t.clinic.token) {
-    const response = await t.call('POST', '/api/medications', { token, body: medicationBody(overrides) });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return (
+      await t.created<{ id: string }>('/api/medications', {
+        token,
+        body: { ...amoxicillin, ...overrides },
+      })
+    ).id;
   }
 
   beforeAll(async () => {
@@ -169,22 +173,11 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   it("refuses a medicine under review, suspended, inactive, a supply or another clinic's with medication_not_prescribable or 400", async () => {
     const underReview = await medication({ name: 'Ketorolac en revisión', approvalStatus: 'underReview' });
     const inactive = await medication({ name: 'Diclofenac discontinuado', productStatus: 'inactive' });
-    const supplyResponse = await t.call('POST', '/api/supplies', {
-      body: {
-        name: 'Guantes de nitrilo',
-        brand: 'Descarpack',
-        unitMeasurement: 'box',
-        packagingQty: 100,
-        costPrice: '5000',
-        basePrice: '7000',
-        taxRate: '10.5',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock: 10,
-      },
+    const supply = await createSupply(t, {
+      name: 'Guantes de nitrilo',
+      ...nitrileGlovesBox,
+      totalStock: 10,
     });
-    expect(supplyResponse.statusCode, supplyResponse.body).toBe(201);
-    const supply = supplyResponse.json().data.id as string;
     for (const [id, name] of [
       [underReview, 'Ketorolac en revisión'],
       [inactive, 'Diclofenac discontinuado'],
@@ -204,7 +197,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     // Suspended after approval: no longer prescribable either.
     const suspended = await medication({ name: 'Metronidazol suspendido' });
     const suspend = await t.call('PUT', `/api/medications/${suspended}`, {
-      body: medicationBody({ name: 'Metronidazol suspendido', approvalStatus: 'suspended', version: 1 }),
+      body: { ...amoxicillin, name: 'Metronidazol suspendido', approvalStatus: 'suspended', version: 1 },
     });
     expect(suspend.statusCode, suspend.body).toBe(200);
     const answer = await t.call('POST', url(), {

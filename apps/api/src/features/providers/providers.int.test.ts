@@ -68,9 +68,9 @@ describe.each(availableBackends())('providers on %s', (backend) => {
   });
 
   const create = async (body: Record<string, unknown>) => {
-    const response = await t.call('POST', '/api/providers', { body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; version: number; nif: string | null; hasDocuments: boolean };
+    return t.created<{ id: string; version: number; nif: string | null; hasDocuments: boolean }>('/api/providers', {
+      body,
+    });
   };
   const fieldsOf = (response: { json: () => { details?: { fields?: { path: string; code: string }[] } } }) =>
     Object.fromEntries((response.json().details?.fields ?? []).toReversed().map((field) => [field.path, field.code]));

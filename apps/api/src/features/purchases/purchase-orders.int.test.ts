@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { createSupply } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -38,22 +39,9 @@ describe.each(availableBackends())('purchase orders on %s', (backend) => {
     return id;
   }
 
-  async function newSupply() {
+  function newSupply() {
     counter += 1;
-    const response = await t.call('POST', '/api/supplies', {
-      body: {
-        name: `Guantes nitrilo ${counter}`,
-        unitMeasurement: 'unit',
-        costPrice: '10',
-        basePrice: '20',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock: 0,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return createSupply(t, { name: `Guantes nitrilo ${counter}` });
   }
 
   const stockOf = async (itemId: string) =>

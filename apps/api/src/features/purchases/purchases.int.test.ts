@@ -1,50 +1,40 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
-import { expectHiddenFromOtherClinic } from '../../../test/commercial.ts';
+import { expectHiddenFromOtherClinic, insertProvider } from '../../../test/commercial.ts';
+import { counter } from '../../../test/counter.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { createSupply } from '../../../test/supplies.ts';
+import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { newId } from '../../lib/ids.ts';
 
 /** Purchases (issue 17): drafts, registering, stock and costs, SKU memory, the ledger, isolation, permissions. */
 describe.each(availableBackends())('purchases on %s', (backend) => {
   const t = useTestClinic(backend);
 
-  let counter = 0;
-  const next = () => {
-    counter += 1;
-    return counter;
-  };
+  const next = counter();
 
-  async function newProvider(clinic: TestClinic = t.clinic, overrides: { active?: boolean; term?: number } = {}) {
-    const id = newId();
-    await t.db.withTenant(clinic.accountId, (tx) =>
-      tx.execute(sql`
-        insert into providers (account_id, id, fantasy_name, bussines_name, nif, currency, payment_term_days, active)
-        values (${clinic.accountId}::uuid, ${id}::uuid, ${`Dental Sur ${next()}`}, 'Dental Sur S.A.',
-                ${`B${String(10000000 + counter)}`}, 'euro', ${overrides.term ?? 30}, ${overrides.active ?? true})`),
-    );
-    return id;
-  }
-
-  async function newSupply(token = t.clinic.token, totalStock = 0) {
-    const response = await t.call('POST', '/api/supplies', {
-      token,
-      body: {
-        name: `Composite A2 ${next()}`,
-        unitMeasurement: 'unit',
-        costPrice: '10',
-        basePrice: '20',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock,
+  /** A provider in euros with a Spanish-style NIF (no tax id kind, no address). */
+  function newProvider(clinic: TestClinic = t.clinic, overrides: { active?: boolean; term?: number } = {}) {
+    const n = next();
+    return insertProvider(
+      t,
+      {
+        fantasyName: `Dental Sur ${n}`,
+        bussinesName: 'Dental Sur S.A.',
+        nif: `B${String(10000000 + n)}`,
+        taxIdKind: null,
+        commercialAddress: null,
+        currency: 'euro',
+        paymentTermDays: overrides.term ?? 30,
+        active: overrides.active ?? true,
       },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+      clinic,
+    );
   }
+
+  const newSupply = (token = t.clinic.token, totalStock = 0) =>
+    createSupply(t, { name: `Composite A2 ${next()}`, totalStock }, token);
 
   const stockOf = async (itemId: string) => {
     const response = await t.call('GET', `/api/supplies/${itemId}`);
@@ -63,16 +53,14 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
   });
 
   async function post(body: object, token = t.clinic.token) {
-    const response = await t.call('POST', '/api/purchases', { token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as {
+    return t.created<{
       id: string;
       version: number;
       status: string;
       total: string;
       openAmount: string;
       [key: string]: unknown;
-    };
+    }>('/api/purchases', { token, body });
   }
 
   // The ledger invariant after every scenario: for every provider, party_balances = Σ ledger =
@@ -231,16 +219,8 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
     expect((await t.call('POST', `/api/purchases/${draft.id}/register`, { body: { version } })).json().code).toBe(
       'document_final',
     );
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`update commercial_documents set total = 1 where id = ${draft.id}::uuid`),
-      ),
-    ).rejects.toThrow();
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`delete from document_lines where document_id = ${draft.id}::uuid`),
-      ),
-    ).rejects.toThrow();
+    await expectRefusedAsClinic(t, sql`update commercial_documents set total = 1 where id = ${draft.id}::uuid`);
+    await expectRefusedAsClinic(t, sql`delete from document_lines where document_id = ${draft.id}::uuid`);
     expect((await t.auditEvents('purchase_registered')).some((row) => row.entityId === draft.id)).toBe(true);
   });
 

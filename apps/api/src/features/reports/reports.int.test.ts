@@ -10,6 +10,7 @@ import { insertProvider, insertRegisteredPurchase } from '../../../test/commerci
 import {
   appointmentBooker,
   collectionsWithOneReversed,
+  consultation,
   creator,
   novemberSales,
   saleCatalogue,
@@ -86,6 +87,19 @@ describe.each(availableBackends())('reports on %s', (backend) => {
           return [column.key, column.kind === 'money' ? (cents / 100).toFixed(2) : cents];
         }),
     );
+  /** The report's totals are these, and each is its column summed over the rows. */
+  const expectTotals = (data: Parameters<typeof summed>[0] & { totals: unknown }, totals: unknown) => {
+    expect(data.totals).toEqual(totals);
+    expect(summed(data)).toEqual(data.totals);
+  };
+
+  /** A report's first page whose rows and totals are these (see expectTotals); its data. */
+  const expectPage = async (reportId: string, rows: unknown[], totals: unknown, query = '', dates = period) => {
+    const data = await page(reportId, query, dates);
+    expect(data.rows).toEqual(rows);
+    expectTotals(data, totals);
+    return data;
+  };
 
   it('lists the catalogue, with the integrity report at its own endpoint', async () => {
     const response = await t.call('GET', '/api/reports');
@@ -111,13 +125,14 @@ describe.each(availableBackends())('reports on %s', (backend) => {
   });
 
   it('daily cash: collections by day and method, the reversed one left out; totals over every page', async () => {
-    const data = await page('daily-cash');
-    expect(data.rows).toEqual([
-      { day: '2026-11-06', method: 'cash_payment', count: 1, amount: '50.00' },
-      { day: '2026-11-07', method: 'credit_card', count: 1, amount: '30.00' },
-    ]);
-    expect(data.totals).toEqual({ count: 2, amount: '80.00' });
-    expect(summed(data)).toEqual(data.totals);
+    const data = await expectPage(
+      'daily-cash',
+      [
+        { day: '2026-11-06', method: 'cash_payment', count: 1, amount: '50.00' },
+        { day: '2026-11-07', method: 'credit_card', count: 1, amount: '30.00' },
+      ],
+      { count: 2, amount: '80.00' },
+    );
     const second = await t.call('GET', `/api/reports/daily-cash?${period}&page=2&pageSize=1`);
     expect(second.json()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(second.json().data.rows).toEqual([data.rows[1]]);
@@ -126,13 +141,14 @@ describe.each(availableBackends())('reports on %s', (backend) => {
   });
 
   it('production by treatment: invoiced lines net of VAT, credit notes subtracted', async () => {
-    const data = await page('production-by-treatment');
-    expect(data.rows).toEqual([
-      { code: 'LIMP', treatment: 'Limpieza', count: 0, net: '60.00' },
-      { code: 'EXTR', treatment: 'Extracción', count: 1, net: '50.00' },
-    ]);
-    expect(data.totals).toEqual({ count: 1, net: '110.00' });
-    expect(summed(data)).toEqual(data.totals);
+    await expectPage(
+      'production-by-treatment',
+      [
+        { code: 'LIMP', treatment: 'Limpieza', count: 0, net: '60.00' },
+        { code: 'EXTR', treatment: 'Extracción', count: 1, net: '50.00' },
+      ],
+      { count: 1, net: '110.00' },
+    );
   });
 
   it('sales VAT book: each issued document by rate, the credit note negative', async () => {
@@ -143,8 +159,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(data.rows[1]).toMatchObject({ date: '2026-11-05', documentType: 'credit_note' });
     expect(data.rows[1]).toMatchObject({ net: '-40.00', vat: '-8.40', total: '-48.40' });
     expect(data.rows[0].number).toMatch(/^0001-\d+$/);
-    expect(data.totals).toEqual({ net: '110.00', vat: '23.10', total: '133.10' });
-    expect(summed(data)).toEqual(data.totals);
+    expectTotals(data, { net: '110.00', vat: '23.10', total: '133.10' });
   });
 
   it('purchases VAT book: registered documents of the period, the credit note negative', async () => {
@@ -154,8 +169,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       ['2026-11-10', 'invoice', '300.00', '63.00'],
       ['2026-11-12', 'credit_note', '-50.00', '-10.50'],
     ]);
-    expect(data.totals).toEqual({ net: '350.00', vat: '73.50', total: '423.50' });
-    expect(summed(data)).toEqual(data.totals);
+    expectTotals(data, { net: '350.00', vat: '73.50', total: '423.50' });
   });
 
   it('receivables aging and payables: the current accounts figures, equal to their ledgers', async () => {
@@ -207,8 +221,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(valuation.rows).toHaveLength(1);
     expect(valuation.rows[0]).toMatchObject({ kind: 'supply', item: 'Guantes de nitrilo', stock: 7 });
     const unitCost = Number(valuation.rows[0].unitCost);
-    expect(valuation.totals).toEqual({ stock: 7, value: (7 * unitCost).toFixed(2) });
-    expect(summed(valuation)).toEqual(valuation.totals);
+    expectTotals(valuation, { stock: 7, value: (7 * unitCost).toFixed(2) });
     const today = new Date().toISOString().slice(0, 10);
     const movements = await page('stock-movements', '', `from=${today.slice(0, 8)}01&to=${today.slice(0, 4)}-12-31`);
     expect(movements.rows.map((row: Record<string, unknown>) => [row.item, row.quantity, row.stockAfter])).toEqual([
@@ -243,20 +256,21 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     await book('2026-11-14T15:00:00Z', { status: 'rescheduled' });
     // Outside the period.
     await book('2026-11-20T15:00:00Z', { status: 'completed' });
-    const data = await page('appointments-by-professional');
-    expect(data.rows).toEqual([
-      {
-        professional: expect.any(String),
-        total: 6,
-        scheduled: 1,
-        completed: 2,
-        cancelled: 1,
-        lateCancelled: 1,
-        noShow: 1,
-      },
-    ]);
-    expect(data.totals).toEqual({ total: 6, scheduled: 1, completed: 2, cancelled: 1, lateCancelled: 1, noShow: 1 });
-    expect(summed(data)).toEqual(data.totals);
+    await expectPage(
+      'appointments-by-professional',
+      [
+        {
+          professional: expect.any(String),
+          total: 6,
+          scheduled: 1,
+          completed: 2,
+          cancelled: 1,
+          lateCancelled: 1,
+          noShow: 1,
+        },
+      ],
+      { total: 6, scheduled: 1, completed: 2, cancelled: 1, lateCancelled: 1, noShow: 1 },
+    );
     const other = await page('appointments-by-professional', `&professionalId=${newId()}`);
     expect(other.rows).toEqual([]);
 
@@ -418,14 +432,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
   // Last: its invoice would change the totals the tests above computed by hand.
   it('production by professional: lines billed from an attendance for its professional, the rest apart', async () => {
     setClock('2026-11-15T15:00:00Z');
-    const visit = await created(`/api/patients/${t.patientId}/attendances`, {
-      date: '2026-11-09T10:30:00-03:00',
-      attendanceType: 'dentistry',
-      professionalId: t.clinic.userId,
-      titleResume: 'Consulta',
-      billable: true,
-      attendanceFee: '40',
-    });
+    const visit = await created(`/api/patients/${t.patientId}/attendances`, consultation(t));
     await created('/api/sales', {
       documentType: 'invoice',
       patientId: t.patientId,
@@ -437,14 +444,15 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       lines: [{ attendanceId: visit.id, description: 'Consulta', quantity: '1', unitPrice: '40', vatRate: '21' }],
     });
     restoreClock();
-    const data = await page('production-by-professional');
     // 150 − 40 sold at the desk (3 and 5 Nov), 40 billed from the attendance (9 Nov).
-    expect(data.rows).toEqual([
-      { professional: expect.any(String), attendances: 1, net: '40.00' },
-      { professional: null, attendances: 0, net: '110.00' },
-    ]);
-    expect(data.totals).toEqual({ attendances: 1, net: '150.00' });
-    expect(summed(data)).toEqual(data.totals);
+    const data = await expectPage(
+      'production-by-professional',
+      [
+        { professional: expect.any(String), attendances: 1, net: '40.00' },
+        { professional: null, attendances: 0, net: '110.00' },
+      ],
+      { attendances: 1, net: '150.00' },
+    );
     const mine = await page('production-by-professional', `&professionalId=${t.clinic.userId}`);
     expect(mine.totals).toEqual({ attendances: 1, net: '40.00' });
 
@@ -497,8 +505,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       },
     ]);
     expect(data).toMatchObject({ currency: 'argentine_peso', totals: { attendanceCount: 3 } });
-    expect(data.totals).toEqual({ attendanceCount: 3 });
-    expect(summed(data)).toEqual(data.totals);
+    expectTotals(data, { attendanceCount: 3 });
     // Paginated: the second page holds the second patient, the totals still the period's.
     const second = await t.call('GET', `/api/reports/active-patients?${october}&page=2&pageSize=1`);
     expect(second.json()).toMatchObject({ total: 2, page: 2, pageSize: 1, data: { totals: { attendanceCount: 3 } } });
@@ -527,21 +534,10 @@ describe.each(availableBackends())('reports read fast equal reports read whole, 
 
   it('pages, totals and keyset chunks of every report, and the kept figures rebuilt from the rows', async () => {
     setClock('2026-11-15T15:00:00Z');
-    const call = async (url: string, body: Record<string, unknown>, headers = {}) => {
-      const response = await t.call('POST', url, { body, headers });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().data;
-    };
+    const call = (url: string, body: Record<string, unknown>, headers = {}) => t.created(url, { body, headers });
     await call('/api/points-of-sale', { code: '0001', name: 'Recepción' });
     await call('/api/points-of-sale', { code: '0002', name: 'Consultorio' });
-    const visit = await call(`/api/patients/${t.patientId}/attendances`, {
-      date: '2026-11-09T10:30:00-03:00',
-      attendanceType: 'dentistry',
-      professionalId: t.clinic.userId,
-      titleResume: 'Consulta',
-      billable: true,
-      attendanceFee: '40',
-    });
+    const visit = await call(`/api/patients/${t.patientId}/attendances`, consultation(t));
     // Several documents a day on two points of sale, two VAT rates, one without VAT.
     const rates = ['21', '10.5', '0'];
     const issued: string[] = [];

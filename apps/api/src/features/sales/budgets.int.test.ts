@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
+import { counter } from '../../../test/counter.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -21,11 +22,7 @@ import { assignSaleNumber } from './sale-chain.ts';
 describe.each(availableBackends())('budgets and invoicing attendances on %s', (backend) => {
   const t = useTestClinic(backend);
 
-  let counter = 0;
-  const next = () => {
-    counter += 1;
-    return counter;
-  };
+  const next = counter();
 
   const asClinic = <T>(clinic: TestClinic, work: (ctx: Parameters<typeof insertSaleDraft>[0]) => Promise<T>) =>
     t.db.withTenant(clinic.accountId, (tx) => work({ tx, accountId: clinic.accountId, userId: clinic.userId }));

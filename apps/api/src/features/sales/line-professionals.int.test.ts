@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /**
@@ -23,12 +23,12 @@ describe.each(availableBackends())('sale lines and their professionals on %s', (
   }
 
   async function colleague(name: string, token?: string) {
-    const invited = await t.call('POST', '/api/users', {
-      ...(token ? { token } : {}),
-      body: { completeName: name, email: `colega.${randomUUID()}@clinica.test`, level: 'user' },
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    return invited.json().data.id as string;
+    return (
+      await t.created<{ id: string }>('/api/users', {
+        ...(token ? { token } : {}),
+        body: { completeName: name, email: `colega.${randomUUID()}@clinica.test`, level: 'user' },
+      })
+    ).id;
   }
 
   const sale = (lines: Record<string, unknown>[], extra: Record<string, unknown> = {}, token?: string) =>
@@ -55,19 +55,19 @@ describe.each(availableBackends())('sale lines and their professionals on %s', (
   });
 
   async function attendance(professionalId: string) {
-    const response = await t.call('POST', `/api/patients/${t.patientId}/attendances`, {
-      body: {
-        date: new Date().toISOString(),
-        attendanceType: 'dentistry',
-        professionalId,
-        titleResume: 'Consulta y endodoncia',
-        billable: true,
-        attendanceFee: '40',
-        lines: [{ description: 'Endodoncia pieza 16', quantity: 1, price: '100' }],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return (
+      await t.created<{ id: string }>(`/api/patients/${t.patientId}/attendances`, {
+        body: {
+          date: new Date().toISOString(),
+          attendanceType: 'dentistry',
+          professionalId,
+          titleResume: 'Consulta y endodoncia',
+          billable: true,
+          attendanceFee: '40',
+          lines: [{ description: 'Endodoncia pieza 16', quantity: 1, price: '100' }],
+        },
+      })
+    ).id;
   }
 
   it('an invoice drafted from attendances takes each attendance’s professional, fee and lines', async () => {
@@ -185,11 +185,10 @@ describe.each(availableBackends())('sale lines and their professionals on %s', (
     // Around the service: the key (account_id, professional_id) → users refuses another clinic's user.
     const draft = await sale([line()]);
     const lineId = draft.json().data.lines[0].id as string;
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`update document_lines set professional_id = ${theirs}::uuid where id = ${lineId}::uuid`),
-      ),
-    ).rejects.toThrow();
+    await expectRefusedAsClinic(
+      t,
+      sql`update document_lines set professional_id = ${theirs}::uuid where id = ${lineId}::uuid`,
+    );
   });
 
   it('production by professional groups the period’s lines by their professional', async () => {

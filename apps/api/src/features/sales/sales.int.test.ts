@@ -4,9 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
 import { customerLedgerMismatches, expectHiddenFromOtherClinic } from '../../../test/commercial.ts';
+import { counter } from '../../../test/counter.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { insertCustomer } from '../../../test/sales-factory.ts';
+import { createSupply } from '../../../test/supplies.ts';
+import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -18,11 +21,7 @@ import { newId } from '../../lib/ids.ts';
 describe.each(availableBackends())('sales on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
 
-  let counter = 0;
-  const next = () => {
-    counter += 1;
-    return counter;
-  };
+  const next = counter();
 
   const posReady = new Set<string>();
   /** The clinic's point of sale `code` (made once). */
@@ -38,34 +37,26 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     return code;
   }
 
-  async function newCompany(clinic: TestClinic = t.clinic, overrides: { active?: boolean; term?: number } = {}) {
-    const id = newId();
-    await t.db.withTenant(clinic.accountId, (tx) =>
-      tx.execute(sql`
-        insert into customers (account_id, id, kind, name, tax_id, email, payment_term_days, active)
-        values (${clinic.accountId}::uuid, ${id}::uuid, 'insurer', ${`Mutua Dental ${next()}`},
-                ${`B${String(20000000 + counter)}`}, ${`mutua${counter}@example.com`}, ${overrides.term ?? 30},
-                ${overrides.active ?? true})`),
+  /** An insurer with a Spanish-style tax id (no tax id kind). */
+  function newCompany(clinic: TestClinic = t.clinic, overrides: { active?: boolean; term?: number } = {}) {
+    const n = next();
+    return insertCustomer(
+      t,
+      {
+        kind: 'insurer',
+        name: `Mutua Dental ${n}`,
+        taxIdKind: null,
+        taxId: `B${String(20000000 + n)}`,
+        email: `mutua${n}@example.com`,
+        paymentTermDays: overrides.term ?? 30,
+        active: overrides.active ?? true,
+      },
+      clinic,
     );
-    return id;
   }
 
-  async function newSupply(totalStock = 10) {
-    const response = await t.call('POST', '/api/supplies', {
-      body: {
-        name: `Cepillo interdental ${next()}`,
-        unitMeasurement: 'unit',
-        costPrice: '2',
-        basePrice: '5',
-        taxRate: '21',
-        minStock: 0,
-        reorderStock: 0,
-        totalStock,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
-  }
+  const newSupply = (totalStock = 10) =>
+    createSupply(t, { name: `Cepillo interdental ${next()}`, costPrice: '2', basePrice: '5', totalStock });
 
   const stockOf = async (itemId: string) =>
     (await t.call('GET', `/api/supplies/${itemId}`)).json().data.totalStock as number;
@@ -92,9 +83,7 @@ describe.each(availableBackends())('sales on %s', (backend) => {
   };
 
   async function post(body: object, token = t.clinic.token): Promise<SaleAnswer> {
-    const response = await t.call('POST', '/api/sales', { token, body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created('/api/sales', { token, body });
   }
 
   async function issue(draft: { id: string; version: number }, token = t.clinic.token) {
@@ -205,16 +194,11 @@ describe.each(availableBackends())('sales on %s', (backend) => {
     expect((await t.call('DELETE', `/api/sales/${draft.id}`)).json().code).toBe('document_final');
     expect((await issue({ id: draft.id, version })).json().code).toBe('document_final');
     // The app's role cannot change an issued sale or its lines: the trigger refuses it.
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`update commercial_documents set total = 1 where id = ${draft.id}::uuid`),
-      ),
-    ).rejects.toThrow();
-    await expect(
-      t.db.withTenant(t.clinic.accountId, (tx) =>
-        tx.execute(sql`update document_lines set description = 'otra' where document_id = ${draft.id}::uuid`),
-      ),
-    ).rejects.toThrow();
+    await expectRefusedAsClinic(t, sql`update commercial_documents set total = 1 where id = ${draft.id}::uuid`);
+    await expectRefusedAsClinic(
+      t,
+      sql`update document_lines set description = 'otra' where document_id = ${draft.id}::uuid`,
+    );
     const event = (await t.auditEvents('sale_issued')).find((row) => row.entityId === draft.id);
     expect(event?.after).toMatchObject({ status: 'issued', number: data.number, openAmount: '118.90' });
 

@@ -7,9 +7,7 @@ import { availableBackends } from '../../../test/test-database.ts';
 describe.each(availableBackends())('price list on %s', (backend) => {
   const t = useTestClinic(backend);
   const create = async (body: Record<string, unknown>, token = t.clinic.token) => {
-    const response = await t.call('POST', '/api/treatments', { token, body: { durationMinutes: 30, ...body } });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data;
+    return t.created('/api/treatments', { token, body: { durationMinutes: 30, ...body } });
   };
   const list = async (query: string) => {
     const response = await t.call('GET', `/api/treatments?${query}`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stockLedgerMismatches } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -10,11 +11,11 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
   const t = useTestClinic(backend);
 
   async function item(name: string, totalStock: number, base = 'supplies') {
-    const response = await t.call('POST', `/api/${base}`, {
-      body: { name, basePrice: '10', costPrice: '5', taxRate: '21', minStock: 0, reorderStock: 0, totalStock },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as string;
+    return (
+      await t.created<{ id: string }>(`/api/${base}`, {
+        body: { name, basePrice: '10', costPrice: '5', taxRate: '21', minStock: 0, reorderStock: 0, totalStock },
+      })
+    ).id;
   }
   const apply = (movements: StockMovementInput[], accountId = t.clinic.accountId) =>
     t.db.withTenant(accountId, (tx) => applyStockMovements(tx, { accountId, userId: t.clinic.userId }, movements));
@@ -28,12 +29,7 @@ describe.each(availableBackends())('stock service on %s', (backend) => {
     (await t.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from stock_movements`)).rows[0]?.n;
 
   afterEach(async () => {
-    const { rows } = await t.db.orm.execute(sql`
-      select i.id from inventory_items i
-      left join (select account_id, item_id, sum(quantity) as sum from stock_movements group by 1, 2) m
-        on m.account_id = i.account_id and m.item_id = i.id
-      where i.total_stock <> coalesce(m.sum, 0)`);
-    expect(rows).toEqual([]);
+    expect(await stockLedgerMismatches(t.db)).toEqual([]);
   });
 
   it('applies several movements of several items at once, with the stock after each', async () => {

@@ -24,7 +24,7 @@ export function LazyChart({
   useEffect(() => {
     let chart: Chart | undefined;
     let cancelled = false;
-    void import('chart.js/auto').then(({ default: ChartJs }) => {
+    void import('./chart-library').then(({ Chart: ChartJs }) => {
       if (cancelled || !canvas.current) return;
       chart = new ChartJs(canvas.current, config(themeColours(canvas.current)));
     });
