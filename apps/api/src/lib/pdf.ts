@@ -56,6 +56,11 @@ export function safeFileName(name: string): string {
   );
 }
 
+/** A document rendered as a PDF file, with a file name safe to send (`sendPdf`) or attach. */
+export async function pdfFile(document: PdfDocument, name: string): Promise<{ pdf: Buffer; fileName: string }> {
+  return { pdf: await renderPdf(document), fileName: safeFileName(name) };
+}
+
 /** The language a document is printed in: the one asked for when the product has it, else Spanish. */
 export function printLanguage(value: string | null | undefined): Language {
   return languages.includes(value as Language) ? (value as Language) : 'es';
@@ -209,6 +214,37 @@ export function professionalSignature(top: number, professionalLines: string[], 
     })),
     caption,
   );
+}
+
+/**
+ * A professional's signature with the lines known of them: name, specialty and licence number
+ * (after `texts.license`), as prescriptions and certificates print it.
+ */
+export function licensedProfessionalSignature(
+  top: number,
+  professional: { professionalName: string; professionalSpecialty: string | null; professionalLicense: string | null },
+  texts: { license: string; signature: string },
+) {
+  const lines = [
+    professional.professionalName,
+    professional.professionalSpecialty,
+    professional.professionalLicense ? `${texts.license} ${professional.professionalLicense}` : null,
+  ].filter((line): line is string => Boolean(line));
+  return professionalSignature(top, lines, texts.signature);
+}
+
+/** The clinic's header of a verifiable document: its verification code at the right. */
+export function verifiableClinicHeader(
+  data: PrintingClinic & { language?: Language },
+  texts: { verificationCode: string },
+  code: string,
+) {
+  return clinicHeader(data, {
+    stack: [
+      { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
+      { text: code, bold: true, fontSize: 12, alignment: 'right' },
+    ],
+  });
 }
 
 /** The foot of a verifiable document: its code and how whoever receives it can check it. */

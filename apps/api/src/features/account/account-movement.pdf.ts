@@ -4,7 +4,7 @@ import type { AccountMovement } from '@odontia/shared/schemas/account';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { taxIdKindLabels } from '../../lib/fiscal-labels.ts';
 import { moneyFormatter } from '../../lib/money-format.ts';
-import { headerRule, type PdfDocument, pdfField, printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import { headerRule, type PdfDocument, pdfField, pdfFile, printLanguage } from '../../lib/pdf.ts';
 
 /**
  * One movement between the clinic and Odontia as a PDF (issue 19), in the clinic's language:
@@ -185,6 +185,5 @@ export function accountMovementDocument({ movement, planName, customer, language
 }
 
 export async function accountMovementPdf(print: MovementPrint) {
-  const pdf = await renderPdf(accountMovementDocument(print));
-  return { pdf, fileName: safeFileName(`${print.movement.reference}.pdf`) };
+  return pdfFile(accountMovementDocument(print), `${print.movement.reference}.pdf`);
 }

@@ -137,6 +137,13 @@ function requireScheduled(row: AppointmentRow): void {
   if (row.status !== 'scheduled') throw new AppError('appointment_not_scheduled', { status: row.status });
 }
 
+/** The row locked at the version the client saw, still scheduled (what every change of state starts with). */
+async function lockScheduled(ctx: AgendaContext, id: string, version: number): Promise<AppointmentRow> {
+  const current = await lockAt(ctx, id, version);
+  requireScheduled(current);
+  return current;
+}
+
 /**
  * Runs a write that may overlap another appointment under a savepoint: when the exclusion
  * constraint refuses it, only the write is undone and the answer names who holds the time.
@@ -402,8 +409,7 @@ export const appointmentsService = {
     id: string;
     input: AppointmentInput & { version: number };
   }): Promise<{ appointment: Appointment; rescheduled: boolean }> {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     await checkReferences(ctx, input, current);
     const start = new Date(input.startsAt);
     const end = new Date(input.endsAt);
@@ -485,8 +491,7 @@ export const appointmentsService = {
     input: { reason: AppointmentCancelReason; note?: string | null | undefined; version: number };
     now?: Date;
   }): Promise<Appointment> {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     if (input.reason === 'no_show' && current.startsAt.getTime() > now.getTime()) {
       throw new AppError('appointment_not_started');
     }
@@ -517,8 +522,7 @@ export const appointmentsService = {
     id: string;
     input: { channel: ConfirmationChannel; version: number };
   }): Promise<Appointment> {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     const now = new Date();
     await transition(
       ctx,
@@ -531,8 +535,7 @@ export const appointmentsService = {
   },
 
   async unconfirm({ ctx, id, input }: { ctx: AgendaContext; id: string; input: { version: number } }) {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     await transition(
       ctx,
       current,
@@ -544,8 +547,7 @@ export const appointmentsService = {
   },
 
   async arrive({ ctx, id, input }: { ctx: AgendaContext; id: string; input: { version: number } }) {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     const now = new Date();
     await transition(ctx, current, 'appointment_arrived', { arrivedAt: now }, { arrivedAt: now.toISOString() });
     return get(ctx, id);
@@ -562,8 +564,7 @@ export const appointmentsService = {
     input: { version: number };
     attendanceId?: string | null;
   }) {
-    const current = await lockAt(ctx, id, input.version);
-    requireScheduled(current);
+    const current = await lockScheduled(ctx, id, input.version);
     await transition(
       ctx,
       current,

@@ -6,11 +6,11 @@ import { stockLedgerMismatches } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
+import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
 describe.each(availableBackends())('attendances on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/attendances${id ? `/${id}` : ''}`;
 
   let counter = 0;
   async function item(
@@ -68,20 +68,15 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
     ...overrides,
   });
-  async function create(body: object, patient = t.patientId) {
-    return t.created<{ id: string; version: number; [key: string]: unknown }>(url(undefined, patient), { body });
-  }
+  const { url, create, contract } = patientRecordApi(t, 'attendances', () => attendance());
 
   describeRecordContract(t, {
     entity: 'attendance',
     table: 'attendances',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => attendance(),
+    ...contract,
     update: { body: () => attendance({ titleResume: 'Primera' }), shows: { titleResume: 'Primera' } },
     history: { before: { titleResume: 'Obturación pieza 36' }, after: { titleResume: 'Primera' } },
     softDelete: { auditBefore: { titleResume: 'Obturación pieza 36' } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
   // The ledger invariant after every scenario: each item's stock is the sum of its movements.
   afterEach(async () => {

@@ -249,14 +249,7 @@ export async function listRecent({ tx, accountId }: RecordScope, limit: number) 
       titleResume: attendances.titleResume,
     })
     .from(attendances)
-    .innerJoin(
-      patients,
-      and(
-        eq(patients.accountId, attendances.accountId),
-        eq(patients.id, attendances.patientId),
-        isNull(patients.deletedAt),
-      ),
-    )
+    .innerJoin(patients, and(sameClinicRow(patients, attendances, attendances.patientId), isNull(patients.deletedAt)))
     .innerJoin(users, sameClinicRow(users, attendances, attendances.professionalId))
     .where(and(eq(attendances.accountId, accountId), isNull(attendances.deletedAt)))
     .orderBy(...newestFirst(attendances.date, attendances.id))

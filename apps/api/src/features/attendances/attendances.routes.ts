@@ -1,8 +1,7 @@
 import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { attendanceRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
 import type { FastifyPluginAsync } from 'fastify';
-import { recordRoutes } from '../../plugins/record-routes.ts';
-import { routes } from '../../plugins/routes.ts';
+import { medicalRecordRoutes } from '../clinical/medical-record-routes.ts';
 import { attendancesService } from './attendances.service.ts';
 
 /**
@@ -11,33 +10,20 @@ import { attendancesService } from './attendances.service.ts';
  * patient or clinic, 404 attendance_not_found.
  */
 export const attendancesRoutes: FastifyPluginAsync = async (app) => {
-  const read = { permission: 'patients.read', failureCode: 'error_get_attendance' } as const;
-  const write = { permission: 'clinical.write' } as const;
-  const route = routes(app, { tags: ['medical history'] });
-  recordRoutes(route, {
+  const { route, read, write } = medicalRecordRoutes(app, {
     declared: attendanceRecord,
     service: attendancesService,
-    list: { ...read, summary: "A patient's attendances, newest first" },
-    get: { ...read, summary: 'One attendance' },
-    create: {
-      ...write,
-      failureCode: 'error_create_attendance',
-      summary:
+    summaries: {
+      list: "A patient's attendances, newest first",
+      get: 'One attendance',
+      create:
         'Add an attendance; the supplies and medicines used leave stock in the same transaction (409 insufficient_stock refuses it all)',
-    },
-    update: {
-      ...write,
-      failureCode: 'error_update_attendance',
-      summary:
+      update:
         'Edit an open attendance (409 attendance_finished once finished); stock moves by the difference; 409 version_conflict with the current values',
-    },
-    remove: {
-      ...write,
-      failureCode: 'error_delete_attendance',
-      summary:
+      remove:
         'Delete an open attendance: hidden from now on, its supplies and medicines back in stock; the record and its audit are kept',
+      changes: "The attendance's history of changes (audit events), newest first",
     },
-    changes: { ...read, summary: "The attendance's history of changes (audit events), newest first" },
   });
 
   route.serve(

@@ -16,7 +16,7 @@ import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { appointmentsService } from '../appointments/appointments.service.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { findCatalogueItems } from '../clinical/clinical.repository.ts';
@@ -372,6 +372,8 @@ async function lockOpen(ctx: RequestContext, patientId: string, id: string) {
   return current;
 }
 
+const auditAttendance = recordAudit('attendance');
+
 export const attendancesService = {
   /** The clinic's latest attendances across patients (the dashboard's "patients seen recently"). */
   async recent({ ctx, limit }: { ctx: RequestContext; limit: number }): Promise<RecentAttendance[]> {
@@ -415,11 +417,8 @@ export const attendancesService = {
       next: quantities(computed.items),
       reason: computed.columns.titleResume,
     });
-    await audit(ctx, {
+    await auditAttendance(ctx, id, 'created', {
       patientId,
-      action: 'attendance_created',
-      entity: 'attendance',
-      entityId: id,
       after: auditShape(computed.columns, computed.lines, computed.items),
     });
     if (input.appointmentId) {
@@ -473,11 +472,8 @@ export const attendancesService = {
     await repository.attendancesRepository.softDelete(ctx, id);
     await moveStock(ctx, id, { previous: quantities(currentItems), next: new Map(), reason: current.titleResume });
     await releaseFilesOfRecord(ctx, patientId, 'attendance', id);
-    await audit(ctx, {
+    await auditAttendance(ctx, id, 'deleted', {
       patientId,
-      action: 'attendance_deleted',
-      entity: 'attendance',
-      entityId: id,
       before: { ...auditShape(current, currentLines, currentItems), version: current.version },
       after: { deleted: true },
     });
@@ -490,11 +486,8 @@ export const attendancesService = {
     if (!current.finished) throw new AppError('attendance_not_finished');
     const addendumId = newId();
     await repository.insertAddendum(ctx, { id: addendumId, attendanceId: id, text });
-    await audit(ctx, {
+    await auditAttendance(ctx, id, 'addendum_created', {
       patientId,
-      action: 'attendance_addendum_created',
-      entity: 'attendance',
-      entityId: id,
       after: { addendumId, text },
     });
     return get(ctx, patientId, id);

@@ -79,3 +79,16 @@ export interface AuditActor {
 export function audit(ctx: AuditActor, event: Omit<AuditEventInput, 'accountId' | 'userId' | 'ip'>): Promise<void> {
   return recordAuditEvent(ctx.tx, { ...event, accountId: ctx.accountId, userId: ctx.userId, ip: ctx.ip });
 }
+
+/**
+ * The audit events of one kind of record, named after it: `auditAuthorization(ctx, id, 'signed',
+ * { patientId, before, after })` records the action `authorization_signed` on that authorization.
+ */
+export function recordAudit(entity: string) {
+  return (
+    ctx: AuditActor,
+    entityId: string,
+    what: string,
+    event: Pick<AuditEventInput, 'patientId' | 'before' | 'after'> = {},
+  ): Promise<void> => audit(ctx, { ...event, action: `${entity}_${what}`, entity, entityId });
+}

@@ -2,10 +2,11 @@ import type { ErrorCode } from '@odontia/shared/errors';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
 import type { SQL } from 'drizzle-orm';
+import type { RequestContext } from '../../context.ts';
 import type { PageRequest, RecordRepository, RowWithNames } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AuditActor, audit } from './audit.repository.ts';
+import { type AuditActor, recordAudit } from './audit.repository.ts';
 import { changedFields, listRecordChanges } from './record-changes.ts';
 
 /**
@@ -44,6 +45,7 @@ export function auditedRecords<
   TColumns extends Record<string, unknown>,
 >(options: AuditedRecordOptions<TRepository, TRecord, TColumns>) {
   const { repository, entity, notFound, present, columnsOf } = options;
+  const auditRecord = recordAudit(entity);
   type Scope = ScopeOf<TRepository>;
   const patientOf =
     options.patientOf ?? ((scope: Scope) => ((scope as { patientId?: string }).patientId ?? null) as string | null);
@@ -84,11 +86,8 @@ export function auditedRecords<
     ): Promise<TRecord> {
       const id = (extra as { id?: string }).id ?? newId();
       await repository.insert(ctx, { ...scope, ...extra, ...columns, id });
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'created', {
         patientId: patientOf(scope, id),
-        action: `${entity}_created`,
-        entity,
-        entityId: id,
         after: columns,
       });
       return get(ctx, scope, id);
@@ -119,11 +118,8 @@ export function auditedRecords<
       const next = typeof change.next === 'function' ? change.next(current) : change.next;
       const { before, after } = changedFields(columnsOf(current), next);
       await repository.update(ctx, id, { ...change.extra, ...next });
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'updated', {
         patientId: patientOf(scope, id),
-        action: `${entity}_updated`,
-        entity,
-        entityId: id,
         before,
         after,
       });
@@ -140,11 +136,8 @@ export function auditedRecords<
       const current = await lock(ctx, scope, id);
       await check?.(current);
       await repository.softDelete(ctx, id);
-      await audit(ctx, {
+      await auditRecord(ctx, id, 'deleted', {
         patientId: patientOf(scope, id),
-        action: `${entity}_deleted`,
-        entity,
-        entityId: id,
         before: { ...columnsOf(current), version: current.version },
         after: { deleted: true },
       });
@@ -155,5 +148,45 @@ export function auditedRecords<
       if (!(await repository.find(ctx, scope, id))) throw new AppError(notFound);
       return listRecordChanges(ctx.tx, ctx.accountId, { entity, entityId: id }, query);
     },
+  };
+}
+
+/** A clinic's audited records (`auditedRecords()` with no scope besides the clinic), as the service below uses them. */
+interface ClinicRecords<TRecord, TColumns> {
+  get(ctx: AuditActor, scope: Record<string, never>, id: string): Promise<TRecord>;
+  create(ctx: AuditActor, scope: Record<string, never>, columns: TColumns): Promise<TRecord>;
+  update(
+    ctx: AuditActor,
+    scope: Record<string, never>,
+    id: string,
+    change: { version: number; next: TColumns },
+  ): Promise<TRecord>;
+  remove(ctx: AuditActor, scope: Record<string, never>, id: string): Promise<void>;
+  changes(ctx: AuditActor, scope: Record<string, never>, id: string, query: PageQuery): Promise<Page<RecordChange>>;
+}
+
+/**
+ * The one, create, edit, delete and history of a clinic's record whose only rule is its columns
+ * (chairs, points of sale, authorization templates): the input's columns by `columnsOf`; `guard`
+ * wraps each write when it has one (a unique code's 409). The list is the domain's (its filters).
+ */
+export function clinicRecordService<TRecord, TInput, TColumns>(
+  records: ClinicRecords<TRecord, TColumns>,
+  columnsOf: (input: TInput) => TColumns,
+  guard: (ctx: RequestContext, input: TInput, write: () => Promise<TRecord>) => Promise<TRecord> = (
+    _ctx,
+    _input,
+    write,
+  ) => write(),
+) {
+  type One = { ctx: RequestContext; id: string };
+  return {
+    get: ({ ctx, id }: One) => records.get(ctx, {}, id),
+    create: ({ ctx, input }: { ctx: RequestContext; input: TInput }) =>
+      guard(ctx, input, () => records.create(ctx, {}, columnsOf(input))),
+    update: ({ ctx, id, input }: One & { input: TInput & { version: number } }) =>
+      guard(ctx, input, () => records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) })),
+    remove: ({ ctx, id }: One) => records.remove(ctx, {}, id),
+    changes: ({ ctx, id, query }: One & { query: PageQuery }) => records.changes(ctx, {}, id, query),
   };
 }

@@ -6,13 +6,13 @@ import { describeRecordContract } from '../../../test/record-contract.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 import { signatureHash } from './signature.ts';
 
 /** Treatment authorizations and templates: placeholders, edit/sign/unsign/delete rules, hash check, PNG checks, isolation, levels, audit (issue 6). */
 describe.each(availableBackends())('treatment authorizations on %s', (backend) => {
   const t = useTestClinic(backend, { patient: { firstName: 'Mónica', lastName: 'Ibáñez', ssn: '28.111.222' } });
   let templateId: string;
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/authorizations${id ? `/${id}` : ''}`;
   const templateBody =
     'Yo, {{patient}} (DNI {{idNumber}}), autorizo a {{professional}} de {{clinic}} a realizar: {{treatment}}. ' +
     'Riesgos: {{ risks }}. Alternativas: {{alternatives}}. Costo: {{cost}}. Fecha: {{date}}.';
@@ -32,11 +32,9 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     signature: dataUrl(signaturePng()),
     ...overrides,
   });
-  async function create(body: object = fields(), patient = t.patientId) {
-    return t.created<{ id: string; version: number; body: string; [key: string]: unknown }>(url(undefined, patient), {
-      body,
-    });
-  }
+  const { url, create, contract } = patientRecordApi<WrittenRecord & { body: string }>(t, 'authorizations', () =>
+    fields(),
+  );
   async function sign(id: string, patient = t.patientId, body = signBody()) {
     const response = await t.call('POST', `${url(id, patient)}/sign`, { body });
     expect(response.statusCode, response.body).toBe(200);
@@ -211,9 +209,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     describeRecordContract(t, {
       entity: 'authorization',
       table: 'treatment_authorizations',
-      collection: (patient) => url(undefined, patient),
-      patientScoped: true,
-      body: () => fields(),
+      ...contract,
       update: {
         body: () => ({
           ...fields({ treatment: 'Extracción de la pieza 48' }),
@@ -225,7 +221,6 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       },
       history: { before: { title: 'Consentimiento para extracción' }, after: { title: 'Consentimiento — pieza 48' } },
       softDelete: { auditBefore: { treatment: 'Extracción de la pieza 38' } },
-      permissions: { read: 'patients.read', write: 'clinical.write' },
     });
 
     it('writes one from a template: placeholders filled, cost in the clinic currency, audited', async () => {

@@ -1,6 +1,7 @@
 import { authorizationRoutes as declared } from '@odontia/shared/routes/authorizations';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
+import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
 import { authorizationsService as service } from './authorizations.service.ts';
 
@@ -13,56 +14,28 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
   const read = { permission: 'patients.read' } as const;
   const write = { permission: 'clinical.write' } as const;
 
-  route.serve(
-    declared.list,
-    { ...read, summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)" },
-    ({ ctx, params, query }) => service.list({ ctx, ...params, query }),
-  );
-
-  route.serve(
-    declared.get,
-    { ...read, summary: 'One authorization with every signature (standing and revoked), newest first' },
-    async ({ ctx, params }) => ({ data: await service.get({ ctx, ...params }) }),
-  );
-
-  route.serve(
-    declared.create,
-    {
+  recordRoutes(route, {
+    declared: { name: 'authorization', routes: declared },
+    service,
+    list: { ...read, summary: "A patient's treatment authorizations, newest first (status=signed|unsigned to filter)" },
+    get: { ...read, summary: 'One authorization with every signature (standing and revoked), newest first' },
+    create: {
       ...write,
       failureCode: 'error_create_authorization',
       summary: "Write an authorization from an active template: the template's placeholders are filled from the fields",
     },
-    async ({ ctx, params, body }) => ({
-      data: await service.create({ ctx, ...params, input: body }),
-      code: 'authorization_created' as const,
-    }),
-  );
-
-  route.serve(
-    declared.update,
-    {
+    update: {
       ...write,
       summary:
         'Edit an unsigned authorization (409 authorization_is_signed when signed, 409 version_conflict when stale)',
     },
-    async ({ ctx, params, body }) => ({
-      data: await service.update({ ctx, ...params, input: body }),
-      code: 'authorization_updated' as const,
-    }),
-  );
-
-  route.serve(
-    declared.remove,
-    {
+    remove: {
       ...write,
       summary:
         'Delete a never-signed authorization (soft). Signed: 409 authorization_is_signed; signed once: 409 error_delete_authorization',
     },
-    async ({ ctx, params }) => {
-      await service.remove({ ctx, ...params });
-      return { code: 'authorization_deleted' as const };
-    },
-  );
+    changes: { ...read, summary: "The authorization's history of changes (audit events), newest first" },
+  });
 
   route.serve(
     declared.sign,
@@ -104,11 +77,5 @@ export const authorizationsRoutes: FastifyPluginAsync = async (app) => {
       transaction: false,
     },
     async ({ actor, params, reply }) => sendPdf(reply, await service.pdf({ db: app.db, actor, ...params })),
-  );
-
-  route.serve(
-    declared.changes,
-    { ...read, summary: "The authorization's history of changes (audit events), newest first" },
-    ({ ctx, params, query }) => service.changes({ ctx, ...params, query }),
   );
 };

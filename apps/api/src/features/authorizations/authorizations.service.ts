@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderPdf, safeFileName } from '../../lib/pdf.ts';
 import { inTransaction } from '../../plugins/routes.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
@@ -165,6 +165,8 @@ async function requireAuthorization(ctx: TenantScope, patientId: string, id: str
   if (!(await repository.findAuthorization(ctx, patientId, id))) throw new AppError('authorization_not_found');
 }
 
+const auditAuthorization = recordAudit('authorization');
+
 export const authorizationsService = {
   async list({ ctx, patientId, query }: Scope & { query: AuthorizationListQuery }) {
     await requirePatient(ctx, patientId);
@@ -193,11 +195,8 @@ export const authorizationsService = {
       body: fillPlaceholders(genderedText(template.body, context.sex), values),
     });
     await records.insert(ctx, { ...columns, id, patientId, templateId: template.id, status: 'unsigned' });
-    await audit(ctx, {
+    await auditAuthorization(ctx, id, 'created', {
       patientId,
-      action: 'authorization_created',
-      entity: 'authorization',
-      entityId: id,
       after: { ...columns, templateId: template.id },
     });
     return detail(ctx, patientId, id);
@@ -216,11 +215,8 @@ export const authorizationsService = {
     const next = auditColumns({ ...input, body: fillPlaceholders(genderedText(input.body, context.sex), values) });
     const { before, after } = changedFields(auditColumns(current), next);
     await records.update(ctx, id, next);
-    await audit(ctx, {
+    await auditAuthorization(ctx, id, 'updated', {
       patientId,
-      action: 'authorization_updated',
-      entity: 'authorization',
-      entityId: id,
       before,
       after,
     });
@@ -233,11 +229,8 @@ export const authorizationsService = {
     if (current.status === 'signed') throw new AppError('authorization_is_signed');
     if ((await repository.countSignatures(ctx, id)) > 0) throw new AppError('error_delete_authorization');
     await records.softDelete(ctx, id);
-    await audit(ctx, {
+    await auditAuthorization(ctx, id, 'deleted', {
       patientId,
-      action: 'authorization_deleted',
-      entity: 'authorization',
-      entityId: id,
       before: { ...auditColumns(current), version: current.version },
       after: { deleted: true },
     });
@@ -265,11 +258,8 @@ export const authorizationsService = {
         sha256,
       });
       await records.update(ctx, id, { status: 'signed' });
-      await audit(ctx, {
+      await auditAuthorization(ctx, id, 'signed', {
         patientId,
-        action: 'authorization_signed',
-        entity: 'authorization',
-        entityId: id,
         before: { status: 'unsigned' },
         after: {
           status: 'signed',
@@ -298,11 +288,8 @@ export const authorizationsService = {
     const revokedAt = new Date();
     await repository.revokeSignature(ctx, standing.id, { at: revokedAt, reason });
     await records.update(ctx, id, { status: 'unsigned' });
-    await audit(ctx, {
+    await auditAuthorization(ctx, id, 'unsigned', {
       patientId,
-      action: 'authorization_unsigned',
-      entity: 'authorization',
-      entityId: id,
       before: { status: 'signed', signatureId: standing.id, sha256: standing.sha256 },
       after: { status: 'unsigned', signatureId: standing.id, revokedAt: revokedAt.toISOString(), reason },
     });

@@ -1,5 +1,6 @@
 import { authorizationTemplateRoutes as declared } from '@odontia/shared/routes/authorizations';
 import type { FastifyPluginAsync } from 'fastify';
+import { recordRoutes } from '../../plugins/record-routes.ts';
 import { routes } from '../../plugins/routes.ts';
 import { templatesService } from './templates.service.ts';
 
@@ -11,59 +12,30 @@ import { templatesService } from './templates.service.ts';
 export const templatesRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['authorization templates'] });
 
-  route.serve(
-    declared.list,
-    {
-      permission: 'patients.read',
+  const read = { permission: 'patients.read' } as const;
+  const write = { permission: 'settings.manage' } as const;
+
+  recordRoutes(route, {
+    declared: { name: 'authorization_template', routes: declared },
+    service: templatesService,
+    list: {
+      ...read,
       summary:
         "The clinic's templates by title: kind=consent for authorizations, a certificate's kind for certificates, every kind without it (active=true: the ones to write from)",
     },
-    ({ ctx, query }) => templatesService.list({ ctx, query }),
-  );
-
-  route.serve(declared.get, { permission: 'patients.read', summary: 'One template' }, async ({ ctx, params }) => ({
-    data: await templatesService.get({ ctx, ...params }),
-  }));
-
-  route.serve(
-    declared.create,
-    {
-      permission: 'settings.manage',
+    get: { ...read, summary: 'One template' },
+    create: {
+      ...write,
       summary: 'Add a template; an unknown {{placeholder}} in the body answers 400 (body: unknown_placeholder)',
     },
-    async ({ ctx, body }) => ({
-      data: await templatesService.create({ ctx, input: body }),
-      code: 'authorization_template_created' as const,
-    }),
-  );
-
-  route.serve(
-    declared.update,
-    {
-      permission: 'settings.manage',
+    update: {
+      ...write,
       summary: 'Edit a template (title, body, active); 409 version_conflict when the version is stale',
     },
-    async ({ ctx, params, body }) => ({
-      data: await templatesService.update({ ctx, ...params, input: body }),
-      code: 'authorization_template_updated' as const,
-    }),
-  );
-
-  route.serve(
-    declared.remove,
-    {
-      permission: 'settings.manage',
+    remove: {
+      ...write,
       summary: 'Delete a template: hidden from now on; authorizations written from it keep their text',
     },
-    async ({ ctx, params }) => {
-      await templatesService.remove({ ctx, ...params });
-      return { code: 'authorization_template_deleted' as const };
-    },
-  );
-
-  route.serve(
-    declared.changes,
-    { permission: 'settings.manage', summary: "The template's history of changes (audit events), newest first" },
-    ({ ctx, params, query }) => templatesService.changes({ ctx, ...params, query }),
-  );
+    changes: { ...write, summary: "The template's history of changes (audit events), newest first" },
+  });
 };

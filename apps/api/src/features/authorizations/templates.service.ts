@@ -3,10 +3,9 @@ import type {
   AuthorizationTemplateInput,
   AuthorizationTemplatesQuery,
 } from '@odontia/shared/schemas/authorizations';
-import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
+import { auditedRecords, clinicRecordService } from '../audit/audited-records.ts';
 import { templatesFilter, templatesRepository } from './templates.repository.ts';
 
 /**
@@ -40,8 +39,6 @@ const records = auditedRecords({
   }),
 });
 
-type Template = { ctx: RequestContext; id: string };
-
 export const templatesService = {
   list({ ctx, query }: { ctx: RequestContext; query: AuthorizationTemplatesQuery }) {
     const filter = templatesFilter({
@@ -52,15 +49,5 @@ export const templatesService = {
     return records.page(ctx, {}, query, filter);
   },
 
-  get: ({ ctx, id }: Template) => records.get(ctx, {}, id),
-
-  create: ({ ctx, input }: { ctx: RequestContext; input: AuthorizationTemplateInput }) =>
-    records.create(ctx, {}, columnsOf(input)),
-
-  update: ({ ctx, id, input }: Template & { input: AuthorizationTemplateInput & { version: number } }) =>
-    records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
-
-  remove: ({ ctx, id }: Template) => records.remove(ctx, {}, id),
-
-  changes: ({ ctx, id, query }: Template & { query: PageQuery }) => records.changes(ctx, {}, id, query),
+  ...clinicRecordService(records, (input: AuthorizationTemplateInput) => columnsOf(input)),
 };

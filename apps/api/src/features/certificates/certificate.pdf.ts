@@ -3,13 +3,13 @@ import type { Language } from '@odontia/shared/enums';
 import type { HealthCertificateKind } from '@odontia/shared/schemas/health-certificates';
 import {
   type ClinicalPrintHeading,
-  clinicHeader,
   documentStyles,
   fieldColumns,
+  licensedProfessionalSignature,
   type PdfDocument,
   patientFields,
   pdfField,
-  professionalSignature,
+  verifiableClinicHeader,
   verificationFooter,
 } from '../../lib/pdf.ts';
 
@@ -131,11 +131,6 @@ export const certificateTexts: Record<Language, CertificateTexts> = {
 export function certificateDocument(data: CertificatePrintData): PdfDocument {
   const texts = certificateTexts[data.language] ?? certificateTexts.es;
   const title = texts.titles[data.kind];
-  const professionalLines = [
-    data.professionalName,
-    data.professionalSpecialty,
-    data.professionalLicense ? `${texts.license} ${data.professionalLicense}` : null,
-  ].filter((line): line is string => Boolean(line));
   return {
     info: {
       title: `${title} — ${data.patientName}`,
@@ -146,12 +141,7 @@ export function certificateDocument(data: CertificatePrintData): PdfDocument {
     pageMargins: [48, 48, 48, 64],
     ...(data.voidedAt ? { watermark: { text: texts.voided, color: '#b00020', opacity: 0.15, bold: true } } : {}),
     content: [
-      ...clinicHeader(data, {
-        stack: [
-          { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
-          { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
-        ],
-      }),
+      ...verifiableClinicHeader(data, texts, data.verificationCode),
       { text: title, style: 'title' },
       ...(data.voidedAt
         ? [{ text: `${texts.voided}: ${data.voidReason ?? ''}`, bold: true, color: '#b00020', margin: [0, 0, 0, 8] }]
@@ -161,7 +151,7 @@ export function certificateDocument(data: CertificatePrintData): PdfDocument {
         pdfField(texts.professional, data.professionalName),
       ]),
       { text: data.text, margin: [0, 24, 0, 0], lineHeight: 1.4 },
-      professionalSignature(72, professionalLines, texts.signature),
+      licensedProfessionalSignature(72, data, texts),
       verificationFooter(texts, data.verificationCode),
     ],
     styles: documentStyles(),

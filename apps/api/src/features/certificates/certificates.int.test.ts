@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 type CertificateAnswer = Answer<(typeof healthCertificateContracts)['one']>;
 
 /** Health certificates (issue 24): the record contract, issue, never edited, void and re-issue, by code, PDF. */
 describe.each(availableBackends())('health certificates on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/certificates${id ? `/${id}` : ''}`;
   const certificate = (overrides: Record<string, unknown> = {}) => ({
     kind: 'rest',
     date: '2026-03-10',
@@ -24,16 +24,16 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     notes: 'Entregado en mano',
     ...overrides,
   });
-  async function issue(body: object = certificate(), patient = t.patientId) {
-    return t.created<CertificateAnswer['data']>(url(undefined, patient), { body });
-  }
+  const {
+    url,
+    create: issue,
+    contract,
+  } = patientRecordApi<CertificateAnswer['data']>(t, 'certificates', () => certificate());
 
   describeRecordContract(t, {
     entity: 'health_certificate',
     table: 'health_certificates',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => certificate(),
+    ...contract,
     update: {
       // Issued: only the internal notes change (the same template and values fill the same text).
       body: () => certificate({ notes: 'Copia enviada por correo' }),
@@ -41,7 +41,6 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     },
     history: { before: { notes: 'Entregado en mano' }, after: { notes: 'Copia enviada por correo' } },
     softDelete: { auditBefore: { kind: 'rest', notes: 'Entregado en mano' } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('issues a rest certificate: placeholders filled, diagnosis withheld, professional copied, CE- code, audited', async () => {

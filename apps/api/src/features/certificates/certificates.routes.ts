@@ -1,9 +1,7 @@
 import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { certificateRecord, clinicalRecordExtras as extras } from '@odontia/shared/routes/medical-history';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendPdf } from '../../lib/pdf.ts';
-import { recordRoutes } from '../../plugins/record-routes.ts';
-import { routes } from '../../plugins/routes.ts';
+import { medicalRecordRoutes, servePrintout } from '../clinical/medical-record-routes.ts';
 import { certificatePdf, certificatesService } from './certificates.service.ts';
 
 /**
@@ -11,9 +9,19 @@ import { certificatePdf, certificatesService } from './certificates.service.ts';
  * permissions of prescriptions: read with patients.read, issue and void with clinical.write.
  */
 export const certificatesRoutes: FastifyPluginAsync = async (app) => {
-  const read = { permission: 'patients.read', failureCode: 'error_get_health_certificate' } as const;
-  const write = { permission: 'clinical.write' } as const;
-  const route = routes(app, { tags: ['medical history'] });
+  const { route, read, write } = medicalRecordRoutes(app, {
+    declared: certificateRecord,
+    service: certificatesService,
+    summaries: {
+      list: "A patient's health certificates, newest first (voided ones too, marked)",
+      get: 'One health certificate',
+      create: 'Issue a health certificate: placeholders filled, the professional copied, a CE- verification code',
+      update:
+        'Edit the internal notes of a certificate; 409 health_certificate_issued when a printed field changes, 409 version_conflict when stale',
+      remove: 'Delete a certificate issued by mistake: hidden from now on; the record and its audit are kept',
+      changes: "The certificate's history of changes (audit events), newest first",
+    },
+  });
 
   route.serve(
     clinicalRoutes.certificateByCode,
@@ -24,30 +32,6 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     },
     async ({ ctx, params }) => ({ data: await certificatesService.byCode({ ctx, code: params.code }) }),
   );
-
-  recordRoutes(route, {
-    declared: certificateRecord,
-    service: certificatesService,
-    list: { ...read, summary: "A patient's health certificates, newest first (voided ones too, marked)" },
-    get: { ...read, summary: 'One health certificate' },
-    create: {
-      ...write,
-      failureCode: 'error_create_health_certificate',
-      summary: 'Issue a health certificate: placeholders filled, the professional copied, a CE- verification code',
-    },
-    update: {
-      ...write,
-      failureCode: 'error_update_health_certificate',
-      summary:
-        'Edit the internal notes of a certificate; 409 health_certificate_issued when a printed field changes, 409 version_conflict when stale',
-    },
-    remove: {
-      ...write,
-      failureCode: 'error_delete_health_certificate',
-      summary: 'Delete a certificate issued by mistake: hidden from now on; the record and its audit are kept',
-    },
-    changes: { ...read, summary: "The certificate's history of changes (audit events), newest first" },
-  });
 
   route.serve(
     extras.voidCertificate,
@@ -62,19 +46,14 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  // Rendered after the read's transaction: a PDF takes a while and holds no row.
-  route.serve(
+  servePrintout(
+    app,
+    route,
     extras.certificatePdf,
     {
       ...read,
       summary: "The printable certificate (PDF) in the patient's language, with the clinic header and its code",
-      transaction: false,
     },
-    async ({ actor, params, reply }) => {
-      const printable = await app.db.withTenant(actor.accountId, (tx) =>
-        certificatesService.printable({ ctx: { ...actor, tx }, ...params }),
-      );
-      return sendPdf(reply, await certificatePdf(printable));
-    },
+    { printable: certificatesService.printable, render: certificatePdf },
   );
 };

@@ -12,7 +12,7 @@ import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import { pdfFile, printLanguage } from '../../lib/pdf.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {
@@ -241,15 +241,12 @@ export async function certificatePdf({
   certificate,
   header,
 }: Awaited<ReturnType<typeof certificatesService.printable>>) {
-  const pdf = await renderPdf(
+  return pdfFile(
     certificateDocument({
       language: printLanguage(header.patientLanguage),
       ...printedPatient(header, certificate.date),
       ...certificate,
     }),
+    `certificado-${header.lastName}-${certificate.date}-${certificate.verificationCode}.pdf`,
   );
-  return {
-    pdf,
-    fileName: safeFileName(`certificado-${header.lastName}-${certificate.date}-${certificate.verificationCode}.pdf`),
-  };
 }

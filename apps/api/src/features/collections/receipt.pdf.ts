@@ -5,9 +5,8 @@ import {
   clinicHeader,
   type PdfDocument,
   pdfField,
+  pdfFile,
   printLanguage,
-  renderPdf,
-  safeFileName,
 } from '../../lib/pdf.ts';
 import { type PaymentPrintTexts, paymentDocument } from '../commercial/payment-print.ts';
 import { amountInWords } from './amount-in-words.ts';
@@ -162,6 +161,5 @@ export function receiptDocument({ collection, clinic, customerLanguage, timeZone
 }
 
 export async function receiptPdf(data: ReceiptData) {
-  const pdf = await renderPdf(receiptDocument(data));
-  return { pdf, fileName: safeFileName(`${data.collection.number}.pdf`) };
+  return pdfFile(receiptDocument(data), `${data.collection.number}.pdf`);
 }

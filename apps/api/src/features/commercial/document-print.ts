@@ -9,8 +9,7 @@ import {
   headerRow,
   type PdfDocument,
   pdfField,
-  renderPdf,
-  safeFileName,
+  pdfFile,
 } from '../../lib/pdf.ts';
 
 /**
@@ -125,7 +124,7 @@ export function documentTexts<TOwn>(
 
 /** Renders a side's document and names its file after the printed title. */
 export async function documentPdf(document: PdfDocument, title: string) {
-  return { pdf: await renderPdf(document), fileName: safeFileName(`${title}.pdf`) };
+  return pdfFile(document, `${title}.pdf`);
 }
 
 /** A rate or quantity as printed: no trailing zeros. */

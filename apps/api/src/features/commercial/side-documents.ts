@@ -84,6 +84,24 @@ export function presentListFields(row: repository.DocumentRow) {
   };
 }
 
+/** The audited columns of a stored document that both sides share (each adds its party and lines). */
+export function auditedDocumentColumns(row: repository.DocumentRow) {
+  return {
+    documentType: row.documentType,
+    pointOfService: row.pointOfService,
+    date: row.date,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    conditionSale: row.conditionSale,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    relatedDocumentId: row.relatedDocumentId,
+    returnsGoods: row.returnsGoods,
+    status: row.status,
+    total: row.total,
+  };
+}
+
 /** The line's fields every document answers (a sale's line adds its treatment, tooth and sources). */
 export function presentLineFields(line: repository.NamedLineRow) {
   return {

@@ -8,7 +8,7 @@ import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import {
   type AllocationRequest,
   allocateToDocuments,
@@ -172,6 +172,7 @@ export async function recordPayment(
   const number = await input.takeNumber();
   const amount = new Big(input.amount).toFixed(2);
   const paidOn = input.status === 'paid' ? (input.paidOn ?? input.date) : null;
+  const auditPayment = recordAudit(side.entity);
   await repository.insertPayment(ctx, side, {
     id,
     number,
@@ -205,10 +206,7 @@ export async function recordPayment(
       [side.entry]: amount,
     },
   ]);
-  await audit(ctx, {
-    action: `${side.entity}_created`,
-    entity: side.entity,
-    entityId: id,
+  await auditPayment(ctx, id, 'created', {
     after: {
       number,
       [side.partyKey]: input.partyId,
@@ -248,6 +246,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
   { party, filters, present, auditedBefore }: SidePaymentsOptions<TParty, TItem, TQuery>,
 ) {
   type Answer = TItem & { allocations: PresentedAllocation[]; counterpartySnapshot: PartySnapshot | null };
+  const auditPayment = recordAudit(side.entity);
 
   async function get(ctx: RequestContext, id: string): Promise<Answer> {
     const row = await repository.findPayment(ctx, side, party, id);
@@ -313,10 +312,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
       );
       const allocatedAmount = allocating.plus(current.allocatedAmount).toFixed(2);
       await repository.updatePayment(ctx, id, { allocatedAmount });
-      await audit(ctx, {
-        action: `${side.entity}_allocated`,
-        entity: side.entity,
-        entityId: id,
+      await auditPayment(ctx, id, 'allocated', {
         before: { allocatedAmount: current.allocatedAmount, version: current.version },
         after: { allocatedAmount, allocations: input.allocations, version: current.version + 1 },
       });
@@ -357,10 +353,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
         reversedBy: ctx.userId,
         reversalReason: input.reason,
       });
-      await audit(ctx, {
-        action: `${side.entity}_reversed`,
-        entity: side.entity,
-        entityId: id,
+      await auditPayment(ctx, id, 'reversed', {
         before: auditedBefore(current),
         after: { reason: input.reason, reallocatedToDocuments: undone, version: current.version + 1 },
       });
@@ -380,10 +373,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
       const current = await lockCurrent(ctx, id, input.version);
       if (current.status === 'paid') throw new AppError(`${side.entity}_already_paid`);
       await repository.updatePayment(ctx, id, { status: 'paid', paidOn: input.paidOn });
-      await audit(ctx, {
-        action: `${side.entity}_marked_paid`,
-        entity: side.entity,
-        entityId: id,
+      await auditPayment(ctx, id, 'marked_paid', {
         before: { status: 'pending', paidOn: null, version: current.version },
         after: { status: 'paid', paidOn: input.paidOn, version: current.version + 1 },
       });

@@ -4,7 +4,7 @@ import type { Aging, LedgerEntry } from '@odontia/shared/schemas/current-account
 import Big from 'big.js';
 import { csvCurrency, csvFile, csvNumber } from '../../lib/csv.ts';
 import { moneyFormatter } from '../../lib/money-format.ts';
-import { documentStyles, headerRow, type PdfDocument, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import { documentStyles, headerRow, type PdfDocument, pdfFile, safeFileName } from '../../lib/pdf.ts';
 import { documentReference } from '../commercial/commercial-texts.ts';
 import type { PartyKind } from './ledger.ts';
 import type { AccountFiguresRow, AccountTotalsRow, LedgerRow } from './party-accounts.repository.ts';
@@ -363,7 +363,6 @@ export function ledgerDocument({
 
 /** The rendered ledger and its file name. */
 export async function ledgerPdfFile(print: LedgerPrint) {
-  const pdf = await renderPdf(ledgerDocument(print));
   const { account, startDate, endDate } = print.data;
-  return { pdf, fileName: safeFileName(`${account.name}-${startDate}-${endDate}.pdf`) };
+  return pdfFile(ledgerDocument(print), `${account.name}-${startDate}-${endDate}.pdf`);
 }

@@ -2,7 +2,13 @@ import type { CustomerLookupItem, CustomerLookupQuery } from '@odontia/shared/sc
 import Big from 'big.js';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TxContext as Ctx } from '../../context.ts';
-import { findPageIds, inIdOrder, searchCondition, usesTrigramIndex } from '../../db/indexed-search.ts';
+import {
+  findPageIds,
+  type IndexedPageQuery,
+  inIdOrder,
+  searchCondition,
+  usesTrigramIndex,
+} from '../../db/indexed-search.ts';
 import { customers, partyBalances, patients, payments } from '../../db/schema/index.ts';
 import { balanceOf } from '../current-accounts/ledger.ts';
 
@@ -17,21 +23,26 @@ import { balanceOf } from '../current-accounts/ledger.ts';
 const patientOrder = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.id)];
 const customerOrder = [asc(sql`lower(${customers.name})`), asc(customers.id)];
 
+/**
+ * The ids of the first `limit` matches from the clinic's search index when the search uses it
+ * (none: nothing matches); undefined when it does not, and the read filters by `searchCondition`.
+ */
+async function indexedIds(
+  ctx: Ctx,
+  q: string | undefined,
+  limit: number,
+  search: Pick<IndexedPageQuery, 'table' | 'id' | 'orderBy'>,
+  filter: IndexedPageQuery['filter'],
+): Promise<string[] | undefined> {
+  if (!usesTrigramIndex(q)) return undefined;
+  const { ids } = await findPageIds(ctx.tx, ctx.accountId, { ...search, filter, q: q ?? '', page: 1, pageSize: limit });
+  return ids;
+}
+
 async function matchingPatients(ctx: Ctx, q: string | undefined, limit: number) {
   const live = and(isNull(patients.deletedAt), eq(patients.active, true));
-  let ids: string[] | undefined;
-  if (usesTrigramIndex(q)) {
-    ({ ids } = await findPageIds(ctx.tx, ctx.accountId, {
-      table: patients,
-      id: patients.id,
-      q: q ?? '',
-      filter: live,
-      orderBy: patientOrder,
-      page: 1,
-      pageSize: limit,
-    }));
-    if (ids.length === 0) return [];
-  }
+  const ids = await indexedIds(ctx, q, limit, { table: patients, id: patients.id, orderBy: patientOrder }, live);
+  if (ids?.length === 0) return [];
   const rows = await ctx.tx
     .select({
       id: patients.id,
@@ -59,19 +70,8 @@ async function matchingPatients(ctx: Ctx, q: string | undefined, limit: number) 
 
 async function matchingCompanies(ctx: Ctx, q: string | undefined, limit: number) {
   const live = and(isNull(customers.deletedAt), ne(customers.kind, 'patient'));
-  let ids: string[] | undefined;
-  if (usesTrigramIndex(q)) {
-    ({ ids } = await findPageIds(ctx.tx, ctx.accountId, {
-      table: customers,
-      id: customers.id,
-      q: q ?? '',
-      filter: live,
-      orderBy: customerOrder,
-      page: 1,
-      pageSize: limit,
-    }));
-    if (ids.length === 0) return [];
-  }
+  const ids = await indexedIds(ctx, q, limit, { table: customers, id: customers.id, orderBy: customerOrder }, live);
+  if (ids?.length === 0) return [];
   const rows = await ctx.tx
     .select()
     .from(customers)

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 type DiagnosisAnswer = Answer<(typeof diagnosisContracts)['one']>;
 
 /** Diagnoses of the medical history: validation, list, history; the record contract (issue 5). */
 describe.each(availableBackends())('diagnoses on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/diagnoses${id ? `/${id}` : ''}`;
   const diagnosis = (overrides: Record<string, unknown> = {}) => ({
     date: '2026-03-10',
     professionalId: t.clinic.userId,
@@ -19,16 +19,12 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     notes: 'Control en 6 meses',
     ...overrides,
   });
-  async function create(body: object = diagnosis(), patient = t.patientId) {
-    return t.created<DiagnosisAnswer['data']>(url(undefined, patient), { body });
-  }
+  const { url, create, contract } = patientRecordApi<DiagnosisAnswer['data']>(t, 'diagnoses', () => diagnosis());
 
   describeRecordContract(t, {
     entity: 'diagnosis',
     table: 'diagnoses',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => diagnosis(),
+    ...contract,
     update: {
       body: () => diagnosis({ status: 'resolved' }),
       shows: { status: 'resolved', text: 'Caries de esmalte' },
@@ -36,7 +32,6 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     },
     history: { before: { status: 'active' }, after: { status: 'resolved' } },
     softDelete: { auditBefore: { text: 'Caries de esmalte' } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('creates a diagnosis: ICD-10 upper-cased, teeth sorted, professional and author names, audit row', async () => {

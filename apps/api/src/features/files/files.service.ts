@@ -23,7 +23,7 @@ import type { FileStorage } from '../../lib/file-storage.ts';
 import { newId } from '../../lib/ids.ts';
 import { inTransaction } from '../../plugins/routes.ts';
 import { requireStorageFor } from '../account/plan-limits.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { attendancesOfPatient } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
@@ -65,6 +65,8 @@ const editable = (row: Pick<PatientFileRow, 'fileType' | 'note' | 'takenOn'>) =>
   note: row.note,
   takenOn: row.takenOn,
 });
+
+const auditFile = recordAudit('file');
 
 const records = auditedRecords({
   repository: filesRepository,
@@ -205,11 +207,8 @@ export function createFilesService({
         }));
         await insertFiles(ctx, rows);
         for (const row of rows) {
-          await audit(ctx, {
+          await auditFile(ctx, row.id, 'uploaded', {
             patientId,
-            action: 'file_uploaded',
-            entity: 'file',
-            entityId: row.id,
             after: {
               ...editable(row),
               attendanceId: row.attendanceId,
@@ -262,11 +261,8 @@ export function createFilesService({
       const current = await lockRecordFile(ctx, input);
       const key = recordOwners[record.kind].key;
       await filesRepository.update(ctx, fileId, { [key]: null });
-      await audit(ctx, {
+      await auditFile(ctx, fileId, 'removed', {
         patientId,
-        action: 'file_removed',
-        entity: 'file',
-        entityId: fileId,
         before: { [key]: record.id, originalName: current.originalName, version: current.version },
         after: { [key]: null },
       });
@@ -340,11 +336,8 @@ export function createFilesService({
       await requirePatient(ctx, patientId, { lock: true });
       const current = await records.lock(ctx, { patientId }, id);
       await filesRepository.softDelete(ctx, id);
-      await audit(ctx, {
+      await auditFile(ctx, id, 'deleted', {
         patientId,
-        action: 'file_deleted',
-        entity: 'file',
-        entityId: id,
         before: { ...editable(current), originalName: current.originalName, version: current.version },
         after: { deleted: true },
       });

@@ -6,7 +6,6 @@ import type {
   pointOfSaleContracts,
   UpdateFiscalData,
 } from '@odontia/shared/schemas/clinic-fiscal';
-import type { PageQuery } from '@odontia/shared/schemas/records';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Actor, RequestContext } from '../../context.ts';
@@ -16,7 +15,7 @@ import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
+import { auditedRecords, clinicRecordService } from '../audit/audited-records.ts';
 import { changedColumns } from '../audit/record-changes.ts';
 import * as repository from './fiscal.repository.ts';
 
@@ -226,19 +225,11 @@ function uniqueCode<T>(ctx: RequestContext, code: string, write: () => Promise<T
   });
 }
 
-type OnePointOfSale = { ctx: RequestContext; id: string };
-
 /** The clinic's points of sale (puntos de venta), by code; settings.manage writes them; audited; soft delete. */
 export const pointsOfSaleService = {
   list: ({ ctx, query }: { ctx: RequestContext; query: { page: number; pageSize: number } }) =>
     pointsOfSale.page(ctx, {}, query),
-  get: ({ ctx, id }: OnePointOfSale) => pointsOfSale.get(ctx, {}, id),
-  create: ({ ctx, input }: { ctx: RequestContext; input: PointOfSaleInput }) =>
-    uniqueCode(ctx, input.code, () => pointsOfSale.create(ctx, {}, pointOfSaleColumns(input))),
-  update: ({ ctx, id, input }: OnePointOfSale & { input: PointOfSaleInput & { version: number } }) =>
-    uniqueCode(ctx, input.code, () =>
-      pointsOfSale.update(ctx, {}, id, { version: input.version, next: pointOfSaleColumns(input) }),
-    ),
-  remove: ({ ctx, id }: OnePointOfSale) => pointsOfSale.remove(ctx, {}, id),
-  changes: ({ ctx, id, query }: OnePointOfSale & { query: PageQuery }) => pointsOfSale.changes(ctx, {}, id, query),
+  ...clinicRecordService(pointsOfSale, pointOfSaleColumns, (ctx, input: PointOfSaleInput, write) =>
+    uniqueCode(ctx, input.code, write),
+  ),
 };

@@ -4,7 +4,7 @@ import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { enqueueJob } from './jobs.repository.ts';
-import { createJobWorker } from './jobs.worker.ts';
+import { createJobWorker, type JobWorkerOptions } from './jobs.worker.ts';
 
 /** The worker's own rules, with a handler of the test's (issue 16). */
 describe.each(availableBackends())('the job worker on %s', (backend) => {
@@ -23,6 +23,10 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
       enqueueJob({ tx, accountId: t.clinic.accountId }, { kind, key: kind, runAt: new Date(Date.now() - 1000) }),
     );
 
+  /** A worker of the test's database with these handlers, polling fast. */
+  const workerWith = (handlers: JobWorkerOptions['handlers']) =>
+    createJobWorker({ db: t.db, log: t.app.log, pollMs: 50, handlers });
+
   /** A worker whose `kind` jobs each wait for `release()`: `running` resolves when one begins. */
   const blockingWorker = (kind: string) => {
     let release: () => void = () => {};
@@ -31,19 +35,14 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
       started = resolve;
     });
     const ran: string[] = [];
-    const worker = createJobWorker({
-      db: t.db,
-      log: t.app.log,
-      pollMs: 50,
-      handlers: {
-        [kind]: {
-          async run(_ctx, job) {
-            ran.push(job.id);
-            started();
-            await new Promise<void>((resolve) => {
-              release = resolve;
-            });
-          },
+    const worker = workerWith({
+      [kind]: {
+        async run(_ctx, job) {
+          ran.push(job.id);
+          started();
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
         },
       },
     });
@@ -95,40 +94,25 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
       expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
     }
     // Another instance's worker takes them at once.
-    const other = createJobWorker({
-      db: t.db,
-      log: t.app.log,
-      pollMs: 50,
-      handlers: { batch: { run: async () => {} } },
-    });
+    const other = workerWith({ batch: { run: async () => {} } });
     expect(await other.runDue()).toBe(2);
     for (const id of ids.slice(1)) expect((await jobRow(id))?.state).toBe('done');
   });
 
   it('a job of an unknown kind stays queued (no worker claims what it cannot run)', async () => {
     const id = await enqueue('nobody_handles_this');
-    const worker = createJobWorker({
-      db: t.db,
-      log: t.app.log,
-      pollMs: 50,
-      handlers: { other: { run: async () => {} } },
-    });
+    const worker = workerWith({ other: { run: async () => {} } });
     expect(await worker.runDue()).toBe(0);
     expect((await jobRow(id))?.state).toBe('queued');
   });
 
   it('a handler error rolls back its writes and is kept, short, on the job', async () => {
     const id = await enqueue('broken');
-    const worker = createJobWorker({
-      db: t.db,
-      log: t.app.log,
-      pollMs: 50,
-      handlers: {
-        broken: {
-          async run(ctx, job) {
-            await ctx.tx.update(jobs).set({ key: 'changed' }).where(eq(jobs.id, job.id));
-            throw new Error(`line one\n   at stack ${'x'.repeat(1000)}`);
-          },
+    const worker = workerWith({
+      broken: {
+        async run(ctx, job) {
+          await ctx.tx.update(jobs).set({ key: 'changed' }).where(eq(jobs.id, job.id));
+          throw new Error(`line one\n   at stack ${'x'.repeat(1000)}`);
         },
       },
     });

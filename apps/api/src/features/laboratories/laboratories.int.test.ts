@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
+import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Laboratory orders and results: validation, results, list, PDF; the record contract (issue 5). */
 describe.each(availableBackends())('laboratory orders on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/laboratories${id ? `/${id}` : ''}`;
   const order = (overrides: Record<string, unknown> = {}) => ({
     orderDate: '2026-03-10',
     professionalId: t.clinic.userId,
@@ -15,20 +15,15 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     instructions: 'Ayuno de 8 horas',
     ...overrides,
   });
-  async function create(body: object = order(), patient = t.patientId) {
-    return t.created<{ id: string; version: number; [key: string]: unknown }>(url(undefined, patient), { body });
-  }
+  const { url, create, contract } = patientRecordApi(t, 'laboratories', () => order());
 
   describeRecordContract(t, {
     entity: 'laboratory',
     table: 'laboratories',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => order(),
+    ...contract,
     update: { body: () => order({ status: 'sample_taken' }), shows: { status: 'sample_taken' } },
     history: { before: { status: 'ordered' }, after: { status: 'sample_taken' } },
     softDelete: { auditBefore: { laboratoryName: 'Laboratorio Central' } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('creates an order (status ordered), with names and an audit row', async () => {

@@ -1,8 +1,6 @@
 import { clinicalRecordExtras as extras, laboratoryRecord } from '@odontia/shared/routes/medical-history';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendPdf } from '../../lib/pdf.ts';
-import { recordRoutes } from '../../plugins/record-routes.ts';
-import { routes } from '../../plugins/routes.ts';
+import { medicalRecordRoutes, servePrintout } from '../clinical/medical-record-routes.ts';
 import { laboratoriesService, laboratoryOrderPdf } from './laboratories.service.ts';
 
 /**
@@ -10,42 +8,28 @@ import { laboratoriesService, laboratoryOrderPdf } from './laboratories.service.
  * 404 patient_not_found; a laboratory of another patient or clinic, 404 laboratory_not_found.
  */
 export const laboratoriesRoutes: FastifyPluginAsync = async (app) => {
-  const read = { permission: 'patients.read', failureCode: 'error_get_laboratory' } as const;
-  const write = { permission: 'clinical.write' } as const;
-  const route = routes(app, { tags: ['medical history'] });
-  recordRoutes(route, {
+  const { route, read } = medicalRecordRoutes(app, {
     declared: laboratoryRecord,
     service: laboratoriesService,
-    list: { ...read, summary: "A patient's laboratory orders, newest order first" },
-    get: { ...read, summary: 'One laboratory order and its result' },
-    create: { ...write, failureCode: 'error_create_laboratory', summary: 'Add a laboratory order' },
-    update: {
-      ...write,
-      failureCode: 'error_update_laboratory',
-      summary:
+    summaries: {
+      list: "A patient's laboratory orders, newest order first",
+      get: 'One laboratory order and its result',
+      create: 'Add a laboratory order',
+      update:
         'Edit a laboratory order or record its result; 409 version_conflict (with the current values) when the version is stale',
+      remove: 'Delete a laboratory order: hidden from now on; the record and its audit are kept',
+      changes: "The laboratory's history of changes (audit events), newest first",
     },
-    remove: {
-      ...write,
-      failureCode: 'error_delete_laboratory',
-      summary: 'Delete a laboratory order: hidden from now on; the record and its audit are kept',
-    },
-    changes: { ...read, summary: "The laboratory's history of changes (audit events), newest first" },
   });
 
-  // Rendered after the read's transaction: a PDF takes a while and holds no row.
-  route.serve(
+  servePrintout(
+    app,
+    route,
     extras.laboratoryOrderPdf,
     {
       ...read,
       summary: 'The printable order (PDF): clinic header, patient, professional, studies, instructions, signature line',
-      transaction: false,
     },
-    async ({ actor, params, reply }) => {
-      const printable = await app.db.withTenant(actor.accountId, (tx) =>
-        laboratoriesService.printable({ ctx: { ...actor, tx }, ...params }),
-      );
-      return sendPdf(reply, await laboratoryOrderPdf(printable));
-    },
+    { printable: laboratoriesService.printable, render: laboratoryOrderPdf },
   );
 };

@@ -2,7 +2,7 @@ import type { LaboratoryStudy } from '@odontia/shared/enums';
 import type { Laboratory, LaboratoryInput } from '@odontia/shared/schemas/laboratories';
 import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
-import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
+import { pdfFile, printLanguage } from '../../lib/pdf.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import {
   patientRecordService,
@@ -71,7 +71,7 @@ export const laboratoriesService = {
 
 /** The printable order (PDF) in the reader's language, with its file name. */
 export async function laboratoryOrderPdf({ order, header }: Awaited<ReturnType<typeof laboratoriesService.printable>>) {
-  const pdf = await renderPdf(
+  return pdfFile(
     laboratoryOrderDocument({
       language: printLanguage(header.readerLanguage),
       ...printedPatient(header, order.orderDate),
@@ -81,6 +81,6 @@ export async function laboratoryOrderPdf({ order, header }: Awaited<ReturnType<t
       studies: order.studies,
       instructions: order.instructions,
     }),
+    `orden-laboratorio-${header.lastName}-${order.orderDate}.pdf`,
   );
-  return { pdf, fileName: safeFileName(`orden-laboratorio-${header.lastName}-${order.orderDate}.pdf`) };
 }

@@ -8,7 +8,7 @@ import { nextCounterValue } from '../../db/counters.ts';
 import { guardUnique, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
 import { findNewcomerDefaults } from '../settings/settings.repository.ts';
@@ -154,6 +154,8 @@ async function lockPatient(ctx: RequestContext, id: string) {
 
 type PatientRef = { ctx: RequestContext; patientId: string };
 
+const auditPatient = recordAudit('patient');
+
 export const patientsService = {
   async list({ ctx, query }: { ctx: RequestContext; query: PatientsListQuery }) {
     // The page's next appointments come with its rows (appointments_patient_idx), never one query per row.
@@ -183,11 +185,8 @@ export const patientsService = {
       const language = input.language ?? (await findNewcomerDefaults(ctx)).language;
       const columns = columnsOf({ ...input, language: language as Language });
       await repository.patientRecords.insert(ctx, { ...columns, id, skuPatient });
-      await audit(ctx, {
+      await auditPatient(ctx, id, 'created', {
         patientId: id,
-        action: 'patient_created',
-        entity: 'patient',
-        entityId: id,
         after: { skuPatient, ...columns },
       });
       return getPatient(ctx, id);
@@ -218,11 +217,8 @@ export const patientsService = {
   async remove({ ctx, patientId: id }: PatientRef): Promise<void> {
     const current = await lockPatient(ctx, id);
     await repository.patientRecords.softDelete(ctx, id);
-    await audit(ctx, {
+    await auditPatient(ctx, id, 'deleted', {
       patientId: id,
-      action: 'patient_deleted',
-      entity: 'patient',
-      entityId: id,
       before: { ...auditedColumns(current), version: current.version },
       after: { deleted: true },
     });

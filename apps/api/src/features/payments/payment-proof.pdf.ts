@@ -5,9 +5,8 @@ import {
   type PdfDocument,
   type PrintingClinic,
   pdfField,
+  pdfFile,
   printLanguage,
-  renderPdf,
-  safeFileName,
 } from '../../lib/pdf.ts';
 import { type PaymentPrintTexts, paymentDocument } from '../commercial/payment-print.ts';
 
@@ -154,6 +153,5 @@ export function paymentProofDocument({
 }
 
 export async function paymentProofPdf(data: PaymentProofData) {
-  const pdf = await renderPdf(paymentProofDocument(data));
-  return { pdf, fileName: safeFileName(`${data.payment.number}.pdf`) };
+  return pdfFile(paymentProofDocument(data), `${data.payment.number}.pdf`);
 }

@@ -1,13 +1,13 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import {
   type ClinicalPrintHeading,
-  clinicHeader,
   documentStyles,
   fieldColumns,
+  licensedProfessionalSignature,
   type PdfDocument,
   patientFields,
   pdfField,
-  professionalSignature,
+  verifiableClinicHeader,
   verificationFooter,
 } from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
@@ -41,11 +41,6 @@ export interface PrescriptionPrintData extends ClinicalPrintHeading {
 export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
   const texts = prescriptionTexts[data.language] ?? prescriptionTexts.es;
   const detail = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
-  const professionalLines = [
-    data.professionalName,
-    data.professionalSpecialty,
-    data.professionalLicense ? `${texts.license} ${data.professionalLicense}` : null,
-  ].filter((line): line is string => Boolean(line));
   return {
     info: {
       title: `${texts.title} — ${data.patientName}`,
@@ -55,12 +50,7 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
     },
     pageMargins: [48, 48, 48, 64],
     content: [
-      ...clinicHeader(data, {
-        stack: [
-          { text: texts.verificationCode, fontSize: 8, color: '#555555', alignment: 'right' },
-          { text: data.verificationCode, bold: true, fontSize: 12, alignment: 'right' },
-        ],
-      }),
+      ...verifiableClinicHeader(data, texts, data.verificationCode),
       { text: texts.title, style: 'title' },
       fieldColumns(patientFields(texts, data), [
         pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
@@ -88,7 +78,7 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         })),
         margin: [8, 0, 0, 0],
       },
-      professionalSignature(64, professionalLines, texts.signature),
+      licensedProfessionalSignature(64, data, texts),
       verificationFooter(texts, data.verificationCode),
     ],
     styles: documentStyles(),

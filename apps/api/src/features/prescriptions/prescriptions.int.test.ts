@@ -5,6 +5,7 @@ import { createSupply, nitrileGlovesBox } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
+import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 
 /** A text of the PDF's info dictionary as pdfkit writes it: ASCII as is, else UTF-16BE with a BOM. */
 function pdfHas(pdf: Buffer, text: string): boolean {
@@ -17,7 +18,6 @@ function pdfHas(pdf: Buffer, text: string): boolean {
 describe.each(availableBackends())('prescriptions on %s', (backend) => {
   const t = useTestClinic(backend, { patient: true });
   let approvedId: string;
-  const url = (id?: string, patient = t.patientId) => `/api/patients/${patient}/prescriptions${id ? `/${id}` : ''}`;
   const prescription = (overrides: Record<string, unknown> = {}) => ({
     date: '2026-03-10',
     professionalId: t.clinic.userId,
@@ -35,15 +35,9 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     ],
     ...overrides,
   });
-  async function create(body: object = prescription(), patient = t.patientId) {
-    return t.created<{
-      id: string;
-      version: number;
-      verificationCode: string;
-      lines: { medicine: string }[];
-      [key: string]: unknown;
-    }>(url(undefined, patient), { body });
-  }
+  const { url, create, contract } = patientRecordApi<
+    WrittenRecord & { verificationCode: string; lines: { medicine: string }[] }
+  >(t, 'prescriptions', () => prescription());
   /** An approved medicine of the catalogue, 10 in stock. */
   const amoxicillin = {
     name: 'Amoxicilina 500 mg',
@@ -79,9 +73,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   describeRecordContract(t, {
     entity: 'prescription',
     table: 'prescriptions',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
-    body: () => prescription(),
+    ...contract,
     update: {
       body: () =>
         prescription({
@@ -94,7 +86,6 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
       after: { lines: ['Ibuprofeno 400 mg · 1 comprimido · cada 8 horas si hay dolor'] },
     },
     softDelete: { auditBefore: { diagnosis: 'Pulpitis irreversible 36', version: 1 } },
-    permissions: { read: 'patients.read', write: 'clinical.write' },
   });
 
   it('writes a prescription: catalogue name copied, free text kept, professional details and a code, audited', async () => {

@@ -11,8 +11,8 @@ import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { printLanguage, renderPdf, safeFileName } from '../../lib/pdf.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { pdfFile, printLanguage } from '../../lib/pdf.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { attendanceOfPatient, findCatalogueItems } from '../clinical/clinical.repository.ts';
@@ -157,6 +157,8 @@ function writeLines(ctx: RequestContext, prescriptionId: string, lines: Line[]) 
   );
 }
 
+const auditPrescription = recordAudit('prescription');
+
 export const prescriptionsService = {
   async list({ ctx, patientId, query }: Scope & { query: PageQuery }) {
     await requirePatient(ctx, patientId);
@@ -194,11 +196,8 @@ export const prescriptionsService = {
       verificationCode,
     });
     await writeLines(ctx, id, lines);
-    await audit(ctx, {
+    await auditPrescription(ctx, id, 'created', {
       patientId,
-      action: 'prescription_created',
-      entity: 'prescription',
-      entityId: id,
       after: { ...audited({ ...input, lines }), ...professional, verificationCode },
     });
     return get(ctx, patientId, id);
@@ -221,11 +220,8 @@ export const prescriptionsService = {
       await repository.softDeleteLines(ctx, id);
       await writeLines(ctx, id, lines);
     }
-    await audit(ctx, {
+    await auditPrescription(ctx, id, 'updated', {
       patientId,
-      action: 'prescription_updated',
-      entity: 'prescription',
-      entityId: id,
       before,
       after: { ...after, ...professional },
     });
@@ -237,11 +233,8 @@ export const prescriptionsService = {
     const current = await records.lock(ctx, { patientId }, id);
     const lines = await repository.listLines(ctx, [id]);
     await repository.prescriptionsRepository.softDelete(ctx, id);
-    await audit(ctx, {
+    await auditPrescription(ctx, id, 'deleted', {
       patientId,
-      action: 'prescription_deleted',
-      entity: 'prescription',
-      entityId: id,
       before: {
         ...audited({ ...current, lines }),
         verificationCode: current.verificationCode,
@@ -271,7 +264,7 @@ export async function prescriptionPdf({
   prescription,
   header,
 }: Awaited<ReturnType<typeof prescriptionsService.printable>>) {
-  const pdf = await renderPdf(
+  return pdfFile(
     prescriptionDocument({
       language: printLanguage(header.patientLanguage),
       ...printedPatient(header, prescription.date),
@@ -283,10 +276,6 @@ export async function prescriptionPdf({
       verificationCode: prescription.verificationCode,
       lines: prescription.lines,
     }),
+    `receta-${header.lastName}-${prescription.date}-${prescription.verificationCode}.pdf`,
   );
-  const { lastName } = header;
-  return {
-    pdf,
-    fileName: safeFileName(`receta-${lastName}-${prescription.date}-${prescription.verificationCode}.pdf`),
-  };
 }

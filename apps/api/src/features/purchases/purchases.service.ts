@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { takeSequenceNumber } from '../commercial/document-sequences.ts';
 import * as documents from '../commercial/side-documents.repository.ts';
@@ -52,19 +52,8 @@ function presentListItem(row: repository.ListRow): PurchaseListItem {
 function columnsOf(row: documents.DocumentRow, lines: { description: string; quantity: string; unitPrice: string }[]) {
   return {
     providerId: row.providerId,
-    documentType: row.documentType,
-    pointOfService: row.pointOfService,
+    ...side.auditedDocumentColumns(row),
     documentNumber: row.documentNumber,
-    date: row.date,
-    dueDate: row.dueDate,
-    currency: row.currency,
-    conditionSale: row.conditionSale,
-    paymentMethod: row.paymentMethod,
-    notes: row.notes,
-    relatedDocumentId: row.relatedDocumentId,
-    returnsGoods: row.returnsGoods,
-    status: row.status,
-    total: row.total,
     openAmount: row.openAmount,
     lines: lines.map((line) => `${line.quantity} × ${line.unitPrice} ${line.description}`),
   };
@@ -241,10 +230,7 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateP
   const { stored } = await side.rewriteDraft(ctx, current, documentColumns(input, provider), lines, (write) =>
     guardNumber(ctx, input, id, write),
   );
-  await audit(ctx, {
-    action: 'purchase_updated',
-    entity: 'purchase',
-    entityId: id,
+  await auditPurchase(ctx, id, 'updated', {
     before,
     after: columnsOf(stored, lines),
   });
@@ -428,10 +414,7 @@ async function registerLocked(
       updatedBy: ctx.userId,
     }),
   );
-  await audit(ctx, {
-    action: 'purchase_registered',
-    entity: 'purchase',
-    entityId: current.id,
+  await auditPurchase(ctx, current.id, 'registered', {
     before: { status: 'draft', version: current.version },
     after: {
       status: 'registered',
@@ -603,10 +586,7 @@ async function receive({ ctx, id, input }: { ctx: Ctx; id: string; input: Receiv
       lines,
     },
   });
-  await audit(ctx, {
-    action: 'purchase_order_received',
-    entity: 'purchase',
-    entityId: id,
+  await auditPurchase(ctx, id, 'order_received', {
     after: { documentId: created.data.id, documentType: input.documentType, lines: lines.length },
   });
   return { data: created.data, code: 'purchase_received' as const };
@@ -665,6 +645,8 @@ async function providerSku({ ctx, providerId, sku }: { ctx: Ctx; providerId: str
       : null,
   };
 }
+
+const auditPurchase = recordAudit('purchase');
 
 export const purchasesService = {
   list,

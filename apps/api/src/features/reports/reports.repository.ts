@@ -11,7 +11,7 @@ import {
   accountsQuery as customerAccountsQuery,
   listCustomerAccounts,
 } from '../current-accounts/customer-accounts.repository.ts';
-import { dayFigureRows } from '../figures/day-figures.repository.ts';
+import { type DayFigureFilter, dayFigureRows } from '../figures/day-figures.repository.ts';
 
 /**
  * The reports' reads (issue 19). Each report is one SELECT (`base`) whose columns are named as the
@@ -77,6 +77,16 @@ function periodInstants(ctx: TxContext, request: ReportRequest): { start: SQL; e
     start: sql`(${request.from}::date::timestamp at time zone ${zone})`,
     end: sql`((${request.to}::date + 1)::timestamp at time zone ${zone})`,
   };
+}
+
+/** The day figures of the request's period: these figures, of one key only when the request names it. */
+function periodFigures(
+  ctx: TxContext,
+  request: Pick<ReportRequest, 'from' | 'to'>,
+  figures: DayFigureFilter['figures'],
+  key?: string | null,
+): SQL {
+  return dayFigureRows(ctx, { figures, ...(key ? { keys: [key] } : {}), from: request.from, to: request.to });
 }
 
 /** A keyset and the order it makes. */
@@ -148,7 +158,7 @@ function vatBookTotals(side: 'sale' | 'purchase') {
       coalesce(sum(r.amount) filter (where r.figure = ${`${figure}_base`}), 0) as "net",
       coalesce(sum(r.amount) filter (where r.figure = ${figure}), 0) as "vat",
       coalesce(sum(r.amount), 0) as "total"
-    from (${dayFigureRows(ctx, { figures: [`${figure}_base`, figure], from: request.from, to: request.to })}) r`;
+    from (${periodFigures(ctx, request, [`${figure}_base`, figure])}) r`;
 }
 
 /** The VAT books' order, that of `commercial_documents_vat_book_idx`, then the rate. */
@@ -307,12 +317,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     columns: [day('day'), text('method'), integer('count'), money('amount')],
     base: (ctx, request) => sql`
       select r.day::text as "day", r.key as "method", r.count as "count", r.amount as "amount"
-      from (${dayFigureRows(ctx, {
-        figures: ['collected'],
-        ...(request.method ? { keys: [request.method] } : {}),
-        from: request.from,
-        to: request.to,
-      })}) r
+      from (${periodFigures(ctx, request, ['collected'], request.method)}) r
       where r.count <> 0 or r.amount <> 0`,
     order: sql`"day", "method"`,
   },
@@ -325,7 +330,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       select t.code as "code", t.name as "treatment", sold.count as "count", sold.amount as "net", sold.key as "_id"
       from (
         select r.key, sum(r.count)::int as count, sum(r.amount) as amount
-        from (${dayFigureRows(ctx, { figures: ['treatments_sold'], from: request.from, to: request.to })}) r
+        from (${periodFigures(ctx, request, ['treatments_sold'])}) r
         group by r.key
       ) sold
       join treatments t on t.account_id = ${ctx.accountId}::uuid and t.id::text = sold.key
@@ -343,12 +348,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     base: (ctx, request) => sql`
       select u.complete_name as "professional", sum(r.count)::int as "attendances", sum(r.amount) as "net",
         nullif(r.key, '') as "_id"
-      from (${dayFigureRows(ctx, {
-        figures: ['production_professional'],
-        ...(request.professionalId ? { keys: [request.professionalId] } : {}),
-        from: request.from,
-        to: request.to,
-      })}) r
+      from (${periodFigures(ctx, request, ['production_professional'], request.professionalId)}) r
       left join users u on u.account_id = ${ctx.accountId}::uuid and u.id::text = r.key
       group by r.key, u.complete_name
       having sum(r.count) <> 0 or sum(r.amount) <> 0`,
@@ -397,7 +397,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
         k.professional_id as "_id"
       from (
         select split_part(r.key, ':', 1) as kind, split_part(r.key, ':', 2) as professional_id, r.count
-        from (${dayFigureRows(ctx, { figures: ['appointments'], from: request.from, to: request.to })}) r
+        from (${periodFigures(ctx, request, ['appointments'])}) r
       ) k
       join users u on u.account_id = ${ctx.accountId}::uuid and u.id::text = k.professional_id
       ${request.professionalId ? sql`where k.professional_id = ${request.professionalId}` : sql``}
@@ -412,7 +412,7 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
     columns: [day('day'), integer('count')],
     base: (ctx, request) => sql`
       select r.day::text as "day", r.count as "count"
-      from (${dayFigureRows(ctx, { figures: ['patients_new'], from: request.from, to: request.to })}) r
+      from (${periodFigures(ctx, request, ['patients_new'])}) r
       where r.count <> 0`,
     order: sql`"day"`,
   },

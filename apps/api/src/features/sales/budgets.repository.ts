@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TxContext as Scope } from '../../context.ts';
 import { sameClinicRow } from '../../db/records.ts';
 import {
@@ -58,6 +58,12 @@ export async function insertDecision(scope: Scope, row: typeof budgetDecisions.$
   await scope.tx.insert(budgetDecisions).values(row);
 }
 
+/** Whether `billed_sources` holds this source of the row's clinic (an invoice issued bills it). */
+function isBilled(row: { accountId: AnyColumn }, kind: 'attendance_line' | 'attendance_fee', sourceId: AnyColumn) {
+  return sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${row.accountId}
+    and b.source_kind = ${kind} and b.source_id = ${sourceId})`;
+}
+
 /**
  * The live attendance lines that carry out these budget lines (of live attendances), with whether
  * each is invoiced (billed_sources attendance_line, or its attendance's fee… no: the line itself).
@@ -72,17 +78,12 @@ export function attendanceLinesOfBudgetLines(scope: Scope, budgetLineIds: string
       date: attendances.date,
       titleResume: attendances.titleResume,
       quantity: attendanceLines.quantity,
-      billed: sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${attendanceLines.accountId}
-        and b.source_kind = 'attendance_line' and b.source_id = ${attendanceLines.id})`,
+      billed: isBilled(attendanceLines, 'attendance_line', attendanceLines.id),
     })
     .from(attendanceLines)
     .innerJoin(
       attendances,
-      and(
-        eq(attendances.accountId, attendanceLines.accountId),
-        eq(attendances.id, attendanceLines.attendanceId),
-        isNull(attendances.deletedAt),
-      ),
+      and(sameClinicRow(attendances, attendanceLines, attendanceLines.attendanceId), isNull(attendances.deletedAt)),
     )
     .where(
       and(
@@ -140,8 +141,7 @@ export async function billableAttendances(scope: Scope, patientId: string, atten
       finished: attendances.finished,
       billable: attendances.billable,
       attendanceFee: attendances.attendanceFee,
-      feeBilled: sql<boolean>`exists (select 1 from billed_sources b where b.account_id = ${attendances.accountId}
-        and b.source_kind = 'attendance_fee' and b.source_id = ${attendances.id})`,
+      feeBilled: isBilled(attendances, 'attendance_fee', attendances.id),
     })
     .from(attendances)
     .leftJoin(users, sameClinicRow(users, attendances, attendances.professionalId))

@@ -67,18 +67,7 @@ function columnsOf(
 ) {
   return {
     customerId: row.customerId,
-    documentType: row.documentType,
-    pointOfService: row.pointOfService,
-    date: row.date,
-    dueDate: row.dueDate,
-    currency: row.currency,
-    conditionSale: row.conditionSale,
-    paymentMethod: row.paymentMethod,
-    notes: row.notes,
-    relatedDocumentId: row.relatedDocumentId,
-    returnsGoods: row.returnsGoods,
-    status: row.status,
-    total: row.total,
+    ...side.auditedDocumentColumns(row),
     lines: lines.map(
       (line) =>
         `${line.quantity} × ${line.unitPrice} ${line.description}${line.professionalId ? ` (${line.professionalId})` : ''}`,

@@ -1,9 +1,8 @@
-import type { PageQuery } from '@odontia/shared/schemas/records';
 import type { Chair, chairContracts } from '@odontia/shared/schemas/schedules';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
+import { auditedRecords, clinicRecordService } from '../audit/audited-records.ts';
 import { chairsRepository } from './schedules.repository.ts';
 
 /**
@@ -33,15 +32,8 @@ const records = auditedRecords({
   }),
 });
 
-type One = { ctx: RequestContext; id: string };
-
 export const chairsService = {
   list: ({ ctx, query }: { ctx: RequestContext; query: { page: number; pageSize: number } }) =>
     records.page(ctx, {}, query),
-  get: ({ ctx, id }: One) => records.get(ctx, {}, id),
-  create: ({ ctx, input }: { ctx: RequestContext; input: Input }) => records.create(ctx, {}, columnsOf(input)),
-  update: ({ ctx, id, input }: One & { input: Input & { version: number } }) =>
-    records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
-  remove: ({ ctx, id }: One) => records.remove(ctx, {}, id),
-  changes: ({ ctx, id, query }: One & { query: PageQuery }) => records.changes(ctx, {}, id, query),
+  ...clinicRecordService(records, (input: Input) => columnsOf(input)),
 };

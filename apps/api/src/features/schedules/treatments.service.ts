@@ -1,4 +1,3 @@
-import type { PageQuery } from '@odontia/shared/schemas/records';
 import type {
   Treatment,
   TreatmentImportResult,
@@ -12,7 +11,7 @@ import { guardUnique } from '../../db/errors.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { auditedRecords } from '../audit/audited-records.ts';
+import { auditedRecords, clinicRecordService } from '../audit/audited-records.ts';
 import {
   sortedTreatments,
   treatmentGroups,
@@ -74,7 +73,6 @@ const records = auditedRecords({
   present,
 });
 
-type One = { ctx: RequestContext; id: string };
 type Filters = z.output<typeof treatmentsExportQuerySchema>;
 
 /** The only unique index of a treatment is its code's (issue 18). */
@@ -95,17 +93,12 @@ export const treatmentsService = {
     return { data: rows.map(present), total, page: query.page, pageSize: query.pageSize };
   },
   groups: ({ ctx }: { ctx: RequestContext }) => treatmentGroups(ctx),
-  get: ({ ctx, id }: One) => records.get(ctx, {}, id),
-  create: ({ ctx, input }: { ctx: RequestContext; input: Input }) =>
-    guardUnique(ctx.tx, () => records.create(ctx, {}, columnsOf(input)), codeTaken),
-  update: ({ ctx, id, input }: One & { input: Input & { version: number } }) =>
-    guardUnique(
-      ctx.tx,
-      () => records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }),
-      codeTaken,
-    ),
-  remove: ({ ctx, id }: One) => records.remove(ctx, {}, id),
-  changes: ({ ctx, id, query }: One & { query: PageQuery }) => records.changes(ctx, {}, id, query),
+  // A code another live treatment has: 409 treatment_code_exists (codeTaken).
+  ...clinicRecordService(
+    records,
+    (input: Input) => columnsOf(input),
+    (ctx, _input, write) => guardUnique(ctx.tx, write, codeTaken),
+  ),
 
   /** The list as filtered and sorted, every row, as CSV (`lista-de-precios-YYYY-MM-DD.csv`). */
   async exportCsv({ ctx, query }: { ctx: RequestContext; query: Filters }) {

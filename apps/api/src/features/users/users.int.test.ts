@@ -8,6 +8,9 @@ import { listAuditEvents } from '../audit/audit.repository.ts';
 /** Profile, password change and the clinic's users (issue 3). */
 describe('profile and users', () => {
   const t = useTestClinic();
+  /** PATCH /api/users/:id as that clinic's administrator. */
+  const editUser = (clinic: { token: string }, id: string, body: object) =>
+    t.call('PATCH', `/api/users/${id}`, { token: clinic.token, body });
   beforeEach(() => t.app.authThrottle.reset());
 
   async function invite(clinic: TestClinic, level: string, email = `staff.${Math.random()}@clinica.test`) {
@@ -227,21 +230,15 @@ describe('profile and users', () => {
       ).rows;
       const selfVersion = selfRow?.version ?? 1;
 
-      const ownDeactivation = await t.call('PATCH', `/api/users/${self.id}`, {
-        token: clinic.token,
-        body: {
-          active: false,
-          version: selfVersion,
-        },
+      const ownDeactivation = await editUser(clinic, self.id, {
+        active: false,
+        version: selfVersion,
       });
       expect(ownDeactivation.statusCode).toBe(409);
       expect(ownDeactivation.json().code).toBe('cannot_deactivate_self');
-      const demoteLast = await t.call('PATCH', `/api/users/${self.id}`, {
-        token: clinic.token,
-        body: {
-          level: 'supervisor',
-          version: selfVersion,
-        },
+      const demoteLast = await editUser(clinic, self.id, {
+        level: 'supervisor',
+        version: selfVersion,
       });
       expect(demoteLast.statusCode).toBe(409);
       expect(demoteLast.json().code).toBe('last_administrator');
@@ -257,30 +254,21 @@ describe('profile and users', () => {
         .json()
         .data.find((user: { id: string }) => user.id === staff.id).version;
 
-      const promoted = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          level: 'supervisor',
-          version: staffVersion,
-        },
+      const promoted = await editUser(clinic, staff.id, {
+        level: 'supervisor',
+        version: staffVersion,
       });
       expect(promoted.json()).toMatchObject({ code: 'user_updated', data: { level: 'supervisor' } });
-      const stale = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          active: false,
-          version: staffVersion,
-        },
+      const stale = await editUser(clinic, staff.id, {
+        active: false,
+        version: staffVersion,
       });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().code).toBe('version_conflict');
 
-      const deactivated = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          active: false,
-          version: promoted.json().data.version,
-        },
+      const deactivated = await editUser(clinic, staff.id, {
+        active: false,
+        version: promoted.json().data.version,
       });
       expect(deactivated.json().data.active).toBe(false);
       expect((await t.call('GET', '/api/auth/system/me', { token: staffSession.token })).json().code).toBe(
@@ -291,30 +279,21 @@ describe('profile and users', () => {
         body: { email: staff.email, password },
       });
       expect(signInRefused.json().code).toBe('user_inactive');
-      const reactivated = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          active: true,
-          version: deactivated.json().data.version,
-        },
+      const reactivated = await editUser(clinic, staff.id, {
+        active: true,
+        version: deactivated.json().data.version,
       });
       expect(reactivated.json().data.active).toBe(true);
 
       // With a second administrator, the first may step down.
-      const admin2 = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          level: 'administrator',
-          version: reactivated.json().data.version,
-        },
+      const admin2 = await editUser(clinic, staff.id, {
+        level: 'administrator',
+        version: reactivated.json().data.version,
       });
       expect(admin2.statusCode).toBe(200);
-      const stepDown = await t.call('PATCH', `/api/users/${self.id}`, {
-        token: clinic.token,
-        body: {
-          level: 'supervisor',
-          version: selfVersion,
-        },
+      const stepDown = await editUser(clinic, self.id, {
+        level: 'supervisor',
+        version: selfVersion,
       });
       expect(stepDown.json().data.level).toBe('supervisor');
 
@@ -327,13 +306,10 @@ describe('profile and users', () => {
     it("an administrator sets a user's licence and specialty; listed and audited", async () => {
       const clinic = await t.newClinic();
       const staff = await invite(clinic, 'user');
-      const set = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          licenseNumber: 'MP 4321',
-          specialty: 'Ortodoncista',
-          version: staff.version,
-        },
+      const set = await editUser(clinic, staff.id, {
+        licenseNumber: 'MP 4321',
+        specialty: 'Ortodoncista',
+        version: staff.version,
       });
       expect(set.statusCode, set.body).toBe(200);
       expect(set.json()).toMatchObject({
@@ -344,12 +320,9 @@ describe('profile and users', () => {
         .json()
         .data.find((user: { id: string }) => user.id === staff.id);
       expect(listed).toMatchObject({ licenseNumber: 'MP 4321', specialty: 'Ortodoncista' });
-      const cleared = await t.call('PATCH', `/api/users/${staff.id}`, {
-        token: clinic.token,
-        body: {
-          licenseNumber: '',
-          version: set.json().data.version,
-        },
+      const cleared = await editUser(clinic, staff.id, {
+        licenseNumber: '',
+        version: set.json().data.version,
       });
       expect(cleared.json().data).toMatchObject({ licenseNumber: null, specialty: 'Ortodoncista' });
       const events = await t.auditEvents('user_professional_updated', clinic);
@@ -361,12 +334,9 @@ describe('profile and users', () => {
     it("answers user_not_found for another clinic's user and never lists them", async () => {
       const clinicA = await t.newClinic();
       const clinicB = await t.newClinic();
-      const response = await t.call('PATCH', `/api/users/${clinicB.userId}`, {
-        token: clinicA.token,
-        body: {
-          active: false,
-          version: 1,
-        },
+      const response = await editUser(clinicA, clinicB.userId, {
+        active: false,
+        version: 1,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('user_not_found');
