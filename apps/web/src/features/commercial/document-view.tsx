@@ -6,9 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
-import { IconLink } from '../../components/icon-link';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat } from '../../session/clinic-time';
+import { DocumentActionButton, DocumentActionLink } from './document-actions';
 import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
 import { DocumentLinks } from './document-links';
 import type { DocumentViewSide } from './document-side';
@@ -112,15 +112,9 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             {leading}
             {draft && canWrite ? (
               <>
-                <IconLink
-                  to={`${side.listPath}/create?edit=${document.id}`}
-                  className="btn btn-outline-secondary btn-sm"
-                  icon={Pencil}
-                  size={14}
-                  iconClassName="me-1"
-                >
+                <DocumentActionLink to={`${side.listPath}/create?edit=${document.id}`} icon={Pencil}>
                   {t('view.edit')}
-                </IconLink>
+                </DocumentActionLink>
                 {finalAllowed ? (
                   <button
                     type="button"
@@ -137,15 +131,9 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             ) : null}
             {/* Deleting a draft is a commercial delete on both sides (docs/permissions.md). */}
             {draft && canDelete ? (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                onClick={() => setConfirming(true)}
-                data-testid="view-delete"
-              >
-                <Trash2 size={14} aria-hidden="true" className="me-1" />
+              <DocumentActionButton icon={Trash2} danger onClick={() => setConfirming(true)} testId="view-delete">
                 {t('view.delete')}
-              </button>
+              </DocumentActionButton>
             ) : null}
             {trailing}
           </div>

@@ -7,6 +7,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { DocumentActionButton } from '../commercial/document-actions';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
 import { salesApi, useCorrectSale, useSendSale } from './api';
@@ -152,27 +153,23 @@ function SaleCorrections({ sale, state }: { sale: Sale; state: DocumentViewState
   return (
     <>
       {state.canDelete ? (
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
+        <DocumentActionButton
+          icon={FileMinus}
           onClick={() => void onCorrect('credit_note')}
           disabled={correct.isPending}
-          data-testid="view-credit-note"
+          testId="view-credit-note"
         >
-          <FileMinus size={14} aria-hidden="true" className="me-1" />
           {t('view.creditNote')}
-        </button>
+        </DocumentActionButton>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-sm"
+      <DocumentActionButton
+        icon={FilePlus}
         onClick={() => void onCorrect('debit_note')}
         disabled={correct.isPending}
-        data-testid="view-debit-note"
+        testId="view-debit-note"
       >
-        <FilePlus size={14} aria-hidden="true" className="me-1" />
         {t('view.debitNote')}
-      </button>
+      </DocumentActionButton>
     </>
   );
 }
