@@ -20,8 +20,9 @@ import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteCustomer, useSaveCustomer } from './customer-records-api';
 
@@ -114,25 +115,20 @@ export function CustomerDialog({
   const onSubmit = form.submit(async (values) => {
     setProblem(null);
     setDuplicate(null);
-    try {
-      const answer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = (error.details as { current?: CustomerRecord } | undefined)?.current ?? null;
-        if (current) form.reset(valuesOf(current));
-        setProblem(t('form.conflict'));
-        return;
-      }
-      if (isApiError(error) && error.code === 'customer_tax_id_exists') {
+    await saveRecordDialog(form, {
+      save: () => save.mutateAsync(values),
+      valuesOf,
+      onDone,
+      onConflict: () => setProblem(t('form.conflict')),
+      place: { fields: fieldNames },
+      refused: (error) => {
+        if (!isApiError(error) || error.code !== 'customer_tax_id_exists') return false;
         form.setError('taxId', { type: 'server', message: 'customer_tax_id_exists' });
         setDuplicate((error.details as { customer?: { name: string } } | undefined)?.customer?.name ?? null);
         form.formErrors.reveal();
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError, { fields: fieldNames })) toastApiError(error);
-    }
+        return true;
+      },
+    });
   });
   const onDelete = async () => {
     setDeleteProblem(null);
