@@ -24,6 +24,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useZodForm } from '../../lib/use-zod-form';
+import { TaxIdField } from '../commercial/tax-id-field';
 import { useDeleteCustomer, useSaveCustomer } from './customer-records-api';
 
 type Values = z.input<typeof customerRecordContracts.update>;
@@ -224,20 +225,13 @@ export function CustomerDialog({
             options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
           />
         </div>
-        <div className="col-sm-8">
-          <TextField
-            form={form}
-            name="taxId"
-            label={t('fields.taxId')}
-            inputClassName="text-uppercase"
-            data-testid="customer-tax-id"
-          />
+        <TaxIdField form={form} name="taxId" label={t('fields.taxId')} className="col-sm-8" testId="customer-tax-id">
           {duplicate ? (
             <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
               {t('form.taxIdHolder', { name: duplicate })}
             </p>
           ) : null}
-        </div>
+        </TaxIdField>
         <div className="col-12">
           <SelectField
             form={form}

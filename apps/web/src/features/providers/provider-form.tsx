@@ -17,6 +17,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSessionUser } from '../../session/session';
+import { TaxIdField } from '../commercial/tax-id-field';
 import { type ProviderAnswer, providerPaths, useSaveProvider } from './api';
 
 /** The country whose fiscal conditions go with a tax-id kind (none: every country's). */
@@ -166,15 +167,14 @@ export function ProviderForm({
                 { value: '', label: t('form.none') },
                 ...taxIdKinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) })),
               ])}
-              <div className="col-sm-7">
-                <TextField
-                  form={form}
-                  name="nif"
-                  label={t('fields.nif')}
-                  hint={t('form.hints.nif')}
-                  inputClassName="text-uppercase"
-                  data-testid="provider-nif"
-                />
+              <TaxIdField
+                form={form}
+                name="nif"
+                label={t('fields.nif')}
+                hint={t('form.hints.nif')}
+                className="col-sm-7"
+                testId="provider-nif"
+              >
                 {duplicate ? (
                   <Link
                     to={providerPaths.edit(duplicate.id)}
@@ -184,7 +184,7 @@ export function ProviderForm({
                     {t('form.openExisting', { name: duplicate.fantasyName })}
                   </Link>
                 ) : null}
-              </div>
+              </TaxIdField>
               {select('fiscalCondition', 'col-12', [
                 { value: '', label: t('form.none') },
                 ...conditions.map((value) => ({ value, label: t(`fiscalConditions.${value}`) })),
