@@ -24,26 +24,26 @@ export function DocumentActionLink({
   );
 }
 
-/** A header action done in place (issue a note, delete the draft: `danger`). */
+/** A header action done in place (issue a note; `danger`: delete the draft; `primary`: the next step). */
 export function DocumentActionButton({
   icon: Icon,
   onClick,
   disabled,
-  danger = false,
+  tone = 'outline-secondary',
   testId,
   children,
 }: {
   icon: LucideIcon;
   onClick: () => void;
   disabled?: boolean;
-  danger?: boolean;
+  tone?: 'outline-secondary' | 'outline-danger' | 'primary';
   testId: string;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
-      className={danger ? 'btn btn-outline-danger btn-sm' : actionClass}
+      className={`btn btn-${tone} btn-sm`}
       onClick={onClick}
       disabled={disabled}
       data-testid={testId}

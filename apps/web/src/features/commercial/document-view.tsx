@@ -131,7 +131,12 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             ) : null}
             {/* Deleting a draft is a commercial delete on both sides (docs/permissions.md). */}
             {draft && canDelete ? (
-              <DocumentActionButton icon={Trash2} danger onClick={() => setConfirming(true)} testId="view-delete">
+              <DocumentActionButton
+                icon={Trash2}
+                tone="outline-danger"
+                onClick={() => setConfirming(true)}
+                testId="view-delete"
+              >
                 {t('view.delete')}
               </DocumentActionButton>
             ) : null}
