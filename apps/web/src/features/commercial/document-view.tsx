@@ -3,7 +3,7 @@ import { Pencil, Stamp, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -116,16 +116,15 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
                   {t('view.edit')}
                 </DocumentActionLink>
                 {finalAllowed ? (
-                  <button
-                    type="button"
+                  <BusyButton
                     className="btn btn-primary btn-sm"
+                    icon={Stamp}
+                    busy={finalise.isPending}
                     onClick={() => void onFinalise()}
-                    disabled={finalise.isPending}
-                    data-testid={side.view.final.testId}
+                    testId={side.view.final.testId}
                   >
-                    <BusyIcon busy={finalise.isPending} icon={Stamp} />
                     {t(side.view.final.textKey)}
-                  </button>
+                  </BusyButton>
                 ) : null}
               </>
             ) : null}

@@ -3,7 +3,7 @@ import type { Sale } from '@odontia/shared/schemas/sales';
 import { FileMinus, FilePlus, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
@@ -120,16 +120,15 @@ function SaleSendActions({ sale, state }: { sale: Sale; state: DocumentViewState
         testId="sale-pdf"
       />
       {state.canWrite ? (
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-outline-secondary btn-sm"
+          icon={Mail}
+          busy={send.isPending}
           onClick={() => void onSend()}
-          disabled={send.isPending}
-          data-testid="sale-send"
+          testId="sale-send"
         >
-          <BusyIcon busy={send.isPending} icon={Mail} />
           {t('view.send')}
-        </button>
+        </BusyButton>
       ) : null}
     </>
   );
