@@ -4,6 +4,7 @@ import { Plus, Save, Stamp } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyButton } from '../../components/busy-button';
 import { BusyIcon } from '../../components/busy-icon';
 import { fieldCodeText } from '../../components/form-field';
 import type { DocumentNamespace } from './document-lines';
@@ -126,16 +127,16 @@ export function DocumentFormActions({
         {t('form.saveDraft')}
       </button>
       {final ? (
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-primary"
+          icon={Stamp}
+          busy={pending && finalising}
           disabled={pending}
           onClick={final.onClick}
-          data-testid={final.testId}
+          testId={final.testId}
         >
-          <BusyIcon busy={pending && finalising} icon={Stamp} />
           {final.text}
-        </button>
+        </BusyButton>
       ) : null}
     </>
   );

@@ -3,12 +3,12 @@ import { Pencil, Stamp, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
-import { IconLink } from '../../components/icon-link';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat } from '../../session/clinic-time';
+import { DocumentActionButton, DocumentActionLink } from './document-actions';
 import { DocumentStatusBadge, DocumentTypeBadge } from './document-badges';
 import { DocumentLinks } from './document-links';
 import type { DocumentViewSide } from './document-side';
@@ -112,40 +112,32 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             {leading}
             {draft && canWrite ? (
               <>
-                <IconLink
-                  to={`${side.listPath}/create?edit=${document.id}`}
-                  className="btn btn-outline-secondary btn-sm"
-                  icon={Pencil}
-                  size={14}
-                  iconClassName="me-1"
-                >
+                <DocumentActionLink to={`${side.listPath}/create?edit=${document.id}`} icon={Pencil}>
                   {t('view.edit')}
-                </IconLink>
+                </DocumentActionLink>
                 {finalAllowed ? (
-                  <button
-                    type="button"
+                  <BusyButton
                     className="btn btn-primary btn-sm"
+                    icon={Stamp}
+                    busy={finalise.isPending}
                     onClick={() => void onFinalise()}
-                    disabled={finalise.isPending}
-                    data-testid={side.view.final.testId}
+                    testId={side.view.final.testId}
                   >
-                    <BusyIcon busy={finalise.isPending} icon={Stamp} />
                     {t(side.view.final.textKey)}
-                  </button>
+                  </BusyButton>
                 ) : null}
               </>
             ) : null}
             {/* Deleting a draft is a commercial delete on both sides (docs/permissions.md). */}
             {draft && canDelete ? (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
+              <DocumentActionButton
+                icon={Trash2}
+                tone="outline-danger"
                 onClick={() => setConfirming(true)}
-                data-testid="view-delete"
+                testId="view-delete"
               >
-                <Trash2 size={14} aria-hidden="true" className="me-1" />
                 {t('view.delete')}
-              </button>
+              </DocumentActionButton>
             ) : null}
             {trailing}
           </div>

@@ -8,7 +8,7 @@ import { ArrowLeft, Download, Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { IconLink } from '../../components/icon-link';
 import { PageTitle } from '../../components/page-title';
 import { PdfButton } from '../../components/pdf-button';
@@ -83,15 +83,15 @@ function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({ s
                 {t(side.newMovement.textKey)}
               </IconLink>
             ) : null}
-            <button
-              type="button"
+            <BusyButton
               className="btn btn-outline-secondary"
-              onClick={() => void onCsv()}
+              icon={Download}
+              busy={exporting}
               disabled={exporting || invalid}
+              onClick={() => void onCsv()}
             >
-              <BusyIcon busy={exporting} icon={Download} />
               {t('ledger.csv')}
-            </button>
+            </BusyButton>
             <PdfButton
               load={() => side.file(partyId, 'pdf', startDate, endDate)}
               fallbackName="cuenta-corriente.pdf"
@@ -143,17 +143,17 @@ function SendStatementButton({
 }) {
   const { t } = useTranslation(['currentAccounts', 'common']);
   return (
-    <button
-      type="button"
+    <BusyButton
       className="btn btn-outline-secondary"
-      onClick={onSend}
+      icon={Mail}
+      busy={busy}
       disabled={busy || disabled || !email}
+      onClick={onSend}
       title={loaded && !email ? t('customers.noEmail') : undefined}
-      data-testid="ledger-send"
+      testId="ledger-send"
     >
-      <BusyIcon busy={busy} icon={Mail} />
       {t('customers.send')}
-    </button>
+    </BusyButton>
   );
 }
 

@@ -20,9 +20,11 @@ import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
+import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useZodForm } from '../../lib/use-zod-form';
+import { TaxIdField } from '../commercial/tax-id-field';
 import { useDeleteCustomer, useSaveCustomer } from './customer-records-api';
 
 type Values = z.input<typeof customerRecordContracts.update>;
@@ -114,25 +116,20 @@ export function CustomerDialog({
   const onSubmit = form.submit(async (values) => {
     setProblem(null);
     setDuplicate(null);
-    try {
-      const answer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = (error.details as { current?: CustomerRecord } | undefined)?.current ?? null;
-        if (current) form.reset(valuesOf(current));
-        setProblem(t('form.conflict'));
-        return;
-      }
-      if (isApiError(error) && error.code === 'customer_tax_id_exists') {
+    await saveRecordDialog(form, {
+      save: () => save.mutateAsync(values),
+      valuesOf,
+      onDone,
+      onConflict: () => setProblem(t('form.conflict')),
+      place: { fields: fieldNames },
+      refused: (error) => {
+        if (!isApiError(error) || error.code !== 'customer_tax_id_exists') return false;
         form.setError('taxId', { type: 'server', message: 'customer_tax_id_exists' });
         setDuplicate((error.details as { customer?: { name: string } } | undefined)?.customer?.name ?? null);
         form.formErrors.reveal();
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError, { fields: fieldNames })) toastApiError(error);
-    }
+        return true;
+      },
+    });
   });
   const onDelete = async () => {
     setDeleteProblem(null);
@@ -228,20 +225,13 @@ export function CustomerDialog({
             options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
           />
         </div>
-        <div className="col-sm-8">
-          <TextField
-            form={form}
-            name="taxId"
-            label={t('fields.taxId')}
-            inputClassName="text-uppercase"
-            data-testid="customer-tax-id"
-          />
+        <TaxIdField form={form} name="taxId" label={t('fields.taxId')} className="col-sm-8" testId="customer-tax-id">
           {duplicate ? (
             <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
               {t('form.taxIdHolder', { name: duplicate })}
             </p>
           ) : null}
-        </div>
+        </TaxIdField>
         <div className="col-12">
           <SelectField
             form={form}

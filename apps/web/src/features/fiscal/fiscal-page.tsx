@@ -24,7 +24,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { isApiError } from '../../lib/http';
+import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useVersionedSubmit } from '../../lib/use-versioned-submit';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicTimeZone, useDateTimeFormat } from '../../session/clinic-time';
@@ -347,22 +347,15 @@ function PointOfSaleDialog({ record, onDone }: { record: PointOfSale | null; onD
     validateWith: record ? undefined : pointOfSaleContracts.create,
   });
   const [conflict, setConflict] = useState(false);
-  const onSubmit = form.submit(async (body) => {
-    try {
-      const answer = await save.mutateAsync(record ? body : { code: body.code, name: body.name, active: body.active });
-      if (answer.code) toastSuccess(answer.code);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = error.details?.current as PointOfSale | undefined;
-        if (current) form.reset(valuesFor(current));
-        setConflict(true);
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError, { codeFields: { point_of_sale_exists: 'code' } }))
-        toastApiError(error);
-    }
-  });
+  const onSubmit = form.submit((body) =>
+    saveRecordDialog(form, {
+      save: () => save.mutateAsync(record ? body : { code: body.code, name: body.name, active: body.active }),
+      valuesOf: valuesFor,
+      onDone,
+      onConflict: () => setConflict(true),
+      place: { codeFields: { point_of_sale_exists: 'code' } },
+    }),
+  );
   return (
     <FormDialog
       ref={form.formErrors.ref}

@@ -8,12 +8,12 @@ import {
   unitMeasurements,
 } from '@odontia/shared/enums';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
-import { Boxes, FlaskConical, Info, Package, Receipt, Save } from 'lucide-react';
+import { Boxes, FlaskConical, Info, Package, Receipt } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BackAndSaveActions } from '../../components/back-and-save-actions';
 import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -258,20 +258,16 @@ export function ItemForm({
         />
       ) : null}
       {readOnly ? null : (
-        <div className="inventory-form-actions">
-          <Link to={kindPaths[kind].web} className="btn btn-outline-secondary">
-            {t('form.back')}
-          </Link>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={isSubmitting || (editing && !isDirty)}
-            data-testid="inventory-save"
-          >
-            <BusyIcon busy={isSubmitting} icon={Save} />
-            {editing ? t('form.save') : t(`form.create.${kind}`)}
-          </button>
-        </div>
+        <BackAndSaveActions
+          className="inventory-form-actions"
+          backTo={kindPaths[kind].web}
+          backText={t('form.back')}
+          saving={isSubmitting}
+          editing={editing}
+          dirty={isDirty}
+          saveText={editing ? t('form.save') : t(`form.create.${kind}`)}
+          testId="inventory-save"
+        />
       )}
     </form>
   );

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { BoundField, TextField } from '../../components/bound-fields';
 import { FormDialog } from '../../components/dialog-frame';
 import { SwitchField } from '../../components/switch-field';
-import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { isApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
+import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSaveTreatment } from './api';
 
@@ -57,21 +56,15 @@ export function TreatmentDialog({
   const form = useZodForm(treatmentContracts.update, valuesOf(treatment), {
     validateWith: editing ? undefined : treatmentContracts.create,
   });
-  const onSubmit = form.submit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(values);
-      if (answer.code) toastSuccess(answer.code);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'version_conflict') {
-        const current = (error.details as { current?: Treatment } | undefined)?.current ?? null;
-        if (current) form.reset(valuesOf(current));
-        setConflict(true);
-        return;
-      }
-      if (!form.formErrors.place(error, form.setError, { fields: fieldNames })) toastApiError(error);
-    }
-  });
+  const onSubmit = form.submit((values) =>
+    saveRecordDialog(form, {
+      save: () => save.mutateAsync(values),
+      valuesOf,
+      onDone,
+      onConflict: () => setConflict(true),
+      place: { fields: fieldNames },
+    }),
+  );
   const busy = form.formState.isSubmitting;
   return (
     <FormDialog

@@ -3,20 +3,21 @@ import { fiscalConditions, fiscalConditionsByCountry } from '@odontia/shared/com
 import { type Currency, currencies } from '@odontia/shared/enums';
 import { type Provider, providerContracts } from '@odontia/shared/schemas/providers';
 import { formatTaxId, type TaxIdKind, taxIdKinds } from '@odontia/shared/tax-ids';
-import { Banknote, Contact, FileText, Handshake, IdCard, NotebookPen, Save } from 'lucide-react';
+import { Banknote, Contact, FileText, Handshake, IdCard, NotebookPen } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { BackAndSaveActions } from '../../components/back-and-save-actions';
 import { SelectField, TextField } from '../../components/bound-fields';
-import { BusyIcon } from '../../components/busy-icon';
 import { IconCard } from '../../components/icon-card';
 import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSessionUser } from '../../session/session';
+import { TaxIdField } from '../commercial/tax-id-field';
 import { type ProviderAnswer, providerPaths, useSaveProvider } from './api';
 
 /** The country whose fiscal conditions go with a tax-id kind (none: every country's). */
@@ -166,15 +167,14 @@ export function ProviderForm({
                 { value: '', label: t('form.none') },
                 ...taxIdKinds.map((value) => ({ value, label: t(`taxIdKinds.${value}`) })),
               ])}
-              <div className="col-sm-7">
-                <TextField
-                  form={form}
-                  name="nif"
-                  label={t('fields.nif')}
-                  hint={t('form.hints.nif')}
-                  inputClassName="text-uppercase"
-                  data-testid="provider-nif"
-                />
+              <TaxIdField
+                form={form}
+                name="nif"
+                label={t('fields.nif')}
+                hint={t('form.hints.nif')}
+                className="col-sm-7"
+                testId="provider-nif"
+              >
                 {duplicate ? (
                   <Link
                     to={providerPaths.edit(duplicate.id)}
@@ -184,7 +184,7 @@ export function ProviderForm({
                     {t('form.openExisting', { name: duplicate.fantasyName })}
                   </Link>
                 ) : null}
-              </div>
+              </TaxIdField>
               {select('fiscalCondition', 'col-12', [
                 { value: '', label: t('form.none') },
                 ...conditions.map((value) => ({ value, label: t(`fiscalConditions.${value}`) })),
@@ -235,21 +235,18 @@ export function ProviderForm({
           </div>
         </div>
       </fieldset>
-      <div className="patient-form-actions">
+      <BackAndSaveActions
+        className="patient-form-actions"
+        backTo={providerPaths.list}
+        backText={t('form.back')}
+        saving={isSubmitting}
+        editing={editing}
+        dirty={isDirty}
+        saveText={editing ? t('form.save') : t('form.create')}
+        testId="provider-save"
+      >
         {actions ? <div className="me-auto d-flex flex-wrap gap-2">{actions}</div> : null}
-        <Link to={providerPaths.list} className="btn btn-outline-secondary">
-          {t('form.back')}
-        </Link>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={isSubmitting || (editing && !isDirty)}
-          data-testid="provider-save"
-        >
-          <BusyIcon busy={isSubmitting} icon={Save} />
-          {editing ? t('form.save') : t('form.create')}
-        </button>
-      </div>
+      </BackAndSaveActions>
     </form>
   );
 }

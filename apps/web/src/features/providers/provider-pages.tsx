@@ -5,7 +5,7 @@ import { ArrowLeft, Ban, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
@@ -123,16 +123,15 @@ function ProviderActions({ provider }: { provider: Provider }) {
   };
 
   const deactivateButton = provider.active ? (
-    <button
-      type="button"
+    <BusyButton
       className="btn btn-outline-warning"
+      icon={Ban}
+      busy={deactivating}
       onClick={() => void deactivate()}
-      disabled={deactivating}
-      data-testid="provider-deactivate"
+      testId="provider-deactivate"
     >
-      <BusyIcon busy={deactivating} icon={Ban} />
       {t('edit.deactivate')}
-    </button>
+    </BusyButton>
   ) : null;
 
   if (hasDocuments) {

@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/form-feedback';
 import { PdfButton } from '../../components/pdf-button';
 import { apiErrorText, toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { DocumentActionButton } from '../commercial/document-actions';
 import { DocumentStatusBadge } from '../commercial/document-badges';
 import { trimZeros } from '../commercial/line-amounts';
 import { documentNumberText } from '../commercial/money-format';
@@ -38,25 +39,18 @@ export function OrderActions({ purchase, canWrite }: { purchase: Purchase; canWr
       />
       {registered && canWrite ? (
         <>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            onClick={() => setSending(true)}
-            data-testid="order-send"
-          >
-            <Mail size={14} aria-hidden="true" className="me-1" />
+          <DocumentActionButton icon={Mail} onClick={() => setSending(true)} testId="order-send">
             {t('order.send')}
-          </button>
+          </DocumentActionButton>
           {pending ? (
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
+            <DocumentActionButton
+              icon={PackageCheck}
+              tone="primary"
               onClick={() => setReceiving(true)}
-              data-testid="order-receive"
+              testId="order-receive"
             >
-              <PackageCheck size={14} aria-hidden="true" className="me-1" />
               {t('order.receive')}
-            </button>
+            </DocumentActionButton>
           ) : null}
           <SendDialog purchase={purchase} show={sending} onClose={() => setSending(false)} />
           {receiving ? <ReceiveDialog purchase={purchase} onClose={() => setReceiving(false)} /> : null}

@@ -2,8 +2,8 @@ import type { Purchase } from '@odontia/shared/schemas/commercial-documents';
 import { Banknote, FileMinus, FilePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconLink } from '../../components/icon-link';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { DocumentActionLink } from '../commercial/document-actions';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
 import { documentNumberText } from '../commercial/money-format';
@@ -135,49 +135,23 @@ function PurchaseFollowUps({
     <>
       {correctable ? (
         <>
-          <IconLink
-            to={`${from}&type=credit_note`}
-            className="btn btn-outline-secondary btn-sm"
-            icon={FileMinus}
-            size={14}
-            iconClassName="me-1"
-            testId="view-credit-note"
-          >
+          <DocumentActionLink to={`${from}&type=credit_note`} icon={FileMinus} testId="view-credit-note">
             {t('view.creditNote')}
-          </IconLink>
-          <IconLink
-            to={`${from}&type=debit_note`}
-            className="btn btn-outline-secondary btn-sm"
-            icon={FilePlus}
-            size={14}
-            iconClassName="me-1"
-          >
+          </DocumentActionLink>
+          <DocumentActionLink to={`${from}&type=debit_note`} icon={FilePlus}>
             {t('view.debitNote')}
-          </IconLink>
+          </DocumentActionLink>
         </>
       ) : null}
       {billable ? (
-        <IconLink
-          to={`${from}&type=invoice`}
-          className="btn btn-outline-secondary btn-sm"
-          icon={FilePlus}
-          size={14}
-          iconClassName="me-1"
-          testId="view-bill"
-        >
+        <DocumentActionLink to={`${from}&type=invoice`} icon={FilePlus} testId="view-bill">
           {t('view.bill')}
-        </IconLink>
+        </DocumentActionLink>
       ) : null}
       {moneyMoves && purchase.providerId ? (
-        <IconLink
-          to={`/payments/create?providerId=${purchase.providerId}`}
-          className="btn btn-outline-secondary btn-sm"
-          icon={Banknote}
-          size={14}
-          iconClassName="me-1"
-        >
+        <DocumentActionLink to={`/payments/create?providerId=${purchase.providerId}`} icon={Banknote}>
           {t('view.pay')}
-        </IconLink>
+        </DocumentActionLink>
       ) : null}
     </>
   );

@@ -5,7 +5,7 @@ import { CheckCircle2, FilePlus2, PenLine, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { CaptionedTable } from '../../components/captioned-table';
 import { IconTextButton } from '../../components/icon-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -212,16 +212,15 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
                   >
                     {t('panel.toProforma')}
                   </IconTextButton>
-                  <button
-                    type="button"
+                  <BusyButton
                     className="btn btn-primary"
-                    disabled={convert.isPending}
+                    icon={FilePlus2}
+                    busy={convert.isPending}
                     onClick={() => void toDraft('invoice')}
-                    data-testid="budget-to-invoice"
+                    testId="budget-to-invoice"
                   >
-                    <BusyIcon busy={convert.isPending} icon={FilePlus2} />
                     {t('panel.toInvoice')}
-                  </button>
+                  </BusyButton>
                 </div>
               ) : (
                 <p className="text-body-secondary mb-0" data-testid="budget-all-invoiced">

@@ -4,7 +4,7 @@ import type { Patient } from '@odontia/shared/schemas/patients';
 import { FilePlus2, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { CaptionedTable } from '../../components/captioned-table';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useInstantFormat } from '../../session/clinic-time';
@@ -40,16 +40,15 @@ export function InvoiceAttendanceButton({ patientId, attendanceId }: { patientId
   const action = useInvoiceAction(patientId);
   if (!user || !can(user.level, 'commercial.write')) return null;
   return (
-    <button
-      type="button"
+    <BusyButton
       className="btn btn-outline-primary btn-sm"
-      disabled={action.busy}
+      icon={Receipt}
+      busy={action.busy}
       onClick={() => void action.run([attendanceId])}
-      data-testid="invoice-attendance"
+      testId="invoice-attendance"
     >
-      <BusyIcon busy={action.busy} icon={Receipt} />
       {t('billing.invoiceAttendance')}
-    </button>
+    </BusyButton>
   );
 }
 
@@ -84,16 +83,16 @@ function AttendanceCard({
             </div>
           </div>
           {canWrite ? (
-            <button
-              type="button"
+            <BusyButton
               className="btn btn-outline-primary btn-sm"
+              icon={Receipt}
+              busy={busy}
               disabled={action.busy}
               onClick={() => void action.run([attendance.id])}
-              data-testid="billing-invoice-one"
+              testId="billing-invoice-one"
             >
-              <BusyIcon busy={busy} icon={Receipt} />
               {t('billing.invoiceAttendance')}
-            </button>
+            </BusyButton>
           ) : null}
         </div>
         <CaptionedTable
@@ -170,16 +169,16 @@ export function PatientBillingTab({ patient }: { patient: Patient }) {
           </span>
         ) : null}
         {canWrite && billing.attendances.length ? (
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-primary"
+            icon={FilePlus2}
+            busy={action.busy && action.variables === null}
             disabled={action.busy}
             onClick={() => void action.run(null)}
-            data-testid="billing-invoice-all"
+            testId="billing-invoice-all"
           >
-            <BusyIcon busy={action.busy && action.variables === null} icon={FilePlus2} />
             {t('billing.invoiceAll')}
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       {nothing ? (

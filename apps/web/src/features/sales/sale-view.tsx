@@ -3,10 +3,11 @@ import type { Sale } from '@odontia/shared/schemas/sales';
 import { FileMinus, FilePlus, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BusyIcon } from '../../components/busy-icon';
+import { BusyButton } from '../../components/busy-button';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { DocumentActionButton } from '../commercial/document-actions';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
 import { salesApi, useCorrectSale, useSendSale } from './api';
@@ -119,16 +120,15 @@ function SaleSendActions({ sale, state }: { sale: Sale; state: DocumentViewState
         testId="sale-pdf"
       />
       {state.canWrite ? (
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-outline-secondary btn-sm"
+          icon={Mail}
+          busy={send.isPending}
           onClick={() => void onSend()}
-          disabled={send.isPending}
-          data-testid="sale-send"
+          testId="sale-send"
         >
-          <BusyIcon busy={send.isPending} icon={Mail} />
           {t('view.send')}
-        </button>
+        </BusyButton>
       ) : null}
     </>
   );
@@ -152,27 +152,23 @@ function SaleCorrections({ sale, state }: { sale: Sale; state: DocumentViewState
   return (
     <>
       {state.canDelete ? (
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
+        <DocumentActionButton
+          icon={FileMinus}
           onClick={() => void onCorrect('credit_note')}
           disabled={correct.isPending}
-          data-testid="view-credit-note"
+          testId="view-credit-note"
         >
-          <FileMinus size={14} aria-hidden="true" className="me-1" />
           {t('view.creditNote')}
-        </button>
+        </DocumentActionButton>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-sm"
+      <DocumentActionButton
+        icon={FilePlus}
         onClick={() => void onCorrect('debit_note')}
         disabled={correct.isPending}
-        data-testid="view-debit-note"
+        testId="view-debit-note"
       >
-        <FilePlus size={14} aria-hidden="true" className="me-1" />
         {t('view.debitNote')}
-      </button>
+      </DocumentActionButton>
     </>
   );
 }
