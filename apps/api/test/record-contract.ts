@@ -60,6 +60,30 @@ export interface RecordContract {
   };
 }
 
+/** A route declared in packages/shared: where its collection is. */
+interface DeclaredList {
+  path: string;
+}
+
+/**
+ * Where a record's collection is, read from its list route as declared in packages/shared: its
+ * URL, and whether it is a patient's (declared under /patients/:patientId).
+ */
+export function declaredCollection(list: DeclaredList): Pick<RecordContract, 'collection' | 'patientScoped'> {
+  return {
+    collection: (patientId) => `/api${list.path.replace(':patientId', patientId)}`,
+    patientScoped: list.path.startsWith('/patients/:patientId/'),
+  };
+}
+
+/** A record declared with `recordApiRoutes` (packages/shared): its entity, its collection and whose it is. */
+export function declaredRecord(declared: {
+  name: string;
+  routes: { list: DeclaredList };
+}): Pick<RecordContract, 'entity' | 'collection' | 'patientScoped'> {
+  return { entity: declared.name, ...declaredCollection(declared.routes.list) };
+}
+
 export function describeRecordContract(t: TestClinicContext, contract: RecordContract): void {
   const { entity } = contract;
   const notFound = `${entity}_not_found`;

@@ -1,12 +1,13 @@
+import { attendanceRecord } from '@odontia/shared/routes/medical-history';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { stockLedgerMismatches } from '../../../test/supplies.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
 describe.each(availableBackends())('attendances on %s', (backend) => {
@@ -68,12 +69,11 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi(t, 'attendances', () => attendance());
+  const { url, create, contract } = patientRecordApi(t, attendanceRecord, () => attendance());
 
   describeRecordContract(t, {
-    entity: 'attendance',
-    table: 'attendances',
     ...contract,
+    table: 'attendances',
     update: { body: () => attendance({ titleResume: 'Primera' }), shows: { titleResume: 'Primera' } },
     history: { before: { titleResume: 'Obturación pieza 36' }, after: { titleResume: 'Primera' } },
     softDelete: { auditBefore: { titleResume: 'Obturación pieza 36' } },

@@ -1,12 +1,13 @@
+import { authorizationRoutes, authorizationTemplateRoutes } from '@odontia/shared/routes/authorizations';
 import { sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patientRecordApi, type WrittenRecord } from '../../../test/patient-record-api.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 import { signatureHash } from './signature.ts';
 
 /** Treatment authorizations and templates: placeholders, edit/sign/unsign/delete rules, hash check, PNG checks, isolation, levels, audit (issue 6). */
@@ -32,8 +33,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     signature: dataUrl(signaturePng()),
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi<WrittenRecord & { body: string }>(t, 'authorizations', () =>
-    fields(),
+  const { url, create, contract } = patientRecordApi<WrittenRecord & { body: string }>(
+    t,
+    { name: 'authorization', routes: authorizationRoutes },
+    () => fields(),
   );
   async function sign(id: string, patient = t.patientId, body = signBody()) {
     const response = await t.call('POST', `${url(id, patient)}/sign`, { body });
@@ -55,9 +58,8 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
   describe('templates', () => {
     describeRecordContract(t, {
       entity: 'authorization_template',
+      ...declaredCollection(authorizationTemplateRoutes.list),
       table: 'authorization_templates',
-      collection: () => '/api/authorization-templates',
-      patientScoped: false,
       body: () => ({ title: 'Blanqueamiento', body: 'Autorizo {{treatment}}.' }),
       update: {
         body: () => ({ title: 'Blanqueamiento dental', body: 'Autorizo {{treatment}} por {{cost}}.' }),
@@ -207,9 +209,8 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
 
   describe('authorizations', () => {
     describeRecordContract(t, {
-      entity: 'authorization',
-      table: 'treatment_authorizations',
       ...contract,
+      table: 'treatment_authorizations',
       update: {
         body: () => ({
           ...fields({ treatment: 'Extracción de la pieza 48' }),

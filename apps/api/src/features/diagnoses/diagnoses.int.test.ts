@@ -1,9 +1,10 @@
+import { diagnosisRecord } from '@odontia/shared/routes/medical-history';
 import type { diagnosisContracts } from '@odontia/shared/schemas/diagnoses';
 import { describe, expect, it } from 'vitest';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 type DiagnosisAnswer = Answer<(typeof diagnosisContracts)['one']>;
 
@@ -19,12 +20,11 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     notes: 'Control en 6 meses',
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi<DiagnosisAnswer['data']>(t, 'diagnoses', () => diagnosis());
+  const { url, create, contract } = patientRecordApi<DiagnosisAnswer['data']>(t, diagnosisRecord, () => diagnosis());
 
   describeRecordContract(t, {
-    entity: 'diagnosis',
-    table: 'diagnoses',
     ...contract,
+    table: 'diagnoses',
     update: {
       body: () => diagnosis({ status: 'resolved' }),
       shows: { status: 'resolved', text: 'Caries de esmalte' },

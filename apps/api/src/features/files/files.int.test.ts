@@ -1,11 +1,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileRoutes } from '@odontia/shared/routes/files';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/clinics.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -57,9 +58,8 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'file',
+    ...declaredCollection(fileRoutes.list),
     table: 'patient_files',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
     createdAction: 'file_uploaded',
     body: () => ({}),
     create: (_t, patient, token) =>

@@ -1,7 +1,8 @@
+import { pointOfSaleRecord } from '@odontia/shared/routes/fiscal';
 import type { fiscalDataResponseSchema } from '@odontia/shared/schemas/clinic-fiscal';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
 import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
@@ -272,10 +273,8 @@ describe.each(availableBackends())('points of sale on %s', (backend) => {
   const t = useTestClinic(backend);
 
   describeRecordContract(t, {
-    entity: 'point_of_sale',
+    ...declaredRecord(pointOfSaleRecord),
     table: 'points_of_sale',
-    collection: () => '/api/points-of-sale',
-    patientScoped: false,
     body: () => ({ code: freshCode(), name: 'Recepción' }),
     update: {
       body: () => ({ code: freshCode(), name: 'Caja 2', active: false }),

@@ -1,9 +1,10 @@
+import { medicationRoutes, supplyRoutes } from '@odontia/shared/routes/inventory';
 import { maxStockQuantity } from '@odontia/shared/schemas/inventory';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { nitrileGlovesBox, stockLedgerMismatches } from '../../../test/supplies.ts';
 import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -63,9 +64,8 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'medication',
+    ...declaredCollection(medicationRoutes.list),
     table: 'inventory_items',
-    collection: () => '/api/medications',
-    patientScoped: false,
     body: () => medication(),
     update: {
       body: () => medication({ name: 'Ibuprofeno 600 mg', basePrice: '200' }),
@@ -76,9 +76,8 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
   });
   describeRecordContract(t, {
     entity: 'supply',
+    ...declaredCollection(supplyRoutes.list),
     table: 'inventory_items',
-    collection: () => '/api/supplies',
-    patientScoped: false,
     body: () => supply(),
     update: {
       body: () => supply({ name: 'Guantes de látex', basePrice: '8000' }),

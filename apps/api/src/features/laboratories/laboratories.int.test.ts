@@ -1,8 +1,9 @@
+import { laboratoryRecord } from '@odontia/shared/routes/medical-history';
 import { describe, expect, it } from 'vitest';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Laboratory orders and results: validation, results, list, PDF; the record contract (issue 5). */
 describe.each(availableBackends())('laboratory orders on %s', (backend) => {
@@ -15,12 +16,11 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     instructions: 'Ayuno de 8 horas',
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi(t, 'laboratories', () => order());
+  const { url, create, contract } = patientRecordApi(t, laboratoryRecord, () => order());
 
   describeRecordContract(t, {
-    entity: 'laboratory',
-    table: 'laboratories',
     ...contract,
+    table: 'laboratories',
     update: { body: () => order({ status: 'sample_taken' }), shows: { status: 'sample_taken' } },
     history: { before: { status: 'ordered' }, after: { status: 'sample_taken' } },
     softDelete: { auditBefore: { laboratoryName: 'Laboratorio Central' } },

@@ -1,8 +1,9 @@
+import { patientRoutes } from '@odontia/shared/routes/patients';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, type TestClinic } from '../../../test/clinics.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
@@ -34,9 +35,8 @@ describe.each(availableBackends())('patients on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'patient',
+    ...declaredCollection(patientRoutes.list),
     table: 'patients',
-    collection: () => '/api/patients',
-    patientScoped: false,
     body: () => patient(),
     update: {
       body: () => patient({ obs: 'Prefiere turnos por la mañana' }),

@@ -1,6 +1,7 @@
+import { providerRecord } from '@odontia/shared/routes/parties';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -50,10 +51,8 @@ describe.each(availableBackends())('providers on %s', (backend) => {
   const t = useTestClinic(backend);
 
   describeRecordContract(t, {
-    entity: 'provider',
+    ...declaredRecord(providerRecord),
     table: 'providers',
-    collection: () => '/api/providers',
-    patientScoped: false,
     body: () => provider(),
     update: {
       body: () => provider({ nif: null, taxIdKind: null, fantasyName: 'Depósito Dental Sur', paymentTermDays: 60 }),

@@ -9,6 +9,7 @@ import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import {
   appointmentBooker,
+  cancelled,
   collectionsWithOneReversed,
   consultation,
   creator,
@@ -237,22 +238,10 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     await book('2026-11-10T16:00:00Z');
     await book('2026-11-10T17:00:00Z', { status: 'completed' });
     await book('2026-11-11T17:00:00Z', { status: 'completed' });
-    await book('2026-11-12T13:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'no_show',
-      cancelledAt: new Date('2026-11-12T13:30:00Z'),
-    });
+    await book('2026-11-12T13:00:00Z', cancelled('no_show', '2026-11-12T13:30:00Z'));
     // Cancelled three days before: not late; two hours before: late.
-    await book('2026-11-13T14:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'patient_request',
-      cancelledAt: new Date('2026-11-10T14:00:00Z'),
-    });
-    await book('2026-11-13T15:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'patient_request',
-      cancelledAt: new Date('2026-11-13T13:00:00Z'),
-    });
+    await book('2026-11-13T14:00:00Z', cancelled('patient_request', '2026-11-10T14:00:00Z'));
+    await book('2026-11-13T15:00:00Z', cancelled('patient_request', '2026-11-13T13:00:00Z'));
     await book('2026-11-14T15:00:00Z', { status: 'rescheduled' });
     // Outside the period.
     await book('2026-11-20T15:00:00Z', { status: 'completed' });

@@ -1,6 +1,8 @@
+import { chairRecord, scheduleExceptionRecord } from '@odontia/shared/routes/schedules';
+import { treatmentRecord } from '@odontia/shared/routes/treatments';
 import type { SchedulesResponse } from '@odontia/shared/schemas/schedules';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
@@ -17,10 +19,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
   });
 
   describeRecordContract(t, {
-    entity: 'schedule_exception',
+    ...declaredRecord(scheduleExceptionRecord),
     table: 'schedule_exceptions',
-    collection: () => '/api/schedule-exceptions',
-    patientScoped: false,
     body: () => ({
       kind: 'holiday',
       startsAt: '2026-12-25T03:00:00.000Z',
@@ -44,10 +44,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
 
   let treatmentCodes = 0;
   describeRecordContract(t, {
-    entity: 'treatment',
+    ...declaredRecord(treatmentRecord),
     table: 'treatments',
-    collection: () => '/api/treatments',
-    patientScoped: false,
     // A treatment's code is unique in its clinic (issue 18): each record the contract makes has its own.
     body: () => ({ name: 'Limpieza', code: `LIM-${++treatmentCodes}`, durationMinutes: 45, color: '#0EA5E9' }),
     update: {
@@ -59,10 +57,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
   });
 
   describeRecordContract(t, {
-    entity: 'chair',
+    ...declaredRecord(chairRecord),
     table: 'chairs',
-    collection: () => '/api/chairs',
-    patientScoped: false,
     body: () => ({ name: 'Sillón 1', sortOrder: 1 }),
     update: { body: () => ({ name: 'Sillón A', sortOrder: 1 }) },
     history: { before: { name: 'Sillón 1' }, after: { name: 'Sillón A' } },

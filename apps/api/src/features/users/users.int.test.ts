@@ -1,7 +1,8 @@
+import { userRoutes } from '@odontia/shared/routes/users';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, type TestClinic, testPassword } from '../../../test/clinics.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 
@@ -153,9 +154,8 @@ describe('profile and users', () => {
   describe('users of the clinic', () => {
     describeRecordContract(t, {
       entity: 'user',
+      ...declaredCollection(userRoutes.list),
       table: 'users',
-      collection: () => '/api/users',
-      patientScoped: false,
       readOne: false,
       body: () => ({ completeName: 'Juan Staff', email: `staff.${Math.random()}@clinica.test`, level: 'user' }),
       update: {
