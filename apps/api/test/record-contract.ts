@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinicContext, TestResponse } from './test-clinic.ts';
+import { expectAnswer } from './test-clinic.ts';
 
 /**
  * The cases every record of the API answers the same way (issue 15), written once and run by
@@ -168,8 +169,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
       const created = await create();
       const shows = contract.update.shows ?? contract.update.body(t);
       const first = await edit(created.id, created.version);
-      expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toMatchObject({
+      expectAnswer(first, 200, {
         code: `${entity}_updated`,
         data: { ...shows, version: created.version + 1 },
       });

@@ -6,7 +6,7 @@ import { patientRecordApi, type WrittenRecord } from '../../../test/patient-reco
 import { pdfText } from '../../../test/pdf-text.ts';
 import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { signatureHash } from './signature.ts';
 
@@ -74,8 +74,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const list = await t.call('GET', '/api/authorization-templates?kind=consent&active=true', {
         token: t.other.token,
       });
-      expect(list.statusCode, list.body).toBe(200);
-      expect(list.json()).toMatchObject({
+      expectAnswer(list, 200, {
         total: 1,
         data: [{ kind: 'consent', title: 'Consentimiento informado para tratamiento odontológico', active: true }],
       });
@@ -144,12 +143,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.fields).toEqual([{ path: 'body', code: 'unknown_placeholder' }]);
       const empty = await t.call('POST', '/api/authorization-templates', { body: { title: '', body: '' } });
-      expect(empty.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'title', code: 'required' },
-          { path: 'body', code: 'required' },
-        ]),
-      );
+      expectFieldErrors(empty, [
+        { path: 'title', code: 'required' },
+        { path: 'body', code: 'required' },
+      ]);
     });
 
     it('edits with the version (409 when stale), deactivates, deletes softly, audits each step', async () => {
@@ -255,14 +252,11 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
 
     it('validates the fields; unknown placeholders in an edited body are refused', async () => {
       const bad = await t.call('POST', url(), { body: fields({ treatment: '', costEstimate: '-3', templateId: 'x' }) });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'treatment', code: 'required' },
-          { path: 'costEstimate', code: 'not_negative' },
-          { path: 'templateId', code: 'invalid_value' },
-        ]),
-      );
+      expectFieldErrors(bad, [
+        { path: 'treatment', code: 'required' },
+        { path: 'costEstimate', code: 'not_negative' },
+        { path: 'templateId', code: 'invalid_value' },
+      ]);
       const stranger = await t.call('POST', url(), { body: fields({ professionalId: t.other.userId }) });
       expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
       const created = await create();
@@ -287,8 +281,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           version: 1,
         },
       });
-      expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json()).toMatchObject({
+      expectAnswer(edited, 200, {
         code: 'authorization_updated',
         data: { title: 'Consentimiento — pieza 48', treatment: 'Extracción de la pieza 48', version: 2 },
       });
@@ -375,12 +368,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const noName = await t.call('POST', `${url(created.id)}/sign`, {
         body: signBody({ signerName: ' ', signerIdNumber: '' }),
       });
-      expect(noName.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'signerName', code: 'required' },
-          { path: 'signerIdNumber', code: 'required' },
-        ]),
-      );
+      expectFieldErrors(noName, [
+        { path: 'signerName', code: 'required' },
+        { path: 'signerIdNumber', code: 'required' },
+      ]);
       // Nothing was signed.
       expect((await t.call('GET', url(created.id))).json().data).toMatchObject({ status: 'unsigned', signatures: [] });
     });
@@ -398,8 +389,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           reason: 'El paciente pidió cambiar el tratamiento',
         },
       });
-      expect(unsigned.statusCode, unsigned.body).toBe(200);
-      expect(unsigned.json()).toMatchObject({
+      expectAnswer(unsigned, 200, {
         code: 'authorization_unsigned',
         data: {
           status: 'unsigned',

@@ -4,7 +4,7 @@ import { certificateTemplates } from '@odontia/shared/schemas/health-certificate
 import { describe, expect, it } from 'vitest';
 import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
-import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 type CertificateAnswer = Answer<(typeof healthCertificateContracts)['one']>;
@@ -147,8 +147,7 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
   it('voids with a reason (kept, marked, audited, once) and issues it again naming the voided one', async () => {
     const data = await issue();
     const voided = await t.call('POST', `${url(data.id)}/void`, { body: { reason: 'Fechas equivocadas', version: 1 } });
-    expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json()).toMatchObject({
+    expectAnswer(voided, 200, {
       code: 'health_certificate_voided',
       data: { voidReason: 'Fechas equivocadas', version: 2 },
     });

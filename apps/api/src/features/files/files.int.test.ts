@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/clinics.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
 import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
@@ -256,13 +256,10 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
       details: { fields: [{ path: 'files', code: 'required' }] },
     });
     const bad = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'selfie', takenOn: '2026-02-30' }]);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'metadata.0.fileType', code: 'invalid_value' },
-        { path: 'metadata.0.takenOn', code: expect.any(String) },
-      ]),
-    );
+    expectFieldErrors(bad, [
+      { path: 'metadata.0.fileType', code: 'invalid_value' },
+      { path: 'metadata.0.takenOn', code: expect.any(String) },
+    ]);
     const missing = await upload([{ name: 'a.png', content: photo }], undefined);
     expect(missing.json().details.fields).toEqual([{ path: 'metadata', code: 'required' }]);
     const count = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }, { fileType: 'photo' }]);
@@ -292,8 +289,7 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
         version: 1,
       },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({
+    expectAnswer(edited, 200, {
       code: 'file_updated',
       data: { fileType: 'dental_radiography', note: 'Control', version: 2 },
     });

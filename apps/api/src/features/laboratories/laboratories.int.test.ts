@@ -2,7 +2,7 @@ import { laboratoryRecord } from '@odontia/shared/routes/medical-history';
 import { describe, expect, it } from 'vitest';
 import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Laboratory orders and results: validation, results, list, PDF; the record contract (issue 5). */
@@ -55,14 +55,11 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
 
   it('validates studies, status and the result date', async () => {
     const bad = await t.call('POST', url(), { body: order({ studies: [], status: 'lost', laboratoryName: '' }) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'studies', code: 'required' },
-        { path: 'status', code: 'invalid_value' },
-        { path: 'laboratoryName', code: 'required' },
-      ]),
-    );
+    expectFieldErrors(bad, [
+      { path: 'studies', code: 'required' },
+      { path: 'status', code: 'invalid_value' },
+      { path: 'laboratoryName', code: 'required' },
+    ]);
     const unknownStudy = await t.call('POST', url(), { body: order({ studies: ['dentistry'] }) });
     expect(unknownStudy.json().details.fields).toEqual([{ path: 'studies.0', code: 'invalid_value' }]);
     const twice = await t.call('POST', url(), { body: order({ studies: ['biopsy', 'biopsy'] }) });
@@ -82,8 +79,7 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     const result = await t.call('PUT', url(created.id), {
       body: order({ status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 2 }),
     });
-    expect(result.statusCode, result.body).toBe(200);
-    expect(result.json()).toMatchObject({
+    expectAnswer(result, 200, {
       code: 'laboratory_updated',
       data: { status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 3 },
     });

@@ -18,7 +18,7 @@ import {
   treatmentSale,
 } from '../../../test/figures-fixture.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import { createDiskStorage } from '../../lib/file-storage.ts';
@@ -328,8 +328,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
 
   it('answers 409 report_export_too_large to a file of more rows than REPORT_DIRECT_EXPORT_MAX_ROWS', async () => {
     const file = await t.call('GET', `/api/reports/purchases-vat-book?${period}&format=csv`);
-    expect(file.statusCode, file.body).toBe(409);
-    expect(file.json()).toMatchObject({ code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
+    expectAnswer(file, 409, { code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
   });
 
   it('runs a large export as a job in chunks with its progress, then downloads it', async () => {

@@ -3,7 +3,7 @@ import { treatmentRecord } from '@odontia/shared/routes/treatments';
 import type { SchedulesResponse } from '@odontia/shared/schemas/schedules';
 import { describe, expect, it } from 'vitest';
 import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Opening hours, professionals' weeks, exceptions, treatments, chairs and reminder settings (issue 16). */
@@ -79,8 +79,7 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
       weekday('saturday', { closing: '13:00', recessStart: '', recessEnd: null }),
     ];
     const saved = await t.call('PUT', '/api/schedules/clinic', { body: { ranges, version: 0 } });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ code: 'entity_schedule_updated', data: { professionalId: null, version: 1 } });
+    expectAnswer(saved, 200, { code: 'entity_schedule_updated', data: { professionalId: null, version: 1 } });
     expect(saved.json().data.ranges.map((range: { weekday: string }) => range.weekday)).toEqual([
       'monday',
       'tuesday',
@@ -187,8 +186,7 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
         reason: 'Vacaciones',
       },
     });
-    expect(vacation.statusCode, vacation.body).toBe(201);
-    expect(vacation.json()).toMatchObject({ code: 'schedule_exception_created', data: { kind: 'vacation' } });
+    expectAnswer(vacation, 201, { code: 'schedule_exception_created', data: { kind: 'vacation' } });
     expect(vacation.json().data.professionalName).toBeTruthy();
     const inRange = await t.call(
       'GET',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, type TestClinic, testPassword } from '../../../test/clinics.ts';
 import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 
 /** Profile, password change and the clinic's users (issue 3). */
@@ -311,8 +311,7 @@ describe('profile and users', () => {
         specialty: 'Ortodoncista',
         version: staff.version,
       });
-      expect(set.statusCode, set.body).toBe(200);
-      expect(set.json()).toMatchObject({
+      expectAnswer(set, 200, {
         code: 'user_updated',
         data: { licenseNumber: 'MP 4321', specialty: 'Ortodoncista', level: 'user', active: true },
       });
