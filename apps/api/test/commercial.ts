@@ -8,6 +8,7 @@ import { documentEntry, postLedgerEntries } from '../src/features/current-accoun
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
 import type { TestClinicContext } from './test-clinic.ts';
+import { expectAnswer } from './test-clinic.ts';
 
 /**
  * Commercial factories for tests that must not depend on the purchases and providers routes:
@@ -295,8 +296,7 @@ export async function expectMarkedPaidOnce(
   const paid = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
     body: { version: movement.version, paidOn: '2026-10-22' },
   });
-  expect(paid.statusCode, paid.body).toBe(200);
-  expect(paid.json()).toMatchObject({ code: `${side}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
+  expectAnswer(paid, 200, { code: `${side}_marked_paid`, data: { status: 'paid', paidOn: '2026-10-22' } });
   const twice = await t.call('POST', `/api/${side}s/${movement.id}/paid`, {
     body: { version: paid.json().data.version, paidOn: '2026-10-23' },
   });

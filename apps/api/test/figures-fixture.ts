@@ -105,6 +105,13 @@ export const controlAttendanceBody = (t: TestClinicContext) => ({
 export const controlAttendance = (t: TestClinicContext) => (patientId: string, date: string) =>
   creator(t)(`/api/patients/${patientId}/attendances`, { ...controlAttendanceBody(t), date });
 
+/** What `appointmentBooker` books for an appointment cancelled for `reason` at the instant `at`. */
+export const cancelled = (reason: 'no_show' | 'patient_request', at: string) => ({
+  status: 'cancelled',
+  cancelReason: reason,
+  cancelledAt: new Date(at),
+});
+
 /**
  * Books a 30-minute appointment of `patientId` with the clinic's user straight in the table (any
  * status, cancellation or arrival in `more`, in the past too), in Buenos Aires. Answers its id.

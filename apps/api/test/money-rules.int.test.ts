@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { foldDayFigureChanges } from '../src/features/figures/day-figures.repository.ts';
 import { insertCustomer, insertIssuedSale } from './sales-factory.ts';
-import { expectRefusedAsClinic, useTestClinic } from './test-clinic.ts';
+import { expectAnswer, expectRefusedAsClinic, useTestClinic } from './test-clinic.ts';
 import { availableBackends } from './test-database.ts';
 
 /**
@@ -49,8 +49,7 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
     it('refuses a sale, a purchase, a payment and a collection in another currency with currency_not_clinic', async () => {
       await pointOfSale();
       const dollars = await t.call('POST', '/api/sales', { body: sale({ currency: 'us_dollar', issue: true }) });
-      expect(dollars.statusCode, dollars.body).toBe(409);
-      expect(dollars.json()).toMatchObject({ code: 'currency_not_clinic', details: { clinicCurrency: peso } });
+      expectAnswer(dollars, 409, { code: 'currency_not_clinic', details: { clinicCurrency: peso } });
 
       const invoice = await draft(sale({ date: '2026-03-11' }));
       const euros = await t.call(
@@ -139,8 +138,7 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
       ];
       for (const sourceLineId of [budget.lineId, randomUUID()]) {
         const stolen = await t.call('POST', '/api/sales', { body: sale({ lines: line(sourceLineId) }) });
-        expect(stolen.statusCode, stolen.body).toBe(404);
-        expect(stolen.json()).toMatchObject({ code: 'budget_line_not_found', details: { sourceLineId } });
+        expectAnswer(stolen, 404, { code: 'budget_line_not_found', details: { sourceLineId } });
       }
       const converted = await t.call('POST', `/api/sales/${budget.id}/convert`, { body: { documentType: 'invoice' } });
       expect(converted.statusCode, converted.body).toBe(201);
@@ -211,8 +209,7 @@ describe.each(availableBackends())('money rules on %s', (backend) => {
       expect(late.statusCode, late.body).toBe(201);
       const early = await draft(sale({ pointOfService: '0007', date: '2026-10-01' }));
       const refused = await t.call('POST', `/api/sales/${early.id}/issue`, { body: { version: early.version } });
-      expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json()).toMatchObject({
+      expectAnswer(refused, 409, {
         code: 'sale_date_before_last',
         details: { lastDate: '2026-11-28', date: '2026-10-01', pointOfService: '0007' },
       });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinicContext, TestResponse } from './test-clinic.ts';
+import { expectAnswer } from './test-clinic.ts';
 
 /**
  * The cases every record of the API answers the same way (issue 15), written once and run by
@@ -58,6 +59,30 @@ export interface RecordContract {
     history?: PermissionAction;
     delete?: PermissionAction;
   };
+}
+
+/** A route declared in packages/shared: where its collection is. */
+interface DeclaredList {
+  path: string;
+}
+
+/**
+ * Where a record's collection is, read from its list route as declared in packages/shared: its
+ * URL, and whether it is a patient's (declared under /patients/:patientId).
+ */
+export function declaredCollection(list: DeclaredList): Pick<RecordContract, 'collection' | 'patientScoped'> {
+  return {
+    collection: (patientId) => `/api${list.path.replace(':patientId', patientId)}`,
+    patientScoped: list.path.startsWith('/patients/:patientId/'),
+  };
+}
+
+/** A record declared with `recordApiRoutes` (packages/shared): its entity, its collection and whose it is. */
+export function declaredRecord(declared: {
+  name: string;
+  routes: { list: DeclaredList };
+}): Pick<RecordContract, 'entity' | 'collection' | 'patientScoped'> {
+  return { entity: declared.name, ...declaredCollection(declared.routes.list) };
 }
 
 export function describeRecordContract(t: TestClinicContext, contract: RecordContract): void {
@@ -144,8 +169,7 @@ export function describeRecordContract(t: TestClinicContext, contract: RecordCon
       const created = await create();
       const shows = contract.update.shows ?? contract.update.body(t);
       const first = await edit(created.id, created.version);
-      expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toMatchObject({
+      expectAnswer(first, 200, {
         code: `${entity}_updated`,
         data: { ...shows, version: created.version + 1 },
       });

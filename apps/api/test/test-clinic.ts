@@ -179,3 +179,15 @@ export function useTestClinic(backend?: Backend, options: TestClinicOptions = {}
 export async function expectRefusedAsClinic(t: TestClinicContext, statement: SQL): Promise<void> {
   await expect(t.db.withTenant(t.clinic.accountId, (tx) => tx.execute(statement))).rejects.toThrow();
 }
+
+/** A 400 validation answer naming at least these fields, each with its code. */
+export function expectFieldErrors(response: TestResponse, fields: Record<string, unknown>[]): void {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.json().details.fields).toEqual(expect.arrayContaining(fields));
+}
+
+/** The answer has this status (its body shown when not) and matches `expected`. */
+export function expectAnswer(response: TestResponse, status: number, expected: Record<string, unknown>): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toMatchObject(expected);
+}

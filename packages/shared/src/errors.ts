@@ -349,6 +349,17 @@ function entitySuccessCodes(): EntitySuccessCode[] {
   );
 }
 
+/** What an appointment's steps answer (its answers' codes besides created and updated). */
+export const appointmentStepCodes = [
+  'appointment_rescheduled',
+  'appointment_cancelled',
+  'appointment_confirmed',
+  'appointment_unconfirmed',
+  'appointment_arrived',
+  'appointment_restored',
+  'appointment_completed',
+] as const;
+
 export const successCodes = [
   ...entitySuccessCodes(),
   'login_success',
@@ -376,13 +387,7 @@ export const successCodes = [
   'odontogram_entries_saved',
   'odontogram_entry_voided',
   'health_certificate_voided',
-  'appointment_rescheduled',
-  'appointment_cancelled',
-  'appointment_confirmed',
-  'appointment_unconfirmed',
-  'appointment_arrived',
-  'appointment_restored',
-  'appointment_completed',
+  ...appointmentStepCodes,
   'reminder_settings_updated',
   /** Settings saved with a new reminder lead or on/off: it applies to appointments booked or moved from now on. */
   'reminders_apply_to_new_bookings',

@@ -14,29 +14,22 @@ const clinicalWork = [
   'inventory.read',
 ] as const;
 
-export const permissionActions = [
+/** What a supervisor does: every level's work, the stock, the whole commercial area and the reports. */
+const supervisedWork = [
   ...clinicalWork,
   'inventory.write',
   'commercial.read',
   'commercial.write',
   'commercial.delete',
   'reports.read',
-  'users.manage',
-  'account.manage',
-  'settings.manage',
 ] as const;
+
+export const permissionActions = [...supervisedWork, 'users.manage', 'account.manage', 'settings.manage'] as const;
 export type PermissionAction = (typeof permissionActions)[number];
 
 export const permissionMatrix: Record<UserLevel, ReadonlySet<PermissionAction>> = {
   administrator: new Set(permissionActions),
-  supervisor: new Set([
-    ...clinicalWork,
-    'inventory.write',
-    'commercial.read',
-    'commercial.write',
-    'commercial.delete',
-    'reports.read',
-  ]),
+  supervisor: new Set(supervisedWork),
   user: new Set([...clinicalWork, 'commercial.read', 'commercial.write']),
   customer: new Set(['profile.manage']),
 };

@@ -7,6 +7,7 @@ import {
   languages,
   reminderStates,
 } from '../enums.ts';
+import { appointmentStepCodes } from '../errors.ts';
 import { instant, optionalId, optionalText, safeText, wholeNumber } from '../validation.ts';
 import { professionalIdField } from './clinical.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
@@ -93,17 +94,7 @@ export const appointmentSchema = named(
 );
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-const answerCodes = [
-  'appointment_created',
-  'appointment_updated',
-  'appointment_rescheduled',
-  'appointment_cancelled',
-  'appointment_confirmed',
-  'appointment_unconfirmed',
-  'appointment_arrived',
-  'appointment_restored',
-  'appointment_completed',
-] as const;
+const answerCodes = ['appointment_created', 'appointment_updated', ...appointmentStepCodes] as const;
 
 /**
  * /api/appointments[/:id]. An edit that changes `startsAt` moves the appointment: it answers

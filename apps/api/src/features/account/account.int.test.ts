@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { sonrisasBilling } from '../../../test/clinics.ts';
 import { multipart, paddedPdf } from '../../../test/multipart.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, expectAnswer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { extendContract, listClinics, markPaid, runOperator } from './operator.ts';
 
@@ -275,8 +275,7 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     }
     expect((await account(t)).usage.professionals).toBe(3);
     const refused = await invite('supervisor');
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'plan_users_full', details: { limit: 3 } });
+    expectAnswer(refused, 409, { code: 'plan_users_full', details: { limit: 3 } });
     expect((await invite('customer')).statusCode).toBe(201);
     // Deactivating one makes room; reactivating it while full is refused.
     const [first] = invited;
@@ -307,8 +306,7 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     expect(first.statusCode, first.body).toBe(201);
     // 600 KB + 600 KB > 1 MB: refused with what is used, nothing stored.
     const second = await upload(600 * 1024);
-    expect(second.statusCode, second.body).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'plan_storage_full', details: { limitMb: 1, usedMb: 0.6 } });
+    expectAnswer(second, 409, { code: 'plan_storage_full', details: { limitMb: 1, usedMb: 0.6 } });
     expect((await account(t)).usage.storageMb).toBe(0.6);
     // Deleting a file frees its room.
     const removed = await t.call('DELETE', `/api/patients/${t.patientId}/files/${first.json().data[0].id}`, {

@@ -4,7 +4,7 @@ import { calendarAppointmentSchema } from '@odontia/shared/schemas/appointments'
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -123,8 +123,7 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     const edited = await t.call('PUT', `/api/appointments/${data.id}`, {
       body: { ...body(d, '10:00', '11:00', { chairId: otherChair, notes: 'Sin radiografía' }), version: 1 },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({
+    expectAnswer(edited, 200, {
       code: 'appointment_updated',
       data: { id: data.id, endsAt: at(`${d}T11:00`), chairName: 'Sillón 2', treatmentId: null, version: 2 },
     });
@@ -332,8 +331,7 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     const noNote = await act(a.id, 'cancel', { reason: 'other', version: 1 });
     expect(noNote.json().details.fields).toEqual([{ path: 'note', code: 'required' }]);
     const noShow = await act(a.id, 'cancel', { reason: 'patient_request', version: 1 });
-    expect(noShow.statusCode, noShow.body).toBe(200);
-    expect(noShow.json()).toMatchObject({
+    expectAnswer(noShow, 200, {
       code: 'appointment_cancelled',
       data: { status: 'cancelled', cancelReason: 'patient_request', version: 2 },
     });
@@ -417,8 +415,7 @@ describe.each(availableBackends())('appointments on %s', (backend) => {
     ];
     for (const [b, reasons] of cases) {
       const response = await t.call('POST', '/api/appointments', { body: b });
-      expect(response.statusCode, response.body).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'appointment_outside_schedule', details: { reasons } });
+      expectAnswer(response, 409, { code: 'appointment_outside_schedule', details: { reasons } });
     }
     await t.db.orm.execute(sql`insert into schedule_exceptions (account_id, id, professional_id, kind, starts_at, ends_at)
       values (${t.clinic.accountId}, ${newId()}, ${t.clinic.userId}, 'vacation', ${at(`${d}T17:00`)}, ${at(`${d}T18:00`)}),

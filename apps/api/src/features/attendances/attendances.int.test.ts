@@ -1,12 +1,13 @@
+import { attendanceRecord } from '@odontia/shared/routes/medical-history';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { stockLedgerMismatches } from '../../../test/supplies.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Attendances: billing with decimals, stock in the same transaction, finished lock, addenda, isolation (issue 5). */
 describe.each(availableBackends())('attendances on %s', (backend) => {
@@ -68,12 +69,11 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     lines: [{ description: 'Resina compuesta', quantity: 3, price: '33.33' }],
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi(t, 'attendances', () => attendance());
+  const { url, create, contract } = patientRecordApi(t, attendanceRecord, () => attendance());
 
   describeRecordContract(t, {
-    entity: 'attendance',
-    table: 'attendances',
     ...contract,
+    table: 'attendances',
     update: { body: () => attendance({ titleResume: 'Primera' }), shows: { titleResume: 'Primera' } },
     history: { before: { titleResume: 'Obturación pieza 36' }, after: { titleResume: 'Primera' } },
     softDelete: { auditBefore: { titleResume: 'Obturación pieza 36' } },
@@ -172,8 +172,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         medications: [],
       }),
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({
+    expectAnswer(edited, 200, {
       code: 'attendance_updated',
       data: { version: 2, totalBillable: '77.17', medications: [], lines: [{ total: '66.66' }, { total: '10.50' }] },
     });
@@ -309,8 +308,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         text: 'La pieza tratada fue la 37, no la 36.',
       },
     });
-    expect(addendum.statusCode, addendum.body).toBe(201);
-    expect(addendum.json()).toMatchObject({
+    expectAnswer(addendum, 201, {
       code: 'attendance_addendum_created',
       data: {
         titleResume: 'Obturación pieza 36',
@@ -366,27 +364,22 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
         ],
       }),
     });
-    expect(shape.statusCode).toBe(400);
-    expect(shape.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'date', code: 'invalid_date' },
-        { path: 'attendanceType', code: 'invalid_value' },
-        { path: 'titleResume', code: 'required' },
-        { path: 'attendanceFee', code: 'invalid_number' },
-        { path: 'lines.0.quantity', code: 'too_small', min: 1 },
-        { path: 'lines.0.price', code: 'not_negative' },
-        { path: 'supplies.1.itemId', code: 'invalid_value' },
-      ]),
-    );
+    expectFieldErrors(shape, [
+      { path: 'date', code: 'invalid_date' },
+      { path: 'attendanceType', code: 'invalid_value' },
+      { path: 'titleResume', code: 'required' },
+      { path: 'attendanceFee', code: 'invalid_number' },
+      { path: 'lines.0.quantity', code: 'too_small', min: 1 },
+      { path: 'lines.0.price', code: 'not_negative' },
+      { path: 'supplies.1.itemId', code: 'invalid_value' },
+    ]);
     const missing = await t.call('POST', url(), { body: {} });
-    expect(missing.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'date', code: 'required' },
-        { path: 'attendanceType', code: 'required' },
-        { path: 'professionalId', code: 'required' },
-        { path: 'titleResume', code: 'required' },
-      ]),
-    );
+    expectFieldErrors(missing, [
+      { path: 'date', code: 'required' },
+      { path: 'attendanceType', code: 'required' },
+      { path: 'professionalId', code: 'required' },
+      { path: 'titleResume', code: 'required' },
+    ]);
   });
 
   it('a stale edit answers 409 with the current values; nothing moves', async () => {
@@ -415,8 +408,7 @@ describe.each(availableBackends())('attendances on %s', (backend) => {
     );
     await create(attendance({ date: '2025-06-01T09:00:00Z', titleResume: 'Intermedia' }), patient);
     const page = await t.call('GET', `${url(undefined, patient)}?pageSize=2`);
-    expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expectAnswer(page, 200, { total: 3, page: 1, pageSize: 2 });
     expect(page.json().data.map((row: { titleResume: string }) => row.titleResume)).toEqual(['Reciente', 'Intermedia']);
     expect(page.json().data[0]).toMatchObject({ attendanceGroup: 'diagnosis', totalBillable: '100.00' });
     expect(page.json().data[0]).not.toHaveProperty('lines');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestClinic, testPassword } from '../../../test/clinics.ts';
 import { MemoryMailer } from '../../../test/mail.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { expectAnswer } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 
@@ -38,8 +39,7 @@ describe.each(availableBackends())('auth throttle on %s', (backend) => {
     call('POST', '/api/auth/sign-in', remoteAddress, { email, password }, undefined, target);
 
   function expectThrottled(response: Awaited<ReturnType<typeof call>>) {
-    expect(response.statusCode, response.body).toBe(429);
-    expect(response.json()).toMatchObject({
+    expectAnswer(response, 429, {
       code: 'too_many_requests',
       details: { retryAfterSeconds: expect.any(Number), retryAfterMinutes: expect.any(Number) },
     });

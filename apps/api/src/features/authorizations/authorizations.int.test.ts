@@ -1,12 +1,13 @@
+import { authorizationRoutes, authorizationTemplateRoutes } from '@odontia/shared/routes/authorizations';
 import { sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patientRecordApi, type WrittenRecord } from '../../../test/patient-record-api.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 import { signatureHash } from './signature.ts';
 
 /** Treatment authorizations and templates: placeholders, edit/sign/unsign/delete rules, hash check, PNG checks, isolation, levels, audit (issue 6). */
@@ -32,8 +33,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
     signature: dataUrl(signaturePng()),
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi<WrittenRecord & { body: string }>(t, 'authorizations', () =>
-    fields(),
+  const { url, create, contract } = patientRecordApi<WrittenRecord & { body: string }>(
+    t,
+    { name: 'authorization', routes: authorizationRoutes },
+    () => fields(),
   );
   async function sign(id: string, patient = t.patientId, body = signBody()) {
     const response = await t.call('POST', `${url(id, patient)}/sign`, { body });
@@ -55,9 +58,8 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
   describe('templates', () => {
     describeRecordContract(t, {
       entity: 'authorization_template',
+      ...declaredCollection(authorizationTemplateRoutes.list),
       table: 'authorization_templates',
-      collection: () => '/api/authorization-templates',
-      patientScoped: false,
       body: () => ({ title: 'Blanqueamiento', body: 'Autorizo {{treatment}}.' }),
       update: {
         body: () => ({ title: 'Blanqueamiento dental', body: 'Autorizo {{treatment}} por {{cost}}.' }),
@@ -72,8 +74,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const list = await t.call('GET', '/api/authorization-templates?kind=consent&active=true', {
         token: t.other.token,
       });
-      expect(list.statusCode, list.body).toBe(200);
-      expect(list.json()).toMatchObject({
+      expectAnswer(list, 200, {
         total: 1,
         data: [{ kind: 'consent', title: 'Consentimiento informado para tratamiento odontológico', active: true }],
       });
@@ -142,12 +143,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.fields).toEqual([{ path: 'body', code: 'unknown_placeholder' }]);
       const empty = await t.call('POST', '/api/authorization-templates', { body: { title: '', body: '' } });
-      expect(empty.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'title', code: 'required' },
-          { path: 'body', code: 'required' },
-        ]),
-      );
+      expectFieldErrors(empty, [
+        { path: 'title', code: 'required' },
+        { path: 'body', code: 'required' },
+      ]);
     });
 
     it('edits with the version (409 when stale), deactivates, deletes softly, audits each step', async () => {
@@ -207,9 +206,8 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
 
   describe('authorizations', () => {
     describeRecordContract(t, {
-      entity: 'authorization',
-      table: 'treatment_authorizations',
       ...contract,
+      table: 'treatment_authorizations',
       update: {
         body: () => ({
           ...fields({ treatment: 'Extracción de la pieza 48' }),
@@ -254,14 +252,11 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
 
     it('validates the fields; unknown placeholders in an edited body are refused', async () => {
       const bad = await t.call('POST', url(), { body: fields({ treatment: '', costEstimate: '-3', templateId: 'x' }) });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'treatment', code: 'required' },
-          { path: 'costEstimate', code: 'not_negative' },
-          { path: 'templateId', code: 'invalid_value' },
-        ]),
-      );
+      expectFieldErrors(bad, [
+        { path: 'treatment', code: 'required' },
+        { path: 'costEstimate', code: 'not_negative' },
+        { path: 'templateId', code: 'invalid_value' },
+      ]);
       const stranger = await t.call('POST', url(), { body: fields({ professionalId: t.other.userId }) });
       expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);
       const created = await create();
@@ -286,8 +281,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           version: 1,
         },
       });
-      expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json()).toMatchObject({
+      expectAnswer(edited, 200, {
         code: 'authorization_updated',
         data: { title: 'Consentimiento — pieza 48', treatment: 'Extracción de la pieza 48', version: 2 },
       });
@@ -374,12 +368,10 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
       const noName = await t.call('POST', `${url(created.id)}/sign`, {
         body: signBody({ signerName: ' ', signerIdNumber: '' }),
       });
-      expect(noName.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'signerName', code: 'required' },
-          { path: 'signerIdNumber', code: 'required' },
-        ]),
-      );
+      expectFieldErrors(noName, [
+        { path: 'signerName', code: 'required' },
+        { path: 'signerIdNumber', code: 'required' },
+      ]);
       // Nothing was signed.
       expect((await t.call('GET', url(created.id))).json().data).toMatchObject({ status: 'unsigned', signatures: [] });
     });
@@ -397,8 +389,7 @@ describe.each(availableBackends())('treatment authorizations on %s', (backend) =
           reason: 'El paciente pidió cambiar el tratamiento',
         },
       });
-      expect(unsigned.statusCode, unsigned.body).toBe(200);
-      expect(unsigned.json()).toMatchObject({
+      expectAnswer(unsigned, 200, {
         code: 'authorization_unsigned',
         data: {
           status: 'unsigned',

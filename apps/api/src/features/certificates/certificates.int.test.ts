@@ -1,10 +1,11 @@
+import { certificateRecord } from '@odontia/shared/routes/medical-history';
 import type { healthCertificateContracts } from '@odontia/shared/schemas/health-certificates';
 import { certificateTemplates } from '@odontia/shared/schemas/health-certificates';
 import { describe, expect, it } from 'vitest';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
-import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 type CertificateAnswer = Answer<(typeof healthCertificateContracts)['one']>;
 
@@ -28,12 +29,11 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
     url,
     create: issue,
     contract,
-  } = patientRecordApi<CertificateAnswer['data']>(t, 'certificates', () => certificate());
+  } = patientRecordApi<CertificateAnswer['data']>(t, certificateRecord, () => certificate());
 
   describeRecordContract(t, {
-    entity: 'health_certificate',
-    table: 'health_certificates',
     ...contract,
+    table: 'health_certificates',
     update: {
       // Issued: only the internal notes change (the same template and values fill the same text).
       body: () => certificate({ notes: 'Copia enviada por correo' }),
@@ -147,8 +147,7 @@ describe.each(availableBackends())('health certificates on %s', (backend) => {
   it('voids with a reason (kept, marked, audited, once) and issues it again naming the voided one', async () => {
     const data = await issue();
     const voided = await t.call('POST', `${url(data.id)}/void`, { body: { reason: 'Fechas equivocadas', version: 1 } });
-    expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json()).toMatchObject({
+    expectAnswer(voided, 200, {
       code: 'health_certificate_voided',
       data: { voidReason: 'Fechas equivocadas', version: 2 },
     });

@@ -11,7 +11,7 @@ import {
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Collections (issue 18): allocation, on account, reversal, paid, idempotency, receipt, the ledger invariant. */
@@ -176,8 +176,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     const later = await t.call('POST', `/api/collections/${collection.id}/allocate`, {
       body: { version: collection.version, allocations: [{ documentId: b.id, amount: '290.00' }] },
     });
-    expect(later.statusCode, later.body).toBe(200);
-    expect(later.json()).toMatchObject({
+    expectAnswer(later, 200, {
       code: 'collection_allocated',
       data: { allocatedAmount: '1500.00', unallocatedAmount: '0.00' },
     });
@@ -213,8 +212,7 @@ describe.each(availableBackends())('collections on %s', (backend) => {
     const reversed = await t.call('POST', `/api/collections/${collection.id}/reverse`, {
       body: { version: collection.version, reason: 'Cheque rechazado' },
     });
-    expect(reversed.statusCode, reversed.body).toBe(200);
-    expect(reversed.json()).toMatchObject({
+    expectAnswer(reversed, 200, {
       code: 'collection_reversed',
       data: { reversalReason: 'Cheque rechazado', allocatedAmount: '121.00', unallocatedAmount: '0.00' },
     });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestPatient } from '../../../test/clinical.ts';
 import { setLevel } from '../../../test/clinics.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 import { customerOfPatient } from './customer-parties.ts';
@@ -64,8 +64,7 @@ describe.each(availableBackends())('customers on %s', (backend) => {
     const second = await t.call('POST', '/api/customers', {
       body: company({ kind: 'company', name: 'Otra', taxId: '30500017704' }),
     });
-    expect(second.statusCode, second.body).toBe(409);
-    expect(second.json()).toMatchObject({
+    expectAnswer(second, 409, {
       code: 'customer_tax_id_exists',
       details: { customer: { id: first.id, name: 'Laboratorio Andes' } },
     });

@@ -1,9 +1,10 @@
+import { diagnosisRecord } from '@odontia/shared/routes/medical-history';
 import type { diagnosisContracts } from '@odontia/shared/schemas/diagnoses';
 import { describe, expect, it } from 'vitest';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
-import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 type DiagnosisAnswer = Answer<(typeof diagnosisContracts)['one']>;
 
@@ -19,12 +20,11 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     notes: 'Control en 6 meses',
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi<DiagnosisAnswer['data']>(t, 'diagnoses', () => diagnosis());
+  const { url, create, contract } = patientRecordApi<DiagnosisAnswer['data']>(t, diagnosisRecord, () => diagnosis());
 
   describeRecordContract(t, {
-    entity: 'diagnosis',
-    table: 'diagnoses',
     ...contract,
+    table: 'diagnoses',
     update: {
       body: () => diagnosis({ status: 'resolved' }),
       shows: { status: 'resolved', text: 'Caries de esmalte' },
@@ -61,28 +61,23 @@ describe.each(availableBackends())('diagnoses on %s', (backend) => {
     const response = await t.call('POST', url(), {
       body: diagnosis({ date: '2026-02-30', text: '  ', icd10Code: 'K2', teeth: [19, 36, 36], status: 'gone' }),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'date', code: 'invalid_date' },
-        { path: 'text', code: 'required' },
-        { path: 'icd10Code', code: 'invalid_format' },
-        { path: 'teeth.0', code: 'invalid_value' },
-        { path: 'teeth', code: 'invalid_value' },
-        { path: 'status', code: 'invalid_value' },
-      ]),
-    );
+    expectFieldErrors(response, [
+      { path: 'date', code: 'invalid_date' },
+      { path: 'text', code: 'required' },
+      { path: 'icd10Code', code: 'invalid_format' },
+      { path: 'teeth.0', code: 'invalid_value' },
+      { path: 'teeth', code: 'invalid_value' },
+      { path: 'status', code: 'invalid_value' },
+    ]);
     const primary = await t.call('POST', url(), { body: diagnosis({ teeth: [55, 85, 11, 48], icd10Code: 'A00' }) });
     expect(primary.statusCode, primary.body).toBe(201);
     expect(primary.json<DiagnosisAnswer>().data.teeth).toEqual([11, 48, 55, 85]);
     const missing = await t.call('POST', url(), { body: {} });
-    expect(missing.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'date', code: 'required' },
-        { path: 'professionalId', code: 'required' },
-        { path: 'text', code: 'required' },
-      ]),
-    );
+    expectFieldErrors(missing, [
+      { path: 'date', code: 'required' },
+      { path: 'professionalId', code: 'required' },
+      { path: 'text', code: 'required' },
+    ]);
     const stranger = await t.call('POST', url(), { body: diagnosis({ professionalId: t.other.userId }) });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().details.fields).toEqual([{ path: 'professionalId', code: 'invalid_value' }]);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
-import { appointmentBooker } from '../../../test/figures-fixture.ts';
+import { appointmentBooker, cancelled } from '../../../test/figures-fixture.ts';
 import { insertCustomer, insertIssuedSale } from '../../../test/sales-factory.ts';
 import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
@@ -173,16 +173,8 @@ describe.each(availableBackends())('the day figures on %s', (backend) => {
     // 02:00 UTC on the 10th is still the 9th in Buenos Aires (UTC−3).
     await book('2026-11-10T02:00:00Z');
     await book('2026-11-10T13:00:00Z', { status: 'completed' });
-    await book('2026-11-10T14:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'no_show',
-      cancelledAt: new Date('2026-11-10T15:00:00Z'),
-    });
-    await book('2026-11-10T15:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'patient_request',
-      cancelledAt: new Date('2026-11-10T09:00:00Z'),
-    });
+    await book('2026-11-10T14:00:00Z', cancelled('no_show', '2026-11-10T15:00:00Z'));
+    await book('2026-11-10T15:00:00Z', cancelled('patient_request', '2026-11-10T09:00:00Z'));
     const early = await book('2026-11-10T16:00:00Z');
     await t.db.withTenant(t.clinic.accountId, (tx) =>
       tx

@@ -1,12 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileRoutes } from '@odontia/shared/routes/files';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/clinics.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
@@ -57,9 +58,8 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'file',
+    ...declaredCollection(fileRoutes.list),
     table: 'patient_files',
-    collection: (patient) => url(undefined, patient),
-    patientScoped: true,
     createdAction: 'file_uploaded',
     body: () => ({}),
     create: (_t, patient, token) =>
@@ -256,13 +256,10 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
       details: { fields: [{ path: 'files', code: 'required' }] },
     });
     const bad = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'selfie', takenOn: '2026-02-30' }]);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'metadata.0.fileType', code: 'invalid_value' },
-        { path: 'metadata.0.takenOn', code: expect.any(String) },
-      ]),
-    );
+    expectFieldErrors(bad, [
+      { path: 'metadata.0.fileType', code: 'invalid_value' },
+      { path: 'metadata.0.takenOn', code: expect.any(String) },
+    ]);
     const missing = await upload([{ name: 'a.png', content: photo }], undefined);
     expect(missing.json().details.fields).toEqual([{ path: 'metadata', code: 'required' }]);
     const count = await upload([{ name: 'a.png', content: photo }], [{ fileType: 'photo' }, { fileType: 'photo' }]);
@@ -292,8 +289,7 @@ describe.each(availableBackends())('patient files on %s', (backend) => {
         version: 1,
       },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({
+    expectAnswer(edited, 200, {
       code: 'file_updated',
       data: { fileType: 'dental_radiography', note: 'Control', version: 2 },
     });

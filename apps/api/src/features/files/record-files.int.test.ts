@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** A multipart body as a browser's FormData sends it, with any other text parts. */
@@ -158,8 +158,7 @@ describe.each(availableBackends())('record files on %s', (backend) => {
     const received = await post(url, [{ name: 'hemograma.pdf', content: pdf }], [{ fileType: 'lab_result' }], {
       result: { resultDate: '2026-03-12', result: 'Hemograma normal', version: order.version },
     });
-    expect(received.statusCode, received.body).toBe(200);
-    expect(received.json()).toMatchObject({
+    expectAnswer(received, 200, {
       code: 'laboratory_updated',
       data: {
         laboratory: { status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal' },

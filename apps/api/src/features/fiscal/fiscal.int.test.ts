@@ -1,8 +1,15 @@
+import { pointOfSaleRecord } from '@odontia/shared/routes/fiscal';
 import type { fiscalDataResponseSchema } from '@odontia/shared/schemas/clinic-fiscal';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
+import {
+  type Answer,
+  expectAnswer,
+  expectFieldErrors,
+  type TestClinicContext,
+  useTestClinic,
+} from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** The clinic's business and fiscal data, its logo and its points of sale (issue 17). */
@@ -73,8 +80,7 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
   it('saves the data with the version, stores the tax id without separators and audits what changed', async () => {
     const before = await current(t);
     const saved = await save({});
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({
+    expectAnswer(saved, 200, {
       code: 'fiscal_data_updated',
       data: { ...argentina, taxId: '20123456786', version: before.version + 1 },
     });
@@ -112,10 +118,7 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
     async (country, taxIdKind, taxId, fiscalCondition) => {
       const before = await current(t);
       const response = await save({ country, taxIdKind, taxId, fiscalCondition });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().details.fields).toEqual(
-        expect.arrayContaining([expect.objectContaining({ path: 'taxId', code: 'invalid_tax_id' })]),
-      );
+      expectFieldErrors(response, [expect.objectContaining({ path: 'taxId', code: 'invalid_tax_id' })]);
       expect((await current(t)).version).toBe(before.version);
     },
   );
@@ -127,18 +130,11 @@ describe.each(availableBackends())('fiscal settings on %s', (backend) => {
       taxId: '20-12345678-6',
       fiscalCondition: 'es_exento',
     });
-    expect(wrongKind.statusCode).toBe(400);
-    expect(wrongKind.json().details.fields).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'taxIdKind', code: 'invalid_value' })]),
-    );
+    expectFieldErrors(wrongKind, [expect.objectContaining({ path: 'taxIdKind', code: 'invalid_value' })]);
     const wrongCondition = await save({ fiscalCondition: 'es_exento' });
-    expect(wrongCondition.json().details.fields).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'fiscalCondition', code: 'invalid_value' })]),
-    );
+    expectFieldErrors(wrongCondition, [expect.objectContaining({ path: 'fiscalCondition', code: 'invalid_value' })]);
     const noKind = await save({ taxIdKind: null });
-    expect(noKind.json().details.fields).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'taxIdKind', code: 'required' })]),
-    );
+    expectFieldErrors(noKind, [expect.objectContaining({ path: 'taxIdKind', code: 'required' })]);
     for (const body of [
       { legalName: '' },
       { email: 'no-es-un-correo' },
@@ -272,10 +268,8 @@ describe.each(availableBackends())('points of sale on %s', (backend) => {
   const t = useTestClinic(backend);
 
   describeRecordContract(t, {
-    entity: 'point_of_sale',
+    ...declaredRecord(pointOfSaleRecord),
     table: 'points_of_sale',
-    collection: () => '/api/points-of-sale',
-    patientScoped: false,
     body: () => ({ code: freshCode(), name: 'Recepción' }),
     update: {
       body: () => ({ code: freshCode(), name: 'Caja 2', active: false }),

@@ -1,11 +1,12 @@
+import { medicationRoutes, supplyRoutes } from '@odontia/shared/routes/inventory';
 import { maxStockQuantity } from '@odontia/shared/schemas/inventory';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, setLevel, type TestClinic } from '../../../test/clinics.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
 import { nitrileGlovesBox, stockLedgerMismatches } from '../../../test/supplies.ts';
-import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 import { listItems } from './inventory.repository.ts';
@@ -63,9 +64,8 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'medication',
+    ...declaredCollection(medicationRoutes.list),
     table: 'inventory_items',
-    collection: () => '/api/medications',
-    patientScoped: false,
     body: () => medication(),
     update: {
       body: () => medication({ name: 'Ibuprofeno 600 mg', basePrice: '200' }),
@@ -76,9 +76,8 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
   });
   describeRecordContract(t, {
     entity: 'supply',
+    ...declaredCollection(supplyRoutes.list),
     table: 'inventory_items',
-    collection: () => '/api/supplies',
-    patientScoped: false,
     body: () => supply(),
     update: {
       body: () => supply({ name: 'Guantes de látex', basePrice: '8000' }),
@@ -92,8 +91,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
     it('asks before a second item named as one of its catalogue but for accents and case (409 inventory_similar_name)', async () => {
       const first = await create('supplies', supply({ name: 'Hilo de sutura reabsorbible' }));
       const again = await t.call('POST', '/api/supplies', { body: supply({ name: '  HILO de SÚTURA reabsorbible ' }) });
-      expect(again.statusCode, again.body).toBe(409);
-      expect(again.json()).toMatchObject({
+      expectAnswer(again, 409, {
         code: 'inventory_similar_name',
         details: { existingId: first.id, name: 'Hilo de sutura reabsorbible' },
       });
@@ -252,8 +250,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
           version: 1,
         },
       });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({
+      expectAnswer(response, 200, {
         code: 'medication_updated',
         data: { name: 'Ibuprofeno 600 mg', basePrice: '200.00', totalStock: 7, version: 2 },
       });
@@ -533,8 +530,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
       const above = await t.call('POST', `/api/supplies/${item.id}/stock-movements`, {
         body: { direction: 'in', quantity: maxStockQuantity, reason: 'Conteo físico' },
       });
-      expect(above.statusCode, above.body).toBe(409);
-      expect(above.json()).toMatchObject({
+      expectAnswer(above, 409, {
         code: 'stock_above_limit',
         details: {
           items: [{ id: item.id, name: 'Guantes de nitrilo', available: maxStockQuantity, max: maxStockQuantity }],
@@ -561,8 +557,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
           unitCost: '12,5',
         },
       });
-      expect(incoming.statusCode, incoming.body).toBe(201);
-      expect(incoming.json()).toMatchObject({
+      expectAnswer(incoming, 201, {
         code: 'stock_adjusted',
         data: {
           item: { id: item.id, totalStock: 15, version: 1 },
@@ -600,13 +595,10 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
           reason: '',
         },
       });
-      expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().details.fields).toEqual(
-        expect.arrayContaining([
-          { path: 'quantity', code: 'too_small', min: 1 },
-          { path: 'reason', code: 'required' },
-        ]),
-      );
+      expectFieldErrors(invalid, [
+        { path: 'quantity', code: 'too_small', min: 1 },
+        { path: 'reason', code: 'required' },
+      ]);
       const history = (await t.call('GET', `/api/supplies/${item.id}/stock-movements?pageSize=2`)).json();
       expect(history.total).toBe(3);
       expect(history.data.map((movement: { kind: string }) => movement.kind)).toEqual([
@@ -721,8 +713,7 @@ describe.each(availableBackends())('inventory on %s', (backend) => {
         token: importClinic.token,
         body: { content: good, dryRun: false },
       });
-      expect(real.statusCode, real.body).toBe(201);
-      expect(real.json()).toMatchObject({ code: 'inventory_imported', data: { created: 2, valid: 2 } });
+      expectAnswer(real, 201, { code: 'inventory_imported', data: { created: 2, valid: 2 } });
       const items = (await t.call('GET', '/api/medications', { token: importClinic.token })).json().data;
       expect(items).toMatchObject([
         {

@@ -1,8 +1,9 @@
+import { laboratoryRecord } from '@odontia/shared/routes/medical-history';
 import { describe, expect, it } from 'vitest';
+import { patientRecordApi } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
-import { patientRecordApi } from '../clinical/patient-record-api.testing.ts';
 
 /** Laboratory orders and results: validation, results, list, PDF; the record contract (issue 5). */
 describe.each(availableBackends())('laboratory orders on %s', (backend) => {
@@ -15,12 +16,11 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     instructions: 'Ayuno de 8 horas',
     ...overrides,
   });
-  const { url, create, contract } = patientRecordApi(t, 'laboratories', () => order());
+  const { url, create, contract } = patientRecordApi(t, laboratoryRecord, () => order());
 
   describeRecordContract(t, {
-    entity: 'laboratory',
-    table: 'laboratories',
     ...contract,
+    table: 'laboratories',
     update: { body: () => order({ status: 'sample_taken' }), shows: { status: 'sample_taken' } },
     history: { before: { status: 'ordered' }, after: { status: 'sample_taken' } },
     softDelete: { auditBefore: { laboratoryName: 'Laboratorio Central' } },
@@ -55,14 +55,11 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
 
   it('validates studies, status and the result date', async () => {
     const bad = await t.call('POST', url(), { body: order({ studies: [], status: 'lost', laboratoryName: '' }) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'studies', code: 'required' },
-        { path: 'status', code: 'invalid_value' },
-        { path: 'laboratoryName', code: 'required' },
-      ]),
-    );
+    expectFieldErrors(bad, [
+      { path: 'studies', code: 'required' },
+      { path: 'status', code: 'invalid_value' },
+      { path: 'laboratoryName', code: 'required' },
+    ]);
     const unknownStudy = await t.call('POST', url(), { body: order({ studies: ['dentistry'] }) });
     expect(unknownStudy.json().details.fields).toEqual([{ path: 'studies.0', code: 'invalid_value' }]);
     const twice = await t.call('POST', url(), { body: order({ studies: ['biopsy', 'biopsy'] }) });
@@ -82,8 +79,7 @@ describe.each(availableBackends())('laboratory orders on %s', (backend) => {
     const result = await t.call('PUT', url(created.id), {
       body: order({ status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 2 }),
     });
-    expect(result.statusCode, result.body).toBe(200);
-    expect(result.json()).toMatchObject({
+    expectAnswer(result, 200, {
       code: 'laboratory_updated',
       data: { status: 'result_received', resultDate: '2026-03-12', result: 'Hemograma normal', version: 3 },
     });

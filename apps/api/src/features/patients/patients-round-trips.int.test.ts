@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 
 /*
  * Search as you type, per process (issue 34): a patient search is one round trip to the database
@@ -48,8 +48,7 @@ describe.runIf(process.env.DATABASE_URL)('round trips of the patient routes (Pos
   it('a search: the session check, then one round trip, then COMMIT', async () => {
     const log = await wire(async () => {
       const response = await t.call('GET', '/api/patients?q=perez%20luc');
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ total: 1, data: [{ lastName: 'Pérez', nextAppointment: null }] });
+      expectAnswer(response, 200, { total: 1, data: [{ lastName: 'Pérez', nextAppointment: null }] });
     });
     expect(log).toEqual([
       'send select', // the session check

@@ -1,9 +1,10 @@
+import { patientRoutes } from '@odontia/shared/routes/patients';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClinic, type TestClinic } from '../../../test/clinics.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { type Method, useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
+import { expectAnswer, type Method, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 import { listPatients } from './patients.repository.ts';
@@ -34,9 +35,8 @@ describe.each(availableBackends())('patients on %s', (backend) => {
 
   describeRecordContract(t, {
     entity: 'patient',
+    ...declaredCollection(patientRoutes.list),
     table: 'patients',
-    collection: () => '/api/patients',
-    patientScoped: false,
     body: () => patient(),
     update: {
       body: () => patient({ obs: 'Prefiere turnos por la mañana' }),
@@ -237,8 +237,7 @@ describe.each(availableBackends())('patients on %s', (backend) => {
           version: 1,
         },
       });
-      expect(updated.statusCode, updated.body).toBe(200);
-      expect(updated.json()).toMatchObject({
+      expectAnswer(updated, 200, {
         code: 'patient_updated',
         data: { phone: '11 5555-1111', chronicConditions: 'Hipertensión', version: 2, skuPatient: created.skuPatient },
       });

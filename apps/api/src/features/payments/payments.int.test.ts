@@ -12,7 +12,7 @@ import {
 } from '../../../test/commercial.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Payments to providers (issue 17): allocation, on account, reversal, paid, idempotency, the ledger invariant. */
@@ -142,8 +142,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     const later = await t.call('POST', `/api/payments/${payment.id}/allocations`, {
       body: { version: payment.version, allocations: [{ documentId: b.id, amount: '290.00' }] },
     });
-    expect(later.statusCode, later.body).toBe(200);
-    expect(later.json()).toMatchObject({
+    expectAnswer(later, 200, {
       code: 'payment_allocated',
       data: { allocatedAmount: '1500.00', unallocatedAmount: '0.00' },
     });
@@ -191,8 +190,7 @@ describe.each(availableBackends())('payments on %s', (backend) => {
     const reversed = await t.call('POST', `/api/payments/${payment.id}/reverse`, {
       body: { version: payment.version, reason: 'Transferencia duplicada' },
     });
-    expect(reversed.statusCode, reversed.body).toBe(200);
-    expect(reversed.json()).toMatchObject({
+    expectAnswer(reversed, 200, {
       code: 'payment_reversed',
       data: { reversalReason: 'Transferencia duplicada', allocatedAmount: '121.00', unallocatedAmount: '0.00' },
     });

@@ -1,11 +1,12 @@
+import { prescriptionRecord } from '@odontia/shared/routes/medical-history';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patientRecordApi, type WrittenRecord } from '../../../test/patient-record-api.ts';
 import { describeRecordContract } from '../../../test/record-contract.ts';
 import { createSupply, nitrileGlovesBox } from '../../../test/supplies.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
-import { patientRecordApi, type WrittenRecord } from '../clinical/patient-record-api.testing.ts';
 
 /** A text of the PDF's info dictionary as pdfkit writes it: ASCII as is, else UTF-16BE with a BOM. */
 function pdfHas(pdf: Buffer, text: string): boolean {
@@ -37,7 +38,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   });
   const { url, create, contract } = patientRecordApi<
     WrittenRecord & { verificationCode: string; lines: { medicine: string }[] }
-  >(t, 'prescriptions', () => prescription());
+  >(t, prescriptionRecord, () => prescription());
   /** An approved medicine of the catalogue, 10 in stock. */
   const amoxicillin = {
     name: 'Amoxicilina 500 mg',
@@ -71,9 +72,8 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
   });
 
   describeRecordContract(t, {
-    entity: 'prescription',
-    table: 'prescriptions',
     ...contract,
+    table: 'prescriptions',
     update: {
       body: () =>
         prescription({
@@ -142,13 +142,10 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
 
   it('validates the lines, the date, the professional and the attendance with field codes', async () => {
     const none = await t.call('POST', url(), { body: prescription({ lines: [], date: '2026-02-30' }) });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().details.fields).toEqual(
-      expect.arrayContaining([
-        { path: 'lines', code: 'required' },
-        { path: 'date', code: 'invalid_date' },
-      ]),
-    );
+    expectFieldErrors(none, [
+      { path: 'lines', code: 'required' },
+      { path: 'date', code: 'invalid_date' },
+    ]);
     const tooMany = await t.call('POST', url(), {
       body: prescription({ lines: Array.from({ length: 21 }, () => ({ medicine: 'Ibuprofeno' })) }),
     });
@@ -216,8 +213,7 @@ describe.each(availableBackends())('prescriptions on %s', (backend) => {
     expect(invited.statusCode, invited.body).toBe(201);
     const professionalId = invited.json().data.id;
     const refused = await t.call('POST', url(), { body: prescription({ professionalId }) });
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toMatchObject({
+    expectAnswer(refused, 409, {
       code: 'professional_license_required',
       details: { name: 'Rocío Sin Matrícula', path: 'professionalId' },
     });

@@ -1,7 +1,8 @@
+import { providerRecord } from '@odontia/shared/routes/parties';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -50,10 +51,8 @@ describe.each(availableBackends())('providers on %s', (backend) => {
   const t = useTestClinic(backend);
 
   describeRecordContract(t, {
-    entity: 'provider',
+    ...declaredRecord(providerRecord),
     table: 'providers',
-    collection: () => '/api/providers',
-    patientScoped: false,
     body: () => provider(),
     update: {
       body: () => provider({ nif: null, taxIdKind: null, fantasyName: 'Depósito Dental Sur', paymentTermDays: 60 }),
@@ -78,8 +77,7 @@ describe.each(availableBackends())('providers on %s', (backend) => {
   it('creates with every field, the tax id stored without separators, hasDocuments false', async () => {
     const body = provider({ nif: '20-12345678-6', taxIdKind: 'cuit' });
     const response = await t.call('POST', '/api/providers', { body });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({
+    expectAnswer(response, 201, {
       code: 'provider_created',
       data: { ...body, nif: '20123456786', hasDocuments: false, version: 1, createdByName: expect.any(String) },
     });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { createSupply } from '../../../test/supplies.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -173,8 +173,7 @@ describe.each(availableBackends())('purchase orders on %s', (backend) => {
     const before = t.mailer.sent.length;
     const key = `send-${newId()}`;
     const first = await t.call('POST', `/api/purchases/${order.id}/send`, { idempotencyKey: key });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ code: 'purchase_order_sent', to: 'ventas@dentalsur.test' });
+    expectAnswer(first, 200, { code: 'purchase_order_sent', to: 'ventas@dentalsur.test' });
     const again = await t.call('POST', `/api/purchases/${order.id}/send`, { idempotencyKey: key });
     expect(again.statusCode).toBe(200);
     expect(t.mailer.sent.length).toBe(before + 1);

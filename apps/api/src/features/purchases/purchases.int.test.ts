@@ -5,7 +5,7 @@ import { expectHiddenFromOtherClinic, insertProvider } from '../../../test/comme
 import { counter } from '../../../test/counter.ts';
 import { dayFigureMismatches } from '../../../test/day-figures.ts';
 import { createSupply } from '../../../test/supplies.ts';
-import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Purchases (issue 17): drafts, registering, stock and costs, SKU memory, the ledger, isolation, permissions. */
@@ -203,8 +203,7 @@ describe.each(availableBackends())('purchases on %s', (backend) => {
     const registered = await t.call('POST', `/api/purchases/${draft.id}/register`, {
       body: { version: edited.json().data.version },
     });
-    expect(registered.statusCode, registered.body).toBe(200);
-    expect(registered.json()).toMatchObject({
+    expectAnswer(registered, 200, {
       code: 'purchase_registered',
       data: {
         status: 'registered',

@@ -9,6 +9,7 @@ import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider, insertRegisteredPurchase } from '../../../test/commercial.ts';
 import {
   appointmentBooker,
+  cancelled,
   collectionsWithOneReversed,
   consultation,
   creator,
@@ -17,7 +18,7 @@ import {
   treatmentSale,
 } from '../../../test/figures-fixture.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { reportExports } from '../../db/schema/index.ts';
 import { createDiskStorage } from '../../lib/file-storage.ts';
@@ -237,22 +238,10 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     await book('2026-11-10T16:00:00Z');
     await book('2026-11-10T17:00:00Z', { status: 'completed' });
     await book('2026-11-11T17:00:00Z', { status: 'completed' });
-    await book('2026-11-12T13:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'no_show',
-      cancelledAt: new Date('2026-11-12T13:30:00Z'),
-    });
+    await book('2026-11-12T13:00:00Z', cancelled('no_show', '2026-11-12T13:30:00Z'));
     // Cancelled three days before: not late; two hours before: late.
-    await book('2026-11-13T14:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'patient_request',
-      cancelledAt: new Date('2026-11-10T14:00:00Z'),
-    });
-    await book('2026-11-13T15:00:00Z', {
-      status: 'cancelled',
-      cancelReason: 'patient_request',
-      cancelledAt: new Date('2026-11-13T13:00:00Z'),
-    });
+    await book('2026-11-13T14:00:00Z', cancelled('patient_request', '2026-11-10T14:00:00Z'));
+    await book('2026-11-13T15:00:00Z', cancelled('patient_request', '2026-11-13T13:00:00Z'));
     await book('2026-11-14T15:00:00Z', { status: 'rescheduled' });
     // Outside the period.
     await book('2026-11-20T15:00:00Z', { status: 'completed' });
@@ -339,8 +328,7 @@ describe.each(availableBackends())('reports on %s', (backend) => {
 
   it('answers 409 report_export_too_large to a file of more rows than REPORT_DIRECT_EXPORT_MAX_ROWS', async () => {
     const file = await t.call('GET', `/api/reports/purchases-vat-book?${period}&format=csv`);
-    expect(file.statusCode, file.body).toBe(409);
-    expect(file.json()).toMatchObject({ code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
+    expectAnswer(file, 409, { code: 'report_export_too_large', details: { rows: 3, maxRows: 2 } });
   });
 
   it('runs a large export as a job in chunks with its progress, then downloads it', async () => {

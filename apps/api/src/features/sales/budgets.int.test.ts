@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
 import { counter } from '../../../test/counter.ts';
 import { dataUrl, signaturePng } from '../../../test/signature-png.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { commercialDocuments, documentLines } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -280,8 +280,7 @@ describe.each(availableBackends())('budgets and invoicing attendances on %s', (b
     const proforma = await t.call('POST', `/api/sales/${budget.id}/convert`, {
       body: { documentType: 'proforma_invoice' },
     });
-    expect(proforma.statusCode, proforma.body).toBe(201);
-    expect(proforma.json()).toMatchObject({
+    expectAnswer(proforma, 201, {
       code: 'sale_created',
       data: { documentType: 'proforma_invoice', lines: 2, total: '557.45' },
     });
@@ -453,8 +452,7 @@ describe.each(availableBackends())('budgets and invoicing attendances on %s', (b
     const one = await t.call('POST', `/api/patients/${patientId}/invoice-draft`, {
       body: { attendanceIds: [first.id] },
     });
-    expect(one.statusCode, one.body).toBe(201);
-    expect(one.json()).toMatchObject({
+    expectAnswer(one, 201, {
       code: 'sale_created',
       data: { documentType: 'invoice', lines: 3, total: '192.00' },
     });

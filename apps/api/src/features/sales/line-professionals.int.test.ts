@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, expectRefusedAsClinic, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /**
@@ -173,8 +173,7 @@ describe.each(availableBackends())('sale lines and their professionals on %s', (
     const theirs = t.other.userId;
     for (const professionalId of [theirs, randomUUID()]) {
       const refused = await sale([line({ professionalId })]);
-      expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json()).toMatchObject({
+      expectAnswer(refused, 400, {
         code: 'validation_error',
         details: { fields: [{ path: 'lines.0.professionalId', code: 'invalid_value' }] },
       });

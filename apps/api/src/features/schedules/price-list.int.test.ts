@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setLevel } from '../../../test/clinics.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** The price list (issue 18): treatments with group, price and VAT; search, filters, sort, CSV export and import. */
@@ -119,8 +119,7 @@ describe.each(availableBackends())('price list on %s', (backend) => {
     expect(preview.json().data.preview.map((row: { action: string }) => row.action)).toEqual(['update', 'create']);
     expect((await list('group=Cirugía')).total).toBe(1);
     const applied = await t.call('POST', '/api/treatments/import', { body: { content: good, dryRun: false } });
-    expect(applied.statusCode, applied.body).toBe(201);
-    expect(applied.json()).toMatchObject({ code: 'treatments_imported', data: { created: 1, updated: 1 } });
+    expectAnswer(applied, 201, { code: 'treatments_imported', data: { created: 1, updated: 1 } });
     const rows = (await list('group=Cirugía&sort=code')).data;
     expect(rows).toEqual([
       expect.objectContaining({ code: 'CIR-01', price: '35000.00', vatRate: '21.00', durationMinutes: 45 }),

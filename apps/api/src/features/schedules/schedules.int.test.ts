@@ -1,7 +1,9 @@
+import { chairRecord, scheduleExceptionRecord } from '@odontia/shared/routes/schedules';
+import { treatmentRecord } from '@odontia/shared/routes/treatments';
 import type { SchedulesResponse } from '@odontia/shared/schemas/schedules';
 import { describe, expect, it } from 'vitest';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredRecord, describeRecordContract } from '../../../test/record-contract.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** Opening hours, professionals' weeks, exceptions, treatments, chairs and reminder settings (issue 16). */
@@ -17,10 +19,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
   });
 
   describeRecordContract(t, {
-    entity: 'schedule_exception',
+    ...declaredRecord(scheduleExceptionRecord),
     table: 'schedule_exceptions',
-    collection: () => '/api/schedule-exceptions',
-    patientScoped: false,
     body: () => ({
       kind: 'holiday',
       startsAt: '2026-12-25T03:00:00.000Z',
@@ -44,10 +44,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
 
   let treatmentCodes = 0;
   describeRecordContract(t, {
-    entity: 'treatment',
+    ...declaredRecord(treatmentRecord),
     table: 'treatments',
-    collection: () => '/api/treatments',
-    patientScoped: false,
     // A treatment's code is unique in its clinic (issue 18): each record the contract makes has its own.
     body: () => ({ name: 'Limpieza', code: `LIM-${++treatmentCodes}`, durationMinutes: 45, color: '#0EA5E9' }),
     update: {
@@ -59,10 +57,8 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
   });
 
   describeRecordContract(t, {
-    entity: 'chair',
+    ...declaredRecord(chairRecord),
     table: 'chairs',
-    collection: () => '/api/chairs',
-    patientScoped: false,
     body: () => ({ name: 'Sillón 1', sortOrder: 1 }),
     update: { body: () => ({ name: 'Sillón A', sortOrder: 1 }) },
     history: { before: { name: 'Sillón 1' }, after: { name: 'Sillón A' } },
@@ -83,8 +79,7 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
       weekday('saturday', { closing: '13:00', recessStart: '', recessEnd: null }),
     ];
     const saved = await t.call('PUT', '/api/schedules/clinic', { body: { ranges, version: 0 } });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ code: 'entity_schedule_updated', data: { professionalId: null, version: 1 } });
+    expectAnswer(saved, 200, { code: 'entity_schedule_updated', data: { professionalId: null, version: 1 } });
     expect(saved.json().data.ranges.map((range: { weekday: string }) => range.weekday)).toEqual([
       'monday',
       'tuesday',
@@ -191,8 +186,7 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
         reason: 'Vacaciones',
       },
     });
-    expect(vacation.statusCode, vacation.body).toBe(201);
-    expect(vacation.json()).toMatchObject({ code: 'schedule_exception_created', data: { kind: 'vacation' } });
+    expectAnswer(vacation, 201, { code: 'schedule_exception_created', data: { kind: 'vacation' } });
     expect(vacation.json().data.professionalName).toBeTruthy();
     const inRange = await t.call(
       'GET',

@@ -2,7 +2,7 @@ import type { clinicSettingsResponseSchema, numberingResponseSchema } from '@odo
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookAppointment, hoursFromNow, reminderJobs } from '../../../test/reminders.ts';
-import { type Answer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
+import { type Answer, expectAnswer, type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 
 /** The clinic's system settings and its sales' numbering (issue 19): validation, versions, levels, isolation, audit, effects. */
@@ -90,8 +90,7 @@ describe.each(availableBackends())('system settings on %s', (backend) => {
       defaultLanguage: 'pt',
       dateFormat: 'YYYY-MM-DD',
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({
+    expectAnswer(saved, 200, {
       code: 'system_setting_updated',
       data: {
         timeZone: 'Europe/Madrid',
@@ -295,8 +294,7 @@ describe.each(availableBackends())('system settings on %s', (backend) => {
       expect(refused.json()).toMatchObject({ code: 'next_number_not_above_issued', details: { lastIssued: 1 } });
 
       const set = await setNext({ pointOfSale: '9', documentType: 'invoice', nextNumber: 1500 });
-      expect(set.statusCode, set.body).toBe(200);
-      expect(set.json()).toMatchObject({
+      expectAnswer(set, 200, {
         code: 'system_setting_updated',
         data: { pointOfSale: { code: '0009' }, documentType: 'invoice', lastIssued: 1, nextNumber: 1500 },
       });

@@ -1,8 +1,9 @@
+import { userRoutes } from '@odontia/shared/routes/users';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, type TestClinic, testPassword } from '../../../test/clinics.ts';
-import { describeRecordContract } from '../../../test/record-contract.ts';
-import { useTestClinic } from '../../../test/test-clinic.ts';
+import { declaredCollection, describeRecordContract } from '../../../test/record-contract.ts';
+import { expectAnswer, useTestClinic } from '../../../test/test-clinic.ts';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 
 /** Profile, password change and the clinic's users (issue 3). */
@@ -153,9 +154,8 @@ describe('profile and users', () => {
   describe('users of the clinic', () => {
     describeRecordContract(t, {
       entity: 'user',
+      ...declaredCollection(userRoutes.list),
       table: 'users',
-      collection: () => '/api/users',
-      patientScoped: false,
       readOne: false,
       body: () => ({ completeName: 'Juan Staff', email: `staff.${Math.random()}@clinica.test`, level: 'user' }),
       update: {
@@ -311,8 +311,7 @@ describe('profile and users', () => {
         specialty: 'Ortodoncista',
         version: staff.version,
       });
-      expect(set.statusCode, set.body).toBe(200);
-      expect(set.json()).toMatchObject({
+      expectAnswer(set, 200, {
         code: 'user_updated',
         data: { licenseNumber: 'MP 4321', specialty: 'Ortodoncista', level: 'user', active: true },
       });
