@@ -1,0 +1,24 @@
+import { type PatientFileType, patientFileTypes } from '@odontia/shared/schemas/files';
+import type { SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The select of a file's type (editing one file, or each file of an upload). */
+export function FileTypeSelect({
+  value,
+  onChange,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> & {
+  value: PatientFileType;
+  onChange: (type: PatientFileType) => void;
+}) {
+  const { t } = useTranslation('files');
+  return (
+    <select {...select} value={value} onChange={(event) => onChange(event.target.value as PatientFileType)}>
+      {patientFileTypes.map((type) => (
+        <option key={type} value={type}>
+          {t(`types.${type}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
