@@ -1,6 +1,7 @@
 import { type PatientFileType, patientFileTypes } from '@odontia/shared/schemas/files';
 import type { SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ValueOptions } from '../../components/value-options';
 
 /** The select of a file's type (editing one file, or each file of an upload). */
 export function FileTypeSelect({
@@ -14,11 +15,7 @@ export function FileTypeSelect({
   const { t } = useTranslation('files');
   return (
     <select {...select} value={value} onChange={(event) => onChange(event.target.value as PatientFileType)}>
-      {patientFileTypes.map((type) => (
-        <option key={type} value={type}>
-          {t(`types.${type}`)}
-        </option>
-      ))}
+      <ValueOptions values={patientFileTypes} label={(type) => t(`types.${type}`)} />
     </select>
   );
 }

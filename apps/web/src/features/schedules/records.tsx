@@ -13,6 +13,7 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
 import { SwitchField } from '../../components/switch-field';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -318,11 +319,7 @@ function ExceptionDialog({
                   onChange={(event) => set({ kind: event.target.value as ScheduleExceptionKind })}
                   data-testid="exception-kind"
                 >
-                  {scheduleExceptionKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(`exceptions.kinds.${kind}`)}
-                    </option>
-                  ))}
+                  <ValueOptions values={scheduleExceptionKinds} label={(kind) => t(`exceptions.kinds.${kind}`)} />
                 </select>
               </Field>
             </div>
