@@ -537,8 +537,7 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
             to="/price-list"
             className="btn btn-sm btn-outline-primary"
             icon={Tags}
-            size={14}
-            iconClassName="me-1"
+            small
             testId="treatments-price-list"
           >
             {t('treatments.editInPriceList')}
