@@ -97,11 +97,7 @@ export function TextField<T extends FieldValues>({ rows, inputClassName = '', ..
 }
 
 /** A password input with its show/hide button. */
-export function PasswordField<T extends FieldValues>({
-  autoComplete,
-  autoFocus,
-  ...props
-}: BoundFieldProps<T> & { autoComplete: 'current-password' | 'new-password'; autoFocus?: boolean }) {
+export function PasswordField<T extends FieldValues>({ autoComplete, autoFocus, ...props }: PasswordFieldProps<T>) {
   const { form, name } = props;
   return (
     <BoundField {...props}>
@@ -149,22 +145,43 @@ type SelectFieldProps<T extends FieldValues> = BoundFieldProps<T> & {
   options: { value: string; label: string }[];
 } & ControlProps<SelectHTMLAttributes<HTMLSelectElement>>;
 
-/** A field of a FieldGrid: a SelectField when it has `options`, else a TextField; `testId` is its data-testid. */
-export type GridField<T extends FieldValues> = (Omit<TextFieldProps<T>, 'form'> | Omit<SelectFieldProps<T>, 'form'>) & {
+type PasswordFieldProps<T extends FieldValues> = BoundFieldProps<T> & {
+  autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
+};
+
+/**
+ * A field of a FieldGrid: a SelectField when it has `options`, a PasswordField when it says `password`,
+ * else a TextField; `testId` is its data-testid.
+ */
+export type GridField<T extends FieldValues> = (
+  | Omit<TextFieldProps<T>, 'form'>
+  | Omit<SelectFieldProps<T>, 'form'>
+  | (Omit<PasswordFieldProps<T>, 'form'> & { password: true })
+) & {
   testId?: string;
 };
+
+/** Bound fields drawn from a list, in place (each field's `className` sets its columns in the parent row). */
+export function BoundFields<T extends FieldValues>({ form, fields }: { form: BoundForm<T>; fields: GridField<T>[] }) {
+  return fields.map(({ testId, ...field }) => {
+    if ('password' in field) {
+      const { password: _password, ...props } = field;
+      return <PasswordField key={field.name} form={form} {...props} />;
+    }
+    return 'options' in field ? (
+      <SelectField key={field.name} form={form} {...field} data-testid={testId} />
+    ) : (
+      <TextField key={field.name} form={form} {...field} data-testid={testId} />
+    );
+  });
+}
 
 /** A row of bound fields (Bootstrap's `row g-3`; each field's `className` sets its columns). */
 export function FieldGrid<T extends FieldValues>({ form, fields }: { form: BoundForm<T>; fields: GridField<T>[] }) {
   return (
     <div className="row g-3">
-      {fields.map(({ testId, ...field }) =>
-        'options' in field ? (
-          <SelectField key={field.name} form={form} {...field} data-testid={testId} />
-        ) : (
-          <TextField key={field.name} form={form} {...field} data-testid={testId} />
-        ),
-      )}
+      <BoundFields form={form} fields={fields} />
     </div>
   );
 }

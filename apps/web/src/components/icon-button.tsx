@@ -34,15 +34,19 @@ export function IconButton({
   );
 }
 
-/** A button with its icon before its text (the text is its accessible name). */
+/**
+ * A button with its icon before its text (the text is its accessible name). `small`: the icon of a
+ * `btn-sm` (14 px, me-1).
+ */
 export function IconTextButton({
   icon: Icon,
   className,
   onClick,
   disabled,
   testId,
-  size = 16,
-  iconClassName = 'me-2',
+  small = false,
+  size = small ? 14 : 16,
+  iconClassName = small ? 'me-1' : 'me-2',
   children,
 }: {
   icon: LucideIcon;
@@ -50,6 +54,7 @@ export function IconTextButton({
   onClick: () => void;
   disabled?: boolean | undefined;
   testId?: string | undefined;
+  small?: boolean;
   size?: number;
   iconClassName?: string;
   children: ReactNode;

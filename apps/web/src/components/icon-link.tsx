@@ -2,19 +2,24 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** A link styled as a button, its icon before its text (`iconClassName` spaces them: me-2, or me-1 on small ones). */
+/**
+ * A link styled as a button, its icon before its text (`iconClassName` spaces them: me-2). `small`:
+ * the icon of a `btn-sm` (14 px, me-1).
+ */
 export function IconLink({
   to,
   className,
   icon: Icon,
-  size = 16,
-  iconClassName = 'me-2',
+  small = false,
+  size = small ? 14 : 16,
+  iconClassName = small ? 'me-1' : 'me-2',
   testId,
   children,
 }: {
   to: string;
   className: string;
   icon: LucideIcon;
+  small?: boolean;
   size?: number;
   iconClassName?: string;
   testId?: string | undefined;

@@ -9,6 +9,7 @@ import { BusyIcon } from '../../components/busy-icon';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FieldFeedback } from '../../components/form-feedback';
 import { Spinner } from '../../components/spinner';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone, useInstantFormat } from '../../session/clinic-time';
@@ -237,11 +238,7 @@ export function AppointmentDialog({
                         onChange={(event) => setChannel(event.target.value)}
                         data-testid="confirm-channel"
                       >
-                        {staffChannels.map((c) => (
-                          <option key={c} value={c}>
-                            {t(`channels.${c}`)}
-                          </option>
-                        ))}
+                        <ValueOptions values={staffChannels} label={(c) => t(`channels.${c}`)} />
                       </select>
                       <button
                         type="button"

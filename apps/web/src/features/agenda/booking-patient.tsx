@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
 import { FieldFeedback } from '../../components/form-feedback';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { fieldErrorsOf, fieldMessageKey, parseFieldMessage } from '../../lib/field-message';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -134,11 +135,7 @@ export function NewPatient({ onCreated }: { onCreated: (patient: { id: string; n
           onChange={(event) => setValues({ ...values, sex: event.target.value })}
         >
           <option value="">{t('agenda:choose')}</option>
-          {sexes.map((sex) => (
-            <option key={sex} value={sex}>
-              {t(`agenda:newPatient.sexes.${sex}`)}
-            </option>
-          ))}
+          <ValueOptions values={sexes} label={(sex) => t(`agenda:newPatient.sexes.${sex}`)} />
         </select>
       </Field>
       {input('birthdate', 'date')}

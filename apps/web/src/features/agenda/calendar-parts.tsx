@@ -57,13 +57,28 @@ export function ResourceHeader({ label, resource }: { label: ReactNode; resource
   );
 }
 
+/** A schedule exception named on a day (a column header, a month cell), coloured by its kind. */
+function ExceptionChip({ exception, className }: { exception: ScheduleException; className: string }) {
+  const { t } = useTranslation('agenda');
+  const label = exceptionLabel(exception, t);
+  return (
+    <span
+      className={`${className} agenda-exception-${exception.kind}`}
+      data-testid="agenda-exception"
+      data-kind={exception.kind}
+      title={label}
+    >
+      {label}
+    </span>
+  );
+}
+
 /**
  * The exceptions that already hold a column when its grid starts (a holiday, a vacation, a block
  * from before 07:00), named in its header, always in sight; the grid hatches their hours, and names
  * in place those that start later.
  */
 export function HeaderExceptions({ day, column }: { day: CalendarDay; column?: string }) {
-  const { t } = useTranslation('agenda');
   const { exceptions, timeZone, byChair } = useContext(AgendaContext);
   const opening = instantOfClinicWallTime(`${day}T${String(firstHour).padStart(2, '0')}:00`, timeZone)?.getTime();
   if (opening === undefined) return null;
@@ -77,15 +92,7 @@ export function HeaderExceptions({ day, column }: { day: CalendarDay; column?: s
   return (
     <span className="agenda-header-exceptions">
       {held.map((exception) => (
-        <span
-          key={exception.id}
-          className={`agenda-header-exception agenda-exception-${exception.kind}`}
-          data-testid="agenda-exception"
-          data-kind={exception.kind}
-          title={exceptionLabel(exception, t)}
-        >
-          {exceptionLabel(exception, t)}
-        </span>
+        <ExceptionChip key={exception.id} exception={exception} className="agenda-header-exception" />
       ))}
     </span>
   );
@@ -147,7 +154,6 @@ export function MonthDateHeader({
   drilldownView?: string | null;
   onDrillDown: (event: ReactMouseEvent) => void;
 }) {
-  const { t } = useTranslation('agenda');
   const { exceptions, timeZone } = useContext(AgendaContext);
   const day: CalendarDay = dayOfDisplay(date);
   return (
@@ -160,15 +166,7 @@ export function MonthDateHeader({
         <span>{label}</span>
       )}
       {exceptionsOfDay(exceptions, day, timeZone).map((exception) => (
-        <span
-          key={exception.id}
-          className={`agenda-month-exception agenda-exception-${exception.kind}`}
-          data-testid="agenda-exception"
-          data-kind={exception.kind}
-          title={exceptionLabel(exception, t)}
-        >
-          {exceptionLabel(exception, t)}
-        </span>
+        <ExceptionChip key={exception.id} exception={exception} className="agenda-month-exception" />
       ))}
     </>
   );

@@ -2,7 +2,7 @@ import { MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PasswordField, TextField } from '../../components/bound-fields';
+import { BoundFields, TextField } from '../../components/bound-fields';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { errorMessage, fieldMessage } from '../../lib/api-errors';
 import { isApiError } from '../../lib/http';
@@ -15,6 +15,8 @@ import { ResendActivation } from './resend-activation';
 import { useAuthForm } from './use-auth-form';
 
 const formFields = [...signUpRequiredFields, 'promotionalCode', 'acceptTerms'] as const;
+/** Two fields a row from `sm` up. */
+const half = 'col-sm-6';
 
 /** `/auth/sign-up`: the clinic's account and its administrator; then "check your e-mail". */
 export function SignUpForm() {
@@ -117,54 +119,45 @@ export function SignUpForm() {
       ) : null}
 
       <div className="row g-3 mb-3">
-        <TextField
+        <BoundFields
           form={form}
-          name="completeName"
-          label={t('signUp.completeName')}
-          autoComplete="name"
-          className="col-sm-6"
-        />
-        <TextField
-          form={form}
-          name="email"
-          label={t('common.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('common.emailPlaceholder')}
-          className="col-sm-6"
-        />
-        <PasswordField
-          form={form}
-          name="password"
-          label={t('common.password')}
-          hint={t('common.passwordHint')}
-          autoComplete="new-password"
-          className="col-sm-6"
-        />
-        <PasswordField
-          form={form}
-          name="passwordConfirmation"
-          label={t('common.passwordConfirmation')}
-          autoComplete="new-password"
-          className="col-sm-6"
-        />
-        <TextField
-          form={form}
-          name="clinicName"
-          label={t('signUp.clinicName')}
-          autoComplete="organization"
-          className="col-sm-6"
-        />
-        <TextField
-          form={form}
-          name="contact"
-          label={t('signUp.contact')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t('signUp.contactPlaceholder')}
-          className="col-sm-6"
+          fields={[
+            { name: 'completeName', label: t('signUp.completeName'), autoComplete: 'name', className: half },
+            {
+              name: 'email',
+              label: t('common.email'),
+              type: 'email',
+              inputMode: 'email',
+              autoComplete: 'email',
+              placeholder: t('common.emailPlaceholder'),
+              className: half,
+            },
+            {
+              password: true,
+              name: 'password',
+              label: t('common.password'),
+              hint: t('common.passwordHint'),
+              autoComplete: 'new-password',
+              className: half,
+            },
+            {
+              password: true,
+              name: 'passwordConfirmation',
+              label: t('common.passwordConfirmation'),
+              autoComplete: 'new-password',
+              className: half,
+            },
+            { name: 'clinicName', label: t('signUp.clinicName'), autoComplete: 'organization', className: half },
+            {
+              name: 'contact',
+              label: t('signUp.contact'),
+              type: 'tel',
+              inputMode: 'tel',
+              autoComplete: 'tel',
+              placeholder: t('signUp.contactPlaceholder'),
+              className: half,
+            },
+          ]}
         />
       </div>
 

@@ -15,7 +15,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { TextField } from '../../components/bound-fields';
+import { BoundFields, TextField } from '../../components/bound-fields';
 import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -135,28 +135,11 @@ export function AuthorizationForm({
   const template = templates.data?.data.find((row) => row.id === values.templateId);
 
   const onSubmit = handleSubmit(async (input) => {
+    const { title, date, professionalId, treatment, risks, alternatives, costEstimate } = input;
+    const shared = { title, date, professionalId, treatment, risks, alternatives, costEstimate };
     const body = editing
-      ? {
-          title: input.title,
-          body: input.body,
-          date: input.date,
-          professionalId: input.professionalId,
-          treatment: input.treatment,
-          risks: input.risks,
-          alternatives: input.alternatives,
-          costEstimate: input.costEstimate,
-          version: input.version,
-        }
-      : {
-          templateId: input.templateId,
-          title: input.title,
-          date: input.date,
-          professionalId: input.professionalId,
-          treatment: input.treatment,
-          risks: input.risks,
-          alternatives: input.alternatives,
-          costEstimate: input.costEstimate,
-        };
+      ? { ...shared, body: input.body, version: input.version }
+      : { templateId: input.templateId, ...shared };
     try {
       const answer = await save.mutateAsync(body);
       if (answer.code) toastSuccess(answer.code);
@@ -227,49 +210,36 @@ export function AuthorizationForm({
         />
       </div>
       <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-5" />
-      <div className="col-sm-6 col-lg-4">
-        <TextField
-          form={form}
-          name="costEstimate"
-          label={t('fields.costEstimate', { currency })}
-          hint={t('form.costHint')}
-          inputMode="decimal"
-          data-testid="authorization-cost"
-          className="mb-0"
-        />
-      </div>
-      <div className="col-12">
-        <TextField
-          form={form}
-          name="treatment"
-          label={t('fields.treatment')}
-          required
-          hint={t('form.treatmentHint')}
-          maxLength={500}
-          data-testid="authorization-treatment"
-          className="mb-0"
-        />
-      </div>
-      <div className="col-lg-6">
-        <TextField
-          form={form}
-          name="risks"
-          label={t('fields.risks')}
-          rows={3}
-          data-testid="authorization-risks"
-          className="mb-0"
-        />
-      </div>
-      <div className="col-lg-6">
-        <TextField
-          form={form}
-          name="alternatives"
-          label={t('fields.alternatives')}
-          rows={3}
-          data-testid="authorization-alternatives"
-          className="mb-0"
-        />
-      </div>
+      <BoundFields
+        form={form}
+        fields={[
+          {
+            name: 'costEstimate',
+            label: t('fields.costEstimate', { currency }),
+            hint: t('form.costHint'),
+            inputMode: 'decimal',
+            testId: 'authorization-cost',
+            className: 'col-sm-6 col-lg-4',
+          },
+          {
+            name: 'treatment',
+            label: t('fields.treatment'),
+            required: true,
+            hint: t('form.treatmentHint'),
+            maxLength: 500,
+            testId: 'authorization-treatment',
+            className: 'col-12',
+          },
+          { name: 'risks', label: t('fields.risks'), rows: 3, testId: 'authorization-risks', className: 'col-lg-6' },
+          {
+            name: 'alternatives',
+            label: t('fields.alternatives'),
+            rows: 3,
+            testId: 'authorization-alternatives',
+            className: 'col-lg-6',
+          },
+        ]}
+      />
       {editing ? (
         <div className="col-12">
           <TextField

@@ -37,38 +37,26 @@ export function SignerFields({
   return (
     <>
       <div className="row g-3">
-        <div className="col-sm-7">
-          <label htmlFor={`${id}-name`} className="form-label">
-            {labels.name}
-          </label>
-          <input
-            id={`${id}-name`}
-            className={`form-control${errors.signerName ? ' is-invalid' : ''}`}
-            value={name}
-            onChange={(event) => onName(event.target.value)}
-            maxLength={200}
-            autoComplete="off"
-            aria-describedby={errors.signerName ? `${id}-name-error` : undefined}
-            data-testid={testIds.name}
-          />
-          <FieldFeedback id={`${id}-name-error`} message={fieldCodeText(errors.signerName)} />
-        </div>
-        <div className="col-sm-5">
-          <label htmlFor={`${id}-number`} className="form-label">
-            {labels.idNumber}
-          </label>
-          <input
-            id={`${id}-number`}
-            className={`form-control${errors.signerIdNumber ? ' is-invalid' : ''}`}
-            value={idNumber}
-            onChange={(event) => onIdNumber(event.target.value)}
-            maxLength={40}
-            autoComplete="off"
-            aria-describedby={errors.signerIdNumber ? `${id}-number-error` : undefined}
-            data-testid={testIds.idNumber}
-          />
-          <FieldFeedback id={`${id}-number-error`} message={fieldCodeText(errors.signerIdNumber)} />
-        </div>
+        <SignerInput
+          id={`${id}-name`}
+          label={labels.name}
+          value={name}
+          onChange={onName}
+          maxLength={200}
+          error={errors.signerName}
+          testId={testIds.name}
+          className="col-sm-7"
+        />
+        <SignerInput
+          id={`${id}-number`}
+          label={labels.idNumber}
+          value={idNumber}
+          onChange={onIdNumber}
+          maxLength={40}
+          error={errors.signerIdNumber}
+          testId={testIds.idNumber}
+          className="col-sm-5"
+        />
       </div>
       <div>
         <SignaturePadField
@@ -87,5 +75,45 @@ export function SignerFields({
         ) : null}
       </div>
     </>
+  );
+}
+
+/** One of the signer's text inputs, with its label and message. */
+function SignerInput({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  error,
+  testId,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  error: string | undefined;
+  testId: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        autoComplete="off"
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid={testId}
+      />
+      <FieldFeedback id={`${id}-error`} message={fieldCodeText(error)} />
+    </div>
   );
 }

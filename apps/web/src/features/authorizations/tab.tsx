@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { IconLink } from '../../components/icon-link';
+import { ValueOptions } from '../../components/value-options';
 import { useListState } from '../../lib/use-list-state';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
@@ -32,11 +33,7 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
           onChange={(event) => list.setFilter('status', event.target.value)}
           data-testid="authorization-status-filter"
         >
-          {filters.map((value) => (
-            <option key={value} value={value}>
-              {value ? t(`statuses.${value}`) : t('list.all')}
-            </option>
-          ))}
+          <ValueOptions values={filters} label={(value) => (value ? t(`statuses.${value}`) : t('list.all'))} />
         </select>
         <span className="text-body-secondary small me-auto">
           {query.data ? t('list.count', { count: query.data.total }) : null}

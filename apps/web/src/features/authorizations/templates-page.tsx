@@ -22,6 +22,7 @@ import './authorizations.css';
 import { BusyIcon } from '../../components/busy-icon';
 import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
+import { ValueOptions } from '../../components/value-options';
 
 /** The placeholders of the kind, what each one becomes, and a button that writes it where the cursor is. */
 function PlaceholderHelp({ kind, onInsert }: { kind: TemplateKind; onInsert: (name: string) => void }) {
@@ -131,11 +132,7 @@ function TemplateForm({
               onChange={(event) => setValues({ ...values, kind: event.target.value as TemplateKind })}
               data-testid="template-kind"
             >
-              {templateKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`templates.kinds.${kind}`)}
-                </option>
-              ))}
+              <ValueOptions values={templateKinds} label={(kind) => t(`templates.kinds.${kind}`)} />
             </select>
             <FieldFeedback id={`${id}-kind-error`} message={fieldCodeText(errors.kind)} />
           </div>
@@ -270,11 +267,7 @@ export function AuthorizationTemplatesPage() {
           data-testid="template-kind-filter"
         >
           <option value="">{t('templates.allKinds')}</option>
-          {templateKinds.map((value) => (
-            <option key={value} value={value}>
-              {t(`templates.kinds.${value}`)}
-            </option>
-          ))}
+          <ValueOptions values={templateKinds} label={(value) => t(`templates.kinds.${value}`)} />
         </select>
       </div>
       <section className="card mb-0">

@@ -13,7 +13,7 @@ import { Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SelectField, TextField } from '../../components/bound-fields';
+import { BoundFields, SelectField, TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
@@ -243,20 +243,21 @@ function IssueForm(
                 </div>
               </div>
             ) : null}
-            <div className="col-12">
-              <TextField
-                form={form}
-                name="text"
-                label={t('fields.text')}
-                hint={t('form.textHint')}
-                rows={9}
-                required
-                data-testid="certificate-text"
-              />
-            </div>
-            <div className="col-12">
-              <TextField form={form} name="notes" label={t('fields.notes')} hint={t('form.notesHint')} rows={2} />
-            </div>
+            <BoundFields
+              form={form}
+              fields={[
+                {
+                  name: 'text',
+                  label: t('fields.text'),
+                  hint: t('form.textHint'),
+                  rows: 9,
+                  required: true,
+                  testId: 'certificate-text',
+                  className: 'col-12',
+                },
+                { name: 'notes', label: t('fields.notes'), hint: t('form.notesHint'), rows: 2, className: 'col-12' },
+              ]}
+            />
           </div>
         </div>
       </fieldset>

@@ -154,8 +154,7 @@ function AppointmentRow({ appointment }: { appointment: CalendarAppointment }) {
               to={startAttendancePath(appointment)}
               className="btn btn-primary btn-sm"
               icon={Stethoscope}
-              size={14}
-              iconClassName="me-1"
+              small
               testId="start-attendance"
             >
               {t('actions.startAttendance')}

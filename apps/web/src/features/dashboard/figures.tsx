@@ -25,6 +25,12 @@ function change(current: number, before: number): number | null {
   return Math.round(((current - before) / Math.abs(before)) * 100);
 }
 
+/** The figures' amounts, in the currency the money comes in. */
+function useFigureMoney(financial: Financial): (amount: string) => string {
+  const money = useDocumentMoney();
+  return (amount) => money(amount, financial.currency as Currency);
+}
+
 function Comparison({
   current,
   previous,
@@ -63,37 +69,82 @@ function Comparison({
   );
 }
 
+type Period = Figures['period'];
+
+/** Each figure card: its test id, title, icon, and the list its footer opens (with that link's text). */
+const figureCards = {
+  clinical: {
+    id: 'clinical-figures',
+    title: 'figures.clinical',
+    icon: Stethoscope,
+    link: (period: Period) => calendarPath({ date: period.today, book: false }),
+    linkText: 'figures.openAgenda',
+  },
+  production: {
+    id: 'production-figure',
+    title: 'figures.production',
+    icon: TrendingUp,
+    link: (period: Period) => `/sales?dateFrom=${period.from}&dateTo=${period.to}`,
+    linkText: 'figures.openSales',
+  },
+  collections: {
+    id: 'collections-figure',
+    title: 'figures.collections',
+    icon: HandCoins,
+    link: (period: Period) => `/collections?from=${period.from}&to=${period.to}`,
+    linkText: 'figures.openCollections',
+  },
+  receivables: {
+    id: 'receivables-figure',
+    title: 'figures.receivables',
+    icon: Receipt,
+    link: () => '/cc-customers?sort=-overdue',
+    linkText: 'figures.openReceivables',
+  },
+  payables: {
+    id: 'payables-figure',
+    title: 'figures.payables',
+    icon: Truck,
+    link: () => '/cc-providers?sort=-overdue',
+    linkText: 'figures.openPayables',
+  },
+  topTreatments: {
+    id: 'top-treatments',
+    title: 'figures.topTreatments',
+    icon: Banknote,
+    link: () => '/price-list',
+    linkText: 'figures.openPriceList',
+  },
+} satisfies Record<
+  string,
+  { id: string; title: string; icon: LucideIcon; link: (period: Period) => string; linkText: string }
+>;
+
 function FigureCard({
-  id,
-  title,
-  icon: Icon,
-  link,
-  linkText,
+  card,
+  period,
   children,
 }: {
-  id: string;
-  title: string;
-  icon: LucideIcon;
-  link?: string;
-  linkText?: string;
+  card: keyof typeof figureCards;
+  period: Period;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('dashboard');
+  const { id, title, icon: Icon, link, linkText } = figureCards[card];
   return (
     <section className="card dashboard-card" aria-labelledby={`${id}-title`} data-testid={id}>
       <div className="card-header d-flex align-items-center gap-2">
         <Icon size={18} aria-hidden="true" />
         <h2 id={`${id}-title`} className="h6 mb-0">
-          {title}
+          {t(title)}
         </h2>
       </div>
       <div className="card-body">{children}</div>
-      {link && linkText ? (
-        <div className="card-footer small">
-          <Link to={link} data-testid={`${id}-link`}>
-            {linkText}
-          </Link>
-        </div>
-      ) : null}
+      <div className="card-footer small">
+        <Link to={link(period)} data-testid={`${id}-link`}>
+          {t(linkText)}
+        </Link>
+      </div>
     </section>
   );
 }
@@ -110,6 +161,27 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
+/** A figure's rows: what each one is, and its amount at the end. */
+function AmountList({
+  rows,
+  ordered = false,
+}: {
+  rows: { key: string; label: ReactNode; amount: string; testId?: string }[];
+  ordered?: boolean;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className="list-unstyled mb-0 dashboard-list">
+      {rows.map((row) => (
+        <li key={row.key} className="dashboard-list-row" data-testid={row.testId}>
+          {row.label}
+          <span className="text-nowrap">{row.amount}</span>
+        </li>
+      ))}
+    </List>
+  );
+}
+
 function ClinicalFigures({ figures }: { figures: Figures }) {
   const { t, i18n } = useTranslation('dashboard');
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -117,13 +189,7 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
     value.toLocaleString(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const { attendances, newPatients, returningPatients, appointments } = figures.clinical;
   return (
-    <FigureCard
-      id="clinical-figures"
-      title={t('figures.clinical')}
-      icon={Stethoscope}
-      link={calendarPath({ date: figures.period.today, book: false })}
-      linkText={t('figures.openAgenda')}
-    >
+    <FigureCard card="clinical" period={figures.period}>
       <Stat label={t('figures.attendances')} testId="attendances-figure" value={number(attendances.current)} />
       <Comparison {...attendances} format={number} />
       <dl className="dashboard-facts">
@@ -160,9 +226,9 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
 
 function Production({ figures, financial }: { figures: Figures; financial: Financial }) {
   const { t } = useTranslation('dashboard');
-  const money = useDocumentMoney();
+  const money = useFigureMoney(financial);
   const day = useCalendarDateFormat();
-  const format = (value: number) => money(value.toFixed(2), financial.currency as Currency);
+  const format = (value: number) => money(value.toFixed(2));
   const { production } = financial;
   const config = useCallback(
     (colours: ThemeColours): ChartConfiguration => ({
@@ -183,18 +249,8 @@ function Production({ figures, financial }: { figures: Figures; financial: Finan
     [production.byDay, day],
   );
   return (
-    <FigureCard
-      id="production-figure"
-      title={t('figures.production')}
-      icon={TrendingUp}
-      link={`/sales?dateFrom=${figures.period.from}&dateTo=${figures.period.to}`}
-      linkText={t('figures.openSales')}
-    >
-      <Stat
-        label={t('figures.invoicedNet')}
-        testId="production-value"
-        value={money(production.current, financial.currency as Currency)}
-      />
+    <FigureCard card="production" period={figures.period}>
+      <Stat label={t('figures.invoicedNet')} testId="production-value" value={money(production.current)} />
       <Comparison
         current={Number(production.current)}
         previous={Number(production.previous)}
@@ -210,8 +266,7 @@ function Production({ figures, financial }: { figures: Figures; financial: Finan
 
 function Collections({ figures, financial }: { figures: Figures; financial: Financial }) {
   const { t } = useTranslation(['dashboard', 'payments']);
-  const money = useDocumentMoney();
-  const currency = financial.currency as Currency;
+  const money = useFigureMoney(financial);
   const { byMethod, total } = financial.collections;
   const config = useCallback(
     (colours: ThemeColours): ChartConfiguration => ({
@@ -231,52 +286,38 @@ function Collections({ figures, financial }: { figures: Figures; financial: Fina
     [byMethod, t],
   );
   return (
-    <FigureCard
-      id="collections-figure"
-      title={t('figures.collections')}
-      icon={HandCoins}
-      link={`/collections?from=${figures.period.from}&to=${figures.period.to}`}
-      linkText={t('figures.openCollections')}
-    >
-      <Stat label={t('figures.collected')} testId="collections-total" value={money(total, currency)} />
+    <FigureCard card="collections" period={figures.period}>
+      <Stat label={t('figures.collected')} testId="collections-total" value={money(total)} />
       {byMethod.length === 0 ? (
         <p className="text-body-secondary small mb-0">{t('figures.noCollections')}</p>
       ) : (
         <div className="dashboard-split">
           <LazyChart config={config} label={t('figures.collectionsChart')} height={120} />
-          <ul className="list-unstyled mb-0 dashboard-list">
-            {byMethod.map((row) => (
-              <li key={row.method} className="dashboard-list-row" data-testid="collection-method">
-                <span>{t(`payments:methods.${row.method}`)}</span>
-                <span className="text-nowrap">{money(row.amount, currency)}</span>
-              </li>
-            ))}
-          </ul>
+          <AmountList
+            rows={byMethod.map((row) => ({
+              key: row.method,
+              label: <span>{t(`payments:methods.${row.method}`)}</span>,
+              amount: money(row.amount),
+              testId: 'collection-method',
+            }))}
+          />
         </div>
       )}
     </FigureCard>
   );
 }
 
-function Receivables({ financial }: { financial: Financial }) {
+function Receivables({ figures, financial }: { figures: Figures; financial: Financial }) {
   const { t } = useTranslation('dashboard');
-  const money = useDocumentMoney();
-  const currency = financial.currency as Currency;
+  const money = useFigureMoney(financial);
   const { receivables } = financial;
   const buckets = ['current', 'days_0_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
   const owed = buckets.reduce((sum, bucket) => sum + Number(receivables.aging[bucket]), 0);
   return (
-    <FigureCard
-      id="receivables-figure"
-      title={t('figures.receivables')}
-      icon={Receipt}
-      link="/cc-customers?sort=-overdue"
-      linkText={t('figures.openReceivables')}
-    >
-      <Stat label={t('figures.balance')} value={money(receivables.balance, currency)} />
+    <FigureCard card="receivables" period={figures.period}>
+      <Stat label={t('figures.balance')} value={money(receivables.balance)} />
       <p className="small mb-2">
-        {t('figures.overdue')}:{' '}
-        <strong data-testid="receivables-overdue">{money(receivables.overdue, currency)}</strong>
+        {t('figures.overdue')}: <strong data-testid="receivables-overdue">{money(receivables.overdue)}</strong>
       </p>
       {owed > 0 ? (
         <div className="dashboard-aging" role="img" aria-label={t('figures.agingChart')}>
@@ -298,67 +339,57 @@ function Receivables({ financial }: { financial: Financial }) {
               <span className={`dashboard-dot dashboard-aging-${bucket}`} aria-hidden="true" />
               {t(`figures.aging.${bucket}`)}
             </dt>
-            <dd>{money(receivables.aging[bucket], currency)}</dd>
+            <dd>{money(receivables.aging[bucket])}</dd>
           </div>
         ))}
         {Number(receivables.onAccount) !== 0 ? (
           // Issue 35: the buckets less what was collected on account add up to the balance above.
           <div>
             <dt>{t('figures.onAccount')}</dt>
-            <dd data-testid="receivables-on-account">{money(negated(receivables.onAccount), currency)}</dd>
+            <dd data-testid="receivables-on-account">{money(negated(receivables.onAccount))}</dd>
           </div>
         ) : null}
       </dl>
       {receivables.debtors.length > 0 ? (
         <>
           <h3 className="h6 mt-3">{t('figures.debtors')}</h3>
-          <ul className="list-unstyled mb-0 dashboard-list">
-            {receivables.debtors.map((debtor) => (
-              <li key={debtor.customerId} className="dashboard-list-row">
+          <AmountList
+            rows={receivables.debtors.map((debtor) => ({
+              key: debtor.customerId,
+              label: (
                 <Link to={`/cc-customers/${debtor.customerId}`} className="text-truncate" data-testid="debtor-link">
                   {debtor.name}
                 </Link>
-                <span className="text-nowrap">{money(debtor.balance, currency)}</span>
-              </li>
-            ))}
-          </ul>
+              ),
+              amount: money(debtor.balance),
+            }))}
+          />
         </>
       ) : null}
     </FigureCard>
   );
 }
 
-function Payables({ financial }: { financial: Financial }) {
+function Payables({ figures, financial }: { figures: Figures; financial: Financial }) {
   const { t } = useTranslation('dashboard');
-  const money = useDocumentMoney();
+  const money = useFigureMoney(financial);
   const day = useCalendarDateFormat();
-  const currency = financial.currency as Currency;
   return (
-    <FigureCard
-      id="payables-figure"
-      title={t('figures.payables')}
-      icon={Truck}
-      link="/cc-providers?sort=-overdue"
-      linkText={t('figures.openPayables')}
-    >
-      <Stat
-        label={t('figures.payablesBalance')}
-        testId="payables-balance"
-        value={money(financial.payables.balance, currency)}
-      />
+    <FigureCard card="payables" period={figures.period}>
+      <Stat label={t('figures.payablesBalance')} testId="payables-balance" value={money(financial.payables.balance)} />
       <dl className="dashboard-facts">
         <div>
           <dt>{t('figures.payablesOverdue')}</dt>
-          <dd data-testid="payables-overdue">{money(financial.payables.overdue, currency)}</dd>
+          <dd data-testid="payables-overdue">{money(financial.payables.overdue)}</dd>
         </div>
         <div>
           <dt>{t('figures.payablesWeek', { day: day(financial.payables.weekEnds) })}</dt>
-          <dd>{money(financial.payables.dueThisWeek, currency)}</dd>
+          <dd>{money(financial.payables.dueThisWeek)}</dd>
         </div>
         {Number(financial.payables.onAccount) !== 0 ? (
           <div>
             <dt>{t('figures.payablesOnAccount')}</dt>
-            <dd>{money(financial.payables.onAccount, currency)}</dd>
+            <dd>{money(financial.payables.onAccount)}</dd>
           </div>
         ) : null}
       </dl>
@@ -366,32 +397,28 @@ function Payables({ financial }: { financial: Financial }) {
   );
 }
 
-function TopTreatments({ financial }: { financial: Financial }) {
+function TopTreatments({ figures, financial }: { figures: Figures; financial: Financial }) {
   const { t } = useTranslation('dashboard');
-  const money = useDocumentMoney();
-  const currency = financial.currency as Currency;
+  const money = useFigureMoney(financial);
   return (
-    <FigureCard
-      id="top-treatments"
-      title={t('figures.topTreatments')}
-      icon={Banknote}
-      link="/price-list"
-      linkText={t('figures.openPriceList')}
-    >
+    <FigureCard card="topTreatments" period={figures.period}>
       {financial.topTreatments.length === 0 ? (
         <p className="text-body-secondary small mb-0">{t('figures.noTreatments')}</p>
       ) : (
-        <ol className="list-unstyled mb-0 dashboard-list">
-          {financial.topTreatments.map((treatment, index) => (
-            <li key={treatment.treatmentId} className="dashboard-list-row" data-testid="top-treatment">
+        <AmountList
+          ordered
+          rows={financial.topTreatments.map((treatment, index) => ({
+            key: treatment.treatmentId,
+            label: (
               <span className="text-truncate">
                 <span className="text-body-secondary me-2">{index + 1}.</span>
                 {treatment.name}
               </span>
-              <span className="text-nowrap">{money(treatment.amount, currency)}</span>
-            </li>
-          ))}
-        </ol>
+            ),
+            amount: money(treatment.amount),
+            testId: 'top-treatment',
+          }))}
+        />
       )}
     </FigureCard>
   );
@@ -455,9 +482,9 @@ export function PeriodFigures({
       {financial ? <Production figures={figures} financial={financial} /> : null}
       {financial ? <Collections figures={figures} financial={financial} /> : null}
       <ClinicalFigures figures={figures} />
-      {financial ? <Receivables financial={financial} /> : null}
-      {financial ? <Payables financial={financial} /> : null}
-      {financial ? <TopTreatments financial={financial} /> : null}
+      {financial ? <Receivables figures={figures} financial={financial} /> : null}
+      {financial ? <Payables figures={figures} financial={financial} /> : null}
+      {financial ? <TopTreatments figures={figures} financial={financial} /> : null}
     </div>
   );
 }

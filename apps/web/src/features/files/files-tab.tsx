@@ -10,6 +10,7 @@ import { ConfirmDelete } from '../../components/confirm-delete';
 import { DateInput } from '../../components/date-input';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-feedback';
+import { FormField } from '../../components/form-field';
 import { IconButton, IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { Spinner } from '../../components/spinner';
@@ -32,6 +33,7 @@ import {
   useUpdateFile,
   useUploadLimits,
 } from './api';
+import { FileTypeSelect } from './file-type-select';
 import { fileErrorMessage } from './messages';
 import { UploadDialog } from './upload-dialog';
 
@@ -247,28 +249,16 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
       {problem ? (
         <FormAlert variant={problem === t('edit.conflict') ? 'warning' : 'danger'}>{problem}</FormAlert>
       ) : null}
-      <div>
-        <label className="form-label" htmlFor="file-edit-type">
-          {t('upload.type')}
-        </label>
-        <select
+      <FormField id="file-edit-type" label={t('upload.type')} className="">
+        <FileTypeSelect
           id="file-edit-type"
           className="form-select"
           value={fileType}
-          onChange={(event) => setFileType(event.target.value as PatientFileType)}
+          onChange={setFileType}
           data-testid="edit-type"
-        >
-          {patientFileTypes.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label className="form-label" htmlFor="file-edit-date">
-          {t('upload.takenOn')}
-        </label>
+        />
+      </FormField>
+      <FormField id="file-edit-date" label={t('upload.takenOn')} className="">
         <DateInput
           id="file-edit-date"
           name="takenOn"
@@ -276,11 +266,8 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
           value={takenOn}
           onChange={(event) => setTakenOn(event.target.value)}
         />
-      </div>
-      <div>
-        <label className="form-label" htmlFor="file-edit-note">
-          {t('upload.note')}
-        </label>
+      </FormField>
+      <FormField id="file-edit-note" label={t('upload.note')} className="">
         <textarea
           id="file-edit-note"
           className="form-control"
@@ -290,7 +277,7 @@ function EditDialog({ patientId, file, onHide }: { patientId: string; file: Pati
           onChange={(event) => setNote(event.target.value)}
           data-testid="edit-note"
         />
-      </div>
+      </FormField>
     </DialogFrame>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  allowedFileMimeTypes,
-  type PatientFileType,
-  patientFileTypes,
-  type UploadLimits,
-} from '@odontia/shared/schemas/files';
+import { allowedFileMimeTypes, type PatientFileType, type UploadLimits } from '@odontia/shared/schemas/files';
 import { FileText, Image as ImageIcon, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -17,6 +12,7 @@ import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../../session/clinic-time';
 import { type FileRecord, useUploadFiles } from './api';
+import { FileTypeSelect } from './file-type-select';
 import { fileErrorMessage, fileMessage, formatMegabytes } from './messages';
 
 interface Item {
@@ -304,20 +300,14 @@ export function UploadDialog({
                           <label className="form-label small mb-1" htmlFor={`${ids}-${item.key}-type`}>
                             {t('upload.type')}
                           </label>
-                          <select
+                          <FileTypeSelect
                             id={`${ids}-${item.key}-type`}
                             className="form-select form-select-sm"
                             value={item.fileType}
-                            onChange={(event) => change(item.key, { fileType: event.target.value as PatientFileType })}
+                            onChange={(fileType) => change(item.key, { fileType })}
                             disabled={busy}
                             data-testid="upload-type"
-                          >
-                            {patientFileTypes.map((type) => (
-                              <option key={type} value={type}>
-                                {t(`types.${type}`)}
-                              </option>
-                            ))}
-                          </select>
+                          />
                         </div>
                         <div>
                           <label className="form-label small mb-1" htmlFor={`${ids}-${item.key}-date`}>

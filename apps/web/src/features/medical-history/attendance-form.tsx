@@ -266,27 +266,22 @@ function AttendanceFormBody({
         >
           <p className="small text-body-secondary">{t('attendance.stockHint')}</p>
           <div className="row g-4">
-            <div className="col-lg-6">
-              <UsedItems
-                kind="supply"
-                fields={supplies.fields}
-                register={register}
-                errors={errors}
-                onAdd={(item) => supplies.append(item)}
-                onRemove={(index) => supplies.remove(index)}
-              />
-            </div>
-            <div className="col-lg-6">
-              <UsedItems
-                kind="medication"
-                fields={medications.fields}
-                register={register}
-                errors={errors}
-                onAdd={(item) => medications.append(item)}
-                onRemove={(index) => medications.remove(index)}
-                allergyOf={allergyOf}
-              />
-            </div>
+            {[
+              { kind: 'supply' as const, list: supplies },
+              { kind: 'medication' as const, list: medications, allergyOf },
+            ].map(({ kind, list, ...check }) => (
+              <div key={kind} className="col-lg-6">
+                <UsedItems
+                  kind={kind}
+                  fields={list.fields}
+                  register={register}
+                  errors={errors}
+                  onAdd={(item) => list.append(item)}
+                  onRemove={(index) => list.remove(index)}
+                  {...check}
+                />
+              </div>
+            ))}
           </div>
         </Section>
       </fieldset>

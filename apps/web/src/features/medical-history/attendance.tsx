@@ -178,8 +178,7 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
                   })}
                   className="btn btn-outline-primary btn-sm"
                   icon={CalendarPlus}
-                  size={14}
-                  iconClassName="me-1"
+                  small
                   testId="book-next-appointment"
                 >
                   {tDashboard('attendance.bookNext')}

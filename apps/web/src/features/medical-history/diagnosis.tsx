@@ -3,7 +3,7 @@ import { diagnosisStatuses } from '@odontia/shared/enums';
 import { createDiagnosisRequestSchema, updateDiagnosisRequestSchema } from '@odontia/shared/schemas/diagnoses';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../components/bound-fields';
+import { BoundFields, TextField } from '../../components/bound-fields';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
 import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
@@ -47,27 +47,26 @@ export function DiagnosisForm(props: RecordFormProps<'diagnosis'>) {
       isDirty={isDirty}
     >
       <RecordDateAndProfessional form={form} professional={professional} professionalColumn="col-sm-6 col-lg-5" />
-      <div className="col-sm-6 col-lg-4">
-        <SelectField
-          form={form}
-          name="status"
-          label={t('fields.status')}
-          options={diagnosisStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-        />
-      </div>
-      <div className="col-lg-9">
-        <TextField form={form} name="text" label={t('fields.text')} rows={3} required />
-      </div>
-      <div className="col-sm-6 col-lg-3">
-        <TextField
-          form={form}
-          name="icd10Code"
-          label={t('fields.icd10Code')}
-          hint={t('diagnosis.icd10Hint')}
-          inputClassName="text-uppercase"
-          maxLength={10}
-        />
-      </div>
+      <BoundFields
+        form={form}
+        fields={[
+          {
+            name: 'status',
+            label: t('fields.status'),
+            options: diagnosisStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+            className: 'col-sm-6 col-lg-4',
+          },
+          { name: 'text', label: t('fields.text'), rows: 3, required: true, className: 'col-lg-9' },
+          {
+            name: 'icd10Code',
+            label: t('fields.icd10Code'),
+            hint: t('diagnosis.icd10Hint'),
+            inputClassName: 'text-uppercase',
+            maxLength: 10,
+            className: 'col-sm-6 col-lg-3',
+          },
+        ]}
+      />
       <div className="col-12">
         <span className="form-label d-block" id="diagnosis-teeth-label">
           {t('fields.teeth')}

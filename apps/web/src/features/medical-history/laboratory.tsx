@@ -9,7 +9,7 @@ import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldError, SelectField, TextField } from '../../components/bound-fields';
+import { BoundFields, fieldError, TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
 import { FieldFeedback } from '../../components/form-feedback';
 import { FieldLabel, fieldCodeText } from '../../components/form-field';
@@ -122,26 +122,25 @@ export function LaboratoryForm(props: RecordFormProps<'laboratory'>) {
           <FieldFeedback id={`${fieldId('studies')}-error`} message={fieldCodeText(studiesMessage)} />
         </fieldset>
       </div>
-      <div className="col-lg-6">
-        <TextField
-          form={form}
-          name="instructions"
-          label={t('fields.instructions')}
-          hint={t('laboratory.instructionsHint')}
-          rows={3}
-        />
-      </div>
-      <div className="col-lg-6">
-        <TextField form={form} name="notes" label={t('fields.notes')} hint={t('laboratory.notesHint')} rows={3} />
-      </div>
-      <div className="col-sm-6 col-lg-4">
-        <SelectField
-          form={form}
-          name="status"
-          label={t('fields.status')}
-          options={laboratoryStatuses.map((value) => ({ value, label: t(`laboratory.statuses.${value}`) }))}
-        />
-      </div>
+      <BoundFields
+        form={form}
+        fields={[
+          {
+            name: 'instructions',
+            label: t('fields.instructions'),
+            hint: t('laboratory.instructionsHint'),
+            rows: 3,
+            className: 'col-lg-6',
+          },
+          { name: 'notes', label: t('fields.notes'), hint: t('laboratory.notesHint'), rows: 3, className: 'col-lg-6' },
+          {
+            name: 'status',
+            label: t('fields.status'),
+            options: laboratoryStatuses.map((value) => ({ value, label: t(`laboratory.statuses.${value}`) })),
+            className: 'col-sm-6 col-lg-4',
+          },
+        ]}
+      />
       {received ? (
         <>
           <div className="col-sm-6 col-lg-4">

@@ -13,6 +13,7 @@ import { DateInput } from '../../components/date-input';
 import { describedField, FormField, inputClass } from '../../components/form-field';
 import { IconCard } from '../../components/icon-card';
 import { SwitchField } from '../../components/switch-field';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -335,11 +336,7 @@ export function PatientForm({
                     aria-required
                   >
                     <option value="">{t('form.choose')}</option>
-                    {sexes.map((sex) => (
-                      <option key={sex} value={sex}>
-                        {t(`sexes.${sex}`)}
-                      </option>
-                    ))}
+                    <ValueOptions values={sexes} label={(sex) => t(`sexes.${sex}`)} />
                   </select>
                 </FormField>
               </div>
@@ -368,11 +365,7 @@ export function PatientForm({
                     className={`form-select${messageOf('language') ? ' is-invalid' : ''}`}
                     data-testid="patient-language"
                   >
-                    {languages.map((language) => (
-                      <option key={language} value={language}>
-                        {t(`languages.${language}`)}
-                      </option>
-                    ))}
+                    <ValueOptions values={languages} label={(language) => t(`languages.${language}`)} />
                   </select>
                 </FormField>
               </div>

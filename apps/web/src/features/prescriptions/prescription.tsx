@@ -224,8 +224,7 @@ export function PrescriptionForm({
                           className="btn btn-sm btn-outline-danger"
                           onClick={() => lines.remove(index)}
                           testId="line-remove"
-                          size={14}
-                          iconClassName="me-1"
+                          small
                         >
                           {t('form.removeLine')}
                           <span className="visually-hidden"> {index + 1}</span>
@@ -299,8 +298,7 @@ export function PrescriptionForm({
                   onClick={() => lines.append(emptyLine())}
                   disabled={lines.fields.length >= maxPrescriptionLines}
                   testId="line-add"
-                  size={14}
-                  iconClassName="me-1"
+                  small
                 >
                   {t('form.addLine')}
                 </IconTextButton>

@@ -2,7 +2,7 @@ import type { Profile } from '@odontia/shared/schemas/auth';
 import { Save } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, TextField } from '../../components/bound-fields';
+import { BoundFields } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
@@ -65,51 +65,45 @@ export function DetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form ref={formErrors.ref} noValidate onSubmit={(event) => void onSubmit(event)} data-testid="profile-details">
-      <TextField
+      <BoundFields
         form={form}
-        name="completeName"
-        label={t('details.completeName')}
-        autoComplete="name"
-        className="mb-3"
+        fields={[
+          { name: 'completeName', label: t('details.completeName'), autoComplete: 'name', className: 'mb-3' },
+          {
+            name: 'email',
+            label: t('details.email'),
+            hint: t('details.emailHint'),
+            type: 'email',
+            autoComplete: 'email',
+            className: 'mb-3',
+          },
+          ...(emailChanged
+            ? [
+                {
+                  password: true as const,
+                  name: 'currentPassword' as const,
+                  label: t('details.currentPassword'),
+                  hint: t('details.currentPasswordHint'),
+                  autoComplete: 'current-password' as const,
+                  className: 'mb-3',
+                },
+              ]
+            : []),
+        ]}
       />
-      <TextField
-        form={form}
-        name="email"
-        label={t('details.email')}
-        hint={t('details.emailHint')}
-        type="email"
-        autoComplete="email"
-        className="mb-3"
-      />
-      {emailChanged ? (
-        <PasswordField
-          form={form}
-          name="currentPassword"
-          label={t('details.currentPassword')}
-          hint={t('details.currentPasswordHint')}
-          autoComplete="current-password"
-          className="mb-3"
-        />
-      ) : null}
       <div className="row g-3 mb-3">
-        <div className="col-sm-5">
-          <TextField
-            form={form}
-            name="licenseNumber"
-            label={t('details.licenseNumber')}
-            data-testid="profile-license"
-            className="mb-0"
-          />
-        </div>
-        <div className="col-sm-7">
-          <TextField
-            form={form}
-            name="specialty"
-            label={t('details.specialty')}
-            data-testid="profile-specialty"
-            className="mb-0"
-          />
-        </div>
+        <BoundFields
+          form={form}
+          fields={[
+            {
+              name: 'licenseNumber',
+              label: t('details.licenseNumber'),
+              testId: 'profile-license',
+              className: 'col-sm-5',
+            },
+            { name: 'specialty', label: t('details.specialty'), testId: 'profile-specialty', className: 'col-sm-7' },
+          ]}
+        />
         <div className="col-12 form-text mt-1">{t('details.professionalHint')}</div>
       </div>
       <div className="d-flex justify-content-end">

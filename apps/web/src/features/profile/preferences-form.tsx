@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormField } from '../../components/form-field';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { languageNames } from '../../lib/i18n';
@@ -76,11 +77,12 @@ export function PreferencesForm({ profile }: { profile: Profile }) {
       </FormField>
       <FormField id={`${id}-currency`} label={t('preferences.currency')}>
         <select {...register('systemCurrency')} id={`${id}-currency`} className="form-select">
-          {currencies.map((currency) => (
-            <option key={currency} value={currency}>
-              {t('preferences.currencyOption', { name: t(`currencies.${currency}`), code: currencyIsoCodes[currency] })}
-            </option>
-          ))}
+          <ValueOptions
+            values={currencies}
+            label={(currency) =>
+              t('preferences.currencyOption', { name: t(`currencies.${currency}`), code: currencyIsoCodes[currency] })
+            }
+          />
         </select>
       </FormField>
       <div className="d-flex justify-content-end">

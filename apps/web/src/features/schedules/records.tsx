@@ -13,6 +13,7 @@ import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
 import { SwitchField } from '../../components/switch-field';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
@@ -27,6 +28,7 @@ import {
   useScheduleExceptions,
   useTreatments,
 } from './api';
+import { ScheduleSection } from './schedule-section';
 
 /*
  * The agenda's records on /schedules: exceptions (holidays, vacations, blocks), chairs and
@@ -317,11 +319,7 @@ function ExceptionDialog({
                   onChange={(event) => set({ kind: event.target.value as ScheduleExceptionKind })}
                   data-testid="exception-kind"
                 >
-                  {scheduleExceptionKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(`exceptions.kinds.${kind}`)}
-                    </option>
-                  ))}
+                  <ValueOptions values={scheduleExceptionKinds} label={(kind) => t(`exceptions.kinds.${kind}`)} />
                 </select>
               </Field>
             </div>
@@ -472,15 +470,12 @@ export function ExceptionsSection({
       : []),
   ];
   return (
-    <section className="card mb-0" aria-labelledby="exceptions-title" data-testid="exceptions-section">
-      <div className="card-body d-flex flex-column gap-2">
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <div className="me-auto">
-            <h2 id="exceptions-title" className="h5 mb-0">
-              {t('exceptions.title')}
-            </h2>
-            <p className="small text-body-secondary mb-0">{t('exceptions.intro')}</p>
-          </div>
+    <ScheduleSection
+      title={t('exceptions.title')}
+      intro={t('exceptions.intro')}
+      testId="exceptions-section"
+      aside={
+        <>
           <div className="form-check form-switch mb-0">
             <input
               id="exceptions-past"
@@ -499,26 +494,29 @@ export function ExceptionsSection({
           {canWrite ? (
             <NewButton label={t('exceptions.new')} onClick={() => setEditing('new')} testId="exception-new" />
           ) : null}
-        </div>
-        <DataTable
-          columns={columns}
-          query={query}
-          rowKey={(row) => row.id}
-          label={t('exceptions.title')}
-          emptyText={t('exceptions.empty')}
-          rowProps={() => ({ 'data-testid': 'exception-row' })}
-          pagination={{ page, pageSize: 20, onPage: setPage, onlyWhenNeeded: true }}
-          compact
-        />
-      </div>
-      {editing ? (
-        <ExceptionDialog
-          exception={editing === 'new' ? null : editing}
-          professionals={professionals}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-    </section>
+        </>
+      }
+      after={
+        editing ? (
+          <ExceptionDialog
+            exception={editing === 'new' ? null : editing}
+            professionals={professionals}
+            onDone={() => setEditing(null)}
+          />
+        ) : null
+      }
+    >
+      <DataTable
+        columns={columns}
+        query={query}
+        rowKey={(row) => row.id}
+        label={t('exceptions.title')}
+        emptyText={t('exceptions.empty')}
+        rowProps={() => ({ 'data-testid': 'exception-row' })}
+        pagination={{ page, pageSize: 20, onPage: setPage, onlyWhenNeeded: true }}
+        compact
+      />
+    </ScheduleSection>
   );
 }
 
@@ -539,8 +537,7 @@ export function TreatmentsSection({ canWrite }: { canWrite: boolean }) {
             to="/price-list"
             className="btn btn-sm btn-outline-primary"
             icon={Tags}
-            size={14}
-            iconClassName="me-1"
+            small
             testId="treatments-price-list"
           >
             {t('treatments.editInPriceList')}
@@ -684,30 +681,24 @@ function CompactList<Row>({
   children: ReactNode;
 }) {
   const { t } = useTranslation('schedules');
-  const headingId = useId();
   return (
-    <section className="card mb-0 h-100" aria-labelledby={headingId} data-testid={testId}>
-      <div className="card-body d-flex flex-column gap-2">
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <div className="me-auto">
-            <h2 id={headingId} className="h5 mb-0">
-              {title}
-            </h2>
-            <p className="small text-body-secondary mb-0">{intro}</p>
-          </div>
-          {newButton}
-        </div>
-        {query.isPending ? (
-          <p className="text-body-secondary mb-0">{t('loading')}</p>
-        ) : query.isError || !query.data ? (
-          <FormAlert>{t('loadError')}</FormAlert>
-        ) : query.data.data.length === 0 ? (
-          <p className="text-body-secondary mb-0">{empty}</p>
-        ) : (
-          <ul className="list-group">{query.data.data.map(row)}</ul>
-        )}
-      </div>
-      {children}
-    </section>
+    <ScheduleSection
+      title={title}
+      intro={intro}
+      testId={testId}
+      aside={newButton}
+      className="card mb-0 h-100"
+      after={children}
+    >
+      {query.isPending ? (
+        <p className="text-body-secondary mb-0">{t('loading')}</p>
+      ) : query.isError || !query.data ? (
+        <FormAlert>{t('loadError')}</FormAlert>
+      ) : query.data.data.length === 0 ? (
+        <p className="text-body-secondary mb-0">{empty}</p>
+      ) : (
+        <ul className="list-group">{query.data.data.map(row)}</ul>
+      )}
+    </ScheduleSection>
   );
 }

@@ -11,6 +11,7 @@ import { useDateTimeFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useReminderSettings, useSchedules } from './api';
 import { ChairsSection, ExceptionsSection, TreatmentsSection } from './records';
+import { ScheduleSection } from './schedule-section';
 import { rowsOf, WeekEditor } from './week-editor';
 import './schedules.css';
 import { IconTextButton } from '../../components/icon-button';
@@ -48,75 +49,67 @@ function ProfessionalWeek({
   const schedule = professionals.find((row) => row.professionalId === selected);
   const follows = schedule ? schedule.ranges.length === 0 : false;
   return (
-    <section className="card mb-0" aria-labelledby="professional-week-title" data-testid="professional-week">
-      <div className="card-body d-flex flex-column gap-2">
-        <div>
-          <h2 id="professional-week-title" className="h5 mb-0">
-            {t('professionals.title')}
-          </h2>
-          <p className="small text-body-secondary mb-0">{t('professionals.intro')}</p>
-        </div>
-        {professionals.length === 0 ? (
-          <p className="text-body-secondary mb-0">{t('professionals.empty')}</p>
-        ) : (
-          <>
-            <div className="d-flex flex-wrap align-items-end gap-2">
-              <div className="schedules-professional-select">
-                <label htmlFor={selectId} className="form-label mb-1">
-                  {t('professionals.pick')}
-                </label>
-                <select
-                  id={selectId}
-                  className="form-select"
-                  value={selected}
-                  onChange={(event) => {
-                    setSelected(event.target.value);
-                    setCopied(0);
-                  }}
-                  data-testid="professional-select"
-                >
-                  {professionals.map((row) => (
-                    <option key={row.professionalId} value={row.professionalId ?? ''}>
-                      {row.professionalName}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {canEdit && clinic.ranges.length > 0 ? (
-                <IconTextButton
-                  icon={Copy}
-                  className="btn btn-outline-secondary"
-                  onClick={() => setCopied((count) => count + 1)}
-                  testId="copy-clinic"
-                  iconClassName="me-1"
-                >
-                  {t('professionals.copyClinic')}
-                </IconTextButton>
-              ) : null}
+    <ScheduleSection title={t('professionals.title')} intro={t('professionals.intro')} testId="professional-week">
+      {professionals.length === 0 ? (
+        <p className="text-body-secondary mb-0">{t('professionals.empty')}</p>
+      ) : (
+        <>
+          <div className="d-flex flex-wrap align-items-end gap-2">
+            <div className="schedules-professional-select">
+              <label htmlFor={selectId} className="form-label mb-1">
+                {t('professionals.pick')}
+              </label>
+              <select
+                id={selectId}
+                className="form-select"
+                value={selected}
+                onChange={(event) => {
+                  setSelected(event.target.value);
+                  setCopied(0);
+                }}
+                data-testid="professional-select"
+              >
+                {professionals.map((row) => (
+                  <option key={row.professionalId} value={row.professionalId ?? ''}>
+                    {row.professionalName}
+                  </option>
+                ))}
+              </select>
             </div>
-            {follows && copied === 0 ? (
-              <FormAlert variant="info" testId="follows-clinic">
-                {t('professionals.followsClinic')}
-              </FormAlert>
+            {canEdit && clinic.ranges.length > 0 ? (
+              <IconTextButton
+                icon={Copy}
+                className="btn btn-outline-secondary"
+                onClick={() => setCopied((count) => count + 1)}
+                testId="copy-clinic"
+                iconClassName="me-1"
+              >
+                {t('professionals.copyClinic')}
+              </IconTextButton>
             ) : null}
-            {schedule ? (
-              <>
-                <SavedBy schedule={schedule} />
-                <WeekEditor
-                  key={`${schedule.professionalId}-${schedule.version}-${copied}`}
-                  schedule={schedule}
-                  canEdit={canEdit}
-                  testId="professional-week-editor"
-                  {...(copied > 0 ? { initialRows: rowsOf(clinic) } : {})}
-                  emptyDay={follows && copied === 0 ? t('professionals.clinicHours') : undefined}
-                  onSaved={() => setCopied(0)}
-                />
-              </>
-            ) : null}
-          </>
-        )}
-      </div>
-    </section>
+          </div>
+          {follows && copied === 0 ? (
+            <FormAlert variant="info" testId="follows-clinic">
+              {t('professionals.followsClinic')}
+            </FormAlert>
+          ) : null}
+          {schedule ? (
+            <>
+              <SavedBy schedule={schedule} />
+              <WeekEditor
+                key={`${schedule.professionalId}-${schedule.version}-${copied}`}
+                schedule={schedule}
+                canEdit={canEdit}
+                testId="professional-week-editor"
+                {...(copied > 0 ? { initialRows: rowsOf(clinic) } : {})}
+                emptyDay={follows && copied === 0 ? t('professionals.clinicHours') : undefined}
+                onSaved={() => setCopied(0)}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    </ScheduleSection>
   );
 }
 
@@ -182,23 +175,19 @@ export function SchedulesPage() {
         <FormAlert testId="schedules-error">{t('loadError')}</FormAlert>
       ) : (
         <>
-          <section className="card mb-0" aria-labelledby="clinic-week-title" data-testid="clinic-week">
-            <div className="card-body d-flex flex-column gap-2">
-              <div>
-                <h2 id="clinic-week-title" className="h5 mb-0">
-                  {t('clinic.title')}
-                </h2>
-                <p className="small text-body-secondary mb-0">{t('clinic.intro')}</p>
-                <SavedBy schedule={schedules.data.clinic} />
-              </div>
-              <WeekEditor
-                key={`clinic-${schedules.data.clinic.version}`}
-                schedule={schedules.data.clinic}
-                canEdit={canSettings}
-                testId="clinic-week-editor"
-              />
-            </div>
-          </section>
+          <ScheduleSection
+            title={t('clinic.title')}
+            intro={t('clinic.intro')}
+            testId="clinic-week"
+            note={<SavedBy schedule={schedules.data.clinic} />}
+          >
+            <WeekEditor
+              key={`clinic-${schedules.data.clinic.version}`}
+              schedule={schedules.data.clinic}
+              canEdit={canSettings}
+              testId="clinic-week-editor"
+            />
+          </ScheduleSection>
           <ProfessionalWeek
             clinic={schedules.data.clinic}
             professionals={schedules.data.professionals}
@@ -215,17 +204,9 @@ export function SchedulesPage() {
           <TreatmentsSection canWrite={canSettings} />
         </div>
       </div>
-      <section className="card mb-0" aria-labelledby="reminders-title" data-testid="reminders-section">
-        <div className="card-body d-flex flex-column gap-2">
-          <div>
-            <h2 id="reminders-title" className="h5 mb-0">
-              {t('reminders.title')}
-            </h2>
-            <p className="small text-body-secondary mb-0">{t('reminders.intro')}</p>
-          </div>
-          <RemindersSection canEdit={canSettings} />
-        </div>
-      </section>
+      <ScheduleSection title={t('reminders.title')} intro={t('reminders.intro')} testId="reminders-section">
+        <RemindersSection canEdit={canSettings} />
+      </ScheduleSection>
     </div>
   );
 }

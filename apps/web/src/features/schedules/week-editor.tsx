@@ -182,8 +182,7 @@ export function WeekEditor({
                       className="btn btn-sm btn-outline-primary"
                       onClick={() => add(weekday)}
                       testId="range-add"
-                      size={14}
-                      iconClassName="me-1"
+                      small
                     >
                       {t('week.addRange')}
                     </IconTextButton>
@@ -193,8 +192,7 @@ export function WeekEditor({
                         className="btn btn-sm btn-outline-secondary"
                         onClick={() => copyToWorkingDays(weekday)}
                         testId="copy-working-days"
-                        size={14}
-                        iconClassName="me-1"
+                        small
                       >
                         {t('week.copyToWorkingDays')}
                       </IconTextButton>

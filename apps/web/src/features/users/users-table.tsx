@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { IconTextButton } from '../../components/icon-button';
 import { SearchBox } from '../../components/search-box';
+import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -47,11 +48,7 @@ function LevelSelect({ user }: { user: ClinicUser }) {
       disabled={pending || !user.active}
       onChange={(event) => void change({ level: event.target.value as UserLevel })}
     >
-      {userLevels.map((level) => (
-        <option key={level} value={level}>
-          {t(`layout:levels.${level}`)}
-        </option>
-      ))}
+      <ValueOptions values={userLevels} label={(level) => t(`layout:levels.${level}`)} />
     </select>
   );
 }
