@@ -3,10 +3,36 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/date-input';
 import { useSessionUser } from '../../session/session';
+import type { DocumentDraft } from './document-draft';
 import type { DocumentNamespace } from './document-lines';
 import type { useDocumentForm } from './use-document-form';
 
 type DocumentForm = ReturnType<typeof useDocumentForm>;
+
+/** What every draft-bound field below takes: the form, the texts' namespace, the value and its setter. */
+export interface DraftFieldProps<Value> {
+  form: DocumentForm;
+  namespace: DocumentNamespace;
+  value: Value;
+  onChange: (value: Value) => void;
+}
+
+/** Binds a document draft's fields to the parts below: `<DocumentDateField {...bind('date')} />`. */
+export function draftFieldBinder<Type extends string, Line>(
+  form: DocumentForm,
+  namespace: DocumentNamespace,
+  state: {
+    draft: DocumentDraft<Type, Line>;
+    set: <K extends keyof DocumentDraft<Type, Line>>(name: K) => (value: DocumentDraft<Type, Line>[K]) => void;
+  },
+) {
+  return <K extends keyof DocumentDraft<Type, Line>>(name: K): DraftFieldProps<DocumentDraft<Type, Line>[K]> => ({
+    form,
+    namespace,
+    value: state.draft[name],
+    onChange: state.set(name),
+  });
+}
 
 /** Point of sale, date, currency and condition: the same fields on a purchase and on a sale. */
 export function PointOfServiceField({
@@ -15,13 +41,7 @@ export function PointOfServiceField({
   value,
   onChange,
   hint,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-}) {
+}: DraftFieldProps<string> & { hint?: ReactNode }) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-6 col-md-3">
@@ -37,17 +57,7 @@ export function PointOfServiceField({
   );
 }
 
-export function DocumentDateField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function DocumentDateField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-6 col-md-3">
@@ -58,17 +68,7 @@ export function DocumentDateField({
   );
 }
 
-export function DueDateField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function DueDateField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <>
@@ -90,13 +90,7 @@ export function CurrencyField({
   value,
   onChange,
   className,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: Currency;
-  onChange: (value: Currency) => void;
-  className: string;
-}) {
+}: DraftFieldProps<Currency> & { className: string }) {
   const { t } = useTranslation(namespace);
   const clinicCurrency = useSessionUser()?.account.currency;
   return (
@@ -125,14 +119,7 @@ export function ConditionField({
   onChange,
   className,
   testId,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: ConditionSale;
-  onChange: (value: ConditionSale) => void;
-  className: string;
-  testId?: string;
-}) {
+}: DraftFieldProps<ConditionSale> & { className: string; testId?: string }) {
   const { t } = useTranslation(namespace);
   return (
     <div className={className}>
@@ -158,18 +145,11 @@ export function ConditionField({
 export function ReturnsGoodsField({
   form,
   namespace,
-  checked,
+  value,
   onChange,
   className,
   testId,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  className: string;
-  testId?: string;
-}) {
+}: DraftFieldProps<boolean> & { className: string; testId?: string }) {
   const { t } = useTranslation(namespace);
   return (
     <div className={`${className} d-flex align-items-end`}>
@@ -178,7 +158,7 @@ export function ReturnsGoodsField({
           className="form-check-input"
           type="checkbox"
           id={`${form.id}-returnsGoods`}
-          checked={checked}
+          checked={value}
           onChange={(event) => onChange(event.target.checked)}
           data-testid={testId}
         />
@@ -190,17 +170,7 @@ export function ReturnsGoodsField({
   );
 }
 
-export function NotesField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function NotesField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-12">
