@@ -84,27 +84,40 @@ export function DueDateField({ form, namespace, value, onChange }: DraftFieldPro
   );
 }
 
-export function CurrencyField({
+/** A select of the draft's choices, each named under `<labels>.<choice>` in the namespace. */
+function DraftSelect<Value extends string>({
   form,
   namespace,
   value,
   onChange,
   className,
-}: DraftFieldProps<Currency> & { className: string }) {
+  testId,
+  field,
+  required,
+  choices,
+  labels,
+}: DraftFieldProps<Value> & {
+  className: string;
+  testId?: string;
+  field: 'currency' | 'conditionSale';
+  required?: boolean;
+  choices: readonly Value[];
+  labels: 'currencies' | 'conditions';
+}) {
   const { t } = useTranslation(namespace);
-  const clinicCurrency = useSessionUser()?.account.currency;
   return (
     <div className={className}>
-      {form.label('currency', t('fields.currency'), true)}
+      {form.label(field, t(`fields.${field}`), required)}
       <select
-        {...form.field('currency')}
+        {...form.field(field)}
         className="form-select"
         value={value}
-        onChange={(event) => onChange(event.target.value as Currency)}
+        onChange={(event) => onChange(event.target.value as Value)}
+        data-testid={testId}
       >
-        {offeredCurrencies(clinicCurrency, value).map((currency) => (
-          <option key={currency} value={currency}>
-            {t(`currencies.${currency}`)}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`${labels}.${choice}`)}
           </option>
         ))}
       </select>
@@ -112,33 +125,21 @@ export function CurrencyField({
   );
 }
 
-export function ConditionField({
-  form,
-  namespace,
-  value,
-  onChange,
-  className,
-  testId,
-}: DraftFieldProps<ConditionSale> & { className: string; testId?: string }) {
-  const { t } = useTranslation(namespace);
+export function CurrencyField(props: DraftFieldProps<Currency> & { className: string }) {
+  const clinicCurrency = useSessionUser()?.account.currency;
   return (
-    <div className={className}>
-      {form.label('conditionSale', t('fields.conditionSale'))}
-      <select
-        {...form.field('conditionSale')}
-        className="form-select"
-        value={value}
-        onChange={(event) => onChange(event.target.value as ConditionSale)}
-        data-testid={testId}
-      >
-        {conditionsSale.map((condition) => (
-          <option key={condition} value={condition}>
-            {t(`conditions.${condition}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <DraftSelect
+      {...props}
+      field="currency"
+      required
+      choices={offeredCurrencies(clinicCurrency, props.value)}
+      labels="currencies"
+    />
   );
+}
+
+export function ConditionField(props: DraftFieldProps<ConditionSale> & { className: string; testId?: string }) {
+  return <DraftSelect {...props} field="conditionSale" choices={conditionsSale} labels="conditions" />;
 }
 
 /** On a credit note: whether the goods come back (stock moves again). */
