@@ -143,15 +143,9 @@ export function ConditionField(props: DraftFieldProps<ConditionSale> & { classNa
 }
 
 /** On a credit note: whether the goods come back (stock moves again). */
-export function ReturnsGoodsField({
-  form,
-  namespace,
-  value,
-  onChange,
-  className,
-  testId,
-}: DraftFieldProps<boolean> & { className: string; testId?: string }) {
-  const { t } = useTranslation(namespace);
+export function ReturnsGoodsField(props: DraftFieldProps<boolean> & { className: string; testId?: string }) {
+  const { form, value, onChange, className, testId } = props;
+  const { t } = useTranslation(props.namespace);
   return (
     <div className={`${className} d-flex align-items-end`}>
       <div className="form-check mb-2">

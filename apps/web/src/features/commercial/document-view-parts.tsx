@@ -88,20 +88,13 @@ export function DocumentLinesTable<Line extends ViewLine>({
     <div className="table-responsive">
       <table className="table mb-0 align-middle table-stack-phone" data-testid={testId}>
         <caption className="visually-hidden">{t('form.sections.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{concept.header}</th>
-            <th scope="col">{own.header}</th>
-            {amountHeaders.map((name) => (
-              <th key={name} scope="col" className="text-end">
-                {t(`fields.${name}`)}
-              </th>
-            ))}
-            <th scope="col" className="text-end">
-              {t('fields.total')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            { label: concept.header },
+            { label: own.header },
+            ...[...amountHeaders, 'total'].map((name) => ({ label: t(`fields.${name}`), className: 'text-end' })),
+          ]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={line.id} data-testid="view-line">
