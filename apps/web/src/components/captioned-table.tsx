@@ -29,19 +29,26 @@ export function CaptionedTable({
     <div className={wrapperClassName}>
       <table className={className} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell, index) => (
-              // The headings never move: their place is their key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of headings
-              <th key={index} scope="col" className={cell.className}>
-                {cell.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cells={head} />
         {children}
       </table>
     </div>
+  );
+}
+
+/** A table's one row of column headings (also for a table without a caption). */
+export function TableHead({ cells }: { cells: HeadCell[] }) {
+  return (
+    <thead>
+      <tr>
+        {cells.map((cell, index) => (
+          // The headings never move: their place is their key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of headings
+          <th key={index} scope="col" className={cell.className}>
+            {cell.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

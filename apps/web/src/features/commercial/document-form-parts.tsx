@@ -3,10 +3,36 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/date-input';
 import { useSessionUser } from '../../session/session';
+import type { DocumentDraft } from './document-draft';
 import type { DocumentNamespace } from './document-lines';
 import type { useDocumentForm } from './use-document-form';
 
 type DocumentForm = ReturnType<typeof useDocumentForm>;
+
+/** What every draft-bound field below takes: the form, the texts' namespace, the value and its setter. */
+export interface DraftFieldProps<Value> {
+  form: DocumentForm;
+  namespace: DocumentNamespace;
+  value: Value;
+  onChange: (value: Value) => void;
+}
+
+/** Binds a document draft's fields to the parts below: `<DocumentDateField {...bind('date')} />`. */
+export function draftFieldBinder<Type extends string, Line>(
+  form: DocumentForm,
+  namespace: DocumentNamespace,
+  state: {
+    draft: DocumentDraft<Type, Line>;
+    set: <K extends keyof DocumentDraft<Type, Line>>(name: K) => (value: DocumentDraft<Type, Line>[K]) => void;
+  },
+) {
+  return <K extends keyof DocumentDraft<Type, Line>>(name: K): DraftFieldProps<DocumentDraft<Type, Line>[K]> => ({
+    form,
+    namespace,
+    value: state.draft[name],
+    onChange: state.set(name),
+  });
+}
 
 /** Point of sale, date, currency and condition: the same fields on a purchase and on a sale. */
 export function PointOfServiceField({
@@ -15,13 +41,7 @@ export function PointOfServiceField({
   value,
   onChange,
   hint,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-}) {
+}: DraftFieldProps<string> & { hint?: ReactNode }) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-6 col-md-3">
@@ -37,17 +57,7 @@ export function PointOfServiceField({
   );
 }
 
-export function DocumentDateField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function DocumentDateField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-6 col-md-3">
@@ -58,17 +68,7 @@ export function DocumentDateField({
   );
 }
 
-export function DueDateField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function DueDateField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <>
@@ -84,33 +84,40 @@ export function DueDateField({
   );
 }
 
-export function CurrencyField({
+/** A select of the draft's choices, each named under `<labels>.<choice>` in the namespace. */
+function DraftSelect<Value extends string>({
   form,
   namespace,
   value,
   onChange,
   className,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: Currency;
-  onChange: (value: Currency) => void;
+  testId,
+  field,
+  required,
+  choices,
+  labels,
+}: DraftFieldProps<Value> & {
   className: string;
+  testId?: string;
+  field: 'currency' | 'conditionSale';
+  required?: boolean;
+  choices: readonly Value[];
+  labels: 'currencies' | 'conditions';
 }) {
   const { t } = useTranslation(namespace);
-  const clinicCurrency = useSessionUser()?.account.currency;
   return (
     <div className={className}>
-      {form.label('currency', t('fields.currency'), true)}
+      {form.label(field, t(`fields.${field}`), required)}
       <select
-        {...form.field('currency')}
+        {...form.field(field)}
         className="form-select"
         value={value}
-        onChange={(event) => onChange(event.target.value as Currency)}
+        onChange={(event) => onChange(event.target.value as Value)}
+        data-testid={testId}
       >
-        {offeredCurrencies(clinicCurrency, value).map((currency) => (
-          <option key={currency} value={currency}>
-            {t(`currencies.${currency}`)}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`${labels}.${choice}`)}
           </option>
         ))}
       </select>
@@ -118,59 +125,27 @@ export function CurrencyField({
   );
 }
 
-export function ConditionField({
-  form,
-  namespace,
-  value,
-  onChange,
-  className,
-  testId,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: ConditionSale;
-  onChange: (value: ConditionSale) => void;
-  className: string;
-  testId?: string;
-}) {
-  const { t } = useTranslation(namespace);
+export function CurrencyField(props: DraftFieldProps<Currency> & { className: string }) {
+  const clinicCurrency = useSessionUser()?.account.currency;
   return (
-    <div className={className}>
-      {form.label('conditionSale', t('fields.conditionSale'))}
-      <select
-        {...form.field('conditionSale')}
-        className="form-select"
-        value={value}
-        onChange={(event) => onChange(event.target.value as ConditionSale)}
-        data-testid={testId}
-      >
-        {conditionsSale.map((condition) => (
-          <option key={condition} value={condition}>
-            {t(`conditions.${condition}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <DraftSelect
+      {...props}
+      field="currency"
+      required
+      choices={offeredCurrencies(clinicCurrency, props.value)}
+      labels="currencies"
+    />
   );
+}
+
+export function ConditionField(props: DraftFieldProps<ConditionSale> & { className: string; testId?: string }) {
+  return <DraftSelect {...props} field="conditionSale" choices={conditionsSale} labels="conditions" />;
 }
 
 /** On a credit note: whether the goods come back (stock moves again). */
-export function ReturnsGoodsField({
-  form,
-  namespace,
-  checked,
-  onChange,
-  className,
-  testId,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  className: string;
-  testId?: string;
-}) {
-  const { t } = useTranslation(namespace);
+export function ReturnsGoodsField(props: DraftFieldProps<boolean> & { className: string; testId?: string }) {
+  const { form, value, onChange, className, testId } = props;
+  const { t } = useTranslation(props.namespace);
   return (
     <div className={`${className} d-flex align-items-end`}>
       <div className="form-check mb-2">
@@ -178,7 +153,7 @@ export function ReturnsGoodsField({
           className="form-check-input"
           type="checkbox"
           id={`${form.id}-returnsGoods`}
-          checked={checked}
+          checked={value}
           onChange={(event) => onChange(event.target.checked)}
           data-testid={testId}
         />
@@ -190,17 +165,7 @@ export function ReturnsGoodsField({
   );
 }
 
-export function NotesField({
-  form,
-  namespace,
-  value,
-  onChange,
-}: {
-  form: DocumentForm;
-  namespace: DocumentNamespace;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function NotesField({ form, namespace, value, onChange }: DraftFieldProps<string>) {
   const { t } = useTranslation(namespace);
   return (
     <div className="col-12">

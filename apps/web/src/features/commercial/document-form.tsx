@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/form-feedback';
 import type { FormProblem, useDocumentDraft } from './document-draft';
 import { DocumentFormActions, DocumentLinesCard, DocumentTotalsCard } from './document-form-cards';
 import { DocumentPartyField } from './document-form-fields';
-import { NotesField, ReturnsGoodsField } from './document-form-parts';
+import { draftFieldBinder, NotesField, ReturnsGoodsField } from './document-form-parts';
 import type { DocumentPartySide, DocumentSideBase } from './document-side';
 import type { TypedAmounts } from './line-amounts';
 import { useLinesTotals } from './line-amounts';
@@ -73,6 +73,7 @@ export function DocumentFormFrame<Type extends string, Line extends TypedAmounts
 }) {
   const { t } = useTranslation(side.namespace);
   const { draft, set } = state;
+  const bind = draftFieldBinder(form, side.namespace, state);
   const totals = useLinesTotals(draft.lines);
   const prefix = side.testIdPrefix;
   return (
@@ -134,15 +135,9 @@ export function DocumentFormFrame<Type extends string, Line extends TypedAmounts
           {fields}
           {related}
           {draft.documentType === 'credit_note' ? (
-            <ReturnsGoodsField
-              form={form}
-              namespace={side.namespace}
-              checked={draft.returnsGoods}
-              onChange={set('returnsGoods')}
-              {...returnsGoods}
-            />
+            <ReturnsGoodsField {...bind('returnsGoods')} {...returnsGoods} />
           ) : null}
-          <NotesField form={form} namespace={side.namespace} value={draft.notes} onChange={set('notes')} />
+          <NotesField {...bind('notes')} />
         </div>
       </section>
 

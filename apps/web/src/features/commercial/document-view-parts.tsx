@@ -2,6 +2,7 @@ import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../components/captioned-table';
 import type { DocumentNamespace } from './document-lines';
 
 /** A party as the document copied it (issuer, receiver); before that, a word on when it is copied. */
@@ -87,20 +88,13 @@ export function DocumentLinesTable<Line extends ViewLine>({
     <div className="table-responsive">
       <table className="table mb-0 align-middle table-stack-phone" data-testid={testId}>
         <caption className="visually-hidden">{t('form.sections.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{concept.header}</th>
-            <th scope="col">{own.header}</th>
-            {amountHeaders.map((name) => (
-              <th key={name} scope="col" className="text-end">
-                {t(`fields.${name}`)}
-              </th>
-            ))}
-            <th scope="col" className="text-end">
-              {t('fields.total')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            { label: concept.header },
+            { label: own.header },
+            ...[...amountHeaders, 'total'].map((name) => ({ label: t(`fields.${name}`), className: 'text-end' })),
+          ]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={line.id} data-testid="view-line">
@@ -170,17 +164,13 @@ export function DocumentAmountsView({
         <div className="col-md-6">
           <h3 className="h6">{t('view.vatBreakdown')}</h3>
           <table className="table table-sm mb-0" data-testid="vat-breakdown">
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.vatRate')}</th>
-                <th scope="col" className="text-end">
-                  {t('view.base')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('view.vat')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cells={[
+                { label: t('fields.vatRate') },
+                { label: t('view.base'), className: 'text-end' },
+                { label: t('view.vat'), className: 'text-end' },
+              ]}
+            />
             <tbody>
               {document.vatBreakdown.map((share) => (
                 <tr key={share.rate}>

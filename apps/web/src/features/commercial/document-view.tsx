@@ -152,20 +152,21 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
       <section className="card">
         <div className="card-header fw-semibold">{t('view.parties')}</div>
         <div className="card-body row g-3">
-          <PartySnapshotCard
-            title={parties.issuer}
-            party={draft ? null : document.issuerSnapshot}
-            testId="issuer"
-            pendingText={parties.pending}
-            withPhone={parties.withPhone}
-          />
-          <PartySnapshotCard
-            title={parties.receiver}
-            party={draft ? null : document.counterpartySnapshot}
-            testId="receiver"
-            pendingText={parties.pending}
-            withPhone={parties.withPhone}
-          />
+          {(
+            [
+              ['issuer', parties.issuer, document.issuerSnapshot],
+              ['receiver', parties.receiver, document.counterpartySnapshot],
+            ] as const
+          ).map(([testId, title, party]) => (
+            <PartySnapshotCard
+              key={testId}
+              title={title}
+              party={draft ? null : party}
+              testId={testId}
+              pendingText={parties.pending}
+              withPhone={parties.withPhone}
+            />
+          ))}
         </div>
       </section>
 

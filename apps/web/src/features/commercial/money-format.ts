@@ -16,6 +16,23 @@ function localeFor(language: string, currency: Currency): string {
   return language;
 }
 
+/** A decimal string as money in a currency ('—' when blank), with one Intl format a currency, made when first needed. */
+function currencyFormatter(language: string) {
+  const formats = new Map<Currency, Intl.NumberFormat>();
+  return (amount: string | null | undefined, currency: Currency): string => {
+    if (amount == null || amount === '') return '—';
+    let format = formats.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(localeFor(language, currency), {
+        style: 'currency',
+        currency: currencyIsoCodes[currency],
+      });
+      formats.set(currency, format);
+    }
+    return format.format(amount as unknown as number);
+  };
+}
+
 /**
  * Money in a given currency (a payment's, a provider's), in the user's language; without one, the
  * clinic's currency (the profile setting). Decimal strings go to Intl as they are.
@@ -29,23 +46,14 @@ export function useCurrencyFormat(): (
   const language = i18n.resolvedLanguage ?? i18n.language;
   const fallback = user?.settings.systemCurrency ?? 'us_dollar';
   return useMemo(() => {
-    const formats = new Map<string, Intl.NumberFormat>();
-    return (amount, currency) => {
-      if (amount == null || amount === '') return '—';
-      const code =
+    const format = currencyFormatter(language);
+    return (amount, currency) =>
+      format(
+        amount,
         ((currency as Currency | null) ?? fallback) in currencyIsoCodes
           ? ((currency as Currency) ?? fallback)
-          : fallback;
-      let format = formats.get(code);
-      if (!format) {
-        format = new Intl.NumberFormat(localeFor(language, code), {
-          style: 'currency',
-          currency: currencyIsoCodes[code],
-        });
-        formats.set(code, format);
-      }
-      return format.format(amount as unknown as number);
-    };
+          : fallback,
+      );
   }, [language, fallback]);
 }
 
@@ -74,21 +82,7 @@ export function fromCents(cents: number): string {
 export function useDocumentMoney(): (amount: string | null | undefined, currency: Currency) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const formats = new Map<Currency, Intl.NumberFormat>();
-    return (amount, currency) => {
-      if (amount == null || amount === '') return '—';
-      let format = formats.get(currency);
-      if (!format) {
-        format = new Intl.NumberFormat(localeFor(language, currency), {
-          style: 'currency',
-          currency: currencyIsoCodes[currency],
-        });
-        formats.set(currency, format);
-      }
-      return format.format(amount as unknown as number);
-    };
-  }, [language]);
+  return useMemo(() => currencyFormatter(language), [language]);
 }
 
 /** "0001-00001234", as printed. */

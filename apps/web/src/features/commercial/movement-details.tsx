@@ -5,6 +5,7 @@ import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import { ArrowLeft, BookOpen, CheckCircle2, Undo2, Wand2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../components/captioned-table';
 import { IconTextButton } from '../../components/icon-button';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
@@ -222,15 +223,13 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
           <div className="table-responsive">
             <table className="table mb-0 align-middle" data-testid={`${prefix}-allocations`}>
               <caption className="visually-hidden">{t('view.allocations')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('form.document')}</th>
-                  <th scope="col">{t('fields.date')}</th>
-                  <th scope="col" className="text-end">
-                    {t('fields.amount')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cells={[
+                  { label: t('form.document') },
+                  { label: t('fields.date') },
+                  { label: t('fields.amount'), className: 'text-end' },
+                ]}
+              />
               <tbody>
                 {movement.allocations.map((allocation) => (
                   <tr key={allocation.id} className={allocation.reversed ? 'text-body-secondary' : undefined}>

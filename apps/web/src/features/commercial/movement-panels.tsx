@@ -20,19 +20,59 @@ export type MovementChange =
   | { kind: 'paid'; body: { version: number; paidOn: string } }
   | { kind: 'reverse'; body: { version: number; reason: string } };
 
-export function AllocatePanel<M extends MoneyMovement>({
-  kind,
-  movement,
-  busy,
-  onCancel,
-  onSave,
-}: {
-  kind: MovementKind<M>;
-  movement: M;
+/** What every panel takes: the movement's texts, whether a change is under way, and its two ways out. */
+interface PanelProps<Value> {
+  kind: MovementTexts;
   busy: boolean;
   onCancel: () => void;
-  onSave: (body: { version: number; allocations: { documentId: string; amount: string }[] }) => Promise<void>;
+  onSave: (value: Value) => Promise<void>;
+}
+
+/** Each panel's confirm button: its text and its colour; its test id is `<prefix>-<panel>-save`. */
+const confirmOf = {
+  allocate: { label: 'view.saveAllocation', className: 'btn-primary' },
+  paid: { label: 'view.markPaid', className: 'btn-success' },
+  reverse: { label: 'view.confirmReverse', className: 'btn-danger' },
+} as const;
+
+/** Cancel, and the panel's confirm button, enabled once the panel's input is `ready`. */
+function PanelActions({
+  panel: { kind, busy, onCancel },
+  name,
+  ready,
+  onConfirm,
+}: {
+  panel: Omit<PanelProps<never>, 'onSave'>;
+  name: keyof typeof confirmOf;
+  ready: boolean;
+  onConfirm: () => void;
 }) {
+  const { t } = useTranslation(kind.namespaces);
+  return (
+    <CancelConfirm
+      cancelLabel={t('view.cancel')}
+      onCancel={onCancel}
+      confirm={{
+        label: t(confirmOf[name].label),
+        onClick: onConfirm,
+        className: confirmOf[name].className,
+        disabled: busy || !ready,
+        busy,
+        testId: `${kind.testIdPrefix}-${name}-save`,
+      }}
+    />
+  );
+}
+
+export function AllocatePanel<M extends MoneyMovement>({
+  movement,
+  onSave,
+  ...panel
+}: PanelProps<{ version: number; allocations: { documentId: string; amount: string }[] }> & {
+  kind: MovementKind<M>;
+  movement: M;
+}) {
+  const { kind } = panel;
   const { t } = useTranslation(kind.namespaces);
   const prefix = kind.testIdPrefix;
   const documents = kind.useOpenDocuments(movement);
@@ -80,34 +120,19 @@ export function AllocatePanel<M extends MoneyMovement>({
         </p>
       </div>
       <div className="card-footer d-flex gap-2 justify-content-end">
-        <CancelConfirm
-          cancelLabel={t('view.cancel')}
-          onCancel={onCancel}
-          confirm={{
-            label: t('view.saveAllocation'),
-            onClick: () => void save(),
-            className: 'btn-primary',
-            disabled: busy || allocated <= 0 || allocated > onAccount,
-            busy,
-            testId: `${prefix}-allocate-save`,
-          }}
+        <PanelActions
+          panel={panel}
+          name="allocate"
+          ready={allocated > 0 && allocated <= onAccount}
+          onConfirm={() => void save()}
         />
       </div>
     </section>
   );
 }
 
-export function PaidPanel({
-  kind,
-  busy,
-  onCancel,
-  onSave,
-}: {
-  kind: MovementTexts;
-  busy: boolean;
-  onCancel: () => void;
-  onSave: (paidOn: string) => Promise<void>;
-}) {
+export function PaidPanel({ onSave, ...panel }: PanelProps<string>) {
+  const { kind } = panel;
   const { t } = useTranslation(kind.namespaces);
   const prefix = kind.testIdPrefix;
   const id = useId();
@@ -127,34 +152,14 @@ export function PaidPanel({
             onChange={(event) => setPaidOn(event.target.value)}
           />
         </div>
-        <CancelConfirm
-          cancelLabel={t('view.cancel')}
-          onCancel={onCancel}
-          confirm={{
-            label: t('view.markPaid'),
-            onClick: () => void onSave(paidOn),
-            className: 'btn-success',
-            disabled: busy || !paidOn,
-            busy,
-            testId: `${prefix}-paid-save`,
-          }}
-        />
+        <PanelActions panel={panel} name="paid" ready={Boolean(paidOn)} onConfirm={() => void onSave(paidOn)} />
       </div>
     </section>
   );
 }
 
-export function ReversePanel({
-  kind,
-  busy,
-  onCancel,
-  onSave,
-}: {
-  kind: MovementTexts;
-  busy: boolean;
-  onCancel: () => void;
-  onSave: (reason: string) => Promise<void>;
-}) {
+export function ReversePanel({ onSave, ...panel }: PanelProps<string>) {
+  const { kind } = panel;
   const { t } = useTranslation(kind.namespaces);
   const prefix = kind.testIdPrefix;
   const id = useId();
@@ -177,17 +182,11 @@ export function ReversePanel({
         />
       </div>
       <div className="card-footer d-flex gap-2 justify-content-end">
-        <CancelConfirm
-          cancelLabel={t('view.cancel')}
-          onCancel={onCancel}
-          confirm={{
-            label: t('view.confirmReverse'),
-            onClick: () => void onSave(reason.trim()),
-            className: 'btn-danger',
-            disabled: busy || !reason.trim(),
-            busy,
-            testId: `${prefix}-reverse-save`,
-          }}
+        <PanelActions
+          panel={panel}
+          name="reverse"
+          ready={Boolean(reason.trim())}
+          onConfirm={() => void onSave(reason.trim())}
         />
       </div>
     </section>

@@ -13,9 +13,9 @@ import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SelectField, TextField } from '../../components/bound-fields';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { FormDialog } from '../../components/dialog-frame';
+import { FieldCells } from '../../components/field-cells';
 import { FormAlert } from '../../components/form-feedback';
 import { IconTextButton } from '../../components/icon-button';
 import { SwitchField } from '../../components/switch-field';
@@ -144,6 +144,13 @@ export function CustomerDialog({
   };
   const busy = form.formState.isSubmitting || remove.isPending;
   const none = { value: '', label: t('form.none') };
+  const options = {
+    kind: (patient ? ['patient'] : ['insurer', 'company']).map((value) => ({ value, label: t(`kinds.${value}`) })),
+    country: [none, ...fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))],
+    taxIdKind: [none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))],
+    fiscalCondition: [none, ...conditions.map((value) => ({ value, label: t(`providers:fiscalConditions.${value}`) }))],
+    language: languages.map((value) => ({ value, label: t(`languages.${value}`) })),
+  };
 
   return (
     <FormDialog
@@ -191,40 +198,23 @@ export function CustomerDialog({
       {problem ? <FormAlert testId="customer-problem">{problem}</FormAlert> : null}
       {patient ? <p className="small text-body-secondary">{t('form.patientHint')}</p> : null}
       <fieldset disabled={busy} className="row g-3">
-        <div className="col-sm-4">
-          <SelectField
-            form={form}
-            name="kind"
-            label={t('fields.kind')}
-            disabled={patient}
-            options={(patient ? ['patient'] : ['insurer', 'company']).map((value) => ({
-              value,
-              label: t(`kinds.${value}`),
-            }))}
-          />
-        </div>
-        <div className="col-sm-8">
-          <TextField form={form} name="name" label={t('fields.name')} required readOnly={patient} maxLength={160} />
-        </div>
-        <div className="col-sm-6">
-          <TextField form={form} name="tradeName" label={t('fields.tradeName')} maxLength={160} />
-        </div>
-        <div className="col-sm-6">
-          <SelectField
-            form={form}
-            name="country"
-            label={t('fields.country')}
-            options={[none, ...fiscalCountries.map((value) => ({ value, label: t(`countries.${value}`) }))]}
-          />
-        </div>
-        <div className="col-sm-4">
-          <SelectField
-            form={form}
-            name="taxIdKind"
-            label={t('providers:fields.taxIdKind')}
-            options={[none, ...kinds.map((value) => ({ value, label: t(`providers:taxIdKinds.${value}`) }))]}
-          />
-        </div>
+        <FieldCells
+          form={form}
+          fields={[
+            { cell: 'col-sm-4', name: 'kind', label: t('fields.kind'), disabled: patient, options: options.kind },
+            {
+              cell: 'col-sm-8',
+              name: 'name',
+              label: t('fields.name'),
+              required: true,
+              readOnly: patient,
+              maxLength: 160,
+            },
+            { cell: 'col-sm-6', name: 'tradeName', label: t('fields.tradeName'), maxLength: 160 },
+            { cell: 'col-sm-6', name: 'country', label: t('fields.country'), options: options.country },
+            { cell: 'col-sm-4', name: 'taxIdKind', label: t('providers:fields.taxIdKind'), options: options.taxIdKind },
+          ]}
+        />
         <TaxIdField form={form} name="taxId" label={t('fields.taxId')} className="col-sm-8" testId="customer-tax-id">
           {duplicate ? (
             <p className="small text-danger mt-1 mb-0" data-testid="duplicate-holder">
@@ -232,55 +222,40 @@ export function CustomerDialog({
             </p>
           ) : null}
         </TaxIdField>
-        <div className="col-12">
-          <SelectField
-            form={form}
-            name="fiscalCondition"
-            label={t('providers:fields.fiscalCondition')}
-            options={[none, ...conditions.map((value) => ({ value, label: t(`providers:fiscalConditions.${value}`) }))]}
-          />
-        </div>
-        <div className="col-12">
-          <TextField form={form} name="address" label={t('fields.address')} maxLength={300} />
-        </div>
-        <div className="col-sm-5">
-          <TextField form={form} name="city" label={t('fields.city')} maxLength={120} />
-        </div>
-        <div className="col-sm-4">
-          <TextField form={form} name="province" label={t('fields.province')} maxLength={120} />
-        </div>
-        <div className="col-sm-3">
-          <TextField form={form} name="postalCode" label={t('fields.postalCode')} maxLength={20} />
-        </div>
-        <div className="col-sm-6">
-          <TextField form={form} name="email" label={t('fields.email')} type="email" readOnly={patient} />
-        </div>
-        <div className="col-sm-6">
-          <TextField form={form} name="phone" label={t('fields.phone')} inputMode="tel" />
-        </div>
-        <div className="col-sm-6">
-          <SelectField
-            form={form}
-            name="language"
-            label={t('fields.language')}
-            disabled={patient}
-            options={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
-          />
-        </div>
-        <div className="col-sm-6">
-          <TextField
-            form={form}
-            name="paymentTermDays"
-            label={t('fields.paymentTermDays')}
-            type="number"
-            min={0}
-            max={365}
-            inputClassName="text-end"
-          />
-        </div>
-        <div className="col-12">
-          <TextField form={form} name="notes" label={t('fields.notes')} rows={2} />
-        </div>
+        <FieldCells
+          form={form}
+          fields={[
+            {
+              cell: 'col-12',
+              name: 'fiscalCondition',
+              label: t('providers:fields.fiscalCondition'),
+              options: options.fiscalCondition,
+            },
+            { cell: 'col-12', name: 'address', label: t('fields.address'), maxLength: 300 },
+            { cell: 'col-sm-5', name: 'city', label: t('fields.city'), maxLength: 120 },
+            { cell: 'col-sm-4', name: 'province', label: t('fields.province'), maxLength: 120 },
+            { cell: 'col-sm-3', name: 'postalCode', label: t('fields.postalCode'), maxLength: 20 },
+            { cell: 'col-sm-6', name: 'email', label: t('fields.email'), type: 'email', readOnly: patient },
+            { cell: 'col-sm-6', name: 'phone', label: t('fields.phone'), inputMode: 'tel' },
+            {
+              cell: 'col-sm-6',
+              name: 'language',
+              label: t('fields.language'),
+              disabled: patient,
+              options: options.language,
+            },
+            {
+              cell: 'col-sm-6',
+              name: 'paymentTermDays',
+              label: t('fields.paymentTermDays'),
+              type: 'number',
+              min: 0,
+              max: 365,
+              inputClassName: 'text-end',
+            },
+            { cell: 'col-12', name: 'notes', label: t('fields.notes'), rows: 2 },
+          ]}
+        />
         <div className="col-12">
           <SwitchField
             id={`${id}-active`}

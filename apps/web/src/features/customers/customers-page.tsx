@@ -5,15 +5,9 @@ import { formatTaxId } from '@odontia/shared/tax-ids';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
+import { editByNameColumn } from '../../components/edit-by-name-column';
 import { FilterSelect } from '../../components/filter-select';
-import {
-  ActiveFilterSelect,
-  activeColumn,
-  activeRowProps,
-  editColumn,
-  ListCard,
-  NewButton,
-} from '../../components/list-card';
+import { ActiveFilterSelect, activeColumn, activeRowProps, ListCard, NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
@@ -70,18 +64,9 @@ function useColumns(canWrite: boolean, onEdit: (customer: CustomerRecord) => voi
     },
     activeColumn(t('list.status'), { active: t('badge.active'), inactive: t('badge.inactive') }),
   ];
-  if (canWrite) {
-    columns.push(
-      editColumn({
-        header: t('list.actions'),
-        label: (row) => t('list.editOne', { name: row.name }),
-        onEdit,
-        testId: 'customer-edit',
-        className: 'text-end',
-      }),
-    );
-  }
-  return columns;
+  return canWrite
+    ? [...columns, editByNameColumn(t, { onEdit, testId: 'customer-edit', className: 'text-end' })]
+    : columns;
 }
 
 /** `/customers`: the clinic's customers — insurers, companies and the patients already billed. */

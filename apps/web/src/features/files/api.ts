@@ -8,10 +8,10 @@ import type {
   UploadFileEntry,
 } from '@odontia/shared/schemas/files';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiClient, type CallAnswer } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { useBlobUrl } from '../../lib/use-blob-url';
 import { refreshClinical } from '../medical-history/api';
 
 /** A diagnosis or a laboratory order of the patient, whose files are attached to it (issue 24). */
@@ -193,17 +193,7 @@ export function useFileObjectUrl(patientId: string, id: string, which: 'thumbnai
     gcTime: 5 * 60_000,
     retry: 1,
   });
-  const blob = query.data?.blob;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
+  const url = useBlobUrl(query.data?.blob);
   return { url, isError: query.isError, isPending: enabled && query.isPending };
 }
 

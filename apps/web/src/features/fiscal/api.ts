@@ -1,9 +1,9 @@
 import { fiscalRoutes, pointOfSaleRecord } from '@odontia/shared/routes/fiscal';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { http } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
+import { useBlobUrl } from '../../lib/use-blob-url';
 
 /** The clinic's fiscal data, its logo and its points of sale (issue 17). */
 
@@ -60,18 +60,7 @@ export function useLogoUrl(sha256: string | null) {
     enabled: Boolean(sha256),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const blob = sha256 ? query.data?.blob : undefined;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
-  return url;
+  return useBlobUrl(sha256 ? query.data?.blob : undefined);
 }
 
 export function usePointsOfSale() {

@@ -31,18 +31,6 @@ const stockClass: Record<StockLevel, string> = {
 export function StockBadge({ stock, level }: { stock?: number; level: StockLevel }) {
   const { t } = useTranslation('inventory');
   const number = useNumberFormat();
-  if (stock === undefined) {
-    return (
-      <span
-        className={`badge stock-badge ${stockClass[level]}`}
-        data-testid="stock-badge"
-        data-level={level}
-        title={t(`stockLevels.${level}`)}
-      >
-        {t(`stockLevelsShort.${level}`)}
-      </span>
-    );
-  }
   return (
     <span
       className={`badge stock-badge ${stockClass[level]}`}
@@ -50,11 +38,17 @@ export function StockBadge({ stock, level }: { stock?: number; level: StockLevel
       data-level={level}
       title={t(`stockLevels.${level}`)}
     >
-      {number(stock)}
-      {level === 'ok' ? (
-        <span className="visually-hidden"> · {t('stockLevels.ok')}</span>
+      {stock === undefined ? (
+        t(`stockLevelsShort.${level}`)
       ) : (
-        <span className="stock-badge-level"> · {t(`stockLevelsShort.${level}`)}</span>
+        <>
+          {number(stock)}
+          {level === 'ok' ? (
+            <span className="visually-hidden"> · {t('stockLevels.ok')}</span>
+          ) : (
+            <span className="stock-badge-level"> · {t(`stockLevelsShort.${level}`)}</span>
+          )}
+        </>
       )}
     </span>
   );

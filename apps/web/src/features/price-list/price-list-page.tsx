@@ -4,13 +4,13 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
+import { editByNameColumn } from '../../components/edit-by-name-column';
 import { FilterSelect } from '../../components/filter-select';
 import {
   ActiveFilterSelect,
   activeColumn,
   activeRowProps,
   ExportButton,
-  editColumn,
   ListCard,
   NewButton,
 } from '../../components/list-card';
@@ -90,18 +90,9 @@ function useColumns(canWrite: boolean, onEdit: (treatment: Treatment) => void): 
     },
     activeColumn(t('fields.active'), { active: t('badge.active'), inactive: t('badge.inactive') }, 'price-status'),
   ];
-  if (canWrite) {
-    columns.push(
-      editColumn({
-        header: t('list.actions'),
-        label: (row) => t('list.editOne', { name: row.name }),
-        onEdit,
-        testId: 'treatment-edit',
-        className: 'price-actions text-end',
-      }),
-    );
-  }
-  return columns;
+  return canWrite
+    ? [...columns, editByNameColumn(t, { onEdit, testId: 'treatment-edit', className: 'price-actions text-end' })]
+    : columns;
 }
 
 /** `/price-list`: the clinic's treatments with their prices; settings.manage edits and imports. */

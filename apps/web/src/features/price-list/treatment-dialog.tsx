@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BoundField, TextField } from '../../components/bound-fields';
 import { FormDialog } from '../../components/dialog-frame';
+import { FieldCells } from '../../components/field-cells';
 import { SwitchField } from '../../components/switch-field';
 import { i18n } from '../../lib/i18n';
 import { saveRecordDialog } from '../../lib/save-record-dialog';
@@ -66,6 +67,7 @@ export function TreatmentDialog({
     }),
   );
   const busy = form.formState.isSubmitting;
+  const decimal = { inputMode: 'decimal', inputClassName: 'text-end' } as const;
   return (
     <FormDialog
       ref={form.formErrors.ref}
@@ -83,12 +85,13 @@ export function TreatmentDialog({
         </div>
       ) : null}
       <fieldset disabled={busy} className="row g-3">
-        <div className="col-12">
-          <TextField form={form} name="name" label={t('fields.name')} required maxLength={120} />
-        </div>
-        <div className="col-sm-5">
-          <TextField form={form} name="code" label={t('fields.code')} maxLength={20} />
-        </div>
+        <FieldCells
+          form={form}
+          fields={[
+            { cell: 'col-12', name: 'name', label: t('fields.name'), required: true, maxLength: 120 },
+            { cell: 'col-sm-5', name: 'code', label: t('fields.code'), maxLength: 20 },
+          ]}
+        />
         <div className="col-sm-7">
           <TextField
             form={form}
@@ -104,38 +107,24 @@ export function TreatmentDialog({
             ))}
           </datalist>
         </div>
-        <div className="col-sm-5">
-          <TextField
-            form={form}
-            name="price"
-            label={t('fields.price')}
-            inputMode="decimal"
-            inputClassName="text-end"
-            placeholder="0"
-          />
-        </div>
-        <div className="col-sm-3">
-          <TextField
-            form={form}
-            name="vatRate"
-            label={t('fields.vatRate')}
-            inputMode="decimal"
-            inputClassName="text-end"
-          />
-        </div>
-        <div className="col-sm-4">
-          <TextField
-            form={form}
-            name="durationMinutes"
-            label={t('fields.duration')}
-            type="number"
-            min={5}
-            max={720}
-            step={5}
-            required
-            inputClassName="text-end"
-          />
-        </div>
+        <FieldCells
+          form={form}
+          fields={[
+            { cell: 'col-sm-5', name: 'price', label: t('fields.price'), ...decimal, placeholder: '0' },
+            { cell: 'col-sm-3', name: 'vatRate', label: t('fields.vatRate'), ...decimal },
+            {
+              cell: 'col-sm-4',
+              name: 'durationMinutes',
+              label: t('fields.duration'),
+              type: 'number',
+              min: 5,
+              max: 720,
+              step: 5,
+              required: true,
+              inputClassName: 'text-end',
+            },
+          ]}
+        />
         <div className="col-12 d-flex flex-wrap align-items-end gap-3">
           <BoundField form={form} name="color" label={t('fields.color')}>
             {(control) => (

@@ -8,6 +8,7 @@ import {
   CurrencyField,
   DocumentDateField,
   DueDateField,
+  draftFieldBinder,
   PointOfServiceField,
 } from '../commercial/document-form-parts';
 import type { useDocumentForm } from '../commercial/use-document-form';
@@ -40,6 +41,7 @@ export function PurchaseOwnFields({
   const { t } = useTranslation('purchases');
   const { field, label, message } = form;
   const { draft, set } = state;
+  const bind = draftFieldBinder(form, 'purchases', state);
   return (
     <>
       {order ? (
@@ -56,12 +58,7 @@ export function PurchaseOwnFields({
         </div>
       ) : (
         <>
-          <PointOfServiceField
-            form={form}
-            namespace="purchases"
-            value={draft.pointOfService}
-            onChange={set('pointOfService')}
-          />
+          <PointOfServiceField {...bind('pointOfService')} />
           <div className="col-6 col-md-3">
             {label('documentNumber', t('fields.documentNumber'), true)}
             <input
@@ -74,24 +71,12 @@ export function PurchaseOwnFields({
           </div>
         </>
       )}
-      <DocumentDateField form={form} namespace="purchases" value={draft.date} onChange={set('date')} />
+      <DocumentDateField {...bind('date')} />
       <div className="col-6 col-md-3">
-        <DueDateField form={form} namespace="purchases" value={draft.dueDate} onChange={set('dueDate')} />
+        <DueDateField {...bind('dueDate')} />
       </div>
-      <CurrencyField
-        form={form}
-        namespace="purchases"
-        value={draft.currency}
-        onChange={set('currency')}
-        className="col-6 col-md-4"
-      />
-      <ConditionField
-        form={form}
-        namespace="purchases"
-        value={draft.conditionSale}
-        onChange={set('conditionSale')}
-        className="col-6 col-md-4"
-      />
+      <CurrencyField {...bind('currency')} className="col-6 col-md-4" />
+      <ConditionField {...bind('conditionSale')} className="col-6 col-md-4" />
       <div className="col-md-4">
         {label('paymentMethod', t('fields.paymentMethod'))}
         <select

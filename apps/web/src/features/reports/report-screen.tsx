@@ -122,40 +122,39 @@ function FilterFields({
 }) {
   const { t } = useTranslation(['reports', 'payments']);
   const professionals = useProfessionals();
-  return entry.filters.map((filter) =>
-    filter === 'method' ? (
+  // Each filter's test id, texts and choices (its "all" first, the empty value).
+  const filterOf = {
+    method: {
+      testId: 'report-filter-method',
+      label: t('filters.method'),
+      all: t('filters.allMethods'),
+      options: paymentMethods.map((method) => ({ value: method, label: t(`payments:methods.${method}`) })),
+    },
+    professionalId: {
+      testId: 'report-filter-professional',
+      label: t('filters.professional'),
+      all: t('filters.allProfessionals'),
+      options: (professionals.data ?? []).map((professional) => ({
+        value: professional.id,
+        label: professional.completeName,
+      })),
+    },
+  };
+  return entry.filters.map((filter) => {
+    const { testId, label, all, options } = filterOf[filter];
+    return (
       <FilterSelect
         key={filter}
-        label={t('filters.method')}
+        label={label}
         visibleLabel
         className="reports-filter"
-        testId="report-filter-method"
-        value={params.filters.method ?? ''}
-        onChange={(value) => onChange({ method: value })}
-        options={[
-          { value: '', label: t('filters.allMethods') },
-          ...paymentMethods.map((method) => ({ value: method, label: t(`payments:methods.${method}`) })),
-        ]}
+        testId={testId}
+        value={params.filters[filter] ?? ''}
+        onChange={(value) => onChange({ [filter]: value })}
+        options={[{ value: '', label: all }, ...options]}
       />
-    ) : (
-      <FilterSelect
-        key={filter}
-        label={t('filters.professional')}
-        visibleLabel
-        className="reports-filter"
-        testId="report-filter-professional"
-        value={params.filters.professionalId ?? ''}
-        onChange={(value) => onChange({ professionalId: value })}
-        options={[
-          { value: '', label: t('filters.allProfessionals') },
-          ...(professionals.data ?? []).map((professional) => ({
-            value: professional.id,
-            label: professional.completeName,
-          })),
-        ]}
-      />
-    ),
-  );
+    );
+  });
 }
 
 /** How a cell reads: money in the clinic's currency, counts and rates in the user's locale, days in the clinic's format, codes named. */

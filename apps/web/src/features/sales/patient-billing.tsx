@@ -2,6 +2,7 @@ import { can } from '@odontia/shared/permissions';
 import type { BillableAttendance } from '@odontia/shared/schemas/budgets';
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { FilePlus2, Receipt } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BusyButton } from '../../components/busy-button';
@@ -187,58 +188,60 @@ export function PatientBillingTab({ patient }: { patient: Patient }) {
         </p>
       ) : null}
       {billing.attendances.length ? (
-        <section aria-labelledby="billing-attendances">
-          <h3 className="h6" id="billing-attendances">
-            {t('billing.attendances')}
-          </h3>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
-            {billing.attendances.map((attendance) => (
-              <AttendanceCard
-                key={attendance.id}
-                attendance={attendance}
-                currency={billing.currency}
-                canWrite={canWrite}
-                action={action}
-              />
-            ))}
-          </ul>
-        </section>
+        <BillingSection id="billing-attendances" title={t('billing.attendances')}>
+          {billing.attendances.map((attendance) => (
+            <AttendanceCard
+              key={attendance.id}
+              attendance={attendance}
+              currency={billing.currency}
+              canWrite={canWrite}
+              action={action}
+            />
+          ))}
+        </BillingSection>
       ) : null}
       {billing.budgets.length ? (
-        <section aria-labelledby="billing-budgets">
-          <h3 className="h6" id="billing-budgets">
-            {t('billing.budgets')}
-          </h3>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
-            {billing.budgets.map((budget) => (
-              <li key={budget.id} className="card" data-testid="billing-budget">
-                <div className="card-body">
-                  <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-                    <Link to={saleViewPath(budget.id)} className="me-auto fw-semibold">
-                      {t('billing.budget', {
-                        number: [budget.pointOfService, budget.documentNumber].filter(Boolean).join('-'),
-                      })}
-                    </Link>
-                    <span className="text-body-secondary">{format(budget.total, budget.currency)}</span>
-                  </div>
-                  <ul className="small mb-0">
-                    {budget.lines.map((line) => (
-                      <li key={line.id}>
-                        {line.description}
-                        {line.tooth ? ` · ${t('billing.toothShort', { tooth: line.tooth })}` : null}
-                        {` · ${t('billing.doneOf', {
-                          done: Number.parseFloat(line.done),
-                          quantity: Number.parseFloat(line.quantity),
-                        })}`}
-                      </li>
-                    ))}
-                  </ul>
+        <BillingSection id="billing-budgets" title={t('billing.budgets')}>
+          {billing.budgets.map((budget) => (
+            <li key={budget.id} className="card" data-testid="billing-budget">
+              <div className="card-body">
+                <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+                  <Link to={saleViewPath(budget.id)} className="me-auto fw-semibold">
+                    {t('billing.budget', {
+                      number: [budget.pointOfService, budget.documentNumber].filter(Boolean).join('-'),
+                    })}
+                  </Link>
+                  <span className="text-body-secondary">{format(budget.total, budget.currency)}</span>
                 </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+                <ul className="small mb-0">
+                  {budget.lines.map((line) => (
+                    <li key={line.id}>
+                      {line.description}
+                      {line.tooth ? ` · ${t('billing.toothShort', { tooth: line.tooth })}` : null}
+                      {` · ${t('billing.doneOf', {
+                        done: Number.parseFloat(line.done),
+                        quantity: Number.parseFloat(line.quantity),
+                      })}`}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          ))}
+        </BillingSection>
       ) : null}
     </div>
+  );
+}
+
+/** A titled list of the billing's cards (its attendances, its budgets). */
+function BillingSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 className="h6" id={id}>
+        {title}
+      </h3>
+      <ul className="list-unstyled d-flex flex-column gap-2 mb-0">{children}</ul>
+    </section>
   );
 }

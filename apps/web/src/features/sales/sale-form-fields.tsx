@@ -7,6 +7,7 @@ import {
   CurrencyField,
   DocumentDateField,
   DueDateField,
+  draftFieldBinder,
   PointOfServiceField,
 } from '../commercial/document-form-parts';
 import type { useDocumentForm } from '../commercial/use-document-form';
@@ -18,39 +19,20 @@ type SaleDraftState = ReturnType<typeof useDocumentDraft<SaleDocumentType, LineS
 /** A sale's own fields: point of sale, date, condition, then its due date or how it was collected, currency. */
 export function SaleOwnFields({ form, state }: { form: SaleForm; state: SaleDraftState }) {
   const { t } = useTranslation('sales');
-  const { draft, set } = state;
+  const bind = draftFieldBinder(form, 'sales', state);
   return (
     <>
-      <PointOfServiceField
-        form={form}
-        namespace="sales"
-        value={draft.pointOfService}
-        onChange={set('pointOfService')}
-        hint={t('form.hints.pointOfService')}
-      />
-      <DocumentDateField form={form} namespace="sales" value={draft.date} onChange={set('date')} />
-      <ConditionField
-        form={form}
-        namespace="sales"
-        value={draft.conditionSale}
-        onChange={set('conditionSale')}
-        className="col-6 col-md-3"
-        testId="sale-condition"
-      />
+      <PointOfServiceField {...bind('pointOfService')} hint={t('form.hints.pointOfService')} />
+      <DocumentDateField {...bind('date')} />
+      <ConditionField {...bind('conditionSale')} className="col-6 col-md-3" testId="sale-condition" />
       <div className="col-6 col-md-3">
-        {draft.conditionSale === 'current_account' ? (
-          <DueDateField form={form} namespace="sales" value={draft.dueDate} onChange={set('dueDate')} />
+        {state.draft.conditionSale === 'current_account' ? (
+          <DueDateField {...bind('dueDate')} />
         ) : (
           <SalePaymentMethod form={form} state={state} />
         )}
       </div>
-      <CurrencyField
-        form={form}
-        namespace="sales"
-        value={draft.currency}
-        onChange={set('currency')}
-        className="col-6 col-md-3"
-      />
+      <CurrencyField {...bind('currency')} className="col-6 col-md-3" />
     </>
   );
 }

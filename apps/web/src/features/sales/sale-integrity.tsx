@@ -2,6 +2,7 @@ import type { SaleIntegrity } from '@odontia/shared/schemas/sales';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableHead } from '../../components/captioned-table';
 import { Spinner } from '../../components/spinner';
 import { useInstantFormat } from '../../session/clinic-time';
 import { salePath, useSaleIntegrity } from './api';
@@ -32,14 +33,12 @@ function Report({ report }: { report: SaleIntegrity }) {
           <div className="card-body d-flex flex-column gap-3">
             <table className="table table-sm mb-0">
               <caption className="visually-hidden">{t('integrity.lastNumbers')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.documentType')}</th>
-                  <th scope="col" className="text-end">
-                    {t('integrity.lastNumber')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cells={[
+                  { label: t('fields.documentType') },
+                  { label: t('integrity.lastNumber'), className: 'text-end' },
+                ]}
+              />
               <tbody>
                 {point.lastNumbers.map((row) => (
                   <tr key={row.documentType}>

@@ -149,26 +149,21 @@ function SaleCorrections({ sale, state }: { sale: Sale; state: DocumentViewState
       state.conflict(error);
     }
   };
-  return (
-    <>
-      {state.canDelete ? (
-        <DocumentActionButton
-          icon={FileMinus}
-          onClick={() => void onCorrect('credit_note')}
-          disabled={correct.isPending}
-          testId="view-credit-note"
-        >
-          {t('view.creditNote')}
-        </DocumentActionButton>
-      ) : null}
+  const notes = [
+    { documentType: 'credit_note', icon: FileMinus, testId: 'view-credit-note', text: t('view.creditNote') },
+    { documentType: 'debit_note', icon: FilePlus, testId: 'view-debit-note', text: t('view.debitNote') },
+  ] as const;
+  return notes
+    .filter((note) => note.documentType === 'debit_note' || state.canDelete)
+    .map((note) => (
       <DocumentActionButton
-        icon={FilePlus}
-        onClick={() => void onCorrect('debit_note')}
+        key={note.documentType}
+        icon={note.icon}
+        onClick={() => void onCorrect(note.documentType)}
         disabled={correct.isPending}
-        testId="view-debit-note"
+        testId={note.testId}
       >
-        {t('view.debitNote')}
+        {note.text}
       </DocumentActionButton>
-    </>
-  );
+    ));
 }
