@@ -252,7 +252,12 @@ async function main() {
         for (const formFactor of formFactors) {
           for (const server of servers) {
             const key = `${server.label}|${pageName}|${formFactor}`;
-            const { figures, lhr } = await audit(browser, chrome.port, `${server.origin}${paths[pageName](server)}`, formFactor);
+            const { figures, lhr } = await audit(
+              browser,
+              chrome.port,
+              `${server.origin}${paths[pageName](server)}`,
+              formFactor,
+            );
             if (options.save) {
               await mkdir(options.save, { recursive: true });
               const name = `${pageName}-${formFactor}-${server.label.replaceAll(' ', '-')}-${run + 1}.json`;
