@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- sales [--pglite] [--patients N] [--documents N] [--collections N] [--runs N] [--keep]`
+ * `npm run bench -- sales [--pglite] [--patients N] [--documents N] [--collections N] [--runs N] [--keep]
+ *   [--reuse NAME]`
  *
  * Seeds one clinic (Buenos Aires, pesos) with 20,000 patients who are customers, 40 price-list
  * treatments, 1,000,000 issued sales over three years on point of sale 0001 (85 % invoices of two
@@ -14,7 +15,8 @@
  *   - the sales list filtered by one customer (GET /api/sales?customerId=…);
  *   - one customer's statement for a year (opening balance carried in, running balance);
  *   - the customers' current accounts list (balance, overdue and aging of a page, with totals).
- * Goal on PostgreSQL: p95 under 30, 30, 50 and 80 ms.
+ * Goal on PostgreSQL: p95 under 30, 30, 50 and 80 ms. `--reuse NAME` times again a database an
+ * earlier `--keep` run kept (no seeding: the bulk load takes minutes; each run adds its invoices).
  */
 import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import {
   benchTimer,
   clinicRows,
   createBenchClinic,
+  findBenchClinic,
   measureConditions,
   report,
   runBench,
@@ -33,25 +36,33 @@ import {
 import { insertPatients } from './patients-seed.ts';
 import { seedSales } from './sales-seed.ts';
 
-const { options, sizes, runs } = benchOptions(200, { patients: 20_000, documents: 1_000_000, collections: 800_000 });
+const { options, sizes, runs } = benchOptions(
+  200,
+  { patients: 20_000, documents: 1_000_000, collections: 800_000 },
+  { reuse: { type: 'string' } },
+);
 const zone = 'America/Argentina/Buenos_Aires';
 
 async function main() {
   await withBenchDatabase(
     options,
     (backend) =>
-      `sales bench on ${backend}: ${sizes.patients.toLocaleString('en')} customers, ${sizes.documents.toLocaleString('en')} sales documents, ${sizes.collections.toLocaleString('en')} collections`,
+      options.reuse
+        ? `sales bench on ${backend}, the database ${options.reuse} kept by an earlier run (its sizes are that run's)`
+        : `sales bench on ${backend}: ${sizes.patients.toLocaleString('en')} customers, ${sizes.documents.toLocaleString('en')} sales documents, ${sizes.collections.toLocaleString('en')} collections`,
     async (db) => {
-      const clinic = await createBenchClinic(db);
+      const clinic = options.reuse ? await findBenchClinic(db) : await createBenchClinic(db);
       const { accountId } = clinic;
       const today = clinicToday(zone);
-      await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
-      await seedSales(db, clinic, {
-        customers: sizes.patients,
-        documents: sizes.documents,
-        collections: sizes.collections,
-        today,
-      });
+      if (!options.reuse) {
+        await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
+        await seedSales(db, clinic, {
+          customers: sizes.patients,
+          documents: sizes.documents,
+          collections: sizes.collections,
+          today,
+        });
+      }
 
       await withBenchApp(db, clinic, async (app, headers) => {
         const call = benchCaller(app, headers, { idempotencyKeys: true });

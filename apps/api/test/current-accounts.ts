@@ -146,17 +146,25 @@ export async function expectLedgerHidden(
 
 /**
  * The accounts list (`list`: '/api/current-accounts/customers') on 15 November, after `ageParty`:
- * answered 200, its page and the row of the aged party (`idOf` reads a row's party id).
+ * the aged party's row holds the aged figures and `expected`, the page lists the aged party then
+ * the idle one (`idOf` reads a row's party id), and its totals are the aged party's. Answers both.
  */
-export async function accountsOnNovember15<Row>(
+export async function expectAgedAccountOnNovember15<Row>(
   t: TestClinicContext,
   list: string,
   idOf: (row: Row) => string,
-  partyId: string,
+  parties: { aged: string; idle: string },
+  expected: Record<string, unknown>,
 ) {
   setClock('2026-11-15T15:00:00Z');
   const response = await t.call('GET', `${list}?q=aging&pageSize=50`);
   expect(response.statusCode, response.body).toBe(200);
   const page = response.json<{ data: Row[]; total: number; totals: Record<string, string> }>();
-  return { page, account: page.data.find((row) => idOf(row) === partyId) };
+  const account = page.data.find((row) => idOf(row) === parties.aged);
+  const figures = { balance: '444.50', overdue: '484.00', onAccount: '160.50' };
+  expect(account).toMatchObject({ ...figures, aging: agingOnNovember15, lastMovementOn: '2026-11-20', ...expected });
+  expect(page.data.map(idOf)).toEqual([parties.aged, parties.idle]);
+  expect(page.total).toBe(2);
+  expect(page.totals).toMatchObject(figures);
+  return { page, account };
 }

@@ -14,7 +14,8 @@ export function spanishKey(value: SQLWrapper): SQL {
 
 /**
  * A key kept in a generated column (`odontia_sort_key(name)`, stored), compared the same way: the
- * patients' names, whose list and searches sort thousands of rows — no key computed per row read.
+ * patients', customers' and providers' names, whose lists, searches and current accounts sort
+ * thousands of rows — no key computed per row read.
  */
 export function keptKey(column: SQLWrapper): SQL {
   return sql`${column} collate "C"`;

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { spanishKey } from '../spanish-order.ts';
+import { keptKey } from '../spanish-order.ts';
 import { accounts } from './accounts.ts';
 import { treatments } from './agenda.ts';
 import { attendances } from './clinical.ts';
@@ -132,6 +132,8 @@ export const providers = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`odontia_search_text(fantasy_name, bussines_name, company_name, nif, contact_name)`,
     ),
+    /** The name's key in Spanish order (db/spanish-order.ts), kept on write: the current accounts sort every provider by it. */
+    nameKey: text('name_key').generatedAlwaysAs(sql`odontia_sort_key(fantasy_name)`),
     ...recordStamps,
   },
   (table) => [
@@ -140,7 +142,7 @@ export const providers = pgTable(
       .on(table.accountId, table.taxIdKey)
       .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null`),
     index('providers_name_idx')
-      .on(table.accountId, spanishKey(table.fantasyName), table.id)
+      .on(table.accountId, keptKey(table.nameKey), table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('providers_search_idx', table),
     check('providers_payment_term', sql`${table.paymentTermDays} between 0 and 365`),
@@ -211,6 +213,8 @@ export const customers = pgTable(
     notes: text('notes'),
     active: boolean('active').notNull().default(true),
     searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(name, trade_name, tax_id, email, phone)`),
+    /** The name's key in Spanish order (db/spanish-order.ts), kept on write: the current accounts sort every customer by it. */
+    nameKey: text('name_key').generatedAlwaysAs(sql`odontia_sort_key(name)`),
     ...recordStamps,
   },
   (table) => [
@@ -223,7 +227,7 @@ export const customers = pgTable(
       .on(table.accountId, table.taxIdKey)
       .where(sql`${table.deletedAt} is null and ${table.taxIdKey} is not null and ${table.kind} <> 'patient'`),
     index('customers_name_idx')
-      .on(table.accountId, spanishKey(table.name), table.id)
+      .on(table.accountId, keptKey(table.nameKey), table.id)
       .where(sql`${table.deletedAt} is null`),
     clinicSearchIndex('customers_search_idx', table),
     check('customers_patient', sql`(${table.kind} = 'patient') = (${table.patientId} is not null)`),

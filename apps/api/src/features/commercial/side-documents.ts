@@ -3,6 +3,7 @@ import type { Currency, DocumentType } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { DocumentRef } from '@odontia/shared/schemas/commercial-documents';
 import Big from 'big.js';
+import { sendInOrder } from '../../db/indexed-search.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
@@ -128,16 +129,20 @@ export function presentLineFields(line: repository.NamedLineRow) {
 /**
  * What one document of the side answers beyond its list item and lines: its references (the
  * related document, the ones that name it), totals, copied parties, its allocations and who wrote
- * it. Read one statement after the other: they share the request's one connection (pg refuses overlap).
+ * it. The three reads go out together on a pipelining connection (one round trip), one after
+ * the other on PGlite (db/indexed-search.ts `sendInOrder`).
  */
 export async function documentDetails(
   ctx: Ctx,
   side: repository.DocumentSide,
   row: repository.NamedDocumentRow<unknown>,
 ) {
-  const related = row.relatedDocumentId ? await repository.documentRefs(ctx, [row.relatedDocumentId]) : [];
-  const from = await repository.relatedFrom(ctx, side, row.id);
-  const allocations = await allocationsOf(ctx, row.id);
+  const relatedId = row.relatedDocumentId;
+  const [related, from, allocations] = await sendInOrder(ctx.tx, [
+    () => (relatedId ? repository.documentRefs(ctx, [relatedId]) : Promise.resolve([])),
+    () => repository.relatedFrom(ctx, side, row.id),
+    () => allocationsOf(ctx, row.id),
+  ]);
   return {
     notes: row.notes,
     relatedDocumentId: row.relatedDocumentId,

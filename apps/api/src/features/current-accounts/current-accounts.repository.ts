@@ -27,7 +27,7 @@ const providerAccounts = sideAccounts<ProviderAccountRow>({
   idColumn: 'provider_id',
   alias: 'p',
   from: sql`providers p`,
-  partyColumns: sql`p.id as provider_id, p.fantasy_name as name, p.nif, p.tax_id_kind, p.currency, p.active`,
+  partyColumns: sql`p.id as provider_id, p.fantasy_name as name, p.name_key, p.nif, p.tax_id_kind, p.currency, p.active`,
   listedColumns: sql`l.provider_id, l.name, l.nif, l.tax_id_kind, l.currency, l.active`,
   balance: sql`coalesce(b.credits, 0) - coalesce(b.debits, 0)`,
   liveMoney: sql``,

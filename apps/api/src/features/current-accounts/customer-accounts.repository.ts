@@ -41,7 +41,7 @@ const customerAccounts = sideAccounts<CustomerAccountRow>({
   idColumn: 'customer_id',
   alias: 'c',
   from: sql`customers c`,
-  partyColumns: sql`c.id as customer_id, c.kind, c.patient_id, c.name, c.tax_id, c.tax_id_kind, c.email, c.language, c.active`,
+  partyColumns: sql`c.id as customer_id, c.kind, c.patient_id, c.name, c.name_key, c.tax_id, c.tax_id_kind, c.email, c.language, c.active`,
   listedColumns: sql`l.customer_id, l.kind, l.patient_id, l.name, l.tax_id, l.tax_id_kind, l.email, l.language, l.active`,
   balance: sql`coalesce(b.debits, 0) - coalesce(b.credits, 0)`,
   liveMoney: sql` and y.deleted_at is null`,

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../db/list-query.ts';
 import { recordRepository } from '../../db/records.ts';
 import { customers } from '../../db/schema/index.ts';
-import { spanishKey } from '../../db/spanish-order.ts';
+import { keptKey } from '../../db/spanish-order.ts';
 import { listParties, partiesWithDocuments, partyOrder, taxIdKeyOf } from '../commercial/parties.repository.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface CustomerFilters {
 }
 
 /** Names in Spanish order (db/spanish-order.ts, customers_name_idx). */
-const byName = spanishKey(customers.name);
+const byName = keptKey(customers.nameKey);
 const sortColumns: Record<string, unknown> = {
   name: byName,
   taxId: customers.taxId,

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../db/list-query.ts';
 import { recordRepository } from '../../db/records.ts';
 import { providers } from '../../db/schema/index.ts';
-import { spanishKey } from '../../db/spanish-order.ts';
+import { keptKey } from '../../db/spanish-order.ts';
 import {
   listParties,
   partiesWithDocuments,
@@ -26,7 +26,7 @@ export interface ProviderFilters {
 }
 
 /** Names in Spanish order (db/spanish-order.ts, providers_name_idx). */
-const byName = spanishKey(providers.fantasyName);
+const byName = keptKey(providers.nameKey);
 const sortColumns: Record<string, SQL | typeof providers.nif | typeof providers.updatedAt> = {
   fantasyName: byName,
   nif: providers.nif,

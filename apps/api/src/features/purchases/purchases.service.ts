@@ -13,6 +13,7 @@ import type {
 import Big from 'big.js';
 import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
 import { guardUnique } from '../../db/errors.ts';
+import { sendInOrder } from '../../db/indexed-search.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -62,8 +63,10 @@ function columnsOf(row: documents.DocumentRow, lines: { description: string; qua
 async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Purchase> {
   const row = await repository.findPurchase(ctx, id);
   if (!row) throw new AppError('purchase_not_found');
-  const lines = await documents.linesOf(ctx, id);
-  const details = await side.documentDetails(ctx, 'purchase', row);
+  const [lines, details] = await sendInOrder(ctx.tx, [
+    () => documents.linesOf(ctx, id),
+    () => side.documentDetails(ctx, 'purchase', row),
+  ]);
   return {
     ...presentListItem(row),
     ...details,
