@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- http [--patients N] [--attendances N] [--seconds N] [--rounds N] [--connections N]
- *   [--search TEXT] [--server-root DIR]… [--statements] [--keep]`
+ *   [--search TEXT] [--server-root DIR]… [--statements] [--profile DIR] [--keep]`
  *
  * The request path over real HTTP (issue 15). Seeds the bench clinic on a fresh PostgreSQL
  * database, starts the real server (`scripts/start.mjs`, API only) and drives it with autocannon
@@ -37,6 +37,8 @@ const { options, sizes } = parseSizes(
     search: { type: 'string', default: 'perez luc' },
     'server-root': { type: 'string', multiple: true, default: [] },
     statements: { type: 'boolean', default: false },
+    /** Writes a V8 CPU profile of each timed server into this folder (node --cpu-prof). */
+    profile: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 );
@@ -67,8 +69,9 @@ interface EndpointResult {
   raw: Figures;
 }
 
-function startServer(root: string, databaseUrl: string, port: number, dataDir: string) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+function startServer(root: string, databaseUrl: string, port: number, dataDir: string, profile?: string) {
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = spawn(process.execPath, [...profiling, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -199,7 +202,7 @@ async function startServers(
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-http-'));
       const port = 4700 + index * 10 + Math.floor(Math.random() * 10) * 100;
       const { token, statements } = await captureStatements(root, databaseUrl, credentials, endpoints, port, dataDir);
-      const server = startServer(root, databaseUrl, port + 1, dataDir);
+      const server = startServer(root, databaseUrl, port + 1, dataDir, options.profile);
       running.push({ root, token, statements, server, dataDir });
       await waitForHealth(server.origin, server.child);
     }
