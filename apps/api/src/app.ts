@@ -33,6 +33,8 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { onlineBookingMailHandler } from './features/online-booking/online-booking.job.ts';
+import { onlineBookingJobKind } from './features/online-booking/online-booking.service.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
@@ -151,6 +153,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
           db,
