@@ -22,6 +22,7 @@ import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { portalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -79,4 +80,5 @@ export const declaredRoutes = {
   reports: reportRoutes,
   activity: activityRoutes,
   clinical: clinicalRoutes,
+  portal: portalRoutes,
 } satisfies Record<string, ApiRoutes>;
