@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { languages } from '../languages.ts';
 import { emailAddress, instant, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
-import { createPatientRequestSchema } from './patients.ts';
 import { idSchema } from './common.ts';
+import { createPatientRequestSchema } from './patients.ts';
+import { portalClinicSchema } from './portal.ts';
 import { versionField } from './records.ts';
 
 /**
@@ -127,20 +128,16 @@ export const onlineAppointmentSchema = z.object({
 export type OnlineAppointment = z.infer<typeof onlineAppointmentSchema>;
 export const onlineAppointmentResponseSchema = z.object({
   data: onlineAppointmentSchema,
-  code: z.enum(['appointment_booked_online', 'appointment_confirmed', 'appointment_cancelled', 'appointment_rescheduled']).optional(),
+  code: z
+    .enum(['appointment_booked_online', 'appointment_confirmed', 'appointment_cancelled', 'appointment_rescheduled'])
+    .optional(),
 });
 
-export const clinicSlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(80) });
 export const portalAppointmentParamsSchema = z.object({ id: idSchema });
 
-/** The public page's heading and choices. */
+/** The public page's heading (the clinic and its brand, as the portal shows it) and choices. */
 export const publicBookingPageSchema = z.object({
-  clinicName: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  hasLogo: z.boolean(),
-  timeZone: z.string(),
+  clinic: portalClinicSchema,
   newPatients: z.boolean(),
   leadHours: z.number().int(),
   horizonDays: z.number().int(),
@@ -157,7 +154,10 @@ export const publicHoldSchema = z.object({
   treatmentName: z.string(),
   professionalName: z.string(),
 });
-export const publicHoldResponseSchema = z.object({ data: publicHoldSchema, code: z.enum(['online_booking_held']).optional() });
+export const publicHoldResponseSchema = z.object({
+  data: publicHoldSchema,
+  code: z.enum(['online_booking_held']).optional(),
+});
 
 export const bookingTokenParamsSchema = z.object({ token: z.string().trim().min(16).max(200) });
 export const confirmedHoldResponseSchema = z.object({

@@ -106,7 +106,12 @@ export async function countAttempt<T extends ThrottleCounter>(
   );
   let retryAfterMs = 0;
   for (const counter of counters) {
-    const oldest = await repository.limitthRecentFailure(tx, counter.keyHash, new Date(at - counter.windowMs), counter.limit);
+    const oldest = await repository.limitthRecentFailure(
+      tx,
+      counter.keyHash,
+      new Date(at - counter.windowMs),
+      counter.limit,
+    );
     if (!oldest) continue;
     if (await exempt(counter)) continue;
     retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + counter.windowMs - at);

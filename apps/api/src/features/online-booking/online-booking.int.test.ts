@@ -1,6 +1,13 @@
-import { instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addStaff,
+  addTreatment,
+  bookingZone,
+  openBookingClinic,
+  saveBookingRules,
+  wall,
+} from '../../../test/online-booking.ts';
 import { expectFieldErrors, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,10 +20,8 @@ import { type OnlineContext, onlineBookingService } from './online-booking.servi
  * reschedule within the window, and the confirmation e-mail with its .ics.
  */
 
-const zone = 'Europe/Madrid';
-const at = (wall: string) => instantOfClinicWallTime(wall, zone) as Date;
-const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
-const openingHours = weekdays.map((weekday) => ({ weekday, opening: '09:00', closing: '14:00' }));
+const zone = bookingZone;
+const at = wall;
 // "Now" of every scenario: Monday 2030-01-07 08:00 in Madrid; bookings on the following weeks.
 const now = at('2030-01-07T08:00');
 
@@ -27,30 +32,8 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
   let second: string;
   let unlisted: string;
 
-  async function addUser(completeName: string) {
-    const id = newId();
-    await t.db.orm.execute(sql`insert into logins (id, email) values (${id}, ${`${id}@correo.test`})`);
-    await t.db.orm.execute(sql`
-      insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format,
-        system_currency, active)
-      values (${t.clinic.accountId}, ${id}, ${id}, ${completeName}, ${`${id}@correo.test`}, 'user', 'es', 'DD/MM/YYYY', 'euro', true)`);
-    return id;
-  }
-  async function addTreatment(name: string, minutes: number) {
-    const id = newId();
-    await t.db.orm.execute(
-      sql`insert into treatments (account_id, id, name, duration_minutes) values (${t.clinic.accountId}, ${id}, ${name}, ${minutes})`,
-    );
-    return id;
-  }
   const settings = async () => (await t.call('GET', '/api/settings/online-booking')).json().data;
-  async function saveRules(changes: Record<string, unknown>) {
-    const current = await settings();
-    const { treatments: _t, professionals: _p, ...rest } = current;
-    const response = await t.call('PUT', '/api/settings/online-booking', { body: { ...rest, ...changes } });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
+  const saveRules = (changes: Record<string, unknown>) => saveBookingRules(t, changes);
 
   const online = <T>(work: (ctx: OnlineContext) => Promise<T>) =>
     t.db.withTenant(t.clinic.accountId, (tx) =>
@@ -78,15 +61,11 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    await t.db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${t.clinic.accountId}`);
-    await t.db.orm.execute(sql`select odontia_rebuild_day_figures(${t.clinic.accountId}::uuid)`);
-    await t.db.orm.execute(sql`delete from schedules where account_id = ${t.clinic.accountId}`);
-    await t.db.orm.execute(sql`insert into schedules (account_id, id, professional_id, ranges)
-      values (${t.clinic.accountId}, ${newId()}, null, ${JSON.stringify(openingHours)}::jsonb)`);
-    treatment = await addTreatment('Limpieza', 45);
-    hidden = await addTreatment('Implante', 90);
-    second = await addUser('Bruno Alvarado');
-    unlisted = await addUser('Carla Domínguez');
+    await openBookingClinic(t);
+    treatment = await addTreatment(t, 'Limpieza', 45);
+    hidden = await addTreatment(t, 'Implante', 90);
+    second = await addStaff(t, 'Bruno Alvarado');
+    unlisted = await addStaff(t, 'Carla Domínguez');
   });
 
   it('keeps the rules in the settings: validated, versioned and audited', async () => {
@@ -137,7 +116,9 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
     // An unlisted treatment or professional is refused; the horizon ends the search.
     expect(
       await codeOf(
-        online((ctx) => onlineBookingService.freeSlots({ ctx, query: { treatmentId: hidden, days: 1, limit: 5 }, now })),
+        online((ctx) =>
+          onlineBookingService.freeSlots({ ctx, query: { treatmentId: hidden, days: 1, limit: 5 }, now }),
+        ),
       ),
     ).toBe('validation_error');
     expect(
@@ -162,12 +143,15 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
   });
 
   it('books exactly one of 20 patients racing for the same slot; the rest answer 409', async () => {
-    const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => t.newPatient(undefined, { ssn: `R-${i}` })));
+    const patients = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.newPatient(undefined, { ssn: `R-${i}` })),
+    );
     const start = at('2030-01-08T10:00');
     const results = await Promise.all(patients.map((patientId) => codeOf(book(patientId, start))));
     expect(results.filter((code) => code === 'ok')).toHaveLength(1);
-    expect(results.filter((code) => code !== 'ok').every((code) => code === 'slot_taken' || code === 'slot_unavailable'))
-      .toBe(true);
+    expect(
+      results.filter((code) => code !== 'ok').every((code) => code === 'slot_taken' || code === 'slot_unavailable'),
+    ).toBe(true);
     const { rows } = await t.db.orm.execute<{ n: number; origin: string }>(sql`
       select count(*)::int as n, min(origin) as origin from appointments
       where account_id = ${t.clinic.accountId} and starts_at = ${start.toISOString()}::timestamptz and status = 'scheduled'`);
@@ -199,7 +183,9 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
     const stranger = await t.newPatient(undefined, { ssn: 'MOVE-2' });
     expect(
       await codeOf(
-        online((ctx) => onlineBookingService.answer({ ctx, patientId: stranger, id: booked.id, purpose: 'confirm', now })),
+        online((ctx) =>
+          onlineBookingService.answer({ ctx, patientId: stranger, id: booked.id, purpose: 'confirm', now }),
+        ),
       ),
     ).toBe('appointment_not_found');
     const confirmed = await online((ctx) =>
@@ -226,7 +212,9 @@ describe.each(availableBackends())('online booking on %s', (backend) => {
         ),
       ),
     ).toBe('online_booking_change_closed');
-    await online((ctx) => onlineBookingService.answer({ ctx, patientId: patient, id: moved.id, purpose: 'cancel', now }));
+    await online((ctx) =>
+      onlineBookingService.answer({ ctx, patientId: patient, id: moved.id, purpose: 'cancel', now }),
+    );
     // The slot is offered again and another patient books it.
     const other = await t.newPatient(undefined, { ssn: 'MOVE-3' });
     expect(await codeOf(book(other, at('2030-01-10T12:00')))).toBe('ok');

@@ -38,7 +38,8 @@ const texts: Record<Language, Texts> = {
     phone: 'Teléfono: {phone}',
     confirmLink: 'Confirmar mi reserva',
     heldExpiry: 'Si no la confirma antes de {expires}, el horario quedará libre de nuevo.',
-    bookedFooter: 'Adjuntamos la cita para su calendario. Si necesita cambiarla, hágalo desde el portal o llame a la clínica.',
+    bookedFooter:
+      'Adjuntamos la cita para su calendario. Si necesita cambiarla, hágalo desde el portal o llame a la clínica.',
   },
   en: {
     bookedSubject: 'Your appointment at {clinic}: {when}',
@@ -66,7 +67,8 @@ const texts: Record<Language, Texts> = {
     phone: 'Téléphone : {phone}',
     confirmLink: 'Confirmer ma réservation',
     heldExpiry: 'Sans confirmation avant le {expires}, le créneau sera de nouveau libre.',
-    bookedFooter: 'Le rendez-vous est joint pour votre agenda. Pour le modifier, utilisez le portail ou appelez le cabinet.',
+    bookedFooter:
+      'Le rendez-vous est joint pour votre agenda. Pour le modifier, utilisez le portail ou appelez le cabinet.',
   },
   pt: {
     bookedSubject: 'Sua consulta em {clinic}: {when}',
@@ -172,7 +174,9 @@ export function bookedMail(input: BookingMailInput & { appointmentId: string; ve
   });
   return {
     ...message,
-    attachments: [{ filename: 'cita.ics', content: Buffer.from(ics, 'utf8'), contentType: 'text/calendar; charset=utf-8' }],
+    attachments: [
+      { filename: 'cita.ics', content: Buffer.from(ics, 'utf8'), contentType: 'text/calendar; charset=utf-8' },
+    ],
   };
 }
 

@@ -8,10 +8,10 @@ import type {
 } from '@odontia/shared/schemas/online-booking';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../audit/audit.repository.ts';
-import { changedFields } from '../audit/record-changes.ts';
 import { activeProfessionals, findForUpdate } from '../appointments/appointments.repository.ts';
 import { type AgendaContext, appointmentsService } from '../appointments/appointments.service.ts';
+import { audit } from '../audit/audit.repository.ts';
+import { changedFields } from '../audit/record-changes.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import { applyPatientAnswer } from '../reminders/appointment-links.service.ts';
@@ -83,7 +83,8 @@ export const onlineBookingSettings = {
   /** A new version of the clinic (shared with the other settings: 409 version_conflict when stale); audited. */
   async update({ ctx, input }: { ctx: RequestContext; input: UpdateOnlineBookingSettings }) {
     const rules = await repository.findRules(ctx, { lock: true });
-    if (rules.version !== input.version) throw new AppError('version_conflict', { current: await presentSettings(ctx) });
+    if (rules.version !== input.version)
+      throw new AppError('version_conflict', { current: await presentSettings(ctx) });
     const treatmentIds = [...new Set(input.treatmentIds)];
     const professionalIds = [...new Set(input.professionalIds)];
     const knownTreatments = new Set(await repository.existingTreatments(ctx, treatmentIds));
@@ -144,9 +145,9 @@ const windowOf = (rules: Rules, now: Date) => ({
   latest: new Date(now.getTime() + rules.horizonDays * 24 * hour),
 });
 
-function checkWindow(rules: Rules, start: Date, now: Date): void {
+function checkWindow(rules: Rules, start: Date, now: Date, skipLeadTime = false): void {
   const { earliest, latest } = windowOf(rules, now);
-  if (start < earliest) throw new AppError('online_booking_too_soon', { leadHours: rules.leadHours });
+  if (start < earliest && !skipLeadTime) throw new AppError('online_booking_too_soon', { leadHours: rules.leadHours });
   if (start >= latest) throw new AppError('online_booking_too_far', { horizonDays: rules.horizonDays });
 }
 
@@ -248,6 +249,29 @@ function checkChangeWindow(rules: Rules, row: repository.PatientAppointmentRow, 
   }
 }
 
+/** Every rule a new booking meets (the portal's, and the public page's hold); answers the treatment. */
+export const onlineBookingRules = {
+  async check(
+    ctx: OnlineContext,
+    rules: Rules,
+    booking: {
+      patientId?: string | undefined;
+      treatmentId: string;
+      professionalId: string;
+      start: Date;
+      now: Date;
+      skipLeadTime?: boolean | undefined;
+    },
+  ) {
+    const { now, start, professionalId } = booking;
+    const treatment = await offered(ctx, rules, booking);
+    checkWindow(rules, start, now, booking.skipLeadTime);
+    if (booking.patientId) await checkPendingLimit(ctx, rules, booking.patientId, now);
+    await requireOffered(ctx, rules, { professionalId, start, durationMinutes: treatment.durationMinutes }, now);
+    return treatment;
+  },
+};
+
 export const onlineBookingService = {
   /** Free slots of a bookable treatment (its duration), optionally of one offered professional. */
   async freeSlots({ ctx, query, now = new Date() }: { ctx: OnlineContext; query: OnlineFreeSlotsQuery; now?: Date }) {
@@ -280,6 +304,7 @@ export const onlineBookingService = {
     professionalId,
     start,
     now = new Date(),
+    skipLeadTime = false,
   }: {
     ctx: OnlineContext;
     patientId: string;
@@ -287,12 +312,18 @@ export const onlineBookingService = {
     professionalId: string;
     start: Date;
     now?: Date;
+    /** A public booking confirmed by its link: the lead time was met when it was held. */
+    skipLeadTime?: boolean;
   }): Promise<OnlineAppointment> {
     const rules = await openRules(ctx);
-    const treatment = await offered(ctx, rules, { treatmentId, professionalId });
-    checkWindow(rules, start, now);
-    await checkPendingLimit(ctx, rules, patientId, now);
-    await requireOffered(ctx, rules, { professionalId, start, durationMinutes: treatment.durationMinutes }, now);
+    const treatment = await onlineBookingRules.check(ctx, rules, {
+      patientId,
+      treatmentId,
+      professionalId,
+      start,
+      now,
+      skipLeadTime,
+    });
     const end = new Date(start.getTime() + treatment.durationMinutes * 60_000);
     const booked = await asPatient(() =>
       appointmentsService.create({
