@@ -5,11 +5,12 @@
  * 25-minute slots a day per professional (from 09:00) as the count needs; past ones completed, 1 in
  * 20 cancelled as a no-show (generated in SQL; the day figures are left to the caller).
  */
-import { addDays } from '@odontia/shared/clinic-time';
+import { addDays, clinicToday } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import type { BenchClinic } from './bench-kit.ts';
+import { type BenchClinic, clinicRows, createBenchClinic, keepDayFigures, seconds } from './bench-kit.ts';
+import { insertPatients } from './patients-seed.ts';
 
 export const slotMinutes = 25;
 
@@ -82,4 +83,28 @@ export async function seedAgenda(
     from timed t cross join pats`);
   });
   return { firstDay, lastDay };
+}
+
+/**
+ * The agenda bench's clinic (the `agenda` and `portal` benches): a new clinic in `zone` with
+ * `patients` patients and the agenda above, its day figures kept. `started` is when the agenda's
+ * part began (the caller prints it once it has analysed the tables).
+ */
+export async function seedAgendaClinic(
+  db: Database,
+  sizes: { professionals: number; appointments: number; patients: number },
+  zone: string,
+) {
+  const clinic = await createBenchClinic(db);
+  await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${clinic.accountId}`);
+  const patientsStarted = performance.now();
+  await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
+  await db.orm.execute(sql`
+    insert into account_counters (account_id, name, value) values (${clinic.accountId}, 'patient', ${sizes.patients})`);
+  console.log(`  ${sizes.patients.toLocaleString('en')} patients in ${seconds(patientsStarted)}`);
+  const started = performance.now();
+  const today = clinicToday(zone);
+  const { firstDay, lastDay } = await seedAgenda(db, clinic, { ...sizes, zone, today });
+  await keepDayFigures(db.orm);
+  return { clinic, today, firstDay, lastDay, started };
 }

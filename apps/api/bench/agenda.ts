@@ -11,18 +11,15 @@
  *     reminder plan).
  * Goal on PostgreSQL: week p95 < 30 ms, booking p95 < 20 ms.
  */
-import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { addDays, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
 import { inTransaction } from '../src/plugins/routes.ts';
-import { seedAgenda } from './agenda-seed.ts';
+import { seedAgendaClinic } from './agenda-seed.ts';
 import {
   benchCaller,
   benchOptions,
   benchTimer,
-  clinicRows,
-  createBenchClinic,
-  keepDayFigures,
   report,
   runBench,
   seconds,
@@ -30,7 +27,6 @@ import {
   withBenchApp,
   withBenchDatabase,
 } from './bench-kit.ts';
-import { insertPatients } from './patients-seed.ts';
 
 const { options, sizes, runs } = benchOptions(200, { professionals: 10, appointments: 200_000, patients: 5_000 });
 const zone = 'Europe/Madrid';
@@ -41,24 +37,8 @@ async function main() {
     (backend) =>
       `agenda bench on ${backend}: ${sizes.professionals} professionals, ${sizes.appointments.toLocaleString('en')} appointments over three years, ${sizes.patients.toLocaleString('en')} patients`,
     async (db) => {
-      const clinic = await createBenchClinic(db);
+      const { clinic, today, firstDay, lastDay, started } = await seedAgendaClinic(db, sizes, zone);
       const { accountId, userId } = clinic;
-      await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
-      let started = performance.now();
-      await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
-      await db.orm.execute(sql`
-      insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${sizes.patients})`);
-      console.log(`  ${sizes.patients.toLocaleString('en')} patients in ${seconds(started)}`);
-
-      started = performance.now();
-      const today = clinicToday(zone);
-      const { firstDay, lastDay } = await seedAgenda(db, clinic, {
-        professionals: sizes.professionals,
-        appointments: sizes.appointments,
-        zone,
-        today,
-      });
-      await keepDayFigures(db.orm);
       await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
       const [{ n } = { n: 0 }] = (
         await db.orm.execute<{ n: number }>(

@@ -82,7 +82,8 @@ export const onlineBookingSettings = {
 
   /** A new version of the clinic (shared with the other settings: 409 version_conflict when stale); audited. */
   async update({ ctx, input }: { ctx: RequestContext; input: UpdateOnlineBookingSettings }) {
-    const rules = await repository.findRules(ctx, { lock: true });
+    await repository.lockClinic(ctx);
+    const rules = await repository.findRules(ctx);
     if (rules.version !== input.version)
       throw new AppError('version_conflict', { current: await presentSettings(ctx) });
     const treatmentIds = [...new Set(input.treatmentIds)];
