@@ -37,7 +37,10 @@ test('online booking rules are saved from the settings page', async ({ page, req
     await form.getByTestId('online-booking-save').click();
     await expect(lead).toHaveAttribute('aria-invalid', 'true');
     await lead.fill('6');
-    await form.getByTestId('online-booking-treatments').getByLabel(/^Empaste/).check();
+    await form
+      .getByTestId('online-booking-treatments')
+      .getByLabel(/^Empaste/)
+      .check();
     await form.getByTestId('online-booking-save').click();
     await expect(page.getByText('Reserva en línea actualizada.')).toBeVisible();
     const saved = await rules(request);

@@ -1,5 +1,5 @@
 import type { AppointmentOrigin } from '@odontia/shared/enums';
-import type { FreeSlot } from '@odontia/shared/schemas/appointments';
+import type { Appointment, FreeSlot } from '@odontia/shared/schemas/appointments';
 import type {
   OnlineAppointment,
   OnlineBookingSettings,
@@ -215,6 +215,23 @@ async function asPatient<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The patient's view of an appointment the agenda just answered (no second read). */
+function fromAgenda(row: Appointment): OnlineAppointment {
+  return {
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    timeZone: row.timeZone,
+    status: row.status,
+    treatmentId: row.treatmentId,
+    treatmentName: row.treatmentName,
+    professionalId: row.professionalId,
+    professionalName: row.professionalName,
+    confirmedAt: row.confirmedAt,
+    origin: row.origin,
+  };
+}
+
 export function presentOnline(row: repository.PatientAppointmentRow): OnlineAppointment {
   return {
     id: row.id,
@@ -344,7 +361,7 @@ export const onlineBookingService = {
       }),
     );
     await queueConfirmation(ctx, booked.id, now);
-    return presentOnline(await patientAppointment(ctx, patientId, booked.id));
+    return fromAgenda(booked);
   },
 
   /** The patient confirms (or cancels) within the window; the reminder link's own write. */
@@ -428,6 +445,6 @@ export const onlineBookingService = {
       }),
     );
     await queueConfirmation(ctx, appointment.id, now);
-    return presentOnline(await patientAppointment(ctx, patientId, appointment.id));
+    return fromAgenda(appointment);
   },
 };
