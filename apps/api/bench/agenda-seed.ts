@@ -5,7 +5,7 @@
  * 25-minute slots a day per professional (from 09:00) as the count needs; past ones completed, 1 in
  * 20 cancelled as a no-show (generated in SQL; the day figures are left to the caller).
  */
-import { addDays, clinicToday } from '@odontia/shared/clinic-time';
+import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -107,4 +107,27 @@ export async function seedAgendaClinic(
   const { firstDay, lastDay } = await seedAgenda(db, clinic, { ...sizes, zone, today });
   await keepDayFigures(db.orm);
   return { clinic, today, firstDay, lastDay, started };
+}
+
+/**
+ * Free 30-minute starts for a booking bench, one per run: the first weekday a week after the
+ * generated half year (a Saturday or Sunday is closed), each professional in turn, 20 a day from
+ * 09:30, then the next weekday.
+ */
+export function bookingSlots(lastDay: string, professionals: string[], zone: string) {
+  const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+  let bookingDay = addDays(lastDay, 7);
+  while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
+  let slot = 0;
+  return (run: number) => {
+    const professionalId = professionals[run % professionals.length] as string;
+    if (run % professionals.length === 0) slot += 1;
+    if (slot >= 20) {
+      slot = 0;
+      do bookingDay = addDays(bookingDay, 1);
+      while (weekend(bookingDay));
+    }
+    const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
+    return { professionalId, startsAt: new Date(start.getTime() + slot * 30 * 60_000) };
+  };
 }

@@ -15,7 +15,7 @@ import { addDays, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
 import { inTransaction } from '../src/plugins/routes.ts';
-import { seedAgendaClinic } from './agenda-seed.ts';
+import { bookingSlots, seedAgendaClinic } from './agenda-seed.ts';
 import {
   benchCaller,
   benchOptions,
@@ -103,21 +103,9 @@ async function main() {
         const patients = (
           await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
         ).rows.map((row) => row.id);
-        const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-        // The first weekday a week after the generated half year (a Saturday or Sunday is closed).
-        let bookingDay = addDays(lastDay, 7);
-        while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
-        let slot = 0;
+        const nextSlot = bookingSlots(lastDay, professionals, zone);
         const booking = await time(async (run) => {
-          const professional = professionals[run % professionals.length] as string;
-          if (run % professionals.length === 0) slot += 1;
-          if (slot >= 20) {
-            slot = 0;
-            do bookingDay = addDays(bookingDay, 1);
-            while (weekend(bookingDay));
-          }
-          const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
-          const startsAt = new Date(start.getTime() + slot * 30 * 60_000);
+          const { professionalId: professional, startsAt } = nextSlot(run);
           await call(
             'POST',
             '/api/appointments',

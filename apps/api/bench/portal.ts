@@ -16,7 +16,7 @@ import { addDays, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { onlineBookingService } from '../src/features/online-booking/online-booking.service.ts';
 import { newId } from '../src/lib/ids.ts';
-import { seedAgendaClinic } from './agenda-seed.ts';
+import { bookingSlots, seedAgendaClinic } from './agenda-seed.ts';
 import * as kit from './bench-kit.ts';
 
 const { benchCaller, benchTimer, measureConditions, report, seconds, vacuumAnalyze, withBenchApp } = kit;
@@ -80,26 +80,16 @@ async function main() {
         const patients = (
           await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 500`)
         ).rows.map((row) => row.id);
-        const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-        let bookingDay = addDays(lastDay, 7);
-        while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
-        let slot = 0;
+        const nextSlot = bookingSlots(lastDay, professionals, zone);
         const booking = await time(async (run) => {
-          const professionalId = professionals[run % professionals.length] as string;
-          if (run % professionals.length === 0) slot += 1;
-          if (slot >= 20) {
-            slot = 0;
-            do bookingDay = addDays(bookingDay, 1);
-            while (weekend(bookingDay));
-          }
-          const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
+          const { professionalId, startsAt } = nextSlot(run);
           await db.withTenant(accountId, (tx) =>
             onlineBookingService.bookOnline({
               ctx: { tx, accountId, userId: clinic.userId, ip: '127.0.0.1', timeZone: zone },
               patientId: patients[run % patients.length] as string,
               treatmentId,
               professionalId,
-              start: new Date(start.getTime() + slot * 30 * 60_000),
+              start: startsAt,
             }),
           );
         });

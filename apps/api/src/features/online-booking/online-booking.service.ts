@@ -1,4 +1,3 @@
-import type { AppointmentOrigin } from '@odontia/shared/enums';
 import type { Appointment, FreeSlot } from '@odontia/shared/schemas/appointments';
 import type {
   OnlineAppointment,
@@ -232,22 +231,6 @@ function fromAgenda(row: Appointment): OnlineAppointment {
   };
 }
 
-export function presentOnline(row: repository.PatientAppointmentRow): OnlineAppointment {
-  return {
-    id: row.id,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    timeZone: row.timeZone,
-    status: row.status,
-    treatmentId: row.treatmentId,
-    treatmentName: row.treatmentName,
-    professionalId: row.professionalId,
-    professionalName: row.professionalName,
-    confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
-    origin: row.origin as AppointmentOrigin,
-  };
-}
-
 async function patientAppointment(ctx: OnlineContext, patientId: string, id: string) {
   const row = await repository.findPatientAppointment(ctx, patientId, id);
   if (!row) throw new AppError('appointment_not_found');
@@ -393,7 +376,7 @@ export const onlineBookingService = {
       ip: ctx.ip,
       now,
     });
-    return presentOnline(await patientAppointment(ctx, patientId, id));
+    return fromAgenda(await appointmentsService.get({ ctx: agendaOf(ctx), id }));
   },
 
   /**
