@@ -32,6 +32,8 @@ import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { portalRoutes } from './features/portal/portal.routes.ts';
+import { portalAccessRoutes } from './features/portal/portal-access.routes.ts';
+import { createPortalAccessService } from './features/portal/portal-access.service.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
@@ -216,6 +218,15 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         contract,
       });
       await api.register(authRoutes, { service, plansEnforced: contract.enforced });
+      const access = createPortalAccessService({
+        db,
+        mailer: app.mailer,
+        throttle: app.authThrottle,
+        publicUrl: env.PUBLIC_URL,
+        log: app.log,
+        contract,
+      });
+      await api.register(portalAccessRoutes, { access });
       await api.register(usersRoutes, {
         service: createUsersService({
           db,
@@ -231,7 +242,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
-      await api.register(portalRoutes);
+      await api.register(portalRoutes, { access });
       await api.register(medicalHistoryRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);

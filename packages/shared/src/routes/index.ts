@@ -22,7 +22,7 @@ import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
-import { portalRoutes } from './portal.ts';
+import { portalAccessRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -81,4 +81,6 @@ export const declaredRoutes = {
   activity: activityRoutes,
   clinical: clinicalRoutes,
   portal: portalRoutes,
+  publicPortal: publicPortalRoutes,
+  portalAccess: portalAccessRoutes,
 } satisfies Record<string, ApiRoutes>;

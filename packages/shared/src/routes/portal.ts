@@ -1,8 +1,9 @@
 import { apiRoute } from '../api-route.ts';
-import { signInResponseSchema } from '../schemas/auth.ts';
+import { authCodeResponseSchema, resetPasswordRequestSchema, signInResponseSchema } from '../schemas/auth.ts';
 import {
   clinicSlugParamsSchema,
   patientPortalParamsSchema,
+  portalAccessChangedResponseSchema,
   portalAccessRequestedResponseSchema,
   portalAccessRequestSchema,
   portalAccessResponseSchema,
@@ -18,6 +19,13 @@ import {
  */
 export const portalRoutes = {
   me: apiRoute({ method: 'GET', path: '/portal/me', answer: portalMeResponseSchema }),
+  /** The first password of a patient who entered by a link (then the normal sign-in works). */
+  setPassword: apiRoute({
+    method: 'PUT',
+    path: '/portal/password',
+    body: resetPasswordRequestSchema,
+    answer: authCodeResponseSchema('portal_password_set'),
+  }),
 };
 
 export const publicPortalRoutes = {
@@ -26,6 +34,13 @@ export const publicPortalRoutes = {
     path: '/public/clinics/:slug',
     params: clinicSlugParamsSchema,
     answer: publicClinicResponseSchema,
+  }),
+  /** The clinic's logo (the one its PDFs print), for the portal's pages. */
+  logo: apiRoute({
+    method: 'GET',
+    path: '/public/clinics/:slug/logo',
+    params: clinicSlugParamsSchema,
+    produces: ['image/png'],
   }),
   requestAccess: apiRoute({
     method: 'POST',
@@ -53,12 +68,12 @@ export const portalAccessRoutes = {
     method: 'POST',
     path: '/patients/:patientId/portal-access',
     params: patientPortalParamsSchema,
-    answer: portalAccessResponseSchema,
+    answer: portalAccessChangedResponseSchema,
   }),
   revoke: apiRoute({
     method: 'DELETE',
     path: '/patients/:patientId/portal-access',
     params: patientPortalParamsSchema,
-    answer: portalAccessResponseSchema,
+    answer: portalAccessChangedResponseSchema,
   }),
 };
