@@ -29,8 +29,15 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
+import { onlineBookingMailHandler } from './features/online-booking/online-booking.job.ts';
+import { onlineBookingRoutes } from './features/online-booking/online-booking.routes.ts';
+import { onlineBookingJobKind } from './features/online-booking/online-booking.service.ts';
+import { createPublicBookingService } from './features/online-booking/public-booking.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { portalRoutes } from './features/portal/portal.routes.ts';
+import { portalAccessRoutes } from './features/portal/portal-access.routes.ts';
+import { createPortalAccessService } from './features/portal/portal-access.service.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
@@ -151,6 +158,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
           db,
@@ -206,15 +214,19 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: appVersion });
-      const service = createAuthService({
+      // The session flows and the patient portal's access share the sign-in's mail, throttle and links.
+      const authDeps = {
         db,
         mailer: app.mailer,
         throttle: app.authThrottle,
         publicUrl: env.PUBLIC_URL,
         log: app.log,
         contract,
-      });
+      };
+      const service = createAuthService(authDeps);
       await api.register(authRoutes, { service, plansEnforced: contract.enforced });
+      const access = createPortalAccessService(authDeps);
+      await api.register(portalAccessRoutes, { access });
       await api.register(usersRoutes, {
         service: createUsersService({
           db,
@@ -230,6 +242,10 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
+      await api.register(portalRoutes, { access });
+      await api.register(onlineBookingRoutes, {
+        publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+      });
       await api.register(medicalHistoryRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);

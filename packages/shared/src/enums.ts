@@ -5,7 +5,7 @@
 export { type MenuSize, menuSizes, type ThemeMode, themeModes } from './appearance.ts';
 export { type Currency, currencies, currencyIsoCodes } from './currencies.ts';
 export { fallbackLanguage, type Language, languages } from './languages.ts';
-export { type UserLevel, userLevels } from './user-levels.ts';
+export { type StaffLevel, staffLevels, type UserLevel, userLevels } from './user-levels.ts';
 
 /** The date formats a user or a clinic may choose (spec §3). */
 export const dateFormats = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
@@ -205,8 +205,20 @@ export const appointmentCancelReasons = [
 export type AppointmentCancelReason = (typeof appointmentCancelReasons)[number];
 
 /** How a confirmation reached the clinic: by staff on a channel, or by the patient's e-mail link. */
-export const confirmationChannels = ['phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link'] as const;
+export const confirmationChannels = [
+  'phone',
+  'in_person',
+  'whatsapp',
+  'sms',
+  'email',
+  'reminder_link',
+  'online',
+] as const;
 export type ConfirmationChannel = (typeof confirmationChannels)[number];
+
+/** Who booked an appointment (issue 37): the staff, or the patient online. */
+export const appointmentOrigins = ['staff', 'online'] as const;
+export type AppointmentOrigin = (typeof appointmentOrigins)[number];
 
 /** The e-mail reminder of an appointment. */
 export const reminderStates = ['none', 'planned', 'sent', 'failed', 'confirmed', 'cancelled_by_patient'] as const;

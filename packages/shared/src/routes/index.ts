@@ -20,8 +20,10 @@ import {
 } from './medical-history.ts';
 import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
+import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { portalAccessRoutes, portalBookingRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -56,6 +58,7 @@ export const declaredRoutes = {
   session: sessionRoutes,
   publicAuth: publicAuthRoutes,
   appointmentLinks: appointmentLinkRoutes,
+  publicBooking: publicBookingRoutes,
   dashboard: dashboardRoutes,
   sales: saleRoutes,
   budgets: budgetRoutes,
@@ -79,4 +82,8 @@ export const declaredRoutes = {
   reports: reportRoutes,
   activity: activityRoutes,
   clinical: clinicalRoutes,
+  portal: portalRoutes,
+  publicPortal: publicPortalRoutes,
+  portalAccess: portalAccessRoutes,
+  portalBooking: portalBookingRoutes,
 } satisfies Record<string, ApiRoutes>;

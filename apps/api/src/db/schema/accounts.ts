@@ -49,6 +49,18 @@ export const accounts = pgTable(
     /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    /**
+     * Online booking (issue 37): the clinic's rules for the patient portal and the public booking
+     * page. Which treatments are bookable is `treatments.bookable_online`; which professionals,
+     * `online_booking_professional_ids` (checked against the clinic's users when saved).
+     */
+    onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
+    onlineBookingProfessionalIds: uuid('online_booking_professional_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    onlineBookingLeadHours: integer('online_booking_lead_hours').notNull().default(24),
+    onlineBookingHorizonDays: integer('online_booking_horizon_days').notNull().default(60),
+    onlineBookingMaxPending: integer('online_booking_max_pending').notNull().default(2),
+    onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(false),
+    onlineBookingChangeHours: integer('online_booking_change_hours').notNull().default(24),
     /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
     defaultLanguage: text('default_language').notNull().default('es'),
     dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
@@ -91,6 +103,14 @@ export const accounts = pgTable(
     billingCountry: text('billing_country'),
     billingEmail: text('billing_email'),
     billingContact: text('billing_contact'),
+    /**
+     * The patient portal's address of the clinic (issue 37): `/p/<slug>`, lower-case
+     * `[a-z0-9-]{3,60}`, unique. '' asks the database for one from the clinic's name (trigger
+     * `accounts_public_slug`, migration 0033, which also checks the form and de-duplicates).
+     */
+    publicSlug: text('public_slug').notNull().default(''),
+    /** The patient portal's "how to pay" text (issue 37), shown beside the patient's balance. */
+    portalPaymentInstructions: text('portal_payment_instructions'),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -184,6 +204,8 @@ export const users = pgTable(
     /** A professional's licence (matrícula) and title, printed on prescriptions (issue 6). */
     licenseNumber: text('license_number'),
     specialty: text('specialty'),
+    /** A customer membership's patient (issue 37): set exactly when `level = 'customer'`. */
+    patientId: uuid('patient_id'),
     active: boolean('active').notNull().default(true),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     ...timestamps,
@@ -197,6 +219,10 @@ export const users = pgTable(
     uniqueIndex('users_login_unique').on(table.loginId, table.accountId),
     // The clinic's people in Spanish order (migration 0027): the users' list, the professionals.
     index('users_name_idx').on(table.accountId, spanishKey(table.completeName), table.id),
+    // A patient's portal membership: at most one per patient. Its foreign key to the clinic's
+    // patient is in migration 0033 (users_patient_fk): patients.ts imports this file.
+    uniqueIndex('users_patient_unique').on(table.accountId, table.patientId),
+    check('users_patient_customer', sql`(${table.level} = 'customer') = (${table.patientId} is not null)`),
   ],
 );
 
@@ -224,7 +250,8 @@ export const sessions = pgTable(
   ],
 );
 
-export const authTokenPurposes = ['activation', 'reset', 'invitation'] as const;
+/** 'portal': a patient's one-time sign-in link to the portal (issue 37). */
+export const authTokenPurposes = ['activation', 'reset', 'invitation', 'portal'] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /** Activation, password-reset and invitation links: hashed, single use, expiring. */

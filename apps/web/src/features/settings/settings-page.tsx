@@ -26,6 +26,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
 import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
+import { OnlineBookingSection } from './online-booking-section';
 
 /*
  * /settings (issue 19, spec §1 "system settings"): the clinic's own settings — what a new user or
@@ -51,6 +52,7 @@ function valuesOf(data: ClinicSettings) {
     remindersEnabled: data.remindersEnabled,
     reminderLeadMinutes: String(data.reminderLeadMinutes),
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
+    portalPaymentInstructions: data.portalPaymentInstructions ?? '',
     version: data.version,
   };
 }
@@ -187,6 +189,16 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
             data-testid="settings-reminderLeadMinutes"
           />
         </div>
+      </SettingsSection>
+      <SettingsSection title={t('sections.portal')} intro={t('intros.portal')} testId="settings-portal">
+        <TextField
+          form={form}
+          name="portalPaymentInstructions"
+          label={t('fields.portalPaymentInstructions')}
+          hint={t('hints.portalPaymentInstructions')}
+          rows={4}
+          data-testid="settings-portalPaymentInstructions"
+        />
       </SettingsSection>
     </SettingsRecordForm>
   );
@@ -377,6 +389,7 @@ export function SettingsPage() {
       loaded={({ data }) => <SettingsForm key={data.version} data={data} />}
     >
       <NumberingSection />
+      <OnlineBookingSection />
       <OtherSettings />
     </SettingsPageFrame>
   );
