@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { supportedLanguage } from '../../lib/i18n';
+import { portalErrorText } from '../errors';
+import { PortalLayout } from '../layout';
+import { publicBookingApi } from '../public-api';
+import { usePublicClinic } from '../public-clinic';
+import { ErrorAlert, Placeholder } from '../ui';
+import { type BookingChoices, type BookingSource, BookingFlow, CheckYourMail } from './book';
+
+type BookingPage = Awaited<ReturnType<typeof publicBookingApi.page>>['data'];
+
+/** `/c/:slug/book`: a new patient books from the clinic's public page, then confirms by e-mail. */
+export function PublicBookingPage({ slug }: { slug: string }) {
+  const { t, i18n } = useTranslation();
+  const { brand } = usePublicClinic(slug);
+  const [page, setPage] = useState<{ data: BookingPage | null; error: unknown }>({ data: null, error: null });
+  const [held, setHeld] = useState<{ expiresAt: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    publicBookingApi.page({ params: { slug } }).then(
+      ({ data }) => current && setPage({ data, error: null }),
+      (error: unknown) => current && setPage({ data: null, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slug]);
+
+  const freeSlots = useCallback<BookingSource['freeSlots']>(
+    async (query) => (await publicBookingApi.freeSlots({ params: { slug }, query: { ...query, limit: 200 } })).data,
+    [slug],
+  );
+  const source = useMemo<BookingSource | null>(
+    () =>
+      page.data
+        ? {
+            timeZone: page.data.timeZone,
+            treatments: page.data.treatments,
+            professionals: page.data.professionals,
+            freeSlots,
+          }
+        : null,
+    [page.data, freeSlots],
+  );
+
+  const book = async (choices: BookingChoices, person: Record<string, string> | null) => {
+    const answer = await publicBookingApi.book({
+      params: { slug },
+      body: {
+        ...choices,
+        firstName: person?.firstName ?? '',
+        lastName: person?.lastName ?? '',
+        email: person?.email ?? '',
+        phone: person?.phone ?? '',
+        idNumber: person?.idNumber ?? '',
+        language: supportedLanguage(i18n.language),
+      },
+    });
+    setHeld({ expiresAt: answer.data.expiresAt });
+  };
+
+  return (
+    <PortalLayout brand={brand} title={t('book.title')}>
+      <h1 className="h3 mb-3">{t('book.title')}</h1>
+      {page.error ? (
+        <ErrorAlert>{portalErrorText(page.error)}</ErrorAlert>
+      ) : !source ? (
+        <Placeholder testId="booking-loading" minHeight="20rem" />
+      ) : held ? (
+        <CheckYourMail expiresAt={held.expiresAt} timeZone={source.timeZone} />
+      ) : (
+        <BookingFlow source={source} path={`/c/${encodeURIComponent(slug)}/book`} details book={book} />
+      )}
+    </PortalLayout>
+  );
+}
