@@ -205,8 +205,12 @@ export const appointmentCancelReasons = [
 export type AppointmentCancelReason = (typeof appointmentCancelReasons)[number];
 
 /** How a confirmation reached the clinic: by staff on a channel, or by the patient's e-mail link. */
-export const confirmationChannels = ['phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link'] as const;
+export const confirmationChannels = ['phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link', 'online'] as const;
 export type ConfirmationChannel = (typeof confirmationChannels)[number];
+
+/** Who booked an appointment (issue 37): the staff, or the patient online. */
+export const appointmentOrigins = ['staff', 'online'] as const;
+export type AppointmentOrigin = (typeof appointmentOrigins)[number];
 
 /** The e-mail reminder of an appointment. */
 export const reminderStates = ['none', 'planned', 'sent', 'failed', 'confirmed', 'cancelled_by_patient'] as const;

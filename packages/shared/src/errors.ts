@@ -169,6 +169,30 @@ export const errorStatuses = {
   /** A reminder link of an appointment that was moved, cancelled, completed or is past (details.why): nothing changes. */
   appointment_link_stale: 409,
 
+  // Online booking (issue 37)
+  /** An unknown clinic address, or a clinic that does not take online bookings. */
+  online_booking_unavailable: 404,
+  /** The clinic turned online booking off. */
+  online_booking_disabled: 409,
+  /** The time is not one of the free slots offered (closed, a block, taken, outside the rules). */
+  slot_unavailable: 409,
+  /** Another booking took the time first (the database's exclusion constraint decided). */
+  slot_taken: 409,
+  /** Sooner than the clinic's minimum notice (details.leadHours). */
+  online_booking_too_soon: 409,
+  /** Further ahead than the clinic's horizon (details.horizonDays). */
+  online_booking_too_far: 409,
+  /** The patient already holds as many upcoming online bookings as the clinic allows (details.maxPending). */
+  online_booking_pending_limit: 409,
+  /** The clinic books only its existing patients online. */
+  online_booking_new_patients_closed: 409,
+  /** This e-mail already has a booking waiting for confirmation. */
+  online_booking_pending_exists: 409,
+  /** Too close to the appointment to confirm, cancel or reschedule it online (details.changeHours). */
+  online_booking_change_closed: 409,
+  /** The booking's confirmation link expired or was already used (details.why). */
+  online_booking_link_stale: 409,
+
   // Files and commercial documents
   error_download_file: 500,
   ...failureCodes(commercialEntities, entityVerbs),
@@ -389,6 +413,9 @@ export const successCodes = [
   'health_certificate_voided',
   ...appointmentStepCodes,
   'reminder_settings_updated',
+  'online_booking_settings_updated',
+  'online_booking_held',
+  'appointment_booked_online',
   /** Settings saved with a new reminder lead or on/off: it applies to appointments booked or moved from now on. */
   'reminders_apply_to_new_bookings',
   'fiscal_data_updated',

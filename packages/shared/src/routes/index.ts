@@ -20,6 +20,7 @@ import {
 } from './medical-history.ts';
 import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
+import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
 import { purchaseRoutes } from './purchases.ts';
@@ -56,6 +57,7 @@ export const declaredRoutes = {
   session: sessionRoutes,
   publicAuth: publicAuthRoutes,
   appointmentLinks: appointmentLinkRoutes,
+  publicBooking: publicBookingRoutes,
   dashboard: dashboardRoutes,
   sales: saleRoutes,
   budgets: budgetRoutes,

@@ -6,6 +6,7 @@ import {
   setNextNumberSchema,
   updateClinicSettingsSchema,
 } from '../schemas/clinic-settings.ts';
+import { onlineBookingSettingsResponseSchema, updateOnlineBookingSettingsSchema } from '../schemas/online-booking.ts';
 
 /** The clinic's system settings and its sales' numbering (issue 19). */
 export const settingsRoutes = {
@@ -22,5 +23,17 @@ export const settingsRoutes = {
     path: '/settings/numbering',
     body: setNextNumberSchema,
     answer: numberingRowResponseSchema,
+  }),
+  /** Online booking's rules (issue 37). */
+  onlineBooking: apiRoute({
+    method: 'GET',
+    path: '/settings/online-booking',
+    answer: onlineBookingSettingsResponseSchema,
+  }),
+  saveOnlineBooking: apiRoute({
+    method: 'PUT',
+    path: '/settings/online-booking',
+    body: updateOnlineBookingSettingsSchema,
+    answer: onlineBookingSettingsResponseSchema,
   }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantText, named } from '../api-schema.ts';
 import {
   appointmentCancelReasons,
+  appointmentOrigins,
   appointmentStatuses,
   confirmationChannels,
   languages,
@@ -89,6 +90,8 @@ export const appointmentSchema = named(
     reminderState: z.enum(reminderStates),
     reminderSentAt: instantText().nullable(),
     reminderError: z.string().nullable(),
+    /** Booked by the staff, or by the patient online (issue 37): the agenda marks the latter. */
+    origin: z.enum(appointmentOrigins),
     ...recordStampsSchema,
   }),
 );
@@ -123,7 +126,7 @@ export type CancelAppointmentRequest = z.input<typeof cancelAppointmentRequestSc
 
 /** POST /api/appointments/:id/confirm: how the patient confirmed (staff record it). */
 export const confirmAppointmentRequestSchema = z.object({
-  channel: z.enum(confirmationChannels).exclude(['reminder_link']),
+  channel: z.enum(confirmationChannels).exclude(['reminder_link', 'online']),
   version: versionField,
 });
 export type ConfirmAppointmentRequest = z.input<typeof confirmAppointmentRequestSchema>;
@@ -193,6 +196,7 @@ export const calendarAppointmentSchema = appointmentSchema.pick({
   arrivedAt: true,
   cancelReason: true,
   reminderState: true,
+  origin: true,
   version: true,
 });
 export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;

@@ -49,6 +49,21 @@ export const accounts = pgTable(
     /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    /**
+     * Online booking (issue 37): the clinic's rules for the patient portal and the public booking
+     * page. Which treatments are bookable is `treatments.bookable_online`; which professionals,
+     * `online_booking_professional_ids` (checked against the clinic's users when saved).
+     */
+    onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
+    onlineBookingProfessionalIds: uuid('online_booking_professional_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    onlineBookingLeadHours: integer('online_booking_lead_hours').notNull().default(24),
+    onlineBookingHorizonDays: integer('online_booking_horizon_days').notNull().default(60),
+    onlineBookingMaxPending: integer('online_booking_max_pending').notNull().default(2),
+    onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(false),
+    onlineBookingChangeHours: integer('online_booking_change_hours').notNull().default(24),
     /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
     defaultLanguage: text('default_language').notNull().default('es'),
     dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),

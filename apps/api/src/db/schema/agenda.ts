@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -45,6 +46,8 @@ export const treatments = pgTable(
     /** A calendar colour ('#0ea5e9'), or null for the status colour alone. */
     color: text('color'),
     active: boolean('active').notNull().default(true),
+    /** Patients may book it online (issue 37), for `duration_minutes`. */
+    bookableOnline: boolean('bookable_online').notNull().default(false),
     searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(code, name, group_name)`),
     ...recordStamps,
   },
@@ -160,6 +163,8 @@ export const appointments = pgTable(
     reminderState: text('reminder_state').notNull().default('none'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     reminderError: text('reminder_error'),
+    /** Who booked it: the staff in the agenda, or the patient online (portal or public page, issue 37). */
+    origin: text('origin').notNull().default('staff'),
     ...recordStamps,
   },
   (table) => [
@@ -186,8 +191,9 @@ export const appointments = pgTable(
     ),
     check(
       'appointments_confirmation_channel',
-      sql`${table.confirmationChannel} is null or ${table.confirmationChannel} in ('phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link')`,
+      sql`${table.confirmationChannel} is null or ${table.confirmationChannel} in ('phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link', 'online')`,
     ),
+    check('appointments_origin', sql`${table.origin} in ('staff', 'online')`),
     check(
       'appointments_reminder_state',
       sql`${table.reminderState} in ('none', 'planned', 'sent', 'failed', 'confirmed', 'cancelled_by_patient')`,
@@ -213,6 +219,53 @@ export const appointmentLinks = pgTable(
     uniqueIndex('appointment_links_token_hash_unique').on(table.tokenHash),
     index('appointment_links_appointment_idx').on(table.accountId, table.appointmentId),
     check('appointment_links_purpose', sql`${table.purpose} in ('confirm', 'cancel')`),
+  ],
+);
+
+/**
+ * A public online booking waiting for its e-mail to be confirmed (issue 37): it holds the slot
+ * (an exclusion constraint among pending holds, hand-written in the migration) until
+ * `expires_at`; the link (SHA-256 of the token) confirms it once, creating or matching the patient
+ * and booking the appointment through the agenda. Expired holds are marked when the next hold of
+ * the professional is written and never count as busy past `expires_at`.
+ */
+export const onlineBookingHolds = pgTable(
+  'online_booking_holds',
+  {
+    ...clinicRowColumns,
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    idNumber: text('id_number').notNull(),
+    sex: text('sex').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    language: text('language').notNull(),
+    treatmentId: uuid('treatment_id').notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('pending'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    appointmentId: uuid('appointment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    ...clinicKeys(table),
+    ...userRefs(table, table.professionalId),
+    clinicRef(table, table.treatmentId, treatments),
+    clinicRef(table, table.appointmentId, appointments),
+    uniqueIndex('online_booking_holds_token_hash_unique').on(table.tokenHash),
+    // One pending booking per e-mail and clinic.
+    uniqueIndex('online_booking_holds_email_unique')
+      .on(table.accountId, table.email)
+      .where(sql`${table.status} = 'pending'`),
+    index('online_booking_holds_starts_idx')
+      .on(table.accountId, table.startsAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('online_booking_holds_status', sql`${table.status} in ('pending', 'confirmed', 'expired')`),
+    check('online_booking_holds_range', sql`${table.endsAt} > ${table.startsAt}`),
   ],
 );
 

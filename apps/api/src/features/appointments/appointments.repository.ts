@@ -139,6 +139,7 @@ const calendarQuery = preparedQuery('appointments_calendar', (db) =>
       arrivedAt: appointments.arrivedAt,
       cancelReason: appointments.cancelReason,
       reminderState: appointments.reminderState,
+      origin: appointments.origin,
       version: appointments.version,
     })
     .from(appointments)
@@ -185,6 +186,7 @@ export interface CalendarRow {
   arrivedAt: Date | null;
   cancelReason: string | null;
   reminderState: string;
+  origin: string;
   version: number;
 }
 

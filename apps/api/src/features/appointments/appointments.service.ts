@@ -1,4 +1,9 @@
-import type { AppointmentCancelReason, ConfirmationChannel, ReminderState } from '@odontia/shared/enums';
+import type {
+  AppointmentCancelReason,
+  AppointmentOrigin,
+  ConfirmationChannel,
+  ReminderState,
+} from '@odontia/shared/enums';
 import type {
   Appointment,
   AppointmentInput,
@@ -74,6 +79,7 @@ export function present(named: NamedAppointmentRow): Appointment {
     reminderState: row.reminderState as ReminderState,
     reminderSentAt: iso(row.reminderSentAt),
     reminderError: row.reminderError,
+    origin: row.origin as AppointmentOrigin,
     createdAt: row.createdAt.toISOString(),
     createdByName: named.createdByName,
     updatedAt: row.updatedAt.toISOString(),
@@ -93,6 +99,7 @@ function presentCalendar(row: repository.CalendarRow): CalendarAppointment {
     arrivedAt: row.arrivedAt ? row.arrivedAt.toISOString() : null,
     cancelReason: row.cancelReason as AppointmentCancelReason | null,
     reminderState: row.reminderState as ReminderState,
+    origin: row.origin as AppointmentOrigin,
   };
 }
 
@@ -232,7 +239,11 @@ async function replan(ctx: AgendaContext, id: string, patientId: string, startsA
 }
 
 /** Inserts a scheduled appointment (overlap-guarded), audits it and plans its reminder. */
-function book(ctx: AgendaContext, input: AppointmentInput, extra: { outsideSchedule: boolean }): Promise<string> {
+function book(
+  ctx: AgendaContext,
+  input: AppointmentInput,
+  extra: { outsideSchedule: boolean; origin: AppointmentOrigin },
+): Promise<string> {
   return bookAs(ctx, newId(), input, extra);
 }
 
@@ -317,10 +328,18 @@ export const appointmentsService = {
     return { data: rows.map(present), total, page: query.page, pageSize: query.pageSize };
   },
 
+  /**
+   * The free starts of the professionals' agendas. Online booking (issue 37) narrows the same
+   * search: to the professionals it offers (`within`), up to its horizon (`until`), with its pending
+   * holds as busy time too (`alsoBusy`) — one slot engine for the agenda and the patients.
+   */
   async freeSlots({
     ctx,
     query,
     now = new Date(),
+    within,
+    until: upTo,
+    alsoBusy = [],
   }: {
     ctx: AgendaContext;
     query: {
@@ -332,8 +351,13 @@ export const appointmentsService = {
       limit: number;
     };
     now?: Date;
+    within?: readonly string[];
+    until?: Date;
+    alsoBusy?: readonly { professionalId: string; startsAt: Date; endsAt: Date }[];
   }): Promise<FreeSlot[]> {
-    const professionals = await repository.activeProfessionals(ctx.tx, ctx.accountId, query.professionalId);
+    const professionals = (await repository.activeProfessionals(ctx.tx, ctx.accountId, query.professionalId)).filter(
+      (professional) => !within || within.includes(professional.id),
+    );
     if (query.professionalId && professionals.length === 0) {
       throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
     }
@@ -341,7 +365,9 @@ export const appointmentsService = {
       throw invalidFields([{ path: 'chairId', code: 'invalid_value' }]);
     }
     const from = query.from ? new Date(query.from) : now;
-    const until = new Date(from.getTime() + query.days * 24 * 3_600_000);
+    const wanted = from.getTime() + query.days * 24 * 3_600_000;
+    const until = new Date(upTo ? Math.min(wanted, upTo.getTime()) : wanted);
+    if (professionals.length === 0 || until <= from) return [];
     const ids = professionals.map((professional) => professional.id);
     const weeks = await readWeeks(ctx.tx, ctx.accountId, ids);
     const exceptions = await readExceptions(ctx.tx, ctx.accountId, { from, to: until, professionalIds: ids });
@@ -361,6 +387,9 @@ export const appointmentsService = {
           .map((exception) => ({ start: exception.startsAt.getTime(), end: exception.endsAt.getTime() })),
         ...busy
           .filter((row) => row.professionalId === professional.id || (query.chairId && row.chairId === query.chairId))
+          .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
+        ...alsoBusy
+          .filter((row) => row.professionalId === professional.id)
           .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
       ];
       for (const slot of freeStarts({
@@ -385,14 +414,23 @@ export const appointmentsService = {
     return slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt)).slice(0, query.limit);
   },
 
-  async create({ ctx, input }: { ctx: AgendaContext; input: AppointmentInput }): Promise<Appointment> {
+  /** A booking; `origin: 'online'` when the patient booked it (issue 37: the agenda and its history mark it). */
+  async create({
+    ctx,
+    input,
+    origin = 'staff',
+  }: {
+    ctx: AgendaContext;
+    input: AppointmentInput;
+    origin?: AppointmentOrigin;
+  }): Promise<Appointment> {
     await checkReferences(ctx, input);
     const outside = await checkSchedule(
       ctx,
       { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
       input.allowOutsideSchedule,
     );
-    const id = await book(ctx, input, { outsideSchedule: outside });
+    const id = await book(ctx, input, { outsideSchedule: outside, origin });
     return get(ctx, id);
   },
 
@@ -404,10 +442,13 @@ export const appointmentsService = {
     ctx,
     id,
     input,
+    origin = 'staff',
   }: {
     ctx: AgendaContext;
     id: string;
     input: AppointmentInput & { version: number };
+    /** 'online': the patient moved it (issue 37); the move is recorded as such. */
+    origin?: AppointmentOrigin;
   }): Promise<{ appointment: Appointment; rescheduled: boolean }> {
     const current = await lockScheduled(ctx, id, input.version);
     await checkReferences(ctx, input, current);
@@ -421,12 +462,17 @@ export const appointmentsService = {
       await transition(
         ctx,
         current,
-        'appointment_rescheduled',
+        origin === 'online' ? 'appointment_rescheduled_online' : 'appointment_rescheduled',
         { status: 'rescheduled', rescheduledTo: newIdOf },
         { status: 'rescheduled', rescheduledTo: newIdOf },
       );
       await dropReminder(ctx, current.id);
-      const bookedId = await bookAs(ctx, newIdOf, input, { outsideSchedule: outside, rescheduledFrom: current.id });
+      const bookedId = await bookAs(ctx, newIdOf, input, {
+        outsideSchedule: outside,
+        rescheduledFrom: current.id,
+        // The new appointment keeps where the booking came from; a move online makes it online.
+        origin: origin === 'online' ? 'online' : (current.origin as AppointmentOrigin),
+      });
       return { appointment: await get(ctx, bookedId), rescheduled: true };
     }
     const timesChanged = end.getTime() !== current.endsAt.getTime() || input.professionalId !== current.professionalId;
@@ -636,7 +682,7 @@ async function bookAs(
   ctx: AgendaContext,
   id: string,
   input: AppointmentInput,
-  extra: { outsideSchedule: boolean; rescheduledFrom?: string },
+  extra: { outsideSchedule: boolean; rescheduledFrom?: string; origin: AppointmentOrigin },
 ): Promise<string> {
   const start = new Date(input.startsAt);
   const end = new Date(input.endsAt);
@@ -654,14 +700,20 @@ async function bookAs(
         status: 'scheduled',
         outsideSchedule: extra.outsideSchedule,
         rescheduledFrom: extra.rescheduledFrom ?? null,
+        origin: extra.origin,
       }),
   );
   await audit(ctx, {
     patientId: input.patientId,
-    action: 'appointment_created',
+    action: extra.origin === 'online' && !extra.rescheduledFrom ? 'appointment_booked_online' : 'appointment_created',
     entity: 'appointment',
     entityId: id,
-    after: { ...columns, outsideSchedule: extra.outsideSchedule, rescheduledFrom: extra.rescheduledFrom ?? null },
+    after: {
+      ...columns,
+      outsideSchedule: extra.outsideSchedule,
+      rescheduledFrom: extra.rescheduledFrom ?? null,
+      ...(extra.origin === 'online' ? { origin: 'online' } : {}),
+    },
   });
   await replan(ctx, id, input.patientId, start);
   return id;

@@ -87,6 +87,64 @@ async function readLink(tx: TenantTx, link: Found, now: Date) {
   return { data, appointment };
 }
 
+/**
+ * The patient confirms or cancels their appointment (the caller locked it and checked it may): a
+ * reminder's link (`reminder_link`, no user) or the patient portal (`online`, the patient's user,
+ * issue 37). A cancellation leaves the active set at once, so the slot is free for the next booking.
+ */
+export async function applyPatientAnswer(
+  tx: TenantTx,
+  answer: {
+    accountId: string;
+    appointmentId: string;
+    patientId: string;
+    status: string;
+    purpose: 'confirm' | 'cancel';
+    channel: 'reminder_link' | 'online';
+    userId: string | null;
+    ip: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { accountId, appointmentId, now, channel } = answer;
+  const where = and(eq(appointments.accountId, accountId), eq(appointments.id, appointmentId));
+  const common = { version: sql`${appointments.version} + 1`, updatedAt: sql`now()`, updatedBy: answer.userId };
+  let after: Record<string, unknown>;
+  if (answer.purpose === 'confirm') {
+    await tx
+      .update(appointments)
+      .set({ ...common, confirmedAt: now, confirmationChannel: channel, confirmedBy: null, reminderState: 'confirmed' })
+      .where(where);
+    after = { status: 'scheduled', confirmedAt: now.toISOString(), confirmationChannel: channel };
+  } else {
+    await tx
+      .update(appointments)
+      .set({
+        ...common,
+        status: 'cancelled',
+        cancelReason: 'patient_request',
+        cancelledBy: null,
+        cancelledAt: now,
+        reminderState: 'cancelled_by_patient',
+      })
+      .where(where);
+    await dropReminder({ tx, accountId }, appointmentId);
+    after = { status: 'cancelled', cancelReason: 'patient_request', channel };
+  }
+  const action = answer.purpose === 'confirm' ? 'appointment_confirmed' : 'appointment_cancelled';
+  await recordAuditEvent(tx, {
+    accountId,
+    userId: answer.userId,
+    patientId: answer.patientId,
+    action: channel === 'online' ? `${action}_online` : action,
+    entity: 'appointment',
+    entityId: appointmentId,
+    before: { status: answer.status },
+    after,
+    ip: answer.ip,
+  });
+}
+
 export function createAppointmentLinksService(db: Database) {
   return {
     /** What the public page shows, `stale` saying why the link no longer acts. */
@@ -101,52 +159,21 @@ export function createAppointmentLinksService(db: Database) {
       return db.withTenant(link.accountId, async (tx) => {
         const { data, appointment } = await readLink(tx, link, now);
         if (data.stale) throw new AppError('appointment_link_stale', { why: data.stale });
-        const where = and(eq(appointments.accountId, link.accountId), eq(appointments.id, link.appointmentId));
-        const common = { version: sql`${appointments.version} + 1`, updatedAt: sql`now()`, updatedBy: null };
-        const before = { status: appointment.status };
-        let after: Record<string, unknown>;
-        if (link.purpose === 'confirm') {
-          await tx
-            .update(appointments)
-            .set({
-              ...common,
-              confirmedAt: now,
-              confirmationChannel: 'reminder_link',
-              confirmedBy: null,
-              reminderState: 'confirmed',
-            })
-            .where(where);
-          after = { status: 'scheduled', confirmedAt: now.toISOString(), confirmationChannel: 'reminder_link' };
-        } else {
-          await tx
-            .update(appointments)
-            .set({
-              ...common,
-              status: 'cancelled',
-              cancelReason: 'patient_request',
-              cancelledBy: null,
-              cancelledAt: now,
-              reminderState: 'cancelled_by_patient',
-            })
-            .where(where);
-          await dropReminder({ tx, accountId: link.accountId }, link.appointmentId);
-          after = { status: 'cancelled', cancelReason: 'patient_request', channel: 'reminder_link' };
-        }
+        await applyPatientAnswer(tx, {
+          accountId: link.accountId,
+          appointmentId: link.appointmentId,
+          patientId: appointment.patientId,
+          status: appointment.status,
+          purpose: link.purpose,
+          channel: 'reminder_link',
+          userId: null,
+          ip,
+          now,
+        });
         await tx
           .update(appointmentLinks)
           .set({ usedAt: now })
           .where(and(eq(appointmentLinks.accountId, link.accountId), eq(appointmentLinks.id, link.linkId)));
-        await recordAuditEvent(tx, {
-          accountId: link.accountId,
-          userId: null,
-          patientId: appointment.patientId,
-          action: link.purpose === 'confirm' ? 'appointment_confirmed' : 'appointment_cancelled',
-          entity: 'appointment',
-          entityId: link.appointmentId,
-          before,
-          after,
-          ip,
-        });
         const answered = await readLink(tx, link, now);
         return {
           data: answered.data,

@@ -18,7 +18,7 @@ import { AppointmentChanges } from './appointment-changes';
 import { OutsideScheduleDialog } from './outside-schedule';
 import { displayStatus } from './status';
 
-const staffChannels = confirmationChannels.filter((channel) => channel !== 'reminder_link');
+const staffChannels = confirmationChannels.filter((channel) => channel !== 'reminder_link' && channel !== 'online');
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
