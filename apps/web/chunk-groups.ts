@@ -22,7 +22,7 @@ import type { Plugin, Rollup } from 'vite';
  * it must never download one of the groups above, which hold the staff app's pages. What it shares
  * with the staff app leaves those groups for two of its own:
  *
- * - `common`: what the portal shares with the sign-in page (React, i18next, the HTTP client); both
+ * - `entry-shared`: what the portal shares with the sign-in page (React, i18next, the HTTP client); both
  *   first pages load it.
  * - the rest it shares with the staff app (zod, the contracts) is split by the bundler by who
  *   imports it, so a portal page loads only what it uses.
@@ -123,7 +123,7 @@ export function chunkGroups(): Plugin {
         includeDependenciesRecursively: false,
         groups: [
           {
-            name: 'common',
+            name: 'entry-shared',
             priority: 5,
             test: (id) => bundled(id) && portal.has(id) && signIn.has(id) && !entryModule.test(id),
           },

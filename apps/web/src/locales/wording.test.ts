@@ -47,7 +47,7 @@ const ustedWords =
 const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
 /** What patients read (usted): the pages of the links in their reminder e-mails. */
 const patientTexts = (key: string) =>
-  key.startsWith('appointmentLinks:') || key.startsWith('messages:appointment_link');
+  key.startsWith('appointmentLinks:') || key.startsWith('portal:') || key.startsWith('messages:appointment_link');
 
 describe('Spanish staff texts', () => {
   it('address the user as tú, never as usted', () => {

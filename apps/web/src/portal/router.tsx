@@ -1,4 +1,13 @@
-import { createContext, type MouseEvent, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { routerBasename } from '../lib/base-path';
 
 /*
@@ -43,18 +52,14 @@ export function PortalRouter({ children }: { children: ReactNode }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const value = useMemo<RouterValue>(
-    () => ({
-      ...place,
-      navigate: (to, options) => {
-        if (options?.replace) window.history.replaceState(null, '', href(to));
-        else window.history.pushState(null, '', href(to));
-        setPlace(currentPlace());
-        if (!options?.replace) window.scrollTo(0, 0);
-      },
-    }),
-    [place],
-  );
+  // Stable, so an effect may depend on it without running again on every navigation.
+  const navigate = useCallback<RouterValue['navigate']>((to, options) => {
+    if (options?.replace) window.history.replaceState(null, '', href(to));
+    else window.history.pushState(null, '', href(to));
+    setPlace(currentPlace());
+    if (!options?.replace) window.scrollTo(0, 0);
+  }, []);
+  const value = useMemo<RouterValue>(() => ({ ...place, navigate }), [place, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 

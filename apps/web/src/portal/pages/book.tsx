@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatTime, formatWhen } from '../format';
 import { portalErrorText, portalFieldErrors } from '../errors';
+import { sexes } from '@odontia/shared/enums';
 import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
 
@@ -272,14 +273,46 @@ export function BookingFlow({
   );
 }
 
-const personFields = ['firstName', 'lastName', 'email', 'phone', 'idNumber'] as const;
-const fieldTypes: Record<(typeof personFields)[number], { type: string; autoComplete: string }> = {
+const textFields = ['firstName', 'lastName', 'email', 'phone', 'idNumber', 'birthdate'] as const;
+const personFields = [...textFields, 'sex'] as const;
+const fieldTypes: Record<(typeof textFields)[number], { type: string; autoComplete: string }> = {
   firstName: { type: 'text', autoComplete: 'given-name' },
   lastName: { type: 'text', autoComplete: 'family-name' },
   email: { type: 'email', autoComplete: 'email' },
   phone: { type: 'tel', autoComplete: 'tel' },
   idNumber: { type: 'text', autoComplete: 'off' },
+  birthdate: { type: 'date', autoComplete: 'bday' },
 };
+
+/** Sex, as the clinic's patient record asks it: two radio buttons, reachable by keyboard. */
+function SexField({ error }: { error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="mb-3" aria-describedby={error ? 'booking-sex-error' : undefined}>
+      <legend className="form-label fs-6 mb-1">{t('book.person.sex')}</legend>
+      {sexes.map((sex) => (
+        <div className="form-check form-check-inline" key={sex}>
+          <input
+            className={`form-check-input${error ? ' is-invalid' : ''}`}
+            type="radio"
+            name="sex"
+            id={`booking-sex-${sex}`}
+            value={sex}
+            required
+          />
+          <label className="form-check-label" htmlFor={`booking-sex-${sex}`}>
+            {t(`book.person.sexes.${sex}`)}
+          </label>
+        </div>
+      ))}
+      {error ? (
+        <div id="booking-sex-error" className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** The last step: who books (public page) and the button that books once, however often it is pressed. */
 function BookForm({ details, book }: { details: boolean; book: (person: Record<string, string> | null) => Promise<void> }) {
@@ -322,7 +355,7 @@ function BookForm({ details, book }: { details: boolean; book: (person: Record<s
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="booking-form">
       {details
-        ? personFields.map((name) => (
+        ? textFields.map((name) => (
             <Field
               key={name}
               name={name}
@@ -330,10 +363,10 @@ function BookForm({ details, book }: { details: boolean; book: (person: Record<s
               error={fieldErrors[name]}
               required
               {...fieldTypes[name]}
-              {...(name === 'idNumber' ? { hint: t('book.person.idNumberHint') } : {})}
             />
           ))
         : null}
+      {details ? <SexField error={fieldErrors.sex} /> : null}
       {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy} data-testid="booking-submit">
         {busy ? <Busy className="me-2" /> : <CalendarCheck size={20} aria-hidden="true" className="me-2" />}

@@ -55,6 +55,8 @@ export function PublicBookingPage({ slug }: { slug: string }) {
         email: person?.email ?? '',
         phone: person?.phone ?? '',
         idNumber: person?.idNumber ?? '',
+        sex: person?.sex === 'male' ? 'male' : 'female',
+        birthdate: person?.birthdate ?? '',
         language: supportedLanguage(i18n.language),
       },
     });

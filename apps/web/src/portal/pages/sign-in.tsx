@@ -1,0 +1,141 @@
+import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
+import { KeyRound, LogIn } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addressClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/http';
+import { storeSession } from '../../session/session-store';
+import { portalErrorText, portalFieldErrors } from '../errors';
+import { PortalLayout } from '../layout';
+import { portalAccessApi } from '../public-api';
+import { usePublicClinic } from '../public-clinic';
+import { Link, useRouter } from '../router';
+import { Busy, ErrorAlert, Field } from '../ui';
+
+const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
+
+/** The clinic of `?clinic=` (the page the patient came from), for its brand. */
+function useClinicOfQuery() {
+  const { query } = useRouter();
+  const slug = query.get('clinic') ?? '';
+  const { brand } = usePublicClinic(slug);
+  return { slug, brand: slug ? brand : null };
+}
+
+/** `/portal/sign-in`: e-mail and password; or a one-time link, asked for on the clinic's page. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const { navigate } = useRouter();
+  const { slug, brand } = useClinicOfQuery();
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const missing = {
+      ...(email ? {} : { email: t('validation:required') }),
+      ...(password ? {} : { password: t('validation:required') }),
+    };
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await authApi.signIn({ body: { email, password, remember: false } });
+      storeSession(answer.data, false);
+      navigate('/portal', { replace: true });
+    } catch (failure) {
+      setError(failure);
+      setFieldErrors(portalFieldErrors(failure));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PortalLayout brand={brand} title={t('signIn.title')}>
+      <h1 className="h3 mb-3">{t('signIn.title')}</h1>
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="sign-in-form">
+        <Field name="email" type="email" autoComplete="email" label={t('signIn.email')} error={fieldErrors.email} required />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('signIn.password')}
+          error={fieldErrors.password}
+          required
+        />
+        {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+          {busy ? <Busy className="me-2" /> : <LogIn size={20} aria-hidden="true" className="me-2" />}
+          {t('signIn.submit')}
+        </button>
+      </form>
+      <p className="mt-4">
+        {slug ? (
+          <Link to={`/c/${encodeURIComponent(slug)}`}>{t('signIn.byLink')}</Link>
+        ) : (
+          t('signIn.byLinkHint')
+        )}
+      </p>
+    </PortalLayout>
+  );
+}
+
+/**
+ * `/portal/sign-in/:token`: the one-time link of an invitation or of an access request. The link
+ * signs in when pressed, not on opening: a mail scanner that opens links does not spend it.
+ */
+export function SignInLinkPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { navigate } = useRouter();
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const signIn = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await portalAccessApi.signInWithLink({ params: { token } });
+      storeSession(answer.data, false);
+      navigate('/portal', { replace: true });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const dead = isApiError(error) && error.status < 500 && error.code !== 'too_many_requests';
+  return (
+    <PortalLayout brand={null} title={t('signInLink.title')}>
+      <h1 className="h3 mb-3" data-testid="sign-in-link">
+        {t('signInLink.title')}
+      </h1>
+      {dead ? (
+        <ErrorAlert>{t('signInLink.invalid')}</ErrorAlert>
+      ) : (
+        <>
+          <p>{t('signInLink.text')}</p>
+          {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+          <button type="button" className="btn btn-primary btn-lg w-100" disabled={busy} onClick={() => void signIn()}>
+            {busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
+            {t('signInLink.submit')}
+          </button>
+        </>
+      )}
+    </PortalLayout>
+  );
+}
