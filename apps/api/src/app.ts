@@ -31,6 +31,7 @@ import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts'
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { portalRoutes } from './features/portal/portal.routes.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
+      await api.register(portalRoutes);
       await api.register(medicalHistoryRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);

@@ -15,6 +15,11 @@ export interface Actor {
   /** The clinic's IANA time zone: its "today" is `clinicToday(timeZone)`. */
   readonly timeZone: string;
   readonly ip: string;
+  /**
+   * A customer's own patient (issue 37): set exactly for a customer session, whose transaction
+   * then runs as that patient (row-level security shows no other patient's rows).
+   */
+  readonly patientId?: string | null;
 }
 
 /** The actor and the request's transaction in the clinic's context (RLS shows that clinic only). */

@@ -24,14 +24,18 @@ const supervisedWork = [
   'reports.read',
 ] as const;
 
-export const permissionActions = [...supervisedWork, 'users.manage', 'account.manage', 'settings.manage'] as const;
+/** What only an administrator does: the clinic's users, account and settings. */
+const administration = [...supervisedWork, 'users.manage', 'account.manage', 'settings.manage'] as const;
+
+// 'portal.use': the patient portal (issue 37), a customer's own data under /api/portal; no staff level has it.
+export const permissionActions = [...administration, 'portal.use'] as const;
 export type PermissionAction = (typeof permissionActions)[number];
 
 export const permissionMatrix: Record<UserLevel, ReadonlySet<PermissionAction>> = {
-  administrator: new Set(permissionActions),
+  administrator: new Set(administration),
   supervisor: new Set(supervisedWork),
   user: new Set([...clinicalWork, 'commercial.read', 'commercial.write']),
-  customer: new Set(['profile.manage']),
+  customer: new Set(['profile.manage', 'portal.use']),
 };
 
 export function can(level: UserLevel, action: PermissionAction): boolean {

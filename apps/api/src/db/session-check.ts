@@ -17,6 +17,8 @@ export interface SessionCheck {
   /** The clinic's due date and pending renewal (issue 19): whether it is read-only. */
   planEndsAt: string | null;
   renewalRequestedAt: string | null;
+  /** A customer membership's patient (issue 37): the portal's context; null for staff. */
+  patientId: string | null;
 }
 
 const sessionCheck = preparedQuery<
@@ -34,6 +36,7 @@ const sessionCheck = preparedQuery<
       locked: sql<boolean>`locked`,
       planEndsAt: sql<string | null>`plan_ends_at`,
       renewalRequestedAt: sql<string | null>`renewal_requested_at`,
+      patientId: sql<string | null>`patient_id`,
     })
     .from(
       sql`odontia_session_check(${sql.placeholder('tokenHash')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('background')}::boolean, ${sql.placeholder('activityIntervalMs')}::integer)`,

@@ -32,6 +32,11 @@ export type TenantTx = Transaction & { readonly [context]: 'tenant' };
 export type SystemTx = Transaction & { readonly [context]: 'system' };
 
 export const appRole = 'odontia_app';
+/**
+ * A patient's transaction in the portal (issue 37): a member of odontia_app (the clinic's
+ * policies hold) whose RESTRICTIVE policies show only the rows of `app.patient_id` (migration 0033).
+ */
+export const portalRole = 'odontia_portal';
 export const systemRole = 'odontia_system';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,6 +44,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export interface Tenancy {
   /** Runs `fn` in one transaction in the context of clinic `accountId`. */
   withTenant<T>(accountId: string, fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction in the context of clinic `accountId` AS its patient `patientId`
+   * (a customer session, issue 37): the database refuses every other patient's rows.
+   */
+  withPatient<T>(accountId: string, patientId: string, fn: (tx: TenantTx) => Promise<T>): Promise<T>;
   /** Runs `fn` in one transaction in the system context. */
   withSystem<T>(fn: (tx: SystemTx) => Promise<T>): Promise<T>;
 }
@@ -61,6 +71,8 @@ export function drizzleTransactions(orm: AppDatabase): TransactionRunner {
 const contextSetup = (role: string, accountId: string) =>
   `select set_config('role', '${role}', true), set_config('app.account_id', '${accountId}', true)`;
 const systemSetup = contextSetup(systemRole, '');
+const patientSetup = (accountId: string, patientId: string) =>
+  `${contextSetup(portalRole, accountId)}, set_config('app.patient_id', '${patientId}', true)`;
 
 export function createTenancy(transaction: TransactionRunner): Tenancy {
   return {
@@ -70,6 +82,13 @@ export function createTenancy(transaction: TransactionRunner): Tenancy {
       }
       // The id is a validated UUID: safe in the statement's text.
       return transaction(contextSetup(appRole, accountId), (tx) => fn(tx as TenantTx));
+    },
+    withPatient(accountId, patientId, fn) {
+      if (!uuidPattern.test(accountId) || !uuidPattern.test(patientId)) {
+        return Promise.reject(new TypeError('withPatient needs the clinic and the patient ids as UUIDs'));
+      }
+      // Both ids are validated UUIDs: safe in the statement's text.
+      return transaction(patientSetup(accountId, patientId), (tx) => fn(tx as TenantTx));
     },
     withSystem(fn) {
       return transaction(systemSetup, (tx) => fn(tx as SystemTx));

@@ -33,6 +33,8 @@ export interface AuthSession {
   locked: boolean;
   /** The clinic's IANA time zone: its "today" is `clinicToday(session.timeZone)`. */
   timeZone: string;
+  /** A customer session's patient (issue 37, `users.patient_id`); null for staff. */
+  patientId: string | null;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,11 @@ export const authentication = fp(
 
     app.decorateRequest('session', null);
     app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: TenantTx) => Promise<T>) {
-      return app.db.withTenant(sessionOf(this).accountId, fn);
+      const session = sessionOf(this);
+      // A customer's every transaction runs as their patient, even on the shared session routes.
+      return session.patientId
+        ? app.db.withPatient(session.accountId, session.patientId, fn)
+        : app.db.withTenant(session.accountId, fn);
     });
 
     app.addHook('onRequest', async (request) => {
@@ -140,6 +146,7 @@ export const authentication = fp(
         level: found.level,
         locked: found.locked,
         timeZone: found.timeZone,
+        patientId: found.patientId,
       };
 
       if (session.locked && !config.allowLocked) throw new AppError('session_locked');

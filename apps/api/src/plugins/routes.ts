@@ -163,7 +163,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
             idempotentAnswer(ctx, { scope, key, request, reply, status }, () => run(ctx)),
           );
         }
-        if (definition.replica && method === 'GET') {
+        if (definition.replica && method === 'GET' && !actor.patientId) {
           return app.db.withTenantRead(actor.accountId, lastWriteOf(request), (tx) => run({ ...actor, tx }));
         }
         return inTransaction(app.db, actor, run);
@@ -258,6 +258,8 @@ function servePublic(app: FastifyInstance, tags: string[]) {
  * route does for its handler, and what a `transaction: false` route does itself when it is ready.
  */
 export function inTransaction<T>(db: Database, actor: Actor, work: (ctx: RequestContext) => Promise<T>): Promise<T> {
+  // A customer (issue 37) works as their patient: the database shows no other patient's rows.
+  if (actor.patientId) return db.withPatient(actor.accountId, actor.patientId, (tx) => work({ ...actor, tx }));
   return db.withTenant(actor.accountId, (tx) => work({ ...actor, tx }));
 }
 
@@ -270,6 +272,7 @@ export function actorOf(request: FastifyRequest): Actor {
     level: session.level,
     timeZone: session.timeZone,
     ip: request.ip,
+    patientId: session.patientId,
   };
 }
 

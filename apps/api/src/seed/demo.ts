@@ -99,6 +99,8 @@ async function seedDemoRows(
     await tx.insert(accounts).values({
       id: accountId,
       clinicName: 'Clínica Dental Sonrisa',
+      // The patient portal's address (issue 37): /p/sonrisa.
+      publicSlug: 'sonrisa',
       contact: '+54 11 4321-5678',
       plan: 'demo',
       planEndsAt: null,

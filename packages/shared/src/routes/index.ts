@@ -23,6 +23,7 @@ import { odontogramRoutes } from './odontogram.ts';
 import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { portalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -81,4 +82,5 @@ export const declaredRoutes = {
   reports: reportRoutes,
   activity: activityRoutes,
   clinical: clinicalRoutes,
+  portal: portalRoutes,
 } satisfies Record<string, ApiRoutes>;

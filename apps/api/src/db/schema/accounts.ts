@@ -106,6 +106,14 @@ export const accounts = pgTable(
     billingCountry: text('billing_country'),
     billingEmail: text('billing_email'),
     billingContact: text('billing_contact'),
+    /**
+     * The patient portal's address of the clinic (issue 37): `/p/<slug>`, lower-case
+     * `[a-z0-9-]{3,60}`, unique. '' asks the database for one from the clinic's name (trigger
+     * `accounts_public_slug`, migration 0033, which also checks the form and de-duplicates).
+     */
+    publicSlug: text('public_slug').notNull().default(''),
+    /** The patient portal's "how to pay" text (issue 37), shown beside the patient's balance. */
+    portalPaymentInstructions: text('portal_payment_instructions'),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -199,6 +207,8 @@ export const users = pgTable(
     /** A professional's licence (matrícula) and title, printed on prescriptions (issue 6). */
     licenseNumber: text('license_number'),
     specialty: text('specialty'),
+    /** A customer membership's patient (issue 37): set exactly when `level = 'customer'`. */
+    patientId: uuid('patient_id'),
     active: boolean('active').notNull().default(true),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     ...timestamps,
@@ -212,6 +222,10 @@ export const users = pgTable(
     uniqueIndex('users_login_unique').on(table.loginId, table.accountId),
     // The clinic's people in Spanish order (migration 0027): the users' list, the professionals.
     index('users_name_idx').on(table.accountId, spanishKey(table.completeName), table.id),
+    // A patient's portal membership: at most one per patient. Its foreign key to the clinic's
+    // patient is in migration 0033 (users_patient_fk): patients.ts imports this file.
+    uniqueIndex('users_patient_unique').on(table.accountId, table.patientId),
+    check('users_patient_customer', sql`(${table.level} = 'customer') = (${table.patientId} is not null)`),
   ],
 );
 
@@ -239,7 +253,8 @@ export const sessions = pgTable(
   ],
 );
 
-export const authTokenPurposes = ['activation', 'reset', 'invitation'] as const;
+/** 'portal': a patient's one-time sign-in link to the portal (issue 37). */
+export const authTokenPurposes = ['activation', 'reset', 'invitation', 'portal'] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /** Activation, password-reset and invitation links: hashed, single use, expiring. */

@@ -1,0 +1,65 @@
+import type { portalMeResponseSchema } from '@odontia/shared/schemas/portal';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
+import { availableBackends } from '../../../test/test-database.ts';
+
+/** The portal's context (issue 37): the clinic's slug, a customer session's patient, row-level security. */
+describe.each(availableBackends())('portal context on %s', (backend) => {
+  const t = useTestClinic(backend, { patient: true });
+
+  it('gives every clinic a unique lower-case slug from its name', async () => {
+    const { rows } = await t.db.orm.execute<{ public_slug: string }>(
+      sql`select public_slug from accounts where id in (${t.clinic.accountId}::uuid, ${t.other.accountId}::uuid)`,
+    );
+    const slugs = rows.map((row) => row.public_slug);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9-]{3,60}$/);
+    expect(new Set(slugs).size).toBe(2);
+    await expect(
+      t.db.orm.execute(sql`update accounts set public_slug = 'Con Acentos' where id = ${t.clinic.accountId}::uuid`),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a customer without a patient and a staff member with one', async () => {
+    await expect(
+      t.db.orm.execute(sql`update users set level = 'customer' where id = ${t.clinic.userId}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.orm.execute(sql`update users set patient_id = ${t.patientId}::uuid where id = ${t.clinic.userId}::uuid`),
+    ).rejects.toThrow();
+  });
+
+  it('answers /api/portal/me to a customer only, as their own patient', async () => {
+    const staff = await t.call('GET', '/api/portal/me');
+    expect(staff.statusCode).toBe(403);
+    await t.asLevel('customer', async () => {
+      const me = await t.call('GET', '/api/portal/me');
+      expect(me.statusCode, me.body).toBe(200);
+      const data = me.json<Answer<typeof portalMeResponseSchema>>().data;
+      expect(data.patient.id).toBe(t.clinic.userId); // setLevel's own patient
+      expect(data.clinic.slug).toMatch(/^[a-z0-9-]{3,60}$/);
+      expect(data.settings.cancellationWindowHours).toBe(24);
+      const staffRoute = await t.call('GET', `/api/patients/${t.patientId}`);
+      expect(staffRoute.statusCode).toBe(403);
+    });
+  });
+
+  it("shows a patient's transaction no other patient's rows, in the database itself", async () => {
+    const seen = await t.db.withPatient(t.clinic.accountId, t.patientId, async (tx) => {
+      const { rows } = await tx.execute<{ id: string }>(sql`select id from patients`);
+      return rows.map((row) => row.id);
+    });
+    expect(seen).toEqual([t.patientId]);
+    const other = await t.newPatient();
+    await expect(
+      t.db.withPatient(t.clinic.accountId, t.patientId, (tx) =>
+        tx.execute(sql`update patients set obs = 'x' where id = ${other}::uuid returning id`),
+      ),
+    ).resolves.toMatchObject({ rows: [] });
+    const staffSees = await t.db.withTenant(t.clinic.accountId, async (tx) => {
+      const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from patients`);
+      return rows[0]?.n;
+    });
+    expect(staffSees).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { instantText } from '../api-schema.ts';
+import { currencies } from '../currencies.ts';
+import { languages } from '../languages.ts';
+import { emailAddress, requiredText, safeText } from '../validation.ts';
+import { idSchema } from './common.ts';
+
+/**
+ * Contracts of the patient portal (issue 37): the clinic's public address, a patient's access
+ * (invitation, request, one-time link) and the patient's own data under /api/portal.
+ */
+
+/** The clinic's public address: lower-case letters, digits and hyphens, 3 to 60 (`accounts.public_slug`). */
+export const clinicSlugPattern = /^[a-z0-9-]{3,60}$/;
+export const clinicSlugSchema = safeText().regex(clinicSlugPattern, 'invalid_value');
+export const clinicSlugParamsSchema = z.object({ slug: clinicSlugSchema });
+
+/** How the portal shows the clinic: its colour (none yet: the web's default) and whether it has a logo. */
+export const portalBrandSchema = z.object({
+  color: z.string().nullable(),
+  /** The logo's address under /api (GET, public) when the clinic has one. */
+  logoPath: z.string().nullable(),
+});
+
+/** The clinic as the portal and its public page show it. */
+export const portalClinicSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  timeZone: z.string(),
+  language: z.enum(languages),
+  currency: z.enum(currencies),
+  brand: portalBrandSchema,
+});
+export type PortalClinic = z.infer<typeof portalClinicSchema>;
+
+/** GET /api/public/clinics/:slug */
+export const publicClinicResponseSchema = z.object({ data: portalClinicSchema });
+
+/** POST /api/public/clinics/:slug/portal-access: the patient's e-mail and ID number, as the clinic has them. */
+export const portalAccessRequestSchema = z.object({
+  email: emailAddress(),
+  ssn: requiredText(30),
+});
+/** The same answer whether or not a patient matched (nobody learns who is a patient). */
+export const portalAccessRequestedResponseSchema = z.object({ code: z.literal('portal_access_requested') });
+
+/** POST /api/public/portal-links/:token: the one-time link of an invitation or a request. */
+export const portalLinkParamsSchema = z.object({ token: safeText().min(1).max(512) });
+
+/** A patient's portal access as the staff see it. */
+export const portalAccessStates = ['none', 'invited', 'active'] as const;
+export type PortalAccessState = (typeof portalAccessStates)[number];
+export const portalAccessSchema = z.object({
+  state: z.enum(portalAccessStates),
+  /** The membership's e-mail (the patient's when none yet). */
+  email: z.string().nullable(),
+  invitedAt: instantText().nullable(),
+  activatedAt: instantText().nullable(),
+});
+export type PortalAccess = z.infer<typeof portalAccessSchema>;
+export const portalAccessResponseSchema = z.object({ data: portalAccessSchema });
+export const patientPortalParamsSchema = z.object({ patientId: idSchema });
+
+/** GET /api/portal/me: the patient, the clinic and the portal's settings. */
+export const portalMeSchema = z.object({
+  patient: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    language: z.enum(languages),
+  }),
+  clinic: portalClinicSchema,
+  settings: z.object({
+    /** An appointment may be cancelled or moved online until this many hours before it. */
+    cancellationWindowHours: z.number().int(),
+    /** The clinic's "how to pay" text (settings `portalPaymentInstructions`). */
+    paymentInstructions: z.string().nullable(),
+  }),
+});
+export type PortalMe = z.infer<typeof portalMeSchema>;
+export const portalMeResponseSchema = z.object({ data: portalMeSchema });
