@@ -205,7 +205,15 @@ export const appointmentCancelReasons = [
 export type AppointmentCancelReason = (typeof appointmentCancelReasons)[number];
 
 /** How a confirmation reached the clinic: by staff on a channel, or by the patient's e-mail link. */
-export const confirmationChannels = ['phone', 'in_person', 'whatsapp', 'sms', 'email', 'reminder_link', 'online'] as const;
+export const confirmationChannels = [
+  'phone',
+  'in_person',
+  'whatsapp',
+  'sms',
+  'email',
+  'reminder_link',
+  'online',
+] as const;
 export type ConfirmationChannel = (typeof confirmationChannels)[number];
 
 /** Who booked an appointment (issue 37): the staff, or the patient online. */

@@ -75,7 +75,13 @@ describe('web app under /clinica/', () => {
       expect(response.body).toContain('<base href="/clinica/" />');
     }
     // Staff paths that only begin with the same letters keep the staff app's page.
-    for (const url of ['/clinica/calendar', '/clinica/collections', '/clinica/portals', '/clinica/', '/clinica/c-list']) {
+    for (const url of [
+      '/clinica/calendar',
+      '/clinica/collections',
+      '/clinica/portals',
+      '/clinica/',
+      '/clinica/c-list',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('app-abc123.js');

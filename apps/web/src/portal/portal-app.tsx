@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type JSX, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PortalLayout } from './layout';
 import { matchPath, useRouter } from './router';
@@ -13,9 +13,7 @@ const BookingLinkPage = lazy(() =>
   import('./pages/booking-link').then((module) => ({ default: module.BookingLinkPage })),
 );
 const SignInPage = lazy(() => import('./pages/sign-in').then((module) => ({ default: module.SignInPage })));
-const SignInLinkPage = lazy(() =>
-  import('./pages/sign-in').then((module) => ({ default: module.SignInLinkPage })),
-);
+const SignInLinkPage = lazy(() => import('./pages/sign-in').then((module) => ({ default: module.SignInLinkPage })));
 const HomePage = lazy(() => import('./pages/home').then((module) => ({ default: module.HomePage })));
 const PortalBookingPage = lazy(() =>
   import('./pages/portal-booking').then((module) => ({ default: module.PortalBookingPage })),
@@ -33,17 +31,26 @@ function NotFound() {
   );
 }
 
+type Params = Record<string, string>;
+
+/** The portal's pages by path, first match wins. */
+const pages: readonly [pattern: string, page: (params: Params) => JSX.Element][] = [
+  ['/c/:slug', (params) => <ClinicPage slug={params.slug ?? ''} />],
+  ['/c/:slug/book', (params) => <PublicBookingPage slug={params.slug ?? ''} />],
+  ['/portal/booking/:token', (params) => <BookingLinkPage token={params.token ?? ''} />],
+  ['/portal/sign-in', () => <SignInPage />],
+  ['/portal/sign-in/:token', (params) => <SignInLinkPage token={params.token ?? ''} />],
+  ['/portal/book', () => <PortalBookingPage />],
+  ['/portal', () => <HomePage />],
+];
+
 /** The page of the address. */
 function Page() {
   const { path } = useRouter();
-  let params: Record<string, string> | null;
-  if ((params = matchPath('/c/:slug', path))) return <ClinicPage slug={params.slug ?? ''} />;
-  if ((params = matchPath('/c/:slug/book', path))) return <PublicBookingPage slug={params.slug ?? ''} />;
-  if ((params = matchPath('/booking/confirm/:token', path))) return <BookingLinkPage token={params.token ?? ''} />;
-  if (matchPath('/portal/sign-in', path)) return <SignInPage />;
-  if ((params = matchPath('/portal/sign-in/:token', path))) return <SignInLinkPage token={params.token ?? ''} />;
-  if (matchPath('/portal/book', path)) return <PortalBookingPage />;
-  if (matchPath('/portal', path)) return <HomePage />;
+  for (const [pattern, page] of pages) {
+    const params = matchPath(pattern, path);
+    if (params) return page(params);
+  }
   return <NotFound />;
 }
 

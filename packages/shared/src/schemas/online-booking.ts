@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { languages } from '../languages.ts';
 import { emailAddress, instant, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
-import { createPatientRequestSchema } from './patients.ts';
 import { idSchema } from './common.ts';
+import { createPatientRequestSchema } from './patients.ts';
 import { versionField } from './records.ts';
 
 /**
@@ -127,7 +127,9 @@ export const onlineAppointmentSchema = z.object({
 export type OnlineAppointment = z.infer<typeof onlineAppointmentSchema>;
 export const onlineAppointmentResponseSchema = z.object({
   data: onlineAppointmentSchema,
-  code: z.enum(['appointment_booked_online', 'appointment_confirmed', 'appointment_cancelled', 'appointment_rescheduled']).optional(),
+  code: z
+    .enum(['appointment_booked_online', 'appointment_confirmed', 'appointment_cancelled', 'appointment_rescheduled'])
+    .optional(),
 });
 
 export const clinicSlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(80) });
@@ -157,7 +159,10 @@ export const publicHoldSchema = z.object({
   treatmentName: z.string(),
   professionalName: z.string(),
 });
-export const publicHoldResponseSchema = z.object({ data: publicHoldSchema, code: z.enum(['online_booking_held']).optional() });
+export const publicHoldResponseSchema = z.object({
+  data: publicHoldSchema,
+  code: z.enum(['online_booking_held']).optional(),
+});
 
 export const bookingTokenParamsSchema = z.object({ token: z.string().trim().min(16).max(200) });
 export const confirmedHoldResponseSchema = z.object({

@@ -55,10 +55,7 @@ export const accounts = pgTable(
      * `online_booking_professional_ids` (checked against the clinic's users when saved).
      */
     onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
-    onlineBookingProfessionalIds: uuid('online_booking_professional_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    onlineBookingProfessionalIds: uuid('online_booking_professional_ids').array().notNull().default(sql`'{}'::uuid[]`),
     onlineBookingLeadHours: integer('online_booking_lead_hours').notNull().default(24),
     onlineBookingHorizonDays: integer('online_booking_horizon_days').notNull().default(60),
     onlineBookingMaxPending: integer('online_booking_max_pending').notNull().default(2),

@@ -23,7 +23,10 @@ export interface IcsEvent {
 
 /** 20260303T093000Z */
 export function icsTime(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** TEXT escaping: backslash, semicolon, comma and newlines. */

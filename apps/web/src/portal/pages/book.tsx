@@ -1,9 +1,9 @@
+import { sexes } from '@odontia/shared/enums';
 import { CalendarCheck, ChevronLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatTime, formatWhen } from '../format';
 import { portalErrorText, portalFieldErrors } from '../errors';
-import { sexes } from '@odontia/shared/enums';
+import { formatDay, formatTime, formatWhen } from '../format';
 import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
 
@@ -36,9 +36,12 @@ export interface BookingSource {
   treatments: readonly (BookingOption & { durationMinutes: number })[];
   professionals: readonly BookingOption[];
   /** Free slots of a treatment (and professional) over `days` days from `from`. */
-  freeSlots: (query: { treatmentId: string; professionalId?: string; from?: string; days: number }) => Promise<
-    FreeSlot[]
-  >;
+  freeSlots: (query: {
+    treatmentId: string;
+    professionalId?: string;
+    from?: string;
+    days: number;
+  }) => Promise<FreeSlot[]>;
 }
 
 /** `instant` as its calendar day in the clinic's zone ('2026-12-01'). */
@@ -197,7 +200,11 @@ export function BookingFlow({
     return (
       <section>
         <StepHeading step={3} title={t('book.day')} back={to({ professional: null, day: null })} />
-        {slots.error ? <ErrorAlert>{portalErrorText(slots.error)}</ErrorAlert> : <Placeholder testId="booking-loading" />}
+        {slots.error ? (
+          <ErrorAlert>{portalErrorText(slots.error)}</ErrorAlert>
+        ) : (
+          <Placeholder testId="booking-loading" />
+        )}
       </section>
     );
   }
@@ -315,7 +322,13 @@ function SexField({ error }: { error: string | undefined }) {
 }
 
 /** The last step: who books (public page) and the button that books once, however often it is pressed. */
-function BookForm({ details, book }: { details: boolean; book: (person: Record<string, string> | null) => Promise<void> }) {
+function BookForm({
+  details,
+  book,
+}: {
+  details: boolean;
+  book: (person: Record<string, string> | null) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);

@@ -3,10 +3,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { portalErrorText, portalFieldErrors } from '../errors';
 import { PortalLayout } from '../layout';
-import { Link } from '../router';
-import { usePublicClinic } from '../public-clinic';
-import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
 import { portalAccessApi } from '../public-api';
+import { usePublicClinic } from '../public-clinic';
+import { Link } from '../router';
+import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
 
 /** "Acceder a mis datos": the patient asks for access with their e-mail and ID number. */
 function AccessRequest({ slug }: { slug: string }) {
@@ -25,7 +25,10 @@ function AccessRequest({ slug }: { slug: string }) {
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const idNumber = String(form.get('idNumber') ?? '').trim();
-    const missing = { ...(email ? {} : { email: t('validation:required') }), ...(idNumber ? {} : { idNumber: t('validation:required') }) };
+    const missing = {
+      ...(email ? {} : { email: t('validation:required') }),
+      ...(idNumber ? {} : { idNumber: t('validation:required') }),
+    };
     setFieldErrors(missing);
     if (Object.keys(missing).length) return;
     sending.current = true;
@@ -51,8 +54,21 @@ function AccessRequest({ slug }: { slug: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="access-form">
       <p>{t('clinic.access.text')}</p>
-      <Field name="email" type="email" autoComplete="email" label={t('clinic.access.email')} error={fieldErrors.email} required />
-      <Field name="idNumber" autoComplete="off" label={t('clinic.access.idNumber')} error={fieldErrors.idNumber} required />
+      <Field
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t('clinic.access.email')}
+        error={fieldErrors.email}
+        required
+      />
+      <Field
+        name="idNumber"
+        autoComplete="off"
+        label={t('clinic.access.idNumber')}
+        error={fieldErrors.idNumber}
+        required
+      />
       {state.error ? <ErrorAlert>{portalErrorText(state.error)}</ErrorAlert> : null}
       <button type="submit" className="btn btn-outline-primary btn-lg w-100" disabled={state.busy}>
         {state.busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
@@ -96,7 +112,11 @@ export function ClinicPage({ slug }: { slug: string }) {
             ) : null}
           </ul>
           <section className="portal-section">
-            <Link to={`/c/${encodeURIComponent(slug)}/book`} className="btn btn-primary btn-lg w-100" testId="clinic-book">
+            <Link
+              to={`/c/${encodeURIComponent(slug)}/book`}
+              className="btn btn-primary btn-lg w-100"
+              testId="clinic-book"
+            >
               <CalendarPlus size={20} aria-hidden="true" className="me-2" />
               {t('clinic.book')}
             </Link>

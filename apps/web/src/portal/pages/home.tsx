@@ -11,7 +11,12 @@ export function HomePage() {
   const { t } = useTranslation();
   const { me, brand, error, signOut } = usePortalMe();
   const signOutButton = me ? (
-    <button type="button" className="btn btn-sm portal-icon-button" onClick={() => void signOut()} data-testid="sign-out">
+    <button
+      type="button"
+      className="btn btn-sm portal-icon-button"
+      onClick={() => void signOut()}
+      data-testid="sign-out"
+    >
       <LogOut size={18} aria-hidden="true" />
       <span className="ms-1 d-none d-sm-inline">{t('home.signOut')}</span>
       <span className="visually-hidden d-sm-none">{t('home.signOut')}</span>

@@ -6,7 +6,7 @@ import { PortalLayout } from '../layout';
 import { publicBookingApi } from '../public-api';
 import { usePublicClinic } from '../public-clinic';
 import { ErrorAlert, Placeholder } from '../ui';
-import { type BookingChoices, type BookingSource, BookingFlow, CheckYourMail } from './book';
+import { type BookingChoices, BookingFlow, type BookingSource, CheckYourMail } from './book';
 
 type BookingPage = Awaited<ReturnType<typeof publicBookingApi.page>>['data'];
 

@@ -64,7 +64,14 @@ export function SignInPage() {
     <PortalLayout brand={brand} title={t('signIn.title')}>
       <h1 className="h3 mb-3">{t('signIn.title')}</h1>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="sign-in-form">
-        <Field name="email" type="email" autoComplete="email" label={t('signIn.email')} error={fieldErrors.email} required />
+        <Field
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('signIn.email')}
+          error={fieldErrors.email}
+          required
+        />
         <Field
           name="password"
           type="password"
@@ -80,11 +87,7 @@ export function SignInPage() {
         </button>
       </form>
       <p className="mt-4">
-        {slug ? (
-          <Link to={`/c/${encodeURIComponent(slug)}`}>{t('signIn.byLink')}</Link>
-        ) : (
-          t('signIn.byLinkHint')
-        )}
+        {slug ? <Link to={`/c/${encodeURIComponent(slug)}`}>{t('signIn.byLink')}</Link> : t('signIn.byLinkHint')}
       </p>
     </PortalLayout>
   );
