@@ -29,6 +29,10 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
+import { onlineBookingMailHandler } from './features/online-booking/online-booking.job.ts';
+import { onlineBookingRoutes } from './features/online-booking/online-booking.routes.ts';
+import { onlineBookingJobKind } from './features/online-booking/online-booking.service.ts';
+import { createPublicBookingService } from './features/online-booking/public-booking.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { portalRoutes } from './features/portal/portal.routes.ts';
@@ -152,6 +156,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
           db,
@@ -232,6 +237,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
       await api.register(portalRoutes);
+      await api.register(onlineBookingRoutes, {
+        publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+      });
       await api.register(medicalHistoryRoutes);
       await api.register(schedulesRoutes);
       await api.register(providersRoutes);

@@ -23,7 +23,7 @@ import { odontogramRoutes } from './odontogram.ts';
 import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
-import { portalRoutes } from './portal.ts';
+import { portalBookingRoutes, portalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -83,4 +83,5 @@ export const declaredRoutes = {
   activity: activityRoutes,
   clinical: clinicalRoutes,
   portal: portalRoutes,
+  portalBooking: portalBookingRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -1,7 +1,6 @@
 import { apiRoute } from '../api-route.ts';
 import {
   bookingTokenParamsSchema,
-  clinicSlugParamsSchema,
   confirmedHoldResponseSchema,
   onlineFreeSlotsQuerySchema,
   onlineFreeSlotsResponseSchema,
@@ -9,6 +8,7 @@ import {
   publicBookingRequestSchema,
   publicHoldResponseSchema,
 } from '../schemas/online-booking.ts';
+import { clinicSlugParamsSchema } from '../schemas/portal.ts';
 
 /**
  * The public booking page of a clinic (issue 37): no sign-in, the clinic found by its address

@@ -1,6 +1,14 @@
 import { apiRoute } from '../api-route.ts';
 import { signInResponseSchema } from '../schemas/auth.ts';
 import {
+  onlineAppointmentResponseSchema,
+  onlineBookingRequestSchema,
+  onlineFreeSlotsQuerySchema,
+  onlineFreeSlotsResponseSchema,
+  portalAppointmentParamsSchema,
+  rescheduleOnlineRequestSchema,
+} from '../schemas/online-booking.ts';
+import {
   clinicSlugParamsSchema,
   patientPortalParamsSchema,
   portalAccessRequestedResponseSchema,
@@ -60,5 +68,43 @@ export const portalAccessRoutes = {
     path: '/patients/:patientId/portal-access',
     params: patientPortalParamsSchema,
     answer: portalAccessResponseSchema,
+  }),
+};
+
+// ———————————————————————————————————————————— online booking (issue 37)
+
+/** The portal's booking: free slots, a booking, and the patient's confirm, cancel and reschedule. */
+export const portalBookingRoutes = {
+  freeSlots: apiRoute({
+    method: 'GET',
+    path: '/portal/free-slots',
+    query: onlineFreeSlotsQuerySchema,
+    answer: onlineFreeSlotsResponseSchema,
+  }),
+  book: apiRoute({
+    method: 'POST',
+    path: '/portal/bookings',
+    body: onlineBookingRequestSchema,
+    answer: onlineAppointmentResponseSchema,
+    status: 201,
+  }),
+  confirm: apiRoute({
+    method: 'POST',
+    path: '/portal/appointments/:id/confirm',
+    params: portalAppointmentParamsSchema,
+    answer: onlineAppointmentResponseSchema,
+  }),
+  cancel: apiRoute({
+    method: 'POST',
+    path: '/portal/appointments/:id/cancel',
+    params: portalAppointmentParamsSchema,
+    answer: onlineAppointmentResponseSchema,
+  }),
+  reschedule: apiRoute({
+    method: 'POST',
+    path: '/portal/appointments/:id/reschedule',
+    params: portalAppointmentParamsSchema,
+    body: rescheduleOnlineRequestSchema,
+    answer: onlineAppointmentResponseSchema,
   }),
 };

@@ -4,6 +4,7 @@ import { languages } from '../languages.ts';
 import { emailAddress, instant, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
 import { idSchema } from './common.ts';
 import { createPatientRequestSchema } from './patients.ts';
+import { portalClinicSchema } from './portal.ts';
 import { versionField } from './records.ts';
 
 /**
@@ -132,17 +133,11 @@ export const onlineAppointmentResponseSchema = z.object({
     .optional(),
 });
 
-export const clinicSlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(80) });
 export const portalAppointmentParamsSchema = z.object({ id: idSchema });
 
-/** The public page's heading and choices. */
+/** The public page's heading (the clinic and its brand, as the portal shows it) and choices. */
 export const publicBookingPageSchema = z.object({
-  clinicName: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  hasLogo: z.boolean(),
-  timeZone: z.string(),
+  clinic: portalClinicSchema,
   newPatients: z.boolean(),
   leadHours: z.number().int(),
   horizonDays: z.number().int(),

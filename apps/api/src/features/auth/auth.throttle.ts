@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
+import type { SystemTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repository from './throttle.repository.ts';
@@ -80,7 +81,55 @@ export interface AuthThrottle {
   reset(): Promise<void>;
 }
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashKey = (key: string) => throttleKeyHash(key);
+
+export interface ThrottleCounter {
+  keyHash: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one attempt against each counter (their keys locked until the transaction ends), or
+ * throws 429 `too_many_requests` when one is full (`exempt` may spare a counter), counting nothing.
+ * Answers the ids of the counted rows (to forgive them). Shared by the online booking throttle.
+ */
+export async function countAttempt<T extends ThrottleCounter>(
+  tx: SystemTx,
+  counters: readonly T[],
+  at: number,
+  exempt: (counter: T) => Promise<boolean> = () => Promise.resolve(false),
+): Promise<string[]> {
+  await repository.lockKeys(
+    tx,
+    counters.map((counter) => counter.keyHash),
+  );
+  let retryAfterMs = 0;
+  for (const counter of counters) {
+    const oldest = await repository.limitthRecentFailure(
+      tx,
+      counter.keyHash,
+      new Date(at - counter.windowMs),
+      counter.limit,
+    );
+    if (!oldest) continue;
+    if (await exempt(counter)) continue;
+    retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + counter.windowMs - at);
+  }
+  if (retryAfterMs > 0) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    throw new AppError('too_many_requests', {
+      retryAfterSeconds,
+      retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
+    });
+  }
+  const rows = counters.map((counter) => ({ id: newId(), keyHash: counter.keyHash, failedAt: new Date(at) }));
+  await repository.insertFailures(tx, rows);
+  await repository.deleteFailuresBefore(tx, new Date(at - longestWindowMs));
+  return rows.map((row) => row.id);
+}
+
+export const throttleKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export function createAuthThrottle({ db, now = Date.now }: { db: Database; now?: () => number }): AuthThrottle {
   return {
@@ -92,36 +141,11 @@ export function createAuthThrottle({ db, now = Date.now }: { db: Database; now?:
         { ...throttleLimits.address, keyHash: hashKey(`address:${address}`), known: false },
         { ...throttleLimits.email, keyHash: hashKey(`email:${identity}`), known: user !== undefined },
       ];
-      const ids = await db.withSystem(async (tx) => {
-        await repository.lockKeys(
-          tx,
-          counters.map((counter) => counter.keyHash),
-        );
-        const at = now();
-        let retryAfterMs = 0;
-        for (const counter of counters) {
-          const oldest = await repository.limitthRecentFailure(
-            tx,
-            counter.keyHash,
-            new Date(at - counter.windowMs),
-            counter.limit,
-          );
-          if (!oldest) continue;
-          if (counter.known && user && (await isKnownAddress(tx, user, ip, at))) continue;
-          retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + counter.windowMs - at);
-        }
-        if (retryAfterMs > 0) {
-          const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-          throw new AppError('too_many_requests', {
-            retryAfterSeconds,
-            retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
-          });
-        }
-        const rows = counters.map((counter) => ({ id: newId(), keyHash: counter.keyHash, failedAt: new Date(at) }));
-        await repository.insertFailures(tx, rows);
-        await repository.deleteFailuresBefore(tx, new Date(at - longestWindowMs));
-        return rows.map((row) => row.id);
-      });
+      const ids = await db.withSystem((tx) =>
+        countAttempt(tx, counters, now(), (counter) =>
+          counter.known && user ? isKnownAddress(tx, user, ip, now()) : Promise.resolve(false),
+        ),
+      );
       return {
         forgive: () => db.withSystem((tx) => repository.deleteFailures(tx, ids)),
       };

@@ -1,6 +1,7 @@
 import { settingsRoutes as declared } from '@odontia/shared/routes/settings';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
+import { onlineBookingSettings } from '../online-booking/online-booking.service.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /**
@@ -58,6 +59,29 @@ export const settingsRoutes: FastifyPluginAsync<{ service: SettingsService }> = 
     async ({ ctx, body }) => ({
       data: await service.setNextNumber({ ctx, input: body }),
       code: 'system_setting_updated' as const,
+    }),
+  );
+
+  route.serve(
+    declared.onlineBooking,
+    {
+      ...read,
+      summary:
+        "Online booking's rules (issue 37): on/off, bookable treatments and professionals, lead time, horizon, pending bookings per patient, new patients, the change window; with the active treatments and professionals to choose from",
+    },
+    async ({ ctx }) => ({ data: await onlineBookingSettings.get({ ctx }) }),
+  );
+
+  route.serve(
+    declared.saveOnlineBooking,
+    {
+      ...write,
+      summary:
+        "Edit online booking's rules (audited as online_booking_settings_updated); 400 invalid_value on an unknown treatment or professional; 409 version_conflict with details.current when stale (the clinic's version, shared with the other settings)",
+    },
+    async ({ ctx, body }) => ({
+      data: await onlineBookingSettings.update({ ctx, input: body }),
+      code: 'online_booking_settings_updated' as const,
     }),
   );
 };

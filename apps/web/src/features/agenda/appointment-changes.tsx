@@ -24,6 +24,7 @@ const fieldOrder = [
   'cancelReason',
   'cancelNote',
   'outsideSchedule',
+  'origin',
   'rescheduledFrom',
   'rescheduledTo',
   'attendanceId',
@@ -57,6 +58,8 @@ function useValueText() {
         return t(`cancelReasons.${value}`, { defaultValue: value });
       case 'confirmationChannel':
         return t(`channels.${value}`, { defaultValue: value });
+      case 'origin':
+        return t(`origins.${value}`, { defaultValue: value });
       case 'rescheduledFrom':
       case 'rescheduledTo':
         return t('changes.anotherAppointment');

@@ -133,6 +133,11 @@ export function AppointmentDialog({
                   {status ? t(`displayStatus.${status}`) : null}
                 </Row>
                 {a.outsideSchedule ? <Row label={t('fields.schedule')}>{t('details.outsideSchedule')}</Row> : null}
+                {a.origin === 'online' ? (
+                  <Row label={t('fields.origin')} testId="appointment-origin">
+                    {t('details.bookedOnline')}
+                  </Row>
+                ) : null}
                 <Row label={t('fields.confirmation')} testId="appointment-confirmation">
                   {a.confirmedAt && a.confirmationChannel
                     ? t('details.confirmed', {

@@ -116,13 +116,19 @@ export function AppointmentBody({ event }: { event: AppointmentEvent }) {
       data-testid="agenda-event"
       data-appointment-id={a.id}
       data-status={status}
-      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}`}
+      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}${a.origin === 'online' ? ` · ${t('origins.online')}` : ''}`}
     >
       <strong className="agenda-event-patient">{a.patientName}</strong>{' '}
       <small className="agenda-event-time">
         {time(a.startsAt)}–{time(a.endsAt)}
       </small>
       {a.treatmentName ? <small className="agenda-event-treatment"> · {a.treatmentName}</small> : null}
+      {a.origin === 'online' ? (
+        <small className="agenda-event-origin" data-testid="agenda-event-online">
+          {' '}
+          · {t('origins.online')}
+        </small>
+      ) : null}
       {status === 'cancelled' || status === 'no_show' ? (
         <small className="agenda-event-state"> · {t(`displayStatus.${status}`)}</small>
       ) : (

@@ -1,5 +1,6 @@
 import { settingsRoutes } from '@odontia/shared/routes/settings';
 import type { SetNextNumber, UpdateClinicSettings } from '@odontia/shared/schemas/clinic-settings';
+import type { UpdateOnlineBookingSettings } from '@odontia/shared/schemas/online-booking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
@@ -10,6 +11,7 @@ import { sessionQueryKey } from '../../session/session';
 export const settingsKeys = {
   clinic: ['settings', 'clinic'] as const,
   numbering: ['settings', 'numbering'] as const,
+  onlineBooking: ['settings', 'online-booking'] as const,
 };
 
 const settingsApi = apiClient(settingsRoutes);
@@ -23,6 +25,8 @@ export function useSaveClinicSettings() {
     mutationFn: (body: UpdateClinicSettings) => settingsApi.saveClinic({ body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(settingsKeys.clinic, { data: answer.data });
+      // The clinic's version is shared with online booking's rules: read them again.
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.onlineBooking });
       // The session carries the time zone and the lock minutes: read them again.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
@@ -40,5 +44,20 @@ export function useSetNextNumber() {
   return useMutation({
     mutationFn: (body: SetNextNumber) => settingsApi.setNextNumber({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.numbering }),
+  });
+}
+
+/** Online booking's rules (issue 37), saved apart from the other settings but on the clinic's version. */
+export function useOnlineBookingSettings() {
+  return useQuery({ queryKey: settingsKeys.onlineBooking, queryFn: () => settingsApi.onlineBooking() });
+}
+
+export function useSaveOnlineBookingSettings() {
+  return useMutation({
+    mutationFn: (body: UpdateOnlineBookingSettings) => settingsApi.saveOnlineBooking({ body }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(settingsKeys.onlineBooking, { data: answer.data });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.clinic });
+    },
   });
 }

@@ -26,6 +26,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
 import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
+import { OnlineBookingSection } from './online-booking-section';
 
 /*
  * /settings (issue 19, spec §1 "system settings"): the clinic's own settings — what a new user or
@@ -376,6 +377,7 @@ export function SettingsPage() {
       loadError={t('loadError')}
       loaded={({ data }) => <SettingsForm key={data.version} data={data} />}
     >
+      <OnlineBookingSection />
       <NumberingSection />
       <OtherSettings />
     </SettingsPageFrame>

@@ -1,0 +1,191 @@
+import type { Language } from '@odontia/shared/enums';
+import { genderedText } from '@odontia/shared/gendered-text';
+import type { MailMessage } from '../../lib/mail.ts';
+import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
+import { icsCalendar } from './ics.ts';
+
+/**
+ * The mails of online booking (issue 37), in the patient's language, addressed as "usted": the
+ * booking's confirmation (with the appointment as an .ics file) and, for a booking of the public
+ * page, the link that confirms the e-mail and makes the appointment stand.
+ */
+
+interface Texts {
+  bookedSubject: string;
+  heldSubject: string;
+  greeting: string;
+  booked: string;
+  held: string;
+  treatment: string;
+  professional: string;
+  where: string;
+  phone: string;
+  confirmLink: string;
+  heldExpiry: string;
+  bookedFooter: string;
+}
+
+const texts: Record<Language, Texts> = {
+  es: {
+    bookedSubject: 'Su cita en {clinic}: {when}',
+    heldSubject: 'Confirme su reserva en {clinic}',
+    greeting: 'Estimado/a {name}:',
+    booked: 'Su cita en {clinic} está reservada para el {when}.',
+    held: 'Recibimos su reserva en {clinic} para el {when}. Para que la cita quede firme, confírmela desde este enlace:',
+    treatment: 'Tratamiento: {treatment}',
+    professional: 'Le atenderá: {professional}',
+    where: 'Dirección: {address}',
+    phone: 'Teléfono: {phone}',
+    confirmLink: 'Confirmar mi reserva',
+    heldExpiry: 'Si no la confirma antes de {expires}, el horario quedará libre de nuevo.',
+    bookedFooter:
+      'Adjuntamos la cita para su calendario. Si necesita cambiarla, hágalo desde el portal o llame a la clínica.',
+  },
+  en: {
+    bookedSubject: 'Your appointment at {clinic}: {when}',
+    heldSubject: 'Please confirm your booking at {clinic}',
+    greeting: 'Dear {name},',
+    booked: 'Your appointment at {clinic} is booked for {when}.',
+    held: 'We have received your booking at {clinic} for {when}. To make it stand, please confirm it from this link:',
+    treatment: 'Treatment: {treatment}',
+    professional: 'You will be seen by: {professional}',
+    where: 'Address: {address}',
+    phone: 'Phone: {phone}',
+    confirmLink: 'Confirm my booking',
+    heldExpiry: 'If it is not confirmed by {expires}, the time will be free again.',
+    bookedFooter: 'The appointment is attached for your calendar. To change it, use the portal or call the clinic.',
+  },
+  fr: {
+    bookedSubject: 'Votre rendez-vous chez {clinic} : {when}',
+    heldSubject: 'Veuillez confirmer votre réservation chez {clinic}',
+    greeting: 'Bonjour {name},',
+    booked: 'Votre rendez-vous chez {clinic} est réservé pour le {when}.',
+    held: 'Nous avons reçu votre réservation chez {clinic} pour le {when}. Pour qu’elle soit retenue, veuillez la confirmer depuis ce lien :',
+    treatment: 'Soin : {treatment}',
+    professional: 'Vous serez reçu(e) par : {professional}',
+    where: 'Adresse : {address}',
+    phone: 'Téléphone : {phone}',
+    confirmLink: 'Confirmer ma réservation',
+    heldExpiry: 'Sans confirmation avant le {expires}, le créneau sera de nouveau libre.',
+    bookedFooter:
+      'Le rendez-vous est joint pour votre agenda. Pour le modifier, utilisez le portail ou appelez le cabinet.',
+  },
+  pt: {
+    bookedSubject: 'Sua consulta em {clinic}: {when}',
+    heldSubject: 'Confirme seu agendamento em {clinic}',
+    greeting: 'Prezado(a) {name},',
+    booked: 'Sua consulta em {clinic} está agendada para {when}.',
+    held: 'Recebemos seu agendamento em {clinic} para {when}. Para que a consulta fique marcada, confirme-a por este link:',
+    treatment: 'Tratamento: {treatment}',
+    professional: 'Será atendido(a) por: {professional}',
+    where: 'Endereço: {address}',
+    phone: 'Telefone: {phone}',
+    confirmLink: 'Confirmar meu agendamento',
+    heldExpiry: 'Se não for confirmado até {expires}, o horário ficará livre novamente.',
+    bookedFooter: 'A consulta segue em anexo para a sua agenda. Para alterá-la, use o portal ou ligue para a clínica.',
+  },
+};
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export interface BookingMailInput {
+  language: Language;
+  to: string;
+  firstName: string;
+  sex?: string | null | undefined;
+  clinicName: string;
+  clinicAddress: string | null;
+  clinicPhone: string | null;
+  treatmentName: string | null;
+  professionalName: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+}
+
+function compose(
+  input: BookingMailInput,
+  parts: { subject: string; lead: string; after: string[]; link?: { label: string; url: string } },
+  extra: Record<string, string> = {},
+): Omit<MailMessage, 'attachments'> {
+  const t = texts[input.language];
+  const values: Record<string, string> = {
+    clinic: input.clinicName,
+    name: input.firstName,
+    when: formatAppointmentTime(input.startsAt, input.timeZone, input.language),
+    treatment: input.treatmentName ?? '',
+    professional: input.professionalName,
+    address: input.clinicAddress ?? '',
+    phone: input.clinicPhone ?? '',
+    ...extra,
+  };
+  const fill = (text: string, html: boolean) =>
+    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
+      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
+    );
+  const details = [
+    ...(input.treatmentName ? [t.treatment] : []),
+    t.professional,
+    ...(input.clinicAddress ? [t.where] : []),
+    ...(input.clinicPhone ? [t.phone] : []),
+  ];
+  const text = [
+    fill(t.greeting, false),
+    '',
+    fill(parts.lead, false),
+    ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
+    '',
+    ...details.map((line) => fill(line, false)),
+    '',
+    ...parts.after.map((line) => fill(line, false)),
+    '',
+    `— ${input.clinicName}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif">
+<p>${fill(t.greeting, true)}</p>
+<p><strong>${fill(parts.lead, true)}</strong></p>
+${parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
+<p>${details.map((line) => fill(line, true)).join('<br>')}</p>
+${parts.after.map((line) => `<p>${fill(line, true)}</p>`).join('\n')}
+<p>— ${escapeHtml(input.clinicName)}</p>
+</body></html>`;
+  return {
+    to: input.to,
+    subject: fill(parts.subject, false),
+    text,
+    html,
+    ...(parts.link ? { link: parts.link.url } : {}),
+  };
+}
+
+/** The confirmation of a booked appointment, with it as `cita.ics`. */
+export function bookedMail(input: BookingMailInput & { appointmentId: string; version: number }): MailMessage {
+  const t = texts[input.language];
+  const message = compose(input, { subject: t.bookedSubject, lead: t.booked, after: [t.bookedFooter] });
+  const ics = icsCalendar({
+    uid: `${input.appointmentId}@odontia`,
+    sequence: input.version,
+    start: input.startsAt,
+    end: input.endsAt,
+    stamp: new Date(),
+    summary: input.treatmentName ? `${input.treatmentName} · ${input.clinicName}` : input.clinicName,
+    description: `${input.professionalName}${input.clinicPhone ? ` · ${input.clinicPhone}` : ''}`,
+    location: input.clinicAddress ?? undefined,
+  });
+  return {
+    ...message,
+    attachments: [
+      { filename: 'cita.ics', content: Buffer.from(ics, 'utf8'), contentType: 'text/calendar; charset=utf-8' },
+    ],
+  };
+}
+
+/** The link of a public booking: it confirms the e-mail, once, before `expiresAt`. */
+export function heldMail(input: BookingMailInput & { link: string; expiresAt: Date }): MailMessage {
+  const t = texts[input.language];
+  return compose(
+    input,
+    { subject: t.heldSubject, lead: t.held, after: [t.heldExpiry], link: { label: t.confirmLink, url: input.link } },
+    { expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language) },
+  );
+}

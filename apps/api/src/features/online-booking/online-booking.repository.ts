@@ -1,0 +1,279 @@
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts, appointments, onlineBookingHolds, patients, treatments, users } from '../../db/schema/index.ts';
+import { spanishKey } from '../../db/spanish-order.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
+
+/** SQL of online booking (issue 37): the clinic's rules, bookable treatments, holds. Tenant context unless said. */
+
+interface Scope {
+  readonly tx: TenantTx;
+  readonly accountId: string;
+}
+
+/** The clinic's rules and what the public page and the mails show of it. */
+export async function findRules({ tx, accountId }: Scope, { lock = false } = {}) {
+  const query = tx
+    .select({
+      enabled: accounts.onlineBookingEnabled,
+      professionalIds: accounts.onlineBookingProfessionalIds,
+      leadHours: accounts.onlineBookingLeadHours,
+      horizonDays: accounts.onlineBookingHorizonDays,
+      maxPending: accounts.onlineBookingMaxPending,
+      newPatients: accounts.onlineBookingNewPatients,
+      changeHours: accounts.onlineBookingChangeHours,
+      timeZone: accounts.timeZone,
+      defaultLanguage: accounts.defaultLanguage,
+      clinicName: accounts.clinicName,
+      tradeName: accounts.tradeName,
+      address: accounts.address,
+      phone: accounts.phone,
+      website: accounts.website,
+      version: accounts.version,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const [row] = lock ? await query.for('no key update') : await query;
+  if (!row) throw new Error(`clinic ${accountId} not found`);
+  return row;
+}
+export type Rules = Awaited<ReturnType<typeof findRules>>;
+
+export async function updateRules(
+  { tx, accountId }: Scope,
+  values: {
+    onlineBookingEnabled: boolean;
+    onlineBookingProfessionalIds: string[];
+    onlineBookingLeadHours: number;
+    onlineBookingHorizonDays: number;
+    onlineBookingMaxPending: number;
+    onlineBookingNewPatients: boolean;
+    onlineBookingChangeHours: number;
+  },
+): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ ...values, updatedAt: new Date(), version: sql`${accounts.version} + 1` })
+    .where(eq(accounts.id, accountId));
+}
+
+const liveTreatment = (accountId: string) =>
+  and(eq(treatments.accountId, accountId), isNull(treatments.deletedAt), eq(treatments.active, true));
+
+/** The clinic's active treatments (all, or the bookable ones), by name. */
+export function treatmentOptions({ tx, accountId }: Scope, { bookableOnly }: { bookableOnly: boolean }) {
+  return tx
+    .select({
+      id: treatments.id,
+      name: treatments.name,
+      durationMinutes: treatments.durationMinutes,
+      bookable: treatments.bookableOnline,
+    })
+    .from(treatments)
+    .where(and(liveTreatment(accountId), bookableOnly ? eq(treatments.bookableOnline, true) : undefined))
+    .orderBy(asc(spanishKey(treatments.name)), asc(treatments.id))
+    .limit(2000);
+}
+
+/** A bookable treatment: its name and duration (undefined when it is not offered online). */
+export async function bookableTreatment({ tx, accountId }: Scope, id: string) {
+  const [row] = await tx
+    .select({ id: treatments.id, name: treatments.name, durationMinutes: treatments.durationMinutes })
+    .from(treatments)
+    .where(and(liveTreatment(accountId), eq(treatments.id, id), eq(treatments.bookableOnline, true)));
+  return row;
+}
+
+/** Which of `ids` are live treatments of the clinic. */
+export async function existingTreatments({ tx, accountId }: Scope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(and(eq(treatments.accountId, accountId), isNull(treatments.deletedAt), inArray(treatments.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+/** Flags exactly `ids` bookable; answers the ids whose flag changed. */
+export async function setBookableTreatments({ tx, accountId }: Scope, ids: string[]): Promise<void> {
+  const chosen = sql`${treatments.id} = any(${`{${ids.join(',')}}`}::uuid[])`;
+  await tx
+    .update(treatments)
+    .set({ bookableOnline: sql`${chosen}` })
+    .where(and(eq(treatments.accountId, accountId), sql`${treatments.bookableOnline} <> (${chosen})`));
+}
+
+/** The patient's upcoming scheduled appointments booked online. */
+export async function countUpcomingOnline({ tx, accountId }: Scope, patientId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.patientId, patientId),
+        isNull(appointments.deletedAt),
+        eq(appointments.status, 'scheduled'),
+        eq(appointments.origin, 'online'),
+        gt(appointments.startsAt, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The patient of the clinic with this ID number and e-mail (how a confirmed public booking matches one). */
+export async function findPatientByIdAndEmail({ tx, accountId }: Scope, idNumber: string, email: string) {
+  const [row] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.accountId, accountId),
+        isNull(patients.deletedAt),
+        sql`lower(${patients.ssn}) = lower(${idNumber})`,
+        sql`lower(${patients.email}) = lower(${email})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The patient's language, e-mail and name, for the mails. */
+export async function findPatientContact({ tx, accountId }: Scope, patientId: string) {
+  const [row] = await tx
+    .select({ email: patients.email, firstName: patients.firstName, sex: patients.sex, language: patients.language })
+    .from(patients)
+    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId)));
+  return row;
+}
+
+// ———————————————————————————————————————————— holds of the public page
+
+/** Pending holds past their time become `expired`: they stop holding the slot and the e-mail. */
+export async function expireHolds({ tx, accountId }: Scope, now: Date): Promise<void> {
+  await tx
+    .update(onlineBookingHolds)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(onlineBookingHolds.accountId, accountId),
+        eq(onlineBookingHolds.status, 'pending'),
+        lte(onlineBookingHolds.expiresAt, now),
+      ),
+    );
+}
+
+/** The pending, unexpired holds over [from, to): busy time of the free-slot search. */
+export function heldBetween({ tx, accountId }: Scope, range: { from: Date; to: Date; now: Date }) {
+  return tx
+    .select({
+      professionalId: onlineBookingHolds.professionalId,
+      startsAt: onlineBookingHolds.startsAt,
+      endsAt: onlineBookingHolds.endsAt,
+    })
+    .from(onlineBookingHolds)
+    .where(
+      and(
+        eq(onlineBookingHolds.accountId, accountId),
+        eq(onlineBookingHolds.status, 'pending'),
+        gt(onlineBookingHolds.expiresAt, range.now),
+        // A hold lasts 12 h at most, like an appointment (treatments_duration).
+        gt(onlineBookingHolds.startsAt, new Date(range.from.getTime() - 12 * 3_600_000)),
+        lt(onlineBookingHolds.startsAt, range.to),
+        gt(onlineBookingHolds.endsAt, range.from),
+      ),
+    );
+}
+
+export async function insertHold(scope: Scope, row: Omit<typeof onlineBookingHolds.$inferInsert, 'accountId'>) {
+  await scope.tx.insert(onlineBookingHolds).values({ ...row, accountId: scope.accountId });
+}
+
+/** The clinic of a hold's token: the one look-up across clinics (system context). */
+export async function findHoldClinic(tx: SystemTx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ accountId: onlineBookingHolds.accountId })
+    .from(onlineBookingHolds)
+    .where(eq(onlineBookingHolds.tokenHash, tokenHash));
+  return row?.accountId;
+}
+
+/** The hold of a token, locked (two clicks at once confirm once). */
+export async function lockHold({ tx, accountId }: Scope, tokenHash: string) {
+  const [row] = await tx
+    .select()
+    .from(onlineBookingHolds)
+    .where(and(eq(onlineBookingHolds.accountId, accountId), eq(onlineBookingHolds.tokenHash, tokenHash)))
+    .for('update');
+  return row;
+}
+
+export async function markHoldConfirmed({ tx, accountId }: Scope, id: string, appointmentId: string) {
+  await tx
+    .update(onlineBookingHolds)
+    .set({ status: 'confirmed', appointmentId })
+    .where(and(eq(onlineBookingHolds.accountId, accountId), eq(onlineBookingHolds.id, id)));
+}
+
+export async function markHoldExpired({ tx, accountId }: Scope, id: string) {
+  await tx
+    .update(onlineBookingHolds)
+    .set({ status: 'expired' })
+    .where(and(eq(onlineBookingHolds.accountId, accountId), eq(onlineBookingHolds.id, id)));
+}
+
+const professional = alias(users, 'professional');
+
+/** One appointment as its patient sees it (undefined: not theirs, or deleted). */
+export async function findPatientAppointment({ tx, accountId }: Scope, patientId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: appointments.id,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      timeZone: appointments.timeZone,
+      status: appointments.status,
+      treatmentId: appointments.treatmentId,
+      treatmentName: treatments.name,
+      professionalId: appointments.professionalId,
+      professionalName: professional.completeName,
+      confirmedAt: appointments.confirmedAt,
+      origin: appointments.origin,
+      chairId: appointments.chairId,
+      reason: appointments.reason,
+      notes: appointments.notes,
+      version: appointments.version,
+      patientId: appointments.patientId,
+    })
+    .from(appointments)
+    .innerJoin(
+      professional,
+      and(eq(professional.accountId, appointments.accountId), eq(professional.id, appointments.professionalId)),
+    )
+    .leftJoin(
+      treatments,
+      and(eq(treatments.accountId, appointments.accountId), eq(treatments.id, appointments.treatmentId)),
+    )
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.id, id),
+        eq(appointments.patientId, patientId),
+        isNull(appointments.deletedAt),
+      ),
+    );
+  return row;
+}
+export type PatientAppointmentRow = NonNullable<Awaited<ReturnType<typeof findPatientAppointment>>>;
+
+/** Whether `ids` are all active professionals (staff, not the portal's customer level) of the clinic. */
+export async function activeStaff({ tx, accountId }: Scope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.accountId, accountId), eq(users.active, true), ne(users.level, 'customer'), inArray(users.id, ids)),
+    );
+  return rows.map((row) => row.id);
+}
