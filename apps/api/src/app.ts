@@ -36,6 +36,8 @@ import { createPublicBookingService } from './features/online-booking/public-boo
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { portalRoutes } from './features/portal/portal.routes.ts';
+import { portalAccessRoutes } from './features/portal/portal-access.routes.ts';
+import { createPortalAccessService } from './features/portal/portal-access.service.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
@@ -221,6 +223,15 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         contract,
       });
       await api.register(authRoutes, { service, plansEnforced: contract.enforced });
+      const access = createPortalAccessService({
+        db,
+        mailer: app.mailer,
+        throttle: app.authThrottle,
+        publicUrl: env.PUBLIC_URL,
+        log: app.log,
+        contract,
+      });
+      await api.register(portalAccessRoutes, { access });
       await api.register(usersRoutes, {
         service: createUsersService({
           db,
@@ -236,7 +247,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
-      await api.register(portalRoutes);
+      await api.register(portalRoutes, { access });
       await api.register(onlineBookingRoutes, {
         publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
       });

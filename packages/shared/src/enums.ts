@@ -5,7 +5,7 @@
 export { type MenuSize, menuSizes, type ThemeMode, themeModes } from './appearance.ts';
 export { type Currency, currencies, currencyIsoCodes } from './currencies.ts';
 export { fallbackLanguage, type Language, languages } from './languages.ts';
-export { type UserLevel, userLevels } from './user-levels.ts';
+export { type StaffLevel, staffLevels, type UserLevel, userLevels } from './user-levels.ts';
 
 /** The date formats a user or a clinic may choose (spec §3). */
 export const dateFormats = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;

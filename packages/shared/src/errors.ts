@@ -63,6 +63,12 @@ export const errorStatuses = {
   account_already_activated: 409,
   email_already_exists: 409,
   token_expired: 410,
+  /** The patient portal (issue 37): a patient without an e-mail cannot be invited. */
+  patient_email_required: 409,
+  /** The patient's e-mail already signs in to this clinic as someone else (a user, another patient). */
+  portal_email_in_use: 409,
+  /** The portal's first password: the sign-in already has one (the profile changes it). */
+  password_already_set: 409,
   version_conflict: 409,
   cannot_deactivate_self: 409,
   last_administrator: 409,
@@ -440,6 +446,10 @@ export const successCodes = [
   'account_renewal_ordered',
   'report_export_queued',
   'clinic_switched',
+  'portal_access_invited',
+  'portal_access_revoked',
+  'portal_access_requested',
+  'portal_password_set',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -23,7 +23,7 @@ import { odontogramRoutes } from './odontogram.ts';
 import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
-import { portalBookingRoutes, portalRoutes } from './portal.ts';
+import { portalAccessRoutes, portalBookingRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
@@ -84,4 +84,6 @@ export const declaredRoutes = {
   clinical: clinicalRoutes,
   portal: portalRoutes,
   portalBooking: portalBookingRoutes,
+  publicPortal: publicPortalRoutes,
+  portalAccess: portalAccessRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -61,6 +61,11 @@ export const portalAccessSchema = z.object({
 });
 export type PortalAccess = z.infer<typeof portalAccessSchema>;
 export const portalAccessResponseSchema = z.object({ data: portalAccessSchema });
+/** POST (invited) and DELETE (revoked) …/portal-access: the new state and the toast's code. */
+export const portalAccessChangedResponseSchema = z.object({
+  data: portalAccessSchema,
+  code: z.enum(['portal_access_invited', 'portal_access_revoked']),
+});
 export const patientPortalParamsSchema = z.object({ patientId: idSchema });
 
 /** GET /api/portal/me: the patient, the clinic and the portal's settings. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instantText, named } from '../api-schema.ts';
-import { userLevels } from '../enums.ts';
+import { staffLevels, userLevels } from '../enums.ts';
 import { emailAddress, optionalText, requiredText } from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 
@@ -32,12 +32,12 @@ export const usersPageSchema = pageSchema(clinicUserSchema);
 export const inviteUserRequestSchema = z.object({
   completeName: requiredText(120),
   email: emailAddress(),
-  level: z.enum(userLevels),
+  level: z.enum(staffLevels),
 });
 
 /** PATCH /api/users/:id: change the level, deactivate or reactivate. `version` guards concurrent edits. */
 export const updateUserRequestSchema = z.object({
-  level: z.enum(userLevels).optional(),
+  level: z.enum(staffLevels).optional(),
   active: z.boolean().optional(),
   /** Matrícula; blank clears it. */
   licenseNumber: optionalText(60).optional(),

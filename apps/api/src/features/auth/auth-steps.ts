@@ -1,5 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
 import type { Profile } from '@odontia/shared/schemas/auth';
+import type { AuthTokenPurpose } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -34,7 +35,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
   async function issueToken(
     tx: SystemTx | TenantTx,
     target: { accountId: string; userId: string },
-    purpose: 'activation' | 'reset' | 'invitation',
+    purpose: AuthTokenPurpose,
     ttlMs: number,
     pendingPasswordHash: string | null = null,
   ): Promise<string> {

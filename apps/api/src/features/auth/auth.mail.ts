@@ -10,7 +10,19 @@ import type { MailMessage } from '../../lib/mail.ts';
  * `activation_existing` and `invitation_existing` (issue 19): the address already signs in at
  * another clinic, so the person keeps their password; only its owner reads which one was sent.
  */
-export type AuthMailKind = 'activation' | 'reset' | 'invitation' | 'activation_existing' | 'invitation_existing';
+export type AuthMailKind =
+  | 'activation'
+  | 'reset'
+  | 'invitation'
+  | 'activation_existing'
+  | 'invitation_existing'
+  | PortalMailKind;
+
+/**
+ * The patient portal's one-time links (issue 37): the clinic's invitation (7 days) and the link a
+ * patient asked for on the clinic's page (60 minutes). Patients are addressed formally (usted, vous).
+ */
+export type PortalMailKind = 'portal_invitation' | 'portal_link';
 
 interface Template {
   subject: string;
@@ -22,6 +34,20 @@ interface Template {
 
 const templates: Record<Language, Record<AuthMailKind, Template>> = {
   es: {
+    portal_invitation: {
+      subject: '{clinic} le invita a su portal de paciente',
+      greeting: 'Hola, {name}:',
+      body: '{clinic} le da acceso a su portal de paciente, donde puede consultar sus turnos, sus documentos y su saldo. Abra este enlace para entrar (sirve una sola vez y vence en 7 días); una vez dentro, puede elegir una contraseña:',
+      action: 'Entrar al portal',
+      footer: 'Si no esperaba este correo, puede ignorarlo.',
+    },
+    portal_link: {
+      subject: 'Su enlace para entrar al portal de {clinic}',
+      greeting: 'Hola, {name}:',
+      body: 'Recibimos su pedido de acceso al portal de paciente de {clinic}. Abra este enlace para entrar (sirve una sola vez y vence en 60 minutos):',
+      action: 'Entrar al portal',
+      footer: 'Si no lo pidió, ignore este correo: nadie entra sin este enlace.',
+    },
     activation: {
       subject: 'Activa tu cuenta de {clinic} en Odontia',
       greeting: 'Hola, {name}:',
@@ -59,6 +85,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
     },
   },
   en: {
+    portal_invitation: {
+      subject: '{clinic} invites you to your patient portal',
+      greeting: 'Hello {name},',
+      body: '{clinic} gives you access to your patient portal, where you can see your appointments, your documents and your balance. Open this link to enter (it works once and expires in 7 days); once inside, you may choose a password:',
+      action: 'Enter the portal',
+      footer: 'If you were not expecting this e-mail, you can ignore it.',
+    },
+    portal_link: {
+      subject: 'Your link to enter the {clinic} portal',
+      greeting: 'Hello {name},',
+      body: 'We received your request to access the patient portal of {clinic}. Open this link to enter (it works once and expires in 60 minutes):',
+      action: 'Enter the portal',
+      footer: 'If you did not ask for it, ignore this e-mail: nobody enters without this link.',
+    },
     activation: {
       subject: 'Activate your {clinic} account on Odontia',
       greeting: 'Hello {name},',
@@ -96,6 +136,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
     },
   },
   fr: {
+    portal_invitation: {
+      subject: '{clinic} vous invite à votre portail patient',
+      greeting: 'Bonjour {name},',
+      body: '{clinic} vous donne accès à votre portail patient, où vous pouvez consulter vos rendez-vous, vos documents et votre solde. Ouvrez ce lien pour entrer (il ne sert qu’une fois et expire dans 7 jours) ; une fois connecté, vous pourrez choisir un mot de passe :',
+      action: 'Entrer dans le portail',
+      footer: 'Si vous ne vous attendiez pas à cet e-mail, vous pouvez l’ignorer.',
+    },
+    portal_link: {
+      subject: 'Votre lien pour entrer dans le portail de {clinic}',
+      greeting: 'Bonjour {name},',
+      body: 'Nous avons reçu votre demande d’accès au portail patient de {clinic}. Ouvrez ce lien pour entrer (il ne sert qu’une fois et expire dans 60 minutes) :',
+      action: 'Entrer dans le portail',
+      footer: 'Si vous n’avez rien demandé, ignorez cet e-mail : personne n’entre sans ce lien.',
+    },
     activation: {
       subject: 'Activez le compte de {clinic} sur Odontia',
       greeting: 'Bonjour {name},',
@@ -134,6 +188,20 @@ const templates: Record<Language, Record<AuthMailKind, Template>> = {
     },
   },
   pt: {
+    portal_invitation: {
+      subject: 'Acesso ao seu portal do paciente de {clinic}',
+      greeting: 'Olá, {name}!',
+      body: '{clinic} lhe dá acesso ao portal do paciente, onde pode consultar suas consultas, seus documentos e seu saldo. Abra este link para entrar (ele funciona uma única vez e expira em 7 dias); depois de entrar, pode escolher uma senha:',
+      action: 'Entrar no portal',
+      footer: 'Se não esperava este e-mail, pode ignorá-lo.',
+    },
+    portal_link: {
+      subject: 'Seu link para entrar no portal de {clinic}',
+      greeting: 'Olá, {name}!',
+      body: 'Recebemos o seu pedido de acesso ao portal do paciente de {clinic}. Abra este link para entrar (ele funciona uma única vez e expira em 60 minutos):',
+      action: 'Entrar no portal',
+      footer: 'Se não pediu, ignore este e-mail: ninguém entra sem este link.',
+    },
     activation: {
       subject: 'Ative a conta de {clinic} no Odontia',
       greeting: 'Olá, {name}!',

@@ -1,19 +1,90 @@
-import { portalRoutes as declared } from '@odontia/shared/routes/portal';
-import type { FastifyPluginAsync } from 'fastify';
+import { portalRoutes as declared, publicPortalRoutes } from '@odontia/shared/routes/portal';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { routes } from '../../plugins/routes.ts';
+import { findLogo } from '../fiscal/fiscal.repository.ts';
+import { findClinicBySlug } from './portal.repository.ts';
 import { portalMe } from './portal.service.ts';
+import type { PortalAccessService } from './portal-access.service.ts';
+
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /**
  * /api/portal/* — the patient portal (issue 37): a customer session's own data, `portal.use`
  * only. Every handler's transaction runs as the session's patient (plugins/routes.ts →
- * `withPatient`): the database itself refuses any other patient's rows.
+ * `withPatient`): the database itself refuses any other patient's rows. Beside them, the public
+ * routes of the clinic's page: its data and logo, the access request, the one-time link.
  */
-export const portalRoutes: FastifyPluginAsync = async (app) => {
+export const portalRoutes: FastifyPluginAsync<{ access: PortalAccessService }> = async (app, { access }) => {
   const route = routes(app, { tags: ['portal'] });
 
   route.serve(
     declared.me,
     { permission: 'portal.use', summary: "The signed-in patient, their clinic and the portal's settings" },
     async ({ ctx }) => ({ data: await portalMe(ctx) }),
+  );
+
+  route.serve(
+    declared.setPassword,
+    {
+      permission: 'portal.use',
+      summary:
+        'The first password of a patient who entered by a link (then the normal sign-in works); 409 password_already_set when the sign-in has one',
+      transaction: false,
+    },
+    async ({ actor, body, request }) => {
+      await access.setFirstPassword(actor, body.password, sessionOf(request).sessionId);
+      return { code: 'portal_password_set' as const };
+    },
+  );
+
+  const clinicOf = async (slug: string) => {
+    const clinic = await app.db.withSystem((tx) => findClinicBySlug(tx, slug));
+    if (!clinic) throw new AppError('clinic_not_found');
+    return clinic;
+  };
+
+  route.servePublic(
+    publicPortalRoutes.clinic,
+    {
+      summary: "A clinic's public page: its name, address, phone, time zone, language and brand; 404 clinic_not_found",
+    },
+    async ({ params }) => ({ data: (await clinicOf(params.slug)).clinic }),
+  );
+
+  route.servePublic(
+    publicPortalRoutes.logo,
+    { summary: "The clinic's logo (PNG); 404 not_found without one" },
+    async ({ params, reply }) => {
+      const clinic = await clinicOf(params.slug);
+      const logo = await app.db.withTenant(clinic.id, (tx) => findLogo({ tx, accountId: clinic.id }));
+      if (!logo) throw new AppError('not_found');
+      return reply.type(logo.contentType).header('etag', `"${logo.sha256}"`).send(logo.bytes);
+    },
+  );
+
+  route.servePublic(
+    publicPortalRoutes.requestAccess,
+    {
+      summary:
+        'A patient asks for a sign-in link with their e-mail and ID number: mailed when they match a live patient of the clinic; the same answer either way; throttled like the sign-in (429)',
+    },
+    async ({ params, body, request }) => {
+      await access.request(params.slug, body, clientOf(request));
+      return { code: 'portal_access_requested' as const };
+    },
+  );
+
+  route.servePublic(
+    publicPortalRoutes.signInWithLink,
+    {
+      summary:
+        'The one-time link of an invitation or a request opens a customer session; 404 invalid_token, 410 token_expired when used or expired',
+    },
+    async ({ params, request }) => ({
+      data: await access.signInWithLink(params.token, clientOf(request)),
+      code: 'login_success' as const,
+    }),
   );
 };

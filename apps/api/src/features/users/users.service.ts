@@ -92,7 +92,7 @@ export function createUsersService(deps: UsersServiceDeps) {
               throw new AppError('email_already_exists');
             }
           }
-          if (input.level !== 'customer') await requireStaffRoom({ tx, accountId: actor.accountId }, plans);
+          await requireStaffRoom({ tx, accountId: actor.accountId }, plans);
           const loginId = existing?.id ?? newId();
           if (!existing) {
             await authRepository.insertLogin(tx, { id: loginId, email: input.email.toLowerCase(), passwordHash: null });
@@ -170,6 +170,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!user) throw new AppError('user_not_found');
       if (user.version !== input.version) throw new AppError('version_conflict');
       if (input.active === false && user.id === ctx.userId) throw new AppError('cannot_deactivate_self');
+      // A patient's portal membership stays a customer (issue 37): its access is managed from the patient.
+      if (user.level === 'customer' && input.level !== undefined) {
+        throw new AppError('validation_error', { fields: [{ path: 'level', code: 'invalid_value' }] });
+      }
       const level = input.level ?? user.level;
       const active = input.active ?? user.active;
       const losesAdministrator =

@@ -1,5 +1,5 @@
 import '../../lib/zod-setup';
-import { userLevels } from '@odontia/shared/enums';
+import { staffLevels } from '@odontia/shared/enums';
 import { inviteUserRequestSchema } from '@odontia/shared/schemas/users';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
@@ -64,7 +64,7 @@ export function InviteUserModal({ show, onClose }: { show: boolean; onClose: () 
             form={form}
             name="level"
             label={t('users:invite.level')}
-            options={userLevels.map((level) => ({ value: level, label: t(`layout:levels.${level}`) }))}
+            options={staffLevels.map((level) => ({ value: level, label: t(`layout:levels.${level}`) }))}
           />
         </Modal.Body>
         <Modal.Footer>

@@ -1,4 +1,4 @@
-import { type UserLevel, userLevels } from '@odontia/shared/enums';
+import { type StaffLevel, staffLevels, userLevels } from '@odontia/shared/enums';
 import type { ClinicUser } from '@odontia/shared/schemas/users';
 import { IdCard, UserPlus, UserRoundCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ const statusBadge = { active: 'text-bg-success', pending: 'text-bg-warning', ina
 /** A PATCH of the user with the row's version; the toast says how it went. */
 function useChangeUser(user: ClinicUser) {
   const update = useUpdateUser();
-  const change = async (body: { level?: UserLevel; active?: boolean }) => {
+  const change = async (body: { level?: StaffLevel; active?: boolean }) => {
     try {
       const answer = await update.mutateAsync({ id: user.id, version: user.version, ...body });
       toastSuccess(answer.code);
@@ -45,10 +45,14 @@ function LevelSelect({ user }: { user: ClinicUser }) {
       className="form-select form-select-sm level-select"
       value={user.level}
       aria-label={t('users:levelOf', { name: user.completeName })}
-      disabled={pending || !user.active}
-      onChange={(event) => void change({ level: event.target.value as UserLevel })}
+      // A patient's portal membership (issue 37) stays a customer: its access is managed from the patient.
+      disabled={pending || !user.active || user.level === 'customer'}
+      onChange={(event) => void change({ level: event.target.value as StaffLevel })}
     >
-      <ValueOptions values={userLevels} label={(level) => t(`layout:levels.${level}`)} />
+      <ValueOptions
+        values={user.level === 'customer' ? userLevels : staffLevels}
+        label={(level) => t(`layout:levels.${level}`)}
+      />
     </select>
   );
 }
