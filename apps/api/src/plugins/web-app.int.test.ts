@@ -64,7 +64,9 @@ describe('web app under /clinica/', () => {
       '/clinica/c/clinica-sonrisa/book/confirm/abc123',
       '/clinica/portal',
       '/clinica/portal/',
-      '/clinica/portal/sign-in/abc123',
+      '/clinica/portal/sign-in',
+      '/clinica/p/clinica-sonrisa/link/abc123',
+      '/clinica/booking/confirm/abc123',
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);

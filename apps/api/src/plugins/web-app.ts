@@ -17,8 +17,12 @@ export interface WebAppOptions {
  */
 export type SpaFallback = (reply: FastifyReply, pathname: string) => FastifyReply | false;
 
-/** The patient portal's paths below the base path (issue 37): the clinic's public pages and the patient's. */
-const portalPath = /^(?:c(?:\/|$)|portal(?:\/|$))/;
+/**
+ * The patient portal's paths below the base path (issue 37): the clinic's public pages (`c/…`),
+ * the patient's (`portal…`), and the pages of its mails' links (`p/<clinic>/link/…` signs in,
+ * `booking/confirm/…` confirms a public booking).
+ */
+const portalPath = /^(?:c|portal|p|booking)(?:\/|$)/;
 
 /**
  * Serves the built web app under the base path. The build is base-independent (`base: './'`);

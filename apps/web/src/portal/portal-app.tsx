@@ -37,9 +37,9 @@ type Params = Record<string, string>;
 const pages: readonly [pattern: string, page: (params: Params) => JSX.Element][] = [
   ['/c/:slug', (params) => <ClinicPage slug={params.slug ?? ''} />],
   ['/c/:slug/book', (params) => <PublicBookingPage slug={params.slug ?? ''} />],
-  ['/portal/booking/:token', (params) => <BookingLinkPage token={params.token ?? ''} />],
+  ['/booking/confirm/:token', (params) => <BookingLinkPage token={params.token ?? ''} />],
   ['/portal/sign-in', () => <SignInPage />],
-  ['/portal/sign-in/:token', (params) => <SignInLinkPage token={params.token ?? ''} />],
+  ['/p/:slug/link/:token', (params) => <SignInLinkPage slug={params.slug ?? ''} token={params.token ?? ''} />],
   ['/portal/book', () => <PortalBookingPage />],
   ['/portal', () => <HomePage />],
 ];

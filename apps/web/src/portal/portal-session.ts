@@ -1,4 +1,4 @@
-import type { portalRoutes } from '@odontia/shared/routes/portal';
+import type { portalBookingRoutes, portalRoutes } from '@odontia/shared/routes/portal';
 import type { PortalMe } from '@odontia/shared/schemas/portal';
 import { useCallback, useEffect, useState } from 'react';
 import { addressClient } from '../lib/api-client';
@@ -9,6 +9,25 @@ import { brandOf } from './public-clinic';
 import { useRouter } from './router';
 
 export const portalMeApi = addressClient<Pick<typeof portalRoutes, 'me'>>({ me: ['GET', '/portal/me'] });
+
+/** The patient's own data, by address. */
+export const portalDataApi = addressClient<
+  Pick<typeof portalRoutes, 'appointments' | 'documents' | 'documentPdf' | 'balance'>
+>({
+  appointments: ['GET', '/portal/appointments'],
+  documents: ['GET', '/portal/documents'],
+  documentPdf: ['GET', '/portal/documents/:kind/:id/pdf'],
+  balance: ['GET', '/portal/balance'],
+});
+
+/** The signed-in patient's booking, by address (no contracts downloaded, as on the public pages). */
+export const portalBookingApi = addressClient<typeof portalBookingRoutes>({
+  freeSlots: ['GET', '/portal/free-slots'],
+  book: ['POST', '/portal/bookings'],
+  confirm: ['POST', '/portal/appointments/:id/confirm'],
+  cancel: ['POST', '/portal/appointments/:id/cancel'],
+  reschedule: ['POST', '/portal/appointments/:id/reschedule'],
+});
 
 /**
  * The signed-in patient (`GET /api/portal/me`): who they are, their clinic and its settings.

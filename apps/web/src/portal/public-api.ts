@@ -8,7 +8,7 @@ import { addressClient } from '../lib/api-client';
  * 120 KB); the server validates as for any route.
  */
 
-export const portalAccessApi = addressClient<typeof publicPortalRoutes>({
+export const portalAccessApi = addressClient<Omit<typeof publicPortalRoutes, 'logo'>>({
   clinic: ['GET', '/public/clinics/:slug'],
   requestAccess: ['POST', '/public/clinics/:slug/portal-access'],
   signInWithLink: ['POST', '/public/portal-links/:token'],

@@ -129,7 +129,6 @@ export function BookingFlow({
   source,
   path,
   details,
-  onBooked,
   book,
 }: {
   source: BookingSource;
@@ -138,7 +137,6 @@ export function BookingFlow({
   /** The public page asks who books before booking. */
   details: boolean;
   book: (choices: BookingChoices, person: Record<string, string> | null) => Promise<void>;
-  onBooked?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { query } = useRouter();
@@ -270,11 +268,7 @@ export function BookingFlow({
       </dl>
       <BookForm
         details={details}
-        book={(person) =>
-          book({ treatmentId, professionalId: slot.professionalId, startsAt: slot.startsAt }, person).then(() =>
-            onBooked?.(),
-          )
-        }
+        book={(person) => book({ treatmentId, professionalId: slot.professionalId, startsAt: slot.startsAt }, person)}
       />
     </section>
   );

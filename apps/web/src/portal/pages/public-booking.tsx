@@ -4,7 +4,7 @@ import { supportedLanguage } from '../../lib/i18n';
 import { portalErrorText } from '../errors';
 import { PortalLayout } from '../layout';
 import { publicBookingApi } from '../public-api';
-import { usePublicClinic } from '../public-clinic';
+import { brandOf } from '../public-clinic';
 import { ErrorAlert, Placeholder } from '../ui';
 import { type BookingChoices, BookingFlow, type BookingSource, CheckYourMail } from './book';
 
@@ -13,7 +13,6 @@ type BookingPage = Awaited<ReturnType<typeof publicBookingApi.page>>['data'];
 /** `/c/:slug/book`: a new patient books from the clinic's public page, then confirms by e-mail. */
 export function PublicBookingPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
-  const { brand } = usePublicClinic(slug);
   const [page, setPage] = useState<{ data: BookingPage | null; error: unknown }>({ data: null, error: null });
   const [held, setHeld] = useState<{ expiresAt: string } | null>(null);
 
@@ -36,7 +35,7 @@ export function PublicBookingPage({ slug }: { slug: string }) {
     () =>
       page.data
         ? {
-            timeZone: page.data.timeZone,
+            timeZone: page.data.clinic.timeZone,
             treatments: page.data.treatments,
             professionals: page.data.professionals,
             freeSlots,
@@ -64,7 +63,7 @@ export function PublicBookingPage({ slug }: { slug: string }) {
   };
 
   return (
-    <PortalLayout brand={brand} title={t('book.title')}>
+    <PortalLayout brand={page.data ? brandOf(page.data.clinic) : null} title={t('book.title')}>
       <h1 className="h3 mb-3">{t('book.title')}</h1>
       {page.error ? (
         <ErrorAlert>{portalErrorText(page.error)}</ErrorAlert>

@@ -94,12 +94,14 @@ export function SignInPage() {
 }
 
 /**
- * `/portal/sign-in/:token`: the one-time link of an invitation or of an access request. The link
- * signs in when pressed, not on opening: a mail scanner that opens links does not spend it.
+ * `/p/:slug/link/:token`: the one-time link of an invitation or of an access request, under its
+ * clinic's brand. The link signs in when pressed, not on opening: a mail scanner that opens links
+ * does not spend it.
  */
-export function SignInLinkPage({ token }: { token: string }) {
+export function SignInLinkPage({ slug, token }: { slug: string; token: string }) {
   const { t } = useTranslation();
   const { navigate } = useRouter();
+  const { brand } = usePublicClinic(slug);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -123,7 +125,7 @@ export function SignInLinkPage({ token }: { token: string }) {
 
   const dead = isApiError(error) && error.status < 500 && error.code !== 'too_many_requests';
   return (
-    <PortalLayout brand={null} title={t('signInLink.title')}>
+    <PortalLayout brand={brand} title={t('signInLink.title')}>
       <h1 className="h3 mb-3" data-testid="sign-in-link">
         {t('signInLink.title')}
       </h1>
