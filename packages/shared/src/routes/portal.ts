@@ -15,6 +15,10 @@ import {
   portalAccessRequestedResponseSchema,
   portalAccessRequestSchema,
   portalAccessResponseSchema,
+  portalAppointmentsResponseSchema,
+  portalBalanceResponseSchema,
+  portalDocumentParamsSchema,
+  portalDocumentsResponseSchema,
   portalLinkParamsSchema,
   portalMeResponseSchema,
   publicClinicResponseSchema,
@@ -27,6 +31,15 @@ import {
  */
 export const portalRoutes = {
   me: apiRoute({ method: 'GET', path: '/portal/me', answer: portalMeResponseSchema }),
+  appointments: apiRoute({ method: 'GET', path: '/portal/appointments', answer: portalAppointmentsResponseSchema }),
+  documents: apiRoute({ method: 'GET', path: '/portal/documents', answer: portalDocumentsResponseSchema }),
+  documentPdf: apiRoute({
+    method: 'GET',
+    path: '/portal/documents/:kind/:id/pdf',
+    params: portalDocumentParamsSchema,
+    produces: ['application/pdf'],
+  }),
+  balance: apiRoute({ method: 'GET', path: '/portal/balance', answer: portalBalanceResponseSchema }),
   /** The first password of a patient who entered by a link (then the normal sign-in works). */
   setPassword: apiRoute({
     method: 'PUT',

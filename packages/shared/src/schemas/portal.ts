@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { instantText } from '../api-schema.ts';
+import { dateText, instantText, moneyText } from '../api-schema.ts';
 import { currencies } from '../currencies.ts';
 import { languages } from '../languages.ts';
 import { emailAddress, requiredText, safeText } from '../validation.ts';
 import { idSchema } from './common.ts';
+import { openDocumentSchema } from './payments.ts';
 
 /**
  * Contracts of the patient portal (issue 37): the clinic's public address, a patient's access
@@ -86,3 +87,56 @@ export const portalMeSchema = z.object({
 });
 export type PortalMe = z.infer<typeof portalMeSchema>;
 export const portalMeResponseSchema = z.object({ data: portalMeSchema });
+
+/** GET /api/portal/appointments: the patient's appointments, upcoming (soonest first) and past (newest first). */
+export const portalAppointmentSchema = z.object({
+  id: z.uuid(),
+  startsAt: instantText(),
+  endsAt: instantText(),
+  status: z.enum(['scheduled', 'completed', 'cancelled', 'rescheduled']),
+  professionalName: z.string(),
+  treatmentName: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** Still before the clinic's window (`settings.cancellationWindowHours` of /portal/me): the patient may act online. */
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+});
+export type PortalAppointment = z.infer<typeof portalAppointmentSchema>;
+export const portalAppointmentsResponseSchema = z.object({
+  data: z.object({ upcoming: z.array(portalAppointmentSchema), past: z.array(portalAppointmentSchema) }),
+});
+
+/**
+ * The patient's documents: prescriptions, health certificates (not voided), signed consents, and
+ * the issued sales and the collections (receipts) of the patient's own customer account.
+ */
+export const portalDocumentKinds = ['prescription', 'certificate', 'consent', 'sale', 'receipt'] as const;
+export type PortalDocumentKind = (typeof portalDocumentKinds)[number];
+export const portalDocumentSchema = z.object({
+  kind: z.enum(portalDocumentKinds),
+  id: z.uuid(),
+  date: dateText(),
+  /** What it is: a sale's type ('invoice', 'receipt'…), a certificate's kind, a consent's title; null for a prescription. */
+  title: z.string().nullable(),
+  /** A sale's or a collection's number. */
+  number: z.string().nullable(),
+  /** A sale's total or a collection's amount, in the clinic's currency. */
+  amount: moneyText().nullable(),
+});
+export type PortalDocument = z.infer<typeof portalDocumentSchema>;
+export const portalDocumentsResponseSchema = z.object({ data: z.array(portalDocumentSchema) });
+/** GET /api/portal/documents/:kind/:id/pdf: the same PDF the clinic prints. */
+export const portalDocumentParamsSchema = z.object({ kind: z.enum(portalDocumentKinds), id: idSchema });
+
+/** GET /api/portal/balance: what the patient owes (positive) or has in favour, and how to pay. */
+export const portalBalanceSchema = z.object({
+  currency: z.enum(currencies),
+  balance: moneyText(),
+  /** Collections not yet allocated and credit notes not applied. */
+  onAccount: moneyText(),
+  /** Issued sales with something still owed, oldest due first. */
+  documents: z.array(openDocumentSchema),
+  paymentInstructions: z.string().nullable(),
+});
+export type PortalBalance = z.infer<typeof portalBalanceSchema>;
+export const portalBalanceResponseSchema = z.object({ data: portalBalanceSchema });

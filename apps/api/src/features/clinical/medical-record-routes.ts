@@ -4,7 +4,7 @@ import type { patientRecordParamsSchema } from '@odontia/shared/schemas/records'
 import type { FastifyInstance } from 'fastify';
 import { sendPdf } from '../../lib/pdf.ts';
 import { type RecordService, recordRoutes } from '../../plugins/record-routes.ts';
-import { type RequestContext, routes, type ServedRouteDefinition } from '../../plugins/routes.ts';
+import { inTransaction, type RequestContext, routes, type ServedRouteDefinition } from '../../plugins/routes.ts';
 
 /**
  * The usual routes of a record of a patient's medical history (attendances, diagnoses, laboratory
@@ -59,9 +59,7 @@ export function servePrintout<TPrintable>(
   },
 ): void {
   route.serve(declared, { ...definition, transaction: false }, async ({ actor, params, reply }) => {
-    const printable = await app.db.withTenant(actor.accountId, (tx) =>
-      print.printable({ ctx: { ...actor, tx }, ...params }),
-    );
+    const printable = await inTransaction(app.db, actor, (ctx) => print.printable({ ctx, ...params }));
     return sendPdf(reply, await print.render(printable));
   });
 }

@@ -94,3 +94,89 @@ export async function findOwnPatient(tx: TenantTx, patientId: string) {
     .limit(1);
   return row;
 }
+
+interface AppointmentRow extends Record<string, unknown> {
+  id: string;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  status: 'scheduled' | 'completed' | 'cancelled' | 'rescheduled';
+  professional_name: string;
+  treatment_name: string | null;
+  reason: string | null;
+}
+
+/** The patient's appointments (not deleted), newest first: `appointments_patient_idx`. */
+export async function listOwnAppointments(tx: TenantTx, patientId: string): Promise<AppointmentRow[]> {
+  const { rows } = await tx.execute<AppointmentRow>(sql`
+    select a.id, a.starts_at, a.ends_at, a.status, u.complete_name as professional_name,
+           t.name as treatment_name, a.reason
+      from appointments a
+      join users u on u.account_id = a.account_id and u.id = a.professional_id
+      left join treatments t on t.account_id = a.account_id and t.id = a.treatment_id
+     where a.account_id = current_account_id() and a.patient_id = ${patientId}::uuid and a.deleted_at is null
+     order by a.starts_at desc, a.id desc`);
+  return rows;
+}
+
+export interface DocumentRow extends Record<string, unknown> {
+  kind: 'prescription' | 'certificate' | 'consent' | 'sale' | 'receipt';
+  id: string;
+  date: string;
+  title: string | null;
+  number: string | null;
+  amount: string | null;
+}
+
+/**
+ * What the portal lists as the patient's documents, newest first. The sales and collections are
+ * those of the patient's own customer rows (row-level security shows no others); only what is
+ * final: issued sales, collections not reversed, certificates not voided, consents with a
+ * standing signature. `only` narrows to one document (the download's check).
+ */
+export async function listOwnDocuments(
+  tx: TenantTx,
+  patientId: string,
+  only?: { kind: DocumentRow['kind']; id: string },
+): Promise<DocumentRow[]> {
+  const { rows } = await tx.execute<DocumentRow>(sql`
+    select * from (
+      select 'prescription' as kind, p.id, p.date::text as date, null::text as title, null::text as number, null::text as amount
+        from prescriptions p
+       where p.account_id = current_account_id() and p.patient_id = ${patientId}::uuid and p.deleted_at is null
+      union all
+      select 'certificate', c.id, c.date::text, c.kind, null, null
+        from health_certificates c
+       where c.account_id = current_account_id() and c.patient_id = ${patientId}::uuid and c.deleted_at is null
+         and c.voided_at is null
+      union all
+      select 'consent', a.id, a.date::text, a.title, null, null
+        from treatment_authorizations a
+       where a.account_id = current_account_id() and a.patient_id = ${patientId}::uuid and a.deleted_at is null
+         and exists (select 1 from authorization_signatures s
+                      where s.account_id = a.account_id and s.authorization_id = a.id and s.revoked_at is null)
+      union all
+      select 'sale', d.id, d.date::text, d.document_type, d.document_number, d.total::text
+        from commercial_documents d
+        join customers k on k.account_id = d.account_id and k.id = d.customer_id
+       where d.account_id = current_account_id() and k.patient_id = ${patientId}::uuid and d.side = 'sale'
+         and d.status = 'issued' and d.deleted_at is null
+      union all
+      select 'receipt', m.id, m.date::text, null, m.number, m.amount::text
+        from payments m
+        join customers k on k.account_id = m.account_id and k.id = m.customer_id
+       where m.account_id = current_account_id() and k.patient_id = ${patientId}::uuid and m.side = 'customer'
+         and m.reversed_at is null and m.deleted_at is null
+    ) d
+    ${only ? sql`where d.kind = ${only.kind} and d.id = ${only.id}::uuid` : sql``}
+    order by d.date desc, d.kind, d.id`);
+  return rows;
+}
+
+/** The patient's own customer rows (usually one): their balance is the patient's. */
+export async function listOwnCustomerIds(tx: TenantTx, patientId: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select id from customers
+     where account_id = current_account_id() and patient_id = ${patientId}::uuid and deleted_at is null
+     order by created_at, id`);
+  return rows.map((row) => row.id);
+}

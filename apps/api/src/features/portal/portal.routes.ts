@@ -1,11 +1,12 @@
 import { portalRoutes as declared, publicPortalRoutes } from '@odontia/shared/routes/portal';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { sendPdf } from '../../lib/pdf.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { routes } from '../../plugins/routes.ts';
 import { findLogo } from '../fiscal/fiscal.repository.ts';
 import { findClinicBySlug } from './portal.repository.ts';
-import { portalMe } from './portal.service.ts';
+import { portalAppointments, portalBalance, portalDocumentPdf, portalDocuments, portalMe } from './portal.service.ts';
 import type { PortalAccessService } from './portal-access.service.ts';
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -23,6 +24,48 @@ export const portalRoutes: FastifyPluginAsync<{ access: PortalAccessService }> =
     declared.me,
     { permission: 'portal.use', summary: "The signed-in patient, their clinic and the portal's settings" },
     async ({ ctx }) => ({ data: await portalMe(ctx) }),
+  );
+
+  const read = { permission: 'portal.use' } as const;
+
+  route.serve(
+    declared.appointments,
+    {
+      ...read,
+      summary:
+        "The patient's appointments, upcoming (soonest first) and past (newest first), with professional, treatment, status and whether they may still be cancelled or moved online",
+    },
+    async ({ ctx }) => ({ data: await portalAppointments(ctx) }),
+  );
+
+  route.serve(
+    declared.documents,
+    {
+      ...read,
+      summary:
+        "The patient's documents, newest first: prescriptions, certificates, signed consents, issued sales and collections of their own account",
+    },
+    async ({ ctx }) => ({ data: await portalDocuments(ctx) }),
+  );
+
+  route.serve(
+    declared.documentPdf,
+    {
+      ...read,
+      summary: 'One of the listed documents as the same PDF the clinic prints; 404 not_found for any other',
+      // Read in the patient's transaction, rendered after it.
+      transaction: false,
+    },
+    async ({ actor, params, reply }) => sendPdf(reply, await portalDocumentPdf(app.db, actor, params)),
+  );
+
+  route.serve(
+    declared.balance,
+    {
+      ...read,
+      summary: "The patient's balance, on-account credit and open documents in the clinic's currency, and how to pay",
+    },
+    async ({ ctx }) => ({ data: await portalBalance(ctx) }),
   );
 
   route.serve(
