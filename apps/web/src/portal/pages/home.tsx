@@ -67,9 +67,7 @@ function AppointmentCard({
     }
   };
   const reason = t('home.appointments.closed');
-  const rescheduleTo = `/portal/book?reschedule=${appointment.id}${
-    appointment.treatmentId ? `&treatment=${appointment.treatmentId}` : ''
-  }`;
+  const rescheduleTo = `/portal/book?reschedule=${appointment.id}`;
   return (
     <li className="card portal-appointment mb-3" data-testid="portal-appointment">
       <div className="card-body">
@@ -77,11 +75,6 @@ function AppointmentCard({
         <p className="mb-2 text-body-secondary">
           {[appointment.treatmentName ?? appointment.reason, appointment.professionalName].filter(Boolean).join(' · ')}
         </p>
-        {appointment.confirmedAt ? (
-          <p className="mb-2 text-success small" data-testid="portal-appointment-confirmed">
-            {t('home.appointments.confirmed')}
-          </p>
-        ) : null}
         {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
         {asking ? (
           <div>
@@ -103,21 +96,19 @@ function AppointmentCard({
           </div>
         ) : (
           <div className="portal-appointment-actions">
-            {appointment.confirmedAt ? null : (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={!appointment.canCancel || busy !== null}
-                onClick={() => void act('confirm')}
-              >
-                {busy === 'confirm' ? (
-                  <Busy className="me-2" />
-                ) : (
-                  <CalendarCheck size={18} aria-hidden="true" className="me-1" />
-                )}
-                {t('home.appointments.confirm')}
-              </button>
-            )}
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!appointment.canCancel || busy !== null}
+              onClick={() => void act('confirm')}
+            >
+              {busy === 'confirm' ? (
+                <Busy className="me-2" />
+              ) : (
+                <CalendarCheck size={18} aria-hidden="true" className="me-1" />
+              )}
+              {t('home.appointments.confirm')}
+            </button>
             {appointment.canReschedule ? (
               <Link to={rescheduleTo} className="btn btn-outline-primary">
                 <CalendarClock size={18} aria-hidden="true" className="me-1" />
