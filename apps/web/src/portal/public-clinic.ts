@@ -21,7 +21,7 @@ export function brandOf(clinic: PortalClinic): ClinicBrand {
   };
 }
 
-/** `/c/:slug`'s clinic: its brand and what its dates and money are shown in. */
+/** `/c/:slug`'s clinic (or none for ''): its brand and what its dates and money are shown in. */
 export function usePublicClinic(slug: string) {
   const [state, setState] = useState<{ slug: string; clinic: PortalClinic | null; error: unknown }>({
     slug,
@@ -29,6 +29,8 @@ export function usePublicClinic(slug: string) {
     error: null,
   });
   useEffect(() => {
+    // No clinic named (the sign-in page opened by itself): the portal's own look.
+    if (!slug) return;
     let current = true;
     portalAccessApi.clinic({ params: { slug } }).then(
       ({ data }) => current && setState({ slug, clinic: data, error: null }),
