@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|web|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|odontogram|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
@@ -17,6 +17,9 @@
 //   agenda   a week view for all professionals, the free-slots search and booking (p50/p95) on
 //            10 professionals and 200,000 appointments over three years (apps/api/bench/agenda.ts;
 //            also `-- --pglite`; goal p95 < 30 ms week, < 20 ms booking on PostgreSQL)
+//   portal   online booking (issue 37): the free slots of 30 days for all professionals (the public
+//            route) and the booking write, on the agenda bench's clinic (apps/api/bench/portal.ts; also
+//            `-- --pglite`; goal p95 ≤ 50 ms free slots, ≤ 30 ms booking on PostgreSQL)
 //   purchasing  the providers' current accounts list, one provider's ledger for a year and registering a
 //            20-line invoice (p50/p95) on 200 providers, 200,000 purchase documents and 150,000 payments
 //            (apps/api/bench/purchasing.ts; also `-- --pglite`; goal p95 < 50, 30 and 40 ms on PostgreSQL)
@@ -320,6 +323,7 @@ const benches = {
   http: apiBench('http'),
   installation: apiBench('installation'),
   agenda: apiBench('agenda'),
+  portal: apiBench('portal'),
   purchasing: apiBench('purchasing'),
   sales: apiBench('sales'),
   dashboard: apiBench('dashboard'),
@@ -329,7 +333,7 @@ const benches = {
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|purchasing|sales|dashboard|odontogram|cluster|web|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|odontogram|cluster|web|all]`,
   );
   process.exit(2);
 }

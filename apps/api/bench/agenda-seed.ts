@@ -5,11 +5,12 @@
  * 25-minute slots a day per professional (from 09:00) as the count needs; past ones completed, 1 in
  * 20 cancelled as a no-show (generated in SQL; the day figures are left to the caller).
  */
-import { addDays } from '@odontia/shared/clinic-time';
+import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import type { BenchClinic } from './bench-kit.ts';
+import { type BenchClinic, clinicRows, createBenchClinic, keepDayFigures, seconds } from './bench-kit.ts';
+import { insertPatients } from './patients-seed.ts';
 
 export const slotMinutes = 25;
 
@@ -82,4 +83,51 @@ export async function seedAgenda(
     from timed t cross join pats`);
   });
   return { firstDay, lastDay };
+}
+
+/**
+ * The agenda bench's clinic (the `agenda` and `portal` benches): a new clinic in `zone` with
+ * `patients` patients and the agenda above, its day figures kept. `started` is when the agenda's
+ * part began (the caller prints it once it has analysed the tables).
+ */
+export async function seedAgendaClinic(
+  db: Database,
+  sizes: { professionals: number; appointments: number; patients: number },
+  zone: string,
+) {
+  const clinic = await createBenchClinic(db);
+  await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${clinic.accountId}`);
+  const patientsStarted = performance.now();
+  await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
+  await db.orm.execute(sql`
+    insert into account_counters (account_id, name, value) values (${clinic.accountId}, 'patient', ${sizes.patients})`);
+  console.log(`  ${sizes.patients.toLocaleString('en')} patients in ${seconds(patientsStarted)}`);
+  const started = performance.now();
+  const today = clinicToday(zone);
+  const { firstDay, lastDay } = await seedAgenda(db, clinic, { ...sizes, zone, today });
+  await keepDayFigures(db.orm);
+  return { clinic, today, firstDay, lastDay, started };
+}
+
+/**
+ * Free 30-minute starts for a booking bench, one per run: the first weekday a week after the
+ * generated half year (a Saturday or Sunday is closed), each professional in turn, 20 a day from
+ * 09:30, then the next weekday.
+ */
+export function bookingSlots(lastDay: string, professionals: string[], zone: string) {
+  const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+  let bookingDay = addDays(lastDay, 7);
+  while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
+  let slot = 0;
+  return (run: number) => {
+    const professionalId = professionals[run % professionals.length] as string;
+    if (run % professionals.length === 0) slot += 1;
+    if (slot >= 20) {
+      slot = 0;
+      do bookingDay = addDays(bookingDay, 1);
+      while (weekend(bookingDay));
+    }
+    const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
+    return { professionalId, startsAt: new Date(start.getTime() + slot * 30 * 60_000) };
+  };
 }

@@ -11,18 +11,15 @@
  *     reminder plan).
  * Goal on PostgreSQL: week p95 < 30 ms, booking p95 < 20 ms.
  */
-import { addDays, clinicToday, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
+import { addDays, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { appointmentsService } from '../src/features/appointments/appointments.service.ts';
 import { inTransaction } from '../src/plugins/routes.ts';
-import { seedAgenda } from './agenda-seed.ts';
+import { bookingSlots, seedAgendaClinic } from './agenda-seed.ts';
 import {
   benchCaller,
   benchOptions,
   benchTimer,
-  clinicRows,
-  createBenchClinic,
-  keepDayFigures,
   report,
   runBench,
   seconds,
@@ -30,7 +27,6 @@ import {
   withBenchApp,
   withBenchDatabase,
 } from './bench-kit.ts';
-import { insertPatients } from './patients-seed.ts';
 
 const { options, sizes, runs } = benchOptions(200, { professionals: 10, appointments: 200_000, patients: 5_000 });
 const zone = 'Europe/Madrid';
@@ -41,24 +37,8 @@ async function main() {
     (backend) =>
       `agenda bench on ${backend}: ${sizes.professionals} professionals, ${sizes.appointments.toLocaleString('en')} appointments over three years, ${sizes.patients.toLocaleString('en')} patients`,
     async (db) => {
-      const clinic = await createBenchClinic(db);
+      const { clinic, today, firstDay, lastDay, started } = await seedAgendaClinic(db, sizes, zone);
       const { accountId, userId } = clinic;
-      await db.orm.execute(sql`update accounts set time_zone = ${zone} where id = ${accountId}`);
-      let started = performance.now();
-      await insertPatients(db.orm, clinicRows(clinic, sizes.patients));
-      await db.orm.execute(sql`
-      insert into account_counters (account_id, name, value) values (${accountId}, 'patient', ${sizes.patients})`);
-      console.log(`  ${sizes.patients.toLocaleString('en')} patients in ${seconds(started)}`);
-
-      started = performance.now();
-      const today = clinicToday(zone);
-      const { firstDay, lastDay } = await seedAgenda(db, clinic, {
-        professionals: sizes.professionals,
-        appointments: sizes.appointments,
-        zone,
-        today,
-      });
-      await keepDayFigures(db.orm);
       await vacuumAnalyze(db, ['appointments', 'patients', 'users', 'schedules']);
       const [{ n } = { n: 0 }] = (
         await db.orm.execute<{ n: number }>(
@@ -123,21 +103,9 @@ async function main() {
         const patients = (
           await db.orm.execute<{ id: string }>(sql`select id from patients where account_id = ${accountId} limit 100`)
         ).rows.map((row) => row.id);
-        const weekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-        // The first weekday a week after the generated half year (a Saturday or Sunday is closed).
-        let bookingDay = addDays(lastDay, 7);
-        while (weekend(bookingDay)) bookingDay = addDays(bookingDay, 1);
-        let slot = 0;
+        const nextSlot = bookingSlots(lastDay, professionals, zone);
         const booking = await time(async (run) => {
-          const professional = professionals[run % professionals.length] as string;
-          if (run % professionals.length === 0) slot += 1;
-          if (slot >= 20) {
-            slot = 0;
-            do bookingDay = addDays(bookingDay, 1);
-            while (weekend(bookingDay));
-          }
-          const start = instantOfClinicWallTime(`${bookingDay}T09:00`, zone) as Date;
-          const startsAt = new Date(start.getTime() + slot * 30 * 60_000);
+          const { professionalId: professional, startsAt } = nextSlot(run);
           await call(
             'POST',
             '/api/appointments',

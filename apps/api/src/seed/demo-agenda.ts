@@ -6,6 +6,7 @@ import type { TenantTx } from '../db/tenancy.ts';
 import { type AgendaContext, appointmentsService } from '../features/appointments/appointments.service.ts';
 import { weekdayOf } from '../features/appointments/availability.ts';
 import { attendancesService } from '../features/attendances/attendances.service.ts';
+import { type OnlineContext, onlineBookingService } from '../features/online-booking/online-booking.service.ts';
 import { AppError } from '../lib/app-error.ts';
 import { firstDemoPatients } from './demo-patients.ts';
 import { demoTimeZone } from './demo-time.ts';
@@ -188,5 +189,55 @@ export async function seedDemoAgenda(
         }
       }
     }
+  }
+  await seedDemoOnlineBooking(tx, accountId, people.professionalIds, patients, now);
+}
+
+/**
+ * Online booking in the demo (issue 37): the clinic takes bookings for two treatments with every
+ * professional, and three patients booked online in the coming days — through the service, so the
+ * agenda marks them and their history says so. The first one also confirmed it online.
+ */
+async function seedDemoOnlineBooking(
+  tx: TenantTx,
+  accountId: string,
+  professionalIds: string[],
+  patients: string[],
+  now: Date,
+): Promise<void> {
+  await tx.execute(sql`update accounts set online_booking_enabled = true,
+      online_booking_professional_ids = ${`{${professionalIds.join(',')}}`}::uuid[],
+      online_booking_lead_hours = 2, online_booking_horizon_days = 60, online_booking_max_pending = 2,
+      online_booking_new_patients = true, online_booking_change_hours = 24
+    where id = ${accountId}`);
+  await tx.execute(sql`update treatments set bookable_online = true
+    where account_id = ${accountId} and deleted_at is null and name in ('Revisión', 'Limpieza')`);
+  const [revision] = (
+    await tx.execute<{ id: string }>(
+      sql`select id from treatments where account_id = ${accountId} and name = 'Revisión' and deleted_at is null limit 1`,
+    )
+  ).rows;
+  if (!revision) return;
+  const ctx: OnlineContext = { tx, accountId, userId: null, ip: '127.0.0.1', timeZone: demoTimeZone };
+  // Two days from now, so the change window (24 h) is still open in the demo.
+  const from = new Date(now.getTime() + 2 * 24 * 3_600_000).toISOString();
+  const slots = await onlineBookingService.freeSlots({
+    ctx,
+    query: { treatmentId: revision.id, from, days: 14, limit: 50 },
+    now,
+  });
+  const chosen = [slots[0], slots[7], slots[19]].filter((slot) => slot !== undefined);
+  for (const [index, slot] of chosen.entries()) {
+    const patientId = patients[(patients.length - 1 - index) % patients.length];
+    if (!patientId) continue;
+    const booked = await onlineBookingService.bookOnline({
+      ctx,
+      patientId,
+      treatmentId: revision.id,
+      professionalId: slot.professionalId,
+      start: new Date(slot.startsAt),
+      now,
+    });
+    if (index === 0) await onlineBookingService.answer({ ctx, patientId, id: booked.id, purpose: 'confirm', now });
   }
 }

@@ -156,6 +156,19 @@ describe.each(availableBackends())('online booking routes on %s', (backend) => {
     expect((await hold(person('pronto@correo.test', start))).statusCode).toBe(201);
   });
 
+  it('releases the hold when its mail cannot leave, so the person may try again', async () => {
+    const start = tuesday(4, '12:00');
+    t.mailer.failing = true;
+    try {
+      const failed = await hold(person('sinmail@correo.test', start));
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().code).toBe('error_sending_email');
+    } finally {
+      t.mailer.failing = false;
+    }
+    expect((await hold(person('sinmail@correo.test', start))).statusCode).toBe(201);
+  });
+
   it('refuses new patients when the clinic books only its own', async () => {
     await saveBookingRules(t, { newPatients: false });
     const refused = await hold(person('desconocida@correo.test', tuesday(5, '10:00')));

@@ -1,6 +1,6 @@
 import type { Mailer } from '../../lib/mail.ts';
 import type { JobHandler } from '../jobs/jobs.worker.ts';
-import { languageOf, loadReminder } from '../reminders/reminder.job.ts';
+import { appointmentMailOf, loadReminder } from '../reminders/reminder.job.ts';
 import { bookedMail } from './online-booking.mail.ts';
 import { findPatientAppointment } from './online-booking.repository.ts';
 
@@ -20,18 +20,8 @@ export function onlineBookingMailHandler(deps: { mailer: Mailer }): JobHandler {
       if (!row) return;
       await deps.mailer.send(
         bookedMail({
-          language: languageOf(appointment.language),
-          to: appointment.email,
-          firstName: appointment.firstName,
-          sex: appointment.sex,
-          clinicName: appointment.clinicName,
-          clinicAddress: appointment.clinicAddress,
-          clinicPhone: appointment.clinicPhone,
+          ...appointmentMailOf(appointment, appointment.email),
           treatmentName: row.treatmentName,
-          professionalName: appointment.professionalName,
-          startsAt: appointment.startsAt,
-          endsAt: appointment.endsAt,
-          timeZone: appointment.timeZone,
           appointmentId,
           version: row.version,
         }),

@@ -11,9 +11,14 @@ interface Scope {
   readonly accountId: string;
 }
 
+/** Locks the clinic's row for an edit of its rules (the version is checked after). */
+export async function lockClinic({ tx, accountId }: Scope): Promise<void> {
+  await tx.execute(sql`select 1 from accounts where id = ${accountId}::uuid for no key update`);
+}
+
 /** The clinic's rules and what the public page and the mails show of it. */
-export async function findRules({ tx, accountId }: Scope, { lock = false } = {}) {
-  const query = tx
+export async function findRules({ tx, accountId }: Scope) {
+  const [row] = await tx
     .select({
       enabled: accounts.onlineBookingEnabled,
       professionalIds: accounts.onlineBookingProfessionalIds,
@@ -33,7 +38,6 @@ export async function findRules({ tx, accountId }: Scope, { lock = false } = {})
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw new Error(`clinic ${accountId} not found`);
   return row;
 }

@@ -1,5 +1,4 @@
-import type { AppointmentOrigin } from '@odontia/shared/enums';
-import type { FreeSlot } from '@odontia/shared/schemas/appointments';
+import type { Appointment, FreeSlot } from '@odontia/shared/schemas/appointments';
 import type {
   OnlineAppointment,
   OnlineBookingSettings,
@@ -82,7 +81,8 @@ export const onlineBookingSettings = {
 
   /** A new version of the clinic (shared with the other settings: 409 version_conflict when stale); audited. */
   async update({ ctx, input }: { ctx: RequestContext; input: UpdateOnlineBookingSettings }) {
-    const rules = await repository.findRules(ctx, { lock: true });
+    await repository.lockClinic(ctx);
+    const rules = await repository.findRules(ctx);
     if (rules.version !== input.version)
       throw new AppError('version_conflict', { current: await presentSettings(ctx) });
     const treatmentIds = [...new Set(input.treatmentIds)];
@@ -214,19 +214,20 @@ async function asPatient<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function presentOnline(row: repository.PatientAppointmentRow): OnlineAppointment {
+/** The patient's view of an appointment the agenda just answered (no second read). */
+function fromAgenda(row: Appointment): OnlineAppointment {
   return {
     id: row.id,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
     timeZone: row.timeZone,
     status: row.status,
     treatmentId: row.treatmentId,
     treatmentName: row.treatmentName,
     professionalId: row.professionalId,
     professionalName: row.professionalName,
-    confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
-    origin: row.origin as AppointmentOrigin,
+    confirmedAt: row.confirmedAt,
+    origin: row.origin,
   };
 }
 
@@ -343,7 +344,7 @@ export const onlineBookingService = {
       }),
     );
     await queueConfirmation(ctx, booked.id, now);
-    return presentOnline(await patientAppointment(ctx, patientId, booked.id));
+    return fromAgenda(booked);
   },
 
   /** The patient confirms (or cancels) within the window; the reminder link's own write. */
@@ -375,7 +376,7 @@ export const onlineBookingService = {
       ip: ctx.ip,
       now,
     });
-    return presentOnline(await patientAppointment(ctx, patientId, id));
+    return fromAgenda(await appointmentsService.get({ ctx: agendaOf(ctx), id }));
   },
 
   /**
@@ -427,6 +428,6 @@ export const onlineBookingService = {
       }),
     );
     await queueConfirmation(ctx, appointment.id, now);
-    return presentOnline(await patientAppointment(ctx, patientId, appointment.id));
+    return fromAgenda(appointment);
   },
 };

@@ -110,6 +110,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
       await throttle(ip, input.email, now.getTime());
       const clinic = await clinicOf(slug);
       const token = newToken();
+      const holdId = newId();
       const expiresAt = new Date(now.getTime() + holdMinutes * minute);
       const held = await asVisitor(clinic, ip, async (ctx) => {
         const rules = await repository.findRules(ctx);
@@ -128,7 +129,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
         try {
           await ctx.tx.transaction(() =>
             repository.insertHold(ctx, {
-              id: newId(),
+              id: holdId,
               email: input.email,
               firstName: input.firstName,
               lastName: input.lastName,
@@ -155,25 +156,33 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
         const professional = (await activeProfessionals(ctx.tx, ctx.accountId, input.professionalId))[0];
         return { start, end, treatment, professionalName: professional?.name ?? '', rules };
       });
-      // Sent once the hold is committed: the token lives only in this mail.
-      await deps.mailer.send(
-        heldMail({
-          language: languageOf(input.language ?? held.rules.defaultLanguage) as Language,
-          to: input.email,
-          firstName: input.firstName,
-          sex: input.sex,
-          clinicName: clinic.clinic.name,
-          clinicAddress: clinic.clinic.address,
-          clinicPhone: clinic.clinic.phone,
-          treatmentName: held.treatment.name,
-          professionalName: held.professionalName,
-          startsAt: held.start,
-          endsAt: held.end,
-          timeZone: clinic.clinic.timeZone,
-          link: `${deps.publicUrl}booking/confirm/${token}`,
-          expiresAt,
-        }),
-      );
+      // Sent once the hold is committed: the token lives only in this mail. A mail that cannot
+      // leave releases the hold (slot and e-mail), so the person may simply try again.
+      const release = () =>
+        db.withTenant(clinic.id, (tx) => repository.markHoldExpired({ tx, accountId: clinic.id }, holdId));
+      await deps.mailer
+        .send(
+          heldMail({
+            language: languageOf(input.language ?? held.rules.defaultLanguage) as Language,
+            to: input.email,
+            firstName: input.firstName,
+            sex: input.sex,
+            clinicName: clinic.clinic.name,
+            clinicAddress: clinic.clinic.address,
+            clinicPhone: clinic.clinic.phone,
+            treatmentName: held.treatment.name,
+            professionalName: held.professionalName,
+            startsAt: held.start,
+            endsAt: held.end,
+            timeZone: clinic.clinic.timeZone,
+            link: `${deps.publicUrl}booking/confirm/${token}`,
+            expiresAt,
+          }),
+        )
+        .catch(async (error: unknown) => {
+          await release();
+          throw new AppError('error_sending_email', undefined, { cause: error });
+        });
       return {
         startsAt: held.start.toISOString(),
         endsAt: held.end.toISOString(),

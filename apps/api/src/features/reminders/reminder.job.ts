@@ -48,6 +48,23 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
   return row;
 }
 
+/** What every mail about an appointment says of it: to whom, the clinic, who sees the patient and when. */
+export function appointmentMailOf(appointment: NonNullable<Awaited<ReturnType<typeof loadReminder>>>, to: string) {
+  return {
+    language: languageOf(appointment.language),
+    to,
+    firstName: appointment.firstName,
+    sex: appointment.sex,
+    clinicName: appointment.clinicName,
+    clinicAddress: appointment.clinicAddress,
+    clinicPhone: appointment.clinicPhone,
+    professionalName: appointment.professionalName,
+    startsAt: appointment.startsAt,
+    endsAt: appointment.endsAt,
+    timeZone: appointment.timeZone,
+  };
+}
+
 export const languageOf = (value: string): Language =>
   (languages as readonly string[]).includes(value) ? (value as Language) : 'es';
 
@@ -84,16 +101,8 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
       const cancelLink = await link('cancel');
       await deps.mailer.send(
         reminderMail({
+          ...appointmentMailOf(appointment, appointment.email),
           language,
-          to: appointment.email,
-          firstName: appointment.firstName,
-          sex: appointment.sex,
-          clinicName: appointment.clinicName,
-          clinicAddress: appointment.clinicAddress,
-          clinicPhone: appointment.clinicPhone,
-          professionalName: appointment.professionalName,
-          startsAt: appointment.startsAt,
-          timeZone: appointment.timeZone,
           confirmLink,
           cancelLink,
         }),
