@@ -5,7 +5,14 @@ import { MemoryMailer } from '../../test/mail.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { stockLedgerMismatches } from '../../test/supplies.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { demoPassword, demoUsers, seedDemoAtStartup, seedDemoClinic } from './demo.ts';
+import {
+  demoPassword,
+  demoPortalPassword,
+  demoPortalPatients,
+  demoUsers,
+  seedDemoAtStartup,
+  seedDemoClinic,
+} from './demo.ts';
 
 describe('demo clinic', () => {
   let testApp: TestApp | undefined;
@@ -52,6 +59,32 @@ describe('demo clinic', () => {
     expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('exists');
     const { rows } = await testApp.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from accounts`);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('has two patients in the portal at /p/sonrisa, each seeing only their own data (issue 37)', async () => {
+    testApp = await createTestApp();
+    expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
+    const clinic = await testApp.app.inject({ method: 'GET', url: '/api/public/clinics/sonrisa' });
+    expect(clinic.json().data).toMatchObject({ name: 'Clínica Dental Sonrisa', slug: 'sonrisa' });
+    const seen: string[] = [];
+    for (const email of demoPortalPatients) {
+      const signIn = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email, password: demoPortalPassword },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      expect(signIn.json().data.user.level).toBe('customer');
+      const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+      const me = await testApp.app.inject({ method: 'GET', url: '/api/portal/me', headers });
+      expect(me.statusCode, me.body).toBe(200);
+      seen.push(me.json().data.patient.id);
+      for (const url of ['/api/portal/appointments', '/api/portal/documents', '/api/portal/balance']) {
+        const answer = await testApp.app.inject({ method: 'GET', url, headers });
+        expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      }
+    }
+    expect(new Set(seen).size).toBe(2);
   });
 
   it('has an active contract on the basic plan with five months of renewals and payments (issue 19)', async () => {

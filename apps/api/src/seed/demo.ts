@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, logins, users } from '../db/schema/index.ts';
 import { appRole, type TenantTx } from '../db/tenancy.ts';
 import { createFilesService } from '../features/files/files.service.ts';
+import { seedPortalAccess } from '../features/portal/portal-access.service.ts';
 import { createDiskStorage, uploadsDirOf } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -53,6 +54,13 @@ export const demoUsers = [
   },
 ] as const;
 
+/**
+ * The patient portal (issue 37): the demo's first two patients enter it at /p/sonrisa with their
+ * e-mail and this password (README, demo section).
+ */
+export const demoPortalPassword = 'sonrisa-paciente-2026';
+export const demoPortalPatients = ['maria.gonzalez@correo.demo', 'jose.perez@correo.demo'] as const;
+
 export type DemoSeedResult = 'created' | 'exists' | 'skipped';
 
 /**
@@ -63,6 +71,12 @@ export async function seedDemoClinic(db: Database, { dataDir }: { dataDir: strin
   const passwordHash = await hashPassword(demoPassword);
   const seeded = await seedDemoRows(db, passwordHash);
   if (seeded === 'exists' || seeded === 'skipped') return seeded;
+  // Through the portal's own service: the same membership an invitation makes, with a password.
+  const portalHash = await hashPassword(demoPortalPassword);
+  await db.withSystem(async (tx) => {
+    for (const patientId of seeded.patientIds)
+      await seedPortalAccess(tx, { accountId: seeded.accountId, patientId, passwordHash: portalHash });
+  });
   const files = createFilesService({
     db,
     storage: createDiskStorage(uploadsDirOf(dataDir)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
-import { optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
+import { optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
 import { versionField } from './records.ts';
 
@@ -47,6 +47,11 @@ const clinicSettingsFields = {
   reminderLeadMinutes: wholeNumber(reminderLeadBounds.min, reminderLeadBounds.max),
   /** Largest file a user may upload, in MB; blank: the installation's maximum. */
   uploadMaxMb: optionalWholeNumber(1, 100_000),
+  /**
+   * The patient portal's "how to pay" text (issue 37), beside the patient's balance; blank: none.
+   * Left out of a PUT, it stays as it is (clients older than the portal).
+   */
+  portalPaymentInstructions: optionalText(2000).optional(),
 };
 
 /**
@@ -79,6 +84,7 @@ export const clinicSettingsSchema = z.object({
   remindersEnabled: z.boolean(),
   reminderLeadMinutes: z.number().int(),
   uploadMaxMb: z.number().int().nullable(),
+  portalPaymentInstructions: z.string().nullable(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),
   updatedAt: instantText(),

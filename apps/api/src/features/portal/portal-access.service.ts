@@ -1,5 +1,6 @@
 import type { PortalAccess, PortalAccessState } from '@odontia/shared/schemas/portal';
 import type { Actor, RequestContext } from '../../context.ts';
+import type { SystemTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -29,6 +30,64 @@ import * as repository from './portal-access.repository.ts';
  */
 
 type Membership = NonNullable<Awaited<ReturnType<typeof repository.findPortalMembership>>>;
+type Patient = NonNullable<Awaited<ReturnType<typeof repository.findInvitablePatient>>>;
+type ClinicAccount = NonNullable<Awaited<ReturnType<typeof repository.findClinicAccount>>>;
+
+/**
+ * The patient's customer membership, made (or reactivated) in the system context: the login of
+ * the patient's e-mail is shared with any other clinic where the person signs in.
+ */
+async function ensureMembership(
+  tx: SystemTx,
+  { accountId, patient, account }: { accountId: string; patient: Patient; account: ClinicAccount },
+): Promise<Membership> {
+  const patientId = patient.id;
+  let membership = await repository.findPortalMembership(tx, accountId, patientId);
+  if (!membership) {
+    if (!patient.email) throw new AppError('patient_email_required');
+    const email = patient.email.toLowerCase();
+    const existing = await authRepository.findLoginByEmail(tx, email);
+    if (existing) {
+      const memberships = await authRepository.findMemberships(tx, existing.id);
+      // The address already enters this clinic as someone else: one membership per login and clinic.
+      if (memberships.some((row) => row.account.id === accountId)) throw new AppError('portal_email_in_use');
+    }
+    const loginId = existing?.id ?? newId();
+    if (!existing) await authRepository.insertLogin(tx, { id: loginId, email, passwordHash: null });
+    membership = await insertMembership(tx, {
+      accountId,
+      id: newId(),
+      loginId,
+      completeName: `${patient.firstName} ${patient.lastName}`,
+      email: existing?.email ?? email,
+      level: 'customer',
+      patientId,
+      systemLanguage: patient.language,
+      dateFormat: account.dateFormat,
+      systemCurrency: account.systemCurrency,
+    });
+  } else if (!membership.active) {
+    await repository.setMembershipActive(tx, accountId, membership.id, true);
+    membership = { ...membership, active: true };
+  }
+  return membership;
+}
+
+/**
+ * A demo patient's portal access with a password (issue 37, the demo clinic's seed): the same
+ * membership an invitation makes, already activated, and the password set on its sign-in.
+ */
+export async function seedPortalAccess(
+  tx: SystemTx,
+  { accountId, patientId, passwordHash }: { accountId: string; patientId: string; passwordHash: string },
+): Promise<void> {
+  const account = await repository.findClinicAccount(tx, accountId);
+  const patient = await repository.findInvitablePatient(tx, accountId, patientId);
+  if (!account || !patient) throw new AppError('patient_not_found');
+  const membership = await ensureMembership(tx, { accountId, patient, account });
+  await authRepository.activateUser(tx, accountId, membership.id, new Date());
+  await authRepository.setLoginPassword(tx, membership.loginId, passwordHash);
+}
 
 function stateOf(membership: Membership | undefined): PortalAccessState {
   if (!membership?.active) return 'none';
@@ -52,10 +111,7 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
     };
   }
 
-  /**
-   * The patient's membership, made (or reactivated) in the system context: the login of the
-   * patient's e-mail is shared with any other clinic where the person signs in. Answers the link.
-   */
+  /** The patient's membership (made or reactivated) and a new one-time link to it. */
   async function grant(
     accountId: string,
     patientId: string,
@@ -66,34 +122,7 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
       const account = await repository.findClinicAccount(tx, accountId);
       const patient = await repository.findInvitablePatient(tx, accountId, patientId);
       if (!patient || !account) throw new AppError('patient_not_found');
-      let membership = await repository.findPortalMembership(tx, accountId, patientId);
-      if (!membership) {
-        if (!patient.email) throw new AppError('patient_email_required');
-        const email = patient.email.toLowerCase();
-        const existing = await authRepository.findLoginByEmail(tx, email);
-        if (existing) {
-          const memberships = await authRepository.findMemberships(tx, existing.id);
-          // The address already enters this clinic as someone else: one membership per login and clinic.
-          if (memberships.some((row) => row.account.id === accountId)) throw new AppError('portal_email_in_use');
-        }
-        const loginId = existing?.id ?? newId();
-        if (!existing) await authRepository.insertLogin(tx, { id: loginId, email, passwordHash: null });
-        membership = await insertMembership(tx, {
-          accountId,
-          id: newId(),
-          loginId,
-          completeName: `${patient.firstName} ${patient.lastName}`,
-          email: existing?.email ?? email,
-          level: 'customer',
-          patientId,
-          systemLanguage: patient.language,
-          dateFormat: account.dateFormat,
-          systemCurrency: account.systemCurrency,
-        });
-      } else if (!membership.active) {
-        await repository.setMembershipActive(tx, accountId, membership.id, true);
-        membership = { ...membership, active: true };
-      }
+      const membership = await ensureMembership(tx, { accountId, patient, account });
       const token = await steps.issueToken(tx, { accountId, userId: membership.id }, 'portal', purpose.ttlMs);
       await recordAuditEvent(tx, {
         accountId,

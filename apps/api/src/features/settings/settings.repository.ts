@@ -19,6 +19,7 @@ export interface SettingsColumns {
   remindersEnabled: boolean;
   reminderLeadMinutes: number;
   uploadMaxMb: number | null;
+  portalPaymentInstructions: string | null;
 }
 
 export const settingsColumnNames = [
@@ -30,6 +31,7 @@ export const settingsColumnNames = [
   'remindersEnabled',
   'reminderLeadMinutes',
   'uploadMaxMb',
+  'portalPaymentInstructions',
 ] as const satisfies readonly (keyof SettingsColumns)[];
 
 /** The clinic's settings; its row locked for an edit when `lock`. */
@@ -44,6 +46,7 @@ export async function findSettings({ tx, accountId }: Scope, { lock = false } = 
       remindersEnabled: accounts.remindersEnabled,
       reminderLeadMinutes: accounts.reminderLeadMinutes,
       uploadMaxMb: accounts.uploadMaxMb,
+      portalPaymentInstructions: accounts.portalPaymentInstructions,
       updatedAt: accounts.updatedAt,
       version: accounts.version,
     })

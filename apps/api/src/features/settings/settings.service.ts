@@ -35,6 +35,7 @@ function present(row: repository.SettingsRow, installationMaxMb: number): Clinic
     remindersEnabled: row.remindersEnabled,
     reminderLeadMinutes: row.reminderLeadMinutes,
     uploadMaxMb: row.uploadMaxMb,
+    portalPaymentInstructions: row.portalPaymentInstructions,
     uploadMaxMbLimit: installationMaxMb,
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -93,6 +94,10 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
         remindersEnabled: input.remindersEnabled,
         reminderLeadMinutes: input.reminderLeadMinutes,
         uploadMaxMb: input.uploadMaxMb,
+        portalPaymentInstructions:
+          input.portalPaymentInstructions === undefined
+            ? current.portalPaymentInstructions
+            : input.portalPaymentInstructions,
       };
       // Issue 35: documents and money are in the clinic's currency; it stays while any exist
       // (the database's keys refuse it too).

@@ -52,6 +52,7 @@ function valuesOf(data: ClinicSettings) {
     remindersEnabled: data.remindersEnabled,
     reminderLeadMinutes: String(data.reminderLeadMinutes),
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
+    portalPaymentInstructions: data.portalPaymentInstructions ?? '',
     version: data.version,
   };
 }
@@ -188,6 +189,16 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
             data-testid="settings-reminderLeadMinutes"
           />
         </div>
+      </SettingsSection>
+      <SettingsSection title={t('sections.portal')} intro={t('intros.portal')} testId="settings-portal">
+        <TextField
+          form={form}
+          name="portalPaymentInstructions"
+          label={t('fields.portalPaymentInstructions')}
+          hint={t('hints.portalPaymentInstructions')}
+          rows={4}
+          data-testid="settings-portalPaymentInstructions"
+        />
       </SettingsSection>
     </SettingsRecordForm>
   );
