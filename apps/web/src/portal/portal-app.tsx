@@ -39,6 +39,7 @@ const pages: readonly [pattern: string, page: (params: Params) => JSX.Element][]
   ['/c/:slug/book', (params) => <PublicBookingPage slug={params.slug ?? ''} />],
   ['/booking/confirm/:token', (params) => <BookingLinkPage token={params.token ?? ''} />],
   ['/portal/sign-in', () => <SignInPage />],
+  ['/p/:slug', (params) => <SignInPage slug={params.slug ?? ''} />],
   ['/p/:slug/link/:token', (params) => <SignInLinkPage slug={params.slug ?? ''} token={params.token ?? ''} />],
   ['/portal/book', () => <PortalBookingPage />],
   ['/portal', () => <HomePage />],

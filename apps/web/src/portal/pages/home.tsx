@@ -12,6 +12,24 @@ import { Busy, ErrorAlert, Placeholder } from '../ui';
 
 type Appointments = { upcoming: PortalAppointment[]; past: PortalAppointment[] };
 
+/** What the page says after a booking, a change or a cancellation (`?done=<code>`, the API's success code). */
+const doneCodes = new Set([
+  'appointment_booked_online',
+  'appointment_confirmed',
+  'appointment_cancelled',
+  'appointment_rescheduled',
+]);
+
+/**
+ * Upcoming: what still stands; an appointment cancelled or moved (its new one is listed) goes with
+ * the past ones, with its state.
+ */
+function splitAppointments({ upcoming, past }: Appointments): Appointments {
+  const standing = upcoming.filter((appointment) => appointment.status === 'scheduled');
+  const gone = upcoming.filter((appointment) => appointment.status !== 'scheduled');
+  return { upcoming: standing, past: [...gone, ...past] };
+}
+
 /** One call's answer, its failure, and a way to ask again. */
 function useLoad<T>(load: () => Promise<T>, enabled: boolean) {
   const [state, setState] = useState<{ data: T | null; error: unknown }>({ data: null, error: null });
@@ -31,7 +49,7 @@ function useLoad<T>(load: () => Promise<T>, enabled: boolean) {
   return { ...state, reload: useCallback(() => setRound((value) => value + 1), []) };
 }
 
-const loadAppointments = async () => (await portalDataApi.appointments()).data;
+const loadAppointments = async () => splitAppointments((await portalDataApi.appointments()).data);
 const loadDocuments = async () => (await portalDataApi.documents()).data;
 const loadBalance = async () => (await portalDataApi.balance()).data;
 
@@ -141,13 +159,21 @@ function AppointmentCard({
   );
 }
 
+/**
+ * What a document is called: a sale by its type, a consent by its own title; the others (whose
+ * title is a code of the staff app's) by their kind.
+ */
+function documentTitle(document: PortalDocument, t: (key: string) => string): string {
+  if (document.kind === 'sale' && document.title) return t(`home.balance.types.${document.title}`);
+  if (document.kind === 'consent' && document.title) return document.title;
+  return t(`home.documents.kinds.${document.kind}`);
+}
+
 function DocumentRow({ document, currency }: { document: PortalDocument; currency: PortalBalance['currency'] | null }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const name = [document.title ?? t(`home.documents.kinds.${document.kind}`), document.number]
-    .filter(Boolean)
-    .join(' ');
+  const name = [documentTitle(document, t), document.number].filter(Boolean).join(' ');
   const download = async () => {
     if (busy) return;
     setBusy(true);
@@ -220,9 +246,9 @@ export function HomePage() {
       ) : (
         <div data-testid="portal-home">
           <h1 className="h3 mb-3">{t('home.greeting', { name: me.patient.firstName })}</h1>
-          {done && i18n.exists(`messages:${done}`) ? (
+          {done && doneCodes.has(done) ? (
             <div className="alert alert-success" role="status" data-testid="portal-done">
-              {t(`messages:${done}`)}
+              {t(`home.done.${done}`)}
             </div>
           ) : null}
           <Link to="/portal/book" className="btn btn-primary btn-lg w-100 mb-4" testId="portal-book">

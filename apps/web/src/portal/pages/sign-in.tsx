@@ -14,19 +14,22 @@ import { Busy, ErrorAlert, Field } from '../ui';
 
 const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
 
-/** The clinic of `?clinic=` (the page the patient came from), for its brand. */
-function useClinicOfQuery() {
+/** The clinic of `/p/:slug` or of `?clinic=` (the page the patient came from), for its brand. */
+function useClinicOf(named: string | undefined) {
   const { query } = useRouter();
-  const slug = query.get('clinic') ?? '';
+  const slug = named ?? query.get('clinic') ?? '';
   const { brand } = usePublicClinic(slug);
   return { slug, brand: slug ? brand : null };
 }
 
-/** `/portal/sign-in`: e-mail and password; or a one-time link, asked for on the clinic's page. */
-export function SignInPage() {
+/**
+ * `/portal/sign-in` and a clinic's own `/p/:slug`: e-mail and password; or a one-time link, asked
+ * for on the clinic's page.
+ */
+export function SignInPage({ slug: named }: { slug?: string }) {
   const { t } = useTranslation();
   const { navigate } = useRouter();
-  const { slug, brand } = useClinicOfQuery();
+  const { slug, brand } = useClinicOf(named);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
