@@ -1,7 +1,7 @@
 import type { portalBookingRoutes, portalRoutes } from '@odontia/shared/routes/portal';
 import type { PortalMe } from '@odontia/shared/schemas/portal';
 import { useCallback, useEffect, useState } from 'react';
-import { addressClient } from '../lib/api-client';
+import { addressClient, type CallInput, callApi, routeAddress } from '../lib/api-client';
 import { isApiError } from '../lib/http';
 import { tokenStore } from '../lib/storage-keys';
 import { clearLocalSession, sessionApi } from '../session/session-store';
@@ -11,14 +11,19 @@ import { useRouter } from './router';
 export const portalMeApi = addressClient<Pick<typeof portalRoutes, 'me'>>({ me: ['GET', '/portal/me'] });
 
 /** The patient's own data, by address. */
-export const portalDataApi = addressClient<
-  Pick<typeof portalRoutes, 'appointments' | 'documents' | 'documentPdf' | 'balance'>
->({
+export const portalDataApi = addressClient<Pick<typeof portalRoutes, 'appointments' | 'documents' | 'balance'>>({
   appointments: ['GET', '/portal/appointments'],
   documents: ['GET', '/portal/documents'],
-  documentPdf: ['GET', '/portal/documents/:kind/:id/pdf'],
   balance: ['GET', '/portal/balance'],
 });
+
+type DocumentPdfRoute = (typeof portalRoutes)['documentPdf'];
+/** A document's PDF: by address too, saying it is a file (an address alone would be read as JSON). */
+const documentPdfRoute: DocumentPdfRoute = {
+  ...routeAddress<DocumentPdfRoute>('GET', '/portal/documents/:kind/:id/pdf'),
+  produces: ['application/pdf'],
+};
+export const downloadDocumentPdf = (input: CallInput<DocumentPdfRoute>) => callApi(documentPdfRoute, input);
 
 /** The signed-in patient's booking, by address (no contracts downloaded, as on the public pages). */
 export const portalBookingApi = addressClient<typeof portalBookingRoutes>({

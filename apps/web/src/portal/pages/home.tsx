@@ -6,7 +6,7 @@ import { saveFile } from '../../lib/save-file';
 import { portalErrorText } from '../errors';
 import { formatDay, formatMoney, formatWhen } from '../format';
 import { PortalLayout } from '../layout';
-import { portalBookingApi, portalDataApi, usePortalMe } from '../portal-session';
+import { downloadDocumentPdf, portalBookingApi, portalDataApi, usePortalMe } from '../portal-session';
 import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, Placeholder } from '../ui';
 
@@ -179,7 +179,7 @@ function DocumentRow({ document, currency }: { document: PortalDocument; currenc
     setBusy(true);
     setError(null);
     try {
-      const { blob, fileName } = await portalDataApi.documentPdf({ params: { kind: document.kind, id: document.id } });
+      const { blob, fileName } = await downloadDocumentPdf({ params: { kind: document.kind, id: document.id } });
       saveFile(blob, fileName ?? `${document.kind}-${document.number ?? document.id}.pdf`);
     } catch (failure) {
       setError(failure);
