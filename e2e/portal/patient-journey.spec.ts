@@ -1,8 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreenshot } from '../support/artifacts';
-import { adminHeaders, apiGet } from '../support/clinic-api';
 import { linkFromOutbox } from '../support/outbox';
 import { settle, tag, watchRequests } from '../support/page';
+import { openOnlineBooking, patientPhone } from '../support/portal';
 import { demoUsers, signInPage } from '../support/real-users';
 import { checkScreen, themed } from '../support/screens';
 import { rootServer } from '../support/servers';
@@ -14,44 +14,6 @@ import { rootServer } from '../support/servers';
  */
 
 const slug = 'sonrisa';
-
-interface OnlineBookingSettings {
-  treatments: { id: string; name: string }[];
-  professionals: { id: string; name: string }[];
-  version: number;
-}
-
-/** The demo clinic takes online bookings of new patients, any time from now to 30 days ahead. */
-async function openOnlineBooking(request: APIRequestContext): Promise<OnlineBookingSettings> {
-  const current = (await apiGet<{ data: OnlineBookingSettings }>(request, 'api/settings/online-booking')).data;
-  const response = await request.put(rootServer.url('api/settings/online-booking'), {
-    headers: await adminHeaders(request),
-    data: {
-      enabled: true,
-      treatmentIds: current.treatments.slice(0, 3).map((treatment) => treatment.id),
-      professionalIds: current.professionals.map((professional) => professional.id),
-      leadHours: 1,
-      horizonDays: 30,
-      maxPending: 5,
-      newPatients: true,
-      changeHours: 1,
-      version: current.version,
-    },
-  });
-  // Two tests may open it at once: the second one's version is stale, and the rules are the same.
-  expect([200, 409], await response.text()).toContain(response.status());
-  return current;
-}
-
-/** A browser with no session, in another zone than the clinic's (its times must not move), at 390 px. */
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'es-ES',
-    timezoneId: 'America/New_York',
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
 
 test('a new patient books from the public page, confirms the e-mail, and the front desk sees it', async ({
   browser,
@@ -66,7 +28,7 @@ test('a new patient books from the public page, confirms the e-mail, and the fro
   const lastName = `Portal ${name}`;
   const email = `paciente.${name}@correo.test`;
 
-  const page = await phone(browser);
+  const page = await patientPhone(browser);
   await page.goto(rootServer.url(`c/${slug}`));
   await expect(page.getByTestId('clinic-page')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -145,7 +107,7 @@ test('a new patient books from the public page, confirms the e-mail, and the fro
 });
 
 test('the public page in dark and the access request, by keyboard', async ({ browser }) => {
-  const page = await phone(browser);
+  const page = await patientPhone(browser);
   await page.goto(rootServer.url(themed(`c/${slug}`, 'dark')));
   await expect(page.getByTestId('clinic-page')).toBeVisible();
   await checkScreen(page, 'the clinic page (dark)', 'portal-clinic-dark-390');
@@ -159,7 +121,7 @@ test('the public page in dark and the access request, by keyboard', async ({ bro
 });
 
 test('a used or unknown booking link says so and offers nothing to press twice', async ({ browser }) => {
-  const page = await phone(browser);
+  const page = await patientPhone(browser);
   await page.goto(rootServer.url(`booking/confirm/${'A'.repeat(43)}`));
   await page.getByRole('button', { name: 'Confirmar mi reserva' }).click();
   await expect(page.getByText('Este enlace ya no es válido')).toBeVisible();

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreenshot } from '../support/artifacts';
-import { adminHeaders, apiGet } from '../support/clinic-api';
+import { adminHeaders } from '../support/clinic-api';
 import { linkFromOutbox } from '../support/outbox';
 import { settle, tag } from '../support/page';
+import { openOnlineBooking, patientPhone } from '../support/portal';
 import { checkScreen, themed } from '../support/screens';
 import { rootServer } from '../support/servers';
 
@@ -14,40 +15,6 @@ import { rootServer } from '../support/servers';
 
 /** The demo patients with portal access (README). */
 const maria = { email: 'maria.gonzalez@correo.demo', password: 'sonrisa-paciente-2026' };
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'es-ES',
-    timezoneId: 'America/New_York',
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
-
-/** The demo clinic books online from 1 hour ahead, and its patients may change up to 1 hour before. */
-async function openOnlineBooking(request: import('@playwright/test').APIRequestContext) {
-  const current = (
-    await apiGet<{ data: { treatments: { id: string }[]; professionals: { id: string }[]; version: number } }>(
-      request,
-      'api/settings/online-booking',
-    )
-  ).data;
-  const response = await request.put(rootServer.url('api/settings/online-booking'), {
-    headers: await adminHeaders(request),
-    data: {
-      enabled: true,
-      treatmentIds: current.treatments.slice(0, 3).map((treatment) => treatment.id),
-      professionalIds: current.professionals.map((professional) => professional.id),
-      leadHours: 1,
-      horizonDays: 30,
-      maxPending: 5,
-      newPatients: true,
-      changeHours: 1,
-      version: current.version,
-    },
-  });
-  expect([200, 409], await response.text()).toContain(response.status());
-}
 
 test('an invited patient enters by the link and reschedules an appointment', async ({ browser, request }) => {
   test.setTimeout(90_000);
@@ -64,7 +31,7 @@ test('an invited patient enters by the link and reschedules an appointment', asy
   const invited = await request.post(rootServer.url(`api/patients/${patientId}/portal-access`), { headers, data: {} });
   expect(invited.status(), await invited.text()).toBe(200);
 
-  const page = await phone(browser);
+  const page = await patientPhone(browser);
   const link = await linkFromOutbox(email, '/p/sonrisa/link/', 20_000);
   await page.goto(rootServer.url(link));
   await expect(page.getByTestId('sign-in-link')).toBeVisible();
@@ -110,7 +77,7 @@ test('an invited patient enters by the link and reschedules an appointment', asy
 });
 
 test('a patient signs in with a password and downloads a receipt and an invoice', async ({ browser }) => {
-  const page = await phone(browser);
+  const page = await patientPhone(browser);
   await page.goto(rootServer.url('p/sonrisa'));
   await expect(page.getByTestId('portal-brand')).toContainText('Clínica Dental Sonrisa');
   await page.getByLabel('Correo electrónico').fill(maria.email);

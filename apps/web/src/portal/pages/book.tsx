@@ -1,11 +1,12 @@
 import { sexes } from '@odontia/shared/enums';
 import { CalendarCheck, ChevronLeft, MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { portalErrorText, portalFieldErrors } from '../errors';
+import { portalErrorText } from '../errors';
 import { formatDay, formatTime, formatWhen } from '../format';
 import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
+import { useFormSubmit } from '../use-submit';
 
 /*
  * The booking, step by step: treatment → professional (or any) → day → free time → who the patient
@@ -324,43 +325,20 @@ function BookForm({
   book: (person: Record<string, string> | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A second press (a double click) while the first is on its way books nothing more.
-    if (sending.current) return;
-    const form = new FormData(event.currentTarget);
-    const person = details
-      ? Object.fromEntries(personFields.map((name) => [name, String(form.get(name) ?? '').trim()]))
-      : null;
-    const missing = person ? personFields.filter((name) => !person[name]) : [];
-    if (missing.length) {
-      setFieldErrors(Object.fromEntries(missing.map((name) => [name, t('validation:required')])));
-      setError(null);
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${missing[0]}"]`)?.focus();
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      await book(person);
-    } catch (failure) {
-      setError(failure);
-      setFieldErrors(portalFieldErrors(failure));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  // The signed-in patient is known: only the button.
+  const { submit, busy, error, fieldErrors } = useFormSubmit(details ? personFields : [], (person) =>
+    book(
+      details
+        ? (Object.fromEntries(Object.entries(person).map(([name, value]) => [name, String(value).trim()])) as Record<
+            string,
+            string
+          >)
+        : null,
+    ),
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="booking-form">
+    <form onSubmit={submit} noValidate data-testid="booking-form">
       {details
         ? textFields.map((name) => (
             <Field

@@ -1,6 +1,6 @@
 import type { OnlineAppointment } from '@odontia/shared/schemas/online-booking';
 import { CalendarCheck, CircleCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/http';
 import { portalErrorText } from '../errors';
@@ -8,6 +8,7 @@ import { formatWhen } from '../format';
 import { PortalLayout } from '../layout';
 import { publicBookingApi } from '../public-api';
 import { Busy, ErrorAlert } from '../ui';
+import { usePress } from '../use-submit';
 
 /**
  * The public booking's e-mail link: pressing the button confirms the e-mail and the appointment
@@ -15,25 +16,14 @@ import { Busy, ErrorAlert } from '../ui';
  */
 export function BookingLinkPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [booked, setBooked] = useState<OnlineAppointment | null>(null);
-
-  const confirm = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      setBooked((await publicBookingApi.confirm({ params: { token } })).data);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  const {
+    press: confirm,
+    busy,
+    error,
+  } = usePress(async () => {
+    setBooked((await publicBookingApi.confirm({ params: { token } })).data);
+  });
 
   if (booked) {
     return (

@@ -1,50 +1,24 @@
 import { CalendarPlus, KeyRound, MapPin, Phone } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { portalErrorText, portalFieldErrors } from '../errors';
+import { portalErrorText } from '../errors';
 import { PortalLayout } from '../layout';
 import { portalAccessApi } from '../public-api';
 import { usePublicClinic } from '../public-clinic';
 import { Link } from '../router';
 import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
+import { useFormSubmit } from '../use-submit';
 
 /** "Acceder a mis datos": the patient asks for access with their e-mail and ID number. */
 function AccessRequest({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const sending = useRef(false);
-  const [state, setState] = useState<{ busy: boolean; sent: boolean; error: unknown }>({
-    busy: false,
-    sent: false,
-    error: null,
+  const [sent, setSent] = useState(false);
+  const { submit, busy, error, fieldErrors } = useFormSubmit(['email', 'idNumber'], async ({ email, idNumber }) => {
+    await portalAccessApi.requestAccess({ params: { slug }, body: { email: email.trim(), ssn: idNumber.trim() } });
+    setSent(true);
   });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const idNumber = String(form.get('idNumber') ?? '').trim();
-    const missing = {
-      ...(email ? {} : { email: t('validation:required') }),
-      ...(idNumber ? {} : { idNumber: t('validation:required') }),
-    };
-    setFieldErrors(missing);
-    if (Object.keys(missing).length) return;
-    sending.current = true;
-    setState({ busy: true, sent: false, error: null });
-    try {
-      await portalAccessApi.requestAccess({ params: { slug }, body: { email, ssn: idNumber } });
-      setState({ busy: false, sent: true, error: null });
-    } catch (error) {
-      setFieldErrors(portalFieldErrors(error));
-      setState({ busy: false, sent: false, error });
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  if (state.sent) {
+  if (sent) {
     return (
       <div className="alert alert-success" role="status" data-testid="access-requested">
         {t('clinic.access.sent')}
@@ -52,7 +26,7 @@ function AccessRequest({ slug }: { slug: string }) {
     );
   }
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="access-form">
+    <form onSubmit={submit} noValidate data-testid="access-form">
       <p>{t('clinic.access.text')}</p>
       <Field
         name="email"
@@ -69,9 +43,9 @@ function AccessRequest({ slug }: { slug: string }) {
         error={fieldErrors.idNumber}
         required
       />
-      {state.error ? <ErrorAlert>{portalErrorText(state.error)}</ErrorAlert> : null}
-      <button type="submit" className="btn btn-outline-primary btn-lg w-100" disabled={state.busy}>
-        {state.busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
+      {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+      <button type="submit" className="btn btn-outline-primary btn-lg w-100" disabled={busy}>
+        {busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
         {t('clinic.access.send')}
       </button>
     </form>

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { supportedLanguage } from '../../lib/i18n';
+import { useBookingSource } from '../booking-source';
 import { portalErrorText } from '../errors';
 import { PortalLayout } from '../layout';
 import { publicBookingApi } from '../public-api';
@@ -8,41 +9,16 @@ import { brandOf } from '../public-clinic';
 import { ErrorAlert, Placeholder } from '../ui';
 import { type BookingChoices, BookingFlow, type BookingSource, CheckYourMail } from './book';
 
-type BookingPage = Awaited<ReturnType<typeof publicBookingApi.page>>['data'];
-
 /** `/c/:slug/book`: a new patient books from the clinic's public page, then confirms by e-mail. */
 export function PublicBookingPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState<{ data: BookingPage | null; error: unknown }>({ data: null, error: null });
   const [held, setHeld] = useState<{ expiresAt: string } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    publicBookingApi.page({ params: { slug } }).then(
-      ({ data }) => current && setPage({ data, error: null }),
-      (error: unknown) => current && setPage({ data: null, error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [slug]);
 
   const freeSlots = useCallback<BookingSource['freeSlots']>(
     async (query) => (await publicBookingApi.freeSlots({ params: { slug }, query: { ...query, limit: 200 } })).data,
     [slug],
   );
-  const source = useMemo<BookingSource | null>(
-    () =>
-      page.data
-        ? {
-            timeZone: page.data.clinic.timeZone,
-            treatments: page.data.treatments,
-            professionals: page.data.professionals,
-            freeSlots,
-          }
-        : null,
-    [page.data, freeSlots],
-  );
+  const { clinic, source, error } = useBookingSource(slug, freeSlots);
 
   const book = async (choices: BookingChoices, person: Record<string, string> | null) => {
     const answer = await publicBookingApi.book({
@@ -63,10 +39,10 @@ export function PublicBookingPage({ slug }: { slug: string }) {
   };
 
   return (
-    <PortalLayout brand={page.data ? brandOf(page.data.clinic) : null} title={t('book.title')}>
+    <PortalLayout brand={clinic ? brandOf(clinic) : null} title={t('book.title')}>
       <h1 className="h3 mb-3">{t('book.title')}</h1>
-      {page.error ? (
-        <ErrorAlert>{portalErrorText(page.error)}</ErrorAlert>
+      {error ? (
+        <ErrorAlert>{portalErrorText(error)}</ErrorAlert>
       ) : !source ? (
         <Placeholder testId="booking-loading" minHeight="20rem" />
       ) : held ? (

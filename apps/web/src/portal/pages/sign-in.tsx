@@ -1,16 +1,16 @@
 import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
 import { KeyRound, LogIn } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addressClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/http';
 import { storeSession } from '../../session/session-store';
-import { portalErrorText, portalFieldErrors } from '../errors';
+import { portalErrorText } from '../errors';
 import { PortalLayout } from '../layout';
 import { portalAccessApi } from '../public-api';
 import { usePublicClinic } from '../public-clinic';
 import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, Field } from '../ui';
+import { useFormSubmit, usePress } from '../use-submit';
 
 const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
 
@@ -30,43 +30,16 @@ export function SignInPage({ slug: named }: { slug?: string }) {
   const { t } = useTranslation();
   const { navigate } = useRouter();
   const { slug, brand } = useClinicOf(named);
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const missing = {
-      ...(email ? {} : { email: t('validation:required') }),
-      ...(password ? {} : { password: t('validation:required') }),
-    };
-    setFieldErrors(missing);
-    if (Object.keys(missing).length) return;
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await authApi.signIn({ body: { email, password, remember: false } });
-      storeSession(answer.data, false);
-      navigate('/portal', { replace: true });
-    } catch (failure) {
-      setError(failure);
-      setFieldErrors(portalFieldErrors(failure));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  const { submit, busy, error, fieldErrors } = useFormSubmit(['email', 'password'], async ({ email, password }) => {
+    const answer = await authApi.signIn({ body: { email: email.trim(), password, remember: false } });
+    storeSession(answer.data, false);
+    navigate('/portal', { replace: true });
+  });
 
   return (
     <PortalLayout brand={brand} title={t('signIn.title')}>
       <h1 className="h3 mb-3">{t('signIn.title')}</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate data-testid="sign-in-form">
+      <form onSubmit={submit} noValidate data-testid="sign-in-form">
         <Field
           name="email"
           type="email"
@@ -105,26 +78,15 @@ export function SignInLinkPage({ slug, token }: { slug: string; token: string })
   const { t } = useTranslation();
   const { navigate } = useRouter();
   const { brand } = usePublicClinic(slug);
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const signIn = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await portalAccessApi.signInWithLink({ params: { token } });
-      storeSession(answer.data, false);
-      navigate('/portal', { replace: true });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  const {
+    press: signIn,
+    busy,
+    error,
+  } = usePress(async () => {
+    const answer = await portalAccessApi.signInWithLink({ params: { token } });
+    storeSession(answer.data, false);
+    navigate('/portal', { replace: true });
+  });
 
   const dead = isApiError(error) && error.status < 500 && error.code !== 'too_many_requests';
   return (
