@@ -214,23 +214,18 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: appVersion });
-      const service = createAuthService({
+      // The session flows and the patient portal's access share the sign-in's mail, throttle and links.
+      const authDeps = {
         db,
         mailer: app.mailer,
         throttle: app.authThrottle,
         publicUrl: env.PUBLIC_URL,
         log: app.log,
         contract,
-      });
+      };
+      const service = createAuthService(authDeps);
       await api.register(authRoutes, { service, plansEnforced: contract.enforced });
-      const access = createPortalAccessService({
-        db,
-        mailer: app.mailer,
-        throttle: app.authThrottle,
-        publicUrl: env.PUBLIC_URL,
-        log: app.log,
-        contract,
-      });
+      const access = createPortalAccessService(authDeps);
       await api.register(portalAccessRoutes, { access });
       await api.register(usersRoutes, {
         service: createUsersService({

@@ -73,7 +73,8 @@ describe('authorization and clinic isolation', () => {
       policies: number;
     }>(sql`
       select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
-             (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+             -- The clinic's two policies; the portal's per-patient one (issue 37) comes on top.
+             (select count(*)::int from pg_policy p where p.polrelid = c.oid and p.polname <> 'patient_isolation') as policies
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and (c.relname = 'accounts' or exists (

@@ -237,6 +237,8 @@ function servePublic(app: FastifyInstance, tags: string[]) {
         ...(declared.params ? { params: declared.params } : {}),
         ...(declared.query ? { querystring: declared.query } : {}),
         ...(declared.body ? { body: declared.body } : {}),
+        // A file a public page shows (the portal's clinic logo): its media type, as `serve` documents it.
+        ...(declared.produces ? { produces: [...declared.produces] } : {}),
         ...(declared.answer ? { response: { [status]: declared.answer } } : {}),
       },
       handler: async (request, reply): Promise<unknown> => {

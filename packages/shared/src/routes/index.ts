@@ -83,7 +83,7 @@ export const declaredRoutes = {
   activity: activityRoutes,
   clinical: clinicalRoutes,
   portal: portalRoutes,
-  portalBooking: portalBookingRoutes,
   publicPortal: publicPortalRoutes,
   portalAccess: portalAccessRoutes,
+  portalBooking: portalBookingRoutes,
 } satisfies Record<string, ApiRoutes>;

@@ -142,15 +142,6 @@ export async function findPatientByIdAndEmail({ tx, accountId }: Scope, idNumber
   return row;
 }
 
-/** The patient's language, e-mail and name, for the mails. */
-export async function findPatientContact({ tx, accountId }: Scope, patientId: string) {
-  const [row] = await tx
-    .select({ email: patients.email, firstName: patients.firstName, sex: patients.sex, language: patients.language })
-    .from(patients)
-    .where(and(eq(patients.accountId, accountId), eq(patients.id, patientId)));
-  return row;
-}
-
 // ———————————————————————————————————————————— holds of the public page
 
 /** Pending holds past their time become `expired`: they stop holding the slot and the e-mail. */

@@ -396,9 +396,9 @@ export const onlineBookingService = {
     input: { startsAt: string; professionalId?: string | undefined };
     now?: Date;
   }): Promise<OnlineAppointment> {
-    const rules = await openRules(ctx);
     await findForUpdate(agendaOf(ctx), id);
     const row = await patientAppointment(ctx, patientId, id);
+    const rules = await openRules(ctx);
     checkChangeWindow(rules, row, now);
     const professionalId = input.professionalId ?? row.professionalId;
     if (!rules.professionalIds.includes(professionalId)) {

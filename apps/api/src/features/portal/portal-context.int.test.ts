@@ -44,6 +44,38 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
     });
   });
 
+  it("shows the clinic's public page and the portal's settings from the clinic's settings page", async () => {
+    const { rows } = await t.db.orm.execute<{ public_slug: string }>(
+      sql`select public_slug from accounts where id = ${t.clinic.accountId}::uuid`,
+    );
+    const slug = rows[0]?.public_slug as string;
+    const page = await t.call('GET', `/api/public/clinics/${slug}`, { token: null });
+    expect(page.json().data).toMatchObject({ slug, brand: { color: null, logoPath: null } });
+    expect((await t.call('GET', `/api/public/clinics/${slug}/logo`, { token: null })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/public/clinics/no-such-clinic', { token: null })).json().code).toBe(
+      'clinic_not_found',
+    );
+    const settings = (await t.call('GET', '/api/settings/clinic')).json().data;
+    expect(settings.portalPaymentInstructions).toBeNull();
+    const { uploadMaxMbLimit: _limit, updatedAt: _at, ...editable } = settings;
+    const saved = await t.call('PUT', '/api/settings/clinic', {
+      body: { ...editable, portalPaymentInstructions: '  Transferencia al CBU 0000003100012345678901  ' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Left out of a PUT, it stays.
+    const { portalPaymentInstructions: _kept, ...withoutIt } = editable;
+    const again = await t.call('PUT', '/api/settings/clinic', {
+      body: { ...withoutIt, version: saved.json().data.version },
+    });
+    expect(again.json().data.portalPaymentInstructions).toBe('Transferencia al CBU 0000003100012345678901');
+    await t.asLevel('customer', async () => {
+      const me = (await t.call('GET', '/api/portal/me')).json().data;
+      expect(me.settings.paymentInstructions).toBe('Transferencia al CBU 0000003100012345678901');
+      const balance = (await t.call('GET', '/api/portal/balance')).json().data;
+      expect(balance).toMatchObject({ balance: '0.00', documents: [] });
+    });
+  });
+
   it("shows a patient's transaction no other patient's rows, in the database itself", async () => {
     const seen = await t.db.withPatient(t.clinic.accountId, t.patientId, async (tx) => {
       const { rows } = await tx.execute<{ id: string }>(sql`select id from patients`);

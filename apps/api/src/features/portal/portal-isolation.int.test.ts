@@ -2,6 +2,7 @@ import { certificateTemplates } from '@odontia/shared/schemas/health-certificate
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClinic } from '../../../test/clinics.ts';
+import { addTreatment, saveBookingRules } from '../../../test/online-booking.ts';
 import { bookAppointment, hoursFromNow } from '../../../test/reminders.ts';
 import { insertIssuedSale } from '../../../test/sales-factory.ts';
 import { type TestClinicContext, useTestClinic } from '../../../test/test-clinic.ts';
@@ -72,15 +73,19 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
   let mine: PortalPatient;
   let neighbour: PortalPatient;
   let elsewhere: PortalPatient;
+  let bookable: string;
 
   beforeAll(async () => {
     mine = await portalPatient(t, t.clinic);
     neighbour = await portalPatient(t, t.clinic);
     elsewhere = await portalPatient(t, t.other);
+    // Online booking (issue 37) on, for one treatment with the clinic's professional.
+    bookable = await addTreatment(t, 'Revisión', 30);
+    await saveBookingRules(t, { enabled: true, treatmentIds: [bookable], professionalIds: [t.clinic.userId] });
   });
 
   /** What each /api/portal route is probed with: its URL for a patient, or for a document of theirs. */
-  const probes: Record<string, (owner: PortalPatient) => { method: 'GET' | 'PUT'; urls: string[] }> = {
+  const probes: Record<string, (owner: PortalPatient) => { method: 'GET' | 'PUT' | 'POST'; urls: string[] }> = {
     'GET /api/portal/me': () => ({ method: 'GET', urls: ['/api/portal/me'] }),
     'GET /api/portal/appointments': () => ({ method: 'GET', urls: ['/api/portal/appointments'] }),
     'GET /api/portal/documents': () => ({ method: 'GET', urls: ['/api/portal/documents'] }),
@@ -90,6 +95,18 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
       urls: owner.documents.map((document) => `/api/portal/documents/${document}/pdf`),
     }),
     'PUT /api/portal/password': () => ({ method: 'PUT', urls: ['/api/portal/password'] }),
+    // Online booking (issue 37).
+    'GET /api/portal/free-slots': () => ({ method: 'GET', urls: [`/api/portal/free-slots?treatmentId=${bookable}`] }),
+    'POST /api/portal/bookings': () => ({ method: 'POST', urls: ['/api/portal/bookings'] }),
+    ...Object.fromEntries(
+      ['confirm', 'cancel', 'reschedule'].map((action) => [
+        `POST /api/portal/appointments/:id/${action}`,
+        (owner: PortalPatient) => ({
+          method: 'POST' as const,
+          urls: owner.appointments.map((id) => `/api/portal/appointments/${id}/${action}`),
+        }),
+      ]),
+    ),
   };
   const idRoutes = new Set(['GET /api/portal/documents/:kind/:id/pdf']);
 
@@ -136,6 +153,18 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
         for (const intruder of [neighbour, elsewhere]) {
           const refused = await t.call('GET', url, { token: intruder.token });
           expect(refused.statusCode, `${url} as another patient`).toBe(404);
+        }
+      }
+    }
+  });
+
+  it("answers 404 to another patient's appointment on the booking routes, in this clinic or another", async () => {
+    const body = { startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() };
+    for (const action of ['confirm', 'cancel', 'reschedule']) {
+      for (const url of probes[`POST /api/portal/appointments/:id/${action}`]?.(mine).urls ?? []) {
+        for (const intruder of [neighbour, elsewhere]) {
+          const refused = await t.call('POST', url, { token: intruder.token, body });
+          expect(refused.statusCode, `${url} as another patient: ${refused.body}`).toBe(404);
         }
       }
     }

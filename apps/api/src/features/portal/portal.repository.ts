@@ -10,9 +10,6 @@ import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
  * already shows one clinic and one patient (migration 0033).
  */
 
-/** The portal's default cancellation window while the clinic has no setting of its own (online booking). */
-export const defaultCancellationWindowHours = 24;
-
 const clinicColumns = {
   id: accounts.id,
   name: accounts.clinicName,

@@ -17,6 +17,7 @@ import { authorizationsService } from '../authorizations/authorizations.service.
 import { certificatePdf, certificatesService } from '../certificates/certificates.service.ts';
 import { collectionsService } from '../collections/collections.service.ts';
 import { receiptPdf } from '../collections/receipt.pdf.ts';
+import { findRules } from '../online-booking/online-booking.repository.ts';
 import { prescriptionPdf, prescriptionsService } from '../prescriptions/prescriptions.service.ts';
 import { salePdf } from '../sales/sale.pdf.ts';
 import { salesService } from '../sales/sales.service.ts';
@@ -46,7 +47,7 @@ export async function portalMe(ctx: RequestContext): Promise<PortalMe> {
     patient: { ...patient, language: patient.language as Language },
     clinic: clinic.clinic,
     settings: {
-      cancellationWindowHours: repository.defaultCancellationWindowHours,
+      cancellationWindowHours: (await findRules(ctx)).changeHours,
       paymentInstructions: clinic.paymentInstructions,
     },
   };
@@ -65,7 +66,8 @@ export async function portalAppointments(ctx: RequestContext): Promise<{
   const patientId = portalPatientOf(ctx);
   const rows = await repository.listOwnAppointments(ctx.tx, patientId);
   const now = new Date();
-  const window = repository.defaultCancellationWindowHours;
+  // Online booking's change window (issue 37): confirm, cancel and reschedule up to it.
+  const window = (await findRules(ctx)).changeHours;
   const appointments = rows.map((row): PortalAppointment => {
     const startsAt = new Date(row.starts_at);
     const open = beforeWindow(row.status, startsAt, now, window);

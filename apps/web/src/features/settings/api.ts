@@ -25,8 +25,8 @@ export function useSaveClinicSettings() {
     mutationFn: (body: UpdateClinicSettings) => settingsApi.saveClinic({ body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(settingsKeys.clinic, { data: answer.data });
-      // The clinic's version is shared with online booking's rules: read them again.
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.onlineBooking });
+      // The clinic's version is shared with online booking's rules: read them again (not waited for).
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.onlineBooking });
       // The session carries the time zone and the lock minutes: read them again.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
@@ -55,9 +55,9 @@ export function useOnlineBookingSettings() {
 export function useSaveOnlineBookingSettings() {
   return useMutation({
     mutationFn: (body: UpdateOnlineBookingSettings) => settingsApi.saveOnlineBooking({ body }),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       queryClient.setQueryData(settingsKeys.onlineBooking, { data: answer.data });
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.clinic });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.clinic });
     },
   });
 }

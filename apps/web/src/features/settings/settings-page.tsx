@@ -388,8 +388,8 @@ export function SettingsPage() {
       loadError={t('loadError')}
       loaded={({ data }) => <SettingsForm key={data.version} data={data} />}
     >
-      <OnlineBookingSection />
       <NumberingSection />
+      <OnlineBookingSection />
       <OtherSettings />
     </SettingsPageFrame>
   );
