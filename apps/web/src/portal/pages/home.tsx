@@ -192,8 +192,8 @@ function DocumentRow({ document, currency }: { document: PortalDocument; currenc
       className="list-group-item d-flex align-items-center justify-content-between gap-2"
       data-testid="portal-document"
     >
-      <div className="min-w-0">
-        <span className="d-block text-truncate">{name}</span>
+      <div className="portal-grow">
+        <span className="d-block">{name}</span>
         <span className="small text-body-secondary">
           {formatDay(document.date, i18n.language, 'short')}
           {document.amount && currency ? ` · ${formatMoney(document.amount, currency, i18n.language)}` : ''}
@@ -229,7 +229,7 @@ export function HomePage() {
   const signOutButton = me ? (
     <button
       type="button"
-      className="btn btn-sm portal-icon-button"
+      className="btn btn-sm portal-icon-button d-inline-flex align-items-center"
       onClick={() => void signOut()}
       data-testid="sign-out"
     >
@@ -312,7 +312,7 @@ export function HomePage() {
               <Placeholder minHeight="6rem" />
             ) : (
               <div data-testid="portal-balance">
-                <p className="fs-4 fw-semibold mb-2">
+                <p className={Number(balance.data.balance) > 0 ? 'fs-4 fw-semibold mb-2' : 'mb-2'}>
                   {Number(balance.data.balance) > 0
                     ? t('home.balance.owed', {
                         amount: formatMoney(balance.data.balance, balance.data.currency, i18n.language),
