@@ -1,7 +1,8 @@
 // `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|odontogram|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
-//   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB)
+//   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
+//            patient portal's pages (issue 37: the clinic's page, its booking, the portal; 120 KB each)
 //   inventory  search-as-you-type and 5-item stock decrement p50/p95 on 50,000 items and
 //            2,000,000 movements (apps/api/bench/inventory.ts; `-- --pglite` for the embedded database)
 //   patients   search, the heaviest history and saving an attendance on 100,000 patients and
@@ -48,6 +49,10 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
 const budgetKb = 150;
+/** The patient portal's own entry (issue 37): the most a portal page may load. */
+const portalBudgetKb = 120;
+/** The portal's first pages a patient opens, from the clinic's public page or a mail. */
+const portalPages = ['c/sonrisa', 'c/sonrisa/book', 'portal/sign-in', 'portal'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 function ensureWebBuild() {
@@ -113,6 +118,30 @@ async function benchStartup() {
   console.log(`startup to first 200 of /api/health, reused DATA_DIR: ${show(reused)}`);
 }
 
+/** The JavaScript files Chromium loads for `pagePath`, largest first, with their gzip sizes printed. */
+async function scriptsOf(browser, port, pagePath) {
+  const page = await browser.newPage({ locale: 'es-ES' });
+  const scripts = new Set();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`http://127.0.0.1:${port}/${pagePath}`, { waitUntil: 'networkidle' });
+  await page.close();
+  let total = 0;
+  const rows = [];
+  for (const pathname of scripts) {
+    const file = path.join(distDir, pathname.replace(/^\//, ''));
+    const gzip = gzipSync(readFileSync(file), { level: 9 }).length;
+    total += gzip;
+    rows.push([gzip, path.basename(file)]);
+  }
+  rows.sort((a, b) => b[0] - a[0]);
+  console.log(`/${pagePath}:`);
+  for (const [size, name] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${name}`);
+  return { total, files: rows.map(([, name]) => name) };
+}
+
 async function benchBundle() {
   ensureWebBuild();
   const { chromium } = await import('@playwright/test');
@@ -132,29 +161,22 @@ async function benchBundle() {
   });
   try {
     await timeToHealth(port, server.child);
-    const page = await browser.newPage({ locale: 'es-ES' });
-    const scripts = new Set();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    await page.goto(`http://127.0.0.1:${port}/auth/sign-in`, { waitUntil: 'networkidle' });
-    let total = 0;
-    const rows = [];
-    for (const pathname of scripts) {
-      const file = path.join(distDir, pathname.replace(/^\//, ''));
-      const gzip = gzipSync(readFileSync(file), { level: 9 }).length;
-      total += gzip;
-      rows.push([gzip, path.basename(file)]);
-    }
-    rows.sort((a, b) => b[0] - a[0]);
-    for (const [size, name] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${name}`);
-    const heavy = [...scripts].filter((name) => /apexcharts|fullcalendar/i.test(name));
+    const signIn = await scriptsOf(browser, port, 'auth/sign-in');
+    const heavy = signIn.files.filter((name) => /apexcharts|fullcalendar/i.test(name));
     console.log(
-      `sign-in page JavaScript: ${rows.length} files, ${(total / 1024).toFixed(1)} KB gzip (budget ${budgetKb} KB)`,
+      `sign-in page JavaScript: ${signIn.files.length} files, ${(signIn.total / 1024).toFixed(1)} KB gzip (budget ${budgetKb} KB)`,
     );
     console.log(`charts or calendar loaded on sign-in: ${heavy.length ? heavy.join(', ') : 'no'}`);
-    if (total > budgetKb * 1024 || heavy.length) process.exitCode = 1;
+    if (signIn.total > budgetKb * 1024 || heavy.length) process.exitCode = 1;
+    for (const pagePath of portalPages) {
+      const portal = await scriptsOf(browser, port, pagePath);
+      // The portal must never load the staff app's chunks (apps/web/chunk-groups.ts).
+      const staff = portal.files.filter((name) => /^(?:start|public|app|index)-[\w-]{7,8}\.js$/.test(name));
+      console.log(
+        `portal /${pagePath} JavaScript: ${portal.files.length} files, ${(portal.total / 1024).toFixed(1)} KB gzip (budget ${portalBudgetKb} KB)${staff.length ? `; staff app chunks: ${staff.join(', ')}` : ''}`,
+      );
+      if (portal.total > portalBudgetKb * 1024 || staff.length) process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await stopServer(server);

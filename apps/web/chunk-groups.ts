@@ -17,9 +17,20 @@ import type { Plugin, Rollup } from 'vite';
  *
  * A screen's own code stays in its chunk, and so do the libraries only a screen or two load on
  * demand (the calendar, the charts), with whatever only they import.
+ *
+ * The patient portal (issue 37, `portal.html`) is a second entry with a budget of its own (120 KB):
+ * it must never download one of the groups above, which hold the staff app's pages. What it shares
+ * with the staff app leaves those groups for two of its own:
+ *
+ * - `entry-shared`: what the portal shares with the sign-in page (React, i18next, the HTTP client); both
+ *   first pages load it.
+ * - the rest it shares with the staff app (zod, the contracts) is split by the bundler by who
+ *   imports it, so a portal page loads only what it uses.
  */
 
 const entryModule = /[\\/]src[\\/]main\.tsx$/;
+/** The patient portal's own modules (its entry, src/portal/main.tsx, among them). */
+const portalModule = /[\\/]src[\\/]portal[\\/]/;
 /** The sign-in page's modules start from the entry, its layout and the page. */
 const signInRoots = [
   entryModule,
@@ -87,6 +98,7 @@ export function chunkGroups(): Plugin {
   let signIn = new Set<string>();
   let publicPages = new Set<string>();
   let besideOnDemandLibraries = new Set<string>();
+  let portal = new Set<string>();
   return {
     name: 'odontia-chunk-groups',
     apply: 'build',
@@ -99,30 +111,38 @@ export function chunkGroups(): Plugin {
         (id) => applicationModule.test(id),
         (id) => onDemandLibrary.test(id),
       );
+      portal = reach((id) => portalModule.test(id));
     },
     outputOptions(options) {
       const bundled = (id: string) => !id.startsWith('\0') && !id.includes('?') && !catalog.test(id);
+      // The staff app's groups never hold what the portal loads.
+      const staffOnly = (id: string) => bundled(id) && !portal.has(id);
       // Each group's modules are chosen by the sets above, dependencies included: none is pulled
       // into a group by an importer (a public page must not import the signed-in app's chunk).
       options.codeSplitting = {
         includeDependenciesRecursively: false,
         groups: [
           {
+            name: 'entry-shared',
+            priority: 5,
+            test: (id) => bundled(id) && portal.has(id) && signIn.has(id) && !entryModule.test(id),
+          },
+          {
             name: 'start',
             priority: 3,
-            test: (id) => bundled(id) && signIn.has(id) && !entryModule.test(id),
+            test: (id) => staffOnly(id) && signIn.has(id) && !entryModule.test(id),
           },
           {
             name: 'public',
             priority: 2,
             minShareCount: 2,
-            test: (id) => bundled(id) && publicPages.has(id),
+            test: (id) => staffOnly(id) && publicPages.has(id),
           },
           {
             name: 'app',
             priority: 1,
             minShareCount: 2,
-            test: (id) => bundled(id) && besideOnDemandLibraries.has(id) && !onDemandLibrary.test(id),
+            test: (id) => staffOnly(id) && besideOnDemandLibraries.has(id) && !onDemandLibrary.test(id),
           },
         ],
       };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './chunk-groups.ts';
@@ -18,6 +19,11 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // Two pages: the staff app and the patient portal (issue 37), each with its own entry.
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        portal: path.join(import.meta.dirname, 'portal.html'),
+      },
       // The entry lists every lazy chunk's file for preloading: with 350 chunks, one character
       // less of hash per name keep that list (and the sign-in page's JavaScript) smaller.
       output: { chunkFileNames: 'assets/[name]-[hash:7].js' },

@@ -69,6 +69,7 @@ export async function createUser(
 ): Promise<CreatedUser> {
   const adminToken = await apiSignIn(request, demoUsers.administrator);
   const email = uniqueEmail(level);
+  if (level === 'customer') return createPortalPatient(request, adminToken, email, completeName);
   const invited = await request.post(rootServer.url('api/users'), {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: { completeName, email, level },
@@ -83,4 +84,37 @@ export async function createUser(
   });
   expect(reset.status(), 'password from the invitation').toBe(200);
   return { id: data.id, email, password, completeName };
+}
+
+/**
+ * A customer is a patient in the portal (issue 37): a patient with this e-mail, invited from their
+ * page, whose one-time link opens a session that sets the first password.
+ */
+async function createPortalPatient(
+  request: APIRequestContext,
+  adminToken: string,
+  email: string,
+  completeName: string,
+): Promise<CreatedUser> {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const [firstName, ...rest] = completeName.split(' ');
+  const patient = await request.post(rootServer.url('api/patients'), {
+    headers,
+    data: { firstName, lastName: rest.join(' ') || 'Paciente', sex: 'female', birthdate: '1985-03-14', email },
+  });
+  expect(patient.status(), 'patient').toBe(201);
+  const { data } = (await patient.json()) as { data: { id: string } };
+  const invited = await request.post(rootServer.url(`api/patients/${data.id}/portal-access`), { headers });
+  expect(invited.status(), 'portal invitation').toBe(200);
+  const token = (await linkFromOutbox(email, '/link/')).split('/').at(-1) ?? '';
+  const opened = await request.post(rootServer.url(`api/public/portal-links/${token}`));
+  expect(opened.status(), 'portal link').toBe(200);
+  const session = (await opened.json()) as { data: { token: string; user: { id: string } } };
+  const password = 'una frase larga de prueba';
+  const set = await request.put(rootServer.url('api/portal/password'), {
+    headers: { Authorization: `Bearer ${session.data.token}` },
+    data: { password, passwordConfirmation: password },
+  });
+  expect(set.status(), 'portal password').toBe(200);
+  return { id: session.data.user.id, email, password, completeName };
 }

@@ -136,7 +136,7 @@ test('a stale row answers version_conflict, translated, and the list reloads', a
   });
   expect(changed.status()).toBe(200);
 
-  await row.getByLabel('Nivel de Sergio Paz').selectOption('customer');
+  await row.getByLabel('Nivel de Sergio Paz').selectOption('administrator');
   await expect(
     page.getByText('Otra persona modificó este registro. Recarga la página para ver los cambios.'),
   ).toBeVisible();

@@ -307,7 +307,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(env.BASE_PATH) && !isFile;
     if (!isApi && isPage) {
-      const answered = app.spaFallback(reply);
+      const answered = app.spaFallback(reply, pathname);
       if (answered) return answered;
     }
     return send(reply, 'route_not_found');

@@ -57,21 +57,23 @@ export async function createTestClinic(
   return { accountId: session.user.account.id, userId: session.user.id, email: body.email, token: session.token };
 }
 
-/** Test shortcut (superuser connection): sets a user's level directly. */
 /**
- * Changes a user's level in place. A customer membership belongs to a patient (issue 37,
- * `users_patient_customer`): making one gives it a patient of its own, leaving it takes it away.
+ * Test shortcut (superuser connection): changes a user's level in place. A customer membership belongs to a patient (issue 37,
+ * `users_patient_customer`): making one gives it a patient of its own for the while, leaving it
+ * takes it away.
  */
 export async function setLevel(db: Database, userId: string, level: UserLevel): Promise<void> {
   if (level === 'customer') {
     await db.orm.execute(sql`insert into patients (account_id, id, sku_patient, first_name, last_name, sex, birthdate)
-      select account_id, ${userId}::uuid, 'LEVEL-' || ${userId}, 'Paciente', 'De prueba', 'F', '1990-01-01'
+      select account_id, ${userId}::uuid, 'LEVEL-' || ${userId}, 'Paciente', 'De prueba', 'female', '1990-01-01'
       from users where id = ${userId}::uuid
       on conflict do nothing`);
   }
   await db.orm.execute(sql`update users set level = ${level},
     patient_id = case when ${level} = 'customer' then ${userId}::uuid end
     where id = ${userId}::uuid`);
+  // Back to staff: the helper's patient goes, so no later list or count of the clinic sees it.
+  if (level !== 'customer') await db.orm.execute(sql`delete from patients where id = ${userId}::uuid`);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

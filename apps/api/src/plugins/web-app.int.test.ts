@@ -20,6 +20,10 @@ describe('web app under /clinica/', () => {
       path.join(distDir, 'index.html'),
       '<!doctype html><html><head><base href="/" /><script type="module" src="./assets/app-abc123.js"></script></head><body></body></html>',
     );
+    await writeFile(
+      path.join(distDir, 'portal.html'),
+      '<!doctype html><html><head><base href="/" /><script type="module" src="./assets/portal-abc123.js"></script></head><body></body></html>',
+    );
     await writeFile(path.join(distDir, 'assets/app-abc123.js'), 'console.log("odontia");');
     // As the build leaves a text file (apps/web/precompress.ts): itself, `.br` and `.gz`.
     await writeFile(path.join(distDir, 'assets/vendor-def456.js'), vendorJs);
@@ -50,6 +54,40 @@ describe('web app under /clinica/', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<base href="/clinica/" />');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it("serves the patient portal's own page for the clinic's public pages and the patient's", async () => {
+    for (const url of [
+      '/clinica/c/clinica-sonrisa',
+      '/clinica/c/clinica-sonrisa/book?treatment=abc&day=2026-12-01',
+      '/clinica/c/clinica-sonrisa/book/confirm/abc123',
+      '/clinica/portal',
+      '/clinica/portal/',
+      '/clinica/portal/sign-in',
+      '/clinica/p/clinica-sonrisa/link/abc123',
+      '/clinica/booking/confirm/abc123',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('portal-abc123.js');
+      expect(response.body, url).not.toContain('app-abc123.js');
+      expect(response.body).toContain('<base href="/clinica/" />');
+    }
+    // Staff paths that only begin with the same letters keep the staff app's page.
+    for (const url of [
+      '/clinica/calendar',
+      '/clinica/collections',
+      '/clinica/portals',
+      '/clinica/',
+      '/clinica/c-list',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('app-abc123.js');
+      expect(response.body, url).not.toContain('portal-abc123.js');
     }
   });
 

@@ -11,8 +11,18 @@ export interface WebAppOptions {
   distDir: string;
 }
 
-/** Answers the SPA's page for a client-side route, or false when no web app is built. */
-export type SpaFallback = (reply: FastifyReply) => FastifyReply | false;
+/**
+ * Answers the page of a client-side route (the patient portal's for `/c/…` and `/portal…`, the
+ * staff app's for any other), or false when no web app is built.
+ */
+export type SpaFallback = (reply: FastifyReply, pathname: string) => FastifyReply | false;
+
+/**
+ * The patient portal's paths below the base path (issue 37): the clinic's public pages (`c/…`),
+ * the patient's (`portal…`), and the pages of its mails' links (`p/<clinic>/link/…` signs in,
+ * `booking/confirm/…` confirms a public booking).
+ */
+const portalPath = /^(?:c|portal|p|booking)(?:\/|$)/;
 
 /**
  * Serves the built web app under the base path. The build is base-independent (`base: './'`);
@@ -31,10 +41,12 @@ export const webApp = fp(
       app.decorate('spaFallback', (() => false) satisfies SpaFallback);
       return;
     }
-    const indexHtml = readFileSync(indexFile, 'utf8').replace(
-      /<base href="[^"]*"\s*\/?>/,
-      `<base href="${options.basePath}" />`,
-    );
+    const page = (file: string) =>
+      readFileSync(file, 'utf8').replace(/<base href="[^"]*"\s*\/?>/, `<base href="${options.basePath}" />`);
+    const indexHtml = page(indexFile);
+    // The portal's own page and entry (apps/web/portal.html): a patient never loads the staff app.
+    const portalFile = path.join(options.distDir, 'portal.html');
+    const portalHtml = existsSync(portalFile) ? page(portalFile) : indexHtml;
 
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -50,12 +62,16 @@ export const webApp = fp(
       },
     });
 
-    const sendIndex: SpaFallback = (reply) =>
-      reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-    app.decorate('spaFallback', sendIndex);
+    const sendHtml = (reply: FastifyReply, html: string) =>
+      reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    const sendPage: SpaFallback = (reply, pathname) => {
+      const below = pathname.startsWith(options.basePath) ? pathname.slice(options.basePath.length) : pathname;
+      return sendHtml(reply, portalPath.test(below) ? portalHtml : indexHtml);
+    };
+    app.decorate('spaFallback', sendPage);
 
     // With ignoreTrailingSlash this also answers the bare `/clinica`; <base href> keeps it working.
-    app.get(options.basePath, (_request, reply) => sendIndex(reply));
+    app.get(options.basePath, (_request, reply) => sendHtml(reply, indexHtml));
     if (options.basePath !== '/') app.get('/', (_request, reply) => reply.redirect(options.basePath));
   },
   { name: 'web-app' },

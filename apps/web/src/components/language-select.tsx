@@ -9,13 +9,19 @@ import { languageNames, supportedLanguage } from '../lib/i18n';
  * pulls in Popper, which the sign-in page's bundle budget cannot afford.
  */
 export function LanguageSelect() {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
+  return <LanguageChoice label={t('topbar.language')} />;
+}
+
+/** The select itself, labelled by the caller (the patient portal has its own catalog). */
+export function LanguageChoice({ label }: { label: string }) {
+  const { i18n } = useTranslation();
   const id = useId();
   const current = supportedLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <div className="language-select">
       <label htmlFor={id} className="visually-hidden">
-        {t('topbar.language')}
+        {label}
       </label>
       <Languages size={16} aria-hidden="true" className="language-select-icon" />
       <select

@@ -134,7 +134,17 @@ class StrictQueryDetector extends LanguageDetector {
   }
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+/** What an entry starts with: the staff app's namespaces by default, the portal's own (portal/main.tsx). */
+export interface I18nStart {
+  ns: readonly string[];
+  defaultNS: string;
+  /** Where a missing key is looked up next; false for none. */
+  fallbackNS: string | false;
+}
+
+const staffStart: I18nStart = { ns: namespaces, defaultNS: 'common', fallbackNS: appMessagesNamespace };
+
+export async function initI18n(start: I18nStart = staffStart): Promise<typeof i18n> {
   const detector = new StrictQueryDetector();
 
   i18n.on('languageChanged', applyDocumentLanguage);
@@ -150,9 +160,9 @@ export async function initI18n(): Promise<typeof i18n> {
       // English for anything unsupported; a supported language loads only its own catalogs
       // (all four have the same keys, a unit test makes sure).
       fallbackLng: (code: string | undefined) => (isLanguage(code?.toLowerCase().split(/[-_]/)[0]) ? [] : ['en']),
-      ns: namespaces,
-      defaultNS: 'common',
-      fallbackNS: appMessagesNamespace,
+      ns: [...start.ns],
+      defaultNS: start.defaultNS,
+      fallbackNS: start.fallbackNS,
       interpolation: { escapeValue: false },
       returnNull: false,
       // The language is detected inside init(), not a tick later: the router starts loading the

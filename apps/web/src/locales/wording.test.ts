@@ -45,9 +45,24 @@ describe('Portuguese catalogs', () => {
 const ustedWords =
   /\b(usted|ustedes|ud\.|uds\.|ingrese|ingréselo|seleccione|selecciónelo|verifique|intente|inténtelo|vuelva|escriba|elija|elíjalo|introduzca|pulse|presione|contáctese|comuníquese|asegúrese|compruebe|revise|revíselo|déjelo|deje|corrija|corríjalo|espere|guarde|agregue|cargue|indique|recuerde|consulte|desactívelo|anúlelo)\b/i;
 const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
-/** What patients read (usted): the pages of the links in their reminder e-mails. */
+/**
+ * What patients read (usted): the pages of the links in their reminder e-mails, the patient portal
+ * (issue 37) and the booking codes only a patient meets. `portal_access_revoked` speaks of the
+ * patient in the third person ("sus sesiones": the patient's), to the staff.
+ */
+const patientCodes = new Set([
+  'messages:slot_unavailable',
+  'messages:slot_taken',
+  'messages:online_booking_pending_exists',
+  'messages:online_booking_held',
+  'messages:appointment_booked_online',
+  'appMessages:portal_access_revoked',
+]);
 const patientTexts = (key: string) =>
-  key.startsWith('appointmentLinks:') || key.startsWith('messages:appointment_link');
+  key.startsWith('appointmentLinks:') ||
+  key.startsWith('portal:') ||
+  key.startsWith('messages:appointment_link') ||
+  patientCodes.has(key);
 
 describe('Spanish staff texts', () => {
   it('address the user as tú, never as usted', () => {

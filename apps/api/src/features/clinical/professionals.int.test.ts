@@ -14,10 +14,15 @@ describe.each(availableBackends())('professionals on %s', (backend) => {
     const id = newId();
     // A membership needs its person's sign-in (issue 19).
     await t.db.orm.execute(sql`insert into logins (id, email) values (${id}, ${`${id}@correo.test`})`);
+    // A customer is a patient in the portal (issue 37): its membership names its patient.
+    const patientId = level === 'customer' ? id : null;
+    if (patientId)
+      await t.db.orm.execute(sql`insert into patients (account_id, id, sku_patient, first_name, last_name, sex, birthdate)
+        values (${accountId}, ${patientId}, ${`C-${id}`}, 'Diego', 'Cliente', 'male', '1990-01-01')`);
     await t.db.orm.execute(sql`
-      insert into users (account_id, id, login_id, complete_name, email, level, system_language, date_format,
+      insert into users (account_id, id, login_id, complete_name, email, level, patient_id, system_language, date_format,
         system_currency, active, license_number, specialty)
-      values (${accountId}, ${id}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, 'es', 'DD/MM/YYYY',
+      values (${accountId}, ${id}, ${id}, ${completeName}, ${`${id}@correo.test`}, ${level}, ${patientId}, 'es', 'DD/MM/YYYY',
         'argentine_peso', ${active}, ${level === 'user' ? 'MN 12345' : null}, ${level === 'user' ? 'Ortodoncia' : null})`);
     return id;
   }

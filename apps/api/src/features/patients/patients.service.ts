@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
+import { endPortalAccess } from '../portal/portal-access.repository.ts';
 import { findNewcomerDefaults } from '../settings/settings.repository.ts';
 import * as repository from './patients.repository.ts';
 
@@ -217,6 +218,8 @@ export const patientsService = {
   async remove({ ctx, patientId: id }: PatientRef): Promise<void> {
     const current = await lockPatient(ctx, id);
     await repository.patientRecords.softDelete(ctx, id);
+    // A deleted patient's portal closes with them (issue 37): membership, sessions and links.
+    await endPortalAccess(ctx.tx, ctx.accountId, id);
     await auditPatient(ctx, id, 'deleted', {
       patientId: id,
       before: { ...auditedColumns(current), version: current.version },

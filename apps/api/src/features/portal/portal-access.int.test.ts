@@ -120,6 +120,18 @@ describe.each(availableBackends())('portal access on %s', (backend) => {
     expect(await t.auditEvents('portal_access_revoked')).toHaveLength(1);
   });
 
+  it("closes a deleted patient's portal: sessions end, links die", async () => {
+    const email = uniqueEmail();
+    const patientId = await t.newPatient(undefined, { email });
+    await invite(t, patientId);
+    const session = (await openLink(t, t.mailer.tokenFor(email))).json().data.token as string;
+    await invite(t, patientId);
+    const unused = t.mailer.tokenFor(email);
+    expect((await t.call('DELETE', `/api/patients/${patientId}`)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/portal/appointments', { token: session })).statusCode).toBe(401);
+    expect((await openLink(t, unused)).statusCode).toBe(410);
+  });
+
   it('refuses an e-mail that already enters the clinic as someone else', async () => {
     const patientId = await t.newPatient(undefined, { email: t.clinic.email });
     expect((await invite(t, patientId)).json().code).toBe('portal_email_in_use');

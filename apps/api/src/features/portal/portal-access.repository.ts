@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { accounts, authTokens, patients, users } from '../../db/schema/index.ts';
+import { accounts, authTokens, patients, sessions, users } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /**
@@ -100,4 +100,20 @@ export async function findClinicAccount(tx: SystemTx, accountId: string) {
     .where(eq(accounts.id, accountId))
     .limit(1);
   return row;
+}
+
+/**
+ * Ends the patient's portal access, if any is active: the membership deactivated, its sessions
+ * revoked, its unused links used up. Answers whether there was one (revoking; a deleted patient).
+ */
+export async function endPortalAccess(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
+  const membership = await findPortalMembership(tx, accountId, patientId);
+  if (!membership?.active) return false;
+  await setMembershipActive(tx, accountId, membership.id, false);
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.userId, membership.id), isNull(sessions.revokedAt)));
+  await expirePortalLinks(tx, accountId, membership.id);
+  return true;
 }

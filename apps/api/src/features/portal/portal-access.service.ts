@@ -172,13 +172,8 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
     async revoke({ ctx, patientId }: { ctx: RequestContext; patientId: string }): Promise<PortalAccess> {
       const patient = await repository.findInvitablePatient(ctx.tx, ctx.accountId, patientId);
       if (!patient) throw new AppError('patient_not_found');
-      const membership = await repository.findPortalMembership(ctx.tx, ctx.accountId, patientId);
-      if (membership?.active) {
-        await repository.setMembershipActive(ctx.tx, ctx.accountId, membership.id, false);
-        await authRepository.revokeUserSessions(ctx.tx, ctx.accountId, membership.id);
-        await repository.expirePortalLinks(ctx.tx, ctx.accountId, membership.id);
+      if (await repository.endPortalAccess(ctx.tx, ctx.accountId, patientId))
         await audit(ctx, { action: 'portal_access_revoked', entity: 'patient', entityId: patientId, patientId });
-      }
       return describe(ctx, patientId);
     },
 

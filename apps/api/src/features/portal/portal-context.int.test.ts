@@ -29,6 +29,14 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
     ).rejects.toThrow();
   });
 
+  it('no longer makes a customer on the users page: only the portal access does', async () => {
+    const invited = await t.call('POST', '/api/users', {
+      body: { completeName: 'Paciente Sin Ficha', email: `sin.ficha.${Date.now()}@example.com`, level: 'customer' },
+    });
+    expect(invited.statusCode).toBe(400);
+    expect(invited.json().details.fields).toEqual([expect.objectContaining({ path: 'level', code: 'invalid_value' })]);
+  });
+
   it('answers /api/portal/me to a customer only, as their own patient', async () => {
     const staff = await t.call('GET', '/api/portal/me');
     expect(staff.statusCode).toBe(403);

@@ -12,6 +12,7 @@ import { patientKey, patientPaths, usePatient } from './api';
 import { DeletePatientModal } from './delete-patient-modal';
 import { patientName } from './format';
 import { PatientForm } from './patient-form';
+import { PortalAccessCard } from './portal-access';
 
 export function BackToPatients() {
   const { t } = useTranslation('common');
@@ -118,6 +119,7 @@ function EditPatient({ patient }: { patient: Patient }) {
             </IconTextButton>
           }
         />
+        <PortalAccessCard patientId={patient.id} />
         <DeletePatientModal patient={patient} show={deleting} onClose={() => setDeleting(false)} />
       </div>
     </>

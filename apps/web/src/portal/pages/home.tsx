@@ -1,0 +1,376 @@
+import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, LogOut } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../lib/save-file';
+import { portalErrorText } from '../errors';
+import { formatDay, formatMoney, formatWhen } from '../format';
+import { PortalLayout } from '../layout';
+import { downloadDocumentPdf, portalBookingApi, portalDataApi, usePortalMe } from '../portal-session';
+import { Link, useRouter } from '../router';
+import { Busy, ErrorAlert, Placeholder } from '../ui';
+
+type Appointments = { upcoming: PortalAppointment[]; past: PortalAppointment[] };
+
+/** What the page says after a booking, a change or a cancellation (`?done=<code>`, the API's success code). */
+const doneCodes = new Set([
+  'appointment_booked_online',
+  'appointment_confirmed',
+  'appointment_cancelled',
+  'appointment_rescheduled',
+]);
+
+/**
+ * Upcoming: what still stands; an appointment cancelled or moved (its new one is listed) goes with
+ * the past ones, with its state.
+ */
+function splitAppointments({ upcoming, past }: Appointments): Appointments {
+  const standing = upcoming.filter((appointment) => appointment.status === 'scheduled');
+  const gone = upcoming.filter((appointment) => appointment.status !== 'scheduled');
+  return { upcoming: standing, past: [...gone, ...past] };
+}
+
+/** One call's answer, its failure, and a way to ask again. */
+function useLoad<T>(load: () => Promise<T>, enabled: boolean) {
+  const [state, setState] = useState<{ data: T | null; error: unknown }>({ data: null, error: null });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `round` is what asks for the data again
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    load().then(
+      (data) => current && setState({ data, error: null }),
+      (error: unknown) => current && setState({ data: null, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, enabled, round]);
+  return { ...state, reload: useCallback(() => setRound((value) => value + 1), []) };
+}
+
+const loadAppointments = async () => splitAppointments((await portalDataApi.appointments()).data);
+const loadDocuments = async () => (await portalDataApi.documents()).data;
+const loadBalance = async () => (await portalDataApi.balance()).data;
+
+/** An upcoming appointment with what the patient may do with it, or why not. */
+function AppointmentCard({
+  appointment,
+  timeZone,
+  onChanged,
+}: {
+  appointment: PortalAppointment;
+  timeZone: string;
+  onChanged: (code: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const sending = useRef(false);
+  const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const act = async (action: 'confirm' | 'cancel') => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(action);
+    setError(null);
+    try {
+      const answer = await portalBookingApi[action]({ params: { id: appointment.id } });
+      onChanged(answer.code ?? `appointment_${action}ed`);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      sending.current = false;
+      setBusy(null);
+      setAsking(false);
+    }
+  };
+  const reason = t('home.appointments.closed');
+  const rescheduleTo = `/portal/book?reschedule=${appointment.id}`;
+  return (
+    <li className="card portal-appointment mb-3" data-testid="portal-appointment">
+      <div className="card-body">
+        <p className="fw-semibold mb-1">{formatWhen(appointment.startsAt, timeZone, i18n.language)}</p>
+        <p className="mb-2 text-body-secondary">
+          {[appointment.treatmentName ?? appointment.reason, appointment.professionalName].filter(Boolean).join(' · ')}
+        </p>
+        {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+        {asking ? (
+          <div>
+            <p className="mb-2">{t('home.appointments.cancelQuestion')}</p>
+            <div className="portal-appointment-actions">
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy !== null}
+                onClick={() => void act('cancel')}
+              >
+                {busy === 'cancel' ? <Busy className="me-2" /> : null}
+                {t('home.appointments.cancelYes')}
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={() => setAsking(false)}>
+                {t('home.appointments.cancelNo')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="portal-appointment-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!appointment.canCancel || busy !== null}
+              onClick={() => void act('confirm')}
+            >
+              {busy === 'confirm' ? (
+                <Busy className="me-2" />
+              ) : (
+                <CalendarCheck size={18} aria-hidden="true" className="me-1" />
+              )}
+              {t('home.appointments.confirm')}
+            </button>
+            {appointment.canReschedule ? (
+              <Link to={rescheduleTo} className="btn btn-outline-primary">
+                <CalendarClock size={18} aria-hidden="true" className="me-1" />
+                {t('home.appointments.reschedule')}
+              </Link>
+            ) : (
+              <button type="button" className="btn btn-outline-primary" disabled>
+                <CalendarClock size={18} aria-hidden="true" className="me-1" />
+                {t('home.appointments.reschedule')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              disabled={!appointment.canCancel || busy !== null}
+              onClick={() => setAsking(true)}
+            >
+              <CalendarX size={18} aria-hidden="true" className="me-1" />
+              {t('home.appointments.cancel')}
+            </button>
+          </div>
+        )}
+        {!appointment.canCancel || !appointment.canReschedule ? (
+          <p className="small text-body-secondary mt-2 mb-0" data-testid="portal-appointment-closed">
+            {reason}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * What a document is called: a sale by its type, a consent by its own title; the others (whose
+ * title is a code of the staff app's) by their kind.
+ */
+function documentTitle(document: PortalDocument, t: (key: string) => string): string {
+  if (document.kind === 'sale' && document.title) return t(`home.balance.types.${document.title}`);
+  if (document.kind === 'consent' && document.title) return document.title;
+  return t(`home.documents.kinds.${document.kind}`);
+}
+
+function DocumentRow({ document, currency }: { document: PortalDocument; currency: PortalBalance['currency'] | null }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const name = [documentTitle(document, t), document.number].filter(Boolean).join(' ');
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { blob, fileName } = await downloadDocumentPdf({ params: { kind: document.kind, id: document.id } });
+      saveFile(blob, fileName ?? `${document.kind}-${document.number ?? document.id}.pdf`);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li
+      className="list-group-item d-flex align-items-center justify-content-between gap-2"
+      data-testid="portal-document"
+    >
+      <div className="portal-grow">
+        <span className="d-block">{name}</span>
+        <span className="small text-body-secondary">
+          {formatDay(document.date, i18n.language, 'short')}
+          {document.amount && currency ? ` · ${formatMoney(document.amount, currency, i18n.language)}` : ''}
+        </span>
+        {error ? <span className="d-block small text-danger">{portalErrorText(error)}</span> : null}
+      </div>
+      <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void download()} disabled={busy}>
+        {busy ? <Busy /> : <Download size={18} aria-hidden="true" />}
+        <span className="visually-hidden">{t('home.documents.download', { name })}</span>
+      </button>
+    </li>
+  );
+}
+
+/** `/portal`: the signed-in patient's appointments, documents and balance (issue 37). */
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  const { query, navigate } = useRouter();
+  const { me, brand, error, signOut } = usePortalMe();
+  const signedIn = me !== null;
+  const appointments = useLoad<Appointments>(loadAppointments, signedIn);
+  const documents = useLoad(loadDocuments, signedIn);
+  const balance = useLoad(loadBalance, signedIn);
+  const done = query.get('done');
+  const timeZone = me?.clinic.timeZone ?? 'UTC';
+  const currency = balance.data?.currency ?? me?.clinic.currency ?? null;
+
+  const changed = (code: string) => {
+    navigate(`/portal?done=${code}`, { replace: true });
+    appointments.reload();
+  };
+
+  const signOutButton = me ? (
+    <button
+      type="button"
+      className="btn btn-sm portal-icon-button d-inline-flex align-items-center"
+      onClick={() => void signOut()}
+      data-testid="sign-out"
+    >
+      <LogOut size={18} aria-hidden="true" />
+      <span className="ms-1">{t('home.signOut')}</span>
+    </button>
+  ) : null;
+  return (
+    <PortalLayout brand={brand} title={t('home.title')} actions={signOutButton}>
+      {error ? (
+        <ErrorAlert>{portalErrorText(error)}</ErrorAlert>
+      ) : !me ? (
+        <Placeholder testId="portal-loading" minHeight="24rem" />
+      ) : (
+        <div data-testid="portal-home">
+          <h1 className="h3 mb-3">{t('home.greeting', { name: me.patient.firstName })}</h1>
+          {done && doneCodes.has(done) ? (
+            <div className="alert alert-success" role="status" data-testid="portal-done">
+              {t(`home.done.${done}`)}
+            </div>
+          ) : null}
+          <Link to="/portal/book" className="btn btn-primary btn-lg w-100 mb-4" testId="portal-book">
+            <CalendarPlus size={20} aria-hidden="true" className="me-2" />
+            {t('home.book')}
+          </Link>
+
+          <section className="portal-section" aria-labelledby="portal-upcoming">
+            <h2 id="portal-upcoming" className="h5">
+              {t('home.appointments.upcoming')}
+            </h2>
+            {appointments.error ? (
+              <ErrorAlert>{portalErrorText(appointments.error)}</ErrorAlert>
+            ) : !appointments.data ? (
+              <Placeholder minHeight="8rem" />
+            ) : appointments.data.upcoming.length === 0 ? (
+              <p className="text-body-secondary">{t('home.appointments.none')}</p>
+            ) : (
+              <ul className="list-unstyled mb-0">
+                {appointments.data.upcoming.map((appointment) => (
+                  <AppointmentCard
+                    key={appointment.id}
+                    appointment={appointment}
+                    timeZone={timeZone}
+                    onChanged={changed}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {appointments.data?.past.length ? (
+            <section className="portal-section" aria-labelledby="portal-past">
+              <h2 id="portal-past" className="h5">
+                {t('home.appointments.past')}
+              </h2>
+              <ul className="list-group">
+                {appointments.data.past.map((appointment) => (
+                  <li key={appointment.id} className="list-group-item">
+                    <span className="d-block">{formatWhen(appointment.startsAt, timeZone, i18n.language)}</span>
+                    <span className="small text-body-secondary">
+                      {[appointment.treatmentName ?? appointment.reason, appointment.professionalName]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      {' · '}
+                      {t(`home.appointments.status.${appointment.status}`)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section className="portal-section" aria-labelledby="portal-balance">
+            <h2 id="portal-balance" className="h5">
+              {t('home.balance.title')}
+            </h2>
+            {balance.error ? (
+              <ErrorAlert>{portalErrorText(balance.error)}</ErrorAlert>
+            ) : !balance.data ? (
+              <Placeholder minHeight="6rem" />
+            ) : (
+              <div data-testid="portal-balance">
+                <p className={Number(balance.data.balance) > 0 ? 'fs-4 fw-semibold mb-2' : 'mb-2'}>
+                  {Number(balance.data.balance) > 0
+                    ? t('home.balance.owed', {
+                        amount: formatMoney(balance.data.balance, balance.data.currency, i18n.language),
+                      })
+                    : t('home.balance.none')}
+                </p>
+                {balance.data.documents.length ? (
+                  <ul className="list-group mb-3">
+                    {balance.data.documents.map((open) => (
+                      <li key={open.id} className="list-group-item d-flex justify-content-between gap-2">
+                        <span>
+                          {t(`home.balance.types.${open.documentType}`, { defaultValue: open.documentType })}{' '}
+                          {[open.pointOfService, open.documentNumber].filter(Boolean).join('-')}
+                          <span className="d-block small text-body-secondary">
+                            {open.dueDate
+                              ? t('home.balance.due', { day: formatDay(open.dueDate, i18n.language, 'short') })
+                              : formatDay(open.date, i18n.language, 'short')}
+                          </span>
+                        </span>
+                        <span className="fw-semibold text-nowrap">
+                          {formatMoney(open.openAmount, open.currency, i18n.language)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {balance.data.paymentInstructions ? (
+                  <>
+                    <h3 className="h6">{t('home.balance.howToPay')}</h3>
+                    <p className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
+                      {balance.data.paymentInstructions}
+                    </p>
+                  </>
+                ) : null}
+              </div>
+            )}
+          </section>
+
+          <section className="portal-section" aria-labelledby="portal-documents">
+            <h2 id="portal-documents" className="h5">
+              {t('home.documents.title')}
+            </h2>
+            {documents.error ? (
+              <ErrorAlert>{portalErrorText(documents.error)}</ErrorAlert>
+            ) : !documents.data ? (
+              <Placeholder minHeight="6rem" />
+            ) : documents.data.length === 0 ? (
+              <p className="text-body-secondary">{t('home.documents.none')}</p>
+            ) : (
+              <ul className="list-group">
+                {documents.data.map((document) => (
+                  <DocumentRow key={`${document.kind}-${document.id}`} document={document} currency={currency} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </PortalLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
+import { KeyRound, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { addressClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/http';
+import { storeSession } from '../../session/session-store';
+import { portalErrorText } from '../errors';
+import { PortalLayout } from '../layout';
+import { portalAccessApi } from '../public-api';
+import { usePublicClinic } from '../public-clinic';
+import { Link, useRouter } from '../router';
+import { Busy, ErrorAlert, Field } from '../ui';
+import { useFormSubmit, usePress } from '../use-submit';
+
+const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
+
+/** The clinic of `/p/:slug` or of `?clinic=` (the page the patient came from), for its brand. */
+function useClinicOf(named: string | undefined) {
+  const { query } = useRouter();
+  const slug = named ?? query.get('clinic') ?? '';
+  const { brand } = usePublicClinic(slug);
+  return { slug, brand: slug ? brand : null };
+}
+
+/**
+ * `/portal/sign-in` and a clinic's own `/p/:slug`: e-mail and password; or a one-time link, asked
+ * for on the clinic's page.
+ */
+export function SignInPage({ slug: named }: { slug?: string }) {
+  const { t } = useTranslation();
+  const { navigate } = useRouter();
+  const { slug, brand } = useClinicOf(named);
+  const { submit, busy, error, fieldErrors } = useFormSubmit(['email', 'password'], async ({ email, password }) => {
+    const answer = await authApi.signIn({ body: { email: email.trim(), password, remember: false } });
+    storeSession(answer.data, false);
+    navigate('/portal', { replace: true });
+  });
+
+  return (
+    <PortalLayout brand={brand} title={t('signIn.title')}>
+      <h1 className="h3 mb-3">{t('signIn.title')}</h1>
+      <form onSubmit={submit} noValidate data-testid="sign-in-form">
+        <Field
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('signIn.email')}
+          error={fieldErrors.email}
+          required
+        />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('signIn.password')}
+          error={fieldErrors.password}
+          required
+        />
+        {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+          {busy ? <Busy className="me-2" /> : <LogIn size={20} aria-hidden="true" className="me-2" />}
+          {t('signIn.submit')}
+        </button>
+      </form>
+      <p className="mt-4">
+        {slug ? <Link to={`/c/${encodeURIComponent(slug)}`}>{t('signIn.byLink')}</Link> : t('signIn.byLinkHint')}
+      </p>
+    </PortalLayout>
+  );
+}
+
+/**
+ * `/p/:slug/link/:token`: the one-time link of an invitation or of an access request, under its
+ * clinic's brand. The link signs in when pressed, not on opening: a mail scanner that opens links
+ * does not spend it.
+ */
+export function SignInLinkPage({ slug, token }: { slug: string; token: string }) {
+  const { t } = useTranslation();
+  const { navigate } = useRouter();
+  const { brand } = usePublicClinic(slug);
+  const {
+    press: signIn,
+    busy,
+    error,
+  } = usePress(async () => {
+    const answer = await portalAccessApi.signInWithLink({ params: { token } });
+    storeSession(answer.data, false);
+    navigate('/portal', { replace: true });
+  });
+
+  const dead = isApiError(error) && error.status < 500 && error.code !== 'too_many_requests';
+  return (
+    <PortalLayout brand={brand} title={t('signInLink.title')}>
+      <h1 className="h3 mb-3" data-testid="sign-in-link">
+        {t('signInLink.title')}
+      </h1>
+      {dead ? (
+        <ErrorAlert>{t('signInLink.invalid')}</ErrorAlert>
+      ) : (
+        <>
+          <p>{t('signInLink.text')}</p>
+          {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
+          <button type="button" className="btn btn-primary btn-lg w-100" disabled={busy} onClick={() => void signIn()}>
+            {busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
+            {t('signInLink.submit')}
+          </button>
+        </>
+      )}
+    </PortalLayout>
+  );
+}

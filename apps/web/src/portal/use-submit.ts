@@ -1,0 +1,59 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { portalFieldErrors } from './errors';
+
+/**
+ * An action the patient starts (a button, a form): one at a time — a second press (a double click)
+ * while the first is on its way does nothing — with its busy state and its failure.
+ */
+export function usePress<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const press = async (...args: A) => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await action(...args);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+  return { press, busy, error };
+}
+
+/**
+ * A form of `fields` (its inputs' names), all required: an empty one is said on its field before
+ * anything is sent, the server's field errors go on theirs; sent once at a time (`usePress`).
+ */
+export function useFormSubmit<F extends string>(
+  fields: readonly F[],
+  action: (values: Record<F, string>) => Promise<void>,
+) {
+  const { t } = useTranslation();
+  const [missing, setMissing] = useState<Partial<Record<F, string>>>({});
+  const { press, busy, error } = usePress(action);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // As typed (a password keeps its spaces); blank counts as empty.
+    const values = Object.fromEntries(fields.map((name) => [name, String(form.get(name) ?? '')])) as Record<F, string>;
+    const empty = fields.filter((name) => !values[name].trim());
+    setMissing(Object.fromEntries(empty.map((name) => [name, t('validation:required')])) as Partial<Record<F, string>>);
+    if (empty.length) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${empty[0]}"]`)?.focus();
+      return;
+    }
+    void press(values);
+  };
+  const fieldErrors: Partial<Record<F, string>> = {
+    ...(portalFieldErrors(error) as Partial<Record<F, string>>),
+    ...missing,
+  };
+  return { submit, busy, error, fieldErrors };
+}
