@@ -169,6 +169,20 @@ export const errorStatuses = {
   /** A reminder link of an appointment that was moved, cancelled, completed or is past (details.why): nothing changes. */
   appointment_link_stale: 409,
 
+  // Remote signing (issue 37)
+  /** A signing link that is not one (wrong, or of no clinic): nothing is said of any document. */
+  signing_link_not_found: 404,
+  /** A signing link already used, expired or cancelled (details.why). */
+  signing_link_stale: 409,
+  /** The document of a signing link was signed (at the chair), answered or voided since (details.why). */
+  signing_document_closed: 409,
+  /** A document with a pending signing request: resend or cancel it instead. */
+  signing_request_pending: 409,
+  /** Resend or cancel with no pending signing request. */
+  signing_request_not_pending: 409,
+  /** The patient has no e-mail to send the link to. */
+  patient_without_email: 409,
+
   // Files and commercial documents
   error_download_file: 500,
   ...failureCodes(commercialEntities, entityVerbs),
@@ -413,6 +427,9 @@ export const successCodes = [
   'account_renewal_ordered',
   'report_export_queued',
   'clinic_switched',
+  'signing_request_sent',
+  'signing_request_cancelled',
+  'document_signed',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -27,6 +27,7 @@ import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
 import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
+import { authorizationSigningRoutes, budgetSigningRoutes, signingLinkRoutes } from './signing-requests.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 
@@ -79,4 +80,7 @@ export const declaredRoutes = {
   reports: reportRoutes,
   activity: activityRoutes,
   clinical: clinicalRoutes,
+  authorizationSigning: authorizationSigningRoutes,
+  budgetSigning: budgetSigningRoutes,
+  signingLinks: signingLinkRoutes,
 } satisfies Record<string, ApiRoutes>;
