@@ -45,9 +45,13 @@ describe('Portuguese catalogs', () => {
 const ustedWords =
   /\b(usted|ustedes|ud\.|uds\.|ingrese|ingréselo|seleccione|selecciónelo|verifique|intente|inténtelo|vuelva|escriba|elija|elíjalo|introduzca|pulse|presione|contáctese|comuníquese|asegúrese|compruebe|revise|revíselo|déjelo|deje|corrija|corríjalo|espere|guarde|agregue|cargue|indique|recuerde|consulte|desactívelo|anúlelo)\b/i;
 const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
-/** What patients read (usted): the pages of the links in their reminder e-mails. */
+/** What patients read (usted): the pages of the links in their reminder and signing e-mails. */
 const patientTexts = (key: string) =>
-  key.startsWith('appointmentLinks:') || key.startsWith('messages:appointment_link');
+  key.startsWith('appointmentLinks:') ||
+  key.startsWith('messages:appointment_link') ||
+  key.startsWith('signing:link.') ||
+  key.startsWith('messages:signing_link') ||
+  key.startsWith('messages:signing_document');
 
 describe('Spanish staff texts', () => {
   it('address the user as tú, never as usted', () => {

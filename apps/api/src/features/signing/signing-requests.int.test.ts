@@ -62,7 +62,8 @@ describe.each(availableBackends())('remote signing on %s', (backend) => {
     });
   }
 
-  const consentUrl = (patientId: string, id: string) => `/api/patients/${patientId}/authorizations/${id}/signing-request`;
+  const consentUrl = (patientId: string, id: string) =>
+    `/api/patients/${patientId}/authorizations/${id}/signing-request`;
   const budgetUrl = (id: string) => `/api/sales/${id}/signing-request`;
   const linkUrl = (token: string) => `/api/public/signing/${token}`;
   const signLink = (token: string, body = signBody(), remoteAddress = '203.0.113.7') =>

@@ -16,6 +16,7 @@ import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { placeStateErrors } from '../../lib/state-form-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
+import { SigningRequestCard } from '../signing/signing-request-card';
 import {
   authorizationKey,
   authorizationPaths,
@@ -333,6 +334,12 @@ export function AuthorizationView({
         </div>
       </section>
       {signing && !signed ? <SignPanel patient={patient} record={record} onDone={() => setSigning(false)} /> : null}
+      <SigningRequestCard
+        target={{ kind: 'authorization', patientId: patient.id, id: record.id }}
+        canWrite={canWrite}
+        open={!signed}
+        onSigned={() => void queryClient.invalidateQueries({ queryKey: authorizationKey(patient.id, record.id) })}
+      />
       {standing ? (
         <section className="card mb-0" data-testid="signature-card">
           <div className="card-body d-flex flex-column gap-3">
