@@ -25,7 +25,7 @@ async function patientWithEmail(request: APIRequestContext, stamp: string) {
     sex: 'female',
     birthdate: '1979-09-21',
     email,
-    ssn: '27111333',
+    ssn: String(20_000_000 + Math.floor(Math.random() * 9_000_000)),
   });
   return { id, email };
 }
