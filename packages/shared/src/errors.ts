@@ -176,6 +176,8 @@ export const errorStatuses = {
   signing_link_stale: 409,
   /** The document of a signing link was signed (at the chair), answered or voided since (details.why). */
   signing_document_closed: 409,
+  /** The document changed after the link's page showed it: the patient reads it again before signing. */
+  signing_document_changed: 409,
   /** A document with a pending signing request: resend or cancel it instead. */
   signing_request_pending: 409,
   /** Resend or cancel with no pending signing request. */

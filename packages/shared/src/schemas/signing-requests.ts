@@ -62,6 +62,11 @@ export const signingLinkAnswerSchema = z.object({
   code: z.literal('document_signed').optional(),
 });
 
-/** POST /api/public/signing/:token: the same fields as a signature at the chair. */
-export const remoteSignRequestSchema = signAuthorizationRequestSchema;
+/**
+ * POST /api/public/signing/:token: the same fields as a signature at the chair, and the text the
+ * page showed: when the document changed since, nothing is signed (409 signing_document_changed).
+ */
+export const remoteSignRequestSchema = signAuthorizationRequestSchema.extend({
+  text: z.string().max(200_000, 'too_big'),
+});
 export type RemoteSignRequest = z.input<typeof remoteSignRequestSchema>;

@@ -66,8 +66,12 @@ describe.each(availableBackends())('remote signing on %s', (backend) => {
     `/api/patients/${patientId}/authorizations/${id}/signing-request`;
   const budgetUrl = (id: string) => `/api/sales/${id}/signing-request`;
   const linkUrl = (token: string) => `/api/public/signing/${token}`;
-  const signLink = (token: string, body = signBody(), remoteAddress = '203.0.113.7') =>
-    t.call('POST', linkUrl(token), { token: null, body, remoteAddress });
+  /** Signs what the link's page shows now (its text), with `body` over the signer's fields. */
+  async function signLink(token: string, body: Record<string, unknown> = signBody(), remoteAddress = '203.0.113.7') {
+    const shown = await t.call('GET', linkUrl(token), { token: null });
+    const text = shown.statusCode === 200 ? shown.json().data.text : '';
+    return t.call('POST', linkUrl(token), { token: null, body: { text, ...body }, remoteAddress });
+  }
 
   it('sends a consent, mails the link in Spanish (usted), and the patient signs it once with the chair hash and audit', async () => {
     const { id: patientId, email } = await patient();
@@ -254,6 +258,34 @@ describe.each(availableBackends())('remote signing on %s', (backend) => {
     const rejected = await t.call('POST', `/api/sales/${budgetId}/decision`, { body: { decision: 'rejected' } });
     expect(rejected.statusCode, rejected.body).toBe(201);
     expectAnswer(await signLink(budgetToken), 409, { code: 'signing_document_closed', details: { why: 'answered' } });
+  });
+
+  it('signs nothing when the consent was edited after the page showed it (409 signing_document_changed)', async () => {
+    const { id: patientId, email } = await patient();
+    const authorization = await consent(patientId);
+    await t.call('POST', consentUrl(patientId, authorization.id));
+    const token = t.mailer.tokenFor(email);
+    const seen = (await t.call('GET', linkUrl(token), { token: null })).json().data.text as string;
+    const current = (await t.call('GET', `/api/patients/${patientId}/authorizations/${authorization.id}`)).json().data;
+    const edited = await t.call('PUT', `/api/patients/${patientId}/authorizations/${authorization.id}`, {
+      body: {
+        version: current.version,
+        date: current.date,
+        professionalId: current.professionalId,
+        title: current.title,
+        treatment: current.treatment,
+        body: `${current.body} Añadido después.`,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stale = await t.call('POST', linkUrl(token), {
+      token: null,
+      body: { text: seen, ...signBody() },
+    });
+    expectAnswer(stale, 409, { code: 'signing_document_changed' });
+    expectAnswer(await t.call('GET', consentUrl(patientId, authorization.id)), 200, { data: { status: 'pending' } });
+    // Read again, signed.
+    expectAnswer(await signLink(token), 200, { code: 'document_signed' });
   });
 
   it('refuses a blank pad or a missing name (400 on the field) and keeps the link usable; needs an e-mail', async () => {

@@ -281,10 +281,19 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
         }
         const ctx = await linkContext(scope, request, ip);
         const document = documentOf(request);
-        await loadOpen(ctx, document);
+        const loaded = await loadOpen(ctx, document);
+        // The patient signs what they read: an edit since the page opened signs nothing.
+        if (loaded.text !== input.text) throw new AppError('signing_document_changed');
         const remote = { signingRequestId: request.id };
         if (document.kind === 'authorization') {
-          await authorizationsService.sign({ ctx, patientId: document.patientId, id: document.id, input, remote });
+          const { signerName, signerIdNumber, signature } = input;
+          await authorizationsService.sign({
+            ctx,
+            patientId: document.patientId,
+            id: document.id,
+            input: { signerName, signerIdNumber, signature },
+            remote,
+          });
         } else {
           await budgetsService.decide({
             ctx,

@@ -47,6 +47,7 @@ export function SigningLinkScreen({ token }: { token: string }) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [changed, setChanged] = useState(false);
   const pad = useRef<SignaturePadHandle>(null);
 
   useEffect(() => {
@@ -123,12 +124,22 @@ export function SigningLinkScreen({ token }: { token: string }) {
     setBusy(true);
     setFailed(false);
     try {
-      const answer = await signingLinkApi.sign(token, { signerName: name, signerIdNumber: idNumber, signature: png });
+      const answer = await signingLinkApi.sign(token, {
+        signerName: name,
+        signerIdNumber: idNumber,
+        signature: png,
+        text: link.text,
+      });
       setState({ step: 'done', link: answer.data });
     } catch (error) {
       const why = closedOf(error);
       if (why) setState({ step: 'closed', why });
-      else if (isApiError(error) && error.status === 400) {
+      else if (isApiError(error) && error.code === 'signing_document_changed') {
+        // The clinic edited it meanwhile: the new text, to read before signing again.
+        const fresh = await signingLinkApi.show(token).catch(() => null);
+        if (fresh) setState({ step: 'ready', link: fresh.data });
+        setChanged(true);
+      } else if (isApiError(error) && error.status === 400) {
         const fields = (error.details?.fields ?? []) as { path: string; code: string }[];
         setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
       } else setFailed(true);
@@ -140,7 +151,7 @@ export function SigningLinkScreen({ token }: { token: string }) {
   return (
     <div className="d-flex flex-column gap-3" data-testid="signing-link-ready">
       <div>
-        <p className="text-body-secondary mb-1" data-testid="signing-clinic">
+        <p className="text-body-secondary text-center mb-1" data-testid="signing-clinic">
           {link.clinicName}
         </p>
         <h1 className="auth-title">{t(`link.heading.${link.kind}`)}</h1>
@@ -168,6 +179,11 @@ export function SigningLinkScreen({ token }: { token: string }) {
         {failed ? (
           <div className="alert alert-danger mb-0" role="alert">
             {t('link.problem.text')}
+          </div>
+        ) : null}
+        {changed ? (
+          <div className="alert alert-warning mb-0" role="alert" data-testid="signing-changed">
+            {t('messages:signing_document_changed')}
           </div>
         ) : null}
         <BusyButton
