@@ -17,7 +17,10 @@ import { drawSignature } from '../support/signature';
  * staff's open view turns signed without a reload.
  */
 
-async function patientWithEmail(request: APIRequestContext, stamp: string) {
+/** A patient of the test's own with an e-mail (and the test's time). */
+async function patientWithEmail(request: APIRequestContext) {
+  test.setTimeout(150_000);
+  const stamp = tag();
   const email = `firma.${stamp}@correo.test`;
   const id = await createPatient(request, {
     firstName: 'Inés',
@@ -27,7 +30,7 @@ async function patientWithEmail(request: APIRequestContext, stamp: string) {
     email,
     ssn: String(20_000_000 + Math.floor(Math.random() * 9_000_000)),
   });
-  return { id, email };
+  return { id, email, stamp };
 }
 
 /** A browser with no session: what the patient opens from the mail, at phone width. */
@@ -77,14 +80,20 @@ async function signAsPatient(browser: Browser, path: string, text: RegExp | stri
   await page.context().close();
 }
 
+/** The staff's view, open all along, turns signed without a reload (refetch on focus, or every 15 s). */
+async function seesSigned(page: Page) {
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByTestId('signing-request')).toHaveAttribute('data-status', 'signed', { timeout: 20_000 });
+}
+
 test('staff send a consent; the patient signs it from the mailed link at 390 px; the open view turns signed', async ({
   page,
   request,
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const stamp = tag();
-  const patient = await patientWithEmail(request, stamp);
+  const patient = await patientWithEmail(request);
+  const { stamp } = patient;
   const templates = await apiGet<{ data: { id: string; title: string }[] }>(
     request,
     'api/authorization-templates?kind=consent&active=true&pageSize=100',
@@ -112,10 +121,7 @@ test('staff send a consent; the patient signs it from the mailed link at 390 px;
   const path = await linkFromOutbox(patient.email, '/sign/', 20_000);
   await signAsPatient(browser, path, `Extracción de la pieza 48 (${stamp})`, 'remote-signing-consent');
 
-  // The view open all along sees it signed (refetch on focus or every 15 s), with the signature.
-  await page.bringToFront();
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(card).toHaveAttribute('data-status', 'signed', { timeout: 20_000 });
+  await seesSigned(page);
   await expect(page.getByTestId('authorization-status')).toHaveText('Firmada', { timeout: 10_000 });
   await expect(page.getByTestId('signature-signer')).toContainText('Inés Firma');
   await settle(page);
@@ -128,12 +134,10 @@ test('staff send a budget; the patient signs it from the mailed link; the budget
   request,
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const stamp = tag();
-  const patient = await patientWithEmail(request, stamp);
+  const { id: patientId, email, stamp } = await patientWithEmail(request);
   const budget = await apiCreate(request, 'api/sales', {
     documentType: 'budget',
-    patientId: patient.id,
+    patientId: patientId,
     pointOfService: '0001',
     date: demoClinicToday(),
     currency: 'argentine_peso',
@@ -148,12 +152,10 @@ test('staff send a budget; the patient signs it from the mailed link; the budget
   await card.getByTestId('signing-send').click();
   await expect(card).toHaveAttribute('data-status', 'pending');
 
-  const path = await linkFromOutbox(patient.email, '/sign/', 20_000);
+  const path = await linkFromOutbox(email, '/sign/', 20_000);
   await signAsPatient(browser, path, `Implante ${stamp} (pieza 36)`);
 
-  await page.bringToFront();
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(card).toHaveAttribute('data-status', 'signed', { timeout: 20_000 });
+  await seesSigned(page);
   await expect(page.getByTestId('budget-decision-badge')).toHaveText('Aceptado', { timeout: 10_000 });
   await expect(page.getByTestId('budget-decision')).toContainText('Inés Firma');
   await saveScreenshot(page, 'remote-signing-budget-signed-light');

@@ -12,7 +12,8 @@ import type { MailMessage } from '../../lib/mail.ts';
  */
 export type AuthMailKind = 'activation' | 'reset' | 'invitation' | 'activation_existing' | 'invitation_existing';
 
-interface Template {
+/** A mail about one link: subject, greeting, body, the link's words and a footer (the signing mail's too). */
+export interface LinkMailTemplate {
   subject: string;
   greeting: string;
   body: string;
@@ -20,7 +21,7 @@ interface Template {
   footer: string;
 }
 
-const templates: Record<Language, Record<AuthMailKind, Template>> = {
+const templates: Record<Language, Record<AuthMailKind, LinkMailTemplate>> = {
   es: {
     activation: {
       subject: 'Activa tu cuenta de {clinic} en Odontia',

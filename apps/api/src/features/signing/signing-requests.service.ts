@@ -156,6 +156,24 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
     return to;
   }
 
+  /**
+   * The link's request, locked, in its clinic's transaction: the token's hash finds the clinic in
+   * the system context (the one look-up across clinics); 404 when it is no clinic's.
+   */
+  async function withLink<T>(
+    token: string,
+    work: (scope: { tx: TenantTx; accountId: string }, request: repository.SigningRequestRow) => Promise<T>,
+  ): Promise<T> {
+    const found = await repository.findByToken(db, token);
+    if (!found) throw new AppError('signing_link_not_found');
+    return db.withTenant(found.accountId, async (tx) => {
+      const scope = { tx, accountId: found.accountId };
+      const request = await repository.lockRequest(scope, found.id);
+      if (!request) throw new AppError('signing_link_not_found');
+      return work(scope, request);
+    });
+  }
+
   async function latest(ctx: RequestContext, document: SigningDocument, now: Date) {
     const row = await repository.latestOf(ctx, document.kind, document.id);
     return row ? present(row, now) : null;
@@ -249,14 +267,9 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
 
     /** What the patient's page shows. */
     async showLink(token: string, ip: string, now = new Date()): Promise<{ data: SigningLink }> {
-      const found = await repository.findByToken(db, token);
-      if (!found) throw new AppError('signing_link_not_found');
-      return db.withTenant(found.accountId, async (tx) => {
-        const scope = { tx, accountId: found.accountId };
-        const request = await repository.lockRequest(scope, found.id);
-        if (!request) throw new AppError('signing_link_not_found');
-        return { data: await linkOf(await linkContext(scope, request, ip), request, now) };
-      });
+      return withLink(token, async (scope, request) => ({
+        data: await linkOf(await linkContext(scope, request, ip), request, now),
+      }));
     },
 
     /**
@@ -269,12 +282,7 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
       ip: string,
       now = new Date(),
     ): Promise<{ data: SigningLink; code: 'document_signed' }> {
-      const found = await repository.findByToken(db, token);
-      if (!found) throw new AppError('signing_link_not_found');
-      return db.withTenant(found.accountId, async (tx) => {
-        const scope = { tx, accountId: found.accountId };
-        const request = await repository.lockRequest(scope, found.id);
-        if (!request) throw new AppError('signing_link_not_found');
+      return withLink(token, async (scope, request) => {
         const status = statusOf(request, now);
         if (status !== 'pending') {
           throw new AppError('signing_link_stale', { why: status === 'signed' ? 'used' : status });
@@ -307,8 +315,8 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
             remote,
           });
         }
-        await repository.updateRequest(scope, request.id, { status: 'signed', signedAt: now, signerIp: ip });
-        const signed = (await repository.lockRequest(scope, request.id)) as repository.SigningRequestRow;
+        await repository.updateRequest(ctx, request.id, { status: 'signed', signedAt: now, signerIp: ip });
+        const signed = (await repository.lockRequest(ctx, request.id)) as repository.SigningRequestRow;
         return { data: await linkOf(ctx, signed, now), code: 'document_signed' as const };
       });
     },

@@ -1,6 +1,7 @@
 import type { Language } from '@odontia/shared/enums';
 import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
+import type { LinkMailTemplate } from '../auth/auth.mail.ts';
 import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
 
 /**
@@ -8,15 +9,7 @@ import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
  * addressed as "usted". Plain text and a simple HTML twin, like the reminder.
  */
 
-interface Template {
-  subject: string;
-  greeting: string;
-  body: string;
-  action: string;
-  footer: string;
-}
-
-const templates: Record<Language, Template> = {
+const templates: Record<Language, LinkMailTemplate> = {
   es: {
     subject: '{clinic}: documento para firmar — {title}',
     greeting: 'Estimado/a {name}:',

@@ -27,7 +27,7 @@ import {
 } from './api';
 import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
 import type { SignaturePadHandle } from './signature-pad';
-import { SignerFields } from './signer-fields';
+import { missingSignerFields, SignerFields } from './signer-fields';
 
 /**
  * Signed, unsigned (never signed), or revoked (unsigned after its signature was revoked: when and
@@ -68,10 +68,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
   const formErrors = useFormErrors<HTMLFieldSetElement>();
   const submit = async () => {
     const png = pad.current?.toPng() ?? null;
-    const next: Record<string, string> = {};
-    if (!name.trim()) next.signerName = 'required';
-    if (!idNumber.trim()) next.signerIdNumber = 'required';
-    if (!png) next.signature = 'required';
+    const next = missingSignerFields(name, idNumber, png);
     setErrors(next);
     if (Object.keys(next).length > 0 || !png) {
       formErrors.reveal();

@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/http';
 import { showInLanguage } from '../appointment-links/appointment-link';
 import { AuthResult } from '../auth/auth-parts';
 import type { SignaturePadHandle } from '../authorizations/signature-pad';
-import { SignerFields } from '../authorizations/signer-fields';
+import { missingSignerFields, SignerFields } from '../authorizations/signer-fields';
 import { signingLinkApi } from './api';
 import '../authorizations/authorizations.css';
 
@@ -113,12 +113,24 @@ export function SigningLinkScreen({ token }: { token: string }) {
   const title = cut >= 0 ? link.text.slice(0, cut) : null;
   const body = cut >= 0 ? link.text.slice(cut + 2) : link.text;
 
+  // The chair's fields and pad, in the consent's words.
+  const signer = {
+    id: 'remote-sign',
+    pad,
+    name,
+    idNumber,
+    onName: setName,
+    onIdNumber: setIdNumber,
+    errors,
+    onPadDrawn: () => setErrors(({ signature: _, ...rest }) => rest),
+    labels: { name: t('authorizations:fields.signerName'), idNumber: t('authorizations:fields.signerIdNumber') },
+    padError: errors.signature === 'required' ? t('authorizations:sign.empty') : fieldCodeText(errors.signature),
+    testIds: { name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' },
+  };
+
   const submit = async () => {
     const png = pad.current?.toPng() ?? null;
-    const next: Record<string, string> = {};
-    if (!name.trim()) next.signerName = 'required';
-    if (!idNumber.trim()) next.signerIdNumber = 'required';
-    if (!png) next.signature = 'required';
+    const next = missingSignerFields(name, idNumber, png);
     setErrors(next);
     if (!png || Object.keys(next).length > 0) return;
     setBusy(true);
@@ -163,19 +175,7 @@ export function SigningLinkScreen({ token }: { token: string }) {
       </article>
       <fieldset disabled={busy} className="d-flex flex-column gap-3">
         <legend className="h6 mb-0">{t('link.signHere')}</legend>
-        <SignerFields
-          id="remote-sign"
-          pad={pad}
-          name={name}
-          idNumber={idNumber}
-          onName={setName}
-          onIdNumber={setIdNumber}
-          errors={errors}
-          onPadDrawn={() => setErrors(({ signature: _, ...rest }) => rest)}
-          labels={{ name: t('authorizations:fields.signerName'), idNumber: t('authorizations:fields.signerIdNumber') }}
-          padError={errors.signature === 'required' ? t('authorizations:sign.empty') : fieldCodeText(errors.signature)}
-          testIds={{ name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' }}
-        />
+        <SignerFields {...signer} />
         {failed ? (
           <div className="alert alert-danger mb-0" role="alert">
             {t('link.problem.text')}

@@ -55,43 +55,33 @@ export function SigningRequestCard({
         {!request ? <p className="mb-0 text-body-secondary">{t('none')}</p> : null}
         {canWrite && open ? (
           <div className="d-flex flex-wrap gap-2">
-            {status === 'pending' || status === 'expired' ? (
+            {actionsFor(status).map(({ name, icon, tone }) => (
               <BusyButton
-                className="btn btn-outline-primary"
-                icon={RotateCw}
-                busy={action.isPending && action.variables === 'resend'}
-                onClick={() => void run('resend')}
-                testId="signing-resend"
+                key={name}
+                className={`btn btn-outline-${tone}`}
+                icon={icon}
+                busy={action.isPending && action.variables === name}
+                onClick={() => void run(name)}
+                testId={`signing-${name}`}
               >
-                {t('resend')}
+                {t(name)}
               </BusyButton>
-            ) : (
-              <BusyButton
-                className="btn btn-outline-primary"
-                icon={Send}
-                busy={action.isPending && action.variables === 'send'}
-                onClick={() => void run('send')}
-                testId="signing-send"
-              >
-                {t('send')}
-              </BusyButton>
-            )}
-            {status === 'pending' ? (
-              <BusyButton
-                className="btn btn-outline-danger"
-                icon={Ban}
-                busy={action.isPending && action.variables === 'cancel'}
-                onClick={() => void run('cancel')}
-                testId="signing-cancel"
-              >
-                {t('cancel')}
-              </BusyButton>
-            ) : null}
+            ))}
           </div>
         ) : null}
       </div>
     </section>
   );
+}
+
+/** Send when none is pending; resend while pending or expired; cancel while pending. */
+function actionsFor(status: SigningRequest['status'] | null) {
+  const send = { name: 'send', icon: Send, tone: 'primary' } as const;
+  const resend = { name: 'resend', icon: RotateCw, tone: 'primary' } as const;
+  const cancel = { name: 'cancel', icon: Ban, tone: 'danger' } as const;
+  if (status === 'pending') return [resend, cancel];
+  if (status === 'expired') return [resend];
+  return [send];
 }
 
 function RequestLine({ request, instant }: { request: SigningRequest; instant: (value: string) => string }) {
