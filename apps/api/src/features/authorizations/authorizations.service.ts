@@ -117,6 +117,7 @@ function auditColumns(row: Fields & { title: string; body: string }) {
 }
 
 type Scope = { ctx: RequestContext; patientId: string };
+type One = Scope & { id: string };
 
 /**
  * A signature collected away from the chair (issue 37): the request it answers. The audit event
@@ -131,7 +132,6 @@ export const remoteAuditFields = (ctx: { ip: string }, remote: RemoteSignature |
   remote
     ? { remote: true, signingRequestId: remote.signingRequestId, signerIp: ctx.ip, signedAt: signedAt.toISOString() }
     : {};
-type One = Scope & { id: string };
 
 async function detail(ctx: TenantScope, patientId: string, id: string): Promise<AuthorizationDetail> {
   const row = await repository.findAuthorization(ctx, patientId, id);
