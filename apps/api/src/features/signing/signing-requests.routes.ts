@@ -27,13 +27,12 @@ export const signingRequestsRoutes: FastifyPluginAsyncZod<{ service: SigningRequ
     name: string,
     documentOf: (params: { id: string; patientId?: string }) => SigningDocument,
   ) {
-    const serve = route.serve;
-    serve(
+    route.serve(
       declared.show,
       { permission: permissions.read, summary: `The ${name}'s newest signing request (null when never sent)` },
       ({ ctx, params }) => service.show({ ctx, document: documentOf(params) }),
     );
-    serve(
+    route.serve(
       declared.send,
       {
         permission: permissions.write,
@@ -41,7 +40,7 @@ export const signingRequestsRoutes: FastifyPluginAsyncZod<{ service: SigningRequ
       },
       ({ ctx, params }) => service.send({ ctx, document: documentOf(params) }),
     );
-    serve(
+    route.serve(
       declared.resend,
       {
         permission: permissions.write,
@@ -49,7 +48,7 @@ export const signingRequestsRoutes: FastifyPluginAsyncZod<{ service: SigningRequ
       },
       ({ ctx, params }) => service.resend({ ctx, document: documentOf(params) }),
     );
-    serve(
+    route.serve(
       declared.cancel,
       {
         permission: permissions.write,
