@@ -140,9 +140,17 @@ describe.each(availableBackends())('remote signing on %s', (backend) => {
     expect(atChair.json().data.signatures[0].sha256).toBe(detail.signatures[0].sha256);
     expect((await t.auditEvents('authorization_signed')).at(-1)?.after).not.toHaveProperty('remote');
 
-    // The PDF prints the remote signature as a chair's.
-    const pdf = await t.call('GET', `/api/patients/${patientId}/authorizations/${authorization.id}/pdf`);
-    expect(pdf.statusCode).toBe(200);
+    // The PDF prints the remote signature as a chair's: the image, and the same hash in its metadata.
+    const sealed = Buffer.from(
+      `\ufeffAutorización de tratamiento · SHA-256 ${signatureHash(text, png)}`,
+      'utf16le',
+    ).swap16();
+    for (const id of [authorization.id, twin.id]) {
+      const pdf = await t.call('GET', `/api/patients/${patientId}/authorizations/${id}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+      expect(pdf.rawPayload.includes(sealed)).toBe(true);
+    }
   });
 
   it('sends a budget in the patient language and the signature accepts it, sealing the canonical summary', async () => {
