@@ -53,6 +53,8 @@ import { salesRoutes } from './features/sales/sales.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
+import { signingRequestsRoutes } from './features/signing/signing-requests.routes.ts';
+import { createSigningRequestsService } from './features/signing/signing-requests.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
@@ -293,6 +295,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(collectionsRoutes);
       await api.register(customerAccountsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
+      await api.register(signingRequestsRoutes, {
+        service: createSigningRequestsService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+      });
     },
     { prefix: apiPrefix },
   );

@@ -199,6 +199,22 @@ export const errorStatuses = {
   /** The booking's confirmation link expired or was already used (details.why). */
   online_booking_link_stale: 409,
 
+  // Remote signing (issue 37)
+  /** A signing link that is not one (wrong, or of no clinic): nothing is said of any document. */
+  signing_link_not_found: 404,
+  /** A signing link already used, expired or cancelled (details.why). */
+  signing_link_stale: 409,
+  /** The document of a signing link was signed (at the chair), answered or voided since (details.why). */
+  signing_document_closed: 409,
+  /** The document changed after the link's page showed it: the patient reads it again before signing. */
+  signing_document_changed: 409,
+  /** A document with a pending signing request: resend or cancel it instead. */
+  signing_request_pending: 409,
+  /** Resend or cancel with no pending signing request. */
+  signing_request_not_pending: 409,
+  /** The patient has no e-mail to send the link to. */
+  patient_without_email: 409,
+
   // Files and commercial documents
   error_download_file: 500,
   ...failureCodes(commercialEntities, entityVerbs),
@@ -450,6 +466,10 @@ export const successCodes = [
   'portal_access_revoked',
   'portal_access_requested',
   'portal_password_set',
+
+  'signing_request_sent',
+  'signing_request_cancelled',
+  'document_signed',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -70,6 +70,7 @@ const history = [
   'budgets',
   'collections',
   'priceList',
+  'signing',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -150,7 +151,7 @@ export const protectedRoutes: RouteObject[] = [
   // Sales (issue 18)
   screen('sales', 'sales', sales, ['sales', 'customerPicker']),
   screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker', 'odontogram']),
-  screen('saleView', 'sales/view/:saleId', sales, ['sales', 'budgets']),
+  screen('saleView', 'sales/view/:saleId', sales, ['sales', 'budgets', 'signing']),
   screen('saleIntegrity', 'sales/integrity', sales, ['sales']),
   screen('ccProviders', 'cc-providers', currentAccounts, money),
   screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
@@ -186,6 +187,11 @@ export const appointmentLinkRoutes: RouteObject[] = [
   screen('appointmentCancel', 'cancel/:token', appointmentLinkPages, ['appointmentLinks']),
 ];
 
+/** The mailed link to sign a consent or a budget (issue 37): public, in the same plain layout. */
+export const signingLinkRoutes: RouteObject[] = [
+  screen('signingLink', ':token', () => import('../pages/signing-link'), ['signing', 'authorizations']),
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -204,6 +210,11 @@ export const routes: RouteObject[] = [
         path: 'appointment',
         lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
         children: appointmentLinkRoutes,
+      },
+      {
+        path: 'sign',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: signingLinkRoutes,
       },
       {
         id: 'app',

@@ -28,6 +28,7 @@ export const onDemandNamespaces = [
   'files',
   'schedules',
   'appointmentLinks',
+  'signing',
   'dashboard',
   'agenda',
   'purchases',

@@ -46,9 +46,9 @@ const ustedWords =
   /\b(usted|ustedes|ud\.|uds\.|ingrese|ingréselo|seleccione|selecciónelo|verifique|intente|inténtelo|vuelva|escriba|elija|elíjalo|introduzca|pulse|presione|contáctese|comuníquese|asegúrese|compruebe|revise|revíselo|déjelo|deje|corrija|corríjalo|espere|guarde|agregue|cargue|indique|recuerde|consulte|desactívelo|anúlelo)\b/i;
 const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
 /**
- * What patients read (usted): the pages of the links in their reminder e-mails, the patient portal
- * (issue 37) and the booking codes only a patient meets. `portal_access_revoked` speaks of the
- * patient in the third person ("sus sesiones": the patient's), to the staff.
+ * What patients read (usted): the pages of the links in their reminder and signing e-mails, the
+ * patient portal (issue 37) and the booking codes only a patient meets. `portal_access_revoked`
+ * speaks of the patient in the third person ("sus sesiones": the patient's), to the staff.
  */
 const patientCodes = new Set([
   'messages:slot_unavailable',
@@ -62,6 +62,9 @@ const patientTexts = (key: string) =>
   key.startsWith('appointmentLinks:') ||
   key.startsWith('portal:') ||
   key.startsWith('messages:appointment_link') ||
+  key.startsWith('signing:link.') ||
+  key.startsWith('messages:signing_link') ||
+  key.startsWith('messages:signing_document') ||
   patientCodes.has(key);
 
 describe('Spanish staff texts', () => {

@@ -29,6 +29,7 @@ import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
 import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
+import { authorizationSigningRoutes, budgetSigningRoutes, signingLinkRoutes } from './signing-requests.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 
@@ -86,4 +87,8 @@ export const declaredRoutes = {
   publicPortal: publicPortalRoutes,
   portalAccess: portalAccessRoutes,
   portalBooking: portalBookingRoutes,
+
+  authorizationSigning: authorizationSigningRoutes,
+  budgetSigning: budgetSigningRoutes,
+  signingLinks: signingLinkRoutes,
 } satisfies Record<string, ApiRoutes>;

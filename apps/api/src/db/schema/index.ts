@@ -10,4 +10,5 @@ export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
 export * from './reports.ts';
+export * from './signing.ts';
 export * from './throttle.ts';

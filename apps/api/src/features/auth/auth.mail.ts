@@ -24,7 +24,8 @@ export type AuthMailKind =
  */
 export type PortalMailKind = 'portal_invitation' | 'portal_link';
 
-interface Template {
+/** A mail about one link: subject, greeting, body, the link's words and a footer (the signing mail's too). */
+export interface LinkMailTemplate {
   subject: string;
   greeting: string;
   body: string;
@@ -32,7 +33,7 @@ interface Template {
   footer: string;
 }
 
-const templates: Record<Language, Record<AuthMailKind, Template>> = {
+const templates: Record<Language, Record<AuthMailKind, LinkMailTemplate>> = {
   es: {
     portal_invitation: {
       subject: '{clinic} le invita a su portal de paciente',

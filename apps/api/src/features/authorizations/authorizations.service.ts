@@ -119,6 +119,20 @@ function auditColumns(row: Fields & { title: string; body: string }) {
 type Scope = { ctx: RequestContext; patientId: string };
 type One = Scope & { id: string };
 
+/**
+ * A signature collected away from the chair (issue 37): the request it answers. The audit event
+ * then says `remote: true` with the signer's address (ctx.ip) and time.
+ */
+export interface RemoteSignature {
+  signingRequestId: string;
+}
+
+/** What a remote signature adds to the audit event of a signature. */
+export const remoteAuditFields = (ctx: { ip: string }, remote: RemoteSignature | undefined, signedAt: Date) =>
+  remote
+    ? { remote: true, signingRequestId: remote.signingRequestId, signerIp: ctx.ip, signedAt: signedAt.toISOString() }
+    : {};
+
 async function detail(ctx: TenantScope, patientId: string, id: string): Promise<AuthorizationDetail> {
   const row = await repository.findAuthorization(ctx, patientId, id);
   if (!row) throw new AppError('authorization_not_found');
@@ -237,7 +251,13 @@ export const authorizationsService = {
   },
 
   /** Seals the current title and body with the signature; 409 error_sign_authorization when already signed. */
-  async sign({ ctx, patientId, id, input }: One & { input: SignAuthorizationRequest }): Promise<AuthorizationDetail> {
+  async sign({
+    ctx,
+    patientId,
+    id,
+    input,
+    remote,
+  }: One & { input: SignAuthorizationRequest; remote?: RemoteSignature }): Promise<AuthorizationDetail> {
     const png = decodeSignature(input.signature);
     try {
       await requirePatient(ctx, patientId, { lock: true });
@@ -269,6 +289,7 @@ export const authorizationsService = {
           signedAt: signedAt.toISOString(),
           sha256,
           imageBytes: png.length,
+          ...remoteAuditFields(ctx, remote, signedAt),
         },
       });
       return await detail(ctx, patientId, id);

@@ -22,6 +22,7 @@ import { accounts, patients } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../audit/audit.repository.ts';
+import { type RemoteSignature, remoteAuditFields } from '../authorizations/authorizations.service.ts';
 import { decodeSignature, pngDataUrl, signatureHash } from '../authorizations/signature.ts';
 import { customerOfPatient, findCustomer } from '../customers/customer-parties.ts';
 import * as repository from './budgets.repository.ts';
@@ -154,8 +155,30 @@ async function customerLanguage(ctx: Ctx, document: repository.DocumentRow): Pro
   return customer?.language ?? 'es';
 }
 
-/** POST /api/sales/:id/decision */
-async function decide({ ctx, id, input }: { ctx: Ctx; id: string; input: BudgetDecisionRequest }) {
+/** A live budget, its answer and the text a signature would seal now, in the customer's language. */
+export async function budgetToSign(ctx: Ctx, id: string) {
+  const document = await budgetOf(ctx, id);
+  const language = await customerLanguage(ctx, document);
+  return {
+    document,
+    language,
+    decision: await repository.decisionOf(ctx, id),
+    text: budgetSummary(document, await repository.linesOf(ctx, id), language),
+  };
+}
+
+/** POST /api/sales/:id/decision; `remote` when signed from a mailed link (issue 37). */
+async function decide({
+  ctx,
+  id,
+  input,
+  remote,
+}: {
+  ctx: Ctx;
+  id: string;
+  input: BudgetDecisionRequest;
+  remote?: RemoteSignature;
+}) {
   const document = await budgetOf(ctx, id, { lock: true });
   requireIssued(document);
   const existing = await repository.decisionOf(ctx, id);
@@ -223,6 +246,7 @@ async function decide({ ctx, id, input }: { ctx: Ctx; id: string; input: BudgetD
       signerIdNumber: sealed?.signerIdNumber ?? null,
       sha256: sealed?.sha256 ?? null,
       notes: input.notes ?? null,
+      ...remoteAuditFields(ctx, remote, new Date()),
     },
   });
   const stored = (await repository.decisionOf(ctx, id)) as repository.DecisionRow;

@@ -26,7 +26,7 @@ const isStaleReason = (value: unknown): value is NonNullable<AppointmentLink['st
  * The page speaks the patient's language (the link's), without making it this browser's saved
  * choice: a front desk that opens a patient's link keeps its own language afterwards.
  */
-async function showInLanguage(i18n: { changeLanguage(language: string): Promise<unknown> }, language: string) {
+export async function showInLanguage(i18n: { changeLanguage(language: string): Promise<unknown> }, language: string) {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(languageStorageKey);

@@ -16,6 +16,7 @@ import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { placeStateErrors } from '../../lib/state-form-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
+import { SigningRequestCard } from '../signing/signing-request-card';
 import {
   authorizationKey,
   authorizationPaths,
@@ -26,7 +27,7 @@ import {
 } from './api';
 import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
 import type { SignaturePadHandle } from './signature-pad';
-import { SignerFields } from './signer-fields';
+import { missingSignerFields, SignerFields } from './signer-fields';
 
 /**
  * Signed, unsigned (never signed), or revoked (unsigned after its signature was revoked: when and
@@ -67,10 +68,7 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
   const formErrors = useFormErrors<HTMLFieldSetElement>();
   const submit = async () => {
     const png = pad.current?.toPng() ?? null;
-    const next: Record<string, string> = {};
-    if (!name.trim()) next.signerName = 'required';
-    if (!idNumber.trim()) next.signerIdNumber = 'required';
-    if (!png) next.signature = 'required';
+    const next = missingSignerFields(name, idNumber, png);
     setErrors(next);
     if (Object.keys(next).length > 0 || !png) {
       formErrors.reveal();
@@ -333,6 +331,12 @@ export function AuthorizationView({
         </div>
       </section>
       {signing && !signed ? <SignPanel patient={patient} record={record} onDone={() => setSigning(false)} /> : null}
+      <SigningRequestCard
+        target={{ kind: 'authorization', patientId: patient.id, id: record.id }}
+        canWrite={canWrite}
+        open={!signed}
+        onSigned={() => void queryClient.invalidateQueries({ queryKey: authorizationKey(patient.id, record.id) })}
+      />
       {standing ? (
         <section className="card mb-0" data-testid="signature-card">
           <div className="card-body d-flex flex-column gap-3">

@@ -78,6 +78,15 @@ export function SignerFields({
   );
 }
 
+/** The signer's required fields and the drawn pad: each missing one as `required` (empty when all are there). */
+export function missingSignerFields(name: string, idNumber: string, png: string | null): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!name.trim()) missing.signerName = 'required';
+  if (!idNumber.trim()) missing.signerIdNumber = 'required';
+  if (!png) missing.signature = 'required';
+  return missing;
+}
+
 /** One of the signer's text inputs, with its label and message. */
 function SignerInput({
   id,

@@ -9,9 +9,11 @@ import { BusyButton } from '../../components/busy-button';
 import { CaptionedTable } from '../../components/captioned-table';
 import { IconTextButton } from '../../components/icon-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useDocumentMoney } from '../commercial/money-format';
+import { SigningRequestCard } from '../signing/signing-request-card';
 import { type BudgetPanelSale, MarkDialog, SignDialog } from './budget-dialogs';
 import { saleViewPath, useBudgetProgress, useConvertBudget } from './budgets-api';
 
@@ -199,6 +201,14 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
                 ) : null}
               </div>
             )}
+            {sale.status === 'issued' ? (
+              <SigningRequestCard
+                target={{ kind: 'budget', id: sale.id }}
+                canWrite={canWrite}
+                open={!decision}
+                onSigned={() => void queryClient.invalidateQueries({ queryKey: ['sales'] })}
+              />
+            ) : null}
             <ProgressTable progress={progress} currency={sale.currency} />
             {decision?.decision === 'accepted' && canWrite ? (
               pending ? (

@@ -1,0 +1,201 @@
+import { languages } from '@odontia/shared/enums';
+import type { SigningLink } from '@odontia/shared/schemas/signing-requests';
+import { CircleAlert, CircleCheck, PenLine } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../components/busy-button';
+import { fieldCodeText } from '../../components/form-field';
+import { Spinner } from '../../components/spinner';
+import { isApiError } from '../../lib/http';
+import { showInLanguage } from '../appointment-links/appointment-link';
+import { AuthResult } from '../auth/auth-parts';
+import type { SignaturePadHandle } from '../authorizations/signature-pad';
+import { missingSignerFields, SignerFields } from '../authorizations/signer-fields';
+import { signingLinkApi } from './api';
+import '../authorizations/authorizations.css';
+
+type Closed = 'used' | 'expired' | 'cancelled' | 'signed' | 'answered' | 'voided';
+type State =
+  | { step: 'loading' }
+  | { step: 'invalid' }
+  | { step: 'problem' }
+  | { step: 'closed'; why: Closed }
+  | { step: 'ready'; link: SigningLink }
+  | { step: 'done'; link: SigningLink };
+
+const closedReasons: readonly string[] = ['used', 'expired', 'cancelled', 'signed', 'answered', 'voided'];
+const isClosed = (value: unknown): value is Closed => closedReasons.includes(value as string);
+
+/** Why a link does not sign: its own state (used, expired, cancelled) or its document's (signed, answered, voided). */
+function closedOf(error: unknown): Closed | null {
+  if (!isApiError(error)) return null;
+  if (error.code !== 'signing_link_stale' && error.code !== 'signing_document_closed') return null;
+  const why = error.details?.why;
+  return isClosed(why) ? why : 'voided';
+}
+
+/**
+ * `/sign/:token` (issue 37): what the mailed link opens on the patient's phone, without signing in,
+ * in the language it was sent in. The clinic, the text a signature seals (as the chair shows it),
+ * the signer's name and ID number, the chair's signature pad and "Firmar".
+ */
+export function SigningLinkScreen({ token }: { token: string }) {
+  const { t, i18n } = useTranslation(['signing', 'authorizations']);
+  const [state, setState] = useState<State>({ step: 'loading' });
+  const [name, setName] = useState('');
+  const [idNumber, setIdNumber] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const pad = useRef<SignaturePadHandle>(null);
+
+  useEffect(() => {
+    let current = true;
+    signingLinkApi.show(token).then(
+      ({ data }) => {
+        if (!current) return;
+        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
+          void showInLanguage(i18n, data.language);
+        }
+        if (data.status === 'pending') {
+          setName(data.patientName);
+          setState({ step: 'ready', link: data });
+        } else setState({ step: 'closed', why: data.status === 'signed' ? 'used' : data.status });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const why = closedOf(error);
+        if (why) setState({ step: 'closed', why });
+        else setState({ step: isApiError(error) && error.status < 500 ? 'invalid' : 'problem' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, i18n]);
+
+  if (state.step === 'loading') {
+    return (
+      <div className="text-center py-5" data-testid="signing-link-loading">
+        <Spinner size={8} />
+      </div>
+    );
+  }
+  if (state.step === 'invalid' || state.step === 'problem') {
+    return (
+      <AuthResult
+        testId={`signing-link-${state.step}`}
+        tone="danger"
+        icon={CircleAlert}
+        title={t(`link.${state.step}.title`)}
+      >
+        <p className="auth-subtitle">{t(`link.${state.step}.text`)}</p>
+      </AuthResult>
+    );
+  }
+  if (state.step === 'closed') {
+    return (
+      <AuthResult testId="signing-link-closed" tone="danger" icon={CircleAlert} title={t(`link.closed.${state.why}`)}>
+        <p className="auth-subtitle">{t('link.closed.text')}</p>
+      </AuthResult>
+    );
+  }
+  if (state.step === 'done') {
+    return (
+      <AuthResult testId="signing-link-done" tone="success" icon={CircleCheck} title={t('link.done.title')}>
+        <p className="auth-subtitle">{t('link.done.text', { clinic: state.link.clinicName })}</p>
+      </AuthResult>
+    );
+  }
+  const { link } = state;
+  const cut = link.kind === 'authorization' ? link.text.indexOf('\n\n') : -1;
+  const title = cut >= 0 ? link.text.slice(0, cut) : null;
+  const body = cut >= 0 ? link.text.slice(cut + 2) : link.text;
+
+  // The chair's fields and pad, in the consent's words.
+  const signer = {
+    id: 'remote-sign',
+    pad,
+    name,
+    idNumber,
+    onName: setName,
+    onIdNumber: setIdNumber,
+    errors,
+    onPadDrawn: () => setErrors(({ signature: _, ...rest }) => rest),
+    labels: { name: t('authorizations:fields.signerName'), idNumber: t('authorizations:fields.signerIdNumber') },
+    padError: errors.signature === 'required' ? t('authorizations:sign.empty') : fieldCodeText(errors.signature),
+    testIds: { name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' },
+  };
+
+  const submit = async () => {
+    const png = pad.current?.toPng() ?? null;
+    const next = missingSignerFields(name, idNumber, png);
+    setErrors(next);
+    if (!png || Object.keys(next).length > 0) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const answer = await signingLinkApi.sign(token, {
+        signerName: name,
+        signerIdNumber: idNumber,
+        signature: png,
+        text: link.text,
+      });
+      setState({ step: 'done', link: answer.data });
+    } catch (error) {
+      const why = closedOf(error);
+      if (why) setState({ step: 'closed', why });
+      else if (isApiError(error) && error.code === 'signing_document_changed') {
+        // The clinic edited it meanwhile: the new text, to read before signing again.
+        const fresh = await signingLinkApi.show(token).catch(() => null);
+        if (fresh) setState({ step: 'ready', link: fresh.data });
+        setChanged(true);
+      } else if (isApiError(error) && error.status === 400) {
+        const fields = (error.details?.fields ?? []) as { path: string; code: string }[];
+        setErrors(Object.fromEntries(fields.map((field) => [field.path, field.code])));
+      } else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="signing-link-ready">
+      <div>
+        <p className="text-body-secondary text-center mb-1" data-testid="signing-clinic">
+          {link.clinicName}
+        </p>
+        <h1 className="auth-title">{t(`link.heading.${link.kind}`)}</h1>
+        <p className="auth-subtitle mb-0">{t('link.intro')}</p>
+      </div>
+      <article className="signing-document" data-testid="signing-text">
+        {title ? <h2 className="h6">{title}</h2> : null}
+        <pre className="authorization-text mb-0">{body}</pre>
+      </article>
+      <fieldset disabled={busy} className="d-flex flex-column gap-3">
+        <legend className="h6 mb-0">{t('link.signHere')}</legend>
+        <SignerFields {...signer} />
+        {failed ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {t('link.problem.text')}
+          </div>
+        ) : null}
+        {changed ? (
+          <div className="alert alert-warning mb-0" role="alert" data-testid="signing-changed">
+            {t('messages:signing_document_changed')}
+          </div>
+        ) : null}
+        <BusyButton
+          className="btn btn-primary btn-lg w-100"
+          icon={PenLine}
+          busy={busy}
+          onClick={() => void submit()}
+          testId="signing-submit"
+        >
+          {t('link.sign')}
+        </BusyButton>
+      </fieldset>
+    </div>
+  );
+}
