@@ -2,32 +2,11 @@ ALTER TABLE "accounts" ADD COLUMN "public_slug" text DEFAULT '' NOT NULL;--> sta
 ALTER TABLE "accounts" ADD COLUMN "portal_payment_instructions" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "patient_id" uuid;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_patient_unique" ON "users" USING btree ("account_id","patient_id");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_patient_customer" CHECK (("users"."level" = 'customer') = ("users"."patient_id" is not null));--> statement-breakpoint
 -- hand-written:
 
 -- A customer membership's patient is the clinic's own (schema/accounts.ts cannot import patients.ts).
 ALTER TABLE users ADD CONSTRAINT users_patient_fk FOREIGN KEY (account_id, patient_id) REFERENCES patients (account_id, id);
---> statement-breakpoint
--- A customer is now a patient in the portal (issue 37). The customers the users page made before
--- had no patient and could only see their profile: their sessions, links and memberships go (the
--- audit trail keeps their ids; their sign-ins stay for any other clinic). One a row still refers
--- to is only deactivated; the check is then NOT VALID for it alone: every new or changed row obeys.
-DO $$
-DECLARE
-  legacy record;
-BEGIN
-  FOR legacy IN SELECT account_id, id FROM users WHERE level = 'customer' AND patient_id IS NULL LOOP
-    BEGIN
-      DELETE FROM sessions WHERE account_id = legacy.account_id AND user_id = legacy.id;
-      DELETE FROM auth_tokens WHERE account_id = legacy.account_id AND user_id = legacy.id;
-      DELETE FROM users WHERE account_id = legacy.account_id AND id = legacy.id;
-    EXCEPTION WHEN foreign_key_violation THEN
-      UPDATE users SET active = false WHERE account_id = legacy.account_id AND id = legacy.id;
-    END;
-  END LOOP;
-END
-$$;
---> statement-breakpoint
-ALTER TABLE users ADD CONSTRAINT users_patient_customer CHECK ((level = 'customer') = (patient_id IS NOT NULL)) NOT VALID;
 --> statement-breakpoint
 
 -- The clinic's public address (issue 37): lower-case, no accents, [a-z0-9-]{3,60}, unique. A

@@ -208,9 +208,9 @@ export const users = pgTable(
     // The clinic's people in Spanish order (migration 0027): the users' list, the professionals.
     index('users_name_idx').on(table.accountId, spanishKey(table.completeName), table.id),
     // A patient's portal membership: at most one per patient. Its foreign key to the clinic's
-    // patient (users_patient_fk: patients.ts imports this file) and the check that a customer has
-    // a patient and staff none (users_patient_customer, after the older customers go) are in 0033.
+    // patient is in migration 0033 (users_patient_fk): patients.ts imports this file.
     uniqueIndex('users_patient_unique').on(table.accountId, table.patientId),
+    check('users_patient_customer', sql`(${table.level} = 'customer') = (${table.patientId} is not null)`),
   ],
 );
 
