@@ -28,6 +28,16 @@ async function openLink(t: TestClinicContext, linkToken: string) {
   return t.call('POST', `/api/public/portal-links/${linkToken}`, { token: null });
 }
 
+/** A patient in the portal: their session, and a second link not used yet. */
+async function signedInWithSpareLink(t: TestClinicContext) {
+  const email = uniqueEmail();
+  const patientId = await t.newPatient(undefined, { email });
+  await invite(t, patientId);
+  const session = (await openLink(t, t.mailer.tokenFor(email))).json().data.token as string;
+  await invite(t, patientId);
+  return { patientId, session, unused: t.mailer.tokenFor(email) };
+}
+
 describe.each(availableBackends())('portal access on %s', (backend) => {
   const t = useTestClinic(backend);
 
@@ -103,12 +113,7 @@ describe.each(availableBackends())('portal access on %s', (backend) => {
   });
 
   it('revokes: the sessions end and the unused links die; another clinic sees 404', async () => {
-    const email = uniqueEmail();
-    const patientId = await t.newPatient(undefined, { email });
-    await invite(t, patientId);
-    const session = (await openLink(t, t.mailer.tokenFor(email))).json().data.token as string;
-    await invite(t, patientId);
-    const unused = t.mailer.tokenFor(email);
+    const { patientId, session, unused } = await signedInWithSpareLink(t);
     expect(
       (await t.call('DELETE', `/api/patients/${patientId}/portal-access`, { token: t.other.token })).statusCode,
     ).toBe(404);
@@ -121,12 +126,7 @@ describe.each(availableBackends())('portal access on %s', (backend) => {
   });
 
   it("closes a deleted patient's portal: sessions end, links die", async () => {
-    const email = uniqueEmail();
-    const patientId = await t.newPatient(undefined, { email });
-    await invite(t, patientId);
-    const session = (await openLink(t, t.mailer.tokenFor(email))).json().data.token as string;
-    await invite(t, patientId);
-    const unused = t.mailer.tokenFor(email);
+    const { patientId, session, unused } = await signedInWithSpareLink(t);
     expect((await t.call('DELETE', `/api/patients/${patientId}`)).statusCode).toBe(200);
     expect((await t.call('GET', '/api/portal/appointments', { token: session })).statusCode).toBe(401);
     expect((await openLink(t, unused)).statusCode).toBe(410);
