@@ -72,8 +72,15 @@ export async function setLevel(db: Database, userId: string, level: UserLevel): 
   await db.orm.execute(sql`update users set level = ${level},
     patient_id = case when ${level} = 'customer' then ${userId}::uuid end
     where id = ${userId}::uuid`);
-  // Back to staff: the helper's patient goes, so no later list or count of the clinic sees it.
-  if (level !== 'customer') await db.orm.execute(sql`delete from patients where id = ${userId}::uuid`);
+  // Back to staff: the helper's patient goes, so no later list or count of the clinic sees it;
+  // one the test gave appointments or documents as the patient is marked deleted instead.
+  if (level !== 'customer') {
+    try {
+      await db.orm.execute(sql`delete from patients where id = ${userId}::uuid`);
+    } catch {
+      await db.orm.execute(sql`update patients set deleted_at = now() where id = ${userId}::uuid`);
+    }
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
