@@ -16,6 +16,9 @@ export const globalLookups: Record<string, string> = {
   auth_tokens_token_hash_unique: 'an invitation, activation or reset link finds its token before the clinic is known',
   appointment_links_token_hash_unique:
     "a reminder's confirm or cancel link finds its token before the clinic is known (no sign-in)",
+  online_booking_holds_token_hash_unique:
+    "a public booking's confirmation link finds its hold before the clinic is known (no sign-in)",
+  signing_requests_token_hash_unique: 'a remote signing link finds its request before the clinic is known (no sign-in)',
 };
 
 /**

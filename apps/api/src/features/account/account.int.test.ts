@@ -276,7 +276,11 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     expect((await account(t)).usage.professionals).toBe(3);
     const refused = await invite('supervisor');
     expectAnswer(refused, 409, { code: 'plan_users_full', details: { limit: 3 } });
-    expect((await invite('customer')).statusCode).toBe(201);
+    // A patient let into the portal is a customer membership: it never takes a professional's place.
+    const patientId = await t.newPatient(undefined, { email: `portal.${Math.random()}@correo.test` });
+    const portal = await t.call('POST', `/api/patients/${patientId}/portal-access`);
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect((await account(t)).usage.professionals).toBe(3);
     // Deactivating one makes room; reactivating it while full is refused.
     const [first] = invited;
     if (!first) throw new Error('no user invited: the clinic was already full');
