@@ -75,6 +75,27 @@ export async function answerEmptyLists(page: Page): Promise<void> {
       },
     }),
   );
+  // Online booking's rules (issue 37): off, nothing offered.
+  await page.route(/\/api\/settings\/online-booking(\?|$)/, (route) =>
+    route.fulfill({
+      status: 200,
+      json: {
+        data: {
+          enabled: false,
+          treatmentIds: [],
+          professionalIds: [],
+          leadHours: 24,
+          horizonDays: 60,
+          maxPending: 2,
+          newPatients: true,
+          changeHours: 24,
+          treatments: [],
+          professionals: [],
+          version: 1,
+        },
+      },
+    }),
+  );
   const zero = '0.00';
   const aging = { current: zero, days_0_30: zero, days_31_60: zero, days_61_90: zero, days_over_90: zero };
   await page.route(/\/api\/current-accounts\/(providers|customers)(\?|$)/, (route) =>
