@@ -23,7 +23,7 @@ interface RouteEntry {
   id: string;
   /** The route's path, params included ('patients/:patientId/mh'). */
   path: string;
-  area: 'protected' | 'auth' | 'appointment' | 'root';
+  area: 'protected' | 'auth' | 'appointment' | 'sign' | 'root';
 }
 
 /** The router's routes, read from its source: every `screen(id, path, …)` and the root's own paths. */
@@ -48,6 +48,7 @@ function routerRoutes(): RouteEntry[] {
     ['protected', 'export const protectedRoutes'],
     ['auth', 'export const authRoutes'],
     ['appointment', 'export const appointmentLinkRoutes'],
+    ['sign', 'export const signingLinkRoutes'],
     ['root', 'export const routes'],
   ];
   const starts = sections.map(([area, marker]) => {
