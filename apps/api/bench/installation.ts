@@ -252,9 +252,9 @@ async function main() {
         create temporary table bench_others on commit drop as
         select gen_random_uuid() as account_id, gen_random_uuid() as user_id, n from generate_series(1, ${others}) as n`);
       await tx.execute(sql`
-        insert into accounts (id, clinic_name, contact, system_currency, time_zone, activated_at)
-        select account_id, 'Clínica ' || n, '+54 11 5555-' || lpad(n::text, 4, '0'), 'argentine_peso',
-          'America/Argentina/Buenos_Aires', now()
+        insert into accounts (id, clinic_name, public_slug, contact, system_currency, time_zone, activated_at)
+        select account_id, 'Clínica ' || n, 'clinica-bench-' || n, '+54 11 5555-' || lpad(n::text, 4, '0'),
+          'argentine_peso', 'America/Argentina/Buenos_Aires', now()
         from bench_others`);
       await tx.execute(sql`
         insert into logins (id, email, password_hash, last_account_id)
