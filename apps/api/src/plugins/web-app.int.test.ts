@@ -41,54 +41,49 @@ describe('web app under /clinica/', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'GET', url, headers });
 
-  it('serves the page with the base path for every client-side route', async () => {
-    for (const url of [
-      '/clinica/',
-      '/clinica/dashboard',
-      '/clinica/patients/123/mh/diagnosis/new',
-      '/clinica/error-404',
-    ]) {
+  /** Each path answers its app's page (no-cache, the base path, the CSP), never the other app's. */
+  async function expectPage(urls: string[], script: string, otherScript: string) {
+    for (const url of urls) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<base href="/clinica/" />');
+      expect(response.body, url).toContain('<base href="/clinica/" />');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.body, url).toContain(script);
+      expect(response.body, url).not.toContain(otherScript);
     }
+  }
+
+  it('serves the page with the base path for every client-side route', async () => {
+    await expectPage(
+      ['/clinica/', '/clinica/dashboard', '/clinica/patients/123/mh/diagnosis/new', '/clinica/error-404'],
+      'app-abc123.js',
+      'portal-abc123.js',
+    );
   });
 
   it("serves the patient portal's own page for the clinic's public pages and the patient's", async () => {
-    for (const url of [
-      '/clinica/c/clinica-sonrisa',
-      '/clinica/c/clinica-sonrisa/book?treatment=abc&day=2026-12-01',
-      '/clinica/c/clinica-sonrisa/book/confirm/abc123',
-      '/clinica/portal',
-      '/clinica/portal/',
-      '/clinica/portal/sign-in',
-      '/clinica/p/clinica-sonrisa/link/abc123',
-      '/clinica/booking/confirm/abc123',
-    ]) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body, url).toContain('portal-abc123.js');
-      expect(response.body, url).not.toContain('app-abc123.js');
-      expect(response.body).toContain('<base href="/clinica/" />');
-    }
+    await expectPage(
+      [
+        '/clinica/c/clinica-sonrisa',
+        '/clinica/c/clinica-sonrisa/book?treatment=abc&day=2026-12-01',
+        '/clinica/c/clinica-sonrisa/book/confirm/abc123',
+        '/clinica/portal',
+        '/clinica/portal/',
+        '/clinica/portal/sign-in',
+        '/clinica/p/clinica-sonrisa/link/abc123',
+        '/clinica/booking/confirm/abc123',
+      ],
+      'portal-abc123.js',
+      'app-abc123.js',
+    );
     // Staff paths that only begin with the same letters keep the staff app's page.
-    for (const url of [
-      '/clinica/calendar',
-      '/clinica/collections',
-      '/clinica/portals',
-      '/clinica/',
-      '/clinica/c-list',
-    ]) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain('app-abc123.js');
-      expect(response.body, url).not.toContain('portal-abc123.js');
-    }
+    await expectPage(
+      ['/clinica/calendar', '/clinica/collections', '/clinica/portals', '/clinica/', '/clinica/c-list'],
+      'app-abc123.js',
+      'portal-abc123.js',
+    );
   });
 
   it('serves hashed assets with a long cache and other files without', async () => {

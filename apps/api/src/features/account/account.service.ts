@@ -15,7 +15,7 @@ import {
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { auditClinicSettings, recordAuditEvent } from '../audit/audit.repository.ts';
 import * as repository from './account.repository.ts';
 import { paymentAdapter } from './payment-adapters.ts';
 
@@ -215,18 +215,8 @@ export function createAccountService(terms: ContractTerms) {
         billingEmail: input.billingEmail,
         billingContact: input.billingContact,
       };
-      const { before, after } = changed(billingOf(current), next);
       await repository.updateBilling(ctx, next);
-      await recordAuditEvent(ctx.tx, {
-        accountId: ctx.accountId,
-        userId: ctx.userId,
-        ip: ctx.ip,
-        action: 'account_billing_updated',
-        entity: 'account',
-        entityId: ctx.accountId,
-        before: { ...before, version: current.version },
-        after,
-      });
+      await auditClinicSettings(ctx, 'account_billing_updated', changed(billingOf(current), next), current.version);
       return present(ctx);
     },
 

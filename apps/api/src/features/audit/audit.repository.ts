@@ -81,6 +81,28 @@ export function audit(ctx: AuditActor, event: Omit<AuditEventInput, 'accountId' 
 }
 
 /**
+ * A change to the clinic's own settings (a part of its account row): the fields that differ, and
+ * the version of the row they replaced.
+ */
+export function auditClinicSettings(
+  ctx: Pick<AuditActor, 'tx' | 'accountId'> & { readonly userId: string | null; readonly ip: string | null },
+  action: string,
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  version: number,
+): Promise<void> {
+  return recordAuditEvent(ctx.tx, {
+    accountId: ctx.accountId,
+    userId: ctx.userId,
+    ip: ctx.ip,
+    action,
+    entity: 'account',
+    entityId: ctx.accountId,
+    before: { ...change.before, version },
+    after: change.after,
+  });
+}
+
+/**
  * The audit events of one kind of record, named after it: `auditAuthorization(ctx, id, 'signed',
  * { patientId, before, after })` records the action `authorization_signed` on that authorization.
  */

@@ -14,7 +14,7 @@ import { guardUnique } from '../../db/errors.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../plugins/routes.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, auditClinicSettings } from '../audit/audit.repository.ts';
 import { auditedRecords, clinicRecordService } from '../audit/audited-records.ts';
 import { changedColumns } from '../audit/record-changes.ts';
 import * as repository from './fiscal.repository.ts';
@@ -130,15 +130,8 @@ export const fiscalService = {
     const current = await repository.findFiscalData(ctx, { lock: true });
     if (current.version !== input.version) throw new AppError('version_conflict', { current: present(current) });
     const next = columnsOf(input);
-    const { before, after } = changed(columnsOf(current), next);
     await repository.updateFiscalData(ctx, next);
-    await audit(ctx, {
-      action: 'fiscal_data_updated',
-      entity: 'account',
-      entityId: ctx.accountId,
-      before: { ...before, version: current.version },
-      after,
-    });
+    await auditClinicSettings(ctx, 'fiscal_data_updated', changed(columnsOf(current), next), current.version);
     return present(await repository.findFiscalData(ctx));
   },
 

@@ -125,23 +125,6 @@ export async function countUpcomingOnline({ tx, accountId }: Scope, patientId: s
   return Number(row?.n ?? 0);
 }
 
-/** The patient of the clinic with this ID number and e-mail (how a confirmed public booking matches one). */
-export async function findPatientByIdAndEmail({ tx, accountId }: Scope, idNumber: string, email: string) {
-  const [row] = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.accountId, accountId),
-        isNull(patients.deletedAt),
-        sql`lower(${patients.ssn}) = lower(${idNumber})`,
-        sql`lower(${patients.email}) = lower(${email})`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 // ———————————————————————————————————————————— holds of the public page
 
 /** Pending holds past their time become `expired`: they stop holding the slot and the e-mail. */

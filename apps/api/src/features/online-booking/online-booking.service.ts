@@ -9,7 +9,7 @@ import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { activeProfessionals, findForUpdate } from '../appointments/appointments.repository.ts';
 import { type AgendaContext, appointmentsService } from '../appointments/appointments.service.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { auditClinicSettings } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
@@ -99,7 +99,7 @@ export const onlineBookingSettings = {
     ];
     if (problems.length > 0) throw invalidFields(problems);
     const current = await presentSettings(ctx);
-    const { before, after } = changedFields(audited(current), audited({ ...input, treatmentIds, professionalIds }));
+    const change = changedFields(audited(current), audited({ ...input, treatmentIds, professionalIds }));
     await repository.updateRules(ctx, {
       onlineBookingEnabled: input.enabled,
       onlineBookingProfessionalIds: professionalIds,
@@ -110,13 +110,7 @@ export const onlineBookingSettings = {
       onlineBookingChangeHours: input.changeHours,
     });
     await repository.setBookableTreatments(ctx, treatmentIds);
-    await audit(ctx, {
-      action: 'online_booking_settings_updated',
-      entity: 'account',
-      entityId: ctx.accountId,
-      before: { ...before, version: rules.version },
-      after,
-    });
+    await auditClinicSettings(ctx, 'online_booking_settings_updated', change, rules.version);
     return presentSettings(ctx);
   },
 };

@@ -12,6 +12,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { activeProfessionals } from '../appointments/appointments.repository.ts';
 import { addressKey, countAttempt, throttleKeyHash } from '../auth/auth.throttle.ts';
+import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { patientsService } from '../patients/patients.service.ts';
 import { findClinicBySlug } from '../portal/portal.repository.ts';
 import { languageOf } from '../reminders/reminder.job.ts';
@@ -115,7 +116,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
       const held = await asVisitor(clinic, ip, async (ctx) => {
         const rules = await repository.findRules(ctx);
         await repository.expireHolds(ctx, now);
-        const known = await repository.findPatientByIdAndEmail(ctx, input.idNumber, input.email);
+        const known = await findByIdNumberAndEmail(ctx.tx, ctx.accountId, input.idNumber, input.email);
         if (!known && !rules.newPatients) throw new AppError('online_booking_new_patients_closed');
         const treatment = await onlineBookingRules.check(ctx, rules, {
           patientId: known?.id,
@@ -211,7 +212,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
           throw new AppError('online_booking_link_stale', { why: 'expired' });
         }
         if (!rules.enabled) throw new AppError('online_booking_disabled');
-        const known = await repository.findPatientByIdAndEmail(ctx, hold.idNumber, hold.email);
+        const known = await findByIdNumberAndEmail(ctx.tx, ctx.accountId, hold.idNumber, hold.email);
         if (!known && !rules.newPatients) throw new AppError('online_booking_new_patients_closed');
         const patientId = known
           ? known.id

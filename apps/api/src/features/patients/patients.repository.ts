@@ -13,7 +13,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { recordRepository, sameClinicRow } from '../../db/records.ts';
 import { appointments, patients, users } from '../../db/schema/index.ts';
 import { keptKey } from '../../db/spanish-order.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
+import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /** The clinic's patients (tenant context; every query also names the clinic for its indexes). Deleted ones never come out. */
 
@@ -204,6 +204,31 @@ export async function findPatient(
 
 /** The clinic's patients as a versioned, soft-deleted record: the writes of create, edit and delete. */
 export const patientRecords = recordRepository({ table: patients, scope: [], order: orderOf(undefined) });
+
+/**
+ * The live patient of the clinic with this ID number and e-mail, any case: how a patient who is
+ * not signed in proves who they are (an access request, a public booking). The ID number is unique
+ * among a clinic's live patients, so there is at most one.
+ */
+export async function findByIdNumberAndEmail(
+  tx: TenantTx | SystemTx,
+  accountId: string,
+  idNumber: string,
+  email: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        live(accountId),
+        sql`lower(${patients.ssn}) = ${idNumber.trim().toLowerCase()}`,
+        sql`lower(${patients.email}) = ${email.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
 
 /** A patient of the clinic (not deleted, not `exceptId`) with this ID number, any case. */
 export async function findBySsn(

@@ -27,23 +27,6 @@ export async function findInvitablePatient(tx: AnyTx, accountId: string, patient
   return row;
 }
 
-/** The live patient of the clinic with this e-mail and ID number (case aside), if exactly one. */
-export async function findPatientByEmailAndSsn(tx: SystemTx, accountId: string, email: string, ssn: string) {
-  const rows = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.accountId, accountId),
-        isNull(patients.deletedAt),
-        sql`lower(${patients.email}) = ${email.toLowerCase()}`,
-        sql`lower(${patients.ssn}) = ${ssn.trim().toLowerCase()}`,
-      ),
-    )
-    .limit(2);
-  return rows.length === 1 ? rows[0] : undefined;
-}
-
 /** The patient's customer membership (active or not). */
 export async function findPortalMembership(tx: AnyTx, accountId: string, patientId: string) {
   const [row] = await tx

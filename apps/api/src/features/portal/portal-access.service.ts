@@ -17,6 +17,7 @@ import {
   resetTtlMs,
 } from '../auth/auth-common.ts';
 import { createAuthSteps } from '../auth/auth-steps.ts';
+import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { insertMembership } from '../users/users.repository.ts';
 import { findClinicBySlug } from './portal.repository.ts';
 import * as repository from './portal-access.repository.ts';
@@ -187,7 +188,7 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
       const match = await db.withSystem(async (tx) => {
         const clinic = await findClinicBySlug(tx, slug);
         if (!clinic) return undefined;
-        const patient = await repository.findPatientByEmailAndSsn(tx, clinic.id, input.email, input.ssn);
+        const patient = await findByIdNumberAndEmail(tx, clinic.id, input.ssn, input.email);
         if (!patient) return undefined;
         // A revoked access stays revoked: only the clinic gives it back.
         const membership = await repository.findPortalMembership(tx, clinic.id, patient.id);

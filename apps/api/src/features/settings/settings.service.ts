@@ -7,7 +7,7 @@ import type {
 } from '@odontia/shared/schemas/clinic-settings';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../audit/audit.repository.ts';
+import { audit, auditClinicSettings } from '../audit/audit.repository.ts';
 import { changedColumns } from '../audit/record-changes.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { hasMoneyRows } from '../commercial/clinic-currency.ts';
@@ -103,17 +103,10 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
       // (the database's keys refuse it too).
       if (next.systemCurrency !== current.systemCurrency && (await hasMoneyRows(ctx)))
         throw new AppError('currency_in_use', { currency: current.systemCurrency });
-      const { before, after } = changed(columnsOf(current), next);
       await repository.updateSettings(ctx, next);
       // The kept day figures of appointments, attendances and new patients are by the clinic's day.
       if (next.timeZone !== current.timeZone) await rebuildDayFigures(ctx);
-      await audit(ctx, {
-        action: 'system_setting_updated',
-        entity: 'account',
-        entityId: ctx.accountId,
-        before: { ...before, version: current.version },
-        after,
-      });
+      await auditClinicSettings(ctx, 'system_setting_updated', changed(columnsOf(current), next), current.version);
       // A reminder is planned when its appointment is booked or moved (reminder-plan.ts): a new lead,
       // or reminders turned on or off, applies from then on, which the answer says.
       const remindersChanged =

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
 import { languageStorageKey } from '../../lib/i18n';
-import { AuthResult } from '../auth/auth-parts';
+import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { appointmentLinksApi } from './api';
 
 type Purpose = AppointmentLink['purpose'];
@@ -116,23 +116,13 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
     }
   };
 
-  if (state.step === 'loading') {
+  if (state.step === 'loading' || state.step === 'invalid' || state.step === 'problem') {
     return (
-      <div className="text-center py-5" data-testid="appointment-link-loading">
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (state.step === 'invalid' || state.step === 'problem') {
-    return (
-      <AuthResult
-        testId={`appointment-link-${state.step}`}
-        tone="danger"
-        icon={CircleAlert}
-        title={t(`${state.step}.title`)}
-      >
-        <p className="auth-subtitle">{t(`${state.step}.text`)}</p>
-      </AuthResult>
+      <LinkPageStatus
+        step={state.step}
+        testId="appointment-link"
+        says={(step) => ({ title: t(`${step}.title`), text: t(`${step}.text`) })}
+      />
     );
   }
   if (state.step === 'stale') {

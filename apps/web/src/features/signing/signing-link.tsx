@@ -5,10 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/busy-button';
 import { fieldCodeText } from '../../components/form-field';
-import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
 import { showInLanguage } from '../appointment-links/appointment-link';
-import { AuthResult } from '../auth/auth-parts';
+import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import type { SignaturePadHandle } from '../authorizations/signature-pad';
 import { missingSignerFields, SignerFields } from '../authorizations/signer-fields';
 import { signingLinkApi } from './api';
@@ -75,23 +74,13 @@ export function SigningLinkScreen({ token }: { token: string }) {
     };
   }, [token, i18n]);
 
-  if (state.step === 'loading') {
+  if (state.step === 'loading' || state.step === 'invalid' || state.step === 'problem') {
     return (
-      <div className="text-center py-5" data-testid="signing-link-loading">
-        <Spinner size={8} />
-      </div>
-    );
-  }
-  if (state.step === 'invalid' || state.step === 'problem') {
-    return (
-      <AuthResult
-        testId={`signing-link-${state.step}`}
-        tone="danger"
-        icon={CircleAlert}
-        title={t(`link.${state.step}.title`)}
-      >
-        <p className="auth-subtitle">{t(`link.${state.step}.text`)}</p>
-      </AuthResult>
+      <LinkPageStatus
+        step={state.step}
+        testId="signing-link"
+        says={(step) => ({ title: t(`link.${step}.title`), text: t(`link.${step}.text`) })}
+      />
     );
   }
   if (state.step === 'closed') {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { portalErrorText } from '../errors';
 import { formatDay, formatTime, formatWhen } from '../format';
 import { Link, useRouter } from '../router';
-import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
+import { ErrorAlert, Placeholder, PortalForm } from '../ui';
 import { useFormSubmit } from '../use-submit';
 
 /*
@@ -326,7 +326,7 @@ function BookForm({
 }) {
   const { t } = useTranslation();
   // The signed-in patient is known: only the button.
-  const { submit, busy, error, fieldErrors } = useFormSubmit(details ? personFields : [], (person) =>
+  const form = useFormSubmit(details ? personFields : [], (person) =>
     book(
       details
         ? (Object.fromEntries(Object.entries(person).map(([name, value]) => [name, String(value).trim()])) as Record<
@@ -338,26 +338,16 @@ function BookForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="booking-form">
-      {details
-        ? textFields.map((name) => (
-            <Field
-              key={name}
-              name={name}
-              label={t(`book.person.${name}`)}
-              error={fieldErrors[name]}
-              required
-              {...fieldTypes[name]}
-            />
-          ))
-        : null}
-      {details ? <SexField error={fieldErrors.sex} /> : null}
-      {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy} data-testid="booking-submit">
-        {busy ? <Busy className="me-2" /> : <CalendarCheck size={20} aria-hidden="true" className="me-2" />}
-        {t('book.confirm')}
-      </button>
-    </form>
+    <PortalForm
+      form={form}
+      testId="booking-form"
+      submitTestId="booking-submit"
+      fields={details ? textFields.map((name) => ({ name, label: t(`book.person.${name}`), ...fieldTypes[name] })) : []}
+      submitLabel={t('book.confirm')}
+      icon={CalendarCheck}
+    >
+      {details ? <SexField error={form.fieldErrors.sex} /> : null}
+    </PortalForm>
   );
 }
 

@@ -6,14 +6,14 @@ import { PortalLayout } from '../layout';
 import { portalAccessApi } from '../public-api';
 import { usePublicClinic } from '../public-clinic';
 import { Link } from '../router';
-import { Busy, ErrorAlert, Field, Placeholder } from '../ui';
+import { ErrorAlert, Placeholder, PortalForm, PortalSection } from '../ui';
 import { useFormSubmit } from '../use-submit';
 
 /** "Acceder a mis datos": the patient asks for access with their e-mail and ID number. */
 function AccessRequest({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
-  const { submit, busy, error, fieldErrors } = useFormSubmit(['email', 'idNumber'], async ({ email, idNumber }) => {
+  const form = useFormSubmit(['email', 'idNumber'], async ({ email, idNumber }) => {
     await portalAccessApi.requestAccess({ params: { slug }, body: { email: email.trim(), ssn: idNumber.trim() } });
     setSent(true);
   });
@@ -26,29 +26,20 @@ function AccessRequest({ slug }: { slug: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="access-form">
+    <>
       <p>{t('clinic.access.text')}</p>
-      <Field
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('clinic.access.email')}
-        error={fieldErrors.email}
-        required
+      <PortalForm
+        form={form}
+        testId="access-form"
+        fields={[
+          { name: 'email', type: 'email', autoComplete: 'email', label: t('clinic.access.email') },
+          { name: 'idNumber', autoComplete: 'off', label: t('clinic.access.idNumber') },
+        ]}
+        submitLabel={t('clinic.access.send')}
+        icon={KeyRound}
+        secondary
       />
-      <Field
-        name="idNumber"
-        autoComplete="off"
-        label={t('clinic.access.idNumber')}
-        error={fieldErrors.idNumber}
-        required
-      />
-      {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
-      <button type="submit" className="btn btn-outline-primary btn-lg w-100" disabled={busy}>
-        {busy ? <Busy className="me-2" /> : <KeyRound size={20} aria-hidden="true" className="me-2" />}
-        {t('clinic.access.send')}
-      </button>
-    </form>
+    </>
   );
 }
 
@@ -95,17 +86,14 @@ export function ClinicPage({ slug }: { slug: string }) {
               {t('clinic.book')}
             </Link>
           </section>
-          <section className="portal-section" aria-labelledby="clinic-access">
-            <h2 id="clinic-access" className="h5">
-              {t('clinic.access.title')}
-            </h2>
+          <PortalSection id="clinic-access" title={t('clinic.access.title')}>
             <AccessRequest slug={slug} />
             <p className="mt-3 mb-0">
               <Link to={`/portal/sign-in?clinic=${encodeURIComponent(slug)}`} testId="clinic-sign-in">
                 {t('clinic.signIn')}
               </Link>
             </p>
-          </section>
+          </PortalSection>
         </div>
       )}
     </PortalLayout>

@@ -8,7 +8,7 @@ import { formatDay, formatMoney, formatWhen } from '../format';
 import { PortalLayout } from '../layout';
 import { downloadDocumentPdf, portalBookingApi, portalDataApi, usePortalMe } from '../portal-session';
 import { Link, useRouter } from '../router';
-import { Busy, ErrorAlert, Placeholder } from '../ui';
+import { Busy, ErrorAlert, Loaded, Placeholder, PortalSection } from '../ui';
 
 type Appointments = { upcoming: PortalAppointment[]; past: PortalAppointment[] };
 
@@ -256,35 +256,29 @@ export function HomePage() {
             {t('home.book')}
           </Link>
 
-          <section className="portal-section" aria-labelledby="portal-upcoming">
-            <h2 id="portal-upcoming" className="h5">
-              {t('home.appointments.upcoming')}
-            </h2>
-            {appointments.error ? (
-              <ErrorAlert>{portalErrorText(appointments.error)}</ErrorAlert>
-            ) : !appointments.data ? (
-              <Placeholder minHeight="8rem" />
-            ) : appointments.data.upcoming.length === 0 ? (
-              <p className="text-body-secondary">{t('home.appointments.none')}</p>
-            ) : (
-              <ul className="list-unstyled mb-0">
-                {appointments.data.upcoming.map((appointment) => (
-                  <AppointmentCard
-                    key={appointment.id}
-                    appointment={appointment}
-                    timeZone={timeZone}
-                    onChanged={changed}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+          <PortalSection id="portal-upcoming" title={t('home.appointments.upcoming')}>
+            <Loaded state={appointments} minHeight="8rem">
+              {({ upcoming }) =>
+                upcoming.length === 0 ? (
+                  <p className="text-body-secondary">{t('home.appointments.none')}</p>
+                ) : (
+                  <ul className="list-unstyled mb-0">
+                    {upcoming.map((appointment) => (
+                      <AppointmentCard
+                        key={appointment.id}
+                        appointment={appointment}
+                        timeZone={timeZone}
+                        onChanged={changed}
+                      />
+                    ))}
+                  </ul>
+                )
+              }
+            </Loaded>
+          </PortalSection>
 
           {appointments.data?.past.length ? (
-            <section className="portal-section" aria-labelledby="portal-past">
-              <h2 id="portal-past" className="h5">
-                {t('home.appointments.past')}
-              </h2>
+            <PortalSection id="portal-past" title={t('home.appointments.past')}>
               <ul className="list-group">
                 {appointments.data.past.map((appointment) => (
                   <li key={appointment.id} className="list-group-item">
@@ -299,78 +293,76 @@ export function HomePage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </PortalSection>
           ) : null}
 
-          <section className="portal-section" aria-labelledby="portal-balance">
-            <h2 id="portal-balance" className="h5">
-              {t('home.balance.title')}
-            </h2>
-            {balance.error ? (
-              <ErrorAlert>{portalErrorText(balance.error)}</ErrorAlert>
-            ) : !balance.data ? (
-              <Placeholder minHeight="6rem" />
-            ) : (
-              <div data-testid="portal-balance">
-                <p className={Number(balance.data.balance) > 0 ? 'fs-4 fw-semibold mb-2' : 'mb-2'}>
-                  {Number(balance.data.balance) > 0
-                    ? t('home.balance.owed', {
-                        amount: formatMoney(balance.data.balance, balance.data.currency, i18n.language),
-                      })
-                    : t('home.balance.none')}
-                </p>
-                {balance.data.documents.length ? (
-                  <ul className="list-group mb-3">
-                    {balance.data.documents.map((open) => (
-                      <li key={open.id} className="list-group-item d-flex justify-content-between gap-2">
-                        <span>
-                          {t(`home.balance.types.${open.documentType}`, { defaultValue: open.documentType })}{' '}
-                          {[open.pointOfService, open.documentNumber].filter(Boolean).join('-')}
-                          <span className="d-block small text-body-secondary">
-                            {open.dueDate
-                              ? t('home.balance.due', { day: formatDay(open.dueDate, i18n.language, 'short') })
-                              : formatDay(open.date, i18n.language, 'short')}
-                          </span>
-                        </span>
-                        <span className="fw-semibold text-nowrap">
-                          {formatMoney(open.openAmount, open.currency, i18n.language)}
-                        </span>
-                      </li>
+          <PortalSection id="portal-balance" title={t('home.balance.title')}>
+            <Loaded state={balance} minHeight="6rem">
+              {(owed) => <BalanceView balance={owed} />}
+            </Loaded>
+          </PortalSection>
+
+          <PortalSection id="portal-documents" title={t('home.documents.title')}>
+            <Loaded state={documents} minHeight="6rem">
+              {(list) =>
+                list.length === 0 ? (
+                  <p className="text-body-secondary">{t('home.documents.none')}</p>
+                ) : (
+                  <ul className="list-group">
+                    {list.map((document) => (
+                      <DocumentRow key={`${document.kind}-${document.id}`} document={document} currency={currency} />
                     ))}
                   </ul>
-                ) : null}
-                {balance.data.paymentInstructions ? (
-                  <>
-                    <h3 className="h6">{t('home.balance.howToPay')}</h3>
-                    <p className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
-                      {balance.data.paymentInstructions}
-                    </p>
-                  </>
-                ) : null}
-              </div>
-            )}
-          </section>
-
-          <section className="portal-section" aria-labelledby="portal-documents">
-            <h2 id="portal-documents" className="h5">
-              {t('home.documents.title')}
-            </h2>
-            {documents.error ? (
-              <ErrorAlert>{portalErrorText(documents.error)}</ErrorAlert>
-            ) : !documents.data ? (
-              <Placeholder minHeight="6rem" />
-            ) : documents.data.length === 0 ? (
-              <p className="text-body-secondary">{t('home.documents.none')}</p>
-            ) : (
-              <ul className="list-group">
-                {documents.data.map((document) => (
-                  <DocumentRow key={`${document.kind}-${document.id}`} document={document} currency={currency} />
-                ))}
-              </ul>
-            )}
-          </section>
+                )
+              }
+            </Loaded>
+          </PortalSection>
         </div>
       )}
     </PortalLayout>
+  );
+}
+
+/** What the patient owes: the total, each open document, and how the clinic takes payments. */
+function BalanceView({ balance }: { balance: PortalBalance }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div data-testid="portal-balance">
+      <p className={Number(balance.balance) > 0 ? 'fs-4 fw-semibold mb-2' : 'mb-2'}>
+        {Number(balance.balance) > 0
+          ? t('home.balance.owed', {
+              amount: formatMoney(balance.balance, balance.currency, i18n.language),
+            })
+          : t('home.balance.none')}
+      </p>
+      {balance.documents.length ? (
+        <ul className="list-group mb-3">
+          {balance.documents.map((open) => (
+            <li key={open.id} className="list-group-item d-flex justify-content-between gap-2">
+              <span>
+                {t(`home.balance.types.${open.documentType}`, { defaultValue: open.documentType })}{' '}
+                {[open.pointOfService, open.documentNumber].filter(Boolean).join('-')}
+                <span className="d-block small text-body-secondary">
+                  {open.dueDate
+                    ? t('home.balance.due', { day: formatDay(open.dueDate, i18n.language, 'short') })
+                    : formatDay(open.date, i18n.language, 'short')}
+                </span>
+              </span>
+              <span className="fw-semibold text-nowrap">
+                {formatMoney(open.openAmount, open.currency, i18n.language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {balance.paymentInstructions ? (
+        <>
+          <h3 className="h6">{t('home.balance.howToPay')}</h3>
+          <p className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
+            {balance.paymentInstructions}
+          </p>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { PortalLayout } from '../layout';
 import { portalAccessApi } from '../public-api';
 import { usePublicClinic } from '../public-clinic';
 import { Link, useRouter } from '../router';
-import { Busy, ErrorAlert, Field } from '../ui';
+import { Busy, ErrorAlert, PortalForm } from '../ui';
 import { useFormSubmit, usePress } from '../use-submit';
 
 const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
@@ -30,7 +30,7 @@ export function SignInPage({ slug: named }: { slug?: string }) {
   const { t } = useTranslation();
   const { navigate } = useRouter();
   const { slug, brand } = useClinicOf(named);
-  const { submit, busy, error, fieldErrors } = useFormSubmit(['email', 'password'], async ({ email, password }) => {
+  const form = useFormSubmit(['email', 'password'], async ({ email, password }) => {
     const answer = await authApi.signIn({ body: { email: email.trim(), password, remember: false } });
     storeSession(answer.data, false);
     navigate('/portal', { replace: true });
@@ -39,29 +39,16 @@ export function SignInPage({ slug: named }: { slug?: string }) {
   return (
     <PortalLayout brand={brand} title={t('signIn.title')}>
       <h1 className="h3 mb-3">{t('signIn.title')}</h1>
-      <form onSubmit={submit} noValidate data-testid="sign-in-form">
-        <Field
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t('signIn.email')}
-          error={fieldErrors.email}
-          required
-        />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t('signIn.password')}
-          error={fieldErrors.password}
-          required
-        />
-        {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
-          {busy ? <Busy className="me-2" /> : <LogIn size={20} aria-hidden="true" className="me-2" />}
-          {t('signIn.submit')}
-        </button>
-      </form>
+      <PortalForm
+        form={form}
+        testId="sign-in-form"
+        fields={[
+          { name: 'email', type: 'email', autoComplete: 'email', label: t('signIn.email') },
+          { name: 'password', type: 'password', autoComplete: 'current-password', label: t('signIn.password') },
+        ]}
+        submitLabel={t('signIn.submit')}
+        icon={LogIn}
+      />
       <p className="mt-4">
         {slug ? <Link to={`/c/${encodeURIComponent(slug)}`}>{t('signIn.byLink')}</Link> : t('signIn.byLinkHint')}
       </p>
