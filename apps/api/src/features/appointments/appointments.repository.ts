@@ -82,8 +82,22 @@ export type NamedAppointmentRow = Awaited<ReturnType<ReturnType<typeof selectNam
 const live = (accountId: string) => and(eq(appointments.accountId, accountId), isNull(appointments.deletedAt));
 const active = inArray(appointments.status, ['scheduled', 'completed']);
 
+/**
+ * One appointment with its names, prepared (db/prepared.ts): every agenda write answers with it,
+ * and planning its eight joins under row-level security took ~10 ms, ten times running them.
+ */
+const namedQuery = preparedQuery('appointments_named', (db) =>
+  selectNamed(db as TenantTx).where(
+    and(
+      eq(appointments.accountId, sql.placeholder('accountId')),
+      isNull(appointments.deletedAt),
+      eq(appointments.id, sql.placeholder('id')),
+    ),
+  ),
+);
+
 export async function findNamed(ctx: RecordScope, id: string): Promise<NamedAppointmentRow | undefined> {
-  const [row] = await selectNamed(ctx.tx).where(and(live(ctx.accountId), eq(appointments.id, id)));
+  const [row] = await namedQuery(ctx.tx, { accountId: ctx.accountId, id });
   return row;
 }
 

@@ -210,13 +210,16 @@ async function checkSchedule(
   return reasons.length > 0;
 }
 
+/** The clinic's live patient, locked against a deletion until the booking commits (400 otherwise). */
+async function requireBookedPatient(ctx: AgendaContext, patientId: string): Promise<void> {
+  if (!(await patientExists(ctx.tx, ctx.accountId, patientId, { lock: true }))) {
+    throw invalidFields([{ path: 'patientId', code: 'invalid_value' }]);
+  }
+}
+
 /** The references of a booking: the clinic's patient, an active professional, chair and treatment (400 otherwise). */
 async function checkReferences(ctx: AgendaContext, input: AppointmentInput, current?: AppointmentRow) {
-  if (!current || current.patientId !== input.patientId) {
-    if (!(await patientExists(ctx.tx, ctx.accountId, input.patientId, { lock: true }))) {
-      throw invalidFields([{ path: 'patientId', code: 'invalid_value' }]);
-    }
-  }
+  if (!current || current.patientId !== input.patientId) await requireBookedPatient(ctx, input.patientId);
   if (!current || current.professionalId !== input.professionalId) await requireProfessional(ctx, input.professionalId);
   if (input.chairId && input.chairId !== current?.chairId) {
     if (!(await repository.chairExists(ctx.tx, ctx.accountId, input.chairId))) {
@@ -419,17 +422,29 @@ export const appointmentsService = {
     ctx,
     input,
     origin = 'staff',
+    offered = false,
   }: {
     ctx: AgendaContext;
     input: AppointmentInput;
     origin?: AppointmentOrigin;
+    /**
+     * A slot the free-slot search offered in this same transaction (online booking): that search
+     * already read the active professional, the treatment and the schedule, so only the patient is
+     * checked (and locked) again; the exclusion constraint still decides an overlap.
+     */
+    offered?: boolean;
   }): Promise<Appointment> {
-    await checkReferences(ctx, input);
-    const outside = await checkSchedule(
-      ctx,
-      { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
-      input.allowOutsideSchedule,
-    );
+    let outside = false;
+    if (offered) {
+      await requireBookedPatient(ctx, input.patientId);
+    } else {
+      await checkReferences(ctx, input);
+      outside = await checkSchedule(
+        ctx,
+        { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
+        input.allowOutsideSchedule,
+      );
+    }
     const id = await book(ctx, input, { outsideSchedule: outside, origin });
     return get(ctx, id);
   },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { accounts, appointments, onlineBookingHolds, patients, treatments, users } from '../../db/schema/index.ts';
+import { accounts, appointments, onlineBookingHolds, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 

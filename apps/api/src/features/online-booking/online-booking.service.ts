@@ -335,6 +335,8 @@ export const onlineBookingService = {
           allowOutsideSchedule: false,
         },
         origin: 'online',
+        // `check` above found this very slot among the free ones (requireOffered).
+        offered: true,
       }),
     );
     await queueConfirmation(ctx, booked.id, now);
