@@ -38,7 +38,7 @@ const templates: Record<Language, Record<AuthMailKind, LinkMailTemplate>> = {
     portal_invitation: {
       subject: '{clinic} le invita a su portal de paciente',
       greeting: 'Hola, {name}:',
-      body: '{clinic} le da acceso a su portal de paciente, donde puede consultar sus turnos, sus documentos y su saldo. Abra este enlace para entrar (sirve una sola vez y vence en 7 días); una vez dentro, puede elegir una contraseña:',
+      body: '{clinic} le da acceso a su portal de paciente, donde puede consultar sus citas, sus documentos y su saldo. Abra este enlace para entrar (sirve una sola vez y vence en 7 días); una vez dentro, puede elegir una contraseña:',
       action: 'Entrar al portal',
       footer: 'Si no esperaba este correo, puede ignorarlo.',
     },

@@ -26,7 +26,7 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'production-by-treatment': 'Producción por tratamiento',
     'sales-vat-book': 'Libro IVA ventas',
     'purchases-vat-book': 'Libro IVA compras',
-    'appointments-by-professional': 'Turnos por profesional',
+    'appointments-by-professional': 'Citas por profesional',
     'new-patients': 'Pacientes nuevos',
     'active-patients': 'Pacientes activos (con atenciones en el período)',
   },
