@@ -70,6 +70,9 @@ test('a new patient books from the public page, confirms the e-mail, and the fro
   await page.getByTestId('booking-submit').click();
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Nombre').fill('Inés');
+  // What the patient corrects stops being marked at once; the rest stays marked until filled.
+  await expect(page.getByLabel('Nombre')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Apellido')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Apellido').fill(lastName);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Teléfono').fill('+54 11 5555 0101');

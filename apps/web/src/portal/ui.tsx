@@ -86,6 +86,7 @@ export function PortalForm<F extends string>({
 }: {
   form: {
     submit: (event: FormEvent<HTMLFormElement>) => void;
+    edit: (event: FormEvent<HTMLFormElement>) => void;
     busy: boolean;
     error: unknown;
     fieldErrors: Partial<Record<F, string>>;
@@ -100,7 +101,7 @@ export function PortalForm<F extends string>({
   children?: ReactNode;
 }) {
   return (
-    <form onSubmit={form.submit} noValidate data-testid={testId}>
+    <form onSubmit={form.submit} onInput={form.edit} noValidate data-testid={testId}>
       {fields.map(({ name, label, ...input }) => (
         <Field key={name} name={name} label={label} error={form.fieldErrors[name]} required {...input} />
       ))}

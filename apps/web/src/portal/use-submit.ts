@@ -29,7 +29,8 @@ export function usePress<A extends unknown[]>(action: (...args: A) => Promise<vo
 
 /**
  * A form of `fields` (its inputs' names), all required: an empty one is said on its field before
- * anything is sent, the server's field errors go on theirs; sent once at a time (`usePress`).
+ * anything is sent, the server's field errors go on theirs, and a field's error goes as soon as the
+ * patient changes it (`edit`, the form's input handler); sent once at a time (`usePress`).
  */
 export function useFormSubmit<F extends string>(
   fields: readonly F[],
@@ -37,9 +38,16 @@ export function useFormSubmit<F extends string>(
 ) {
   const { t } = useTranslation();
   const [missing, setMissing] = useState<Partial<Record<F, string>>>({});
+  // Fields changed since the last submit: their error is about a value no longer there.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const { press, busy, error } = usePress(action);
+  const edit = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setEdited(new Set());
     const form = new FormData(event.currentTarget);
     // As typed (a password keeps its spaces); blank counts as empty.
     const values = Object.fromEntries(fields.map((name) => [name, String(form.get(name) ?? '')])) as Record<F, string>;
@@ -51,9 +59,8 @@ export function useFormSubmit<F extends string>(
     }
     void press(values);
   };
-  const fieldErrors: Partial<Record<F, string>> = {
-    ...(portalFieldErrors(error) as Partial<Record<F, string>>),
-    ...missing,
-  };
-  return { submit, busy, error, fieldErrors };
+  const fieldErrors = Object.fromEntries(
+    Object.entries({ ...portalFieldErrors(error), ...missing }).filter(([name]) => !edited.has(name)),
+  ) as Partial<Record<F, string>>;
+  return { submit, edit, busy, error, fieldErrors };
 }
