@@ -31,7 +31,8 @@ function server(port: number, basePath: string, dataName: string) {
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}${basePath}api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Each server seeds the demo clinic on an empty PGlite: ~30 s alone, minutes on a busy machine.
+    timeout: 240_000,
     // SIGTERM lets the server finish requests and close PGlite cleanly.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'ignore' as const,
