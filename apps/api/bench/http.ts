@@ -251,7 +251,13 @@ async function drive(
       const runs = running.map(() => ({ http: [] as Figures[], raw: [] as Figures[] }));
       for (let round = 0; round < rounds; round += 1) {
         for (const [which, { server, token, statements }] of running.entries()) {
-          const units = unitsOf(statements[index] ?? []);
+          // One pool replays every server's statements: a prepared statement's name is per
+          // connection, and two checkouts may prepare different texts under one name.
+          const units = unitsOf(
+            (statements[index] ?? []).map((statement) =>
+              statement.name ? { ...statement, name: `${which}_${statement.name}` } : statement,
+            ),
+          );
           if (round === 0) {
             await httpLoad(server.origin, endpoint, token, warmUpSeconds);
             await rawLoad(pool, units, warmUpSeconds);
