@@ -5,14 +5,22 @@ import { Link } from './router';
 
 /**
  * What the band offers a signed-in patient: "Cambiar de clínica" when their e-mail enters the
- * portal of more than one clinic (issue 37), and "Salir".
+ * portal of more than one clinic (issue 37; not on the choice itself), and "Salir".
  */
-export function SignedInActions({ me, signOut }: { me: PortalMe | null; signOut: () => Promise<void> }) {
+export function SignedInActions({
+  me,
+  signOut,
+  offerSwitch = true,
+}: {
+  me: PortalMe | null;
+  signOut: () => Promise<void>;
+  offerSwitch?: boolean;
+}) {
   const { t } = useTranslation();
   if (!me) return null;
   return (
     <>
-      {me.clinics.length > 1 ? (
+      {offerSwitch && me.clinics.length > 1 ? (
         <Link
           to="/portal/clinics"
           className="btn btn-sm portal-icon-button d-inline-flex align-items-center"

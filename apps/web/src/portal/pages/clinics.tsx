@@ -42,7 +42,11 @@ export function ClinicChoicePage() {
   }, [single, navigate]);
 
   return (
-    <PortalLayout brand={null} title={t('clinics.title')} actions={<SignedInActions me={me} signOut={signOut} />}>
+    <PortalLayout
+      brand={null}
+      title={t('clinics.title')}
+      actions={<SignedInActions me={me} signOut={signOut} offerSwitch={false} />}
+    >
       <h1 className="h3 mb-3">{t('clinics.title')}</h1>
       {error ? (
         <ErrorAlert>{portalErrorText(error)}</ErrorAlert>
