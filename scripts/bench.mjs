@@ -52,7 +52,7 @@ const budgetKb = 150;
 /** The patient portal's own entry (issue 37): the most a portal page may load. */
 const portalBudgetKb = 120;
 /** The portal's first pages a patient opens, from the clinic's public page or a mail. */
-const portalPages = ['c/sonrisa', 'c/sonrisa/book', 'portal/sign-in', 'portal'];
+const portalPages = ['c/sonrisa', 'c/sonrisa/book', 'portal/sign-in', 'portal', 'portal/clinics', 'portal/password'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 function ensureWebBuild() {

@@ -3,7 +3,7 @@ import { saveScreenshot } from '../support/artifacts';
 import { adminHeaders } from '../support/clinic-api';
 import { linkFromOutbox } from '../support/outbox';
 import { settle, tag } from '../support/page';
-import { openOnlineBooking, patientPhone } from '../support/portal';
+import { invitedPatient, openOnlineBooking, patientPhone } from '../support/portal';
 import { checkScreen, themed } from '../support/screens';
 import { rootServer } from '../support/servers';
 
@@ -22,14 +22,7 @@ test('an invited patient enters by the link and reschedules an appointment', asy
   const headers = await adminHeaders(request);
   const name = tag();
   const email = `invitado.${name}@correo.test`;
-  const created = await request.post(rootServer.url('api/patients'), {
-    headers,
-    data: { firstName: 'Elena', lastName: `Invitada ${name}`, sex: 'female', birthdate: '1979-09-03', email },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const patientId = ((await created.json()) as { data: { id: string } }).data.id;
-  const invited = await request.post(rootServer.url(`api/patients/${patientId}/portal-access`), { headers, data: {} });
-  expect(invited.status(), await invited.text()).toBe(200);
+  await invitedPatient(request, headers, { firstName: 'Elena', lastName: `Invitada ${name}`, email });
 
   const page = await patientPhone(browser);
   const link = await linkFromOutbox(email, '/p/sonrisa/link/', 20_000);

@@ -35,6 +35,26 @@ export async function openOnlineBooking(request: APIRequestContext): Promise<Onl
   return current;
 }
 
+/**
+ * A new patient of the clinic whose administrator `headers` name, with this e-mail, invited to the
+ * portal (the link leaves by mail: `linkFromOutbox(email, '/link/')`); answers the patient's id.
+ */
+export async function invitedPatient(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  fields: { firstName: string; lastName: string; email: string },
+): Promise<string> {
+  const created = await request.post(rootServer.url('api/patients'), {
+    headers,
+    data: { sex: 'female', birthdate: '1979-09-03', ...fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patientId = ((await created.json()) as { data: { id: string } }).data.id;
+  const invited = await request.post(rootServer.url(`api/patients/${patientId}/portal-access`), { headers, data: {} });
+  expect(invited.status(), await invited.text()).toBe(200);
+  return patientId;
+}
+
 /** A browser with no session at 390 px, in another zone than the clinic's (its times must not move). */
 export async function patientPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({

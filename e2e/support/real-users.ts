@@ -40,6 +40,37 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
   return body.data.token;
 }
 
+/**
+ * A new activated clinic of the installation (through the API and the outbox), signed up from its
+ * own client address (the sign-up counts against the throttle of the address); answers its
+ * administrator's token.
+ */
+export async function signUpClinic(
+  request: APIRequestContext,
+  clinicName: string,
+  clientAddress: string,
+): Promise<{ token: string; email: string }> {
+  const email = uniqueEmail('clinica');
+  const password = 'la clave de la otra clínica';
+  const signUp = await request.post(rootServer.url('api/auth/sign-up'), {
+    headers: { 'X-Forwarded-For': clientAddress },
+    data: {
+      completeName: 'Ramón Ortiz',
+      email,
+      password,
+      passwordConfirmation: password,
+      clinicName,
+      contact: '+54 11 4000-1900',
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status(), 'sign-up').toBe(201);
+  const activation = await linkFromOutbox(email, '/auth/activation/');
+  const activated = await request.post(rootServer.url(`api${activation}`));
+  expect(activated.status(), 'activation').toBe(200);
+  return { token: await apiSignIn(request, email, password), email };
+}
+
 /** The page opens signed in as `email`: the token where the app looks for it. */
 export async function signInPage(page: Page, email: string, password = demoPassword): Promise<void> {
   await seedToken(page, await apiSignIn(page.request, email, password));

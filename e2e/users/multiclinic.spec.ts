@@ -3,9 +3,8 @@ import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { linkFromOutbox } from '../support/outbox';
 import { settle } from '../support/page';
-import { apiSignIn, createUser, signInPage, uniqueEmail } from '../support/real-users';
+import { createUser, signInPage, signUpClinic } from '../support/real-users';
 import { rootServer } from '../support/servers';
 
 /*
@@ -18,26 +17,7 @@ const demoClinic = 'Clínica Dental Sonrisa';
 
 /** A new activated clinic (through the API and the outbox) whose administrator invites `email`. */
 async function clinicInviting(request: APIRequestContext, email: string, clinicName: string): Promise<void> {
-  const admin = uniqueEmail('norte');
-  const password = 'la clave de la clínica norte';
-  const signUp = await request.post(rootServer.url('api/auth/sign-up'), {
-    // Its own client address: the sign-up counts against the throttle of the address.
-    headers: { 'X-Forwarded-For': '198.51.100.19' },
-    data: {
-      completeName: 'Ramón Ortiz',
-      email: admin,
-      password,
-      passwordConfirmation: password,
-      clinicName,
-      contact: '+54 11 4000-1900',
-      acceptTerms: true,
-    },
-  });
-  expect(signUp.status(), 'sign-up').toBe(201);
-  const activation = await linkFromOutbox(admin, '/auth/activation/');
-  const activated = await request.post(rootServer.url(`api${activation}`));
-  expect(activated.status(), 'activation').toBe(200);
-  const token = await apiSignIn(request, admin, password);
+  const { token } = await signUpClinic(request, clinicName, '198.51.100.19');
   const invited = await request.post(rootServer.url('api/users'), {
     headers: { Authorization: `Bearer ${token}` },
     data: { completeName: 'Dra. Inés Castro', email, level: 'supervisor' },

@@ -67,8 +67,10 @@ export const errorStatuses = {
   patient_email_required: 409,
   /** The patient's e-mail already signs in to this clinic as someone else (a user, another patient). */
   portal_email_in_use: 409,
-  /** The portal's first password: the sign-in already has one (the profile changes it). */
+  /** The portal's first password: the sign-in already has one (changed with the current one). */
   password_already_set: 409,
+  /** The portal's sign-in (issue 37): right password, but no patient membership to enter. */
+  portal_access_none: 403,
   version_conflict: 409,
   cannot_deactivate_self: 409,
   last_administrator: 409,

@@ -56,6 +56,8 @@ const patientCodes = new Set([
   'messages:online_booking_pending_exists',
   'messages:online_booking_held',
   'messages:appointment_booked_online',
+  'messages:portal_access_none',
+  'messages:password_already_set',
   'appMessages:portal_access_revoked',
 ]);
 const patientTexts = (key: string) =>

@@ -15,6 +15,8 @@ const BookingLinkPage = lazy(() =>
 const SignInPage = lazy(() => import('./pages/sign-in').then((module) => ({ default: module.SignInPage })));
 const SignInLinkPage = lazy(() => import('./pages/sign-in').then((module) => ({ default: module.SignInLinkPage })));
 const HomePage = lazy(() => import('./pages/home').then((module) => ({ default: module.HomePage })));
+const ClinicChoicePage = lazy(() => import('./pages/clinics').then((module) => ({ default: module.ClinicChoicePage })));
+const PasswordPage = lazy(() => import('./pages/password').then((module) => ({ default: module.PasswordPage })));
 const PortalBookingPage = lazy(() =>
   import('./pages/portal-booking').then((module) => ({ default: module.PortalBookingPage })),
 );
@@ -42,6 +44,8 @@ const pages: readonly [pattern: string, page: (params: Params) => JSX.Element][]
   ['/p/:slug', (params) => <SignInPage slug={params.slug ?? ''} />],
   ['/p/:slug/link/:token', (params) => <SignInLinkPage slug={params.slug ?? ''} token={params.token ?? ''} />],
   ['/portal/book', () => <PortalBookingPage />],
+  ['/portal/clinics', () => <ClinicChoicePage />],
+  ['/portal/password', () => <PasswordPage />],
   ['/portal', () => <HomePage />],
 ];
 

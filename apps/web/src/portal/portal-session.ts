@@ -17,6 +17,15 @@ export const portalDataApi = addressClient<Pick<typeof portalRoutes, 'appointmen
   balance: ['GET', '/portal/balance'],
 });
 
+/**
+ * The patient's password: the first one (`PUT /portal/password`, after entering by a link); a
+ * change needs the current one, as the staff's does (`sessionApi.changePassword`).
+ */
+export const portalPasswordApi = {
+  ...addressClient<Pick<typeof portalRoutes, 'setPassword'>>({ setPassword: ['PUT', '/portal/password'] }),
+  changePassword: sessionApi.changePassword,
+};
+
 type DocumentPdfRoute = (typeof portalRoutes)['documentPdf'];
 /** A document's PDF: by address too, saying it is a file (an address alone would be read as JSON). */
 const documentPdfRoute: DocumentPdfRoute = {

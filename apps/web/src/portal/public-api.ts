@@ -11,6 +11,7 @@ import { addressClient } from '../lib/api-client';
 export const portalAccessApi = addressClient<Omit<typeof publicPortalRoutes, 'logo'>>({
   clinic: ['GET', '/public/clinics/:slug'],
   requestAccess: ['POST', '/public/clinics/:slug/portal-access'],
+  signIn: ['POST', '/public/portal-sign-in'],
   signInWithLink: ['POST', '/public/portal-links/:token'],
 });
 

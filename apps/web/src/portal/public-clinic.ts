@@ -9,11 +9,15 @@ export function mapLink(address: string | null): string | null {
   return address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}` : null;
 }
 
+/** A clinic's logo (`logoPath`, under /api) as the page loads it. */
+export const logoUrlOf = (logoPath: string | null): string | null =>
+  logoPath ? `${apiBase()}/${logoPath.replace(/^\/+(api\/)?/, '')}` : null;
+
 /** The clinic's brand as the portal's pages show it. */
 export function brandOf(clinic: PortalClinic): ClinicBrand {
   return {
     name: clinic.name,
-    logoUrl: clinic.brand.logoPath ? `${apiBase()}/${clinic.brand.logoPath.replace(/^\/+(api\/)?/, '')}` : null,
+    logoUrl: logoUrlOf(clinic.brand.logoPath),
     colour: clinic.brand.color,
     address: clinic.address,
     phone: clinic.phone,

@@ -68,7 +68,10 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
   ) : null;
 }
 
-type FieldSpec<F extends string> = { name: F; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
+type FieldSpec<F extends string> = { name: F; label: string; hint?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name'
+>;
 
 /**
  * A portal form: its inputs (each with its error), anything else it asks (`children`), the failure

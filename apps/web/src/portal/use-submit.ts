@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { portalFieldErrors } from './errors';
+import { isApiError } from '../lib/http';
+import { portalErrorText, portalFieldErrors } from './errors';
 
 /**
  * An action the patient starts (a button, a form): one at a time — a second press (a double click)
@@ -29,12 +30,15 @@ export function usePress<A extends unknown[]>(action: (...args: A) => Promise<vo
 
 /**
  * A form of `fields` (its inputs' names), all required: an empty one is said on its field before
- * anything is sent, the server's field errors go on theirs, and a field's error goes as soon as the
- * patient changes it (`edit`, the form's input handler); sent once at a time (`usePress`).
+ * anything is sent, the server's field errors go on theirs, and so do the codes of `codeFields`
+ * (`current_password_incorrect` on the current password) instead of the form's alert; a field's
+ * error goes as soon as the patient changes it (`edit`, the form's input handler); sent once at a
+ * time (`usePress`).
  */
 export function useFormSubmit<F extends string>(
   fields: readonly F[],
   action: (values: Record<F, string>) => Promise<void>,
+  codeFields: Partial<Record<string, F>> = {},
 ) {
   const { t } = useTranslation();
   const [missing, setMissing] = useState<Partial<Record<F, string>>>({});
@@ -59,8 +63,13 @@ export function useFormSubmit<F extends string>(
     }
     void press(values);
   };
+  const placed = isApiError(error) ? codeFields[error.code] : undefined;
   const fieldErrors = Object.fromEntries(
-    Object.entries({ ...portalFieldErrors(error), ...missing }).filter(([name]) => !edited.has(name)),
+    Object.entries({
+      ...portalFieldErrors(error),
+      ...(placed ? { [placed]: portalErrorText(error) } : {}),
+      ...missing,
+    }).filter(([name]) => !edited.has(name)),
   ) as Partial<Record<F, string>>;
-  return { submit, edit, busy, error, fieldErrors };
+  return { submit, edit, busy, error: placed ? null : error, fieldErrors };
 }

@@ -1,5 +1,10 @@
 import { apiRoute } from '../api-route.ts';
-import { authCodeResponseSchema, resetPasswordRequestSchema, signInResponseSchema } from '../schemas/auth.ts';
+import {
+  authCodeResponseSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+} from '../schemas/auth.ts';
 import {
   onlineAppointmentResponseSchema,
   onlineBookingRequestSchema,
@@ -40,7 +45,10 @@ export const portalRoutes = {
     produces: ['application/pdf'],
   }),
   balance: apiRoute({ method: 'GET', path: '/portal/balance', answer: portalBalanceResponseSchema }),
-  /** The first password of a patient who entered by a link (then the normal sign-in works). */
+  /**
+   * The first password of a patient who entered by a link (then the portal's sign-in works); a
+   * patient who has one changes it with the current one (`sessionRoutes.changePassword`).
+   */
   setPassword: apiRoute({
     method: 'PUT',
     path: '/portal/password',
@@ -69,6 +77,16 @@ export const publicPortalRoutes = {
     params: clinicSlugParamsSchema,
     body: portalAccessRequestSchema,
     answer: portalAccessRequestedResponseSchema,
+  }),
+  /**
+   * The portal's sign-in (issue 37): e-mail and password open one of the person's patient
+   * memberships, never a staff one; its profile's `clinics` are the person's portal clinics.
+   */
+  signIn: apiRoute({
+    method: 'POST',
+    path: '/public/portal-sign-in',
+    body: signInRequestSchema,
+    answer: signInResponseSchema,
   }),
   signInWithLink: apiRoute({
     method: 'POST',

@@ -69,8 +69,26 @@ export const portalAccessChangedResponseSchema = z.object({
 });
 export const patientPortalParamsSchema = z.object({ patientId: idSchema });
 
-/** GET /api/portal/me: the patient, the clinic and the portal's settings. */
+/** One of the clinics whose portal the signed-in person may enter (the choice of clinic). */
+export const portalClinicChoiceSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  /** The clinic's logo under /api (GET, public) when it has one. */
+  logoPath: z.string().nullable(),
+  /** This session's clinic. */
+  current: z.boolean(),
+});
+export type PortalClinicChoice = z.infer<typeof portalClinicChoiceSchema>;
+
+/**
+ * GET /api/portal/me: the patient, the clinic and the portal's settings; the person's sign-in
+ * (its e-mail and whether it has a password: the password page's form) and the clinics whose portal
+ * they may enter, by name (two or more: the portal offers a choice; never a staff membership).
+ */
 export const portalMeSchema = z.object({
+  signIn: z.object({ email: z.string(), hasPassword: z.boolean() }),
+  clinics: z.array(portalClinicChoiceSchema),
   patient: z.object({
     id: z.uuid(),
     firstName: z.string(),

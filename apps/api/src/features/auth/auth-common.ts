@@ -86,7 +86,9 @@ export function toProfile(
       lockAfterMinutes: account.lockAfterMinutes,
     },
     locked,
+    // The clinics of this session's side only: a patient's portal never lists a staff membership.
     clinics: memberships
+      .filter((membership) => repository.sideOf(membership) === repository.sideOf(row))
       .filter((membership) => repository.canEnter(membership) || membership.account.id === account.id)
       .map((membership) => ({
         id: membership.account.id,

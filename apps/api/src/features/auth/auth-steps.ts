@@ -100,12 +100,18 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     return { token, expiresAt };
   }
 
-  /** The clinic sign-in opens: the one last entered when the person may still enter it, else the oldest. */
+  /**
+   * The clinic sign-in opens on `side`: the one last entered when the person may still enter it,
+   * else the oldest. Without a side (the staff's sign-in page), the staff side when the person has
+   * one, else the portal's (a patient who signs in there sees their profile, as before issue 37).
+   */
   function homeClinic(
     login: repository.LoginRow,
     memberships: repository.Membership[],
+    side?: repository.MembershipSide,
   ): repository.Membership | undefined {
-    const open = memberships.filter(repository.canEnter);
+    const staff = repository.enterableOn('staff', memberships);
+    const open = repository.enterableOn(side ?? (staff.length > 0 ? 'staff' : 'portal'), memberships);
     return open.find((membership) => membership.account.id === login.lastAccountId) ?? open[0];
   }
 

@@ -50,6 +50,19 @@ export async function findMemberships(tx: SystemTx, loginId: string): Promise<Me
 /** A membership the person may enter: active, in an activated clinic. */
 export const canEnter = (membership: Membership) => membership.user.active && membership.account.activatedAt !== null;
 
+/**
+ * The two sides a person's memberships open (issue 37): the staff's app, or the patient portal (a
+ * customer membership, one patient of one clinic). A session stays on its side: its list of
+ * clinics and its switch name only memberships of the same side.
+ */
+export type MembershipSide = 'staff' | 'portal';
+export const sideOf = (membership: Membership): MembershipSide =>
+  membership.user.level === 'customer' ? 'portal' : 'staff';
+
+/** The memberships of `side` the person may enter. */
+export const enterableOn = (side: MembershipSide, memberships: Membership[]) =>
+  memberships.filter((membership) => canEnter(membership) && sideOf(membership) === side);
+
 export async function insertLogin(tx: SystemTx, login: typeof logins.$inferInsert): Promise<void> {
   await tx.insert(logins).values(login);
 }

@@ -13,8 +13,12 @@ export function sessionFlow(deps: AuthServiceDeps, steps: AuthSteps) {
   const { checkOwnPassword, homeClinic, enter } = steps;
 
   return {
-    /** E-mail and password open a session in the clinic last entered (or the oldest one). */
-    async signIn(input: SignInRequest, context: ClientContext) {
+    /**
+     * E-mail and password open a session in the clinic last entered (or the oldest one) of `side`
+     * (homeClinic): the portal's sign-in enters only the person's customer memberships, 403
+     * portal_access_none when there is none to enter.
+     */
+    async signIn(input: SignInRequest, context: ClientContext, side?: repository.MembershipSide) {
       const found = await db.withSystem(async (tx) => {
         const login = await repository.findLoginByEmail(tx, input.email);
         if (!login) return undefined;
@@ -29,7 +33,7 @@ export function sessionFlow(deps: AuthServiceDeps, steps: AuthSteps) {
         user: found ? { loginId: found.login.id } : undefined,
       });
       const valid = await verifyPassword(found?.login.passwordHash ?? found?.pending ?? null, input.password);
-      const home = found ? homeClinic(found.login, found.memberships) : undefined;
+      const home = found ? homeClinic(found.login, found.memberships, side) : undefined;
       if (!found || !valid) {
         const audited = home ?? found?.memberships[0];
         if (audited) {
@@ -48,6 +52,7 @@ export function sessionFlow(deps: AuthServiceDeps, steps: AuthSteps) {
       await attempt.forgive();
       if (!found.login.passwordHash) throw new AppError('account_not_activated');
       if (!home) {
+        if (side === 'portal') throw new AppError('portal_access_none');
         const waiting = found.memberships.some((row) => row.user.active && !row.account.activatedAt);
         throw new AppError(waiting ? 'account_not_activated' : 'user_inactive');
       }
@@ -66,7 +71,8 @@ export function sessionFlow(deps: AuthServiceDeps, steps: AuthSteps) {
     /**
      * Moves the session to another of the person's clinics (issue 19): a new session there with
      * the same remember choice and expiry, this one revoked; each clinic's trail records its side.
-     * A clinic the person may not enter answers 404 clinic_not_found.
+     * A clinic the person may not enter answers 404 clinic_not_found, and so does one of the other
+     * side (issue 37): a patient's portal session never becomes a staff session, nor the reverse.
      */
     async switchClinic({ actor, sessionId, input }: { actor: Actor; sessionId: string; input: SwitchClinicRequest }) {
       return db.withSystem(async (tx) => {
@@ -75,7 +81,8 @@ export function sessionFlow(deps: AuthServiceDeps, steps: AuthSteps) {
         const login = current && (await repository.findLogin(tx, current.user.loginId));
         if (!current || !session || !login) throw new AppError('unauthorized');
         const memberships = await repository.findMemberships(tx, login.id);
-        const target = memberships.find((row) => row.account.id === input.accountId && repository.canEnter(row));
+        const open = repository.enterableOn(repository.sideOf(current), memberships);
+        const target = open.find((row) => row.account.id === input.accountId);
         if (!target) throw new AppError('clinic_not_found');
         await repository.revokeSessionOf(tx, actor.accountId, sessionId);
         await recordAuditEvent(tx, {

@@ -28,6 +28,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
+import { closePendingSigningRequest } from '../signing/closed-at-the-chair.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
 import { authorizationRecords as records } from './authorizations.repository.ts';
@@ -292,6 +293,8 @@ export const authorizationsService = {
           ...remoteAuditFields(ctx, remote, signedAt),
         },
       });
+      // Signed at the chair while a remote request was pending: its link must not sign again.
+      if (!remote) await closePendingSigningRequest(ctx, { kind: 'authorization', id, patientId }, 'signed', signedAt);
       return await detail(ctx, patientId, id);
     } catch (error) {
       // Two signatures at once: the partial unique index lets one stand.

@@ -1,4 +1,5 @@
-import type { PortalAccess, PortalAccessState } from '@odontia/shared/schemas/portal';
+import type { SignInRequest } from '@odontia/shared/schemas/auth';
+import type { PortalAccess, PortalAccessState, PortalMe } from '@odontia/shared/schemas/portal';
 import type { Actor, RequestContext } from '../../context.ts';
 import type { SystemTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,9 +18,10 @@ import {
   resetTtlMs,
 } from '../auth/auth-common.ts';
 import { createAuthSteps } from '../auth/auth-steps.ts';
+import { sessionFlow } from '../auth/sessions.service.ts';
 import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { insertMembership } from '../users/users.repository.ts';
-import { findClinicBySlug } from './portal.repository.ts';
+import { findClinicBySlug, findClinicsByIds } from './portal.repository.ts';
 import * as repository from './portal-access.repository.ts';
 
 /**
@@ -98,6 +100,7 @@ function stateOf(membership: Membership | undefined): PortalAccessState {
 export function createPortalAccessService(deps: AuthServiceDeps) {
   const { db, throttle } = deps;
   const steps = createAuthSteps(deps);
+  const sessions = sessionFlow(deps, steps);
 
   async function describe(ctx: RequestContext, patientId: string): Promise<PortalAccess> {
     const patient = await repository.findInvitablePatient(ctx.tx, ctx.accountId, patientId);
@@ -223,6 +226,39 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
         if (!login) throw new AppError('invalid_token');
         const memberships = await authRepository.findMemberships(tx, login.id);
         return steps.enter(tx, { login, membership, memberships, remember: false, context, action: 'sign_in' });
+      });
+    },
+
+    /**
+     * POST /api/public/portal-sign-in: the staff's sign-in (throttle, audit, the clinic last
+     * entered) over the person's patient memberships only; 403 portal_access_none without one.
+     */
+    signIn: (input: SignInRequest, context: ClientContext) => sessions.signIn(input, context, 'portal'),
+
+    /**
+     * What GET /api/portal/me adds about the person (system context: their sign-in and their other
+     * clinics are no one clinic's): whether the sign-in has a password, and the clinics whose portal
+     * they may enter, by name, this session's marked. Never a staff membership.
+     */
+    async person(actor: Actor): Promise<Pick<PortalMe, 'signIn' | 'clinics'>> {
+      return db.withSystem(async (tx) => {
+        const login = await authRepository.findLoginOfUser(tx, actor.accountId, actor.userId);
+        if (!login) throw new AppError('unauthorized');
+        const memberships = authRepository.enterableOn('portal', await authRepository.findMemberships(tx, login.id));
+        const clinics = await findClinicsByIds(
+          tx,
+          memberships.map((membership) => membership.account.id),
+        );
+        return {
+          signIn: { email: login.email, hasPassword: login.passwordHash !== null },
+          clinics: clinics.map(({ id, clinic }) => ({
+            id,
+            name: clinic.name,
+            slug: clinic.slug,
+            logoPath: clinic.brand.logoPath,
+            current: id === actor.accountId,
+          })),
+        };
       });
     },
 

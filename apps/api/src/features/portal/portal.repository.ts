@@ -1,6 +1,6 @@
 import type { Currency, Language } from '@odontia/shared/enums';
 import type { PortalClinic } from '@odontia/shared/schemas/portal';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accounts, clinicLogos, patients } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -69,6 +69,17 @@ export async function findClinicBySlug(tx: SystemTx, slug: string): Promise<Clin
     .where(and(eq(accounts.publicSlug, slug.toLowerCase()), sql`${accounts.activatedAt} is not null`))
     .limit(1);
   return row ? toClinic(row) : undefined;
+}
+
+/** Clinics by id, by name (system context: a person's portal clinics, for the choice of clinic). */
+export async function findClinicsByIds(tx: SystemTx, ids: string[]): Promise<ClinicBySlug[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select(clinicColumns)
+    .from(accounts)
+    .where(inArray(accounts.id, ids))
+    .orderBy(asc(accounts.clinicName), asc(accounts.id));
+  return rows.map(toClinic);
 }
 
 /** The signed-in patient's clinic (their transaction sees that clinic's row only). */

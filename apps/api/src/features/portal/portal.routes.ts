@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { sendPdf } from '../../lib/pdf.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { routes } from '../../plugins/routes.ts';
+import { inTransaction, routes } from '../../plugins/routes.ts';
 import { findLogo } from '../fiscal/fiscal.repository.ts';
 import { findClinicBySlug } from './portal.repository.ts';
 import { portalAppointments, portalBalance, portalDocumentPdf, portalDocuments, portalMe } from './portal.service.ts';
@@ -22,8 +22,17 @@ export const portalRoutes: FastifyPluginAsync<{ access: PortalAccessService }> =
 
   route.serve(
     declared.me,
-    { permission: 'portal.use', summary: "The signed-in patient, their clinic and the portal's settings" },
-    async ({ ctx }) => ({ data: await portalMe(ctx) }),
+    {
+      permission: 'portal.use',
+      summary:
+        "The signed-in patient, their clinic and the portal's settings; whether their sign-in has a password, and the clinics whose portal they may enter (never a staff membership)",
+      // The patient's data in their transaction; the person's sign-in and clinics across clinics.
+      transaction: false,
+    },
+    async ({ actor }) => {
+      const me = await inTransaction(app.db, actor, portalMe);
+      return { data: { ...me, ...(await access.person(actor)) } };
+    },
   );
 
   const read = { permission: 'portal.use' } as const;
@@ -117,6 +126,18 @@ export const portalRoutes: FastifyPluginAsync<{ access: PortalAccessService }> =
       await access.request(params.slug, body, clientOf(request));
       return { code: 'portal_access_requested' as const };
     },
+  );
+
+  route.servePublic(
+    publicPortalRoutes.signIn,
+    {
+      summary:
+        "The portal's sign-in: e-mail and password open the patient membership last entered (or the oldest), never a staff one; the profile's clinics are the person's portal clinics (two or more: the portal offers a choice, then /auth/switch). Throttled like the staff's; 401 invalid_credentials, 403 portal_access_none",
+    },
+    async ({ body, request }) => ({
+      data: await access.signIn(body, clientOf(request)),
+      code: 'login_success' as const,
+    }),
   );
 
   route.servePublic(

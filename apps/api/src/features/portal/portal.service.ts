@@ -34,8 +34,11 @@ export function portalPatientOf(source: FastifyRequest | Pick<Actor, 'patientId'
   return patientId;
 }
 
-/** GET /api/portal/me: the patient, their clinic and the portal's settings. */
-export async function portalMe(ctx: RequestContext): Promise<PortalMe> {
+/**
+ * GET /api/portal/me: the patient, their clinic and the portal's settings (the person's sign-in and
+ * clinics are added by the access service, across clinics).
+ */
+export async function portalMe(ctx: RequestContext): Promise<Omit<PortalMe, 'signIn' | 'clinics'>> {
   const patientId = portalPatientOf(ctx);
   const [patient, clinic] = await Promise.all([
     repository.findOwnPatient(ctx.tx, patientId),

@@ -25,6 +25,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { type RemoteSignature, remoteAuditFields } from '../authorizations/authorizations.service.ts';
 import { decodeSignature, pngDataUrl, signatureHash } from '../authorizations/signature.ts';
 import { customerOfPatient, findCustomer } from '../customers/customer-parties.ts';
+import { closePendingSigningRequest } from '../signing/closed-at-the-chair.ts';
 import * as repository from './budgets.repository.ts';
 import { auditSaleDraft, defaultPointOfSale, insertSaleDraft, type SaleDraftLine } from './invoice-drafts.ts';
 
@@ -249,6 +250,11 @@ async function decide({
       ...remoteAuditFields(ctx, remote, new Date()),
     },
   });
+  // Answered at the desk while a remote request was pending: its link must not answer again.
+  if (!remote) {
+    const signing = { kind: 'budget' as const, id, patientId: document.patientId };
+    await closePendingSigningRequest(ctx, signing, sealed ? 'signed' : 'answered');
+  }
   const stored = (await repository.decisionOf(ctx, id)) as repository.DecisionRow;
   return { data: presentDecision(stored), code: action };
 }

@@ -268,6 +268,82 @@ describe.each(availableBackends())('remote signing on %s', (backend) => {
     expectAnswer(await signLink(budgetToken), 409, { code: 'signing_document_closed', details: { why: 'answered' } });
   });
 
+  it('closes the pending request at once when the consent or the budget is signed at the chair (audited); its link says signed', async () => {
+    const { id: patientId, email } = await patient();
+    /** The request's own row, as stored (not as read through the view). */
+    const stored = async (column: 'authorization_id' | 'sale_id', documentId: string) =>
+      (
+        await t.db.withTenant(t.clinic.accountId, (tx) =>
+          tx.execute<{ id: string; status: string; cancelled_by: string | null }>(
+            sql`select id, status, cancelled_by from signing_requests where ${sql.identifier(column)} = ${documentId}::uuid`,
+          ),
+        )
+      ).rows;
+    const superseded = async (requestId: string) =>
+      (await t.auditEvents('signing_request_superseded')).find((event) => event.entityId === requestId);
+
+    // A consent.
+    const authorization = await consent(patientId);
+    const url = consentUrl(patientId, authorization.id);
+    expectAnswer(await t.call('POST', url), 201, { data: { status: 'pending' } });
+    const token = t.mailer.tokenFor(email);
+    const chair = await t.call('POST', `/api/patients/${patientId}/authorizations/${authorization.id}/sign`, {
+      body: signBody(),
+    });
+    expect(chair.statusCode, chair.body).toBe(200);
+    const [request] = await stored('authorization_id', authorization.id);
+    expect(request).toMatchObject({ status: 'cancelled', cancelled_by: t.clinic.userId });
+    expectAnswer(await t.call('GET', url), 200, { data: { status: 'cancelled', cancelledAt: expect.any(String) } });
+    expect(await superseded(request?.id as string)).toMatchObject({
+      entity: 'signing_request',
+      patientId,
+      userId: t.clinic.userId,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', why: 'signed', documentId: authorization.id },
+    });
+    const closed = { code: 'signing_document_closed', details: { why: 'signed' } };
+    expectAnswer(await t.call('GET', linkUrl(token), { token: null }), 409, closed);
+    expectAnswer(await signLink(token), 409, closed);
+    const detail = (await t.call('GET', `/api/patients/${patientId}/authorizations/${authorization.id}`)).json().data;
+    expect(detail.signatures).toHaveLength(1);
+
+    // A budget signed at the chair.
+    const { id: signedBudget } = await budget(patientId);
+    await t.call('POST', budgetUrl(signedBudget));
+    const budgetToken = t.mailer.tokenFor(email);
+    const accepted = await t.call('POST', `/api/sales/${signedBudget}/decision`, {
+      body: {
+        decision: 'accepted',
+        signature: { image: dataUrl(png), signerName: 'Lucía Ferrer', signerIdNumber: '44.555.666' },
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [budgetRequest] = await stored('sale_id', signedBudget);
+    expect(budgetRequest?.status).toBe('cancelled');
+    expect((await superseded(budgetRequest?.id as string))?.after).toMatchObject({ why: 'signed' });
+    expectAnswer(await t.call('GET', linkUrl(budgetToken), { token: null }), 409, closed);
+    expectAnswer(await signLink(budgetToken), 409, closed);
+
+    // A budget answered at the desk without a signature.
+    const { id: answeredBudget } = await budget(patientId);
+    await t.call('POST', budgetUrl(answeredBudget));
+    const answeredToken = t.mailer.tokenFor(email);
+    const rejected = await t.call('POST', `/api/sales/${answeredBudget}/decision`, { body: { decision: 'rejected' } });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const [answeredRequest] = await stored('sale_id', answeredBudget);
+    expect(answeredRequest?.status).toBe('cancelled');
+    expect((await superseded(answeredRequest?.id as string))?.after).toMatchObject({ why: 'answered' });
+    expectAnswer(await signLink(answeredToken), 409, { code: 'signing_document_closed', details: { why: 'answered' } });
+
+    // A request the staff cancelled, of a document still open, still says it was cancelled.
+    const open = await consent(patientId);
+    await t.call('POST', consentUrl(patientId, open.id));
+    const cancelledToken = t.mailer.tokenFor(email);
+    await t.call('POST', `${consentUrl(patientId, open.id)}/cancel`);
+    expectAnswer(await t.call('GET', linkUrl(cancelledToken), { token: null }), 200, { data: { status: 'cancelled' } });
+    expectAnswer(await signLink(cancelledToken), 409, { code: 'signing_link_stale', details: { why: 'cancelled' } });
+  });
+
   it('signs nothing when the consent was edited after the page showed it (409 signing_document_changed)', async () => {
     const { id: patientId, email } = await patient();
     const authorization = await consent(patientId);

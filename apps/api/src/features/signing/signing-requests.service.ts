@@ -32,7 +32,8 @@ import * as repository from './signing-requests.repository.ts';
  *
  * A link of no clinic answers 404 signing_link_not_found; a used, expired or cancelled one 409
  * signing_link_stale (details.why); a document signed at the chair, answered or voided since, 409
- * signing_document_closed (details.why).
+ * signing_document_closed (details.why) — also once the chair's signature has closed the request
+ * (closed-at-the-chair.ts).
  */
 
 export const validDays = 7;
@@ -285,6 +286,8 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
       return withLink(token, async (scope, request) => {
         const status = statusOf(request, now);
         if (status !== 'pending') {
+          if (status === 'cancelled')
+            await refuseClosedAtTheChair(await linkContext(scope, request, ip), request, status);
           throw new AppError('signing_link_stale', { why: status === 'signed' ? 'used' : status });
         }
         const ctx = await linkContext(scope, request, ip);
@@ -344,11 +347,25 @@ function documentOf(request: repository.SigningRequestRow): SigningDocument {
     : { kind: 'budget', id: request.saleId as string };
 }
 
+/**
+ * A request cancelled because its document was signed at the chair or answered at the desk
+ * (closed-at-the-chair.ts), or closed otherwise since: its link says why the document is closed
+ * (409 signing_document_closed, `signed`…), not merely that it was cancelled.
+ */
+async function refuseClosedAtTheChair(
+  ctx: RequestContext,
+  request: repository.SigningRequestRow,
+  status: SigningRequestStatus,
+): Promise<void> {
+  if (status === 'cancelled') await loadOpen(ctx, documentOf(request));
+}
+
 /** The page's view of a request: the text it seals, in the language it was sent in. */
 async function linkOf(ctx: RequestContext, request: repository.SigningRequestRow, now: Date): Promise<SigningLink> {
   const contact = await repository.patientContact(ctx, request.patientId);
   if (!contact) throw new AppError('signing_link_not_found');
   const status = statusOf(request, now);
+  await refuseClosedAtTheChair(ctx, request, status);
   let text = '';
   if (status === 'pending') {
     text = (await loadOpen(ctx, documentOf(request))).text;

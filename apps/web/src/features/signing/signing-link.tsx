@@ -86,7 +86,9 @@ export function SigningLinkScreen({ token }: { token: string }) {
   if (state.step === 'closed') {
     return (
       <AuthResult testId="signing-link-closed" tone="danger" icon={CircleAlert} title={t(`link.closed.${state.why}`)}>
-        <p className="auth-subtitle">{t('link.closed.text')}</p>
+        <p className="auth-subtitle">
+          {t(state.why === 'signed' || state.why === 'answered' ? 'link.closed.nothingToDo' : 'link.closed.text')}
+        </p>
       </AuthResult>
     );
   }

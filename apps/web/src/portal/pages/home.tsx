@@ -1,5 +1,5 @@
 import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
-import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, LogOut } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../lib/save-file';
@@ -8,6 +8,7 @@ import { formatDay, formatMoney, formatWhen } from '../format';
 import { PortalLayout } from '../layout';
 import { downloadDocumentPdf, portalBookingApi, portalDataApi, usePortalMe } from '../portal-session';
 import { Link, useRouter } from '../router';
+import { SignedInActions } from '../signed-in';
 import { Busy, ErrorAlert, Loaded, Placeholder, PortalSection } from '../ui';
 
 type Appointments = { upcoming: PortalAppointment[]; past: PortalAppointment[] };
@@ -226,19 +227,8 @@ export function HomePage() {
     appointments.reload();
   };
 
-  const signOutButton = me ? (
-    <button
-      type="button"
-      className="btn btn-sm portal-icon-button d-inline-flex align-items-center"
-      onClick={() => void signOut()}
-      data-testid="sign-out"
-    >
-      <LogOut size={18} aria-hidden="true" />
-      <span className="ms-1">{t('home.signOut')}</span>
-    </button>
-  ) : null;
   return (
-    <PortalLayout brand={brand} title={t('home.title')} actions={signOutButton}>
+    <PortalLayout brand={brand} title={t('home.title')} actions={<SignedInActions me={me} signOut={signOut} />}>
       {error ? (
         <ErrorAlert>{portalErrorText(error)}</ErrorAlert>
       ) : !me ? (
@@ -316,6 +306,16 @@ export function HomePage() {
                 )
               }
             </Loaded>
+          </PortalSection>
+
+          <PortalSection id="portal-password-section" title={t('home.password.title')}>
+            <p className="text-body-secondary">
+              {t(me.signIn.hasPassword ? 'home.password.has' : 'home.password.none', { email: me.signIn.email })}
+            </p>
+            <Link to="/portal/password" className="btn btn-outline-primary" testId="portal-password">
+              <KeyRound size={18} aria-hidden="true" className="me-1" />
+              {t(me.signIn.hasPassword ? 'home.password.change' : 'home.password.set')}
+            </Link>
           </PortalSection>
         </div>
       )}

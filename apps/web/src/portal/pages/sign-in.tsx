@@ -1,7 +1,5 @@
-import type { publicAuthRoutes } from '@odontia/shared/routes/auth';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { addressClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/http';
 import { storeSession } from '../../session/session-store';
 import { portalErrorText } from '../errors';
@@ -12,8 +10,6 @@ import { Link, useRouter } from '../router';
 import { Busy, ErrorAlert, PortalForm } from '../ui';
 import { useFormSubmit, usePress } from '../use-submit';
 
-const authApi = addressClient<Pick<typeof publicAuthRoutes, 'signIn'>>({ signIn: ['POST', '/auth/sign-in'] });
-
 /** The clinic of `/p/:slug` or of `?clinic=` (the page the patient came from), for its brand. */
 function useClinicOf(named: string | undefined) {
   const { query } = useRouter();
@@ -23,17 +19,18 @@ function useClinicOf(named: string | undefined) {
 }
 
 /**
- * `/portal/sign-in` and a clinic's own `/p/:slug`: e-mail and password; or a one-time link, asked
- * for on the clinic's page.
+ * `/portal/sign-in` and a clinic's own `/p/:slug`: e-mail and password (the portal's own sign-in:
+ * only the person's patient memberships); or a one-time link, asked for on the clinic's page. A
+ * patient of two or more clinics chooses where to enter next (`/portal/clinics`).
  */
 export function SignInPage({ slug: named }: { slug?: string }) {
   const { t } = useTranslation();
   const { navigate } = useRouter();
   const { slug, brand } = useClinicOf(named);
   const form = useFormSubmit(['email', 'password'], async ({ email, password }) => {
-    const answer = await authApi.signIn({ body: { email: email.trim(), password, remember: false } });
+    const answer = await portalAccessApi.signIn({ body: { email: email.trim(), password, remember: false } });
     storeSession(answer.data, false);
-    navigate('/portal', { replace: true });
+    navigate(answer.data.user.clinics.length > 1 ? '/portal/clinics' : '/portal', { replace: true });
   });
 
   return (
@@ -59,7 +56,7 @@ export function SignInPage({ slug: named }: { slug?: string }) {
 /**
  * `/p/:slug/link/:token`: the one-time link of an invitation or of an access request, under its
  * clinic's brand. The link signs in when pressed, not on opening: a mail scanner that opens links
- * does not spend it.
+ * does not spend it. It enters its own clinic, whatever other clinics the person has.
  */
 export function SignInLinkPage({ slug, token }: { slug: string; token: string }) {
   const { t } = useTranslation();
