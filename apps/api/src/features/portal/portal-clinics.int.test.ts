@@ -62,6 +62,16 @@ describe.each(availableBackends())('a patient at two clinics on %s', (backend) =
     };
   }
 
+  /** Every answer of the session's own data names nothing of the other clinic's patient. */
+  async function expectNothingOf(token: string, other: Side) {
+    for (const url of ['/api/portal/me', '/api/portal/appointments', '/api/portal/documents', '/api/portal/balance']) {
+      const answer = await t.call('GET', url, { token });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      expect(answer.body, url).not.toContain(other.patientId);
+      expect(answer.body, url).not.toContain(other.appointmentId);
+    }
+  }
+
   beforeAll(async () => {
     email = `dos.clinicas.${Date.now().toString(36)}@example.com`;
     first = await patientAt(t.clinic, 48);
@@ -95,6 +105,7 @@ describe.each(availableBackends())('a patient at two clinics on %s', (backend) =
     const seen = await seenBy(token);
     expect(seen.patientId).toBe(first.patientId);
     expect(seen.appointments).toEqual([first.appointmentId]);
+    await expectNothingOf(token, second);
     expect(seen.clinics.map((clinic) => clinic.id).sort()).toEqual(
       [first.clinic.accountId, second.clinic.accountId].sort(),
     );
@@ -122,6 +133,7 @@ describe.each(availableBackends())('a patient at two clinics on %s', (backend) =
     const seen = await seenBy(there);
     expect(seen.patientId).toBe(second.patientId);
     expect(seen.appointments).toEqual([second.appointmentId]);
+    await expectNothingOf(there, first);
     expect(seen.clinics.find((clinic) => clinic.current)?.id).toBe(second.clinic.accountId);
     // The first clinic's patient and appointment are not this session's: 404 as any other patient's.
     const other = await t.call('POST', `/api/portal/appointments/${first.appointmentId}/confirm`, { token: there });
