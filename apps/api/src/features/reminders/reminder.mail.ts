@@ -67,11 +67,11 @@ const templates: Record<Language, Template> = {
   },
 };
 
-const locales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
+export const mailLocales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
 
 /** "martes, 3 de marzo de 2026, 10:30" in the clinic's zone, in the patient's language. */
 export function formatAppointmentTime(startsAt: Date, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(locales[language], {
+  return new Intl.DateTimeFormat(mailLocales[language], {
     timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -82,7 +82,7 @@ export function formatAppointmentTime(startsAt: Date, timeZone: string, language
   }).format(startsAt);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface ReminderMailInput {
   language: Language;
