@@ -45,8 +45,7 @@ export function recallMessageHandler(deps: { mailer: Mailer }): JobHandler {
         .where(and(eq(recalls.accountId, ctx.accountId), eq(recalls.id, recallId), isNull(recalls.deletedAt)))
         .for('update', { of: recalls });
       if (
-        !row ||
-        row.status !== 'pending' ||
+        row?.status !== 'pending' ||
         row.dueOn !== String(job.payload.dueOn ?? '') ||
         row.days <= 0 ||
         !row.active ||
