@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
-import { expectNoAxeViolations } from '../support/axe';
 import { saveScreenshot } from '../support/artifacts';
+import { expectNoAxeViolations } from '../support/axe';
 import { settle } from '../support/page';
 import { demoUsers, signInPage } from '../support/real-users';
 

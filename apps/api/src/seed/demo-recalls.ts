@@ -1,5 +1,5 @@
-import { attendanceContracts } from '@odontia/shared/schemas/attendances';
 import { appointmentContracts } from '@odontia/shared/schemas/appointments';
+import { attendanceContracts } from '@odontia/shared/schemas/attendances';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recalls, treatments } from '../db/schema/index.ts';
 import type { TenantTx } from '../db/tenancy.ts';
@@ -79,7 +79,11 @@ export async function seedDemoRecalls(
       input: { channel: 'message', outcome: 'no_answer', note: null },
     });
   if (closed)
-    await recallsService.close({ ctx, id: closed, input: { reason: 'treated_elsewhere', note: 'Sigue con su dentista de siempre.' } });
+    await recallsService.close({
+      ctx,
+      id: closed,
+      input: { reason: 'treated_elsewhere', note: 'Sigue con su dentista de siempre.' },
+    });
   if (booked) {
     // An appointment for the cleaning books the recall by itself.
     await appointmentsService.create({

@@ -1,7 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
-import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
-import { escapeHtml, mailLocales } from '../reminders/reminder.mail.ts';
+import { escapeHtml, mailLocales, templateFiller } from '../reminders/reminder.mail.ts';
 
 /**
  * The automatic recall e-mail (issue 38), in the patient's language and addressed as "usted": it is
@@ -89,10 +88,7 @@ export function recallMail(input: RecallMailInput): MailMessage {
     reason: input.reason,
     phone: input.clinicPhone ?? '',
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const lines = [template.body, template.reason, template.book, ...(input.clinicPhone ? [template.phone] : [])];
   const text = [
     fill(template.greeting, false),

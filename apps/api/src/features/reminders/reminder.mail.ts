@@ -84,6 +84,17 @@ export function formatAppointmentTime(startsAt: Date, timeZone: string, language
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/**
+ * A patient mail's template filler: "Estimado/a" as the patient's sex says (gendered-text.ts), then
+ * `{placeholders}` with their values, escaped for the HTML twin.
+ */
+export function templateFiller(values: Record<string, string>, sex: string | null | undefined) {
+  return (text: string, html: boolean) =>
+    genderedText(text, sex).replace(/\{(\w+)\}/g, (_, key: string) =>
+      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
+    );
+}
+
 export interface ReminderMailInput {
   language: Language;
   to: string;
@@ -110,10 +121,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     address: input.clinicAddress ?? '',
     phone: input.clinicPhone ?? '',
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const details = [
     template.professional,
     ...(input.clinicAddress ? [template.where] : []),

@@ -222,7 +222,9 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
         <div>
           <dt>{t('figures.recallsDue')}</dt>
           <dd data-testid="recalls-figure">
-            <Link to="/recalls">{t('figures.recallsValue', { due: number(recalls.due), booked: number(recalls.booked) })}</Link>
+            <Link to="/recalls">
+              {t('figures.recallsValue', { due: number(recalls.due), booked: number(recalls.booked) })}
+            </Link>
           </dd>
         </div>
       </dl>
