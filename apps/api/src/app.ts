@@ -40,6 +40,9 @@ import { portalAccessRoutes } from './features/portal/portal-access.routes.ts';
 import { createPortalAccessService } from './features/portal/portal-access.service.ts';
 import { providersRoutes } from './features/providers/providers.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { recallMessageHandler } from './features/recalls/recall.job.ts';
+import { recallsRoutes } from './features/recalls/recalls.routes.ts';
+import { recallMessageJobKind } from './features/recalls/recalls.service.ts';
 import { appointmentLinksRoutes } from './features/reminders/appointment-links.routes.ts';
 import { createAppointmentLinksService } from './features/reminders/appointment-links.service.ts';
 import { appointmentReminderHandler } from './features/reminders/reminder.job.ts';
@@ -160,6 +163,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       handlers: {
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [recallMessageJobKind]: recallMessageHandler({ mailer: app.mailer }),
         [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
@@ -244,6 +248,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(reorderRoutes);
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
+      await api.register(recallsRoutes);
       await api.register(portalRoutes, { access });
       await api.register(onlineBookingRoutes, {
         publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),

@@ -319,3 +319,22 @@ export function stockLevelOf(item: { totalStock: number; minStock: number; reord
   if (item.totalStock <= item.reorderStock) return 'reorder';
   return 'ok';
 }
+
+/** Recalls (issue 38): the unit of a treatment's "recall after" interval. */
+export const recallUnits = ['days', 'weeks', 'months'] as const;
+export type RecallUnit = (typeof recallUnits)[number];
+/** A recall's state: waiting to be contacted, contacted, booked (an appointment), closed. */
+export const recallStatuses = ['pending', 'contacted', 'booked', 'closed'] as const;
+export type RecallStatus = (typeof recallStatuses)[number];
+/** The recall list's views: open ones due from today, open ones past due, and each state. */
+export const recallViews = ['open', 'due', 'overdue', 'contacted', 'booked', 'closed'] as const;
+export type RecallView = (typeof recallViews)[number];
+/** How the clinic tried to reach the patient. */
+export const recallChannels = ['phone', 'message', 'email'] as const;
+export type RecallChannel = (typeof recallChannels)[number];
+/** What came of an attempt. */
+export const recallOutcomes = ['reached', 'no_answer', 'left_message', 'wrong_number', 'sent'] as const;
+export type RecallOutcome = (typeof recallOutcomes)[number];
+/** Why a recall was closed; `superseded` is written by a newer recall of the same treatment. */
+export const recallCloseReasons = ['declined', 'unreachable', 'treated_elsewhere', 'other', 'superseded'] as const;
+export type RecallCloseReason = (typeof recallCloseReasons)[number];

@@ -135,6 +135,12 @@ export const errorStatuses = {
   treatment_not_found: 404,
   chair_not_found: 404,
   schedule_exception_not_found: 404,
+  /** Recalls (issue 38): another clinic's id or none. */
+  recall_not_found: 404,
+  /** A step on a recall already booked or closed. */
+  recall_not_open: 409,
+  error_get_recall: 500,
+  error_update_recall: 500,
 
   // Reading and writing clinical records
   ...failureCodes(clinicalRecordEntities, recordVerbs),
@@ -472,6 +478,9 @@ export const successCodes = [
   'signing_request_sent',
   'signing_request_cancelled',
   'document_signed',
+  'recall_attempt_logged',
+  'recall_booked',
+  'recall_closed',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

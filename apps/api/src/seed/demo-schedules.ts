@@ -41,6 +41,10 @@ export const demoTreatments = [
     vatRate: '0',
     durationMinutes: 45,
     color: '#14b8a6',
+    // Recalls (issue 38): the cleaning every six months, a root canal's check a week after.
+    recallInterval: 6,
+    recallUnit: 'months',
+    recallReason: 'Limpieza semestral',
   },
   {
     name: 'Empaste',
@@ -59,6 +63,9 @@ export const demoTreatments = [
     vatRate: '0',
     durationMinutes: 90,
     color: '#f97316',
+    recallInterval: 1,
+    recallUnit: 'weeks',
+    recallReason: 'Control posterior a la endodoncia',
   },
   {
     name: 'Extracción',

@@ -17,6 +17,7 @@ import { seedDemoDocuments, seedDemoFiles } from './demo-documents.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
+import { seedDemoRecalls } from './demo-recalls.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
@@ -162,6 +163,7 @@ async function seedDemoRows(
     await seedDemoSchedules(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoAgenda(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoRecalls(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
     return { accountId, supervisorId, patientIds };

@@ -71,6 +71,7 @@ const history = [
   'collections',
   'priceList',
   'signing',
+  'recalls',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -121,6 +122,8 @@ export const protectedRoutes: RouteObject[] = [
   screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
   screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients']),
+  // Recalls (issue 38)
+  screen('recalls', 'recalls', () => import('../pages/recalls'), ['recalls', 'agenda']),
   // Inventory
   screen('medications', 'medications', inventoryList, inventory),
   screen('medicationCreate', 'medications/create', inventoryItem, inventory),

@@ -41,6 +41,7 @@ export const onDemandNamespaces = [
   'collections',
   'sales',
   'priceList',
+  'recalls',
   'customers',
   'settings',
   'account',

@@ -25,6 +25,7 @@ import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
 import { portalAccessRoutes, portalBookingRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
+import { recallRoutes } from './recalls.ts';
 import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
 import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedules.ts';
@@ -51,6 +52,7 @@ export const declaredRoutes = {
   clinicalRecordExtras,
   users: userRoutes,
   appointments: appointmentRoutes,
+  recalls: recallRoutes,
   schedules: scheduleRoutes,
   scheduleExceptions: scheduleExceptionRecord.routes,
   chairs: chairRecord.routes,

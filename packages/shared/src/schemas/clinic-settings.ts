@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
+import { recallMessageDaysMax } from '../recalls.ts';
 import { optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
 import { versionField } from './records.ts';
@@ -52,6 +53,8 @@ const clinicSettingsFields = {
    * Left out of a PUT, it stays as it is (clients older than the portal).
    */
   portalPaymentInstructions: optionalText(2000).optional(),
+  /** Recalls (issue 38): the automatic e-mail this many days before a recall is due; 0 = none. Left out: unchanged. */
+  recallMessageDays: wholeNumber(0, recallMessageDaysMax).optional(),
 };
 
 /**
@@ -85,6 +88,7 @@ export const clinicSettingsSchema = z.object({
   reminderLeadMinutes: z.number().int(),
   uploadMaxMb: z.number().int().nullable(),
   portalPaymentInstructions: z.string().nullable(),
+  recallMessageDays: z.number().int(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),
   updatedAt: instantText(),

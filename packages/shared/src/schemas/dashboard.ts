@@ -79,6 +79,11 @@ export const dashboardSchema = z.object({
       noShowRate: z.number(),
       lateCancelRate: z.number(),
     }),
+    /**
+     * Recalls (issue 38) due this calendar month in the clinic (whatever the period asked), and of
+     * them those recovered: booked. Recalls closed as superseded by a newer one are not counted.
+     */
+    recalls: z.object({ from: dateText(), to: dateText(), due: z.number().int(), booked: z.number().int() }),
   }),
   /** Null without reports.read. Amounts in the clinic's currency, as text ('1234.50'). */
   financial: z

@@ -49,6 +49,8 @@ export const accounts = pgTable(
     /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    /** Recalls (issue 38): an e-mail this many days before a recall is due (0: none; at most 60). */
+    recallMessageDays: integer('recall_message_days').notNull().default(0),
     /**
      * Online booking (issue 37): the clinic's rules for the patient portal and the public booking
      * page. Which treatments are bookable is `treatments.bookable_online`; which professionals,
@@ -121,6 +123,7 @@ export const accounts = pgTable(
      * clinic's currency cannot change while any of them exists.
      */
     unique('accounts_id_currency_unique').on(table.id, table.systemCurrency),
+    check('accounts_recall_message_days', sql`${table.recallMessageDays} between 0 and 60`),
   ],
 );
 

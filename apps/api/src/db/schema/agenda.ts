@@ -48,6 +48,10 @@ export const treatments = pgTable(
     active: boolean('active').notNull().default(true),
     /** Patients may book it online (issue 37), for `duration_minutes`. */
     bookableOnline: boolean('bookable_online').notNull().default(false),
+    /** Recall rule (issue 38): "recall after" N days, weeks or months (both null: none), and its reason. */
+    recallInterval: integer('recall_interval'),
+    recallUnit: text('recall_unit'),
+    recallReason: text('recall_reason'),
     searchText: text('search_text').generatedAlwaysAs(sql`odontia_search_text(code, name, group_name)`),
     ...recordStamps,
   },
@@ -63,6 +67,12 @@ export const treatments = pgTable(
     clinicSearchIndex('treatments_search_idx', table),
     check('treatments_duration', sql`${table.durationMinutes} between 5 and 720`),
     check('treatments_price', sql`${table.price} >= 0 and ${table.vatRate} between 0 and 100`),
+    // The bounds of packages/shared/src/recalls.ts (recallIntervalBounds): both or neither, up to five years.
+    check(
+      'treatments_recall_rule',
+      sql`(${table.recallInterval} is null and ${table.recallUnit} is null) or (${table.recallUnit} = 'days' and ${table.recallInterval} between 1 and 1825) or (${table.recallUnit} = 'weeks' and ${table.recallInterval} between 1 and 260) or (${table.recallUnit} = 'months' and ${table.recallInterval} between 1 and 60)`,
+    ),
+    check('treatments_recall_reason', sql`char_length(${table.recallReason}) <= 200`),
   ],
 );
 

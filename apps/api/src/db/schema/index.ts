@@ -9,6 +9,7 @@ export * from './commercial.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
 export * from './patients.ts';
+export * from './recalls.ts';
 export * from './reports.ts';
 export * from './signing.ts';
 export * from './throttle.ts';

@@ -22,6 +22,7 @@ import { type AuditActor, audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { patientExists } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { recallsService } from '../recalls/recalls.service.ts';
 import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
 import * as repository from './appointments.repository.ts';
@@ -731,5 +732,11 @@ async function bookAs(
     },
   });
   await replan(ctx, id, input.patientId, start);
+  // Issue 38: the patient's open recalls of this treatment are booked by it.
+  await recallsService.bookedByAppointment(ctx, {
+    id,
+    patientId: input.patientId,
+    treatmentId: input.treatmentId ?? null,
+  });
   return id;
 }

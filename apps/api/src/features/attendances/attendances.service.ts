@@ -26,6 +26,7 @@ import {
   requirePatient,
   requireProfessional,
 } from '../clinical/clinical.service.ts';
+import { recallsService } from '../recalls/recalls.service.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
 import * as repository from './attendances.repository.ts';
 
@@ -49,6 +50,7 @@ import * as repository from './attendances.repository.ts';
  *   and one that bills the fee forbids any change of the fee, the billable flag or the lines:
  *   409 attendance_line_invoiced (details.lineId, null for the fee). A delete of an attendance
  *   with anything invoiced answers the same.
+ * - Finishing it leaves the recalls of its treatments that have a rule (issue 38, recalls.service).
  * - A line's treatment must be a live treatment of the price list, its budget line a line of an
  *   accepted budget of the same patient (else 400 on the field).
  */
@@ -428,6 +430,7 @@ export const attendancesService = {
         attendanceId: id,
       });
     }
+    if (computed.columns.finished) await recallsService.fromFinishedAttendance(ctx, id);
     return get(ctx, patientId, id);
   },
 
@@ -454,6 +457,7 @@ export const attendancesService = {
       auditShape(computed.columns, computed.lines, computed.items),
     );
     await audit(ctx, { patientId, action: 'attendance_updated', entity: 'attendance', entityId: id, before, after });
+    if (computed.columns.finished) await recallsService.fromFinishedAttendance(ctx, id);
     return get(ctx, patientId, id);
   },
 

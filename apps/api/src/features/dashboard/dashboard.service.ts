@@ -1,12 +1,14 @@
 import { addDays, clinicDayRange, clinicToday } from '@odontia/shared/clinic-time';
 import type { Currency, PaymentMethod } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
+import { addMonths } from '@odontia/shared/recalls';
 import type { Dashboard, DashboardQuery } from '@odontia/shared/schemas/dashboard';
 import Big from 'big.js';
 import type { RequestContext } from '../../context.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { sideTotals } from '../current-accounts/party-accounts.repository.ts';
 import type { DayFigure } from '../figures/day-figures.repository.ts';
+import { recallFigures } from '../recalls/recalls.repository.ts';
 import * as repository from './dashboard.repository.ts';
 
 /**
@@ -118,9 +120,17 @@ export async function dashboard(ctx: RequestContext, query: DashboardQuery): Pro
         noShowRate: rate(kinds('no_show'), appointmentsTotal),
         lateCancelRate: rate(kinds('late_cancelled'), appointmentsTotal),
       },
+      recalls: await recallsOfMonth(ctx, period.today),
     },
     financial: financial ? await financialFigures(ctx, period, rowsOf) : null,
   };
+}
+
+/** The recalls due in the calendar month of the clinic's today, and of them those booked. */
+async function recallsOfMonth(ctx: RequestContext, today: string) {
+  const from = `${today.slice(0, 7)}-01`;
+  const to = addDays(addMonths(from, 1), -1);
+  return { from, to, ...(await recallFigures(ctx, from, to)) };
 }
 
 async function financialFigures(

@@ -67,11 +67,11 @@ const templates: Record<Language, Template> = {
   },
 };
 
-const locales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
+export const mailLocales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
 
 /** "martes, 3 de marzo de 2026, 10:30" in the clinic's zone, in the patient's language. */
 export function formatAppointmentTime(startsAt: Date, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(locales[language], {
+  return new Intl.DateTimeFormat(mailLocales[language], {
     timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -82,7 +82,18 @@ export function formatAppointmentTime(startsAt: Date, timeZone: string, language
   }).format(startsAt);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A patient mail's template filler: "Estimado/a" as the patient's sex says (gendered-text.ts), then
+ * `{placeholders}` with their values, escaped for the HTML twin.
+ */
+export function templateFiller(values: Record<string, string>, sex: string | null | undefined) {
+  return (text: string, html: boolean) =>
+    genderedText(text, sex).replace(/\{(\w+)\}/g, (_, key: string) =>
+      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
+    );
+}
 
 export interface ReminderMailInput {
   language: Language;
@@ -110,10 +121,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     address: input.clinicAddress ?? '',
     phone: input.clinicPhone ?? '',
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const details = [
     template.professional,
     ...(input.clinicAddress ? [template.where] : []),

@@ -212,6 +212,7 @@ export async function findReminderSettings({ tx, accountId }: Scope) {
       reminderLeadMinutes: accounts.reminderLeadMinutes,
       address: accounts.address,
       phone: accounts.phone,
+      recallMessageDays: accounts.recallMessageDays,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))
@@ -221,7 +222,13 @@ export async function findReminderSettings({ tx, accountId }: Scope) {
 
 export async function updateReminderSettings(
   { tx, accountId }: Scope,
-  settings: { remindersEnabled: boolean; reminderLeadMinutes: number; address: string | null; phone: string | null },
+  settings: {
+    remindersEnabled: boolean;
+    reminderLeadMinutes: number;
+    address: string | null;
+    phone: string | null;
+    recallMessageDays: number;
+  },
 ): Promise<void> {
   await tx
     .update(accounts)

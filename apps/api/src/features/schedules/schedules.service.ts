@@ -5,6 +5,7 @@ import type {
   Schedule,
   ScheduleException,
   ScheduleRange,
+  StoredReminderSettings,
   saveScheduleRequestSchema,
   scheduleExceptionContracts,
   scheduleExceptionsQuerySchema,
@@ -233,7 +234,7 @@ export const schedulesService = {
     return saveWeek(ctx, professionalId, name, input);
   },
 
-  async reminders({ ctx }: { ctx: RequestContext }): Promise<ReminderSettings> {
+  async reminders({ ctx }: { ctx: RequestContext }): Promise<StoredReminderSettings> {
     const row = await repository.findReminderSettings(ctx);
     if (!row) throw new AppError('not_found');
     return row;
@@ -246,13 +247,15 @@ export const schedulesService = {
   }: {
     ctx: RequestContext;
     input: ReminderSettings;
-  }): Promise<{ settings: ReminderSettings; remindersChanged: boolean }> {
+  }): Promise<{ settings: StoredReminderSettings; remindersChanged: boolean }> {
     const before = await repository.findReminderSettings(ctx);
     const after = {
       remindersEnabled: input.remindersEnabled,
       reminderLeadMinutes: input.reminderLeadMinutes,
       address: input.address ?? null,
       phone: input.phone ?? null,
+      // Recalls (issue 38): left out of the body, it stays as it is.
+      recallMessageDays: input.recallMessageDays ?? before?.recallMessageDays ?? 0,
     };
     await repository.updateReminderSettings(ctx, after);
     await audit(ctx, {

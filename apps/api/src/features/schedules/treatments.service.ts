@@ -1,3 +1,4 @@
+import type { RecallUnit } from '@odontia/shared/enums';
 import type {
   Treatment,
   TreatmentImportResult,
@@ -34,17 +35,29 @@ type Input = z.output<typeof treatmentContracts.create>;
 type Columns = Pick<
   Input,
   'code' | 'name' | 'groupName' | 'price' | 'vatRate' | 'durationMinutes' | 'color' | 'active'
->;
-const columnsOf = (input: Columns): Columns => ({
-  code: input.code ?? null,
-  name: input.name,
-  groupName: input.groupName ?? null,
-  price: input.price,
-  vatRate: input.vatRate,
-  durationMinutes: input.durationMinutes,
-  color: input.color ?? null,
-  active: input.active,
-});
+> & { recallInterval: number | null; recallUnit: RecallUnit | null; recallReason: string | null };
+type RecallRule = Pick<Columns, 'recallInterval' | 'recallUnit' | 'recallReason'>;
+type ColumnsInput = Omit<Columns, keyof RecallRule> & Partial<RecallRule>;
+/**
+ * The stored columns of an input. The recall rule (issue 38) left out of the input (an older
+ * client, the CSV import) keeps what `current` has.
+ */
+const columnsOf = (input: ColumnsInput, current?: Partial<RecallRule>): Columns => {
+  const ruleGiven = input.recallInterval !== undefined || input.recallUnit !== undefined;
+  return {
+    code: input.code ?? null,
+    name: input.name,
+    groupName: input.groupName ?? null,
+    price: input.price,
+    vatRate: input.vatRate,
+    durationMinutes: input.durationMinutes,
+    color: input.color ?? null,
+    active: input.active,
+    recallInterval: (ruleGiven ? input.recallInterval : current?.recallInterval) ?? null,
+    recallUnit: ((ruleGiven ? input.recallUnit : current?.recallUnit) as RecallUnit | null | undefined) ?? null,
+    recallReason: (input.recallReason !== undefined ? input.recallReason : current?.recallReason) ?? null,
+  };
+};
 
 type Row = NonNullable<Awaited<ReturnType<typeof treatmentsRepository.find>>>;
 const present = (row: Row): Treatment => ({
@@ -57,6 +70,9 @@ const present = (row: Row): Treatment => ({
   durationMinutes: row.durationMinutes,
   color: row.color,
   active: row.active,
+  recallInterval: row.recallInterval,
+  recallUnit: row.recallUnit as RecallUnit | null,
+  recallReason: row.recallReason,
   ...presentStamps(row),
 });
 
@@ -65,8 +81,8 @@ const records = auditedRecords({
   entity: 'treatment',
   notFound: 'treatment_not_found',
   // Amounts compare as stored ('1500.00'), whatever the input wrote ('1500').
-  columnsOf: (row: Columns) => ({
-    ...columnsOf(row),
+  columnsOf: (row: Omit<Columns, 'recallUnit'> & { recallUnit: string | null }) => ({
+    ...columnsOf(row as Columns),
     price: Number(row.price).toFixed(2),
     vatRate: Number(row.vatRate).toFixed(2),
   }),
@@ -99,6 +115,17 @@ export const treatmentsService = {
     (input: Input) => columnsOf(input),
     (ctx, _input, write) => guardUnique(ctx.tx, write, codeTaken),
   ),
+  /** An edit; a recall rule left out of the body stays as it is. */
+  update: ({ ctx, id, input }: { ctx: RequestContext; id: string; input: Input & { version: number } }) =>
+    guardUnique(
+      ctx.tx,
+      () =>
+        records.update(ctx, {}, id, {
+          version: input.version,
+          next: (current) => columnsOf(input, current as Partial<RecallRule>),
+        }),
+      codeTaken,
+    ),
 
   /** The list as filtered and sorted, every row, as CSV (`lista-de-precios-YYYY-MM-DD.csv`). */
   async exportCsv({ ctx, query }: { ctx: RequestContext; query: Filters }) {
@@ -159,10 +186,10 @@ export const treatmentsService = {
       async () => {
         for (const row of planned) {
           if (row.match) {
-            const next = columnsOf({
-              ...row.value,
-              durationMinutes: row.value.durationMinutes ?? row.match.durationMinutes,
-            });
+            const next = columnsOf(
+              { ...row.value, durationMinutes: row.value.durationMinutes ?? row.match.durationMinutes },
+              row.match as Partial<RecallRule>,
+            );
             await records.update(ctx, {}, row.match.id, { version: row.match.version, next });
             updated += 1;
           } else {

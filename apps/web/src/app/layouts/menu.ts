@@ -15,6 +15,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  PhoneCall,
   Pill,
   Receipt,
   Scale,
@@ -66,6 +67,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/patients/create', 'patients.write'],
   ['/patients/edit', 'patients.write'],
   ['/calendar', 'appointments.write'],
+  ['/recalls', 'patients.read'],
   ['/medications', 'inventory.read'],
   ['/medications/create', 'inventory.write'],
   // The item page: read-only without inventory.write (no save, no stock adjustment).
@@ -154,6 +156,7 @@ export const menuSections: MenuSection[] = [
       link('dashboard', LayoutDashboard, '/dashboard'),
       link('patients', Users, '/patients'),
       link('calendar', CalendarDays, '/calendar'),
+      link('recalls', PhoneCall, '/recalls'),
     ],
   },
   {

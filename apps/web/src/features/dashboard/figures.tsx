@@ -187,7 +187,7 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
   const number = (value: number) => value.toLocaleString(i18n.language);
   const percent = (value: number) =>
     value.toLocaleString(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
-  const { attendances, newPatients, returningPatients, appointments } = figures.clinical;
+  const { attendances, newPatients, returningPatients, appointments, recalls } = figures.clinical;
   return (
     <FigureCard card="clinical" period={figures.period}>
       <Stat label={t('figures.attendances')} testId="attendances-figure" value={number(attendances.current)} />
@@ -217,6 +217,14 @@ function ClinicalFigures({ figures }: { figures: Figures }) {
           <dd>
             {percent(appointments.lateCancelRate)}{' '}
             <span className="text-body-secondary">({number(appointments.lateCancelled)})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('figures.recallsDue')}</dt>
+          <dd data-testid="recalls-figure">
+            <Link to="/recalls">
+              {t('figures.recallsValue', { due: number(recalls.due), booked: number(recalls.booked) })}
+            </Link>
           </dd>
         </div>
       </dl>

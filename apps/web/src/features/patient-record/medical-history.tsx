@@ -28,6 +28,7 @@ import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
 import { PatientChanges } from '../patients/patient-changes';
 import { BackToPatients } from '../patients/patient-pages';
 import { PrescriptionsTab } from '../prescriptions/tab';
+import { PatientOpenRecalls } from '../recalls/recalls-page';
 import { PatientBillingTab } from '../sales/patient-billing';
 import { clinicalTabs } from './clinical-tabs';
 
@@ -144,6 +145,7 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
           <BackToPatients />
           <PatientHeader patient={patient} canWrite={canWrite} />
         </div>
+        <PatientOpenRecalls patientId={patient.id} />
         <section className="card">
           <div className="card-header pb-0 border-bottom-0">
             <div className="nav nav-tabs card-header-tabs mh-tabs" role="tablist">

@@ -1,4 +1,6 @@
 import '../../lib/zod-setup';
+import { recallUnits } from '@odontia/shared/enums';
+import { recallIntervalMax } from '@odontia/shared/recalls';
 import { type Treatment, treatmentContracts } from '@odontia/shared/schemas/schedules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,19 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useSaveTreatment } from './api';
 
 type Values = z.input<typeof treatmentContracts.update>;
-const fieldNames = ['code', 'name', 'groupName', 'price', 'vatRate', 'durationMinutes', 'color', 'active'];
+const fieldNames = [
+  'code',
+  'name',
+  'groupName',
+  'price',
+  'vatRate',
+  'durationMinutes',
+  'color',
+  'active',
+  'recallInterval',
+  'recallUnit',
+  'recallReason',
+];
 
 /** A stored decimal ('1500.50') as people type it in the interface language ('1500,50' but in English). */
 function decimalInput(value: string): string {
@@ -32,6 +46,9 @@ function valuesOf(treatment: Treatment | null): Values {
     durationMinutes: treatment?.durationMinutes ?? 30,
     color: treatment?.color ?? '#0ea5e9',
     active: treatment?.active ?? true,
+    recallInterval: treatment?.recallInterval ?? '',
+    recallUnit: treatment?.recallUnit ?? '',
+    recallReason: treatment?.recallReason ?? '',
     version: treatment?.version ?? 1,
   };
 }
@@ -143,6 +160,45 @@ export function TreatmentDialog({
             input={form.register('active')}
           />
         </div>
+        <fieldset className="col-12 row g-3 m-0 p-0" aria-describedby={`${id}-recall-hint`}>
+          <legend className="fs-6 fw-semibold mb-0">{t('form.recallTitle')}</legend>
+          <p id={`${id}-recall-hint`} className="form-text mt-0 mb-0">
+            {t('form.recallHint')}
+          </p>
+          <FieldCells
+            form={form}
+            fields={[
+              {
+                cell: 'col-sm-4',
+                name: 'recallInterval',
+                label: t('fields.recallInterval'),
+                type: 'number',
+                min: 1,
+                max: recallIntervalMax,
+                inputClassName: 'text-end',
+                testId: 'treatment-recall-interval',
+              },
+              {
+                cell: 'col-sm-8',
+                name: 'recallUnit',
+                label: t('fields.recallUnit'),
+                testId: 'treatment-recall-unit',
+                options: [
+                  { value: '', label: t('form.recallNone') },
+                  ...recallUnits.map((unit) => ({ value: unit, label: t(`recallUnits.${unit}`) })),
+                ],
+              },
+              {
+                cell: 'col-12',
+                name: 'recallReason',
+                label: t('fields.recallReason'),
+                hint: t('form.recallReasonHint'),
+                maxLength: 200,
+                testId: 'treatment-recall-reason',
+              },
+            ]}
+          />
+        </fieldset>
       </fieldset>
     </FormDialog>
   );

@@ -1,3 +1,4 @@
+import { recallMessageDaysMax } from '@odontia/shared/recalls';
 import { FormDialog } from '../../components/dialog-frame';
 import { LinkCards } from '../../components/link-cards';
 import { SettingsPageFrame, SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
@@ -53,6 +54,7 @@ function valuesOf(data: ClinicSettings) {
     reminderLeadMinutes: String(data.reminderLeadMinutes),
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
     portalPaymentInstructions: data.portalPaymentInstructions ?? '',
+    recallMessageDays: String(data.recallMessageDays),
     version: data.version,
   };
 }
@@ -187,6 +189,19 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
             readOnly={!remindersOn}
             className="col-md-6"
             data-testid="settings-reminderLeadMinutes"
+          />
+          <TextField
+            form={form}
+            name="recallMessageDays"
+            label={t('fields.recallMessageDays')}
+            hint={t('hints.recallMessageDays', { max: recallMessageDaysMax })}
+            required
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={recallMessageDaysMax}
+            className="col-md-6"
+            data-testid="settings-recallMessageDays"
           />
         </div>
       </SettingsSection>
