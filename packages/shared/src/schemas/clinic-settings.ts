@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
-import { optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
+import { optionalHexColor, optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
 import { versionField } from './records.ts';
 
@@ -52,6 +52,11 @@ const clinicSettingsFields = {
    * Left out of a PUT, it stays as it is (clients older than the portal).
    */
   portalPaymentInstructions: optionalText(2000).optional(),
+  /**
+   * The brand colour of the portal's pages and the e-mails to patients; blank: the product's own.
+   * Left out of a PUT, it stays as it is.
+   */
+  brandColor: optionalHexColor().optional(),
 };
 
 /**
@@ -85,6 +90,7 @@ export const clinicSettingsSchema = z.object({
   reminderLeadMinutes: z.number().int(),
   uploadMaxMb: z.number().int().nullable(),
   portalPaymentInstructions: z.string().nullable(),
+  brandColor: z.string().nullable(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),
   updatedAt: instantText(),

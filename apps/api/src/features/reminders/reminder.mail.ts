@@ -1,6 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
-import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
+import { escapeHtml, patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
 
 /**
  * The appointment reminder (issue 16) in the patient's language, addressed as "usted": the clinic,
@@ -82,8 +82,6 @@ export function formatAppointmentTime(startsAt: Date, timeZone: string, language
   }).format(startsAt);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export interface ReminderMailInput {
   language: Language;
   to: string;
@@ -91,6 +89,8 @@ export interface ReminderMailInput {
   /** The patient's sex: "Estimado" or "Estimada" rather than "Estimado/a" (gendered-text.ts). */
   sex?: string | null;
   clinicName: string;
+  /** The clinic's brand colour ('#rrggbb') for the mail's band and buttons; null: the product's. */
+  clinicColor: string | null;
   clinicAddress: string | null;
   clinicPhone: string | null;
   professionalName: string;
@@ -110,10 +110,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     address: input.clinicAddress ?? '',
     phone: input.clinicPhone ?? '',
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const details = [
     template.professional,
     ...(input.clinicAddress ? [template.where] : []),
@@ -133,14 +130,21 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif">
-<p>${fill(template.greeting, true)}</p>
-<p><strong>${fill(template.body, true)}</strong></p>
-<p>${details.map((line) => fill(line, true)).join('<br>')}</p>
-<p><a href="${escapeHtml(input.confirmLink)}">${escapeHtml(template.confirm)}</a></p>
-<p><a href="${escapeHtml(input.cancelLink)}">${escapeHtml(template.cancel)}</a></p>
-<p style="color:#555">${escapeHtml(template.footer)}</p>
-<p>— ${escapeHtml(input.clinicName)}</p>
-</body></html>`;
+  const html = patientMailHtml({
+    language: input.language,
+    brand: { name: input.clinicName, color: input.clinicColor },
+    blocks: [
+      { html: fill(template.greeting, true) },
+      { html: fill(template.body, true), strong: true },
+      { html: details.map((line) => fill(line, true)).join('<br>') },
+      {
+        actions: [
+          { label: template.confirm, url: input.confirmLink },
+          { label: template.cancel, url: input.cancelLink, secondary: true },
+        ],
+      },
+      { note: escapeHtml(template.footer) },
+    ],
+  });
   return { to: input.to, subject: fill(template.subject, false), text, html, link: input.confirmLink };
 }

@@ -20,6 +20,7 @@ export interface SettingsColumns {
   reminderLeadMinutes: number;
   uploadMaxMb: number | null;
   portalPaymentInstructions: string | null;
+  brandColor: string | null;
 }
 
 export const settingsColumnNames = [
@@ -32,6 +33,7 @@ export const settingsColumnNames = [
   'reminderLeadMinutes',
   'uploadMaxMb',
   'portalPaymentInstructions',
+  'brandColor',
 ] as const satisfies readonly (keyof SettingsColumns)[];
 
 /** The clinic's settings; its row locked for an edit when `lock`. */
@@ -47,6 +49,7 @@ export async function findSettings({ tx, accountId }: Scope, { lock = false } = 
       reminderLeadMinutes: accounts.reminderLeadMinutes,
       uploadMaxMb: accounts.uploadMaxMb,
       portalPaymentInstructions: accounts.portalPaymentInstructions,
+      brandColor: accounts.brandColor,
       updatedAt: accounts.updatedAt,
       version: accounts.version,
     })

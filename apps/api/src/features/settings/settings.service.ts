@@ -36,6 +36,7 @@ function present(row: repository.SettingsRow, installationMaxMb: number): Clinic
     reminderLeadMinutes: row.reminderLeadMinutes,
     uploadMaxMb: row.uploadMaxMb,
     portalPaymentInstructions: row.portalPaymentInstructions,
+    brandColor: row.brandColor,
     uploadMaxMbLimit: installationMaxMb,
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -98,6 +99,7 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
           input.portalPaymentInstructions === undefined
             ? current.portalPaymentInstructions
             : input.portalPaymentInstructions,
+        brandColor: input.brandColor === undefined ? current.brandColor : input.brandColor,
       };
       // Issue 35: documents and money are in the clinic's currency; it stays while any exist
       // (the database's keys refuse it too).

@@ -26,6 +26,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
 import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
+import { BrandColorField } from './brand-color-field';
 import { OnlineBookingSection } from './online-booking-section';
 
 /*
@@ -53,6 +54,7 @@ function valuesOf(data: ClinicSettings) {
     reminderLeadMinutes: String(data.reminderLeadMinutes),
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
     portalPaymentInstructions: data.portalPaymentInstructions ?? '',
+    brandColor: data.brandColor ?? '',
     version: data.version,
   };
 }
@@ -199,6 +201,7 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
           rows={4}
           data-testid="settings-portalPaymentInstructions"
         />
+        <BrandColorField form={form} name="brandColor" />
       </SettingsSection>
     </SettingsRecordForm>
   );

@@ -1,5 +1,5 @@
 import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
-import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, LogOut } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CircleCheck, Download, LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../lib/save-file';
@@ -53,6 +53,17 @@ const loadAppointments = async () => splitAppointments((await portalDataApi.appo
 const loadDocuments = async () => (await portalDataApi.documents()).data;
 const loadBalance = async () => (await portalDataApi.balance()).data;
 
+/**
+ * The reschedule's address: it starts at the day with the same treatment and professional chosen
+ * (the booking's steps drop a choice the clinic no longer offers online, and Back changes them).
+ */
+function rescheduleLink(appointment: PortalAppointment): string {
+  const query = new URLSearchParams({ reschedule: appointment.id });
+  if (appointment.treatmentId) query.set('treatment', appointment.treatmentId);
+  query.set('professional', appointment.professionalId);
+  return `/portal/book?${query.toString()}`;
+}
+
 /** An upcoming appointment with what the patient may do with it, or why not. */
 function AppointmentCard({
   appointment,
@@ -85,7 +96,7 @@ function AppointmentCard({
     }
   };
   const reason = t('home.appointments.closed');
-  const rescheduleTo = `/portal/book?reschedule=${appointment.id}`;
+  const rescheduleTo = rescheduleLink(appointment);
   return (
     <li className="card portal-appointment mb-3" data-testid="portal-appointment">
       <div className="card-body">
@@ -114,19 +125,30 @@ function AppointmentCard({
           </div>
         ) : (
           <div className="portal-appointment-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={!appointment.canCancel || busy !== null}
-              onClick={() => void act('confirm')}
-            >
-              {busy === 'confirm' ? (
-                <Busy className="me-2" />
-              ) : (
-                <CalendarCheck size={18} aria-hidden="true" className="me-1" />
-              )}
-              {t('home.appointments.confirm')}
-            </button>
+            {appointment.confirmedAt ? (
+              // Already confirmed: its state, nothing to press.
+              <span
+                className="portal-appointment-state text-success-emphasis fw-semibold"
+                data-testid="portal-appointment-confirmed"
+              >
+                <CircleCheck size={18} aria-hidden="true" className="me-1" />
+                {t('home.appointments.confirmed')}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!appointment.canCancel || busy !== null}
+                onClick={() => void act('confirm')}
+              >
+                {busy === 'confirm' ? (
+                  <Busy className="me-2" />
+                ) : (
+                  <CalendarCheck size={18} aria-hidden="true" className="me-1" />
+                )}
+                {t('home.appointments.confirm')}
+              </button>
+            )}
             {appointment.canReschedule ? (
               <Link to={rescheduleTo} className="btn btn-outline-primary">
                 <CalendarClock size={18} aria-hidden="true" className="me-1" />
