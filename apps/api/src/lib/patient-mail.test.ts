@@ -29,11 +29,10 @@ const booking = {
 
 describe("the patients' mail frame", () => {
   it("puts the clinic's name on its colour, with white text where white reads", () => {
-    const html = patientMailHtml({
-      language: 'es',
-      brand: { name: 'Clínica <Sonrisa>', color: '#0f766e' },
-      blocks: [{ html: 'Hola' }, { actions: [{ label: 'Entrar', url: 'https://x.test/a?b=1&c=2' }] }],
-    });
+    const html = patientMailHtml({ language: 'es', clinicName: 'Clínica <Sonrisa>', clinicColor: '#0f766e' }, [
+      { html: 'Hola' },
+      { actions: [{ label: 'Entrar', url: 'https://x.test/a?b=1&c=2' }] },
+    ]);
     expect(colours(html)).toEqual({ band: ['#0f766e', '#ffffff'], button: ['#0f766e', '#ffffff'] });
     expect(html).toContain('Clínica &#60;Sonrisa&#62;');
     expect(html).toContain('href="https://x.test/a?b=1&#38;c=2"');
@@ -41,18 +40,14 @@ describe("the patients' mail frame", () => {
   });
 
   it('writes near-black on a light colour, and links on white in a darker shade of it', () => {
-    const html = patientMailHtml({
-      language: 'en',
-      brand: { name: 'Clinic', color: '#ffd400' },
-      blocks: [
-        {
-          actions: [
-            { label: 'Main', url: 'https://x.test/1' },
-            { label: 'Other', url: 'https://x.test/2', secondary: true },
-          ],
-        },
-      ],
-    });
+    const html = patientMailHtml({ language: 'en', clinicName: 'Clinic', clinicColor: '#ffd400' }, [
+      {
+        actions: [
+          { label: 'Main', url: 'https://x.test/1' },
+          { label: 'Other', url: 'https://x.test/2', secondary: true },
+        ],
+      },
+    ]);
     expect(colours(html).band).toEqual(['#ffd400', nearBlack]);
     const outlined =
       /href="https:\/\/x.test\/2" style="[^"]*color:(#[0-9a-f]{6});border:2px solid/.exec(html)?.[1] ?? '';
@@ -61,7 +56,7 @@ describe("the patients' mail frame", () => {
   });
 
   it("uses the product's blue for a clinic without a colour", () => {
-    const html = patientMailHtml({ language: 'es', brand: { name: 'C', color: null }, blocks: [] });
+    const html = patientMailHtml({ language: 'es', clinicName: 'C', clinicColor: null }, []);
     expect(colours(html).band).toEqual([defaultBrandColor, '#ffffff']);
   });
 

@@ -12,11 +12,11 @@ import { genderedText } from '@odontia/shared/gendered-text';
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The clinic as its e-mails show it. */
-export interface MailBrand {
-  name: string;
-  /** '#rrggbb', or null for the product's own. */
-  color: string | null;
+/** Who the mail is from and in what language: the clinic, its brand colour ('#rrggbb'; null: the product's). */
+export interface MailFrom {
+  language: Language;
+  clinicName: string;
+  clinicColor?: string | null | undefined;
 }
 
 /**
@@ -61,17 +61,17 @@ function block(item: MailBlock, palette: ReturnType<typeof brandPalette>): strin
 }
 
 /** The mail's HTML: the clinic's band, the blocks, and the clinic's name as the signature. */
-export function patientMailHtml(input: { language: Language; brand: MailBrand; blocks: MailBlock[] }): string {
-  const { brand } = input;
-  const palette = brandPalette(brand.color && isHexColor(brand.color) ? brand.color : defaultBrandColor);
-  const name = escapeHtml(brand.name);
-  return `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+export function patientMailHtml(from: MailFrom, blocks: MailBlock[]): string {
+  const color = from.clinicColor;
+  const palette = brandPalette(color && isHexColor(color) ? color : defaultBrandColor);
+  const name = escapeHtml(from.clinicName);
+  return `<!doctype html><html lang="${from.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:${font};color:#1f2937;line-height:1.5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td style="background:${palette.fill};color:${palette.onFill};padding:16px 24px;font-size:18px;font-weight:600;border-radius:8px 8px 0 0">${name}</td></tr>
 <tr><td style="padding:24px;font-size:16px">
-${input.blocks.map((item) => block(item, palette)).join('\n')}
+${blocks.map((item) => block(item, palette)).join('\n')}
 <p style="margin:16px 0 0">— ${name}</p>
 </td></tr>
 </table>

@@ -4,7 +4,8 @@ import { escapeHtml, patientMailHtml } from '../../lib/patient-mail.ts';
 
 /**
  * The session mails in the user's language, with the clinic's name: activation (24 h),
- * password reset (60 min) and invitation. Plain text and a simple HTML twin.
+ * password reset (60 min) and invitation. Plain text and a simple HTML twin; the portal's two
+ * (the clinic's to its patient) in the patients' frame, `lib/patient-mail.ts`.
  */
 
 /**
@@ -274,17 +275,13 @@ export function authMail(options: {
   ].join('\n');
   const link = escapeHtml(options.link);
   const html = portal
-    ? patientMailHtml({
-        language: options.language,
-        brand: { name: options.clinicName, color: options.clinicColor ?? null },
-        blocks: [
-          { html: fill(template.greeting, true) },
-          { html: fill(template.body, true) },
-          { actions: [{ label: template.action, url: options.link }] },
-          { note: link },
-          { note: escapeHtml(template.footer) },
-        ],
-      })
+    ? patientMailHtml(options, [
+        { html: fill(template.greeting, true) },
+        { html: fill(template.body, true) },
+        { actions: [{ label: template.action, url: options.link }] },
+        { note: link },
+        { note: escapeHtml(template.footer) },
+      ])
     : `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif">
 <p>${fill(template.greeting, true)}</p>
 <p>${fill(template.body, true)}</p>

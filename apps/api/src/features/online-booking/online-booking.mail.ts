@@ -138,17 +138,13 @@ function compose(
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = patientMailHtml({
-    language: input.language,
-    brand: { name: input.clinicName, color: input.clinicColor },
-    blocks: [
-      { html: fill(t.greeting, true) },
-      { html: fill(parts.lead, true), strong: true },
-      ...(parts.link ? [{ actions: [parts.link] }] : []),
-      { html: details.map((line) => fill(line, true)).join('<br>') },
-      ...parts.after.map((line) => ({ html: fill(line, true) })),
-    ],
-  });
+  const html = patientMailHtml(input, [
+    { html: fill(t.greeting, true) },
+    { html: fill(parts.lead, true), strong: true },
+    ...(parts.link ? [{ actions: [parts.link] }] : []),
+    { html: details.map((line) => fill(line, true)).join('<br>') },
+    ...parts.after.map((line) => ({ html: fill(line, true) })),
+  ]);
   return {
     to: input.to,
     subject: fill(parts.subject, false),

@@ -5,7 +5,8 @@ import { escapeHtml, patientMailHtml, templateFiller } from '../../lib/patient-m
 /**
  * The appointment reminder (issue 16) in the patient's language, addressed as "usted": the clinic,
  * its address and phone, the professional, the date and time in the clinic's zone, and the two
- * links. Plain text and a simple HTML twin, like the session mails (auth.mail.ts).
+ * links as buttons. Plain text and its HTML twin in the patients' frame (`lib/patient-mail.ts`:
+ * the clinic's band and buttons in its brand colour).
  */
 
 interface Template {
@@ -130,21 +131,17 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = patientMailHtml({
-    language: input.language,
-    brand: { name: input.clinicName, color: input.clinicColor },
-    blocks: [
-      { html: fill(template.greeting, true) },
-      { html: fill(template.body, true), strong: true },
-      { html: details.map((line) => fill(line, true)).join('<br>') },
-      {
-        actions: [
-          { label: template.confirm, url: input.confirmLink },
-          { label: template.cancel, url: input.cancelLink, secondary: true },
-        ],
-      },
-      { note: escapeHtml(template.footer) },
-    ],
-  });
+  const html = patientMailHtml(input, [
+    { html: fill(template.greeting, true) },
+    { html: fill(template.body, true), strong: true },
+    { html: details.map((line) => fill(line, true)).join('<br>') },
+    {
+      actions: [
+        { label: template.confirm, url: input.confirmLink },
+        { label: template.cancel, url: input.cancelLink, secondary: true },
+      ],
+    },
+    { note: escapeHtml(template.footer) },
+  ]);
   return { to: input.to, subject: fill(template.subject, false), text, html, link: input.confirmLink };
 }

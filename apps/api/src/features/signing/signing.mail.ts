@@ -6,7 +6,7 @@ import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
 
 /**
  * The link to sign a consent or a budget away from the chair (issue 37), in the patient's language,
- * addressed as "usted". Plain text and a simple HTML twin, like the reminder.
+ * addressed as "usted". Plain text and its HTML twin in the patients' frame (`lib/patient-mail.ts`).
  */
 
 const templates: Record<Language, LinkMailTemplate> = {
@@ -76,15 +76,11 @@ export function signingMail(input: SigningMailInput): MailMessage {
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = patientMailHtml({
-    language: input.language,
-    brand: { name: input.clinicName, color: input.clinicColor },
-    blocks: [
-      { html: fill(template.greeting, true) },
-      { html: fill(template.body, true) },
-      { actions: [{ label: template.action, url: input.link }] },
-      { note: fill(template.footer, true) },
-    ],
-  });
+  const html = patientMailHtml(input, [
+    { html: fill(template.greeting, true) },
+    { html: fill(template.body, true) },
+    { actions: [{ label: template.action, url: input.link }] },
+    { note: fill(template.footer, true) },
+  ]);
   return { to: input.to, subject: fill(template.subject, false), text, html, link: input.link };
 }

@@ -1,6 +1,6 @@
 import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
 import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CircleCheck, Download, LogOut } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../lib/save-file';
 import { portalErrorText } from '../errors';
@@ -64,6 +64,30 @@ function rescheduleLink(appointment: PortalAppointment): string {
   return `/portal/book?${query.toString()}`;
 }
 
+/** One of an appointment's buttons: its icon, or the spinner while its request runs. */
+function CardButton({
+  className,
+  icon: Icon,
+  busy = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  className: string;
+  icon?: typeof CalendarCheck;
+  busy?: boolean;
+  disabled: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`btn ${className}`} disabled={disabled} onClick={onClick}>
+      {busy ? <Busy className="me-2" /> : Icon ? <Icon size={18} aria-hidden="true" className="me-1" /> : null}
+      {children}
+    </button>
+  );
+}
+
 /** An upcoming appointment with what the patient may do with it, or why not. */
 function AppointmentCard({
   appointment,
@@ -109,15 +133,14 @@ function AppointmentCard({
           <div>
             <p className="mb-2">{t('home.appointments.cancelQuestion')}</p>
             <div className="portal-appointment-actions">
-              <button
-                type="button"
-                className="btn btn-danger"
+              <CardButton
+                className="btn-danger"
+                busy={busy === 'cancel'}
                 disabled={busy !== null}
                 onClick={() => void act('cancel')}
               >
-                {busy === 'cancel' ? <Busy className="me-2" /> : null}
                 {t('home.appointments.cancelYes')}
-              </button>
+              </CardButton>
               <button type="button" className="btn btn-outline-secondary" onClick={() => setAsking(false)}>
                 {t('home.appointments.cancelNo')}
               </button>
@@ -135,19 +158,15 @@ function AppointmentCard({
                 {t('home.appointments.confirmed')}
               </span>
             ) : (
-              <button
-                type="button"
-                className="btn btn-primary"
+              <CardButton
+                className="btn-primary"
+                icon={CalendarCheck}
+                busy={busy === 'confirm'}
                 disabled={!appointment.canCancel || busy !== null}
                 onClick={() => void act('confirm')}
               >
-                {busy === 'confirm' ? (
-                  <Busy className="me-2" />
-                ) : (
-                  <CalendarCheck size={18} aria-hidden="true" className="me-1" />
-                )}
                 {t('home.appointments.confirm')}
-              </button>
+              </CardButton>
             )}
             {appointment.canReschedule ? (
               <Link to={rescheduleTo} className="btn btn-outline-primary">
@@ -155,20 +174,18 @@ function AppointmentCard({
                 {t('home.appointments.reschedule')}
               </Link>
             ) : (
-              <button type="button" className="btn btn-outline-primary" disabled>
-                <CalendarClock size={18} aria-hidden="true" className="me-1" />
+              <CardButton className="btn-outline-primary" icon={CalendarClock} disabled>
                 {t('home.appointments.reschedule')}
-              </button>
+              </CardButton>
             )}
-            <button
-              type="button"
-              className="btn btn-outline-danger"
+            <CardButton
+              className="btn-outline-danger"
+              icon={CalendarX}
               disabled={!appointment.canCancel || busy !== null}
               onClick={() => setAsking(true)}
             >
-              <CalendarX size={18} aria-hidden="true" className="me-1" />
               {t('home.appointments.cancel')}
-            </button>
+            </CardButton>
           </div>
         )}
         {!appointment.canCancel || !appointment.canReschedule ? (
