@@ -9,7 +9,8 @@ import { rootServer } from '../support/servers';
 
 /*
  * Issue 37, the signed-in patient at 390 px: a patient invited by the clinic enters by the e-mail's
- * link and moves an appointment to another free time; a demo patient signs in with a password,
+ * link, confirms an appointment (its state then shows, no button) and moves it to another free time
+ * (starting at the day, its treatment and professional chosen); a demo patient signs in with a password,
  * downloads an invoice and sees the balance with the clinic's payment instructions.
  */
 
@@ -48,10 +49,25 @@ test('an invited patient enters by the link and reschedules an appointment', asy
   await settle(page, { spinners: true });
   await checkScreen(page, 'the portal home', 'portal-home-390');
 
+  // She confirms it: its state shows where the button was, and nothing asks to confirm it again.
+  await card.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByTestId('portal-done')).toHaveText(/confirmad/i);
+  await expect(card.getByTestId('portal-appointment-confirmed')).toHaveText('Confirmada');
+  await expect(card.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
+  await settle(page, { spinners: true });
+  await checkScreen(page, 'the portal home with a confirmed appointment', 'portal-home-confirmed-390');
+
+  // The move starts at the day, with the same treatment and professional chosen; Back changes them.
   await card.getByRole('link', { name: 'Cambiar fecha' }).click();
   await expect(page.getByRole('heading', { name: 'Cambiar la fecha de su cita' })).toBeVisible();
-  await page.locator('.portal-choices a').first().click();
-  await page.getByRole('link', { name: 'Cualquier profesional disponible' }).click();
+  await expect(page.getByTestId('booking-step')).toHaveText('Elija el día');
+  const moving = new URL(page.url()).searchParams;
+  expect(moving.get('treatment')).toBeTruthy();
+  expect(moving.get('professional')).toMatch(/^[0-9a-f-]{36}$/);
+  await page.getByTestId('booking-back').click();
+  await expect(page.getByTestId('booking-step')).toHaveText('¿Con quién desea atenderse?');
+  await page.goBack();
+  await expect(page.getByTestId('booking-step')).toHaveText('Elija el día');
   await page.locator('.portal-days a').nth(-2).click();
   await page.getByTestId('booking-slot').last().click();
   await checkScreen(page, 'the reschedule review', 'portal-reschedule-review-390');

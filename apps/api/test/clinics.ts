@@ -67,13 +67,14 @@ export async function setLevel(db: Database, userId: string, level: UserLevel): 
     await db.orm.execute(sql`insert into patients (account_id, id, sku_patient, first_name, last_name, sex, birthdate)
       select account_id, ${userId}::uuid, 'LEVEL-' || ${userId}, 'Paciente', 'De prueba', 'female', '1990-01-01'
       from users where id = ${userId}::uuid
-      on conflict do nothing`);
+      on conflict (account_id, id) do update set deleted_at = null`);
   }
   await db.orm.execute(sql`update users set level = ${level},
     patient_id = case when ${level} = 'customer' then ${userId}::uuid end
     where id = ${userId}::uuid`);
   // Back to staff: the helper's patient goes, so no later list or count of the clinic sees it;
-  // one the test gave appointments or documents as the patient is marked deleted instead.
+  // one the test gave appointments or documents as the patient is marked deleted instead (and
+  // comes back, with them, the next time the user is a customer).
   if (level !== 'customer') {
     try {
       await db.orm.execute(sql`delete from patients where id = ${userId}::uuid`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documented } from './api-schema.ts';
+import { hexColorPattern } from './brand-color.ts';
 import { normalizeDecimal } from './decimal-input.ts';
 
 /**
@@ -216,6 +217,18 @@ export const optionalText = (max = 255) =>
   safeText()
     .trim()
     .max(max, 'too_long')
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * An optional colour, '#rrggbb' in either case, kept lower-case (a treatment's colour, the clinic's
+ * brand colour); blank becomes null; anything else is `invalid_format`.
+ */
+export const optionalHexColor = () =>
+  safeText()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || hexColorPattern.test(value), { message: 'invalid_format' })
     .nullish()
     .transform((value) => (value ? value : null));
 

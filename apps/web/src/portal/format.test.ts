@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatTime, formatWhen, textOn } from './format';
+import { formatDay, formatMoney, formatTime, formatWhen } from './format';
 
 describe('portal formats', () => {
   it("shows an instant in the clinic's zone, not the phone's", () => {
@@ -17,12 +17,5 @@ describe('portal formats', () => {
   it("writes money in the clinic's currency and the page's language", () => {
     expect(formatMoney('12500.5', 'argentine_peso', 'es').replace(/\s/g, ' ')).toBe('12.500,50 ARS');
     expect(formatMoney('12500.5', 'euro', 'en')).toBe('€12,500.50');
-  });
-
-  it('picks the text colour that reads on the brand colour', () => {
-    expect(textOn('#ffffff')).toBe('#000000');
-    expect(textOn('#0b3d91')).toBe('#ffffff');
-    expect(textOn('#ffd400')).toBe('#000000');
-    expect(textOn('not a colour')).toBe('#ffffff');
   });
 });

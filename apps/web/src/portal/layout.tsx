@@ -1,11 +1,11 @@
 import { Moon, Sun } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageChoice } from '../components/language-select';
+import { brandStyle } from '../lib/brand-style';
 import { setDocumentTitle } from '../lib/document-title';
 import { applyThemeToDocument, loadThemeSettings, saveThemeSettings } from '../lib/theme-settings';
 import type { ClinicBrand } from './brand';
-import { textOn } from './format';
 
 function ThemeToggle() {
   const { t } = useTranslation();
@@ -46,15 +46,15 @@ export function PortalLayout({
   useEffect(() => {
     setDocumentTitle(brand ? `${title} · ${brand.name}` : title);
   }, [brand, title]);
-  const style = brand?.colour
-    ? ({ '--portal-brand': brand.colour, '--portal-brand-text': textOn(brand.colour) } as CSSProperties)
-    : undefined;
+  // The clinic's colour on the band, the buttons, the links and the focus ring, in shades that keep 4.5:1.
+  const colour = brand?.colour ?? null;
+  const style = useMemo(() => brandStyle(colour), [colour]);
   return (
-    <div className="portal" style={style}>
+    <div className={style ? 'portal brand-scope' : 'portal'} style={style}>
       <a className="skip-link visually-hidden-focusable" href="#portal-main">
         {t('layout.skipLink')}
       </a>
-      <header className="portal-band">
+      <header className="portal-band brand-band">
         <div className="portal-band-inner">
           <div className="portal-brand" data-testid="portal-brand">
             {brand?.logoUrl ? <img src={brand.logoUrl} alt="" className="portal-logo" width={40} height={40} /> : null}

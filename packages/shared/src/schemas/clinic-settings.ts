@@ -3,7 +3,7 @@ import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
 import { recallMessageDaysMax } from '../recalls.ts';
-import { optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
+import { optionalHexColor, optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
 import { versionField } from './records.ts';
 
@@ -55,6 +55,11 @@ const clinicSettingsFields = {
   portalPaymentInstructions: optionalText(2000).optional(),
   /** Recalls (issue 38): the automatic e-mail this many days before a recall is due; 0 = none. Left out: unchanged. */
   recallMessageDays: wholeNumber(0, recallMessageDaysMax).optional(),
+  /**
+   * The brand colour of the portal's pages and the e-mails to patients; blank: the product's own.
+   * Left out of a PUT, it stays as it is.
+   */
+  brandColor: optionalHexColor().optional(),
 };
 
 /**
@@ -89,6 +94,7 @@ export const clinicSettingsSchema = z.object({
   uploadMaxMb: z.number().int().nullable(),
   portalPaymentInstructions: z.string().nullable(),
   recallMessageDays: z.number().int(),
+  brandColor: z.string().nullable(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),
   updatedAt: instantText(),

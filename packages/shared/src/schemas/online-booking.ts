@@ -106,9 +106,15 @@ export const publicBookingRequestSchema = onlineBookingRequestSchema.extend({
 });
 export type PublicBookingRequest = z.output<typeof publicBookingRequestSchema>;
 
+/**
+ * A move of the patient's appointment: the new start, and the professional and treatment when the
+ * patient chose others (left out: the appointment's own). Another treatment must be bookable and
+ * brings its duration.
+ */
 export const rescheduleOnlineRequestSchema = z.object({
   startsAt: instant(),
   professionalId: idSchema.optional(),
+  treatmentId: idSchema.optional(),
 });
 
 /** What a patient sees of one of their appointments. */

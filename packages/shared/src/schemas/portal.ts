@@ -16,8 +16,12 @@ export const clinicSlugPattern = /^[a-z0-9-]{3,60}$/;
 export const clinicSlugSchema = safeText().regex(clinicSlugPattern, 'invalid_value');
 export const clinicSlugParamsSchema = z.object({ slug: clinicSlugSchema });
 
-/** How the portal shows the clinic: its colour (none yet: the web's default) and whether it has a logo. */
+/** How the portal shows the clinic: its colour and whether it has a logo. */
 export const portalBrandSchema = z.object({
+  /**
+   * The clinic's brand colour, '#rrggbb' (settings `brandColor`), or null for the portal's own. The
+   * portal shows it in shades that keep 4.5:1 (brand-color.ts `brandPalette`).
+   */
   color: z.string().nullable(),
   /** The logo's address under /api (GET, public) when the clinic has one. */
   logoPath: z.string().nullable(),
@@ -97,8 +101,11 @@ export const portalMeSchema = z.object({
   }),
   clinic: portalClinicSchema,
   settings: z.object({
-    /** An appointment may be cancelled or moved online until this many hours before it. */
-    cancellationWindowHours: z.number().int(),
+    /**
+     * An appointment may be confirmed, cancelled or moved online until this many hours before it
+     * (online booking's rule of the same name, `changeHours`).
+     */
+    changeHours: z.number().int(),
     /** The clinic's "how to pay" text (settings `portalPaymentInstructions`). */
     paymentInstructions: z.string().nullable(),
   }),
@@ -112,10 +119,15 @@ export const portalAppointmentSchema = z.object({
   startsAt: instantText(),
   endsAt: instantText(),
   status: z.enum(['scheduled', 'completed', 'cancelled', 'rescheduled']),
+  /** Who and what: a reschedule starts with the same professional and treatment chosen. */
+  professionalId: z.uuid(),
   professionalName: z.string(),
+  treatmentId: z.uuid().nullable(),
   treatmentName: z.string().nullable(),
   reason: z.string().nullable(),
-  /** Still before the clinic's window (`settings.cancellationWindowHours` of /portal/me): the patient may act online. */
+  /** When the patient (or the front desk for them) confirmed it; null: not confirmed yet. */
+  confirmedAt: instantText().nullable(),
+  /** Still before the clinic's window (`settings.changeHours` of /portal/me): the patient may act online. */
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
 });

@@ -6,6 +6,7 @@ import {
   blankAsNull,
   instant,
   moneyAmount,
+  optionalHexColor,
   optionalId,
   optionalText,
   optionalWholeNumber,
@@ -152,7 +153,6 @@ export const scheduleExceptionsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-const colorPattern = /^#[0-9a-f]{6}$/i;
 /**
  * A treatment is also the price list's entry (issue 18): its group (free text: Prevención,
  * Endodoncia…), price (clinic currency, 2 decimals) and VAT rate; blank price or rate is 0.
@@ -164,13 +164,7 @@ const treatmentFields = {
   price: z.preprocess((value) => (value == null || value === '' ? '0' : value), moneyAmount()),
   vatRate: z.preprocess((value) => (value == null || value === '' ? '0' : value), percentage()),
   durationMinutes: wholeNumber(5, 720),
-  color: z.preprocess(
-    (value) => (value === '' ? null : value),
-    safeText()
-      .regex(colorPattern, 'invalid_format')
-      .nullish()
-      .transform((value) => (value ? value.toLowerCase() : null)),
-  ),
+  color: optionalHexColor(),
   active: z.boolean().default(true),
   /**
    * Recall rule (issue 38): "recall after" N days, weeks or months (both blank: none) and the

@@ -113,6 +113,12 @@ export const accounts = pgTable(
     publicSlug: text('public_slug').notNull().default(''),
     /** The patient portal's "how to pay" text (issue 37), shown beside the patient's balance. */
     portalPaymentInstructions: text('portal_payment_instructions'),
+    /**
+     * The clinic's brand colour (issue 37), '#rrggbb' lower-case, on the portal's pages and the
+     * e-mails to patients (in shades that keep 4.5:1: packages/shared brand-color.ts); null: the
+     * product's own.
+     */
+    brandColor: text('brand_color'),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -124,6 +130,7 @@ export const accounts = pgTable(
      */
     unique('accounts_id_currency_unique').on(table.id, table.systemCurrency),
     check('accounts_recall_message_days', sql`${table.recallMessageDays} between 0 and 60`),
+    check('accounts_brand_color', sql`${table.brandColor} is null or ${table.brandColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

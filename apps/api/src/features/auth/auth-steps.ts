@@ -57,6 +57,8 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     path: string;
     user: { email: string; completeName: string; systemLanguage: string };
     clinicName: string;
+    /** A portal mail's clinic brand colour. */
+    clinicColor?: string | null;
   }): Promise<void> {
     try {
       await mailer.send(
@@ -66,6 +68,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
           to: options.user.email,
           name: options.user.completeName,
           clinicName: options.clinicName,
+          clinicColor: options.clinicColor,
           link: `${publicUrl}${options.path}`,
         }),
       );

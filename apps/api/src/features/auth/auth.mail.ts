@@ -1,9 +1,11 @@
 import type { Language } from '@odontia/shared/enums';
 import type { MailMessage } from '../../lib/mail.ts';
+import { escapeHtml, patientMailHtml } from '../../lib/patient-mail.ts';
 
 /**
  * The session mails in the user's language, with the clinic's name: activation (24 h),
- * password reset (60 min) and invitation. Plain text and a simple HTML twin.
+ * password reset (60 min) and invitation. Plain text and a simple HTML twin; the portal's two
+ * (the clinic's to its patient) in the patients' frame, `lib/patient-mail.ts`.
  */
 
 /**
@@ -23,6 +25,7 @@ export type AuthMailKind =
  * patient asked for on the clinic's page (60 minutes). Patients are addressed formally (usted, vous).
  */
 export type PortalMailKind = 'portal_invitation' | 'portal_link';
+const portalMailKinds: readonly AuthMailKind[] = ['portal_invitation', 'portal_link'] satisfies PortalMailKind[];
 
 /** A mail about one link: subject, greeting, body, the link's words and a footer (the signing mail's too). */
 export interface LinkMailTemplate {
@@ -241,17 +244,20 @@ const templates: Record<Language, Record<AuthMailKind, LinkMailTemplate>> = {
   },
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export function authMail(options: {
   kind: AuthMailKind;
   language: Language;
   to: string;
   name: string;
   clinicName: string;
+  /** A portal mail's clinic brand colour ('#rrggbb'; null: the product's). */
+  clinicColor?: string | null | undefined;
   link: string;
 }): MailMessage {
   const template = templates[options.language][options.kind];
+  // A portal mail is the clinic's to its patient: its frame, colour and signature (issue 37).
+  const portal = portalMailKinds.includes(options.kind);
+  const signature = portal ? options.clinicName : 'Odontia';
   const fill = (text: string, html: boolean) =>
     text
       .replaceAll('{clinic}', html ? escapeHtml(options.clinicName) : options.clinicName)
@@ -265,10 +271,18 @@ export function authMail(options: {
     '',
     template.footer,
     '',
-    '— Odontia',
+    `— ${signature}`,
   ].join('\n');
   const link = escapeHtml(options.link);
-  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif">
+  const html = portal
+    ? patientMailHtml(options, [
+        { html: fill(template.greeting, true) },
+        { html: fill(template.body, true) },
+        { actions: [{ label: template.action, url: options.link }] },
+        { note: link },
+        { note: escapeHtml(template.footer) },
+      ])
+    : `<!doctype html><html lang="${options.language}"><body style="font-family:sans-serif">
 <p>${fill(template.greeting, true)}</p>
 <p>${fill(template.body, true)}</p>
 <p><a href="${link}">${escapeHtml(template.action)}</a></p>

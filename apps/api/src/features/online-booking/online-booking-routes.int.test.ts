@@ -92,6 +92,61 @@ describe.each(availableBackends())('online booking routes on %s', (backend) => {
     });
   });
 
+  it("answers the portal's appointments with their treatment, professional and confirmation; a move may change the treatment", async () => {
+    const longer = await addTreatment(t, 'Blanqueamiento', 60);
+    const notOffered = await addTreatment(t, 'Implante', 90);
+    await saveBookingRules(t, { treatmentIds: [treatment, longer] });
+    try {
+      await t.asLevel('customer', async () => {
+        const booked = await t.call('POST', '/api/portal/bookings', { body: booking(tuesday(4, '10:00')) });
+        expect(booked.statusCode, booked.body).toBe(201);
+        const id = booked.json().data.id;
+        const listed = async () =>
+          (await t.call('GET', '/api/portal/appointments'))
+            .json()
+            .data.upcoming.find((row: { id: string }) => row.id === id);
+        expect(await listed()).toMatchObject({
+          treatmentId: treatment,
+          treatmentName: 'Limpieza',
+          professionalId: professional,
+          professionalName: 'Bruno Alvarado',
+          confirmedAt: null,
+        });
+        expect((await t.call('POST', `/api/portal/appointments/${id}/confirm`)).statusCode).toBe(200);
+        const confirmedAt = (await listed()).confirmedAt;
+        expect(new Date(confirmedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+        // A treatment not offered online is refused; an offered one brings its duration and name.
+        const refused = await t.call('POST', `/api/portal/appointments/${id}/reschedule`, {
+          body: { startsAt: tuesday(4, '11:00').toISOString(), treatmentId: notOffered },
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().details.fields).toEqual([
+          expect.objectContaining({ path: 'treatmentId', code: 'invalid_value' }),
+        ]);
+        const moved = await t.call('POST', `/api/portal/appointments/${id}/reschedule`, {
+          body: { startsAt: tuesday(4, '11:00').toISOString(), treatmentId: longer, professionalId: professional },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json().data).toMatchObject({
+          treatmentId: longer,
+          treatmentName: 'Blanqueamiento',
+          startsAt: tuesday(4, '11:00').toISOString(),
+          endsAt: tuesday(4, '12:00').toISOString(),
+        });
+        // The move is a new appointment: the same treatment named again keeps its duration.
+        const again = await t.call('POST', `/api/portal/appointments/${moved.json().data.id}/reschedule`, {
+          body: { startsAt: tuesday(4, '12:00').toISOString(), treatmentId: longer },
+        });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().data).toMatchObject({ treatmentId: longer, endsAt: tuesday(4, '13:00').toISOString() });
+        expect((await t.call('POST', `/api/portal/appointments/${again.json().data.id}/cancel`)).statusCode).toBe(200);
+      });
+    } finally {
+      await saveBookingRules(t, { treatmentIds: [treatment] });
+    }
+  });
+
   const person = (email: string, start: Date, idNumber = email) => ({
     ...booking(start),
     firstName: 'Nuevo',

@@ -1,6 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
-import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
+import { patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
 import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
 import { icsCalendar } from './ics.ts';
 
@@ -86,14 +86,14 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export interface BookingMailInput {
   language: Language;
   to: string;
   firstName: string;
   sex?: string | null | undefined;
   clinicName: string;
+  /** The clinic's brand colour ('#rrggbb') for the mail's band and button; null: the product's. */
+  clinicColor: string | null;
   clinicAddress: string | null;
   clinicPhone: string | null;
   treatmentName: string | null;
@@ -119,10 +119,7 @@ function compose(
     phone: input.clinicPhone ?? '',
     ...extra,
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const details = [
     ...(input.treatmentName ? [t.treatment] : []),
     t.professional,
@@ -141,14 +138,13 @@ function compose(
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif">
-<p>${fill(t.greeting, true)}</p>
-<p><strong>${fill(parts.lead, true)}</strong></p>
-${parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
-<p>${details.map((line) => fill(line, true)).join('<br>')}</p>
-${parts.after.map((line) => `<p>${fill(line, true)}</p>`).join('\n')}
-<p>— ${escapeHtml(input.clinicName)}</p>
-</body></html>`;
+  const html = patientMailHtml(input, [
+    { html: fill(t.greeting, true) },
+    { html: fill(parts.lead, true), strong: true },
+    ...(parts.link ? [{ actions: [parts.link] }] : []),
+    { html: details.map((line) => fill(line, true)).join('<br>') },
+    ...parts.after.map((line) => ({ html: fill(line, true) })),
+  ]);
   return {
     to: input.to,
     subject: fill(parts.subject, false),

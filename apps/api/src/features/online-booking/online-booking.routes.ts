@@ -83,7 +83,7 @@ export const onlineBookingRoutes: FastifyPluginAsync<{ publicService: PublicBook
     {
       ...portal,
       summary:
-        "Move the patient's own appointment to another free slot (same duration; answers the new appointment), within the change window; 404 for another patient's, 409 online_booking_change_closed, slot_taken, slot_unavailable",
+        "Move the patient's own appointment to another free slot (the same professional and treatment unless others are named; another treatment must be bookable and brings its duration; answers the new appointment), within the change window; 404 for another patient's, 400 invalid_value on a treatment or professional not offered, 409 online_booking_change_closed, slot_taken, slot_unavailable",
     },
     async ({ actor, params, body }) => ({
       data: await asPatient(actor, (ctx, patientId) =>

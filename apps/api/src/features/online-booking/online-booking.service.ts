@@ -376,8 +376,9 @@ export const onlineBookingService = {
   },
 
   /**
-   * Moves the patient's appointment to another offered slot (same duration; the same professional
-   * unless another offered one is named): the agenda's own move, recorded as rescheduled online.
+   * Moves the patient's appointment to another offered slot (the same professional and treatment,
+   * and so the same duration, unless another offered one is named; another treatment brings its
+   * own duration): the agenda's own move, recorded as rescheduled online.
    */
   async reschedule({
     ctx,
@@ -389,7 +390,7 @@ export const onlineBookingService = {
     ctx: OnlineContext;
     patientId: string;
     id: string;
-    input: { startsAt: string; professionalId?: string | undefined };
+    input: { startsAt: string; professionalId?: string | undefined; treatmentId?: string | undefined };
     now?: Date;
   }): Promise<OnlineAppointment> {
     await findForUpdate(agendaOf(ctx), id);
@@ -400,9 +401,15 @@ export const onlineBookingService = {
     if (!rules.professionalIds.includes(professionalId)) {
       throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
     }
+    // Another treatment: one offered online, with its duration (the same one keeps the appointment's).
+    const treatment =
+      input.treatmentId && input.treatmentId !== row.treatmentId
+        ? await offered(ctx, rules, { treatmentId: input.treatmentId })
+        : null;
     const start = new Date(input.startsAt);
     checkWindow(rules, start, now);
-    const durationMinutes = Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+    const durationMinutes =
+      treatment?.durationMinutes ?? Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
     await requireOffered(ctx, rules, { professionalId, start, durationMinutes }, now);
     const { appointment } = await asPatient(() =>
       appointmentsService.update({
@@ -412,10 +419,11 @@ export const onlineBookingService = {
           patientId,
           professionalId,
           chairId: row.chairId,
-          treatmentId: row.treatmentId,
+          treatmentId: treatment?.id ?? row.treatmentId,
           startsAt: start.toISOString(),
           endsAt: new Date(start.getTime() + durationMinutes * 60_000).toISOString(),
-          reason: row.reason,
+          // An online booking's reason is its treatment's name: it follows the new one.
+          reason: treatment && row.reason === row.treatmentName ? treatment.name : row.reason,
           notes: row.notes,
           allowOutsideSchedule: false,
           version: row.version,

@@ -169,6 +169,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
             firstName: input.firstName,
             sex: input.sex,
             clinicName: clinic.clinic.name,
+            clinicColor: clinic.clinic.brand.color,
             clinicAddress: clinic.clinic.address,
             clinicPhone: clinic.clinic.phone,
             treatmentName: held.treatment.name,

@@ -75,6 +75,7 @@ export async function findClinicAccount(tx: SystemTx, accountId: string) {
   const [row] = await tx
     .select({
       clinicName: accounts.clinicName,
+      brandColor: accounts.brandColor,
       publicSlug: accounts.publicSlug,
       dateFormat: accounts.dateFormat,
       systemCurrency: accounts.systemCurrency,

@@ -137,7 +137,13 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
         entityId: patientId,
         ip: by.ip,
       });
-      return { membership, token, clinicName: account.clinicName, slug: account.publicSlug };
+      return {
+        membership,
+        token,
+        clinicName: account.clinicName,
+        clinicColor: account.brandColor,
+        slug: account.publicSlug,
+      };
     });
   }
 
@@ -148,6 +154,7 @@ export function createPortalAccessService(deps: AuthServiceDeps) {
       path: `p/${granted.slug}/link/${granted.token}`,
       user: granted.membership,
       clinicName: granted.clinicName,
+      clinicColor: granted.clinicColor,
     });
   }
 

@@ -46,7 +46,7 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
       const data = me.json<Answer<typeof portalMeResponseSchema>>().data;
       expect(data.patient.id).toBe(t.clinic.userId); // setLevel's own patient
       expect(data.clinic.slug).toMatch(/^[a-z0-9-]{3,60}$/);
-      expect(data.settings.cancellationWindowHours).toBe(24);
+      expect(data.settings.changeHours).toBe(24);
       const staffRoute = await t.call('GET', `/api/patients/${t.patientId}`);
       expect(staffRoute.statusCode).toBe(403);
     });
@@ -82,6 +82,51 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
       const balance = (await t.call('GET', '/api/portal/balance')).json().data;
       expect(balance).toMatchObject({ balance: '0.00', documents: [] });
     });
+  });
+
+  it("carries the clinic's brand colour from its settings to the public page and /portal/me, audited", async () => {
+    const { rows } = await t.db.orm.execute<{ public_slug: string }>(
+      sql`select public_slug from accounts where id = ${t.clinic.accountId}::uuid`,
+    );
+    const slug = rows[0]?.public_slug as string;
+    const editable = async () => {
+      const {
+        uploadMaxMbLimit: _limit,
+        updatedAt: _at,
+        ...settings
+      } = (await t.call('GET', '/api/settings/clinic')).json().data;
+      return settings;
+    };
+    const before = await editable();
+    expect(before.brandColor).toBeNull();
+    // Either case is taken and kept lower-case.
+    const saved = await t.call('PUT', '/api/settings/clinic', { body: { ...before, brandColor: ' #0F766E ' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.brandColor).toBe('#0f766e');
+    const [event] = (await t.auditEvents('system_setting_updated')).filter((row) =>
+      Object.keys(row.after ?? {}).includes('brandColor'),
+    );
+    expect(event).toMatchObject({
+      entityId: t.clinic.accountId,
+      before: { brandColor: null },
+      after: { brandColor: '#0f766e' },
+    });
+    const page = await t.call('GET', `/api/public/clinics/${slug}`, { token: null });
+    expect(page.json().data.brand).toEqual({ color: '#0f766e', logoPath: null });
+    await t.asLevel('customer', async () => {
+      expect((await t.call('GET', '/api/portal/me')).json().data.clinic.brand.color).toBe('#0f766e');
+    });
+    // Left out of a PUT it stays; blank takes it away.
+    const { brandColor: _kept, ...withoutIt } = await editable();
+    const kept = await t.call('PUT', '/api/settings/clinic', { body: withoutIt });
+    expect(kept.json().data.brandColor).toBe('#0f766e');
+    const cleared = await t.call('PUT', '/api/settings/clinic', { body: { ...(await editable()), brandColor: '' } });
+    expect(cleared.json().data.brandColor).toBeNull();
+    expect((await t.call('GET', `/api/public/clinics/${slug}`, { token: null })).json().data.brand.color).toBeNull();
+    // The database keeps the same bound as the contract.
+    await expect(
+      t.db.orm.execute(sql`update accounts set brand_color = '#0F766E' where id = ${t.clinic.accountId}::uuid`),
+    ).rejects.toThrow();
   });
 
   it("shows a patient's transaction no other patient's rows, in the database itself", async () => {

@@ -20,6 +20,7 @@ const clinicColumns = {
   language: accounts.defaultLanguage,
   currency: accounts.systemCurrency,
   paymentInstructions: accounts.portalPaymentInstructions,
+  brandColor: accounts.brandColor,
   hasLogo: sql<boolean>`exists (select 1 from ${clinicLogos} where ${clinicLogos.accountId} = ${accounts.id})`,
 };
 
@@ -39,6 +40,7 @@ function toClinic(row: {
   language: string;
   currency: string;
   paymentInstructions: string | null;
+  brandColor: string | null;
   hasLogo: boolean;
 }): ClinicBySlug {
   return {
@@ -51,8 +53,8 @@ function toClinic(row: {
       timeZone: row.timeZone,
       language: row.language as Language,
       currency: row.currency as Currency,
-      // No brand colour is kept yet: the portal uses its own; the logo is the one every PDF prints.
-      brand: { color: null, logoPath: row.hasLogo ? `/public/clinics/${row.slug}/logo` : null },
+      // The clinic's colour (settings `brandColor`) and the logo every PDF prints.
+      brand: { color: row.brandColor, logoPath: row.hasLogo ? `/public/clinics/${row.slug}/logo` : null },
     },
     paymentInstructions: row.paymentInstructions,
   };
@@ -108,16 +110,19 @@ interface AppointmentRow extends Record<string, unknown> {
   starts_at: string | Date;
   ends_at: string | Date;
   status: 'scheduled' | 'completed' | 'cancelled' | 'rescheduled';
+  professional_id: string;
   professional_name: string;
+  treatment_id: string | null;
   treatment_name: string | null;
   reason: string | null;
+  confirmed_at: string | Date | null;
 }
 
 /** The patient's appointments (not deleted), newest first: `appointments_patient_idx`. */
 export async function listOwnAppointments(tx: TenantTx, patientId: string): Promise<AppointmentRow[]> {
   const { rows } = await tx.execute<AppointmentRow>(sql`
-    select a.id, a.starts_at, a.ends_at, a.status, u.complete_name as professional_name,
-           t.name as treatment_name, a.reason
+    select a.id, a.starts_at, a.ends_at, a.status, a.professional_id, u.complete_name as professional_name,
+           a.treatment_id, t.name as treatment_name, a.reason, a.confirmed_at
       from appointments a
       join users u on u.account_id = a.account_id and u.id = a.professional_id
       left join treatments t on t.account_id = a.account_id and t.id = a.treatment_id

@@ -50,7 +50,7 @@ export async function portalMe(ctx: RequestContext): Promise<Omit<PortalMe, 'sig
     patient: { ...patient, language: patient.language as Language },
     clinic: clinic.clinic,
     settings: {
-      cancellationWindowHours: (await findRules(ctx)).changeHours,
+      changeHours: (await findRules(ctx)).changeHours,
       paymentInstructions: clinic.paymentInstructions,
     },
   };
@@ -79,9 +79,12 @@ export async function portalAppointments(ctx: RequestContext): Promise<{
       startsAt: startsAt.toISOString(),
       endsAt: new Date(row.ends_at).toISOString(),
       status: row.status,
+      professionalId: row.professional_id,
       professionalName: row.professional_name,
+      treatmentId: row.treatment_id,
       treatmentName: row.treatment_name,
       reason: row.reason,
+      confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
       canCancel: open,
       canReschedule: open,
     };

@@ -36,6 +36,7 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
       language: patients.language,
       professionalName: users.completeName,
       clinicName: accounts.clinicName,
+      clinicColor: accounts.brandColor,
       clinicAddress: accounts.address,
       clinicPhone: accounts.phone,
     })
@@ -56,6 +57,7 @@ export function appointmentMailOf(appointment: NonNullable<Awaited<ReturnType<ty
     firstName: appointment.firstName,
     sex: appointment.sex,
     clinicName: appointment.clinicName,
+    clinicColor: appointment.clinicColor,
     clinicAddress: appointment.clinicAddress,
     clinicPhone: appointment.clinicPhone,
     professionalName: appointment.professionalName,

@@ -6,6 +6,7 @@ const input = {
   to: 'marta@correo.test',
   firstName: 'Marta <b>',
   clinicName: 'Clínica "Río" & Co',
+  clinicColor: null,
   clinicAddress: 'Calle Mayor 1, Madrid',
   clinicPhone: null,
   professionalName: 'Dra. Laura Gómez',
@@ -39,6 +40,15 @@ describe('the reminder mail', () => {
     expect(mail.html).toContain('Clínica &#34;Río&#34; &#38; Co');
     expect(mail.html).not.toContain('<b>');
     expect(mail.text).not.toContain('Teléfono');
+  });
+
+  it("shows the clinic's band and its two links as buttons in the clinic's colour", () => {
+    const mail = reminderMail({ ...input, language: 'es', clinicColor: '#0f766e' });
+    expect(mail.html).toContain('background:#0f766e;color:#ffffff;padding:16px 24px');
+    expect(mail.html).toContain(`<a href="${input.confirmLink}" style="`);
+    expect(mail.html).toMatch(/href="[^"]+confirm\/abc"[^>]+background:#0f766e;color:#ffffff/);
+    // The second one outlined, in the colour as text on white.
+    expect(mail.html).toMatch(/href="[^"]+cancel\/def"[^>]+color:#0f766e;border:2px solid #0f766e/);
   });
 
   it('formats in the given zone, not the server one', () => {

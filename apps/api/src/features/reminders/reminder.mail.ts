@@ -1,11 +1,12 @@
 import type { Language } from '@odontia/shared/enums';
-import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
+import { escapeHtml, patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
 
 /**
  * The appointment reminder (issue 16) in the patient's language, addressed as "usted": the clinic,
  * its address and phone, the professional, the date and time in the clinic's zone, and the two
- * links. Plain text and a simple HTML twin, like the session mails (auth.mail.ts).
+ * links as buttons. Plain text and its HTML twin in the patients' frame (`lib/patient-mail.ts`:
+ * the clinic's band and buttons in its brand colour).
  */
 
 interface Template {
@@ -82,19 +83,6 @@ export function formatAppointmentTime(startsAt: Date, timeZone: string, language
   }).format(startsAt);
 }
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/**
- * A patient mail's template filler: "Estimado/a" as the patient's sex says (gendered-text.ts), then
- * `{placeholders}` with their values, escaped for the HTML twin.
- */
-export function templateFiller(values: Record<string, string>, sex: string | null | undefined) {
-  return (text: string, html: boolean) =>
-    genderedText(text, sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
-}
-
 export interface ReminderMailInput {
   language: Language;
   to: string;
@@ -102,6 +90,8 @@ export interface ReminderMailInput {
   /** The patient's sex: "Estimado" or "Estimada" rather than "Estimado/a" (gendered-text.ts). */
   sex?: string | null;
   clinicName: string;
+  /** The clinic's brand colour ('#rrggbb') for the mail's band and buttons; null: the product's. */
+  clinicColor: string | null;
   clinicAddress: string | null;
   clinicPhone: string | null;
   professionalName: string;
@@ -141,14 +131,17 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif">
-<p>${fill(template.greeting, true)}</p>
-<p><strong>${fill(template.body, true)}</strong></p>
-<p>${details.map((line) => fill(line, true)).join('<br>')}</p>
-<p><a href="${escapeHtml(input.confirmLink)}">${escapeHtml(template.confirm)}</a></p>
-<p><a href="${escapeHtml(input.cancelLink)}">${escapeHtml(template.cancel)}</a></p>
-<p style="color:#555">${escapeHtml(template.footer)}</p>
-<p>— ${escapeHtml(input.clinicName)}</p>
-</body></html>`;
+  const html = patientMailHtml(input, [
+    { html: fill(template.greeting, true) },
+    { html: fill(template.body, true), strong: true },
+    { html: details.map((line) => fill(line, true)).join('<br>') },
+    {
+      actions: [
+        { label: template.confirm, url: input.confirmLink },
+        { label: template.cancel, url: input.cancelLink, secondary: true },
+      ],
+    },
+    { note: escapeHtml(template.footer) },
+  ]);
   return { to: input.to, subject: fill(template.subject, false), text, html, link: input.confirmLink };
 }

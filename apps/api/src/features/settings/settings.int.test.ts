@@ -72,6 +72,11 @@ describe.each(availableBackends())('system settings on %s', (backend) => {
       [{ reminderLeadMinutes: 30 }, { path: 'reminderLeadMinutes', code: 'too_small' }],
       [{ uploadMaxMb: 0 }, { path: 'uploadMaxMb', code: 'too_small' }],
       [{ uploadMaxMb: 4 }, { path: 'uploadMaxMb', code: 'too_big' }],
+      [{ brandColor: 'teal' }, { path: 'brandColor', code: 'invalid_format' }],
+      [{ brandColor: '#0f766' }, { path: 'brandColor', code: 'invalid_format' }],
+      [{ brandColor: '#0f766e0' }, { path: 'brandColor', code: 'invalid_format' }],
+      [{ brandColor: '0f766e' }, { path: 'brandColor', code: 'invalid_format' }],
+      [{ brandColor: '#0f766e\u0000' }, { path: 'brandColor', code: 'invalid_characters' }],
     ];
     for (const [body, field] of cases) {
       const response = await save(body);

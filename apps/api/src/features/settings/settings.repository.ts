@@ -21,6 +21,7 @@ export interface SettingsColumns {
   uploadMaxMb: number | null;
   portalPaymentInstructions: string | null;
   recallMessageDays: number;
+  brandColor: string | null;
 }
 
 export const settingsColumnNames = [
@@ -34,6 +35,7 @@ export const settingsColumnNames = [
   'uploadMaxMb',
   'portalPaymentInstructions',
   'recallMessageDays',
+  'brandColor',
 ] as const satisfies readonly (keyof SettingsColumns)[];
 
 /** The clinic's settings; its row locked for an edit when `lock`. */
@@ -50,6 +52,7 @@ export async function findSettings({ tx, accountId }: Scope, { lock = false } = 
       uploadMaxMb: accounts.uploadMaxMb,
       portalPaymentInstructions: accounts.portalPaymentInstructions,
       recallMessageDays: accounts.recallMessageDays,
+      brandColor: accounts.brandColor,
       updatedAt: accounts.updatedAt,
       version: accounts.version,
     })

@@ -37,6 +37,7 @@ function present(row: repository.SettingsRow, installationMaxMb: number): Clinic
     uploadMaxMb: row.uploadMaxMb,
     portalPaymentInstructions: row.portalPaymentInstructions,
     recallMessageDays: row.recallMessageDays,
+    brandColor: row.brandColor,
     uploadMaxMbLimit: installationMaxMb,
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -100,6 +101,7 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
             ? current.portalPaymentInstructions
             : input.portalPaymentInstructions,
         recallMessageDays: input.recallMessageDays ?? current.recallMessageDays,
+        brandColor: input.brandColor === undefined ? current.brandColor : input.brandColor,
       };
       // Issue 35: documents and money are in the clinic's currency; it stays while any exist
       // (the database's keys refuse it too).

@@ -427,6 +427,7 @@ describe('signing mail over SMTP', () => {
         firstName: 'Claire',
         sex: 'female',
         clinicName: 'Clinique',
+        clinicColor: '#0f766e',
         title: 'Devis 0001-00000001',
         expiresAt: new Date('2026-03-17T10:00:00Z'),
         timeZone: 'Europe/Paris',

@@ -104,6 +104,7 @@ export async function patientContact(scope: Scope, patientId: string) {
       sex: patients.sex,
       language: patients.language,
       clinicName: accounts.clinicName,
+      clinicColor: accounts.brandColor,
       timeZone: accounts.timeZone,
     })
     .from(patients)

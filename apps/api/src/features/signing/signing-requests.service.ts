@@ -144,6 +144,7 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
           firstName: contact.firstName,
           sex: contact.sex,
           clinicName: contact.clinicName,
+          clinicColor: contact.clinicColor,
           title: loaded.text.split('\n')[0] ?? '',
           expiresAt,
           timeZone: contact.timeZone,

@@ -1,12 +1,12 @@
 import type { Language } from '@odontia/shared/enums';
-import { genderedText } from '@odontia/shared/gendered-text';
 import type { MailMessage } from '../../lib/mail.ts';
+import { patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
 import type { LinkMailTemplate } from '../auth/auth.mail.ts';
 import { formatAppointmentTime } from '../reminders/reminder.mail.ts';
 
 /**
  * The link to sign a consent or a budget away from the chair (issue 37), in the patient's language,
- * addressed as "usted". Plain text and a simple HTML twin, like the reminder.
+ * addressed as "usted". Plain text and its HTML twin in the patients' frame (`lib/patient-mail.ts`).
  */
 
 const templates: Record<Language, LinkMailTemplate> = {
@@ -41,14 +41,14 @@ const templates: Record<Language, LinkMailTemplate> = {
   },
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export interface SigningMailInput {
   language: Language;
   to: string;
   firstName: string;
   sex: string | null;
   clinicName: string;
+  /** The clinic's brand colour ('#rrggbb') for the mail's band and button; null: the product's. */
+  clinicColor: string | null;
   /** The document's first line: "Consentimiento para extracción", "Presupuesto 0001-00000012". */
   title: string;
   expiresAt: Date;
@@ -64,10 +64,7 @@ export function signingMail(input: SigningMailInput): MailMessage {
     title: input.title,
     expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language),
   };
-  const fill = (text: string, html: boolean) =>
-    genderedText(text, input.sex).replace(/\{(\w+)\}/g, (_, key: string) =>
-      html ? escapeHtml(values[key] ?? '') : (values[key] ?? ''),
-    );
+  const fill = templateFiller(values, input.sex);
   const text = [
     fill(template.greeting, false),
     '',
@@ -79,12 +76,11 @@ export function signingMail(input: SigningMailInput): MailMessage {
     '',
     `— ${input.clinicName}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif">
-<p>${fill(template.greeting, true)}</p>
-<p>${fill(template.body, true)}</p>
-<p><a href="${escapeHtml(input.link)}"><strong>${escapeHtml(template.action)}</strong></a></p>
-<p style="color:#555">${fill(template.footer, true)}</p>
-<p>— ${escapeHtml(input.clinicName)}</p>
-</body></html>`;
+  const html = patientMailHtml(input, [
+    { html: fill(template.greeting, true) },
+    { html: fill(template.body, true) },
+    { actions: [{ label: template.action, url: input.link }] },
+    { note: fill(template.footer, true) },
+  ]);
   return { to: input.to, subject: fill(template.subject, false), text, html, link: input.link };
 }

@@ -27,6 +27,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { formatExample } from '../profile/forms';
 import { useClinicSettings, useNumbering, useSaveClinicSettings, useSetNextNumber } from './api';
+import { BrandColorField } from './brand-color-field';
 import { OnlineBookingSection } from './online-booking-section';
 
 /*
@@ -55,6 +56,7 @@ function valuesOf(data: ClinicSettings) {
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
     portalPaymentInstructions: data.portalPaymentInstructions ?? '',
     recallMessageDays: String(data.recallMessageDays),
+    brandColor: data.brandColor ?? '',
     version: data.version,
   };
 }
@@ -214,6 +216,7 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
           rows={4}
           data-testid="settings-portalPaymentInstructions"
         />
+        <BrandColorField form={form} name="brandColor" />
       </SettingsSection>
     </SettingsRecordForm>
   );

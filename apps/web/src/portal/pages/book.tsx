@@ -147,7 +147,10 @@ export function BookingFlow({
   const time = query.get('time') ?? '';
   const slotProfessional = query.get('with') ?? '';
   const treatment = source.treatments.find((item) => item.id === treatmentId);
-  const slots = useSlots(source, treatment ? treatmentId : '', professionalId);
+  // A professional the clinic does not offer online (an address kept from before) is chosen again.
+  const professionalOffered =
+    professionalId === anyProfessional || source.professionals.some((item) => item.id === professionalId);
+  const slots = useSlots(source, treatment ? treatmentId : '', professionalOffered ? professionalId : '');
   const to = (changes: Record<string, string | null>) => withQuery(path, query, changes);
   const language = i18n.language;
 
@@ -173,7 +176,7 @@ export function BookingFlow({
     );
   }
 
-  if (!professionalId) {
+  if (!professionalOffered) {
     return (
       <section>
         <StepHeading step={2} title={t('book.professional')} back={to({ treatment: null })} />

@@ -1,6 +1,6 @@
 import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
-import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, KeyRound } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CircleCheck, Download, KeyRound } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../lib/save-file';
 import { portalErrorText } from '../errors';
@@ -54,6 +54,41 @@ const loadAppointments = async () => splitAppointments((await portalDataApi.appo
 const loadDocuments = async () => (await portalDataApi.documents()).data;
 const loadBalance = async () => (await portalDataApi.balance()).data;
 
+/**
+ * The reschedule's address: it starts at the day with the same treatment and professional chosen
+ * (the booking's steps drop a choice the clinic no longer offers online, and Back changes them).
+ */
+function rescheduleLink(appointment: PortalAppointment): string {
+  const query = new URLSearchParams({ reschedule: appointment.id });
+  if (appointment.treatmentId) query.set('treatment', appointment.treatmentId);
+  query.set('professional', appointment.professionalId);
+  return `/portal/book?${query.toString()}`;
+}
+
+/** One of an appointment's buttons: its icon, or the spinner while its request runs. */
+function CardButton({
+  className,
+  icon: Icon,
+  busy = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  className: string;
+  icon?: typeof CalendarCheck;
+  busy?: boolean;
+  disabled: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`btn ${className}`} disabled={disabled} onClick={onClick}>
+      {busy ? <Busy className="me-2" /> : Icon ? <Icon size={18} aria-hidden="true" className="me-1" /> : null}
+      {children}
+    </button>
+  );
+}
+
 /** An upcoming appointment with what the patient may do with it, or why not. */
 function AppointmentCard({
   appointment,
@@ -86,7 +121,7 @@ function AppointmentCard({
     }
   };
   const reason = t('home.appointments.closed');
-  const rescheduleTo = `/portal/book?reschedule=${appointment.id}`;
+  const rescheduleTo = rescheduleLink(appointment);
   return (
     <li className="card portal-appointment mb-3" data-testid="portal-appointment">
       <div className="card-body">
@@ -99,15 +134,14 @@ function AppointmentCard({
           <div>
             <p className="mb-2">{t('home.appointments.cancelQuestion')}</p>
             <div className="portal-appointment-actions">
-              <button
-                type="button"
-                className="btn btn-danger"
+              <CardButton
+                className="btn-danger"
+                busy={busy === 'cancel'}
                 disabled={busy !== null}
                 onClick={() => void act('cancel')}
               >
-                {busy === 'cancel' ? <Busy className="me-2" /> : null}
                 {t('home.appointments.cancelYes')}
-              </button>
+              </CardButton>
               <button type="button" className="btn btn-outline-secondary" onClick={() => setAsking(false)}>
                 {t('home.appointments.cancelNo')}
               </button>
@@ -115,39 +149,44 @@ function AppointmentCard({
           </div>
         ) : (
           <div className="portal-appointment-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={!appointment.canCancel || busy !== null}
-              onClick={() => void act('confirm')}
-            >
-              {busy === 'confirm' ? (
-                <Busy className="me-2" />
-              ) : (
-                <CalendarCheck size={18} aria-hidden="true" className="me-1" />
-              )}
-              {t('home.appointments.confirm')}
-            </button>
+            {appointment.confirmedAt ? (
+              // Already confirmed: its state, nothing to press.
+              <span
+                className="portal-appointment-state text-success-emphasis fw-semibold"
+                data-testid="portal-appointment-confirmed"
+              >
+                <CircleCheck size={18} aria-hidden="true" className="me-1" />
+                {t('home.appointments.confirmed')}
+              </span>
+            ) : (
+              <CardButton
+                className="btn-primary"
+                icon={CalendarCheck}
+                busy={busy === 'confirm'}
+                disabled={!appointment.canCancel || busy !== null}
+                onClick={() => void act('confirm')}
+              >
+                {t('home.appointments.confirm')}
+              </CardButton>
+            )}
             {appointment.canReschedule ? (
               <Link to={rescheduleTo} className="btn btn-outline-primary">
                 <CalendarClock size={18} aria-hidden="true" className="me-1" />
                 {t('home.appointments.reschedule')}
               </Link>
             ) : (
-              <button type="button" className="btn btn-outline-primary" disabled>
-                <CalendarClock size={18} aria-hidden="true" className="me-1" />
+              <CardButton className="btn-outline-primary" icon={CalendarClock} disabled>
                 {t('home.appointments.reschedule')}
-              </button>
+              </CardButton>
             )}
-            <button
-              type="button"
-              className="btn btn-outline-danger"
+            <CardButton
+              className="btn-outline-danger"
+              icon={CalendarX}
               disabled={!appointment.canCancel || busy !== null}
               onClick={() => setAsking(true)}
             >
-              <CalendarX size={18} aria-hidden="true" className="me-1" />
               {t('home.appointments.cancel')}
-            </button>
+            </CardButton>
           </div>
         )}
         {!appointment.canCancel || !appointment.canReschedule ? (

@@ -11,6 +11,8 @@ import { type BookingChoices, BookingFlow, type BookingSource } from './book';
 /**
  * `/portal/book`: the signed-in patient books, or with `?reschedule=<appointment>` moves an
  * appointment to another free time (the clinic's rules decide what may be booked and until when).
+ * The home page's reschedule link names the appointment's treatment and professional, so the move
+ * starts at the day; Back lets the patient choose others.
  */
 export function PortalBookingPage() {
   const { t } = useTranslation();
@@ -30,7 +32,11 @@ export function PortalBookingPage() {
     const answer = reschedule
       ? await portalBookingApi.reschedule({
           params: { id: reschedule },
-          body: { startsAt: choices.startsAt, professionalId: choices.professionalId },
+          body: {
+            startsAt: choices.startsAt,
+            professionalId: choices.professionalId,
+            treatmentId: choices.treatmentId,
+          },
         })
       : await portalBookingApi.book({ body: choices });
     // Back to the list, which says what happened; Back from there does not book again.

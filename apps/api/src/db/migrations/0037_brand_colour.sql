@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "brand_color" text;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_brand_color" CHECK ("accounts"."brand_color" is null or "accounts"."brand_color" ~ '^#[0-9a-f]{6}$');
