@@ -12,3 +12,4 @@ export * from './patients.ts';
 export * from './reports.ts';
 export * from './signing.ts';
 export * from './throttle.ts';
+export * from './waiting-list.ts';
