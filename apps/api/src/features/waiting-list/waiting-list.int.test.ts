@@ -123,7 +123,10 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
     await setClinic('waiting_list_offers_per_slot', 10);
     const start = wall(`${tuesday}T11:00`);
     const appointment = await book(await patient('Carla'), start);
-    const fits = await wait(await patient('Dora'), { weekdays: ['tuesday'], timeRanges: [{ from: '10:30', to: '12:00' }] });
+    const fits = await wait(await patient('Dora'), {
+      weekdays: ['tuesday'],
+      timeRanges: [{ from: '10:30', to: '12:00' }],
+    });
     const otherDay = await wait(await patient('Eva'), { weekdays: ['friday'] });
     const otherTime = await wait(await patient('Fina'), { timeRanges: [{ from: '12:00', to: '14:00' }] });
     const otherProfessional = await wait(await patient('Gala'), { professionalId: colleague });
@@ -156,9 +159,7 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
     }
     await cancel(appointment);
     await runJobs();
-    const tokens = await Promise.all(
-      waiting.map(async ({ patientId }) => t.mailer.tokenFor(await emailOf(patientId))),
-    );
+    const tokens = await Promise.all(waiting.map(async ({ patientId }) => t.mailer.tokenFor(await emailOf(patientId))));
     const answers = await Promise.all(
       tokens.map((token) => t.call('POST', `/api/public/waiting-list-offers/${token}`, { token: null })),
     );
@@ -190,7 +191,9 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
     expect((await offersOf(first.id)).length).toBe(1);
     expect(await offersOf(second.id)).toEqual([]);
     await runJobs();
-    const token = t.mailer.tokenFor(await emailOf((await t.call('GET', `/api/waiting-list/${first.id}`)).json().data.patientId));
+    const token = t.mailer.tokenFor(
+      await emailOf((await t.call('GET', `/api/waiting-list/${first.id}`)).json().data.patientId),
+    );
 
     const later = new Date(Date.now() + 16 * 60_000);
     expect((await links().accept(token, '203.0.113.9', later)).data.state).toBe('expired');
@@ -228,7 +231,12 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
   it("edits, removes (kept, audited), validates, and answers 404 for another clinic's entry", async () => {
     const entry = await wait(await patient('Rita'), { notes: 'Prefiere mañanas' });
     const bad = await t.call('POST', '/api/waiting-list', {
-      body: { patientId: entry.id, treatmentId: cleaning, timeRanges: [{ from: '12:00', to: '10:00' }], weekdays: ['someday'] },
+      body: {
+        patientId: entry.id,
+        treatmentId: cleaning,
+        timeRanges: [{ from: '12:00', to: '10:00' }],
+        weekdays: ['someday'],
+      },
     });
     expect(bad.statusCode).toBe(400);
     expectFieldErrors(bad, [
@@ -242,7 +250,11 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
       ['PUT', `/api/waiting-list/${entry.id}`, { patientId: entry.id, treatmentId: cleaning, version: 1 }],
       ['DELETE', `/api/waiting-list/${entry.id}`, undefined],
       ['GET', `/api/waiting-list/${entry.id}/offers`, undefined],
-      ['POST', `/api/waiting-list/${entry.id}/offers`, { professionalId: t.clinic.userId, startsAt: new Date().toISOString() }],
+      [
+        'POST',
+        `/api/waiting-list/${entry.id}/offers`,
+        { professionalId: t.clinic.userId, startsAt: new Date().toISOString() },
+      ],
     ] as const) {
       const answer = await t.call(method, url, { token: t.other.token, body });
       expect(answer.statusCode, `${method} ${url}`).toBe(404);
@@ -252,7 +264,10 @@ describe.each(availableBackends())('waiting list on %s', (backend) => {
       body: { patientId: current.patientId, treatmentId: cleaning, priority: 'high', version: current.version },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ code: 'waiting_list_entry_updated', data: { priority: 'high', notes: null } });
+    expect(edited.json()).toMatchObject({
+      code: 'waiting_list_entry_updated',
+      data: { priority: 'high', notes: null },
+    });
     const removed = await t.call('DELETE', `/api/waiting-list/${entry.id}`);
     expect(removed.json()).toEqual({ code: 'waiting_list_entry_deleted' });
     expect((await t.call('GET', `/api/waiting-list/${entry.id}`)).statusCode).toBe(404);
