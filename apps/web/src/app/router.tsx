@@ -121,6 +121,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
   screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients']),
+  screen('waitingList', 'waiting-list', () => import('../pages/waiting-list'), ['agenda', 'schedules', 'patients']),
   // Inventory
   screen('medications', 'medications', inventoryList, inventory),
   screen('medicationCreate', 'medications/create', inventoryItem, inventory),
@@ -192,6 +193,11 @@ export const signingLinkRoutes: RouteObject[] = [
   screen('signingLink', ':token', () => import('../pages/signing-link'), ['signing', 'authorizations']),
 ];
 
+/** A waiting-list offer's mailed link (issue 38): public, in the same plain layout. */
+export const waitingListOfferRoutes: RouteObject[] = [
+  screen('waitingListOffer', ':token', () => import('../pages/waiting-list-offer'), ['appointmentLinks']),
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -215,6 +221,11 @@ export const routes: RouteObject[] = [
         path: 'sign',
         lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
         children: signingLinkRoutes,
+      },
+      {
+        path: 'waiting-list/offer',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: waitingListOfferRoutes,
       },
       {
         id: 'app',

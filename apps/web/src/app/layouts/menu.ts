@@ -11,6 +11,7 @@ import {
   Contact,
   FileSignature,
   HandCoins,
+  Hourglass,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
@@ -66,6 +67,8 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/patients/create', 'patients.write'],
   ['/patients/edit', 'patients.write'],
   ['/calendar', 'appointments.write'],
+  // The waiting list (issue 38): the agenda's.
+  ['/waiting-list', 'appointments.write'],
   ['/medications', 'inventory.read'],
   ['/medications/create', 'inventory.write'],
   // The item page: read-only without inventory.write (no save, no stock adjustment).
@@ -154,6 +157,7 @@ export const menuSections: MenuSection[] = [
       link('dashboard', LayoutDashboard, '/dashboard'),
       link('patients', Users, '/patients'),
       link('calendar', CalendarDays, '/calendar'),
+      link('waitingList', Hourglass, '/waiting-list'),
     ],
   },
   {
