@@ -20,6 +20,7 @@ import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
+import { seedDemoWaitingList } from './demo-waiting-list.ts';
 
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
@@ -161,6 +162,7 @@ async function seedDemoRows(
     await seedDemoDocuments(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoSchedules(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoAgenda(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoWaitingList(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
