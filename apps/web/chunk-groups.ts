@@ -11,8 +11,9 @@ import type { Plugin, Rollup } from 'vite';
  * - `start`: what the sign-in page runs (the entry, its layout, the page). Every signed-in page
  *   needs nearly all of it too; the sign-in page downloads nothing else (150 KB budget,
  *   `npm run bench bundle`).
- * - `public`: what the other public pages (sign-up, password, the appointment links) share with
- *   the rest, so a patient opening a reminder's link does not download the signed-in app.
+ * - `public`: what the other public pages (sign-up, password, the appointment links, the
+ *   waiting-list offer's link) share with the rest, so a patient opening a reminder's link does
+ *   not download the signed-in app.
  * - `app`: what two or more signed-in screens share and no public page needs.
  *
  * A screen's own code stays in its chunk, and so do the libraries only a screen or two load on
@@ -42,6 +43,7 @@ const publicRoots = [
   ...signInRoots,
   /[\\/]src[\\/]pages[\\/]auth[\\/]/,
   /[\\/]src[\\/]pages[\\/]appointment-links\.tsx$/,
+  /[\\/]src[\\/]pages[\\/]waiting-list-offer\.tsx$/,
   /[\\/]src[\\/]pages[\\/]not-found\.tsx$/,
 ];
 /** The application's own modules (and the shared package's). */

@@ -23,7 +23,7 @@ interface RouteEntry {
   id: string;
   /** The route's path, params included ('patients/:patientId/mh'). */
   path: string;
-  area: 'protected' | 'auth' | 'appointment' | 'sign' | 'root';
+  area: 'protected' | 'auth' | 'appointment' | 'sign' | 'waiting-list/offer' | 'root';
 }
 
 /** The router's routes, read from its source: every `screen(id, path, …)` and the root's own paths. */
@@ -49,6 +49,7 @@ function routerRoutes(): RouteEntry[] {
     ['auth', 'export const authRoutes'],
     ['appointment', 'export const appointmentLinkRoutes'],
     ['sign', 'export const signingLinkRoutes'],
+    ['waiting-list/offer', 'export const waitingListOfferRoutes'],
     ['root', 'export const routes'],
   ];
   const starts = sections.map(([area, marker]) => {

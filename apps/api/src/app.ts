@@ -60,6 +60,10 @@ import { signingRequestsRoutes } from './features/signing/signing-requests.route
 import { createSigningRequestsService } from './features/signing/signing-requests.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createOfferLinksService } from './features/waiting-list/offer-links.service.ts';
+import { waitingListNextHandler, waitingListOfferHandler } from './features/waiting-list/waiting-list.job.ts';
+import { waitingListRoutes } from './features/waiting-list/waiting-list.routes.ts';
+import { nextOffersJobKind, offerJobKind } from './features/waiting-list/waiting-list.service.ts';
 import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { appVersion } from './lib/version.ts';
@@ -165,6 +169,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [recallMessageJobKind]: recallMessageHandler({ mailer: app.mailer }),
         [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
+        [offerJobKind]: waitingListOfferHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
+        [nextOffersJobKind]: waitingListNextHandler(),
         [einvoiceJobKind]: einvoiceHandler,
         [reportExportJobKind]: reportExportHandler({
           db,
@@ -300,6 +306,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(collectionsRoutes);
       await api.register(customerAccountsRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
+      await api.register(waitingListRoutes, { links: createOfferLinksService(db) });
       await api.register(signingRequestsRoutes, {
         service: createSigningRequestsService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
       });

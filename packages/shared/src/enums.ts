@@ -220,6 +220,22 @@ export type ConfirmationChannel = (typeof confirmationChannels)[number];
 export const appointmentOrigins = ['staff', 'online'] as const;
 export type AppointmentOrigin = (typeof appointmentOrigins)[number];
 
+/** A waiting-list entry (issue 38): waiting for a slot, or booked through an offer it accepted. */
+export const waitingListStatuses = ['waiting', 'booked'] as const;
+export type WaitingListStatus = (typeof waitingListStatuses)[number];
+
+/** Who goes first on the waiting list: high priority, then the order of arrival. */
+export const waitingListPriorities = ['normal', 'high'] as const;
+export type WaitingListPriority = (typeof waitingListPriorities)[number];
+
+/**
+ * A freed slot offered to a waiting patient (issue 38): `offered` until its e-mail leaves, then
+ * `sent`; `accepted` (booked), `expired` (its hold ran out) or `gone` (another patient or booking
+ * took the slot first).
+ */
+export const waitingListOfferStatuses = ['offered', 'sent', 'accepted', 'expired', 'gone'] as const;
+export type WaitingListOfferStatus = (typeof waitingListOfferStatuses)[number];
+
 /** The e-mail reminder of an appointment. */
 export const reminderStates = ['none', 'planned', 'sent', 'failed', 'confirmed', 'cancelled_by_patient'] as const;
 export type ReminderState = (typeof reminderStates)[number];

@@ -207,6 +207,17 @@ export const errorStatuses = {
   /** The booking's confirmation link expired or was already used (details.why). */
   online_booking_link_stale: 409,
 
+  // The waiting list (issue 38)
+  waiting_list_entry_not_found: 404,
+  error_get_waiting_list: 500,
+  error_update_waiting_list: 500,
+  /** A booked entry is not edited or offered a slot again. */
+  waiting_list_entry_booked: 409,
+  /** The offered start is not a free slot of the entry's treatment (closed, a block, taken). */
+  waiting_list_slot_unavailable: 409,
+  /** The patient has no e-mail to send the offer to. */
+  waiting_list_patient_without_email: 409,
+
   // Remote signing (issue 37)
   /** A signing link that is not one (wrong, or of no clinic): nothing is said of any document. */
   signing_link_not_found: 404,
@@ -393,6 +404,7 @@ const successEntities = [
   'user',
   'point_of_sale',
   'customer',
+  'waiting_list_entry',
 ] as const;
 
 type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
@@ -481,6 +493,8 @@ export const successCodes = [
   'recall_attempt_logged',
   'recall_booked',
   'recall_closed',
+  'waiting_list_offer_sent',
+  'waiting_list_offer_accepted',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -18,6 +18,8 @@ export const globalLookups: Record<string, string> = {
     "a reminder's confirm or cancel link finds its token before the clinic is known (no sign-in)",
   online_booking_holds_token_hash_unique:
     "a public booking's confirmation link finds its hold before the clinic is known (no sign-in)",
+  waiting_list_offers_token_hash_unique:
+    "a waiting-list offer's link finds its offer before the clinic is known (no sign-in)",
   signing_requests_token_hash_unique: 'a remote signing link finds its request before the clinic is known (no sign-in)',
 };
 

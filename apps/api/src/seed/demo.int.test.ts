@@ -194,6 +194,18 @@ describe('demo clinic', () => {
     expect((await get('/api/schedules/reminders')).data.address).toContain('Santa Fe');
   });
 
+  it('has three patients with an e-mail waiting for a freed time (issue 38)', async () => {
+    const { get } = await seededAs(demoUsers[2]);
+    const waiting = await get('/api/waiting-list');
+    expect(waiting.total).toBe(3);
+    expect(waiting.data.map((row: { treatmentName: string }) => row.treatmentName).sort()).toEqual([
+      'Blanqueamiento',
+      'Limpieza',
+      'Revisión',
+    ]);
+    expect(waiting.data.every((row: { patientHasEmail: boolean }) => row.patientHasEmail)).toBe(true);
+  });
+
   it('never runs on a database that already has a clinic', async () => {
     const mailer = new MemoryMailer();
     testApp = await createTestApp({ mailer });

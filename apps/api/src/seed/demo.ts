@@ -21,6 +21,7 @@ import { seedDemoRecalls } from './demo-recalls.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { demoTimeZone } from './demo-time.ts';
+import { seedDemoWaitingList } from './demo-waiting-list.ts';
 
 /**
  * The demo clinic (issue 3): "Clínica Dental Sonrisa", Buenos Aires, pesos, with an
@@ -162,6 +163,7 @@ async function seedDemoRows(
     await seedDemoDocuments(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoSchedules(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoAgenda(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoWaitingList(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoRecalls(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoAccount(tenantTx, accountId, { administratorId });

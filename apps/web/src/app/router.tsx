@@ -124,6 +124,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients']),
   // Recalls (issue 38)
   screen('recalls', 'recalls', () => import('../pages/recalls'), ['recalls', 'agenda']),
+  screen('waitingList', 'waiting-list', () => import('../pages/waiting-list'), ['agenda', 'schedules', 'patients']),
   // Inventory
   screen('medications', 'medications', inventoryList, inventory),
   screen('medicationCreate', 'medications/create', inventoryItem, inventory),
@@ -195,6 +196,11 @@ export const signingLinkRoutes: RouteObject[] = [
   screen('signingLink', ':token', () => import('../pages/signing-link'), ['signing', 'authorizations']),
 ];
 
+/** A waiting-list offer's mailed link (issue 38): public, in the same plain layout. */
+export const waitingListOfferRoutes: RouteObject[] = [
+  screen('waitingListOffer', ':token', () => import('../pages/waiting-list-offer'), ['appointmentLinks']),
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -218,6 +224,11 @@ export const routes: RouteObject[] = [
         path: 'sign',
         lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
         children: signingLinkRoutes,
+      },
+      {
+        path: 'waiting-list/offer',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: waitingListOfferRoutes,
       },
       {
         id: 'app',

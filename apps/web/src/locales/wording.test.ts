@@ -46,9 +46,10 @@ const ustedWords =
   /\b(usted|ustedes|ud\.|uds\.|ingrese|ingréselo|seleccione|selecciónelo|verifique|intente|inténtelo|vuelva|escriba|elija|elíjalo|introduzca|pulse|presione|contáctese|comuníquese|asegúrese|compruebe|revise|revíselo|déjelo|deje|corrija|corríjalo|espere|guarde|agregue|cargue|indique|recuerde|consulte|desactívelo|anúlelo)\b/i;
 const ustedOpenings = /(^|[.:;!?¿¡]\s+)(Puede|Puedo|Su|Sus|Complete|Desea|Quiere|Le)\b/;
 /**
- * What patients read (usted): the pages of the links in their reminder and signing e-mails, the
- * patient portal (issue 37) and the booking codes only a patient meets. `portal_access_revoked`
- * speaks of the patient in the third person ("sus sesiones": the patient's), to the staff.
+ * What patients read (usted): the pages of the links in their reminder, signing and waiting-list
+ * e-mails (the offer's page is in appointmentLinks, issue 38), the patient portal (issue 37) and
+ * the booking codes only a patient meets. `portal_access_revoked` speaks of the patient in the
+ * third person ("sus sesiones": the patient's), to the staff.
  */
 const patientCodes = new Set([
   'messages:slot_unavailable',
@@ -58,6 +59,7 @@ const patientCodes = new Set([
   'messages:appointment_booked_online',
   'messages:portal_access_none',
   'messages:password_already_set',
+  'messages:waiting_list_offer_accepted',
   'appMessages:portal_access_revoked',
 ]);
 const patientTexts = (key: string) =>

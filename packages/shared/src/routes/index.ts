@@ -33,6 +33,7 @@ import { settingsRoutes } from './settings.ts';
 import { authorizationSigningRoutes, budgetSigningRoutes, signingLinkRoutes } from './signing-requests.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
+import { waitingListOfferLinkRoutes, waitingListRoutes } from './waiting-list.ts';
 
 /**
  * Every route declared in packages/shared, by resource: the API's test checks that each one is
@@ -93,4 +94,6 @@ export const declaredRoutes = {
   authorizationSigning: authorizationSigningRoutes,
   budgetSigning: budgetSigningRoutes,
   signingLinks: signingLinkRoutes,
+  waitingList: waitingListRoutes,
+  waitingListOfferLinks: waitingListOfferLinkRoutes,
 } satisfies Record<string, ApiRoutes>;

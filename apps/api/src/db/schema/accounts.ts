@@ -63,6 +63,10 @@ export const accounts = pgTable(
     onlineBookingMaxPending: integer('online_booking_max_pending').notNull().default(2),
     onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(false),
     onlineBookingChangeHours: integer('online_booking_change_hours').notNull().default(24),
+    /** How long a waiting-list offer holds its slot (issue 38), in minutes. */
+    waitingListHoldMinutes: integer('waiting_list_hold_minutes').notNull().default(15),
+    /** How many waiting patients a freed slot is offered to at once (issue 38). */
+    waitingListOffersPerSlot: integer('waiting_list_offers_per_slot').notNull().default(3),
     /** System settings (issue 19): a new user's language and date format, and the clinic's upload limit. */
     defaultLanguage: text('default_language').notNull().default('es'),
     dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),

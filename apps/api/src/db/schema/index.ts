@@ -13,3 +13,4 @@ export * from './recalls.ts';
 export * from './reports.ts';
 export * from './signing.ts';
 export * from './throttle.ts';
+export * from './waiting-list.ts';

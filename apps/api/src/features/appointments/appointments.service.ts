@@ -24,6 +24,7 @@ import { patientExists } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
 import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
+import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
 import * as repository from './appointments.repository.ts';
 import { readExceptions, readWeeks } from './availability.repository.ts';
@@ -489,6 +490,12 @@ export const appointmentsService = {
         // The new appointment keeps where the booking came from; a move online makes it online.
         origin: origin === 'online' ? 'online' : (current.origin as AppointmentOrigin),
       });
+      // The time it left is offered to the waiting list (issue 38).
+      await offerFreedSlot(ctx, {
+        professionalId: current.professionalId,
+        start: current.startsAt,
+        end: current.endsAt,
+      });
       return { appointment: await get(ctx, bookedId), rescheduled: true };
     }
     const timesChanged = end.getTime() !== current.endsAt.getTime() || input.professionalId !== current.professionalId;
@@ -572,6 +579,12 @@ export const appointmentsService = {
       { status: 'cancelled', cancelledAt: at, cancelReason: input.reason, cancelNote: input.note ?? null },
     );
     await dropReminder(ctx, id);
+    // The freed time is offered to the waiting list (issue 38), in this transaction.
+    await offerFreedSlot(
+      ctx,
+      { professionalId: current.professionalId, start: current.startsAt, end: current.endsAt },
+      now,
+    );
     return get(ctx, id);
   },
 

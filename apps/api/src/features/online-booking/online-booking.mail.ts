@@ -7,7 +7,8 @@ import { icsCalendar } from './ics.ts';
 /**
  * The mails of online booking (issue 37), in the patient's language, addressed as "usted": the
  * booking's confirmation (with the appointment as an .ics file) and, for a booking of the public
- * page, the link that confirms the e-mail and makes the appointment stand.
+ * page, the link that confirms the e-mail and makes the appointment stand; and a waiting-list
+ * offer of a freed time (issue 38).
  */
 
 interface Texts {
@@ -23,6 +24,10 @@ interface Texts {
   confirmLink: string;
   heldExpiry: string;
   bookedFooter: string;
+  offerSubject: string;
+  offer: string;
+  offerLink: string;
+  offerExpiry: string;
 }
 
 const texts: Record<Language, Texts> = {
@@ -40,6 +45,12 @@ const texts: Record<Language, Texts> = {
     heldExpiry: 'Si no la confirma antes de {expires}, el horario quedará libre de nuevo.',
     bookedFooter:
       'Adjuntamos la cita para su calendario. Si necesita cambiarla, hágalo desde el portal o llame a la clínica.',
+    offerSubject: 'Se ha liberado un horario en {clinic}: {when}',
+    offer:
+      'Está usted en nuestra lista de espera y se ha liberado un horario en {clinic} el {when}. Si le viene bien, resérvelo desde este enlace:',
+    offerLink: 'Reservar este horario',
+    offerExpiry:
+      'Le guardamos el horario hasta {expires}. Se lo ofrecemos también a otros pacientes en espera: la cita será de quien la reserve primero.',
   },
   en: {
     bookedSubject: 'Your appointment at {clinic}: {when}',
@@ -54,6 +65,12 @@ const texts: Record<Language, Texts> = {
     confirmLink: 'Confirm my booking',
     heldExpiry: 'If it is not confirmed by {expires}, the time will be free again.',
     bookedFooter: 'The appointment is attached for your calendar. To change it, use the portal or call the clinic.',
+    offerSubject: 'A time has become free at {clinic}: {when}',
+    offer:
+      'You are on our waiting list and a time has become free at {clinic} on {when}. If it suits you, book it from this link:',
+    offerLink: 'Book this time',
+    offerExpiry:
+      'We keep it for you until {expires}. Other waiting patients are offered it too: it goes to whoever books it first.',
   },
   fr: {
     bookedSubject: 'Votre rendez-vous chez {clinic} : {when}',
@@ -69,6 +86,12 @@ const texts: Record<Language, Texts> = {
     heldExpiry: 'Sans confirmation avant le {expires}, le créneau sera de nouveau libre.',
     bookedFooter:
       'Le rendez-vous est joint pour votre agenda. Pour le modifier, utilisez le portail ou appelez le cabinet.',
+    offerSubject: 'Un créneau s’est libéré chez {clinic} : {when}',
+    offer:
+      'Vous êtes sur notre liste d’attente et un créneau s’est libéré chez {clinic} le {when}. S’il vous convient, réservez-le depuis ce lien :',
+    offerLink: 'Réserver ce créneau',
+    offerExpiry:
+      'Nous vous le gardons jusqu’au {expires}. Il est aussi proposé à d’autres patients en attente : il revient à la première personne qui le réserve.',
   },
   pt: {
     bookedSubject: 'Sua consulta em {clinic}: {when}',
@@ -83,6 +106,12 @@ const texts: Record<Language, Texts> = {
     confirmLink: 'Confirmar meu agendamento',
     heldExpiry: 'Se não for confirmado até {expires}, o horário ficará livre novamente.',
     bookedFooter: 'A consulta segue em anexo para a sua agenda. Para alterá-la, use o portal ou ligue para a clínica.',
+    offerSubject: 'Vagou um horário em {clinic}: {when}',
+    offer:
+      'Está na nossa lista de espera e vagou um horário em {clinic} em {when}. Se lhe convier, marque-o por este link:',
+    offerLink: 'Marcar este horário',
+    offerExpiry:
+      'Guardamos-lho até {expires}. Também o oferecemos a outros pacientes em espera: a consulta fica para quem a marcar primeiro.',
   },
 };
 
@@ -182,6 +211,16 @@ export function heldMail(input: BookingMailInput & { link: string; expiresAt: Da
   return compose(
     input,
     { subject: t.heldSubject, lead: t.held, after: [t.heldExpiry], link: { label: t.confirmLink, url: input.link } },
+    { expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language) },
+  );
+}
+
+/** A waiting-list offer (issue 38): the freed time, the link that books it, until when it is kept. */
+export function offerMail(input: BookingMailInput & { link: string; expiresAt: Date }): MailMessage {
+  const t = texts[input.language];
+  return compose(
+    input,
+    { subject: t.offerSubject, lead: t.offer, after: [t.offerExpiry], link: { label: t.offerLink, url: input.link } },
     { expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language) },
   );
 }

@@ -6,6 +6,7 @@ import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
+import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
 import { languageOf, loadReminder } from './reminder.job.ts';
 import { dropReminder } from './reminder-plan.ts';
 
@@ -117,7 +118,7 @@ export async function applyPatientAnswer(
       .where(where);
     after = { status: 'scheduled', confirmedAt: now.toISOString(), confirmationChannel: channel };
   } else {
-    await tx
+    const [freed] = await tx
       .update(appointments)
       .set({
         ...common,
@@ -127,8 +128,21 @@ export async function applyPatientAnswer(
         cancelledAt: now,
         reminderState: 'cancelled_by_patient',
       })
-      .where(where);
+      .where(where)
+      .returning({
+        professionalId: appointments.professionalId,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+      });
     await dropReminder({ tx, accountId }, appointmentId);
+    // The freed time is offered to the waiting list (issue 38), in this transaction.
+    if (freed) {
+      await offerFreedSlot(
+        { tx, accountId, userId: answer.userId, ip: answer.ip },
+        { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt },
+        now,
+      );
+    }
     after = { status: 'cancelled', cancelReason: 'patient_request', channel };
   }
   const action = answer.purpose === 'confirm' ? 'appointment_confirmed' : 'appointment_cancelled';

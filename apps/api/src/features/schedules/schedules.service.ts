@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { requireProfessional } from '../clinical/clinical.service.ts';
+import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
 import * as repository from './schedules.repository.ts';
 
 /**
@@ -195,7 +196,16 @@ export const scheduleExceptionsService = {
     );
     return (await named(ctx, [updated]))[0] as ScheduleException;
   },
-  remove: ({ ctx, id }: One) => exceptionRecords.remove(ctx, {}, id),
+  /** A removed exception frees its time: offered to the waiting list (issue 38), in this transaction. */
+  async remove({ ctx, id }: One) {
+    let freed: { professionalId: string | null; startsAt: Date; endsAt: Date } | undefined;
+    await exceptionRecords.remove(ctx, {}, id, (current) => {
+      freed = current;
+    });
+    if (freed) {
+      await offerFreedSlot(ctx, { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt });
+    }
+  },
   changes: ({ ctx, id, query }: One & { query: PageQuery }) => exceptionRecords.changes(ctx, {}, id, query),
 };
 

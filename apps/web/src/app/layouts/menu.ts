@@ -11,6 +11,7 @@ import {
   Contact,
   FileSignature,
   HandCoins,
+  Hourglass,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
@@ -68,6 +69,8 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/patients/edit', 'patients.write'],
   ['/calendar', 'appointments.write'],
   ['/recalls', 'patients.read'],
+  // The waiting list (issue 38): the agenda's.
+  ['/waiting-list', 'appointments.write'],
   ['/medications', 'inventory.read'],
   ['/medications/create', 'inventory.write'],
   // The item page: read-only without inventory.write (no save, no stock adjustment).
@@ -157,6 +160,7 @@ export const menuSections: MenuSection[] = [
       link('patients', Users, '/patients'),
       link('calendar', CalendarDays, '/calendar'),
       link('recalls', PhoneCall, '/recalls'),
+      link('waitingList', Hourglass, '/waiting-list'),
     ],
   },
   {

@@ -42,8 +42,14 @@ export async function showInLanguage(i18n: { changeLanguage(language: string): P
   }
 }
 
+/** What the summary shows: an appointment's or a waiting-list offer's (issue 38) time. */
+type Summarised = Pick<
+  AppointmentLink,
+  'clinicName' | 'clinicAddress' | 'clinicPhone' | 'startsAt' | 'timeZone' | 'professionalName'
+>;
+
 /** The appointment as the patient recognises it: clinic, date and time in the clinic's zone, professional. */
-function AppointmentSummary({ link, last = false }: { link: AppointmentLink; last?: boolean }) {
+export function AppointmentSummary({ link, last = false }: { link: Summarised; last?: boolean }) {
   const { t, i18n } = useTranslation('appointmentLinks');
   const when = new Intl.DateTimeFormat(i18n.language, {
     timeZone: link.timeZone,

@@ -1,0 +1,2 @@
+/** The waiting list (issue 38): `/waiting-list`. */
+export { WaitingListPage } from '../features/waiting-list/waiting-list-page';
