@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { clinicToday } from '@odontia/shared/clinic-time';
 import { reportIds } from '@odontia/shared/schemas/reports';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, demoUsers, seedDemoClinic } from '../src/seed/demo.ts';
+import { demoTimeZone } from '../src/seed/demo-time.ts';
 import { bearer, signIn } from './clinics.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { availableBackends } from './test-database.ts';
@@ -211,7 +213,8 @@ describe.each(availableBackends())('every answer matches the OpenAPI document on
   });
 
   it('the main writes: a patient, a provider, a supply, an invoice issued and its PDF, a collection, a purchase, a payment, a budget accepted, an appointment', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The clinic's today, not UTC's: between 00:00 and 03:00 UTC Buenos Aires is still on the day before.
+    const today = clinicToday(demoTimeZone);
     const key = () => ({ 'idempotency-key': randomUUID() });
     const patient = await call('POST', '/api/patients', {
       firstName: 'Contrato',

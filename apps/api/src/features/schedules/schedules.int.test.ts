@@ -254,8 +254,10 @@ describe.each(availableBackends())('schedules on %s', (backend) => {
     };
     const saved = await t.call('PUT', '/api/schedules/reminders', { body });
     // A new lead (or on/off) applies to appointments booked or moved from now on: the answer says so.
-    expect(saved.json()).toEqual({ code: 'reminders_apply_to_new_bookings', data: body });
-    expect((await t.call('GET', '/api/schedules/reminders')).json().data).toEqual(body);
+    // The recalls' e-mail days (issue 38), left out of the body, stay as they were (off).
+    const answer = { ...body, recallMessageDays: 0 };
+    expect(saved.json()).toEqual({ code: 'reminders_apply_to_new_bookings', data: answer });
+    expect((await t.call('GET', '/api/schedules/reminders')).json().data).toEqual(answer);
     expect(await t.auditEvents('reminder_settings_updated')).toHaveLength(1);
     const samePlan = await t.call('PUT', '/api/schedules/reminders', { body: { ...body, phone: '+54 11 4444-6666' } });
     expect(samePlan.json()).toMatchObject({ code: 'reminder_settings_updated' });
