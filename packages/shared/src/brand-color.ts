@@ -6,9 +6,6 @@
  * where it does not.
  */
 
-/** A colour as the clinic's settings keep it: '#rrggbb', lower-case (`accounts.brand_color`'s check). */
-export const hexColorPattern = /^#[0-9a-f]{6}$/;
-
 /** The product's own primary (the SCSS `$primary`): what a clinic without a colour is shown in. */
 export const defaultBrandColor = '#2563eb';
 
@@ -34,14 +31,9 @@ function parse(hex: string): Rgb {
 
 const toHex = (rgb: Rgb) => `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 
-/** Whether `value` is a '#rrggbb' colour (either case). */
+/** Whether `value` is a '#rrggbb' colour (either case; the settings keep it lower-case: `optionalHexColor`). */
 export function isHexColor(value: string): boolean {
   return /^#[0-9a-f]{6}$/i.test(value.trim());
-}
-
-/** The colour's red, green and blue (0–255), for CSS's `rgba(var(--x-rgb), a)`: '37, 99, 235'. */
-export function rgbTriplet(hex: string): string {
-  return parse(hex).join(', ');
 }
 
 /** Relative luminance (WCAG 2.x): 0 for black, 1 for white. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { documented } from './api-schema.ts';
-import { hexColorPattern } from './brand-color.ts';
 import { normalizeDecimal } from './decimal-input.ts';
 
 /**
@@ -224,6 +223,9 @@ export const optionalText = (max = 255) =>
  * An optional colour, '#rrggbb' in either case, kept lower-case (a treatment's colour, the clinic's
  * brand colour); blank becomes null; anything else is `invalid_format`.
  */
+/** A colour as the database keeps it: '#rrggbb', lower-case (`accounts.brand_color`'s check). */
+export const hexColorPattern = /^#[0-9a-f]{6}$/;
+
 export const optionalHexColor = () =>
   safeText()
     .trim()

@@ -1,14 +1,21 @@
-import { brandPalette, isHexColor, rgbTriplet } from '@odontia/shared/brand-color';
+import type { BrandPalette } from '@odontia/shared/brand-color';
 import type { CSSProperties } from 'react';
+
+/** A '#rrggbb' colour's red, green and blue, for CSS's `rgba(var(--x-rgb), a)`: '37, 99, 235'. */
+export function rgbTriplet(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [value >> 16, (value >> 8) & 255, value & 255].join(', ');
+}
 
 /**
  * The CSS variables of a clinic's brand colour (issue 37) that `.brand-scope` and `.brand-band`
- * (styles/_brand.scss) read: the palette of packages/shared brand-color.ts, every pair at least
- * 4.5:1. Undefined without a colour (or with one that is not '#rrggbb'): the product's own look.
+ * (styles/_brand.scss) read, from its palette (packages/shared brand-color.ts `brandPalette`,
+ * every pair at least 4.5:1): the portal gets it computed in the API's answer (its bundle carries
+ * no contrast maths), the settings page's preview computes it. Undefined without one: the
+ * product's own look.
  */
-export function brandStyle(color: string | null | undefined): CSSProperties | undefined {
-  if (!color || !isHexColor(color)) return undefined;
-  const palette = brandPalette(color);
+export function brandStyle(palette: BrandPalette | null | undefined): CSSProperties | undefined {
+  if (!palette) return undefined;
   return {
     '--brand-fill': palette.fill,
     '--brand-fill-rgb': rgbTriplet(palette.fill),

@@ -47,8 +47,8 @@ export function PortalLayout({
     setDocumentTitle(brand ? `${title} · ${brand.name}` : title);
   }, [brand, title]);
   // The clinic's colour on the band, the buttons, the links and the focus ring, in shades that keep 4.5:1.
-  const colour = brand?.colour ?? null;
-  const style = useMemo(() => brandStyle(colour), [colour]);
+  const palette = brand?.palette ?? null;
+  const style = useMemo(() => brandStyle(palette), [palette]);
   return (
     <div className={style ? 'portal brand-scope' : 'portal'} style={style}>
       <a className="skip-link visually-hidden-focusable" href="#portal-main">

@@ -18,7 +18,7 @@ export function brandOf(clinic: PortalClinic): ClinicBrand {
   return {
     name: clinic.name,
     logoUrl: logoUrlOf(clinic.brand.logoPath),
-    colour: clinic.brand.color,
+    palette: clinic.brand.palette,
     address: clinic.address,
     phone: clinic.phone,
     mapUrl: mapLink(clinic.address),

@@ -16,13 +16,26 @@ export const clinicSlugPattern = /^[a-z0-9-]{3,60}$/;
 export const clinicSlugSchema = safeText().regex(clinicSlugPattern, 'invalid_value');
 export const clinicSlugParamsSchema = z.object({ slug: clinicSlugSchema });
 
+const hexText = () => z.string().regex(/^#[0-9a-f]{6}$/);
+
 /** How the portal shows the clinic: its colour and whether it has a logo. */
 export const portalBrandSchema = z.object({
-  /**
-   * The clinic's brand colour, '#rrggbb' (settings `brandColor`), or null for the portal's own. The
-   * portal shows it in shades that keep 4.5:1 (brand-color.ts `brandPalette`).
-   */
+  /** The clinic's brand colour, '#rrggbb' (settings `brandColor`), or null for the portal's own. */
   color: z.string().nullable(),
+  /**
+   * The shades the portal paints with it, every pair at least 4.5:1 (brand-color.ts
+   * `brandPalette`, computed here so the portal's bundle carries no contrast maths); null without a
+   * colour.
+   */
+  palette: z
+    .object({
+      fill: hexText(),
+      onFill: hexText(),
+      fillActive: hexText(),
+      onLight: hexText(),
+      onDark: hexText(),
+    })
+    .nullable(),
   /** The logo's address under /api (GET, public) when the clinic has one. */
   logoPath: z.string().nullable(),
 });

@@ -1,3 +1,4 @@
+import { brandPalette } from '@odontia/shared/brand-color';
 import type { portalMeResponseSchema } from '@odontia/shared/schemas/portal';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
     );
     const slug = rows[0]?.public_slug as string;
     const page = await t.call('GET', `/api/public/clinics/${slug}`, { token: null });
-    expect(page.json().data).toMatchObject({ slug, brand: { color: null, logoPath: null } });
+    expect(page.json().data).toMatchObject({ slug, brand: { color: null, palette: null, logoPath: null } });
     expect((await t.call('GET', `/api/public/clinics/${slug}/logo`, { token: null })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/public/clinics/no-such-clinic', { token: null })).json().code).toBe(
       'clinic_not_found',
@@ -112,7 +113,12 @@ describe.each(availableBackends())('portal context on %s', (backend) => {
       after: { brandColor: '#0f766e' },
     });
     const page = await t.call('GET', `/api/public/clinics/${slug}`, { token: null });
-    expect(page.json().data.brand).toEqual({ color: '#0f766e', logoPath: null });
+    expect(page.json().data.brand).toEqual({
+      color: '#0f766e',
+      palette: brandPalette('#0f766e'),
+      logoPath: null,
+    });
+    expect(page.json().data.brand.palette).toMatchObject({ fill: '#0f766e', onFill: '#ffffff' });
     await t.asLevel('customer', async () => {
       expect((await t.call('GET', '/api/portal/me')).json().data.clinic.brand.color).toBe('#0f766e');
     });

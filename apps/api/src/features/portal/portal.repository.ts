@@ -1,3 +1,4 @@
+import { brandPalette } from '@odontia/shared/brand-color';
 import type { Currency, Language } from '@odontia/shared/enums';
 import type { PortalClinic } from '@odontia/shared/schemas/portal';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -53,8 +54,12 @@ function toClinic(row: {
       timeZone: row.timeZone,
       language: row.language as Language,
       currency: row.currency as Currency,
-      // The clinic's colour (settings `brandColor`) and the logo every PDF prints.
-      brand: { color: row.brandColor, logoPath: row.hasLogo ? `/public/clinics/${row.slug}/logo` : null },
+      // The clinic's colour (settings `brandColor`) with its readable shades, and the logo every PDF prints.
+      brand: {
+        color: row.brandColor,
+        palette: row.brandColor ? brandPalette(row.brandColor) : null,
+        logoPath: row.hasLogo ? `/public/clinics/${row.slug}/logo` : null,
+      },
     },
     paymentInstructions: row.paymentInstructions,
   };

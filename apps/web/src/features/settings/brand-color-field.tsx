@@ -1,4 +1,4 @@
-import { defaultBrandColor, isHexColor } from '@odontia/shared/brand-color';
+import { brandPalette, defaultBrandColor, isHexColor } from '@odontia/shared/brand-color';
 import { Eraser } from 'lucide-react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ export function BrandColorField<T extends FieldValues>({ form, name }: { form: C
         <p className="form-label mb-2">{t('brandColor.preview')}</p>
         <div
           className={`border rounded overflow-hidden${color ? ' brand-scope' : ''}`}
-          style={brandStyle(color)}
+          style={brandStyle(color ? brandPalette(color) : null)}
           data-testid="settings-brand-preview"
         >
           <div className="brand-band px-3 py-2 fw-semibold">{t('brandColor.band')}</div>

@@ -1,5 +1,5 @@
 import type { PortalAppointment, PortalBalance, PortalDocument } from '@odontia/shared/schemas/portal';
-import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CircleCheck, Download, KeyRound } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Download, KeyRound } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../lib/save-file';
@@ -155,7 +155,7 @@ function AppointmentCard({
                 className="portal-appointment-state text-success-emphasis fw-semibold"
                 data-testid="portal-appointment-confirmed"
               >
-                <CircleCheck size={18} aria-hidden="true" className="me-1" />
+                <CalendarCheck size={18} aria-hidden="true" className="me-1" />
                 {t('home.appointments.confirmed')}
               </span>
             ) : (
