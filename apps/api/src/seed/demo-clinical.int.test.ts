@@ -10,9 +10,11 @@ describe('demo clinic medical histories', () => {
     const patients = (await get('/api/patients?sort=skuPatient&pageSize=4')).json().data as { id: string }[];
     const first = patients[0]?.id;
     const attendances = (await get(`/api/patients/${first}/attendances`)).json();
-    expect(attendances.total).toBe(2);
-    expect(attendances.data[0]).toMatchObject({ titleResume: 'Obturación pieza 36', totalBillable: '53000.00' });
-    const detail = (await get(`/api/patients/${first}/attendances/${attendances.data[0].id}`)).json().data;
+    // Two of the clinical history, and the finished cleaning that left the patient a recall (issue 38).
+    expect(attendances.total).toBe(3);
+    const filling = attendances.data.find((row: { titleResume: string }) => row.titleResume === 'Obturación pieza 36');
+    expect(filling).toMatchObject({ titleResume: 'Obturación pieza 36', totalBillable: '53000.00' });
+    const detail = (await get(`/api/patients/${first}/attendances/${filling.id}`)).json().data;
     expect(detail.supplies).toHaveLength(3);
     expect(detail.medications[0].name).toMatch(/^Lidocaína/);
     expect((await get(`/api/patients/${first}/diagnoses`)).json().data[0]).toMatchObject({
