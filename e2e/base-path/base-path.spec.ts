@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { AppLayout } from '../pages/app-layout';
 import { AuthLayout, NotFoundPage } from '../pages/auth-layout';
+import { areas } from '../support/areas';
 import { basePathServer } from '../support/servers';
 
 /** Everything under BASE_PATH=/clinica/ (the second server of playwright.config.ts). */
@@ -70,7 +71,7 @@ test('with a session, a deep link renders the layout and every link keeps the /c
 
   await expect(layout.sidebarLink('/patients')).toHaveAttribute('aria-current', 'page');
   const hrefs = await layout.nav.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs.length).toBe(22);
+  expect(hrefs.length).toBe(areas.length);
   for (const href of hrefs) expect(href).toMatch(/^\/clinica\/[a-z]/);
   await expect(page.getByRole('link', { name: 'Odontia: ir al panel' })).toHaveAttribute('href', '/clinica/dashboard');
 

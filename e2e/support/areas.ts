@@ -14,6 +14,7 @@ export const areas: Area[] = [
   { section: 'Clínica', label: 'Panel', path: '/dashboard', title: 'Panel', built: true },
   { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes', built: true },
   { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda', built: true },
+  { section: 'Clínica', label: 'Controles', path: '/recalls', title: 'Controles', built: true },
   { section: 'Clínica', label: 'Lista de espera', path: '/waiting-list', title: 'Lista de espera', built: true },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },
   { section: 'Inventario', label: 'Insumos', path: '/supplies', title: 'Insumos', built: true },

@@ -161,7 +161,10 @@ export function MedicalHistory({ patient, canWrite }: { patient: Patient; canWri
                     aria-selected={selected}
                     aria-controls={`mh-panel-${tab.key}`}
                     className={`nav-link d-flex align-items-center gap-2${selected ? ' active' : ''}`}
-                    onClick={() => setParams(tab === first ? {} : { tab: tab.key }, { replace: true })}
+                    // Staying where the eye is: a tab below the fold opens in place, the page does not jump to the top.
+                    onClick={() =>
+                      setParams(tab === first ? {} : { tab: tab.key }, { replace: true, preventScrollReset: true })
+                    }
                   >
                     <Icon size={16} aria-hidden="true" />
                     {t(tab.labelKey ?? `tabs.${tab.key}`)}
