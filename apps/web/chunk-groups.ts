@@ -52,10 +52,19 @@ const applicationModule = /[\\/](?:apps[\\/]web|packages[\\/]shared)[\\/]src[\\/
 const onDemandLibrary = /[\\/]node_modules[\\/](?:chart\.js|react-big-calendar)[\\/]/;
 /** Translation catalogs: one chunk per language and namespace, loaded on demand (lib/i18n.ts). */
 const catalog = /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/;
-const iconLibraryIndex = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+/**
+ * Libraries whose index only re-exports its modules (a barrel), by the name they are imported as.
+ * Through a barrel only the modules a module names are followed: the icon library's index imports
+ * all its ~1,700 icons, and react-i18next's its <Trans> with an HTML parser that only the sign-up
+ * and password pages use, not the sign-in page.
+ */
+const barrels: readonly { specifier: string; index: RegExp }[] = [
+  { specifier: 'lucide-react', index: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { specifier: 'react-i18next', index: /[\\/]react-i18next[\\/]dist[\\/]es[\\/]index\.js$/ },
+];
 
-/** The icon index's `export { default as Eye, default as EyeIcon } from './icons/eye.mjs'`, as name → file. */
-function iconFilesByName(indexCode: string, indexId: string): Map<string, string> {
+/** A barrel's `export { default as Eye, default as EyeIcon } from './icons/eye.mjs'`, as name → file. */
+function filesByExportedName(indexCode: string, indexId: string): Map<string, string> {
   const folder = indexId.slice(0, indexId.lastIndexOf('/') + 1);
   const files = new Map<string, string>();
   for (const [, names, file] of indexCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]\.\/([^'"]+)['"]/g)) {
@@ -64,21 +73,22 @@ function iconFilesByName(indexCode: string, indexId: string): Map<string, string
   return files;
 }
 
-/** The names a module imports from the icon library. */
-function namedIconImports(code: string): string[] {
-  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(([, names]) =>
+/** The names a module imports from `specifier`. */
+function namedImports(code: string, specifier: string): string[] {
+  const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${specifier}['"]`, 'g');
+  return [...code.matchAll(statement)].flatMap(([, names]) =>
     (names ?? '').split(',').map((name) => name.replace(/^\s*(\S+)\s+as\s+\S+\s*$/, '$1').trim()),
   );
 }
 
-/**
- * What modules reach through static imports. The icon library's index imports all its ~1,700
- * icons: through it, only the icons a module names are followed.
- */
+/** What modules reach through static imports, through a barrel only what they name. */
 function staticImports(context: Rollup.PluginContext) {
   const ids = [...context.getModuleIds()];
-  const iconIndex = ids.find((id) => iconLibraryIndex.test(id));
-  const iconFiles = iconIndex ? iconFilesByName(context.getModuleInfo(iconIndex)?.code ?? '', iconIndex) : new Map();
+  const barrelFiles = new Map<string, { specifier: string; files: Map<string, string> }>();
+  for (const { specifier, index } of barrels) {
+    const id = ids.find((candidate) => index.test(candidate));
+    if (id) barrelFiles.set(id, { specifier, files: filesByExportedName(context.getModuleInfo(id)?.code ?? '', id) });
+  }
   return (roots: (id: string) => boolean, skip: (id: string) => boolean = () => false): Set<string> => {
     const reached = new Set<string>();
     const queue = ids.filter(roots);
@@ -88,8 +98,12 @@ function staticImports(context: Rollup.PluginContext) {
       reached.add(id);
       const info = context.getModuleInfo(id);
       for (const imported of info?.importedIds ?? []) {
-        if (imported !== iconIndex) queue.push(imported);
-        else queue.push(...namedIconImports(info?.code ?? '').flatMap((name) => iconFiles.get(name) ?? []));
+        const barrel = barrelFiles.get(imported);
+        if (!barrel) queue.push(imported);
+        else
+          queue.push(
+            ...namedImports(info?.code ?? '', barrel.specifier).flatMap((name) => barrel.files.get(name) ?? []),
+          );
       }
     }
     return reached;

@@ -1,5 +1,6 @@
-import { type JSX, lazy, Suspense } from 'react';
+import { type JSX, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tokenStore } from '../lib/storage-keys';
 import { PortalLayout } from './layout';
 import { matchPath, useRouter } from './router';
 import { Placeholder } from './ui';
@@ -33,6 +34,20 @@ function NotFound() {
   );
 }
 
+/**
+ * A signed-in page opened without a session goes straight to the sign-in page, before its chunk is
+ * downloaded: the patient following an old bookmark to /portal loads one page, not two (the page
+ * itself still sends them there when the server ends the session, usePortalMe).
+ */
+function SignedIn({ page }: { page: JSX.Element }) {
+  const { navigate } = useRouter();
+  const signedOut = !tokenStore.get();
+  useEffect(() => {
+    if (signedOut) navigate('/portal/sign-in', { replace: true });
+  }, [signedOut, navigate]);
+  return signedOut ? <Placeholder minHeight="100vh" /> : page;
+}
+
 type Params = Record<string, string>;
 
 /** The portal's pages by path, first match wins. */
@@ -43,10 +58,10 @@ const pages: readonly [pattern: string, page: (params: Params) => JSX.Element][]
   ['/portal/sign-in', () => <SignInPage />],
   ['/p/:slug', (params) => <SignInPage slug={params.slug ?? ''} />],
   ['/p/:slug/link/:token', (params) => <SignInLinkPage slug={params.slug ?? ''} token={params.token ?? ''} />],
-  ['/portal/book', () => <PortalBookingPage />],
-  ['/portal/clinics', () => <ClinicChoicePage />],
-  ['/portal/password', () => <PasswordPage />],
-  ['/portal', () => <HomePage />],
+  ['/portal/book', () => <SignedIn page={<PortalBookingPage />} />],
+  ['/portal/clinics', () => <SignedIn page={<ClinicChoicePage />} />],
+  ['/portal/password', () => <SignedIn page={<PasswordPage />} />],
+  ['/portal', () => <SignedIn page={<HomePage />} />],
 ];
 
 /** The page of the address. */
