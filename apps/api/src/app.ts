@@ -25,6 +25,7 @@ import { foldDayFigureChanges, foldEveryMs } from './features/figures/day-figure
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
+import { onSlotFreed } from './features/freed-slots.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
@@ -63,7 +64,7 @@ import { createUsersService } from './features/users/users.service.ts';
 import { createOfferLinksService } from './features/waiting-list/offer-links.service.ts';
 import { waitingListNextHandler, waitingListOfferHandler } from './features/waiting-list/waiting-list.job.ts';
 import { waitingListRoutes } from './features/waiting-list/waiting-list.routes.ts';
-import { nextOffersJobKind, offerJobKind } from './features/waiting-list/waiting-list.service.ts';
+import { nextOffersJobKind, offerFreedSlot, offerJobKind } from './features/waiting-list/waiting-list.service.ts';
 import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { appVersion } from './lib/version.ts';
@@ -158,6 +159,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   // Reports (issue 19): finished exports live beside the uploads, in their own folder of DATA_DIR.
   const exportsDir = path.join(env.DATA_DIR, 'exports');
   const exportStorage = createDiskStorage(exportsDir);
+  // A time freed in the agenda (cancelled, moved, an exception removed) is offered to the waiting
+  // list (issue 38), in the transaction that freed it.
+  onSlotFreed(offerFreedSlot);
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { commercialDocuments, documentLines, providers } from '../src/db/schema/index.ts';
 import type { TenantTx } from '../src/db/tenancy.ts';
-import { documentEntry, postLedgerEntries } from '../src/features/current-accounts/ledger.ts';
+import { documentEntry, postLedgerEntries } from '../src/features/commercial/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestClinic } from './clinics.ts';
 import type { TestClinicContext } from './test-clinic.ts';

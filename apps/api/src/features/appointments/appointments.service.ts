@@ -22,9 +22,9 @@ import { type AuditActor, audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { patientExists } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import { slotFreed } from '../freed-slots.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
 import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
-import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
 import * as repository from './appointments.repository.ts';
 import { readExceptions, readWeeks } from './availability.repository.ts';
@@ -491,7 +491,7 @@ export const appointmentsService = {
         origin: origin === 'online' ? 'online' : (current.origin as AppointmentOrigin),
       });
       // The time it left is offered to the waiting list (issue 38).
-      await offerFreedSlot(ctx, {
+      await slotFreed(ctx, {
         professionalId: current.professionalId,
         start: current.startsAt,
         end: current.endsAt,
@@ -580,11 +580,7 @@ export const appointmentsService = {
     );
     await dropReminder(ctx, id);
     // The freed time is offered to the waiting list (issue 38), in this transaction.
-    await offerFreedSlot(
-      ctx,
-      { professionalId: current.professionalId, start: current.startsAt, end: current.endsAt },
-      now,
-    );
+    await slotFreed(ctx, { professionalId: current.professionalId, start: current.startsAt, end: current.endsAt }, now);
     return get(ctx, id);
   },
 

@@ -28,7 +28,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { findProfessional } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, type TenantScope } from '../clinical/clinical.service.ts';
-import { closePendingSigningRequest } from '../signing/closed-at-the-chair.ts';
+import { closePendingSigningRequest } from '../signing-requests/closed-at-the-chair.ts';
 import { authorizationDocument, type PrintedSignature } from './authorization.pdf.ts';
 import * as repository from './authorizations.repository.ts';
 import { authorizationRecords as records } from './authorizations.repository.ts';

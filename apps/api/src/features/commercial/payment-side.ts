@@ -1,4 +1,4 @@
-import type { PartyKind } from '../current-accounts/ledger.ts';
+import type { PartyKind } from './ledger.ts';
 
 /** What differs between paying a provider and collecting from a customer (side-payments.ts). */
 export interface PaymentSide {

@@ -8,8 +8,8 @@ import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { allocateToDocuments } from '../current-accounts/ledger.ts';
 import { allocationsOf } from './document-allocations.ts';
+import { allocateToDocuments } from './ledger.ts';
 import * as repository from './side-documents.repository.ts';
 
 /**

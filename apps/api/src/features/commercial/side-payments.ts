@@ -9,13 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import {
-  type AllocationRequest,
-  allocateToDocuments,
-  postLedgerEntries,
-  reversePaymentAllocations,
-} from '../current-accounts/ledger.ts';
 import { requireClinicCurrency } from './clinic-currency.ts';
+import { type AllocationRequest, allocateToDocuments, postLedgerEntries, reversePaymentAllocations } from './ledger.ts';
 import type { PartyJoin } from './party-join.ts';
 import type { PaymentSide } from './payment-side.ts';
 import * as repository from './side-payments.repository.ts';

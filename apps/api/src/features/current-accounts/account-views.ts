@@ -6,7 +6,7 @@ import { csvCurrency, csvFile, csvNumber } from '../../lib/csv.ts';
 import { moneyFormatter } from '../../lib/money-format.ts';
 import { documentStyles, headerRow, type PdfDocument, pdfFile, safeFileName } from '../../lib/pdf.ts';
 import { documentReference } from '../commercial/commercial-texts.ts';
-import type { PartyKind } from './ledger.ts';
+import type { PartyKind } from '../commercial/ledger.ts';
 import type { AccountFiguresRow, AccountTotalsRow, LedgerRow } from './party-accounts.repository.ts';
 
 /**

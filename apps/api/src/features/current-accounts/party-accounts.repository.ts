@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TxContext as Ctx } from '../../context.ts';
+import type { PartyKind } from '../commercial/ledger.ts';
 import { openAmountsByDue } from '../figures/day-figures.repository.ts';
-import type { PartyKind } from './ledger.ts';
 
 /**
  * The statements both kinds of current account share (providers, issue 17; customers, issue 18):

@@ -10,7 +10,7 @@ import {
   usesTrigramIndex,
 } from '../../db/indexed-search.ts';
 import { customers, partyBalances, patients, payments } from '../../db/schema/index.ts';
-import { balanceOf } from '../current-accounts/ledger.ts';
+import { balanceOf } from '../commercial/ledger.ts';
 
 /**
  * GET /api/customers/lookup (issue 18): the clinic's patients and its companies and insurers in

@@ -16,33 +16,6 @@ export async function lockClinic({ tx, accountId }: Scope): Promise<void> {
   await tx.execute(sql`select 1 from accounts where id = ${accountId}::uuid for no key update`);
 }
 
-/** The clinic's rules and what the public page and the mails show of it. */
-export async function findRules({ tx, accountId }: Scope) {
-  const [row] = await tx
-    .select({
-      enabled: accounts.onlineBookingEnabled,
-      professionalIds: accounts.onlineBookingProfessionalIds,
-      leadHours: accounts.onlineBookingLeadHours,
-      horizonDays: accounts.onlineBookingHorizonDays,
-      maxPending: accounts.onlineBookingMaxPending,
-      newPatients: accounts.onlineBookingNewPatients,
-      changeHours: accounts.onlineBookingChangeHours,
-      timeZone: accounts.timeZone,
-      defaultLanguage: accounts.defaultLanguage,
-      clinicName: accounts.clinicName,
-      tradeName: accounts.tradeName,
-      address: accounts.address,
-      phone: accounts.phone,
-      website: accounts.website,
-      version: accounts.version,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!row) throw new Error(`clinic ${accountId} not found`);
-  return row;
-}
-export type Rules = Awaited<ReturnType<typeof findRules>>;
-
 export async function updateRules(
   { tx, accountId }: Scope,
   values: {

@@ -13,6 +13,7 @@ import { auditClinicSettings } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { invalidFields } from '../clinical/clinical.service.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
+import { findRules, type Rules } from '../portal/portal.repository.ts';
 import { applyPatientAnswer } from '../reminders/appointment-links.service.ts';
 import * as repository from './online-booking.repository.ts';
 
@@ -44,7 +45,7 @@ export const onlineBookingJobKind = 'online_booking_mail';
 const hour = 3_600_000;
 
 export async function presentSettings(ctx: RequestContext): Promise<OnlineBookingSettings> {
-  const rules = await repository.findRules(ctx);
+  const rules = await findRules(ctx);
   const treatments = await repository.treatmentOptions(ctx, { bookableOnly: false });
   const professionals = await activeProfessionals(ctx.tx, ctx.accountId);
   return {
@@ -82,7 +83,7 @@ export const onlineBookingSettings = {
   /** A new version of the clinic (shared with the other settings: 409 version_conflict when stale); audited. */
   async update({ ctx, input }: { ctx: RequestContext; input: UpdateOnlineBookingSettings }) {
     await repository.lockClinic(ctx);
-    const rules = await repository.findRules(ctx);
+    const rules = await findRules(ctx);
     if (rules.version !== input.version)
       throw new AppError('version_conflict', { current: await presentSettings(ctx) });
     const treatmentIds = [...new Set(input.treatmentIds)];
@@ -115,10 +116,8 @@ export const onlineBookingSettings = {
   },
 };
 
-type Rules = repository.Rules;
-
 async function openRules(ctx: OnlineContext): Promise<Rules> {
-  const rules = await repository.findRules(ctx);
+  const rules = await findRules(ctx);
   if (!rules.enabled) throw new AppError('online_booking_disabled');
   return rules;
 }
@@ -357,7 +356,7 @@ export const onlineBookingService = {
     purpose: 'confirm' | 'cancel';
     now?: Date;
   }): Promise<OnlineAppointment> {
-    const rules = await repository.findRules(ctx);
+    const rules = await findRules(ctx);
     await findForUpdate(agendaOf(ctx), id);
     const row = await patientAppointment(ctx, patientId, id);
     checkChangeWindow(rules, row, now);

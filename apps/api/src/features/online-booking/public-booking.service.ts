@@ -14,7 +14,7 @@ import { activeProfessionals } from '../appointments/appointments.repository.ts'
 import { addressKey, countAttempt, throttleKeyHash } from '../auth/auth.throttle.ts';
 import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { patientsService } from '../patients/patients.service.ts';
-import { findClinicBySlug } from '../portal/portal.repository.ts';
+import { findClinicBySlug, findRules } from '../portal/portal.repository.ts';
 import { languageOf } from '../reminders/reminder.job.ts';
 import { heldMail } from './online-booking.mail.ts';
 import * as repository from './online-booking.repository.ts';
@@ -56,7 +56,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
   ) {
     return db.withTenant(clinic.id, async (tx) => {
       const ctx: OnlineContext = { tx, accountId: clinic.id, userId: null, ip, timeZone: clinic.clinic.timeZone };
-      const rules = await repository.findRules(ctx);
+      const rules = await findRules(ctx);
       if (!rules.enabled) throw new AppError('online_booking_unavailable');
       return work(ctx);
     });
@@ -81,7 +81,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
     async page(slug: string) {
       const clinic = await clinicOf(slug);
       return asVisitor(clinic, '', async (ctx) => {
-        const rules = await repository.findRules(ctx);
+        const rules = await findRules(ctx);
         const treatments = await repository.treatmentOptions(ctx, { bookableOnly: true });
         const professionals = (await activeProfessionals(ctx.tx, ctx.accountId)).filter((row) =>
           rules.professionalIds.includes(row.id),
@@ -114,7 +114,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
       const holdId = newId();
       const expiresAt = new Date(now.getTime() + holdMinutes * minute);
       const held = await asVisitor(clinic, ip, async (ctx) => {
-        const rules = await repository.findRules(ctx);
+        const rules = await findRules(ctx);
         await repository.expireHolds(ctx, now);
         const known = await findByIdNumberAndEmail(ctx.tx, ctx.accountId, input.idNumber, input.email);
         if (!known && !rules.newPatients) throw new AppError('online_booking_new_patients_closed');
@@ -204,7 +204,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
       const accountId = await db.withSystem((tx) => repository.findHoldClinic(tx, tokenHash));
       if (!accountId) throw new AppError('invalid_token');
       return db.withTenant(accountId, async (tx) => {
-        const rules = await repository.findRules({ tx, accountId });
+        const rules = await findRules({ tx, accountId });
         const ctx: OnlineContext = { tx, accountId, userId: null, ip, timeZone: rules.timeZone };
         const hold = await repository.lockHold(ctx, tokenHash);
         if (!hold) throw new AppError('invalid_token');

@@ -11,7 +11,7 @@ import {
 import type { TenantScope } from '../../db/list-query.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { recordRepository, sameClinicRow } from '../../db/records.ts';
-import { appointments, patients, users } from '../../db/schema/index.ts';
+import { accounts, appointments, patients, users } from '../../db/schema/index.ts';
 import { keptKey } from '../../db/spanish-order.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -247,5 +247,19 @@ export async function findBySsn(
       ),
     )
     .limit(1);
+  return row;
+}
+
+/** What a new patient of the clinic starts with (the language of their mails). */
+export async function findNewcomerDefaults({ tx, accountId }: { tx: TenantTx; accountId: string }) {
+  const [row] = await tx
+    .select({
+      language: accounts.defaultLanguage,
+      dateFormat: accounts.dateFormat,
+      currency: accounts.systemCurrency,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row) throw new Error(`clinic ${accountId} not found`);
   return row;
 }

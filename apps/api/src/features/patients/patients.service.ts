@@ -11,9 +11,8 @@ import { newId } from '../../lib/ids.ts';
 import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
-import { endPortalAccess } from '../portal/portal-access.repository.ts';
-import { findNewcomerDefaults } from '../settings/settings.repository.ts';
 import * as repository from './patients.repository.ts';
+import { endPortalAccess } from './portal-access.repository.ts';
 
 /**
  * Patients (issue 5): numbered by the clinic's counter (P-000123), unique ID number among the
@@ -183,7 +182,7 @@ export const patientsService = {
       await refuseTakenSsn(ctx, input.ssn);
       const id = newId();
       const skuPatient = formatSkuPatient(await nextCounterValue(ctx, 'patient'));
-      const language = input.language ?? (await findNewcomerDefaults(ctx)).language;
+      const language = input.language ?? (await repository.findNewcomerDefaults(ctx)).language;
       const columns = columnsOf({ ...input, language: language as Language });
       await repository.patientRecords.insert(ctx, { ...columns, id, skuPatient });
       await auditPatient(ctx, id, 'created', {

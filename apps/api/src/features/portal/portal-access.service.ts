@@ -20,9 +20,9 @@ import {
 import { createAuthSteps } from '../auth/auth-steps.ts';
 import { sessionFlow } from '../auth/sessions.service.ts';
 import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
+import * as repository from '../patients/portal-access.repository.ts';
 import { insertMembership } from '../users/users.repository.ts';
 import { findClinicBySlug, findClinicsByIds } from './portal.repository.ts';
-import * as repository from './portal-access.repository.ts';
 
 /**
  * A patient's access to the portal (issue 37), over the sign-in of issue 19: a customer

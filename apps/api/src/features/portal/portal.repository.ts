@@ -198,3 +198,33 @@ export async function listOwnCustomerIds(tx: TenantTx, patientId: string): Promi
      order by created_at, id`);
   return rows.map((row) => row.id);
 }
+
+/**
+ * The clinic's online booking rules (issue 37) and what the public page and the mails show of it:
+ * read by the portal's pages and by the booking itself (features/online-booking).
+ */
+export async function findRules({ tx, accountId }: { readonly tx: TenantTx; readonly accountId: string }) {
+  const [row] = await tx
+    .select({
+      enabled: accounts.onlineBookingEnabled,
+      professionalIds: accounts.onlineBookingProfessionalIds,
+      leadHours: accounts.onlineBookingLeadHours,
+      horizonDays: accounts.onlineBookingHorizonDays,
+      maxPending: accounts.onlineBookingMaxPending,
+      newPatients: accounts.onlineBookingNewPatients,
+      changeHours: accounts.onlineBookingChangeHours,
+      timeZone: accounts.timeZone,
+      defaultLanguage: accounts.defaultLanguage,
+      clinicName: accounts.clinicName,
+      tradeName: accounts.tradeName,
+      address: accounts.address,
+      phone: accounts.phone,
+      website: accounts.website,
+      version: accounts.version,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row) throw new Error(`clinic ${accountId} not found`);
+  return row;
+}
+export type Rules = Awaited<ReturnType<typeof findRules>>;

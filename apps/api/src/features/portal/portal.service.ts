@@ -17,7 +17,6 @@ import { authorizationsService } from '../authorizations/authorizations.service.
 import { certificatePdf, certificatesService } from '../certificates/certificates.service.ts';
 import { collectionsService } from '../collections/collections.service.ts';
 import { receiptPdf } from '../collections/receipt.pdf.ts';
-import { findRules } from '../online-booking/online-booking.repository.ts';
 import { prescriptionPdf, prescriptionsService } from '../prescriptions/prescriptions.service.ts';
 import { salePdf } from '../sales/sale.pdf.ts';
 import { salesService } from '../sales/sales.service.ts';
@@ -50,7 +49,7 @@ export async function portalMe(ctx: RequestContext): Promise<Omit<PortalMe, 'sig
     patient: { ...patient, language: patient.language as Language },
     clinic: clinic.clinic,
     settings: {
-      changeHours: (await findRules(ctx)).changeHours,
+      changeHours: (await repository.findRules(ctx)).changeHours,
       paymentInstructions: clinic.paymentInstructions,
     },
   };
@@ -70,7 +69,7 @@ export async function portalAppointments(ctx: RequestContext): Promise<{
   const rows = await repository.listOwnAppointments(ctx.tx, patientId);
   const now = new Date();
   // Online booking's change window (issue 37): confirm, cancel and reschedule up to it.
-  const window = (await findRules(ctx)).changeHours;
+  const window = (await repository.findRules(ctx)).changeHours;
   const appointments = rows.map((row): PortalAppointment => {
     const startsAt = new Date(row.starts_at);
     const open = beforeWindow(row.status, startsAt, now, window);

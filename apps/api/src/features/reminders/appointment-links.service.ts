@@ -6,7 +6,7 @@ import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
+import { slotFreed } from '../freed-slots.ts';
 import { languageOf, loadReminder } from './reminder.job.ts';
 import { dropReminder } from './reminder-plan.ts';
 
@@ -137,7 +137,7 @@ export async function applyPatientAnswer(
     await dropReminder({ tx, accountId }, appointmentId);
     // The freed time is offered to the waiting list (issue 38), in this transaction.
     if (freed) {
-      await offerFreedSlot(
+      await slotFreed(
         { tx, accountId, userId: answer.userId, ip: answer.ip },
         { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt },
         now,

@@ -25,7 +25,7 @@ import { audit } from '../audit/audit.repository.ts';
 import { type RemoteSignature, remoteAuditFields } from '../authorizations/authorizations.service.ts';
 import { decodeSignature, pngDataUrl, signatureHash } from '../authorizations/signature.ts';
 import { customerOfPatient, findCustomer } from '../customers/customer-parties.ts';
-import { closePendingSigningRequest } from '../signing/closed-at-the-chair.ts';
+import { closePendingSigningRequest } from '../signing-requests/closed-at-the-chair.ts';
 import * as repository from './budgets.repository.ts';
 import { auditSaleDraft, defaultPointOfSale, insertSaleDraft, type SaleDraftLine } from './invoice-drafts.ts';
 

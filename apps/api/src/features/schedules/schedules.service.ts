@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { requireProfessional } from '../clinical/clinical.service.ts';
-import { offerFreedSlot } from '../waiting-list/waiting-list.service.ts';
+import { slotFreed } from '../freed-slots.ts';
 import * as repository from './schedules.repository.ts';
 
 /**
@@ -203,7 +203,7 @@ export const scheduleExceptionsService = {
       freed = current;
     });
     if (freed) {
-      await offerFreedSlot(ctx, { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt });
+      await slotFreed(ctx, { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt });
     }
   },
   changes: ({ ctx, id, query }: One & { query: PageQuery }) => exceptionRecords.changes(ctx, {}, id, query),

@@ -78,20 +78,6 @@ export async function findUploadMaxMb({ tx, accountId }: Scope): Promise<number 
   return row?.uploadMaxMb ?? null;
 }
 
-/** What a new user or patient of the clinic starts with. */
-export async function findNewcomerDefaults({ tx, accountId }: Scope) {
-  const [row] = await tx
-    .select({
-      language: accounts.defaultLanguage,
-      dateFormat: accounts.dateFormat,
-      currency: accounts.systemCurrency,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!row) throw new Error(`clinic ${accountId} not found`);
-  return row;
-}
-
 // ———————————————————————————————————————————— numbering
 
 export interface NumberingRowData {

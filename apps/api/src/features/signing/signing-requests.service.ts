@@ -18,8 +18,8 @@ import { findAuthorization } from '../authorizations/authorizations.repository.t
 import { authorizationsService, signedTextOf } from '../authorizations/authorizations.service.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
 import { budgetsService, budgetToSign } from '../sales/budgets.service.ts';
+import * as repository from '../signing-requests/signing-requests.repository.ts';
 import { signingMail } from './signing.mail.ts';
-import * as repository from './signing-requests.repository.ts';
 
 /**
  * Remote signing (issue 37; docs/decisions.md "Remote signing (issue 37)"). Staff send a consent or

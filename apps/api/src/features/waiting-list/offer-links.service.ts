@@ -4,11 +4,12 @@ import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { appointmentsService } from '../appointments/appointments.service.ts';
+import type { FreeingContext } from '../freed-slots.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import { onlineBookingJobKind } from '../online-booking/online-booking.service.ts';
 import { languageOf } from '../reminders/reminder.job.ts';
 import * as repository from './waiting-list.repository.ts';
-import { auditEntry, type FreeingContext } from './waiting-list.service.ts';
+import { auditEntry } from './waiting-list.service.ts';
 
 /**
  * The offer's link (issue 38): no session, the token is the only key. Its hash finds the clinic in

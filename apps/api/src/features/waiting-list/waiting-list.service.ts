@@ -10,7 +10,6 @@ import type {
 } from '@odontia/shared/schemas/waiting-list';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { activeProfessionals, treatmentExists } from '../appointments/appointments.repository.ts';
@@ -19,6 +18,7 @@ import { clinicDayOf } from '../appointments/availability.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { auditedRecords } from '../audit/audited-records.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
+import type { FreedSlot, FreeingContext } from '../freed-slots.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import { suitsPreferences } from './preferences.ts';
 import * as repository from './waiting-list.repository.ts';
@@ -41,14 +41,6 @@ const minute = 60_000;
 const priorities = { normal: 0, high: 1 } as const;
 
 type Input = z.output<typeof waitingListContracts.create>;
-
-/** Who frees a slot: a request's actor, a patient's link (no user) or a job. */
-export interface FreeingContext {
-  readonly tx: TenantTx;
-  readonly accountId: string;
-  readonly userId: string | null;
-  readonly ip: string;
-}
 
 const columnsOf = (row: {
   patientId: string;
@@ -194,11 +186,7 @@ async function createOffer(
  * clinic-wide exception removed) to the waiting entries it suits. Runs in the transaction that
  * freed it, so a rolled-back cancellation offers nothing; answers the offers' ids.
  */
-export async function offerFreedSlot(
-  ctx: FreeingContext,
-  freed: { professionalId: string | null; start: Date; end: Date },
-  now = new Date(),
-): Promise<string[]> {
+export async function offerFreedSlot(ctx: FreeingContext, freed: FreedSlot, now = new Date()): Promise<string[]> {
   if (freed.end <= now) return [];
   const settings = await repository.settingsOf(ctx);
   const agenda = agendaOf(ctx, settings.timeZone);

@@ -16,6 +16,8 @@ import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { placeStateErrors } from '../../lib/state-form-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
+import type { SignaturePadHandle } from '../signing/signature-pad';
+import { missingSignerFields, SignerFields } from '../signing/signer-fields';
 import { SigningRequestCard } from '../signing/signing-request-card';
 import {
   authorizationKey,
@@ -26,8 +28,6 @@ import {
   useUnsignAuthorization,
 } from './api';
 import { Fact, RecordStampsLine, useDateTimeFormat } from './bits';
-import type { SignaturePadHandle } from './signature-pad';
-import { missingSignerFields, SignerFields } from './signer-fields';
 
 /**
  * Signed, unsigned (never signed), or revoked (unsigned after its signature was revoked: when and

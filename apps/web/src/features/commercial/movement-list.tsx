@@ -10,7 +10,7 @@ import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
-import { withCardLabels } from '../payments/card-labels';
+import { withCardLabels } from './card-labels';
 import { DateRangeFilter } from './date-range-filter';
 import { isDay, oneOf } from './document-list-parts';
 import {

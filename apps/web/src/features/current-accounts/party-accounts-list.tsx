@@ -6,8 +6,8 @@ import { FilterSelect } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../lib/use-list-state';
+import { withCardLabels } from '../commercial/card-labels';
 import { oneOf } from '../commercial/document-list-parts';
-import { withCardLabels } from '../payments/card-labels';
 import { AccountsListTools, AccountsTotals, useFigureColumns } from './account-figures';
 import {
   type AccountListFilters,

@@ -9,8 +9,8 @@ import { fieldCodeText } from '../../components/form-field';
 import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useClinicTimeZone } from '../../session/clinic-time';
-import type { SignaturePadHandle } from '../authorizations/signature-pad';
-import { SignerFields } from '../authorizations/signer-fields';
+import type { SignaturePadHandle } from '../signing/signature-pad';
+import { SignerFields } from '../signing/signer-fields';
 import { useDecideBudget } from './budgets-api';
 
 /** What the budget's panel and its dialogs read of the sale. */

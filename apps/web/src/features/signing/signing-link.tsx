@@ -8,9 +8,9 @@ import { fieldCodeText } from '../../components/form-field';
 import { isApiError } from '../../lib/http';
 import { showInLanguage } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
-import type { SignaturePadHandle } from '../authorizations/signature-pad';
-import { missingSignerFields, SignerFields } from '../authorizations/signer-fields';
 import { signingLinkApi } from './api';
+import type { SignaturePadHandle } from './signature-pad';
+import { missingSignerFields, SignerFields } from './signer-fields';
 import '../authorizations/authorizations.css';
 
 type Closed = 'used' | 'expired' | 'cancelled' | 'signed' | 'answered' | 'voided';

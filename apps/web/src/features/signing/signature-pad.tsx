@@ -2,6 +2,7 @@ import { Eraser } from 'lucide-react';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import './signature-pad.css';
 
 /**
  * The patient's signature pad: `signature_pad` (pointer events: finger, stylus and mouse) on a

@@ -1,3 +1,8 @@
+/*
+ * The remote signing requests' records (issue 37), below the documents that are signed: a budget or a
+ * consent signed at the chair closes its pending request here, and the signing flow above
+ * (features/signing: sending, the link's page, the answer) signs through the budgets and consents.
+ */
 import type { SigningKind } from '@odontia/shared/schemas/signing-requests';
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
