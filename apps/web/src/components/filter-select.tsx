@@ -40,3 +40,38 @@ export function FilterSelect({
     </div>
   );
 }
+
+/**
+ * One filter of a server-paginated list (lib/use-list-state.ts), labelled above its select: `all`
+ * heads the options as the empty value; a list whose filter has a default (`shownWhenEmpty`) shows
+ * it while the address holds none and stores it as none when chosen, so its address stays short.
+ */
+export function ListFilter<F extends string>({
+  list,
+  name,
+  label,
+  testId,
+  all,
+  shownWhenEmpty,
+  options,
+}: {
+  list: { filters: Record<F, string>; setFilter: (name: F, value: string) => void };
+  name: F;
+  label: string;
+  testId: string;
+  all?: string;
+  shownWhenEmpty?: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <FilterSelect
+      label={label}
+      visibleLabel
+      className="list-filter"
+      testId={testId}
+      value={list.filters[name] || (shownWhenEmpty ?? '')}
+      onChange={(value) => list.setFilter(name, value === shownWhenEmpty ? '' : value)}
+      options={all === undefined ? options : [{ value: '', label: all }, ...options]}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { languages } from '@odontia/shared/enums';
 import type { AppointmentLink } from '@odontia/shared/schemas/appointments';
 import { CalendarCheck, CalendarX, CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
@@ -40,6 +40,43 @@ export async function showInLanguage(i18n: { changeLanguage(language: string): P
   } catch {
     // As above.
   }
+}
+
+/** A dead link: cut, unknown or used up (400, 404, 414), as opposed to a problem reaching the clinic. */
+export const isDeadLink = (error: unknown) =>
+  isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 414);
+
+/**
+ * What a patient's e-mailed link (a reminder's, a waiting-list offer's, a request to sign) does
+ * first: it reads the link and shows the page in the patient's language. `read` answers the link,
+ * `failed` what a refusal means; both may change between renders (only the token reads again).
+ */
+export function useLinkRead<Link extends { language: string }>(
+  token: string,
+  read: (token: string) => Promise<{ data: Link }>,
+  handlers: { read: (link: Link) => void; failed: (error: unknown) => void },
+) {
+  const { i18n } = useTranslation();
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    let current = true;
+    read(token).then(
+      ({ data }) => {
+        if (!current) return;
+        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
+          void showInLanguage(i18n, data.language);
+        }
+        latest.current.read(data);
+      },
+      (error: unknown) => {
+        if (current) latest.current.failed(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, read, i18n]);
 }
 
 /** What the summary shows: an appointment's or a waiting-list offer's (issue 38) time. */
@@ -81,30 +118,15 @@ export function AppointmentSummary({ link, last = false }: { link: Summarised; l
  * the appointment and one button; a link that no longer acts says why and offers nothing to press.
  */
 export function AppointmentLinkScreen({ token, purpose }: { token: string; purpose: Purpose }) {
-  const { t, i18n } = useTranslation('appointmentLinks');
+  const { t } = useTranslation('appointmentLinks');
   const [state, setState] = useState<State>({ step: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    appointmentLinksApi.show(token).then(
-      ({ data }) => {
-        if (!current) return;
-        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
-          void showInLanguage(i18n, data.language);
-        }
-        if (data.stale) setState({ step: 'stale', link: data, why: data.stale });
-        else setState({ step: 'ready', link: data, busy: false, failed: false });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const dead = isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 414);
-        setState({ step: dead ? 'invalid' : 'problem' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, i18n]);
+  useLinkRead(token, appointmentLinksApi.show, {
+    read: (link) =>
+      setState(
+        link.stale ? { step: 'stale', link, why: link.stale } : { step: 'ready', link, busy: false, failed: false },
+      ),
+    failed: (error) => setState({ step: isDeadLink(error) ? 'invalid' : 'problem' }),
+  });
 
   const answer = async (link: AppointmentLink) => {
     setState({ step: 'ready', link, busy: true, failed: false });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { editByNameColumn } from '../../components/edit-by-name-column';
-import { FilterSelect } from '../../components/filter-select';
+import { ListFilter } from '../../components/filter-select';
 import { ActiveFilterSelect, activeColumn, activeRowProps, ListCard, NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
@@ -103,17 +103,13 @@ export function CustomersPage() {
         }
         filters={
           <>
-            <FilterSelect
+            <ListFilter
+              list={list}
+              name="kind"
               label={t('fields.kind')}
-              visibleLabel
-              className="list-filter"
               testId="customers-kind"
-              value={list.filters.kind}
-              onChange={(value) => list.setFilter('kind', value)}
-              options={[
-                { value: '', label: t('list.kindAll') },
-                ...customerKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
-              ]}
+              all={t('list.kindAll')}
+              options={customerKinds.map((value) => ({ value, label: t(`kinds.${value}`) }))}
             />
             <ActiveFilterSelect
               ns="customers"

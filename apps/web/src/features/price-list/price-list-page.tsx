@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { editByNameColumn } from '../../components/edit-by-name-column';
-import { FilterSelect } from '../../components/filter-select';
+import { ListFilter } from '../../components/filter-select';
 import {
   ActiveFilterSelect,
   activeColumn,
@@ -148,17 +148,13 @@ export function PriceListPage() {
         }
         filters={
           <>
-            <FilterSelect
+            <ListFilter
+              list={list}
+              name="group"
               label={t('fields.group')}
-              visibleLabel
-              className="list-filter"
               testId="price-list-group"
-              value={list.filters.group}
-              onChange={(value) => list.setFilter('group', value)}
-              options={[
-                { value: '', label: t('list.groupAll') },
-                ...groupNames.map((group) => ({ value: group, label: group })),
-              ]}
+              all={t('list.groupAll')}
+              options={groupNames.map((group) => ({ value: group, label: group }))}
             />
             <ActiveFilterSelect
               ns="priceList"

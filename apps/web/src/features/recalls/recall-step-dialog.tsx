@@ -6,9 +6,11 @@ import {
   recallCloseRequestSchema,
   recallStaffCloseReasons,
 } from '@odontia/shared/schemas/recalls';
+import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { BoundForm } from '../../components/bound-fields';
 import { FormDialog } from '../../components/dialog-frame';
-import { FieldCells } from '../../components/field-cells';
+import { type CellField, FieldCells } from '../../components/field-cells';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useInstantFormat } from '../../session/clinic-time';
 import { usePatientAppointments } from '../appointments/api';
@@ -21,28 +23,51 @@ interface StepProps {
   onDone: () => void;
 }
 
-/** The dialog's frame: the recall's patient and treatment in the title, Cancel and the step's button. */
-function StepFrame({
+/** The note both steps that keep one offer. */
+const noteField = <T extends { note?: string }>(label: string, testId: string): CellField<T> => ({
+  cell: 'col-12',
+  name: 'note' as Path<T>,
+  label,
+  rows: 2,
+  maxLength: 1000,
+  testId,
+});
+
+/**
+ * The dialog of a step: the recall's patient and treatment in the title, the step's fields (none
+ * while there is nothing to choose), what follows them, Cancel and the step's button, which sends
+ * the form's body as the step.
+ */
+function StepFrame<T extends FieldValues, Body>({
   recall,
   onDone,
   kind,
   form,
-  onSubmit,
+  send,
   busy,
+  fields,
   children,
 }: StepProps & {
   kind: RecallStepKind;
-  form: { formErrors: { ref: React.RefObject<HTMLFormElement | null> } };
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  form: BoundForm<T> & {
+    formErrors: { ref: React.RefObject<HTMLFormElement | null> };
+    submit: (onValid: (body: Body) => Promise<void>) => (event?: React.BaseSyntheticEvent) => Promise<void>;
+  };
+  send: (body: Body) => Promise<unknown>;
   busy: boolean;
-  children: React.ReactNode;
+  fields: CellField<T>[] | null;
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation(['recalls', 'common']);
   return (
     <FormDialog
       ref={form.formErrors.ref}
       onHide={onDone}
-      onSubmit={onSubmit}
+      onSubmit={(event) =>
+        void form.submit(async (body) => {
+          await send(body);
+        })(event)
+      }
       testId={`recall-${kind}-form`}
       title={t(`steps.${kind}.title`, { patient: recall.patientName })}
       closeLabel={t('common:close')}
@@ -54,6 +79,11 @@ function StepFrame({
         {recall.reason ? ` · ${recall.reason}` : ''}
         {recall.patientPhone ? ` · ${recall.patientPhone}` : ''}
       </p>
+      {fields ? (
+        <fieldset disabled={busy} className="row g-3">
+          <FieldCells form={form} fields={fields} />
+        </fieldset>
+      ) : null}
       {children}
     </FormDialog>
   );
@@ -72,40 +102,26 @@ function AttemptStep({ recall, onDone }: StepProps) {
       onDone={onDone}
       kind="attempt"
       form={form}
+      send={(body) => step.mutateAsync({ kind: 'attempt', body })}
       busy={step.isPending}
-      onSubmit={(event) =>
-        void form.submit((body) => step.mutateAsync({ kind: 'attempt', body }).then(() => {}))(event)
-      }
+      fields={[
+        {
+          cell: 'col-sm-6',
+          name: 'channel',
+          label: t('fields.channel'),
+          testId: 'recall-attempt-channel',
+          options: recallChannels.map((value) => ({ value, label: t(`channels.${value}`) })),
+        },
+        {
+          cell: 'col-sm-6',
+          name: 'outcome',
+          label: t('fields.outcome'),
+          testId: 'recall-attempt-outcome',
+          options: recallOutcomes.map((value) => ({ value, label: t(`outcomes.${value}`) })),
+        },
+        noteField(t('fields.note'), 'recall-attempt-note'),
+      ]}
     >
-      <fieldset disabled={step.isPending} className="row g-3">
-        <FieldCells
-          form={form}
-          fields={[
-            {
-              cell: 'col-sm-6',
-              name: 'channel',
-              label: t('fields.channel'),
-              testId: 'recall-attempt-channel',
-              options: recallChannels.map((value) => ({ value, label: t(`channels.${value}`) })),
-            },
-            {
-              cell: 'col-sm-6',
-              name: 'outcome',
-              label: t('fields.outcome'),
-              testId: 'recall-attempt-outcome',
-              options: recallOutcomes.map((value) => ({ value, label: t(`outcomes.${value}`) })),
-            },
-            {
-              cell: 'col-12',
-              name: 'note',
-              label: t('fields.note'),
-              rows: 2,
-              maxLength: 1000,
-              testId: 'recall-attempt-note',
-            },
-          ]}
-        />
-      </fieldset>
       {attempts.length > 0 ? (
         <section className="mt-3" aria-labelledby={`recall-attempts-${recall.id}`}>
           <h3 id={`recall-attempts-${recall.id}`} className="h6">
@@ -137,24 +153,19 @@ function BookStep({ recall, onDone }: StepProps) {
     (appointment) => appointment.status === 'scheduled' && Date.parse(appointment.startsAt) > Date.now(),
   );
   const form = useZodForm(recallBookRequestSchema, { appointmentId: '' });
+  const none = appointments.isSuccess && upcoming.length === 0;
   return (
     <StepFrame
       recall={recall}
       onDone={onDone}
       kind="book"
       form={form}
+      send={(body) => step.mutateAsync({ kind: 'book', body })}
       busy={step.isPending}
-      onSubmit={(event) => void form.submit((body) => step.mutateAsync({ kind: 'book', body }).then(() => {}))(event)}
-    >
-      {appointments.isSuccess && upcoming.length === 0 ? (
-        <p className="alert alert-info mb-0" role="status">
-          {t('steps.book.none')}
-        </p>
-      ) : (
-        <fieldset disabled={step.isPending} className="row g-3">
-          <FieldCells
-            form={form}
-            fields={[
+      fields={
+        none
+          ? null
+          : [
               {
                 cell: 'col-12',
                 name: 'appointmentId',
@@ -171,10 +182,14 @@ function BookStep({ recall, onDone }: StepProps) {
                   })),
                 ],
               },
-            ]}
-          />
-        </fieldset>
-      )}
+            ]
+      }
+    >
+      {none ? (
+        <p className="alert alert-info mb-0" role="status">
+          {t('steps.book.none')}
+        </p>
+      ) : null}
     </StepFrame>
   );
 }
@@ -189,32 +204,19 @@ function CloseStep({ recall, onDone }: StepProps) {
       onDone={onDone}
       kind="close"
       form={form}
+      send={(body) => step.mutateAsync({ kind: 'close', body })}
       busy={step.isPending}
-      onSubmit={(event) => void form.submit((body) => step.mutateAsync({ kind: 'close', body }).then(() => {}))(event)}
-    >
-      <fieldset disabled={step.isPending} className="row g-3">
-        <FieldCells
-          form={form}
-          fields={[
-            {
-              cell: 'col-12',
-              name: 'reason',
-              label: t('fields.closeReason'),
-              testId: 'recall-close-reason',
-              options: recallStaffCloseReasons.map((value) => ({ value, label: t(`closeReasons.${value}`) })),
-            },
-            {
-              cell: 'col-12',
-              name: 'note',
-              label: t('fields.note'),
-              rows: 2,
-              maxLength: 1000,
-              testId: 'recall-close-note',
-            },
-          ]}
-        />
-      </fieldset>
-    </StepFrame>
+      fields={[
+        {
+          cell: 'col-12',
+          name: 'reason',
+          label: t('fields.closeReason'),
+          testId: 'recall-close-reason',
+          options: recallStaffCloseReasons.map((value) => ({ value, label: t(`closeReasons.${value}`) })),
+        },
+        noteField(t('fields.note'), 'recall-close-note'),
+      ]}
+    />
   );
 }
 

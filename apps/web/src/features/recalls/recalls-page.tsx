@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { ListFilter } from '../../components/filter-select';
 import { IconButton } from '../../components/icon-button';
 import { PageTitle } from '../../components/page-title';
 import { useListState } from '../../lib/use-list-state';
@@ -153,40 +153,31 @@ export function RecallsPage() {
       <p className="text-body-secondary">{t('list.intro')}</p>
       <section className="card" data-testid="recalls">
         <div className="card-body border-bottom list-filters">
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="view"
             label={t('fields.view')}
-            visibleLabel
-            className="list-filter"
             testId="recalls-view"
-            value={view}
-            onChange={(value) => list.setFilter('view', value === 'open' ? '' : value)}
+            shownWhenEmpty="open"
             options={recallViews.map((value) => ({ value, label: t(`views.${value}`) }))}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="professional"
             label={t('fields.professional')}
-            visibleLabel
-            className="list-filter"
             testId="recalls-professional"
-            value={list.filters.professional}
-            onChange={(value) => list.setFilter('professional', value)}
-            options={[
-              { value: '', label: t('list.everyProfessional') },
-              ...(professionals.data ?? []).map((person) => ({ value: person.id, label: person.completeName })),
-            ]}
+            all={t('list.everyProfessional')}
+            options={(professionals.data ?? []).map((person) => ({ value: person.id, label: person.completeName }))}
           />
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="treatment"
             label={t('fields.treatment')}
-            visibleLabel
-            className="list-filter"
             testId="recalls-treatment"
-            value={list.filters.treatment}
-            onChange={(value) => list.setFilter('treatment', value)}
-            options={[
-              { value: '', label: t('list.everyTreatment') },
-              ...(treatments.data ?? [])
-                .filter((treatment) => treatment.recallInterval !== null)
-                .map((treatment) => ({ value: treatment.id, label: treatment.name })),
-            ]}
+            all={t('list.everyTreatment')}
+            options={(treatments.data ?? [])
+              .filter((treatment) => treatment.recallInterval !== null)
+              .map((treatment) => ({ value: treatment.id, label: treatment.name }))}
           />
         </div>
         <DataTable<RecallRow>

@@ -1,12 +1,11 @@
-import { languages } from '@odontia/shared/enums';
 import type { SigningLink } from '@odontia/shared/schemas/signing-requests';
 import { CircleAlert, CircleCheck, PenLine } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/busy-button';
 import { fieldCodeText } from '../../components/form-field';
 import { isApiError } from '../../lib/http';
-import { showInLanguage } from '../appointment-links/appointment-link';
+import { useLinkRead } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { signingLinkApi } from './api';
 import type { SignaturePadHandle } from './signature-pad';
@@ -39,7 +38,7 @@ function closedOf(error: unknown): Closed | null {
  * the signer's name and ID number, the chair's signature pad and "Firmar".
  */
 export function SigningLinkScreen({ token }: { token: string }) {
-  const { t, i18n } = useTranslation(['signing', 'authorizations']);
+  const { t } = useTranslation(['signing', 'authorizations']);
   const [state, setState] = useState<State>({ step: 'loading' });
   const [name, setName] = useState('');
   const [idNumber, setIdNumber] = useState('');
@@ -49,30 +48,19 @@ export function SigningLinkScreen({ token }: { token: string }) {
   const [changed, setChanged] = useState(false);
   const pad = useRef<SignaturePadHandle>(null);
 
-  useEffect(() => {
-    let current = true;
-    signingLinkApi.show(token).then(
-      ({ data }) => {
-        if (!current) return;
-        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
-          void showInLanguage(i18n, data.language);
-        }
-        if (data.status === 'pending') {
-          setName(data.patientName);
-          setState({ step: 'ready', link: data });
-        } else setState({ step: 'closed', why: data.status === 'signed' ? 'used' : data.status });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const why = closedOf(error);
-        if (why) setState({ step: 'closed', why });
-        else setState({ step: isApiError(error) && error.status < 500 ? 'invalid' : 'problem' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, i18n]);
+  useLinkRead(token, signingLinkApi.show, {
+    read: (link) => {
+      if (link.status === 'pending') {
+        setName(link.patientName);
+        setState({ step: 'ready', link });
+      } else setState({ step: 'closed', why: link.status === 'signed' ? 'used' : link.status });
+    },
+    failed: (error) => {
+      const why = closedOf(error);
+      if (why) setState({ step: 'closed', why });
+      else setState({ step: isApiError(error) && error.status < 500 ? 'invalid' : 'problem' });
+    },
+  });
 
   if (state.step === 'loading' || state.step === 'invalid' || state.step === 'problem') {
     return (

@@ -1,11 +1,10 @@
-import { languages } from '@odontia/shared/enums';
 import type { WaitingListOfferLink } from '@odontia/shared/schemas/waiting-list';
 import { CalendarCheck, CircleAlert, CircleCheck, Clock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
-import { AppointmentSummary, showInLanguage } from '../appointment-links/appointment-link';
+import { AppointmentSummary, isDeadLink, useLinkRead } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { offerLinkApi } from './offer-api';
 
@@ -26,27 +25,10 @@ export function OfferLinkScreen({ token }: { token: string }) {
   const [state, setState] = useState<State>({ step: 'loading' });
   // A double click (or a second tap before the page redraws) sends one request.
   const sending = useRef(false);
-
-  useEffect(() => {
-    let current = true;
-    offerLinkApi.show(token).then(
-      ({ data }) => {
-        if (!current) return;
-        if ((languages as readonly string[]).includes(data.language) && i18n.language !== data.language) {
-          void showInLanguage(i18n, data.language);
-        }
-        setState({ step: 'shown', offer: data, busy: false, failed: false });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const dead = isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 414);
-        setState({ step: dead ? 'invalid' : 'problem' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, i18n]);
+  useLinkRead(token, offerLinkApi.show, {
+    read: (offer) => setState({ step: 'shown', offer, busy: false, failed: false }),
+    failed: (error) => setState({ step: isDeadLink(error) ? 'invalid' : 'problem' }),
+  });
 
   const accept = async (offer: WaitingListOfferLink) => {
     if (sending.current) return;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { ListFilter } from '../../components/filter-select';
 import { IconButton } from '../../components/icon-button';
 import { NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
@@ -146,13 +146,12 @@ export function WaitingListPage() {
       <PageTitle title={t('common:pages.waitingList')} />
       <section className="card" data-testid="waiting-list">
         <div className="card-header list-toolbar">
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="status"
             label={t('waitingList.status')}
-            visibleLabel
-            className="list-filter"
             testId="waiting-list-status"
-            value={status}
-            onChange={(value) => list.setFilter('status', value === 'waiting' ? '' : value)}
+            shownWhenEmpty="waiting"
             options={waitingListStatuses.map((value) => ({ value, label: t(`waitingList.statuses.${value}`) }))}
           />
           {canWrite ? (
