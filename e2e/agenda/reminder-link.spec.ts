@@ -1,9 +1,10 @@
+import { brandPalette } from '@odontia/shared/brand-color';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { saveScreenshot } from '../support/artifacts';
 import { adminHeaders, apiGet, createPatient } from '../support/clinic-api';
 import { linkFromOutbox } from '../support/outbox';
 import { settle, tag } from '../support/page';
-import { checkScreen } from '../support/screens';
+import { checkScreen, themed } from '../support/screens';
 import { rootServer } from '../support/servers';
 
 /*
@@ -67,6 +68,9 @@ async function scene(request: APIRequestContext, hoursAhead: number, language = 
   return { email, booked };
 }
 
+const hexToRgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16)).join(', ')})`;
+
 /** A browser with no session at all: what the patient opens from the mail. */
 async function patientPage(browser: Browser, width?: number): Promise<Page> {
   const context = await browser.newContext({
@@ -102,6 +106,33 @@ test('confirm through the link from the outbox mail; the appointment shows confi
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ya respondió a este enlace' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirmar mi cita' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the link's page wears the clinic's colour, in light and dark, axe clean (issue 37)", async ({
+  browser,
+  request,
+}) => {
+  const { email } = await scene(request, 5);
+  const path = await linkFromOutbox(email, '/appointment/confirm/', 20_000);
+  const page = await patientPage(browser, 390);
+  // The answer of a clinic that chose a colour (the API's side: reminders.int.test.ts); the demo
+  // clinic keeps its own look for the other specs running beside this one.
+  const palette = brandPalette('#0f766e');
+  await page.route('**/api/public/appointment-links/*', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const answer = (await (await route.fetch()).json()) as { data: Record<string, unknown> };
+    await route.fulfill({
+      json: { data: { ...answer.data, clinicBrand: { color: '#0f766e', palette, logoPath: null } } },
+    });
+  });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto(rootServer.url(themed(path, theme)));
+    const confirm = page.getByRole('button', { name: 'Confirmar mi cita' });
+    await expect(confirm).toHaveCSS('background-color', hexToRgb(palette.fill));
+    await expect(confirm).toHaveCSS('color', hexToRgb(palette.onFill));
+    await checkScreen(page, `the branded confirm page (${theme})`, `reminder-link-brand-${theme}-390`);
+  }
   await page.context().close();
 });
 

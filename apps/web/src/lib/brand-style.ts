@@ -1,5 +1,6 @@
 import type { BrandPalette } from '@odontia/shared/brand-color';
 import type { CSSProperties } from 'react';
+import { apiBase } from './base-path';
 
 /** A '#rrggbb' colour's red, green and blue, for CSS's `rgba(var(--x-rgb), a)`: '37, 99, 235'. */
 export function rgbTriplet(hex: string): string {
@@ -27,3 +28,7 @@ export function brandStyle(palette: BrandPalette | null | undefined): CSSPropert
     '--brand-on-dark-rgb': rgbTriplet(palette.onDark),
   } as CSSProperties;
 }
+
+/** A clinic's logo (`logoPath`, under /api) as the page loads it. */
+export const logoUrlOf = (logoPath: string | null): string | null =>
+  logoPath ? `${apiBase()}/${logoPath.replace(/^\/+(api\/)?/, '')}` : null;

@@ -1,6 +1,6 @@
 import type { PortalClinic } from '@odontia/shared/schemas/portal';
 import { useEffect, useState } from 'react';
-import { apiBase } from '../lib/base-path';
+import { logoUrlOf } from '../lib/brand-style';
 import type { ClinicBrand } from './brand';
 import { portalAccessApi } from './public-api';
 
@@ -8,10 +8,6 @@ import { portalAccessApi } from './public-api';
 export function mapLink(address: string | null): string | null {
   return address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}` : null;
 }
-
-/** A clinic's logo (`logoPath`, under /api) as the page loads it. */
-export const logoUrlOf = (logoPath: string | null): string | null =>
-  logoPath ? `${apiBase()}/${logoPath.replace(/^\/+(api\/)?/, '')}` : null;
 
 /** The clinic's brand as the portal's pages show it. */
 export function brandOf(clinic: PortalClinic): ClinicBrand {

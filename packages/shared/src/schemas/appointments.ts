@@ -10,6 +10,7 @@ import {
 } from '../enums.ts';
 import { appointmentStepCodes } from '../errors.ts';
 import { instant, optionalId, optionalText, safeText, wholeNumber } from '../validation.ts';
+import { clinicBrandSchema } from './clinic-brand.ts';
 import { professionalIdField } from './clinical.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
 import { recordContracts, recordStampsSchema, versionField } from './records.ts';
@@ -271,6 +272,8 @@ export const staleLinkReasons = ['rescheduled', 'cancelled', 'completed', 'past'
 export const appointmentLinkSchema = z.object({
   purpose: z.enum(['confirm', 'cancel']),
   clinicName: z.string(),
+  /** The clinic's colour and logo on the page (issue 37). */
+  clinicBrand: clinicBrandSchema,
   clinicAddress: z.string().nullable(),
   clinicPhone: z.string().nullable(),
   patientFirstName: z.string(),

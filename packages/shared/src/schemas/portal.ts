@@ -3,6 +3,7 @@ import { dateText, instantText, moneyText } from '../api-schema.ts';
 import { currencies } from '../currencies.ts';
 import { languages } from '../languages.ts';
 import { emailAddress, requiredText, safeText } from '../validation.ts';
+import { clinicBrandSchema } from './clinic-brand.ts';
 import { idSchema } from './common.ts';
 import { openDocumentSchema } from './payments.ts';
 
@@ -16,30 +17,6 @@ export const clinicSlugPattern = /^[a-z0-9-]{3,60}$/;
 export const clinicSlugSchema = safeText().regex(clinicSlugPattern, 'invalid_value');
 export const clinicSlugParamsSchema = z.object({ slug: clinicSlugSchema });
 
-const hexText = () => z.string().regex(/^#[0-9a-f]{6}$/);
-
-/** How the portal shows the clinic: its colour and whether it has a logo. */
-export const portalBrandSchema = z.object({
-  /** The clinic's brand colour, '#rrggbb' (settings `brandColor`), or null for the portal's own. */
-  color: z.string().nullable(),
-  /**
-   * The shades the portal paints with it, every pair at least 4.5:1 (brand-color.ts
-   * `brandPalette`, computed here so the portal's bundle carries no contrast maths); null without a
-   * colour.
-   */
-  palette: z
-    .object({
-      fill: hexText(),
-      onFill: hexText(),
-      fillActive: hexText(),
-      onLight: hexText(),
-      onDark: hexText(),
-    })
-    .nullable(),
-  /** The logo's address under /api (GET, public) when the clinic has one. */
-  logoPath: z.string().nullable(),
-});
-
 /** The clinic as the portal and its public page show it. */
 export const portalClinicSchema = z.object({
   name: z.string(),
@@ -49,7 +26,7 @@ export const portalClinicSchema = z.object({
   timeZone: z.string(),
   language: z.enum(languages),
   currency: z.enum(currencies),
-  brand: portalBrandSchema,
+  brand: clinicBrandSchema,
 });
 export type PortalClinic = z.infer<typeof portalClinicSchema>;
 

@@ -3,6 +3,7 @@ import { instantText } from '../api-schema.ts';
 import { languages } from '../enums.ts';
 import { safeText } from '../validation.ts';
 import { signAuthorizationRequestSchema } from './authorizations.ts';
+import { clinicBrandSchema } from './clinic-brand.ts';
 
 /**
  * Remote signing (issue 37): a consent or a budget mailed to the patient as a one-time link, signed
@@ -47,6 +48,8 @@ export const signingLinkParamsSchema = z.object({
 export const signingLinkSchema = z.object({
   kind: z.enum(signingKinds),
   clinicName: z.string(),
+  /** The clinic's colour and logo on the page (issue 37). */
+  clinicBrand: clinicBrandSchema,
   patientName: z.string(),
   language: z.enum(languages),
   /** The text a signature seals, exactly as the chair shows it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateText, instantText, named } from '../api-schema.ts';
 import { languages, waitingListOfferStatuses, waitingListPriorities, waitingListStatuses, weekdays } from '../enums.ts';
 import { instant, optionalCalendarDate, optionalId, optionalText, safeText } from '../validation.ts';
+import { clinicBrandSchema } from './clinic-brand.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 import { wallTime } from './schedules.ts';
@@ -138,6 +139,8 @@ export const waitingListOfferLinkParamsSchema = z.object({
 /** What the link page shows of the offer: enough to decide, nothing of the record. */
 export const waitingListOfferLinkSchema = z.object({
   clinicName: z.string(),
+  /** The clinic's colour and logo on the page (issue 37). */
+  clinicBrand: clinicBrandSchema,
   clinicAddress: z.string().nullable(),
   clinicPhone: z.string().nullable(),
   patientFirstName: z.string(),

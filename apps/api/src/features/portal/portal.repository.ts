@@ -1,8 +1,8 @@
-import { brandPalette } from '@odontia/shared/brand-color';
 import type { Currency, Language } from '@odontia/shared/enums';
 import type { PortalClinic } from '@odontia/shared/schemas/portal';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { accounts, clinicLogos, patients } from '../../db/schema/index.ts';
+import { clinicBrand, clinicBrandColumns } from '../../db/clinic-brand.ts';
+import { accounts, patients } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
 /**
@@ -21,8 +21,7 @@ const clinicColumns = {
   language: accounts.defaultLanguage,
   currency: accounts.systemCurrency,
   paymentInstructions: accounts.portalPaymentInstructions,
-  brandColor: accounts.brandColor,
-  hasLogo: sql<boolean>`exists (select 1 from ${clinicLogos} where ${clinicLogos.accountId} = ${accounts.id})`,
+  ...clinicBrandColumns,
 };
 
 export interface ClinicBySlug {
@@ -42,7 +41,8 @@ function toClinic(row: {
   currency: string;
   paymentInstructions: string | null;
   brandColor: string | null;
-  hasLogo: boolean;
+  brandSlug: string;
+  hasPublicLogo: boolean;
 }): ClinicBySlug {
   return {
     id: row.id,
@@ -55,11 +55,7 @@ function toClinic(row: {
       language: row.language as Language,
       currency: row.currency as Currency,
       // The clinic's colour (settings `brandColor`) with its readable shades, and the logo every PDF prints.
-      brand: {
-        color: row.brandColor,
-        palette: row.brandColor ? brandPalette(row.brandColor) : null,
-        logoPath: row.hasLogo ? `/public/clinics/${row.slug}/logo` : null,
-      },
+      brand: clinicBrand(row),
     },
     paymentInstructions: row.paymentInstructions,
   };

@@ -1,6 +1,7 @@
 import type { AppointmentLink } from '@odontia/shared/schemas/appointments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clinicBrand } from '../../db/clinic-brand.ts';
 import { appointmentLinks, appointments } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -73,6 +74,7 @@ async function readLink(tx: TenantTx, link: Found, now: Date) {
   const data: AppointmentLink = {
     purpose: link.purpose,
     clinicName: appointment.clinicName,
+    clinicBrand: clinicBrand(appointment),
     clinicAddress: appointment.clinicAddress,
     clinicPhone: appointment.clinicPhone,
     patientFirstName: appointment.firstName,

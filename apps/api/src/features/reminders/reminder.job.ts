@@ -1,5 +1,6 @@
 import { type Language, languages } from '@odontia/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
+import { clinicBrandColumns } from '../../db/clinic-brand.ts';
 import { sameClinicRow } from '../../db/records.ts';
 import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -36,7 +37,7 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
       language: patients.language,
       professionalName: users.completeName,
       clinicName: accounts.clinicName,
-      clinicColor: accounts.brandColor,
+      ...clinicBrandColumns,
       clinicAddress: accounts.address,
       clinicPhone: accounts.phone,
     })
@@ -57,7 +58,7 @@ export function appointmentMailOf(appointment: NonNullable<Awaited<ReturnType<ty
     firstName: appointment.firstName,
     sex: appointment.sex,
     clinicName: appointment.clinicName,
-    clinicColor: appointment.clinicColor,
+    clinicColor: appointment.brandColor,
     clinicAddress: appointment.clinicAddress,
     clinicPhone: appointment.clinicPhone,
     professionalName: appointment.professionalName,

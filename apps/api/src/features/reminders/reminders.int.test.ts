@@ -1,3 +1,4 @@
+import { brandPalette } from '@odontia/shared/brand-color';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -262,6 +263,22 @@ describe.each(availableBackends())('appointment reminders on %s', (backend) => {
         status: 'scheduled',
         stale: null,
         timeZone: 'Europe/Madrid',
+        // The product's own look until the clinic chooses a colour (issue 37)…
+        clinicBrand: { color: null, palette: null, logoPath: null },
+      });
+      // …then the page wears it, in the shades the API chose to keep 4.5:1.
+      const {
+        uploadMaxMbLimit: _limit,
+        updatedAt: _at,
+        ...settings
+      } = (await t.call('GET', '/api/settings/clinic')).json().data;
+      const saved = await t.call('PUT', '/api/settings/clinic', { body: { ...settings, brandColor: '#0f766e' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const branded = await t.call('GET', linkUrl(confirm), { token: null });
+      expect(branded.json().data.clinicBrand).toEqual({
+        color: '#0f766e',
+        palette: brandPalette('#0f766e'),
+        logoPath: null,
       });
       const answered = await t.call('POST', linkUrl(confirm), { token: null });
       expect(answered.statusCode).toBe(200);

@@ -6,6 +6,7 @@
 import type { SigningKind } from '@odontia/shared/schemas/signing-requests';
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { clinicBrandColumns } from '../../db/clinic-brand.ts';
 import { accounts, patients, signingRequests, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -109,7 +110,7 @@ export async function patientContact(scope: Scope, patientId: string) {
       sex: patients.sex,
       language: patients.language,
       clinicName: accounts.clinicName,
-      clinicColor: accounts.brandColor,
+      ...clinicBrandColumns,
       timeZone: accounts.timeZone,
     })
     .from(patients)

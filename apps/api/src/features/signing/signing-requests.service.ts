@@ -7,6 +7,7 @@ import type {
 } from '@odontia/shared/schemas/signing-requests';
 import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { clinicBrand } from '../../db/clinic-brand.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -144,7 +145,7 @@ export function createSigningRequestsService(deps: { db: Database; mailer: Maile
           firstName: contact.firstName,
           sex: contact.sex,
           clinicName: contact.clinicName,
-          clinicColor: contact.clinicColor,
+          clinicColor: contact.brandColor,
           title: loaded.text.split('\n')[0] ?? '',
           expiresAt,
           timeZone: contact.timeZone,
@@ -374,6 +375,7 @@ async function linkOf(ctx: RequestContext, request: repository.SigningRequestRow
   return {
     kind: request.kind,
     clinicName: contact.clinicName,
+    clinicBrand: clinicBrand(contact),
     patientName: `${contact.firstName} ${contact.lastName}`,
     language: languageOf(request.language),
     text,

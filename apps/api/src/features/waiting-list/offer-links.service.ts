@@ -1,5 +1,6 @@
 import type { WaitingListOfferLink } from '@odontia/shared/schemas/waiting-list';
 import type { Database } from '../../db/client.ts';
+import { clinicBrand } from '../../db/clinic-brand.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -31,6 +32,7 @@ function stateOf(offer: repository.OfferDetails['offer'], now: Date): State {
 function view(details: repository.OfferDetails, state: State): WaitingListOfferLink {
   return {
     clinicName: details.clinicName,
+    clinicBrand: clinicBrand(details),
     clinicAddress: details.clinicAddress,
     clinicPhone: details.clinicPhone,
     patientFirstName: details.firstName,

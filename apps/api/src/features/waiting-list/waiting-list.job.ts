@@ -31,7 +31,7 @@ export function waitingListOfferHandler(deps: { mailer: Mailer; publicUrl: strin
           clinicName: details.clinicName,
           clinicAddress: details.clinicAddress,
           clinicPhone: details.clinicPhone,
-          clinicColor: details.clinicColor,
+          clinicColor: details.brandColor,
           treatmentName: details.treatmentName,
           professionalName: details.professionalName,
           startsAt: offer.startsAt,

@@ -2,6 +2,7 @@ import type { WaitingListQuery } from '@odontia/shared/schemas/waiting-list';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TxContext } from '../../context.ts';
+import { clinicBrandColumns } from '../../db/clinic-brand.ts';
 import { countRows } from '../../db/list-query.ts';
 import { recordRepository, sameClinicRow } from '../../db/records.ts';
 import { accounts, patients, treatments, users, waitingListEntries, waitingListOffers } from '../../db/schema/index.ts';
@@ -258,7 +259,7 @@ export async function offerDetails({ tx, accountId }: TxContext, offerId: string
       clinicName: accounts.clinicName,
       clinicAddress: accounts.address,
       clinicPhone: accounts.phone,
-      clinicColor: accounts.brandColor,
+      ...clinicBrandColumns,
       timeZone: accounts.timeZone,
     })
     .from(waitingListOffers)

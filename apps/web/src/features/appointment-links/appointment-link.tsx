@@ -1,9 +1,11 @@
 import { languages } from '@odontia/shared/enums';
 import type { AppointmentLink } from '@odontia/shared/schemas/appointments';
+import type { ClinicBrand } from '@odontia/shared/schemas/clinic-brand';
 import { CalendarCheck, CalendarX, CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
+import { brandStyle, logoUrlOf } from '../../lib/brand-style';
 import { isApiError } from '../../lib/http';
 import { languageStorageKey } from '../../lib/i18n';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
@@ -77,6 +79,31 @@ export function useLinkRead<Link extends { language: string }>(
       current = false;
     };
   }, [token, read, i18n]);
+}
+
+/**
+ * A patient's link page in the clinic's brand (issue 37): its colour on the buttons and links (in
+ * shades the API chose to keep 4.5:1) and its logo above, as in the portal and the e-mails.
+ */
+export function ClinicBrandScope({
+  brand,
+  name,
+  children,
+}: {
+  brand: ClinicBrand | null;
+  name: string;
+  children: ReactNode;
+}) {
+  const style = brandStyle(brand?.palette);
+  const logo = logoUrlOf(brand?.logoPath ?? null);
+  return (
+    <div className={style ? 'brand-scope' : undefined} style={style} data-testid="link-clinic-brand">
+      {logo ? (
+        <img src={logo} alt={name} className="link-clinic-logo d-block mx-auto mb-3" width={56} height={56} />
+      ) : null}
+      {children}
+    </div>
+  );
 }
 
 /** What the summary shows: an appointment's or a waiting-list offer's (issue 38) time. */
@@ -153,8 +180,14 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
       />
     );
   }
+  const link = state.link;
+  const branded = (page: ReactNode) => (
+    <ClinicBrandScope brand={link?.clinicBrand ?? null} name={link?.clinicName ?? ''}>
+      {page}
+    </ClinicBrandScope>
+  );
   if (state.step === 'stale') {
-    return (
+    return branded(
       <AuthResult
         testId="appointment-link-stale"
         tone="danger"
@@ -164,11 +197,11 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
         <p className="auth-subtitle">{t(`stale.${state.why}.text`)}</p>
         {state.link ? <AppointmentSummary link={state.link} last={!state.link.clinicPhone} /> : null}
         {state.link?.clinicPhone ? <p>{t('callClinic', { phone: state.link.clinicPhone })}</p> : null}
-      </AuthResult>
+      </AuthResult>,
     );
   }
   if (state.step === 'done') {
-    return (
+    return branded(
       <AuthResult
         testId={`appointment-link-${purpose}ed`}
         tone="success"
@@ -177,16 +210,16 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
       >
         <p className="auth-subtitle">{t(`${purpose}.doneText`)}</p>
         <AppointmentSummary link={state.link} last />
-      </AuthResult>
+      </AuthResult>,
     );
   }
-  const { link, busy, failed } = state;
+  const { busy, failed } = state;
   const Icon = purpose === 'confirm' ? CalendarCheck : CalendarX;
-  return (
+  return branded(
     <div data-testid="appointment-link-ready">
-      <h1 className="auth-title">{t(`${purpose}.title`, { name: link.patientFirstName })}</h1>
+      <h1 className="auth-title">{t(`${purpose}.title`, { name: state.link.patientFirstName })}</h1>
       <p className="auth-subtitle">{t(`${purpose}.subtitle`)}</p>
-      <AppointmentSummary link={link} />
+      <AppointmentSummary link={state.link} />
       {failed ? (
         <div className="alert alert-danger" role="alert">
           {t('problem.text')}
@@ -196,11 +229,11 @@ export function AppointmentLinkScreen({ token, purpose }: { token: string; purpo
         type="button"
         className={`btn btn-lg w-100 ${purpose === 'confirm' ? 'btn-primary' : 'btn-danger'}`}
         disabled={busy}
-        onClick={() => void answer(link)}
+        onClick={() => void answer(state.link)}
       >
         {busy ? <Spinner size={4} /> : <Icon size={20} aria-hidden="true" className="me-2" />}
         {t(`${purpose}.action`)}
       </button>
-    </div>
+    </div>,
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/busy-button';
 import { fieldCodeText } from '../../components/form-field';
 import { isApiError } from '../../lib/http';
-import { useLinkRead } from '../appointment-links/appointment-link';
+import { ClinicBrandScope, useLinkRead } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { signingLinkApi } from './api';
 import type { SignaturePadHandle } from './signature-pad';
@@ -82,9 +82,11 @@ export function SigningLinkScreen({ token }: { token: string }) {
   }
   if (state.step === 'done') {
     return (
-      <AuthResult testId="signing-link-done" tone="success" icon={CircleCheck} title={t('link.done.title')}>
-        <p className="auth-subtitle">{t('link.done.text', { clinic: state.link.clinicName })}</p>
-      </AuthResult>
+      <ClinicBrandScope brand={state.link.clinicBrand} name={state.link.clinicName}>
+        <AuthResult testId="signing-link-done" tone="success" icon={CircleCheck} title={t('link.done.title')}>
+          <p className="auth-subtitle">{t('link.done.text', { clinic: state.link.clinicName })}</p>
+        </AuthResult>
+      </ClinicBrandScope>
     );
   }
   const { link } = state;
@@ -140,41 +142,43 @@ export function SigningLinkScreen({ token }: { token: string }) {
   };
 
   return (
-    <div className="d-flex flex-column gap-3" data-testid="signing-link-ready">
-      <div>
-        <p className="text-body-secondary text-center mb-1" data-testid="signing-clinic">
-          {link.clinicName}
-        </p>
-        <h1 className="auth-title">{t(`link.heading.${link.kind}`)}</h1>
-        <p className="auth-subtitle mb-0">{t('link.intro')}</p>
+    <ClinicBrandScope brand={link.clinicBrand} name={link.clinicName}>
+      <div className="d-flex flex-column gap-3" data-testid="signing-link-ready">
+        <div>
+          <p className="text-body-secondary text-center mb-1" data-testid="signing-clinic">
+            {link.clinicName}
+          </p>
+          <h1 className="auth-title">{t(`link.heading.${link.kind}`)}</h1>
+          <p className="auth-subtitle mb-0">{t('link.intro')}</p>
+        </div>
+        <article className="signing-document" data-testid="signing-text">
+          {title ? <h2 className="h6">{title}</h2> : null}
+          <pre className="authorization-text mb-0">{body}</pre>
+        </article>
+        <fieldset disabled={busy} className="d-flex flex-column gap-3">
+          <legend className="h6 mb-0">{t('link.signHere')}</legend>
+          <SignerFields {...signer} />
+          {failed ? (
+            <div className="alert alert-danger mb-0" role="alert">
+              {t('link.problem.text')}
+            </div>
+          ) : null}
+          {changed ? (
+            <div className="alert alert-warning mb-0" role="alert" data-testid="signing-changed">
+              {t('messages:signing_document_changed')}
+            </div>
+          ) : null}
+          <BusyButton
+            className="btn btn-primary btn-lg w-100"
+            icon={PenLine}
+            busy={busy}
+            onClick={() => void submit()}
+            testId="signing-submit"
+          >
+            {t('link.sign')}
+          </BusyButton>
+        </fieldset>
       </div>
-      <article className="signing-document" data-testid="signing-text">
-        {title ? <h2 className="h6">{title}</h2> : null}
-        <pre className="authorization-text mb-0">{body}</pre>
-      </article>
-      <fieldset disabled={busy} className="d-flex flex-column gap-3">
-        <legend className="h6 mb-0">{t('link.signHere')}</legend>
-        <SignerFields {...signer} />
-        {failed ? (
-          <div className="alert alert-danger mb-0" role="alert">
-            {t('link.problem.text')}
-          </div>
-        ) : null}
-        {changed ? (
-          <div className="alert alert-warning mb-0" role="alert" data-testid="signing-changed">
-            {t('messages:signing_document_changed')}
-          </div>
-        ) : null}
-        <BusyButton
-          className="btn btn-primary btn-lg w-100"
-          icon={PenLine}
-          busy={busy}
-          onClick={() => void submit()}
-          testId="signing-submit"
-        >
-          {t('link.sign')}
-        </BusyButton>
-      </fieldset>
-    </div>
+    </ClinicBrandScope>
   );
 }

@@ -1,10 +1,10 @@
 import type { WaitingListOfferLink } from '@odontia/shared/schemas/waiting-list';
 import { CalendarCheck, CircleAlert, CircleCheck, Clock } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/http';
-import { AppointmentSummary, isDeadLink, useLinkRead } from '../appointment-links/appointment-link';
+import { AppointmentSummary, ClinicBrandScope, isDeadLink, useLinkRead } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { offerLinkApi } from './offer-api';
 
@@ -55,17 +55,22 @@ export function OfferLinkScreen({ token }: { token: string }) {
     );
   }
   const { offer, busy, failed } = state;
+  const branded = (page: ReactNode) => (
+    <ClinicBrandScope brand={offer.clinicBrand} name={offer.clinicName}>
+      {page}
+    </ClinicBrandScope>
+  );
   const callClinic = offer.clinicPhone ? <p>{t('callClinic', { phone: offer.clinicPhone })}</p> : null;
   if (offer.state === 'accepted') {
-    return (
+    return branded(
       <AuthResult testId="offer-link-accepted" tone="success" icon={CircleCheck} title={t('offer.accepted.title')}>
         <p className="auth-subtitle">{t('offer.accepted.text', { treatment: offer.treatmentName })}</p>
         <AppointmentSummary link={offer} last />
-      </AuthResult>
+      </AuthResult>,
     );
   }
   if (offer.state === 'expired' || offer.state === 'gone') {
-    return (
+    return branded(
       <AuthResult
         testId={`offer-link-${offer.state}`}
         tone="danger"
@@ -74,7 +79,7 @@ export function OfferLinkScreen({ token }: { token: string }) {
       >
         <p className="auth-subtitle">{t(`offer.${offer.state}.text`)}</p>
         {callClinic}
-      </AuthResult>
+      </AuthResult>,
     );
   }
   const expires = new Intl.DateTimeFormat(i18n.language, {
@@ -82,7 +87,7 @@ export function OfferLinkScreen({ token }: { token: string }) {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(offer.expiresAt));
-  return (
+  return branded(
     <div data-testid="offer-link-open">
       <h1 className="auth-title">{t('offer.open.title', { name: offer.patientFirstName })}</h1>
       <p className="auth-subtitle">{t('offer.open.subtitle', { treatment: offer.treatmentName, expires })}</p>
@@ -102,6 +107,6 @@ export function OfferLinkScreen({ token }: { token: string }) {
         {busy ? <Spinner size={4} /> : <CalendarCheck size={20} aria-hidden="true" className="me-2" />}
         {t('offer.open.action')}
       </button>
-    </div>
+    </div>,
   );
 }
