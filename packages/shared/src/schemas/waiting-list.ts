@@ -3,6 +3,7 @@ import { dateText, instantText, named } from '../api-schema.ts';
 import { languages, waitingListOfferStatuses, waitingListPriorities, waitingListStatuses, weekdays } from '../enums.ts';
 import { instant, optionalCalendarDate, optionalId, optionalText, safeText } from '../validation.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
+import { patientContactFields } from './patients.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 import { wallTime } from './schedules.ts';
 
@@ -47,10 +48,7 @@ export const waitingListEntrySchema = named(
   'WaitingListEntry',
   z.object({
     id: z.uuid(),
-    patientId: z.uuid(),
-    patientName: z.string(),
-    patientPhone: z.string().nullable(),
-    patientHasEmail: z.boolean(),
+    ...patientContactFields,
     treatmentId: z.uuid(),
     treatmentName: z.string(),
     durationMinutes: z.number().int(),
