@@ -18,6 +18,20 @@ export interface StoredObject {
   sha256: string;
 }
 
+/** A stream that passes bytes through and digests them: their hex SHA-256 and how many there were. */
+export function digestTap(): { tap: Transform; digest: () => { sha256: string; sizeBytes: number } } {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return { tap, digest: () => ({ sha256: hash.digest('hex'), sizeBytes }) };
+}
+
 export interface FileStorage {
   /** Stores the content; the key exists only once every byte is written (temp file, then rename). */
   put(source: Readable | Buffer): Promise<StoredObject>;
@@ -63,15 +77,7 @@ export function createDiskStorage(root: string): DiskStorage {
       const temp = path.join(tmpDir, `${key}.part`);
       await mkdir(tmpDir, { recursive: true });
       await mkdir(path.dirname(target), { recursive: true });
-      const hash = createHash('sha256');
-      let sizeBytes = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          sizeBytes += chunk.length;
-          callback(null, chunk);
-        },
-      });
+      const { tap, digest } = digestTap();
       const output = createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true });
       try {
         const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
@@ -84,7 +90,8 @@ export function createDiskStorage(root: string): DiskStorage {
         await rm(temp, { force: true });
         throw error;
       }
-      return { key, sizeBytes, sha256: hash.digest('hex') };
+      const { sha256, sizeBytes } = digest();
+      return { key, sizeBytes, sha256 };
     },
 
     async open(key) {

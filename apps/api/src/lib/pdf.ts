@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FiscalCondition } from '@odontia/shared/commercial';
+import { calendarDateFormatter } from '@odontia/shared/date-format';
 import { type Language, languages } from '@odontia/shared/enums';
 import { formatTaxId, type TaxIdKind } from '@odontia/shared/tax-ids';
 import type { FastifyReply } from 'fastify';
@@ -257,6 +258,63 @@ export function verificationFooter(texts: { verificationCode: string; verificati
       { text: ` — ${texts.verificationHint}`, color: '#555555' },
     ],
     fontSize: 8,
+  };
+}
+
+/** What a verifiable clinical paper (a prescription, a certificate) prints around its own part. */
+export interface VerifiablePaperData extends ClinicalPrintHeading {
+  patientAge: number;
+  date: string;
+  professionalName: string;
+  professionalLicense: string | null;
+  professionalSpecialty: string | null;
+  verificationCode: string;
+}
+
+type VerifiablePaperTexts = Parameters<typeof patientFields>[0] &
+  Parameters<typeof verificationFooter>[0] &
+  Parameters<typeof licensedProfessionalSignature>[2] & { date: string; professional: string };
+
+/**
+ * A verifiable clinical paper as a pdfmake document: the clinic's header with the verification
+ * code, the title, `banner` (a voided paper's reason), the patient beside the date and the
+ * professional, the paper's own `body`, the professional's signature line `signatureTop` below
+ * it, and the code again at the foot.
+ */
+export function verifiablePaperDocument(
+  data: VerifiablePaperData,
+  texts: VerifiablePaperTexts,
+  paper: {
+    title: string;
+    subject: string;
+    banner?: unknown[];
+    body: unknown[];
+    signatureTop: number;
+    watermark?: object;
+  },
+): PdfDocument {
+  return {
+    info: {
+      title: `${paper.title} — ${data.patientName}`,
+      subject: `${paper.subject} · ${data.verificationCode}`,
+      keywords: data.verificationCode,
+      creator: 'Odontia',
+    },
+    pageMargins: [48, 48, 48, 64],
+    ...(paper.watermark ? { watermark: paper.watermark } : {}),
+    content: [
+      ...verifiableClinicHeader(data, texts, data.verificationCode),
+      { text: paper.title, style: 'title' },
+      ...(paper.banner ?? []),
+      fieldColumns(patientFields(texts, data), [
+        pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
+        pdfField(texts.professional, data.professionalName),
+      ]),
+      ...paper.body,
+      licensedProfessionalSignature(paper.signatureTop, data, texts),
+      verificationFooter(texts, data.verificationCode),
+    ],
+    styles: documentStyles(),
   };
 }
 

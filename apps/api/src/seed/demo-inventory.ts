@@ -250,16 +250,21 @@ const medicines: Item[] = [
   },
 ];
 
+/** A box of 100 nitrile gloves of one size: the sizes differ only in their stock. */
+const nitrileGloves = (size: 'M' | 'S') => ({
+  name: `Guantes de nitrilo talle ${size}`,
+  sku: `INS-GUA-${size}`,
+  brand: 'Descarpack',
+  unitMeasurement: 'box',
+  packagingQty: 100,
+  costPrice: '8900.00',
+  basePrice: '8900.00',
+  taxRate: '21',
+});
+
 const supplies: Item[] = [
   {
-    name: 'Guantes de nitrilo talle M',
-    sku: 'INS-GUA-M',
-    brand: 'Descarpack',
-    unitMeasurement: 'box',
-    packagingQty: 100,
-    costPrice: '8900.00',
-    basePrice: '8900.00',
-    taxRate: '21',
+    ...nitrileGloves('M'),
     minStock: 4,
     reorderStock: 8,
     maxStock: 30,
@@ -267,14 +272,7 @@ const supplies: Item[] = [
     moves: [10, -6, -5],
   },
   {
-    name: 'Guantes de nitrilo talle S',
-    sku: 'INS-GUA-S',
-    brand: 'Descarpack',
-    unitMeasurement: 'box',
-    packagingQty: 100,
-    costPrice: '8900.00',
-    basePrice: '8900.00',
-    taxRate: '21',
+    ...nitrileGloves('S'),
     minStock: 2,
     reorderStock: 5,
     maxStock: 20,

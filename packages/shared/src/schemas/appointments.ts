@@ -13,6 +13,7 @@ import { instant, optionalId, optionalText, safeText, wholeNumber } from '../val
 import { clinicBrandSchema } from './clinic-brand.ts';
 import { professionalIdField } from './clinical.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
+import { patientContactFields } from './patients.ts';
 import { recordContracts, recordStampsSchema, versionField } from './records.ts';
 
 /**
@@ -57,11 +58,7 @@ export const appointmentSchema = named(
   'Appointment',
   z.object({
     id: z.uuid(),
-    patientId: z.uuid(),
-    patientName: z.string(),
-    patientPhone: z.string().nullable(),
-    /** Whether the patient has an e-mail address, so a reminder can go out. */
-    patientHasEmail: z.boolean(),
+    ...patientContactFields,
     professionalId: z.uuid(),
     professionalName: z.string(),
     chairId: z.uuid().nullable(),

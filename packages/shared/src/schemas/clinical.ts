@@ -13,6 +13,17 @@ export const professionalIdField = z.uuid({
   error: (issue) => (issue.input == null || issue.input === '' ? 'required' : 'invalid_value'),
 });
 
+/**
+ * The professional who signs a clinical paper (a prescription, a certificate), with the name,
+ * licence and specialty as they were when it was written (the database's `signingProfessional`).
+ */
+export const signingProfessionalFields = {
+  professionalId: z.uuid(),
+  professionalName: z.string(),
+  professionalLicense: z.string().nullable(),
+  professionalSpecialty: z.string().nullable(),
+};
+
 /** Who may be a record's professional: an active user of the clinic who is not a customer. */
 export const professionalSchema = named(
   'Professional',

@@ -3,7 +3,7 @@ import { dateText, instantText } from '../api-schema.ts';
 import type { Language } from '../enums.ts';
 import { fillTemplate } from '../template-placeholders.ts';
 import { calendarDate, optionalCalendarDate, optionalText, requiredText, safeText } from '../validation.ts';
-import { professionalIdField } from './clinical.ts';
+import { professionalIdField, signingProfessionalFields } from './clinical.ts';
 import {
   byCodeParamsSchema,
   byCodeResponseSchema,
@@ -96,11 +96,7 @@ export const healthCertificateSchema = z.object({
   patientId: z.uuid(),
   kind: z.enum(healthCertificateKinds),
   date: dateText(),
-  professionalId: z.uuid(),
-  /** As they were when the certificate was issued. */
-  professionalName: z.string(),
-  professionalLicense: z.string().nullable(),
-  professionalSpecialty: z.string().nullable(),
+  ...signingProfessionalFields,
   addressee: z.string().nullable(),
   visitTime: z.string().nullable(),
   restFrom: z.string().nullable(),

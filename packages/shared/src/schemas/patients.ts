@@ -73,6 +73,18 @@ export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
 export type PatientInput = Omit<z.output<typeof updatePatientRequestSchema>, 'version'>;
 export type NewPatientInput = z.output<typeof createPatientRequestSchema>;
 
+/**
+ * The patient of an agenda row (an appointment, a waiting-list entry): who, a phone to call and
+ * whether an e-mail can reach them.
+ */
+export const patientContactFields = {
+  patientId: z.uuid(),
+  patientName: z.string(),
+  patientPhone: z.string().nullable(),
+  /** Whether the patient has an e-mail address, so a reminder or an offer can go out. */
+  patientHasEmail: z.boolean(),
+};
+
 export const patientSchema = named(
   'Patient',
   z.object({

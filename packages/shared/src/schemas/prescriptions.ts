@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateText, named } from '../api-schema.ts';
 import { calendarDate, optionalId, optionalText, requiredText } from '../validation.ts';
-import { professionalIdField } from './clinical.ts';
+import { professionalIdField, signingProfessionalFields } from './clinical.ts';
 import { byCodeParamsSchema, byCodeResponseSchema, recordContracts, recordStampsSchema } from './records.ts';
 
 /**
@@ -57,11 +57,7 @@ export const prescriptionSchema = named(
     id: z.uuid(),
     patientId: z.uuid(),
     date: dateText(),
-    professionalId: z.uuid(),
-    /** As they were when the prescription was written. */
-    professionalName: z.string(),
-    professionalLicense: z.string().nullable(),
-    professionalSpecialty: z.string().nullable(),
+    ...signingProfessionalFields,
     diagnosis: z.string().nullable(),
     notes: z.string().nullable(),
     attendanceId: z.uuid().nullable(),

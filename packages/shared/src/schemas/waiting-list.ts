@@ -4,6 +4,7 @@ import { languages, waitingListOfferStatuses, waitingListPriorities, waitingList
 import { instant, optionalCalendarDate, optionalId, optionalText, safeText } from '../validation.ts';
 import { clinicBrandSchema } from './clinic-brand.ts';
 import { idSchema, maxPageSize, pageSchema } from './common.ts';
+import { patientContactFields } from './patients.ts';
 import { recordContracts, recordStampsSchema } from './records.ts';
 import { wallTime } from './schedules.ts';
 
@@ -48,10 +49,7 @@ export const waitingListEntrySchema = named(
   'WaitingListEntry',
   z.object({
     id: z.uuid(),
-    patientId: z.uuid(),
-    patientName: z.string(),
-    patientPhone: z.string().nullable(),
-    patientHasEmail: z.boolean(),
+    ...patientContactFields,
     treatmentId: z.uuid(),
     treatmentName: z.string(),
     durationMinutes: z.number().int(),

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { spanishKey } from '../spanish-order.ts';
 import { clinicRowColumns } from './columns.ts';
-import { patientRef } from './patients.ts';
+import { patientRecordKeys } from './patients.ts';
 import { clinicKeys, clinicRef, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
 /**
@@ -178,9 +178,7 @@ export const appointments = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId, table.confirmedBy, table.cancelledBy),
+    ...patientRecordKeys(table, table.professionalId, table.confirmedBy, table.cancelledBy),
     clinicRef(table, table.chairId, chairs),
     clinicRef(table, table.treatmentId, treatments),
     /** The calendar's range read: starts within [from - 12 h, to) (an appointment lasts 12 h at most). */

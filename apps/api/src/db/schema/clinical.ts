@@ -4,16 +4,8 @@ import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp
 import { treatments } from './agenda.ts';
 import { clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
-import { patientRef } from './patients.ts';
-import {
-  clinicRef,
-  entryStamps,
-  lineKeys,
-  newestOfPatientIndex,
-  recordKeys,
-  recordStamps,
-  userRefs,
-} from './records.ts';
+import { patientRecordKeys } from './patients.ts';
+import { clinicRef, entryStamps, lineKeys, newestOfPatientIndex, recordStamps } from './records.ts';
 
 /**
  * Clinical records of the medical history (issue 5): diagnoses, laboratory orders and
@@ -40,9 +32,7 @@ export const diagnoses = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     newestOfPatientIndex('diagnoses_patient_idx', table, table.date),
     check('diagnoses_status', sql`${table.status} in ('active', 'resolved')`),
   ],
@@ -65,9 +55,7 @@ export const laboratories = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     newestOfPatientIndex('laboratories_patient_idx', table, table.orderDate),
     check('laboratories_status', sql`${table.status} in ('ordered', 'sample_taken', 'result_received')`),
     check('laboratories_result_date', sql`${table.resultDate} is null or ${table.resultDate} >= ${table.orderDate}`),
@@ -99,9 +87,7 @@ export const attendances = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     newestOfPatientIndex('attendances_patient_idx', table, table.date),
     /**
      * The clinic's latest attendances across patients: the dashboard's "seen recently" (issue 16).

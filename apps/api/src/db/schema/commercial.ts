@@ -26,7 +26,7 @@ import { treatments } from './agenda.ts';
 import { attendances } from './clinical.ts';
 import { clinicColumn, clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
-import { patientRef } from './patients.ts';
+import { patientRecordKeys, patientRef } from './patients.ts';
 import {
   clinicKeys,
   clinicKeysOn,
@@ -218,8 +218,7 @@ export const customers = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
+    ...patientRecordKeys(table),
     uniqueIndex('customers_patient_unique')
       .on(table.accountId, table.patientId)
       .where(sql`${table.patientId} is not null`),

@@ -20,7 +20,7 @@ import {
 import { attendances, diagnoses, laboratories } from './clinical.ts';
 import { clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
-import { patientRef } from './patients.ts';
+import { patientRecordKeys, patientRef } from './patients.ts';
 import {
   clinicKeys,
   clinicRef,
@@ -111,9 +111,7 @@ export const prescriptions = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     clinicRef(table, table.attendanceId, attendances),
     newestOfPatientIndex('prescriptions_patient_idx', table, table.date),
     uniqueIndex('prescriptions_verification_code_unique').on(table.accountId, table.verificationCode),
@@ -192,8 +190,7 @@ export const treatmentAuthorizations = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
+    ...patientRecordKeys(table),
     clinicRef(table, table.templateId, authorizationTemplates),
     ...userRefs(table, table.professionalId),
     newestOfPatientIndex('treatment_authorizations_patient_idx', table, table.date),
@@ -263,8 +260,7 @@ export const patientFiles = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
+    ...patientRecordKeys(table),
     clinicRef(table, table.attendanceId, attendances),
     clinicRef(table, table.diagnosisId, diagnoses),
     clinicRef(table, table.laboratoryId, laboratories),
@@ -320,9 +316,7 @@ export const healthCertificates = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId, table.voidedBy),
+    ...patientRecordKeys(table, table.professionalId, table.voidedBy),
     clinicRef(table, table.replacesId, table),
     newestOfPatientIndex('health_certificates_patient_idx', table, table.date),
     uniqueIndex('health_certificates_verification_code_unique').on(table.accountId, table.verificationCode),

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { boolean, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { keptKey } from '../spanish-order.ts';
 import { clinicColumn, clinicRowColumns } from './columns.ts';
-import { clinicKeysOn, clinicSearchIndex, recordKeys, recordStamps } from './records.ts';
+import { clinicKeysOn, clinicSearchIndex, recordKeys, recordStamps, userRefs } from './records.ts';
 
 /**
  * Patients (issue 5) and the per-clinic counters that number them (P-000123). A patient is never
@@ -106,4 +106,12 @@ export const patients = pgTable(
 /** The record's patient, of the same clinic. */
 export function patientRef(table: { accountId: PgColumn; patientId: PgColumn }) {
   return foreignKey({ columns: [table.accountId, table.patientId], foreignColumns: [patients.accountId, patients.id] });
+}
+
+/** Keys of a patient's record: its own (`recordKeys`), its patient, and the users it names (its professional…). */
+export function patientRecordKeys(
+  table: Parameters<typeof recordKeys>[0] & { patientId: PgColumn },
+  ...people: PgColumn[]
+) {
+  return [...recordKeys(table), patientRef(table), ...userRefs(table, ...people)];
 }

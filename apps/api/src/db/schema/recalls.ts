@@ -3,8 +3,8 @@ import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uui
 import { appointments, treatments } from './agenda.ts';
 import { attendanceLines, attendances } from './clinical.ts';
 import { clinicRowColumns } from './columns.ts';
-import { patientRef } from './patients.ts';
-import { clinicRef, lineKeys, recordKeys, recordStamps, userRefs } from './records.ts';
+import { patientRecordKeys } from './patients.ts';
+import { clinicRef, lineKeys, recordStamps } from './records.ts';
 
 /**
  * Recalls (issue 38): a finished attendance line whose treatment has a rule leaves one recall (the
@@ -34,9 +34,7 @@ export const recalls = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     clinicRef(table, table.treatmentId, treatments),
     clinicRef(table, table.attendanceId, attendances),
     clinicRef(table, table.attendanceLineId, attendanceLines),

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appointments, treatments } from './agenda.ts';
 import { clinicRowColumns } from './columns.ts';
-import { patientRef } from './patients.ts';
-import { clinicKeys, clinicRef, recordKeys, recordStamps, userRefs } from './records.ts';
+import { patientRecordKeys } from './patients.ts';
+import { clinicKeys, clinicRef, recordStamps, userRefs } from './records.ts';
 
 /**
  * The waiting list (issue 38): a patient waits for a treatment (its duration), with one
@@ -31,9 +31,7 @@ export const waitingListEntries = pgTable(
     ...recordStamps,
   },
   (table) => [
-    ...recordKeys(table),
-    patientRef(table),
-    ...userRefs(table, table.professionalId),
+    ...patientRecordKeys(table, table.professionalId),
     clinicRef(table, table.treatmentId, treatments),
     clinicRef(table, table.appointmentId, appointments),
     /** The list in its two orders: priority then arrival, and arrival alone. */

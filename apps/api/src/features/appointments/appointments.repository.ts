@@ -23,6 +23,7 @@ import { type RecordScope, recordRepository, sameClinicRow } from '../../db/reco
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { patientContactColumns } from '../patients/patient-contact.ts';
 
 /**
  * The clinic's appointments (issue 16). Writes go through `recordRepository` (the clinic, the
@@ -53,9 +54,7 @@ function selectNamed(tx: TenantTx) {
   return tx
     .select({
       row: appointments,
-      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
-      patientPhone: sql<string | null>`nullif(concat_ws(' ', ${patients.phoneArea}, ${patients.phone}), '')`,
-      patientHasEmail: sql<boolean>`coalesce(${patients.email}, '') <> ''`,
+      ...patientContactColumns,
       professionalName: professional.completeName,
       chairName: chairs.name,
       treatmentName: treatments.name,
@@ -134,8 +133,8 @@ const calendarQuery = preparedQuery('appointments_calendar', (db) =>
     .select({
       id: appointments.id,
       patientId: appointments.patientId,
-      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
-      patientPhone: sql<string | null>`nullif(concat_ws(' ', ${patients.phoneArea}, ${patients.phone}), '')`,
+      patientName: patientContactColumns.patientName,
+      patientPhone: patientContactColumns.patientPhone,
       professionalId: appointments.professionalId,
       professionalName: professional.completeName,
       chairId: appointments.chairId,

@@ -23,6 +23,7 @@ import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { patientExists } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import { slotFreed } from '../freed-slots.ts';
+import { presentPatientContact } from '../patients/patient-contact.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
 import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
@@ -49,10 +50,7 @@ export function present(named: NamedAppointmentRow): Appointment {
   const iso = (value: Date | null) => (value ? value.toISOString() : null);
   return {
     id: row.id,
-    patientId: row.patientId,
-    patientName: named.patientName,
-    patientPhone: named.patientPhone,
-    patientHasEmail: named.patientHasEmail,
+    ...presentPatientContact(named),
     professionalId: row.professionalId,
     professionalName: named.professionalName,
     chairId: row.chairId,

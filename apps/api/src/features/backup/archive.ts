@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
+import { digestTap } from '../../lib/file-storage.ts';
 
 /**
  * The backup archive (issue 20): a gzip'd tar, written and read as streams (a part is never held
@@ -35,20 +36,6 @@ const entryNamePattern = /^(database|uploads|exports)(\/[A-Za-z0-9_-][A-Za-z0-9.
 /** Whether `name` is a part an archive may hold (a damaged or hostile archive may name anything). */
 export function isPartName(name: string): boolean {
   return entryNamePattern.test(name) && !name.split('/').includes('..');
-}
-
-/** A stream that passes bytes through and digests them. */
-export function digestTap(): { tap: Transform; digest: () => PartDigest } {
-  const hash = createHash('sha256');
-  let sizeBytes = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      sizeBytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  return { tap, digest: () => ({ sha256: hash.digest('hex'), sizeBytes }) };
 }
 
 export interface ArchiveWriter {

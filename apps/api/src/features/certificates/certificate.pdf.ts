@@ -1,28 +1,11 @@
-import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
 import type { HealthCertificateKind } from '@odontia/shared/schemas/health-certificates';
-import {
-  type ClinicalPrintHeading,
-  documentStyles,
-  fieldColumns,
-  licensedProfessionalSignature,
-  type PdfDocument,
-  patientFields,
-  pdfField,
-  verifiableClinicHeader,
-  verificationFooter,
-} from '../../lib/pdf.ts';
+import { type PdfDocument, type VerifiablePaperData, verifiablePaperDocument } from '../../lib/pdf.ts';
 
 /** What the printed certificate shows (issue 24). */
-export interface CertificatePrintData extends ClinicalPrintHeading {
-  patientAge: number;
+export interface CertificatePrintData extends VerifiablePaperData {
   kind: HealthCertificateKind;
-  date: string;
   text: string;
-  professionalName: string;
-  professionalLicense: string | null;
-  professionalSpecialty: string | null;
-  verificationCode: string;
   voidedAt: string | null;
   voidReason: string | null;
 }
@@ -131,29 +114,14 @@ export const certificateTexts: Record<Language, CertificateTexts> = {
 export function certificateDocument(data: CertificatePrintData): PdfDocument {
   const texts = certificateTexts[data.language] ?? certificateTexts.es;
   const title = texts.titles[data.kind];
-  return {
-    info: {
-      title: `${title} — ${data.patientName}`,
-      subject: `${title} · ${data.verificationCode}`,
-      keywords: data.verificationCode,
-      creator: 'Odontia',
-    },
-    pageMargins: [48, 48, 48, 64],
+  return verifiablePaperDocument(data, texts, {
+    title,
+    subject: title,
     ...(data.voidedAt ? { watermark: { text: texts.voided, color: '#b00020', opacity: 0.15, bold: true } } : {}),
-    content: [
-      ...verifiableClinicHeader(data, texts, data.verificationCode),
-      { text: title, style: 'title' },
-      ...(data.voidedAt
-        ? [{ text: `${texts.voided}: ${data.voidReason ?? ''}`, bold: true, color: '#b00020', margin: [0, 0, 0, 8] }]
-        : []),
-      fieldColumns(patientFields(texts, data), [
-        pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
-        pdfField(texts.professional, data.professionalName),
-      ]),
-      { text: data.text, margin: [0, 24, 0, 0], lineHeight: 1.4 },
-      licensedProfessionalSignature(72, data, texts),
-      verificationFooter(texts, data.verificationCode),
-    ],
-    styles: documentStyles(),
-  };
+    banner: data.voidedAt
+      ? [{ text: `${texts.voided}: ${data.voidReason ?? ''}`, bold: true, color: '#b00020', margin: [0, 0, 0, 8] }]
+      : [],
+    body: [{ text: data.text, margin: [0, 24, 0, 0], lineHeight: 1.4 }],
+    signatureTop: 72,
+  });
 }

@@ -12,15 +12,7 @@ import { type RequestContext, routes } from '../../plugins/routes.ts';
  */
 
 /** The side's declarations (`moneyMovementRoutes` in packages/shared) the engine serves. */
-interface MovementRoutes {
-  list: ApiRoute;
-  create: ApiRoute;
-  get: ApiRoute;
-  allocate: ApiRoute;
-  markPaid: ApiRoute;
-  reverse: ApiRoute;
-  print: ApiRoute;
-}
+type MovementRoutes = Record<'list' | 'create' | 'get' | 'allocate' | 'markPaid' | 'reverse' | 'print', ApiRoute>;
 
 /** What the routes call; the declarations' contracts are the service's (its types are checked where it is written). */
 interface Service<TPrintable> {

@@ -11,13 +11,8 @@ import { inTransaction, type RequestContext, routes } from '../../plugins/routes
  * each side keeps its summaries and how its ledger prints.
  */
 
-interface AccountRoutes {
-  list: ApiRoute;
-  exportCsv: ApiRoute;
-  ledger: ApiRoute;
-  ledgerCsv: ApiRoute;
-  ledgerPdf: ApiRoute;
-}
+/** The side's declarations (`partyAccountRoutes` in packages/shared) the engine serves. */
+type AccountRoutes = Record<'list' | 'exportCsv' | 'ledger' | 'ledgerCsv' | 'ledgerPdf', ApiRoute>;
 
 /**
  * What the routes call; the declarations' contracts are the service's (its types are checked where

@@ -1,26 +1,9 @@
-import { calendarDateFormatter } from '@odontia/shared/date-format';
-import {
-  type ClinicalPrintHeading,
-  documentStyles,
-  fieldColumns,
-  licensedProfessionalSignature,
-  type PdfDocument,
-  patientFields,
-  pdfField,
-  verifiableClinicHeader,
-  verificationFooter,
-} from '../../lib/pdf.ts';
+import { type PdfDocument, type VerifiablePaperData, verifiablePaperDocument } from '../../lib/pdf.ts';
 import { prescriptionTexts } from './prescription.labels.ts';
 
 /** What the printed prescription shows (issue 6). */
-export interface PrescriptionPrintData extends ClinicalPrintHeading {
-  patientAge: number;
-  date: string;
+export interface PrescriptionPrintData extends VerifiablePaperData {
   diagnosis: string | null;
-  professionalName: string;
-  professionalLicense: string | null;
-  professionalSpecialty: string | null;
-  verificationCode: string;
   lines: {
     medicine: string;
     dose: string | null;
@@ -41,21 +24,10 @@ export interface PrescriptionPrintData extends ClinicalPrintHeading {
 export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
   const texts = prescriptionTexts[data.language] ?? prescriptionTexts.es;
   const detail = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
-  return {
-    info: {
-      title: `${texts.title} — ${data.patientName}`,
-      subject: `${data.lines.map((line) => line.medicine).join(', ')} · ${data.verificationCode}`,
-      keywords: data.verificationCode,
-      creator: 'Odontia',
-    },
-    pageMargins: [48, 48, 48, 64],
-    content: [
-      ...verifiableClinicHeader(data, texts, data.verificationCode),
-      { text: texts.title, style: 'title' },
-      fieldColumns(patientFields(texts, data), [
-        pdfField(texts.date, calendarDateFormatter(data.language)(data.date)),
-        pdfField(texts.professional, data.professionalName),
-      ]),
+  return verifiablePaperDocument(data, texts, {
+    title: texts.title,
+    subject: data.lines.map((line) => line.medicine).join(', '),
+    body: [
       ...(data.diagnosis ? [{ text: texts.diagnosis, style: 'section' }, { text: data.diagnosis }] : []),
       { text: texts.medicines, style: 'section' },
       {
@@ -78,9 +50,7 @@ export function prescriptionDocument(data: PrescriptionPrintData): PdfDocument {
         })),
         margin: [8, 0, 0, 0],
       },
-      licensedProfessionalSignature(64, data, texts),
-      verificationFooter(texts, data.verificationCode),
     ],
-    styles: documentStyles(),
-  };
+    signatureTop: 64,
+  });
 }

@@ -49,6 +49,8 @@ import * as repository from './recalls.repository.ts';
 type Query = z.output<typeof recallsQuerySchema>;
 type Row = repository.RecallRow;
 type Actor = Pick<RequestContext, 'tx' | 'accountId' | 'ip'> & { userId: string | null };
+/** A step on one recall: the request, the recall's id, the step's input. */
+type Step<TInput> = { ctx: RequestContext; id: string; input: TInput };
 
 export const recallMessageJobKind = 'recall_message';
 /** The wall-clock hour the automatic e-mail leaves on its day. */
@@ -128,6 +130,26 @@ async function planMessage(ctx: TenantScope, recall: { id: string; dueOn: string
 /** A booked or closed recall's e-mail is not sent. */
 const dropMessage = (ctx: TenantScope, recallId: string) => cancelQueuedJobs(ctx, recallMessageJobKind, recallId);
 
+/** Audits a step of an open recall (with its patient): the status it had, what the step wrote. */
+function auditStep(
+  ctx: Actor,
+  recall: { id: string; patientId: string; status: string },
+  action: 'recall_attempt_logged' | 'recall_booked' | 'recall_closed',
+  after: Record<string, unknown>,
+) {
+  return recordAuditEvent(ctx.tx, {
+    accountId: ctx.accountId,
+    userId: ctx.userId,
+    ip: ctx.ip,
+    patientId: recall.patientId,
+    action,
+    entity: 'recall',
+    entityId: recall.id,
+    before: { status: recall.status },
+    after,
+  });
+}
+
 /** Marks an open recall booked with an appointment (locked by the caller), audited. */
 async function markBooked(
   ctx: Actor,
@@ -137,16 +159,10 @@ async function markBooked(
 ) {
   await repository.updateRecall(ctx, recall.id, { status: 'booked', appointmentId, bookedAt: new Date() });
   await dropMessage(ctx, recall.id);
-  await recordAuditEvent(ctx.tx, {
-    accountId: ctx.accountId,
-    userId: ctx.userId,
-    ip: ctx.ip,
-    patientId: recall.patientId,
-    action: 'recall_booked',
-    entity: 'recall',
-    entityId: recall.id,
-    before: { status: recall.status },
-    after: { status: 'booked', appointmentId, ...(automatic ? { automatic: true } : {}) },
+  await auditStep(ctx, recall, 'recall_booked', {
+    status: 'booked',
+    appointmentId,
+    ...(automatic ? { automatic: true } : {}),
   });
 }
 
@@ -169,27 +185,12 @@ export const recallsService = {
 
   get: ({ ctx, id }: { ctx: RequestContext; id: string }) => detail(ctx, id),
 
-  async logAttempt({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: z.output<typeof recallAttemptRequestSchema>;
-  }): Promise<RecallDetail> {
+  async logAttempt({ ctx, id, input }: Step<z.output<typeof recallAttemptRequestSchema>>): Promise<RecallDetail> {
     const current = await lockOpen(ctx, id);
     const attemptId = newId();
     await repository.insertAttempt(ctx, { id: attemptId, recallId: id, ...input, automatic: false });
     await repository.updateRecall(ctx, id, { status: 'contacted', lastAttemptAt: new Date() });
-    await audit(ctx, {
-      patientId: current.patientId,
-      action: 'recall_attempt_logged',
-      entity: 'recall',
-      entityId: id,
-      before: { status: current.status },
-      after: { status: 'contacted', attemptId, ...input },
-    });
+    await auditStep(ctx, current, 'recall_attempt_logged', { status: 'contacted', attemptId, ...input });
     return detail(ctx, id);
   },
 
@@ -202,15 +203,7 @@ export const recallsService = {
     return detail(ctx, id);
   },
 
-  async close({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: z.output<typeof recallCloseRequestSchema>;
-  }): Promise<RecallDetail> {
+  async close({ ctx, id, input }: Step<z.output<typeof recallCloseRequestSchema>>): Promise<RecallDetail> {
     const current = await lockOpen(ctx, id);
     await repository.updateRecall(ctx, id, {
       status: 'closed',
@@ -219,13 +212,10 @@ export const recallsService = {
       closedAt: new Date(),
     });
     await dropMessage(ctx, id);
-    await audit(ctx, {
-      patientId: current.patientId,
-      action: 'recall_closed',
-      entity: 'recall',
-      entityId: id,
-      before: { status: current.status },
-      after: { status: 'closed', closedReason: input.reason, closeNote: input.note },
+    await auditStep(ctx, current, 'recall_closed', {
+      status: 'closed',
+      closedReason: input.reason,
+      closeNote: input.note,
     });
     return detail(ctx, id);
   },
@@ -270,13 +260,10 @@ export const recallsService = {
           closedAt: new Date(),
         });
         await dropMessage(ctx, old.id);
-        await audit(ctx, {
-          patientId: recall.patientId,
-          action: 'recall_closed',
-          entity: 'recall',
-          entityId: old.id,
-          before: { status: old.status },
-          after: { status: 'closed', closedReason: 'superseded', supersededBy: recall.id },
+        await auditStep(ctx, { ...old, patientId: recall.patientId }, 'recall_closed', {
+          status: 'closed',
+          closedReason: 'superseded',
+          supersededBy: recall.id,
         });
       }
       await planMessage(ctx, recall);

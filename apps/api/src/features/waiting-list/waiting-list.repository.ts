@@ -7,6 +7,7 @@ import { countRows } from '../../db/list-query.ts';
 import { recordRepository, sameClinicRow } from '../../db/records.ts';
 import { accounts, patients, treatments, users, waitingListEntries, waitingListOffers } from '../../db/schema/index.ts';
 import type { SystemTx } from '../../db/tenancy.ts';
+import { patientContactColumns } from '../patients/patient-contact.ts';
 
 /** SQL of the waiting list (issue 38). Tenant context unless said. */
 
@@ -30,9 +31,7 @@ function selectNamed(ctx: TxContext) {
   return ctx.tx
     .select({
       row: waitingListEntries,
-      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
-      patientPhone: sql<string | null>`nullif(concat_ws(' ', ${patients.phoneArea}, ${patients.phone}), '')`,
-      patientHasEmail: sql<boolean>`coalesce(${patients.email}, '') <> ''`,
+      ...patientContactColumns,
       treatmentName: treatments.name,
       durationMinutes: treatments.durationMinutes,
       professionalName: professional.completeName,

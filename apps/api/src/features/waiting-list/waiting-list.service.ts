@@ -20,6 +20,7 @@ import { auditedRecords } from '../audit/audited-records.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import type { FreedSlot, FreeingContext } from '../freed-slots.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
+import { presentPatientContact } from '../patients/patient-contact.ts';
 import { suitsPreferences } from './preferences.ts';
 import * as repository from './waiting-list.repository.ts';
 
@@ -75,10 +76,7 @@ function present(named: repository.NamedEntry): WaitingListEntry {
   const row = named.row;
   return {
     id: row.id,
-    patientId: row.patientId,
-    patientName: named.patientName,
-    patientPhone: named.patientPhone,
-    patientHasEmail: named.patientHasEmail,
+    ...presentPatientContact(named),
     treatmentId: row.treatmentId,
     treatmentName: named.treatmentName,
     durationMinutes: named.durationMinutes,
