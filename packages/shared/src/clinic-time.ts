@@ -91,6 +91,23 @@ export function clinicWallTime(instant: Date | string, timeZone: string): string
  * (the autumn overlap) is its first occurrence (what Temporal calls 'compatible').
  */
 export function instantOfClinicWallTime(wallTime: string, timeZone: string): Date | null {
+  // The zone's rules do not change while the process runs: an answer once found is kept. The
+  // agenda's free slots ask for the same opening hours of the same days for every professional,
+  // and each answer costs four readings of the zone (issue 37's bench: a third of a request).
+  const key = `${timeZone} ${wallTime}`;
+  const known = wallTimeInstants.get(key);
+  if (known !== undefined) return known === null ? null : new Date(known);
+  const found = findInstantOfWallTime(wallTime, timeZone);
+  if (wallTimeInstants.size >= wallTimeInstantsMax) wallTimeInstants.clear();
+  wallTimeInstants.set(key, found === null ? null : found.getTime());
+  return found;
+}
+
+/** Instants of wall times already found, by zone and wall time; emptied when full (a bound on memory). */
+const wallTimeInstants = new Map<string, number | null>();
+const wallTimeInstantsMax = 50_000;
+
+function findInstantOfWallTime(wallTime: string, timeZone: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wallTime.trim());
   if (!match) return null;
   const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [

@@ -274,6 +274,68 @@ async function transition(
   });
 }
 
+/** The free slots of `professionals` in [from, until): their week, minus exceptions, appointments and `alsoBusy`. */
+async function freeSlotsBetween(
+  ctx: AgendaContext,
+  search: {
+    professionals: { id: string; name: string }[];
+    weeks: Awaited<ReturnType<typeof readWeeks>>;
+    chairId?: string | undefined;
+    durationMinutes: number;
+    limit: number;
+    from: Date;
+    until: Date;
+    now: Date;
+    alsoBusy: readonly { professionalId: string; startsAt: Date; endsAt: Date }[];
+  },
+): Promise<FreeSlot[]> {
+  const { professionals, weeks, from, until, now, alsoBusy } = search;
+  const ids = professionals.map((professional) => professional.id);
+  // A slot that starts before `until` may end after it: what is busy until then counts too.
+  const readTo = new Date(until.getTime() + search.durationMinutes * 60_000);
+  const exceptions = await readExceptions(ctx.tx, ctx.accountId, { from, to: readTo, professionalIds: ids });
+  const busy = await repository.busyBetween(ctx.tx, ctx.accountId, {
+    from,
+    to: readTo,
+    professionalIds: ids,
+    chairId: search.chairId,
+  });
+  const slots: FreeSlot[] = [];
+  for (const professional of professionals) {
+    const week = effectiveWeek(weeks.byProfessional.get(professional.id), weeks.clinic);
+    if (!week) continue;
+    const taken: Interval[] = [
+      ...exceptions
+        .filter((exception) => exception.professionalId === null || exception.professionalId === professional.id)
+        .map((exception) => ({ start: exception.startsAt.getTime(), end: exception.endsAt.getTime() })),
+      ...busy
+        .filter((row) => row.professionalId === professional.id || (search.chairId && row.chairId === search.chairId))
+        .map((row) => ({ start: Number(row.start), end: Number(row.end) })),
+      ...alsoBusy
+        .filter((row) => row.professionalId === professional.id)
+        .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
+    ];
+    for (const slot of freeStarts({
+      week,
+      busy: taken,
+      from,
+      until,
+      now,
+      durationMinutes: search.durationMinutes,
+      timeZone: ctx.timeZone,
+      limit: search.limit,
+    })) {
+      slots.push({
+        startsAt: new Date(slot.start).toISOString(),
+        endsAt: new Date(slot.end).toISOString(),
+        professionalId: professional.id,
+        professionalName: professional.name,
+      });
+    }
+  }
+  return slots;
+}
+
 export const appointmentsService = {
   get: ({ ctx, id }: { ctx: AgendaContext; id: string }) => get(ctx, id),
 
@@ -373,46 +435,7 @@ export const appointmentsService = {
     if (professionals.length === 0 || until <= from) return [];
     const ids = professionals.map((professional) => professional.id);
     const weeks = await readWeeks(ctx.tx, ctx.accountId, ids);
-    const exceptions = await readExceptions(ctx.tx, ctx.accountId, { from, to: until, professionalIds: ids });
-    const busy = await repository.busyBetween(ctx.tx, ctx.accountId, {
-      from,
-      to: until,
-      professionalIds: ids,
-      chairId: query.chairId,
-    });
-    const slots: FreeSlot[] = [];
-    for (const professional of professionals) {
-      const week = effectiveWeek(weeks.byProfessional.get(professional.id), weeks.clinic);
-      if (!week) continue;
-      const taken: Interval[] = [
-        ...exceptions
-          .filter((exception) => exception.professionalId === null || exception.professionalId === professional.id)
-          .map((exception) => ({ start: exception.startsAt.getTime(), end: exception.endsAt.getTime() })),
-        ...busy
-          .filter((row) => row.professionalId === professional.id || (query.chairId && row.chairId === query.chairId))
-          .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
-        ...alsoBusy
-          .filter((row) => row.professionalId === professional.id)
-          .map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
-      ];
-      for (const slot of freeStarts({
-        week,
-        busy: taken,
-        from,
-        until,
-        now,
-        durationMinutes: query.durationMinutes,
-        timeZone: ctx.timeZone,
-        limit: query.limit,
-      })) {
-        slots.push({
-          startsAt: new Date(slot.start).toISOString(),
-          endsAt: new Date(slot.end).toISOString(),
-          professionalId: professional.id,
-          professionalName: professional.name,
-        });
-      }
-    }
+    const slots = await freeSlotsBetween(ctx, { ...query, professionals, weeks, from, until, now, alsoBusy });
     // By time, then by name (the professionals came by name and the sort is stable).
     return slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt)).slice(0, query.limit);
   },
