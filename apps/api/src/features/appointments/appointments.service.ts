@@ -309,7 +309,7 @@ async function freeSlotsBetween(
         .filter((exception) => exception.professionalId === null || exception.professionalId === professional.id)
         .map((exception) => ({ start: exception.startsAt.getTime(), end: exception.endsAt.getTime() })),
       ...busy
-        .filter((row) => row.professionalId === professional.id || (search.chairId && row.chairId === search.chairId))
+        .filter((row) => row.professionalId === professional.id || row.professionalId === null)
         .map((row) => ({ start: Number(row.start), end: Number(row.end) })),
       ...alsoBusy
         .filter((row) => row.professionalId === professional.id)
