@@ -17,7 +17,7 @@ export function waitingListOfferHandler(deps: { mailer: Mailer; publicUrl: strin
     async run(ctx, job) {
       const offerId = String(job.payload.offerId ?? job.key);
       const offer = await repository.lockOffer(ctx, { id: offerId });
-      if (!offer || offer.status !== 'offered' || offer.expiresAt.getTime() <= Date.now()) return;
+      if (offer?.status !== 'offered' || offer.expiresAt.getTime() <= Date.now()) return;
       const details = await repository.offerDetails(ctx, offerId);
       if (!details?.email || details.entry.deletedAt !== null || details.entry.status !== 'waiting') return;
       const token = newToken();
