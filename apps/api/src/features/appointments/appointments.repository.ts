@@ -12,7 +12,6 @@ import {
   lt,
   ne,
   notInArray,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
