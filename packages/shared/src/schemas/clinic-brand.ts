@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { hexColorPattern } from '../validation.ts';
 
-const hexText = () => z.string().regex(/^#[0-9a-f]{6}$/);
+const hexText = () => z.string().regex(hexColorPattern);
 
 /**
  * How a patient's page shows the clinic (issue 37): the portal's and the e-mailed links' (a
