@@ -1,20 +1,5 @@
 import type { AppointmentStatus } from '@odontia/shared/enums';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  notInArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
 import { preparedQuery } from '../../db/prepared.ts';
