@@ -33,6 +33,15 @@ export function isExclusionViolation(error: unknown): boolean {
   return pgErrorOf(error, '23P01') !== undefined;
 }
 
+/**
+ * PostgreSQL broke a deadlock by failing this statement (SQLSTATE 40P01). Two inserts of the same
+ * time under an exclusion constraint each wait for the other (unlike a unique index, an exclusion
+ * constraint has no "the later one waits"): one of them fails this way instead of 23P01.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return pgErrorOf(error, '40P01') !== undefined;
+}
+
 /** A number does not fit its column (SQLSTATE 22003): a total above numeric(14,2). */
 export function isNumericOverflow(error: unknown): boolean {
   return pgErrorOf(error, '22003') !== undefined;

@@ -13,7 +13,7 @@ import type {
 } from '@odontia/shared/schemas/appointments';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
-import { isExclusionViolation } from '../../db/errors.ts';
+import { isDeadlock, isExclusionViolation } from '../../db/errors.ts';
 import type { RecordScope } from '../../db/records.ts';
 import type { appointments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -163,7 +163,9 @@ async function guardOverlap<T>(
   try {
     return await ctx.tx.transaction(() => write());
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
+    // The savepoint holds the write alone: a deadlock there is two bookings of one time racing
+    // through the exclusion constraint (20 patients on one online slot), the same refusal.
+    if (!isExclusionViolation(error) && !isDeadlock(error)) throw error;
     const other = await repository.findOverlapping(ctx, slot);
     throw new AppError(
       'appointment_overlaps',
