@@ -152,27 +152,38 @@ async function main() {
   const professionalId = signedIn.json.data.user.id;
   const addresses = [];
   const refusals = [];
+  // Half-hour slots from three hours ahead, inside the clinic's reminder lead time (so each reminder is
+  // due at once). The demo clinic's own agenda fills some of them, and which depends on the hour the
+  // run starts: a slot the demo already holds answers 409 and the next one is tried.
+  const halfHour = 30 * 60_000;
+  let slot = Math.ceil(Date.now() / halfHour) * halfHour + 6 * halfHour;
   for (let index = 0; index < 12; index++) {
     const email = `recordatorio-${randomUUID().slice(0, 8)}@clinica.test`;
     const patient = await call(ports.lb, 'POST', '/api/patients', {
       token: session,
       body: { firstName: 'Recordatorio', lastName: `Cluster ${index}`, sex: 'female', birthdate: '1980-01-01', email },
     });
-    // Starts in a few hours: inside the clinic's lead time, so its reminder is due at once.
-    const halfHour = 30 * 60_000;
-    const startsAt = new Date(Math.ceil(Date.now() / halfHour) * halfHour + (6 + index) * halfHour);
-    const booked = await call(ports.lb, 'POST', '/api/appointments', {
-      token: session,
-      body: {
-        patientId: patient.json.data.id,
-        professionalId,
-        startsAt: startsAt.toISOString(),
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
-        allowOutsideSchedule: true,
-      },
-    });
-    if (booked.status === 201) addresses.push(email);
-    else refusals.push(`${patient.status}/${booked.status} ${booked.json?.code ?? ''}`);
+    for (let tries = 0; tries < 24; tries++, slot += halfHour) {
+      const booked = await call(ports.lb, 'POST', '/api/appointments', {
+        token: session,
+        body: {
+          patientId: patient.json.data.id,
+          professionalId,
+          startsAt: new Date(slot).toISOString(),
+          endsAt: new Date(slot + halfHour).toISOString(),
+          allowOutsideSchedule: true,
+        },
+      });
+      if (booked.status === 201) {
+        addresses.push(email);
+        slot += halfHour;
+        break;
+      }
+      if (booked.json?.code !== 'appointment_overlaps') {
+        refusals.push(`${patient.status}/${booked.status} ${booked.json?.code ?? ''}`);
+        break;
+      }
+    }
   }
   const outbox = path.join(dataDir, 'outbox');
   const mailsTo = () => {
