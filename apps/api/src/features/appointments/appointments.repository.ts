@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
+import { liveWhere, type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -318,6 +318,23 @@ export async function treatmentExists(tx: TenantTx, accountId: string, id: strin
 }
 
 /** Whether the patient has an e-mail address (a reminder can go out). */
+/**
+ * The clinic's live patient a booking is for, share-locked until the transaction ends (never booked
+ * while being deleted), with whether it has an e-mail (its reminder): one read for both.
+ */
+export async function lockPatientForBooking(
+  tx: TenantTx,
+  accountId: string,
+  patientId: string,
+): Promise<{ hasEmail: boolean } | undefined> {
+  const [row] = await tx
+    .select({ email: patients.email })
+    .from(patients)
+    .where(liveWhere(patients, accountId, patients.id, patientId))
+    .for('share');
+  return row && { hasEmail: Boolean(row.email) };
+}
+
 export async function patientHasEmail(tx: TenantTx, accountId: string, patientId: string): Promise<boolean> {
   const [row] = await tx
     .select({ email: patients.email })

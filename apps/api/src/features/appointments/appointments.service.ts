@@ -20,12 +20,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { type AuditActor, audit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
-import { patientExists } from '../clinical/clinical.repository.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import { slotFreed } from '../freed-slots.ts';
 import { presentPatientContact } from '../patients/patient-contact.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
-import { dropReminder, planReminder } from '../reminders/reminder-plan.ts';
+import {
+  dropReminder,
+  planReminder,
+  queueReminder,
+  type ReminderSettings,
+  reminderPlan,
+  reminderSettingsOf,
+} from '../reminders/reminder-plan.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
 import * as repository from './appointments.repository.ts';
 import { readExceptions, readWeeks } from './availability.repository.ts';
@@ -152,6 +158,23 @@ async function lockScheduled(ctx: AgendaContext, id: string, version: number): P
 }
 
 /**
+ * The write under a savepoint. Bookings of one time racing through the exclusion constraint can
+ * wait on each other while the first is still in flight: PostgreSQL then cancels one of them as a
+ * deadlock, which says nothing yet about who gets the time. That one is written again (its
+ * savepoint only), now waiting on the others: it gets the time if they roll back, and otherwise the
+ * constraint's own refusal, naming the appointment that won.
+ */
+async function writeUnderSavepoint<T>(ctx: AgendaContext, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.tx.transaction(() => write());
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === 5) throw error;
+    }
+  }
+}
+
+/**
  * Runs a write that may overlap another appointment under a savepoint: when the exclusion
  * constraint refuses it, only the write is undone and the answer names who holds the time.
  */
@@ -161,10 +184,9 @@ async function guardOverlap<T>(
   write: () => Promise<T>,
 ): Promise<T> {
   try {
-    return await ctx.tx.transaction(() => write());
+    return await writeUnderSavepoint(ctx, write);
   } catch (error) {
-    // The savepoint holds the write alone: a deadlock there is two bookings of one time racing
-    // through the exclusion constraint (20 patients on one online slot), the same refusal.
+    // A deadlock still there after the retries is a race this booking lost all the same.
     if (!isExclusionViolation(error) && !isDeadlock(error)) throw error;
     const other = await repository.findOverlapping(ctx, slot);
     throw new AppError(
@@ -212,16 +234,24 @@ async function checkSchedule(
   return reasons.length > 0;
 }
 
-/** The clinic's live patient, locked against a deletion until the booking commits (400 otherwise). */
-async function requireBookedPatient(ctx: AgendaContext, patientId: string): Promise<void> {
-  if (!(await patientExists(ctx.tx, ctx.accountId, patientId, { lock: true }))) {
-    throw invalidFields([{ path: 'patientId', code: 'invalid_value' }]);
-  }
+/**
+ * The clinic's live patient, locked against a deletion until the booking commits (400 otherwise);
+ * answers whether it has an e-mail, which its reminder needs.
+ */
+async function requireBookedPatient(ctx: AgendaContext, patientId: string): Promise<{ hasEmail: boolean }> {
+  const patient = await repository.lockPatientForBooking(ctx.tx, ctx.accountId, patientId);
+  if (!patient) throw invalidFields([{ path: 'patientId', code: 'invalid_value' }]);
+  return patient;
 }
 
 /** The references of a booking: the clinic's patient, an active professional, chair and treatment (400 otherwise). */
-async function checkReferences(ctx: AgendaContext, input: AppointmentInput, current?: AppointmentRow) {
-  if (!current || current.patientId !== input.patientId) await requireBookedPatient(ctx, input.patientId);
+async function checkReferences(
+  ctx: AgendaContext,
+  input: AppointmentInput,
+  current?: AppointmentRow,
+): Promise<{ patientHasEmail?: boolean | undefined }> {
+  const patient =
+    !current || current.patientId !== input.patientId ? await requireBookedPatient(ctx, input.patientId) : undefined;
   if (!current || current.professionalId !== input.professionalId) await requireProfessional(ctx, input.professionalId);
   if (input.chairId && input.chairId !== current?.chairId) {
     if (!(await repository.chairExists(ctx.tx, ctx.accountId, input.chairId))) {
@@ -233,6 +263,7 @@ async function checkReferences(ctx: AgendaContext, input: AppointmentInput, curr
       throw invalidFields([{ path: 'treatmentId', code: 'invalid_value' }]);
     }
   }
+  return { patientHasEmail: patient?.hasEmail };
 }
 
 async function replan(ctx: AgendaContext, id: string, patientId: string, startsAt: Date): Promise<void> {
@@ -244,11 +275,7 @@ async function replan(ctx: AgendaContext, id: string, patientId: string, startsA
 }
 
 /** Inserts a scheduled appointment (overlap-guarded), audits it and plans its reminder. */
-function book(
-  ctx: AgendaContext,
-  input: AppointmentInput,
-  extra: { outsideSchedule: boolean; origin: AppointmentOrigin },
-): Promise<string> {
+function book(ctx: AgendaContext, input: AppointmentInput, extra: BookExtra): Promise<string> {
   return bookAs(ctx, newId(), input, extra);
 }
 
@@ -447,31 +474,46 @@ export const appointmentsService = {
     ctx,
     input,
     origin = 'staff',
-    offered = false,
   }: {
     ctx: AgendaContext;
     input: AppointmentInput;
     origin?: AppointmentOrigin;
-    /**
-     * A slot the free-slot search offered in this same transaction (online booking): that search
-     * already read the active professional, the treatment and the schedule, so only the patient is
-     * checked (and locked) again; the exclusion constraint still decides an overlap.
-     */
-    offered?: boolean;
   }): Promise<Appointment> {
-    let outside = false;
-    if (offered) {
-      await requireBookedPatient(ctx, input.patientId);
-    } else {
-      await checkReferences(ctx, input);
-      outside = await checkSchedule(
-        ctx,
-        { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
-        input.allowOutsideSchedule,
-      );
-    }
-    const id = await book(ctx, input, { outsideSchedule: outside, origin });
+    const { patientHasEmail } = await checkReferences(ctx, input);
+    const outside = await checkSchedule(
+      ctx,
+      { start: new Date(input.startsAt), end: new Date(input.endsAt), professionalId: input.professionalId },
+      input.allowOutsideSchedule,
+    );
+    const id = await book(ctx, input, { outsideSchedule: outside, origin, patientHasEmail });
     return get(ctx, id);
+  },
+
+  /**
+   * A slot the online booking's free-slot search offered in this same transaction (issue 37): that
+   * search already read the active professional, the treatment and the schedule, so only the
+   * patient is checked (and locked) again. The exclusion constraint still decides a race; the
+   * patient's request then fails whole (409), so no savepoint is kept to name who won the time.
+   * Answers the new appointment's id (the caller knows everything else it shows).
+   */
+  async bookOffered({
+    ctx,
+    input,
+    reminders,
+  }: {
+    ctx: AgendaContext;
+    input: AppointmentInput;
+    /** The clinic's reminder settings, read with the online booking's rules. */
+    reminders: ReminderSettings;
+  }): Promise<string> {
+    const patient = await requireBookedPatient(ctx, input.patientId);
+    return book(ctx, input, {
+      outsideSchedule: false,
+      origin: 'online',
+      patientHasEmail: patient.hasEmail,
+      overlapFailsRequest: true,
+      reminders,
+    });
   },
 
   /**
@@ -491,7 +533,7 @@ export const appointmentsService = {
     origin?: AppointmentOrigin;
   }): Promise<{ appointment: Appointment; rescheduled: boolean }> {
     const current = await lockScheduled(ctx, id, input.version);
-    await checkReferences(ctx, input, current);
+    const { patientHasEmail } = await checkReferences(ctx, input, current);
     const start = new Date(input.startsAt);
     const end = new Date(input.endsAt);
     const slot = { start, end, professionalId: input.professionalId };
@@ -512,6 +554,7 @@ export const appointmentsService = {
         rescheduledFrom: current.id,
         // The new appointment keeps where the booking came from; a move online makes it online.
         origin: origin === 'online' ? 'online' : (current.origin as AppointmentOrigin),
+        patientHasEmail,
       });
       // The time it left is offered to the waiting list (issue 38).
       await slotFreed(ctx, {
@@ -726,31 +769,60 @@ export const appointmentsService = {
 };
 
 /** Inserts the scheduled appointment `id` (a move chooses the id first, to point the old one at it). */
-async function bookAs(
-  ctx: AgendaContext,
-  id: string,
-  input: AppointmentInput,
-  extra: { outsideSchedule: boolean; rescheduledFrom?: string; origin: AppointmentOrigin },
-): Promise<string> {
+interface BookExtra {
+  outsideSchedule: boolean;
+  rescheduledFrom?: string;
+  origin: AppointmentOrigin;
+  /** Read with the patient's lock; read here when the caller did not lock the patient. */
+  patientHasEmail?: boolean | undefined;
+  /** An overlap fails the whole request (online booking): no savepoint around the insert. */
+  overlapFailsRequest?: boolean;
+  /** The clinic's reminder settings, when the caller read them already. */
+  reminders?: ReminderSettings | undefined;
+}
+
+/** An overlap refused without a savepoint: the transaction is lost, so the request fails with it. */
+async function refuseOverlap<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isExclusionViolation(error) || isDeadlock(error))
+      throw new AppError('appointment_overlaps', undefined, { cause: error });
+    throw error;
+  }
+}
+
+async function bookAs(ctx: AgendaContext, id: string, input: AppointmentInput, extra: BookExtra): Promise<string> {
   const start = new Date(input.startsAt);
   const end = new Date(input.endsAt);
   const columns = columnsOf(input);
-  await guardOverlap(
-    ctx,
-    { start, end, professionalId: input.professionalId, chairId: input.chairId ?? null, except: [] },
-    () =>
-      repository.appointmentsRepository.insert(ctx, {
-        id,
-        ...columns,
-        startsAt: start,
-        endsAt: end,
-        timeZone: ctx.timeZone,
-        status: 'scheduled',
-        outsideSchedule: extra.outsideSchedule,
-        rescheduledFrom: extra.rescheduledFrom ?? null,
-        origin: extra.origin,
-      }),
-  );
+  const patientHasEmail =
+    extra.patientHasEmail ?? (await repository.patientHasEmail(ctx.tx, ctx.accountId, input.patientId));
+  // A new row: its reminder's state is written with it, and no queued job can carry its id yet.
+  const reminder = reminderPlan(extra.reminders ?? (await reminderSettingsOf(ctx)), {
+    startsAt: start,
+    patientHasEmail,
+  });
+  const insert = () =>
+    repository.appointmentsRepository.insert(ctx, {
+      id,
+      ...columns,
+      startsAt: start,
+      endsAt: end,
+      timeZone: ctx.timeZone,
+      status: 'scheduled',
+      outsideSchedule: extra.outsideSchedule,
+      rescheduledFrom: extra.rescheduledFrom ?? null,
+      origin: extra.origin,
+      reminderState: reminder.state,
+    });
+  if (extra.overlapFailsRequest) await refuseOverlap(insert);
+  else
+    await guardOverlap(
+      ctx,
+      { start, end, professionalId: input.professionalId, chairId: input.chairId ?? null, except: [] },
+      insert,
+    );
   await audit(ctx, {
     patientId: input.patientId,
     action: extra.origin === 'online' && !extra.rescheduledFrom ? 'appointment_booked_online' : 'appointment_created',
@@ -763,7 +835,7 @@ async function bookAs(
       ...(extra.origin === 'online' ? { origin: 'online' } : {}),
     },
   });
-  await replan(ctx, id, input.patientId, start);
+  await queueReminder(ctx, { id, startsAt: start }, reminder);
   // Issue 38: the patient's open recalls of this treatment are booked by it.
   await recallsService.bookedByAppointment(ctx, {
     id,

@@ -178,14 +178,15 @@ async function requireOffered(
   rules: Rules,
   slot: { professionalId: string; start: Date; durationMinutes: number },
   now: Date,
-): Promise<void> {
+): Promise<FreeSlot> {
   const [first] = await slots(
     ctx,
     rules,
     { durationMinutes: slot.durationMinutes, professionalId: slot.professionalId, from: slot.start, days: 1, limit: 1 },
     now,
   );
-  if (first?.startsAt !== slot.start.toISOString()) throw new AppError('slot_unavailable');
+  if (!first || first.startsAt !== slot.start.toISOString()) throw new AppError('slot_unavailable');
+  return first;
 }
 
 async function checkPendingLimit(ctx: OnlineContext, rules: Rules, patientId: string, now: Date): Promise<void> {
@@ -261,8 +262,13 @@ export const onlineBookingRules = {
     const treatment = await offered(ctx, rules, booking);
     checkWindow(rules, start, now, booking.skipLeadTime);
     if (booking.patientId) await checkPendingLimit(ctx, rules, booking.patientId, now);
-    await requireOffered(ctx, rules, { professionalId, start, durationMinutes: treatment.durationMinutes }, now);
-    return treatment;
+    const slot = await requireOffered(
+      ctx,
+      rules,
+      { professionalId, start, durationMinutes: treatment.durationMinutes },
+      now,
+    );
+    return { treatment, slot };
   },
 };
 
@@ -310,7 +316,7 @@ export const onlineBookingService = {
     skipLeadTime?: boolean;
   }): Promise<OnlineAppointment> {
     const rules = await openRules(ctx);
-    const treatment = await onlineBookingRules.check(ctx, rules, {
+    const { treatment, slot } = await onlineBookingRules.check(ctx, rules, {
       patientId,
       treatmentId,
       professionalId,
@@ -318,28 +324,38 @@ export const onlineBookingService = {
       now,
       skipLeadTime,
     });
-    const end = new Date(start.getTime() + treatment.durationMinutes * 60_000);
-    const booked = await asPatient(() =>
-      appointmentsService.create({
+    const id = await asPatient(() =>
+      appointmentsService.bookOffered({
         ctx: agendaOf(ctx),
         input: {
           patientId,
           professionalId,
           chairId: null,
           treatmentId,
-          startsAt: start.toISOString(),
-          endsAt: end.toISOString(),
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
           reason: treatment.name,
           notes: null,
           allowOutsideSchedule: false,
         },
-        origin: 'online',
-        // `check` above found this very slot among the free ones (requireOffered).
-        offered: true,
+        reminders: rules,
       }),
     );
-    await queueConfirmation(ctx, booked.id, now);
-    return fromAgenda(booked);
+    await queueConfirmation(ctx, id, now);
+    // What the patient is shown is what was just written: no second read.
+    return {
+      id,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      timeZone: ctx.timeZone,
+      status: 'scheduled',
+      treatmentId,
+      treatmentName: treatment.name,
+      professionalId,
+      professionalName: slot.professionalName,
+      confirmedAt: null,
+      origin: 'online',
+    };
   },
 
   /** The patient confirms (or cancels) within the window; the reminder link's own write. */

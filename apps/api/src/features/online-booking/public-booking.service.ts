@@ -118,7 +118,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
         await repository.expireHolds(ctx, now);
         const known = await findByIdNumberAndEmail(ctx.tx, ctx.accountId, input.idNumber, input.email);
         if (!known && !rules.newPatients) throw new AppError('online_booking_new_patients_closed');
-        const treatment = await onlineBookingRules.check(ctx, rules, {
+        const { treatment } = await onlineBookingRules.check(ctx, rules, {
           patientId: known?.id,
           treatmentId: input.treatmentId,
           professionalId: input.professionalId,

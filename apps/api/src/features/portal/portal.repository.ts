@@ -209,6 +209,9 @@ export async function findRules({ tx, accountId }: { readonly tx: TenantTx; read
       maxPending: accounts.onlineBookingMaxPending,
       newPatients: accounts.onlineBookingNewPatients,
       changeHours: accounts.onlineBookingChangeHours,
+      // A booking plans its reminder: the same row, the same read.
+      remindersEnabled: accounts.remindersEnabled,
+      reminderLeadMinutes: accounts.reminderLeadMinutes,
       timeZone: accounts.timeZone,
       defaultLanguage: accounts.defaultLanguage,
       clinicName: accounts.clinicName,

@@ -5,7 +5,8 @@ import { cancelQueuedJobs, enqueueJob } from '../jobs/jobs.repository.ts';
 
 /**
  * When an appointment's e-mail reminder goes out (issue 16). The appointments service calls
- * `planReminder` when an appointment is booked, moved or restored and `dropReminder` when it is
+ * `reminderPlan` + `queueReminder` when an appointment is booked or moved (a new row), `planReminder` when one
+ * is restored or changes patient, and `dropReminder` when it is
  * cancelled, completed or deleted — in its own transaction, so the queue always matches the agenda.
  * The job carries the start it was planned for: the worker sends nothing if the appointment no
  * longer starts then or is no longer scheduled, whatever happened in between.
@@ -18,33 +19,66 @@ const lastUsefulMinutes = 60;
 
 type Clinic = { tx: TenantTx; accountId: string };
 
+type ReminderPlan = { state: 'planned'; runAt: Date } | { state: 'none' };
+
+/** The clinic's reminder settings (online booking reads them with its rules, in the same row). */
+export interface ReminderSettings {
+  remindersEnabled: boolean;
+  reminderLeadMinutes: number;
+}
+
+export async function reminderSettingsOf(ctx: Clinic): Promise<ReminderSettings | undefined> {
+  const [clinic] = await ctx.tx
+    .select({ remindersEnabled: accounts.remindersEnabled, reminderLeadMinutes: accounts.reminderLeadMinutes })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.accountId));
+  return clinic;
+}
+
+/** When an appointment's reminder would go out: at `runAt`, or not at all (reminders off, no e-mail, booked too late). */
+export function reminderPlan(
+  clinic: ReminderSettings | undefined,
+  appointment: { startsAt: Date; patientHasEmail: boolean },
+  now: Date = new Date(),
+): ReminderPlan {
+  const start = appointment.startsAt.getTime();
+  const useful = start - now.getTime() > lastUsefulMinutes * 60_000;
+  if (!clinic?.remindersEnabled || !appointment.patientHasEmail || !useful) return { state: 'none' };
+  return { state: 'planned', runAt: new Date(Math.max(now.getTime(), start - clinic.reminderLeadMinutes * 60_000)) };
+}
+
+/**
+ * Queues a planned reminder. A new appointment calls it after inserting itself with the plan's
+ * state (no job can carry its id yet: nothing to cancel, nothing to update afterwards).
+ */
+export async function queueReminder(
+  ctx: Clinic,
+  appointment: { id: string; startsAt: Date },
+  plan: ReminderPlan,
+): Promise<void> {
+  if (plan.state !== 'planned') return;
+  await enqueueJob(ctx, {
+    kind: reminderJobKind,
+    key: appointment.id,
+    runAt: plan.runAt,
+    payload: { appointmentId: appointment.id, startsAt: appointment.startsAt.toISOString() },
+  });
+}
+
+/** Plans again the reminder of an existing appointment (restored, or another patient): its queued one goes first. */
 export async function planReminder(
   ctx: Clinic,
   appointment: { id: string; startsAt: Date; patientHasEmail: boolean },
   now: Date = new Date(),
 ): Promise<'planned' | 'none'> {
   await cancelQueuedJobs(ctx, reminderJobKind, appointment.id);
-  const [clinic] = await ctx.tx
-    .select({ enabled: accounts.remindersEnabled, leadMinutes: accounts.reminderLeadMinutes })
-    .from(accounts)
-    .where(eq(accounts.id, ctx.accountId));
-  const start = appointment.startsAt.getTime();
-  const useful = start - now.getTime() > lastUsefulMinutes * 60_000;
-  const state = clinic?.enabled && appointment.patientHasEmail && useful ? 'planned' : 'none';
-  if (state === 'planned' && clinic) {
-    const runAt = new Date(Math.max(now.getTime(), start - clinic.leadMinutes * 60_000));
-    await enqueueJob(ctx, {
-      kind: reminderJobKind,
-      key: appointment.id,
-      runAt,
-      payload: { appointmentId: appointment.id, startsAt: appointment.startsAt.toISOString() },
-    });
-  }
+  const plan = reminderPlan(await reminderSettingsOf(ctx), appointment, now);
+  await queueReminder(ctx, appointment, plan);
   await ctx.tx
     .update(appointments)
-    .set({ reminderState: state, reminderError: null })
+    .set({ reminderState: plan.state, reminderError: null })
     .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointment.id)));
-  return state;
+  return plan.state;
 }
 
 /** The appointment left the agenda (cancelled, completed, moved away, deleted): its reminder is not sent. */
