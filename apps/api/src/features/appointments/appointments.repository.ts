@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray
 import { alias } from 'drizzle-orm/pg-core';
 import { searchCondition } from '../../db/indexed-search.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { liveWhere, type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
+import { type RecordScope, recordRepository, sameClinicRow } from '../../db/records.ts';
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -322,16 +322,26 @@ export async function treatmentExists(tx: TenantTx, accountId: string, id: strin
  * The clinic's live patient a booking is for, share-locked until the transaction ends (never booked
  * while being deleted), with whether it has an e-mail (its reminder): one read for both.
  */
+const patientForBookingQuery = preparedQuery('appointments_patient_for_booking', (db) =>
+  (db as TenantTx)
+    .select({ email: patients.email })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.accountId, sql.placeholder('accountId')),
+        eq(patients.id, sql.placeholder('patientId')),
+        isNull(patients.deletedAt),
+      ),
+    )
+    .for('share'),
+);
+
 export async function lockPatientForBooking(
   tx: TenantTx,
   accountId: string,
   patientId: string,
 ): Promise<{ hasEmail: boolean } | undefined> {
-  const [row] = await tx
-    .select({ email: patients.email })
-    .from(patients)
-    .where(liveWhere(patients, accountId, patients.id, patientId))
-    .for('share');
+  const [row] = await patientForBookingQuery(tx, { accountId, patientId });
   return row && { hasEmail: Boolean(row.email) };
 }
 

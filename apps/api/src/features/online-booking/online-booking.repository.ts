@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, appointments, onlineBookingHolds, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
@@ -34,7 +35,7 @@ export async function updateRules(
     .where(eq(accounts.id, accountId));
 }
 
-const liveTreatment = (accountId: string) =>
+const liveTreatment = (accountId: string | Placeholder) =>
   and(eq(treatments.accountId, accountId), isNull(treatments.deletedAt), eq(treatments.active, true));
 
 /** The clinic's active treatments (all, or the bookable ones), by name. */
@@ -53,11 +54,22 @@ export function treatmentOptions({ tx, accountId }: Scope, { bookableOnly }: { b
 }
 
 /** A bookable treatment: its name and duration (undefined when it is not offered online). */
-export async function bookableTreatment({ tx, accountId }: Scope, id: string) {
-  const [row] = await tx
+// A booking's reads, on every booking and free-slot search: built once (db/prepared.ts).
+const bookableTreatmentQuery = preparedQuery('online_booking_treatment', (db) =>
+  (db as TenantTx)
     .select({ id: treatments.id, name: treatments.name, durationMinutes: treatments.durationMinutes })
     .from(treatments)
-    .where(and(liveTreatment(accountId), eq(treatments.id, id), eq(treatments.bookableOnline, true)));
+    .where(
+      and(
+        liveTreatment(sql.placeholder('accountId')),
+        eq(treatments.id, sql.placeholder('id')),
+        eq(treatments.bookableOnline, true),
+      ),
+    ),
+);
+
+export async function bookableTreatment({ tx, accountId }: Scope, id: string) {
+  const [row] = await bookableTreatmentQuery(tx, { accountId, id });
   return row;
 }
 
@@ -81,20 +93,24 @@ export async function setBookableTreatments({ tx, accountId }: Scope, ids: strin
 }
 
 /** The patient's upcoming scheduled appointments booked online. */
-export async function countUpcomingOnline({ tx, accountId }: Scope, patientId: string, now: Date): Promise<number> {
-  const [row] = await tx
+const upcomingOnlineQuery = preparedQuery('online_booking_upcoming', (db) =>
+  (db as TenantTx)
     .select({ n: count() })
     .from(appointments)
     .where(
       and(
-        eq(appointments.accountId, accountId),
-        eq(appointments.patientId, patientId),
+        eq(appointments.accountId, sql.placeholder('accountId')),
+        eq(appointments.patientId, sql.placeholder('patientId')),
         isNull(appointments.deletedAt),
         eq(appointments.status, 'scheduled'),
         eq(appointments.origin, 'online'),
-        gt(appointments.startsAt, now),
+        sql`${appointments.startsAt} > ${sql.placeholder('now')}::timestamptz`,
       ),
-    );
+    ),
+);
+
+export async function countUpcomingOnline({ tx, accountId }: Scope, patientId: string, now: Date): Promise<number> {
+  const [row] = await upcomingOnlineQuery(tx, { accountId, patientId, now: now.toISOString() });
   return Number(row?.n ?? 0);
 }
 
@@ -115,8 +131,8 @@ export async function expireHolds({ tx, accountId }: Scope, now: Date): Promise<
 }
 
 /** The pending, unexpired holds over [from, to): busy time of the free-slot search. */
-export function heldBetween({ tx, accountId }: Scope, range: { from: Date; to: Date; now: Date }) {
-  return tx
+const heldBetweenQuery = preparedQuery('online_booking_held', (db) =>
+  (db as TenantTx)
     .select({
       professionalId: onlineBookingHolds.professionalId,
       startsAt: onlineBookingHolds.startsAt,
@@ -125,15 +141,25 @@ export function heldBetween({ tx, accountId }: Scope, range: { from: Date; to: D
     .from(onlineBookingHolds)
     .where(
       and(
-        eq(onlineBookingHolds.accountId, accountId),
+        eq(onlineBookingHolds.accountId, sql.placeholder('accountId')),
         eq(onlineBookingHolds.status, 'pending'),
-        gt(onlineBookingHolds.expiresAt, range.now),
+        sql`${onlineBookingHolds.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
         // A hold lasts 12 h at most, like an appointment (treatments_duration).
-        gt(onlineBookingHolds.startsAt, new Date(range.from.getTime() - 12 * 3_600_000)),
-        lt(onlineBookingHolds.startsAt, range.to),
-        gt(onlineBookingHolds.endsAt, range.from),
+        sql`${onlineBookingHolds.startsAt} > ${sql.placeholder('lookback')}::timestamptz`,
+        sql`${onlineBookingHolds.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+        sql`${onlineBookingHolds.endsAt} > ${sql.placeholder('from')}::timestamptz`,
       ),
-    );
+    ),
+);
+
+export function heldBetween({ tx, accountId }: Scope, range: { from: Date; to: Date; now: Date }) {
+  return heldBetweenQuery(tx, {
+    accountId,
+    now: range.now.toISOString(),
+    lookback: new Date(range.from.getTime() - 12 * 3_600_000).toISOString(),
+    to: range.to.toISOString(),
+    from: range.from.toISOString(),
+  });
 }
 
 export async function insertHold(scope: Scope, row: Omit<typeof onlineBookingHolds.$inferInsert, 'accountId'>) {

@@ -2,6 +2,7 @@ import type { Currency, Language } from '@odontia/shared/enums';
 import type { PortalClinic } from '@odontia/shared/schemas/portal';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { clinicBrand, clinicBrandColumns } from '../../db/clinic-brand.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, patients } from '../../db/schema/index.ts';
 import type { SystemTx, TenantTx } from '../../db/tenancy.ts';
 
@@ -199,8 +200,9 @@ export async function listOwnCustomerIds(tx: TenantTx, patientId: string): Promi
  * The clinic's online booking rules (issue 37) and what the public page and the mails show of it:
  * read by the portal's pages and by the booking itself (features/online-booking).
  */
-export async function findRules({ tx, accountId }: { readonly tx: TenantTx; readonly accountId: string }) {
-  const [row] = await tx
+/** The online booking's rules, read on every booking and every free-slot search: built once (db/prepared.ts). */
+const rulesQuery = preparedQuery('online_booking_rules', (db) =>
+  (db as TenantTx)
     .select({
       enabled: accounts.onlineBookingEnabled,
       professionalIds: accounts.onlineBookingProfessionalIds,
@@ -222,7 +224,11 @@ export async function findRules({ tx, accountId }: { readonly tx: TenantTx; read
       version: accounts.version,
     })
     .from(accounts)
-    .where(eq(accounts.id, accountId));
+    .where(eq(accounts.id, sql.placeholder('accountId'))),
+);
+
+export async function findRules({ tx, accountId }: { readonly tx: TenantTx; readonly accountId: string }) {
+  const [row] = await rulesQuery(tx, { accountId });
   if (!row) throw new Error(`clinic ${accountId} not found`);
   return row;
 }
