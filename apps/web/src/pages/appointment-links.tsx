@@ -3,24 +3,20 @@ import { useParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { AppointmentLinkScreen } from '../features/appointment-links/appointment-link';
 
-export function AppointmentConfirmPage() {
+const titles = { confirm: 'pages.appointmentConfirm', cancel: 'pages.appointmentCancel' } as const;
+
+/** The screen an appointment e-mail's link opens: confirm or cancel, by its token. */
+function AppointmentLinkPage({ purpose }: { purpose: keyof typeof titles }) {
   const { t } = useTranslation('common');
   const { token = '' } = useParams();
   return (
     <>
-      <PageTitle title={t('pages.appointmentConfirm')} />
-      <AppointmentLinkScreen key={token} token={token} purpose="confirm" />
+      <PageTitle title={t(titles[purpose])} />
+      <AppointmentLinkScreen key={token} token={token} purpose={purpose} />
     </>
   );
 }
 
-export function AppointmentCancelPage() {
-  const { t } = useTranslation('common');
-  const { token = '' } = useParams();
-  return (
-    <>
-      <PageTitle title={t('pages.appointmentCancel')} />
-      <AppointmentLinkScreen key={token} token={token} purpose="cancel" />
-    </>
-  );
-}
+export const AppointmentConfirmPage = () => <AppointmentLinkPage purpose="confirm" />;
+
+export const AppointmentCancelPage = () => <AppointmentLinkPage purpose="cancel" />;

@@ -2,24 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
 import { InventoryList } from '../features/inventory/inventory-list';
 
-/** `/medications` ("Farmacias", inventory.read). */
-export function MedicationsPage() {
+const titles = { medication: 'pages.medications', supply: 'pages.supplies' } as const;
+
+/** One kind's inventory list under its page title (keyed by kind: switching starts a fresh list). */
+function InventoryPage({ kind }: { kind: keyof typeof titles }) {
   const { t } = useTranslation('common');
   return (
     <>
-      <PageTitle title={t('pages.medications')} />
-      <InventoryList key="medication" kind="medication" />
+      <PageTitle title={t(titles[kind])} />
+      <InventoryList key={kind} kind={kind} />
     </>
   );
 }
 
+/** `/medications` ("Farmacias", inventory.read). */
+export const MedicationsPage = () => <InventoryPage kind="medication" />;
+
 /** `/supplies` (inventory.read). */
-export function SuppliesPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.supplies')} />
-      <InventoryList key="supply" kind="supply" />
-    </>
-  );
-}
+export const SuppliesPage = () => <InventoryPage kind="supply" />;

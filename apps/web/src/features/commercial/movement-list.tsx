@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { withCardLabels } from './card-labels';
@@ -100,10 +100,7 @@ export function MovementList<Row extends MovementRow, Filters extends MovementLi
             label={t('fields.method')}
             value={oneOf(paymentMethods, list.filters.method ?? '')}
             onChange={(value) => list.setFilter('method', value)}
-            options={[
-              { value: '', label: t('list.anyMethod') },
-              ...paymentMethods.map((method) => ({ value: method, label: t(`payments:methods.${method}`) })),
-            ]}
+            options={optionsWithAny(t('list.anyMethod'), paymentMethods, (method) => t(`payments:methods.${method}`))}
           />
         ) : null}
         <DateRangeFilter

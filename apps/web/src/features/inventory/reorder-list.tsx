@@ -3,7 +3,7 @@ import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
@@ -31,10 +31,7 @@ export function ReorderList() {
           label={t('reorder.kind')}
           value={kind}
           onChange={(value) => list.setFilter('kind', value)}
-          options={[
-            { value: '', label: t('reorder.allKinds') },
-            ...inventoryKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          ]}
+          options={optionsWithAny(t('reorder.allKinds'), inventoryKinds, (value) => t(`kinds.${value}`))}
         />
       </div>
       <DataTable<ReorderItem>
