@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, optionsWithAny } from '../../components/filter-select';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { withCardLabels } from './card-labels';
 import { DateRangeFilter } from './date-range-filter';
@@ -121,7 +121,7 @@ export function MovementList<Row extends MovementRow, Filters extends MovementLi
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
         emptyTestId={`${listName}-empty`}
         sort={{ value: list.sort, onSort: list.setSort }}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage }}
+        pagination={{ ...pagesOf(list, pageSize) }}
       />
     </section>
   );

@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { withCardLabels } from '../commercial/card-labels';
 import { oneOf } from '../commercial/document-list-parts';
 import { AccountsListTools, AccountsTotals, useFigureColumns } from './account-figures';
@@ -104,7 +104,7 @@ function PartyAccountsList<Account extends AccountRow>({ side }: { side: Account
         emptyText={filters.q || filters.withBalance || filters.kind ? t(texts.emptyFiltered) : t(texts.empty)}
         emptyTestId="accounts-empty"
         sort={{ value: list.sort, onSort: list.setSort }}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage }}
+        pagination={{ ...pagesOf(list, pageSize) }}
       />
     </section>
   );

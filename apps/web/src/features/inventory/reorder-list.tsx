@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
 import { ItemName, StockBadge } from './badges';
 import { useNumberFormat } from './format';
@@ -50,9 +50,7 @@ export function ReorderList() {
         errorText={t('list.loadError')}
         retryText={t('list.retry')}
         pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
+          ...pagesOf(list, pageSize),
           label: t('reorder.pagination'),
           testId: 'reorder-range',
         }}
