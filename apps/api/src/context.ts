@@ -27,6 +27,9 @@ export interface RequestContext extends Actor {
   readonly tx: TenantTx;
 }
 
+/** What a service's step on one record takes: the request's context, the record's id and the step's input. */
+export type RecordStep<TInput, TContext = RequestContext> = { ctx: TContext; id: string; input: TInput };
+
 /** The clinic's transaction: what a read or a write that records no author needs. */
 export type TxContext = Pick<RequestContext, 'tx' | 'accountId'>;
 

@@ -1,23 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppPerTest } from '../test/test-app.ts';
 
 /*
  * TRUST_PROXY decides whether X-Forwarded-For names the client: by default it does not, so a
  * forged header cannot give a client a fresh per-IP sign-in limit.
  */
 describe('TRUST_PROXY and the per-IP rate limit', () => {
-  let testApp: TestApp | undefined;
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
+  const startApp = useAppPerTest();
 
   /**
    * As many failed sign-ins as one address may make across accounts (30, issue 14) with one forged
    * address, then another account with another forged address.
    */
   async function oneMoreWithAnotherForwardedFor(env: Record<string, string>): Promise<number> {
-    testApp = await createTestApp({ env });
+    const testApp = await startApp({ env });
     const { app } = testApp;
     const signIn = (email: string, forwardedFor: string) =>
       app.inject({

@@ -235,18 +235,15 @@ const randomText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary-ascii', maxLength: 30 }),
 );
-const validDay = fc
-  .date({ min: new Date('1890-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
-const validInstant = fc
-  .date({ min: new Date('1890-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
-const plausibleDay = fc
-  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2026-01-01T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
-const plausibleInstant = fc
-  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2026-01-01T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
+/** Valid instants from `from` to `to` (ISO), as they go over the wire. */
+const instantsBetween = (from: string, to: string) =>
+  fc.date({ min: new Date(from), max: new Date(to), noInvalidDate: true }).map((date) => date.toISOString());
+const validInstant = instantsBetween('1890-01-01T00:00:00Z', '2040-12-31T00:00:00Z');
+const validDay = validInstant.map((instant) => instant.slice(0, 10));
+const plausibleDay = instantsBetween('1950-01-01T00:00:00Z', '2026-01-01T00:00:00Z').map((instant) =>
+  instant.slice(0, 10),
+);
+const plausibleInstant = instantsBetween('2020-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
 const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.boolean(),

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { type Env, loadEnv } from '../src/env.ts';
@@ -58,5 +59,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app per test, closed after it whether it passed or not: the returned function creates the
+ * test's app (with its options) and answers it.
+ */
+export function useAppPerTest(): (options?: TestAppOptions) => Promise<TestApp> {
+  let current: TestApp | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (options) => {
+    current = await createTestApp(options);
+    return current;
   };
 }

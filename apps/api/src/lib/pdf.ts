@@ -179,6 +179,30 @@ export function fieldColumns(left: unknown[], right: unknown[]) {
   return { columns: [left, right], columnGap: 16 };
 }
 
+/**
+ * The top of a patient's paper: the clinic's header, the title, then the patient (name and ID
+ * number) beside the paper's own fields; `gap` is the space under the fields.
+ */
+export function patientPaperTop(
+  data: PrintingClinic & { language?: Language; patientName: string; patientSsn: string | null },
+  title: string,
+  texts: { patient: string; idNumber: string },
+  own: unknown[],
+  gap: number,
+) {
+  return [
+    ...clinicHeader(data),
+    { text: title, style: 'title' },
+    {
+      ...fieldColumns(
+        [pdfField(texts.patient, data.patientName), pdfField(texts.idNumber, data.patientSsn ?? '—')],
+        own,
+      ),
+      margin: [0, 0, 0, gap],
+    },
+  ];
+}
+
 /** The patient's name, ID number and age, labelled in the document's language. */
 export function patientFields(
   texts: { patient: string; idNumber: string; age: string; years: string },

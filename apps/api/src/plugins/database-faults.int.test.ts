@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSupply } from '../../test/supplies.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useAppPerTest } from '../../test/test-app.ts';
 import { useTestClinic } from '../../test/test-clinic.ts';
 
 /*
@@ -14,18 +14,14 @@ import { useTestClinic } from '../../test/test-clinic.ts';
  * ledger and kept balance hold exactly the issued invoices.
  */
 describe.runIf(process.env.DATABASE_URL)('the database dropping connections (PostgreSQL)', () => {
-  let testApp: TestApp | undefined;
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
+  const startApp = useAppPerTest();
 
   it('a transaction cut in the middle answers 503 with Retry-After, keeps nothing, and the next request is served', async () => {
     let backendOf: (pid: number) => void = () => {};
     const backend = new Promise<number>((resolve) => {
       backendOf = resolve;
     });
-    testApp = await createTestApp({
+    const testApp = await startApp({
       backend: 'postgres',
       async configure(app) {
         await app.db.orm.execute(sql`create table fault_probe (id int primary key)`);

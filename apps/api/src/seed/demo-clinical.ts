@@ -9,7 +9,7 @@ import { diagnosesRepository } from '../features/diagnoses/diagnoses.repository.
 import { laboratoriesRepository } from '../features/laboratories/laboratories.repository.ts';
 import { applyStockMovements } from '../features/stock/stock.service.ts';
 import { newId } from '../lib/ids.ts';
-import { firstDemoPatients } from './demo-patients.ts';
+import { type DemoStaff, firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoInstant } from './demo-time.ts';
 
 /**
@@ -137,11 +137,7 @@ const demoLaboratories: DemoLaboratory[] = [
   },
 ];
 
-export async function seedDemoClinical(
-  tx: TenantTx,
-  accountId: string,
-  users: { administratorId: string; supervisorId: string },
-): Promise<void> {
+export async function seedDemoClinical(tx: TenantTx, accountId: string, users: DemoStaff): Promise<void> {
   const patientIds = await firstDemoPatients(tx, accountId, 4);
   if (!patientIds) return;
   const names = [

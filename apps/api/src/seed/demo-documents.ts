@@ -11,7 +11,7 @@ import type { TenantTx } from '../db/tenancy.ts';
 import { authorizationsService } from '../features/authorizations/authorizations.service.ts';
 import type { FilesService } from '../features/files/files.service.ts';
 import { prescriptionsService } from '../features/prescriptions/prescriptions.service.ts';
-import { firstDemoPatients } from './demo-patients.ts';
+import { type DemoStaff, firstDemoPatients } from './demo-patients.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 
 /**
@@ -61,11 +61,7 @@ export function demoSignature(seed: number): string {
  * Prescriptions and consents of the first patients, after their attendances (demo-clinical,
  * demo-agenda) and the consent templates (demo-authorizations).
  */
-export async function seedDemoDocuments(
-  tx: TenantTx,
-  accountId: string,
-  people: { administratorId: string; supervisorId: string },
-): Promise<void> {
+export async function seedDemoDocuments(tx: TenantTx, accountId: string, people: DemoStaff): Promise<void> {
   const patientIds = await firstDemoPatients(tx, accountId, 4);
   if (!patientIds) return;
   const [first, second, third, fourth] = patientIds as [string, string, string, string];

@@ -3,6 +3,7 @@ import type { TenantTx } from '../db/tenancy.ts';
 import { insertItems } from '../features/inventory/inventory.repository.ts';
 import { applyStockMovements, type StockMovementInput } from '../features/stock/stock.service.ts';
 import { newId } from '../lib/ids.ts';
+import type { DemoStaff } from './demo-patients.ts';
 
 /**
  * The demo clinic's pharmacy and supplies (issue 4), in Argentine pesos. A few items sit at or
@@ -470,11 +471,7 @@ const supplies: Item[] = [
   },
 ];
 
-export async function seedDemoInventory(
-  tx: TenantTx,
-  accountId: string,
-  people: { administratorId: string; supervisorId: string },
-): Promise<void> {
+export async function seedDemoInventory(tx: TenantTx, accountId: string, people: DemoStaff): Promise<void> {
   const rows: (typeof inventoryItems.$inferInsert)[] = [];
   const initial: StockMovementInput[] = [];
   const later: { movement: StockMovementInput; userId: string }[] = [];

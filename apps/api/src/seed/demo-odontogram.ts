@@ -5,7 +5,7 @@ import type { TenantTx } from '../db/tenancy.ts';
 import { recordAuditEvent } from '../features/audit/audit.repository.ts';
 import { entriesSavedEvent, insertEntries } from '../features/odontogram/odontogram.repository.ts';
 import { newId } from '../lib/ids.ts';
-import { firstDemoPatients } from './demo-patients.ts';
+import { type DemoStaff, firstDemoPatients } from './demo-patients.ts';
 import { demoInstant } from './demo-time.ts';
 
 /**
@@ -52,11 +52,7 @@ const demoCharts: { patient: number; days: number; attendance: string | null; ma
   },
 ];
 
-export async function seedDemoOdontogram(
-  tx: TenantTx,
-  accountId: string,
-  users: { administratorId: string; supervisorId: string },
-): Promise<void> {
+export async function seedDemoOdontogram(tx: TenantTx, accountId: string, users: DemoStaff): Promise<void> {
   const patientIds = await firstDemoPatients(tx, accountId, 2);
   if (!patientIds) return;
   const visits = await tx

@@ -360,6 +360,12 @@ export async function seedDemoPatients(
   }
 }
 
+/** The demo clinic's staff the later steps write as: the administrator and the supervisor (a professional). */
+export interface DemoStaff {
+  administratorId: string;
+  supervisorId: string;
+}
+
 /** The ids of the demo clinic's first `count` patients (by record number), or null when it has fewer. */
 export async function firstDemoPatients(tx: TenantTx, accountId: string, count: number): Promise<string[] | null> {
   const rows = await tx

@@ -9,6 +9,7 @@ import type { TenantTx } from '../db/tenancy.ts';
 import { chairsService } from '../features/schedules/chairs.service.ts';
 import { scheduleExceptionsService, schedulesService } from '../features/schedules/schedules.service.ts';
 import { treatmentsService } from '../features/schedules/treatments.service.ts';
+import type { DemoStaff } from './demo-patients.ts';
 import { demoDay, demoTimeZone } from './demo-time.ts';
 
 /**
@@ -108,7 +109,7 @@ export const demoTreatments = [
 export async function seedDemoSchedules(
   tx: TenantTx,
   accountId: string,
-  { administratorId, supervisorId }: { administratorId: string; supervisorId: string },
+  { administratorId, supervisorId }: DemoStaff,
 ): Promise<void> {
   const ctx = {
     tx,

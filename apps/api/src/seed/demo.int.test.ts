@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClinic } from '../../test/clinics.ts';
 import { MemoryMailer } from '../../test/mail.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { stockLedgerMismatches } from '../../test/supplies.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestAppOptions, useAppPerTest } from '../../test/test-app.ts';
 import {
   demoPassword,
   demoPortalPassword,
@@ -15,16 +15,11 @@ import {
 } from './demo.ts';
 
 describe('demo clinic', () => {
-  let testApp: TestApp | undefined;
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
+  const startApp = useAppPerTest();
 
   /** A new app with the demo clinic seeded, `user` signed in, and a GET as them (200 expected). */
-  async function seededAs(user: (typeof demoUsers)[number], options?: Parameters<typeof createTestApp>[0]) {
-    const app = await createTestApp(options);
-    testApp = app;
+  async function seededAs(user: (typeof demoUsers)[number], options?: TestAppOptions) {
+    const app = await startApp(options);
     expect(await seedDemoClinic(app.db, { dataDir: app.env.DATA_DIR })).toBe('created');
     const signIn = await app.app.inject({
       method: 'POST',
@@ -41,7 +36,7 @@ describe('demo clinic', () => {
   }
 
   it('is created on an empty database; its three users sign in with their levels', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     for (const user of demoUsers) {
       const response = await testApp.app.inject({
@@ -62,7 +57,7 @@ describe('demo clinic', () => {
   });
 
   it('has two patients in the portal at /p/sonrisa, each seeing only their own data (issue 37)', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     expect(await seedDemoClinic(testApp.db, { dataDir: testApp.env.DATA_DIR })).toBe('created');
     const clinic = await testApp.app.inject({ method: 'GET', url: '/api/public/clinics/sonrisa' });
     expect(clinic.json().data).toMatchObject({ name: 'Clínica Dental Sonrisa', slug: 'sonrisa' });
@@ -208,7 +203,7 @@ describe('demo clinic', () => {
 
   it('never runs on a database that already has a clinic', async () => {
     const mailer = new MemoryMailer();
-    testApp = await createTestApp({ mailer });
+    const testApp = await startApp({ mailer });
     await createTestClinic(testApp.app, mailer);
     expect(await seedDemoAtStartup(testApp.db, true, testApp.app.log, testApp.env.DATA_DIR)).toBe('skipped');
     const { rows } = await testApp.db.orm.execute(sql`select 1 from users where email like '%@sonrisa.demo'`);
@@ -216,7 +211,7 @@ describe('demo clinic', () => {
   });
 
   it('is on by default only for the embedded database, and SEED_DEMO=false turns it off', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     expect(await seedDemoAtStartup(testApp.db, false, testApp.app.log, testApp.env.DATA_DIR)).toBe('skipped');
     expect(await seedDemoAtStartup(testApp.db, undefined, testApp.app.log, testApp.env.DATA_DIR)).toBe(
       testApp.db.kind === 'pglite' ? 'created' : 'skipped',

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { routerBasename } from '../lib/base-path';
-import { appMessagesNamespace, i18n } from '../lib/i18n';
+import { appMessagesNamespace, clinicalNamespaces, i18n } from '../lib/i18n';
 import { ProtectedLayout, preloadSignedInApp } from './layouts/protected-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -58,13 +58,7 @@ const patients = ['patients', 'dashboard'] as const;
 const inventory = ['inventory'] as const;
 /** The medical history's screens show every clinical area's texts. */
 const history = [
-  'patients',
-  'clinical',
-  'odontogram',
-  'prescriptions',
-  'certificates',
-  'authorizations',
-  'files',
+  ...clinicalNamespaces,
   'dashboard',
   'agenda',
   'budgets',

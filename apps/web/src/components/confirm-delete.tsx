@@ -102,3 +102,39 @@ export function useConfirmDelete(
     },
   };
 }
+
+/**
+ * A table row's small trash button and its confirmation (`useConfirmDelete`): `label` names the
+ * button for screen readers (e.g. "Eliminar: Sillón 1"), `title` and `children` are the dialog's.
+ */
+export function DeleteRowButton({
+  remove,
+  label,
+  title,
+  testId,
+  children,
+}: {
+  remove: Parameters<typeof useConfirmDelete>[0];
+  label: string;
+  title: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const deletion = useConfirmDelete(remove);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        onClick={deletion.open}
+        aria-label={label}
+        data-testid={testId}
+      >
+        <Trash2 size={14} aria-hidden="true" />
+      </button>
+      <ConfirmDelete {...deletion.dialog} title={title}>
+        {children}
+      </ConfirmDelete>
+    </>
+  );
+}

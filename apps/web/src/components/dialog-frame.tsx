@@ -48,6 +48,31 @@ export function CancelConfirm({
   );
 }
 
+/** A dialog's header (its title, the close button) and its body. */
+function TitledBody({
+  titleId,
+  title,
+  closeLabel,
+  bodyClassName,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  closeLabel: string;
+  bodyClassName: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Modal.Header closeButton closeLabel={closeLabel}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body {...(bodyClassName ? { className: bodyClassName } : {})}>{children}</Modal.Body>
+    </>
+  );
+}
 /**
  * A centred modal dialog with a title, a body, and Cancel then a confirming button in its footer.
  * `closeLabel`/`cancelLabel` come from the feature (its namespaces name them differently).
@@ -83,12 +108,9 @@ export function DialogFrame({
   return (
     <Modal show={show} onHide={onHide} centered {...(size ? { size } : {})} aria-labelledby={titleId}>
       <div data-testid={testId}>
-        <Modal.Header closeButton closeLabel={closeLabel}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body {...(bodyClassName ? { className: bodyClassName } : {})}>{children}</Modal.Body>
+        <TitledBody titleId={titleId} title={title} closeLabel={closeLabel} bodyClassName={bodyClassName}>
+          {children}
+        </TitledBody>
         <Modal.Footer>
           <CancelConfirm cancelLabel={cancelLabel} onCancel={onHide} confirm={confirm} />
         </Modal.Footer>
@@ -247,12 +269,9 @@ export function FormDialog({
       {...(scrollable ? { scrollable } : {})}
     >
       <form ref={ref} noValidate onSubmit={onSubmit} data-testid={testId}>
-        <Modal.Header closeButton closeLabel={closeLabel}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body {...(bodyClassName ? { className: bodyClassName } : {})}>{children}</Modal.Body>
+        <TitledBody titleId={titleId} title={title} closeLabel={closeLabel} bodyClassName={bodyClassName}>
+          {children}
+        </TitledBody>
         <Modal.Footer>
           {footerStart}
           <button type="button" className="btn btn-outline-secondary" onClick={onHide}>

@@ -1,5 +1,10 @@
 import { useId } from 'react';
 
+/** A filter's options: "any" first (the empty value, no filter), then each value in its words. */
+export function optionsWithAny(anyLabel: string, values: readonly string[], labelOf: (value: string) => string) {
+  return [{ value: '', label: anyLabel }, ...values.map((value) => ({ value, label: labelOf(value) }))];
+}
+
 /** A list's small filter select; the label is for screen readers unless `visibleLabel`. */
 export function FilterSelect({
   label,

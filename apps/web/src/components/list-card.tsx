@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toastApiError } from '../lib/api-toast';
 import { saveFile } from '../lib/save-file';
 import type { ListState } from '../lib/use-list-state';
+import { pagesOf } from '../lib/use-list-state';
 import { BusyIcon } from './busy-icon';
 import { type Column, DataTable, type DataTableProps } from './data-table';
 import { FilterSelect } from './filter-select';
@@ -92,9 +93,7 @@ export function ListCard<Row>({
         errorText={t('list.loadError')}
         retryText={t('list.retry')}
         pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
+          ...pagesOf(list, pageSize),
           label: paginationLabel ?? t('list.pagination'),
           ...(rangeTestId ? { testId: rangeTestId } : {}),
         }}

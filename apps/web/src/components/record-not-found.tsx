@@ -1,7 +1,48 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, type LucideIcon, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconLink } from './icon-link';
 import { PageTitle } from './page-title';
+
+/**
+ * A page refused inside the layout (403, a record not found): the icon in danger, the code, the
+ * title, why, and the way back. `testId` also names the title (`<testId>-title`).
+ */
+export function RefusalCard({
+  icon: Icon,
+  eyebrow,
+  title,
+  text,
+  back,
+  testId,
+  code,
+}: {
+  icon: LucideIcon;
+  eyebrow: string;
+  title: string;
+  text: string;
+  back: { to: string; label: string };
+  testId: string;
+  /** The message code, as `data-code` (a record not found). */
+  code?: string;
+}) {
+  return (
+    <section className="card coming-soon" data-testid={testId} data-code={code} aria-labelledby={`${testId}-title`}>
+      <div className="card-body">
+        <span className="coming-soon-icon coming-soon-icon-danger">
+          <Icon size={26} aria-hidden="true" />
+        </span>
+        <p className="coming-soon-eyebrow text-danger-emphasis">{eyebrow}</p>
+        <h2 id={`${testId}-title`} className="coming-soon-title">
+          {title}
+        </h2>
+        <p className="coming-soon-text">{text}</p>
+        <IconLink to={back.to} className="btn btn-primary" icon={ArrowLeft}>
+          {back.label}
+        </IconLink>
+      </div>
+    </section>
+  );
+}
 
 /**
  * 404 inside the layout for a record page whose id names no record of the clinic (malformed,
@@ -24,26 +65,15 @@ export function RecordNotFound({
   return (
     <>
       {title ? <PageTitle title={title} /> : null}
-      <section
-        className="card coming-soon"
-        data-testid="record-not-found"
-        data-code={code}
-        aria-labelledby="record-not-found-title"
-      >
-        <div className="card-body">
-          <span className="coming-soon-icon coming-soon-icon-danger">
-            <SearchX size={26} aria-hidden="true" />
-          </span>
-          <p className="coming-soon-eyebrow text-danger-emphasis">{t('common:recordNotFound.code')}</p>
-          <h2 id="record-not-found-title" className="coming-soon-title">
-            {t(`messages:${code}`)}
-          </h2>
-          <p className="coming-soon-text">{t('common:recordNotFound.text')}</p>
-          <IconLink to={backTo} className="btn btn-primary" icon={ArrowLeft}>
-            {backLabel}
-          </IconLink>
-        </div>
-      </section>
+      <RefusalCard
+        icon={SearchX}
+        eyebrow={t('common:recordNotFound.code')}
+        title={t(`messages:${code}`)}
+        text={t('common:recordNotFound.text')}
+        back={{ to: backTo, label: backLabel }}
+        testId="record-not-found"
+        code={code}
+      />
     </>
   );
 }

@@ -9,6 +9,16 @@ export { textDirection };
 
 /** Namespaces of `src/locales` (web) and of `packages/shared/src/locales` (shared with the server). */
 export const appNamespaces = ['common', 'layout', 'auth'] as const;
+/** The patient record's areas: the patient, the medical history's records and the files. */
+export const clinicalNamespaces = [
+  'patients',
+  'clinical',
+  'odontogram',
+  'prescriptions',
+  'certificates',
+  'authorizations',
+  'files',
+] as const;
 /**
  * Loaded by the page that needs them, not at start: long texts few visitors read, and the
  * inventory, patient and clinical record pages' texts (their routes load the namespace with the page, see
@@ -19,13 +29,7 @@ export const onDemandNamespaces = [
   'profile',
   'users',
   'inventory',
-  'patients',
-  'clinical',
-  'odontogram',
-  'prescriptions',
-  'certificates',
-  'authorizations',
-  'files',
+  ...clinicalNamespaces,
   'schedules',
   'appointmentLinks',
   'signing',

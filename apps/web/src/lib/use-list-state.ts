@@ -118,3 +118,8 @@ export function useListState<F extends string = never>({
     setFilter: useCallback((name: F, value: string) => write({ [name]: value }), [write]),
   };
 }
+
+/** The list's page as a table's pagination takes it (its label and the rest beside it). */
+export function pagesOf(list: { page: number; setPage: (page: number) => void }, pageSize: number) {
+  return { page: list.page, pageSize, onPage: list.setPage };
+}

@@ -1,26 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { LinkPage } from '../components/page-title';
 import { AppointmentLinkScreen } from '../features/appointment-links/appointment-link';
 
-export function AppointmentConfirmPage() {
-  const { t } = useTranslation('common');
-  const { token = '' } = useParams();
-  return (
-    <>
-      <PageTitle title={t('pages.appointmentConfirm')} />
-      <AppointmentLinkScreen key={token} token={token} purpose="confirm" />
-    </>
-  );
-}
+export const AppointmentConfirmPage = () => (
+  <LinkPage
+    page="appointmentConfirm"
+    screen={(token) => <AppointmentLinkScreen key={token} token={token} purpose="confirm" />}
+  />
+);
 
-export function AppointmentCancelPage() {
-  const { t } = useTranslation('common');
-  const { token = '' } = useParams();
-  return (
-    <>
-      <PageTitle title={t('pages.appointmentCancel')} />
-      <AppointmentLinkScreen key={token} token={token} purpose="cancel" />
-    </>
-  );
-}
+export const AppointmentCancelPage = () => (
+  <LinkPage
+    page="appointmentCancel"
+    screen={(token) => <AppointmentLinkScreen key={token} token={token} purpose="cancel" />}
+  />
+);

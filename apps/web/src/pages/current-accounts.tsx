@@ -1,26 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../components/page-title';
+import { TitledPage } from '../components/page-title';
 import { AccountsList } from '../features/current-accounts/party-accounts-list';
 import { ProviderLedger } from '../features/current-accounts/party-ledger';
 
 /** `/cc-providers` (commercial.read). */
-export function CcProvidersPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.ccProviders')} />
-      <AccountsList />
-    </>
-  );
-}
+export const CcProvidersPage = () => <TitledPage page="ccProviders" screen={<AccountsList />} />;
 
 /** `/cc-providers/:providerId`: one provider's ledger. */
-export function CcProviderLedgerPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.ccProviderLedger')} />
-      <ProviderLedger />
-    </>
-  );
-}
+export const CcProviderLedgerPage = () => <TitledPage page="ccProviderLedger" screen={<ProviderLedger />} />;

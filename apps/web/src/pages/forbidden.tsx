@@ -1,7 +1,7 @@
-import { ArrowLeft, ShieldX } from 'lucide-react';
+import { ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconLink } from '../components/icon-link';
 import { PageTitle } from '../components/page-title';
+import { RefusalCard } from '../components/record-not-found';
 
 /** 403 inside the layout: the user's level may not open this page. */
 export function ForbiddenPage({ homePath }: { homePath: string }) {
@@ -9,21 +9,17 @@ export function ForbiddenPage({ homePath }: { homePath: string }) {
   return (
     <>
       <PageTitle title={t('forbidden.title')} />
-      <section className="card coming-soon" data-testid="forbidden" aria-labelledby="forbidden-title">
-        <div className="card-body">
-          <span className="coming-soon-icon coming-soon-icon-danger">
-            <ShieldX size={26} aria-hidden="true" />
-          </span>
-          <p className="coming-soon-eyebrow text-danger-emphasis">{t('forbidden.code')}</p>
-          <h2 id="forbidden-title" className="coming-soon-title">
-            {t('forbidden.title')}
-          </h2>
-          <p className="coming-soon-text">{t('forbidden.text')}</p>
-          <IconLink to={homePath} className="btn btn-primary" icon={ArrowLeft}>
-            {homePath === '/dashboard' ? t('comingSoon.backToDashboard') : t('forbidden.toProfile')}
-          </IconLink>
-        </div>
-      </section>
+      <RefusalCard
+        icon={ShieldX}
+        eyebrow={t('forbidden.code')}
+        title={t('forbidden.title')}
+        text={t('forbidden.text')}
+        back={{
+          to: homePath,
+          label: homePath === '/dashboard' ? t('comingSoon.backToDashboard') : t('forbidden.toProfile'),
+        }}
+        testId="forbidden"
+      />
     </>
   );
 }

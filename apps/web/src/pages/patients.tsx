@@ -1,7 +1,7 @@
 import { can } from '@odontia/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { PageTitle, TitledPage } from '../components/page-title';
 import { MedicalHistory } from '../features/patient-record/medical-history';
 import { CreatePatientPage, EditPatientPage, PatientLoader } from '../features/patients/patient-pages';
 import { PatientsList } from '../features/patients/patients-list';
@@ -26,15 +26,7 @@ export function PatientsPage() {
 }
 
 /** `/patients/create` (patients.write). */
-export function PatientCreatePage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.patientCreate')} />
-      <CreatePatientPage />
-    </>
-  );
-}
+export const PatientCreatePage = () => <TitledPage page="patientCreate" screen={<CreatePatientPage />} />;
 
 /** `/patients/edit/:patientId` (patients.write). */
 export function PatientEditPage() {

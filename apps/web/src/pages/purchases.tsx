@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { PageTitle, TitledPage } from '../components/page-title';
 import { DocumentLoading, type DocumentScreens, DocumentViewScreen } from '../features/commercial/document-screens';
 import { usePurchase } from '../features/purchases/api';
 import { PurchaseForm } from '../features/purchases/purchase-form';
@@ -9,15 +9,7 @@ import { PurchaseView } from '../features/purchases/purchase-view';
 import { isRecordId } from '../lib/record-id';
 
 /** `/purchases` (commercial.read). */
-export function PurchasesPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.purchases')} />
-      <PurchaseList />
-    </>
-  );
-}
+export const PurchasesPage = () => <TitledPage page="purchases" screen={<PurchaseList />} />;
 
 const purchasesScreens: DocumentScreens = {
   namespace: 'purchases',

@@ -1,19 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { PageTitle, TitledPage } from '../components/page-title';
 import { ReportCatalogue } from '../features/reports/report-catalogue';
 import { ReportScreen } from '../features/reports/report-screen';
 
 /** `/reports` (reports.read): the catalogue of reports by area. */
-export function ReportsPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.reports')} />
-      <ReportCatalogue />
-    </>
-  );
-}
+export const ReportsPage = () => <TitledPage page="reports" screen={<ReportCatalogue />} />;
 
 /** `/reports/:reportId?from&to&…` (reports.read): one report. */
 export function ReportPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { PageTitle, TitledPage } from '../components/page-title';
 import { DocumentLoading, type DocumentScreens, DocumentViewScreen } from '../features/commercial/document-screens';
 import { useSale } from '../features/sales/api';
 import { SaleForm } from '../features/sales/sale-form';
@@ -10,15 +10,7 @@ import { SaleView } from '../features/sales/sale-view';
 import { isRecordId } from '../lib/record-id';
 
 /** `/sales` (commercial.read). */
-export function SalesPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.sales')} />
-      <SaleList />
-    </>
-  );
-}
+export const SalesPage = () => <TitledPage page="sales" screen={<SaleList />} />;
 
 const salesScreens: DocumentScreens = { namespace: 'sales', listPath: '/sales', notFoundCode: 'sale_not_found' };
 

@@ -13,6 +13,7 @@ import type {
 } from '@odontia/shared/schemas/appointments';
 import type { Page } from '@odontia/shared/schemas/common';
 import type { PageQuery, RecordChange } from '@odontia/shared/schemas/records';
+import type { RecordStep } from '../../context.ts';
 import { isDeadlock, isExclusionViolation } from '../../db/errors.ts';
 import type { RecordScope } from '../../db/records.ts';
 import type { appointments } from '../../db/schema/index.ts';
@@ -654,11 +655,7 @@ export const appointmentsService = {
     ctx,
     id,
     input,
-  }: {
-    ctx: AgendaContext;
-    id: string;
-    input: { channel: ConfirmationChannel; version: number };
-  }): Promise<Appointment> {
+  }: RecordStep<{ channel: ConfirmationChannel; version: number }, AgendaContext>): Promise<Appointment> {
     const current = await lockScheduled(ctx, id, input.version);
     const now = new Date();
     await transition(
@@ -717,11 +714,7 @@ export const appointmentsService = {
     ctx,
     id,
     input,
-  }: {
-    ctx: AgendaContext;
-    id: string;
-    input: { version: number; allowOutsideSchedule: boolean };
-  }): Promise<Appointment> {
+  }: RecordStep<{ version: number; allowOutsideSchedule: boolean }, AgendaContext>): Promise<Appointment> {
     const current = await lockAt(ctx, id, input.version);
     if (current.status !== 'cancelled') throw new AppError('appointment_not_cancelled', { status: current.status });
     const slot = { start: current.startsAt, end: current.endsAt, professionalId: current.professionalId };

@@ -1,10 +1,9 @@
 import type { Language } from '@odontia/shared/enums';
 import {
   type ClinicalPrintHeading,
-  clinicHeader,
   documentStyles,
-  fieldColumns,
   type PdfDocument,
+  patientPaperTop,
   pdfField,
 } from '../../lib/pdf.ts';
 
@@ -192,15 +191,13 @@ export function authorizationDocument(data: AuthorizationDocumentData): PdfDocum
     },
     pageMargins: [48, 48, 48, 56],
     content: [
-      ...clinicHeader(data),
-      { text: data.title, style: 'title' },
-      {
-        ...fieldColumns(
-          [pdfField(t.patient, data.patientName), pdfField(t.idNumber, data.patientSsn ?? '—')],
-          [pdfField(t.date, data.date), pdfField(t.professional, data.professionalName)],
-        ),
-        margin: [0, 0, 0, 12],
-      },
+      ...patientPaperTop(
+        data,
+        data.title,
+        t,
+        [pdfField(t.date, data.date), pdfField(t.professional, data.professionalName)],
+        12,
+      ),
       ...(data.signature || revoked ? [] : [{ text: t.unsigned, bold: true, color: '#b02a37', margin: [0, 0, 0, 8] }]),
       ...(revoked
         ? [

@@ -4,6 +4,7 @@ import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
 import type { AllocationInput, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
 import type { SQL } from 'drizzle-orm';
+import type { RecordStep } from '../../context.ts';
 import { presentStamps } from '../../db/records.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -286,11 +287,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
       ctx,
       id,
       input,
-    }: {
-      ctx: RequestContext;
-      id: string;
-      input: { version: number; allocations: AllocationInput[] };
-    }): Promise<Answer> {
+    }: RecordStep<{ version: number; allocations: AllocationInput[] }>): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       const onAccount = new Big(current.amount).minus(current.allocatedAmount);
       const allocating = sumOf(input.allocations);
@@ -321,15 +318,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
      * reversed with the reason. `allocated_amount` keeps what had been allocated (the allocations
      * stay listed, marked reversed); nothing of it is on account any more.
      */
-    async reverse({
-      ctx,
-      id,
-      input,
-    }: {
-      ctx: RequestContext;
-      id: string;
-      input: { version: number; reason: string };
-    }): Promise<Answer> {
+    async reverse({ ctx, id, input }: RecordStep<{ version: number; reason: string }>): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       const undone = await reversePaymentAllocations(ctx, id);
       await postLedgerEntries(ctx, [
@@ -356,15 +345,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
     },
 
     /** pending → paid on `paidOn` (a transfer left or arrived, a cheque was cashed). */
-    async markPaid({
-      ctx,
-      id,
-      input,
-    }: {
-      ctx: RequestContext;
-      id: string;
-      input: { version: number; paidOn: string };
-    }): Promise<Answer> {
+    async markPaid({ ctx, id, input }: RecordStep<{ version: number; paidOn: string }>): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       if (current.status === 'paid') throw new AppError(`${side.entity}_already_paid`);
       await repository.updatePayment(ctx, id, { status: 'paid', paidOn: input.paidOn });

@@ -1,6 +1,6 @@
 import type { CustomerLookupItem, CustomerLookupQuery } from '@odontia/shared/schemas/customers';
 import Big from 'big.js';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TxContext as Ctx } from '../../context.ts';
 import {
   findPageIds,
@@ -24,67 +24,61 @@ const patientOrder = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${pat
 const customerOrder = [asc(sql`lower(${customers.name})`), asc(customers.id)];
 
 /**
- * The ids of the first `limit` matches from the clinic's search index when the search uses it
- * (none: nothing matches); undefined when it does not, and the read filters by `searchCondition`.
+ * The first `limit` matches of `q` that pass `filter`, in the search's order: the clinic's search
+ * index finds their ids when the search uses it (none: nothing matches), else `searchCondition`
+ * filters the read. `read` runs the side's query under the whole condition.
  */
-async function indexedIds(
+async function searchedRows<Row extends { id: string }>(
   ctx: Ctx,
   q: string | undefined,
   limit: number,
   search: Pick<IndexedPageQuery, 'table' | 'id' | 'orderBy'>,
   filter: IndexedPageQuery['filter'],
-): Promise<string[] | undefined> {
-  if (!usesTrigramIndex(q)) return undefined;
-  const { ids } = await findPageIds(ctx.tx, ctx.accountId, { ...search, filter, q: q ?? '', page: 1, pageSize: limit });
-  return ids;
+  read: (where: SQL | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  const ids = usesTrigramIndex(q)
+    ? (await findPageIds(ctx.tx, ctx.accountId, { ...search, filter, q: q ?? '', page: 1, pageSize: limit })).ids
+    : undefined;
+  if (ids?.length === 0) return [];
+  const { table, id } = search;
+  const rows = await read(
+    and(eq(table.accountId, ctx.accountId), filter, ids ? inArray(id, ids) : searchCondition(table.searchText, q)),
+  );
+  return ids ? inIdOrder(ids, rows) : rows;
 }
 
-async function matchingPatients(ctx: Ctx, q: string | undefined, limit: number) {
+function matchingPatients(ctx: Ctx, q: string | undefined, limit: number) {
   const live = and(isNull(patients.deletedAt), eq(patients.active, true));
-  const ids = await indexedIds(ctx, q, limit, { table: patients, id: patients.id, orderBy: patientOrder }, live);
-  if (ids?.length === 0) return [];
-  const rows = await ctx.tx
-    .select({
-      id: patients.id,
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      skuPatient: patients.skuPatient,
-      ssn: patients.ssn,
-      email: patients.email,
-      language: patients.language,
-      customerId: customers.id,
-    })
-    .from(patients)
-    .leftJoin(customers, and(eq(customers.accountId, patients.accountId), eq(customers.patientId, patients.id)))
-    .where(
-      and(
-        eq(patients.accountId, ctx.accountId),
-        live,
-        ids ? inArray(patients.id, ids) : searchCondition(patients.searchText, q),
-      ),
-    )
-    .orderBy(...patientOrder)
-    .limit(limit);
-  return ids ? inIdOrder(ids, rows) : rows;
+  return searchedRows(ctx, q, limit, { table: patients, id: patients.id, orderBy: patientOrder }, live, (where) =>
+    ctx.tx
+      .select({
+        id: patients.id,
+        firstName: patients.firstName,
+        lastName: patients.lastName,
+        skuPatient: patients.skuPatient,
+        ssn: patients.ssn,
+        email: patients.email,
+        language: patients.language,
+        customerId: customers.id,
+      })
+      .from(patients)
+      .leftJoin(customers, and(eq(customers.accountId, patients.accountId), eq(customers.patientId, patients.id)))
+      .where(where)
+      .orderBy(...patientOrder)
+      .limit(limit),
+  );
 }
 
-async function matchingCompanies(ctx: Ctx, q: string | undefined, limit: number) {
+function matchingCompanies(ctx: Ctx, q: string | undefined, limit: number) {
   const live = and(isNull(customers.deletedAt), ne(customers.kind, 'patient'));
-  const ids = await indexedIds(ctx, q, limit, { table: customers, id: customers.id, orderBy: customerOrder }, live);
-  if (ids?.length === 0) return [];
-  const rows = await ctx.tx
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.accountId, ctx.accountId),
-        live,
-        ids ? inArray(customers.id, ids) : searchCondition(customers.searchText, q),
-      ),
-    )
-    .orderBy(...customerOrder)
-    .limit(limit);
-  return ids ? inIdOrder(ids, rows) : rows;
+  return searchedRows(ctx, q, limit, { table: customers, id: customers.id, orderBy: customerOrder }, live, (where) =>
+    ctx.tx
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(...customerOrder)
+      .limit(limit),
+  );
 }
 
 /** Each customer's balance and credit on account, in two reads. */

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppPerTest } from '../../../test/test-app.ts';
 import { migrationLockKey } from '../../db/client.ts';
 
 describe('GET /api/health', () => {
-  let testApp: TestApp | undefined;
-  afterEach(async () => {
-    await testApp?.close();
-    testApp = undefined;
-  });
+  const startApp = useAppPerTest();
 
   it('answers 200 after a database round trip', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -25,7 +21,7 @@ describe('GET /api/health', () => {
   });
 
   it('liveness stays 200 without the database (no restart for a database restart); readiness answers 503', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     const { app, db } = testApp;
     await db.close();
     const live = await app.inject({ method: 'GET', url: '/api/health' });
@@ -37,7 +33,7 @@ describe('GET /api/health', () => {
   });
 
   it('readiness answers 200 when serving, 503 draining once shutting down', async () => {
-    testApp = await createTestApp();
+    const testApp = await startApp();
     const { app, db } = testApp;
     const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
@@ -53,7 +49,7 @@ describe('GET /api/health', () => {
   it.runIf(process.env.DATABASE_URL)(
     'readiness answers 503 migrations_running while an instance holds the migrations lock (PostgreSQL)',
     async () => {
-      testApp = await createTestApp({ backend: 'postgres' });
+      const testApp = await startApp({ backend: 'postgres' });
       const { app, db } = testApp;
       let unlock: () => void = () => {};
       let locked: () => void = () => {};
@@ -79,7 +75,7 @@ describe('GET /api/health', () => {
   );
 
   it('lives under the base path', async () => {
-    testApp = await createTestApp({ env: { BASE_PATH: '/clinica/' } });
+    const testApp = await startApp({ env: { BASE_PATH: '/clinica/' } });
     expect((await testApp.app.inject({ method: 'GET', url: '/clinica/api/health' })).statusCode).toBe(200);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(404);
   });

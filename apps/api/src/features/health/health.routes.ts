@@ -1,5 +1,6 @@
 import { healthResponseSchema, type NotReadyReason, readinessResponseSchema } from '@odontia/shared/schemas/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { measureDatabaseRoundTrip, migrationsRunning } from './health.repository.ts';
 
@@ -10,45 +11,36 @@ import { measureDatabaseRoundTrip, migrationsRunning } from './health.repository
  * a load balancer checks: 503 while this instance drains (SIGTERM), while the database does not
  * answer, or while another instance migrates it.
  */
+/** A probe's route options: public, documented under "platform", answering `response`. */
+const probe = <Response extends ZodType>(summary: string, response: Response) => ({
+  config: { permission: 'public' as const },
+  schema: { tags: ['platform'], summary, response: { 200: response } },
+});
+
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, options) => {
-  app.get(
-    '/health',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness, with the database round trip',
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async (request) => {
-      let latency: number | null = null;
-      try {
-        latency = await measureDatabaseRoundTrip(app.db);
-      } catch (cause) {
-        request.log.warn({ err: cause }, 'health check: the database did not answer');
-      }
-      return {
-        status: 'ok' as const,
-        database: app.db.kind,
-        databaseReachable: latency !== null,
-        databaseLatencyMs: latency === null ? null : Math.round(latency * 100) / 100,
-        version: options.version,
-        uptimeSeconds: Math.round(process.uptime()),
-      };
-    },
-  );
+  app.get('/health', probe('Liveness, with the database round trip', healthResponseSchema), async (request) => {
+    let latency: number | null = null;
+    try {
+      latency = await measureDatabaseRoundTrip(app.db);
+    } catch (cause) {
+      request.log.warn({ err: cause }, 'health check: the database did not answer');
+    }
+    return {
+      status: 'ok' as const,
+      database: app.db.kind,
+      databaseReachable: latency !== null,
+      databaseLatencyMs: latency === null ? null : Math.round(latency * 100) / 100,
+      version: options.version,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  });
 
   app.get(
     '/ready',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Readiness for a load balancer: 503 while draining, without a database or while migrating',
-        response: { 200: readinessResponseSchema },
-      },
-    },
+    probe(
+      'Readiness for a load balancer: 503 while draining, without a database or while migrating',
+      readinessResponseSchema,
+    ),
     async (request) => {
       const notReady = (reason: NotReadyReason, cause?: unknown): never => {
         throw new AppError('service_unavailable', { reason }, { cause });

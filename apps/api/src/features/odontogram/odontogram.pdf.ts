@@ -9,10 +9,9 @@ import {
 } from '@odontia/shared/odontogram';
 import {
   type ClinicalPrintHeading,
-  clinicHeader,
   documentStyles,
-  fieldColumns,
   type PdfDocument,
+  patientPaperTop,
   pdfField,
 } from '../../lib/pdf.ts';
 import { odontogramTexts } from './odontogram.labels.ts';
@@ -107,15 +106,13 @@ export function odontogramDocument(data: OdontogramPdfData): PdfDocument {
     info: { title: `${texts.title} — ${data.patientName}`, subject: data.chartAtText, creator: 'Odontia' },
     pageMargins: [48, 48, 48, 56],
     content: [
-      ...clinicHeader(data),
-      { text: texts.title, style: 'title' },
-      {
-        ...fieldColumns(
-          [pdfField(texts.patient, data.patientName), pdfField(texts.idNumber, data.patientSsn ?? '—')],
-          [pdfField(texts.record, data.skuPatient), pdfField(texts.chartAt, data.chartAtText)],
-        ),
-        margin: [0, 0, 0, 10],
-      },
+      ...patientPaperTop(
+        data,
+        texts.title,
+        texts,
+        [pdfField(texts.record, data.skuPatient), pdfField(texts.chartAt, data.chartAtText)],
+        10,
+      ),
       {
         columns: [
           { text: texts.right, fontSize: 8, color: '#555555' },

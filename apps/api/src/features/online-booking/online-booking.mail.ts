@@ -205,22 +205,36 @@ export function bookedMail(input: BookingMailInput & { appointmentId: string; ve
   };
 }
 
-/** The link of a public booking: it confirms the e-mail, once, before `expiresAt`. */
-export function heldMail(input: BookingMailInput & { link: string; expiresAt: Date }): MailMessage {
+type ExpiringLinkInput = BookingMailInput & { link: string; expiresAt: Date };
+
+/** The words of each mail whose link expires: its subject, lead, expiry line and link. */
+const expiringLinkWords = {
+  held: { subject: 'heldSubject', lead: 'held', expiry: 'heldExpiry', link: 'confirmLink' },
+  offer: { subject: 'offerSubject', lead: 'offer', expiry: 'offerExpiry', link: 'offerLink' },
+} as const satisfies Record<string, Record<string, keyof Texts>>;
+
+/** A mail whose link works until `expiresAt`: its lead, the link and the time it expires. */
+function expiringLinkMail(input: ExpiringLinkInput, kind: keyof typeof expiringLinkWords): MailMessage {
   const t = texts[input.language];
+  const words = expiringLinkWords[kind];
   return compose(
     input,
-    { subject: t.heldSubject, lead: t.held, after: [t.heldExpiry], link: { label: t.confirmLink, url: input.link } },
+    {
+      subject: t[words.subject],
+      lead: t[words.lead],
+      after: [t[words.expiry]],
+      link: { label: t[words.link], url: input.link },
+    },
     { expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language) },
   );
 }
 
+/** The link of a public booking: it confirms the e-mail, once, before `expiresAt`. */
+export function heldMail(input: ExpiringLinkInput): MailMessage {
+  return expiringLinkMail(input, 'held');
+}
+
 /** A waiting-list offer (issue 38): the freed time, the link that books it, until when it is kept. */
-export function offerMail(input: BookingMailInput & { link: string; expiresAt: Date }): MailMessage {
-  const t = texts[input.language];
-  return compose(
-    input,
-    { subject: t.offerSubject, lead: t.offer, after: [t.offerExpiry], link: { label: t.offerLink, url: input.link } },
-    { expires: formatAppointmentTime(input.expiresAt, input.timeZone, input.language) },
-  );
+export function offerMail(input: ExpiringLinkInput): MailMessage {
+  return expiringLinkMail(input, 'offer');
 }

@@ -18,7 +18,7 @@ import type {
 } from '@odontia/shared/schemas/recalls';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RequestContext } from '../../context.ts';
+import type { RecordStep, RequestContext } from '../../context.ts';
 import type { TenantScope } from '../../db/list-query.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -50,7 +50,6 @@ type Query = z.output<typeof recallsQuerySchema>;
 type Row = repository.RecallRow;
 type Actor = Pick<RequestContext, 'tx' | 'accountId' | 'ip'> & { userId: string | null };
 /** A step on one recall: the request, the recall's id, the step's input. */
-type Step<TInput> = { ctx: RequestContext; id: string; input: TInput };
 
 export const recallMessageJobKind = 'recall_message';
 /** The wall-clock hour the automatic e-mail leaves on its day. */
@@ -185,7 +184,7 @@ export const recallsService = {
 
   get: ({ ctx, id }: { ctx: RequestContext; id: string }) => detail(ctx, id),
 
-  async logAttempt({ ctx, id, input }: Step<z.output<typeof recallAttemptRequestSchema>>): Promise<RecallDetail> {
+  async logAttempt({ ctx, id, input }: RecordStep<z.output<typeof recallAttemptRequestSchema>>): Promise<RecallDetail> {
     const current = await lockOpen(ctx, id);
     const attemptId = newId();
     await repository.insertAttempt(ctx, { id: attemptId, recallId: id, ...input, automatic: false });
@@ -203,7 +202,7 @@ export const recallsService = {
     return detail(ctx, id);
   },
 
-  async close({ ctx, id, input }: Step<z.output<typeof recallCloseRequestSchema>>): Promise<RecallDetail> {
+  async close({ ctx, id, input }: RecordStep<z.output<typeof recallCloseRequestSchema>>): Promise<RecallDetail> {
     const current = await lockOpen(ctx, id);
     await repository.updateRecall(ctx, id, {
       status: 'closed',

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TxContext as Scope } from '../../context.ts';
-import { sameClinicRow } from '../../db/records.ts';
+import { liveWhere, sameClinicRow } from '../../db/records.ts';
 import {
   attendanceLines,
   attendances,
@@ -85,13 +85,7 @@ export function attendanceLinesOfBudgetLines(scope: Scope, budgetLineIds: string
       attendances,
       and(sameClinicRow(attendances, attendanceLines, attendanceLines.attendanceId), isNull(attendances.deletedAt)),
     )
-    .where(
-      and(
-        eq(attendanceLines.accountId, scope.accountId),
-        inArray(attendanceLines.budgetLineId, budgetLineIds),
-        isNull(attendanceLines.deletedAt),
-      ),
-    )
+    .where(liveWhere(attendanceLines, scope.accountId, attendanceLines.budgetLineId, budgetLineIds))
     .orderBy(asc(attendances.date), asc(attendanceLines.position));
 }
 
@@ -177,13 +171,7 @@ export async function billableAttendances(scope: Scope, patientId: string, atten
           })
           .from(attendanceLines)
           .leftJoin(treatments, sameClinicRow(treatments, attendanceLines, attendanceLines.treatmentId))
-          .where(
-            and(
-              eq(attendanceLines.accountId, scope.accountId),
-              inArray(attendanceLines.attendanceId, ids),
-              isNull(attendanceLines.deletedAt),
-            ),
-          )
+          .where(liveWhere(attendanceLines, scope.accountId, attendanceLines.attendanceId, ids))
           .orderBy(asc(attendanceLines.attendanceId), asc(attendanceLines.position));
   return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.attendanceId === row.id) }));
 }

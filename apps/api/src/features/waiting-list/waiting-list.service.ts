@@ -9,7 +9,7 @@ import type {
   waitingListContracts,
 } from '@odontia/shared/schemas/waiting-list';
 import type { z } from 'zod';
-import type { RequestContext } from '../../context.ts';
+import type { RecordStep, RequestContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { activeProfessionals, treatmentExists } from '../appointments/appointments.repository.ts';
@@ -267,15 +267,7 @@ export const waitingListService = {
     return get(ctx, id);
   },
 
-  async update({
-    ctx,
-    id,
-    input,
-  }: {
-    ctx: RequestContext;
-    id: string;
-    input: Input & { version: number };
-  }): Promise<WaitingListEntry> {
+  async update({ ctx, id, input }: RecordStep<Input & { version: number }>): Promise<WaitingListEntry> {
     await records.update(ctx, {}, id, { version: input.version, next: columnsOf(input) }, async (current) => {
       notBooked(current);
       await checkReferences(ctx, input);

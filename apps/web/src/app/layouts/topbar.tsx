@@ -1,4 +1,4 @@
-import { History, Menu, Moon, Palette, Sun } from 'lucide-react';
+import { History, type LucideIcon, Menu, Moon, Palette, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useThemeSettings } from '../../lib/theme-context';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
@@ -6,6 +6,32 @@ import { useRouteTitleKey } from '../route-handle';
 import { LanguageSwitcher } from './language-switcher';
 import { useLayoutUi } from './layout-ui-context';
 import { UserMenu } from './user-menu';
+
+/** A topbar button that opens and closes a side panel (the activity, the customizer). */
+function PanelToggle({
+  icon: Icon,
+  label,
+  open,
+  onOpen,
+}: {
+  icon: LucideIcon;
+  label: string;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="topbar-btn"
+      onClick={() => onOpen(!open)}
+      aria-label={label}
+      title={label}
+      aria-expanded={open}
+    >
+      <Icon size={20} aria-hidden="true" />
+    </button>
+  );
+}
 
 export function Topbar() {
   const { t } = useTranslation(['layout', 'common']);
@@ -44,26 +70,13 @@ export function Topbar() {
         >
           {dark ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
         </button>
-        <button
-          type="button"
-          className="topbar-btn"
-          onClick={() => setActivityOpen(!activityOpen)}
-          aria-label={t('layout:topbar.activity')}
-          title={t('layout:topbar.activity')}
-          aria-expanded={activityOpen}
-        >
-          <History size={20} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="topbar-btn"
-          onClick={() => setCustomizerOpen(!customizerOpen)}
-          aria-label={t('layout:topbar.customizer')}
-          title={t('layout:topbar.customizer')}
-          aria-expanded={customizerOpen}
-        >
-          <Palette size={20} aria-hidden="true" />
-        </button>
+        <PanelToggle icon={History} label={t('layout:topbar.activity')} open={activityOpen} onOpen={setActivityOpen} />
+        <PanelToggle
+          icon={Palette}
+          label={t('layout:topbar.customizer')}
+          open={customizerOpen}
+          onOpen={setCustomizerOpen}
+        />
         <UserMenu />
       </div>
     </header>

@@ -18,6 +18,7 @@ import { FieldGrid } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
 import { CaptionedTable } from '../../components/captioned-table';
 import { FormAlert } from '../../components/form-feedback';
+import { FormField } from '../../components/form-field';
 import { IconTextButton } from '../../components/icon-button';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { PdfButton } from '../../components/pdf-button';
@@ -102,10 +103,7 @@ function RenewDialog({ account, onDone }: { account: Account; onDone: () => void
       </Modal.Header>
       <Modal.Body className="d-flex flex-column gap-2">
         {account.plans.length > 1 ? (
-          <div>
-            <label htmlFor={selectId} className="form-label">
-              {t('renew.plan')}
-            </label>
+          <FormField id={selectId} label={t('renew.plan')} className="">
             <select
               id={selectId}
               className="form-select"
@@ -119,7 +117,7 @@ function RenewDialog({ account, onDone }: { account: Account; onDone: () => void
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
         ) : null}
         <p className="mb-0">
           {t('renew.text', {

@@ -6,7 +6,7 @@ import { CalendarPlus, Stethoscope } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useClinicTimeZone, useClinicToday, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { calendarPath, startAttendancePath, usePatientAppointments } from './api';
@@ -71,9 +71,7 @@ export function PatientAppointmentsTab({ patient }: { patient: Patient }) {
         errorText={t('loadError')}
         retryText={t('retry')}
         pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
+          ...pagesOf(list, pageSize),
           label: t('appointments.pages'),
           onlyWhenNeeded: true,
         }}

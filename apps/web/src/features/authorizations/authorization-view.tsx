@@ -16,8 +16,7 @@ import { useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { placeStateErrors } from '../../lib/state-form-errors';
 import { useCalendarDate } from '../medical-history/form-bits';
-import type { SignaturePadHandle } from '../signing/signature-pad';
-import { missingSignerFields, SignerFields } from '../signing/signer-fields';
+import { missingSignerFields, SignerFields, useSigner } from '../signing/signer-fields';
 import { SigningRequestCard } from '../signing/signing-request-card';
 import {
   authorizationKey,
@@ -60,11 +59,9 @@ export function StatusBadge({
 function SignPanel({ patient, record, onDone }: { patient: Patient; record: AuthorizationDetail; onDone: () => void }) {
   const { t } = useTranslation('authorizations');
   const id = useId();
-  const pad = useRef<SignaturePadHandle>(null);
   const sign = useSignAuthorization(patient.id, record.id);
-  const [name, setName] = useState(`${patient.firstName} ${patient.lastName}`);
-  const [idNumber, setIdNumber] = useState(patient.ssn ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signer = useSigner({ name: `${patient.firstName} ${patient.lastName}`, idNumber: patient.ssn ?? '' });
+  const { pad, name, idNumber, errors, setErrors } = signer;
   const formErrors = useFormErrors<HTMLFieldSetElement>();
   const submit = async () => {
     const png = pad.current?.toPng() ?? null;
@@ -100,14 +97,8 @@ function SignPanel({ patient, record, onDone }: { patient: Patient; record: Auth
         </div>
         <fieldset ref={formErrors.ref} disabled={sign.isPending} className="d-flex flex-column gap-3">
           <SignerFields
+            {...signer.fields}
             id={id}
-            pad={pad}
-            name={name}
-            idNumber={idNumber}
-            onName={setName}
-            onIdNumber={setIdNumber}
-            errors={errors}
-            onPadDrawn={() => setErrors(({ signature: _, ...rest }) => rest)}
             labels={{ name: t('fields.signerName'), idNumber: t('fields.signerIdNumber') }}
             padError={padError}
             testIds={{ name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' }}

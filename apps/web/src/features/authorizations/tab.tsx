@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { IconLink } from '../../components/icon-link';
 import { ValueOptions } from '../../components/value-options';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { useCalendarDate } from '../medical-history/form-bits';
 import { authorizationPaths, useAuthorizations } from './api';
@@ -61,7 +61,7 @@ export function AuthorizationsTab({ patient }: { patient: Patient }) {
         emptyTestId="empty-authorization"
         errorText={t('common.loadError')}
         retryText={t('common.retry')}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('list.pages'), onlyWhenNeeded: true }}
+        pagination={{ ...pagesOf(list, pageSize), label: t('list.pages'), onlyWhenNeeded: true }}
         columns={[
           { key: 'date', header: t('fields.date'), className: 'text-nowrap', cell: (record) => date(record.date) },
           {

@@ -4,10 +4,10 @@ import {
   type TemplateKind,
   templateKinds,
 } from '@odontia/shared/schemas/authorizations';
-import { Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Save } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
+import { DeleteRowButton } from '../../components/confirm-delete';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
@@ -200,22 +200,15 @@ function TemplateForm({
 function DeleteTemplate({ template }: { template: AuthorizationTemplate }) {
   const { t } = useTranslation('authorizations');
   const remove = useDeleteTemplate(template.id);
-  const deletion = useConfirmDelete(remove);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger"
-        onClick={deletion.open}
-        aria-label={`${t('common.delete')}: ${template.title}`}
-      >
-        <Trash2 size={14} aria-hidden="true" />
-      </button>
-      <ConfirmDelete {...deletion.dialog} title={t('templates.deleteTitle')}>
-        <p>{t('templates.deleteText', { name: template.title })}</p>
-        <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
-      </ConfirmDelete>
-    </>
+    <DeleteRowButton
+      remove={remove}
+      label={`${t('common.delete')}: ${template.title}`}
+      title={t('templates.deleteTitle')}
+    >
+      <p>{t('templates.deleteText', { name: template.title })}</p>
+      <p className="mb-0 fw-semibold text-danger-emphasis">{t('delete.permanent')}</p>
+    </DeleteRowButton>
   );
 }
 

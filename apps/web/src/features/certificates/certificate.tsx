@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BoundFields, SelectField, TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
+import { FormField } from '../../components/form-field';
 import { IconLink } from '../../components/icon-link';
 import { PdfButton } from '../../components/pdf-button';
 import { RecordForm } from '../../components/record-form';
@@ -26,6 +27,7 @@ import {
   Fact,
   FormActions,
   RecordDateAndProfessional,
+  TextFact,
   useCalendarDate,
   useProfessional,
 } from '../medical-history/form-bits';
@@ -220,10 +222,12 @@ function IssueForm(
               </div>
             </div>
             {ofKind.length > 0 ? (
-              <div className="col-lg-6">
-                <label htmlFor={templateFieldId} className="form-label">
-                  {t('form.template')}
-                </label>
+              <FormField
+                id={templateFieldId}
+                label={t('form.template')}
+                hint={t('form.templateHint')}
+                className="col-lg-6"
+              >
                 <select
                   id={templateFieldId}
                   className="form-select"
@@ -238,10 +242,7 @@ function IssueForm(
                     </option>
                   ))}
                 </select>
-                <div id={`${templateFieldId}-hint`} className="form-text">
-                  {t('form.templateHint')}
-                </div>
-              </div>
+              </FormField>
             ) : null}
             <BoundFields
               form={form}
@@ -403,9 +404,7 @@ export function CertificateView(props: RecordViewProps<'certificate'>) {
         <Fact label={t('fields.text')} wide testId="record-text">
           <span className="text-prewrap">{record.text}</span>
         </Fact>
-        <Fact label={t('fields.notes')} wide>
-          {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
-        </Fact>
+        <TextFact label={t('fields.notes')} text={record.notes} />
         {record.replacesId ? (
           <Fact label={t('fields.replaces')}>
             <Link to={recordPaths.show('certificate', patientId, record.replacesId)}>{t('openReplaced')}</Link>

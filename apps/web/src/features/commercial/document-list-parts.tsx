@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import type { DocumentNamespace } from './document-lines';
 import { useDocumentMoney } from './money-format';
@@ -107,30 +107,24 @@ export function TypeAndStatusFilters({
   onChange: (name: 'documentType' | 'status', value: string) => void;
 }) {
   const { t } = useTranslation(namespace);
+  const filters = [
+    { name: 'documentType', label: t('fields.documentType'), value: type, values: types, words: 'types' },
+    { name: 'status', label: t('fields.status'), value: status, values: statuses, words: 'statuses' },
+  ] as const;
+  const anyLabel = { documentType: t('list.anyType'), status: t('list.anyStatus') };
   return (
     <>
-      <FilterSelect
-        label={t('fields.documentType')}
-        value={type}
-        visibleLabel
-        className=""
-        onChange={(value) => onChange('documentType', value)}
-        options={[
-          { value: '', label: t('list.anyType') },
-          ...types.map((value) => ({ value, label: t(`types.${value}`) })),
-        ]}
-      />
-      <FilterSelect
-        label={t('fields.status')}
-        value={status}
-        visibleLabel
-        className=""
-        onChange={(value) => onChange('status', value)}
-        options={[
-          { value: '', label: t('list.anyStatus') },
-          ...statuses.map((value) => ({ value, label: t(`statuses.${value}`) })),
-        ]}
-      />
+      {filters.map((filter) => (
+        <FilterSelect
+          key={filter.name}
+          label={filter.label}
+          value={filter.value}
+          visibleLabel
+          className=""
+          onChange={(value) => onChange(filter.name, value)}
+          options={optionsWithAny(anyLabel[filter.name], filter.values, (value) => t(`${filter.words}.${value}`))}
+        />
+      ))}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Column, DataTableProps } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
 import { useCalendarDateFormat } from '../../session/clinic-time';
@@ -115,10 +115,7 @@ export function MovementStatusFilter({
       label={t('fields.status')}
       value={value}
       onChange={onChange}
-      options={[
-        { value: '', label: t('list.anyStatus') },
-        ...movementStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
-      ]}
+      options={optionsWithAny(t('list.anyStatus'), movementStatuses, (status) => t(`statuses.${status}`))}
     />
   );
 }

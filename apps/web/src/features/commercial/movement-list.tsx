@@ -7,8 +7,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
-import { useListState } from '../../lib/use-list-state';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { withCardLabels } from './card-labels';
 import { DateRangeFilter } from './date-range-filter';
@@ -100,10 +100,7 @@ export function MovementList<Row extends MovementRow, Filters extends MovementLi
             label={t('fields.method')}
             value={oneOf(paymentMethods, list.filters.method ?? '')}
             onChange={(value) => list.setFilter('method', value)}
-            options={[
-              { value: '', label: t('list.anyMethod') },
-              ...paymentMethods.map((method) => ({ value: method, label: t(`payments:methods.${method}`) })),
-            ]}
+            options={optionsWithAny(t('list.anyMethod'), paymentMethods, (method) => t(`payments:methods.${method}`))}
           />
         ) : null}
         <DateRangeFilter
@@ -124,7 +121,7 @@ export function MovementList<Row extends MovementRow, Filters extends MovementLi
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
         emptyTestId={`${listName}-empty`}
         sort={{ value: list.sort, onSort: list.setSort }}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage }}
+        pagination={{ ...pagesOf(list, pageSize) }}
       />
     </section>
   );

@@ -35,6 +35,12 @@ const confirmOf = {
   reverse: { label: 'view.confirmReverse', className: 'btn-danger' },
 } as const;
 
+/** A panel's words (its movement's namespaces) and the prefix of its test ids. */
+function usePanelTexts(kind: MovementTexts) {
+  const { t } = useTranslation(kind.namespaces);
+  return { t, prefix: kind.testIdPrefix };
+}
+
 /** Cancel, and the panel's confirm button, enabled once the panel's input is `ready`. */
 function PanelActions({
   panel: { kind, busy, onCancel },
@@ -73,8 +79,7 @@ export function AllocatePanel<M extends MoneyMovement>({
   movement: M;
 }) {
   const { kind } = panel;
-  const { t } = useTranslation(kind.namespaces);
-  const prefix = kind.testIdPrefix;
+  const { t, prefix } = usePanelTexts(kind);
   const documents = kind.useOpenDocuments(movement);
   const money = useCurrencyFormat();
   const [allocations, setAllocations] = useState<Record<string, string>>({});
@@ -132,9 +137,7 @@ export function AllocatePanel<M extends MoneyMovement>({
 }
 
 export function PaidPanel({ onSave, ...panel }: PanelProps<string>) {
-  const { kind } = panel;
-  const { t } = useTranslation(kind.namespaces);
-  const prefix = kind.testIdPrefix;
+  const { t, prefix } = usePanelTexts(panel.kind);
   const id = useId();
   const [paidOn, setPaidOn] = useState(useClinicToday());
   return (
@@ -159,9 +162,7 @@ export function PaidPanel({ onSave, ...panel }: PanelProps<string>) {
 }
 
 export function ReversePanel({ onSave, ...panel }: PanelProps<string>) {
-  const { kind } = panel;
-  const { t } = useTranslation(kind.namespaces);
-  const prefix = kind.testIdPrefix;
+  const { t, prefix } = usePanelTexts(panel.kind);
   const id = useId();
   const [reason, setReason] = useState('');
   return (

@@ -50,28 +50,32 @@ export function useProviderAccounts(filters: AccountListFilters, page: number, p
   });
 }
 
-export function useCustomerLedger(customerId: string, startDate: string, endDate: string) {
+/** A party's ledger for a period: read once the period makes sense, the last one kept while the next loads. */
+function useLedger<T>(
+  side: readonly string[],
+  partyId: string,
+  startDate: string,
+  endDate: string,
+  read: () => Promise<T>,
+) {
   return useQuery({
-    queryKey: [...customerAccountsKey, 'ledger', customerId, startDate, endDate],
-    queryFn: () =>
-      customerAccountsApi
-        .ledger({ params: { customerId }, query: { startDate, endDate } })
-        .then((answer) => answer.data),
-    enabled: ledgerReady(customerId, startDate, endDate),
+    queryKey: [...side, 'ledger', partyId, startDate, endDate],
+    queryFn: read,
+    enabled: ledgerReady(partyId, startDate, endDate),
     placeholderData: keepPreviousData,
   });
 }
 
+export function useCustomerLedger(customerId: string, startDate: string, endDate: string) {
+  return useLedger(customerAccountsKey, customerId, startDate, endDate, () =>
+    customerAccountsApi.ledger({ params: { customerId }, query: { startDate, endDate } }).then((answer) => answer.data),
+  );
+}
+
 export function useProviderLedger(providerId: string, startDate: string, endDate: string) {
-  return useQuery({
-    queryKey: [...providerAccountsKey, 'ledger', providerId, startDate, endDate],
-    queryFn: () =>
-      providerAccountsApi
-        .ledger({ params: { providerId }, query: { startDate, endDate } })
-        .then((answer) => answer.data),
-    enabled: ledgerReady(providerId, startDate, endDate),
-    placeholderData: keepPreviousData,
-  });
+  return useLedger(providerAccountsKey, providerId, startDate, endDate, () =>
+    providerAccountsApi.ledger({ params: { providerId }, query: { startDate, endDate } }).then((answer) => answer.data),
+  );
 }
 
 /** Each side's files: the list as CSV, a ledger as CSV or PDF, and the customers' statement by e-mail. */

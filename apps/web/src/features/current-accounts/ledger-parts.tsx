@@ -52,6 +52,11 @@ export function LedgerSummary({ ledger }: { ledger: Ledger }) {
   );
 }
 
+const rangeDates = [
+  { field: 'startDate', suffix: 'start', label: 'ledger.startDate' },
+  { field: 'endDate', suffix: 'end', label: 'ledger.endDate' },
+] as const;
+
 /** The two dates of the ledger, and a word when they are the wrong way round. */
 export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedgerRange> }) {
   const { t } = useTranslation(['currentAccounts', 'common']);
@@ -59,30 +64,20 @@ export function LedgerRangeFields({ range }: { range: ReturnType<typeof useLedge
   const { shown, setDate, invalid } = range;
   return (
     <div className="card-body d-flex flex-wrap gap-3 align-items-end">
-      <div>
-        <label className="form-label small mb-1" htmlFor={`${id}-start`}>
-          {t('ledger.startDate')}
-        </label>
-        <DateInput
-          id={`${id}-start`}
-          name="startDate"
-          className="form-control form-control-sm"
-          value={shown.startDate}
-          onChange={(event) => setDate('startDate', event.target.value)}
-        />
-      </div>
-      <div>
-        <label className="form-label small mb-1" htmlFor={`${id}-end`}>
-          {t('ledger.endDate')}
-        </label>
-        <DateInput
-          id={`${id}-end`}
-          name="endDate"
-          className="form-control form-control-sm"
-          value={shown.endDate}
-          onChange={(event) => setDate('endDate', event.target.value)}
-        />
-      </div>
+      {rangeDates.map(({ field, suffix, label }) => (
+        <div key={field}>
+          <label className="form-label small mb-1" htmlFor={`${id}-${suffix}`}>
+            {t(label)}
+          </label>
+          <DateInput
+            id={`${id}-${suffix}`}
+            name={field}
+            className="form-control form-control-sm"
+            value={shown[field]}
+            onChange={(event) => setDate(field, event.target.value)}
+          />
+        </div>
+      ))}
       {invalid ? <p className="text-danger-emphasis small mb-0">{t('ledger.invalidRange')}</p> : null}
     </div>
   );

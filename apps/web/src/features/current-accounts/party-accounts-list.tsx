@@ -2,10 +2,10 @@ import '../../lib/zod-setup';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
 import { SearchBox } from '../../components/search-box';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { withCardLabels } from '../commercial/card-labels';
 import { oneOf } from '../commercial/document-list-parts';
 import { AccountsListTools, AccountsTotals, useFigureColumns } from './account-figures';
@@ -83,10 +83,7 @@ function PartyAccountsList<Account extends AccountRow>({ side }: { side: Account
               label={t('customers.kind')}
               value={filters.kind ?? ''}
               onChange={(value) => list.setFilter('kind', value)}
-              options={[
-                { value: '', label: t('customers.anyKind') },
-                ...kinds.map((kind) => ({ value: kind, label: t(`customers.kinds.${kind}`) })),
-              ]}
+              options={optionsWithAny(t('customers.anyKind'), kinds, (kind) => t(`customers.kinds.${kind}`))}
             />
           ) : null}
         </AccountsListTools>
@@ -107,7 +104,7 @@ function PartyAccountsList<Account extends AccountRow>({ side }: { side: Account
         emptyText={filters.q || filters.withBalance || filters.kind ? t(texts.emptyFiltered) : t(texts.empty)}
         emptyTestId="accounts-empty"
         sort={{ value: list.sort, onSort: list.setSort }}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage }}
+        pagination={{ ...pagesOf(list, pageSize) }}
       />
     </section>
   );

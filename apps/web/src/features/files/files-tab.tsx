@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DateInput } from '../../components/date-input';
 import { DialogFrame } from '../../components/dialog-frame';
+import { optionsWithAny } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-feedback';
 import { FormField } from '../../components/form-field';
 import { IconButton, IconTextButton } from '../../components/icon-button';
@@ -395,20 +396,14 @@ export function FilesTab({ patient }: { patient: Patient }) {
           label={t('filter.label')}
           value={fileType}
           onChange={(value) => setFilter('type', value)}
-          options={[
-            { value: '', label: t('filter.all') },
-            ...patientFileTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-          ]}
+          options={optionsWithAny(t('filter.all'), patientFileTypes, (type) => t(`types.${type}`))}
         />
         <ToolbarSelect
           id="files-record-filter"
           label={t('record.filter')}
           value={record}
           onChange={(value) => setFilter('record', value)}
-          options={[
-            { value: '', label: t('record.all') },
-            ...fileRecordFilters.map((kind) => ({ value: kind, label: t(`record.filters.${kind}`) })),
-          ]}
+          options={optionsWithAny(t('record.all'), fileRecordFilters, (kind) => t(`record.filters.${kind}`))}
         />
         {canWrite ? (
           <button

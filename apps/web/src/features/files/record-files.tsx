@@ -1,5 +1,5 @@
 import type { PatientFile } from '@odontia/shared/schemas/files';
-import { Eye, FileText, Image as ImageIcon, Paperclip, Trash2, Unlink } from 'lucide-react';
+import { Eye, FileText, Image as ImageIcon, type LucideIcon, Paperclip, Trash2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete';
@@ -38,6 +38,36 @@ export function FileLink({ file, onOpen }: { file: PatientFile; onOpen: (file: P
 }
 
 /** Remove from the record (the file stays in the patient's files) or delete, after a confirmation. */
+/** A small icon button on a file's row, named with the file ("Ver: radiografía.png"). */
+function FileButton({
+  icon: Icon,
+  label,
+  file,
+  onClick,
+  danger = false,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  file: { originalName: string };
+  onClick: () => void;
+  danger?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${danger ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+      onClick={onClick}
+      title={label}
+      aria-label={`${label}: ${file.originalName}`}
+      data-testid={testId}
+    >
+      <Icon size={16} aria-hidden="true" />
+    </button>
+  );
+}
+
 function FileActionDialog({
   patientId,
   record,
@@ -136,37 +166,24 @@ export function RecordFiles({
                   {t(`types.${file.fileType}`)} · {formatSize(file.sizeBytes, language)}
                 </span>
                 <span className="ms-auto d-flex gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary"
-                    onClick={() => open(file)}
-                    title={t('actions.view')}
-                    aria-label={`${t('actions.view')}: ${file.originalName}`}
-                  >
-                    <Eye size={16} aria-hidden="true" />
-                  </button>
+                  <FileButton icon={Eye} label={t('actions.view')} file={file} onClick={() => open(file)} />
                   {canWrite ? (
                     <>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary"
+                      <FileButton
+                        icon={Unlink}
+                        label={t('record.unlink')}
+                        file={file}
                         onClick={() => setActing({ file, action: 'unlink' })}
-                        title={t('record.unlink')}
-                        aria-label={`${t('record.unlink')}: ${file.originalName}`}
-                        data-testid="record-file-unlink"
-                      >
-                        <Unlink size={16} aria-hidden="true" />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
+                        testId="record-file-unlink"
+                      />
+                      <FileButton
+                        icon={Trash2}
+                        label={t('actions.delete')}
+                        file={file}
                         onClick={() => setActing({ file, action: 'delete' })}
-                        title={t('actions.delete')}
-                        aria-label={`${t('actions.delete')}: ${file.originalName}`}
-                        data-testid="record-file-delete"
-                      >
-                        <Trash2 size={16} aria-hidden="true" />
-                      </button>
+                        danger
+                        testId="record-file-delete"
+                      />
                     </>
                   ) : null}
                 </span>

@@ -19,7 +19,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGrid, TextField } from '../../components/bound-fields';
 import { BusyIcon } from '../../components/busy-icon';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { ConfirmDelete, DeleteRowButton } from '../../components/confirm-delete';
 import { FormAlert } from '../../components/form-feedback';
 import { SwitchField } from '../../components/switch-field';
 import { errorMessage } from '../../lib/api-errors';
@@ -411,8 +411,6 @@ function PointOfSaleActions({ row, onEdit }: { row: PointOfSale; onEdit: () => v
   const { t } = useTranslation('fiscal');
   const remove = useDeletePointOfSale(row.id);
   const toggle = useSavePointOfSale(row.id);
-  const [confirm, setConfirm] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const label = `${row.code} — ${row.name}`;
   return (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
@@ -447,33 +445,14 @@ function PointOfSaleActions({ row, onEdit }: { row: PointOfSale; onEdit: () => v
         {row.active ? t('actions.deactivate') : t('actions.activate')}
         <span className="visually-hidden">: {label}</span>
       </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger"
-        onClick={() => setConfirm(true)}
-        aria-label={`${t('actions.delete')}: ${label}`}
-        data-testid="pos-delete"
-      >
-        <Trash2 size={14} aria-hidden="true" />
-      </button>
-      <ConfirmDelete
-        show={confirm}
+      <DeleteRowButton
+        remove={remove}
+        label={`${t('actions.delete')}: ${label}`}
         title={t('pointsOfSale.deleteTitle')}
-        pending={remove.isPending}
-        problem={problem}
-        onCancel={() => setConfirm(false)}
-        onConfirm={async () => {
-          try {
-            const answer = await remove.mutateAsync();
-            toastSuccess(answer.code);
-            setConfirm(false);
-          } catch (error) {
-            setProblem(errorMessage(error));
-          }
-        }}
+        testId="pos-delete"
       >
         {t('pointsOfSale.deleteText', { code: row.code, name: row.name })}
-      </ConfirmDelete>
+      </DeleteRowButton>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Column } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { ExportButton, ListCard, NewButton, openRowOnClick } from '../../components/list-card';
 import { SwitchField } from '../../components/switch-field';
 import { toastApiError } from '../../lib/api-toast';
@@ -196,20 +196,16 @@ export function InventoryList({ kind }: { kind: InventoryKind }) {
               label={t('fields.approvalStatus')}
               value={filters.approvalStatus}
               onChange={(value) => list.setFilter('approvalStatus', value)}
-              options={[
-                { value: '', label: t('list.anyApproval') },
-                ...approvalStatuses.map((status) => ({ value: status, label: t(`approvalStatuses.${status}`) })),
-              ]}
+              options={optionsWithAny(t('list.anyApproval'), approvalStatuses, (status) =>
+                t(`approvalStatuses.${status}`),
+              )}
             />
           ) : null}
           <FilterSelect
             label={t('fields.productStatus')}
             value={filters.productStatus}
             onChange={(value) => list.setFilter('productStatus', value)}
-            options={[
-              { value: '', label: t('list.anyStatus') },
-              ...productStatuses.map((status) => ({ value: status, label: t(`productStatuses.${status}`) })),
-            ]}
+            options={optionsWithAny(t('list.anyStatus'), productStatuses, (status) => t(`productStatuses.${status}`))}
           />
         </>
       }

@@ -3,9 +3,9 @@ import { type InventoryKind, inventoryKinds } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect } from '../../components/filter-select';
+import { FilterSelect, optionsWithAny } from '../../components/filter-select';
 import { openRowOnClick } from '../../components/list-card';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { itemPath, type ReorderItem, useReorderList } from './api';
 import { ItemName, StockBadge } from './badges';
 import { useNumberFormat } from './format';
@@ -31,10 +31,7 @@ export function ReorderList() {
           label={t('reorder.kind')}
           value={kind}
           onChange={(value) => list.setFilter('kind', value)}
-          options={[
-            { value: '', label: t('reorder.allKinds') },
-            ...inventoryKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          ]}
+          options={optionsWithAny(t('reorder.allKinds'), inventoryKinds, (value) => t(`kinds.${value}`))}
         />
       </div>
       <DataTable<ReorderItem>
@@ -53,9 +50,7 @@ export function ReorderList() {
         errorText={t('list.loadError')}
         retryText={t('list.retry')}
         pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
+          ...pagesOf(list, pageSize),
           label: t('reorder.pagination'),
           testId: 'reorder-range',
         }}

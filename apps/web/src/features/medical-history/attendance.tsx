@@ -19,7 +19,7 @@ import { useMoneyFormat } from '../inventory/format';
 import { useAllergyCheck, useAllergyText } from '../patients/allergy-warning';
 import { InvoiceAttendanceButton } from '../sales/patient-billing';
 import { recordPaths, useAddAddendum } from './api';
-import { Fact, toastSaveError, useCalendarDate } from './form-bits';
+import { Fact, TextFact, toastSaveError, useCalendarDate } from './form-bits';
 import { RecordCard, type RecordViewProps } from './record-screens';
 
 /** A finished attendance's edit route: it can no longer be edited (null: the form). */
@@ -158,12 +158,8 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
         <Fact label={t('fields.titleResume')} wide testId="record-title-resume">
           {record.titleResume}
         </Fact>
-        <Fact label={t('fields.resume')} wide>
-          {record.resume ? <span className="text-prewrap">{record.resume}</span> : null}
-        </Fact>
-        <Fact label={t('fields.detail')} wide>
-          {record.detail ? <span className="text-prewrap">{record.detail}</span> : null}
-        </Fact>
+        <TextFact label={t('fields.resume')} text={record.resume} />
+        <TextFact label={t('fields.detail')} text={record.detail} />
         <Fact label={t('fields.resultDate')}>{date(record.resultDate)}</Fact>
         <Fact label={t('fields.nextAppointment')}>
           {record.nextAppointment ? (
@@ -187,9 +183,7 @@ export function AttendanceView(props: RecordViewProps<'attendance'>) {
             </span>
           ) : null}
         </Fact>
-        <Fact label={t('fields.result')} wide>
-          {record.result ? <span className="text-prewrap">{record.result}</span> : null}
-        </Fact>
+        <TextFact label={t('fields.result')} text={record.result} />
         <Fact label={t('fields.supplies')} wide testId="record-supplies">
           {items(record.supplies)}
         </Fact>

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { BoundFields, TextField } from '../../components/bound-fields';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useClinicToday } from '../../session/clinic-time';
-import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
+import {
+  Fact,
+  RecordDateAndProfessional,
+  RecordFormCard,
+  TextFact,
+  useCalendarDate,
+  useProfessional,
+} from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { diagnosisStatusClass } from './records';
 import { TeethPicker } from './teeth-picker';
@@ -115,9 +122,7 @@ export function DiagnosisView(props: RecordViewProps<'diagnosis'>) {
         <Fact label={t('fields.text')} wide testId="record-text">
           <span className="text-prewrap">{record.text}</span>
         </Fact>
-        <Fact label={t('fields.notes')} wide>
-          {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
-        </Fact>
+        <TextFact label={t('fields.notes')} text={record.notes} />
       </dl>
     </RecordCard>
   );

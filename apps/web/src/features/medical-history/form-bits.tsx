@@ -329,5 +329,14 @@ export function Fact({
   );
 }
 
+/** A wide fact of free text (notes, a result…): its line breaks kept, a dash when there is none. */
+export function TextFact({ label, text, testId }: { label: string; text: string | null | undefined; testId?: string }) {
+  return (
+    <Fact label={label} wide {...(testId ? { testId } : {})}>
+      {text ? <span className="text-prewrap">{text}</span> : null}
+    </Fact>
+  );
+}
+
 /** A calendar date 'YYYY-MM-DD' in the interface language (no time zone shift). */
 export { useCalendarDateFormat as useCalendarDate } from '../../session/clinic-time';

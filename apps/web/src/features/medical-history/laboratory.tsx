@@ -21,7 +21,14 @@ import { useRecordFiles, useUploadLimits } from '../files/api';
 import { FileLink, useOpenFile } from '../files/record-files';
 import { UploadDialog } from '../files/upload-dialog';
 import { clinicalApi } from './api';
-import { Fact, RecordDateAndProfessional, RecordFormCard, useCalendarDate, useProfessional } from './form-bits';
+import {
+  Fact,
+  RecordDateAndProfessional,
+  RecordFormCard,
+  TextFact,
+  useCalendarDate,
+  useProfessional,
+} from './form-bits';
 import { formBackPath, RecordCard, type RecordFormProps, type RecordViewProps, useRecordSave } from './record-screens';
 import { laboratoryStatusClass, type RecordOf } from './records';
 
@@ -244,12 +251,8 @@ export function LaboratoryView(props: RecordViewProps<'laboratory'>) {
         <Fact label={t('fields.studies')} wide testId="record-studies">
           {record.studies.map((study) => t(`attendanceTypes.${study}`)).join(', ')}
         </Fact>
-        <Fact label={t('fields.instructions')} wide>
-          {record.instructions ? <span className="text-prewrap">{record.instructions}</span> : null}
-        </Fact>
-        <Fact label={t('fields.notes')} wide>
-          {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
-        </Fact>
+        <TextFact label={t('fields.instructions')} text={record.instructions} />
+        <TextFact label={t('fields.notes')} text={record.notes} />
         <Fact label={t('fields.resultDate')} testId="record-result-date">
           {date(record.resultDate)}
         </Fact>

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useClinicTimeZone, useDateTimeFormat, useInstantFormat } from '../../session/clinic-time';
 import { authorizationPaths, useAuthorizations } from '../authorizations/api';
 import { type RecordKind, type RowOf, recordPaths, useRecordList } from '../medical-history/api';
@@ -63,9 +63,7 @@ function RecordTable<K extends 'diagnosis' | 'laboratory' | 'attendance'>({
         errorText={t('common.loadError')}
         retryText={t('common.retry')}
         pagination={{
-          page: list.page,
-          pageSize,
-          onPage: list.setPage,
+          ...pagesOf(list, pageSize),
           label: t(`tabs.pages.${kind}`),
           onlyWhenNeeded: true,
         }}

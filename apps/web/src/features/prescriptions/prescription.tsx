@@ -27,6 +27,7 @@ import {
   isVersionConflict,
   RecordDateAndProfessional,
   RecordFormCard,
+  TextFact,
   toastSaveError,
   useCalendarDate,
   useProfessional,
@@ -414,17 +415,13 @@ export function PrescriptionView({
                 .filter(Boolean)
                 .join(' · ')}
             </Fact>
-            <Fact label={t('fields.diagnosis')} wide testId="record-diagnosis">
-              {record.diagnosis ? <span className="text-prewrap">{record.diagnosis}</span> : null}
-            </Fact>
+            <TextFact label={t('fields.diagnosis')} text={record.diagnosis} testId="record-diagnosis" />
             <Fact label={t('fields.attendance')}>
               {record.attendanceId ? (
                 <Link to={recordPaths.show('attendance', patientId, record.attendanceId)}>{t('openAttendance')}</Link>
               ) : null}
             </Fact>
-            <Fact label={t('fields.notes')} wide>
-              {record.notes ? <span className="text-prewrap">{record.notes}</span> : null}
-            </Fact>
+            <TextFact label={t('fields.notes')} text={record.notes} />
           </dl>
           <div>
             <h2 className="h6">{t('fields.lines')}</h2>

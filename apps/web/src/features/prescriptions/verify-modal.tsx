@@ -2,7 +2,7 @@ import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { type CertificateByCode, certificateCodePattern } from '@odontia/shared/schemas/health-certificates';
 import { type PrescriptionByCode, verificationCodePattern } from '@odontia/shared/schemas/prescriptions';
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -130,18 +130,33 @@ function VerifyForm({ onClose }: { onClose: () => void }) {
                 </li>
               ))}
             </ul>
-            <Link
-              to={recordPaths.show('prescription', found.patientId, found.id)}
-              onClick={onClose}
-              className="alert-link"
-            >
+            <FoundRecordLink kind="prescription" found={found} onClose={onClose}>
               {t('verify.openPrescription')}
-            </Link>
+            </FoundRecordLink>
           </div>
         ) : null}
         {certificate ? <CertificateFound certificate={certificate} onClose={onClose} /> : null}
       </Modal.Body>
     </form>
+  );
+}
+
+/** The found document's own page in its patient's record (leaving closes the dialog). */
+function FoundRecordLink({
+  kind,
+  found,
+  onClose,
+  children,
+}: {
+  kind: 'prescription' | 'certificate';
+  found: { patientId: string; id: string };
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={recordPaths.show(kind, found.patientId, found.id)} onClick={onClose} className="alert-link">
+      {children}
+    </Link>
   );
 }
 
@@ -167,13 +182,9 @@ function CertificateFound({ certificate, onClose }: { certificate: CertificateBy
         {t(`certificates:kinds.${certificate.kind}`)} · {date(certificate.date)} · {certificate.professionalName}
         {certificate.kind === 'rest' ? ` · ${date(certificate.restFrom)} – ${date(certificate.restTo)}` : ''}
       </div>
-      <Link
-        to={recordPaths.show('certificate', certificate.patientId, certificate.id)}
-        onClick={onClose}
-        className="alert-link"
-      >
+      <FoundRecordLink kind="certificate" found={certificate} onClose={onClose}>
         {t('verify.openCertificate')}
-      </Link>
+      </FoundRecordLink>
     </div>
   );
 }

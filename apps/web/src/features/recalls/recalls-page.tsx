@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { ListFilter } from '../../components/filter-select';
 import { IconButton } from '../../components/icon-button';
 import { PageTitle } from '../../components/page-title';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useTreatments } from '../agenda/api';
@@ -191,9 +191,7 @@ export function RecallsPage() {
           rowProps={(row) => ({ 'data-testid': 'recall-row', 'data-status': row.view })}
           sort={{ value: list.sort, onSort: list.setSort }}
           pagination={{
-            page: list.page,
-            pageSize,
-            onPage: list.setPage,
+            ...pagesOf(list, pageSize),
             label: t('list.pagination'),
             testId: 'recalls-range',
           }}

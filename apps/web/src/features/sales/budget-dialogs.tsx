@@ -1,7 +1,7 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import type { Currency } from '@odontia/shared/enums';
 import { CheckCircle2, PenLine, XCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FieldFeedback } from '../../components/form-feedback';
@@ -9,8 +9,7 @@ import { fieldCodeText } from '../../components/form-field';
 import { fieldErrorsOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useClinicTimeZone } from '../../session/clinic-time';
-import type { SignaturePadHandle } from '../signing/signature-pad';
-import { SignerFields } from '../signing/signer-fields';
+import { SignerFields, useSigner } from '../signing/signer-fields';
 import { useDecideBudget } from './budgets-api';
 
 /** What the budget's panel and its dialogs read of the sale. */
@@ -29,10 +28,8 @@ export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; tex
   const { t } = useTranslation('budgets');
   const id = useId();
   const decide = useDecideBudget(sale.id);
-  const pad = useRef<SignaturePadHandle>(null);
-  const [name, setName] = useState('');
-  const [idNumber, setIdNumber] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const signer = useSigner();
+  const { pad, name, idNumber, errors, setErrors } = signer;
   const submit = async () => {
     const image = pad.current?.toPng() ?? null;
     const local: Errors = {
@@ -84,14 +81,8 @@ export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; tex
       </pre>
       <fieldset disabled={decide.isPending} className="d-flex flex-column gap-3">
         <SignerFields
+          {...signer.fields}
           id={id}
-          pad={pad}
-          name={name}
-          idNumber={idNumber}
-          onName={setName}
-          onIdNumber={setIdNumber}
-          errors={errors}
-          onPadDrawn={() => setErrors(({ signature: _, ...rest }) => rest)}
           labels={{ name: t('sign.signerName'), idNumber: t('sign.signerIdNumber') }}
           padError={errors.signature === 'required' ? t('sign.empty') : fieldCodeText(errors.signature)}
           testIds={{

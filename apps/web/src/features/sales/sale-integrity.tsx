@@ -1,11 +1,35 @@
 import type { SaleIntegrity } from '@odontia/shared/schemas/sales';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableHead } from '../../components/captioned-table';
 import { Spinner } from '../../components/spinner';
 import { useInstantFormat } from '../../session/clinic-time';
 import { salePath, useSaleIntegrity } from './api';
+
+/** One kind of finding of a point of sale (gaps, skipped numbers, broken links): a titled list, nothing when there is none. */
+function Findings({
+  title,
+  danger = false,
+  testId,
+  children,
+}: {
+  title: string;
+  danger?: boolean;
+  testId: string;
+  children: ReactNode[];
+}) {
+  if (children.length === 0) return null;
+  return (
+    <div>
+      <h3 className={danger ? 'h6 text-danger' : 'h6'}>{title}</h3>
+      <ul className="mb-0" data-testid={testId}>
+        {children}
+      </ul>
+    </div>
+  );
+}
 
 function Report({ report }: { report: SaleIntegrity }) {
   const { t } = useTranslation('sales');
@@ -48,52 +72,37 @@ function Report({ report }: { report: SaleIntegrity }) {
                 ))}
               </tbody>
             </table>
-            {point.gaps.length > 0 ? (
-              <div>
-                <h3 className="h6 text-danger">{t('integrity.gaps')}</h3>
-                <ul className="mb-0" data-testid="integrity-gaps">
-                  {point.gaps.map((gap) => (
-                    <li key={`${gap.documentType}-${gap.from}`}>
-                      {t(`types.${gap.documentType}`)}: {t('integrity.gap', { from: gap.from, to: gap.to })}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {point.skipped.length > 0 ? (
-              <div>
-                <h3 className="h6">{t('integrity.skipped')}</h3>
-                <ul className="mb-0" data-testid="integrity-skipped">
-                  {point.skipped.map((range) => (
-                    <li key={`${range.documentType}-${range.from}`}>
-                      {t(`types.${range.documentType}`)}: {t('integrity.skip', { from: range.from, to: range.to })}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {point.problems.length > 0 ? (
-              <div>
-                <h3 className="h6 text-danger">{t('integrity.chain')}</h3>
-                <ul className="mb-0" data-testid="integrity-problems">
-                  {point.problems.map((problem) => (
-                    <li key={`${problem.kind}-${problem.chainIndex}-${problem.documentId}`}>
-                      {t(`integrity.kinds.${problem.kind}`)}
-                      {problem.documentId ? (
-                        <>
-                          {' — '}
-                          <Link to={salePath(problem.documentId)}>
-                            {problem.documentType ? t(`types.${problem.documentType}`) : ''} {point.pointOfService}-
-                            {problem.documentNumber}
-                          </Link>
-                        </>
-                      ) : null}{' '}
-                      ({t('integrity.link', { index: problem.chainIndex })})
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <Findings title={t('integrity.gaps')} danger testId="integrity-gaps">
+              {point.gaps.map((gap) => (
+                <li key={`${gap.documentType}-${gap.from}`}>
+                  {t(`types.${gap.documentType}`)}: {t('integrity.gap', { from: gap.from, to: gap.to })}
+                </li>
+              ))}
+            </Findings>
+            <Findings title={t('integrity.skipped')} testId="integrity-skipped">
+              {point.skipped.map((range) => (
+                <li key={`${range.documentType}-${range.from}`}>
+                  {t(`types.${range.documentType}`)}: {t('integrity.skip', { from: range.from, to: range.to })}
+                </li>
+              ))}
+            </Findings>
+            <Findings title={t('integrity.chain')} danger testId="integrity-problems">
+              {point.problems.map((problem) => (
+                <li key={`${problem.kind}-${problem.chainIndex}-${problem.documentId}`}>
+                  {t(`integrity.kinds.${problem.kind}`)}
+                  {problem.documentId ? (
+                    <>
+                      {' — '}
+                      <Link to={salePath(problem.documentId)}>
+                        {problem.documentType ? t(`types.${problem.documentType}`) : ''} {point.pointOfService}-
+                        {problem.documentNumber}
+                      </Link>
+                    </>
+                  ) : null}{' '}
+                  ({t('integrity.link', { index: problem.chainIndex })})
+                </li>
+              ))}
+            </Findings>
             {point.lastHash ? (
               <p className="small text-body-secondary mb-0">
                 {t('integrity.lastHash')} <code>{point.lastHash}</code>

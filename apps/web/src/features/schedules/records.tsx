@@ -2,11 +2,11 @@ import { addDays, clinicWallTime, instantOfClinicWallTime } from '@odontia/share
 import { type ScheduleExceptionKind, scheduleExceptionKinds } from '@odontia/shared/enums';
 import '../../lib/zod-setup';
 import { type Chair, chairContracts, type ScheduleException, type Treatment } from '@odontia/shared/schemas/schedules';
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Tags } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDelete, useConfirmDelete } from '../../components/confirm-delete';
+import { DeleteRowButton } from '../../components/confirm-delete';
 import { type Column, DataTable } from '../../components/data-table';
 import { FormDialog } from '../../components/dialog-frame';
 import { FieldFeedback, FormAlert } from '../../components/form-feedback';
@@ -171,22 +171,15 @@ function RecordDialog<TRecord, C extends RecordCollection>({
 function DeleteButton({ collection, id, name }: { collection: RecordCollection; id: string; name: string }) {
   const { t } = useTranslation('schedules');
   const remove = useDeleteRecord(collection, id);
-  const deletion = useConfirmDelete(remove);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger"
-        onClick={deletion.open}
-        aria-label={`${t('actions.delete')}: ${name}`}
-        data-testid="record-delete"
-      >
-        <Trash2 size={14} aria-hidden="true" />
-      </button>
-      <ConfirmDelete {...deletion.dialog} title={t('record.deleteTitle')}>
-        <p className="mb-0">{t('record.deleteText', { name })}</p>
-      </ConfirmDelete>
-    </>
+    <DeleteRowButton
+      remove={remove}
+      label={`${t('actions.delete')}: ${name}`}
+      title={t('record.deleteTitle')}
+      testId="record-delete"
+    >
+      <p className="mb-0">{t('record.deleteText', { name })}</p>
+    </DeleteRowButton>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { type Ref, useRef, useState } from 'react';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
@@ -76,6 +76,27 @@ export function SignerFields({
       </div>
     </>
   );
+}
+
+/**
+ * The signer's state: the name and ID number (`initial`: the patient's, when known), the pad and the
+ * messages. `fields` spreads into SignerFields beside its labels, pad error and test ids.
+ */
+export function useSigner(initial: { name?: string; idNumber?: string } = {}) {
+  const pad = useRef<SignaturePadHandle>(null);
+  const [name, setName] = useState(initial.name ?? '');
+  const [idNumber, setIdNumber] = useState(initial.idNumber ?? '');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const fields = {
+    pad,
+    name,
+    idNumber,
+    onName: setName,
+    onIdNumber: setIdNumber,
+    errors,
+    onPadDrawn: () => setErrors(({ signature: _, ...rest }) => rest),
+  };
+  return { pad, name, idNumber, errors, setName, setErrors, fields };
 }
 
 /** The signer's required fields and the drawn pad: each missing one as `required` (empty when all are there). */

@@ -1,6 +1,6 @@
 import type { SigningLink } from '@odontia/shared/schemas/signing-requests';
 import { CircleAlert, CircleCheck, PenLine } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/busy-button';
 import { fieldCodeText } from '../../components/form-field';
@@ -8,8 +8,7 @@ import { isApiError } from '../../lib/http';
 import { ClinicBrandScope, useLinkRead } from '../appointment-links/appointment-link';
 import { AuthResult, LinkPageStatus } from '../auth/auth-parts';
 import { signingLinkApi } from './api';
-import type { SignaturePadHandle } from './signature-pad';
-import { missingSignerFields, SignerFields } from './signer-fields';
+import { missingSignerFields, SignerFields, useSigner } from './signer-fields';
 import '../authorizations/authorizations.css';
 
 type Closed = 'used' | 'expired' | 'cancelled' | 'signed' | 'answered' | 'voided';
@@ -40,13 +39,11 @@ function closedOf(error: unknown): Closed | null {
 export function SigningLinkScreen({ token }: { token: string }) {
   const { t } = useTranslation(['signing', 'authorizations']);
   const [state, setState] = useState<State>({ step: 'loading' });
-  const [name, setName] = useState('');
-  const [idNumber, setIdNumber] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const signer = useSigner();
+  const { pad, name, idNumber, errors, setName, setErrors } = signer;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [changed, setChanged] = useState(false);
-  const pad = useRef<SignaturePadHandle>(null);
 
   useLinkRead(token, signingLinkApi.show, {
     read: (link) => {
@@ -95,15 +92,9 @@ export function SigningLinkScreen({ token }: { token: string }) {
   const body = cut >= 0 ? link.text.slice(cut + 2) : link.text;
 
   // The chair's fields and pad, in the consent's words.
-  const signer = {
+  const signerFields = {
+    ...signer.fields,
     id: 'remote-sign',
-    pad,
-    name,
-    idNumber,
-    onName: setName,
-    onIdNumber: setIdNumber,
-    errors,
-    onPadDrawn: () => setErrors(({ signature: _, ...rest }) => rest),
     labels: { name: t('authorizations:fields.signerName'), idNumber: t('authorizations:fields.signerIdNumber') },
     padError: errors.signature === 'required' ? t('authorizations:sign.empty') : fieldCodeText(errors.signature),
     testIds: { name: 'signer-name', idNumber: 'signer-id', signatureError: 'signature-error' },
@@ -157,7 +148,7 @@ export function SigningLinkScreen({ token }: { token: string }) {
         </article>
         <fieldset disabled={busy} className="d-flex flex-column gap-3">
           <legend className="h6 mb-0">{t('link.signHere')}</legend>
-          <SignerFields {...signer} />
+          <SignerFields {...signerFields} />
           {failed ? (
             <div className="alert alert-danger mb-0" role="alert">
               {t('link.problem.text')}

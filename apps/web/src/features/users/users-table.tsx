@@ -8,7 +8,7 @@ import { IconTextButton } from '../../components/icon-button';
 import { SearchBox } from '../../components/search-box';
 import { ValueOptions } from '../../components/value-options';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useSessionUser } from '../../session/session';
 import { useUpdateUser, useUsers } from './api';
 import { DeactivateUserModal } from './deactivate-user-modal';
@@ -201,7 +201,7 @@ export function UsersTable() {
         emptyTestId="users-empty"
         errorText={t('loadError')}
         retryText={t('retry')}
-        pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('pagination'), testId: 'users-range' }}
+        pagination={{ ...pagesOf(list, pageSize), label: t('pagination'), testId: 'users-range' }}
       />
       <InviteUserModal show={inviting} onClose={() => setInviting(false)} />
       <DeactivateUserModal user={deactivating} onClose={() => setDeactivating(null)} />

@@ -10,7 +10,7 @@ import { ListFilter } from '../../components/filter-select';
 import { IconButton } from '../../components/icon-button';
 import { NewButton } from '../../components/list-card';
 import { PageTitle } from '../../components/page-title';
-import { useListState } from '../../lib/use-list-state';
+import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { displayedWeekdays } from '../schedules/week-editor';
@@ -167,7 +167,7 @@ export function WaitingListPage() {
           className="table-hover"
           emptyText={t(status === 'booked' ? 'waitingList.emptyBooked' : 'waitingList.empty')}
           emptyTestId="waiting-list-empty"
-          pagination={{ page: list.page, pageSize, onPage: list.setPage, label: t('waitingList.pages') }}
+          pagination={{ ...pagesOf(list, pageSize), label: t('waitingList.pages') }}
         />
       </section>
       {adding ? <EntryDialog onDone={() => setAdding(false)} /> : null}

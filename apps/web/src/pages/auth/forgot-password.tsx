@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
 
-export function ForgotPasswordPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.forgotPassword')} />
-      <ForgotPasswordForm />
-    </>
-  );
-}
+export const ForgotPasswordPage = () => <TitledPage page="forgotPassword" screen={<ForgotPasswordForm />} />;

@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { LockScreenForm } from '../../features/auth/lock-screen-form';
 
-export function LockScreenPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.lockScreen')} />
-      <LockScreenForm />
-    </>
-  );
-}
+export const LockScreenPage = () => <TitledPage page="lockScreen" screen={<LockScreenForm />} />;

@@ -1,15 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { LinkPage } from '../../components/page-title';
 import { ResetPasswordForm } from '../../features/auth/reset-password-form';
 
-export function ResetPasswordPage() {
-  const { t } = useTranslation('common');
-  const { id = '' } = useParams();
-  return (
-    <>
-      <PageTitle title={t('pages.resetPassword')} />
-      <ResetPasswordForm key={id} resetId={id} />
-    </>
-  );
-}
+export const ResetPasswordPage = () => (
+  <LinkPage page="resetPassword" param="id" screen={(token) => <ResetPasswordForm key={token} resetId={token} />} />
+);

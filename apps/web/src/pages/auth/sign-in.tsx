@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { SignInForm } from '../../features/auth/sign-in-form';
 
-export function SignInPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.signIn')} />
-      <SignInForm />
-    </>
-  );
-}
+export const SignInPage = () => <TitledPage page="signIn" screen={<SignInForm />} />;

@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { SignUpForm } from '../../features/auth/sign-up-form';
 
-export function SignUpPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.signUp')} />
-      <SignUpForm />
-    </>
-  );
-}
+export const SignUpPage = () => <TitledPage page="signUp" screen={<SignUpForm />} />;

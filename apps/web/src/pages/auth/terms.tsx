@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { TermsOfUse } from '../../features/auth/terms-of-use';
 
-export function TermsPage() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageTitle title={t('pages.terms')} />
-      <TermsOfUse />
-    </>
-  );
-}
+export const TermsPage = () => <TitledPage page="terms" screen={<TermsOfUse />} />;
