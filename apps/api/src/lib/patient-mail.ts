@@ -1,5 +1,5 @@
 import { brandPalette, defaultBrandColor, isHexColor } from '@odontia/shared/brand-color';
-import type { Language } from '@odontia/shared/enums';
+import { type Language, languages } from '@odontia/shared/enums';
 import { genderedText } from '@odontia/shared/gendered-text';
 
 /**
@@ -9,6 +9,13 @@ import { genderedText } from '@odontia/shared/gendered-text';
  * product's blue without one) in the shades of `brandPalette`, so their text reaches 4.5:1
  * whatever colour the clinic picked. Styles are inline: mail clients drop style sheets.
  */
+
+/** A patient's (or clinic's) stored language as a mail's language; Spanish when it is none of ours. */
+export const languageOf = (value: string): Language =>
+  (languages as readonly string[]).includes(value) ? (value as Language) : 'es';
+
+/** The locale a mail's dates and times are written in, per language. */
+export const mailLocales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

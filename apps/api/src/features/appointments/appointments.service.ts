@@ -557,6 +557,8 @@ export const appointmentsService = {
         origin: origin === 'online' ? 'online' : (current.origin as AppointmentOrigin),
         patientHasEmail,
       });
+      // A recall booked with it follows it (issue 38).
+      await recallsService.appointmentMoved(ctx, { from: current.id, to: bookedId });
       // The time it left is offered to the waiting list (issue 38).
       await slotFreed(ctx, {
         professionalId: current.professionalId,
@@ -609,6 +611,9 @@ export const appointmentsService = {
       after: { deleted: true },
     });
     await dropReminder(ctx, id);
+    if (current.status === 'scheduled') {
+      await recallsService.appointmentLeft(ctx, { id, why: 'appointment_deleted' });
+    }
   },
 
   async changes({ ctx, id, query }: { ctx: AgendaContext; id: string; query: PageQuery }): Promise<Page<RecordChange>> {
@@ -646,6 +651,8 @@ export const appointmentsService = {
       { status: 'cancelled', cancelledAt: at, cancelReason: input.reason, cancelNote: input.note ?? null },
     );
     await dropReminder(ctx, id);
+    // A recall booked with it is open again (issue 38).
+    await recallsService.appointmentLeft(ctx, { id, why: 'appointment_cancelled' }, now);
     // The freed time is offered to the waiting list (issue 38), in this transaction.
     await slotFreed(ctx, { professionalId: current.professionalId, start: current.startsAt, end: current.endsAt }, now);
     return get(ctx, id);
@@ -736,6 +743,12 @@ export const appointmentsService = {
       ),
     );
     await replan(ctx, id, current.patientId, current.startsAt);
+    // Back on the agenda: it books the patient's open recalls of its treatment again (issue 38).
+    await recallsService.bookedByAppointment(ctx, {
+      id,
+      patientId: current.patientId,
+      treatmentId: current.treatmentId,
+    });
     return get(ctx, id);
   },
 
@@ -761,7 +774,6 @@ export const appointmentsService = {
   },
 };
 
-/** Inserts the scheduled appointment `id` (a move chooses the id first, to point the old one at it). */
 interface BookExtra {
   outsideSchedule: boolean;
   rescheduledFrom?: string;
@@ -785,6 +797,7 @@ async function refuseOverlap<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Inserts the scheduled appointment `id` (a move chooses the id first, to point the old one at it). */
 async function bookAs(ctx: AgendaContext, id: string, input: AppointmentInput, extra: BookExtra): Promise<string> {
   const start = new Date(input.startsAt);
   const end = new Date(input.endsAt);

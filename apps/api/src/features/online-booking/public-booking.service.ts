@@ -9,13 +9,13 @@ import { isExclusionViolation, isUniqueViolation, violatedConstraint } from '../
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { activeProfessionals } from '../appointments/appointments.repository.ts';
 import { addressKey, countAttempt, throttleKeyHash } from '../auth/auth.throttle.ts';
 import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { patientsService } from '../patients/patients.service.ts';
 import { findClinicBySlug, findRules } from '../portal/portal.repository.ts';
-import { languageOf } from '../reminders/reminder.job.ts';
 import { heldMail } from './online-booking.mail.ts';
 import * as repository from './online-booking.repository.ts';
 import { type OnlineContext, onlineBookingRules, onlineBookingService } from './online-booking.service.ts';

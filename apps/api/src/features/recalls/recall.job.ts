@@ -3,9 +3,9 @@ import { sameClinicRow } from '../../db/records.ts';
 import { accounts, patients, recalls, treatments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import type { JobHandler } from '../jobs/jobs.worker.ts';
-import { languageOf } from '../reminders/reminder.job.ts';
 import { recallMail } from './recall.mail.ts';
 import { insertAttempt, updateRecall } from './recalls.repository.ts';
 

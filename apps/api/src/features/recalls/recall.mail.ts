@@ -1,7 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
 import type { MailMessage } from '../../lib/mail.ts';
-import { escapeHtml, templateFiller } from '../../lib/patient-mail.ts';
-import { mailLocales } from '../reminders/reminder.mail.ts';
+import { escapeHtml, mailLocales, templateFiller } from '../../lib/patient-mail.ts';
 
 /**
  * The automatic recall e-mail (issue 38), in the patient's language and addressed as "usted": it is

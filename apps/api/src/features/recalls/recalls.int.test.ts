@@ -238,6 +238,83 @@ describe.each(availableBackends())('recalls on %s', (backend) => {
     expect(event?.after).toMatchObject({ appointmentId: appointment.id, automatic: true });
   });
 
+  it('follows its appointment when moved, and is open again when the appointment is cancelled or deleted', async () => {
+    const cleaning = await treatment();
+    const book = (patientId: string, day: string) =>
+      t.created<{ id: string; version: number }>('/api/appointments', {
+        body: {
+          patientId,
+          professionalId: t.clinic.userId,
+          treatmentId: cleaning.id,
+          startsAt: `${day}T09:00:00Z`,
+          endsAt: `${day}T09:30:00Z`,
+          reason: 'Control',
+          allowOutsideSchedule: true,
+        },
+      });
+    const reopened = async (recallId: string) =>
+      (await t.auditEvents('recall_reopened')).filter((row) => row.entityId === recallId);
+
+    // Called once (an attempt), then booked by the cleaning's appointment.
+    const called = await t.newPatient();
+    await attend(called, [cleaning.id]);
+    const recall = await oneRecall(called, cleaning.id);
+    const attempt = await t.call('POST', `/api/recalls/${recall.id}/attempts`, {
+      body: { channel: 'phone', outcome: 'reached' },
+    });
+    expect(attempt.statusCode, attempt.body).toBe(201);
+    const first = await book(called, '2031-02-03');
+    expect(await oneRecall(called, cleaning.id, 'booked')).toMatchObject({ id: recall.id, appointmentId: first.id });
+
+    // Moved: the new appointment is the recall's.
+    const moved = await t.call('PUT', `/api/appointments/${first.id}`, {
+      body: {
+        patientId: called,
+        professionalId: t.clinic.userId,
+        treatmentId: cleaning.id,
+        startsAt: '2031-02-04T09:00:00Z',
+        endsAt: '2031-02-04T09:30:00Z',
+        reason: 'Control',
+        allowOutsideSchedule: true,
+        version: first.version,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const second = moved.json().data as { id: string; version: number };
+    expect(second.id).not.toBe(first.id);
+    expect(await oneRecall(called, cleaning.id, 'booked')).toMatchObject({ id: recall.id, appointmentId: second.id });
+
+    // Cancelled: open again as contacted (someone had reached the patient), no appointment; audited.
+    const cancelled = await t.call('POST', `/api/appointments/${second.id}/cancel`, {
+      body: { reason: 'patient_request', version: second.version },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await oneRecall(called, cleaning.id)).toMatchObject({
+      id: recall.id,
+      status: 'contacted',
+      appointmentId: null,
+    });
+    const [event] = await reopened(recall.id);
+    expect(event?.before).toMatchObject({ status: 'booked' });
+    expect(event?.after).toMatchObject({ status: 'contacted', why: 'appointment_cancelled' });
+    // Restored: it books the recall again.
+    const restored = await t.call('POST', `/api/appointments/${second.id}/restore`, {
+      body: { version: cancelled.json().data.version, allowOutsideSchedule: true },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await oneRecall(called, cleaning.id, 'booked')).toMatchObject({ id: recall.id, appointmentId: second.id });
+
+    // Never called, booked, the appointment deleted: pending again.
+    const quiet = await t.newPatient();
+    await attend(quiet, [cleaning.id]);
+    const quietRecall = await oneRecall(quiet, cleaning.id);
+    const appointment = await book(quiet, '2031-02-05');
+    expect((await oneRecall(quiet, cleaning.id, 'booked')).id).toBe(quietRecall.id);
+    expect((await t.call('DELETE', `/api/appointments/${appointment.id}`)).statusCode).toBe(200);
+    expect(await oneRecall(quiet, cleaning.id)).toMatchObject({ id: quietRecall.id, status: 'pending' });
+    expect((await reopened(quietRecall.id))[0]?.after).toMatchObject({ why: 'appointment_deleted' });
+  });
+
   it('filters by view, professional and treatment, paginated in due order', async () => {
     const patientId = await t.newPatient();
     const weekly = await treatment({ recallInterval: 1, recallUnit: 'weeks' });

@@ -109,6 +109,29 @@ export async function lockRecall({ tx, accountId }: TenantScope, id: string) {
   return row;
 }
 
+/** The recalls booked with an appointment, locked for the change its leaving brings. */
+export async function bookedWith({ tx, accountId }: TenantScope, appointmentId: string) {
+  return tx
+    .select({
+      id: recalls.id,
+      patientId: recalls.patientId,
+      status: recalls.status,
+      dueOn: recalls.dueOn,
+      lastAttemptAt: recalls.lastAttemptAt,
+    })
+    .from(recalls)
+    .where(
+      and(
+        eq(recalls.accountId, accountId),
+        eq(recalls.appointmentId, appointmentId),
+        eq(recalls.status, 'booked'),
+        isNull(recalls.deletedAt),
+      ),
+    )
+    .orderBy(asc(recalls.id))
+    .for('update');
+}
+
 export async function listAttempts({ tx, accountId }: TenantScope, recallId: string) {
   return tx
     .select({

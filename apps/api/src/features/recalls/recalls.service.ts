@@ -40,7 +40,9 @@ import * as repository from './recalls.repository.ts';
  * - Steps: log an attempt (→ contacted), book it with one of the patient's appointments, close it
  *   with a reason; a booked or closed recall takes no step (409 recall_not_open). Booking an
  *   appointment for the patient and the treatment books their open recalls of it by itself
- *   (`bookedByAppointment`, from appointments.service).
+ *   (`bookedByAppointment`, from appointments.service; a restored appointment too).
+ * - A booked recall follows its appointment: moved, to the new one (`appointmentMoved`); cancelled
+ *   (by staff, the reminder's link or the portal) or deleted, open again (`appointmentLeft`).
  * - The automatic e-mail: when the clinic sends them (recall_message_days > 0) a job is queued
  *   with the recall for 09:00 clinic time that many days before it is due (recall.job.ts).
  * - Every change audited (entity 'recall', with the patient).
@@ -108,8 +110,18 @@ async function lockOpen(ctx: TenantScope, id: string) {
   return current;
 }
 
-/** Queues the automatic e-mail of a recall when the clinic sends them (and its day is still ahead). */
-async function planMessage(ctx: TenantScope, recall: { id: string; dueOn: string }, now = new Date()) {
+/**
+ * Queues the automatic e-mail of a recall when the clinic sends them and the recall is not yet due:
+ * on its day, or at once when that day has passed (`late: 'send'`, a new recall) or not at all
+ * (`late: 'skip'`, a recall open again after its appointment was cancelled: the patient was just
+ * in touch, the front desk calls).
+ */
+async function planMessage(
+  ctx: TenantScope,
+  recall: { id: string; dueOn: string },
+  now = new Date(),
+  late: 'send' | 'skip' = 'send',
+) {
   const [clinic] = await ctx.tx
     .select({ days: accounts.recallMessageDays, timeZone: accounts.timeZone })
     .from(accounts)
@@ -118,6 +130,7 @@ async function planMessage(ctx: TenantScope, recall: { id: string; dueOn: string
   if (recall.dueOn < clinicToday(clinic.timeZone, now)) return;
   const day = addDays(recall.dueOn, -clinic.days);
   const at = instantOfClinicWallTime(`${day}T${messageHour}`, clinic.timeZone) ?? now;
+  if (late === 'skip' && at.getTime() <= now.getTime()) return;
   await enqueueJob(ctx, {
     kind: recallMessageJobKind,
     key: recall.id,
@@ -133,7 +146,7 @@ const dropMessage = (ctx: TenantScope, recallId: string) => cancelQueuedJobs(ctx
 function auditStep(
   ctx: Actor,
   recall: { id: string; patientId: string; status: string },
-  action: 'recall_attempt_logged' | 'recall_booked' | 'recall_closed',
+  action: 'recall_attempt_logged' | 'recall_booked' | 'recall_closed' | 'recall_reopened',
   after: Record<string, unknown>,
 ) {
   return recordAuditEvent(ctx.tx, {
@@ -285,6 +298,33 @@ export const recallsService = {
     });
     for (const recall of open) {
       await markBooked(ctx, { ...recall, patientId: appointment.patientId }, appointment.id, true);
+    }
+  },
+
+  /**
+   * The appointment a recall was booked with left the agenda without being kept (cancelled, a
+   * no-show, deleted): the recall is open again — contacted when someone had reached the patient,
+   * pending otherwise — so it is back on the front desk's list to call, and no longer counts as
+   * recovered. Audited `recall_reopened` with why. In the appointment's transaction.
+   */
+  async appointmentLeft(
+    ctx: Actor,
+    appointment: { id: string; why: 'appointment_cancelled' | 'appointment_deleted' },
+    now = new Date(),
+  ): Promise<void> {
+    for (const recall of await repository.bookedWith(ctx, appointment.id)) {
+      const status = recall.lastAttemptAt ? 'contacted' : 'pending';
+      await repository.updateRecall(ctx, recall.id, { status, appointmentId: null, bookedAt: null });
+      await planMessage(ctx, recall, now, 'skip');
+      await auditStep(ctx, recall, 'recall_reopened', { status, appointmentId: null, why: appointment.why });
+    }
+  },
+
+  /** The appointment a recall was booked with moved (a new appointment): the recall follows it. */
+  async appointmentMoved(ctx: Actor, move: { from: string; to: string }): Promise<void> {
+    for (const recall of await repository.bookedWith(ctx, move.from)) {
+      await repository.updateRecall(ctx, recall.id, { appointmentId: move.to });
+      await auditStep(ctx, recall, 'recall_booked', { status: 'booked', appointmentId: move.to, moved: true });
     }
   },
 };

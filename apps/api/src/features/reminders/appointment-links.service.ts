@@ -5,10 +5,12 @@ import { clinicBrand } from '../../db/clinic-brand.ts';
 import { appointmentLinks, appointments } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { slotFreed } from '../freed-slots.ts';
-import { languageOf, loadReminder } from './reminder.job.ts';
+import { recallsService } from '../recalls/recalls.service.ts';
+import { loadReminder } from './reminder.job.ts';
 import { dropReminder } from './reminder-plan.ts';
 
 /**
@@ -137,6 +139,12 @@ export async function applyPatientAnswer(
         endsAt: appointments.endsAt,
       });
     await dropReminder({ tx, accountId }, appointmentId);
+    // A recall booked with it is open again (issue 38).
+    await recallsService.appointmentLeft(
+      { tx, accountId, userId: answer.userId, ip: answer.ip },
+      { id: appointmentId, why: 'appointment_cancelled' },
+      now,
+    );
     // The freed time is offered to the waiting list (issue 38), in this transaction.
     if (freed) {
       await slotFreed(

@@ -5,8 +5,8 @@ import { cancelQueuedJobs, enqueueJob } from '../jobs/jobs.repository.ts';
 
 /**
  * When an appointment's e-mail reminder goes out (issue 16). The appointments service calls
- * `reminderPlan` + `queueReminder` when an appointment is booked or moved (a new row), `planReminder` when one
- * is restored or changes patient, and `dropReminder` when it is
+ * `reminderPlan` + `queueReminder` when an appointment is booked or moved (a new row),
+ * `planReminder` when one is restored or changes patient, and `dropReminder` when it is
  * cancelled, completed or deleted — in its own transaction, so the queue always matches the agenda.
  * The job carries the start it was planned for: the worker sends nothing if the appointment no
  * longer starts then or is no longer scheduled, whatever happened in between.

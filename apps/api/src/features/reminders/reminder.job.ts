@@ -1,10 +1,10 @@
-import { type Language, languages } from '@odontia/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
 import { clinicBrandColumns } from '../../db/clinic-brand.ts';
 import { sameClinicRow } from '../../db/records.ts';
 import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import type { ClaimedJob, JobContext, JobHandler } from '../jobs/jobs.worker.ts';
@@ -67,9 +67,6 @@ export function appointmentMailOf(appointment: NonNullable<Awaited<ReturnType<ty
     timeZone: appointment.timeZone,
   };
 }
-
-export const languageOf = (value: string): Language =>
-  (languages as readonly string[]).includes(value) ? (value as Language) : 'es';
 
 export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {
   return {

@@ -1,6 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
 import type { MailMessage } from '../../lib/mail.ts';
-import { escapeHtml, patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
+import { escapeHtml, mailLocales, patientMailHtml, templateFiller } from '../../lib/patient-mail.ts';
 
 /**
  * The appointment reminder (issue 16) in the patient's language, addressed as "usted": the clinic,
@@ -67,8 +67,6 @@ const templates: Record<Language, Template> = {
     footer: 'Se precisar de outra data, ligue para a clínica. Os links deixam de funcionar quando a consulta termina.',
   },
 };
-
-export const mailLocales: Record<Language, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR', pt: 'pt-PT' };
 
 /** "martes, 3 de marzo de 2026, 10:30" in the clinic's zone, in the patient's language. */
 export function formatAppointmentTime(startsAt: Date, timeZone: string, language: Language): string {

@@ -3,12 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { clinicBrand } from '../../db/clinic-brand.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { appointmentsService } from '../appointments/appointments.service.ts';
 import type { FreeingContext } from '../freed-slots.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import { onlineBookingJobKind } from '../online-booking/online-booking.service.ts';
-import { languageOf } from '../reminders/reminder.job.ts';
 import * as repository from './waiting-list.repository.ts';
 import { auditEntry } from './waiting-list.service.ts';
 

@@ -1,8 +1,8 @@
 import type { Mailer } from '../../lib/mail.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { JobHandler } from '../jobs/jobs.worker.ts';
 import { offerMail } from '../online-booking/online-booking.mail.ts';
-import { languageOf } from '../reminders/reminder.job.ts';
 import * as repository from './waiting-list.repository.ts';
 import { auditEntry, offerFreedSlot } from './waiting-list.service.ts';
 
