@@ -4,6 +4,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedField, FormField, inputClass } from '../../components/form-field';
+import { IconCard } from '../../components/icon-card';
 import { SwitchField } from '../../components/switch-field';
 import { itemPath } from './api';
 import type { ItemFormValues } from './item-form-values';
@@ -154,5 +155,32 @@ export function SimilarNameAlert({
         </button>
       </div>
     </div>
+  );
+}
+
+/** A card of the item form. */
+export function FormCard(props: { title: string; icon: ReactNode; children: ReactNode }) {
+  return <IconCard {...props} className="inventory-form-card h-100" grid />;
+}
+
+/** An SKU or bar code already in use: which field, and the item that has it. */
+export interface Duplicate {
+  field: 'sku' | 'barCode';
+  existingId: string;
+  existingKind: InventoryKind;
+}
+
+/** Under the field in use, the link to the item that has it. */
+export function DuplicateLink({ duplicate, field }: { duplicate: Duplicate | null; field: Duplicate['field'] }) {
+  const { t } = useTranslation('inventory');
+  if (duplicate?.field !== field) return null;
+  return (
+    <Link
+      to={itemPath(duplicate.existingKind, duplicate.existingId)}
+      className="small d-inline-block mt-1"
+      data-testid="duplicate-link"
+    >
+      {t('form.openExisting')}
+    </Link>
   );
 }

@@ -7,6 +7,7 @@ import type {
   ProductStatus,
   UnitMeasurement,
 } from '@odontia/shared/enums';
+import { approvalTransitions } from '@odontia/shared/enums';
 import { priceWithTax } from '@odontia/shared/money';
 import {
   createMedicationRequestSchema,
@@ -126,6 +127,11 @@ export function formValuesOf(item: InventoryItem | null): ItemFormValues {
 
 /** A new medicine starts under review or approved (the server refuses the others, `invalid_transition`). */
 export const startingApprovals: readonly ApprovalStatus[] = ['underReview', 'approved'];
+
+/** On the edit page, only the allowed next approval statuses (and the current one). */
+export function approvalOptionsOf(item: InventoryItem | null): readonly ApprovalStatus[] {
+  return item?.approvalStatus ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]] : startingApprovals;
+}
 
 /** The empty choice of an optional select means "none" (null), as the contract says. */
 export const blankChoicesToNull = (value: unknown) => {

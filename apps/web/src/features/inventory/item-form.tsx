@@ -2,43 +2,31 @@ import '../../lib/zod-setup';
 import {
   ageGroups,
   applicationTypes,
-  approvalTransitions,
   type InventoryKind,
   productStatuses,
   unitMeasurements,
 } from '@odontia/shared/enums';
 import type { InventoryItem } from '@odontia/shared/schemas/inventory';
 import { Boxes, FlaskConical, Info, Package, Receipt } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BackAndSaveActions } from '../../components/back-and-save-actions';
-import { IconCard } from '../../components/icon-card';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { isApiError } from '../../lib/http';
 import { type ItemAnswer, itemPath, kindPaths, useSaveItem } from './api';
 import { useMoneyFormat } from './format';
-import { SimilarNameAlert, useItemFields } from './item-form-fields';
+import { type Duplicate, DuplicateLink, FormCard, SimilarNameAlert, useItemFields } from './item-form-fields';
 import {
+  approvalOptionsOf,
   fieldNames,
   formValuesOf,
   type ItemFormValues,
   livePriceWithTax,
   schemaFor,
-  startingApprovals,
 } from './item-form-values';
-
-function FormCard(props: { title: string; icon: ReactNode; children: ReactNode }) {
-  return <IconCard {...props} className="inventory-form-card h-100" grid />;
-}
-
-interface Duplicate {
-  field: 'sku' | 'barCode';
-  existingId: string;
-  existingKind: InventoryKind;
-}
 
 /**
  * Create or edit a medicine or a supply: every field of the contract in cards, validated with the
@@ -82,11 +70,7 @@ export function ItemForm({
   const [basePrice, taxRate] = useWatch({ control, name: ['basePrice', 'taxRate'] });
   const withTax = livePriceWithTax(basePrice ?? '', taxRate ?? '');
   const medication = kind === 'medication';
-  // On the edit page, only the allowed next approval statuses (and the current one).
-  const approvalOptions =
-    editing && item.approvalStatus
-      ? [item.approvalStatus, ...approvalTransitions[item.approvalStatus]]
-      : startingApprovals;
+  const approvalOptions = approvalOptionsOf(item);
 
   const submit = async (values: ItemFormValues, allowSimilarName = false) => {
     setDuplicate(null);
@@ -142,16 +126,7 @@ export function ItemForm({
 
   const fieldId = (name: string) => `${id}-${name}`;
 
-  const duplicateLink = (field: Duplicate['field']) =>
-    duplicate?.field === field ? (
-      <Link
-        to={itemPath(duplicate.existingKind, duplicate.existingId)}
-        className="small d-inline-block mt-1"
-        data-testid="duplicate-link"
-      >
-        {t('form.openExisting')}
-      </Link>
-    ) : null;
+  const duplicateLink = (field: Duplicate['field']) => <DuplicateLink duplicate={duplicate} field={field} />;
 
   const { input, textarea, select, checkbox, options } = useItemFields(register, errors, fieldId);
 

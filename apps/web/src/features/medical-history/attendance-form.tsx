@@ -1,7 +1,6 @@
 import { useClinicTimeZone } from '../../session/clinic-time';
 import { useAllergyCheck } from '../patients/allergy-warning';
 import '../../lib/zod-setup';
-import { attendanceGroupOf, attendanceGroups, attendanceTypes } from '@odontia/shared/enums';
 import type { Appointment } from '@odontia/shared/schemas/appointments';
 import {
   type Attendance,
@@ -9,7 +8,7 @@ import {
   updateAttendanceRequestSchema,
 } from '@odontia/shared/schemas/attendances';
 import type { Treatment } from '@odontia/shared/schemas/schedules';
-import { Boxes, ClipboardCheck, Stethoscope } from 'lucide-react';
+import { ClipboardCheck, Stethoscope } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldValues, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +16,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../components/bound-fields';
 import { DateField } from '../../components/date-input';
-import { FormAlert } from '../../components/form-feedback';
-import { describedField, FieldLabel, FormField } from '../../components/form-field';
 import { RecordForm } from '../../components/record-form';
 import { Spinner } from '../../components/spinner';
 import { SwitchField } from '../../components/switch-field';
@@ -30,7 +27,8 @@ import { AppointmentBanner } from '../appointments/appointment-banner';
 import { historyPath, type RecordBody, recordPaths, useSaveRecord } from './api';
 import { AttendanceBilling, Section } from './attendance-billing';
 import { usePriceListOptions } from './attendance-line-links';
-import { type ShortItem, UsedItems } from './attendance-used-items';
+import { AttendanceTypeField } from './attendance-type-field';
+import { InsufficientStock, type ShortItem, StockUsed } from './attendance-used-items';
 import { type AttendanceValues, toRequest, valuesOf } from './attendance-values';
 import { FormActions, isVersionConflict, ProfessionalField, toastSaveError, useProfessional } from './form-bits';
 
@@ -114,7 +112,7 @@ function AttendanceFormBody({
     handleSubmit,
     setError,
     control,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { isSubmitting, isDirty },
   } = form;
   const lines = useFieldArray({ control, name: 'lines' });
   const supplies = useFieldArray({ control, name: 'supplies' });
@@ -177,54 +175,16 @@ function AttendanceFormBody({
     if (options.rows) return <TextField {...common} rows={options.rows} />;
     return <TextField {...common} type={options.type ?? 'text'} />;
   };
-  const typeMessage = errors.attendanceType?.message;
 
   return (
     <RecordForm ref={formErrors.ref} onSubmit={onSubmit} testId="attendance-form">
-      {short.length ? (
-        <FormAlert testId="insufficient-stock">
-          {short.map((item) => (
-            <div key={item.name}>
-              {t('attendance.insufficient', {
-                name: item.name,
-                available: item.available,
-                requested: item.requested,
-              })}
-            </div>
-          ))}
-        </FormAlert>
-      ) : null}
+      <InsufficientStock items={short} />
       <fieldset disabled={isSubmitting} className="attendance-form-layout">
         <Section title={t('attendance.sections.main')} icon={<Stethoscope size={18} aria-hidden="true" />}>
           <div className="row g-3">
             <div className="col-sm-6 col-xl-4">{field('date', { type: 'datetime-local', required: true })}</div>
             <div className="col-sm-6 col-xl-4">
-              <FormField
-                id={fieldId('attendanceType')}
-                label={<FieldLabel text={t('fields.attendanceType')} required />}
-                error={typeMessage}
-                className="mb-0"
-              >
-                <select
-                  {...register('attendanceType')}
-                  {...describedField(fieldId('attendanceType'), typeMessage)}
-                  className={`form-select${typeMessage ? ' is-invalid' : ''}`}
-                  aria-required
-                >
-                  <option value="">{t('attendance.choose')}</option>
-                  {attendanceGroups.map((group) => (
-                    <optgroup key={group} label={t(`attendanceGroups.${group}`)}>
-                      {attendanceTypes
-                        .filter((type) => attendanceGroupOf[type] === group)
-                        .map((type) => (
-                          <option key={type} value={type}>
-                            {t(`attendanceTypes.${type}`)}
-                          </option>
-                        ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </FormField>
+              <AttendanceTypeField id={fieldId('attendanceType')} form={form} />
             </div>
             <div className="col-sm-6 col-xl-4">{field('specialization')}</div>
             <div className="col-sm-6 col-xl-4">
@@ -259,31 +219,7 @@ function AttendanceFormBody({
           patientId={patientId}
           recordId={record?.id ?? null}
         />
-        <Section
-          title={t('attendance.sections.stock')}
-          icon={<Boxes size={18} aria-hidden="true" />}
-          testId="stock-used"
-        >
-          <p className="small text-body-secondary">{t('attendance.stockHint')}</p>
-          <div className="row g-4">
-            {[
-              { kind: 'supply' as const, list: supplies },
-              { kind: 'medication' as const, list: medications, allergyOf },
-            ].map(({ kind, list, ...check }) => (
-              <div key={kind} className="col-lg-6">
-                <UsedItems
-                  kind={kind}
-                  fields={list.fields}
-                  register={register}
-                  errors={errors}
-                  onAdd={(item) => list.append(item)}
-                  onRemove={(index) => list.remove(index)}
-                  {...check}
-                />
-              </div>
-            ))}
-          </div>
-        </Section>
+        <StockUsed form={form} supplies={supplies} medications={medications} allergyOf={allergyOf} />
       </fieldset>
       <FormActions
         backTo={editing ? recordPaths.show('attendance', patientId, record.id) : historyPath(patientId, 'attendances')}

@@ -1,12 +1,14 @@
 import type { AllergyMatch } from '@odontia/shared/allergies';
-import { Trash2 } from 'lucide-react';
+import { Boxes, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFieldArrayReturn, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form-feedback';
 import { describedField, fieldCodeText, inputClass } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
 import { useNumberFormat } from '../inventory/format';
 import { AllergyWarning } from '../patients/allergy-warning';
+import { Section } from './attendance-billing';
 import type { AttendanceValues } from './attendance-values';
 import { ItemSearch, type PickedItem } from './item-picker';
 
@@ -91,5 +93,58 @@ export function UsedItems({
         </ul>
       )}
     </div>
+  );
+}
+
+/** What the stock could not give when the attendance was saved: each item, what there is and what was asked. */
+export function InsufficientStock({ items }: { items: ShortItem[] }) {
+  const { t } = useTranslation('clinical');
+  if (items.length === 0) return null;
+  return (
+    <FormAlert testId="insufficient-stock">
+      {items.map((item) => (
+        <div key={item.name}>
+          {t('attendance.insufficient', { name: item.name, available: item.available, requested: item.requested })}
+        </div>
+      ))}
+    </FormAlert>
+  );
+}
+
+/** The attendance's supplies and medicines (taken from stock when saved); a medicine is checked against allergies. */
+export function StockUsed({
+  form,
+  supplies,
+  medications,
+  allergyOf,
+}: {
+  form: UseFormReturn<AttendanceValues>;
+  supplies: UseFieldArrayReturn<AttendanceValues, 'supplies'>;
+  medications: UseFieldArrayReturn<AttendanceValues, 'medications'>;
+  allergyOf: (name: string) => AllergyMatch | null;
+}) {
+  const { t } = useTranslation('clinical');
+  return (
+    <Section title={t('attendance.sections.stock')} icon={<Boxes size={18} aria-hidden="true" />} testId="stock-used">
+      <p className="small text-body-secondary">{t('attendance.stockHint')}</p>
+      <div className="row g-4">
+        {[
+          { kind: 'supply' as const, list: supplies },
+          { kind: 'medication' as const, list: medications, allergyOf },
+        ].map(({ kind, list, ...check }) => (
+          <div key={kind} className="col-lg-6">
+            <UsedItems
+              kind={kind}
+              fields={list.fields}
+              register={form.register}
+              errors={form.formState.errors}
+              onAdd={(item) => list.append(item)}
+              onRemove={(index) => list.remove(index)}
+              {...check}
+            />
+          </div>
+        ))}
+      </div>
+    </Section>
   );
 }

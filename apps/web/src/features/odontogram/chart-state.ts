@@ -1,5 +1,6 @@
 import type { ToothStatus, ToothZone } from '@odontia/shared/enums';
-import type { ToothState } from '@odontia/shared/odontogram';
+import type { Dentition, ToothState } from '@odontia/shared/odontogram';
+import type { Patient } from '@odontia/shared/schemas/patients';
 
 /**
  * The chart after marks the server has not confirmed yet (the optimistic update), with the
@@ -61,4 +62,11 @@ export function neighbourTooth(
       return target[Math.min(target.length - 1, Math.max(0, position))] ?? tooth;
     }
   }
+}
+
+/** The dentition a patient's chart opens on: primary under 6, mixed under 13 or with primary teeth charted. */
+export function defaultDentition(patient: Pick<Patient, 'age'>, hasPrimary: boolean): Dentition {
+  if (patient.age < 6) return 'primary';
+  if (hasPrimary || patient.age < 13) return 'mixed';
+  return 'permanent';
 }

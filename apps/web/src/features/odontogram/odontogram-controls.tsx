@@ -3,8 +3,10 @@ import type { Dentition, ToothState } from '@odontia/shared/odontogram';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PdfButton } from '../../components/pdf-button';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { useRecordList } from '../medical-history/api';
+import { KeyboardHelp } from './odontogram-palette';
 
 /**
  * The rest of the tab (zoomed tooth, palette, changes) mounts at the frame after the chart's
@@ -212,6 +214,32 @@ export function ChartLoadState({ failed, onRetry }: { failed: boolean; onRetry: 
       <button type="button" className="btn btn-link" onClick={onRetry}>
         {t('retry')}
       </button>
+    </div>
+  );
+}
+
+/** The chart's toolbar: the dentition, whether the last mark is saved, the keys' help and the PDF. */
+export function OdontogramToolbar(props: {
+  dentition: Dentition;
+  onDentition: (value: Dentition) => void;
+  saveState: 'saving' | 'saved' | null;
+  loadPdf: () => Promise<{ blob: Blob; fileName?: string | null }>;
+}) {
+  const { t } = useTranslation('odontogram');
+  return (
+    <div className="mh-toolbar flex-wrap gap-2">
+      <DentitionSwitch value={props.dentition} onChange={props.onDentition} />
+      <span className="me-auto small text-body-secondary" aria-live="polite" data-testid="odontogram-save-state">
+        {props.saveState ? t(props.saveState) : ''}
+      </span>
+      <KeyboardHelp />
+      <PdfButton
+        load={props.loadPdf}
+        fallbackName="odontograma.pdf"
+        label={t('print')}
+        small
+        testId="odontogram-print"
+      />
     </div>
   );
 }

@@ -3,16 +3,15 @@ import { chartRows, type Dentition, paletteStatuses, rowsOf, statusScopes } from
 import type { Patient } from '@odontia/shared/schemas/patients';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useCanWriteClinical } from '../medical-history/clinical-frame';
 import { odontogramApi, useChartMarks, useOdontogramChart, useVoidEntry } from './api';
-import { neighbourTooth } from './chart-state';
+import { defaultDentition, neighbourTooth } from './chart-state';
 import { OdontogramChart } from './odontogram-chart';
 import {
   AttendanceAndNote,
   ChartLoadState,
-  DentitionSwitch,
+  OdontogramToolbar,
   Timeline,
   useShownAfterPaint,
   useToothLabel,
@@ -21,13 +20,7 @@ import { markChartPainted } from './render-timing';
 import './odontogram.css';
 import { ChangesList } from './odontogram-changes';
 import { ToothEditor, type UndoableMark, UndoBar } from './odontogram-marks';
-import { KeyboardHelp, Palette, zoneKeys } from './odontogram-palette';
-
-function defaultDentition(patient: Patient, hasPrimary: boolean): Dentition {
-  if (patient.age < 6) return 'primary';
-  if (hasPrimary || patient.age < 13) return 'mixed';
-  return 'permanent';
-}
+import { Palette, zoneKeys } from './odontogram-palette';
 
 /** The "Odontograma" tab of the medical history. */
 export function OdontogramTab({ patient }: { patient: Patient }) {
@@ -194,20 +187,12 @@ export function OdontogramTab({ patient }: { patient: Patient }) {
   const stopIndex = at === null ? dates.length : (stop ?? dates.length);
   return (
     <div className="odo-tab" data-testid="tab-odontogram">
-      <div className="mh-toolbar flex-wrap gap-2">
-        <DentitionSwitch value={shownDentition} onChange={setDentition} />
-        <span className="me-auto small text-body-secondary" aria-live="polite" data-testid="odontogram-save-state">
-          {save.isPending ? t('saving') : save.isSuccess ? t('saved') : ''}
-        </span>
-        <KeyboardHelp />
-        <PdfButton
-          load={() => odontogramApi.pdf(patient.id, at)}
-          fallbackName="odontograma.pdf"
-          label={t('print')}
-          small
-          testId="odontogram-print"
-        />
-      </div>
+      <OdontogramToolbar
+        dentition={shownDentition}
+        onDentition={setDentition}
+        saveState={save.isPending ? 'saving' : save.isSuccess ? 'saved' : null}
+        loadPdf={() => odontogramApi.pdf(patient.id, at)}
+      />
       <div className="odo-body">
         <Timeline dates={dates} at={at} stopIndex={stopIndex} onStop={setStop} />
         {canWrite && !at ? (
