@@ -30,6 +30,9 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { messageSendHandler, messageSendJobKind } from './features/messages/outbox.ts';
+import { messagingWebhooks } from './features/messages/webhooks.routes.ts';
 import { onlineBookingMailHandler } from './features/online-booking/online-booking.job.ts';
 import { onlineBookingRoutes } from './features/online-booking/online-booking.routes.ts';
 import { onlineBookingJobKind } from './features/online-booking/online-booking.service.ts';
@@ -67,6 +70,7 @@ import { waitingListRoutes } from './features/waiting-list/waiting-list.routes.t
 import { nextOffersJobKind, offerFreedSlot, offerJobKind } from './features/waiting-list/waiting-list.service.ts';
 import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { createSealer, installationKey } from './lib/secrets.ts';
 import { appVersion } from './lib/version.ts';
 import { authentication } from './plugins/auth.ts';
 import { bodyIdleTimeout } from './plugins/body-timeout.ts';
@@ -162,6 +166,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   // A time freed in the agenda (cancelled, moved, an exception removed) is offered to the waiting
   // list (issue 38), in the transaction that freed it.
   onSlotFreed(offerFreedSlot);
+  // The clinics' provider secrets, sealed at rest (issue 38).
+  const sealer = createSealer(installationKey({ secretsKey: env.SECRETS_KEY, dataDir: env.DATA_DIR }));
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',
@@ -169,7 +175,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       db,
       log: app.log,
       pollMs: env.JOBS_POLL_MS,
+      lockMs: env.JOBS_LOCK_MS,
       handlers: {
+        [messageSendJobKind]: messageSendHandler({ sealer, publicUrl: env.PUBLIC_URL }),
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [recallMessageJobKind]: recallMessageHandler({ mailer: app.mailer }),
         [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
@@ -259,6 +267,8 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(patientsRoutes);
       await api.register(appointmentsRoutes);
       await api.register(recallsRoutes);
+      await api.register(messagesRoutes, { db, sealer, publicUrl: env.PUBLIC_URL });
+      await api.register(messagingWebhooks, { db, sealer, publicUrl: env.PUBLIC_URL });
       await api.register(portalRoutes, { access });
       await api.register(onlineBookingRoutes, {
         publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),

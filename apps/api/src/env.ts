@@ -130,6 +130,22 @@ const envSchema = z
       .min(50, { error: 'must be at least 50' })
       .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
       .default(5000),
+    /** How long a claimed job is held before another instance may take it again (a crashed one). */
+    JOBS_LOCK_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(1000, { error: 'must be at least 1000' })
+      .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
+      .default(300_000),
+    /**
+     * The key that seals the clinics' provider secrets at rest (issue 38): 32 bytes, base64. Without
+     * it, a key generated once into DATA_DIR/secrets.key (every instance of one installation shares it).
+     */
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'must be 32 bytes in base64' })
+      .optional(),
     /** Reports (issue 19): days a finished export's file is kept before it is removed (the export then says expired). */
     REPORT_EXPORT_KEEP_DAYS: z.coerce
       .number({ error: 'must be a number of days' })

@@ -218,6 +218,18 @@ export const errorStatuses = {
   /** The patient has no e-mail to send the offer to. */
   waiting_list_patient_without_email: 409,
 
+  // Messages to patients (issue 38)
+  error_get_messages: 500,
+  error_update_messages: 500,
+  inbox_message_not_found: 404,
+  /** WhatsApp lets a clinic write freely only within 24 hours of the patient's last message. */
+  whatsapp_session_closed: 409,
+  /** The reply came from a channel that is no longer configured or is switched off. */
+  messaging_channel_off: 409,
+  /** A new channel needs its secret (token) the first time. */
+  messaging_secret_required: 400,
+  opt_out_link_not_found: 404,
+
   // Remote signing (issue 37)
   /** A signing link that is not one (wrong, or of no clinic): nothing is said of any document. */
   signing_link_not_found: 404,
@@ -494,6 +506,12 @@ export const successCodes = [
   'recall_booked',
   'recall_closed',
   'waiting_list_offer_sent',
+  'messaging_settings_updated',
+  'message_template_updated',
+  'consent_recorded',
+  'inbox_answered',
+  'inbox_closed',
+  'opted_out',
   'waiting_list_offer_accepted',
 ] as const;
 

@@ -18,6 +18,7 @@ import {
   laboratoryRecord,
   prescriptionRecord,
 } from './medical-history.ts';
+import { messageRoutes, messagingSettingsRoutes, optOutLinkRoutes } from './messages.ts';
 import { collectionRoutes, paymentRoutes } from './money.ts';
 import { odontogramRoutes } from './odontogram.ts';
 import { publicBookingRoutes } from './online-booking.ts';
@@ -54,6 +55,9 @@ export const declaredRoutes = {
   users: userRoutes,
   appointments: appointmentRoutes,
   recalls: recallRoutes,
+  messages: messageRoutes,
+  messagingSettings: messagingSettingsRoutes,
+  optOutLinks: optOutLinkRoutes,
   schedules: scheduleRoutes,
   scheduleExceptions: scheduleExceptionRecord.routes,
   chairs: chairRecord.routes,

@@ -49,6 +49,14 @@ export const accounts = pgTable(
     /** E-mail reminders of appointments (issue 16): on or off, and how long before the appointment. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    /**
+     * Messages to patients (issue 38): the channels a reminder tries, in order (the first the patient
+     * can receive and agreed to); and the quiet hours (minutes of the clinic's day; null: none), when no
+     * SMS or WhatsApp leaves — it waits for their end.
+     */
+    reminderChannels: text('reminder_channels').array().notNull().default(sql`'{email}'::text[]`),
+    quietHoursStart: integer('quiet_hours_start').default(21 * 60),
+    quietHoursEnd: integer('quiet_hours_end').default(9 * 60),
     /** Recalls (issue 38): an e-mail this many days before a recall is due (0: none; at most 60). */
     recallMessageDays: integer('recall_message_days').notNull().default(0),
     /**

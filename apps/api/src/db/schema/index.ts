@@ -8,6 +8,7 @@ export * from './clinical.ts';
 export * from './commercial.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
+export * from './messages.ts';
 export * from './patients.ts';
 export * from './recalls.ts';
 export * from './reports.ts';

@@ -36,6 +36,8 @@ export const patients = pgTable(
     ssn: text('ssn'),
     medicalHistory: text('medical_history'),
     active: boolean('active').notNull().default(true),
+    /** The day the patient died (issue 38: no message reaches a deceased patient's family by mistake). */
+    deceasedOn: date('deceased_on', { mode: 'string' }),
     street: text('street'),
     complement: text('complement'),
     zipCode: text('zip_code'),

@@ -36,10 +36,25 @@ export interface JobContext {
 }
 
 export interface JobHandler {
-  /** Does the work in the clinic's transaction; throwing rolls it back and retries later. */
-  run(ctx: JobContext, job: ClaimedJob): Promise<void>;
+  /**
+   * Before `run`, in a transaction of its own that COMMITS first: what must be on record before the
+   * work leaves the process (a message marked `sending` before the provider is called), so a run
+   * killed mid-call is found out by the next attempt. Its answer is passed to `run`.
+   */
+  prepare?(ctx: JobContext, job: ClaimedJob): Promise<unknown>;
+  /**
+   * Does the work in the clinic's transaction; throwing rolls it back and retries later. Answering
+   * `{ retry }` keeps what it wrote (the provider's refusal, on record) and counts a failed attempt.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers answer nothing.
+  run(ctx: JobContext, job: ClaimedJob, prepared?: unknown): Promise<void | JobRetry>;
   /** After the last failed attempt, in the clinic's transaction that marks the job failed. */
   onFailed?(ctx: JobContext, job: ClaimedJob, error: unknown): Promise<void>;
+}
+
+/** A run that failed after writing what the screens should show of it. */
+export interface JobRetry {
+  retry: string;
 }
 
 export interface JobWorkerOptions {
@@ -139,8 +154,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       if (!handler) throw new Error(`no handler for ${job.kind}`);
       if (job.attempts > job.maxAttempts) throw new Error('too many attempts (the job was left running)');
-      await db.withTenant(job.accountId, async (tx) => {
-        await handler.run({ tx, accountId: job.accountId }, job);
+      const prepare = handler.prepare;
+      const prepared = prepare
+        ? await db.withTenant(job.accountId, (tx) => prepare({ tx, accountId: job.accountId }, job))
+        : undefined;
+      const retry = await db.withTenant(job.accountId, async (tx) => {
+        const outcome = await handler.run({ tx, accountId: job.accountId }, job, prepared);
+        if (outcome) return outcome.retry;
         const done = await tx
           .update(jobs)
           .set({
@@ -155,10 +175,16 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           .returning({ id: jobs.id });
         // The lock expired and another worker took the job: leave the outcome to it.
         if (done.length === 0) throw new LostClaim();
+        return undefined;
       });
+      if (retry) await fail(job, handler, new Error(retry));
     } catch (error) {
       if (error instanceof LostClaim) {
         log.warn({ job: job.id, kind: job.kind }, 'job claim lost before it finished');
+        return;
+      }
+      if (error instanceof DeferJob) {
+        await defer(job, error.until);
         return;
       }
       await fail(job, handler, error);
@@ -197,6 +223,23 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       // The lock expires and the job is claimed again: nothing is lost.
       log.error({ job: job.id, err: inner }, 'could not record a job failure');
     }
+  }
+
+  /** Back to the queue until `until`, the attempt not counted (quiet hours are not a failure). */
+  async function defer(job: ClaimedJob, until: Date): Promise<void> {
+    await db.withTenant(job.accountId, async (tx) => {
+      await tx
+        .update(jobs)
+        .set({
+          state: 'queued',
+          runAt: until,
+          lockedBy: null,
+          lockedUntil: null,
+          attempts: sql`${jobs.attempts} - 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(mine(job));
+    });
   }
 
   async function runDue(): Promise<number> {
@@ -295,3 +338,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 }
 
 class LostClaim extends Error {}
+
+/** Thrown by a handler that may not work yet (quiet hours): its job waits until `until`, no attempt spent. */
+export class DeferJob extends Error {
+  constructor(readonly until: Date) {
+    super(`deferred until ${until.toISOString()}`);
+  }
+}

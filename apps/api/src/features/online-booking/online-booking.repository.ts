@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedQuery } from '../../db/prepared.ts';
 import { accounts, appointments, onlineBookingHolds, treatments, users } from '../../db/schema/index.ts';

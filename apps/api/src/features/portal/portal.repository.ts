@@ -214,6 +214,7 @@ const rulesQuery = preparedQuery('online_booking_rules', (db) =>
       // A booking plans its reminder: the same row, the same read.
       remindersEnabled: accounts.remindersEnabled,
       reminderLeadMinutes: accounts.reminderLeadMinutes,
+      reminderChannels: accounts.reminderChannels,
       timeZone: accounts.timeZone,
       defaultLanguage: accounts.defaultLanguage,
       clinicName: accounts.clinicName,

@@ -105,7 +105,8 @@ export async function applyPatientAnswer(
     patientId: string;
     status: string;
     purpose: 'confirm' | 'cancel';
-    channel: 'reminder_link' | 'online';
+    /** A reply to an SMS or WhatsApp reminder (issue 38) is the patient's answer too. */
+    channel: 'reminder_link' | 'online' | 'sms' | 'whatsapp';
     userId: string | null;
     ip: string;
     now: Date;

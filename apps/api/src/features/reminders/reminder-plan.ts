@@ -25,17 +25,27 @@ type ReminderPlan = { state: 'planned'; runAt: Date } | { state: 'none' };
 export interface ReminderSettings {
   remindersEnabled: boolean;
   reminderLeadMinutes: number;
+  /** The channels a reminder tries (issue 38); e-mail only when not read. */
+  reminderChannels?: string[];
 }
 
 export async function reminderSettingsOf(ctx: Clinic): Promise<ReminderSettings | undefined> {
   const [clinic] = await ctx.tx
-    .select({ remindersEnabled: accounts.remindersEnabled, reminderLeadMinutes: accounts.reminderLeadMinutes })
+    .select({
+      remindersEnabled: accounts.remindersEnabled,
+      reminderLeadMinutes: accounts.reminderLeadMinutes,
+      reminderChannels: accounts.reminderChannels,
+    })
     .from(accounts)
     .where(eq(accounts.id, ctx.accountId));
   return clinic;
 }
 
-/** When an appointment's reminder would go out: at `runAt`, or not at all (reminders off, no e-mail, booked too late). */
+/**
+ * When an appointment's reminder would go out: at `runAt`, or not at all (reminders off, booked too
+ * late, no e-mail when e-mail is the only channel). With SMS or WhatsApp among the clinic's channels
+ * the job itself picks the channel that reaches the patient, or none.
+ */
 export function reminderPlan(
   clinic: ReminderSettings | undefined,
   appointment: { startsAt: Date; patientHasEmail: boolean },
@@ -43,7 +53,8 @@ export function reminderPlan(
 ): ReminderPlan {
   const start = appointment.startsAt.getTime();
   const useful = start - now.getTime() > lastUsefulMinutes * 60_000;
-  if (!clinic?.remindersEnabled || !appointment.patientHasEmail || !useful) return { state: 'none' };
+  const byPhone = clinic?.reminderChannels?.some((channel) => channel !== 'email') ?? false;
+  if (!clinic?.remindersEnabled || !(appointment.patientHasEmail || byPhone) || !useful) return { state: 'none' };
   return { state: 'planned', runAt: new Date(Math.max(now.getTime(), start - clinic.reminderLeadMinutes * 60_000)) };
 }
 

@@ -8,6 +8,9 @@ import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import type { ClaimedJob, JobContext, JobHandler } from '../jobs/jobs.worker.ts';
+import { dateAndTime } from '../messages/message-texts.ts';
+import { withOptOutLink } from '../messages/opt-out.mail.ts';
+import { chooseChannel, clinicMessaging, consentsOf, logEmail, queueProviderMessage } from '../messages/outbox.ts';
 import { reminderMail } from './reminder.mail.ts';
 
 /**
@@ -26,12 +29,17 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
     .select({
       appointmentId: appointments.id,
       status: appointments.status,
+      reminderState: appointments.reminderState,
       deletedAt: appointments.deletedAt,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       timeZone: appointments.timeZone,
       patientId: appointments.patientId,
       email: patients.email,
+      phoneArea: patients.phoneArea,
+      phone: patients.phone,
+      active: patients.active,
+      deceasedOn: patients.deceasedOn,
       firstName: patients.firstName,
       sex: patients.sex,
       language: patients.language,
@@ -79,11 +87,44 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
         appointment.deletedAt !== null ||
         appointment.status !== 'scheduled' ||
         appointment.startsAt.getTime() !== new Date(plannedStart).getTime() ||
-        appointment.startsAt.getTime() <= Date.now() ||
-        !appointment.email
+        appointment.startsAt.getTime() <= Date.now()
       ) {
         return; // The booking changed since the plan: nothing to send, the job is done.
       }
+      // The channel that reaches the patient now (issue 38): the clinic's order, the patient's consent.
+      const clinic = await clinicMessaging(ctx);
+      const patient = { ...appointment, id: appointment.patientId, language: languageOf(appointment.language) };
+      const choice = chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patient.id), clinic);
+      if (!choice) {
+        await ctx.tx
+          .update(appointments)
+          .set({ reminderState: 'none' })
+          .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointmentId)));
+        return;
+      }
+      if (choice.channel !== 'email') {
+        const when = dateAndTime(appointment.startsAt, appointment.timeZone, patient.language);
+        await queueProviderMessage(ctx, {
+          patientId: patient.id,
+          appointmentId,
+          kind: 'appointment_reminder',
+          channel: choice.channel,
+          to: choice.address,
+          language: patient.language,
+          text: {
+            kind: 'appointment_reminder',
+            values: {
+              patient: appointment.firstName,
+              clinic: appointment.clinicName,
+              professional: appointment.professionalName,
+              clinic_phone: appointment.clinicPhone ?? '',
+              ...when,
+            },
+          },
+        });
+        return; // The message's own job sends it and marks the reminder sent.
+      }
+      const email = choice.address;
       const language = languageOf(appointment.language);
       const link = async (purpose: 'confirm' | 'cancel') => {
         const token = newToken();
@@ -99,14 +140,21 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
       };
       const confirmLink = await link('confirm');
       const cancelLink = await link('cancel');
-      await deps.mailer.send(
-        reminderMail({
-          ...appointmentMailOf(appointment, appointment.email),
-          language,
-          confirmLink,
-          cancelLink,
-        }),
-      );
+      const mail = reminderMail({
+        ...appointmentMailOf(appointment, email),
+        language,
+        confirmLink,
+        cancelLink,
+      });
+      const optOutToken = await logEmail(ctx, {
+        patientId: patient.id,
+        appointmentId,
+        kind: 'appointment_reminder',
+        to: email,
+        language,
+        body: mail.text,
+      });
+      await deps.mailer.send(withOptOutLink(mail, language, `${deps.publicUrl}messages/opt-out/${optOutToken}`));
       await ctx.tx
         .update(appointments)
         .set({ reminderState: 'sent', reminderSentAt: sql`now()`, reminderError: null })
@@ -118,7 +166,7 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
         action: 'appointment_reminder_sent',
         entity: 'appointment',
         entityId: appointmentId,
-        after: { to: appointment.email, startsAt: appointment.startsAt.toISOString(), attempts: job.attempts },
+        after: { to: email, channel: 'email', startsAt: appointment.startsAt.toISOString(), attempts: job.attempts },
       });
     },
 
