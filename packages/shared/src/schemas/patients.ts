@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { dateText, instantText, named } from '../api-schema.ts';
 import { latestDayOnEarth } from '../clinic-time.ts';
 import { languages, sexes } from '../enums.ts';
-import { calendarDate, optionalEmail, optionalPhone, optionalText, phoneArea, requiredText } from '../validation.ts';
+import {
+  calendarDate,
+  optionalCalendarDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  phoneArea,
+  requiredText,
+} from '../validation.ts';
 import { listQuerySchema, pageSchema } from './common.ts';
 import { recordStampsSchema } from './records.ts';
 
@@ -36,6 +44,8 @@ const patientFields = {
   /** The clinic's own record number (historia clínica). */
   medicalHistory: optionalText(40),
   active: z.boolean().default(true),
+  /** The day the patient died: no message is sent to a deceased patient (issue 38). */
+  deceasedOn: optionalCalendarDate().default(null),
   street: optionalText(160),
   complement: optionalText(80),
   zipCode: optionalText(20),
@@ -102,6 +112,7 @@ export const patientSchema = named(
     ssn: z.string().nullable(),
     medicalHistory: z.string().nullable(),
     active: z.boolean(),
+    deceasedOn: dateText().nullable(),
     street: z.string().nullable(),
     complement: z.string().nullable(),
     zipCode: z.string().nullable(),

@@ -231,6 +231,7 @@ export function createPublicBookingService(deps: { db: Database; mailer: Mailer;
                   ssn: hold.idNumber,
                   medicalHistory: null,
                   active: true,
+                  deceasedOn: null,
                   street: null,
                   complement: null,
                   zipCode: null,
