@@ -8,9 +8,11 @@ import {
   messageTemplates,
   messagingChannels,
   patientChannelConsents,
+  patients,
 } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newId } from '../../lib/ids.ts';
+import { languageOf } from '../../lib/patient-mail.ts';
 import type { Sealer } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
@@ -135,6 +137,26 @@ export function chooseChannel(
     if (address) return { channel, address };
   }
   return null;
+}
+
+/** Whether any of the clinic's channels reaches the patient now (a manual offer asks before holding a slot). */
+export async function patientReachable(ctx: Clinic, patientId: string): Promise<boolean> {
+  const [row] = await ctx.tx
+    .select({
+      id: patients.id,
+      email: patients.email,
+      phoneArea: patients.phoneArea,
+      phone: patients.phone,
+      language: patients.language,
+      active: patients.active,
+      deceasedOn: patients.deceasedOn,
+    })
+    .from(patients)
+    .where(and(eq(patients.accountId, ctx.accountId), eq(patients.id, patientId)));
+  if (!row) return false;
+  const clinic = await clinicMessaging(ctx);
+  const patient = { ...row, language: languageOf(row.language) };
+  return chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patientId), clinic) !== null;
 }
 
 /** The clinic's text for a kind, channel and language, or the built-in one. */

@@ -6,14 +6,16 @@ import type { Mailer } from '../../lib/mail.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import type { JobHandler } from '../jobs/jobs.worker.ts';
-import { recallMail } from './recall.mail.ts';
+import { chooseChannel, clinicMessaging, consentsOf, logEmail, queueProviderMessage } from '../messages/outbox.ts';
+import { formatRecallDay, recallMail } from './recall.mail.ts';
 import { insertAttempt, updateRecall } from './recalls.repository.ts';
 
 /**
  * The `recall_message` job (issue 38): the recall's automatic e-mail. It re-reads the recall (locked)
  * in the job's transaction and sends nothing when it no longer applies — contacted, booked or closed
- * since, due on another day, the clinic stopped sending them, the patient inactive or without
- * e-mail. Otherwise it mails the patient in their language and logs the e-mail as an attempt (the
+ * since, due on another day, the clinic stopped sending them, no channel reaches the patient (issue 38:
+ * the clinic's channels in order, with the patient's consent; none to an inactive or deceased one).
+ * Otherwise it writes to the patient in their language and logs the message as an attempt (the
  * recall is then contacted), all in the job's transaction: a failed send leaves nothing behind and
  * the queue retries; a sent one is never sent again (the recall is no longer pending).
  */
@@ -29,6 +31,9 @@ export function recallMessageHandler(deps: { mailer: Mailer }): JobHandler {
           patientId: recalls.patientId,
           treatmentName: treatments.name,
           email: patients.email,
+          phoneArea: patients.phoneArea,
+          phone: patients.phone,
+          deceasedOn: patients.deceasedOn,
           active: patients.active,
           patientDeleted: patients.deletedAt,
           firstName: patients.firstName,
@@ -48,30 +53,59 @@ export function recallMessageHandler(deps: { mailer: Mailer }): JobHandler {
         row?.status !== 'pending' ||
         row.dueOn !== String(job.payload.dueOn ?? '') ||
         row.days <= 0 ||
-        !row.active ||
-        row.patientDeleted !== null ||
-        !row.email
+        row.patientDeleted !== null
       ) {
         return; // Nothing to send any more: the job is done.
       }
-      await deps.mailer.send(
-        recallMail({
-          language: languageOf(row.language),
-          to: row.email,
+      // The clinic's channels in order, the patient's consent (issue 38); none: the front desk calls.
+      const clinic = await clinicMessaging(ctx);
+      const patient = { ...row, id: row.patientId, language: languageOf(row.language) };
+      const choice = chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patient.id), clinic);
+      if (!choice) return;
+      if (choice.channel === 'email') {
+        const mail = recallMail({
+          language: patient.language,
+          to: choice.address,
           firstName: row.firstName,
           sex: row.sex,
           clinicName: row.clinicName,
           clinicPhone: row.clinicPhone,
           dueOn: row.dueOn,
           reason: row.reason ?? row.treatmentName,
-        }),
-      );
+        });
+        await logEmail(ctx, {
+          patientId: patient.id,
+          kind: 'recall',
+          to: choice.address,
+          language: patient.language,
+          body: mail.text,
+        });
+        await deps.mailer.send(mail);
+      } else {
+        await queueProviderMessage(ctx, {
+          patientId: patient.id,
+          kind: 'recall',
+          channel: choice.channel,
+          to: choice.address,
+          language: patient.language,
+          text: {
+            kind: 'recall',
+            values: {
+              patient: row.firstName,
+              clinic: row.clinicName,
+              clinic_phone: row.clinicPhone ?? '',
+              treatment: row.reason ?? row.treatmentName,
+              due_date: formatRecallDay(row.dueOn, patient.language),
+            },
+          },
+        });
+      }
       const writer = { tx: ctx.tx, accountId: ctx.accountId, userId: null };
       const attemptId = newId();
       await insertAttempt(writer, {
         id: attemptId,
         recallId,
-        channel: 'email',
+        channel: choice.channel === 'email' ? 'email' : 'message',
         outcome: 'sent',
         note: null,
         automatic: true,
@@ -85,7 +119,7 @@ export function recallMessageHandler(deps: { mailer: Mailer }): JobHandler {
         entity: 'recall',
         entityId: recallId,
         before: { status: 'pending' },
-        after: { status: 'contacted', attemptId, to: row.email, attempts: job.attempts },
+        after: { status: 'contacted', attemptId, to: choice.address, channel: choice.channel, attempts: job.attempts },
       });
     },
   };

@@ -2,6 +2,8 @@ import type { Mailer } from '../../lib/mail.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { JobHandler } from '../jobs/jobs.worker.ts';
+import { dateAndTime } from '../messages/message-texts.ts';
+import { chooseChannel, clinicMessaging, consentsOf, logEmail, queueProviderMessage } from '../messages/outbox.ts';
 import { offerMail } from '../online-booking/online-booking.mail.ts';
 import * as repository from './waiting-list.repository.ts';
 import { auditEntry, offerFreedSlot } from './waiting-list.service.ts';
@@ -19,13 +21,19 @@ export function waitingListOfferHandler(deps: { mailer: Mailer; publicUrl: strin
       const offer = await repository.lockOffer(ctx, { id: offerId });
       if (offer?.status !== 'offered' || offer.expiresAt.getTime() <= Date.now()) return;
       const details = await repository.offerDetails(ctx, offerId);
-      if (!details?.email || details.entry.deletedAt !== null || details.entry.status !== 'waiting') return;
+      if (!details || details.entry.deletedAt !== null || details.entry.status !== 'waiting') return;
+      // The clinic's channels in order, as its reminders (issue 38): WhatsApp or SMS carry the link too.
+      const clinic = await clinicMessaging(ctx);
+      const patient = { ...details, id: details.entry.patientId, language: languageOf(details.language) };
+      const choice = chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patient.id), clinic);
+      if (!choice) return; // No way to reach the patient now: the offer expires and the next one is asked.
       const token = newToken();
+      const link = `${deps.publicUrl}waiting-list/offer/${token}`;
       await repository.setOffer(ctx, offerId, { status: 'sent', sentAt: new Date(), tokenHash: hashToken(token) });
-      await deps.mailer.send(
-        offerMail({
-          language: languageOf(details.language),
-          to: details.email,
+      if (choice.channel === 'email') {
+        const mail = offerMail({
+          language: patient.language,
+          to: choice.address,
           firstName: details.firstName,
           sex: details.sex,
           clinicName: details.clinicName,
@@ -37,13 +45,43 @@ export function waitingListOfferHandler(deps: { mailer: Mailer; publicUrl: strin
           startsAt: offer.startsAt,
           endsAt: offer.endsAt,
           timeZone: details.timeZone,
-          link: `${deps.publicUrl}waiting-list/offer/${token}`,
+          link,
           expiresAt: offer.expiresAt,
-        }),
-      );
+        });
+        await logEmail(ctx, {
+          patientId: patient.id,
+          kind: 'waiting_list_offer',
+          to: choice.address,
+          language: patient.language,
+          body: mail.text,
+        });
+        await deps.mailer.send(mail);
+      } else {
+        // An offer is worth only its hold: it leaves at once, quiet hours or not.
+        await queueProviderMessage(ctx, {
+          patientId: patient.id,
+          kind: 'waiting_list_offer',
+          channel: choice.channel,
+          to: choice.address,
+          language: patient.language,
+          text: {
+            kind: 'waiting_list_offer',
+            values: {
+              patient: details.firstName,
+              clinic: details.clinicName,
+              professional: details.professionalName,
+              treatment: details.treatmentName,
+              minutes: String(Math.max(1, Math.round((offer.expiresAt.getTime() - Date.now()) / 60_000))),
+              link,
+              ...dateAndTime(offer.startsAt, details.timeZone, patient.language),
+            },
+          },
+        });
+      }
       await auditEntry({ ...ctx, userId: null, ip: '' }, details.entry, 'waiting_list_offer_sent', {
         offerId,
-        to: details.email,
+        to: choice.address,
+        channel: choice.channel,
         attempts: job.attempts,
       });
     },

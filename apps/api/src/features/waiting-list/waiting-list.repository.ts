@@ -111,8 +111,11 @@ export function candidates(
         sql`not exists (select 1 from ${waitingListOffers} o where o.account_id = ${waitingListEntries.accountId}
           and o.entry_id = ${waitingListEntries.id} and o.professional_id = ${slot.professionalId}::uuid
           and o.starts_at < ${slot.range.end} and o.ends_at > ${slot.range.start})`,
-        // An offer goes by e-mail: a patient without one is called by the front desk.
-        sql`coalesce(${patients.email}, '') <> ''`,
+        // An offer goes by e-mail, or by SMS or WhatsApp to a patient who said yes to one (issue 38);
+        // a patient reached by none is called by the front desk. No offer to a deceased or inactive patient.
+        sql`(coalesce(${patients.email}, '') <> '' or ${mobileConsented})`,
+        eq(patients.active, true),
+        isNull(patients.deceasedOn),
         isNull(patients.deletedAt),
       ),
     )
@@ -120,6 +123,14 @@ export function candidates(
     .limit(slot.limit)
     .for('no key update', { of: waitingListEntries, skipLocked: true });
 }
+
+/** The patient's newest answer for SMS or WhatsApp is a yes, and the record has a number. */
+const mobileConsented = sql`(coalesce(${patients.phone}, '') <> '' and exists (
+  select 1 from (
+    select distinct on (c.channel) c.granted from patient_channel_consents c
+    where c.account_id = ${patients.accountId} and c.patient_id = ${patients.id} and c.channel in ('sms', 'whatsapp')
+    order by c.channel, c.recorded_at desc
+  ) newest where newest.granted))`;
 
 /** The clinic's waiting-list settings. */
 export async function settingsOf({ tx, accountId }: TxContext) {
@@ -249,6 +260,10 @@ export async function offerDetails({ tx, accountId }: TxContext, offerId: string
       offer: waitingListOffers,
       entry: waitingListEntries,
       email: patients.email,
+      phoneArea: patients.phoneArea,
+      phone: patients.phone,
+      active: patients.active,
+      deceasedOn: patients.deceasedOn,
       firstName: patients.firstName,
       sex: patients.sex,
       language: patients.language,

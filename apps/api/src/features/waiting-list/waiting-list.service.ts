@@ -20,6 +20,7 @@ import { auditedRecords } from '../audit/audited-records.ts';
 import { invalidFields, requirePatient, requireProfessional } from '../clinical/clinical.service.ts';
 import type { FreedSlot, FreeingContext } from '../freed-slots.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
+import { patientReachable } from '../messages/outbox.ts';
 import { presentPatientContact } from '../patients/patient-contact.ts';
 import { suitsPreferences } from './preferences.ts';
 import * as repository from './waiting-list.repository.ts';
@@ -300,7 +301,8 @@ export const waitingListService = {
     const entry = await records.lock(ctx, {}, id);
     notBooked(entry);
     const named = await get(ctx, id);
-    if (!named.patientHasEmail) throw new AppError('waiting_list_patient_without_email');
+    // By e-mail, SMS or WhatsApp, whichever of the clinic's channels reaches the patient (issue 38).
+    if (!(await patientReachable(ctx, entry.patientId))) throw new AppError('waiting_list_patient_without_email');
     if (entry.professionalId && entry.professionalId !== input.professionalId) {
       throw invalidFields([{ path: 'professionalId', code: 'invalid_value' }]);
     }
