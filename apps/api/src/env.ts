@@ -227,6 +227,18 @@ const envSchema = z
       .max(720, { error: 'must be between 1 and 720' })
       .default(24),
     SEED_DEMO: booleanFlag.optional(),
+    /**
+     * The demo's SMS and WhatsApp (issue 38): a local fake provider started with the server, to which
+     * the demo clinic's accounts point (default: wherever the demo is seeded). Its port (0: any free
+     * one) is where tests post a patient's reply (`POST /_fake/whatsapp/reply`).
+     */
+    DEMO_MESSAGING: booleanFlag.optional(),
+    DEMO_MESSAGING_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65535, { error: 'must be between 0 and 65535' })
+      .default(0),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

@@ -3,10 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import type { FakeMessagingProvider } from './dev/fake-messaging-provider.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { type BackupSchedule, startBackupSchedule } from './features/backup/schedule.ts';
 import { claimDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { seedDemoAtStartup } from './seed/demo.ts';
+import { startDemoMessaging } from './seed/demo-messaging.ts';
 
 /**
  * Entry point: env → database (migrated) → app → listen. SIGTERM/SIGINT make readiness answer 503
@@ -74,10 +76,21 @@ async function serve(env: Env): Promise<void> {
   const db = await open(env, lock);
   const app = await buildApp({ env, db });
   let backups: BackupSchedule | undefined;
+  let demoMessages: FakeMessagingProvider | null = null;
   // Under a primary the demo clinic was seeded before the fork: once, not once per process.
   if (!cluster.isWorker) {
     try {
-      await seedDemoAtStartup(db, env.SEED_DEMO, app.log, env.DATA_DIR);
+      await seedDemoAtStartup(db, env.SEED_DEMO, app.log, env.DATA_DIR, env.SECRETS_KEY);
+      // The demo's SMS and WhatsApp go to a local fake provider (issue 38), started with the server.
+      if (env.DEMO_MESSAGING ?? env.SEED_DEMO ?? db.kind === 'pglite') {
+        demoMessages = await startDemoMessaging(db, {
+          port: env.DEMO_MESSAGING_PORT,
+          publicUrl: env.PUBLIC_URL,
+          secretsKey: env.SECRETS_KEY,
+          dataDir: env.DATA_DIR,
+        });
+        if (demoMessages) app.log.info({ url: demoMessages.url }, 'demo SMS and WhatsApp provider (local fake) ready');
+      }
     } catch (error) {
       app.log.error({ err: error }, 'could not create the demo clinic');
     }
@@ -103,6 +116,7 @@ async function serve(env: Env): Promise<void> {
     try {
       if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
+      await demoMessages?.stop();
       await backups?.stop();
       await db.close();
       await lock?.release();
@@ -161,6 +175,7 @@ async function supervise(env: Env): Promise<void> {
       env.SEED_DEMO,
       { info: (fields, message) => console.log(`${message} ${JSON.stringify(fields)}`) },
       env.DATA_DIR,
+      env.SECRETS_KEY,
     );
   } catch (error) {
     console.error('could not create the demo clinic', error);

@@ -21,6 +21,9 @@ export const globalLookups: Record<string, string> = {
   waiting_list_offers_token_hash_unique:
     "a waiting-list offer's link finds its offer before the clinic is known (no sign-in)",
   signing_requests_token_hash_unique: 'a remote signing link finds its request before the clinic is known (no sign-in)',
+  messaging_channels_webhook_key_unique:
+    "an SMS or WhatsApp provider's webhook finds the clinic's account by the key in its address (issue 38)",
+  messages_opt_out_token_unique: 'a message\'s "no more messages" link finds its message before the clinic is known',
 };
 
 /**

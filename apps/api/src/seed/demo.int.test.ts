@@ -13,6 +13,7 @@ import {
   seedDemoAtStartup,
   seedDemoClinic,
 } from './demo.ts';
+import { startDemoMessaging } from './demo-messaging.ts';
 
 describe('demo clinic', () => {
   const startApp = useAppPerTest();
@@ -199,6 +200,38 @@ describe('demo clinic', () => {
       'Revisión',
     ]);
     expect(waiting.data.every((row: { patientHasEmail: boolean }) => row.patientHasEmail)).toBe(true);
+  });
+
+  it('reminds by WhatsApp, then SMS, then e-mail, through the local fake provider; a reply waits in the inbox (issue 38)', async () => {
+    const { app, get } = await seededAs(demoUsers[0]);
+    const settings = (await get('/api/settings/messaging')).data;
+    expect(settings.reminderChannels).toEqual(['whatsapp', 'sms', 'email']);
+    expect(
+      settings.channels.map((row: { channel: string; hasSecret: boolean }) => [row.channel, row.hasSecret]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['sms', true],
+        ['whatsapp', true],
+      ]),
+    );
+    const inbox = await get('/api/inbox');
+    expect(inbox.open).toBe(1);
+    expect(inbox.data[0]).toMatchObject({ intent: 'unknown', channel: 'whatsapp' });
+    const log = await get('/api/messages');
+    expect(log.data.map((row: { status: string }) => row.status).sort()).toEqual(['delivered', 'failed', 'read']);
+    // The demo's provider starts with the server and the clinic's accounts point at it.
+    const fake = await startDemoMessaging(app.db, {
+      port: 0,
+      publicUrl: app.env.PUBLIC_URL,
+      secretsKey: undefined,
+      dataDir: app.env.DATA_DIR,
+    });
+    try {
+      const after = (await get('/api/settings/messaging')).data.channels as { channel: string; apiUrl: string }[];
+      expect(after.find((row) => row.channel === 'whatsapp')?.apiUrl).toBe(`${fake?.url}/v21.0`);
+    } finally {
+      await fake?.stop();
+    }
   });
 
   it('never runs on a database that already has a clinic', async () => {

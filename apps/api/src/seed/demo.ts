@@ -7,6 +7,7 @@ import { seedPortalAccess } from '../features/portal/portal-access.service.ts';
 import { createDiskStorage, uploadsDirOf } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createSealer, installationKey } from '../lib/secrets.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
@@ -15,6 +16,7 @@ import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
 import { seedDemoDocuments, seedDemoFiles } from './demo-documents.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoMessaging } from './demo-messaging.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
 import { seedDemoRecalls } from './demo-recalls.ts';
@@ -69,9 +71,14 @@ export type DemoSeedResult = 'created' | 'exists' | 'skipped';
  * Seeds the demo in one transaction, then uploads its patients' images through the files service
  * (which runs its own transactions) into `DATA_DIR/uploads`, where the app reads them.
  */
-export async function seedDemoClinic(db: Database, { dataDir }: { dataDir: string }): Promise<DemoSeedResult> {
+export async function seedDemoClinic(
+  db: Database,
+  { dataDir, secretsKey }: { dataDir: string; secretsKey?: string | undefined },
+): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(demoPassword);
-  const seeded = await seedDemoRows(db, passwordHash);
+  // The demo's SMS and WhatsApp secrets, sealed with the installation's key as the settings page would.
+  const sealer = createSealer(installationKey({ secretsKey, dataDir }));
+  const seeded = await seedDemoRows(db, passwordHash, (secret) => sealer.seal(secret));
   if (seeded === 'exists' || seeded === 'skipped') return seeded;
   // Through the portal's own service: the same membership an invitation makes, with a password.
   const portalHash = await hashPassword(demoPortalPassword);
@@ -101,6 +108,8 @@ export async function seedDemoClinic(db: Database, { dataDir }: { dataDir: strin
 async function seedDemoRows(
   db: Database,
   passwordHash: string,
+  /** Seals the demo's SMS and WhatsApp secrets (issue 38). */
+  seal: (secret: string) => string,
 ): Promise<'exists' | 'skipped' | { accountId: string; supervisorId: string; patientIds: string[] }> {
   return db.withSystem(async (tx) => {
     // One seeding at a time when several processes start together on one server.
@@ -166,6 +175,7 @@ async function seedDemoRows(
     await seedDemoWaitingList(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoRecalls(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoMessaging(tenantTx, accountId, { administratorId }, seal);
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
     return { accountId, supervisorId, patientIds };
@@ -178,9 +188,10 @@ export async function seedDemoAtStartup(
   seedDemo: boolean | undefined,
   log: { info(fields: object, message: string): void },
   dataDir: string,
+  secretsKey?: string,
 ): Promise<DemoSeedResult> {
   if (!(seedDemo ?? db.kind === 'pglite')) return 'skipped';
-  const result = await seedDemoClinic(db, { dataDir });
+  const result = await seedDemoClinic(db, { dataDir, secretsKey });
   if (result !== 'skipped') {
     log.info(
       { clinic: 'Clínica Dental Sonrisa', users: demoUsers.map((user) => user.email), password: demoPassword },
