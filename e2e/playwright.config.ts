@@ -51,6 +51,9 @@ function server(port: number, basePath: string, dataName: string) {
       TRUST_PROXY: 'true',
       // The job queue looks often, so a reminder reaches the outbox within a test (issue 16).
       JOBS_POLL_MS: '300',
+      // The demo's fake SMS and WhatsApp provider on a known port, where a spec posts a patient's
+      // reply (issue 38; e2e/support/fake-messaging.ts).
+      DEMO_MESSAGING_PORT: String(port + 100),
       // Reports (issue 19): a report of more than 25 rows is exported as a job, 5 rows a run, so the
       // reports spec sees the progress bar on the demo clinic's data.
       REPORT_DIRECT_EXPORT_MAX_ROWS: '25',
