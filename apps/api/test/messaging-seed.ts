@@ -139,12 +139,15 @@ export async function seedMessagingClinics(
       select account_id, id, patient_id, account_id, starts_at, starts_at + interval '30 minutes', ${zone}, 'scheduled',
         'Control', 'planned', account_id, account_id
       from seed_appointments`);
+    // The jobs in the order the clinics booked them, interleaved (as appointments are booked over
+    // weeks), not clinic after clinic.
     await tx.execute(sql`
       insert into jobs (account_id, id, kind, key, payload, run_at)
-      select account_id, uuid_generate_v7_bench(2000000000 + row_number() over (order by id)), 'appointment_reminder',
+      select account_id, uuid_generate_v7_bench(2000000000 + row_number() over (order by starts_at, account_id)),
+        'appointment_reminder',
         id::text, jsonb_build_object('appointmentId', id,
           'startsAt', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), ${options.runAt}
-      from seed_appointments`);
+      from seed_appointments order by starts_at, account_id`);
   });
   await db.orm.execute(sql`select odontia_rebuild_day_figures(id) from accounts`);
   for (const table of [

@@ -12,8 +12,11 @@ import type { TenantTx } from '../../db/tenancy.ts';
  * 1. claim: in a short transaction of the system role, due rows (queued and due, or running with
  *    an expired lock: a crashed process) are locked `FOR UPDATE SKIP LOCKED`, marked running with
  *    `locked_by`/`locked_until` and `attempts + 1`, and COMMITTED — another worker no longer sees them.
- *    Among the oldest due jobs, a round takes each clinic's first, then each one's second… so that
- *    its jobs belong to as many clinics as possible;
+ *    Among the oldest due jobs (32 rounds' worth: a clinic's agenda imported at once queues its
+ *    reminders side by side), a round takes each clinic's first, then each one's second… so that its
+ *    jobs belong to as many clinics as possible; the clinics in an order of this worker's own, so
+ *    that two workers claiming at once mostly take different clinics (a clinic's jobs on two
+ *    instances at once wait for each other on its audit chain's lock);
  * 2. run: the handler works in ONE transaction in the clinic's context, and the same transaction marks
  *    the job done (only while this worker still holds it), so the work and "done" commit together.
  *    Jobs of one clinic run one after the other; up to `concurrency` clinics' jobs run at once
@@ -137,14 +140,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           where ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
             and kind in ${kinds}
           order by run_at
-          limit ${batch * 4}
+          limit ${batch * 32}
         ), spread as (
           select account_id, id, run_at, row_number() over (partition by account_id order by run_at) as nth from oldest
         ), due as (
           select jobs.account_id, jobs.id from jobs
           join spread on spread.account_id = jobs.account_id and spread.id = jobs.id
           where ((jobs.state = 'queued' and jobs.run_at <= now()) or (jobs.state = 'running' and jobs.locked_until < now()))
-          order by spread.nth, spread.run_at
+          order by spread.nth, hashtext(spread.account_id::text || ${id}), spread.run_at
           limit ${batch}
           for update of jobs skip locked
         )
