@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|odontogram|cluster|web|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|odontogram|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
@@ -29,6 +29,10 @@
 //   dashboard  the whole dashboard (p50/p95) for this month, 30 days and a year on 100,000 patients,
 //            1,000,000 attendances, 200,000 appointments and 1,000,000 sales documents
 //            (apps/api/bench/dashboard.ts; also `-- --pglite`; goal p95 < 150 ms on PostgreSQL)
+//   messages  20,000 SMS and WhatsApp reminders due at once across 200 clinics (issue 38), through the
+//            local fake provider, with one server process and then two (real processes on a fresh
+//            PostgreSQL database): seconds until all are sent, messages/s, sent twice, delivery webhooks
+//            (apps/api/bench/messages.ts; `-- --clinics N --reminders N`; goal ≤ 120 s with two, none twice)
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
 //            `-- --seconds N --clients N --patients N`)
@@ -327,13 +331,14 @@ const benches = {
   purchasing: apiBench('purchasing'),
   sales: apiBench('sales'),
   dashboard: apiBench('dashboard'),
+  messages: apiBench('messages'),
   odontogram: benchOdontogram,
   cluster: benchCluster,
   web: benchWeb,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|odontogram|cluster|web|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|odontogram|cluster|web|all]`,
   );
   process.exit(2);
 }

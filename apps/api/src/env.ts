@@ -130,7 +130,18 @@ const envSchema = z
       .min(50, { error: 'must be at least 50' })
       .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
       .default(5000),
-    /** How long a claimed job is held before another instance may take it again (a crashed one). */
+    /**
+     * Jobs this instance runs at once, each of another clinic (issue 38: a minute's reminders of many
+     * clinics); a clinic's own jobs run one after the other. PostgreSQL only: the embedded database
+     * runs one transaction at a time, so there it is 1.
+     */
+    JOBS_CONCURRENCY: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(32, { error: 'must be at most 32' })
+      .default(4),
+    /** How long a claimed job is held, unrenewed, before another instance may take it again (a crashed one). */
     JOBS_LOCK_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int({ error: 'must be a whole number' })

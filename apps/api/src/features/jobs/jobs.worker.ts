@@ -11,9 +11,17 @@ import type { TenantTx } from '../../db/tenancy.ts';
  *
  * 1. claim: in a short transaction of the system role, due rows (queued and due, or running with
  *    an expired lock: a crashed process) are locked `FOR UPDATE SKIP LOCKED`, marked running with
- *    `locked_by`/`locked_until` and `attempts + 1`, and COMMITTED — another worker no longer sees them;
+ *    `locked_by`/`locked_until` and `attempts + 1`, and COMMITTED — another worker no longer sees them.
+ *    Among the oldest due jobs (32 rounds' worth: a clinic's agenda imported at once queues its
+ *    reminders side by side), a round takes each clinic's first, then each one's second… so that its
+ *    jobs belong to as many clinics as possible; the clinics in an order of this worker's own, so
+ *    that two workers claiming at once mostly take different clinics (a clinic's jobs on two
+ *    instances at once wait for each other on its audit chain's lock);
  * 2. run: the handler works in ONE transaction in the clinic's context, and the same transaction marks
- *    the job done (only while this worker still holds it), so the work and "done" commit together;
+ *    the job done (only while this worker still holds it), so the work and "done" commit together.
+ *    Jobs of one clinic run one after the other; up to `concurrency` clinics' jobs run at once
+ *    (issue 38: 20,000 reminders due in the same minute). While a round runs, its claims are renewed
+ *    every third of `lockMs`: only a worker that stopped (killed, frozen) lets its jobs go to another;
  * 3. failure: the handler's transaction rolls back; the job goes back to queued with backoff
  *    (1 min, 5 min, 30 min, 2 h…) or, after `max_attempts`, to failed (the handler's `onFailed`
  *    records it where the screens show it).
@@ -62,9 +70,14 @@ export interface JobWorkerOptions {
   log: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
   pollMs: number;
-  /** Jobs claimed per round. */
+  /** Jobs claimed per round (default: 4 per `concurrency`, at least 10). */
   batch?: number;
-  /** How long a claim holds before another worker may take the job again. */
+  /**
+   * Jobs run at once, each of another clinic (default 1). A clinic's jobs always run one after the
+   * other: each one's audit chain takes the clinic's advisory lock, so a second would only wait.
+   */
+  concurrency?: number;
+  /** How long a claim holds, unrenewed, before another worker may take the job again (a crashed worker). */
   lockMs?: number;
   /** How long `stop` waits for jobs in flight. */
   stopTimeoutMs?: number;
@@ -97,7 +110,9 @@ const shortError = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, log, handlers, pollMs, batch = 10, lockMs = 5 * 60_000, stopTimeoutMs = 8_000, tasks = [] } = options;
+  const { db, log, handlers, pollMs, lockMs = 5 * 60_000, stopTimeoutMs = 8_000, tasks = [] } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const batch = options.batch ?? Math.max(10, 4 * concurrency);
   const lastRun = new Map<string, number>();
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let timer: NodeJS.Timeout | undefined;
@@ -120,13 +135,21 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         attempts: number;
         max_attempts: number;
       }>(sql`
-        with due as (
-          select account_id, id from jobs
+        with oldest as (
+          select account_id, id, run_at from jobs
           where ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
             and kind in ${kinds}
           order by run_at
+          limit ${batch * 32}
+        ), spread as (
+          select account_id, id, run_at, row_number() over (partition by account_id order by run_at) as nth from oldest
+        ), due as (
+          select jobs.account_id, jobs.id from jobs
+          join spread on spread.account_id = jobs.account_id and spread.id = jobs.id
+          where ((jobs.state = 'queued' and jobs.run_at <= now()) or (jobs.state = 'running' and jobs.locked_until < now()))
+          order by spread.nth, hashtext(spread.account_id::text || ${id}), spread.run_at
           limit ${batch}
-          for update skip locked
+          for update of jobs skip locked
         )
         update jobs set state = 'running', locked_by = ${id},
           locked_until = now() + ${`${lockMs} milliseconds`}::interval,
@@ -244,14 +267,59 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   async function runDue(): Promise<number> {
     const claimed = await claim();
-    // One at a time: a clinic's audit chain and the mail server both prefer it, and a round is small.
-    let started = 0;
-    for (; started < claimed.length && !stopping; started++) await execute(claimed[started] as ClaimedJob);
+    // One lane per clinic, its jobs in the claimed order; `concurrency` lanes run at once.
+    const byClinic = new Map<string, ClaimedJob[]>();
+    for (const job of claimed) {
+      const lane = byClinic.get(job.accountId);
+      if (lane) lane.push(job);
+      else byClinic.set(job.accountId, [job]);
+    }
+    const lanes = [...byClinic.values()];
+    const unfinished = new Set(claimed);
+    const left: ClaimedJob[] = [];
+    const runLanes = async () => {
+      for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
+        for (const [index, job] of lane.entries()) {
+          if (stopping) {
+            left.push(...lane.slice(index));
+            break;
+          }
+          await execute(job);
+          unfinished.delete(job);
+        }
+      }
+    };
+    const renewing = setInterval(() => void renew([...unfinished]), Math.max(250, Math.floor(lockMs / 3)));
+    renewing.unref();
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, lanes.length) }, runLanes));
+    } finally {
+      clearInterval(renewing);
+    }
     // Stopping: the jobs claimed and not begun go back to the queue at once for another instance,
     // instead of waiting for their lock to expire.
-    if (started < claimed.length) await release(claimed.slice(started));
+    if (left.length > 0) await release(left);
     else await runTasks();
     return claimed.length;
+  }
+
+  /**
+   * Keeps this round's claims (begun or waiting their turn) for another `lockMs`: a job that takes
+   * longer than the lock (a provider holding its answer) or waits behind others of its clinic is
+   * not taken by another worker while this one is alive.
+   */
+  async function renew(held: ClaimedJob[]): Promise<void> {
+    if (held.length === 0) return;
+    try {
+      await db.withSystem(async (tx) => {
+        await tx
+          .update(jobs)
+          .set({ lockedUntil: sql`now() + ${`${lockMs} milliseconds`}::interval` })
+          .where(or(...held.map(mine)));
+      });
+    } catch (error) {
+      log.warn({ err: error, jobs: held.length }, 'could not renew the claims of running jobs');
+    }
   }
 
   async function release(left: ClaimedJob[]): Promise<void> {

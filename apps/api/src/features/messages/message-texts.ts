@@ -61,17 +61,23 @@ export function templateParameters(kind: TemplateKind, values: PlaceholderValues
   return templatePlaceholders[kind].map((name) => values[name] ?? '');
 }
 
+/** Formatters per language and zone: making one costs more than formatting with it (a minute's reminders). */
+const formatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
 /** "lun 7 dic" and "10:30" in the patient's language and the clinic's zone. */
 export function dateAndTime(instant: Date, timeZone: string, language: Language): { date: string; time: string } {
   const locale = mailLocales[language];
-  return {
-    date: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(
-      instant,
-    ),
-    time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-      instant,
-    ),
-  };
+  const key = `${locale} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = {
+      date: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }),
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+    };
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(key, format);
+  }
+  return { date: format.date.format(instant), time: format.time.format(instant) };
 }
 
 /** What a channel's message may hold: SMS 1,600 characters (10 parts), WhatsApp 4,096. */

@@ -1,6 +1,7 @@
 import type { Language } from '@odontia/shared/enums';
 import type { MessageChannel, MessageKind, ProviderChannel, TemplateKind } from '@odontia/shared/schemas/messages';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sendInOrder } from '../../db/indexed-search.ts';
 import {
   accounts,
   appointments,
@@ -67,6 +68,7 @@ export interface ClinicMessaging {
   enabled: Set<ProviderChannel>;
 }
 
+/** The clinic's settings and its channels switched on, in one statement (every reminder and message reads them). */
 export async function clinicMessaging({ tx, accountId }: Clinic): Promise<ClinicMessaging> {
   const [clinic] = await tx
     .select({
@@ -74,13 +76,11 @@ export async function clinicMessaging({ tx, accountId }: Clinic): Promise<Clinic
       quietHoursStart: accounts.quietHoursStart,
       quietHoursEnd: accounts.quietHoursEnd,
       timeZone: accounts.timeZone,
+      enabled: sql<string[]>`array(select ${messagingChannels.channel} from ${messagingChannels}
+        where ${messagingChannels.accountId} = ${accounts.id} and ${messagingChannels.enabled})`,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  const on = await tx
-    .select({ channel: messagingChannels.channel })
-    .from(messagingChannels)
-    .where(and(eq(messagingChannels.accountId, accountId), eq(messagingChannels.enabled, true)));
   return {
     reminderChannels: (clinic?.reminderChannels ?? ['email']) as MessageChannel[],
     quietHours:
@@ -88,7 +88,7 @@ export async function clinicMessaging({ tx, accountId }: Clinic): Promise<Clinic
         ? { start: clinic.quietHoursStart, end: clinic.quietHoursEnd }
         : null,
     timeZone: clinic?.timeZone ?? 'UTC',
-    enabled: new Set(on.map((row) => row.channel as ProviderChannel)),
+    enabled: new Set((clinic?.enabled ?? []) as ProviderChannel[]),
   };
 }
 
@@ -216,28 +216,33 @@ export async function queueProviderMessage(ctx: Clinic, message: NewProviderMess
   } else {
     body = message.text.body;
   }
-  await ctx.tx.insert(messages).values({
-    accountId: ctx.accountId,
-    id,
-    patientId: message.patientId,
-    appointmentId: message.appointmentId ?? null,
-    kind: message.kind,
-    channel: message.channel,
-    toAddress: message.to,
-    language: message.language,
-    body,
-    templateName,
-    templateParams,
-    createdBy: message.createdBy ?? null,
-    inReplyTo: message.inReplyTo ?? null,
-  });
-  await enqueueJob(ctx, {
-    kind: messageSendJobKind,
-    key: id,
-    runAt: message.runAt ?? new Date(),
-    payload: { messageId: id },
-    maxAttempts: 5,
-  });
+  // The row and its job in one round trip (sendInOrder pipelines on PostgreSQL).
+  await sendInOrder(ctx.tx, [
+    () =>
+      ctx.tx.insert(messages).values({
+        accountId: ctx.accountId,
+        id,
+        patientId: message.patientId,
+        appointmentId: message.appointmentId ?? null,
+        kind: message.kind,
+        channel: message.channel,
+        toAddress: message.to,
+        language: message.language,
+        body,
+        templateName,
+        templateParams,
+        createdBy: message.createdBy ?? null,
+        inReplyTo: message.inReplyTo ?? null,
+      }),
+    () =>
+      enqueueJob(ctx, {
+        kind: messageSendJobKind,
+        key: id,
+        runAt: message.runAt ?? new Date(),
+        payload: { messageId: id },
+        maxAttempts: 5,
+      }),
+  ]);
   return id;
 }
 
@@ -357,10 +362,10 @@ export function messageSendHandler(deps: { sealer: Sealer; publicUrl: string }):
   return {
     async prepare(ctx, job): Promise<Prepared> {
       const id = String(job.payload.messageId ?? job.key);
-      const message = await lockMessage(ctx, id);
+      // The message and the clinic's quiet hours in one round trip.
+      const [message, clinic] = await sendInOrder(ctx.tx, [() => lockMessage(ctx, id), () => clinicMessaging(ctx)]);
       if (!message || finished.includes(message.status)) return { done: true };
       if (message.channel !== 'email' && message.kind !== 'answer' && message.kind !== 'opt_out_confirmation') {
-        const clinic = await clinicMessaging(ctx);
         const at = nextSendingInstant(new Date(), clinic.timeZone, clinic.quietHours);
         if (at.getTime() > Date.now()) throw new DeferJob(at);
       }
@@ -380,11 +385,15 @@ export function messageSendHandler(deps: { sealer: Sealer; publicUrl: string }):
       const message = await lockMessage(ctx, id);
       if (!message || finished.includes(message.status)) return; // a delivery report got here first
       const channel = message.channel as ProviderChannel;
-      if (!(await stillWanted(ctx, message))) {
+      // Both reads in one round trip.
+      const [wanted, account] = await sendInOrder(ctx.tx, [
+        () => stillWanted(ctx, message),
+        () => providerAccount(ctx, channel, deps.sealer),
+      ]);
+      if (!wanted) {
         await setMessage(ctx, id, { status: 'cancelled', sendingSince: null });
         return;
       }
-      const account = await providerAccount(ctx, channel, deps.sealer);
       if (!account) {
         await setMessage(ctx, id, {
           status: 'failed',
@@ -423,14 +432,18 @@ export function messageSendHandler(deps: { sealer: Sealer; publicUrl: string }):
         statusCallback: statusCallback(account.webhookKey, channel, id),
       });
       if (outcome.ok) {
-        await setMessage(ctx, id, {
-          status: 'sent',
-          providerMessageId: outcome.providerId,
-          sentAt: new Date(),
-          error: null,
-          errorCode: null,
-        });
-        await reminderSent(ctx, message, message.attempts);
+        // The message and its reminder's record written together (one round trip for the first two statements).
+        await sendInOrder(ctx.tx, [
+          () =>
+            setMessage(ctx, id, {
+              status: 'sent',
+              providerMessageId: outcome.providerId,
+              sentAt: new Date(),
+              error: null,
+              errorCode: null,
+            }),
+          () => reminderSent(ctx, message, message.attempts),
+        ]);
         return;
       }
       await setMessage(ctx, id, {

@@ -29,6 +29,9 @@ const twilioStatuses: Record<string, StatusName> = {
   failed: 'failed',
 };
 
+/** How long a channel's key and secrets are kept in memory. */
+const keyKeptMs = 60_000;
+
 interface ChannelKey {
   accountId: string;
   secret: string;
@@ -76,7 +79,15 @@ export async function recordDelivery(
   const { tx, accountId } = ctx;
   const byOurId = report.messageId && /^[0-9a-f-]{36}$/.test(report.messageId) ? report.messageId : null;
   const [message] = await tx
-    .select({ id: messages.id, status: messages.status, providerMessageId: messages.providerMessageId })
+    .select({
+      id: messages.id,
+      status: messages.status,
+      providerMessageId: messages.providerMessageId,
+      sentAt: messages.sentAt,
+      deliveredAt: messages.deliveredAt,
+      readAt: messages.readAt,
+      failedAt: messages.failedAt,
+    })
     .from(messages)
     .where(
       and(
@@ -110,6 +121,8 @@ export async function recordDelivery(
   const stamp = ({ sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const)[
     report.status
   ];
+  // The provider's "sent" after our own: kept as an event, the message already says all of it.
+  if (!forward && message[stamp] !== null && message.providerMessageId) return;
   await tx
     .update(messages)
     .set({
@@ -136,6 +149,24 @@ export const messagingWebhooks: FastifyPluginAsync<{ db: Database; sealer: Seale
       done(null, body),
     );
   }
+  /**
+   * Each message brings two or three reports: a channel's key is read once a minute, not per post.
+   * A signature the kept secret does not accept reads it again (the clinic may have changed it).
+   */
+  const keys = new Map<string, { at: number; account: ChannelKey }>();
+  async function signedBy(
+    channel: ProviderChannel,
+    key: string,
+    valid: (account: ChannelKey) => boolean,
+  ): Promise<ChannelKey | 'unknown' | 'forged'> {
+    const kept = keys.get(`${channel}:${key}`);
+    if (kept && Date.now() - kept.at < keyKeptMs && valid(kept.account)) return kept.account;
+    const account = await channelOfKey(db, sealer, channel, key);
+    if (!account) return 'unknown';
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(`${channel}:${key}`, { at: Date.now(), account });
+    return valid(account) ? account : 'forged';
+  }
   const signedUrl = (request: FastifyRequest) => new URL(request.url, publicUrl).toString();
   const keyOf = (request: FastifyRequest) => String((request.params as { key?: string }).key ?? '');
   const rawOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
@@ -143,18 +174,21 @@ export const messagingWebhooks: FastifyPluginAsync<{ db: Database; sealer: Seale
 
   /** Twilio's form post: the account by key, its signature, then the fields. */
   async function twilioPost(request: FastifyRequest, reply: FastifyReply) {
-    const account = await channelOfKey(db, sealer, 'sms', keyOf(request));
-    if (!account) return reply.status(404).send({ code: 'not_found' });
     const fields = Object.fromEntries(new URLSearchParams(rawOf(request)));
     const signature = request.headers['x-twilio-signature'];
-    if (
-      !twilioSignatureValid(
-        account.secret,
+    const account = await signedBy('sms', keyOf(request), (candidate) =>
+      twilioSignatureValid(
+        candidate.secret,
         signedUrl(request),
         fields,
         typeof signature === 'string' ? signature : undefined,
-      )
-    ) {
+      ),
+    );
+    if (account === 'unknown') {
+      reply.status(404).send({ code: 'not_found' });
+      return null;
+    }
+    if (account === 'forged') {
       refuse(reply);
       return null;
     }
@@ -220,16 +254,17 @@ export const messagingWebhooks: FastifyPluginAsync<{ db: Database; sealer: Seale
   });
 
   app.post('/webhooks/whatsapp/:key', { config, schema }, async (request, reply) => {
-    const account = await channelOfKey(db, sealer, 'whatsapp', keyOf(request));
-    if (!account) return reply.status(404).send({ code: 'not_found' });
     const raw = rawOf(request);
     const signature = request.headers['x-hub-signature-256'];
-    if (
-      !account.webhookSecret ||
-      !metaSignatureValid(account.webhookSecret, raw, typeof signature === 'string' ? signature : undefined)
-    ) {
-      return refuse(reply);
-    }
+    const account = await signedBy(
+      'whatsapp',
+      keyOf(request),
+      (candidate) =>
+        candidate.webhookSecret !== null &&
+        metaSignatureValid(candidate.webhookSecret, raw, typeof signature === 'string' ? signature : undefined),
+    );
+    if (account === 'unknown') return reply.status(404).send({ code: 'not_found' });
+    if (account === 'forged') return refuse(reply);
     let payload: WhatsappPayload;
     try {
       payload = JSON.parse(raw) as WhatsappPayload;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { clinicBrandColumns } from '../../db/clinic-brand.ts';
+import { sendInOrder } from '../../db/indexed-search.ts';
 import { sameClinicRow } from '../../db/records.ts';
 import { accounts, appointmentLinks, appointments, patients, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -81,7 +82,11 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
     async run(ctx, job) {
       const appointmentId = String(job.payload.appointmentId ?? job.key);
       const plannedStart = String(job.payload.startsAt ?? '');
-      const appointment = await loadReminder(ctx, appointmentId);
+      // The appointment and the clinic's channels in one round trip (sendInOrder pipelines them).
+      const [appointment, clinic] = await sendInOrder(ctx.tx, [
+        () => loadReminder(ctx, appointmentId),
+        () => clinicMessaging(ctx),
+      ]);
       if (
         !appointment ||
         appointment.deletedAt !== null ||
@@ -92,7 +97,6 @@ export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: st
         return; // The booking changed since the plan: nothing to send, the job is done.
       }
       // The channel that reaches the patient now (issue 38): the clinic's order, the patient's consent.
-      const clinic = await clinicMessaging(ctx);
       const patient = { ...appointment, id: appointment.patientId, language: languageOf(appointment.language) };
       const choice = chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patient.id), clinic);
       if (!choice) {
