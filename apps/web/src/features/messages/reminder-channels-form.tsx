@@ -1,0 +1,226 @@
+import { type MessageChannel, type MessagingSettings, messageChannels } from '@odontia/shared/schemas/messages';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldFeedback } from '../../components/form-feedback';
+import { IconButton } from '../../components/icon-button';
+import { SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
+import { SwitchField } from '../../components/switch-field';
+import { toastApiError, toastSuccess } from '../../lib/api-toast';
+import { queryClient } from '../../lib/query-client';
+import { useSaveMessagingSettings } from './api';
+import { minutesOfTime, moveChannel, timeOfMinutes } from './message-words';
+
+/*
+ * The settings' first form (PUT /api/settings/messaging): which channels a reminder tries, in
+ * order (the first one the patient can get and said yes to is used), and the quiet hours when no
+ * message leaves (one queued then waits for their end).
+ */
+
+interface Values {
+  /** Every channel, the used ones first in their order. */
+  order: MessageChannel[];
+  used: Set<MessageChannel>;
+  quiet: boolean;
+  start: string;
+  end: string;
+}
+
+function valuesOf(data: MessagingSettings): Values {
+  const used = new Set(data.reminderChannels);
+  return {
+    order: [...data.reminderChannels, ...messageChannels.filter((channel) => !used.has(channel))],
+    used,
+    quiet: data.quietHours !== null,
+    start: timeOfMinutes(data.quietHours?.start ?? 21 * 60),
+    end: timeOfMinutes(data.quietHours?.end ?? 9 * 60),
+  };
+}
+
+function ChannelOrder({ values, onChange }: { values: Values; onChange: (next: Values) => void }) {
+  const { t } = useTranslation('messaging');
+  const id = useId();
+  const used = values.order.filter((channel) => values.used.has(channel));
+  return (
+    <fieldset data-testid="reminder-channels">
+      <legend className="form-label fs-6 mb-1">{t('settings.order.legend')}</legend>
+      <p className="small text-body-secondary">{t('settings.order.hint')}</p>
+      <ol className="list-group mb-0">
+        {values.order.map((channel, index) => {
+          const name = t(`channels.${channel}`);
+          const on = values.used.has(channel);
+          const place = used.indexOf(channel);
+          return (
+            <li
+              key={channel}
+              className="list-group-item d-flex align-items-center gap-2"
+              data-testid="reminder-channel"
+              data-channel={channel}
+            >
+              <SwitchField
+                id={`${id}-${channel}`}
+                label={name}
+                className="mb-0 me-auto"
+                input={{
+                  checked: on,
+                  onChange: (event) => {
+                    const next = new Set(values.used);
+                    if (event.target.checked) next.add(channel);
+                    else next.delete(channel);
+                    onChange({ ...values, used: next });
+                  },
+                }}
+                testId={`reminder-channel-${channel}`}
+              />
+              <span className="small text-body-secondary text-nowrap">
+                {on ? t('settings.order.place', { place: place + 1 }) : t('settings.order.off')}
+              </span>
+              <IconButton
+                icon={ArrowUp}
+                label={t('settings.order.up', { channel: name })}
+                disabled={index === 0}
+                onClick={() => onChange({ ...values, order: moveChannel(values.order, channel, -1) })}
+                testId={`reminder-channel-up-${channel}`}
+              />
+              <IconButton
+                icon={ArrowDown}
+                label={t('settings.order.down', { channel: name })}
+                disabled={index === values.order.length - 1}
+                onClick={() => onChange({ ...values, order: moveChannel(values.order, channel, 1) })}
+                testId={`reminder-channel-down-${channel}`}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </fieldset>
+  );
+}
+
+function TimeInput({
+  id,
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | null;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <div className="col-6 col-md-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="time"
+        step={300}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        disabled={disabled}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
+      <FieldFeedback id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function ReminderChannelsForm({ data }: { data: MessagingSettings }) {
+  const { t } = useTranslation('messaging');
+  const id = useId();
+  const ref = useRef<HTMLFormElement>(null);
+  const save = useSaveMessagingSettings();
+  const sending = useRef(false);
+  const [values, setValues] = useState(() => valuesOf(data));
+  const [errors, setErrors] = useState<{ channels?: string; start?: string; end?: string }>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A double click sends one request.
+    if (sending.current) return;
+    const reminderChannels = values.order.filter((channel) => values.used.has(channel));
+    const start = minutesOfTime(values.start);
+    const end = minutesOfTime(values.end);
+    const next: typeof errors = {};
+    if (reminderChannels.length === 0) next.channels = t('settings.order.none');
+    if (values.quiet && start === null) next.start = t('validation:required');
+    if (values.quiet && end === null) next.end = t('validation:required');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    sending.current = true;
+    try {
+      const answer = await save.mutateAsync({
+        reminderChannels,
+        quietHours: values.quiet && start !== null && end !== null ? { start, end } : null,
+      });
+      setValues(valuesOf(answer.data));
+      toastSuccess(answer.code ?? 'messaging_settings_updated');
+      // The clinic's version moved: the other settings read it again.
+      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <SettingsRecordForm
+      ref={ref}
+      onSubmit={submit}
+      prefix="reminder-channels"
+      busy={save.isPending}
+      conflict={null}
+      saveLabel={t('settings.save')}
+      savedAt={null}
+    >
+      <SettingsSection title={t('settings.sections.order')} intro={t('settings.intros.order')} testId="messaging-order">
+        <ChannelOrder values={values} onChange={setValues} />
+        <FieldFeedback id={`${id}-channels-error`} message={errors.channels} />
+        <div className="row g-3 align-items-start">
+          <div className="col-md-6">
+            <SwitchField
+              id={`${id}-quiet`}
+              label={t('settings.quiet.enabled')}
+              hint={t('settings.quiet.hint')}
+              className="mt-md-4"
+              input={{
+                checked: values.quiet,
+                onChange: (event) => setValues({ ...values, quiet: event.target.checked }),
+              }}
+              testId="quiet-hours-enabled"
+            />
+          </div>
+          <TimeInput
+            id={`${id}-start`}
+            label={t('settings.quiet.start')}
+            value={values.start}
+            error={errors.start ?? null}
+            disabled={!values.quiet}
+            onChange={(start) => setValues({ ...values, start })}
+            testId="quiet-hours-start"
+          />
+          <TimeInput
+            id={`${id}-end`}
+            label={t('settings.quiet.end')}
+            value={values.end}
+            error={errors.end ?? null}
+            disabled={!values.quiet}
+            onChange={(end) => setValues({ ...values, end })}
+            testId="quiet-hours-end"
+          />
+        </div>
+      </SettingsSection>
+    </SettingsRecordForm>
+  );
+}
