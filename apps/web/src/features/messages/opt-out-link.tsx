@@ -77,7 +77,7 @@ export function OptOutLinkScreen({ token }: { token: string }) {
       <div data-testid="opt-out-link-open">
         <h1 className="auth-title">{t('optOut.open.title', { clinic: link.clinicName })}</h1>
         <p className="auth-subtitle">{t('optOut.open.text', { clinic: link.clinicName, channel })}</p>
-        <p>{t('optOut.open.still')}</p>
+        <p className="small text-body-secondary text-center">{t('optOut.open.still')}</p>
         {failed ? (
           <div className="alert alert-danger" role="alert">
             {t('optOut.problem.text')}

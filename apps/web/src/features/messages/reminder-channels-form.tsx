@@ -1,8 +1,7 @@
 import { type MessageChannel, type MessagingSettings, messageChannels } from '@odontia/shared/schemas/messages';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldFeedback } from '../../components/form-feedback';
 import { IconButton } from '../../components/icon-button';
 import { SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
 import { SwitchField } from '../../components/switch-field';
@@ -97,11 +96,25 @@ function ChannelOrder({ values, onChange }: { values: Values; onChange: (next: V
   );
 }
 
-function TimeInput({
+/** The times of a day every quarter of an hour (and the saved one, when it is not on a quarter). */
+function timeOptions(language: string, saved: string): { value: string; label: string }[] {
+  const format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const minutes = Array.from({ length: 96 }, (_, index) => index * 15);
+  const own = minutesOfTime(saved);
+  if (own !== null && !minutes.includes(own)) minutes.push(own);
+  return minutes
+    .sort((a, b) => a - b)
+    .map((minute) => ({
+      value: timeOfMinutes(minute),
+      label: format.format(new Date(Date.UTC(2000, 0, 1, 0, minute))),
+    }));
+}
+
+/** A time of day as the interface language writes it (21:00, 9:00 PM), chosen from a list. */
+function TimeSelect({
   id,
   label,
   value,
-  error,
   disabled,
   onChange,
   testId,
@@ -109,28 +122,34 @@ function TimeInput({
   id: string;
   label: string;
   value: string;
-  error: string | null;
   disabled: boolean;
   onChange: (value: string) => void;
   testId: string;
 }) {
+  const { i18n } = useTranslation();
+  const options = useMemo(
+    () => timeOptions(i18n.resolvedLanguage ?? i18n.language, value),
+    [i18n.resolvedLanguage, i18n.language, value],
+  );
   return (
     <div className="col-6 col-md-3">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input
+      <select
         id={id}
-        type="time"
-        step={300}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className="form-select"
         value={value}
         disabled={disabled}
-        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         data-testid={testId}
-      />
-      <FieldFeedback id={`${id}-error`} message={error} />
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -142,7 +161,7 @@ export function ReminderChannelsForm({ data }: { data: MessagingSettings }) {
   const save = useSaveMessagingSettings();
   const sending = useRef(false);
   const [values, setValues] = useState(() => valuesOf(data));
-  const [errors, setErrors] = useState<{ channels?: string; start?: string; end?: string }>({});
+  const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -151,12 +170,8 @@ export function ReminderChannelsForm({ data }: { data: MessagingSettings }) {
     const reminderChannels = values.order.filter((channel) => values.used.has(channel));
     const start = minutesOfTime(values.start);
     const end = minutesOfTime(values.end);
-    const next: typeof errors = {};
-    if (reminderChannels.length === 0) next.channels = t('settings.order.none');
-    if (values.quiet && start === null) next.start = t('validation:required');
-    if (values.quiet && end === null) next.end = t('validation:required');
-    setErrors(next);
-    if (Object.keys(next).length) return;
+    setError(reminderChannels.length === 0 ? t('settings.order.none') : null);
+    if (reminderChannels.length === 0) return;
     sending.current = true;
     try {
       const answer = await save.mutateAsync({
@@ -186,7 +201,7 @@ export function ReminderChannelsForm({ data }: { data: MessagingSettings }) {
     >
       <SettingsSection title={t('settings.sections.order')} intro={t('settings.intros.order')} testId="messaging-order">
         <ChannelOrder values={values} onChange={setValues} />
-        <FieldFeedback id={`${id}-channels-error`} message={errors.channels} />
+        <div role="alert">{error ? <div className="invalid-feedback d-block">{error}</div> : null}</div>
         <div className="row g-3 align-items-start">
           <div className="col-md-6">
             <SwitchField
@@ -201,20 +216,18 @@ export function ReminderChannelsForm({ data }: { data: MessagingSettings }) {
               testId="quiet-hours-enabled"
             />
           </div>
-          <TimeInput
+          <TimeSelect
             id={`${id}-start`}
             label={t('settings.quiet.start')}
             value={values.start}
-            error={errors.start ?? null}
             disabled={!values.quiet}
             onChange={(start) => setValues({ ...values, start })}
             testId="quiet-hours-start"
           />
-          <TimeInput
+          <TimeSelect
             id={`${id}-end`}
             label={t('settings.quiet.end')}
             value={values.end}
-            error={errors.end ?? null}
             disabled={!values.quiet}
             onChange={(end) => setValues({ ...values, end })}
             testId="quiet-hours-end"
