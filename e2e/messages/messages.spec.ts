@@ -122,7 +122,7 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
     const original = await body.inputValue();
     await settle(page);
     const previews = watchRequests(page, ['POST'], /\/message-templates\/preview$/);
-    await body.press('End');
+    await body.press('Control+End');
     await body.pressSequentially(' Hasta pronto', { delay: 280 });
     await expect(preview).toContainText('Hasta pronto');
     await settle(page);

@@ -111,63 +111,56 @@ export function ConsentTable({
   const { t } = useTranslation('messaging');
   const [asking, setAsking] = useState<{ channel: MessageChannel; granted: boolean } | null>(null);
   return (
-    <div className="table-responsive">
-      <table className="table align-middle mb-0" aria-label={t('consent.title')} data-testid="consent-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('consent.channel')}</th>
-            <th scope="col">{t('consent.address')}</th>
-            <th scope="col">{t('consent.state')}</th>
-            {canWrite ? (
-              <th scope="col" className="text-end">
-                <span className="visually-hidden">{t('consent.actions')}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {consents.current.map((row) => {
-            const name = t(`channels.${row.channel}`);
-            return (
-              <tr key={row.channel} data-testid="consent-row" data-channel={row.channel}>
-                <th scope="row">{name}</th>
-                <td className="text-break">
+    <>
+      <ul className="list-group mb-0" aria-label={t('consent.title')} data-testid="consent-table">
+        {consents.current.map((row) => {
+          const name = t(`channels.${row.channel}`);
+          return (
+            <li
+              key={row.channel}
+              className="list-group-item d-flex flex-wrap align-items-center gap-2"
+              data-testid="consent-row"
+              data-channel={row.channel}
+            >
+              <div className="consent-channel me-auto">
+                <div className="fw-semibold">{name}</div>
+                <div className="small text-break">
                   {row.address ?? <span className="text-body-secondary">{t(`consent.noAddress.${row.channel}`)}</span>}
-                </td>
-                <td>
-                  <ConsentBadge row={row} />
-                </td>
-                {canWrite ? (
-                  <td className="text-end text-nowrap">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-success me-1"
-                      disabled={row.granted === true}
-                      onClick={() => setAsking({ channel: row.channel, granted: true })}
-                      data-testid={`consent-grant-${row.channel}`}
-                    >
-                      <Check size={14} aria-hidden="true" className="me-1" />
-                      {t('consent.grant')}
-                      <span className="visually-hidden"> ({name})</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      disabled={row.granted === false}
-                      onClick={() => setAsking({ channel: row.channel, granted: false })}
-                      data-testid={`consent-refuse-${row.channel}`}
-                    >
-                      <X size={14} aria-hidden="true" className="me-1" />
-                      {t('consent.refuse')}
-                      <span className="visually-hidden"> ({name})</span>
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </div>
+              </div>
+              <div className="consent-state">
+                <ConsentBadge row={row} />
+              </div>
+              {canWrite ? (
+                <div className="d-flex gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-success"
+                    disabled={row.granted === true}
+                    onClick={() => setAsking({ channel: row.channel, granted: true })}
+                    data-testid={`consent-grant-${row.channel}`}
+                  >
+                    <Check size={14} aria-hidden="true" className="me-1" />
+                    {t('consent.grant')}
+                    <span className="visually-hidden"> ({name})</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    disabled={row.granted === false}
+                    onClick={() => setAsking({ channel: row.channel, granted: false })}
+                    data-testid={`consent-refuse-${row.channel}`}
+                  >
+                    <X size={14} aria-hidden="true" className="me-1" />
+                    {t('consent.refuse')}
+                    <span className="visually-hidden"> ({name})</span>
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
       {asking ? (
         <ConsentDialog
           patientId={patientId}
@@ -177,7 +170,7 @@ export function ConsentTable({
           onDone={() => setAsking(null)}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 
