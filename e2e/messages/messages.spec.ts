@@ -200,8 +200,11 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
 
   // The inbox from the sidebar (the demo's replies vary: a list or its empty state).
   await page.goto('/dashboard');
-  await new AppLayout(page).sidebar.getByRole('link', { name: /Bandeja de mensajes/ }).click();
+  await new AppLayout(page).sidebar.getByRole('link', { name: /^Mensajes/ }).click();
   await expect(page).toHaveURL(/\/inbox$/);
+  // The pointer and the focus leave the sidebar, which closes back to its icons.
+  await page.mouse.move(900, 500);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(new AppLayout(page).title).toHaveText('Bandeja de mensajes');
   await expect(page.getByTestId('inbox-row').first().or(page.getByTestId('inbox-empty'))).toBeVisible();
   await checkScreen(page, 'the inbox', 'messages-inbox-light', { spinners: true });
@@ -253,6 +256,20 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
   await settle(patient);
   await saveScreenshot(patient, 'messages-opt-out-done-390');
   await context.close();
+
+  // The patient cancels with the reminder's link: the agenda says who cancelled it and how.
+  const cancel = await linkFromOutbox(email, '/appointment/cancel/', 20_000);
+  const cancelled = await request.post(rootServer.url(`api/public/appointment-links/${cancel.split('/').at(-1)}`), {
+    data: {},
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.goto(`/calendar?${new URLSearchParams({ date: day, view: 'day', open: appointmentId })}`);
+  await expect(page.getByTestId('appointment-reminder')).toContainText(
+    'Cancelada por el paciente con el enlace del recordatorio',
+  );
+  await expect(page.getByTestId('appointment-cancellation')).toContainText(
+    'el paciente con el enlace del recordatorio',
+  );
 
   // Back at the desk: the patient's no to e-mail, and how it was said.
   await page.goto(`/patients/${patientId}/mh?tab=messages`);
