@@ -20,6 +20,13 @@ export function ReminderDelivery({ appointmentId }: { appointmentId: string }) {
   const dateTime = useInstantFormat('dateTime');
   const messages = useMessages({ appointmentId, page: 1, pageSize: 10 });
   const reminder = reminderOf(messages.data?.data ?? []);
+  // While the log loads, its line keeps its place: the details do not jump when it comes.
+  if (messages.isPending)
+    return (
+      <div className="small" aria-hidden="true">
+        &nbsp;
+      </div>
+    );
   if (!reminder) return null;
   const moment = statusMoment(reminder);
   const today = clinicToday(timeZone);
