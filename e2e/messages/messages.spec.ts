@@ -82,6 +82,12 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
       await page.keyboard.press('Enter');
     }
     expect(await order()).toEqual(['whatsapp', 'sms', 'email']);
+    // The arrow keeps the focus at the top of the list, and the move is said.
+    await page.getByTestId('reminder-channel-up-whatsapp').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('reminder-channel-up-whatsapp')).toBeFocused();
+    expect(await order()).toEqual(['whatsapp', 'sms', 'email']);
+    await expect(page.getByTestId('reminder-channels').getByRole('status')).toHaveText(/posición [12]/);
     await expect(page.getByTestId('reminder-channel').first()).toContainText('Posición 1');
 
     // Quiet hours, in the clinic's 24-hour clock.

@@ -1,14 +1,13 @@
-import { type MessageChannel, type MessagingSettings, messageChannels } from '@odontia/shared/schemas/messages';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { type MessagingSettings, messageChannels } from '@odontia/shared/schemas/messages';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../components/icon-button';
 import { SettingsRecordForm, SettingsSection } from '../../components/settings-page-frame';
 import { SwitchField } from '../../components/switch-field';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { useSaveMessagingSettings } from './api';
-import { minutesOfTime, moveChannel, timeOfMinutes } from './message-words';
+import { ChannelOrder, type ChannelOrderValues } from './channel-order';
+import { minutesOfTime, timeOfMinutes } from './message-words';
 
 /*
  * The settings' first form (PUT /api/settings/messaging): which channels a reminder tries, in
@@ -16,14 +15,7 @@ import { minutesOfTime, moveChannel, timeOfMinutes } from './message-words';
  * message leaves (one queued then waits for their end).
  */
 
-interface Values {
-  /** Every channel, the used ones first in their order. */
-  order: MessageChannel[];
-  used: Set<MessageChannel>;
-  quiet: boolean;
-  start: string;
-  end: string;
-}
+type Values = ChannelOrderValues & { quiet: boolean; start: string; end: string };
 
 function valuesOf(data: MessagingSettings): Values {
   const used = new Set(data.reminderChannels);
@@ -34,66 +26,6 @@ function valuesOf(data: MessagingSettings): Values {
     start: timeOfMinutes(data.quietHours?.start ?? 21 * 60),
     end: timeOfMinutes(data.quietHours?.end ?? 9 * 60),
   };
-}
-
-function ChannelOrder({ values, onChange }: { values: Values; onChange: (next: Values) => void }) {
-  const { t } = useTranslation('messaging');
-  const id = useId();
-  const used = values.order.filter((channel) => values.used.has(channel));
-  return (
-    <fieldset data-testid="reminder-channels">
-      <legend className="form-label fs-6 mb-1">{t('settings.order.legend')}</legend>
-      <p className="small text-body-secondary">{t('settings.order.hint')}</p>
-      <ol className="list-group mb-0">
-        {values.order.map((channel, index) => {
-          const name = t(`channels.${channel}`);
-          const on = values.used.has(channel);
-          const place = used.indexOf(channel);
-          return (
-            <li
-              key={channel}
-              className="list-group-item d-flex align-items-center gap-2"
-              data-testid="reminder-channel"
-              data-channel={channel}
-            >
-              <SwitchField
-                id={`${id}-${channel}`}
-                label={name}
-                className="mb-0 me-auto"
-                input={{
-                  checked: on,
-                  onChange: (event) => {
-                    const next = new Set(values.used);
-                    if (event.target.checked) next.add(channel);
-                    else next.delete(channel);
-                    onChange({ ...values, used: next });
-                  },
-                }}
-                testId={`reminder-channel-${channel}`}
-              />
-              <span className="small text-body-secondary text-nowrap">
-                {on ? t('settings.order.place', { place: place + 1 }) : t('settings.order.off')}
-              </span>
-              <IconButton
-                icon={ArrowUp}
-                label={t('settings.order.up', { channel: name })}
-                disabled={index === 0}
-                onClick={() => onChange({ ...values, order: moveChannel(values.order, channel, -1) })}
-                testId={`reminder-channel-up-${channel}`}
-              />
-              <IconButton
-                icon={ArrowDown}
-                label={t('settings.order.down', { channel: name })}
-                disabled={index === values.order.length - 1}
-                onClick={() => onChange({ ...values, order: moveChannel(values.order, channel, 1) })}
-                testId={`reminder-channel-down-${channel}`}
-              />
-            </li>
-          );
-        })}
-      </ol>
-    </fieldset>
-  );
 }
 
 /** The times of a day every quarter of an hour (and the saved one, when it is not on a quarter). */
