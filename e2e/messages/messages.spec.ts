@@ -73,6 +73,10 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
     }
     const order = () =>
       page.getByTestId('reminder-channel').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-channel')));
+    // Down one place, then back to the top: each move is said.
+    await page.getByTestId('reminder-channel-down-whatsapp').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('reminder-channels').getByRole('status')).toHaveText(/^WhatsApp: posición [23]$/);
     for (let step = 0; step < 3 && (await order())[0] !== 'whatsapp'; step += 1) {
       await page.getByTestId('reminder-channel-up-whatsapp').focus();
       await page.keyboard.press('Enter');
@@ -87,7 +91,7 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('reminder-channel-up-whatsapp')).toBeFocused();
     expect(await order()).toEqual(['whatsapp', 'sms', 'email']);
-    await expect(page.getByTestId('reminder-channels').getByRole('status')).toHaveText(/posición [12]/);
+    await expect(page.getByTestId('reminder-channels').getByRole('status')).toHaveText(/posición [12]$/);
     await expect(page.getByTestId('reminder-channel').first()).toContainText('Posición 1');
 
     // Quiet hours, in the clinic's 24-hour clock.
@@ -147,10 +151,13 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
     await expect(body).toHaveValue(original);
     await darkAndPhone(page, 'Settings › Mensajes', 'messages-settings');
   } finally {
-    // The other specs share the demo clinic: its channels and quiet hours as they were.
+    // The other specs share the demo clinic: its channels as they were. The quiet hours stay where
+    // this test put them, hours away from now: putting back the demo's night could hold another
+    // spec's WhatsApp reminder, were the suite run at night.
+    const now = await settingsOf(request);
     await request.put(rootServer.url('api/settings/messaging'), {
       headers,
-      data: { reminderChannels: before.reminderChannels, quietHours: before.quietHours },
+      data: { reminderChannels: before.reminderChannels, quietHours: now.quietHours },
     });
     await request.put(rootServer.url('api/settings/message-templates'), {
       headers,
@@ -159,7 +166,7 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
   }
 });
 
-test("a patient's WhatsApp consent and its history; the inbox; the reminder in the agenda; the opt-out page", async ({
+test("a patient's WhatsApp consent and its history; the inbox; a reminder in the agenda; the opt-out page", async ({
   browser,
   page,
   request,
@@ -214,12 +221,33 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
   await expect(new AppLayout(page).title).toHaveText('Bandeja de mensajes');
   await expect(page.getByTestId('inbox-row').first().or(page.getByTestId('inbox-empty'))).toBeVisible();
   await checkScreen(page, 'the inbox', 'messages-inbox-light', { spinners: true });
+  // A reply waiting (the demo keeps one): its answer dialog by keyboard, axe clean, left unsent.
+  const answer = page.getByTestId('inbox-answer').first();
+  if (await answer.isVisible()) {
+    await answer.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('inbox-answer-dialog')).toBeVisible();
+    await expectNoAxeViolations(page, 'the answer dialog', '[role="dialog"]');
+    await saveScreenshot(page, 'messages-inbox-answer', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('inbox-answer-dialog')).toBeHidden();
+  }
   await page.getByTestId('inbox-state').selectOption('all');
   await expect(page).toHaveURL(/state=all/);
   await expect(page.getByTestId('inbox-row').first().or(page.getByTestId('inbox-empty'))).toBeVisible();
   await darkAndPhone(page, 'the inbox', 'messages-inbox');
 
-  // An appointment a few hours ahead: its e-mail reminder leaves, and the agenda says how it went.
+  // Another patient, with an e-mail only (no phone: the reminder cannot go by WhatsApp or SMS), has
+  // an appointment a few hours ahead: its e-mail reminder leaves, and the agenda says how it went.
+  const reminderEmail = `recordatorio.${name}@correo.test`;
+  const reminded = await createPatient(request, {
+    firstName: 'Julia',
+    lastName: `Recordatorio ${name}`,
+    sex: 'female',
+    birthdate: '1979-09-21',
+    email: reminderEmail,
+    language: 'es',
+  });
   const headers = await adminHeaders(request);
   const me = (await apiGet<{ data: { id: string } }>(request, 'api/auth/system/me')).data.id;
   const base = Math.ceil((Date.now() + 5 * 3600_000) / 900_000) * 900_000;
@@ -230,7 +258,7 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
     const response = await request.post(rootServer.url('api/appointments'), {
       headers,
       data: {
-        patientId,
+        patientId: reminded,
         professionalId: me,
         startsAt: new Date(start).toISOString(),
         endsAt: new Date(start + 30 * 60_000).toISOString(),
@@ -243,7 +271,7 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
       startsAt = new Date(start).toISOString();
     } else expect(response.status(), await response.text()).toBe(409);
   }
-  const optOut = await linkFromOutbox(email, '/messages/opt-out/', 20_000);
+  const optOut = await linkFromOutbox(reminderEmail, '/messages/opt-out/', 20_000);
   const day = clinicWallTime(startsAt, demoTimeZone).slice(0, 10);
   await page.goto(`/calendar?${new URLSearchParams({ date: day, view: 'day', open: appointmentId })}`);
   await expect(page.getByTestId('appointment-reminder-delivery')).toContainText('Correo electrónico · enviado');
@@ -264,7 +292,7 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
   await context.close();
 
   // The patient cancels with the reminder's link: the agenda says who cancelled it and how.
-  const cancel = await linkFromOutbox(email, '/appointment/cancel/', 20_000);
+  const cancel = await linkFromOutbox(reminderEmail, '/appointment/cancel/', 20_000);
   const cancelled = await request.post(rootServer.url(`api/public/appointment-links/${cancel.split('/').at(-1)}`), {
     data: {},
   });
@@ -278,7 +306,8 @@ test("a patient's WhatsApp consent and its history; the inbox; the reminder in t
   );
 
   // Back at the desk: the patient's no to e-mail, and how it was said.
-  await page.goto(`/patients/${patientId}/mh?tab=messages`);
+  await page.goto(`/patients/${reminded}/mh?tab=messages`);
+  await expect(page.getByTestId('message-row').first()).toContainText('Recordatorio de cita');
   await expect(
     page.locator('[data-testid="consent-row"][data-channel="email"]').getByTestId('consent-state'),
   ).toHaveText('No acepta');
