@@ -69,6 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
           'laboratory',
           'timeline',
           'appointments',
+          'messages',
           'odontogram',
           'prescriptions',
           'certificates',
@@ -88,6 +89,8 @@ for (const theme of ['light', 'dark'] as const) {
         `/medications/edit/${ids.medication}`,
         `/supplies/edit/${ids.supply}`,
         '/settings/authorization-templates',
+        // Messages to patients (issue 38): channels, accounts and templates.
+        '/settings/messages',
         '/purchases/create',
         '/purchases/view/not-a-uuid',
         '/providers/create',

@@ -16,6 +16,7 @@ export const areas: Area[] = [
   { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda', built: true },
   { section: 'Clínica', label: 'Controles', path: '/recalls', title: 'Controles', built: true },
   { section: 'Clínica', label: 'Lista de espera', path: '/waiting-list', title: 'Lista de espera', built: true },
+  { section: 'Clínica', label: 'Mensajes', path: '/inbox', title: 'Bandeja de mensajes', built: true },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },
   { section: 'Inventario', label: 'Insumos', path: '/supplies', title: 'Insumos', built: true },
   {

@@ -66,6 +66,7 @@ const history = [
   'priceList',
   'signing',
   'recalls',
+  'messaging',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -115,10 +116,12 @@ export const protectedRoutes: RouteObject[] = [
   screen('authorizationShow', `${mh}/authorization/show/:id_authorization`, authorizations, history),
   screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
-  screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients']),
+  screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients', 'messaging']),
   // Recalls (issue 38)
   screen('recalls', 'recalls', () => import('../pages/recalls'), ['recalls', 'agenda']),
   screen('waitingList', 'waiting-list', () => import('../pages/waiting-list'), ['agenda', 'schedules', 'patients']),
+  // Messages to patients (issue 38): the replies' inbox.
+  screen('inbox', 'inbox', () => import('../pages/inbox'), ['messaging']),
   // Inventory
   screen('medications', 'medications', inventoryList, inventory),
   screen('medicationCreate', 'medications/create', inventoryItem, inventory),
@@ -161,6 +164,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('schedules', 'schedules', () => import('../pages/schedules'), ['schedules']),
   screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
   screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),
+  screen('messagingSettings', 'settings/messages', () => import('../pages/messaging-settings'), ['messaging']),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   screen('account', 'account', () => import('../pages/account'), ['account']),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
@@ -195,6 +199,11 @@ export const waitingListOfferRoutes: RouteObject[] = [
   screen('waitingListOffer', ':token', () => import('../pages/waiting-list-offer'), ['appointmentLinks']),
 ];
 
+/** The e-mail's "no more e-mails" link (issue 38): public, in the same plain layout. */
+export const messageOptOutRoutes: RouteObject[] = [
+  screen('messageOptOut', ':token', () => import('../pages/message-opt-out'), ['appointmentLinks']),
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -223,6 +232,11 @@ export const routes: RouteObject[] = [
         path: 'waiting-list/offer',
         lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
         children: waitingListOfferRoutes,
+      },
+      {
+        path: 'messages/opt-out',
+        lazy: () => import('./layouts/auth-layout').then((module) => ({ Component: module.AuthLayout })),
+        children: messageOptOutRoutes,
       },
       {
         id: 'app',

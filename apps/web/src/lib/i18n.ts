@@ -46,6 +46,7 @@ export const onDemandNamespaces = [
   'sales',
   'priceList',
   'recalls',
+  'messaging',
   'customers',
   'settings',
   'account',

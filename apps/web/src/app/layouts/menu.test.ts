@@ -49,6 +49,13 @@ describe('menu by level', () => {
     expect(linksOf('user')).toContain('/inventory/reorder');
   });
 
+  it('the inbox for every staff level (issue 38); the customer has none', () => {
+    for (const level of ['administrator', 'supervisor', 'user'] as const) expect(linksOf(level)).toContain('/inbox');
+    expect(canOpen('customer', '/inbox')).toBe(false);
+    expect(canOpen('user', '/settings/messages')).toBe(false);
+    expect(canOpen('administrator', '/settings/messages')).toBe(true);
+  });
+
   it('every level may open its profile; the customer lands there', () => {
     for (const level of userLevels) expect(canOpen(level, '/profile')).toBe(can(level, 'profile.manage'));
     expect(homePathFor('customer')).toBe('/profile');

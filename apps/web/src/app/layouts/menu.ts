@@ -12,6 +12,7 @@ import {
   FileSignature,
   HandCoins,
   Hourglass,
+  Inbox,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
@@ -36,6 +37,8 @@ export interface MenuLink {
   labelKey: string;
   icon: LucideIcon;
   to: string;
+  /** A count beside the label: the replies waiting in the inbox. */
+  badge?: 'inbox';
 }
 
 export interface MenuGroup {
@@ -71,6 +74,8 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/recalls', 'patients.read'],
   // The waiting list (issue 38): the agenda's.
   ['/waiting-list', 'appointments.write'],
+  // The patients' replies (issue 38): every level that reads patients; answering needs appointments.write.
+  ['/inbox', 'patients.read'],
   ['/medications', 'inventory.read'],
   ['/medications/create', 'inventory.write'],
   // The item page: read-only without inventory.write (no save, no stock adjustment).
@@ -161,6 +166,7 @@ export const menuSections: MenuSection[] = [
       link('calendar', CalendarDays, '/calendar'),
       link('recalls', PhoneCall, '/recalls'),
       link('waitingList', Hourglass, '/waiting-list'),
+      { ...link('inbox', Inbox, '/inbox'), badge: 'inbox' },
     ],
   },
   {

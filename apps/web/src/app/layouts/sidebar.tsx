@@ -7,6 +7,7 @@ import { OdontiaWordmark } from '../../components/odontia-logo';
 import { useThemeSettings } from '../../lib/theme-context';
 import { mobileLayoutQuery, useMediaQuery } from '../../lib/use-media-query';
 import { useSessionUser } from '../../session/session';
+import { InboxBadge } from './inbox-badge';
 import { isMenuGroup, type MenuGroup, type MenuLink, type MenuSection, menuSectionsFor } from './menu';
 
 /** A level without clinic pages (customer) still gets its one page. */
@@ -42,6 +43,7 @@ function SidebarLink({ item, nested = false }: { item: MenuLink; nested?: boolea
           <Icon size={nested ? 16 : 20} strokeWidth={1.75} aria-hidden="true" />
         </span>
         <span className="menu-text">{label}</span>
+        {item.badge === 'inbox' ? <InboxBadge /> : null}
       </NavLink>
     </li>
   );

@@ -20,6 +20,7 @@ const fieldOrder = [
   'notes',
   'confirmedAt',
   'confirmationChannel',
+  'channel',
   'arrivedAt',
   'cancelReason',
   'cancelNote',
@@ -57,6 +58,7 @@ function useValueText() {
       case 'cancelReason':
         return t(`cancelReasons.${value}`, { defaultValue: value });
       case 'confirmationChannel':
+      case 'channel':
         return t(`channels.${value}`, { defaultValue: value });
       case 'origin':
         return t(`origins.${value}`, { defaultValue: value });

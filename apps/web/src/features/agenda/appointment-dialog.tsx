@@ -14,6 +14,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone, useInstantFormat } from '../../session/clinic-time';
 import { appointmentsApi, useAppointment } from '../appointments/api';
+import { PatientAnswerChannel, ReminderDelivery } from '../messages/appointment-messages';
 import { AppointmentChanges } from './appointment-changes';
 import { OutsideScheduleDialog } from './outside-schedule';
 import { displayStatus } from './status';
@@ -150,8 +151,10 @@ export function AppointmentDialog({
                 {a.arrivedAt ? <Row label={t('fields.arrival')}>{dateTime(a.arrivedAt)}</Row> : null}
                 <Row label={t('fields.reminder')} testId="appointment-reminder">
                   {t(`reminderStates.${a.reminderState}`)}
+                  <PatientAnswerChannel appointment={a} />
                   {a.reminderSentAt ? ` · ${dateTime(a.reminderSentAt)}` : ''}
                   {a.reminderError ? ` · ${a.reminderError}` : ''}
+                  <ReminderDelivery appointmentId={a.id} />
                 </Row>
                 {a.status === 'cancelled' ? (
                   <Row label={t('fields.cancellation')} testId="appointment-cancellation">
@@ -159,6 +162,12 @@ export function AppointmentDialog({
                     {a.cancelNote ? ` · ${a.cancelNote}` : ''}
                     {a.cancelledAt ? ` · ${dateTime(a.cancelledAt)}` : ''}
                     {a.cancelledByName ? ` · ${a.cancelledByName}` : ''}
+                    {a.reminderState === 'cancelled_by_patient' ? (
+                      <>
+                        {` · ${t('details.byPatient')}`}
+                        <PatientAnswerChannel appointment={a} />
+                      </>
+                    ) : null}
                   </Row>
                 ) : null}
               </dl>

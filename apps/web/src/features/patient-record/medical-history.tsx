@@ -5,6 +5,7 @@ import {
   FileSignature,
   History,
   type LucideIcon,
+  MessageSquare,
   Paperclip,
   Pencil,
   Pill,
@@ -20,6 +21,7 @@ import { AuthorizationsTab } from '../authorizations/tab';
 import { CertificatesTab } from '../certificates/tab';
 import { PatientBalanceBadge } from '../collections/patient-balance';
 import { FilesTab } from '../files/files-tab';
+import { PatientMessagesTab } from '../messages/patient-messages-tab';
 import { odontogramTab } from '../odontogram/tab';
 import { patientPaths } from '../patients/api';
 import { PatientStatusBadge } from '../patients/badges';
@@ -50,6 +52,7 @@ export const medicalHistoryTabs: {
     icon: CalendarDays,
     Component: PatientAppointmentsTab,
   },
+  { key: 'messages', labelKey: 'messaging:tab', icon: MessageSquare, Component: PatientMessagesTab },
   odontogramTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
@@ -83,6 +86,11 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
                 {patientName(patient)}
               </h1>
               <PatientStatusBadge active={patient.active} />
+              {patient.deceasedOn ? (
+                <span className="badge bg-body-secondary text-body" data-testid="patient-deceased">
+                  {t('history.deceased', { date: date(patient.deceasedOn) })}
+                </span>
+              ) : null}
               <PatientBalanceBadge patientId={patient.id} />
             </div>
             <div className="text-body-secondary patient-summary" data-testid="patient-summary">

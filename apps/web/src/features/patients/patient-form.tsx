@@ -30,6 +30,7 @@ export interface PatientFormValues {
   ssn: string;
   medicalHistory: string;
   active: boolean;
+  deceasedOn: string;
   email: string;
   phoneArea: string;
   phone: string;
@@ -59,6 +60,7 @@ const fieldNames = [
   'ssn',
   'medicalHistory',
   'active',
+  'deceasedOn',
   'email',
   'phoneArea',
   'phone',
@@ -89,6 +91,7 @@ export function formValuesOf(patient: Patient | null, clinicLanguage: Language =
     ssn: text(patient?.ssn),
     medicalHistory: text(patient?.medicalHistory),
     active: patient?.active ?? true,
+    deceasedOn: text(patient?.deceasedOn).slice(0, 10),
     email: text(patient?.email),
     phoneArea: text(patient?.phoneArea),
     phone: text(patient?.phone),
@@ -369,6 +372,7 @@ export function PatientForm({
                   </select>
                 </FormField>
               </div>
+              {input('deceasedOn', { type: 'date', hint: t('form.hints.deceasedOn') })}
               <div className="col-12">
                 <SwitchField
                   id={fieldId('active')}

@@ -13,7 +13,7 @@ import {
   reminderLeadBounds,
   setNextNumberSchema,
 } from '@odontia/shared/schemas/clinic-settings';
-import { CalendarClock, FileSignature, Landmark, Pencil, Store, Users } from 'lucide-react';
+import { CalendarClock, FileSignature, Landmark, MessageSquare, Pencil, Store, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -379,6 +379,7 @@ function OtherSettings() {
     { to: '/settings/fiscal', icon: Landmark, key: 'fiscal' },
     { to: '/settings/fiscal', icon: Store, key: 'pointsOfSale' },
     { to: '/schedules', icon: CalendarClock, key: 'schedules' },
+    { to: '/settings/messages', icon: MessageSquare, key: 'messaging' },
     { to: '/settings/authorization-templates', icon: FileSignature, key: 'authorizationTemplates' },
     { to: '/account/users', icon: Users, key: 'users' },
   ] as const;
