@@ -22,6 +22,14 @@ import { rootServer } from '../support/servers';
 interface MessagingSettings {
   reminderChannels: string[];
   quietHours: { start: number; end: number } | null;
+  channels: {
+    channel: string;
+    enabled: boolean;
+    apiUrl: string;
+    accountRef: string;
+    sender: string;
+    version: number;
+  }[];
 }
 
 const settingsOf = async (request: APIRequestContext) =>
@@ -116,9 +124,26 @@ test('Settings › Mensajes: channel order by keyboard, quiet hours, a template 
     const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
     expect(saved.quietHours).toEqual({ start: minutes(start), end: minutes(end) });
 
-    // The accounts: a secret is a password field; an account not set up yet has no webhook address.
+    // The accounts: a secret is a password field, never shown.
     await expect(page.getByTestId('whatsapp-secret')).toHaveAttribute('type', 'password');
     await expect(page.getByTestId('sms-secret')).toHaveAttribute('type', 'password');
+    await expect(page.getByTestId('sms-secret')).toHaveValue('');
+    // A stale save: another administrator saved the SMS account (as it was) meanwhile.
+    const sms = (await settingsOf(request)).channels.find((row) => row.channel === 'sms');
+    if (sms) {
+      await expect(page.getByTestId('sms-secret')).toHaveAttribute('placeholder', 'Guardado');
+      const { enabled, apiUrl, accountRef, sender, version } = sms;
+      const other = await request.put(rootServer.url('api/settings/messaging/sms'), {
+        headers,
+        data: { enabled, apiUrl, accountRef, sender, secret: '', webhookSecret: '', version },
+      });
+      expect(other.status(), await other.text()).toBe(200);
+      await page.getByTestId('sms-account-save').click();
+      await expect(page.getByTestId('sms-account-conflict')).toContainText('Otra persona cambió esta cuenta');
+      // The form now holds what is saved: saving again goes through.
+      await page.getByTestId('sms-account-save').click();
+      await expect(page.getByTestId('sms-account-conflict')).toHaveCount(0);
+    }
 
     // A template: the SMS reminder in Spanish, typed into slowly; the preview follows once the typing rests.
     await page.getByTestId('template-kind').selectOption('appointment_reminder');

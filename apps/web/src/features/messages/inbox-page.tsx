@@ -1,7 +1,7 @@
 import { can } from '@odontia/shared/permissions';
 import { inboxStates } from '@odontia/shared/schemas/messages';
 import { Archive, Reply } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyButton } from '../../components/busy-button';
@@ -23,11 +23,20 @@ const pageSize = 20;
 function ArchiveButton({ reply }: { reply: InboxRow }) {
   const { t } = useTranslation('messaging');
   const step = useInboxStep(reply.id);
+  // A double click files it once.
+  const sending = useRef(false);
   const archive = () => {
-    if (step.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
     step.mutate(
       { kind: 'close', version: reply.version },
-      { onSuccess: (answer) => toastSuccess(answer.code), onError: toastApiError },
+      {
+        onSuccess: (answer) => toastSuccess(answer.code),
+        onError: toastApiError,
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
     );
   };
   return (
@@ -80,7 +89,9 @@ function useColumns(canWrite: boolean, onAnswer: (reply: InboxRow) => void): Col
         <>
           <span data-testid="inbox-explanation">
             {t(replyExplanationKey(row), {
-              when: row.appointmentStartsAt ? when(row.appointmentStartsAt) : t('inbox.theAppointment'),
+              appointment: row.appointmentStartsAt
+                ? t('inbox.appointmentOn', { when: when(row.appointmentStartsAt) })
+                : t('inbox.theAppointment'),
             })}
           </span>
           {row.handledAt ? (

@@ -54,6 +54,7 @@ describe('a reply explained', () => {
   it('a late "2" says the appointment had started; a word not known asks the desk to read it', () => {
     expect(replyExplanationKey({ intent: 'cancel', outcome: 'too_late' })).toBe('replies.cancel.too_late');
     expect(es.replies.cancel.too_late).toMatch(/^Respondió 2 .*ya había empezado/);
+    expect(es.replies.cancel.too_late).toContain('{{appointment}}');
     expect(replyExplanationKey({ intent: 'unknown', outcome: 'inbox' })).toBe('replies.unknown');
     expect(replyExplanationKey({ intent: 'confirm', outcome: 'unknown_sender' })).toBe('replies.unknownSender');
   });
