@@ -250,7 +250,8 @@ export const messageSchema = named(
   'Message',
   z.object({
     id: z.uuid(),
-    patientId: z.uuid(),
+    /** Null: an answer to a number no patient's record has (the name is then the number). */
+    patientId: z.uuid().nullable(),
     patientName: z.string(),
     appointmentId: z.uuid().nullable(),
     kind: z.enum(messageKinds),

@@ -183,6 +183,24 @@ describe('messages by SMS and WhatsApp', () => {
       version: item.version,
     });
     expect(answer.statusCode, answer.body).toBe(200);
+    // A number no record has: in the inbox as an unknown sender, answered, and the log still lists it.
+    expect(
+      await fake.smsReply({ accountSid: twilio.accountSid, from: '+34600999888', body: 'Hola, ¿abren el sábado?' }),
+    ).toBe(200);
+    const stranger = (await api('GET', '/api/inbox')).json().data[0] as {
+      id: string;
+      version: number;
+      outcome: string;
+    };
+    expect(stranger.outcome).toBe('unknown_sender');
+    const answered = await api('POST', `/api/inbox/${stranger.id}/answer`, {
+      body: 'Sí, de 9 a 13.',
+      version: stranger.version,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const log = await api('GET', '/api/messages');
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data[0]).toMatchObject({ kind: 'answer', patientId: null, patientName: '+34600999888' });
     // A forged inbound post (wrong signature) is refused and kept nowhere.
     const before = await testApp.db.withTenant(clinic.accountId, (tx) => tx.select().from(inboundMessages));
     const forged = await fetch(smsInboundUrl, {

@@ -309,7 +309,6 @@ function presentMessage(row: {
   const iso = (value: Date | null) => value?.toISOString() ?? null;
   return {
     ...row,
-    patientId: row.patientId ?? '',
     patientName: row.patientName ?? row.toAddress,
     kind: row.kind as MessageKind,
     channel: row.channel as MessageChannel,
