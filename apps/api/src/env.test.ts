@@ -55,6 +55,7 @@ describe('loadEnv', () => {
       BODY_IDLE_TIMEOUT_SECONDS: 30,
       JOBS_ENABLED: true,
       JOBS_POLL_MS: 5000,
+      JOBS_CONCURRENCY: 4,
       EINVOICE_ADAPTER: 'local',
       WEB_CONCURRENCY: 1,
       SHUTDOWN_DRAIN_MS: 0,
