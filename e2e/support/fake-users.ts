@@ -11,6 +11,11 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales|treatments|treatments\/groups|customers)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
+  // The replies' inbox (issue 38): the sidebar's badge counts the open ones; none here. Left to the
+  // real server, the fake token's 401 would end the session behind the test's back.
+  await page.route(/\/api\/inbox(\?|$)/, (route) =>
+    route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 1, open: 0 } }),
+  );
   // My account (issue 19): a self-hosted clinic's account and no movements.
   await page.route(/\/api\/account\/movements(\?|$)/, (route) =>
     route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 10 } }),

@@ -85,6 +85,8 @@ interface Figures {
   appointmentsTwice: number;
   webhooksPosted: number;
   webhooksAccepted: number;
+  /** The webhook posts not answered 2xx, by status ("no answer": connection refused, reset or timed out). */
+  webhooksRefused: string;
   statusEvents: number;
   jobsFailed: number;
   jobsRetried: number;
@@ -134,7 +136,8 @@ async function measure(instances: number, providerPort: number): Promise<Figures
             JOBS_POLL_MS: String(pollMs),
             ...(options.concurrency ? { JOBS_CONCURRENCY: options.concurrency } : {}),
             ...(options.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.profile)}` } : {}),
-            LOG_LEVEL: 'error',
+            // BENCH_LOG_LEVEL=warn prints what the servers logged (a batch that fell back, a job failed).
+            LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
           }),
         );
       }
@@ -225,6 +228,17 @@ async function measure(instances: number, providerPort: number): Promise<Figures
       appointmentsTwice: count(db?.appointments_twice),
       webhooksPosted: fake.callbacks.length,
       webhooksAccepted: fake.callbacks.filter((callback) => callback.status >= 200 && callback.status < 300).length,
+      webhooksRefused: Object.entries(
+        fake.callbacks.reduce<Record<string, number>>((counts, callback) => {
+          if (callback.status < 200 || callback.status >= 300) {
+            const key = callback.status === 0 ? 'no answer' : String(callback.status);
+            counts[key] = (counts[key] ?? 0) + 1;
+          }
+          return counts;
+        }, {}),
+      )
+        .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
+        .join(', '),
       statusEvents: count(db?.status_events),
       jobsFailed: count(db?.jobs_failed),
       jobsRetried: count(db?.jobs_retried),
@@ -238,6 +252,8 @@ async function measure(instances: number, providerPort: number): Promise<Figures
   } finally {
     await watcher.end().catch(() => {});
     await Promise.all(servers.map((server) => stopServerProcess(server)));
+    if (process.env.BENCH_LOG_LEVEL)
+      for (const server of servers) console.log(`${server.name}:\n${server.output().slice(0, 4000)}`);
     await fake.stop();
     await rm(dataDir, { recursive: true, force: true });
     if (options.keep) console.log(`kept database ${name}`);
@@ -262,6 +278,7 @@ function printTable(results: Figures[]): boolean {
     ['appointments with 2+ messages', (r) => number(r.appointmentsTwice)],
     ['delivery webhooks posted', (r) => number(r.webhooksPosted)],
     ['  answered 2xx', (r) => number(r.webhooksAccepted)],
+    ['  not 2xx (retried)', (r) => r.webhooksRefused || 'none'],
     ['  status events recorded', (r) => number(r.statusEvents)],
     ['jobs failed · retried', (r) => `${number(r.jobsFailed)} · ${number(r.jobsRetried)}`],
     ['CPU of each server', (r) => r.serverCpu.map((cpu) => `${(cpu * 100).toFixed(0)} %`).join(' + ')],

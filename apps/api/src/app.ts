@@ -177,6 +177,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       pollMs: env.JOBS_POLL_MS,
       lockMs: env.JOBS_LOCK_MS,
       concurrency: db.kind === 'pglite' ? 1 : env.JOBS_CONCURRENCY,
+      maxBatch: env.JOBS_BATCH,
       handlers: {
         [messageSendJobKind]: messageSendHandler({ sealer, publicUrl: env.PUBLIC_URL }),
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),

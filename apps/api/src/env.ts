@@ -141,6 +141,16 @@ const envSchema = z
       .min(1, { error: 'must be at least 1' })
       .max(32, { error: 'must be at most 32' })
       .default(4),
+    /**
+     * Most jobs of one kind and clinic a worker runs together in one transaction (issue 38: reminders
+     * and their messages, a clinic's chunk at a time); 1 runs every job alone.
+     */
+    JOBS_BATCH: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(100, { error: 'must be at most 100' })
+      .default(25),
     /** How long a claimed job is held, unrenewed, before another instance may take it again (a crashed one). */
     JOBS_LOCK_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

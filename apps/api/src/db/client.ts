@@ -17,6 +17,7 @@ import {
   type AppDatabase,
   createTenancy,
   drizzleTransactions,
+  type StatementRunner,
   type Tenancy,
   type TenantTx,
   type Transaction,
@@ -103,14 +104,30 @@ async function openPostgres(connectionString: string, max: number, replicaUrl?: 
   const pool = newPool(connectionString, max);
   // Both drivers answer `{ rows }`; AppDatabase states that once for the repositories.
   const orm = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
-  if (!replicaUrl) return assemble('postgres', orm, pooledTransactions(pool, orm), () => pool.end());
+  if (!replicaUrl) {
+    return assemble(
+      'postgres',
+      orm,
+      pooledTransactions(pool, orm),
+      () => pool.end(),
+      undefined,
+      pooledStatements(pool, orm),
+    );
+  }
 
   const replicaPool = newPool(replicaUrl, max);
   const replicaOrm = drizzleNodePg(replicaPool, { schema }) as unknown as AppDatabase;
   const replica = createTenancy(pooledTransactions(replicaPool, replicaOrm, 'read only'));
-  const primary = assemble('postgres', orm, pooledTransactions(pool, orm), async () => {
-    await Promise.all([pool.end(), replicaPool.end()]);
-  });
+  const primary = assemble(
+    'postgres',
+    orm,
+    pooledTransactions(pool, orm),
+    async () => {
+      await Promise.all([pool.end(), replicaPool.end()]);
+    },
+    undefined,
+    pooledStatements(pool, orm),
+  );
   return {
     ...primary,
     hasReplica: true,
@@ -219,6 +236,41 @@ function pooledTransactions(pool: pg.Pool, orm: AppDatabase, mode?: 'read only')
   };
 }
 
+/**
+ * One statement in its own transaction on the pipelining connection: BEGIN with the context, the
+ * statement and COMMIT written at once, their answers read together. A failed setup leaves the
+ * block opened by BEGIN aborted, so the statement cannot run outside the context; a failed
+ * statement makes the COMMIT a ROLLBACK.
+ */
+function pooledStatements(pool: pg.Pool, orm: AppDatabase): StatementRunner {
+  const { dialect } = orm as unknown as { dialect: PgDialect };
+  return async (setup, statement) => {
+    const query = dialect.sqlToQuery(statement);
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const socket = socketOf(client);
+      socket?.cork();
+      const steps = [
+        client.query(`begin; ${setup}`),
+        client.query(query.sql, query.params as unknown[]),
+        client.query('commit'),
+      ];
+      setImmediate(() => socket?.uncork());
+      const settled = await Promise.allSettled(steps);
+      const failed = settled.find((step) => step.status === 'rejected');
+      if (failed) {
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw failed.reason;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 /** The socket under a pooled client (node-postgres keeps it on its connection). */
 function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
   const stream = (client as unknown as { connection?: { stream?: { cork?: unknown; uncork?: unknown } } }).connection
@@ -247,9 +299,10 @@ function assemble(
   transactions: TransactionRunner,
   closeClient: () => Promise<void>,
   dump?: () => Promise<Blob>,
+  statements?: StatementRunner,
 ): Database {
   let closing: Promise<void> | undefined;
-  const tenancy = createTenancy(transactions);
+  const tenancy = createTenancy(transactions, statements);
   return {
     kind,
     orm,

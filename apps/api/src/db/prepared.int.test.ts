@@ -77,4 +77,28 @@ describe.each(availableBackends())('prepared queries and transactions on %s', (b
     });
     expect(context).toEqual({ who: 'odontia_app', account: clinicB });
   });
+
+  it("runs one statement in the clinic's context, committed (PostgreSQL: in one write); a failed one leaves nothing and a clean connection", async () => {
+    // Under the clinic's row-level security: an update of every row touches clinic A's only.
+    await t.db.tenantStatement(clinicA, sql`update prepared_probe set name = name || '-seen'`);
+    const all = await t.db.withSystem((tx) => probeNames(tx, { prefix: '' }));
+    expect(all.map((row) => row.name)).toEqual(['a-1-seen', 'a-2-seen', 'b-1']);
+    // Another clinic's row is refused by the database, whatever the statement says.
+    await expect(
+      t.db.tenantStatement(clinicB, sql`insert into prepared_probe values (${clinicA}, ${newId()}, 'a-forged')`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.tenantStatement(clinicA, sql`insert into prepared_probe values (${clinicA}, 'not a uuid', 'a-bad')`),
+    ).rejects.toThrow();
+    const after = await t.db.withSystem((tx) => probeNames(tx, { prefix: 'a-' }));
+    expect(after.map((row) => row.name)).toEqual(['a-1-seen', 'a-2-seen']);
+    for (let round = 0; round < 12; round += 1) {
+      const { rows: context } = await t.db.orm.execute<{ who: string; account: string | null }>(
+        sql`select current_user as who, nullif(current_setting('app.account_id', true), '') as account`,
+      );
+      expect(context[0]?.who).not.toBe('odontia_app');
+      expect(context[0]?.account).toBeNull();
+    }
+    await t.db.tenantStatement(clinicA, sql`update prepared_probe set name = replace(name, '-seen', '')`);
+  });
 });

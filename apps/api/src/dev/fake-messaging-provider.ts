@@ -217,8 +217,10 @@ function newState(callbackDelayMs: number): State {
     timers: new Set(),
     wakers: new Set(),
     stopped: false,
-    // Its own agent without keep-alive, so stopping leaves no socket open to the app.
-    agent: new http.Agent({ keepAlive: false }),
+    // Its own agent, destroyed on stop. Keep-alive, as the providers' senders do: a connection per
+    // report would run out of local ports at a busy minute's reports (thousands a minute, each port
+    // kept a minute in TIME_WAIT) and fail them as unreachable.
+    agent: new http.Agent({ keepAlive: true, maxSockets: 32 }),
   };
 }
 

@@ -306,6 +306,8 @@ export const jobs = pgTable(
     /** The workers' look-up across clinics: due work, oldest first (declared in db/clinic-indexes.ts). */
     index('jobs_due_idx').on(table.runAt).where(sql`${table.state} in ('queued', 'running')`),
     index('jobs_key_idx').on(table.accountId, table.kind, table.key),
+    /** A clinic's due work, oldest first: the workers take a clinic's jobs in chunks (issue 38). */
+    index('jobs_clinic_due_idx').on(table.accountId, table.runAt).where(sql`${table.state} in ('queued', 'running')`),
     check('jobs_state', sql`${table.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
   ],
 );

@@ -32,30 +32,49 @@ export function auditHash(prevHash: string | null, event: Record<string, unknown
 }
 
 export async function recordAuditEvent(tx: TenantTx | SystemTx, input: AuditEventInput): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${input.accountId}`}, 0))`);
+  await recordAuditEvents(tx, [input]);
+}
+
+/**
+ * Several events of ONE clinic, chained in the order given: one lock, one read of the chain's end
+ * and one insert whatever their number (a batch of reminders sent is a batch of events).
+ */
+export async function recordAuditEvents(tx: TenantTx | SystemTx, inputs: readonly AuditEventInput[]): Promise<void> {
+  const accountId = inputs[0]?.accountId;
+  if (!accountId) return;
+  if (inputs.some((input) => input.accountId !== accountId)) throw new Error('audit events of one clinic at a time');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${accountId}`}, 0))`);
   const [last] = await tx
     .select({ seq: auditEvents.seq, hash: auditEvents.hash })
     .from(auditEvents)
-    .where(eq(auditEvents.accountId, input.accountId))
+    .where(eq(auditEvents.accountId, accountId))
     .orderBy(desc(auditEvents.seq))
     .limit(1);
   const createdAt = new Date();
-  const event = {
-    accountId: input.accountId,
-    id: newId(),
-    seq: (last?.seq ?? 0) + 1,
-    userId: input.userId ?? null,
-    patientId: input.patientId ?? null,
-    action: input.action,
-    entity: input.entity,
-    entityId: input.entityId ?? null,
-    before: input.before ?? null,
-    after: input.after ?? null,
-    ip: input.ip ?? null,
-    createdAt: createdAt.toISOString(),
-  };
-  const prevHash = last?.hash ?? null;
-  await tx.insert(auditEvents).values({ ...event, createdAt, prevHash, hash: auditHash(prevHash, event) });
+  let seq = last?.seq ?? 0;
+  let prevHash = last?.hash ?? null;
+  const rows = inputs.map((input) => {
+    seq += 1;
+    const event = {
+      accountId,
+      id: newId(),
+      seq,
+      userId: input.userId ?? null,
+      patientId: input.patientId ?? null,
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId ?? null,
+      before: input.before ?? null,
+      after: input.after ?? null,
+      ip: input.ip ?? null,
+      createdAt: createdAt.toISOString(),
+    };
+    const hash = auditHash(prevHash, event);
+    const row = { ...event, createdAt, prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  await tx.insert(auditEvents).values(rows);
 }
 
 /** The clinic's events, oldest first (tests, and later the audit screen). */

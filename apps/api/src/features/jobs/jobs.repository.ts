@@ -20,18 +20,25 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
-export async function enqueueJob({ tx, accountId }: Clinic, job: NewJob): Promise<string> {
-  const id = newId();
-  await tx.insert(jobs).values({
+export async function enqueueJob(clinic: Clinic, job: NewJob): Promise<string> {
+  const [id] = await enqueueJobs(clinic, [job]);
+  return id as string;
+}
+
+/** Several jobs in one statement; answers their ids in order. */
+export async function enqueueJobs({ tx, accountId }: Clinic, list: readonly NewJob[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const rows = list.map((job) => ({
     accountId,
-    id,
+    id: newId(),
     kind: job.kind,
     key: job.key,
     runAt: job.runAt,
     payload: job.payload ?? {},
     ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-  });
-  return id;
+  }));
+  await tx.insert(jobs).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /** Drops the queued jobs of a kind and key (a running one finishes and checks again what it is about). */

@@ -122,4 +122,86 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
     expect(row?.lastError?.length).toBeLessThanOrEqual(500);
     expect(row?.lastError).not.toContain('\n');
   });
+
+  it("a clinic's jobs of a batch kind run together: one call, done together; a retry and a job left alone keep their own outcome; a batch that throws runs them one by one", async () => {
+    const ids: string[] = [];
+    for (const key of ['a', 'b', 'c', 'd']) {
+      ids.push(
+        await t.db.withTenant(t.clinic.accountId, (tx) =>
+          enqueueJob(
+            { tx, accountId: t.clinic.accountId },
+            { kind: 'many', key, runAt: new Date(Date.now() - 5000 + ids.length) },
+          ),
+        ),
+      );
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const calls: string[][] = [];
+    const alone: string[] = [];
+    const prepared: string[][] = [];
+    const worker = workerWith({
+      many: {
+        async run(_ctx, job) {
+          alone.push(job.key);
+        },
+        batch: {
+          size: 10,
+          async prepare(_ctx, list) {
+            prepared.push(list.map((job) => job.key));
+            return new Map(list.map((job) => [job.id, job.key]));
+          },
+          async run(ctx, list, answers) {
+            calls.push(list.map((job) => String(answers.get(job.id))));
+            await ctx.tx
+              .update(jobs)
+              .set({ payload: { touched: true } })
+              .where(eq(jobs.id, a));
+            return new Map([
+              [b, { retry: 'the provider said 503' }],
+              [c, { alone: true as const }],
+            ]);
+          },
+        },
+      },
+    });
+    expect(await worker.runDue()).toBe(4);
+    expect(prepared).toEqual([['a', 'b', 'c', 'd']]);
+    expect(calls).toEqual([['a', 'b', 'c', 'd']]);
+    expect(alone).toEqual(['c']);
+    expect(await jobRow(a)).toMatchObject({ state: 'done', attempts: 1, payload: { touched: true } });
+    expect(await jobRow(b)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'the provider said 503' });
+    expect((await jobRow(c))?.state).toBe('done');
+    expect((await jobRow(d))?.state).toBe('done');
+
+    // A batch that throws: its writes roll back and each job runs alone.
+    const again: string[] = [];
+    for (const key of ['e', 'f']) {
+      again.push(
+        await t.db.withTenant(t.clinic.accountId, (tx) =>
+          enqueueJob({ tx, accountId: t.clinic.accountId }, { kind: 'many', key, runAt: new Date(Date.now() - 5000) }),
+        ),
+      );
+    }
+    const one: string[] = [];
+    const throwing = workerWith({
+      many: {
+        async run(_ctx, job) {
+          one.push(job.key);
+        },
+        batch: {
+          size: 10,
+          async run(ctx, list) {
+            await ctx.tx
+              .update(jobs)
+              .set({ payload: { rolledBack: false } })
+              .where(eq(jobs.id, list[0]?.id ?? ''));
+            throw new Error('one bad row');
+          },
+        },
+      },
+    });
+    expect(await throwing.runDue()).toBe(2);
+    expect(one.sort()).toEqual(['e', 'f']);
+    for (const id of again) expect(await jobRow(id)).toMatchObject({ state: 'done', attempts: 1, payload: {} });
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
@@ -15,15 +15,20 @@ import type { TenantTx } from '../../db/tenancy.ts';
  *    of run_at not yet analysed made the planner read the whole table, 90 ms a round at 40,000
  *    jobs) are locked `FOR UPDATE SKIP LOCKED`, marked running with
  *    `locked_by`/`locked_until` and `attempts + 1`, and COMMITTED — another worker no longer sees them.
- *    Among the oldest due jobs (32 rounds' worth: a clinic's agenda imported at once queues its
- *    reminders side by side), a round takes each clinic's first, then each one's second… so that its
- *    jobs belong to as many clinics as possible, the oldest first; jobs due at the same instant in
- *    an order of this worker's own, so that two workers claiming at once mostly take different
- *    clinics (a clinic's jobs on two instances at once wait for each other on its audit chain's lock);
+ *    The clinics with the oldest due jobs (among 32 rounds' worth: a clinic's agenda imported at once
+ *    queues its reminders side by side) come first — at the same instant in an order of this worker's
+ *    own, so that two workers claiming at once mostly take different clinics (a clinic's jobs on two
+ *    instances at once wait for each other on its audit chain's lock) — and from each its oldest jobs
+ *    through jobs_clinic_due_idx: a batch handler's chunk (so that a batch is whole, not the few of
+ *    the clinic's jobs that the oldest rows happen to hold), or a fair share of the round when few
+ *    clinics have work;
  * 2. run: the handler works in ONE transaction in the clinic's context, and the same transaction marks
  *    the job done (only while this worker still holds it), so the work and "done" commit together.
  *    Jobs of one clinic run one after the other; up to `concurrency` clinics' jobs run at once
- *    (issue 38: 20,000 reminders due in the same minute). While a round runs, its claims are renewed
+ *    (issue 38: 20,000 reminders due in the same minute). A handler with `batch` runs a clinic's
+ *    consecutive jobs of its kind together: one `prepare` transaction, one `run` transaction that
+ *    marks them all done (a few statements for the lot instead of a dozen per job); a batch that
+ *    throws runs its jobs again one by one. While a round runs, its claims are renewed
  *    every third of `lockMs`: only a worker that stopped (killed, frozen) lets its jobs go to another;
  * 3. failure: the handler's transaction rolls back; the job goes back to queued with backoff
  *    (1 min, 5 min, 30 min, 2 h…) or, after `max_attempts`, to failed (the handler's `onFailed`
@@ -61,7 +66,36 @@ export interface JobHandler {
   run(ctx: JobContext, job: ClaimedJob, prepared?: unknown): Promise<void | JobRetry>;
   /** After the last failed attempt, in the clinic's transaction that marks the job failed. */
   onFailed?(ctx: JobContext, job: ClaimedJob, error: unknown): Promise<void>;
+  /**
+   * Several due jobs of this kind and ONE clinic at once, with the same guarantees as one by one
+   * (issue 38: a minute's reminders are read, decided and written a clinic's chunk at a time). When a
+   * batch throws, its jobs run again one by one through `prepare` and `run`.
+   */
+  batch?: JobBatchHandler;
 }
+
+export interface JobBatchHandler {
+  /** Most jobs in one call; the claim takes a clinic's due jobs in chunks of this size. */
+  size: number;
+  /** As `prepare`, for all of them in one committed transaction: each job's answer by its id; a `DeferJob` defers that job. */
+  prepare?(ctx: JobContext, jobs: ClaimedJob[]): Promise<Map<string, unknown>>;
+  /**
+   * Between the two, outside any transaction (no connection or row held while others answer, e.g. a
+   * provider's API): takes the prepared answers, answers what `run` receives.
+   */
+  work?(jobs: ClaimedJob[], prepared: Map<string, unknown>): Promise<Map<string, unknown>>;
+  /**
+   * As `run`, in one transaction that also marks them done: answers, by id, the jobs that failed (with
+   * their retry) and those to run alone once the batch has committed (work that cannot be rolled back).
+   */
+  run(ctx: JobContext, jobs: ClaimedJob[], prepared: Map<string, unknown>): Promise<Map<string, JobRetry | JobAlone>>;
+}
+
+/** A batch's answer for a job it leaves to `run` alone. */
+export interface JobAlone {
+  alone: true;
+}
+export const jobAlone: JobAlone = { alone: true };
 
 /** A run that failed after writing what the screens should show of it. */
 export interface JobRetry {
@@ -73,7 +107,7 @@ export interface JobWorkerOptions {
   log: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
   pollMs: number;
-  /** Jobs claimed per round (default: 4 per `concurrency`, at least 10). */
+  /** Jobs claimed per round (default: 4 per `concurrency`, at least 10; with batch handlers, a chunk per lane). */
   batch?: number;
   /**
    * Jobs run at once, each of another clinic (default 1). A clinic's jobs always run one after the
@@ -82,6 +116,8 @@ export interface JobWorkerOptions {
   concurrency?: number;
   /** How long a claim holds, unrenewed, before another worker may take the job again (a crashed worker). */
   lockMs?: number;
+  /** Most jobs a batch handler takes at once (default: each handler's own size; 1 runs every job alone). */
+  maxBatch?: number;
   /** How long `stop` waits for jobs in flight. */
   stopTimeoutMs?: number;
   /** Housekeeping run by the loop after the jobs, each at most once per `everyMs` (every instance runs them; each must be safe to run at once in several). */
@@ -115,7 +151,11 @@ const shortError = (error: unknown) =>
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, log, handlers, pollMs, lockMs = 5 * 60_000, stopTimeoutMs = 8_000, tasks = [] } = options;
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  const batch = options.batch ?? Math.max(10, 4 * concurrency);
+  const batchSizeOf = (handler: JobHandler | undefined) =>
+    Math.max(1, Math.min(handler?.batch?.size ?? 1, options.maxBatch ?? Number.POSITIVE_INFINITY));
+  // A clinic's due jobs are claimed in chunks as large as the largest batch a handler takes.
+  const chunk = Math.max(1, ...Object.values(handlers).map(batchSizeOf));
+  const batch = options.batch ?? Math.max(10, 4 * concurrency, chunk * concurrency);
   const lastRun = new Map<string, number>();
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let timer: NodeJS.Timeout | undefined;
@@ -139,22 +179,29 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         max_attempts: number;
       }>(sql`
         with oldest as (
-          select account_id, id, run_at from jobs
+          select account_id, run_at from jobs
           where run_at <= now() and (state = 'queued' or (state = 'running' and locked_until < now()))
             and kind in ${kinds}
           order by run_at
           limit ${batch * 32}
-        ), spread as (
-          select account_id, id from oldest
-          order by row_number() over (partition by account_id order by run_at), run_at,
-            hashtext(account_id::text || ${id})
+        ), clinics as (
+          -- The clinics with the oldest due work first; at once, in an order of this worker's own, so
+          -- that two workers claiming at once mostly take different clinics.
+          select account_id, min(run_at) as first_at from oldest group by account_id
+          order by first_at, hashtext(account_id::text || ${id})
+          limit ${batch}
+        ), share as (
+          -- Each clinic's chunk: a batch's size, or more when few clinics have work.
+          select greatest(${chunk}, ${batch} / greatest(count(*), 1)) as jobs from clinics
         ), due as (
-          -- Locked in that order, each by its primary key (a join the planner may turn around when
-          -- the statistics are stale: 4.5 s a round at 4,000 due jobs).
-          select locked.account_id, locked.id from spread cross join lateral (
+          -- Each clinic's oldest due jobs through its own index, locked in that order (SKIP LOCKED:
+          -- another worker's claims are passed over).
+          select locked.account_id, locked.id from clinics cross join share cross join lateral (
             select account_id, id from jobs
-            where jobs.account_id = spread.account_id and jobs.id = spread.id
+            where jobs.account_id = clinics.account_id and jobs.kind in ${kinds}
               and ((jobs.state = 'queued' and jobs.run_at <= now()) or (jobs.state = 'running' and jobs.locked_until < now()))
+            order by jobs.run_at
+            limit share.jobs
             for update skip locked
           ) locked
           limit ${batch}
@@ -176,6 +223,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }));
     });
   }
+
+  /** Jobs this worker still holds, by their ids (a job's id is a UUID: unique across clinics). */
+  const heldByMe = (held: ClaimedJob[]) =>
+    and(
+      inArray(
+        jobs.id,
+        held.map((job) => job.id),
+      ),
+      eq(jobs.state, 'running'),
+      eq(jobs.lockedBy, id),
+    );
 
   const mine = (job: ClaimedJob) =>
     and(eq(jobs.accountId, job.accountId), eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, id));
@@ -219,6 +277,74 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         return;
       }
       await fail(job, handler, error);
+    }
+  }
+
+  /**
+   * A clinic's jobs of one kind through its batch handler: prepared together (committed), run and
+   * marked done together. Anything thrown sends each job through `execute` alone: a prepared message
+   * is then found `sending` and asked for at the provider before it goes again.
+   */
+  async function executeBatch(claimed: ClaimedJob[], handler: JobHandler & { batch: JobBatchHandler }): Promise<void> {
+    // A job left running by workers that died too often fails alone, as `execute` decides.
+    for (const job of claimed) if (job.attempts > job.maxAttempts) await execute(job);
+    const group = claimed.filter((job) => job.attempts <= job.maxAttempts);
+    if (group.length === 0) return;
+    const accountId = group[0]?.accountId ?? '';
+    const ctxOf = (tx: TenantTx) => ({ tx, accountId });
+    let runnable = group;
+    try {
+      const prepareMany = handler.batch.prepare;
+      const prepared = prepareMany
+        ? await db.withTenant(accountId, (tx) => prepareMany(ctxOf(tx), group))
+        : new Map<string, unknown>();
+      runnable = [];
+      for (const job of group) {
+        const answer = prepared.get(job.id);
+        if (answer instanceof DeferJob) await defer(job, answer.until);
+        else runnable.push(job);
+      }
+      if (runnable.length === 0) return;
+      const worked = handler.batch.work ? await handler.batch.work(runnable, prepared) : prepared;
+      const retries = await db.withTenant(accountId, async (tx) => {
+        const failed = await handler.batch.run(ctxOf(tx), runnable, worked);
+        const doneIds = runnable.filter((job) => !failed.has(job.id)).map((job) => job.id);
+        if (doneIds.length > 0) {
+          const done = await tx
+            .update(jobs)
+            .set({
+              state: 'done',
+              finishedAt: sql`now()`,
+              lockedBy: null,
+              lockedUntil: null,
+              lastError: null,
+              updatedAt: sql`now()`,
+            })
+            .where(
+              and(
+                eq(jobs.accountId, accountId),
+                inArray(jobs.id, doneIds),
+                eq(jobs.state, 'running'),
+                eq(jobs.lockedBy, id),
+              ),
+            )
+            .returning({ id: jobs.id });
+          if (done.length !== doneIds.length) throw new LostClaim();
+        }
+        return failed;
+      });
+      runnable = [];
+      for (const job of group) {
+        const answer = retries.get(job.id);
+        if (answer && 'retry' in answer) await fail(job, handler, new Error(answer.retry));
+        else if (answer) await execute(job);
+      }
+    } catch (error) {
+      log.warn(
+        { kind: group[0]?.kind, jobs: runnable.length, err: error },
+        'job batch failed: its jobs run one by one',
+      );
+      for (const job of runnable) await execute(job);
     }
   }
 
@@ -287,13 +413,25 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const left: ClaimedJob[] = [];
     const runLanes = async () => {
       for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
-        for (const [index, job] of lane.entries()) {
+        let index = 0;
+        while (index < lane.length) {
           if (stopping) {
             left.push(...lane.slice(index));
             break;
           }
-          await execute(job);
-          unfinished.delete(job);
+          const first = lane[index] as ClaimedJob;
+          const handler = handlers[first.kind];
+          // The consecutive jobs of a kind with a batch handler go together.
+          let end = index + 1;
+          if (handler?.batch) {
+            const size = batchSizeOf(handler);
+            while (end < lane.length && end - index < size && lane[end]?.kind === first.kind) end += 1;
+          }
+          const group = lane.slice(index, end);
+          if (handler?.batch && group.length > 1) await executeBatch(group, { ...handler, batch: handler.batch });
+          else await execute(first);
+          for (const job of group) unfinished.delete(job);
+          index = end;
         }
       }
     };
@@ -323,7 +461,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         await tx
           .update(jobs)
           .set({ lockedUntil: sql`now() + ${`${lockMs} milliseconds`}::interval` })
-          .where(or(...held.map(mine)));
+          .where(heldByMe(held));
       });
     } catch (error) {
       log.warn({ err: error, jobs: held.length }, 'could not renew the claims of running jobs');
@@ -342,7 +480,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
             attempts: sql`${jobs.attempts} - 1`,
             updatedAt: sql`now()`,
           })
-          .where(or(...left.map(mine)));
+          .where(heldByMe(left));
       });
       log.info({ jobs: left.length }, 'stopping: claimed jobs released to the queue');
     } catch (error) {

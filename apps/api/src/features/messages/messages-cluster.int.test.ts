@@ -137,6 +137,8 @@ describe.runIf(process.env.DATABASE_URL)('messages: two server processes, one ki
           JOBS_ENABLED: 'true',
           JOBS_POLL_MS: '100',
           JOBS_LOCK_MS: String(lockMs),
+          // Batches of two: both instances claim some of each minute's 40 messages, several clinics' at once.
+          JOBS_BATCH: '2',
         }),
       );
     }

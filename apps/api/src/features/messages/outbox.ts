@@ -16,9 +16,9 @@ import { newId } from '../../lib/ids.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
 import type { Sealer } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { recordAuditEvent } from '../audit/audit.repository.ts';
-import { enqueueJob } from '../jobs/jobs.repository.ts';
-import { DeferJob, type JobContext, type JobHandler } from '../jobs/jobs.worker.ts';
+import { recordAuditEvent, recordAuditEvents } from '../audit/audit.repository.ts';
+import { enqueueJobs } from '../jobs/jobs.repository.ts';
+import { type ClaimedJob, DeferJob, type JobContext, type JobHandler, type JobRetry } from '../jobs/jobs.worker.ts';
 import { mobileNumber, nextSendingInstant, type QuietHours } from './message-rules.ts';
 import {
   builtInText,
@@ -28,7 +28,7 @@ import {
   templateParameters,
   whatsappLanguageCodes,
 } from './message-texts.ts';
-import { type ProviderAccount, twilioSms, whatsappCloud } from './providers.ts';
+import { type ProviderAccount, type SendOutcome, twilioSms, whatsappCloud } from './providers.ts';
 
 /**
  * The outbox of SMS and WhatsApp messages (issue 38). A message is a `messages` row written in the
@@ -36,13 +36,15 @@ import { type ProviderAccount, twilioSms, whatsappCloud } from './providers.ts';
  * job sends it exactly once:
  *
  * 1. `prepare` COMMITS `sending` (and the attempt) before the provider is called;
- * 2. `run` calls the provider and records its id and `sent` in the job's transaction;
+ * 2. the provider is called with no row held, and its answer (its id and `sent`, or its refusal) is
+ *    recorded in the job's transaction; a call without an answer leaves `sending`;
  * 3. a run killed between the two leaves `sending`: the next attempt first asks the provider
  *    whether it already has the message (SMS: its message list, matched on number and text;
  *    WhatsApp: the delivery report that carries our id) and only sends when it does not.
  *
- * Quiet hours, consent, an inactive or deceased patient and a changed appointment are checked when
- * the message leaves, not only when it was planned.
+ * The jobs of a clinic run in batches (the worker's `batch`: prepare, work, run), one job alone the
+ * same way. Quiet hours, consent, an inactive or deceased patient and a changed appointment are
+ * checked when the message leaves, not only when it was planned.
  */
 
 export const messageSendJobKind = 'message_send';
@@ -93,16 +95,37 @@ export async function clinicMessaging({ tx, accountId }: Clinic): Promise<Clinic
 }
 
 /** The patient's newest answer per channel (null: never asked). */
-export async function consentsOf({ tx, accountId }: Clinic, patientId: string): Promise<Map<MessageChannel, boolean>> {
+export async function consentsOf(ctx: Clinic, patientId: string): Promise<Map<MessageChannel, boolean>> {
+  return (await consentsOfPatients(ctx, [patientId])).get(patientId) ?? new Map();
+}
+
+/** Each patient's newest answer per channel, in one read. */
+export async function consentsOfPatients(
+  { tx, accountId }: Clinic,
+  patientIds: readonly string[],
+): Promise<Map<string, Map<MessageChannel, boolean>>> {
+  const answers = new Map<string, Map<MessageChannel, boolean>>();
+  if (patientIds.length === 0) return answers;
   const rows = await tx
-    .selectDistinctOn([patientChannelConsents.channel], {
+    .selectDistinctOn([patientChannelConsents.patientId, patientChannelConsents.channel], {
+      patientId: patientChannelConsents.patientId,
       channel: patientChannelConsents.channel,
       granted: patientChannelConsents.granted,
     })
     .from(patientChannelConsents)
-    .where(and(eq(patientChannelConsents.accountId, accountId), eq(patientChannelConsents.patientId, patientId)))
-    .orderBy(patientChannelConsents.channel, desc(patientChannelConsents.recordedAt));
-  return new Map(rows.map((row) => [row.channel as MessageChannel, row.granted]));
+    .where(
+      and(
+        eq(patientChannelConsents.accountId, accountId),
+        inArray(patientChannelConsents.patientId, [...new Set(patientIds)]),
+      ),
+    )
+    .orderBy(patientChannelConsents.patientId, patientChannelConsents.channel, desc(patientChannelConsents.recordedAt));
+  for (const row of rows) {
+    const patient = answers.get(row.patientId) ?? new Map<MessageChannel, boolean>();
+    patient.set(row.channel as MessageChannel, row.granted);
+    answers.set(row.patientId, patient);
+  }
+  return answers;
 }
 
 /** Why no message may reach a patient at all (null: one may). */
@@ -159,26 +182,40 @@ export async function patientReachable(ctx: Clinic, patientId: string): Promise<
   return chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patientId), clinic) !== null;
 }
 
-/** The clinic's text for a kind, channel and language, or the built-in one. */
-export async function templateFor(
+/** The clinic's texts for kinds, channels and languages, or the built-in ones, in one read (keyed `kind:channel:language`). */
+async function templatesFor(
   { tx, accountId }: Clinic,
-  key: { kind: TemplateKind; channel: ProviderChannel; language: Language },
-): Promise<{ body: string; whatsappTemplate: string }> {
-  const [own] = await tx
-    .select({ body: messageTemplates.body, whatsappTemplate: messageTemplates.whatsappTemplate })
-    .from(messageTemplates)
-    .where(
-      and(
-        eq(messageTemplates.accountId, accountId),
-        eq(messageTemplates.kind, key.kind),
-        eq(messageTemplates.channel, key.channel),
-        eq(messageTemplates.language, key.language),
-      ),
-    );
-  return {
-    body: own?.body ?? builtInText(key.kind, key.language),
-    whatsappTemplate: own?.whatsappTemplate ?? builtInWhatsappTemplates[key.kind],
-  };
+  keys: readonly { kind: TemplateKind; channel: ProviderChannel; language: Language }[],
+): Promise<Map<string, { body: string; whatsappTemplate: string }>> {
+  const keyOf = (key: { kind: string; channel: string; language: string }) =>
+    `${key.kind}:${key.channel}:${key.language}`;
+  const kinds = [...new Set(keys.map((key) => key.kind))];
+  const own =
+    kinds.length === 0
+      ? []
+      : await tx
+          .select({
+            kind: messageTemplates.kind,
+            channel: messageTemplates.channel,
+            language: messageTemplates.language,
+            body: messageTemplates.body,
+            whatsappTemplate: messageTemplates.whatsappTemplate,
+          })
+          .from(messageTemplates)
+          .where(and(eq(messageTemplates.accountId, accountId), inArray(messageTemplates.kind, kinds)));
+  const clinics = new Map(own.map((row) => [keyOf(row), row]));
+  return new Map(
+    keys.map((key) => {
+      const found = clinics.get(keyOf(key));
+      return [
+        keyOf(key),
+        {
+          body: found?.body ?? builtInText(key.kind, key.language),
+          whatsappTemplate: found?.whatsappTemplate ?? builtInWhatsappTemplates[key.kind],
+        },
+      ];
+    }),
+  );
 }
 
 export interface NewProviderMessage {
@@ -198,52 +235,70 @@ export interface NewProviderMessage {
 
 /** Writes the message and its send job in the caller's transaction; answers its id. */
 export async function queueProviderMessage(ctx: Clinic, message: NewProviderMessage): Promise<string> {
-  const id = newId();
-  let body: string;
-  let templateName: string | null = null;
-  let templateParams: string[] | null = null;
-  if ('kind' in message.text) {
-    const template = await templateFor(ctx, {
-      kind: message.text.kind,
-      channel: message.channel,
-      language: message.language,
-    });
-    body = renderTemplate(message.text.kind, template.body, message.text.values);
-    if (message.channel === 'whatsapp') {
-      templateName = template.whatsappTemplate;
-      templateParams = templateParameters(message.text.kind, message.text.values);
+  const [id] = await queueProviderMessages(ctx, [message]);
+  return id as string;
+}
+
+/** Writes the messages and their send jobs in the caller's transaction, two statements whatever their number; answers their ids. */
+export async function queueProviderMessages(ctx: Clinic, list: readonly NewProviderMessage[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const templates = await templatesFor(
+    ctx,
+    list.flatMap((message) =>
+      'kind' in message.text ? [{ kind: message.text.kind, channel: message.channel, language: message.language }] : [],
+    ),
+  );
+  const rows = list.map((message) => {
+    const id = newId();
+    let body: string;
+    let templateName: string | null = null;
+    let templateParams: string[] | null = null;
+    if ('kind' in message.text) {
+      const template = templates.get(`${message.text.kind}:${message.channel}:${message.language}`) ?? {
+        body: builtInText(message.text.kind, message.language),
+        whatsappTemplate: builtInWhatsappTemplates[message.text.kind],
+      };
+      body = renderTemplate(message.text.kind, template.body, message.text.values);
+      if (message.channel === 'whatsapp') {
+        templateName = template.whatsappTemplate;
+        templateParams = templateParameters(message.text.kind, message.text.values);
+      }
+    } else {
+      body = message.text.body;
     }
-  } else {
-    body = message.text.body;
-  }
-  // The row and its job in one round trip (sendInOrder pipelines on PostgreSQL).
+    return {
+      accountId: ctx.accountId,
+      id,
+      patientId: message.patientId,
+      appointmentId: message.appointmentId ?? null,
+      kind: message.kind,
+      channel: message.channel,
+      toAddress: message.to,
+      language: message.language,
+      body,
+      templateName,
+      templateParams,
+      createdBy: message.createdBy ?? null,
+      inReplyTo: message.inReplyTo ?? null,
+      runAt: message.runAt ?? new Date(),
+    };
+  });
+  // The rows and their jobs in one round trip (sendInOrder pipelines on PostgreSQL).
   await sendInOrder(ctx.tx, [
+    () => ctx.tx.insert(messages).values(rows.map(({ runAt: _runAt, ...row }) => row)),
     () =>
-      ctx.tx.insert(messages).values({
-        accountId: ctx.accountId,
-        id,
-        patientId: message.patientId,
-        appointmentId: message.appointmentId ?? null,
-        kind: message.kind,
-        channel: message.channel,
-        toAddress: message.to,
-        language: message.language,
-        body,
-        templateName,
-        templateParams,
-        createdBy: message.createdBy ?? null,
-        inReplyTo: message.inReplyTo ?? null,
-      }),
-    () =>
-      enqueueJob(ctx, {
-        kind: messageSendJobKind,
-        key: id,
-        runAt: message.runAt ?? new Date(),
-        payload: { messageId: id },
-        maxAttempts: 5,
-      }),
+      enqueueJobs(
+        ctx,
+        rows.map((row) => ({
+          kind: messageSendJobKind,
+          key: row.id,
+          runAt: row.runAt,
+          payload: { messageId: row.id },
+          maxAttempts: 5,
+        })),
+      ),
   ]);
-  return id;
+  return rows.map((row) => row.id);
 }
 
 /** An e-mail already sent, on the same log (its delivery is the SMTP server's answer); answers its opt-out token. */
@@ -297,180 +352,334 @@ export async function providerAccount(
   };
 }
 
-async function lockMessage({ tx, accountId }: Clinic, id: string) {
-  const [row] = await tx
+type MessageRow = typeof messages.$inferSelect;
+
+async function lockMessages({ tx, accountId }: Clinic, ids: readonly string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return tx
     .select()
     .from(messages)
-    .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
+    .where(and(eq(messages.accountId, accountId), inArray(messages.id, [...ids])))
     .for('update');
-  return row;
 }
 
-type Prepared = { interrupted: boolean; since: Date | null } | { done: true };
+/** A message ready to leave: the row as prepared, its provider account, and whether an earlier attempt was cut off. */
+type Prepared =
+  | { message: MessageRow; account: ProviderAccount & { webhookKey: string }; interrupted: boolean; since: Date | null }
+  | { done: true };
+
+/** What its provider answered. */
+type Sent = { message: MessageRow; outcome: SendOutcome };
 
 const finished = ['sent', 'delivered', 'read', 'failed', 'cancelled'];
 
-/** Whether the message is still worth sending: a reminder's appointment still scheduled and to come. */
-async function stillWanted(ctx: Clinic, message: typeof messages.$inferSelect): Promise<boolean> {
-  if (message.kind !== 'appointment_reminder' || !message.appointmentId) return true;
-  const [appointment] = await ctx.tx
-    .select({ status: appointments.status, deletedAt: appointments.deletedAt, startsAt: appointments.startsAt })
+/** Of these messages, the reminders whose appointment is no longer scheduled or has begun: not worth sending. */
+async function unwantedReminders(ctx: Clinic, list: readonly MessageRow[]): Promise<Set<string>> {
+  const appointmentIds = [
+    ...new Set(
+      list.flatMap((message) =>
+        message.kind === 'appointment_reminder' && message.appointmentId ? [message.appointmentId] : [],
+      ),
+    ),
+  ];
+  if (appointmentIds.length === 0) return new Set();
+  const rows = await ctx.tx
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      deletedAt: appointments.deletedAt,
+      startsAt: appointments.startsAt,
+    })
     .from(appointments)
-    .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, message.appointmentId)));
-  return (
-    appointment?.status === 'scheduled' && appointment.deletedAt === null && appointment.startsAt.getTime() > Date.now()
+    .where(and(eq(appointments.accountId, ctx.accountId), inArray(appointments.id, appointmentIds)));
+  const wanted = new Set(
+    rows
+      .filter((row) => row.status === 'scheduled' && row.deletedAt === null && row.startsAt.getTime() > Date.now())
+      .map((row) => row.id),
+  );
+  return new Set(
+    list
+      .filter(
+        (message) =>
+          message.kind === 'appointment_reminder' && message.appointmentId && !wanted.has(message.appointmentId),
+      )
+      .map((message) => message.id),
   );
 }
 
-async function setMessage(ctx: Clinic, id: string, values: Partial<typeof messages.$inferInsert>) {
+async function setMessages(ctx: Clinic, ids: readonly string[], values: Partial<typeof messages.$inferInsert>) {
+  if (ids.length === 0) return;
   await ctx.tx
     .update(messages)
     .set(values)
-    .where(and(eq(messages.accountId, ctx.accountId), eq(messages.id, id)));
+    .where(and(eq(messages.accountId, ctx.accountId), inArray(messages.id, [...ids])));
 }
 
-/** A reminder that left: the appointment says so, and the audit trail (the e-mail's path does the same). */
-async function reminderSent(ctx: Clinic, message: typeof messages.$inferSelect, attempts: number) {
-  if (message.kind !== 'appointment_reminder' || !message.appointmentId) return;
+/** Reminders that left: their appointments say so, and the audit trail (the e-mail's path does the same). */
+async function remindersSent(ctx: Clinic, sent: readonly MessageRow[]) {
+  const reminders = sent.filter((message) => message.kind === 'appointment_reminder' && message.appointmentId);
+  if (reminders.length === 0) return;
   await ctx.tx
     .update(appointments)
     .set({ reminderState: 'sent', reminderSentAt: sql`now()`, reminderError: null })
     .where(
       and(
         eq(appointments.accountId, ctx.accountId),
-        eq(appointments.id, message.appointmentId),
+        inArray(
+          appointments.id,
+          reminders.map((message) => message.appointmentId as string),
+        ),
         inArray(appointments.reminderState, ['planned', 'failed']),
       ),
     );
-  await recordAuditEvent(ctx.tx, {
-    accountId: ctx.accountId,
-    userId: null,
-    patientId: message.patientId,
-    action: 'appointment_reminder_sent',
-    entity: 'appointment',
-    entityId: message.appointmentId,
-    after: { to: message.toAddress, channel: message.channel, attempts },
-  });
+  await recordAuditEvents(
+    ctx.tx,
+    reminders.map((message) => ({
+      accountId: ctx.accountId,
+      userId: null,
+      patientId: message.patientId,
+      action: 'appointment_reminder_sent',
+      entity: 'appointment',
+      entityId: message.appointmentId,
+      after: { to: message.toAddress, channel: message.channel, attempts: message.attempts },
+    })),
+  );
 }
 
 export const reminderFailedByMessage = 'The reminder message could not be sent';
 
+/** A list as one array parameter list: `array[$1, $2, …]::text[]`. */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Messages of a clinic sent at once to its provider (each a request of its own). */
+const sendsAtOnce = 8;
+
+/** How many jobs of a clinic one batch sends. */
+const batchSize = 25;
+
 export function messageSendHandler(deps: { sealer: Sealer; publicUrl: string }): JobHandler {
   const statusCallback = (webhookKey: string, channel: ProviderChannel, messageId: string) =>
     `${deps.publicUrl}api/webhooks/${channel}/${webhookKey}/status?m=${messageId}`;
+  const messageIdOf = (job: ClaimedJob) => String(job.payload.messageId ?? job.key);
 
-  return {
-    async prepare(ctx, job): Promise<Prepared> {
-      const id = String(job.payload.messageId ?? job.key);
-      // The message and the clinic's quiet hours in one round trip.
-      const [message, clinic] = await sendInOrder(ctx.tx, [() => lockMessage(ctx, id), () => clinicMessaging(ctx)]);
-      if (!message || finished.includes(message.status)) return { done: true };
-      if (message.channel !== 'email' && message.kind !== 'answer' && message.kind !== 'opt_out_confirmation') {
-        const at = nextSendingInstant(new Date(), clinic.timeZone, clinic.quietHours);
-        if (at.getTime() > Date.now()) throw new DeferJob(at);
+  /**
+   * Marks the jobs' messages `sending` (the attempt counted) and COMMITS it before anything leaves;
+   * each job's answer by its id: what to send and through which account, done when there is nothing
+   * to send (already settled, its appointment gone — `cancelled` —, its channel off — `failed` —), or
+   * a `DeferJob` in the clinic's quiet hours.
+   */
+  async function prepareAll(ctx: Clinic, list: readonly ClaimedJob[]): Promise<Map<string, Prepared | DeferJob>> {
+    const [rows, clinic] = await sendInOrder(ctx.tx, [
+      () => lockMessages(ctx, list.map(messageIdOf)),
+      () => clinicMessaging(ctx),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const quietUntil = nextSendingInstant(new Date(), clinic.timeZone, clinic.quietHours);
+    const answers = new Map<string, Prepared | DeferJob>();
+    const open: { job: ClaimedJob; message: MessageRow }[] = [];
+    for (const job of list) {
+      const message = byId.get(messageIdOf(job));
+      if (!message || finished.includes(message.status)) answers.set(job.id, { done: true });
+      else if (
+        message.kind !== 'answer' &&
+        message.kind !== 'opt_out_confirmation' &&
+        quietUntil.getTime() > Date.now()
+      ) {
+        answers.set(job.id, new DeferJob(quietUntil));
+      } else open.push({ job, message });
+    }
+    const channels = [...new Set(open.map(({ message }) => message.channel as ProviderChannel))];
+    const [unwanted, ...accounts] = await sendInOrder(ctx.tx, [
+      () =>
+        unwantedReminders(
+          ctx,
+          open.map(({ message }) => message),
+        ),
+      ...channels.map((channel) => () => providerAccount(ctx, channel, deps.sealer)),
+    ] as const);
+    const accountOf = new Map(channels.map((channel, index) => [channel, accounts[index] ?? null]));
+    const cancelled: string[] = [];
+    const channelOff: string[] = [];
+    const preparing: string[] = [];
+    for (const { job, message } of open) {
+      const account = accountOf.get(message.channel as ProviderChannel);
+      if (unwanted.has(message.id)) cancelled.push(message.id);
+      else if (!account) channelOff.push(message.id);
+      else {
+        preparing.push(message.id);
+        answers.set(job.id, {
+          message: { ...message, attempts: message.attempts + 1 },
+          account,
+          interrupted: message.status === 'sending',
+          since: message.sendingSince,
+        });
+        continue;
       }
-      const interrupted = message.status === 'sending';
-      await setMessage(ctx, id, {
-        status: 'sending',
-        sendingSince: interrupted ? message.sendingSince : new Date(),
-        attempts: message.attempts + 1,
-      });
-      return { interrupted, since: message.sendingSince };
-    },
+      answers.set(job.id, { done: true });
+    }
+    await setMessages(ctx, cancelled, { status: 'cancelled', sendingSince: null });
+    await setMessages(ctx, channelOff, {
+      status: 'failed',
+      failedAt: new Date(),
+      sendingSince: null,
+      errorCode: 'channel_off',
+      error: 'The channel is not configured or is switched off',
+    });
+    if (preparing.length > 0) {
+      await ctx.tx
+        .update(messages)
+        .set({
+          status: 'sending',
+          sendingSince: sql`case when ${messages.status} = 'sending' then ${messages.sendingSince} else now() end`,
+          attempts: sql`${messages.attempts} + 1`,
+        })
+        .where(and(eq(messages.accountId, ctx.accountId), inArray(messages.id, preparing)));
+    }
+    return answers;
+  }
 
-    async run(ctx, job, prepared) {
-      const state = prepared as Prepared;
-      if ('done' in state) return;
-      const id = String(job.payload.messageId ?? job.key);
-      const message = await lockMessage(ctx, id);
-      if (!message || finished.includes(message.status)) return; // a delivery report got here first
-      const channel = message.channel as ProviderChannel;
-      // Both reads in one round trip.
-      const [wanted, account] = await sendInOrder(ctx.tx, [
-        () => stillWanted(ctx, message),
-        () => providerAccount(ctx, channel, deps.sealer),
-      ]);
-      if (!wanted) {
-        await setMessage(ctx, id, { status: 'cancelled', sendingSince: null });
-        return;
-      }
-      if (!account) {
-        await setMessage(ctx, id, {
-          status: 'failed',
-          failedAt: new Date(),
-          errorCode: 'channel_off',
-          error: 'The channel is not configured or is switched off',
-        });
-        return;
-      }
-      // An earlier attempt died waiting for the provider: does the provider have it already?
-      if (state.interrupted && channel === 'sms') {
-        const known = await twilioSms.find(account, {
-          to: message.toAddress,
-          body: message.body,
-          since: state.since ?? message.createdAt,
-        });
-        if (known) {
-          await setMessage(ctx, id, { status: 'sent', providerMessageId: known, sentAt: new Date(), error: null });
-          await reminderSent(ctx, message, message.attempts);
-          return;
-        }
-      }
-      const sender = channel === 'sms' ? twilioSms : whatsappCloud;
-      const outcome = await sender.send(account, {
-        messageId: id,
+  /** Outside any transaction (no row held while a provider answers): each prepared message to its provider, a few at a time. */
+  async function sendAll(list: readonly ClaimedJob[], prepared: Map<string, unknown>): Promise<Map<string, unknown>> {
+    const answers = new Map<string, unknown>(prepared);
+    const sending = list.flatMap((job) => {
+      const state = prepared.get(job.id) as Prepared | undefined;
+      return state && 'message' in state ? [{ job, state }] : [];
+    });
+    for (let start = 0; start < sending.length; start += sendsAtOnce) {
+      await Promise.all(
+        sending.slice(start, start + sendsAtOnce).map(async ({ job, state }) => {
+          const outcome = await deliver(state.message, state.account, state).catch(
+            (error: unknown): SendOutcome & { ok: false } => ({
+              ok: false,
+              retry: true,
+              code: 'no_answer',
+              error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+              unknown: true,
+            }),
+          );
+          answers.set(job.id, { message: state.message, outcome } satisfies Sent);
+        }),
+      );
+    }
+    return answers;
+  }
+
+  /**
+   * What the providers answered, a few statements for all of them: accepted messages `sent` with their
+   * provider's id (a delivery report that got here first is not undone), their reminders marked sent
+   * and audited; a refusal kept on its message; answers the jobs to retry (the provider's trouble).
+   */
+  async function recordAll(ctx: Clinic, list: readonly ClaimedJob[], answers: Map<string, unknown>) {
+    const retries = new Map<string, JobRetry>();
+    const outcomes = list.flatMap((job) => {
+      const answer = answers.get(job.id) as Sent | Prepared | undefined;
+      return answer && 'outcome' in answer ? [{ job, ...answer }] : [];
+    });
+    const sent = outcomes.flatMap(({ message, outcome }) =>
+      outcome.ok ? [{ message, providerId: outcome.providerId }] : [],
+    );
+    if (sent.length > 0) {
+      // One statement for every accepted message, each with its provider's id.
+      await ctx.tx.execute(sql`
+        update messages set
+          status = case when messages.status in ('queued', 'sending') then 'sent' else messages.status end,
+          provider_message_id = coalesce(messages.provider_message_id, accepted.provider_id),
+          sent_at = coalesce(messages.sent_at, now()), sending_since = null, error = null, error_code = null
+        from unnest(${textArray(sent.map((entry) => entry.message.id))}::uuid[],
+          ${textArray(sent.map((entry) => entry.providerId))}) as accepted(id, provider_id)
+        where messages.account_id = ${ctx.accountId} and messages.id = accepted.id`);
+      await remindersSent(
+        ctx,
+        sent.map((entry) => entry.message),
+      );
+    }
+    for (const { job, message, outcome } of outcomes) {
+      if (outcome.ok) continue;
+      await ctx.tx
+        .update(messages)
+        .set({
+          // No answer (a time-out, a dropped connection): the provider may have it, so the message
+          // stays `sending` and the next attempt asks before it sends.
+          status: outcome.unknown ? 'sending' : outcome.retry ? 'queued' : 'failed',
+          ...(outcome.unknown ? {} : { sendingSince: null }),
+          errorCode: outcome.code,
+          error: outcome.error,
+          ...(outcome.retry ? {} : { failedAt: new Date() }),
+        })
+        .where(
+          and(
+            eq(messages.accountId, ctx.accountId),
+            eq(messages.id, message.id),
+            inArray(messages.status, ['queued', 'sending']),
+          ),
+        );
+      if (!outcome.retry) await reminderFailed(ctx, message);
+      else retries.set(job.id, { retry: `${message.channel} provider: ${outcome.code} ${outcome.error}` });
+    }
+    return retries;
+  }
+
+  /** To the provider, unless an earlier attempt that died waiting for its answer got it there (SMS: asked first). */
+  async function deliver(
+    message: MessageRow,
+    account: ProviderAccount & { webhookKey: string },
+    state: { interrupted: boolean; since: Date | null },
+  ): Promise<SendOutcome> {
+    const channel = message.channel as ProviderChannel;
+    if (state.interrupted && channel === 'sms') {
+      const known = await twilioSms.find(account, {
         to: message.toAddress,
         body: message.body,
-        template:
-          message.templateName && message.templateParams
-            ? {
-                name: message.templateName,
-                language: whatsappLanguageCodes[message.language as Language] ?? 'es',
-                parameters: message.templateParams,
-              }
-            : null,
-        statusCallback: statusCallback(account.webhookKey, channel, id),
+        since: state.since ?? message.createdAt,
       });
-      if (outcome.ok) {
-        // The message and its reminder's record written together (one round trip for the first two statements).
-        await sendInOrder(ctx.tx, [
-          () =>
-            setMessage(ctx, id, {
-              status: 'sent',
-              providerMessageId: outcome.providerId,
-              sentAt: new Date(),
-              error: null,
-              errorCode: null,
-            }),
-          () => reminderSent(ctx, message, message.attempts),
-        ]);
-        return;
-      }
-      await setMessage(ctx, id, {
-        status: outcome.retry ? 'queued' : 'failed',
-        sendingSince: null,
-        errorCode: outcome.code,
-        error: outcome.error,
-        ...(outcome.retry ? {} : { failedAt: new Date() }),
-      });
-      if (!outcome.retry) {
-        await reminderFailed(ctx, message);
-        return;
-      }
-      return { retry: `${channel} provider: ${outcome.code} ${outcome.error}` };
+      if (known) return { ok: true, providerId: known };
+    }
+    const sender = channel === 'sms' ? twilioSms : whatsappCloud;
+    return sender.send(account, {
+      messageId: message.id,
+      to: message.toAddress,
+      body: message.body,
+      template:
+        message.templateName && message.templateParams
+          ? {
+              name: message.templateName,
+              language: whatsappLanguageCodes[message.language as Language] ?? 'es',
+              parameters: message.templateParams,
+            }
+          : null,
+      statusCallback: statusCallback(account.webhookKey, channel, message.id),
+    });
+  }
+
+  return {
+    async prepare(ctx, job) {
+      const answer = (await prepareAll(ctx, [job])).get(job.id);
+      if (answer instanceof DeferJob) throw answer;
+      return answer ?? { done: true };
     },
 
+    // One job: the provider is called within its run (its transaction holds no row meanwhile).
+    async run(ctx, job, prepared) {
+      const answers = await sendAll([job], new Map([[job.id, prepared]]));
+      return (await recordAll(ctx, [job], answers)).get(job.id);
+    },
+
+    batch: { size: batchSize, prepare: prepareAll, work: sendAll, run: recordAll },
+
     async onFailed(ctx, job) {
-      const id = String(job.payload.messageId ?? job.key);
-      const message = await lockMessage(ctx, id);
+      const [message] = await lockMessages(ctx, [messageIdOf(job)]);
       if (!message || finished.includes(message.status)) return;
-      await setMessage(ctx, id, { status: 'failed', failedAt: new Date(), sendingSince: null });
+      await setMessages(ctx, [message.id], { status: 'failed', failedAt: new Date(), sendingSince: null });
       await reminderFailed(ctx, message);
     },
   };
 }
 
-async function reminderFailed(ctx: Clinic, message: typeof messages.$inferSelect) {
+async function reminderFailed(ctx: Clinic, message: MessageRow) {
   if (message.kind !== 'appointment_reminder' || !message.appointmentId) return;
   const [appointment] = await ctx.tx
     .update(appointments)

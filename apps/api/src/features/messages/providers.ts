@@ -26,7 +26,16 @@ export interface OutgoingMessage {
 }
 
 /** What a provider said: accepted with its id, or refused (`retry`: worth another attempt later). */
-export type SendOutcome = { ok: true; providerId: string } | { ok: false; retry: boolean; code: string; error: string };
+export type SendOutcome =
+  | { ok: true; providerId: string }
+  | {
+      ok: false;
+      retry: boolean;
+      code: string;
+      error: string;
+      /** No answer came back (time-out, connection lost): the provider may have the message. */
+      unknown?: boolean;
+    };
 
 const timeoutMs = 15_000;
 

@@ -1,8 +1,8 @@
 import type { ProviderChannel } from '@odontia/shared/schemas/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { messageStatusEvents, messages, messagingChannels } from '../../db/schema/index.ts';
+import { messagingChannels } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Sealer } from '../../lib/secrets.ts';
@@ -64,9 +64,18 @@ async function channelOfKey(
   };
 }
 
-/** A delivery report: kept once per (provider id, status); the message moves forward only. */
-export async function recordDelivery(
-  ctx: { tx: TenantTx; accountId: string },
+/** A status's place in a message's life: a report moves the message forward only. */
+const rankSql = (status: SQL) =>
+  sql`(case ${status} when 'sent' then 1 when 'failed' then 1 when 'delivered' then 2 when 'read' then 3 else 0 end)`;
+
+/**
+ * A delivery report: kept once per (provider id, status); the message moves forward only. One
+ * statement (two or three reports arrive for every message sent): the message found and locked, the
+ * report inserted unless replayed, and only then the message changed.
+ */
+export function recordDelivery(
+  db: Pick<Database, 'tenantStatement'>,
+  accountId: string,
   report: {
     channel: ProviderChannel;
     messageId: string | null;
@@ -76,64 +85,48 @@ export async function recordDelivery(
     at: Date;
   },
 ): Promise<void> {
-  const { tx, accountId } = ctx;
   const byOurId = report.messageId && /^[0-9a-f-]{36}$/.test(report.messageId) ? report.messageId : null;
-  const [message] = await tx
-    .select({
-      id: messages.id,
-      status: messages.status,
-      providerMessageId: messages.providerMessageId,
-      sentAt: messages.sentAt,
-      deliveredAt: messages.deliveredAt,
-      readAt: messages.readAt,
-      failedAt: messages.failedAt,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.accountId, accountId),
-        eq(messages.channel, report.channel),
-        byOurId ? eq(messages.id, byOurId) : eq(messages.providerMessageId, report.providerId),
-      ),
-    )
-    .for('update');
-  if (!message) return; // Not ours (another system on the same number): nothing to record.
-  const inserted = await tx
-    .insert(messageStatusEvents)
-    .values({
-      accountId,
-      id: newId(),
-      messageId: message.id,
-      channel: report.channel,
-      eventKey: `${report.providerId}:${report.status}`.slice(0, 300),
-      status: report.status,
-      errorCode: report.errorCode,
-      occurredAt: report.at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: messageStatusEvents.id });
-  if (inserted.length === 0) return; // replayed
-  const current = rank[message.status] ?? 0;
+  const stamp = sql.identifier(
+    ({ sent: 'sent_at', delivered: 'delivered_at', read: 'read_at', failed: 'failed_at' } as const)[report.status],
+  );
   const forward =
     report.status === 'failed'
-      ? message.status !== 'delivered' && message.status !== 'read'
-      : (rank[report.status] ?? 0) > current;
-  const stamp = ({ sent: 'sentAt', delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const)[
-    report.status
-  ];
-  // The provider's "sent" after our own: kept as an event, the message already says all of it.
-  if (!forward && message[stamp] !== null && message.providerMessageId) return;
-  await tx
-    .update(messages)
-    .set({
-      // The first report of each state keeps its time.
-      [stamp]: sql`coalesce(${messages[stamp]}, ${report.at})`,
-      // A report that arrives before our own "sent" (a run killed mid-call) tells us the provider's id.
-      ...(message.providerMessageId ? {} : { providerMessageId: report.providerId }),
-      ...(forward ? { status: report.status, sendingSince: null } : {}),
-      ...(report.status === 'failed' && forward ? { errorCode: report.errorCode, error: 'undelivered' } : {}),
-    })
-    .where(and(eq(messages.accountId, accountId), eq(messages.id, message.id)));
+      ? sql`messages.status not in ('delivered', 'read')`
+      : sql`${rankSql(sql`messages.status`)} < ${rank[report.status] ?? 0}`;
+  const failedForward = report.status === 'failed' ? forward : sql`false`;
+  const at = report.at.toISOString();
+  return db.tenantStatement(
+    accountId,
+    sql`
+    with found as (
+      select id from messages
+      where account_id = ${accountId} and channel = ${report.channel}
+        and ${byOurId ? sql`id = ${byOurId}` : sql`provider_message_id = ${report.providerId}`}
+      for update
+    ), event as (
+      insert into message_status_events
+        (account_id, id, message_id, channel, event_key, status, error_code, occurred_at)
+      select ${accountId}::uuid, ${newId()}::uuid, found.id, ${report.channel}::text,
+        ${`${report.providerId}:${report.status}`.slice(0, 300)}::text, ${report.status}::text,
+        ${report.errorCode}::text, ${at}::timestamptz
+      from found
+      on conflict do nothing
+      returning message_id
+    )
+    update messages set
+      -- The first report of each state keeps its time.
+      ${stamp} = coalesce(messages.${stamp}, ${at}::timestamptz),
+      -- A report that arrives before our own "sent" (a run killed mid-call) tells us the provider's id.
+      provider_message_id = coalesce(messages.provider_message_id, ${report.providerId}),
+      status = case when ${forward} then ${report.status} else messages.status end,
+      sending_since = case when ${forward} then null else messages.sending_since end,
+      error_code = case when ${failedForward} then ${report.errorCode} else messages.error_code end,
+      error = case when ${failedForward} then 'undelivered' else messages.error end
+    from event
+    where messages.account_id = ${accountId} and messages.id = event.message_id
+      -- The provider's "sent" after our own: kept as an event, the message already says all of it.
+      and (${forward} or messages.${stamp} is null or messages.provider_message_id is null)`,
+  );
 }
 
 const twiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -204,19 +197,14 @@ export const messagingWebhooks: FastifyPluginAsync<{ db: Database; sealer: Seale
     const { account, fields } = signed;
     const status = twilioStatuses[fields.MessageStatus ?? ''];
     if (status && fields.MessageSid) {
-      await db.withTenant(account.accountId, (tx) =>
-        recordDelivery(
-          { tx, accountId: account.accountId },
-          {
-            channel: 'sms',
-            messageId: (request.query as { m?: string }).m ?? null,
-            providerId: fields.MessageSid ?? '',
-            status,
-            errorCode: fields.ErrorCode ?? null,
-            at: new Date(),
-          },
-        ),
-      );
+      await recordDelivery(db, account.accountId, {
+        channel: 'sms',
+        messageId: (request.query as { m?: string }).m ?? null,
+        providerId: fields.MessageSid ?? '',
+        status,
+        errorCode: fields.ErrorCode ?? null,
+        at: new Date(),
+      });
     }
     return reply.status(204).send();
   });
@@ -271,35 +259,42 @@ export const messagingWebhooks: FastifyPluginAsync<{ db: Database; sealer: Seale
     } catch {
       return reply.status(400).send({ code: 'invalid_json' });
     }
-    await db.withTenant(account.accountId, async (tx) => {
-      const ctx = { tx, accountId: account.accountId };
-      for (const entry of payload.entry ?? []) {
-        for (const change of entry.changes ?? []) {
-          for (const status of change.value?.statuses ?? []) {
-            if (!status.id || !['sent', 'delivered', 'read', 'failed'].includes(status.status ?? '')) continue;
-            await recordDelivery(ctx, {
-              channel: 'whatsapp',
-              messageId: status.biz_opaque_callback_data ?? null,
-              providerId: status.id,
-              status: status.status as StatusName,
-              errorCode: status.errors?.[0]?.code != null ? String(status.errors[0].code) : null,
-              at: status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date(),
-            });
-          }
-          for (const message of change.value?.messages ?? []) {
-            if (!message.id || !message.from) continue;
-            await receiveReply(ctx, {
+    // Each report its own statement and transaction (one write on PostgreSQL); the replies together.
+    const replies: WhatsappInbound[] = [];
+    for (const entry of payload.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        for (const status of change.value?.statuses ?? []) {
+          if (!status.id || !['sent', 'delivered', 'read', 'failed'].includes(status.status ?? '')) continue;
+          await recordDelivery(db, account.accountId, {
+            channel: 'whatsapp',
+            messageId: status.biz_opaque_callback_data ?? null,
+            providerId: status.id,
+            status: status.status as StatusName,
+            errorCode: status.errors?.[0]?.code != null ? String(status.errors[0].code) : null,
+            at: status.timestamp ? new Date(Number(status.timestamp) * 1000) : new Date(),
+          });
+        }
+        replies.push(...(change.value?.messages ?? []));
+      }
+    }
+    if (replies.length > 0) {
+      await db.withTenant(account.accountId, async (tx) => {
+        for (const message of replies) {
+          if (!message.id || !message.from) continue;
+          await receiveReply(
+            { tx, accountId: account.accountId },
+            {
               channel: 'whatsapp',
               providerMessageId: message.id,
               from: message.from,
               body: message.text?.body ?? message.button?.payload ?? message.button?.text ?? '',
               receivedAt: message.timestamp ? new Date(Number(message.timestamp) * 1000) : new Date(),
               ip: request.ip,
-            });
-          }
+            },
+          );
         }
-      }
-    });
+      });
+    }
     return reply.status(200).send({ received: true });
   });
 };
@@ -316,14 +311,17 @@ interface WhatsappPayload {
           biz_opaque_callback_data?: string;
           errors?: { code?: number }[];
         }[];
-        messages?: {
-          id?: string;
-          from?: string;
-          timestamp?: string;
-          text?: { body?: string };
-          button?: { payload?: string; text?: string };
-        }[];
+        messages?: WhatsappInbound[];
       };
     }[];
   }[];
+}
+
+/** A patient's message in Meta's envelope. */
+interface WhatsappInbound {
+  id?: string;
+  from?: string;
+  timestamp?: string;
+  text?: { body?: string };
+  button?: { payload?: string; text?: string };
 }

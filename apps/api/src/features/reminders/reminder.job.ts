@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { ProviderChannel } from '@odontia/shared/schemas/messages';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clinicBrandColumns } from '../../db/clinic-brand.ts';
 import { sendInOrder } from '../../db/indexed-search.ts';
 import { sameClinicRow } from '../../db/records.ts';
@@ -8,10 +9,24 @@ import type { Mailer } from '../../lib/mail.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
-import type { ClaimedJob, JobContext, JobHandler } from '../jobs/jobs.worker.ts';
+import {
+  type ClaimedJob,
+  type JobAlone,
+  type JobContext,
+  type JobHandler,
+  type JobRetry,
+  jobAlone,
+} from '../jobs/jobs.worker.ts';
 import { dateAndTime } from '../messages/message-texts.ts';
 import { withOptOutLink } from '../messages/opt-out.mail.ts';
-import { chooseChannel, clinicMessaging, consentsOf, logEmail, queueProviderMessage } from '../messages/outbox.ts';
+import {
+  chooseChannel,
+  clinicMessaging,
+  consentsOfPatients,
+  logEmail,
+  type NewProviderMessage,
+  queueProviderMessages,
+} from '../messages/outbox.ts';
 import { reminderMail } from './reminder.mail.ts';
 
 /**
@@ -25,8 +40,14 @@ import { reminderMail } from './reminder.mail.ts';
 /** What the appointment shows after the last attempt: short, nothing of the server's internals. */
 export const reminderFailedMessage = 'The reminder e-mail could not be sent';
 
-export async function loadReminder({ tx, accountId }: JobContext, appointmentId: string) {
-  const [row] = await tx
+export async function loadReminder(ctx: JobContext, appointmentId: string) {
+  const [row] = await loadReminders(ctx, [appointmentId]);
+  return row;
+}
+
+/** Appointments with what their reminders say, locked for the reminder's decision. */
+export function loadReminders({ tx, accountId }: JobContext, appointmentIds: readonly string[]) {
+  return tx
     .select({
       appointmentId: appointments.id,
       status: appointments.status,
@@ -54,9 +75,8 @@ export async function loadReminder({ tx, accountId }: JobContext, appointmentId:
     .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
     .innerJoin(users, sameClinicRow(users, appointments, appointments.professionalId))
     .innerJoin(accounts, eq(accounts.id, appointments.accountId))
-    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, appointmentId)))
+    .where(and(eq(appointments.accountId, accountId), inArray(appointments.id, [...appointmentIds])))
     .for('update', { of: appointments });
-  return row;
 }
 
 /** What every mail about an appointment says of it: to whom, the clinic, who sees the patient and when. */
@@ -77,101 +97,141 @@ export function appointmentMailOf(appointment: NonNullable<Awaited<ReturnType<ty
   };
 }
 
+type Reminder = NonNullable<Awaited<ReturnType<typeof loadReminder>>>;
+
+/** Reminder jobs of a clinic read, decided and written together (issue 38: a minute's reminders of many clinics). */
+const batchSize = 25;
+
 export function appointmentReminderHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {
-  return {
-    async run(ctx, job) {
-      const appointmentId = String(job.payload.appointmentId ?? job.key);
-      const plannedStart = String(job.payload.startsAt ?? '');
-      // The appointment and the clinic's channels in one round trip (sendInOrder pipelines them).
-      const [appointment, clinic] = await sendInOrder(ctx.tx, [
-        () => loadReminder(ctx, appointmentId),
-        () => clinicMessaging(ctx),
-      ]);
-      if (
-        !appointment ||
-        appointment.deletedAt !== null ||
-        appointment.status !== 'scheduled' ||
-        appointment.startsAt.getTime() !== new Date(plannedStart).getTime() ||
-        appointment.startsAt.getTime() <= Date.now()
-      ) {
-        return; // The booking changed since the plan: nothing to send, the job is done.
-      }
-      // The channel that reaches the patient now (issue 38): the clinic's order, the patient's consent.
+  const appointmentIdOf = (job: ClaimedJob) => String(job.payload.appointmentId ?? job.key);
+
+  /**
+   * Re-reads the appointments and sends nothing for a booking that changed since it was planned;
+   * the others get the first of the clinic's channels that reaches the patient now (issue 38): no
+   * channel marks the reminder `none`, SMS and WhatsApp queue a message (its own job sends it and
+   * marks the reminder sent), e-mail is sent by the job alone (a mail cannot be taken back when a
+   * batch rolls back).
+   */
+  async function runAll(ctx: JobContext, list: readonly ClaimedJob[], alone: boolean) {
+    const answers = new Map<string, JobRetry | JobAlone>();
+    const [rows, clinic] = await sendInOrder(ctx.tx, [
+      () => loadReminders(ctx, list.map(appointmentIdOf)),
+      () => clinicMessaging(ctx),
+    ]);
+    const byId = new Map(rows.map((row) => [row.appointmentId, row]));
+    const due = list.flatMap((job) => {
+      const appointment = byId.get(appointmentIdOf(job));
+      const plannedStart = new Date(String(job.payload.startsAt ?? '')).getTime();
+      const unchanged =
+        appointment &&
+        appointment.deletedAt === null &&
+        appointment.status === 'scheduled' &&
+        appointment.startsAt.getTime() === plannedStart &&
+        appointment.startsAt.getTime() > Date.now();
+      return unchanged ? [{ job, appointment }] : [];
+    });
+    const consents = await consentsOfPatients(
+      ctx,
+      due.map(({ appointment }) => appointment.patientId),
+    );
+    const unreachable: string[] = [];
+    const messages: NewProviderMessage[] = [];
+    for (const { job, appointment } of due) {
       const patient = { ...appointment, id: appointment.patientId, language: languageOf(appointment.language) };
-      const choice = chooseChannel(patient, clinic.reminderChannels, await consentsOf(ctx, patient.id), clinic);
-      if (!choice) {
-        await ctx.tx
-          .update(appointments)
-          .set({ reminderState: 'none' })
-          .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointmentId)));
-        return;
-      }
-      if (choice.channel !== 'email') {
-        const when = dateAndTime(appointment.startsAt, appointment.timeZone, patient.language);
-        await queueProviderMessage(ctx, {
-          patientId: patient.id,
-          appointmentId,
-          kind: 'appointment_reminder',
-          channel: choice.channel,
-          to: choice.address,
-          language: patient.language,
-          text: {
-            kind: 'appointment_reminder',
-            values: {
-              patient: appointment.firstName,
-              clinic: appointment.clinicName,
-              professional: appointment.professionalName,
-              clinic_phone: appointment.clinicPhone ?? '',
-              ...when,
-            },
-          },
-        });
-        return; // The message's own job sends it and marks the reminder sent.
-      }
-      const email = choice.address;
-      const language = languageOf(appointment.language);
-      const link = async (purpose: 'confirm' | 'cancel') => {
-        const token = newToken();
-        await ctx.tx.insert(appointmentLinks).values({
-          accountId: ctx.accountId,
-          id: newId(),
-          appointmentId,
-          purpose,
-          tokenHash: hashToken(token),
-          expiresAt: appointment.endsAt,
-        });
-        return `${deps.publicUrl}appointment/${purpose}/${token}`;
-      };
-      const confirmLink = await link('confirm');
-      const cancelLink = await link('cancel');
-      const mail = reminderMail({
-        ...appointmentMailOf(appointment, email),
-        language,
-        confirmLink,
-        cancelLink,
-      });
-      const optOutToken = await logEmail(ctx, {
-        patientId: patient.id,
-        appointmentId,
-        kind: 'appointment_reminder',
-        to: email,
-        language,
-        body: mail.text,
-      });
-      await deps.mailer.send(withOptOutLink(mail, language, `${deps.publicUrl}messages/opt-out/${optOutToken}`));
+      const choice = chooseChannel(patient, clinic.reminderChannels, consents.get(patient.id) ?? new Map(), clinic);
+      if (!choice) unreachable.push(appointment.appointmentId);
+      else if (choice.channel !== 'email') messages.push(reminderMessage(appointment, choice.channel, choice.address));
+      else if (alone) await mailReminder(ctx, job, appointment, choice.address);
+      else answers.set(job.id, jobAlone);
+    }
+    if (unreachable.length > 0) {
       await ctx.tx
         .update(appointments)
-        .set({ reminderState: 'sent', reminderSentAt: sql`now()`, reminderError: null })
-        .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointmentId)));
-      await recordAuditEvent(ctx.tx, {
+        .set({ reminderState: 'none' })
+        .where(and(eq(appointments.accountId, ctx.accountId), inArray(appointments.id, unreachable)));
+    }
+    await queueProviderMessages(ctx, messages);
+    return answers;
+  }
+
+  function reminderMessage(appointment: Reminder, channel: ProviderChannel, to: string): NewProviderMessage {
+    const language = languageOf(appointment.language);
+    return {
+      patientId: appointment.patientId,
+      appointmentId: appointment.appointmentId,
+      kind: 'appointment_reminder',
+      channel,
+      to,
+      language,
+      text: {
+        kind: 'appointment_reminder',
+        values: {
+          patient: appointment.firstName,
+          clinic: appointment.clinicName,
+          professional: appointment.professionalName,
+          clinic_phone: appointment.clinicPhone ?? '',
+          ...dateAndTime(appointment.startsAt, appointment.timeZone, language),
+        },
+      },
+    };
+  }
+
+  /** Makes the confirm and cancel links, mails them and marks the appointment `sent`, in the job's transaction. */
+  async function mailReminder(ctx: JobContext, job: ClaimedJob, appointment: Reminder, email: string) {
+    const appointmentId = appointment.appointmentId;
+    const language = languageOf(appointment.language);
+    const link = async (purpose: 'confirm' | 'cancel') => {
+      const token = newToken();
+      await ctx.tx.insert(appointmentLinks).values({
         accountId: ctx.accountId,
-        userId: null,
-        patientId: appointment.patientId,
-        action: 'appointment_reminder_sent',
-        entity: 'appointment',
-        entityId: appointmentId,
-        after: { to: email, channel: 'email', startsAt: appointment.startsAt.toISOString(), attempts: job.attempts },
+        id: newId(),
+        appointmentId,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: appointment.endsAt,
       });
+      return `${deps.publicUrl}appointment/${purpose}/${token}`;
+    };
+    const confirmLink = await link('confirm');
+    const cancelLink = await link('cancel');
+    const mail = reminderMail({
+      ...appointmentMailOf(appointment, email),
+      language,
+      confirmLink,
+      cancelLink,
+    });
+    const optOutToken = await logEmail(ctx, {
+      patientId: appointment.patientId,
+      appointmentId,
+      kind: 'appointment_reminder',
+      to: email,
+      language,
+      body: mail.text,
+    });
+    await deps.mailer.send(withOptOutLink(mail, language, `${deps.publicUrl}messages/opt-out/${optOutToken}`));
+    await ctx.tx
+      .update(appointments)
+      .set({ reminderState: 'sent', reminderSentAt: sql`now()`, reminderError: null })
+      .where(and(eq(appointments.accountId, ctx.accountId), eq(appointments.id, appointmentId)));
+    await recordAuditEvent(ctx.tx, {
+      accountId: ctx.accountId,
+      userId: null,
+      patientId: appointment.patientId,
+      action: 'appointment_reminder_sent',
+      entity: 'appointment',
+      entityId: appointmentId,
+      after: { to: email, channel: 'email', startsAt: appointment.startsAt.toISOString(), attempts: job.attempts },
+    });
+  }
+
+  return {
+    async run(ctx, job) {
+      await runAll(ctx, [job], true);
+    },
+
+    batch: {
+      size: batchSize,
+      run: (ctx, list) => runAll(ctx, list, false),
     },
 
     async onFailed(ctx, job: ClaimedJob) {

@@ -43,6 +43,8 @@ function SidebarLink({ item, nested = false }: { item: MenuLink; nested?: boolea
           <Icon size={nested ? 16 : 20} strokeWidth={1.75} aria-hidden="true" />
         </span>
         <span className="menu-text">{label}</span>
+        {/* Icons only, the label is hidden: it still names the link before its badge ("Mensajes, 1 respuesta…"). */}
+        {iconOnly && item.badge ? <span className="visually-hidden">{`${label}, `}</span> : null}
         {item.badge === 'inbox' ? <InboxBadge /> : null}
       </NavLink>
     </li>
