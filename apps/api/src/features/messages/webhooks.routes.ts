@@ -3,7 +3,6 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { messagingChannels } from '../../db/schema/index.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Sealer } from '../../lib/secrets.ts';
 import { metaSignatureValid, twilioSignatureValid } from './providers.ts';
