@@ -238,6 +238,27 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const mine = (job: ClaimedJob) =>
     and(eq(jobs.accountId, job.accountId), eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, id));
 
+  /**
+   * Marks the jobs done in the transaction of their work, only while this worker still holds them:
+   * a claim lost to another worker (the lock expired) rolls the work back and leaves the outcome to it.
+   */
+  async function markDone(tx: TenantTx, done: ClaimedJob[]): Promise<void> {
+    if (done.length === 0) return;
+    const marked = await tx
+      .update(jobs)
+      .set({
+        state: 'done',
+        finishedAt: sql`now()`,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(heldByMe(done))
+      .returning({ id: jobs.id });
+    if (marked.length !== done.length) throw new LostClaim();
+  }
+
   async function execute(job: ClaimedJob): Promise<void> {
     const handler = handlers[job.kind];
     try {
@@ -250,20 +271,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const retry = await db.withTenant(job.accountId, async (tx) => {
         const outcome = await handler.run({ tx, accountId: job.accountId }, job, prepared);
         if (outcome) return outcome.retry;
-        const done = await tx
-          .update(jobs)
-          .set({
-            state: 'done',
-            finishedAt: sql`now()`,
-            lockedBy: null,
-            lockedUntil: null,
-            lastError: null,
-            updatedAt: sql`now()`,
-          })
-          .where(mine(job))
-          .returning({ id: jobs.id });
-        // The lock expired and another worker took the job: leave the outcome to it.
-        if (done.length === 0) throw new LostClaim();
+        await markDone(tx, [job]);
         return undefined;
       });
       if (retry) await fail(job, handler, new Error(retry));
@@ -308,29 +316,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const worked = handler.batch.work ? await handler.batch.work(runnable, prepared) : prepared;
       const retries = await db.withTenant(accountId, async (tx) => {
         const failed = await handler.batch.run(ctxOf(tx), runnable, worked);
-        const doneIds = runnable.filter((job) => !failed.has(job.id)).map((job) => job.id);
-        if (doneIds.length > 0) {
-          const done = await tx
-            .update(jobs)
-            .set({
-              state: 'done',
-              finishedAt: sql`now()`,
-              lockedBy: null,
-              lockedUntil: null,
-              lastError: null,
-              updatedAt: sql`now()`,
-            })
-            .where(
-              and(
-                eq(jobs.accountId, accountId),
-                inArray(jobs.id, doneIds),
-                eq(jobs.state, 'running'),
-                eq(jobs.lockedBy, id),
-              ),
-            )
-            .returning({ id: jobs.id });
-          if (done.length !== doneIds.length) throw new LostClaim();
-        }
+        await markDone(
+          tx,
+          runnable.filter((job) => !failed.has(job.id)),
+        );
         return failed;
       });
       runnable = [];

@@ -254,9 +254,10 @@ export async function queueProviderMessages(ctx: Clinic, list: readonly NewProvi
     let templateName: string | null = null;
     let templateParams: string[] | null = null;
     if ('kind' in message.text) {
-      const template = templates.get(`${message.text.kind}:${message.channel}:${message.language}`) ?? {
-        body: builtInText(message.text.kind, message.language),
-        whatsappTemplate: builtInWhatsappTemplates[message.text.kind],
+      // templatesFor answers every key it was asked for (the clinic's text or the built-in one).
+      const template = templates.get(`${message.text.kind}:${message.channel}:${message.language}`) as {
+        body: string;
+        whatsappTemplate: string;
       };
       body = renderTemplate(message.text.kind, template.body, message.text.values);
       if (message.channel === 'whatsapp') {
