@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { basePathServer, rootServer } from './support/servers';
+import { basePathServer, fakeArca, rootServer } from './support/servers';
 import { snapshotWebBuild } from './support/web-build';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -25,7 +25,7 @@ function runDir(): string {
   return created;
 }
 
-function server(port: number, basePath: string, dataName: string) {
+function server(port: number, basePath: string, dataName: string, extraEnv: Record<string, string> = {}) {
   return {
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
@@ -75,6 +75,7 @@ function server(port: number, basePath: string, dataName: string) {
       PAYMENT_TRANSFER_DETAILS: 'Titular: Odontia SRL\\nCBU: 0170099220000067797370\\nAlias: ODONTIA.PAGOS',
       // Empty means unset for the server: always the embedded PGlite, whatever the shell exports.
       DATABASE_URL: '',
+      ...extraEnv,
     },
   };
 }
@@ -103,7 +104,20 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    server(rootServer.port, rootServer.basePath, 'root'),
+    // ARCA's homologation, played by the local service that speaks WSAA and WSFEv1 (issue 39).
+    {
+      command: `node --import tsx apps/api/src/dev/fake-arca.ts --port ${fakeArca.port}`,
+      cwd: repoRoot,
+      url: fakeArca.url('_fake/state'),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    server(rootServer.port, rootServer.basePath, 'root', {
+      ARCA_HOMOLOGATION_URL: fakeArca.url(),
+      EINVOICE_TIMEOUT_MS: '5000',
+    }),
     server(basePathServer.port, basePathServer.basePath, 'clinica'),
   ],
   use: {

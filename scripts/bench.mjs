@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|odontogram|cluster|web|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
@@ -33,6 +33,15 @@
 //            local fake provider, with one server process and then two (real processes on a fresh
 //            PostgreSQL database): seconds until all are sent, messages/s, sent twice, delivery webhooks
 //            (apps/api/bench/messages.ts; `-- --clinics N --reminders N`; goal ≤ 120 s with two, none twice)
+//   einvoice  10,000 invoices issued through the API across 20 clinics under ARCA homologation (issue 39),
+//            authorised through the queue by the local fake ARCA (its own process), with one server process
+//            and then two (real processes on a fresh PostgreSQL database): p50/p95 from the issue to
+//            authorised, authorised/s, each authorised once and numbered 1…n as the fake holds it, WSAA
+//            logins (apps/api/bench/einvoice.ts; `-- --clinics N --invoices N --rate N --poll-ms N`; no goal)
+//   clinic-money  issue 40's three figures, each beside its small baseline, PostgreSQL: closing a register
+//            of 10,000 movements (goal p95 ≤ 200 ms), settling a month of 100,000 invoice lines (≤ 2 s),
+//            a payer's presentation of 50,000 lines as a job (≤ 5 s) (apps/api/bench/clinic-money.ts;
+//            `-- --smoke` small sizes, `-- --pglite`)
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
 //            `-- --seconds N --clients N --patients N`)
@@ -305,7 +314,13 @@ async function benchOdontogram() {
     console.log(`odontogram render on opening the tab (data → painted frame): ${show(open)}`);
     console.log(`odontogram render on a timeline step (data → painted frame): ${show(timeline)}`);
     console.log('goal: under 100 ms');
-    if (percentile(open, 50) > 100) process.exitCode = 1;
+    // A smoke run (CI's 3 runs, after the other lanes on a busy machine) shows the benchmark still
+    // runs and catches a render gone ten times slower; the goal itself is judged on a real run.
+    const smoke = odontogramRuns < 10;
+    const limit = smoke ? 1000 : 100;
+    if (percentile(open, 50) > limit) process.exitCode = 1;
+    else if (smoke && percentile(open, 50) > 100)
+      console.log('(smoke run: the goal is judged on a real run, npm run bench -- odontogram)');
   } finally {
     await browser.close();
     await stopServer(server);
@@ -332,13 +347,15 @@ const benches = {
   sales: apiBench('sales'),
   dashboard: apiBench('dashboard'),
   messages: apiBench('messages'),
+  einvoice: apiBench('einvoice'),
+  'clinic-money': apiBench('clinic-money'),
   odontogram: benchOdontogram,
   cluster: benchCluster,
   web: benchWeb,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|odontogram|cluster|web|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|cluster|web|all]`,
   );
   process.exit(2);
 }

@@ -91,6 +91,8 @@ for (const theme of ['light', 'dark'] as const) {
         '/settings/authorization-templates',
         // Messages to patients (issue 38): channels, accounts and templates.
         '/settings/messages',
+        // Electronic invoicing (issue 39): the demo clinic's local regime.
+        '/settings/einvoicing',
         '/purchases/create',
         '/purchases/view/not-a-uuid',
         '/providers/create',

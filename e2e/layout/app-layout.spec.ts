@@ -15,7 +15,7 @@ test.describe('authenticated layout (fake session)', () => {
     }
 
     // Groups start closed when none of their pages is open.
-    for (const group of ['Cuentas corrientes', 'Mi cuenta']) {
+    for (const group of ['Obras sociales y seguros', 'Compras y pagos', 'Cuentas corrientes', 'Mi cuenta']) {
       await expect(layout.sidebarGroup(group)).toHaveAttribute('aria-expanded', 'false');
       await layout.sidebarGroup(group).click();
       await expect(layout.sidebarGroup(group)).toHaveAttribute('aria-expanded', 'true');

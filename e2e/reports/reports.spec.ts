@@ -160,8 +160,9 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('report-catalogue')).toBeVisible();
     await checkScreen(page, `/reports (${theme})`, `reports-catalogue-${theme}`);
     await page.getByTestId('report-link-sales-vat-book').click();
-    await expect(page.getByTestId('report-row').first()).toBeVisible();
+    // This year, not the default month: on a month's first day the month has no invoices yet.
     await page.getByTestId('report-preset').selectOption('thisYear');
+    await expect(page.getByTestId('report-row').first()).toBeVisible();
     await expect(page.getByTestId('report-total-total')).toBeVisible();
     await checkScreen(page, `/reports/sales-vat-book (${theme})`, `reports-sales-vat-book-${theme}`, {
       spinners: true,

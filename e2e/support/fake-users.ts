@@ -11,6 +11,15 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     /\/api\/(users|medications|supplies|inventory\/reorder|patients|authorization-templates|providers|purchases|payments|collections|sales|treatments|treatments\/groups|customers)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
+  // The clinic's money (issue 40): its registers and sessions, payers and presentations, payment
+  // plans and their instalments, settlements and their rules, all empty; the cash rule off.
+  await page.route(
+    /\/api\/(cash-registers|cash-sessions|payers|payer-presentations|payment-plans|payment-plans\/instalments|settlements|settlement-rules)(\?|$)/,
+    (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
+  );
+  await page.route(/\/api\/settings\/cash(\?|$)/, (route) =>
+    route.fulfill({ status: 200, json: { data: { cashNeedsOpenSession: false, version: 1 } } }),
+  );
   // The replies' inbox (issue 38): the sidebar's badge counts the open ones; none here. Left to the
   // real server, the fake token's 401 would end the session behind the test's back.
   await page.route(/\/api\/inbox(\?|$)/, (route) =>

@@ -20,3 +20,12 @@ export const basePathServer = {
   /** `url('patients')` → `http://127.0.0.1:4311/clinica/patients`. */
   url: (pathname = ''): string => `http://127.0.0.1:${basePathPort}/clinica/${pathname.replace(/^\/+/, '')}`,
 } as const;
+
+/**
+ * The local ARCA (WSAA + WSFEv1, apps/api/src/dev/fake-arca.ts) the root server's homologation
+ * environment talks to (issue 39): the e-invoicing spec asks it for a certificate its CA signed.
+ */
+export const fakeArca = {
+  port: rootPort + 200,
+  url: (pathname = ''): string => `http://127.0.0.1:${rootPort + 200}/${pathname.replace(/^\/+/, '')}`,
+} as const;

@@ -15,12 +15,14 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
+import { cashRegistersRoutes } from './features/cash-registers/cash-registers.routes.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
 import { customerLookupRoutes } from './features/customers/customer-lookup.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { einvoicingRoutes } from './features/einvoicing/einvoicing.routes.ts';
 import { foldDayFigureChanges, foldEveryMs } from './features/figures/day-figures.repository.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -28,7 +30,7 @@ import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
 import { onSlotFreed } from './features/freed-slots.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
-import { createJobWorker, type JobWorker } from './features/jobs/jobs.worker.ts';
+import { createJobWorker, type JobWorker, setJobNudge } from './features/jobs/jobs.worker.ts';
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { messageSendHandler, messageSendJobKind } from './features/messages/outbox.ts';
@@ -38,6 +40,12 @@ import { onlineBookingRoutes } from './features/online-booking/online-booking.ro
 import { onlineBookingJobKind } from './features/online-booking/online-booking.service.ts';
 import { createPublicBookingService } from './features/online-booking/public-booking.service.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+// Issue 40: third-party payers.
+import { payersRoutes } from './features/payers/payers.routes.ts';
+import { payerPresentationJobKind, presentationJobHandler } from './features/payers/presentations.service.ts';
+import { instalmentReminderHandler } from './features/payment-plans/instalment-reminder.job.ts';
+import { paymentPlansRoutes } from './features/payment-plans/payment-plans.routes.ts';
+import { instalmentReminderJobKind } from './features/payment-plans/payment-plans.service.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { portalRoutes } from './features/portal/portal.routes.ts';
 import { portalAccessRoutes } from './features/portal/portal-access.routes.ts';
@@ -54,12 +62,13 @@ import { reminderJobKind } from './features/reminders/reminder-plan.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportExportHandler, reportExportJobKind, sweepReportExports } from './features/reports/reports.service.ts';
 import { budgetsRoutes } from './features/sales/budgets.routes.ts';
-import { configureEinvoicing } from './features/sales/einvoicing/adapters.ts';
+import { configureAuthorities } from './features/sales/einvoicing/authorities.ts';
 import { einvoiceHandler, einvoiceJobKind } from './features/sales/einvoicing/einvoice.job.ts';
 import { salesRoutes } from './features/sales/sales.routes.ts';
 import { schedulesRoutes } from './features/schedules/schedules.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsService } from './features/settings/settings.service.ts';
+import { settlementsRoutes } from './features/settlements/settlements.routes.ts';
 import { signingRequestsRoutes } from './features/signing/signing-requests.routes.ts';
 import { createSigningRequestsService } from './features/signing/signing-requests.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -156,7 +165,6 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   );
   app.decorate('authThrottle', createAuthThrottle({ db }));
   app.decorate('lifecycle', { draining: false });
-  configureEinvoicing(env.EINVOICE_ADAPTER);
   configurePayments(env.PAYMENT_ADAPTER);
   // My account (issue 19): plans configured → due dates enforced (read-only after the grace days).
   const contract = { enforced: env.PLANS.length > 0, graceDays: env.ACCOUNT_GRACE_DAYS };
@@ -168,6 +176,14 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   onSlotFreed(offerFreedSlot);
   // The clinics' provider secrets, sealed at rest (issue 38).
   const sealer = createSealer(installationKey({ secretsKey: env.SECRETS_KEY, dataDir: env.DATA_DIR }));
+  // E-invoicing (issue 39): the clinics' certificates are sealed with the same key.
+  configureAuthorities({
+    sealer,
+    arcaHomologationUrl: env.ARCA_HOMOLOGATION_URL,
+    verifactuTestUrl: env.VERIFACTU_TEST_URL,
+    verifactuTestCaFile: env.VERIFACTU_TEST_CA_FILE,
+    timeoutMs: env.EINVOICE_TIMEOUT_MS,
+  });
   // The job queue (issue 16): every instance polls; `FOR UPDATE SKIP LOCKED` shares the work.
   app.decorate(
     'jobs',
@@ -182,10 +198,12 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [messageSendJobKind]: messageSendHandler({ sealer, publicUrl: env.PUBLIC_URL }),
         [reminderJobKind]: appointmentReminderHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [recallMessageJobKind]: recallMessageHandler({ mailer: app.mailer }),
+        [instalmentReminderJobKind]: instalmentReminderHandler({ mailer: app.mailer }),
         [onlineBookingJobKind]: onlineBookingMailHandler({ mailer: app.mailer }),
         [offerJobKind]: waitingListOfferHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [nextOffersJobKind]: waitingListNextHandler(),
-        [einvoiceJobKind]: einvoiceHandler,
+        [einvoiceJobKind]: einvoiceHandler(),
+        [payerPresentationJobKind]: presentationJobHandler(),
         [reportExportJobKind]: reportExportHandler({
           db,
           storage: exportStorage,
@@ -207,7 +225,14 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       ],
     }),
   );
-  if (env.JOBS_ENABLED) app.addHook('onReady', async () => app.jobs.start());
+  if (env.JOBS_ENABLED) {
+    app.addHook('onReady', async () => {
+      app.jobs.start();
+      // Work queued for now (an invoice for its authority) is looked for within a moment, not a poll.
+      setJobNudge(() => app.jobs.nudge());
+    });
+    app.addHook('onClose', async () => setJobNudge(null));
+  }
   // Before the database closes (the caller closes it after the app): jobs in flight finish first.
   app.addHook('preClose', async () => app.jobs.stop());
   app.addHook('onRequest', async (request, reply) => {
@@ -281,7 +306,9 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(customerLookupRoutes);
       await api.register(customersRoutes);
       await api.register(fiscalRoutes);
+      await api.register(einvoicingRoutes, { sealer });
       await api.register(dashboardRoutes);
+      await api.register(paymentPlansRoutes);
       await api.register(reportsRoutes, {
         storage: exportStorage,
         directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS,
@@ -321,11 +348,14 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(budgetsRoutes);
       await api.register(collectionsRoutes);
       await api.register(customerAccountsRoutes);
+      await api.register(cashRegistersRoutes);
       await api.register(appointmentLinksRoutes, { service: createAppointmentLinksService(db) });
       await api.register(waitingListRoutes, { links: createOfferLinksService(db) });
+      await api.register(settlementsRoutes);
       await api.register(signingRequestsRoutes, {
         service: createSigningRequestsService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
       });
+      await api.register(payersRoutes);
     },
     { prefix: apiPrefix },
   );

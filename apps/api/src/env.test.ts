@@ -56,7 +56,7 @@ describe('loadEnv', () => {
       JOBS_ENABLED: true,
       JOBS_POLL_MS: 5000,
       JOBS_CONCURRENCY: 4,
-      EINVOICE_ADAPTER: 'local',
+      EINVOICE_TIMEOUT_MS: 20_000,
       WEB_CONCURRENCY: 1,
       SHUTDOWN_DRAIN_MS: 0,
     });

@@ -192,8 +192,23 @@ const envSchema = z
       .min(1, { error: 'must be at least 1' })
       .max(5000, { error: 'must be at most 5000' })
       .default(5000),
-    /** Electronic invoicing (issue 18): the authority's adapter (features/sales/einvoicing). */
-    EINVOICE_ADAPTER: z.enum(['local']).default('local'),
+    /**
+     * Electronic invoicing (issue 39): each clinic chooses its regime and environment in its
+     * settings. The installation may point the homologation environment (never production) at
+     * other services: ARCA_HOMOLOGATION_URL serves WSAA and WSFEv1 at their real paths,
+     * VERIFACTU_TEST_URL is the AEAT's Verifactu SOAP endpoint, VERIFACTU_TEST_CA_FILE the CA it
+     * presents (the local services of the tests and the demo, apps/api/src/dev/fake-*.ts).
+     */
+    ARCA_HOMOLOGATION_URL: z.url({ error: 'must be a URL' }).optional(),
+    VERIFACTU_TEST_URL: z.url({ error: 'must be a URL' }).optional(),
+    VERIFACTU_TEST_CA_FILE: z.string().optional(),
+    /** How long a call to a tax authority may take before its answer counts as lost (asked for again). */
+    EINVOICE_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(500, { error: 'must be at least 500' })
+      .max(120_000, { error: 'must be at most 120000' })
+      .default(20_000),
     /**
      * My account (issue 19): the installation's plans as JSON (PLANS) or a JSON file (PLANS_FILE);
      * none: a self-hosted installation, no limits and no due dates enforced.

@@ -962,7 +962,19 @@ async function seedClinic(app: FastifyInstance, clinic: TestClinic): Promise<Ids
   const signature = await sharp(pixels, { raw: { width: 200, height: 80, channels: 4 } })
     .png()
     .toBuffer();
+  // Issue 40: a register with its session open (money written with an Idempotency-Key).
+  const register = await post('/api/cash-registers', { name: `Recepción ${seeded}`, kind: 'front_desk' });
+  const opened = await app.inject({
+    method: 'POST',
+    url: `/api/cash-registers/${register.id}/sessions`,
+    headers: { ...bearer(clinic.token), 'idempotency-key': `fuzz-seed-${randomUUID()}` },
+    payload: { openingFloat: '100.00' },
+  });
+  if (opened.statusCode !== 201) throw new Error(`seeding the register's session: ${opened.body}`);
   return {
+    'cash-registers': [register.id],
+    registers: [register.id],
+    'cash-sessions': [opened.json().data.id],
     signature: [`data:image/png;base64,${signature.toString('base64')}`],
     patients,
     users: [clinic.userId, invited.id],

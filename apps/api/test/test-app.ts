@@ -38,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-app-'));
   const env = loadEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // The job queue's worker polls only where a test asks for it (reminders' tests drive it with runDue).

@@ -103,6 +103,21 @@ export function formatSaleNumber(pointOfService: string, sequenceNumber: number)
   return `${pointOfService}-${String(sequenceNumber).padStart(8, '0')}`;
 }
 
-/** The electronic-invoicing submission of an issued sale (the local adapter accepts at once). */
-export const einvoiceStatuses = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * Where an issued sale stands with its tax authority (issue 39): `local` (no authority: without
+ * fiscal validity), `pending` (queued), `sending` (sent, no answer yet: asked again before a
+ * resend), `accepted` (the authority's code: CAE, CSV), `accepted_with_errors` (Verifactu: on
+ * record, to correct), `rejected` (the reason), `contingency` (the authority unreachable; retrying),
+ * `not_sent` (a credit note of a rejected document: neither exists for the authority).
+ */
+export const einvoiceStatuses = [
+  'local',
+  'pending',
+  'sending',
+  'accepted',
+  'accepted_with_errors',
+  'rejected',
+  'contingency',
+  'not_sent',
+] as const;
 export type EinvoiceStatus = (typeof einvoiceStatuses)[number];

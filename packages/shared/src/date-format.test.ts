@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateFormatter, instantFormatter } from './date-format.ts';
+import { calendarDateFormatter, calendarMonthFormatter, instantFormatter } from './date-format.ts';
 
 describe('shared date formatting', () => {
   const instant = '2026-11-24T19:21:54Z';
@@ -22,5 +22,13 @@ describe('shared date formatting', () => {
     expect(calendarDateFormatter('es')('2026-11-24')).toBe('24 nov 2026');
     expect(calendarDateFormatter('en')('2026-11-24')).toBe('Nov 24, 2026');
     expect(calendarDateFormatter('es')('')).toBe('');
+  });
+
+  it('shows a month by its name in the reader’s language, the same month everywhere', () => {
+    expect(calendarMonthFormatter('es')('2026-11-01')).toBe('noviembre de 2026');
+    expect(calendarMonthFormatter('en')('2026-11-01')).toBe('November 2026');
+    expect(calendarMonthFormatter('fr')('2026-11-30')).toBe('novembre 2026');
+    expect(calendarMonthFormatter('pt')('2026-01-01')).toBe('janeiro de 2026');
+    expect(calendarMonthFormatter('es')(null)).toBe('');
   });
 });

@@ -38,3 +38,13 @@ export function calendarDateFormatter(locale: string): (day: string | null | und
     return Number.isNaN(date.getTime()) ? day : format.format(date);
   };
 }
+
+/** Formats the month of a calendar date 'YYYY-MM-DD' ("noviembre de 2026") in a language, with no time zone shift. */
+export function calendarMonthFormatter(locale: string): (day: string | null | undefined) => string {
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return (day) => {
+    if (!day) return '';
+    const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? day : format.format(date);
+  };
+}

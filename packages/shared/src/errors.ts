@@ -141,6 +141,23 @@ export const errorStatuses = {
   recall_not_open: 409,
   error_get_recall: 500,
   error_update_recall: 500,
+  // Payment plans (issue 40)
+  payment_plan_not_found: 404,
+  /** A plan on a document that is not an issued invoice or debit note of a customer. */
+  payment_plan_document_invalid: 409,
+  /** The invoice has nothing left to finance, or less than the amount asked. */
+  payment_plan_amount_exceeds_pending: 409,
+  /** The invoice already has an active plan (cancel it to replace it). */
+  payment_plan_exists: 409,
+  /** Cancelling a plan already cancelled or paid in full. */
+  payment_plan_not_active: 409,
+  /** A budget's plan is interest-free (docs/decisions.md "Payment plans on budgets"). */
+  payment_plan_budget_interest: 409,
+  /** A collection against a plan that is not an active budget plan of the collection's customer. */
+  payment_plan_collection_invalid: 409,
+  error_get_payment_plan: 500,
+  error_create_payment_plan: 500,
+  error_cancel_payment_plan: 500,
 
   // Reading and writing clinical records
   ...failureCodes(clinicalRecordEntities, recordVerbs),
@@ -253,6 +270,7 @@ export const errorStatuses = {
   // The commercial area (issue 17)
   error_get_fiscal_data: 500,
   error_update_fiscal_data: 500,
+  error_update_einvoicing: 500,
   error_get_current_account: 500,
   point_of_sale_not_found: 404,
   /** Another point of sale of the clinic has the code (details.pointOfSale). */
@@ -329,6 +347,24 @@ export const errorStatuses = {
   nothing_to_invoice: 409,
   /** The point of sale is deactivated or unknown (details.pointOfSale). */
   point_of_sale_inactive: 409,
+  /**
+   * E-invoicing (issue 39). The certificate uploaded cannot be used (details.reason: unreadable,
+   * password, key_mismatch, expired, not_yet_valid, tax_id_mismatch).
+   */
+  einvoice_certificate_invalid: 400,
+  /** The regime needs a certificate first (ARCA, Verifactu). */
+  einvoice_certificate_required: 409,
+  /** The regime does not fit the clinic's fiscal data (details.reason: country, tax_id). */
+  einvoice_regime_invalid: 409,
+  /** A Factura A (or its notes) needs the customer's valid CUIT; a Verifactu full invoice, a NIF. */
+  einvoice_customer_tax_id_required: 409,
+  /** A line's VAT rate is not one the authority takes (details.vatRate). */
+  einvoice_vat_rate_invalid: 409,
+  /** Only a rejected submission, or one without an answer, is sent again. */
+  einvoice_not_retryable: 409,
+  /** The test connection's answers (never thrown): the authority did not answer, or refused the certificate. */
+  einvoice_authority_unreachable: 502,
+  einvoice_authority_refused: 502,
   /** The document type is not one a sale may be, or this action does not apply to it (details.documentType). */
   document_type_invalid: 409,
   /** The customer has no e-mail address to send the document to. */
@@ -380,6 +416,92 @@ export const errorStatuses = {
   error_get_account: 500,
   error_update_account: 500,
   error_renew_account: 500,
+
+  // Cash registers (cajas, issue 40)
+  cash_register_not_found: 404,
+  cash_session_not_found: 404,
+  /** Another live register of the clinic has this name (details.field). */
+  cash_register_exists: 409,
+  /** The register already has an open session (details.session): close it first. */
+  cash_session_already_open: 409,
+  /** The register has no open session (a manual movement, a reversal of money taken at it, a cash collection when the setting asks for one). */
+  cash_session_not_open: 409,
+  /** The session is closed: it, its movements and its count never change. */
+  cash_session_already_closed: 409,
+  /** The register is inactive: no session opens at it. */
+  cash_register_inactive: 409,
+  /** A register with an open session cannot be deactivated or deleted. */
+  cash_register_in_use: 409,
+  error_get_cash_register: 500,
+  error_create_cash_register: 500,
+  error_update_cash_register: 500,
+  error_delete_cash_register: 500,
+  error_get_cash_session: 500,
+  error_open_cash_session: 500,
+  error_close_cash_session: 500,
+  error_create_cash_movement: 500,
+  error_update_cash_settings: 500,
+  // Third-party payers (issue 40)
+  payer_not_found: 404,
+  payer_plan_not_found: 404,
+  affiliation_not_found: 404,
+  payer_presentation_not_found: 404,
+  payer_split_line_not_found: 404,
+  /** The patient has no primary affiliation valid on the invoice's date (or its payer or plan is inactive). */
+  patient_not_affiliated: 409,
+  /** A line whose coverage rule requires the payer's authorization number has none (details.sourceIds). */
+  payer_authorization_required: 409,
+  /** The presentation is not in a status that allows this step (details.status). */
+  payer_presentation_status: 409,
+  /** No invoiced payer line of the payer in that month is left to present. */
+  payer_presentation_empty: 409,
+  /** The line was already rejected (details.rejection). */
+  payer_line_already_rejected: 409,
+  /** A rejection above what the payer was billed for the line (details.payerAmount). */
+  payer_rejection_too_big: 409,
+  /** The plan is not one of the payer's. */
+  payer_plan_mismatch: 409,
+  /**
+   * A plan with live affiliations or with covered lines not yet presented cannot be deleted
+   * (details.affiliations, details.pendingLines): end or move those affiliations first.
+   */
+  payer_plan_in_use: 409,
+  error_get_payer: 500,
+  error_create_payer: 500,
+  error_update_payer: 500,
+  error_delete_payer: 500,
+  error_get_payer_plan: 500,
+  error_create_payer_plan: 500,
+  error_update_payer_plan: 500,
+  error_delete_payer_plan: 500,
+  error_get_affiliation: 500,
+  error_create_affiliation: 500,
+  error_update_affiliation: 500,
+  error_delete_affiliation: 500,
+  error_invoice_payer: 500,
+  error_get_payer_presentation: 500,
+  error_update_payer_presentation: 500,
+  // Professional settlements (issue 40)
+  settlement_rule_not_found: 404,
+  settlement_not_found: 404,
+  /** The professional is not a staff user of the clinic (or, for a new rule, not an active one). */
+  settlement_professional_not_found: 404,
+  /** A rule of the same professional, scope, target and validity date exists (details.rule). */
+  settlement_rule_exists: 409,
+  /** A settlement of the professional already covers part of the period (details.settlement). */
+  settlement_period_settled: 409,
+  /** What the period settles changed since the preview (details.total): preview it again. */
+  settlement_preview_stale: 409,
+  /** The period has nothing to settle. */
+  settlement_empty: 409,
+  /** The period's total is below zero (the adjustments exceed it): it carries to the next period. */
+  settlement_negative: 409,
+  error_get_settlement: 500,
+  error_create_settlement: 500,
+  error_get_settlement_rule: 500,
+  error_create_settlement_rule: 500,
+  error_update_settlement_rule: 500,
+  error_delete_settlement_rule: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;
@@ -417,6 +539,12 @@ const successEntities = [
   'point_of_sale',
   'customer',
   'waiting_list_entry',
+  'cash_register',
+  // Issue 40: third-party payers.
+  'payer',
+  'payer_plan',
+  'affiliation',
+  'settlement_rule',
 ] as const;
 
 type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
@@ -505,6 +633,8 @@ export const successCodes = [
   'recall_attempt_logged',
   'recall_booked',
   'recall_closed',
+  'payment_plan_created',
+  'payment_plan_cancelled',
   'waiting_list_offer_sent',
   'messaging_settings_updated',
   'message_template_updated',
@@ -513,6 +643,24 @@ export const successCodes = [
   'inbox_closed',
   'opted_out',
   'waiting_list_offer_accepted',
+  'einvoice_settings_updated',
+  'einvoice_certificate_updated',
+  'einvoice_certificate_removed',
+  'einvoice_retry_queued',
+  'einvoice_connection_ok',
+  'einvoice_connection_local',
+  'cash_session_opened',
+  'cash_session_closed',
+  'cash_movement_created',
+  'cash_settings_updated',
+  // Issue 40: third-party payers.
+  'payer_invoices_issued',
+  'payer_presentation_created',
+  'payer_presentation_sent',
+  'payer_presentation_accepted',
+  'payer_presentation_paid',
+  'payer_rejection_recorded',
+  'settlement_created',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -49,19 +49,22 @@ describe('demo clinic medical histories', () => {
     expect((await get(`/api/certificates/by-code/${first[0].verificationCode}`)).statusCode).toBe(200);
   });
 
-  it('has three providers in pesos with valid CUITs, searchable by name and tax id', async () => {
+  it('has three providers in pesos with valid CUITs, searchable by name and tax id, and the two settled professionals', async () => {
     const providers = (await get('/api/providers?pageSize=100')).json();
+    // Issue 40: a professional's settlement is a payable of their own provider record.
     expect(providers.data.map((row: { fantasyName: string }) => row.fantasyName)).toEqual([
       'Depósito Dental Rivadavia',
       'Implantes Austral',
       'Laboratorio Andino',
+      'Laura Gómez',
+      'Martín Sosa',
     ]);
     expect(providers.data[0]).toMatchObject({ nif: '30708945125', taxIdKind: 'cuit', currency: 'argentine_peso' });
     expect((await get('/api/providers?q=30-65432198-8')).json().data[0].fantasyName).toBe('Laboratorio Andino');
     expect((await get('/api/providers?q=anestesicos')).json().data).toEqual([]);
     expect((await get('/api/providers?q=implant')).json().total).toBe(1);
     const csv = await get('/api/providers/export.csv');
-    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(4);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(6);
   });
 
   it('has its fiscal data, a point of sale and a few months of purchases and payments that add up', async () => {
@@ -85,7 +88,7 @@ describe('demo clinic medical histories', () => {
     expect(payments.some((payment) => payment.reversedAt)).toBe(true);
     expect(payments.some((payment) => payment.status === 'pending')).toBe(true);
     const accounts = (await get('/api/current-accounts/providers')).json();
-    expect(accounts.data).toHaveLength(3);
+    expect(accounts.data).toHaveLength(5);
     for (const account of accounts.data as { balance: string; onAccount: string; aging: Record<string, string> }[]) {
       const aged = Object.values(account.aging).reduce((total, value) => total + Number(value), 0);
       expect(Number(account.balance)).toBeCloseTo(aged - Number(account.onAccount), 2);
@@ -113,7 +116,8 @@ describe('demo clinic medical histories', () => {
         (select count(*)::int from payments where side = 'customer') as collections,
         (select count(*)::int from commercial_documents where side = 'sale' and open_amount > 0) as open,
         (select count(*)::int from customers where kind = 'insurer') as insurers`);
-    expect(counts[0]).toMatchObject({ budgets: 3, credit_notes: 1, decisions: 2, insurers: 1 });
+    // Issue 40: the obra social is a customer too (insurer), and its rejected line a credit note to it.
+    expect(counts[0]).toMatchObject({ budgets: 3, credit_notes: 2, decisions: 2, insurers: 2 });
     expect(counts[0]?.priced).toBeGreaterThanOrEqual(20);
     expect(counts[0]?.invoices).toBeGreaterThanOrEqual(15);
     expect(counts[0]?.collections).toBeGreaterThanOrEqual(8);
@@ -130,5 +134,22 @@ describe('demo clinic medical histories', () => {
           - (select coalesce(sum(amount - allocated_amount), 0) from payments p
             where p.account_id = c.account_id and p.customer_id = c.id and p.reversed_at is null))`);
     expect(rows[0]?.n).toBe(0);
+  });
+
+  // Issue 40: a patient's implant on a 6-instalment monthly plan, two paid, the third overdue.
+  it('has a payment plan: six monthly instalments, two paid, one overdue, three to come', async () => {
+    const plans = (await get('/api/payment-plans?status=active')).json().data;
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ instalmentCount: 6, total: '720000.00', paid: '240000.00', overdueCount: 1 });
+    expect(plans[0].instalments.map((i: { state: string }) => i.state)).toEqual([
+      'paid',
+      'paid',
+      'overdue',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    const overdue = (await get('/api/payment-plans/instalments?view=overdue')).json();
+    expect(overdue.data).toMatchObject([{ number: 3, instalmentCount: 6, amount: '120000.00' }]);
   });
 });

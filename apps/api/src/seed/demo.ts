@@ -11,6 +11,7 @@ import { createSealer, installationKey } from '../lib/secrets.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
+import { seedDemoCashRegisters } from './demo-cash-registers.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
@@ -19,9 +20,13 @@ import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoMessaging } from './demo-messaging.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
+// Issue 40: third-party payers.
+import { seedDemoPayers } from './demo-payers.ts';
+import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
 import { seedDemoRecalls } from './demo-recalls.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
+import { seedDemoSettlements } from './demo-settlements.ts';
 import { demoTimeZone } from './demo-time.ts';
 import { seedDemoWaitingList } from './demo-waiting-list.ts';
 
@@ -174,9 +179,15 @@ async function seedDemoRows(
     await seedDemoAgenda(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoWaitingList(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoSales(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    await seedDemoSettlements(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoRecalls(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    // Issue 40: an obra social with a plan, affiliated patients, split invoices, a presentation.
+    await seedDemoPayers(tenantTx, accountId, { administratorId });
+    await seedDemoPaymentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoMessaging(tenantTx, accountId, { administratorId }, seal);
     await seedDemoAccount(tenantTx, accountId, { administratorId });
+    // Issue 40: the registers, past closings and today's open session.
+    await seedDemoCashRegisters(tenantTx, accountId, { administratorId, professionalId: supervisorId });
     const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
     return { accountId, supervisorId, patientIds };
   });

@@ -67,6 +67,7 @@ const history = [
   'signing',
   'recalls',
   'messaging',
+  'payers',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -86,7 +87,7 @@ const collections = () => import('../pages/collections');
 const customerAccounts = () => import('../pages/customer-accounts');
 const reports = () => import('../pages/reports');
 /** A report names payment methods, document types and shows the sales' integrity report. */
-const reportTexts = ['reports', 'payments', 'sales'] as const;
+const reportTexts = ['reports', 'payments', 'sales', 'payers'] as const;
 
 export const protectedRoutes: RouteObject[] = [
   screen('dashboard', 'dashboard', () => import('../pages/dashboard'), ['dashboard', 'agenda', 'payments']),
@@ -143,21 +144,26 @@ export const protectedRoutes: RouteObject[] = [
   // Price list (issue 18)
   screen('priceList', 'price-list', () => import('../pages/price-list'), ['priceList']),
   screen('customers', 'customers', () => import('../pages/customers'), ['customers', 'providers']),
+  // Issue 40: third-party payers.
+  screen('payers', 'payers', () => import('../pages/payers'), ['payers']),
+  screen('payerPresentations', 'payer-presentations', () => import('../pages/payers'), ['payers']),
   screen('payments', 'payments', payments, money),
   screen('paymentCreate', 'payments/create', payments, money),
   screen('paymentView', 'payments/view/:paymentId', payments, money),
+  // Payment plans (issue 40)
+  screen('paymentPlans', 'payment-plans', () => import('../pages/payment-plans'), ['paymentPlans']),
   screen('collections', 'collections', collections, collectionTexts),
   screen('collectionCreate', 'collections/create', collections, collectionTexts),
-  screen('collectionView', 'collections/view/:collectionId', collections, collectionTexts),
+  screen('collectionView', 'collections/view/:collectionId', collections, [...collectionTexts, 'paymentPlans']),
   // Sales (issue 18)
   screen('sales', 'sales', sales, ['sales', 'customerPicker']),
   screen('saleCreate', 'sales/create', sales, ['sales', 'customerPicker', 'odontogram']),
-  screen('saleView', 'sales/view/:saleId', sales, ['sales', 'budgets', 'signing']),
+  screen('saleView', 'sales/view/:saleId', sales, ['sales', 'budgets', 'signing', 'paymentPlans']),
   screen('saleIntegrity', 'sales/integrity', sales, ['sales']),
   screen('ccProviders', 'cc-providers', currentAccounts, money),
   screen('ccProviderLedger', 'cc-providers/:providerId', currentAccounts, money),
   screen('ccCustomers', 'cc-customers', customerAccounts, collectionTexts),
-  screen('ccCustomerLedger', 'cc-customers/:customerId', customerAccounts, collectionTexts),
+  screen('ccCustomerLedger', 'cc-customers/:customerId', customerAccounts, [...collectionTexts, 'paymentPlans']),
   // Administration (paths not given by the spec)
   screen('reports', 'reports', reports, ['reports']),
   screen('report', 'reports/:reportId', reports, reportTexts),
@@ -165,10 +171,19 @@ export const protectedRoutes: RouteObject[] = [
   screen('fiscalSettings', 'settings/fiscal', () => import('../pages/fiscal-settings'), ['fiscal']),
   screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),
   screen('messagingSettings', 'settings/messages', () => import('../pages/messaging-settings'), ['messaging']),
+  screen('einvoicingSettings', 'settings/einvoicing', () => import('../pages/einvoicing-settings'), ['einvoicing']),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
+  // Cash registers (issue 40)
+  screen('cashRegister', 'cash', () => import('../pages/cash-registers'), ['cash', 'payments']),
+  screen('cashRegistersSettings', 'settings/cash-registers', () => import('../pages/cash-registers'), [
+    'cash',
+    'clinical',
+  ]),
   screen('account', 'account', () => import('../pages/account'), ['account']),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
   screen('profile', 'profile', () => import('../pages/profile'), ['profile']),
+  // Professional settlements (issue 40)
+  screen('settlements', 'settlements', () => import('../pages/settlements'), ['settlements']),
 ].map(signedIn);
 
 export const authRoutes: RouteObject[] = [

@@ -7,7 +7,7 @@ export interface FieldError {
   code: string;
 }
 
-export { fieldErrorsOf } from './field-message';
+export { type FieldCodes, fieldCodesOf, fieldErrorsOf } from './field-message';
 
 /**
  * The translated text of a field code (namespace `validation`); unknown codes read as "invalid

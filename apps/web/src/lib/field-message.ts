@@ -86,3 +86,11 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
     return [{ path: dotted, code: formatFieldMessage({ code, ...limits }) }];
   });
 }
+
+/** The field errors of a 400 as `{ path: code }` for a form's own state, or null when there are none. */
+export type FieldCodes = Record<string, string | undefined>;
+
+export function fieldCodesOf(error: unknown): FieldCodes | null {
+  const fields = fieldErrorsOf(error);
+  return fields.length ? Object.fromEntries(fields.map((field) => [field.path, field.code])) : null;
+}

@@ -47,10 +47,16 @@ export const onDemandNamespaces = [
   'priceList',
   'recalls',
   'messaging',
+  'einvoicing',
   'customers',
   'settings',
   'account',
   'reports',
+  'cash',
+  // Issue 40: third-party payers.
+  'payers',
+  'paymentPlans',
+  'settlements',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

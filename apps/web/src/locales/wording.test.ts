@@ -71,7 +71,20 @@ const patientTexts = (key: string) =>
   key.startsWith('messages:signing_document') ||
   patientCodes.has(key);
 
+/**
+ * Voseo (Rioplatense "vos"): the clinic may be in Buenos Aires, the app still says tú ("registra",
+ * "puedes", "ármala"), one form for every Spanish-speaking clinic.
+ */
+const voseoWords =
+  /(?<!\p{L})(registrá|armá|armala|descargala|marcala|elegí|tenés|podés|querés|sabés|indicá|escribí|contá|cargá|usá|revisá|completá|seleccioná|agregá|cerrá|abrí|hacé|poné|pedí|decí|confirmá|ingresá|buscá|probá|mirá|fijate|guardá|volvé)(?!\p{L})/iu;
+
 describe('Spanish staff texts', () => {
+  it('say tú, never vos', () => {
+    expect(texts('es').filter(([, text]) => voseoWords.test(text))).toEqual([]);
+    expect(voseoWords.test('Armala y registrá los débitos.')).toBe(true);
+    expect(voseoWords.test('Ármala, contáctalo y registra los débitos.')).toBe(false);
+  });
+
   it('address the user as tú, never as usted', () => {
     const found = texts('es').filter(
       ([key, text]) => !patientTexts(key) && (ustedWords.test(text) || ustedOpenings.test(text)),

@@ -1,5 +1,10 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
-import { calendarDateFormatter, type InstantStyle, instantFormatter } from '@odontia/shared/date-format';
+import {
+  calendarDateFormatter,
+  calendarMonthFormatter,
+  type InstantStyle,
+  instantFormatter,
+} from '@odontia/shared/date-format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from './session';
@@ -44,6 +49,13 @@ export function useCalendarDateFormat(): (day: string | null | undefined) => str
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => calendarDateFormatter(language), [language]);
+}
+
+/** The month of a calendar date ('2026-11-01' → "noviembre de 2026") in the interface language. */
+export function useCalendarMonthFormat(): (day: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => calendarMonthFormatter(language), [language]);
 }
 
 /** Date and time of an instant on the clinic's clock (the lists' "created", "changed"). */

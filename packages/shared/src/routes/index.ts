@@ -4,9 +4,11 @@ import { activityRoutes } from './activity.ts';
 import { appointmentLinkRoutes, appointmentRoutes } from './appointments.ts';
 import { publicAuthRoutes, sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
+import { cashRegisterRecord, cashSessionRoutes } from './cash-registers.ts';
 import { clinicalRoutes } from './clinical.ts';
 import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { einvoicingRoutes } from './einvoicing.ts';
 import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
 import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
@@ -24,6 +26,8 @@ import { odontogramRoutes } from './odontogram.ts';
 import { publicBookingRoutes } from './online-booking.ts';
 import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
+import { affiliationRecord, payerPlanRecord, payerRecord, payerRoutes } from './payers.ts';
+import { paymentPlanRoutes } from './payment-plans.ts';
 import { portalAccessRoutes, portalBookingRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { recallRoutes } from './recalls.ts';
@@ -31,6 +35,7 @@ import { reportRoutes } from './reports.ts';
 import { budgetRoutes, saleRoutes } from './sales.ts';
 import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedules.ts';
 import { settingsRoutes } from './settings.ts';
+import { settlementRoutes, settlementRuleRecord } from './settlements.ts';
 import { authorizationSigningRoutes, budgetSigningRoutes, signingLinkRoutes } from './signing-requests.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
@@ -57,6 +62,7 @@ export const declaredRoutes = {
   recalls: recallRoutes,
   messages: messageRoutes,
   messagingSettings: messagingSettingsRoutes,
+  einvoicing: einvoicingRoutes,
   optOutLinks: optOutLinkRoutes,
   schedules: scheduleRoutes,
   scheduleExceptions: scheduleExceptionRecord.routes,
@@ -100,4 +106,15 @@ export const declaredRoutes = {
   signingLinks: signingLinkRoutes,
   waitingList: waitingListRoutes,
   waitingListOfferLinks: waitingListOfferLinkRoutes,
+  // Issue 40: cash registers.
+  cashRegisters: cashRegisterRecord.routes,
+  cashSessions: cashSessionRoutes,
+  // Issue 40: third-party payers.
+  payers: payerRecord.routes,
+  payerPlans: payerPlanRecord.routes,
+  affiliations: affiliationRecord.routes,
+  payerMoney: payerRoutes,
+  paymentPlans: paymentPlanRoutes,
+  settlementRules: settlementRuleRecord.routes,
+  settlements: settlementRoutes,
 } satisfies Record<string, ApiRoutes>;

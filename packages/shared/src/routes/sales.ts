@@ -60,6 +60,8 @@ export const saleRoutes = {
     idempotent: 'sales.correct',
   }),
   send: apiRoute({ method: 'POST', path: '/sales/:id/send', params, answer: saleSentSchema }),
+  /** Sends a rejected submission again (issue 39), or asks at once for one without an answer. */
+  retryEinvoice: apiRoute({ method: 'POST', path: '/sales/:id/einvoice/retry', params, answer: saleResponseSchema }),
 };
 
 /** A budget's answer, progress and conversion, and invoicing a patient's attendances (issue 18). */

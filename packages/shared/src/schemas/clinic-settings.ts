@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantText } from '../api-schema.ts';
 import { saleDocumentTypes } from '../commercial.ts';
 import { currencies, dateFormats, languages } from '../enums.ts';
+import { instalmentReminderDaysMax } from '../payment-plans.ts';
 import { recallMessageDaysMax } from '../recalls.ts';
 import { optionalHexColor, optionalText, optionalWholeNumber, safeText, wholeNumber } from '../validation.ts';
 import { pointOfSaleCode } from './clinic-fiscal.ts';
@@ -55,6 +56,8 @@ const clinicSettingsFields = {
   portalPaymentInstructions: optionalText(2000).optional(),
   /** Recalls (issue 38): the automatic e-mail this many days before a recall is due; 0 = none. Left out: unchanged. */
   recallMessageDays: wholeNumber(0, recallMessageDaysMax).optional(),
+  /** Payment plans (issue 40): the patient's reminder this many days before an instalment is due; 0 = none. Left out: unchanged. */
+  instalmentReminderDays: wholeNumber(0, instalmentReminderDaysMax).optional(),
   /**
    * The brand colour of the portal's pages and the e-mails to patients; blank: the product's own.
    * Left out of a PUT, it stays as it is.
@@ -94,6 +97,7 @@ export const clinicSettingsSchema = z.object({
   uploadMaxMb: z.number().int().nullable(),
   portalPaymentInstructions: z.string().nullable(),
   recallMessageDays: z.number().int(),
+  instalmentReminderDays: z.number().int(),
   brandColor: z.string().nullable(),
   /** The installation's UPLOAD_MAX_MB: the clinic's limit is at most this (and this when blank). */
   uploadMaxMbLimit: z.number(),

@@ -68,6 +68,13 @@ export const createCollectionSchema = z
     status: z.enum(paymentStatuses).default('paid'),
     paidOn: optionalCalendarDate(),
     allocations: z.array(allocationInputSchema).max(200, 'too_big').default([]),
+    /** The cash register it is taken at (issue 40): one movement per part in its open session. */
+    registerId: idSchema.nullish(),
+    /**
+     * A collection against an accepted budget's payment plan (issue 40): the money stays on account
+     * tagged to the plan (it pays the instalments oldest first) until the budget's lines are invoiced.
+     */
+    paymentPlanId: idSchema.nullish(),
   })
   .superRefine((value, ctx) => {
     if (!value.customerId && !value.patientId)

@@ -107,6 +107,8 @@ export const dashboardSchema = z.object({
           days_over_90: money,
         }),
         debtors: z.array(z.object({ customerId: idSchema, name: z.string(), balance: money })),
+        /** Issue 40: what the third-party payers owe (part of the balance), and of it what is past due. */
+        payers: z.object({ balance: money, overdue: money }),
       }),
       // balance: what the clinic owes its providers in all, net of payments not yet allocated (onAccount).
       payables: z.object({
@@ -115,8 +117,23 @@ export const dashboardSchema = z.object({
         overdue: money,
         dueThisWeek: money,
         weekEnds: dateText(),
+        /** Issue 40: what is still to pay of the professionals' settlements, and how many are open. */
+        settlementsPending: money,
+        settlementsPendingCount: z.number().int(),
       }),
       topTreatments: z.array(dashboardTreatmentSchema),
+      /**
+       * Issue 40: the registers on the clinic's today (whatever the period asked): the closings of
+       * today, what was counted at them, their differences (counted − expected) and the sessions open now.
+       */
+      cash: z.object({
+        closings: z.number().int(),
+        counted: money,
+        difference: money,
+        openSessions: z.number().int(),
+      }),
+      /** Payment plans (issue 40): instalments past their due date and unpaid, and what is owed of them. */
+      instalmentsOverdue: z.object({ count: z.number().int(), amount: money }),
     })
     .nullable(),
 });

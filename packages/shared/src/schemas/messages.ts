@@ -23,6 +23,7 @@ export const messageKinds = [
   'recall',
   'answer',
   'opt_out_confirmation',
+  'instalment_reminder',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 /** The kinds a clinic words itself (the others are the front desk's own text, or fixed). */

@@ -34,6 +34,8 @@ export const createPaymentSchema = z.object({
   status: z.enum(paymentStatuses).default('paid'),
   paidOn: optionalCalendarDate(),
   allocations: z.array(allocationInputSchema).max(200, 'too_big').default([]),
+  /** The cash register it is paid from (issue 40): a movement out of its open session. */
+  registerId: idSchema.nullish(),
 });
 export type CreatePayment = z.output<typeof createPaymentSchema>;
 
@@ -58,8 +60,29 @@ export const paymentAllocationSchema = named(
   }),
 );
 
+/**
+ * Where the money of a collection or payment went through a cash register (issue 40): per
+ * register session, what it took (or, `reversal`, gave back), and the closing's number (Z-000001)
+ * once that session is closed.
+ */
+export const paymentRegisterMovementSchema = named(
+  'PaymentRegisterMovement',
+  z.object({
+    sessionId: idSchema,
+    registerId: idSchema,
+    registerName: z.string(),
+    /** The Z report's number; null while the session is open. */
+    closingNumber: z.string().nullable(),
+    reversal: z.boolean(),
+    amount: moneyText(),
+  }),
+);
+export type PaymentRegisterMovement = z.infer<typeof paymentRegisterMovementSchema>;
+
 /** What a payment and a collection both carry after how the money came: its state, allocations and reversal. */
 export const moneyMovementState = {
+  /** Its movements in cash register sessions (GET …/:id only); empty when not taken at a register. */
+  registerMovements: z.array(paymentRegisterMovementSchema),
   notes: z.string().nullable(),
   status: z.enum(paymentStatuses),
   paidOn: dateText().nullable(),
@@ -103,11 +126,15 @@ export function movementResponseSchema<const TEntity extends string, T extends z
   });
 }
 
-/** A money movement as its list shows it: without its allocations and its party's snapshot (GET …/:id has them). */
+/** A money movement as its list shows it: without its allocations, its party's snapshot and its register movements (GET …/:id has them). */
 export function movementListItemSchema<
-  TShape extends z.ZodRawShape & { allocations: z.ZodType; counterpartySnapshot: z.ZodType },
+  TShape extends z.ZodRawShape & {
+    allocations: z.ZodType;
+    counterpartySnapshot: z.ZodType;
+    registerMovements: z.ZodType;
+  },
 >(id: string, movement: z.ZodObject<TShape>) {
-  const details = { allocations: true, counterpartySnapshot: true } as const;
+  const details = { allocations: true, counterpartySnapshot: true, registerMovements: true } as const;
   // The shape is generic, so zod cannot check the keys itself: TShape has both.
   return named(id, movement.omit<typeof details>(details as never));
 }

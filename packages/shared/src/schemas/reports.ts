@@ -26,6 +26,16 @@ export const reportIds = [
   'appointments-by-professional',
   'new-patients',
   'active-patients',
+  // Issue 40: the cash registers' closings.
+  'cash-closings',
+  'cash-differences',
+  // Issue 40: third-party payers.
+  'payer-presentations',
+  'payer-rejections',
+  // Payment plans (issue 40)
+  'payment-plan-instalments',
+  // Issue 40: professionals' settlements by period, what is still to pay.
+  'professional-settlements',
 ] as const;
 export type ReportId = (typeof reportIds)[number];
 
@@ -36,7 +46,7 @@ export const reportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 /** The filters a report may take besides the period. */
-export const reportFilters = ['method', 'professionalId'] as const;
+export const reportFilters = ['method', 'professionalId', 'registerId'] as const;
 export type ReportFilter = (typeof reportFilters)[number];
 
 export const reportColumnKinds = ['text', 'date', 'money', 'integer', 'rate'] as const;
@@ -67,6 +77,8 @@ const filters = {
   method: z.enum(paymentMethods).optional(),
   /** appointments-by-professional: one professional. */
   professionalId: idSchema.optional(),
+  /** cash-closings, cash-differences: one cash register (issue 40). */
+  registerId: idSchema.optional(),
 };
 
 export const reportParamsSchema = z.object({ reportId: z.enum(reportIds) });
@@ -88,7 +100,7 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
  * What a report is asked for: the period, its filters, the clinic's today when asked (aging and
  * stock are as of it) and its time zone then (the period's instants).
  */
-export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId'> & {
+export type ReportRequest = Pick<ReportQuery, 'from' | 'to' | 'method' | 'professionalId' | 'registerId'> & {
   asOf: string;
   timeZone?: string;
 };

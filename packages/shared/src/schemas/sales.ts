@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refineLineTotals } from '../amount-bounds.ts';
-import { decimalText, instantText, moneyText, named } from '../api-schema.ts';
+import { dateText, decimalText, instantText, moneyText, named } from '../api-schema.ts';
 import { correctingDocumentTypes, einvoiceStatuses, saleDocumentTypes } from '../commercial.ts';
 import { fdiTeeth } from '../enums.ts';
 import {
@@ -115,17 +115,26 @@ function refineSale(
     ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'cash_method_required' });
 }
 
+/**
+ * Where a sale issued on cash or cards takes its money (issue 40): the cash register whose open
+ * session receives the collection the issue creates. Not stored on the sale: it is the
+ * collection's (and its register movement's); null or omitted, collected outside any register.
+ */
+const saleRegister = { registerId: idSchema.nullish() };
+
 /** POST /api/sales: a draft, or issued at once with `issue: true`. */
-export const createSaleSchema = z.object({ ...saleFields, issue: z.boolean().default(false) }).superRefine(refineSale);
+export const createSaleSchema = z
+  .object({ ...saleFields, issue: z.boolean().default(false), ...saleRegister })
+  .superRefine(refineSale);
 export type CreateSale = z.output<typeof createSaleSchema>;
 export type CreateSaleInput = z.input<typeof createSaleSchema>;
 /** PUT /api/sales/:id: a draft's new content (409 document_final once issued). */
 export const updateSaleSchema = z
-  .object({ ...saleFields, version: versionField, issue: z.boolean().default(false) })
+  .object({ ...saleFields, version: versionField, issue: z.boolean().default(false), ...saleRegister })
   .superRefine(refineSale);
 export type UpdateSale = z.output<typeof updateSaleSchema>;
-/** POST /api/sales/:id/issue: the draft's version. */
-export const issueSaleSchema = z.object({ version: versionField });
+/** POST /api/sales/:id/issue: the draft's version, and the register that takes its cash or cards. */
+export const issueSaleSchema = z.object({ version: versionField, ...saleRegister });
 /** POST /api/sales/:id/correct: a draft credit or debit note of an issued invoice, debit note or receipt. */
 export const correctSaleSchema = z.object({ documentType: z.enum(correctingDocumentTypes) });
 
@@ -178,14 +187,30 @@ export const saleListItemSchema = named(
 );
 export type SaleListItem = z.infer<typeof saleListItemSchema>;
 
-export const einvoiceSchema = z.object({
-  adapter: z.string(),
-  status: z.enum(einvoiceStatuses),
-  attempts: z.number().int(),
-  authorizationCode: z.string().nullable(),
-  authorizedAt: instantText().nullable(),
-  lastError: z.string().nullable(),
-});
+export const einvoiceSchema = named(
+  'SaleEinvoice',
+  z.object({
+    /** The regime it went under: local, arca, verifactu. */
+    adapter: z.string(),
+    /** Where it went: a homologation (test) authorisation has no fiscal validity either. */
+    environment: z.enum(['homologation', 'production']).nullable(),
+    status: z.enum(einvoiceStatuses),
+    attempts: z.number().int(),
+    /** ARCA: A, B or C; the voucher type code (6 = Factura B); the authority's number, '0003-00000042'. */
+    letter: z.string().nullable(),
+    voucherType: z.number().int().nullable(),
+    fiscalNumber: z.string().nullable(),
+    /** The authority's code: ARCA's CAE, the AEAT's CSV. */
+    authorizationCode: z.string().nullable(),
+    /** ARCA: the CAE's due date. */
+    authorizationDueDate: dateText().nullable(),
+    authorizedAt: instantText().nullable(),
+    qrUrl: z.string().nullable(),
+    /** The authority's observations and errors, each with our message key when we know it. */
+    messages: z.array(z.object({ code: z.string(), key: z.string().nullable(), message: z.string() })),
+    lastError: z.string().nullable(),
+  }),
+);
 export type Einvoice = z.infer<typeof einvoiceSchema>;
 
 export const saleSchema = named(
@@ -205,7 +230,7 @@ export type Sale = z.infer<typeof saleSchema>;
 
 export const saleResponseSchema = z.object({
   data: saleSchema,
-  code: z.enum(['sale_created', 'sale_updated', 'sale_issued']).optional(),
+  code: z.enum(['sale_created', 'sale_updated', 'sale_issued', 'einvoice_retry_queued']).optional(),
 });
 export const saleDeletedSchema = z.object({ code: z.literal('sale_deleted') });
 export const saleSentSchema = z.object({ code: z.literal('sale_sent'), to: z.string() });

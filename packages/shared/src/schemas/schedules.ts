@@ -173,6 +173,11 @@ const treatmentFields = {
   recallInterval: optionalWholeNumber(1, recallIntervalMax).optional(),
   recallUnit: z.preprocess((value) => (value === '' ? null : value), z.enum(recallUnits).nullish()),
   recallReason: optionalText(200).optional(),
+  /**
+   * Issue 40: what the laboratory charges per unit (a crown), deducted from a professional's
+   * settlement when the rule says so; blank is 0. Left out of a body, it stays as it is.
+   */
+  labCost: z.preprocess((value) => (value === null || value === '' ? '0' : value), moneyAmount()).optional(),
 };
 
 /** A recall rule has both its interval and its unit, within the unit's bound, or neither. */
@@ -206,6 +211,7 @@ export const treatmentSchema = named(
     recallInterval: z.number().int().nullable(),
     recallUnit: z.enum(recallUnits).nullable(),
     recallReason: z.string().nullable(),
+    labCost: moneyText(),
     ...recordStampsSchema,
   }),
 );

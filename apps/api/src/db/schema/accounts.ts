@@ -59,6 +59,8 @@ export const accounts = pgTable(
     quietHoursEnd: integer('quiet_hours_end').default(9 * 60),
     /** Recalls (issue 38): an e-mail this many days before a recall is due (0: none; at most 60). */
     recallMessageDays: integer('recall_message_days').notNull().default(0),
+    /** Payment plans (issue 40): the patient's reminder this many days before an instalment is due (0: none; at most 30). */
+    instalmentReminderDays: integer('instalment_reminder_days').notNull().default(3),
     /**
      * Online booking (issue 37): the clinic's rules for the patient portal and the public booking
      * page. Which treatments are bookable is `treatments.bookable_online`; which professionals,
@@ -142,6 +144,7 @@ export const accounts = pgTable(
      */
     unique('accounts_id_currency_unique').on(table.id, table.systemCurrency),
     check('accounts_recall_message_days', sql`${table.recallMessageDays} between 0 and 60`),
+    check('accounts_instalment_reminder_days', sql`${table.instalmentReminderDays} between 0 and 30`),
     check('accounts_brand_color', sql`${table.brandColor} is null or ${table.brandColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );

@@ -42,6 +42,8 @@ export const treatments = pgTable(
     groupName: text('group_name'),
     price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Issue 40: what the laboratory charges per unit of it (a crown, a prosthesis), deducted from a professional's settlement when the rule says so. */
+    labCost: numeric('lab_cost', { precision: 14, scale: 2 }).notNull().default('0'),
     durationMinutes: integer('duration_minutes').notNull(),
     /** A calendar colour ('#0ea5e9'), or null for the status colour alone. */
     color: text('color'),
@@ -67,6 +69,7 @@ export const treatments = pgTable(
     clinicSearchIndex('treatments_search_idx', table),
     check('treatments_duration', sql`${table.durationMinutes} between 5 and 720`),
     check('treatments_price', sql`${table.price} >= 0 and ${table.vatRate} between 0 and 100`),
+    check('treatments_lab_cost', sql`${table.labCost} >= 0`),
     // The bounds of packages/shared/src/recalls.ts (recallIntervalBounds): both or neither, up to five years.
     check(
       'treatments_recall_rule',

@@ -91,12 +91,18 @@ export const pointsOfSale = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The authority's number for it (ARCA's punto de venta enabled for web services); null: the code's. */
+    authorityNumber: integer('authority_number'),
     ...recordStamps,
   },
   (table) => [
     ...recordKeys(table),
     uniqueIndex('points_of_sale_code_unique').on(table.accountId, table.code).where(sql`${table.deletedAt} is null`),
     check('points_of_sale_code', sql`${table.code} ~ '^[0-9]{4,5}$'`),
+    check(
+      'points_of_sale_authority_number',
+      sql`${table.authorityNumber} is null or ${table.authorityNumber} between 1 and 99998`,
+    ),
   ],
 );
 
@@ -766,31 +772,64 @@ export const budgetDecisions = pgTable(
 );
 
 /**
- * An issued sale's submission to the electronic-invoicing authority (ARCA's CAE, Verifactu,
- * NFS-e) through the installation's adapter (issue 18; the local adapter accepts at once). The
- * document's id is the idempotency key; a retry first asks the authority what it has.
+ * An issued sale's submission to its clinic's tax authority (issues 18 and 39): ARCA's CAE in
+ * Argentina, a Verifactu record in Spain, or `local` (no authority: "sin validez fiscal"). Each
+ * authority numbers or chains documents in its own order, so submissions go out per `series`
+ * (ARCA: `arca:<point of sale>:<voucher type>`; Verifactu: `verifactu`) in `queue_order`, and a
+ * submission left `sending` (its answer lost) is asked for at the authority before it goes again.
  */
 export const einvoiceSubmissions = pgTable(
   'einvoice_submissions',
   {
     ...clinicColumn,
     documentId: uuid('document_id').notNull(),
+    /** The clinic's regime when the document was issued: local, arca, verifactu. */
     adapter: text('adapter').notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),
+    status: text('status', {
+      enum: ['local', 'pending', 'sending', 'accepted', 'accepted_with_errors', 'rejected', 'contingency', 'not_sent'],
+    }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    /** The authority's answer: a CAE and its expiry, a CSV code, a protocol number… */
+    /** The authority's environment it went to: a homologation CAE or record has no fiscal validity. */
+    environment: text('environment', { enum: ['homologation', 'production'] }),
+    series: text('series'),
+    /** The issue order within the series: the order the authority receives them. */
+    queueOrder: bigint('queue_order', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** ARCA: the letter (A, B, C), the voucher type code and the authority's point of sale. */
+    letter: text('letter'),
+    voucherType: integer('voucher_type'),
+    authorityPointOfSale: integer('authority_point_of_sale'),
+    /** ARCA: the number the authority gave (assigned when sent, kept once authorised). */
+    fiscalNumber: integer('fiscal_number'),
+    /** The authority's answer: a CAE, a Verifactu CSV. */
     authorizationCode: text('authorization_code'),
+    /** ARCA: the CAE's due date. */
+    authorizationDueDate: date('authorization_due_date'),
     authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    /** The fiscal QR's URL (ARCA's or the AEAT's), printed on the PDF and shown on screen. */
+    qrUrl: text('qr_url'),
+    /** Verifactu: the record sent (RegistroAlta XML) and its huella. */
+    recordXml: text('record_xml'),
+    recordHash: text('record_hash'),
+    /** The authority's observations and errors: [{ code, message }]. */
+    messages: jsonb('messages').$type<{ code: string; key?: string | null; message: string }[]>(),
     response: jsonb('response'),
     lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.documentId] }),
     clinicRef({ accountId: table.accountId, id: table.documentId }, table.documentId, commercialDocuments),
-    index('einvoice_submissions_pending_idx')
-      .on(table.accountId, table.createdAt)
-      .where(sql`${table.status} = 'pending'`),
+    index('einvoice_submissions_open_idx')
+      .on(table.accountId, table.series, table.queueOrder)
+      .where(sql`${table.status} in ('pending', 'sending', 'contingency', 'rejected')`),
+    check(
+      'einvoice_submissions_status',
+      sql`${table.status} in ('local', 'pending', 'sending', 'accepted', 'accepted_with_errors', 'rejected', 'contingency', 'not_sent')`,
+    ),
+    uniqueIndex('einvoice_submissions_fiscal_number_unique')
+      .on(table.accountId, table.series, table.fiscalNumber)
+      .where(sql`${table.fiscalNumber} is not null`),
   ],
 );

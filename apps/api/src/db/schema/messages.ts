@@ -152,7 +152,7 @@ export const messages = pgTable(
     check('messages_channel', sql`${table.channel} in ('email', 'sms', 'whatsapp')`),
     check(
       'messages_kind',
-      sql`${table.kind} in ('appointment_reminder', 'waiting_list_offer', 'recall', 'answer', 'opt_out_confirmation')`,
+      sql`${table.kind} in ('appointment_reminder', 'waiting_list_offer', 'recall', 'answer', 'opt_out_confirmation', 'instalment_reminder')`,
     ),
     check(
       'messages_status',

@@ -3,7 +3,7 @@ import { adapterRegistry } from '../../lib/adapter-registry.ts';
 /**
  * Payment providers of renewals (issue 19): a real gateway (Stripe, Mercado Pago…) sits behind
  * this small interface; none is reachable from here, so only the `manual` adapter ships. It is
- * chosen by `PAYMENT_ADAPTER` (default `manual`), as the e-invoicing adapter by EINVOICE_ADAPTER.
+ * chosen by `PAYMENT_ADAPTER` (default `manual`).
  * `requestPayment` takes an idempotency key (the order's id): a retry must not charge twice.
  */
 

@@ -5,7 +5,7 @@ import { customers, payments } from '../../db/schema/index.ts';
 import type { PartyJoin } from '../commercial/party-join.ts';
 
 /**
- * Collections (issue 18): the customer side of `payments`. Writing one is record-collection.ts;
+ * Collections (issue 18): the customer side of `payments`. Writing one is customers/record-collection.ts;
  * reading, locking and changing the state of one are the shared
  * features/commercial/side-payments.repository.ts, with the customer joined for its name and kind.
  */

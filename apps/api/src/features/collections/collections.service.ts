@@ -19,8 +19,10 @@ import {
 } from '../commercial/side-payments.ts';
 import * as accounts from '../current-accounts/customer-accounts.repository.ts';
 import { findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
+import { recordCollection } from '../customers/record-collection.ts';
+import { tagCollectionToPlan } from '../payment-plans/budget-plan-money.ts';
+import { paymentPlansService } from '../payment-plans/payment-plans.service.ts';
 import * as repository from './collections.repository.ts';
-import { recordCollection } from './record-collection.ts';
 
 /**
  * Collections (cobranzas, issue 18; docs/decisions.md "Sales and collections"). A collection is
@@ -82,7 +84,18 @@ export const collectionsService = {
       status: input.status,
       paidOn: input.paidOn ?? null,
       allocations: input.allocations,
+      registerId: input.registerId ?? null,
     });
+    // Against a budget's payment plan: tagged to it, allocated to the budget's invoices if any (issue 40).
+    if (input.paymentPlanId) {
+      await tagCollectionToPlan(ctx, {
+        planId: input.paymentPlanId,
+        paymentId: id,
+        customerId: customer.id,
+        currency: input.currency,
+        amount: input.amount,
+      });
+    }
     return shared.get({ ctx, id });
   },
 
@@ -111,6 +124,11 @@ export const collectionsService = {
   async printable({ ctx, id }: { ctx: RequestContext; id: string }) {
     const collection = await shared.get({ ctx, id });
     const customer = await findCustomer(ctx, collection.customerId);
-    return { collection, customerLanguage: customer?.language ?? null, clinic: await loadPrintHeader(ctx) };
+    return {
+      collection,
+      customerLanguage: customer?.language ?? null,
+      clinic: await loadPrintHeader(ctx),
+      instalments: await paymentPlansService.ofCollection({ ctx, paymentId: id }),
+    };
   },
 };

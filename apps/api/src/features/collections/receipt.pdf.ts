@@ -1,5 +1,6 @@
 import type { Language } from '@odontia/shared/enums';
 import type { Collection } from '@odontia/shared/schemas/collections';
+import type { CollectionInstalments } from '@odontia/shared/schemas/payment-plans';
 import {
   type ClinicPrintHeader,
   clinicHeader,
@@ -10,6 +11,21 @@ import {
 } from '../../lib/pdf.ts';
 import { type PaymentPrintTexts, paymentDocument } from '../commercial/payment-print.ts';
 import { amountInWords } from './amount-in-words.ts';
+
+/** "Cuota 2 de 6", "Cuotas 2 y 3 de 6" in the receipt's language. */
+const instalmentWords: Record<Language, { one: string; many: string; and: string }> = {
+  es: { one: 'Cuota {n} de {count}', many: 'Cuotas {n} de {count}', and: 'y' },
+  en: { one: 'Instalment {n} of {count}', many: 'Instalments {n} of {count}', and: 'and' },
+  fr: { one: 'Échéance {n} sur {count}', many: 'Échéances {n} sur {count}', and: 'et' },
+  pt: { one: 'Parcela {n} de {count}', many: 'Parcelas {n} de {count}', and: 'e' },
+};
+
+export function instalmentText(language: Language, numbers: number[], count: number): string {
+  const words = instalmentWords[language];
+  const list =
+    numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} ${words.and} ${numbers.at(-1)}`;
+  return (numbers.length === 1 ? words.one : words.many).replace('{n}', list).replace('{count}', String(count));
+}
 
 /**
  * The receipt of a collection ("Recibo de cobro", issue 18), printed for the customer in the
@@ -131,13 +147,21 @@ const texts: Record<Language, PaymentPrintTexts & { receivedFrom: string; taxId:
 
 export interface ReceiptData {
   collection: Collection;
+  /** The instalments of payment plans each allocation paid (issue 40): "Cuota 2 de 6". */
+  instalments?: CollectionInstalments;
   clinic: ClinicPrintHeader;
   customerLanguage: string | null;
   timeZone: string;
 }
 
 /** The receipt as a pdfmake document. */
-export function receiptDocument({ collection, clinic, customerLanguage, timeZone }: ReceiptData): PdfDocument {
+export function receiptDocument({
+  collection,
+  clinic,
+  customerLanguage,
+  timeZone,
+  instalments = [],
+}: ReceiptData): PdfDocument {
   const language = printLanguage(customerLanguage);
   const t = texts[language];
   const customer = collection.counterpartySnapshot;
@@ -157,6 +181,9 @@ export function receiptDocument({ collection, clinic, customerLanguage, timeZone
       { text: amountInWords(collection.amount, collection.currency, language), italics: true, margin: [0, 2, 0, 4] },
     ],
     printsNothingOnAccount: false,
+    allocationNotes: new Map(
+      instalments.map((paid) => [paid.allocationId, instalmentText(language, paid.numbers, paid.instalmentCount)]),
+    ),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DocumentType, Language, PaymentMethod } from '@odontia/shared/enums';
+import type { DocumentType, Language } from '@odontia/shared/enums';
 
 /**
  * What the server prints of the commercial area in the reader's language (Spanish first): the
@@ -54,40 +54,8 @@ export const documentTypeNames: Record<Language, Record<DocumentType, string>> =
   },
 };
 
-export const paymentMethodNames: Record<Language, Record<PaymentMethod, string>> = {
-  es: {
-    bank_transfer: 'Transferencia bancaria',
-    cash_payment: 'Efectivo',
-    credit_card: 'Tarjeta de crédito',
-    debit_card: 'Tarjeta de débito',
-    wallet: 'Billetera virtual',
-    bank_deposit: 'Depósito bancario',
-  },
-  en: {
-    bank_transfer: 'Bank transfer',
-    cash_payment: 'Cash',
-    credit_card: 'Credit card',
-    debit_card: 'Debit card',
-    wallet: 'Digital wallet',
-    bank_deposit: 'Bank deposit',
-  },
-  fr: {
-    bank_transfer: 'Virement bancaire',
-    cash_payment: 'Espèces',
-    credit_card: 'Carte de crédit',
-    debit_card: 'Carte de débit',
-    wallet: 'Portefeuille électronique',
-    bank_deposit: 'Dépôt bancaire',
-  },
-  pt: {
-    bank_transfer: 'Transferência bancária',
-    cash_payment: 'Dinheiro',
-    credit_card: 'Cartão de crédito',
-    debit_card: 'Cartão de débito',
-    wallet: 'Carteira digital',
-    bank_deposit: 'Depósito bancário',
-  },
-};
+// The payment methods' names live below the commercial area: the cash registers print them too.
+export { paymentMethodNames } from '../../lib/payment-method-names.ts';
 
 const ledgerWords: Record<Language, { payment: string; reversal: string }> = {
   es: { payment: 'Pago', reversal: 'Anulación del pago' },

@@ -74,6 +74,8 @@ export interface PaymentPrint {
   underAmount?: unknown[];
   /** Whether "on account" prints when nothing stays on account (a receipt leaves it out). */
   printsNothingOnAccount: boolean;
+  /** A line under an allocation's document, by allocation id (a receipt's "Cuota 2 de 6", issue 40). */
+  allocationNotes?: Map<string, string>;
 }
 
 /** The paper as a pdfmake document. */
@@ -86,6 +88,7 @@ export function paymentDocument({
   partyFields,
   underAmount = [],
   printsNothingOnAccount,
+  allocationNotes,
 }: PaymentPrint): PdfDocument {
   const money = moneyFormatter(language, payment.currency);
   const day = calendarDateFormatter(language);
@@ -98,7 +101,14 @@ export function paymentDocument({
       body: [
         headerRow([t.document, t.documentDate, t.documentTotal, t.applied], 2),
         ...live.map((allocation) => [
-          `${documentTypeNames[language][allocation.document.documentType]} ${documentNumberText(allocation.document)}`,
+          allocationNotes?.has(allocation.id)
+            ? {
+                stack: [
+                  `${documentTypeNames[language][allocation.document.documentType]} ${documentNumberText(allocation.document)}`,
+                  { text: allocationNotes.get(allocation.id), fontSize: 8, color: '#555555' },
+                ],
+              }
+            : `${documentTypeNames[language][allocation.document.documentType]} ${documentNumberText(allocation.document)}`,
           day(allocation.document.date),
           { text: money(allocation.document.total), alignment: 'right' },
           { text: money(allocation.amount), alignment: 'right' },

@@ -24,7 +24,7 @@ type DocumentRoutes<TFinalize extends string> = Record<TFinalize, ApiRoute> & {
 /** What the routes call; the declarations' contracts are the service's (its types are checked where it is written). */
 type Service<TFinalize extends string, TPrintable> = Record<
   TFinalize,
-  (input: { ctx: RequestContext; id: string; version: number }) => Promise<unknown>
+  (input: { ctx: RequestContext; id: string; version: number; registerId?: string | null }) => Promise<unknown>
 > & {
   list(input: { ctx: RequestContext; query: never }): Promise<unknown>;
   get(input: { ctx: RequestContext; id: string }): Promise<unknown>;
@@ -87,7 +87,11 @@ export function sideDocumentRoutes<const TFinalize extends string, TPrintable>(
   );
 
   route.serve(declared[side.finalize], { ...write, summary: summaries.finalize }, ({ ctx, params, body }) =>
-    service[side.finalize]({ ctx, ...(params as Params), version: (body as { version: number }).version }),
+    service[side.finalize]({
+      ctx,
+      ...(params as Params),
+      ...(body as { version: number; registerId?: string | null }),
+    }),
   );
 
   route.serve(

@@ -1,7 +1,12 @@
 import { clinicToday } from '@odontia/shared/clinic-time';
 import type { Currency, DocumentType, PaymentMethod } from '@odontia/shared/enums';
 import type { PartySnapshot } from '@odontia/shared/schemas/clinic-fiscal';
-import type { AllocationInput, Payment, PaymentListItem } from '@odontia/shared/schemas/payments';
+import type {
+  AllocationInput,
+  Payment,
+  PaymentListItem,
+  PaymentRegisterMovement,
+} from '@odontia/shared/schemas/payments';
 import Big from 'big.js';
 import type { SQL } from 'drizzle-orm';
 import type { RecordStep } from '../../context.ts';
@@ -10,6 +15,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { registerTrailOfPayment } from '../cash-registers/cash-registers.repository.ts';
+import {
+  checkCollectionRegister,
+  recordPaymentAtRegister,
+  reversePaymentAtRegister,
+} from '../cash-registers/register-movements.ts';
 import { requireClinicCurrency } from './clinic-currency.ts';
 import { type AllocationRequest, allocateToDocuments, postLedgerEntries, reversePaymentAllocations } from './ledger.ts';
 import type { PartyJoin } from './party-join.ts';
@@ -109,6 +120,8 @@ export interface PaymentTerms {
   status: 'pending' | 'paid';
   paidOn?: string | null;
   allocations: AllocationRequest[];
+  /** The cash register it is taken at (issue 40): one movement per part in its open session. */
+  registerId?: string | null;
 }
 
 export interface RecordedPayment extends PaymentTerms {
@@ -164,6 +177,7 @@ export async function recordPayment(
     throw new AppError('payment_over_allocation', { amount: input.amount, allocated: allocated.toFixed(2) });
   }
   const { parts, method } = partsOf(input);
+  await checkCollectionRegister(ctx, side.party, input.registerId, parts);
   const id = newId();
   const number = await input.takeNumber();
   const amount = new Big(input.amount).toFixed(2);
@@ -202,8 +216,18 @@ export async function recordPayment(
       [side.entry]: amount,
     },
   ]);
+  const atRegister = input.registerId
+    ? await recordPaymentAtRegister(ctx, {
+        side: side.party,
+        registerId: input.registerId,
+        paymentId: id,
+        number,
+        parts,
+      })
+    : null;
   await auditPayment(ctx, id, 'created', {
     after: {
+      ...(atRegister ? { registerId: input.registerId, cashSessionId: atRegister.sessionId } : {}),
       number,
       [side.partyKey]: input.partyId,
       date: input.date,
@@ -241,16 +265,25 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
   side: PaymentSide,
   { party, filters, present, auditedBefore }: SidePaymentsOptions<TParty, TItem, TQuery>,
 ) {
-  type Answer = TItem & { allocations: PresentedAllocation[]; counterpartySnapshot: PartySnapshot | null };
+  type Answer = TItem & {
+    allocations: PresentedAllocation[];
+    counterpartySnapshot: PartySnapshot | null;
+    registerMovements: PaymentRegisterMovement[];
+  };
   const auditPayment = recordAudit(side.entity);
 
   async function get(ctx: RequestContext, id: string): Promise<Answer> {
     const row = await repository.findPayment(ctx, side, party, id);
     if (!row) throw new AppError(`${side.entity}_not_found`);
     const allocations = await repository.allocationsOf(ctx, [id]);
+    const trail = await registerTrailOfPayment(ctx, id);
     return {
       ...present(row),
       allocations: allocations.map(presentAllocation),
+      registerMovements: trail.map((movement) => ({
+        ...movement,
+        amount: new Big(movement.amount).abs().toFixed(2),
+      })),
       counterpartySnapshot: (row.counterpartySnapshot as PartySnapshot | null) ?? null,
     };
   }
@@ -321,6 +354,7 @@ export function sidePayments<TParty, TItem, TQuery extends ListQuery<TParty>>(
     async reverse({ ctx, id, input }: RecordStep<{ version: number; reason: string }>): Promise<Answer> {
       const current = await lockCurrent(ctx, id, input.version);
       const undone = await reversePaymentAllocations(ctx, id);
+      await reversePaymentAtRegister(ctx, { side: side.party, paymentId: id, reason: input.reason });
       await postLedgerEntries(ctx, [
         {
           partyKind: side.party,

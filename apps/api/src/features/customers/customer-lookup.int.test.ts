@@ -4,8 +4,8 @@ import { type Answer, useTestClinic } from '../../../test/test-clinic.ts';
 import { availableBackends } from '../../../test/test-database.ts';
 import { customers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordCollection } from '../collections/record-collection.ts';
 import { customerOfPatient } from './customer-parties.ts';
+import { recordCollection } from './record-collection.ts';
 
 type Lookup = Answer<typeof customerLookupAnswerSchema>;
 

@@ -108,6 +108,8 @@ describe.each(availableBackends())('the dashboard on %s', (backend) => {
       overdue: '121.00',
       dueThisWeek: '242.00',
       weekEnds: '2026-11-21',
+      settlementsPending: '0.00',
+      settlementsPendingCount: 0,
     });
     expect(data.financial.topTreatments).toEqual(
       [

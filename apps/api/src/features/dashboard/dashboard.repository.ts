@@ -177,3 +177,13 @@ export async function treatmentNames(ctx: TxContext, ids: string[]) {
     where t.account_id = ${ctx.accountId}::uuid and t.id in ${ids}`);
   return new Map(rows.map((row) => [row.id, { code: row.code, name: row.name }]));
 }
+
+/** Issue 40: the professionals' settlements still to pay (their payables' open amounts), and how many. */
+export async function settlementsPending(ctx: TxContext): Promise<{ amount: string; count: number }> {
+  const { rows } = await ctx.tx.execute<{ amount: string; count: number }>(sql`
+    select coalesce(sum(d.open_amount), 0)::text as amount, count(*)::int as count
+    from settlements s
+    join commercial_documents d on d.account_id = s.account_id and d.id = s.document_id
+    where s.account_id = ${ctx.accountId}::uuid and d.open_amount <> 0`);
+  return { amount: rows[0]?.amount ?? '0', count: Number(rows[0]?.count ?? 0) };
+}

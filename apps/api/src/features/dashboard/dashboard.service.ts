@@ -4,10 +4,13 @@ import { can } from '@odontia/shared/permissions';
 import { addMonths } from '@odontia/shared/recalls';
 import type { Dashboard, DashboardQuery } from '@odontia/shared/schemas/dashboard';
 import Big from 'big.js';
+import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context.ts';
+import { cashToday } from '../cash-registers/cash-figures.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { sideTotals } from '../current-accounts/party-accounts.repository.ts';
 import type { DayFigure } from '../figures/day-figures.repository.ts';
+import { overdueFigures } from '../payment-plans/payment-plans.repository.ts';
 import { recallFigures } from '../recalls/recalls.repository.ts';
 import * as repository from './dashboard.repository.ts';
 
@@ -133,6 +136,20 @@ async function recallsOfMonth(ctx: RequestContext, today: string) {
   return { from, to, ...(await recallFigures(ctx, from, to)) };
 }
 
+/** Issue 40: the open amounts of the payers' documents (their customers'), and of them what is past due. */
+async function payerReceivables(ctx: RequestContext, today: string) {
+  const { rows } = await ctx.tx.execute<{ balance: string; overdue: string }>(sql`
+    select coalesce(sum(d.open_amount), 0)::text as balance,
+           coalesce(sum(d.open_amount) filter (where d.due_date < ${today}::date), 0)::text as overdue
+    from payers p
+    join commercial_documents d on d.account_id = p.account_id and d.customer_id = p.customer_id
+    where p.account_id = ${ctx.accountId}::uuid and d.side = 'sale' and d.open_amount <> 0 and d.deleted_at is null`);
+  return {
+    balance: new Big(rows[0]?.balance ?? 0).toFixed(2),
+    overdue: new Big(rows[0]?.overdue ?? 0).toFixed(2),
+  };
+}
+
 async function financialFigures(
   ctx: RequestContext,
   period: ReturnType<typeof periodsOf>,
@@ -192,14 +209,25 @@ async function financialFigures(
         name: row.name,
         balance: new Big(row.balance).toFixed(2),
       })),
+      // Issue 40: third-party payers.
+      payers: await payerReceivables(ctx, period.today),
     },
-    payables: await repository.payablesDue(ctx, period.today, weekEnds).then((due) => ({
-      balance: new Big(payables.balance).toFixed(2),
-      onAccount: new Big(payables.on_account).toFixed(2),
-      overdue: new Big(due.overdue).toFixed(2),
-      dueThisWeek: new Big(due.dueThisWeek).toFixed(2),
-      weekEnds,
+    instalmentsOverdue: await overdueFigures(ctx, period.today).then((figures) => ({
+      count: figures.count,
+      amount: new Big(figures.amount).toFixed(2),
     })),
+    payables: await repository.payablesDue(ctx, period.today, weekEnds).then(async (due) => {
+      const settlements = await repository.settlementsPending(ctx);
+      return {
+        balance: new Big(payables.balance).toFixed(2),
+        onAccount: new Big(payables.on_account).toFixed(2),
+        overdue: new Big(due.overdue).toFixed(2),
+        dueThisWeek: new Big(due.dueThisWeek).toFixed(2),
+        weekEnds,
+        settlementsPending: new Big(settlements.amount).toFixed(2),
+        settlementsPendingCount: settlements.count,
+      };
+    }),
     topTreatments: sold.map((row) => ({
       treatmentId: row.key,
       code: names.get(row.key)?.code ?? '',
@@ -207,5 +235,7 @@ async function financialFigures(
       count: row.count,
       amount: new Big(row.amount).toFixed(2),
     })),
+    // Issue 40: the registers today.
+    cash: await cashToday(ctx, period.today),
   };
 }

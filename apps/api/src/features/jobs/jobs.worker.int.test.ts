@@ -49,6 +49,30 @@ describe.each(availableBackends())('the job worker on %s', (backend) => {
     return { worker, running, ran, release: () => release() };
   };
 
+  it('a nudge runs a job queued for now within a moment, however often it comes, not at the next poll', async () => {
+    const ran: string[] = [];
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 60_000,
+      handlers: { nudged: { run: async (_ctx, job) => void ran.push(job.id) } },
+    });
+    worker.start();
+    // The first round (at most a second after start) finds nothing; the next would be a minute later.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const id = await enqueue('nudged');
+    // Issues every 20 ms nudge again and again: the round is brought earlier, never postponed.
+    const started = Date.now();
+    const nudging = setInterval(() => worker.nudge(), 20);
+    try {
+      await expect.poll(() => ran, { timeout: 3000, interval: 50 }).toContain(id);
+    } finally {
+      clearInterval(nudging);
+      await worker.stop();
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('stop waits for the job in flight, which ends done; nothing runs after it', async () => {
     const { worker, running, ran, release } = blockingWorker('slow');
     const id = await enqueue('slow');

@@ -137,6 +137,25 @@ export interface JobWorker {
   stop(): Promise<void>;
   /** One round: claims what is due and runs it; answers how many jobs ran (tests, and the loop). */
   runDue(): Promise<number>;
+  /**
+   * A job was just queued for now (issue 39: an invoice for its authority): look every 200 ms for
+   * the next `forMs` instead of every `pollMs`, so it runs once its transaction has committed.
+   */
+  nudge(forMs?: number): void;
+}
+
+/** How often the loop looks while nudged. */
+const nudgedPollMs = 200;
+let nudgeHook: (() => void) | null = null;
+
+/** The app's worker, to be nudged from where a job is queued (`nudgeJobs`); tests' apps set none. */
+export function setJobNudge(hook: (() => void) | null): void {
+  nudgeHook = hook;
+}
+
+/** Asks this process's worker to look soon (nothing when it has none, or is not started). */
+export function nudgeJobs(): void {
+  nudgeHook?.();
 }
 
 /** Waits after the 1st, 2nd, 3rd, 4th… failure. */
@@ -491,8 +510,15 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  let eagerUntil = 0;
+  /** When the scheduled round starts (a nudge only ever brings it earlier, never later). */
+  let nextRoundAt = 0;
+  const idleDelay = () => (Date.now() < eagerUntil ? Math.min(nudgedPollMs, pollMs) : pollMs);
+
   function schedule(delay: number) {
     if (stopped) return;
+    if (timer) clearTimeout(timer);
+    nextRoundAt = Date.now() + delay;
     timer = setTimeout(loop, delay);
     timer.unref();
   }
@@ -508,12 +534,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       .finally(() => {
         running = false;
       });
-    void round.then((count) => schedule(count > 0 ? 0 : pollMs));
+    void round.then((count) => schedule(count > 0 ? 0 : idleDelay()));
   }
 
   return {
     id,
     runDue,
+    nudge(forMs = 2000) {
+      eagerUntil = Math.max(eagerUntil, Date.now() + forMs);
+      // A round in progress schedules the next one by `idleDelay`; an idle loop looks now.
+      if (!stopped && !running && nextRoundAt > Date.now() + nudgedPollMs) schedule(nudgedPollMs);
+    },
     start() {
       if (!stopped) return;
       stopped = false;

@@ -11,6 +11,7 @@ import {
   patientChannelConsents,
   patients,
 } from '../../db/schema/index.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { newId } from '../../lib/ids.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
@@ -448,13 +449,6 @@ async function remindersSent(ctx: Clinic, sent: readonly MessageRow[]) {
 }
 
 export const reminderFailedByMessage = 'The reminder message could not be sent';
-
-/** A list as one array parameter list: `array[$1, $2, …]::text[]`. */
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 /** Messages of a clinic sent at once to its provider (each a request of its own). */
 const sendsAtOnce = 8;

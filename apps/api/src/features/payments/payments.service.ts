@@ -63,6 +63,7 @@ export const paymentsService = {
       status: input.status,
       paidOn: input.paidOn,
       allocations: input.allocations,
+      registerId: input.registerId ?? null,
     });
     return shared.get({ ctx, id });
   },

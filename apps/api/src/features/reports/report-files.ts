@@ -17,6 +17,10 @@ import { documentTypeNames, paymentMethodNames } from '../commercial/commercial-
 
 export const reportTitles: Record<Language, Record<ReportId, string>> = {
   es: {
+    'payer-presentations': 'Presentaciones a obras sociales',
+    'payer-rejections': 'Débitos de obras sociales',
+    'payment-plan-instalments': 'Cuotas de planes de pago por vencimiento',
+    'professional-settlements': 'Liquidaciones a profesionales',
     'production-by-professional': 'Producción por profesional',
     'receivables-aging': 'Saldos de clientes por antigüedad',
     payables: 'Deudas con proveedores por antigüedad',
@@ -29,8 +33,14 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'appointments-by-professional': 'Citas por profesional',
     'new-patients': 'Pacientes nuevos',
     'active-patients': 'Pacientes activos (con atenciones en el período)',
+    'cash-closings': 'Cierres de caja por día y caja',
+    'cash-differences': 'Diferencias de caja',
   },
   en: {
+    'payer-presentations': 'Presentations to payers',
+    'payer-rejections': 'Payer rejections',
+    'payment-plan-instalments': 'Payment-plan instalments by due date',
+    'professional-settlements': 'Professional settlements',
     'production-by-professional': 'Production by professional',
     'receivables-aging': 'Receivables aging',
     payables: 'Payables aging',
@@ -43,8 +53,14 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'appointments-by-professional': 'Appointments by professional',
     'new-patients': 'New patients',
     'active-patients': 'Active patients (attended in the period)',
+    'cash-closings': 'Register closings by day and register',
+    'cash-differences': 'Register differences',
   },
   fr: {
+    'payer-presentations': 'Bordereaux aux organismes payeurs',
+    'payer-rejections': 'Rejets des organismes payeurs',
+    'payment-plan-instalments': 'Échéances des échéanciers par date',
+    'professional-settlements': 'Relevés de rémunération',
     'production-by-professional': 'Production par praticien',
     'receivables-aging': 'Balance âgée clients',
     payables: 'Balance âgée fournisseurs',
@@ -57,8 +73,14 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'appointments-by-professional': 'Rendez-vous par praticien',
     'new-patients': 'Nouveaux patients',
     'active-patients': 'Patients actifs (consultations sur la période)',
+    'cash-closings': 'Clôtures de caisse par jour et caisse',
+    'cash-differences': 'Écarts de caisse',
   },
   pt: {
+    'payer-presentations': 'Apresentações aos convênios',
+    'payer-rejections': 'Glosas dos convênios',
+    'payment-plan-instalments': 'Parcelas de planos de pagamento por vencimento',
+    'professional-settlements': 'Repasses a profissionais',
     'production-by-professional': 'Produção por profissional',
     'receivables-aging': 'Antiguidade de saldos de clientes',
     payables: 'Antiguidade de dívidas a fornecedores',
@@ -71,11 +93,26 @@ export const reportTitles: Record<Language, Record<ReportId, string>> = {
     'appointments-by-professional': 'Consultas por profissional',
     'new-patients': 'Pacientes novos',
     'active-patients': 'Pacientes ativos (atendidos no período)',
+    'cash-closings': 'Fechos de caixa por dia e caixa',
+    'cash-differences': 'Diferenças de caixa',
   },
 };
 
 const columnNames: Record<Language, Record<string, string>> = {
   es: {
+    presentationStatus: 'Estado',
+    rejected: 'Débitos',
+    member: 'N.º de afiliado',
+    destination: 'Imputado a',
+    dueOn: 'Vencimiento',
+    customer: 'Cliente',
+    instalment: 'Cuota',
+    paid: 'Pagado',
+    owed: 'Adeudado',
+    instalmentState: 'Estado',
+    periodFrom: 'Desde',
+    periodTo: 'Hasta',
+    pending: 'Pendiente',
     attendances: 'Atenciones facturadas',
     name: 'Nombre',
     balance: 'Saldo',
@@ -120,8 +157,26 @@ const columnNames: Record<Language, Record<string, string>> = {
     patient: 'Paciente',
     attendanceCount: 'Atenciones',
     lastAttendance: 'Última atención',
+    register: 'Caja',
+    expected: 'Esperado',
+    counted: 'Contado',
+    difference: 'Diferencia',
+    explanation: 'Explicación',
   },
   en: {
+    presentationStatus: 'Status',
+    rejected: 'Rejected',
+    member: 'Member number',
+    destination: 'Charged to',
+    dueOn: 'Due date',
+    customer: 'Customer',
+    instalment: 'Instalment',
+    paid: 'Paid',
+    owed: 'Owed',
+    instalmentState: 'State',
+    periodFrom: 'From',
+    periodTo: 'To',
+    pending: 'Outstanding',
     attendances: 'Attendances billed',
     name: 'Name',
     balance: 'Balance',
@@ -166,8 +221,26 @@ const columnNames: Record<Language, Record<string, string>> = {
     patient: 'Patient',
     attendanceCount: 'Attendances',
     lastAttendance: 'Last attendance',
+    register: 'Register',
+    expected: 'Expected',
+    counted: 'Counted',
+    difference: 'Difference',
+    explanation: 'Explanation',
   },
   fr: {
+    presentationStatus: 'Statut',
+    rejected: 'Rejets',
+    member: 'N° d’adhérent',
+    destination: 'Imputé à',
+    dueOn: "Date d'échéance",
+    customer: 'Client',
+    instalment: 'Échéance',
+    paid: 'Payé',
+    owed: 'Dû',
+    instalmentState: 'État',
+    periodFrom: 'Du',
+    periodTo: 'Au',
+    pending: 'Reste dû',
     attendances: 'Consultations facturées',
     name: 'Nom',
     balance: 'Solde',
@@ -212,8 +285,26 @@ const columnNames: Record<Language, Record<string, string>> = {
     patient: 'Patient',
     attendanceCount: 'Consultations',
     lastAttendance: 'Dernière consultation',
+    register: 'Caisse',
+    expected: 'Attendu',
+    counted: 'Compté',
+    difference: 'Écart',
+    explanation: 'Explication',
   },
   pt: {
+    presentationStatus: 'Estado',
+    rejected: 'Glosas',
+    member: 'N.º da carteirinha',
+    destination: 'Lançado a',
+    dueOn: 'Vencimento',
+    customer: 'Cliente',
+    instalment: 'Parcela',
+    paid: 'Pago',
+    owed: 'Em dívida',
+    instalmentState: 'Estado',
+    periodFrom: 'De',
+    periodTo: 'Até',
+    pending: 'Pendente',
     attendances: 'Atendimentos faturados',
     name: 'Nome',
     balance: 'Saldo',
@@ -258,6 +349,11 @@ const columnNames: Record<Language, Record<string, string>> = {
     patient: 'Paciente',
     attendanceCount: 'Atendimentos',
     lastAttendance: 'Último atendimento',
+    register: 'Caixa',
+    expected: 'Esperado',
+    counted: 'Contado',
+    difference: 'Diferença',
+    explanation: 'Explicação',
   },
 };
 
@@ -275,14 +371,66 @@ const itemKindNames: Record<Language, Record<string, string>> = {
   pt: { medication: 'Medicamento', supply: 'Material' },
 };
 
+const payerStatusNames: Record<Language, Record<string, string>> = {
+  es: {
+    building: 'Armando',
+    draft: 'Borrador',
+    sent: 'Enviada',
+    accepted: 'Aceptada',
+    partially_accepted: 'Aceptada con débitos',
+    paid: 'Cobrada',
+  },
+  en: {
+    building: 'Building',
+    draft: 'Draft',
+    sent: 'Sent',
+    accepted: 'Accepted',
+    partially_accepted: 'Accepted with rejections',
+    paid: 'Paid',
+  },
+  fr: {
+    building: 'En préparation',
+    draft: 'Brouillon',
+    sent: 'Envoyé',
+    accepted: 'Accepté',
+    partially_accepted: 'Accepté avec rejets',
+    paid: 'Payé',
+  },
+  pt: {
+    building: 'Montando',
+    draft: 'Rascunho',
+    sent: 'Enviada',
+    accepted: 'Aceita',
+    partially_accepted: 'Aceita com glosas',
+    paid: 'Paga',
+  },
+};
+const destinationNames: Record<Language, Record<string, string>> = {
+  es: { patient: 'Al paciente', loss: 'A pérdida' },
+  en: { patient: 'To the patient', loss: 'To a loss' },
+  fr: { patient: 'Au patient', loss: 'En perte' },
+  pt: { patient: 'Ao paciente', loss: 'Como perda' },
+};
+/** An instalment's state in a payment-plans report (issue 40). */
+const instalmentStateNames: Record<Language, Record<string, string>> = {
+  es: { overdue: 'Vencida', partly_paid: 'Pago parcial', pending: 'Pendiente' },
+  en: { overdue: 'Overdue', partly_paid: 'Partly paid', pending: 'Pending' },
+  fr: { overdue: 'En retard', partly_paid: 'Payée en partie', pending: 'À venir' },
+  pt: { overdue: 'Vencida', partly_paid: 'Paga em parte', pending: 'Pendente' },
+};
+
 export const columnName = (language: Language, key: string) => columnNames[language][key] ?? key;
 
 /** A cell as the file shows it: enumerations named in the language, the rest as answered. */
 export function cellText(language: Language, key: string, value: ReportRow[string]): string | number | null {
   if (value === null) return null;
   if (key === 'method') return paymentMethodNames[language][value as PaymentMethod] ?? String(value);
+  if (key === 'instalmentState') return instalmentStateNames[language][String(value)] ?? String(value);
   if (key === 'documentType') return documentTypeNames[language][value as DocumentType] ?? String(value);
   if (key === 'kind') return itemKindNames[language][String(value)] ?? String(value);
+  // Issue 40: third-party payers.
+  if (key === 'presentationStatus') return payerStatusNames[language][String(value)] ?? String(value);
+  if (key === 'destination') return destinationNames[language][String(value)] ?? String(value);
   return value;
 }
 

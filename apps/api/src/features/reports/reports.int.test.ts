@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { clinicToday } from '@odontia/shared/clinic-time';
 import { reportIds } from '@odontia/shared/schemas/reports';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -119,6 +120,12 @@ describe.each(availableBackends())('reports on %s', (backend) => {
       'appointments-by-professional',
       'new-patients',
       'active-patients',
+      'cash-closings',
+      'cash-differences',
+      'payer-presentations',
+      'payer-rejections',
+      'payment-plan-instalments',
+      'professional-settlements',
       'sales-integrity',
     ]);
     expect(data.at(-1)).toMatchObject({ endpoint: '/api/sales/integrity', formats: [] });
@@ -223,7 +230,13 @@ describe.each(availableBackends())('reports on %s', (backend) => {
     expect(valuation.rows[0]).toMatchObject({ kind: 'supply', item: 'Guantes de nitrilo', stock: 7 });
     const unitCost = Number(valuation.rows[0].unitCost);
     expectTotals(valuation, { stock: 7, value: (7 * unitCost).toFixed(2) });
-    const today = new Date().toISOString().slice(0, 10);
+    // The clinic's day, not UTC's: just after midnight UTC it is still yesterday in Buenos Aires.
+    const today = await t.db.withTenant(t.clinic.accountId, async (tx) => {
+      const { rows } = await tx.execute<{ time_zone: string }>(
+        sql`select time_zone from accounts where id = ${t.clinic.accountId}::uuid`,
+      );
+      return clinicToday(rows[0]?.time_zone as string);
+    });
     const movements = await page('stock-movements', '', `from=${today.slice(0, 8)}01&to=${today.slice(0, 4)}-12-31`);
     expect(movements.rows.map((row: Record<string, unknown>) => [row.item, row.quantity, row.stockAfter])).toEqual([
       ['Guantes de nitrilo', 10, 10],

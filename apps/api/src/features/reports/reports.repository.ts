@@ -251,6 +251,85 @@ const agingColumns = [
 ];
 
 export const reportDefinitions: Record<ReportId, ReportDefinition> = {
+  // Issue 40: the presentations to the payers of the period (by their month), and their rejections.
+  'payer-presentations': {
+    id: 'payer-presentations',
+    period: true,
+    filters: [],
+    columns: [
+      day('date'),
+      level('number'),
+      text('party'),
+      text('presentationStatus'),
+      integer('count'),
+      money('total'),
+      money('rejected'),
+    ],
+    base: (ctx, request) => sql`
+      select pr.period::text as "date", pr.number as "number", p.name as "party", pr.status as "presentationStatus",
+        pr.line_count as "count", pr.total as "total", pr.rejected_total as "rejected", pr.id as "_id"
+      from payer_presentations pr
+      join payers p on p.account_id = pr.account_id and p.id = pr.payer_id
+      where pr.account_id = ${ctx.accountId}::uuid and pr.deleted_at is null
+        and pr.period >= date_trunc('month', ${request.from}::date)::date and pr.period <= ${request.to}::date`,
+    order: sql`"date", "number", "_id"`,
+  },
+  'payer-rejections': {
+    id: 'payer-rejections',
+    period: true,
+    filters: [],
+    columns: [
+      day('date'),
+      text('party'),
+      level('number'),
+      text('patient'),
+      text('member'),
+      text('treatment'),
+      money('amount'),
+      text('destination'),
+      text('reason'),
+    ],
+    base: (ctx, request) => sql`
+      select (r.created_at at time zone coalesce(${request.timeZone ?? null}, a.time_zone))::date::text as "date",
+        p.name as "party", pr.number as "number", concat_ws(', ', pa.last_name, pa.first_name) as "patient",
+        s.member_number as "member", s.description as "treatment", r.amount as "amount",
+        r.destination as "destination", r.reason as "reason", r.created_at as "_at", r.id as "_id"
+      from payer_rejections r
+      join accounts a on a.id = r.account_id
+      join payer_presentations pr on pr.account_id = r.account_id and pr.id = r.presentation_id
+      join payers p on p.account_id = pr.account_id and p.id = pr.payer_id
+      join payer_split_lines s on s.account_id = r.account_id and s.id = r.split_line_id
+      join patients pa on pa.account_id = s.account_id and pa.id = s.patient_id
+      where r.account_id = ${ctx.accountId}::uuid
+        and (r.created_at at time zone coalesce(${request.timeZone ?? null}, a.time_zone))::date between ${request.from}::date and ${request.to}::date`,
+    order: sql`"_at", "_id"`,
+  },
+  // Issue 40: the settlements whose period ends in the report's period, with what is paid and what is
+  // still owed of each (its payable's open amount), newest period first.
+  'professional-settlements': {
+    id: 'professional-settlements',
+    period: true,
+    filters: ['professionalId'],
+    columns: [
+      text('number'),
+      text('professional'),
+      day('periodFrom'),
+      day('periodTo'),
+      money('total'),
+      money('paid'),
+      money('pending'),
+    ],
+    base: (ctx, request) => sql`
+      select s.number as "number", s.professional_name as "professional", s.period_from as "periodFrom",
+        s.period_to as "periodTo", s.total as "total", s.total - coalesce(d.open_amount, 0) as "paid",
+        coalesce(d.open_amount, 0) as "pending", s.id as "_id"
+      from settlements s
+      left join commercial_documents d on d.account_id = s.account_id and d.id = s.document_id
+      where s.account_id = ${ctx.accountId}::uuid
+        and s.period_to between ${request.from}::date and ${request.to}::date
+        ${request.professionalId ? sql`and s.professional_id = ${request.professionalId}::uuid` : sql``}`,
+    order: sql`"periodTo" desc, "number" desc, "_id"`,
+  },
   'receivables-aging': {
     id: 'receivables-aging',
     period: false,
@@ -416,6 +495,52 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       where r.count <> 0`,
     order: sql`"day"`,
   },
+  // Payment plans (issue 40): the unpaid instalments of active plans due in the period, oldest
+  // first; overdue (due before the clinic's today, `asOf`), partly paid or pending, with what is
+  // owed of each. Read through `payment_plan_instalments_due_idx` (clinic, due date).
+  'payment-plan-instalments': {
+    id: 'payment-plan-instalments',
+    period: true,
+    filters: [],
+    columns: [
+      day('dueOn'),
+      text('customer'),
+      text('number'),
+      text('instalment'),
+      money('amount'),
+      money('paid'),
+      money('owed'),
+      text('instalmentState'),
+    ],
+    base: (ctx, request) => sql`
+      select r.due_on::text as "dueOn", r.customer as "customer", r.number as "number",
+        r.instalment as "instalment", r.amount as "amount",
+        greatest(0, r.amount - (r.cumulative - r.paid)) as "paid",
+        least(r.amount, r.cumulative - r.paid) as "owed",
+        case when r.due_on < ${request.asOf}::date then 'overdue'
+          when r.cumulative - r.amount < r.paid then 'partly_paid' else 'pending' end as "instalmentState",
+        r.id as "_id"
+      from (
+        select i.id, i.due_on, i.amount, i.cumulative, c.name as customer,
+          d.point_of_service || '-' || d.document_number as number,
+          i.number || '/' || p.instalment_count as instalment,
+          -- A budget's plan (issue 40) is paid by the collections made against it; an invoice's by the invoice.
+          case when d.document_type = 'budget' then (
+            select coalesce(sum(pm.amount), 0) from payment_plan_collections pc
+            join payments pm on pm.account_id = pc.account_id and pm.id = pc.payment_id
+            where pc.account_id = p.account_id and pc.plan_id = p.id and pm.reversed_at is null)
+          else greatest(0, (d.total - d.open_amount) - p.start_paid + coalesce(n.total - n.open_amount, 0)) end as paid
+        from payment_plan_instalments i
+        join payment_plans p on p.account_id = i.account_id and p.id = i.plan_id
+        join commercial_documents d on d.account_id = p.account_id and d.id = p.document_id
+        left join commercial_documents n on n.account_id = p.account_id and n.id = p.interest_document_id
+        join customers c on c.account_id = p.account_id and c.id = p.customer_id
+        where i.account_id = ${ctx.accountId}::uuid and p.status = 'active'
+          and i.due_on between ${request.from}::date and ${request.to}::date
+      ) r
+      where r.paid < r.cumulative`,
+    order: sql`"dueOn", "_id"`,
+  },
   'active-patients': {
     id: 'active-patients',
     period: true,
@@ -454,6 +579,52 @@ export const reportDefinitions: Record<ReportId, ReportDefinition> = {
       ) b
       where b.patient_id not in (
         select d.id from patients d where d.account_id = ${ctx.accountId}::uuid and d.deleted_at is not null)`,
+  },
+  // Issue 40: the registers' closings of the period (their clinic day), through
+  // `cash_sessions_closed_idx` (clinic, closing day, register).
+  'cash-closings': {
+    id: 'cash-closings',
+    period: true,
+    filters: ['registerId'],
+    columns: [day('day'), text('register'), text('number'), money('expected'), money('counted'), money('difference')],
+    base: (ctx, request) => sql`
+      select s.closed_on::text as "day", r.name as "register", s.number as "number",
+        s.expected_total::numeric(20, 2) as "expected", s.counted_total::numeric(20, 2) as "counted",
+        s.difference_total::numeric(20, 2) as "difference", s.id as "_id"
+      from cash_sessions s
+      join cash_registers r on r.account_id = s.account_id and r.id = s.register_id
+      where s.account_id = ${ctx.accountId}::uuid and s.status = 'closed'
+        and s.closed_on >= ${request.from}::date and s.closed_on <= ${request.to}::date
+        ${request.registerId ? sql`and s.register_id = ${request.registerId}::uuid` : sql``}`,
+    order: sql`"day", "register", "number", "_id"`,
+  },
+  // The closings' differences, one row per method that did not match, with the explanation.
+  'cash-differences': {
+    id: 'cash-differences',
+    period: true,
+    filters: ['method', 'registerId'],
+    columns: [
+      day('day'),
+      text('register'),
+      text('number'),
+      text('method'),
+      money('expected'),
+      money('counted'),
+      money('difference'),
+      text('explanation'),
+    ],
+    base: (ctx, request) => sql`
+      select s.closed_on::text as "day", r.name as "register", s.number as "number", c.method as "method",
+        c.expected as "expected", c.counted as "counted", c.difference as "difference",
+        s.explanation as "explanation", s.id as "_id"
+      from cash_sessions s
+      join cash_registers r on r.account_id = s.account_id and r.id = s.register_id
+      join cash_session_counts c on c.account_id = s.account_id and c.session_id = s.id and c.difference <> 0
+      where s.account_id = ${ctx.accountId}::uuid and s.status = 'closed'
+        and s.closed_on >= ${request.from}::date and s.closed_on <= ${request.to}::date
+        ${request.method ? sql`and c.method = ${request.method}` : sql``}
+        ${request.registerId ? sql`and s.register_id = ${request.registerId}::uuid` : sql``}`,
+    order: sql`"day", "register", "number", "method", "_id"`,
   },
 };
 

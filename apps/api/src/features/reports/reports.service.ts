@@ -61,6 +61,7 @@ const requestOf = (ctx: RequestContext, input: Omit<ReportRequest, 'asOf'>): Rep
   to: input.to,
   ...(input.method ? { method: input.method } : {}),
   ...(input.professionalId ? { professionalId: input.professionalId } : {}),
+  ...(input.registerId ? { registerId: input.registerId } : {}),
 });
 
 export function catalogue(): ReportCatalogueEntry[] {

@@ -376,7 +376,7 @@ async function clinicCurrency(ctx: Ctx): Promise<Currency> {
 }
 
 /** What of an attendance is not yet invoiced: its fee (VAT 0) and each line (the treatment's VAT or 0). */
-function piecesOf(attendance: repository.BillableAttendanceRow): (BillablePiece & { line: SaleDraftLine })[] {
+export function piecesOf(attendance: repository.BillableAttendanceRow): (BillablePiece & { line: SaleDraftLine })[] {
   const pieces: (BillablePiece & { line: SaleDraftLine })[] = [];
   if (new Big(attendance.attendanceFee).gt(0) && !attendance.feeBilled) {
     const line: SaleDraftLine = {

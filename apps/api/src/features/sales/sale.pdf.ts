@@ -13,6 +13,7 @@ import {
   partyColumn,
   priceCells,
 } from '../commercial/document-print.ts';
+import { fiscalBlock, fiscalFields, fiscalTitle, hasFiscalNumber, internalNumberLabel } from './sale-fiscal.pdf.ts';
 
 /** A sale's texts in the customer's language (Spanish first). */
 const texts = documentTexts<{
@@ -25,7 +26,6 @@ const texts = documentTexts<{
   professional: string;
   tooth: string;
   hash: string;
-  einvoice: string;
   applied: string;
   appliedDate: string;
   appliedBy: string;
@@ -43,7 +43,6 @@ const texts = documentTexts<{
     tooth: 'Pieza',
     total: 'Total',
     hash: 'Huella del documento (SHA-256)',
-    einvoice: 'Autorización electrónica',
     applied: 'Cobros aplicados',
     appliedDate: 'Fecha',
     appliedBy: 'Cobro o nota',
@@ -61,7 +60,6 @@ const texts = documentTexts<{
     tooth: 'Tooth',
     total: 'Total',
     hash: 'Document fingerprint (SHA-256)',
-    einvoice: 'Electronic authorization',
     applied: 'Payments applied',
     appliedDate: 'Date',
     appliedBy: 'Payment or note',
@@ -79,7 +77,6 @@ const texts = documentTexts<{
     tooth: 'Dent',
     total: 'Total',
     hash: 'Empreinte du document (SHA-256)',
-    einvoice: 'Autorisation électronique',
     applied: 'Paiements imputés',
     appliedDate: 'Date',
     appliedBy: 'Encaissement ou avoir',
@@ -97,7 +94,6 @@ const texts = documentTexts<{
     tooth: 'Dente',
     total: 'Total',
     hash: 'Impressão digital do documento (SHA-256)',
-    einvoice: 'Autorização eletrônica',
     applied: 'Recebimentos aplicados',
     appliedDate: 'Data',
     appliedBy: 'Recebimento ou nota',
@@ -126,10 +122,13 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
     lines: sale.lines,
     language,
     clinic,
-    title: saleTitle(sale, language),
+    title: fiscalTitle(documentTypeNames[language][sale.documentType], sale.number, sale.einvoice),
     texts: t,
     fields: [
-      pdfField(t.number, sale.number ?? '—'),
+      pdfField(hasFiscalNumber(sale.einvoice) ? internalNumberLabel[language] : t.number, sale.number ?? '—'),
+      ...fiscalFields(sale.einvoice, sale.counterpartySnapshot?.fiscalCondition, language).map(([label, value]) =>
+        pdfField(label, value),
+      ),
       pdfField(t.date, day(sale.date)),
       ...(sale.dueDate && sale.conditionSale === 'current_account' ? [pdfField(t.dueDate, day(sale.dueDate))] : []),
       pdfField(t.condition, t.conditions[sale.conditionSale ?? 'current_account'] ?? ''),
@@ -161,17 +160,12 @@ export function saleDocument({ sale, clinic, readerLanguage }: SalePdfData): Pdf
     afterTotals: settlement(sale, language),
     footer: sale.contentHash
       ? [
+          ...fiscalBlock(sale.einvoice, language),
           {
             margin: [0, 24, 0, 0],
             fontSize: 7,
             color: '#555555',
-            stack: [
-              `${t.hash}: ${sale.contentHash}`,
-              // The local adapter's code is no authority's: never printed as an authorisation (issue 35).
-              ...(sale.einvoice?.authorizationCode && sale.einvoice.adapter !== 'local'
-                ? [`${t.einvoice}: ${sale.einvoice.authorizationCode}`]
-                : []),
-            ],
+            stack: [`${t.hash}: ${sale.contentHash}`],
           },
         ]
       : [],

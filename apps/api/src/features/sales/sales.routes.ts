@@ -65,6 +65,20 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route.serve(
+    declared.retryEinvoice,
+    {
+      permission: 'commercial.write',
+      failureCode: 'error_update_sale',
+      summary:
+        'Send an issued sale to its tax authority again: a rejected one back in line (Verifactu: a subsanación), one without an answer asked for now (409 einvoice_not_retryable)',
+    },
+    async ({ ctx, params }) => ({
+      data: await service.retryEinvoice({ ctx, id: params.id }),
+      code: 'einvoice_retry_queued' as const,
+    }),
+  );
+
+  route.serve(
     declared.send,
     {
       permission: 'commercial.write',

@@ -18,17 +18,19 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../plugins/routes.ts';
 import { audit } from '../audit/audit.repository.ts';
-import { recordCollection } from '../collections/record-collection.ts';
 import { requireClinicCurrency } from '../commercial/clinic-currency.ts';
 import { documentEntry, postLedgerEntries } from '../commercial/ledger.ts';
 import * as documents from '../commercial/side-documents.repository.ts';
 import * as side from '../commercial/side-documents.ts';
 import { type CustomerRow, customerSnapshot, findCustomer, resolveCustomer } from '../customers/customer-parties.ts';
+import { recordCollection } from '../customers/record-collection.ts';
 import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
+import { applyBudgetPlanMoney } from '../payment-plans/budget-plan-money.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
 import { markBilled } from './billed-sources.ts';
-import { queueEinvoice } from './einvoicing/einvoice.job.ts';
+import { queueEinvoice, retryEinvoice as retrySubmission } from './einvoicing/einvoice-issue.ts';
+import { presentEinvoice } from './einvoicing/einvoice-view.ts';
 import { insertSaleDraft, type SaleDraftInput, saleDraftColumns, saleDraftLines } from './invoice-drafts.ts';
 import { checkLineSources, lineProfessionals } from './line-sources.ts';
 import { assignSaleNumber, verifySaleChains } from './sale-chain.ts';
@@ -40,7 +42,7 @@ import * as repository from './sales.repository.ts';
  * request's one transaction: the number and the hash-chain link (sale-chain.ts), both parties'
  * data copied, the customer's ledger and the open amount, stock out (back in for a returns credit
  * note), "invoiced once" for what it bills (billed-sources.ts), a cash or cards sale collected at
- * once (record-collection.ts), the e-invoicing submission queued, and the audit event.
+ * once (customers/record-collection.ts), the e-invoicing submission queued, and the audit event.
  */
 
 type Ctx = RequestContext;
@@ -102,16 +104,7 @@ async function get({ ctx, id }: { ctx: Ctx; id: string }): Promise<Sale> {
       professionalId: line.professionalId,
       professionalName: line.professionalName,
     })),
-    einvoice: einvoice
-      ? {
-          adapter: einvoice.adapter,
-          status: einvoice.status,
-          attempts: einvoice.attempts,
-          authorizationCode: einvoice.authorizationCode,
-          authorizedAt: einvoice.authorizedAt?.toISOString() ?? null,
-          lastError: einvoice.lastError,
-        }
-      : null,
+    einvoice: einvoice ? presentEinvoice(einvoice) : null,
   };
 }
 
@@ -193,7 +186,8 @@ async function create({ ctx, input }: { ctx: Ctx; input: CreateSale }) {
   const draft = await insertSaleDraft(ctx, { ...draftInput({ ...input, lines }, customer), id });
   const created = columnsOf(draft.document, draft.lines);
   // Made and issued in one request: one event, the issue's, says both.
-  if (input.issue) return issueLocked(ctx, draft.document, { customer, lines: draft.lines, created });
+  if (input.issue)
+    return issueLocked(ctx, draft.document, { customer, lines: draft.lines, created, registerId: input.registerId });
   await audit(ctx, { action: 'sale_created', entity: 'sale', entityId: id, after: created });
   return { data: await get({ ctx, id }), code: 'sale_created' as const };
 }
@@ -219,16 +213,26 @@ async function update({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateS
     saleDraftLines(ctx, id, draft.lines),
   );
   await audit(ctx, { action: 'sale_updated', entity: 'sale', entityId: id, before, after: columnsOf(stored, lines) });
-  if (input.issue) return issueLocked(ctx, stored, { customer, lines });
+  if (input.issue) return issueLocked(ctx, stored, { customer, lines, registerId: input.registerId });
   return { data: await get({ ctx, id }), code: 'sale_updated' as const };
 }
 
 const remove = ({ ctx, id }: { ctx: Ctx; id: string }) => side.removeDraft(ctx, side.saleDocuments, id, columnsOf);
 
-async function issue({ ctx, id, version }: { ctx: Ctx; id: string; version: number }) {
+async function issue({
+  ctx,
+  id,
+  version,
+  registerId,
+}: {
+  ctx: Ctx;
+  id: string;
+  version: number;
+  registerId?: string | null;
+}) {
   const current = await lockDraft(ctx, id, version);
   checkIssueLevel(ctx, current.documentType);
-  return issueLocked(ctx, current);
+  return issueLocked(ctx, current, { registerId });
 }
 
 /**
@@ -274,12 +278,18 @@ const methodOf = (document: documents.DocumentRow): PaymentMethod =>
 
 /**
  * Issues a locked draft: final from here on. `known` is what the request already holds: the
- * customer and the lines as stored, and the draft's columns when it was made in this request.
+ * customer and the lines as stored, and the draft's columns when it was made in this request;
+ * `registerId` the cash register whose open session takes the cash or cards collected (issue 40).
  */
 async function issueLocked(
   ctx: Ctx,
   current: documents.DocumentRow,
-  known: { customer?: CustomerRow; lines?: documents.LineRow[]; created?: ReturnType<typeof columnsOf> } = {},
+  known: {
+    customer?: CustomerRow;
+    lines?: documents.LineRow[];
+    created?: ReturnType<typeof columnsOf>;
+    registerId?: string | null | undefined;
+  } = {},
 ) {
   const customer = known.customer ?? (await findCustomer(ctx, current.customerId as string));
   if (!customer) throw new AppError('customer_not_found');
@@ -343,6 +353,15 @@ async function issueLocked(
     if (applied.gt(0)) {
       await documents.updateDocument(ctx, current.id, { openAmount: new Big(openAmount).plus(applied).toFixed(2) });
     }
+    // An invoice of a budget's lines on account: the budget's payment plan money pays it (issue 40).
+    if (current.conditionSale === 'current_account') {
+      await applyBudgetPlanMoney(ctx, {
+        id: current.id,
+        customerId: customer.id,
+        currency: current.currency,
+        documentType: current.documentType,
+      });
+    }
     // Cash or cards: collected now, in full, allocated to this document.
     if (documentMoneySign[current.documentType as DocumentType] > 0 && current.conditionSale !== 'current_account') {
       collection = await recordCollection(ctx, {
@@ -354,9 +373,10 @@ async function issueLocked(
         status: 'paid',
         paidOn: current.date,
         allocations: [{ documentId: current.id, amount: current.total }],
+        registerId: known.registerId ?? null,
       });
     }
-    await queueEinvoice(ctx, current.id);
+    await queueEinvoice(ctx, { ...final, ...assigned, status: 'issued', openAmount }, lines, related);
   }
   await audit(ctx, {
     action: 'sale_issued',
@@ -489,7 +509,28 @@ async function recordSent({ ctx, id, to }: { ctx: Ctx; id: string; to: string })
   await audit(ctx, { action: 'sale_sent', entity: 'sale', entityId: id, after: { to } });
 }
 
+/** Issue 39: a rejected or unanswered submission sent again (see einvoice-issue.ts `retryEinvoice`). */
+async function retryEinvoice({ ctx, id }: { ctx: Ctx; id: string }) {
+  const document = await repository.lockSale(ctx, id);
+  if (!document) throw new AppError('sale_not_found');
+  if (document.status !== 'issued') throw new AppError('einvoice_not_retryable', { status: document.status });
+  const related = document.relatedDocumentId
+    ? ((await repository.lockSale(ctx, document.relatedDocumentId)) ?? null)
+    : null;
+  const lines = await documents.storedLines(ctx, id);
+  const change = await retrySubmission(ctx, document, lines, related);
+  await audit(ctx, {
+    action: 'sale_einvoice_retried',
+    entity: 'sale',
+    entityId: id,
+    before: { status: change.before },
+    after: { status: change.after },
+  });
+  return get({ ctx, id });
+}
+
 export const salesService = {
+  retryEinvoice,
   list,
   get,
   create,

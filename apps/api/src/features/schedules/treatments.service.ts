@@ -6,6 +6,7 @@ import type {
   treatmentsExportQuerySchema,
   treatmentsQuerySchema,
 } from '@odontia/shared/schemas/schedules';
+import Big from 'big.js';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { guardUnique } from '../../db/errors.ts';
@@ -35,8 +36,8 @@ type Input = z.output<typeof treatmentContracts.create>;
 type Columns = Pick<
   Input,
   'code' | 'name' | 'groupName' | 'price' | 'vatRate' | 'durationMinutes' | 'color' | 'active'
-> & { recallInterval: number | null; recallUnit: RecallUnit | null; recallReason: string | null };
-type RecallRule = Pick<Columns, 'recallInterval' | 'recallUnit' | 'recallReason'>;
+> & { recallInterval: number | null; recallUnit: RecallUnit | null; recallReason: string | null; labCost: string };
+type RecallRule = Pick<Columns, 'recallInterval' | 'recallUnit' | 'recallReason' | 'labCost'>;
 type ColumnsInput = Omit<Columns, keyof RecallRule> & Partial<RecallRule>;
 /**
  * The stored columns of an input. The recall rule (issue 38) left out of the input (an older
@@ -56,6 +57,7 @@ const columnsOf = (input: ColumnsInput, current?: Partial<RecallRule>): Columns 
     recallInterval: (ruleGiven ? input.recallInterval : current?.recallInterval) ?? null,
     recallUnit: ((ruleGiven ? input.recallUnit : current?.recallUnit) as RecallUnit | null | undefined) ?? null,
     recallReason: (input.recallReason !== undefined ? input.recallReason : current?.recallReason) ?? null,
+    labCost: new Big(input.labCost ?? current?.labCost ?? '0').toFixed(2),
   };
 };
 
@@ -73,6 +75,7 @@ const present = (row: Row): Treatment => ({
   recallInterval: row.recallInterval,
   recallUnit: row.recallUnit as RecallUnit | null,
   recallReason: row.recallReason,
+  labCost: new Big(row.labCost).toFixed(2),
   ...presentStamps(row),
 });
 

@@ -21,6 +21,7 @@ export interface SettingsColumns {
   uploadMaxMb: number | null;
   portalPaymentInstructions: string | null;
   recallMessageDays: number;
+  instalmentReminderDays: number;
   brandColor: string | null;
 }
 
@@ -35,6 +36,7 @@ export const settingsColumnNames = [
   'uploadMaxMb',
   'portalPaymentInstructions',
   'recallMessageDays',
+  'instalmentReminderDays',
   'brandColor',
 ] as const satisfies readonly (keyof SettingsColumns)[];
 
@@ -52,6 +54,7 @@ export async function findSettings({ tx, accountId }: Scope, { lock = false } = 
       uploadMaxMb: accounts.uploadMaxMb,
       portalPaymentInstructions: accounts.portalPaymentInstructions,
       recallMessageDays: accounts.recallMessageDays,
+      instalmentReminderDays: accounts.instalmentReminderDays,
       brandColor: accounts.brandColor,
       updatedAt: accounts.updatedAt,
       version: accounts.version,

@@ -37,6 +37,7 @@ function present(row: repository.SettingsRow, installationMaxMb: number): Clinic
     uploadMaxMb: row.uploadMaxMb,
     portalPaymentInstructions: row.portalPaymentInstructions,
     recallMessageDays: row.recallMessageDays,
+    instalmentReminderDays: row.instalmentReminderDays,
     brandColor: row.brandColor,
     uploadMaxMbLimit: installationMaxMb,
     updatedAt: row.updatedAt.toISOString(),
@@ -101,6 +102,7 @@ export function createSettingsService({ installationMaxMb }: { installationMaxMb
             ? current.portalPaymentInstructions
             : input.portalPaymentInstructions,
         recallMessageDays: input.recallMessageDays ?? current.recallMessageDays,
+        instalmentReminderDays: input.instalmentReminderDays ?? current.instalmentReminderDays,
         brandColor: input.brandColor === undefined ? current.brandColor : input.brandColor,
       };
       // Issue 35: documents and money are in the clinic's currency; it stays while any exist

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordChanges } from '../../components/record-changes';
 import { useInstantFormat } from '../../session/clinic-time';
 import { useAppointmentChanges } from '../appointments/api';
-import { useProfessionals } from '../medical-history/api';
+import { useProfessionals } from '../users/professionals';
 import { useChairs, useTreatments } from './api';
 
 const pageSize = 5;

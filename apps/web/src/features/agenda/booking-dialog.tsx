@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { FormAlert } from '../../components/form-feedback';
-import { useProfessionals } from '../medical-history/api';
+import { useProfessionals } from '../users/professionals';
 import { useChairs, useTreatments } from './api';
 import { BookingFreeSlots, BookingResources } from './booking-fields';
 import { Field, NewPatient, PatientPicker } from './booking-patient';

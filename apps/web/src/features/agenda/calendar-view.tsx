@@ -6,7 +6,7 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { useTranslation } from 'react-i18next';
 import { useClinicTimeZone } from '../../session/clinic-time';
 import { useCalendarAppointments } from '../appointments/api';
-import { useProfessionals } from '../medical-history/api';
+import { useProfessionals } from '../users/professionals';
 import {
   type AgendaEvent,
   type AppointmentEvent,

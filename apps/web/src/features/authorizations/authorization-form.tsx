@@ -22,7 +22,6 @@ import { formResolver, useFormErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { useProfessionals } from '../medical-history/api';
 import {
   ConflictAlert,
   isVersionConflict,
@@ -31,6 +30,7 @@ import {
   toastSaveError,
   useProfessional,
 } from '../medical-history/form-bits';
+import { useProfessionals } from '../users/professionals';
 import { authorizationKey, authorizationPaths, useSaveAuthorization, useTemplates } from './api';
 
 interface Values {

@@ -3,12 +3,13 @@ import { normalizeDecimal } from '@odontia/shared/decimal-input';
 import { createCollectionSchema } from '@odontia/shared/schemas/collections';
 import type { CustomerLookupItem } from '@odontia/shared/schemas/customers';
 import type { OpenDocument } from '@odontia/shared/schemas/payments';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormField } from '../../components/form-field';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
+import { RegisterField } from '../cash-registers/register-field';
 import { fromCents, toCents, useCurrencyFormat } from '../commercial/money-format';
 import {
   type MovementDraft,
@@ -45,6 +46,8 @@ interface Draft extends MovementDraft {
   customerName: string;
   /** Split across methods (issue 35); empty: one method for the whole amount. */
   parts?: PartDraft[];
+  /** The register it is taken at (issue 40); undefined until the default is applied. */
+  registerId?: string;
 }
 
 const texts: MovementFormTexts = { namespaces: ['collections', 'payments', 'common'], testIdPrefix: 'collection' };
@@ -123,6 +126,7 @@ export function CollectionForm() {
       ...(draft.customerId ? { customerId: draft.customerId } : {}),
       ...(!draft.customerId && draft.patientId ? { patientId: draft.patientId } : {}),
       ...movementBody(draft),
+      ...(draft.registerId ? { registerId: draft.registerId } : {}),
       // Split: the parts say the methods; the amount stays the receipt's total.
       ...(parts.length > 0
         ? {
@@ -142,6 +146,7 @@ export function CollectionForm() {
     renewKey: () => set('key', newMovementKey('collection')),
   });
 
+  const pickRegister = useCallback((registerId: string) => set('registerId', registerId), [set]);
   const picked = Boolean(draft.customerId || draft.patientId);
   const { setParts, split } = splitMethods(setDraft);
   return (
@@ -167,31 +172,39 @@ export function CollectionForm() {
             ) : undefined
           }
           party={
-            <FormField
-              id={`${id}-customerId`}
-              label={t('fields.customer')}
-              error={errors.customerId}
-              className="col-md-6"
-            >
-              <CustomerPicker
+            <>
+              <FormField
                 id={`${id}-customerId`}
-                value={customerText}
-                onText={(text) => {
-                  setCustomerText(text);
-                  if (picked)
-                    setDraft((current) => ({
-                      ...current,
-                      customerId: '',
-                      patientId: '',
-                      customerName: '',
-                      allocations: {},
-                    }));
-                }}
-                onPick={pickCustomer}
-                invalid={Boolean(errors.customerId)}
-                describedBy={errors.customerId ? `${id}-customerId-error` : undefined}
+                label={t('fields.customer')}
+                error={errors.customerId}
+                className="col-md-6"
+              >
+                <CustomerPicker
+                  id={`${id}-customerId`}
+                  value={customerText}
+                  onText={(text) => {
+                    setCustomerText(text);
+                    if (picked)
+                      setDraft((current) => ({
+                        ...current,
+                        customerId: '',
+                        patientId: '',
+                        customerName: '',
+                        allocations: {},
+                      }));
+                  }}
+                  onPick={pickCustomer}
+                  invalid={Boolean(errors.customerId)}
+                  describedBy={errors.customerId ? `${id}-customerId-error` : undefined}
+                />
+              </FormField>
+              <RegisterField
+                id={`${id}-registerId`}
+                value={draft.registerId}
+                onChange={pickRegister}
+                error={errors.registerId}
               />
-            </FormField>
+            </>
           }
         />
         {parts.length === 0 ? (

@@ -1,6 +1,7 @@
 import type { Collection } from '@odontia/shared/schemas/collections';
 import { useParams } from 'react-router';
 import { MoneyMovementView, type MovementKind } from '../commercial/money-movement-view';
+import { CollectionInstalments } from '../payment-plans/collection-instalments';
 import { collectionsApi, invalidateCollections, useCollection, useCustomerOpenDocuments } from './api';
 import { CollectionStatusBadge } from './badges';
 
@@ -19,6 +20,7 @@ const collectionKind: MovementKind<Collection> = {
   ledgerPath: (collection) => `/cc-customers/${collection.customerId}`,
   useOpenDocuments: (collection) => useCustomerOpenDocuments(collection.customerId).data?.documents,
   pdfTestId: 'collection-receipt',
+  Extra: ({ movement }) => <CollectionInstalments collectionId={movement.id} />,
   api: collectionsApi,
 };
 

@@ -4,6 +4,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { DocumentNamespace } from './document-lines';
 import type { PartyPickerProps } from './party-picker';
+import type { FinaliseInput } from './side-queries';
 
 /** The filters every list of documents has; a side adds its party's and names its dates. */
 export interface DocumentListFilters {
@@ -45,7 +46,7 @@ export interface DocumentSideBase {
 export interface DocumentViewSide extends DocumentSideBase {
   view: {
     /** The step that makes a draft count: a sale's "issue", a purchase's "register". */
-    useFinalise: (id: string) => UseMutationResult<{ code?: string }, Error, number>;
+    useFinalise: (id: string) => UseMutationResult<{ code?: string }, Error, FinaliseInput>;
     final: { textKey: string; testId: string };
     useDelete: (id: string) => UseMutationResult<{ code: string }, Error, void>;
     numberTestId: string;

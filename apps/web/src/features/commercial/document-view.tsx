@@ -14,6 +14,7 @@ import { DocumentLinks } from './document-links';
 import type { DocumentViewSide } from './document-side';
 import { DocumentAmountsView, DocumentLinesTable, PartySnapshotCard } from './document-view-parts';
 import type { DocumentViewState, ViewDocument } from './document-view-state';
+import type { FinaliseInput } from './side-queries';
 
 type ViewLine = Purchase['lines'][number];
 
@@ -41,6 +42,7 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
   leading,
   trailing,
   finalAllowed = true,
+  finalExtra,
   facts,
   panels,
   parties,
@@ -58,6 +60,8 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
   trailing?: ReactNode;
   /** Whether this user may take the final step of this draft here. */
   finalAllowed?: boolean;
+  /** What the final step asks besides the version (a sale paid at once: its register), and its fields. */
+  finalExtra?: { fields: ReactNode; input: Omit<FinaliseInput, 'version'> };
   facts: ReactNode;
   panels?: ReactNode;
   parties: { issuer: string; receiver: string; pending: string; withPhone?: boolean };
@@ -79,7 +83,7 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
   const onFinalise = async () => {
     setProblem(null);
     try {
-      const answer = await finalise.mutateAsync(document.version);
+      const answer = await finalise.mutateAsync({ ...finalExtra?.input, version: document.version });
       if (answer.code) toastSuccess(answer.code);
     } catch (error) {
       conflict(error);
@@ -142,6 +146,9 @@ export function DocumentView<D extends ViewDocument, Line extends ViewLine>({
             {trailing}
           </div>
         </div>
+        {draft && canWrite && finalAllowed && finalExtra ? (
+          <div className="card-body border-bottom row g-2">{finalExtra.fields}</div>
+        ) : null}
         <div className="card-body">
           <dl className="row mb-0">{facts}</dl>
         </div>

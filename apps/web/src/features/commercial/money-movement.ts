@@ -33,6 +33,8 @@ export interface MovementKind<M extends MoneyMovement> {
   /** The party's open documents, to allocate what is on account. */
   useOpenDocuments: (movement: M) => OpenDocument[] | undefined;
   pdfTestId: string;
+  /** What a side shows under the allocations (a collection's instalments of payment plans, issue 40). */
+  Extra?: ComponentType<{ movement: M }>;
   /** The side's declared money routes (`moneyMovementRoutes` in packages/shared) as the client calls them. */
   api: {
     print: (input: { params: { id: string } }) => Promise<{ blob: Blob; fileName: string | null }>;

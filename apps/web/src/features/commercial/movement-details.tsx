@@ -142,6 +142,26 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
             <Detail label={t('fields.onAccount')} testId={`${prefix}-on-account`}>
               {money(movement.unallocatedAmount, movement.currency)}
             </Detail>
+            {movement.registerMovements.length > 0 ? (
+              <Detail label={t('payments:view.register')} testId={`${prefix}-register`}>
+                <ul className="list-unstyled mb-0">
+                  {movement.registerMovements.map((entry) => (
+                    <li key={`${entry.sessionId}-${entry.reversal}`} data-testid={`${prefix}-register-movement`}>
+                      {entry.registerName} ·{' '}
+                      {entry.closingNumber
+                        ? t('payments:view.registerClosing', { number: entry.closingNumber })
+                        : t('payments:view.registerOpenSession')}
+                      {entry.reversal ? (
+                        <span className="text-body-secondary">
+                          {' '}
+                          ({t('payments:view.registerReversal')} {money(entry.amount, movement.currency)})
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </Detail>
+            ) : null}
             {movement.notes ? <Detail label={t('fields.notes')}>{movement.notes}</Detail> : null}
           </dl>
           <p className="small text-body-secondary mb-0">
@@ -250,6 +270,7 @@ export function MovementDetails<M extends MoneyMovement>({ kind, movement }: { k
           </div>
         )}
       </section>
+      {kind.Extra ? <kind.Extra movement={movement} /> : null}
       <div>
         <IconLink to={kind.listPath} className="btn btn-link px-0" icon={ArrowLeft}>
           {t('view.back')}

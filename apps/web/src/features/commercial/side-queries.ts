@@ -36,6 +36,15 @@ export function sideQueries<TFilters, TRow, TOne>(
 }
 
 /**
+ * What makes a draft final: the version it was read at, and for a sale paid at once the register
+ * whose open session takes its money (issue 40).
+ */
+export interface FinaliseInput {
+  version: number;
+  registerId?: string | undefined;
+}
+
+/**
  * A side's document actions, each a user action with its Idempotency-Key (useAction): save a new
  * draft or an edit (and make it final with it), make a draft final (a sale's "issue", a purchase's
  * "register"), delete a draft; each refreshes what the side's documents move.
@@ -43,7 +52,7 @@ export function sideQueries<TFilters, TRow, TOne>(
 export function documentActions<TCreate, TUpdate, TAnswer, TDeleted>(calls: {
   create: (body: TCreate, idempotencyKey: string) => Promise<TAnswer>;
   update: (id: string, body: TUpdate, idempotencyKey: string) => Promise<TAnswer>;
-  finalize: (id: string, version: number, idempotencyKey: string) => Promise<TAnswer>;
+  finalize: (id: string, input: FinaliseInput, idempotencyKey: string) => Promise<TAnswer>;
   remove: (id: string) => Promise<TDeleted>;
   refresh: () => Promise<unknown>;
 }) {
@@ -57,7 +66,7 @@ export function documentActions<TCreate, TUpdate, TAnswer, TDeleted>(calls: {
       }),
     useFinalize: (id: string) =>
       useAction({
-        mutationFn: (version: number, idempotencyKey) => calls.finalize(id, version, idempotencyKey),
+        mutationFn: (input: FinaliseInput, idempotencyKey) => calls.finalize(id, input, idempotencyKey),
         onSuccess: () => calls.refresh(),
       }),
     useDelete: (id: string) => useAction({ mutationFn: () => calls.remove(id), onSuccess: () => calls.refresh() }),

@@ -5,7 +5,7 @@ import type {
   ProviderLedger as ProviderLedgerData,
 } from '@odontia/shared/schemas/current-accounts';
 import { ArrowLeft, Download, Mail, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BusyButton } from '../../components/busy-button';
@@ -17,6 +17,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { saveFile } from '../../lib/save-file';
 import { useSessionUser } from '../../session/session';
+import { CustomerPlans } from '../payment-plans/plan-panel';
 import { customerLedger, type LedgerSide, providerLedger } from './account-sides';
 import { LedgerRangeFields, LedgerSummary, LedgerTable, useLedgerRange } from './ledger-parts';
 
@@ -40,7 +41,14 @@ function useBusyAction() {
  * `<side>/:partyId`: one party's ledger between two dates (the current year by default), its CSV,
  * its statement PDF and, where the side sends one, the statement by e-mail.
  */
-function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({ side }: { side: LedgerSide<Ledger> }) {
+function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({
+  side,
+  extra,
+}: {
+  side: LedgerSide<Ledger>;
+  /** What a side shows under the ledger (a customer's payment plans, issue 40). */
+  extra?: (partyId: string, canWrite: boolean) => ReactNode;
+}) {
   const { t } = useTranslation(['currentAccounts', 'common']);
   const partyId = useParams()[side.param] ?? '';
   const range = useLedgerRange();
@@ -118,6 +126,7 @@ function PartyLedger<Ledger extends CustomerLedgerData | ProviderLedgerData>({ s
         <LedgerRangeFields range={range} />
         <LedgerTable ledger={ledger} movementPath={(paymentId) => `${side.movementPath}${paymentId}`} />
       </section>
+      {extra?.(partyId, canWrite)}
       <div>
         <IconLink to={side.path} className="btn btn-link px-0" icon={ArrowLeft}>
           {t('ledger.back')}
@@ -158,7 +167,12 @@ function SendStatementButton({
 }
 
 /** `/cc-customers/:customerId`: the statement PDF is in the customer's language. */
-export const CustomerLedger = () => <PartyLedger side={customerLedger} />;
+export const CustomerLedger = () => (
+  <PartyLedger
+    side={customerLedger}
+    extra={(customerId, canWrite) => <CustomerPlans customerId={customerId} canWrite={canWrite} />}
+  />
+);
 
 /** `/cc-providers/:providerId`. */
 export const ProviderLedger = () => <PartyLedger side={providerLedger} />;

@@ -2,7 +2,7 @@ import type { Currency } from '@odontia/shared/enums';
 import { negated } from '@odontia/shared/money';
 import type { Dashboard as DashboardFigures } from '@odontia/shared/schemas/dashboard';
 import type { ChartConfiguration } from 'chart.js';
-import { Banknote, HandCoins, type LucideIcon, Receipt, Stethoscope, TrendingUp, Truck } from 'lucide-react';
+import { Banknote, HandCoins, type LucideIcon, Receipt, Stethoscope, TrendingUp, Truck, Vault } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -114,6 +114,14 @@ const figureCards = {
     icon: Banknote,
     link: () => '/price-list',
     linkText: 'figures.openPriceList',
+  },
+  // Issue 40: the registers today.
+  cash: {
+    id: 'cash-figure',
+    title: 'figures.cash',
+    icon: Vault,
+    link: () => '/cash',
+    linkText: 'figures.openCash',
   },
 } satisfies Record<
   string,
@@ -327,6 +335,24 @@ function Receivables({ figures, financial }: { figures: Figures; financial: Fina
       <p className="small mb-2">
         {t('figures.overdue')}: <strong data-testid="receivables-overdue">{money(receivables.overdue)}</strong>
       </p>
+      {/* Issue 40: what the obras sociales owe. */}
+      {Number(receivables.payers.balance) !== 0 ? (
+        <p className="small mb-2" data-testid="receivables-payers">
+          <Link to="/payer-presentations">{t('figures.payers')}</Link>:{' '}
+          <strong>{money(receivables.payers.balance)}</strong>
+          {Number(receivables.payers.overdue) !== 0
+            ? ` · ${t('figures.overdue')}: ${money(receivables.payers.overdue)}`
+            : ''}
+        </p>
+      ) : null}
+      {financial.instalmentsOverdue.count > 0 ? (
+        <p className="small mb-2" data-testid="instalments-overdue">
+          <Link to="/payment-plans">
+            {t('figures.instalmentsOverdue', { count: financial.instalmentsOverdue.count })}
+          </Link>
+          : <strong>{money(financial.instalmentsOverdue.amount)}</strong>
+        </p>
+      ) : null}
       {owed > 0 ? (
         <div className="dashboard-aging" role="img" aria-label={t('figures.agingChart')}>
           {buckets.map((bucket) =>
@@ -400,6 +426,43 @@ function Payables({ figures, financial }: { figures: Figures; financial: Financi
             <dd>{money(financial.payables.onAccount)}</dd>
           </div>
         ) : null}
+        {financial.payables.settlementsPendingCount > 0 ? (
+          <div>
+            <dt>{t('figures.settlementsPending', { count: financial.payables.settlementsPendingCount })}</dt>
+            <dd data-testid="settlements-pending">{money(financial.payables.settlementsPending)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </FigureCard>
+  );
+}
+
+/** Issue 40: today's register closings, what they counted and their differences. */
+function CashToday({ figures, financial }: { figures: Figures; financial: Financial }) {
+  const { t } = useTranslation('dashboard');
+  const money = useFigureMoney(financial);
+  const { cash } = financial;
+  return (
+    <FigureCard card="cash" period={figures.period}>
+      <Stat label={t('figures.cashCounted')} testId="cash-counted-today" value={money(cash.counted)} />
+      <dl className="dashboard-facts">
+        <div>
+          <dt>{t('figures.cashClosings')}</dt>
+          <dd data-testid="cash-closings-today">{cash.closings}</dd>
+        </div>
+        <div>
+          <dt>{t('figures.cashDifferences')}</dt>
+          <dd
+            data-testid="cash-differences-today"
+            className={cash.difference !== '0.00' ? 'text-danger-emphasis' : undefined}
+          >
+            {money(cash.difference)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('figures.cashOpen')}</dt>
+          <dd data-testid="cash-open-now">{cash.openSessions}</dd>
+        </div>
       </dl>
     </FigureCard>
   );
@@ -456,7 +519,7 @@ function FigureCardSkeleton() {
 }
 
 const clinicalCards = ['clinical'];
-const financialCards = ['production', 'collections', 'clinical', 'receivables', 'payables', 'top-treatments'];
+const financialCards = ['production', 'collections', 'clinical', 'receivables', 'payables', 'top-treatments', 'cash'];
 
 /**
  * The period's figures: the clinical ones, then (reports.read) the money. While they load, as many
@@ -493,6 +556,7 @@ export function PeriodFigures({
       {financial ? <Receivables figures={figures} financial={financial} /> : null}
       {financial ? <Payables figures={figures} financial={financial} /> : null}
       {financial ? <TopTreatments figures={figures} financial={financial} /> : null}
+      {financial ? <CashToday figures={figures} financial={financial} /> : null}
     </div>
   );
 }

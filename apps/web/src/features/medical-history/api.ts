@@ -1,5 +1,4 @@
 import type { ApiRoute } from '@odontia/shared/api-route';
-import { clinicalRoutes } from '@odontia/shared/routes/clinical';
 import { medicationRoutes, supplyRoutes } from '@odontia/shared/routes/inventory';
 import {
   attendanceRecord,
@@ -156,7 +155,6 @@ export function useAddAddendum(patientId: string, id: string) {
 }
 
 const stockApi = { medication: apiClient(medicationRoutes), supply: apiClient(supplyRoutes) };
-const formsApi = apiClient(clinicalRoutes);
 
 /** Supplies (active) or medicines (approved and active) whose name matches, for the pickers. */
 export function useStockSearch(kind: 'supply' | 'medication', q: string, enabled: boolean) {
@@ -171,14 +169,5 @@ export function useStockSearch(kind: 'supply' | 'medication', q: string, enabled
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
-  });
-}
-
-/** The clinic's professionals (active users who are not customers), for every clinical form. */
-export function useProfessionals() {
-  return useQuery({
-    queryKey: ['professionals'],
-    queryFn: () => formsApi.professionals().then((answer) => answer.data),
-    staleTime: 5 * 60_000,
   });
 }

@@ -15,7 +15,8 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useDateTimeFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { forgetRecord, historyPath, type RecordKind, recordPaths, useDeleteRecord, useProfessionals } from './api';
+import { useProfessionals } from '../users/professionals';
+import { forgetRecord, historyPath, type RecordKind, recordPaths, useDeleteRecord } from './api';
 import { recordKinds } from './records';
 
 /**

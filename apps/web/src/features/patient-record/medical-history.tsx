@@ -10,6 +10,7 @@ import {
   Pencil,
   Pill,
   Receipt,
+  ShieldPlus,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ import { patientName, patientPhone, useDateFormat, useDateTimeFormat } from '../
 import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
 import { PatientChanges } from '../patients/patient-changes';
 import { BackToPatients } from '../patients/patient-pages';
+import { PatientPayerTab } from '../payers/patient-payer-tab';
 import { PrescriptionsTab } from '../prescriptions/tab';
 import { PatientOpenRecalls } from '../recalls/recalls-page';
 import { PatientBillingTab } from '../sales/patient-billing';
@@ -59,6 +61,8 @@ export const medicalHistoryTabs: {
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
   { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'billing', labelKey: 'budgets:billing.tab', icon: Receipt, Component: PatientBillingTab },
+  // Issue 40: the patient's obra social (affiliations, invoicing split with the payer).
+  { key: 'payer', labelKey: 'payers:tab', icon: ShieldPlus, Component: PatientPayerTab },
   { key: 'changes', icon: History, Component: ({ patient }) => <PatientChanges patientId={patient.id} /> },
 ];
 

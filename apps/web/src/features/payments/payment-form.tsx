@@ -1,6 +1,6 @@
 import '../../lib/zod-setup';
 import { createPaymentSchema, type OpenDocument } from '@odontia/shared/schemas/payments';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Combobox, ComboboxOptionText } from '../../components/combobox';
@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useClinicToday } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
+import { RegisterField } from '../cash-registers/register-field';
 import {
   type MovementDraft,
   type MovementFormTexts,
@@ -38,11 +39,23 @@ interface Draft extends MovementDraft {
   providerId: string;
   providerName: string;
   paidOn: string;
+  /** The register it is paid from (issue 40); undefined until the default is applied. */
+  registerId?: string;
 }
 
 const texts: MovementFormTexts = { namespaces: ['payments', 'common'], testIdPrefix: 'payment' };
 
-function loadDraft(today: string, currency: string, providerId: string | null): Draft {
+function loadDraft(today: string, currency: string, providerId: string | null, pay?: PayDocument): Draft {
+  // Issue 40: "Pagar" on a settlement opens the form with its payable allocated in full (a fresh draft).
+  if (providerId && pay)
+    return {
+      ...newMovementDraft('payment', today, currency, 'bank_transfer'),
+      providerId,
+      providerName: '',
+      paidOn: '',
+      amount: pay.amount,
+      allocations: { [pay.documentId]: pay.amount },
+    };
   return (
     storedDraft<Draft>(storageKey, (stored) => !providerId || stored.providerId === providerId) ?? {
       ...newMovementDraft('payment', today, currency, 'bank_transfer'),
@@ -53,6 +66,17 @@ function loadDraft(today: string, currency: string, providerId: string | null): 
   );
 }
 
+/** `?documentId=&amount=`: a document to pay in full (a professional's settlement, issue 40). */
+interface PayDocument {
+  documentId: string;
+  amount: string;
+}
+const payDocumentOf = (params: URLSearchParams): PayDocument | undefined => {
+  const documentId = params.get('documentId');
+  const amount = params.get('amount');
+  return documentId && amount && /^\d+(\.\d{2})?$/.test(amount) ? { documentId, amount } : undefined;
+};
+
 export function PaymentForm() {
   const { t } = useTranslation(['payments', 'common']);
   const [params] = useSearchParams();
@@ -60,7 +84,7 @@ export function PaymentForm() {
   const clinicCurrency = useSessionUser()?.account.currency ?? 'argentine_peso';
   const id = useId();
   const { draft, setDraft, set } = useStoredDraft(storageKey, () =>
-    loadDraft(today, clinicCurrency, params.get('providerId')),
+    loadDraft(today, clinicCurrency, params.get('providerId'), payDocumentOf(params)),
   );
   const [open, setOpen] = useState(false);
   const [providerText, setProviderText] = useState(draft.providerName);
@@ -110,6 +134,7 @@ export function PaymentForm() {
       providerId: draft.providerId,
       ...movementBody(draft),
       paidOn: draft.status === 'paid' && draft.paidOn ? draft.paidOn : undefined,
+      ...(draft.registerId ? { registerId: draft.registerId } : {}),
     }),
     create: (body) => paymentsApi.create({ body, idempotencyKey: draft.key }),
     successCode: 'payment_created',
@@ -117,6 +142,7 @@ export function PaymentForm() {
     renewKey: () => set('key', newMovementKey('payment')),
   });
 
+  const pickRegister = useCallback((registerId: string) => set('registerId', registerId), [set]);
   return (
     <form className="card" noValidate onSubmit={(event) => void submit(event)} data-testid="payment-form">
       <div className="card-body">
@@ -128,41 +154,49 @@ export function PaymentForm() {
           setDraft={setDraft}
           errors={errors}
           party={
-            <FormField
-              id={`${id}-providerId`}
-              label={t('fields.provider')}
-              error={errors.providerId}
-              className="col-md-6"
-            >
-              <Combobox<ProviderHit>
+            <>
+              <FormField
                 id={`${id}-providerId`}
-                value={providerText}
-                onInputChange={(text) => {
-                  setProviderText(text);
-                  if (draft.providerId)
-                    setDraft((current) => ({ ...current, providerId: '', providerName: '', allocations: {} }));
-                }}
-                open={open}
-                onOpenChange={setOpen}
-                items={search.data?.data ?? []}
-                itemKey={(provider) => provider.id}
-                itemName={(provider) => provider.fantasyName}
-                renderItem={(provider) => (
-                  <ComboboxOptionText name={provider.fantasyName} detail={provider.nif ?? ''} />
-                )}
-                onPick={pickProvider}
-                listLabel={t('form.providers')}
-                pending={search.isPending || debounced.trim() === ''}
-                busy={search.isFetching}
-                pendingText={t('form.searching')}
-                emptyText={t('form.noProviders')}
-                placeholder={t('form.providerPlaceholder')}
-                invalid={Boolean(errors.providerId)}
-                describedBy={errors.providerId ? `${id}-providerId-error` : undefined}
-                inputTestId="payment-provider"
-                optionTestId="payment-provider-option"
+                label={t('fields.provider')}
+                error={errors.providerId}
+                className="col-md-6"
+              >
+                <Combobox<ProviderHit>
+                  id={`${id}-providerId`}
+                  value={providerText}
+                  onInputChange={(text) => {
+                    setProviderText(text);
+                    if (draft.providerId)
+                      setDraft((current) => ({ ...current, providerId: '', providerName: '', allocations: {} }));
+                  }}
+                  open={open}
+                  onOpenChange={setOpen}
+                  items={search.data?.data ?? []}
+                  itemKey={(provider) => provider.id}
+                  itemName={(provider) => provider.fantasyName}
+                  renderItem={(provider) => (
+                    <ComboboxOptionText name={provider.fantasyName} detail={provider.nif ?? ''} />
+                  )}
+                  onPick={pickProvider}
+                  listLabel={t('form.providers')}
+                  pending={search.isPending || debounced.trim() === ''}
+                  busy={search.isFetching}
+                  pendingText={t('form.searching')}
+                  emptyText={t('form.noProviders')}
+                  placeholder={t('form.providerPlaceholder')}
+                  invalid={Boolean(errors.providerId)}
+                  describedBy={errors.providerId ? `${id}-providerId-error` : undefined}
+                  inputTestId="payment-provider"
+                  optionTestId="payment-provider-option"
+                />
+              </FormField>
+              <RegisterField
+                id={`${id}-registerId`}
+                value={draft.registerId}
+                onChange={pickRegister}
+                error={errors.registerId}
               />
-            </FormField>
+            </>
           }
         />
       </div>

@@ -27,6 +27,7 @@ const fieldNames = [
   'recallInterval',
   'recallUnit',
   'recallReason',
+  'labCost',
 ];
 
 /** A stored decimal ('1500.50') as people type it in the interface language ('1500,50' but in English). */
@@ -49,6 +50,7 @@ function valuesOf(treatment: Treatment | null): Values {
     recallInterval: treatment?.recallInterval ?? '',
     recallUnit: treatment?.recallUnit ?? '',
     recallReason: treatment?.recallReason ?? '',
+    labCost: treatment ? decimalInput(treatment.labCost) : '0',
     version: treatment?.version ?? 1,
   };
 }
@@ -140,6 +142,8 @@ export function TreatmentDialog({
               required: true,
               inputClassName: 'text-end',
             },
+            // Issue 40: deducted from a professional's settlement when the rule says so.
+            { cell: 'col-sm-5', name: 'labCost', label: t('fields.labCost'), ...decimal, placeholder: '0' },
           ]}
         />
         <div className="col-12 d-flex flex-wrap align-items-end gap-3">

@@ -104,7 +104,7 @@ export type PurchaseBody = CreateBody | UpdateBody;
 const purchaseActions = documentActions({
   create: (body: CreateBody, idempotencyKey) => purchasesApi.create({ body, idempotencyKey }),
   update: (id, body: UpdateBody, idempotencyKey) => purchasesApi.update({ params: { id }, body, idempotencyKey }),
-  finalize: (id, version, idempotencyKey) =>
+  finalize: (id, { version }, idempotencyKey) =>
     purchasesApi.register({ params: { id }, body: { version }, idempotencyKey }),
   remove: (id) => purchasesApi.remove({ params: { id } }),
   refresh: refreshPurchases,

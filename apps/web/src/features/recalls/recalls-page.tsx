@@ -12,7 +12,7 @@ import { pagesOf, useListState } from '../../lib/use-list-state';
 import { useCalendarDateFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useTreatments } from '../agenda/api';
-import { useProfessionals } from '../medical-history/api';
+import { useProfessionals } from '../users/professionals';
 import { type RecallRow, useRecalls } from './api';
 import { RecallStepDialog, type RecallStepKind } from './recall-step-dialog';
 import './recalls.css';

@@ -7,9 +7,19 @@ import type { ReportId } from '@odontia/shared/schemas/reports';
  */
 
 export const reportAreas = [
-  { area: 'cash', reports: ['daily-cash'] },
+  { area: 'cash', reports: ['daily-cash', 'cash-closings', 'cash-differences'] },
   { area: 'production', reports: ['production-by-treatment', 'production-by-professional'] },
-  { area: 'accounts', reports: ['receivables-aging', 'payables'] },
+  {
+    area: 'accounts',
+    reports: [
+      'receivables-aging',
+      'payables',
+      'payment-plan-instalments',
+      'payer-presentations',
+      'payer-rejections',
+      'professional-settlements',
+    ],
+  },
   { area: 'taxes', reports: ['sales-vat-book', 'purchases-vat-book'] },
   { area: 'stock', reports: ['stock-valuation', 'stock-movements'] },
   { area: 'agenda', reports: ['appointments-by-professional'] },

@@ -16,11 +16,12 @@ import { type Column, DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { IconLink } from '../../components/icon-link';
 import { useCalendarDateFormat, useClinicToday } from '../../session/clinic-time';
+import { useCashRegisters } from '../cash-registers/api';
 import { DateRangeFilter } from '../commercial/date-range-filter';
 import { useCurrencyFormat } from '../commercial/money-format';
 import { useNumberFormat } from '../inventory/format';
-import { useProfessionals } from '../medical-history/api';
 import { SaleIntegrityReport } from '../sales/sale-integrity';
+import { useProfessionals } from '../users/professionals';
 import { type ReportParams, useReportCatalogue, useReportPage } from './api';
 import { type PeriodPreset, periodPresets, presetOf, presetPeriod } from './period';
 import { ReportExports } from './report-exports';
@@ -122,6 +123,8 @@ function FilterFields({
 }) {
   const { t } = useTranslation(['reports', 'payments']);
   const professionals = useProfessionals();
+  // The registers only where the report is filtered by one (reading them is commercial.read).
+  const registers = useCashRegisters(entry.filters.includes('registerId'));
   // Each filter's test id, texts and choices (its "all" first, the empty value).
   const filterOf = {
     method: {
@@ -138,6 +141,12 @@ function FilterFields({
         value: professional.id,
         label: professional.completeName,
       })),
+    },
+    registerId: {
+      testId: 'report-filter-register',
+      label: t('filters.register'),
+      all: t('filters.allRegisters'),
+      options: (registers.data?.data ?? []).map((register) => ({ value: register.id, label: register.name })),
     },
   };
   return entry.filters.map((filter) => {
@@ -181,6 +190,9 @@ function useCellText(currency: string | undefined) {
         if (column.key === 'documentType') return t(`sales:types.${value}`, { defaultValue: String(value) });
         if (column.key === 'kind') return t(`itemKinds.${value}`, { defaultValue: String(value) });
         if (column.key === 'movement') return t(`movements.${value}`, { defaultValue: String(value) });
+        // Issue 40: third-party payers.
+        if (column.key === 'presentationStatus') return t(`payers:statuses.${value}`, { defaultValue: String(value) });
+        if (column.key === 'destination') return t(`payers:destinations.${value}`, { defaultValue: String(value) });
         return String(value);
     }
   };

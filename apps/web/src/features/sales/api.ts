@@ -1,6 +1,6 @@
 import type { SaleDocumentType } from '@odontia/shared/commercial';
 import { saleRoutes } from '@odontia/shared/routes/sales';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
@@ -37,7 +37,28 @@ export function useSaleList({ page, pageSize, ...filters }: SaleFilters & { page
   return saleQueries.useList(filters, page, pageSize);
 }
 
-export const useSale = saleQueries.useOne;
+/** A submission the authority has not answered yet: the open sale is read again every 2 s until it has. */
+const einvoiceWaiting = (sale: SaleAnswer['data'] | undefined) =>
+  sale?.einvoice?.status === 'pending' || sale?.einvoice?.status === 'sending';
+
+/**
+ * One sale (`saleQueries.useOne`'s key): while its e-invoice waits for the authority it is read
+ * again every 2 s (in the background: a poll keeps no screen unlocked), so the CAE or the
+ * rejection shows when it arrives.
+ */
+export function useSale(id: string) {
+  const queryKey = [...salesKey, 'one', id];
+  return useQuery({
+    queryKey,
+    queryFn: () => {
+      const background = einvoiceWaiting(queryClient.getQueryData<SaleAnswer['data']>(queryKey));
+      return salesApi.get({ params: { id }, background }).then((answer) => answer.data);
+    },
+    enabled: isRecordId(id),
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (einvoiceWaiting(query.state.data) ? 2000 : false),
+  });
+}
 
 export function useSaleIntegrity() {
   return useQuery({
@@ -94,7 +115,8 @@ export type SaleBody = CreateBody | UpdateBody;
 const saleActions = documentActions({
   create: (body: CreateBody, idempotencyKey) => salesApi.create({ body, idempotencyKey }),
   update: (id, body: UpdateBody, idempotencyKey) => salesApi.update({ params: { id }, body, idempotencyKey }),
-  finalize: (id, version, idempotencyKey) => salesApi.issue({ params: { id }, body: { version }, idempotencyKey }),
+  finalize: (id, { version, registerId }, idempotencyKey) =>
+    salesApi.issue({ params: { id }, body: { version, ...(registerId ? { registerId } : {}) }, idempotencyKey }),
   remove: (id) => salesApi.remove({ params: { id } }),
   refresh: refreshSales,
 });
@@ -113,6 +135,17 @@ export function useCorrectSale(id: string) {
 
 export function useSendSale(id: string) {
   return useAction({ mutationFn: () => salesApi.send({ params: { id } }) });
+}
+
+/** Sends a rejected submission again, or asks at once about one without an answer (issue 39). */
+export function useRetryEinvoice(id: string) {
+  return useMutation({
+    mutationFn: () => salesApi.retryEinvoice({ params: { id } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...salesKey, 'one', id], answer.data);
+      void queryClient.invalidateQueries({ queryKey: [...salesKey, 'list'] });
+    },
+  });
 }
 
 export const salePath = (id: string) => `/sales/view/${encodeURIComponent(id)}`;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FieldFeedback } from '../../components/form-feedback';
 import { fieldCodeText } from '../../components/form-field';
-import { fieldErrorsOf } from '../../lib/api-errors';
+import { type FieldCodes, fieldCodesOf } from '../../lib/api-errors';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { useClinicTimeZone } from '../../session/clinic-time';
 import { SignerFields, useSigner } from '../signing/signer-fields';
@@ -32,7 +32,7 @@ export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; tex
   const { pad, name, idNumber, errors, setErrors } = signer;
   const submit = async () => {
     const image = pad.current?.toPng() ?? null;
-    const local: Errors = {
+    const local: FieldCodes = {
       signerName: name.trim() ? undefined : 'required',
       signerIdNumber: idNumber.trim() ? undefined : 'required',
       signature: image ? undefined : 'required',
@@ -49,7 +49,7 @@ export function SignDialog({ sale, text, onClose }: { sale: BudgetPanelSale; tex
       toastSuccess(answer.code);
       onClose();
     } catch (error) {
-      const fields = errorsOf(error);
+      const fields = fieldCodesOf(error);
       if (fields) {
         setErrors({
           signerName: fields['signature.signerName'],
@@ -111,14 +111,14 @@ export function MarkDialog({
   const decide = useDecideBudget(sale.id);
   const [day, setDay] = useState(() => clinicToday(timeZone));
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldCodes>({});
   const submit = async () => {
     try {
       const answer = await decide.mutateAsync({ decision, decidedOn: day, notes });
       toastSuccess(answer.code);
       onClose();
     } catch (error) {
-      const fields = errorsOf(error);
+      const fields = fieldCodesOf(error);
       if (fields) setErrors(fields);
       else toastApiError(error);
     }
@@ -173,11 +173,4 @@ export function MarkDialog({
       </fieldset>
     </DialogFrame>
   );
-}
-
-export type Errors = Record<string, string | undefined>;
-
-export function errorsOf(error: unknown): Errors | null {
-  const fields = fieldErrorsOf(error);
-  return fields.length ? Object.fromEntries(fields.map((field) => [field.path, field.code])) : null;
 }

@@ -1,7 +1,7 @@
 import type { Currency } from '@odontia/shared/enums';
 import { can } from '@odontia/shared/permissions';
 import type { BudgetDecision, BudgetProgress } from '@odontia/shared/schemas/budgets';
-import { CheckCircle2, FilePlus2, PenLine, XCircle } from 'lucide-react';
+import { CheckCircle2, FilePlus2, PenLine, Split, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { queryClient } from '../../lib/query-client';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
 import { useDocumentMoney } from '../commercial/money-format';
+import { SplitInvoice } from '../payers/patient-payer-tab';
 import { SigningRequestCard } from '../signing/signing-request-card';
 import { type BudgetPanelSale, MarkDialog, SignDialog } from './budget-dialogs';
 import { saleViewPath, useBudgetProgress, useConvertBudget } from './budgets-api';
@@ -135,6 +136,7 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
   const query = useBudgetProgress(sale.id);
   const convert = useConvertBudget(sale.id);
   const [dialog, setDialog] = useState<'sign' | 'accepted' | 'rejected' | null>(null);
+  const [splitting, setSplitting] = useState(false);
   if (sale.documentType !== 'budget') return null;
   const progress = query.data;
   const decision = progress?.decision ?? null;
@@ -213,6 +215,18 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
             {decision?.decision === 'accepted' && canWrite ? (
               pending ? (
                 <div className="d-flex flex-wrap gap-2 justify-content-end">
+                  {sale.patientId ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary"
+                      onClick={() => setSplitting((open) => !open)}
+                      aria-expanded={splitting}
+                      data-testid="budget-split"
+                    >
+                      <Split size={16} aria-hidden="true" className="me-2" />
+                      {t('panel.toSplit')}
+                    </button>
+                  ) : null}
                   <IconTextButton
                     icon={FilePlus2}
                     className="btn btn-outline-primary"
@@ -237,6 +251,9 @@ export function BudgetPanel({ sale }: { sale: BudgetPanelSale }) {
                   {t('panel.allInvoiced')}
                 </p>
               )
+            ) : null}
+            {splitting && pending && sale.patientId && decision?.decision === 'accepted' && canWrite ? (
+              <SplitInvoice patientId={sale.patientId} budgetId={sale.id} canWrite={canWrite} />
             ) : null}
           </>
         )}

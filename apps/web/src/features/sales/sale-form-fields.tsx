@@ -1,6 +1,7 @@
 import type { SaleDocumentType } from '@odontia/shared/commercial';
 import { type PaymentMethod, paymentMethods } from '@odontia/shared/enums';
 import { useTranslation } from 'react-i18next';
+import { RegisterField } from '../cash-registers/register-field';
 import type { useDocumentDraft } from '../commercial/document-draft';
 import {
   ConditionField,
@@ -16,8 +17,19 @@ import type { LineState } from './sale-line-editor';
 type SaleForm = ReturnType<typeof useDocumentForm>;
 type SaleDraftState = ReturnType<typeof useDocumentDraft<SaleDocumentType, LineState>>;
 
-/** A sale's own fields: point of sale, date, condition, then its due date or how it was collected, currency. */
-export function SaleOwnFields({ form, state }: { form: SaleForm; state: SaleDraftState }) {
+/**
+ * A sale's own fields: point of sale, date, condition, then its due date or how it was collected,
+ * currency; paid at once, the cash register that takes the money (issue 40, shown while one is open).
+ */
+export function SaleOwnFields({
+  form,
+  state,
+  register,
+}: {
+  form: SaleForm;
+  state: SaleDraftState;
+  register: { value: string | undefined; onChange: (registerId: string) => void };
+}) {
   const { t } = useTranslation('sales');
   const bind = draftFieldBinder(form, 'sales', state);
   return (
@@ -33,6 +45,14 @@ export function SaleOwnFields({ form, state }: { form: SaleForm; state: SaleDraf
         )}
       </div>
       <CurrencyField {...bind('currency')} className="col-6 col-md-3" />
+      {state.draft.conditionSale === 'current_account' ? null : (
+        <RegisterField
+          id="sale-registerId"
+          value={register.value}
+          onChange={register.onChange}
+          error={form.errors.registerId}
+        />
+      )}
     </>
   );
 }

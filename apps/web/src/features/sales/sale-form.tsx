@@ -2,6 +2,7 @@ import '../../lib/zod-setup';
 import { type SaleDocumentType, saleDocumentTypes } from '@odontia/shared/commercial';
 import { can } from '@odontia/shared/permissions';
 import { createSaleSchema, type Sale, updateSaleSchema } from '@odontia/shared/schemas/sales';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClinicToday } from '../../session/clinic-time';
@@ -59,6 +60,9 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
   const customer = picked.party;
   const { documentType, conditionSale, currency } = draft;
   const save = useSaveSale(sale?.id);
+  // The register whose open session takes the cash or cards collected on issue (issue 40);
+  // undefined until RegisterField applies its default, '' none.
+  const [registerId, setRegisterId] = useState<string | undefined>(undefined);
 
   const correcting = documentType === 'credit_note' || documentType === 'debit_note';
   const relatedAllowed = correcting || documentType === 'invoice';
@@ -83,6 +87,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
     relatedDocumentId: relatedAllowed && draft.relatedDocumentId ? draft.relatedDocumentId : null,
     returnsGoods: documentType === 'credit_note' && draft.returnsGoods,
     issue,
+    ...(issue && conditionSale !== 'current_account' && registerId ? { registerId } : {}),
     lines: draft.lines.map((line) => ({
       itemId: line.kind === 'item' ? line.refId : null,
       treatmentId: line.kind === 'treatment' ? line.refId : null,
@@ -135,7 +140,7 @@ export function SaleForm({ sale, initialCustomer }: { sale?: Sale; initialCustom
             </div>
           ) : null,
       }}
-      fields={<SaleOwnFields form={form} state={state} />}
+      fields={<SaleOwnFields form={form} state={state} register={{ value: registerId, onChange: setRegisterId }} />}
       related={
         relatedAllowed ? (
           <RelatedDocumentField

@@ -1,7 +1,7 @@
 import type { Sale } from '@odontia/shared/schemas/sales';
 import { useTranslation } from 'react-i18next';
 
-/** An issued sale's place in the clinic's chain of invoices, its hash and its e-invoice's state. */
+/** An issued sale's place in the clinic's chain of invoices and its hash (its e-invoice: sale-einvoice-card.tsx). */
 export function SaleIntegrityCard({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
   return (
@@ -17,22 +17,6 @@ export function SaleIntegrityCard({ sale }: { sale: Sale }) {
               {sale.contentHash?.slice(0, 16)}…
             </code>
           </dd>
-          {sale.einvoice ? (
-            <>
-              <dt className="col-sm-4">{t('view.einvoice')}</dt>
-              <dd className="col-sm-8" data-testid="sale-einvoice" data-status={sale.einvoice.status}>
-                {/* The local adapter answers for no authority: never shown as authorised (issue 35). */}
-                {sale.einvoice.adapter === 'local' ? t('einvoice.local') : t(`einvoice.${sale.einvoice.status}`)}
-                {sale.einvoice.authorizationCode && sale.einvoice.adapter !== 'local' ? (
-                  <>
-                    {' · '}
-                    <code>{sale.einvoice.authorizationCode}</code>
-                  </>
-                ) : null}
-                {sale.einvoice.lastError ? ` · ${sale.einvoice.lastError}` : null}
-              </dd>
-            </>
-          ) : null}
         </dl>
       </div>
     </section>

@@ -6,7 +6,7 @@ import { nextLineKey, trimZeros } from '../commercial/line-amounts';
 import type { ConceptOptions } from '../commercial/line-concept';
 import { useDocumentMoney } from '../commercial/money-format';
 import { type LineEditorSide, SideLineEditor } from '../commercial/side-line-editor';
-import { useProfessionals } from '../medical-history/api';
+import { useProfessionals } from '../users/professionals';
 import { useBillables } from './api';
 import { saleSide } from './sale-side';
 

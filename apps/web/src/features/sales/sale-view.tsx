@@ -1,17 +1,22 @@
 import { documentMoneySign } from '@odontia/shared/commercial';
 import type { Sale } from '@odontia/shared/schemas/sales';
 import { FileMinus, FilePlus, Mail } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '../../components/busy-button';
 import { PdfButton } from '../../components/pdf-button';
 import { toastSuccess } from '../../lib/api-toast';
 import { useCalendarDateFormat, useInstantFormat } from '../../session/clinic-time';
+import { RegisterField } from '../cash-registers/register-field';
 import { DocumentActionButton } from '../commercial/document-actions';
 import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
+import { PlanPanel } from '../payment-plans/plan-panel';
 import { salesApi, useCorrectSale, useSendSale } from './api';
 import { BudgetPanel } from './budget-panel';
+import { useBudgetProgress } from './budgets-api';
+import { SaleEinvoiceCard } from './sale-einvoice-card';
 import { SaleIntegrityCard } from './sale-integrity-card';
 import { saleSide } from './sale-side';
 
@@ -23,6 +28,10 @@ export function SaleView({ sale }: { sale: Sale }) {
   const state = useDocumentViewState(sale);
   const { draft, canWrite, canDelete } = state;
   const correcting = sale.documentType === 'credit_note' || sale.documentType === 'debit_note';
+  // A sale paid at once collects its money when it is issued: at the register this desk chose.
+  const [registerId, setRegisterId] = useState<string | undefined>(undefined);
+  const paidAtOnce = draft && Boolean(sale.conditionSale) && sale.conditionSale !== 'current_account';
+  const budgetProgress = useBudgetProgress(sale.documentType === 'budget' && sale.status === 'issued' ? sale.id : '');
 
   return (
     <DocumentView
@@ -32,6 +41,14 @@ export function SaleView({ sale }: { sale: Sale }) {
       title={sale.number ?? t('list.noNumber')}
       leading={<SaleSendActions sale={sale} state={state} />}
       finalAllowed={sale.documentType !== 'credit_note' || canDelete}
+      finalExtra={
+        paidAtOnce
+          ? {
+              fields: <RegisterField id="sale-view-registerId" value={registerId} onChange={setRegisterId} />,
+              input: { registerId },
+            }
+          : undefined
+      }
       trailing={
         !draft && canWrite && ['invoice', 'debit_note', 'receipt'].includes(sale.documentType) ? (
           <SaleCorrections sale={sale} state={state} />
@@ -91,7 +108,15 @@ export function SaleView({ sale }: { sale: Sale }) {
       }}
       relatedText={correcting ? t('view.corrects') : t('view.comesFrom')}
       moneyMoves={documentMoneySign[sale.documentType] !== 0}
-      after={draft ? null : <SaleIntegrityCard sale={sale} />}
+      after={
+        draft ? null : (
+          <>
+            <PlanPanel sale={sale} canWrite={canWrite} budgetProgress={budgetProgress.data} />
+            {sale.einvoice ? <SaleEinvoiceCard sale={sale} einvoice={sale.einvoice} canWrite={canWrite} /> : null}
+            <SaleIntegrityCard sale={sale} />
+          </>
+        )
+      }
       deleteText={t('view.deleteText')}
     />
   );

@@ -1,3 +1,4 @@
+import { instalmentReminderDaysMax } from '@odontia/shared/payment-plans';
 import { recallMessageDaysMax } from '@odontia/shared/recalls';
 import { FormDialog } from '../../components/dialog-frame';
 import { LinkCards } from '../../components/link-cards';
@@ -13,7 +14,7 @@ import {
   reminderLeadBounds,
   setNextNumberSchema,
 } from '@odontia/shared/schemas/clinic-settings';
-import { CalendarClock, FileSignature, Landmark, MessageSquare, Pencil, Store, Users } from 'lucide-react';
+import { CalendarClock, FileCheck2, FileSignature, Landmark, MessageSquare, Pencil, Store, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,6 +57,7 @@ function valuesOf(data: ClinicSettings) {
     uploadMaxMb: data.uploadMaxMb === null ? '' : String(data.uploadMaxMb),
     portalPaymentInstructions: data.portalPaymentInstructions ?? '',
     recallMessageDays: String(data.recallMessageDays),
+    instalmentReminderDays: String(data.instalmentReminderDays),
     brandColor: data.brandColor ?? '',
     version: data.version,
   };
@@ -204,6 +206,19 @@ function SettingsForm({ data }: { data: ClinicSettings }) {
             max={recallMessageDaysMax}
             className="col-md-6"
             data-testid="settings-recallMessageDays"
+          />
+          <TextField
+            form={form}
+            name="instalmentReminderDays"
+            label={t('fields.instalmentReminderDays')}
+            hint={t('hints.instalmentReminderDays', { max: instalmentReminderDaysMax })}
+            required
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={instalmentReminderDaysMax}
+            className="col-md-6"
+            data-testid="settings-instalmentReminderDays"
           />
         </div>
       </SettingsSection>
@@ -378,6 +393,7 @@ function OtherSettings() {
   const links = [
     { to: '/settings/fiscal', icon: Landmark, key: 'fiscal' },
     { to: '/settings/fiscal', icon: Store, key: 'pointsOfSale' },
+    { to: '/settings/einvoicing', icon: FileCheck2, key: 'einvoicing' },
     { to: '/schedules', icon: CalendarClock, key: 'schedules' },
     { to: '/settings/messages', icon: MessageSquare, key: 'messaging' },
     { to: '/settings/authorization-templates', icon: FileSignature, key: 'authorizationTemplates' },

@@ -14,8 +14,8 @@ import { saveRecordDialog } from '../../lib/save-record-dialog';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useTreatments } from '../agenda/api';
 import { PatientPicker } from '../agenda/booking-patient';
-import { useProfessionals } from '../medical-history/api';
 import { displayedWeekdays } from '../schedules/week-editor';
+import { useProfessionals } from '../users/professionals';
 import { useAddToWaitingList } from './api';
 
 type Values = z.input<typeof waitingListContracts.create>;

@@ -1,7 +1,7 @@
 import type { AuditedContext as Ctx } from '../../context.ts';
 import { nextCounterValue } from '../../db/counters.ts';
 import { customerCollections, type PaymentTerms, recordPayment } from '../commercial/side-payments.ts';
-import { type CustomerRow, customerSnapshot } from '../customers/customer-parties.ts';
+import { type CustomerRow, customerSnapshot } from './customer-parties.ts';
 
 /**
  * The one way money from a customer enters (issue 18): a collection (cobranza), created by the
@@ -10,6 +10,8 @@ import { type CustomerRow, customerSnapshot } from '../customers/customer-partie
  * customer's account, allocated at once to open sales of the customer (or left on account), and
  * an audit event — all in the caller's transaction (features/commercial/side-payments.ts
  * `recordPayment`). Never edited; reversed with a reason.
+ * It lives with the customers, below everything that takes a collection (the collections page,
+ * sales, payment plans' receipts, the payers' presentations), so the area's imports run one way.
  */
 
 /** A collection from a customer; split across methods (cash + card, issue 35), one receipt. */

@@ -1,0 +1,47 @@
+/**
+ * AEAT error codes (list "errores.properties" of the VERI*FACTU developer portal, referenced as L20
+ * in "Descripción del servicio web") mapped to stable message keys of ours and, where one field is
+ * to blame, that field of the invoice. 1xxx reject the record, 2xxx accept it with errors, 3xxx are
+ * about the record's existence, 4xxx reject the whole request (SOAP fault).
+ */
+export const verifactuMessageKeys: Record<string, { key: string; field?: string }> = {
+  '1100': { key: 'verifactu.invalidValue' },
+  '1104': { key: 'verifactu.invalidInvoiceNumber', field: 'numSerie' },
+  '1105': { key: 'verifactu.invalidIssueDate', field: 'fecha' },
+  '1106': { key: 'verifactu.invalidInvoiceType', field: 'tipoFactura' },
+  '1107': { key: 'verifactu.invalidRectificationType', field: 'tipoRectificativa' },
+  '1108': { key: 'verifactu.issuerNotObligado', field: 'issuerNif' },
+  '1109': { key: 'verifactu.nifNotIdentified', field: 'destinatario' },
+  '1110': { key: 'verifactu.nifNotIdentified', field: 'destinatario' },
+  '1112': { key: 'verifactu.issueDateInFuture', field: 'fecha' },
+  '1114': { key: 'verifactu.rectificationTypeMissing', field: 'tipoRectificativa' },
+  '1117': { key: 'verifactu.rectifiedInvoicesNotAllowed', field: 'rectificadas' },
+  '1118': { key: 'verifactu.rectificationAmountMissing', field: 'importeRectificacion' },
+  '1123': { key: 'verifactu.invalidNifFormat', field: 'destinatario' },
+  '1130': { key: 'verifactu.invoiceNumberForbiddenCharacters', field: 'numSerie' },
+  '1142': { key: 'verifactu.taxAmountMismatch', field: 'desglose' },
+  '1150': { key: 'verifactu.simplifiedInvoiceOverLimit', field: 'importeTotal' },
+  '1152': { key: 'verifactu.issueDateBeforeVerifactu', field: 'fecha' },
+  '2000': { key: 'verifactu.huellaIncorrect', field: 'huella' },
+  '2001': { key: 'verifactu.recipientNifNotIdentified', field: 'destinatario' },
+  '2002': { key: 'verifactu.previousHuellaLength', field: 'previous' },
+  '2003': { key: 'verifactu.previousHuellaContent', field: 'previous' },
+  '2004': { key: 'verifactu.generationTimeOutOfRange', field: 'generatedAt' },
+  '2005': { key: 'verifactu.totalAmountMismatch', field: 'importeTotal' },
+  '2006': { key: 'verifactu.totalTaxMismatch', field: 'cuotaTotal' },
+  '2007': { key: 'verifactu.notFirstRecord', field: 'previous' },
+  '3000': { key: 'verifactu.duplicateRecord' },
+  '3001': { key: 'verifactu.alreadyCancelled' },
+  '3002': { key: 'verifactu.recordNotFound' },
+  '3003': { key: 'verifactu.noPermissionOnRecord' },
+  '4102': { key: 'verifactu.schemaMissingField' },
+  '4103': { key: 'verifactu.unparsableXml' },
+  '4104': { key: 'verifactu.obligadoNotIdentified', field: 'issuerNif' },
+  '4109': { key: 'verifactu.invalidNifFormat', field: 'issuerNif' },
+  '4112': { key: 'verifactu.certificateNotAllowed' },
+  '4114': { key: 'verifactu.tooManyRecords' },
+  '4116': { key: 'verifactu.obligadoNifFormat', field: 'issuerNif' },
+  '4134': { key: 'verifactu.serviceInactive' },
+  '4141': { key: 'verifactu.accessSuspended' },
+  certificate: { key: 'verifactu.certificateRefused' },
+};

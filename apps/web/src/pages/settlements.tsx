@@ -1,0 +1,2 @@
+/** Professional settlements (issue 40): `/settlements`. */
+export { SettlementsPage } from '../features/settlements/settlements-page';
