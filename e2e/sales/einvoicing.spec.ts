@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, test } from '../fixtures/test';
@@ -65,6 +65,14 @@ function clinicApi(request: APIRequestContext, token: string): Api {
       return answer.body();
     },
   };
+}
+
+/** A screenshot of the QR image once it is decoded: a screenshot taken before shows an empty box. */
+async function qrScreenshot(qr: Locator): Promise<Buffer> {
+  await expect
+    .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  return qr.screenshot();
 }
 
 /** The QR in a PNG (a screenshot, a PDF page), decoded. */
@@ -208,7 +216,7 @@ test('ARCA homologation: certificate and regime in settings, Factura B and Factu
     await expect(page.getByTestId('einvoice-homologation')).toBeVisible();
     const qr = page.getByTestId('einvoice-qr');
     await expect(qr).toBeVisible();
-    screenUrlB = readQr(await qr.screenshot(), 'einvoice-factura-b-qr');
+    screenUrlB = readQr(await qrScreenshot(qr), 'einvoice-factura-b-qr');
     expect(arcaPayload(screenUrlB)).toMatchObject({
       ver: 1,
       cuit: Number(cuit),
@@ -243,7 +251,7 @@ test('ARCA homologation: certificate and regime in settings, Factura B and Factu
     await page.goto(`/sales/view/${sale.id}`);
     await expect(page.getByTestId('sale-einvoice')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
     await expect(page.getByTestId('einvoice-letter')).toHaveText('A');
-    const urlA = readQr(await page.getByTestId('einvoice-qr').screenshot(), 'einvoice-factura-a-qr');
+    const urlA = readQr(await qrScreenshot(page.getByTestId('einvoice-qr')), 'einvoice-factura-a-qr');
     expect(arcaPayload(urlA)).toMatchObject({ tipoCmp: 1, nroCmp: 1, tipoDocRec: 80 });
     const file = path.join(artifactsDir, 'einvoice-factura-a.pdf');
     const text = pdfText(file, await api.pdf(`api/sales/${sale.id}/pdf`), { resolution: 150 });
