@@ -177,7 +177,10 @@ function contentRows(
             planId,
             itemId,
             position: sessionPosition,
-            description: session.description ?? item.description ?? treatment.name,
+            // Unnamed sessions of a split item are numbered (the budget's lines say which one is which).
+            description:
+              session.description ??
+              (item.sessions.length > 1 ? `Sesión ${s + 1}` : (item.description ?? treatment.name)),
             sharePercent: session.sharePercent,
             amount: parts[s] as string,
           });

@@ -327,7 +327,7 @@ export function PlanView({
                             <div className="d-flex flex-wrap align-items-center gap-2">
                               <span className="fw-semibold">{item.description}</span>
                               {item.tooth !== null || item.zone ? (
-                                <span className="badge text-bg-light border">
+                                <span className="badge bg-body-secondary text-body border">
                                   {toothLabel(item.tooth, item.zone, zoneText)}
                                 </span>
                               ) : null}

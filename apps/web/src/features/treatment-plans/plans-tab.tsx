@@ -10,6 +10,7 @@ import { usePatientPlans, usePlan } from './api';
 import { draftOf, newAlternative, type PlanDraft } from './plan-draft';
 import { PlanEditor } from './plan-editor';
 import { PlanProgressBar, PlanStatusBadge, PlanView } from './plan-view';
+import './plans.css';
 
 /**
  * The medical history's "Plan de tratamiento" tab (`?tab=plans`): the patient's plans with their
@@ -82,7 +83,7 @@ export function PlansTab({ patient }: { patient: Patient }) {
                 aria-current={summary.id === shownId ? 'true' : undefined}
                 onClick={() => setOpenId(summary.id)}
               >
-                <span className="d-flex flex-wrap align-items-center gap-2">
+                <span className="d-flex flex-wrap align-items-center gap-2 w-100 text-start">
                   <span className="fw-semibold me-auto">{summary.title}</span>
                   <PlanStatusBadge status={summary.status} />
                   <span className="text-body-secondary small text-nowrap">
