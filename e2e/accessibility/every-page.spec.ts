@@ -71,6 +71,7 @@ for (const theme of ['light', 'dark'] as const) {
           'appointments',
           'messages',
           'odontogram',
+          'plans',
           'prescriptions',
           'certificates',
           'authorizations',

@@ -17,6 +17,10 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     /\/api\/(cash-registers|cash-sessions|payers|payer-presentations|payment-plans|payment-plans\/instalments|settlements|settlement-rules)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
+  // Treatment plans (issue 41): the follow-up list, empty.
+  await page.route(/\/api\/treatment-plans\/follow-up(\?|$)/, (route) =>
+    route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 25 } }),
+  );
   await page.route(/\/api\/settings\/cash(\?|$)/, (route) =>
     route.fulfill({ status: 200, json: { data: { cashNeedsOpenSession: false, version: 1 } } }),
   );

@@ -71,6 +71,7 @@ import { createSettingsService } from './features/settings/settings.service.ts';
 import { settlementsRoutes } from './features/settlements/settlements.routes.ts';
 import { signingRequestsRoutes } from './features/signing/signing-requests.routes.ts';
 import { createSigningRequestsService } from './features/signing/signing-requests.service.ts';
+import { treatmentPlansRoutes } from './features/treatment-plans/treatment-plans.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createOfferLinksService } from './features/waiting-list/offer-links.service.ts';
@@ -309,6 +310,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(einvoicingRoutes, { sealer });
       await api.register(dashboardRoutes);
       await api.register(paymentPlansRoutes);
+      await api.register(treatmentPlansRoutes);
       await api.register(reportsRoutes, {
         storage: exportStorage,
         directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS,

@@ -158,6 +158,22 @@ export const errorStatuses = {
   error_get_payment_plan: 500,
   error_create_payment_plan: 500,
   error_cancel_payment_plan: 500,
+  // Treatment plans (issue 41)
+  treatment_plan_not_found: 404,
+  /** A session that is not of this plan. */
+  treatment_plan_session_not_found: 404,
+  /** The step does not apply to the plan's status (details.status): edit or answer once accepted, present twice… */
+  treatment_plan_status_invalid: 409,
+  /** Accepting an alternative without items. */
+  treatment_plan_empty: 409,
+  /** Booking a session of a plan that is not accepted. */
+  treatment_plan_not_accepted: 409,
+  /** Booking a session already done or already booked (details.appointmentId). */
+  treatment_plan_session_not_pending: 409,
+  error_get_treatment_plan: 500,
+  error_create_treatment_plan: 500,
+  error_update_treatment_plan: 500,
+  error_delete_treatment_plan: 500,
 
   // Reading and writing clinical records
   ...failureCodes(clinicalRecordEntities, recordVerbs),
@@ -545,6 +561,8 @@ const successEntities = [
   'payer_plan',
   'affiliation',
   'settlement_rule',
+  // Issue 41
+  'treatment_plan',
 ] as const;
 
 type EntitySuccessCode = `${(typeof successEntities)[number]}_${'created' | 'updated' | 'deleted'}`;
@@ -592,6 +610,11 @@ export const successCodes = [
   'file_removed',
   'odontogram_entries_saved',
   'odontogram_entry_voided',
+  'treatment_plan_presented',
+  'treatment_plan_accepted',
+  'treatment_plan_rejected',
+  'treatment_plan_cancelled',
+  'treatment_plan_session_booked',
   'health_certificate_voided',
   ...appointmentStepCodes,
   'reminder_settings_updated',

@@ -117,7 +117,8 @@ describe('demo clinic medical histories', () => {
         (select count(*)::int from commercial_documents where side = 'sale' and open_amount > 0) as open,
         (select count(*)::int from customers where kind = 'insurer') as insurers`);
     // Issue 40: the obra social is a customer too (insurer), and its rejected line a credit note to it.
-    expect(counts[0]).toMatchObject({ budgets: 3, credit_notes: 2, decisions: 2, insurers: 2 });
+    // Issue 41: the accepted treatment plan's budget, and its answer.
+    expect(counts[0]).toMatchObject({ budgets: 4, credit_notes: 2, decisions: 3, insurers: 2 });
     expect(counts[0]?.priced).toBeGreaterThanOrEqual(20);
     expect(counts[0]?.invoices).toBeGreaterThanOrEqual(15);
     expect(counts[0]?.collections).toBeGreaterThanOrEqual(8);
@@ -151,5 +152,29 @@ describe('demo clinic medical histories', () => {
     ]);
     const overdue = (await get('/api/payment-plans/instalments?view=overdue')).json();
     expect(overdue.data).toMatchObject([{ number: 3, instalmentCount: 6, amount: '120000.00' }]);
+  });
+
+  it('has treatment plans in progress: one accepted with sessions done, booked and pending, one presented with two alternatives', async () => {
+    const patients = (await get('/api/patients?sort=skuPatient&pageSize=3')).json().data as { id: string }[];
+    const [, second, third] = patients;
+    const plans = (await get(`/api/patients/${second?.id}/treatment-plans`)).json();
+    expect(plans.data).toHaveLength(1);
+    expect(plans.data[0]).toMatchObject({
+      status: 'accepted',
+      progress: {
+        items: { done: 2, scheduled: 1, pending: 2, total: 5 },
+        sessions: { done: 2, scheduled: 1, pending: 3 },
+      },
+    });
+    const plan = (await get(`/api/patients/${second?.id}/treatment-plans/${plans.data[0].id}`)).json().data;
+    expect(plan.budgetNumber).toMatch(/^0001-/);
+    // Carrying out the extraction charted it on the odontogram.
+    const chart = (await get(`/api/patients/${second?.id}/odontogram`)).json().data;
+    expect(chart.teeth.find((tooth: { tooth: number }) => tooth.tooth === 48).piece.status).toBe('extracted');
+    const options = (await get(`/api/patients/${third?.id}/treatment-plans`)).json().data;
+    expect(options[0]).toMatchObject({ status: 'presented' });
+    expect(options[0].alternatives).toHaveLength(2);
+    const followUp = (await get('/api/treatment-plans/follow-up')).json();
+    expect(followUp.data).toMatchObject([{ patientId: second?.id, scheduledSessions: 1, pendingSessions: 3 }]);
   });
 });

@@ -28,6 +28,7 @@ import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
 import { demoTimeZone } from './demo-time.ts';
+import { seedDemoTreatmentPlans } from './demo-treatment-plans.ts';
 import { seedDemoWaitingList } from './demo-waiting-list.ts';
 
 /**
@@ -184,6 +185,8 @@ async function seedDemoRows(
     // Issue 40: an obra social with a plan, affiliated patients, split invoices, a presentation.
     await seedDemoPayers(tenantTx, accountId, { administratorId });
     await seedDemoPaymentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    // Issue 41: an accepted plan in progress and a presented one with two alternatives.
+    await seedDemoTreatmentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoMessaging(tenantTx, accountId, { administratorId }, seal);
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     // Issue 40: the registers, past closings and today's open session.

@@ -120,6 +120,8 @@ export const protectedRoutes: RouteObject[] = [
   screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients', 'messaging']),
   // Recalls (issue 38)
   screen('recalls', 'recalls', () => import('../pages/recalls'), ['recalls', 'agenda']),
+  // Treatment plans (issue 41): the follow-up list.
+  screen('planFollowUp', 'treatment-plans/follow-up', () => import('../pages/treatment-plans'), ['plans']),
   screen('waitingList', 'waiting-list', () => import('../pages/waiting-list'), ['agenda', 'schedules', 'patients']),
   // Messages to patients (issue 38): the replies' inbox.
   screen('inbox', 'inbox', () => import('../pages/inbox'), ['messaging']),

@@ -18,6 +18,8 @@ export const clinicalNamespaces = [
   'certificates',
   'authorizations',
   'files',
+  // Issue 41: treatment plans.
+  'plans',
 ] as const;
 /**
  * Loaded by the page that needs them, not at start: long texts few visitors read, and the

@@ -37,6 +37,7 @@ import { chairRecord, scheduleExceptionRecord, scheduleRoutes } from './schedule
 import { settingsRoutes } from './settings.ts';
 import { settlementRoutes, settlementRuleRecord } from './settlements.ts';
 import { authorizationSigningRoutes, budgetSigningRoutes, signingLinkRoutes } from './signing-requests.ts';
+import { treatmentPlanRoutes } from './treatment-plans.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 import { waitingListOfferLinkRoutes, waitingListRoutes } from './waiting-list.ts';
@@ -117,4 +118,6 @@ export const declaredRoutes = {
   paymentPlans: paymentPlanRoutes,
   settlementRules: settlementRuleRecord.routes,
   settlements: settlementRoutes,
+  // Issue 41: treatment plans.
+  treatmentPlans: treatmentPlanRoutes,
 } satisfies Record<string, ApiRoutes>;

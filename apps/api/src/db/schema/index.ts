@@ -19,4 +19,5 @@ export * from './reports.ts';
 export * from './settlements.ts';
 export * from './signing.ts';
 export * from './throttle.ts';
+export * from './treatment-plans.ts';
 export * from './waiting-list.ts';

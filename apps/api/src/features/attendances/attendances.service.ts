@@ -28,6 +28,7 @@ import {
 } from '../clinical/clinical.service.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
 import { applyStockMovements, type StockMovementInput } from '../stock/stock.service.ts';
+import { treatmentPlansService } from '../treatment-plans/treatment-plans.service.ts';
 import * as repository from './attendances.repository.ts';
 
 /**
@@ -414,6 +415,8 @@ export const attendancesService = {
     const finishedAt = computed.columns.finished ? new Date() : null;
     await repository.attendancesRepository.insert(ctx, { ...computed.columns, finishedAt, id, patientId });
     await writeLinesAndItems(ctx, id, computed);
+    // Issue 41: an item of a treatment plan carried out in full charts its result on the odontogram.
+    await treatmentPlansService.chartCarriedOut(ctx, patientId, id);
     await moveStock(ctx, id, {
       previous: new Map(),
       next: quantities(computed.items),
@@ -451,6 +454,7 @@ export const attendancesService = {
     await repository.attendancesRepository.update(ctx, id, { ...computed.columns, finishedAt });
     await repository.retireLinesAndItems(ctx, id, retired);
     await writeLinesAndItems(ctx, id, computed, keep);
+    await treatmentPlansService.chartCarriedOut(ctx, patientId, id);
     await moveStock(ctx, id, { previous, next: quantities(computed.items), reason: computed.columns.titleResume });
     const { before, after } = changedFields(
       auditShape(current, currentLines, currentItems),

@@ -8,6 +8,7 @@ import {
   CalendarDays,
   CalendarRange,
   CircleUser,
+  ClipboardCheck,
   ClipboardList,
   Clock,
   Contact,
@@ -80,6 +81,8 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/patients/edit', 'patients.write'],
   ['/calendar', 'appointments.write'],
   ['/recalls', 'patients.read'],
+  // Treatment plans (issue 41): the follow-up list.
+  ['/treatment-plans', 'patients.read'],
   // The waiting list (issue 38): the agenda's.
   ['/waiting-list', 'appointments.write'],
   // The patients' replies (issue 38): every level that reads patients; answering needs appointments.write.
@@ -181,6 +184,7 @@ export const menuSections: MenuSection[] = [
       link('patients', Users, '/patients'),
       link('calendar', CalendarDays, '/calendar'),
       link('recalls', PhoneCall, '/recalls'),
+      link('planFollowUp', ClipboardCheck, '/treatment-plans/follow-up'),
       link('waitingList', Hourglass, '/waiting-list'),
       { ...link('inbox', Inbox, '/inbox'), badge: 'inbox' },
     ],

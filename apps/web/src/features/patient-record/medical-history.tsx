@@ -34,6 +34,7 @@ import { PatientPayerTab } from '../payers/patient-payer-tab';
 import { PrescriptionsTab } from '../prescriptions/tab';
 import { PatientOpenRecalls } from '../recalls/recalls-page';
 import { PatientBillingTab } from '../sales/patient-billing';
+import { plansTab } from '../treatment-plans/tab';
 import { clinicalTabs } from './clinical-tabs';
 
 /**
@@ -56,6 +57,7 @@ export const medicalHistoryTabs: {
   },
   { key: 'messages', labelKey: 'messaging:tab', icon: MessageSquare, Component: PatientMessagesTab },
   odontogramTab,
+  plansTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
