@@ -15,6 +15,7 @@ export const areas: Area[] = [
   { section: 'Clínica', label: 'Pacientes', path: '/patients', title: 'Pacientes', built: true },
   { section: 'Clínica', label: 'Agenda', path: '/calendar', title: 'Agenda', built: true },
   { section: 'Clínica', label: 'Controles', path: '/recalls', title: 'Controles', built: true },
+  { section: 'Clínica', label: 'Laboratorio', path: '/lab-cases', title: 'Trabajos de laboratorio', built: true },
   { section: 'Clínica', label: 'Lista de espera', path: '/waiting-list', title: 'Lista de espera', built: true },
   { section: 'Clínica', label: 'Mensajes', path: '/inbox', title: 'Bandeja de mensajes', built: true },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },

@@ -46,6 +46,7 @@ export const onDemandNamespaces = [
   'sales',
   'priceList',
   'recalls',
+  'labCases',
   'messaging',
   'einvoicing',
   'customers',

@@ -11,6 +11,7 @@ import {
   ClipboardList,
   Clock,
   Contact,
+  Crown,
   FileSignature,
   FileStack,
   HandCoins,
@@ -80,6 +81,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/patients/edit', 'patients.write'],
   ['/calendar', 'appointments.write'],
   ['/recalls', 'patients.read'],
+  ['/lab-cases', 'patients.read'],
   // The waiting list (issue 38): the agenda's.
   ['/waiting-list', 'appointments.write'],
   // The patients' replies (issue 38): every level that reads patients; answering needs appointments.write.
@@ -181,6 +183,8 @@ export const menuSections: MenuSection[] = [
       link('patients', Users, '/patients'),
       link('calendar', CalendarDays, '/calendar'),
       link('recalls', PhoneCall, '/recalls'),
+      // Issue 41: dental lab cases, by due date.
+      link('labCases', Crown, '/lab-cases'),
       link('waitingList', Hourglass, '/waiting-list'),
       { ...link('inbox', Inbox, '/inbox'), badge: 'inbox' },
     ],
