@@ -15,7 +15,7 @@ export const demoDentalLab = {
   fantasyName: 'Laboratorio Dental Sur',
   bussinesName: 'Laboratorio Dental Sur S.R.L.',
   companyName: null,
-  nif: '30-71234567-1',
+  nif: '30-71888999-1',
   taxIdKind: 'cuit',
   fiscalCondition: 'ar_responsable_inscripto',
   contactName: 'Téc. Dental Marcelo Ruiz',
