@@ -130,7 +130,7 @@ function useColumns(canWrite: boolean, onOpen: (dialog: Dialog) => void, withPat
       header: t('fields.dueOn'),
       className: 'text-nowrap',
       cell: (row) => (
-        <span className={row.overdue ? 'text-danger fw-semibold' : undefined}>
+        <span className={row.overdue ? 'text-danger-emphasis fw-semibold' : undefined}>
           {row.dueOn ? day(row.dueOn) : '—'}
           {row.overdue ? <span className="visually-hidden"> ({t('overdue')})</span> : null}
         </span>
@@ -359,7 +359,7 @@ export function AppointmentLabCases({ appointmentId }: { appointmentId: string }
             ) : null}
             <LabCaseBadges row={row} />
             {row.seatingWarning ? (
-              <span className="text-danger small w-100" role="status" data-testid="appointment-lab-warning">
+              <span className="text-danger-emphasis small w-100" role="status" data-testid="appointment-lab-warning">
                 <AlertTriangle size={14} aria-hidden="true" className="me-1" />
                 {t('seatingWarning')}
               </span>
