@@ -22,6 +22,13 @@ export const areas: Area[] = [
     title: 'Seguimiento de planes',
     built: true,
   },
+  {
+    section: 'Clínica',
+    label: 'Laboratorio dental',
+    path: '/lab-cases',
+    title: 'Trabajos de laboratorio',
+    built: true,
+  },
   { section: 'Clínica', label: 'Lista de espera', path: '/waiting-list', title: 'Lista de espera', built: true },
   { section: 'Clínica', label: 'Mensajes', path: '/inbox', title: 'Bandeja de mensajes', built: true },
   { section: 'Inventario', label: 'Farmacias', path: '/medications', title: 'Farmacias', built: true },

@@ -12,9 +12,10 @@ export async function answerEmptyLists(page: Page): Promise<void> {
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
   // The clinic's money (issue 40): its registers and sessions, payers and presentations, payment
-  // plans and their instalments, settlements and their rules, all empty; the cash rule off.
+  // plans and their instalments, settlements and their rules, and the dental lab cases (issue 41),
+  // all empty; the cash rule off.
   await page.route(
-    /\/api\/(cash-registers|cash-sessions|payers|payer-presentations|payment-plans|payment-plans\/instalments|settlements|settlement-rules)(\?|$)/,
+    /\/api\/(cash-registers|cash-sessions|payers|payer-presentations|payment-plans|payment-plans\/instalments|settlements|settlement-rules|lab-cases)(\?|$)/,
     (route) => route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
   );
   // Treatment plans (issue 41): the follow-up list, empty.

@@ -31,6 +31,7 @@ import { onSlotFreed } from './features/freed-slots.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker, setJobNudge } from './features/jobs/jobs.worker.ts';
+import { labCasesRoutes } from './features/lab-cases/lab-cases.routes.ts';
 import { medicalHistoryRoutes } from './features/medical-history.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { messageSendHandler, messageSendJobKind } from './features/messages/outbox.ts';
@@ -311,6 +312,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(dashboardRoutes);
       await api.register(paymentPlansRoutes);
       await api.register(treatmentPlansRoutes);
+      await api.register(labCasesRoutes);
       await api.register(reportsRoutes, {
         storage: exportStorage,
         directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS,

@@ -174,6 +174,20 @@ export const errorStatuses = {
   error_create_treatment_plan: 500,
   error_update_treatment_plan: 500,
   error_delete_treatment_plan: 500,
+  // Dental lab cases (issue 41)
+  lab_case_not_found: 404,
+  /** A step the case's state does not allow (receive a draft, seat a case not checked…). */
+  lab_case_transition_invalid: 409,
+  /** An edit of a case already seated or cancelled. */
+  lab_case_closed: 409,
+  /** The invoice linked is a purchase of another provider than the case's lab. */
+  lab_case_purchase_other_provider: 409,
+  /** The seating appointment is another patient's. */
+  lab_case_appointment_other_patient: 409,
+  error_get_lab_case: 500,
+  error_create_lab_case: 500,
+  error_update_lab_case: 500,
+  error_step_lab_case: 500,
 
   // Reading and writing clinical records
   ...failureCodes(clinicalRecordEntities, recordVerbs),
@@ -658,6 +672,14 @@ export const successCodes = [
   'recall_closed',
   'payment_plan_created',
   'payment_plan_cancelled',
+  'lab_case_created',
+  'lab_case_updated',
+  'lab_case_sent',
+  'lab_case_received',
+  'lab_case_checked',
+  'lab_case_returned',
+  'lab_case_seated',
+  'lab_case_cancelled',
   'waiting_list_offer_sent',
   'messaging_settings_updated',
   'message_template_updated',

@@ -1,7 +1,9 @@
+import { clinicDayRange } from '@odontia/shared/clinic-time';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useDemoClinic } from '../../test/demo-clinic.ts';
 import { stockLedgerMismatches } from '../../test/supplies.ts';
+import { demoDay, demoTimeZone } from './demo-time.ts';
 
 describe('demo clinic medical histories', () => {
   const { get, db } = useDemoClinic();
@@ -49,13 +51,14 @@ describe('demo clinic medical histories', () => {
     expect((await get(`/api/certificates/by-code/${first[0].verificationCode}`)).statusCode).toBe(200);
   });
 
-  it('has three providers in pesos with valid CUITs, searchable by name and tax id, and the two settled professionals', async () => {
+  it('has four providers in pesos with valid CUITs, searchable by name and tax id, and the two settled professionals', async () => {
     const providers = (await get('/api/providers?pageSize=100')).json();
     // Issue 40: a professional's settlement is a payable of their own provider record.
     expect(providers.data.map((row: { fantasyName: string }) => row.fantasyName)).toEqual([
       'Depósito Dental Rivadavia',
       'Implantes Austral',
       'Laboratorio Andino',
+      'Laboratorio Dental Sur',
       'Laura Gómez',
       'Martín Sosa',
     ]);
@@ -64,7 +67,8 @@ describe('demo clinic medical histories', () => {
     expect((await get('/api/providers?q=anestesicos')).json().data).toEqual([]);
     expect((await get('/api/providers?q=implant')).json().total).toBe(1);
     const csv = await get('/api/providers/export.csv');
-    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(6);
+    // The header and six providers (issue 41 added the dental lab).
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(7);
   });
 
   it('has its fiscal data, a point of sale and a few months of purchases and payments that add up', async () => {
@@ -88,7 +92,8 @@ describe('demo clinic medical histories', () => {
     expect(payments.some((payment) => payment.reversedAt)).toBe(true);
     expect(payments.some((payment) => payment.status === 'pending')).toBe(true);
     const accounts = (await get('/api/current-accounts/providers')).json();
-    expect(accounts.data).toHaveLength(5);
+    // Every provider's account, the dental lab's (issue 41, nothing bought yet) too.
+    expect(accounts.data).toHaveLength(6);
     for (const account of accounts.data as { balance: string; onAccount: string; aging: Record<string, string> }[]) {
       const aged = Object.values(account.aging).reduce((total, value) => total + Number(value), 0);
       expect(Number(account.balance)).toBeCloseTo(aged - Number(account.onAccount), 2);
@@ -176,5 +181,34 @@ describe('demo clinic medical histories', () => {
     expect(options[0].alternatives).toHaveLength(2);
     const followUp = (await get('/api/treatment-plans/follow-up')).json();
     expect(followUp.data).toMatchObject([{ patientId: second?.id, scheduledSessions: 1, pendingSessions: 3 }]);
+  });
+});
+
+describe('demo clinic dental lab cases (issue 41)', () => {
+  const { get } = useDemoClinic();
+
+  it('has a case in every state, one overdue, and tomorrow a seating appointment the agenda warns about', async () => {
+    const open = (await get('/api/lab-cases?pageSize=100')).json().data as {
+      status: string;
+      overdue: boolean;
+      atRisk: boolean;
+      seatingWarning: boolean;
+      appointmentId: string | null;
+      providerName: string;
+    }[];
+    expect(new Set(open.map((row) => row.status))).toEqual(
+      new Set(['draft', 'sent', 'received', 'checked', 'returned']),
+    );
+    expect(open.every((row) => row.providerName === 'Laboratorio Dental Sur')).toBe(true);
+    expect(open.filter((row) => row.overdue)).toHaveLength(1);
+    const warned = open.filter((row) => row.seatingWarning);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ status: 'sent', atRisk: true });
+    expect((await get('/api/lab-cases?status=seated')).json().total).toBe(1);
+    const tomorrow = clinicDayRange(demoTimeZone, demoDay(-1));
+    const calendar = (
+      await get(`/api/appointments/calendar?from=${tomorrow.start.toISOString()}&to=${tomorrow.end.toISOString()}`)
+    ).json().data as { id: string; labCaseWarning: boolean }[];
+    expect(calendar.filter((row) => row.labCaseWarning).map((row) => row.id)).toEqual([warned[0]?.appointmentId]);
   });
 });

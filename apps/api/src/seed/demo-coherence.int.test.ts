@@ -86,7 +86,7 @@ describe('demo clinic coherence', () => {
     const text = await readFile(readme, 'utf8');
     const [spanish, english] = text.split(/^## English/m) as [string, string];
     expect(english, 'README has an English part').toBeTruthy();
-    const words: Record<string, number> = { dos: 2, tres: 3, two: 2, three: 3 };
+    const words: Record<string, number> = { dos: 2, tres: 3, cuatro: 4, two: 2, three: 3, four: 4 };
     const numberIn = (part: string, pattern: RegExp) => {
       const found = part.match(pattern)?.[1];
       expect(found, `${pattern} in the README`).toBeTruthy();
@@ -106,8 +106,8 @@ describe('demo clinic coherence', () => {
     expect(numberIn(english, /(\d+)\s+patients/)).toBe(patients);
     expect(numberIn(spanish, /(dos|tres|\d+)\s+sillones/)).toBe(chairs);
     expect(numberIn(english, /(two|three|\d+)\s+chairs/)).toBe(chairs);
-    expect(numberIn(spanish, /(dos|tres|\d+)\s+proveedores/)).toBe(providers);
-    expect(numberIn(english, /(two|three|\d+)\s+providers/)).toBe(providers);
+    expect(numberIn(spanish, /(dos|tres|cuatro|\d+)\s+proveedores/)).toBe(providers);
+    expect(numberIn(english, /(two|three|four|\d+)\s+providers/)).toBe(providers);
   });
 
   it('credits its production to the professionals who did it, not to "Sin profesional" (issue 35)', async () => {

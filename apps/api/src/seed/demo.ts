@@ -17,6 +17,7 @@ import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
 import { seedDemoDocuments, seedDemoFiles } from './demo-documents.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoLabCases } from './demo-lab-cases.ts';
 import { seedDemoMessaging } from './demo-messaging.ts';
 import { seedDemoOdontogram } from './demo-odontogram.ts';
 import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
@@ -187,6 +188,8 @@ async function seedDemoRows(
     await seedDemoPaymentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
     // Issue 41: an accepted plan in progress and a presented one with two alternatives.
     await seedDemoTreatmentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
+    // Issue 41: the dental lab and its cases in every state, one not back for tomorrow's seating.
+    await seedDemoLabCases(tenantTx, accountId, { administratorId, professionalIds: userIds });
     await seedDemoMessaging(tenantTx, accountId, { administratorId }, seal);
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     // Issue 40: the registers, past closings and today's open session.

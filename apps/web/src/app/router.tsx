@@ -68,6 +68,7 @@ const history = [
   'recalls',
   'messaging',
   'payers',
+  'labCases',
 ] as const;
 const medicalHistory = () => import('../pages/medical-history');
 const prescriptions = () => import('../pages/prescriptions');
@@ -117,11 +118,13 @@ export const protectedRoutes: RouteObject[] = [
   screen('authorizationShow', `${mh}/authorization/show/:id_authorization`, authorizations, history),
   screen('authorizationEdit', `${mh}/authorization/edit/:id_authorization`, authorizations, history),
   // Agenda (path not given by the spec)
-  screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients', 'messaging']),
+  screen('calendar', 'calendar', () => import('../pages/calendar'), ['agenda', 'patients', 'messaging', 'labCases']),
   // Recalls (issue 38)
   screen('recalls', 'recalls', () => import('../pages/recalls'), ['recalls', 'agenda']),
   // Treatment plans (issue 41): the follow-up list.
   screen('planFollowUp', 'treatment-plans/follow-up', () => import('../pages/treatment-plans'), ['plans']),
+  // Dental lab cases (issue 41)
+  screen('labCases', 'lab-cases', () => import('../pages/lab-cases'), ['labCases', 'agenda']),
   screen('waitingList', 'waiting-list', () => import('../pages/waiting-list'), ['agenda', 'schedules', 'patients']),
   // Messages to patients (issue 38): the replies' inbox.
   screen('inbox', 'inbox', () => import('../pages/inbox'), ['messaging']),
@@ -142,7 +145,7 @@ export const protectedRoutes: RouteObject[] = [
   // Purchases (issue 17)
   screen('purchases', 'purchases', purchases, ['purchases']),
   screen('purchaseCreate', 'purchases/create', purchases, ['purchases']),
-  screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases']),
+  screen('purchaseView', 'purchases/view/:purchaseId', purchases, ['purchases', 'labCases']),
   // Price list (issue 18)
   screen('priceList', 'price-list', () => import('../pages/price-list'), ['priceList']),
   screen('customers', 'customers', () => import('../pages/customers'), ['customers', 'providers']),

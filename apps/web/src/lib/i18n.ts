@@ -48,6 +48,7 @@ export const onDemandNamespaces = [
   'sales',
   'priceList',
   'recalls',
+  'labCases',
   'messaging',
   'einvoicing',
   'customers',

@@ -12,6 +12,7 @@ import { einvoicingRoutes } from './einvoicing.ts';
 import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
 import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
+import { labCaseRoutes } from './lab-cases.ts';
 import {
   attendanceRecord,
   certificateRecord,
@@ -78,6 +79,7 @@ export const declaredRoutes = {
   sales: saleRoutes,
   budgets: budgetRoutes,
   purchases: purchaseRoutes,
+  labCases: labCaseRoutes,
   collections: collectionRoutes,
   payments: paymentRoutes,
   customers: customerRoutes,

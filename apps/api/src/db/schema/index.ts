@@ -10,6 +10,7 @@ export * from './commercial.ts';
 export * from './documents.ts';
 export * from './einvoicing.ts';
 export * from './inventory.ts';
+export * from './lab-cases.ts';
 export * from './messages.ts';
 export * from './patients.ts';
 export * from './payers.ts';

@@ -7,6 +7,7 @@ import { type RecordScope, recordRepository, sameClinicRow } from '../../db/reco
 import { appointments, chairs, patients, treatments, users } from '../../db/schema/index.ts';
 import { spanishKey } from '../../db/spanish-order.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { appointmentLabWarningSql } from '../lab-cases/lab-cases.repository.ts';
 import { patientContactColumns } from '../patients/patient-contact.ts';
 
 /**
@@ -104,6 +105,9 @@ export interface CalendarFilter {
   professionalIds?: string[] | undefined;
   chairIds?: string[] | undefined;
   inactive: boolean;
+  /** The clinic's today and time zone (the lab cases' seating warning). */
+  today: string;
+  timeZone: string;
 }
 
 /**
@@ -138,6 +142,11 @@ const calendarQuery = preparedQuery('appointments_calendar', (db) =>
       reminderState: appointments.reminderState,
       origin: appointments.origin,
       version: appointments.version,
+      // Issue 41: a lab case to seat here is not back by the day before (the clinic's today and zone).
+      labCaseWarning: appointmentLabWarningSql(
+        sql`${sql.placeholder('today')}`,
+        sql`${sql.placeholder('timeZone')}::text`,
+      ),
     })
     .from(appointments)
     .innerJoin(patients, sameClinicRow(patients, appointments, appointments.patientId))
@@ -185,6 +194,7 @@ export interface CalendarRow {
   reminderState: string;
   origin: string;
   version: number;
+  labCaseWarning: boolean;
 }
 
 /** A list of ids as one array parameter ('{a,b}'), or null when there is none. */
@@ -200,6 +210,8 @@ export function calendar(ctx: RecordScope, filter: CalendarFilter): Promise<Cale
     inactive: filter.inactive,
     professionalIds: idArray(filter.professionalIds),
     chairIds: idArray(filter.chairIds),
+    today: filter.today,
+    timeZone: filter.timeZone,
   }) as Promise<CalendarRow[]>;
 }
 

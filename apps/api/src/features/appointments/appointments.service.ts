@@ -1,3 +1,4 @@
+import { clinicToday } from '@odontia/shared/clinic-time';
 import type {
   AppointmentCancelReason,
   AppointmentOrigin,
@@ -388,6 +389,8 @@ export const appointmentsService = {
       professionalIds: query.professionalIds,
       chairIds: query.chairIds,
       inactive: query.inactive === 'true',
+      today: clinicToday(ctx.timeZone),
+      timeZone: ctx.timeZone,
     });
     return rows.map(presentCalendar);
   },

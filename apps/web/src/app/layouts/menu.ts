@@ -12,6 +12,7 @@ import {
   ClipboardList,
   Clock,
   Contact,
+  Crown,
   FileSignature,
   FileStack,
   HandCoins,
@@ -83,6 +84,7 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/recalls', 'patients.read'],
   // Treatment plans (issue 41): the follow-up list.
   ['/treatment-plans', 'patients.read'],
+  ['/lab-cases', 'patients.read'],
   // The waiting list (issue 38): the agenda's.
   ['/waiting-list', 'appointments.write'],
   // The patients' replies (issue 38): every level that reads patients; answering needs appointments.write.
@@ -185,6 +187,8 @@ export const menuSections: MenuSection[] = [
       link('calendar', CalendarDays, '/calendar'),
       link('recalls', PhoneCall, '/recalls'),
       link('planFollowUp', ClipboardCheck, '/treatment-plans/follow-up'),
+      // Issue 41: dental lab cases, by due date.
+      link('labCases', Crown, '/lab-cases'),
       link('waitingList', Hourglass, '/waiting-list'),
       { ...link('inbox', Inbox, '/inbox'), badge: 'inbox' },
     ],

@@ -14,6 +14,7 @@ import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { isApiError } from '../../lib/http';
 import { useClinicTimeZone, useInstantFormat } from '../../session/clinic-time';
 import { appointmentsApi, useAppointment } from '../appointments/api';
+import { AppointmentLabCases } from '../lab-cases/lab-cases';
 import { PatientAnswerChannel, ReminderDelivery } from '../messages/appointment-messages';
 import { AppointmentChanges } from './appointment-changes';
 import { OutsideScheduleDialog } from './outside-schedule';
@@ -171,6 +172,7 @@ export function AppointmentDialog({
                   </Row>
                 ) : null}
               </dl>
+              <AppointmentLabCases appointmentId={a.id} />
               {mode === 'cancel' ? (
                 <fieldset className="border rounded p-3" data-testid="cancel-form">
                   <legend className="h6">{t('details.cancelTitle')}</legend>

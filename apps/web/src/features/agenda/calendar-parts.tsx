@@ -1,5 +1,6 @@
 import { type CalendarDay, instantOfClinicWallTime } from '@odontia/shared/clinic-time';
 import type { ScheduleException } from '@odontia/shared/schemas/schedules';
+import { AlertTriangle } from 'lucide-react';
 import { createContext, type MouseEvent as ReactMouseEvent, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinicTimeZone } from '../../session/clinic-time';
@@ -116,8 +117,15 @@ export function AppointmentBody({ event }: { event: AppointmentEvent }) {
       data-testid="agenda-event"
       data-appointment-id={a.id}
       data-status={status}
-      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}${a.origin === 'online' ? ` · ${t('origins.online')}` : ''}`}
+      title={`${time(a.startsAt)}–${time(a.endsAt)} ${a.patientName} · ${t(`displayStatus.${status}`)}${a.origin === 'online' ? ` · ${t('origins.online')}` : ''}${a.labCaseWarning ? ` · ${t('labCases:agendaWarning')}` : ''}`}
     >
+      {a.labCaseWarning ? (
+        // Issue 41: a lab case to seat here is not back by the day before.
+        <span className="agenda-event-lab-warning" data-testid="agenda-lab-warning">
+          <AlertTriangle size={12} aria-hidden="true" />
+          <span className="visually-hidden">{t('labCases:agendaWarning')} · </span>
+        </span>
+      ) : null}
       <strong className="agenda-event-patient">{a.patientName}</strong>{' '}
       <small className="agenda-event-time">
         {time(a.startsAt)}–{time(a.endsAt)}

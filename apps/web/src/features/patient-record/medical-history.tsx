@@ -1,6 +1,7 @@
 import type { Patient } from '@odontia/shared/schemas/patients';
 import {
   CalendarDays,
+  Crown,
   FileBadge,
   FileSignature,
   History,
@@ -22,6 +23,7 @@ import { AuthorizationsTab } from '../authorizations/tab';
 import { CertificatesTab } from '../certificates/tab';
 import { PatientBalanceBadge } from '../collections/patient-balance';
 import { FilesTab } from '../files/files-tab';
+import { PatientLabCasesTab } from '../lab-cases/lab-cases';
 import { PatientMessagesTab } from '../messages/patient-messages-tab';
 import { odontogramTab } from '../odontogram/tab';
 import { patientPaths } from '../patients/api';
@@ -61,6 +63,8 @@ export const medicalHistoryTabs: {
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
+  // Issue 41: dental lab cases (crowns, dentures… made by a lab).
+  { key: 'labCases', labelKey: 'labCases:tab', icon: Crown, Component: PatientLabCasesTab },
   { key: 'files', labelKey: 'files:tab', icon: Paperclip, Component: FilesTab },
   { key: 'billing', labelKey: 'budgets:billing.tab', icon: Receipt, Component: PatientBillingTab },
   // Issue 40: the patient's obra social (affiliations, invoicing split with the payer).

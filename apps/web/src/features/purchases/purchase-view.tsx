@@ -8,6 +8,7 @@ import { DocumentView } from '../commercial/document-view';
 import { type DocumentViewState, Fact, useDocumentViewState } from '../commercial/document-view-state';
 import { documentNumberText } from '../commercial/money-format';
 import { itemPath } from '../inventory/api';
+import { PurchaseLabCases } from '../lab-cases/lab-cases';
 import { OrderActions, OrderReceptionPanel } from './order-panel';
 import { purchaseSide } from './purchase-side';
 
@@ -68,7 +69,13 @@ export function PurchaseView({ purchase }: { purchase: Purchase }) {
           ) : null}
         </>
       }
-      panels={<OrderReceptionPanel purchase={purchase} />}
+      panels={
+        <>
+          <OrderReceptionPanel purchase={purchase} />
+          {/* Issue 41: the dental lab cases this invoice covers. */}
+          <PurchaseLabCases purchaseId={purchase.id} />
+        </>
+      }
       parties={{
         issuer: order ? t('order.providerParty') : t('view.issuer'),
         receiver: order ? t('order.clinicParty') : t('view.receiver'),
