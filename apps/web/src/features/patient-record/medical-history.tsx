@@ -31,6 +31,7 @@ import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
 import { PatientChanges } from '../patients/patient-changes';
 import { BackToPatients } from '../patients/patient-pages';
 import { PatientPayerTab } from '../payers/patient-payer-tab';
+import { perioTab } from '../perio/tab';
 import { PrescriptionsTab } from '../prescriptions/tab';
 import { PatientOpenRecalls } from '../recalls/recalls-page';
 import { PatientBillingTab } from '../sales/patient-billing';
@@ -56,6 +57,7 @@ export const medicalHistoryTabs: {
   },
   { key: 'messages', labelKey: 'messaging:tab', icon: MessageSquare, Component: PatientMessagesTab },
   odontogramTab,
+  perioTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
   { key: 'authorizations', labelKey: 'authorizations:tab', icon: FileSignature, Component: AuthorizationsTab },
