@@ -198,6 +198,7 @@ function ExamHistory({
 }) {
   const { t } = useTranslation('perio');
   const date = useCalendarDateFormat();
+  const figure = useFigure();
   if (exams.length === 0) return null;
   return (
     <nav className="perio-history" aria-label={t('history')}>
@@ -217,8 +218,8 @@ function ExamHistory({
                 {t(`status.${exam.status}`)}
               </span>
               <span className="small">
-                {t('indices.bleeding')} {exam.indices.bleedingPercent} % · {t('indices.plaque')}{' '}
-                {exam.indices.plaquePercent} %
+                {t('indices.bleeding')} {figure(exam.indices.bleedingPercent)} % · {t('indices.plaque')}{' '}
+                {figure(exam.indices.plaquePercent)} %
               </span>
             </button>
           </li>
@@ -226,6 +227,13 @@ function ExamHistory({
       </ul>
     </nav>
   );
+}
+
+/** A figure of the indices in the interface's language (13,8 in Spanish). */
+function useFigure(): (value: number) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 2 });
+  return (value) => format.format(value);
 }
 
 const cellId = (cursor: Cursor) => `perio-cell-${cursor.tooth}-${cursor.site}`;
@@ -272,6 +280,7 @@ function ExamView({
 }) {
   const { t } = useTranslation('perio');
   const date = useCalendarDateFormat();
+  const figure = useFigure();
   const editable = canWrite && exam.status === 'draft';
   const [teeth, setTeeth] = useState(() => storedTeeth(exam));
   const [keys, setKeys] = useState<KeyState>(() => initialKeyState(walkOf(exam.dentition, storedTeeth(exam))));
@@ -522,15 +531,17 @@ function ExamView({
           </h3>
           <dl className="perio-indices mb-0">
             <dt>{t('indices.plaque')}</dt>
-            <dd data-testid="perio-plaque">{indices.plaquePercent} %</dd>
+            <dd data-testid="perio-plaque">{figure(indices.plaquePercent)} %</dd>
             <dt>{t('indices.bleeding')}</dt>
-            <dd data-testid="perio-bleeding">{indices.bleedingPercent} %</dd>
+            <dd data-testid="perio-bleeding">{figure(indices.bleedingPercent)} %</dd>
             <dt>{t('indices.depth4')}</dt>
             <dd data-testid="perio-depth4">{indices.depth4Sites}</dd>
             <dt>{t('indices.depth6')}</dt>
             <dd data-testid="perio-depth6">{indices.depth6Sites}</dd>
             <dt>{t('indices.meanAttachment')}</dt>
-            <dd data-testid="perio-cal">{indices.meanAttachment === null ? '—' : `${indices.meanAttachment} mm`}</dd>
+            <dd data-testid="perio-cal">
+              {indices.meanAttachment === null ? '—' : `${figure(indices.meanAttachment)} mm`}
+            </dd>
             <dt>{t('indices.sites')}</dt>
             <dd>{indices.sites}</dd>
           </dl>
