@@ -78,7 +78,8 @@ export function perioChartSvg(teeth: readonly PerioTooth[], options: PerioSvgOpt
     };
     parts.push(`<g transform="translate(${offset},0)">`);
     parts.push(
-      `<text x="${2 - offset}" y="${top + 10}" class="perio-strip-label" font-size="9" fill="currentColor">${esc(strip.label)}</text>`,
+      // On the roots' side, where the strip is free: above the upper arch's roots, below the lower's.
+      `<text x="${2 - offset}" y="${strip.rootsUp ? top + 10 : top + stripHeight - 3}" class="perio-strip-label" font-size="9" fill="currentColor">${esc(strip.label)}</text>`,
     );
     const margin: string[][] = [[]];
     const pocket: string[][] = [[]];

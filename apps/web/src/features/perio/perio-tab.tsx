@@ -291,7 +291,7 @@ function ExamView({
   const dirty = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const latest = useRef(teeth);
-  latest.current = teeth;
+  const keysNow = useRef(keys);
   const close = useClosePerioExam(patient.id);
   const discard = useDiscardPerioExam(patient.id);
 
@@ -359,13 +359,15 @@ function ExamView({
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const navigation = event.key.startsWith('Arrow') || event.key === 'Home';
     if (!editable && !navigation) return;
-    const result = pressKey(event.key, keys, teeth, exam.dentition);
+    // From the refs, not this render's state: keys typed faster than React renders each see the last one's result.
+    const result = pressKey(event.key, keysNow.current, latest.current, exam.dentition);
     if (!result.handled) return;
     event.preventDefault();
+    keysNow.current = result.state;
     setKeys(result.state);
     if (result.teeth) {
-      setTeeth(result.teeth);
       latest.current = result.teeth;
+      setTeeth(result.teeth);
       schedule();
     }
   };
@@ -423,12 +425,6 @@ function ExamView({
                   role="gridcell"
                   id={cellId({ tooth: number, site })}
                   aria-selected={here}
-                  aria-label={`${t('cell', {
-                    tooth: number,
-                    site: t(`sites.${site}`),
-                    depth: values.depth ?? t('notCharted'),
-                    margin: values.margin ?? t('notCharted'),
-                  })}${flags.length ? `, ${flags.join(', ')}` : ''} (${label})`}
                   className={[
                     'perio-cell',
                     here ? `perio-here perio-here-${keys.field}` : '',
@@ -441,8 +437,20 @@ function ExamView({
                   data-tooth={number}
                   data-site={site}
                 >
-                  <span className="perio-depth">{values.depth ?? '·'}</span>
-                  <span className="perio-margin">{values.margin ?? '·'}</span>
+                  <span className="perio-depth" aria-hidden="true">
+                    {values.depth ?? '·'}
+                  </span>
+                  <span className="perio-margin" aria-hidden="true">
+                    {values.margin ?? '·'}
+                  </span>
+                  <span className="visually-hidden">
+                    {`${t('cell', {
+                      tooth: number,
+                      site: t(`sites.${site}`),
+                      depth: values.depth ?? t('notCharted'),
+                      margin: values.margin ?? t('notCharted'),
+                    })}${flags.length ? `, ${flags.join(', ')}` : ''} (${label})`}
+                  </span>
                 </span>
               );
             })}
