@@ -1,5 +1,6 @@
 import { calendarDateFormatter } from '@odontia/shared/date-format';
 import type { Language } from '@odontia/shared/enums';
+import { teethOfDentition } from '@odontia/shared/perio';
 import { perioChartSvg } from '@odontia/shared/perio-svg';
 import type { PerioExam } from '@odontia/shared/schemas/perio';
 import { eq } from 'drizzle-orm';
@@ -164,8 +165,11 @@ const millimetres = (value: number | null, language: Language) =>
 export function perioDocument({ exam, heading, language }: PerioPrintable): PdfDocument {
   const texts = perioTexts[language];
   const { indices } = exam;
+  const charted = new Set(exam.teeth.map((tooth) => tooth.tooth));
   const svg = perioChartSvg(exam.teeth, {
     dentition: exam.dentition,
+    // The dentition's teeth the exam did not chart (missing in the odontogram) are drawn crossed out.
+    absent: new Set(teethOfDentition(exam.dentition).filter((tooth) => !charted.has(tooth))),
     labels: { buccal: texts.buccal, palatal: texts.palatal, lingual: texts.lingual },
   });
   const data = {
