@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|cluster|web|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
@@ -42,6 +42,11 @@
 //            of 10,000 movements (goal p95 ≤ 200 ms), settling a month of 100,000 invoice lines (≤ 2 s),
 //            a payer's presentation of 50,000 lines as a job (≤ 5 s) (apps/api/bench/clinic-money.ts;
 //            `-- --smoke` small sizes, `-- --pglite`)
+//   clinical  issue 41: opening a patient's clinical chart — each request the Periodontograma tab makes,
+//            server-side p95 through the real app on PostgreSQL for a patient with 20 full-mouth perio exams,
+//            beside one with 1 exam (apps/api/bench/clinical.ts: a list of named requests, goal p95 ≤ 50 ms;
+//            `-- --pglite`, `-- --exams N`, `-- --runs N`), then the perio chart's render in Chromium (data → painted
+//            frame, on opening the tab, BENCH_RUNS default 10; goal ≤ 100 ms)
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
 //            `-- --seconds N --clients N --patients N`)
@@ -328,6 +333,112 @@ async function benchOdontogram() {
   }
 }
 
+/** The perio chart's render figure (issue 41): data arrival → frame after paint, as the odontogram's. */
+async function benchPerioRender() {
+  ensureWebBuild();
+  const runs = Number(process.env.BENCH_RUNS ?? 10);
+  const { chromium } = await import('@playwright/test');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-'));
+  const port = 3970 + Math.floor(Math.random() * 9);
+  const server = startServer(dataDir, port);
+  const origin = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    await timeToHealth(port, server.child);
+    const email = 'administrador@sonrisa.demo';
+    const password = 'sonrisa-demo-2026';
+    const api = async (method, url, token, body) => {
+      const response = await fetch(`${origin}/api/${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const signedIn = (await api('POST', 'auth/sign-in', null, { email, password, remember: false })).data;
+    const token = signedIn.token;
+    const me = (await api('GET', 'auth/system/me', token)).data.id;
+    const patient = (
+      await api('POST', 'patients', token, {
+        firstName: 'Benchmark',
+        lastName: 'Periodontograma',
+        sex: 'female',
+        birthdate: '1970-03-01',
+      })
+    ).data.id;
+    // 20 full-mouth exams (32 teeth × 6 sites), the newest a draft: the tab opens on it.
+    const teethNumbers = [1, 2, 3, 4].flatMap((q) => [1, 2, 3, 4, 5, 6, 7, 8].map((t) => q * 10 + t));
+    const sites = ['distobuccal', 'buccal', 'mesiobuccal', 'distolingual', 'lingual', 'mesiolingual'];
+    for (let exam = 0; exam < 20; exam += 1) {
+      const teeth = teethNumbers.map((tooth) => ({
+        tooth,
+        mobility: tooth % 9 === 0 ? 1 : 0,
+        sites: Object.fromEntries(
+          sites.map((site, index) => {
+            const value = (tooth * 7 + index * 3 + exam) % 11;
+            return [
+              site,
+              { depth: 2 + (value % 5), margin: -(value % 3), bleeding: value % 3 === 0, plaque: value % 4 === 0 },
+            ];
+          }),
+        ),
+      }));
+      const date = new Date(Date.UTC(2024, 0, 1) + exam * 40 * 86_400_000).toISOString().slice(0, 10);
+      const created = (
+        await api('POST', `patients/${patient}/perio-exams`, token, {
+          date,
+          professionalId: me,
+          dentition: 'adult',
+          teeth,
+        })
+      ).data;
+      if (exam < 19) await api('POST', `patients/${patient}/perio-exams/${created.id}/close`, token, { version: 1 });
+    }
+    const page = await browser.newPage({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    await page.goto(`${origin}/auth/sign-in`);
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    const renders = () => page.evaluate(() => performance.getEntriesByName('perio:render').map((e) => e.duration));
+    const open = [];
+    for (let run = 0; run < runs + 1; run += 1) {
+      await page.goto(`${origin}/patients/${patient}/mh?tab=perio`);
+      await page.waitForFunction(() => performance.getEntriesByName('perio:render').length > 0, null, {
+        timeout: 30_000,
+      });
+      const value = (await renders()).at(-1);
+      if (run > 0) open.push(value); // the first load warms the caches (chunks, catalogs)
+    }
+    const cells = await page.getByTestId('perio-cell').count();
+    const percentileOf = (values, p) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+    };
+    console.log(`perio chart: ${cells} sites drawn, 20 exams in the history`);
+    console.log(
+      `perio chart render on opening the tab (data → painted frame): p50 ${percentileOf(open, 50).toFixed(1)} ms, p95 ${percentileOf(open, 95).toFixed(1)} ms (${open.length} runs: ${open.map((v) => v.toFixed(1)).join(', ')})`,
+    );
+    console.log('goal: under 100 ms');
+    const smoke = runs < 10;
+    if (percentileOf(open, 50) > (smoke ? 1000 : 100)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Issue 41's figures: the chart's requests on the server (apps/api/bench/clinical.ts), then the perio chart's render. */
+async function benchClinical() {
+  apiBench('clinical')();
+  await benchPerioRender();
+}
+
 /** A benchmark of the API (apps/api/bench/<name>.ts), with the arguments after its name. */
 function apiBench(name) {
   return () => runNode(['--import', 'tsx', `apps/api/bench/${name}.ts`, ...process.argv.slice(3)]);
@@ -350,12 +461,13 @@ const benches = {
   einvoice: apiBench('einvoice'),
   'clinic-money': apiBench('clinic-money'),
   odontogram: benchOdontogram,
+  clinical: benchClinical,
   cluster: benchCluster,
   web: benchWeb,
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|cluster|web|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|cluster|web|all]`,
   );
   process.exit(2);
 }

@@ -116,6 +116,7 @@ export const errorStatuses = {
   diagnosis_not_found: 404,
   laboratory_not_found: 404,
   odontogram_not_found: 404,
+  perio_exam_not_found: 404,
   patient_not_found: 404,
   prescription_not_found: 404,
   prescription_file_not_found: 404,
@@ -458,6 +459,8 @@ export const errorStatuses = {
   cash_session_not_open: 409,
   /** The session is closed: it, its movements and its count never change. */
   cash_session_already_closed: 409,
+  /** A closed periodontal exam never changes and is never discarded (issue 41). */
+  perio_exam_already_closed: 409,
   /** The register is inactive: no session opens at it. */
   cash_register_inactive: 409,
   /** A register with an open session cannot be deactivated or deleted. */
@@ -554,6 +557,7 @@ const successEntities = [
   'authorization_template',
   'file',
   'odontogram',
+  'perio_exam',
   'medication',
   'supply',
   'provider',
@@ -629,6 +633,7 @@ export const successCodes = [
   'treatment_plan_rejected',
   'treatment_plan_cancelled',
   'treatment_plan_session_booked',
+  'perio_exam_closed',
   'health_certificate_voided',
   ...appointmentStepCodes,
   'reminder_settings_updated',

@@ -78,6 +78,12 @@ export const fieldCodes = [
   'invalid_tooth',
   /** A sale on cards without a credit or debit card as its method. */
   'card_method_required',
+  /** A periodontal site that is not one of the six (issue 41). */
+  'unknown_site',
+  /** A furcation grade on a tooth with one root. */
+  'furcation_single_rooted',
+  /** A tooth the odontogram shows missing or extracted. */
+  'tooth_not_present',
   /** A cash sale with a method other than cash. */
   'cash_method_required',
   /** A sale line names a catalogue item and a price-list treatment at once. */

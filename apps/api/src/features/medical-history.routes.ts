@@ -5,6 +5,7 @@ import { clinicalRoutes } from './clinical/clinical.routes.ts';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes.ts';
 import { laboratoriesRoutes } from './laboratories/laboratories.routes.ts';
 import { odontogramRoutes } from './odontogram/odontogram.routes.ts';
+import { perioRoutes } from './perio/perio.routes.ts';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes.ts';
 
 /**
@@ -18,6 +19,7 @@ export const medicalHistoryRoutes: FastifyPluginAsync = async (app) => {
   await app.register(laboratoriesRoutes);
   await app.register(attendancesRoutes);
   await app.register(odontogramRoutes);
+  await app.register(perioRoutes);
   await app.register(prescriptionsRoutes);
   await app.register(certificatesRoutes);
 };

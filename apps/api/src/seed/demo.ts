@@ -24,6 +24,7 @@ import { firstDemoPatients, seedDemoPatients } from './demo-patients.ts';
 // Issue 40: third-party payers.
 import { seedDemoPayers } from './demo-payers.ts';
 import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
+import { seedDemoPerio } from './demo-perio.ts';
 import { seedDemoRecalls } from './demo-recalls.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
@@ -174,6 +175,7 @@ async function seedDemoRows(
     await seedDemoPatients(tenantTx, accountId, { administratorId, userId: userIds[2] as string });
     await seedDemoClinical(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoOdontogram(tenantTx, accountId, { administratorId, supervisorId });
+    await seedDemoPerio(tenantTx, accountId, { administratorId, supervisorId });
     await seedDemoAuthorizationTemplates(tenantTx, accountId, { administratorId });
     await seedDemoCertificates(tenantTx, accountId, { supervisorId });
     await seedDemoDocuments(tenantTx, accountId, { administratorId, supervisorId });

@@ -14,6 +14,7 @@ export const clinicalNamespaces = [
   'patients',
   'clinical',
   'odontogram',
+  'perio',
   'prescriptions',
   'certificates',
   'authorizations',

@@ -29,6 +29,7 @@ import { customerRoutes, providerRoutes } from './parties.ts';
 import { patientRoutes } from './patients.ts';
 import { affiliationRecord, payerPlanRecord, payerRecord, payerRoutes } from './payers.ts';
 import { paymentPlanRoutes } from './payment-plans.ts';
+import { perioExamRoutes } from './perio.ts';
 import { portalAccessRoutes, portalBookingRoutes, portalRoutes, publicPortalRoutes } from './portal.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { recallRoutes } from './recalls.ts';
@@ -70,6 +71,7 @@ export const declaredRoutes = {
   scheduleExceptions: scheduleExceptionRecord.routes,
   chairs: chairRecord.routes,
   odontogram: odontogramRoutes,
+  perioExams: perioExamRoutes,
   account: accountRoutes,
   session: sessionRoutes,
   publicAuth: publicAuthRoutes,

@@ -1,6 +1,19 @@
 import type { DiagnosisStatus, LaboratoryStatus } from '@odontia/shared/enums';
+import type { PerioDentition, PerioExamStatus, PerioIndices, PerioTooth } from '@odontia/shared/perio';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { treatments } from './agenda.ts';
 import { clinicRowColumns } from './columns.ts';
 import { inventoryItems } from './inventory.ts';
@@ -175,5 +188,43 @@ export const attendanceAddenda = pgTable(
   (table) => [
     ...lineKeys(table, table.attendanceId, attendances),
     index('attendance_addenda_attendance_idx').on(table.accountId, table.attendanceId, table.createdAt),
+  ],
+);
+
+/**
+ * Periodontal exams (issue 41): one row per exam, its teeth one JSON value (checked by the
+ * contract and by the checks below with the same bounds) and its indices computed on every save,
+ * so the patient's history of exams reads the summary columns only (docs/decisions.md).
+ * A closed exam never changes; a draft may be discarded (soft delete).
+ */
+export const perioExams = pgTable(
+  'perio_exams',
+  {
+    ...clinicRowColumns,
+    patientId: uuid('patient_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    professionalId: uuid('professional_id').notNull(),
+    dentition: text('dentition').$type<PerioDentition>().notNull(),
+    status: text('status').$type<PerioExamStatus>().notNull().default('draft'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by'),
+    notes: text('notes'),
+    teeth: jsonb('teeth').$type<PerioTooth[]>().notNull(),
+    indices: jsonb('indices').$type<PerioIndices>().notNull(),
+    ...recordStamps,
+  },
+  (table) => [
+    ...patientRecordKeys(table, table.professionalId, table.closedBy),
+    newestOfPatientIndex('perio_exams_patient_idx', table, table.date),
+    check('perio_exams_dentition', sql`${table.dentition} in ('adult', 'primary', 'mixed')`),
+    check(
+      'perio_exams_status',
+      sql`(${table.status} = 'draft' and ${table.closedAt} is null) or (${table.status} = 'closed' and ${table.closedAt} is not null)`,
+    ),
+    check('perio_exams_closed_kept', sql`${table.status} = 'draft' or ${table.deletedAt} is null`),
+    check(
+      'perio_exams_teeth',
+      sql`jsonb_typeof(${table.teeth}) = 'array' and not jsonb_path_exists(${table.teeth}, '$[*].sites.*.depth ? (@ < 0 || @ > 15)') and not jsonb_path_exists(${table.teeth}, '$[*].sites.*.margin ? (@ < -10 || @ > 10)') and not jsonb_path_exists(${table.teeth}, '$[*].mobility ? (@ < 0 || @ > 3)') and not jsonb_path_exists(${table.teeth}, '$[*].furcation ? (@ < 1 || @ > 3)')`,
+    ),
   ],
 );

@@ -33,6 +33,7 @@ import { PatientAlertsBanner } from '../patients/patient-alerts-banner';
 import { PatientChanges } from '../patients/patient-changes';
 import { BackToPatients } from '../patients/patient-pages';
 import { PatientPayerTab } from '../payers/patient-payer-tab';
+import { perioTab } from '../perio/tab';
 import { PrescriptionsTab } from '../prescriptions/tab';
 import { PatientOpenRecalls } from '../recalls/recalls-page';
 import { PatientBillingTab } from '../sales/patient-billing';
@@ -59,6 +60,7 @@ export const medicalHistoryTabs: {
   },
   { key: 'messages', labelKey: 'messaging:tab', icon: MessageSquare, Component: PatientMessagesTab },
   odontogramTab,
+  perioTab,
   plansTab,
   { key: 'prescriptions', labelKey: 'prescriptions:tab', icon: Pill, Component: PrescriptionsTab },
   { key: 'certificates', labelKey: 'certificates:tab', icon: FileBadge, Component: CertificatesTab },
