@@ -42,10 +42,11 @@
 //            of 10,000 movements (goal p95 ≤ 200 ms), settling a month of 100,000 invoice lines (≤ 2 s),
 //            a payer's presentation of 50,000 lines as a job (≤ 5 s) (apps/api/bench/clinic-money.ts;
 //            `-- --smoke` small sizes, `-- --pglite`)
-//   clinical  issue 41: opening a patient's clinical chart — each request the Periodontograma tab makes,
-//            server-side p95 through the real app on PostgreSQL for a patient with 20 full-mouth perio exams,
-//            beside one with 1 exam (apps/api/bench/clinical.ts: a list of named requests, goal p95 ≤ 50 ms;
-//            `-- --pglite`, `-- --exams N`, `-- --runs N`), then the perio chart's render in Chromium (data → painted
+//   clinical  issue 41: opening a patient's clinical chart — each request the Periodontograma and Plan de
+//            tratamiento tabs make, server-side p95 through the real app on PostgreSQL for a patient with 20
+//            full-mouth perio exams and a 60-item plan, beside one with 1 of each (apps/api/bench/clinical.ts: a
+//            list of named requests, goal p95 ≤ 50 ms; `-- --pglite`, `-- --exams N`, `-- --items N`,
+//            `-- --runs N`), then the perio chart's render in Chromium (data → painted
 //            frame, on opening the tab, BENCH_RUNS default 10; goal ≤ 100 ms)
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;

@@ -1,20 +1,22 @@
 /**
- * `node --import tsx apps/api/bench/clinical.ts [--pglite] [--exams N] [--runs N] [--keep]` (issue 41,
+ * `node --import tsx apps/api/bench/clinical.ts [--pglite] [--exams N] [--items N] [--runs N] [--keep]` (issue 41,
  * `npm run bench -- clinical`: the server's part; scripts/bench.mjs then times the chart's render in
  * Chromium).
  *
  * Opening a patient's clinical chart: each request the patient's tabs make, timed through the real
  * app (app.inject: authentication, the transaction, RLS, validation, the answer's serialisation),
- * for a patient with `--exams` full-mouth periodontal exams (default 20), printed beside the same
- * requests for a patient with one exam, measured in the same run. Goal on PostgreSQL: p95 ≤ 50 ms
- * per request.
+ * for a patient with `--exams` full-mouth periodontal exams (default 20) and an accepted treatment
+ * plan of `--items` items (default 60), printed beside the same requests for a patient with one of
+ * each, measured in the same run. Goal on PostgreSQL: p95 ≤ 50 ms per request.
  *
- * To measure another request of the chart (a treatment plan of 60 items…): add a `seeder` that
- * writes its data for both patients through the API and names what the request needs, and a
- * `NamedRequest` whose `path` reads it. Nothing else changes.
+ * To measure another request of the chart: add a `seeder` that writes its data for both patients
+ * (through the API, or the services for what the API builds in several steps, as the treatment
+ * plan's) and names what the request needs, and a `NamedRequest` whose `path` reads it.
  */
 import { emptyTooth, isMultiRooted, type PerioTooth, perioSites, teethOfDentition } from '@odontia/shared/perio';
+import type { Database } from '../src/db/client.ts';
 import {
+  type BenchClinic,
   benchCaller,
   benchOptions,
   benchTimer,
@@ -27,15 +29,27 @@ import {
   withBenchApp,
   withBenchDatabase,
 } from './bench-kit.ts';
+import { seedClinicalPlan } from './clinical-plan-seed.ts';
 
-const { options, sizes, runs } = benchOptions(100, { exams: 20 });
+const { options, sizes, runs } = benchOptions(100, { exams: 20, items: 60 });
 
 type Call = ReturnType<typeof benchCaller>;
 /** What the seeders wrote for one patient, by name (ids the requests' paths use). */
 export type Fixture = { patientId: string; userId: string } & Record<string, string>;
 
+/** Where the seeders write: the bench's database and its clinic (for seeders that go through the services). */
+interface SeedTarget {
+  db: Database;
+  clinic: BenchClinic;
+}
+
 /** Writes a kind of clinical data for a patient (`size`: the big patient's or the baseline's). */
-type Seeder = (call: Call, fixture: Fixture, size: 'big' | 'baseline') => Promise<Record<string, string>>;
+type Seeder = (
+  call: Call,
+  fixture: Fixture,
+  size: 'big' | 'baseline',
+  target: SeedTarget,
+) => Promise<Record<string, string>>;
 
 /** One request the chart makes when a patient is opened. */
 interface NamedRequest {
@@ -84,6 +98,13 @@ const seeders: Seeder[] = [
     }
     return { newestPerioExam: ids.at(-1) as string, previousPerioExam: (ids.at(-2) ?? ids[0]) as string };
   },
+  // A treatment plan: 60 items for the big patient (a third of its sessions carried out), 1 for the baseline.
+  async (_call, fixture, size, { db, clinic }) => {
+    const { planId } = await seedClinicalPlan(db, clinic, fixture.patientId, {
+      items: size === 'big' ? sizes.items : 1,
+    });
+    return { planId };
+  },
 ];
 
 /** What the Periodontograma tab asks for when it opens (and the exam it compares with). */
@@ -92,13 +113,16 @@ const requests: NamedRequest[] = [
   { name: 'perio teeth present', path: (f) => `/api/patients/${f.patientId}/perio-teeth` },
   { name: 'newest perio exam', path: (f) => `/api/patients/${f.patientId}/perio-exams/${f.newestPerioExam}` },
   { name: 'perio exam compared', path: (f) => `/api/patients/${f.patientId}/perio-exams/${f.previousPerioExam}` },
+  // What the Plan de tratamiento tab asks for: the plans with their progress, then the plan it opens.
+  { name: 'treatment plans (with progress)', path: (f) => `/api/patients/${f.patientId}/treatment-plans` },
+  { name: 'treatment plan opened', path: (f) => `/api/patients/${f.patientId}/treatment-plans/${f.planId}` },
 ];
 
 runBench(() =>
   withBenchDatabase(
     options,
     (backend) =>
-      `clinical chart (issue 41) on ${backend}: a patient with ${sizes.exams} full-mouth perio exams beside one with 1, ${runs} runs per request`,
+      `clinical chart (issue 41) on ${backend}: a patient with ${sizes.exams} full-mouth perio exams and a ${sizes.items}-item treatment plan beside one with 1 of each, ${runs} runs per request`,
     async (db) => {
       const clinic = await createBenchClinic(db);
       await withBenchApp(db, clinic, async (app, headers) => {
@@ -118,16 +142,23 @@ runBench(() =>
         };
         const seeding = performance.now();
         for (const size of ['big', 'baseline'] as const)
-          for (const seed of seeders) Object.assign(fixtures[size], await seed(call, fixtures[size], size));
+          for (const seed of seeders)
+            Object.assign(fixtures[size], await seed(call, fixtures[size], size, { db, clinic }));
         console.log(`seeded through the API in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-        const conditions = await measureConditions(db, ['perio_exams', 'odontogram_entries', 'patients']);
+        const conditions = await measureConditions(db, [
+          'perio_exams',
+          'treatment_plan_items',
+          'treatment_plan_sessions',
+          'odontogram_entries',
+          'patients',
+        ]);
         const time = benchTimer(runs);
         const totals: Record<'big' | 'baseline', number[]> = { big: [], baseline: [] };
         for (const request of requests) {
           for (const size of ['baseline', 'big'] as const) {
             const times = await time(() => call('GET', request.path(fixtures[size])));
             report(
-              `${request.name}, ${size === 'big' ? `${sizes.exams} exams` : 'baseline (1 exam)'}`,
+              `${request.name}, ${size === 'big' ? `${sizes.exams} exams, ${sizes.items}-item plan` : 'baseline (1 exam, 1 item)'}`,
               times,
               'requests',
               size === 'big' && !options.pglite ? 50 : undefined,
@@ -138,7 +169,7 @@ runBench(() =>
           }
         }
         console.log(
-          `the tab's ${requests.length} requests one after the other: p95 ${ms(percentile(totals.big, 95))} with ${sizes.exams} exams, ${ms(percentile(totals.baseline, 95))} with 1`,
+          `the ${requests.length} requests one after the other: p95 ${ms(percentile(totals.big, 95))} with ${sizes.exams} exams and ${sizes.items} items, ${ms(percentile(totals.baseline, 95))} with 1 of each`,
         );
         await conditions.print();
       });

@@ -185,6 +185,8 @@ export const errorStatuses = {
   lab_case_purchase_other_provider: 409,
   /** The seating appointment is another patient's. */
   lab_case_appointment_other_patient: 409,
+  /** The plan item is not an item of this patient's accepted treatment plan. */
+  lab_case_plan_item_invalid: 409,
   error_get_lab_case: 500,
   error_create_lab_case: 500,
   error_update_lab_case: 500,

@@ -205,6 +205,11 @@ describe('demo clinic dental lab cases (issue 41)', () => {
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatchObject({ status: 'sent', atRisk: true });
     expect((await get('/api/lab-cases?status=seated')).json().total).toBe(1);
+    // The crown of the second patient's accepted plan has its case, named after the plan's item.
+    const planned = open.filter((row) => (row as { treatmentPlanItemLabel?: string | null }).treatmentPlanItemLabel);
+    expect(planned).toEqual([
+      expect.objectContaining({ status: 'draft', treatmentPlanItemLabel: expect.stringMatching(/· 46$/) }),
+    ]);
     const tomorrow = clinicDayRange(demoTimeZone, demoDay(-1));
     const calendar = (
       await get(`/api/appointments/calendar?from=${tomorrow.start.toISOString()}&to=${tomorrow.end.toISOString()}`)

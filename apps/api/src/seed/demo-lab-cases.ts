@@ -69,6 +69,19 @@ export async function seedDemoLabCases(
 
   // Draft: impression taken, not sent yet.
   await newCase(0, { workType: 'crown', teeth: [36], shade: 'A3', material: 'Zirconio monolítico' });
+  // Draft for the crown on 46 of the second patient's accepted treatment plan (its impression is the
+  // plan's next session): the case names the plan's item.
+  const crownItem = (await labCasesService.planItems({ ctx, patientId: patients[1] as string })).find(
+    (item) => item.tooth === 46 && /corona/i.test(item.description),
+  );
+  if (crownItem)
+    await newCase(1, {
+      workType: 'crown',
+      teeth: [46],
+      shade: 'A3',
+      material: 'Metal-cerámica',
+      treatmentPlanItemId: crownItem.id,
+    });
   // Sent, due in four days.
   const bridge = await newCase(1, {
     workType: 'bridge',

@@ -3,11 +3,12 @@ import {
   createLabCaseSchema,
   labCaseAnswerSchema,
   labCasePageSchema,
+  labCasePlanItemsSchema,
   labCaseStepSchemas,
   labCasesQuerySchema,
   updateLabCaseSchema,
 } from '../schemas/lab-cases.ts';
-import { recordParamsSchema } from '../schemas/records.ts';
+import { patientParamsSchema, recordParamsSchema } from '../schemas/records.ts';
 
 const step = <Step extends keyof typeof labCaseStepSchemas>(name: Step) =>
   apiRoute({
@@ -42,4 +43,10 @@ export const labCaseRoutes = {
   return: step('return'),
   seat: step('seat'),
   cancel: step('cancel'),
+  planItems: apiRoute({
+    method: 'GET',
+    path: '/patients/:patientId/lab-case-plan-items',
+    params: patientParamsSchema,
+    answer: labCasePlanItemsSchema,
+  }),
 };

@@ -70,7 +70,8 @@ export const budgetDecisionResponseSchema = z.object({
 export const budgetLineAttendanceSchema = z.object({
   attendanceId: idSchema,
   attendanceLineId: idSchema,
-  date: dateText(),
+  /** The attendance's instant (an attendance has a time, not only a day). */
+  date: instantText(),
   titleResume: z.string(),
   quantity: z.number().int(),
 });

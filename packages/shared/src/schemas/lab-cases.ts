@@ -100,6 +100,8 @@ const labCaseFields = {
   appointmentId: optionalId(),
   /** The lab's invoice (a purchase of the same provider); one purchase may cover several cases. */
   purchaseId: optionalId(),
+  /** The item of the patient's accepted treatment plan the work is for. */
+  treatmentPlanItemId: optionalId(),
 };
 
 export const createLabCaseSchema = z.object(labCaseFields);
@@ -171,6 +173,9 @@ export const labCaseSchema = named(
     appointmentStartsAt: instantText().nullable(),
     purchaseId: idSchema.nullable(),
     purchaseNumber: z.string().nullable(),
+    treatmentPlanItemId: idSchema.nullable(),
+    /** The plan item as the plan shows it ("Corona de porcelana · 36"). */
+    treatmentPlanItemLabel: z.string().nullable(),
     /** Sent and past its due date (the clinic's today) without being received. */
     overdue: z.boolean(),
     /** Its seating appointment is due and it will not be (or is not) back by the day before. */
@@ -222,3 +227,21 @@ export const labCasesQuerySchema = z.object({
 });
 export type LabCasesQuery = z.input<typeof labCasesQuerySchema>;
 export const labCasePageSchema = pageSchema(labCaseSchema);
+
+/**
+ * GET /api/patients/:patientId/lab-case-plan-items: the items of the patient's accepted treatment
+ * plans (their live alternative) a lab case may be for, in the plan's order.
+ */
+export const labCasePlanItemSchema = named(
+  'LabCasePlanItem',
+  z.object({
+    id: idSchema,
+    planId: idSchema,
+    planTitle: z.string(),
+    description: z.string(),
+    tooth: z.number().int().nullable(),
+    label: z.string(),
+  }),
+);
+export type LabCasePlanItem = z.infer<typeof labCasePlanItemSchema>;
+export const labCasePlanItemsSchema = z.object({ data: z.array(labCasePlanItemSchema) });

@@ -5,6 +5,7 @@ import { clinicRowColumns } from './columns.ts';
 import { commercialDocuments, providers } from './commercial.ts';
 import { patientRecordKeys } from './patients.ts';
 import { clinicKeys, clinicRef, recordStamps, userRefs } from './records.ts';
+import { treatmentPlanItems } from './treatment-plans.ts';
 
 /**
  * Dental lab cases (issue 41): a crown, bridge, denture… a dental laboratory (a provider) makes
@@ -37,6 +38,8 @@ export const labCases = pgTable(
     appointmentId: uuid('appointment_id'),
     /** The lab's invoice: a purchase of the same provider. */
     purchaseId: uuid('purchase_id'),
+    /** The item of the patient's accepted treatment plan the work is for (a crown on 36…). */
+    treatmentPlanItemId: uuid('treatment_plan_item_id'),
     ...recordStamps,
   },
   (table) => [
@@ -44,6 +47,7 @@ export const labCases = pgTable(
     clinicRef(table, table.providerId, providers),
     clinicRef(table, table.appointmentId, appointments),
     clinicRef(table, table.purchaseId, commercialDocuments),
+    clinicRef(table, table.treatmentPlanItemId, treatmentPlanItems),
     // The open list, soonest due first (the clinic's screen and its filters by state and lab).
     index('lab_cases_open_idx')
       .on(table.accountId, table.dueOn, table.id)
@@ -55,6 +59,10 @@ export const labCases = pgTable(
       .on(table.accountId, table.appointmentId)
       .where(sql`${table.appointmentId} is not null`),
     index('lab_cases_purchase_idx').on(table.accountId, table.purchaseId).where(sql`${table.purchaseId} is not null`),
+    // The plan shows each item's cases.
+    index('lab_cases_plan_item_idx')
+      .on(table.accountId, table.treatmentPlanItemId)
+      .where(sql`${table.treatmentPlanItemId} is not null`),
     check(
       'lab_cases_status',
       sql`${table.status} in ('draft', 'sent', 'received', 'checked', 'returned', 'seated', 'cancelled')`,

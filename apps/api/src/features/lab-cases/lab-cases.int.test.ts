@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedClinicalPlan } from '../../../bench/clinical-plan-seed.ts';
 import { restoreClock, setClock } from '../../../test/clock.ts';
 import { insertProvider } from '../../../test/commercial.ts';
 import { counter } from '../../../test/counter.ts';
@@ -365,6 +366,31 @@ describe.each(availableBackends())('lab cases on %s', (backend) => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().code).toBe('lab_case_appointment_other_patient');
     expect((await t.call('GET', `/api/lab-cases/${newId()}`)).statusCode).toBe(404);
+  });
+
+  it("is for an item of the patient's accepted treatment plan; any other item is refused", async () => {
+    const patient = await t.newPatient();
+    const plan = await seedClinicalPlan(t.db, t.clinic, patient, { items: 3 });
+    const items = await t.call('GET', `/api/patients/${patient}/lab-case-plan-items`);
+    expect(items.statusCode, items.body).toBe(200);
+    const offered = items.json().data as { id: string; planId: string; label: string; tooth: number | null }[];
+    expect(offered).toHaveLength(3);
+    expect(offered.every((item) => item.planId === plan.planId)).toBe(true);
+    const [crownItem] = offered;
+    const mine = await created({ patientId: patient, treatmentPlanItemId: crownItem?.id });
+    expect(mine).toMatchObject({ treatmentPlanItemId: crownItem?.id, treatmentPlanItemLabel: crownItem?.label });
+    expect((await t.call('GET', `/api/lab-cases/${mine.id}`)).json().data.treatmentPlanItemLabel).toBe(
+      crownItem?.label,
+    );
+    // Another patient's item, an unknown id: 409; another clinic's patient: 404.
+    const wrong = await newCase({ treatmentPlanItemId: crownItem?.id });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().code).toBe('lab_case_plan_item_invalid');
+    expect((await newCase({ treatmentPlanItemId: newId() })).json().code).toBe('lab_case_plan_item_invalid');
+    const theirs = await t.call('GET', `/api/patients/${patient}/lab-case-plan-items`, { token: t.other.token });
+    expect(theirs.statusCode).toBe(404);
+    // A patient without an accepted plan has nothing to offer.
+    expect((await t.call('GET', `/api/patients/${t.patientId}/lab-case-plan-items`)).json().data).toEqual([]);
   });
 
   it('lets each level read and write as the permission matrix says', async () => {

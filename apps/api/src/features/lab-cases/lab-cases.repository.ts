@@ -9,6 +9,7 @@ import {
   labCases,
   patients,
   providers,
+  treatmentPlanItems,
   users,
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -60,6 +61,11 @@ export function appointmentLabWarningSql(today: SQL | string, timeZone: SQL | st
 const creator = alias(users, 'lab_case_creator');
 const updater = alias(users, 'lab_case_updater');
 
+/** A plan item as the plan shows it: its description, and its tooth when it has one. */
+function planItemLabel(item: typeof treatmentPlanItems) {
+  return sql`case when ${item.id} is null then null else concat_ws(' · ', ${item.description}, ${item.tooth}::text) end`;
+}
+
 function selectCases(ctx: Pick<RequestContext, 'tx' | 'timeZone'>, today: string) {
   const overdue = sql<boolean>`(${labCases.status} = 'sent' and ${labCases.dueOn} < ${today}::date)`;
   const warning = sql<boolean>`coalesce(${seatingWarningSql(labCases, appointments, today, ctx.timeZone)}, false)`;
@@ -72,6 +78,7 @@ function selectCases(ctx: Pick<RequestContext, 'tx' | 'timeZone'>, today: string
       purchaseNumber: sql<
         string | null
       >`nullif(concat_ws('-', ${commercialDocuments.pointOfService}, ${commercialDocuments.documentNumber}), '')`,
+      treatmentPlanItemLabel: sql<string | null>`${planItemLabel(treatmentPlanItems)}`,
       overdue,
       seatingWarning: warning,
       createdByName: creator.completeName,
@@ -82,6 +89,7 @@ function selectCases(ctx: Pick<RequestContext, 'tx' | 'timeZone'>, today: string
     .innerJoin(providers, sameClinicRow(providers, labCases, labCases.providerId))
     .leftJoin(appointments, sameClinicRow(appointments, labCases, labCases.appointmentId))
     .leftJoin(commercialDocuments, sameClinicRow(commercialDocuments, labCases, labCases.purchaseId))
+    .leftJoin(treatmentPlanItems, sameClinicRow(treatmentPlanItems, labCases, labCases.treatmentPlanItemId))
     .leftJoin(creator, sameClinicRow(creator, labCases, labCases.createdBy))
     .leftJoin(updater, sameClinicRow(updater, labCases, labCases.updatedBy))
     .$dynamic();
@@ -211,4 +219,35 @@ export async function providerExists(ctx: TxContext, providerId: string): Promis
     .from(providers)
     .where(and(eq(providers.accountId, ctx.accountId), eq(providers.id, providerId), isNull(providers.deletedAt)));
   return Boolean(row);
+}
+
+/**
+ * The items of the patient's accepted treatment plans, their live alternative only (an accepted
+ * plan is final: its items keep their ids), in the plan's order.
+ */
+export async function acceptedPlanItems(ctx: TxContext, patientId: string, itemId?: string) {
+  const { rows } = await ctx.tx.execute<{
+    id: string;
+    plan_id: string;
+    plan_title: string;
+    description: string;
+    tooth: number | null;
+  }>(sql`
+    select i.id, i.plan_id, p.title as plan_title, i.description, i.tooth
+    from treatment_plans p
+    join treatment_plan_alternatives a
+      on a.account_id = p.account_id and a.plan_id = p.id and a.retired_at is null and a.id = p.accepted_alternative_id
+    join treatment_plan_phases ph on ph.account_id = a.account_id and ph.alternative_id = a.id
+    join treatment_plan_items i on i.account_id = ph.account_id and i.phase_id = ph.id
+    where p.account_id = ${ctx.accountId} and p.patient_id = ${patientId} and p.deleted_at is null
+      and p.status = 'accepted' ${itemId ? sql`and i.id = ${itemId}` : sql``}
+    order by p.created_at desc, ph.position, i.position`);
+  return rows.map((row) => ({
+    id: row.id,
+    planId: row.plan_id,
+    planTitle: row.plan_title,
+    description: row.description,
+    tooth: row.tooth,
+    label: row.tooth === null ? row.description : `${row.description} · ${row.tooth}`,
+  }));
 }

@@ -43,6 +43,15 @@ export const labCasesRoutes: FastifyPluginAsync = async (app) => {
     ({ ctx, query }) => service.list({ ctx, query }),
   );
   route.serve(
+    declared.planItems,
+    {
+      ...read,
+      summary:
+        "The items of the patient's accepted treatment plans a lab case may be for (a crown on 36…), in the plan's order",
+    },
+    async ({ ctx, params }) => ({ data: await service.planItems({ ctx, patientId: params.patientId }) }),
+  );
+  route.serve(
     declared.get,
     { ...read, summary: 'One lab case with its events (who and when)' },
     async ({ ctx, params }) => ({

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { changedFields } from '../audit/record-changes.ts';
 import { invalidFields, requirePatient } from '../clinical/clinical.service.ts';
 import {
+  acceptedPlanItems,
   appointmentPatient,
   caseEvents,
   findCase,
@@ -71,6 +72,8 @@ function present(named: LabCaseRow, today: string): LabCase {
     appointmentStartsAt: named.appointmentStartsAt ? named.appointmentStartsAt.toISOString() : null,
     purchaseId: row.purchaseId,
     purchaseNumber: named.purchaseNumber,
+    treatmentPlanItemId: row.treatmentPlanItemId,
+    treatmentPlanItemLabel: named.treatmentPlanItemLabel,
     overdue,
     seatingWarning,
     atRisk: overdue || seatingWarning || (row.status === 'draft' && row.dueOn !== null && row.dueOn < today),
@@ -95,6 +98,7 @@ function columnsOf(input: Omit<LabCaseEdit, 'version'> | StoredCase) {
     dueOn: input.dueOn ?? null,
     appointmentId: input.appointmentId ?? null,
     purchaseId: input.purchaseId ?? null,
+    treatmentPlanItemId: input.treatmentPlanItemId ?? null,
   };
 }
 type Columns = ReturnType<typeof columnsOf>;
@@ -107,6 +111,10 @@ async function checkReferences(ctx: RequestContext, patientId: string, columns: 
     const provider = await purchaseProvider(ctx, columns.purchaseId);
     if (provider === undefined) throw new AppError('purchase_not_found');
     if (provider !== columns.providerId) throw new AppError('lab_case_purchase_other_provider');
+  }
+  if (columns.treatmentPlanItemId) {
+    const [item] = await acceptedPlanItems(ctx, patientId, columns.treatmentPlanItemId);
+    if (!item) throw new AppError('lab_case_plan_item_invalid');
   }
 }
 
@@ -229,6 +237,12 @@ export const labCasesService = {
   },
 
   get: ({ ctx, id }: { ctx: RequestContext; id: string }) => detail(ctx, id),
+
+  /** What a case of the patient may be for: the items of the patient's accepted plans. */
+  async planItems({ ctx, patientId }: { ctx: RequestContext; patientId: string }) {
+    await requirePatient(ctx, patientId);
+    return acceptedPlanItems(ctx, patientId);
+  },
 
   async create({ ctx, input }: { ctx: RequestContext; input: LabCaseInput }): Promise<LabCaseDetail> {
     await requirePatient(ctx, input.patientId, { lock: true });

@@ -88,3 +88,12 @@ export function useLabInvoices(providerId: string) {
     enabled: isRecordId(providerId),
   });
 }
+
+/** What a case of the patient may be for: the items of the patient's accepted treatment plans. */
+export function useLabCasePlanItems(patientId: string) {
+  return useQuery({
+    queryKey: [...labCasesKey, 'plan-items', patientId],
+    queryFn: () => client.planItems({ params: { patientId } }),
+    enabled: isRecordId(patientId),
+  });
+}

@@ -14,7 +14,15 @@ import { FormDialog } from '../../components/dialog-frame';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCalendarDateFormat, useClinicToday, useInstantFormat } from '../../session/clinic-time';
 import { usePatientAppointments } from '../appointments/api';
-import { type LabCaseRow, useLabCase, useLabCaseStep, useLabInvoices, useLabs, useSaveLabCase } from './api';
+import {
+  type LabCaseRow,
+  useLabCase,
+  useLabCasePlanItems,
+  useLabCaseStep,
+  useLabInvoices,
+  useLabs,
+  useSaveLabCase,
+} from './api';
 
 /** "Corona · 21, 22": what a case is, as its lists and dialogs name it. */
 export function useCaseName() {
@@ -76,6 +84,7 @@ export function LabCaseFormDialog({
       dueOn: row?.dueOn ?? '',
       appointmentId: row?.appointmentId ?? '',
       purchaseId: row?.purchaseId ?? '',
+      treatmentPlanItemId: row?.treatmentPlanItemId ?? '',
       version: row?.version ?? 1,
     },
     {
@@ -86,6 +95,7 @@ export function LabCaseFormDialog({
   const providerId = form.watch('providerId');
   const invoices = useLabInvoices(providerId ?? '');
   const appointmentOptions = useAppointmentOptions(patientId, row?.appointmentId ?? null);
+  const planItems = useLabCasePlanItems(patientId);
   const onSubmit = form.submit(async (body) => {
     try {
       if (row) await save.mutateAsync({ ...body, version: row.version });
@@ -202,6 +212,21 @@ export function LabCaseFormDialog({
               ...(invoices.data?.data ?? []).map((purchase) => ({
                 value: purchase.id,
                 label: [purchase.pointOfService, purchase.documentNumber].filter(Boolean).join('-') || purchase.date,
+              })),
+            ]}
+          />
+        </div>
+        <div className="col-12">
+          <SelectField
+            form={form}
+            name="treatmentPlanItemId"
+            label={t('fields.planItem')}
+            data-testid="lab-case-plan-item"
+            options={[
+              { value: '', label: t('noPlanItem') },
+              ...(planItems.data?.data ?? []).map((item) => ({
+                value: item.id,
+                label: `${item.label} (${item.planTitle})`,
               })),
             ]}
           />

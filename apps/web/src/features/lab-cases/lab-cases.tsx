@@ -160,6 +160,11 @@ function useColumns(canWrite: boolean, onOpen: (dialog: Dialog) => void, withPat
           {row.shade || row.material ? (
             <div className="small text-body-secondary">{[row.shade, row.material].filter(Boolean).join(' · ')}</div>
           ) : null}
+          {row.treatmentPlanItemLabel ? (
+            <div className="small text-body-secondary" data-testid="lab-case-plan-item-label">
+              {t('fromPlan')}: {row.treatmentPlanItemLabel}
+            </div>
+          ) : null}
           <CaseDates row={row} />
         </>
       ),

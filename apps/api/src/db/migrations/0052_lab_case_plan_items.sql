@@ -1,0 +1,3 @@
+ALTER TABLE "lab_cases" ADD COLUMN "treatment_plan_item_id" uuid;--> statement-breakpoint
+ALTER TABLE "lab_cases" ADD CONSTRAINT "lab_cases_account_id_treatment_plan_item_id_treatment_plan_items_account_id_id_fk" FOREIGN KEY ("account_id","treatment_plan_item_id") REFERENCES "public"."treatment_plan_items"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lab_cases_plan_item_idx" ON "lab_cases" USING btree ("account_id","treatment_plan_item_id") WHERE "lab_cases"."treatment_plan_item_id" is not null;
