@@ -2,7 +2,7 @@ import { addDays } from '@odontia/shared/clinic-time';
 import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
-import { adminHeaders, apiCreate, apiGet, createPatient } from '../support/clinic-api';
+import { adminHeaders, apiGet, createPatient } from '../support/clinic-api';
 import { settle, tag } from '../support/page';
 import { demoClinicToday, demoUsers, signInPage } from '../support/real-users';
 import { checkDarkThenPhone, checkScreen, openAtPhoneWidth } from '../support/screens';
@@ -109,7 +109,8 @@ test('a two-phase plan from the odontogram: accepted, a session booked and perfo
   await expect(dialog).toHaveCount(0);
   await expect(extractionItem.getByTestId('plan-session')).toHaveAttribute('data-status', 'scheduled');
 
-  // The extraction is carried out in an attendance (its line carries the session's budget line).
+  // The extraction is carried out in an attendance, from the attendance form: its line picks the
+  // session's budget line, as the front desk does.
   const plan = await apiGet<PlanAnswer>(request, `api/patients/${patientId}/treatment-plans`).then((list) =>
     apiGet<PlanAnswer>(
       request,
@@ -119,24 +120,26 @@ test('a two-phase plan from the odontogram: accepted, a session booked and perfo
   const items = plan.data.alternatives[0]?.phases.flatMap((phase) => phase.items) ?? [];
   const session = items.find((item) => item.tooth === 48)?.sessions[0];
   expect(session?.amount).toBe('12500.50');
-  await apiCreate(request, `api/patients/${patientId}/attendances`, {
-    date: new Date().toISOString(),
-    attendanceType: 'dentistry',
-    professionalId: plan.data.professionalId,
-    titleResume: 'Extracción del 48',
-    billable: true,
-    lines: [
-      {
-        description: 'Extracción del 48',
-        quantity: 1,
-        price: session?.amount,
-        budgetLineId: session?.budgetLineId,
-        tooth: '48',
-      },
-    ],
-  });
+  const planUrl = page.url();
+  await page.goto(`/patients/${patientId}/mh`);
+  await page.getByTestId('new-attendance').click();
+  const form = page.getByTestId('attendance-form');
+  await form.getByLabel('Tipo de atención').selectOption('dentistry');
+  await form.getByLabel('Título').fill('Extracción del 48');
+  await form.getByLabel('Facturable').check();
+  await form.getByTestId('line-add').click();
+  const line = form.getByTestId('billing-line');
+  const budgetLine = line.getByTestId('line-budget');
+  const option = budgetLine.locator('option', { hasText: 'Extracción' });
+  await expect(option).toHaveCount(1);
+  await budgetLine.selectOption((await option.getAttribute('value')) ?? '');
+  await expect(line.getByTestId('line-tooth')).toHaveValue('48');
+  await expect(form.getByTestId('total-billable')).toContainText('12.500,50');
+  await form.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Atención creada correctamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/mh\/attendance\/show\/[0-9a-f-]{36}$/);
 
-  await page.reload();
+  await page.goto(planUrl);
   await expect(view.getByTestId('plan-item').nth(1)).toHaveAttribute('data-status', 'done');
   await expect(view.getByTestId('plan-progress-done')).toContainText('12.500,50');
   await expect(view.getByTestId('plan-progress-done')).toContainText('1 de 2');
