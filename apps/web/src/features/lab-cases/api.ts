@@ -1,10 +1,11 @@
 import { labCaseRoutes } from '@odontia/shared/routes/lab-cases';
 import type { LabCaseStep, LabCasesQuery } from '@odontia/shared/schemas/lab-cases';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
+import { useAction } from '../../lib/use-action';
 import { providersApi } from '../providers/api';
 import { purchasesApi } from '../purchases/api';
 
@@ -48,7 +49,7 @@ async function done(answer: { code?: string | undefined }, onDone: () => void) {
 
 /** Create a case, or edit one (with its version). */
 export function useSaveLabCase(id: string | null, onDone: () => void) {
-  return useMutation({
+  return useAction({
     mutationFn: (body: LabCaseCreateBody | LabCaseUpdateBody) =>
       id
         ? client.update({ params: { id }, body: body as LabCaseUpdateBody })
@@ -60,7 +61,7 @@ export function useSaveLabCase(id: string | null, onDone: () => void) {
 
 /** One step of a case's life: send, receive, check, return for a remake, seat, cancel. */
 export function useLabCaseStep(id: string, step: LabCaseStep, onDone: () => void) {
-  return useMutation({
+  return useAction({
     mutationFn: (body: LabCaseStepBody<typeof step>) =>
       (client[step] as (input: { params: { id: string }; body: unknown }) => ReturnType<typeof client.send>)({
         params: { id },

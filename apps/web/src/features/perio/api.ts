@@ -1,8 +1,9 @@
 import type { PerioDentition } from '@odontia/shared/perio';
 import { perioExamRoutes } from '@odontia/shared/routes/perio';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallInput } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { useAction } from '../../lib/use-action';
 import { markPerioData } from './render-timing';
 
 /** A patient's periodontal exams (issue 41) through the routes declared in packages/shared. */
@@ -53,21 +54,21 @@ export function usePerioTeeth(patientId: string, dentition: PerioDentition | nul
 }
 
 export function useCreatePerioExam(patientId: string) {
-  return useMutation({
+  return useAction({
     mutationFn: (body: PerioExamBody) => perioApi.create(patientId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...perioKey(patientId), 'list'] }),
   });
 }
 
 export function useClosePerioExam(patientId: string) {
-  return useMutation({
+  return useAction({
     mutationFn: ({ id, version }: { id: string; version: number }) => perioApi.close(patientId, id, version),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: perioKey(patientId) }),
   });
 }
 
 export function useDiscardPerioExam(patientId: string) {
-  return useMutation({
+  return useAction({
     mutationFn: (id: string) => perioApi.remove(patientId, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: perioKey(patientId) }),
   });
