@@ -75,7 +75,7 @@ test('diagnosis, laboratory order with its result, and an attendance that takes 
   await page.goto(`/patients/${patient.id}/mh`);
   await expect(page.getByRole('tab', { name: 'Atenciones' })).toHaveAttribute('aria-selected', 'true');
   for (const name of ['Diagnósticos', 'Laboratorio', 'Línea de tiempo', 'Historial de cambios']) {
-    await expect(page.getByRole('tab', { name })).toBeVisible();
+    await expect(page.getByRole('tab', { name, exact: true })).toBeVisible();
   }
 
   // A diagnosis with two teeth.

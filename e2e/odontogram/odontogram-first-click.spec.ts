@@ -91,7 +91,7 @@ test('the first click on a tooth charts nothing until a status is chosen; a mark
 
   // Leaving the tab and coming back: the status is to be chosen again.
   await page.getByRole('tab', { name: 'Atenciones' }).click();
-  await page.getByRole('tab', { name: 'Odontograma' }).click();
+  await page.getByRole('tab', { name: 'Odontograma', exact: true }).click();
   await expect(page.getByTestId('tooth-36')).toBeVisible();
   await expect(page.getByTestId('odontogram-palette')).toBeVisible();
   await expect(page.locator('[data-testid^="status-"][aria-checked="true"]')).toHaveCount(0);

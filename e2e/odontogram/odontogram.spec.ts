@@ -39,7 +39,7 @@ test('charts a caries on 36 occlusal and a crown on 11, sees them after reload a
   test.setTimeout(90_000);
   const patientId = await patientWithHistory(request);
   await openAsAdministrator(page, `/patients/${patientId}/mh`);
-  await page.getByRole('tab', { name: 'Odontograma' }).click();
+  await page.getByRole('tab', { name: 'Odontograma', exact: true }).click();
   await expect(page).toHaveURL(/tab=odontogram/);
   const chart = page.getByTestId('odontogram-chart');
   await expect(chart).toBeVisible();
