@@ -1,4 +1,5 @@
 import { labCaseRoutes } from '@odontia/shared/routes/lab-cases';
+import { purchaseRoutes } from '@odontia/shared/routes/purchases';
 import type { LabCaseStep, LabCasesQuery } from '@odontia/shared/schemas/lab-cases';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type CallAnswer, type CallInput } from '../../lib/api-client';
@@ -7,11 +8,13 @@ import { queryClient } from '../../lib/query-client';
 import { isRecordId } from '../../lib/record-id';
 import { useAction } from '../../lib/use-action';
 import { providersApi } from '../providers/api';
-import { purchasesApi } from '../purchases/api';
 
 /** Dental lab cases (issue 41): the open list, a patient's, an appointment's and an invoice's, on /api/lab-cases. */
 
 const client = apiClient(labCaseRoutes);
+// The lab's invoices are read through the purchases' declared route, not the purchases feature:
+// the purchase view shows its cases, so the feature may not lean back on it.
+const purchases = apiClient(purchaseRoutes);
 const labCasesKey = ['lab-cases'] as const;
 
 export type LabCaseRow = CallAnswer<typeof labCaseRoutes.list>['data'][number];
@@ -85,7 +88,7 @@ export function useLabs() {
 export function useLabInvoices(providerId: string) {
   return useQuery({
     queryKey: ['purchases', 'lab-invoices', providerId],
-    queryFn: () => purchasesApi.list({ query: { providerId, page: 1, pageSize: 50, sort: '-date' } }),
+    queryFn: () => purchases.list({ query: { providerId, page: 1, pageSize: 50, sort: '-date' } }),
     enabled: isRecordId(providerId),
   });
 }
