@@ -51,6 +51,8 @@ function server(port: number, basePath: string, dataName: string, extraEnv: Reco
       TRUST_PROXY: 'true',
       // The job queue looks often, so a reminder reaches the outbox within a test (issue 16).
       JOBS_POLL_MS: '300',
+      // Webhooks (issue 42): the settings spec subscribes a receiver it starts on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE_HTTP: 'true',
       // The demo's fake SMS and WhatsApp provider on a known port, where a spec posts a patient's
       // reply (issue 38; e2e/support/fake-messaging.ts).
       DEMO_MESSAGING_PORT: String(port + 100),

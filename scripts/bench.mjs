@@ -1,4 +1,4 @@
-// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|cluster|web|all>`: prints the figures of the issues.
+// `npm run bench <startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|import|cluster|web|all>`: prints the figures of the issues.
 //   startup  time from `npm start` (node scripts/start.mjs) to the first 200 of /api/health,
 //            on an empty DATA_DIR (PGlite initdb + migrations) and on a reused one
 //   bundle   gzip size of the JavaScript Chromium loads for /auth/sign-in (budget 150 KB) and for the
@@ -48,6 +48,9 @@
 //            list of named requests, goal p95 ≤ 50 ms; `-- --pglite`, `-- --exams N`, `-- --items N`,
 //            `-- --runs N`), then the perio chart's render in Chromium (data → painted
 //            frame, on opening the tab, BENCH_RUNS default 10; goal ≤ 100 ms)
+//   import   issue 42: importing 100,000 patients through the wizard's API (upload, dry run, import) beside
+//            a 1,000-row baseline in the same run: seconds and peak memory, then the same file again
+//            (apps/api/bench/import.ts; `-- --pglite`, `-- --rows N`; goal ≤ 3 minutes, memory bounded)
 //   cluster  a mixed workload through HAProxy with one instance, two, and WEB_CONCURRENCY=2:
 //            requests/s, p50/p99, errors and the CPU of each process (scripts/cluster-bench.mjs;
 //            `-- --seconds N --clients N --patients N`)
@@ -465,6 +468,7 @@ const benches = {
   messages: apiBench('messages'),
   einvoice: apiBench('einvoice'),
   'clinic-money': apiBench('clinic-money'),
+  import: apiBench('import'),
   odontogram: benchOdontogram,
   clinical: benchClinical,
   cluster: benchCluster,
@@ -472,7 +476,7 @@ const benches = {
 };
 if (which !== 'all' && !benches[which]) {
   console.error(
-    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|cluster|web|all]`,
+    `Unknown bench "${which}". Use: npm run bench [startup|bundle|inventory|patients|http|installation|agenda|portal|purchasing|sales|dashboard|messages|einvoice|clinic-money|odontogram|clinical|import|cluster|web|all]`,
   );
   process.exit(2);
 }

@@ -137,6 +137,8 @@ async function demoIds(request: APIRequestContext): Promise<{ params: Map<string
   params.set('collectionId', await first('api/collections?pageSize=1'));
   params.set('saleId', await first('api/sales?pageSize=1'));
   params.set('customerId', await first('api/customers?pageSize=1'));
+  // The demo's import history: the previous system's export, checked (seed/demo-import.ts).
+  params.set('importId', await first('api/imports?pageSize=1'));
   const records: Ids = {
     // A history's page: the patient who owns the record it shows (the first patient otherwise).
     patientId: (route) => {

@@ -114,6 +114,8 @@ export const areas: Area[] = [
     title: 'Plantillas de documentos',
     built: true,
   },
+  // Webhooks for integrators (issue 42).
+  { section: 'Administración', label: 'Webhooks', path: '/settings/webhooks', title: 'Webhooks', built: true },
   {
     section: 'Administración',
     group: 'Mi cuenta',
@@ -128,6 +130,31 @@ export const areas: Area[] = [
     label: 'Usuarios',
     path: '/account/users',
     title: 'Usuarios',
+    built: true,
+  },
+  // Issue 42: the clinic's API tokens and its full export.
+  {
+    section: 'Administración',
+    group: 'Mi cuenta',
+    label: 'Tokens de API',
+    path: '/settings/api-tokens',
+    title: 'Tokens de API de la clínica',
+    built: true,
+  },
+  {
+    section: 'Administración',
+    group: 'Mi cuenta',
+    label: 'Exportar todos los datos',
+    path: '/account/export',
+    title: 'Exportar todos los datos',
+    built: true,
+  },
+  {
+    section: 'Administración',
+    group: 'Mi cuenta',
+    label: 'Importar datos',
+    path: '/account/import',
+    title: 'Importar datos',
     built: true,
   },
 ];

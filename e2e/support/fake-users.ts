@@ -22,6 +22,10 @@ export async function answerEmptyLists(page: Page): Promise<void> {
   await page.route(/\/api\/treatment-plans\/follow-up(\?|$)/, (route) =>
     route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 25 } }),
   );
+  // Webhooks for integrators (issue 42): no subscriptions.
+  await page.route(/\/api\/settings\/webhooks(\?|$)/, (route) =>
+    route.fulfill({ status: 200, json: { data: [], total: 0, page: 1, pageSize: 20 } }),
+  );
   await page.route(/\/api\/settings\/cash(\?|$)/, (route) =>
     route.fulfill({ status: 200, json: { data: { cashNeedsOpenSession: false, version: 1 } } }),
   );

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { addDays } from '../../packages/shared/src/clinic-time';
 import { seedToken } from '../fixtures/session';
 import { linkFromOutbox } from './outbox';
 import { rootServer } from './servers';
@@ -23,6 +24,15 @@ export const demoTimeZone = 'America/Argentina/Buenos_Aires';
 /** The demo clinic's date today 'YYYY-MM-DD': what its forms start with, whatever UTC's or the browser's date. */
 export function demoClinicToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: demoTimeZone }).format(new Date());
+}
+
+/**
+ * The first `isoWeekday` (1 Monday … 7 Sunday) on or after `day`: a spec that books picks a working
+ * weekday, whatever the date CI runs on (a fixed offset once landed on a Saturday with a recess).
+ */
+export function weekdayOnOrAfter(day: string, isoWeekday: number): string {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+  return addDays(day, (isoWeekday - weekday + 7) % 7);
 }
 
 /** A unique e-mail for one test. */

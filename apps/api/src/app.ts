@@ -6,16 +6,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { accessExportsRoutes } from './features/access-exports/access-exports.routes.ts';
+import {
+  accessExportHandler,
+  accessExportJobKind,
+  sweepAccessExports,
+} from './features/access-exports/access-exports.service.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { configurePayments } from './features/account/payment-adapters.ts';
 import { activityRoutes } from './features/activity/activity.routes.ts';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { type AuthThrottle, createAuthThrottle } from './features/auth/auth.throttle.ts';
 import { authorizationFeatureRoutes } from './features/authorizations/authorizations.plugin.ts';
 import { cashRegistersRoutes } from './features/cash-registers/cash-registers.routes.ts';
+import { clinicExportRoutes } from './features/clinic-export/clinic-export.routes.ts';
+import {
+  clinicExportHandler,
+  clinicExportJobKind,
+  createClinicExportService,
+  sweepClinicExports,
+} from './features/clinic-export/clinic-export.service.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { currentAccountsRoutes } from './features/current-accounts/current-accounts.routes.ts';
 import { customerAccountsRoutes } from './features/current-accounts/customer-accounts.routes.ts';
@@ -23,12 +37,15 @@ import { customerLookupRoutes } from './features/customers/customer-lookup.route
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { einvoicingRoutes } from './features/einvoicing/einvoicing.routes.ts';
+import { fhirRoutes } from './features/fhir/fhir.routes.ts';
 import { foldDayFigureChanges, foldEveryMs } from './features/figures/day-figures.repository.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { fiscalRoutes } from './features/fiscal/fiscal.routes.ts';
 import { onSlotFreed } from './features/freed-slots.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { importsRoutes } from './features/imports/imports.routes.ts';
+import { createImportsService, importJobKind } from './features/imports/imports.service.ts';
 import { inventoryRoutes, reorderRoutes } from './features/inventory/inventory.routes.ts';
 import { createJobWorker, type JobWorker, setJobNudge } from './features/jobs/jobs.worker.ts';
 import { labCasesRoutes } from './features/lab-cases/lab-cases.routes.ts';
@@ -79,7 +96,10 @@ import { createOfferLinksService } from './features/waiting-list/offer-links.ser
 import { waitingListNextHandler, waitingListOfferHandler } from './features/waiting-list/waiting-list.job.ts';
 import { waitingListRoutes } from './features/waiting-list/waiting-list.routes.ts';
 import { nextOffersJobKind, offerFreedSlot, offerJobKind } from './features/waiting-list/waiting-list.service.ts';
-import { createDiskStorage, type DiskStorage, uploadsDirOf } from './lib/file-storage.ts';
+import { webhookDeliverHandler } from './features/webhooks/webhook.job.ts';
+import { webhookDeliverJobKind } from './features/webhooks/webhook-events.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { createDiskStorage, type DiskStorage, importsDirOf, uploadsDirOf } from './lib/file-storage.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createSealer, installationKey } from './lib/secrets.ts';
 import { appVersion } from './lib/version.ts';
@@ -173,6 +193,12 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   // Reports (issue 19): finished exports live beside the uploads, in their own folder of DATA_DIR.
   const exportsDir = path.join(env.DATA_DIR, 'exports');
   const exportStorage = createDiskStorage(exportsDir);
+  // Importing data (issue 42): the uploaded files, in their own folder of DATA_DIR.
+  const imports = createImportsService({
+    db,
+    storage: createDiskStorage(importsDirOf(env.DATA_DIR)),
+    chunkRows: env.IMPORT_CHUNK_ROWS,
+  });
   // A time freed in the agenda (cancelled, moved, an exception removed) is offered to the waiting
   // list (issue 38), in the transaction that freed it.
   onSlotFreed(offerFreedSlot);
@@ -205,6 +231,12 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
         [offerJobKind]: waitingListOfferHandler({ mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
         [nextOffersJobKind]: waitingListNextHandler(),
         [einvoiceJobKind]: einvoiceHandler(),
+        // Webhooks for integrators (issue 42).
+        [webhookDeliverJobKind]: webhookDeliverHandler({
+          sealer,
+          allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_HTTP,
+          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        }),
         [payerPresentationJobKind]: presentationJobHandler(),
         [reportExportJobKind]: reportExportHandler({
           db,
@@ -212,6 +244,21 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           spoolDir: path.join(exportsDir, '.spool'),
           chunkRows: env.REPORT_EXPORT_CHUNK_ROWS,
         }),
+        // Issue 42: the clinic's full export, beside the reports' in DATA_DIR/exports.
+        [clinicExportJobKind]: clinicExportHandler({
+          storage: exportStorage,
+          uploads: createDiskStorage(uploadsDirOf(env.DATA_DIR)),
+          spoolDir: path.join(exportsDir, '.spool', 'clinic'),
+          chunkRows: env.CLINIC_EXPORT_CHUNK_ROWS,
+        }),
+        // The right of access (issue 42): the patient's ZIP, beside the report exports.
+        [accessExportJobKind]: accessExportHandler({
+          uploads: createDiskStorage(uploadsDirOf(env.DATA_DIR)),
+          storage: exportStorage,
+          spoolDir: path.join(exportsDir, '.spool', 'access'),
+          apiBase: `${env.PUBLIC_URL}api`,
+        }),
+        [importJobKind]: imports.handler(),
       },
       tasks: [
         {
@@ -223,6 +270,16 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
           name: 'remove old report exports',
           everyMs: 3_600_000,
           run: async () => void (await sweepReportExports(db, exportStorage, env.REPORT_EXPORT_KEEP_DAYS)),
+        },
+        {
+          name: 'remove old clinic exports',
+          everyMs: 3_600_000,
+          run: async () => void (await sweepClinicExports(db, exportStorage, env.REPORT_EXPORT_KEEP_DAYS)),
+        },
+        {
+          name: 'remove old access exports',
+          everyMs: 3_600_000,
+          run: async () => void (await sweepAccessExports(db, exportStorage, env.REPORT_EXPORT_KEEP_DAYS)),
         },
       ],
     }),
@@ -298,6 +355,7 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(recallsRoutes);
       await api.register(messagesRoutes, { db, sealer, publicUrl: env.PUBLIC_URL });
       await api.register(messagingWebhooks, { db, sealer, publicUrl: env.PUBLIC_URL });
+      await api.register(webhooksRoutes, { sealer, policy: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_HTTP } });
       await api.register(portalRoutes, { access });
       await api.register(onlineBookingRoutes, {
         publicService: createPublicBookingService({ db, mailer: app.mailer, publicUrl: env.PUBLIC_URL }),
@@ -313,11 +371,19 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
       await api.register(paymentPlansRoutes);
       await api.register(treatmentPlansRoutes);
       await api.register(labCasesRoutes);
+      await api.register(apiTokensRoutes);
+      await api.register(clinicExportRoutes, {
+        service: createClinicExportService({ keepDays: env.REPORT_EXPORT_KEEP_DAYS }),
+        storage: exportStorage,
+      });
       await api.register(reportsRoutes, {
         storage: exportStorage,
         directMaxRows: env.REPORT_DIRECT_EXPORT_MAX_ROWS,
         keepDays: env.REPORT_EXPORT_KEEP_DAYS,
       });
+      await api.register(fhirRoutes);
+      await api.register(accessExportsRoutes, { storage: exportStorage, keepDays: env.REPORT_EXPORT_KEEP_DAYS });
+      await api.register(importsRoutes, { service: imports });
       await api.register(settingsRoutes, {
         service: createSettingsService({ installationMaxMb: env.UPLOAD_MAX_MB }),
       });

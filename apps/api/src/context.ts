@@ -20,6 +20,11 @@ export interface Actor {
    * then runs as that patient (row-level security shows no other patient's rows).
    */
   readonly patientId?: string | null;
+  /**
+   * The API token the request came with (issue 42): its transaction names it
+   * (`app.api_token_id`), so every audit event it writes records the token as the actor.
+   */
+  readonly apiTokenId?: string | null;
 }
 
 /** The actor and the request's transaction in the clinic's context (RLS shows that clinic only). */

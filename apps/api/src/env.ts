@@ -174,12 +174,26 @@ const envSchema = z
       .min(1, { error: 'must be between 1 and 365' })
       .max(365, { error: 'must be between 1 and 365' })
       .default(7),
+    /** The clinic's full export (issue 42): rows a run of its job spools before it commits its progress and hands over. */
+    CLINIC_EXPORT_CHUNK_ROWS: z.coerce
+      .number({ error: 'must be a number of rows' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(100_000, { error: 'must be at most 100000' })
+      .default(5000),
     /** Reports (issue 19): rows an export job writes per chunk (each chunk a short transaction that moves its progress). */
     REPORT_EXPORT_CHUNK_ROWS: z.coerce
       .number({ error: 'must be a number of rows' })
       .int({ error: 'must be a whole number' })
       .min(1, { error: 'must be at least 1' })
       .max(100_000, { error: 'must be at most 100000' })
+      .default(5000),
+    /** Importing data (issue 42): rows an import job checks or writes per chunk (one transaction each). */
+    IMPORT_CHUNK_ROWS: z.coerce
+      .number({ error: 'must be a number of rows' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(50_000, { error: 'must be at most 50000' })
       .default(5000),
     /**
      * Reports (issue 19): rows a GET with `format` answers at once; a larger report answers 409
@@ -209,6 +223,20 @@ const envSchema = z
       .min(500, { error: 'must be at least 500' })
       .max(120_000, { error: 'must be at most 120000' })
       .default(20_000),
+    /**
+     * Webhooks (issue 42): allow subscriptions to plain http and to loopback or private hosts
+     * (127.0.0.0/8, 10/8, 172.16/12, 192.168/16, ::1, fc00::/7, localhost). Off in production: an
+     * administrator could otherwise make the server call the installation's own network. Tests and
+     * the development setup turn it on to reach a receiver on this machine.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_HTTP: booleanFlag.default(false),
+    /** Webhooks (issue 42): how long a receiver may take to answer before the attempt counts as failed. */
+    WEBHOOK_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number' })
+      .min(200, { error: 'must be at least 200' })
+      .max(60_000, { error: 'must be at most 60000' })
+      .default(10_000),
     /**
      * My account (issue 19): the installation's plans as JSON (PLANS) or a JSON file (PLANS_FILE);
      * none: a self-hosted installation, no limits and no due dates enforced.

@@ -10,8 +10,10 @@ export function expectAuditChain(events: Awaited<ReturnType<typeof listAuditEven
   for (const [index, event] of events.entries()) {
     expect(event.seq).toBe(index + 1);
     expect(event.prevHash).toBe(prev);
-    const { hash, prevHash, ...rest } = event;
-    expect(hash).toBe(auditHash(prevHash, { ...rest, createdAt: rest.createdAt.toISOString() }));
+    // An API token's event (issue 42) hashes its token too; every other event hashes as before.
+    const { hash, prevHash, apiTokenId, ...rest } = event;
+    const hashed = { ...rest, ...(apiTokenId ? { apiTokenId } : {}), createdAt: rest.createdAt.toISOString() };
+    expect(hash).toBe(auditHash(prevHash, hashed));
     prev = hash;
   }
 }

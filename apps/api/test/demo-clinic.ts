@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { demoPassword, demoUsers, seedDemoClinic } from '../src/seed/demo.ts';
@@ -6,7 +7,8 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * The demo clinic, seeded once for the file on an empty database, read by its administrator:
- * `get(url)` expects 200; `db()` is the database, for what the API does not show.
+ * `get(url)` expects 200; `post(url, body)` answers as it comes (with an Idempotency-Key); `runJobs()` runs the due background
+ * jobs; `db()` is the database, for what the API does not show.
  */
 export function useDemoClinic() {
   let testApp: TestApp;
@@ -25,6 +27,14 @@ export function useDemoClinic() {
       expect(response.statusCode, `${url} ${response.body}`).toBe(200);
       return response;
     },
+    post: (url: string, payload: object = {}) =>
+      testApp.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+        payload,
+      }),
+    runJobs: () => testApp.app.jobs.runDue(),
     db: (): Database => testApp.db,
   };
 }

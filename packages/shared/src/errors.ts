@@ -191,6 +191,36 @@ export const errorStatuses = {
   error_create_lab_case: 500,
   error_update_lab_case: 500,
   error_step_lab_case: 500,
+  // Webhooks for integrators (issue 42)
+  webhook_not_found: 404,
+  webhook_delivery_not_found: 404,
+  /** A URL the installation does not call: not https (plain http only to a private host with WEBHOOKS_ALLOW_PRIVATE_HTTP), or a private host without it. */
+  webhook_url_refused: 400,
+  error_get_webhook: 500,
+  error_update_webhook: 500,
+
+  // API tokens and the clinic's full export (issue 42)
+  api_token_not_found: 404,
+  /** A scope the creator's level does not have, or one a token may not hold (the profile, the portal). */
+  api_token_scope_invalid: 400,
+  /** The route is a person's own (sign-out, password, tokens…): a token may not call it. */
+  api_token_not_allowed: 403,
+  /** The route's action is not among the token's scopes. */
+  api_token_scope_missing: 403,
+  /** A clinic keeps at most this many live tokens (each person too). */
+  api_token_limit_reached: 409,
+  error_get_api_token: 500,
+  error_create_api_token: 500,
+  error_revoke_api_token: 500,
+  clinic_export_not_found: 404,
+  /** The export's job still runs, or it failed. */
+  clinic_export_not_ready: 409,
+  /** Its file was removed after its days (ask for a new one). */
+  clinic_export_expired: 410,
+  /** An export of the clinic is already queued or running. */
+  clinic_export_running: 409,
+  error_get_clinic_export: 500,
+  error_create_clinic_export: 500,
 
   // Reading and writing clinical records
   ...failureCodes(clinicalRecordEntities, recordVerbs),
@@ -432,6 +462,31 @@ export const errorStatuses = {
   /** Too many rows for a direct answer or for a PDF (details.rows, details.maxRows): export it as a job or narrow the period. */
   report_export_too_large: 409,
 
+  // A patient's record in FHIR R4 and the right of access (issue 42)
+  error_export_fhir: 500,
+  error_import_fhir: 500,
+  /** Not a FHIR R4 Bundle of type collection with one Patient (details.problems: the first few, each a path and a reason). */
+  fhir_bundle_invalid: 422,
+  error_export_access: 500,
+  access_export_not_found: 404,
+  /** The archive is not written yet, or its job failed (details.state). */
+  access_export_not_ready: 409,
+  /** The archive was removed after the installation's REPORT_EXPORT_KEEP_DAYS (details.keepDays): ask for it again. */
+  access_export_expired: 410,
+  // Importing data (issue 42)
+  error_import: 500,
+  import_not_found: 404,
+  /** The file is larger than the import accepts (details.maxMb). */
+  import_file_too_large: 413,
+  /** More rows than one import takes (details.maxRows). */
+  import_too_many_rows: 422,
+  /** Neither a CSV nor an XLSX that can be read (no header, a broken spreadsheet, a cut-off upload). */
+  import_file_unreadable: 400,
+  /** A mapping without the external id or a required field, or naming a column the file lacks (details.fields). */
+  import_mapping_invalid: 400,
+  /** The step asked is not the run's next one (details.state): check it before importing, once. */
+  import_wrong_state: 409,
+
   // My account (issue 19)
   /** The clinic's contract is overdue past its grace period: it reads and exports, but writes nothing until renewed. */
   account_read_only: 403,
@@ -665,6 +720,11 @@ export const successCodes = [
   'account_billing_updated',
   'account_renewal_ordered',
   'report_export_queued',
+  'patient_imported',
+  'access_export_queued',
+  'import_uploaded',
+  'import_check_queued',
+  'import_queued',
   'clinic_switched',
   'portal_access_invited',
   'portal_access_revoked',
@@ -713,6 +773,16 @@ export const successCodes = [
   'payer_presentation_paid',
   'payer_rejection_recorded',
   'settlement_created',
+  // Issue 42: webhooks.
+  'webhook_created',
+  'webhook_updated',
+  'webhook_deleted',
+  'webhook_secret_rotated',
+  'webhook_resend_queued',
+  // Issue 42: API tokens and the clinic's full export.
+  'api_token_created',
+  'api_token_revoked',
+  'clinic_export_queued',
 ] as const;
 
 export type SuccessCode = (typeof successCodes)[number];

@@ -22,10 +22,25 @@ const supervisedWork = [
   'commercial.write',
   'commercial.delete',
   'reports.read',
+  // The patient's record as a FHIR bundle and the right of access ZIP (issue 42).
+  'patients.export',
 ] as const;
 
-/** What only an administrator does: the clinic's users, account and settings. */
-const administration = [...supervisedWork, 'users.manage', 'account.manage', 'settings.manage'] as const;
+/**
+ * What only an administrator does: the clinic's users, account and settings; `clinic.export`
+ * (issue 42): the clinic's full export, every table and file it owns, to take it elsewhere.
+ */
+const administration = [
+  ...supervisedWork,
+  'users.manage',
+  'account.manage',
+  'settings.manage',
+  'clinic.export',
+  // A patient moving in from another clinic, as a FHIR bundle (issue 42).
+  'patients.import',
+  // Issue 42: importing another system's data (patients…) into the clinic.
+  'data.import',
+] as const;
 
 // 'portal.use': the patient portal (issue 37), a customer's own data under /api/portal; no staff level has it.
 export const permissionActions = [...administration, 'portal.use'] as const;
@@ -40,4 +55,18 @@ export const permissionMatrix: Record<UserLevel, ReadonlySet<PermissionAction>> 
 
 export function can(level: UserLevel, action: PermissionAction): boolean {
   return permissionMatrix[level].has(action);
+}
+
+/**
+ * What an API token (issue 42) may be given: its creator's actions but the person's own ones
+ * (`profile.manage`: password, e-mail, sessions, tokens) and the patient portal's (`portal.use`).
+ * A request with a token needs the route's action in BOTH its level and its scopes.
+ */
+export const tokenScopeActions = permissionActions.filter(
+  (action) => action !== 'profile.manage' && action !== 'portal.use',
+) as readonly PermissionAction[];
+
+/** The scopes a level may give a token: its own actions a token may hold. */
+export function grantableScopes(level: UserLevel): PermissionAction[] {
+  return tokenScopeActions.filter((action) => can(level, action));
 }

@@ -88,6 +88,8 @@ export const fieldCodes = [
   'cash_method_required',
   /** A sale line names a catalogue item and a price-list treatment at once. */
   'item_or_treatment',
+  /** An imported row whose record was deleted here since an earlier import (issue 42). */
+  'record_deleted',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

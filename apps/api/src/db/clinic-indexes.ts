@@ -13,6 +13,7 @@ export const globalLookups: Record<string, string> = {
   users_login_unique:
     "sign-in and the clinic switch find a person's memberships across clinics (one per clinic: two or three)",
   sessions_token_hash_unique: 'every request finds its session by the token hash before the clinic is known',
+  api_tokens_token_hash_unique: "an integrator's request finds its API token by the hash before the clinic is known",
   auth_tokens_token_hash_unique: 'an invitation, activation or reset link finds its token before the clinic is known',
   appointment_links_token_hash_unique:
     "a reminder's confirm or cancel link finds its token before the clinic is known (no sign-in)",

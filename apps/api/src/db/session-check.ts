@@ -57,3 +57,55 @@ export async function checkSession(
   const [row] = await sessionCheck(db, { ...check, at: check.at.toISOString() });
   return row;
 }
+
+/** What the bearer check of an API token (issue 42) decides on. */
+export interface ApiTokenCheck {
+  tokenId: string;
+  kind: 'personal' | 'clinic';
+  userId: string;
+  accountId: string;
+  /** The level it acts at: its user's (personal) or the administrator's (clinic). */
+  level: UserLevel;
+  scopes: string[];
+  rateLimit: number;
+  timeZone: string;
+  /** Revoked, expired, or its user deactivated: `unauthorized`. */
+  refusal: 'unauthorized' | null;
+  planEndsAt: string | null;
+  renewalRequestedAt: string | null;
+}
+
+const apiTokenCheck = preparedQuery<{ tokenHash: string; at: string; activityIntervalMs: number }, ApiTokenCheck[]>(
+  'auth_api_token_check',
+  (db) =>
+    db
+      .select({
+        tokenId: sql<string>`token_id`,
+        kind: sql<ApiTokenCheck['kind']>`kind`,
+        userId: sql<string>`user_id`,
+        accountId: sql<string>`account_id`,
+        level: sql<UserLevel>`level`,
+        scopes: sql<string[]>`scopes`,
+        rateLimit: sql<number>`rate_limit`,
+        timeZone: sql<string>`time_zone`,
+        refusal: sql<ApiTokenCheck['refusal']>`refusal`,
+        planEndsAt: sql<string | null>`plan_ends_at`,
+        renewalRequestedAt: sql<string | null>`renewal_requested_at`,
+      })
+      .from(
+        sql`odontia_api_token_check(${sql.placeholder('tokenHash')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('activityIntervalMs')}::integer)`,
+      ),
+);
+
+/**
+ * The API token of a bearer `odt_…` (migration 0053, `odontia_api_token_check`): found by its
+ * hash in ONE statement outside any transaction, its `last_used_at` touched when older than
+ * `activityIntervalMs`. Undefined: no such token.
+ */
+export async function checkApiToken(
+  db: AppDatabase,
+  check: { tokenHash: string; at: Date; activityIntervalMs: number },
+): Promise<ApiTokenCheck | undefined> {
+  const [row] = await apiTokenCheck(db, { ...check, at: check.at.toISOString() });
+  return row;
+}

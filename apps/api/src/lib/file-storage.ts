@@ -56,6 +56,8 @@ const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 /** Where the patients' files are kept: `DATA_DIR/uploads` (the app and the demo seed). */
 export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
+/** Where the import wizard keeps the uploaded files (issue 42): the app's and the demo seed's. */
+export const importsDirOf = (dataDir: string) => path.join(dataDir, 'imports');
 
 /**
  * The local disk: `<root>/<first two characters of the key>/<key>`, written to `<root>/.tmp/`

@@ -1,10 +1,13 @@
 import type { UserLevel } from '@odontia/shared/enums';
-import { can, type PermissionAction, permissionActions } from '@odontia/shared/permissions';
+import { can, type PermissionAction, permissionActions, tokenScopeActions } from '@odontia/shared/permissions';
 import { accountStateAt } from '@odontia/shared/schemas/account';
+import { apiTokenPrefix } from '@odontia/shared/schemas/api-tokens';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { checkSession } from '../db/session-check.ts';
+import { checkApiToken, checkSession } from '../db/session-check.ts';
 import type { TenantTx } from '../db/tenancy.ts';
+import { countAttempt, throttleKeyHash } from '../db/throttle-counters.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -21,6 +24,16 @@ import { hashToken } from '../lib/tokens.ts';
  * 403 `forbidden`. A clinic past its due date and grace period (issue 19) answers 403
  * `account_read_only` to every POST/PUT/PATCH/DELETE but those with `config.allowReadOnly`. Each request counts as activity, except one sent with `x-background: 1`
  * (polling), which neither counts nor keeps the screen unlocked.
+ *
+ * An API token (issue 42: `Bearer odt_…`) is looked up in `api_tokens` instead
+ * (`odontia_api_token_check`): revoked, expired or its person deactivated answers 401
+ * `unauthorized`; no lock or idle rule applies. It may call only routes whose permission is an
+ * action a token may hold (`tokenScopeActions`): a person's own routes ('authenticated',
+ * `profile.manage`: sign-out, password, sessions, the tokens themselves) answer 403
+ * `api_token_not_allowed`; an action outside its scopes 403 `api_token_scope_missing`, outside its
+ * level 403 `forbidden`. Each request counts against the token's own limit per minute in the
+ * shared throttle table (`countAttempt`, every instance sees the same count): 429
+ * `too_many_requests` with Retry-After.
  */
 
 export type RoutePermission = 'public' | 'authenticated' | PermissionAction;
@@ -35,6 +48,8 @@ export interface AuthSession {
   timeZone: string;
   /** A customer session's patient (issue 37, `users.patient_id`); null for staff. */
   patientId: string | null;
+  /** The API token the request came with (issue 42); null for a session. */
+  apiToken: { id: string; kind: 'personal' | 'clinic'; scopes: ReadonlySet<string> } | null;
 }
 
 declare module 'fastify' {
@@ -48,6 +63,8 @@ declare module 'fastify' {
     allowLocked?: boolean;
     /** The write works on a read-only clinic (sign-out, lock, unlock, password, renew). */
     allowReadOnly?: boolean;
+    /** A session's only: an API token may not call it (issue 42). */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session; null on public routes. */
@@ -72,6 +89,9 @@ export function sessionOf(request: FastifyRequest): AuthSession {
  * minutes, and a write (and its commit) on every request would cost each call several ms.
  */
 export const activityWriteIntervalMs = 30_000;
+
+/** An API token's requests are counted in windows of this length (its limit is per minute). */
+export const apiTokenWindowMs = 60_000;
 
 /** What makes a clinic read-only (issue 19): whether due dates are enforced (plans configured) and the grace days. */
 export interface ContractRules {
@@ -113,9 +133,13 @@ export const authentication = fp(
     app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, fn: (tx: TenantTx) => Promise<T>) {
       const session = sessionOf(this);
       // A customer's every transaction runs as their patient, even on the shared session routes.
-      return session.patientId
-        ? app.db.withPatient(session.accountId, session.patientId, fn)
-        : app.db.withTenant(session.accountId, fn);
+      if (session.patientId) return app.db.withPatient(session.accountId, session.patientId, fn);
+      const tokenId = session.apiToken?.id;
+      if (!tokenId) return app.db.withTenant(session.accountId, fn);
+      return app.db.withTenant(session.accountId, async (tx) => {
+        await tx.execute(sql`select set_config('app.api_token_id', ${tokenId}, true)`);
+        return fn(tx);
+      });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -128,6 +152,10 @@ export const authentication = fp(
       if (!match?.[1]) throw new AppError('unauthorized');
       const tokenHash = hashToken(match[1]);
       const background = request.headers[backgroundHeader] === '1';
+      if (match[1].startsWith(apiTokenPrefix)) {
+        request.session = await apiTokenSession(app, request, tokenHash, permission, contract);
+        return;
+      }
 
       // One statement, never cached: a revoked, expired, locked or deactivated session is refused
       // on its very next request.
@@ -147,6 +175,7 @@ export const authentication = fp(
         locked: found.locked,
         timeZone: found.timeZone,
         patientId: found.patientId,
+        apiToken: null,
       };
 
       if (session.locked && !config.allowLocked) throw new AppError('session_locked');
@@ -170,3 +199,51 @@ export const authentication = fp(
   },
   { name: 'authentication' },
 );
+
+async function apiTokenSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  tokenHash: string,
+  permission: Exclude<RoutePermission, 'public'>,
+  contract: ContractRules,
+): Promise<AuthSession> {
+  const now = new Date();
+  const found = await checkApiToken(app.db.orm, { tokenHash, at: now, activityIntervalMs: activityWriteIntervalMs });
+  if (!found || found.refusal) throw new AppError('unauthorized');
+  // Counted first, refused or not: a token cannot hammer the API with requests it may not make.
+  await app.db.withSystem((tx) =>
+    countAttempt(
+      tx,
+      [{ keyHash: throttleKeyHash(`api-token:${found.tokenId}`), limit: found.rateLimit, windowMs: apiTokenWindowMs }],
+      now.getTime(),
+    ),
+  );
+  if (permission === 'authenticated' || !tokenScopes.has(permission) || request.routeOptions.config.sessionOnly)
+    throw new AppError('api_token_not_allowed');
+  if (!can(found.level, permission)) throw new AppError('forbidden');
+  if (!found.scopes.includes(permission)) throw new AppError('api_token_scope_missing', { action: permission });
+  if (
+    contract.enforced &&
+    !readMethods.has(request.method) &&
+    !request.routeOptions.config.allowReadOnly &&
+    accountStateAt({
+      endsAt: found.planEndsAt,
+      renewalRequestedAt: found.renewalRequestedAt,
+      graceDays: contract.graceDays,
+      enforced: true,
+    }) === 'read_only'
+  )
+    throw new AppError('account_read_only', { dueDate: found.planEndsAt });
+  return {
+    sessionId: found.tokenId,
+    userId: found.userId,
+    accountId: found.accountId,
+    level: found.level,
+    locked: false,
+    timeZone: found.timeZone,
+    patientId: null,
+    apiToken: { id: found.tokenId, kind: found.kind, scopes: new Set(found.scopes) },
+  };
+}
+
+const tokenScopes = new Set<string>(tokenScopeActions);

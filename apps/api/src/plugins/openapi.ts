@@ -31,7 +31,14 @@ export const openApi = fp(
         },
         servers: [{ url: '/' }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'Either a session token (POST /api/auth/sign-in answers it) or an API token (issue 42: `odt_…`, made in Mi perfil › Tokens de API or Administración › Tokens de API). A request with an API token needs the operation\'s action in its level AND its scopes (403 api_token_scope_missing), cannot call a person\'s own operations (403 api_token_not_allowed: sign-out, password, tokens), answers 401 once the token is revoked or expired and 429 too_many_requests with Retry-After past its requests per minute. See docs/api.md "Tokens de API".',
+            },
+          },
         },
       },
       // Only the API is documented (not the web app's pages); a public operation says so with an

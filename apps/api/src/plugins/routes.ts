@@ -1,10 +1,12 @@
 import type { ApiRoute } from '@odontia/shared/api-route';
 import type { FailureCode } from '@odontia/shared/errors';
 import { idempotencyHeadersSchema } from '@odontia/shared/schemas/common';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, RequestContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import type { TenantTx } from '../db/tenancy.ts';
 import { type RoutePermission, sessionOf } from './auth.ts';
 import { idempotencyKeyOf, idempotentAnswer } from './idempotency.ts';
 import { lastWriteOf } from './read-your-writes.ts';
@@ -58,6 +60,8 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /** The route works on a locked session (me, unlock, sign-out). */
   allowLocked?: boolean;
+  /** A session's only: an API token answers 403 api_token_not_allowed (issue 42: the tokens themselves). */
+  sessionOnly?: boolean;
   /**
    * A write that works on a read-only clinic (issue 19: its contract overdue past the grace
    * period): sign-out, lock, unlock, the own password, renewing. Every other POST/PUT/PATCH/DELETE
@@ -126,6 +130,7 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         permission: definition.permission,
         ...(definition.failureCode ? { failureCode: definition.failureCode } : {}),
         ...(definition.allowLocked ? { allowLocked: true } : {}),
+        ...(definition.sessionOnly ? { sessionOnly: true } : {}),
         ...(definition.allowReadOnly ? { allowReadOnly: true } : {}),
       },
       schema: {
@@ -262,7 +267,16 @@ function servePublic(app: FastifyInstance, tags: string[]) {
 export function inTransaction<T>(db: Database, actor: Actor, work: (ctx: RequestContext) => Promise<T>): Promise<T> {
   // A customer (issue 37) works as their patient: the database shows no other patient's rows.
   if (actor.patientId) return db.withPatient(actor.accountId, actor.patientId, (tx) => work({ ...actor, tx }));
+  const tokenId = actor.apiTokenId;
+  if (tokenId)
+    return db.withTenant(actor.accountId, async (tx) => work({ ...actor, tx: await namingToken(tx, tokenId) }));
   return db.withTenant(actor.accountId, (tx) => work({ ...actor, tx }));
+}
+
+/** The transaction of an API token's request names it: the audit events it writes record it (issue 42). */
+export async function namingToken(tx: TenantTx, tokenId: string): Promise<TenantTx> {
+  await tx.execute(sql`select set_config('app.api_token_id', ${tokenId}, true)`);
+  return tx;
 }
 
 /** The actor of an authenticated request (401 on a public one). */
@@ -275,6 +289,7 @@ export function actorOf(request: FastifyRequest): Actor {
     timeZone: session.timeZone,
     ip: request.ip,
     patientId: session.patientId,
+    apiTokenId: session.apiToken?.id ?? null,
   };
 }
 

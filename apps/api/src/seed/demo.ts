@@ -7,7 +7,7 @@ import { seedPortalAccess } from '../features/portal/portal-access.service.ts';
 import { createDiskStorage, uploadsDirOf } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createSealer, installationKey } from '../lib/secrets.ts';
+import { createSealer, installationKey, type Sealer } from '../lib/secrets.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoAgenda } from './demo-agenda.ts';
 import { seedDemoAuthorizationTemplates } from './demo-authorizations.ts';
@@ -16,6 +16,8 @@ import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoClinical } from './demo-clinical.ts';
 import { seedDemoCommercial } from './demo-commercial.ts';
 import { seedDemoDocuments, seedDemoFiles } from './demo-documents.ts';
+import { seedDemoImport } from './demo-import.ts';
+import { seedDemoIntegrations } from './demo-integrations.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoLabCases } from './demo-lab-cases.ts';
 import { seedDemoMessaging } from './demo-messaging.ts';
@@ -86,7 +88,7 @@ export async function seedDemoClinic(
   const passwordHash = await hashPassword(demoPassword);
   // The demo's SMS and WhatsApp secrets, sealed with the installation's key as the settings page would.
   const sealer = createSealer(installationKey({ secretsKey, dataDir }));
-  const seeded = await seedDemoRows(db, passwordHash, (secret) => sealer.seal(secret));
+  const seeded = await seedDemoRows(db, passwordHash, sealer);
   if (seeded === 'exists' || seeded === 'skipped') return seeded;
   // Through the portal's own service: the same membership an invitation makes, with a password.
   const portalHash = await hashPassword(demoPortalPassword);
@@ -110,15 +112,25 @@ export async function seedDemoClinic(
     },
     seeded.patientIds,
   );
+  // Issue 42: the previous system's export, checked in the import wizard (the same storage folder as the app's).
+  await seedDemoImport(db, dataDir, {
+    accountId: seeded.accountId,
+    userId: seeded.administratorId,
+    level: 'administrator',
+    timeZone: demoTimeZone,
+    ip: '127.0.0.1',
+  });
   return 'created';
 }
 
 async function seedDemoRows(
   db: Database,
   passwordHash: string,
-  /** Seals the demo's SMS and WhatsApp secrets (issue 38). */
-  seal: (secret: string) => string,
-): Promise<'exists' | 'skipped' | { accountId: string; supervisorId: string; patientIds: string[] }> {
+  /** Seals the demo's SMS and WhatsApp secrets (issue 38) and its webhook's (issue 42). */
+  sealer: Sealer,
+): Promise<
+  'exists' | 'skipped' | { accountId: string; administratorId: string; supervisorId: string; patientIds: string[] }
+> {
   return db.withSystem(async (tx) => {
     // One seeding at a time when several processes start together on one server.
     await tx.execute(sql`select pg_advisory_xact_lock(7240771002)`);
@@ -192,12 +204,15 @@ async function seedDemoRows(
     await seedDemoTreatmentPlans(tenantTx, accountId, { administratorId, professionalIds: userIds });
     // Issue 41: the dental lab and its cases in every state, one not back for tomorrow's seating.
     await seedDemoLabCases(tenantTx, accountId, { administratorId, professionalIds: userIds });
-    await seedDemoMessaging(tenantTx, accountId, { administratorId }, seal);
+    await seedDemoMessaging(tenantTx, accountId, { administratorId }, (secret) => sealer.seal(secret));
     await seedDemoAccount(tenantTx, accountId, { administratorId });
     // Issue 40: the registers, past closings and today's open session.
     await seedDemoCashRegisters(tenantTx, accountId, { administratorId, professionalId: supervisorId });
+    // Issue 42: the lab's and the administrator's API tokens, and a paused webhook to a CRM (last:
+    // the seed's own writes are no events of it).
+    await seedDemoIntegrations(tenantTx, accountId, { administratorId }, sealer);
     const patientIds = (await firstDemoPatients(tenantTx, accountId, 2)) ?? [];
-    return { accountId, supervisorId, patientIds };
+    return { accountId, administratorId, supervisorId, patientIds };
   });
 }
 

@@ -177,6 +177,7 @@ export const protectedRoutes: RouteObject[] = [
   screen('settings', 'settings', () => import('../pages/settings'), ['settings', 'profile', 'sales']),
   screen('messagingSettings', 'settings/messages', () => import('../pages/messaging-settings'), ['messaging']),
   screen('einvoicingSettings', 'settings/einvoicing', () => import('../pages/einvoicing-settings'), ['einvoicing']),
+  screen('webhookSettings', 'settings/webhooks', () => import('../pages/webhook-settings'), ['webhooks']),
   screen('authorizationTemplates', 'settings/authorization-templates', authorizations, ['authorizations']),
   // Cash registers (issue 40)
   screen('cashRegister', 'cash', () => import('../pages/cash-registers'), ['cash', 'payments']),
@@ -187,6 +188,12 @@ export const protectedRoutes: RouteObject[] = [
   screen('account', 'account', () => import('../pages/account'), ['account']),
   screen('accountUsers', 'account/users', () => import('../pages/account-users'), ['users']),
   screen('profile', 'profile', () => import('../pages/profile'), ['profile']),
+  // Issue 42: API tokens (a person's and the clinic's) and the clinic's full export.
+  screen('profileApiTokens', 'profile/api-tokens', () => import('../pages/api-tokens'), ['apiTokens']),
+  screen('clinicApiTokens', 'settings/api-tokens', () => import('../pages/api-tokens'), ['apiTokens']),
+  screen('clinicExport', 'account/export', () => import('../pages/clinic-export'), ['clinicExport']),
+  screen('dataImport', 'account/import', () => import('../pages/data-import'), ['imports']),
+  screen('dataImportRun', 'account/import/:importId', () => import('../pages/data-import'), ['imports']),
   // Professional settlements (issue 40)
   screen('settlements', 'settlements', () => import('../pages/settlements'), ['settlements']),
 ].map(signedIn);

@@ -8,7 +8,9 @@ export interface HeadCell {
 
 /**
  * A scrolling table with a caption for screen readers and one row of column headings; `children`
- * are its bodies (`tbody`, `tfoot`). `className` is the table's, whole.
+ * are its bodies (`tbody`, `tfoot`). `className` is the table's, whole. With `scrollLabel` the
+ * wrapper is a labelled region the keyboard can reach, so a table wider than a phone scrolls
+ * sideways without a mouse.
  */
 export function CaptionedTable({
   wrapperClassName = 'table-responsive',
@@ -16,6 +18,7 @@ export function CaptionedTable({
   testId,
   caption,
   head,
+  scrollLabel,
   children,
 }: {
   wrapperClassName?: string;
@@ -23,17 +26,25 @@ export function CaptionedTable({
   testId?: string;
   caption: ReactNode;
   head: HeadCell[];
+  scrollLabel?: string;
   children: ReactNode;
 }) {
-  return (
-    <div className={wrapperClassName}>
-      <table className={className} data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <TableHead cells={head} />
-        {children}
-      </table>
-    </div>
+  const table = (
+    <table className={className} data-testid={testId}>
+      <caption className="visually-hidden">{caption}</caption>
+      <TableHead cells={head} />
+      {children}
+    </table>
   );
+  if (scrollLabel) {
+    return (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone is reached by keyboard.
+      <section tabIndex={0} className={wrapperClassName} aria-label={scrollLabel}>
+        {table}
+      </section>
+    );
+  }
+  return <div className={wrapperClassName}>{table}</div>;
 }
 
 /** A table's one row of column headings (also for a table without a caption). */

@@ -52,6 +52,7 @@ export const onDemandNamespaces = [
   'labCases',
   'messaging',
   'einvoicing',
+  'webhooks',
   'customers',
   'settings',
   'account',
@@ -61,6 +62,10 @@ export const onDemandNamespaces = [
   'payers',
   'paymentPlans',
   'settlements',
+  // Issue 42: API tokens and the clinic's full export.
+  'apiTokens',
+  'clinicExport',
+  'imports',
 ] as const;
 export const sharedNamespaces = ['messages', 'validation'] as const;
 /**

@@ -1,6 +1,7 @@
-import { KeyRound, SlidersHorizontal, UserRound } from 'lucide-react';
+import { KeyRound, KeySquare, SlidersHorizontal, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { IconCard } from '../components/icon-card';
 import { PageTitle } from '../components/page-title';
 import { DetailsForm } from '../features/profile/details-form';
@@ -34,6 +35,16 @@ export function ProfilePage() {
           <ProfileCard title={t('password.title')} icon={<KeyRound size={18} aria-hidden="true" />}>
             <PasswordForm />
           </ProfileCard>
+          {profile.level === 'customer' ? null : (
+            <div className="mt-4">
+              <ProfileCard title={t('apiTokens.title')} icon={<KeySquare size={18} aria-hidden="true" />}>
+                <p>{t('apiTokens.text')}</p>
+                <Link to="/profile/api-tokens" className="btn btn-outline-primary" data-testid="profile-api-tokens">
+                  {t('apiTokens.open')}
+                </Link>
+              </ProfileCard>
+            </div>
+          )}
         </div>
       </div>
     </>

@@ -1,16 +1,20 @@
 import type { ApiRoutes } from '../api-route.ts';
 import { accountRoutes } from './account.ts';
 import { activityRoutes } from './activity.ts';
+import { clinicTokenRoutes, personalTokenRoutes } from './api-tokens.ts';
 import { appointmentLinkRoutes, appointmentRoutes } from './appointments.ts';
 import { publicAuthRoutes, sessionRoutes } from './auth.ts';
 import { authorizationRoutes, authorizationTemplateRoutes } from './authorizations.ts';
 import { cashRegisterRecord, cashSessionRoutes } from './cash-registers.ts';
+import { clinicExportRoutes } from './clinic-export.ts';
 import { clinicalRoutes } from './clinical.ts';
 import { customerAccountRoutes, providerAccountRoutes } from './current-accounts.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { einvoicingRoutes } from './einvoicing.ts';
+import { accessExportRoutes, fhirRoutes, portalAccessExportRoutes } from './fhir.ts';
 import { diagnosisFileRoutes, fileRoutes, laboratoryFileRoutes } from './files.ts';
 import { fiscalRoutes, pointOfSaleRecord } from './fiscal.ts';
+import { importRoutes } from './imports.ts';
 import { inventoryRoutes, medicationRoutes, supplyRoutes } from './inventory.ts';
 import { labCaseRoutes } from './lab-cases.ts';
 import {
@@ -43,6 +47,7 @@ import { treatmentPlanRoutes } from './treatment-plans.ts';
 import { priceListRoutes, treatmentRecord } from './treatments.ts';
 import { userRoutes } from './users.ts';
 import { waitingListOfferLinkRoutes, waitingListRoutes } from './waiting-list.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /**
  * Every route declared in packages/shared, by resource: the API's test checks that each one is
@@ -65,6 +70,7 @@ export const declaredRoutes = {
   recalls: recallRoutes,
   messages: messageRoutes,
   messagingSettings: messagingSettingsRoutes,
+  webhooks: webhookRoutes,
   einvoicing: einvoicingRoutes,
   optOutLinks: optOutLinkRoutes,
   schedules: scheduleRoutes,
@@ -99,6 +105,9 @@ export const declaredRoutes = {
   diagnosisFiles: diagnosisFileRoutes,
   laboratoryFiles: laboratoryFileRoutes,
   reports: reportRoutes,
+  fhir: fhirRoutes,
+  accessExports: accessExportRoutes,
+  portalAccessExports: portalAccessExportRoutes,
   activity: activityRoutes,
   clinical: clinicalRoutes,
   portal: portalRoutes,
@@ -118,10 +127,16 @@ export const declaredRoutes = {
   payers: payerRecord.routes,
   payerPlans: payerPlanRecord.routes,
   affiliations: affiliationRecord.routes,
+  // Issue 42: API tokens and the clinic's full export.
+  personalTokens: personalTokenRoutes,
+  clinicTokens: clinicTokenRoutes,
+  clinicExports: clinicExportRoutes,
   payerMoney: payerRoutes,
   paymentPlans: paymentPlanRoutes,
   settlementRules: settlementRuleRecord.routes,
   settlements: settlementRoutes,
   // Issue 41: treatment plans.
   treatmentPlans: treatmentPlanRoutes,
+  // Issue 42: importing data from another system.
+  imports: importRoutes,
 } satisfies Record<string, ApiRoutes>;

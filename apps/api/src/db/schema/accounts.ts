@@ -320,6 +320,8 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The API token a write was made with (issue 42); null for a session's or a job's. */
+    apiTokenId: uuid('api_token_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     prevHash: text('prev_hash'),
     hash: text('hash').notNull(),

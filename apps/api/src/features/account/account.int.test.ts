@@ -345,6 +345,24 @@ describe.each(availableBackends())('my account on %s', (backend) => {
     expect(event?.ip).toBe('operator');
   });
 
+  it('refuses an API token’s writes in a read-only clinic, as a session’s, and lets it read (issue 42)', async () => {
+    await dueIn(t, t.clinic.accountId, 30);
+    const made = await t.call('POST', '/api/profile/api-tokens', {
+      body: { name: 'Laboratorio', expiresInDays: 30, scopes: ['patients.read', 'patients.write'] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const headers = { authorization: `Bearer ${made.json<{ secret: string }>().secret}` };
+    const write = () => t.call('POST', '/api/patients', { token: null, headers, body: newPatientBody });
+    expect((await write()).statusCode).toBe(201);
+    await dueIn(t, t.clinic.accountId, -11);
+    const refused = await write();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('account_read_only');
+    expect((await t.call('GET', `/api/patients/${t.patientId}`, { token: null, headers })).statusCode).toBe(200);
+    await dueIn(t, t.clinic.accountId, 30);
+    expect((await write()).statusCode).toBe(201);
+  });
+
   it('lets a read-only clinic sign out, lock and unlock', async () => {
     await dueIn(t, t.clinic.accountId, -40);
     const locked = await t.call('POST', '/api/auth/lock');

@@ -34,6 +34,7 @@ import {
   reminderPlan,
   reminderSettingsOf,
 } from '../reminders/reminder-plan.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-events.ts';
 import type { AppointmentRow, NamedAppointmentRow } from './appointments.repository.ts';
 import * as repository from './appointments.repository.ts';
 import { readExceptions, readWeeks } from './availability.repository.ts';
@@ -562,6 +563,17 @@ export const appointmentsService = {
       });
       // A recall booked with it follows it (issue 38).
       await recallsService.appointmentMoved(ctx, { from: current.id, to: bookedId });
+      await recordWebhookEvent(ctx, 'appointment.moved', {
+        appointmentId: bookedId,
+        previousAppointmentId: current.id,
+        patientId: input.patientId,
+        professionalId: input.professionalId,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        previousStartsAt: current.startsAt.toISOString(),
+        previousEndsAt: current.endsAt.toISOString(),
+        status: 'scheduled',
+      });
       // The time it left is offered to the waiting list (issue 38).
       await slotFreed(ctx, {
         professionalId: current.professionalId,
@@ -598,6 +610,19 @@ export const appointmentsService = {
       after,
     });
     if (input.patientId !== current.patientId) await replan(ctx, id, input.patientId, start);
+    if (timesChanged) {
+      await recordWebhookEvent(ctx, 'appointment.moved', {
+        appointmentId: id,
+        previousAppointmentId: id,
+        patientId: input.patientId,
+        professionalId: input.professionalId,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        previousStartsAt: current.startsAt.toISOString(),
+        previousEndsAt: current.endsAt.toISOString(),
+        status: 'scheduled',
+      });
+    }
     return { appointment: await get(ctx, id), rescheduled: false };
   },
 
@@ -658,6 +683,16 @@ export const appointmentsService = {
     await recallsService.appointmentLeft(ctx, { id, why: 'appointment_cancelled' }, now);
     // The freed time is offered to the waiting list (issue 38), in this transaction.
     await slotFreed(ctx, { professionalId: current.professionalId, start: current.startsAt, end: current.endsAt }, now);
+    await recordWebhookEvent(ctx, 'appointment.cancelled', {
+      appointmentId: id,
+      patientId: current.patientId,
+      professionalId: current.professionalId,
+      startsAt: current.startsAt.toISOString(),
+      endsAt: current.endsAt.toISOString(),
+      status: 'cancelled',
+      reason: input.reason,
+      cancelledAt: at,
+    });
     return get(ctx, id);
   },
 
@@ -845,6 +880,20 @@ async function bookAs(ctx: AgendaContext, id: string, input: AppointmentInput, e
     },
   });
   await queueReminder(ctx, { id, startsAt: start }, reminder);
+  // Issue 42: integrators hear of a booking (a move sends appointment.moved instead).
+  if (!extra.rescheduledFrom) {
+    await recordWebhookEvent(ctx, 'appointment.booked', {
+      appointmentId: id,
+      patientId: input.patientId,
+      professionalId: input.professionalId,
+      chairId: input.chairId ?? null,
+      treatmentId: input.treatmentId ?? null,
+      startsAt: start.toISOString(),
+      endsAt: end.toISOString(),
+      status: 'scheduled',
+      origin: extra.origin,
+    });
+  }
   // Issue 38: the patient's open recalls of this treatment are booked by it.
   await recallsService.bookedByAppointment(ctx, {
     id,

@@ -43,7 +43,11 @@ export async function recordAuditEvents(tx: TenantTx | SystemTx, inputs: readonl
   const accountId = inputs[0]?.accountId;
   if (!accountId) return;
   if (inputs.some((input) => input.accountId !== accountId)) throw new Error('audit events of one clinic at a time');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${accountId}`}, 0))`);
+  // The lock, and the API token the transaction was opened for (issue 42: its writes name it).
+  const locked = await tx.execute<{ token: string | null }>(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${accountId}`}, 0)), nullif(current_setting('app.api_token_id', true), '') as token`,
+  );
+  const apiTokenId = locked.rows[0]?.token ?? null;
   const [last] = await tx
     .select({ seq: auditEvents.seq, hash: auditEvents.hash })
     .from(auditEvents)
@@ -67,6 +71,8 @@ export async function recordAuditEvents(tx: TenantTx | SystemTx, inputs: readonl
       before: input.before ?? null,
       after: input.after ?? null,
       ip: input.ip ?? null,
+      // Only when there is one: the events of sessions and jobs hash as they always did.
+      ...(apiTokenId ? { apiTokenId } : {}),
       createdAt: createdAt.toISOString(),
     };
     const hash = auditHash(prevHash, event);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './auth.throttle.ts';
+import { throttleKeepMs } from '../../db/throttle-counters.ts';
+import { addressKey, throttleLimits } from './auth.throttle.ts';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address, also when IPv4-mapped', () => {
@@ -13,5 +14,16 @@ describe('addressKey', () => {
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+});
+
+describe('throttleLimits', () => {
+  it('fit in the hour the shared counters keep (a longer window would forget counts)', () => {
+    for (const limit of [throttleLimits.pair, throttleLimits.address, throttleLimits.email]) {
+      expect(limit.windowMs).toBeLessThanOrEqual(throttleKeepMs);
+    }
+    expect(Math.max(throttleLimits.pair.windowMs, throttleLimits.address.windowMs, throttleLimits.email.windowMs)).toBe(
+      throttleKeepMs,
+    );
   });
 });

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
-import type { SystemTx } from '../../db/tenancy.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { countAttempt, throttleKeyHash } from '../../db/throttle-counters.ts';
 import * as repository from './throttle.repository.ts';
 
 /**
@@ -32,12 +29,6 @@ export const throttleLimits = {
   /** Where the user signed in within this long, the e-mail's own limit does not apply. */
   knownAddressMs: 30 * day,
 } as const;
-
-const longestWindowMs = Math.max(
-  throttleLimits.pair.windowMs,
-  throttleLimits.address.windowMs,
-  throttleLimits.email.windowMs,
-);
 
 /**
  * The part of a client address that one client controls: an IPv4 address, or the /64 prefix of an
@@ -82,54 +73,6 @@ export interface AuthThrottle {
 }
 
 const hashKey = (key: string) => throttleKeyHash(key);
-
-export interface ThrottleCounter {
-  keyHash: string;
-  limit: number;
-  windowMs: number;
-}
-
-/**
- * Counts one attempt against each counter (their keys locked until the transaction ends), or
- * throws 429 `too_many_requests` when one is full (`exempt` may spare a counter), counting nothing.
- * Answers the ids of the counted rows (to forgive them). Shared by the online booking throttle.
- */
-export async function countAttempt<T extends ThrottleCounter>(
-  tx: SystemTx,
-  counters: readonly T[],
-  at: number,
-  exempt: (counter: T) => Promise<boolean> = () => Promise.resolve(false),
-): Promise<string[]> {
-  await repository.lockKeys(
-    tx,
-    counters.map((counter) => counter.keyHash),
-  );
-  let retryAfterMs = 0;
-  for (const counter of counters) {
-    const oldest = await repository.limitthRecentFailure(
-      tx,
-      counter.keyHash,
-      new Date(at - counter.windowMs),
-      counter.limit,
-    );
-    if (!oldest) continue;
-    if (await exempt(counter)) continue;
-    retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + counter.windowMs - at);
-  }
-  if (retryAfterMs > 0) {
-    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    throw new AppError('too_many_requests', {
-      retryAfterSeconds,
-      retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
-    });
-  }
-  const rows = counters.map((counter) => ({ id: newId(), keyHash: counter.keyHash, failedAt: new Date(at) }));
-  await repository.insertFailures(tx, rows);
-  await repository.deleteFailuresBefore(tx, new Date(at - longestWindowMs));
-  return rows.map((row) => row.id);
-}
-
-export const throttleKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export function createAuthThrottle({ db, now = Date.now }: { db: Database; now?: () => number }): AuthThrottle {
   return {

@@ -182,6 +182,78 @@ async function requireAuthorization(ctx: TenantScope, patientId: string, id: str
 
 const auditAuthorization = recordAudit('authorization');
 
+/** What an authorization's PDF prints, read in the caller's transaction (a request, or the right of access job). */
+async function loadAuthorizationPrint(ctx: RequestContext, patientId: string, id: string) {
+  await requirePatient(ctx, patientId);
+  const authorization = await repository.findAuthorization(ctx, patientId, id);
+  if (!authorization) throw new AppError('authorization_not_found');
+  const signatures = await repository.listSignatures(ctx, id);
+  return {
+    authorization,
+    signatures,
+    found: await documentContext(ctx, patientId),
+    clinic: await loadPrintHeader(ctx),
+  };
+}
+
+async function renderAuthorizationPdf({
+  authorization,
+  signatures,
+  found,
+  clinic,
+}: Awaited<ReturnType<typeof loadAuthorizationPrint>>): Promise<{ pdf: Buffer; fileName: string }> {
+  const language = languageOf(found.language);
+  // Like the screens, on the clinic's clock; a signature keeps its seconds.
+  const moment = instantFormatter(language, found.timeZone, 'dateTimeSeconds');
+  const printed = (signature: repository.SignatureRowWithNames): PrintedSignature => ({
+    signerName: signature.signerName,
+    signerIdNumber: signature.signerIdNumber,
+    signedAt: moment(signature.signedAt),
+    collectedByName: signature.collectedByName,
+    sha256: signature.sha256,
+    png: signature.signatureImage,
+    revoked: signature.revokedAt
+      ? {
+          at: moment(signature.revokedAt),
+          byName: signature.revokedByName,
+          reason: signature.revokeReason ?? '',
+        }
+      : null,
+  });
+  // A standing signature prints the text as signed; otherwise the current text, marked unsigned,
+  // and any revoked signatures after it, each saying so.
+  const standing = signatures.find((signature) => signature.revokedAt === null);
+  const cut = standing ? standing.signedText.indexOf('\n\n') : -1;
+  const title = standing && cut >= 0 ? standing.signedText.slice(0, cut) : authorization.title;
+  const text = standing && cut >= 0 ? standing.signedText.slice(cut + 2) : authorization.body;
+  const pdf = await renderPdf(
+    authorizationDocument({
+      language,
+      clinicName: found.clinicName,
+      clinicContact: found.clinicContact,
+      clinic,
+      patientName: `${found.firstName} ${found.lastName}`,
+      patientSsn: found.ssn,
+      date: calendarDateFormatter(language)(authorization.date),
+      professionalName: authorization.professionalName,
+      title,
+      text,
+      signature: standing ? printed(standing) : null,
+      earlier: signatures.filter((signature) => signature !== standing).map(printed),
+    }),
+  );
+  return { pdf, fileName: safeFileName(`autorizacion-${found.lastName}-${authorization.date}.pdf`) };
+}
+
+/** The authorization's PDF, in the caller's transaction (the right of access ZIP, issue 42). */
+export async function authorizationPdfOf(
+  ctx: RequestContext,
+  patientId: string,
+  id: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  return renderAuthorizationPdf(await loadAuthorizationPrint(ctx, patientId, id));
+}
+
 export const authorizationsService = {
   async list({ ctx, patientId, query }: Scope & { query: AuthorizationListQuery }) {
     await requirePatient(ctx, patientId);
@@ -351,59 +423,8 @@ export const authorizationsService = {
     patientId: string;
     id: string;
   }): Promise<{ pdf: Buffer; fileName: string }> {
-    const { authorization, signatures, found, clinic } = await inTransaction(db, actor, async (ctx) => {
-      await requirePatient(ctx, patientId);
-      const authorization = await repository.findAuthorization(ctx, patientId, id);
-      if (!authorization) throw new AppError('authorization_not_found');
-      const signatures = await repository.listSignatures(ctx, id);
-      return {
-        authorization,
-        signatures,
-        found: await documentContext(ctx, patientId),
-        clinic: await loadPrintHeader(ctx),
-      };
-    });
-    const language = languageOf(found.language);
-    // Like the screens, on the clinic's clock; a signature keeps its seconds.
-    const moment = instantFormatter(language, found.timeZone, 'dateTimeSeconds');
-    const printed = (signature: repository.SignatureRowWithNames): PrintedSignature => ({
-      signerName: signature.signerName,
-      signerIdNumber: signature.signerIdNumber,
-      signedAt: moment(signature.signedAt),
-      collectedByName: signature.collectedByName,
-      sha256: signature.sha256,
-      png: signature.signatureImage,
-      revoked: signature.revokedAt
-        ? {
-            at: moment(signature.revokedAt),
-            byName: signature.revokedByName,
-            reason: signature.revokeReason ?? '',
-          }
-        : null,
-    });
-    // A standing signature prints the text as signed; otherwise the current text, marked unsigned,
-    // and any revoked signatures after it, each saying so.
-    const standing = signatures.find((signature) => signature.revokedAt === null);
-    const cut = standing ? standing.signedText.indexOf('\n\n') : -1;
-    const title = standing && cut >= 0 ? standing.signedText.slice(0, cut) : authorization.title;
-    const text = standing && cut >= 0 ? standing.signedText.slice(cut + 2) : authorization.body;
-    const pdf = await renderPdf(
-      authorizationDocument({
-        language,
-        clinicName: found.clinicName,
-        clinicContact: found.clinicContact,
-        clinic,
-        patientName: `${found.firstName} ${found.lastName}`,
-        patientSsn: found.ssn,
-        date: calendarDateFormatter(language)(authorization.date),
-        professionalName: authorization.professionalName,
-        title,
-        text,
-        signature: standing ? printed(standing) : null,
-        earlier: signatures.filter((signature) => signature !== standing).map(printed),
-      }),
-    );
-    return { pdf, fileName: safeFileName(`autorizacion-${found.lastName}-${authorization.date}.pdf`) };
+    const loaded = await inTransaction(db, actor, (ctx) => loadAuthorizationPrint(ctx, patientId, id));
+    return renderAuthorizationPdf(loaded);
   },
 
   async changes({ ctx, patientId, id, query }: One & { query: PageQuery }) {

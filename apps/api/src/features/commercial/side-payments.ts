@@ -21,6 +21,7 @@ import {
   recordPaymentAtRegister,
   reversePaymentAtRegister,
 } from '../cash-registers/register-movements.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-events.ts';
 import { requireClinicCurrency } from './clinic-currency.ts';
 import { type AllocationRequest, allocateToDocuments, postLedgerEntries, reversePaymentAllocations } from './ledger.ts';
 import type { PartyJoin } from './party-join.ts';
@@ -241,6 +242,19 @@ export async function recordPayment(
       allocations: input.allocations,
     },
   });
+  if (side.party === 'customer') {
+    await recordWebhookEvent(ctx, 'collection.recorded', {
+      collectionId: id,
+      number,
+      customerId: input.partyId,
+      patientId: input.patientId ?? null,
+      date: input.date,
+      amount,
+      currency: input.currency,
+      method,
+      status: input.status,
+    });
+  }
   return { id, number };
 }
 

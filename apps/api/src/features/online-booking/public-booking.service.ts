@@ -6,13 +6,14 @@ import type {
 } from '@odontia/shared/schemas/online-booking';
 import type { Database } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
+import { countAttempt, throttleKeyHash } from '../../db/throttle-counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { languageOf } from '../../lib/patient-mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { activeProfessionals } from '../appointments/appointments.repository.ts';
-import { addressKey, countAttempt, throttleKeyHash } from '../auth/auth.throttle.ts';
+import { addressKey } from '../auth/auth.throttle.ts';
 import { findByIdNumberAndEmail } from '../patients/patients.repository.ts';
 import { patientsService } from '../patients/patients.service.ts';
 import { findClinicBySlug, findRules } from '../portal/portal.repository.ts';

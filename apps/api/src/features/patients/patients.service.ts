@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit, recordAudit } from '../audit/audit.repository.ts';
 import { changedFields, listRecordChanges } from '../audit/record-changes.ts';
 import { requirePatient } from '../clinical/clinical.service.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-events.ts';
 import * as repository from './patients.repository.ts';
 import { endPortalAccess } from './portal-access.repository.ts';
 
@@ -191,6 +192,8 @@ export const patientsService = {
         patientId: id,
         after: { skuPatient, ...columns },
       });
+      // Issue 42: ids only; an integrator reads the record through the API with its own rights.
+      await recordWebhookEvent(ctx, 'patient.created', { patientId: id, skuPatient, version: 1 });
       return getPatient(ctx, id);
     });
   },
@@ -210,6 +213,13 @@ export const patientsService = {
         const { before, after } = changedFields(current, next);
         await repository.patientRecords.update(ctx, id, next);
         await audit(ctx, { patientId: id, action: 'patient_updated', entity: 'patient', entityId: id, before, after });
+        // Issue 42: which fields changed, never their values.
+        await recordWebhookEvent(ctx, 'patient.updated', {
+          patientId: id,
+          skuPatient: current.skuPatient,
+          version: current.version + 1,
+          changedFields: Object.keys(after),
+        });
         return getPatient(ctx, id);
       },
       id,

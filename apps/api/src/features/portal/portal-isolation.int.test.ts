@@ -24,6 +24,7 @@ interface PortalPatient {
 }
 
 let counter = 0;
+const unknownId = '00000000-0000-4000-8000-000000000000';
 
 async function portalPatient(t: TestClinicContext, clinic: TestClinic): Promise<PortalPatient> {
   counter += 1;
@@ -107,8 +108,22 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
         }),
       ]),
     ),
+    // The right of access (issue 42): its own test (features/access-exports) proves another patient's id is 404.
+    'POST /api/portal/access-exports': () => ({ method: 'POST', urls: ['/api/portal/access-exports'] }),
+    'GET /api/portal/access-exports/:exportId': () => ({
+      method: 'GET',
+      urls: [`/api/portal/access-exports/${unknownId}`],
+    }),
+    'GET /api/portal/access-exports/:exportId/file': () => ({
+      method: 'GET',
+      urls: [`/api/portal/access-exports/${unknownId}/file`],
+    }),
   };
   const idRoutes = new Set(['GET /api/portal/documents/:kind/:id/pdf']);
+  const archiveRoutes = new Set([
+    'GET /api/portal/access-exports/:exportId',
+    'GET /api/portal/access-exports/:exportId/file',
+  ]);
 
   const portalRoutes = () =>
     t.app.apiRoutes
@@ -121,7 +136,9 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
   });
 
   it("answers each patient their own rows only: another patient's ids never appear", async () => {
-    for (const route of Object.keys(probes).filter((route) => route.startsWith('GET') && !idRoutes.has(route))) {
+    for (const route of Object.keys(probes).filter(
+      (route) => route.startsWith('GET') && !idRoutes.has(route) && !archiveRoutes.has(route),
+    )) {
       const url = probes[route]?.(mine).urls[0] as string;
       const answer = await t.call('GET', url, { token: mine.token });
       expect(answer.statusCode, `${route}: ${answer.body}`).toBe(200);

@@ -10,6 +10,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { recordAuditEvent } from '../audit/audit.repository.ts';
 import { slotFreed } from '../freed-slots.ts';
 import { recallsService } from '../recalls/recalls.service.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-events.ts';
 import { loadReminder } from './reminder.job.ts';
 import { dropReminder } from './reminder-plan.ts';
 
@@ -153,6 +154,19 @@ export async function applyPatientAnswer(
         { professionalId: freed.professionalId, start: freed.startsAt, end: freed.endsAt },
         now,
       );
+    }
+    // Issue 42: integrators hear of it as of a cancellation at the front desk.
+    if (freed) {
+      await recordWebhookEvent({ tx, accountId }, 'appointment.cancelled', {
+        appointmentId,
+        patientId: answer.patientId,
+        professionalId: freed.professionalId,
+        startsAt: freed.startsAt.toISOString(),
+        endsAt: freed.endsAt.toISOString(),
+        status: 'cancelled',
+        reason: 'patient_request',
+        cancelledAt: now.toISOString(),
+      });
     }
     after = { status: 'cancelled', cancelReason: 'patient_request', channel };
   }

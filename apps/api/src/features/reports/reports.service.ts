@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, stat, truncate, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
@@ -20,7 +20,7 @@ import {
   reportIds,
   reportPdfMaxRows,
 } from '@odontia/shared/schemas/reports';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { loadPrintHeader, readerOf } from '../../db/clinic-print-header.ts';
@@ -32,7 +32,8 @@ import { newId } from '../../lib/ids.ts';
 import { printLanguage } from '../../lib/pdf.ts';
 import { clinicCurrency } from '../current-accounts/customer-accounts.repository.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
-import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
+import type { JobHandler } from '../jobs/jobs.worker.ts';
+import { appendToSpool, exportJob, resumeSpool } from './export-job.ts';
 import { collect, contentTypes, fileNameOf, reportFileWriter } from './report-files.ts';
 import {
   type ReportDefinition,
@@ -53,6 +54,8 @@ import {
 type Clinic = { tx: TenantTx; accountId: string };
 
 export const reportExportJobKind = 'report_export';
+
+const reportExportJob = exportJob({ table: reportExports, kind: reportExportJobKind });
 
 const requestOf = (ctx: RequestContext, input: Omit<ReportRequest, 'asOf'>): ReportRequest => ({
   asOf: clinicToday(ctx.timeZone),
@@ -190,37 +193,9 @@ export const reportsService = {
   },
 };
 
-/**
- * Removes the files of exports finished more than `keepDays` ago and marks them expired (a
- * periodic task of the job worker, in the system context: every clinic's). A few hundred a run;
- * a file already gone is fine. Answers how many expired.
- */
-export async function sweepReportExports(
-  db: Pick<Database, 'withSystem'>,
-  storage: FileStorage,
-  keepDays: number,
-): Promise<number> {
-  return db.withSystem(async (tx) => {
-    const old = await tx
-      .select({ accountId: reportExports.accountId, id: reportExports.id, storageKey: reportExports.storageKey })
-      .from(reportExports)
-      .where(
-        and(
-          eq(reportExports.state, 'done'),
-          lt(reportExports.finishedAt, sql`now() - ${`${keepDays} days`}::interval`),
-        ),
-      )
-      .limit(200)
-      .for('update', { skipLocked: true });
-    for (const row of old) {
-      if (row.storageKey) await storage.remove(row.storageKey).catch(() => undefined);
-      await tx
-        .update(reportExports)
-        .set({ state: 'expired', storageKey: null, byteSize: null })
-        .where(and(eq(reportExports.accountId, row.accountId), eq(reportExports.id, row.id)));
-    }
-    return old.length;
-  });
+/** Removes the files of exports finished more than `keepDays` ago and marks them expired (every clinic's). */
+export function sweepReportExports(db: Pick<Database, 'withSystem'>, storage: FileStorage, keepDays: number) {
+  return reportExportJob.sweep(db, storage, keepDays);
 }
 
 async function findRow(ctx: Clinic, exportId: string) {
@@ -274,115 +249,66 @@ export function reportExportHandler({
 }): JobHandler {
   const spoolOf = (exportId: string) => path.join(spoolDir, `${exportId}.ndjson`);
 
-  return {
-    async run(ctx, job: ClaimedJob) {
-      const exportId = String(job.payload.exportId ?? job.key);
-      const [row] = await ctx.tx
-        .select()
-        .from(reportExports)
-        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)))
-        .for('no key update');
-      if (!row || row.state === 'done' || row.state === 'failed') return;
-      const reportId = row.reportId as ReportId;
-      const definition: ReportDefinition = reportDefinitions[reportId];
-      const request = row.params as ReportRequest;
-      const spool = spoolOf(exportId);
-      await mkdir(spoolDir, { recursive: true });
-      // What an earlier, rolled-back attempt appended is not ours.
-      await open(spool, 'a').then((file) => file.close());
-      await truncate(spool, row.spoolBytes);
+  return reportExportJob.handler(spoolOf, async (ctx, { exportId, row, update, next, finish }) => {
+    const reportId = row.reportId as ReportId;
+    const definition: ReportDefinition = reportDefinitions[reportId];
+    const request = row.params as ReportRequest;
+    const spool = spoolOf(exportId);
+    await mkdir(spoolDir, { recursive: true });
+    await resumeSpool(spool, row.spoolBytes);
 
-      const totalRows = row.totalRows ?? (await reportTotals(ctx, definition, request)).count;
-      // The rows from the read replica when there is one (its own read-only transaction), else in the
-      // job's transaction (PGlite has one connection: a second transaction would wait for this one).
-      const readChunk = (tx: TenantTx) =>
-        reportChunk(
-          { tx, accountId: ctx.accountId },
-          definition,
-          request,
-          { offset: row.rowsWritten, cursor: (row.cursor as string[] | null) ?? null },
-          chunkRows,
-        );
-      const { rows, cursor } = db.hasReplica
-        ? await db.withTenantRead(ctx.accountId, undefined, readChunk)
-        : await readChunk(ctx.tx);
-      if (rows.length > 0) {
-        const out = createWriteStream(spool, { flags: 'a' });
-        await new Promise<void>((resolve, reject) => {
-          out.on('error', reject);
-          out.end(rows.map((line) => `${JSON.stringify(line)}\n`).join(''), resolve);
-        });
-      }
-      const rowsWritten = row.rowsWritten + rows.length;
-      const finished = rows.length < chunkRows || rowsWritten >= totalRows;
-      if (!finished) {
-        await ctx.tx
-          .update(reportExports)
-          .set({
-            state: 'running',
-            totalRows,
-            rowsWritten,
-            cursor,
-            spoolBytes: (await stat(spool)).size,
-            progress: Math.min(99, Math.floor((rowsWritten * 100) / Math.max(totalRows, 1))),
-          })
-          .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
-        await enqueueJob(ctx, {
-          kind: reportExportJobKind,
-          key: exportId,
-          runAt: new Date(),
-          payload: { exportId },
-        });
-        return;
-      }
+    const totalRows = row.totalRows ?? (await reportTotals(ctx, definition, request)).count;
+    // The rows from the read replica when there is one (its own read-only transaction), else in the
+    // job's transaction (PGlite has one connection: a second transaction would wait for this one).
+    const readChunk = (tx: TenantTx) =>
+      reportChunk(
+        { tx, accountId: ctx.accountId },
+        definition,
+        request,
+        { offset: row.rowsWritten, cursor: (row.cursor as string[] | null) ?? null },
+        chunkRows,
+      );
+    const { rows, cursor } = db.hasReplica
+      ? await db.withTenantRead(ctx.accountId, undefined, readChunk)
+      : await readChunk(ctx.tx);
+    if (rows.length > 0) await appendToSpool(spool, rows.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    const rowsWritten = row.rowsWritten + rows.length;
+    const finished = rows.length < chunkRows || rowsWritten >= totalRows;
+    if (!finished) {
+      await update({
+        state: 'running',
+        totalRows,
+        rowsWritten,
+        cursor,
+        spoolBytes: (await stat(spool)).size,
+        progress: Math.min(99, Math.floor((rowsWritten * 100) / Math.max(totalRows, 1))),
+      });
+      await next();
+      return;
+    }
 
-      const fileHead = await head({ ...ctx, userId: row.createdBy }, reportId, request);
-      const out = new PassThrough();
-      const stored = storage.put(out);
-      const writer = reportFileWriter(row.format, fileHead, out);
-      const lines = createInterface({ input: (await import('node:fs')).createReadStream(spool), crlfDelay: Infinity });
-      // The file's totals are the sum of its rows (rows written while the export ran are in it or not,
-      // never half): summed as they stream by.
-      let batch: ReportRow[] = [];
-      let totals = sumRows(definition, []);
-      const write = async () => {
-        totals = sumRows(definition, [totals, ...batch]);
-        await writer.rows(batch);
-        batch = [];
-      };
-      for await (const line of lines) {
-        if (line === '') continue;
-        batch.push(JSON.parse(line) as ReportRow);
-        if (batch.length >= 1000) await write();
-      }
-      await write();
-      await writer.finish(totals);
-      const object = await stored;
-      await ctx.tx
-        .update(reportExports)
-        .set({
-          state: 'done',
-          totalRows: rowsWritten,
-          rowsWritten,
-          progress: 100,
-          storageKey: object.key,
-          byteSize: object.sizeBytes,
-          finishedAt: sql`now()`,
-        })
-        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
-      await unlink(spool).catch(() => undefined);
-    },
-    async onFailed(ctx, job, error) {
-      const exportId = String(job.payload.exportId ?? job.key);
-      await ctx.tx
-        .update(reportExports)
-        .set({
-          state: 'failed',
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-          finishedAt: sql`now()`,
-        })
-        .where(and(eq(reportExports.accountId, ctx.accountId), eq(reportExports.id, exportId)));
-      await unlink(spoolOf(exportId)).catch(() => undefined);
-    },
-  };
+    const fileHead = await head({ ...ctx, userId: row.createdBy }, reportId, request);
+    const out = new PassThrough();
+    const stored = storage.put(out);
+    const writer = reportFileWriter(row.format, fileHead, out);
+    const lines = createInterface({ input: createReadStream(spool), crlfDelay: Infinity });
+    // The file's totals are the sum of its rows (rows written while the export ran are in it or not,
+    // never half): summed as they stream by.
+    let batch: ReportRow[] = [];
+    let totals = sumRows(definition, []);
+    const write = async () => {
+      totals = sumRows(definition, [totals, ...batch]);
+      await writer.rows(batch);
+      batch = [];
+    };
+    for await (const line of lines) {
+      if (line === '') continue;
+      batch.push(JSON.parse(line) as ReportRow);
+      if (batch.length >= 1000) await write();
+    }
+    await write();
+    await writer.finish(totals);
+    await finish(await stored, { totalRows: rowsWritten, rowsWritten });
+    await unlink(spool).catch(() => undefined);
+  });
 }

@@ -28,6 +28,7 @@ import { findPointOfSaleByCode } from '../fiscal/fiscal.repository.ts';
 import { clinicSnapshot } from '../fiscal/party-snapshots.ts';
 import { applyBudgetPlanMoney } from '../payment-plans/budget-plan-money.ts';
 import { applyStockMovements } from '../stock/stock.service.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-events.ts';
 import { markBilled } from './billed-sources.ts';
 import { queueEinvoice, retryEinvoice as retrySubmission } from './einvoicing/einvoice-issue.ts';
 import { presentEinvoice } from './einvoicing/einvoice-view.ts';
@@ -394,6 +395,17 @@ async function issueLocked(
       movedStock,
       collection: collection?.number ?? null,
     },
+  });
+  await recordWebhookEvent(ctx, 'invoice.issued', {
+    documentId: current.id,
+    documentType: current.documentType,
+    number: formatSaleNumber(current.pointOfService as string, assigned.sequenceNumber),
+    customerId: customer.id,
+    patientId: final.patientId ?? null,
+    date: current.date,
+    total: current.total,
+    currency: current.currency,
+    issuedAt: issuedAt.toISOString(),
   });
   return { data: await get({ ctx, id: current.id }), code: 'sale_issued' as const };
 }

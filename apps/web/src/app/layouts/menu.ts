@@ -1,6 +1,7 @@
 import type { UserLevel } from '@odontia/shared/enums';
 import { can, type PermissionAction } from '@odontia/shared/permissions';
 import {
+  Archive,
   Banknote,
   BarChart3,
   BookUser,
@@ -15,10 +16,12 @@ import {
   Crown,
   FileSignature,
   FileStack,
+  FileUp,
   HandCoins,
   HeartHandshake,
   Hourglass,
   Inbox,
+  KeyRound,
   Landmark,
   LayoutDashboard,
   LockKeyhole,
@@ -39,6 +42,7 @@ import {
   UserCog,
   Users,
   Wallet,
+  Webhook,
 } from 'lucide-react';
 
 export interface MenuLink {
@@ -127,6 +131,10 @@ export const pathActions: ReadonlyArray<readonly [path: string, action: Permissi
   ['/settings/fiscal', 'settings.manage'],
   ['/account', 'account.manage'],
   ['/account/users', 'users.manage'],
+  // Issue 42: the clinic's API tokens (its administrators) and its full export.
+  ['/settings/api-tokens', 'users.manage'],
+  ['/account/export', 'clinic.export'],
+  ['/account/import', 'data.import'],
   ['/profile', 'profile.manage'],
 ];
 
@@ -236,9 +244,13 @@ export const menuSections: MenuSection[] = [
       link('settings', Settings, '/settings'),
       link('cashRegistersSettings', LockKeyhole, '/settings/cash-registers'),
       link('authorizationTemplates', FileSignature, '/settings/authorization-templates'),
+      link('webhookSettings', Webhook, '/settings/webhooks'),
       group('myAccount', CircleUser, [
         link('account', Building2, '/account'),
         link('accountUsers', UserCog, '/account/users'),
+        link('clinicApiTokens', KeyRound, '/settings/api-tokens'),
+        link('clinicExport', Archive, '/account/export'),
+        link('dataImport', FileUp, '/account/import'),
       ]),
     ],
   },

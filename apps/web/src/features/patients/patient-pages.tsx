@@ -13,6 +13,7 @@ import { DeletePatientModal } from './delete-patient-modal';
 import { patientName } from './format';
 import { PatientForm } from './patient-form';
 import { PortalAccessCard } from './portal-access';
+import { RecordExportCard } from './record-export';
 
 export function BackToPatients() {
   const { t } = useTranslation('common');
@@ -120,6 +121,7 @@ function EditPatient({ patient }: { patient: Patient }) {
           }
         />
         <PortalAccessCard patientId={patient.id} />
+        <RecordExportCard patientId={patient.id} />
         <DeletePatientModal patient={patient} show={deleting} onClose={() => setDeleting(false)} />
       </div>
     </>

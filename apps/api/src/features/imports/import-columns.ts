@@ -1,0 +1,302 @@
+import type { DateFormat, Language } from '@odontia/shared/enums';
+import { type ImportKind, type ImportMapping, importFields, importTemplates } from '@odontia/shared/schemas/imports';
+
+/**
+ * What the wizard proposes for a file's columns (issue 42): each header matched, lower case
+ * without accents or punctuation, against the known names of each field in Spanish, English,
+ * French and Portuguese ("Apellidos", "Nº Historia", "F. Nacimiento", "Teléfono móvil").
+ */
+
+/** "Nº Historia" → "n historia"; "F. Nacimiento" → "f nacimiento"; "E-mail" → "e mail". */
+export function normalizeHeader(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[ºª°]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const patientSynonyms: Record<string, readonly string[]> = {
+  externalId: [
+    'id',
+    'codigo',
+    'cod',
+    'n historia',
+    'no historia',
+    'num historia',
+    'numero historia',
+    'numero de historia',
+    'n de historia',
+    'nhc',
+    'n paciente',
+    'numero paciente',
+    'id paciente',
+    'codigo paciente',
+    'cod paciente',
+    'id externo',
+    'external id',
+    'patient id',
+    'patient number',
+    'record number',
+    'code',
+    'identifiant',
+    'id patient',
+    'numero dossier',
+    'n dossier',
+    'codigo do paciente',
+    'numero da ficha',
+    'ficha',
+    // "Nro." is how Latin America abbreviates número.
+    'nro ficha',
+    'nro de ficha',
+    'numero de ficha',
+    'n ficha',
+    'nro historia',
+    'nro paciente',
+    'nro',
+  ],
+  lastName: [
+    'apellidos',
+    'apellido',
+    'primer apellido',
+    'last name',
+    'lastname',
+    'surname',
+    'family name',
+    'nom',
+    'nom de famille',
+    'sobrenome',
+    'apelido',
+    'apelidos',
+  ],
+  firstName: [
+    'nombre',
+    'nombres',
+    'nombre de pila',
+    'first name',
+    'firstname',
+    'given name',
+    'forename',
+    'prenom',
+    'nome',
+    'primeiro nome',
+  ],
+  ssn: [
+    'dni',
+    'nif',
+    'nie',
+    'dni nif',
+    'dni nie',
+    'documento',
+    'n documento',
+    'numero de documento',
+    'documento de identidad',
+    'cedula',
+    'cpf',
+    'ssn',
+    'id number',
+    'national id',
+    'nir',
+    'numero de securite sociale',
+    'bi',
+    'cartao de cidadao',
+  ],
+  medicalHistory: [
+    'historia clinica',
+    'hc',
+    'n historia clinica',
+    'medical record',
+    'medical history',
+    'dossier medical',
+    'processo clinico',
+    'prontuario',
+  ],
+  birthdate: [
+    'fecha de nacimiento',
+    'fecha nacimiento',
+    'f nacimiento',
+    'f nac',
+    'fnac',
+    'fecha nac',
+    'fec nac',
+    'nacimiento',
+    'birthdate',
+    'birth date',
+    'date of birth',
+    'dob',
+    'date de naissance',
+    'ne le',
+    'data de nascimento',
+    'data nascimento',
+    'nascimento',
+  ],
+  sex: ['sexo', 'genero', 'sex', 'gender', 'sexe', 'genre'],
+  email: ['email', 'e mail', 'correo', 'correo electronico', 'mail', 'courriel', 'adresse e mail', 'endereco de email'],
+  phoneArea: ['prefijo', 'codigo de area', 'cod area', 'area code', 'prefixe', 'indicatif', 'indicativo', 'ddd'],
+  phone: [
+    'telefono',
+    'telefono movil',
+    'tel movil',
+    'movil',
+    'celular',
+    'tel',
+    'telf',
+    'phone',
+    'mobile',
+    'mobile phone',
+    'cell phone',
+    'telephone',
+    'telephone portable',
+    'portable',
+    'telemovel',
+    'telefone',
+  ],
+  street: ['direccion', 'domicilio', 'calle', 'address', 'street', 'adresse', 'rue', 'morada', 'endereco', 'rua'],
+  city: ['localidad', 'ciudad', 'poblacion', 'municipio', 'city', 'town', 'ville', 'localite', 'cidade', 'localidade'],
+  zipCode: [
+    'codigo postal',
+    'cp',
+    'c p',
+    'cod postal',
+    'zip',
+    'zip code',
+    'postal code',
+    'postcode',
+    'code postal',
+    'cep',
+  ],
+  state: ['provincia', 'region', 'state', 'province', 'county', 'departement', 'estado', 'distrito'],
+  country: ['pais', 'nacionalidad', 'country', 'pays', 'pais de residencia'],
+  obs: [
+    'observaciones',
+    'notas',
+    'comentarios',
+    'notes',
+    'comments',
+    'remarks',
+    'observations',
+    'remarques',
+    'observacoes',
+    'notas internas',
+  ],
+  allergies: ['alergias', 'alergia', 'allergies', 'allergy', 'alergias conhecidas'],
+  chronicConditions: [
+    'enfermedades cronicas',
+    'enfermedades',
+    'antecedentes',
+    'patologias',
+    'chronic conditions',
+    'conditions',
+    'maladies chroniques',
+    'antecedents',
+    'doencas cronicas',
+    'doencas',
+  ],
+  currentMedication: [
+    'medicacion',
+    'medicacion actual',
+    'medicamentos',
+    'tratamiento actual',
+    'medication',
+    'current medication',
+    'medications',
+    'traitement',
+    'traitement en cours',
+    'medicacao',
+    'medicacao atual',
+  ],
+};
+
+const synonyms: Record<ImportKind, Record<string, readonly string[]>> = { patients: patientSynonyms };
+
+/** Each known name (normalized) → its field, for a kind: the field's own name, the template's header, the synonyms. */
+function namesOf(kind: ImportKind): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [field, header] of importTemplates[kind]) {
+    names.set(normalizeHeader(field), field);
+    names.set(normalizeHeader(header), field);
+  }
+  for (const [field, words] of Object.entries(synonyms[kind])) {
+    for (const word of words) if (!names.has(normalizeHeader(word))) names.set(normalizeHeader(word), field);
+  }
+  return names;
+}
+
+const knownNames = { patients: namesOf('patients') } satisfies Record<ImportKind, Map<string, string>>;
+
+/** The mapping the headers suggest: each field the first column whose header is one of its names. */
+export function suggestMapping(kind: ImportKind, columns: readonly string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  const names = knownNames[kind];
+  columns.forEach((header, index) => {
+    const field = names.get(normalizeHeader(header));
+    if (field && mapping[field] === undefined) mapping[field] = index;
+  });
+  return mapping;
+}
+
+/** A saved mapping (field → header) applied to a file's columns: each header found again by name. */
+export function mappingFromSaved(saved: Record<string, string>, columns: readonly string[]): ImportMapping {
+  const byHeader = new Map<string, number>();
+  columns.forEach((header, index) => {
+    const key = normalizeHeader(header);
+    if (!byHeader.has(key)) byHeader.set(key, index);
+  });
+  const mapping: ImportMapping = {};
+  const fields = new Set<string>(importFields.patients);
+  for (const [field, header] of Object.entries(saved)) {
+    const index = byHeader.get(normalizeHeader(header));
+    if (index !== undefined && fields.has(field)) mapping[field] = index;
+  }
+  return mapping;
+}
+
+/** A mapping as saved: field → the header of its column. */
+export function savedColumns(mapping: ImportMapping, columns: readonly string[]): Record<string, string> {
+  const saved: Record<string, string> = {};
+  for (const [field, index] of Object.entries(mapping)) {
+    const header = columns[index];
+    if (header !== undefined) saved[field] = header;
+  }
+  return saved;
+}
+
+/**
+ * A date as the clinic writes it ('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', with `/`, `-` or `.`)
+ * or ISO ('YYYY-MM-DD', also with a time after it): 'YYYY-MM-DD', or null when it is no real date.
+ */
+export function parseClinicDate(text: string, format: DateFormat): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(value);
+  let year: number;
+  let month: number;
+  let day: number;
+  if (iso) {
+    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  } else {
+    const parts = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/.exec(value);
+    if (!parts) return null;
+    const [a, b, c] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+    if (format === 'YYYY-MM-DD') [year, month, day] = [a, b, c];
+    else if (format === 'MM/DD/YYYY') [year, month, day] = [c, a, b];
+    else [year, month, day] = [c, b, a];
+    if (String(year).length !== 4) return null;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const female = new Set(['mujer', 'f', 'femenino', 'female', 'woman', 'w', 'femme', 'feminin', 'feminino', 'mulher']);
+const male = new Set(['hombre', 'h', 'v', 'varon', 'masculino', 'male', 'man', 'homme', 'masculin', 'homem']);
+
+/** A sex as another system writes it; "M" is Mujer in Spanish and male elsewhere (the clinic's language says). */
+export function parseSex(text: string, language: Language): 'male' | 'female' | null {
+  const word = normalizeHeader(text);
+  if (female.has(word)) return 'female';
+  if (male.has(word)) return 'male';
+  if (word === 'm') return language === 'es' ? 'female' : 'male';
+  return null;
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { instantText, named } from '../api-schema.ts';
+import { requiredText } from '../validation.ts';
+import { idSchema, maxPageSize } from './common.ts';
+
+/**
+ * Importing data (issue 42, "Administración › Importar datos"): a clinic moving from its current
+ * system uploads a CSV or XLSX export, maps its columns, checks it (a dry run: row by row what will
+ * be created, updated, left unchanged or refused, and why) and imports it in the background. Each
+ * row carries the other system's id (`externalId`): the same file twice changes nothing.
+ * docs/decisions.md "Importar datos (issue 42)".
+ */
+
+/** What can be imported (the first slice: patients; docs/decisions.md says what is left). */
+export const importKinds = ['patients'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+/** How a file's bytes are read: UTF-8 (with or without BOM) or Windows-1252 (a superset of Latin-1's letters). */
+export const importEncodings = ['utf-8', 'windows-1252'] as const;
+export type ImportEncoding = (typeof importEncodings)[number];
+
+export const importFormats = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+export const importOutcomes = ['created', 'updated', 'unchanged', 'refused'] as const;
+export type ImportOutcome = (typeof importOutcomes)[number];
+
+/** uploaded → checking → checked → importing → done; failed when a job gave up. */
+export const importStates = ['uploaded', 'checking', 'checked', 'importing', 'done', 'failed'] as const;
+export type ImportState = (typeof importStates)[number];
+
+/** The two passes over a file: the dry run and the import. */
+export const importPhases = ['check', 'import'] as const;
+export type ImportPhase = (typeof importPhases)[number];
+
+/** The largest file accepted (413 import_file_too_large). */
+export const importMaxBytes = 64 * 1024 * 1024;
+/** The most rows a file may hold (422 import_too_many_rows). */
+export const importMaxRows = 200_000;
+/** The most columns read from a file. */
+export const importMaxColumns = 200;
+
+/** The fields of a kind that a column can fill, in the wizard's order; `externalId` is always required. */
+export const importFields = {
+  patients: [
+    'externalId',
+    'lastName',
+    'firstName',
+    'ssn',
+    'medicalHistory',
+    'birthdate',
+    'sex',
+    'email',
+    'phoneArea',
+    'phone',
+    'street',
+    'city',
+    'zipCode',
+    'state',
+    'country',
+    'obs',
+    'allergies',
+    'chronicConditions',
+    'currentMedication',
+  ],
+} as const satisfies Record<ImportKind, readonly string[]>;
+export type ImportField<K extends ImportKind = ImportKind> = (typeof importFields)[K][number];
+
+/** The fields a row cannot go without (besides `externalId`). */
+export const importRequiredFields: Record<ImportKind, readonly string[]> = {
+  patients: ['externalId', 'lastName', 'firstName', 'birthdate', 'sex'],
+};
+
+/** The template's header (Spanish) and example row per kind, field by field. */
+export const importTemplates: Record<
+  ImportKind,
+  readonly (readonly [field: string, header: string, example: string])[]
+> = {
+  patients: [
+    ['externalId', 'Nº Historia', 'H-1001'],
+    ['lastName', 'Apellidos', 'Núñez Peña'],
+    ['firstName', 'Nombre', 'María José'],
+    ['ssn', 'DNI', '12345678Z'],
+    ['medicalHistory', 'Historia clínica', 'HC-1001'],
+    ['birthdate', 'Fecha de nacimiento', '31/12/1980'],
+    ['sex', 'Sexo', 'Mujer'],
+    ['email', 'Email', 'maria@example.com'],
+    ['phoneArea', 'Prefijo', '+34'],
+    ['phone', 'Teléfono móvil', '600123456'],
+    ['street', 'Dirección', 'Calle Mayor 1'],
+    ['city', 'Localidad', 'Madrid'],
+    ['zipCode', 'Código postal', '28001'],
+    ['state', 'Provincia', 'Madrid'],
+    ['country', 'País', 'España'],
+    ['obs', 'Observaciones', ''],
+    ['allergies', 'Alergias', 'Penicilina'],
+    ['chronicConditions', 'Enfermedades crónicas', ''],
+    ['currentMedication', 'Medicación actual', ''],
+  ],
+};
+
+export const importKindSchema = z.enum(importKinds);
+export const importParamsSchema = z.object({ importId: idSchema });
+export const importTemplateParamsSchema = z.object({ kind: importKindSchema });
+
+/** A field → the column (0-based) that fills it; a field left out is not read. */
+export const importMappingSchema = z
+  .record(
+    z.string().max(40),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(importMaxColumns - 1),
+  )
+  .refine((value) => Object.keys(value).length <= 60, { message: 'too_big' });
+export type ImportMapping = z.output<typeof importMappingSchema>;
+
+/** The upload's text parts (multipart beside the `file` part). */
+export const importUploadFieldsSchema = z.object({
+  kind: importKindSchema,
+  /** The clinic's name for the system it comes from ("GesDent"): its saved mapping and its ids' namespace. */
+  source: requiredText(60),
+});
+
+export const importPreviewQuerySchema = z.object({ encoding: z.enum(importEncodings).optional() });
+
+export const importCheckBodySchema = z.object({
+  encoding: z.enum(importEncodings),
+  mapping: importMappingSchema,
+});
+export type ImportCheckBody = z.output<typeof importCheckBodySchema>;
+
+export const importCountsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+});
+export type ImportCounts = z.output<typeof importCountsSchema>;
+
+export const importRunSchema = named(
+  'ImportRun',
+  z.object({
+    id: z.uuid(),
+    kind: importKindSchema,
+    source: z.string(),
+    fileName: z.string(),
+    byteSize: z.number().int(),
+    format: z.enum(importFormats),
+    detectedEncoding: z.enum(importEncodings),
+    encoding: z.enum(importEncodings),
+    mapping: importMappingSchema.nullable(),
+    state: z.enum(importStates),
+    /** The pass the counts and progress are of (null before the dry run). */
+    phase: z.enum(importPhases).nullable(),
+    progress: z.number().int().min(0).max(100),
+    rowsDone: z.number().int(),
+    totalRows: z.number().int().nullable(),
+    counts: importCountsSchema,
+    createdAt: instantText(),
+    finishedAt: instantText().nullable(),
+  }),
+);
+export type ImportRun = z.output<typeof importRunSchema>;
+
+/** The imports list (the wizard's history): newest first, with who uploaded each. */
+export const importListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(10),
+});
+export const importRunListItemSchema = named(
+  'ImportRunListItem',
+  importRunSchema.extend({ createdByName: z.string().nullable() }),
+);
+export type ImportRunListItem = z.output<typeof importRunListItemSchema>;
+export const importRunsPageSchema = z.object({
+  data: z.array(importRunListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const importRunAnswerSchema = z.object({
+  data: importRunSchema,
+  code: z.enum(['import_check_queued', 'import_queued']).optional(),
+});
+
+export const importPreviewSchema = named(
+  'ImportPreview',
+  z.object({
+    run: importRunSchema,
+    /** The file's header, as read with `encoding`. */
+    columns: z.array(z.string()),
+    /** The first rows (at most 5), as read with `encoding`. */
+    sample: z.array(z.array(z.string())),
+    encoding: z.enum(importEncodings),
+    /** The saved mapping of this source and kind when there is one, else the headers' synonyms. */
+    suggestedMapping: importMappingSchema,
+    /** Where the suggestion comes from. */
+    mappingFrom: z.enum(['saved', 'headers']),
+    fields: z.array(z.object({ field: z.string(), required: z.boolean() })),
+  }),
+);
+export type ImportPreview = z.output<typeof importPreviewSchema>;
+export const importPreviewAnswerSchema = z.object({
+  data: importPreviewSchema,
+  code: z.literal('import_uploaded').optional(),
+});
+
+export const importReasonSchema = z.object({ field: z.string(), code: z.string() });
+export type ImportReason = z.output<typeof importReasonSchema>;
+
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  externalId: z.string().nullable(),
+  outcome: z.enum(importOutcomes),
+  recordId: z.uuid().nullable(),
+  /** A short label of the row (the patient's name) as read. */
+  label: z.string().nullable(),
+  reasons: z.array(importReasonSchema),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+export const importRowsQuerySchema = z.object({
+  phase: z.enum(importPhases).optional(),
+  outcome: z.enum(importOutcomes).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
+});
+export type ImportRowsQuery = z.output<typeof importRowsQuerySchema>;
+
+export const importRowsPageSchema = z.object({
+  data: z.array(importRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
