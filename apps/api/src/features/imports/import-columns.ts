@@ -224,12 +224,20 @@ function namesOf(kind: ImportKind): Map<string, string> {
   return names;
 }
 
-const knownNames = { patients: namesOf('patients') } satisfies Record<ImportKind, Map<string, string>>;
+const knownNames = new Map<ImportKind, Map<string, string>>();
+const namesFor = (kind: ImportKind) => {
+  let names = knownNames.get(kind);
+  if (!names) {
+    names = namesOf(kind);
+    knownNames.set(kind, names);
+  }
+  return names;
+};
 
 /** The mapping the headers suggest: each field the first column whose header is one of its names. */
 export function suggestMapping(kind: ImportKind, columns: readonly string[]): ImportMapping {
   const mapping: ImportMapping = {};
-  const names = knownNames[kind];
+  const names = namesFor(kind);
   columns.forEach((header, index) => {
     const field = names.get(normalizeHeader(header));
     if (field && mapping[field] === undefined) mapping[field] = index;
@@ -238,14 +246,18 @@ export function suggestMapping(kind: ImportKind, columns: readonly string[]): Im
 }
 
 /** A saved mapping (field → header) applied to a file's columns: each header found again by name. */
-export function mappingFromSaved(saved: Record<string, string>, columns: readonly string[]): ImportMapping {
+export function mappingFromSaved(
+  kind: ImportKind,
+  saved: Record<string, string>,
+  columns: readonly string[],
+): ImportMapping {
   const byHeader = new Map<string, number>();
   columns.forEach((header, index) => {
     const key = normalizeHeader(header);
     if (!byHeader.has(key)) byHeader.set(key, index);
   });
   const mapping: ImportMapping = {};
-  const fields = new Set<string>(importFields.patients);
+  const fields = new Set<string>(importFields[kind]);
   for (const [field, header] of Object.entries(saved)) {
     const index = byHeader.get(normalizeHeader(header));
     if (index !== undefined && fields.has(field)) mapping[field] = index;

@@ -44,6 +44,22 @@ export interface SourceRow {
 
 type Counts = { created: number; updated: number; unchanged: number; refused: number };
 
+/** The clinic's settings a chunk reads its rows with. */
+export interface ChunkClinic {
+  timeZone: string;
+  dateFormat: string;
+  language: string;
+}
+
+/** How every kind reads a chunk: decide each row, write it in the import phase, record the outcomes. */
+export type ChunkImporter = (
+  ctx: ChunkContext,
+  run: ChunkRun,
+  phase: ImportPhase,
+  rows: readonly SourceRow[],
+  clinic: ChunkClinic,
+) => Promise<Counts>;
+
 const textFields = importFields.patients.filter(
   (field) => field !== 'externalId' && field !== 'birthdate' && field !== 'sex',
 );
@@ -78,13 +94,7 @@ interface Decided {
   hash?: string;
 }
 
-export async function importPatientsChunk(
-  ctx: ChunkContext,
-  run: ChunkRun,
-  phase: ImportPhase,
-  rows: readonly SourceRow[],
-  clinic: { timeZone: string; dateFormat: string; language: string },
-): Promise<Counts> {
+export const importPatientsChunk: ChunkImporter = async (ctx, run, phase, rows, clinic) => {
   const today = clinicToday(clinic.timeZone);
   const schema = patientRequestSchemas(() => today).create;
   const language = clinic.language as Language;
@@ -210,7 +220,7 @@ export async function importPatientsChunk(
   }
   await repository.insertResults(ctx, run.id, phase, results);
   return counts;
-}
+};
 
 /** The clinic's next `count` numbers of a counter, under the counter row's lock: the last one answered. */
 async function reserveNumbers({ tx, accountId }: ChunkContext, name: string, count: number): Promise<number> {

@@ -33,7 +33,7 @@ import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
 import { mappingFromSaved, normalizeHeader, savedColumns, suggestMapping } from './import-columns.ts';
 import { detectDelimiter, EncodingSniffer, firstLineOf, formatOf, readRows } from './import-file.ts';
-import { importPatientsChunk, type SourceRow } from './import-patients.ts';
+import { type ChunkImporter, importPatientsChunk, type SourceRow } from './import-patients.ts';
 import * as repository from './imports.repository.ts';
 
 /**
@@ -115,6 +115,11 @@ async function requireRun(ctx: RequestContext, id: string, lock = false) {
   return row;
 }
 
+/** Each kind's reader of a chunk of rows (the dry run and the import alike). */
+const chunkImporters: Record<ImportKind, ChunkImporter> = {
+  patients: importPatientsChunk,
+};
+
 export function createImportsService({
   db,
   storage,
@@ -149,7 +154,7 @@ export function createImportsService({
   ): Promise<ImportPreview> {
     const { columns, sample } = await head(row, encoding);
     const saved = await repository.findSavedMapping(ctx, row.sourceKey, row.kind);
-    const fromSaved = saved ? mappingFromSaved(saved, columns) : null;
+    const fromSaved = saved ? mappingFromSaved(row.kind, saved, columns) : null;
     const useSaved = fromSaved !== null && Object.keys(fromSaved).length > 0;
     // The saved columns found in this file, and the headers' suggestion for the fields they miss.
     const suggested = { ...suggestMapping(row.kind, columns), ...(useSaved ? fromSaved : {}) };
@@ -408,7 +413,7 @@ export function createImportsService({
             chunk.push({ line: index + 1, cells });
             if (chunk.length >= chunkRows) break;
           }
-          const counts = await importPatientsChunk(
+          const counts = await chunkImporters[row.kind](
             { tx: ctx.tx, accountId: ctx.accountId, userId: row.createdBy, ip: '' },
             { id: row.id, sourceKey: row.sourceKey, mapping: row.mapping },
             row.phase,
