@@ -137,7 +137,9 @@ function testEnv(dataDir: string) {
   return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
 }
 
-describe.each(availableBackends())('backup and restore on %s', (backend: Backend) => {
+// A whole demo clinic written, unpacked and opened again (PGlite restores in-process): minutes on a busy
+// two-core machine, not the 30 s a request's test gets.
+describe.each(availableBackends())('backup and restore on %s', { timeout: 180_000 }, (backend: Backend) => {
   const mailer = new MemoryMailer();
   let work: string;
   let source: NamedDatabase;
@@ -297,7 +299,7 @@ describe.each(availableBackends())('backup and restore on %s', (backend: Backend
   });
 });
 
-describe('the scheduled backup', () => {
+describe('the scheduled backup', { timeout: 180_000 }, () => {
   let db: Database;
   let work: string;
   beforeAll(async () => {
