@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { webhookExcerptMax } from '@odontia/shared/schemas/webhooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/index.ts';
@@ -80,7 +80,8 @@ function postPinned(
         headers: { ...request.headers, 'content-length': String(body.length) },
         lookup: pinnedLookup(target),
         // TLS: SNI and the certificate's check on the hostname, never on the address.
-        ...(url.protocol === 'https:' ? { servername: target.hostname } : {}),
+        // (An IP literal sends no SNI: RFC 6066 forbids it; the certificate is then checked on the IP.)
+        ...(url.protocol === 'https:' && isIP(target.hostname) === 0 ? { servername: target.hostname } : {}),
         agent: false,
         signal: request.signal,
       },
