@@ -2,13 +2,15 @@ import { expect, test } from '../fixtures/test';
 import { saveScreenshot } from '../support/artifacts';
 import { expectNoAxeViolations } from '../support/axe';
 import { settle, tag } from '../support/page';
-import { demoUsers, signInPage } from '../support/real-users';
+import { apiSignIn, createUser, demoUsers, signInPage } from '../support/real-users';
+import { rootServer } from '../support/servers';
 
 /*
  * Issue 42, API tokens: a professional makes a personal token from Mi perfil › Tokens de API (a
  * double click on Crear makes one token), sees its secret once and copies it, uses it with `fetch`
  * against the API (a scope it holds answers, one it lacks 403), revokes it (401 after); the
- * administrator's clinic tokens screen; axe in light and dark, 390 px.
+ * administrator's clinic tokens screen; the administrator sees a member's personal token in
+ * "Tokens personales del equipo" and revokes it (401 at once); axe in light and dark, 390 px.
  */
 
 const callApi = (page: import('@playwright/test').Page, secret: string, path: string) =>
@@ -122,6 +124,57 @@ test('the administrator makes a clinic token, which acts for the clinic', async 
   await page.getByTestId('api-token-list').locator('tr', { hasText: name }).getByTestId('api-token-revoke').click();
   await page.getByTestId('api-token-revoke-dialog').getByTestId('delete-confirm').click();
   await expect(page.getByText('Token de API revocado.')).toBeVisible();
+});
+
+test("the administrator revokes a member's personal token from the team's card", async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `Hoja de Paula ${tag()}`;
+  const member = await createUser(page.request, 'user', `Paula Gómez ${tag()}`);
+  const session = await apiSignIn(page.request, member.email, member.password);
+  const made = await page.request.post(rootServer.url('api/profile/api-tokens'), {
+    headers: { Authorization: `Bearer ${session}`, 'Idempotency-Key': `e2e-team-${tag()}` },
+    data: { name, expiresInDays: 30, scopes: ['patients.read'] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { secret } = (await made.json()) as { secret: string };
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInPage(page, demoUsers.administrator);
+  await page.goto('/settings/api-tokens');
+  await settle(page);
+  expect(await callApi(page, secret, '/api/patients?pageSize=1')).toBe(200);
+  const team = page.getByTestId('api-tokens-team');
+  await expect(page.getByRole('heading', { name: 'Tokens personales del equipo' })).toBeVisible();
+  const row = team.getByTestId('api-token-team-list').locator('tr', { hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(member.completeName);
+  await expect(row).toContainText(secret.slice(0, 12));
+  await expect(row.getByTestId('api-token-team-state')).toHaveText('Activo');
+  expect(await page.content()).not.toContain(secret);
+  await expectNoAxeViolations(page, 'Administración › Tokens de API with the team card');
+
+  const revokes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/api-tokens\/members\/.+\/revoke$/.test(request.url()))
+      revokes.push(request.url());
+  });
+  await row.getByTestId('api-token-team-revoke').click();
+  const dialog = page.getByTestId('api-token-team-revoke-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(member.completeName);
+  await expectNoAxeViolations(page, 'the team revoke dialog', '[role="dialog"]');
+  // A double click on Revocar sends one revoke.
+  await dialog.getByTestId('delete-confirm').dblclick();
+  await expect(page.getByText('Token de API revocado.')).toBeVisible();
+  await expect(row.getByTestId('api-token-team-state')).toContainText('Revocado');
+  await expect(row.getByTestId('api-token-team-revoke')).toHaveCount(0);
+  expect(revokes).toHaveLength(1);
+  expect(await callApi(page, secret, '/api/patients?pageSize=1')).toBe(401);
+  await expectNoAxeViolations(page, 'the team card after the revoke');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await expectNoAxeViolations(page, 'the team card at 390 px');
+  await saveScreenshot(page, 'team-api-tokens-390');
 });
 
 test('the supervisor has no clinic tokens in the sidebar', async ({ page }) => {

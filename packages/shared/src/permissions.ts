@@ -40,6 +40,8 @@ const administration = [
   'patients.import',
   // Issue 42: importing another system's data (patients…) into the clinic.
   'data.import',
+  // Issue 42: the team's personal API tokens, listed and revoked by the clinic's administrator.
+  'tokens.manage',
 ] as const;
 
 // 'portal.use': the patient portal (issue 37), a customer's own data under /api/portal; no staff level has it.
@@ -59,11 +61,12 @@ export function can(level: UserLevel, action: PermissionAction): boolean {
 
 /**
  * What an API token (issue 42) may be given: its creator's actions but the person's own ones
- * (`profile.manage`: password, e-mail, sessions, tokens) and the patient portal's (`portal.use`).
+ * (`profile.manage`: password, e-mail, sessions, tokens), the patient portal's (`portal.use`) and
+ * the team's tokens (`tokens.manage`: a token never manages tokens).
  * A request with a token needs the route's action in BOTH its level and its scopes.
  */
 export const tokenScopeActions = permissionActions.filter(
-  (action) => action !== 'profile.manage' && action !== 'portal.use',
+  (action) => action !== 'profile.manage' && action !== 'portal.use' && action !== 'tokens.manage',
 ) as readonly PermissionAction[];
 
 /** The scopes a level may give a token: its own actions a token may hold. */

@@ -6,6 +6,8 @@ import {
   apiTokenQuerySchema,
   apiTokenRevokedSchema,
   createApiTokenSchema,
+  memberApiTokenPageSchema,
+  memberApiTokenRevokedSchema,
 } from '../schemas/api-tokens.ts';
 
 /** A person's own API tokens (issue 42): /api/profile/api-tokens. */
@@ -48,5 +50,24 @@ export const clinicTokenRoutes = {
     path: '/api-tokens/:tokenId/revoke',
     params: apiTokenParamsSchema,
     answer: apiTokenRevokedSchema,
+  }),
+};
+
+/**
+ * The team's personal tokens (issue 42), seen and revoked by the clinic's administrator
+ * (`tokens.manage`): /api/api-tokens/members.
+ */
+export const memberTokenRoutes = {
+  list: apiRoute({
+    method: 'GET',
+    path: '/api-tokens/members',
+    query: apiTokenQuerySchema,
+    answer: memberApiTokenPageSchema,
+  }),
+  revoke: apiRoute({
+    method: 'POST',
+    path: '/api-tokens/members/:tokenId/revoke',
+    params: apiTokenParamsSchema,
+    answer: memberApiTokenRevokedSchema,
   }),
 };

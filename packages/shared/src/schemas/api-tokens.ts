@@ -72,3 +72,18 @@ export const apiTokenCreatedSchema = z.object({
 });
 
 export const apiTokenRevokedSchema = z.object({ data: apiTokenSchema, code: z.literal('api_token_revoked') });
+
+/**
+ * A member's personal token as the clinic's administrator sees it (`tokens.manage`, issue 42):
+ * whose it is, and the same fields as the owner sees — never the secret or its hash.
+ */
+export const memberApiTokenSchema = apiTokenSchema.extend({
+  ownerId: idSchema,
+  ownerName: z.string().nullable(),
+});
+export type MemberApiToken = z.output<typeof memberApiTokenSchema>;
+export const memberApiTokenPageSchema = pageSchema(memberApiTokenSchema);
+export const memberApiTokenRevokedSchema = z.object({
+  data: memberApiTokenSchema,
+  code: z.literal('api_token_revoked'),
+});

@@ -237,4 +237,79 @@ describe.each(availableBackends())('API tokens on %s', (backend) => {
     });
     expect(refused.statusCode).toBe(403);
   });
+
+  it("the administrator sees the team's personal tokens and revokes one: 401 at once, audited, idempotent", async () => {
+    // A member of the clinic: another clinic's administrator invited here as a user, switched in.
+    const member = await t.newClinic();
+    const invited = await t.call('POST', '/api/users', {
+      body: { completeName: 'Dra. Marta Ruiz', email: member.email, level: 'user' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const memberId = invited.json().data.id as string;
+    const switched = await t.call('POST', '/api/auth/switch', {
+      token: member.token,
+      body: { accountId: t.clinic.accountId },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const memberToken = switched.json().data.token as string;
+    const mine = await make({ name: 'CRM de Marta', scopes: ['patients.read'] }, { token: memberToken });
+    expect((await withToken('GET', '/api/patients', mine.secret)).statusCode).toBe(200);
+    const clinicToken = await make({ scopes: ['patients.read'] }, { path: '/api/api-tokens' });
+
+    const listed = await t.call('GET', '/api/api-tokens/members?pageSize=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.body).not.toContain(mine.secret);
+    expect(listed.body).not.toContain(createHash('sha256').update(mine.secret).digest('hex'));
+    const rows = listed.json().data as { id: string; kind: string; ownerId: string }[];
+    expect(rows.every((row) => row.kind === 'personal')).toBe(true);
+    expect(rows.map((row) => row.id)).not.toContain(clinicToken.data.id);
+    expect(rows.find((row) => row.id === mine.data.id)).toMatchObject({
+      ownerId: memberId,
+      ownerName: 'Dra. Marta Ruiz',
+      name: 'CRM de Marta',
+      prefix: mine.data.prefix,
+      scopes: ['patients.read'],
+      state: 'active',
+      revokedAt: null,
+    });
+    expect(Object.keys(rows[0] ?? {})).not.toContain('tokenHash');
+
+    // Not an administrator: 403, also for the member about their own token here.
+    expect((await t.call('GET', '/api/api-tokens/members', { token: memberToken })).statusCode).toBe(403);
+    const byMember = await t.call('POST', `/api/api-tokens/members/${mine.data.id}/revoke`, { token: memberToken });
+    expect(byMember.statusCode).toBe(403);
+    // A token never reaches these routes, even the administrator's.
+    const adminToken = await make({ scopes: ['users.manage'] });
+    const viaToken = await withToken('GET', '/api/api-tokens/members', adminToken.secret);
+    expect(viaToken.json().code).toBe('api_token_not_allowed');
+    // Another clinic's administrator: 404, and their list does not show it.
+    const foreign = await t.call('POST', `/api/api-tokens/members/${mine.data.id}/revoke`, { token: t.other.token });
+    expect(foreign.statusCode).toBe(404);
+    const foreignList = await t.call('GET', '/api/api-tokens/members', { token: t.other.token });
+    expect(foreignList.body).not.toContain(mine.data.id);
+    // Unknown ids and clinic tokens are not members' tokens: 404.
+    const unknown = await t.call('POST', '/api/api-tokens/members/0193a8a0-0000-7000-8000-000000000000/revoke');
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.call('POST', `/api/api-tokens/members/${clinicToken.data.id}/revoke`)).statusCode).toBe(404);
+    expect((await withToken('GET', '/api/patients', mine.secret)).statusCode).toBe(200);
+
+    const revoked = await t.call('POST', `/api/api-tokens/members/${mine.data.id}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({
+      code: 'api_token_revoked',
+      data: { id: mine.data.id, state: 'revoked', ownerId: memberId },
+    });
+    expect((await withToken('GET', '/api/patients', mine.secret)).statusCode).toBe(401);
+    const again = await t.call('POST', `/api/api-tokens/members/${mine.data.id}/revoke`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.revokedAt).toBe(revoked.json().data.revokedAt);
+
+    const events = (await t.auditEvents('api_token_revoked')).filter((event) => event.entityId === mine.data.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.userId).toBe(t.clinic.userId);
+    expect(JSON.stringify(events[0])).toContain(memberId);
+    // The owner sees it revoked in their own list.
+    const own = await t.call('GET', '/api/profile/api-tokens', { token: memberToken });
+    expect(own.json().data.find((token: { id: string }) => token.id === mine.data.id).state).toBe('revoked');
+  });
 });

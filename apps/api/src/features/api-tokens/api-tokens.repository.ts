@@ -1,17 +1,21 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TxContext } from '../../context.ts';
 import { apiTokens, users } from '../../db/schema/index.ts';
 
 /** SQL of the API tokens (issue 42): a clinic's or a person's tokens, newest first, under RLS. */
 
-export type ApiTokenKindFilter = { kind: 'personal'; userId: string } | { kind: 'clinic' };
+/** A person's own tokens, the clinic's, or every member's personal ones (`members`: the administrator's view). */
+export type ApiTokenKindFilter = { kind: 'personal'; userId: string } | { kind: 'clinic' } | { kind: 'members' };
 
 const whose = (ctx: TxContext, filter: ApiTokenKindFilter) =>
   and(
     eq(apiTokens.accountId, ctx.accountId),
-    eq(apiTokens.kind, filter.kind),
+    eq(apiTokens.kind, filter.kind === 'members' ? 'personal' : filter.kind),
     filter.kind === 'personal' ? eq(apiTokens.userId, filter.userId) : undefined,
   );
+
+const owners = alias(users, 'owners');
 
 const columns = {
   id: apiTokens.id,
@@ -25,13 +29,16 @@ const columns = {
   revokedAt: apiTokens.revokedAt,
   createdAt: apiTokens.createdAt,
   createdByName: users.completeName,
+  ownerId: apiTokens.userId,
+  ownerName: owners.completeName,
 };
 
 const selectTokens = (ctx: TxContext) =>
   ctx.tx
     .select(columns)
     .from(apiTokens)
-    .leftJoin(users, and(eq(users.accountId, apiTokens.accountId), eq(users.id, apiTokens.createdBy)));
+    .leftJoin(users, and(eq(users.accountId, apiTokens.accountId), eq(users.id, apiTokens.createdBy)))
+    .leftJoin(owners, and(eq(owners.accountId, apiTokens.accountId), eq(owners.id, apiTokens.userId)));
 
 export type ApiTokenRow = Awaited<ReturnType<ReturnType<typeof selectTokens>['execute']>>[number];
 

@@ -1,4 +1,4 @@
-import { clinicTokenRoutes, personalTokenRoutes } from '@odontia/shared/routes/api-tokens';
+import { clinicTokenRoutes, memberTokenRoutes, personalTokenRoutes } from '@odontia/shared/routes/api-tokens';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../plugins/routes.ts';
 import { type ApiTokenKind, apiTokensService as service } from './api-tokens.service.ts';
@@ -6,7 +6,8 @@ import { type ApiTokenKind, apiTokensService as service } from './api-tokens.ser
 /**
  * API tokens (issue 42): a person's own under /api/profile/api-tokens (profile.manage), the
  * clinic's under /api/api-tokens (users.manage: the administrators). Every route is a session's
- * only (`sessionOnly`): a token never lists, makes or revokes tokens.
+ * only (`sessionOnly`): a token never lists, makes or revokes tokens. The team's personal tokens
+ * under /api/api-tokens/members (tokens.manage: the clinic's administrator sees and revokes them).
  */
 export const apiTokensRoutes: FastifyPluginAsync = async (app) => {
   const route = routes(app, { tags: ['api tokens'] });
@@ -51,4 +52,26 @@ export const apiTokensRoutes: FastifyPluginAsync = async (app) => {
       ({ ctx, params }) => service.revoke({ ctx, kind, tokenId: params.tokenId }),
     );
   }
+  route.serve(
+    memberTokenRoutes.list,
+    {
+      permission: 'tokens.manage',
+      sessionOnly: true,
+      failureCode: 'error_get_api_token',
+      summary:
+        "The clinic members' personal API tokens, newest first: whose, name, prefix, scopes, dates and state (never their secrets)",
+    },
+    ({ ctx, query }) => service.listMembers({ ctx, query }),
+  );
+  route.serve(
+    memberTokenRoutes.revoke,
+    {
+      permission: 'tokens.manage',
+      sessionOnly: true,
+      failureCode: 'error_revoke_api_token',
+      summary:
+        "Revoke a member's personal API token (audited: who revoked whose): its next request answers 401; revoking it again answers it as it is; a clinic token or another clinic's id answers 404",
+    },
+    ({ ctx, params }) => service.revokeMember({ ctx, tokenId: params.tokenId }),
+  );
 };

@@ -4,6 +4,7 @@ import {
   apiTokenMaxLive,
   apiTokenPrefix,
   type createApiTokenSchema,
+  type MemberApiToken,
 } from '@odontia/shared/schemas/api-tokens';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
@@ -56,6 +57,13 @@ export function presentToken(row: ApiTokenRow, at = new Date()): ApiToken {
     createdByName: row.createdByName,
   };
 }
+
+/** A member's personal token as the administrator sees it: whose it is, never its secret. */
+export function presentMemberToken(row: ApiTokenRow, at = new Date()): MemberApiToken {
+  return { ...presentToken(row, at), ownerId: row.ownerId, ownerName: row.ownerName };
+}
+
+const membersFilter: ApiTokenKindFilter = { kind: 'members' };
 
 export const apiTokensService = {
   async list({
@@ -135,5 +143,41 @@ export const apiTokensService = {
     const revoked = await findToken(ctx, filter, tokenId);
     if (!revoked) throw new AppError('api_token_not_found');
     return { data: presentToken(revoked), code: 'api_token_revoked' as const };
+  },
+
+  /** Every member's personal tokens (`tokens.manage`: the clinic's administrator), newest first. */
+  async listMembers({ ctx, query }: { ctx: RequestContext; query: { page: number; pageSize: number } }) {
+    const { rows, total } = await pageTokens(ctx, membersFilter, query);
+    const at = new Date();
+    return { data: rows.map((row) => presentMemberToken(row, at)), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  /**
+   * The administrator revokes a member's personal token: at once (its next request answers 401),
+   * audited with the administrator as the actor and the owner in the event; revoking it again
+   * answers it as it is; a clinic token, or another clinic's id, answers 404.
+   */
+  async revokeMember({ ctx, tokenId }: { ctx: RequestContext; tokenId: string }) {
+    const found = await findToken(ctx, membersFilter, tokenId, true);
+    if (!found) throw new AppError('api_token_not_found');
+    if (!found.revokedAt) {
+      await markRevoked(ctx, tokenId, ctx.userId);
+      await audit(ctx, {
+        action: 'api_token_revoked',
+        entity: 'api_token',
+        entityId: tokenId,
+        before: {
+          kind: 'personal',
+          name: found.name,
+          prefix: found.prefix,
+          ownerId: found.ownerId,
+          ownerName: found.ownerName,
+        },
+        after: { revokedBy: ctx.userId, byAdministrator: true },
+      });
+    }
+    const revoked = await findToken(ctx, membersFilter, tokenId);
+    if (!revoked) throw new AppError('api_token_not_found');
+    return { data: presentMemberToken(revoked), code: 'api_token_revoked' as const };
   },
 };

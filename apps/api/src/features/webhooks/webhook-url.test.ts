@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from './webhook.job.ts';
-import { isPrivateAddress, refusedUrl } from './webhook-url.ts';
+import { isPrivateAddress, pinnedLookup, refusedUrl, resolveWebhookTarget } from './webhook-url.ts';
 
 describe('webhook URLs (issue 42)', () => {
   it('knows loopback, private, link-local and mapped addresses', () => {
@@ -19,6 +19,13 @@ describe('webhook URLs (issue 42)', () => {
       'fe80::1',
       '::ffff:10.0.0.1',
       '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:192.168.1.1',
+      '64:ff9b::10.0.0.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      'ff02::1',
+      '::',
     ])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:4860:4860::8888'])
@@ -42,6 +49,39 @@ describe('webhook URLs (issue 42)', () => {
       'nonsense',
     ])
       expect(refusedUrl(url, open), url).not.toBeNull();
+  });
+
+  it('resolves once: refuses when ANY answer is private, and pins the connection to the checked answers', async () => {
+    const strict = { allowPrivate: false };
+    const answering = (addresses: string[]) => async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    for (const bad of ['::ffff:10.0.0.1', '169.254.169.254', 'fd00::1', '0.0.0.0', '127.0.0.1', 'fe80::1']) {
+      const answer = await resolveWebhookTarget('https://hooks.example.com/x', strict, answering(['8.8.8.8', bad]));
+      expect(answer, bad).toEqual({ refused: 'hooks.example.com resolves to a private address' });
+    }
+    expect(await resolveWebhookTarget('https://hooks.example.com/x', strict, answering([]))).toEqual({
+      refused: 'hooks.example.com resolves to no address',
+    });
+    const ok = await resolveWebhookTarget('https://hooks.example.com/x', strict, answering(['8.8.8.8', '2001:db8::1']));
+    if (!('target' in ok)) throw new Error('refused');
+    const lookup = pinnedLookup(ok.target);
+    const seen: unknown[] = [];
+    lookup('hooks.example.com', {}, (_error, address, family) => seen.push([address, family]));
+    lookup('hooks.example.com', { family: 6 }, (_error, address, family) => seen.push([address, family]));
+    lookup('hooks.example.com', { all: true }, (_error, address) => seen.push(address));
+    expect(seen).toEqual([
+      ['8.8.8.8', 4],
+      ['2001:db8::1', 6],
+      [
+        { address: '8.8.8.8', family: 4 },
+        { address: '2001:db8::1', family: 6 },
+      ],
+    ]);
+    // A literal address is not looked up at all.
+    const literal = await resolveWebhookTarget('https://8.8.4.4/x', strict, async () => {
+      throw new Error('looked up');
+    });
+    expect(literal).toEqual({ target: { hostname: '8.8.4.4', addresses: [{ address: '8.8.4.4', family: 4 }] } });
   });
 
   it('signs "<timestamp>.<body>" with HMAC-SHA256', () => {

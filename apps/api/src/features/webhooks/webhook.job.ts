@@ -1,11 +1,20 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { webhookExcerptMax } from '@odontia/shared/schemas/webhooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Sealer } from '../../lib/secrets.ts';
 import type { ClaimedJob, JobContext, JobHandler, JobRetry } from '../jobs/jobs.worker.ts';
-import { refusedAddress, type UrlPolicy } from './webhook-url.ts';
+import {
+  lookupAllWith,
+  pinnedLookup,
+  resolveWebhookTarget,
+  type UrlPolicy,
+  type WebhookTarget,
+} from './webhook-url.ts';
 
 /**
  * Delivers a webhook (issue 42), a `webhook_deliver` job per delivery (webhook-events.ts):
@@ -14,7 +23,9 @@ import { refusedAddress, type UrlPolicy } from './webhook-url.ts';
  * 2. the POST, with no row held in a batch (the worker's `work`): JSON `{ id, type, createdAt,
  *    clinicId, data }`, headers Odontia-Event-Id (the event's id: the same on every retry and
  *    resend), Odontia-Timestamp and Odontia-Signature `v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`;
- *    redirects are not followed, the receiver has WEBHOOK_TIMEOUT_MS to answer;
+ *    redirects are not followed, the receiver has WEBHOOK_TIMEOUT_MS to answer; the host is resolved
+ *    once, checked (webhook-url.ts) and the socket connects to exactly the checked addresses
+ *    (node:http/https with a pinned `lookup`; Host and TLS SNI/certificate on the hostname);
  * 3. run: the attempt is recorded (status, duration, error, the answer's first bytes); a 2xx marks
  *    the delivery delivered, anything else counts a failed attempt and the job retries with the
  *    queue's backoff, until the last attempt marks it failed. At least once: a receiver dedupes
@@ -49,49 +60,80 @@ interface Outcome {
 
 const oneLine = (text: string, max = 500) => text.replace(/\s+/g, ' ').trim().slice(0, max);
 
-/** Reads at most `max` characters of an answer, then lets go of the rest. */
-async function excerptOf(response: Response, max: number): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text ? text.slice(0, max) : null;
+/**
+ * One POST to a checked target: node:http/https (not `fetch`, which would resolve the name again)
+ * with a `lookup` that answers only the checked addresses. Redirects are not followed (a 3xx is
+ * answered as it is). Reads at most `max` characters of the answer, then lets go of the rest.
+ */
+function postPinned(
+  url: URL,
+  target: WebhookTarget,
+  request: { headers: Record<string, string>; body: string; signal: AbortSignal; max: number },
+): Promise<{ status: number; excerpt: string | null }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const body = Buffer.from(request.body, 'utf8');
+    const outgoing = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(body.length) },
+        lookup: pinnedLookup(target),
+        // TLS: SNI and the certificate's check on the hostname, never on the address.
+        // (An IP literal sends no SNI: RFC 6066 forbids it; the certificate is then checked on the IP.)
+        ...(url.protocol === 'https:' && isIP(target.hostname) === 0 ? { servername: target.hostname } : {}),
+        agent: false,
+        signal: request.signal,
+      },
+      (response) => {
+        const decoder = new TextDecoder();
+        let text = '';
+        const finish = () => {
+          response.destroy();
+          resolve({ status: response.statusCode ?? 0, excerpt: text ? text.slice(0, request.max) : null });
+        };
+        response.on('data', (chunk: Buffer) => {
+          text += decoder.decode(chunk, { stream: true });
+          if (text.length >= request.max) finish();
+        });
+        response.on('end', finish);
+        response.on('error', finish);
+        response.on('aborted', finish);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 export async function postWebhook(
   prepared: Extract<Prepared, { kind: 'send' }>,
-  options: UrlPolicy & { timeoutMs: number },
+  options: UrlPolicy & {
+    timeoutMs: number;
+    /** The DNS look-up (tests: a stub); the connection never calls it, it uses what it answered. */
+    resolve?: LookupFunction;
+  },
 ): Promise<Outcome> {
   const started = performance.now();
   const base = { deliveryId: prepared.deliveryId, subscriptionId: prepared.subscriptionId };
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const refused = await refusedAddress(prepared.url, options);
-    if (refused) {
+    const resolved = await resolveWebhookTarget(prepared.url, options, lookupAllWith(options.resolve));
+    if ('refused' in resolved) {
       return {
         ...base,
         statusCode: null,
         ok: false,
         durationMs: elapsed(),
-        error: `refused: ${refused}`,
+        error: `refused: ${resolved.refused}`,
         excerpt: null,
       };
     }
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signal = AbortSignal.timeout(options.timeoutMs);
-    const response = await fetch(prepared.url, {
-      method: 'POST',
-      redirect: 'manual',
+    const response = await postPinned(new URL(prepared.url), resolved.target, {
       signal,
+      max: webhookExcerptMax,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Odontia-Webhooks/1',
@@ -101,7 +143,7 @@ export async function postWebhook(
       },
       body: prepared.body,
     });
-    const excerpt = await excerptOf(response, webhookExcerptMax).catch(() => null);
+    const excerpt = response.excerpt;
     const ok = response.status >= 200 && response.status < 300;
     return {
       ...base,
@@ -112,7 +154,9 @@ export async function postWebhook(
       excerpt: excerpt === null ? null : oneLine(excerpt, webhookExcerptMax),
     };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const timedOut =
+      error instanceof Error &&
+      (error.name === 'TimeoutError' || error.name === 'AbortError' || error.cause instanceof DOMException);
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     const message = timedOut
       ? `timeout after ${options.timeoutMs} ms`

@@ -1,6 +1,11 @@
-import { grantableScopes, type PermissionAction } from '@odontia/shared/permissions';
-import { type ApiToken, apiTokenMaxDays, apiTokenRateLimit } from '@odontia/shared/schemas/api-tokens';
-import { Ban, Copy, KeyRound, Plus } from 'lucide-react';
+import { can, grantableScopes, type PermissionAction } from '@odontia/shared/permissions';
+import {
+  type ApiToken,
+  apiTokenMaxDays,
+  apiTokenRateLimit,
+  type MemberApiToken,
+} from '@odontia/shared/schemas/api-tokens';
+import { Ban, Copy, KeyRound, Plus, Users } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/busy-button';
@@ -10,7 +15,14 @@ import { IconCard } from '../../components/icon-card';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { useInstantFormat } from '../../session/clinic-time';
 import { useSessionUser } from '../../session/session';
-import { type TokenKind, useApiTokens, useCreateApiToken, useRevokeApiToken } from './api';
+import {
+  type TokenKind,
+  useApiTokens,
+  useCreateApiToken,
+  useMemberApiTokens,
+  useRevokeApiToken,
+  useRevokeMemberApiToken,
+} from './api';
 
 const expiryChoices = [7, 30, 90, 180, apiTokenMaxDays] as const;
 const pageSize = 20;
@@ -300,6 +312,131 @@ function TokenList({ kind }: { kind: TokenKind }) {
   );
 }
 
+/**
+ * The team's personal tokens (issue 42; tokens.manage): whose, name, prefix, scopes, dates and
+ * state; the administrator revokes one after a confirmation (the token stops working at once).
+ */
+function TeamTokenList() {
+  const { t } = useTranslation('apiTokens');
+  const [page, setPage] = useState(1);
+  const tokens = useMemberApiTokens(page, pageSize);
+  const revoke = useRevokeMemberApiToken();
+  const [revoking, setRevoking] = useState<MemberApiToken | null>(null);
+  const format = useInstantFormat('dateTime');
+  const rows = tokens.data?.data ?? [];
+  return (
+    <>
+      <p className="text-body-secondary small">{t('team.intro')}</p>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone is reached by keyboard.
+        tabIndex={0}
+        className="table-responsive"
+        aria-label={t('team.caption')}
+      >
+        <CaptionedTable
+          wrapperClassName=""
+          className="table table-sm align-middle mb-0"
+          testId="api-token-team-list"
+          caption={t('team.caption')}
+          head={[
+            { label: t('team.owner') },
+            { label: t('list.name') },
+            { label: t('list.prefix'), className: 'd-none d-sm-table-cell' },
+            { label: t('list.scopes'), className: 'd-none d-md-table-cell' },
+            { label: t('team.created'), className: 'd-none d-lg-table-cell' },
+            { label: t('list.expires') },
+            { label: t('list.lastUsed'), className: 'd-none d-lg-table-cell' },
+            { label: t('list.state') },
+            { label: <span className="visually-hidden">{t('list.actions')}</span> },
+          ]}
+        >
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={9} className="text-body-secondary">
+                  {tokens.isLoading ? t('list.loading') : t('team.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((token) => (
+              <tr key={token.id} data-testid={`api-token-team-row-${token.id}`}>
+                <td>{token.ownerName ?? '—'}</td>
+                <td>{token.name}</td>
+                <td className="d-none d-sm-table-cell">
+                  <code>{token.prefix}…</code>
+                </td>
+                <td className="d-none d-md-table-cell small">
+                  {token.scopes.map((scope) => t(scopeKey(scope))).join(', ')}
+                </td>
+                <td className="d-none d-lg-table-cell small">{format(token.createdAt)}</td>
+                <td className="small">{format(token.expiresAt)}</td>
+                <td className="d-none d-lg-table-cell small">
+                  {token.lastUsedAt ? format(token.lastUsedAt) : t('list.never')}
+                </td>
+                <td>
+                  <span className={`badge ${stateClass[token.state]}`} data-testid="api-token-team-state">
+                    {token.state === 'revoked' && token.revokedAt
+                      ? t('team.revokedAt', { at: format(token.revokedAt) })
+                      : t(`state.${token.state}`)}
+                  </span>
+                </td>
+                <td className="text-end">
+                  {token.state === 'active' ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      onClick={() => setRevoking(token)}
+                      aria-label={t('team.revokeNamed', { name: token.name, owner: token.ownerName ?? '' })}
+                      data-testid="api-token-team-revoke"
+                    >
+                      <Ban size={14} aria-hidden="true" />
+                      <span className="d-none d-sm-inline ms-1">{t('list.revoke')}</span>
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </CaptionedTable>
+      </section>
+      {tokens.data ? (
+        <PaginationFooter
+          page={page}
+          pageSize={pageSize}
+          total={tokens.data.total}
+          onPage={setPage}
+          label={t('team.caption')}
+        />
+      ) : null}
+      <ConfirmDelete
+        show={revoking !== null}
+        title={t('revoke.title')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
+        pending={revoke.isPending}
+        confirmLabel={t('revoke.confirm')}
+        testId="api-token-team-revoke-dialog"
+      >
+        {t('team.revokeText', { name: revoking?.name ?? '', owner: revoking?.ownerName ?? '' })}
+      </ConfirmDelete>
+    </>
+  );
+}
+
+/** The card "Tokens personales del equipo": only for who may manage them (tokens.manage). */
+export function TeamTokensCard() {
+  const { t } = useTranslation('apiTokens');
+  const user = useSessionUser();
+  if (!user || !can(user.level, 'tokens.manage')) return null;
+  return (
+    <IconCard title={t('team.title')} icon={<Users size={18} aria-hidden="true" />} className="profile-card">
+      <div data-testid="api-tokens-team">
+        <TeamTokenList />
+      </div>
+    </IconCard>
+  );
+}
+
 /** A person's or the clinic's API tokens: make one (its secret shown once), list them, revoke one. */
 export function ApiTokensPanel({ kind }: { kind: TokenKind }) {
   const { t } = useTranslation('apiTokens');
@@ -314,6 +451,7 @@ export function ApiTokensPanel({ kind }: { kind: TokenKind }) {
       <IconCard title={t('list.title')} icon={<KeyRound size={18} aria-hidden="true" />} className="profile-card">
         <TokenList kind={kind} />
       </IconCard>
+      {kind === 'clinic' ? <TeamTokensCard /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { clinicTokenRoutes, personalTokenRoutes } from '@odontia/shared/routes/api-tokens';
+import { clinicTokenRoutes, memberTokenRoutes, personalTokenRoutes } from '@odontia/shared/routes/api-tokens';
 import type { CreateApiToken } from '@odontia/shared/schemas/api-tokens';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
@@ -38,6 +38,31 @@ export function useRevokeApiToken(kind: TokenKind) {
     onSuccess: async (answer) => {
       toastSuccess(answer.code);
       await queryClient.invalidateQueries({ queryKey: tokensKey(kind) });
+    },
+    onError: toastApiError,
+  });
+}
+
+const members = apiClient(memberTokenRoutes);
+const membersKey = ['api-tokens', 'members'] as const;
+
+/** The team's personal tokens (tokens.manage: the clinic's administrator). */
+export function useMemberApiTokens(page: number, pageSize = 20, enabled = true) {
+  return useQuery({
+    queryKey: [...membersKey, page, pageSize],
+    queryFn: () => members.list({ query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Revokes a member's personal token (audited on the server as the administrator's act). */
+export function useRevokeMemberApiToken() {
+  return useAction({
+    mutationFn: (tokenId: string) => members.revoke({ params: { tokenId } }),
+    onSuccess: async (answer) => {
+      toastSuccess(answer.code);
+      await queryClient.invalidateQueries({ queryKey: ['api-tokens'] });
     },
     onError: toastApiError,
   });
