@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { importUploadBody } from '../../../test/import-files.ts';
 import { useTestClinic } from '../../../test/test-clinic.ts';
@@ -24,8 +25,8 @@ describe.each(availableBackends())('catalogue imports on %s', (backend) => {
     throw new Error('import did not settle');
   }
 
-  async function importAll(kind: string, content: Buffer) {
-    const body = await importUploadBody({ kind, source: 'Gesden', name: `${kind}.csv`, content });
+  async function importAll(kind: string, content: Buffer, name = `${kind}.csv`) {
+    const body = await importUploadBody({ kind, source: 'Gesden', name, content });
     const uploaded = await t.call('POST', '/api/imports', {
       headers: { 'content-type': body.contentType },
       body: body.payload,
@@ -181,6 +182,29 @@ describe.each(availableBackends())('catalogue imports on %s', (backend) => {
     const updated = (await t.auditEvents('treatment_updated')).at(-1);
     expect(updated?.before).toEqual({ price: '80.00' });
     expect(updated?.after).toEqual({ price: '95.00', importRunId: changed.preview.run.id });
+  });
+
+  it('reads the number cells of an XLSX as numbers, whatever the clinic separator', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tarifa');
+    sheet.addRow(['Id', 'Tratamiento', 'Precio', 'IVA']);
+    sheet.addRow(['X1', 'Corona de zirconio', 12500.5, 21]);
+    sheet.addRow(['X2', 'Férula', 1.125, 21]);
+    sheet.addRow(['X3', 'Empaste', 1250, 0.1]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const done = await importAll('priceList', xlsx, 'tarifa.xlsx');
+    expect(done.preview.run.format).toBe('xlsx');
+    expect(done.done.counts).toEqual({ created: 2, updated: 0, unchanged: 0, refused: 1 });
+    expect(done.refused).toEqual([
+      { line: 3, externalId: 'X2', reasons: [{ field: 'price', code: 'too_many_decimals' }] },
+    ]);
+    const rows = await query<Record<string, unknown>>(
+      sql`select name, price::text as price, vat_rate::text as vat_rate from treatments where name in ('Corona de zirconio', 'Empaste') order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Corona de zirconio', price: '12500.50', vat_rate: '21.00' },
+      { name: 'Empaste', price: '1250.00', vat_rate: '0.10' },
+    ]);
   });
 
   it('imports inventory: medicines and supplies, the opening stock through the ledger', async () => {
