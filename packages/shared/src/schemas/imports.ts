@@ -110,7 +110,7 @@ export const importRequiredFields: Record<ImportKind, readonly string[]> = {
   patients: ['externalId', 'lastName', 'firstName', 'birthdate', 'sex'],
   providers: ['externalId', 'fantasyName'],
   priceList: ['externalId', 'name', 'price'],
-  inventory: ['externalId', 'type', 'name'],
+  inventory: ['externalId', 'type', 'name', 'costPrice', 'basePrice', 'taxRate'],
 };
 
 /** The template's header (Spanish) and example row per kind, field by field. */
