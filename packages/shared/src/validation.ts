@@ -90,6 +90,10 @@ export const fieldCodes = [
   'item_or_treatment',
   /** An imported row whose record was deleted here since an earlier import (issue 42). */
   'record_deleted',
+  /** An imported amount whose separator could be read two ways ("1,250" in a clinic that writes decimals with a comma). */
+  'ambiguous_number',
+  /** An amount or a rate with more than two decimals. */
+  'too_many_decimals',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

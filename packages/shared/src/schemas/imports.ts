@@ -11,8 +11,8 @@ import { idSchema, maxPageSize } from './common.ts';
  * docs/decisions.md "Importar datos (issue 42)".
  */
 
-/** What can be imported (the first slice: patients; docs/decisions.md says what is left). */
-export const importKinds = ['patients'] as const;
+/** What can be imported (patients, providers, the price list, inventory; docs/decisions.md says what is left). */
+export const importKinds = ['patients', 'providers', 'priceList', 'inventory'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** How a file's bytes are read: UTF-8 (with or without BOM) or Windows-1252 (a superset of Latin-1's letters). */
@@ -63,12 +63,54 @@ export const importFields = {
     'chronicConditions',
     'currentMedication',
   ],
+  providers: [
+    'externalId',
+    'fantasyName',
+    'bussinesName',
+    'companyName',
+    'nif',
+    'taxIdKind',
+    'contactName',
+    'email',
+    'phoneBusiness',
+    'phoneMobile',
+    'commercialAddress',
+    'bankName',
+    'bankAccount',
+    'currency',
+    'paymentTermDays',
+    'notes',
+  ],
+  priceList: ['externalId', 'code', 'name', 'groupName', 'price', 'vatRate', 'durationMinutes', 'labCost'],
+  inventory: [
+    'externalId',
+    'type',
+    'name',
+    'sku',
+    'barCode',
+    'manufacturer',
+    'description',
+    'costPrice',
+    'basePrice',
+    'taxRate',
+    'openingStock',
+    'minStock',
+    'reorderStock',
+    'maxStock',
+    'activePrinciple',
+    'presentation',
+    'brand',
+    'model',
+  ],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export type ImportField<K extends ImportKind = ImportKind> = (typeof importFields)[K][number];
 
 /** The fields a row cannot go without (besides `externalId`). */
 export const importRequiredFields: Record<ImportKind, readonly string[]> = {
   patients: ['externalId', 'lastName', 'firstName', 'birthdate', 'sex'],
+  providers: ['externalId', 'fantasyName'],
+  priceList: ['externalId', 'name', 'price'],
+  inventory: ['externalId', 'type', 'name', 'costPrice', 'basePrice', 'taxRate'],
 };
 
 /** The template's header (Spanish) and example row per kind, field by field. */
@@ -96,6 +138,54 @@ export const importTemplates: Record<
     ['allergies', 'Alergias', 'Penicilina'],
     ['chronicConditions', 'Enfermedades crónicas', ''],
     ['currentMedication', 'Medicación actual', ''],
+  ],
+  providers: [
+    ['externalId', 'Código proveedor', 'P-001'],
+    ['fantasyName', 'Nombre comercial', 'Depósito Dental Norte'],
+    ['bussinesName', 'Razón social', 'Depósito Dental Norte S.L.'],
+    ['companyName', 'Grupo', ''],
+    ['nif', 'NIF', 'B12345674'],
+    ['taxIdKind', 'Tipo de identificación fiscal', 'NIF'],
+    ['contactName', 'Persona de contacto', 'Laura Gil'],
+    ['email', 'Email', 'pedidos@example.com'],
+    ['phoneBusiness', 'Teléfono', '912345678'],
+    ['phoneMobile', 'Teléfono móvil', '600123456'],
+    ['commercialAddress', 'Dirección', 'Calle Mayor 1, Madrid'],
+    ['bankName', 'Banco', ''],
+    ['bankAccount', 'IBAN', ''],
+    ['currency', 'Moneda', 'EUR'],
+    ['paymentTermDays', 'Días de pago', '30'],
+    ['notes', 'Observaciones', ''],
+  ],
+  priceList: [
+    ['externalId', 'Código externo', 'T-001'],
+    ['code', 'Código', 'LIMP'],
+    ['name', 'Tratamiento', 'Limpieza dental'],
+    ['groupName', 'Grupo', 'Prevención'],
+    ['price', 'Precio sin IVA', '1.250,50'],
+    ['vatRate', 'IVA %', '21'],
+    ['durationMinutes', 'Duración (minutos)', '30'],
+    ['labCost', 'Coste de laboratorio', '0'],
+  ],
+  inventory: [
+    ['externalId', 'Código externo', 'A-001'],
+    ['type', 'Tipo', 'Insumo'],
+    ['name', 'Artículo', 'Guantes de nitrilo M'],
+    ['sku', 'Referencia', 'GN-M'],
+    ['barCode', 'Código de barras', '8412345678905'],
+    ['manufacturer', 'Fabricante', ''],
+    ['description', 'Descripción', ''],
+    ['costPrice', 'Precio de coste', '4,50'],
+    ['basePrice', 'Precio de venta sin IVA', '6,00'],
+    ['taxRate', 'IVA %', '21'],
+    ['openingStock', 'Existencias', '100'],
+    ['minStock', 'Stock mínimo', '10'],
+    ['reorderStock', 'Punto de pedido', '20'],
+    ['maxStock', 'Stock máximo', ''],
+    ['activePrinciple', 'Principio activo', ''],
+    ['presentation', 'Presentación', ''],
+    ['brand', 'Marca', ''],
+    ['model', 'Modelo', ''],
   ],
 };
 

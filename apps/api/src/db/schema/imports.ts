@@ -1,3 +1,4 @@
+import type { ImportKind } from '@odontia/shared/schemas/imports';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinicRowColumns } from './columns.ts';
@@ -12,7 +13,8 @@ export const importRuns = pgTable(
   'import_runs',
   {
     ...clinicRowColumns,
-    kind: text('kind', { enum: ['patients'] }).notNull(),
+    /** One of importKinds (no check in the database: each kind added is a code change only). */
+    kind: text('kind').$type<ImportKind>().notNull(),
     /** The clinic's name of the system ("GesDent"), as typed. */
     source: text('source').notNull(),
     /** The same, lower case without accents or spaces around: what links and mappings are keyed by. */

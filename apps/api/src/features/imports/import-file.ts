@@ -103,6 +103,9 @@ function cellText(value: ExcelJS.CellValue): string {
     if ('error' in value) return '';
     return '';
   }
+  // A number cell is written with a point; three decimals ("1.125") would read as thousands where the
+  // clinic's decimal separator is a comma (import-amounts.ts): a fourth digit keeps it a decimal.
+  if (typeof value === 'number') return String(value).replace(/^-?\d+\.\d{3}$/, (text) => `${text}0`);
   return String(value);
 }
 

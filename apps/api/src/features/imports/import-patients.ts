@@ -49,6 +49,10 @@ export interface ChunkClinic {
   timeZone: string;
   dateFormat: string;
   language: string;
+  /** ISO country of the clinic's fiscal data (null: not set): with the language, how it writes amounts. */
+  country: string | null;
+  /** The clinic's currency: a provider's when the row leaves it blank. */
+  currency: string;
 }
 
 /** How every kind reads a chunk: decide each row, write it in the import phase, record the outcomes. */
@@ -67,7 +71,7 @@ const textFields = importFields.patients.filter(
 /** The columns a patient's import writes (the create contract's, language aside). */
 type PatientValues = Record<string, unknown> & { firstName: string; lastName: string; ssn: string | null };
 
-function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ImportReason[] {
+export function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ImportReason[] {
   const reasons: ImportReason[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
@@ -82,7 +86,7 @@ function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: stri
 /** Text PostgreSQL can store (jsonb refuses NUL; no half surrogate pairs), for what is kept of a refused row. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is replaced
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (text: string) => text.replace(unstorable, '\uFFFD').slice(0, 2000);
+export const storable = (text: string) => text.replace(unstorable, '\uFFFD').slice(0, 2000);
 
 interface Decided {
   line: number;

@@ -52,10 +52,16 @@ export async function insertRun({ tx, accountId }: Clinic, values: Omit<typeof i
   await tx.insert(importRuns).values({ ...values, accountId });
 }
 
-/** The clinic's settings an import reads: its today, its date format, its patients' language. */
+/** The clinic's settings an import reads: its today, its date format, its patients' language, its country and currency (amounts). */
 export async function clinicOf({ tx, accountId }: Clinic) {
   const [row] = await tx
-    .select({ timeZone: accounts.timeZone, dateFormat: accounts.dateFormat, language: accounts.defaultLanguage })
+    .select({
+      timeZone: accounts.timeZone,
+      dateFormat: accounts.dateFormat,
+      language: accounts.defaultLanguage,
+      country: accounts.country,
+      currency: accounts.systemCurrency,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!row) throw new Error('clinic not found');
@@ -147,6 +153,28 @@ export async function patientLinks(
   return new Map(rows.map((row) => [row.externalId, row]));
 }
 
+/** The links of these external ids of a kind (whether their record still lives is the kind's to say). */
+export async function kindLinks(
+  { tx, accountId }: Clinic,
+  kind: string,
+  sourceKey: string,
+  ids: readonly string[],
+): Promise<Map<string, Omit<LinkRow, 'deleted'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ externalId: importLinks.externalId, recordId: importLinks.recordId, rowHash: importLinks.rowHash })
+    .from(importLinks)
+    .where(
+      and(
+        eq(importLinks.accountId, accountId),
+        eq(importLinks.sourceKey, sourceKey),
+        eq(importLinks.kind, kind),
+        inArray(importLinks.externalId, [...ids]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.externalId, row]));
+}
+
 /** The live patients holding these ID numbers (lower case). */
 export async function ssnHolders({ tx, accountId }: Clinic, ssns: readonly string[]): Promise<Map<string, string>> {
   if (ssns.length === 0) return new Map();
@@ -169,11 +197,12 @@ export async function ssnHolders({ tx, accountId }: Clinic, ssns: readonly strin
 export async function upsertLinks(
   { tx, accountId }: Clinic,
   links: readonly { sourceKey: string; externalId: string; recordId: string; rowHash: string; runId: string }[],
+  kind = 'patients',
 ): Promise<void> {
   for (let start = 0; start < links.length; start += 1000) {
     await tx
       .insert(importLinks)
-      .values(links.slice(start, start + 1000).map((link) => ({ ...link, accountId, kind: 'patients' })))
+      .values(links.slice(start, start + 1000).map((link) => ({ ...link, accountId, kind })))
       .onConflictDoUpdate({
         target: [importLinks.accountId, importLinks.sourceKey, importLinks.kind, importLinks.externalId],
         set: {

@@ -33,7 +33,10 @@ import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
 import { mappingFromSaved, normalizeHeader, savedColumns, suggestMapping } from './import-columns.ts';
 import { detectDelimiter, EncodingSniffer, firstLineOf, formatOf, readRows } from './import-file.ts';
+import { importInventoryChunk } from './import-inventory.ts';
 import { type ChunkImporter, importPatientsChunk, type SourceRow } from './import-patients.ts';
+import { importPriceListChunk } from './import-price-list.ts';
+import { importProvidersChunk } from './import-providers.ts';
 import * as repository from './imports.repository.ts';
 
 /**
@@ -118,6 +121,9 @@ async function requireRun(ctx: RequestContext, id: string, lock = false) {
 /** Each kind's reader of a chunk of rows (the dry run and the import alike). */
 const chunkImporters: Record<ImportKind, ChunkImporter> = {
   patients: importPatientsChunk,
+  providers: importProvidersChunk,
+  priceList: importPriceListChunk,
+  inventory: importInventoryChunk,
 };
 
 export function createImportsService({

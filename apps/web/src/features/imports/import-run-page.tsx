@@ -42,6 +42,10 @@ const rowsPageSize = 25;
 /** Where an imported record opens, per kind (a kind without a page of its own has no link). */
 const recordPath: Partial<Record<ImportKind, (id: string) => string>> = {
   patients: (id) => `/patients/${id}/mh`,
+  providers: (id) => `/providers/edit/${id}`,
+  // A treatment has no page of its own: the price list shows it.
+  priceList: () => '/price-list',
+  // An item's page is by its type (/medications or /supplies), which a row's outcome does not carry.
 };
 
 /** Column letters as a spreadsheet shows them: A … Z, AA … */
