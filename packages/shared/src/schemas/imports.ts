@@ -11,8 +11,8 @@ import { idSchema, maxPageSize } from './common.ts';
  * docs/decisions.md "Importar datos (issue 42)".
  */
 
-/** What can be imported (the first slice: patients; docs/decisions.md says what is left). */
-export const importKinds = ['patients'] as const;
+/** What can be imported (patients, then their opening balances and appointments; docs/decisions.md says what is left). */
+export const importKinds = ['patients', 'balances', 'appointments'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** How a file's bytes are read: UTF-8 (with or without BOM) or Windows-1252 (a superset of Latin-1's letters). */
@@ -63,12 +63,30 @@ export const importFields = {
     'chronicConditions',
     'currentMedication',
   ],
+  /** A patient's opening balance (positive: the patient owes; negative: a credit in their favour). */
+  balances: ['externalId', 'patientExternalId', 'amount', 'date', 'concept'],
+  /** Past and future appointments; `durationMinutes` or `endTime` gives the end. */
+  appointments: [
+    'externalId',
+    'patientExternalId',
+    'date',
+    'startTime',
+    'durationMinutes',
+    'endTime',
+    'professional',
+    'reason',
+    'status',
+    'notes',
+  ],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export type ImportField<K extends ImportKind = ImportKind> = (typeof importFields)[K][number];
 
 /** The fields a row cannot go without (besides `externalId`). */
 export const importRequiredFields: Record<ImportKind, readonly string[]> = {
   patients: ['externalId', 'lastName', 'firstName', 'birthdate', 'sex'],
+  /** Without an id of its own a balance takes its patient's: one opening balance per patient. */
+  balances: ['patientExternalId', 'amount'],
+  appointments: ['externalId', 'patientExternalId', 'date', 'startTime', 'professional'],
 };
 
 /** The template's header (Spanish) and example row per kind, field by field. */
@@ -96,6 +114,25 @@ export const importTemplates: Record<
     ['allergies', 'Alergias', 'Penicilina'],
     ['chronicConditions', 'Enfermedades crónicas', ''],
     ['currentMedication', 'Medicación actual', ''],
+  ],
+  balances: [
+    ['externalId', 'Id. saldo', 'S-1001'],
+    ['patientExternalId', 'Nº Historia', 'H-1001'],
+    ['amount', 'Saldo', '12.500,50'],
+    ['date', 'Fecha', '31/12/2025'],
+    ['concept', 'Concepto', 'Saldo anterior'],
+  ],
+  appointments: [
+    ['externalId', 'Id. cita', 'C-5001'],
+    ['patientExternalId', 'Nº Historia', 'H-1001'],
+    ['date', 'Fecha', '15/01/2026'],
+    ['startTime', 'Hora', '09:30'],
+    ['durationMinutes', 'Duración (min)', '30'],
+    ['endTime', 'Hora fin', ''],
+    ['professional', 'Profesional', 'Ana López'],
+    ['reason', 'Motivo', 'Revisión'],
+    ['status', 'Estado', 'Atendida'],
+    ['notes', 'Notas', ''],
   ],
 };
 

@@ -12,7 +12,7 @@ export const importRuns = pgTable(
   'import_runs',
   {
     ...clinicRowColumns,
-    kind: text('kind', { enum: ['patients'] }).notNull(),
+    kind: text('kind', { enum: ['patients', 'balances', 'appointments'] }).notNull(),
     /** The clinic's name of the system ("GesDent"), as typed. */
     source: text('source').notNull(),
     /** The same, lower case without accents or spaces around: what links and mappings are keyed by. */

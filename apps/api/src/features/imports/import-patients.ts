@@ -82,7 +82,7 @@ function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: stri
 /** Text PostgreSQL can store (jsonb refuses NUL; no half surrogate pairs), for what is kept of a refused row. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is replaced
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (text: string) => text.replace(unstorable, '\uFFFD').slice(0, 2000);
+export const storable = (text: string) => text.replace(unstorable, '\uFFFD').slice(0, 2000);
 
 interface Decided {
   line: number;

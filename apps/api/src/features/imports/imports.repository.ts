@@ -1,4 +1,10 @@
-import type { ImportOutcome, ImportPhase, ImportReason, ImportRowsQuery } from '@odontia/shared/schemas/imports';
+import type {
+  ImportKind,
+  ImportOutcome,
+  ImportPhase,
+  ImportReason,
+  ImportRowsQuery,
+} from '@odontia/shared/schemas/imports';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   accounts,
@@ -147,6 +153,28 @@ export async function patientLinks(
   return new Map(rows.map((row) => [row.externalId, row]));
 }
 
+/** The links of a kind (balances, appointments) for these external ids: the record and the row's hash. */
+export async function kindLinks(
+  { tx, accountId }: Clinic,
+  sourceKey: string,
+  kind: ImportKind,
+  ids: readonly string[],
+): Promise<Map<string, { recordId: string; rowHash: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ externalId: importLinks.externalId, recordId: importLinks.recordId, rowHash: importLinks.rowHash })
+    .from(importLinks)
+    .where(
+      and(
+        eq(importLinks.accountId, accountId),
+        eq(importLinks.sourceKey, sourceKey),
+        eq(importLinks.kind, kind),
+        inArray(importLinks.externalId, [...ids]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.externalId, row]));
+}
+
 /** The live patients holding these ID numbers (lower case). */
 export async function ssnHolders({ tx, accountId }: Clinic, ssns: readonly string[]): Promise<Map<string, string>> {
   if (ssns.length === 0) return new Map();
@@ -169,11 +197,12 @@ export async function ssnHolders({ tx, accountId }: Clinic, ssns: readonly strin
 export async function upsertLinks(
   { tx, accountId }: Clinic,
   links: readonly { sourceKey: string; externalId: string; recordId: string; rowHash: string; runId: string }[],
+  kind: ImportKind = 'patients',
 ): Promise<void> {
   for (let start = 0; start < links.length; start += 1000) {
     await tx
       .insert(importLinks)
-      .values(links.slice(start, start + 1000).map((link) => ({ ...link, accountId, kind: 'patients' })))
+      .values(links.slice(start, start + 1000).map((link) => ({ ...link, accountId, kind })))
       .onConflictDoUpdate({
         target: [importLinks.accountId, importLinks.sourceKey, importLinks.kind, importLinks.externalId],
         set: {
@@ -244,6 +273,24 @@ export async function resultsPage(
     .offset((query.page - 1) * query.pageSize);
   const [total] = await tx.select({ value: count() }).from(importRows).where(where);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The cells of the rows a pass decided to create so far (the appointments' dry run reads their slots again). */
+export async function createdCells({ tx, accountId }: Clinic, runId: string, phase: ImportPhase) {
+  const rows = await tx
+    .select({ line: importRows.line, cells: importRows.cells })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.accountId, accountId),
+        eq(importRows.runId, runId),
+        eq(importRows.phase, phase),
+        eq(importRows.outcome, 'created'),
+        sql`${importRows.cells} is not null`,
+      ),
+    )
+    .orderBy(asc(importRows.line));
+  return rows.map((row) => ({ line: row.line, cells: row.cells ?? [] }));
 }
 
 /** The refused rows of a pass in line order, a page at a time (for the CSV). */

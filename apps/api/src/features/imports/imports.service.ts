@@ -31,6 +31,8 @@ import { audit } from '../audit/audit.repository.ts';
 import { cleanFileName } from '../files/files.upload.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
+import { importAppointmentsChunk } from './import-appointments.ts';
+import { importBalancesChunk } from './import-balances.ts';
 import { mappingFromSaved, normalizeHeader, savedColumns, suggestMapping } from './import-columns.ts';
 import { detectDelimiter, EncodingSniffer, firstLineOf, formatOf, readRows } from './import-file.ts';
 import { type ChunkImporter, importPatientsChunk, type SourceRow } from './import-patients.ts';
@@ -118,6 +120,8 @@ async function requireRun(ctx: RequestContext, id: string, lock = false) {
 /** Each kind's reader of a chunk of rows (the dry run and the import alike). */
 const chunkImporters: Record<ImportKind, ChunkImporter> = {
   patients: importPatientsChunk,
+  balances: importBalancesChunk,
+  appointments: importAppointmentsChunk,
 };
 
 export function createImportsService({
