@@ -70,6 +70,8 @@ export const documentMoneySign: Record<DocumentType, 1 | -1 | 0> = {
   debit_note: 1,
   proof_payment: 0,
   receipt: 1,
+  // Issue 42: +1 for what the patient owes; a credit in their favour is written as its negative open amount.
+  opening_balance: 1,
 };
 
 /** The document types that must name the document they correct. */

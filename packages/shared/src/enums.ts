@@ -21,6 +21,8 @@ export const documentTypes = [
   'debit_note',
   'proof_payment',
   'receipt',
+  /** A patient's balance brought from the clinic's previous system (issue 42's import): registered, never issued. */
+  'opening_balance',
 ] as const;
 export type DocumentType = (typeof documentTypes)[number];
 

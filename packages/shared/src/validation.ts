@@ -94,6 +94,16 @@ export const fieldCodes = [
   'ambiguous_number',
   /** An amount or a rate with more than two decimals. */
   'too_many_decimals',
+  /** An imported row naming a patient the same source's patients' import did not bring (issue 42). */
+  'patient_not_imported',
+  /** An imported appointment naming no user of the clinic by name or e-mail (issue 42). */
+  'professional_not_found',
+  /** An imported opening balance whose amount changed since it entered the current account (issue 42). */
+  'balance_already_imported',
+  /** An amount that is no number with at most two decimals (issue 42's imports). */
+  'invalid_amount',
+  /** An imported appointment overlapping another of the same professional (issue 42). */
+  'appointment_overlaps',
 ] as const;
 export type FieldCode = (typeof fieldCodes)[number];
 

@@ -11,8 +11,11 @@ import { idSchema, maxPageSize } from './common.ts';
  * docs/decisions.md "Importar datos (issue 42)".
  */
 
-/** What can be imported (patients, providers, the price list, inventory; docs/decisions.md says what is left). */
-export const importKinds = ['patients', 'providers', 'priceList', 'inventory'] as const;
+/**
+ * What can be imported: patients first, then their opening balances and appointments (which name a
+ * patient of the same source), providers, the price list and inventory.
+ */
+export const importKinds = ['patients', 'balances', 'appointments', 'providers', 'priceList', 'inventory'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** How a file's bytes are read: UTF-8 (with or without BOM) or Windows-1252 (a superset of Latin-1's letters). */
@@ -102,6 +105,21 @@ export const importFields = {
     'brand',
     'model',
   ],
+  /** A patient's opening balance (positive: the patient owes; negative: a credit in their favour). */
+  balances: ['externalId', 'patientExternalId', 'amount', 'date', 'concept'],
+  /** Past and future appointments; `durationMinutes` or `endTime` gives the end. */
+  appointments: [
+    'externalId',
+    'patientExternalId',
+    'date',
+    'startTime',
+    'durationMinutes',
+    'endTime',
+    'professional',
+    'reason',
+    'status',
+    'notes',
+  ],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export type ImportField<K extends ImportKind = ImportKind> = (typeof importFields)[K][number];
 
@@ -111,6 +129,9 @@ export const importRequiredFields: Record<ImportKind, readonly string[]> = {
   providers: ['externalId', 'fantasyName'],
   priceList: ['externalId', 'name', 'price'],
   inventory: ['externalId', 'type', 'name', 'costPrice', 'basePrice', 'taxRate'],
+  /** Without an id of its own a balance takes its patient's: one opening balance per patient. */
+  balances: ['patientExternalId', 'amount'],
+  appointments: ['externalId', 'patientExternalId', 'date', 'startTime', 'professional'],
 };
 
 /** The template's header (Spanish) and example row per kind, field by field. */
@@ -186,6 +207,25 @@ export const importTemplates: Record<
     ['presentation', 'Presentación', ''],
     ['brand', 'Marca', ''],
     ['model', 'Modelo', ''],
+  ],
+  balances: [
+    ['externalId', 'Id. saldo', 'S-1001'],
+    ['patientExternalId', 'Nº Historia', 'H-1001'],
+    ['amount', 'Saldo', '12.500,50'],
+    ['date', 'Fecha', '31/12/2025'],
+    ['concept', 'Concepto', 'Saldo anterior'],
+  ],
+  appointments: [
+    ['externalId', 'Id. cita', 'C-5001'],
+    ['patientExternalId', 'Nº Historia', 'H-1001'],
+    ['date', 'Fecha', '15/01/2026'],
+    ['startTime', 'Hora', '09:30'],
+    ['durationMinutes', 'Duración (min)', '30'],
+    ['endTime', 'Hora fin', ''],
+    ['professional', 'Profesional', 'Ana López'],
+    ['reason', 'Motivo', 'Revisión'],
+    ['status', 'Estado', 'Atendida'],
+    ['notes', 'Notas', ''],
   ],
 };
 

@@ -18,6 +18,7 @@ export const documentTypeNames: Record<Language, Record<DocumentType, string>> =
     debit_note: 'Nota de débito',
     proof_payment: 'Comprobante de pago',
     receipt: 'Recibo',
+    opening_balance: 'Saldo inicial importado',
   },
   en: {
     budget: 'Quote',
@@ -29,6 +30,7 @@ export const documentTypeNames: Record<Language, Record<DocumentType, string>> =
     debit_note: 'Debit note',
     proof_payment: 'Proof of payment',
     receipt: 'Receipt',
+    opening_balance: 'Imported opening balance',
   },
   fr: {
     budget: 'Devis',
@@ -40,6 +42,7 @@ export const documentTypeNames: Record<Language, Record<DocumentType, string>> =
     debit_note: 'Note de débit',
     proof_payment: 'Justificatif de paiement',
     receipt: 'Reçu',
+    opening_balance: 'Solde initial importé',
   },
   pt: {
     budget: 'Orçamento',
@@ -51,6 +54,7 @@ export const documentTypeNames: Record<Language, Record<DocumentType, string>> =
     debit_note: 'Nota de débito',
     proof_payment: 'Comprovante de pagamento',
     receipt: 'Recibo',
+    opening_balance: 'Saldo inicial importado',
   },
 };
 

@@ -556,11 +556,78 @@ const inventorySynonyms: Record<string, readonly string[]> = {
   model: ['modelo', 'model', 'modele'],
 };
 
+/** The patient a balance or an appointment is of: the patients' file's id (its "Nº Historia"). */
+const patientOfRow = patientSynonyms.externalId?.filter(
+  (word) => !['id', 'codigo', 'cod', 'code', 'nro'].includes(word),
+);
+
+const balanceSynonyms: Record<string, readonly string[]> = {
+  externalId: ['id saldo', 'codigo saldo', 'n saldo', 'balance id', 'id solde', 'id do saldo', 'id movimiento'],
+  patientExternalId: patientOfRow ?? [],
+  amount: [
+    'saldo',
+    'importe',
+    'deuda',
+    'saldo pendiente',
+    'saldo inicial',
+    'saldo actual',
+    'monto',
+    'balance',
+    'amount',
+    'opening balance',
+    'solde',
+    'montant',
+    'solde initial',
+    'valor',
+    'montante',
+  ],
+  date: ['fecha', 'fecha saldo', 'date', 'data', 'fecha del saldo', 'balance date'],
+  concept: ['concepto', 'descripcion', 'detalle', 'description', 'concept', 'libelle', 'descricao'],
+};
+
+const appointmentSynonyms: Record<string, readonly string[]> = {
+  externalId: ['id', 'id cita', 'codigo cita', 'n cita', 'appointment id', 'id rdv', 'id rendez vous', 'id consulta'],
+  patientExternalId: patientOfRow ?? [],
+  date: ['fecha', 'dia', 'fecha cita', 'date', 'appointment date', 'jour', 'data', 'data consulta'],
+  startTime: [
+    'hora',
+    'hora inicio',
+    'hora de inicio',
+    'inicio',
+    'start',
+    'start time',
+    'time',
+    'heure',
+    'heure debut',
+    'hora de inicio',
+  ],
+  durationMinutes: ['duracion', 'duracion min', 'minutos', 'duration', 'duration min', 'minutes', 'duree', 'duracao'],
+  endTime: ['hora fin', 'hora de fin', 'fin', 'end', 'end time', 'heure fin', 'hora de fim', 'fim'],
+  professional: [
+    'profesional',
+    'doctor',
+    'doctora',
+    'odontologo',
+    'dentista',
+    'professional',
+    'dentist',
+    'provider',
+    'praticien',
+    'profissional',
+    'medico',
+  ],
+  reason: ['motivo', 'tratamiento', 'asunto', 'reason', 'treatment', 'motif', 'soin', 'tratamento'],
+  status: ['estado', 'situacion', 'status', 'state', 'statut', 'etat', 'estado da consulta'],
+  notes: ['notas', 'observaciones', 'comentarios', 'notes', 'comments', 'remarques', 'observacoes'],
+};
+
 const synonyms: Record<ImportKind, Record<string, readonly string[]>> = {
   patients: patientSynonyms,
   providers: providerSynonyms,
   priceList: priceListSynonyms,
   inventory: inventorySynonyms,
+  balances: balanceSynonyms,
+  appointments: appointmentSynonyms,
 };
 
 /** Each known name (normalized) → its field, for a kind: the field's own name, the template's header, the synonyms. */

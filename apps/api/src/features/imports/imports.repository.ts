@@ -1,4 +1,10 @@
-import type { ImportOutcome, ImportPhase, ImportReason, ImportRowsQuery } from '@odontia/shared/schemas/imports';
+import type {
+  ImportKind,
+  ImportOutcome,
+  ImportPhase,
+  ImportReason,
+  ImportRowsQuery,
+} from '@odontia/shared/schemas/imports';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   accounts,
@@ -156,7 +162,7 @@ export async function patientLinks(
 /** The links of these external ids of a kind (whether their record still lives is the kind's to say). */
 export async function kindLinks(
   { tx, accountId }: Clinic,
-  kind: string,
+  kind: ImportKind,
   sourceKey: string,
   ids: readonly string[],
 ): Promise<Map<string, Omit<LinkRow, 'deleted'>>> {
@@ -197,7 +203,7 @@ export async function ssnHolders({ tx, accountId }: Clinic, ssns: readonly strin
 export async function upsertLinks(
   { tx, accountId }: Clinic,
   links: readonly { sourceKey: string; externalId: string; recordId: string; rowHash: string; runId: string }[],
-  kind = 'patients',
+  kind: ImportKind = 'patients',
 ): Promise<void> {
   for (let start = 0; start < links.length; start += 1000) {
     await tx
@@ -273,6 +279,24 @@ export async function resultsPage(
     .offset((query.page - 1) * query.pageSize);
   const [total] = await tx.select({ value: count() }).from(importRows).where(where);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The cells of the rows a pass decided to create so far (the appointments' dry run reads their slots again). */
+export async function createdCells({ tx, accountId }: Clinic, runId: string, phase: ImportPhase) {
+  const rows = await tx
+    .select({ line: importRows.line, cells: importRows.cells })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.accountId, accountId),
+        eq(importRows.runId, runId),
+        eq(importRows.phase, phase),
+        eq(importRows.outcome, 'created'),
+        sql`${importRows.cells} is not null`,
+      ),
+    )
+    .orderBy(asc(importRows.line));
+  return rows.map((row) => ({ line: row.line, cells: row.cells ?? [] }));
 }
 
 /** The refused rows of a pass in line order, a page at a time (for the CSV). */

@@ -31,6 +31,8 @@ import { audit } from '../audit/audit.repository.ts';
 import { cleanFileName } from '../files/files.upload.ts';
 import { enqueueJob } from '../jobs/jobs.repository.ts';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.worker.ts';
+import { importAppointmentsChunk } from './import-appointments.ts';
+import { importBalancesChunk } from './import-balances.ts';
 import { mappingFromSaved, normalizeHeader, savedColumns, suggestMapping } from './import-columns.ts';
 import { detectDelimiter, EncodingSniffer, firstLineOf, formatOf, readRows } from './import-file.ts';
 import { importInventoryChunk } from './import-inventory.ts';
@@ -124,6 +126,8 @@ const chunkImporters: Record<ImportKind, ChunkImporter> = {
   providers: importProvidersChunk,
   priceList: importPriceListChunk,
   inventory: importInventoryChunk,
+  balances: importBalancesChunk,
+  appointments: importAppointmentsChunk,
 };
 
 export function createImportsService({
