@@ -78,19 +78,21 @@ export function RecordCopySection() {
         <p className="text-body-secondary">{t('home.recordCopy.intro')}</p>
         {current ? (
           <div className="mb-3" data-testid="portal-record-copy-progress">
-            <div
-              className="progress mb-2"
-              role="progressbar"
-              aria-label={t('home.recordCopy.progress')}
-              aria-valuenow={current.progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-            >
+            {finished(current.state) ? null : (
               <div
-                className={`progress-bar${current.state === 'failed' ? ' bg-danger' : current.state === 'done' ? ' bg-success' : ''}`}
-                style={{ width: `${current.progress}%` }}
-              />
-            </div>
+                className="progress mb-2"
+                role="progressbar"
+                aria-label={t('home.recordCopy.progress')}
+                aria-valuenow={current.progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div
+                  className={`progress-bar${current.state === 'failed' ? ' bg-danger' : current.state === 'done' ? ' bg-success' : ''}`}
+                  style={{ width: `${current.progress}%` }}
+                />
+              </div>
+            )}
             <p className="small mb-0" role="status" data-testid="portal-record-copy-state">
               {t(`home.recordCopy.states.${current.state}`, { progress: current.progress })}
             </p>
