@@ -73,5 +73,5 @@ test('the staff import a FHIR bundle from the patients list and open the new pat
   await saveScreenshot(page, 'fhir-import-done', { fullPage: false });
   await result.getByTestId('fhir-import-patient').click();
   await expect(page).toHaveURL(/\/patients\/edit\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(family);
+  await expect(page.getByTestId('patient-name')).toContainText(family);
 });
