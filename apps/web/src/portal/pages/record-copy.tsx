@@ -88,7 +88,7 @@ export function RecordCopySection() {
                 aria-valuemax={100}
               >
                 <div
-                  className={`progress-bar${current.state === 'failed' ? ' bg-danger' : current.state === 'done' ? ' bg-success' : ''}`}
+                  className="progress-bar progress-bar-striped progress-bar-animated"
                   style={{ width: `${current.progress}%` }}
                 />
               </div>
