@@ -171,6 +171,11 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
     if (body === '') return done(null, undefined);
     return parseJson(request, body.toString(), done);
   });
+  // FHIR's own JSON media type (issue 42: a bundle posted to /api/fhir/import), read the same way.
+  app.addContentTypeParser('application/fhir+json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);

@@ -34,6 +34,11 @@ export interface ApiRoute<
   /** Media types of an answer that is not JSON ('application/pdf', 'text/csv'). */
   readonly produces?: readonly string[];
   /**
+   * The request body's media types when JSON is not the only one: a FHIR bundle is taken as
+   * `application/json` or `application/fhir+json` (both parsed as JSON by the server).
+   */
+  readonly consumes?: readonly string[];
+  /**
    * A write that creates or issues a document or moves money: the scope of its required
    * `Idempotency-Key` ('payments.create'); the web client then requires a key to call it.
    */

@@ -722,6 +722,8 @@ export const successCodes = [
   'report_export_queued',
   'patient_imported',
   'access_export_queued',
+  /** Asked again while the patient's archive is being written: the answer is that one. */
+  'access_export_in_progress',
   'import_uploaded',
   'import_check_queued',
   'import_queued',

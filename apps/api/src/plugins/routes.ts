@@ -212,6 +212,7 @@ function serve(app: FastifyInstance, tags: string[]) {
         ...(declared.answer ? { answer: declared.answer as AnswerOf<TAnswer> } : {}),
         ...(declared.status ? { status: declared.status } : {}),
         ...(declared.produces ? { produces: [...declared.produces] } : {}),
+        ...(declared.consumes ? { consumes: [...declared.consumes] } : {}),
         ...(declared.idempotent ? { idempotent: declared.idempotent } : {}),
       },
       handler,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle, TitledPage } from '../components/page-title';
 import { MedicalHistory } from '../features/patient-record/medical-history';
+import { FhirImportButton } from '../features/patients/fhir-import';
 import { CreatePatientPage, EditPatientPage, PatientLoader } from '../features/patients/patient-pages';
 import { PatientsList } from '../features/patients/patients-list';
 import { VerifyPrescriptionButton } from '../features/prescriptions/verify-modal';
@@ -20,7 +21,15 @@ export function PatientsPage() {
   return (
     <>
       <PageTitle title={t('pages.patients')} />
-      <PatientsList canWrite={canWrite} tools={<VerifyPrescriptionButton />} />
+      <PatientsList
+        canWrite={canWrite}
+        tools={
+          <>
+            <VerifyPrescriptionButton />
+            <FhirImportButton />
+          </>
+        }
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { portalAccessExportRoutes } from '@odontia/shared/routes/fhir';
 import type { portalBookingRoutes, portalRoutes } from '@odontia/shared/routes/portal';
 import type { PortalMe } from '@odontia/shared/schemas/portal';
 import { useCallback, useEffect, useState } from 'react';
@@ -78,3 +79,15 @@ export function usePortalMe() {
   }, [navigate, state.me]);
   return { ...state, brand: state.me ? brandOf(state.me.clinic) : null, signOut };
 }
+
+/** The patient's own right of access (issue 42): ask for the ZIP, follow it, download it. */
+export const portalAccessExportApi = addressClient<Pick<typeof portalAccessExportRoutes, 'queue' | 'get'>>({
+  queue: ['POST', '/portal/access-exports'],
+  get: ['GET', '/portal/access-exports/:exportId'],
+});
+type AccessExportFileRoute = (typeof portalAccessExportRoutes)['file'];
+const accessExportFileRoute: AccessExportFileRoute = {
+  ...routeAddress<AccessExportFileRoute>('GET', '/portal/access-exports/:exportId/file'),
+  produces: ['application/zip'],
+};
+export const downloadAccessExport = (input: CallInput<AccessExportFileRoute>) => callApi(accessExportFileRoute, input);

@@ -23,6 +23,7 @@ export const fhirRoutes = {
     method: 'POST',
     path: '/fhir/import',
     body: fhirBundleBodySchema,
+    consumes: ['application/json', 'application/fhir+json'],
     answer: fhirImportAnswerSchema,
     status: 201,
     idempotent: 'fhir.import',

@@ -85,7 +85,8 @@ export type AccessExport = z.output<typeof accessExportSchema>;
 
 export const accessExportAnswerSchema = z.object({
   data: accessExportSchema,
-  code: z.literal('access_export_queued').optional(),
+  /** `access_export_in_progress`: one was already queued or running for the patient; this is it. */
+  code: z.enum(['access_export_queued', 'access_export_in_progress']).optional(),
 });
 export const accessExportParamsSchema = z.object({ exportId: idSchema });
 export const patientAccessExportParamsSchema = z.object({ patientId: idSchema, exportId: idSchema });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Currency } from '@odontia/shared/currencies';
 import type { AccessExport } from '@odontia/shared/schemas/fhir';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -71,10 +71,32 @@ function present(row: typeof accessExports.$inferSelect): AccessExport {
 }
 
 export const accessExportsService = {
-  /** Queues the archive of `patientId` (404 patient_not_found for another clinic's or another patient's). */
+  /**
+   * Queues the archive of `patientId` (404 patient_not_found for another clinic's or another
+   * patient's). One at a time per patient: while one is queued or running, asking again (the
+   * patient pressing twice, or the staff and the patient at once) answers that one, with
+   * `access_export_in_progress`, and queues nothing.
+   */
   async queue({ ctx, patientId, via }: { ctx: RequestContext; patientId: string; via: Via }) {
     const patient = await loadPatientRecordHead(ctx, patientId);
     if (!patient) throw new AppError('patient_not_found');
+    // Two requests at once: the second waits for the first's transaction, then finds its row.
+    await ctx.tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`access_export:${ctx.accountId}:${patientId}`}, 0))`,
+    );
+    const [pending] = await ctx.tx
+      .select()
+      .from(accessExports)
+      .where(
+        and(
+          eq(accessExports.accountId, ctx.accountId),
+          eq(accessExports.patientId, patientId),
+          inArray(accessExports.state, ['queued', 'running']),
+        ),
+      )
+      .orderBy(desc(accessExports.createdAt))
+      .limit(1);
+    if (pending) return { data: present(pending), code: 'access_export_in_progress' as const };
     const id = newId();
     const day = new Date().toISOString().slice(0, 10);
     await ctx.tx.insert(accessExports).values({

@@ -1,13 +1,16 @@
 import type { Currency } from '@odontia/shared/currencies';
 import { calendarDateFormatter, instantFormatter } from '@odontia/shared/date-format';
+import type { AppointmentStatus, DiagnosisStatus, PaymentMethod } from '@odontia/shared/enums';
 import type { Language } from '@odontia/shared/languages';
 import type { PerioIndices } from '@odontia/shared/perio';
 import Big from 'big.js';
 import { type CsvCell, csvCurrency, csvFile, csvNumber } from '../../lib/csv.ts';
 import { moneyFormatter } from '../../lib/money-format.ts';
+import { paymentMethodNames } from '../../lib/payment-method-names.ts';
 import { clinicHeader, documentStyles, type PdfDocument, type PrintingClinic, pdfField } from '../../lib/pdf.ts';
 import type { PatientRecord } from '../fhir/fhir.repository.ts';
 import { treatmentStatuses } from '../fhir/fhir-bundle.ts';
+import { odontogramTexts } from '../odontogram/odontogram.labels.ts';
 
 /**
  * The right of access's readable parts (issue 42): the PDF summary of the whole record and the
@@ -197,6 +200,52 @@ const labels = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
+/** The states a summary names, in the reader's language (the odontogram's and the payment methods' from their own catalogs). */
+const stateNames: Record<
+  Language,
+  { appointment: Record<AppointmentStatus, string>; diagnosis: Record<DiagnosisStatus, string> }
+> = {
+  es: {
+    appointment: {
+      scheduled: 'programado',
+      completed: 'atendido',
+      cancelled: 'cancelado',
+      rescheduled: 'reprogramado',
+    },
+    diagnosis: { active: 'activo', resolved: 'resuelto' },
+  },
+  en: {
+    appointment: {
+      scheduled: 'scheduled',
+      completed: 'attended',
+      cancelled: 'cancelled',
+      rescheduled: 'rescheduled',
+    },
+    diagnosis: { active: 'active', resolved: 'resolved' },
+  },
+  fr: {
+    appointment: {
+      scheduled: 'programmé',
+      completed: 'honoré',
+      cancelled: 'annulé',
+      rescheduled: 'reprogrammé',
+    },
+    diagnosis: { active: 'actif', resolved: 'résolu' },
+  },
+  pt: {
+    appointment: {
+      scheduled: 'agendada',
+      completed: 'realizada',
+      cancelled: 'cancelada',
+      rescheduled: 'reagendada',
+    },
+    diagnosis: { active: 'ativo', resolved: 'resolvido' },
+  },
+};
+
+/** A code's name in `names`, the code itself only for one the catalog does not know yet. */
+const nameOf = (names: Record<string, string>, code: string) => names[code] ?? code;
+
 export interface SummaryContext {
   language: Language;
   timeZone: string;
@@ -228,13 +277,16 @@ export function summaryDocument(record: PatientRecord, context: SummaryContext):
     { text: title, style: 'section' },
     items.length > 0 ? { ul: items } : { text: t.none, italics: true },
   ];
+  const states = stateNames[context.language];
+  const chart = odontogramTexts[context.language];
+  const toothState = (status: string) => nameOf(chart.statusNames, status);
   const toothText = (tooth: number | string | null, zone?: string | null) =>
-    tooth ? ` (${t.tooth} ${tooth}${zone ? ` ${zone}` : ''})` : '';
+    tooth ? ` (${t.tooth} ${tooth}${zone ? ` ${nameOf(chart.zoneNames, zone).toLowerCase()}` : ''})` : '';
   const findings = record.odontogram.filter((row) => !treatmentStatuses.has(row.status));
   const treatments = [
     ...record.odontogram
       .filter((row) => treatmentStatuses.has(row.status))
-      .map((row) => ({ at: row.chartedAt, text: `${row.status}${toothText(row.tooth, row.zone)}` })),
+      .map((row) => ({ at: row.chartedAt, text: `${toothState(row.status)}${toothText(row.tooth, row.zone)}` })),
     ...record.attendanceLines.map((row) => ({ at: row.date, text: `${row.description}${toothText(row.tooth)}` })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   const linesOf = (prescriptionId: string) =>
@@ -268,12 +320,12 @@ export function summaryDocument(record: PatientRecord, context: SummaryContext):
         t.diagnoses,
         record.diagnoses.map(
           (row) =>
-            `${day(row.date)} — ${row.icd10Code ? `${row.icd10Code} ` : ''}${row.text}${row.teeth.length ? ` (${t.tooth} ${row.teeth.join(', ')})` : ''} · ${row.status}`,
+            `${day(row.date)} — ${row.icd10Code ? `${row.icd10Code} ` : ''}${row.text}${row.teeth.length ? ` (${t.tooth} ${row.teeth.join(', ')})` : ''} · ${nameOf(states.diagnosis, row.status)}`,
         ),
       ),
       ...section(
         t.findings,
-        findings.map((row) => `${moment(row.chartedAt)} — ${row.status}${toothText(row.tooth, row.zone)}`),
+        findings.map((row) => `${moment(row.chartedAt)} — ${toothState(row.status)}${toothText(row.tooth, row.zone)}`),
       ),
       ...section(
         t.perio,
@@ -302,7 +354,10 @@ export function summaryDocument(record: PatientRecord, context: SummaryContext):
       ),
       ...section(
         t.appointments,
-        record.appointments.map((row) => `${moment(row.startsAt)} — ${row.reason ?? ''} · ${row.status}`),
+        record.appointments.map(
+          (row) =>
+            `${moment(row.startsAt)} — ${row.reason ? `${row.reason} · ` : ''}${nameOf(states.appointment, row.status)}`,
+        ),
       ),
       ...section(
         t.invoices,
@@ -344,7 +399,7 @@ export function moneyCsv(record: PatientRecord, context: Pick<SummaryContext, 'l
       row.date,
       number(new Big(row.amount).times(-1).toFixed(2)),
       csvCurrency(row.currency),
-      row.method,
+      nameOf(paymentMethodNames[context.language], row.method as PaymentMethod),
       row.reversedAt ? t.reversed : '',
     ]),
     [t.balance, '', '', number(balanceOf(record)), csvCurrency(context.currency), '', ''],

@@ -164,6 +164,15 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
     );
     const noKey = await call('POST', '/api/fhir/import', other.token, { body: { resourceType: 'Bundle' } });
     expect(noKey.statusCode).toBe(400);
+    // FHIR's own media type is read as JSON too (then checked the same way), not refused as 415.
+    const asFhir = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/fhir/import',
+      headers: { ...bearer(other.token), 'idempotency-key': randomUUID(), 'content-type': 'application/fhir+json' },
+      payload: JSON.stringify({ resourceType: 'Bundle', type: 'searchset', entry: [] }),
+    });
+    expect(asFhir.statusCode, asFhir.body).toBe(422);
+    expect(asFhir.json()).toMatchObject({ code: 'fhir_bundle_invalid' });
   });
 
   it('imports the bundle into another clinic and exports it again the same, after normalization', async () => {
@@ -248,13 +257,52 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
     const queued = await call('POST', '/api/portal/access-exports', portal.token, { key: randomUUID() });
     expect(queued.statusCode, queued.body).toBe(201);
     const id = queued.json().data.id as string;
-    expect(queued.json().data).toMatchObject({ patientId: portal.userId, requestedVia: 'portal' });
+    expect(queued.json()).toMatchObject({
+      code: 'access_export_queued',
+      data: { patientId: portal.userId, requestedVia: 'portal', state: 'queued' },
+    });
+    // One at a time: asking again while it is queued, or once it runs, answers that one and queues nothing.
+    const again = await call('POST', '/api/portal/access-exports', portal.token, { key: randomUUID() });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ code: 'access_export_in_progress', data: { id } });
+    await testApp.app.jobs.runDue();
+    const running = await call('POST', '/api/portal/access-exports', portal.token, { key: randomUUID() });
+    expect(running.json()).toMatchObject({ code: 'access_export_in_progress', data: { id, state: 'running' } });
     for (let round = 0; round < 4; round++) await testApp.app.jobs.runDue();
     expect((await call('GET', `/api/portal/access-exports/${id}`, portal.token)).json().data.state).toBe('done');
     const file = await call('GET', `/api/portal/access-exports/${id}/file`, portal.token);
     expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
     const entries = await unzip(file.rawPayload);
+    const manifest = JSON.parse(String(entries.get('manifest.json'))) as {
+      patientId: string;
+      entries: { name: string; sha256: string; size: number }[];
+    };
+    expect(manifest.patientId).toBe(portal.userId);
+    expect(manifest.entries.map((entry) => entry.name)).toEqual(
+      [...entries.keys()].filter((name) => name !== 'manifest.json'),
+    );
+    for (const entry of manifest.entries) {
+      const bytes = entries.get(entry.name) as Buffer;
+      expect(createHash('sha256').update(bytes).digest('hex'), entry.name).toBe(entry.sha256);
+      expect(bytes.length).toBe(entry.size);
+    }
     expect(pdfText(entries.get('resumen.pdf') as Buffer)).toContain('Paciente De prueba');
+    // Audited, the patient as who asked and who downloaded.
+    const trail = (await testApp.db.withTenant(portal.accountId, (tx) => listAuditEvents(tx))).filter(
+      (event) => event.entityId === id,
+    );
+    expect(trail.map((event) => event.action)).toEqual([
+      'access_export_requested',
+      'access_export_ready',
+      'access_export_downloaded',
+    ]);
+    expect(trail[0]).toMatchObject({ userId: portal.userId, after: { via: 'portal' } });
+    expect(trail[2]).toMatchObject({ userId: portal.userId });
+    // Finished: a new request queues a new archive.
+    const fresh = await call('POST', '/api/portal/access-exports', portal.token, { key: randomUUID() });
+    expect(fresh.json()).toMatchObject({ code: 'access_export_queued' });
+    expect(fresh.json().data.id).not.toBe(id);
     // The staff's archive of the demo patient is not this patient's: 404, as is a made-up id.
     const staffs = await call('POST', `/api/patients/${patientId}/access-exports`, token, { key: randomUUID() });
     const foreign = staffs.json().data.id as string;

@@ -10,6 +10,7 @@ import { downloadDocumentPdf, portalBookingApi, portalDataApi, usePortalMe } fro
 import { Link, useRouter } from '../router';
 import { SignedInActions } from '../signed-in';
 import { Busy, ErrorAlert, Loaded, Placeholder, PortalSection } from '../ui';
+import { RecordCopySection } from './record-copy';
 
 type Appointments = { upcoming: PortalAppointment[]; past: PortalAppointment[] };
 
@@ -346,6 +347,8 @@ export function HomePage() {
               }
             </Loaded>
           </PortalSection>
+
+          <RecordCopySection />
 
           <PortalSection id="portal-password-section" title={t('home.password.title')}>
             <p className="text-body-secondary">
