@@ -7,6 +7,7 @@ import { createPerioExamRequestSchema } from '@odontia/shared/schemas/perio';
 import { createPrescriptionRequestSchema } from '@odontia/shared/schemas/prescriptions';
 import { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
+import { isExclusionViolation } from '../../db/errors.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -327,12 +328,16 @@ export async function importBundle(ctx: RequestContext, bundle: FhirBundleBody):
       await ctx.tx.transaction(() => entry.write(ctx));
       imported[entry.resourceType] = (imported[entry.resourceType] ?? 0) + 1;
     } catch (error) {
-      if (!(error instanceof z.ZodError || error instanceof AppError || error instanceof SyntaxError)) throw error;
+      // An appointment at a time the importing professional is already booked (the bundle's own
+      // clinic, or a busy agenda): left out and said, like any entry its checks refuse.
+      const overlaps = isExclusionViolation(error);
+      if (!(overlaps || error instanceof z.ZodError || error instanceof AppError || error instanceof SyntaxError))
+        throw error;
       skipped.push({
         index: entry.index,
         resourceType: entry.resourceType,
         reason: 'invalid',
-        code: error instanceof AppError ? error.code : 'invalid_value',
+        code: overlaps ? 'appointment_overlaps' : error instanceof AppError ? error.code : 'invalid_value',
       });
     }
   }

@@ -205,6 +205,34 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
     expect(events).toHaveLength(1);
   });
 
+  it('imports every demo patient back into its own clinic: overlapping appointments left out and said, never a 500', async () => {
+    const { rows } = await testApp.db.orm.execute<{ id: string }>(
+      sql`select id from patients where account_id = ${demoAccount}::uuid and deleted_at is null order by id`,
+    );
+    const failures: string[] = [];
+    const overlapping: string[] = [];
+    for (const { id } of rows) {
+      const bundle = await exported(id, token);
+      // As another clinic's patient would come: its own name, no identifier this clinic holds.
+      const entries = bundle.entry as { resource: Json }[];
+      const patient = entries.find((entry) => entry.resource.resourceType === 'Patient')?.resource;
+      if (patient) {
+        patient.name = [{ family: 'Importada', given: ['Lucía'] }];
+        patient.identifier = [];
+      }
+      const response = await call('POST', '/api/fhir/import', token, { body: bundle, key: randomUUID() });
+      if (response.statusCode !== 201) failures.push(`${id}: ${response.body}`);
+      const report = response.json().data as { skipped: { resourceType: string; code?: string }[] } | undefined;
+      for (const entry of report?.skipped ?? [])
+        if (entry.code === 'appointment_overlaps') overlapping.push(entry.resourceType);
+    }
+    expect(failures).toEqual([]);
+    // The importing administrator is the professional of the copies: their times overlap the
+    // originals of the same clinic, left out and said, not a 500.
+    expect(overlapping.length).toBeGreaterThan(0);
+    expect(new Set(overlapping)).toEqual(new Set(['Appointment']));
+  });
+
   it('writes the right of access ZIP in the background: manifest hashes, PDF, FHIR and money CSV; audited', async () => {
     const queued = await call('POST', `/api/patients/${patientId}/access-exports`, token, { key: randomUUID() });
     expect(queued.statusCode, queued.body).toBe(201);
