@@ -1,4 +1,5 @@
 import { errorCodes, fieldCodes, languages, successCodes } from '@odontia/shared';
+import { tokenScopeActions } from '@odontia/shared/permissions';
 import { describe, expect, it } from 'vitest';
 
 type Catalog = Record<string, unknown>;
@@ -110,5 +111,13 @@ describe('shared catalogs', () => {
     expect(shared.en?.validation?.passwords_must_match).toBe('Passwords must match');
     expect(shared.en?.validation?.fill_required_fields).toBe('Please fill in all required fields');
     expect(shared.en?.validation?.promotional_code_required).toBe('Please enter the promotional code');
+  });
+});
+
+describe('API token scopes', () => {
+  // The token form lists every scope a level may grant by its label: a new action needs its words.
+  it.each(languages)('each has its label in %s', (language) => {
+    const scopes = (byLanguage(appCatalogs)[language]?.apiTokens?.scopes ?? {}) as Record<string, string>;
+    expect(tokenScopeActions.filter((scope) => !scopes[scope.replace('.', '_')])).toEqual([]);
   });
 });
