@@ -207,6 +207,9 @@ test('drag to another day and another professional, resize, and a refused drop o
 });
 
 test('cancel as no-show through the details dialog', async ({ page, request }) => {
+  // Book, cancel, read the history, axe, a screenshot, then the list view: past 30 s beside the
+  // servers lane of CI (it timed out on the list view's load, every step before it passed).
+  test.setTimeout(60_000);
   const day = addDays(demoClinicToday(), -1);
   const patient = await patientOf(request, 'NoShow');
   const [, , third] = await professionals(request);
