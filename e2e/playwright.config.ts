@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,27 @@ function runDir(): string {
   process.on('exit', () => rmSync(created, { recursive: true, force: true }));
   for (const name of ['root', 'clinica']) mkdirSync(path.join(created, 'data', name), { recursive: true });
   snapshotWebBuild(repoRoot, path.join(created, 'web'));
+  createRootDatabase(path.basename(created));
   return created;
+}
+
+/**
+ * With DATABASE_URL set (CI's `npm test`), the root server, which most specs use, runs on a fresh
+ * database of that PostgreSQL: PGlite is one WASM thread that the two browsers' requests queued on,
+ * and half the suite's time went to it. The sub-path server stays on PGlite, as `npm start` runs
+ * (base-path.spec checks it answers `database: 'pglite'`). Without DATABASE_URL both are on PGlite.
+ */
+function createRootDatabase(runName: string): void {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || process.env.ODONTIA_E2E_DATABASE_URL) return;
+  const name = `odontia_e2e_${runName.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const psql = (sql: string) =>
+    spawnSync('psql', [serverUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'inherit' });
+  if (psql(`create database ${name}`).status !== 0) throw new Error(`could not create the e2e database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.ODONTIA_E2E_DATABASE_URL = url.toString();
+  process.on('exit', () => psql(`drop database if exists ${name} with (force)`));
 }
 
 function server(port: number, basePath: string, dataName: string, extraEnv: Record<string, string> = {}) {
@@ -82,6 +103,13 @@ function server(port: number, basePath: string, dataName: string, extraEnv: Reco
   };
 }
 
+/** The root server's database settings: PostgreSQL seeded with the demo clinic as PGlite is, or PGlite. */
+function rootDatabase(): Record<string, string> {
+  runDir();
+  const url = process.env.ODONTIA_E2E_DATABASE_URL;
+  return url ? { DATABASE_URL: url, SEED_DEMO: 'true', DEMO_MESSAGING: 'true' } : {};
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -117,6 +145,7 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     server(rootServer.port, rootServer.basePath, 'root', {
+      ...rootDatabase(),
       ARCA_HOMOLOGATION_URL: fakeArca.url(),
       EINVOICE_TIMEOUT_MS: '5000',
     }),
