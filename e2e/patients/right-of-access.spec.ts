@@ -92,4 +92,9 @@ test('the staff ask for a patient’s access ZIP, watch it progress and download
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'right-of-access-390', { fullPage: false });
+
+  // After a reload the card still shows the archive made, ready to download again.
+  await page.reload();
+  await expect(card.getByTestId('patient-access-progress')).toContainText('100 %');
+  await expect(card.getByTestId('patient-access-download')).toBeVisible();
 });

@@ -98,5 +98,11 @@ test('a patient asks for a copy of their data in the portal and downloads the ZI
   await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'dark'));
   await expectNoAxeViolations(page, 'the copy of the data (dark)', '[data-testid="portal-record-copy"]');
   await saveScreenshot(page, 'portal-record-copy-dark-390', { fullPage: false });
+
+  // After a reload the section still shows the copy made, and a newer one can be asked for.
+  await page.reload();
+  await expect(section.getByTestId('portal-record-copy-state')).toHaveText('Su copia está lista.');
+  await expect(section.getByTestId('portal-record-copy-download')).toBeVisible();
+  await expect(section.getByTestId('portal-record-copy-ask')).toBeEnabled();
   await page.context().close();
 });

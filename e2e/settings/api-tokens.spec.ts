@@ -174,6 +174,9 @@ test("the administrator revokes a member's personal token from the team's card",
   await page.setViewportSize({ width: 390, height: 844 });
   await settle(page);
   await expectNoAxeViolations(page, 'the team card at 390 px');
+  // The revoked badge wraps: the team's table fits a phone without scrolling sideways.
+  const table = team.locator('section.table-responsive');
+  expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   await saveScreenshot(page, 'team-api-tokens-390');
 });
 

@@ -81,8 +81,9 @@ export function usePortalMe() {
 }
 
 /** The patient's own right of access (issue 42): ask for the ZIP, follow it, download it. */
-export const portalAccessExportApi = addressClient<Pick<typeof portalAccessExportRoutes, 'queue' | 'get'>>({
+export const portalAccessExportApi = addressClient<Pick<typeof portalAccessExportRoutes, 'queue' | 'latest' | 'get'>>({
   queue: ['POST', '/portal/access-exports'],
+  latest: ['GET', '/portal/access-exports/latest'],
   get: ['GET', '/portal/access-exports/:exportId'],
 });
 type AccessExportFileRoute = (typeof portalAccessExportRoutes)['file'];

@@ -4,6 +4,7 @@ import {
   accessExportParamsSchema,
   fhirBundleBodySchema,
   fhirImportAnswerSchema,
+  latestAccessExportAnswerSchema,
   patientAccessExportParamsSchema,
 } from '../schemas/fhir.ts';
 import { patientParamsSchema } from '../schemas/records.ts';
@@ -39,6 +40,12 @@ export const accessExportRoutes = {
     status: 201,
     idempotent: 'access_exports.create',
   }),
+  latest: apiRoute({
+    method: 'GET',
+    path: '/patients/:patientId/access-exports/latest',
+    params: patientParamsSchema,
+    answer: latestAccessExportAnswerSchema,
+  }),
   get: apiRoute({
     method: 'GET',
     path: '/patients/:patientId/access-exports/:exportId',
@@ -61,6 +68,11 @@ export const portalAccessExportRoutes = {
     answer: accessExportAnswerSchema,
     status: 201,
     idempotent: 'portal.access_exports.create',
+  }),
+  latest: apiRoute({
+    method: 'GET',
+    path: '/portal/access-exports/latest',
+    answer: latestAccessExportAnswerSchema,
   }),
   get: apiRoute({
     method: 'GET',

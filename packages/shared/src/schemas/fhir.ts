@@ -88,5 +88,7 @@ export const accessExportAnswerSchema = z.object({
   /** `access_export_in_progress`: one was already queued or running for the patient; this is it. */
   code: z.enum(['access_export_queued', 'access_export_in_progress']).optional(),
 });
+/** The patient's latest archive (null before the first): the screen picks up where it was after a reload. */
+export const latestAccessExportAnswerSchema = z.object({ data: accessExportSchema.nullable() });
 export const accessExportParamsSchema = z.object({ exportId: idSchema });
 export const patientAccessExportParamsSchema = z.object({ patientId: idSchema, exportId: idSchema });

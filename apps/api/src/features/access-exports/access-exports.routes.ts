@@ -34,6 +34,11 @@ export const accessExportsRoutes: FastifyPluginAsync<{ storage: FileStorage; kee
     ({ ctx, params }) => service.queue({ ctx, patientId: params.patientId, via: 'staff' }),
   );
   route.serve(
+    declared.latest,
+    { ...staff, summary: "The patient's latest archive (null before the first), so the page shows it after a reload" },
+    ({ ctx, params }) => service.latest({ ctx, patientId: params.patientId }),
+  );
+  route.serve(
     declared.get,
     { ...staff, summary: "The archive's state and progress (0–100); another clinic's or patient's id answers 404" },
     ({ ctx, params }) => service.get({ ctx, ...params }),
@@ -54,6 +59,11 @@ export const accessExportsRoutes: FastifyPluginAsync<{ storage: FileStorage; kee
     portal.queue,
     { ...own, summary: 'The patient asks for their own record as a ZIP (the right of access); audited' },
     ({ ctx }) => service.queue({ ctx, patientId: portalPatientOf(ctx), via: 'portal' }),
+  );
+  route.serve(
+    portal.latest,
+    { ...own, summary: "The patient's own latest archive (null before the first)" },
+    ({ ctx }) => service.latest({ ctx, patientId: portalPatientOf(ctx) }),
   );
   route.serve(
     portal.get,

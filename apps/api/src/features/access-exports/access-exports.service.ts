@@ -118,6 +118,18 @@ export const accessExportsService = {
     return { data: present(await findRow(ctx, patientId, id)), code: 'access_export_queued' as const };
   },
 
+  /** The patient's latest archive, or null (404 patient_not_found for another clinic's or patient's id). */
+  async latest({ ctx, patientId }: { ctx: RequestContext; patientId: string }) {
+    if (!(await loadPatientRecordHead(ctx, patientId))) throw new AppError('patient_not_found');
+    const [row] = await ctx.tx
+      .select()
+      .from(accessExports)
+      .where(and(eq(accessExports.accountId, ctx.accountId), eq(accessExports.patientId, patientId)))
+      .orderBy(desc(accessExports.createdAt))
+      .limit(1);
+    return { data: row ? present(row) : null };
+  },
+
   async get({ ctx, patientId, exportId }: { ctx: RequestContext; patientId: string; exportId: string }) {
     return { data: present(await findRow(ctx, patientId, exportId)) };
   },

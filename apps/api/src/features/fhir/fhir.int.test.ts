@@ -234,6 +234,8 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
   });
 
   it('writes the right of access ZIP in the background: manifest hashes, PDF, FHIR and money CSV; audited', async () => {
+    const before = await call('GET', `/api/patients/${patientId}/access-exports/latest`, token);
+    expect(before.statusCode, before.body).toBe(200);
     const queued = await call('POST', `/api/patients/${patientId}/access-exports`, token, { key: randomUUID() });
     expect(queued.statusCode, queued.body).toBe(201);
     const id = queued.json().data.id as string;
@@ -246,6 +248,11 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
     for (let round = 0; round < 4; round++) await testApp.app.jobs.runDue();
     const done = (await call('GET', `/api/patients/${patientId}/access-exports/${id}`, token)).json().data;
     expect(done).toMatchObject({ state: 'done', progress: 100 });
+    // The page after a reload: the latest archive is this one; another clinic's patient id is 404.
+    const latest = await call('GET', `/api/patients/${patientId}/access-exports/latest`, token);
+    expect(latest.json().data).toMatchObject({ id, state: 'done' });
+    expect(before.json().data?.id).not.toBe(id);
+    expect((await call('GET', `/api/patients/${patientId}/access-exports/latest`, other.token)).statusCode).toBe(404);
     expect((await call('GET', `/api/patients/${patientId}/access-exports/${id}`, other.token)).statusCode).toBe(404);
     const file = await call('GET', `/api/patients/${patientId}/access-exports/${id}/file`, token);
     expect(file.statusCode).toBe(200);
@@ -282,6 +289,10 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
 
   it('lets a patient ask for their own archive in the portal, and never see another one', async () => {
     await setLevel(testApp.db, portal.userId, 'customer');
+    // Before the first request there is none to show.
+    const none = await call('GET', '/api/portal/access-exports/latest', portal.token);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ data: null });
     const queued = await call('POST', '/api/portal/access-exports', portal.token, { key: randomUUID() });
     expect(queued.statusCode, queued.body).toBe(201);
     const id = queued.json().data.id as string;
@@ -335,6 +346,10 @@ describe.each(availableBackends())('FHIR and the right of access on %s', (backen
     const staffs = await call('POST', `/api/patients/${patientId}/access-exports`, token, { key: randomUUID() });
     const foreign = staffs.json().data.id as string;
     expect((await call('GET', `/api/portal/access-exports/${foreign}`, portal.token)).statusCode).toBe(404);
+    // The latest is the patient's own newest, never the staff's archive of another patient.
+    expect((await call('GET', '/api/portal/access-exports/latest', portal.token)).json().data.id).toBe(
+      fresh.json().data.id,
+    );
     expect((await call('GET', `/api/portal/access-exports/${randomUUID()}/file`, portal.token)).statusCode).toBe(404);
     // Staff cannot use the portal's route, a patient cannot use the staff's.
     expect((await call('POST', '/api/portal/access-exports', token, { key: randomUUID() })).statusCode).toBe(403);

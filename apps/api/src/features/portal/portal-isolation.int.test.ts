@@ -110,6 +110,7 @@ describe.each(availableBackends())('portal isolation on %s', (backend) => {
     ),
     // The right of access (issue 42): its own test (features/access-exports) proves another patient's id is 404.
     'POST /api/portal/access-exports': () => ({ method: 'POST', urls: ['/api/portal/access-exports'] }),
+    'GET /api/portal/access-exports/latest': () => ({ method: 'GET', urls: ['/api/portal/access-exports/latest'] }),
     'GET /api/portal/access-exports/:exportId': () => ({
       method: 'GET',
       urls: [`/api/portal/access-exports/${unknownId}`],

@@ -68,7 +68,7 @@ const oneLine = (text: string, max = 500) => text.replace(/\s+/g, ' ').trim().sl
 function postPinned(
   url: URL,
   target: WebhookTarget,
-  request: { headers: Record<string, string>; body: string; signal: AbortSignal; max: number },
+  request: { headers: Record<string, string>; body: string; signal: AbortSignal; max: number; ca?: string },
 ): Promise<{ status: number; excerpt: string | null }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
@@ -82,6 +82,7 @@ function postPinned(
         // TLS: SNI and the certificate's check on the hostname, never on the address.
         // (An IP literal sends no SNI: RFC 6066 forbids it; the certificate is then checked on the IP.)
         ...(url.protocol === 'https:' && isIP(target.hostname) === 0 ? { servername: target.hostname } : {}),
+        ...(request.ca ? { ca: request.ca } : {}),
         agent: false,
         signal: request.signal,
       },
@@ -112,6 +113,8 @@ export async function postWebhook(
     timeoutMs: number;
     /** The DNS look-up (tests: a stub); the connection never calls it, it uses what it answered. */
     resolve?: LookupFunction;
+    /** The certificate authorities trusted instead of Node's (tests: their own CA); unset in the app. */
+    ca?: string;
   },
 ): Promise<Outcome> {
   const started = performance.now();
@@ -133,6 +136,7 @@ export async function postWebhook(
     const signal = AbortSignal.timeout(options.timeoutMs);
     const response = await postPinned(new URL(prepared.url), resolved.target, {
       signal,
+      ca: options.ca,
       max: webhookExcerptMax,
       headers: {
         'content-type': 'application/json',

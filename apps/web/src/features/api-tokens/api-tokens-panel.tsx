@@ -344,7 +344,7 @@ function TeamTokenList() {
             { label: t('list.prefix'), className: 'd-none d-sm-table-cell' },
             { label: t('list.scopes'), className: 'd-none d-md-table-cell' },
             { label: t('team.created'), className: 'd-none d-lg-table-cell' },
-            { label: t('list.expires') },
+            { label: t('list.expires'), className: 'd-none d-sm-table-cell' },
             { label: t('list.lastUsed'), className: 'd-none d-lg-table-cell' },
             { label: t('list.state') },
             { label: <span className="visually-hidden">{t('list.actions')}</span> },
@@ -369,12 +369,16 @@ function TeamTokenList() {
                   {token.scopes.map((scope) => t(scopeKey(scope))).join(', ')}
                 </td>
                 <td className="d-none d-lg-table-cell small">{format(token.createdAt)}</td>
-                <td className="small">{format(token.expiresAt)}</td>
+                <td className="d-none d-sm-table-cell small">{format(token.expiresAt)}</td>
                 <td className="d-none d-lg-table-cell small">
                   {token.lastUsedAt ? format(token.lastUsedAt) : t('list.never')}
                 </td>
                 <td>
-                  <span className={`badge ${stateClass[token.state]}`} data-testid="api-token-team-state">
+                  {/* "Revocado el …" wraps on a phone instead of pushing the table sideways. */}
+                  <span
+                    className={`badge text-wrap text-start ${stateClass[token.state]}`}
+                    data-testid="api-token-team-state"
+                  >
                     {token.state === 'revoked' && token.revokedAt
                       ? t('team.revokedAt', { at: format(token.revokedAt) })
                       : t(`state.${token.state}`)}

@@ -25,7 +25,15 @@ const finished = (state: AccessExport['state'] | undefined) =>
 export function RecordExportCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
   const user = useSessionUser();
-  const [exportId, setExportId] = useState<string | null>(null);
+  const allowed = Boolean(user && can(user.level, 'patients.export'));
+  // The latest archive, so a reload (or a colleague's request) shows it with its progress or download.
+  const latest = useQuery({
+    queryKey: ['patients', 'access-exports', patientId, 'latest'],
+    queryFn: () => accessApi.latest({ params: { patientId }, background: true }).then((answer) => answer.data),
+    enabled: allowed,
+  });
+  const [askedId, setExportId] = useState<string | null>(null);
+  const exportId = askedId ?? latest.data?.id ?? null;
   const fhir = useAction({
     mutationFn: async () => {
       const file = await fhirApi.export({ params: { patientId } });
@@ -60,7 +68,7 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
     },
     onError: toastApiError,
   });
-  if (!user || !can(user.level, 'patients.export')) return null;
+  if (!allowed) return null;
   const current = progress.data;
   return (
     <section className="card" data-testid="patient-record-export" aria-labelledby="patient-record-export-title">

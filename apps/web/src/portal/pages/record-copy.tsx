@@ -14,7 +14,8 @@ const finished = (state: AccessExport['state']) => state === 'done' || state ===
  * "Copia de sus datos" (issue 42, the right of access): the patient asks for a copy of their whole
  * record (`POST /portal/access-exports`), a job writes the ZIP while the section shows its
  * progress (asked every second), then the patient downloads it. One at a time: asking again while
- * one is being written answers that one (`access_export_in_progress`).
+ * one is being written answers that one (`access_export_in_progress`). The latest one is shown
+ * again after a reload.
  */
 export function RecordCopySection() {
   const { t } = useTranslation();
@@ -24,6 +25,18 @@ export function RecordCopySection() {
   const sending = useRef(false);
   const exportId = current?.id ?? null;
   const running = current !== null && !finished(current.state);
+
+  // The latest copy asked (by the patient or at the front desk): after a reload the section shows it.
+  useEffect(() => {
+    let alive = true;
+    portalAccessExportApi.latest({ background: true }).then(
+      ({ data }) => alive && data && setCurrent((shown) => shown ?? data),
+      (failure: unknown) => alive && setError(failure),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (a new `current`) asks again a second later
   useEffect(() => {
@@ -99,22 +112,24 @@ export function RecordCopySection() {
           </div>
         ) : null}
         {error ? <ErrorAlert>{portalErrorText(error)}</ErrorAlert> : null}
-        {current?.state === 'done' ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void download()}
-            disabled={busy !== null}
-            data-testid="portal-record-copy-download"
-          >
-            {busy === 'download' ? (
-              <Busy className="me-2" />
-            ) : (
-              <Download size={18} aria-hidden="true" className="me-1" />
-            )}
-            {t('home.recordCopy.download')}
-          </button>
-        ) : (
+        <div className="d-flex flex-wrap gap-2">
+          {current?.state === 'done' ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void download()}
+              disabled={busy !== null}
+              data-testid="portal-record-copy-download"
+            >
+              {busy === 'download' ? (
+                <Busy className="me-2" />
+              ) : (
+                <Download size={18} aria-hidden="true" className="me-1" />
+              )}
+              {t('home.recordCopy.download')}
+            </button>
+          ) : null}
+          {/* A copy already made can be asked for again, up to date. */}
           <button
             type="button"
             className="btn btn-outline-primary"
@@ -129,7 +144,7 @@ export function RecordCopySection() {
             )}
             {t('home.recordCopy.ask')}
           </button>
-        )}
+        </div>
       </div>
     </PortalSection>
   );
