@@ -99,19 +99,19 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
         </div>
         {current ? (
           <div className="d-flex flex-column gap-2" data-testid="patient-access-progress">
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={t('recordExport.progress')}
-              aria-valuenow={current.progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-            >
+            {/* The bar while the archive is written; once finished (or found so on opening) its state alone. */}
+            {finished(current.state) ? null : (
               <div
-                className={`progress-bar ${current.state === 'failed' ? 'bg-danger' : current.state === 'done' ? 'bg-success' : ''}`}
-                style={{ width: `${current.progress} %`.replace(' ', '') }}
-              />
-            </div>
+                className="progress"
+                role="progressbar"
+                aria-label={t('recordExport.progress')}
+                aria-valuenow={current.progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div className="progress-bar" style={{ width: `${current.progress}%` }} />
+              </div>
+            )}
             <span role="status" className="small">
               {current.progress} % · {t(`recordExport.states.${current.state}`)}
             </span>
