@@ -6,6 +6,7 @@ import { Download, FileJson, FolderArchive } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconTextButton } from '../../components/icon-button';
+import { JobProgress } from '../../components/job-progress';
 import { apiClient } from '../../lib/api-client';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
 import { saveFile } from '../../lib/save-file';
@@ -101,16 +102,7 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
           <div className="d-flex flex-column gap-2" data-testid="patient-access-progress">
             {/* The bar while the archive is written; once finished (or found so on opening) its state alone. */}
             {finished(current.state) ? null : (
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label={t('recordExport.progress')}
-                aria-valuenow={current.progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div className="progress-bar" style={{ width: `${current.progress}%` }} />
-              </div>
+              <JobProgress label={t('recordExport.progress')} progress={current.progress} />
             )}
             <span role="status" className="small">
               {current.progress} % · {t(`recordExport.states.${current.state}`)}

@@ -2,6 +2,7 @@ import type { AccessExport } from '@odontia/shared/schemas/fhir';
 import { Download, FolderArchive } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../components/job-progress';
 import { saveFile } from '../../lib/save-file';
 import { newIdempotencyKey } from '../../lib/use-action';
 import { portalErrorText } from '../errors';
@@ -92,19 +93,7 @@ export function RecordCopySection() {
         {current ? (
           <div className="mb-3" data-testid="portal-record-copy-progress">
             {finished(current.state) ? null : (
-              <div
-                className="progress mb-2"
-                role="progressbar"
-                aria-label={t('home.recordCopy.progress')}
-                aria-valuenow={current.progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div
-                  className="progress-bar progress-bar-striped progress-bar-animated"
-                  style={{ width: `${current.progress}%` }}
-                />
-              </div>
+              <JobProgress className="mb-2" label={t('home.recordCopy.progress')} progress={current.progress} />
             )}
             <p className="small mb-0" role="status" data-testid="portal-record-copy-state">
               {t(`home.recordCopy.states.${current.state}`, { progress: current.progress })}
