@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { allowedFileMimeTypes, maxFilesPerUpload } from '@odontia/shared/schemas/files';
 import { installFieldCodes } from '@odontia/shared/validation';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -99,7 +99,9 @@ import { nextOffersJobKind, offerFreedSlot, offerJobKind } from './features/wait
 import { webhookDeliverHandler } from './features/webhooks/webhook.job.ts';
 import { webhookDeliverJobKind } from './features/webhooks/webhook-events.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { AppError } from './lib/app-error.ts';
 import { createDiskStorage, type DiskStorage, importsDirOf, uploadsDirOf } from './lib/file-storage.ts';
+import { nestsDeeperThan } from './lib/json-depth.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createSealer, installationKey } from './lib/secrets.ts';
 import { appVersion } from './lib/version.ts';
@@ -164,18 +166,23 @@ export async function buildApp({ env, db, mailer }: BuildAppOptions): Promise<Fa
   }).withTypeProvider<ZodTypeProvider>();
 
   // The web client sends `Content-Type: application/json` on every call (spec §7), DELETE too:
-  // an empty body is "no body", not a 400. Otherwise Fastify's safe parser (no __proto__).
+  // an empty body is "no body", not a 400. Otherwise Fastify's safe parser (no __proto__), after
+  // a look at the nesting: thousands of levels are 400 like any body that is not JSON we read.
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const readJson = (
+    request: FastifyRequest,
+    body: string | Buffer,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    if (nestsDeeperThan(text)) return done(new AppError('bad_request'), undefined);
+    return parseJson(request, text, done);
+  };
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, readJson);
   // FHIR's own JSON media type (issue 42: a bundle posted to /api/fhir/import), read the same way.
-  app.addContentTypeParser('application/fhir+json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
-  });
+  app.addContentTypeParser('application/fhir+json', { parseAs: 'string' }, readJson);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);

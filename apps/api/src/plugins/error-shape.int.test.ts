@@ -37,6 +37,17 @@ describe('errors Fastify raises itself', () => {
       'bad_request',
     ],
     [
+      'a body nested thousands of levels deep (the idempotency hash and the safe parser recurse)',
+      {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+        headers: json,
+      },
+      400,
+      'bad_request',
+    ],
+    [
       'a body over the limit',
       { method: 'POST', url: '/api/auth/sign-in', payload: 'x'.repeat(2 * 1024 * 1024), headers: json },
       413,

@@ -343,6 +343,35 @@ describe.each(availableBackends())('idempotent writes on %s', (backend) => {
     });
   });
 
+  it('a write without a body contract: whatever body comes with it, the same key answers the same', async () => {
+    // The right of access takes no body: junk sent with it is not part of the request, so a retry
+    // replays (a body nested thousands of levels deep is refused before: 400, never a 500).
+    const url = `/api/patients/${t.patientId}/access-exports`;
+    const exports = () =>
+      count(sql`select count(*)::int as n from access_exports where patient_id = ${t.patientId}::uuid`);
+    const before = await exports();
+    const key = newKey();
+    const first = await t.call('POST', url, { body: { junk: [1, 2, 3] }, idempotencyKey: key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await t.call('POST', url, { body: { other: 'junk' }, idempotencyKey: key });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const deep = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+      headers: {
+        authorization: `Bearer ${t.clinic.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': newKey(),
+      },
+    });
+    expect(deep.statusCode, deep.body).toBe(400);
+    expect(deep.json().code).toBe('bad_request');
+    expect(await exports()).toBe(before + 1);
+  });
+
   it('documents the key as a required header of every idempotent write', async () => {
     const document = t.app.swagger() as {
       paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>;

@@ -28,17 +28,19 @@ interface IdempotentRequest {
   scope: string;
   key: string;
   request: FastifyRequest;
+  /** Whether the route reads a body: a route without a body contract ignores whatever is sent. */
+  readsBody: boolean;
   reply: FastifyReply;
   status: number;
 }
 
 export async function idempotentAnswer<T>(
   ctx: { tx: TenantTx; accountId: string },
-  { scope, key, request, reply, status }: IdempotentRequest,
+  { scope, key, request, readsBody, reply, status }: IdempotentRequest,
   work: () => Promise<T>,
 ): Promise<T> {
   const requestHash = createHash('sha256')
-    .update(canonicalJson({ params: request.params ?? null, body: request.body ?? null }))
+    .update(canonicalJson({ params: request.params ?? null, body: readsBody ? (request.body ?? null) : null }))
     .digest('hex');
   const claimed = await ctx.tx
     .insert(idempotencyKeys)

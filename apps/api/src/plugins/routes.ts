@@ -165,7 +165,9 @@ function define(app: FastifyInstance, tags: string[], method: HTTPMethods) {
         if (scope) {
           const key = idempotencyKeyOf(request);
           return inTransaction(app.db, actor, (ctx) =>
-            idempotentAnswer(ctx, { scope, key, request, reply, status }, () => run(ctx)),
+            idempotentAnswer(ctx, { scope, key, request, readsBody: Boolean(definition.body), reply, status }, () =>
+              run(ctx),
+            ),
           );
         }
         if (definition.replica && method === 'GET' && !actor.patientId) {
