@@ -94,7 +94,7 @@ function AccountForm({
   channel: ProviderChannel;
   data: MessagingChannel | null;
   conflict: boolean;
-  onConflict: () => void;
+  onConflict: () => Promise<void>;
   onSaved: () => void;
 }) {
   const { t } = useTranslation('messaging');
@@ -122,7 +122,9 @@ function AccountForm({
       toastSuccess(answer.code ?? 'messaging_settings_updated');
     } catch (error) {
       if (isApiError(error) && error.code === 'version_conflict') {
-        onConflict();
+        // Still "sending" until the saved account is in the form: a click on Save right after the
+        // notice would otherwise send the stale version again and meet the same conflict.
+        await onConflict();
         return;
       }
       const placed = form.formErrors.place(error, form.setError, {
@@ -192,9 +194,10 @@ export function ChannelAccount({ channel, data }: { channel: ProviderChannel; da
       data={data}
       conflict={conflict}
       onSaved={() => setConflict(false)}
-      onConflict={() => {
+      onConflict={async () => {
+        // The notice says the form holds what is saved: it shows once the account is read again.
+        await queryClient.invalidateQueries({ queryKey: messagingKeys.settings });
         setConflict(true);
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.settings });
       }}
     />
   );
