@@ -1,6 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dnsStub, preparedDelivery } from '../../../test/webhook-delivery.ts';
 import { postWebhook } from './webhook.job.ts';
 
 /**
@@ -30,29 +31,6 @@ async function listen(address: string, port: number, hits: Hit[]): Promise<http.
   return server;
 }
 
-/** A DNS stub: each call answers the next address in `answers` (the last one once used up). */
-function rebindingLookup(answers: string[]): LookupFunction & { calls: number } {
-  const stub = ((_host, options, callback) => {
-    const address = answers[Math.min(stub.calls, answers.length - 1)] ?? '127.0.0.1';
-    stub.calls += 1;
-    const family = address.includes(':') ? 6 : 4;
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as LookupFunction & { calls: number };
-  stub.calls = 0;
-  return stub;
-}
-
-const prepared = (url: string) => ({
-  kind: 'send' as const,
-  deliveryId: 'd1',
-  subscriptionId: 's1',
-  url,
-  secret: 'whsec_test',
-  eventId: 'e1',
-  body: '{"id":"e1"}',
-});
-
 describe('webhook delivery pins the checked address (DNS rebinding)', () => {
   const first: Hit[] = [];
   const second: Hit[] = [];
@@ -77,8 +55,8 @@ describe('webhook delivery pins the checked address (DNS rebinding)', () => {
     second.length = 0;
     // Private hosts allowed here (both receivers are loopback, plain http to a *.localhost name): the
     // point is where the socket goes.
-    const resolve = rebindingLookup(['127.0.0.1', '127.0.0.2']);
-    const outcome = await postWebhook(prepared(`http://rebind.localhost:${port}/hooks`), {
+    const resolve = dnsStub(['127.0.0.1', '127.0.0.2']);
+    const outcome = await postWebhook(preparedDelivery(`http://rebind.localhost:${port}/hooks`), {
       allowPrivate: true,
       timeoutMs: 2000,
       resolve,
@@ -92,8 +70,8 @@ describe('webhook delivery pins the checked address (DNS rebinding)', () => {
   it('never reaches the loopback address a rebinding DNS answers after a public one', async () => {
     first.length = 0;
     // https to a public address (TEST-NET-3, nothing listens), then 127.0.0.1 on the second call.
-    const resolve = rebindingLookup(['203.0.113.7', '127.0.0.1']);
-    const outcome = await postWebhook(prepared(`https://rebind.example:${port}/hooks`), {
+    const resolve = dnsStub(['203.0.113.7', '127.0.0.1']);
+    const outcome = await postWebhook(preparedDelivery(`https://rebind.example:${port}/hooks`), {
       allowPrivate: false,
       timeoutMs: 500,
       resolve,
@@ -106,8 +84,8 @@ describe('webhook delivery pins the checked address (DNS rebinding)', () => {
   it('refuses before connecting when any answer is private', async () => {
     first.length = 0;
     for (const address of ['127.0.0.1', '::ffff:10.0.0.1', '169.254.169.254', 'fd00::1', '0.0.0.0', '::']) {
-      const resolve = rebindingLookup([address]);
-      const outcome = await postWebhook(prepared(`https://rebind.example:${port}/hooks`), {
+      const resolve = dnsStub([address]);
+      const outcome = await postWebhook(preparedDelivery(`https://rebind.example:${port}/hooks`), {
         allowPrivate: false,
         timeoutMs: 500,
         resolve,

@@ -1,9 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import https from 'node:https';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dnsStub, preparedDelivery } from '../../../test/webhook-delivery.ts';
 import { postWebhook } from './webhook.job.ts';
 
 /**
@@ -50,27 +51,6 @@ function certificate(subject: string, issuer: { name: string; key: forge.pki.Pri
   return { pem: forge.pki.certificateToPem(cert), keyPem: own.privateKeyPem, key: own.privateKey };
 }
 
-/** A DNS stub answering 127.0.0.1 once per call, counting its calls. */
-function loopbackLookup(): LookupFunction & { calls: number } {
-  const stub = ((_host, options, callback) => {
-    stub.calls += 1;
-    if (options?.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
-    else callback(null, '127.0.0.1', 4);
-  }) as LookupFunction & { calls: number };
-  stub.calls = 0;
-  return stub;
-}
-
-const prepared = (url: string) => ({
-  kind: 'send' as const,
-  deliveryId: 'd1',
-  subscriptionId: 's1',
-  url,
-  secret: 'whsec_test',
-  eventId: 'e1',
-  body: '{"id":"e1"}',
-});
-
 describe('webhook delivery over TLS, pinned to the checked address', () => {
   const authority = certificate('Odontia test CA', null);
   const served = certificate('hooks.clinic.test', { name: 'Odontia test CA', key: authority.key }, 'hooks.clinic.test');
@@ -101,8 +81,8 @@ describe('webhook delivery over TLS, pinned to the checked address', () => {
 
   it('delivers to the hostname’s certificate: SNI and Host carry the name, the socket the checked address', async () => {
     hits.length = 0;
-    const resolve = loopbackLookup();
-    const outcome = await postWebhook(prepared(`https://hooks.clinic.test:${port}/odontia`), {
+    const resolve = dnsStub(['127.0.0.1']);
+    const outcome = await postWebhook(preparedDelivery(`https://hooks.clinic.test:${port}/odontia`), {
       allowPrivate: true,
       timeoutMs: 3000,
       resolve,
@@ -115,10 +95,10 @@ describe('webhook delivery over TLS, pinned to the checked address', () => {
 
   it('refuses a certificate for another name, though the address is the same', async () => {
     hits.length = 0;
-    const outcome = await postWebhook(prepared(`https://other.clinic.test:${port}/odontia`), {
+    const outcome = await postWebhook(preparedDelivery(`https://other.clinic.test:${port}/odontia`), {
       allowPrivate: true,
       timeoutMs: 3000,
-      resolve: loopbackLookup(),
+      resolve: dnsStub(['127.0.0.1']),
       ca: authority.pem,
     });
     expect(outcome.ok).toBe(false);
@@ -130,10 +110,10 @@ describe('webhook delivery over TLS, pinned to the checked address', () => {
 
   it('refuses a certificate no trusted authority signed (Node’s own list, as in the app)', async () => {
     hits.length = 0;
-    const outcome = await postWebhook(prepared(`https://hooks.clinic.test:${port}/odontia`), {
+    const outcome = await postWebhook(preparedDelivery(`https://hooks.clinic.test:${port}/odontia`), {
       allowPrivate: true,
       timeoutMs: 3000,
-      resolve: loopbackLookup(),
+      resolve: dnsStub(['127.0.0.1']),
     });
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/certificate/i);

@@ -6,6 +6,7 @@ import { BusyButton } from '../../components/busy-button';
 import { CaptionedTable } from '../../components/captioned-table';
 import { DownloadButton } from '../../components/download-button';
 import { IconCard } from '../../components/icon-card';
+import { JobProgress } from '../../components/job-progress';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { useInstantFormat } from '../../session/clinic-time';
 import { downloadClinicExport, useClinicExports, useRequestClinicExport } from './api';
@@ -17,23 +18,13 @@ function ExportState({ row }: { row: ClinicExport }) {
   if (row.state === 'queued' || row.state === 'running') {
     const label = t('progress', { progress: row.progress, tables: row.tablesWritten, total: row.tableCount ?? '…' });
     return (
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={row.progress}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuetext={label}
-        data-testid="clinic-export-progress"
-      >
-        <div
-          className="progress-bar progress-bar-striped progress-bar-animated"
-          style={{ width: `${Math.max(row.progress, 3)}%` }}
-        >
-          {row.progress}%
-        </div>
-      </div>
+      <JobProgress
+        label={label}
+        valueText={label}
+        progress={row.progress}
+        showPercent
+        testId="clinic-export-progress"
+      />
     );
   }
   const tone = { done: 'text-bg-success', failed: 'text-bg-danger', expired: 'text-bg-secondary' }[row.state];

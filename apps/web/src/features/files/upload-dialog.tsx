@@ -8,6 +8,7 @@ import { DateInput } from '../../components/date-input';
 import { FormAlert } from '../../components/form-feedback';
 import { FieldLabel } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
+import { JobProgress } from '../../components/job-progress';
 import { toastSuccess } from '../../lib/api-toast';
 import { formatSize, megabyte } from '../../lib/format-size';
 import { useClinicToday } from '../../session/clinic-time';
@@ -350,20 +351,7 @@ export function UploadDialog({
               <div className="small mb-1" aria-live="polite">
                 {percent < 100 ? t('upload.uploading', { percent }) : t('upload.processing')}
               </div>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                aria-label={t('upload.uploading', { percent })}
-                data-testid="upload-progress"
-              >
-                <div
-                  className="progress-bar progress-bar-striped progress-bar-animated"
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
+              <JobProgress label={t('upload.uploading', { percent })} progress={percent} testId="upload-progress" />
             </div>
           ) : null}
         </Modal.Body>

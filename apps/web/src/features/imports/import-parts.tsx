@@ -1,6 +1,7 @@
 import type { ImportOutcome, ImportRun } from '@odontia/shared/schemas/imports';
 import { importOutcomes } from '@odontia/shared/schemas/imports';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../components/job-progress';
 import { isRunning } from './api';
 
 const stateTone: Record<ImportRun['state'], string> = {
@@ -28,25 +29,7 @@ export function ImportProgress({ run }: { run: ImportRun }) {
     total: number.format(run.totalRows ?? 0),
     progress: number.format(run.progress),
   });
-  return (
-    <div
-      className="progress"
-      role="progressbar"
-      aria-label={label}
-      aria-valuenow={run.progress}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuetext={label}
-      data-testid="import-progress"
-    >
-      <div
-        className="progress-bar progress-bar-striped progress-bar-animated"
-        style={{ width: `${Math.max(run.progress, 3)}%` }}
-      >
-        {number.format(run.progress)} %
-      </div>
-    </div>
-  );
+  return <JobProgress label={label} valueText={label} progress={run.progress} showPercent testId="import-progress" />;
 }
 
 /** The run's state as a badge, or its progress bar while a pass runs. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyIcon } from '../../components/busy-icon';
 import { type Column, DataTable } from '../../components/data-table';
 import { FormField } from '../../components/form-field';
+import { JobProgress } from '../../components/job-progress';
 import { PageTitle } from '../../components/page-title';
 import { PdfButton } from '../../components/pdf-button';
 import { toastApiError, toastSuccess } from '../../lib/api-toast';
@@ -369,19 +370,12 @@ export function PayerPresentationsPage() {
       header: t('fields.status'),
       cell: (row) =>
         row.status === 'building' ? (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label={t('presentations.building')}
-            aria-valuenow={row.progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            data-testid="presentation-progress"
-          >
-            <div className="progress-bar" style={{ width: `${Math.max(row.progress, 5)}%` }}>
-              {row.progress} %
-            </div>
-          </div>
+          <JobProgress
+            label={t('presentations.building')}
+            progress={row.progress}
+            showPercent
+            testId="presentation-progress"
+          />
         ) : (
           <span className="badge text-bg-light border" data-testid="presentation-status">
             {t(`statuses.${row.status}`)}

@@ -2,6 +2,7 @@ import type { ReportExport, ReportFormat, ReportId } from '@odontia/shared/schem
 import { Download, FileDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../components/job-progress';
 import { isApiError } from '../../lib/http';
 import { downloadExport, exportReport, type ReportParams, useReportExport } from './api';
 
@@ -70,22 +71,7 @@ function ExportProgress({ started, onError }: { started: ReportExport; onError: 
       <span className="small" id={`export-${current.id}`}>
         {t('export.preparing', { format })}
       </span>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-labelledby={`export-${current.id}`}
-        aria-valuenow={current.progress}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuetext={label}
-      >
-        <div
-          className="progress-bar progress-bar-striped progress-bar-animated"
-          style={{ width: `${current.progress}%` }}
-        >
-          {current.progress}%
-        </div>
-      </div>
+      <JobProgress labelledBy={`export-${current.id}`} valueText={label} progress={current.progress} showPercent />
     </div>
   );
 }
