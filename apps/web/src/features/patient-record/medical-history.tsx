@@ -93,10 +93,12 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
       <div className="card-body d-flex flex-column gap-3">
         <div className="d-flex flex-wrap align-items-start gap-3">
           <div className="me-auto min-w-0">
+            <h1 className="h3 mb-1" data-testid="patient-name">
+              {patientName(patient)}
+            </h1>
+            {/* The badges on a line of their own: the balance, which arrives after the page, joins the
+                status there instead of wrapping under a long name and pushing the history down. */}
             <div className="d-flex flex-wrap align-items-center gap-2">
-              <h1 className="h3 mb-0" data-testid="patient-name">
-                {patientName(patient)}
-              </h1>
               <PatientStatusBadge active={patient.active} />
               {patient.deceasedOn ? (
                 <span className="badge bg-body-secondary text-body" data-testid="patient-deceased">
@@ -105,7 +107,7 @@ export function PatientHeader({ patient, canWrite }: { patient: Patient; canWrit
               ) : null}
               <PatientBalanceBadge patientId={patient.id} />
             </div>
-            <div className="text-body-secondary patient-summary" data-testid="patient-summary">
+            <div className="text-body-secondary patient-summary mt-1" data-testid="patient-summary">
               <span>{t('list.years', { count: patient.age })}</span>
               <span>{t(`sexes.${patient.sex}`)}</span>
               <span>
